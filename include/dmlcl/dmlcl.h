@@ -1,0 +1,261 @@
+/*
+ * dmlcl/dmlcl.h: DirectML's object model on OpenCL.
+ *
+ *   device  ->  operator  ->  compiled operator  ->  binding table  ->  dispatch
+ *
+ * Every function returns an HRESULT with the Windows numbers, so FAILED() and
+ * SUCCEEDED() checks in ported code keep working. Every failure leaves a
+ * message naming the operator, the DirectML field, its value and the rule;
+ * read it with dmlcl_last_error() (thread-local) or a log callback.
+ */
+#ifndef DMLCL_DMLCL_H
+#define DMLCL_DMLCL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+
+#include "dmlcl/directml.h"
+#include "dmlcl/extensions.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DMLCL_VERSION_MAJOR 0
+#define DMLCL_VERSION_MINOR 1
+#define DMLCL_VERSION_PATCH 0
+#define DMLCL_VERSION_HEX \
+    ((DMLCL_VERSION_MAJOR << 16) | (DMLCL_VERSION_MINOR << 8) | DMLCL_VERSION_PATCH)
+
+#if defined(_WIN32) && defined(DMLCL_BUILDING)
+#define DMLCL_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define DMLCL_API __attribute__((visibility("default")))
+#else
+#define DMLCL_API
+#endif
+
+/* ---- HRESULT values (Windows numbers) ------------------------------------- */
+
+#ifndef SUCCEEDED
+#define SUCCEEDED(hr) (((HRESULT)(hr)) >= 0)
+#endif
+#ifndef FAILED
+#define FAILED(hr) (((HRESULT)(hr)) < 0)
+#endif
+
+/*
+ * X-macro table: name, value, meaning. Generates the constants and
+ * dmlcl_hresult_name(). DMLCL_E_INDEX_OUT_OF_RANGE is dmlcl's own (customer
+ * bit set): a dispatch under the ERROR out-of-range policy met a bad index.
+ */
+#define DMLCL_HRESULT_MAP(X)                                   \
+    X(S_OK, 0x00000000, "success")                             \
+    X(S_FALSE, 0x00000001, "success, nothing to do")           \
+    X(E_NOTIMPL, 0x80004001, "not implemented")                \
+    X(E_NOINTERFACE, 0x80004002, "no such interface")          \
+    X(E_POINTER, 0x80004003, "null pointer")                   \
+    X(E_FAIL, 0x80004005, "unspecified failure")               \
+    X(E_OUTOFMEMORY, 0x8007000E, "out of memory")              \
+    X(E_INVALIDARG, 0x80070057, "invalid argument")            \
+    X(DXGI_ERROR_UNSUPPORTED, 0x887A0004, "unsupported")       \
+    X(DXGI_ERROR_DEVICE_REMOVED, 0x887A0005, "device failure") \
+    X(DMLCL_E_INDEX_OUT_OF_RANGE, 0xA0DC0001, "index out of range")
+
+#define DMLCL_DEFINE_HRESULT_(name, value, text) \
+    enum { DMLCL_HR_##name = (int32_t)(uint32_t)(value) };
+DMLCL_HRESULT_MAP(DMLCL_DEFINE_HRESULT_)
+#undef DMLCL_DEFINE_HRESULT_
+
+#ifndef S_OK
+#define S_OK ((HRESULT)DMLCL_HR_S_OK)
+#endif
+#ifndef S_FALSE
+#define S_FALSE ((HRESULT)DMLCL_HR_S_FALSE)
+#endif
+#ifndef E_NOTIMPL
+#define E_NOTIMPL ((HRESULT)DMLCL_HR_E_NOTIMPL)
+#endif
+#ifndef E_NOINTERFACE
+#define E_NOINTERFACE ((HRESULT)DMLCL_HR_E_NOINTERFACE)
+#endif
+#ifndef E_POINTER
+#define E_POINTER ((HRESULT)DMLCL_HR_E_POINTER)
+#endif
+#ifndef E_FAIL
+#define E_FAIL ((HRESULT)DMLCL_HR_E_FAIL)
+#endif
+#ifndef E_OUTOFMEMORY
+#define E_OUTOFMEMORY ((HRESULT)DMLCL_HR_E_OUTOFMEMORY)
+#endif
+#ifndef E_INVALIDARG
+#define E_INVALIDARG ((HRESULT)DMLCL_HR_E_INVALIDARG)
+#endif
+#ifndef DXGI_ERROR_UNSUPPORTED
+#define DXGI_ERROR_UNSUPPORTED ((HRESULT)DMLCL_HR_DXGI_ERROR_UNSUPPORTED)
+#endif
+#ifndef DXGI_ERROR_DEVICE_REMOVED
+#define DXGI_ERROR_DEVICE_REMOVED ((HRESULT)DMLCL_HR_DXGI_ERROR_DEVICE_REMOVED)
+#endif
+#define DMLCL_E_INDEX_OUT_OF_RANGE ((HRESULT)DMLCL_HR_DMLCL_E_INDEX_OUT_OF_RANGE)
+
+/* "E_INVALIDARG" etc.; "HRESULT(0x...)" style text for unknown values. */
+DMLCL_API const char *dmlcl_hresult_name(HRESULT hr);
+
+/* ---- Errors and version --------------------------------------------------- */
+
+/* The message of this thread's most recent failure ("" if none yet). */
+DMLCL_API const char *dmlcl_last_error(void);
+
+/* Called on every failure, from the failing thread. NULL to disable. */
+typedef void (*dmlcl_log_callback)(void *user, HRESULT hr, const char *message);
+DMLCL_API void dmlcl_set_log_callback(dmlcl_log_callback callback, void *user);
+
+DMLCL_API uint32_t dmlcl_version(void);           /* DMLCL_VERSION_HEX */
+DMLCL_API const char *dmlcl_version_string(void); /* "0.1.0" */
+
+/* ---- Device (IDMLDevice) --------------------------------------------------- */
+
+typedef struct dmlcl_device dmlcl_device;
+
+/*
+ * Chooses a device from the environment: DMLCL_PLATFORM and DMLCL_DEVICE,
+ * each a zero-based index or a case-insensitive substring of the name;
+ * DMLCL_DEVICE may also be "gpu", "cpu" or "accelerator". Default: the first
+ * GPU of any platform, else the first CPU, else the first device.
+ */
+DMLCL_API HRESULT dmlcl_device_create(dmlcl_device **device);
+
+/* Same, from a spec "[PLATFORM:]DEVICE" with the rules above (NULL = env). */
+DMLCL_API HRESULT dmlcl_device_create_from_spec(const char *spec, dmlcl_device **device);
+
+/*
+ * Wraps an application's own OpenCL objects (retained, not copied). queue may
+ * be NULL: dmlcl then creates an in-order queue on (context, device_id).
+ */
+DMLCL_API HRESULT dmlcl_device_create_from_cl(cl_context context, cl_device_id device_id,
+                                              cl_command_queue queue, dmlcl_device **device);
+
+DMLCL_API void dmlcl_device_retain(dmlcl_device *device);
+DMLCL_API void dmlcl_device_release(dmlcl_device *device);
+
+DMLCL_API cl_context dmlcl_device_context(const dmlcl_device *device);
+DMLCL_API cl_device_id dmlcl_device_id(const dmlcl_device *device);
+DMLCL_API cl_command_queue dmlcl_device_queue(const dmlcl_device *device);
+/* "platform name / device name" */
+DMLCL_API const char *dmlcl_device_description(const dmlcl_device *device);
+
+/*
+ * IDMLDevice::CheckFeatureSupport: DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT
+ * (every type dmlcl moves, 64-bit types included: data movement needs no
+ * device arithmetic) and DML_FEATURE_FEATURE_LEVELS (dmlcl emulates
+ * DMLCL_FEATURE_LEVEL for the operators it implements).
+ */
+#define DMLCL_FEATURE_LEVEL DML_FEATURE_LEVEL_4_1
+DMLCL_API HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE feature,
+                                                     UINT featureQueryDataSize,
+                                                     const void *featureQueryData,
+                                                     UINT featureSupportDataSize,
+                                                     void *featureSupportData);
+
+/* ---- Operator (IDMLOperator) ---------------------------------------------- */
+
+typedef struct dmlcl_operator dmlcl_operator;
+
+/*
+ * IDMLDevice::CreateOperator: validates the description and deep-copies it
+ * (it need not outlive the call). device may be NULL: the operator is then
+ * validated and planned on the host only and cannot be compiled (for tools
+ * and tests that need no OpenCL device).
+ */
+DMLCL_API HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *desc,
+                                        dmlcl_operator **op);
+DMLCL_API void dmlcl_operator_release(dmlcl_operator *op);
+
+/* Binding slots, in DirectML's order (optional tensors included). */
+DMLCL_API UINT dmlcl_operator_input_count(const dmlcl_operator *op);
+DMLCL_API UINT dmlcl_operator_output_count(const dmlcl_operator *op);
+
+/* ---- Compiled operator (IDMLCompiledOperator) ----------------------------- */
+
+typedef struct dmlcl_compiled_operator dmlcl_compiled_operator;
+
+/*
+ * IDMLDevice::CompileOperator: chooses the kernel variant and builds its
+ * program, or takes it from the device's cache (one build per variant, not
+ * per shape). Needs no initializer: persistent and temporary sizes are 0.
+ */
+DMLCL_API HRESULT dmlcl_operator_compile(dmlcl_operator *op, DML_EXECUTION_FLAGS flags,
+                                         dmlcl_compiled_operator **compiled);
+DMLCL_API void dmlcl_compiled_operator_release(dmlcl_compiled_operator *compiled);
+DMLCL_API DML_BINDING_PROPERTIES
+dmlcl_compiled_operator_binding_properties(const dmlcl_compiled_operator *compiled);
+/* The operator it was compiled from (borrowed). */
+DMLCL_API dmlcl_operator *dmlcl_compiled_operator_operator(const dmlcl_compiled_operator *compiled);
+
+/* ---- Binding table (IDMLBindingTable) -------------------------------------- */
+
+typedef struct dmlcl_binding_table dmlcl_binding_table;
+
+DMLCL_API HRESULT dmlcl_binding_table_create(dmlcl_compiled_operator *compiled,
+                                             dmlcl_binding_table **table);
+DMLCL_API void dmlcl_binding_table_release(dmlcl_binding_table *table);
+
+/*
+ * BindInputs / BindOutputs: count must equal the operator's slot count; each
+ * binding is DML_BINDING_TYPE_BUFFER with a DML_BUFFER_BINDING whose Buffer is
+ * a cl_mem, or DML_BINDING_TYPE_NONE for an absent optional tensor. Checked
+ * here: offset alignment (16, or GuaranteedBaseOffsetAlignment if larger),
+ * SizeInBytes >= TotalTensorSizeInBytes, the range inside the cl_mem, and
+ * DirectML's hazard rules (an input may share bytes with an output only for
+ * in-place operators and only with the identical range).
+ */
+DMLCL_API HRESULT dmlcl_binding_table_bind_inputs(dmlcl_binding_table *table, UINT count,
+                                                  const DML_BINDING_DESC *bindings);
+DMLCL_API HRESULT dmlcl_binding_table_bind_outputs(dmlcl_binding_table *table, UINT count,
+                                                   const DML_BINDING_DESC *bindings);
+
+/*
+ * IDMLCommandRecorder::RecordDispatch + ExecuteCommandLists: enqueues the
+ * operator on queue (NULL = the device's queue), after the wait list; *event
+ * (optional) completes when the output is written. Asynchronous. An empty
+ * output enqueues nothing (a marker, if an event is asked for).
+ */
+DMLCL_API HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *table, cl_command_queue queue,
+                                               cl_uint num_events_in_wait_list,
+                                               const cl_event *event_wait_list, cl_event *event);
+
+/*
+ * The outcome of the last dispatch of this table, waiting for it if needed:
+ * S_OK, or DMLCL_E_INDEX_OUT_OF_RANGE (ERROR policy) with a message naming the
+ * first offending index: its position in the indices tensor and its value.
+ */
+DMLCL_API HRESULT dmlcl_binding_table_status(dmlcl_binding_table *table);
+
+/* ---- Synchronous convenience on host memory -------------------------------- */
+
+typedef struct dmlcl_host_tensor {
+    void *data;    /* NULL for an absent optional input */
+    uint64_t size; /* bytes at data; >= the tensor's TotalTensorSizeInBytes */
+} dmlcl_host_tensor;
+
+/*
+ * Copies inputs and outputs to device buffers, dispatches, waits, checks the
+ * status and copies the outputs back (bytes of an output the operator does not
+ * write, such as stride padding, come back as they were).
+ */
+DMLCL_API HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *compiled,
+                                                  UINT input_count, const dmlcl_host_tensor *inputs,
+                                                  UINT output_count,
+                                                  const dmlcl_host_tensor *outputs);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DMLCL_DMLCL_H */

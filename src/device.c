@@ -1,0 +1,383 @@
+/*
+ * Devices: choosing an OpenCL device, wrapping an application's, and the
+ * per-device program cache (one build per kernel variant, not per shape).
+ */
+#include <ctype.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device.h"
+
+#define MAX_PLATFORMS 16
+#define MAX_DEVICES 64
+
+static bool contains_nocase(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; ++hay) {
+        size_t i = 0;
+        while (i < n && hay[i] &&
+               tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+            ++i;
+        if (i == n)
+            return true;
+    }
+    return n == 0;
+}
+
+static bool is_index(const char *s, long *value)
+{
+    char *end;
+    if (!*s)
+        return false;
+    *value = strtol(s, &end, 10);
+    return *end == '\0' && *value >= 0;
+}
+
+static bool platform_matches(cl_platform_id p, int index, const char *spec)
+{
+    long want;
+    char name[256] = "";
+    if (!spec || !*spec)
+        return true;
+    if (is_index(spec, &want))
+        return want == index;
+    clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof name, name, NULL);
+    return contains_nocase(name, spec);
+}
+
+static bool device_matches(cl_device_id d, int index, const char *spec, cl_device_type type)
+{
+    long want;
+    char name[256] = "";
+    if (!spec || !*spec)
+        return true;
+    if (is_index(spec, &want))
+        return want == index;
+    if (!strcmp(spec, "gpu") || !strcmp(spec, "GPU"))
+        return type & CL_DEVICE_TYPE_GPU;
+    if (!strcmp(spec, "cpu") || !strcmp(spec, "CPU"))
+        return type & CL_DEVICE_TYPE_CPU;
+    if (!strcmp(spec, "accelerator"))
+        return type & CL_DEVICE_TYPE_ACCELERATOR;
+    clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof name, name, NULL);
+    return contains_nocase(name, spec);
+}
+
+/* Rank of a candidate when no device is named: GPU first, then CPU, then any. */
+static int preference(cl_device_type type)
+{
+    return (type & CL_DEVICE_TYPE_GPU) ? 0 : (type & CL_DEVICE_TYPE_CPU) ? 1 : 2;
+}
+
+static HRESULT find_device(const char *platform_spec, const char *device_spec,
+                           cl_platform_id *out_platform, cl_device_id *out_device)
+{
+    cl_platform_id platforms[MAX_PLATFORMS];
+    cl_uint np = 0;
+    cl_int err = clGetPlatformIDs(MAX_PLATFORMS, platforms, &np);
+    if (err == -1001 || np == 0)
+        return dmlcl_fail(DXGI_ERROR_UNSUPPORTED,
+                          "device: no OpenCL platform found (is an ICD such as PoCL installed? "
+                          "see scripts/deps)");
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clGetPlatformIDs");
+    int best = 3;
+    for (cl_uint p = 0; p < np && np <= MAX_PLATFORMS; ++p) {
+        if (!platform_matches(platforms[p], (int)p, platform_spec))
+            continue;
+        cl_device_id devices[MAX_DEVICES];
+        cl_uint nd = 0;
+        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES, devices, &nd) !=
+            CL_SUCCESS)
+            continue;
+        for (cl_uint d = 0; d < nd && d < MAX_DEVICES; ++d) {
+            cl_device_type type = 0;
+            clGetDeviceInfo(devices[d], CL_DEVICE_TYPE, sizeof type, &type, NULL);
+            if (!device_matches(devices[d], (int)d, device_spec, type))
+                continue;
+            int rank = (device_spec && *device_spec) ? -1 : preference(type);
+            if (rank < best) {
+                best = rank;
+                *out_platform = platforms[p];
+                *out_device = devices[d];
+            }
+            if (rank < 0)
+                return S_OK;
+        }
+    }
+    if (best < 3)
+        return S_OK;
+    return dmlcl_fail(E_INVALIDARG,
+                      "device: no OpenCL device matches platform \"%s\" and device \"%s\" "
+                      "(DMLCL_PLATFORM / DMLCL_DEVICE: an index or part of the name; "
+                      "DMLCL_DEVICE may also be gpu, cpu or accelerator)",
+                      platform_spec ? platform_spec : "", device_spec ? device_spec : "");
+}
+
+static void read_info(dmlcl_device *dev)
+{
+    char pname[128] = "", dname[128] = "";
+    cl_platform_id platform = NULL;
+    clGetDeviceInfo(dev->device, CL_DEVICE_PLATFORM, sizeof platform, &platform, NULL);
+    clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+    clGetDeviceInfo(dev->device, CL_DEVICE_NAME, sizeof dname, dname, NULL);
+    snprintf(dev->description, sizeof dev->description, "%s / %s", pname, dname);
+    cl_uint align_bits = 0;
+    clGetDeviceInfo(dev->device, CL_DEVICE_TYPE, sizeof dev->info.type, &dev->info.type, NULL);
+    clGetDeviceInfo(dev->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof dev->info.compute_units,
+                    &dev->info.compute_units, NULL);
+    clGetDeviceInfo(dev->device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
+                    sizeof dev->info.max_work_group_size, &dev->info.max_work_group_size, NULL);
+    clGetDeviceInfo(dev->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits,
+                    NULL);
+    dev->info.mem_base_addr_align = align_bits / 8;
+    size_t items[3] = {1, 1, 1};
+    clGetDeviceInfo(dev->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL);
+    for (int i = 0; i < 3; ++i)
+        dev->info.max_item_sizes[i] = items[i] ? items[i] : 1;
+    if (dev->info.compute_units == 0)
+        dev->info.compute_units = 1;
+    if (dev->info.max_work_group_size == 0)
+        dev->info.max_work_group_size = 1;
+}
+
+static HRESULT device_new(cl_context context, cl_device_id device_id, cl_command_queue queue,
+                          dmlcl_device **out)
+{
+    dmlcl_device *dev = calloc(1, sizeof *dev);
+    if (!dev)
+        return dmlcl_fail(E_OUTOFMEMORY, "device: out of host memory");
+    dev->refcount = 1;
+    dev->context = context;
+    dev->device = device_id;
+    dev->queue = queue;
+    pthread_mutex_init(&dev->lock, NULL);
+    read_info(dev);
+    *out = dev;
+    return S_OK;
+}
+
+HRESULT dmlcl_device_create_from_cl(cl_context context, cl_device_id device_id,
+                                    cl_command_queue queue, dmlcl_device **device)
+{
+    DMLCL_NULL_IF(!device, "device: the output pointer (NULL) is required");
+    *device = NULL;
+    DMLCL_NULL_IF(!context || !device_id, "device: context and device_id (NULL) are required");
+    cl_int err = CL_SUCCESS;
+    if (queue)
+        err = clRetainCommandQueue(queue);
+    else
+        queue = clCreateCommandQueue(context, device_id, 0, &err);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, queue ? "clRetainCommandQueue" : "clCreateCommandQueue");
+    clRetainContext(context);
+    HRESULT hr = device_new(context, device_id, queue, device);
+    if (FAILED(hr)) {
+        clReleaseCommandQueue(queue);
+        clReleaseContext(context);
+    }
+    return hr;
+}
+
+HRESULT dmlcl_device_create_from_spec(const char *spec, dmlcl_device **device)
+{
+    DMLCL_NULL_IF(!device, "device: the output pointer (NULL) is required");
+    *device = NULL;
+    char platform_spec[128] = "", device_spec[128] = "";
+    if (spec) {
+        const char *colon = strchr(spec, ':');
+        if (colon) {
+            snprintf(platform_spec, sizeof platform_spec, "%.*s", (int)(colon - spec), spec);
+            snprintf(device_spec, sizeof device_spec, "%s", colon + 1);
+        } else {
+            snprintf(device_spec, sizeof device_spec, "%s", spec);
+        }
+    } else {
+        const char *p = getenv("DMLCL_PLATFORM"), *d = getenv("DMLCL_DEVICE");
+        snprintf(platform_spec, sizeof platform_spec, "%s", p ? p : "");
+        snprintf(device_spec, sizeof device_spec, "%s", d ? d : "");
+    }
+    cl_platform_id platform = NULL;
+    cl_device_id device_id = NULL;
+    DMLCL_TRY(find_device(platform_spec, device_spec, &platform, &device_id));
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
+    cl_int err;
+    cl_context context = clCreateContext(props, 1, &device_id, NULL, NULL, &err);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clCreateContext");
+    cl_command_queue queue = clCreateCommandQueue(context, device_id, 0, &err);
+    if (err != CL_SUCCESS) {
+        clReleaseContext(context);
+        return dmlcl_fail_cl(err, "clCreateCommandQueue");
+    }
+    HRESULT hr = device_new(context, device_id, queue, device);
+    if (FAILED(hr)) {
+        clReleaseCommandQueue(queue);
+        clReleaseContext(context);
+    }
+    return hr;
+}
+
+HRESULT dmlcl_device_create(dmlcl_device **device)
+{
+    return dmlcl_device_create_from_spec(NULL, device);
+}
+
+void dmlcl_device_retain(dmlcl_device *device)
+{
+    if (device)
+        __atomic_add_fetch(&device->refcount, 1, __ATOMIC_RELAXED);
+}
+
+void dmlcl_device_release(dmlcl_device *device)
+{
+    if (!device || __atomic_sub_fetch(&device->refcount, 1, __ATOMIC_ACQ_REL) != 0)
+        return;
+    for (size_t i = 0; i < device->n_programs; ++i) {
+        clReleaseProgram(device->programs[i].program);
+        free(device->programs[i].options);
+    }
+    free(device->programs);
+    clReleaseCommandQueue(device->queue);
+    clReleaseContext(device->context);
+    pthread_mutex_destroy(&device->lock);
+    free(device);
+}
+
+cl_context dmlcl_device_context(const dmlcl_device *device)
+{
+    return device ? device->context : NULL;
+}
+
+cl_device_id dmlcl_device_id(const dmlcl_device *device)
+{
+    return device ? device->device : NULL;
+}
+
+cl_command_queue dmlcl_device_queue(const dmlcl_device *device)
+{
+    return device ? device->queue : NULL;
+}
+
+const char *dmlcl_device_description(const dmlcl_device *device)
+{
+    return device ? device->description : "";
+}
+
+const dmlcl_device_info *dmlcl_device_get_info(const dmlcl_device *device)
+{
+    return &device->info;
+}
+
+HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE feature,
+                                           UINT query_size, const void *query, UINT data_size,
+                                           void *data)
+{
+    DMLCL_NULL_IF(!device || !data, "CheckFeatureSupport: device and featureSupportData are "
+                                    "required");
+    if (feature == DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT) {
+        const DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT *q = query;
+        DMLCL_INVALID_IF(!q || query_size != sizeof *q,
+                         "CheckFeatureSupport: featureQueryDataSize (%u) must be %zu for "
+                         "DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT",
+                         query_size, sizeof *q);
+        DMLCL_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT),
+                         "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
+                         sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT));
+        DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT *r = data;
+        r->IsSupported = dmlcl_type_size(q->DataType) != 0;
+        return S_OK;
+    }
+    if (feature == DML_FEATURE_FEATURE_LEVELS) {
+        const DML_FEATURE_QUERY_FEATURE_LEVELS *q = query;
+        DMLCL_INVALID_IF(!q || query_size != sizeof *q ||
+                             (q->RequestedFeatureLevelCount && !q->RequestedFeatureLevels),
+                         "CheckFeatureSupport: DML_FEATURE_FEATURE_LEVELS needs a "
+                         "DML_FEATURE_QUERY_FEATURE_LEVELS with its levels");
+        DMLCL_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_FEATURE_LEVELS),
+                         "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
+                         sizeof(DML_FEATURE_DATA_FEATURE_LEVELS));
+        DML_FEATURE_LEVEL best = (DML_FEATURE_LEVEL)0;
+        for (UINT i = 0; i < q->RequestedFeatureLevelCount; ++i)
+            if (q->RequestedFeatureLevels[i] <= DMLCL_FEATURE_LEVEL &&
+                q->RequestedFeatureLevels[i] > best)
+                best = q->RequestedFeatureLevels[i];
+        DMLCL_UNSUPPORTED_IF(best == 0,
+                             "CheckFeatureSupport: none of the requested feature "
+                             "levels is supported (dmlcl emulates up to 0x%x)",
+                             (unsigned)DMLCL_FEATURE_LEVEL);
+        ((DML_FEATURE_DATA_FEATURE_LEVELS *)data)->MaxSupportedFeatureLevel = best;
+        return S_OK;
+    }
+    return dmlcl_fail(E_INVALIDARG, "CheckFeatureSupport: feature (%d) is not a DML_FEATURE",
+                      (int)feature);
+}
+
+static HRESULT build(dmlcl_device *dev, dmlcl_kernel_source source, const char *options,
+                     cl_program *out)
+{
+    const char *text = dmlcl_kernel_sources[source];
+    cl_int err;
+    cl_program program = clCreateProgramWithSource(dev->context, 1, &text, NULL, &err);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clCreateProgramWithSource");
+    err = clBuildProgram(program, 1, &dev->device, options, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        char log[2048] = "";
+        clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
+                              NULL);
+        clReleaseProgram(program);
+        return dmlcl_fail(DXGI_ERROR_DEVICE_REMOVED,
+                          "compile: building %s with \"%s\" failed "
+                          "(%s): %s",
+                          dmlcl_kernel_source_names[source], options, dmlcl_cl_error_name(err),
+                          log);
+    }
+    *out = program;
+    return S_OK;
+}
+
+HRESULT dmlcl_device_program(dmlcl_device *dev, dmlcl_kernel_source source, const char *options,
+                             cl_program *program)
+{
+    pthread_mutex_lock(&dev->lock);
+    for (size_t i = 0; i < dev->n_programs; ++i) {
+        dmlcl_cached_program *c = &dev->programs[i];
+        if (c->source == source && !strcmp(c->options, options)) {
+            *program = c->program;
+            pthread_mutex_unlock(&dev->lock);
+            return S_OK;
+        }
+    }
+    HRESULT hr = S_OK;
+    if (dev->n_programs == dev->cap_programs) {
+        size_t cap = dev->cap_programs ? 2 * dev->cap_programs : 16;
+        void *grown = realloc(dev->programs, cap * sizeof *dev->programs);
+        if (!grown)
+            hr = dmlcl_fail(E_OUTOFMEMORY, "compile: out of host memory");
+        else {
+            dev->programs = grown;
+            dev->cap_programs = cap;
+        }
+    }
+    size_t olen = strlen(options) + 1;
+    char *copy = SUCCEEDED(hr) ? malloc(olen) : NULL;
+    if (copy)
+        memcpy(copy, options, olen);
+    if (SUCCEEDED(hr) && !copy)
+        hr = dmlcl_fail(E_OUTOFMEMORY, "compile: out of host memory");
+    if (SUCCEEDED(hr))
+        hr = build(dev, source, options, program);
+    if (SUCCEEDED(hr)) {
+        dev->programs[dev->n_programs++] =
+            (dmlcl_cached_program){.source = source, .options = copy, .program = *program};
+        dev->builds++;
+    } else {
+        free(copy);
+    }
+    pthread_mutex_unlock(&dev->lock);
+    return hr;
+}

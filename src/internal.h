@@ -1,0 +1,223 @@
+/*
+ * Internal interfaces of dmlcl. Layers, each calling only down:
+ *   ops/<op>.c   validate a public description, deep-copy its tensors, lower
+ *                it to a plan (pure host code)
+ *   plan.c       normalise a plan (drop, merge, widen) and describe its kernel
+ *   runtime.c    operators, compiled operators, binding tables, dispatch
+ *   device.c     OpenCL device selection and the program cache
+ */
+#ifndef DMLCL_INTERNAL_H
+#define DMLCL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dmlcl/dmlcl.h"
+
+/* ---- Errors (error.c) ------------------------------------------------------ */
+
+/* Records a message for dmlcl_last_error() and the log callback; returns hr. */
+HRESULT dmlcl_fail(HRESULT hr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Clears this thread's message (a call that succeeds leaves the old one). */
+void dmlcl_clear_error(void);
+
+/* One-line guards, PoCL style: return an error with a message. */
+#define DMLCL_INVALID_IF(cond, ...)                       \
+    do {                                                  \
+        if (cond)                                         \
+            return dmlcl_fail(E_INVALIDARG, __VA_ARGS__); \
+    } while (0)
+#define DMLCL_UNSUPPORTED_IF(cond, ...)                             \
+    do {                                                            \
+        if (cond)                                                   \
+            return dmlcl_fail(DXGI_ERROR_UNSUPPORTED, __VA_ARGS__); \
+    } while (0)
+#define DMLCL_NULL_IF(cond, ...)                       \
+    do {                                               \
+        if (cond)                                      \
+            return dmlcl_fail(E_POINTER, __VA_ARGS__); \
+    } while (0)
+#define DMLCL_TRY(expr)             \
+    do {                            \
+        HRESULT dmlcl_hr_ = (expr); \
+        if (FAILED(dmlcl_hr_))      \
+            return dmlcl_hr_;       \
+    } while (0)
+
+/* An OpenCL failure as an HRESULT with the call and the CL error name. */
+HRESULT dmlcl_fail_cl(cl_int err, const char *what);
+const char *dmlcl_cl_error_name(cl_int err);
+
+/* ---- Tensor descriptions (tensor.c) ---------------------------------------- */
+
+#define DMLCL_MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
+
+typedef struct dmlcl_tensor {
+    DML_TENSOR_DATA_TYPE type;
+    DML_TENSOR_FLAGS flags;
+    uint32_t rank;
+    uint32_t elem_bytes;
+    uint32_t base_align;   /* GuaranteedBaseOffsetAlignment */
+    bool present;          /* false: an absent optional tensor */
+    bool explicit_strides; /* the description gave Strides */
+    uint64_t sizes[DMLCL_MAX_RANK];
+    int64_t strides[DMLCL_MAX_RANK]; /* elements; packed row-major when not given */
+    uint64_t elements;               /* product of sizes (0 for an empty tensor) */
+    uint64_t total_bytes;            /* TotalTensorSizeInBytes */
+} dmlcl_tensor;
+
+enum dmlcl_tensor_rule {
+    DMLCL_TENSOR_INPUT = 0x1,
+    DMLCL_TENSOR_OUTPUT = 0x2,
+    DMLCL_TENSOR_OPTIONAL = 0x4,  /* a NULL desc is an absent tensor */
+    DMLCL_TENSOR_EXTENSION = 0x8, /* extension types, ranks up to 16, 0 sizes */
+};
+
+/*
+ * Validates one DML_TENSOR_DESC against the buffer-tensor rules and deep-copies
+ * it. op and field name it in messages ("GATHER", "InputTensor").
+ */
+HRESULT dmlcl_tensor_import(const char *op, const char *field, const DML_TENSOR_DESC *desc,
+                            unsigned rules, dmlcl_tensor *out);
+
+/* Bytes per element of a movable type; 0 for unknown, 4-bit and string. */
+uint32_t dmlcl_type_size(DML_TENSOR_DATA_TYPE type);
+/* "FLOAT32", "BOOLEAN", ... or "DataType(<n>)" (static storage per call site) */
+const char *dmlcl_type_name(DML_TENSOR_DATA_TYPE type);
+bool dmlcl_type_is_float(DML_TENSOR_DATA_TYPE type);
+
+/* Minimum bytes for sizes/strides, 64-bit, with overflow reported as UINT64_MAX. */
+uint64_t dmlcl_tensor_min_bytes(uint32_t elem_bytes, uint32_t rank, const uint64_t *sizes,
+                                const int64_t *strides);
+
+/* "{3,2,4}" into buf (for messages). */
+const char *dmlcl_format_dims(char *buf, size_t len, uint32_t rank, const uint64_t *dims);
+#define DMLCL_DIMS_BUF 200
+
+/* ---- Copy plans (plan.c) --------------------------------------------------- */
+
+typedef enum dmlcl_plan_kind {
+    DMLCL_PLAN_VIEW,    /* out[o] = in[in_offset + sum o_d * in_stride_d] */
+    DMLCL_PLAN_INDEXED, /* ... + sum_k fix(idx[..k]) * axis_stride_k */
+} dmlcl_plan_kind;
+
+typedef enum dmlcl_index_type {
+    DMLCL_INDEX_NONE,
+    DMLCL_INDEX_INT32,
+    DMLCL_INDEX_UINT32,
+    DMLCL_INDEX_INT64,
+    DMLCL_INDEX_UINT64,
+} dmlcl_index_type;
+
+typedef enum dmlcl_oor_policy {
+    DMLCL_OOR_CLAMP, /* DirectML: clamp the index into the axis */
+    DMLCL_OOR_ZERO,  /* OpenVINO Gather-8: the gathered slice is zeros */
+    DMLCL_OOR_ERROR, /* ONNX: zeros, and the dispatch reports the first bad index */
+} dmlcl_oor_policy;
+
+#define DMLCL_MAX_COMPONENTS 16
+
+/*
+ * A plan is plain data: every operator lowers to one. Dimensions are output
+ * dimensions, outermost first; strides are signed element strides into each
+ * tensor (index strides in index elements). Offsets are constant element
+ * offsets (e.g. a slice's start); binding offsets are added at dispatch.
+ */
+typedef struct dmlcl_plan {
+    dmlcl_plan_kind kind;
+    uint32_t elem_bytes; /* element width; after normalisation: the unit moved */
+    int rank;
+    int64_t size[DMLCL_MAX_RANK];
+    int64_t out_stride[DMLCL_MAX_RANK];
+    int64_t in_stride[DMLCL_MAX_RANK];
+    int64_t idx_stride[DMLCL_MAX_RANK];
+    int64_t idx_pos[DMLCL_MAX_RANK]; /* logical (row-major) position in the indices */
+    int64_t out_offset, in_offset, idx_offset;
+
+    /* INDEXED: each output position reads `components` index values. */
+    dmlcl_index_type idx_type;
+    bool wrap_negative; /* signed index < 0 counts from the end of its axis */
+    dmlcl_oor_policy policy;
+    int components;
+    int64_t comp_idx_stride; /* index elements between components */
+    int64_t comp_pos_stride;
+    int64_t axis_size[DMLCL_MAX_COMPONENTS];
+    int64_t axis_stride[DMLCL_MAX_COMPONENTS]; /* input elements per index step */
+
+    /* ELEMENT_WISE_IDENTITY with DML_SCALE_BIAS: arithmetic on float types. */
+    bool scale_bias;
+    float scale, bias;
+    DML_TENSOR_DATA_TYPE arith_type;
+
+    /* Set by dmlcl_plan_normalize. */
+    bool empty; /* some size is 0: nothing to launch */
+} dmlcl_plan;
+
+/* Initialises an empty plan of the given kind and element width. */
+void dmlcl_plan_init(dmlcl_plan *plan, dmlcl_plan_kind kind, uint32_t elem_bytes);
+/* Appends an output dimension (outermost first). */
+void dmlcl_plan_push(dmlcl_plan *plan, int64_t size, int64_t out_stride, int64_t in_stride,
+                     int64_t idx_stride, int64_t idx_pos);
+
+/*
+ * Host-side normalisation: detects empty plans, drops size-1 dimensions,
+ * merges dimensions contiguous in every tensor, and widens the element to the
+ * largest unit (up to 16 bytes) that divides every byte stride and offset when
+ * the innermost run is contiguous in input and output.
+ */
+void dmlcl_plan_normalize(dmlcl_plan *plan);
+
+/* ---- Operators (ops/<op>.c) -------------------------------------------------- */
+
+#define DMLCL_MAX_SLOTS 4
+
+/* What an operator class fills in at creation (deep copies and the plan). */
+typedef struct dmlcl_op_state {
+    uint32_t n_inputs, n_outputs;
+    dmlcl_tensor inputs[DMLCL_MAX_SLOTS];
+    dmlcl_tensor outputs[DMLCL_MAX_SLOTS];
+    const char *input_names[DMLCL_MAX_SLOTS]; /* "InputTensor", for messages */
+    const char *output_names[DMLCL_MAX_SLOTS];
+    /* Which input feeds the kernel's in/idx arguments (the others are host-only). */
+    int data_input, index_input;
+    bool in_place; /* input may share its exact range with the output */
+    dmlcl_plan plan;
+} dmlcl_op_state;
+
+typedef struct dmlcl_op_class {
+    DML_OPERATOR_TYPE type;
+    const char *name; /* DirectML's operator name without the prefix: "GATHER" */
+    HRESULT (*create)(const void *desc, dmlcl_op_state *state);
+} dmlcl_op_class;
+
+/* registry.c: the class for a type, or NULL. */
+const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type);
+
+extern const dmlcl_op_class dmlcl_op_gather;
+
+/* ---- Device and kernels (device.c, kernels.c) ------------------------------ */
+
+typedef enum dmlcl_kernel_source {
+    DMLCL_SOURCE_VIEW,
+    DMLCL_SOURCE_INDEXED,
+    DMLCL_SOURCE_COUNT,
+} dmlcl_kernel_source;
+
+/* Embedded cl/<family>.cl text (generated at build time). */
+extern const char *const dmlcl_kernel_sources[DMLCL_SOURCE_COUNT];
+extern const char *const dmlcl_kernel_source_names[DMLCL_SOURCE_COUNT];
+
+/* Builds (or takes from the device's cache) the program for (source, options). */
+HRESULT dmlcl_device_program(dmlcl_device *device, dmlcl_kernel_source source, const char *options,
+                             cl_program *program);
+
+typedef struct dmlcl_device_info {
+    cl_device_type type;
+    cl_uint compute_units;
+    size_t max_work_group_size;
+    size_t max_item_sizes[3];
+    cl_ulong mem_base_addr_align; /* bytes */
+} dmlcl_device_info;
+const dmlcl_device_info *dmlcl_device_get_info(const dmlcl_device *device);
+
+#endif /* DMLCL_INTERNAL_H */

@@ -1,0 +1,118 @@
+/*
+ * Copy plans: construction and host-side normalisation. Fewer, longer,
+ * wider dimensions mean fewer index computations per byte in the kernels.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+void dmlcl_plan_init(dmlcl_plan *plan, dmlcl_plan_kind kind, uint32_t elem_bytes)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->kind = kind;
+    plan->elem_bytes = elem_bytes;
+    plan->scale = 1.0f;
+}
+
+void dmlcl_plan_push(dmlcl_plan *plan, int64_t size, int64_t out_stride, int64_t in_stride,
+                     int64_t idx_stride, int64_t idx_pos)
+{
+    int d = plan->rank++;
+    plan->size[d] = size;
+    plan->out_stride[d] = out_stride;
+    plan->in_stride[d] = in_stride;
+    plan->idx_stride[d] = idx_stride;
+    plan->idx_pos[d] = idx_pos;
+}
+
+static void copy_dim(dmlcl_plan *p, int to, int from)
+{
+    p->size[to] = p->size[from];
+    p->out_stride[to] = p->out_stride[from];
+    p->in_stride[to] = p->in_stride[from];
+    p->idx_stride[to] = p->idx_stride[from];
+    p->idx_pos[to] = p->idx_pos[from];
+}
+
+/* Outer dim a and inner dim b form one dimension in every tensor. */
+static bool mergeable(const dmlcl_plan *p, int a, int b)
+{
+    int64_t n = p->size[b];
+    return p->out_stride[a] == p->out_stride[b] * n && p->in_stride[a] == p->in_stride[b] * n &&
+           p->idx_stride[a] == p->idx_stride[b] * n && p->idx_pos[a] == p->idx_pos[b] * n;
+}
+
+static void drop_and_merge(dmlcl_plan *p)
+{
+    int r = 0;
+    for (int d = 0; d < p->rank; ++d) {
+        if (p->size[d] == 1)
+            continue;
+        if (r > 0 && mergeable(p, r - 1, d)) {
+            int64_t outer = p->size[r - 1];
+            copy_dim(p, r - 1, d);
+            p->size[r - 1] *= outer;
+            continue;
+        }
+        copy_dim(p, r++, d);
+    }
+    p->rank = r;
+}
+
+static bool divides(int64_t value, int64_t unit)
+{
+    return value % unit == 0;
+}
+
+/* The largest unit (bytes) that every byte quantity of the plan is a multiple of. */
+static uint32_t widest_unit(const dmlcl_plan *p)
+{
+    int64_t eb = p->elem_bytes;
+    uint32_t unit = 16;
+    for (; unit > p->elem_bytes; unit >>= 1) {
+        bool ok = divides(p->size[p->rank - 1] * eb, unit) && divides(p->out_offset * eb, unit) &&
+                  divides(p->in_offset * eb, unit);
+        for (int d = 0; ok && d < p->rank - 1; ++d)
+            ok = divides(p->out_stride[d] * eb, unit) && divides(p->in_stride[d] * eb, unit);
+        for (int k = 0; ok && p->kind == DMLCL_PLAN_INDEXED && k < p->components; ++k)
+            ok = divides(p->axis_stride[k] * eb, unit);
+        if (ok)
+            break;
+    }
+    return unit;
+}
+
+static void widen(dmlcl_plan *p)
+{
+    int in = p->rank - 1;
+    if (p->rank == 0 || p->scale_bias || p->out_stride[in] != 1 || p->in_stride[in] != 1 ||
+        p->idx_stride[in] != 0)
+        return;
+    if (p->elem_bytes >= 16 || (16 % p->elem_bytes) != 0)
+        return;
+    uint32_t unit = widest_unit(p);
+    int64_t f = unit / p->elem_bytes;
+    if (f == 1)
+        return;
+    p->size[in] /= f;
+    for (int d = 0; d < in; ++d) {
+        p->out_stride[d] /= f;
+        p->in_stride[d] /= f;
+    }
+    p->out_offset /= f;
+    p->in_offset /= f;
+    for (int k = 0; p->kind == DMLCL_PLAN_INDEXED && k < p->components; ++k)
+        p->axis_stride[k] /= f;
+    p->elem_bytes = unit;
+}
+
+void dmlcl_plan_normalize(dmlcl_plan *plan)
+{
+    for (int d = 0; d < plan->rank; ++d)
+        if (plan->size[d] == 0) {
+            plan->empty = true;
+            return;
+        }
+    drop_and_merge(plan);
+    widen(plan);
+}

@@ -1,0 +1,749 @@
+/*
+ * The object model: operators (validated, deep-copied, planned), compiled
+ * operators (kernel variant chosen, program from the cache, shape arguments
+ * set once), binding tables (checked bindings) and dispatch.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device.h"
+
+struct dmlcl_operator {
+    int refcount;
+    dmlcl_device *device; /* NULL: host-only */
+    const dmlcl_op_class *cls;
+    dmlcl_op_state st;
+};
+
+struct dmlcl_compiled_operator {
+    int refcount;
+    dmlcl_operator *op;
+    cl_kernel kernel; /* NULL when the output is empty */
+    cl_mem dims, comps;
+    uint32_t unit;
+    size_t global[3], local[3];
+};
+
+struct dmlcl_binding_table {
+    dmlcl_compiled_operator *compiled;
+    DML_BUFFER_BINDING inputs[DMLCL_MAX_SLOTS], outputs[DMLCL_MAX_SLOTS];
+    bool inputs_bound, outputs_bound;
+    cl_mem status;        /* ERROR policy: smallest bad index position */
+    cl_uint status_host;  /* read back after each dispatch */
+    cl_event status_read; /* NULL when no dispatch is pending */
+};
+
+static void operator_free(dmlcl_operator *op)
+{
+    if (op && __atomic_sub_fetch(&op->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
+        dmlcl_device_release(op->device);
+        free(op);
+    }
+}
+
+/* ---- Operators ----------------------------------------------------------------------- */
+
+HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *desc,
+                              dmlcl_operator **op)
+{
+    DMLCL_NULL_IF(!op, "CreateOperator: the output pointer (NULL) is required");
+    *op = NULL;
+    DMLCL_NULL_IF(!desc, "CreateOperator: desc (NULL) is required");
+    const dmlcl_op_class *cls = dmlcl_op_class_find(desc->Type);
+    DMLCL_UNSUPPORTED_IF(!cls,
+                         "CreateOperator: DML_OPERATOR_DESC.Type (%d) is not an operator "
+                         "dmlcl implements",
+                         (int)desc->Type);
+    DMLCL_NULL_IF(!desc->Desc,
+                  "%s: DML_OPERATOR_DESC.Desc (NULL) must point to the operator's "
+                  "description",
+                  cls->name);
+    dmlcl_operator *o = calloc(1, sizeof *o);
+    if (!o)
+        return dmlcl_fail(E_OUTOFMEMORY, "CreateOperator: out of host memory");
+    o->refcount = 1;
+    o->cls = cls;
+    o->st.data_input = 0;
+    o->st.index_input = -1;
+    HRESULT hr = cls->create(desc->Desc, &o->st);
+    if (FAILED(hr)) {
+        free(o);
+        return hr;
+    }
+    dmlcl_plan_normalize(&o->st.plan);
+    if (device) {
+        dmlcl_device_retain(device);
+        o->device = device;
+    }
+    *op = o;
+    return S_OK;
+}
+
+void dmlcl_operator_release(dmlcl_operator *op)
+{
+    operator_free(op);
+}
+
+UINT dmlcl_operator_input_count(const dmlcl_operator *op)
+{
+    return op ? op->st.n_inputs : 0;
+}
+
+UINT dmlcl_operator_output_count(const dmlcl_operator *op)
+{
+    return op ? op->st.n_outputs : 0;
+}
+
+/* ---- Compile: variant, program, arguments, launch geometry ------------------------------ */
+
+static const char *unit_type(uint32_t unit)
+{
+    switch (unit) {
+    case 1: return "uchar";
+    case 2: return "ushort";
+    case 4: return "uint";
+    case 8: return "ulong";
+    default: return "uint4";
+    }
+}
+
+static const char *index_type(dmlcl_index_type t)
+{
+    switch (t) {
+    case DMLCL_INDEX_UINT32: return "uint";
+    case DMLCL_INDEX_INT64: return "long";
+    case DMLCL_INDEX_UINT64: return "ulong";
+    default: return "int";
+    }
+}
+
+static const char *arith_options(DML_TENSOR_DATA_TYPE t)
+{
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT16)
+        return " -DARITH_T=half -DARITH_IS_HALF";
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT64)
+        return " -DARITH_T=double";
+    return " -DARITH_T=float";
+}
+
+static void variant_options(const dmlcl_plan *p, char *buf, size_t len)
+{
+    int in = p->rank - 1;
+    bool fast = p->rank > 0 && p->out_stride[in] == 1 && p->in_stride[in] == 1;
+    int n =
+        snprintf(buf, len, "-cl-std=CL1.2 -DUNIT_T=%s -DFAST=%d", unit_type(p->elem_bytes), fast);
+    if (p->kind == DMLCL_PLAN_INDEXED) {
+        bool row = p->rank == 0 || p->idx_stride[in] == 0;
+        bool is_signed = p->idx_type == DMLCL_INDEX_INT32 || p->idx_type == DMLCL_INDEX_INT64;
+        snprintf(buf + n, len - (size_t)n,
+                 " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
+                 "-DROW_INDEX=%d",
+                 index_type(p->idx_type), is_signed, p->wrap_negative, (int)p->policy, row);
+    } else if (p->scale_bias) {
+        snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
+    }
+}
+
+static size_t round_up(size_t v, size_t m)
+{
+    return (v + m - 1) / m * m;
+}
+
+/* Work-item geometry: (lane, chunk, row); see cl/view.cl. */
+static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlcl_device_info *info,
+                     long *chunk_out, uint64_t *rows_out)
+{
+    int64_t run = p->rank ? p->size[p->rank - 1] : 1;
+    uint64_t rows = 1;
+    for (int d = 0; d + 1 < p->rank; ++d)
+        rows *= (uint64_t)p->size[d];
+    bool gpu = (info->type & CL_DEVICE_TYPE_GPU) != 0;
+    size_t lanes = 1;
+    if (gpu)
+        while (lanes < 64 && (int64_t)lanes < run)
+            lanes <<= 1;
+    if (lanes > info->max_item_sizes[0])
+        lanes = info->max_item_sizes[0];
+    int64_t chunk = gpu ? (int64_t)lanes * 8 : (int64_t)(16384 / p->elem_bytes);
+    if (chunk > run)
+        chunk = run;
+    uint64_t chunks = (uint64_t)((run + chunk - 1) / chunk);
+    size_t per_group = gpu ? 256 / lanes : 64;
+    uint64_t groups_wanted = 4 * (uint64_t)info->compute_units;
+    uint64_t items = rows * chunks;
+    if (!gpu && items / per_group < groups_wanted)
+        per_group = (size_t)(items / groups_wanted > 0 ? items / groups_wanted : 1);
+    if (per_group > rows)
+        per_group = (size_t)rows;
+    size_t max_group = info->max_work_group_size / lanes;
+    if (per_group > max_group)
+        per_group = max_group;
+    if (per_group > info->max_item_sizes[2])
+        per_group = info->max_item_sizes[2];
+    if (per_group < 1)
+        per_group = 1;
+    c->local[0] = lanes;
+    c->local[1] = 1;
+    c->local[2] = per_group;
+    c->global[0] = lanes;
+    c->global[1] = (size_t)chunks;
+    c->global[2] = round_up((size_t)rows, per_group);
+    *chunk_out = (long)chunk;
+    *rows_out = rows;
+}
+
+static HRESULT make_constant(dmlcl_device *dev, const cl_long *data, size_t count, cl_mem *out)
+{
+    cl_long zero = 0;
+    cl_int err;
+    *out =
+        clCreateBuffer(dev->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                       (count ? count : 1) * sizeof(cl_long), count ? (void *)data : &zero, &err);
+    return err == CL_SUCCESS ? S_OK : dmlcl_fail_cl(err, "clCreateBuffer (shape arguments)");
+}
+
+#define SET_ARG(k, i, v)                                       \
+    do {                                                       \
+        cl_int e_ = clSetKernelArg((k), (i), sizeof(v), &(v)); \
+        if (e_ != CL_SUCCESS)                                  \
+            return dmlcl_fail_cl(e_, "clSetKernelArg");        \
+    } while (0)
+
+/* Arguments that depend on the shape only: set once, here. */
+static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
+{
+    dmlcl_device *dev = c->op->device;
+    const dmlcl_device_info *info = dmlcl_device_get_info(dev);
+    bool indexed = p->kind == DMLCL_PLAN_INDEXED;
+    int per = indexed ? 5 : 3, outer = p->rank > 0 ? p->rank - 1 : 0, in = p->rank - 1;
+    cl_long dims[5 * DMLCL_MAX_RANK];
+    for (int j = 0; j < outer; ++j) {
+        int d = outer - 1 - j; /* innermost outer dimension first */
+        cl_long v[5] = {p->size[d], p->out_stride[d], p->in_stride[d], p->idx_stride[d],
+                        p->idx_pos[d]};
+        memcpy(dims + per * j, v, (size_t)per * sizeof(cl_long));
+    }
+    DMLCL_TRY(make_constant(dev, dims, (size_t)(per * outer), &c->dims));
+    long chunk;
+    uint64_t rows;
+    geometry(c, p, info, &chunk, &rows);
+    cl_long run = p->rank ? p->size[in] : 1, run_os = p->rank ? p->out_stride[in] : 0,
+            run_is = p->rank ? p->in_stride[in] : 0, run_xs = p->rank ? p->idx_stride[in] : 0,
+            run_ps = p->rank ? p->idx_pos[in] : 0, ch = chunk;
+    cl_ulong nrows = rows;
+    cl_int outer_rank = outer;
+    cl_kernel k = c->kernel;
+    if (!indexed) {
+        cl_float scale = p->scale, bias = p->bias;
+        SET_ARG(k, 4, c->dims);
+        SET_ARG(k, 5, outer_rank);
+        SET_ARG(k, 6, run);
+        SET_ARG(k, 7, run_os);
+        SET_ARG(k, 8, run_is);
+        SET_ARG(k, 9, ch);
+        SET_ARG(k, 10, nrows);
+        SET_ARG(k, 11, scale);
+        SET_ARG(k, 12, bias);
+        return S_OK;
+    }
+    cl_long comps[2 * DMLCL_MAX_COMPONENTS];
+    for (int i = 0; i < p->components; ++i) {
+        comps[2 * i] = p->axis_size[i];
+        comps[2 * i + 1] = p->axis_stride[i];
+    }
+    DMLCL_TRY(make_constant(dev, comps, (size_t)(2 * p->components), &c->comps));
+    cl_int ncomp = p->components;
+    cl_long comp_stride = p->comp_idx_stride, comp_pos = p->comp_pos_stride;
+    SET_ARG(k, 7, c->dims);
+    SET_ARG(k, 8, outer_rank);
+    SET_ARG(k, 9, c->comps);
+    SET_ARG(k, 10, ncomp);
+    SET_ARG(k, 11, comp_stride);
+    SET_ARG(k, 12, comp_pos);
+    SET_ARG(k, 13, run);
+    SET_ARG(k, 14, run_os);
+    SET_ARG(k, 15, run_is);
+    SET_ARG(k, 16, run_xs);
+    SET_ARG(k, 17, run_ps);
+    SET_ARG(k, 18, ch);
+    SET_ARG(k, 19, nrows);
+    return S_OK;
+}
+
+static HRESULT compile_kernel(dmlcl_compiled_operator *c)
+{
+    const dmlcl_plan *p = &c->op->st.plan;
+    char options[256];
+    variant_options(p, options, sizeof options);
+    bool indexed = p->kind == DMLCL_PLAN_INDEXED;
+    cl_program program;
+    DMLCL_TRY(dmlcl_device_program(
+        c->op->device, indexed ? DMLCL_SOURCE_INDEXED : DMLCL_SOURCE_VIEW, options, &program));
+    cl_int err;
+    c->kernel = clCreateKernel(program, indexed ? "indexed_copy" : "view_copy", &err);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clCreateKernel");
+    c->unit = p->elem_bytes;
+    return set_shape_args(c, p);
+}
+
+void dmlcl_compiled_operator_release(dmlcl_compiled_operator *c)
+{
+    if (!c || __atomic_sub_fetch(&c->refcount, 1, __ATOMIC_ACQ_REL) != 0)
+        return;
+    if (c->kernel)
+        clReleaseKernel(c->kernel);
+    if (c->dims)
+        clReleaseMemObject(c->dims);
+    if (c->comps)
+        clReleaseMemObject(c->comps);
+    operator_free(c->op);
+    free(c);
+}
+
+HRESULT dmlcl_operator_compile(dmlcl_operator *op, DML_EXECUTION_FLAGS flags,
+                               dmlcl_compiled_operator **compiled)
+{
+    DMLCL_NULL_IF(!compiled, "CompileOperator: the output pointer (NULL) is required");
+    *compiled = NULL;
+    DMLCL_NULL_IF(!op, "CompileOperator: op (NULL) is required");
+    DMLCL_INVALID_IF(!op->device,
+                     "%s: CompileOperator needs an operator created on a device "
+                     "(this one was created with a NULL device, host-only)",
+                     op->cls->name);
+    DMLCL_INVALID_IF((unsigned)flags & ~7u, "%s: CompileOperator flags (0x%x) has unknown bits",
+                     op->cls->name, (unsigned)flags);
+    dmlcl_compiled_operator *c = calloc(1, sizeof *c);
+    if (!c)
+        return dmlcl_fail(E_OUTOFMEMORY, "CompileOperator: out of host memory");
+    c->refcount = 1;
+    __atomic_add_fetch(&op->refcount, 1, __ATOMIC_RELAXED);
+    c->op = op;
+    if (!op->st.plan.empty) {
+        HRESULT hr = compile_kernel(c);
+        if (FAILED(hr)) {
+            dmlcl_compiled_operator_release(c);
+            return hr;
+        }
+    }
+    *compiled = c;
+    return S_OK;
+}
+
+DML_BINDING_PROPERTIES dmlcl_compiled_operator_binding_properties(const dmlcl_compiled_operator *c)
+{
+    DML_BINDING_PROPERTIES props = {0};
+    /* Applications size descriptor heaps from this; 0 could give empty heaps. */
+    props.RequiredDescriptorCount = c ? c->op->st.n_inputs + c->op->st.n_outputs : 1;
+    return props;
+}
+
+dmlcl_operator *dmlcl_compiled_operator_operator(const dmlcl_compiled_operator *c)
+{
+    return c ? c->op : NULL;
+}
+
+/* ---- Binding tables ---------------------------------------------------------------------- */
+
+HRESULT dmlcl_binding_table_create(dmlcl_compiled_operator *compiled, dmlcl_binding_table **table)
+{
+    DMLCL_NULL_IF(!table, "CreateBindingTable: the output pointer (NULL) is required");
+    *table = NULL;
+    DMLCL_NULL_IF(!compiled, "CreateBindingTable: the compiled operator (NULL) is required");
+    dmlcl_binding_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return dmlcl_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory");
+    const dmlcl_plan *p = &compiled->op->st.plan;
+    if (p->kind == DMLCL_PLAN_INDEXED && p->policy == DMLCL_OOR_ERROR && !p->empty) {
+        cl_int err;
+        t->status = clCreateBuffer(compiled->op->device->context, CL_MEM_READ_WRITE,
+                                   sizeof(cl_uint), NULL, &err);
+        if (err != CL_SUCCESS) {
+            free(t);
+            return dmlcl_fail_cl(err, "clCreateBuffer (status)");
+        }
+    }
+    __atomic_add_fetch(&compiled->refcount, 1, __ATOMIC_RELAXED);
+    t->compiled = compiled;
+    *table = t;
+    return S_OK;
+}
+
+void dmlcl_binding_table_release(dmlcl_binding_table *t)
+{
+    if (!t)
+        return;
+    if (t->status_read) {
+        clWaitForEvents(1, &t->status_read);
+        clReleaseEvent(t->status_read);
+    }
+    if (t->status)
+        clReleaseMemObject(t->status);
+    dmlcl_compiled_operator_release(t->compiled);
+    free(t);
+}
+
+static HRESULT check_binding(const char *op, const char *call, UINT i, const char *name,
+                             const dmlcl_tensor *tensor, const DML_BINDING_DESC *b,
+                             DML_BUFFER_BINDING *out)
+{
+    memset(out, 0, sizeof *out);
+    if (b->Type == DML_BINDING_TYPE_NONE) {
+        DMLCL_INVALID_IF(tensor->present,
+                         "%s: %s binding %u (%s) is DML_BINDING_TYPE_NONE but "
+                         "the tensor is required",
+                         op, call, i, name);
+        return S_OK;
+    }
+    DMLCL_INVALID_IF(b->Type != DML_BINDING_TYPE_BUFFER,
+                     "%s: %s binding %u (%s).Type (%d) must be DML_BINDING_TYPE_BUFFER (1) or "
+                     "NONE (0) for execution",
+                     op, call, i, name, (int)b->Type);
+    DMLCL_INVALID_IF(!tensor->present,
+                     "%s: %s binding %u (%s) is bound but the operator has no "
+                     "such tensor; use DML_BINDING_TYPE_NONE",
+                     op, call, i, name);
+    const DML_BUFFER_BINDING *bb = b->Desc;
+    DMLCL_NULL_IF(!bb, "%s: %s binding %u (%s).Desc (NULL) must point to a DML_BUFFER_BINDING", op,
+                  call, i, name);
+    DMLCL_NULL_IF(!bb->Buffer, "%s: %s binding %u (%s).Buffer (NULL) must be a cl_mem", op, call, i,
+                  name);
+    uint64_t align = tensor->base_align > DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT
+                         ? tensor->base_align
+                         : DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT;
+    DMLCL_INVALID_IF(bb->Offset % align != 0,
+                     "%s: %s binding %u (%s).Offset (%llu) must be a multiple of %llu", op, call, i,
+                     name, (unsigned long long)bb->Offset, (unsigned long long)align);
+    DMLCL_INVALID_IF(bb->SizeInBytes < tensor->total_bytes,
+                     "%s: %s binding %u (%s).SizeInBytes (%llu) must be at least the tensor's "
+                     "TotalTensorSizeInBytes (%llu)",
+                     op, call, i, name, (unsigned long long)bb->SizeInBytes,
+                     (unsigned long long)tensor->total_bytes);
+    size_t mem_size = 0;
+    cl_int err =
+        clGetMemObjectInfo((cl_mem)bb->Buffer, CL_MEM_SIZE, sizeof mem_size, &mem_size, NULL);
+    DMLCL_INVALID_IF(err != CL_SUCCESS, "%s: %s binding %u (%s).Buffer is not a valid cl_mem (%s)",
+                     op, call, i, name, dmlcl_cl_error_name(err));
+    DMLCL_INVALID_IF(bb->Offset > mem_size || bb->SizeInBytes > mem_size - bb->Offset,
+                     "%s: %s binding %u (%s): Offset (%llu) + SizeInBytes (%llu) must lie inside "
+                     "the cl_mem (%zu bytes)",
+                     op, call, i, name, (unsigned long long)bb->Offset,
+                     (unsigned long long)bb->SizeInBytes, mem_size);
+    *out = *bb;
+    return S_OK;
+}
+
+static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_BINDING_DESC *b)
+{
+    DMLCL_NULL_IF(!t, "Bind: the binding table (NULL) is required");
+    const dmlcl_op_state *st = &t->compiled->op->st;
+    const char *op = t->compiled->op->cls->name;
+    const char *call = outputs ? "BindOutputs" : "BindInputs";
+    UINT want = outputs ? st->n_outputs : st->n_inputs;
+    DMLCL_INVALID_IF(count != want, "%s: %s count (%u) must equal the operator's %s count (%u)", op,
+                     call, count, outputs ? "output" : "input", want);
+    DMLCL_NULL_IF(count && !b, "%s: %s bindings (NULL) are required", op, call);
+    DML_BUFFER_BINDING checked[DMLCL_MAX_SLOTS];
+    for (UINT i = 0; i < count; ++i)
+        DMLCL_TRY(check_binding(op, call, i, outputs ? st->output_names[i] : st->input_names[i],
+                                outputs ? &st->outputs[i] : &st->inputs[i], &b[i], &checked[i]));
+    memcpy(outputs ? t->outputs : t->inputs, checked, count * sizeof *checked);
+    *(outputs ? &t->outputs_bound : &t->inputs_bound) = true;
+    return S_OK;
+}
+
+HRESULT dmlcl_binding_table_bind_inputs(dmlcl_binding_table *t, UINT count,
+                                        const DML_BINDING_DESC *bindings)
+{
+    return bind(t, false, count, bindings);
+}
+
+HRESULT dmlcl_binding_table_bind_outputs(dmlcl_binding_table *t, UINT count,
+                                         const DML_BINDING_DESC *bindings)
+{
+    return bind(t, true, count, bindings);
+}
+
+static bool overlap(const DML_BUFFER_BINDING *a, uint64_t an, const DML_BUFFER_BINDING *b,
+                    uint64_t bn)
+{
+    return a->Buffer && a->Buffer == b->Buffer && a->Offset < b->Offset + bn &&
+           b->Offset < a->Offset + an;
+}
+
+/* DirectML's hazard rules: outputs' writable areas never overlap anything,
+ * except an in-place operator's input on exactly the same range. */
+static HRESULT check_hazards(const dmlcl_binding_table *t)
+{
+    const dmlcl_op_state *st = &t->compiled->op->st;
+    const char *op = t->compiled->op->cls->name;
+    for (uint32_t o = 0; o < st->n_outputs; ++o) {
+        uint64_t on = st->outputs[o].total_bytes;
+        for (uint32_t i = 0; i < st->n_inputs; ++i) {
+            const DML_BUFFER_BINDING *in = &t->inputs[i], *out = &t->outputs[o];
+            if (!overlap(in, st->inputs[i].total_bytes, out, on))
+                continue;
+            bool same = in->Offset == out->Offset && st->inputs[i].total_bytes == on;
+            DMLCL_INVALID_IF(!(st->in_place && same),
+                             "%s: %s and %s overlap in one cl_mem; only an in-place operator "
+                             "(ELEMENT_WISE_IDENTITY) may share a range, and only the identical "
+                             "range",
+                             op, st->input_names[i], st->output_names[o]);
+        }
+        for (uint32_t p = o + 1; p < st->n_outputs; ++p)
+            DMLCL_INVALID_IF(
+                overlap(&t->outputs[o], on, &t->outputs[p], st->outputs[p].total_bytes),
+                "%s: %s and %s overlap in one cl_mem", op, st->output_names[o],
+                st->output_names[p]);
+    }
+    return S_OK;
+}
+
+static HRESULT enqueue_status(dmlcl_binding_table *t, cl_command_queue q, cl_uint *nwait,
+                              const cl_event **wait, cl_event *fill)
+{
+    cl_uint init = UINT32_MAX;
+    cl_int err =
+        clEnqueueFillBuffer(q, t->status, &init, sizeof init, 0, sizeof init, *nwait, *wait, fill);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clEnqueueFillBuffer (status)");
+    *nwait = 1;
+    *wait = fill;
+    return S_OK;
+}
+
+static HRESULT set_binding_args(dmlcl_binding_table *t)
+{
+    dmlcl_compiled_operator *c = t->compiled;
+    const dmlcl_op_state *st = &c->op->st;
+    const dmlcl_plan *p = &st->plan;
+    const DML_BUFFER_BINDING *out = &t->outputs[0], *in = &t->inputs[st->data_input];
+    cl_mem out_mem = (cl_mem)out->Buffer, in_mem = (cl_mem)in->Buffer;
+    cl_long out_base = (cl_long)(out->Offset / c->unit) + p->out_offset;
+    cl_long in_base = (cl_long)(in->Offset / c->unit) + p->in_offset;
+    SET_ARG(c->kernel, 0, out_mem);
+    SET_ARG(c->kernel, 1, out_base);
+    SET_ARG(c->kernel, 2, in_mem);
+    SET_ARG(c->kernel, 3, in_base);
+    if (p->kind != DMLCL_PLAN_INDEXED)
+        return S_OK;
+    const DML_BUFFER_BINDING *ix = &t->inputs[st->index_input];
+    cl_mem idx_mem = (cl_mem)ix->Buffer;
+    uint32_t ib = st->inputs[st->index_input].elem_bytes;
+    cl_long idx_base = (cl_long)(ix->Offset / ib) + p->idx_offset;
+    cl_mem status = t->status ? t->status : idx_mem; /* unused unless ERROR */
+    SET_ARG(c->kernel, 4, idx_mem);
+    SET_ARG(c->kernel, 5, idx_base);
+    SET_ARG(c->kernel, 6, status);
+    return S_OK;
+}
+
+HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue queue, cl_uint nwait,
+                                     const cl_event *wait, cl_event *event)
+{
+    DMLCL_NULL_IF(!t, "RecordDispatch: the binding table (NULL) is required");
+    dmlcl_compiled_operator *c = t->compiled;
+    const char *op = c->op->cls->name;
+    DMLCL_INVALID_IF(!t->inputs_bound || !t->outputs_bound,
+                     "%s: RecordDispatch needs BindInputs and BindOutputs first", op);
+    DMLCL_TRY(check_hazards(t));
+    cl_command_queue q = queue ? queue : c->op->device->queue;
+    if (t->status_read) {
+        clReleaseEvent(t->status_read);
+        t->status_read = NULL;
+    }
+    cl_int err;
+    if (!c->kernel) {
+        err = event ? clEnqueueMarkerWithWaitList(q, nwait, wait, event) : CL_SUCCESS;
+        return err == CL_SUCCESS ? S_OK : dmlcl_fail_cl(err, "clEnqueueMarkerWithWaitList");
+    }
+    DMLCL_TRY(set_binding_args(t));
+    cl_event fill = NULL;
+    if (t->status)
+        DMLCL_TRY(enqueue_status(t, q, &nwait, &wait, &fill));
+    cl_event done = NULL;
+    err = clEnqueueNDRangeKernel(q, c->kernel, 3, NULL, c->global, c->local, nwait, wait,
+                                 (event || t->status) ? &done : NULL);
+    if (fill)
+        clReleaseEvent(fill);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clEnqueueNDRangeKernel");
+    if (t->status) {
+        err = clEnqueueReadBuffer(q, t->status, CL_FALSE, 0, sizeof t->status_host, &t->status_host,
+                                  1, &done, &t->status_read);
+        if (err != CL_SUCCESS) {
+            clReleaseEvent(done);
+            return dmlcl_fail_cl(err, "clEnqueueReadBuffer (status)");
+        }
+    }
+    if (event)
+        *event = done;
+    else if (done)
+        clReleaseEvent(done);
+    return S_OK;
+}
+
+/* ---- Status of the last dispatch (ERROR policy) --------------------------------------- */
+
+static HRESULT read_index(dmlcl_binding_table *t, uint64_t pos, uint64_t *coords, int64_t *value,
+                          bool *is_signed)
+{
+    const dmlcl_op_state *st = &t->compiled->op->st;
+    const dmlcl_tensor *ix = &st->inputs[st->index_input];
+    uint64_t rest = pos;
+    int64_t at = 0;
+    for (uint32_t d = ix->rank; d-- > 0;) {
+        coords[d] = rest % ix->sizes[d];
+        rest /= ix->sizes[d];
+        at += (int64_t)coords[d] * ix->strides[d];
+    }
+    unsigned char raw[8] = {0};
+    const DML_BUFFER_BINDING *b = &t->inputs[st->index_input];
+    cl_int err = clEnqueueReadBuffer(t->compiled->op->device->queue, (cl_mem)b->Buffer, CL_TRUE,
+                                     b->Offset + (uint64_t)at * ix->elem_bytes, ix->elem_bytes, raw,
+                                     0, NULL, NULL);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clEnqueueReadBuffer (offending index)");
+    dmlcl_index_type type = st->plan.idx_type;
+    *is_signed = type == DMLCL_INDEX_INT32 || type == DMLCL_INDEX_INT64;
+    if (ix->elem_bytes == 4) {
+        int32_t s;
+        uint32_t u;
+        memcpy(&s, raw, 4);
+        memcpy(&u, raw, 4);
+        *value = *is_signed ? (int64_t)s : (int64_t)u;
+    } else {
+        memcpy(value, raw, 8);
+    }
+    return S_OK;
+}
+
+HRESULT dmlcl_binding_table_status(dmlcl_binding_table *t)
+{
+    DMLCL_NULL_IF(!t, "status: the binding table (NULL) is required");
+    if (!t->status_read)
+        return S_OK;
+    cl_int err = clWaitForEvents(1, &t->status_read);
+    clReleaseEvent(t->status_read);
+    t->status_read = NULL;
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clWaitForEvents (dispatch)");
+    if (t->status_host == UINT32_MAX)
+        return S_OK;
+    const dmlcl_op_state *st = &t->compiled->op->st;
+    const dmlcl_plan *p = &st->plan;
+    uint64_t coords[DMLCL_MAX_RANK];
+    int64_t value = 0;
+    bool is_signed = false;
+    DMLCL_TRY(read_index(t, t->status_host, coords, &value, &is_signed));
+    int k = p->components > 1 && p->comp_pos_stride > 0
+                ? (int)((t->status_host / (uint64_t)p->comp_pos_stride) % (uint64_t)p->components)
+                : 0;
+    int64_t n = p->axis_size[k];
+    char where[DMLCL_DIMS_BUF], val[32];
+    dmlcl_format_dims(where, sizeof where, st->inputs[st->index_input].rank, coords);
+    snprintf(val, sizeof val, is_signed ? "%lld" : "%llu", (long long)value);
+    return dmlcl_fail(DMLCL_E_INDEX_OUT_OF_RANGE,
+                      "%s: %s element %u (coordinates %s) is %s, outside [%lld, %lld] for an axis "
+                      "of size %lld",
+                      t->compiled->op->cls->name, st->input_names[st->index_input],
+                      (unsigned)t->status_host, where, val,
+                      (long long)(p->wrap_negative && is_signed ? -n : 0), (long long)(n - 1),
+                      (long long)n);
+}
+
+/* ---- Synchronous execution on host memory ---------------------------------------------- */
+
+typedef struct host_run {
+    cl_mem mems[2 * DMLCL_MAX_SLOTS];
+    DML_BUFFER_BINDING bufs[2 * DMLCL_MAX_SLOTS];
+    DML_BINDING_DESC descs[2 * DMLCL_MAX_SLOTS];
+} host_run;
+
+static HRESULT stage(dmlcl_device *dev, const char *op, const char *name, const dmlcl_tensor *t,
+                     const dmlcl_host_tensor *h, cl_mem *mem, DML_BUFFER_BINDING *buf,
+                     DML_BINDING_DESC *desc)
+{
+    if (!t->present || !h->data) {
+        DMLCL_INVALID_IF(t->present, "%s: execute: %s (NULL host data) is required", op, name);
+        *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
+        return S_OK;
+    }
+    DMLCL_INVALID_IF(h->size < t->total_bytes,
+                     "%s: execute: %s host size (%llu) must be at least its "
+                     "TotalTensorSizeInBytes (%llu)",
+                     op, name, (unsigned long long)h->size, (unsigned long long)t->total_bytes);
+    size_t bytes = t->total_bytes ? (size_t)t->total_bytes : 4;
+    cl_int err;
+    *mem = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clCreateBuffer (execute)");
+    if (t->total_bytes) {
+        err = clEnqueueWriteBuffer(dev->queue, *mem, CL_FALSE, 0, t->total_bytes, h->data, 0, NULL,
+                                   NULL);
+        if (err != CL_SUCCESS)
+            return dmlcl_fail_cl(err, "clEnqueueWriteBuffer (execute)");
+    }
+    *buf = (DML_BUFFER_BINDING){(ID3D12Resource *)*mem, 0, bytes};
+    *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, buf};
+    return S_OK;
+}
+
+static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_host_tensor *inputs,
+                        const dmlcl_host_tensor *outputs)
+{
+    dmlcl_operator *op = c->op;
+    const dmlcl_op_state *st = &op->st;
+    dmlcl_device *dev = op->device;
+    uint32_t ni = st->n_inputs, no = st->n_outputs;
+    for (uint32_t i = 0; i < ni; ++i)
+        DMLCL_TRY(stage(dev, op->cls->name, st->input_names[i], &st->inputs[i], &inputs[i],
+                        &r->mems[i], &r->bufs[i], &r->descs[i]));
+    for (uint32_t o = 0; o < no; ++o)
+        DMLCL_TRY(stage(dev, op->cls->name, st->output_names[o], &st->outputs[o], &outputs[o],
+                        &r->mems[ni + o], &r->bufs[ni + o], &r->descs[ni + o]));
+    dmlcl_binding_table *t;
+    DMLCL_TRY(dmlcl_binding_table_create(c, &t));
+    HRESULT hr = dmlcl_binding_table_bind_inputs(t, ni, r->descs);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_bind_outputs(t, no, r->descs + ni);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL);
+    cl_int err = clFinish(dev->queue);
+    if (SUCCEEDED(hr) && err != CL_SUCCESS)
+        hr = dmlcl_fail_cl(err, "clFinish (execute)");
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_status(t);
+    dmlcl_binding_table_release(t);
+    for (uint32_t o = 0; SUCCEEDED(hr) && o < no; ++o) {
+        if (!r->mems[ni + o] || !st->outputs[o].total_bytes)
+            continue;
+        err = clEnqueueReadBuffer(dev->queue, r->mems[ni + o], CL_TRUE, 0,
+                                  st->outputs[o].total_bytes, outputs[o].data, 0, NULL, NULL);
+        if (err != CL_SUCCESS)
+            hr = dmlcl_fail_cl(err, "clEnqueueReadBuffer (execute)");
+    }
+    return hr;
+}
+
+HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *c, UINT input_count,
+                                        const dmlcl_host_tensor *inputs, UINT output_count,
+                                        const dmlcl_host_tensor *outputs)
+{
+    DMLCL_NULL_IF(!c, "execute: the compiled operator (NULL) is required");
+    const dmlcl_op_state *st = &c->op->st;
+    DMLCL_INVALID_IF(input_count != st->n_inputs || output_count != st->n_outputs,
+                     "%s: execute: counts (%u inputs, %u outputs) must be %u and %u",
+                     c->op->cls->name, input_count, output_count, st->n_inputs, st->n_outputs);
+    DMLCL_NULL_IF((input_count && !inputs) || (output_count && !outputs),
+                  "%s: execute: inputs and outputs (NULL) are required", c->op->cls->name);
+    host_run r;
+    memset(&r, 0, sizeof r);
+    HRESULT hr = run_host(c, &r, inputs, outputs);
+    clFinish(c->op->device->queue);
+    for (size_t i = 0; i < 2 * DMLCL_MAX_SLOTS; ++i)
+        if (r.mems[i])
+            clReleaseMemObject(r.mems[i]);
+    return hr;
+}
