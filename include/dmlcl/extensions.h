@@ -27,8 +27,20 @@ extern "C" {
 
 #define DMLCL_OPERATOR_TYPE_BASE 0x10000
 
+/*
+ * Extension operator types (cast to DML_OPERATOR_TYPE in DML_OPERATOR_DESC.Type).
+ * Each is described in its own header below.
+ */
+#define DMLCL_OPERATOR_GATHER1 ((DML_OPERATOR_TYPE)(DMLCL_OPERATOR_TYPE_BASE + 1))
+#define DMLCL_OPERATOR_STRIDED_SLICE ((DML_OPERATOR_TYPE)(DMLCL_OPERATOR_TYPE_BASE + 2))
+#define DMLCL_OPERATOR_BROADCAST ((DML_OPERATOR_TYPE)(DMLCL_OPERATOR_TYPE_BASE + 3))
+
 #ifdef __cplusplus
 }
 #endif
+
+#include "dmlcl/ext_broadcast.h"
+#include "dmlcl/ext_gather.h"
+#include "dmlcl/ext_slice.h"
 
 #endif /* DMLCL_EXTENSIONS_H */
