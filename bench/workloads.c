@@ -1,0 +1,266 @@
+/*
+ * The benchmark workloads of the performance issue. Each builds DirectML
+ * descriptors, fills its inputs with distinct values, and computes the
+ * expected output with plain nested loops (independent of dmlcl's planner).
+ */
+#include "workloads.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Tensor t of w: packed unless strides given; returns its desc. */
+static const DML_TENSOR_DESC *tensor(workload *w, int t, DML_TENSOR_DATA_TYPE type, UINT rank,
+                                     const UINT *sizes, const UINT *strides)
+{
+    memcpy(w->sizes[t], sizes, rank * sizeof *sizes);
+    if (strides)
+        memcpy(w->strides[t], strides, rank * sizeof *strides);
+    const UINT *st = strides ? w->strides[t] : NULL;
+    w->buffers[t] =
+        (DML_BUFFER_TENSOR_DESC){type, DML_TENSOR_FLAG_NONE,
+                                 rank, w->sizes[t],
+                                 st,   DMLCalcBufferTensorSize(type, rank, w->sizes[t], st),
+                                 0};
+    w->tensors[t] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &w->buffers[t]};
+    return &w->tensors[t];
+}
+
+static void *alloc_input(workload *w, size_t bytes)
+{
+    unsigned i = w->n_inputs++;
+    w->input_bytes[i] = bytes;
+    w->inputs[i] = malloc(bytes);
+    return w->inputs[i];
+}
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint64_t next_random(void)
+{
+    uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Distinct 32-bit patterns: element i holds i (as bits). */
+static uint32_t *iota32(workload *w, size_t n)
+{
+    uint32_t *p = alloc_input(w, n * 4);
+    for (size_t i = 0; i < n; ++i)
+        p[i] = (uint32_t)i;
+    return p;
+}
+
+/* Row gather along axis 0 of a [rows, cols] table, int64 indices. */
+static int row_gather(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT rows, UINT cols,
+                      UINT n)
+{
+    UINT in_s[2] = {rows, cols}, ix_s[2] = {1, n}, out_s[2] = {n, cols};
+    size_t row_bytes = (size_t)cols * elem;
+    unsigned char *data = alloc_input(w, (size_t)rows * row_bytes);
+    for (size_t i = 0; i < (size_t)rows * row_bytes / 2; ++i)
+        ((uint16_t *)data)[i] = (uint16_t)(i * 2654435761u >> 7);
+    int64_t *idx = alloc_input(w, (size_t)n * 8);
+    for (UINT i = 0; i < n; ++i)
+        idx[i] = (int64_t)(next_random() % rows);
+    w->output_bytes = (size_t)n * row_bytes;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
+    for (UINT i = 0; i < n; ++i)
+        memcpy(e + i * row_bytes, data + (size_t)idx[i] * row_bytes, row_bytes);
+    w->op.gather = (DML_GATHER_OPERATOR_DESC){
+        tensor(w, 0, type, 2, in_s, NULL), tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
+        tensor(w, 2, type, 2, out_s, NULL), 0, 1};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER, &w->op.gather};
+    return 0;
+}
+
+static int embedding_gather(workload *w)
+{
+    w->name = "embedding-gather";
+    w->what = "Gather data [50000,1024] f32, 16384 int64 indices, axis 0";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 50000, 1024, 16384);
+}
+
+static int small_row_gather(workload *w)
+{
+    w->name = "small-row-gather";
+    w->what = "Gather data [1048576,8] f16, 1048576 int64 indices, axis 0";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1048576, 8, 1048576);
+}
+
+static int inner_axis_gather(workload *w)
+{
+    w->name = "inner-axis-gather";
+    w->what = "Gather data [4096,4096] f32, 2048 int64 indices, axis 1";
+    UINT n = 4096, k = 2048;
+    UINT in_s[2] = {n, n}, ix_s[2] = {1, k}, out_s[2] = {n, k};
+    uint32_t *data = iota32(w, (size_t)n * n);
+    int64_t *idx = alloc_input(w, (size_t)k * 8);
+    for (UINT i = 0; i < k; ++i)
+        idx[i] = (int64_t)(next_random() % n);
+    w->output_bytes = (size_t)n * k * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    for (size_t r = 0; r < n; ++r)
+        for (size_t i = 0; i < k; ++i)
+            e[r * k + i] = data[r * n + (size_t)idx[i]];
+    w->op.gather = (DML_GATHER_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in_s, NULL),
+        tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
+        tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out_s, NULL), 1, 1};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER, &w->op.gather};
+    return 0;
+}
+
+/* Gather-8 with batch_dims 1 is DirectML's GATHER_ND1 with one batch dim and 1-tuples. */
+static int batched_gather(workload *w)
+{
+    w->name = "batched-gather";
+    w->what = "Gather-8 batch_dims 1: data [64,1024,256] f32, indices [64,512], axis 1";
+    UINT b = 64, n = 1024, c = 256, k = 512;
+    UINT in_s[3] = {b, n, c}, ix_s[3] = {b, k, 1}, out_s[3] = {b, k, c};
+    uint32_t *data = iota32(w, (size_t)b * n * c);
+    int64_t *idx = alloc_input(w, (size_t)b * k * 8);
+    for (size_t i = 0; i < (size_t)b * k; ++i)
+        idx[i] = (int64_t)(next_random() % n);
+    w->output_bytes = (size_t)b * k * c * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    for (size_t bi = 0; bi < b; ++bi)
+        for (size_t i = 0; i < k; ++i)
+            memcpy(e + (bi * k + i) * c, data + (bi * n + (size_t)idx[bi * k + i]) * c, c * 4);
+    w->op.gather_nd1 =
+        (DML_GATHER_ND1_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, in_s, NULL),
+                                       tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 3, ix_s, NULL),
+                                       tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 3, out_s, NULL),
+                                       3,
+                                       3,
+                                       1};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER_ND1, &w->op.gather_nd1};
+    return 0;
+}
+
+/* SLICE1 on [64,3,512,512] f32: window offsets/sizes/strides per dim. */
+static int slice(workload *w, const UINT *off, const UINT *win, const INT *step, const UINT *out_s)
+{
+    UINT in_s[4] = {64, 3, 512, 512};
+    uint32_t *data = iota32(w, (size_t)64 * 3 * 512 * 512);
+    size_t total = (size_t)out_s[0] * out_s[1] * out_s[2] * out_s[3];
+    w->output_bytes = total * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    size_t o = 0;
+    for (size_t a = 0; a < out_s[0]; ++a)
+        for (size_t b = 0; b < out_s[1]; ++b)
+            for (size_t c = 0; c < out_s[2]; ++c)
+                for (size_t d = 0; d < out_s[3]; ++d) {
+                    size_t at[4] = {a, b, c, d}, flat = 0;
+                    for (int i = 0; i < 4; ++i) {
+                        int64_t first = step[i] > 0 ? off[i] : (int64_t)off[i] + win[i] - 1;
+                        flat = flat * in_s[i] + (size_t)(first + (int64_t)at[i] * step[i]);
+                    }
+                    e[o++] = data[flat];
+                }
+    memcpy(w->sizes[3], off, 4 * sizeof *off);
+    memcpy(w->sizes[4], win, 4 * sizeof *win);
+    memcpy(w->signed_strides, step, 4 * sizeof *step);
+    w->op.slice1 =
+        (DML_SLICE1_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL),
+                                   tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL),
+                                   4,
+                                   w->sizes[3],
+                                   w->sizes[4],
+                                   w->signed_strides};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SLICE1, &w->op.slice1};
+    return 0;
+}
+
+static int reversing_slice(workload *w)
+{
+    w->name = "reversing-slice";
+    w->what = "StridedSlice [64,3,512,512] f32 as [:, ::-1, ::2, 1::2]";
+    UINT off[4] = {0, 0, 0, 1}, win[4] = {64, 3, 512, 511}, out_s[4] = {64, 3, 256, 256};
+    INT step[4] = {1, -1, 2, 2};
+    return slice(w, off, win, step, out_s);
+}
+
+static int row_slice(workload *w)
+{
+    w->name = "row-slice";
+    w->what = "Slice [64,3,512,512] f32 as [:, :, 100:-100, :]";
+    UINT off[4] = {0, 0, 100, 0}, win[4] = {64, 3, 312, 512}, out_s[4] = {64, 3, 312, 512};
+    INT step[4] = {1, 1, 1, 1};
+    return slice(w, off, win, step, out_s);
+}
+
+/* IDENTITY from `in_strides` (input view of the output's sizes) into a packed or strided output. */
+static int identity(workload *w, UINT rank, const UINT *sizes, const UINT *in_strides,
+                    size_t in_elems, const UINT *out_strides)
+{
+    uint32_t *data = iota32(w, in_elems);
+    size_t total = 1;
+    for (UINT i = 0; i < rank; ++i)
+        total *= sizes[i];
+    w->output_bytes = total * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    memset(e, 0, w->output_bytes);
+    size_t coord[8] = {0};
+    for (size_t n = 0; n < total; ++n) {
+        size_t src = 0, dst = 0, packed = 0;
+        for (UINT i = 0; i < rank; ++i) {
+            src += coord[i] * in_strides[i];
+            packed = packed * sizes[i] + coord[i];
+            dst += coord[i] * (out_strides ? out_strides[i] : 0);
+        }
+        e[out_strides ? dst : packed] = data[src];
+        for (UINT i = rank; i-- > 0;)
+            if (++coord[i] < sizes[i])
+                break;
+            else
+                coord[i] = 0;
+    }
+    w->op.identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, rank, sizes, in_strides),
+        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, rank, sizes, out_strides), NULL};
+    w->buffers[0].TotalTensorSizeInBytes = in_elems * 4;
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &w->op.identity};
+    return 0;
+}
+
+static int channel_broadcast(workload *w)
+{
+    w->name = "channel-broadcast";
+    w->what = "Broadcast [16,1,1] to [64,16,256,256] f32 (IDENTITY, 0 strides)";
+    w->limit = LIMIT_FILL;
+    UINT sizes[4] = {64, 16, 256, 256}, strides[4] = {0, 1, 0, 0};
+    return identity(w, 4, sizes, strides, 16, NULL);
+}
+
+static int batch_broadcast(workload *w)
+{
+    w->name = "batch-broadcast";
+    w->what = "Broadcast [1,256,256] to [256,256,256] f32 (IDENTITY, 0 strides)";
+    w->limit = LIMIT_FILL;
+    UINT sizes[3] = {256, 256, 256}, strides[3] = {0, 256, 1};
+    return identity(w, 3, sizes, strides, 256 * 256, NULL);
+}
+
+static int layout_change(workload *w)
+{
+    w->name = "nchw-to-nhwc";
+    w->what = "IDENTITY [32,64,128,128] f32, NCHW input to NHWC output strides";
+    UINT sizes[4] = {32, 64, 128, 128}, in_s[4] = {64 * 128 * 128, 128 * 128, 128, 1},
+         out_s[4] = {128 * 128 * 64, 1, 128 * 64, 64};
+    return identity(w, 4, sizes, in_s, (size_t)32 * 64 * 128 * 128, out_s);
+}
+
+const workload_setup bench_workloads[] = {
+    embedding_gather, inner_axis_gather, batched_gather,  small_row_gather, reversing_slice,
+    row_slice,        channel_broadcast, batch_broadcast, layout_change,
+};
+const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
+
+void workload_free(workload *w)
+{
+    for (unsigned i = 0; i < w->n_inputs; ++i)
+        free(w->inputs[i]);
+    free(w->expected);
+}

@@ -1,0 +1,43 @@
+/* dmlcl-bench workloads: one operator each, with an independent expected output. */
+#ifndef DMLCL_BENCH_WORKLOADS_H
+#define DMLCL_BENCH_WORKLOADS_H
+
+#include <dmlcl/dmlcl.h>
+#include <dmlcl/frontends.h>
+
+#define BENCH_MAX_INPUTS 3
+
+typedef enum limit_kind { LIMIT_COPY, LIMIT_FILL } limit_kind;
+
+/* Tensor descriptions and host data for one workload (owned storage). */
+typedef struct workload {
+    const char *name;
+    const char *what; /* one line for the table */
+    limit_kind limit; /* what the same bytes cost: a buffer copy, or a fill */
+    DML_OPERATOR_DESC desc;
+    unsigned n_inputs;
+    void *inputs[BENCH_MAX_INPUTS];
+    size_t input_bytes[BENCH_MAX_INPUTS];
+    size_t output_bytes;
+    void *expected; /* output_bytes, computed by plain loops */
+    /* descriptor storage */
+    UINT sizes[6][8], strides[6][8];
+    INT signed_strides[8];
+    DML_BUFFER_TENSOR_DESC buffers[6];
+    DML_TENSOR_DESC tensors[6];
+    union {
+        DML_GATHER_OPERATOR_DESC gather;
+        DML_GATHER_ND1_OPERATOR_DESC gather_nd1;
+        DML_SLICE1_OPERATOR_DESC slice1;
+        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
+    } op;
+} workload;
+
+typedef int (*workload_setup)(workload *w);
+
+extern const workload_setup bench_workloads[];
+extern const unsigned bench_workload_count;
+
+void workload_free(workload *w);
+
+#endif
