@@ -107,6 +107,10 @@ typedef enum dmlcl_index_type {
     DMLCL_INDEX_UINT32,
     DMLCL_INDEX_INT64,
     DMLCL_INDEX_UINT64,
+    DMLCL_INDEX_INT8, /* 8- and 16-bit: the extension gathers (OpenVINO) */
+    DMLCL_INDEX_UINT8,
+    DMLCL_INDEX_INT16,
+    DMLCL_INDEX_UINT16,
 } dmlcl_index_type;
 
 typedef enum dmlcl_oor_policy {
@@ -194,6 +198,12 @@ typedef struct dmlcl_op_class {
 const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type);
 
 extern const dmlcl_op_class dmlcl_op_gather;
+extern const dmlcl_op_class dmlcl_op_gather1;
+extern const dmlcl_op_class dmlcl_op_gather_elements;
+extern const dmlcl_op_class dmlcl_op_gather_elements1;
+extern const dmlcl_op_class dmlcl_op_gather_nd;
+extern const dmlcl_op_class dmlcl_op_gather_nd1;
+extern const dmlcl_op_class dmlcl_op_gather_nd2;
 
 /* ---- Device and kernels (device.c, kernels.c) ------------------------------ */
 

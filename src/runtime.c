@@ -51,14 +51,20 @@ HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *des
     *op = NULL;
     DMLCL_NULL_IF(!desc, "CreateOperator: desc (NULL) is required");
     const dmlcl_op_class *cls = dmlcl_op_class_find(desc->Type);
+    /* DirectML numbers its operators 1..255; other values are not operators at all. */
+    bool directml_op = (int)desc->Type > 0 && (int)desc->Type < 256;
+    DMLCL_INVALID_IF(!cls && !directml_op,
+                     "CreateOperator: DML_OPERATOR_DESC.Type (%d) is not a DML_OPERATOR_TYPE or "
+                     "dmlcl extension operator",
+                     (int)desc->Type);
     DMLCL_UNSUPPORTED_IF(!cls,
-                         "CreateOperator: DML_OPERATOR_DESC.Type (%d) is not an operator "
-                         "dmlcl implements",
+                         "CreateOperator: DML_OPERATOR_DESC.Type (%d) is a DirectML operator "
+                         "dmlcl does not implement",
                          (int)desc->Type);
-    DMLCL_NULL_IF(!desc->Desc,
-                  "%s: DML_OPERATOR_DESC.Desc (NULL) must point to the operator's "
-                  "description",
-                  cls->name);
+    DMLCL_INVALID_IF(!desc->Desc,
+                     "%s: DML_OPERATOR_DESC.Desc (NULL) must point to the operator's "
+                     "description",
+                     cls->name);
     dmlcl_operator *o = calloc(1, sizeof *o);
     if (!o)
         return dmlcl_fail(E_OUTOFMEMORY, "CreateOperator: out of host memory");
@@ -114,8 +120,18 @@ static const char *index_type(dmlcl_index_type t)
     case DMLCL_INDEX_UINT32: return "uint";
     case DMLCL_INDEX_INT64: return "long";
     case DMLCL_INDEX_UINT64: return "ulong";
+    case DMLCL_INDEX_INT8: return "char";
+    case DMLCL_INDEX_UINT8: return "uchar";
+    case DMLCL_INDEX_INT16: return "short";
+    case DMLCL_INDEX_UINT16: return "ushort";
     default: return "int";
     }
+}
+
+static bool index_signed(dmlcl_index_type t)
+{
+    return t == DMLCL_INDEX_INT32 || t == DMLCL_INDEX_INT64 || t == DMLCL_INDEX_INT8 ||
+           t == DMLCL_INDEX_INT16;
 }
 
 static const char *arith_options(DML_TENSOR_DATA_TYPE t)
@@ -135,7 +151,7 @@ static void variant_options(const dmlcl_plan *p, char *buf, size_t len)
         snprintf(buf, len, "-cl-std=CL1.2 -DUNIT_T=%s -DFAST=%d", unit_type(p->elem_bytes), fast);
     if (p->kind == DMLCL_PLAN_INDEXED) {
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
-        bool is_signed = p->idx_type == DMLCL_INDEX_INT32 || p->idx_type == DMLCL_INDEX_INT64;
+        bool is_signed = index_signed(p->idx_type);
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
                  "-DROW_INDEX=%d",
@@ -605,17 +621,13 @@ static HRESULT read_index(dmlcl_binding_table *t, uint64_t pos, uint64_t *coords
                                      0, NULL, NULL);
     if (err != CL_SUCCESS)
         return dmlcl_fail_cl(err, "clEnqueueReadBuffer (offending index)");
-    dmlcl_index_type type = st->plan.idx_type;
-    *is_signed = type == DMLCL_INDEX_INT32 || type == DMLCL_INDEX_INT64;
-    if (ix->elem_bytes == 4) {
-        int32_t s;
-        uint32_t u;
-        memcpy(&s, raw, 4);
-        memcpy(&u, raw, 4);
-        *value = *is_signed ? (int64_t)s : (int64_t)u;
-    } else {
-        memcpy(value, raw, 8);
-    }
+    *is_signed = index_signed(st->plan.idx_type);
+    uint64_t bits = 0;
+    memcpy(&bits, raw, ix->elem_bytes); /* little-endian, as OpenCL devices */
+    unsigned width = 8 * ix->elem_bytes;
+    if (*is_signed && width < 64 && (bits >> (width - 1)) & 1)
+        bits |= ~(uint64_t)0 << width;
+    *value = (int64_t)bits;
     return S_OK;
 }
 

@@ -133,8 +133,8 @@ static HRESULT import_dims(const char *op, const char *field, const DML_BUFFER_T
     DMLCL_INVALID_IF(b->DimensionCount < 1 || b->DimensionCount > max,
                      "%s: %s.DimensionCount (%u) must be in [1, %u]", op, field, b->DimensionCount,
                      max);
-    DMLCL_NULL_IF(!b->Sizes, "%s: %s.Sizes (NULL) must point to %u sizes", op, field,
-                  b->DimensionCount);
+    DMLCL_INVALID_IF(!b->Sizes, "%s: %s.Sizes (NULL) must point to %u sizes", op, field,
+                     b->DimensionCount);
     t->rank = b->DimensionCount;
     t->elements = 1;
     for (uint32_t i = 0; i < t->rank; ++i) {
@@ -183,12 +183,12 @@ HRESULT dmlcl_tensor_import(const char *op, const char *field, const DML_TENSOR_
     memset(out, 0, sizeof *out);
     if (!desc && (rules & DMLCL_TENSOR_OPTIONAL))
         return S_OK;
-    DMLCL_NULL_IF(!desc, "%s: %s (NULL) is required", op, field);
+    DMLCL_INVALID_IF(!desc, "%s: %s (NULL) is required", op, field);
     DMLCL_INVALID_IF(desc->Type != DML_TENSOR_TYPE_BUFFER,
                      "%s: %s.Type (%d) must be DML_TENSOR_TYPE_BUFFER (1)", op, field,
                      (int)desc->Type);
-    DMLCL_NULL_IF(!desc->Desc, "%s: %s.Desc (NULL) must point to a DML_BUFFER_TENSOR_DESC", op,
-                  field);
+    DMLCL_INVALID_IF(!desc->Desc, "%s: %s.Desc (NULL) must point to a DML_BUFFER_TENSOR_DESC", op,
+                     field);
     const DML_BUFFER_TENSOR_DESC *b = desc->Desc;
     DMLCL_INVALID_IF((b->Flags & ~DML_TENSOR_FLAG_OWNED_BY_DML) != 0,
                      "%s: %s.Flags (0x%x) has unknown bits", op, field, (unsigned)b->Flags);
