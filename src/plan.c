@@ -25,21 +25,52 @@ void dmlcl_plan_push(dmlcl_plan *plan, int64_t size, int64_t out_stride, int64_t
     plan->idx_pos[d] = idx_pos;
 }
 
-static void copy_dim(dmlcl_plan *p, int to, int from)
-{
-    p->size[to] = p->size[from];
-    p->out_stride[to] = p->out_stride[from];
-    p->in_stride[to] = p->in_stride[from];
-    p->idx_stride[to] = p->idx_stride[from];
-    p->idx_pos[to] = p->idx_pos[from];
-}
-
 /* Outer dim a and inner dim b form one dimension in every tensor. */
 static bool mergeable(const dmlcl_plan *p, int a, int b)
 {
     int64_t n = p->size[b];
     return p->out_stride[a] == p->out_stride[b] * n && p->in_stride[a] == p->in_stride[b] * n &&
            p->idx_stride[a] == p->idx_stride[b] * n && p->idx_pos[a] == p->idx_pos[b] * n;
+}
+
+static int64_t magnitude(int64_t v)
+{
+    return v < 0 ? -v : v;
+}
+
+typedef struct dim {
+    int64_t size, out_stride, in_stride, idx_stride, idx_pos;
+} dim;
+
+static dim get_dim(const dmlcl_plan *p, int d)
+{
+    return (dim){p->size[d], p->out_stride[d], p->in_stride[d], p->idx_stride[d], p->idx_pos[d]};
+}
+
+static void put_dim(dmlcl_plan *p, int d, dim v)
+{
+    p->size[d] = v.size;
+    p->out_stride[d] = v.out_stride;
+    p->in_stride[d] = v.in_stride;
+    p->idx_stride[d] = v.idx_stride;
+    p->idx_pos[d] = v.idx_pos;
+}
+
+/*
+ * Visits the output in memory order: a stable insertion sort of the dims by
+ * decreasing |out_stride| (the copy is a bijection, so any order is valid).
+ * Packed outputs keep their order; a layout change (NCHW to NHWC) then writes
+ * contiguous runs and reads with the stride, instead of the reverse.
+ */
+static void order_by_output(dmlcl_plan *p)
+{
+    for (int d = 1; d < p->rank; ++d) {
+        dim v = get_dim(p, d);
+        int j = d;
+        for (; j > 0 && magnitude(p->out_stride[j - 1]) < magnitude(v.out_stride); --j)
+            put_dim(p, j, get_dim(p, j - 1));
+        put_dim(p, j, v);
+    }
 }
 
 static void drop_and_merge(dmlcl_plan *p)
@@ -50,11 +81,11 @@ static void drop_and_merge(dmlcl_plan *p)
             continue;
         if (r > 0 && mergeable(p, r - 1, d)) {
             int64_t outer = p->size[r - 1];
-            copy_dim(p, r - 1, d);
+            put_dim(p, r - 1, get_dim(p, d));
             p->size[r - 1] *= outer;
             continue;
         }
-        copy_dim(p, r++, d);
+        put_dim(p, r++, get_dim(p, d));
     }
     p->rank = r;
 }
@@ -113,6 +144,8 @@ void dmlcl_plan_normalize(dmlcl_plan *plan)
             plan->empty = true;
             return;
         }
+    drop_and_merge(plan);
+    order_by_output(plan);
     drop_and_merge(plan);
     widen(plan);
 }
