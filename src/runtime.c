@@ -3,6 +3,7 @@
  * operators (kernel variant chosen, program from the cache, shape arguments
  * set once), binding tables (checked bindings) and dispatch.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,8 @@ struct dmlcl_operator {
 struct dmlcl_compiled_operator {
     int refcount;
     dmlcl_operator *op;
-    cl_kernel kernel; /* NULL when the output is empty */
+    cl_kernel kernel;     /* NULL when the output is empty */
+    pthread_mutex_t lock; /* kernel arguments are per kernel: one dispatch at a time */
     cl_mem dims, comps;
     uint32_t unit;
     size_t global[3], local[3];
@@ -315,6 +317,7 @@ void dmlcl_compiled_operator_release(dmlcl_compiled_operator *c)
     if (c->comps)
         clReleaseMemObject(c->comps);
     operator_free(c->op);
+    pthread_mutex_destroy(&c->lock);
     free(c);
 }
 
@@ -334,6 +337,7 @@ HRESULT dmlcl_operator_compile(dmlcl_operator *op, DML_EXECUTION_FLAGS flags,
     if (!c)
         return dmlcl_fail(E_OUTOFMEMORY, "CompileOperator: out of host memory");
     c->refcount = 1;
+    pthread_mutex_init(&c->lock, NULL);
     __atomic_add_fetch(&op->refcount, 1, __ATOMIC_RELAXED);
     c->op = op;
     if (!op->st.plan.empty) {
@@ -555,6 +559,9 @@ static HRESULT set_binding_args(dmlcl_binding_table *t)
     return S_OK;
 }
 
+static HRESULT enqueue_kernel(dmlcl_binding_table *t, cl_command_queue q, cl_uint nwait,
+                              const cl_event *wait, cl_event *event);
+
 HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue queue, cl_uint nwait,
                                      const cl_event *wait, cl_event *event)
 {
@@ -574,6 +581,17 @@ HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue qu
         err = event ? clEnqueueMarkerWithWaitList(q, nwait, wait, event) : CL_SUCCESS;
         return err == CL_SUCCESS ? S_OK : dmlcl_fail_cl(err, "clEnqueueMarkerWithWaitList");
     }
+    pthread_mutex_lock(&c->lock);
+    HRESULT hr = enqueue_kernel(t, q, nwait, wait, event);
+    pthread_mutex_unlock(&c->lock);
+    return hr;
+}
+
+static HRESULT enqueue_kernel(dmlcl_binding_table *t, cl_command_queue q, cl_uint nwait,
+                              const cl_event *wait, cl_event *event)
+{
+    dmlcl_compiled_operator *c = t->compiled;
+    cl_int err;
     DMLCL_TRY(set_binding_args(t));
     cl_event fill = NULL;
     if (t->status)
