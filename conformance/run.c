@@ -1,0 +1,181 @@
+/*
+ * Running one case: build the descriptor, create, compile, execute on host
+ * buffers (outputs prefilled with a sentinel so unwritten elements show),
+ * then compare every logical output element bit-exactly, or check that the
+ * expected error happened where the case says it does.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner.h"
+
+static void verdict(rt_result *r, int passed, const char *fmt, ...) RT_PRINTF(3, 4);
+static void verdict(rt_result *r, int passed, const char *fmt, ...)
+{
+    va_list ap;
+    r->passed = passed;
+    va_start(ap, fmt);
+    vsnprintf(r->detail, sizeof r->detail, fmt, ap);
+    va_end(ap);
+}
+
+static const char *expect_name(rt_expect e)
+{
+    return e == RT_EXPECT_INVALID_ARGUMENT ? "invalid_argument" : "index_out_of_range";
+}
+
+static int is_sentinel(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (p[i] != RT_OUTPUT_SENTINEL)
+            return 0;
+    return 1;
+}
+
+/* 0 when equal; else -1 with the first differing element described in r. */
+static int compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got,
+                          unsigned ulps, rt_result *r)
+{
+    char es[128], gs[128];
+    if (exp->type != got->type) {
+        verdict(r, 0, "%s has type %s, expected %s", name, got->type->name, exp->type->name);
+        return -1;
+    }
+    if (exp->rank != got->rank || memcmp(exp->sizes, got->sizes, exp->rank * sizeof(UINT)) != 0) {
+        rt_format_shape(exp->rank, exp->sizes, es, sizeof es);
+        rt_format_shape(got->rank, got->sizes, gs, sizeof gs);
+        verdict(r, 0, "%s has shape %s, expected %s", name, gs, es);
+        return -1;
+    }
+    const size_t size = exp->type->size;
+    uint64_t bad = 0, first = 0;
+    for (uint64_t i = 0; i < exp->count; ++i) {
+        const unsigned char *e = exp->elems + i * size;
+        const unsigned char *g = got->buffer + rt_tensor_offset(got, i);
+        int same = ulps ? rt_ulp_distance(exp->type, e, g) <= ulps : memcmp(e, g, size) == 0;
+        if (!same && bad++ == 0)
+            first = i;
+    }
+    if (bad == 0)
+        return 0;
+    const unsigned char *g = got->buffer + rt_tensor_offset(got, first);
+    char coords[128];
+    rt_tensor_format_coords(exp, first, coords, sizeof coords);
+    rt_value_format(exp->type, exp->elems + first * size, es, sizeof es);
+    rt_value_format(exp->type, g, gs, sizeof gs);
+    verdict(r, 0,
+            "%s element %" PRIu64 " %s: expected %s, got %s%s%s; %" PRIu64 " of %" PRIu64
+            " elements differ",
+            name, first, coords, es, gs, is_sentinel(g, size) ? " (sentinel: never written)" : "",
+            ulps ? " (beyond 1 ulp)" : "", bad, exp->count);
+    return -1;
+}
+
+static void check_outputs(const rt_case *c, const rt_build *b, rt_result *r)
+{
+    for (unsigned i = 0; i < c->n_outputs; ++i) {
+        const rt_tensor *got = NULL;
+        for (unsigned k = 0; k < b->n_outputs; ++k)
+            if (strcmp(b->output_names[k], c->outputs[i].name) == 0)
+                got = b->outputs[k];
+        if (got == NULL) {
+            verdict(r, 0, "the operator has no output \"%s\"", c->outputs[i].name);
+            return;
+        }
+        if (compare_output(c->outputs[i].name, c->outputs[i].t, got, b->ulp_tolerance, r))
+            return;
+    }
+    verdict(r, 1, "%s", "");
+}
+
+/* An HRESULT where the case expects an error: PASS with the message, or FAIL. */
+static void expected_error(const rt_case *c, const char *step, HRESULT hr, HRESULT want,
+                           rt_result *r)
+{
+    if (hr == want)
+        verdict(r, 1, "%s: %s", expect_name(c->expect), dmlcl_last_error());
+    else if (FAILED(hr))
+        verdict(r, 0, "expected %s, but %s returned %s: %s", expect_name(c->expect), step,
+                dmlcl_hresult_name(hr), dmlcl_last_error());
+    else
+        verdict(r, 0, "expected %s, but %s succeeded", expect_name(c->expect), step);
+}
+
+static void execute(const rt_case *c, rt_build *b, dmlcl_compiled_operator *cop, rt_result *r)
+{
+    dmlcl_host_tensor in[RT_MAX_TENSORS], out[RT_MAX_TENSORS];
+    for (unsigned i = 0; i < b->n_inputs; ++i) {
+        in[i].data = b->inputs[i] ? b->inputs[i]->buffer : NULL;
+        in[i].size = b->inputs[i] ? b->inputs[i]->buffer_size : 0;
+    }
+    for (unsigned i = 0; i < b->n_outputs; ++i) {
+        if (rt_tensor_fill_sentinel(b->outputs[i]) != 0) {
+            verdict(r, 0, "out of memory");
+            return;
+        }
+        out[i].data = b->outputs[i]->buffer;
+        out[i].size = b->outputs[i]->buffer_size;
+    }
+    HRESULT hr = dmlcl_compiled_operator_execute(cop, b->n_inputs, in, b->n_outputs, out);
+    if (c->expect == RT_EXPECT_INDEX_OUT_OF_RANGE)
+        expected_error(c, "the dispatch", hr, DMLCL_E_INDEX_OUT_OF_RANGE, r);
+    else if (FAILED(hr))
+        verdict(r, 0, "dmlcl_compiled_operator_execute returned %s: %s", dmlcl_hresult_name(hr),
+                dmlcl_last_error());
+    else
+        check_outputs(c, b, r);
+}
+
+static void run_built(dmlcl_device *device, const rt_case *c, rt_build *b, rt_result *r)
+{
+    dmlcl_operator *op = NULL;
+    dmlcl_compiled_operator *cop = NULL;
+    HRESULT hr = dmlcl_operator_create(device, &b->desc, &op);
+    if (FAILED(hr)) {
+        if (c->expect == RT_EXPECT_INVALID_ARGUMENT)
+            expected_error(c, "dmlcl_operator_create", hr, E_INVALIDARG, r);
+        else
+            verdict(r, 0, "dmlcl_operator_create returned %s: %s", dmlcl_hresult_name(hr),
+                    dmlcl_last_error());
+        return;
+    }
+    hr = dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &cop);
+    if (c->expect == RT_EXPECT_INVALID_ARGUMENT) {
+        /* Rejected when created, or at the latest when compiled. */
+        expected_error(c, "dmlcl_operator_create and dmlcl_operator_compile", hr, E_INVALIDARG, r);
+    } else if (FAILED(hr)) {
+        verdict(r, 0, "dmlcl_operator_compile returned %s: %s", dmlcl_hresult_name(hr),
+                dmlcl_last_error());
+    } else {
+        execute(c, b, cop, r);
+    }
+    if (cop != NULL)
+        dmlcl_compiled_operator_release(cop);
+    dmlcl_operator_release(op);
+}
+
+void rt_run_case(dmlcl_device *device, const char *device_error, const rt_case *c, rt_result *r)
+{
+    if (c->malformed != NULL) {
+        verdict(r, 0, "malformed case: %s", c->malformed);
+        return;
+    }
+    const rt_op *op = rt_op_find(c->op);
+    if (op == NULL) {
+        verdict(r, 0, "unknown op \"%s\": the runner has no builder for it", c->op);
+        return;
+    }
+    rt_build b;
+    memset(&b, 0, sizeof b);
+    b.c = c;
+    if (op->build(&b) != 0)
+        verdict(r, 0, "malformed case: %s", b.why);
+    else if (device == NULL)
+        verdict(r, 0, "no device: %s", device_error);
+    else
+        run_built(device, c, &b, r);
+    rt_build_free(&b);
+}
