@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""The peers: the dmlcl-bench workloads run the way a user would run them
+instead of dmlcl: numpy, OpenVINO (CPU plugin, one op per model) and ONNX
+Runtime (CPU provider). Same shapes and types as bench/workloads.c. Each
+result is checked against numpy once; prints `system,workload,bytes,seconds`.
+"""
+import argparse
+import statistics
+import sys
+import time
+
+import numpy as np
+
+RNG = np.random.default_rng(12345)
+
+
+def workloads():
+    """name -> (inputs dict, numpy function writing into `out`, out shape, dtype)."""
+    w = {}
+    data = np.arange(50000 * 1024, dtype=np.uint32).view(np.float32).reshape(50000, 1024)
+    idx = RNG.integers(0, 50000, 16384, dtype=np.int64)
+    w["embedding-gather"] = dict(kind="gather", data=data, indices=idx, axis=0, batch_dims=0)
+    data = np.arange(4096 * 4096, dtype=np.uint32).view(np.float32).reshape(4096, 4096)
+    idx = RNG.integers(0, 4096, 2048, dtype=np.int64)
+    w["inner-axis-gather"] = dict(kind="gather", data=data, indices=idx, axis=1, batch_dims=0)
+    data = np.arange(64 * 1024 * 256, dtype=np.uint32).view(np.float32).reshape(64, 1024, 256)
+    idx = RNG.integers(0, 1024, (64, 512), dtype=np.int64)
+    w["batched-gather"] = dict(kind="gather", data=data, indices=idx, axis=1, batch_dims=1)
+    data = np.arange(1048576 * 8, dtype=np.uint16).view(np.float16).reshape(1048576, 8)
+    idx = RNG.integers(0, 1048576, 1048576, dtype=np.int64)
+    w["small-row-gather"] = dict(kind="gather", data=data, indices=idx, axis=0, batch_dims=0)
+    x = np.arange(64 * 3 * 512 * 512, dtype=np.uint32).view(np.float32).reshape(64, 3, 512, 512)
+    w["reversing-slice"] = dict(kind="slice", data=x, begin=[0, -1, 0, 1], end=[64, -4, 512, 512],
+                                step=[1, -1, 2, 2], py=(slice(None), slice(None, None, -1),
+                                                        slice(None, None, 2), slice(1, None, 2)))
+    w["row-slice"] = dict(kind="slice", data=x, begin=[0, 0, 100, 0], end=[64, 3, 412, 512],
+                          step=[1, 1, 1, 1], py=(slice(None), slice(None), slice(100, -100),
+                                                 slice(None)))
+    c = np.arange(16, dtype=np.float32).reshape(16, 1, 1)
+    w["channel-broadcast"] = dict(kind="broadcast", data=c, shape=[64, 16, 256, 256])
+    b = np.arange(256 * 256, dtype=np.float32).reshape(1, 256, 256)
+    w["batch-broadcast"] = dict(kind="broadcast", data=b, shape=[256, 256, 256])
+    x = np.arange(32 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(32, 64, 128, 128)
+    w["nchw-to-nhwc"] = dict(kind="transpose", data=x, perm=[0, 2, 3, 1])
+    return w
+
+
+def numpy_reference(w):
+    k = w["kind"]
+    if k == "gather":
+        if w["batch_dims"]:
+            b = np.arange(w["data"].shape[0])[:, None]
+            return w["data"][b, w["indices"]]
+        return np.take(w["data"], w["indices"], axis=w["axis"])
+    if k == "slice":
+        return np.ascontiguousarray(w["data"][w["py"]])
+    if k == "broadcast":
+        return np.ascontiguousarray(np.broadcast_to(w["data"], w["shape"]))
+    return np.ascontiguousarray(w["data"].transpose(w["perm"]))
+
+
+def numpy_runner(w, expected):
+    out = np.empty_like(expected)
+    k = w["kind"]
+    if k == "gather" and not w["batch_dims"]:
+        return lambda: np.take(w["data"], w["indices"], axis=w["axis"], out=out)
+    if k == "gather":
+        b = np.arange(w["data"].shape[0])[:, None]
+        return lambda: np.copyto(out, w["data"][b, w["indices"]])
+    if k == "slice":
+        view = w["data"][w["py"]]
+        return lambda: np.copyto(out, view)
+    if k == "broadcast":
+        view = np.broadcast_to(w["data"], w["shape"])
+        return lambda: np.copyto(out, view)
+    view = w["data"].transpose(w["perm"])
+    return lambda: np.copyto(out, view)
+
+
+def openvino_runner(w, expected):
+    import openvino as ov
+    from openvino import opset1 as ops1
+    from openvino import opset3 as ops3
+    from openvino import opset8 as ops8
+    data = w["data"]
+    p = ops8.parameter(list(data.shape), ov.Type(data.dtype), name="data")
+    k = w["kind"]
+    if k == "gather":
+        node = ops8.gather(p, ops8.constant(w["indices"]), ops8.constant(np.int64(w["axis"])),
+                           w["batch_dims"])
+    elif k == "slice":
+        n = len(w["begin"])
+        node = ops1.strided_slice(p, ops8.constant(np.array(w["begin"], np.int64)),
+                                  ops8.constant(np.array(w["end"], np.int64)),
+                                  ops8.constant(np.array(w["step"], np.int64)),
+                                  begin_mask=[0] * n, end_mask=[0] * n)
+        if w["step"][1] == -1:  # [:, ::-1, ...]: end before element 0 needs the end mask
+            node = ops1.strided_slice(p, ops8.constant(np.array(w["begin"], np.int64)),
+                                      ops8.constant(np.array(w["end"], np.int64)),
+                                      ops8.constant(np.array(w["step"], np.int64)),
+                                      begin_mask=[0] * n, end_mask=[0, 1, 0, 0])
+    elif k == "broadcast":
+        node = ops3.broadcast(p, ops8.constant(np.array(w["shape"], np.int64)), "numpy")
+    else:
+        node = ops1.transpose(p, ops8.constant(np.array(w["perm"], np.int64)))
+    model = ov.Model([node], [p], w.get("name", "op"))
+    core = ov.Core()
+    compiled = core.compile_model(model, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+    request = compiled.create_infer_request()
+    request.set_input_tensor(ov.Tensor(data, shared_memory=True))
+    return request.infer, lambda: request.get_output_tensor().data
+
+
+def onnxruntime_runner(w, expected):
+    import onnx
+    import onnxruntime as ort
+    from onnx import TensorProto, helper, numpy_helper
+    data = w["data"]
+    elem = helper.np_dtype_to_tensor_dtype(data.dtype)
+    inits, k = [], w["kind"]
+    if k == "gather" and not w["batch_dims"]:
+        inits.append(numpy_helper.from_array(w["indices"], "indices"))
+        node = helper.make_node("Gather", ["data", "indices"], ["out"], axis=w["axis"])
+    elif k == "gather":
+        inits.append(numpy_helper.from_array(w["indices"][..., None], "indices"))
+        node = helper.make_node("GatherND", ["data", "indices"], ["out"], batch_dims=1)
+    elif k == "slice":
+        ends = list(w["end"])
+        if w["step"][1] == -1:
+            ends[1] = -(2 ** 63)
+        for name, v in (("starts", w["begin"]), ("ends", ends), ("steps", w["step"])):
+            inits.append(numpy_helper.from_array(np.array(v, np.int64), name))
+        inits.append(numpy_helper.from_array(np.arange(4, dtype=np.int64), "axes"))
+        node = helper.make_node("Slice", ["data", "starts", "ends", "axes", "steps"], ["out"])
+    elif k == "broadcast":
+        inits.append(numpy_helper.from_array(np.array(w["shape"], np.int64), "shape"))
+        node = helper.make_node("Expand", ["data", "shape"], ["out"])
+    else:
+        node = helper.make_node("Transpose", ["data"], ["out"], perm=w["perm"])
+    graph = helper.make_graph([node], "op",
+                              [helper.make_tensor_value_info("data", elem, list(data.shape))],
+                              [helper.make_tensor_value_info("out", elem, None)], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 8
+    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    result = {}
+
+    def run():
+        result["out"] = session.run(None, {"data": data})[0]
+    return run, lambda: result["out"]
+
+
+def timed(fn, reps):
+    fn()
+    fn()
+    times = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--reps", type=int, default=10)
+    ap.add_argument("--filter", default="")
+    ap.add_argument("--systems", default="numpy,openvino,onnxruntime")
+    args = ap.parse_args()
+    print("system,workload,bytes,seconds")
+    for name, w in workloads().items():
+        if args.filter not in name:
+            continue
+        w["name"] = name
+        expected = numpy_reference(w)
+        for system in args.systems.split(","):
+            if system == "numpy":
+                fn = numpy_runner(w, expected)
+                result = None
+            else:
+                fn, result = (openvino_runner if system == "openvino" else onnxruntime_runner)(
+                    w, expected)
+            seconds = timed(fn, args.reps)
+            got = result() if result else None
+            if got is not None and not np.array_equal(got.view(np.uint8), expected.view(np.uint8)):
+                print(f"peers.py: {system} {name}: output differs from numpy", file=sys.stderr)
+                sys.exit(1)
+            print(f"{system},{name},{expected.nbytes},{seconds:.9f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
