@@ -338,8 +338,11 @@ static inline UINT64 DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT
             elements *= sizes[i];
     } else {
         UINT64 last = 0;
-        for (i = 0; i < dimensionCount; ++i)
+        for (i = 0; i < dimensionCount; ++i) {
+            if (sizes[i] == 0) /* an empty (extension) tensor occupies nothing */
+                return 0;
             last += (UINT64)(sizes[i] - 1) * strides[i];
+        }
         elements = last + 1;
     }
     return ((elements * bits + 7) / 8 + 3) & ~(UINT64)3;
