@@ -22,6 +22,8 @@
  *   POLICY      0 CLAMP, 1 ZERO, 2 ERROR (default 0)
  *   ROW_INDEX   1: the run's index stride is 0 (default 1)
  *   FAST        1: the run is contiguous in input and output (default 0)
+ *   CHECK_ONLY  1: POLICY 2 with an empty output: the dims walk the indices
+ *               only; nothing is read from in or written to out (default 0)
  */
 #ifndef UNIT_T
 #define UNIT_T uint
@@ -43,6 +45,9 @@
 #endif
 #ifndef FAST
 #define FAST 0
+#endif
+#ifndef CHECK_ONLY
+#define CHECK_ONLY 0
 #endif
 
 /* Element offset of the index tuple at idx[at]; under ZERO and ERROR, -1-k
@@ -109,7 +114,13 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     long end = min(begin + chunk, run);
     long lanes = (long)get_global_size(0);
     long u0 = begin + (long)get_global_id(0);
-#if ROW_INDEX
+#if CHECK_ONLY
+    for (long u = u0; u < end; u += lanes) {
+        long at = resolve(idx, x + u * run_xs, comps, ncomp, comp_stride);
+        if (at < 0)
+            REPORT(p + u * run_ps + (-1 - at) * comp_pos);
+    }
+#elif ROW_INDEX
     long at = resolve(idx, x, comps, ncomp, comp_stride);
     if (at < 0) {
         if (get_global_id(0) == 0 && begin == 0)

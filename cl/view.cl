@@ -5,16 +5,35 @@
  *   out[out_base + sum_d o_d * os_d] = in[in_base + sum_d o_d * is_d]
  *
  * Dimensions were normalised on the host; the innermost one is the "run".
- * Work-item (lane, chunk, row): row is a position in the outer dimensions
- * (decomposed once per work-item: the only divisions), chunk a slice of the
- * run, lane an interleave inside the chunk (1 on CPUs, a warp on GPUs).
- * Strides are signed element strides: 0 broadcasts, negative reverses.
+ * Work-item (lane, chunk, item): item names a row (a position in the outer
+ * dimensions, decomposed once per work-item: the only divisions) and, with
+ * REPEAT, a group of repeats; chunk is a slice of the run, lane an
+ * interleave inside the chunk (1 on CPUs, a warp on GPUs). Strides are
+ * signed element strides: 0 broadcasts, negative reverses.
+ *
+ * Broadcasting is write-bound, so a source element is read once and stored
+ * to every place that repeats it:
+ *   REPEAT  the outer dimensions with input stride 0 ("repeats") are not
+ *           rows: dims lists them after the rows, and a work-item loads a
+ *           tile of its chunk once, then stores the tile to each repeat of
+ *           its group (an odometer over the repeats, no division).
+ *   SPLAT   the run's input stride is 0: its one source element is loaded
+ *           once and stored along the run, 16 bytes per store where the run
+ *           is contiguous in the output.
  *
  * Macros (code generation only; every size, stride and offset is an
  * argument, so one build serves every shape):
- *   UNIT_T      the moved unit: uchar, ushort, uint, uint2, uint4 (default uint)
+ *   UNIT_T      the moved unit: uchar, ushort, uint, ulong, uint4 (default uint)
  *   FAST        1: the run is contiguous in input and output (default 0)
- *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half, double)
+ *   SPLAT       1: the run's input stride is 0 (default 0)
+ *   REPEAT      1: rep_rank repeat dimensions follow the rows in dims (default 0)
+ *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
+ *               ARITH_IS_HALF, double) (default 0)
+ *
+ * Arguments: dims holds {size, out stride, in stride} per outer dimension,
+ * innermost first: outer_rank rows, then (REPEAT) rep_rank repeats. rows is
+ * the product of the row sizes, reps of the repeat sizes; the grid's third
+ * dimension covers rows * ceil(reps / reps_per_item) items.
  */
 #ifndef UNIT_T
 #define UNIT_T uint
@@ -22,11 +41,20 @@
 #ifndef FAST
 #define FAST 0
 #endif
+#ifndef SPLAT
+#define SPLAT 0
+#endif
+#ifndef REPEAT
+#define REPEAT 0
+#endif
 #ifndef SCALE_BIAS
 #define SCALE_BIAS 0
 #endif
 
 #if SCALE_BIAS
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
 #ifndef ARITH_T
 #define ARITH_T float
 #endif
@@ -39,19 +67,101 @@
 #define STORE_X(v, p, i) (((__global ARITH_T *)(p))[(i)] = (v))
 #define X_T ARITH_T
 #endif
-#define MOVE(o, i) STORE_X((X_T)(LOAD_X(in, (i)) * (X_T)scale + (X_T)bias), out, (o))
+#define VAL_T X_T
+#define LOAD(i) ((X_T)(LOAD_X(in, (i)) * (X_T)scale + (X_T)bias))
+#define STORE(o, v) STORE_X((v), out, (o))
 #else
-#define MOVE(o, i) (out[(o)] = in[(i)])
+#define VAL_T UNIT_T
+#define LOAD(i) (in[(i)])
+#define STORE(o, v) (out[(o)] = (v))
 #endif
 
-/* dims: for each outer dimension, innermost first: {size, out stride, in stride}. */
+#if FAST
+#define RUN_OS 1
+#define RUN_IS 1
+#else
+#define RUN_OS run_os
+#define RUN_IS run_is
+#endif
+
+/* Up to 16 dimensions (DMLCL_TENSOR_DIMENSION_COUNT_MAX). */
+#define MAX_REPEATS 16
+/* Units a REPEAT work-item holds between its load and its stores. */
+#define TILE 16
+/* Units per 16-byte store. */
+#define PER16 (16 / sizeof(UNIT_T))
+
+/* out[o + u * run_os] = v for u in [begin, end), interleaved by lanes. */
+static void splat_run(__global UNIT_T *out, long o, VAL_T v, long begin, long end, long lane,
+                      long lanes, long run_os)
+{
+#if !SCALE_BIAS
+    if (run_os == 1) {
+        union {
+            UNIT_T u[PER16];
+            uint4 w;
+        } pattern;
+        for (uint k = 0; k < PER16; ++k)
+            pattern.u[k] = v;
+        /* Units before the first 16-byte boundary (bindings start on one). */
+        long head = min(end, begin + (long)((PER16 - (ulong)(o + begin) % PER16) % PER16));
+        long blocks = (end - head) / (long)PER16;
+        __global uint4 *w = (__global uint4 *)(out + o + head);
+        for (long u = begin + lane; u < head; u += lanes)
+            out[o + u] = v;
+        for (long k = lane; k < blocks; k += lanes)
+            w[k] = pattern.w;
+        for (long u = head + blocks * (long)PER16 + lane; u < end; u += lanes)
+            out[o + u] = v;
+        return;
+    }
+#endif
+    for (long u = begin + lane; u < end; u += lanes)
+        STORE(o + u * run_os, v);
+}
+
+/* Repeat r as odometer digits at[] (innermost first); returns its output offset. */
+static long repeat_first(__constant long *rep, int rank, ulong r, long *at)
+{
+    long off = 0;
+    for (int d = 0; d < rank; ++d) {
+        ulong n = (ulong)rep[3 * d], next = r / n;
+        at[d] = (long)(r - next * n);
+        r = next;
+        off += at[d] * rep[3 * d + 1];
+    }
+    return off;
+}
+
+/* Advances the odometer by one repeat; returns the new output offset (no division). */
+static long repeat_next(__constant long *rep, int rank, long *at, long off)
+{
+    for (int d = 0; d < rank; ++d) {
+        if (++at[d] < rep[3 * d])
+            return off + rep[3 * d + 1];
+        at[d] = 0;
+        off -= (rep[3 * d] - 1) * rep[3 * d + 1];
+    }
+    return off;
+}
+
 __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                         long in_base, __constant long *dims, int outer_rank, long run, long run_os,
-                        long run_is, long chunk, ulong rows, float scale, float bias)
+                        long run_is, long chunk, ulong rows, float scale, float bias, int rep_rank,
+                        ulong reps, ulong reps_per_item)
 {
-    ulong row = get_global_id(2);
-    if (row >= rows)
+    ulong item = get_global_id(2);
+#if REPEAT
+    ulong groups = (reps + reps_per_item - 1) / reps_per_item;
+    if (item >= rows * groups)
         return;
+    ulong group = item / rows;
+    ulong row = item - group * rows;
+#else
+    if (item >= rows)
+        return;
+    ulong row = item;
+#endif
     long o = out_base, i = in_base;
     for (int d = 0; d < outer_rank; ++d) {
         ulong n = (ulong)dims[3 * d];
@@ -63,12 +173,38 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     }
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);
-    long lanes = (long)get_global_size(0);
-#if FAST
-    for (long u = begin + (long)get_global_id(0); u < end; u += lanes)
-        MOVE(o + u, i + u);
+    long lane = (long)get_global_id(0), lanes = (long)get_global_size(0);
+
+#if REPEAT
+    __constant long *rep = dims + 3 * outer_rank;
+    ulong r0 = group * reps_per_item, r1 = min(r0 + reps_per_item, reps);
+    long first[MAX_REPEATS], at[MAX_REPEATS];
+    long first_off = repeat_first(rep, rep_rank, r0, first);
+#if SPLAT
+    VAL_T v = LOAD(i);
+    long off = first_off;
+    for (int d = 0; d < rep_rank; ++d)
+        at[d] = first[d];
+    for (ulong r = r0; r < r1; ++r, off = repeat_next(rep, rep_rank, at, off))
+        splat_run(out, o + off, v, begin, end, lane, lanes, run_os);
 #else
-    for (long u = begin + (long)get_global_id(0); u < end; u += lanes)
-        MOVE(o + u * run_os, i + u * run_is);
+    for (long t = begin + lane; t < end; t += TILE * lanes) {
+        VAL_T tile[TILE];
+        int n = 0;
+        for (long u = t; u < end && n < TILE; u += lanes)
+            tile[n++] = LOAD(i + u * RUN_IS);
+        long off = first_off;
+        for (int d = 0; d < rep_rank; ++d)
+            at[d] = first[d];
+        for (ulong r = r0; r < r1; ++r, off = repeat_next(rep, rep_rank, at, off))
+            for (int k = 0; k < n; ++k)
+                STORE(o + off + (t + k * lanes) * RUN_OS, tile[k]);
+    }
+#endif
+#elif SPLAT
+    splat_run(out, o, LOAD(i), begin, end, lane, lanes, run_os);
+#else
+    for (long u = begin + lane; u < end; u += lanes)
+        STORE(o + u * RUN_OS, LOAD(i + u * RUN_IS));
 #endif
 }

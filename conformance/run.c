@@ -173,6 +173,11 @@ void rt_run_case(dmlcl_device *device, const char *device_error, const rt_case *
     b.c = c;
     if (op->build(&b) != 0)
         verdict(r, 0, "malformed case: %s", b.why);
+    else if (FAILED(b.frontend_hr) && c->expect == RT_EXPECT_INVALID_ARGUMENT)
+        expected_error(c, "the front-end", b.frontend_hr, E_INVALIDARG, r);
+    else if (FAILED(b.frontend_hr))
+        verdict(r, 0, "the front-end returned %s: %s", dmlcl_hresult_name(b.frontend_hr),
+                dmlcl_last_error());
     else if (device == NULL)
         verdict(r, 0, "no device: %s", device_error);
     else

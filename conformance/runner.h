@@ -152,6 +152,8 @@ typedef struct rt_build {
     rt_tensor *outputs[RT_MAX_TENSORS];       /* owned by the build */
     const char *output_names[RT_MAX_TENSORS]; /* as in expected.outputs */
     unsigned ulp_tolerance;                   /* 0: bit-exact */
+    /* A framework front-end's failure: stands for dmlcl_operator_create's result. */
+    HRESULT frontend_hr;
     rt_block *arena;
     char why[RT_WHY_MAX];
 } rt_build;
@@ -165,6 +167,9 @@ typedef struct rt_op {
 
 /* Each family's table ends with {NULL, NULL}. */
 extern const rt_op rt_ops_directml[];
+extern const rt_op rt_ops_gather[]; /* ops_gather.c: the OpenVINO and ONNX gathers */
+extern const rt_op rt_ops_broadcast[]; /* ops_broadcast.c: Broadcast-1/3, Expand-13 */
+extern const rt_op rt_ops_slice[];     /* ops_slice.c: StridedSlice-1, Slice-13 */
 
 const rt_op *rt_op_find(const char *name);
 void rt_build_free(rt_build *b);

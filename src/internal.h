@@ -147,6 +147,9 @@ typedef struct dmlcl_plan {
     int64_t comp_pos_stride;
     int64_t axis_size[DMLCL_MAX_COMPONENTS];
     int64_t axis_stride[DMLCL_MAX_COMPONENTS]; /* input elements per index step */
+    /* ERROR policy, empty output, indices not empty: the dims walk the indices
+     * only, to report a bad index; nothing is read or written. */
+    bool check_only;
 
     /* ELEMENT_WISE_IDENTITY with DML_SCALE_BIAS: arithmetic on float types. */
     bool scale_bias;
@@ -185,6 +188,8 @@ typedef struct dmlcl_op_state {
     /* Which input feeds the kernel's in/idx arguments (the others are host-only). */
     int data_input, index_input;
     bool in_place; /* input may share its exact range with the output */
+    /* Why this operator's layouts cannot run in place (NULL: they can). */
+    const char *in_place_denied;
     dmlcl_plan plan;
 } dmlcl_op_state;
 
@@ -198,12 +203,17 @@ typedef struct dmlcl_op_class {
 const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type);
 
 extern const dmlcl_op_class dmlcl_op_gather;
+extern const dmlcl_op_class dmlcl_op_identity;
+extern const dmlcl_op_class dmlcl_op_broadcast;
 extern const dmlcl_op_class dmlcl_op_gather1;
 extern const dmlcl_op_class dmlcl_op_gather_elements;
 extern const dmlcl_op_class dmlcl_op_gather_elements1;
 extern const dmlcl_op_class dmlcl_op_gather_nd;
 extern const dmlcl_op_class dmlcl_op_gather_nd1;
 extern const dmlcl_op_class dmlcl_op_gather_nd2;
+extern const dmlcl_op_class dmlcl_op_slice;
+extern const dmlcl_op_class dmlcl_op_slice1;
+extern const dmlcl_op_class dmlcl_op_strided_slice;
 
 /* ---- Device and kernels (device.c, kernels.c) ------------------------------ */
 

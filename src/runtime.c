@@ -145,6 +145,15 @@ static const char *arith_options(DML_TENSOR_DATA_TYPE t)
     return " -DARITH_T=float";
 }
 
+/* A VIEW plan whose outer dimensions include input stride 0: REPEAT (see cl/view.cl). */
+static bool view_repeats(const dmlcl_plan *p)
+{
+    for (int d = 0; p->kind == DMLCL_PLAN_VIEW && d + 1 < p->rank; ++d)
+        if (p->in_stride[d] == 0)
+            return true;
+    return false;
+}
+
 static void variant_options(const dmlcl_plan *p, char *buf, size_t len)
 {
     int in = p->rank - 1;
@@ -156,10 +165,14 @@ static void variant_options(const dmlcl_plan *p, char *buf, size_t len)
         bool is_signed = index_signed(p->idx_type);
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
-                 "-DROW_INDEX=%d",
-                 index_type(p->idx_type), is_signed, p->wrap_negative, (int)p->policy, row);
-    } else if (p->scale_bias) {
-        snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
+                 "-DROW_INDEX=%d -DCHECK_ONLY=%d",
+                 index_type(p->idx_type), is_signed, p->wrap_negative, (int)p->policy, row,
+                 p->check_only);
+    } else {
+        bool splat = p->rank > 0 && p->in_stride[in] == 0;
+        n += snprintf(buf + n, len - (size_t)n, " -DSPLAT=%d -DREPEAT=%d", splat, view_repeats(p));
+        if (p->scale_bias)
+            snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
     }
 }
 
@@ -168,14 +181,15 @@ static size_t round_up(size_t v, size_t m)
     return (v + m - 1) / m * m;
 }
 
-/* Work-item geometry: (lane, chunk, row); see cl/view.cl. */
+/*
+ * Work-item geometry: (lane, chunk, item); see cl/view.cl. An item is a row,
+ * or with repeats (reps > 1) a row and a group of *reps_per_item repeats:
+ * enough groups to fill the device, each as large as that allows.
+ */
 static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlcl_device_info *info,
-                     long *chunk_out, uint64_t *rows_out)
+                     uint64_t row_count, uint64_t reps, long *chunk_out, uint64_t *reps_per_item)
 {
     int64_t run = p->rank ? p->size[p->rank - 1] : 1;
-    uint64_t rows = 1;
-    for (int d = 0; d + 1 < p->rank; ++d)
-        rows *= (uint64_t)p->size[d];
     bool gpu = (info->type & CL_DEVICE_TYPE_GPU) != 0;
     size_t lanes = 1;
     if (gpu)
@@ -187,6 +201,12 @@ static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlc
     if (chunk > run)
         chunk = run;
     uint64_t chunks = (uint64_t)((run + chunk - 1) / chunk);
+    uint64_t want = (gpu ? 256 : 64) * (uint64_t)info->compute_units, base = row_count * chunks;
+    uint64_t rep_groups = reps > 1 && base < want ? (want + base - 1) / base : 1;
+    if (rep_groups > reps)
+        rep_groups = reps;
+    *reps_per_item = (reps + rep_groups - 1) / rep_groups;
+    uint64_t rows = row_count * ((reps + *reps_per_item - 1) / *reps_per_item);
     size_t per_group = gpu ? 256 / lanes : 64;
     uint64_t groups_wanted = 4 * (uint64_t)info->compute_units;
     uint64_t items = rows * chunks;
@@ -208,7 +228,6 @@ static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlc
     c->global[1] = (size_t)chunks;
     c->global[2] = round_up((size_t)rows, per_group);
     *chunk_out = (long)chunk;
-    *rows_out = rows;
 }
 
 static HRESULT make_constant(dmlcl_device *dev, const cl_long *data, size_t count, cl_mem *out)
@@ -236,21 +255,29 @@ static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
     bool indexed = p->kind == DMLCL_PLAN_INDEXED;
     int per = indexed ? 5 : 3, outer = p->rank > 0 ? p->rank - 1 : 0, in = p->rank - 1;
     cl_long dims[5 * DMLCL_MAX_RANK];
-    for (int j = 0; j < outer; ++j) {
-        int d = outer - 1 - j; /* innermost outer dimension first */
-        cl_long v[5] = {p->size[d], p->out_stride[d], p->in_stride[d], p->idx_stride[d],
-                        p->idx_pos[d]};
-        memcpy(dims + per * j, v, (size_t)per * sizeof(cl_long));
-    }
+    bool repeat = view_repeats(p);
+    uint64_t rows = 1, reps = 1, reps_per_item;
+    int row_rank = 0, j = 0;
+    /* The rows, then (REPEAT) the repeats; innermost outer dimension first. */
+    for (int pass = 0; pass < 2; ++pass)
+        for (int d = outer - 1; d >= 0; --d) {
+            bool rep = repeat && p->in_stride[d] == 0;
+            if (rep != (pass == 1))
+                continue;
+            cl_long v[5] = {p->size[d], p->out_stride[d], p->in_stride[d], p->idx_stride[d],
+                            p->idx_pos[d]};
+            memcpy(dims + per * j++, v, (size_t)per * sizeof(cl_long));
+            *(rep ? &reps : &rows) *= (uint64_t)p->size[d];
+            row_rank += !rep;
+        }
     DMLCL_TRY(make_constant(dev, dims, (size_t)(per * outer), &c->dims));
     long chunk;
-    uint64_t rows;
-    geometry(c, p, info, &chunk, &rows);
+    geometry(c, p, info, rows, reps, &chunk, &reps_per_item);
     cl_long run = p->rank ? p->size[in] : 1, run_os = p->rank ? p->out_stride[in] : 0,
             run_is = p->rank ? p->in_stride[in] : 0, run_xs = p->rank ? p->idx_stride[in] : 0,
             run_ps = p->rank ? p->idx_pos[in] : 0, ch = chunk;
-    cl_ulong nrows = rows;
-    cl_int outer_rank = outer;
+    cl_ulong nrows = rows, nreps = reps, per_item = reps_per_item;
+    cl_int outer_rank = row_rank, rep_rank = outer - row_rank;
     cl_kernel k = c->kernel;
     if (!indexed) {
         cl_float scale = p->scale, bias = p->bias;
@@ -263,6 +290,9 @@ static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
         SET_ARG(k, 10, nrows);
         SET_ARG(k, 11, scale);
         SET_ARG(k, 12, bias);
+        SET_ARG(k, 13, rep_rank);
+        SET_ARG(k, 14, nreps);
+        SET_ARG(k, 15, per_item);
         return S_OK;
     }
     cl_long comps[2 * DMLCL_MAX_COMPONENTS];
@@ -505,6 +535,9 @@ static HRESULT check_hazards(const dmlcl_binding_table *t)
             if (!overlap(in, st->inputs[i].total_bytes, out, on))
                 continue;
             bool same = in->Offset == out->Offset && st->inputs[i].total_bytes == on;
+            DMLCL_INVALID_IF(st->in_place && same && st->in_place_denied,
+                             "%s: %s and %s share one range, but %s", op, st->input_names[i],
+                             st->output_names[o], st->in_place_denied);
             DMLCL_INVALID_IF(!(st->in_place && same),
                              "%s: %s and %s overlap in one cl_mem; only an in-place operator "
                              "(ELEMENT_WISE_IDENTITY) may share a range, and only the identical "

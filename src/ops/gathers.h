@@ -42,6 +42,13 @@ HRESULT dmlcl_gathers_output(const char *op, const dmlcl_tensor *out, const uint
 HRESULT dmlcl_gathers_clamp_target(const char *op, dmlcl_oor_policy policy, const dmlcl_tensor *out,
                                    uint64_t axis_size, const char *axis_what);
 
+/*
+ * Under ERROR every index must be checked, also when the output is empty
+ * (a 0 in a dim the indices do not have): the plan then walks indices dims
+ * [from, to) only, reporting without reading or writing. No-op otherwise.
+ */
+void dmlcl_gathers_check_only(dmlcl_op_state *st, uint32_t from, uint32_t to);
+
 /* Slots: InputTensor, IndicesTensor -> OutputTensor. */
 void dmlcl_gathers_slots(dmlcl_op_state *st);
 

@@ -1,0 +1,115 @@
+/*
+ * Builders for the framework broadcasts: openvino.Broadcast-1 and -3 (attr
+ * mode; inputs data, target_shape, optional axes_mapping) and
+ * onnx.Expand-13 (inputs input, shape). The shape inputs go to dmlcl's
+ * front-end (dmlcl/frontends.h) as host values with their own shapes, so
+ * "not 1-D" and "not integer" reach its rules; only the data is bound, with
+ * an output of the inferred shape, so the runner checks the shape inference
+ * too. A front-end's rejection becomes the case's creation outcome.
+ */
+#include <string.h>
+
+#include "dmlcl/frontends.h"
+#include "runner.h"
+
+static const char *const one_output[] = {"output", NULL};
+
+/* A packed framework tensor with data, as a shape. */
+static const rt_tensor *input(rt_build *b, const char *name, dmlcl_shape *shape)
+{
+    const rt_tensor *t = rt_input(b, name);
+    if (t == NULL) {
+        rt_fail(b, "%s needs inputs.%s", b->c->op, name);
+        return NULL;
+    }
+    if (t->elems == NULL) {
+        rt_fail(b, "inputs.%s has no data", name);
+        return NULL;
+    }
+    if (t->has_strides) {
+        rt_fail(b, "inputs.%s: framework tensors are packed; strides are for DirectML operators",
+                name);
+        return NULL;
+    }
+    shape->rank = t->rank;
+    for (unsigned i = 0; i < t->rank; ++i)
+        shape->dims[i] = t->sizes[i];
+    return t;
+}
+
+/* The front-end's outcome: a rejection is recorded, a result gets data and output bound. */
+static int finish(rt_build *b, HRESULT hr, const dmlcl_broadcast_result *r, const rt_tensor *data)
+{
+    if (FAILED(hr)) {
+        b->frontend_hr = hr;
+        return 0;
+    }
+    UINT sizes[RT_MAX_RANK];
+    for (unsigned i = 0; i < r->output_shape.rank; ++i)
+        sizes[i] = (UINT)r->output_shape.dims[i];
+    if (rt_bind_input(b, data) != 0 ||
+        rt_add_output(b, "output", data->type, r->output_shape.rank, sizes, NULL) == NULL)
+        return -1;
+    b->desc = r->Desc;
+    return 0;
+}
+
+static int build_openvino(rt_build *b, int version)
+{
+    static const char *const inputs[] = {"data", "target_shape", "axes_mapping", NULL};
+    static const char *const attrs[] = {"mode", NULL};
+    if (rt_check_names(b, inputs, attrs, one_output))
+        return -1;
+    const cJSON *mode = rt_attr(b, "mode");
+    if (mode != NULL && !cJSON_IsString(mode))
+        return rt_fail(b, "attrs.mode must be a string");
+    dmlcl_shape ds, ts, as;
+    const rt_tensor *data = input(b, "data", &ds), *target, *axes = NULL;
+    if (data == NULL || (target = input(b, "target_shape", &ts)) == NULL)
+        return -1;
+    if (rt_input(b, "axes_mapping") != NULL && (axes = input(b, "axes_mapping", &as)) == NULL)
+        return -1;
+    dmlcl_int_array tv = {target->type->dml, target->count, target->elems};
+    dmlcl_int_array av = {axes ? axes->type->dml : DML_TENSOR_DATA_TYPE_INT64,
+                          axes ? axes->count : 0, axes ? axes->elems : NULL};
+    dmlcl_broadcast_args args = {
+        data->type->dml,  &ds, mode ? mode->valuestring : NULL, &tv, &ts, axes ? &av : NULL,
+        axes ? &as : NULL};
+    dmlcl_broadcast_result *r = rt_alloc(b, sizeof *r);
+    HRESULT hr =
+        version == 1 ? dmlcl_openvino_broadcast1(&args, r) : dmlcl_openvino_broadcast3(&args, r);
+    return finish(b, hr, r, data);
+}
+
+static int build_openvino_broadcast1(rt_build *b)
+{
+    return build_openvino(b, 1);
+}
+
+static int build_openvino_broadcast3(rt_build *b)
+{
+    return build_openvino(b, 3);
+}
+
+static int build_onnx_expand13(rt_build *b)
+{
+    static const char *const inputs[] = {"input", "shape", NULL};
+    static const char *const attrs[] = {NULL};
+    if (rt_check_names(b, inputs, attrs, one_output))
+        return -1;
+    dmlcl_shape ds, ss;
+    const rt_tensor *data = input(b, "input", &ds), *shape;
+    if (data == NULL || (shape = input(b, "shape", &ss)) == NULL)
+        return -1;
+    dmlcl_int_array sv = {shape->type->dml, shape->count, shape->elems};
+    dmlcl_broadcast_result *r = rt_alloc(b, sizeof *r);
+    HRESULT hr = dmlcl_onnx_expand13(data->type->dml, &ds, &sv, &ss, r);
+    return finish(b, hr, r, data);
+}
+
+const rt_op rt_ops_broadcast[] = {
+    {"openvino.Broadcast-1", build_openvino_broadcast1},
+    {"openvino.Broadcast-3", build_openvino_broadcast3},
+    {"onnx.Expand-13", build_onnx_expand13},
+    {NULL, NULL},
+};

@@ -1,0 +1,155 @@
+/*
+ * Builders for the framework gathers: openvino.Gather-8, onnx.Gather-1/11/13,
+ * onnx.GatherElements-13 and onnx.GatherND-13. Each passes the case's shapes,
+ * types and attributes to dmlcl's front-end (dmlcl/frontends.h) and binds
+ * data and indices as given, and an output of the inferred shape, so the
+ * runner checks the front-end's shape inference too. A front-end's rejection
+ * becomes the case's creation outcome (rt_build.frontend_hr).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "dmlcl/frontends.h"
+#include "runner.h"
+
+static const char *const one_output[] = {"output", NULL};
+
+/* An integer attribute (any sign); absent: def. */
+static int attr_int(rt_build *b, const char *name, int64_t def, int64_t *out)
+{
+    const cJSON *v = rt_attr(b, name);
+    if (v == NULL) {
+        *out = def;
+        return 0;
+    }
+    if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
+        fabs(v->valuedouble) > 9007199254740992.0)
+        return rt_fail(b, "attrs.%s must be an integer", name);
+    *out = (int64_t)v->valuedouble;
+    return 0;
+}
+
+/* A framework input with data, packed, as a shape; bound as the next slot when bind. */
+static const rt_tensor *input(rt_build *b, const char *name, dmlcl_shape *shape, int bind)
+{
+    const rt_tensor *t = rt_input(b, name);
+    if (t == NULL) {
+        rt_fail(b, "%s needs inputs.%s", b->c->op, name);
+        return NULL;
+    }
+    if (t->elems == NULL) {
+        rt_fail(b, "inputs.%s has no data", name);
+        return NULL;
+    }
+    if (t->has_strides) {
+        rt_fail(b, "inputs.%s: framework tensors are packed; strides are for DirectML operators",
+                name);
+        return NULL;
+    }
+    shape->rank = t->rank;
+    for (unsigned i = 0; i < t->rank; ++i)
+        shape->dims[i] = t->sizes[i];
+    if (bind && rt_bind_input(b, t) != 0)
+        return NULL;
+    return t;
+}
+
+/* The front-end's outcome: a rejection is recorded, a result gets its output bound. */
+static int finish(rt_build *b, HRESULT hr, const dmlcl_gather_frontend *f, const rt_tensor *data)
+{
+    if (FAILED(hr)) {
+        b->frontend_hr = hr;
+        return 0;
+    }
+    UINT sizes[RT_MAX_RANK];
+    for (unsigned i = 0; i < f->OutputShape.rank; ++i)
+        sizes[i] = (UINT)f->OutputShape.dims[i];
+    if (rt_add_output(b, "output", data->type, f->OutputShape.rank, sizes, NULL) == NULL)
+        return -1;
+    b->desc = f->Desc;
+    return 0;
+}
+
+/* data and indices, bound in that order; the result lives in the build's arena. */
+static int data_and_indices(rt_build *b, const char *const *inputs, const char *const *attrs,
+                            const rt_tensor **data, dmlcl_shape *ds, const rt_tensor **indices,
+                            dmlcl_shape *is, dmlcl_gather_frontend **f)
+{
+    if (rt_check_names(b, inputs, attrs, one_output))
+        return -1;
+    if ((*data = input(b, "data", ds, 1)) == NULL ||
+        (*indices = input(b, "indices", is, 1)) == NULL)
+        return -1;
+    *f = rt_alloc(b, sizeof **f);
+    return 0;
+}
+
+static int build_openvino_gather8(rt_build *b)
+{
+    static const char *const inputs[] = {"data", "indices", "axis", NULL};
+    static const char *const attrs[] = {"batch_dims", NULL};
+    const rt_tensor *data, *indices, *axis;
+    dmlcl_shape ds, is, as;
+    dmlcl_gather_frontend *f;
+    int64_t batch_dims;
+    if (data_and_indices(b, inputs, attrs, &data, &ds, &indices, &is, &f) ||
+        attr_int(b, "batch_dims", 0, &batch_dims) || (axis = input(b, "axis", &as, 0)) == NULL)
+        return -1;
+    dmlcl_int_array av = {axis->type->dml, axis->count, axis->elems};
+    HRESULT hr = dmlcl_openvino_gather8(&ds, data->type->dml, &is, indices->type->dml, &as, &av,
+                                        batch_dims, f);
+    return finish(b, hr, f, data);
+}
+
+static int build_onnx(rt_build *b, int opset, const char *attr,
+                      HRESULT (*frontend)(int, const dmlcl_shape *, DML_TENSOR_DATA_TYPE,
+                                          const dmlcl_shape *, DML_TENSOR_DATA_TYPE, int64_t,
+                                          dmlcl_gather_frontend *))
+{
+    static const char *const inputs[] = {"data", "indices", NULL};
+    const char *const attrs[] = {attr, NULL};
+    const rt_tensor *data, *indices;
+    dmlcl_shape ds, is;
+    dmlcl_gather_frontend *f;
+    int64_t value;
+    if (data_and_indices(b, inputs, attrs, &data, &ds, &indices, &is, &f) ||
+        attr_int(b, attr, 0, &value))
+        return -1;
+    HRESULT hr = frontend(opset, &ds, data->type->dml, &is, indices->type->dml, value, f);
+    return finish(b, hr, f, data);
+}
+
+static int build_onnx_gather1(rt_build *b)
+{
+    return build_onnx(b, 1, "axis", dmlcl_onnx_gather);
+}
+
+static int build_onnx_gather11(rt_build *b)
+{
+    return build_onnx(b, 11, "axis", dmlcl_onnx_gather);
+}
+
+static int build_onnx_gather13(rt_build *b)
+{
+    return build_onnx(b, 13, "axis", dmlcl_onnx_gather);
+}
+
+static int build_onnx_gather_elements13(rt_build *b)
+{
+    return build_onnx(b, 13, "axis", dmlcl_onnx_gather_elements);
+}
+
+static int build_onnx_gather_nd13(rt_build *b)
+{
+    return build_onnx(b, 13, "batch_dims", dmlcl_onnx_gather_nd);
+}
+
+const rt_op rt_ops_gather[] = {
+    {"openvino.Gather-8", build_openvino_gather8},
+    {"onnx.Gather-1", build_onnx_gather1},
+    {"onnx.Gather-11", build_onnx_gather11},
+    {"onnx.Gather-13", build_onnx_gather13},
+    {"onnx.GatherElements-13", build_onnx_gather_elements13},
+    {"onnx.GatherND-13", build_onnx_gather_nd13},
+    {NULL, NULL},
+};

@@ -1,0 +1,360 @@
+/*
+ * Front-ends on DMLCL_OPERATOR_BROADCAST: OpenVINO Broadcast-1 (numpy,
+ * explicit), Broadcast-3 (adds bidirectional) and ONNX Expand-13 (numpy's
+ * bidirectional broadcast). Each applies its framework's rules to the shapes
+ * and the shape inputs' values, infers the output shape and describes packed
+ * tensors; 0-D tensors become {1}.
+ *
+ * Where the text leaves a detail open, OpenVINO's shape inference decides
+ * (broadcast_shape_inference.hpp): a 0-D data in explicit mode takes an
+ * axes_mapping of 0 or 1 entries, the one entry naming a target dimension of
+ * 1. Two places differ on purpose: axes_mapping must be strictly increasing
+ * (OpenVINO accepts repeats, then reads uninitialised memory), and a
+ * bidirectional 1 against 0 gives 0 as in numpy and ONNX (OpenVINO's
+ * evaluate gives 1).
+ */
+#include <string.h>
+
+#include "dmlcl/frontends.h"
+#include "internal.h"
+
+#define MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
+
+typedef struct shape_input {
+    uint64_t count;
+    int64_t v[MAX_RANK];
+} shape_input;
+
+static bool is_int_type(DML_TENSOR_DATA_TYPE t)
+{
+    switch ((int)t) {
+    case DML_TENSOR_DATA_TYPE_INT8:
+    case DML_TENSOR_DATA_TYPE_INT16:
+    case DML_TENSOR_DATA_TYPE_INT32:
+    case DML_TENSOR_DATA_TYPE_INT64:
+    case DML_TENSOR_DATA_TYPE_UINT8:
+    case DML_TENSOR_DATA_TYPE_UINT16:
+    case DML_TENSOR_DATA_TYPE_UINT32:
+    case DML_TENSOR_DATA_TYPE_UINT64: return true;
+    default: return false;
+    }
+}
+
+/* Element i of an integer array; UINT64 values above INT64_MAX saturate. */
+static int64_t int_at(const dmlcl_int_array *a, uint64_t i)
+{
+    const unsigned char *p = (const unsigned char *)a->data + i * dmlcl_type_size(a->type);
+    union {
+        int8_t i8;
+        int16_t i16;
+        int32_t i32;
+        int64_t i64;
+        uint8_t u8;
+        uint16_t u16;
+        uint32_t u32;
+        uint64_t u64;
+    } v;
+    memcpy(&v, p, dmlcl_type_size(a->type));
+    switch ((int)a->type) {
+    case DML_TENSOR_DATA_TYPE_INT8: return v.i8;
+    case DML_TENSOR_DATA_TYPE_INT16: return v.i16;
+    case DML_TENSOR_DATA_TYPE_INT32: return v.i32;
+    case DML_TENSOR_DATA_TYPE_UINT8: return v.u8;
+    case DML_TENSOR_DATA_TYPE_UINT16: return v.u16;
+    case DML_TENSOR_DATA_TYPE_UINT32: return v.u32;
+    case DML_TENSOR_DATA_TYPE_UINT64: return v.u64 > INT64_MAX ? INT64_MAX : (int64_t)v.u64;
+    default: return v.i64;
+    }
+}
+
+static const char *format_shape(char *buf, size_t len, const dmlcl_shape *s)
+{
+    uint64_t dims[MAX_RANK];
+    uint32_t rank = s->rank > MAX_RANK ? MAX_RANK : s->rank;
+    for (uint32_t i = 0; i < rank; ++i)
+        dims[i] = (uint64_t)s->dims[i];
+    return dmlcl_format_dims(buf, len, rank, dims);
+}
+
+/* A 1-D integer input of at most MAX_RANK values (a shape or a list of axes). */
+static HRESULT read_input(const char *op, const char *name, const dmlcl_int_array *a,
+                          const dmlcl_shape *dims, shape_input *out)
+{
+    char buf[DMLCL_DIMS_BUF];
+    DMLCL_INVALID_IF(!a, "%s: input %s (NULL) is required", op, name);
+    DMLCL_INVALID_IF(!is_int_type(a->type), "%s: input %s has type %s; it must be an integer type",
+                     op, name, dmlcl_type_name(a->type));
+    DMLCL_INVALID_IF(dims && dims->rank != 1, "%s: input %s must be 1-D; its shape is %s (rank %u)",
+                     op, name, format_shape(buf, sizeof buf, dims), dims->rank);
+    DMLCL_INVALID_IF(dims && (uint64_t)dims->dims[0] != a->count,
+                     "%s: input %s has shape {%lld} but holds %llu values", op, name,
+                     (long long)dims->dims[0], (unsigned long long)a->count);
+    DMLCL_INVALID_IF(a->count && !a->data, "%s: input %s data (NULL) must hold %llu values", op,
+                     name, (unsigned long long)a->count);
+    DMLCL_UNSUPPORTED_IF(a->count > MAX_RANK,
+                         "%s: input %s has %llu values; dmlcl tensors have at most %d dimensions",
+                         op, name, (unsigned long long)a->count, MAX_RANK);
+    out->count = a->count;
+    for (uint64_t i = 0; i < a->count; ++i)
+        out->v[i] = int_at(a, i);
+    return S_OK;
+}
+
+static HRESULT read_target(const char *op, const char *name, const dmlcl_int_array *a,
+                           const dmlcl_shape *dims, shape_input *out)
+{
+    DMLCL_TRY(read_input(op, name, a, dims, out));
+    for (uint64_t i = 0; i < out->count; ++i)
+        DMLCL_INVALID_IF(out->v[i] < 0, "%s: %s[%llu] (%lld) must be a dimension size (>= 0)", op,
+                         name, (unsigned long long)i, (long long)out->v[i]);
+    return S_OK;
+}
+
+static HRESULT check_data(const char *op, const char *name, const dmlcl_shape *s)
+{
+    DMLCL_INVALID_IF(!s, "%s: the shape of input %s (NULL) is required", op, name);
+    DMLCL_UNSUPPORTED_IF(s->rank > MAX_RANK, "%s: input %s has rank %u; dmlcl supports up to %d",
+                         op, name, s->rank, MAX_RANK);
+    for (uint32_t i = 0; i < s->rank; ++i)
+        DMLCL_INVALID_IF(s->dims[i] < 0, "%s: input %s dimension %u (%lld) must be >= 0", op, name,
+                         i, (long long)s->dims[i]);
+    return S_OK;
+}
+
+/* ---- Shape rules ---------------------------------------------------------------- */
+
+static HRESULT rule_numpy(const char *op, const dmlcl_shape *data, const shape_input *t,
+                          dmlcl_shape *out)
+{
+    char buf[DMLCL_DIMS_BUF];
+    DMLCL_INVALID_IF(t->count < data->rank,
+                     "%s: target_shape has %llu value(s), fewer than the rank of data %s (%u): "
+                     "numpy mode broadcasts data to target_shape, never the reverse",
+                     op, (unsigned long long)t->count, format_shape(buf, sizeof buf, data),
+                     data->rank);
+    uint32_t lead = (uint32_t)t->count - data->rank;
+    for (uint32_t k = 0; k < data->rank; ++k) {
+        int64_t d = data->dims[k], want = t->v[lead + k];
+        DMLCL_INVALID_IF(d != 1 && d != want,
+                         "%s: data dimension %u (%lld) cannot be broadcast (numpy mode) to "
+                         "target_shape[%u] (%lld): it must be %s%lld",
+                         op, k, (long long)d, lead + k, (long long)want, want == 1 ? "" : "1 or ",
+                         (long long)want);
+    }
+    out->rank = (uint32_t)t->count;
+    memcpy(out->dims, t->v, t->count * sizeof *t->v);
+    return S_OK;
+}
+
+/* numpy's broadcast of two shapes: right-aligned; equal, or one of them 1 (1 with 0 gives 0). */
+static HRESULT rule_bidirectional(const char *op, const char *data_name, const char *target_name,
+                                  const dmlcl_shape *data, const shape_input *t, dmlcl_shape *out)
+{
+    uint32_t rank = data->rank > t->count ? data->rank : (uint32_t)t->count;
+    for (uint32_t o = 0; o < rank; ++o) {
+        int64_t d = o + data->rank >= rank ? data->dims[o + data->rank - rank] : 1;
+        int64_t w = o + t->count >= rank ? t->v[o + t->count - rank] : 1;
+        DMLCL_INVALID_IF(d != w && d != 1 && w != 1,
+                         "%s: %s dimension %u (%lld) and %s[%llu] (%lld) cannot be broadcast "
+                         "together (bidirectional): they must be equal or one of them 1",
+                         op, data_name, o + data->rank - rank, (long long)d, target_name,
+                         (unsigned long long)(o + t->count - rank), (long long)w);
+        out->dims[o] = d == 1 ? w : d;
+    }
+    out->rank = rank;
+    return S_OK;
+}
+
+/*
+ * axes[k]: the output axis data axis k lands on. A 0-D data takes 0 or 1
+ * entries (OpenVINO: the entry's target dimension must be 1).
+ */
+static HRESULT rule_explicit(const char *op, const dmlcl_shape *data, const shape_input *t,
+                             const shape_input *axes, dmlcl_shape *out)
+{
+    uint64_t want = data->rank == 0 && axes->count > 0 ? 1 : data->rank;
+    DMLCL_INVALID_IF(axes->count != want,
+                     "%s: axes_mapping has %llu value(s); it must have one per data dimension (%u)",
+                     op, (unsigned long long)axes->count, data->rank);
+    for (uint64_t k = 0; k < axes->count; ++k) {
+        int64_t a = axes->v[k];
+        DMLCL_INVALID_IF(
+            a < 0 || (uint64_t)a >= t->count,
+            "%s: axes_mapping[%llu] (%lld) must be an axis of the output, in [0, %llu)", op,
+            (unsigned long long)k, (long long)a, (unsigned long long)t->count);
+        DMLCL_INVALID_IF(k > 0 && a <= axes->v[k - 1],
+                         "%s: axes_mapping[%llu] (%lld) must be greater than axes_mapping[%llu] "
+                         "(%lld): axes_mapping is sorted, strictly increasing (no transposition)",
+                         op, (unsigned long long)k, (long long)a, (unsigned long long)(k - 1),
+                         (long long)axes->v[k - 1]);
+    }
+    for (uint64_t k = 0; k < axes->count; ++k) {
+        int64_t a = axes->v[k], d = data->rank ? data->dims[k] : 1, w = t->v[a];
+        DMLCL_INVALID_IF(data->rank == 0 && w != 1,
+                         "%s: target_shape[%lld] (%lld) must be 1: axes_mapping[0] maps the 0-D "
+                         "data there",
+                         op, (long long)a, (long long)w);
+        DMLCL_INVALID_IF(d != 1 && d != w,
+                         "%s: data dimension %llu (%lld) cannot be broadcast to target_shape[%lld] "
+                         "(%lld) = target_shape[axes_mapping[%llu]]: it must be 1 or %lld",
+                         op, (unsigned long long)k, (long long)d, (long long)a, (long long)w,
+                         (unsigned long long)k, (long long)w);
+    }
+    out->rank = (uint32_t)t->count;
+    memcpy(out->dims, t->v, t->count * sizeof *t->v);
+    return S_OK;
+}
+
+/* ---- The operator description --------------------------------------------------- */
+
+/* Packed sizes for a framework shape (0-D: {1}); unsupported beyond 2^32-1. */
+static HRESULT describe(const char *op, const char *name, DML_TENSOR_DATA_TYPE type,
+                        const dmlcl_shape *s, UINT *sizes, DML_BUFFER_TENSOR_DESC *b,
+                        DML_TENSOR_DESC *t)
+{
+    uint32_t rank = s->rank ? s->rank : 1;
+    uint64_t n = 1, u64[MAX_RANK];
+    bool empty = false;
+    for (uint32_t i = 0; i < rank; ++i) {
+        uint64_t d = s->rank ? (uint64_t)s->dims[i] : 1;
+        DMLCL_UNSUPPORTED_IF(d > UINT32_MAX,
+                             "%s: %s dimension %u (%llu) is beyond DirectML's UINT sizes", op, name,
+                             i, (unsigned long long)d);
+        sizes[i] = (UINT)d;
+        u64[i] = d;
+        empty |= d == 0;
+        if (!empty && __builtin_mul_overflow(n, d, &n))
+            n = UINT64_MAX;
+    }
+    DMLCL_UNSUPPORTED_IF(!empty && n > UINT32_MAX,
+                         "%s: %s has %llu elements; dmlcl tensors hold at most 2^32-1", op, name,
+                         (unsigned long long)n);
+    int64_t strides[MAX_RANK], packed = 1;
+    for (uint32_t i = rank; i-- > 0;) {
+        strides[i] = packed;
+        packed *= (int64_t)u64[i];
+    }
+    *b = (DML_BUFFER_TENSOR_DESC){type, DML_TENSOR_FLAG_NONE, rank, sizes, NULL, 0, 0};
+    b->TotalTensorSizeInBytes = dmlcl_tensor_min_bytes(dmlcl_type_size(type), rank, u64, strides);
+    *t = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, b};
+    return S_OK;
+}
+
+static HRESULT check_type(const char *op, const char *name, DML_TENSOR_DATA_TYPE type)
+{
+    DMLCL_UNSUPPORTED_IF(type == DMLCL_TENSOR_DATA_TYPE_STRING,
+                         "%s: %s has type STRING, which dmlcl does not support: it moves elements "
+                         "of 1, 2, 4, 8 or 16 bytes",
+                         op, name);
+    DMLCL_INVALID_IF(dmlcl_type_size(type) == 0,
+                     "%s: %s type (%s) must be a tensor data type dmlcl moves", op, name,
+                     dmlcl_type_name(type));
+    return S_OK;
+}
+
+static HRESULT fill(const char *op, DML_TENSOR_DATA_TYPE type, const dmlcl_shape *data,
+                    const dmlcl_shape *out, DMLCL_BROADCAST_MODE mode, const shape_input *axes,
+                    dmlcl_broadcast_result *r)
+{
+    DMLCL_TRY(describe(op, "data", type, data, r->input_sizes, &r->input_buffer, &r->input_desc));
+    DMLCL_TRY(
+        describe(op, "output", type, out, r->output_sizes, &r->output_buffer, &r->output_desc));
+    r->output_shape = *out;
+    r->broadcast.InputTensor = &r->input_desc;
+    r->broadcast.OutputTensor = &r->output_desc;
+    r->broadcast.Mode = mode;
+    if (mode == DMLCL_BROADCAST_MODE_EXPLICIT) {
+        /* A 0-D data is {1}: it lands on its one axis, or on axis 0. */
+        r->broadcast.AxesMappingCount = data->rank ? data->rank : 1;
+        for (uint32_t k = 0; k < r->broadcast.AxesMappingCount; ++k)
+            r->axes[k] = axes->count ? (UINT)axes->v[k] : 0;
+        r->broadcast.AxesMapping = r->axes;
+    }
+    r->Desc.Type = DMLCL_OPERATOR_BROADCAST;
+    r->Desc.Desc = &r->broadcast;
+    return S_OK;
+}
+
+/* ---- OpenVINO Broadcast-1 and -3 ------------------------------------------------ */
+
+static HRESULT parse_mode(const char *op, int version, const char *mode, DMLCL_BROADCAST_MODE *out)
+{
+    if (!mode || !strcmp(mode, "numpy"))
+        *out = DMLCL_BROADCAST_MODE_NUMPY;
+    else if (!strcmp(mode, "explicit"))
+        *out = DMLCL_BROADCAST_MODE_EXPLICIT;
+    else if (!strcmp(mode, "bidirectional") && version >= 3)
+        *out = DMLCL_BROADCAST_MODE_BIDIRECTIONAL;
+    else if (!strcmp(mode, "bidirectional"))
+        return dmlcl_fail(E_INVALIDARG,
+                          "%s: attribute mode (\"bidirectional\") must be \"numpy\" or "
+                          "\"explicit\"; bidirectional is Broadcast-3's",
+                          op);
+    else
+        return dmlcl_fail(E_INVALIDARG, "%s: attribute mode (\"%s\") must be \"numpy\"%s", op, mode,
+                          version >= 3 ? ", \"explicit\" or \"bidirectional\""
+                                       : " or \"explicit\"");
+    return S_OK;
+}
+
+static HRESULT openvino_broadcast(const char *op, int version, const dmlcl_broadcast_args *a,
+                                  dmlcl_broadcast_result *r)
+{
+    DMLCL_INVALID_IF(!r, "%s: result (NULL) is required", op);
+    memset(r, 0, sizeof *r);
+    DMLCL_INVALID_IF(!a, "%s: args (NULL) are required", op);
+    DMLCL_TRY(check_type(op, "data", a->data_type));
+    DMLCL_TRY(check_data(op, "data", a->data));
+    DMLCL_BROADCAST_MODE mode = DMLCL_BROADCAST_MODE_NUMPY;
+    DMLCL_TRY(parse_mode(op, version, a->mode, &mode));
+    shape_input target, axes = {0};
+    DMLCL_TRY(read_target(op, "target_shape", a->target_shape, a->target_shape_dims, &target));
+    bool expl = mode == DMLCL_BROADCAST_MODE_EXPLICIT;
+    DMLCL_INVALID_IF(!expl && a->axes_mapping,
+                     "%s: input axes_mapping is given, but mode is \"%s\": only explicit mode "
+                     "takes a third input",
+                     op, a->mode ? a->mode : "numpy");
+    DMLCL_INVALID_IF(expl && !a->axes_mapping,
+                     "%s: mode \"explicit\" needs input axes_mapping (absent)", op);
+    if (expl)
+        DMLCL_TRY(read_input(op, "axes_mapping", a->axes_mapping, a->axes_mapping_dims, &axes));
+    dmlcl_shape out;
+    if (mode == DMLCL_BROADCAST_MODE_NUMPY)
+        DMLCL_TRY(rule_numpy(op, a->data, &target, &out));
+    else if (expl)
+        DMLCL_TRY(rule_explicit(op, a->data, &target, &axes, &out));
+    else
+        DMLCL_TRY(rule_bidirectional(op, "data", "target_shape", a->data, &target, &out));
+    return fill(op, a->data_type, a->data, &out, mode, &axes, r);
+}
+
+HRESULT dmlcl_openvino_broadcast1(const dmlcl_broadcast_args *args, dmlcl_broadcast_result *result)
+{
+    return openvino_broadcast("Broadcast-1", 1, args, result);
+}
+
+HRESULT dmlcl_openvino_broadcast3(const dmlcl_broadcast_args *args, dmlcl_broadcast_result *result)
+{
+    return openvino_broadcast("Broadcast-3", 3, args, result);
+}
+
+/* ---- ONNX Expand-13 --------------------------------------------------------------- */
+
+HRESULT dmlcl_onnx_expand13(DML_TENSOR_DATA_TYPE input_type, const dmlcl_shape *input,
+                            const dmlcl_int_array *shape, const dmlcl_shape *shape_dims,
+                            dmlcl_broadcast_result *result)
+{
+    const char *op = "Expand-13";
+    DMLCL_INVALID_IF(!result, "%s: result (NULL) is required", op);
+    memset(result, 0, sizeof *result);
+    DMLCL_TRY(check_type(op, "input", input_type));
+    DMLCL_TRY(check_data(op, "input", input));
+    DMLCL_INVALID_IF(shape && shape->type != DML_TENSOR_DATA_TYPE_INT64,
+                     "%s: input shape has type %s; it must be INT64 (tensor(int64))", op,
+                     dmlcl_type_name(shape->type));
+    shape_input target, none = {0};
+    DMLCL_TRY(read_target(op, "shape", shape, shape_dims, &target));
+    dmlcl_shape out;
+    DMLCL_TRY(rule_bidirectional(op, "input", "shape", input, &target, &out));
+    return fill(op, input_type, input, &out, DMLCL_BROADCAST_MODE_BIDIRECTIONAL, &none, result);
+}

@@ -1,0 +1,422 @@
+/*
+ * Front-ends on DMLCL_OPERATOR_STRIDED_SLICE: OpenVINO StridedSlice-1 and
+ * ONNX Slice-13. Both check their framework's rules with the framework's
+ * names, resolve the output shape with the operator's own rules
+ * (ops/strided_slice.h), and describe packed tensors; 0-D tensors become {1}.
+ *
+ * Where StridedSlice-1's text and OpenVINO disagree, the text wins when it is
+ * explicit (masks of different lengths: OpenVINO refuses them), else
+ * OpenVINO's behaviour decides (begin == end is empty, a begin below the
+ * start with a negative stride clamps to element 0, a begin_mask on a shrunk
+ * axis takes element 0). ONNX Slice follows onnx.reference, i.e. numpy's
+ * slice clamping (a start below the beginning with a negative step is empty).
+ */
+#include <string.h>
+
+#include "dmlcl/frontends.h"
+#include "internal.h"
+#include "ops/strided_slice.h"
+
+#define MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
+#define MAX_ENTRIES DMLCL_STRIDED_SLICE_MAX_ENTRIES
+
+static bool is_int_type(DML_TENSOR_DATA_TYPE t)
+{
+    switch ((int)t) {
+    case DML_TENSOR_DATA_TYPE_INT8:
+    case DML_TENSOR_DATA_TYPE_INT16:
+    case DML_TENSOR_DATA_TYPE_INT32:
+    case DML_TENSOR_DATA_TYPE_INT64:
+    case DML_TENSOR_DATA_TYPE_UINT8:
+    case DML_TENSOR_DATA_TYPE_UINT16:
+    case DML_TENSOR_DATA_TYPE_UINT32:
+    case DML_TENSOR_DATA_TYPE_UINT64: return true;
+    default: return false;
+    }
+}
+
+/* Element i of an integer array; UINT64 values above INT64_MAX saturate. */
+static int64_t int_at(const dmlcl_int_array *a, uint64_t i)
+{
+    const unsigned char *p = (const unsigned char *)a->data + i * dmlcl_type_size(a->type);
+    union {
+        int8_t i8;
+        int16_t i16;
+        int32_t i32;
+        int64_t i64;
+        uint8_t u8;
+        uint16_t u16;
+        uint32_t u32;
+        uint64_t u64;
+    } v;
+    memcpy(&v, p, dmlcl_type_size(a->type));
+    switch ((int)a->type) {
+    case DML_TENSOR_DATA_TYPE_INT8: return v.i8;
+    case DML_TENSOR_DATA_TYPE_INT16: return v.i16;
+    case DML_TENSOR_DATA_TYPE_INT32: return v.i32;
+    case DML_TENSOR_DATA_TYPE_UINT8: return v.u8;
+    case DML_TENSOR_DATA_TYPE_UINT16: return v.u16;
+    case DML_TENSOR_DATA_TYPE_UINT32: return v.u32;
+    case DML_TENSOR_DATA_TYPE_UINT64: return v.u64 > INT64_MAX ? INT64_MAX : (int64_t)v.u64;
+    default: return v.i64;
+    }
+}
+
+static const char *format_shape(char *buf, size_t len, const dmlcl_shape *s)
+{
+    uint64_t dims[MAX_RANK];
+    uint32_t rank = s->rank > MAX_RANK ? MAX_RANK : s->rank;
+    for (uint32_t i = 0; i < rank; ++i)
+        dims[i] = (uint64_t)s->dims[i];
+    return dmlcl_format_dims(buf, len, rank, dims);
+}
+
+/* ---- Shared checks ----------------------------------------------------------------------- */
+
+static HRESULT check_data(const char *op, DML_TENSOR_DATA_TYPE type, const dmlcl_shape *s)
+{
+    DMLCL_INVALID_IF(!s, "%s: the shape of input data (NULL) is required", op);
+    DMLCL_UNSUPPORTED_IF(type == DMLCL_TENSOR_DATA_TYPE_STRING,
+                         "%s: data of type STRING is not supported: dmlcl moves elements of 1, "
+                         "2, 4, 8 or 16 bytes",
+                         op);
+    DMLCL_INVALID_IF(dmlcl_type_size(type) == 0, "%s: data type %s is not a movable element type",
+                     op, dmlcl_type_name(type));
+    DMLCL_UNSUPPORTED_IF(s->rank > MAX_RANK, "%s: data has rank %u; dmlcl supports up to %d", op,
+                         s->rank, MAX_RANK);
+    uint64_t elements = 1;
+    for (uint32_t i = 0; i < s->rank; ++i) {
+        DMLCL_INVALID_IF(s->dims[i] < 0, "%s: data dimension %u (%lld) must be >= 0", op, i,
+                         (long long)s->dims[i]);
+        DMLCL_UNSUPPORTED_IF(s->dims[i] > UINT32_MAX,
+                             "%s: data dimension %u (%lld) is over 2^32-1, more than dmlcl "
+                             "tensors hold",
+                             op, i, (long long)s->dims[i]);
+        elements *= (uint64_t)s->dims[i];
+        if (elements == 0)
+            break;
+        DMLCL_UNSUPPORTED_IF(elements > UINT32_MAX,
+                             "%s: data has more than 2^32-1 elements, more than dmlcl tensors "
+                             "hold",
+                             op);
+    }
+    return S_OK;
+}
+
+/* A 1-D integer input: present, of an integer type, and holding what its shape says. */
+static HRESULT check_list(const char *op, const char *name, const dmlcl_int_array *a,
+                          const dmlcl_shape *dims)
+{
+    char buf[DMLCL_DIMS_BUF];
+    DMLCL_INVALID_IF(!a, "%s: input %s (NULL) is required", op, name);
+    DMLCL_INVALID_IF(!is_int_type(a->type), "%s: input %s has type %s; it must be an integer type",
+                     op, name, dmlcl_type_name(a->type));
+    DMLCL_INVALID_IF(dims && dims->rank != 1, "%s: input %s must be 1-D; its shape is %s (rank %u)",
+                     op, name, format_shape(buf, sizeof buf, dims), dims->rank);
+    DMLCL_INVALID_IF(dims && (uint64_t)dims->dims[0] != a->count,
+                     "%s: input %s has shape {%lld} but holds %llu values", op, name,
+                     (long long)dims->dims[0], (unsigned long long)a->count);
+    DMLCL_INVALID_IF(a->count && !a->data, "%s: input %s data (NULL) must hold %llu values", op,
+                     name, (unsigned long long)a->count);
+    return S_OK;
+}
+
+static HRESULT same_length(const char *op, const char *name, const dmlcl_int_array *a,
+                           const char *ref_name, const dmlcl_int_array *ref)
+{
+    DMLCL_INVALID_IF(a->count != ref->count,
+                     "%s: input %s has %llu values; it must have as many as %s (%llu)", op, name,
+                     (unsigned long long)a->count, ref_name, (unsigned long long)ref->count);
+    return S_OK;
+}
+
+/* Packed tensors for data (rank r, 0-D as {1}) and the output (ditto). */
+static void describe(DML_TENSOR_DATA_TYPE type, const dmlcl_shape *data, dmlcl_slice_result *r)
+{
+    uint32_t in_rank = data->rank ? data->rank : 1, out_rank = r->output_shape.rank;
+    r->input_sizes[0] = r->output_sizes[0] = 1;
+    for (uint32_t i = 0; i < data->rank; ++i)
+        r->input_sizes[i] = (UINT)data->dims[i];
+    for (uint32_t i = 0; i < out_rank; ++i)
+        r->output_sizes[i] = (UINT)r->output_shape.dims[i];
+    out_rank = out_rank ? out_rank : 1;
+    r->input_buffer = (DML_BUFFER_TENSOR_DESC){
+        type, DML_TENSOR_FLAG_NONE, in_rank, r->input_sizes, NULL,
+        DMLCalcBufferTensorSize(type, in_rank, r->input_sizes, NULL), 0};
+    r->output_buffer = (DML_BUFFER_TENSOR_DESC){
+        type, DML_TENSOR_FLAG_NONE, out_rank, r->output_sizes, NULL,
+        DMLCalcBufferTensorSize(type, out_rank, r->output_sizes, NULL), 0};
+    r->input_desc = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &r->input_buffer};
+    r->output_desc = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &r->output_buffer};
+    r->slice.InputTensor = &r->input_desc;
+    r->slice.OutputTensor = &r->output_desc;
+    r->slice.Begin = r->begin;
+    r->slice.End = r->end;
+    r->slice.Strides = r->strides;
+    r->slice.BeginMask = r->masks[DMLCL_SS_BEGIN_MASK];
+    r->slice.EndMask = r->masks[DMLCL_SS_END_MASK];
+    r->slice.NewAxisMask = r->masks[DMLCL_SS_NEW_AXIS_MASK];
+    r->slice.ShrinkAxisMask = r->masks[DMLCL_SS_SHRINK_AXIS_MASK];
+    r->slice.EllipsisMask = r->masks[DMLCL_SS_ELLIPSIS_MASK];
+    r->Desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_STRIDED_SLICE, &r->slice};
+}
+
+/* The framework's shape from a resolution. */
+static void output_shape(const dmlcl_ss_result *res, dmlcl_shape *out)
+{
+    out->rank = res->out_rank;
+    for (uint32_t i = 0; i < res->out_rank; ++i)
+        out->dims[i] = (int64_t)res->out_sizes[i];
+}
+
+/* ---- OpenVINO StridedSlice-1 ----------------------------------------------------------------- */
+
+static const dmlcl_ss_names ov_names = {
+    "StridedSlice-1",
+    "begin",
+    "end",
+    "stride",
+    {"begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask", "ellipsis_mask"},
+};
+#define OV "StridedSlice-1"
+
+static HRESULT read_mask(int m, const dmlcl_int_array *a, uint64_t count, UINT *out)
+{
+    const char *name = ov_names.mask[m];
+    uint64_t n = a ? a->count : 0;
+    if (a) {
+        DMLCL_INVALID_IF(!is_int_type(a->type),
+                         OV ": attribute %s has type %s; it must be a list of integers", name,
+                         dmlcl_type_name(a->type));
+        DMLCL_INVALID_IF(n && !a->data, OV ": attribute %s data (NULL) must hold %llu values",
+                         name, (unsigned long long)n);
+    }
+    for (uint64_t i = 0; i < n; ++i) {
+        int64_t v = int_at(a, i);
+        DMLCL_INVALID_IF(v != 0 && v != 1, OV ": %s[%llu] (%lld) must be 0 or 1", name,
+                         (unsigned long long)i, (long long)v);
+    }
+    for (uint64_t i = 0; out && i < count; ++i)
+        out[i] = i < n ? (UINT)int_at(a, i) : 0;
+    return S_OK;
+}
+
+/*
+ * More entries than the result can hold: either more take input dimensions
+ * than data has (invalid) or the output would exceed MAX_RANK (unsupported).
+ */
+static HRESULT too_many_entries(const dmlcl_strided_slice_args *a, uint64_t count)
+{
+    const dmlcl_int_array *el = a->ellipsis_mask, *na = a->new_axis_mask;
+    uint64_t taken = 0;
+    for (uint64_t i = 0; i < count; ++i) {
+        bool is_el = el && i < el->count && int_at(el, i);
+        bool is_na = na && i < na->count && int_at(na, i);
+        taken += !is_el && !is_na;
+    }
+    DMLCL_INVALID_IF(taken > a->data->rank,
+                     OV ": %llu entries of begin/end/stride take input dimensions (entries that "
+                        "are neither a new axis nor the ellipsis), more than data's %u",
+                     (unsigned long long)taken, a->data->rank);
+    return dmlcl_fail(DXGI_ERROR_UNSUPPORTED,
+                      OV ": begin has %llu entries; the output would have more than %d "
+                         "dimensions, more than dmlcl supports",
+                      (unsigned long long)count, MAX_RANK);
+}
+
+static HRESULT ov_read(const dmlcl_strided_slice_args *a, dmlcl_slice_result *r)
+{
+    DMLCL_TRY(check_list(OV, "begin", a->begin, a->begin_dims));
+    DMLCL_TRY(check_list(OV, "end", a->end, a->end_dims));
+    DMLCL_TRY(same_length(OV, "end", a->end, "begin", a->begin));
+    if (a->stride) {
+        DMLCL_TRY(check_list(OV, "stride", a->stride, a->stride_dims));
+        DMLCL_TRY(same_length(OV, "stride", a->stride, "begin", a->begin));
+    }
+    const dmlcl_int_array *masks[DMLCL_SS_MASKS] = {a->begin_mask, a->end_mask, a->new_axis_mask,
+                                                    a->shrink_axis_mask, a->ellipsis_mask};
+    uint64_t count = a->begin->count;
+    bool fits = count <= MAX_ENTRIES;
+    for (int m = 0; m < DMLCL_SS_MASKS; ++m)
+        DMLCL_TRY(read_mask(m, masks[m], count, fits ? r->masks[m] : NULL));
+    if (!fits)
+        return too_many_entries(a, count);
+    for (uint64_t i = 0; i < count; ++i) {
+        r->begin[i] = int_at(a->begin, i);
+        r->end[i] = int_at(a->end, i);
+        r->strides[i] = a->stride ? int_at(a->stride, i) : 1;
+    }
+    r->slice.SliceCount = (UINT)count;
+    return S_OK;
+}
+
+/*
+ * A 0-D data is described as {1}: the entry that stood for its (empty)
+ * ellipsis, or a new one at the end, shrinks that dimension away again.
+ */
+static void ov_scalar_entries(dmlcl_slice_result *r)
+{
+    UINT k = r->slice.SliceCount;
+    for (UINT i = 0; i < r->slice.SliceCount; ++i)
+        if (r->masks[DMLCL_SS_ELLIPSIS_MASK][i])
+            k = i;
+    if (k == r->slice.SliceCount)
+        ++r->slice.SliceCount;
+    for (int m = 0; m < DMLCL_SS_MASKS; ++m)
+        r->masks[m][k] = m == DMLCL_SS_SHRINK_AXIS_MASK;
+    r->begin[k] = r->end[k] = 0;
+    r->strides[k] = 1;
+}
+
+HRESULT dmlcl_openvino_strided_slice1(const dmlcl_strided_slice_args *a, dmlcl_slice_result *r)
+{
+    DMLCL_NULL_IF(!a || !r, OV ": args and result must not be NULL");
+    memset(r, 0, sizeof *r);
+    DMLCL_TRY(check_data(OV, a->data_type, a->data));
+    DMLCL_TRY(ov_read(a, r));
+    uint64_t dims[MAX_RANK];
+    for (uint32_t i = 0; i < a->data->rank; ++i)
+        dims[i] = (uint64_t)a->data->dims[i];
+    dmlcl_ss_lists lists = {r->slice.SliceCount, r->begin, r->end, r->strides, {NULL}};
+    for (int m = 0; m < DMLCL_SS_MASKS; ++m)
+        lists.mask[m] = r->masks[m];
+    dmlcl_ss_result res;
+    DMLCL_TRY(dmlcl_ss_resolve(&ov_names, a->data->rank, dims, &lists, &res));
+    output_shape(&res, &r->output_shape);
+    if (a->data->rank == 0)
+        ov_scalar_entries(r);
+    describe(a->data_type, a->data, r);
+    return S_OK;
+}
+
+/* ---- ONNX Slice-13 ------------------------------------------------------------------------- */
+
+#define ONNX "Slice-13"
+
+static HRESULT onnx_list(const char *name, const dmlcl_int_array *a, const dmlcl_shape *dims,
+                         const dmlcl_int_array *starts)
+{
+    DMLCL_TRY(check_list(ONNX, name, a, dims));
+    DMLCL_INVALID_IF(a->type != DML_TENSOR_DATA_TYPE_INT32 && a->type != DML_TENSOR_DATA_TYPE_INT64,
+                     ONNX ": input %s has type %s; it must be INT32 or INT64", name,
+                     dmlcl_type_name(a->type));
+    if (a == starts)
+        return S_OK;
+    DMLCL_INVALID_IF(a->type != starts->type,
+                     ONNX ": input %s has type %s and starts %s; they share one type (Tind)",
+                     name, dmlcl_type_name(a->type), dmlcl_type_name(starts->type));
+    return same_length(ONNX, name, a, "starts", starts);
+}
+
+/*
+ * The dimension each entry slices, normalised; no dimension twice. With more
+ * entries than dimensions the loop fails by entry `rank` at the latest.
+ */
+static HRESULT onnx_axes(const dmlcl_onnx_slice_args *a, uint32_t rank, uint32_t *axes)
+{
+    uint64_t n = a->starts->count;
+    int seen[MAX_RANK];
+    for (uint32_t d = 0; d < MAX_RANK; ++d)
+        seen[d] = -1;
+    for (uint64_t i = 0; i < n; ++i) {
+        int64_t v = a->axes ? int_at(a->axes, i) : (int64_t)i;
+        DMLCL_INVALID_IF(v < -(int64_t)rank || v >= (int64_t)rank,
+                         ONNX ": axes[%llu] (%lld) must be in [-%u, %d] (data has rank %u)",
+                         (unsigned long long)i, (long long)v, rank, (int)rank - 1, rank);
+        uint32_t d = (uint32_t)(v < 0 ? v + rank : v);
+        DMLCL_INVALID_IF(seen[d] >= 0,
+                         ONNX ": axes[%llu] (%lld) names data axis %u again (axes[%d]); each "
+                              "axis may be sliced once",
+                         (unsigned long long)i, (long long)v, d, seen[d]);
+        seen[d] = (int)i;
+        axes[i] = d;
+    }
+    return S_OK;
+}
+
+/* numpy's slice.indices: the first element and the count for start:stop:step on d elements. */
+static uint64_t numpy_slice(int64_t start, int64_t stop, int64_t step, int64_t d, int64_t *first)
+{
+    bool rev = step < 0;
+    int64_t lo = rev ? -1 : 0, hi = rev ? d - 1 : d;
+    if (start < 0)
+        start = start < -d ? lo : start + d;
+    else if (start > hi)
+        start = hi;
+    if (stop < 0)
+        stop = stop < -d ? lo : stop + d;
+    else if (stop > hi)
+        stop = hi;
+    *first = start;
+    if (rev)
+        return start > stop ? (uint64_t)(start - stop - 1) / (0 - (uint64_t)step) + 1 : 0;
+    return stop > start ? (uint64_t)(stop - start - 1) / (uint64_t)step + 1 : 0;
+}
+
+/* One StridedSlice entry that takes exactly count elements from first by step. */
+static void onnx_entry(dmlcl_slice_result *r, uint32_t d, int64_t first, uint64_t count,
+                       int64_t step)
+{
+    if (count == 0) {
+        r->begin[d] = r->end[d] = 0;
+        r->strides[d] = 1;
+        return;
+    }
+    /* Here first is inside the dimension and (count - 1) * step stays inside it too. */
+    int64_t last = first + (int64_t)(count - 1) * step;
+    r->begin[d] = first;
+    r->strides[d] = step;
+    if (step > 0)
+        r->end[d] = last + 1;
+    else if (last > 0)
+        r->end[d] = last - 1;
+    else
+        r->masks[DMLCL_SS_END_MASK][d] = 1; /* through element 0: no end value says that */
+}
+
+static HRESULT onnx_read(const dmlcl_onnx_slice_args *a)
+{
+    DMLCL_TRY(onnx_list("starts", a->starts, a->starts_dims, a->starts));
+    DMLCL_TRY(onnx_list("ends", a->ends, a->ends_dims, a->starts));
+    if (a->axes)
+        DMLCL_TRY(onnx_list("axes", a->axes, a->axes_dims, a->starts));
+    if (a->steps)
+        DMLCL_TRY(onnx_list("steps", a->steps, a->steps_dims, a->starts));
+    for (uint64_t i = 0; a->steps && i < a->steps->count; ++i)
+        DMLCL_INVALID_IF(int_at(a->steps, i) == 0, ONNX ": steps[%llu] (0) must not be 0",
+                         (unsigned long long)i);
+    return S_OK;
+}
+
+HRESULT dmlcl_onnx_slice13(const dmlcl_onnx_slice_args *a, dmlcl_slice_result *r)
+{
+    DMLCL_NULL_IF(!a || !r, ONNX ": args and result must not be NULL");
+    memset(r, 0, sizeof *r);
+    DMLCL_TRY(check_data(ONNX, a->data_type, a->data));
+    DMLCL_TRY(onnx_read(a));
+    uint32_t rank = a->data->rank, axes[MAX_RANK];
+    DMLCL_INVALID_IF(a->starts->count > rank && !a->axes,
+                     ONNX ": starts has %llu values and axes is absent, so they slice axes 0.."
+                          "%llu, but data has rank %u",
+                     (unsigned long long)a->starts->count,
+                     (unsigned long long)a->starts->count - 1, rank);
+    DMLCL_TRY(onnx_axes(a, rank, axes));
+    r->output_shape = *a->data;
+    /* Every dimension whole, then the sliced ones. */
+    for (uint32_t d = 0; d < rank; ++d) {
+        r->masks[DMLCL_SS_BEGIN_MASK][d] = r->masks[DMLCL_SS_END_MASK][d] = 1;
+        r->strides[d] = 1;
+    }
+    for (uint64_t i = 0; i < a->starts->count; ++i) {
+        uint32_t d = axes[i];
+        int64_t step = a->steps ? int_at(a->steps, i) : 1, first;
+        uint64_t count = numpy_slice(int_at(a->starts, i), int_at(a->ends, i), step,
+                                     a->data->dims[d], &first);
+        r->masks[DMLCL_SS_BEGIN_MASK][d] = r->masks[DMLCL_SS_END_MASK][d] = 0;
+        onnx_entry(r, d, first, count, step);
+        r->output_shape.dims[d] = (int64_t)count;
+    }
+    r->slice.SliceCount = rank;
+    describe(a->data_type, a->data, r);
+    return S_OK;
+}

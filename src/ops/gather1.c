@@ -1,0 +1,226 @@
+/*
+ * DMLCL_OPERATOR_GATHER1: a gather along Axis with batch dims and an
+ * out-of-range policy (OpenVINO Gather-8, ONNX Gather-1/11/13). Lowers to the
+ * indexed-copy plan: batch output dims step input, indices and output
+ * together; index dims step indices and output; the rest step input and
+ * output. Also the helpers the other gathers share (ops/gathers.h).
+ */
+#include <stdio.h>
+
+#include "ops/gathers.h"
+
+#define OP "GATHER1"
+
+/* ---- Shared by the gather family ----------------------------------------------------- */
+
+HRESULT dmlcl_gathers_index_type(const char *op, DML_TENSOR_DATA_TYPE type, bool ext,
+                                 dmlcl_index_type *out)
+{
+    if (!ext)
+        return dmlcl_ops_index_type(op, "IndicesTensor", type, out);
+    switch ((int)type) {
+    case DML_TENSOR_DATA_TYPE_INT8: *out = DMLCL_INDEX_INT8; return S_OK;
+    case DML_TENSOR_DATA_TYPE_UINT8: *out = DMLCL_INDEX_UINT8; return S_OK;
+    case DML_TENSOR_DATA_TYPE_INT16: *out = DMLCL_INDEX_INT16; return S_OK;
+    case DML_TENSOR_DATA_TYPE_UINT16: *out = DMLCL_INDEX_UINT16; return S_OK;
+    case DML_TENSOR_DATA_TYPE_INT32: *out = DMLCL_INDEX_INT32; return S_OK;
+    case DML_TENSOR_DATA_TYPE_UINT32: *out = DMLCL_INDEX_UINT32; return S_OK;
+    case DML_TENSOR_DATA_TYPE_INT64: *out = DMLCL_INDEX_INT64; return S_OK;
+    case DML_TENSOR_DATA_TYPE_UINT64: *out = DMLCL_INDEX_UINT64; return S_OK;
+    default:
+        return dmlcl_fail(E_INVALIDARG,
+                          "%s: IndicesTensor.DataType (%s) must be an integer type (INT8..INT64, "
+                          "UINT8..UINT64)",
+                          op, dmlcl_type_name(type));
+    }
+}
+
+HRESULT dmlcl_gathers_policy(const char *op, DMLCL_OUT_OF_RANGE_POLICY policy,
+                             dmlcl_oor_policy *out)
+{
+    switch ((int)policy) {
+    case DMLCL_OUT_OF_RANGE_POLICY_CLAMP: *out = DMLCL_OOR_CLAMP; return S_OK;
+    case DMLCL_OUT_OF_RANGE_POLICY_ZERO: *out = DMLCL_OOR_ZERO; return S_OK;
+    case DMLCL_OUT_OF_RANGE_POLICY_ERROR: *out = DMLCL_OOR_ERROR; return S_OK;
+    default:
+        return dmlcl_fail(E_INVALIDARG,
+                          "%s: OutOfRangePolicy (%d) must be DMLCL_OUT_OF_RANGE_POLICY_CLAMP (0), "
+                          "ZERO (1) or ERROR (2)",
+                          op, (int)policy);
+    }
+}
+
+HRESULT dmlcl_gathers_padding(const char *op, const char *field, const dmlcl_tensor *t,
+                              uint32_t meaningful, const char *count_field)
+{
+    for (uint32_t d = 0; d + meaningful < t->rank; ++d)
+        DMLCL_INVALID_IF(t->sizes[d] != 1,
+                         "%s: %s.Sizes[%u] (%llu) must be 1: only the last %s (%u) dimensions "
+                         "are meaningful",
+                         op, field, d, (unsigned long long)t->sizes[d], count_field, meaningful);
+    return S_OK;
+}
+
+HRESULT dmlcl_gathers_output(const char *op, const dmlcl_tensor *out, const uint64_t *list, int n,
+                             const char *rule, int *pos)
+{
+    int d = (int)out->rank;
+    uint64_t want[DMLCL_MAX_RANK];
+    for (int i = 0; i < d; ++i)
+        want[i] = 1;
+    for (int e = n - 1; e >= 0; --e) {
+        int at = d - n + e;
+        pos[e] = at;
+        if (at >= 0) {
+            want[at] = list[e];
+            continue;
+        }
+        char got[DMLCL_DIMS_BUF];
+        DMLCL_INVALID_IF(list[e] != 1,
+                         "%s: OutputTensor.DimensionCount (%u) is too small: OutputTensor.Sizes "
+                         "must end in %d sizes (%s), and the leading ones are not 1 (Sizes %s)",
+                         op, out->rank, n, rule,
+                         dmlcl_format_dims(got, sizeof got, (uint32_t)n, list));
+        pos[e] = -1;
+    }
+    return dmlcl_ops_expect_sizes(op, "OutputTensor", out, want, rule);
+}
+
+HRESULT dmlcl_gathers_clamp_target(const char *op, dmlcl_oor_policy policy, const dmlcl_tensor *out,
+                                   uint64_t axis_size, const char *axis_what)
+{
+    DMLCL_INVALID_IF(policy == DMLCL_OOR_CLAMP && axis_size == 0 && out->elements != 0,
+                     "%s: %s is 0 and the output is not empty: OutOfRangePolicy CLAMP has no "
+                     "element to clamp an index into (use ZERO or ERROR)",
+                     op, axis_what);
+    return S_OK;
+}
+
+void dmlcl_gathers_check_only(dmlcl_op_state *st, uint32_t from, uint32_t to)
+{
+    const dmlcl_tensor *idx = &st->inputs[1];
+    dmlcl_plan *p = &st->plan;
+    if (p->policy != DMLCL_OOR_ERROR || st->outputs[0].elements != 0 || idx->elements == 0)
+        return;
+    int64_t pos[DMLCL_MAX_RANK];
+    dmlcl_ops_packed(idx, pos);
+    p->rank = 0;
+    for (uint32_t j = from; j < to; ++j)
+        dmlcl_plan_push(p, (int64_t)idx->sizes[j], 0, 0, idx->strides[j], pos[j]);
+    p->check_only = true;
+}
+
+void dmlcl_gathers_slots(dmlcl_op_state *st)
+{
+    st->n_inputs = 2;
+    st->n_outputs = 1;
+    st->input_names[0] = "InputTensor";
+    st->input_names[1] = "IndicesTensor";
+    st->output_names[0] = "OutputTensor";
+    st->data_input = 0;
+    st->index_input = 1;
+}
+
+/* ---- GATHER1 --------------------------------------------------------------------------- */
+
+static HRESULT check_batch(const DMLCL_GATHER1_OPERATOR_DESC *g, const dmlcl_tensor *in,
+                           const dmlcl_tensor *idx)
+{
+    uint32_t b = g->BatchDimensionCount, q = g->IndexDimensions, lead = idx->rank - q;
+    DMLCL_INVALID_IF(b > g->Axis, OP ": BatchDimensionCount (%u) must be at most Axis (%u)", b,
+                     g->Axis);
+    DMLCL_INVALID_IF(b > q, OP ": BatchDimensionCount (%u) must be at most IndexDimensions (%u)", b,
+                     q);
+    for (uint32_t i = 0; i < b; ++i)
+        DMLCL_INVALID_IF(in->sizes[i] != idx->sizes[lead + i],
+                         OP ": batch dimension %u differs: InputTensor.Sizes[%u] (%llu) must "
+                            "equal IndicesTensor.Sizes[%u] (%llu)",
+                         i, i, (unsigned long long)in->sizes[i], lead + i,
+                         (unsigned long long)idx->sizes[lead + i]);
+    return S_OK;
+}
+
+static HRESULT validate(const DMLCL_GATHER1_OPERATOR_DESC *g, dmlcl_op_state *st,
+                        dmlcl_index_type *type, dmlcl_oor_policy *policy, int *pos)
+{
+    dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
+    unsigned ext = DMLCL_TENSOR_EXTENSION;
+    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", g->InputTensor, DMLCL_TENSOR_INPUT | ext, in));
+    DMLCL_TRY(
+        dmlcl_tensor_import(OP, "IndicesTensor", g->IndicesTensor, DMLCL_TENSOR_INPUT | ext, idx));
+    DMLCL_TRY(
+        dmlcl_tensor_import(OP, "OutputTensor", g->OutputTensor, DMLCL_TENSOR_OUTPUT | ext, out));
+    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
+    DMLCL_TRY(dmlcl_gathers_index_type(OP, idx->type, true, type));
+    DMLCL_TRY(dmlcl_gathers_policy(OP, g->OutOfRangePolicy, policy));
+    DMLCL_INVALID_IF(g->Axis >= in->rank,
+                     OP ": Axis (%u) must be less than InputTensor.DimensionCount (%u)", g->Axis,
+                     in->rank);
+    DMLCL_INVALID_IF(g->IndexDimensions > idx->rank,
+                     OP ": IndexDimensions (%u) must be at most IndicesTensor.DimensionCount (%u)",
+                     g->IndexDimensions, idx->rank);
+    DMLCL_TRY(
+        dmlcl_gathers_padding(OP, "IndicesTensor", idx, g->IndexDimensions, "IndexDimensions"));
+    DMLCL_TRY(check_batch(g, in, idx));
+    uint32_t r = in->rank, q = g->IndexDimensions, b = g->BatchDimensionCount, lead = idx->rank - q;
+    uint64_t list[3 * DMLCL_MAX_RANK];
+    int n = 0;
+    for (uint32_t i = 0; i < g->Axis; ++i)
+        list[n++] = in->sizes[i];
+    for (uint32_t j = b; j < q; ++j)
+        list[n++] = idx->sizes[lead + j];
+    for (uint32_t i = g->Axis + 1; i < r; ++i)
+        list[n++] = in->sizes[i];
+    DMLCL_TRY(dmlcl_gathers_output(OP, out, list, n,
+                                   "InputTensor.Sizes before Axis, the meaningful IndicesTensor "
+                                   "sizes after the batch dims, InputTensor.Sizes after Axis",
+                                   pos));
+    char what[64];
+    snprintf(what, sizeof what, "InputTensor.Sizes[Axis = %u]", g->Axis);
+    return dmlcl_gathers_clamp_target(OP, *policy, out, in->sizes[g->Axis], what);
+}
+
+static void lower(const DMLCL_GATHER1_OPERATOR_DESC *g, dmlcl_op_state *st, const int *opos)
+{
+    const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
+    uint32_t q = g->IndexDimensions, b = g->BatchDimensionCount, lead = idx->rank - q;
+    int64_t pos[DMLCL_MAX_RANK];
+    dmlcl_ops_packed(idx, pos);
+    dmlcl_plan *p = &st->plan;
+    dmlcl_plan_init(p, DMLCL_PLAN_INDEXED, in->elem_bytes);
+    int e = 0;
+    for (uint32_t i = 0; i < g->Axis; ++i, ++e) {
+        int64_t xs = i < b ? idx->strides[lead + i] : 0, xp = i < b ? pos[lead + i] : 0;
+        if (opos[e] >= 0)
+            dmlcl_plan_push(p, (int64_t)in->sizes[i], out->strides[opos[e]], in->strides[i], xs,
+                            xp);
+    }
+    for (uint32_t j = lead + b; j < idx->rank; ++j, ++e)
+        if (opos[e] >= 0)
+            dmlcl_plan_push(p, (int64_t)idx->sizes[j], out->strides[opos[e]], 0, idx->strides[j],
+                            pos[j]);
+    for (uint32_t i = g->Axis + 1; i < in->rank; ++i, ++e)
+        if (opos[e] >= 0)
+            dmlcl_plan_push(p, (int64_t)in->sizes[i], out->strides[opos[e]], in->strides[i], 0, 0);
+    p->components = 1;
+    p->axis_size[0] = (int64_t)in->sizes[g->Axis];
+    p->axis_stride[0] = in->strides[g->Axis];
+}
+
+static HRESULT gather1_create(const void *desc, dmlcl_op_state *st)
+{
+    const DMLCL_GATHER1_OPERATOR_DESC *g = desc;
+    dmlcl_index_type type = DMLCL_INDEX_NONE;
+    dmlcl_oor_policy policy = DMLCL_OOR_CLAMP;
+    int opos[3 * DMLCL_MAX_RANK];
+    DMLCL_TRY(validate(g, st, &type, &policy, opos));
+    dmlcl_gathers_slots(st);
+    lower(g, st, opos);
+    st->plan.idx_type = type;
+    st->plan.policy = policy;
+    st->plan.wrap_negative = g->AllowNegativeIndices != 0;
+    dmlcl_gathers_check_only(st, st->inputs[1].rank - g->IndexDimensions, st->inputs[1].rank);
+    return S_OK;
+}
+
+const dmlcl_op_class dmlcl_op_gather1 = {DMLCL_OPERATOR_GATHER1, OP, gather1_create};

@@ -1,0 +1,185 @@
+/*
+ * DML_OPERATOR_GATHER_ND, DML_OPERATOR_GATHER_ND1 and DMLCL_OPERATOR_GATHER_ND2:
+ * output[batch, i, ...] = input[batch, indices[batch, i, 0..m), ...], where
+ * m, the indices' last size, is the length of each coordinate tuple.
+ * InputDimensionCount and IndicesDimensionCount are the meaningful trailing
+ * dims of each tensor; DirectML's operators also share one DimensionCount.
+ * Lowers to the indexed-copy plan with m index components, one per gathered
+ * input dim, read at the indices' last-dim stride.
+ */
+#include <stdio.h>
+
+#include "ops/gathers.h"
+
+typedef struct nd_args {
+    const char *op;
+    bool ext;
+    const DML_TENSOR_DESC *input, *indices, *output;
+    UINT input_dims, indices_dims, batch;
+    DMLCL_OUT_OF_RANGE_POLICY policy;
+} nd_args;
+
+static HRESULT check_counts(const nd_args *a, const dmlcl_tensor *in, const dmlcl_tensor *idx)
+{
+    const char *op = a->op;
+    DMLCL_INVALID_IF(a->input_dims < 1 || a->input_dims > in->rank,
+                     "%s: InputDimensionCount (%u) must be in [1, InputTensor.DimensionCount "
+                     "(%u)]",
+                     op, a->input_dims, in->rank);
+    DMLCL_INVALID_IF(a->indices_dims < 1 || a->indices_dims > idx->rank,
+                     "%s: IndicesDimensionCount (%u) must be in [1, IndicesTensor.DimensionCount "
+                     "(%u)]",
+                     op, a->indices_dims, idx->rank);
+    DMLCL_TRY(dmlcl_gathers_padding(op, "InputTensor", in, a->input_dims, "InputDimensionCount"));
+    DMLCL_TRY(
+        dmlcl_gathers_padding(op, "IndicesTensor", idx, a->indices_dims, "IndicesDimensionCount"));
+    DMLCL_INVALID_IF(a->batch >= a->input_dims || a->batch >= a->indices_dims,
+                     "%s: BatchDimensionCount (%u) must be less than InputDimensionCount (%u) "
+                     "and IndicesDimensionCount (%u)",
+                     op, a->batch, a->input_dims, a->indices_dims);
+    uint32_t ip = in->rank - a->input_dims, xp = idx->rank - a->indices_dims;
+    for (uint32_t i = 0; i < a->batch; ++i)
+        DMLCL_INVALID_IF(in->sizes[ip + i] != idx->sizes[xp + i],
+                         "%s: batch dimension %u differs: InputTensor.Sizes[%u] (%llu) must "
+                         "equal IndicesTensor.Sizes[%u] (%llu)",
+                         op, i, ip + i, (unsigned long long)in->sizes[ip + i], xp + i,
+                         (unsigned long long)idx->sizes[xp + i]);
+    uint64_t m = idx->sizes[idx->rank - 1];
+    DMLCL_INVALID_IF(m < 1 || m > a->input_dims - a->batch,
+                     "%s: IndicesTensor.Sizes[%u] (%llu), the coordinate tuple length, must be "
+                     "in [1, InputDimensionCount - BatchDimensionCount (%u)]",
+                     op, idx->rank - 1, (unsigned long long)m, a->input_dims - a->batch);
+    return S_OK;
+}
+
+static HRESULT validate(const nd_args *a, dmlcl_op_state *st, dmlcl_index_type *type,
+                        dmlcl_oor_policy *policy, int *opos)
+{
+    const char *op = a->op;
+    dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
+    unsigned ext = a->ext ? DMLCL_TENSOR_EXTENSION : 0;
+    DMLCL_TRY(dmlcl_tensor_import(op, "InputTensor", a->input, DMLCL_TENSOR_INPUT | ext, in));
+    DMLCL_TRY(dmlcl_tensor_import(op, "IndicesTensor", a->indices, DMLCL_TENSOR_INPUT | ext, idx));
+    DMLCL_TRY(dmlcl_tensor_import(op, "OutputTensor", a->output, DMLCL_TENSOR_OUTPUT | ext, out));
+    if (!a->ext) {
+        DMLCL_TRY(dmlcl_ops_same_rank(op, "IndicesTensor", idx, "InputTensor", in));
+        DMLCL_TRY(dmlcl_ops_same_rank(op, "OutputTensor", out, "InputTensor", in));
+    }
+    DMLCL_TRY(dmlcl_ops_same_type(op, "OutputTensor", out, "InputTensor", in));
+    DMLCL_TRY(dmlcl_gathers_index_type(op, idx->type, a->ext, type));
+    DMLCL_TRY(dmlcl_gathers_policy(op, a->policy, policy));
+    DMLCL_TRY(check_counts(a, in, idx));
+    uint32_t ip = in->rank - a->input_dims, xp = idx->rank - a->indices_dims;
+    uint32_t m = (uint32_t)idx->sizes[idx->rank - 1];
+    uint64_t list[2 * DMLCL_MAX_RANK];
+    int n = 0;
+    for (uint32_t j = xp; j + 1 < idx->rank; ++j)
+        list[n++] = idx->sizes[j];
+    for (uint32_t i = ip + a->batch + m; i < in->rank; ++i)
+        list[n++] = in->sizes[i];
+    DMLCL_TRY(dmlcl_gathers_output(op, out, list, n,
+                                   "the meaningful IndicesTensor.Sizes but the last, then "
+                                   "InputTensor.Sizes after the gathered dimensions",
+                                   opos));
+    for (uint32_t k = 0; k < m; ++k) {
+        char what[64];
+        snprintf(what, sizeof what, "InputTensor.Sizes[%u]", ip + a->batch + k);
+        DMLCL_TRY(dmlcl_gathers_clamp_target(op, *policy, out, in->sizes[ip + a->batch + k], what));
+    }
+    return S_OK;
+}
+
+static void lower(const nd_args *a, dmlcl_op_state *st, const int *opos)
+{
+    const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
+    uint32_t ip = in->rank - a->input_dims, xp = idx->rank - a->indices_dims, last = idx->rank - 1;
+    uint32_t m = (uint32_t)idx->sizes[last];
+    int64_t pos[DMLCL_MAX_RANK];
+    dmlcl_ops_packed(idx, pos);
+    dmlcl_plan *p = &st->plan;
+    dmlcl_plan_init(p, DMLCL_PLAN_INDEXED, in->elem_bytes);
+    int e = 0;
+    for (uint32_t j = xp; j < last; ++j, ++e) {
+        bool batch = j - xp < a->batch;
+        if (opos[e] >= 0)
+            dmlcl_plan_push(p, (int64_t)idx->sizes[j], out->strides[opos[e]],
+                            batch ? in->strides[ip + (j - xp)] : 0, idx->strides[j], pos[j]);
+    }
+    for (uint32_t i = ip + a->batch + m; i < in->rank; ++i, ++e)
+        if (opos[e] >= 0)
+            dmlcl_plan_push(p, (int64_t)in->sizes[i], out->strides[opos[e]], in->strides[i], 0, 0);
+    p->components = (int)m;
+    p->comp_idx_stride = idx->strides[last];
+    p->comp_pos_stride = pos[last];
+    for (uint32_t k = 0; k < m; ++k) {
+        p->axis_size[k] = (int64_t)in->sizes[ip + a->batch + k];
+        p->axis_stride[k] = in->strides[ip + a->batch + k];
+    }
+}
+
+static HRESULT create(const nd_args *a, dmlcl_op_state *st)
+{
+    dmlcl_index_type type = DMLCL_INDEX_NONE;
+    dmlcl_oor_policy policy = DMLCL_OOR_CLAMP;
+    int opos[2 * DMLCL_MAX_RANK];
+    DMLCL_TRY(validate(a, st, &type, &policy, opos));
+    dmlcl_gathers_slots(st);
+    lower(a, st, opos);
+    st->plan.idx_type = type;
+    st->plan.policy = policy;
+    st->plan.wrap_negative = true;
+    const dmlcl_tensor *idx = &st->inputs[1];
+    dmlcl_gathers_check_only(st, idx->rank - a->indices_dims, idx->rank - 1);
+    return S_OK;
+}
+
+static HRESULT gather_nd_create(const void *desc, dmlcl_op_state *st)
+{
+    const DML_GATHER_ND_OPERATOR_DESC *g = desc;
+    nd_args a = {"GATHER_ND",
+                 false,
+                 g->InputTensor,
+                 g->IndicesTensor,
+                 g->OutputTensor,
+                 g->InputDimensionCount,
+                 g->IndicesDimensionCount,
+                 0,
+                 DMLCL_OUT_OF_RANGE_POLICY_CLAMP};
+    return create(&a, st);
+}
+
+static HRESULT gather_nd1_create(const void *desc, dmlcl_op_state *st)
+{
+    const DML_GATHER_ND1_OPERATOR_DESC *g = desc;
+    nd_args a = {"GATHER_ND1",
+                 false,
+                 g->InputTensor,
+                 g->IndicesTensor,
+                 g->OutputTensor,
+                 g->InputDimensionCount,
+                 g->IndicesDimensionCount,
+                 g->BatchDimensionCount,
+                 DMLCL_OUT_OF_RANGE_POLICY_CLAMP};
+    return create(&a, st);
+}
+
+static HRESULT gather_nd2_create(const void *desc, dmlcl_op_state *st)
+{
+    const DMLCL_GATHER_ND2_OPERATOR_DESC *g = desc;
+    nd_args a = {"GATHER_ND2",
+                 true,
+                 g->InputTensor,
+                 g->IndicesTensor,
+                 g->OutputTensor,
+                 g->InputDimensionCount,
+                 g->IndicesDimensionCount,
+                 g->BatchDimensionCount,
+                 g->OutOfRangePolicy};
+    return create(&a, st);
+}
+
+const dmlcl_op_class dmlcl_op_gather_nd = {DML_OPERATOR_GATHER_ND, "GATHER_ND", gather_nd_create};
+const dmlcl_op_class dmlcl_op_gather_nd1 = {DML_OPERATOR_GATHER_ND1, "GATHER_ND1",
+                                            gather_nd1_create};
+const dmlcl_op_class dmlcl_op_gather_nd2 = {DMLCL_OPERATOR_GATHER_ND2, "GATHER_ND2",
+                                            gather_nd2_create};

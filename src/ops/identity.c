@@ -1,0 +1,100 @@
+/*
+ * DML_OPERATOR_ELEMENT_WISE_IDENTITY: OutputTensor[c] = g(InputTensor[c]),
+ * g(x) = x, or x * Scale + Bias with a DML_SCALE_BIAS.
+ *
+ * The general strided copy: both tensors have the same DataType,
+ * DimensionCount and Sizes and any strides, so one operator converts layouts
+ * (NCHW to NHWC), adds or removes padding, and broadcasts (an input with the
+ * output's Sizes and 0 strides: DirectML's only broadcast, the one ONNX
+ * Runtime uses for Expand). It lowers to the view plan; ScaleBias is the one
+ * piece of arithmetic in dmlcl.
+ */
+#include "ops/common.h"
+
+#define OP "ELEMENT_WISE_IDENTITY"
+
+/*
+ * DirectML's documentation defines ScaleBias as g(x) = x * Scale + Bias in
+ * FLOAT, and says nothing of integer tensors (no rounding, no saturation).
+ */
+static HRESULT check_scale_bias(const DML_SCALE_BIAS *sb, const dmlcl_tensor *in)
+{
+    if (!sb)
+        return S_OK;
+    DMLCL_UNSUPPORTED_IF(!dmlcl_type_is_float(in->type),
+                         OP ": ScaleBias on InputTensor.DataType (%s) is not supported: DirectML "
+                            "defines x * Scale + Bias for floating-point tensors only (FLOAT32, "
+                            "FLOAT16, FLOAT64); pass ScaleBias NULL for a copy",
+                         dmlcl_type_name(in->type));
+    return S_OK;
+}
+
+/* An output stride of 0 would write several elements to one place, racing. */
+static HRESULT check_output_strides(const dmlcl_tensor *out)
+{
+    for (uint32_t d = 0; d < out->rank; ++d)
+        DMLCL_UNSUPPORTED_IF(out->strides[d] == 0 && out->sizes[d] > 1,
+                             OP ": OutputTensor.Strides[%u] (0) on a dimension of size %llu is "
+                                "not supported: it writes %llu elements to one place (broadcast "
+                                "with InputTensor's strides instead)",
+                             d, (unsigned long long)out->sizes[d],
+                             (unsigned long long)out->sizes[d]);
+    return S_OK;
+}
+
+/*
+ * In place, every element must be read and written at one address by one
+ * work-item: the same strides (where a dimension has more than one element).
+ * Another layout on one range (a transposition, a broadcast) would overwrite
+ * elements before they are read.
+ */
+static const char *in_place_denied(const dmlcl_tensor *in, const dmlcl_tensor *out)
+{
+    for (uint32_t d = 0; d < in->rank; ++d)
+        if (in->sizes[d] > 1 && in->strides[d] != out->strides[d])
+            return "InputTensor.Strides and OutputTensor.Strides differ: in-place execution "
+                   "needs one layout (a layout change in place would overwrite elements "
+                   "before reading them; bind another output range)";
+    return NULL;
+}
+
+static void lower(dmlcl_op_state *st, const DML_SCALE_BIAS *sb)
+{
+    const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    dmlcl_plan *p = &st->plan;
+    dmlcl_plan_init(p, DMLCL_PLAN_VIEW, in->elem_bytes);
+    for (uint32_t d = 0; d < in->rank; ++d)
+        dmlcl_plan_push(p, (int64_t)out->sizes[d], out->strides[d], in->strides[d], 0, 0);
+    if (sb) {
+        p->scale_bias = true;
+        p->scale = sb->Scale;
+        p->bias = sb->Bias;
+        p->arith_type = in->type;
+    }
+}
+
+static HRESULT identity_create(const void *desc, dmlcl_op_state *st)
+{
+    const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *d = desc;
+    dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", d->InputTensor, DMLCL_TENSOR_INPUT, in));
+    DMLCL_TRY(dmlcl_tensor_import(OP, "OutputTensor", d->OutputTensor, DMLCL_TENSOR_OUTPUT, out));
+    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
+    DMLCL_TRY(dmlcl_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
+    DMLCL_TRY(dmlcl_ops_expect_sizes(OP, "OutputTensor", out, in->sizes,
+                                     "InputTensor.Sizes: IDENTITY keeps the shape; broadcast "
+                                     "with 0 strides on an InputTensor of the output's Sizes"));
+    DMLCL_TRY(check_scale_bias(d->ScaleBias, in));
+    DMLCL_TRY(check_output_strides(out));
+    st->n_inputs = 1;
+    st->n_outputs = 1;
+    st->input_names[0] = "InputTensor";
+    st->output_names[0] = "OutputTensor";
+    st->data_input = 0;
+    st->in_place = true;
+    st->in_place_denied = in_place_denied(in, out);
+    lower(st, d->ScaleBias);
+    return S_OK;
+}
+
+const dmlcl_op_class dmlcl_op_identity = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, OP, identity_create};

@@ -1,0 +1,140 @@
+/*
+ * DML_OPERATOR_SLICE and DML_OPERATOR_SLICE1: a window of the input, read
+ * with a step per dimension. Both lower to the strided view copy.
+ *
+ *   SLICE:  Output[o] = Input[Offsets + Strides * o], Output.Sizes = Sizes.
+ *   SLICE1: Output[o] = Input[start + InputWindowStrides * o], where start is
+ *           the window's first element, or its last when the stride is
+ *           negative; the output need not cover the whole window.
+ *
+ * DirectML's page for SLICE sets no rule on Strides, and its formula stays
+ * inside the input with a stride of 0 (every output element along that
+ * dimension reads Input at Offsets[i]): dmlcl accepts 0 there, so no
+ * descriptor DirectML may take is refused. SLICE1 forbids 0 in its text.
+ * Every bound is checked in 64 bits, so UINT/INT extremes cannot wrap.
+ */
+#include "ops/common.h"
+
+/* An output stride of 0 would write several elements to one place, racing. */
+static HRESULT check_output_strides(const char *op, const dmlcl_tensor *out)
+{
+    for (uint32_t d = 0; d < out->rank; ++d)
+        DMLCL_UNSUPPORTED_IF(out->strides[d] == 0 && out->sizes[d] > 1,
+                             "%s: OutputTensor.Strides[%u] (0) on a dimension of size %llu is "
+                             "not supported: it writes %llu elements to one place",
+                             op, d, (unsigned long long)out->sizes[d],
+                             (unsigned long long)out->sizes[d]);
+    return S_OK;
+}
+
+/* Tensors, DimensionCount and the three lists' pointers: what both operators share. */
+static HRESULT import_common(const char *op, const DML_TENSOR_DESC *input,
+                             const DML_TENSOR_DESC *output, UINT dims, const void *const lists[3],
+                             const char *const list_names[3], dmlcl_op_state *st)
+{
+    dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    DMLCL_TRY(dmlcl_tensor_import(op, "InputTensor", input, DMLCL_TENSOR_INPUT, in));
+    DMLCL_TRY(dmlcl_tensor_import(op, "OutputTensor", output, DMLCL_TENSOR_OUTPUT, out));
+    DMLCL_TRY(dmlcl_ops_same_type(op, "OutputTensor", out, "InputTensor", in));
+    DMLCL_TRY(dmlcl_ops_same_rank(op, "OutputTensor", out, "InputTensor", in));
+    DMLCL_INVALID_IF(dims != in->rank,
+                     "%s: DimensionCount (%u) must equal InputTensor.DimensionCount (%u)", op, dims,
+                     in->rank);
+    for (int k = 0; k < 3; ++k)
+        DMLCL_INVALID_IF(!lists[k], "%s: %s (NULL) must point to DimensionCount (%u) values", op,
+                         list_names[k], dims);
+    DMLCL_TRY(check_output_strides(op, out));
+    st->n_inputs = 1;
+    st->n_outputs = 1;
+    st->input_names[0] = "InputTensor";
+    st->output_names[0] = "OutputTensor";
+    return S_OK;
+}
+
+/* start[i] and step[i] per dimension, in elements of the input's dimension i. */
+static void lower(dmlcl_op_state *st, const int64_t *start, const int64_t *step)
+{
+    const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    dmlcl_plan *p = &st->plan;
+    dmlcl_plan_init(p, DMLCL_PLAN_VIEW, in->elem_bytes);
+    for (uint32_t d = 0; d < in->rank; ++d) {
+        p->in_offset += start[d] * in->strides[d];
+        dmlcl_plan_push(p, (int64_t)out->sizes[d], out->strides[d], step[d] * in->strides[d], 0, 0);
+    }
+}
+
+/* ---- SLICE ---------------------------------------------------------------------------------- */
+
+static HRESULT slice_create(const void *desc, dmlcl_op_state *st)
+{
+    static const char *const list_names[3] = {"Offsets", "Sizes", "Strides"};
+    const DML_SLICE_OPERATOR_DESC *d = desc;
+    const void *const lists[3] = {d->Offsets, d->Sizes, d->Strides};
+    DMLCL_TRY(import_common("SLICE", d->InputTensor, d->OutputTensor, d->DimensionCount, lists,
+                            list_names, st));
+    const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
+    for (uint32_t i = 0; i < in->rank; ++i) {
+        DMLCL_INVALID_IF(d->Sizes[i] != out->sizes[i],
+                         "SLICE: OutputTensor.Sizes[%u] (%llu) must equal Sizes[%u] (%u)", i,
+                         (unsigned long long)out->sizes[i], i, d->Sizes[i]);
+        /* Sizes[i] >= 1 here: output sizes are. */
+        uint64_t last = (uint64_t)d->Offsets[i] + (uint64_t)(d->Sizes[i] - 1) * d->Strides[i];
+        DMLCL_INVALID_IF(last >= in->sizes[i],
+                         "SLICE: Offsets[%u] (%u) + (Sizes[%u] (%u) - 1) * Strides[%u] (%u) = "
+                         "%llu must be less than InputTensor.Sizes[%u] (%llu): the slice must "
+                         "stay inside the input",
+                         i, d->Offsets[i], i, d->Sizes[i], i, d->Strides[i],
+                         (unsigned long long)last, i, (unsigned long long)in->sizes[i]);
+        start[i] = d->Offsets[i];
+        step[i] = d->Strides[i];
+    }
+    lower(st, start, step);
+    return S_OK;
+}
+
+/* ---- SLICE1 --------------------------------------------------------------------------------- */
+
+static HRESULT slice1_window(const DML_SLICE1_OPERATOR_DESC *d, const dmlcl_tensor *in,
+                             const dmlcl_tensor *out, uint32_t i, int64_t *start, int64_t *step)
+{
+    uint64_t off = d->InputWindowOffsets[i], size = d->InputWindowSizes[i];
+    int64_t s = d->InputWindowStrides[i];
+    DMLCL_INVALID_IF(size == 0, "SLICE1: InputWindowSizes[%u] (0) must be at least 1", i);
+    DMLCL_INVALID_IF(off + size > in->sizes[i],
+                     "SLICE1: InputWindowOffsets[%u] (%llu) + InputWindowSizes[%u] (%llu) = "
+                     "%llu must be at most InputTensor.Sizes[%u] (%llu): the window must stay "
+                     "inside the input",
+                     i, (unsigned long long)off, i, (unsigned long long)size,
+                     (unsigned long long)(off + size), i, (unsigned long long)in->sizes[i]);
+    DMLCL_INVALID_IF(s == 0, "SLICE1: InputWindowStrides[%u] (0) must not be 0", i);
+    uint64_t mag = s < 0 ? (uint64_t)-s : (uint64_t)s, most = 1 + (size - 1) / mag;
+    DMLCL_INVALID_IF(out->sizes[i] > most,
+                     "SLICE1: OutputTensor.Sizes[%u] (%llu) must be at most 1 + "
+                     "(InputWindowSizes[%u] (%llu) - 1) / |InputWindowStrides[%u]| (%lld) = "
+                     "%llu: the output must stay inside the window",
+                     i, (unsigned long long)out->sizes[i], i, (unsigned long long)size, i,
+                     (long long)s, (unsigned long long)most);
+    *start = (int64_t)(s < 0 ? off + size - 1 : off);
+    *step = s;
+    return S_OK;
+}
+
+static HRESULT slice1_create(const void *desc, dmlcl_op_state *st)
+{
+    static const char *const list_names[3] = {"InputWindowOffsets", "InputWindowSizes",
+                                              "InputWindowStrides"};
+    const DML_SLICE1_OPERATOR_DESC *d = desc;
+    const void *const lists[3] = {d->InputWindowOffsets, d->InputWindowSizes,
+                                  d->InputWindowStrides};
+    DMLCL_TRY(import_common("SLICE1", d->InputTensor, d->OutputTensor, d->DimensionCount, lists,
+                            list_names, st));
+    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
+    for (uint32_t i = 0; i < st->inputs[0].rank; ++i)
+        DMLCL_TRY(slice1_window(d, &st->inputs[0], &st->outputs[0], i, &start[i], &step[i]));
+    lower(st, start, step);
+    return S_OK;
+}
+
+const dmlcl_op_class dmlcl_op_slice = {DML_OPERATOR_SLICE, "SLICE", slice_create};
+const dmlcl_op_class dmlcl_op_slice1 = {DML_OPERATOR_SLICE1, "SLICE1", slice1_create};
