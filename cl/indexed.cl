@@ -11,8 +11,9 @@
  * is 0) or ERROR (ONNX: 0, and the smallest offending position in the indices
  * tensor is recorded in status[0] for the dispatch to report).
  *
- * Work-items as in view.cl: (lane, chunk, row), row decomposed once. With
- * ROW_INDEX the whole run shares one index tuple, read once per work-item.
+ * Work-items as in view.cl: (lane, chunk, item), an item is rows_per_item
+ * consecutive rows, the first decomposed once, the next odometer steps. With
+ * ROW_INDEX a row's whole run shares one index tuple, read once.
  *
  * Macros (code generation only):
  *   UNIT_T      moved unit: uchar, ushort, uint, uint2, uint4 (default uint)
@@ -24,6 +25,8 @@
  *   FAST        1: the run is contiguous in input and output (default 0)
  *   CHECK_ONLY  1: POLICY 2 with an empty output: the dims walk the indices
  *               only; nothing is read from in or written to out (default 0)
+ *   NCOMP       index values per output position (GATHER_ND tuples; default 1)
+ *   SERIAL      1: no lanes (CPUs): unit-stride loops the compiler vectorises
  */
 #ifndef UNIT_T
 #define UNIT_T uint
@@ -49,15 +52,36 @@
 #ifndef CHECK_ONLY
 #define CHECK_ONLY 0
 #endif
+#ifndef NCOMP
+#define NCOMP 1
+#endif
+#ifndef SERIAL
+#define SERIAL 0
+#endif
+#if SERIAL
+#define LANE 0L
+#define LANES 1L
+#else
+#define LANE ((long)get_global_id(0))
+#define LANES ((long)get_global_size(0))
+#endif
+#if FAST
+#define RUN_OS 1
+#define RUN_IS 1
+#else
+#define RUN_OS run_os
+#define RUN_IS run_is
+#endif
+#define MAX_DIMS 16
 
 /* Element offset of the index tuple at idx[at]; under ZERO and ERROR, -1-k
  * when component k is out of range. comps: {axis size, axis stride} per k. */
-static long resolve(__global const IDX_T *idx, long at, __constant long *comps, int ncomp,
+static long resolve(__global const IDX_T *idx, long at, const long *axis_n, const long *axis_s,
                     long comp_stride)
 {
     long offset = 0;
-    for (int k = 0; k < ncomp; ++k) {
-        long n = comps[2 * k];
+    for (int k = 0; k < NCOMP; ++k) {
+        long n = axis_n[k];
         IDX_T raw = idx[at + k * comp_stride];
 #if IDX_SIGNED
         long x = (long)raw;
@@ -75,7 +99,7 @@ static long resolve(__global const IDX_T *idx, long at, __constant long *comps, 
         if (bad)
             return -1 - k;
 #endif
-        offset += x * comps[2 * k + 1];
+        offset += x * axis_s[k];
     }
     return offset;
 }
@@ -86,6 +110,34 @@ static long resolve(__global const IDX_T *idx, long at, __constant long *comps, 
 #define REPORT(pos) ((void)0)
 #endif
 
+/* Row r's offsets: decomposes r once (the only divisions); at[] holds its digits. */
+static void row_start(__constant long *dims, int rank, ulong r, long *at, long *off)
+{
+    for (int d = 0; d < rank; ++d) {
+        __constant long *dim = dims + 5 * d;
+        ulong n = (ulong)dim[0], q = r / n;
+        at[d] = (long)(r - q * n);
+        r = q;
+        for (int t = 0; t < 4; ++t)
+            off[t] += at[d] * dim[1 + t];
+    }
+}
+
+/* The next row: an odometer step, no division. */
+static void row_next(__constant long *dims, int rank, long *at, long *off)
+{
+    for (int d = 0; d < rank; ++d) {
+        __constant long *dim = dims + 5 * d;
+        for (int t = 0; t < 4; ++t)
+            off[t] += dim[1 + t];
+        if (++at[d] < dim[0])
+            return;
+        at[d] = 0;
+        for (int t = 0; t < 4; ++t)
+            off[t] -= dim[0] * dim[1 + t];
+    }
+}
+
 /* dims: per outer dimension, innermost first: {size, os, is, xs, ps}; then
  * comps: {axis size, axis stride} per index component. */
 __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
@@ -93,59 +145,54 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                            __global uint *status, __constant long *dims, int outer_rank,
                            __constant long *comps, int ncomp, long comp_stride, long comp_pos,
                            long run, long run_os, long run_is, long run_xs, long run_ps, long chunk,
-                           ulong rows)
+                           ulong rows, ulong rows_per_item)
 {
-    ulong row = get_global_id(2);
-    if (row >= rows)
+    ulong r = get_global_id(2) * rows_per_item;
+    if (r >= rows)
         return;
-    long o = out_base, i = in_base, x = idx_base, p = 0;
-    for (int d = 0; d < outer_rank; ++d) {
-        __constant long *dim = dims + 5 * d;
-        ulong n = (ulong)dim[0];
-        ulong q = row / n;
-        long c = (long)(row - q * n);
-        row = q;
-        o += c * dim[1];
-        i += c * dim[2];
-        x += c * dim[3];
-        p += c * dim[4];
+    ulong last = min(r + rows_per_item, rows) - 1;
+    long axis_n[NCOMP], axis_s[NCOMP];
+    for (int k = 0; k < NCOMP; ++k) {
+        axis_n[k] = comps[2 * k];
+        axis_s[k] = comps[2 * k + 1];
     }
+    long at[MAX_DIMS], off[4] = {out_base, in_base, idx_base, 0};
+    row_start(dims, outer_rank, r, at, off);
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);
-    long lanes = (long)get_global_size(0);
-    long u0 = begin + (long)get_global_id(0);
+    long lanes = LANES, u0 = begin + LANE;
+    for (;; ++r) {
+        long o = off[0], i = off[1], x = off[2], p = off[3];
 #if CHECK_ONLY
-    for (long u = u0; u < end; u += lanes) {
-        long at = resolve(idx, x + u * run_xs, comps, ncomp, comp_stride);
-        if (at < 0)
-            REPORT(p + u * run_ps + (-1 - at) * comp_pos);
-    }
-#elif ROW_INDEX
-    long at = resolve(idx, x, comps, ncomp, comp_stride);
-    if (at < 0) {
-        if (get_global_id(0) == 0 && begin == 0)
-            REPORT(p + (-1 - at) * comp_pos);
-        for (long u = u0; u < end; u += lanes)
-            out[o + u * run_os] = (UNIT_T)0;
-        return;
-    }
-    i += at;
-#if FAST
-    for (long u = u0; u < end; u += lanes)
-        out[o + u] = in[i + u];
-#else
-    for (long u = u0; u < end; u += lanes)
-        out[o + u * run_os] = in[i + u * run_is];
-#endif
-#else
-    for (long u = u0; u < end; u += lanes) {
-        long at = resolve(idx, x + u * run_xs, comps, ncomp, comp_stride);
-        if (at < 0) {
-            REPORT(p + u * run_ps + (-1 - at) * comp_pos);
-            out[o + u * run_os] = (UNIT_T)0;
-        } else {
-            out[o + u * run_os] = in[i + u * run_is + at];
+        for (long u = u0; u < end; u += lanes) {
+            long a = resolve(idx, x + u * run_xs, axis_n, axis_s, comp_stride);
+            if (a < 0)
+                REPORT(p + u * run_ps + (-1 - a) * comp_pos);
         }
-    }
+#elif ROW_INDEX
+        long a = resolve(idx, x, axis_n, axis_s, comp_stride);
+        if (a < 0) {
+            if (u0 == 0)
+                REPORT(p + (-1 - a) * comp_pos);
+            for (long u = u0; u < end; u += lanes)
+                out[o + u * RUN_OS] = (UNIT_T)0;
+        } else {
+            for (long u = u0; u < end; u += lanes)
+                out[o + u * RUN_OS] = in[i + a + u * RUN_IS];
+        }
+#else
+        for (long u = u0; u < end; u += lanes) {
+            long a = resolve(idx, x + u * run_xs, axis_n, axis_s, comp_stride);
+            if (a < 0) {
+                REPORT(p + u * run_ps + (-1 - a) * comp_pos);
+                out[o + u * RUN_OS] = (UNIT_T)0;
+            } else {
+                out[o + u * RUN_OS] = in[i + u * run_is + a];
+            }
+        }
 #endif
+        if (r == last)
+            break;
+        row_next(dims, outer_rank, at, off);
+    }
 }

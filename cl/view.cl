@@ -5,11 +5,12 @@
  *   out[out_base + sum_d o_d * os_d] = in[in_base + sum_d o_d * is_d]
  *
  * Dimensions were normalised on the host; the innermost one is the "run".
- * Work-item (lane, chunk, item): item names a row (a position in the outer
- * dimensions, decomposed once per work-item: the only divisions) and, with
- * REPEAT, a group of repeats; chunk is a slice of the run, lane an
- * interleave inside the chunk (1 on CPUs, a warp on GPUs). Strides are
- * signed element strides: 0 broadcasts, negative reverses.
+ * Work-item (lane, chunk, item): item names rows_per_item consecutive rows
+ * (positions in the outer dimensions: the first is decomposed once, the only
+ * divisions; the next ones are odometer steps) or, with REPEAT, one row and a
+ * group of repeats; chunk is a slice of the run, lane an interleave inside
+ * the chunk (one lane on CPUs, a warp on GPUs). Strides are signed element
+ * strides: 0 broadcasts, negative reverses.
  *
  * Broadcasting is write-bound, so a source element is read once and stored
  * to every place that repeats it:
@@ -27,13 +28,15 @@
  *   FAST        1: the run is contiguous in input and output (default 0)
  *   SPLAT       1: the run's input stride is 0 (default 0)
  *   REPEAT      1: rep_rank repeat dimensions follow the rows in dims (default 0)
+ *   SERIAL      1: no lanes (CPUs): unit-stride loops the compiler vectorises
  *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
  *               ARITH_IS_HALF, double) (default 0)
  *
  * Arguments: dims holds {size, out stride, in stride} per outer dimension,
  * innermost first: outer_rank rows, then (REPEAT) rep_rank repeats. rows is
  * the product of the row sizes, reps of the repeat sizes; the grid's third
- * dimension covers rows * ceil(reps / reps_per_item) items.
+ * dimension covers ceil(rows / rows_per_item) items, or with REPEAT
+ * rows * ceil(reps / reps_per_item).
  */
 #ifndef UNIT_T
 #define UNIT_T uint
@@ -74,6 +77,18 @@
 #define VAL_T UNIT_T
 #define LOAD(i) (in[(i)])
 #define STORE(o, v) (out[(o)] = (v))
+#endif
+
+/* SERIAL (CPUs): one work-item walks its chunk alone, so loops are unit-stride. */
+#ifndef SERIAL
+#define SERIAL 0
+#endif
+#if SERIAL
+#define LANE 0L
+#define LANES 1L
+#else
+#define LANE ((long)get_global_id(0))
+#define LANES ((long)get_global_size(0))
 #endif
 
 #if FAST
@@ -145,40 +160,52 @@ static long repeat_next(__constant long *rep, int rank, long *at, long off)
     return off;
 }
 
+/* Row r's offsets: decomposes r once (the only divisions); at[] holds its digits. */
+static void row_start(__constant long *dims, int rank, ulong r, long *at, long *o, long *i)
+{
+    for (int d = 0; d < rank; ++d) {
+        ulong n = (ulong)dims[3 * d], q = r / n;
+        at[d] = (long)(r - q * n);
+        r = q;
+        *o += at[d] * dims[3 * d + 1];
+        *i += at[d] * dims[3 * d + 2];
+    }
+}
+
+/* The next row: an odometer step, no division. */
+static void row_next(__constant long *dims, int rank, long *at, long *o, long *i)
+{
+    for (int d = 0; d < rank; ++d) {
+        *o += dims[3 * d + 1];
+        *i += dims[3 * d + 2];
+        if (++at[d] < dims[3 * d])
+            return;
+        at[d] = 0;
+        *o -= dims[3 * d] * dims[3 * d + 1];
+        *i -= dims[3 * d] * dims[3 * d + 2];
+    }
+}
+
 __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                         long in_base, __constant long *dims, int outer_rank, long run, long run_os,
                         long run_is, long chunk, ulong rows, float scale, float bias, int rep_rank,
-                        ulong reps, ulong reps_per_item)
+                        ulong reps, ulong reps_per_item, ulong rows_per_item)
 {
     ulong item = get_global_id(2);
+    long begin = (long)get_global_id(1) * chunk;
+    long end = min(begin + chunk, run);
+    long lane = LANE, lanes = LANES;
+    long at[MAX_REPEATS];
+    long o = out_base, i = in_base;
 #if REPEAT
     ulong groups = (reps + reps_per_item - 1) / reps_per_item;
     if (item >= rows * groups)
         return;
     ulong group = item / rows;
-    ulong row = item - group * rows;
-#else
-    if (item >= rows)
-        return;
-    ulong row = item;
-#endif
-    long o = out_base, i = in_base;
-    for (int d = 0; d < outer_rank; ++d) {
-        ulong n = (ulong)dims[3 * d];
-        ulong q = row / n;
-        long x = (long)(row - q * n);
-        row = q;
-        o += x * dims[3 * d + 1];
-        i += x * dims[3 * d + 2];
-    }
-    long begin = (long)get_global_id(1) * chunk;
-    long end = min(begin + chunk, run);
-    long lane = (long)get_global_id(0), lanes = (long)get_global_size(0);
-
-#if REPEAT
+    row_start(dims, outer_rank, item - group * rows, at, &o, &i);
     __constant long *rep = dims + 3 * outer_rank;
     ulong r0 = group * reps_per_item, r1 = min(r0 + reps_per_item, reps);
-    long first[MAX_REPEATS], at[MAX_REPEATS];
+    long first[MAX_REPEATS];
     long first_off = repeat_first(rep, rep_rank, r0, first);
 #if SPLAT
     VAL_T v = LOAD(i);
@@ -201,10 +228,22 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
                 STORE(o + off + (t + k * lanes) * RUN_OS, tile[k]);
     }
 #endif
-#elif SPLAT
-    splat_run(out, o, LOAD(i), begin, end, lane, lanes, run_os);
 #else
-    for (long u = begin + lane; u < end; u += lanes)
-        STORE(o + u * RUN_OS, LOAD(i + u * RUN_IS));
+    ulong r = item * rows_per_item;
+    if (r >= rows)
+        return;
+    ulong last = min(r + rows_per_item, rows) - 1;
+    row_start(dims, outer_rank, r, at, &o, &i);
+    for (;; ++r) {
+#if SPLAT
+        splat_run(out, o, LOAD(i), begin, end, lane, lanes, run_os);
+#else
+        for (long u = begin + lane; u < end; u += lanes)
+            STORE(o + u * RUN_OS, LOAD(i + u * RUN_IS));
+#endif
+        if (r == last)
+            break;
+        row_next(dims, outer_rank, at, &o, &i);
+    }
 #endif
 }

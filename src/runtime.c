@@ -154,20 +154,26 @@ static bool view_repeats(const dmlcl_plan *p)
     return false;
 }
 
-static void variant_options(const dmlcl_plan *p, char *buf, size_t len)
+static bool device_is_gpu(const dmlcl_device_info *info)
+{
+    return (info->type & CL_DEVICE_TYPE_GPU) != 0;
+}
+
+static void variant_options(const dmlcl_plan *p, const dmlcl_device_info *info, char *buf,
+                            size_t len)
 {
     int in = p->rank - 1;
     bool fast = p->rank > 0 && p->out_stride[in] == 1 && p->in_stride[in] == 1;
-    int n =
-        snprintf(buf, len, "-cl-std=CL1.2 -DUNIT_T=%s -DFAST=%d", unit_type(p->elem_bytes), fast);
+    int n = snprintf(buf, len, "-cl-std=CL1.2 -DUNIT_T=%s -DFAST=%d -DSERIAL=%d",
+                     unit_type(p->elem_bytes), fast, !device_is_gpu(info));
     if (p->kind == DMLCL_PLAN_INDEXED) {
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
         bool is_signed = index_signed(p->idx_type);
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
-                 "-DROW_INDEX=%d -DCHECK_ONLY=%d",
+                 "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d",
                  index_type(p->idx_type), is_signed, p->wrap_negative, (int)p->policy, row,
-                 p->check_only);
+                 p->check_only, p->components);
     } else {
         bool splat = p->rank > 0 && p->in_stride[in] == 0;
         n += snprintf(buf + n, len - (size_t)n, " -DSPLAT=%d -DREPEAT=%d", splat, view_repeats(p));
@@ -187,7 +193,8 @@ static size_t round_up(size_t v, size_t m)
  * enough groups to fill the device, each as large as that allows.
  */
 static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlcl_device_info *info,
-                     uint64_t row_count, uint64_t reps, long *chunk_out, uint64_t *reps_per_item)
+                     uint64_t row_count, uint64_t reps, long *chunk_out, uint64_t *reps_per_item,
+                     uint64_t *rows_per_item)
 {
     int64_t run = p->rank ? p->size[p->rank - 1] : 1;
     bool gpu = (info->type & CL_DEVICE_TYPE_GPU) != 0;
@@ -207,6 +214,17 @@ static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlc
         rep_groups = reps;
     *reps_per_item = (reps + rep_groups - 1) / rep_groups;
     uint64_t rows = row_count * ((reps + *reps_per_item - 1) / *reps_per_item);
+    /* CPUs: short runs are grouped so a work-item moves ~16 KiB, while
+     * leaving 16 items per compute unit. Repeats already group work. */
+    *rows_per_item = 1;
+    if (!gpu && reps == 1 && chunks == 1) {
+        uint64_t by_size = (uint64_t)(16384 / p->elem_bytes) / (uint64_t)run;
+        uint64_t by_count = rows / (16 * (uint64_t)info->compute_units);
+        *rows_per_item = by_size < by_count ? by_size : by_count;
+        if (*rows_per_item < 1)
+            *rows_per_item = 1;
+        rows = (rows + *rows_per_item - 1) / *rows_per_item;
+    }
     size_t per_group = gpu ? 256 / lanes : 64;
     uint64_t groups_wanted = 4 * (uint64_t)info->compute_units;
     uint64_t items = rows * chunks;
@@ -256,7 +274,7 @@ static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
     int per = indexed ? 5 : 3, outer = p->rank > 0 ? p->rank - 1 : 0, in = p->rank - 1;
     cl_long dims[5 * DMLCL_MAX_RANK];
     bool repeat = view_repeats(p);
-    uint64_t rows = 1, reps = 1, reps_per_item;
+    uint64_t rows = 1, reps = 1, reps_per_item, rows_per_item;
     int row_rank = 0, j = 0;
     /* The rows, then (REPEAT) the repeats; innermost outer dimension first. */
     for (int pass = 0; pass < 2; ++pass)
@@ -272,11 +290,11 @@ static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
         }
     DMLCL_TRY(make_constant(dev, dims, (size_t)(per * outer), &c->dims));
     long chunk;
-    geometry(c, p, info, rows, reps, &chunk, &reps_per_item);
+    geometry(c, p, info, rows, reps, &chunk, &reps_per_item, &rows_per_item);
     cl_long run = p->rank ? p->size[in] : 1, run_os = p->rank ? p->out_stride[in] : 0,
             run_is = p->rank ? p->in_stride[in] : 0, run_xs = p->rank ? p->idx_stride[in] : 0,
             run_ps = p->rank ? p->idx_pos[in] : 0, ch = chunk;
-    cl_ulong nrows = rows, nreps = reps, per_item = reps_per_item;
+    cl_ulong nrows = rows, nreps = reps, per_item = reps_per_item, rows_item = rows_per_item;
     cl_int outer_rank = row_rank, rep_rank = outer - row_rank;
     cl_kernel k = c->kernel;
     if (!indexed) {
@@ -293,6 +311,7 @@ static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
         SET_ARG(k, 13, rep_rank);
         SET_ARG(k, 14, nreps);
         SET_ARG(k, 15, per_item);
+        SET_ARG(k, 16, rows_item);
         return S_OK;
     }
     cl_long comps[2 * DMLCL_MAX_COMPONENTS];
@@ -316,6 +335,7 @@ static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
     SET_ARG(k, 17, run_ps);
     SET_ARG(k, 18, ch);
     SET_ARG(k, 19, nrows);
+    SET_ARG(k, 20, rows_item);
     return S_OK;
 }
 
@@ -323,7 +343,7 @@ static HRESULT compile_kernel(dmlcl_compiled_operator *c)
 {
     const dmlcl_plan *p = &c->op->st.plan;
     char options[256];
-    variant_options(p, options, sizeof options);
+    variant_options(p, dmlcl_device_get_info(c->op->device), options, sizeof options);
     bool indexed = p->kind == DMLCL_PLAN_INDEXED;
     cl_program program;
     DMLCL_TRY(dmlcl_device_program(
