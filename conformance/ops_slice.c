@@ -27,8 +27,9 @@ static int input(rt_build *b, const char *name, int optional, const rt_tensor **
     if ((*t)->elems == NULL && (*t)->count != 0)
         return rt_fail(b, "inputs.%s has no data", name);
     if ((*t)->has_strides)
-        return rt_fail(b, "inputs.%s: framework tensors are packed; strides are for DirectML "
-                          "operators",
+        return rt_fail(b,
+                       "inputs.%s: framework tensors are packed; strides are for DirectML "
+                       "operators",
                        name);
     shape->rank = (*t)->rank;
     for (unsigned i = 0; i < (*t)->rank; ++i)

@@ -39,8 +39,7 @@ typedef struct dmlcl_strided_slice_args {
     /* Shapes of the tensors holding begin, end, stride (NULL: 1-D). */
     const dmlcl_shape *begin_dims, *end_dims, *stride_dims;
     /* Attributes (NULL: an empty list). */
-    const dmlcl_int_array *begin_mask, *end_mask, *new_axis_mask, *shrink_axis_mask,
-        *ellipsis_mask;
+    const dmlcl_int_array *begin_mask, *end_mask, *new_axis_mask, *shrink_axis_mask, *ellipsis_mask;
 } dmlcl_strided_slice_args;
 
 /*
@@ -59,7 +58,8 @@ typedef struct dmlcl_onnx_slice_args {
     const dmlcl_shape *starts_dims, *ends_dims, *axes_dims, *steps_dims;
 } dmlcl_onnx_slice_args;
 
-/* A front-end's answer: pass &Desc to dmlcl_operator_create. Never copy it (it points into itself). */
+/* A front-end's answer: pass &Desc to dmlcl_operator_create. Never copy it (it points into itself).
+ */
 typedef struct dmlcl_slice_result {
     DML_OPERATOR_DESC Desc;
     dmlcl_shape output_shape; /* the framework's output shape (rank 0 for a scalar) */
@@ -78,8 +78,7 @@ typedef struct dmlcl_slice_result {
 
 DMLCL_API HRESULT dmlcl_openvino_strided_slice1(const dmlcl_strided_slice_args *args,
                                                 dmlcl_slice_result *result);
-DMLCL_API HRESULT dmlcl_onnx_slice13(const dmlcl_onnx_slice_args *args,
-                                     dmlcl_slice_result *result);
+DMLCL_API HRESULT dmlcl_onnx_slice13(const dmlcl_onnx_slice_args *args, dmlcl_slice_result *result);
 
 #ifdef __cplusplus
 }

@@ -141,11 +141,15 @@ static void describe(DML_TENSOR_DATA_TYPE type, const dmlcl_shape *data, dmlcl_s
         r->output_sizes[i] = (UINT)r->output_shape.dims[i];
     out_rank = out_rank ? out_rank : 1;
     r->input_buffer = (DML_BUFFER_TENSOR_DESC){
-        type, DML_TENSOR_FLAG_NONE, in_rank, r->input_sizes, NULL,
-        DMLCalcBufferTensorSize(type, in_rank, r->input_sizes, NULL), 0};
+        type,    DML_TENSOR_FLAG_NONE,
+        in_rank, r->input_sizes,
+        NULL,    DMLCalcBufferTensorSize(type, in_rank, r->input_sizes, NULL),
+        0};
     r->output_buffer = (DML_BUFFER_TENSOR_DESC){
-        type, DML_TENSOR_FLAG_NONE, out_rank, r->output_sizes, NULL,
-        DMLCalcBufferTensorSize(type, out_rank, r->output_sizes, NULL), 0};
+        type,     DML_TENSOR_FLAG_NONE,
+        out_rank, r->output_sizes,
+        NULL,     DMLCalcBufferTensorSize(type, out_rank, r->output_sizes, NULL),
+        0};
     r->input_desc = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &r->input_buffer};
     r->output_desc = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &r->output_buffer};
     r->slice.InputTensor = &r->input_desc;
@@ -188,8 +192,8 @@ static HRESULT read_mask(int m, const dmlcl_int_array *a, uint64_t count, UINT *
         DMLCL_INVALID_IF(!is_int_type(a->type),
                          OV ": attribute %s has type %s; it must be a list of integers", name,
                          dmlcl_type_name(a->type));
-        DMLCL_INVALID_IF(n && !a->data, OV ": attribute %s data (NULL) must hold %llu values",
-                         name, (unsigned long long)n);
+        DMLCL_INVALID_IF(n && !a->data, OV ": attribute %s data (NULL) must hold %llu values", name,
+                         (unsigned long long)n);
     }
     for (uint64_t i = 0; i < n; ++i) {
         int64_t v = int_at(a, i);
@@ -303,8 +307,8 @@ static HRESULT onnx_list(const char *name, const dmlcl_int_array *a, const dmlcl
     if (a == starts)
         return S_OK;
     DMLCL_INVALID_IF(a->type != starts->type,
-                     ONNX ": input %s has type %s and starts %s; they share one type (Tind)",
-                     name, dmlcl_type_name(a->type), dmlcl_type_name(starts->type));
+                     ONNX ": input %s has type %s and starts %s; they share one type (Tind)", name,
+                     dmlcl_type_name(a->type), dmlcl_type_name(starts->type));
     return same_length(ONNX, name, a, "starts", starts);
 }
 
@@ -398,8 +402,8 @@ HRESULT dmlcl_onnx_slice13(const dmlcl_onnx_slice_args *a, dmlcl_slice_result *r
     DMLCL_INVALID_IF(a->starts->count > rank && !a->axes,
                      ONNX ": starts has %llu values and axes is absent, so they slice axes 0.."
                           "%llu, but data has rank %u",
-                     (unsigned long long)a->starts->count,
-                     (unsigned long long)a->starts->count - 1, rank);
+                     (unsigned long long)a->starts->count, (unsigned long long)a->starts->count - 1,
+                     rank);
     DMLCL_TRY(onnx_axes(a, rank, axes));
     r->output_shape = *a->data;
     /* Every dimension whole, then the sliced ones. */
@@ -410,8 +414,8 @@ HRESULT dmlcl_onnx_slice13(const dmlcl_onnx_slice_args *a, dmlcl_slice_result *r
     for (uint64_t i = 0; i < a->starts->count; ++i) {
         uint32_t d = axes[i];
         int64_t step = a->steps ? int_at(a->steps, i) : 1, first;
-        uint64_t count = numpy_slice(int_at(a->starts, i), int_at(a->ends, i), step,
-                                     a->data->dims[d], &first);
+        uint64_t count =
+            numpy_slice(int_at(a->starts, i), int_at(a->ends, i), step, a->data->dims[d], &first);
         r->masks[DMLCL_SS_BEGIN_MASK][d] = r->masks[DMLCL_SS_END_MASK][d] = 0;
         onnx_entry(r, d, first, count, step);
         r->output_shape.dims[d] = (int64_t)count;

@@ -89,7 +89,8 @@ static bool bit(const uint32_t *mask, uint32_t i)
     return mask && mask[i];
 }
 
-/* The specification names one meaning per entry; where masks collide, OpenVINO's shape inference order. */
+/* The specification names one meaning per entry; where masks collide, OpenVINO's shape inference
+ * order. */
 static enum kind kind_of(const ref_ss_lists *l, uint32_t i)
 {
     if (bit(l->ellipsis_mask, i))
@@ -259,8 +260,7 @@ static bool output_matches(const walk *w, const ref_tensor *output)
            memcmp(output->sizes, w->out_sizes, w->out_rank * sizeof *w->out_sizes) == 0;
 }
 
-bool ref_strided_slice(const ref_tensor *input, const ref_tensor *output,
-                       const ref_ss_lists *lists)
+bool ref_strided_slice(const ref_tensor *input, const ref_tensor *output, const ref_ss_lists *lists)
 {
     walk w = {0};
     uint32_t o[REF_MAX_DIMS] = {0}, in[REF_MAX_DIMS];

@@ -116,8 +116,8 @@ static void slice_init(slice *c, UINT rank, const UINT *in, const UINT *offsets,
     memcpy(c->offsets, offsets, rank * sizeof(UINT));
     memcpy(c->sizes, sizes, rank * sizeof(UINT));
     memcpy(c->strides, strides, rank * sizeof(UINT));
-    c->d = (DML_SLICE_OPERATOR_DESC){&c->in.desc, &c->out.desc, rank, c->offsets, c->sizes,
-                                     c->strides};
+    c->d = (DML_SLICE_OPERATOR_DESC){&c->in.desc, &c->out.desc, rank,
+                                     c->offsets,  c->sizes,     c->strides};
     c->op = (DML_OPERATOR_DESC){DML_OPERATOR_SLICE, &c->d};
 }
 
@@ -139,22 +139,20 @@ Test(slice_validate, documented_examples)
     SLICE_EXPECT(&c, S_OK, "");
     /* Reads rows 1..3, columns 2..3: first element 1*4 + 2 = 6. */
     dmlcl_plan p = lowered(&c.op);
-    expect_plan(&p, 6, 4, (const int64_t[]){1, 1, 3, 2}, (const int64_t[]){16, 16, 4, 1},
-                __LINE__);
+    expect_plan(&p, 6, 4, (const int64_t[]){1, 1, 3, 2}, (const int64_t[]){16, 16, 4, 1}, __LINE__);
 
     slice_base(&c);
     SLICE_EXPECT(&c, S_OK, "");
     p = lowered(&c.op);
-    expect_plan(&p, 4, 4, (const int64_t[]){1, 1, 2, 2}, (const int64_t[]){16, 16, 8, 3},
-                __LINE__);
+    expect_plan(&p, 4, 4, (const int64_t[]){1, 1, 2, 2}, (const int64_t[]){16, 16, 8, 3}, __LINE__);
 
-    /* DxDispatch's dml_slice.json: {1,1,5,5}, Offsets {0,0,1,1}, Sizes {1,1,3,2}, Strides {1,1,1,2}. */
+    /* DxDispatch's dml_slice.json: {1,1,5,5}, Offsets {0,0,1,1}, Sizes {1,1,3,2}, Strides
+     * {1,1,1,2}. */
     const UINT off3[] = {0, 0, 1, 1}, sz3[] = {1, 1, 3, 2}, st3[] = {1, 1, 1, 2};
     slice_init(&c, 4, in5, off3, sz3, st3);
     SLICE_EXPECT(&c, S_OK, "");
     p = lowered(&c.op);
-    expect_plan(&p, 6, 4, (const int64_t[]){1, 1, 3, 2}, (const int64_t[]){25, 25, 5, 2},
-                __LINE__);
+    expect_plan(&p, 6, 4, (const int64_t[]){1, 1, 3, 2}, (const int64_t[]){25, 25, 5, 2}, __LINE__);
 }
 
 Test(slice_validate, dimension_count_and_tensors)
@@ -236,7 +234,8 @@ Test(slice_validate, stride_zero_reads_one_element)
 Test(slice_validate, directml_tensor_rules)
 {
     slice c;
-    const UINT in9[] = {1, 1, 1, 1, 1, 1, 1, 4, 4}, z9[9] = {0}, one9[] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+    const UINT in9[] = {1, 1, 1, 1, 1, 1, 1, 4, 4}, z9[9] = {0},
+               one9[] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
     const UINT sz9[] = {1, 1, 1, 1, 1, 1, 1, 2, 2};
     slice_init(&c, 9, in9, z9, sz9, one9);
     SLICE_EXPECT(&c, E_INVALIDARG, "DimensionCount");
@@ -285,8 +284,8 @@ static void slice1_init(slice1 *c, UINT rank, const UINT *in, const UINT *out, c
     memcpy(c->offsets, offsets, rank * sizeof(UINT));
     memcpy(c->sizes, sizes, rank * sizeof(UINT));
     memcpy(c->strides, strides, rank * sizeof(INT));
-    c->d = (DML_SLICE1_OPERATOR_DESC){&c->in.desc, &c->out.desc, rank, c->offsets, c->sizes,
-                                      c->strides};
+    c->d = (DML_SLICE1_OPERATOR_DESC){&c->in.desc, &c->out.desc, rank,
+                                      c->offsets,  c->sizes,     c->strides};
     c->op = (DML_OPERATOR_DESC){DML_OPERATOR_SLICE1, &c->d};
 }
 
@@ -307,8 +306,7 @@ Test(slice1_validate, documented_examples)
     c.strides[2] = 2; /* example 1 */
     SLICE1_EXPECT(&c, S_OK, "");
     dmlcl_plan p = lowered(&c.op);
-    expect_plan(&p, 1, 4, (const int64_t[]){1, 1, 2, 2}, (const int64_t[]){16, 16, 8, 2},
-                __LINE__);
+    expect_plan(&p, 1, 4, (const int64_t[]){1, 1, 2, 2}, (const int64_t[]){16, 16, 8, 2}, __LINE__);
     /* Example 2: axis 2 starts at 0 + 4 - 1 = 3: first element 3 * 4 + 1 = 13. */
     slice1_base(&c);
     SLICE1_EXPECT(&c, S_OK, "");
@@ -393,12 +391,14 @@ static void sslice_init(sslice *c, UINT in_rank, const UINT *in, UINT out_rank, 
     memset(c, 0, sizeof *c);
     tensor_set(&c->in, DML_TENSOR_DATA_TYPE_FLOAT32, in_rank, in, NULL);
     tensor_set(&c->out, DML_TENSOR_DATA_TYPE_FLOAT32, out_rank, out, NULL);
-    memcpy(c->begin, begin, count * sizeof(INT64));
-    memcpy(c->end, end, count * sizeof(INT64));
-    memcpy(c->strides, strides, count * sizeof(INT64));
-    c->d = (DMLCL_STRIDED_SLICE_OPERATOR_DESC){&c->in.desc, &c->out.desc, count, c->begin, c->end,
-                                               c->strides, c->masks[0], c->masks[1], c->masks[2],
-                                               c->masks[3], c->masks[4]};
+    for (UINT i = 0; i < count; ++i) {
+        c->begin[i] = begin[i];
+        c->end[i] = end[i];
+        c->strides[i] = strides[i];
+    }
+    c->d = (DMLCL_STRIDED_SLICE_OPERATOR_DESC){&c->in.desc, &c->out.desc, count,       c->begin,
+                                               c->end,      c->strides,   c->masks[0], c->masks[1],
+                                               c->masks[2], c->masks[3],  c->masks[4]};
     c->op = (DML_OPERATOR_DESC){DMLCL_OPERATOR_STRIDED_SLICE, &c->d};
 }
 
@@ -430,8 +430,8 @@ Test(strided_slice_validate, new_and_shrunk_axes_lowering)
     const UINT in[] = {3, 4}, out[] = {1, 4};
     sslice_init(&c, 2, in, 2, out, 3, (const INT64[]){7, 1, 0}, (const INT64[]){7, 0, 0},
                 (const INT64[]){0, 0, -1});
-    c.masks[2][0] = 1;                  /* new axis: begin/end/stride ignored, even stride 0 */
-    c.masks[3][1] = 1;                  /* shrink: stride 0 ignored */
+    c.masks[2][0] = 1;                 /* new axis: begin/end/stride ignored, even stride 0 */
+    c.masks[3][1] = 1;                 /* shrink: stride 0 ignored */
     c.masks[0][2] = c.masks[1][2] = 1; /* ::-1 */
     SS_EXPECT(&c, S_OK, "");
     dmlcl_plan p = lowered(&c.op);
@@ -442,8 +442,7 @@ Test(strided_slice_validate, scalar_output_is_described_as_one)
 {
     sslice c;
     const UINT in[] = {5}, one[] = {1};
-    sslice_init(&c, 1, in, 1, one, 1, (const INT64[]){-2}, (const INT64[]){0},
-                (const INT64[]){1});
+    sslice_init(&c, 1, in, 1, one, 1, (const INT64[]){-2}, (const INT64[]){0}, (const INT64[]){1});
     c.masks[3][0] = 1;
     SS_EXPECT(&c, S_OK, "");
     dmlcl_plan p = lowered(&c.op);
@@ -537,7 +536,7 @@ Test(strided_slice_validate, output_rank_over_sixteen_is_unsupported)
         out[i] = 1;
     tensor_set(&in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL);
     tensor_set(&o, DML_TENSOR_DATA_TYPE_FLOAT32, 16, out, NULL);
-    DMLCL_STRIDED_SLICE_OPERATOR_DESC d = {&in.desc, &o.desc, 17, zero, zero, NULL,
+    DMLCL_STRIDED_SLICE_OPERATOR_DESC d = {&in.desc, &o.desc, 17,   zero, zero, NULL,
                                            NULL,     NULL,    ones, NULL, NULL};
     DML_OPERATOR_DESC op = {DMLCL_OPERATOR_STRIDED_SLICE, &d};
     check(&op, DXGI_ERROR_UNSUPPORTED, "STRIDED_SLICE", "18", __LINE__);
@@ -561,8 +560,8 @@ static resolved resolve1(uint64_t dim, int64_t b, int64_t e, int64_t s, UINT bm,
     return x;
 }
 
-static void expect1(uint64_t dim, int64_t b, int64_t e, int64_t s, UINT bm, UINT em,
-                    uint64_t count, int64_t start, int line)
+static void expect1(uint64_t dim, int64_t b, int64_t e, int64_t s, UINT bm, UINT em, uint64_t count,
+                    int64_t start, int line)
 {
     resolved x = resolve1(dim, b, e, s, bm, em);
     cr_assert_eq(x.hr, S_OK, "line %d: %s", line, dmlcl_last_error());
@@ -578,18 +577,18 @@ static void expect1(uint64_t dim, int64_t b, int64_t e, int64_t s, UINT bm, UINT
 
 Test(strided_slice_resolve, clamping_and_masks)
 {
-    EXPECT1(4, 3, 0, -1, 0, 0, 3, 3);  /* 3:0:-1 -> 3,2,1 (example 1) */
-    EXPECT1(4, 3, 0, -1, 0, 1, 4, 3);  /* end_mask reversed runs through 0 (example 4) */
-    EXPECT1(4, 0, 0, -1, 1, 1, 4, 3);  /* ::-1 */
+    EXPECT1(4, 3, 0, -1, 0, 0, 3, 3);      /* 3:0:-1 -> 3,2,1 (example 1) */
+    EXPECT1(4, 3, 0, -1, 0, 1, 4, 3);      /* end_mask reversed runs through 0 (example 4) */
+    EXPECT1(4, 0, 0, -1, 1, 1, 4, 3);      /* ::-1 */
     EXPECT1(2, 1234, 1234, 1, 0, 0, 0, 0); /* example 2, dim 0 */
     EXPECT1(2, 2, 4321, -1, 0, 0, 0, 0);   /* example 2, dim 1: 2 clamps to 1, end to 2 */
     EXPECT1(5, 2, 2, 1, 0, 0, 0, 0);       /* begin == end is empty */
     EXPECT1(5, -10, 0, -1, 0, 1, 1, 0);    /* below -dim reversed: element 0 (OpenVINO) */
     EXPECT1(5, -10, 3, 1, 0, 0, 3, 0);
-    EXPECT1(4, 0, -1, 1, 0, 0, 3, 0);      /* example 3: -1 -> 3 */
-    EXPECT1(5, 4, 0, -2, 0, 1, 3, 4);      /* 4,2,0 */
-    EXPECT1(5, 1, 5, 3, 0, 0, 2, 1);       /* 1,4 */
-    EXPECT1(0, 0, 5, 1, 0, 0, 0, 0);       /* an empty dimension stays empty */
+    EXPECT1(4, 0, -1, 1, 0, 0, 3, 0); /* example 3: -1 -> 3 */
+    EXPECT1(5, 4, 0, -2, 0, 1, 3, 4); /* 4,2,0 */
+    EXPECT1(5, 1, 5, 3, 0, 0, 2, 1);  /* 1,4 */
+    EXPECT1(0, 0, 5, 1, 0, 0, 0, 0);  /* an empty dimension stays empty */
     EXPECT1(0, 0, 0, -1, 1, 1, 0, 0);
 }
 
@@ -623,7 +622,8 @@ Test(strided_slice_resolve, ellipsis_and_new_axes)
     const uint64_t want[] = {8, 10, 10, 10, 10, 10, 10, 10, 10, 1, 5};
     cr_assert_eq(r.out_rank, 11);
     for (int i = 0; i < 11; ++i)
-        cr_expect_eq(r.out_sizes[i], want[i], "dim %d: %llu", i, (unsigned long long)r.out_sizes[i]);
+        cr_expect_eq(r.out_sizes[i], want[i], "dim %d: %llu", i,
+                     (unsigned long long)r.out_sizes[i]);
     cr_expect_eq(r.out_dim[9], 10, "the last input dim comes after the new axis");
     cr_expect_eq(r.start[0], 2);
 }
@@ -639,7 +639,8 @@ Test(strided_slice_resolve, mask_precedence)
     cr_assert_eq(dmlcl_ss_resolve(&names, 2, dims, &l, &r), S_OK, "%s", dmlcl_last_error());
     cr_expect_eq(r.out_rank, 1);
     cr_expect_eq(r.out_sizes[0], 3);
-    /* New axis + shrink on one entry: the new axis; the dimension is left to the implicit ellipsis. */
+    /* New axis + shrink on one entry: the new axis; the dimension is left to the implicit ellipsis.
+     */
     const UINT na[] = {1, 0};
     dmlcl_ss_lists l2 = {1, z, z, NULL, {NULL, NULL, na, na, NULL}};
     cr_assert_eq(dmlcl_ss_resolve(&names, 2, dims, &l2, &r), S_OK, "%s", dmlcl_last_error());

@@ -25,7 +25,8 @@ static dmlcl_int_array i64(const int64_t *v, uint64_t n)
 static dmlcl_shape shape(uint32_t rank, const int64_t *dims)
 {
     dmlcl_shape s = {rank, {0}};
-    memcpy(s.dims, dims, rank * sizeof *dims);
+    for (uint32_t i = 0; i < rank; ++i)
+        s.dims[i] = dims[i];
     return s;
 }
 
@@ -265,8 +266,7 @@ Test(strided_slice_frontend, errors)
 {
     ov_call c;
     const int64_t d[] = {4, 5};
-    ov_init(&c, 2, d, 2, (const int64_t[]){0, 0}, (const int64_t[]){4, 5},
-            (const int64_t[]){1, 0});
+    ov_init(&c, 2, d, 2, (const int64_t[]){0, 0}, (const int64_t[]){4, 5}, (const int64_t[]){1, 0});
     OV_INVALID(&c, "stride[1] (0)");
     ov_init(&c, 2, d, 2, (const int64_t[]){0, 0}, (const int64_t[]){4, 5}, NULL);
     ov_mask(&c, 4, (const int64_t[]){1, 1}, 2);
@@ -289,8 +289,19 @@ Test(strided_slice_frontend, errors)
     /* Not 1-D. */
     ov_init(&c, 2, d, 2, (const int64_t[]){0, 0}, (const int64_t[]){4, 5}, NULL);
     dmlcl_shape two_d = shape(2, (const int64_t[]){1, 2});
-    dmlcl_strided_slice_args a = {DML_TENSOR_DATA_TYPE_FLOAT32, &c.data, &c.begin, &c.end, NULL,
-                                  &two_d, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    dmlcl_strided_slice_args a = {DML_TENSOR_DATA_TYPE_FLOAT32,
+                                  &c.data,
+                                  &c.begin,
+                                  &c.end,
+                                  NULL,
+                                  &two_d,
+                                  NULL,
+                                  NULL,
+                                  NULL,
+                                  NULL,
+                                  NULL,
+                                  NULL,
+                                  NULL};
     dmlcl_slice_result r;
     cr_expect_eq(dmlcl_openvino_strided_slice1(&a, &r), E_INVALIDARG);
     cr_expect(strstr(dmlcl_last_error(), "begin must be 1-D"), "%s", dmlcl_last_error());
@@ -387,8 +398,7 @@ Test(onnx_slice_frontend, clamping_like_numpy)
 {
     onnx_call c;
     const int64_t d[] = {10};
-    onnx_init(&c, 1, d, 1, (const int64_t[]){9}, (const int64_t[]){0}, NULL,
-              (const int64_t[]){-2});
+    onnx_init(&c, 1, d, 1, (const int64_t[]){9}, (const int64_t[]){0}, NULL, (const int64_t[]){-2});
     ONNX_EXPECT(&c, 9, 1, 5); /* 9,7,5,3,1 */
     onnx_init(&c, 1, d, 1, (const int64_t[]){8}, (const int64_t[]){INT64_MIN}, NULL,
               (const int64_t[]){-2});
@@ -416,11 +426,9 @@ Test(onnx_slice_frontend, axes)
     onnx_init(&c, 3, d, 2, (const int64_t[]){0, 0}, (const int64_t[]){1, 1},
               (const int64_t[]){1, -2}, NULL);
     ONNX_INVALID(&c, "again");
-    onnx_init(&c, 3, d, 1, (const int64_t[]){0}, (const int64_t[]){1}, (const int64_t[]){3},
-              NULL);
+    onnx_init(&c, 3, d, 1, (const int64_t[]){0}, (const int64_t[]){1}, (const int64_t[]){3}, NULL);
     ONNX_INVALID(&c, "axes[0] (3)");
-    onnx_init(&c, 3, d, 1, (const int64_t[]){0}, (const int64_t[]){1}, (const int64_t[]){-4},
-              NULL);
+    onnx_init(&c, 3, d, 1, (const int64_t[]){0}, (const int64_t[]){1}, (const int64_t[]){-4}, NULL);
     ONNX_INVALID(&c, "axes[0] (-4)");
     onnx_init(&c, 1, (const int64_t[]){4}, 2, (const int64_t[]){0, 0}, (const int64_t[]){1, 1},
               NULL, NULL);
@@ -431,8 +439,7 @@ Test(onnx_slice_frontend, inputs)
 {
     onnx_call c;
     const int64_t d[] = {5};
-    onnx_init(&c, 1, d, 1, (const int64_t[]){0}, (const int64_t[]){5}, NULL,
-              (const int64_t[]){0});
+    onnx_init(&c, 1, d, 1, (const int64_t[]){0}, (const int64_t[]){5}, NULL, (const int64_t[]){0});
     ONNX_INVALID(&c, "steps[0] (0)");
     const int32_t s32[] = {INT32_MIN}, e32[] = {INT32_MAX}, st32[] = {-1};
     onnx_init(&c, 1, d, 1, (const int64_t[]){0}, (const int64_t[]){5}, NULL, NULL);
