@@ -27,6 +27,8 @@
  *               only; nothing is read from in or written to out (default 0)
  *   NCOMP       index values per output position (GATHER_ND tuples; default 1)
  *   SERIAL      1: no lanes (CPUs): unit-stride loops the compiler vectorises
+ *   OUT_UNIT    1: the run is contiguous in the output
+ *   STREAM      1: non-temporal stores (large outputs on CPUs)
  */
 #ifndef UNIT_T
 #define UNIT_T uint
@@ -65,9 +67,26 @@
 #define LANE ((long)get_global_id(0))
 #define LANES ((long)get_global_size(0))
 #endif
+#ifndef OUT_UNIT
+#define OUT_UNIT 0
+#endif
+#ifndef STREAM
+#define STREAM 0
+#endif
+#if STREAM && defined(__has_builtin)
+#if __has_builtin(__builtin_nontemporal_store)
+#define PUT(p, v) __builtin_nontemporal_store((v), (p))
+#endif
+#endif
+#ifndef PUT
+#define PUT(p, v) (*(p) = (v))
+#endif
 #if FAST
 #define RUN_OS 1
 #define RUN_IS 1
+#elif OUT_UNIT
+#define RUN_OS 1
+#define RUN_IS run_is
 #else
 #define RUN_OS run_os
 #define RUN_IS run_is
@@ -158,6 +177,9 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     }
     long at[MAX_DIMS], off[4] = {out_base, in_base, idx_base, 0};
     row_start(dims, outer_rank, r, at, off);
+    long n0 = outer_rank ? dims[0] : 1, step0[4] = {0, 0, 0, 0};
+    for (int t = 0; t < 4 && outer_rank; ++t)
+        step0[t] = dims[1 + t];
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);
     long lanes = LANES, u0 = begin + LANE;
@@ -175,24 +197,32 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
             if (u0 == 0)
                 REPORT(p + (-1 - a) * comp_pos);
             for (long u = u0; u < end; u += lanes)
-                out[o + u * RUN_OS] = (UNIT_T)0;
+                PUT(out + o + u * RUN_OS, (UNIT_T)0);
         } else {
             for (long u = u0; u < end; u += lanes)
-                out[o + u * RUN_OS] = in[i + a + u * RUN_IS];
+                PUT(out + o + u * RUN_OS, in[i + a + u * RUN_IS]);
         }
 #else
         for (long u = u0; u < end; u += lanes) {
             long a = resolve(idx, x + u * run_xs, axis_n, axis_s, comp_stride);
             if (a < 0) {
                 REPORT(p + u * run_ps + (-1 - a) * comp_pos);
-                out[o + u * RUN_OS] = (UNIT_T)0;
+                PUT(out + o + u * RUN_OS, (UNIT_T)0);
             } else {
-                out[o + u * RUN_OS] = in[i + u * run_is + a];
+                PUT(out + o + u * RUN_OS, in[i + u * RUN_IS + a]);
             }
         }
 #endif
         if (r == last)
             break;
-        row_next(dims, outer_rank, at, off);
+        /* The innermost row dimension steps in registers; carries are rare. */
+        for (int t = 0; t < 4; ++t)
+            off[t] += step0[t];
+        if (++at[0] == n0) {
+            at[0] = 0;
+            for (int t = 0; t < 4; ++t)
+                off[t] -= n0 * step0[t];
+            row_next(dims + 5, outer_rank - 1, at + 1, off);
+        }
     }
 }

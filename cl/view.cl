@@ -29,6 +29,8 @@
  *   SPLAT       1: the run's input stride is 0 (default 0)
  *   REPEAT      1: rep_rank repeat dimensions follow the rows in dims (default 0)
  *   SERIAL      1: no lanes (CPUs): unit-stride loops the compiler vectorises
+ *   OUT_UNIT    1: the run is contiguous in the output (input stride free)
+ *   STREAM      1: non-temporal stores (large outputs on CPUs)
  *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
  *               ARITH_IS_HALF, double) (default 0)
  *
@@ -76,7 +78,24 @@
 #else
 #define VAL_T UNIT_T
 #define LOAD(i) (in[(i)])
-#define STORE(o, v) (out[(o)] = (v))
+#define STORE(o, v) PUT(out + (o), (v))
+#endif
+
+/* STREAM: non-temporal stores for outputs far larger than the caches (no
+ * read-for-ownership of lines that are only written), where the compiler has them. */
+#ifndef STREAM
+#define STREAM 0
+#endif
+#if STREAM && defined(__has_builtin)
+#if __has_builtin(__builtin_nontemporal_store)
+#define PUT(p, v) __builtin_nontemporal_store((v), (p))
+#endif
+#endif
+#ifndef PUT
+#define PUT(p, v) (*(p) = (v))
+#endif
+#ifndef OUT_UNIT
+#define OUT_UNIT 0
 #endif
 
 /* SERIAL (CPUs): one work-item walks its chunk alone, so loops are unit-stride. */
@@ -94,6 +113,9 @@
 #if FAST
 #define RUN_OS 1
 #define RUN_IS 1
+#elif OUT_UNIT
+#define RUN_OS 1
+#define RUN_IS run_is
 #else
 #define RUN_OS run_os
 #define RUN_IS run_is
@@ -123,11 +145,11 @@ static void splat_run(__global UNIT_T *out, long o, VAL_T v, long begin, long en
         long blocks = (end - head) / (long)PER16;
         __global uint4 *w = (__global uint4 *)(out + o + head);
         for (long u = begin + lane; u < head; u += lanes)
-            out[o + u] = v;
+            PUT(out + o + u, v);
         for (long k = lane; k < blocks; k += lanes)
-            w[k] = pattern.w;
+            PUT(w + k, pattern.w);
         for (long u = head + blocks * (long)PER16 + lane; u < end; u += lanes)
-            out[o + u] = v;
+            PUT(out + o + u, v);
         return;
     }
 #endif
@@ -234,6 +256,9 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
         return;
     ulong last = min(r + rows_per_item, rows) - 1;
     row_start(dims, outer_rank, r, at, &o, &i);
+    /* The innermost row dimension steps in registers; carries are rare. */
+    long n0 = outer_rank ? dims[0] : 1, os0 = outer_rank ? dims[1] : 0,
+         is0 = outer_rank ? dims[2] : 0;
     for (;; ++r) {
 #if SPLAT
         splat_run(out, o, LOAD(i), begin, end, lane, lanes, run_os);
@@ -243,7 +268,14 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
 #endif
         if (r == last)
             break;
-        row_next(dims, outer_rank, at, &o, &i);
+        o += os0;
+        i += is0;
+        if (++at[0] == n0) {
+            at[0] = 0;
+            o -= n0 * os0;
+            i -= n0 * is0;
+            row_next(dims + 3, outer_rank - 1, at + 1, &o, &i);
+        }
     }
 #endif
 }
