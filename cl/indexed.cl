@@ -29,6 +29,7 @@
  *   SERIAL      1: no lanes (CPUs): unit-stride loops the compiler vectorises
  *   OUT_UNIT    1: the run is contiguous in the output
  *   STREAM      1: non-temporal stores (large outputs on CPUs)
+ *   RUN_IS_K, RUN_XS_K  the run's input / index stride when small (|k| <= 4)
  */
 #ifndef UNIT_T
 #define UNIT_T uint
@@ -81,15 +82,27 @@
 #ifndef PUT
 #define PUT(p, v) (*(p) = (v))
 #endif
+/* Strides the host knows are small are compile-time constants, so the
+ * compiler can vectorise strided (2, -1, ...) and broadcast (0) runs. */
 #if FAST
 #define RUN_OS 1
 #define RUN_IS 1
-#elif OUT_UNIT
+#else
+#if OUT_UNIT
 #define RUN_OS 1
-#define RUN_IS run_is
 #else
 #define RUN_OS run_os
+#endif
+#ifdef RUN_IS_K
+#define RUN_IS ((long)(RUN_IS_K))
+#else
 #define RUN_IS run_is
+#endif
+#endif
+#ifdef RUN_XS_K
+#define RUN_XS ((long)(RUN_XS_K))
+#else
+#define RUN_XS run_xs
 #endif
 #define MAX_DIMS 16
 
@@ -187,10 +200,15 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
         long o = off[0], i = off[1], x = off[2], p = off[3];
 #if CHECK_ONLY
         for (long u = u0; u < end; u += lanes) {
-            long a = resolve(idx, x + u * run_xs, axis_n, axis_s, comp_stride);
+            long a = resolve(idx, x + u * RUN_XS, axis_n, axis_s, comp_stride);
             if (a < 0)
                 REPORT(p + u * run_ps + (-1 - a) * comp_pos);
         }
+#elif ROW_INDEX && POLICY == 0
+        /* CLAMP: every tuple resolves inside the input, no branch. */
+        long a = resolve(idx, x, axis_n, axis_s, comp_stride);
+        for (long u = u0; u < end; u += lanes)
+            PUT(out + o + u * RUN_OS, in[i + a + u * RUN_IS]);
 #elif ROW_INDEX
         long a = resolve(idx, x, axis_n, axis_s, comp_stride);
         if (a < 0) {
@@ -202,9 +220,13 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
             for (long u = u0; u < end; u += lanes)
                 PUT(out + o + u * RUN_OS, in[i + a + u * RUN_IS]);
         }
+#elif POLICY == 0
+        for (long u = u0; u < end; u += lanes)
+            PUT(out + o + u * RUN_OS,
+                in[i + u * RUN_IS + resolve(idx, x + u * RUN_XS, axis_n, axis_s, comp_stride)]);
 #else
         for (long u = u0; u < end; u += lanes) {
-            long a = resolve(idx, x + u * run_xs, axis_n, axis_s, comp_stride);
+            long a = resolve(idx, x + u * RUN_XS, axis_n, axis_s, comp_stride);
             if (a < 0) {
                 REPORT(p + u * run_ps + (-1 - a) * comp_pos);
                 PUT(out + o + u * RUN_OS, (UNIT_T)0);

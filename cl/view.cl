@@ -31,6 +31,11 @@
  *   SERIAL      1: no lanes (CPUs): unit-stride loops the compiler vectorises
  *   OUT_UNIT    1: the run is contiguous in the output (input stride free)
  *   STREAM      1: non-temporal stores (large outputs on CPUs)
+ *   RUN_IS_K    the run's input stride when small (|k| <= 4)
+ *   TRANSPOSE   1: a layout change (CPUs): the run is contiguous in the output
+ *               and strided in the input, the innermost row dimension the
+ *               reverse; a work-item moves a SIDE x SIDE tile, one cache line
+ *               per tile row on each side, instead of one line per element
  *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
  *               ARITH_IS_HALF, double) (default 0)
  *
@@ -97,6 +102,12 @@
 #ifndef OUT_UNIT
 #define OUT_UNIT 0
 #endif
+#ifndef TRANSPOSE
+#define TRANSPOSE 0
+#endif
+#ifndef SIDE
+#define SIDE 16
+#endif
 
 /* SERIAL (CPUs): one work-item walks its chunk alone, so loops are unit-stride. */
 #ifndef SERIAL
@@ -110,15 +121,27 @@
 #define LANES ((long)get_global_size(0))
 #endif
 
+/* Strides the host knows are small are compile-time constants, so the
+ * compiler can vectorise strided (2, -1, ...) and broadcast (0) runs. */
 #if FAST
 #define RUN_OS 1
 #define RUN_IS 1
-#elif OUT_UNIT
+#else
+#if OUT_UNIT
 #define RUN_OS 1
-#define RUN_IS run_is
 #else
 #define RUN_OS run_os
+#endif
+#ifdef RUN_IS_K
+#define RUN_IS ((long)(RUN_IS_K))
+#else
 #define RUN_IS run_is
+#endif
+#endif
+#ifdef RUN_XS_K
+#define RUN_XS ((long)(RUN_XS_K))
+#else
+#define RUN_XS run_xs
 #endif
 
 /* Up to 16 dimensions (DMLCL_TENSOR_DIMENSION_COUNT_MAX). */
@@ -250,6 +273,24 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
                 STORE(o + off + (t + k * lanes) * RUN_OS, tile[k]);
     }
 #endif
+#elif TRANSPOSE
+    /* SIDE rows along dims[0] (input stride 1) x SIDE run units (output
+     * stride 1): loaded along the rows, stored along the run. */
+    ulong r = item * SIDE;
+    if (r >= rows)
+        return;
+    row_start(dims, outer_rank, r, at, &o, &i);
+    long os0 = dims[1];
+    for (long c0 = begin; c0 < end; c0 += SIDE) {
+        UNIT_T tile[SIDE][SIDE];
+        int nc = (int)min((long)SIDE, end - c0);
+        for (int c = 0; c < nc; ++c)
+            for (int w = 0; w < SIDE; ++w)
+                tile[w][c] = in[i + w + (c0 + c) * run_is];
+        for (int w = 0; w < SIDE; ++w)
+            for (int c = 0; c < nc; ++c)
+                STORE(o + w * os0 + c0 + c, tile[w][c]);
+    }
 #else
     ulong r = item * rows_per_item;
     if (r >= rows)

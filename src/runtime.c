@@ -159,6 +159,26 @@ static bool device_is_gpu(const dmlcl_device_info *info)
     return (info->type & CL_DEVICE_TYPE_GPU) != 0;
 }
 
+/* The side of a TRANSPOSE tile: two cache lines of units (best of 1, 2, 4 on PoCL). */
+static int transpose_tile(const dmlcl_plan *p)
+{
+    return 128 / (int)p->elem_bytes;
+}
+
+/*
+ * A layout change on a CPU (see cl/view.cl TRANSPOSE): the run is contiguous
+ * in the output and far-strided in the input, the next dimension is
+ * contiguous in the input and a whole number of tiles.
+ */
+static bool view_transposes(const dmlcl_plan *p, const dmlcl_device_info *info)
+{
+    int in = p->rank - 1;
+    return p->kind == DMLCL_PLAN_VIEW && !device_is_gpu(info) && !p->scale_bias && p->rank >= 2 &&
+           !view_repeats(p) && p->out_stride[in] == 1 &&
+           (p->in_stride[in] > 4 || p->in_stride[in] < -4) && p->in_stride[in - 1] == 1 &&
+           p->size[in - 1] % transpose_tile(p) == 0;
+}
+
 /*
  * Non-temporal stores pay off on CPUs when the output is far larger than the
  * caches and only written (measured on PoCL: ~1.4x on a 120 MB copy).
@@ -180,6 +200,11 @@ static void variant_options(const dmlcl_plan *p, const dmlcl_device_info *info, 
     int n = snprintf(
         buf, len, "-cl-std=CL1.2 -DUNIT_T=%s -DFAST=%d -DOUT_UNIT=%d -DSERIAL=%d -DSTREAM=%d",
         unit_type(p->elem_bytes), fast, out_unit, !device_is_gpu(info), streams(p, info));
+    if (p->rank > 0 && !fast && p->in_stride[in] >= -4 && p->in_stride[in] <= 4)
+        n += snprintf(buf + n, len - (size_t)n, " -DRUN_IS_K=%d", (int)p->in_stride[in]);
+    if (p->kind == DMLCL_PLAN_INDEXED && p->rank > 0 && p->idx_stride[in] >= -4 &&
+        p->idx_stride[in] <= 4)
+        n += snprintf(buf + n, len - (size_t)n, " -DRUN_XS_K=%d", (int)p->idx_stride[in]);
     if (p->kind == DMLCL_PLAN_INDEXED) {
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
         bool is_signed = index_signed(p->idx_type);
@@ -190,7 +215,8 @@ static void variant_options(const dmlcl_plan *p, const dmlcl_device_info *info, 
                  p->check_only, p->components);
     } else {
         bool splat = p->rank > 0 && p->in_stride[in] == 0;
-        n += snprintf(buf + n, len - (size_t)n, " -DSPLAT=%d -DREPEAT=%d", splat, view_repeats(p));
+        n += snprintf(buf + n, len - (size_t)n, " -DSPLAT=%d -DREPEAT=%d -DTRANSPOSE=%d -DSIDE=%d",
+                      splat, view_repeats(p), view_transposes(p, info), transpose_tile(p));
         if (p->scale_bias)
             snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
     }
@@ -231,7 +257,10 @@ static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlc
     /* CPUs: short runs are grouped so a work-item moves ~16 KiB, while
      * leaving 16 items per compute unit. Repeats already group work. */
     *rows_per_item = 1;
-    if (!gpu && reps == 1 && chunks == 1) {
+    if (view_transposes(p, info)) {
+        *rows_per_item = (uint64_t)transpose_tile(p);
+        rows /= *rows_per_item;
+    } else if (!gpu && reps == 1 && chunks == 1) {
         uint64_t by_size = (uint64_t)(16384 / p->elem_bytes) / (uint64_t)run;
         uint64_t by_count = rows / (16 * (uint64_t)info->compute_units);
         *rows_per_item = by_size < by_count ? by_size : by_count;
@@ -353,11 +382,32 @@ static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
     return S_OK;
 }
 
+/* DMLCL_VERBOSE=1: one line per compile on stderr (the plan and its variant). */
+static void verbose_plan(const char *op, const dmlcl_plan *p, const char *options)
+{
+    static int enabled = -1;
+    if (enabled < 0) {
+        const char *v = getenv("DMLCL_VERBOSE");
+        enabled = v && *v && *v != '0';
+    }
+    if (!enabled)
+        return;
+    char line[1024];
+    int n = snprintf(line, sizeof line, "dmlcl: compile %s unit %u offsets out %lld in %lld dims",
+                     op, p->elem_bytes, (long long)p->out_offset, (long long)p->in_offset);
+    for (int d = 0; d < p->rank && n < (int)sizeof line; ++d)
+        n += snprintf(line + n, sizeof line - (size_t)n, " [%lld: os %lld is %lld xs %lld]",
+                      (long long)p->size[d], (long long)p->out_stride[d],
+                      (long long)p->in_stride[d], (long long)p->idx_stride[d]);
+    fprintf(stderr, "%s | %s\n", line, options);
+}
+
 static HRESULT compile_kernel(dmlcl_compiled_operator *c)
 {
     const dmlcl_plan *p = &c->op->st.plan;
     char options[256];
     variant_options(p, dmlcl_device_get_info(c->op->device), options, sizeof options);
+    verbose_plan(c->op->cls->name, p, options);
     bool indexed = p->kind == DMLCL_PLAN_INDEXED;
     cl_program program;
     DMLCL_TRY(dmlcl_device_program(
