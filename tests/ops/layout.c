@@ -1,0 +1,78 @@
+/*
+ * Layout changes through ELEMENT_WISE_IDENTITY (NCHW <-> NHWC and a padded
+ * variant) at every element width, with W a multiple of the widest transpose
+ * tile so the tiled kernel path runs for each width, and W off the tile so the
+ * general path runs too. Expected values by plain nested loops.
+ */
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "harness.h"
+
+static const DML_TENSOR_DATA_TYPE types[] = {
+    DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32,
+    DML_TENSOR_DATA_TYPE_INT64};
+static const size_t widths[] = {1, 2, 4, 8};
+
+/* NCHW input of {n,c,h,w} copied to an output with strides `os` (elements). */
+static void check(DML_TENSOR_DATA_TYPE type, size_t eb, const UINT *sz, const UINT *os)
+{
+    UINT is[4] = {sz[1] * sz[2] * sz[3], sz[2] * sz[3], sz[3], 1};
+    DML_BUFFER_TENSOR_DESC ib = {type, 0, 4, sz, is, DMLCalcBufferTensorSize(type, 4, sz, is), 0};
+    DML_BUFFER_TENSOR_DESC ob = {type, 0, 4, sz, os, DMLCalcBufferTensorSize(type, 4, sz, os), 0};
+    DML_TENSOR_DESC it = {DML_TENSOR_TYPE_BUFFER, &ib}, ot = {DML_TENSOR_TYPE_BUFFER, &ob};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC d = {&it, &ot, NULL};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, &d};
+    dmlcl_operator *op;
+    dmlcl_compiled_operator *cop;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), &desc, &op), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(op, 0, &cop), S_OK, "%s", dmlcl_last_error());
+    size_t in_bytes = (size_t)ib.TotalTensorSizeInBytes,
+           out_bytes = (size_t)ob.TotalTensorSizeInBytes;
+    unsigned char *in = malloc(in_bytes), *out = malloc(out_bytes), *want = malloc(out_bytes);
+    for (size_t i = 0; i < in_bytes; ++i)
+        in[i] = (unsigned char)(i * 131 + (i >> 8) * 7 + 1);
+    memset(out, 0xA5, out_bytes);
+    memset(want, 0xA5, out_bytes);
+    for (UINT n = 0; n < sz[0]; ++n)
+        for (UINT c = 0; c < sz[1]; ++c)
+            for (UINT h = 0; h < sz[2]; ++h)
+                for (UINT w = 0; w < sz[3]; ++w) {
+                    size_t src = (size_t)n * is[0] + c * is[1] + h * is[2] + w;
+                    size_t dst = (size_t)n * os[0] + c * os[1] + h * os[2] + w * os[3];
+                    memcpy(want + dst * eb, in + src * eb, eb);
+                }
+    dmlcl_host_tensor hi = {in, in_bytes}, ho = {out, out_bytes};
+    cr_assert_eq(dmlcl_compiled_operator_execute(cop, 1, &hi, 1, &ho), S_OK, "%s",
+                 dmlcl_last_error());
+    for (size_t i = 0; i < out_bytes; ++i)
+        cr_assert_eq(out[i], want[i],
+                     "width %zu, sizes {%u,%u,%u,%u}: byte %zu: want 0x%02x got 0x%02x", eb, sz[0],
+                     sz[1], sz[2], sz[3], i, want[i], out[i]);
+    free(in);
+    free(out);
+    free(want);
+    dmlcl_compiled_operator_release(cop);
+    dmlcl_operator_release(op);
+}
+
+Test(layout, nchw_to_nhwc_every_width)
+{
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t)
+        for (UINT w = 128; w <= 257; w += 129) { /* on and off the tile */
+            UINT sz[4] = {2, 5, 3, w};
+            UINT os[4] = {sz[2] * sz[3] * sz[1], 1, sz[3] * sz[1], sz[1]};
+            check(types[t], widths[t], sz, os);
+        }
+}
+
+Test(layout, nchw_to_padded_nhwc_every_width)
+{
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t) {
+        UINT sz[4] = {2, 3, 2, 256};
+        UINT c_pad = 4; /* channels padded to 4 in the output */
+        UINT os[4] = {sz[2] * sz[3] * c_pad, 1, sz[3] * c_pad, c_pad};
+        check(types[t], widths[t], sz, os);
+    }
+}
