@@ -30,6 +30,9 @@
  *   OUT_UNIT    1: the run is contiguous in the output
  *   STREAM      1: non-temporal stores (large outputs on CPUs)
  *   RUN_IS_K, RUN_XS_K  the run's input / index stride when small (|k| <= 4)
+ *   SHARED_INDEX  1: not ROW_INDEX, and no outer dimension moves the indices
+ *               (a gather along an inner axis): a work-item resolves a block
+ *               of the run's indices once and applies it to all its rows
  */
 #ifndef UNIT_T
 #define UNIT_T uint
@@ -105,6 +108,11 @@
 #define RUN_XS run_xs
 #endif
 #define MAX_DIMS 16
+#ifndef SHARED_INDEX
+#define SHARED_INDEX 0
+#endif
+/* Resolved index tuples a SHARED_INDEX work-item keeps for its rows. */
+#define CACHE 256
 
 /* Element offset of the index tuple at idx[at]; under ZERO and ERROR, -1-k
  * when component k is out of range. comps: {axis size, axis stride} per k. */
@@ -170,6 +178,20 @@ static void row_next(__constant long *dims, int rank, long *at, long *off)
     }
 }
 
+/* The next row: the innermost row dimension steps in registers; carries are rare. */
+static void row_step(__constant long *dims, int rank, long *at, long *off, long n0,
+                     const long *step0)
+{
+    for (int t = 0; t < 4; ++t)
+        off[t] += step0[t];
+    if (++at[0] == n0) {
+        at[0] = 0;
+        for (int t = 0; t < 4; ++t)
+            off[t] -= n0 * step0[t];
+        row_next(dims + 5, rank - 1, at + 1, off);
+    }
+}
+
 /* dims: per outer dimension, innermost first: {size, os, is, xs, ps}; then
  * comps: {axis size, axis stride} per index component. */
 __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
@@ -196,6 +218,44 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);
     long lanes = LANES, u0 = begin + LANE;
+#if SHARED_INDEX
+    /* The rows share their indices (every outer index stride is 0): a block
+     * of the run is resolved once, then applied to each row of the item. */
+    ulong first = r;
+    long at0[MAX_DIMS], off0[4];
+    for (int d = 0; d < outer_rank; ++d)
+        at0[d] = at[d];
+    for (int t = 0; t < 4; ++t)
+        off0[t] = off[t];
+    for (long b = u0; b < end; b += CACHE * lanes) {
+        long cache[CACHE];
+        int n = 0;
+        for (long u = b; u < end && n < CACHE; u += lanes)
+            cache[n++] = resolve(idx, off0[2] + u * RUN_XS, axis_n, axis_s, comp_stride);
+        for (int d = 0; d < outer_rank; ++d)
+            at[d] = at0[d];
+        for (int t = 0; t < 4; ++t)
+            off[t] = off0[t];
+        for (r = first;; ++r) {
+            for (int k = 0; k < n; ++k) {
+                long u = b + k * lanes, a = cache[k];
+#if POLICY == 0
+                PUT(out + off[0] + u * RUN_OS, in[off[1] + u * RUN_IS + a]);
+#else
+                if (a < 0) {
+                    REPORT(off[3] + u * run_ps + (-1 - a) * comp_pos);
+                    PUT(out + off[0] + u * RUN_OS, (UNIT_T)0);
+                } else {
+                    PUT(out + off[0] + u * RUN_OS, in[off[1] + u * RUN_IS + a]);
+                }
+#endif
+            }
+            if (r == last)
+                break;
+            row_step(dims, outer_rank, at, off, n0, step0);
+        }
+    }
+#else
     for (;; ++r) {
         long o = off[0], i = off[1], x = off[2], p = off[3];
 #if CHECK_ONLY
@@ -237,14 +297,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
 #endif
         if (r == last)
             break;
-        /* The innermost row dimension steps in registers; carries are rare. */
-        for (int t = 0; t < 4; ++t)
-            off[t] += step0[t];
-        if (++at[0] == n0) {
-            at[0] = 0;
-            for (int t = 0; t < 4; ++t)
-                off[t] -= n0 * step0[t];
-            row_next(dims + 5, outer_rank - 1, at + 1, off);
-        }
+        row_step(dims, outer_rank, at, off, n0, step0);
     }
+#endif
 }

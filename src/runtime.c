@@ -191,6 +191,18 @@ static bool streams(const dmlcl_plan *p, const dmlcl_device_info *info)
     return !device_is_gpu(info) && !p->scale_bias && elements * p->elem_bytes >= (32u << 20);
 }
 
+/* An element-indexed run whose indices no outer dimension moves (cl/indexed.cl). */
+static bool shares_index(const dmlcl_plan *p)
+{
+    if (p->kind != DMLCL_PLAN_INDEXED || p->rank < 2 || p->idx_stride[p->rank - 1] == 0 ||
+        p->check_only)
+        return false;
+    for (int d = 0; d + 1 < p->rank; ++d)
+        if (p->idx_stride[d] != 0)
+            return false;
+    return true;
+}
+
 static void variant_options(const dmlcl_plan *p, const dmlcl_device_info *info, char *buf,
                             size_t len)
 {
@@ -207,6 +219,7 @@ static void variant_options(const dmlcl_plan *p, const dmlcl_device_info *info, 
         n += snprintf(buf + n, len - (size_t)n, " -DRUN_XS_K=%d", (int)p->idx_stride[in]);
     if (p->kind == DMLCL_PLAN_INDEXED) {
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
+        n += snprintf(buf + n, len - (size_t)n, " -DSHARED_INDEX=%d", shares_index(p));
         bool is_signed = index_signed(p->idx_type);
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
@@ -263,6 +276,9 @@ static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlc
     } else if (!gpu && reps == 1 && chunks == 1) {
         uint64_t by_size = (uint64_t)(16384 / p->elem_bytes) / (uint64_t)run;
         uint64_t by_count = rows / (16 * (uint64_t)info->compute_units);
+        /* Shared indices: enough rows to repay resolving them once. */
+        if (shares_index(p) && by_size < 16)
+            by_size = 16;
         *rows_per_item = by_size < by_count ? by_size : by_count;
         if (*rows_per_item < 1)
             *rows_per_item = 1;
