@@ -4,7 +4,10 @@
  * one run. Median and minimum of timed synchronous dispatches after warm-up;
  * every output checked once against an independent expectation.
  *
- *   dmlcl-bench [--csv] [--reps N] [--filter SUBSTRING] [--device SPEC]
+ *   dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--filter SUBSTRING] [--device SPEC]
+ *
+ * --csv prints `workload,bytes,dmlcl_s,limit_s,ratio` lines instead of the
+ * table; --csv-file writes them to PATH beside the table.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -17,6 +20,7 @@
 typedef struct options {
     int csv, reps;
     const char *filter, *device;
+    FILE *csv_file;
 } options;
 
 static double now(void)
@@ -235,6 +239,12 @@ static void dispatch_overhead(dmlcl_device *dev, const options *opt)
                 best[kind] = per;
         }
     }
+    if (opt->csv_file) {
+        fprintf(opt->csv_file, "dispatch-pipelined,4000,%.9f,%.9f,%.4f\n", best[0], best[1],
+                best[1] / best[0]);
+        fprintf(opt->csv_file, "dispatch-synchronous,4000,%.9f,%.9f,%.4f\n", best[2], best[3],
+                best[3] / best[2]);
+    }
     if (opt->csv) {
         printf("dispatch-pipelined,4000,%.9f,%.9f,%.4f\n", best[0], best[1], best[1] / best[0]);
         printf("dispatch-synchronous,4000,%.9f,%.9f,%.4f\n", best[2], best[3], best[3] / best[2]);
@@ -257,7 +267,7 @@ static void dispatch_overhead(dmlcl_device *dev, const options *opt)
 
 int main(int argc, char **argv)
 {
-    options opt = {0, 10, NULL, NULL};
+    options opt = {0, 10, NULL, NULL, NULL};
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--csv"))
             opt.csv = 1;
@@ -267,9 +277,15 @@ int main(int argc, char **argv)
             opt.filter = argv[++i];
         else if (!strcmp(argv[i], "--device") && i + 1 < argc)
             opt.device = argv[++i];
-        else {
-            fprintf(stderr, "usage: dmlcl-bench [--csv] [--reps N] [--filter TEXT] [--device "
-                            "SPEC]\n");
+        else if (!strcmp(argv[i], "--csv-file") && i + 1 < argc) {
+            opt.csv_file = fopen(argv[++i], "w");
+            if (!opt.csv_file) {
+                perror(argv[i]);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "usage: dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--filter "
+                            "TEXT] [--device SPEC]\n");
             return 2;
         }
     }
@@ -281,6 +297,8 @@ int main(int argc, char **argv)
     CHECK_HR(dmlcl_device_create_from_spec(opt.device, &dev), "device");
     if (opt.csv)
         printf("workload,bytes,dmlcl_s,limit_s,ratio\n");
+    if (opt.csv_file)
+        fprintf(opt.csv_file, "workload,bytes,dmlcl_s,limit_s,ratio\n");
     else
         printf("device: %s\n\n| workload | bytes | dmlcl median (min) | limit median (min) | "
                "ratio | GB/s | first compile | cached compile |\n|---|---|---|---|---|---|---|---|"
@@ -291,6 +309,9 @@ int main(int argc, char **argv)
         if (run_workload(dev, bench_workloads[i], &opt, &r) != 0)
             continue;
         double ratio = r.limit.median / r.op.median;
+        if (opt.csv_file)
+            fprintf(opt.csv_file, "%s,%zu,%.9f,%.9f,%.4f\n", r.name, r.bytes, r.op.median,
+                    r.limit.median, ratio);
         if (opt.csv)
             printf("%s,%zu,%.9f,%.9f,%.4f\n", r.name, r.bytes, r.op.median, r.limit.median, ratio);
         else
@@ -304,5 +325,7 @@ int main(int argc, char **argv)
     if (!opt.filter || strstr("dispatch-overhead", opt.filter))
         dispatch_overhead(dev, &opt);
     dmlcl_device_release(dev);
+    if (opt.csv_file)
+        fclose(opt.csv_file);
     return 0;
 }

@@ -26,7 +26,9 @@ def workloads():
     data = np.arange(64 * 1024 * 256, dtype=np.uint32).view(np.float32).reshape(64, 1024, 256)
     idx = RNG.integers(0, 1024, (64, 512), dtype=np.int64)
     w["batched-gather"] = dict(kind="gather", data=data, indices=idx, axis=1, batch_dims=1)
-    data = np.arange(1048576 * 8, dtype=np.uint16).view(np.float16).reshape(1048576, 8)
+    # Finite half values: the OpenVINO CPU plugin does not keep NaN payloads.
+    data = (np.arange(1048576 * 8, dtype=np.uint32) % 0x7800).astype(np.uint16).view(
+        np.float16).reshape(1048576, 8)
     idx = RNG.integers(0, 1048576, 1048576, dtype=np.int64)
     w["small-row-gather"] = dict(kind="gather", data=data, indices=idx, axis=0, batch_dims=0)
     x = np.arange(64 * 3 * 512 * 512, dtype=np.uint32).view(np.float32).reshape(64, 3, 512, 512)
