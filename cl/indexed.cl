@@ -30,6 +30,7 @@
  *   OUT_UNIT    1: the run is contiguous in the output
  *   STREAM      1: non-temporal stores (large outputs on CPUs)
  *   RUN_IS_K, RUN_XS_K  the run's input / index stride when small (|k| <= 4)
+ *   RUN_ONE     1: each row is one unit (SERIAL only): no run loop
  *   SHARED_INDEX  1: not ROW_INDEX, and no outer dimension moves the indices
  *               (a gather along an inner axis): a work-item resolves a block
  *               of the run's indices once and applies it to all its rows
@@ -111,6 +112,9 @@
 #ifndef SHARED_INDEX
 #define SHARED_INDEX 0
 #endif
+#ifndef RUN_ONE
+#define RUN_ONE 0
+#endif
 /* Resolved index tuples a SHARED_INDEX work-item keeps for its rows. */
 #define CACHE 256
 
@@ -123,6 +127,15 @@ static long resolve(__global const IDX_T *idx, long at, const long *axis_n, cons
     for (int k = 0; k < NCOMP; ++k) {
         long n = axis_n[k];
         IDX_T raw = idx[at + k * comp_stride];
+#if POLICY == 0 && IDX_SIGNED
+        long x = (long)raw;
+#if WRAP
+        x += x < 0 ? n : 0;
+#endif
+        x = clamp(x, 0L, n - 1); /* the identity inside the axis */
+#elif POLICY == 0
+        long x = (long)min((ulong)raw, (ulong)n - 1);
+#else
 #if IDX_SIGNED
         long x = (long)raw;
 #if WRAP
@@ -131,11 +144,8 @@ static long resolve(__global const IDX_T *idx, long at, const long *axis_n, cons
         bool bad = x < 0 || x >= n;
 #else
         bool bad = (ulong)raw >= (ulong)n;
-        long x = bad ? n : (long)raw;
+        long x = (long)raw;
 #endif
-#if POLICY == 0
-        x = bad ? clamp(x, 0L, n - 1) : x;
-#else
         if (bad)
             return -1 - k;
 #endif
@@ -264,6 +274,9 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
             if (a < 0)
                 REPORT(p + u * run_ps + (-1 - a) * comp_pos);
         }
+#elif ROW_INDEX && POLICY == 0 && RUN_ONE
+        /* CLAMP, one unit per row (small rows): no run loop. */
+        PUT(out + o, in[i + resolve(idx, x, axis_n, axis_s, comp_stride)]);
 #elif ROW_INDEX && POLICY == 0
         /* CLAMP: every tuple resolves inside the input, no branch. */
         long a = resolve(idx, x, axis_n, axis_s, comp_stride);
