@@ -22,6 +22,9 @@ struct dmlcl_compiled_operator {
     dmlcl_operator *op;
     cl_kernel kernel;     /* NULL when the output is empty */
     pthread_mutex_t lock; /* kernel arguments are per kernel: one dispatch at a time */
+    /* The table (and its binding generation) whose buffers the kernel holds. */
+    const dmlcl_binding_table *args_table;
+    unsigned args_generation;
     cl_mem dims, comps;
     uint32_t unit;
     size_t global[3], local[3];
@@ -31,6 +34,7 @@ struct dmlcl_binding_table {
     dmlcl_compiled_operator *compiled;
     DML_BUFFER_BINDING inputs[DMLCL_MAX_SLOTS], outputs[DMLCL_MAX_SLOTS];
     bool inputs_bound, outputs_bound;
+    unsigned generation;  /* counts Bind calls: kernel arguments are reset after one */
     cl_mem status;        /* ERROR policy: smallest bad index position */
     cl_uint status_host;  /* read back after each dispatch */
     cl_event status_read; /* NULL when no dispatch is pending */
@@ -532,6 +536,10 @@ void dmlcl_binding_table_release(dmlcl_binding_table *t)
     }
     if (t->status)
         clReleaseMemObject(t->status);
+    pthread_mutex_lock(&t->compiled->lock); /* a later table may reuse this address */
+    if (t->compiled->args_table == t)
+        t->compiled->args_table = NULL;
+    pthread_mutex_unlock(&t->compiled->lock);
     dmlcl_compiled_operator_release(t->compiled);
     free(t);
 }
@@ -602,6 +610,7 @@ static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_
                                 outputs ? &st->outputs[i] : &st->inputs[i], &b[i], &checked[i]));
     memcpy(outputs ? t->outputs : t->inputs, checked, count * sizeof *checked);
     *(outputs ? &t->outputs_bound : &t->inputs_bound) = true;
+    t->generation++;
     return S_OK;
 }
 
@@ -668,9 +677,14 @@ static HRESULT enqueue_status(dmlcl_binding_table *t, cl_command_queue q, cl_uin
     return S_OK;
 }
 
+/* Sets the buffers and base offsets, unless this table's are already set
+ * (repeated dispatches of one table cost one enqueue). */
 static HRESULT set_binding_args(dmlcl_binding_table *t)
 {
     dmlcl_compiled_operator *c = t->compiled;
+    if (c->args_table == t && c->args_generation == t->generation)
+        return S_OK;
+    c->args_table = NULL;
     const dmlcl_op_state *st = &c->op->st;
     const dmlcl_plan *p = &st->plan;
     const DML_BUFFER_BINDING *out = &t->outputs[0], *in = &t->inputs[st->data_input];
@@ -681,8 +695,11 @@ static HRESULT set_binding_args(dmlcl_binding_table *t)
     SET_ARG(c->kernel, 1, out_base);
     SET_ARG(c->kernel, 2, in_mem);
     SET_ARG(c->kernel, 3, in_base);
-    if (p->kind != DMLCL_PLAN_INDEXED)
+    if (p->kind != DMLCL_PLAN_INDEXED) {
+        c->args_table = t;
+        c->args_generation = t->generation;
         return S_OK;
+    }
     const DML_BUFFER_BINDING *ix = &t->inputs[st->index_input];
     cl_mem idx_mem = (cl_mem)ix->Buffer;
     uint32_t ib = st->inputs[st->index_input].elem_bytes;
@@ -691,6 +708,8 @@ static HRESULT set_binding_args(dmlcl_binding_table *t)
     SET_ARG(c->kernel, 4, idx_mem);
     SET_ARG(c->kernel, 5, idx_base);
     SET_ARG(c->kernel, 6, status);
+    c->args_table = t;
+    c->args_generation = t->generation;
     return S_OK;
 }
 
