@@ -316,6 +316,20 @@ HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE fea
                       (int)feature);
 }
 
+/* DMLCL_KERNEL_WERROR=1 (the test suites set it): a kernel build warning fails the build. */
+static bool strict_kernels(void)
+{
+    const char *v = getenv("DMLCL_KERNEL_WERROR");
+    return v && *v && *v != '0';
+}
+
+static bool build_warned(dmlcl_device *dev, cl_program program)
+{
+    char log[2048] = "";
+    clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+    return strstr(log, "warning") != NULL;
+}
+
 static HRESULT build(dmlcl_device *dev, dmlcl_kernel_source source, const char *options,
                      cl_program *out)
 {
@@ -325,6 +339,15 @@ static HRESULT build(dmlcl_device *dev, dmlcl_kernel_source source, const char *
     if (err != CL_SUCCESS)
         return dmlcl_fail_cl(err, "clCreateProgramWithSource");
     err = clBuildProgram(program, 1, &dev->device, options, NULL, NULL);
+    if (err == CL_SUCCESS && strict_kernels() && build_warned(dev, program)) {
+        char log[2048] = "";
+        clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
+                              NULL);
+        clReleaseProgram(program);
+        return dmlcl_fail(DXGI_ERROR_DEVICE_REMOVED,
+                          "compile: %s with \"%s\" built with warnings (DMLCL_KERNEL_WERROR): %s",
+                          dmlcl_kernel_source_names[source], options, log);
+    }
     if (err != CL_SUCCESS) {
         char log[2048] = "";
         clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
