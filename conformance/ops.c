@@ -1,6 +1,7 @@
 /*
  * The operator-builder registry and the helpers builders share: attribute
- * readers, name checks, input and output binding, a per-build arena.
+ * readers, name checks, input and output binding, framework front-end
+ * inputs and outcomes, a per-build arena.
  * A new family (ops_openvino.c, ops_onnx.c) adds its table to `families`.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -117,6 +118,20 @@ const rt_tensor *rt_input(const rt_build *b, const char *name)
     return NULL;
 }
 
+const rt_tensor *rt_data_input(rt_build *b, const char *name)
+{
+    const rt_tensor *t = rt_input(b, name);
+    if (t == NULL) {
+        rt_fail(b, "%s needs inputs.%s", b->c->op, name);
+        return NULL;
+    }
+    if (t->elems == NULL) {
+        rt_fail(b, "inputs.%s has no data", name);
+        return NULL;
+    }
+    return t;
+}
+
 const rt_tensor *rt_expected(const rt_build *b, const char *name)
 {
     for (unsigned i = 0; i < b->c->n_outputs; ++i)
@@ -133,7 +148,7 @@ const cJSON *rt_attr(const rt_build *b, const char *name)
     return cJSON_IsNull(a) ? NULL : a;
 }
 
-static int integral_in(const cJSON *v, double lo, double hi)
+int rt_json_integral(const cJSON *v, double lo, double hi)
 {
     return cJSON_IsNumber(v) && v->valuedouble >= lo && v->valuedouble <= hi &&
            v->valuedouble == floor(v->valuedouble);
@@ -146,7 +161,7 @@ int rt_attr_uint(rt_build *b, const char *name, UINT def, UINT *out)
         *out = def;
         return 0;
     }
-    if (!integral_in(v, 0, 4294967295.0))
+    if (!rt_json_integral(v, 0, 4294967295.0))
         return rt_fail(b, "attrs.%s must be an integer in [0, 2^32)", name);
     *out = (UINT)v->valuedouble;
     return 0;
@@ -177,8 +192,8 @@ static int attr_list(rt_build *b, const char *name, int is_signed, void **vals, 
     const cJSON *e;
     cJSON_ArrayForEach(e, v)
     {
-        if (is_signed ? !integral_in(e, -2147483648.0, 2147483647.0)
-                      : !integral_in(e, 0, 4294967295.0))
+        if (is_signed ? !rt_json_integral(e, -2147483648.0, 2147483647.0)
+                      : !rt_json_integral(e, 0, 4294967295.0))
             return rt_fail(b, "attrs.%s[%u] must be %s", name, i,
                            is_signed ? "a 32-bit signed integer" : "an integer in [0, 2^32)");
         if (is_signed)
@@ -233,4 +248,47 @@ rt_tensor *rt_add_output(rt_build *b, const char *name, const rt_type *type, uns
     b->outputs[b->n_outputs] = t;
     b->output_names[b->n_outputs++] = name;
     return t;
+}
+
+/* ---- Framework front-ends ------------------------------------------------------- */
+
+int rt_framework_shape(rt_build *b, const char *name, const rt_tensor *t, dmlcl_shape *shape)
+{
+    if (t->has_strides)
+        return rt_fail(b,
+                       "inputs.%s: framework tensors are packed; strides are for DirectML "
+                       "operators",
+                       name);
+    shape->rank = t->rank;
+    for (unsigned i = 0; i < t->rank; ++i)
+        shape->dims[i] = t->sizes[i];
+    return 0;
+}
+
+const rt_tensor *rt_framework_input(rt_build *b, const char *name, dmlcl_shape *shape)
+{
+    const rt_tensor *t = rt_data_input(b, name);
+    return t != NULL && rt_framework_shape(b, name, t, shape) == 0 ? t : NULL;
+}
+
+dmlcl_int_array rt_int_array(const rt_tensor *t)
+{
+    return (dmlcl_int_array){t->type->dml, t->count, t->elems};
+}
+
+int rt_frontend_finish(rt_build *b, HRESULT hr, const dmlcl_shape *shape,
+                       const DML_OPERATOR_DESC *desc, const rt_tensor *data, int bind_data)
+{
+    if (FAILED(hr)) {
+        b->frontend_hr = hr;
+        return 0;
+    }
+    UINT sizes[RT_MAX_RANK];
+    for (unsigned i = 0; i < shape->rank; ++i)
+        sizes[i] = (UINT)shape->dims[i];
+    if ((bind_data && rt_bind_input(b, data) != 0) ||
+        rt_add_output(b, "output", data->type, shape->rank, sizes, NULL) == NULL)
+        return -1;
+    b->desc = *desc;
+    return 0;
 }

@@ -9,50 +9,9 @@
  */
 #include <string.h>
 
-#include "dmlcl/frontends.h"
 #include "runner.h"
 
 static const char *const one_output[] = {"output", NULL};
-
-/* A packed framework tensor with data, as a shape. */
-static const rt_tensor *input(rt_build *b, const char *name, dmlcl_shape *shape)
-{
-    const rt_tensor *t = rt_input(b, name);
-    if (t == NULL) {
-        rt_fail(b, "%s needs inputs.%s", b->c->op, name);
-        return NULL;
-    }
-    if (t->elems == NULL) {
-        rt_fail(b, "inputs.%s has no data", name);
-        return NULL;
-    }
-    if (t->has_strides) {
-        rt_fail(b, "inputs.%s: framework tensors are packed; strides are for DirectML operators",
-                name);
-        return NULL;
-    }
-    shape->rank = t->rank;
-    for (unsigned i = 0; i < t->rank; ++i)
-        shape->dims[i] = t->sizes[i];
-    return t;
-}
-
-/* The front-end's outcome: a rejection is recorded, a result gets data and output bound. */
-static int finish(rt_build *b, HRESULT hr, const dmlcl_broadcast_result *r, const rt_tensor *data)
-{
-    if (FAILED(hr)) {
-        b->frontend_hr = hr;
-        return 0;
-    }
-    UINT sizes[RT_MAX_RANK];
-    for (unsigned i = 0; i < r->output_shape.rank; ++i)
-        sizes[i] = (UINT)r->output_shape.dims[i];
-    if (rt_bind_input(b, data) != 0 ||
-        rt_add_output(b, "output", data->type, r->output_shape.rank, sizes, NULL) == NULL)
-        return -1;
-    b->desc = r->Desc;
-    return 0;
-}
 
 static int build_openvino(rt_build *b, int version)
 {
@@ -64,12 +23,13 @@ static int build_openvino(rt_build *b, int version)
     if (mode != NULL && !cJSON_IsString(mode))
         return rt_fail(b, "attrs.mode must be a string");
     dmlcl_shape ds, ts, as;
-    const rt_tensor *data = input(b, "data", &ds), *target, *axes = NULL;
-    if (data == NULL || (target = input(b, "target_shape", &ts)) == NULL)
+    const rt_tensor *data = rt_framework_input(b, "data", &ds), *target, *axes = NULL;
+    if (data == NULL || (target = rt_framework_input(b, "target_shape", &ts)) == NULL)
         return -1;
-    if (rt_input(b, "axes_mapping") != NULL && (axes = input(b, "axes_mapping", &as)) == NULL)
+    if (rt_input(b, "axes_mapping") != NULL &&
+        (axes = rt_framework_input(b, "axes_mapping", &as)) == NULL)
         return -1;
-    dmlcl_int_array tv = {target->type->dml, target->count, target->elems};
+    dmlcl_int_array tv = rt_int_array(target);
     dmlcl_int_array av = {axes ? axes->type->dml : DML_TENSOR_DATA_TYPE_INT64,
                           axes ? axes->count : 0, axes ? axes->elems : NULL};
     dmlcl_broadcast_args args = {
@@ -78,7 +38,7 @@ static int build_openvino(rt_build *b, int version)
     dmlcl_broadcast_result *r = rt_alloc(b, sizeof *r);
     HRESULT hr =
         version == 1 ? dmlcl_openvino_broadcast1(&args, r) : dmlcl_openvino_broadcast3(&args, r);
-    return finish(b, hr, r, data);
+    return rt_frontend_finish(b, hr, &r->output_shape, &r->Desc, data, 1);
 }
 
 static int build_openvino_broadcast1(rt_build *b)
@@ -98,13 +58,13 @@ static int build_onnx_expand13(rt_build *b)
     if (rt_check_names(b, inputs, attrs, one_output))
         return -1;
     dmlcl_shape ds, ss;
-    const rt_tensor *data = input(b, "input", &ds), *shape;
-    if (data == NULL || (shape = input(b, "shape", &ss)) == NULL)
+    const rt_tensor *data = rt_framework_input(b, "input", &ds), *shape;
+    if (data == NULL || (shape = rt_framework_input(b, "shape", &ss)) == NULL)
         return -1;
-    dmlcl_int_array sv = {shape->type->dml, shape->count, shape->elems};
+    dmlcl_int_array sv = rt_int_array(shape);
     dmlcl_broadcast_result *r = rt_alloc(b, sizeof *r);
     HRESULT hr = dmlcl_onnx_expand13(data->type->dml, &ds, &sv, &ss, r);
-    return finish(b, hr, r, data);
+    return rt_frontend_finish(b, hr, &r->output_shape, &r->Desc, data, 1);
 }
 
 const rt_op rt_ops_broadcast[] = {

@@ -19,16 +19,8 @@ static const char *const one_output[] = {"OutputTensor", NULL};
 /* A data tensor bound as the next input slot. */
 static const rt_tensor *bind_data(rt_build *b, const char *name)
 {
-    const rt_tensor *t = rt_input(b, name);
-    if (t == NULL) {
-        rt_fail(b, "%s needs inputs.%s", b->c->op, name);
-        return NULL;
-    }
-    if (t->elems == NULL) {
-        rt_fail(b, "inputs.%s has no data", name);
-        return NULL;
-    }
-    return rt_bind_input(b, t) == 0 ? t : NULL;
+    const rt_tensor *t = rt_data_input(b, name);
+    return t != NULL && rt_bind_input(b, t) == 0 ? t : NULL;
 }
 
 static const DML_TENSOR_DESC *bind_output(rt_build *b, const rt_tensor *like, unsigned rank,

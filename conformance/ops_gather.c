@@ -6,10 +6,8 @@
  * runner checks the front-end's shape inference too. A front-end's rejection
  * becomes the case's creation outcome (rt_build.frontend_hr).
  */
-#include <math.h>
 #include <string.h>
 
-#include "dmlcl/frontends.h"
 #include "runner.h"
 
 static const char *const one_output[] = {"output", NULL};
@@ -22,8 +20,7 @@ static int attr_int(rt_build *b, const char *name, int64_t def, int64_t *out)
         *out = def;
         return 0;
     }
-    if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
-        fabs(v->valuedouble) > 9007199254740992.0)
+    if (!rt_json_integral(v, -9007199254740992.0, 9007199254740992.0))
         return rt_fail(b, "attrs.%s must be an integer", name);
     *out = (int64_t)v->valuedouble;
     return 0;
@@ -32,42 +29,10 @@ static int attr_int(rt_build *b, const char *name, int64_t def, int64_t *out)
 /* A framework input with data, packed, as a shape; bound as the next slot when bind. */
 static const rt_tensor *input(rt_build *b, const char *name, dmlcl_shape *shape, int bind)
 {
-    const rt_tensor *t = rt_input(b, name);
-    if (t == NULL) {
-        rt_fail(b, "%s needs inputs.%s", b->c->op, name);
-        return NULL;
-    }
-    if (t->elems == NULL) {
-        rt_fail(b, "inputs.%s has no data", name);
-        return NULL;
-    }
-    if (t->has_strides) {
-        rt_fail(b, "inputs.%s: framework tensors are packed; strides are for DirectML operators",
-                name);
-        return NULL;
-    }
-    shape->rank = t->rank;
-    for (unsigned i = 0; i < t->rank; ++i)
-        shape->dims[i] = t->sizes[i];
-    if (bind && rt_bind_input(b, t) != 0)
+    const rt_tensor *t = rt_framework_input(b, name, shape);
+    if (t == NULL || (bind && rt_bind_input(b, t) != 0))
         return NULL;
     return t;
-}
-
-/* The front-end's outcome: a rejection is recorded, a result gets its output bound. */
-static int finish(rt_build *b, HRESULT hr, const dmlcl_gather_frontend *f, const rt_tensor *data)
-{
-    if (FAILED(hr)) {
-        b->frontend_hr = hr;
-        return 0;
-    }
-    UINT sizes[RT_MAX_RANK];
-    for (unsigned i = 0; i < f->OutputShape.rank; ++i)
-        sizes[i] = (UINT)f->OutputShape.dims[i];
-    if (rt_add_output(b, "output", data->type, f->OutputShape.rank, sizes, NULL) == NULL)
-        return -1;
-    b->desc = f->Desc;
-    return 0;
 }
 
 /* data and indices, bound in that order; the result lives in the build's arena. */
@@ -95,10 +60,10 @@ static int build_openvino_gather8(rt_build *b)
     if (data_and_indices(b, inputs, attrs, &data, &ds, &indices, &is, &f) ||
         attr_int(b, "batch_dims", 0, &batch_dims) || (axis = input(b, "axis", &as, 0)) == NULL)
         return -1;
-    dmlcl_int_array av = {axis->type->dml, axis->count, axis->elems};
+    dmlcl_int_array av = rt_int_array(axis);
     HRESULT hr = dmlcl_openvino_gather8(&ds, data->type->dml, &is, indices->type->dml, &as, &av,
                                         batch_dims, f);
-    return finish(b, hr, f, data);
+    return rt_frontend_finish(b, hr, &f->OutputShape, &f->Desc, data, 0);
 }
 
 static int build_onnx(rt_build *b, int opset, const char *attr,
@@ -116,7 +81,7 @@ static int build_onnx(rt_build *b, int opset, const char *attr,
         attr_int(b, attr, 0, &value))
         return -1;
     HRESULT hr = frontend(opset, &ds, data->type->dml, &is, indices->type->dml, value, f);
-    return finish(b, hr, f, data);
+    return rt_frontend_finish(b, hr, &f->OutputShape, &f->Desc, data, 0);
 }
 
 static int build_onnx_gather1(rt_build *b)

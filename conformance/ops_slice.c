@@ -9,10 +9,8 @@
  * shape inference too. A front-end's rejection becomes the case's creation
  * outcome.
  */
-#include <math.h>
 #include <string.h>
 
-#include "dmlcl/frontends.h"
 #include "runner.h"
 
 static const char *const one_output[] = {"output", NULL};
@@ -26,15 +24,9 @@ static int input(rt_build *b, const char *name, int optional, const rt_tensor **
         return optional ? 0 : rt_fail(b, "%s needs inputs.%s", b->c->op, name);
     if ((*t)->elems == NULL && (*t)->count != 0)
         return rt_fail(b, "inputs.%s has no data", name);
-    if ((*t)->has_strides)
-        return rt_fail(b,
-                       "inputs.%s: framework tensors are packed; strides are for DirectML "
-                       "operators",
-                       name);
-    shape->rank = (*t)->rank;
-    for (unsigned i = 0; i < (*t)->rank; ++i)
-        shape->dims[i] = (*t)->sizes[i];
-    *values = (dmlcl_int_array){(*t)->type->dml, (*t)->count, (*t)->elems};
+    if (rt_framework_shape(b, name, *t, shape) != 0)
+        return -1;
+    *values = rt_int_array(*t);
     return 0;
 }
 
@@ -51,31 +43,13 @@ static int mask(rt_build *b, const char *name, const dmlcl_int_array **out)
     int64_t *vals = rt_alloc(b, (size_t)(n ? n : 1) * sizeof *vals);
     cJSON_ArrayForEach(e, v)
     {
-        if (!cJSON_IsNumber(e) || e->valuedouble != floor(e->valuedouble) ||
-            fabs(e->valuedouble) > 9007199254740992.0)
+        if (!rt_json_integral(e, -9007199254740992.0, 9007199254740992.0))
             return rt_fail(b, "attrs.%s[%d] must be an integer", name, i);
         vals[i++] = (int64_t)e->valuedouble;
     }
     dmlcl_int_array *a = rt_alloc(b, sizeof *a);
     *a = (dmlcl_int_array){DML_TENSOR_DATA_TYPE_INT64, (uint64_t)n, vals};
     *out = a;
-    return 0;
-}
-
-/* The front-end's outcome: a rejection is recorded, a result gets data and output bound. */
-static int finish(rt_build *b, HRESULT hr, const dmlcl_slice_result *r, const rt_tensor *data)
-{
-    if (FAILED(hr)) {
-        b->frontend_hr = hr;
-        return 0;
-    }
-    UINT sizes[RT_MAX_RANK];
-    for (unsigned i = 0; i < r->output_shape.rank; ++i)
-        sizes[i] = (UINT)r->output_shape.dims[i];
-    if (rt_bind_input(b, data) != 0 ||
-        rt_add_output(b, "output", data->type, r->output_shape.rank, sizes, NULL) == NULL)
-        return -1;
-    b->desc = r->Desc;
     return 0;
 }
 
@@ -105,7 +79,8 @@ static int build_openvino_strided_slice1(rt_build *b)
     a.end_dims = &es;
     a.stride_dims = stride ? &ss : NULL;
     dmlcl_slice_result *r = rt_alloc(b, sizeof *r);
-    return finish(b, dmlcl_openvino_strided_slice1(&a, r), r, data);
+    return rt_frontend_finish(b, dmlcl_openvino_strided_slice1(&a, r), &r->output_shape, &r->Desc,
+                              data, 1);
 }
 
 static int build_onnx_slice13(rt_build *b)
@@ -130,7 +105,7 @@ static int build_onnx_slice13(rt_build *b)
                                axes ? &s3 : NULL,
                                steps ? &s4 : NULL};
     dmlcl_slice_result *r = rt_alloc(b, sizeof *r);
-    return finish(b, dmlcl_onnx_slice13(&a, r), r, data);
+    return rt_frontend_finish(b, dmlcl_onnx_slice13(&a, r), &r->output_shape, &r->Desc, data, 1);
 }
 
 const rt_op rt_ops_slice[] = {

@@ -17,6 +17,7 @@
 #include <cjson/cJSON.h>
 
 #include "dmlcl/dmlcl.h"
+#include "dmlcl/frontends.h"
 
 #define RT_MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
 #define RT_MAX_TENSORS 8
@@ -167,7 +168,7 @@ typedef struct rt_op {
 
 /* Each family's table ends with {NULL, NULL}. */
 extern const rt_op rt_ops_directml[];
-extern const rt_op rt_ops_gather[]; /* ops_gather.c: the OpenVINO and ONNX gathers */
+extern const rt_op rt_ops_gather[];    /* ops_gather.c: the OpenVINO and ONNX gathers */
 extern const rt_op rt_ops_broadcast[]; /* ops_broadcast.c: Broadcast-1/3, Expand-13 */
 extern const rt_op rt_ops_slice[];     /* ops_slice.c: StridedSlice-1, Slice-13 */
 
@@ -176,11 +177,15 @@ void rt_build_free(rt_build *b);
 
 /* Helpers for builders; the int ones return 0, or -1 with b->why set. */
 int rt_fail(rt_build *b, const char *fmt, ...) RT_PRINTF(2, 3);
+/* A JSON number that is an integer in [lo, hi]. */
+int rt_json_integral(const cJSON *v, double lo, double hi);
 void *rt_alloc(rt_build *b, size_t size); /* zeroed, freed with the build */
 /* Rejects names the operator does not know (NULL-terminated lists). */
 int rt_check_names(rt_build *b, const char *const *inputs, const char *const *attrs,
                    const char *const *outputs);
 const rt_tensor *rt_input(const rt_build *b, const char *name);
+/* Input name, present and with data; NULL (b->why set) otherwise. */
+const rt_tensor *rt_data_input(rt_build *b, const char *name);
 const rt_tensor *rt_expected(const rt_build *b, const char *name);
 const cJSON *rt_attr(const rt_build *b, const char *name);
 int rt_attr_uint(rt_build *b, const char *name, UINT def, UINT *out);
@@ -192,6 +197,23 @@ int rt_bind_input(rt_build *b, const rt_tensor *t);
 /* Creates an output tensor (no data) and binds it as the next output slot. */
 rt_tensor *rt_add_output(rt_build *b, const char *name, const rt_type *type, unsigned rank,
                          const UINT *sizes, const UINT *strides);
+
+/*
+ * Framework front-ends (ops_broadcast.c, ops_gather.c, ops_slice.c) take
+ * packed tensors as a dmlcl_shape and integer inputs as host values.
+ */
+/* The shape of input t (inputs.name); fails when t has strides. */
+int rt_framework_shape(rt_build *b, const char *name, const rt_tensor *t, dmlcl_shape *shape);
+/* rt_data_input, and its shape. */
+const rt_tensor *rt_framework_input(rt_build *b, const char *name, dmlcl_shape *shape);
+/* t's elements as a front-end's integer input (the front-end judges the type). */
+dmlcl_int_array rt_int_array(const rt_tensor *t);
+/*
+ * The front-end's outcome: a rejection is recorded in b->frontend_hr; a
+ * result binds data (when bind_data), an output of its shape and its desc.
+ */
+int rt_frontend_finish(rt_build *b, HRESULT hr, const dmlcl_shape *shape,
+                       const DML_OPERATOR_DESC *desc, const rt_tensor *data, int bind_data);
 
 /* ---- Running (run.c) ------------------------------------------------------- */
 

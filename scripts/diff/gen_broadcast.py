@@ -25,43 +25,15 @@ and the rules reject them.
 Writes dmlcl-case/1 files into --out and prints a summary.
 """
 import argparse
-import json
-import multiprocessing
 import os
 import random
 import sys
 
 import numpy as np
 
-TYPES = {
-    "FLOAT16": np.float16, "FLOAT32": np.float32, "FLOAT64": np.float64,
-    "INT8": np.int8, "INT16": np.int16, "INT32": np.int32, "INT64": np.int64,
-    "UINT8": np.uint8, "UINT16": np.uint16, "UINT32": np.uint32, "UINT64": np.uint64,
-    "BOOLEAN": np.bool_,
-}
+from common import NUMPY_TYPES, CpuPlugin, clear_out, tensor, write
+
 SHAPE_TYPES = ["INT64", "INT32", "UINT8", "UINT16", "UINT32", "UINT64", "INT8", "INT16"]
-
-
-def jvalue(t, v):
-    if t == "BOOLEAN":
-        return bool(v)
-    if t.startswith("FLOAT"):
-        v = float(v)
-        if v != v:
-            return "nan"
-        if v in (float("inf"), float("-inf")):
-            return "inf" if v > 0 else "-inf"
-        if v == 0 and np.signbit(v):
-            return "-0.0"
-        return v
-    v = int(v)
-    return str(v) if abs(v) > 2**53 else v
-
-
-def tensor(t, a, shape=None):
-    a = np.asarray(a, dtype=TYPES[t])
-    return {"type": t, "shape": list(a.shape if shape is None else shape),
-            "data": [jvalue(t, v) for v in a.reshape(-1).tolist()]}
 
 
 def random_data(rng, t, shape):
@@ -69,7 +41,7 @@ def random_data(rng, t, shape):
     n = int(np.prod(shape)) if shape else 1
     if t == "BOOLEAN":
         return np.array([rng.random() < 0.5 for _ in range(n)], dtype=np.bool_).reshape(shape)
-    dt = np.dtype(TYPES[t])
+    dt = np.dtype(NUMPY_TYPES[t])
     if dt.kind == "f":
         v = np.array([(i - n // 2) * 0.25 + rng.choice([0, 0.125]) for i in range(n)], dtype=np.float64)
         rng.shuffle(v)
@@ -136,10 +108,10 @@ def ov_node(version, mode, shape, ov_type, target, ttype, axes, atype):
     import openvino.opset1 as o1
     import openvino.opset3 as o3
     p = o1.parameter(list(shape), ov_type)
-    t = ov.op.Constant(np.asarray(target, dtype=TYPES[ttype]).reshape(-1))
+    t = ov.op.Constant(np.asarray(target, dtype=NUMPY_TYPES[ttype]).reshape(-1))
     args = [p, t]
     if axes is not None:
-        args.append(ov.op.Constant(np.asarray(axes, dtype=TYPES[atype]).reshape(-1)))
+        args.append(ov.op.Constant(np.asarray(axes, dtype=NUMPY_TYPES[atype]).reshape(-1)))
     if version == 1:
         return p, o1.broadcast(*args, mode=mode.upper())
     return p, o3.broadcast(*args, broadcast_spec=mode.upper())
@@ -178,32 +150,6 @@ def worker(conn):
             conn.send(("ok", ov_values(*args)))
         except Exception as e:  # noqa: BLE001
             conn.send(("error", str(e).split("\n")[0][:120]))
-
-
-class CpuPlugin:
-    """OpenVINO's CPU plugin in a child process: some shapes crash it."""
-
-    def __init__(self):
-        self.ctx = multiprocessing.get_context("spawn")
-        self.proc = None
-
-    def run(self, *args):
-        if self.proc is None or not self.proc.is_alive():
-            self.conn, child = self.ctx.Pipe()
-            self.proc = self.ctx.Process(target=worker, args=(child,), daemon=True)
-            self.proc.start()
-        self.conn.send(args)
-        try:
-            return self.conn.recv()
-        except EOFError:
-            self.proc.join()
-            self.proc = None
-            return ("crash", "the CPU plugin died")
-
-    def close(self):
-        if self.proc is not None and self.proc.is_alive():
-            self.conn.send(None)
-            self.proc.join()
 
 
 # ---- random cases ------------------------------------------------------------------------------
@@ -259,14 +205,14 @@ def break_case(rng, data, target, axes, mode):
 def openvino_case(rng, k, stats, cpu):
     version = rng.choice([1, 3])
     mode = rng.choice(["numpy", "explicit"] + (["bidirectional"] * 2 if version == 3 else []))
-    t = rng.choice(list(TYPES))
+    t = rng.choice(list(NUMPY_TYPES))
     ttype = rng.choice(SHAPE_TYPES[:2] if rng.random() < 0.7 else SHAPE_TYPES)
     atype = rng.choice(["INT64", "INT32"])
     kind = "openvino.Broadcast-%d" % version
     dshape, target, axes = random_shapes(rng, kind, mode)
     dshape, target, axes = break_case(rng, dshape, target, axes, mode)
-    if any(v > np.iinfo(TYPES[ttype]).max for v in target) or (
-            axes and any(a > np.iinfo(TYPES[atype]).max for a in axes)):
+    if any(v > np.iinfo(NUMPY_TYPES[ttype]).max for v in target) or (
+            axes and any(a > np.iinfo(NUMPY_TYPES[atype]).max for a in axes)):
         ttype, atype = "INT64", "INT64"
     data = random_data(rng, t, dshape)
     want = numpy_broadcast(kind, mode, data, target, axes)
@@ -308,7 +254,7 @@ def openvino_case(rng, k, stats, cpu):
 
 
 def onnx_case(rng, k, stats):
-    t = rng.choice(list(TYPES))
+    t = rng.choice(list(NUMPY_TYPES))
     dshape, target, _ = random_shapes(rng, "onnx.Expand-13", "bidirectional")
     dshape, target, _ = break_case(rng, dshape, target, None, "bidirectional")
     if rng.random() < 0.03 and target:
@@ -340,26 +286,16 @@ class Count(dict):
         self.examples.setdefault(topic, text)
 
 
-def write(path, cases):
-    with open(path, "w") as f:
-        f.write('{"format": "dmlcl-case/1", "cases": [\n')
-        f.write(",\n".join(json.dumps(c) for c in cases))
-        f.write("\n]}\n")
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--count", type=int, default=1200, help="cases in all (3/4 OpenVINO, 1/4 ONNX)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default="build/diff/broadcast")
     args = p.parse_args()
-    os.makedirs(args.out, exist_ok=True)
-    for f in os.listdir(args.out):
-        if f.endswith(".json"):
-            os.remove(os.path.join(args.out, f))
+    clear_out(args.out)
     rng = random.Random(args.seed)
     stats = Count()
-    cpu = CpuPlugin()
+    cpu = CpuPlugin(worker, ("crash", "the CPU plugin died"))
     cases = []
     try:
         for k in range(args.count):

@@ -16,8 +16,6 @@ error too, although the reference evaluator wraps it.
 Writes dmlcl-case/1 files into --out and prints a summary.
 """
 import argparse
-import json
-import multiprocessing
 import os
 import random
 import sys
@@ -28,6 +26,8 @@ import openvino as ov
 import openvino.opset8 as ops
 from onnx import TensorProto, helper
 from onnx.reference import ReferenceEvaluator
+
+from common import CpuPlugin, clear_out, tensor, write
 
 TYPES = {
     # case type: (numpy type, OpenVINO type, ONNX type)
@@ -51,27 +51,6 @@ INT_TYPES = ["INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UI
 # every value exactly (16-bit integers widened, FLOAT64 bits as INT64).
 WIDEN = {"INT16": np.int32, "UINT16": np.int32}
 VIEW = {"FLOAT64": np.int64}
-
-
-def jvalue(t, v):
-    if t == "BOOLEAN":
-        return bool(v)
-    if t.startswith("FLOAT"):
-        v = float(v)
-        if v != v:
-            return "nan"
-        if v in (float("inf"), float("-inf")):
-            return "inf" if v > 0 else "-inf"
-        if v == 0 and np.signbit(v):
-            return "-0.0"
-        return v
-    v = int(v)
-    return str(v) if abs(v) > 2**53 else v
-
-
-def tensor(t, a):
-    a = np.asarray(a, dtype=TYPES[t][0])
-    return {"type": t, "shape": list(a.shape), "data": [jvalue(t, v) for v in a.reshape(-1).tolist()]}
 
 
 # ---- random inputs -------------------------------------------------------------------------------
@@ -147,36 +126,6 @@ def cpu_worker(conn):
         if args is None:
             return
         conn.send(ov_cpu_exact(*args))
-
-
-class CpuPlugin:
-    """The CPU plugin in a child process: out-of-range indices can crash it."""
-
-    def __init__(self):
-        self.ctx = multiprocessing.get_context("spawn")
-        self.proc = None
-
-    def start(self):
-        self.conn, child = self.ctx.Pipe()
-        self.proc = self.ctx.Process(target=cpu_worker, args=(child,), daemon=True)
-        self.proc.start()
-
-    def run(self, *args):
-        """The output, or None when the plugin crashed."""
-        if self.proc is None or not self.proc.is_alive():
-            self.start()
-        self.conn.send(args)
-        try:
-            return self.conn.recv()
-        except EOFError:
-            self.proc.join()
-            self.proc = None
-            return None
-
-    def close(self):
-        if self.proc is not None and self.proc.is_alive():
-            self.conn.send(None)
-            self.proc.join()
 
 
 def ov_reference(data, dtype, indices, axis, batch_dims):
@@ -297,13 +246,6 @@ def onnx_case(rng, k, stats):
             "expected": expected, "note": note}
 
 
-def write(path, cases):
-    with open(path, "w") as f:
-        f.write('{"format": "dmlcl-case/1", "cases": [\n')
-        f.write(",\n".join(json.dumps(c) for c in cases))
-        f.write("\n]}\n")
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--count", type=int, default=1200, help="cases in all (half OpenVINO, half ONNX)")
@@ -311,10 +253,7 @@ def main():
     p.add_argument("--out", default="build/diff/gather")
     a = p.parse_args()
     rng = random.Random(a.seed)
-    os.makedirs(a.out, exist_ok=True)
-    for f in os.listdir(a.out):
-        if f.endswith(".json"):
-            os.remove(os.path.join(a.out, f))
+    clear_out(a.out)
     stats = {k: 0 for k in ["openvino.Gather-8", "onnx.Gather-1", "onnx.Gather-11", "onnx.Gather-13",
                             "oor_cases", "onnx_index_out_of_range",
                             "onnx_gather1_negative_error_by_spec", "onnx_empty_output_error_by_spec",
@@ -322,7 +261,7 @@ def main():
                             "ov_cpu_disagrees_out-of-range",
                             "ov_cpu_disagrees_other", "ov_cpu_crashed"]}
     n_ov = a.count // 2
-    cpu = CpuPlugin()
+    cpu = CpuPlugin(cpu_worker, None)
     ov_cases = [openvino_case(rng, k, stats, cpu) for k in range(n_ov)]
     cpu.close()
     onnx_cases = [onnx_case(rng, k, stats) for k in range(a.count - n_ov)]

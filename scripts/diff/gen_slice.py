@@ -39,16 +39,11 @@ import sys
 
 import numpy as np
 
+from common import TYPE_NAMES
+
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 
-TYPE_NAMES = {
-    np.dtype(np.float16): "FLOAT16", np.dtype(np.float32): "FLOAT32",
-    np.dtype(np.float64): "FLOAT64", np.dtype(np.int8): "INT8", np.dtype(np.int16): "INT16",
-    np.dtype(np.int32): "INT32", np.dtype(np.int64): "INT64", np.dtype(np.uint8): "UINT8",
-    np.dtype(np.uint16): "UINT16", np.dtype(np.uint32): "UINT32",
-    np.dtype(np.uint64): "UINT64", np.dtype(np.bool_): "BOOLEAN",
-}
 MASKS = ("begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask", "ellipsis_mask")
 
 

@@ -7,8 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dmlcl/frontends.h"
-#include "internal.h"
+#include "frontends/common.h"
 
 /* ---- Shapes and types ------------------------------------------------------------------ */
 
@@ -64,21 +63,6 @@ static HRESULT check_data_type(const char *op, DML_TENSOR_DATA_TYPE t, bool bflo
                      "comes with opset 13)",
                      op);
     return S_OK;
-}
-
-static bool is_integer(DML_TENSOR_DATA_TYPE t)
-{
-    switch ((int)t) {
-    case DML_TENSOR_DATA_TYPE_INT8:
-    case DML_TENSOR_DATA_TYPE_INT16:
-    case DML_TENSOR_DATA_TYPE_INT32:
-    case DML_TENSOR_DATA_TYPE_INT64:
-    case DML_TENSOR_DATA_TYPE_UINT8:
-    case DML_TENSOR_DATA_TYPE_UINT16:
-    case DML_TENSOR_DATA_TYPE_UINT32:
-    case DML_TENSOR_DATA_TYPE_UINT64: return true;
-    default: return false;
-    }
 }
 
 /* Normalises an axis-like value v in [-n, n-1] (what names it). */
@@ -235,7 +219,7 @@ HRESULT dmlcl_openvino_gather8(const dmlcl_shape *data, DML_TENSOR_DATA_TYPE dat
     DMLCL_TRY(check_shape(op, "data", data));
     DMLCL_TRY(check_shape(op, "indices", indices));
     DMLCL_TRY(check_data_type(op, data_type, true));
-    DMLCL_INVALID_IF(!is_integer(indices_type),
+    DMLCL_INVALID_IF(!dmlcl_fe_is_int_type(indices_type),
                      "%s: indices type (%s) must be an integer type (T_IND)", op,
                      dmlcl_type_name(indices_type));
     int64_t axis_raw = 0, r = data->rank, q = indices->rank, lo = r < q ? r : q;

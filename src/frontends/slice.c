@@ -13,63 +13,11 @@
  */
 #include <string.h>
 
-#include "dmlcl/frontends.h"
-#include "internal.h"
+#include "frontends/common.h"
 #include "ops/strided_slice.h"
 
 #define MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
 #define MAX_ENTRIES DMLCL_STRIDED_SLICE_MAX_ENTRIES
-
-static bool is_int_type(DML_TENSOR_DATA_TYPE t)
-{
-    switch ((int)t) {
-    case DML_TENSOR_DATA_TYPE_INT8:
-    case DML_TENSOR_DATA_TYPE_INT16:
-    case DML_TENSOR_DATA_TYPE_INT32:
-    case DML_TENSOR_DATA_TYPE_INT64:
-    case DML_TENSOR_DATA_TYPE_UINT8:
-    case DML_TENSOR_DATA_TYPE_UINT16:
-    case DML_TENSOR_DATA_TYPE_UINT32:
-    case DML_TENSOR_DATA_TYPE_UINT64: return true;
-    default: return false;
-    }
-}
-
-/* Element i of an integer array; UINT64 values above INT64_MAX saturate. */
-static int64_t int_at(const dmlcl_int_array *a, uint64_t i)
-{
-    const unsigned char *p = (const unsigned char *)a->data + i * dmlcl_type_size(a->type);
-    union {
-        int8_t i8;
-        int16_t i16;
-        int32_t i32;
-        int64_t i64;
-        uint8_t u8;
-        uint16_t u16;
-        uint32_t u32;
-        uint64_t u64;
-    } v;
-    memcpy(&v, p, dmlcl_type_size(a->type));
-    switch ((int)a->type) {
-    case DML_TENSOR_DATA_TYPE_INT8: return v.i8;
-    case DML_TENSOR_DATA_TYPE_INT16: return v.i16;
-    case DML_TENSOR_DATA_TYPE_INT32: return v.i32;
-    case DML_TENSOR_DATA_TYPE_UINT8: return v.u8;
-    case DML_TENSOR_DATA_TYPE_UINT16: return v.u16;
-    case DML_TENSOR_DATA_TYPE_UINT32: return v.u32;
-    case DML_TENSOR_DATA_TYPE_UINT64: return v.u64 > INT64_MAX ? INT64_MAX : (int64_t)v.u64;
-    default: return v.i64;
-    }
-}
-
-static const char *format_shape(char *buf, size_t len, const dmlcl_shape *s)
-{
-    uint64_t dims[MAX_RANK];
-    uint32_t rank = s->rank > MAX_RANK ? MAX_RANK : s->rank;
-    for (uint32_t i = 0; i < rank; ++i)
-        dims[i] = (uint64_t)s->dims[i];
-    return dmlcl_format_dims(buf, len, rank, dims);
-}
 
 /* ---- Shared checks ----------------------------------------------------------------------- */
 
@@ -100,24 +48,6 @@ static HRESULT check_data(const char *op, DML_TENSOR_DATA_TYPE type, const dmlcl
                              "hold",
                              op);
     }
-    return S_OK;
-}
-
-/* A 1-D integer input: present, of an integer type, and holding what its shape says. */
-static HRESULT check_list(const char *op, const char *name, const dmlcl_int_array *a,
-                          const dmlcl_shape *dims)
-{
-    char buf[DMLCL_DIMS_BUF];
-    DMLCL_INVALID_IF(!a, "%s: input %s (NULL) is required", op, name);
-    DMLCL_INVALID_IF(!is_int_type(a->type), "%s: input %s has type %s; it must be an integer type",
-                     op, name, dmlcl_type_name(a->type));
-    DMLCL_INVALID_IF(dims && dims->rank != 1, "%s: input %s must be 1-D; its shape is %s (rank %u)",
-                     op, name, format_shape(buf, sizeof buf, dims), dims->rank);
-    DMLCL_INVALID_IF(dims && (uint64_t)dims->dims[0] != a->count,
-                     "%s: input %s has shape {%lld} but holds %llu values", op, name,
-                     (long long)dims->dims[0], (unsigned long long)a->count);
-    DMLCL_INVALID_IF(a->count && !a->data, "%s: input %s data (NULL) must hold %llu values", op,
-                     name, (unsigned long long)a->count);
     return S_OK;
 }
 
@@ -189,19 +119,19 @@ static HRESULT read_mask(int m, const dmlcl_int_array *a, uint64_t count, UINT *
     const char *name = ov_names.mask[m];
     uint64_t n = a ? a->count : 0;
     if (a) {
-        DMLCL_INVALID_IF(!is_int_type(a->type),
+        DMLCL_INVALID_IF(!dmlcl_fe_is_int_type(a->type),
                          OV ": attribute %s has type %s; it must be a list of integers", name,
                          dmlcl_type_name(a->type));
         DMLCL_INVALID_IF(n && !a->data, OV ": attribute %s data (NULL) must hold %llu values", name,
                          (unsigned long long)n);
     }
     for (uint64_t i = 0; i < n; ++i) {
-        int64_t v = int_at(a, i);
+        int64_t v = dmlcl_fe_int_at(a, i);
         DMLCL_INVALID_IF(v != 0 && v != 1, OV ": %s[%llu] (%lld) must be 0 or 1", name,
                          (unsigned long long)i, (long long)v);
     }
     for (uint64_t i = 0; out && i < count; ++i)
-        out[i] = i < n ? (UINT)int_at(a, i) : 0;
+        out[i] = i < n ? (UINT)dmlcl_fe_int_at(a, i) : 0;
     return S_OK;
 }
 
@@ -214,8 +144,8 @@ static HRESULT too_many_entries(const dmlcl_strided_slice_args *a, uint64_t coun
     const dmlcl_int_array *el = a->ellipsis_mask, *na = a->new_axis_mask;
     uint64_t taken = 0;
     for (uint64_t i = 0; i < count; ++i) {
-        bool is_el = el && i < el->count && int_at(el, i);
-        bool is_na = na && i < na->count && int_at(na, i);
+        bool is_el = el && i < el->count && dmlcl_fe_int_at(el, i);
+        bool is_na = na && i < na->count && dmlcl_fe_int_at(na, i);
         taken += !is_el && !is_na;
     }
     DMLCL_INVALID_IF(taken > a->data->rank,
@@ -230,11 +160,11 @@ static HRESULT too_many_entries(const dmlcl_strided_slice_args *a, uint64_t coun
 
 static HRESULT ov_read(const dmlcl_strided_slice_args *a, dmlcl_slice_result *r)
 {
-    DMLCL_TRY(check_list(OV, "begin", a->begin, a->begin_dims));
-    DMLCL_TRY(check_list(OV, "end", a->end, a->end_dims));
+    DMLCL_TRY(dmlcl_fe_check_list(OV, "begin", a->begin, a->begin_dims));
+    DMLCL_TRY(dmlcl_fe_check_list(OV, "end", a->end, a->end_dims));
     DMLCL_TRY(same_length(OV, "end", a->end, "begin", a->begin));
     if (a->stride) {
-        DMLCL_TRY(check_list(OV, "stride", a->stride, a->stride_dims));
+        DMLCL_TRY(dmlcl_fe_check_list(OV, "stride", a->stride, a->stride_dims));
         DMLCL_TRY(same_length(OV, "stride", a->stride, "begin", a->begin));
     }
     const dmlcl_int_array *masks[DMLCL_SS_MASKS] = {a->begin_mask, a->end_mask, a->new_axis_mask,
@@ -246,9 +176,9 @@ static HRESULT ov_read(const dmlcl_strided_slice_args *a, dmlcl_slice_result *r)
     if (!fits)
         return too_many_entries(a, count);
     for (uint64_t i = 0; i < count; ++i) {
-        r->begin[i] = int_at(a->begin, i);
-        r->end[i] = int_at(a->end, i);
-        r->strides[i] = a->stride ? int_at(a->stride, i) : 1;
+        r->begin[i] = dmlcl_fe_int_at(a->begin, i);
+        r->end[i] = dmlcl_fe_int_at(a->end, i);
+        r->strides[i] = a->stride ? dmlcl_fe_int_at(a->stride, i) : 1;
     }
     r->slice.SliceCount = (UINT)count;
     return S_OK;
@@ -300,7 +230,7 @@ HRESULT dmlcl_openvino_strided_slice1(const dmlcl_strided_slice_args *a, dmlcl_s
 static HRESULT onnx_list(const char *name, const dmlcl_int_array *a, const dmlcl_shape *dims,
                          const dmlcl_int_array *starts)
 {
-    DMLCL_TRY(check_list(ONNX, name, a, dims));
+    DMLCL_TRY(dmlcl_fe_check_list(ONNX, name, a, dims));
     DMLCL_INVALID_IF(a->type != DML_TENSOR_DATA_TYPE_INT32 && a->type != DML_TENSOR_DATA_TYPE_INT64,
                      ONNX ": input %s has type %s; it must be INT32 or INT64", name,
                      dmlcl_type_name(a->type));
@@ -323,7 +253,7 @@ static HRESULT onnx_axes(const dmlcl_onnx_slice_args *a, uint32_t rank, uint32_t
     for (uint32_t d = 0; d < MAX_RANK; ++d)
         seen[d] = -1;
     for (uint64_t i = 0; i < n; ++i) {
-        int64_t v = a->axes ? int_at(a->axes, i) : (int64_t)i;
+        int64_t v = a->axes ? dmlcl_fe_int_at(a->axes, i) : (int64_t)i;
         DMLCL_INVALID_IF(v < -(int64_t)rank || v >= (int64_t)rank,
                          ONNX ": axes[%llu] (%lld) must be in [-%u, %d] (data has rank %u)",
                          (unsigned long long)i, (long long)v, rank, (int)rank - 1, rank);
@@ -387,7 +317,7 @@ static HRESULT onnx_read(const dmlcl_onnx_slice_args *a)
     if (a->steps)
         DMLCL_TRY(onnx_list("steps", a->steps, a->steps_dims, a->starts));
     for (uint64_t i = 0; a->steps && i < a->steps->count; ++i)
-        DMLCL_INVALID_IF(int_at(a->steps, i) == 0, ONNX ": steps[%llu] (0) must not be 0",
+        DMLCL_INVALID_IF(dmlcl_fe_int_at(a->steps, i) == 0, ONNX ": steps[%llu] (0) must not be 0",
                          (unsigned long long)i);
     return S_OK;
 }
@@ -413,9 +343,9 @@ HRESULT dmlcl_onnx_slice13(const dmlcl_onnx_slice_args *a, dmlcl_slice_result *r
     }
     for (uint64_t i = 0; i < a->starts->count; ++i) {
         uint32_t d = axes[i];
-        int64_t step = a->steps ? int_at(a->steps, i) : 1, first;
-        uint64_t count =
-            numpy_slice(int_at(a->starts, i), int_at(a->ends, i), step, a->data->dims[d], &first);
+        int64_t step = a->steps ? dmlcl_fe_int_at(a->steps, i) : 1, first;
+        uint64_t count = numpy_slice(dmlcl_fe_int_at(a->starts, i), dmlcl_fe_int_at(a->ends, i),
+                                     step, a->data->dims[d], &first);
         r->masks[DMLCL_SS_BEGIN_MASK][d] = r->masks[DMLCL_SS_END_MASK][d] = 0;
         onnx_entry(r, d, first, count, step);
         r->output_shape.dims[d] = (int64_t)count;

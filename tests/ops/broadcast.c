@@ -20,6 +20,7 @@
 
 #include <criterion/criterion.h>
 
+#include "cases.h"
 #include "dmlcl/frontends.h"
 #include "harness.h"
 #include "ref_broadcast.h"
@@ -58,35 +59,7 @@ typedef struct bcast_case {
     ops_memory mem;
 } bcast_case;
 
-static uint64_t name_hash(const char *s)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (; *s; ++s)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
-}
-
-static uint64_t base_seed(void)
-{
-    static bool known;
-    static uint64_t seed;
-    if (!known) {
-        seed = ref_test_seed(BROADCAST_DEFAULT_SEED);
-        known = true;
-    }
-    return seed;
-}
-
-static long only_case(void)
-{
-    const char *text = getenv("DMLCL_TEST_CASE");
-    return text && *text ? strtol(text, NULL, 0) : -1;
-}
-
-static ref_rng case_rng(const char *test, unsigned number)
-{
-    return ref_rng_make(ref_mix64(base_seed() ^ name_hash(test)) + ref_mix64(number));
-}
+static ops_seed run_seed = OPS_SEED(BROADCAST_DEFAULT_SEED);
 
 /* ---- Running one case ---------------------------------------------------------------- */
 
@@ -108,13 +81,7 @@ static bool output_empty(const bcast_case *c)
 
 static void bcast_prepare(bcast_case *c, ref_rng *rng)
 {
-    memset(&c->mem, 0, sizeof c->mem);
-    ops_memory_place(&c->mem, rng, &c->input, false);
-    ops_memory_place(&c->mem, rng, &c->output, c->shared);
-    ops_memory_alloc(&c->mem, rng);
-    uint64_t slots = c->input.buffer.TotalTensorSizeInBytes / ref_type_size(c->type);
-    ops_fill_distinct(rng, c->type, ops_ptr(&c->mem, OPS_INIT, &c->input), slots);
-    ops_memory_snapshot(&c->mem);
+    ops_memory_unary(&c->mem, rng, &c->input, &c->output, c->shared, c->type);
     ref_tensor in = ops_view(&c->mem, OPS_INIT, &c->input);
     ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->output);
     cr_assert(ref_broadcast(&in, &out, c->map), "test bug: the reference rejected a case");
@@ -124,19 +91,16 @@ static void bcast_prepare(bcast_case *c, ref_rng *rng)
 
 static const char *bcast_describe(const bcast_case *c, char *buf, size_t len)
 {
-    char in[512], out[512], axes[128] = "";
+    char head[512], in[512], out[512], axes[128] = "";
     size_t at = 0;
     for (uint32_t k = 0; c->mode == REF_BROADCAST_EXPLICIT && k < c->bc.AxesMappingCount; ++k)
         at += (size_t)snprintf(axes + at, sizeof axes - at, "%s%u", k ? "," : " AxesMapping ",
                                c->axes[k]);
-    snprintf(buf, len,
-             "BROADCAST case %u of broadcast/%s, seed 0x%016" PRIx64
-             " (replay: DMLCL_TEST_SEED=0x%" PRIx64 " DMLCL_TEST_CASE=%u dmlcl-ops --filter "
-             "'broadcast/%s')\n  Mode %s%s; layouts %s/%s; %s buffers; submit %s\n  %s\n  %s",
-             c->number, c->test, c->seed, c->seed, c->number, c->test, mode_names[c->mode], axes,
-             ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
-             c->shared ? "shared" : "separate", ops_submit_name(c->submit),
-             ops_tensor_describe(&c->input, in, sizeof in),
+    snprintf(buf, len, "%s\n  Mode %s%s; layouts %s/%s; %s buffers; submit %s\n  %s\n  %s",
+             ops_replay(head, sizeof head, "BROADCAST", "broadcast", c->test, c->number, c->seed),
+             mode_names[c->mode], axes, ops_layout_name(c->layout[0]),
+             ops_layout_name(c->layout[1]), c->shared ? "shared" : "separate",
+             ops_submit_name(c->submit), ops_tensor_describe(&c->input, in, sizeof in),
              ops_tensor_describe(&c->output, out, sizeof out));
     return buf;
 }
@@ -230,14 +194,14 @@ static void bcast_generate(bcast_case *c, ref_rng *rng, const bcast_spec *s)
 static void bcast_cases(const char *test, unsigned count, const bcast_spec *spec)
 {
     static bcast_case c;
-    long only = only_case();
+    long only = ops_only_case();
     for (unsigned n = 0; n < count; ++n) {
         if (only >= 0 && (unsigned long)only != n)
             continue;
-        ref_rng rng = case_rng(test, n);
+        ref_rng rng = ops_case_rng(&run_seed, test, n);
         memset(&c, 0, sizeof c);
         c.test = test;
-        c.seed = base_seed();
+        c.seed = ops_base_seed(&run_seed);
         c.number = n;
         bcast_generate(&c, &rng, spec);
         bcast_prepare(&c, &rng);
@@ -379,7 +343,7 @@ static void fe_check(const fe_case *f, unsigned n)
                  "front-end %s (%s), oracle %s (%s); seed 0x%" PRIx64,
                  n, (int)f->kind, mode_names[f->mode], f->data.rank, f->target_count, f->axes_count,
                  f->has_axes ? "" : " absent", dmlcl_hresult_name(hr), dmlcl_last_error(),
-                 valid ? "accepts" : "rejects", why, base_seed());
+                 valid ? "accepts" : "rejects", why, ops_base_seed(&run_seed));
     if (!valid) {
         cr_assert_eq(hr, E_INVALIDARG, "case %u: %s", n, dmlcl_last_error());
         return;
@@ -388,10 +352,10 @@ static void fe_check(const fe_case *f, unsigned n)
     cr_assert(!memcmp(r.output_shape.dims, want, rank * sizeof *want), "case %u: output shape", n);
 
     /* Run it: packed tensors as the front-end describes them. */
-    ref_rng rng = case_rng("frontends_run", n);
+    ref_rng rng = ops_case_rng(&run_seed, "frontends_run", n);
     memset(&c, 0, sizeof c);
     c.test = "frontends";
-    c.seed = base_seed();
+    c.seed = ops_base_seed(&run_seed);
     c.number = n;
     c.type = f->type;
     c.mode = f->mode;
@@ -415,10 +379,10 @@ static void fe_check(const fe_case *f, unsigned n)
 
 Test(broadcast, frontends_against_oracle)
 {
-    long only = only_case();
+    long only = ops_only_case();
     for (unsigned n = 0; n < 300; ++n) {
         fe_case f;
-        ref_rng rng = case_rng("frontends", n);
+        ref_rng rng = ops_case_rng(&run_seed, "frontends", n);
         fe_generate(&f, &rng);
         if (only < 0 || (unsigned long)only == n)
             fe_check(&f, n);
@@ -450,7 +414,7 @@ Test(broadcast, documented_examples)
     };
     for (int e = 0; e < 3; ++e) {
         dmlcl_broadcast_result r;
-        ref_rng rng = case_rng("documented_examples", (unsigned)e);
+        ref_rng rng = ops_case_rng(&run_seed, "documented_examples", (unsigned)e);
         HRESULT hr = dmlcl_openvino_broadcast1(&examples[e], &r);
         cr_assert(SUCCEEDED(hr), "example %d: %s", e + 1, dmlcl_last_error());
         cr_assert_eq(r.output_shape.rank, 4);

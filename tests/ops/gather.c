@@ -17,6 +17,7 @@
 
 #include <criterion/criterion.h>
 
+#include "cases.h"
 #include "harness.h"
 
 #define GATHER_DEFAULT_SEED 0x646D6C636C474154ull
@@ -66,36 +67,7 @@ typedef struct gather_spec {
     bool rows;           /* contiguous rows in input and output, often 16-byte multiples */
 } gather_spec;
 
-static uint64_t name_hash(const char *s)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (; *s; ++s)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
-}
-
-static uint64_t base_seed(void)
-{
-    static bool known;
-    static uint64_t seed;
-    if (!known) {
-        seed = ref_test_seed(GATHER_DEFAULT_SEED);
-        known = true;
-    }
-    return seed;
-}
-
-/* The case number DMLCL_TEST_CASE selects, or -1 for all. */
-static long only_case(void)
-{
-    const char *text = getenv("DMLCL_TEST_CASE");
-    return text && *text ? strtol(text, NULL, 0) : -1;
-}
-
-static ref_rng case_rng(const char *test, unsigned number)
-{
-    return ref_rng_make(ref_mix64(base_seed() ^ name_hash(test)) + ref_mix64(number));
-}
+static ops_seed run_seed = OPS_SEED(GATHER_DEFAULT_SEED);
 
 static uint32_t random_dim(ref_rng *rng, uint32_t rank, uint32_t max_dim)
 {
@@ -244,10 +216,10 @@ static void gather_place(gather_case *c, ref_rng *rng)
 static void gather_prepare(gather_case *c, const char *test, unsigned number,
                            const gather_spec *spec)
 {
-    ref_rng rng = case_rng(test, number);
+    ref_rng rng = ops_case_rng(&run_seed, test, number);
     memset(c, 0, sizeof *c);
     c->test = test;
-    c->seed = base_seed();
+    c->seed = ops_base_seed(&run_seed);
     c->number = number;
     gather_generate(c, &rng, spec);
     gather_place(c, &rng);
@@ -256,17 +228,15 @@ static void gather_prepare(gather_case *c, const char *test, unsigned number,
 
 static const char *gather_describe(const gather_case *c, char *buf, size_t len)
 {
-    char in[512], idx[512], out[512];
+    char head[512], in[512], idx[512], out[512];
     snprintf(buf, len,
-             "GATHER case %u of gather/%s, seed 0x%016" PRIx64
-             " (replay: DMLCL_TEST_SEED=0x%" PRIx64 " DMLCL_TEST_CASE=%u dmlcl-ops --filter "
-             "'gather/%s')\n"
+             "%s\n"
              "  DimensionCount %u, Axis %u, IndexDimensions %u; negative %u%%, invalid %u%%; "
              "layouts %s/%s/%s; %s buffers; submit %s\n  %s\n  %s\n  %s",
-             c->number, c->test, c->seed, c->seed, c->number, c->test, c->rank, c->axis,
-             c->index_dims, c->negative_percent, c->invalid_percent, ops_layout_name(c->layout[0]),
-             ops_layout_name(c->layout[1]), ops_layout_name(c->layout[2]),
-             c->shared ? "shared" : "separate",
+             ops_replay(head, sizeof head, "GATHER", "gather", c->test, c->number, c->seed),
+             c->rank, c->axis, c->index_dims, c->negative_percent, c->invalid_percent,
+             ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
+             ops_layout_name(c->layout[2]), c->shared ? "shared" : "separate",
              c->host ? "host-execute" : ops_submit_name(c->submit),
              ops_tensor_describe(&c->input, in, sizeof in),
              ops_tensor_describe(&c->indices, idx, sizeof idx),
@@ -307,8 +277,8 @@ static void gather_cases(const char *test, unsigned first, unsigned count, const
                          bool host)
 {
     static gather_case c;
-    long only = only_case();
-    bool verbose = getenv("DMLCL_TEST_VERBOSE") != NULL;
+    long only = ops_only_case();
+    bool verbose = ops_verbose();
     for (unsigned n = first; n < first + count; ++n) {
         gather_spec s = *spec;
         if (only >= 0 && (unsigned long)only != n)
@@ -490,14 +460,14 @@ Test(gather, documented_examples)
     static gather_case c;
     for (size_t e = 0; e < COUNT_OF(doc_examples); ++e) {
         const doc_example *x = &doc_examples[e];
-        ref_rng rng = case_rng("documented_examples", (unsigned)e);
+        ref_rng rng = ops_case_rng(&run_seed, "documented_examples", (unsigned)e);
         ref_tensor output;
         uint32_t coord[3] = {0};
         size_t n = 0;
 
         memset(&c, 0, sizeof c);
         c.test = "documented_examples";
-        c.seed = base_seed();
+        c.seed = ops_base_seed(&run_seed);
         c.number = (unsigned)e;
         c.type = DML_TENSOR_DATA_TYPE_FLOAT32;
         c.index_type = DML_TENSOR_DATA_TYPE_UINT32;
@@ -603,7 +573,7 @@ Test(gather, rebind_and_redispatch)
     static gather_case a, b;
     gather_spec spec = {.max_elements = GATHER_MAX_ELEMENTS, .invalid_percent = 10};
     for (unsigned n = 0; n < 6; ++n) {
-        ref_rng rng = case_rng("rebind_and_redispatch", n + 1000);
+        ref_rng rng = ops_case_rng(&run_seed, "rebind_and_redispatch", n + 1000);
         dmlcl_operator *op;
         dmlcl_compiled_operator *compiled;
         dmlcl_binding_table *table;
@@ -628,7 +598,7 @@ Test(gather, rebind_and_redispatch)
             HRESULT hr;
             if (round == 2) {
                 /* New indices and data in the same buffers. */
-                ref_rng again = case_rng("rebind_and_redispatch", n + 2000);
+                ref_rng again = ops_case_rng(&run_seed, "rebind_and_redispatch", n + 2000);
                 gather_fill(&a, &again);
             }
             hr = round == 1 ? ops_bind(table, &b.mem, bin, 2, bout, 1)

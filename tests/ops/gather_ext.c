@@ -22,6 +22,7 @@
 
 #include <criterion/criterion.h>
 
+#include "cases.h"
 #include "harness.h"
 #include "ref_gather_ext.h"
 
@@ -101,30 +102,7 @@ typedef struct ext_case {
     int64_t bad; /* ERROR: the reference's first offending position, or -1 */
 } ext_case;
 
-static uint64_t name_hash(const char *s)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (; *s; ++s)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
-}
-
-static uint64_t base_seed(void)
-{
-    static bool known;
-    static uint64_t seed;
-    if (!known) {
-        seed = ref_test_seed(EXT_DEFAULT_SEED);
-        known = true;
-    }
-    return seed;
-}
-
-static long only_case(void)
-{
-    const char *text = getenv("DMLCL_TEST_CASE");
-    return text && *text ? strtol(text, NULL, 0) : -1;
-}
+static ops_seed run_seed = OPS_SEED(EXT_DEFAULT_SEED);
 
 /* Small dims; sometimes 1, and (extension operators) sometimes 0. */
 static uint32_t random_dim(ref_rng *rng, const ext_case *c, uint32_t rank)
@@ -391,24 +369,22 @@ static void place(ext_case *c, ref_rng *rng)
 
 static const char *describe(const ext_case *c, char *buf, size_t len)
 {
-    char in[512], idx[512], out[512];
-    snprintf(buf, len,
-             "%s case %u of gather_ext/%s, seed 0x%016" PRIx64
-             " (replay: DMLCL_TEST_SEED=0x%" PRIx64 " DMLCL_TEST_CASE=%u dmlcl-ops --filter "
-             "'gather_ext/%s')\n"
-             "  axis %u, batch %u, meaningful ranks %u/%u/%u, pads %u/%u/%u; policy %s, wrap %d "
-             "(first bad index %" PRId64 "); negative %u%%, invalid %u%%; layouts %s/%s/%s; %s "
-             "buffers; submit %s\n"
-             "  %s\n  %s\n  %s",
-             op_names[c->op], c->number, c->test, c->seed, c->seed, c->number, c->test, c->axis,
-             c->batch, c->r, c->q, c->out_rank, c->pad[0], c->pad[1], c->pad[2],
-             policy_names[c->policy], c->wrap, c->bad, c->negative_percent, c->invalid_percent,
-             ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
-             ops_layout_name(c->layout[2]), c->shared ? "shared" : "separate",
-             c->host ? "host-execute" : ops_submit_name(c->submit),
-             ops_tensor_describe(&c->input, in, sizeof in),
-             ops_tensor_describe(&c->indices, idx, sizeof idx),
-             ops_tensor_describe(&c->output, out, sizeof out));
+    char head[512], in[512], idx[512], out[512];
+    snprintf(
+        buf, len,
+        "%s\n"
+        "  axis %u, batch %u, meaningful ranks %u/%u/%u, pads %u/%u/%u; policy %s, wrap %d "
+        "(first bad index %" PRId64 "); negative %u%%, invalid %u%%; layouts %s/%s/%s; %s "
+        "buffers; submit %s\n"
+        "  %s\n  %s\n  %s",
+        ops_replay(head, sizeof head, op_names[c->op], "gather_ext", c->test, c->number, c->seed),
+        c->axis, c->batch, c->r, c->q, c->out_rank, c->pad[0], c->pad[1], c->pad[2],
+        policy_names[c->policy], c->wrap, c->bad, c->negative_percent, c->invalid_percent,
+        ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]), ops_layout_name(c->layout[2]),
+        c->shared ? "shared" : "separate", c->host ? "host-execute" : ops_submit_name(c->submit),
+        ops_tensor_describe(&c->input, in, sizeof in),
+        ops_tensor_describe(&c->indices, idx, sizeof idx),
+        ops_tensor_describe(&c->output, out, sizeof out));
     return buf;
 }
 
@@ -456,15 +432,15 @@ static void run(ext_case *c)
 static void cases(const char *test, ext_op op, unsigned n, bool force_error)
 {
     static ext_case c;
-    long only = only_case();
-    bool verbose = getenv("DMLCL_TEST_VERBOSE") != NULL;
+    long only = ops_only_case();
+    bool verbose = ops_verbose();
     for (unsigned k = 0; k < n; ++k) {
         if (only >= 0 && (unsigned long)only != k)
             continue;
-        ref_rng rng = ref_rng_make(ref_mix64(base_seed() ^ name_hash(test)) + ref_mix64(k));
+        ref_rng rng = ops_case_rng(&run_seed, test, k);
         memset(&c, 0, sizeof c);
         c.test = test;
-        c.seed = base_seed();
+        c.seed = ops_base_seed(&run_seed);
         c.number = k;
         c.op = op;
         c.force_error = force_error;

@@ -282,6 +282,18 @@ void ops_memory_snapshot(ops_memory *m)
         memcpy(m->expect[b], m->init[b], m->size[b]);
 }
 
+void ops_memory_unary(ops_memory *m, ref_rng *rng, ops_tensor *input, ops_tensor *output,
+                      bool shared, DML_TENSOR_DATA_TYPE type)
+{
+    memset(m, 0, sizeof *m);
+    ops_memory_place(m, rng, input, false);
+    ops_memory_place(m, rng, output, shared);
+    ops_memory_alloc(m, rng);
+    uint64_t slots = input->buffer.TotalTensorSizeInBytes / ref_type_size(type);
+    ops_fill_distinct(rng, type, ops_ptr(m, OPS_INIT, input), slots);
+    ops_memory_snapshot(m);
+}
+
 void ops_poison_output(ops_memory *m, const ops_tensor *t)
 {
     ref_tensor init = ops_view(m, OPS_INIT, t), expect = ops_view(m, OPS_EXPECT, t);

@@ -103,6 +103,14 @@ unsigned char *ops_ptr(const ops_memory *m, ops_image image, const ops_tensor *t
 /* A reference view of t in an image. */
 ref_tensor ops_view(const ops_memory *m, ops_image image, const ops_tensor *t);
 
+/*
+ * The memory of a one-input operator: places input, then output (sharing its
+ * buffer when shared), allocates, fills the input's whole span with distinct
+ * elements of type and snapshots, ready for the reference.
+ */
+void ops_memory_unary(ops_memory *m, ref_rng *rng, ops_tensor *input, ops_tensor *output,
+                      bool shared, DML_TENSOR_DATA_TYPE type);
+
 /* expect = init: call after filling the inputs, before running the reference. */
 void ops_memory_snapshot(ops_memory *m);
 /*

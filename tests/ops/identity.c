@@ -19,6 +19,7 @@
 
 #include <criterion/criterion.h>
 
+#include "cases.h"
 #include "harness.h"
 #include "ref_broadcast.h"
 
@@ -49,35 +50,7 @@ typedef struct identity_case {
     ops_memory mem;
 } identity_case;
 
-static uint64_t name_hash(const char *s)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (; *s; ++s)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
-}
-
-static uint64_t base_seed(void)
-{
-    static bool known;
-    static uint64_t seed;
-    if (!known) {
-        seed = ref_test_seed(IDENTITY_DEFAULT_SEED);
-        known = true;
-    }
-    return seed;
-}
-
-static long only_case(void)
-{
-    const char *text = getenv("DMLCL_TEST_CASE");
-    return text && *text ? strtol(text, NULL, 0) : -1;
-}
-
-static ref_rng case_rng(const char *test, unsigned number)
-{
-    return ref_rng_make(ref_mix64(base_seed() ^ name_hash(test)) + ref_mix64(number));
-}
+static ops_seed run_seed = OPS_SEED(IDENTITY_DEFAULT_SEED);
 
 static bool is_float(DML_TENSOR_DATA_TYPE t)
 {
@@ -167,12 +140,9 @@ static void identity_fill(identity_case *c, ref_rng *rng)
 
 static const char *identity_describe(const identity_case *c, char *buf, size_t len)
 {
-    char in[512], out[512];
-    snprintf(buf, len,
-             "IDENTITY case %u of identity/%s, seed 0x%016" PRIx64
-             " (replay: DMLCL_TEST_SEED=0x%" PRIx64 " DMLCL_TEST_CASE=%u dmlcl-ops --filter "
-             "'identity/%s')\n  layouts %s/%s; %s; ScaleBias %s {%g, %g}; submit %s\n  %s\n  %s",
-             c->number, c->test, c->seed, c->seed, c->number, c->test,
+    char head[512], in[512], out[512];
+    snprintf(buf, len, "%s\n  layouts %s/%s; %s; ScaleBias %s {%g, %g}; submit %s\n  %s\n  %s",
+             ops_replay(head, sizeof head, "IDENTITY", "identity", c->test, c->number, c->seed),
              ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
              c->in_place ? "in place"
              : c->shared ? "one buffer"
@@ -237,14 +207,14 @@ static void identity_generate(identity_case *c, ref_rng *rng, const identity_spe
 static void identity_cases(const char *test, unsigned count, const identity_spec *spec, bool host)
 {
     static identity_case c;
-    long only = only_case();
+    long only = ops_only_case();
     for (unsigned n = 0; n < count; ++n) {
         if (only >= 0 && (unsigned long)only != n)
             continue;
-        ref_rng rng = case_rng(test, n);
+        ref_rng rng = ops_case_rng(&run_seed, test, n);
         memset(&c, 0, sizeof c);
         c.test = test;
-        c.seed = base_seed();
+        c.seed = ops_base_seed(&run_seed);
         c.number = n;
         identity_generate(&c, &rng, spec);
         identity_place(&c, &rng);
@@ -307,10 +277,10 @@ static void fixed_case(const char *test, unsigned number, DML_TENSOR_DATA_TYPE t
                        const uint32_t *out_strides, const DML_SCALE_BIAS *sb)
 {
     static identity_case c;
-    ref_rng rng = case_rng(test, number);
+    ref_rng rng = ops_case_rng(&run_seed, test, number);
     memset(&c, 0, sizeof c);
     c.test = test;
-    c.seed = base_seed();
+    c.seed = ops_base_seed(&run_seed);
     c.number = number;
     c.type = type;
     c.rank = rank;
@@ -385,10 +355,10 @@ static void run_documented(const char *name, const uint32_t *sizes, uint32_t ran
                            const float *want)
 {
     static identity_case c;
-    ref_rng rng = case_rng("documented", (unsigned)name_hash(name));
+    ref_rng rng = ops_case_rng(&run_seed, "documented", (unsigned)ops_name_hash(name));
     memset(&c, 0, sizeof c);
     c.test = name;
-    c.seed = base_seed();
+    c.seed = ops_base_seed(&run_seed);
     c.type = DML_TENSOR_DATA_TYPE_FLOAT32;
     c.rank = rank;
     c.scale_bias = sb != NULL;
@@ -437,7 +407,7 @@ Test(identity, in_place_layout_change_is_refused)
 {
     static identity_case c;
     const uint32_t sizes[2] = {4, 4}, transposed[2] = {1, 4};
-    ref_rng rng = case_rng("in_place_refused", 0);
+    ref_rng rng = ops_case_rng(&run_seed, "in_place_refused", 0);
     memset(&c, 0, sizeof c);
     c.type = DML_TENSOR_DATA_TYPE_FLOAT32;
     c.in_place = true;

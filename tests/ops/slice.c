@@ -21,6 +21,7 @@
 
 #include <criterion/criterion.h>
 
+#include "cases.h"
 #include "dmlcl/frontends.h"
 #include "harness.h"
 #include "ref_slice.h"
@@ -70,35 +71,7 @@ typedef struct slice_case {
     ops_memory mem;
 } slice_case;
 
-static uint64_t name_hash(const char *s)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (; *s; ++s)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
-}
-
-static uint64_t base_seed(void)
-{
-    static bool known;
-    static uint64_t seed;
-    if (!known) {
-        seed = ref_test_seed(SLICE_DEFAULT_SEED);
-        known = true;
-    }
-    return seed;
-}
-
-static long only_case(void)
-{
-    const char *text = getenv("DMLCL_TEST_CASE");
-    return text && *text ? strtol(text, NULL, 0) : -1;
-}
-
-static ref_rng case_rng(const char *test, unsigned number)
-{
-    return ref_rng_make(ref_mix64(base_seed() ^ name_hash(test)) + ref_mix64(number));
-}
+static ops_seed run_seed = OPS_SEED(SLICE_DEFAULT_SEED);
 
 static const char *list_text(char *buf, size_t len, uint32_t n, const int64_t *v)
 {
@@ -121,7 +94,7 @@ static const char *mask_text(char *buf, size_t len, uint32_t n, const uint32_t *
 
 static const char *slice_describe(const slice_case *c, char *buf, size_t len)
 {
-    char in[512], out[512], b[512], e[512], s[512], m[5][MAX_ENTRIES + 1], w[3][200];
+    char head[512], in[512], out[512], b[512], e[512], s[512], m[5][MAX_ENTRIES + 1], w[3][200];
     int64_t v[3][REF_MAX_DIMS];
     for (uint32_t i = 0; i < c->rank && c->op != OP_STRIDED; ++i) {
         v[0][i] = c->offsets[i];
@@ -143,11 +116,10 @@ static const char *slice_describe(const slice_case *c, char *buf, size_t len)
                  list_text(b, sizeof b, c->rank, v[0]), list_text(e, sizeof e, c->rank, v[1]),
                  list_text(s, sizeof s, c->rank, v[2]));
     snprintf(buf, len,
-             "%s case %u of slice/%s, seed 0x%016" PRIx64 " (replay: DMLCL_TEST_SEED=0x%" PRIx64
-             " DMLCL_TEST_CASE=%u dmlcl-ops --filter 'slice/%s')\n  %s\n  layouts %s/%s; %s; "
+             "%s\n  %s\n  layouts %s/%s; %s; "
              "submit %s\n  %s\n  %s",
-             op_names[c->op], c->number, c->test, c->seed, c->seed, c->number, c->test, w[0],
-             ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
+             ops_replay(head, sizeof head, op_names[c->op], "slice", c->test, c->number, c->seed),
+             w[0], ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
              c->shared ? "one buffer" : "two buffers", ops_submit_name(c->submit),
              ops_tensor_describe(&c->input, in, sizeof in),
              ops_tensor_describe(&c->output, out, sizeof out));
@@ -343,7 +315,7 @@ static bool gen_strided(slice_case *c, ref_rng *rng, uint32_t rank)
         cr_assert(hr == E_INVALIDARG || hr == DXGI_ERROR_UNSUPPORTED,
                   "%s\n  the reference rejects the lists (%s) but create gave %s",
                   slice_describe(c, what, sizeof what), why, dmlcl_hresult_name(hr));
-        if (getenv("DMLCL_TEST_VERBOSE"))
+        if (ops_verbose())
             fprintf(stderr, "%s\n  rejected as expected: %s\n",
                     slice_describe(c, what, sizeof what), dmlcl_last_error());
         return false;
@@ -384,13 +356,7 @@ static void set_descs(slice_case *c)
 static void slice_place_and_fill(slice_case *c, ref_rng *rng)
 {
     static char what[4096];
-    memset(&c->mem, 0, sizeof c->mem);
-    ops_memory_place(&c->mem, rng, &c->input, false);
-    ops_memory_place(&c->mem, rng, &c->output, c->shared);
-    ops_memory_alloc(&c->mem, rng);
-    uint64_t slots = c->input.buffer.TotalTensorSizeInBytes / ref_type_size(c->type);
-    ops_fill_distinct(rng, c->type, ops_ptr(&c->mem, OPS_INIT, &c->input), slots);
-    ops_memory_snapshot(&c->mem);
+    ops_memory_unary(&c->mem, rng, &c->input, &c->output, c->shared, c->type);
     ref_tensor in = ops_view(&c->mem, OPS_INIT, &c->input);
     ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->output);
     ref_ss_lists l = ss_lists(c);
@@ -426,15 +392,15 @@ typedef struct slice_spec {
 static void slice_cases(const char *test, unsigned count, const slice_spec *s)
 {
     static slice_case c;
-    long only = only_case();
-    bool verbose = getenv("DMLCL_TEST_VERBOSE") != NULL;
+    long only = ops_only_case();
+    bool verbose = ops_verbose();
     for (unsigned n = 0; n < count; ++n) {
         if (only >= 0 && (unsigned long)only != n)
             continue;
-        ref_rng rng = case_rng(test, n);
+        ref_rng rng = ops_case_rng(&run_seed, test, n);
         memset(&c, 0, sizeof c);
         c.test = test;
-        c.seed = base_seed();
+        c.seed = ops_base_seed(&run_seed);
         c.number = n;
         c.op = s->op;
         c.type = s->types[n % s->n_types];
@@ -500,10 +466,10 @@ static void fixed_strided(const char *test, unsigned number, DML_TENSOR_DATA_TYP
 {
     static slice_case c;
     uint32_t out[REF_MAX_DIMS], out_rank;
-    ref_rng rng = case_rng(test, number);
+    ref_rng rng = ops_case_rng(&run_seed, test, number);
     memset(&c, 0, sizeof c);
     c.test = test;
-    c.seed = base_seed();
+    c.seed = ops_base_seed(&run_seed);
     c.number = number;
     c.op = OP_STRIDED;
     c.type = type;
@@ -553,10 +519,10 @@ static void documented(slice_op op, const uint32_t *in_sizes, const uint32_t *ou
                        const float *want, unsigned number)
 {
     static slice_case c;
-    ref_rng rng = case_rng("documented", number);
+    ref_rng rng = ops_case_rng(&run_seed, "documented", number);
     memset(&c, 0, sizeof c);
     c.test = "documented";
-    c.seed = base_seed();
+    c.seed = ops_base_seed(&run_seed);
     c.number = number;
     c.op = op;
     c.type = DML_TENSOR_DATA_TYPE_FLOAT32;
@@ -619,11 +585,11 @@ Test(slice, openvino_frontend)
 {
     static slice_case c;
     for (unsigned n = 0; n < 40; ++n) {
-        ref_rng rng = case_rng("openvino_frontend", n);
+        ref_rng rng = ops_case_rng(&run_seed, "openvino_frontend", n);
         uint32_t in[REF_MAX_DIMS];
         memset(&c, 0, sizeof c);
         c.test = "openvino_frontend";
-        c.seed = base_seed();
+        c.seed = ops_base_seed(&run_seed);
         c.number = n;
         c.op = OP_STRIDED;
         c.type = dml_types[n % COUNT_OF(dml_types)];

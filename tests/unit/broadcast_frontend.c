@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dmlcl/frontends.h"
+#include "support.h"
 
 #define I64 DML_TENSOR_DATA_TYPE_INT64
 
@@ -68,24 +69,15 @@ static void expect_shape(HRESULT hr, const dmlcl_broadcast_result *r, uint32_t r
     dmlcl_operator_release(op);
 }
 
-static void expect_fail(HRESULT hr, HRESULT want, const char *const *needles, int line)
-{
-    const char *msg = dmlcl_last_error();
-    cr_expect_eq(hr, want, "line %d: %s, expected %s (%s)", line, dmlcl_hresult_name(hr),
-                 dmlcl_hresult_name(want), msg);
-    for (; *needles; ++needles)
-        cr_expect(strstr(msg, *needles), "line %d: \"%s\" not in \"%s\"", line, *needles, msg);
-}
-
 #define SHAPE(hr, c, ...)                                                             \
     do {                                                                              \
         const int64_t want_[] = {__VA_ARGS__};                                        \
         expect_shape((hr), &(c)->r, sizeof want_ / sizeof want_[0], want_, __LINE__); \
     } while (0)
-#define FAILS(hr, want, ...)                                \
-    do {                                                    \
-        const char *const needles_[] = {__VA_ARGS__, NULL}; \
-        expect_fail((hr), (want), needles_, __LINE__);      \
+#define FAILS(hr, want, ...)                                   \
+    do {                                                       \
+        const char *const needles_[] = {__VA_ARGS__, NULL};    \
+        unit_expect_needles((hr), (want), needles_, __LINE__); \
     } while (0)
 
 static const int64_t t1_16_50_50[4] = {1, 16, 50, 50};

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dmlcl/frontends.h"
+#include "support.h"
 
 static dmlcl_shape shape(uint32_t rank, ...)
 {
@@ -43,15 +44,6 @@ static void expect_creates(const dmlcl_gather_frontend *f)
     HRESULT hr = dmlcl_operator_create(NULL, &f->Desc, &op);
     cr_expect_eq(hr, S_OK, "create: %s", dmlcl_last_error());
     dmlcl_operator_release(op);
-}
-
-static void expect_error(HRESULT got, HRESULT want, const char *a, const char *b)
-{
-    const char *msg = dmlcl_last_error();
-    cr_expect_eq(got, want, "HRESULT 0x%08x, expected 0x%08x (%s)", (unsigned)got, (unsigned)want,
-                 msg);
-    cr_expect(strstr(msg, a) != NULL, "message \"%s\" lacks \"%s\"", msg, a);
-    cr_expect(b == NULL || strstr(msg, b) != NULL, "message \"%s\" lacks \"%s\"", msg, b);
 }
 
 /* ---- OpenVINO Gather-8 ---------------------------------------------------------------------- */
@@ -115,9 +107,9 @@ Test(gather_frontend_openvino, negative_axis_and_axis_types)
     expect_shape(&f.OutputShape, 3, mid);
     expect_creates(&f);
     a64 = UINT64_MAX;
-    expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_INT16, &x,
-                                        DML_TENSOR_DATA_TYPE_UINT8, NULL, &arr64, 0, &f),
-                 E_INVALIDARG, "axis (18446744073709551615)", NULL);
+    unit_expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_INT16, &x,
+                                             DML_TENSOR_DATA_TYPE_UINT8, NULL, &arr64, 0, &f),
+                      E_INVALIDARG, "axis (18446744073709551615)", NULL);
 }
 
 Test(gather_frontend_openvino, scalars_and_empty)
@@ -144,16 +136,16 @@ Test(gather_frontend_openvino, rules)
 {
     dmlcl_gather_frontend f;
     dmlcl_shape d = SHAPE(2, I64(2), I64(3)), x = SHAPE(2, I64(2), I64(1));
-    expect_error(ov(d, x, 2, 0, &f), E_INVALIDARG, "OpenVINO Gather-8: axis (2)", "[-2, 1]");
-    expect_error(ov(d, x, -3, 0, &f), E_INVALIDARG, "axis (-3)", NULL);
-    expect_error(ov(d, x, 0, 1, &f), E_INVALIDARG, "batch_dims (1", "axis (0");
-    expect_error(ov(d, x, 1, 3, &f), E_INVALIDARG, "batch_dims (3)", "[-2, 2]");
-    expect_error(ov(d, x, 1, -3, &f), E_INVALIDARG, "batch_dims (-3)", "[-2, 2]");
-    expect_error(ov(d, SHAPE(2, I64(3), I64(1)), 1, 1, &f), E_INVALIDARG, "batch dimension 0",
-                 "[3,1]");
-    expect_error(ov(SHAPE(0), x, 0, 0, &f), E_INVALIDARG, "data rank (0)", NULL);
-    expect_error(ov(SHAPE(2, I64(-1), I64(3)), x, 0, 0, &f), E_INVALIDARG, "data dimension 0 (-1)",
-                 NULL);
+    unit_expect_error(ov(d, x, 2, 0, &f), E_INVALIDARG, "OpenVINO Gather-8: axis (2)", "[-2, 1]");
+    unit_expect_error(ov(d, x, -3, 0, &f), E_INVALIDARG, "axis (-3)", NULL);
+    unit_expect_error(ov(d, x, 0, 1, &f), E_INVALIDARG, "batch_dims (1", "axis (0");
+    unit_expect_error(ov(d, x, 1, 3, &f), E_INVALIDARG, "batch_dims (3)", "[-2, 2]");
+    unit_expect_error(ov(d, x, 1, -3, &f), E_INVALIDARG, "batch_dims (-3)", "[-2, 2]");
+    unit_expect_error(ov(d, SHAPE(2, I64(3), I64(1)), 1, 1, &f), E_INVALIDARG, "batch dimension 0",
+                      "[3,1]");
+    unit_expect_error(ov(SHAPE(0), x, 0, 0, &f), E_INVALIDARG, "data rank (0)", NULL);
+    unit_expect_error(ov(SHAPE(2, I64(-1), I64(3)), x, 0, 0, &f), E_INVALIDARG,
+                      "data dimension 0 (-1)", NULL);
 
     int64_t axis = 0, two[] = {0, 1};
     float fa = 0;
@@ -161,24 +153,24 @@ Test(gather_frontend_openvino, rules)
     dmlcl_int_array a = {DML_TENSOR_DATA_TYPE_INT64, 1, &axis};
     dmlcl_int_array a2 = {DML_TENSOR_DATA_TYPE_INT64, 2, two};
     dmlcl_int_array af = {DML_TENSOR_DATA_TYPE_FLOAT32, 1, &fa};
-    expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
-                                        DML_TENSOR_DATA_TYPE_FLOAT32, &scalar, &a, 0, &f),
-                 E_INVALIDARG, "indices type (FLOAT32)", NULL);
-    expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
-                                        DMLCL_TENSOR_DATA_TYPE_BOOLEAN, &scalar, &a, 0, &f),
-                 E_INVALIDARG, "indices type (BOOLEAN)", NULL);
-    expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
-                                        DML_TENSOR_DATA_TYPE_INT32, &scalar, &af, 0, &f),
-                 E_INVALIDARG, "axis input's type (FLOAT32)", NULL);
-    expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
-                                        DML_TENSOR_DATA_TYPE_INT32, &pair, &a2, 0, &f),
-                 E_INVALIDARG, "axis input's shape [2]", NULL);
-    expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
-                                        DML_TENSOR_DATA_TYPE_INT32, &square, &a, 0, &f),
-                 E_INVALIDARG, "axis input's rank (2)", NULL);
-    expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
-                                        DML_TENSOR_DATA_TYPE_INT32, &scalar, NULL, 0, &f),
-                 E_POINTER, "axis", NULL);
+    unit_expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
+                                             DML_TENSOR_DATA_TYPE_FLOAT32, &scalar, &a, 0, &f),
+                      E_INVALIDARG, "indices type (FLOAT32)", NULL);
+    unit_expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
+                                             DMLCL_TENSOR_DATA_TYPE_BOOLEAN, &scalar, &a, 0, &f),
+                      E_INVALIDARG, "indices type (BOOLEAN)", NULL);
+    unit_expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
+                                             DML_TENSOR_DATA_TYPE_INT32, &scalar, &af, 0, &f),
+                      E_INVALIDARG, "axis input's type (FLOAT32)", NULL);
+    unit_expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
+                                             DML_TENSOR_DATA_TYPE_INT32, &pair, &a2, 0, &f),
+                      E_INVALIDARG, "axis input's shape [2]", NULL);
+    unit_expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
+                                             DML_TENSOR_DATA_TYPE_INT32, &square, &a, 0, &f),
+                      E_INVALIDARG, "axis input's rank (2)", NULL);
+    unit_expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_FLOAT32, &x,
+                                             DML_TENSOR_DATA_TYPE_INT32, &scalar, NULL, 0, &f),
+                      E_POINTER, "axis", NULL);
 }
 
 Test(gather_frontend_openvino, unsupported)
@@ -187,23 +179,23 @@ Test(gather_frontend_openvino, unsupported)
     dmlcl_shape d = SHAPE(2, I64(2), I64(3)), x = SHAPE(1, I64(2)), scalar = SHAPE(0);
     int64_t axis = 0;
     dmlcl_int_array a = {DML_TENSOR_DATA_TYPE_INT64, 1, &axis};
-    expect_error(dmlcl_openvino_gather8(&d, DMLCL_TENSOR_DATA_TYPE_STRING, &x,
-                                        DML_TENSOR_DATA_TYPE_INT32, &scalar, &a, 0, &f),
-                 DXGI_ERROR_UNSUPPORTED, "STRING", NULL);
-    expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_INT4, &x,
-                                        DML_TENSOR_DATA_TYPE_INT32, &scalar, &a, 0, &f),
-                 DXGI_ERROR_UNSUPPORTED, "INT4", NULL);
+    unit_expect_error(dmlcl_openvino_gather8(&d, DMLCL_TENSOR_DATA_TYPE_STRING, &x,
+                                             DML_TENSOR_DATA_TYPE_INT32, &scalar, &a, 0, &f),
+                      DXGI_ERROR_UNSUPPORTED, "STRING", NULL);
+    unit_expect_error(dmlcl_openvino_gather8(&d, DML_TENSOR_DATA_TYPE_INT4, &x,
+                                             DML_TENSOR_DATA_TYPE_INT32, &scalar, &a, 0, &f),
+                      DXGI_ERROR_UNSUPPORTED, "INT4", NULL);
     dmlcl_shape big = SHAPE(2, I64(1) << 20, I64(1) << 13);
-    expect_error(ov(big, x, 0, 0, &f), DXGI_ERROR_UNSUPPORTED, "2^32-1 elements", NULL);
+    unit_expect_error(ov(big, x, 0, 0, &f), DXGI_ERROR_UNSUPPORTED, "2^32-1 elements", NULL);
     /* data rank 16 with 2-D indices: the output rank 17 is beyond 16 dims. */
     dmlcl_shape d16 = SHAPE(0);
     d16.rank = 16;
     for (int i = 0; i < 16; ++i)
         d16.dims[i] = 1;
-    expect_error(ov(d16, SHAPE(2, I64(1), I64(1)), 0, 0, &f), DXGI_ERROR_UNSUPPORTED,
-                 "output rank (17)", NULL);
+    unit_expect_error(ov(d16, SHAPE(2, I64(1), I64(1)), 0, 0, &f), DXGI_ERROR_UNSUPPORTED,
+                      "output rank (17)", NULL);
     d16.rank = 17;
-    expect_error(ov(d16, x, 0, 0, &f), DXGI_ERROR_UNSUPPORTED, "data rank (17)", NULL);
+    unit_expect_error(ov(d16, x, 0, 0, &f), DXGI_ERROR_UNSUPPORTED, "data rank (17)", NULL);
 }
 
 /* ---- ONNX Gather
@@ -239,12 +231,13 @@ Test(gather_frontend_onnx, versions)
     cr_expect(!f.Op.Gather.AllowNegativeIndices, "opset 10 runs Gather-1");
     cr_assert_eq(dmlcl_onnx_gather(12, &d, i32, &x, i32, 0, &f), S_OK);
     cr_expect(f.Op.Gather.AllowNegativeIndices, "opset 12 runs Gather-11");
-    expect_error(dmlcl_onnx_gather(12, &d, DMLCL_TENSOR_DATA_TYPE_BFLOAT16, &x, i32, 0, &f),
-                 E_INVALIDARG, "ONNX Gather-11: data type (BFLOAT16)", NULL);
+    unit_expect_error(dmlcl_onnx_gather(12, &d, DMLCL_TENSOR_DATA_TYPE_BFLOAT16, &x, i32, 0, &f),
+                      E_INVALIDARG, "ONNX Gather-11: data type (BFLOAT16)", NULL);
     cr_expect_eq(dmlcl_onnx_gather(13, &d, DMLCL_TENSOR_DATA_TYPE_BFLOAT16, &x, i32, 0, &f), S_OK);
     cr_expect_eq(dmlcl_onnx_gather(21, &d, DMLCL_TENSOR_DATA_TYPE_COMPLEX64, &x, i32, 0, &f), S_OK);
     expect_creates(&f);
-    expect_error(dmlcl_onnx_gather(0, &d, i32, &x, i32, 0, &f), E_INVALIDARG, "opset (0)", NULL);
+    unit_expect_error(dmlcl_onnx_gather(0, &d, i32, &x, i32, 0, &f), E_INVALIDARG, "opset (0)",
+                      NULL);
 }
 
 Test(gather_frontend_onnx, rules)
@@ -252,18 +245,19 @@ Test(gather_frontend_onnx, rules)
     dmlcl_gather_frontend f;
     dmlcl_shape d = SHAPE(2, I64(3), I64(2)), x = SHAPE(2, I64(2), I64(2)), scalar = SHAPE(0);
     DML_TENSOR_DATA_TYPE f32 = DML_TENSOR_DATA_TYPE_FLOAT32, i64 = DML_TENSOR_DATA_TYPE_INT64;
-    expect_error(dmlcl_onnx_gather(13, &d, f32, &x, i64, 2, &f), E_INVALIDARG,
-                 "ONNX Gather-13: axis (2)", "[-2, 1]");
-    expect_error(dmlcl_onnx_gather(11, &d, f32, &x, i64, -3, &f), E_INVALIDARG, "axis (-3)", NULL);
-    expect_error(dmlcl_onnx_gather(13, &d, f32, &x, DML_TENSOR_DATA_TYPE_INT16, 0, &f),
-                 E_INVALIDARG, "indices type (INT16)", "INT32 or INT64");
-    expect_error(dmlcl_onnx_gather(13, &d, f32, &x, DML_TENSOR_DATA_TYPE_UINT64, 0, &f),
-                 E_INVALIDARG, "indices type (UINT64)", NULL);
-    expect_error(dmlcl_onnx_gather(13, &scalar, f32, &x, i64, 0, &f), E_INVALIDARG, "data rank (0)",
-                 NULL);
-    expect_error(dmlcl_onnx_gather(13, &d, DMLCL_TENSOR_DATA_TYPE_STRING, &x, i64, 0, &f),
-                 DXGI_ERROR_UNSUPPORTED, "STRING", NULL);
-    expect_error(dmlcl_onnx_gather(13, NULL, f32, &x, i64, 0, &f), E_POINTER, "data", NULL);
+    unit_expect_error(dmlcl_onnx_gather(13, &d, f32, &x, i64, 2, &f), E_INVALIDARG,
+                      "ONNX Gather-13: axis (2)", "[-2, 1]");
+    unit_expect_error(dmlcl_onnx_gather(11, &d, f32, &x, i64, -3, &f), E_INVALIDARG, "axis (-3)",
+                      NULL);
+    unit_expect_error(dmlcl_onnx_gather(13, &d, f32, &x, DML_TENSOR_DATA_TYPE_INT16, 0, &f),
+                      E_INVALIDARG, "indices type (INT16)", "INT32 or INT64");
+    unit_expect_error(dmlcl_onnx_gather(13, &d, f32, &x, DML_TENSOR_DATA_TYPE_UINT64, 0, &f),
+                      E_INVALIDARG, "indices type (UINT64)", NULL);
+    unit_expect_error(dmlcl_onnx_gather(13, &scalar, f32, &x, i64, 0, &f), E_INVALIDARG,
+                      "data rank (0)", NULL);
+    unit_expect_error(dmlcl_onnx_gather(13, &d, DMLCL_TENSOR_DATA_TYPE_STRING, &x, i64, 0, &f),
+                      DXGI_ERROR_UNSUPPORTED, "STRING", NULL);
+    unit_expect_error(dmlcl_onnx_gather(13, NULL, f32, &x, i64, 0, &f), E_POINTER, "data", NULL);
 }
 
 /* ---- ONNX GatherElements and GatherND -----------------------------------------------------------
@@ -283,15 +277,15 @@ Test(gather_frontend_onnx_elements, shapes_and_rules)
     expect_creates(&f);
     cr_expect_eq(dmlcl_onnx_gather_elements(13, &d, f32, &x, i32, -2, &f), S_OK);
     cr_expect_eq(f.Op.GatherElements.Axis, 0);
-    expect_error(dmlcl_onnx_gather_elements(13, &d, f32, &x, i32, 1, &f), E_INVALIDARG,
-                 "ONNX GatherElements-13: indices shape [2,3]", "dimension 0 differs");
+    unit_expect_error(dmlcl_onnx_gather_elements(13, &d, f32, &x, i32, 1, &f), E_INVALIDARG,
+                      "ONNX GatherElements-13: indices shape [2,3]", "dimension 0 differs");
     dmlcl_shape x1 = SHAPE(1, I64(3));
-    expect_error(dmlcl_onnx_gather_elements(13, &d, f32, &x1, i32, 0, &f), E_INVALIDARG,
-                 "indices rank (1)", "data rank (2)");
-    expect_error(dmlcl_onnx_gather_elements(13, &d, f32, &x, i32, 2, &f), E_INVALIDARG, "axis (2)",
-                 NULL);
-    expect_error(dmlcl_onnx_gather_elements(10, &d, f32, &x, i32, 0, &f), E_INVALIDARG,
-                 "opset (10)", NULL);
+    unit_expect_error(dmlcl_onnx_gather_elements(13, &d, f32, &x1, i32, 0, &f), E_INVALIDARG,
+                      "indices rank (1)", "data rank (2)");
+    unit_expect_error(dmlcl_onnx_gather_elements(13, &d, f32, &x, i32, 2, &f), E_INVALIDARG,
+                      "axis (2)", NULL);
+    unit_expect_error(dmlcl_onnx_gather_elements(10, &d, f32, &x, i32, 0, &f), E_INVALIDARG,
+                      "opset (10)", NULL);
 }
 
 Test(gather_frontend_onnx_nd, shapes_and_rules)
@@ -316,19 +310,19 @@ Test(gather_frontend_onnx_nd, shapes_and_rules)
     cr_expect_eq(f.OutputShape.rank, 0, "a 0-D output");
     expect_creates(&f);
 
-    expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &xb, DML_TENSOR_DATA_TYPE_INT32, 0, &f),
-                 E_INVALIDARG, "indices type (INT32)", "INT64");
-    expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &xb, i64, 2, &f), E_INVALIDARG, "batch_dims (2)",
-                 NULL);
-    expect_error(dmlcl_onnx_gather_nd(11, &d, f32, &xb, i64, 1, &f), E_INVALIDARG,
-                 "ONNX GatherND-11: batch_dims (1)", "opset 12");
+    unit_expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &xb, DML_TENSOR_DATA_TYPE_INT32, 0, &f),
+                      E_INVALIDARG, "indices type (INT32)", "INT64");
+    unit_expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &xb, i64, 2, &f), E_INVALIDARG,
+                      "batch_dims (2)", NULL);
+    unit_expect_error(dmlcl_onnx_gather_nd(11, &d, f32, &xb, i64, 1, &f), E_INVALIDARG,
+                      "ONNX GatherND-11: batch_dims (1)", "opset 12");
     dmlcl_shape long_tuple = SHAPE(2, I64(1), I64(4));
-    expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &long_tuple, i64, 0, &f), E_INVALIDARG,
-                 "indices.shape[-1] (4)", NULL);
+    unit_expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &long_tuple, i64, 0, &f), E_INVALIDARG,
+                      "indices.shape[-1] (4)", NULL);
     dmlcl_shape other_batch = SHAPE(2, I64(3), I64(1));
-    expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &other_batch, i64, 1, &f), E_INVALIDARG,
-                 "batch dimension 0", NULL);
+    unit_expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &other_batch, i64, 1, &f), E_INVALIDARG,
+                      "batch dimension 0", NULL);
     dmlcl_shape scalar = SHAPE(0);
-    expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &scalar, i64, 0, &f), E_INVALIDARG,
-                 "indices rank (0)", NULL);
+    unit_expect_error(dmlcl_onnx_gather_nd(13, &d, f32, &scalar, i64, 0, &f), E_INVALIDARG,
+                      "indices rank (0)", NULL);
 }

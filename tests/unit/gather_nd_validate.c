@@ -11,37 +11,9 @@
 #include <string.h>
 
 #include "internal.h"
+#include "support.h"
 
 #define N(a) ((UINT)(sizeof(a) / sizeof((a)[0])))
-
-typedef struct tensor {
-    UINT sizes[DMLCL_TENSOR_DIMENSION_COUNT_MAX];
-    UINT strides[DMLCL_TENSOR_DIMENSION_COUNT_MAX];
-    DML_BUFFER_TENSOR_DESC buf;
-    DML_TENSOR_DESC desc;
-} tensor;
-
-static const DML_TENSOR_DESC *tset(tensor *t, DML_TENSOR_DATA_TYPE type, UINT rank,
-                                   const UINT *sizes)
-{
-    memset(t, 0, sizeof *t);
-    memcpy(t->sizes, sizes, rank * sizeof(UINT));
-    t->buf.DataType = type;
-    t->buf.DimensionCount = rank;
-    t->buf.Sizes = t->sizes;
-    t->buf.TotalTensorSizeInBytes = DMLCalcBufferTensorSize(type, rank, sizes, NULL);
-    t->desc.Type = DML_TENSOR_TYPE_BUFFER;
-    t->desc.Desc = &t->buf;
-    return &t->desc;
-}
-
-static void tstrides(tensor *t, const UINT *strides)
-{
-    memcpy(t->strides, strides, t->buf.DimensionCount * sizeof(UINT));
-    t->buf.Strides = t->strides;
-    t->buf.TotalTensorSizeInBytes =
-        DMLCalcBufferTensorSize(t->buf.DataType, t->buf.DimensionCount, t->sizes, t->strides);
-}
 
 static HRESULT create(DML_OPERATOR_TYPE type, const void *desc)
 {
@@ -56,11 +28,7 @@ static HRESULT create(DML_OPERATOR_TYPE type, const void *desc)
 static void expect_fail(DML_OPERATOR_TYPE type, const void *desc, HRESULT hr, const char *a,
                         const char *b)
 {
-    HRESULT got = create(type, desc);
-    const char *msg = dmlcl_last_error();
-    cr_expect_eq(got, hr, "HRESULT 0x%08x, expected 0x%08x (%s)", (unsigned)got, (unsigned)hr, msg);
-    cr_expect(strstr(msg, a) != NULL, "message \"%s\" lacks \"%s\"", msg, a);
-    cr_expect(b == NULL || strstr(msg, b) != NULL, "message \"%s\" lacks \"%s\"", msg, b);
+    unit_expect_error(create(type, desc), hr, a, b);
 }
 
 /* The plan an operator class lowers to (normalised when asked). */
@@ -79,7 +47,7 @@ static dmlcl_op_state lowered(DML_OPERATOR_TYPE type, const void *desc, bool nor
 /* ---- GATHER_ELEMENTS ------------------------------------------------------------------ */
 
 typedef struct elements {
-    tensor in, idx, out;
+    unit_tensor in, idx, out;
     DML_GATHER_ELEMENTS_OPERATOR_DESC d;
 } elements;
 
@@ -87,9 +55,9 @@ typedef struct elements {
 static void elements_init(elements *e)
 {
     static const UINT in[] = {3, 3}, idx[] = {2, 3};
-    e->d.InputTensor = tset(&e->in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in);
-    e->d.IndicesTensor = tset(&e->idx, DML_TENSOR_DATA_TYPE_UINT32, 2, idx);
-    e->d.OutputTensor = tset(&e->out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, idx);
+    e->d.InputTensor = unit_tensor_set(&e->in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in, NULL);
+    e->d.IndicesTensor = unit_tensor_set(&e->idx, DML_TENSOR_DATA_TYPE_UINT32, 2, idx, NULL);
+    e->d.OutputTensor = unit_tensor_set(&e->out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, idx, NULL);
     e->d.Axis = 0;
 }
 
@@ -105,7 +73,8 @@ Test(gather_elements_validate, output_type_must_match_input)
     elements e;
     elements_init(&e);
     static const UINT s[] = {2, 3};
-    e.d.OutputTensor = tset(&e.out, DML_TENSOR_DATA_TYPE_UINT32, 2, s); /* the page's DOC-BUG */
+    e.d.OutputTensor =
+        unit_tensor_set(&e.out, DML_TENSOR_DATA_TYPE_UINT32, 2, s, NULL); /* the page's DOC-BUG */
     expect_fail(DML_OPERATOR_GATHER_ELEMENTS, &e.d, E_INVALIDARG, "GATHER_ELEMENTS",
                 "OutputTensor.DataType (UINT32)");
 }
@@ -123,8 +92,8 @@ Test(gather_elements_validate, indices_sizes_off_axis)
     elements e;
     elements_init(&e);
     static const UINT s[] = {2, 2};
-    e.d.IndicesTensor = tset(&e.idx, DML_TENSOR_DATA_TYPE_UINT32, 2, s);
-    e.d.OutputTensor = tset(&e.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s);
+    e.d.IndicesTensor = unit_tensor_set(&e.idx, DML_TENSOR_DATA_TYPE_UINT32, 2, s, NULL);
+    e.d.OutputTensor = unit_tensor_set(&e.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL);
     expect_fail(DML_OPERATOR_GATHER_ELEMENTS, &e.d, E_INVALIDARG, "IndicesTensor.Sizes[1] (2)",
                 "InputTensor.Sizes[1] (3)");
 }
@@ -134,7 +103,7 @@ Test(gather_elements_validate, output_sizes_are_indices_sizes)
     elements e;
     elements_init(&e);
     static const UINT s[] = {3, 3};
-    e.d.OutputTensor = tset(&e.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s);
+    e.d.OutputTensor = unit_tensor_set(&e.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL);
     expect_fail(DML_OPERATOR_GATHER_ELEMENTS, &e.d, E_INVALIDARG, "OutputTensor.Sizes ({3,3})",
                 "{2,3}");
 }
@@ -144,7 +113,7 @@ Test(gather_elements_validate, ranks_and_types)
     elements e;
     elements_init(&e);
     static const UINT s3[] = {1, 2, 3};
-    e.d.IndicesTensor = tset(&e.idx, DML_TENSOR_DATA_TYPE_UINT32, 3, s3);
+    e.d.IndicesTensor = unit_tensor_set(&e.idx, DML_TENSOR_DATA_TYPE_UINT32, 3, s3, NULL);
     expect_fail(DML_OPERATOR_GATHER_ELEMENTS, &e.d, E_INVALIDARG, "IndicesTensor.DimensionCount",
                 NULL);
     elements_init(&e);
@@ -152,7 +121,7 @@ Test(gather_elements_validate, ranks_and_types)
     expect_fail(DML_OPERATOR_GATHER_ELEMENTS, &e.d, DXGI_ERROR_UNSUPPORTED, "extension type", NULL);
     elements_init(&e);
     static const UINT s[] = {2, 3};
-    e.d.IndicesTensor = tset(&e.idx, DML_TENSOR_DATA_TYPE_INT16, 2, s);
+    e.d.IndicesTensor = unit_tensor_set(&e.idx, DML_TENSOR_DATA_TYPE_INT16, 2, s, NULL);
     expect_fail(DML_OPERATOR_GATHER_ELEMENTS, &e.d, E_INVALIDARG, "IndicesTensor.DataType (INT16)",
                 NULL);
 }
@@ -162,8 +131,8 @@ Test(gather_elements_validate, zero_sizes_are_invalid_in_directml)
     elements e;
     elements_init(&e);
     static const UINT s[] = {0, 3};
-    e.d.IndicesTensor = tset(&e.idx, DML_TENSOR_DATA_TYPE_UINT32, 2, s);
-    e.d.OutputTensor = tset(&e.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s);
+    e.d.IndicesTensor = unit_tensor_set(&e.idx, DML_TENSOR_DATA_TYPE_UINT32, 2, s, NULL);
+    e.d.OutputTensor = unit_tensor_set(&e.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL);
     expect_fail(DML_OPERATOR_GATHER_ELEMENTS, &e.d, E_INVALIDARG, "Sizes[0] (0)", NULL);
 }
 
@@ -172,7 +141,7 @@ Test(gather_elements_lower, every_dim_steps_indices_and_output)
     elements e;
     elements_init(&e);
     static const UINT in_strides[] = {1, 3}; /* column-major input */
-    tstrides(&e.in, in_strides);
+    unit_tensor_set_strides(&e.in, in_strides);
     dmlcl_op_state st = lowered(DML_OPERATOR_GATHER_ELEMENTS, &e.d, false);
     const dmlcl_plan *p = &st.plan;
     cr_assert_eq(p->kind, DMLCL_PLAN_INDEXED);
@@ -190,7 +159,7 @@ Test(gather_elements_lower, every_dim_steps_indices_and_output)
 /* ---- GATHER_ND, GATHER_ND1 ----------------------------------------------------------------- */
 
 typedef struct nd {
-    tensor in, idx, out;
+    unit_tensor in, idx, out;
     DML_GATHER_ND1_OPERATOR_DESC d;
 } nd;
 
@@ -198,9 +167,9 @@ typedef struct nd {
 static void nd_init(nd *n)
 {
     static const UINT in[] = {1, 3, 2, 2}, out[] = {1, 1, 3, 2};
-    n->d.InputTensor = tset(&n->in, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in);
-    n->d.IndicesTensor = tset(&n->idx, DML_TENSOR_DATA_TYPE_UINT32, 4, in);
-    n->d.OutputTensor = tset(&n->out, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out);
+    n->d.InputTensor = unit_tensor_set(&n->in, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in, NULL);
+    n->d.IndicesTensor = unit_tensor_set(&n->idx, DML_TENSOR_DATA_TYPE_UINT32, 4, in, NULL);
+    n->d.OutputTensor = unit_tensor_set(&n->out, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out, NULL);
     n->d.InputDimensionCount = 3;
     n->d.IndicesDimensionCount = 3;
     n->d.BatchDimensionCount = 1;
@@ -213,13 +182,14 @@ Test(gather_nd_validate, documented_examples_are_valid)
     cr_expect_eq(create(DML_OPERATOR_GATHER_ND1, &n.d), S_OK, "%s", dmlcl_last_error());
     /* GATHER_ND: Input {3,4,5,6,7}, Indices {1,1,1,2,3}, counts 5 and 3 -> {1,1,2,6,7}. */
     static const UINT in[] = {3, 4, 5, 6, 7}, idx[] = {1, 1, 1, 2, 3}, out[] = {1, 1, 2, 6, 7};
-    DML_GATHER_ND_OPERATOR_DESC d = {tset(&n.in, DML_TENSOR_DATA_TYPE_INT8, 5, in),
-                                     tset(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 5, idx),
-                                     tset(&n.out, DML_TENSOR_DATA_TYPE_INT8, 5, out), 5, 3};
+    DML_GATHER_ND_OPERATOR_DESC d = {
+        unit_tensor_set(&n.in, DML_TENSOR_DATA_TYPE_INT8, 5, in, NULL),
+        unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 5, idx, NULL),
+        unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_INT8, 5, out, NULL), 5, 3};
     cr_expect_eq(create(DML_OPERATOR_GATHER_ND, &d), S_OK, "%s", dmlcl_last_error());
     /* The page's formula slices the input's last m dims (DOC-BUG): {1,2} ++ {5,6,7}. */
     static const UINT wrong[] = {1, 2, 5, 6, 7};
-    d.OutputTensor = tset(&n.out, DML_TENSOR_DATA_TYPE_INT8, 5, wrong);
+    d.OutputTensor = unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_INT8, 5, wrong, NULL);
     expect_fail(DML_OPERATOR_GATHER_ND, &d, E_INVALIDARG, "OutputTensor.Sizes ({1,2,5,6,7})",
                 "{1,1,2,6,7}");
 }
@@ -251,7 +221,7 @@ Test(gather_nd_validate, batch_rules)
     expect_fail(DML_OPERATOR_GATHER_ND1, &n.d, E_INVALIDARG, "BatchDimensionCount (3)", NULL);
     nd_init(&n);
     static const UINT in[] = {1, 2, 2, 2};
-    n.d.InputTensor = tset(&n.in, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in);
+    n.d.InputTensor = unit_tensor_set(&n.in, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in, NULL);
     expect_fail(DML_OPERATOR_GATHER_ND1, &n.d, E_INVALIDARG, "batch dimension 0",
                 "IndicesTensor.Sizes[1] (3)");
 }
@@ -261,8 +231,8 @@ Test(gather_nd_validate, tuple_length)
     nd n;
     nd_init(&n);
     static const UINT idx[] = {1, 3, 2, 3}, out[] = {1, 1, 3, 2};
-    n.d.IndicesTensor = tset(&n.idx, DML_TENSOR_DATA_TYPE_UINT32, 4, idx);
-    n.d.OutputTensor = tset(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out);
+    n.d.IndicesTensor = unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_UINT32, 4, idx, NULL);
+    n.d.OutputTensor = unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out, NULL);
     expect_fail(DML_OPERATOR_GATHER_ND1, &n.d, E_INVALIDARG, "IndicesTensor.Sizes[3] (3)",
                 "coordinate tuple length");
 }
@@ -272,7 +242,7 @@ Test(gather_nd_validate, shared_dimension_count_and_types)
     nd n;
     nd_init(&n);
     static const UINT idx[] = {3, 2, 2};
-    n.d.IndicesTensor = tset(&n.idx, DML_TENSOR_DATA_TYPE_UINT32, 3, idx);
+    n.d.IndicesTensor = unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_UINT32, 3, idx, NULL);
     expect_fail(DML_OPERATOR_GATHER_ND1, &n.d, E_INVALIDARG, "IndicesTensor.DimensionCount (3)",
                 NULL);
     nd_init(&n);
@@ -290,11 +260,12 @@ Test(gather_nd_validate, output_sizes_crop_leading_ones_only)
     /* Input {2,2}, Indices {2,2} (full 2-tuples): output meaningful {2} -> {1,2}. */
     nd n;
     static const UINT s[] = {2, 2}, out[] = {1, 2}, bad[] = {2, 1};
-    DML_GATHER_ND_OPERATOR_DESC d = {tset(&n.in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s),
-                                     tset(&n.idx, DML_TENSOR_DATA_TYPE_INT32, 2, s),
-                                     tset(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out), 2, 2};
+    DML_GATHER_ND_OPERATOR_DESC d = {
+        unit_tensor_set(&n.in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL),
+        unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_INT32, 2, s, NULL),
+        unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out, NULL), 2, 2};
     cr_expect_eq(create(DML_OPERATOR_GATHER_ND, &d), S_OK, "%s", dmlcl_last_error());
-    d.OutputTensor = tset(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, bad);
+    d.OutputTensor = unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, bad, NULL);
     expect_fail(DML_OPERATOR_GATHER_ND, &d, E_INVALIDARG, "OutputTensor.Sizes ({2,1})", "{1,2}");
 }
 
@@ -328,10 +299,11 @@ Test(gather_nd_lower, strided_tuples)
     /* Indices {2,2} stored column-major: components are 2 index elements apart. */
     nd n;
     static const UINT s[] = {2, 2}, out[] = {1, 2}, col[] = {1, 2};
-    DML_GATHER_ND_OPERATOR_DESC d = {tset(&n.in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s),
-                                     tset(&n.idx, DML_TENSOR_DATA_TYPE_INT32, 2, s),
-                                     tset(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out), 2, 2};
-    tstrides(&n.idx, col);
+    DML_GATHER_ND_OPERATOR_DESC d = {
+        unit_tensor_set(&n.in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL),
+        unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_INT32, 2, s, NULL),
+        unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out, NULL), 2, 2};
+    unit_tensor_set_strides(&n.idx, col);
     dmlcl_op_state st = lowered(DML_OPERATOR_GATHER_ND, &d, true);
     cr_expect_eq(st.plan.comp_idx_stride, 2);
     cr_expect_eq(st.plan.components, 2);
@@ -341,7 +313,7 @@ Test(gather_nd_lower, strided_tuples)
  */
 
 typedef struct g1 {
-    tensor in, idx, out;
+    unit_tensor in, idx, out;
     DMLCL_GATHER1_OPERATOR_DESC d;
 } g1;
 
@@ -349,9 +321,9 @@ typedef struct g1 {
 static void g1_init(g1 *g)
 {
     static const UINT in[] = {2, 64, 128}, idx[] = {2, 32, 21}, out[] = {2, 32, 21, 128};
-    g->d.InputTensor = tset(&g->in, DML_TENSOR_DATA_TYPE_FLOAT32, 3, in);
-    g->d.IndicesTensor = tset(&g->idx, DML_TENSOR_DATA_TYPE_INT8, 3, idx);
-    g->d.OutputTensor = tset(&g->out, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out);
+    g->d.InputTensor = unit_tensor_set(&g->in, DML_TENSOR_DATA_TYPE_FLOAT32, 3, in, NULL);
+    g->d.IndicesTensor = unit_tensor_set(&g->idx, DML_TENSOR_DATA_TYPE_INT8, 3, idx, NULL);
+    g->d.OutputTensor = unit_tensor_set(&g->out, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out, NULL);
     g->d.Axis = 1;
     g->d.IndexDimensions = 3;
     g->d.BatchDimensionCount = 1;
@@ -391,7 +363,7 @@ Test(gather1_validate, rules)
                 NULL);
     g1_init(&g);
     static const UINT idx[] = {3, 32, 21};
-    g.d.IndicesTensor = tset(&g.idx, DML_TENSOR_DATA_TYPE_INT32, 3, idx);
+    g.d.IndicesTensor = unit_tensor_set(&g.idx, DML_TENSOR_DATA_TYPE_INT32, 3, idx, NULL);
     expect_fail(DMLCL_OPERATOR_GATHER1, &g.d, E_INVALIDARG, "batch dimension 0",
                 "IndicesTensor.Sizes[0] (3)");
 }
@@ -401,18 +373,19 @@ Test(gather1_validate, output_padding_and_scalars)
     /* Data {5}, a scalar index (IndexDimensions 0): a 0-D result is {1}, or {1,1}. */
     g1 g;
     static const UINT in[] = {5}, one[] = {1}, ones[] = {1, 1}, two[] = {2};
-    DMLCL_GATHER1_OPERATOR_DESC d = {tset(&g.in, DML_TENSOR_DATA_TYPE_FLOAT32, 1, in),
-                                     tset(&g.idx, DML_TENSOR_DATA_TYPE_INT64, 1, one),
-                                     tset(&g.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, one),
-                                     0,
-                                     0,
-                                     0,
-                                     DMLCL_OUT_OF_RANGE_POLICY_ERROR,
-                                     0};
+    DMLCL_GATHER1_OPERATOR_DESC d = {
+        unit_tensor_set(&g.in, DML_TENSOR_DATA_TYPE_FLOAT32, 1, in, NULL),
+        unit_tensor_set(&g.idx, DML_TENSOR_DATA_TYPE_INT64, 1, one, NULL),
+        unit_tensor_set(&g.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, one, NULL),
+        0,
+        0,
+        0,
+        DMLCL_OUT_OF_RANGE_POLICY_ERROR,
+        0};
     cr_expect_eq(create(DMLCL_OPERATOR_GATHER1, &d), S_OK, "%s", dmlcl_last_error());
-    d.OutputTensor = tset(&g.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, ones);
+    d.OutputTensor = unit_tensor_set(&g.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, ones, NULL);
     cr_expect_eq(create(DMLCL_OPERATOR_GATHER1, &d), S_OK, "%s", dmlcl_last_error());
-    d.OutputTensor = tset(&g.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, two);
+    d.OutputTensor = unit_tensor_set(&g.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, two, NULL);
     expect_fail(DMLCL_OPERATOR_GATHER1, &d, E_INVALIDARG, "OutputTensor.Sizes ({2})", "{1}");
 }
 
@@ -420,20 +393,21 @@ Test(gather1_validate, extension_types_and_empty_tensors)
 {
     g1 g;
     static const UINT in[] = {0, 3}, idx[] = {2}, out[] = {2, 3}, e_idx[] = {0}, e_out[] = {0, 3};
-    DMLCL_GATHER1_OPERATOR_DESC d = {tset(&g.in, DMLCL_TENSOR_DATA_TYPE_COMPLEX128, 2, in),
-                                     tset(&g.idx, DML_TENSOR_DATA_TYPE_UINT16, 1, idx),
-                                     tset(&g.out, DMLCL_TENSOR_DATA_TYPE_COMPLEX128, 2, out),
-                                     0,
-                                     1,
-                                     0,
-                                     DMLCL_OUT_OF_RANGE_POLICY_ZERO,
-                                     1};
+    DMLCL_GATHER1_OPERATOR_DESC d = {
+        unit_tensor_set(&g.in, DMLCL_TENSOR_DATA_TYPE_COMPLEX128, 2, in, NULL),
+        unit_tensor_set(&g.idx, DML_TENSOR_DATA_TYPE_UINT16, 1, idx, NULL),
+        unit_tensor_set(&g.out, DMLCL_TENSOR_DATA_TYPE_COMPLEX128, 2, out, NULL),
+        0,
+        1,
+        0,
+        DMLCL_OUT_OF_RANGE_POLICY_ZERO,
+        1};
     cr_expect_eq(create(DMLCL_OPERATOR_GATHER1, &d), S_OK, "ZERO on an empty axis: %s",
                  dmlcl_last_error());
     d.OutOfRangePolicy = DMLCL_OUT_OF_RANGE_POLICY_CLAMP;
     expect_fail(DMLCL_OPERATOR_GATHER1, &d, E_INVALIDARG, "CLAMP", "InputTensor.Sizes[Axis = 0]");
-    d.IndicesTensor = tset(&g.idx, DML_TENSOR_DATA_TYPE_UINT16, 1, e_idx);
-    d.OutputTensor = tset(&g.out, DMLCL_TENSOR_DATA_TYPE_COMPLEX128, 2, e_out);
+    d.IndicesTensor = unit_tensor_set(&g.idx, DML_TENSOR_DATA_TYPE_UINT16, 1, e_idx, NULL);
+    d.OutputTensor = unit_tensor_set(&g.out, DMLCL_TENSOR_DATA_TYPE_COMPLEX128, 2, e_out, NULL);
     cr_expect_eq(create(DMLCL_OPERATOR_GATHER1, &d), S_OK, "CLAMP, empty output: %s",
                  dmlcl_last_error());
     g.in.buf.DataType = DMLCL_TENSOR_DATA_TYPE_STRING;
@@ -486,26 +460,27 @@ Test(gather_nd2_validate, ranks_may_differ)
     /* ONNX GatherND data [2,3] (r 2), indices [4,1] (q 2) -> [4,3]; and a 0-D result. */
     nd n;
     static const UINT in[] = {2, 3}, idx[] = {4, 1}, out[] = {4, 3};
-    DMLCL_GATHER_ND2_OPERATOR_DESC d = {tset(&n.in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in),
-                                        tset(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 2, idx),
-                                        tset(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out),
-                                        2,
-                                        2,
-                                        0,
-                                        DMLCL_OUT_OF_RANGE_POLICY_ERROR};
+    DMLCL_GATHER_ND2_OPERATOR_DESC d = {
+        unit_tensor_set(&n.in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in, NULL),
+        unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 2, idx, NULL),
+        unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out, NULL),
+        2,
+        2,
+        0,
+        DMLCL_OUT_OF_RANGE_POLICY_ERROR};
     cr_expect_eq(create(DMLCL_OPERATOR_GATHER_ND2, &d), S_OK, "%s", dmlcl_last_error());
     static const UINT idx2[] = {2}, one[] = {1};
-    d.IndicesTensor = tset(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 1, idx2);
+    d.IndicesTensor = unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 1, idx2, NULL);
     d.IndicesDimensionCount = 1;
-    d.OutputTensor = tset(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, one);
+    d.OutputTensor = unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, one, NULL);
     cr_expect_eq(create(DMLCL_OPERATOR_GATHER_ND2, &d), S_OK, "%s", dmlcl_last_error());
     static const UINT zero[] = {0, 2};
-    d.IndicesTensor = tset(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 2, zero);
+    d.IndicesTensor = unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 2, zero, NULL);
     d.IndicesDimensionCount = 2;
-    d.OutputTensor = tset(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, zero);
+    d.OutputTensor = unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, zero, NULL);
     cr_expect_eq(create(DMLCL_OPERATOR_GATHER_ND2, &d), S_OK, "%s", dmlcl_last_error());
     static const UINT m0[] = {2, 0};
-    d.IndicesTensor = tset(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 2, m0);
+    d.IndicesTensor = unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_INT64, 2, m0, NULL);
     expect_fail(DMLCL_OPERATOR_GATHER_ND2, &d, E_INVALIDARG, "GATHER_ND2",
                 "coordinate tuple length");
 }

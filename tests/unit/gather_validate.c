@@ -12,65 +12,24 @@
 #include <string.h>
 
 #include "dmlcl/dmlcl.h"
+#include "support.h"
 
 #define N(a) ((UINT)(sizeof(a) / sizeof((a)[0])))
-#define MAX_DIMS 10 /* room for ranks past DirectML's 8 */
-
-typedef struct tensor {
-    UINT sizes[MAX_DIMS];
-    UINT strides[MAX_DIMS];
-    DML_BUFFER_TENSOR_DESC buf;
-    DML_TENSOR_DESC desc;
-} tensor;
 
 /* One DML_GATHER description; build with gather_init, then break one thing. */
 typedef struct gather {
-    tensor in, idx, out;
+    unit_tensor in, idx, out;
     DML_GATHER_OPERATOR_DESC g;
     DML_OPERATOR_DESC op;
 } gather;
-
-/* Recomputes TotalTensorSizeInBytes after Sizes, Strides or DataType changed. */
-static void tensor_fit(tensor *t)
-{
-    t->buf.TotalTensorSizeInBytes = DMLCalcBufferTensorSize(t->buf.DataType, t->buf.DimensionCount,
-                                                            t->buf.Sizes, t->buf.Strides);
-}
-
-static void tensor_set(tensor *t, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes)
-{
-    memset(t, 0, sizeof *t);
-    memcpy(t->sizes, sizes, rank * sizeof(UINT));
-    t->buf.DataType = type;
-    t->buf.Flags = DML_TENSOR_FLAG_NONE;
-    t->buf.DimensionCount = rank;
-    t->buf.Sizes = t->sizes;
-    t->buf.Strides = NULL;
-    t->desc.Type = DML_TENSOR_TYPE_BUFFER;
-    t->desc.Desc = &t->buf;
-    tensor_fit(t);
-}
-
-static void tensor_set_strides(tensor *t, const UINT *strides)
-{
-    memcpy(t->strides, strides, t->buf.DimensionCount * sizeof(UINT));
-    t->buf.Strides = t->strides;
-    tensor_fit(t);
-}
-
-static void tensor_set_type(tensor *t, DML_TENSOR_DATA_TYPE type)
-{
-    t->buf.DataType = type;
-    tensor_fit(t);
-}
 
 static void gather_init(gather *c, UINT rank, const UINT *in, const UINT *idx, const UINT *out,
                         UINT axis, UINT index_dims)
 {
     memset(c, 0, sizeof *c);
-    tensor_set(&c->in, DML_TENSOR_DATA_TYPE_FLOAT32, rank, in);
-    tensor_set(&c->idx, DML_TENSOR_DATA_TYPE_UINT32, rank, idx);
-    tensor_set(&c->out, DML_TENSOR_DATA_TYPE_FLOAT32, rank, out);
+    unit_tensor_set(&c->in, DML_TENSOR_DATA_TYPE_FLOAT32, rank, in, NULL);
+    unit_tensor_set(&c->idx, DML_TENSOR_DATA_TYPE_UINT32, rank, idx, NULL);
+    unit_tensor_set(&c->out, DML_TENSOR_DATA_TYPE_FLOAT32, rank, out, NULL);
     c->g.InputTensor = &c->in.desc;
     c->g.IndicesTensor = &c->idx.desc;
     c->g.OutputTensor = &c->out.desc;
@@ -295,12 +254,12 @@ Test(gather_validate, four_bit_data_is_unsupported)
 {
     gather c;
     gather_base(&c);
-    tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_UINT4);
-    tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_UINT4);
+    unit_tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_UINT4);
+    unit_tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_UINT4);
     EXPECT_UNSUPPORTED(&c, "InputTensor.DataType");
     gather_base(&c);
-    tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_INT4);
-    tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_INT4);
+    unit_tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_INT4);
+    unit_tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_INT4);
     EXPECT_UNSUPPORTED(&c, "InputTensor.DataType");
 }
 
@@ -309,8 +268,8 @@ Test(gather_validate, extension_data_type_is_refused)
 {
     gather c;
     gather_base(&c);
-    tensor_set_type(&c.in, DMLCL_TENSOR_DATA_TYPE_BOOLEAN);
-    tensor_set_type(&c.out, DMLCL_TENSOR_DATA_TYPE_BOOLEAN);
+    unit_tensor_set_type(&c.in, DMLCL_TENSOR_DATA_TYPE_BOOLEAN);
+    unit_tensor_set_type(&c.out, DMLCL_TENSOR_DATA_TYPE_BOOLEAN);
     HRESULT hr = create(&c);
     cr_expect(FAILED(hr), "BOOLEAN data in DML_GATHER must fail, got %s", dmlcl_hresult_name(hr));
     cr_expect(strstr(dmlcl_last_error(), "InputTensor.DataType") != NULL, "%s", dmlcl_last_error());
@@ -328,8 +287,8 @@ Test(gather_validate, every_fl41_data_type_is_valid)
     for (UINT i = 0; i < N(types); ++i) {
         gather c;
         gather_base(&c);
-        tensor_set_type(&c.in, types[i]);
-        tensor_set_type(&c.out, types[i]);
+        unit_tensor_set_type(&c.in, types[i]);
+        unit_tensor_set_type(&c.out, types[i]);
         HRESULT hr = create(&c);
         cr_expect_eq(hr, S_OK, "data type %d: got %s: %s", (int)types[i], dmlcl_hresult_name(hr),
                      dmlcl_last_error());
@@ -347,7 +306,7 @@ Test(gather_validate, every_index_type_is_valid)
     for (UINT i = 0; i < N(types); ++i) {
         gather c;
         gather_base(&c);
-        tensor_set_type(&c.idx, types[i]);
+        unit_tensor_set_type(&c.idx, types[i]);
         HRESULT hr = create(&c);
         cr_expect_eq(hr, S_OK, "index type %d: got %s: %s", (int)types[i], dmlcl_hresult_name(hr),
                      dmlcl_last_error());
@@ -364,7 +323,7 @@ Test(gather_validate, other_index_types_are_invalid)
     for (UINT i = 0; i < N(types); ++i) {
         gather c;
         gather_base(&c);
-        tensor_set_type(&c.idx, types[i]);
+        unit_tensor_set_type(&c.idx, types[i]);
         EXPECT_INVALID(&c, "IndicesTensor.DataType");
     }
 }
@@ -373,12 +332,12 @@ Test(gather_validate, output_type_must_equal_input_type)
 {
     gather c;
     gather_base(&c);
-    tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_FLOAT16);
+    unit_tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_FLOAT16);
     EXPECT_INVALID(&c, "OutputTensor.DataType");
     /* Same width is not enough. */
     gather_base(&c);
-    tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_INT32);
-    tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_UINT32);
+    unit_tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_INT32);
+    unit_tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_UINT32);
     EXPECT_INVALID(&c, "OutputTensor.DataType");
 }
 
@@ -390,12 +349,12 @@ Test(gather_validate, ranks_must_match)
     const UINT idx3[] = {1, 1, 4}, out3[] = {1, 4, 2};
     gather c;
     gather_init(&c, 2, in, idx3, out, 0, 1);
-    tensor_set(&c.idx, DML_TENSOR_DATA_TYPE_UINT32, 3, idx3);
+    unit_tensor_set(&c.idx, DML_TENSOR_DATA_TYPE_UINT32, 3, idx3, NULL);
     EXPECT_INVALID(&c, "IndicesTensor.DimensionCount");
 
     const UINT idx[] = {1, 4};
     gather_init(&c, 2, in, idx, out, 0, 1);
-    tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 3, out3);
+    unit_tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 3, out3, NULL);
     EXPECT_INVALID(&c, "OutputTensor.DimensionCount");
 }
 
@@ -405,13 +364,13 @@ Test(gather_validate, rank_zero_is_invalid)
     gather c;
     gather_base(&c);
     c.idx.buf.DimensionCount = 0;
-    tensor_fit(&c.idx);
+    unit_tensor_fit(&c.idx);
     EXPECT_INVALID(&c, "IndicesTensor.DimensionCount");
 
     /* Either message ("must be in [1, 8]" or "must equal") names the input's count. */
     gather_init(&c, 1, one, one, one, 0, 1);
     c.in.buf.DimensionCount = 0;
-    tensor_fit(&c.in);
+    unit_tensor_fit(&c.in);
     EXPECT_INVALID(&c, "InputTensor.DimensionCount");
 }
 
@@ -421,8 +380,8 @@ Test(gather_validate, rank_above_eight_is_invalid)
     const UINT in[] = {3, 2}, idx[] = {1, 4};
     gather c;
     gather_init(&c, 9, ones9, ones9, ones9, 8, 1);
-    tensor_set(&c.in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in);
-    tensor_set(&c.idx, DML_TENSOR_DATA_TYPE_UINT32, 2, idx);
+    unit_tensor_set(&c.in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in, NULL);
+    unit_tensor_set(&c.idx, DML_TENSOR_DATA_TYPE_UINT32, 2, idx, NULL);
     c.g.Axis = 0;
     /* Output rank 9 breaks both "<= 8" and "equal to the input's": both name it. */
     EXPECT_INVALID(&c, "OutputTensor.DimensionCount");
@@ -450,15 +409,15 @@ Test(gather_validate, zero_size_is_invalid)
     gather c;
     gather_base(&c);
     c.in.sizes[1] = 0;
-    tensor_fit(&c.in);
+    unit_tensor_fit(&c.in);
     EXPECT_INVALID(&c, "InputTensor.Sizes[1]");
     gather_base(&c);
     c.idx.sizes[0] = 0;
-    tensor_fit(&c.idx);
+    unit_tensor_fit(&c.idx);
     EXPECT_INVALID(&c, "IndicesTensor.Sizes[0]");
     gather_base(&c);
     c.out.sizes[1] = 0;
-    tensor_fit(&c.out);
+    unit_tensor_fit(&c.out);
     EXPECT_INVALID(&c, "OutputTensor.Sizes");
 }
 
@@ -469,12 +428,12 @@ Test(gather_validate, element_count_limit_input)
     const UINT in_max[] = {65535, 65537}, idx[] = {1, 1}, out_max[] = {1, 65537};
     gather c;
     gather_init(&c, 2, in_max, idx, out_max, 0, 1);
-    tensor_set_strides(&c.in, zero);
+    unit_tensor_set_strides(&c.in, zero);
     EXPECT_OK(&c);
 
     const UINT in_over[] = {65536, 65536}, out_over[] = {1, 65536};
     gather_init(&c, 2, in_over, idx, out_over, 0, 1);
-    tensor_set_strides(&c.in, zero);
+    unit_tensor_set_strides(&c.in, zero);
     EXPECT_INVALID(&c, "InputTensor.Sizes");
 }
 
@@ -484,7 +443,7 @@ Test(gather_validate, element_count_limit_output)
     const UINT in[] = {2, 65536}, idx[] = {1, 65536}, out[] = {65536, 65536};
     gather c;
     gather_init(&c, 2, in, idx, out, 0, 1);
-    tensor_set_strides(&c.in, zero);
+    unit_tensor_set_strides(&c.in, zero);
     EXPECT_INVALID(&c, "OutputTensor.Sizes");
 }
 
@@ -527,8 +486,8 @@ Test(gather_validate, total_size_minimum_is_rounded_to_four)
     gather c;
     for (UINT64 bytes = 5; bytes < 8; ++bytes) {
         gather_init(&c, 1, in, idx, out, 0, 1);
-        tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_UINT8);
-        tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_UINT8);
+        unit_tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_UINT8);
+        unit_tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_UINT8);
         c.in.buf.TotalTensorSizeInBytes = bytes;
         EXPECT_INVALID(&c, "InputTensor.TotalTensorSizeInBytes");
     }
@@ -542,7 +501,7 @@ Test(gather_validate, total_size_minimum_follows_strides)
     const UINT strides[] = {4, 1};
     gather c;
     gather_base(&c);
-    tensor_set_strides(&c.in, strides);
+    unit_tensor_set_strides(&c.in, strides);
     cr_assert_eq(c.in.buf.TotalTensorSizeInBytes, 40);
     EXPECT_OK(&c);
     c.in.buf.TotalTensorSizeInBytes = 36;
@@ -567,8 +526,8 @@ Test(gather_validate, base_offset_alignment_valid_values)
     const UINT in[] = {5}, idx[] = {3}, out[] = {3};
     gather c;
     gather_init(&c, 1, in, idx, out, 0, 1);
-    tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_UINT8);
-    tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_UINT8);
+    unit_tensor_set_type(&c.in, DML_TENSOR_DATA_TYPE_UINT8);
+    unit_tensor_set_type(&c.out, DML_TENSOR_DATA_TYPE_UINT8);
     c.in.buf.GuaranteedBaseOffsetAlignment = 1;
     c.out.buf.GuaranteedBaseOffsetAlignment = 2;
     EXPECT_OK(&c);
@@ -595,7 +554,7 @@ Test(gather_validate, base_offset_alignment_below_element_size)
     c.out.buf.GuaranteedBaseOffsetAlignment = 1;
     EXPECT_INVALID(&c, "OutputTensor.GuaranteedBaseOffsetAlignment");
     gather_base(&c);
-    tensor_set_type(&c.idx, DML_TENSOR_DATA_TYPE_INT64);
+    unit_tensor_set_type(&c.idx, DML_TENSOR_DATA_TYPE_INT64);
     c.idx.buf.GuaranteedBaseOffsetAlignment = 4;
     EXPECT_INVALID(&c, "IndicesTensor.GuaranteedBaseOffsetAlignment");
 }
@@ -807,12 +766,12 @@ Test(gather_validate, strided_tensors_are_valid)
     const UINT column_major[] = {1, 3}; /* input {3,2} stored transposed */
     gather c;
     gather_base(&c);
-    tensor_set_strides(&c.out, padded);
+    unit_tensor_set_strides(&c.out, padded);
     EXPECT_OK(&c);
     gather_base(&c);
-    tensor_set_strides(&c.in, broadcast);
+    unit_tensor_set_strides(&c.in, broadcast);
     EXPECT_OK(&c);
     gather_base(&c);
-    tensor_set_strides(&c.in, column_major);
+    unit_tensor_set_strides(&c.in, column_major);
     EXPECT_OK(&c);
 }

@@ -9,43 +9,12 @@
 #include <string.h>
 
 #include "dmlcl/dmlcl.h"
-
-#define MAX_DIMS 17
-
-typedef struct tensor {
-    UINT sizes[MAX_DIMS];
-    UINT strides[MAX_DIMS];
-    DML_BUFFER_TENSOR_DESC buf;
-    DML_TENSOR_DESC desc;
-} tensor;
-
-static void tensor_fit(tensor *t)
-{
-    t->buf.TotalTensorSizeInBytes = DMLCalcBufferTensorSize(t->buf.DataType, t->buf.DimensionCount,
-                                                            t->buf.Sizes, t->buf.Strides);
-}
-
-static void tensor_set(tensor *t, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes,
-                       const UINT *strides)
-{
-    memset(t, 0, sizeof *t);
-    memcpy(t->sizes, sizes, rank * sizeof(UINT));
-    t->buf.DataType = type;
-    t->buf.DimensionCount = rank;
-    t->buf.Sizes = t->sizes;
-    if (strides) {
-        memcpy(t->strides, strides, rank * sizeof(UINT));
-        t->buf.Strides = t->strides;
-    }
-    t->desc.Type = DML_TENSOR_TYPE_BUFFER;
-    t->desc.Desc = &t->buf;
-    tensor_fit(t);
-}
+#include "support.h"
 
 /* ---- IDENTITY ------------------------------------------------------------------------ */
 
 typedef struct identity {
-    tensor in, out;
+    unit_tensor in, out;
     DML_SCALE_BIAS sb;
     DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC d;
     DML_OPERATOR_DESC op;
@@ -55,8 +24,8 @@ static void identity_init(identity *c, DML_TENSOR_DATA_TYPE type, UINT rank, con
                           const UINT *in_strides, const UINT *out_strides)
 {
     memset(c, 0, sizeof *c);
-    tensor_set(&c->in, type, rank, sizes, in_strides);
-    tensor_set(&c->out, type, rank, sizes, out_strides);
+    unit_tensor_set(&c->in, type, rank, sizes, in_strides);
+    unit_tensor_set(&c->out, type, rank, sizes, out_strides);
     c->d.InputTensor = &c->in.desc;
     c->d.OutputTensor = &c->out.desc;
     c->op.Type = DML_OPERATOR_ELEMENT_WISE_IDENTITY;
@@ -85,12 +54,7 @@ static void expect_ok(const DML_OPERATOR_DESC *desc, int line)
 static void expect_fail(const DML_OPERATOR_DESC *desc, HRESULT want, const char *const *needles,
                         int line)
 {
-    HRESULT hr = create(desc);
-    const char *msg = dmlcl_last_error();
-    cr_expect_eq(hr, want, "line %d: %s, expected %s (%s)", line, dmlcl_hresult_name(hr),
-                 dmlcl_hresult_name(want), msg);
-    for (; *needles; ++needles)
-        cr_expect(strstr(msg, *needles), "line %d: \"%s\" not in \"%s\"", line, *needles, msg);
+    unit_expect_needles(create(desc), want, needles, line);
 }
 
 #define OK(desc) expect_ok((desc), __LINE__)
@@ -143,10 +107,10 @@ Test(identity_validate, shapes_must_match)
     FAILS(&c.op, E_INVALIDARG, "ELEMENT_WISE_IDENTITY", "OutputTensor.DataType (INT32)",
           "InputTensor.DataType (FLOAT32)");
     identity_init(&c, DML_TENSOR_DATA_TYPE_FLOAT32, 3, s, NULL, NULL);
-    tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL);
+    unit_tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL);
     FAILS(&c.op, E_INVALIDARG, "OutputTensor.DimensionCount (2)", "InputTensor.DimensionCount (3)");
     identity_init(&c, DML_TENSOR_DATA_TYPE_FLOAT32, 3, s, NULL, NULL);
-    tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 3, other, NULL);
+    unit_tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 3, other, NULL);
     FAILS(&c.op, E_INVALIDARG, "OutputTensor.Sizes ({2,4,3})", "{2,3,4}");
 }
 
@@ -210,8 +174,8 @@ Test(identity_validate, output_strides_must_not_broadcast)
 /* ---- DMLCL_BROADCAST ------------------------------------------------------------------ */
 
 typedef struct broadcast {
-    tensor in, out;
-    UINT axes[MAX_DIMS];
+    unit_tensor in, out;
+    UINT axes[UNIT_MAX_DIMS];
     DMLCL_BROADCAST_OPERATOR_DESC d;
     DML_OPERATOR_DESC op;
 } broadcast;
@@ -220,8 +184,8 @@ static void broadcast_init(broadcast *c, DML_TENSOR_DATA_TYPE type, DMLCL_BROADC
                            UINT in_rank, const UINT *in, UINT out_rank, const UINT *out)
 {
     memset(c, 0, sizeof *c);
-    tensor_set(&c->in, type, in_rank, in, NULL);
-    tensor_set(&c->out, type, out_rank, out, NULL);
+    unit_tensor_set(&c->in, type, in_rank, in, NULL);
+    unit_tensor_set(&c->out, type, out_rank, out, NULL);
     c->d.InputTensor = &c->in.desc;
     c->d.OutputTensor = &c->out.desc;
     c->d.Mode = mode;
@@ -311,6 +275,6 @@ Test(broadcast_validate, broken_rules)
     FAILS(&c.op, E_INVALIDARG, "InputTensor.Sizes[0] (0)");
     const UINT bstr[3] = {0, 4, 1};
     broadcast_init(&c, DML_TENSOR_DATA_TYPE_FLOAT32, DMLCL_BROADCAST_MODE_NUMPY, 2, in2, 3, out3);
-    tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 3, out3, bstr);
+    unit_tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 3, out3, bstr);
     FAILS(&c.op, DXGI_ERROR_UNSUPPORTED, "OutputTensor.Strides[0] (0)");
 }

@@ -13,39 +13,9 @@
 #include "dmlcl/dmlcl.h"
 #include "internal.h"
 #include "ops/strided_slice.h"
+#include "support.h"
 
 #define N(a) ((UINT)(sizeof(a) / sizeof((a)[0])))
-#define MAX_DIMS 17
-
-typedef struct tensor {
-    UINT sizes[MAX_DIMS];
-    UINT strides[MAX_DIMS];
-    DML_BUFFER_TENSOR_DESC buf;
-    DML_TENSOR_DESC desc;
-} tensor;
-
-static void tensor_fit(tensor *t)
-{
-    t->buf.TotalTensorSizeInBytes = DMLCalcBufferTensorSize(t->buf.DataType, t->buf.DimensionCount,
-                                                            t->buf.Sizes, t->buf.Strides);
-}
-
-static void tensor_set(tensor *t, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes,
-                       const UINT *strides)
-{
-    memset(t, 0, sizeof *t);
-    memcpy(t->sizes, sizes, rank * sizeof(UINT));
-    t->buf.DataType = type;
-    t->buf.DimensionCount = rank;
-    t->buf.Sizes = t->sizes;
-    if (strides) {
-        memcpy(t->strides, strides, rank * sizeof(UINT));
-        t->buf.Strides = t->strides;
-    }
-    t->desc.Type = DML_TENSOR_TYPE_BUFFER;
-    t->desc.Desc = &t->buf;
-    tensor_fit(t);
-}
 
 static HRESULT create(const DML_OPERATOR_DESC *desc)
 {
@@ -101,8 +71,8 @@ static void expect_plan(const dmlcl_plan *p, int64_t in_offset, int rank, const 
 /* ---- DML_SLICE ------------------------------------------------------------------------ */
 
 typedef struct slice {
-    tensor in, out;
-    UINT offsets[MAX_DIMS], sizes[MAX_DIMS], strides[MAX_DIMS];
+    unit_tensor in, out;
+    UINT offsets[UNIT_MAX_DIMS], sizes[UNIT_MAX_DIMS], strides[UNIT_MAX_DIMS];
     DML_SLICE_OPERATOR_DESC d;
     DML_OPERATOR_DESC op;
 } slice;
@@ -111,8 +81,8 @@ static void slice_init(slice *c, UINT rank, const UINT *in, const UINT *offsets,
                        const UINT *strides)
 {
     memset(c, 0, sizeof *c);
-    tensor_set(&c->in, DML_TENSOR_DATA_TYPE_FLOAT32, rank, in, NULL);
-    tensor_set(&c->out, DML_TENSOR_DATA_TYPE_FLOAT32, rank, sizes, NULL);
+    unit_tensor_set(&c->in, DML_TENSOR_DATA_TYPE_FLOAT32, rank, in, NULL);
+    unit_tensor_set(&c->out, DML_TENSOR_DATA_TYPE_FLOAT32, rank, sizes, NULL);
     memcpy(c->offsets, offsets, rank * sizeof(UINT));
     memcpy(c->sizes, sizes, rank * sizeof(UINT));
     memcpy(c->strides, strides, rank * sizeof(UINT));
@@ -166,7 +136,7 @@ Test(slice_validate, dimension_count_and_tensors)
     SLICE_EXPECT(&c, E_INVALIDARG, "DataType");
     slice_base(&c);
     const UINT out3[] = {1, 2, 2};
-    tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 3, out3, NULL);
+    unit_tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 3, out3, NULL);
     SLICE_EXPECT(&c, E_INVALIDARG, "OutputTensor.DimensionCount");
     slice_base(&c);
     c.d.OutputTensor = NULL;
@@ -241,15 +211,15 @@ Test(slice_validate, directml_tensor_rules)
     SLICE_EXPECT(&c, E_INVALIDARG, "DimensionCount");
     slice_base(&c);
     c.in.buf.DataType = c.out.buf.DataType = DMLCL_TENSOR_DATA_TYPE_BOOLEAN;
-    tensor_fit(&c.in);
-    tensor_fit(&c.out);
+    unit_tensor_fit(&c.in);
+    unit_tensor_fit(&c.out);
     SLICE_EXPECT(&c, DXGI_ERROR_UNSUPPORTED, "DataType");
     slice_base(&c);
     c.in.sizes[0] = 0;
     SLICE_EXPECT(&c, E_INVALIDARG, "Sizes[0]");
     slice_base(&c);
     const UINT out_sizes[] = {1, 1, 2, 2}, out_strides[] = {4, 4, 2, 0};
-    tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sizes, out_strides);
+    unit_tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sizes, out_strides);
     SLICE_EXPECT(&c, DXGI_ERROR_UNSUPPORTED, "OutputTensor.Strides[3]");
 }
 
@@ -258,7 +228,7 @@ Test(slice_validate, strided_input_layout)
     slice c;
     slice_base(&c);
     const UINT sizes[] = {1, 1, 4, 4}, padded[] = {64, 64, 10, 2}; /* rows of 10, every 2nd */
-    tensor_set(&c.in, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, padded);
+    unit_tensor_set(&c.in, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, padded);
     SLICE_EXPECT(&c, S_OK, "");
     dmlcl_plan p = lowered(&c.op);
     expect_plan(&p, 10, 4, (const int64_t[]){1, 1, 2, 2}, (const int64_t[]){64, 64, 20, 6},
@@ -268,9 +238,9 @@ Test(slice_validate, strided_input_layout)
 /* ---- DML_SLICE1 ----------------------------------------------------------------------- */
 
 typedef struct slice1 {
-    tensor in, out;
-    UINT offsets[MAX_DIMS], sizes[MAX_DIMS];
-    INT strides[MAX_DIMS];
+    unit_tensor in, out;
+    UINT offsets[UNIT_MAX_DIMS], sizes[UNIT_MAX_DIMS];
+    INT strides[UNIT_MAX_DIMS];
     DML_SLICE1_OPERATOR_DESC d;
     DML_OPERATOR_DESC op;
 } slice1;
@@ -279,8 +249,8 @@ static void slice1_init(slice1 *c, UINT rank, const UINT *in, const UINT *out, c
                         const UINT *sizes, const INT *strides)
 {
     memset(c, 0, sizeof *c);
-    tensor_set(&c->in, DML_TENSOR_DATA_TYPE_FLOAT32, rank, in, NULL);
-    tensor_set(&c->out, DML_TENSOR_DATA_TYPE_FLOAT32, rank, out, NULL);
+    unit_tensor_set(&c->in, DML_TENSOR_DATA_TYPE_FLOAT32, rank, in, NULL);
+    unit_tensor_set(&c->out, DML_TENSOR_DATA_TYPE_FLOAT32, rank, out, NULL);
     memcpy(c->offsets, offsets, rank * sizeof(UINT));
     memcpy(c->sizes, sizes, rank * sizeof(UINT));
     memcpy(c->strides, strides, rank * sizeof(INT));
@@ -340,19 +310,19 @@ Test(slice1_validate, output_sizes_within_the_window)
     slice1 c;
     slice1_base(&c);
     c.out.sizes[2] = 3; /* 1 + (4 - 1) / 2 = 2 */
-    tensor_fit(&c.out);
+    unit_tensor_fit(&c.out);
     SLICE1_EXPECT(&c, E_INVALIDARG, "OutputTensor.Sizes[2]");
     /* Fewer than the window holds is fine: the first elements from the start. */
     slice1_base(&c);
     c.out.sizes[2] = 1;
-    tensor_fit(&c.out);
+    unit_tensor_fit(&c.out);
     SLICE1_EXPECT(&c, S_OK, "");
     /* INT_MIN: |stride| 2^31 leaves one element. */
     slice1_base(&c);
     c.strides[2] = INT32_MIN;
     SLICE1_EXPECT(&c, E_INVALIDARG, "OutputTensor.Sizes[2]");
     c.out.sizes[2] = 1;
-    tensor_fit(&c.out);
+    unit_tensor_fit(&c.out);
     SLICE1_EXPECT(&c, S_OK, "");
     dmlcl_plan p = lowered(&c.op);
     cr_expect_eq(p.in_offset, 13, "INT_MIN stride starts at the window's end");
@@ -369,7 +339,7 @@ Test(slice1_validate, shared_rules)
     SLICE1_EXPECT(&c, E_INVALIDARG, "InputWindowStrides");
     slice1_base(&c);
     c.out.buf.DataType = DML_TENSOR_DATA_TYPE_FLOAT16;
-    tensor_fit(&c.out);
+    unit_tensor_fit(&c.out);
     SLICE1_EXPECT(&c, E_INVALIDARG, "DataType");
 }
 
@@ -378,7 +348,7 @@ Test(slice1_validate, shared_rules)
 #define MAX_ENTRIES 8
 
 typedef struct sslice {
-    tensor in, out;
+    unit_tensor in, out;
     INT64 begin[MAX_ENTRIES], end[MAX_ENTRIES], strides[MAX_ENTRIES];
     UINT masks[5][MAX_ENTRIES];
     DMLCL_STRIDED_SLICE_OPERATOR_DESC d;
@@ -389,8 +359,8 @@ static void sslice_init(sslice *c, UINT in_rank, const UINT *in, UINT out_rank, 
                         UINT count, const INT64 *begin, const INT64 *end, const INT64 *strides)
 {
     memset(c, 0, sizeof *c);
-    tensor_set(&c->in, DML_TENSOR_DATA_TYPE_FLOAT32, in_rank, in, NULL);
-    tensor_set(&c->out, DML_TENSOR_DATA_TYPE_FLOAT32, out_rank, out, NULL);
+    unit_tensor_set(&c->in, DML_TENSOR_DATA_TYPE_FLOAT32, in_rank, in, NULL);
+    unit_tensor_set(&c->out, DML_TENSOR_DATA_TYPE_FLOAT32, out_rank, out, NULL);
     for (UINT i = 0; i < count; ++i) {
         c->begin[i] = begin[i];
         c->end[i] = end[i];
@@ -449,7 +419,7 @@ Test(strided_slice_validate, scalar_output_is_described_as_one)
     cr_expect_eq(p.in_offset, 3);
     cr_expect_eq(p.rank, 0);
     const UINT two[] = {2};
-    tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, two, NULL);
+    unit_tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 1, two, NULL);
     SS_EXPECT(&c, E_INVALIDARG, "OutputTensor.Sizes");
 }
 
@@ -473,7 +443,7 @@ Test(strided_slice_validate, rule_violations)
     SS_EXPECT(&c, E_INVALIDARG, "Begin[4]");
     sslice_base(&c);
     c.out.sizes[1] = 4;
-    tensor_fit(&c.out);
+    unit_tensor_fit(&c.out);
     SS_EXPECT(&c, E_INVALIDARG, "OutputTensor.Sizes");
     sslice_base(&c);
     c.d.Begin = NULL;
@@ -493,7 +463,7 @@ Test(strided_slice_validate, more_entries_than_dimensions)
     c.masks[2][6] = 0;
     c.masks[4][6] = 1; /* an ellipsis of no dimensions */
     const UINT out6[] = {4, 4, 4, 4, 4, 4};
-    tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 6, out6, NULL);
+    unit_tensor_set(&c.out, DML_TENSOR_DATA_TYPE_FLOAT32, 6, out6, NULL);
     SS_EXPECT(&c, S_OK, "");
 }
 
@@ -502,8 +472,8 @@ Test(strided_slice_validate, extension_tensors)
     sslice c;
     sslice_base(&c);
     c.in.buf.DataType = c.out.buf.DataType = DMLCL_TENSOR_DATA_TYPE_COMPLEX128;
-    tensor_fit(&c.in);
-    tensor_fit(&c.out);
+    unit_tensor_fit(&c.in);
+    unit_tensor_fit(&c.out);
     SS_EXPECT(&c, S_OK, "");
     sslice_base(&c);
     c.in.buf.DataType = c.out.buf.DataType = DMLCL_TENSOR_DATA_TYPE_STRING;
@@ -512,8 +482,8 @@ Test(strided_slice_validate, extension_tensors)
     sslice_base(&c);
     c.in.sizes[1] = 0;
     c.out.sizes[1] = 0;
-    tensor_fit(&c.in);
-    tensor_fit(&c.out);
+    unit_tensor_fit(&c.in);
+    unit_tensor_fit(&c.out);
     SS_EXPECT(&c, S_OK, "");
     /* 16 dimensions, plain copy (SliceCount 0). */
     UINT s16[16];
@@ -530,12 +500,12 @@ Test(strided_slice_validate, output_rank_over_sixteen_is_unsupported)
     static INT64 zero[17];
     static UINT ones[17] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
     static UINT out[16];
-    tensor in, o;
+    unit_tensor in, o;
     const UINT s[] = {2, 2};
     for (int i = 0; i < 16; ++i)
         out[i] = 1;
-    tensor_set(&in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL);
-    tensor_set(&o, DML_TENSOR_DATA_TYPE_FLOAT32, 16, out, NULL);
+    unit_tensor_set(&in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL);
+    unit_tensor_set(&o, DML_TENSOR_DATA_TYPE_FLOAT32, 16, out, NULL);
     DMLCL_STRIDED_SLICE_OPERATOR_DESC d = {&in.desc, &o.desc, 17,   zero, zero, NULL,
                                            NULL,     NULL,    ones, NULL, NULL};
     DML_OPERATOR_DESC op = {DMLCL_OPERATOR_STRIDED_SLICE, &d};
