@@ -31,6 +31,7 @@
  *   STREAM      1: non-temporal stores (large outputs on CPUs)
  *   RUN_IS_K, RUN_XS_K  the run's input / index stride when small (|k| <= 4)
  *   RUN_ONE     1: each row is one unit (SERIAL only): no run loop
+ *   ROWS_1D     1: exactly one outer dimension (with RUN_ONE: a plain row loop)
  *   SHARED_INDEX  1: not ROW_INDEX, and no outer dimension moves the indices
  *               (a gather along an inner axis): a work-item resolves a block
  *               of the run's indices once and applies it to all its rows
@@ -114,6 +115,9 @@
 #endif
 #ifndef RUN_ONE
 #define RUN_ONE 0
+#endif
+#ifndef ROWS_1D
+#define ROWS_1D 0
 #endif
 /* Resolved index tuples a SHARED_INDEX work-item keeps for its rows. */
 #define CACHE 256
@@ -228,6 +232,15 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);
     long lanes = LANES, u0 = begin + LANE;
+#if ROWS_1D && ROW_INDEX && RUN_ONE && POLICY == 0
+    /* One outer dimension, one-unit rows (small-row gathers): a plain loop over
+     * the item's rows, no odometer, which the compiler can vectorise. */
+    for (long k = 0; k <= (long)(last - r); ++k)
+        PUT(out + off[0] + k * step0[0],
+            in[off[1] + k * step0[1] +
+               resolve(idx, off[2] + k * step0[2], axis_n, axis_s, comp_stride)]);
+    return;
+#endif
 #if SHARED_INDEX
     /* The rows share their indices (every outer index stride is 0): a block
      * of the run is resolved once, then applied to each row of the item. */

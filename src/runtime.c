@@ -224,8 +224,8 @@ static void variant_options(const dmlcl_plan *p, const dmlcl_device_info *info, 
     if (p->kind == DMLCL_PLAN_INDEXED) {
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
         bool run_one = !device_is_gpu(info) && (p->rank == 0 || p->size[in] == 1);
-        n += snprintf(buf + n, len - (size_t)n, " -DSHARED_INDEX=%d -DRUN_ONE=%d", shares_index(p),
-                      run_one);
+        n += snprintf(buf + n, len - (size_t)n, " -DSHARED_INDEX=%d -DRUN_ONE=%d -DROWS_1D=%d",
+                      shares_index(p), run_one, p->rank == 2);
         bool is_signed = index_signed(p->idx_type);
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
