@@ -34,10 +34,11 @@ struct dmlcl_binding_table {
     dmlcl_compiled_operator *compiled;
     DML_BUFFER_BINDING inputs[DMLCL_MAX_SLOTS], outputs[DMLCL_MAX_SLOTS];
     bool inputs_bound, outputs_bound;
-    unsigned generation;  /* counts Bind calls: kernel arguments are reset after one */
-    cl_mem status;        /* ERROR policy: smallest bad index position */
-    cl_uint status_host;  /* read back after each dispatch */
-    cl_event status_read; /* NULL when no dispatch is pending */
+    unsigned generation;      /* counts Bind calls: kernel arguments are reset after one */
+    unsigned hazards_checked; /* generation + 1 whose bindings passed check_hazards */
+    cl_mem status;            /* ERROR policy: smallest bad index position */
+    cl_uint status_host;      /* read back after each dispatch */
+    cl_event status_read;     /* NULL when no dispatch is pending */
 };
 
 static void operator_free(dmlcl_operator *op)
@@ -724,7 +725,10 @@ HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue qu
     const char *op = c->op->cls->name;
     DMLCL_INVALID_IF(!t->inputs_bound || !t->outputs_bound,
                      "%s: RecordDispatch needs BindInputs and BindOutputs first", op);
-    DMLCL_TRY(check_hazards(t));
+    if (t->hazards_checked != t->generation + 1) { /* bindings change only by Bind */
+        DMLCL_TRY(check_hazards(t));
+        t->hazards_checked = t->generation + 1;
+    }
     cl_command_queue q = queue ? queue : c->op->device->queue;
     if (t->status_read) {
         clReleaseEvent(t->status_read);
