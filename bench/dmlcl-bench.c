@@ -5,7 +5,10 @@
  * every output checked once against an independent expectation.
  *
  *   dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--filter SUBSTRING] [--device SPEC]
+ *               [--variants]
  *
+ * --variants runs the same kinds at other shapes and types (names v-...)
+ * after the issue's workloads: a kernel tuned to one shape shows there.
  * --csv prints `workload,bytes,dmlcl_s,limit_s,ratio` lines instead of the
  * table; --csv-file writes them to PATH beside the table.
  */
@@ -18,7 +21,7 @@
 #include "workloads.h"
 
 typedef struct options {
-    int csv, reps;
+    int csv, reps, variants;
     const char *filter, *device;
     FILE *csv_file;
 } options;
@@ -267,12 +270,14 @@ static void dispatch_overhead(dmlcl_device *dev, const options *opt)
 
 int main(int argc, char **argv)
 {
-    options opt = {0, 10, NULL, NULL, NULL};
+    options opt = {.reps = 10};
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--csv"))
             opt.csv = 1;
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
             opt.reps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--variants"))
+            opt.variants = 1;
         else if (!strcmp(argv[i], "--filter") && i + 1 < argc)
             opt.filter = argv[++i];
         else if (!strcmp(argv[i], "--device") && i + 1 < argc)
@@ -285,7 +290,7 @@ int main(int argc, char **argv)
             }
         } else {
             fprintf(stderr, "usage: dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--filter "
-                            "TEXT] [--device SPEC]\n");
+                            "TEXT] [--device SPEC] [--variants]\n");
             return 2;
         }
     }
@@ -304,9 +309,12 @@ int main(int argc, char **argv)
                "ratio | GB/s | first compile | cached compile |\n|---|---|---|---|---|---|---|---|"
                "\n",
                dmlcl_device_description(dev));
-    for (unsigned i = 0; i < bench_workload_count; ++i) {
+    unsigned count = bench_workload_count + (opt.variants ? bench_variant_count : 0);
+    for (unsigned i = 0; i < count; ++i) {
         result r;
-        if (run_workload(dev, bench_workloads[i], &opt, &r) != 0)
+        workload_setup setup = i < bench_workload_count ? bench_workloads[i]
+                                                        : bench_variants[i - bench_workload_count];
+        if (run_workload(dev, setup, &opt, &r) != 0)
             continue;
         double ratio = r.limit.median / r.op.median;
         if (opt.csv_file)

@@ -191,16 +191,22 @@ static int row_slice(workload *w)
     return slice(w, off, win, step, out_s);
 }
 
-/* IDENTITY from `in_strides` (input view of the output's sizes) into a packed or strided output. */
-static int identity(workload *w, UINT rank, const UINT *sizes, const UINT *in_strides,
-                    size_t in_elems, const UINT *out_strides)
+/*
+ * IDENTITY of `type` (elem bytes) from `in_strides` (input view of the
+ * output's sizes) into a packed or strided output.
+ */
+static int identity_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT rank,
+                       const UINT *sizes, const UINT *in_strides, size_t in_elems,
+                       const UINT *out_strides)
 {
-    uint32_t *data = iota32(w, in_elems);
+    unsigned char *data = alloc_input(w, in_elems * elem);
+    for (size_t i = 0; i < in_elems * elem; ++i)
+        data[i] = (unsigned char)(next_random() >> 56);
     size_t total = 1;
     for (UINT i = 0; i < rank; ++i)
         total *= sizes[i];
-    w->output_bytes = total * 4;
-    uint32_t *e = w->expected = malloc(w->output_bytes);
+    w->output_bytes = total * elem;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
     memset(e, 0, w->output_bytes);
     size_t coord[8] = {0};
     for (size_t n = 0; n < total; ++n) {
@@ -210,7 +216,7 @@ static int identity(workload *w, UINT rank, const UINT *sizes, const UINT *in_st
             packed = packed * sizes[i] + coord[i];
             dst += coord[i] * (out_strides ? out_strides[i] : 0);
         }
-        e[out_strides ? dst : packed] = data[src];
+        memcpy(e + (out_strides ? dst : packed) * elem, data + src * elem, elem);
         for (UINT i = rank; i-- > 0;)
             if (++coord[i] < sizes[i])
                 break;
@@ -218,11 +224,18 @@ static int identity(workload *w, UINT rank, const UINT *sizes, const UINT *in_st
                 coord[i] = 0;
     }
     w->op.identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
-        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, rank, sizes, in_strides),
-        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, rank, sizes, out_strides), NULL};
-    w->buffers[0].TotalTensorSizeInBytes = in_elems * 4;
+        tensor(w, 0, type, rank, sizes, in_strides), tensor(w, 1, type, rank, sizes, out_strides),
+        NULL};
+    w->buffers[0].TotalTensorSizeInBytes = in_elems * elem;
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &w->op.identity};
     return 0;
+}
+
+static int identity(workload *w, UINT rank, const UINT *sizes, const UINT *in_strides,
+                    size_t in_elems, const UINT *out_strides)
+{
+    return identity_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, rank, sizes, in_strides, in_elems,
+                       out_strides);
 }
 
 static int channel_broadcast(workload *w)
@@ -243,13 +256,20 @@ static int batch_broadcast(workload *w)
     return identity(w, 3, sizes, strides, 256 * 256, NULL);
 }
 
+/* NCHW input strides read into an NHWC output, sizes n, c, h, w. */
+static int nchw_to_nhwc(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, UINT c, UINT h,
+                        UINT wd)
+{
+    UINT sizes[4] = {n, c, h, wd}, in_s[4] = {c * h * wd, h * wd, wd, 1},
+         out_s[4] = {h * wd * c, 1, wd * c, c};
+    return identity_of(w, type, elem, 4, sizes, in_s, (size_t)n * c * h * wd, out_s);
+}
+
 static int layout_change(workload *w)
 {
     w->name = "nchw-to-nhwc";
     w->what = "IDENTITY [32,64,128,128] f32, NCHW input to NHWC output strides";
-    UINT sizes[4] = {32, 64, 128, 128}, in_s[4] = {64 * 128 * 128, 128 * 128, 128, 1},
-         out_s[4] = {128 * 128 * 64, 1, 128 * 64, 64};
-    return identity(w, 4, sizes, in_s, (size_t)32 * 64 * 128 * 128, out_s);
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 64, 128, 128);
 }
 
 const workload_setup bench_workloads[] = {
@@ -257,6 +277,56 @@ const workload_setup bench_workloads[] = {
     row_slice,        channel_broadcast, batch_broadcast, layout_change,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
+
+/* --variants: the same kinds at other shapes and types (no peers). */
+static int v_nchw_f16(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-f16";
+    w->what = "IDENTITY [32,64,128,128] f16, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 32, 64, 128, 128);
+}
+
+static int v_nchw_u8(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-u8";
+    w->what = "IDENTITY [32,64,224,224] u8, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 32, 64, 224, 224);
+}
+
+static int v_nchw_odd(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-48x112";
+    w->what = "IDENTITY [32,48,112,112] f32, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 48, 112, 112);
+}
+
+static int v_nchw_f64(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-f64";
+    w->what = "IDENTITY [16,32,128,128] f64, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT64, 8, 16, 32, 128, 128);
+}
+
+static int v_nhwc_to_nchw(workload *w)
+{
+    w->name = "v-nhwc-to-nchw";
+    w->what = "IDENTITY [32,64,128,128] f32, NHWC input to NCHW output";
+    UINT sizes[4] = {32, 64, 128, 128}, in_s[4] = {128 * 128 * 64, 1, 128 * 64, 64};
+    return identity(w, 4, sizes, in_s, (size_t)32 * 64 * 128 * 128, NULL);
+}
+
+static int v_matrix_transpose(workload *w)
+{
+    w->name = "v-transpose-2d";
+    w->what = "IDENTITY [6000,5000] f32 read transposed";
+    UINT sizes[2] = {6000, 5000}, in_s[2] = {1, 6000};
+    return identity(w, 2, sizes, in_s, (size_t)6000 * 5000, NULL);
+}
+
+const workload_setup bench_variants[] = {
+    v_nchw_f16, v_nchw_u8, v_nchw_odd, v_nchw_f64, v_nhwc_to_nchw, v_matrix_transpose,
+};
+const unsigned bench_variant_count = sizeof bench_variants / sizeof bench_variants[0];
 
 void workload_free(workload *w)
 {

@@ -37,6 +37,9 @@ typedef int (*workload_setup)(workload *w);
 
 extern const workload_setup bench_workloads[];
 extern const unsigned bench_workload_count;
+/* The same kinds at other shapes and types (dmlcl-bench --variants). */
+extern const workload_setup bench_variants[];
+extern const unsigned bench_variant_count;
 
 void workload_free(workload *w);
 

@@ -121,6 +121,18 @@ static const char *unit_type(uint32_t unit)
     }
 }
 
+/* The 16-byte vector of units (cl/view.cl TRANSPOSE 2). */
+static const char *vector_type(uint32_t unit)
+{
+    switch (unit) {
+    case 1: return "uchar16";
+    case 2: return "ushort8";
+    case 4: return "uint4";
+    case 8: return "ulong2";
+    default: return "uint4";
+    }
+}
+
 static const char *index_type(dmlcl_index_type t)
 {
     switch (t) {
@@ -164,8 +176,20 @@ static bool device_is_gpu(const dmlcl_device_info *info)
     return (info->type & CL_DEVICE_TYPE_GPU) != 0;
 }
 
-/* The side of a TRANSPOSE tile: two cache lines of units (best of 1, 2, 4 on PoCL). */
-static int transpose_tile(const dmlcl_plan *p)
+/*
+ * TRANSPOSE tiles (cl/view.cl): SIDE units along the input-contiguous
+ * dimension (one line read per input row), a chunk of the run along the
+ * output-contiguous one (two whole lines written per output row). Measured
+ * on PoCL over NCHW<->NHWC in u8/f16/f32/f64 and a 2-D transpose
+ * (dmlcl-bench --variants): 64 x 128 bytes beat 128 x 128 and 64 x 64;
+ * chunks under a line (32 bytes) are 10x slower with non-temporal stores.
+ */
+static int transpose_side(const dmlcl_plan *p)
+{
+    return 64 / (int)p->elem_bytes;
+}
+
+static int transpose_chunk(const dmlcl_plan *p)
 {
     return 128 / (int)p->elem_bytes;
 }
@@ -173,15 +197,25 @@ static int transpose_tile(const dmlcl_plan *p)
 /*
  * A layout change on a CPU (see cl/view.cl TRANSPOSE): the run is contiguous
  * in the output and far-strided in the input, the next dimension is
- * contiguous in the input and a whole number of tiles.
+ * contiguous in the input and at least a tile. 2 (register blocks) where the
+ * run, the output offset and every output stride are whole 16-byte vectors
+ * (binding offsets are 16-byte aligned), else 1.
  */
-static bool view_transposes(const dmlcl_plan *p, const dmlcl_device_info *info)
+static int view_transposes(const dmlcl_plan *p, const dmlcl_device_info *info)
 {
     int in = p->rank - 1;
-    return p->kind == DMLCL_PLAN_VIEW && !device_is_gpu(info) && !p->scale_bias && p->rank >= 2 &&
-           !view_repeats(p) && p->out_stride[in] == 1 &&
-           (p->in_stride[in] > 4 || p->in_stride[in] < -4) && p->in_stride[in - 1] == 1 &&
-           p->size[in - 1] % transpose_tile(p) == 0;
+    if (p->kind != DMLCL_PLAN_VIEW || device_is_gpu(info) || p->scale_bias || p->rank < 2 ||
+        view_repeats(p) || p->out_stride[in] != 1 ||
+        (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) || p->in_stride[in - 1] != 1 ||
+        p->size[in - 1] < transpose_side(p))
+        return 0;
+    int64_t vn = 16 / (int64_t)p->elem_bytes;
+    if (p->size[in] % vn != 0 || p->out_offset % vn != 0)
+        return 1;
+    for (int d = 0; d < in; ++d)
+        if (p->out_stride[d] % vn != 0)
+            return 1;
+    return 2;
 }
 
 /*
@@ -235,8 +269,13 @@ static void variant_options(const dmlcl_plan *p, const dmlcl_device_info *info, 
                  p->check_only, p->components);
     } else {
         bool splat = p->rank > 0 && p->in_stride[in] == 0;
-        n += snprintf(buf + n, len - (size_t)n, " -DSPLAT=%d -DREPEAT=%d -DTRANSPOSE=%d -DSIDE=%d",
-                      splat, view_repeats(p), view_transposes(p, info), transpose_tile(p));
+        int transposes = view_transposes(p, info);
+        n += snprintf(buf + n, len - (size_t)n,
+                      " -DSPLAT=%d -DREPEAT=%d -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d", splat,
+                      view_repeats(p), transposes, transpose_side(p), transpose_chunk(p));
+        if (transposes == 2)
+            n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
+                          16 / p->elem_bytes, vector_type(p->elem_bytes), 16 / p->elem_bytes);
         if (p->scale_bias)
             snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
     }
@@ -265,6 +304,8 @@ static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlc
     if (lanes > info->max_item_sizes[0])
         lanes = info->max_item_sizes[0];
     int64_t chunk = gpu ? (int64_t)lanes * 8 : (int64_t)(16384 / p->elem_bytes);
+    if (view_transposes(p, info))
+        chunk = transpose_chunk(p);
     if (chunk > run)
         chunk = run;
     uint64_t chunks = (uint64_t)((run + chunk - 1) / chunk);
@@ -278,8 +319,10 @@ static void geometry(dmlcl_compiled_operator *c, const dmlcl_plan *p, const dmlc
      * leaving 16 items per compute unit. Repeats already group work. */
     *rows_per_item = 1;
     if (view_transposes(p, info)) {
-        *rows_per_item = (uint64_t)transpose_tile(p);
-        rows /= *rows_per_item;
+        /* Tiles per item: 4 (~8 KiB of floats), leaving 16 items per compute unit. */
+        uint64_t by_count = rows * chunks / (16 * (uint64_t)info->compute_units);
+        *rows_per_item = by_count < 4 ? (by_count ? by_count : 1) : 4;
+        rows = (rows + *rows_per_item - 1) / *rows_per_item;
     } else if (!gpu && reps == 1 && chunks == 1) {
         uint64_t by_size = (uint64_t)(16384 / p->elem_bytes) / (uint64_t)run;
         uint64_t by_count = rows / (16 * (uint64_t)info->compute_units);
@@ -354,7 +397,20 @@ static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
             *(rep ? &reps : &rows) *= (uint64_t)p->size[d];
             row_rank += !rep;
         }
-    DMLCL_TRY(make_constant(dev, dims, (size_t)(per * outer), &c->dims));
+    int extra = 0;
+    if (view_transposes(p, info)) {
+        /* Rows are tiles of dims[0]; its real size and output stride follow. */
+        cl_long n0 = dims[0], side = transpose_side(p), tiles = (n0 + side - 1) / side;
+        dims[3 * outer] = n0;
+        dims[3 * outer + 1] = dims[1];
+        dims[3 * outer + 2] = 1;
+        dims[0] = tiles;
+        dims[1] *= side;
+        dims[2] = side;
+        rows = rows / (uint64_t)n0 * (uint64_t)tiles;
+        extra = 3;
+    }
+    DMLCL_TRY(make_constant(dev, dims, (size_t)(per * outer + extra), &c->dims));
     long chunk;
     geometry(c, p, info, rows, reps, &chunk, &reps_per_item, &rows_per_item);
     cl_long run = p->rank ? p->size[in] : 1, run_os = p->rank ? p->out_stride[in] : 0,

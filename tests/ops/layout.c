@@ -1,8 +1,10 @@
 /*
- * Layout changes through ELEMENT_WISE_IDENTITY (NCHW <-> NHWC and a padded
- * variant) at every element width, with W a multiple of the widest transpose
- * tile so the tiled kernel path runs for each width, and W off the tile so the
- * general path runs too. Expected values by plain nested loops.
+ * Layout changes through ELEMENT_WISE_IDENTITY (NCHW <-> NHWC, padded NHWC,
+ * 2-D transposes) at every element width: channel counts that are and are not
+ * whole 16-byte vectors (register-block and private-tile transposes), one and
+ * several run chunks, H*W on and off the tile (the narrow last tile), and
+ * shapes under a tile (the general path). Expected values by plain nested
+ * loops.
  */
 #include <criterion/criterion.h>
 #include <stdint.h>
@@ -75,4 +77,35 @@ Test(layout, nchw_to_padded_nhwc_every_width)
         UINT os[4] = {sz[2] * sz[3] * c_pad, 1, sz[3] * c_pad, c_pad};
         check(types[t], widths[t], sz, os);
     }
+}
+
+Test(layout, nchw_to_nhwc_vector_blocks_chunks_and_tails)
+{
+    /* C: whole vectors at every width (16, 48), several 128-byte chunks (144,
+     * 272 bytes at width 2); H x W: 128 (whole tiles), 111 and 205 (tails). */
+    static const UINT channels[] = {16, 48, 144};
+    static const UINT hw[][2] = {{2, 64}, {3, 37}, {5, 41}};
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t)
+        for (size_t c = 0; c < sizeof channels / sizeof channels[0]; ++c)
+            for (size_t k = 0; k < sizeof hw / sizeof hw[0]; ++k) {
+                UINT sz[4] = {2, channels[c], hw[k][0], hw[k][1]};
+                UINT os[4] = {sz[2] * sz[3] * sz[1], 1, sz[3] * sz[1], sz[1]};
+                check(types[t], widths[t], sz, os);
+            }
+}
+
+Test(layout, matrix_transpose_every_width)
+{
+    /* [1, 1, rows, cols] read as a transposed [cols, rows] matrix: the run
+     * (cols) is far-strided in the input, rows contiguous. */
+    static const UINT shapes[][2] = {{100, 72}, {200, 37}, {64, 64}, {130, 96}};
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t)
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k) {
+            UINT rows = shapes[k][0], cols = shapes[k][1];
+            /* The input is NCHW {1, 1, cols, rows}-packed; the view walks it as
+             * {1, 1, rows, cols} with strides {.., .., 1, rows}: expressed via
+             * the output instead, an NCHW read into column-major output. */
+            UINT sz[4] = {1, 1, rows, cols}, os[4] = {rows * cols, rows * cols, 1, rows};
+            check(types[t], widths[t], sz, os);
+        }
 }
