@@ -206,20 +206,29 @@ static void row_step(__constant long *dims, int rank, long *at, long *off, long 
     }
 }
 
-/* dims: per outer dimension, innermost first: {size, os, is, xs, ps}; then
- * comps: {axis size, axis stride} per index component. */
+/* shape: HEADER scalars (below); then dims: per outer dimension, innermost
+ * first: {size, os, is, xs, ps}; then per index component: {axis size, axis
+ * stride}. status: NULL unless ERROR. */
+#define HEADER 12
+
 __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                            long in_base, __global const IDX_T *idx, long idx_base,
-                           __global uint *status, __constant long *dims, int outer_rank,
-                           __constant long *comps, int ncomp, long comp_stride, long comp_pos,
-                           long run, long run_os, long run_is, long run_xs, long run_ps, long chunk,
-                           ulong rows, ulong rows_per_item)
+                           __global uint *status, __constant long *shape)
 {
+    /* The scalars at the head of shape (fewer kernel arguments make a cheaper
+     * enqueue), then dims. */
+    int outer_rank = (int)shape[0];
+    long comp_stride = shape[1], comp_pos = shape[2], run = shape[3], run_os = shape[4],
+         run_is = shape[5], run_xs = shape[6], run_ps = shape[7], chunk = shape[8];
+    ulong rows = (ulong)shape[9], rows_per_item = (ulong)shape[10];
+    __constant long *dims = shape + HEADER;
+    (void)comp_pos, (void)run_os, (void)run_is, (void)run_xs, (void)run_ps, (void)status;
     ulong r = get_global_id(2) * rows_per_item;
     if (r >= rows)
         return;
     ulong last = min(r + rows_per_item, rows) - 1;
     long axis_n[NCOMP], axis_s[NCOMP];
+    __constant long *comps = dims + 5 * outer_rank;
     for (int k = 0; k < NCOMP; ++k) {
         axis_n[k] = comps[2 * k];
         axis_s[k] = comps[2 * k + 1];

@@ -42,11 +42,11 @@
  *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
  *               ARITH_IS_HALF, double) (default 0)
  *
- * Arguments: dims holds {size, out stride, in stride} per outer dimension,
- * innermost first: outer_rank rows, then (REPEAT) rep_rank repeats. rows is
- * the product of the row sizes, reps of the repeat sizes; the grid's third
- * dimension covers ceil(rows / rows_per_item) items, or with REPEAT
- * rows * ceil(reps / reps_per_item).
+ * Arguments: shape holds HEADER scalars (see view_copy), then dims: {size,
+ * out stride, in stride} per outer dimension, innermost first: outer_rank rows, then (REPEAT)
+ * rep_rank repeats. rows is the product of the row sizes, reps of the repeat sizes; the grid's
+ * third dimension covers ceil(rows / rows_per_item) items, or with REPEAT rows * ceil(reps /
+ * reps_per_item).
  */
 #ifndef UNIT_T
 #define UNIT_T uint
@@ -297,11 +297,23 @@ static void row_next(__constant long *dims, int rank, long *at, long *o, long *i
     }
 }
 
+/* The scalars at the head of the shape buffer (fewer kernel arguments make a
+ * cheaper enqueue), then the dims. */
+#define HEADER 12
+
 __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
-                        long in_base, __constant long *dims, int outer_rank, long run, long run_os,
-                        long run_is, long chunk, ulong rows, float scale, float bias, int rep_rank,
-                        ulong reps, ulong reps_per_item, ulong rows_per_item)
+                        long in_base, __constant long *shape)
 {
+    int outer_rank = (int)shape[0];
+    long run = shape[1], run_os = shape[2], run_is = shape[3], chunk = shape[4];
+    ulong rows = (ulong)shape[5];
+    float scale = as_float((uint)shape[6]), bias = as_float((uint)shape[7]);
+    int rep_rank = (int)shape[8];
+    ulong reps = (ulong)shape[9], reps_per_item = (ulong)shape[10],
+          rows_per_item = (ulong)shape[11];
+    __constant long *dims = shape + HEADER;
+    (void)run_os, (void)run_is, (void)scale, (void)bias, (void)rep_rank, (void)reps,
+        (void)reps_per_item, (void)rows_per_item;
     ulong item = get_global_id(2);
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);

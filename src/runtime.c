@@ -25,7 +25,7 @@ struct dmlcl_compiled_operator {
     /* The table (and its binding generation) whose buffers the kernel holds. */
     const dmlcl_binding_table *args_table;
     unsigned args_generation;
-    cl_mem dims, comps;
+    cl_mem dims;
     uint32_t unit;
     size_t global[3], local[3];
 };
@@ -374,14 +374,19 @@ static HRESULT make_constant(dmlcl_device *dev, const cl_long *data, size_t coun
             return dmlcl_fail_cl(e_, "clSetKernelArg");        \
     } while (0)
 
-/* Arguments that depend on the shape only: set once, here. */
+/* The scalars at the head of the shape buffer (cl/view.cl, cl/indexed.cl HEADER). */
+#define SHAPE_HEADER 12
+
+/* Arguments that depend on the shape only: set once, here, as one constant
+ * buffer (each kernel argument costs PoCL ~0.2 us per enqueue). */
 static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
 {
     dmlcl_device *dev = c->op->device;
     const dmlcl_device_info *info = dmlcl_device_get_info(dev);
     bool indexed = p->kind == DMLCL_PLAN_INDEXED;
     int per = indexed ? 5 : 3, outer = p->rank > 0 ? p->rank - 1 : 0, in = p->rank - 1;
-    cl_long dims[5 * DMLCL_MAX_RANK];
+    cl_long shape[SHAPE_HEADER + 5 * DMLCL_MAX_RANK + 2 * DMLCL_MAX_COMPONENTS] = {0};
+    cl_long *dims = shape + SHAPE_HEADER;
     bool repeat = view_repeats(p);
     uint64_t rows = 1, reps = 1, reps_per_item, rows_per_item;
     int row_rank = 0, j = 0;
@@ -410,54 +415,50 @@ static HRESULT set_shape_args(dmlcl_compiled_operator *c, const dmlcl_plan *p)
         rows = rows / (uint64_t)n0 * (uint64_t)tiles;
         extra = 3;
     }
-    DMLCL_TRY(make_constant(dev, dims, (size_t)(per * outer + extra), &c->dims));
+    if (indexed) /* the index components follow the dims: {axis size, axis stride} each */
+        for (int i = 0; i < p->components; ++i) {
+            dims[per * outer + 2 * i] = p->axis_size[i];
+            dims[per * outer + 2 * i + 1] = p->axis_stride[i];
+        }
+    extra += indexed ? 2 * p->components : 0;
     long chunk;
     geometry(c, p, info, rows, reps, &chunk, &reps_per_item, &rows_per_item);
     cl_long run = p->rank ? p->size[in] : 1, run_os = p->rank ? p->out_stride[in] : 0,
-            run_is = p->rank ? p->in_stride[in] : 0, run_xs = p->rank ? p->idx_stride[in] : 0,
-            run_ps = p->rank ? p->idx_pos[in] : 0, ch = chunk;
-    cl_ulong nrows = rows, nreps = reps, per_item = reps_per_item, rows_item = rows_per_item;
-    cl_int outer_rank = row_rank, rep_rank = outer - row_rank;
-    cl_kernel k = c->kernel;
+            run_is = p->rank ? p->in_stride[in] : 0;
     if (!indexed) {
-        cl_float scale = p->scale, bias = p->bias;
-        SET_ARG(k, 4, c->dims);
-        SET_ARG(k, 5, outer_rank);
-        SET_ARG(k, 6, run);
-        SET_ARG(k, 7, run_os);
-        SET_ARG(k, 8, run_is);
-        SET_ARG(k, 9, ch);
-        SET_ARG(k, 10, nrows);
-        SET_ARG(k, 11, scale);
-        SET_ARG(k, 12, bias);
-        SET_ARG(k, 13, rep_rank);
-        SET_ARG(k, 14, nreps);
-        SET_ARG(k, 15, per_item);
-        SET_ARG(k, 16, rows_item);
-        return S_OK;
+        uint32_t scale, bias;
+        memcpy(&scale, &p->scale, sizeof scale);
+        memcpy(&bias, &p->bias, sizeof bias);
+        cl_long head[SHAPE_HEADER] = {row_rank,
+                                      run,
+                                      run_os,
+                                      run_is,
+                                      chunk,
+                                      (cl_long)rows,
+                                      scale,
+                                      bias,
+                                      outer - row_rank,
+                                      (cl_long)reps,
+                                      (cl_long)reps_per_item,
+                                      (cl_long)rows_per_item};
+        memcpy(shape, head, sizeof head);
+    } else {
+        cl_long head[SHAPE_HEADER] = {row_rank,
+                                      p->comp_idx_stride,
+                                      p->comp_pos_stride,
+                                      run,
+                                      run_os,
+                                      run_is,
+                                      p->rank ? p->idx_stride[in] : 0,
+                                      p->rank ? p->idx_pos[in] : 0,
+                                      chunk,
+                                      (cl_long)rows,
+                                      (cl_long)rows_per_item,
+                                      0};
+        memcpy(shape, head, sizeof head);
     }
-    cl_long comps[2 * DMLCL_MAX_COMPONENTS];
-    for (int i = 0; i < p->components; ++i) {
-        comps[2 * i] = p->axis_size[i];
-        comps[2 * i + 1] = p->axis_stride[i];
-    }
-    DMLCL_TRY(make_constant(dev, comps, (size_t)(2 * p->components), &c->comps));
-    cl_int ncomp = p->components;
-    cl_long comp_stride = p->comp_idx_stride, comp_pos = p->comp_pos_stride;
-    SET_ARG(k, 7, c->dims);
-    SET_ARG(k, 8, outer_rank);
-    SET_ARG(k, 9, c->comps);
-    SET_ARG(k, 10, ncomp);
-    SET_ARG(k, 11, comp_stride);
-    SET_ARG(k, 12, comp_pos);
-    SET_ARG(k, 13, run);
-    SET_ARG(k, 14, run_os);
-    SET_ARG(k, 15, run_is);
-    SET_ARG(k, 16, run_xs);
-    SET_ARG(k, 17, run_ps);
-    SET_ARG(k, 18, ch);
-    SET_ARG(k, 19, nrows);
-    SET_ARG(k, 20, rows_item);
+    DMLCL_TRY(make_constant(dev, shape, (size_t)(SHAPE_HEADER + per * outer + extra), &c->dims));
+    SET_ARG(c->kernel, indexed ? 7 : 4, c->dims);
     return S_OK;
 }
 
@@ -507,8 +508,6 @@ void dmlcl_compiled_operator_release(dmlcl_compiled_operator *c)
         clReleaseKernel(c->kernel);
     if (c->dims)
         clReleaseMemObject(c->dims);
-    if (c->comps)
-        clReleaseMemObject(c->comps);
     operator_free(c->op);
     pthread_mutex_destroy(&c->lock);
     free(c);
@@ -761,7 +760,7 @@ static HRESULT set_binding_args(dmlcl_binding_table *t)
     cl_mem idx_mem = (cl_mem)ix->Buffer;
     uint32_t ib = st->inputs[st->index_input].elem_bytes;
     cl_long idx_base = (cl_long)(ix->Offset / ib) + p->idx_offset;
-    cl_mem status = t->status ? t->status : idx_mem; /* unused unless ERROR */
+    cl_mem status = t->status; /* NULL (unused) unless ERROR */
     SET_ARG(c->kernel, 4, idx_mem);
     SET_ARG(c->kernel, 5, idx_base);
     SET_ARG(c->kernel, 6, status);
