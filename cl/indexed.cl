@@ -206,17 +206,16 @@ static void row_step(__constant long *dims, int rank, long *at, long *off, long 
     }
 }
 
-/* shape: HEADER scalars (below); then dims: per outer dimension, innermost
- * first: {size, os, is, xs, ps}; then per index component: {axis size, axis
- * stride}. status: NULL unless ERROR. */
+/* shape: HEADER scalars (read first: fewer kernel arguments make a cheaper
+ * enqueue); then dims: per outer dimension, innermost first: {size, os, is,
+ * xs, ps}; then per index component: {axis size, axis stride}. status: NULL
+ * unless ERROR. */
 #define HEADER 12
 
 __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                            long in_base, __global const IDX_T *idx, long idx_base,
                            __global uint *status, __constant long *shape)
 {
-    /* The scalars at the head of shape (fewer kernel arguments make a cheaper
-     * enqueue), then dims. */
     int outer_rank = (int)shape[0];
     long comp_stride = shape[1], comp_pos = shape[2], run = shape[3], run_os = shape[4],
          run_is = shape[5], run_xs = shape[6], run_ps = shape[7], chunk = shape[8];
