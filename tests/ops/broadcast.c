@@ -195,7 +195,7 @@ static void bcast_cases(const char *test, unsigned count, const bcast_spec *spec
 {
     static bcast_case c;
     long only = ops_only_case();
-    for (unsigned n = 0; n < count; ++n) {
+    for (unsigned n = 0; n < ops_case_count(count); ++n) {
         if (only >= 0 && (unsigned long)only != n)
             continue;
         ref_rng rng = ops_case_rng(&run_seed, test, n);
@@ -209,6 +209,8 @@ static void bcast_cases(const char *test, unsigned count, const bcast_spec *spec
         ops_memory_release(&c.mem);
     }
 }
+
+OPS_DEVICE_SUITE(broadcast);
 
 Test(broadcast, random)
 {
@@ -380,7 +382,7 @@ static void fe_check(const fe_case *f, unsigned n)
 Test(broadcast, frontends_against_oracle)
 {
     long only = ops_only_case();
-    for (unsigned n = 0; n < 300; ++n) {
+    for (unsigned n = 0; n < ops_case_count(300); ++n) {
         fe_case f;
         ref_rng rng = ops_case_rng(&run_seed, "frontends", n);
         fe_generate(&f, &rng);

@@ -33,6 +33,13 @@ long ops_only_case(void)
     return text && *text ? strtol(text, NULL, 0) : -1;
 }
 
+unsigned ops_case_count(unsigned count)
+{
+    const char *text = getenv("DMLCL_TEST_CASES");
+    unsigned long cap = text && *text ? strtoul(text, NULL, 0) : count;
+    return cap < count ? (unsigned)cap : count;
+}
+
 bool ops_verbose(void)
 {
     return getenv("DMLCL_TEST_VERBOSE") != NULL;

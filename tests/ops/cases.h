@@ -32,6 +32,12 @@ ref_rng ops_case_rng(ops_seed *s, const char *test, unsigned number);
 uint64_t ops_name_hash(const char *name);
 /* The case number DMLCL_TEST_CASE selects, or -1 for all. */
 long ops_only_case(void);
+/*
+ * How many of a test's count random cases run: count, or fewer when
+ * DMLCL_TEST_CASES=N caps every test at its first N cases (the runs on slow
+ * implementations: each test and each of its code paths, fewer random draws).
+ */
+unsigned ops_case_count(unsigned count);
 /* DMLCL_TEST_VERBOSE is set: print every case before it runs. */
 bool ops_verbose(void);
 

@@ -279,7 +279,7 @@ static void gather_cases(const char *test, unsigned first, unsigned count, const
     static gather_case c;
     long only = ops_only_case();
     bool verbose = ops_verbose();
-    for (unsigned n = first; n < first + count; ++n) {
+    for (unsigned n = first; n < first + ops_case_count(count); ++n) {
         gather_spec s = *spec;
         if (only >= 0 && (unsigned long)only != n)
             continue;
@@ -454,6 +454,8 @@ Test(gather_ref, strided_views)
 }
 
 /* ---- The device: documented examples ------------------------------------------ */
+
+OPS_DEVICE_SUITE(gather);
 
 Test(gather, documented_examples)
 {

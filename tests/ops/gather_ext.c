@@ -434,7 +434,7 @@ static void cases(const char *test, ext_op op, unsigned n, bool force_error)
     static ext_case c;
     long only = ops_only_case();
     bool verbose = ops_verbose();
-    for (unsigned k = 0; k < n; ++k) {
+    for (unsigned k = 0; k < ops_case_count(n); ++k) {
         if (only >= 0 && (unsigned long)only != k)
             continue;
         ref_rng rng = ops_case_rng(&run_seed, test, k);
@@ -456,6 +456,8 @@ static void cases(const char *test, ext_op op, unsigned n, bool force_error)
         ops_memory_release(&c.mem);
     }
 }
+
+OPS_DEVICE_SUITE(gather_ext);
 
 Test(gather_ext, gather1)
 {

@@ -16,20 +16,26 @@
 static dmlcl_device *the_device;
 static cl_command_queue the_side_queue;
 
-static void release_device(void)
+void ops_device_release(void)
 {
     if (the_side_queue)
         clReleaseCommandQueue(the_side_queue);
     dmlcl_device_release(the_device);
+    the_side_queue = NULL;
+    the_device = NULL;
 }
 
 dmlcl_device *ops_device(void)
 {
     if (!the_device) {
+        const struct criterion_suite *suite = criterion_current_suite;
+        /* Without the suite's .fini the device would outlive the test (see harness.h). */
+        cr_assert(suite->data && suite->data->fini == ops_device_release,
+                  "suite %s uses the device: declare OPS_DEVICE_SUITE(%s)", suite->name,
+                  suite->name);
         HRESULT hr = dmlcl_device_create(&the_device);
         cr_assert(SUCCEEDED(hr) && the_device, "dmlcl_device_create: %s: %s",
                   dmlcl_hresult_name(hr), dmlcl_last_error());
-        atexit(release_device);
     }
     return the_device;
 }

@@ -21,8 +21,17 @@
 /* Largest span (in elements) a random layout may cover. */
 #define OPS_MAX_SPAN (1u << 18)
 
-/* The device of this test process, created on first use from DMLCL_PLATFORM / DMLCL_DEVICE. */
+/*
+ * The device of the running test, created on first use from DMLCL_PLATFORM /
+ * DMLCL_DEVICE and released by its suite's .fini: every suite that touches
+ * the device declares OPS_DEVICE_SUITE(name) (ops_device() fails the test
+ * otherwise). Not released from atexit: glibc runs the thread-local
+ * destructors of the OpenCL implementation before atexit handlers, and a
+ * release after them corrupts Oclgrind's heap.
+ */
 dmlcl_device *ops_device(void);
+void ops_device_release(void);
+#define OPS_DEVICE_SUITE(name) TestSuite(name, .fini = ops_device_release)
 
 /* ---- Tensors ------------------------------------------------------------------ */
 

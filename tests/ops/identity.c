@@ -208,7 +208,7 @@ static void identity_cases(const char *test, unsigned count, const identity_spec
 {
     static identity_case c;
     long only = ops_only_case();
-    for (unsigned n = 0; n < count; ++n) {
+    for (unsigned n = 0; n < ops_case_count(count); ++n) {
         if (only >= 0 && (unsigned long)only != n)
             continue;
         ref_rng rng = ops_case_rng(&run_seed, test, n);
@@ -244,6 +244,8 @@ IDENTITY_RANDOM_TEST(uint8, DML_TENSOR_DATA_TYPE_UINT8)
 IDENTITY_RANDOM_TEST(uint16, DML_TENSOR_DATA_TYPE_UINT16)
 IDENTITY_RANDOM_TEST(uint32, DML_TENSOR_DATA_TYPE_UINT32)
 IDENTITY_RANDOM_TEST(uint64, DML_TENSOR_DATA_TYPE_UINT64)
+
+OPS_DEVICE_SUITE(identity);
 
 Test(identity, scale_bias)
 {

@@ -59,6 +59,8 @@ static void check(DML_TENSOR_DATA_TYPE type, size_t eb, const UINT *sz, const UI
     dmlcl_operator_release(op);
 }
 
+OPS_DEVICE_SUITE(layout);
+
 Test(layout, nchw_to_nhwc_every_width)
 {
     for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t)
@@ -108,4 +110,20 @@ Test(layout, matrix_transpose_every_width)
             UINT sz[4] = {1, 1, rows, cols}, os[4] = {rows * cols, rows * cols, 1, rows};
             check(types[t], widths[t], sz, os);
         }
+}
+
+Test(layout, small_transposes_each_width)
+{
+    /* At each width, the smallest NCHW -> NHWC of the tests above that takes
+     * each transpose: channels one whole 16-byte vector (register blocks) and
+     * not (private tile), H x W one tile. Each variant once, small enough for
+     * Oclgrind. */
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t) {
+        const UINT channels[2] = {(UINT)(16 / widths[t]), 5};
+        for (size_t c = 0; c < 2; ++c) {
+            UINT sz[4] = {1, channels[c], 2, 64};
+            UINT os[4] = {sz[2] * sz[3] * sz[1], 1, sz[3] * sz[1], sz[1]};
+            check(types[t], widths[t], sz, os);
+        }
+    }
 }

@@ -394,7 +394,7 @@ static void slice_cases(const char *test, unsigned count, const slice_spec *s)
     static slice_case c;
     long only = ops_only_case();
     bool verbose = ops_verbose();
-    for (unsigned n = 0; n < count; ++n) {
+    for (unsigned n = 0; n < ops_case_count(count); ++n) {
         if (only >= 0 && (unsigned long)only != n)
             continue;
         ref_rng rng = ops_case_rng(&run_seed, test, n);
@@ -424,6 +424,8 @@ static void slice_cases(const char *test, unsigned count, const slice_spec *s)
 }
 
 /* ---- Random cases ------------------------------------------------------------------------ */
+
+OPS_DEVICE_SUITE(slice);
 
 Test(slice, random_slice)
 {

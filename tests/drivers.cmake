@@ -1,0 +1,92 @@
+# The device tests and the conformance suite on more than the default device
+# (PoCL's pthread driver, CPU class): each set has its label, so
+# `ctest -L oclgrind|basic|gpu-class` selects it.
+#
+#   gpu-class  PoCL pthread with DMLCL_DEVICE_CLASS=gpu: the GPU variants and
+#              launch geometry, on the CPU.
+#   basic      PoCL's basic driver (one thread, no work-group parallelism)
+#              beside pthread.
+#   oclgrind   Oclgrind, a second OpenCL implementation, as the CPU and the GPU
+#              class, with its checks on (out-of-bounds, API errors, data
+#              races, uninitialised values): any report fails the test
+#              (scripts/oclgrind). Oclgrind interprets every work-item, so the
+#              device tests run a reduced set there (below).
+#
+# DMLCL_OCLGRIND: ON requires Oclgrind, AUTO (default) registers its tests
+# when it is installed, OFF never.
+
+set(DMLCL_OCLGRIND AUTO CACHE STRING "Oclgrind tests: ON, OFF or AUTO (when installed)")
+set(DMLCL_POCL_PLATFORM "Portable Computing Language")
+
+if(TARGET dmlcl-conformance)
+  set(DMLCL_CASES ${PROJECT_SOURCE_DIR}/conformance/cases)
+endif()
+
+# dmlcl_driver_tests(SUFFIX LABEL TIMEOUT OPS_ARGS ENV...): ops-SUFFIX and
+# conformance-SUFFIX, run through WRAPPER when set.
+function(dmlcl_driver_tests suffix label timeout ops_args)
+  set(env DMLCL_KERNEL_WERROR=1 ${ARGN})
+  add_test(NAME ops-${suffix} COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> ${ops_args})
+  set_tests_properties(ops-${suffix} PROPERTIES LABELS ${label} TIMEOUT ${timeout}
+                       ENVIRONMENT "${env}")
+  if(TARGET dmlcl-conformance)
+    add_test(NAME conformance-${suffix}
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-conformance> ${DMLCL_CASES})
+    set_tests_properties(conformance-${suffix} PROPERTIES LABELS ${label} TIMEOUT ${timeout}
+                         ENVIRONMENT "${env}")
+  endif()
+endfunction()
+
+# ---- PoCL: the GPU class, and the basic driver ------------------------------------------
+set(WRAPPER "")
+dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;1" "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}"
+                   DMLCL_DEVICE_CLASS=gpu)
+# The random cases are capped (DMLCL_TEST_CASES): every test and code path on the
+# second driver, the full random draw stays on pthread.
+dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1" "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}"
+                   POCL_DEVICES=basic DMLCL_TEST_CASES=20)
+
+# ---- Oclgrind ----------------------------------------------------------------------------
+if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
+  find_file(DMLCL_OCLGRIND_ICD liboclgrind-rt-icd.so
+            PATHS /usr/lib/oclgrind /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/oclgrind
+                  /usr/local/lib /usr/local/lib/oclgrind NO_DEFAULT_PATH)
+  if(NOT DMLCL_OCLGRIND_ICD)
+    if(DMLCL_OCLGRIND STREQUAL "ON")
+      message(FATAL_ERROR "DMLCL_OCLGRIND=ON but liboclgrind-rt-icd.so is not installed "
+                          "(Debian: oclgrind; scripts/deps installs it)")
+    endif()
+    message(STATUS "Oclgrind not found: its tests are not registered")
+  else()
+    set(WRAPPER ${PROJECT_SOURCE_DIR}/scripts/oclgrind)
+    # The reduced device-test set: every device test but the large ones, the
+    # first 3 random cases of each. Oclgrind runs ~1000x slower than PoCL
+    # (every work-item interpreted, every access checked), so a test of 40000
+    # elements takes a minute. What is left out is size, not code: the set and
+    # the conformance suite compile every kernel macro value of a full run
+    # (layout/small_transposes_each_width stands in for the large transposes)
+    # but three reached only by later random draws (RUN_IS_K=-3/-4 and
+    # RUN_XS_K=3 run strides, VN=1 16-byte blocks); see README.
+    set(DMLCL_OCLGRIND_OPS_FILTER
+        "!(broadcast/documented_examples|gather/large|identity/broadcast_paths|identity/layout_changes|layout/*_every_width|layout/nchw_to_nhwc_vector_blocks_chunks_and_tails|slice/long_runs)")
+    foreach(class cpu gpu)
+      dmlcl_driver_tests(oclgrind-${class} oclgrind 900
+                         "--jobs;1;--filter;${DMLCL_OCLGRIND_OPS_FILTER}"
+                         DMLCL_DEVICE_CLASS=${class} DMLCL_TEST_CASES=3)
+    endforeach()
+
+    # The checks can fail: each known fault must be reported, and nothing else.
+    add_executable(dmlcl-oclgrind-probe ${CMAKE_CURRENT_SOURCE_DIR}/drivers/oclgrind_probe.c)
+    target_link_libraries(dmlcl-oclgrind-probe PRIVATE OpenCL::OpenCL)
+    target_compile_options(dmlcl-oclgrind-probe PRIVATE ${DMLCL_WARNINGS})
+    add_test(NAME oclgrind-probe-clean COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-oclgrind-probe> clean)
+    set_tests_properties(oclgrind-probe-clean PROPERTIES LABELS oclgrind
+                         PASS_REGULAR_EXPRESSION "scripts/oclgrind: 0 Oclgrind reports, exit status 0")
+    foreach(fault out-of-bounds race uninitialized api)
+      add_test(NAME oclgrind-probe-${fault}
+               COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-oclgrind-probe> ${fault})
+      set_tests_properties(oclgrind-probe-${fault} PROPERTIES LABELS oclgrind
+                           PASS_REGULAR_EXPRESSION "scripts/oclgrind: FAIL: Oclgrind reported [1-9]")
+    endforeach()
+  endif()
+endif()
