@@ -37,14 +37,21 @@ function(dmlcl_driver_tests suffix label timeout ops_args)
   endif()
 endfunction()
 
+# The device tests without the large ones, for the slow drivers. What they
+# leave out is size, not code: with the conformance suite and
+# layout/small_transposes_each_width (which stands in for the large
+# transposes) the rest compiles every kernel macro value of a full run.
+set(DMLCL_OPS_WITHOUT_LARGE
+    "!(broadcast/documented_examples|gather/large|identity/broadcast_paths|identity/layout_changes|layout/*_every_width|layout/nchw_to_nhwc_vector_blocks_chunks_and_tails|slice/long_runs)")
+
 # ---- PoCL: the GPU class, and the basic driver ------------------------------------------
 set(WRAPPER "")
 dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;1" "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}"
                    DMLCL_DEVICE_CLASS=gpu)
-# The random cases are capped (DMLCL_TEST_CASES): every test and code path on the
-# second driver, the full random draw stays on pthread.
-dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1" "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}"
-                   POCL_DEVICES=basic DMLCL_TEST_CASES=20)
+# basic runs a work-group at a time on one thread: the same kernels, another
+# execution model. The large tests and the full random draw stay on pthread.
+dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}"
+                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=20)
 
 # ---- Oclgrind ----------------------------------------------------------------------------
 if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
@@ -59,19 +66,13 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     message(STATUS "Oclgrind not found: its tests are not registered")
   else()
     set(WRAPPER ${PROJECT_SOURCE_DIR}/scripts/oclgrind)
-    # The reduced device-test set: every device test but the large ones, the
-    # first 3 random cases of each. Oclgrind runs ~1000x slower than PoCL
-    # (every work-item interpreted, every access checked), so a test of 40000
-    # elements takes a minute. What is left out is size, not code: the set and
-    # the conformance suite compile every kernel macro value of a full run
-    # (layout/small_transposes_each_width stands in for the large transposes)
-    # but three reached only by later random draws (RUN_IS_K=-3/-4 and
-    # RUN_XS_K=3 run strides, VN=1 16-byte blocks); see README.
-    set(DMLCL_OCLGRIND_OPS_FILTER
-        "!(broadcast/documented_examples|gather/large|identity/broadcast_paths|identity/layout_changes|layout/*_every_width|layout/nchw_to_nhwc_vector_blocks_chunks_and_tails|slice/long_runs)")
+    # Oclgrind interprets every work-item and checks every access (a test of
+    # 40000 elements takes a minute): the device tests without the large ones,
+    # the first 3 random cases of each. With that cap three macro values are
+    # reached only by later random draws (RUN_IS_K=-3/-4, RUN_XS_K=3, VN=1).
     foreach(class cpu gpu)
       dmlcl_driver_tests(oclgrind-${class} oclgrind 900
-                         "--jobs;1;--filter;${DMLCL_OCLGRIND_OPS_FILTER}"
+                         "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}"
                          DMLCL_DEVICE_CLASS=${class} DMLCL_TEST_CASES=3)
     endforeach()
 
