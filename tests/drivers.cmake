@@ -67,7 +67,7 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
   else()
     set(WRAPPER ${PROJECT_SOURCE_DIR}/scripts/oclgrind)
     # Oclgrind interprets every work-item and checks every access (a test of
-    # 40000 elements takes a minute): the device tests without the large ones,
+    # 40000 elements takes over 40 s): the device tests without the large ones,
     # the first 3 random cases of each. With that cap three macro values are
     # reached only by later random draws (RUN_IS_K=-3/-4, RUN_XS_K=3, VN=1).
     # layout/small_transposes_each_width runs apart, without the
