@@ -51,7 +51,7 @@ dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;1" "DMLCL_PLATFORM=${DMLCL_PO
 # basic runs a work-group at a time on one thread: the same kernels, another
 # execution model. The large tests and the full random draw stay on pthread.
 dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}"
-                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=20)
+                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=5)
 
 # ---- Oclgrind ----------------------------------------------------------------------------
 if(NOT DMLCL_OCLGRIND STREQUAL "OFF")

@@ -3,6 +3,7 @@
  */
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,8 +30,14 @@ dmlcl_device *ops_device(void)
 {
     if (!the_device) {
         const struct criterion_suite *suite = criterion_current_suite;
-        /* Without the suite's .fini the device would outlive the test (see harness.h). */
-        cr_assert(suite->data && suite->data->fini == ops_device_release,
+        void (*fini)(void) = NULL;
+        /* Without the suite's .fini the device would outlive the test (see harness.h).
+         * Criterion's workers may hold the suite's data unaligned: copied, not read. */
+        if (suite->data)
+            memcpy(&fini,
+                   (const char *)suite->data + offsetof(struct criterion_test_extra_data, fini),
+                   sizeof fini);
+        cr_assert(fini == ops_device_release,
                   "suite %s uses the device: declare OPS_DEVICE_SUITE(%s)", suite->name,
                   suite->name);
         HRESULT hr = dmlcl_device_create(&the_device);
