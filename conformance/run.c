@@ -104,9 +104,9 @@ static void expected_error(const rt_case *c, const char *step, HRESULT hr, HRESU
         verdict(r, 0, "expected %s, but %s succeeded", expect_name(c->expect), step);
 }
 
-static void execute(const rt_case *c, rt_build *b, dmlcl_compiled_operator *cop, rt_result *r)
+/* The case's tensors as host tensors; outputs prefilled with the sentinel. */
+static int host_tensors(rt_build *b, dmlcl_host_tensor *in, dmlcl_host_tensor *out, rt_result *r)
 {
-    dmlcl_host_tensor in[RT_MAX_TENSORS], out[RT_MAX_TENSORS];
     for (unsigned i = 0; i < b->n_inputs; ++i) {
         in[i].data = b->inputs[i] ? b->inputs[i]->buffer : NULL;
         in[i].size = b->inputs[i] ? b->inputs[i]->buffer_size : 0;
@@ -114,17 +114,45 @@ static void execute(const rt_case *c, rt_build *b, dmlcl_compiled_operator *cop,
     for (unsigned i = 0; i < b->n_outputs; ++i) {
         if (rt_tensor_fill_sentinel(b->outputs[i]) != 0) {
             verdict(r, 0, "out of memory");
-            return;
+            return -1;
         }
         out[i].data = b->outputs[i]->buffer;
         out[i].size = b->outputs[i]->buffer_size;
     }
+    return 0;
+}
+
+static void execute(const rt_case *c, rt_build *b, dmlcl_compiled_operator *cop, rt_result *r)
+{
+    dmlcl_host_tensor in[RT_MAX_TENSORS], out[RT_MAX_TENSORS];
+    if (host_tensors(b, in, out, r) != 0)
+        return;
     HRESULT hr = dmlcl_compiled_operator_execute(cop, b->n_inputs, in, b->n_outputs, out);
     if (c->expect == RT_EXPECT_INDEX_OUT_OF_RANGE)
         expected_error(c, "the dispatch", hr, DMLCL_E_INDEX_OUT_OF_RANGE, r);
     else if (FAILED(hr))
         verdict(r, 0, "dmlcl_compiled_operator_execute returned %s: %s", dmlcl_hresult_name(hr),
                 dmlcl_last_error());
+    else
+        check_outputs(c, b, r);
+}
+
+/* The whole case through DirectML's COM API. */
+static void run_com(dmlcl_device *device, const rt_case *c, rt_build *b, rt_result *r)
+{
+    dmlcl_host_tensor in[RT_MAX_TENSORS], out[RT_MAX_TENSORS];
+    if (host_tensors(b, in, out, r) != 0)
+        return;
+    const char *step = "";
+    HRESULT hr = rt_com_run(device, &b->desc, b->n_inputs, in, b->n_outputs, out, &step);
+    if (c->expect == RT_EXPECT_INVALID_ARGUMENT)
+        expected_error(c, step, hr, E_INVALIDARG, r);
+    else if (c->expect == RT_EXPECT_INDEX_OUT_OF_RANGE)
+        verdict(r, 0,
+                "expected index_out_of_range, which DirectML's API has no way to report "
+                "(RecordDispatch is void and GATHER clamps); run it with --api c");
+    else if (FAILED(hr))
+        verdict(r, 0, "%s returned %s: %s", step, dmlcl_hresult_name(hr), dmlcl_last_error());
     else
         check_outputs(c, b, r);
 }
@@ -157,7 +185,8 @@ static void run_built(dmlcl_device *device, const rt_case *c, rt_build *b, rt_re
     dmlcl_operator_release(op);
 }
 
-void rt_run_case(dmlcl_device *device, const char *device_error, const rt_case *c, rt_result *r)
+void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
+                 rt_result *r)
 {
     if (c->malformed != NULL) {
         verdict(r, 0, "malformed case: %s", c->malformed);
@@ -180,7 +209,25 @@ void rt_run_case(dmlcl_device *device, const char *device_error, const rt_case *
                 dmlcl_last_error());
     else if (device == NULL)
         verdict(r, 0, "no device: %s", device_error);
+    else if (api == RT_API_COM)
+        run_com(device, c, &b, r);
     else
         run_built(device, c, &b, r);
     rt_build_free(&b);
 }
+
+#ifndef DMLCL_CONFORMANCE_COM
+/* Built without DirectML's C++ API (run_com.cpp): main refuses --api com. */
+int rt_com_available(void)
+{
+    return 0;
+}
+
+HRESULT rt_com_run(dmlcl_device *device, const DML_OPERATOR_DESC *desc, unsigned n_inputs,
+                   const dmlcl_host_tensor *inputs, unsigned n_outputs,
+                   const dmlcl_host_tensor *outputs, const char **step)
+{
+    *step = "DirectML's COM API";
+    return E_NOTIMPL;
+}
+#endif

@@ -222,7 +222,23 @@ typedef struct rt_result {
     char detail[RT_WHY_MAX]; /* FAIL: why; PASS: the expected error's message, or "" */
 } rt_result;
 
+/* Which API runs the operators: the C runtime, or DirectML's COM API over it. */
+typedef enum rt_api { RT_API_C, RT_API_COM } rt_api;
+
 /* device NULL: device_error says why there is none. */
-void rt_run_case(dmlcl_device *device, const char *device_error, const rt_case *c, rt_result *r);
+void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
+                 rt_result *r);
+
+/*
+ * run_com.cpp (built with DirectML's C++ API): desc through DMLCreateDevice,
+ * CreateOperator, CompileOperator, an initializer, a binding table and
+ * RecordDispatch on the device's queue, on host tensors as
+ * dmlcl_compiled_operator_execute takes them. *step names the call that
+ * failed (or, on success, every step).
+ */
+int rt_com_available(void);
+HRESULT rt_com_run(dmlcl_device *device, const DML_OPERATOR_DESC *desc, unsigned n_inputs,
+                   const dmlcl_host_tensor *inputs, unsigned n_outputs,
+                   const dmlcl_host_tensor *outputs, const char **step);
 
 #endif /* DMLCL_CONFORMANCE_RUNNER_H */

@@ -201,6 +201,8 @@ typedef struct dmlcl_op_class {
 
 /* registry.c: the class for a type, or NULL. */
 const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type);
+/* optypes.c: DirectML's name without the prefix ("CONVOLUTION"), or NULL. */
+const char *dmlcl_operator_type_name(DML_OPERATOR_TYPE type);
 
 extern const dmlcl_op_class dmlcl_op_gather;
 extern const dmlcl_op_class dmlcl_op_identity;

@@ -64,6 +64,11 @@ HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *des
                      "CreateOperator: DML_OPERATOR_DESC.Type (%d) is not a DML_OPERATOR_TYPE or "
                      "dmlcl extension operator",
                      (int)desc->Type);
+    const char *name = dmlcl_operator_type_name(desc->Type);
+    DMLCL_UNSUPPORTED_IF(!cls && name,
+                         "CreateOperator: DML_OPERATOR_%s (DML_OPERATOR_DESC.Type %d) is a "
+                         "DirectML operator dmlcl does not implement",
+                         name, (int)desc->Type);
     DMLCL_UNSUPPORTED_IF(!cls,
                          "CreateOperator: DML_OPERATOR_DESC.Type (%d) is a DirectML operator "
                          "dmlcl does not implement",
