@@ -16,6 +16,7 @@ void binding_table::clear()
         target_->self->Release();
     table_ = nullptr;
     target_ = nullptr;
+    kept_[0].bound = kept_[1].bound = false;
 }
 
 binding_table::~binding_table()
@@ -111,6 +112,53 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
     return S_OK;
 }
 
+static HRESULT bind_side(dmlcl_binding_table *t, bool outputs, UINT count,
+                         const DML_BINDING_DESC *b)
+{
+    return outputs ? dmlcl_binding_table_bind_outputs(t, count, b)
+                   : dmlcl_binding_table_bind_inputs(t, count, b);
+}
+
+HRESULT binding_table::bind_compiled(bool outputs, UINT count, const DML_BINDING_DESC *b)
+{
+    if (count == 0 && !b)
+        return unbind(outputs);
+    DMLCL_TRY(bind_side(table_, outputs, count, b));
+    /* Accepted, so count is the operator's slot count (at most DMLCL_MAX_SLOTS). */
+    kept &k = kept_[outputs];
+    k.bound = true;
+    k.count = count;
+    for (UINT i = 0; i < count; ++i) {
+        k.descs[i] = b[i];
+        if (b[i].Type == DML_BINDING_TYPE_BUFFER) {
+            k.buffers[i] = *static_cast<const DML_BUFFER_BINDING *>(b[i].Desc);
+            k.descs[i].Desc = &k.buffers[i];
+        }
+    }
+    return S_OK;
+}
+
+/*
+ * DirectML: a count of 0 with NULL bindings unbinds every input (or
+ * output). The C table has no unbind, so a new one takes the other side's
+ * bindings again.
+ */
+HRESULT binding_table::unbind(bool outputs)
+{
+    dmlcl_binding_table *t;
+    DMLCL_TRY(dmlcl_binding_table_create(static_cast<compiled *>(target_)->cl(), &t));
+    const kept &other = kept_[!outputs];
+    HRESULT hr = other.bound ? bind_side(t, !outputs, other.count, other.descs) : S_OK;
+    if (FAILED(hr)) {
+        dmlcl_binding_table_release(t);
+        return hr;
+    }
+    dmlcl_binding_table_release(table_);
+    table_ = t;
+    kept_[outputs].bound = false;
+    return S_OK;
+}
+
 /* Runs one Bind*: a failure removes the device. */
 #define DMLCL_BIND(call, expr)                                                              \
     do {                                                                                    \
@@ -125,13 +173,13 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
 
 void STDMETHODCALLTYPE binding_table::BindInputs(UINT count, const DML_BINDING_DESC *bindings)
 {
-    DMLCL_BIND("BindInputs", table_ ? dmlcl_binding_table_bind_inputs(table_, count, bindings)
+    DMLCL_BIND("BindInputs", table_ ? bind_compiled(false, count, bindings)
                                     : bind_initializer(false, count, bindings));
 }
 
 void STDMETHODCALLTYPE binding_table::BindOutputs(UINT count, const DML_BINDING_DESC *bindings)
 {
-    DMLCL_BIND("BindOutputs", table_ ? dmlcl_binding_table_bind_outputs(table_, count, bindings)
+    DMLCL_BIND("BindOutputs", table_ ? bind_compiled(true, count, bindings)
                                      : bind_initializer(true, count, bindings));
 }
 
@@ -190,7 +238,7 @@ void STDMETHODCALLTYPE recorder::RecordDispatch(ID3D12CommandList *list,
                                                 IDMLBindingTable *bindings)
 {
     /* A removed device records nothing, as in DirectML. */
-    if (dev()->GetDeviceRemovedReason() != S_OK)
+    if (dev()->removed())
         return;
     HRESULT hr = record(dev(), list, dispatchable, bindings);
     if (FAILED(hr))

@@ -112,10 +112,20 @@ class binding_table final : public child<IDMLBindingTable>
     HRESULT dispatch(cl_command_queue queue, impl *d);
 
   private:
+    /* One side's last bindings, to bind again into a new C table (see unbind). */
+    struct kept {
+        bool bound;
+        UINT count;
+        DML_BUFFER_BINDING buffers[DMLCL_MAX_SLOTS];
+        DML_BINDING_DESC descs[DMLCL_MAX_SLOTS];
+    };
     HRESULT bind_initializer(bool outputs, UINT count, const DML_BINDING_DESC *bindings);
+    HRESULT bind_compiled(bool outputs, UINT count, const DML_BINDING_DESC *bindings);
+    HRESULT unbind(bool outputs);
     void clear();
     impl *target_ = nullptr;               /* compiled or initializer, with a reference */
     dmlcl_binding_table *table_ = nullptr; /* when target_ is a compiled operator */
+    kept kept_[2] = {};                    /* [0] inputs, [1] outputs */
 };
 
 /* IDMLCommandRecorder: records by enqueueing onto the cl_command_queue. */

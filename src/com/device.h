@@ -62,6 +62,10 @@ class device final : public object<IDMLDevice1>, public IDMLDebugDevice
     void remove(HRESULT hr);
     /* S_OK, or DXGI_ERROR_DEVICE_REMOVED with a message, for creation methods. */
     HRESULT check_alive();
+    bool removed() const
+    {
+        return __atomic_load_n(&removed_, __ATOMIC_ACQUIRE) != S_OK;
+    }
 
   private:
     dmlcl_device *dev_;

@@ -375,6 +375,56 @@ static void VoidMisuse()
     CHECK_HR(third->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
 }
 
+/* BindInputs(0, nullptr) unbinds the inputs only; a dispatch then needs them again. */
+static void Unbind()
+{
+    GatherDesc g;
+    dmlcl_device *cl = nullptr;
+    CHECK_HR(dmlcl_device_create(&cl), S_OK);
+    ComPtr<IDMLDevice> device;
+    CHECK_HR(DMLCreateDevice(cl, DML_CREATE_DEVICE_FLAG_NONE, IID_PPV_ARGS(&device)), S_OK);
+    ComPtr<IDMLOperator> op;
+    ComPtr<IDMLCompiledOperator> compiled;
+    ComPtr<IDMLBindingTable> table;
+    ComPtr<IDMLCommandRecorder> recorder;
+    if (device) {
+        CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), S_OK);
+        CHECK_HR(
+            device->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+            S_OK);
+        DML_BINDING_TABLE_DESC desc = {compiled.Get(), {}, {}, 8};
+        CHECK_HR(device->CreateBindingTable(&desc, IID_PPV_ARGS(&table)), S_OK);
+        CHECK_HR(device->CreateCommandRecorder(IID_PPV_ARGS(&recorder)), S_OK);
+    }
+    if (table && recorder) {
+        cl_int err;
+        cl_mem mem =
+            clCreateBuffer(dmlcl_device_context(cl), CL_MEM_READ_WRITE, 256, nullptr, &err);
+        DML_BUFFER_BINDING in = {mem, 0, 48}, ix = {mem, 64, 8}, out = {mem, 128, 24};
+        DML_BINDING_DESC inputs[2] = {{DML_BINDING_TYPE_BUFFER, &in},
+                                      {DML_BINDING_TYPE_BUFFER, &ix}};
+        DML_BINDING_DESC output = {DML_BINDING_TYPE_BUFFER, &out};
+        table->BindInputs(2, inputs);
+        table->BindOutputs(1, &output);
+        table->BindInputs(0, nullptr);
+        CHECK_HR(device->GetDeviceRemovedReason(), S_OK);
+        table->BindInputs(2, inputs); /* the outputs stayed bound */
+        recorder->RecordDispatch(dmlcl_device_queue(cl), compiled.Get(), table.Get());
+        CHECK_HR(device->GetDeviceRemovedReason(), S_OK);
+        table->BindInputs(0, nullptr);
+        recorder->RecordDispatch(dmlcl_device_queue(cl), compiled.Get(), table.Get());
+        CHECK_HR(device->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
+        clFinish(dmlcl_device_queue(cl));
+        clReleaseMemObject(mem);
+    }
+    recorder.Reset();
+    table.Reset();
+    compiled.Reset();
+    op.Reset();
+    device.Reset();
+    dmlcl_device_release(cl);
+}
+
 int main()
 {
     RefCounts();
@@ -383,5 +433,6 @@ int main()
     FeatureQueries();
     Refusals();
     VoidMisuse();
+    Unbind();
     return finish("dmlcl-com-objects");
 }
