@@ -136,6 +136,11 @@ static void QueryInterfaces()
     CHECK_HR(dispatchable.As(&b), S_OK);
     CHECK(a.Get() == b.Get());
 
+    /* No output pointer: the call is checked, nothing is handed out (S_FALSE, as D3D12). */
+    CHECK_HR(device->CreateOperator(&g.desc, __uuidof(IDMLOperator), nullptr), S_FALSE);
+    DML_OPERATOR_DESC broken = {DML_OPERATOR_GATHER, nullptr};
+    CHECK_HR(device->CreateOperator(&broken, __uuidof(IDMLOperator), nullptr), E_INVALIDARG);
+
     ComPtr<IDMLCompiledOperator> viaCreate; /* a riid other than the documented one */
     CHECK_HR(device->CreateCommandRecorder(IID_PPV_ARGS(&viaCreate)), E_NOINTERFACE);
     CHECK(!viaCreate);
