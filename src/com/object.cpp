@@ -37,14 +37,20 @@ struct private_data::entry {
     }
 };
 
+/* An interface's Release may run any destructor: never under the lock. */
+static void drop(private_data::entry *e)
+{
+    if (e && e->iface)
+        e->iface->Release();
+    free(e);
+}
+
 private_data::~private_data()
 {
     while (head_) {
         entry *e = head_;
         head_ = e->next;
-        if (e->iface)
-            e->iface->Release();
-        free(e);
+        drop(e);
     }
     pthread_mutex_destroy(&lock_);
 }
@@ -57,18 +63,17 @@ private_data::entry *private_data::find(REFGUID guid)
     return nullptr;
 }
 
-void private_data::remove(REFGUID guid)
+/* Unlinks guid's entry and returns it (or nullptr), for drop() outside the lock. */
+private_data::entry *private_data::unlink(REFGUID guid)
 {
     for (entry **at = &head_; *at; at = &(*at)->next) {
         if ((*at)->guid != guid)
             continue;
         entry *e = *at;
         *at = e->next;
-        if (e->iface)
-            e->iface->Release();
-        free(e);
-        return;
+        return e;
     }
+    return nullptr;
 }
 
 /* Replaces the entry for guid (removes it when there is nothing to keep). */
@@ -88,12 +93,13 @@ HRESULT private_data::put(REFGUID guid, UINT size, const void *bytes, IUnknown *
             memcpy(e->bytes(), bytes, size);
     }
     pthread_mutex_lock(&lock_);
-    remove(guid);
+    entry *old = unlink(guid);
     if (e) {
         e->next = head_;
         head_ = e;
     }
     pthread_mutex_unlock(&lock_);
+    drop(old);
     return S_OK;
 }
 
@@ -129,8 +135,10 @@ HRESULT private_data::get(REFGUID guid, UINT *size, void *data)
 
 HRESULT private_data::set(REFGUID guid, UINT size, const void *data)
 {
-    if (data && size == 0)
-        return dmlcl_fail(E_INVALIDARG, "SetPrivateData: dataSize (0) must be positive with data");
+    /* D3D's rule: NULL data (which removes the entry) comes with size 0. */
+    if (!data && size != 0)
+        return dmlcl_fail(E_INVALIDARG, "SetPrivateData: dataSize (%u) must be 0 when data is NULL",
+                          size);
     return put(guid, size, data, nullptr);
 }
 

@@ -50,11 +50,12 @@ class private_data
     HRESULT set_interface(REFGUID guid, IUnknown *data);
     HRESULT set_name(PCWSTR name);
 
-  private:
     struct entry;
+
+  private:
     entry *find(REFGUID guid);
     HRESULT put(REFGUID guid, UINT size, const void *bytes, IUnknown *iface);
-    void remove(REFGUID guid);
+    entry *unlink(REFGUID guid);
     entry *head_ = nullptr;
     pthread_mutex_t lock_ = PTHREAD_MUTEX_INITIALIZER;
 };

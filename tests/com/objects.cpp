@@ -183,6 +183,8 @@ static void PrivateData()
     CHECK(Refs(recorder.Get()) == 3);
     if (held)
         held->Release();
+    CHECK_HR(op->SetPrivateData(kAppInterface, 4, nullptr), E_INVALIDARG);
+    CHECK(Refs(recorder.Get()) == 2);
     CHECK_HR(op->SetPrivateData(kAppInterface, 0, nullptr), S_OK); /* removes, releases */
     CHECK(Refs(recorder.Get()) == 1);
     CHECK_HR(op->GetPrivateData(kAppInterface, &size, nullptr), DXGI_ERROR_NOT_FOUND);
