@@ -80,14 +80,6 @@ HRESULT STDMETHODCALLTYPE device::CheckFeatureSupport(DML_FEATURE feature, UINT 
         dmlcl_device_check_feature_support(dev_, feature, query_size, query, data_size, data));
 }
 
-/* A new child object, or E_OUTOFMEMORY. */
-#define DMLCL_NEW_OR_FAIL(var, expr, call)                                              \
-    do {                                                                                \
-        (var) = new expr;                                                               \
-        if (!(var))                                                                     \
-            return report(dmlcl_fail(E_OUTOFMEMORY, "%s: out of host memory", (call))); \
-    } while (0)
-
 HRESULT STDMETHODCALLTYPE device::CreateOperator(const DML_OPERATOR_DESC *desc, REFIID riid,
                                                  void **ppv)
 {
@@ -137,8 +129,9 @@ HRESULT STDMETHODCALLTYPE device::CreateOperatorInitializer(UINT count,
     if (ppv)
         *ppv = nullptr;
     DMLCL_TRY(check_alive());
-    initializer *obj;
-    DMLCL_NEW_OR_FAIL(obj, initializer(this), "CreateOperatorInitializer");
+    initializer *obj = new initializer(this);
+    if (!obj)
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateOperatorInitializer: out of host memory"));
     HRESULT hr = obj->Reset(count, ops);
     if (FAILED(hr)) {
         obj->Release();
@@ -152,8 +145,9 @@ HRESULT STDMETHODCALLTYPE device::CreateCommandRecorder(REFIID riid, void **ppv)
     if (ppv)
         *ppv = nullptr;
     DMLCL_TRY(check_alive());
-    recorder *obj;
-    DMLCL_NEW_OR_FAIL(obj, recorder(this), "CreateCommandRecorder");
+    recorder *obj = new recorder(this);
+    if (!obj)
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateCommandRecorder: out of host memory"));
     return report(hand_out(obj, riid, ppv));
 }
 
@@ -163,8 +157,9 @@ HRESULT STDMETHODCALLTYPE device::CreateBindingTable(const DML_BINDING_TABLE_DES
     if (ppv)
         *ppv = nullptr;
     DMLCL_TRY(check_alive());
-    binding_table *obj;
-    DMLCL_NEW_OR_FAIL(obj, binding_table(this), "CreateBindingTable");
+    binding_table *obj = new binding_table(this);
+    if (!obj)
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory"));
     HRESULT hr = desc ? obj->Reset(desc) : S_OK;
     if (FAILED(hr)) {
         obj->Release();

@@ -35,7 +35,7 @@ HRESULT STDMETHODCALLTYPE initializer::Reset(UINT count, IDMLCompiledOperator *c
                        "IDMLOperatorInitializer::Reset: operators (NULL) is required for "
                        "operatorCount %u",
                        count));
-    compiled **list = count ? static_cast<compiled **>(calloc(count, sizeof *list)) : nullptr;
+    compiled **list = count ? static_cast<compiled **>(calloc(count, sizeof(compiled *))) : nullptr;
     if (count && !list)
         return dev()->report(
             dmlcl_fail(E_OUTOFMEMORY, "IDMLOperatorInitializer::Reset: out of host memory"));

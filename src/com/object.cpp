@@ -7,10 +7,6 @@
 namespace dmlcl_com
 {
 
-/* {d1c8a0e2-6b0f-4c55-9d1a-6d6c636c0001}: dmlcl's own, answered only by dmlcl objects. */
-const GUID impl_iid = {
-    0xd1c8a0e2, 0x6b0f, 0x4c55, {0x9d, 0x1a, 0x6d, 0x6c, 0x63, 0x6c, 0x00, 0x01}};
-
 /* WKPDID_D3DDebugObjectNameW: where D3D12's SetName keeps the name. */
 static const GUID debug_name_guid = {
     0x4cca5fd8, 0x921f, 0x42c8, {0x85, 0x66, 0x70, 0xca, 0xf2, 0xa9, 0xb7, 0x41}};
@@ -124,7 +120,7 @@ HRESULT private_data::get(REFGUID guid, UINT *size, void *data)
         *size = e->size;
         if (e->iface) {
             e->iface->AddRef();
-            memcpy(data, &e->iface, sizeof e->iface);
+            memcpy(data, &e->iface, sizeof(IUnknown *));
         } else {
             memcpy(data, e->bytes(), e->size);
         }

@@ -75,7 +75,9 @@ struct impl {
     IUnknown *self; /* the object's identity, for AddRef and Release */
     impl(kind k, IUnknown *unknown) : what(k), self(unknown) {}
 };
-extern const GUID impl_iid;
+/* {d1c8a0e2-6b0f-4c55-9d1a-6d6c636c0001}: dmlcl's own, answered only by dmlcl objects. */
+inline constexpr GUID impl_iid = {
+    0xd1c8a0e2, 0x6b0f, 0x4c55, {0x9d, 0x1a, 0x6d, 0x6c, 0x63, 0x6c, 0x00, 0x01}};
 
 /* The object behind p when it is a dmlcl object of kind k, else nullptr. */
 impl *impl_of(IUnknown *p, kind k);
