@@ -8,6 +8,8 @@
 #include "common.h"
 
 #include <cwchar>
+#include <string>
+#include <unistd.h>
 
 /* WKPDID_D3DDebugObjectNameW, as DirectX-Headers' d3dcommon.h defines it. */
 static const GUID kDebugObjectNameW = {
@@ -83,6 +85,27 @@ static void RefCounts()
     CHECK(compiled->Release() == 0); /* the device's last child: the device goes too */
 }
 
+/* What a failing CreateOperator writes to stderr (the debug output). */
+static std::string DebugOutput(IDMLDevice *device)
+{
+    std::fflush(stderr);
+    int saved = dup(2);
+    FILE *capture = std::tmpfile();
+    dup2(fileno(capture), 2);
+    DML_OPERATOR_DESC broken = {DML_OPERATOR_GATHER, nullptr};
+    ComPtr<IDMLOperator> op;
+    CHECK_HR(device->CreateOperator(&broken, IID_PPV_ARGS(&op)), E_INVALIDARG);
+    std::fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    std::string text;
+    std::rewind(capture);
+    for (int c; (c = std::fgetc(capture)) != EOF;)
+        text += (char)c;
+    std::fclose(capture);
+    return text;
+}
+
 static void QueryInterfaces()
 {
     GatherDesc g;
@@ -102,8 +125,12 @@ static void QueryInterfaces()
     ComPtr<IDMLDevice> debugDevice = NewDevice(DML_CREATE_DEVICE_FLAG_DEBUG);
     CHECK_HR(debugDevice.As(&debug), S_OK);
     if (debug) {
+        CHECK(DebugOutput(debugDevice.Get()).find("dmlcl (DirectML debug): E_INVALIDARG") !=
+              std::string::npos);
         debug->SetMuteDebugOutput(TRUE);
-        ComPtr<IDMLDevice> back; /* the same object answers every interface */
+        CHECK(DebugOutput(debugDevice.Get()).empty());
+        CHECK(DebugOutput(device.Get()).empty()); /* no debug layer, no output */
+        ComPtr<IDMLDevice> back;                  /* the same object answers every interface */
         CHECK_HR(debug.As(&back), S_OK);
         ComPtr<IUnknown> u1, u2;
         CHECK_HR(debug.As(&u1), S_OK);
