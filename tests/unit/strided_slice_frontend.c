@@ -87,7 +87,7 @@ static dmlcl_plan plan_of(const dmlcl_slice_result *r)
     dmlcl_operator_release(op);
     dmlcl_op_state st;
     memset(&st, 0, sizeof st);
-    cr_assert_eq(dmlcl_op_class_find(r->Desc.Type)->create(r->Desc.Desc, &st), S_OK);
+    cr_assert_eq(dmlcl_op_class_create(dmlcl_op_class_find(r->Desc.Type), r->Desc.Desc, &st), S_OK);
     return st.plan;
 }
 
