@@ -4,8 +4,6 @@
  * specification, shape inference, and the extension descriptor to run it.
  */
 #include <inttypes.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "frontends/common.h"
 

@@ -11,7 +11,6 @@
  * axis takes element 0). ONNX Slice follows onnx.reference, i.e. numpy's
  * slice clamping (a start below the beginning with a negative step is empty).
  */
-#include <string.h>
 
 #include "frontends/common.h"
 #include "ops/strided_slice.h"

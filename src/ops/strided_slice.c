@@ -202,7 +202,7 @@ static void lower(const void *desc, dmlcl_op_state *st)
         dmlcl_plan_push(p, (int64_t)r->out_sizes[o], out->strides[o], in_stride[o], 0, 0);
 }
 
-/* The entries resolved against InputTensor.Sizes, kept for infer and lower. */
+/* Resolves the entries against InputTensor.Sizes into the scratch, for infer and lower. */
 static HRESULT validate(const void *desc, dmlcl_op_state *st)
 {
     const DMLCL_STRIDED_SLICE_OPERATOR_DESC *d = desc;
