@@ -38,7 +38,7 @@ HRESULT dmlcl_fe_check_type(const char *op, const char *what, DML_TENSOR_DATA_TY
 typedef struct dmlcl_fe_versions {
     const char *framework, *name; /* "ONNX", "Gather" */
     int count;
-    int versions[6];
+    int versions[8]; /* ONNX Pad has 7 */
     int implemented;
 } dmlcl_fe_versions;
 
