@@ -123,8 +123,9 @@ HRESULT binding_table::bind_compiled(bool outputs, UINT count, const DML_BINDING
 {
     if (count == 0 && !b)
         return unbind(outputs);
+    DMLCL_INVALID_IF(count > max_slots, "%s count (%u) is more than any operator's (%u)",
+                     outputs ? "BindOutputs" : "BindInputs", count, (unsigned)max_slots);
     DMLCL_TRY(bind_side(table_, outputs, count, b));
-    /* Accepted, so count is the operator's slot count (at most DMLCL_MAX_SLOTS). */
     kept &k = kept_[outputs];
     k.bound = true;
     k.count = count;

@@ -113,11 +113,12 @@ class binding_table final : public child<IDMLBindingTable>
 
   private:
     /* One side's last bindings, to bind again into a new C table (see unbind). */
+    enum { max_slots = 16 }; /* dmlcl's operators have at most 4 */
     struct kept {
         bool bound;
         UINT count;
-        DML_BUFFER_BINDING buffers[DMLCL_MAX_SLOTS];
-        DML_BINDING_DESC descs[DMLCL_MAX_SLOTS];
+        DML_BUFFER_BINDING buffers[max_slots];
+        DML_BINDING_DESC descs[max_slots];
     };
     HRESULT bind_initializer(bool outputs, UINT count, const DML_BINDING_DESC *bindings);
     HRESULT bind_compiled(bool outputs, UINT count, const DML_BINDING_DESC *bindings);

@@ -16,9 +16,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-extern "C" {
-#include "internal.h"
-}
+#include "errors.h"
 
 namespace dmlcl_com
 {
