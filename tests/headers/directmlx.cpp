@@ -3,9 +3,13 @@
  * -DDMLCL_DIRECTMLX_DIR=<folder holding it>) against <DirectML.h>: a
  * dml::Graph of SLICE1, GATHER, IDENTITY with ScaleBias and GATHER_ND1,
  * compiled through IDMLDevice1::CompileGraph of a recording mock device, so
- * what DirectMLX hands DirectML is checked without an OpenCL device.
+ * what DirectMLX hands DirectML is checked without an OpenCL device. The C
+ * API's header comes first: DirectMLX's DMLCalcBufferTensorSize must still
+ * be the one called.
  */
 #include <DirectML.h>
+
+#include <dmlcl/dmlcl.h>
 
 #include "DirectMLX.h"
 
@@ -197,6 +201,9 @@ int main()
     const UINT halfSizes[] = {2, 3};
     CHECK(DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_FLOAT16, 2, halfSizes, nullptr) == 12,
           "DirectMLX's DMLCalcBufferTensorSize");
+    /* dmlcl's sizes its BOOLEAN extension type; DirectMLX's knows no such type. */
+    CHECK(DMLCalcBufferTensorSize(DMLCL_TENSOR_DATA_TYPE_BOOLEAN, 2, halfSizes, nullptr) == 0,
+          "DirectMLX's definition is chosen over dmlcl's template");
     CHECK(device.refs == 1, "DirectMLX released every device reference");
     return checks_report("DirectMLX.h");
 }
