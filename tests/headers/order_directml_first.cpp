@@ -1,6 +1,7 @@
 /*
  * <DirectML.h>, then the C API's header, then WRL: the other order of
- * order_dmlcl_first.cpp, with the same checks.
+ * order_dmlcl_first.cpp, with the same checks, except that this program has
+ * no DMLCalcBufferTensorSize of its own: dmlcl's serves.
  */
 #include <DirectML.h>
 
@@ -11,16 +12,6 @@
 #include <type_traits>
 
 #include "checks.h"
-
-/* The sample's helper, defined by the program (DirectML.h declares none). */
-static UINT64 DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE, UINT count, const UINT *sizes,
-                                      const UINT *)
-{
-    UINT64 n = 4;
-    for (UINT i = 0; i < count; ++i)
-        n *= sizes[i];
-    return n;
-}
 
 int check_order_directml_first()
 {
@@ -37,7 +28,7 @@ int check_order_directml_first()
     CHECK(FAILED(E_NOINTERFACE) && SUCCEEDED(S_FALSE), "FAILED / SUCCEEDED");
     const UINT sizes[2] = {2, 3};
     CHECK(DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, nullptr) == 24,
-          "the program's own DMLCalcBufferTensorSize");
+          "dmlcl's DMLCalcBufferTensorSize where the program has none");
     CHECK(dmlcl_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_FLOAT16, 2, sizes, nullptr) == 12,
           "dmlcl_calc_buffer_tensor_size in C++");
     Microsoft::WRL::ComPtr<IDMLBindingTable> table;

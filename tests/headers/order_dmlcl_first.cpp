@@ -22,7 +22,7 @@ static UINT64 DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE, UINT count, const UI
     UINT64 n = 4;
     for (UINT i = 0; i < count; ++i)
         n *= sizes[i];
-    return n;
+    return n + 1000; /* tells the program's copy from dmlcl's */
 }
 
 int check_order_dmlcl_first()
@@ -39,8 +39,8 @@ int check_order_dmlcl_first()
     CHECK(DXGI_ERROR_UNSUPPORTED == static_cast<HRESULT>(0x887A0004u), "DXGI_ERROR_UNSUPPORTED");
     CHECK(FAILED(E_NOINTERFACE) && SUCCEEDED(S_FALSE), "FAILED / SUCCEEDED");
     const UINT sizes[2] = {2, 3};
-    CHECK(DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, nullptr) == 24,
-          "the program's own DMLCalcBufferTensorSize");
+    CHECK(DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, nullptr) == 1024,
+          "the program's own DMLCalcBufferTensorSize wins over dmlcl's");
     CHECK(dmlcl_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_FLOAT16, 2, sizes, nullptr) == 12,
           "dmlcl_calc_buffer_tensor_size in C++");
     Microsoft::WRL::ComPtr<IDMLBindingTable> table;
