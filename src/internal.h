@@ -199,6 +199,10 @@ typedef struct dmlcl_op_class {
     HRESULT (*create)(const void *desc, dmlcl_op_state *state);
 } dmlcl_op_class;
 
+/* runtime.c: what a graph node copies from its operator (graph.c). */
+const dmlcl_op_state *dmlcl_operator_state(const dmlcl_operator *op);
+const char *dmlcl_operator_name(const dmlcl_operator *op);
+
 /* registry.c: the class for a type, or NULL. */
 const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type);
 

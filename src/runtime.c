@@ -990,3 +990,15 @@ HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *c, UINT input_c
             clReleaseMemObject(r.mems[i]);
     return hr;
 }
+
+/* ---- Graphs (graph.c) ------------------------------------------------------------------ */
+
+const dmlcl_op_state *dmlcl_operator_state(const dmlcl_operator *op)
+{
+    return &op->st;
+}
+
+const char *dmlcl_operator_name(const dmlcl_operator *op)
+{
+    return op->cls->name;
+}
