@@ -72,35 +72,40 @@ extern "C" {
 DMLCL_HRESULT_MAP(DMLCL_DEFINE_HRESULT_)
 #undef DMLCL_DEFINE_HRESULT_
 
+/*
+ * Spelled token for token as in DirectX-Headers' wsl/winadapter.h, so that
+ * including it (through <DirectML.h>) before or after this header redefines
+ * nothing. DMLCL_HR_* above carries the same numbers as enum constants.
+ */
 #ifndef S_OK
-#define S_OK ((HRESULT)DMLCL_HR_S_OK)
+#define S_OK ((HRESULT)0L)
 #endif
 #ifndef S_FALSE
-#define S_FALSE ((HRESULT)DMLCL_HR_S_FALSE)
+#define S_FALSE ((HRESULT)1L)
 #endif
 #ifndef E_NOTIMPL
-#define E_NOTIMPL ((HRESULT)DMLCL_HR_E_NOTIMPL)
+#define E_NOTIMPL ((HRESULT)0x80004001L)
 #endif
 #ifndef E_NOINTERFACE
-#define E_NOINTERFACE ((HRESULT)DMLCL_HR_E_NOINTERFACE)
+#define E_NOINTERFACE ((HRESULT)0x80004002L)
 #endif
 #ifndef E_POINTER
-#define E_POINTER ((HRESULT)DMLCL_HR_E_POINTER)
+#define E_POINTER ((HRESULT)0x80004003L)
 #endif
 #ifndef E_FAIL
-#define E_FAIL ((HRESULT)DMLCL_HR_E_FAIL)
+#define E_FAIL ((HRESULT)0x80004005L)
 #endif
 #ifndef E_OUTOFMEMORY
-#define E_OUTOFMEMORY ((HRESULT)DMLCL_HR_E_OUTOFMEMORY)
+#define E_OUTOFMEMORY ((HRESULT)0x8007000EL)
 #endif
 #ifndef E_INVALIDARG
-#define E_INVALIDARG ((HRESULT)DMLCL_HR_E_INVALIDARG)
+#define E_INVALIDARG ((HRESULT)0x80070057L)
 #endif
 #ifndef DXGI_ERROR_UNSUPPORTED
-#define DXGI_ERROR_UNSUPPORTED ((HRESULT)DMLCL_HR_DXGI_ERROR_UNSUPPORTED)
+#define DXGI_ERROR_UNSUPPORTED ((HRESULT)0x887A0004L)
 #endif
 #ifndef DXGI_ERROR_DEVICE_REMOVED
-#define DXGI_ERROR_DEVICE_REMOVED ((HRESULT)DMLCL_HR_DXGI_ERROR_DEVICE_REMOVED)
+#define DXGI_ERROR_DEVICE_REMOVED ((HRESULT)0x887A0005L)
 #endif
 #define DMLCL_E_INDEX_OUT_OF_RANGE ((HRESULT)DMLCL_HR_DMLCL_E_INDEX_OUT_OF_RANGE)
 
