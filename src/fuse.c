@@ -142,6 +142,52 @@ static void consumer_reads(const dmlcl_plan *c, dmlcl_fuse_port port, reads *r)
         push_read(r, c->components, c->comp_idx_stride);
 }
 
+/* Dimension d of p as two: (size / m) outer, m inner; the same map. */
+static void split_dim(dmlcl_plan *p, int d, int64_t m)
+{
+    for (int e = p->rank; e > d + 1; --e) {
+        p->size[e] = p->size[e - 1];
+        p->out_stride[e] = p->out_stride[e - 1];
+        p->in_stride[e] = p->in_stride[e - 1];
+        p->idx_stride[e] = p->idx_stride[e - 1];
+        p->idx_pos[e] = p->idx_pos[e - 1];
+    }
+    p->rank++;
+    p->size[d + 1] = m;
+    p->out_stride[d + 1] = p->out_stride[d];
+    p->in_stride[d + 1] = p->in_stride[d];
+    p->idx_stride[d + 1] = p->idx_stride[d];
+    p->idx_pos[d + 1] = p->idx_pos[d];
+    p->size[d] /= m;
+    p->out_stride[d] *= m;
+    p->in_stride[d] *= m;
+    p->idx_stride[d] *= m;
+    p->idx_pos[d] *= m;
+}
+
+/*
+ * Normalisation merges dimensions the consumer reads contiguously, e.g. two
+ * rows of a packed 4x3 tensor as one run of 6; the producer may have written
+ * those rows with different input strides (a transpose). Splitting the run
+ * back where it crosses a producer dimension's stride (a multiple of the
+ * read stride that divides the run) restores one stride per piece; the
+ * composed plan is normalised again afterwards.
+ */
+static void split_at_producer(dmlcl_plan *c, dmlcl_fuse_port port, const layout *l)
+{
+    for (int d = 0; d < c->rank && c->rank < DMLCL_MAX_RANK; ++d) {
+        int64_t s = port == DMLCL_FUSE_DATA ? c->in_stride[d] : c->idx_stride[d];
+        s = s < 0 ? -s : s;
+        for (int i = 0; s && i < l->n && c->rank < DMLCL_MAX_RANK; ++i) {
+            int64_t m = l->stride[i] / s;
+            if (l->stride[i] % s == 0 && m > 1 && m < c->size[d] && c->size[d] % m == 0) {
+                split_dim(c, d--, m); /* look at the outer piece again, with its stride */
+                break;
+            }
+        }
+    }
+}
+
 /* base and per-read steps in producer coordinates, or false (see the file comment). */
 typedef struct mapping {
     int64_t base[DMLCL_MAX_RANK];
@@ -281,12 +327,16 @@ bool dmlcl_fuse_compose(const dmlcl_plan *producer, const dmlcl_plan *consumer,
     layout l;
     reads r;
     mapping m;
-    consumer_reads(consumer, port, &r);
-    if (!make_layout(producer, &l, why) || !map_reads(&l, &r, producer->out_offset, &m, why))
+    if (!make_layout(producer, &l, why))
+        return false;
+    dmlcl_plan split = *consumer;
+    split_at_producer(&split, port, &l);
+    consumer_reads(&split, port, &r);
+    if (!map_reads(&l, &r, producer->out_offset, &m, why))
         return false;
     if (producer->kind == DMLCL_PLAN_VIEW)
-        compose_view(producer, consumer, port, &l, &m, out);
+        compose_view(producer, &split, port, &l, &m, out);
     else
-        compose_indexed(producer, consumer, &l, &m, out);
+        compose_indexed(producer, &split, &l, &m, out);
     return true;
 }
