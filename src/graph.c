@@ -201,6 +201,20 @@ static HRESULT import_input_edges(importer *im)
     return S_OK;
 }
 
+/*
+ * Bytes up to the end of t's last element, without DMLCalcBufferTensorSize's
+ * rounding to 4: constant data is often an initializer's exact bytes.
+ */
+static uint64_t element_extent(const dmlcl_tensor *t)
+{
+    if (t->elements == 0)
+        return 0;
+    uint64_t last = 0;
+    for (uint32_t d = 0; d < t->rank; ++d)
+        last += (t->sizes[d] - 1) * (uint64_t)t->strides[d];
+    return (last + 1) * t->elem_bytes;
+}
+
 /* The reader of an intermediate edge must stay inside what its writer describes. */
 static HRESULT check_reader(importer *im, const char *edge, uint32_t from, uint32_t to,
                             uint32_t slot)
@@ -212,12 +226,12 @@ static HRESULT check_reader(importer *im, const char *edge, uint32_t from, uint3
     node_label(im->d, g, from, from_s, sizeof from_s);
     node_label(im->d, g, to, to_s, sizeof to_s);
     if (!src->st)
-        DMLCL_INVALID_IF(in->total_bytes > src->data_size,
-                         CG ": %s: %s's %s (%s %s, TotalTensorSizeInBytes %llu) reads past %s's "
-                            "DataSize (%llu)",
+        DMLCL_INVALID_IF(element_extent(in) > src->data_size,
+                         CG ": %s: %s's %s (%s %s, %llu bytes to its last element) reads past "
+                            "%s's DataSize (%llu)",
                          edge, to_s, dst->st->input_names[slot], dmlcl_type_name(in->type),
                          dmlcl_format_dims(b, sizeof b, in->rank, in->sizes),
-                         (unsigned long long)in->total_bytes, from_s,
+                         (unsigned long long)element_extent(in), from_s,
                          (unsigned long long)src->data_size);
     if (!src->st)
         return S_OK;

@@ -313,6 +313,12 @@ void chain_make(chain *c, ref_rng *r, int nodes)
     for (int d = 0; d < R; ++d)
         sizes[d] = 1 + (UINT)ref_rng_below(r, 5);
     val cur = new_input(c, r, types[ref_rng_below(r, 4)], sizes);
+    if (ref_rng_chance(r, 20)) { /* the data as a constant node instead of graph input 0 */
+        c->n_inputs--;
+        cur.node = (int)ug_constant(&c->g, cur.data, bytes_of(cur.type, cur.sizes, cur.strides));
+        c->values[cur.node] = cur.data;
+        note(c, " constant");
+    }
     note(c, "%s {%u,%u,%u}:", ref_type_name(cur.type), sizes[0], sizes[1], sizes[2]);
     for (int i = 0; i < nodes; ++i) {
         val next = step(c, r, &cur);

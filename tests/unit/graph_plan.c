@@ -248,3 +248,40 @@ Test(graph_plan, random_chains_match_the_reference)
                  (unsigned long long)seed, steps, nodes);
     cr_log_info("random chains: %u nodes ran as %u steps", nodes, steps);
 }
+
+Test(graph_plan, sliced_indices_stay_inside_the_gather)
+{
+    unit_graph g;
+    dmlcl_graph *graph;
+    dmlcl_graph_plan *p;
+    unit_tensor ti, to;
+    const UINT raw[2] = {1, 7}, off[2] = {0, 1}, z[2] = {1, 3}, st[2] = {1, 2}, data[2] = {2, 5};
+    ug_init(&g);
+    DML_SLICE_OPERATOR_DESC s = {unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_INT32, 2, raw, NULL),
+                                 unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_INT32, 2, z, NULL),
+                                 2,
+                                 off,
+                                 z,
+                                 st};
+    ug_node(&g, DML_OPERATOR_SLICE, &s);
+    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 1, 0);
+    ug_edge(&g, 0, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_expect_eq(p->steps[0].idx.kind, DMLCL_SLOT_INPUT);
+    cr_expect_eq(p->steps[0].idx.index, 0);
+    cr_expect_eq(p->steps[0].plan.idx_offset, 1);
+    /* Columns raw[1], raw[3], raw[5] = 4, -1 (from the end: 4), 1 of a 2x5 input. */
+    int32_t idx[7] = {0, 4, 0, -1, 0, 1, 0};
+    float in[10], out[6] = {0};
+    for (int i = 0; i < 10; ++i)
+        in[i] = (float)i;
+    void *ins[2] = {idx, in}, *outs[1] = {out};
+    ug_run(graph, p, ins, outs, NULL);
+    const float want[6] = {4, 4, 1, 9, 9, 6};
+    cr_expect_arr_eq(out, want, sizeof want);
+    done(&g, graph, p);
+}
