@@ -2,9 +2,11 @@
  * Internal interfaces of dmlcl. Layers, each calling only down:
  *   ops/<op>.c   validate a public description, deep-copy its tensors, lower
  *                it to a plan (pure host code)
- *   plan.c       normalise a plan (drop, merge, widen) and describe its kernel
+ *   plan.c       normalise a plan (drop, merge, widen)
  *   runtime.c    operators, compiled operators, binding tables, dispatch
- *   device.c     OpenCL device selection and the program cache
+ *   launch.c     a plan on a device description -> kernel, options, grid,
+ *                shape buffer, argument slots (pure host code; launch.h)
+ *   device.c     OpenCL device selection, its description, the program cache
  */
 #ifndef DMLCL_INTERNAL_H
 #define DMLCL_INTERNAL_H
@@ -219,7 +221,7 @@ extern const dmlcl_op_class dmlcl_op_slice;
 extern const dmlcl_op_class dmlcl_op_slice1;
 extern const dmlcl_op_class dmlcl_op_strided_slice;
 
-/* ---- Device and kernels (device.c, kernels.c) ------------------------------ */
+/* ---- Device and kernels (device.c, generated kernels.c) --------------------- */
 
 typedef enum dmlcl_kernel_source {
     DMLCL_SOURCE_VIEW,
@@ -235,13 +237,8 @@ extern const char *const dmlcl_kernel_source_names[DMLCL_SOURCE_COUNT];
 HRESULT dmlcl_device_program(dmlcl_device *device, dmlcl_kernel_source source, const char *options,
                              cl_program *program);
 
-typedef struct dmlcl_device_info {
-    cl_device_type type;
-    cl_uint compute_units;
-    size_t max_work_group_size;
-    size_t max_item_sizes[3];
-    cl_ulong mem_base_addr_align; /* bytes */
-} dmlcl_device_info;
-const dmlcl_device_info *dmlcl_device_get_info(const dmlcl_device *device);
+/* What the launch rules read about the device (struct in launch.h). */
+typedef struct dmlcl_device_desc dmlcl_device_desc;
+const dmlcl_device_desc *dmlcl_device_get_desc(const dmlcl_device *device);
 
 #endif /* DMLCL_INTERNAL_H */

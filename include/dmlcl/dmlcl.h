@@ -146,6 +146,42 @@ DMLCL_API HRESULT dmlcl_device_create_from_spec(const char *spec, dmlcl_device *
 DMLCL_API HRESULT dmlcl_device_create_from_cl(cl_context context, cl_device_id device_id,
                                               cl_command_queue queue, dmlcl_device **device);
 
+/*
+ * The device class whose kernel variants and launch geometry dmlcl uses
+ * (lanes and work-groups for GPUs; serial work-items, streaming stores and
+ * layout-change tiles for CPUs and accelerators). DEFAULT: the environment
+ * variable DMLCL_DEVICE_CLASS (cpu, gpu or accelerator) when set, else the
+ * device's CL_DEVICE_TYPE. Forcing a class runs that class's kernels on any
+ * device (e.g. the GPU variants on PoCL, to test them without a GPU).
+ */
+typedef enum dmlcl_device_class {
+    DMLCL_DEVICE_CLASS_DEFAULT = 0,
+    DMLCL_DEVICE_CLASS_CPU = 1,
+    DMLCL_DEVICE_CLASS_GPU = 2,
+    DMLCL_DEVICE_CLASS_ACCELERATOR = 3,
+} dmlcl_device_class;
+
+typedef struct dmlcl_device_options {
+    /* "[PLATFORM:]DEVICE" as for dmlcl_device_create_from_spec; NULL: the
+     * environment. Ignored when context is set. */
+    const char *spec;
+    /* An application's OpenCL objects to wrap, as for
+     * dmlcl_device_create_from_cl (queue may be NULL); NULL context: chosen by spec. */
+    cl_context context;
+    cl_device_id device_id;
+    cl_command_queue queue;
+    dmlcl_device_class device_class;
+} dmlcl_device_options;
+
+/* Creates a device from options (NULL options: as dmlcl_device_create). A
+ * DMLCL_DEVICE_CLASS other than cpu, gpu or accelerator is an error here,
+ * whichever function creates the device. */
+DMLCL_API HRESULT dmlcl_device_create_with_options(const dmlcl_device_options *options,
+                                                   dmlcl_device **device);
+
+/* The class the device's kernels are chosen for (never DEFAULT). */
+DMLCL_API dmlcl_device_class dmlcl_device_get_class(const dmlcl_device *device);
+
 DMLCL_API void dmlcl_device_retain(dmlcl_device *device);
 DMLCL_API void dmlcl_device_release(dmlcl_device *device);
 
