@@ -96,4 +96,29 @@ void dmlcl_graph_plan_free(dmlcl_graph_plan *plan);
 /* DMLCL_VERBOSE: one line per fusion decision and per step, on stderr. */
 void dmlcl_graph_plan_print(const dmlcl_graph *graph, const dmlcl_graph_plan *plan);
 
+/* ---- Compiled graphs on a device (graph_exec.c) ----------------------------------- */
+
+typedef struct dmlcl_graph_exec dmlcl_graph_exec;   /* a compiled graph's steps and kernels */
+typedef struct dmlcl_graph_binds dmlcl_graph_binds; /* a binding table's graph bindings */
+
+typedef enum dmlcl_graph_port {
+    DMLCL_GRAPH_INPUTS,
+    DMLCL_GRAPH_OUTPUTS,
+    DMLCL_GRAPH_TEMP,
+} dmlcl_graph_port;
+
+HRESULT dmlcl_graph_exec_create(dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                                dmlcl_graph_exec **exec);
+void dmlcl_graph_exec_free(dmlcl_graph_exec *exec);
+DML_BINDING_PROPERTIES dmlcl_graph_exec_properties(const dmlcl_graph_exec *exec);
+
+HRESULT dmlcl_graph_binds_create(const dmlcl_graph_exec *exec, dmlcl_graph_binds **binds);
+void dmlcl_graph_binds_free(dmlcl_graph_binds *binds);
+/* Bind{Inputs,Outputs,TemporaryResource} (count 1 and desc NULL allowed for the temporary). */
+HRESULT dmlcl_graph_bind(const dmlcl_graph_exec *exec, dmlcl_graph_binds *binds,
+                         dmlcl_graph_port port, UINT count, const DML_BINDING_DESC *desc);
+HRESULT dmlcl_graph_dispatch(dmlcl_graph_exec *exec, dmlcl_graph_binds *binds,
+                             cl_command_queue queue, cl_uint nwait, const cl_event *wait,
+                             cl_event *event);
+
 #endif /* DMLCL_GRAPH_H */
