@@ -111,6 +111,9 @@ HRESULT dmlcl_graph_exec_create(dmlcl_device *device, const DML_GRAPH_DESC *desc
                                 dmlcl_graph_exec **exec);
 void dmlcl_graph_exec_free(dmlcl_graph_exec *exec);
 DML_BINDING_PROPERTIES dmlcl_graph_exec_properties(const dmlcl_graph_exec *exec);
+/* The validated graph (binding requirements) and the device (borrowed). */
+const dmlcl_graph *dmlcl_graph_exec_graph(const dmlcl_graph_exec *exec);
+dmlcl_device *dmlcl_graph_exec_device(const dmlcl_graph_exec *exec);
 
 HRESULT dmlcl_graph_binds_create(const dmlcl_graph_exec *exec, dmlcl_graph_binds **binds);
 void dmlcl_graph_binds_free(dmlcl_graph_binds *binds);

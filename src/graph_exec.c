@@ -162,6 +162,16 @@ DML_BINDING_PROPERTIES dmlcl_graph_exec_properties(const dmlcl_graph_exec *x)
     return props;
 }
 
+const dmlcl_graph *dmlcl_graph_exec_graph(const dmlcl_graph_exec *x)
+{
+    return x->graph;
+}
+
+dmlcl_device *dmlcl_graph_exec_device(const dmlcl_graph_exec *x)
+{
+    return x->device;
+}
+
 /* ---- Bindings ------------------------------------------------------------------------ */
 
 HRESULT dmlcl_graph_binds_create(const dmlcl_graph_exec *x, dmlcl_graph_binds **out)

@@ -51,4 +51,9 @@ HRESULT dmlcl_runtime_check_binding(const char *op, const char *call, UINT i, co
                                     const dmlcl_tensor *tensor, const DML_BINDING_DESC *b,
                                     DML_BUFFER_BINDING *out);
 
+/* dmlcl_compiled_operator_execute for a compiled graph (graph_host.c). */
+HRESULT dmlcl_graph_execute(dmlcl_compiled_operator *compiled, UINT input_count,
+                            const dmlcl_host_tensor *inputs, UINT output_count,
+                            const dmlcl_host_tensor *outputs);
+
 #endif /* DMLCL_RUNTIME_H */

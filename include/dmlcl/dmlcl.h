@@ -313,7 +313,9 @@ typedef struct dmlcl_host_tensor {
 /*
  * Copies inputs and outputs to device buffers, dispatches, waits, checks the
  * status and copies the outputs back (bytes of an output the operator does not
- * write, such as stride padding, come back as they were).
+ * write, such as stride padding, come back as they were). For a compiled
+ * graph: inputs and outputs in graph index order, and a temporary resource
+ * allocated for the call when the graph needs one.
  */
 DMLCL_API HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *compiled,
                                                   UINT input_count, const dmlcl_host_tensor *inputs,

@@ -214,3 +214,34 @@ Test(graph, temporary_resource_rules)
     buf_free(&temp);
     ug_free(&g);
 }
+
+Test(graph, execute_on_host_memory)
+{
+    uint64_t seed = ref_test_seed(0x65786563ull);
+    for (int t = 0; t < 10; ++t) {
+        ref_rng r = ref_rng_make(ref_mix64(seed + (uint64_t)t));
+        chain c;
+        chain_make(&c, &r, 2 + t % 5);
+        dmlcl_compiled_operator *compiled;
+        HRESULT hr = dmlcl_graph_compile(ops_device(), &c.g.desc, 0, &compiled);
+        cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+        dmlcl_host_tensor in[CHAIN_MAX_IO], out[CHAIN_MAX_IO];
+        for (UINT i = 0; i < c.n_inputs; ++i)
+            in[i] = (dmlcl_host_tensor){c.inputs[i], c.input_bytes[i]};
+        for (UINT o = 0; o < c.n_outputs; ++o) {
+            out[o] = (dmlcl_host_tensor){malloc(c.output_bytes[o]), c.output_bytes[o]};
+            memset(out[o].data, CHAIN_SENTINEL, c.output_bytes[o]);
+        }
+        hr = dmlcl_compiled_operator_execute(compiled, c.n_inputs, in, c.n_outputs, out);
+        cr_assert(SUCCEEDED(hr), "seed 0x%llx case %d: %s", (unsigned long long)seed, t,
+                  dmlcl_last_error());
+        for (UINT o = 0; o < c.n_outputs; ++o) {
+            cr_assert_arr_eq(out[o].data, c.expect[o], c.output_bytes[o],
+                             "seed 0x%llx case %d: output %u differs; graph: %s",
+                             (unsigned long long)seed, t, o, c.log);
+            free(out[o].data);
+        }
+        dmlcl_compiled_operator_release(compiled);
+        chain_free(&c);
+    }
+}
