@@ -245,3 +245,27 @@ Test(graph, execute_on_host_memory)
         chain_free(&c);
     }
 }
+
+Test(graph, error_policy_is_not_supported_in_graphs)
+{
+    unit_graph g;
+    unit_tensor ti, tx, to;
+    const UINT s[2] = {2, 3};
+    ug_init(&g);
+    DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC d = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL),
+        unit_tensor_set(&tx, DML_TENSOR_DATA_TYPE_INT32, 2, s, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL), 1,
+        DMLCL_OUT_OF_RANGE_POLICY_ERROR};
+    ug_node(&g, DMLCL_OPERATOR_GATHER_ELEMENTS1, &d);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_output(&g, 0, 0);
+    dmlcl_compiled_operator *compiled = NULL;
+    cr_expect_eq(dmlcl_graph_compile(ops_device(), ug_desc(&g, 2, 1), 0, &compiled),
+                 DXGI_ERROR_UNSUPPORTED);
+    cr_expect(strstr(dmlcl_last_error(), "node 0 (GATHER_ELEMENTS1) uses the ERROR"), "%s",
+              dmlcl_last_error());
+    cr_expect_null(compiled);
+    ug_free(&g);
+}
