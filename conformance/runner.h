@@ -212,8 +212,8 @@ dmlcl_int_array rt_int_array(const rt_tensor *t);
  * The front-end's outcome: a rejection is recorded in b->frontend_hr; a
  * result binds data (when bind_data), an output of its shape and its desc.
  */
-int rt_frontend_finish(rt_build *b, HRESULT hr, const dmlcl_shape *shape,
-                       const DML_OPERATOR_DESC *desc, const rt_tensor *data, int bind_data);
+int rt_frontend_finish(rt_build *b, HRESULT hr, const dmlcl_frontend_result *r,
+                       const rt_tensor *data, int bind_data);
 
 /* ---- Running (run.c) ------------------------------------------------------- */
 

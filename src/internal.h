@@ -1,7 +1,13 @@
 /*
  * Internal interfaces of dmlcl. Layers, each calling only down:
- *   ops/<op>.c   validate a public description, deep-copy its tensors, lower
- *                it to a plan (pure host code)
+ *   frontends/   framework rules (OpenVINO, ONNX) -> a DML_OPERATOR_DESC
+ *                for the caller to create; beside the object model, not
+ *                under it (frontends/common.h; slices share ops/strided_slice.h)
+ *   registry.c   the operator table (ops/registry.def), and the one way to
+ *                create an operator: its class's validate, infer, lower
+ *   ops/<op>.c   one class per operator: validate a public description and
+ *                deep-copy its tensors, infer (check) the output shape, lower
+ *                to a plan (pure host code)
  *   plan.c       normalise a plan (drop, merge, widen) and describe its kernel
  *   runtime.c    operators, compiled operators, binding tables, dispatch
  *   device.c     OpenCL device selection and the program cache
@@ -178,6 +184,9 @@ void dmlcl_plan_normalize(dmlcl_plan *plan);
 
 #define DMLCL_MAX_SLOTS 4
 
+/* Room in dmlcl_op_state for what an operator's validate and infer find for its lower. */
+#define DMLCL_OP_SCRATCH_BYTES 512
+
 /* What an operator class fills in at creation (deep copies and the plan). */
 typedef struct dmlcl_op_state {
     uint32_t n_inputs, n_outputs;
@@ -191,12 +200,37 @@ typedef struct dmlcl_op_state {
     /* Why this operator's layouts cannot run in place (NULL: they can). */
     const char *in_place_denied;
     dmlcl_plan plan;
+    /* Private to the operator's file (DMLCL_OP_SCRATCH): read by its own steps only. */
+    _Alignas(8) unsigned char scratch[DMLCL_OP_SCRATCH_BYTES];
 } dmlcl_op_state;
 
+/* The operator file's private struct in st->scratch, checked to fit at compile time. */
+#define DMLCL_OP_SCRATCH(st, type)                                                 \
+    ((void)sizeof(struct {                                                         \
+         _Static_assert(sizeof(type) <= DMLCL_OP_SCRATCH_BYTES, #type " too big"); \
+         int fits;                                                                 \
+     }),                                                                           \
+     (type *)(void *)(st)->scratch)
+
+/*
+ * An operator class: the steps its file in ops/ defines, with designated
+ * initialisers, run in order by dmlcl_op_class_create. desc is the
+ * operator's own description (DML_GATHER_OPERATOR_DESC, ...).
+ */
+typedef struct dmlcl_op_steps {
+    /* Pure host: checks desc, deep-copies its tensors into st, names the slots. */
+    HRESULT (*validate)(const void *desc, dmlcl_op_state *st);
+    /* The shape rule: the output the inputs imply, checked against OutputTensor (NULL: none). */
+    HRESULT (*infer)(const void *desc, dmlcl_op_state *st);
+    /* The plan for a valid description (cannot fail). */
+    void (*lower)(const void *desc, dmlcl_op_state *st);
+} dmlcl_op_steps;
+
+/* A registry entry (ops/registry.def). */
 typedef struct dmlcl_op_class {
     DML_OPERATOR_TYPE type;
     const char *name; /* DirectML's operator name without the prefix: "GATHER" */
-    HRESULT (*create)(const void *desc, dmlcl_op_state *state);
+    const dmlcl_op_steps *steps;
 } dmlcl_op_class;
 
 /* runtime.c: what a graph node copies from its operator (graph.c). */
@@ -205,19 +239,12 @@ const char *dmlcl_operator_name(const dmlcl_operator *op);
 
 /* registry.c: the class for a type, or NULL. */
 const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type);
+/* registry.c: validate, infer and lower desc into st (st's defaults set by the caller). */
+HRESULT dmlcl_op_class_create(const dmlcl_op_class *cls, const void *desc, dmlcl_op_state *st);
 
-extern const dmlcl_op_class dmlcl_op_gather;
-extern const dmlcl_op_class dmlcl_op_identity;
-extern const dmlcl_op_class dmlcl_op_broadcast;
-extern const dmlcl_op_class dmlcl_op_gather1;
-extern const dmlcl_op_class dmlcl_op_gather_elements;
-extern const dmlcl_op_class dmlcl_op_gather_elements1;
-extern const dmlcl_op_class dmlcl_op_gather_nd;
-extern const dmlcl_op_class dmlcl_op_gather_nd1;
-extern const dmlcl_op_class dmlcl_op_gather_nd2;
-extern const dmlcl_op_class dmlcl_op_slice;
-extern const dmlcl_op_class dmlcl_op_slice1;
-extern const dmlcl_op_class dmlcl_op_strided_slice;
+#define DMLCL_OP(type, name, id) extern const dmlcl_op_steps dmlcl_op_##id;
+#include "ops/registry.def"
+#undef DMLCL_OP
 
 /* ---- Device and kernels (device.c, kernels.c) ------------------------------ */
 

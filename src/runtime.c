@@ -79,7 +79,7 @@ HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *des
     o->cls = cls;
     o->st.data_input = 0;
     o->st.index_input = -1;
-    HRESULT hr = cls->create(desc->Desc, &o->st);
+    HRESULT hr = dmlcl_op_class_create(cls, desc->Desc, &o->st);
     if (FAILED(hr)) {
         free(o);
         return hr;
