@@ -34,8 +34,9 @@
  *   (const dmlcl_int_array *x) and the shape of the tensor holding them
  *   (x_dims; NULL: as many values as given, 1-D for a list). An absent
  *   optional input is NULL; attributes are values, and 0 (NULL for strings
- *   and lists) is the specification's default. Initialise args with
- *   designated initialisers: members of later versions only add.
+ *   and lists) is the specification's default. One args struct serves every
+ *   version; initialise it with designated initialisers, so members a later
+ *   version adds keep their defaults.
  * - result is one struct for every front-end: desc for
  *   dmlcl_operator_create, the framework's output shape, and the storage
  *   desc points into (so never copy or move a result in use). Tensors are

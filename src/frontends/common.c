@@ -82,7 +82,13 @@ HRESULT dmlcl_fe_check_shape(const char *op, const char *what, const dmlcl_shape
     DMLCL_UNSUPPORTED_IF(s->rank > MAX_RANK,
                          "%s: %s has rank %u; dmlcl tensors have at most %d dimensions", op, what,
                          s->rank, MAX_RANK);
-    bool empty = false;
+    /*
+     * The element count as dmlcl's tensor rules count it (tensor.c): a running
+     * product in dimension order, so a 0 ends the count only where it comes
+     * before the product passes 2^32-1. Dimensions are below 2^32 here, so the
+     * product stops before it can overflow.
+     */
+    uint64_t count = 1;
     for (uint32_t i = 0; i < s->rank; ++i) {
         DMLCL_INVALID_IF(s->dims[i] < 0, "%s: %s dimension %u (%" PRId64 ") must be >= 0", op, what,
                          i, s->dims[i]);
@@ -90,11 +96,6 @@ HRESULT dmlcl_fe_check_shape(const char *op, const char *what, const dmlcl_shape
                              "%s: %s dimension %u (%" PRId64 ") is over 2^32-1, beyond "
                              "DirectML's UINT sizes",
                              op, what, i, s->dims[i]);
-        empty |= s->dims[i] == 0;
-    }
-    /* Dimensions are below 2^32 here, so a running product over 2^32-1 stops before overflow. */
-    uint64_t count = 1;
-    for (uint32_t i = 0; !empty && i < s->rank; ++i) {
         count *= (uint64_t)s->dims[i];
         if (count > UINT32_MAX) {
             char buf[DMLCL_DIMS_BUF];

@@ -24,9 +24,10 @@ HRESULT dmlcl_fe_check_list(const char *op, const char *name, const dmlcl_int_ar
 
 /*
  * The shape check of every front-end: a framework shape a dmlcl tensor can
- * describe. what names it ("input data", "output"). NULL or a negative
- * dimension: E_INVALIDARG; a rank over 16, a dimension over 2^32-1, or over
- * 2^32-1 elements (a shape with a 0 has none): DXGI_ERROR_UNSUPPORTED.
+ * describe. what names it ("input data", "output"). NULL: E_POINTER; a
+ * negative dimension: E_INVALIDARG; a rank over 16, a dimension over 2^32-1,
+ * or over 2^32-1 elements counted as tensor.c counts them (dimension by
+ * dimension, up to the first 0): DXGI_ERROR_UNSUPPORTED.
  */
 HRESULT dmlcl_fe_check_shape(const char *op, const char *what, const dmlcl_shape *s);
 
@@ -37,7 +38,7 @@ HRESULT dmlcl_fe_check_type(const char *op, const char *what, DML_TENSOR_DATA_TY
 typedef struct dmlcl_fe_versions {
     const char *framework, *name; /* "ONNX", "Gather" */
     int count;
-    int versions[6];
+    int versions[8]; /* ONNX Pad has 7 */
     int implemented;
 } dmlcl_fe_versions;
 
