@@ -93,6 +93,8 @@ typedef struct dmlcl_graph_plan {
 HRESULT dmlcl_graph_plan_build(const dmlcl_graph *graph, dmlcl_graph_plan **plan);
 void dmlcl_graph_plan_free(dmlcl_graph_plan *plan);
 
+/* DMLCL_VERBOSE is set (not "0"). */
+bool dmlcl_graph_verbose(void);
 /* DMLCL_VERBOSE: one line per fusion decision and per step, on stderr. */
 void dmlcl_graph_plan_print(const dmlcl_graph *graph, const dmlcl_graph_plan *plan);
 

@@ -89,6 +89,11 @@ static HRESULT build_step(dmlcl_graph_exec *x, const dmlcl_graph_step *s, exec_s
     if (s->plan.empty)
         return S_OK;
     dmlcl_launch_plan(&s->plan, dmlcl_device_get_desc(x->device), &e->launch);
+    if (dmlcl_graph_verbose()) {
+        char line[768];
+        dmlcl_launch_describe(&e->launch, line, sizeof line);
+        fprintf(stderr, "dmlcl: graph step %u launch | %s\n", (unsigned)(s - x->plan->steps), line);
+    }
     cl_program program;
     DMLCL_TRY(dmlcl_device_program(x->device, e->launch.source, e->launch.options, &program));
     cl_int err;

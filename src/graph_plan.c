@@ -199,7 +199,7 @@ static const char *slot_text(dmlcl_slot s, char *buf, size_t len)
     return buf;
 }
 
-static bool verbose(void)
+bool dmlcl_graph_verbose(void)
 {
     static int enabled = -1;
     if (enabled < 0) {
@@ -211,7 +211,7 @@ static bool verbose(void)
 
 void dmlcl_graph_plan_print(const dmlcl_graph *g, const dmlcl_graph_plan *gp)
 {
-    if (!verbose())
+    if (!dmlcl_graph_verbose())
         return;
     for (uint32_t v = 0; v < g->n_nodes; ++v) {
         const dmlcl_graph_decision *d = &gp->decisions[v];
