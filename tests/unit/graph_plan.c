@@ -285,3 +285,35 @@ Test(graph_plan, sliced_indices_stay_inside_the_gather)
     cr_expect_arr_eq(out, want, sizeof want);
     done(&g, graph, p);
 }
+
+Test(graph_plan, layout_changes_stay_out_of_gathers)
+{
+    /* NCHW {2,3,4,5} read as NHWC, then a gather of H rows: fused, every run of C would be
+     * read with stride H*W; apart, the transpose is a view and the gather copies rows. */
+    unit_graph g;
+    dmlcl_graph *graph;
+    dmlcl_graph_plan *p;
+    unit_tensor ti, to, gi, gx, go;
+    const UINT nhwc[4] = {2, 4, 5, 3}, read[4] = {60, 5, 1, 20}, isz[4] = {1, 1, 1, 2},
+               osz[4] = {2, 2, 5, 3};
+    ug_init(&g);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, read),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, NULL), NULL};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    DML_GATHER_OPERATOR_DESC ga = {
+        unit_tensor_set(&gi, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, NULL),
+        unit_tensor_set(&gx, DML_TENSOR_DATA_TYPE_INT32, 4, isz, NULL),
+        unit_tensor_set(&go, DML_TENSOR_DATA_TYPE_FLOAT32, 4, osz, NULL), 1, 1};
+    ug_node(&g, DML_OPERATOR_GATHER, &ga);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 1, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "with a stride"), "%s",
+              p->decisions[0].why);
+    cr_expect_eq(p->steps[0].plan.kind, DMLCL_PLAN_VIEW);
+    done(&g, graph, p);
+}
