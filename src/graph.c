@@ -357,7 +357,7 @@ static HRESULT check_connected(const importer *im)
 static HRESULT sort_nodes(const importer *im)
 {
     const dmlcl_graph *g = im->g;
-    uint32_t n = g->n_nodes, *missing = calloc(n, sizeof *missing), done = 0;
+    uint32_t n = g->n_nodes, *missing = calloc(n ? n : 1, sizeof *missing), done = 0;
     if (!missing)
         return dmlcl_fail(E_OUTOFMEMORY, CG ": out of host memory");
     for (uint32_t v = 0; v < n; ++v)
