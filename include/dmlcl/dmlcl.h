@@ -264,7 +264,8 @@ DMLCL_API HRESULT dmlcl_binding_table_create(dmlcl_compiled_operator *compiled,
 DMLCL_API void dmlcl_binding_table_release(dmlcl_binding_table *table);
 
 /*
- * BindInputs / BindOutputs: count must equal the operator's slot count; each
+ * BindInputs / BindOutputs: count must equal the operator's slot count (a
+ * compiled graph's input or output count, in graph index order); each
  * binding is DML_BINDING_TYPE_BUFFER with a DML_BUFFER_BINDING whose Buffer is
  * a cl_mem, or DML_BINDING_TYPE_NONE for an absent optional tensor. Checked
  * here: offset alignment (16, or GuaranteedBaseOffsetAlignment if larger),
