@@ -237,7 +237,8 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     float scale = as_float((uint)shape[DMLCL_VIEW_SCALE]),
           bias = as_float((uint)shape[DMLCL_VIEW_BIAS]);
     int rep_rank = (int)shape[DMLCL_VIEW_REP_RANK];
-    ulong reps = (ulong)shape[DMLCL_VIEW_REPS], reps_per_item = (ulong)shape[DMLCL_VIEW_REPS_PER_ITEM],
+    ulong reps = (ulong)shape[DMLCL_VIEW_REPS],
+          reps_per_item = (ulong)shape[DMLCL_VIEW_REPS_PER_ITEM],
           rows_per_item = (ulong)shape[DMLCL_VIEW_ROWS_PER_ITEM];
     __constant long *dims = shape + DMLCL_SHAPE_HEADER;
     (void)run_os, (void)run_is, (void)scale, (void)bias, (void)rep_rank, (void)reps,

@@ -235,7 +235,7 @@ typedef struct dmlcl_op_class {
     const dmlcl_op_steps *steps;
 } dmlcl_op_class;
 
-/* runtime.c: what a graph node copies from its operator (graph.c). */
+/* graph_api.c: what a graph node copies from its operator (graph.c). */
 const dmlcl_op_state *dmlcl_operator_state(const dmlcl_operator *op);
 const char *dmlcl_operator_name(const dmlcl_operator *op);
 

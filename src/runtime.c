@@ -1,7 +1,8 @@
 /*
  * The object model: operators (validated, deep-copied, planned), compiled
- * operators (kernel variant chosen, program from the cache, shape arguments
- * set once), binding tables (checked bindings) and dispatch.
+ * operators (the launch from launch.c, its program from the device's cache,
+ * the shape buffer set once), binding tables (checked bindings) and dispatch.
+ * How a plan runs (variant, geometry, argument slots) is launch.c's.
  */
 #include <pthread.h>
 #include <stdio.h>

@@ -9,6 +9,7 @@
  *    read at device creation and a bad value is refused there.
  * Built with -Werror, so a warning (e.g. a macro redefined) fails too.
  */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
