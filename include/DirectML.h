@@ -19,7 +19,6 @@
  */
 #ifndef DIRECTML_H
 #define DIRECTML_H
-#define DMLCL_DIRECTML_CXX_H
 
 #ifndef __cplusplus
 #error "<DirectML.h> is C++ (as DirectML's); C code includes <dmlcl/dmlcl.h>"

@@ -90,13 +90,27 @@ static inline UINT64 dmlcl_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE dataType
 }
 
 /*
- * DMLCalcBufferTensorSize under DirectML's name, for C only. DirectML.h does
- * not declare it: C++ code gets it from DirectMLX.h (an inline with C++
- * linkage) or defines its own copy from DirectML's samples, and a
- * declaration here would collide with either. C++ code that wants dmlcl's
- * calls dmlcl_calc_buffer_tensor_size.
+ * DMLCalcBufferTensorSize under DirectML's name. DirectML.h does not declare
+ * it: C++ programs take DirectMLX.h's (an inline function) or define their
+ * own copy from DirectML's samples, so a plain declaration here would
+ * collide with either. In C it is a static inline. In C++ it is a function
+ * template of the same signature: a template never conflicts with a
+ * non-template function, and overload resolution prefers the non-template,
+ * so DirectMLX's or the program's own definition wins wherever it is
+ * visible, in either include order, and dmlcl's serves everywhere else.
  */
-#ifndef __cplusplus
+#ifdef __cplusplus
+}
+extern "C++" {
+template <typename DmlclNoConflict = void>
+inline UINT64 DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT dimensionCount,
+                                      const UINT *sizes, const UINT *strides)
+{
+    return dmlcl_calc_buffer_tensor_size(dataType, dimensionCount, sizes, strides);
+}
+}
+extern "C" {
+#else
 static inline UINT64 DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT dimensionCount,
                                              const UINT *sizes, const UINT *strides)
 {
