@@ -185,7 +185,7 @@ static HRESULT import_input_edges(importer *im)
 {
     const DML_GRAPH_DESC *d = im->d;
     for (uint32_t i = 0; i < d->InputEdgeCount; ++i) {
-        const DML_INPUT_GRAPH_EDGE_DESC *e;
+        const DML_INPUT_GRAPH_EDGE_DESC *e = NULL;
         DMLCL_TRY(edge_desc(&d->InputEdges[i], "InputEdges", i, DML_GRAPH_EDGE_TYPE_INPUT,
                             "DML_GRAPH_EDGE_TYPE_INPUT", (const void **)&e));
         char edge[160];
@@ -269,7 +269,7 @@ static HRESULT import_intermediate_edges(importer *im)
 {
     const DML_GRAPH_DESC *d = im->d;
     for (uint32_t i = 0; i < d->IntermediateEdgeCount; ++i) {
-        const DML_INTERMEDIATE_GRAPH_EDGE_DESC *e;
+        const DML_INTERMEDIATE_GRAPH_EDGE_DESC *e = NULL;
         DMLCL_TRY(edge_desc(&d->IntermediateEdges[i], "IntermediateEdges", i,
                             DML_GRAPH_EDGE_TYPE_INTERMEDIATE, "DML_GRAPH_EDGE_TYPE_INTERMEDIATE",
                             (const void **)&e));
@@ -290,7 +290,7 @@ static HRESULT import_output_edges(importer *im)
     const DML_GRAPH_DESC *d = im->d;
     dmlcl_graph *g = im->g;
     for (uint32_t i = 0; i < d->OutputEdgeCount; ++i) {
-        const DML_OUTPUT_GRAPH_EDGE_DESC *e;
+        const DML_OUTPUT_GRAPH_EDGE_DESC *e = NULL;
         DMLCL_TRY(edge_desc(&d->OutputEdges[i], "OutputEdges", i, DML_GRAPH_EDGE_TYPE_OUTPUT,
                             "DML_GRAPH_EDGE_TYPE_OUTPUT", (const void **)&e));
         char edge[160], s[160];
