@@ -121,6 +121,7 @@ typedef struct rt_case {
     char *file;
     const char *source, *op, *erratum, *note; /* into the suite's JSON; may be NULL */
     const cJSON *attrs;                       /* NULL: no attributes */
+    const cJSON *graph;                       /* "op": "DML_GRAPH": the nodes (graph.c) */
     unsigned n_inputs;
     rt_named inputs[RT_MAX_TENSORS];
     rt_expect expect;
@@ -221,6 +222,16 @@ typedef struct rt_result {
     int passed;
     char detail[RT_WHY_MAX]; /* FAIL: why; PASS: the expected error's message, or "" */
 } rt_result;
+
+/* run.c's verdicts, shared with graph.c. */
+void rt_verdict(rt_result *r, int passed, const char *fmt, ...) RT_PRINTF(3, 4);
+/* 0 when equal; else -1 with the first differing element described in r. */
+int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got, unsigned ulps,
+                      rt_result *r);
+/* An HRESULT where the case expects an error: PASS with the message, or FAIL. */
+void rt_expected_error(const rt_case *c, const char *step, HRESULT hr, HRESULT want, rt_result *r);
+/* A graph case (graph.c). */
+void rt_run_graph(dmlcl_device *device, const char *device_error, const rt_case *c, rt_result *r);
 
 /* Which API runs the operators: the C runtime, or DirectML's COM API over it. */
 typedef enum rt_api { RT_API_C, RT_API_COM } rt_api;

@@ -85,6 +85,8 @@ HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *c, UINT input_c
                                         const dmlcl_host_tensor *outputs)
 {
     DMLCL_NULL_IF(!c, "execute: the compiled operator (NULL) is required");
+    if (c->graph)
+        return dmlcl_graph_execute(c, input_count, inputs, output_count, outputs);
     const char *name;
     dmlcl_device *dev;
     const dmlcl_op_state *st = dmlcl_compiled_operator_state(c, &name, &dev);

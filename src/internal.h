@@ -203,6 +203,10 @@ typedef struct dmlcl_op_class {
     const dmlcl_op_steps *steps;
 } dmlcl_op_class;
 
+/* graph_api.c: what a graph node copies from its operator (graph.c). */
+const dmlcl_op_state *dmlcl_operator_state(const dmlcl_operator *op);
+const char *dmlcl_operator_name(const dmlcl_operator *op);
+
 /* registry.c: the class for a type, or NULL. */
 const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type);
 /* optypes.c: DirectML's name without the prefix ("CONVOLUTION"), or NULL. */

@@ -12,36 +12,6 @@
 #include "device.h"
 #include "runtime.h"
 
-struct dmlcl_operator {
-    int refcount;
-    dmlcl_device *device; /* NULL: host-only */
-    const dmlcl_op_class *cls;
-    dmlcl_op_state st;
-};
-
-struct dmlcl_compiled_operator {
-    int refcount;
-    dmlcl_operator *op;
-    cl_kernel kernel;     /* NULL when the output is empty */
-    pthread_mutex_t lock; /* kernel arguments are per kernel: one dispatch at a time */
-    /* The table (and its binding generation) whose buffers the kernel holds. */
-    const dmlcl_binding_table *args_table;
-    unsigned args_generation;
-    cl_mem shape;        /* the launch's shape buffer */
-    dmlcl_launch launch; /* kernel, options, grid, argument slots (launch.c) */
-};
-
-struct dmlcl_binding_table {
-    dmlcl_compiled_operator *compiled;
-    DML_BUFFER_BINDING inputs[DMLCL_MAX_SLOTS], outputs[DMLCL_MAX_SLOTS];
-    bool inputs_bound, outputs_bound;
-    unsigned generation;      /* counts Bind calls: kernel arguments are reset after one */
-    unsigned hazards_checked; /* generation + 1 whose bindings passed check_hazards */
-    cl_mem status;            /* ERROR policy: smallest bad index position */
-    cl_uint status_host;      /* read back after each dispatch */
-    cl_event status_read;     /* NULL when no dispatch is pending */
-};
-
 static void operator_free(dmlcl_operator *op)
 {
     if (op && __atomic_sub_fetch(&op->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
@@ -180,6 +150,7 @@ void dmlcl_compiled_operator_release(dmlcl_compiled_operator *c)
         clReleaseKernel(c->kernel);
     if (c->shape)
         clReleaseMemObject(c->shape);
+    dmlcl_graph_exec_free(c->graph);
     operator_free(c->op);
     pthread_mutex_destroy(&c->lock);
     free(c);
@@ -218,6 +189,8 @@ HRESULT dmlcl_operator_compile(dmlcl_operator *op, DML_EXECUTION_FLAGS flags,
 DML_BINDING_PROPERTIES dmlcl_compiled_operator_binding_properties(const dmlcl_compiled_operator *c)
 {
     DML_BINDING_PROPERTIES props = {0};
+    if (c && c->graph)
+        return dmlcl_graph_exec_properties(c->graph);
     /* Applications size descriptor heaps from this; 0 could give empty heaps. */
     props.RequiredDescriptorCount = c ? c->op->st.n_inputs + c->op->st.n_outputs : 1;
     return props;
@@ -246,8 +219,15 @@ HRESULT dmlcl_binding_table_create(dmlcl_compiled_operator *compiled, dmlcl_bind
     dmlcl_binding_table *t = calloc(1, sizeof *t);
     if (!t)
         return dmlcl_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory");
-    const dmlcl_plan *p = &compiled->op->st.plan;
-    if (p->kind == DMLCL_PLAN_INDEXED && p->policy == DMLCL_OOR_ERROR && !p->empty) {
+    if (compiled->graph) {
+        HRESULT hr = dmlcl_graph_binds_create(compiled->graph, &t->graph_binds);
+        if (FAILED(hr)) {
+            free(t);
+            return hr;
+        }
+    }
+    const dmlcl_plan *p = compiled->graph ? NULL : &compiled->op->st.plan;
+    if (p && p->kind == DMLCL_PLAN_INDEXED && p->policy == DMLCL_OOR_ERROR && !p->empty) {
         cl_int err;
         t->status = clCreateBuffer(compiled->op->device->context, CL_MEM_READ_WRITE,
                                    sizeof(cl_uint), NULL, &err);
@@ -272,6 +252,7 @@ void dmlcl_binding_table_release(dmlcl_binding_table *t)
     }
     if (t->status)
         clReleaseMemObject(t->status);
+    dmlcl_graph_binds_free(t->graph_binds);
     pthread_mutex_lock(&t->compiled->lock); /* a later table may reuse this address */
     if (t->compiled->args_table == t)
         t->compiled->args_table = NULL;
@@ -280,9 +261,9 @@ void dmlcl_binding_table_release(dmlcl_binding_table *t)
     free(t);
 }
 
-static HRESULT check_binding(const char *op, const char *call, UINT i, const char *name,
-                             const dmlcl_tensor *tensor, const DML_BINDING_DESC *b,
-                             DML_BUFFER_BINDING *out)
+HRESULT dmlcl_runtime_check_binding(const char *op, const char *call, UINT i, const char *name,
+                                    const dmlcl_tensor *tensor, const DML_BINDING_DESC *b,
+                                    DML_BUFFER_BINDING *out)
 {
     memset(out, 0, sizeof *out);
     if (b->Type == DML_BINDING_TYPE_NONE) {
@@ -333,6 +314,9 @@ static HRESULT check_binding(const char *op, const char *call, UINT i, const cha
 static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_BINDING_DESC *b)
 {
     DMLCL_NULL_IF(!t, "Bind: the binding table (NULL) is required");
+    if (t->compiled->graph)
+        return dmlcl_graph_bind(t->compiled->graph, t->graph_binds,
+                                outputs ? DMLCL_GRAPH_OUTPUTS : DMLCL_GRAPH_INPUTS, count, b);
     const dmlcl_op_state *st = &t->compiled->op->st;
     const char *op = t->compiled->op->cls->name;
     const char *call = outputs ? "BindOutputs" : "BindInputs";
@@ -342,8 +326,9 @@ static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_
     DMLCL_NULL_IF(count && !b, "%s: %s bindings (NULL) are required", op, call);
     DML_BUFFER_BINDING checked[DMLCL_MAX_SLOTS];
     for (UINT i = 0; i < count; ++i)
-        DMLCL_TRY(check_binding(op, call, i, outputs ? st->output_names[i] : st->input_names[i],
-                                outputs ? &st->outputs[i] : &st->inputs[i], &b[i], &checked[i]));
+        DMLCL_TRY(dmlcl_runtime_check_binding(
+            op, call, i, outputs ? st->output_names[i] : st->input_names[i],
+            outputs ? &st->outputs[i] : &st->inputs[i], &b[i], &checked[i]));
     memcpy(outputs ? t->outputs : t->inputs, checked, count * sizeof *checked);
     *(outputs ? &t->outputs_bound : &t->inputs_bound) = true;
     t->generation++;
@@ -455,6 +440,8 @@ HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue qu
 {
     DMLCL_NULL_IF(!t, "RecordDispatch: the binding table (NULL) is required");
     dmlcl_compiled_operator *c = t->compiled;
+    if (c->graph)
+        return dmlcl_graph_dispatch(c->graph, t->graph_binds, queue, nwait, wait, event);
     const char *op = c->op->cls->name;
     DMLCL_INVALID_IF(!t->inputs_bound || !t->outputs_bound,
                      "%s: RecordDispatch needs BindInputs and BindOutputs first", op);

@@ -239,6 +239,22 @@ dmlcl_compiled_operator_binding_properties(const dmlcl_compiled_operator *compil
 /* The operator it was compiled from (borrowed). */
 DMLCL_API dmlcl_operator *dmlcl_compiled_operator_operator(const dmlcl_compiled_operator *compiled);
 
+/* ---- Graphs (IDMLDevice1::CompileGraph) ------------------------------------- */
+
+/*
+ * IDMLDevice1::CompileGraph: validates desc against DirectML's graph rules
+ * and compiles it into one compiled operator whose binding table binds the
+ * graph's inputs and outputs (in graph index order) and, when
+ * TemporaryResourceSize (binding properties) is not 0, a temporary resource.
+ * Chains of data-movement nodes are fused into fewer kernels; DMLCL_VERBOSE=1
+ * prints the decisions. In the C API, DML_OPERATOR_GRAPH_NODE_DESC.Operator
+ * is a dmlcl_operator* (cast to IDMLOperator*), as DML_BUFFER_BINDING.Buffer
+ * is a cl_mem; the operators may be released after the call.
+ */
+DMLCL_API HRESULT dmlcl_graph_compile(dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                                      DML_EXECUTION_FLAGS flags,
+                                      dmlcl_compiled_operator **compiled);
+
 /* ---- Binding table (IDMLBindingTable) -------------------------------------- */
 
 typedef struct dmlcl_binding_table dmlcl_binding_table;
@@ -248,7 +264,8 @@ DMLCL_API HRESULT dmlcl_binding_table_create(dmlcl_compiled_operator *compiled,
 DMLCL_API void dmlcl_binding_table_release(dmlcl_binding_table *table);
 
 /*
- * BindInputs / BindOutputs: count must equal the operator's slot count; each
+ * BindInputs / BindOutputs: count must equal the operator's slot count (a
+ * compiled graph's input or output count, in graph index order); each
  * binding is DML_BINDING_TYPE_BUFFER with a DML_BUFFER_BINDING whose Buffer is
  * a cl_mem, or DML_BINDING_TYPE_NONE for an absent optional tensor. Checked
  * here: offset alignment (16, or GuaranteedBaseOffsetAlignment if larger),
@@ -260,6 +277,15 @@ DMLCL_API HRESULT dmlcl_binding_table_bind_inputs(dmlcl_binding_table *table, UI
                                                   const DML_BINDING_DESC *bindings);
 DMLCL_API HRESULT dmlcl_binding_table_bind_outputs(dmlcl_binding_table *table, UINT count,
                                                    const DML_BINDING_DESC *bindings);
+
+/*
+ * BindTemporaryResource: a DML_BINDING_TYPE_BUFFER of at least
+ * TemporaryResourceSize bytes at a multiple of DML_TEMPORARY_BUFFER_ALIGNMENT
+ * (256) when that size is not 0, else DML_BINDING_TYPE_NONE (or NULL). The
+ * bytes are the graph's scratch: it overlaps no input or output.
+ */
+DMLCL_API HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *table,
+                                                     const DML_BINDING_DESC *binding);
 
 /*
  * IDMLCommandRecorder::RecordDispatch + ExecuteCommandLists: enqueues the
@@ -288,7 +314,9 @@ typedef struct dmlcl_host_tensor {
 /*
  * Copies inputs and outputs to device buffers, dispatches, waits, checks the
  * status and copies the outputs back (bytes of an output the operator does not
- * write, such as stride padding, come back as they were).
+ * write, such as stride padding, come back as they were). For a compiled
+ * graph: inputs and outputs in graph index order, and a temporary resource
+ * allocated for the call when the graph needs one.
  */
 DMLCL_API HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *compiled,
                                                   UINT input_count, const dmlcl_host_tensor *inputs,
