@@ -16,7 +16,7 @@ void binding_table::clear()
         target_->self->Release();
     table_ = nullptr;
     target_ = nullptr;
-    kept_[0].bound = kept_[1].bound = false;
+    kept_[0].bound = kept_[1].bound = temporary_.bound = false;
 }
 
 binding_table::~binding_table()
@@ -150,6 +150,8 @@ HRESULT binding_table::unbind(bool outputs)
     DMLCL_TRY(dmlcl_binding_table_create(static_cast<compiled *>(target_)->cl(), &t));
     const kept &other = kept_[!outputs];
     HRESULT hr = other.bound ? bind_side(t, !outputs, other.count, other.descs) : S_OK;
+    if (SUCCEEDED(hr) && temporary_.bound)
+        hr = dmlcl_binding_table_bind_temporary(t, temporary_.descs);
     if (FAILED(hr)) {
         dmlcl_binding_table_release(t);
         return hr;
@@ -184,7 +186,7 @@ void STDMETHODCALLTYPE binding_table::BindOutputs(UINT count, const DML_BINDING_
                                      : bind_initializer(true, count, bindings));
 }
 
-/* Temporary and persistent sizes are 0: nothing is needed, a buffer is accepted. */
+/* An initializer's temporary and any persistent resource: size 0, a buffer is accepted. */
 static HRESULT check_resource(const char *call, const DML_BINDING_DESC *b)
 {
     if (!b || b->Type == DML_BINDING_TYPE_NONE)
@@ -196,9 +198,26 @@ static HRESULT check_resource(const char *call, const DML_BINDING_DESC *b)
     return S_OK;
 }
 
+/* A compiled graph's scratch (TemporaryResourceSize), checked by the C table. */
+HRESULT binding_table::bind_temporary(const DML_BINDING_DESC *b)
+{
+    DMLCL_TRY(dmlcl_binding_table_bind_temporary(table_, b));
+    temporary_.bound = b != nullptr;
+    if (b) {
+        temporary_.count = 1;
+        temporary_.descs[0] = *b;
+        if (b->Type == DML_BINDING_TYPE_BUFFER) {
+            temporary_.buffers[0] = *static_cast<const DML_BUFFER_BINDING *>(b->Desc);
+            temporary_.descs[0].Desc = &temporary_.buffers[0];
+        }
+    }
+    return S_OK;
+}
+
 void STDMETHODCALLTYPE binding_table::BindTemporaryResource(const DML_BINDING_DESC *binding)
 {
-    DMLCL_BIND("BindTemporaryResource", check_resource("BindTemporaryResource", binding));
+    DMLCL_BIND("BindTemporaryResource",
+               table_ ? bind_temporary(binding) : check_resource("BindTemporaryResource", binding));
 }
 
 void STDMETHODCALLTYPE binding_table::BindPersistentResource(const DML_BINDING_DESC *binding)

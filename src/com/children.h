@@ -123,10 +123,12 @@ class binding_table final : public child<IDMLBindingTable>
     HRESULT bind_initializer(bool outputs, UINT count, const DML_BINDING_DESC *bindings);
     HRESULT bind_compiled(bool outputs, UINT count, const DML_BINDING_DESC *bindings);
     HRESULT unbind(bool outputs);
+    HRESULT bind_temporary(const DML_BINDING_DESC *binding);
     void clear();
     impl *target_ = nullptr;               /* compiled or initializer, with a reference */
     dmlcl_binding_table *table_ = nullptr; /* when target_ is a compiled operator */
     kept kept_[2] = {};                    /* [0] inputs, [1] outputs */
+    kept temporary_ = {};                  /* the temporary resource (count 1) */
 };
 
 /* IDMLCommandRecorder: records by enqueueing onto the cl_command_queue. */

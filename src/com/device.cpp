@@ -203,14 +203,62 @@ HRESULT STDMETHODCALLTYPE device::GetParentDevice(REFIID riid, void **ppv)
     return S_OK;
 }
 
+/*
+ * The C API takes each node's dmlcl_operator (cast to IDMLOperator*): a copy
+ * of the nodes with every IDMLOperator of this device replaced by the
+ * dmlcl_operator behind it; the rest of desc is the C API's to check.
+ */
+static HRESULT c_nodes(device *dev, const DML_GRAPH_DESC *desc, DML_GRAPH_NODE_DESC *nodes,
+                       DML_OPERATOR_GRAPH_NODE_DESC *ops)
+{
+    for (UINT i = 0; i < desc->NodeCount; ++i) {
+        nodes[i] = desc->Nodes[i];
+        if (nodes[i].Type != DML_GRAPH_NODE_TYPE_OPERATOR || !nodes[i].Desc)
+            continue;
+        ops[i] = *static_cast<const DML_OPERATOR_GRAPH_NODE_DESC *>(nodes[i].Desc);
+        op *o = static_cast<op *>(impl_of(ops[i].Operator, kind::op));
+        DMLCL_INVALID_IF(!o || o->dev() != dev,
+                         "CompileGraph: Nodes[%u].Operator (%p) is not an IDMLOperator created "
+                         "by this device",
+                         i, static_cast<void *>(ops[i].Operator));
+        ops[i].Operator = reinterpret_cast<IDMLOperator *>(o->cl());
+        nodes[i].Desc = &ops[i];
+    }
+    return S_OK;
+}
+
 HRESULT STDMETHODCALLTYPE device::CompileGraph(const DML_GRAPH_DESC *desc,
                                                DML_EXECUTION_FLAGS flags, REFIID riid, void **ppv)
 {
     if (ppv)
         *ppv = nullptr;
     DMLCL_TRY(check_alive());
-    return report(dmlcl_fail(E_NOTIMPL, "CompileGraph: dmlcl does not compile DirectML graphs "
-                                        "yet; compile each operator with CompileOperator"));
+    if (!desc)
+        return report(dmlcl_fail(E_INVALIDARG, "CompileGraph: desc (NULL) is required"));
+    DML_GRAPH_DESC c_desc = *desc;
+    DML_GRAPH_NODE_DESC *nodes = nullptr;
+    DML_OPERATOR_GRAPH_NODE_DESC *ops = nullptr;
+    HRESULT hr = S_OK;
+    if (desc->NodeCount && desc->Nodes) {
+        nodes = static_cast<DML_GRAPH_NODE_DESC *>(calloc(desc->NodeCount, sizeof *nodes));
+        ops = static_cast<DML_OPERATOR_GRAPH_NODE_DESC *>(calloc(desc->NodeCount, sizeof *ops));
+        hr = nodes && ops ? c_nodes(this, desc, nodes, ops)
+                          : dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+        c_desc.Nodes = nodes;
+    }
+    dmlcl_compiled_operator *c = nullptr;
+    if (SUCCEEDED(hr))
+        hr = dmlcl_graph_compile(dev_, &c_desc, flags, &c);
+    free(nodes);
+    free(ops);
+    if (FAILED(hr))
+        return report(hr);
+    compiled *obj = new compiled(this, c);
+    if (!obj) {
+        dmlcl_compiled_operator_release(c);
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory"));
+    }
+    return report(hand_out(obj, riid, ppv));
 }
 
 } // namespace dmlcl_com

@@ -76,31 +76,19 @@ struct Tensor {
 };
 
 /*
- * Runs desc on device and queue, inputs and outputs in binding order
- * (nullptr for an absent optional tensor); outputs' bytes are replaced by
- * what the device wrote. Returns the first failure, or the device's removed
- * reason (void methods report through it).
+ * Initializes and executes compiled on queue, inputs and outputs in binding
+ * order (nullptr for an absent optional tensor); outputs' bytes are replaced
+ * by what the device wrote. Returns the first failure, or the device's
+ * removed reason (void methods report through it).
  */
-[[maybe_unused]] static HRESULT RunOperator(IDMLDevice *device, cl_context context,
-                                            cl_command_queue queue, const DML_OPERATOR_DESC &desc,
+[[maybe_unused]] static HRESULT RunCompiled(IDMLDevice *device, cl_context context,
+                                            cl_command_queue queue, IDMLCompiledOperator *compiled,
                                             const std::vector<Tensor *> &inputs,
                                             const std::vector<Tensor *> &outputs)
 {
-    ComPtr<IDMLOperator> op;
-    HRESULT hr = device->CreateOperator(&desc, IID_PPV_ARGS(&op));
-    if (FAILED(hr))
-        return hr;
-
-    DML_EXECUTION_FLAGS flags = DML_EXECUTION_FLAG_NONE;
-    flags |= DML_EXECUTION_FLAG_DISABLE_META_COMMANDS;
-    ComPtr<IDMLCompiledOperator> compiled;
-    hr = device->CompileOperator(op.Get(), flags, IID_PPV_ARGS(&compiled));
-    if (FAILED(hr))
-        return hr;
-
     ComPtr<IDMLOperatorInitializer> initializer;
-    IDMLCompiledOperator *toInitialize[] = {compiled.Get()};
-    hr = device->CreateOperatorInitializer(1, toInitialize, IID_PPV_ARGS(&initializer));
+    IDMLCompiledOperator *toInitialize[] = {compiled};
+    HRESULT hr = device->CreateOperatorInitializer(1, toInitialize, IID_PPV_ARGS(&initializer));
     if (FAILED(hr))
         return hr;
 
@@ -120,7 +108,7 @@ struct Tensor {
     if (FAILED(hr))
         return hr;
     if (initProps.TemporaryResourceSize != 0 || execProps.PersistentResourceSize != 0)
-        return E_UNEXPECTED; /* dmlcl's operators need neither */
+        return E_UNEXPECTED; /* dmlcl keeps no state on the device */
     recorder->RecordDispatch(queue, initializer.Get(), table.Get());
 
     /* DirectML: ID3D12Resource buffers in a DEFAULT heap; here cl_mem. */
@@ -145,13 +133,25 @@ struct Tensor {
             ++k;
         }
     }
+    cl_mem temporary = nullptr;
+    DML_BUFFER_BINDING temporaryBuffer = {};
+    DML_BINDING_DESC temporaryBinding = {DML_BINDING_TYPE_NONE, nullptr};
+    if (execProps.TemporaryResourceSize != 0) {
+        cl_int err;
+        temporary = clCreateBuffer(context, CL_MEM_READ_WRITE,
+                                   (size_t)execProps.TemporaryResourceSize, nullptr, &err);
+        temporaryBuffer = {temporary, 0, execProps.TemporaryResourceSize};
+        temporaryBinding = {DML_BINDING_TYPE_BUFFER, &temporaryBuffer};
+    }
 
-    tableDesc.Dispatchable = compiled.Get();
+    tableDesc.Dispatchable = compiled;
     hr = table->Reset(&tableDesc);
     if (SUCCEEDED(hr)) {
         table->BindInputs((UINT)inputs.size(), bindings.data());
         table->BindOutputs((UINT)outputs.size(), bindings.data() + inputs.size());
-        recorder->RecordDispatch(queue, compiled.Get(), table.Get());
+        if (temporary)
+            table->BindTemporaryResource(&temporaryBinding);
+        recorder->RecordDispatch(queue, compiled, table.Get());
         /* DirectML: Close, ExecuteCommandLists, a fence wait; here the queue drains. */
         clFinish(queue);
         hr = device->GetDeviceRemovedReason();
@@ -165,7 +165,28 @@ struct Tensor {
     }
     for (cl_mem mem : mems)
         clReleaseMemObject(mem);
+    if (temporary)
+        clReleaseMemObject(temporary);
     return hr;
+}
+
+/* CreateOperator, CompileOperator, then RunCompiled. */
+[[maybe_unused]] static HRESULT RunOperator(IDMLDevice *device, cl_context context,
+                                            cl_command_queue queue, const DML_OPERATOR_DESC &desc,
+                                            const std::vector<Tensor *> &inputs,
+                                            const std::vector<Tensor *> &outputs)
+{
+    ComPtr<IDMLOperator> op;
+    HRESULT hr = device->CreateOperator(&desc, IID_PPV_ARGS(&op));
+    if (FAILED(hr))
+        return hr;
+    DML_EXECUTION_FLAGS flags = DML_EXECUTION_FLAG_NONE;
+    flags |= DML_EXECUTION_FLAG_DISABLE_META_COMMANDS;
+    ComPtr<IDMLCompiledOperator> compiled;
+    hr = device->CompileOperator(op.Get(), flags, IID_PPV_ARGS(&compiled));
+    if (FAILED(hr))
+        return hr;
+    return RunCompiled(device, context, queue, compiled.Get(), inputs, outputs);
 }
 
 #endif /* DMLCL_TESTS_COM_COMMON_H */

@@ -297,16 +297,6 @@ static void Refusals()
         E_INVALIDARG);
     CHECK(!bad);
 
-#if DML_TARGET_VERSION >= 0x2100
-    ComPtr<IDMLDevice1> device1;
-    CHECK_HR(device.As(&device1), S_OK);
-    DML_GRAPH_DESC graph = {};
-    ComPtr<IDMLCompiledOperator> compiled;
-    HRESULT hr = device1->CompileGraph(&graph, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled));
-    CHECK(FAILED(hr));
-    CHECK(!compiled);
-#endif
-
     dmlcl_device *parent = nullptr;
     dmlcl_device *mine = nullptr;
     CHECK_HR(dmlcl_device_create(&mine), S_OK);
@@ -320,6 +310,44 @@ static void Refusals()
     }
     onMine.Reset();
     dmlcl_device_release(mine);
+}
+
+/* CompileGraph: DirectML's graph rules (the C API's), and nodes from this device only. */
+static void GraphRules()
+{
+    ComPtr<IDMLDevice> device = NewDevice();
+    if (!device)
+        return;
+#if DML_TARGET_VERSION >= 0x2100
+    ComPtr<IDMLDevice1> device1;
+    CHECK_HR(device.As(&device1), S_OK);
+    DML_GRAPH_DESC graph = {}; /* no nodes, no outputs: DirectML's graph rules refuse it */
+    ComPtr<IDMLCompiledOperator> compiled;
+    CHECK_HR(device1->CompileGraph(&graph, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+             E_INVALIDARG);
+    CHECK(!compiled);
+    /* A node's operator must come from the device compiling the graph. */
+    GatherDesc g;
+    ComPtr<IDMLDevice> other = NewDevice();
+    ComPtr<IDMLOperator> foreign;
+    CHECK_HR(other->CreateOperator(&g.desc, IID_PPV_ARGS(&foreign)), S_OK);
+    DML_OPERATOR_GRAPH_NODE_DESC opNode = {foreign.Get(), "gather"};
+    DML_GRAPH_NODE_DESC node = {DML_GRAPH_NODE_TYPE_OPERATOR, &opNode};
+    DML_INPUT_GRAPH_EDGE_DESC in[2] = {{0, 0, 0, nullptr}, {1, 0, 1, nullptr}};
+    DML_GRAPH_EDGE_DESC inEdges[2] = {{DML_GRAPH_EDGE_TYPE_INPUT, &in[0]},
+                                      {DML_GRAPH_EDGE_TYPE_INPUT, &in[1]}};
+    DML_OUTPUT_GRAPH_EDGE_DESC out = {0, 0, 0, nullptr};
+    DML_GRAPH_EDGE_DESC outEdge = {DML_GRAPH_EDGE_TYPE_OUTPUT, &out};
+    DML_GRAPH_DESC one = {2, 1, 1, &node, 2, inEdges, 1, &outEdge, 0, nullptr};
+    CHECK_HR(device1->CompileGraph(&one, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+             E_INVALIDARG);
+    CHECK(std::strstr(dmlcl_last_error(), "Nodes[0].Operator") != nullptr);
+    ComPtr<IDMLOperator> mine;
+    CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&mine)), S_OK);
+    opNode.Operator = mine.Get();
+    CHECK_HR(device1->CompileGraph(&one, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)), S_OK);
+    CHECK(compiled);
+#endif
 }
 
 /* Void methods cannot return an error: DirectML removes the device instead. */
@@ -466,6 +494,7 @@ int main()
     PrivateData();
     FeatureQueries();
     Refusals();
+    GraphRules();
     VoidMisuse();
     Unbind();
     return finish("dmlcl-com-objects");
