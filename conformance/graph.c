@@ -6,7 +6,8 @@
  * order), other nodes' outputs, described in graph.tensors, and the expected
  * outputs (graph outputs, in file order). A node's "tensors" may redescribe
  * how it reads a tensor (type, shape, strides: a reinterpretation). The graph
- * is compiled with dmlcl_graph_compile and executed on host buffers.
+ * is compiled with dmlcl_graph_compile (with --api com: IDMLDevice1::CompileGraph)
+ * and executed on host buffers.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -255,6 +256,40 @@ static int prepare(graph_run *g, dmlcl_device *device, DML_GRAPH_DESC *desc, HRE
     return 0;
 }
 
+/* The graph through DirectML's COM API (run_com.cpp): CompileGraph and a dispatch. */
+static void execute_com(graph_run *g, dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                        rt_result *r)
+{
+    dmlcl_host_tensor in[RT_MAX_TENSORS], out[RT_MAX_TENSORS];
+    const DML_OPERATOR_DESC *node_descs[RT_MAX_NODES];
+    for (unsigned v = 0; v < g->n_nodes; ++v)
+        node_descs[v] = &g->builds[v].desc;
+    for (unsigned i = 0; i < g->c->n_inputs; ++i)
+        in[i] = (dmlcl_host_tensor){g->c->inputs[i].t->buffer, g->c->inputs[i].t->buffer_size};
+    for (unsigned o = 0; o < g->c->n_outputs; ++o) {
+        if (rt_tensor_fill_sentinel(g->got[o]) != 0) {
+            rt_verdict(r, 0, "out of memory");
+            return;
+        }
+        out[o] = (dmlcl_host_tensor){g->got[o]->buffer, g->got[o]->buffer_size};
+    }
+    const char *step = "";
+    HRESULT hr =
+        rt_com_run_graph(device, desc, node_descs, g->c->n_inputs, in, g->c->n_outputs, out, &step);
+    if (g->c->expect == RT_EXPECT_INVALID_ARGUMENT) {
+        rt_expected_error(g->c, step, hr, E_INVALIDARG, r);
+        return;
+    }
+    if (FAILED(hr)) {
+        rt_verdict(r, 0, "%s returned %s: %s", step, dmlcl_hresult_name(hr), dmlcl_last_error());
+        return;
+    }
+    for (unsigned o = 0; o < g->c->n_outputs; ++o)
+        if (rt_compare_output(g->c->outputs[o].name, g->c->outputs[o].t, g->got[o], 0, r) != 0)
+            return;
+    rt_verdict(r, 1, "%s", "");
+}
+
 static void execute(graph_run *g, dmlcl_compiled_operator *cop, rt_result *r)
 {
     dmlcl_host_tensor in[RT_MAX_TENSORS], out[RT_MAX_TENSORS];
@@ -279,13 +314,17 @@ static void execute(graph_run *g, dmlcl_compiled_operator *cop, rt_result *r)
     rt_verdict(r, 1, "%s", "");
 }
 
-static void run(graph_run *g, dmlcl_device *device, rt_result *r)
+static void run(graph_run *g, dmlcl_device *device, rt_api api, rt_result *r)
 {
     DML_GRAPH_DESC desc;
     HRESULT hr = S_OK;
     int ready = prepare(g, device, &desc, &hr);
     if (ready < 0) {
         rt_verdict(r, 0, "malformed case: %s", g->why);
+        return;
+    }
+    if (api == RT_API_COM && ready == 0) {
+        execute_com(g, device, &desc, r);
         return;
     }
     dmlcl_compiled_operator *cop = NULL;
@@ -303,7 +342,8 @@ static void run(graph_run *g, dmlcl_device *device, rt_result *r)
     dmlcl_compiled_operator_release(cop);
 }
 
-void rt_run_graph(dmlcl_device *device, const char *device_error, const rt_case *c, rt_result *r)
+void rt_run_graph(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
+                  rt_result *r)
 {
     if (device == NULL) {
         rt_verdict(r, 0, "no device: %s", device_error);
@@ -315,7 +355,7 @@ void rt_run_graph(dmlcl_device *device, const char *device_error, const rt_case 
         return;
     }
     g->c = c;
-    run(g, device, r);
+    run(g, device, api, r);
     for (unsigned v = 0; v < g->n_nodes; ++v) {
         dmlcl_operator_release(g->ops[v]);
         rt_build_free(&g->builds[v]);

@@ -148,8 +148,8 @@ static void run_com(dmlcl_device *device, const rt_case *c, rt_build *b, rt_resu
         rt_expected_error(c, step, hr, E_INVALIDARG, r);
     else if (c->expect == RT_EXPECT_INDEX_OUT_OF_RANGE)
         rt_verdict(r, 0,
-                "expected index_out_of_range, which DirectML's API has no way to report "
-                "(RecordDispatch is void and GATHER clamps); run it with --api c");
+                   "expected index_out_of_range, which DirectML's API has no way to report "
+                   "(RecordDispatch is void and GATHER clamps); run it with --api c");
     else if (FAILED(hr))
         rt_verdict(r, 0, "%s returned %s: %s", step, dmlcl_hresult_name(hr), dmlcl_last_error());
     else
@@ -193,7 +193,7 @@ void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, con
         return;
     }
     if (c->graph != NULL) {
-        rt_run_graph(device, device_error, c, r);
+        rt_run_graph(device, device_error, api, c, r);
         return;
     }
     const rt_op *op = rt_op_find(c->op);
@@ -230,6 +230,15 @@ int rt_com_available(void)
 HRESULT rt_com_run(dmlcl_device *device, const DML_OPERATOR_DESC *desc, unsigned n_inputs,
                    const dmlcl_host_tensor *inputs, unsigned n_outputs,
                    const dmlcl_host_tensor *outputs, const char **step)
+{
+    *step = "DirectML's COM API";
+    return E_NOTIMPL;
+}
+
+HRESULT rt_com_run_graph(dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                         const DML_OPERATOR_DESC *const *node_descs, unsigned n_inputs,
+                         const dmlcl_host_tensor *inputs, unsigned n_outputs,
+                         const dmlcl_host_tensor *outputs, const char **step)
 {
     *step = "DirectML's COM API";
     return E_NOTIMPL;

@@ -223,6 +223,9 @@ typedef struct rt_result {
     char detail[RT_WHY_MAX]; /* FAIL: why; PASS: the expected error's message, or "" */
 } rt_result;
 
+/* Which API runs the operators: the C runtime, or DirectML's COM API over it. */
+typedef enum rt_api { RT_API_C, RT_API_COM } rt_api;
+
 /* run.c's verdicts, shared with graph.c. */
 void rt_verdict(rt_result *r, int passed, const char *fmt, ...) RT_PRINTF(3, 4);
 /* 0 when equal; else -1 with the first differing element described in r. */
@@ -231,10 +234,8 @@ int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *g
 /* An HRESULT where the case expects an error: PASS with the message, or FAIL. */
 void rt_expected_error(const rt_case *c, const char *step, HRESULT hr, HRESULT want, rt_result *r);
 /* A graph case (graph.c). */
-void rt_run_graph(dmlcl_device *device, const char *device_error, const rt_case *c, rt_result *r);
-
-/* Which API runs the operators: the C runtime, or DirectML's COM API over it. */
-typedef enum rt_api { RT_API_C, RT_API_COM } rt_api;
+void rt_run_graph(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
+                  rt_result *r);
 
 /* device NULL: device_error says why there is none. */
 void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
@@ -251,5 +252,10 @@ int rt_com_available(void);
 HRESULT rt_com_run(dmlcl_device *device, const DML_OPERATOR_DESC *desc, unsigned n_inputs,
                    const dmlcl_host_tensor *inputs, unsigned n_outputs,
                    const dmlcl_host_tensor *outputs, const char **step);
+/* The same for a graph: node_descs[i] is node i's operator (desc's nodes hold dmlcl_operators). */
+HRESULT rt_com_run_graph(dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                         const DML_OPERATOR_DESC *const *node_descs, unsigned n_inputs,
+                         const dmlcl_host_tensor *inputs, unsigned n_outputs,
+                         const dmlcl_host_tensor *outputs, const char **step);
 
 #endif /* DMLCL_CONFORMANCE_RUNNER_H */
