@@ -15,30 +15,34 @@
  * consecutive rows, the first decomposed once, the next odometer steps. With
  * ROW_INDEX a row's whole run shares one index tuple, read once.
  *
- * Macros (code generation only):
- *   UNIT_T      moved unit: uchar, ushort, uint, uint2, uint4 (default uint)
- *   IDX_T       index type: int, uint, long, ulong (default int)
+ * Macros (code generation only; sizes, strides and offsets are in the shape
+ * buffer): common.cl's UNIT_T, FAST, OUT_UNIT, SERIAL, STREAM, RUN_IS_K,
+ * RUN_XS_K, and
+ *   IDX_T       index type: char, uchar, short, ushort, int, uint, long,
+ *               ulong (default int)
  *   IDX_SIGNED  1 when IDX_T is signed (default 1)
  *   WRAP        1: negative indices count from the end (default 1)
  *   POLICY      0 CLAMP, 1 ZERO, 2 ERROR (default 0)
  *   ROW_INDEX   1: the run's index stride is 0 (default 1)
- *   FAST        1: the run is contiguous in input and output (default 0)
  *   CHECK_ONLY  1: POLICY 2 with an empty output: the dims walk the indices
  *               only; nothing is read from in or written to out (default 0)
  *   NCOMP       index values per output position (GATHER_ND tuples; default 1)
- *   SERIAL      1: no lanes (CPUs): unit-stride loops the compiler vectorises
- *   OUT_UNIT    1: the run is contiguous in the output
- *   STREAM      1: non-temporal stores (large outputs on CPUs)
- *   RUN_IS_K, RUN_XS_K  the run's input / index stride when small (|k| <= 4)
- *   RUN_ONE     1: each row is one unit (SERIAL only): no run loop
- *   ROWS_1D     1: exactly one outer dimension (with RUN_ONE: a plain row loop)
+ *   RUN_ONE     1: each row is one unit (SERIAL only): no run loop (default 0)
+ *   ROWS_1D     1: exactly one outer dimension (with RUN_ONE: a plain row
+ *               loop) (default 0)
  *   SHARED_INDEX  1: not ROW_INDEX, and no outer dimension moves the indices
  *               (a gather along an inner axis): a work-item resolves a block
  *               of the run's indices once and applies it to all its rows
+ *               (default 0)
+ *
+ * Arguments (abi.h DMLCL_INDEXED_ARG_*): out, out_base, in, in_base, idx,
+ * idx_base, status (NULL unless ERROR), shape. shape holds the
+ * DMLCL_INDEXED_* header scalars, then dims: per outer dimension, innermost
+ * first, {size, os, is, xs, ps}; then per index component {axis size, axis
+ * stride}.
  */
-#ifndef UNIT_T
-#define UNIT_T uint
-#endif
+#include "common.cl"
+
 #ifndef IDX_T
 #define IDX_T int
 #endif
@@ -54,62 +58,12 @@
 #ifndef ROW_INDEX
 #define ROW_INDEX 1
 #endif
-#ifndef FAST
-#define FAST 0
-#endif
 #ifndef CHECK_ONLY
 #define CHECK_ONLY 0
 #endif
 #ifndef NCOMP
 #define NCOMP 1
 #endif
-#ifndef SERIAL
-#define SERIAL 0
-#endif
-#if SERIAL
-#define LANE 0L
-#define LANES 1L
-#else
-#define LANE ((long)get_global_id(0))
-#define LANES ((long)get_global_size(0))
-#endif
-#ifndef OUT_UNIT
-#define OUT_UNIT 0
-#endif
-#ifndef STREAM
-#define STREAM 0
-#endif
-#if STREAM && defined(__has_builtin)
-#if __has_builtin(__builtin_nontemporal_store)
-#define PUT(p, v) __builtin_nontemporal_store((v), (p))
-#endif
-#endif
-#ifndef PUT
-#define PUT(p, v) (*(p) = (v))
-#endif
-/* Strides the host knows are small are compile-time constants, so the
- * compiler can vectorise strided (2, -1, ...) and broadcast (0) runs. */
-#if FAST
-#define RUN_OS 1
-#define RUN_IS 1
-#else
-#if OUT_UNIT
-#define RUN_OS 1
-#else
-#define RUN_OS run_os
-#endif
-#ifdef RUN_IS_K
-#define RUN_IS ((long)(RUN_IS_K))
-#else
-#define RUN_IS run_is
-#endif
-#endif
-#ifdef RUN_XS_K
-#define RUN_XS ((long)(RUN_XS_K))
-#else
-#define RUN_XS run_xs
-#endif
-#define MAX_DIMS 16
 #ifndef SHARED_INDEX
 #define SHARED_INDEX 0
 #endif
@@ -164,34 +118,6 @@ static long resolve(__global const IDX_T *idx, long at, const long *axis_n, cons
 #define REPORT(pos) ((void)0)
 #endif
 
-/* Row r's offsets: decomposes r once (the only divisions); at[] holds its digits. */
-static void row_start(__constant long *dims, int rank, ulong r, long *at, long *off)
-{
-    for (int d = 0; d < rank; ++d) {
-        __constant long *dim = dims + 5 * d;
-        ulong n = (ulong)dim[0], q = r / n;
-        at[d] = (long)(r - q * n);
-        r = q;
-        for (int t = 0; t < 4; ++t)
-            off[t] += at[d] * dim[1 + t];
-    }
-}
-
-/* The next row: an odometer step, no division. */
-static void row_next(__constant long *dims, int rank, long *at, long *off)
-{
-    for (int d = 0; d < rank; ++d) {
-        __constant long *dim = dims + 5 * d;
-        for (int t = 0; t < 4; ++t)
-            off[t] += dim[1 + t];
-        if (++at[d] < dim[0])
-            return;
-        at[d] = 0;
-        for (int t = 0; t < 4; ++t)
-            off[t] -= dim[0] * dim[1 + t];
-    }
-}
-
 /* The next row: the innermost row dimension steps in registers; carries are rare. */
 static void row_step(__constant long *dims, int rank, long *at, long *off, long n0,
                      const long *step0)
@@ -202,38 +128,35 @@ static void row_step(__constant long *dims, int rank, long *at, long *off, long 
         at[0] = 0;
         for (int t = 0; t < 4; ++t)
             off[t] -= n0 * step0[t];
-        row_next(dims + 5, rank - 1, at + 1, off);
+        row_next(dims + DMLCL_INDEXED_DIM, DMLCL_INDEXED_DIM, rank - 1, at + 1, off);
     }
 }
-
-/* shape: HEADER scalars (read first: fewer kernel arguments make a cheaper
- * enqueue); then dims: per outer dimension, innermost first: {size, os, is,
- * xs, ps}; then per index component: {axis size, axis stride}. status: NULL
- * unless ERROR. */
-#define HEADER 12
 
 __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                            long in_base, __global const IDX_T *idx, long idx_base,
                            __global uint *status, __constant long *shape)
 {
-    int outer_rank = (int)shape[0];
-    long comp_stride = shape[1], comp_pos = shape[2], run = shape[3], run_os = shape[4],
-         run_is = shape[5], run_xs = shape[6], run_ps = shape[7], chunk = shape[8];
-    ulong rows = (ulong)shape[9], rows_per_item = (ulong)shape[10];
-    __constant long *dims = shape + HEADER;
+    int outer_rank = (int)shape[DMLCL_INDEXED_OUTER_RANK];
+    long comp_stride = shape[DMLCL_INDEXED_COMP_STRIDE], comp_pos = shape[DMLCL_INDEXED_COMP_POS],
+         run = shape[DMLCL_INDEXED_RUN], run_os = shape[DMLCL_INDEXED_RUN_OS],
+         run_is = shape[DMLCL_INDEXED_RUN_IS], run_xs = shape[DMLCL_INDEXED_RUN_XS],
+         run_ps = shape[DMLCL_INDEXED_RUN_PS], chunk = shape[DMLCL_INDEXED_CHUNK];
+    ulong rows = (ulong)shape[DMLCL_INDEXED_ROWS],
+          rows_per_item = (ulong)shape[DMLCL_INDEXED_ROWS_PER_ITEM];
+    __constant long *dims = shape + DMLCL_SHAPE_HEADER;
     (void)comp_pos, (void)run_os, (void)run_is, (void)run_xs, (void)run_ps, (void)status;
     ulong r = get_global_id(2) * rows_per_item;
     if (r >= rows)
         return;
     ulong last = min(r + rows_per_item, rows) - 1;
     long axis_n[NCOMP], axis_s[NCOMP];
-    __constant long *comps = dims + 5 * outer_rank;
+    __constant long *comps = dims + DMLCL_INDEXED_DIM * outer_rank;
     for (int k = 0; k < NCOMP; ++k) {
-        axis_n[k] = comps[2 * k];
-        axis_s[k] = comps[2 * k + 1];
+        axis_n[k] = comps[DMLCL_COMP_LONGS * k];
+        axis_s[k] = comps[DMLCL_COMP_LONGS * k + 1];
     }
     long at[MAX_DIMS], off[4] = {out_base, in_base, idx_base, 0};
-    row_start(dims, outer_rank, r, at, off);
+    row_start(dims, DMLCL_INDEXED_DIM, outer_rank, r, at, off);
     long n0 = outer_rank ? dims[0] : 1, step0[4] = {0, 0, 0, 0};
     for (int t = 0; t < 4 && outer_rank; ++t)
         step0[t] = dims[1 + t];

@@ -22,38 +22,30 @@
  *           once and stored along the run, 16 bytes per store where the run
  *           is contiguous in the output.
  *
- * Macros (code generation only; every size, stride and offset is an
- * argument, so one build serves every shape):
- *   UNIT_T      the moved unit: uchar, ushort, uint, ulong, uint4 (default uint)
- *   FAST        1: the run is contiguous in input and output (default 0)
+ * Macros (code generation only; every size, stride and offset is in the
+ * shape buffer, so one build serves every shape): common.cl's UNIT_T, FAST,
+ * OUT_UNIT, SERIAL, STREAM, RUN_IS_K, and
  *   SPLAT       1: the run's input stride is 0 (default 0)
  *   REPEAT      1: rep_rank repeat dimensions follow the rows in dims (default 0)
- *   SERIAL      1: no lanes (CPUs): unit-stride loops the compiler vectorises
- *   OUT_UNIT    1: the run is contiguous in the output (input stride free)
- *   STREAM      1: non-temporal stores (large outputs on CPUs)
- *   RUN_IS_K    the run's input stride when small (|k| <= 4)
  *   TRANSPOSE   a layout change (CPUs): the run is contiguous in the output
  *               and strided in the input, the innermost row dimension the
  *               reverse; a work-item moves tiles of SIDE rows x a chunk of
  *               at most CHUNK_MAX run units, whole cache lines on each
  *               side, instead of one line per element. 1: through a private
  *               tile; 2: VN x VN register blocks (VEC_T, VLOAD) where output
- *               rows and the run are whole 16-byte vectors
+ *               rows and the run are whole 16-byte vectors (default 0)
  *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
  *               ARITH_IS_HALF, double) (default 0)
  *
- * Arguments: shape holds HEADER scalars (see view_copy), then dims: {size,
- * out stride, in stride} per outer dimension, innermost first: outer_rank rows, then (REPEAT)
- * rep_rank repeats. rows is the product of the row sizes, reps of the repeat sizes; the grid's
- * third dimension covers ceil(rows / rows_per_item) items, or with REPEAT rows * ceil(reps /
- * reps_per_item).
+ * Arguments (abi.h DMLCL_VIEW_ARG_*): out, out_base, in, in_base, shape.
+ * shape holds the DMLCL_VIEW_* header scalars, then dims: {size, out stride,
+ * in stride} per outer dimension, innermost first: outer_rank rows, then
+ * (REPEAT) rep_rank repeats. rows is the product of the row sizes, reps of
+ * the repeat sizes; the grid's third dimension covers ceil(rows /
+ * rows_per_item) items, or with REPEAT rows * ceil(reps / reps_per_item).
  */
-#ifndef UNIT_T
-#define UNIT_T uint
-#endif
-#ifndef FAST
-#define FAST 0
-#endif
+#include "common.cl"
+
 #ifndef SPLAT
 #define SPLAT 0
 #endif
@@ -89,22 +81,6 @@
 #define STORE(o, v) PUT(out + (o), (v))
 #endif
 
-/* STREAM: non-temporal stores for outputs far larger than the caches (no
- * read-for-ownership of lines that are only written), where the compiler has them. */
-#ifndef STREAM
-#define STREAM 0
-#endif
-#if STREAM && defined(__has_builtin)
-#if __has_builtin(__builtin_nontemporal_store)
-#define PUT(p, v) __builtin_nontemporal_store((v), (p))
-#endif
-#endif
-#ifndef PUT
-#define PUT(p, v) (*(p) = (v))
-#endif
-#ifndef OUT_UNIT
-#define OUT_UNIT 0
-#endif
 #ifndef TRANSPOSE
 #define TRANSPOSE 0
 #endif
@@ -115,43 +91,6 @@
 #define CHUNK_MAX SIDE
 #endif
 
-/* SERIAL (CPUs): one work-item walks its chunk alone, so loops are unit-stride. */
-#ifndef SERIAL
-#define SERIAL 0
-#endif
-#if SERIAL
-#define LANE 0L
-#define LANES 1L
-#else
-#define LANE ((long)get_global_id(0))
-#define LANES ((long)get_global_size(0))
-#endif
-
-/* Strides the host knows are small are compile-time constants, so the
- * compiler can vectorise strided (2, -1, ...) and broadcast (0) runs. */
-#if FAST
-#define RUN_OS 1
-#define RUN_IS 1
-#else
-#if OUT_UNIT
-#define RUN_OS 1
-#else
-#define RUN_OS run_os
-#endif
-#ifdef RUN_IS_K
-#define RUN_IS ((long)(RUN_IS_K))
-#else
-#define RUN_IS run_is
-#endif
-#endif
-#ifdef RUN_XS_K
-#define RUN_XS ((long)(RUN_XS_K))
-#else
-#define RUN_XS run_xs
-#endif
-
-/* Up to 16 dimensions (DMLCL_TENSOR_DIMENSION_COUNT_MAX). */
-#define MAX_REPEATS 16
 /* Units a REPEAT work-item holds between its load and its stores. */
 #define TILE 16
 /* Units per 16-byte store. */
@@ -191,10 +130,10 @@ static long repeat_first(__constant long *rep, int rank, ulong r, long *at)
 {
     long off = 0;
     for (int d = 0; d < rank; ++d) {
-        ulong n = (ulong)rep[3 * d], next = r / n;
+        ulong n = (ulong)rep[DMLCL_VIEW_DIM * d], next = r / n;
         at[d] = (long)(r - next * n);
         r = next;
-        off += at[d] * rep[3 * d + 1];
+        off += at[d] * rep[DMLCL_VIEW_DIM * d + 1];
     }
     return off;
 }
@@ -203,10 +142,10 @@ static long repeat_first(__constant long *rep, int rank, ulong r, long *at)
 static long repeat_next(__constant long *rep, int rank, long *at, long off)
 {
     for (int d = 0; d < rank; ++d) {
-        if (++at[d] < rep[3 * d])
-            return off + rep[3 * d + 1];
+        if (++at[d] < rep[DMLCL_VIEW_DIM * d])
+            return off + rep[DMLCL_VIEW_DIM * d + 1];
         at[d] = 0;
-        off -= (rep[3 * d] - 1) * rep[3 * d + 1];
+        off -= (rep[DMLCL_VIEW_DIM * d] - 1) * rep[DMLCL_VIEW_DIM * d + 1];
     }
     return off;
 }
@@ -271,64 +210,54 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
 }
 #endif
 
-/* Row r's offsets: decomposes r once (the only divisions); at[] holds its digits. */
-static void row_start(__constant long *dims, int rank, ulong r, long *at, long *o, long *i)
+/* The row odometer (common.cl) on the two offsets of a view. */
+static void view_row_start(__constant long *dims, int rank, ulong r, long *at, long *o, long *i)
 {
-    for (int d = 0; d < rank; ++d) {
-        ulong n = (ulong)dims[3 * d], q = r / n;
-        at[d] = (long)(r - q * n);
-        r = q;
-        *o += at[d] * dims[3 * d + 1];
-        *i += at[d] * dims[3 * d + 2];
-    }
+    long off[2] = {*o, *i};
+    row_start(dims, DMLCL_VIEW_DIM, rank, r, at, off);
+    *o = off[0];
+    *i = off[1];
 }
 
-/* The next row: an odometer step, no division. */
-static void row_next(__constant long *dims, int rank, long *at, long *o, long *i)
+static void view_row_next(__constant long *dims, int rank, long *at, long *o, long *i)
 {
-    for (int d = 0; d < rank; ++d) {
-        *o += dims[3 * d + 1];
-        *i += dims[3 * d + 2];
-        if (++at[d] < dims[3 * d])
-            return;
-        at[d] = 0;
-        *o -= dims[3 * d] * dims[3 * d + 1];
-        *i -= dims[3 * d] * dims[3 * d + 2];
-    }
+    long off[2] = {*o, *i};
+    row_next(dims, DMLCL_VIEW_DIM, rank, at, off);
+    *o = off[0];
+    *i = off[1];
 }
-
-/* The scalars at the head of the shape buffer (fewer kernel arguments make a
- * cheaper enqueue), then the dims. */
-#define HEADER 12
 
 __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                         long in_base, __constant long *shape)
 {
-    int outer_rank = (int)shape[0];
-    long run = shape[1], run_os = shape[2], run_is = shape[3], chunk = shape[4];
-    ulong rows = (ulong)shape[5];
-    float scale = as_float((uint)shape[6]), bias = as_float((uint)shape[7]);
-    int rep_rank = (int)shape[8];
-    ulong reps = (ulong)shape[9], reps_per_item = (ulong)shape[10],
-          rows_per_item = (ulong)shape[11];
-    __constant long *dims = shape + HEADER;
+    int outer_rank = (int)shape[DMLCL_VIEW_OUTER_RANK];
+    long run = shape[DMLCL_VIEW_RUN], run_os = shape[DMLCL_VIEW_RUN_OS],
+         run_is = shape[DMLCL_VIEW_RUN_IS], chunk = shape[DMLCL_VIEW_CHUNK];
+    ulong rows = (ulong)shape[DMLCL_VIEW_ROWS];
+    float scale = as_float((uint)shape[DMLCL_VIEW_SCALE]),
+          bias = as_float((uint)shape[DMLCL_VIEW_BIAS]);
+    int rep_rank = (int)shape[DMLCL_VIEW_REP_RANK];
+    ulong reps = (ulong)shape[DMLCL_VIEW_REPS],
+          reps_per_item = (ulong)shape[DMLCL_VIEW_REPS_PER_ITEM],
+          rows_per_item = (ulong)shape[DMLCL_VIEW_ROWS_PER_ITEM];
+    __constant long *dims = shape + DMLCL_SHAPE_HEADER;
     (void)run_os, (void)run_is, (void)scale, (void)bias, (void)rep_rank, (void)reps,
         (void)reps_per_item, (void)rows_per_item;
     ulong item = get_global_id(2);
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);
     long lane = LANE, lanes = LANES;
-    long at[MAX_REPEATS];
+    long at[MAX_DIMS];
     long o = out_base, i = in_base;
 #if REPEAT
     ulong groups = (reps + reps_per_item - 1) / reps_per_item;
     if (item >= rows * groups)
         return;
     ulong group = item / rows;
-    row_start(dims, outer_rank, item - group * rows, at, &o, &i);
-    __constant long *rep = dims + 3 * outer_rank;
+    view_row_start(dims, outer_rank, item - group * rows, at, &o, &i);
+    __constant long *rep = dims + DMLCL_VIEW_DIM * outer_rank;
     ulong r0 = group * reps_per_item, r1 = min(r0 + reps_per_item, reps);
-    long first[MAX_REPEATS];
+    long first[MAX_DIMS];
     long first_off = repeat_first(rep, rep_rank, r0, first);
 #if SPLAT
     VAL_T v = LOAD(i);
@@ -361,8 +290,8 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     if (r >= rows)
         return;
     ulong stop = min(r + rows_per_item, rows);
-    row_start(dims, outer_rank, r, at, &o, &i);
-    long n0 = dims[3 * outer_rank], os0 = dims[3 * outer_rank + 1];
+    view_row_start(dims, outer_rank, r, at, &o, &i);
+    long n0 = dims[DMLCL_VIEW_DIM * outer_rank], os0 = dims[DMLCL_VIEW_DIM * outer_rank + 1];
     int nc = (int)(end - begin);
     for (;;) {
         int tw = (int)min((long)SIDE, n0 - at[0] * SIDE);
@@ -394,14 +323,14 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
         }
         if (++r >= stop)
             break;
-        row_next(dims, outer_rank, at, &o, &i);
+        view_row_next(dims, outer_rank, at, &o, &i);
     }
 #else
     ulong r = item * rows_per_item;
     if (r >= rows)
         return;
     ulong last = min(r + rows_per_item, rows) - 1;
-    row_start(dims, outer_rank, r, at, &o, &i);
+    view_row_start(dims, outer_rank, r, at, &o, &i);
     /* The innermost row dimension steps in registers; carries are rare. */
     long n0 = outer_rank ? dims[0] : 1, os0 = outer_rank ? dims[1] : 0,
          is0 = outer_rank ? dims[2] : 0;
@@ -420,7 +349,7 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
             at[0] = 0;
             o -= n0 * os0;
             i -= n0 * is0;
-            row_next(dims + 3, outer_rank - 1, at + 1, &o, &i);
+            view_row_next(dims + DMLCL_VIEW_DIM, outer_rank - 1, at + 1, &o, &i);
         }
     }
 #endif

@@ -208,6 +208,13 @@ static void parse_case(rt_case *c, const cJSON *j)
             return;
         c->attrs = attrs;
     }
+    if (strcmp(c->op, "DML_GRAPH") == 0) {
+        c->graph = cJSON_GetObjectItemCaseSensitive(j, "graph");
+        if (!cJSON_IsObject(c->graph)) {
+            set_malformed(c, "\"op\": \"DML_GRAPH\" needs a \"graph\" object");
+            return;
+        }
+    }
     const cJSON *inputs = cJSON_GetObjectItemCaseSensitive(j, "inputs");
     if (inputs == NULL) {
         set_malformed(c, "\"inputs\" is required");

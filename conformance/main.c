@@ -1,7 +1,9 @@
 /*
- * dmlcl-conformance [--device SPEC] [--filter GLOB] [--list] [--report FILE.md] PATH...
+ * dmlcl-conformance [--device SPEC] [--api c|com] [--filter GLOB] [--list] [--report FILE.md]
+ *                   PATH...
  *
- * Runs the dmlcl-case/1 files under PATH on one OpenCL device: one line per
+ * Runs the dmlcl-case/1 files under PATH on one OpenCL device, through the C
+ * runtime or through DirectML's COM API (<DirectML.h>): one line per
  * case (PASS, FAIL with the reason, ERRATUM after a PASS whose case corrects
  * its document), then "N passed, N failed" alone on the last line. Exits 0
  * only when nothing failed.
@@ -19,6 +21,7 @@
 
 typedef struct options {
     const char *device;
+    const char *api;
     const char *filters[MAX_FILTERS];
     unsigned n_filters;
     int list;
@@ -27,11 +30,12 @@ typedef struct options {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: dmlcl-conformance [--device SPEC] [--filter GLOB] [--list] "
+    fprintf(f, "usage: dmlcl-conformance [--device SPEC] [--api c|com] [--filter GLOB] [--list] "
                "[--report FILE.md] PATH...\n"
                "  PATH             case files, or folders searched for *.json\n"
                "  --device SPEC    [PLATFORM:]DEVICE, as DMLCL_PLATFORM/DMLCL_DEVICE "
                "(default: those variables, else the first GPU, else the first CPU)\n"
+               "  --api c|com      run through the C runtime (default) or DirectML's COM API\n"
                "  --filter GLOB    run only cases whose name matches (repeatable)\n"
                "  --list           print the selected case names, run nothing\n"
                "  --report FILE    also write a markdown table of the verdicts\n");
@@ -56,6 +60,8 @@ static int parse_args(int argc, char **argv, options *o)
         }
         if (strcmp(a, "--device") == 0)
             value = &o->device;
+        else if (strcmp(a, "--api") == 0)
+            value = &o->api;
         else if (strcmp(a, "--report") == 0)
             value = &o->report;
         else if (strcmp(a, "--filter") == 0 && o->n_filters < MAX_FILTERS)
@@ -162,6 +168,18 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    rt_api api = RT_API_C;
+    if (o.api && strcmp(o.api, "com") == 0) {
+        api = RT_API_COM;
+        if (!rt_com_available()) {
+            fprintf(stderr, "dmlcl-conformance: --api com: built without DirectML's C++ API "
+                            "(it needs a C++ compiler and DirectX-Headers)\n");
+            return 2;
+        }
+    } else if (o.api && strcmp(o.api, "c") != 0) {
+        fprintf(stderr, "dmlcl-conformance: --api must be c or com, not %s\n", o.api);
+        return 2;
+    }
     rt_suite suite;
     memset(&suite, 0, sizeof suite);
     for (int i = first; i < argc; ++i)
@@ -184,7 +202,8 @@ int main(int argc, char **argv)
     char desc[RT_WHY_MAX + 16];
     snprintf(desc, sizeof desc, "%s%s",
              device ? "" : "no device: ", device ? dmlcl_device_description(device) : device_error);
-    printf("# dmlcl-conformance %s, device: %s\n", dmlcl_version_string(), desc);
+    printf("# dmlcl-conformance %s, api: %s, device: %s\n", dmlcl_version_string(),
+           api == RT_API_COM ? "DirectML COM" : "C", desc);
     FILE *report = o.report ? report_open(o.report, desc) : NULL;
 
     unsigned passed = 0, failed = 0;
@@ -194,7 +213,7 @@ int main(int argc, char **argv)
         if (!c->unnamed && !selected(&o, c->name))
             continue;
         rt_result r;
-        rt_run_case(device, device_error, c, &r);
+        rt_run_case(device, device_error, api, c, &r);
         if (r.passed) {
             ++passed;
             if (r.detail[0])

@@ -276,9 +276,10 @@ dmlcl_int_array rt_int_array(const rt_tensor *t)
     return (dmlcl_int_array){t->type->dml, t->count, t->elems};
 }
 
-int rt_frontend_finish(rt_build *b, HRESULT hr, const dmlcl_shape *shape,
-                       const DML_OPERATOR_DESC *desc, const rt_tensor *data, int bind_data)
+int rt_frontend_finish(rt_build *b, HRESULT hr, const dmlcl_frontend_result *r,
+                       const rt_tensor *data, int bind_data)
 {
+    const dmlcl_shape *shape = &r->output_shape;
     if (FAILED(hr)) {
         b->frontend_hr = hr;
         return 0;
@@ -289,6 +290,6 @@ int rt_frontend_finish(rt_build *b, HRESULT hr, const dmlcl_shape *shape,
     if ((bind_data && rt_bind_input(b, data) != 0) ||
         rt_add_output(b, "output", data->type, shape->rank, sizes, NULL) == NULL)
         return -1;
-    b->desc = *desc;
+    b->desc = r->desc;
     return 0;
 }

@@ -32,13 +32,15 @@ static int build_openvino(rt_build *b, int version)
     dmlcl_int_array tv = rt_int_array(target);
     dmlcl_int_array av = {axes ? axes->type->dml : DML_TENSOR_DATA_TYPE_INT64,
                           axes ? axes->count : 0, axes ? axes->elems : NULL};
-    dmlcl_broadcast_args args = {
-        data->type->dml,  &ds, mode ? mode->valuestring : NULL, &tv, &ts, axes ? &av : NULL,
-        axes ? &as : NULL};
-    dmlcl_broadcast_result *r = rt_alloc(b, sizeof *r);
-    HRESULT hr =
-        version == 1 ? dmlcl_openvino_broadcast1(&args, r) : dmlcl_openvino_broadcast3(&args, r);
-    return rt_frontend_finish(b, hr, &r->output_shape, &r->Desc, data, 1);
+    dmlcl_openvino_broadcast_args args = {.data = &ds,
+                                          .data_type = data->type->dml,
+                                          .target_shape = &tv,
+                                          .target_shape_dims = &ts,
+                                          .axes_mapping = axes ? &av : NULL,
+                                          .axes_mapping_dims = axes ? &as : NULL,
+                                          .mode = mode ? mode->valuestring : NULL};
+    dmlcl_frontend_result *r = rt_alloc(b, sizeof *r);
+    return rt_frontend_finish(b, dmlcl_openvino_broadcast(version, &args, r), r, data, 1);
 }
 
 static int build_openvino_broadcast1(rt_build *b)
@@ -62,9 +64,10 @@ static int build_onnx_expand13(rt_build *b)
     if (data == NULL || (shape = rt_framework_input(b, "shape", &ss)) == NULL)
         return -1;
     dmlcl_int_array sv = rt_int_array(shape);
-    dmlcl_broadcast_result *r = rt_alloc(b, sizeof *r);
-    HRESULT hr = dmlcl_onnx_expand13(data->type->dml, &ds, &sv, &ss, r);
-    return rt_frontend_finish(b, hr, &r->output_shape, &r->Desc, data, 1);
+    dmlcl_onnx_expand_args args = {
+        .input = &ds, .input_type = data->type->dml, .shape = &sv, .shape_dims = &ss};
+    dmlcl_frontend_result *r = rt_alloc(b, sizeof *r);
+    return rt_frontend_finish(b, dmlcl_onnx_expand(13, &args, r), r, data, 1);
 }
 
 const rt_op rt_ops_broadcast[] = {

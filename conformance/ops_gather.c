@@ -38,7 +38,7 @@ static const rt_tensor *input(rt_build *b, const char *name, dmlcl_shape *shape,
 /* data and indices, bound in that order; the result lives in the build's arena. */
 static int data_and_indices(rt_build *b, const char *const *inputs, const char *const *attrs,
                             const rt_tensor **data, dmlcl_shape *ds, const rt_tensor **indices,
-                            dmlcl_shape *is, dmlcl_gather_frontend **f)
+                            dmlcl_shape *is, dmlcl_frontend_result **f)
 {
     if (rt_check_names(b, inputs, attrs, one_output))
         return -1;
@@ -55,58 +55,80 @@ static int build_openvino_gather8(rt_build *b)
     static const char *const attrs[] = {"batch_dims", NULL};
     const rt_tensor *data, *indices, *axis;
     dmlcl_shape ds, is, as;
-    dmlcl_gather_frontend *f;
+    dmlcl_frontend_result *f;
     int64_t batch_dims;
     if (data_and_indices(b, inputs, attrs, &data, &ds, &indices, &is, &f) ||
         attr_int(b, "batch_dims", 0, &batch_dims) || (axis = input(b, "axis", &as, 0)) == NULL)
         return -1;
     dmlcl_int_array av = rt_int_array(axis);
-    HRESULT hr = dmlcl_openvino_gather8(&ds, data->type->dml, &is, indices->type->dml, &as, &av,
-                                        batch_dims, f);
-    return rt_frontend_finish(b, hr, &f->OutputShape, &f->Desc, data, 0);
+    dmlcl_openvino_gather_args a = {.data = &ds,
+                                    .data_type = data->type->dml,
+                                    .indices = &is,
+                                    .indices_type = indices->type->dml,
+                                    .axis = &av,
+                                    .axis_dims = &as,
+                                    .batch_dims = batch_dims};
+    return rt_frontend_finish(b, dmlcl_openvino_gather(8, &a, f), f, data, 0);
 }
 
-static int build_onnx(rt_build *b, int opset, const char *attr,
-                      HRESULT (*frontend)(int, const dmlcl_shape *, DML_TENSOR_DATA_TYPE,
-                                          const dmlcl_shape *, DML_TENSOR_DATA_TYPE, int64_t,
-                                          dmlcl_gather_frontend *))
+/* The ONNX gathers: data, indices and one integer attribute (axis or batch_dims). */
+typedef enum onnx_gather { ONNX_GATHER, ONNX_GATHER_ELEMENTS, ONNX_GATHER_ND } onnx_gather;
+
+static int build_onnx(rt_build *b, int opset, onnx_gather which)
 {
     static const char *const inputs[] = {"data", "indices", NULL};
+    const char *attr = which == ONNX_GATHER_ND ? "batch_dims" : "axis";
     const char *const attrs[] = {attr, NULL};
     const rt_tensor *data, *indices;
     dmlcl_shape ds, is;
-    dmlcl_gather_frontend *f;
+    dmlcl_frontend_result *f;
     int64_t value;
     if (data_and_indices(b, inputs, attrs, &data, &ds, &indices, &is, &f) ||
         attr_int(b, attr, 0, &value))
         return -1;
-    HRESULT hr = frontend(opset, &ds, data->type->dml, &is, indices->type->dml, value, f);
-    return rt_frontend_finish(b, hr, &f->OutputShape, &f->Desc, data, 0);
+    HRESULT hr;
+    if (which == ONNX_GATHER_ND) {
+        dmlcl_onnx_gather_nd_args a = {.data = &ds,
+                                       .data_type = data->type->dml,
+                                       .indices = &is,
+                                       .indices_type = indices->type->dml,
+                                       .batch_dims = value};
+        hr = dmlcl_onnx_gather_nd(opset, &a, f);
+    } else {
+        dmlcl_onnx_gather_args a = {.data = &ds,
+                                    .data_type = data->type->dml,
+                                    .indices = &is,
+                                    .indices_type = indices->type->dml,
+                                    .axis = value};
+        hr = which == ONNX_GATHER ? dmlcl_onnx_gather(opset, &a, f)
+                                  : dmlcl_onnx_gather_elements(opset, &a, f);
+    }
+    return rt_frontend_finish(b, hr, f, data, 0);
 }
 
 static int build_onnx_gather1(rt_build *b)
 {
-    return build_onnx(b, 1, "axis", dmlcl_onnx_gather);
+    return build_onnx(b, 1, ONNX_GATHER);
 }
 
 static int build_onnx_gather11(rt_build *b)
 {
-    return build_onnx(b, 11, "axis", dmlcl_onnx_gather);
+    return build_onnx(b, 11, ONNX_GATHER);
 }
 
 static int build_onnx_gather13(rt_build *b)
 {
-    return build_onnx(b, 13, "axis", dmlcl_onnx_gather);
+    return build_onnx(b, 13, ONNX_GATHER);
 }
 
 static int build_onnx_gather_elements13(rt_build *b)
 {
-    return build_onnx(b, 13, "axis", dmlcl_onnx_gather_elements);
+    return build_onnx(b, 13, ONNX_GATHER_ELEMENTS);
 }
 
 static int build_onnx_gather_nd13(rt_build *b)
 {
-    return build_onnx(b, 13, "batch_dims", dmlcl_onnx_gather_nd);
+    return build_onnx(b, 13, ONNX_GATHER_ND);
 }
 
 const rt_op rt_ops_gather[] = {

@@ -61,7 +61,7 @@ static int build_openvino_strided_slice1(rt_build *b)
     const rt_tensor *data, *begin, *end, *stride;
     dmlcl_shape ds, bs, es, ss;
     dmlcl_int_array dv, bv, ev, sv;
-    dmlcl_strided_slice_args a;
+    dmlcl_openvino_strided_slice_args a;
     memset(&a, 0, sizeof a);
     if (rt_check_names(b, inputs, attrs, one_output) || input(b, "data", 0, &data, &ds, &dv) ||
         input(b, "begin", 0, &begin, &bs, &bv) || input(b, "end", 0, &end, &es, &ev) ||
@@ -78,9 +78,8 @@ static int build_openvino_strided_slice1(rt_build *b)
     a.begin_dims = &bs;
     a.end_dims = &es;
     a.stride_dims = stride ? &ss : NULL;
-    dmlcl_slice_result *r = rt_alloc(b, sizeof *r);
-    return rt_frontend_finish(b, dmlcl_openvino_strided_slice1(&a, r), &r->output_shape, &r->Desc,
-                              data, 1);
+    dmlcl_frontend_result *r = rt_alloc(b, sizeof *r);
+    return rt_frontend_finish(b, dmlcl_openvino_strided_slice(1, &a, r), r, data, 1);
 }
 
 static int build_onnx_slice13(rt_build *b)
@@ -94,18 +93,18 @@ static int build_onnx_slice13(rt_build *b)
         input(b, "starts", 0, &starts, &s1, &v1) || input(b, "ends", 0, &ends, &s2, &v2) ||
         input(b, "axes", 1, &axes, &s3, &v3) || input(b, "steps", 1, &steps, &s4, &v4))
         return -1;
-    dmlcl_onnx_slice_args a = {data->type->dml,
-                               &ds,
-                               &v1,
-                               &v2,
-                               axes ? &v3 : NULL,
-                               steps ? &v4 : NULL,
-                               &s1,
-                               &s2,
-                               axes ? &s3 : NULL,
-                               steps ? &s4 : NULL};
-    dmlcl_slice_result *r = rt_alloc(b, sizeof *r);
-    return rt_frontend_finish(b, dmlcl_onnx_slice13(&a, r), &r->output_shape, &r->Desc, data, 1);
+    dmlcl_onnx_slice_args a = {.data = &ds,
+                               .data_type = data->type->dml,
+                               .starts = &v1,
+                               .starts_dims = &s1,
+                               .ends = &v2,
+                               .ends_dims = &s2,
+                               .axes = axes ? &v3 : NULL,
+                               .axes_dims = axes ? &s3 : NULL,
+                               .steps = steps ? &v4 : NULL,
+                               .steps_dims = steps ? &s4 : NULL};
+    dmlcl_frontend_result *r = rt_alloc(b, sizeof *r);
+    return rt_frontend_finish(b, dmlcl_onnx_slice(13, &a, r), r, data, 1);
 }
 
 const rt_op rt_ops_slice[] = {

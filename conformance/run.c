@@ -12,8 +12,7 @@
 
 #include "runner.h"
 
-static void verdict(rt_result *r, int passed, const char *fmt, ...) RT_PRINTF(3, 4);
-static void verdict(rt_result *r, int passed, const char *fmt, ...)
+void rt_verdict(rt_result *r, int passed, const char *fmt, ...)
 {
     va_list ap;
     r->passed = passed;
@@ -36,18 +35,18 @@ static int is_sentinel(const unsigned char *p, size_t n)
 }
 
 /* 0 when equal; else -1 with the first differing element described in r. */
-static int compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got,
-                          unsigned ulps, rt_result *r)
+int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got, unsigned ulps,
+                      rt_result *r)
 {
     char es[128], gs[128];
     if (exp->type != got->type) {
-        verdict(r, 0, "%s has type %s, expected %s", name, got->type->name, exp->type->name);
+        rt_verdict(r, 0, "%s has type %s, expected %s", name, got->type->name, exp->type->name);
         return -1;
     }
     if (exp->rank != got->rank || memcmp(exp->sizes, got->sizes, exp->rank * sizeof(UINT)) != 0) {
         rt_format_shape(exp->rank, exp->sizes, es, sizeof es);
         rt_format_shape(got->rank, got->sizes, gs, sizeof gs);
-        verdict(r, 0, "%s has shape %s, expected %s", name, gs, es);
+        rt_verdict(r, 0, "%s has shape %s, expected %s", name, gs, es);
         return -1;
     }
     const size_t size = exp->type->size;
@@ -66,11 +65,12 @@ static int compare_output(const char *name, const rt_tensor *exp, const rt_tenso
     rt_tensor_format_coords(exp, first, coords, sizeof coords);
     rt_value_format(exp->type, exp->elems + first * size, es, sizeof es);
     rt_value_format(exp->type, g, gs, sizeof gs);
-    verdict(r, 0,
-            "%s element %" PRIu64 " %s: expected %s, got %s%s%s; %" PRIu64 " of %" PRIu64
-            " elements differ",
-            name, first, coords, es, gs, is_sentinel(g, size) ? " (sentinel: never written)" : "",
-            ulps ? " (beyond 1 ulp)" : "", bad, exp->count);
+    rt_verdict(r, 0,
+               "%s element %" PRIu64 " %s: expected %s, got %s%s%s; %" PRIu64 " of %" PRIu64
+               " elements differ",
+               name, first, coords, es, gs,
+               is_sentinel(g, size) ? " (sentinel: never written)" : "",
+               ulps ? " (beyond 1 ulp)" : "", bad, exp->count);
     return -1;
 }
 
@@ -82,49 +82,76 @@ static void check_outputs(const rt_case *c, const rt_build *b, rt_result *r)
             if (strcmp(b->output_names[k], c->outputs[i].name) == 0)
                 got = b->outputs[k];
         if (got == NULL) {
-            verdict(r, 0, "the operator has no output \"%s\"", c->outputs[i].name);
+            rt_verdict(r, 0, "the operator has no output \"%s\"", c->outputs[i].name);
             return;
         }
-        if (compare_output(c->outputs[i].name, c->outputs[i].t, got, b->ulp_tolerance, r))
+        if (rt_compare_output(c->outputs[i].name, c->outputs[i].t, got, b->ulp_tolerance, r))
             return;
     }
-    verdict(r, 1, "%s", "");
+    rt_verdict(r, 1, "%s", "");
 }
 
 /* An HRESULT where the case expects an error: PASS with the message, or FAIL. */
-static void expected_error(const rt_case *c, const char *step, HRESULT hr, HRESULT want,
-                           rt_result *r)
+void rt_expected_error(const rt_case *c, const char *step, HRESULT hr, HRESULT want, rt_result *r)
 {
     if (hr == want)
-        verdict(r, 1, "%s: %s", expect_name(c->expect), dmlcl_last_error());
+        rt_verdict(r, 1, "%s: %s", expect_name(c->expect), dmlcl_last_error());
     else if (FAILED(hr))
-        verdict(r, 0, "expected %s, but %s returned %s: %s", expect_name(c->expect), step,
-                dmlcl_hresult_name(hr), dmlcl_last_error());
+        rt_verdict(r, 0, "expected %s, but %s returned %s: %s", expect_name(c->expect), step,
+                   dmlcl_hresult_name(hr), dmlcl_last_error());
     else
-        verdict(r, 0, "expected %s, but %s succeeded", expect_name(c->expect), step);
+        rt_verdict(r, 0, "expected %s, but %s succeeded", expect_name(c->expect), step);
 }
 
-static void execute(const rt_case *c, rt_build *b, dmlcl_compiled_operator *cop, rt_result *r)
+/* The case's tensors as host tensors; outputs prefilled with the sentinel. */
+static int host_tensors(rt_build *b, dmlcl_host_tensor *in, dmlcl_host_tensor *out, rt_result *r)
 {
-    dmlcl_host_tensor in[RT_MAX_TENSORS], out[RT_MAX_TENSORS];
     for (unsigned i = 0; i < b->n_inputs; ++i) {
         in[i].data = b->inputs[i] ? b->inputs[i]->buffer : NULL;
         in[i].size = b->inputs[i] ? b->inputs[i]->buffer_size : 0;
     }
     for (unsigned i = 0; i < b->n_outputs; ++i) {
         if (rt_tensor_fill_sentinel(b->outputs[i]) != 0) {
-            verdict(r, 0, "out of memory");
-            return;
+            rt_verdict(r, 0, "out of memory");
+            return -1;
         }
         out[i].data = b->outputs[i]->buffer;
         out[i].size = b->outputs[i]->buffer_size;
     }
+    return 0;
+}
+
+static void execute(const rt_case *c, rt_build *b, dmlcl_compiled_operator *cop, rt_result *r)
+{
+    dmlcl_host_tensor in[RT_MAX_TENSORS], out[RT_MAX_TENSORS];
+    if (host_tensors(b, in, out, r) != 0)
+        return;
     HRESULT hr = dmlcl_compiled_operator_execute(cop, b->n_inputs, in, b->n_outputs, out);
     if (c->expect == RT_EXPECT_INDEX_OUT_OF_RANGE)
-        expected_error(c, "the dispatch", hr, DMLCL_E_INDEX_OUT_OF_RANGE, r);
+        rt_expected_error(c, "the dispatch", hr, DMLCL_E_INDEX_OUT_OF_RANGE, r);
     else if (FAILED(hr))
-        verdict(r, 0, "dmlcl_compiled_operator_execute returned %s: %s", dmlcl_hresult_name(hr),
-                dmlcl_last_error());
+        rt_verdict(r, 0, "dmlcl_compiled_operator_execute returned %s: %s", dmlcl_hresult_name(hr),
+                   dmlcl_last_error());
+    else
+        check_outputs(c, b, r);
+}
+
+/* The whole case through DirectML's COM API. */
+static void run_com(dmlcl_device *device, const rt_case *c, rt_build *b, rt_result *r)
+{
+    dmlcl_host_tensor in[RT_MAX_TENSORS], out[RT_MAX_TENSORS];
+    if (host_tensors(b, in, out, r) != 0)
+        return;
+    const char *step = "";
+    HRESULT hr = rt_com_run(device, &b->desc, b->n_inputs, in, b->n_outputs, out, &step);
+    if (c->expect == RT_EXPECT_INVALID_ARGUMENT)
+        rt_expected_error(c, step, hr, E_INVALIDARG, r);
+    else if (c->expect == RT_EXPECT_INDEX_OUT_OF_RANGE)
+        rt_verdict(r, 0,
+                   "expected index_out_of_range, which DirectML's API has no way to report "
+                   "(RecordDispatch is void and GATHER clamps); run it with --api c");
+    else if (FAILED(hr))
+        rt_verdict(r, 0, "%s returned %s: %s", step, dmlcl_hresult_name(hr), dmlcl_last_error());
     else
         check_outputs(c, b, r);
 }
@@ -136,19 +163,20 @@ static void run_built(dmlcl_device *device, const rt_case *c, rt_build *b, rt_re
     HRESULT hr = dmlcl_operator_create(device, &b->desc, &op);
     if (FAILED(hr)) {
         if (c->expect == RT_EXPECT_INVALID_ARGUMENT)
-            expected_error(c, "dmlcl_operator_create", hr, E_INVALIDARG, r);
+            rt_expected_error(c, "dmlcl_operator_create", hr, E_INVALIDARG, r);
         else
-            verdict(r, 0, "dmlcl_operator_create returned %s: %s", dmlcl_hresult_name(hr),
-                    dmlcl_last_error());
+            rt_verdict(r, 0, "dmlcl_operator_create returned %s: %s", dmlcl_hresult_name(hr),
+                       dmlcl_last_error());
         return;
     }
     hr = dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &cop);
     if (c->expect == RT_EXPECT_INVALID_ARGUMENT) {
         /* Rejected when created, or at the latest when compiled. */
-        expected_error(c, "dmlcl_operator_create and dmlcl_operator_compile", hr, E_INVALIDARG, r);
+        rt_expected_error(c, "dmlcl_operator_create and dmlcl_operator_compile", hr, E_INVALIDARG,
+                          r);
     } else if (FAILED(hr)) {
-        verdict(r, 0, "dmlcl_operator_compile returned %s: %s", dmlcl_hresult_name(hr),
-                dmlcl_last_error());
+        rt_verdict(r, 0, "dmlcl_operator_compile returned %s: %s", dmlcl_hresult_name(hr),
+                   dmlcl_last_error());
     } else {
         execute(c, b, cop, r);
     }
@@ -157,30 +185,62 @@ static void run_built(dmlcl_device *device, const rt_case *c, rt_build *b, rt_re
     dmlcl_operator_release(op);
 }
 
-void rt_run_case(dmlcl_device *device, const char *device_error, const rt_case *c, rt_result *r)
+void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
+                 rt_result *r)
 {
     if (c->malformed != NULL) {
-        verdict(r, 0, "malformed case: %s", c->malformed);
+        rt_verdict(r, 0, "malformed case: %s", c->malformed);
+        return;
+    }
+    if (c->graph != NULL) {
+        rt_run_graph(device, device_error, api, c, r);
         return;
     }
     const rt_op *op = rt_op_find(c->op);
     if (op == NULL) {
-        verdict(r, 0, "unknown op \"%s\": the runner has no builder for it", c->op);
+        rt_verdict(r, 0, "unknown op \"%s\": the runner has no builder for it", c->op);
         return;
     }
     rt_build b;
     memset(&b, 0, sizeof b);
     b.c = c;
     if (op->build(&b) != 0)
-        verdict(r, 0, "malformed case: %s", b.why);
+        rt_verdict(r, 0, "malformed case: %s", b.why);
     else if (FAILED(b.frontend_hr) && c->expect == RT_EXPECT_INVALID_ARGUMENT)
-        expected_error(c, "the front-end", b.frontend_hr, E_INVALIDARG, r);
+        rt_expected_error(c, "the front-end", b.frontend_hr, E_INVALIDARG, r);
     else if (FAILED(b.frontend_hr))
-        verdict(r, 0, "the front-end returned %s: %s", dmlcl_hresult_name(b.frontend_hr),
-                dmlcl_last_error());
+        rt_verdict(r, 0, "the front-end returned %s: %s", dmlcl_hresult_name(b.frontend_hr),
+                   dmlcl_last_error());
     else if (device == NULL)
-        verdict(r, 0, "no device: %s", device_error);
+        rt_verdict(r, 0, "no device: %s", device_error);
+    else if (api == RT_API_COM)
+        run_com(device, c, &b, r);
     else
         run_built(device, c, &b, r);
     rt_build_free(&b);
 }
+
+#ifndef DMLCL_CONFORMANCE_COM
+/* Built without DirectML's C++ API (run_com.cpp): main refuses --api com. */
+int rt_com_available(void)
+{
+    return 0;
+}
+
+HRESULT rt_com_run(dmlcl_device *device, const DML_OPERATOR_DESC *desc, unsigned n_inputs,
+                   const dmlcl_host_tensor *inputs, unsigned n_outputs,
+                   const dmlcl_host_tensor *outputs, const char **step)
+{
+    *step = "DirectML's COM API";
+    return E_NOTIMPL;
+}
+
+HRESULT rt_com_run_graph(dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                         const DML_OPERATOR_DESC *const *node_descs, unsigned n_inputs,
+                         const dmlcl_host_tensor *inputs, unsigned n_outputs,
+                         const dmlcl_host_tensor *outputs, const char **step)
+{
+    *step = "DirectML's COM API";
+    return E_NOTIMPL;
+}
+#endif

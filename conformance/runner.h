@@ -121,6 +121,7 @@ typedef struct rt_case {
     char *file;
     const char *source, *op, *erratum, *note; /* into the suite's JSON; may be NULL */
     const cJSON *attrs;                       /* NULL: no attributes */
+    const cJSON *graph;                       /* "op": "DML_GRAPH": the nodes (graph.c) */
     unsigned n_inputs;
     rt_named inputs[RT_MAX_TENSORS];
     rt_expect expect;
@@ -212,8 +213,8 @@ dmlcl_int_array rt_int_array(const rt_tensor *t);
  * The front-end's outcome: a rejection is recorded in b->frontend_hr; a
  * result binds data (when bind_data), an output of its shape and its desc.
  */
-int rt_frontend_finish(rt_build *b, HRESULT hr, const dmlcl_shape *shape,
-                       const DML_OPERATOR_DESC *desc, const rt_tensor *data, int bind_data);
+int rt_frontend_finish(rt_build *b, HRESULT hr, const dmlcl_frontend_result *r,
+                       const rt_tensor *data, int bind_data);
 
 /* ---- Running (run.c) ------------------------------------------------------- */
 
@@ -222,7 +223,39 @@ typedef struct rt_result {
     char detail[RT_WHY_MAX]; /* FAIL: why; PASS: the expected error's message, or "" */
 } rt_result;
 
+/* Which API runs the operators: the C runtime, or DirectML's COM API over it. */
+typedef enum rt_api { RT_API_C, RT_API_COM } rt_api;
+
+/* run.c's verdicts, shared with graph.c. */
+void rt_verdict(rt_result *r, int passed, const char *fmt, ...) RT_PRINTF(3, 4);
+/* 0 when equal; else -1 with the first differing element described in r. */
+int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got, unsigned ulps,
+                      rt_result *r);
+/* An HRESULT where the case expects an error: PASS with the message, or FAIL. */
+void rt_expected_error(const rt_case *c, const char *step, HRESULT hr, HRESULT want, rt_result *r);
+/* A graph case (graph.c). */
+void rt_run_graph(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
+                  rt_result *r);
+
 /* device NULL: device_error says why there is none. */
-void rt_run_case(dmlcl_device *device, const char *device_error, const rt_case *c, rt_result *r);
+void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
+                 rt_result *r);
+
+/*
+ * run_com.cpp (built with DirectML's C++ API): desc through DMLCreateDevice,
+ * CreateOperator, CompileOperator, an initializer, a binding table and
+ * RecordDispatch on the device's queue, on host tensors as
+ * dmlcl_compiled_operator_execute takes them. *step names the call that
+ * failed (or, on success, every step).
+ */
+int rt_com_available(void);
+HRESULT rt_com_run(dmlcl_device *device, const DML_OPERATOR_DESC *desc, unsigned n_inputs,
+                   const dmlcl_host_tensor *inputs, unsigned n_outputs,
+                   const dmlcl_host_tensor *outputs, const char **step);
+/* The same for a graph: node_descs[i] is node i's operator (desc's nodes hold dmlcl_operators). */
+HRESULT rt_com_run_graph(dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                         const DML_OPERATOR_DESC *const *node_descs, unsigned n_inputs,
+                         const dmlcl_host_tensor *inputs, unsigned n_outputs,
+                         const dmlcl_host_tensor *outputs, const char **step);
 
 #endif /* DMLCL_CONFORMANCE_RUNNER_H */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "device.h"
 
@@ -117,7 +118,55 @@ static HRESULT find_device(const char *platform_spec, const char *device_spec,
                       platform_spec ? platform_spec : "", device_spec ? device_spec : "");
 }
 
-static void read_info(dmlcl_device *dev)
+/* DMLCL_DEVICE_CLASS: unset or empty is DEFAULT; anything else must name a class. */
+static HRESULT env_class(dmlcl_device_class *out)
+{
+    const char *v = getenv("DMLCL_DEVICE_CLASS");
+    *out = DMLCL_DEVICE_CLASS_DEFAULT;
+    if (!v || !*v)
+        return S_OK;
+    for (int c = DMLCL_DEVICE_CLASS_CPU; c <= DMLCL_DEVICE_CLASS_ACCELERATOR; ++c)
+        if (!strcasecmp(v, dmlcl_device_class_name((dmlcl_device_class)c))) {
+            *out = (dmlcl_device_class)c;
+            return S_OK;
+        }
+    return dmlcl_fail(E_INVALIDARG,
+                      "device: DMLCL_DEVICE_CLASS (\"%.64s\") must be cpu, gpu or accelerator "
+                      "(or unset: the device's own type)",
+                      v);
+}
+
+/* The class the launch rules follow: forced, else DMLCL_DEVICE_CLASS, else the type. */
+static HRESULT resolve_class(dmlcl_device_class forced, cl_device_type type,
+                             dmlcl_device_class *out)
+{
+    DMLCL_INVALID_IF((unsigned)forced > DMLCL_DEVICE_CLASS_ACCELERATOR,
+                     "device: dmlcl_device_options.device_class (%d) must be DEFAULT (0), CPU "
+                     "(1), GPU (2) or ACCELERATOR (3)",
+                     (int)forced);
+    dmlcl_device_class env;
+    DMLCL_TRY(env_class(&env));
+    if (forced == DMLCL_DEVICE_CLASS_DEFAULT)
+        forced = env;
+    if (forced != DMLCL_DEVICE_CLASS_DEFAULT)
+        *out = forced;
+    else if (type & CL_DEVICE_TYPE_GPU)
+        *out = DMLCL_DEVICE_CLASS_GPU;
+    else if (type & (CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM))
+        *out = DMLCL_DEVICE_CLASS_ACCELERATOR;
+    else
+        *out = DMLCL_DEVICE_CLASS_CPU;
+    return S_OK;
+}
+
+static cl_uint uint_info(cl_device_id d, cl_device_info what)
+{
+    cl_uint v = 0;
+    clGetDeviceInfo(d, what, sizeof v, &v, NULL);
+    return v;
+}
+
+static HRESULT read_desc(dmlcl_device *dev, dmlcl_device_class forced)
 {
     char pname[128] = "", dname[128] = "";
     cl_platform_id platform = NULL;
@@ -125,27 +174,48 @@ static void read_info(dmlcl_device *dev)
     clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
     clGetDeviceInfo(dev->device, CL_DEVICE_NAME, sizeof dname, dname, NULL);
     snprintf(dev->description, sizeof dev->description, "%s / %s", pname, dname);
-    cl_uint align_bits = 0;
-    clGetDeviceInfo(dev->device, CL_DEVICE_TYPE, sizeof dev->info.type, &dev->info.type, NULL);
-    clGetDeviceInfo(dev->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof dev->info.compute_units,
-                    &dev->info.compute_units, NULL);
-    clGetDeviceInfo(dev->device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
-                    sizeof dev->info.max_work_group_size, &dev->info.max_work_group_size, NULL);
-    clGetDeviceInfo(dev->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits,
-                    NULL);
-    dev->info.mem_base_addr_align = align_bits / 8;
+    dmlcl_device_desc *d = &dev->desc;
+    cl_device_type type = 0;
+    clGetDeviceInfo(dev->device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    DMLCL_TRY(resolve_class(forced, type, &d->device_class));
+    d->compute_units = uint_info(dev->device, CL_DEVICE_MAX_COMPUTE_UNITS);
+    clGetDeviceInfo(dev->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof d->max_work_group_size,
+                    &d->max_work_group_size, NULL);
+    d->mem_base_addr_align = uint_info(dev->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8;
+    cl_ulong local = 0;
+    clGetDeviceInfo(dev->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL);
+    d->local_mem_size = local;
+    d->preferred_vector_width_char = uint_info(dev->device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR);
+    d->preferred_vector_width_int = uint_info(dev->device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT);
     size_t items[3] = {1, 1, 1};
     clGetDeviceInfo(dev->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL);
     for (int i = 0; i < 3; ++i)
-        dev->info.max_item_sizes[i] = items[i] ? items[i] : 1;
-    if (dev->info.compute_units == 0)
-        dev->info.compute_units = 1;
-    if (dev->info.max_work_group_size == 0)
-        dev->info.max_work_group_size = 1;
+        d->max_item_sizes[i] = items[i] ? items[i] : 1;
+    if (d->compute_units == 0)
+        d->compute_units = 1;
+    if (d->max_work_group_size == 0)
+        d->max_work_group_size = 1;
+    return S_OK;
+}
+
+/* DMLCL_VERBOSE=1: the device and the description the launch rules read, on stderr. */
+static void verbose_device(const dmlcl_device *dev)
+{
+    const char *v = getenv("DMLCL_VERBOSE");
+    if (!v || !*v || *v == '0')
+        return;
+    const dmlcl_device_desc *d = &dev->desc;
+    fprintf(stderr,
+            "dmlcl: device %s | class %s, %u compute units, work-group %zu, items "
+            "{%zu,%zu,%zu}, local %llu bytes, vector width char %u int %u, base align %u\n",
+            dev->description, dmlcl_device_class_name(d->device_class), d->compute_units,
+            d->max_work_group_size, d->max_item_sizes[0], d->max_item_sizes[1],
+            d->max_item_sizes[2], (unsigned long long)d->local_mem_size,
+            d->preferred_vector_width_char, d->preferred_vector_width_int, d->mem_base_addr_align);
 }
 
 static HRESULT device_new(cl_context context, cl_device_id device_id, cl_command_queue queue,
-                          dmlcl_device **out)
+                          dmlcl_device_class forced, dmlcl_device **out)
 {
     dmlcl_device *dev = calloc(1, sizeof *dev);
     if (!dev)
@@ -154,14 +224,19 @@ static HRESULT device_new(cl_context context, cl_device_id device_id, cl_command
     dev->context = context;
     dev->device = device_id;
     dev->queue = queue;
+    HRESULT hr = read_desc(dev, forced);
+    if (FAILED(hr)) {
+        free(dev);
+        return hr;
+    }
     pthread_mutex_init(&dev->lock, NULL);
-    read_info(dev);
+    verbose_device(dev);
     *out = dev;
     return S_OK;
 }
 
-HRESULT dmlcl_device_create_from_cl(cl_context context, cl_device_id device_id,
-                                    cl_command_queue queue, dmlcl_device **device)
+static HRESULT wrap(cl_context context, cl_device_id device_id, cl_command_queue queue,
+                    dmlcl_device_class forced, dmlcl_device **device)
 {
     DMLCL_NULL_IF(!device, "device: the output pointer (NULL) is required");
     *device = NULL;
@@ -174,7 +249,7 @@ HRESULT dmlcl_device_create_from_cl(cl_context context, cl_device_id device_id,
     if (err != CL_SUCCESS)
         return dmlcl_fail_cl(err, queue ? "clRetainCommandQueue" : "clCreateCommandQueue");
     clRetainContext(context);
-    HRESULT hr = device_new(context, device_id, queue, device);
+    HRESULT hr = device_new(context, device_id, queue, forced, device);
     if (FAILED(hr)) {
         clReleaseCommandQueue(queue);
         clReleaseContext(context);
@@ -182,7 +257,7 @@ HRESULT dmlcl_device_create_from_cl(cl_context context, cl_device_id device_id,
     return hr;
 }
 
-HRESULT dmlcl_device_create_from_spec(const char *spec, dmlcl_device **device)
+static HRESULT choose(const char *spec, dmlcl_device_class forced, dmlcl_device **device)
 {
     DMLCL_NULL_IF(!device, "device: the output pointer (NULL) is required");
     *device = NULL;
@@ -213,7 +288,7 @@ HRESULT dmlcl_device_create_from_spec(const char *spec, dmlcl_device **device)
         clReleaseContext(context);
         return dmlcl_fail_cl(err, "clCreateCommandQueue");
     }
-    HRESULT hr = device_new(context, device_id, queue, device);
+    HRESULT hr = device_new(context, device_id, queue, forced, device);
     if (FAILED(hr)) {
         clReleaseCommandQueue(queue);
         clReleaseContext(context);
@@ -221,9 +296,35 @@ HRESULT dmlcl_device_create_from_spec(const char *spec, dmlcl_device **device)
     return hr;
 }
 
+HRESULT dmlcl_device_create_from_cl(cl_context context, cl_device_id device_id,
+                                    cl_command_queue queue, dmlcl_device **device)
+{
+    return wrap(context, device_id, queue, DMLCL_DEVICE_CLASS_DEFAULT, device);
+}
+
+HRESULT dmlcl_device_create_from_spec(const char *spec, dmlcl_device **device)
+{
+    return choose(spec, DMLCL_DEVICE_CLASS_DEFAULT, device);
+}
+
 HRESULT dmlcl_device_create(dmlcl_device **device)
 {
-    return dmlcl_device_create_from_spec(NULL, device);
+    return choose(NULL, DMLCL_DEVICE_CLASS_DEFAULT, device);
+}
+
+HRESULT dmlcl_device_create_with_options(const dmlcl_device_options *options, dmlcl_device **device)
+{
+    if (!options)
+        return choose(NULL, DMLCL_DEVICE_CLASS_DEFAULT, device);
+    if (options->context)
+        return wrap(options->context, options->device_id, options->queue, options->device_class,
+                    device);
+    return choose(options->spec, options->device_class, device);
+}
+
+dmlcl_device_class dmlcl_device_get_class(const dmlcl_device *device)
+{
+    return device ? device->desc.device_class : DMLCL_DEVICE_CLASS_DEFAULT;
 }
 
 void dmlcl_device_retain(dmlcl_device *device)
@@ -267,9 +368,9 @@ const char *dmlcl_device_description(const dmlcl_device *device)
     return device ? device->description : "";
 }
 
-const dmlcl_device_info *dmlcl_device_get_info(const dmlcl_device *device)
+const dmlcl_device_desc *dmlcl_device_get_desc(const dmlcl_device *device)
 {
-    return &device->info;
+    return &device->desc;
 }
 
 HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE feature,

@@ -4,7 +4,7 @@
 
 #include <pthread.h>
 
-#include "internal.h"
+#include "launch.h"
 
 typedef struct dmlcl_cached_program {
     dmlcl_kernel_source source;
@@ -17,7 +17,7 @@ struct dmlcl_device {
     cl_context context;
     cl_device_id device;
     cl_command_queue queue;
-    dmlcl_device_info info;
+    dmlcl_device_desc desc;
     char description[300];
     pthread_mutex_t lock; /* guards the program cache */
     dmlcl_cached_program *programs;

@@ -1,10 +1,18 @@
 /*
  * Internal interfaces of dmlcl. Layers, each calling only down:
- *   ops/<op>.c   validate a public description, deep-copy its tensors, lower
- *                it to a plan (pure host code)
- *   plan.c       normalise a plan (drop, merge, widen) and describe its kernel
+ *   frontends/   framework rules (OpenVINO, ONNX) -> a DML_OPERATOR_DESC
+ *                for the caller to create; beside the object model, not
+ *                under it (frontends/common.h; slices share ops/strided_slice.h)
+ *   registry.c   the operator table (ops/registry.def), and the one way to
+ *                create an operator: its class's validate, infer, lower
+ *   ops/<op>.c   one class per operator: validate a public description and
+ *                deep-copy its tensors, infer (check) the output shape, lower
+ *                to a plan (pure host code)
+ *   plan.c       normalise a plan (drop, merge, widen)
  *   runtime.c    operators, compiled operators, binding tables, dispatch
- *   device.c     OpenCL device selection and the program cache
+ *   launch.c     a plan on a device description -> kernel, options, grid,
+ *                shape buffer, argument slots (pure host code; launch.h)
+ *   device.c     OpenCL device selection, its description, the program cache
  */
 #ifndef DMLCL_INTERNAL_H
 #define DMLCL_INTERNAL_H
@@ -14,39 +22,7 @@
 
 #include "dmlcl/dmlcl.h"
 
-/* ---- Errors (error.c) ------------------------------------------------------ */
-
-/* Records a message for dmlcl_last_error() and the log callback; returns hr. */
-HRESULT dmlcl_fail(HRESULT hr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Clears this thread's message (a call that succeeds leaves the old one). */
-void dmlcl_clear_error(void);
-
-/* One-line guards, PoCL style: return an error with a message. */
-#define DMLCL_INVALID_IF(cond, ...)                       \
-    do {                                                  \
-        if (cond)                                         \
-            return dmlcl_fail(E_INVALIDARG, __VA_ARGS__); \
-    } while (0)
-#define DMLCL_UNSUPPORTED_IF(cond, ...)                             \
-    do {                                                            \
-        if (cond)                                                   \
-            return dmlcl_fail(DXGI_ERROR_UNSUPPORTED, __VA_ARGS__); \
-    } while (0)
-#define DMLCL_NULL_IF(cond, ...)                       \
-    do {                                               \
-        if (cond)                                      \
-            return dmlcl_fail(E_POINTER, __VA_ARGS__); \
-    } while (0)
-#define DMLCL_TRY(expr)             \
-    do {                            \
-        HRESULT dmlcl_hr_ = (expr); \
-        if (FAILED(dmlcl_hr_))      \
-            return dmlcl_hr_;       \
-    } while (0)
-
-/* An OpenCL failure as an HRESULT with the call and the CL error name. */
-HRESULT dmlcl_fail_cl(cl_int err, const char *what);
-const char *dmlcl_cl_error_name(cl_int err);
+#include "errors.h"
 
 /* ---- Tensor descriptions (tensor.c) ---------------------------------------- */
 
@@ -178,6 +154,9 @@ void dmlcl_plan_normalize(dmlcl_plan *plan);
 
 #define DMLCL_MAX_SLOTS 4
 
+/* Room in dmlcl_op_state for what an operator's validate and infer find for its lower. */
+#define DMLCL_OP_SCRATCH_BYTES 512
+
 /* What an operator class fills in at creation (deep copies and the plan). */
 typedef struct dmlcl_op_state {
     uint32_t n_inputs, n_outputs;
@@ -191,31 +170,55 @@ typedef struct dmlcl_op_state {
     /* Why this operator's layouts cannot run in place (NULL: they can). */
     const char *in_place_denied;
     dmlcl_plan plan;
+    /* Private to the operator's file (DMLCL_OP_SCRATCH): read by its own steps only. */
+    _Alignas(8) unsigned char scratch[DMLCL_OP_SCRATCH_BYTES];
 } dmlcl_op_state;
 
+/* The operator file's private struct in st->scratch, checked to fit at compile time. */
+#define DMLCL_OP_SCRATCH(st, type)                                                 \
+    ((void)sizeof(struct {                                                         \
+         _Static_assert(sizeof(type) <= DMLCL_OP_SCRATCH_BYTES, #type " too big"); \
+         int fits;                                                                 \
+     }),                                                                           \
+     (type *)(void *)(st)->scratch)
+
+/*
+ * An operator class: the steps its file in ops/ defines, with designated
+ * initialisers, run in order by dmlcl_op_class_create. desc is the
+ * operator's own description (DML_GATHER_OPERATOR_DESC, ...).
+ */
+typedef struct dmlcl_op_steps {
+    /* Pure host: checks desc, deep-copies its tensors into st, names the slots. */
+    HRESULT (*validate)(const void *desc, dmlcl_op_state *st);
+    /* The shape rule: the output the inputs imply, checked against OutputTensor (NULL: none). */
+    HRESULT (*infer)(const void *desc, dmlcl_op_state *st);
+    /* The plan for a valid description (cannot fail). */
+    void (*lower)(const void *desc, dmlcl_op_state *st);
+} dmlcl_op_steps;
+
+/* A registry entry (ops/registry.def). */
 typedef struct dmlcl_op_class {
     DML_OPERATOR_TYPE type;
     const char *name; /* DirectML's operator name without the prefix: "GATHER" */
-    HRESULT (*create)(const void *desc, dmlcl_op_state *state);
+    const dmlcl_op_steps *steps;
 } dmlcl_op_class;
+
+/* graph_api.c: what a graph node copies from its operator (graph.c). */
+const dmlcl_op_state *dmlcl_operator_state(const dmlcl_operator *op);
+const char *dmlcl_operator_name(const dmlcl_operator *op);
 
 /* registry.c: the class for a type, or NULL. */
 const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type);
+/* optypes.c: DirectML's name without the prefix ("CONVOLUTION"), or NULL. */
+const char *dmlcl_operator_type_name(DML_OPERATOR_TYPE type);
+/* registry.c: validate, infer and lower desc into st (st's defaults set by the caller). */
+HRESULT dmlcl_op_class_create(const dmlcl_op_class *cls, const void *desc, dmlcl_op_state *st);
 
-extern const dmlcl_op_class dmlcl_op_gather;
-extern const dmlcl_op_class dmlcl_op_identity;
-extern const dmlcl_op_class dmlcl_op_broadcast;
-extern const dmlcl_op_class dmlcl_op_gather1;
-extern const dmlcl_op_class dmlcl_op_gather_elements;
-extern const dmlcl_op_class dmlcl_op_gather_elements1;
-extern const dmlcl_op_class dmlcl_op_gather_nd;
-extern const dmlcl_op_class dmlcl_op_gather_nd1;
-extern const dmlcl_op_class dmlcl_op_gather_nd2;
-extern const dmlcl_op_class dmlcl_op_slice;
-extern const dmlcl_op_class dmlcl_op_slice1;
-extern const dmlcl_op_class dmlcl_op_strided_slice;
+#define DMLCL_OP(type, name, id) extern const dmlcl_op_steps dmlcl_op_##id;
+#include "ops/registry.def"
+#undef DMLCL_OP
 
-/* ---- Device and kernels (device.c, kernels.c) ------------------------------ */
+/* ---- Device and kernels (device.c, generated kernels.c) --------------------- */
 
 typedef enum dmlcl_kernel_source {
     DMLCL_SOURCE_VIEW,
@@ -231,13 +234,8 @@ extern const char *const dmlcl_kernel_source_names[DMLCL_SOURCE_COUNT];
 HRESULT dmlcl_device_program(dmlcl_device *device, dmlcl_kernel_source source, const char *options,
                              cl_program *program);
 
-typedef struct dmlcl_device_info {
-    cl_device_type type;
-    cl_uint compute_units;
-    size_t max_work_group_size;
-    size_t max_item_sizes[3];
-    cl_ulong mem_base_addr_align; /* bytes */
-} dmlcl_device_info;
-const dmlcl_device_info *dmlcl_device_get_info(const dmlcl_device *device);
+/* What the launch rules read about the device (struct in launch.h). */
+typedef struct dmlcl_device_desc dmlcl_device_desc;
+const dmlcl_device_desc *dmlcl_device_get_desc(const dmlcl_device *device);
 
 #endif /* DMLCL_INTERNAL_H */

@@ -72,35 +72,40 @@ extern "C" {
 DMLCL_HRESULT_MAP(DMLCL_DEFINE_HRESULT_)
 #undef DMLCL_DEFINE_HRESULT_
 
+/*
+ * Spelled token for token as in DirectX-Headers' wsl/winadapter.h, so that
+ * including it (through <DirectML.h>) before or after this header redefines
+ * nothing. DMLCL_HR_* above carries the same numbers as enum constants.
+ */
 #ifndef S_OK
-#define S_OK ((HRESULT)DMLCL_HR_S_OK)
+#define S_OK ((HRESULT)0L)
 #endif
 #ifndef S_FALSE
-#define S_FALSE ((HRESULT)DMLCL_HR_S_FALSE)
+#define S_FALSE ((HRESULT)1L)
 #endif
 #ifndef E_NOTIMPL
-#define E_NOTIMPL ((HRESULT)DMLCL_HR_E_NOTIMPL)
+#define E_NOTIMPL ((HRESULT)0x80004001L)
 #endif
 #ifndef E_NOINTERFACE
-#define E_NOINTERFACE ((HRESULT)DMLCL_HR_E_NOINTERFACE)
+#define E_NOINTERFACE ((HRESULT)0x80004002L)
 #endif
 #ifndef E_POINTER
-#define E_POINTER ((HRESULT)DMLCL_HR_E_POINTER)
+#define E_POINTER ((HRESULT)0x80004003L)
 #endif
 #ifndef E_FAIL
-#define E_FAIL ((HRESULT)DMLCL_HR_E_FAIL)
+#define E_FAIL ((HRESULT)0x80004005L)
 #endif
 #ifndef E_OUTOFMEMORY
-#define E_OUTOFMEMORY ((HRESULT)DMLCL_HR_E_OUTOFMEMORY)
+#define E_OUTOFMEMORY ((HRESULT)0x8007000EL)
 #endif
 #ifndef E_INVALIDARG
-#define E_INVALIDARG ((HRESULT)DMLCL_HR_E_INVALIDARG)
+#define E_INVALIDARG ((HRESULT)0x80070057L)
 #endif
 #ifndef DXGI_ERROR_UNSUPPORTED
-#define DXGI_ERROR_UNSUPPORTED ((HRESULT)DMLCL_HR_DXGI_ERROR_UNSUPPORTED)
+#define DXGI_ERROR_UNSUPPORTED ((HRESULT)0x887A0004L)
 #endif
 #ifndef DXGI_ERROR_DEVICE_REMOVED
-#define DXGI_ERROR_DEVICE_REMOVED ((HRESULT)DMLCL_HR_DXGI_ERROR_DEVICE_REMOVED)
+#define DXGI_ERROR_DEVICE_REMOVED ((HRESULT)0x887A0005L)
 #endif
 #define DMLCL_E_INDEX_OUT_OF_RANGE ((HRESULT)DMLCL_HR_DMLCL_E_INDEX_OUT_OF_RANGE)
 
@@ -140,6 +145,42 @@ DMLCL_API HRESULT dmlcl_device_create_from_spec(const char *spec, dmlcl_device *
  */
 DMLCL_API HRESULT dmlcl_device_create_from_cl(cl_context context, cl_device_id device_id,
                                               cl_command_queue queue, dmlcl_device **device);
+
+/*
+ * The device class whose kernel variants and launch geometry dmlcl uses
+ * (lanes and work-groups for GPUs; serial work-items, streaming stores and
+ * layout-change tiles for CPUs and accelerators). DEFAULT: the environment
+ * variable DMLCL_DEVICE_CLASS (cpu, gpu or accelerator) when set, else the
+ * device's CL_DEVICE_TYPE. Forcing a class runs that class's kernels on any
+ * device (e.g. the GPU variants on PoCL, to test them without a GPU).
+ */
+typedef enum dmlcl_device_class {
+    DMLCL_DEVICE_CLASS_DEFAULT = 0,
+    DMLCL_DEVICE_CLASS_CPU = 1,
+    DMLCL_DEVICE_CLASS_GPU = 2,
+    DMLCL_DEVICE_CLASS_ACCELERATOR = 3,
+} dmlcl_device_class;
+
+typedef struct dmlcl_device_options {
+    /* "[PLATFORM:]DEVICE" as for dmlcl_device_create_from_spec; NULL: the
+     * environment. Ignored when context is set. */
+    const char *spec;
+    /* An application's OpenCL objects to wrap, as for
+     * dmlcl_device_create_from_cl (queue may be NULL); NULL context: chosen by spec. */
+    cl_context context;
+    cl_device_id device_id;
+    cl_command_queue queue;
+    dmlcl_device_class device_class;
+} dmlcl_device_options;
+
+/* Creates a device from options (NULL options: as dmlcl_device_create). A
+ * DMLCL_DEVICE_CLASS other than cpu, gpu or accelerator is an error here,
+ * whichever function creates the device. */
+DMLCL_API HRESULT dmlcl_device_create_with_options(const dmlcl_device_options *options,
+                                                   dmlcl_device **device);
+
+/* The class the device's kernels are chosen for (never DEFAULT). */
+DMLCL_API dmlcl_device_class dmlcl_device_get_class(const dmlcl_device *device);
 
 DMLCL_API void dmlcl_device_retain(dmlcl_device *device);
 DMLCL_API void dmlcl_device_release(dmlcl_device *device);
@@ -198,6 +239,22 @@ dmlcl_compiled_operator_binding_properties(const dmlcl_compiled_operator *compil
 /* The operator it was compiled from (borrowed). */
 DMLCL_API dmlcl_operator *dmlcl_compiled_operator_operator(const dmlcl_compiled_operator *compiled);
 
+/* ---- Graphs (IDMLDevice1::CompileGraph) ------------------------------------- */
+
+/*
+ * IDMLDevice1::CompileGraph: validates desc against DirectML's graph rules
+ * and compiles it into one compiled operator whose binding table binds the
+ * graph's inputs and outputs (in graph index order) and, when
+ * TemporaryResourceSize (binding properties) is not 0, a temporary resource.
+ * Chains of data-movement nodes are fused into fewer kernels; DMLCL_VERBOSE=1
+ * prints the decisions. In the C API, DML_OPERATOR_GRAPH_NODE_DESC.Operator
+ * is a dmlcl_operator* (cast to IDMLOperator*), as DML_BUFFER_BINDING.Buffer
+ * is a cl_mem; the operators may be released after the call.
+ */
+DMLCL_API HRESULT dmlcl_graph_compile(dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                                      DML_EXECUTION_FLAGS flags,
+                                      dmlcl_compiled_operator **compiled);
+
 /* ---- Binding table (IDMLBindingTable) -------------------------------------- */
 
 typedef struct dmlcl_binding_table dmlcl_binding_table;
@@ -207,7 +264,8 @@ DMLCL_API HRESULT dmlcl_binding_table_create(dmlcl_compiled_operator *compiled,
 DMLCL_API void dmlcl_binding_table_release(dmlcl_binding_table *table);
 
 /*
- * BindInputs / BindOutputs: count must equal the operator's slot count; each
+ * BindInputs / BindOutputs: count must equal the operator's slot count (a
+ * compiled graph's input or output count, in graph index order); each
  * binding is DML_BINDING_TYPE_BUFFER with a DML_BUFFER_BINDING whose Buffer is
  * a cl_mem, or DML_BINDING_TYPE_NONE for an absent optional tensor. Checked
  * here: offset alignment (16, or GuaranteedBaseOffsetAlignment if larger),
@@ -219,6 +277,15 @@ DMLCL_API HRESULT dmlcl_binding_table_bind_inputs(dmlcl_binding_table *table, UI
                                                   const DML_BINDING_DESC *bindings);
 DMLCL_API HRESULT dmlcl_binding_table_bind_outputs(dmlcl_binding_table *table, UINT count,
                                                    const DML_BINDING_DESC *bindings);
+
+/*
+ * BindTemporaryResource: a DML_BINDING_TYPE_BUFFER of at least
+ * TemporaryResourceSize bytes at a multiple of DML_TEMPORARY_BUFFER_ALIGNMENT
+ * (256) when that size is not 0, else DML_BINDING_TYPE_NONE (or NULL). The
+ * bytes are the graph's scratch: it overlaps no input or output.
+ */
+DMLCL_API HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *table,
+                                                     const DML_BINDING_DESC *binding);
 
 /*
  * IDMLCommandRecorder::RecordDispatch + ExecuteCommandLists: enqueues the
@@ -247,7 +314,9 @@ typedef struct dmlcl_host_tensor {
 /*
  * Copies inputs and outputs to device buffers, dispatches, waits, checks the
  * status and copies the outputs back (bytes of an output the operator does not
- * write, such as stride padding, come back as they were).
+ * write, such as stride padding, come back as they were). For a compiled
+ * graph: inputs and outputs in graph index order, and a temporary resource
+ * allocated for the call when the graph needs one.
  */
 DMLCL_API HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *compiled,
                                                   UINT input_count, const dmlcl_host_tensor *inputs,

@@ -5,7 +5,48 @@
  * (negative axes, masks of any length, shape inputs as host arrays of any
  * integer type), checks every rule of the framework's specification with a
  * message, infers the output shape, and fills a DML_OPERATOR_DESC (DirectML
- * or dmlcl extension operator) whose storage lives in the result struct.
+ * or dmlcl extension operator) whose storage lives in the result.
+ *
+ * One rule names every front-end and its arguments:
+ *
+ *   HRESULT dmlcl_<framework>_<operator>(int opset,
+ *                                        const dmlcl_<framework>_<operator>_args *args,
+ *                                        dmlcl_frontend_result *result);
+ *
+ *   dmlcl_frontend_result r;
+ *   dmlcl_onnx_gather_args a = {.data = &ds, .data_type = ..., .indices = &is, ...};
+ *   hr = dmlcl_onnx_gather(13, &a, &r);
+ *   hr = dmlcl_operator_create(device, &r.desc, &op);  // bind inputs, output in order
+ *
+ * - <framework> is openvino or onnx; <operator> is the framework's operator
+ *   type in snake_case (Gather: gather, StridedSlice: strided_slice,
+ *   GatherND: gather_nd). No version in the name.
+ * - opset is the framework opset the model is written against (ONNX: the
+ *   opset_import version of the default domain; OpenVINO: N of the IR's
+ *   "opsetN"). The call applies the operator version in effect there (the
+ *   newest version at or below opset). An opset before the operator's first
+ *   version is E_INVALIDARG; a version dmlcl does not implement is
+ *   DXGI_ERROR_UNSUPPORTED, naming the versions it does.
+ * - args holds the specification's inputs in its order, then its attributes,
+ *   in its words in snake_case. A tensor input x is its shape
+ *   (const dmlcl_shape *x) and element type (x_type); an input whose values
+ *   shape inference reads (a target shape, axes, begin) is its values
+ *   (const dmlcl_int_array *x) and the shape of the tensor holding them
+ *   (x_dims; NULL: as many values as given, 1-D for a list). An absent
+ *   optional input is NULL; attributes are values, and 0 (NULL for strings
+ *   and lists) is the specification's default. One args struct serves every
+ *   version; initialise it with designated initialisers, so members a later
+ *   version adds keep their defaults.
+ * - result is one struct for every front-end: desc for
+ *   dmlcl_operator_create, the framework's output shape, and the storage
+ *   desc points into (so never copy or move a result in use). Tensors are
+ *   packed, 0-D is described as {1}, and an empty output (a 0 in its shape)
+ *   is valid and launches nothing.
+ * - Broken rules give E_INVALIDARG with a message naming the operator and
+ *   version ("ONNX Gather-13"), the input or attribute, its value and the
+ *   rule; what is legal but beyond dmlcl (string tensors, more than 16
+ *   dimensions, a dimension or element count over 2^32-1) gives
+ *   DXGI_ERROR_UNSUPPORTED.
  */
 #ifndef DMLCL_FRONTENDS_H
 #define DMLCL_FRONTENDS_H
@@ -30,6 +71,35 @@ typedef struct dmlcl_int_array {
     uint64_t count;
     const void *data;
 } dmlcl_int_array;
+
+/* Tensors a result describes: the operator's inputs, then its output. */
+#define DMLCL_FRONTEND_MAX_TENSORS 3
+/* Most entries a StridedSlice can have and still be valid and supported. */
+#define DMLCL_STRIDED_SLICE_MAX_ENTRIES (2 * DMLCL_TENSOR_DIMENSION_COUNT_MAX + 1)
+
+/* Every front-end's answer: pass &desc to dmlcl_operator_create. */
+typedef struct dmlcl_frontend_result {
+    DML_OPERATOR_DESC desc;
+    dmlcl_shape output_shape; /* the framework's output shape (rank 0: a scalar) */
+
+    /* Storage behind desc (read it through desc): tensors in binding order. */
+    DML_TENSOR_DESC tensors[DMLCL_FRONTEND_MAX_TENSORS];
+    DML_BUFFER_TENSOR_DESC buffers[DMLCL_FRONTEND_MAX_TENSORS];
+    UINT sizes[DMLCL_FRONTEND_MAX_TENSORS][DMLCL_TENSOR_DIMENSION_COUNT_MAX];
+    union {
+        DMLCL_GATHER1_OPERATOR_DESC gather1;
+        DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC gather_elements1;
+        DMLCL_GATHER_ND2_OPERATOR_DESC gather_nd2;
+        DMLCL_BROADCAST_OPERATOR_DESC broadcast;
+        DMLCL_STRIDED_SLICE_OPERATOR_DESC strided_slice;
+    } op;
+    /* The operator's lists: a slice's begin, end, strides and five masks; broadcast axes. */
+    INT64 begin[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
+    INT64 end[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
+    INT64 strides[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
+    UINT masks[5][DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1]; /* begin, end, new axis, shrink, ellipsis */
+    UINT axes[DMLCL_TENSOR_DIMENSION_COUNT_MAX];
+} dmlcl_frontend_result;
 
 #ifdef __cplusplus
 }

@@ -48,17 +48,6 @@ static HRESULT read_target(const char *op, const char *name, const dmlcl_int_arr
     return S_OK;
 }
 
-static HRESULT check_data(const char *op, const char *name, const dmlcl_shape *s)
-{
-    DMLCL_INVALID_IF(!s, "%s: the shape of input %s (NULL) is required", op, name);
-    DMLCL_UNSUPPORTED_IF(s->rank > MAX_RANK, "%s: input %s has rank %u; dmlcl supports up to %d",
-                         op, name, s->rank, MAX_RANK);
-    for (uint32_t i = 0; i < s->rank; ++i)
-        DMLCL_INVALID_IF(s->dims[i] < 0, "%s: input %s dimension %u (%lld) must be >= 0", op, name,
-                         i, (long long)s->dims[i]);
-    return S_OK;
-}
-
 /* ---- Shape rules ---------------------------------------------------------------- */
 
 static HRESULT rule_numpy(const char *op, const dmlcl_shape *data, const shape_input *t,
@@ -145,71 +134,23 @@ static HRESULT rule_explicit(const char *op, const dmlcl_shape *data, const shap
 
 /* ---- The operator description --------------------------------------------------- */
 
-/* Packed sizes for a framework shape (0-D: {1}); unsupported beyond 2^32-1. */
-static HRESULT describe(const char *op, const char *name, DML_TENSOR_DATA_TYPE type,
-                        const dmlcl_shape *s, UINT *sizes, DML_BUFFER_TENSOR_DESC *b,
-                        DML_TENSOR_DESC *t)
-{
-    uint32_t rank = s->rank ? s->rank : 1;
-    uint64_t n = 1, u64[MAX_RANK];
-    bool empty = false;
-    for (uint32_t i = 0; i < rank; ++i) {
-        uint64_t d = s->rank ? (uint64_t)s->dims[i] : 1;
-        DMLCL_UNSUPPORTED_IF(d > UINT32_MAX,
-                             "%s: %s dimension %u (%llu) is beyond DirectML's UINT sizes", op, name,
-                             i, (unsigned long long)d);
-        sizes[i] = (UINT)d;
-        u64[i] = d;
-        empty |= d == 0;
-        if (!empty && __builtin_mul_overflow(n, d, &n))
-            n = UINT64_MAX;
-    }
-    DMLCL_UNSUPPORTED_IF(!empty && n > UINT32_MAX,
-                         "%s: %s has %llu elements; dmlcl tensors hold at most 2^32-1", op, name,
-                         (unsigned long long)n);
-    int64_t strides[MAX_RANK], packed = 1;
-    for (uint32_t i = rank; i-- > 0;) {
-        strides[i] = packed;
-        packed *= (int64_t)u64[i];
-    }
-    *b = (DML_BUFFER_TENSOR_DESC){type, DML_TENSOR_FLAG_NONE, rank, sizes, NULL, 0, 0};
-    b->TotalTensorSizeInBytes = dmlcl_tensor_min_bytes(dmlcl_type_size(type), rank, u64, strides);
-    *t = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, b};
-    return S_OK;
-}
-
-static HRESULT check_type(const char *op, const char *name, DML_TENSOR_DATA_TYPE type)
-{
-    DMLCL_UNSUPPORTED_IF(type == DMLCL_TENSOR_DATA_TYPE_STRING,
-                         "%s: %s has type STRING, which dmlcl does not support: it moves elements "
-                         "of 1, 2, 4, 8 or 16 bytes",
-                         op, name);
-    DMLCL_INVALID_IF(dmlcl_type_size(type) == 0,
-                     "%s: %s type (%s) must be a tensor data type dmlcl moves", op, name,
-                     dmlcl_type_name(type));
-    return S_OK;
-}
-
 static HRESULT fill(const char *op, DML_TENSOR_DATA_TYPE type, const dmlcl_shape *data,
                     const dmlcl_shape *out, DMLCL_BROADCAST_MODE mode, const shape_input *axes,
-                    dmlcl_broadcast_result *r)
+                    dmlcl_frontend_result *r)
 {
-    DMLCL_TRY(describe(op, "data", type, data, r->input_sizes, &r->input_buffer, &r->input_desc));
-    DMLCL_TRY(
-        describe(op, "output", type, out, r->output_sizes, &r->output_buffer, &r->output_desc));
-    r->output_shape = *out;
-    r->broadcast.InputTensor = &r->input_desc;
-    r->broadcast.OutputTensor = &r->output_desc;
-    r->broadcast.Mode = mode;
+    DMLCL_TRY(dmlcl_fe_output(op, r, 1, type, out->dims, out->rank));
+    DMLCL_BROADCAST_OPERATOR_DESC *b = &r->op.broadcast;
+    b->InputTensor = dmlcl_fe_tensor(r, 0, type, data);
+    b->OutputTensor = &r->tensors[1];
+    b->Mode = mode;
     if (mode == DMLCL_BROADCAST_MODE_EXPLICIT) {
         /* A 0-D data is {1}: it lands on its one axis, or on axis 0. */
-        r->broadcast.AxesMappingCount = data->rank ? data->rank : 1;
-        for (uint32_t k = 0; k < r->broadcast.AxesMappingCount; ++k)
+        b->AxesMappingCount = data->rank ? data->rank : 1;
+        for (uint32_t k = 0; k < b->AxesMappingCount; ++k)
             r->axes[k] = axes->count ? (UINT)axes->v[k] : 0;
-        r->broadcast.AxesMapping = r->axes;
+        b->AxesMapping = r->axes;
     }
-    r->Desc.Type = DMLCL_OPERATOR_BROADCAST;
-    r->Desc.Desc = &r->broadcast;
+    r->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_BROADCAST, b};
     return S_OK;
 }
 
@@ -235,14 +176,17 @@ static HRESULT parse_mode(const char *op, int version, const char *mode, DMLCL_B
     return S_OK;
 }
 
-static HRESULT openvino_broadcast(const char *op, int version, const dmlcl_broadcast_args *a,
-                                  dmlcl_broadcast_result *r)
+static const dmlcl_fe_versions ov_broadcast = {"OpenVINO", "Broadcast", 2, {1, 3}, 1};
+
+HRESULT dmlcl_openvino_broadcast(int opset, const dmlcl_openvino_broadcast_args *a,
+                                 dmlcl_frontend_result *r)
 {
-    DMLCL_INVALID_IF(!r, "%s: result (NULL) is required", op);
-    memset(r, 0, sizeof *r);
-    DMLCL_INVALID_IF(!a, "%s: args (NULL) are required", op);
-    DMLCL_TRY(check_type(op, "data", a->data_type));
-    DMLCL_TRY(check_data(op, "data", a->data));
+    char op[DMLCL_FE_OP_NAME];
+    int version;
+    DMLCL_TRY(dmlcl_fe_version(&ov_broadcast, opset, &version, op, sizeof op));
+    DMLCL_TRY(dmlcl_fe_begin(op, a, r));
+    DMLCL_TRY(dmlcl_fe_check_type(op, "data", a->data_type));
+    DMLCL_TRY(dmlcl_fe_check_shape(op, "input data", a->data));
     DMLCL_BROADCAST_MODE mode = DMLCL_BROADCAST_MODE_NUMPY;
     DMLCL_TRY(parse_mode(op, version, a->mode, &mode));
     shape_input target, axes = {0};
@@ -266,33 +210,25 @@ static HRESULT openvino_broadcast(const char *op, int version, const dmlcl_broad
     return fill(op, a->data_type, a->data, &out, mode, &axes, r);
 }
 
-HRESULT dmlcl_openvino_broadcast1(const dmlcl_broadcast_args *args, dmlcl_broadcast_result *result)
-{
-    return openvino_broadcast("Broadcast-1", 1, args, result);
-}
-
-HRESULT dmlcl_openvino_broadcast3(const dmlcl_broadcast_args *args, dmlcl_broadcast_result *result)
-{
-    return openvino_broadcast("Broadcast-3", 3, args, result);
-}
-
 /* ---- ONNX Expand-13 --------------------------------------------------------------- */
 
-HRESULT dmlcl_onnx_expand13(DML_TENSOR_DATA_TYPE input_type, const dmlcl_shape *input,
-                            const dmlcl_int_array *shape, const dmlcl_shape *shape_dims,
-                            dmlcl_broadcast_result *result)
+static const dmlcl_fe_versions onnx_expand = {"ONNX", "Expand", 2, {8, 13}, 13};
+
+HRESULT dmlcl_onnx_expand(int opset, const dmlcl_onnx_expand_args *a, dmlcl_frontend_result *r)
 {
-    const char *op = "Expand-13";
-    DMLCL_INVALID_IF(!result, "%s: result (NULL) is required", op);
-    memset(result, 0, sizeof *result);
-    DMLCL_TRY(check_type(op, "input", input_type));
-    DMLCL_TRY(check_data(op, "input", input));
+    char op[DMLCL_FE_OP_NAME];
+    int version;
+    DMLCL_TRY(dmlcl_fe_version(&onnx_expand, opset, &version, op, sizeof op));
+    DMLCL_TRY(dmlcl_fe_begin(op, a, r));
+    DMLCL_TRY(dmlcl_fe_check_type(op, "input", a->input_type));
+    DMLCL_TRY(dmlcl_fe_check_shape(op, "input input", a->input));
+    const dmlcl_int_array *shape = a->shape;
     DMLCL_INVALID_IF(shape && shape->type != DML_TENSOR_DATA_TYPE_INT64,
                      "%s: input shape has type %s; it must be INT64 (tensor(int64))", op,
                      dmlcl_type_name(shape->type));
     shape_input target, none = {0};
-    DMLCL_TRY(read_target(op, "shape", shape, shape_dims, &target));
+    DMLCL_TRY(read_target(op, "shape", shape, a->shape_dims, &target));
     dmlcl_shape out;
-    DMLCL_TRY(rule_bidirectional(op, "input", "shape", input, &target, &out));
-    return fill(op, input_type, input, &out, DMLCL_BROADCAST_MODE_BIDIRECTIONAL, &none, result);
+    DMLCL_TRY(rule_bidirectional(op, "input", "shape", a->input, &target, &out));
+    return fill(op, a->input_type, a->input, &out, DMLCL_BROADCAST_MODE_BIDIRECTIONAL, &none, r);
 }

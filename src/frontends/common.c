@@ -1,4 +1,6 @@
 /* Helpers shared by the front-end files. */
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "frontends/common.h"
@@ -48,11 +50,12 @@ int64_t dmlcl_fe_int_at(const dmlcl_int_array *a, uint64_t i)
 
 const char *dmlcl_fe_format_shape(char *buf, size_t len, const dmlcl_shape *s)
 {
-    uint64_t dims[MAX_RANK];
-    uint32_t rank = s->rank > MAX_RANK ? MAX_RANK : s->rank;
-    for (uint32_t i = 0; i < rank; ++i)
-        dims[i] = (uint64_t)s->dims[i];
-    return dmlcl_format_dims(buf, len, rank, dims);
+    size_t at = (size_t)snprintf(buf, len, "{");
+    for (uint32_t i = 0; i < s->rank && i < MAX_RANK && at < len; ++i)
+        at += (size_t)snprintf(buf + at, len - at, i ? ",%" PRId64 : "%" PRId64, s->dims[i]);
+    if (at < len)
+        snprintf(buf + at, len - at, "}");
+    return buf;
 }
 
 HRESULT dmlcl_fe_check_list(const char *op, const char *name, const dmlcl_int_array *a,
@@ -70,5 +73,107 @@ HRESULT dmlcl_fe_check_list(const char *op, const char *name, const dmlcl_int_ar
                      (long long)dims->dims[0], (unsigned long long)a->count);
     DMLCL_INVALID_IF(a->count && !a->data, "%s: input %s data (NULL) must hold %llu values", op,
                      name, (unsigned long long)a->count);
+    return S_OK;
+}
+
+HRESULT dmlcl_fe_check_shape(const char *op, const char *what, const dmlcl_shape *s)
+{
+    DMLCL_NULL_IF(!s, "%s: the shape of %s (NULL) is required", op, what);
+    DMLCL_UNSUPPORTED_IF(s->rank > MAX_RANK,
+                         "%s: %s has rank %u; dmlcl tensors have at most %d dimensions", op, what,
+                         s->rank, MAX_RANK);
+    /*
+     * The element count as dmlcl's tensor rules count it (tensor.c): a running
+     * product in dimension order, so a 0 ends the count only where it comes
+     * before the product passes 2^32-1. Dimensions are below 2^32 here, so the
+     * product stops before it can overflow.
+     */
+    uint64_t count = 1;
+    for (uint32_t i = 0; i < s->rank; ++i) {
+        DMLCL_INVALID_IF(s->dims[i] < 0, "%s: %s dimension %u (%" PRId64 ") must be >= 0", op, what,
+                         i, s->dims[i]);
+        DMLCL_UNSUPPORTED_IF(s->dims[i] > (int64_t)UINT32_MAX,
+                             "%s: %s dimension %u (%" PRId64 ") is over 2^32-1, beyond "
+                             "DirectML's UINT sizes",
+                             op, what, i, s->dims[i]);
+        count *= (uint64_t)s->dims[i];
+        if (count > UINT32_MAX) {
+            char buf[DMLCL_DIMS_BUF];
+            return dmlcl_fail(DXGI_ERROR_UNSUPPORTED,
+                              "%s: %s shape %s has more than 2^32-1 elements (DirectML's limit)",
+                              op, what, dmlcl_fe_format_shape(buf, sizeof buf, s));
+        }
+    }
+    return S_OK;
+}
+
+HRESULT dmlcl_fe_check_type(const char *op, const char *what, DML_TENSOR_DATA_TYPE type)
+{
+    DMLCL_UNSUPPORTED_IF(type == DMLCL_TENSOR_DATA_TYPE_STRING,
+                         "%s: %s type STRING is not supported: dmlcl moves elements of 1, 2, 4, "
+                         "8 or 16 bytes, and strings have no fixed width",
+                         op, what);
+    DMLCL_UNSUPPORTED_IF(type == DML_TENSOR_DATA_TYPE_UINT4 || type == DML_TENSOR_DATA_TYPE_INT4,
+                         "%s: %s type %s is not supported: dmlcl moves whole bytes", op, what,
+                         dmlcl_type_name(type));
+    DMLCL_INVALID_IF(dmlcl_type_size(type) == 0,
+                     "%s: %s type (%s) must be a tensor data type dmlcl moves", op, what,
+                     dmlcl_type_name(type));
+    return S_OK;
+}
+
+HRESULT dmlcl_fe_version(const dmlcl_fe_versions *v, int opset, int *version, char *op, size_t len)
+{
+    *version = 0;
+    for (int i = 0; i < v->count; ++i)
+        if (opset >= v->versions[i])
+            *version = v->versions[i];
+    snprintf(op, len, "%s %s-%d", v->framework, v->name, *version);
+    DMLCL_INVALID_IF(*version == 0,
+                     "%s %s: opset (%d) must be at least %d (the operator's first version)",
+                     v->framework, v->name, opset, v->versions[0]);
+    DMLCL_UNSUPPORTED_IF(*version < v->implemented,
+                         "%s (opset %d) is not supported: dmlcl implements %s from version %d "
+                         "(opset %d and later)",
+                         op, opset, v->name, v->implemented, v->implemented);
+    return S_OK;
+}
+
+HRESULT dmlcl_fe_begin(const char *op, const void *args, dmlcl_frontend_result *result)
+{
+    DMLCL_NULL_IF(!result, "%s: the result (NULL) is required", op);
+    memset(result, 0, sizeof *result);
+    DMLCL_NULL_IF(!args, "%s: args (NULL) are required", op);
+    return S_OK;
+}
+
+DML_TENSOR_DESC *dmlcl_fe_tensor(dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
+                                 const dmlcl_shape *s)
+{
+    UINT rank = s->rank ? s->rank : 1, *sizes = r->sizes[k];
+    sizes[0] = 1;
+    for (uint32_t i = 0; i < s->rank; ++i)
+        sizes[i] = (UINT)s->dims[i];
+    r->buffers[k] = (DML_BUFFER_TENSOR_DESC){
+        .DataType = type,
+        .Flags = DML_TENSOR_FLAG_NONE,
+        .DimensionCount = rank,
+        .Sizes = sizes,
+        .TotalTensorSizeInBytes = DMLCalcBufferTensorSize(type, rank, sizes, NULL),
+    };
+    r->tensors[k] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &r->buffers[k]};
+    return &r->tensors[k];
+}
+
+HRESULT dmlcl_fe_output(const char *op, dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
+                        const int64_t *dims, uint32_t rank)
+{
+    DMLCL_UNSUPPORTED_IF(rank > MAX_RANK,
+                         "%s: the output rank (%u) is beyond dmlcl's %d dimensions", op, rank,
+                         MAX_RANK);
+    r->output_shape.rank = rank;
+    memcpy(r->output_shape.dims, dims, rank * sizeof *dims);
+    DMLCL_TRY(dmlcl_fe_check_shape(op, "output", &r->output_shape));
+    dmlcl_fe_tensor(r, k, type, &r->output_shape);
     return S_OK;
 }

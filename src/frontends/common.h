@@ -1,4 +1,8 @@
-/* Helpers shared by the front-end files (internal: hidden by -fvisibility). */
+/*
+ * Helpers shared by the front-end files (internal: hidden by -fvisibility):
+ * the one shape check, the one type check, opset to version, and the
+ * packed tensors of a dmlcl_frontend_result.
+ */
 #ifndef DMLCL_FRONTENDS_COMMON_H
 #define DMLCL_FRONTENDS_COMMON_H
 
@@ -11,11 +15,50 @@ bool dmlcl_fe_is_int_type(DML_TENSOR_DATA_TYPE t);
 /* Element i of an integer array; UINT64 values above INT64_MAX saturate. */
 int64_t dmlcl_fe_int_at(const dmlcl_int_array *a, uint64_t i);
 
-/* A framework shape as dmlcl_format_dims writes it (at most 16 dimensions). */
+/* A framework shape, signed, as "{2,-1,3}" (at most 16 dimensions shown). */
 const char *dmlcl_fe_format_shape(char *buf, size_t len, const dmlcl_shape *s);
 
 /* A 1-D integer input: present, of an integer type, and holding what its shape says. */
 HRESULT dmlcl_fe_check_list(const char *op, const char *name, const dmlcl_int_array *a,
                             const dmlcl_shape *dims);
+
+/*
+ * The shape check of every front-end: a framework shape a dmlcl tensor can
+ * describe. what names it ("input data", "output"). NULL: E_POINTER; a
+ * negative dimension: E_INVALIDARG; a rank over 16, a dimension over 2^32-1,
+ * or over 2^32-1 elements counted as tensor.c counts them (dimension by
+ * dimension, up to the first 0): DXGI_ERROR_UNSUPPORTED.
+ */
+HRESULT dmlcl_fe_check_shape(const char *op, const char *what, const dmlcl_shape *s);
+
+/* An element type dmlcl moves (no strings, no 4-bit types); what names the tensor. */
+HRESULT dmlcl_fe_check_type(const char *op, const char *what, DML_TENSOR_DATA_TYPE type);
+
+/* An operator's versions (ascending) and the first one dmlcl implements (later ones too). */
+typedef struct dmlcl_fe_versions {
+    const char *framework, *name; /* "ONNX", "Gather" */
+    int count;
+    int versions[8]; /* ONNX Pad has 7 */
+    int implemented;
+} dmlcl_fe_versions;
+
+/*
+ * The version in effect at opset and the operator's name for messages
+ * ("ONNX Gather-13") in op; an error below the first version or for one
+ * not implemented.
+ */
+HRESULT dmlcl_fe_version(const dmlcl_fe_versions *v, int opset, int *version, char *op, size_t len);
+#define DMLCL_FE_OP_NAME 48
+
+/* Clears result (NULL is an error naming op): every front-end's first step. */
+HRESULT dmlcl_fe_begin(const char *op, const void *args, dmlcl_frontend_result *result);
+
+/* Tensor k of result: packed, type, shape s (0-D as {1}); s passed dmlcl_fe_check_shape. */
+DML_TENSOR_DESC *dmlcl_fe_tensor(dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
+                                 const dmlcl_shape *s);
+
+/* The output (rank dims) as tensor k and output_shape, after dmlcl_fe_check_shape. */
+HRESULT dmlcl_fe_output(const char *op, dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
+                        const int64_t *dims, uint32_t rank);
 
 #endif /* DMLCL_FRONTENDS_COMMON_H */

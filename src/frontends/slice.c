@@ -11,7 +11,6 @@
  * axis takes element 0). ONNX Slice follows onnx.reference, i.e. numpy's
  * slice clamping (a start below the beginning with a negative step is empty).
  */
-#include <string.h>
 
 #include "frontends/common.h"
 #include "ops/strided_slice.h"
@@ -21,34 +20,11 @@
 
 /* ---- Shared checks ----------------------------------------------------------------------- */
 
+/* data: a shape dmlcl describes, of a type it moves. */
 static HRESULT check_data(const char *op, DML_TENSOR_DATA_TYPE type, const dmlcl_shape *s)
 {
-    DMLCL_INVALID_IF(!s, "%s: the shape of input data (NULL) is required", op);
-    DMLCL_UNSUPPORTED_IF(type == DMLCL_TENSOR_DATA_TYPE_STRING,
-                         "%s: data of type STRING is not supported: dmlcl moves elements of 1, "
-                         "2, 4, 8 or 16 bytes",
-                         op);
-    DMLCL_INVALID_IF(dmlcl_type_size(type) == 0, "%s: data type %s is not a movable element type",
-                     op, dmlcl_type_name(type));
-    DMLCL_UNSUPPORTED_IF(s->rank > MAX_RANK, "%s: data has rank %u; dmlcl supports up to %d", op,
-                         s->rank, MAX_RANK);
-    uint64_t elements = 1;
-    for (uint32_t i = 0; i < s->rank; ++i) {
-        DMLCL_INVALID_IF(s->dims[i] < 0, "%s: data dimension %u (%lld) must be >= 0", op, i,
-                         (long long)s->dims[i]);
-        DMLCL_UNSUPPORTED_IF(s->dims[i] > UINT32_MAX,
-                             "%s: data dimension %u (%lld) is over 2^32-1, more than dmlcl "
-                             "tensors hold",
-                             op, i, (long long)s->dims[i]);
-        elements *= (uint64_t)s->dims[i];
-        if (elements == 0)
-            break;
-        DMLCL_UNSUPPORTED_IF(elements > UINT32_MAX,
-                             "%s: data has more than 2^32-1 elements, more than dmlcl tensors "
-                             "hold",
-                             op);
-    }
-    return S_OK;
+    DMLCL_TRY(dmlcl_fe_check_shape(op, "input data", s));
+    return dmlcl_fe_check_type(op, "data", type);
 }
 
 static HRESULT same_length(const char *op, const char *name, const dmlcl_int_array *a,
@@ -60,39 +36,21 @@ static HRESULT same_length(const char *op, const char *name, const dmlcl_int_arr
     return S_OK;
 }
 
-/* Packed tensors for data (rank r, 0-D as {1}) and the output (ditto). */
-static void describe(DML_TENSOR_DATA_TYPE type, const dmlcl_shape *data, dmlcl_slice_result *r)
+/* Packed tensors for data and the output (0-D as {1}), and the descriptor's lists. */
+static void describe(DML_TENSOR_DATA_TYPE type, const dmlcl_shape *data, dmlcl_frontend_result *r)
 {
-    uint32_t in_rank = data->rank ? data->rank : 1, out_rank = r->output_shape.rank;
-    r->input_sizes[0] = r->output_sizes[0] = 1;
-    for (uint32_t i = 0; i < data->rank; ++i)
-        r->input_sizes[i] = (UINT)data->dims[i];
-    for (uint32_t i = 0; i < out_rank; ++i)
-        r->output_sizes[i] = (UINT)r->output_shape.dims[i];
-    out_rank = out_rank ? out_rank : 1;
-    r->input_buffer = (DML_BUFFER_TENSOR_DESC){
-        type,    DML_TENSOR_FLAG_NONE,
-        in_rank, r->input_sizes,
-        NULL,    DMLCalcBufferTensorSize(type, in_rank, r->input_sizes, NULL),
-        0};
-    r->output_buffer = (DML_BUFFER_TENSOR_DESC){
-        type,     DML_TENSOR_FLAG_NONE,
-        out_rank, r->output_sizes,
-        NULL,     DMLCalcBufferTensorSize(type, out_rank, r->output_sizes, NULL),
-        0};
-    r->input_desc = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &r->input_buffer};
-    r->output_desc = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &r->output_buffer};
-    r->slice.InputTensor = &r->input_desc;
-    r->slice.OutputTensor = &r->output_desc;
-    r->slice.Begin = r->begin;
-    r->slice.End = r->end;
-    r->slice.Strides = r->strides;
-    r->slice.BeginMask = r->masks[DMLCL_SS_BEGIN_MASK];
-    r->slice.EndMask = r->masks[DMLCL_SS_END_MASK];
-    r->slice.NewAxisMask = r->masks[DMLCL_SS_NEW_AXIS_MASK];
-    r->slice.ShrinkAxisMask = r->masks[DMLCL_SS_SHRINK_AXIS_MASK];
-    r->slice.EllipsisMask = r->masks[DMLCL_SS_ELLIPSIS_MASK];
-    r->Desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_STRIDED_SLICE, &r->slice};
+    DMLCL_STRIDED_SLICE_OPERATOR_DESC *d = &r->op.strided_slice;
+    d->InputTensor = dmlcl_fe_tensor(r, 0, type, data);
+    d->OutputTensor = dmlcl_fe_tensor(r, 1, type, &r->output_shape);
+    d->Begin = r->begin;
+    d->End = r->end;
+    d->Strides = r->strides;
+    d->BeginMask = r->masks[DMLCL_SS_BEGIN_MASK];
+    d->EndMask = r->masks[DMLCL_SS_END_MASK];
+    d->NewAxisMask = r->masks[DMLCL_SS_NEW_AXIS_MASK];
+    d->ShrinkAxisMask = r->masks[DMLCL_SS_SHRINK_AXIS_MASK];
+    d->EllipsisMask = r->masks[DMLCL_SS_ELLIPSIS_MASK];
+    r->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_STRIDED_SLICE, d};
 }
 
 /* The framework's shape from a resolution. */
@@ -105,14 +63,17 @@ static void output_shape(const dmlcl_ss_result *res, dmlcl_shape *out)
 
 /* ---- OpenVINO StridedSlice-1 ----------------------------------------------------------------- */
 
+/* StridedSlice-1 is the one version (dmlcl_fe_version refuses opsets before it): a literal name. */
+#define OV "OpenVINO StridedSlice-1"
+static const dmlcl_fe_versions ov_strided_slice = {"OpenVINO", "StridedSlice", 1, {1}, 1};
+
 static const dmlcl_ss_names ov_names = {
-    "StridedSlice-1",
+    OV,
     "begin",
     "end",
     "stride",
     {"begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask", "ellipsis_mask"},
 };
-#define OV "StridedSlice-1"
 
 static HRESULT read_mask(int m, const dmlcl_int_array *a, uint64_t count, UINT *out)
 {
@@ -139,7 +100,7 @@ static HRESULT read_mask(int m, const dmlcl_int_array *a, uint64_t count, UINT *
  * More entries than the result can hold: either more take input dimensions
  * than data has (invalid) or the output would exceed MAX_RANK (unsupported).
  */
-static HRESULT too_many_entries(const dmlcl_strided_slice_args *a, uint64_t count)
+static HRESULT too_many_entries(const dmlcl_openvino_strided_slice_args *a, uint64_t count)
 {
     const dmlcl_int_array *el = a->ellipsis_mask, *na = a->new_axis_mask;
     uint64_t taken = 0;
@@ -158,7 +119,7 @@ static HRESULT too_many_entries(const dmlcl_strided_slice_args *a, uint64_t coun
                       (unsigned long long)count, MAX_RANK);
 }
 
-static HRESULT ov_read(const dmlcl_strided_slice_args *a, dmlcl_slice_result *r)
+static HRESULT ov_read(const dmlcl_openvino_strided_slice_args *a, dmlcl_frontend_result *r)
 {
     DMLCL_TRY(dmlcl_fe_check_list(OV, "begin", a->begin, a->begin_dims));
     DMLCL_TRY(dmlcl_fe_check_list(OV, "end", a->end, a->end_dims));
@@ -180,7 +141,7 @@ static HRESULT ov_read(const dmlcl_strided_slice_args *a, dmlcl_slice_result *r)
         r->end[i] = dmlcl_fe_int_at(a->end, i);
         r->strides[i] = a->stride ? dmlcl_fe_int_at(a->stride, i) : 1;
     }
-    r->slice.SliceCount = (UINT)count;
+    r->op.strided_slice.SliceCount = (UINT)count;
     return S_OK;
 }
 
@@ -188,30 +149,33 @@ static HRESULT ov_read(const dmlcl_strided_slice_args *a, dmlcl_slice_result *r)
  * A 0-D data is described as {1}: the entry that stood for its (empty)
  * ellipsis, or a new one at the end, shrinks that dimension away again.
  */
-static void ov_scalar_entries(dmlcl_slice_result *r)
+static void ov_scalar_entries(dmlcl_frontend_result *r)
 {
-    UINT k = r->slice.SliceCount;
-    for (UINT i = 0; i < r->slice.SliceCount; ++i)
+    UINT k = r->op.strided_slice.SliceCount;
+    for (UINT i = 0; i < r->op.strided_slice.SliceCount; ++i)
         if (r->masks[DMLCL_SS_ELLIPSIS_MASK][i])
             k = i;
-    if (k == r->slice.SliceCount)
-        ++r->slice.SliceCount;
+    if (k == r->op.strided_slice.SliceCount)
+        ++r->op.strided_slice.SliceCount;
     for (int m = 0; m < DMLCL_SS_MASKS; ++m)
         r->masks[m][k] = m == DMLCL_SS_SHRINK_AXIS_MASK;
     r->begin[k] = r->end[k] = 0;
     r->strides[k] = 1;
 }
 
-HRESULT dmlcl_openvino_strided_slice1(const dmlcl_strided_slice_args *a, dmlcl_slice_result *r)
+HRESULT dmlcl_openvino_strided_slice(int opset, const dmlcl_openvino_strided_slice_args *a,
+                                     dmlcl_frontend_result *r)
 {
-    DMLCL_NULL_IF(!a || !r, OV ": args and result must not be NULL");
-    memset(r, 0, sizeof *r);
+    char op[DMLCL_FE_OP_NAME];
+    int version;
+    DMLCL_TRY(dmlcl_fe_version(&ov_strided_slice, opset, &version, op, sizeof op));
+    DMLCL_TRY(dmlcl_fe_begin(OV, a, r));
     DMLCL_TRY(check_data(OV, a->data_type, a->data));
     DMLCL_TRY(ov_read(a, r));
     uint64_t dims[MAX_RANK];
     for (uint32_t i = 0; i < a->data->rank; ++i)
         dims[i] = (uint64_t)a->data->dims[i];
-    dmlcl_ss_lists lists = {r->slice.SliceCount, r->begin, r->end, r->strides, {NULL}};
+    dmlcl_ss_lists lists = {r->op.strided_slice.SliceCount, r->begin, r->end, r->strides, {NULL}};
     for (int m = 0; m < DMLCL_SS_MASKS; ++m)
         lists.mask[m] = r->masks[m];
     dmlcl_ss_result res;
@@ -225,7 +189,9 @@ HRESULT dmlcl_openvino_strided_slice1(const dmlcl_strided_slice_args *a, dmlcl_s
 
 /* ---- ONNX Slice-13 ------------------------------------------------------------------------- */
 
-#define ONNX "Slice-13"
+/* Slice-13 is the one version dmlcl implements (dmlcl_fe_version refuses the others). */
+#define ONNX "ONNX Slice-13"
+static const dmlcl_fe_versions onnx_slice = {"ONNX", "Slice", 4, {1, 10, 11, 13}, 13};
 
 static HRESULT onnx_list(const char *name, const dmlcl_int_array *a, const dmlcl_shape *dims,
                          const dmlcl_int_array *starts)
@@ -288,7 +254,7 @@ static uint64_t numpy_slice(int64_t start, int64_t stop, int64_t step, int64_t d
 }
 
 /* One StridedSlice entry that takes exactly count elements from first by step. */
-static void onnx_entry(dmlcl_slice_result *r, uint32_t d, int64_t first, uint64_t count,
+static void onnx_entry(dmlcl_frontend_result *r, uint32_t d, int64_t first, uint64_t count,
                        int64_t step)
 {
     if (count == 0) {
@@ -322,10 +288,12 @@ static HRESULT onnx_read(const dmlcl_onnx_slice_args *a)
     return S_OK;
 }
 
-HRESULT dmlcl_onnx_slice13(const dmlcl_onnx_slice_args *a, dmlcl_slice_result *r)
+HRESULT dmlcl_onnx_slice(int opset, const dmlcl_onnx_slice_args *a, dmlcl_frontend_result *r)
 {
-    DMLCL_NULL_IF(!a || !r, ONNX ": args and result must not be NULL");
-    memset(r, 0, sizeof *r);
+    char op[DMLCL_FE_OP_NAME];
+    int version;
+    DMLCL_TRY(dmlcl_fe_version(&onnx_slice, opset, &version, op, sizeof op));
+    DMLCL_TRY(dmlcl_fe_begin(ONNX, a, r));
     DMLCL_TRY(check_data(ONNX, a->data_type, a->data));
     DMLCL_TRY(onnx_read(a));
     uint32_t rank = a->data->rank, axes[MAX_RANK];
@@ -350,7 +318,7 @@ HRESULT dmlcl_onnx_slice13(const dmlcl_onnx_slice_args *a, dmlcl_slice_result *r
         onnx_entry(r, d, first, count, step);
         r->output_shape.dims[d] = (int64_t)count;
     }
-    r->slice.SliceCount = rank;
+    r->op.strided_slice.SliceCount = rank;
     describe(a->data_type, a->data, r);
     return S_OK;
 }

@@ -67,9 +67,39 @@ static HRESULT input_map(const DMLCL_BROADCAST_OPERATOR_DESC *d, const dmlcl_ten
     return S_OK;
 }
 
-static HRESULT check_sizes(const DMLCL_BROADCAST_OPERATOR_DESC *d, const dmlcl_tensor *in,
-                           const dmlcl_tensor *out, const uint32_t *map)
+/* What validate finds for infer and lower. */
+typedef struct broadcast_scratch {
+    uint32_t map[DMLCL_MAX_RANK]; /* the output dimension input dimension k lands on */
+} broadcast_scratch;
+
+static HRESULT validate(const void *desc, dmlcl_op_state *st)
 {
+    const DMLCL_BROADCAST_OPERATOR_DESC *d = desc;
+    dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    unsigned ext = DMLCL_TENSOR_EXTENSION;
+    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", d->InputTensor, DMLCL_TENSOR_INPUT | ext, in));
+    DMLCL_TRY(
+        dmlcl_tensor_import(OP, "OutputTensor", d->OutputTensor, DMLCL_TENSOR_OUTPUT | ext, out));
+    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
+    DMLCL_INVALID_IF((unsigned)d->Mode > DMLCL_BROADCAST_MODE_BIDIRECTIONAL,
+                     OP ": Mode (%d) must be DMLCL_BROADCAST_MODE_NUMPY (0), EXPLICIT (1) or "
+                        "BIDIRECTIONAL (2)",
+                     (int)d->Mode);
+    DMLCL_TRY(input_map(d, in, out, DMLCL_OP_SCRATCH(st, broadcast_scratch)->map));
+    st->n_inputs = 1;
+    st->n_outputs = 1;
+    st->input_names[0] = "InputTensor";
+    st->output_names[0] = "OutputTensor";
+    st->data_input = 0;
+    return S_OK;
+}
+
+/* Each input dimension is 1 or the size of the one it lands on; the output is written once. */
+static HRESULT infer(const void *desc, dmlcl_op_state *st)
+{
+    const DMLCL_BROADCAST_OPERATOR_DESC *d = desc;
+    const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    const uint32_t *map = DMLCL_OP_SCRATCH(st, broadcast_scratch)->map;
     for (uint32_t k = 0; k < in->rank; ++k)
         DMLCL_INVALID_IF(in->sizes[k] != 1 && in->sizes[k] != out->sizes[map[k]],
                          OP ": InputTensor.Sizes[%u] (%llu) must be 1 or equal "
@@ -84,9 +114,11 @@ static HRESULT check_sizes(const DMLCL_BROADCAST_OPERATOR_DESC *d, const dmlcl_t
     return S_OK;
 }
 
-static void lower(dmlcl_op_state *st, const uint32_t *map)
+static void lower(const void *desc, dmlcl_op_state *st)
 {
+    (void)desc;
     const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    const uint32_t *map = DMLCL_OP_SCRATCH(st, broadcast_scratch)->map;
     int64_t in_stride[DMLCL_MAX_RANK] = {0};
     for (uint32_t k = 0; k < in->rank; ++k)
         if (in->sizes[k] != 1)
@@ -97,29 +129,4 @@ static void lower(dmlcl_op_state *st, const uint32_t *map)
         dmlcl_plan_push(p, (int64_t)out->sizes[o], out->strides[o], in_stride[o], 0, 0);
 }
 
-static HRESULT broadcast_create(const void *desc, dmlcl_op_state *st)
-{
-    const DMLCL_BROADCAST_OPERATOR_DESC *d = desc;
-    dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    unsigned ext = DMLCL_TENSOR_EXTENSION;
-    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", d->InputTensor, DMLCL_TENSOR_INPUT | ext, in));
-    DMLCL_TRY(
-        dmlcl_tensor_import(OP, "OutputTensor", d->OutputTensor, DMLCL_TENSOR_OUTPUT | ext, out));
-    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
-    DMLCL_INVALID_IF((unsigned)d->Mode > DMLCL_BROADCAST_MODE_BIDIRECTIONAL,
-                     OP ": Mode (%d) must be DMLCL_BROADCAST_MODE_NUMPY (0), EXPLICIT (1) or "
-                        "BIDIRECTIONAL (2)",
-                     (int)d->Mode);
-    uint32_t map[DMLCL_MAX_RANK];
-    DMLCL_TRY(input_map(d, in, out, map));
-    DMLCL_TRY(check_sizes(d, in, out, map));
-    st->n_inputs = 1;
-    st->n_outputs = 1;
-    st->input_names[0] = "InputTensor";
-    st->output_names[0] = "OutputTensor";
-    st->data_input = 0;
-    lower(st, map);
-    return S_OK;
-}
-
-const dmlcl_op_class dmlcl_op_broadcast = {DMLCL_OPERATOR_BROADCAST, OP, broadcast_create};
+const dmlcl_op_steps dmlcl_op_broadcast = {.validate = validate, .infer = infer, .lower = lower};

@@ -52,8 +52,53 @@ static HRESULT output_sizes(const dmlcl_tensor *in, const dmlcl_tensor *idx, uin
     return S_OK;
 }
 
-static void lower(dmlcl_op_state *st, uint32_t axis, uint32_t index_dims, dmlcl_index_type type)
+/* What validate finds for lower. */
+typedef struct gather_scratch {
+    dmlcl_index_type type;
+} gather_scratch;
+
+static HRESULT validate(const void *desc, dmlcl_op_state *st)
 {
+    const DML_GATHER_OPERATOR_DESC *g = desc;
+    dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
+    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", g->InputTensor, DMLCL_TENSOR_INPUT, in));
+    DMLCL_TRY(dmlcl_tensor_import(OP, "IndicesTensor", g->IndicesTensor, DMLCL_TENSOR_INPUT, idx));
+    DMLCL_TRY(dmlcl_tensor_import(OP, "OutputTensor", g->OutputTensor, DMLCL_TENSOR_OUTPUT, out));
+    DMLCL_TRY(dmlcl_ops_same_rank(OP, "IndicesTensor", idx, "InputTensor", in));
+    DMLCL_TRY(dmlcl_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
+    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
+    DMLCL_TRY(dmlcl_ops_index_type(OP, "IndicesTensor", idx->type,
+                                   &DMLCL_OP_SCRATCH(st, gather_scratch)->type));
+    DMLCL_INVALID_IF(g->Axis >= in->rank,
+                     OP ": Axis (%u) must be less than InputTensor.DimensionCount (%u)", g->Axis,
+                     in->rank);
+    DMLCL_INVALID_IF(g->IndexDimensions > in->rank,
+                     OP ": IndexDimensions (%u) must be at most IndicesTensor.DimensionCount (%u)",
+                     g->IndexDimensions, idx->rank);
+    st->n_inputs = 2;
+    st->n_outputs = 1;
+    st->input_names[0] = "InputTensor";
+    st->input_names[1] = "IndicesTensor";
+    st->output_names[0] = "OutputTensor";
+    st->data_input = 0;
+    st->index_input = 1;
+    return S_OK;
+}
+
+static HRESULT infer(const void *desc, dmlcl_op_state *st)
+{
+    const DML_GATHER_OPERATOR_DESC *g = desc;
+    uint64_t want[DMLCL_MAX_RANK];
+    DMLCL_TRY(output_sizes(&st->inputs[0], &st->inputs[1], g->Axis, g->IndexDimensions, want));
+    return dmlcl_ops_expect_sizes(OP, "OutputTensor", &st->outputs[0], want,
+                                  "InputTensor.Sizes split at Axis around the last "
+                                  "IndexDimensions sizes of IndicesTensor, right-aligned");
+}
+
+static void lower(const void *desc, dmlcl_op_state *st)
+{
+    const DML_GATHER_OPERATOR_DESC *g = desc;
+    uint32_t axis = g->Axis, index_dims = g->IndexDimensions;
     const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     int64_t pos[DMLCL_MAX_RANK];
     dmlcl_ops_packed(idx, pos);
@@ -72,7 +117,7 @@ static void lower(dmlcl_op_state *st, uint32_t axis, uint32_t index_dims, dmlcl_
             dmlcl_plan_push(p, n, os, i >= 0 ? in->strides[i] : 0, 0, 0);
         }
     }
-    p->idx_type = type;
+    p->idx_type = DMLCL_OP_SCRATCH(st, gather_scratch)->type;
     p->wrap_negative = true;
     p->policy = DMLCL_OOR_CLAMP;
     p->components = 1;
@@ -80,38 +125,4 @@ static void lower(dmlcl_op_state *st, uint32_t axis, uint32_t index_dims, dmlcl_
     p->axis_stride[0] = in->strides[axis];
 }
 
-static HRESULT gather_create(const void *desc, dmlcl_op_state *st)
-{
-    const DML_GATHER_OPERATOR_DESC *g = desc;
-    dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
-    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", g->InputTensor, DMLCL_TENSOR_INPUT, in));
-    DMLCL_TRY(dmlcl_tensor_import(OP, "IndicesTensor", g->IndicesTensor, DMLCL_TENSOR_INPUT, idx));
-    DMLCL_TRY(dmlcl_tensor_import(OP, "OutputTensor", g->OutputTensor, DMLCL_TENSOR_OUTPUT, out));
-    DMLCL_TRY(dmlcl_ops_same_rank(OP, "IndicesTensor", idx, "InputTensor", in));
-    DMLCL_TRY(dmlcl_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
-    dmlcl_index_type type;
-    DMLCL_TRY(dmlcl_ops_index_type(OP, "IndicesTensor", idx->type, &type));
-    DMLCL_INVALID_IF(g->Axis >= in->rank,
-                     OP ": Axis (%u) must be less than InputTensor.DimensionCount (%u)", g->Axis,
-                     in->rank);
-    DMLCL_INVALID_IF(g->IndexDimensions > in->rank,
-                     OP ": IndexDimensions (%u) must be at most IndicesTensor.DimensionCount (%u)",
-                     g->IndexDimensions, idx->rank);
-    uint64_t want[DMLCL_MAX_RANK];
-    DMLCL_TRY(output_sizes(in, idx, g->Axis, g->IndexDimensions, want));
-    DMLCL_TRY(dmlcl_ops_expect_sizes(OP, "OutputTensor", out, want,
-                                     "InputTensor.Sizes split at Axis around the last "
-                                     "IndexDimensions sizes of IndicesTensor, right-aligned"));
-    st->n_inputs = 2;
-    st->n_outputs = 1;
-    st->input_names[0] = "InputTensor";
-    st->input_names[1] = "IndicesTensor";
-    st->output_names[0] = "OutputTensor";
-    st->data_input = 0;
-    st->index_input = 1;
-    lower(st, g->Axis, g->IndexDimensions, type);
-    return S_OK;
-}
-
-const dmlcl_op_class dmlcl_op_gather = {DML_OPERATOR_GATHER, OP, gather_create};
+const dmlcl_op_steps dmlcl_op_gather = {.validate = validate, .infer = infer, .lower = lower};

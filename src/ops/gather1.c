@@ -140,9 +140,17 @@ static HRESULT check_batch(const DMLCL_GATHER1_OPERATOR_DESC *g, const dmlcl_ten
     return S_OK;
 }
 
-static HRESULT validate(const DMLCL_GATHER1_OPERATOR_DESC *g, dmlcl_op_state *st,
-                        dmlcl_index_type *type, dmlcl_oor_policy *policy, int *pos)
+/* What validate and infer find for lower. */
+typedef struct gather1_scratch {
+    dmlcl_index_type type;
+    dmlcl_oor_policy policy;
+    int opos[3 * DMLCL_MAX_RANK]; /* the output dim of each shape-rule entry, or -1 */
+} gather1_scratch;
+
+static HRESULT validate(const void *desc, dmlcl_op_state *st)
 {
+    const DMLCL_GATHER1_OPERATOR_DESC *g = desc;
+    gather1_scratch *s = DMLCL_OP_SCRATCH(st, gather1_scratch);
     dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     unsigned ext = DMLCL_TENSOR_EXTENSION;
     DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", g->InputTensor, DMLCL_TENSOR_INPUT | ext, in));
@@ -151,8 +159,8 @@ static HRESULT validate(const DMLCL_GATHER1_OPERATOR_DESC *g, dmlcl_op_state *st
     DMLCL_TRY(
         dmlcl_tensor_import(OP, "OutputTensor", g->OutputTensor, DMLCL_TENSOR_OUTPUT | ext, out));
     DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_gathers_index_type(OP, idx->type, true, type));
-    DMLCL_TRY(dmlcl_gathers_policy(OP, g->OutOfRangePolicy, policy));
+    DMLCL_TRY(dmlcl_gathers_index_type(OP, idx->type, true, &s->type));
+    DMLCL_TRY(dmlcl_gathers_policy(OP, g->OutOfRangePolicy, &s->policy));
     DMLCL_INVALID_IF(g->Axis >= in->rank,
                      OP ": Axis (%u) must be less than InputTensor.DimensionCount (%u)", g->Axis,
                      in->rank);
@@ -162,6 +170,15 @@ static HRESULT validate(const DMLCL_GATHER1_OPERATOR_DESC *g, dmlcl_op_state *st
     DMLCL_TRY(
         dmlcl_gathers_padding(OP, "IndicesTensor", idx, g->IndexDimensions, "IndexDimensions"));
     DMLCL_TRY(check_batch(g, in, idx));
+    dmlcl_gathers_slots(st);
+    return S_OK;
+}
+
+static HRESULT infer(const void *desc, dmlcl_op_state *st)
+{
+    const DMLCL_GATHER1_OPERATOR_DESC *g = desc;
+    gather1_scratch *s = DMLCL_OP_SCRATCH(st, gather1_scratch);
+    const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     uint32_t r = in->rank, q = g->IndexDimensions, b = g->BatchDimensionCount, lead = idx->rank - q;
     uint64_t list[3 * DMLCL_MAX_RANK];
     int n = 0;
@@ -174,14 +191,17 @@ static HRESULT validate(const DMLCL_GATHER1_OPERATOR_DESC *g, dmlcl_op_state *st
     DMLCL_TRY(dmlcl_gathers_output(OP, out, list, n,
                                    "InputTensor.Sizes before Axis, the meaningful IndicesTensor "
                                    "sizes after the batch dims, InputTensor.Sizes after Axis",
-                                   pos));
+                                   s->opos));
     char what[64];
     snprintf(what, sizeof what, "InputTensor.Sizes[Axis = %u]", g->Axis);
-    return dmlcl_gathers_clamp_target(OP, *policy, out, in->sizes[g->Axis], what);
+    return dmlcl_gathers_clamp_target(OP, s->policy, out, in->sizes[g->Axis], what);
 }
 
-static void lower(const DMLCL_GATHER1_OPERATOR_DESC *g, dmlcl_op_state *st, const int *opos)
+static void lower(const void *desc, dmlcl_op_state *st)
 {
+    const DMLCL_GATHER1_OPERATOR_DESC *g = desc;
+    const gather1_scratch *s = DMLCL_OP_SCRATCH(st, gather1_scratch);
+    const int *opos = s->opos;
     const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     uint32_t q = g->IndexDimensions, b = g->BatchDimensionCount, lead = idx->rank - q;
     int64_t pos[DMLCL_MAX_RANK];
@@ -205,22 +225,10 @@ static void lower(const DMLCL_GATHER1_OPERATOR_DESC *g, dmlcl_op_state *st, cons
     p->components = 1;
     p->axis_size[0] = (int64_t)in->sizes[g->Axis];
     p->axis_stride[0] = in->strides[g->Axis];
+    p->idx_type = s->type;
+    p->policy = s->policy;
+    p->wrap_negative = g->AllowNegativeIndices != 0;
+    dmlcl_gathers_check_only(st, idx->rank - q, idx->rank);
 }
 
-static HRESULT gather1_create(const void *desc, dmlcl_op_state *st)
-{
-    const DMLCL_GATHER1_OPERATOR_DESC *g = desc;
-    dmlcl_index_type type = DMLCL_INDEX_NONE;
-    dmlcl_oor_policy policy = DMLCL_OOR_CLAMP;
-    int opos[3 * DMLCL_MAX_RANK];
-    DMLCL_TRY(validate(g, st, &type, &policy, opos));
-    dmlcl_gathers_slots(st);
-    lower(g, st, opos);
-    st->plan.idx_type = type;
-    st->plan.policy = policy;
-    st->plan.wrap_negative = g->AllowNegativeIndices != 0;
-    dmlcl_gathers_check_only(st, st->inputs[1].rank - g->IndexDimensions, st->inputs[1].rank);
-    return S_OK;
-}
-
-const dmlcl_op_class dmlcl_op_gather1 = {DMLCL_OPERATOR_GATHER1, OP, gather1_create};
+const dmlcl_op_steps dmlcl_op_gather1 = {.validate = validate, .infer = infer, .lower = lower};

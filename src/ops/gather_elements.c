@@ -16,9 +16,17 @@ typedef struct elements_args {
     DMLCL_OUT_OF_RANGE_POLICY policy;
 } elements_args;
 
-static HRESULT validate(const elements_args *a, dmlcl_op_state *st, dmlcl_index_type *type,
-                        dmlcl_oor_policy *policy)
+/* What validate finds for infer and lower: the description read, the types. */
+typedef struct elements_scratch {
+    elements_args a;
+    dmlcl_index_type type;
+    dmlcl_oor_policy policy;
+} elements_scratch;
+
+static HRESULT validate_args(const elements_args *a, dmlcl_op_state *st)
 {
+    elements_scratch *s = DMLCL_OP_SCRATCH(st, elements_scratch);
+    s->a = *a;
     const char *op = a->op;
     dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     unsigned ext = a->ext ? DMLCL_TENSOR_EXTENSION : 0;
@@ -28,11 +36,22 @@ static HRESULT validate(const elements_args *a, dmlcl_op_state *st, dmlcl_index_
     DMLCL_TRY(dmlcl_ops_same_rank(op, "IndicesTensor", idx, "InputTensor", in));
     DMLCL_TRY(dmlcl_ops_same_rank(op, "OutputTensor", out, "InputTensor", in));
     DMLCL_TRY(dmlcl_ops_same_type(op, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_gathers_index_type(op, idx->type, a->ext, type));
-    DMLCL_TRY(dmlcl_gathers_policy(op, a->policy, policy));
+    DMLCL_TRY(dmlcl_gathers_index_type(op, idx->type, a->ext, &s->type));
+    DMLCL_TRY(dmlcl_gathers_policy(op, a->policy, &s->policy));
     DMLCL_INVALID_IF(a->axis >= in->rank,
                      "%s: Axis (%u) must be less than InputTensor.DimensionCount (%u)", op, a->axis,
                      in->rank);
+    dmlcl_gathers_slots(st);
+    return S_OK;
+}
+
+static HRESULT infer(const void *desc, dmlcl_op_state *st)
+{
+    (void)desc;
+    const elements_scratch *s = DMLCL_OP_SCRATCH(st, elements_scratch);
+    const elements_args *a = &s->a;
+    const char *op = a->op;
+    const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     for (uint32_t d = 0; d < in->rank; ++d)
         DMLCL_INVALID_IF(d != a->axis && idx->sizes[d] != in->sizes[d],
                          "%s: IndicesTensor.Sizes[%u] (%llu) must equal InputTensor.Sizes[%u] "
@@ -40,16 +59,15 @@ static HRESULT validate(const elements_args *a, dmlcl_op_state *st, dmlcl_index_
                          op, d, (unsigned long long)idx->sizes[d], d,
                          (unsigned long long)in->sizes[d], a->axis);
     DMLCL_TRY(dmlcl_ops_expect_sizes(op, "OutputTensor", out, idx->sizes, "IndicesTensor.Sizes"));
-    return dmlcl_gathers_clamp_target(op, *policy, out, in->sizes[a->axis],
+    return dmlcl_gathers_clamp_target(op, s->policy, out, in->sizes[a->axis],
                                       "InputTensor.Sizes[Axis]");
 }
 
-static HRESULT create(const elements_args *a, dmlcl_op_state *st)
+static void lower(const void *desc, dmlcl_op_state *st)
 {
-    dmlcl_index_type type = DMLCL_INDEX_NONE;
-    dmlcl_oor_policy policy = DMLCL_OOR_CLAMP;
-    DMLCL_TRY(validate(a, st, &type, &policy));
-    dmlcl_gathers_slots(st);
+    (void)desc;
+    const elements_scratch *s = DMLCL_OP_SCRATCH(st, elements_scratch);
+    const elements_args *a = &s->a;
     const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     int64_t pos[DMLCL_MAX_RANK];
     dmlcl_ops_packed(idx, pos);
@@ -58,17 +76,16 @@ static HRESULT create(const elements_args *a, dmlcl_op_state *st)
     for (uint32_t d = 0; d < in->rank; ++d)
         dmlcl_plan_push(p, (int64_t)out->sizes[d], out->strides[d],
                         d == a->axis ? 0 : in->strides[d], idx->strides[d], pos[d]);
-    p->idx_type = type;
-    p->policy = policy;
+    p->idx_type = s->type;
+    p->policy = s->policy;
     p->wrap_negative = true;
     p->components = 1;
     p->axis_size[0] = (int64_t)in->sizes[a->axis];
     p->axis_stride[0] = in->strides[a->axis];
     dmlcl_gathers_check_only(st, 0, idx->rank);
-    return S_OK;
 }
 
-static HRESULT gather_elements_create(const void *desc, dmlcl_op_state *st)
+static HRESULT validate_elements(const void *desc, dmlcl_op_state *st)
 {
     const DML_GATHER_ELEMENTS_OPERATOR_DESC *g = desc;
     elements_args a = {"GATHER_ELEMENTS",
@@ -78,18 +95,18 @@ static HRESULT gather_elements_create(const void *desc, dmlcl_op_state *st)
                        g->OutputTensor,
                        g->Axis,
                        DMLCL_OUT_OF_RANGE_POLICY_CLAMP};
-    return create(&a, st);
+    return validate_args(&a, st);
 }
 
-static HRESULT gather_elements1_create(const void *desc, dmlcl_op_state *st)
+static HRESULT validate_elements1(const void *desc, dmlcl_op_state *st)
 {
     const DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC *g = desc;
     elements_args a = {"GATHER_ELEMENTS1", true,    g->InputTensor,     g->IndicesTensor,
                        g->OutputTensor,    g->Axis, g->OutOfRangePolicy};
-    return create(&a, st);
+    return validate_args(&a, st);
 }
 
-const dmlcl_op_class dmlcl_op_gather_elements = {DML_OPERATOR_GATHER_ELEMENTS, "GATHER_ELEMENTS",
-                                                 gather_elements_create};
-const dmlcl_op_class dmlcl_op_gather_elements1 = {DMLCL_OPERATOR_GATHER_ELEMENTS1,
-                                                  "GATHER_ELEMENTS1", gather_elements1_create};
+const dmlcl_op_steps dmlcl_op_gather_elements = {
+    .validate = validate_elements, .infer = infer, .lower = lower};
+const dmlcl_op_steps dmlcl_op_gather_elements1 = {
+    .validate = validate_elements1, .infer = infer, .lower = lower};

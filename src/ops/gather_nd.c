@@ -52,9 +52,18 @@ static HRESULT check_counts(const nd_args *a, const dmlcl_tensor *in, const dmlc
     return S_OK;
 }
 
-static HRESULT validate(const nd_args *a, dmlcl_op_state *st, dmlcl_index_type *type,
-                        dmlcl_oor_policy *policy, int *opos)
+/* What validate and infer find for lower: the description read, the types, positions. */
+typedef struct nd_scratch {
+    nd_args a;
+    dmlcl_index_type type;
+    dmlcl_oor_policy policy;
+    int opos[2 * DMLCL_MAX_RANK]; /* the output dim of each shape-rule entry, or -1 */
+} nd_scratch;
+
+static HRESULT validate_args(const nd_args *a, dmlcl_op_state *st)
 {
+    nd_scratch *s = DMLCL_OP_SCRATCH(st, nd_scratch);
+    s->a = *a;
     const char *op = a->op;
     dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     unsigned ext = a->ext ? DMLCL_TENSOR_EXTENSION : 0;
@@ -66,9 +75,20 @@ static HRESULT validate(const nd_args *a, dmlcl_op_state *st, dmlcl_index_type *
         DMLCL_TRY(dmlcl_ops_same_rank(op, "OutputTensor", out, "InputTensor", in));
     }
     DMLCL_TRY(dmlcl_ops_same_type(op, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_gathers_index_type(op, idx->type, a->ext, type));
-    DMLCL_TRY(dmlcl_gathers_policy(op, a->policy, policy));
+    DMLCL_TRY(dmlcl_gathers_index_type(op, idx->type, a->ext, &s->type));
+    DMLCL_TRY(dmlcl_gathers_policy(op, a->policy, &s->policy));
     DMLCL_TRY(check_counts(a, in, idx));
+    dmlcl_gathers_slots(st);
+    return S_OK;
+}
+
+static HRESULT infer(const void *desc, dmlcl_op_state *st)
+{
+    (void)desc;
+    nd_scratch *s = DMLCL_OP_SCRATCH(st, nd_scratch);
+    const nd_args *a = &s->a;
+    const char *op = a->op;
+    const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     uint32_t ip = in->rank - a->input_dims, xp = idx->rank - a->indices_dims;
     uint32_t m = (uint32_t)idx->sizes[idx->rank - 1];
     uint64_t list[2 * DMLCL_MAX_RANK];
@@ -80,17 +100,22 @@ static HRESULT validate(const nd_args *a, dmlcl_op_state *st, dmlcl_index_type *
     DMLCL_TRY(dmlcl_gathers_output(op, out, list, n,
                                    "the meaningful IndicesTensor.Sizes but the last, then "
                                    "InputTensor.Sizes after the gathered dimensions",
-                                   opos));
+                                   s->opos));
     for (uint32_t k = 0; k < m; ++k) {
         char what[64];
         snprintf(what, sizeof what, "InputTensor.Sizes[%u]", ip + a->batch + k);
-        DMLCL_TRY(dmlcl_gathers_clamp_target(op, *policy, out, in->sizes[ip + a->batch + k], what));
+        DMLCL_TRY(
+            dmlcl_gathers_clamp_target(op, s->policy, out, in->sizes[ip + a->batch + k], what));
     }
     return S_OK;
 }
 
-static void lower(const nd_args *a, dmlcl_op_state *st, const int *opos)
+static void lower(const void *desc, dmlcl_op_state *st)
 {
+    (void)desc;
+    const nd_scratch *s = DMLCL_OP_SCRATCH(st, nd_scratch);
+    const nd_args *a = &s->a;
+    const int *opos = s->opos;
     const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
     uint32_t ip = in->rank - a->input_dims, xp = idx->rank - a->indices_dims, last = idx->rank - 1;
     uint32_t m = (uint32_t)idx->sizes[last];
@@ -115,25 +140,13 @@ static void lower(const nd_args *a, dmlcl_op_state *st, const int *opos)
         p->axis_size[k] = (int64_t)in->sizes[ip + a->batch + k];
         p->axis_stride[k] = in->strides[ip + a->batch + k];
     }
+    p->idx_type = s->type;
+    p->policy = s->policy;
+    p->wrap_negative = true;
+    dmlcl_gathers_check_only(st, xp, last);
 }
 
-static HRESULT create(const nd_args *a, dmlcl_op_state *st)
-{
-    dmlcl_index_type type = DMLCL_INDEX_NONE;
-    dmlcl_oor_policy policy = DMLCL_OOR_CLAMP;
-    int opos[2 * DMLCL_MAX_RANK];
-    DMLCL_TRY(validate(a, st, &type, &policy, opos));
-    dmlcl_gathers_slots(st);
-    lower(a, st, opos);
-    st->plan.idx_type = type;
-    st->plan.policy = policy;
-    st->plan.wrap_negative = true;
-    const dmlcl_tensor *idx = &st->inputs[1];
-    dmlcl_gathers_check_only(st, idx->rank - a->indices_dims, idx->rank - 1);
-    return S_OK;
-}
-
-static HRESULT gather_nd_create(const void *desc, dmlcl_op_state *st)
+static HRESULT gather_nd_validate(const void *desc, dmlcl_op_state *st)
 {
     const DML_GATHER_ND_OPERATOR_DESC *g = desc;
     nd_args a = {"GATHER_ND",
@@ -145,10 +158,10 @@ static HRESULT gather_nd_create(const void *desc, dmlcl_op_state *st)
                  g->IndicesDimensionCount,
                  0,
                  DMLCL_OUT_OF_RANGE_POLICY_CLAMP};
-    return create(&a, st);
+    return validate_args(&a, st);
 }
 
-static HRESULT gather_nd1_create(const void *desc, dmlcl_op_state *st)
+static HRESULT gather_nd1_validate(const void *desc, dmlcl_op_state *st)
 {
     const DML_GATHER_ND1_OPERATOR_DESC *g = desc;
     nd_args a = {"GATHER_ND1",
@@ -160,10 +173,10 @@ static HRESULT gather_nd1_create(const void *desc, dmlcl_op_state *st)
                  g->IndicesDimensionCount,
                  g->BatchDimensionCount,
                  DMLCL_OUT_OF_RANGE_POLICY_CLAMP};
-    return create(&a, st);
+    return validate_args(&a, st);
 }
 
-static HRESULT gather_nd2_create(const void *desc, dmlcl_op_state *st)
+static HRESULT gather_nd2_validate(const void *desc, dmlcl_op_state *st)
 {
     const DMLCL_GATHER_ND2_OPERATOR_DESC *g = desc;
     nd_args a = {"GATHER_ND2",
@@ -175,11 +188,12 @@ static HRESULT gather_nd2_create(const void *desc, dmlcl_op_state *st)
                  g->IndicesDimensionCount,
                  g->BatchDimensionCount,
                  g->OutOfRangePolicy};
-    return create(&a, st);
+    return validate_args(&a, st);
 }
 
-const dmlcl_op_class dmlcl_op_gather_nd = {DML_OPERATOR_GATHER_ND, "GATHER_ND", gather_nd_create};
-const dmlcl_op_class dmlcl_op_gather_nd1 = {DML_OPERATOR_GATHER_ND1, "GATHER_ND1",
-                                            gather_nd1_create};
-const dmlcl_op_class dmlcl_op_gather_nd2 = {DMLCL_OPERATOR_GATHER_ND2, "GATHER_ND2",
-                                            gather_nd2_create};
+const dmlcl_op_steps dmlcl_op_gather_nd = {
+    .validate = gather_nd_validate, .infer = infer, .lower = lower};
+const dmlcl_op_steps dmlcl_op_gather_nd1 = {
+    .validate = gather_nd1_validate, .infer = infer, .lower = lower};
+const dmlcl_op_steps dmlcl_op_gather_nd2 = {
+    .validate = gather_nd2_validate, .infer = infer, .lower = lower};

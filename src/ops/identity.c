@@ -58,8 +58,37 @@ static const char *in_place_denied(const dmlcl_tensor *in, const dmlcl_tensor *o
     return NULL;
 }
 
-static void lower(dmlcl_op_state *st, const DML_SCALE_BIAS *sb)
+static HRESULT validate(const void *desc, dmlcl_op_state *st)
 {
+    const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *d = desc;
+    dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", d->InputTensor, DMLCL_TENSOR_INPUT, in));
+    DMLCL_TRY(dmlcl_tensor_import(OP, "OutputTensor", d->OutputTensor, DMLCL_TENSOR_OUTPUT, out));
+    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
+    DMLCL_TRY(dmlcl_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
+    DMLCL_TRY(check_scale_bias(d->ScaleBias, in));
+    DMLCL_TRY(check_output_strides(out));
+    st->n_inputs = 1;
+    st->n_outputs = 1;
+    st->input_names[0] = "InputTensor";
+    st->output_names[0] = "OutputTensor";
+    st->data_input = 0;
+    st->in_place = true;
+    st->in_place_denied = in_place_denied(in, out);
+    return S_OK;
+}
+
+static HRESULT infer(const void *desc, dmlcl_op_state *st)
+{
+    (void)desc;
+    return dmlcl_ops_expect_sizes(OP, "OutputTensor", &st->outputs[0], st->inputs[0].sizes,
+                                  "InputTensor.Sizes: IDENTITY keeps the shape; broadcast with 0 "
+                                  "strides on an InputTensor of the output's Sizes");
+}
+
+static void lower(const void *desc, dmlcl_op_state *st)
+{
+    const DML_SCALE_BIAS *sb = ((const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *)desc)->ScaleBias;
     const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
     dmlcl_plan *p = &st->plan;
     dmlcl_plan_init(p, DMLCL_PLAN_VIEW, in->elem_bytes);
@@ -73,28 +102,4 @@ static void lower(dmlcl_op_state *st, const DML_SCALE_BIAS *sb)
     }
 }
 
-static HRESULT identity_create(const void *desc, dmlcl_op_state *st)
-{
-    const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *d = desc;
-    dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", d->InputTensor, DMLCL_TENSOR_INPUT, in));
-    DMLCL_TRY(dmlcl_tensor_import(OP, "OutputTensor", d->OutputTensor, DMLCL_TENSOR_OUTPUT, out));
-    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_ops_expect_sizes(OP, "OutputTensor", out, in->sizes,
-                                     "InputTensor.Sizes: IDENTITY keeps the shape; broadcast "
-                                     "with 0 strides on an InputTensor of the output's Sizes"));
-    DMLCL_TRY(check_scale_bias(d->ScaleBias, in));
-    DMLCL_TRY(check_output_strides(out));
-    st->n_inputs = 1;
-    st->n_outputs = 1;
-    st->input_names[0] = "InputTensor";
-    st->output_names[0] = "OutputTensor";
-    st->data_input = 0;
-    st->in_place = true;
-    st->in_place_denied = in_place_denied(in, out);
-    lower(st, d->ScaleBias);
-    return S_OK;
-}
-
-const dmlcl_op_class dmlcl_op_identity = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, OP, identity_create};
+const dmlcl_op_steps dmlcl_op_identity = {.validate = validate, .infer = infer, .lower = lower};

@@ -51,9 +51,16 @@ static HRESULT import_common(const char *op, const DML_TENSOR_DESC *input,
     return S_OK;
 }
 
-/* start[i] and step[i] per dimension, in elements of the input's dimension i. */
-static void lower(dmlcl_op_state *st, const int64_t *start, const int64_t *step)
+/* What infer finds for lower: per dimension, in elements of the input's dimension i. */
+typedef struct slice_scratch {
+    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
+} slice_scratch;
+
+static void lower(const void *desc, dmlcl_op_state *st)
 {
+    (void)desc;
+    const slice_scratch *s = DMLCL_OP_SCRATCH(st, slice_scratch);
+    const int64_t *start = s->start, *step = s->step;
     const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
     dmlcl_plan *p = &st->plan;
     dmlcl_plan_init(p, DMLCL_PLAN_VIEW, in->elem_bytes);
@@ -65,15 +72,21 @@ static void lower(dmlcl_op_state *st, const int64_t *start, const int64_t *step)
 
 /* ---- SLICE ---------------------------------------------------------------------------------- */
 
-static HRESULT slice_create(const void *desc, dmlcl_op_state *st)
+static HRESULT slice_validate(const void *desc, dmlcl_op_state *st)
 {
     static const char *const list_names[3] = {"Offsets", "Sizes", "Strides"};
     const DML_SLICE_OPERATOR_DESC *d = desc;
     const void *const lists[3] = {d->Offsets, d->Sizes, d->Strides};
-    DMLCL_TRY(import_common("SLICE", d->InputTensor, d->OutputTensor, d->DimensionCount, lists,
-                            list_names, st));
+    return import_common("SLICE", d->InputTensor, d->OutputTensor, d->DimensionCount, lists,
+                         list_names, st);
+}
+
+static HRESULT slice_infer(const void *desc, dmlcl_op_state *st)
+{
+    const DML_SLICE_OPERATOR_DESC *d = desc;
     const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
+    int64_t *start = DMLCL_OP_SCRATCH(st, slice_scratch)->start;
+    int64_t *step = DMLCL_OP_SCRATCH(st, slice_scratch)->step;
     for (uint32_t i = 0; i < in->rank; ++i) {
         DMLCL_INVALID_IF(d->Sizes[i] != out->sizes[i],
                          "SLICE: OutputTensor.Sizes[%u] (%llu) must equal Sizes[%u] (%u)", i,
@@ -89,7 +102,6 @@ static HRESULT slice_create(const void *desc, dmlcl_op_state *st)
         start[i] = d->Offsets[i];
         step[i] = d->Strides[i];
     }
-    lower(st, start, step);
     return S_OK;
 }
 
@@ -120,21 +132,27 @@ static HRESULT slice1_window(const DML_SLICE1_OPERATOR_DESC *d, const dmlcl_tens
     return S_OK;
 }
 
-static HRESULT slice1_create(const void *desc, dmlcl_op_state *st)
+static HRESULT slice1_validate(const void *desc, dmlcl_op_state *st)
 {
     static const char *const list_names[3] = {"InputWindowOffsets", "InputWindowSizes",
                                               "InputWindowStrides"};
     const DML_SLICE1_OPERATOR_DESC *d = desc;
     const void *const lists[3] = {d->InputWindowOffsets, d->InputWindowSizes,
                                   d->InputWindowStrides};
-    DMLCL_TRY(import_common("SLICE1", d->InputTensor, d->OutputTensor, d->DimensionCount, lists,
-                            list_names, st));
-    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
+    return import_common("SLICE1", d->InputTensor, d->OutputTensor, d->DimensionCount, lists,
+                         list_names, st);
+}
+
+static HRESULT slice1_infer(const void *desc, dmlcl_op_state *st)
+{
+    slice_scratch *s = DMLCL_OP_SCRATCH(st, slice_scratch);
     for (uint32_t i = 0; i < st->inputs[0].rank; ++i)
-        DMLCL_TRY(slice1_window(d, &st->inputs[0], &st->outputs[0], i, &start[i], &step[i]));
-    lower(st, start, step);
+        DMLCL_TRY(
+            slice1_window(desc, &st->inputs[0], &st->outputs[0], i, &s->start[i], &s->step[i]));
     return S_OK;
 }
 
-const dmlcl_op_class dmlcl_op_slice = {DML_OPERATOR_SLICE, "SLICE", slice_create};
-const dmlcl_op_class dmlcl_op_slice1 = {DML_OPERATOR_SLICE1, "SLICE1", slice1_create};
+const dmlcl_op_steps dmlcl_op_slice = {
+    .validate = slice_validate, .infer = slice_infer, .lower = lower};
+const dmlcl_op_steps dmlcl_op_slice1 = {
+    .validate = slice1_validate, .infer = slice1_infer, .lower = lower};

@@ -185,8 +185,10 @@ static HRESULT check_output(const dmlcl_tensor *out, const dmlcl_ss_result *r)
                                   "the entries' slices of InputTensor.Sizes");
 }
 
-static void lower(dmlcl_op_state *st, const dmlcl_ss_result *r)
+static void lower(const void *desc, dmlcl_op_state *st)
 {
+    (void)desc;
+    const dmlcl_ss_result *r = DMLCL_OP_SCRATCH(st, dmlcl_ss_result);
     const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
     int64_t in_stride[DMLCL_MAX_RANK] = {0}; /* new axes: 0 */
     dmlcl_plan *p = &st->plan;
@@ -200,7 +202,8 @@ static void lower(dmlcl_op_state *st, const dmlcl_ss_result *r)
         dmlcl_plan_push(p, (int64_t)r->out_sizes[o], out->strides[o], in_stride[o], 0, 0);
 }
 
-static HRESULT strided_slice_create(const void *desc, dmlcl_op_state *st)
+/* Resolves the entries against InputTensor.Sizes into the scratch, for infer and lower. */
+static HRESULT validate(const void *desc, dmlcl_op_state *st)
 {
     const DMLCL_STRIDED_SLICE_OPERATOR_DESC *d = desc;
     dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
@@ -218,16 +221,20 @@ static HRESULT strided_slice_create(const void *desc, dmlcl_op_state *st)
         d->End,
         d->Strides,
         {d->BeginMask, d->EndMask, d->NewAxisMask, d->ShrinkAxisMask, d->EllipsisMask}};
-    dmlcl_ss_result r;
-    DMLCL_TRY(dmlcl_ss_resolve(&names, in->rank, in->sizes, &lists, &r));
-    DMLCL_TRY(check_output(out, &r));
+    DMLCL_TRY(dmlcl_ss_resolve(&names, in->rank, in->sizes, &lists,
+                               DMLCL_OP_SCRATCH(st, dmlcl_ss_result)));
     st->n_inputs = 1;
     st->n_outputs = 1;
     st->input_names[0] = "InputTensor";
     st->output_names[0] = "OutputTensor";
-    lower(st, &r);
     return S_OK;
 }
 
-const dmlcl_op_class dmlcl_op_strided_slice = {DMLCL_OPERATOR_STRIDED_SLICE, OP,
-                                               strided_slice_create};
+static HRESULT infer(const void *desc, dmlcl_op_state *st)
+{
+    (void)desc;
+    return check_output(&st->outputs[0], DMLCL_OP_SCRATCH(st, dmlcl_ss_result));
+}
+
+const dmlcl_op_steps dmlcl_op_strided_slice = {
+    .validate = validate, .infer = infer, .lower = lower};

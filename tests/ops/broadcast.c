@@ -250,17 +250,21 @@ typedef struct fe_case {
     bool has_axes;
 } fe_case;
 
-static HRESULT fe_call(const fe_case *f, dmlcl_broadcast_result *r)
+static HRESULT fe_call(const fe_case *f, dmlcl_frontend_result *r)
 {
     static const char *const modes[] = {"numpy", "explicit", "bidirectional"};
     dmlcl_int_array target = {DML_TENSOR_DATA_TYPE_INT64, f->target_count, f->target};
     dmlcl_int_array axes = {DML_TENSOR_DATA_TYPE_INT64, f->axes_count, f->axes};
-    if (f->kind == FE_EXPAND13)
-        return dmlcl_onnx_expand13(f->type, &f->data, &target, NULL, r);
-    dmlcl_broadcast_args a = {
-        f->type, &f->data, modes[f->mode], &target, NULL, f->has_axes ? &axes : NULL, NULL};
-    return f->kind == FE_BROADCAST1 ? dmlcl_openvino_broadcast1(&a, r)
-                                    : dmlcl_openvino_broadcast3(&a, r);
+    if (f->kind == FE_EXPAND13) {
+        dmlcl_onnx_expand_args e = {.input = &f->data, .input_type = f->type, .shape = &target};
+        return dmlcl_onnx_expand(13, &e, r);
+    }
+    dmlcl_openvino_broadcast_args a = {.data = &f->data,
+                                       .data_type = f->type,
+                                       .target_shape = &target,
+                                       .axes_mapping = f->has_axes ? &axes : NULL,
+                                       .mode = modes[f->mode]};
+    return dmlcl_openvino_broadcast(f->kind == FE_BROADCAST1 ? 1 : 3, &a, r);
 }
 
 /* Mostly valid shapes, with a broken rule now and then. */
@@ -338,7 +342,7 @@ static void fe_check(const fe_case *f, unsigned n)
     bool valid = ref_broadcast_shape(f->mode, f->data.rank, f->data.dims, f->target_count,
                                      f->target, f->axes_count, f->has_axes ? f->axes : NULL, &rank,
                                      want, map, why, sizeof why);
-    dmlcl_broadcast_result r;
+    dmlcl_frontend_result r;
     HRESULT hr = fe_call(f, &r);
     cr_assert_eq(SUCCEEDED(hr), valid,
                  "front-end case %u (kind %d, mode %s, data rank %u, %u targets, %u axes%s): "
@@ -365,14 +369,14 @@ static void fe_check(const fe_case *f, unsigned n)
         memcpy(c.map, map, f->data.rank * sizeof *map);
     else
         c.map[0] = f->axes_count ? (uint32_t)f->axes[0] : 0;
-    ops_tensor_init(&c.input, "InputTensor", false, f->type, r.input_buffer.DimensionCount,
-                    r.input_sizes, NULL, 0, 0);
-    ops_tensor_init(&c.output, "OutputTensor", true, f->type, r.output_buffer.DimensionCount,
-                    r.output_sizes, NULL, 0, 0);
-    cr_assert_eq(c.input.buffer.TotalTensorSizeInBytes, r.input_buffer.TotalTensorSizeInBytes);
-    cr_assert_eq(c.output.buffer.TotalTensorSizeInBytes, r.output_buffer.TotalTensorSizeInBytes);
-    c.desc = r.Desc; /* the front-end's own description, its tensors in r */
-    c.bc = r.broadcast;
+    ops_tensor_init(&c.input, "InputTensor", false, f->type, r.buffers[0].DimensionCount,
+                    r.sizes[0], NULL, 0, 0);
+    ops_tensor_init(&c.output, "OutputTensor", true, f->type, r.buffers[1].DimensionCount,
+                    r.sizes[1], NULL, 0, 0);
+    cr_assert_eq(c.input.buffer.TotalTensorSizeInBytes, r.buffers[0].TotalTensorSizeInBytes);
+    cr_assert_eq(c.output.buffer.TotalTensorSizeInBytes, r.buffers[1].TotalTensorSizeInBytes);
+    c.desc = r.desc; /* the front-end's own description, its tensors in r */
+    c.bc = r.op.broadcast;
     c.submit = OPS_SUBMIT_DEFAULT;
     bcast_prepare(&c, &rng);
     bcast_run(&c);
@@ -409,15 +413,26 @@ Test(broadcast, documented_examples)
     dmlcl_int_array target3 = {DML_TENSOR_DATA_TYPE_INT64, 4, t3};
     dmlcl_int_array axes2 = {DML_TENSOR_DATA_TYPE_INT64, 1, ax2};
     dmlcl_int_array axes3 = {DML_TENSOR_DATA_TYPE_INT64, 2, ax3};
-    const dmlcl_broadcast_args examples[3] = {
-        {DML_TENSOR_DATA_TYPE_FLOAT32, &d1, "numpy", &target12, NULL, NULL, NULL},
-        {DML_TENSOR_DATA_TYPE_FLOAT32, &d2, "explicit", &target12, NULL, &axes2, NULL},
-        {DML_TENSOR_DATA_TYPE_FLOAT32, &d3, "explicit", &target3, NULL, &axes3, NULL},
+    const dmlcl_openvino_broadcast_args examples[3] = {
+        {.data = &d1,
+         .data_type = DML_TENSOR_DATA_TYPE_FLOAT32,
+         .target_shape = &target12,
+         .mode = "numpy"},
+        {.data = &d2,
+         .data_type = DML_TENSOR_DATA_TYPE_FLOAT32,
+         .target_shape = &target12,
+         .axes_mapping = &axes2,
+         .mode = "explicit"},
+        {.data = &d3,
+         .data_type = DML_TENSOR_DATA_TYPE_FLOAT32,
+         .target_shape = &target3,
+         .axes_mapping = &axes3,
+         .mode = "explicit"},
     };
     for (int e = 0; e < 3; ++e) {
-        dmlcl_broadcast_result r;
+        dmlcl_frontend_result r;
         ref_rng rng = ops_case_rng(&run_seed, "documented_examples", (unsigned)e);
-        HRESULT hr = dmlcl_openvino_broadcast1(&examples[e], &r);
+        HRESULT hr = dmlcl_openvino_broadcast(1, &examples[e], &r);
         cr_assert(SUCCEEDED(hr), "example %d: %s", e + 1, dmlcl_last_error());
         cr_assert_eq(r.output_shape.rank, 4);
         cr_assert(!memcmp(r.output_shape.dims, e < 2 ? t12 : t3, sizeof t12));
@@ -426,11 +441,11 @@ Test(broadcast, documented_examples)
         c.number = (unsigned)e;
         c.type = DML_TENSOR_DATA_TYPE_FLOAT32;
         c.mode = e ? REF_BROADCAST_EXPLICIT : REF_BROADCAST_NUMPY;
-        ops_tensor_init(&c.input, "InputTensor", false, c.type, r.input_buffer.DimensionCount,
-                        r.input_sizes, NULL, 0, 0);
-        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 4, r.output_sizes, NULL, 0, 0);
-        c.desc = r.Desc;
-        c.bc = r.broadcast;
+        ops_tensor_init(&c.input, "InputTensor", false, c.type, r.buffers[0].DimensionCount,
+                        r.sizes[0], NULL, 0, 0);
+        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 4, r.sizes[1], NULL, 0, 0);
+        c.desc = r.desc;
+        c.bc = r.op.broadcast;
         memset(&c.mem, 0, sizeof c.mem);
         ops_memory_place(&c.mem, &rng, &c.input, false);
         ops_memory_place(&c.mem, &rng, &c.output, false);

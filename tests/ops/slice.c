@@ -615,13 +615,21 @@ Test(slice, openvino_frontend)
                 masks[k][i] = c.masks[k][i];
             m[k] = (dmlcl_int_array){DML_TENSOR_DATA_TYPE_INT64, len, masks[k]};
         }
-        dmlcl_strided_slice_args a = {c.type, &data, &lists[0], &lists[1], &lists[2], NULL, NULL,
-                                      NULL,   &m[0], &m[1],     &m[2],     &m[3],     &m[4]};
-        static dmlcl_slice_result r;
+        dmlcl_openvino_strided_slice_args a = {.data = &data,
+                                               .data_type = c.type,
+                                               .begin = &lists[0],
+                                               .end = &lists[1],
+                                               .stride = &lists[2],
+                                               .begin_mask = &m[0],
+                                               .end_mask = &m[1],
+                                               .new_axis_mask = &m[2],
+                                               .shrink_axis_mask = &m[3],
+                                               .ellipsis_mask = &m[4]};
+        static dmlcl_frontend_result r;
         ref_ss_lists l = ss_lists(&c);
         uint32_t out[REF_MAX_DIMS], out_rank;
         bool valid = ref_strided_slice_shape(c.rank, in, &l, &out_rank, out, NULL);
-        HRESULT hr = dmlcl_openvino_strided_slice1(&a, &r);
+        HRESULT hr = dmlcl_openvino_strided_slice(1, &a, &r);
         cr_assert_eq(SUCCEEDED(hr), valid, "case %u: front-end %s, reference %s: %s", n,
                      dmlcl_hresult_name(hr), valid ? "valid" : "invalid", dmlcl_last_error());
         if (!valid)
@@ -630,14 +638,14 @@ Test(slice, openvino_frontend)
         for (uint32_t i = 0; i < out_rank; ++i)
             cr_assert_eq(r.output_shape.dims[i], out[i], "case %u dim %u", n, i);
         /* Run what the front-end described (0-D as {1}); the reference on the framework shape. */
-        const DML_BUFFER_TENSOR_DESC *ib = &r.input_buffer, *ob = &r.output_buffer;
+        const DML_BUFFER_TENSOR_DESC *ib = &r.buffers[0], *ob = &r.buffers[1];
         ops_tensor_init(&c.input, "InputTensor", false, c.type, ib->DimensionCount, ib->Sizes, NULL,
                         0, 0);
         ops_tensor_init(&c.output, "OutputTensor", true, c.type, ob->DimensionCount, ob->Sizes,
                         NULL, 0, 0);
-        r.slice.InputTensor = ops_tensor_desc(&c.input);
-        r.slice.OutputTensor = ops_tensor_desc(&c.output);
-        c.desc = r.Desc;
+        r.op.strided_slice.InputTensor = ops_tensor_desc(&c.input);
+        r.op.strided_slice.OutputTensor = ops_tensor_desc(&c.output);
+        c.desc = r.desc;
         c.submit = (ops_submit)ref_rng_below(&rng, OPS_SUBMIT_COUNT);
         memset(&c.mem, 0, sizeof c.mem);
         ops_memory_place(&c.mem, &rng, &c.input, false);

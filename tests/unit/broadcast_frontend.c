@@ -19,8 +19,8 @@ typedef struct call {
     dmlcl_shape data, target_dims, axes_dims;
     int64_t target[20], axes[20];
     dmlcl_int_array t, a;
-    dmlcl_broadcast_args args;
-    dmlcl_broadcast_result r;
+    dmlcl_openvino_broadcast_args args;
+    dmlcl_frontend_result r;
 } call;
 
 static call *setup(call *c, uint32_t rank, const int64_t *data, uint32_t nt, const int64_t *target,
@@ -31,8 +31,10 @@ static call *setup(call *c, uint32_t rank, const int64_t *data, uint32_t nt, con
     memcpy(c->data.dims, data, rank * sizeof *data);
     memcpy(c->target, target, nt * sizeof *target);
     c->t = (dmlcl_int_array){I64, nt, c->target};
-    c->args = (dmlcl_broadcast_args){
-        DML_TENSOR_DATA_TYPE_FLOAT32, &c->data, mode, &c->t, NULL, NULL, NULL};
+    c->args = (dmlcl_openvino_broadcast_args){.data = &c->data,
+                                              .data_type = DML_TENSOR_DATA_TYPE_FLOAT32,
+                                              .target_shape = &c->t,
+                                              .mode = mode};
     return c;
 }
 
@@ -43,18 +45,26 @@ static void with_axes(call *c, uint32_t n, const int64_t *axes)
     c->args.axes_mapping = &c->a;
 }
 
+/* Opsets 1 and 2 run Broadcast-1; 3 and later Broadcast-3. */
 static HRESULT v1(call *c)
 {
-    return dmlcl_openvino_broadcast1(&c->args, &c->r);
+    return dmlcl_openvino_broadcast(1, &c->args, &c->r);
 }
 
 static HRESULT v3(call *c)
 {
-    return dmlcl_openvino_broadcast3(&c->args, &c->r);
+    return dmlcl_openvino_broadcast(3, &c->args, &c->r);
+}
+
+/* ONNX Expand-13 of c's data to the values of shape (1-D). */
+static HRESULT expand(call *c, DML_TENSOR_DATA_TYPE type, const dmlcl_int_array *shape)
+{
+    dmlcl_onnx_expand_args a = {.input = &c->data, .input_type = type, .shape = shape};
+    return dmlcl_onnx_expand(13, &a, &c->r);
 }
 
 /* S_OK, the output shape, and an operator that the description creates. */
-static void expect_shape(HRESULT hr, const dmlcl_broadcast_result *r, uint32_t rank,
+static void expect_shape(HRESULT hr, const dmlcl_frontend_result *r, uint32_t rank,
                          const int64_t *dims, int line)
 {
     cr_assert(SUCCEEDED(hr), "line %d: %s: %s", line, dmlcl_hresult_name(hr), dmlcl_last_error());
@@ -64,7 +74,7 @@ static void expect_shape(HRESULT hr, const dmlcl_broadcast_result *r, uint32_t r
         cr_expect_eq(r->output_shape.dims[i], dims[i], "line %d: dim %u is %lld, expected %lld",
                      line, i, (long long)r->output_shape.dims[i], (long long)dims[i]);
     dmlcl_operator *op = NULL;
-    hr = dmlcl_operator_create(NULL, &r->Desc, &op);
+    hr = dmlcl_operator_create(NULL, &r->desc, &op);
     cr_expect(SUCCEEDED(hr), "line %d: operator: %s", line, dmlcl_last_error());
     dmlcl_operator_release(op);
 }
@@ -88,13 +98,13 @@ Test(broadcast_frontend, document_examples)
     const int64_t d1[3] = {16, 1, 1}, d2[1] = {16}, d3[2] = {50, 50}, t3[4] = {1, 50, 50, 16};
     const int64_t ax2[1] = {1}, ax3[2] = {1, 2};
     SHAPE(v1(setup(&c, 3, d1, 4, t1_16_50_50, "numpy")), &c, 1, 16, 50, 50);
-    cr_expect_eq(c.r.broadcast.Mode, DMLCL_BROADCAST_MODE_NUMPY);
+    cr_expect_eq(c.r.op.broadcast.Mode, DMLCL_BROADCAST_MODE_NUMPY);
     SHAPE(v1(setup(&c, 3, d1, 4, t1_16_50_50, NULL)), &c, 1, 16, 50, 50); /* default numpy */
     setup(&c, 1, d2, 4, t1_16_50_50, "explicit");
     with_axes(&c, 1, ax2);
     SHAPE(v1(&c), &c, 1, 16, 50, 50);
-    cr_expect_eq(c.r.broadcast.AxesMappingCount, 1);
-    cr_expect_eq(c.r.broadcast.AxesMapping[0], 1);
+    cr_expect_eq(c.r.op.broadcast.AxesMappingCount, 1);
+    cr_expect_eq(c.r.op.broadcast.AxesMapping[0], 1);
     setup(&c, 2, d3, 4, t3, "explicit");
     with_axes(&c, 2, ax3);
     SHAPE(v1(&c), &c, 1, 50, 50, 16);
@@ -121,30 +131,47 @@ Test(broadcast_frontend, bidirectional)
           "Broadcast-1: attribute mode (\"bidirectional\")", "Broadcast-3's");
 }
 
+/* Opsets 1-2 run Broadcast-1, 3 and later Broadcast-3; Expand-8 is not in dmlcl. */
+Test(broadcast_frontend, opsets)
+{
+    call c;
+    const int64_t d[2] = {3, 1}, t[2] = {1, 4};
+    setup(&c, 2, d, 2, t, "bidirectional");
+    FAILS(dmlcl_openvino_broadcast(2, &c.args, &c.r), E_INVALIDARG,
+          "OpenVINO Broadcast-1: attribute mode (\"bidirectional\")");
+    SHAPE(dmlcl_openvino_broadcast(3, &c.args, &c.r), &c, 3, 4);
+    SHAPE(dmlcl_openvino_broadcast(15, &c.args, &c.r), &c, 3, 4);
+    FAILS(dmlcl_openvino_broadcast(0, &c.args, &c.r), E_INVALIDARG, "opset (0)", "at least 1");
+    dmlcl_onnx_expand_args e = {
+        .input = &c.data, .input_type = DML_TENSOR_DATA_TYPE_FLOAT32, .shape = &c.t};
+    SHAPE(dmlcl_onnx_expand(21, &e, &c.r), &c, 3, 4);
+    FAILS(dmlcl_onnx_expand(12, &e, &c.r), DXGI_ERROR_UNSUPPORTED, "ONNX Expand-8 (opset 12)",
+          "version 13");
+    FAILS(dmlcl_onnx_expand(7, &e, &c.r), E_INVALIDARG, "ONNX Expand: opset (7)", "at least 8");
+    FAILS(dmlcl_onnx_expand(13, NULL, &c.r), E_POINTER, "args (NULL)");
+}
+
 Test(broadcast_frontend, onnx_expand)
 {
     call c;
     const int64_t d[3] = {16, 1, 1}, t[3] = {1, 1, 50};
     setup(&c, 3, d, 3, t, NULL);
-    SHAPE(dmlcl_onnx_expand13(DML_TENSOR_DATA_TYPE_FLOAT32, &c.data, &c.t, NULL, &c.r), &c, 16, 1,
-          50);
-    cr_expect_eq(c.r.broadcast.Mode, DMLCL_BROADCAST_MODE_BIDIRECTIONAL);
+    SHAPE(expand(&c, DML_TENSOR_DATA_TYPE_FLOAT32, &c.t), &c, 16, 1, 50);
+    cr_expect_eq(c.r.op.broadcast.Mode, DMLCL_BROADCAST_MODE_BIDIRECTIONAL);
     /* 0-D input, shape [2, 0]: empty output. */
     const int64_t t2[2] = {2, 0};
     setup(&c, 0, d, 2, t2, NULL);
-    SHAPE(dmlcl_onnx_expand13(DMLCL_TENSOR_DATA_TYPE_BOOLEAN, &c.data, &c.t, NULL, &c.r), &c, 2, 0);
-    cr_expect_eq(c.r.output_buffer.TotalTensorSizeInBytes, 0);
-    cr_expect_eq(c.r.input_buffer.DimensionCount, 1);
+    SHAPE(expand(&c, DMLCL_TENSOR_DATA_TYPE_BOOLEAN, &c.t), &c, 2, 0);
+    cr_expect_eq(c.r.buffers[1].TotalTensorSizeInBytes, 0);
+    cr_expect_eq(c.r.buffers[0].DimensionCount, 1);
     int32_t i32[1] = {4};
     dmlcl_int_array wrong = {DML_TENSOR_DATA_TYPE_INT32, 1, i32};
-    FAILS(dmlcl_onnx_expand13(DML_TENSOR_DATA_TYPE_FLOAT32, &c.data, &wrong, NULL, &c.r),
-          E_INVALIDARG, "Expand-13: input shape has type INT32", "INT64");
+    FAILS(expand(&c, DML_TENSOR_DATA_TYPE_FLOAT32, &wrong), E_INVALIDARG,
+          "Expand-13: input shape has type INT32", "INT64");
     const int64_t t3[2] = {3, -1};
     setup(&c, 1, d, 2, t3, NULL);
-    FAILS(dmlcl_onnx_expand13(DML_TENSOR_DATA_TYPE_FLOAT32, &c.data, &c.t, NULL, &c.r),
-          E_INVALIDARG, "shape[1] (-1)", ">= 0");
-    FAILS(dmlcl_onnx_expand13(DMLCL_TENSOR_DATA_TYPE_STRING, &c.data, &c.t, NULL, &c.r),
-          DXGI_ERROR_UNSUPPORTED, "STRING");
+    FAILS(expand(&c, DML_TENSOR_DATA_TYPE_FLOAT32, &c.t), E_INVALIDARG, "shape[1] (-1)", ">= 0");
+    FAILS(expand(&c, DMLCL_TENSOR_DATA_TYPE_STRING, &c.t), DXGI_ERROR_UNSUPPORTED, "STRING");
 }
 
 Test(broadcast_frontend, scalars_and_empty)
@@ -153,8 +180,8 @@ Test(broadcast_frontend, scalars_and_empty)
     const int64_t none[1] = {0}, t[3] = {2, 1, 3}, tz[3] = {2, 0, 3}, ax1[1] = {1};
     /* 0-D data, numpy, target [] -> 0-D output, described as {1} and {1}. */
     expect_shape(v1(setup(&c, 0, none, 0, none, "numpy")), &c.r, 0, none, __LINE__);
-    cr_expect_eq(c.r.output_buffer.DimensionCount, 1);
-    cr_expect_eq(c.r.output_sizes[0], 1);
+    cr_expect_eq(c.r.buffers[1].DimensionCount, 1);
+    cr_expect_eq(c.r.sizes[1][0], 1);
     SHAPE(v1(setup(&c, 0, none, 3, t, "numpy")), &c, 2, 1, 3);
     /* explicit with a 0-D data: no axes, or one whose target dimension is 1. */
     setup(&c, 0, none, 3, t, "explicit");
@@ -168,7 +195,7 @@ Test(broadcast_frontend, scalars_and_empty)
     /* Zero-size target dimensions: an empty output, a valid operator. */
     const int64_t d[2] = {1, 3};
     SHAPE(v3(setup(&c, 2, d, 3, tz, "numpy")), &c, 2, 0, 3);
-    cr_expect_eq(c.r.output_buffer.TotalTensorSizeInBytes, 0);
+    cr_expect_eq(c.r.buffers[1].TotalTensorSizeInBytes, 0);
     const int64_t dz[2] = {0, 3}, t1[2] = {1, 3};
     FAILS(v1(setup(&c, 2, dz, 2, t1, "numpy")), E_INVALIDARG, "data dimension 0 (0)",
           "target_shape[0] (1)");
@@ -208,7 +235,8 @@ Test(broadcast_frontend, target_shape_rules)
     u64[0] = UINT64_MAX;
     FAILS(v1(&c), DXGI_ERROR_UNSUPPORTED, "beyond DirectML's UINT sizes");
     const int64_t huge[3] = {65536, 65536, 3};
-    FAILS(v1(setup(&c, 1, d, 3, huge, "numpy")), DXGI_ERROR_UNSUPPORTED, "output has", "elements");
+    FAILS(v1(setup(&c, 1, d, 3, huge, "numpy")), DXGI_ERROR_UNSUPPORTED,
+          "output shape {65536,65536,3}", "elements");
     const int64_t neg[2] = {-2, 3};
     FAILS(v1(setup(&c, 1, d, 2, neg, "numpy")), E_INVALIDARG, "target_shape[0] (-2)");
     int64_t many[17];
@@ -287,8 +315,8 @@ Test(broadcast_frontend, data_rules)
     FAILS(v1(&c), DXGI_ERROR_UNSUPPORTED, "rank 17");
     setup(&c, 1, t, 1, t, "numpy");
     c.args.data = NULL;
-    FAILS(v1(&c), E_INVALIDARG, "the shape of input data (NULL)");
-    FAILS(dmlcl_openvino_broadcast1(NULL, &c.r), E_INVALIDARG, "args (NULL)");
+    FAILS(v1(&c), E_POINTER, "the shape of input data (NULL)");
+    FAILS(dmlcl_openvino_broadcast(1, NULL, &c.r), E_POINTER, "args (NULL)");
     setup(&c, 1, t, 1, t, "numpy");
     c.args.data_type = DMLCL_TENSOR_DATA_TYPE_STRING;
     FAILS(v1(&c), DXGI_ERROR_UNSUPPORTED, "STRING");

@@ -38,7 +38,7 @@ static dmlcl_op_state lowered(DML_OPERATOR_TYPE type, const void *desc, bool nor
     memset(&st, 0, sizeof st);
     const dmlcl_op_class *cls = dmlcl_op_class_find(type);
     cr_assert(cls != NULL);
-    cr_assert_eq(cls->create(desc, &st), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmlcl_op_class_create(cls, desc, &st), S_OK, "%s", dmlcl_last_error());
     if (normalize)
         dmlcl_plan_normalize(&st.plan);
     return st;

@@ -48,7 +48,7 @@ static dmlcl_plan lowered(const DML_OPERATOR_DESC *desc)
     memset(&st, 0, sizeof st);
     const dmlcl_op_class *cls = dmlcl_op_class_find(desc->Type);
     cr_assert_not_null(cls);
-    HRESULT hr = cls->create(desc->Desc, &st);
+    HRESULT hr = dmlcl_op_class_create(cls, desc->Desc, &st);
     cr_assert_eq(hr, S_OK, "%s", dmlcl_last_error());
     return st.plan;
 }

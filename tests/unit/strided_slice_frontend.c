@@ -60,38 +60,36 @@ static void ov_mask(ov_call *c, int which, const int64_t *v, uint64_t n)
     c->has_mask[which] = true;
 }
 
-static HRESULT ov_run(const ov_call *c, dmlcl_slice_result *r)
+static HRESULT ov_run(const ov_call *c, dmlcl_frontend_result *r)
 {
-    dmlcl_strided_slice_args a = {c->type,
-                                  &c->data,
-                                  &c->begin,
-                                  &c->end,
-                                  c->has_stride ? &c->stride : NULL,
-                                  NULL,
-                                  NULL,
-                                  NULL,
-                                  c->has_mask[0] ? &c->masks[0] : NULL,
-                                  c->has_mask[1] ? &c->masks[1] : NULL,
-                                  c->has_mask[2] ? &c->masks[2] : NULL,
-                                  c->has_mask[3] ? &c->masks[3] : NULL,
-                                  c->has_mask[4] ? &c->masks[4] : NULL};
-    return dmlcl_openvino_strided_slice1(&a, r);
+    dmlcl_openvino_strided_slice_args a = {.data = &c->data,
+                                           .data_type = c->type,
+                                           .begin = &c->begin,
+                                           .end = &c->end,
+                                           .stride = c->has_stride ? &c->stride : NULL,
+                                           .begin_mask = c->has_mask[0] ? &c->masks[0] : NULL,
+                                           .end_mask = c->has_mask[1] ? &c->masks[1] : NULL,
+                                           .new_axis_mask = c->has_mask[2] ? &c->masks[2] : NULL,
+                                           .shrink_axis_mask = c->has_mask[3] ? &c->masks[3] : NULL,
+                                           .ellipsis_mask = c->has_mask[4] ? &c->masks[4] : NULL};
+    return dmlcl_openvino_strided_slice(1, &a, r);
 }
 
 /* The result's description creates an operator; returns its plan (before normalisation). */
-static dmlcl_plan plan_of(const dmlcl_slice_result *r)
+static dmlcl_plan plan_of(const dmlcl_frontend_result *r)
 {
     dmlcl_operator *op = NULL;
-    HRESULT hr = dmlcl_operator_create(NULL, &r->Desc, &op);
+    HRESULT hr = dmlcl_operator_create(NULL, &r->desc, &op);
     cr_assert_eq(hr, S_OK, "the front-end's description must create: %s", dmlcl_last_error());
     dmlcl_operator_release(op);
     dmlcl_op_state st;
     memset(&st, 0, sizeof st);
-    cr_assert_eq(dmlcl_op_class_find(r->Desc.Type)->create(r->Desc.Desc, &st), S_OK);
+    cr_assert_eq(dmlcl_op_class_create(dmlcl_op_class_find(r->desc.Type), r->desc.Desc, &st), S_OK);
     return st.plan;
 }
 
-static void expect_shape(const dmlcl_slice_result *r, uint32_t rank, const int64_t *dims, int line)
+static void expect_shape(const dmlcl_frontend_result *r, uint32_t rank, const int64_t *dims,
+                         int line)
 {
     cr_assert_eq(r->output_shape.rank, rank, "line %d: output rank %u, want %u", line,
                  r->output_shape.rank, rank);
@@ -103,7 +101,7 @@ static void expect_shape(const dmlcl_slice_result *r, uint32_t rank, const int64
 
 static void ov_expect(const ov_call *c, uint32_t rank, const int64_t *dims, int line)
 {
-    dmlcl_slice_result r;
+    dmlcl_frontend_result r;
     HRESULT hr = ov_run(c, &r);
     cr_assert_eq(hr, S_OK, "line %d: %s", line, dmlcl_last_error());
     expect_shape(&r, rank, dims, line);
@@ -111,7 +109,7 @@ static void ov_expect(const ov_call *c, uint32_t rank, const int64_t *dims, int 
 
 static void ov_fail(const ov_call *c, HRESULT want, const char *needle, int line)
 {
-    dmlcl_slice_result r;
+    dmlcl_frontend_result r;
     HRESULT hr = ov_run(c, &r);
     const char *msg = dmlcl_last_error();
     cr_expect_eq(hr, want, "line %d: expected %s, got %s: %s", line, dmlcl_hresult_name(want),
@@ -251,7 +249,7 @@ Test(strided_slice_frontend, lowering_offsets)
     ov_mask(&c, 0, (const int64_t[]){0, 1}, 2);
     ov_mask(&c, 1, (const int64_t[]){1, 1}, 2);
     ov_mask(&c, 3, (const int64_t[]){0, 0, 1}, 3);
-    dmlcl_slice_result r;
+    dmlcl_frontend_result r;
     cr_assert_eq(ov_run(&c, &r), S_OK, "%s", dmlcl_last_error());
     expect_shape(&r, 2, (const int64_t[]){2, 4}, __LINE__);
     dmlcl_plan p = plan_of(&r);
@@ -289,21 +287,13 @@ Test(strided_slice_frontend, errors)
     /* Not 1-D. */
     ov_init(&c, 2, d, 2, (const int64_t[]){0, 0}, (const int64_t[]){4, 5}, NULL);
     dmlcl_shape two_d = shape(2, (const int64_t[]){1, 2});
-    dmlcl_strided_slice_args a = {DML_TENSOR_DATA_TYPE_FLOAT32,
-                                  &c.data,
-                                  &c.begin,
-                                  &c.end,
-                                  NULL,
-                                  &two_d,
-                                  NULL,
-                                  NULL,
-                                  NULL,
-                                  NULL,
-                                  NULL,
-                                  NULL,
-                                  NULL};
-    dmlcl_slice_result r;
-    cr_expect_eq(dmlcl_openvino_strided_slice1(&a, &r), E_INVALIDARG);
+    dmlcl_openvino_strided_slice_args a = {.data = &c.data,
+                                           .data_type = DML_TENSOR_DATA_TYPE_FLOAT32,
+                                           .begin = &c.begin,
+                                           .begin_dims = &two_d,
+                                           .end = &c.end};
+    dmlcl_frontend_result r;
+    cr_expect_eq(dmlcl_openvino_strided_slice(1, &a, &r), E_INVALIDARG);
     cr_expect(strstr(dmlcl_last_error(), "begin must be 1-D"), "%s", dmlcl_last_error());
 
     /* Data rules. */
@@ -352,26 +342,22 @@ static void onnx_init(onnx_call *c, uint32_t rank, const int64_t *dims, uint64_t
     c->has_steps = steps != NULL;
 }
 
-static HRESULT onnx_run(const onnx_call *c, dmlcl_slice_result *r)
+static HRESULT onnx_run(const onnx_call *c, dmlcl_frontend_result *r)
 {
-    dmlcl_onnx_slice_args a = {DML_TENSOR_DATA_TYPE_INT16,
-                               &c->data,
-                               &c->starts,
-                               &c->ends,
-                               c->has_axes ? &c->axes : NULL,
-                               c->has_steps ? &c->steps : NULL,
-                               NULL,
-                               NULL,
-                               NULL,
-                               NULL};
-    return dmlcl_onnx_slice13(&a, r);
+    dmlcl_onnx_slice_args a = {.data = &c->data,
+                               .data_type = DML_TENSOR_DATA_TYPE_INT16,
+                               .starts = &c->starts,
+                               .ends = &c->ends,
+                               .axes = c->has_axes ? &c->axes : NULL,
+                               .steps = c->has_steps ? &c->steps : NULL};
+    return dmlcl_onnx_slice(13, &a, r);
 }
 
 /* The output shape, and the plan's first element and innermost-sliced step. */
 static void onnx_expect(const onnx_call *c, uint32_t rank, const int64_t *dims, int64_t offset,
                         int line)
 {
-    dmlcl_slice_result r;
+    dmlcl_frontend_result r;
     HRESULT hr = onnx_run(c, &r);
     cr_assert_eq(hr, S_OK, "line %d: %s", line, dmlcl_last_error());
     expect_shape(&r, rank, dims, line);
@@ -382,7 +368,7 @@ static void onnx_expect(const onnx_call *c, uint32_t rank, const int64_t *dims, 
 
 static void onnx_fail(const onnx_call *c, const char *needle, int line)
 {
-    dmlcl_slice_result r;
+    dmlcl_frontend_result r;
     HRESULT hr = onnx_run(c, &r);
     const char *msg = dmlcl_last_error();
     cr_expect_eq(hr, E_INVALIDARG, "line %d: got %s: %s", line, dmlcl_hresult_name(hr), msg);
@@ -458,6 +444,30 @@ Test(onnx_slice_frontend, inputs)
     onnx_init(&c, 1, d, 1, (const int64_t[]){0}, (const int64_t[]){5}, NULL, NULL);
     c.ends.count = 0;
     ONNX_INVALID(&c, "ends has 0 values");
+}
+
+/* Slice-13 from opset 13; Slice-1, -10, -11 are not in dmlcl. StridedSlice-1 from opset 1. */
+Test(onnx_slice_frontend, opsets)
+{
+    dmlcl_shape data = shape(1, (const int64_t[]){5});
+    const int64_t s[] = {1}, e[] = {3};
+    dmlcl_int_array starts = i64(s, 1), ends = i64(e, 1);
+    dmlcl_onnx_slice_args a = {
+        .data = &data, .data_type = DML_TENSOR_DATA_TYPE_FLOAT32, .starts = &starts, .ends = &ends};
+    dmlcl_frontend_result r;
+    cr_expect_eq(dmlcl_onnx_slice(21, &a, &r), S_OK, "%s", dmlcl_last_error());
+    expect_shape(&r, 1, (const int64_t[]){2}, __LINE__);
+    cr_expect_eq(dmlcl_onnx_slice(11, &a, &r), DXGI_ERROR_UNSUPPORTED);
+    cr_expect(strstr(dmlcl_last_error(), "ONNX Slice-11 (opset 11) is not supported"), "%s",
+              dmlcl_last_error());
+    cr_expect_eq(dmlcl_onnx_slice(0, &a, &r), E_INVALIDARG);
+    cr_expect(strstr(dmlcl_last_error(), "opset (0)"), "%s", dmlcl_last_error());
+    dmlcl_openvino_strided_slice_args o = {
+        .data = &data, .data_type = DML_TENSOR_DATA_TYPE_FLOAT32, .begin = &starts, .end = &ends};
+    cr_expect_eq(dmlcl_openvino_strided_slice(15, &o, &r), S_OK, "%s", dmlcl_last_error());
+    expect_shape(&r, 1, (const int64_t[]){2}, __LINE__);
+    cr_expect_eq(dmlcl_openvino_strided_slice(0, &o, &r), E_INVALIDARG);
+    cr_expect_eq(dmlcl_openvino_strided_slice(1, NULL, &r), E_POINTER);
 }
 
 Test(onnx_slice_frontend, scalar_and_empty)

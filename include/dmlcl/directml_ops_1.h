@@ -1,0 +1,336 @@
+/*
+ * dmlcl/directml_ops_1.h: DirectML feature level 1.0 operator descriptions,
+ * element-wise and activation operators (and ELEMENT_WISE_ADD1, which
+ * DirectML declares among them, unguarded).
+ * Part of dmlcl/directml.h; include that instead.
+ */
+#ifndef DMLCL_DIRECTML_OPS_1_H
+#define DMLCL_DIRECTML_OPS_1_H
+
+#ifndef DMLCL_DIRECTML_H
+#error "include dmlcl/directml.h, not dmlcl/directml_ops_1.h"
+#endif
+
+typedef struct DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ABS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_ABS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ACOS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_ACOS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ADD_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_ADD_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ADD1_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_OPERATOR_DESC *FusedActivation;
+} DML_ELEMENT_WISE_ADD1_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ASIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_ASIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_ATAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_ATAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CEIL_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_CEIL_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CLIP_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+    FLOAT Min;
+    FLOAT Max;
+} DML_ELEMENT_WISE_CLIP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_COS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_COS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_EXP_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_EXP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOG_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_LOG_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MAX_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MEAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MEAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_POW_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *ExponentTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_POW_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+    FLOAT Exponent;
+} DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_RECIP_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_RECIP_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SIN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_SIN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SQRT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_SQRT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC {
+    const DML_TENSOR_DESC *ATensor;
+    const DML_TENSOR_DESC *BTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_TAN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+} DML_ELEMENT_WISE_TAN_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    const DML_SCALE_BIAS *ScaleBias;
+    FLOAT Min;
+} DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *ScaleTensor;
+    const DML_TENSOR_DESC *ZeroPointTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *ScaleTensor;
+    const DML_TENSOR_DESC *ZeroPointTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_ELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT Alpha;
+} DML_ACTIVATION_ELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARDMAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_HARDMAX_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT Alpha;
+    FLOAT Beta;
+} DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_IDENTITY_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_IDENTITY_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT Alpha;
+} DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LINEAR_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT Alpha;
+    FLOAT Beta;
+} DML_ACTIVATION_LINEAR_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *SlopeTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT Alpha;
+    FLOAT Beta;
+} DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_RELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT Alpha;
+    FLOAT Gamma;
+} DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT Alpha;
+    FLOAT Beta;
+} DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SIGMOID_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_SIGMOID_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SOFTMAX_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_SOFTMAX_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT Steepness;
+} DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_TANH_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+} DML_ACTIVATION_TANH_OPERATOR_DESC;
+
+typedef struct DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT Alpha;
+} DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC;
+
+#endif /* DMLCL_DIRECTML_OPS_1_H */

@@ -1,0 +1,300 @@
+/* IDMLDevice1 / IDMLDebugDevice, DMLCreateDevice and DMLCreateDevice1. */
+#include <stdio.h>
+
+#include "children.h"
+
+namespace dmlcl_com
+{
+
+/* ID3D12Device's IID: GetParentDevice answers it with the dmlcl_device. */
+static const GUID id3d12device_iid = {
+    0x189819f1, 0x1db6, 0x4b57, {0xbe, 0x54, 0x18, 0x21, 0x33, 0x9b, 0x85, 0xf7}};
+
+device::device(dmlcl_device *dev, DML_CREATE_DEVICE_FLAGS flags)
+    : object(kind::device), dev_(dev), flags_(flags)
+{
+}
+
+device::~device()
+{
+    dmlcl_device_release(dev_);
+}
+
+HRESULT STDMETHODCALLTYPE device::QueryInterface(REFIID riid, void **ppv)
+{
+    /* DirectML's debug layer is what implements IDMLDebugDevice. */
+    if (ppv && riid == __uuidof(IDMLDebugDevice) && (flags_ & DML_CREATE_DEVICE_FLAG_DEBUG)) {
+        *ppv = static_cast<IDMLDebugDevice *>(this);
+        AddRef();
+        return S_OK;
+    }
+    return query<IUnknown, IDMLObject, IDMLDevice, IDMLDevice1>(riid, ppv);
+}
+
+HRESULT device::report(HRESULT hr)
+{
+    if (FAILED(hr) && (flags_ & DML_CREATE_DEVICE_FLAG_DEBUG) &&
+        !__atomic_load_n(&muted_, __ATOMIC_RELAXED))
+        fprintf(stderr, "dmlcl (DirectML debug): %s: %s\n", dmlcl_hresult_name(hr),
+                dmlcl_last_error());
+    return hr;
+}
+
+void device::remove(HRESULT hr)
+{
+    HRESULT alive = S_OK;
+    if (__atomic_compare_exchange_n(&removed_, &alive, DXGI_ERROR_DEVICE_REMOVED, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        snprintf(removed_why_, sizeof removed_why_, "%s (%s)", dmlcl_last_error(),
+                 dmlcl_hresult_name(hr));
+    report(hr);
+}
+
+HRESULT device::check_alive()
+{
+    if (__atomic_load_n(&removed_, __ATOMIC_ACQUIRE) == S_OK)
+        return S_OK;
+    return report(dmlcl_fail(DXGI_ERROR_DEVICE_REMOVED,
+                             "the DirectML device was removed by an earlier failure: %s",
+                             removed_why_));
+}
+
+HRESULT STDMETHODCALLTYPE device::GetDeviceRemovedReason()
+{
+    HRESULT reason = __atomic_load_n(&removed_, __ATOMIC_ACQUIRE);
+    /* The message again, for the thread that asks. */
+    if (FAILED(reason))
+        dmlcl_fail(reason, "the DirectML device was removed: %s", removed_why_);
+    return reason;
+}
+
+void STDMETHODCALLTYPE device::SetMuteDebugOutput(BOOL mute)
+{
+    __atomic_store_n(&muted_, mute, __ATOMIC_RELAXED);
+}
+
+HRESULT STDMETHODCALLTYPE device::CheckFeatureSupport(DML_FEATURE feature, UINT query_size,
+                                                      const void *query, UINT data_size, void *data)
+{
+    return report(
+        dmlcl_device_check_feature_support(dev_, feature, query_size, query, data_size, data));
+}
+
+HRESULT STDMETHODCALLTYPE device::CreateOperator(const DML_OPERATOR_DESC *desc, REFIID riid,
+                                                 void **ppv)
+{
+    if (ppv)
+        *ppv = nullptr;
+    DMLCL_TRY(check_alive());
+    dmlcl_operator *o;
+    HRESULT hr = dmlcl_operator_create(dev_, desc, &o);
+    if (FAILED(hr))
+        return report(hr);
+    op *obj = new op(this, o);
+    if (!obj) {
+        dmlcl_operator_release(o);
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateOperator: out of host memory"));
+    }
+    return report(hand_out(obj, riid, ppv));
+}
+
+HRESULT STDMETHODCALLTYPE device::CompileOperator(IDMLOperator *o, DML_EXECUTION_FLAGS flags,
+                                                  REFIID riid, void **ppv)
+{
+    if (ppv)
+        *ppv = nullptr;
+    DMLCL_TRY(check_alive());
+    op *from = static_cast<op *>(impl_of(o, kind::op));
+    if (!from || from->dev() != this)
+        return report(dmlcl_fail(E_INVALIDARG,
+                                 "CompileOperator: op (%p) is not an IDMLOperator "
+                                 "created by this device",
+                                 static_cast<void *>(o)));
+    dmlcl_compiled_operator *c;
+    HRESULT hr = dmlcl_operator_compile(from->cl(), flags, &c);
+    if (FAILED(hr))
+        return report(hr);
+    compiled *obj = new compiled(this, c);
+    if (!obj) {
+        dmlcl_compiled_operator_release(c);
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CompileOperator: out of host memory"));
+    }
+    return report(hand_out(obj, riid, ppv));
+}
+
+HRESULT STDMETHODCALLTYPE device::CreateOperatorInitializer(UINT count,
+                                                            IDMLCompiledOperator *const *ops,
+                                                            REFIID riid, void **ppv)
+{
+    if (ppv)
+        *ppv = nullptr;
+    DMLCL_TRY(check_alive());
+    initializer *obj = new initializer(this);
+    if (!obj)
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateOperatorInitializer: out of host memory"));
+    HRESULT hr = obj->Reset(count, ops);
+    if (FAILED(hr)) {
+        obj->Release();
+        return hr; /* reported by Reset */
+    }
+    return report(hand_out(obj, riid, ppv));
+}
+
+HRESULT STDMETHODCALLTYPE device::CreateCommandRecorder(REFIID riid, void **ppv)
+{
+    if (ppv)
+        *ppv = nullptr;
+    DMLCL_TRY(check_alive());
+    recorder *obj = new recorder(this);
+    if (!obj)
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateCommandRecorder: out of host memory"));
+    return report(hand_out(obj, riid, ppv));
+}
+
+HRESULT STDMETHODCALLTYPE device::CreateBindingTable(const DML_BINDING_TABLE_DESC *desc,
+                                                     REFIID riid, void **ppv)
+{
+    if (ppv)
+        *ppv = nullptr;
+    DMLCL_TRY(check_alive());
+    binding_table *obj = new binding_table(this);
+    if (!obj)
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory"));
+    HRESULT hr = desc ? obj->Reset(desc) : S_OK;
+    if (FAILED(hr)) {
+        obj->Release();
+        return hr; /* reported by Reset */
+    }
+    return report(hand_out(obj, riid, ppv));
+}
+
+/* OpenCL has no residency control: buffers are resident while they exist. */
+static HRESULT check_pageables(const char *call, UINT count, IDMLPageable *const *objects)
+{
+    DMLCL_INVALID_IF(count && !objects, "%s: ppObjects (NULL) is required for count %u", call,
+                     count);
+    for (UINT i = 0; i < count; ++i)
+        DMLCL_INVALID_IF(!objects[i], "%s: ppObjects[%u] (NULL) must be an IDMLPageable", call, i);
+    return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE device::Evict(UINT count, IDMLPageable *const *objects)
+{
+    return report(check_pageables("Evict", count, objects));
+}
+
+HRESULT STDMETHODCALLTYPE device::MakeResident(UINT count, IDMLPageable *const *objects)
+{
+    return report(check_pageables("MakeResident", count, objects));
+}
+
+HRESULT STDMETHODCALLTYPE device::GetParentDevice(REFIID riid, void **ppv)
+{
+    if (!ppv)
+        return report(dmlcl_fail(E_POINTER, "GetParentDevice: ppv (NULL) is required"));
+    *ppv = nullptr;
+    if (riid != id3d12device_iid)
+        return report(dmlcl_fail(E_NOINTERFACE,
+                                 "GetParentDevice: the parent is a dmlcl_device (ID3D12Device); "
+                                 "riid names another interface"));
+    /* Not a COM object: the caller releases it with dmlcl_device_release. */
+    dmlcl_device_retain(dev_);
+    *ppv = dev_;
+    return S_OK;
+}
+
+/*
+ * The C API takes each node's dmlcl_operator (cast to IDMLOperator*): a copy
+ * of the nodes with every IDMLOperator of this device replaced by the
+ * dmlcl_operator behind it; the rest of desc is the C API's to check.
+ */
+static HRESULT c_nodes(device *dev, const DML_GRAPH_DESC *desc, DML_GRAPH_NODE_DESC *nodes,
+                       DML_OPERATOR_GRAPH_NODE_DESC *ops)
+{
+    for (UINT i = 0; i < desc->NodeCount; ++i) {
+        nodes[i] = desc->Nodes[i];
+        if (nodes[i].Type != DML_GRAPH_NODE_TYPE_OPERATOR || !nodes[i].Desc)
+            continue;
+        ops[i] = *static_cast<const DML_OPERATOR_GRAPH_NODE_DESC *>(nodes[i].Desc);
+        op *o = static_cast<op *>(impl_of(ops[i].Operator, kind::op));
+        DMLCL_INVALID_IF(!o || o->dev() != dev,
+                         "CompileGraph: Nodes[%u].Operator (%p) is not an IDMLOperator created "
+                         "by this device",
+                         i, static_cast<void *>(ops[i].Operator));
+        ops[i].Operator = reinterpret_cast<IDMLOperator *>(o->cl());
+        nodes[i].Desc = &ops[i];
+    }
+    return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE device::CompileGraph(const DML_GRAPH_DESC *desc,
+                                               DML_EXECUTION_FLAGS flags, REFIID riid, void **ppv)
+{
+    if (ppv)
+        *ppv = nullptr;
+    DMLCL_TRY(check_alive());
+    if (!desc)
+        return report(dmlcl_fail(E_INVALIDARG, "CompileGraph: desc (NULL) is required"));
+    DML_GRAPH_DESC c_desc = *desc;
+    DML_GRAPH_NODE_DESC *nodes = nullptr;
+    DML_OPERATOR_GRAPH_NODE_DESC *ops = nullptr;
+    HRESULT hr = S_OK;
+    if (desc->NodeCount && desc->Nodes) {
+        nodes = static_cast<DML_GRAPH_NODE_DESC *>(calloc(desc->NodeCount, sizeof *nodes));
+        ops = static_cast<DML_OPERATOR_GRAPH_NODE_DESC *>(calloc(desc->NodeCount, sizeof *ops));
+        hr = nodes && ops ? c_nodes(this, desc, nodes, ops)
+                          : dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+        c_desc.Nodes = nodes;
+    }
+    dmlcl_compiled_operator *c = nullptr;
+    if (SUCCEEDED(hr))
+        hr = dmlcl_graph_compile(dev_, &c_desc, flags, &c);
+    free(nodes);
+    free(ops);
+    if (FAILED(hr))
+        return report(hr);
+    compiled *obj = new compiled(this, c);
+    if (!obj) {
+        dmlcl_compiled_operator_release(c);
+        return report(dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory"));
+    }
+    return report(hand_out(obj, riid, ppv));
+}
+
+} // namespace dmlcl_com
+
+using dmlcl_com::device;
+
+extern "C" DMLCL_API HRESULT DMLCreateDevice1(ID3D12Device *d3d12Device,
+                                              DML_CREATE_DEVICE_FLAGS flags,
+                                              DML_FEATURE_LEVEL minimumFeatureLevel, REFIID riid,
+                                              void **ppv)
+{
+    if (ppv)
+        *ppv = nullptr;
+    DMLCL_INVALID_IF((unsigned)flags & ~(unsigned)DML_CREATE_DEVICE_FLAG_DEBUG,
+                     "DMLCreateDevice: flags (0x%x) has unknown bits; "
+                     "DML_CREATE_DEVICE_FLAG_DEBUG (0x1) is the only flag",
+                     (unsigned)flags);
+    DMLCL_UNSUPPORTED_IF(minimumFeatureLevel > DMLCL_FEATURE_LEVEL,
+                         "DMLCreateDevice1: minimumFeatureLevel (0x%x) is above the feature "
+                         "level dmlcl emulates (0x%x)",
+                         (unsigned)minimumFeatureLevel, (unsigned)DMLCL_FEATURE_LEVEL);
+    dmlcl_device *dev = d3d12Device;
+    if (dev)
+        dmlcl_device_retain(dev);
+    else
+        DMLCL_TRY(dmlcl_device_create(&dev));
+    device *obj = new device(dev, flags);
+    if (!obj) {
+        dmlcl_device_release(dev);
+        return dmlcl_fail(E_OUTOFMEMORY, "DMLCreateDevice: out of host memory");
+    }
+    return dmlcl_com::hand_out(obj, riid, ppv);
+}
+
+extern "C" DMLCL_API HRESULT DMLCreateDevice(ID3D12Device *d3d12Device,
+                                             DML_CREATE_DEVICE_FLAGS flags, REFIID riid, void **ppv)
+{
+    return DMLCreateDevice1(d3d12Device, flags, DML_FEATURE_LEVEL_1_0, riid, ppv);
+}

@@ -1,0 +1,50 @@
+/*
+ * Errors (error.c): messages and the one-line guards. Apart from
+ * internal.h so that C++ (src/com) can use them: the rest of internal.h is C11.
+ */
+#ifndef DMLCL_ERRORS_H
+#define DMLCL_ERRORS_H
+
+#include "dmlcl/dmlcl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Records a message for dmlcl_last_error() and the log callback; returns hr. */
+HRESULT dmlcl_fail(HRESULT hr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Clears this thread's message (a call that succeeds leaves the old one). */
+void dmlcl_clear_error(void);
+
+/* One-line guards, PoCL style: return an error with a message. */
+#define DMLCL_INVALID_IF(cond, ...)                       \
+    do {                                                  \
+        if (cond)                                         \
+            return dmlcl_fail(E_INVALIDARG, __VA_ARGS__); \
+    } while (0)
+#define DMLCL_UNSUPPORTED_IF(cond, ...)                             \
+    do {                                                            \
+        if (cond)                                                   \
+            return dmlcl_fail(DXGI_ERROR_UNSUPPORTED, __VA_ARGS__); \
+    } while (0)
+#define DMLCL_NULL_IF(cond, ...)                       \
+    do {                                               \
+        if (cond)                                      \
+            return dmlcl_fail(E_POINTER, __VA_ARGS__); \
+    } while (0)
+#define DMLCL_TRY(expr)             \
+    do {                            \
+        HRESULT dmlcl_hr_ = (expr); \
+        if (FAILED(dmlcl_hr_))      \
+            return dmlcl_hr_;       \
+    } while (0)
+
+/* An OpenCL failure as an HRESULT with the call and the CL error name. */
+HRESULT dmlcl_fail_cl(cl_int err, const char *what);
+const char *dmlcl_cl_error_name(cl_int err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DMLCL_ERRORS_H */

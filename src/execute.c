@@ -1,0 +1,106 @@
+/*
+ * dmlcl_compiled_operator_execute: the synchronous convenience on host
+ * memory, built on the public binding-table calls (device buffers staged,
+ * one dispatch, status checked, outputs read back).
+ */
+#include <string.h>
+
+#include "device.h"
+#include "runtime.h"
+
+typedef struct host_run {
+    cl_mem mems[2 * DMLCL_MAX_SLOTS];
+    DML_BUFFER_BINDING bufs[2 * DMLCL_MAX_SLOTS];
+    DML_BINDING_DESC descs[2 * DMLCL_MAX_SLOTS];
+} host_run;
+
+static HRESULT stage(dmlcl_device *dev, const char *op, const char *name, const dmlcl_tensor *t,
+                     const dmlcl_host_tensor *h, cl_mem *mem, DML_BUFFER_BINDING *buf,
+                     DML_BINDING_DESC *desc)
+{
+    if (!t->present || !h->data) {
+        DMLCL_INVALID_IF(t->present, "%s: execute: %s (NULL host data) is required", op, name);
+        *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
+        return S_OK;
+    }
+    DMLCL_INVALID_IF(h->size < t->total_bytes,
+                     "%s: execute: %s host size (%llu) must be at least its "
+                     "TotalTensorSizeInBytes (%llu)",
+                     op, name, (unsigned long long)h->size, (unsigned long long)t->total_bytes);
+    size_t bytes = t->total_bytes ? (size_t)t->total_bytes : 4;
+    cl_int err;
+    *mem = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clCreateBuffer (execute)");
+    if (t->total_bytes) {
+        err = clEnqueueWriteBuffer(dev->queue, *mem, CL_FALSE, 0, t->total_bytes, h->data, 0, NULL,
+                                   NULL);
+        if (err != CL_SUCCESS)
+            return dmlcl_fail_cl(err, "clEnqueueWriteBuffer (execute)");
+    }
+    *buf = (DML_BUFFER_BINDING){(ID3D12Resource *)*mem, 0, bytes};
+    *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, buf};
+    return S_OK;
+}
+
+static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_host_tensor *inputs,
+                        const dmlcl_host_tensor *outputs)
+{
+    const char *name;
+    dmlcl_device *dev;
+    const dmlcl_op_state *st = dmlcl_compiled_operator_state(c, &name, &dev);
+    uint32_t ni = st->n_inputs, no = st->n_outputs;
+    for (uint32_t i = 0; i < ni; ++i)
+        DMLCL_TRY(stage(dev, name, st->input_names[i], &st->inputs[i], &inputs[i], &r->mems[i],
+                        &r->bufs[i], &r->descs[i]));
+    for (uint32_t o = 0; o < no; ++o)
+        DMLCL_TRY(stage(dev, name, st->output_names[o], &st->outputs[o], &outputs[o],
+                        &r->mems[ni + o], &r->bufs[ni + o], &r->descs[ni + o]));
+    dmlcl_binding_table *t;
+    DMLCL_TRY(dmlcl_binding_table_create(c, &t));
+    HRESULT hr = dmlcl_binding_table_bind_inputs(t, ni, r->descs);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_bind_outputs(t, no, r->descs + ni);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL);
+    cl_int err = clFinish(dev->queue);
+    if (SUCCEEDED(hr) && err != CL_SUCCESS)
+        hr = dmlcl_fail_cl(err, "clFinish (execute)");
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_status(t);
+    dmlcl_binding_table_release(t);
+    for (uint32_t o = 0; SUCCEEDED(hr) && o < no; ++o) {
+        if (!r->mems[ni + o] || !st->outputs[o].total_bytes)
+            continue;
+        err = clEnqueueReadBuffer(dev->queue, r->mems[ni + o], CL_TRUE, 0,
+                                  st->outputs[o].total_bytes, outputs[o].data, 0, NULL, NULL);
+        if (err != CL_SUCCESS)
+            hr = dmlcl_fail_cl(err, "clEnqueueReadBuffer (execute)");
+    }
+    return hr;
+}
+
+HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *c, UINT input_count,
+                                        const dmlcl_host_tensor *inputs, UINT output_count,
+                                        const dmlcl_host_tensor *outputs)
+{
+    DMLCL_NULL_IF(!c, "execute: the compiled operator (NULL) is required");
+    if (c->graph)
+        return dmlcl_graph_execute(c, input_count, inputs, output_count, outputs);
+    const char *name;
+    dmlcl_device *dev;
+    const dmlcl_op_state *st = dmlcl_compiled_operator_state(c, &name, &dev);
+    DMLCL_INVALID_IF(input_count != st->n_inputs || output_count != st->n_outputs,
+                     "%s: execute: counts (%u inputs, %u outputs) must be %u and %u", name,
+                     input_count, output_count, st->n_inputs, st->n_outputs);
+    DMLCL_NULL_IF((input_count && !inputs) || (output_count && !outputs),
+                  "%s: execute: inputs and outputs (NULL) are required", name);
+    host_run r;
+    memset(&r, 0, sizeof r);
+    HRESULT hr = run_host(c, &r, inputs, outputs);
+    clFinish(dev->queue);
+    for (size_t i = 0; i < 2 * DMLCL_MAX_SLOTS; ++i)
+        if (r.mems[i])
+            clReleaseMemObject(r.mems[i]);
+    return hr;
+}

@@ -1,0 +1,54 @@
+/*
+ * The C API of graphs (include/dmlcl/dmlcl.h): a compiled operator that
+ * holds a compiled graph (graph_exec.c) instead of one operator's kernel,
+ * BindTemporaryResource, and what graph nodes read of their operators.
+ */
+#include <stdlib.h>
+
+#include "runtime.h"
+
+HRESULT dmlcl_graph_compile(dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                            DML_EXECUTION_FLAGS flags, dmlcl_compiled_operator **compiled)
+{
+    DMLCL_NULL_IF(!compiled, "CompileGraph: the output pointer (NULL) is required");
+    *compiled = NULL;
+    DMLCL_NULL_IF(!device, "CompileGraph: device (NULL) is required");
+    DMLCL_INVALID_IF((unsigned)flags & ~7u, "CompileGraph: flags (0x%x) has unknown bits",
+                     (unsigned)flags);
+    dmlcl_compiled_operator *c = calloc(1, sizeof *c);
+    if (!c)
+        return dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+    c->refcount = 1;
+    pthread_mutex_init(&c->lock, NULL);
+    HRESULT hr = dmlcl_graph_exec_create(device, desc, &c->graph);
+    if (FAILED(hr)) {
+        dmlcl_compiled_operator_release(c);
+        return hr;
+    }
+    *compiled = c;
+    return S_OK;
+}
+
+const dmlcl_op_state *dmlcl_operator_state(const dmlcl_operator *op)
+{
+    return &op->st;
+}
+
+const char *dmlcl_operator_name(const dmlcl_operator *op)
+{
+    return op->cls->name;
+}
+
+HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *t, const DML_BINDING_DESC *binding)
+{
+    DMLCL_NULL_IF(!t, "BindTemporaryResource: the binding table (NULL) is required");
+    if (t->compiled->graph)
+        return dmlcl_graph_bind(t->compiled->graph, t->graph_binds, DMLCL_GRAPH_TEMP, 1, binding);
+    /* Operators need none (TemporaryResourceSize 0): only NONE (or NULL) binds. */
+    dmlcl_tensor none = {0};
+    DML_BUFFER_BINDING unused;
+    DML_BINDING_DESC absent = {DML_BINDING_TYPE_NONE, NULL};
+    return dmlcl_runtime_check_binding(t->compiled->op->cls->name, "BindTemporaryResource", 0,
+                                       "the temporary resource (TemporaryResourceSize 0)", &none,
+                                       binding ? binding : &absent, &unused);
+}

@@ -1,0 +1,261 @@
+/*
+ * Graph plans: which kernels a validated graph runs, and where its
+ * intermediate tensors live.
+ *
+ * Nodes are visited in topological order. Each starts from its operator's
+ * plan; for each tensor it reads (data, then indices) that another operator
+ * node writes, the producer is composed into it (fuse.c) when
+ *   - the producer's output feeds this one node input and no graph output
+ *     (fusing a fan-out would run the producer's reads once per reader), and
+ *   - the composition is exact (else fuse.c says why).
+ * A composed producer runs no kernel; the reader takes over its sources.
+ * Every other node is a step, in topological order, writing its graph output
+ * or, when it only feeds nodes, an intermediate tensor in the temporary
+ * resource (each at a 256-byte aligned offset, sized by the producer's
+ * TotalTensorSizeInBytes; no reuse between tensors whose lifetimes do not
+ * overlap, which keeps the binding check simple and the layout obvious).
+ *
+ * Like DirectML, the temporary resource is the caller's: the compiled graph
+ * reports TemporaryResourceSize and BindTemporaryResource binds it. DirectML
+ * code already sizes, allocates and binds it whenever the size is not 0, so
+ * it runs unchanged, and the memory stays under the application's control
+ * (one allocation can serve several graphs run one after another).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuse.h"
+#include "graph.h"
+
+/* A node's plan while planning, and the tensors its data / index reads come from. */
+typedef struct pending {
+    dmlcl_plan plan;
+    dmlcl_source data, index;
+    uint32_t fused;
+} pending;
+
+static bool is_operator(const dmlcl_graph *g, dmlcl_source s)
+{
+    return s.kind == DMLCL_SOURCE_NODE && g->nodes[s.index].st != NULL;
+}
+
+static void start(const dmlcl_graph_node *node, pending *p)
+{
+    const dmlcl_op_state *st = node->st;
+    p->plan = st->plan;
+    dmlcl_plan_unwiden(&p->plan, st->outputs[0].elem_bytes);
+    p->data = node->inputs[st->data_input];
+    p->index =
+        st->index_input >= 0 ? node->inputs[st->index_input] : (dmlcl_source){DMLCL_SOURCE_NONE, 0};
+    p->fused = 0;
+}
+
+/*
+ * An indexed copy whose innermost run reads the input with a stride: the
+ * indexed kernel has no transposing tile, so on CPUs such a run costs many
+ * times a contiguous one (measured with dmlcl-bench-chains: NCHW to NHWC,
+ * then a row gather, ran ~2x slower fused than as two kernels).
+ */
+static bool strided_indexed_run(const dmlcl_plan *plan)
+{
+    dmlcl_plan p = *plan;
+    dmlcl_plan_normalize(&p);
+    if (p.kind != DMLCL_PLAN_INDEXED || p.empty || p.rank == 0)
+        return false;
+    int64_t s = p.in_stride[p.rank - 1];
+    return s > 1 || s < -1;
+}
+
+/* Composes the producer of port into v when allowed and exact; records the decision. */
+static void try_fuse(const dmlcl_graph *g, pending *work, dmlcl_graph_decision *dec, uint32_t v,
+                     dmlcl_fuse_port port)
+{
+    pending *c = &work[v];
+    dmlcl_source src = port == DMLCL_FUSE_DATA ? c->data : c->index;
+    if (!is_operator(g, src))
+        return;
+    uint32_t u = src.index;
+    const dmlcl_graph_node *producer = &g->nodes[u];
+    if (producer->consumers != 1 || producer->graph_output >= 0) {
+        dec[u].why = producer->graph_output >= 0
+                         ? "its output is also a graph output"
+                         : "its output feeds several node inputs (fusing would repeat its reads)";
+        return;
+    }
+    const pending *p = &work[u];
+    dmlcl_plan composed;
+    if (!dmlcl_fuse_compose(&p->plan, &c->plan, port, &composed, &dec[u].why))
+        return;
+    if (strided_indexed_run(&composed) && !strided_indexed_run(&p->plan) &&
+        !strided_indexed_run(&c->plan)) {
+        dec[u].why = "fused, the indexed copy would read its runs with a stride; apart, a "
+                     "layout change runs as a tiled view and the gather copies whole runs";
+        return;
+    }
+    bool producer_indexed = p->plan.kind == DMLCL_PLAN_INDEXED;
+    c->plan = composed;
+    if (port == DMLCL_FUSE_INDEX)
+        c->index = p->data;
+    else
+        c->data = p->data;
+    if (producer_indexed)
+        c->index = p->index;
+    c->fused += 1 + p->fused;
+    dec[u].fused_into = (int)v;
+    dec[u].why = NULL;
+}
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+    return (v + a - 1) / a * a;
+}
+
+/* Where each node's output lives: its graph output, or a temporary region. */
+static void place_outputs(const dmlcl_graph *g, const dmlcl_graph_decision *dec, dmlcl_slot *where,
+                          uint64_t *temp_bytes)
+{
+    uint64_t temp = 0;
+    for (uint32_t i = 0; i < g->n_nodes; ++i) {
+        uint32_t v = g->order[i];
+        const dmlcl_graph_node *n = &g->nodes[v];
+        if (!n->st) {
+            where[v] = (dmlcl_slot){DMLCL_SLOT_CONSTANT, v, 0};
+        } else if (n->graph_output >= 0) {
+            where[v] = (dmlcl_slot){DMLCL_SLOT_OUTPUT, (uint32_t)n->graph_output, 0};
+        } else if (dec[v].fused_into < 0) {
+            uint64_t align = n->st->outputs[0].base_align > DMLCL_GRAPH_TEMP_ALIGN
+                                 ? n->st->outputs[0].base_align
+                                 : DMLCL_GRAPH_TEMP_ALIGN;
+            temp = align_up(temp, align);
+            where[v] = (dmlcl_slot){DMLCL_SLOT_TEMP, v, temp};
+            temp += n->st->outputs[0].total_bytes;
+        }
+    }
+    *temp_bytes = temp;
+}
+
+static dmlcl_slot slot_of(dmlcl_source s, const dmlcl_slot *where)
+{
+    if (s.kind == DMLCL_SOURCE_INPUT)
+        return (dmlcl_slot){DMLCL_SLOT_INPUT, s.index, 0};
+    return where[s.index];
+}
+
+static HRESULT emit(const dmlcl_graph *g, const pending *work, dmlcl_graph_plan *gp)
+{
+    dmlcl_slot *where = calloc(g->n_nodes, sizeof *where);
+    gp->steps = calloc(g->n_nodes, sizeof *gp->steps);
+    if (!where || !gp->steps) {
+        free(where);
+        return dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+    }
+    place_outputs(g, gp->decisions, where, &gp->temp_bytes);
+    for (uint32_t i = 0; i < g->n_nodes; ++i) {
+        uint32_t v = g->order[i];
+        if (!g->nodes[v].st || gp->decisions[v].fused_into >= 0)
+            continue;
+        dmlcl_graph_step *s = &gp->steps[gp->n_steps++];
+        s->plan = work[v].plan;
+        dmlcl_plan_normalize(&s->plan);
+        s->node = v;
+        s->fused = work[v].fused;
+        s->out = where[v];
+        s->in = slot_of(work[v].data, where);
+        if (s->plan.kind == DMLCL_PLAN_INDEXED)
+            s->idx = slot_of(work[v].index, where);
+    }
+    free(where);
+    return S_OK;
+}
+
+HRESULT dmlcl_graph_plan_build(const dmlcl_graph *g, dmlcl_graph_plan **out)
+{
+    *out = NULL;
+    dmlcl_graph_plan *gp = calloc(1, sizeof *gp);
+    pending *work = calloc(g->n_nodes, sizeof *work);
+    if (gp)
+        gp->decisions = calloc(g->n_nodes, sizeof *gp->decisions);
+    if (!gp || !work || !gp->decisions) {
+        free(work);
+        dmlcl_graph_plan_free(gp);
+        return dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+    }
+    for (uint32_t v = 0; v < g->n_nodes; ++v)
+        gp->decisions[v] = (dmlcl_graph_decision){-1, NULL};
+    for (uint32_t i = 0; i < g->n_nodes; ++i) {
+        uint32_t v = g->order[i];
+        if (!g->nodes[v].st)
+            continue;
+        start(&g->nodes[v], &work[v]);
+        try_fuse(g, work, gp->decisions, v, DMLCL_FUSE_DATA);
+        if (work[v].plan.kind == DMLCL_PLAN_INDEXED)
+            try_fuse(g, work, gp->decisions, v, DMLCL_FUSE_INDEX);
+    }
+    HRESULT hr = emit(g, work, gp);
+    free(work);
+    if (FAILED(hr)) {
+        dmlcl_graph_plan_free(gp);
+        return hr;
+    }
+    *out = gp;
+    return S_OK;
+}
+
+void dmlcl_graph_plan_free(dmlcl_graph_plan *gp)
+{
+    if (!gp)
+        return;
+    free(gp->steps);
+    free(gp->decisions);
+    free(gp);
+}
+
+static const char *slot_text(dmlcl_slot s, char *buf, size_t len)
+{
+    static const char *const kinds[] = {"input", "output", "temp", "constant node"};
+    if (s.kind == DMLCL_SLOT_TEMP)
+        snprintf(buf, len, "temp+%llu", (unsigned long long)s.offset);
+    else
+        snprintf(buf, len, "%s %u", kinds[s.kind], s.index);
+    return buf;
+}
+
+bool dmlcl_graph_verbose(void)
+{
+    static int enabled = -1;
+    if (enabled < 0) {
+        const char *v = getenv("DMLCL_VERBOSE");
+        enabled = v && *v && *v != '0';
+    }
+    return enabled;
+}
+
+void dmlcl_graph_plan_print(const dmlcl_graph *g, const dmlcl_graph_plan *gp)
+{
+    if (!dmlcl_graph_verbose())
+        return;
+    for (uint32_t v = 0; v < g->n_nodes; ++v) {
+        const dmlcl_graph_decision *d = &gp->decisions[v];
+        if (d->fused_into >= 0)
+            fprintf(stderr, "dmlcl: graph node %u (%s) fused into node %d (%s)\n", v,
+                    g->nodes[v].name, d->fused_into, g->nodes[d->fused_into].name);
+        else if (d->why)
+            fprintf(stderr, "dmlcl: graph node %u (%s) keeps its output: %s\n", v, g->nodes[v].name,
+                    d->why);
+    }
+    for (uint32_t i = 0; i < gp->n_steps; ++i) {
+        const dmlcl_graph_step *s = &gp->steps[i];
+        char o[48], in[48], ix[48];
+        fprintf(stderr,
+                "dmlcl: graph step %u: node %u (%s) + %u fused, %s plan rank %d unit %u, "
+                "%s <- %s%s%s\n",
+                i, s->node, g->nodes[s->node].name, s->fused,
+                s->plan.kind == DMLCL_PLAN_INDEXED ? "indexed" : "view", s->plan.rank,
+                s->plan.elem_bytes, slot_text(s->out, o, sizeof o), slot_text(s->in, in, sizeof in),
+                s->plan.kind == DMLCL_PLAN_INDEXED ? " indices " : "",
+                s->plan.kind == DMLCL_PLAN_INDEXED ? slot_text(s->idx, ix, sizeof ix) : "");
+    }
+    fprintf(stderr, "dmlcl: graph temporary resource %llu bytes\n",
+            (unsigned long long)gp->temp_bytes);
+}

@@ -1,0 +1,413 @@
+/*
+ * The launch layer: variant choice, launch geometry and the shape buffer of
+ * a plan on a device description (see launch.h). Pure host code.
+ *
+ * Class rules: GPUs get lanes (a warp interleaves a run, a work-group holds
+ * 256 items) and none of the CPU variants (SERIAL, STREAM, TRANSPOSE, RUN_ONE
+ * rely on one work-item walking its chunk alone through the caches). CPUs
+ * and accelerators get one lane, long chunks and rows grouped per item: the
+ * OpenCL accelerators dmlcl knows (DSPs, PoCL's custom devices) run
+ * work-items serially like a CPU.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "launch.h"
+
+const char *dmlcl_device_class_name(dmlcl_device_class device_class)
+{
+    switch (device_class) {
+    case DMLCL_DEVICE_CLASS_DEFAULT: return "default";
+    case DMLCL_DEVICE_CLASS_CPU: return "cpu";
+    case DMLCL_DEVICE_CLASS_GPU: return "gpu";
+    case DMLCL_DEVICE_CLASS_ACCELERATOR: return "accelerator";
+    }
+    return "?";
+}
+
+static const char *unit_type(uint32_t unit)
+{
+    switch (unit) {
+    case 1: return "uchar";
+    case 2: return "ushort";
+    case 4: return "uint";
+    case 8: return "ulong";
+    default: return "uint4";
+    }
+}
+
+/* The 16-byte vector of units (cl/view.cl TRANSPOSE 2). */
+static const char *vector_type(uint32_t unit)
+{
+    switch (unit) {
+    case 1: return "uchar16";
+    case 2: return "ushort8";
+    case 4: return "uint4";
+    case 8: return "ulong2";
+    default: return "uint4";
+    }
+}
+
+static const char *index_type(dmlcl_index_type t)
+{
+    switch (t) {
+    case DMLCL_INDEX_UINT32: return "uint";
+    case DMLCL_INDEX_INT64: return "long";
+    case DMLCL_INDEX_UINT64: return "ulong";
+    case DMLCL_INDEX_INT8: return "char";
+    case DMLCL_INDEX_UINT8: return "uchar";
+    case DMLCL_INDEX_INT16: return "short";
+    case DMLCL_INDEX_UINT16: return "ushort";
+    default: return "int";
+    }
+}
+
+bool dmlcl_index_type_signed(dmlcl_index_type t)
+{
+    return t == DMLCL_INDEX_INT32 || t == DMLCL_INDEX_INT64 || t == DMLCL_INDEX_INT8 ||
+           t == DMLCL_INDEX_INT16;
+}
+
+static const char *arith_options(DML_TENSOR_DATA_TYPE t)
+{
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT16)
+        return " -DARITH_T=half -DARITH_IS_HALF";
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT64)
+        return " -DARITH_T=double";
+    return " -DARITH_T=float";
+}
+
+/* A VIEW plan whose outer dimensions include input stride 0: REPEAT (see cl/view.cl). */
+static bool view_repeats(const dmlcl_plan *p)
+{
+    for (int d = 0; p->kind == DMLCL_PLAN_VIEW && d + 1 < p->rank; ++d)
+        if (p->in_stride[d] == 0)
+            return true;
+    return false;
+}
+
+/*
+ * TRANSPOSE tiles (cl/view.cl): SIDE units along the input-contiguous
+ * dimension (one line read per input row), a chunk of the run along the
+ * output-contiguous one (two whole lines written per output row). Measured
+ * on PoCL over NCHW<->NHWC in u8/f16/f32/f64 and a 2-D transpose
+ * (dmlcl-bench --variants): 64 x 128 bytes beat 128 x 128 and 64 x 64;
+ * chunks under a line (32 bytes) are 10x slower with non-temporal stores.
+ */
+static int transpose_side(const dmlcl_plan *p)
+{
+    return 64 / (int)p->elem_bytes;
+}
+
+static int transpose_chunk(const dmlcl_plan *p)
+{
+    return 128 / (int)p->elem_bytes;
+}
+
+/*
+ * A layout change on a CPU (see cl/view.cl TRANSPOSE): the run is contiguous
+ * in the output and far-strided in the input, the next dimension is
+ * contiguous in the input and at least a tile. 2 (register blocks) where the
+ * run, the output offset and every output stride are whole 16-byte vectors
+ * (binding offsets are 16-byte aligned), else 1.
+ */
+static int view_transposes(const dmlcl_plan *p, bool gpu)
+{
+    int in = p->rank - 1;
+    if (p->kind != DMLCL_PLAN_VIEW || gpu || p->scale_bias || p->rank < 2 || view_repeats(p) ||
+        p->out_stride[in] != 1 || (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) ||
+        p->in_stride[in - 1] != 1 || p->size[in - 1] < transpose_side(p))
+        return 0;
+    int64_t vn = 16 / (int64_t)p->elem_bytes;
+    if (p->size[in] % vn != 0 || p->out_offset % vn != 0)
+        return 1;
+    for (int d = 0; d < in; ++d)
+        if (p->out_stride[d] % vn != 0)
+            return 1;
+    return 2;
+}
+
+/*
+ * Non-temporal stores pay off on CPUs when the output is far larger than the
+ * caches and only written (measured on PoCL: ~1.4x on a 120 MB copy).
+ */
+static bool streams(const dmlcl_plan *p, bool gpu)
+{
+    uint64_t elements = 1;
+    for (int d = 0; d < p->rank; ++d)
+        elements *= (uint64_t)p->size[d];
+    return !gpu && !p->scale_bias && elements * p->elem_bytes >= (32u << 20);
+}
+
+/* An element-indexed run whose indices no outer dimension moves (cl/indexed.cl). */
+static bool shares_index(const dmlcl_plan *p)
+{
+    if (p->kind != DMLCL_PLAN_INDEXED || p->rank < 2 || p->idx_stride[p->rank - 1] == 0 ||
+        p->check_only)
+        return false;
+    for (int d = 0; d + 1 < p->rank; ++d)
+        if (p->idx_stride[d] != 0)
+            return false;
+    return true;
+}
+
+static void decide(const dmlcl_plan *p, bool gpu, dmlcl_launch *l)
+{
+    bool indexed = p->kind == DMLCL_PLAN_INDEXED;
+    l->source = indexed ? DMLCL_SOURCE_INDEXED : DMLCL_SOURCE_VIEW;
+    l->kernel = indexed ? "indexed_copy" : "view_copy";
+    l->unit = p->elem_bytes;
+    l->serial = !gpu;
+    l->stream = streams(p, gpu);
+    l->transpose = view_transposes(p, gpu);
+    l->repeat = view_repeats(p);
+    l->shared_index = shares_index(p);
+    l->run_one = indexed && !gpu && (p->rank == 0 || p->size[p->rank - 1] == 1);
+    if (indexed)
+        l->args = (dmlcl_launch_args){
+            .out = DMLCL_INDEXED_ARG_OUT,
+            .out_base = DMLCL_INDEXED_ARG_OUT_BASE,
+            .in = DMLCL_INDEXED_ARG_IN,
+            .in_base = DMLCL_INDEXED_ARG_IN_BASE,
+            .idx = DMLCL_INDEXED_ARG_IDX,
+            .idx_base = DMLCL_INDEXED_ARG_IDX_BASE,
+            .status = DMLCL_INDEXED_ARG_STATUS,
+            .shape = DMLCL_INDEXED_ARG_SHAPE,
+            .count = DMLCL_INDEXED_ARG_COUNT,
+        };
+    else
+        l->args = (dmlcl_launch_args){
+            .out = DMLCL_VIEW_ARG_OUT,
+            .out_base = DMLCL_VIEW_ARG_OUT_BASE,
+            .in = DMLCL_VIEW_ARG_IN,
+            .in_base = DMLCL_VIEW_ARG_IN_BASE,
+            .idx = -1,
+            .idx_base = -1,
+            .status = -1,
+            .shape = DMLCL_VIEW_ARG_SHAPE,
+            .count = DMLCL_VIEW_ARG_COUNT,
+        };
+}
+
+/* The build options: the decisions above and the plan's code-generation facts. */
+static void options(const dmlcl_plan *p, const dmlcl_launch *l, char *buf, size_t len)
+{
+    int in = p->rank - 1;
+    bool fast = p->rank > 0 && p->out_stride[in] == 1 && p->in_stride[in] == 1;
+    bool out_unit = p->rank > 0 && p->out_stride[in] == 1;
+    int n = snprintf(buf, len,
+                     "-cl-std=CL1.2 -DUNIT_T=%s -DFAST=%d -DOUT_UNIT=%d -DSERIAL=%d -DSTREAM=%d",
+                     unit_type(p->elem_bytes), fast, out_unit, l->serial, l->stream);
+    if (p->rank > 0 && !fast && p->in_stride[in] >= -4 && p->in_stride[in] <= 4)
+        n += snprintf(buf + n, len - (size_t)n, " -DRUN_IS_K=%d", (int)p->in_stride[in]);
+    if (p->kind == DMLCL_PLAN_INDEXED && p->rank > 0 && p->idx_stride[in] >= -4 &&
+        p->idx_stride[in] <= 4)
+        n += snprintf(buf + n, len - (size_t)n, " -DRUN_XS_K=%d", (int)p->idx_stride[in]);
+    if (p->kind == DMLCL_PLAN_INDEXED) {
+        bool row = p->rank == 0 || p->idx_stride[in] == 0;
+        n += snprintf(buf + n, len - (size_t)n, " -DSHARED_INDEX=%d -DRUN_ONE=%d -DROWS_1D=%d",
+                      l->shared_index, l->run_one, p->rank == 2);
+        snprintf(buf + n, len - (size_t)n,
+                 " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
+                 "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d",
+                 index_type(p->idx_type), dmlcl_index_type_signed(p->idx_type), p->wrap_negative,
+                 (int)p->policy, row, p->check_only, p->components);
+        return;
+    }
+    bool splat = p->rank > 0 && p->in_stride[in] == 0;
+    n += snprintf(buf + n, len - (size_t)n,
+                  " -DSPLAT=%d -DREPEAT=%d -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d", splat,
+                  l->repeat, l->transpose, transpose_side(p), transpose_chunk(p));
+    if (l->transpose == 2)
+        n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
+                      16 / p->elem_bytes, vector_type(p->elem_bytes), 16 / p->elem_bytes);
+    if (p->scale_bias)
+        snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
+}
+
+static size_t round_up(size_t v, size_t m)
+{
+    return (v + m - 1) / m * m;
+}
+
+/* Work-items per group along dimension 2, within every limit of the device. */
+static size_t group_items(const dmlcl_device_desc *dev, bool gpu, size_t lanes, uint64_t rows,
+                          uint64_t items)
+{
+    size_t per_group = gpu ? 256 / lanes : 64;
+    uint64_t groups_wanted = 4 * (uint64_t)dev->compute_units;
+    if (!gpu && items / per_group < groups_wanted)
+        per_group = (size_t)(items / groups_wanted > 0 ? items / groups_wanted : 1);
+    if (per_group > rows)
+        per_group = (size_t)rows;
+    size_t max_group = dev->max_work_group_size / lanes;
+    if (per_group > max_group)
+        per_group = max_group;
+    if (per_group > dev->max_item_sizes[2])
+        per_group = dev->max_item_sizes[2];
+    return per_group < 1 ? 1 : per_group;
+}
+
+/*
+ * Work-item geometry: (lane, chunk, item); see cl/view.cl. An item is a row,
+ * or with repeats (reps > 1) a row and a group of reps_per_item repeats:
+ * enough groups to fill the device, each as large as that allows.
+ */
+static void geometry(const dmlcl_plan *p, const dmlcl_device_desc *dev, dmlcl_launch *l)
+{
+    int64_t run = p->rank ? p->size[p->rank - 1] : 1;
+    bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
+    size_t lanes = 1;
+    if (gpu)
+        while (lanes < 64 && (int64_t)lanes < run)
+            lanes <<= 1;
+    if (lanes > dev->max_item_sizes[0])
+        lanes = dev->max_item_sizes[0];
+    if (lanes > dev->max_work_group_size)
+        lanes = dev->max_work_group_size;
+    int64_t chunk = gpu ? (int64_t)lanes * 8 : (int64_t)(16384 / p->elem_bytes);
+    if (l->transpose)
+        chunk = transpose_chunk(p);
+    if (chunk > run)
+        chunk = run;
+    uint64_t chunks = (uint64_t)((run + chunk - 1) / chunk);
+    uint64_t want = (gpu ? 256 : 64) * (uint64_t)dev->compute_units, base = l->rows * chunks;
+    uint64_t reps = l->reps;
+    uint64_t rep_groups = reps > 1 && base < want ? (want + base - 1) / base : 1;
+    if (rep_groups > reps)
+        rep_groups = reps;
+    l->reps_per_item = (reps + rep_groups - 1) / rep_groups;
+    uint64_t rows = l->rows * ((reps + l->reps_per_item - 1) / l->reps_per_item);
+    /* CPUs: short runs are grouped so a work-item moves ~16 KiB, while
+     * leaving 16 items per compute unit. Repeats already group work. */
+    l->rows_per_item = 1;
+    if (l->transpose) {
+        /* Tiles per item: 4 (~8 KiB of floats), leaving 16 items per compute unit. */
+        uint64_t by_count = rows * chunks / (16 * (uint64_t)dev->compute_units);
+        l->rows_per_item = by_count < 4 ? (by_count ? by_count : 1) : 4;
+    } else if (!gpu && reps == 1 && chunks == 1) {
+        uint64_t by_size = (uint64_t)(16384 / p->elem_bytes) / (uint64_t)run;
+        uint64_t by_count = rows / (16 * (uint64_t)dev->compute_units);
+        /* Shared indices: enough rows to repay resolving them once. */
+        if (l->shared_index && by_size < 16)
+            by_size = 16;
+        l->rows_per_item = by_size < by_count ? by_size : by_count;
+        if (l->rows_per_item < 1)
+            l->rows_per_item = 1;
+    }
+    rows = (rows + l->rows_per_item - 1) / l->rows_per_item;
+    size_t per_group = group_items(dev, gpu, lanes, rows, rows * chunks);
+    l->local[0] = lanes;
+    l->local[1] = 1;
+    l->local[2] = per_group;
+    l->global[0] = lanes;
+    l->global[1] = (size_t)chunks;
+    l->global[2] = round_up((size_t)rows, per_group);
+    l->chunk = chunk;
+}
+
+/*
+ * The dims after the header: rows, then (REPEAT) the repeats, innermost
+ * first; TRANSPOSE tiles the innermost row and appends its real extent;
+ * INDEXED appends the index components. Sets rows and reps; returns the
+ * number of longs written.
+ */
+static size_t fill_dims(const dmlcl_plan *p, dmlcl_launch *l, cl_long *dims, int *row_rank)
+{
+    bool indexed = p->kind == DMLCL_PLAN_INDEXED;
+    int per = indexed ? DMLCL_INDEXED_DIM : DMLCL_VIEW_DIM, outer = p->rank > 0 ? p->rank - 1 : 0;
+    int j = 0;
+    l->rows = 1;
+    l->reps = 1;
+    *row_rank = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (int d = outer - 1; d >= 0; --d) {
+            bool rep = l->repeat && p->in_stride[d] == 0;
+            if (rep != (pass == 1))
+                continue;
+            cl_long v[DMLCL_INDEXED_DIM] = {p->size[d], p->out_stride[d], p->in_stride[d],
+                                            p->idx_stride[d], p->idx_pos[d]};
+            memcpy(dims + per * j++, v, (size_t)per * sizeof(cl_long));
+            *(rep ? &l->reps : &l->rows) *= (uint64_t)p->size[d];
+            *row_rank += !rep;
+        }
+    size_t count = (size_t)(per * outer);
+    if (l->transpose) {
+        /* Rows are tiles of dims[0]; its real size and output stride follow. */
+        cl_long n0 = dims[0], side = transpose_side(p), tiles = (n0 + side - 1) / side;
+        cl_long *real = dims + DMLCL_VIEW_DIM * outer;
+        real[0] = n0;
+        real[1] = dims[1];
+        real[2] = 1;
+        dims[0] = tiles;
+        dims[1] *= side;
+        dims[2] = side;
+        l->rows = l->rows / (uint64_t)n0 * (uint64_t)tiles;
+        count += DMLCL_VIEW_DIM;
+    }
+    for (int i = 0; indexed && i < p->components; ++i) {
+        dims[count++] = p->axis_size[i];
+        dims[count++] = p->axis_stride[i];
+    }
+    return count;
+}
+
+static void fill_header(const dmlcl_plan *p, const dmlcl_launch *l, int row_rank, cl_long *h)
+{
+    int in = p->rank - 1, outer = p->rank > 0 ? p->rank - 1 : 0;
+    cl_long run = p->rank ? p->size[in] : 1, run_os = p->rank ? p->out_stride[in] : 0,
+            run_is = p->rank ? p->in_stride[in] : 0;
+    if (p->kind == DMLCL_PLAN_INDEXED) {
+        h[DMLCL_INDEXED_OUTER_RANK] = row_rank;
+        h[DMLCL_INDEXED_COMP_STRIDE] = p->comp_idx_stride;
+        h[DMLCL_INDEXED_COMP_POS] = p->comp_pos_stride;
+        h[DMLCL_INDEXED_RUN] = run;
+        h[DMLCL_INDEXED_RUN_OS] = run_os;
+        h[DMLCL_INDEXED_RUN_IS] = run_is;
+        h[DMLCL_INDEXED_RUN_XS] = p->rank ? p->idx_stride[in] : 0;
+        h[DMLCL_INDEXED_RUN_PS] = p->rank ? p->idx_pos[in] : 0;
+        h[DMLCL_INDEXED_CHUNK] = l->chunk;
+        h[DMLCL_INDEXED_ROWS] = (cl_long)l->rows;
+        h[DMLCL_INDEXED_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
+        return;
+    }
+    uint32_t scale, bias;
+    memcpy(&scale, &p->scale, sizeof scale);
+    memcpy(&bias, &p->bias, sizeof bias);
+    h[DMLCL_VIEW_OUTER_RANK] = row_rank;
+    h[DMLCL_VIEW_RUN] = run;
+    h[DMLCL_VIEW_RUN_OS] = run_os;
+    h[DMLCL_VIEW_RUN_IS] = run_is;
+    h[DMLCL_VIEW_CHUNK] = l->chunk;
+    h[DMLCL_VIEW_ROWS] = (cl_long)l->rows;
+    h[DMLCL_VIEW_SCALE] = scale;
+    h[DMLCL_VIEW_BIAS] = bias;
+    h[DMLCL_VIEW_REP_RANK] = outer - row_rank;
+    h[DMLCL_VIEW_REPS] = (cl_long)l->reps;
+    h[DMLCL_VIEW_REPS_PER_ITEM] = (cl_long)l->reps_per_item;
+    h[DMLCL_VIEW_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
+}
+
+void dmlcl_launch_plan(const dmlcl_plan *p, const dmlcl_device_desc *device, dmlcl_launch *l)
+{
+    memset(l, 0, sizeof *l);
+    bool gpu = device->device_class == DMLCL_DEVICE_CLASS_GPU;
+    decide(p, gpu, l);
+    options(p, l, l->options, sizeof l->options);
+    int row_rank;
+    size_t dims = fill_dims(p, l, l->shape + DMLCL_SHAPE_HEADER, &row_rank);
+    geometry(p, device, l);
+    fill_header(p, l, row_rank, l->shape);
+    l->shape_count = DMLCL_SHAPE_HEADER + dims;
+}
+
+void dmlcl_launch_describe(const dmlcl_launch *l, char *buf, size_t len)
+{
+    snprintf(buf, len,
+             "%s global {%zu,%zu,%zu} local {%zu,%zu,%zu} rows %llu x %llu per item, chunk %lld, "
+             "reps %llu x %llu per item | %s",
+             l->kernel, l->global[0], l->global[1], l->global[2], l->local[0], l->local[1],
+             l->local[2], (unsigned long long)l->rows, (unsigned long long)l->rows_per_item,
+             (long long)l->chunk, (unsigned long long)l->reps, (unsigned long long)l->reps_per_item,
+             l->options);
+}

@@ -1,0 +1,87 @@
+/*
+ * The launch layer (launch.c): from a normalised plan and a description of
+ * the device to plain data: which kernel, built with which options, over
+ * which grid, with which shape buffer and argument slots. Pure host code: no
+ * OpenCL call, no device, so every decision is unit-tested per device class
+ * (tests/unit/launch.c) and printed by DMLCL_VERBOSE.
+ */
+#ifndef DMLCL_LAUNCH_H
+#define DMLCL_LAUNCH_H
+
+#include "../cl/abi.h"
+#include "internal.h"
+
+/*
+ * What the launch rules read about a device (device.c fills it from
+ * clGetDeviceInfo; tests write it by hand). device_class is the class the
+ * rules follow: the device's type unless DMLCL_DEVICE_CLASS or the
+ * device-creation option forces another.
+ */
+typedef struct dmlcl_device_desc {
+    dmlcl_device_class device_class; /* CPU, GPU or ACCELERATOR, never DEFAULT */
+    uint32_t compute_units;          /* >= 1 */
+    size_t max_work_group_size;      /* >= 1 */
+    size_t max_item_sizes[3];        /* each >= 1 */
+    /* Not read by today's rules (the kernels use no __local memory and
+     * 16-byte vectors everywhere); described so that rules which need them
+     * change launch.c only. */
+    uint64_t local_mem_size;              /* bytes */
+    uint32_t preferred_vector_width_char; /* CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR */
+    uint32_t preferred_vector_width_int;
+    uint32_t mem_base_addr_align; /* bytes */
+} dmlcl_device_desc;
+
+/* "cpu", "gpu", "accelerator" ("default" for DEFAULT, "?" otherwise). */
+const char *dmlcl_device_class_name(dmlcl_device_class device_class);
+
+/* Kernel argument slots (abi.h); -1 where the family has no such argument. */
+typedef struct dmlcl_launch_args {
+    int out, out_base, in, in_base, idx, idx_base, status, shape;
+    int count;
+} dmlcl_launch_args;
+
+#define DMLCL_LAUNCH_OPTIONS_MAX 400
+#define DMLCL_LAUNCH_SHAPE_MAX                                 \
+    (DMLCL_SHAPE_HEADER + DMLCL_INDEXED_DIM * DMLCL_MAX_RANK + \
+     DMLCL_COMP_LONGS * DMLCL_MAX_COMPONENTS)
+
+typedef struct dmlcl_launch {
+    dmlcl_kernel_source source;
+    const char *kernel; /* "view_copy" or "indexed_copy" */
+    char options[DMLCL_LAUNCH_OPTIONS_MAX];
+
+    /* The variant, each predicate decided once (options spells them out). */
+    bool serial;       /* SERIAL: one lane per work-item (not on GPUs) */
+    bool stream;       /* STREAM: non-temporal stores (not on GPUs) */
+    int transpose;     /* VIEW TRANSPOSE: 0, 1 (private tile), 2 (register blocks) */
+    bool repeat;       /* VIEW REPEAT */
+    bool shared_index; /* INDEXED SHARED_INDEX */
+    bool run_one;      /* INDEXED RUN_ONE */
+
+    /* Geometry: dimension 0 lanes, 1 chunks of the run, 2 items. */
+    size_t global[3], local[3];
+    int64_t chunk; /* run units per chunk */
+    uint64_t rows; /* rows (TRANSPOSE: tiles) */
+    uint64_t reps; /* REPEAT: product of the repeat sizes, else 1 */
+    uint64_t reps_per_item, rows_per_item;
+
+    uint32_t unit; /* bytes per moved unit: binding offsets are counted in it */
+    size_t shape_count;
+    cl_long shape[DMLCL_LAUNCH_SHAPE_MAX];
+    dmlcl_launch_args args;
+} dmlcl_launch;
+
+/*
+ * The launch of a normalised, non-empty plan on a device. Pure: the same
+ * inputs give the same launch, and nothing else is read or written.
+ */
+void dmlcl_launch_plan(const dmlcl_plan *plan, const dmlcl_device_desc *device,
+                       dmlcl_launch *launch);
+
+/* One line for DMLCL_VERBOSE: kernel, options, grid, rows and chunks. */
+void dmlcl_launch_describe(const dmlcl_launch *launch, char *buf, size_t len);
+
+/* Whether the plan's index type is signed (the kernel's IDX_SIGNED). */
+bool dmlcl_index_type_signed(dmlcl_index_type type);
+
+#endif /* DMLCL_LAUNCH_H */

@@ -1,0 +1,273 @@
+/*
+ * Compiled graphs on the device: seeded random chains (tests/unit/graph_chain.c,
+ * the reference applied node by node) through dmlcl_graph_compile and the
+ * binding-table API, bit-exact. Every binding sits between guard bytes; the
+ * inputs, the guards and the temporary resource's guards must come back
+ * unchanged, and the outputs' bytes outside their elements must keep their
+ * sentinel. Also the temporary resource's binding rules.
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph_chain.h"
+#include "harness.h"
+#include "support.h"
+
+#define GUARD 256
+#define GUARD_BYTE 0xC3
+#define TEMP_BYTE 0xEE
+
+typedef struct dev_buf {
+    cl_mem mem;
+    uint64_t bytes;       /* the bound range */
+    unsigned char *image; /* GUARD + bytes + GUARD: what is uploaded */
+    DML_BUFFER_BINDING binding;
+    DML_BINDING_DESC desc;
+} dev_buf;
+
+static void buf_make(dev_buf *b, uint64_t bytes, const void *data, unsigned char fill)
+{
+    size_t total = (size_t)(2 * GUARD + bytes);
+    b->bytes = bytes;
+    b->image = malloc(total);
+    memset(b->image, GUARD_BYTE, total);
+    if (data)
+        memcpy(b->image + GUARD, data, (size_t)bytes);
+    else
+        memset(b->image + GUARD, fill, (size_t)bytes);
+    cl_int err;
+    b->mem =
+        clCreateBuffer(dmlcl_device_context(ops_device()), CL_MEM_READ_WRITE, total, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    err = clEnqueueWriteBuffer(dmlcl_device_queue(ops_device()), b->mem, CL_TRUE, 0, total,
+                               b->image, 0, NULL, NULL);
+    cr_assert_eq(err, CL_SUCCESS);
+    b->binding = (DML_BUFFER_BINDING){(ID3D12Resource *)b->mem, GUARD, bytes};
+    b->desc = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &b->binding};
+}
+
+static unsigned char *buf_read(const dev_buf *b)
+{
+    size_t total = (size_t)(2 * GUARD + b->bytes);
+    unsigned char *got = malloc(total);
+    cl_int err = clEnqueueReadBuffer(dmlcl_device_queue(ops_device()), b->mem, CL_TRUE, 0, total,
+                                     got, 0, NULL, NULL);
+    cr_assert_eq(err, CL_SUCCESS);
+    return got;
+}
+
+static void buf_free(dev_buf *b)
+{
+    clReleaseMemObject(b->mem);
+    free(b->image);
+}
+
+/* Runs chain c on the device; returns the TemporaryResourceSize. */
+static uint64_t run_chain(const chain *c, uint64_t seed, int t)
+{
+    dmlcl_compiled_operator *compiled;
+    HRESULT hr = dmlcl_graph_compile(ops_device(), &c->g.desc, DML_EXECUTION_FLAG_NONE, &compiled);
+    cr_assert(SUCCEEDED(hr), "seed 0x%llx case %d: %s; graph: %s", (unsigned long long)seed, t,
+              dmlcl_last_error(), c->log);
+    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(compiled);
+    dev_buf in[CHAIN_MAX_IO], out[CHAIN_MAX_IO], temp;
+    DML_BINDING_DESC in_desc[CHAIN_MAX_IO], out_desc[CHAIN_MAX_IO];
+    for (UINT i = 0; i < c->n_inputs; ++i) {
+        buf_make(&in[i], c->input_bytes[i], c->inputs[i], 0);
+        in_desc[i] = in[i].desc;
+    }
+    for (UINT o = 0; o < c->n_outputs; ++o) {
+        buf_make(&out[o], c->output_bytes[o], NULL, CHAIN_SENTINEL);
+        out_desc[o] = out[o].desc;
+    }
+    buf_make(&temp, props.TemporaryResourceSize, NULL, TEMP_BYTE);
+    dmlcl_binding_table *table;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_create(compiled, &table)));
+    hr = dmlcl_binding_table_bind_inputs(table, c->n_inputs, in_desc);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_bind_outputs(table, c->n_outputs, out_desc);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_bind_temporary(table,
+                                                props.TemporaryResourceSize ? &temp.desc : NULL);
+    cl_event done = NULL;
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_dispatch(table, NULL, 0, NULL, &done);
+    cr_assert(SUCCEEDED(hr), "seed 0x%llx case %d: %s", (unsigned long long)seed, t,
+              dmlcl_last_error());
+    cr_assert_eq(clWaitForEvents(1, &done), CL_SUCCESS);
+    clReleaseEvent(done);
+    for (UINT o = 0; o < c->n_outputs; ++o) {
+        unsigned char *got = buf_read(&out[o]);
+        memcpy(out[o].image + GUARD, c->expect[o], (size_t)c->output_bytes[o]);
+        cr_assert_arr_eq(got, out[o].image, (size_t)(2 * GUARD + c->output_bytes[o]),
+                         "seed 0x%llx case %d: output %u (or its guards) differs; graph: %s",
+                         (unsigned long long)seed, t, o, c->log);
+        free(got);
+    }
+    for (UINT i = 0; i < c->n_inputs; ++i) {
+        unsigned char *got = buf_read(&in[i]);
+        cr_assert_arr_eq(got, in[i].image, (size_t)(2 * GUARD + c->input_bytes[i]),
+                         "seed 0x%llx case %d: input %u changed", (unsigned long long)seed, t, i);
+        free(got);
+    }
+    unsigned char *got = buf_read(&temp);
+    cr_assert_arr_eq(got, temp.image, GUARD, "seed 0x%llx case %d: temporary's front guard",
+                     (unsigned long long)seed, t);
+    cr_assert_arr_eq(got + GUARD + temp.bytes, temp.image + GUARD + temp.bytes, GUARD,
+                     "seed 0x%llx case %d: temporary's back guard", (unsigned long long)seed, t);
+    free(got);
+    dmlcl_binding_table_release(table);
+    dmlcl_compiled_operator_release(compiled);
+    for (UINT i = 0; i < c->n_inputs; ++i)
+        buf_free(&in[i]);
+    for (UINT o = 0; o < c->n_outputs; ++o)
+        buf_free(&out[o]);
+    buf_free(&temp);
+    return props.TemporaryResourceSize;
+}
+
+OPS_DEVICE_SUITE(graph);
+
+Test(graph, random_chains_bit_exact)
+{
+    uint64_t seed = ref_test_seed(0x6772617068ull);
+    int with_temp = 0;
+    for (int t = 0; t < 40; ++t) {
+        ref_rng r = ref_rng_make(ref_mix64(seed + (uint64_t)t));
+        chain c;
+        chain_make(&c, &r, 2 + t % 5);
+        with_temp += run_chain(&c, seed, t) > 0;
+        chain_free(&c);
+    }
+    cr_log_info("graph chains on the device: 40 run, %d with a temporary resource", with_temp);
+}
+
+/* graph input 0 -> gather (indices: gather of a table) -> output: a temporary is needed. */
+static void gathered_indices(unit_graph *g)
+{
+    unit_tensor ti, tx, to, di, dx, dout;
+    const UINT table[2] = {1, 5}, k[2] = {1, 3}, data[2] = {4, 6}, osz[2] = {4, 3};
+    ug_init(g);
+    DML_GATHER_OPERATOR_DESC a = {unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_INT32, 2, table, NULL),
+                                  unit_tensor_set(&tx, DML_TENSOR_DATA_TYPE_INT32, 2, k, NULL),
+                                  unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_INT32, 2, k, NULL), 1,
+                                  1};
+    DML_GATHER_OPERATOR_DESC b = {
+        unit_tensor_set(&di, DML_TENSOR_DATA_TYPE_FLOAT32, 2, data, NULL),
+        unit_tensor_set(&dx, DML_TENSOR_DATA_TYPE_INT32, 2, k, NULL),
+        unit_tensor_set(&dout, DML_TENSOR_DATA_TYPE_FLOAT32, 2, osz, NULL), 1, 1};
+    ug_node(g, DML_OPERATOR_GATHER, &a);
+    ug_node(g, DML_OPERATOR_GATHER, &b);
+    ug_input(g, 0, 0, 0);
+    ug_input(g, 1, 0, 1);
+    ug_input(g, 2, 1, 0);
+    ug_edge(g, 0, 1, 1);
+    ug_output(g, 1, 0);
+    ug_desc(g, 3, 1);
+}
+
+Test(graph, temporary_resource_rules)
+{
+    unit_graph g;
+    gathered_indices(&g);
+    dmlcl_compiled_operator *compiled;
+    cr_assert(SUCCEEDED(dmlcl_graph_compile(ops_device(), &g.desc, 0, &compiled)), "%s",
+              dmlcl_last_error());
+    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(compiled);
+    cr_assert_eq(props.TemporaryResourceSize, 12);
+    dev_buf in[3], out, temp;
+    buf_make(&in[0], 20, NULL, 0);
+    buf_make(&in[1], 12, NULL, 0);
+    buf_make(&in[2], 96, NULL, 0);
+    buf_make(&out, 48, NULL, 0);
+    buf_make(&temp, 12, NULL, 0);
+    DML_BINDING_DESC ins[3] = {in[0].desc, in[1].desc, in[2].desc};
+    dmlcl_binding_table *table;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_create(compiled, &table)));
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(table, 3, ins)));
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(table, 1, &out.desc)));
+    cr_expect_eq(dmlcl_binding_table_dispatch(table, NULL, 0, NULL, NULL), E_INVALIDARG);
+    cr_expect(strstr(dmlcl_last_error(), "BindTemporaryResource"), "%s", dmlcl_last_error());
+    cr_expect_eq(dmlcl_binding_table_bind_temporary(table, NULL), E_INVALIDARG);
+    temp.binding.Offset = 16; /* not a multiple of 256 */
+    cr_expect_eq(dmlcl_binding_table_bind_temporary(table, &temp.desc), E_INVALIDARG);
+    cr_expect(strstr(dmlcl_last_error(), "must be a multiple of 256"), "%s", dmlcl_last_error());
+    temp.binding.Offset = GUARD;
+    temp.binding.SizeInBytes = 8;
+    cr_expect_eq(dmlcl_binding_table_bind_temporary(table, &temp.desc), E_INVALIDARG);
+    temp.binding.SizeInBytes = 12;
+    temp.binding.Buffer = (ID3D12Resource *)out.mem; /* overlaps the output */
+    temp.binding.Offset = GUARD;
+    cr_expect(SUCCEEDED(dmlcl_binding_table_bind_temporary(table, &temp.desc)));
+    cr_expect_eq(dmlcl_binding_table_dispatch(table, NULL, 0, NULL, NULL), E_INVALIDARG);
+    cr_expect(strstr(dmlcl_last_error(), "temporary resource and graph output 0 overlap"), "%s",
+              dmlcl_last_error());
+    temp.binding.Buffer = (ID3D12Resource *)temp.mem;
+    cr_expect(SUCCEEDED(dmlcl_binding_table_bind_temporary(table, &temp.desc)));
+    cr_expect(SUCCEEDED(dmlcl_binding_table_dispatch(table, NULL, 0, NULL, NULL)), "%s",
+              dmlcl_last_error());
+    clFinish(dmlcl_device_queue(ops_device()));
+    dmlcl_binding_table_release(table);
+    dmlcl_compiled_operator_release(compiled);
+    for (int i = 0; i < 3; ++i)
+        buf_free(&in[i]);
+    buf_free(&out);
+    buf_free(&temp);
+    ug_free(&g);
+}
+
+Test(graph, execute_on_host_memory)
+{
+    uint64_t seed = ref_test_seed(0x65786563ull);
+    for (int t = 0; t < 10; ++t) {
+        ref_rng r = ref_rng_make(ref_mix64(seed + (uint64_t)t));
+        chain c;
+        chain_make(&c, &r, 2 + t % 5);
+        dmlcl_compiled_operator *compiled;
+        HRESULT hr = dmlcl_graph_compile(ops_device(), &c.g.desc, 0, &compiled);
+        cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+        dmlcl_host_tensor in[CHAIN_MAX_IO], out[CHAIN_MAX_IO];
+        for (UINT i = 0; i < c.n_inputs; ++i)
+            in[i] = (dmlcl_host_tensor){c.inputs[i], c.input_bytes[i]};
+        for (UINT o = 0; o < c.n_outputs; ++o) {
+            out[o] = (dmlcl_host_tensor){malloc(c.output_bytes[o]), c.output_bytes[o]};
+            memset(out[o].data, CHAIN_SENTINEL, c.output_bytes[o]);
+        }
+        hr = dmlcl_compiled_operator_execute(compiled, c.n_inputs, in, c.n_outputs, out);
+        cr_assert(SUCCEEDED(hr), "seed 0x%llx case %d: %s", (unsigned long long)seed, t,
+                  dmlcl_last_error());
+        for (UINT o = 0; o < c.n_outputs; ++o) {
+            cr_assert_arr_eq(out[o].data, c.expect[o], c.output_bytes[o],
+                             "seed 0x%llx case %d: output %u differs; graph: %s",
+                             (unsigned long long)seed, t, o, c.log);
+            free(out[o].data);
+        }
+        dmlcl_compiled_operator_release(compiled);
+        chain_free(&c);
+    }
+}
+
+Test(graph, error_policy_is_not_supported_in_graphs)
+{
+    unit_graph g;
+    unit_tensor ti, tx, to;
+    const UINT s[2] = {2, 3};
+    ug_init(&g);
+    DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC d = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL),
+        unit_tensor_set(&tx, DML_TENSOR_DATA_TYPE_INT32, 2, s, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL), 1,
+        DMLCL_OUT_OF_RANGE_POLICY_ERROR};
+    ug_node(&g, DMLCL_OPERATOR_GATHER_ELEMENTS1, &d);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_output(&g, 0, 0);
+    dmlcl_compiled_operator *compiled = NULL;
+    cr_expect_eq(dmlcl_graph_compile(ops_device(), ug_desc(&g, 2, 1), 0, &compiled),
+                 DXGI_ERROR_UNSUPPORTED);
+    cr_expect(strstr(dmlcl_last_error(), "node 0 (GATHER_ELEMENTS1) uses the ERROR"), "%s",
+              dmlcl_last_error());
+    cr_expect_null(compiled);
+    ug_free(&g);
+}

@@ -1,0 +1,148 @@
+/*
+ * The kernel files build on their own, and the device class can be forced.
+ *  - Each family as the library embeds it (cl/abi.h and cl/common.cl pasted
+ *    in by cmake/embed_kernels.cmake), built with no -D at all: the defaults
+ *    of every macro must make a valid program.
+ *  - Each cl/<family>.cl as it lies in the source tree, with -I cl: the
+ *    includes resolve and the same defaults build.
+ *  - dmlcl_device_create_with_options forces a class; DMLCL_DEVICE_CLASS is
+ *    read at device creation and a bad value is refused there.
+ * Built with -Werror, so a warning (e.g. a macro redefined) fails too.
+ */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "internal.h"
+
+static const char *const kernel_names[DMLCL_SOURCE_COUNT] = {"view_copy", "indexed_copy"};
+
+static void build_and_check(cl_context ctx, cl_device_id dev, const char *text, const char *opts,
+                            const char *what, const char *kernel)
+{
+    cl_int err;
+    cl_program program = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS, "%s: clCreateProgramWithSource: %d", what, err);
+    err = clBuildProgram(program, 1, &dev, opts, NULL, NULL);
+    char log[4096] = "";
+    clGetProgramBuildInfo(program, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+    cr_expect_eq(err, CL_SUCCESS, "%s with \"%s\": build failed: %s", what, opts, log);
+    if (err == CL_SUCCESS) {
+        cl_kernel k = clCreateKernel(program, kernel, &err);
+        cr_expect_eq(err, CL_SUCCESS, "%s: no kernel %s (%d)", what, kernel, err);
+        if (err == CL_SUCCESS)
+            clReleaseKernel(k);
+    }
+    clReleaseProgram(program);
+}
+
+OPS_DEVICE_SUITE(kernels);
+
+Test(kernels, embedded_families_build_with_default_macros)
+{
+    dmlcl_device *d = ops_device();
+    for (int s = 0; s < DMLCL_SOURCE_COUNT; ++s) {
+        const char *text = dmlcl_kernel_sources[s];
+        cr_expect(strstr(text, "#define DMLCL_ABI_H") && strstr(text, "#define DMLCL_COMMON_CL"),
+                  "%s: abi.h and common.cl must be pasted in", dmlcl_kernel_source_names[s]);
+        cr_expect(!strstr(text, "#include"), "%s: an #include is left in the embedded text",
+                  dmlcl_kernel_source_names[s]);
+        build_and_check(dmlcl_device_context(d), dmlcl_device_id(d), text,
+                        "-cl-std=CL1.2 -Werror", dmlcl_kernel_source_names[s], kernel_names[s]);
+    }
+}
+
+/* The source tree's cl/ directory, from this file's path (tests/ops/kernels.c). */
+static void cl_dir(char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", __FILE__);
+    char *at = strstr(buf, "tests/ops/kernels.c");
+    cr_assert(at, "cannot find the source tree from %s", __FILE__);
+    snprintf(at, len - (size_t)(at - buf), "cl");
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = calloc(1, (size_t)n + 1);
+    cr_assert(text && fread(text, 1, (size_t)n, f) == (size_t)n, "cannot read %s", path);
+    fclose(f);
+    return text;
+}
+
+Test(kernels, source_files_build_standalone)
+{
+    dmlcl_device *d = ops_device();
+    char dir[1024], path[1100], opts[1200];
+    cl_dir(dir, sizeof dir);
+    snprintf(opts, sizeof opts, "-cl-std=CL1.2 -Werror -I %s", dir);
+    for (int s = 0; s < DMLCL_SOURCE_COUNT; ++s) {
+        snprintf(path, sizeof path, "%s/%s", dir, dmlcl_kernel_source_names[s]);
+        char *text = read_text(path);
+        build_and_check(dmlcl_device_context(d), dmlcl_device_id(d), text, opts, path,
+                        kernel_names[s]);
+        free(text);
+    }
+}
+
+Test(kernels, forced_device_class)
+{
+    dmlcl_device *d = ops_device();
+    dmlcl_device_options o = {.context = dmlcl_device_context(d),
+                              .device_id = dmlcl_device_id(d),
+                              .device_class = DMLCL_DEVICE_CLASS_GPU};
+    dmlcl_device *forced = NULL;
+    cr_assert_eq(dmlcl_device_create_with_options(&o, &forced), S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(dmlcl_device_get_class(forced), DMLCL_DEVICE_CLASS_GPU);
+    dmlcl_device_release(forced);
+    o.device_class = DMLCL_DEVICE_CLASS_ACCELERATOR;
+    cr_assert_eq(dmlcl_device_create_with_options(&o, &forced), S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(dmlcl_device_get_class(forced), DMLCL_DEVICE_CLASS_ACCELERATOR);
+    dmlcl_device_release(forced);
+    o.device_class = (dmlcl_device_class)7;
+    cr_expect_eq(dmlcl_device_create_with_options(&o, &forced), E_INVALIDARG);
+    cr_expect(forced == NULL);
+    cr_expect(strstr(dmlcl_last_error(), "device_class (7)"), "%s", dmlcl_last_error());
+}
+
+Test(kernels, device_class_environment)
+{
+    dmlcl_device *d = ops_device();
+    const char *saved = getenv("DMLCL_DEVICE_CLASS");
+    char keep[64] = "";
+    if (saved)
+        snprintf(keep, sizeof keep, "%s", saved);
+    dmlcl_device *made = NULL;
+    setenv("DMLCL_DEVICE_CLASS", "Accelerator", 1);
+    cr_expect_eq(dmlcl_device_create_from_cl(dmlcl_device_context(d), dmlcl_device_id(d), NULL,
+                                             &made),
+                 S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(dmlcl_device_get_class(made), DMLCL_DEVICE_CLASS_ACCELERATOR);
+    dmlcl_device_release(made);
+    /* An explicit option wins over the environment. */
+    dmlcl_device_options o = {.context = dmlcl_device_context(d),
+                              .device_id = dmlcl_device_id(d),
+                              .device_class = DMLCL_DEVICE_CLASS_CPU};
+    cr_expect_eq(dmlcl_device_create_with_options(&o, &made), S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(dmlcl_device_get_class(made), DMLCL_DEVICE_CLASS_CPU);
+    dmlcl_device_release(made);
+    setenv("DMLCL_DEVICE_CLASS", "tpu", 1);
+    cr_expect_eq(dmlcl_device_create_from_cl(dmlcl_device_context(d), dmlcl_device_id(d), NULL,
+                                             &made),
+                 E_INVALIDARG);
+    cr_expect(made == NULL);
+    cr_expect(strstr(dmlcl_last_error(), "DMLCL_DEVICE_CLASS (\"tpu\")") &&
+                  strstr(dmlcl_last_error(), "cpu, gpu or accelerator"),
+              "%s", dmlcl_last_error());
+    if (saved)
+        setenv("DMLCL_DEVICE_CLASS", keep, 1);
+    else
+        unsetenv("DMLCL_DEVICE_CLASS");
+}

@@ -1,0 +1,319 @@
+/*
+ * Graph plans (src/graph_plan.c): which steps a graph compiles to, and that
+ * running them (plan_eval) gives the reference applied node by node.
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph_chain.h"
+#include "support.h"
+
+static const UINT one[3] = {1, 1, 1};
+
+static UINT slice(unit_graph *g, UINT rank, const UINT *in_sizes, const UINT *off,
+                  const UINT *sizes, const UINT *step)
+{
+    unit_tensor ti, to;
+    DML_SLICE_OPERATOR_DESC d = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, rank, in_sizes, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, rank, sizes, NULL),
+        rank,
+        off,
+        sizes,
+        step};
+    return ug_node(g, DML_OPERATOR_SLICE, &d);
+}
+
+/* GATHER on rank 2 along axis with indices {1,k} of index_type. */
+static UINT gather(unit_graph *g, DML_TENSOR_DATA_TYPE type, const UINT *in_sizes, UINT axis,
+                   UINT k)
+{
+    unit_tensor ti, tx, to;
+    UINT isz[2] = {1, k}, osz[2] = {in_sizes[0], in_sizes[1]};
+    osz[axis] = k;
+    DML_GATHER_OPERATOR_DESC d = {unit_tensor_set(&ti, type, 2, in_sizes, NULL),
+                                  unit_tensor_set(&tx, DML_TENSOR_DATA_TYPE_INT32, 2, isz, NULL),
+                                  unit_tensor_set(&to, type, 2, osz, NULL), axis, 1};
+    return ug_node(g, DML_OPERATOR_GATHER, &d);
+}
+
+static void plan_of(unit_graph *g, UINT inputs, UINT outputs, dmlcl_graph **graph,
+                    dmlcl_graph_plan **plan)
+{
+    ug_plan(ug_desc(g, inputs, outputs), graph, plan);
+}
+
+static void done(unit_graph *g, dmlcl_graph *graph, dmlcl_graph_plan *plan)
+{
+    dmlcl_graph_plan_free(plan);
+    dmlcl_graph_free(graph);
+    ug_free(g);
+}
+
+Test(graph_plan, slice_of_slice_is_one_view)
+{
+    unit_graph g;
+    dmlcl_graph *graph;
+    dmlcl_graph_plan *p;
+    const UINT s0[2] = {4, 6}, o0[2] = {1, 0}, z0[2] = {2, 6}, o1[2] = {0, 1}, z1[2] = {2, 2},
+               st1[2] = {1, 2};
+    ug_init(&g);
+    slice(&g, 2, s0, o0, z0, one);
+    slice(&g, 2, z0, o1, z1, st1);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 1, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_expect_eq(p->steps[0].plan.kind, DMLCL_PLAN_VIEW);
+    cr_expect_eq(p->steps[0].fused, 1);
+    cr_expect_eq(p->steps[0].in.kind, DMLCL_SLOT_INPUT);
+    cr_expect_eq(p->steps[0].out.kind, DMLCL_SLOT_OUTPUT);
+    cr_expect_eq(p->temp_bytes, 0);
+    cr_expect_eq(p->decisions[0].fused_into, 1);
+    /* out[r][c] = in[1 + r][1 + 2c]: 2 rows of 2 from a 4x6 input. */
+    float in[24], out[4] = {0};
+    for (int i = 0; i < 24; ++i)
+        in[i] = (float)i;
+    void *ins[1] = {in}, *outs[1] = {out};
+    ug_run(graph, p, ins, outs, NULL);
+    const float want[4] = {7, 9, 13, 15};
+    cr_expect_arr_eq(out, want, sizeof want);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, transpose_slice_gather_is_one_indexed_step)
+{
+    unit_graph g;
+    dmlcl_graph *graph;
+    dmlcl_graph_plan *p;
+    unit_tensor ti, to;
+    const UINT s[2] = {3, 4}, t[2] = {4, 3}, ts[2] = {1, 4}, o[2] = {1, 0}, z[2] = {2, 3};
+    ug_init(&g);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, ts),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    slice(&g, 2, t, o, z, one);
+    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, z, 1, 2);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_edge(&g, 1, 2, 0);
+    ug_input(&g, 1, 2, 1);
+    ug_output(&g, 2, 0);
+    (void)s;
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_expect_eq(p->steps[0].plan.kind, DMLCL_PLAN_INDEXED);
+    cr_expect_eq(p->steps[0].fused, 2);
+    cr_expect_eq(p->steps[0].in.kind, DMLCL_SLOT_INPUT);
+    cr_expect_eq(p->steps[0].in.index, 0);
+    cr_expect_eq(p->steps[0].idx.index, 1);
+    /* in 3x4 (value = 10 r + c); transposed 4x3: T[i][j] = in[j][i]; rows 1-2: S[i][j] =
+     * in[j][1 + i]; gather columns {2, -3 -> 0}: out[i][k] = in[col k][1 + i]. */
+    float in[12], out[4] = {0};
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 4; ++c)
+            in[r * 4 + c] = (float)(10 * r + c);
+    int32_t idx[2] = {2, -3};
+    void *ins[2] = {in, idx}, *outs[1] = {out};
+    ug_run(graph, p, ins, outs, NULL);
+    const float want[4] = {21, 1, 22, 2};
+    cr_expect_arr_eq(out, want, sizeof want);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, gathered_indices_keep_a_temporary)
+{
+    unit_graph g;
+    dmlcl_graph *graph;
+    dmlcl_graph_plan *p;
+    const UINT table[2] = {1, 5}, data[2] = {4, 6};
+    ug_init(&g);
+    gather(&g, DML_TENSOR_DATA_TYPE_INT32, table, 1, 3); /* indices {1,3} from a table */
+    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_input(&g, 2, 1, 0);
+    ug_edge(&g, 0, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 3, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 2);
+    cr_expect_eq(p->steps[0].out.kind, DMLCL_SLOT_TEMP);
+    cr_expect_eq(p->steps[1].idx.kind, DMLCL_SLOT_TEMP);
+    cr_expect_eq(p->temp_bytes, 12);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "gathered indices"));
+    done(&g, graph, p);
+}
+
+Test(graph_plan, fan_out_and_graph_outputs_keep_their_tensors)
+{
+    unit_graph g;
+    dmlcl_graph *graph;
+    dmlcl_graph_plan *p;
+    const UINT s[2] = {2, 3}, o[2] = {0, 1}, z[2] = {2, 2};
+    ug_init(&g);
+    ug_identity(&g, 2, 3);
+    slice(&g, 2, s, o, z, one);
+    slice(&g, 2, s, o, z, one);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_edge(&g, 0, 2, 0);
+    ug_output(&g, 1, 0);
+    ug_output(&g, 2, 1);
+    plan_of(&g, 1, 2, &graph, &p);
+    cr_expect_eq(p->n_steps, 3);
+    cr_expect_eq(p->temp_bytes, 24);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "several"));
+    done(&g, graph, p);
+    /* Node 0 is a graph output and feeds node 1, which reads the output binding. */
+    ug_init(&g);
+    ug_identity(&g, 2, 3);
+    slice(&g, 2, s, o, z, one);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 0, 0);
+    ug_output(&g, 1, 1);
+    plan_of(&g, 1, 2, &graph, &p);
+    cr_assert_eq(p->n_steps, 2);
+    cr_expect_eq(p->temp_bytes, 0);
+    cr_expect_eq(p->steps[1].in.kind, DMLCL_SLOT_OUTPUT);
+    cr_expect_eq(p->steps[1].in.index, 0);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, scale_bias_stays_out_of_gathers)
+{
+    unit_graph g;
+    dmlcl_graph *graph;
+    dmlcl_graph_plan *p;
+    unit_tensor ti, to;
+    const UINT data[2] = {4, 6}, z[2] = {4, 3}, o[2] = {1, 0}, zz[2] = {2, 3};
+    DML_SCALE_BIAS sb = {2.0f, 1.0f};
+    ug_init(&g);
+    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, z, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, z, NULL), &sb};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    slice(&g, 2, z, o, zz, one);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_edge(&g, 1, 2, 0);
+    ug_output(&g, 2, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "ScaleBias"));
+    cr_expect_eq(p->decisions[1].fused_into, 2);
+    cr_expect(p->steps[1].plan.scale_bias);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, random_chains_match_the_reference)
+{
+    uint64_t seed = ref_test_seed(0x636861696eull);
+    unsigned nodes = 0, steps = 0;
+    for (int t = 0; t < 400; ++t) {
+        ref_rng r = ref_rng_make(ref_mix64(seed + (uint64_t)t));
+        chain c;
+        chain_make(&c, &r, 2 + t % 5);
+        dmlcl_graph *graph;
+        dmlcl_graph_plan *p;
+        ug_plan(&c.g.desc, &graph, &p);
+        void *outs[CHAIN_MAX_IO];
+        for (UINT o = 0; o < c.n_outputs; ++o) {
+            outs[o] = malloc(c.output_bytes[o]);
+            memset(outs[o], CHAIN_SENTINEL, c.output_bytes[o]);
+        }
+        unsigned char *temp = malloc(p->temp_bytes + 1);
+        memset(temp, 0xEE, p->temp_bytes + 1);
+        ug_run(graph, p, c.inputs, outs, temp);
+        for (UINT o = 0; o < c.n_outputs; ++o)
+            cr_assert_arr_eq(outs[o], c.expect[o], c.output_bytes[o],
+                             "seed 0x%llx case %d output %u differs; graph: %s",
+                             (unsigned long long)seed, t, o, c.log);
+        nodes += c.g.n_nodes;
+        steps += p->n_steps;
+        for (UINT o = 0; o < c.n_outputs; ++o)
+            free(outs[o]);
+        free(temp);
+        dmlcl_graph_plan_free(p);
+        dmlcl_graph_free(graph);
+        chain_free(&c);
+    }
+    /* Fusion must happen: fewer kernels than nodes over the run. */
+    cr_expect_lt(steps * 10, nodes * 8, "seed 0x%llx: %u steps for %u nodes",
+                 (unsigned long long)seed, steps, nodes);
+    cr_log_info("random chains: %u nodes ran as %u steps", nodes, steps);
+}
+
+Test(graph_plan, sliced_indices_stay_inside_the_gather)
+{
+    unit_graph g;
+    dmlcl_graph *graph;
+    dmlcl_graph_plan *p;
+    unit_tensor ti, to;
+    const UINT raw[2] = {1, 7}, off[2] = {0, 1}, z[2] = {1, 3}, st[2] = {1, 2}, data[2] = {2, 5};
+    ug_init(&g);
+    DML_SLICE_OPERATOR_DESC s = {unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_INT32, 2, raw, NULL),
+                                 unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_INT32, 2, z, NULL),
+                                 2,
+                                 off,
+                                 z,
+                                 st};
+    ug_node(&g, DML_OPERATOR_SLICE, &s);
+    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 1, 0);
+    ug_edge(&g, 0, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_expect_eq(p->steps[0].idx.kind, DMLCL_SLOT_INPUT);
+    cr_expect_eq(p->steps[0].idx.index, 0);
+    cr_expect_eq(p->steps[0].plan.idx_offset, 1);
+    /* Columns raw[1], raw[3], raw[5] = 4, -1 (from the end: 4), 1 of a 2x5 input. */
+    int32_t idx[7] = {0, 4, 0, -1, 0, 1, 0};
+    float in[10], out[6] = {0};
+    for (int i = 0; i < 10; ++i)
+        in[i] = (float)i;
+    void *ins[2] = {idx, in}, *outs[1] = {out};
+    ug_run(graph, p, ins, outs, NULL);
+    const float want[6] = {4, 4, 1, 9, 9, 6};
+    cr_expect_arr_eq(out, want, sizeof want);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, layout_changes_stay_out_of_gathers)
+{
+    /* NCHW {2,3,4,5} read as NHWC, then a gather of H rows: fused, every run of C would be
+     * read with stride H*W; apart, the transpose is a view and the gather copies rows. */
+    unit_graph g;
+    dmlcl_graph *graph;
+    dmlcl_graph_plan *p;
+    unit_tensor ti, to, gi, gx, go;
+    const UINT nhwc[4] = {2, 4, 5, 3}, read[4] = {60, 5, 1, 20}, isz[4] = {1, 1, 1, 2},
+               osz[4] = {2, 2, 5, 3};
+    ug_init(&g);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, read),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, NULL), NULL};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    DML_GATHER_OPERATOR_DESC ga = {
+        unit_tensor_set(&gi, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, NULL),
+        unit_tensor_set(&gx, DML_TENSOR_DATA_TYPE_INT32, 4, isz, NULL),
+        unit_tensor_set(&go, DML_TENSOR_DATA_TYPE_FLOAT32, 4, osz, NULL), 1, 1};
+    ug_node(&g, DML_OPERATOR_GATHER, &ga);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 1, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "with a stride"), "%s",
+              p->decisions[0].why);
+    cr_expect_eq(p->steps[0].plan.kind, DMLCL_PLAN_VIEW);
+    done(&g, graph, p);
+}

@@ -1,0 +1,111 @@
+/* graph_support.c: see graph_support.h. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "graph_support.h"
+#include "plan_eval.h"
+#include "support.h"
+
+void ug_init(unit_graph *g)
+{
+    memset(g, 0, sizeof *g);
+}
+
+UINT ug_node(unit_graph *g, DML_OPERATOR_TYPE type, const void *desc)
+{
+    cr_assert_lt(g->n_nodes, UG_MAX);
+    DML_OPERATOR_DESC od = {type, desc};
+    UINT v = g->n_nodes++;
+    HRESULT hr = dmlcl_operator_create(NULL, &od, &g->owned[v]);
+    cr_assert(SUCCEEDED(hr), "node %u: %s", v, dmlcl_last_error());
+    g->ops[v] = (DML_OPERATOR_GRAPH_NODE_DESC){(IDMLOperator *)g->owned[v], NULL};
+    g->nodes[v] = (DML_GRAPH_NODE_DESC){DML_GRAPH_NODE_TYPE_OPERATOR, &g->ops[v]};
+    return v;
+}
+
+UINT ug_constant(unit_graph *g, const void *data, size_t size)
+{
+    UINT v = g->n_nodes++;
+    g->consts[v] = (DML_CONSTANT_DATA_GRAPH_NODE_DESC){data, size, NULL};
+    g->nodes[v] = (DML_GRAPH_NODE_DESC){DML_GRAPH_NODE_TYPE_CONSTANT, &g->consts[v]};
+    return v;
+}
+
+void ug_input(unit_graph *g, UINT graph_input, UINT node, UINT slot)
+{
+    UINT i = g->n_in++;
+    g->in[i] = (DML_INPUT_GRAPH_EDGE_DESC){graph_input, node, slot, NULL};
+    g->in_e[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &g->in[i]};
+}
+
+void ug_edge(unit_graph *g, UINT from, UINT to, UINT slot)
+{
+    UINT i = g->n_mid++;
+    g->mid[i] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){from, 0, to, slot, NULL};
+    g->mid_e[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &g->mid[i]};
+}
+
+void ug_output(unit_graph *g, UINT node, UINT graph_output)
+{
+    UINT i = g->n_out++;
+    g->out[i] = (DML_OUTPUT_GRAPH_EDGE_DESC){node, 0, graph_output, NULL};
+    g->out_e[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &g->out[i]};
+}
+
+DML_GRAPH_DESC *ug_desc(unit_graph *g, UINT inputs, UINT outputs)
+{
+    g->desc = (DML_GRAPH_DESC){inputs,  outputs,  g->n_nodes, g->nodes, g->n_in,
+                               g->in_e, g->n_out, g->out_e,   g->n_mid, g->mid_e};
+    return &g->desc;
+}
+
+void ug_free(unit_graph *g)
+{
+    for (UINT v = 0; v < g->n_nodes; ++v)
+        dmlcl_operator_release(g->owned[v]);
+}
+
+void ug_plan(const DML_GRAPH_DESC *desc, dmlcl_graph **graph, dmlcl_graph_plan **plan)
+{
+    HRESULT hr = dmlcl_graph_import(desc, graph);
+    cr_assert(SUCCEEDED(hr), "import: %s", dmlcl_last_error());
+    hr = dmlcl_graph_plan_build(*graph, plan);
+    cr_assert(SUCCEEDED(hr), "plan: %s", dmlcl_last_error());
+    dmlcl_graph_plan_print(*graph, *plan);
+}
+
+static void *slot_ptr(const dmlcl_graph *graph, dmlcl_slot s, void *const *inputs,
+                      void *const *outputs, void *temp)
+{
+    switch (s.kind) {
+    case DMLCL_SLOT_INPUT: return inputs[s.index];
+    case DMLCL_SLOT_OUTPUT: return outputs[s.index];
+    case DMLCL_SLOT_TEMP: return (char *)temp + s.offset;
+    default: return graph->nodes[s.index].data;
+    }
+}
+
+void ug_run(const dmlcl_graph *graph, const dmlcl_graph_plan *plan, void *const *inputs,
+            void *const *outputs, void *temp)
+{
+    for (uint32_t i = 0; i < plan->n_steps; ++i) {
+        const dmlcl_graph_step *s = &plan->steps[i];
+        if (s->plan.empty)
+            continue;
+        void *idx = s->plan.kind == DMLCL_PLAN_INDEXED
+                        ? slot_ptr(graph, s->idx, inputs, outputs, temp)
+                        : NULL;
+        plan_eval(&s->plan, slot_ptr(graph, s->out, inputs, outputs, temp),
+                  slot_ptr(graph, s->in, inputs, outputs, temp), idx);
+    }
+}
+
+UINT ug_identity(unit_graph *g, UINT r, UINT c)
+{
+    unit_tensor in, out;
+    const UINT sizes[2] = {r, c};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC d = {
+        unit_tensor_set(&in, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL),
+        unit_tensor_set(&out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL), NULL};
+    return ug_node(g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &d);
+}

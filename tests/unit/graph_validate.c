@@ -1,0 +1,218 @@
+/*
+ * DML_GRAPH_DESC validation (src/graph.c): a valid two-node graph, then one
+ * broken rule per test, each an E_INVALIDARG (or UNSUPPORTED where legal but
+ * not implemented) whose message names the node, the edge and the rule.
+ */
+#include <criterion/criterion.h>
+
+#include "graph_support.h"
+#include "support.h"
+
+#define EXPECT(hr, want, ...)                                  \
+    do {                                                       \
+        const char *const needles_[] = {__VA_ARGS__, NULL};    \
+        unit_expect_needles((hr), (want), needles_, __LINE__); \
+    } while (0)
+
+/* graph input 0 -> node 0 (identity) -> node 1 (identity) -> graph output 0. */
+static void chain(unit_graph *g)
+{
+    ug_init(g);
+    ug_identity(g, 2, 3);
+    ug_identity(g, 2, 3);
+    ug_input(g, 0, 0, 0);
+    ug_edge(g, 0, 1, 0);
+    ug_output(g, 1, 0);
+}
+
+static HRESULT import(const DML_GRAPH_DESC *d)
+{
+    dmlcl_graph *graph = NULL;
+    HRESULT hr = dmlcl_graph_import(d, &graph);
+    dmlcl_graph_free(graph);
+    return hr;
+}
+
+Test(graph_validate, a_chain_is_valid)
+{
+    unit_graph g;
+    chain(&g);
+    HRESULT hr = import(ug_desc(&g, 1, 1));
+    cr_expect_eq(hr, S_OK, "%s", dmlcl_last_error());
+    ug_free(&g);
+}
+
+Test(graph_validate, counts_and_arrays)
+{
+    unit_graph g;
+    chain(&g);
+    DML_GRAPH_DESC *d = ug_desc(&g, 1, 1);
+    EXPECT(dmlcl_graph_import(NULL, &(dmlcl_graph *){NULL}), E_POINTER, "desc (NULL)");
+    d->NodeCount = 0;
+    EXPECT(import(d), E_INVALIDARG, "NodeCount (0)");
+    d = ug_desc(&g, 1, 0);
+    EXPECT(import(d), E_INVALIDARG, "OutputCount (0)");
+    d = ug_desc(&g, 1, 1);
+    d->Nodes = NULL;
+    EXPECT(import(d), E_INVALIDARG, "Nodes (NULL)");
+    d = ug_desc(&g, 1, 1);
+    d->IntermediateEdges = NULL;
+    EXPECT(import(d), E_INVALIDARG, "IntermediateEdges (NULL)", "IntermediateEdgeCount (1)");
+    ug_free(&g);
+}
+
+Test(graph_validate, node_types_and_operators)
+{
+    unit_graph g;
+    chain(&g);
+    DML_GRAPH_DESC *d = ug_desc(&g, 1, 1);
+    g.nodes[1].Type = (DML_GRAPH_NODE_TYPE)7;
+    EXPECT(import(d), E_INVALIDARG, "Nodes[1].Type (7)");
+    g.nodes[1].Type = DML_GRAPH_NODE_TYPE_OPERATOR;
+    g.ops[1].Operator = NULL;
+    EXPECT(import(d), E_INVALIDARG, "Nodes[1].Desc->Operator (NULL)");
+    g.ops[1].Operator = (IDMLOperator *)g.owned[1];
+    g.nodes[0].Desc = NULL;
+    EXPECT(import(d), E_INVALIDARG, "Nodes[0].Desc (NULL)");
+    ug_free(&g);
+}
+
+Test(graph_validate, edge_types_and_indices)
+{
+    unit_graph g;
+    chain(&g);
+    DML_GRAPH_DESC *d = ug_desc(&g, 1, 1);
+    g.in_e[0].Type = DML_GRAPH_EDGE_TYPE_OUTPUT;
+    EXPECT(import(d), E_INVALIDARG, "InputEdges[0].Type (2)", "DML_GRAPH_EDGE_TYPE_INPUT");
+    g.in_e[0].Type = DML_GRAPH_EDGE_TYPE_INPUT;
+    g.in[0].GraphInputIndex = 1;
+    EXPECT(import(d), E_INVALIDARG, "InputEdges[0] (graph input 1 -> node 0 input 0)",
+           "GraphInputIndex (1) must be less than InputCount (1)");
+    g.in[0].GraphInputIndex = 0;
+    g.in[0].ToNodeIndex = 2;
+    EXPECT(import(d), E_INVALIDARG, "ToNodeIndex (2) must be less than NodeCount (2)");
+    g.in[0].ToNodeIndex = 0;
+    g.in[0].ToNodeInputIndex = 1;
+    EXPECT(import(d), E_INVALIDARG, "ToNodeInputIndex (1)",
+           "node 0 (ELEMENT_WISE_IDENTITY)'s input count (1)");
+    g.in[0].ToNodeInputIndex = 0;
+    g.mid[0].FromNodeIndex = 5;
+    EXPECT(import(d), E_INVALIDARG, "IntermediateEdges[0] (node 5 output 0 -> node 1 input 0)",
+           "FromNodeIndex (5)");
+    g.mid[0].FromNodeIndex = 0;
+    g.mid[0].FromNodeOutputIndex = 1;
+    EXPECT(import(d), E_INVALIDARG, "FromNodeOutputIndex (1)", "output count (1)");
+    g.mid[0].FromNodeOutputIndex = 0;
+    g.out[0].GraphOutputIndex = 3;
+    EXPECT(import(d), E_INVALIDARG, "OutputEdges[0] (node 1 output 0 -> graph output 3)",
+           "GraphOutputIndex (3) must be less than OutputCount (1)");
+    ug_free(&g);
+}
+
+Test(graph_validate, node_inputs_connected_exactly_once)
+{
+    unit_graph g;
+    chain(&g);
+    ug_input(&g, 0, 1, 0); /* node 1's input: also from graph input 0 */
+    EXPECT(import(ug_desc(&g, 1, 1)), E_INVALIDARG,
+           "IntermediateEdges[0] (node 0 output 0 -> node 1",
+           "node 1 (ELEMENT_WISE_IDENTITY)'s InputTensor is already connected");
+    ug_free(&g);
+    chain(&g);
+    g.mid[0].ToNodeIndex = 0; /* node 0's input twice, node 1's never */
+    EXPECT(import(ug_desc(&g, 1, 1)), E_INVALIDARG, "IntermediateEdges[0]", "already connected");
+    ug_free(&g);
+    ug_init(&g);
+    ug_identity(&g, 2, 3);
+    ug_output(&g, 0, 0);
+    EXPECT(import(ug_desc(&g, 0, 1)), E_INVALIDARG,
+           "node 0 (ELEMENT_WISE_IDENTITY)'s input 0 (InputTensor) is not connected");
+    ug_free(&g);
+}
+
+Test(graph_validate, graph_inputs_and_outputs_connected)
+{
+    unit_graph g;
+    chain(&g);
+    EXPECT(import(ug_desc(&g, 2, 1)), E_INVALIDARG, "graph input 1 is not connected");
+    EXPECT(import(ug_desc(&g, 1, 2)), E_INVALIDARG, "graph output 1 is not connected");
+    ug_output(&g, 0, 0);
+    EXPECT(import(ug_desc(&g, 1, 1)), E_INVALIDARG, "OutputEdges[1]",
+           "graph output 0 is already fed by OutputEdges[0]");
+    ug_free(&g);
+    chain(&g);
+    ug_output(&g, 1, 1);
+    EXPECT(import(ug_desc(&g, 1, 2)), DXGI_ERROR_UNSUPPORTED, "already feeds graph output 0");
+    ug_free(&g);
+    /* Node 1's output goes nowhere. */
+    chain(&g);
+    g.out[0].FromNodeIndex = 0;
+    EXPECT(import(ug_desc(&g, 1, 1)), E_INVALIDARG,
+           "node 1 (ELEMENT_WISE_IDENTITY)'s output 0 is "
+           "not connected");
+    ug_free(&g);
+}
+
+Test(graph_validate, no_cycles)
+{
+    unit_graph g;
+    ug_init(&g);
+    ug_identity(&g, 2, 3);
+    ug_identity(&g, 2, 3);
+    ug_identity(&g, 2, 3);
+    ug_edge(&g, 1, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_input(&g, 0, 2, 0);
+    ug_output(&g, 2, 0);
+    ug_output(&g, 1, 1);
+    EXPECT(import(ug_desc(&g, 1, 2)), E_INVALIDARG, "form a cycle through node 0", "acyclic");
+    ug_free(&g);
+}
+
+Test(graph_validate, readers_stay_inside_what_they_read)
+{
+    unit_graph g;
+    ug_init(&g);
+    ug_identity(&g, 2, 3);
+    ug_identity(&g, 2, 4); /* reads 32 bytes of node 0's 24 */
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    EXPECT(import(ug_desc(&g, 1, 1)), E_INVALIDARG,
+           "IntermediateEdges[0] (node 0 output 0 -> node 1 input 0)",
+           "node 1 (ELEMENT_WISE_IDENTITY)'s InputTensor (FLOAT32 {2,4}, TotalTensorSizeInBytes "
+           "32) reads past node 0 (ELEMENT_WISE_IDENTITY)'s OutputTensor (FLOAT32 {2,3}, "
+           "TotalTensorSizeInBytes 24)");
+    ug_free(&g);
+    /* A reinterpretation within the bytes is valid (DirectMLX's Reinterpret): {3,2}. */
+    ug_init(&g);
+    ug_identity(&g, 2, 3);
+    ug_identity(&g, 3, 2);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    cr_expect_eq(import(ug_desc(&g, 1, 1)), S_OK, "%s", dmlcl_last_error());
+    ug_free(&g);
+}
+
+Test(graph_validate, constants)
+{
+    static const float data[6] = {1, 2, 3, 4, 5, 6};
+    unit_graph g;
+    ug_init(&g);
+    UINT c = ug_constant(&g, data, sizeof data - 1);
+    UINT v = ug_identity(&g, 2, 3);
+    ug_edge(&g, c, v, 0);
+    ug_output(&g, v, 0);
+    EXPECT(import(ug_desc(&g, 0, 1)), E_INVALIDARG,
+           "(FLOAT32 {2,3}, 24 bytes to its last element) reads past node 0 (CONSTANT)'s DataSize "
+           "(23)");
+    g.consts[0].DataSize = sizeof data;
+    cr_expect_eq(import(ug_desc(&g, 0, 1)), S_OK, "%s", dmlcl_last_error());
+    g.out[0].FromNodeIndex = c;
+    EXPECT(import(ug_desc(&g, 0, 1)), E_INVALIDARG, "node 0 (CONSTANT) is a constant");
+    g.out[0].FromNodeIndex = v;
+    ug_input(&g, 0, c, 0);
+    EXPECT(import(ug_desc(&g, 1, 1)), E_INVALIDARG, "node 0 (CONSTANT) has no inputs");
+    ug_free(&g);
+}

