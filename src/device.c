@@ -445,7 +445,7 @@ static HRESULT build(dmlcl_device *dev, dmlcl_kernel_source source, const char *
         clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
                               NULL);
         clReleaseProgram(program);
-        return dmlcl_fail(DXGI_ERROR_DEVICE_REMOVED,
+        return dmlcl_fail(E_FAIL,
                           "compile: %s with \"%s\" built with warnings (DMLCL_KERNEL_WERROR): %s",
                           dmlcl_kernel_source_names[source], options, log);
     }
@@ -454,7 +454,7 @@ static HRESULT build(dmlcl_device *dev, dmlcl_kernel_source source, const char *
         clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
                               NULL);
         clReleaseProgram(program);
-        return dmlcl_fail(DXGI_ERROR_DEVICE_REMOVED,
+        return dmlcl_fail(dmlcl_cl_hresult(err),
                           "compile: building %s with \"%s\" failed "
                           "(%s): %s",
                           dmlcl_kernel_source_names[source], options, dmlcl_cl_error_name(err),

@@ -100,17 +100,46 @@ const char *dmlcl_cl_error_name(cl_int err)
         C_(CL_INVALID_EVENT)
         C_(CL_INVALID_BUFFER_SIZE)
         C_(CL_INVALID_GLOBAL_WORK_SIZE)
+        C_(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
     case -1001: return "CL_PLATFORM_NOT_FOUND_KHR";
 #undef C_
     default: return "CL_ERROR(unknown)";
     }
 }
 
+/*
+ * The HRESULT that tells the truth about an OpenCL error: memory the device or
+ * host could not give; an object or value of the caller's the implementation
+ * refused; no device at all; a device that failed while running (the only
+ * DXGI_ERROR_DEVICE_REMOVED). The rest are dmlcl's own mistakes: E_FAIL.
+ */
+HRESULT dmlcl_cl_hresult(cl_int err)
+{
+    switch (err) {
+    case CL_OUT_OF_HOST_MEMORY:
+    case CL_MEM_OBJECT_ALLOCATION_FAILURE:
+    case CL_OUT_OF_RESOURCES: return E_OUTOFMEMORY;
+    case CL_INVALID_BUFFER_SIZE:
+    case CL_INVALID_VALUE:
+    case CL_INVALID_MEM_OBJECT:
+    case CL_INVALID_CONTEXT:
+    case CL_INVALID_COMMAND_QUEUE:
+    case CL_INVALID_EVENT:
+    case CL_INVALID_EVENT_WAIT_LIST:
+    case CL_INVALID_DEVICE:
+    case CL_INVALID_PLATFORM:
+    case CL_MISALIGNED_SUB_BUFFER_OFFSET: return E_INVALIDARG;
+    case CL_DEVICE_NOT_FOUND:
+    case CL_COMPILER_NOT_AVAILABLE:
+    case -1001: /* CL_PLATFORM_NOT_FOUND_KHR */ return DXGI_ERROR_UNSUPPORTED;
+    case CL_DEVICE_NOT_AVAILABLE:
+    case CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST: return DXGI_ERROR_DEVICE_REMOVED;
+    default: return E_FAIL;
+    }
+}
+
 HRESULT dmlcl_fail_cl(cl_int err, const char *what)
 {
-    HRESULT hr = err == CL_OUT_OF_HOST_MEMORY || err == CL_MEM_OBJECT_ALLOCATION_FAILURE
-                     ? E_OUTOFMEMORY
-                     : DXGI_ERROR_DEVICE_REMOVED;
-    return dmlcl_fail(hr, "OpenCL: %s failed with %s (%d)", what, dmlcl_cl_error_name(err),
-                      (int)err);
+    return dmlcl_fail(dmlcl_cl_hresult(err), "OpenCL: %s failed with %s (%d)", what,
+                      dmlcl_cl_error_name(err), (int)err);
 }

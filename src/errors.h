@@ -41,6 +41,8 @@ void dmlcl_clear_error(void);
 
 /* An OpenCL failure as an HRESULT with the call and the CL error name. */
 HRESULT dmlcl_fail_cl(cl_int err, const char *what);
+/* The HRESULT an OpenCL error means (out of memory, invalid argument, device lost, ...). */
+HRESULT dmlcl_cl_hresult(cl_int err);
 const char *dmlcl_cl_error_name(cl_int err);
 
 #ifdef __cplusplus

@@ -8,15 +8,19 @@
 #include "device.h"
 #include "runtime.h"
 
+/* One call's objects: its own in-order queue (execute may run on several threads at
+ * once, and a queue shared between threads is not safe on every implementation). */
 typedef struct host_run {
+    cl_command_queue queue;
+    cl_ulong max_alloc; /* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
     cl_mem mems[2 * DMLCL_MAX_SLOTS];
     DML_BUFFER_BINDING bufs[2 * DMLCL_MAX_SLOTS];
     DML_BINDING_DESC descs[2 * DMLCL_MAX_SLOTS];
 } host_run;
 
-static HRESULT stage(dmlcl_device *dev, const char *op, const char *name, const dmlcl_tensor *t,
-                     const dmlcl_host_tensor *h, cl_mem *mem, DML_BUFFER_BINDING *buf,
-                     DML_BINDING_DESC *desc)
+static HRESULT stage(dmlcl_device *dev, const host_run *r, const char *op, const char *name,
+                     const dmlcl_tensor *t, const dmlcl_host_tensor *h, cl_mem *mem,
+                     DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc)
 {
     if (!t->present || !h->data) {
         DMLCL_INVALID_IF(t->present, "%s: execute: %s (NULL host data) is required", op, name);
@@ -27,13 +31,21 @@ static HRESULT stage(dmlcl_device *dev, const char *op, const char *name, const 
                      "%s: execute: %s host size (%llu) must be at least its "
                      "TotalTensorSizeInBytes (%llu)",
                      op, name, (unsigned long long)h->size, (unsigned long long)t->total_bytes);
+    /* Checked before asking: an implementation may accept a size it cannot back. */
+    if (t->total_bytes > r->max_alloc || t->total_bytes > SIZE_MAX)
+        return dmlcl_fail(E_OUTOFMEMORY,
+                          "%s: execute: %s needs a buffer of %llu bytes "
+                          "(TotalTensorSizeInBytes), more than the device allocates at once "
+                          "(CL_DEVICE_MAX_MEM_ALLOC_SIZE %llu)",
+                          op, name, (unsigned long long)t->total_bytes,
+                          (unsigned long long)r->max_alloc);
     size_t bytes = t->total_bytes ? (size_t)t->total_bytes : 4;
     cl_int err;
     *mem = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
     if (err != CL_SUCCESS)
         return dmlcl_fail_cl(err, "clCreateBuffer (execute)");
     if (t->total_bytes) {
-        err = clEnqueueWriteBuffer(dev->queue, *mem, CL_FALSE, 0, t->total_bytes, h->data, 0, NULL,
+        err = clEnqueueWriteBuffer(r->queue, *mem, CL_FALSE, 0, t->total_bytes, h->data, 0, NULL,
                                    NULL);
         if (err != CL_SUCCESS)
             return dmlcl_fail_cl(err, "clEnqueueWriteBuffer (execute)");
@@ -51,10 +63,10 @@ static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_hos
     const dmlcl_op_state *st = dmlcl_compiled_operator_state(c, &name, &dev);
     uint32_t ni = st->n_inputs, no = st->n_outputs;
     for (uint32_t i = 0; i < ni; ++i)
-        DMLCL_TRY(stage(dev, name, st->input_names[i], &st->inputs[i], &inputs[i], &r->mems[i],
+        DMLCL_TRY(stage(dev, r, name, st->input_names[i], &st->inputs[i], &inputs[i], &r->mems[i],
                         &r->bufs[i], &r->descs[i]));
     for (uint32_t o = 0; o < no; ++o)
-        DMLCL_TRY(stage(dev, name, st->output_names[o], &st->outputs[o], &outputs[o],
+        DMLCL_TRY(stage(dev, r, name, st->output_names[o], &st->outputs[o], &outputs[o],
                         &r->mems[ni + o], &r->bufs[ni + o], &r->descs[ni + o]));
     dmlcl_binding_table *t;
     DMLCL_TRY(dmlcl_binding_table_create(c, &t));
@@ -62,8 +74,8 @@ static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_hos
     if (SUCCEEDED(hr))
         hr = dmlcl_binding_table_bind_outputs(t, no, r->descs + ni);
     if (SUCCEEDED(hr))
-        hr = dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL);
-    cl_int err = clFinish(dev->queue);
+        hr = dmlcl_binding_table_dispatch(t, r->queue, 0, NULL, NULL);
+    cl_int err = clFinish(r->queue);
     if (SUCCEEDED(hr) && err != CL_SUCCESS)
         hr = dmlcl_fail_cl(err, "clFinish (execute)");
     if (SUCCEEDED(hr))
@@ -72,8 +84,8 @@ static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_hos
     for (uint32_t o = 0; SUCCEEDED(hr) && o < no; ++o) {
         if (!r->mems[ni + o] || !st->outputs[o].total_bytes)
             continue;
-        err = clEnqueueReadBuffer(dev->queue, r->mems[ni + o], CL_TRUE, 0,
-                                  st->outputs[o].total_bytes, outputs[o].data, 0, NULL, NULL);
+        err = clEnqueueReadBuffer(r->queue, r->mems[ni + o], CL_TRUE, 0, st->outputs[o].total_bytes,
+                                  outputs[o].data, 0, NULL, NULL);
         if (err != CL_SUCCESS)
             hr = dmlcl_fail_cl(err, "clEnqueueReadBuffer (execute)");
     }
@@ -97,10 +109,18 @@ HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *c, UINT input_c
                   "%s: execute: inputs and outputs (NULL) are required", name);
     host_run r;
     memset(&r, 0, sizeof r);
+    cl_int err = clGetDeviceInfo(dev->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof r.max_alloc,
+                                 &r.max_alloc, NULL);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clGetDeviceInfo (execute)");
+    r.queue = clCreateCommandQueue(dev->context, dev->device, 0, &err);
+    if (err != CL_SUCCESS)
+        return dmlcl_fail_cl(err, "clCreateCommandQueue (execute)");
     HRESULT hr = run_host(c, &r, inputs, outputs);
-    clFinish(dev->queue);
+    clFinish(r.queue);
     for (size_t i = 0; i < 2 * DMLCL_MAX_SLOTS; ++i)
         if (r.mems[i])
             clReleaseMemObject(r.mems[i]);
+    clReleaseCommandQueue(r.queue);
     return hr;
 }

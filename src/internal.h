@@ -56,6 +56,13 @@ enum dmlcl_tensor_rule {
 HRESULT dmlcl_tensor_import(const char *op, const char *field, const DML_TENSOR_DESC *desc,
                             unsigned rules, dmlcl_tensor *out);
 
+/*
+ * An output never overlaps itself: refuses (naming two coordinates that
+ * share an address) strides that make two elements of t share bytes, and
+ * what cannot be decided within bounded work (overlap.c).
+ */
+HRESULT dmlcl_tensor_check_disjoint(const char *op, const char *field, const dmlcl_tensor *t);
+
 /* Bytes per element of a movable type; 0 for unknown, 4-bit and string. */
 uint32_t dmlcl_type_size(DML_TENSOR_DATA_TYPE type);
 /* "FLOAT32", "BOOLEAN", ... or "DataType(<n>)" (static storage per call site) */

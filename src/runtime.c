@@ -250,6 +250,8 @@ void dmlcl_binding_table_release(dmlcl_binding_table *t)
         clWaitForEvents(1, &t->status_read);
         clReleaseEvent(t->status_read);
     }
+    if (t->status_queue)
+        clReleaseCommandQueue(t->status_queue);
     if (t->status)
         clReleaseMemObject(t->status);
     dmlcl_graph_binds_free(t->graph_binds);
@@ -311,6 +313,21 @@ HRESULT dmlcl_runtime_check_binding(const char *op, const char *call, UINT i, co
     return S_OK;
 }
 
+/* A buffer binding's cl_mem must belong to the device's cl_context. */
+static HRESULT check_context(const char *op, const char *call, UINT i, const char *name,
+                             const DML_BUFFER_BINDING *bb, cl_context context)
+{
+    cl_context mem_context = NULL;
+    cl_int err = bb->Buffer ? clGetMemObjectInfo((cl_mem)bb->Buffer, CL_MEM_CONTEXT,
+                                                 sizeof mem_context, &mem_context, NULL)
+                            : CL_SUCCESS;
+    DMLCL_INVALID_IF(bb->Buffer && (err != CL_SUCCESS || mem_context != context),
+                     "%s: %s binding %u (%s).Buffer belongs to another cl_context than the "
+                     "device's: a kernel can only use buffers of its own context",
+                     op, call, i, name);
+    return S_OK;
+}
+
 static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_BINDING_DESC *b)
 {
     DMLCL_NULL_IF(!t, "Bind: the binding table (NULL) is required");
@@ -325,10 +342,12 @@ static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_
                      call, count, outputs ? "output" : "input", want);
     DMLCL_NULL_IF(count && !b, "%s: %s bindings (NULL) are required", op, call);
     DML_BUFFER_BINDING checked[DMLCL_MAX_SLOTS];
-    for (UINT i = 0; i < count; ++i)
+    for (UINT i = 0; i < count; ++i) {
+        const char *name = outputs ? st->output_names[i] : st->input_names[i];
         DMLCL_TRY(dmlcl_runtime_check_binding(
-            op, call, i, outputs ? st->output_names[i] : st->input_names[i],
-            outputs ? &st->outputs[i] : &st->inputs[i], &b[i], &checked[i]));
+            op, call, i, name, outputs ? &st->outputs[i] : &st->inputs[i], &b[i], &checked[i]));
+        DMLCL_TRY(check_context(op, call, i, name, &checked[i], t->compiled->op->device->context));
+    }
     memcpy(outputs ? t->outputs : t->inputs, checked, count * sizeof *checked);
     *(outputs ? &t->outputs_bound : &t->inputs_bound) = true;
     t->generation++;
@@ -488,6 +507,14 @@ static HRESULT enqueue_kernel(dmlcl_binding_table *t, cl_command_queue q, cl_uin
             clReleaseEvent(done);
             return dmlcl_fail_cl(err, "clEnqueueReadBuffer (status)");
         }
+        /* The offending index is read on this queue too: the caller's queue may be
+         * the only one its thread may use (PoCL's basic driver shares none safely). */
+        if (t->status_queue != q) {
+            clRetainCommandQueue(q);
+            if (t->status_queue)
+                clReleaseCommandQueue(t->status_queue);
+            t->status_queue = q;
+        }
     }
     if (event)
         *event = done;
@@ -512,7 +539,7 @@ static HRESULT read_index(dmlcl_binding_table *t, uint64_t pos, uint64_t *coords
     }
     unsigned char raw[8] = {0};
     const DML_BUFFER_BINDING *b = &t->inputs[st->index_input];
-    cl_int err = clEnqueueReadBuffer(t->compiled->op->device->queue, (cl_mem)b->Buffer, CL_TRUE,
+    cl_int err = clEnqueueReadBuffer(t->status_queue, (cl_mem)b->Buffer, CL_TRUE,
                                      b->Offset + (uint64_t)at * ix->elem_bytes, ix->elem_bytes, raw,
                                      0, NULL, NULL);
     if (err != CL_SUCCESS)
@@ -532,6 +559,7 @@ HRESULT dmlcl_binding_table_status(dmlcl_binding_table *t)
     DMLCL_NULL_IF(!t, "status: the binding table (NULL) is required");
     if (!t->status_read)
         return S_OK;
+    clFlush(t->status_queue); /* the caller may not have flushed its queue */
     cl_int err = clWaitForEvents(1, &t->status_read);
     clReleaseEvent(t->status_read);
     t->status_read = NULL;

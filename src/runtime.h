@@ -36,6 +36,7 @@ struct dmlcl_binding_table {
     cl_mem status;                  /* ERROR policy: smallest bad index position */
     cl_uint status_host;            /* read back after each dispatch */
     cl_event status_read;           /* NULL when no dispatch is pending */
+    cl_command_queue status_queue;  /* the last ERROR-policy dispatch's queue (retained) */
     dmlcl_graph_binds *graph_binds; /* a compiled graph's bindings (graph_exec.c) */
 };
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "checked.h"
 #include "internal.h"
 
 uint32_t dmlcl_type_size(DML_TENSOR_DATA_TYPE type)
@@ -125,6 +126,30 @@ static HRESULT import_type(const char *op, const char *field, const DML_BUFFER_T
     return S_OK;
 }
 
+uint64_t dmlcl_count_elements(uint32_t rank, const uint64_t *sizes)
+{
+    uint64_t n = 1;
+    bool overflow = false;
+    for (uint32_t i = 0; i < rank; ++i) {
+        if (sizes[i] == 0)
+            return 0;
+        overflow |= dmlcl_mul_u64(n, sizes[i], &n);
+    }
+    return overflow ? UINT64_MAX : n;
+}
+
+void dmlcl_packed_strides(uint32_t rank, const uint64_t *sizes, int64_t *strides)
+{
+    bool empty = dmlcl_count_elements(rank, sizes) == 0;
+    uint64_t packed = 1;
+    for (uint32_t i = rank; i-- > 0;) {
+        strides[i] = empty ? 0 : (int64_t)packed;
+        /* Nonempty: every suffix product is at most the element count. */
+        if (!empty)
+            packed *= sizes[i];
+    }
+}
+
 static HRESULT import_dims(const char *op, const char *field, const DML_BUFFER_TENSOR_DESC *b,
                            unsigned rules, dmlcl_tensor *t)
 {
@@ -136,22 +161,20 @@ static HRESULT import_dims(const char *op, const char *field, const DML_BUFFER_T
     DMLCL_INVALID_IF(!b->Sizes, "%s: %s.Sizes (NULL) must point to %u sizes", op, field,
                      b->DimensionCount);
     t->rank = b->DimensionCount;
-    t->elements = 1;
     for (uint32_t i = 0; i < t->rank; ++i) {
         DMLCL_INVALID_IF(b->Sizes[i] == 0 && !(rules & DMLCL_TENSOR_EXTENSION),
                          "%s: %s.Sizes[%u] (0) must be at least 1", op, field, i);
         t->sizes[i] = b->Sizes[i];
-        t->elements *= b->Sizes[i];
-        DMLCL_INVALID_IF(t->elements > UINT32_MAX,
-                         "%s: %s.Sizes (element count > %u) must describe at most 2^32-1 "
-                         "elements",
-                         op, field, UINT32_MAX);
     }
-    int64_t packed = 1;
-    for (uint32_t i = t->rank; i-- > 0;) {
-        t->strides[i] = b->Strides ? (int64_t)b->Strides[i] : packed;
-        packed *= (int64_t)t->sizes[i];
-    }
+    t->elements = dmlcl_count_elements(t->rank, t->sizes);
+    DMLCL_INVALID_IF(t->elements > UINT32_MAX,
+                     "%s: %s.Sizes (element count > %u) must describe at most 2^32-1 elements", op,
+                     field, UINT32_MAX);
+    /* An empty tensor addresses nothing: its strides never reach memory, and
+     * 0 keeps every offset computed from them in range. */
+    dmlcl_packed_strides(t->rank, t->sizes, t->strides);
+    for (uint32_t i = 0; b->Strides && t->elements && i < t->rank; ++i)
+        t->strides[i] = (int64_t)b->Strides[i];
     t->explicit_strides = b->Strides != NULL;
     return S_OK;
 }
@@ -162,6 +185,11 @@ static HRESULT import_size(const char *op, const char *field, const DML_BUFFER_T
     uint64_t min = dmlcl_tensor_min_bytes(t->elem_bytes, t->rank, t->sizes, t->strides);
     DMLCL_INVALID_IF(min == UINT64_MAX,
                      "%s: %s.Strides make the tensor's byte extent overflow 64 bits", op, field);
+    /* Element offsets are signed 64-bit in plans and kernels. */
+    DMLCL_UNSUPPORTED_IF(min > (uint64_t)INT64_MAX,
+                         "%s: %s spans %llu bytes (its Sizes and Strides); dmlcl addresses at "
+                         "most 2^63-1",
+                         op, field, (unsigned long long)min);
     DMLCL_INVALID_IF(b->TotalTensorSizeInBytes < min,
                      "%s: %s.TotalTensorSizeInBytes (%llu) must be at least %llu "
                      "(DMLCalcBufferTensorSize of its Sizes and Strides)",
@@ -203,6 +231,8 @@ HRESULT dmlcl_tensor_import(const char *op, const char *field, const DML_TENSOR_
     DMLCL_TRY(import_type(op, field, b, rules, out));
     DMLCL_TRY(import_dims(op, field, b, rules, out));
     DMLCL_TRY(import_size(op, field, b, rules, out));
+    if (rules & DMLCL_TENSOR_OUTPUT)
+        DMLCL_TRY(dmlcl_tensor_check_disjoint(op, field, out));
     out->present = true;
     return S_OK;
 }

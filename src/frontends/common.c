@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "checked.h"
 #include "frontends/common.h"
 
 #define MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
@@ -82,13 +83,10 @@ HRESULT dmlcl_fe_check_shape(const char *op, const char *what, const dmlcl_shape
     DMLCL_UNSUPPORTED_IF(s->rank > MAX_RANK,
                          "%s: %s has rank %u; dmlcl tensors have at most %d dimensions", op, what,
                          s->rank, MAX_RANK);
-    /*
-     * The element count as dmlcl's tensor rules count it (tensor.c): a running
-     * product in dimension order, so a 0 ends the count only where it comes
-     * before the product passes 2^32-1. Dimensions are below 2^32 here, so the
-     * product stops before it can overflow.
-     */
-    uint64_t count = 1;
+    /* Every dimension, whatever comes before it; then the element count as
+     * dmlcl's tensor rules count it (dmlcl_count_elements: a 0 anywhere makes
+     * the tensor empty, whatever the other sizes). */
+    uint64_t dims[MAX_RANK];
     for (uint32_t i = 0; i < s->rank; ++i) {
         DMLCL_INVALID_IF(s->dims[i] < 0, "%s: %s dimension %u (%" PRId64 ") must be >= 0", op, what,
                          i, s->dims[i]);
@@ -96,14 +94,12 @@ HRESULT dmlcl_fe_check_shape(const char *op, const char *what, const dmlcl_shape
                              "%s: %s dimension %u (%" PRId64 ") is over 2^32-1, beyond "
                              "DirectML's UINT sizes",
                              op, what, i, s->dims[i]);
-        count *= (uint64_t)s->dims[i];
-        if (count > UINT32_MAX) {
-            char buf[DMLCL_DIMS_BUF];
-            return dmlcl_fail(DXGI_ERROR_UNSUPPORTED,
-                              "%s: %s shape %s has more than 2^32-1 elements (DirectML's limit)",
-                              op, what, dmlcl_fe_format_shape(buf, sizeof buf, s));
-        }
+        dims[i] = (uint64_t)s->dims[i];
     }
+    char buf[DMLCL_DIMS_BUF];
+    DMLCL_UNSUPPORTED_IF(dmlcl_count_elements(s->rank, dims) > UINT32_MAX,
+                         "%s: %s shape %s has more than 2^32-1 elements (DirectML's limit)", op,
+                         what, dmlcl_fe_format_shape(buf, sizeof buf, s));
     return S_OK;
 }
 

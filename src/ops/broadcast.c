@@ -106,11 +106,6 @@ static HRESULT infer(const void *desc, dmlcl_op_state *st)
                             "OutputTensor.Sizes[%u] (%llu), the dimension it lands on in Mode %s",
                          k, (unsigned long long)in->sizes[k], map[k],
                          (unsigned long long)out->sizes[map[k]], mode_name(d->Mode));
-    for (uint32_t o = 0; o < out->rank && out->elements; ++o)
-        DMLCL_UNSUPPORTED_IF(out->strides[o] == 0 && out->sizes[o] > 1,
-                             OP ": OutputTensor.Strides[%u] (0) on a dimension of size %llu is "
-                                "not supported: it writes several elements to one place",
-                             o, (unsigned long long)out->sizes[o]);
     return S_OK;
 }
 

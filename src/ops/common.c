@@ -1,6 +1,7 @@
 /* Helpers shared by the operator files. */
 #include <string.h>
 
+#include "checked.h"
 #include "ops/common.h"
 
 HRESULT dmlcl_ops_index_type(const char *op, const char *field, DML_TENSOR_DATA_TYPE type,
@@ -48,9 +49,5 @@ HRESULT dmlcl_ops_expect_sizes(const char *op, const char *field, const dmlcl_te
 
 void dmlcl_ops_packed(const dmlcl_tensor *t, int64_t *pos)
 {
-    int64_t p = 1;
-    for (uint32_t d = t->rank; d-- > 0;) {
-        pos[d] = p;
-        p *= (int64_t)t->sizes[d];
-    }
+    dmlcl_packed_strides(t->rank, t->sizes, pos);
 }

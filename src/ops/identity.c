@@ -29,19 +29,6 @@ static HRESULT check_scale_bias(const DML_SCALE_BIAS *sb, const dmlcl_tensor *in
     return S_OK;
 }
 
-/* An output stride of 0 would write several elements to one place, racing. */
-static HRESULT check_output_strides(const dmlcl_tensor *out)
-{
-    for (uint32_t d = 0; d < out->rank; ++d)
-        DMLCL_UNSUPPORTED_IF(out->strides[d] == 0 && out->sizes[d] > 1,
-                             OP ": OutputTensor.Strides[%u] (0) on a dimension of size %llu is "
-                                "not supported: it writes %llu elements to one place (broadcast "
-                                "with InputTensor's strides instead)",
-                             d, (unsigned long long)out->sizes[d],
-                             (unsigned long long)out->sizes[d]);
-    return S_OK;
-}
-
 /*
  * In place, every element must be read and written at one address by one
  * work-item: the same strides (where a dimension has more than one element).
@@ -67,7 +54,6 @@ static HRESULT validate(const void *desc, dmlcl_op_state *st)
     DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
     DMLCL_TRY(dmlcl_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
     DMLCL_TRY(check_scale_bias(d->ScaleBias, in));
-    DMLCL_TRY(check_output_strides(out));
     st->n_inputs = 1;
     st->n_outputs = 1;
     st->input_names[0] = "InputTensor";

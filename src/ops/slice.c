@@ -13,19 +13,8 @@
  * descriptor DirectML may take is refused. SLICE1 forbids 0 in its text.
  * Every bound is checked in 64 bits, so UINT/INT extremes cannot wrap.
  */
+#include "checked.h"
 #include "ops/common.h"
-
-/* An output stride of 0 would write several elements to one place, racing. */
-static HRESULT check_output_strides(const char *op, const dmlcl_tensor *out)
-{
-    for (uint32_t d = 0; d < out->rank; ++d)
-        DMLCL_UNSUPPORTED_IF(out->strides[d] == 0 && out->sizes[d] > 1,
-                             "%s: OutputTensor.Strides[%u] (0) on a dimension of size %llu is "
-                             "not supported: it writes %llu elements to one place",
-                             op, d, (unsigned long long)out->sizes[d],
-                             (unsigned long long)out->sizes[d]);
-    return S_OK;
-}
 
 /* Tensors, DimensionCount and the three lists' pointers: what both operators share. */
 static HRESULT import_common(const char *op, const DML_TENSOR_DESC *input,
@@ -43,7 +32,6 @@ static HRESULT import_common(const char *op, const DML_TENSOR_DESC *input,
     for (int k = 0; k < 3; ++k)
         DMLCL_INVALID_IF(!lists[k], "%s: %s (NULL) must point to DimensionCount (%u) values", op,
                          list_names[k], dims);
-    DMLCL_TRY(check_output_strides(op, out));
     st->n_inputs = 1;
     st->n_outputs = 1;
     st->input_names[0] = "InputTensor";
@@ -51,23 +39,48 @@ static HRESULT import_common(const char *op, const DML_TENSOR_DESC *input,
     return S_OK;
 }
 
-/* What infer finds for lower: per dimension, in elements of the input's dimension i. */
+/* What infer finds for lower: the first element read, and the input step per dimension. */
 typedef struct slice_scratch {
-    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
+    int64_t offset, in_step[DMLCL_MAX_RANK];
 } slice_scratch;
+
+/*
+ * start[i] and step[i] (in elements of the input's dimension i) as input
+ * element offsets. A step along a dimension of one output element never
+ * applies, and times the input stride may pass 2^63 (both 2^32-1,
+ * DirectML-legal): then 0. Other products stay inside the input, whose
+ * extent import bounded under 2^63; checked all the same.
+ */
+static HRESULT input_steps(const char *op, dmlcl_op_state *st, const int64_t *start,
+                           const int64_t *step)
+{
+    const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    slice_scratch *s = DMLCL_OP_SCRATCH(st, slice_scratch);
+    s->offset = 0;
+    for (uint32_t d = 0; d < in->rank; ++d) {
+        bool overflow = dmlcl_madd_i64(&s->offset, start[d], in->strides[d]);
+        if (dmlcl_mul_i64(step[d], in->strides[d], &s->in_step[d])) {
+            overflow |= out->sizes[d] > 1;
+            s->in_step[d] = 0;
+        }
+        DMLCL_UNSUPPORTED_IF(overflow,
+                             "%s: the offset or step along dimension %u is beyond 2^63-1 input "
+                             "elements",
+                             op, d);
+    }
+    return S_OK;
+}
 
 static void lower(const void *desc, dmlcl_op_state *st)
 {
     (void)desc;
     const slice_scratch *s = DMLCL_OP_SCRATCH(st, slice_scratch);
-    const int64_t *start = s->start, *step = s->step;
     const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
     dmlcl_plan *p = &st->plan;
     dmlcl_plan_init(p, DMLCL_PLAN_VIEW, in->elem_bytes);
-    for (uint32_t d = 0; d < in->rank; ++d) {
-        p->in_offset += start[d] * in->strides[d];
-        dmlcl_plan_push(p, (int64_t)out->sizes[d], out->strides[d], step[d] * in->strides[d], 0, 0);
-    }
+    p->in_offset = s->offset;
+    for (uint32_t d = 0; d < in->rank; ++d)
+        dmlcl_plan_push(p, (int64_t)out->sizes[d], out->strides[d], s->in_step[d], 0, 0);
 }
 
 /* ---- SLICE ---------------------------------------------------------------------------------- */
@@ -85,8 +98,7 @@ static HRESULT slice_infer(const void *desc, dmlcl_op_state *st)
 {
     const DML_SLICE_OPERATOR_DESC *d = desc;
     const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    int64_t *start = DMLCL_OP_SCRATCH(st, slice_scratch)->start;
-    int64_t *step = DMLCL_OP_SCRATCH(st, slice_scratch)->step;
+    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
     for (uint32_t i = 0; i < in->rank; ++i) {
         DMLCL_INVALID_IF(d->Sizes[i] != out->sizes[i],
                          "SLICE: OutputTensor.Sizes[%u] (%llu) must equal Sizes[%u] (%u)", i,
@@ -102,7 +114,7 @@ static HRESULT slice_infer(const void *desc, dmlcl_op_state *st)
         start[i] = d->Offsets[i];
         step[i] = d->Strides[i];
     }
-    return S_OK;
+    return input_steps("SLICE", st, start, step);
 }
 
 /* ---- SLICE1 --------------------------------------------------------------------------------- */
@@ -145,11 +157,10 @@ static HRESULT slice1_validate(const void *desc, dmlcl_op_state *st)
 
 static HRESULT slice1_infer(const void *desc, dmlcl_op_state *st)
 {
-    slice_scratch *s = DMLCL_OP_SCRATCH(st, slice_scratch);
+    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
     for (uint32_t i = 0; i < st->inputs[0].rank; ++i)
-        DMLCL_TRY(
-            slice1_window(desc, &st->inputs[0], &st->outputs[0], i, &s->start[i], &s->step[i]));
-    return S_OK;
+        DMLCL_TRY(slice1_window(desc, &st->inputs[0], &st->outputs[0], i, &start[i], &step[i]));
+    return input_steps("SLICE1", st, start, step);
 }
 
 const dmlcl_op_steps dmlcl_op_slice = {

@@ -6,6 +6,7 @@
  * dimensions, shrunk axes in the offset only.
  */
 #include "ops/strided_slice.h"
+#include "checked.h"
 #include "ops/common.h"
 
 #define OP "STRIDED_SLICE"
@@ -167,13 +168,6 @@ static const dmlcl_ss_names names = {
 
 static HRESULT check_output(const dmlcl_tensor *out, const dmlcl_ss_result *r)
 {
-    /* An output stride of 0 would write several elements to one place, racing. */
-    for (uint32_t d = 0; out->elements && d < out->rank; ++d)
-        DMLCL_UNSUPPORTED_IF(out->strides[d] == 0 && out->sizes[d] > 1,
-                             OP ": OutputTensor.Strides[%u] (0) on a dimension of size %llu is "
-                                "not supported: it writes %llu elements to one place",
-                             d, (unsigned long long)out->sizes[d],
-                             (unsigned long long)out->sizes[d]);
     static const uint64_t one = 1;
     uint32_t rank = r->out_rank ? r->out_rank : 1;
     const uint64_t *want = r->out_rank ? r->out_sizes : &one;
@@ -183,6 +177,23 @@ static HRESULT check_output(const dmlcl_tensor *out, const dmlcl_ss_result *r)
                      out->rank, rank, r->in_rank, r->out_rank ? "" : "; 0 is described as {1}");
     return dmlcl_ops_expect_sizes(OP, "OutputTensor", out, want,
                                   "the entries' slices of InputTensor.Sizes");
+}
+
+/*
+ * Starts lie inside their dimensions and steps over more than one element
+ * stay inside the input (extent < 2^63 at import); infer checks the products
+ * all the same, so lower's arithmetic cannot overflow.
+ */
+static HRESULT check_offsets(const dmlcl_tensor *in, const dmlcl_ss_result *r)
+{
+    int64_t offset = 0, step;
+    for (uint32_t j = 0; j < r->in_rank; ++j)
+        DMLCL_UNSUPPORTED_IF(dmlcl_madd_i64(&offset, r->start[j], in->strides[j]) ||
+                                 dmlcl_mul_i64(r->step[j], in->strides[j], &step),
+                             OP ": the offset or step along input dimension %u is beyond 2^63-1 "
+                                "elements",
+                             j);
+    return S_OK;
 }
 
 static void lower(const void *desc, dmlcl_op_state *st)
@@ -233,7 +244,9 @@ static HRESULT validate(const void *desc, dmlcl_op_state *st)
 static HRESULT infer(const void *desc, dmlcl_op_state *st)
 {
     (void)desc;
-    return check_output(&st->outputs[0], DMLCL_OP_SCRATCH(st, dmlcl_ss_result));
+    const dmlcl_ss_result *r = DMLCL_OP_SCRATCH(st, dmlcl_ss_result);
+    DMLCL_TRY(check_output(&st->outputs[0], r));
+    return check_offsets(&st->inputs[0], r);
 }
 
 const dmlcl_op_steps dmlcl_op_strided_slice = {
