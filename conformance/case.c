@@ -305,16 +305,20 @@ static void load_file(rt_suite *s, const char *path)
         set_malformed(add_case(s, path, path), "cannot read the file");
         return;
     }
+    rt_suite_load_text(s, path, text, len);
+    free(text);
+}
+
+void rt_suite_load_text(rt_suite *s, const char *path, const char *text, size_t len)
+{
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
     if (root == NULL) {
         int line, col;
         where(text, end ? end : cJSON_GetErrorPtr(), &line, &col);
         set_malformed(add_case(s, path, path), "malformed JSON at line %d, column %d", line, col);
-        free(text);
         return;
     }
-    free(text);
     s->trees = xgrow(s->trees, &s->cap_trees, s->n_trees + 1, sizeof *s->trees);
     s->trees[s->n_trees++] = root;
 

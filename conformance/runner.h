@@ -140,6 +140,8 @@ typedef struct rt_suite {
 /* Adds the cases of a file, or of every *.json under a folder (sorted, recursive). */
 void rt_suite_load(rt_suite *s, const char *path);
 void rt_suite_free(rt_suite *s);
+/* Adds the cases of one file's text; text[len] must be '\0' (the fuzz target's entry). */
+void rt_suite_load_text(rt_suite *s, const char *path, const char *text, size_t len);
 
 /* ---- Operator builders (ops.c, ops_<family>.c) ------------------------------ */
 

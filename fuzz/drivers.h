@@ -1,0 +1,37 @@
+/*
+ * The fuzz drivers: each turns arbitrary bytes into calls of one dmlcl
+ * surface and checks what must hold for every input. They are plain C (no
+ * libFuzzer types), so the unit tests replay fuzz/regressions and sweep
+ * seeded random bytes through the same code without a fuzzing compiler.
+ *
+ * Each returns 0, or 1 with why filled when an invariant broke (the
+ * libFuzzer targets then abort, so the input becomes a crasher). *accepted
+ * (when not NULL) counts the calls dmlcl accepted, for sweeps and seeds.
+ */
+#ifndef DMLCL_FUZZ_DRIVERS_H
+#define DMLCL_FUZZ_DRIVERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dmlcl/dmlcl.h"
+
+#define FUZZ_WHY 512
+
+/* Operator creation from a decoded descriptor (every operator type, NULL device). */
+int fuzz_operators(const uint8_t *data, size_t size, char *why, unsigned *accepted);
+/* Every framework front-end; an accepted result must create its operator. */
+int fuzz_frontends(const uint8_t *data, size_t size, char *why, unsigned *accepted);
+/* The conformance case-file parser and builders (operators created host-only). */
+int fuzz_cases(const uint8_t *data, size_t size, char *why, unsigned *accepted);
+
+/* The encoding fuzz_operators decodes, for seeds; returns bytes written (0: no room). */
+size_t fuzz_encode_operator(const DML_OPERATOR_DESC *desc, uint8_t *buf, size_t cap);
+
+/*
+ * Host-side bounds of an accepted descriptor: every element offset its plan
+ * can reach lies inside its tensors' TotalTensorSizeInBytes. 0 or 1 with why.
+ */
+int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why);
+
+#endif /* DMLCL_FUZZ_DRIVERS_H */

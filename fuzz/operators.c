@@ -1,0 +1,322 @@
+/*
+ * fuzz_operators: bytes -> one DML_OPERATOR_DESC of any type dmlcl
+ * implements (a schema per type: its tensors, scalars and lists), created
+ * with a NULL device. Whatever the descriptor, creation returns (no crash, no
+ * undefined behaviour under the sanitizers), and an accepted descriptor's
+ * plan stays inside its tensors (fuzz_check_plan).
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "drivers.h"
+#include "internal.h"
+
+#define MAX_TENSORS 3
+#define MAX_DIMS 17 /* one past dmlcl's 16: rank checks get exercised */
+#define MAX_LIST 40 /* entries per list: past the 33 a strided slice can use */
+#define MAX_LISTS 8
+
+typedef enum kind { TENSOR, U32, LIST_U32, LIST_I32, LIST_I64, SCALE_BIAS, END } kind;
+
+typedef struct field {
+    kind k;
+    size_t at;    /* offsetof the member */
+    size_t count; /* LIST_*: offsetof the UINT that counts it */
+} field;
+
+typedef struct schema {
+    DML_OPERATOR_TYPE type;
+    field f[12];
+} schema;
+
+#define T(s, m)                   \
+    {                             \
+        TENSOR, offsetof(s, m), 0 \
+    }
+#define U(s, m)                \
+    {                          \
+        U32, offsetof(s, m), 0 \
+    }
+#define LIST(k, s, m, n)                  \
+    {                                     \
+        k, offsetof(s, m), offsetof(s, n) \
+    }
+#define E         \
+    {             \
+        END, 0, 0 \
+    }
+
+static const schema schemas[] = {
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY,
+     {T(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC, InputTensor),
+      T(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC, OutputTensor),
+      {SCALE_BIAS, offsetof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC, ScaleBias), 0},
+      E}},
+    {DML_OPERATOR_SLICE,
+     {T(DML_SLICE_OPERATOR_DESC, InputTensor), T(DML_SLICE_OPERATOR_DESC, OutputTensor),
+      U(DML_SLICE_OPERATOR_DESC, DimensionCount),
+      LIST(LIST_U32, DML_SLICE_OPERATOR_DESC, Offsets, DimensionCount),
+      LIST(LIST_U32, DML_SLICE_OPERATOR_DESC, Sizes, DimensionCount),
+      LIST(LIST_U32, DML_SLICE_OPERATOR_DESC, Strides, DimensionCount), E}},
+    {DML_OPERATOR_SLICE1,
+     {T(DML_SLICE1_OPERATOR_DESC, InputTensor), T(DML_SLICE1_OPERATOR_DESC, OutputTensor),
+      U(DML_SLICE1_OPERATOR_DESC, DimensionCount),
+      LIST(LIST_U32, DML_SLICE1_OPERATOR_DESC, InputWindowOffsets, DimensionCount),
+      LIST(LIST_U32, DML_SLICE1_OPERATOR_DESC, InputWindowSizes, DimensionCount),
+      LIST(LIST_I32, DML_SLICE1_OPERATOR_DESC, InputWindowStrides, DimensionCount), E}},
+    {DML_OPERATOR_GATHER,
+     {T(DML_GATHER_OPERATOR_DESC, InputTensor), T(DML_GATHER_OPERATOR_DESC, IndicesTensor),
+      T(DML_GATHER_OPERATOR_DESC, OutputTensor), U(DML_GATHER_OPERATOR_DESC, Axis),
+      U(DML_GATHER_OPERATOR_DESC, IndexDimensions), E}},
+    {DML_OPERATOR_GATHER_ELEMENTS,
+     {T(DML_GATHER_ELEMENTS_OPERATOR_DESC, InputTensor),
+      T(DML_GATHER_ELEMENTS_OPERATOR_DESC, IndicesTensor),
+      T(DML_GATHER_ELEMENTS_OPERATOR_DESC, OutputTensor),
+      U(DML_GATHER_ELEMENTS_OPERATOR_DESC, Axis), E}},
+    {DML_OPERATOR_GATHER_ND,
+     {T(DML_GATHER_ND_OPERATOR_DESC, InputTensor), T(DML_GATHER_ND_OPERATOR_DESC, IndicesTensor),
+      T(DML_GATHER_ND_OPERATOR_DESC, OutputTensor),
+      U(DML_GATHER_ND_OPERATOR_DESC, InputDimensionCount),
+      U(DML_GATHER_ND_OPERATOR_DESC, IndicesDimensionCount), E}},
+    {DML_OPERATOR_GATHER_ND1,
+     {T(DML_GATHER_ND1_OPERATOR_DESC, InputTensor), T(DML_GATHER_ND1_OPERATOR_DESC, IndicesTensor),
+      T(DML_GATHER_ND1_OPERATOR_DESC, OutputTensor),
+      U(DML_GATHER_ND1_OPERATOR_DESC, InputDimensionCount),
+      U(DML_GATHER_ND1_OPERATOR_DESC, IndicesDimensionCount),
+      U(DML_GATHER_ND1_OPERATOR_DESC, BatchDimensionCount), E}},
+    {DMLCL_OPERATOR_GATHER1,
+     {T(DMLCL_GATHER1_OPERATOR_DESC, InputTensor), T(DMLCL_GATHER1_OPERATOR_DESC, IndicesTensor),
+      T(DMLCL_GATHER1_OPERATOR_DESC, OutputTensor), U(DMLCL_GATHER1_OPERATOR_DESC, Axis),
+      U(DMLCL_GATHER1_OPERATOR_DESC, IndexDimensions),
+      U(DMLCL_GATHER1_OPERATOR_DESC, BatchDimensionCount),
+      U(DMLCL_GATHER1_OPERATOR_DESC, OutOfRangePolicy),
+      U(DMLCL_GATHER1_OPERATOR_DESC, AllowNegativeIndices), E}},
+    {DMLCL_OPERATOR_GATHER_ELEMENTS1,
+     {T(DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC, InputTensor),
+      T(DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC, IndicesTensor),
+      T(DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC, OutputTensor),
+      U(DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC, Axis),
+      U(DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC, OutOfRangePolicy), E}},
+    {DMLCL_OPERATOR_GATHER_ND2,
+     {T(DMLCL_GATHER_ND2_OPERATOR_DESC, InputTensor),
+      T(DMLCL_GATHER_ND2_OPERATOR_DESC, IndicesTensor),
+      T(DMLCL_GATHER_ND2_OPERATOR_DESC, OutputTensor),
+      U(DMLCL_GATHER_ND2_OPERATOR_DESC, InputDimensionCount),
+      U(DMLCL_GATHER_ND2_OPERATOR_DESC, IndicesDimensionCount),
+      U(DMLCL_GATHER_ND2_OPERATOR_DESC, BatchDimensionCount),
+      U(DMLCL_GATHER_ND2_OPERATOR_DESC, OutOfRangePolicy), E}},
+    {DMLCL_OPERATOR_BROADCAST,
+     {T(DMLCL_BROADCAST_OPERATOR_DESC, InputTensor), T(DMLCL_BROADCAST_OPERATOR_DESC, OutputTensor),
+      U(DMLCL_BROADCAST_OPERATOR_DESC, Mode), U(DMLCL_BROADCAST_OPERATOR_DESC, AxesMappingCount),
+      LIST(LIST_U32, DMLCL_BROADCAST_OPERATOR_DESC, AxesMapping, AxesMappingCount), E}},
+    {DMLCL_OPERATOR_STRIDED_SLICE,
+     {T(DMLCL_STRIDED_SLICE_OPERATOR_DESC, InputTensor),
+      T(DMLCL_STRIDED_SLICE_OPERATOR_DESC, OutputTensor),
+      U(DMLCL_STRIDED_SLICE_OPERATOR_DESC, SliceCount),
+      LIST(LIST_I64, DMLCL_STRIDED_SLICE_OPERATOR_DESC, Begin, SliceCount),
+      LIST(LIST_I64, DMLCL_STRIDED_SLICE_OPERATOR_DESC, End, SliceCount),
+      LIST(LIST_I64, DMLCL_STRIDED_SLICE_OPERATOR_DESC, Strides, SliceCount),
+      LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, BeginMask, SliceCount),
+      LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, EndMask, SliceCount),
+      LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, NewAxisMask, SliceCount),
+      LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, ShrinkAxisMask, SliceCount),
+      LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, EllipsisMask, SliceCount)}},
+};
+#define N_SCHEMAS (sizeof schemas / sizeof schemas[0])
+
+typedef struct storage {
+    _Alignas(8) unsigned char desc[256];
+    DML_TENSOR_DESC tensors[MAX_TENSORS];
+    DML_BUFFER_TENSOR_DESC buffers[MAX_TENSORS];
+    UINT sizes[MAX_TENSORS][MAX_DIMS], strides[MAX_TENSORS][MAX_DIMS];
+    int64_t lists[MAX_LISTS][MAX_LIST];
+    DML_SCALE_BIAS scale_bias;
+} storage;
+
+/* The size a tensor claims: exactly what it needs, off by a little, or anything. */
+static uint64_t decode_total(fuzz_in *in, const DML_BUFFER_TENSOR_DESC *b)
+{
+    uint32_t rank = b->DimensionCount > MAX_DIMS ? MAX_DIMS : b->DimensionCount;
+    uint64_t exact = DMLCalcBufferTensorSize(b->DataType, rank, b->Sizes, b->Strides);
+    switch (fuzz_u8(in) % 3) {
+    case 0: return exact;
+    case 1: return exact + (uint64_t)fuzz_i64(in);
+    default: return fuzz_u64(in);
+    }
+}
+
+static const DML_TENSOR_DESC *decode_tensor(fuzz_in *in, storage *s, int k)
+{
+    if (!(fuzz_u8(in) & 1))
+        return NULL;
+    DML_BUFFER_TENSOR_DESC *b = &s->buffers[k];
+    b->DataType = (DML_TENSOR_DATA_TYPE)fuzz_u32(in);
+    b->Flags = (DML_TENSOR_FLAGS)fuzz_u32(in);
+    b->DimensionCount = fuzz_u32(in);
+    uint32_t rank = b->DimensionCount > MAX_DIMS ? MAX_DIMS : b->DimensionCount;
+    for (uint32_t i = 0; i < rank; ++i)
+        s->sizes[k][i] = fuzz_u32(in);
+    b->Sizes = s->sizes[k];
+    b->Strides = NULL;
+    if (fuzz_u8(in) & 1) {
+        for (uint32_t i = 0; i < rank; ++i)
+            s->strides[k][i] = fuzz_u32(in);
+        b->Strides = s->strides[k];
+    }
+    b->TotalTensorSizeInBytes = decode_total(in, b);
+    b->GuaranteedBaseOffsetAlignment = fuzz_u32(in);
+    s->tensors[k] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, b};
+    return &s->tensors[k];
+}
+
+/* A list of `count` entries (NULL when absent); counts past MAX_LIST are cut to fit. */
+static void decode_list(fuzz_in *in, storage *s, int n, const field *f, unsigned char *desc)
+{
+    UINT *count = (UINT *)(desc + f->count);
+    if (*count > MAX_LIST)
+        *count %= MAX_LIST + 1;
+    void *list = NULL;
+    if (fuzz_u8(in) & 1) {
+        list = s->lists[n];
+        for (UINT i = 0; i < *count; ++i) {
+            int64_t v = fuzz_i64(in);
+            if (f->k == LIST_I64)
+                ((int64_t *)list)[i] = v;
+            else
+                ((uint32_t *)list)[i] = (uint32_t)v;
+        }
+    }
+    memcpy(desc + f->at, &list, sizeof list);
+}
+
+static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
+{
+    const schema *sc = &schemas[fuzz_u8(in) % N_SCHEMAS];
+    memset(s, 0, sizeof *s);
+    int tensors = 0, lists = 0;
+    for (const field *f = sc->f; f < sc->f + 12 && f->k != END; ++f) {
+        unsigned char *at = s->desc + f->at;
+        if (f->k == TENSOR) {
+            const DML_TENSOR_DESC *t = decode_tensor(in, s, tensors++);
+            memcpy(at, &t, sizeof t);
+        } else if (f->k == U32) {
+            UINT v = fuzz_u32(in);
+            memcpy(at, &v, sizeof v);
+        } else if (f->k == SCALE_BIAS) {
+            const DML_SCALE_BIAS *sb = NULL;
+            if (fuzz_u8(in) & 1) {
+                uint32_t bits[2];
+                bits[0] = fuzz_u32(in);
+                bits[1] = fuzz_u32(in);
+                memcpy(&s->scale_bias, bits, sizeof bits);
+                sb = &s->scale_bias;
+            }
+            memcpy(at, &sb, sizeof sb);
+        } else {
+            decode_list(in, s, lists++, f, s->desc);
+        }
+    }
+    *op = (DML_OPERATOR_DESC){sc->type, s->desc};
+    return 0;
+}
+
+int fuzz_operators(const uint8_t *data, size_t size, char *why, unsigned *accepted)
+{
+    fuzz_in in = {data, size};
+    static _Thread_local storage s;
+    DML_OPERATOR_DESC desc;
+    decode(&in, &s, &desc);
+    dmlcl_operator *op = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, &desc, &op);
+    dmlcl_operator_release(op);
+    if (FAILED(hr)) {
+        /* A failure always explains itself. */
+        if (!dmlcl_last_error()[0]) {
+            snprintf(why, FUZZ_WHY, "operator type %d: %s with no message", (int)desc.Type,
+                     dmlcl_hresult_name(hr));
+            return 1;
+        }
+        return 0;
+    }
+    if (accepted)
+        ++*accepted;
+    return fuzz_check_plan(&desc, why);
+}
+
+/* ---- Encoding (seeds) ------------------------------------------------------------------ */
+
+static void encode_tensor(fuzz_out *out, const DML_TENSOR_DESC *t)
+{
+    const DML_BUFFER_TENSOR_DESC *b = t && t->Desc ? t->Desc : NULL;
+    fuzz_put_u8(out, b != NULL);
+    if (!b)
+        return;
+    uint32_t rank = b->DimensionCount > MAX_DIMS ? MAX_DIMS : b->DimensionCount;
+    fuzz_put_u32(out, (uint32_t)b->DataType);
+    fuzz_put_u32(out, (uint32_t)b->Flags);
+    fuzz_put_u32(out, b->DimensionCount);
+    for (uint32_t i = 0; i < rank; ++i)
+        fuzz_put_u32(out, b->Sizes[i]);
+    fuzz_put_u8(out, b->Strides != NULL);
+    for (uint32_t i = 0; b->Strides && i < rank; ++i)
+        fuzz_put_u32(out, b->Strides[i]);
+    uint64_t exact = DMLCalcBufferTensorSize(b->DataType, rank, b->Sizes, b->Strides);
+    fuzz_put_u8(out, exact == b->TotalTensorSizeInBytes ? 0 : 2);
+    if (exact != b->TotalTensorSizeInBytes)
+        fuzz_put_u64(out, b->TotalTensorSizeInBytes);
+    fuzz_put_u32(out, b->GuaranteedBaseOffsetAlignment);
+}
+
+static void encode_list(fuzz_out *out, const field *f, const unsigned char *desc)
+{
+    UINT count;
+    const void *list;
+    memcpy(&count, desc + f->count, sizeof count);
+    memcpy(&list, desc + f->at, sizeof list);
+    fuzz_put_u8(out, list != NULL);
+    for (UINT i = 0; list && i < count && i < MAX_LIST; ++i) {
+        if (f->k == LIST_I64)
+            fuzz_put_i64(out, ((const int64_t *)list)[i]);
+        else if (f->k == LIST_I32)
+            fuzz_put_i64(out, ((const int32_t *)list)[i]);
+        else
+            fuzz_put_i64(out, ((const uint32_t *)list)[i]);
+    }
+}
+
+size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t cap)
+{
+    fuzz_out out = {buf, 0, cap, false};
+    size_t k = 0;
+    while (k < N_SCHEMAS && schemas[k].type != op->Type)
+        ++k;
+    if (k == N_SCHEMAS || !op->Desc)
+        return 0;
+    fuzz_put_u8(&out, (uint8_t)k);
+    const unsigned char *desc = op->Desc;
+    for (const field *f = schemas[k].f; f < schemas[k].f + 12 && f->k != END; ++f) {
+        if (f->k == TENSOR) {
+            const DML_TENSOR_DESC *t;
+            memcpy(&t, desc + f->at, sizeof t);
+            encode_tensor(&out, t);
+        } else if (f->k == U32) {
+            UINT v;
+            memcpy(&v, desc + f->at, sizeof v);
+            fuzz_put_u32(&out, v);
+        } else if (f->k == SCALE_BIAS) {
+            const DML_SCALE_BIAS *sb;
+            memcpy(&sb, desc + f->at, sizeof sb);
+            fuzz_put_u8(&out, sb != NULL);
+            uint32_t bits[2] = {0, 0};
+            if (sb)
+                memcpy(bits, sb, sizeof bits);
+            for (int i = 0; sb && i < 2; ++i)
+                fuzz_put_u32(&out, bits[i]);
+        } else {
+            encode_list(&out, f, desc);
+        }
+    }
+    return out.full ? 0 : out.n;
+}

@@ -1,0 +1,128 @@
+/*
+ * fuzz_check_plan: the host-side half of "no access outside bound ranges".
+ * For an accepted descriptor, the range of element offsets its plan can
+ * reach (before and after normalisation) must lie in [0, TotalTensorSize-
+ * InBytes) of each tensor: the output's, the data input's with every
+ * in-range index value, the indices'. Computed in 128 bits, independently of
+ * the library's own checked arithmetic. And an output never overlaps itself:
+ * outputs of up to 2^16 elements have every element offset enumerated.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "drivers.h"
+#include "internal.h"
+
+typedef __int128 wide;
+
+typedef struct span {
+    wide lo, hi; /* element offsets */
+} span;
+
+static void add_term(span *s, int64_t count, int64_t stride)
+{
+    wide t = (wide)(count - 1) * stride;
+    if (t < 0)
+        s->lo += t;
+    else
+        s->hi += t;
+}
+
+static span dims_span(const dmlcl_plan *p, int64_t offset, const int64_t *stride)
+{
+    span s = {offset, offset};
+    for (int d = 0; d < p->rank; ++d)
+        add_term(&s, p->size[d], stride[d]);
+    return s;
+}
+
+static int inside(span s, uint32_t unit, const dmlcl_tensor *t, const char *what, const char *stage,
+                  char *why)
+{
+    if (s.lo >= 0 && (s.hi + 1) * unit <= (wide)t->total_bytes)
+        return 0;
+    snprintf(why, FUZZ_WHY, "%s plan: %s offsets [%lld, %lld] x %u bytes leave its %llu bytes",
+             stage, what, (long long)s.lo, (long long)s.hi, unit,
+             (unsigned long long)t->total_bytes);
+    return 1;
+}
+
+static int check(const dmlcl_op_state *st, const dmlcl_plan *p, const char *stage, char *why)
+{
+    for (int d = 0; d < p->rank; ++d)
+        if (p->size[d] == 0)
+            return 0;
+    if (p->empty)
+        return 0;
+    if (p->kind == DMLCL_PLAN_INDEXED) {
+        const dmlcl_tensor *ix = &st->inputs[st->index_input];
+        span is = dims_span(p, p->idx_offset, p->idx_stride);
+        add_term(&is, p->components, p->comp_idx_stride);
+        if (inside(is, ix->elem_bytes, ix, "indices", stage, why))
+            return 1;
+        if (p->check_only)
+            return 0;
+    }
+    if (inside(dims_span(p, p->out_offset, p->out_stride), p->elem_bytes, &st->outputs[0], "output",
+               stage, why))
+        return 1;
+    span in = dims_span(p, p->in_offset, p->in_stride);
+    for (int k = 0; p->kind == DMLCL_PLAN_INDEXED && k < p->components; ++k) {
+        if (p->axis_size[k] == 0)
+            return 0; /* no index is in range: nothing is read */
+        add_term(&in, p->axis_size[k], p->axis_stride[k]);
+    }
+    return inside(in, p->elem_bytes, &st->inputs[st->data_input], "input", stage, why);
+}
+
+static int cmp_wide(const void *a, const void *b)
+{
+    wide x = *(const wide *)a, y = *(const wide *)b;
+    return x < y ? -1 : x > y;
+}
+
+#define ENUMERATE_MAX (1 << 16)
+
+static int distinct_outputs(const dmlcl_plan *p, char *why)
+{
+    wide count = 1;
+    for (int d = 0; d < p->rank && count <= ENUMERATE_MAX; ++d)
+        count *= p->size[d];
+    if (p->check_only || count == 0 || count > ENUMERATE_MAX)
+        return 0;
+    static _Thread_local wide off[ENUMERATE_MAX];
+    for (wide e = 0; e < count; ++e) {
+        wide rest = e, o = p->out_offset;
+        for (int d = p->rank; d-- > 0;) {
+            o += (rest % p->size[d]) * p->out_stride[d];
+            rest /= p->size[d];
+        }
+        off[e] = o;
+    }
+    qsort(off, (size_t)count, sizeof *off, cmp_wide);
+    for (wide e = 1; e < count; ++e)
+        if (off[e] == off[e - 1]) {
+            snprintf(why, FUZZ_WHY, "two output elements at element offset %lld",
+                     (long long)off[e]);
+            return 1;
+        }
+    return 0;
+}
+
+int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why)
+{
+    static _Thread_local dmlcl_op_state st;
+    memset(&st, 0, sizeof st);
+    st.index_input = -1;
+    const dmlcl_op_class *cls = dmlcl_op_class_find(desc->Type);
+    if (!cls || FAILED(dmlcl_op_class_create(cls, desc->Desc, &st))) {
+        snprintf(why, FUZZ_WHY, "operator type %d: created once, refused the second time: %s",
+                 (int)desc->Type, dmlcl_last_error());
+        return 1;
+    }
+    if (check(&st, &st.plan, "lowered", why) || distinct_outputs(&st.plan, why))
+        return 1;
+    dmlcl_plan_normalize(&st.plan);
+    return check(&st, &st.plan, "normalised", why);
+}
