@@ -13,6 +13,8 @@
 
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
 
+OPS_DEVICE_SUITE(runtime_queues);
+
 typedef struct blocked {
     cl_context context;
     cl_device_id id;
