@@ -6,71 +6,71 @@
  * program (OpenCL builds have no include path).
  *
  * The shape buffer (one __constant long array, set once per compiled
- * operator) starts with DMLCL_SHAPE_HEADER scalars (a few kernel arguments
+ * operator) starts with DMLI_SHAPE_HEADER scalars (a few kernel arguments
  * instead of a dozen: each argument costs PoCL ~0.2 us per enqueue), then
  * the outer dimensions, innermost first, DMLCL_*_DIM longs each, then
- * (indexed) DMLCL_COMP_LONGS per index component.
+ * (indexed) DMLI_COMP_LONGS per index component.
  */
-#ifndef DMLCL_ABI_H
-#define DMLCL_ABI_H
+#ifndef DMLI_ABI_H
+#define DMLI_ABI_H
 
-#define DMLCL_SHAPE_HEADER 12
+#define DMLI_SHAPE_HEADER 12
 
 /* ---- view_copy(out, out_base, in, in_base, shape) ------------------------ */
 
-#define DMLCL_VIEW_ARG_OUT 0
-#define DMLCL_VIEW_ARG_OUT_BASE 1
-#define DMLCL_VIEW_ARG_IN 2
-#define DMLCL_VIEW_ARG_IN_BASE 3
-#define DMLCL_VIEW_ARG_SHAPE 4
-#define DMLCL_VIEW_ARG_COUNT 5
+#define DMLI_VIEW_ARG_OUT 0
+#define DMLI_VIEW_ARG_OUT_BASE 1
+#define DMLI_VIEW_ARG_IN 2
+#define DMLI_VIEW_ARG_IN_BASE 3
+#define DMLI_VIEW_ARG_SHAPE 4
+#define DMLI_VIEW_ARG_COUNT 5
 
 /* Header slots. */
-#define DMLCL_VIEW_OUTER_RANK 0     /* row dimensions in dims */
-#define DMLCL_VIEW_RUN 1            /* units in the innermost dimension */
-#define DMLCL_VIEW_RUN_OS 2         /* its output stride */
-#define DMLCL_VIEW_RUN_IS 3         /* its input stride */
-#define DMLCL_VIEW_CHUNK 4          /* run units per work-item (grid dimension 1) */
-#define DMLCL_VIEW_ROWS 5           /* product of the row sizes (TRANSPOSE: tiles) */
-#define DMLCL_VIEW_SCALE 6          /* SCALE_BIAS: the float's bits */
-#define DMLCL_VIEW_BIAS 7           /* SCALE_BIAS: the float's bits */
-#define DMLCL_VIEW_REP_RANK 8       /* REPEAT: repeat dimensions after the rows */
-#define DMLCL_VIEW_REPS 9           /* REPEAT: product of the repeat sizes */
-#define DMLCL_VIEW_REPS_PER_ITEM 10 /* REPEAT: repeats per work-item */
-#define DMLCL_VIEW_ROWS_PER_ITEM 11 /* rows (TRANSPOSE: tiles) per work-item */
+#define DMLI_VIEW_OUTER_RANK 0     /* row dimensions in dims */
+#define DMLI_VIEW_RUN 1            /* units in the innermost dimension */
+#define DMLI_VIEW_RUN_OS 2         /* its output stride */
+#define DMLI_VIEW_RUN_IS 3         /* its input stride */
+#define DMLI_VIEW_CHUNK 4          /* run units per work-item (grid dimension 1) */
+#define DMLI_VIEW_ROWS 5           /* product of the row sizes (TRANSPOSE: tiles) */
+#define DMLI_VIEW_SCALE 6          /* SCALE_BIAS: the float's bits */
+#define DMLI_VIEW_BIAS 7           /* SCALE_BIAS: the float's bits */
+#define DMLI_VIEW_REP_RANK 8       /* REPEAT: repeat dimensions after the rows */
+#define DMLI_VIEW_REPS 9           /* REPEAT: product of the repeat sizes */
+#define DMLI_VIEW_REPS_PER_ITEM 10 /* REPEAT: repeats per work-item */
+#define DMLI_VIEW_ROWS_PER_ITEM 11 /* rows (TRANSPOSE: tiles) per work-item */
 
 /* Per dimension: {size, out stride, in stride}. TRANSPOSE appends one more
  * triple: the tiled dimension's real size and output stride, and 1. */
-#define DMLCL_VIEW_DIM 3
+#define DMLI_VIEW_DIM 3
 
 /* ---- indexed_copy(out, out_base, in, in_base, idx, idx_base, status, shape) */
 
-#define DMLCL_INDEXED_ARG_OUT 0
-#define DMLCL_INDEXED_ARG_OUT_BASE 1
-#define DMLCL_INDEXED_ARG_IN 2
-#define DMLCL_INDEXED_ARG_IN_BASE 3
-#define DMLCL_INDEXED_ARG_IDX 4
-#define DMLCL_INDEXED_ARG_IDX_BASE 5
-#define DMLCL_INDEXED_ARG_STATUS 6 /* NULL unless POLICY 2 (ERROR) */
-#define DMLCL_INDEXED_ARG_SHAPE 7
-#define DMLCL_INDEXED_ARG_COUNT 8
+#define DMLI_INDEXED_ARG_OUT 0
+#define DMLI_INDEXED_ARG_OUT_BASE 1
+#define DMLI_INDEXED_ARG_IN 2
+#define DMLI_INDEXED_ARG_IN_BASE 3
+#define DMLI_INDEXED_ARG_IDX 4
+#define DMLI_INDEXED_ARG_IDX_BASE 5
+#define DMLI_INDEXED_ARG_STATUS 6 /* NULL unless POLICY 2 (ERROR) */
+#define DMLI_INDEXED_ARG_SHAPE 7
+#define DMLI_INDEXED_ARG_COUNT 8
 
 /* Header slots (11 is unused: both families share one header length). */
-#define DMLCL_INDEXED_OUTER_RANK 0
-#define DMLCL_INDEXED_COMP_STRIDE 1 /* index elements between tuple components */
-#define DMLCL_INDEXED_COMP_POS 2    /* logical index positions between components */
-#define DMLCL_INDEXED_RUN 3
-#define DMLCL_INDEXED_RUN_OS 4
-#define DMLCL_INDEXED_RUN_IS 5
-#define DMLCL_INDEXED_RUN_XS 6 /* the run's index stride */
-#define DMLCL_INDEXED_RUN_PS 7 /* the run's logical index position stride */
-#define DMLCL_INDEXED_CHUNK 8
-#define DMLCL_INDEXED_ROWS 9
-#define DMLCL_INDEXED_ROWS_PER_ITEM 10
+#define DMLI_INDEXED_OUTER_RANK 0
+#define DMLI_INDEXED_COMP_STRIDE 1 /* index elements between tuple components */
+#define DMLI_INDEXED_COMP_POS 2    /* logical index positions between components */
+#define DMLI_INDEXED_RUN 3
+#define DMLI_INDEXED_RUN_OS 4
+#define DMLI_INDEXED_RUN_IS 5
+#define DMLI_INDEXED_RUN_XS 6 /* the run's index stride */
+#define DMLI_INDEXED_RUN_PS 7 /* the run's logical index position stride */
+#define DMLI_INDEXED_CHUNK 8
+#define DMLI_INDEXED_ROWS 9
+#define DMLI_INDEXED_ROWS_PER_ITEM 10
 
 /* Per dimension: {size, out stride, in stride, index stride, index position
  * stride}; per component after the dims: {axis size, axis stride}. */
-#define DMLCL_INDEXED_DIM 5
-#define DMLCL_COMP_LONGS 2
+#define DMLI_INDEXED_DIM 5
+#define DMLI_COMP_LONGS 2
 
-#endif /* DMLCL_ABI_H */
+#endif /* DMLI_ABI_H */

@@ -16,8 +16,8 @@
  */
 #include "abi.h"
 
-#ifndef DMLCL_COMMON_CL
-#define DMLCL_COMMON_CL
+#ifndef DMLI_COMMON_CL
+#define DMLI_COMMON_CL
 
 #ifndef UNIT_T
 #define UNIT_T uint
@@ -112,4 +112,4 @@ static void row_next(__constant long *dims, int per, int rank, long *at, long *o
     }
 }
 
-#endif /* DMLCL_COMMON_CL */
+#endif /* DMLI_COMMON_CL */

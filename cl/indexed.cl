@@ -128,7 +128,7 @@ static void row_step(__constant long *dims, int rank, long *at, long *off, long 
         at[0] = 0;
         for (int t = 0; t < 4; ++t)
             off[t] -= n0 * step0[t];
-        row_next(dims + DMLCL_INDEXED_DIM, DMLCL_INDEXED_DIM, rank - 1, at + 1, off);
+        row_next(dims + DMLI_INDEXED_DIM, DMLI_INDEXED_DIM, rank - 1, at + 1, off);
     }
 }
 
@@ -136,27 +136,27 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                            long in_base, __global const IDX_T *idx, long idx_base,
                            __global uint *status, __constant long *shape)
 {
-    int outer_rank = (int)shape[DMLCL_INDEXED_OUTER_RANK];
-    long comp_stride = shape[DMLCL_INDEXED_COMP_STRIDE], comp_pos = shape[DMLCL_INDEXED_COMP_POS],
-         run = shape[DMLCL_INDEXED_RUN], run_os = shape[DMLCL_INDEXED_RUN_OS],
-         run_is = shape[DMLCL_INDEXED_RUN_IS], run_xs = shape[DMLCL_INDEXED_RUN_XS],
-         run_ps = shape[DMLCL_INDEXED_RUN_PS], chunk = shape[DMLCL_INDEXED_CHUNK];
-    ulong rows = (ulong)shape[DMLCL_INDEXED_ROWS],
-          rows_per_item = (ulong)shape[DMLCL_INDEXED_ROWS_PER_ITEM];
-    __constant long *dims = shape + DMLCL_SHAPE_HEADER;
+    int outer_rank = (int)shape[DMLI_INDEXED_OUTER_RANK];
+    long comp_stride = shape[DMLI_INDEXED_COMP_STRIDE], comp_pos = shape[DMLI_INDEXED_COMP_POS],
+         run = shape[DMLI_INDEXED_RUN], run_os = shape[DMLI_INDEXED_RUN_OS],
+         run_is = shape[DMLI_INDEXED_RUN_IS], run_xs = shape[DMLI_INDEXED_RUN_XS],
+         run_ps = shape[DMLI_INDEXED_RUN_PS], chunk = shape[DMLI_INDEXED_CHUNK];
+    ulong rows = (ulong)shape[DMLI_INDEXED_ROWS],
+          rows_per_item = (ulong)shape[DMLI_INDEXED_ROWS_PER_ITEM];
+    __constant long *dims = shape + DMLI_SHAPE_HEADER;
     (void)comp_pos, (void)run_os, (void)run_is, (void)run_xs, (void)run_ps, (void)status;
     ulong r = get_global_id(2) * rows_per_item;
     if (r >= rows)
         return;
     ulong last = min(r + rows_per_item, rows) - 1;
     long axis_n[NCOMP], axis_s[NCOMP];
-    __constant long *comps = dims + DMLCL_INDEXED_DIM * outer_rank;
+    __constant long *comps = dims + DMLI_INDEXED_DIM * outer_rank;
     for (int k = 0; k < NCOMP; ++k) {
-        axis_n[k] = comps[DMLCL_COMP_LONGS * k];
-        axis_s[k] = comps[DMLCL_COMP_LONGS * k + 1];
+        axis_n[k] = comps[DMLI_COMP_LONGS * k];
+        axis_s[k] = comps[DMLI_COMP_LONGS * k + 1];
     }
     long at[MAX_DIMS], off[4] = {out_base, in_base, idx_base, 0};
-    row_start(dims, DMLCL_INDEXED_DIM, outer_rank, r, at, off);
+    row_start(dims, DMLI_INDEXED_DIM, outer_rank, r, at, off);
     long n0 = outer_rank ? dims[0] : 1, step0[4] = {0, 0, 0, 0};
     for (int t = 0; t < 4 && outer_rank; ++t)
         step0[t] = dims[1 + t];

@@ -130,10 +130,10 @@ static long repeat_first(__constant long *rep, int rank, ulong r, long *at)
 {
     long off = 0;
     for (int d = 0; d < rank; ++d) {
-        ulong n = (ulong)rep[DMLCL_VIEW_DIM * d], next = r / n;
+        ulong n = (ulong)rep[DMLI_VIEW_DIM * d], next = r / n;
         at[d] = (long)(r - next * n);
         r = next;
-        off += at[d] * rep[DMLCL_VIEW_DIM * d + 1];
+        off += at[d] * rep[DMLI_VIEW_DIM * d + 1];
     }
     return off;
 }
@@ -142,10 +142,10 @@ static long repeat_first(__constant long *rep, int rank, ulong r, long *at)
 static long repeat_next(__constant long *rep, int rank, long *at, long off)
 {
     for (int d = 0; d < rank; ++d) {
-        if (++at[d] < rep[DMLCL_VIEW_DIM * d])
-            return off + rep[DMLCL_VIEW_DIM * d + 1];
+        if (++at[d] < rep[DMLI_VIEW_DIM * d])
+            return off + rep[DMLI_VIEW_DIM * d + 1];
         at[d] = 0;
-        off -= (rep[DMLCL_VIEW_DIM * d] - 1) * rep[DMLCL_VIEW_DIM * d + 1];
+        off -= (rep[DMLI_VIEW_DIM * d] - 1) * rep[DMLI_VIEW_DIM * d + 1];
     }
     return off;
 }
@@ -214,7 +214,7 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
 static void view_row_start(__constant long *dims, int rank, ulong r, long *at, long *o, long *i)
 {
     long off[2] = {*o, *i};
-    row_start(dims, DMLCL_VIEW_DIM, rank, r, at, off);
+    row_start(dims, DMLI_VIEW_DIM, rank, r, at, off);
     *o = off[0];
     *i = off[1];
 }
@@ -222,7 +222,7 @@ static void view_row_start(__constant long *dims, int rank, ulong r, long *at, l
 static void view_row_next(__constant long *dims, int rank, long *at, long *o, long *i)
 {
     long off[2] = {*o, *i};
-    row_next(dims, DMLCL_VIEW_DIM, rank, at, off);
+    row_next(dims, DMLI_VIEW_DIM, rank, at, off);
     *o = off[0];
     *i = off[1];
 }
@@ -230,17 +230,17 @@ static void view_row_next(__constant long *dims, int rank, long *at, long *o, lo
 __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                         long in_base, __constant long *shape)
 {
-    int outer_rank = (int)shape[DMLCL_VIEW_OUTER_RANK];
-    long run = shape[DMLCL_VIEW_RUN], run_os = shape[DMLCL_VIEW_RUN_OS],
-         run_is = shape[DMLCL_VIEW_RUN_IS], chunk = shape[DMLCL_VIEW_CHUNK];
-    ulong rows = (ulong)shape[DMLCL_VIEW_ROWS];
-    float scale = as_float((uint)shape[DMLCL_VIEW_SCALE]),
-          bias = as_float((uint)shape[DMLCL_VIEW_BIAS]);
-    int rep_rank = (int)shape[DMLCL_VIEW_REP_RANK];
-    ulong reps = (ulong)shape[DMLCL_VIEW_REPS],
-          reps_per_item = (ulong)shape[DMLCL_VIEW_REPS_PER_ITEM],
-          rows_per_item = (ulong)shape[DMLCL_VIEW_ROWS_PER_ITEM];
-    __constant long *dims = shape + DMLCL_SHAPE_HEADER;
+    int outer_rank = (int)shape[DMLI_VIEW_OUTER_RANK];
+    long run = shape[DMLI_VIEW_RUN], run_os = shape[DMLI_VIEW_RUN_OS],
+         run_is = shape[DMLI_VIEW_RUN_IS], chunk = shape[DMLI_VIEW_CHUNK];
+    ulong rows = (ulong)shape[DMLI_VIEW_ROWS];
+    float scale = as_float((uint)shape[DMLI_VIEW_SCALE]),
+          bias = as_float((uint)shape[DMLI_VIEW_BIAS]);
+    int rep_rank = (int)shape[DMLI_VIEW_REP_RANK];
+    ulong reps = (ulong)shape[DMLI_VIEW_REPS],
+          reps_per_item = (ulong)shape[DMLI_VIEW_REPS_PER_ITEM],
+          rows_per_item = (ulong)shape[DMLI_VIEW_ROWS_PER_ITEM];
+    __constant long *dims = shape + DMLI_SHAPE_HEADER;
     (void)run_os, (void)run_is, (void)scale, (void)bias, (void)rep_rank, (void)reps,
         (void)reps_per_item, (void)rows_per_item;
     ulong item = get_global_id(2);
@@ -255,7 +255,7 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
         return;
     ulong group = item / rows;
     view_row_start(dims, outer_rank, item - group * rows, at, &o, &i);
-    __constant long *rep = dims + DMLCL_VIEW_DIM * outer_rank;
+    __constant long *rep = dims + DMLI_VIEW_DIM * outer_rank;
     ulong r0 = group * reps_per_item, r1 = min(r0 + reps_per_item, reps);
     long first[MAX_DIMS];
     long first_off = repeat_first(rep, rep_rank, r0, first);
@@ -291,7 +291,7 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
         return;
     ulong stop = min(r + rows_per_item, rows);
     view_row_start(dims, outer_rank, r, at, &o, &i);
-    long n0 = dims[DMLCL_VIEW_DIM * outer_rank], os0 = dims[DMLCL_VIEW_DIM * outer_rank + 1];
+    long n0 = dims[DMLI_VIEW_DIM * outer_rank], os0 = dims[DMLI_VIEW_DIM * outer_rank + 1];
     int nc = (int)(end - begin);
     for (;;) {
         int tw = (int)min((long)SIDE, n0 - at[0] * SIDE);
@@ -349,7 +349,7 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
             at[0] = 0;
             o -= n0 * os0;
             i -= n0 * is0;
-            view_row_next(dims + DMLCL_VIEW_DIM, outer_rank - 1, at + 1, &o, &i);
+            view_row_next(dims + DMLI_VIEW_DIM, outer_rank - 1, at + 1, &o, &i);
         }
     }
 #endif

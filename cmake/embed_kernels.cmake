@@ -1,7 +1,7 @@
 cmake_minimum_required(VERSION 3.16...3.28)
 
 # Writes OUTPUT: a C file holding each of SOURCES (cl/*.cl) as a string, in
-# the order of dmlcl_kernel_source (src/internal.h). Each source's
+# the order of dmli_kernel_source (src/internal.h). Each source's
 # `#include "file"` lines (cl/common.cl, cl/abi.h) are replaced by the file's
 # text, since OpenCL programs are built without an include path; the files
 # themselves still build standalone with -I cl. Pure CMake: no Python.
@@ -60,8 +60,8 @@ foreach(src ${SOURCES})
   string(APPEND ptrs "    kernel_${i},\n")
   math(EXPR i "${i} + 1")
 endforeach()
-string(APPEND body "\nconst char *const dmlcl_kernel_sources[DMLCL_SOURCE_COUNT] = {\n${ptrs}};\n")
-string(APPEND body "const char *const dmlcl_kernel_source_names[DMLCL_SOURCE_COUNT] = {\n${names}};\n")
+string(APPEND body "\nconst char *const dmli_kernel_sources[DMLI_SOURCE_COUNT] = {\n${ptrs}};\n")
+string(APPEND body "const char *const dmli_kernel_source_names[DMLI_SOURCE_COUNT] = {\n${names}};\n")
 file(WRITE ${OUTPUT}.tmp "${body}")
 configure_file(${OUTPUT}.tmp ${OUTPUT} COPYONLY)
 file(REMOVE ${OUTPUT}.tmp)

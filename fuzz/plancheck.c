@@ -29,7 +29,7 @@ static void add_term(span *s, int64_t count, int64_t stride)
         s->hi += t;
 }
 
-static span dims_span(const dmlcl_plan *p, int64_t offset, const int64_t *stride)
+static span dims_span(const dmli_plan *p, int64_t offset, const int64_t *stride)
 {
     span s = {offset, offset};
     for (int d = 0; d < p->rank; ++d)
@@ -37,7 +37,7 @@ static span dims_span(const dmlcl_plan *p, int64_t offset, const int64_t *stride
     return s;
 }
 
-static int inside(span s, uint32_t unit, const dmlcl_tensor *t, const char *what, const char *stage,
+static int inside(span s, uint32_t unit, const dmli_tensor *t, const char *what, const char *stage,
                   char *why)
 {
     if (s.lo >= 0 && (s.hi + 1) * unit <= (wide)t->total_bytes)
@@ -48,15 +48,15 @@ static int inside(span s, uint32_t unit, const dmlcl_tensor *t, const char *what
     return 1;
 }
 
-static int check(const dmlcl_op_state *st, const dmlcl_plan *p, const char *stage, char *why)
+static int check(const dmli_op_state *st, const dmli_plan *p, const char *stage, char *why)
 {
     for (int d = 0; d < p->rank; ++d)
         if (p->size[d] == 0)
             return 0;
     if (p->empty)
         return 0;
-    if (p->kind == DMLCL_PLAN_INDEXED) {
-        const dmlcl_tensor *ix = &st->inputs[st->index_input];
+    if (p->kind == DMLI_PLAN_INDEXED) {
+        const dmli_tensor *ix = &st->inputs[st->index_input];
         span is = dims_span(p, p->idx_offset, p->idx_stride);
         add_term(&is, p->components, p->comp_idx_stride);
         if (inside(is, ix->elem_bytes, ix, "indices", stage, why))
@@ -68,7 +68,7 @@ static int check(const dmlcl_op_state *st, const dmlcl_plan *p, const char *stag
                stage, why))
         return 1;
     span in = dims_span(p, p->in_offset, p->in_stride);
-    for (int k = 0; p->kind == DMLCL_PLAN_INDEXED && k < p->components; ++k) {
+    for (int k = 0; p->kind == DMLI_PLAN_INDEXED && k < p->components; ++k) {
         if (p->axis_size[k] == 0)
             return 0; /* no index is in range: nothing is read */
         add_term(&in, p->axis_size[k], p->axis_stride[k]);
@@ -84,7 +84,7 @@ static int cmp_wide(const void *a, const void *b)
 
 #define ENUMERATE_MAX (1 << 16)
 
-static int distinct_outputs(const dmlcl_plan *p, char *why)
+static int distinct_outputs(const dmli_plan *p, char *why)
 {
     wide count = 1;
     for (int d = 0; d < p->rank && count <= ENUMERATE_MAX; ++d)
@@ -112,17 +112,17 @@ static int distinct_outputs(const dmlcl_plan *p, char *why)
 
 int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why)
 {
-    static _Thread_local dmlcl_op_state st;
+    static _Thread_local dmli_op_state st;
     memset(&st, 0, sizeof st);
     st.index_input = -1;
-    const dmlcl_op_class *cls = dmlcl_op_class_find(desc->Type);
-    if (!cls || FAILED(dmlcl_op_class_create(cls, desc->Desc, &st))) {
+    const dmli_op_class *cls = dmli_op_class_find(desc->Type);
+    if (!cls || FAILED(dmli_op_class_create(cls, desc->Desc, &st))) {
         snprintf(why, FUZZ_WHY, "operator type %d: created once, refused the second time: %s",
                  (int)desc->Type, dmlcl_last_error());
         return 1;
     }
     if (check(&st, &st.plan, "lowered", why) || distinct_outputs(&st.plan, why))
         return 1;
-    dmlcl_plan_normalize(&st.plan);
+    dmli_plan_normalize(&st.plan);
     return check(&st, &st.plan, "normalised", why);
 }

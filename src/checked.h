@@ -5,34 +5,34 @@
  * signed overflow (undefined behaviour) is ever evaluated. Each returns true
  * when the exact result does not fit (then *r is unspecified).
  */
-#ifndef DMLCL_CHECKED_H
-#define DMLCL_CHECKED_H
+#ifndef DMLI_CHECKED_H
+#define DMLI_CHECKED_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-static inline bool dmlcl_mul_u64(uint64_t a, uint64_t b, uint64_t *r)
+static inline bool dmli_mul_u64(uint64_t a, uint64_t b, uint64_t *r)
 {
     return __builtin_mul_overflow(a, b, r);
 }
 
-static inline bool dmlcl_add_u64(uint64_t a, uint64_t b, uint64_t *r)
+static inline bool dmli_add_u64(uint64_t a, uint64_t b, uint64_t *r)
 {
     return __builtin_add_overflow(a, b, r);
 }
 
-static inline bool dmlcl_mul_i64(int64_t a, int64_t b, int64_t *r)
+static inline bool dmli_mul_i64(int64_t a, int64_t b, int64_t *r)
 {
     return __builtin_mul_overflow(a, b, r);
 }
 
-static inline bool dmlcl_add_i64(int64_t a, int64_t b, int64_t *r)
+static inline bool dmli_add_i64(int64_t a, int64_t b, int64_t *r)
 {
     return __builtin_add_overflow(a, b, r);
 }
 
 /* *acc += a * b. */
-static inline bool dmlcl_madd_i64(int64_t *acc, int64_t a, int64_t b)
+static inline bool dmli_madd_i64(int64_t *acc, int64_t a, int64_t b)
 {
     int64_t t;
     return __builtin_mul_overflow(a, b, &t) || __builtin_add_overflow(*acc, t, acc);
@@ -43,15 +43,15 @@ static inline bool dmlcl_madd_i64(int64_t *acc, int64_t a, int64_t b)
  * empty tensor is empty whatever its other sizes); UINT64_MAX when the
  * product of nonzero sizes does not fit.
  */
-uint64_t dmlcl_count_elements(uint32_t rank, const uint64_t *sizes);
+uint64_t dmli_count_elements(uint32_t rank, const uint64_t *sizes);
 
 /*
  * Row-major (packed) strides of sizes, innermost 1, for sizes whose count
- * dmlcl_count_elements has bounded to 2^32-1: a nonempty tensor's suffix
+ * dmli_count_elements has bounded to 2^32-1: a nonempty tensor's suffix
  * products are at most that count. An empty tensor gets 0 strides: it has no
  * element to reach, and its sizes' products may exceed 64 bits (e.g.
  * {0, 2^32-1, 2^32-1, 2^32-1}).
  */
-void dmlcl_packed_strides(uint32_t rank, const uint64_t *sizes, int64_t *strides);
+void dmli_packed_strides(uint32_t rank, const uint64_t *sizes, int64_t *strides);
 
-#endif /* DMLCL_CHECKED_H */
+#endif /* DMLI_CHECKED_H */

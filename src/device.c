@@ -80,11 +80,11 @@ static HRESULT find_device(const char *platform_spec, const char *device_spec,
     cl_uint np = 0;
     cl_int err = clGetPlatformIDs(MAX_PLATFORMS, platforms, &np);
     if (err == -1001 || np == 0)
-        return dmlcl_fail(DXGI_ERROR_UNSUPPORTED,
-                          "device: no OpenCL platform found (is an ICD such as PoCL installed? "
-                          "see scripts/deps)");
+        return dmli_fail(DXGI_ERROR_UNSUPPORTED,
+                         "device: no OpenCL platform found (is an ICD such as PoCL installed? "
+                         "see scripts/deps)");
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clGetPlatformIDs");
+        return dmli_fail_cl(err, "clGetPlatformIDs");
     int best = 3;
     for (cl_uint p = 0; p < np && np <= MAX_PLATFORMS; ++p) {
         if (!platform_matches(platforms[p], (int)p, platform_spec))
@@ -111,11 +111,11 @@ static HRESULT find_device(const char *platform_spec, const char *device_spec,
     }
     if (best < 3)
         return S_OK;
-    return dmlcl_fail(E_INVALIDARG,
-                      "device: no OpenCL device matches platform \"%s\" and device \"%s\" "
-                      "(DMLCL_PLATFORM / DMLCL_DEVICE: an index or part of the name; "
-                      "DMLCL_DEVICE may also be gpu, cpu or accelerator)",
-                      platform_spec ? platform_spec : "", device_spec ? device_spec : "");
+    return dmli_fail(E_INVALIDARG,
+                     "device: no OpenCL device matches platform \"%s\" and device \"%s\" "
+                     "(DMLCL_PLATFORM / DMLCL_DEVICE: an index or part of the name; "
+                     "DMLCL_DEVICE may also be gpu, cpu or accelerator)",
+                     platform_spec ? platform_spec : "", device_spec ? device_spec : "");
 }
 
 /* DMLCL_DEVICE_CLASS: unset or empty is DEFAULT; anything else must name a class. */
@@ -126,26 +126,26 @@ static HRESULT env_class(dmlcl_device_class *out)
     if (!v || !*v)
         return S_OK;
     for (int c = DMLCL_DEVICE_CLASS_CPU; c <= DMLCL_DEVICE_CLASS_ACCELERATOR; ++c)
-        if (!strcasecmp(v, dmlcl_device_class_name((dmlcl_device_class)c))) {
+        if (!strcasecmp(v, dmli_device_class_name((dmlcl_device_class)c))) {
             *out = (dmlcl_device_class)c;
             return S_OK;
         }
-    return dmlcl_fail(E_INVALIDARG,
-                      "device: DMLCL_DEVICE_CLASS (\"%.64s\") must be cpu, gpu or accelerator "
-                      "(or unset: the device's own type)",
-                      v);
+    return dmli_fail(E_INVALIDARG,
+                     "device: DMLCL_DEVICE_CLASS (\"%.64s\") must be cpu, gpu or accelerator "
+                     "(or unset: the device's own type)",
+                     v);
 }
 
 /* The class the launch rules follow: forced, else DMLCL_DEVICE_CLASS, else the type. */
 static HRESULT resolve_class(dmlcl_device_class forced, cl_device_type type,
                              dmlcl_device_class *out)
 {
-    DMLCL_INVALID_IF((unsigned)forced > DMLCL_DEVICE_CLASS_ACCELERATOR,
-                     "device: dmlcl_device_options.device_class (%d) must be DEFAULT (0), CPU "
-                     "(1), GPU (2) or ACCELERATOR (3)",
-                     (int)forced);
+    DMLI_INVALID_IF((unsigned)forced > DMLCL_DEVICE_CLASS_ACCELERATOR,
+                    "device: dmlcl_device_options.device_class (%d) must be DEFAULT (0), CPU "
+                    "(1), GPU (2) or ACCELERATOR (3)",
+                    (int)forced);
     dmlcl_device_class env;
-    DMLCL_TRY(env_class(&env));
+    DMLI_TRY(env_class(&env));
     if (forced == DMLCL_DEVICE_CLASS_DEFAULT)
         forced = env;
     if (forced != DMLCL_DEVICE_CLASS_DEFAULT)
@@ -174,10 +174,10 @@ static HRESULT read_desc(dmlcl_device *dev, dmlcl_device_class forced)
     clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
     clGetDeviceInfo(dev->device, CL_DEVICE_NAME, sizeof dname, dname, NULL);
     snprintf(dev->description, sizeof dev->description, "%s / %s", pname, dname);
-    dmlcl_device_desc *d = &dev->desc;
+    dmli_device_desc *d = &dev->desc;
     cl_device_type type = 0;
     clGetDeviceInfo(dev->device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
-    DMLCL_TRY(resolve_class(forced, type, &d->device_class));
+    DMLI_TRY(resolve_class(forced, type, &d->device_class));
     d->compute_units = uint_info(dev->device, CL_DEVICE_MAX_COMPUTE_UNITS);
     clGetDeviceInfo(dev->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof d->max_work_group_size,
                     &d->max_work_group_size, NULL);
@@ -204,11 +204,11 @@ static void verbose_device(const dmlcl_device *dev)
     const char *v = getenv("DMLCL_VERBOSE");
     if (!v || !*v || *v == '0')
         return;
-    const dmlcl_device_desc *d = &dev->desc;
+    const dmli_device_desc *d = &dev->desc;
     fprintf(stderr,
             "dmlcl: device %s | class %s, %u compute units, work-group %zu, items "
             "{%zu,%zu,%zu}, local %llu bytes, vector width char %u int %u, base align %u\n",
-            dev->description, dmlcl_device_class_name(d->device_class), d->compute_units,
+            dev->description, dmli_device_class_name(d->device_class), d->compute_units,
             d->max_work_group_size, d->max_item_sizes[0], d->max_item_sizes[1],
             d->max_item_sizes[2], (unsigned long long)d->local_mem_size,
             d->preferred_vector_width_char, d->preferred_vector_width_int, d->mem_base_addr_align);
@@ -219,7 +219,7 @@ static HRESULT device_new(cl_context context, cl_device_id device_id, cl_command
 {
     dmlcl_device *dev = calloc(1, sizeof *dev);
     if (!dev)
-        return dmlcl_fail(E_OUTOFMEMORY, "device: out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, "device: out of host memory");
     dev->refcount = 1;
     dev->context = context;
     dev->device = device_id;
@@ -238,16 +238,16 @@ static HRESULT device_new(cl_context context, cl_device_id device_id, cl_command
 static HRESULT wrap(cl_context context, cl_device_id device_id, cl_command_queue queue,
                     dmlcl_device_class forced, dmlcl_device **device)
 {
-    DMLCL_NULL_IF(!device, "device: the output pointer (NULL) is required");
+    DMLI_NULL_IF(!device, "device: the output pointer (NULL) is required");
     *device = NULL;
-    DMLCL_NULL_IF(!context || !device_id, "device: context and device_id (NULL) are required");
+    DMLI_NULL_IF(!context || !device_id, "device: context and device_id (NULL) are required");
     cl_int err = CL_SUCCESS;
     if (queue)
         err = clRetainCommandQueue(queue);
     else
         queue = clCreateCommandQueue(context, device_id, 0, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, queue ? "clRetainCommandQueue" : "clCreateCommandQueue");
+        return dmli_fail_cl(err, queue ? "clRetainCommandQueue" : "clCreateCommandQueue");
     clRetainContext(context);
     HRESULT hr = device_new(context, device_id, queue, forced, device);
     if (FAILED(hr)) {
@@ -259,7 +259,7 @@ static HRESULT wrap(cl_context context, cl_device_id device_id, cl_command_queue
 
 static HRESULT choose(const char *spec, dmlcl_device_class forced, dmlcl_device **device)
 {
-    DMLCL_NULL_IF(!device, "device: the output pointer (NULL) is required");
+    DMLI_NULL_IF(!device, "device: the output pointer (NULL) is required");
     *device = NULL;
     char platform_spec[128] = "", device_spec[128] = "";
     if (spec) {
@@ -277,16 +277,16 @@ static HRESULT choose(const char *spec, dmlcl_device_class forced, dmlcl_device 
     }
     cl_platform_id platform = NULL;
     cl_device_id device_id = NULL;
-    DMLCL_TRY(find_device(platform_spec, device_spec, &platform, &device_id));
+    DMLI_TRY(find_device(platform_spec, device_spec, &platform, &device_id));
     cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
     cl_int err;
     cl_context context = clCreateContext(props, 1, &device_id, NULL, NULL, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clCreateContext");
+        return dmli_fail_cl(err, "clCreateContext");
     cl_command_queue queue = clCreateCommandQueue(context, device_id, 0, &err);
     if (err != CL_SUCCESS) {
         clReleaseContext(context);
-        return dmlcl_fail_cl(err, "clCreateCommandQueue");
+        return dmli_fail_cl(err, "clCreateCommandQueue");
     }
     HRESULT hr = device_new(context, device_id, queue, forced, device);
     if (FAILED(hr)) {
@@ -368,7 +368,7 @@ const char *dmlcl_device_description(const dmlcl_device *device)
     return device ? device->description : "";
 }
 
-const dmlcl_device_desc *dmlcl_device_get_desc(const dmlcl_device *device)
+const dmli_device_desc *dmli_device_get_desc(const dmlcl_device *device)
 {
     return &device->desc;
 }
@@ -377,44 +377,44 @@ HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE fea
                                            UINT query_size, const void *query, UINT data_size,
                                            void *data)
 {
-    DMLCL_NULL_IF(!device || !data, "CheckFeatureSupport: device and featureSupportData are "
-                                    "required");
+    DMLI_NULL_IF(!device || !data, "CheckFeatureSupport: device and featureSupportData are "
+                                   "required");
     if (feature == DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT) {
         const DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT *q = query;
-        DMLCL_INVALID_IF(!q || query_size != sizeof *q,
-                         "CheckFeatureSupport: featureQueryDataSize (%u) must be %zu for "
-                         "DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT",
-                         query_size, sizeof *q);
-        DMLCL_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT),
-                         "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
-                         sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT));
+        DMLI_INVALID_IF(!q || query_size != sizeof *q,
+                        "CheckFeatureSupport: featureQueryDataSize (%u) must be %zu for "
+                        "DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT",
+                        query_size, sizeof *q);
+        DMLI_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT),
+                        "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
+                        sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT));
         DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT *r = data;
-        r->IsSupported = dmlcl_type_size(q->DataType) != 0;
+        r->IsSupported = dmli_type_size(q->DataType) != 0;
         return S_OK;
     }
     if (feature == DML_FEATURE_FEATURE_LEVELS) {
         const DML_FEATURE_QUERY_FEATURE_LEVELS *q = query;
-        DMLCL_INVALID_IF(!q || query_size != sizeof *q ||
-                             (q->RequestedFeatureLevelCount && !q->RequestedFeatureLevels),
-                         "CheckFeatureSupport: DML_FEATURE_FEATURE_LEVELS needs a "
-                         "DML_FEATURE_QUERY_FEATURE_LEVELS with its levels");
-        DMLCL_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_FEATURE_LEVELS),
-                         "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
-                         sizeof(DML_FEATURE_DATA_FEATURE_LEVELS));
+        DMLI_INVALID_IF(!q || query_size != sizeof *q ||
+                            (q->RequestedFeatureLevelCount && !q->RequestedFeatureLevels),
+                        "CheckFeatureSupport: DML_FEATURE_FEATURE_LEVELS needs a "
+                        "DML_FEATURE_QUERY_FEATURE_LEVELS with its levels");
+        DMLI_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_FEATURE_LEVELS),
+                        "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
+                        sizeof(DML_FEATURE_DATA_FEATURE_LEVELS));
         DML_FEATURE_LEVEL best = (DML_FEATURE_LEVEL)0;
         for (UINT i = 0; i < q->RequestedFeatureLevelCount; ++i)
             if (q->RequestedFeatureLevels[i] <= DMLCL_FEATURE_LEVEL &&
                 q->RequestedFeatureLevels[i] > best)
                 best = q->RequestedFeatureLevels[i];
-        DMLCL_UNSUPPORTED_IF(best == 0,
-                             "CheckFeatureSupport: none of the requested feature "
-                             "levels is supported (dmlcl emulates up to 0x%x)",
-                             (unsigned)DMLCL_FEATURE_LEVEL);
+        DMLI_UNSUPPORTED_IF(best == 0,
+                            "CheckFeatureSupport: none of the requested feature "
+                            "levels is supported (dmlcl emulates up to 0x%x)",
+                            (unsigned)DMLCL_FEATURE_LEVEL);
         ((DML_FEATURE_DATA_FEATURE_LEVELS *)data)->MaxSupportedFeatureLevel = best;
         return S_OK;
     }
-    return dmlcl_fail(E_INVALIDARG, "CheckFeatureSupport: feature (%d) is not a DML_FEATURE",
-                      (int)feature);
+    return dmli_fail(E_INVALIDARG, "CheckFeatureSupport: feature (%d) is not a DML_FEATURE",
+                     (int)feature);
 }
 
 /* DMLCL_KERNEL_WERROR=1 (the test suites set it): a kernel build warning fails the build. */
@@ -431,45 +431,44 @@ static bool build_warned(dmlcl_device *dev, cl_program program)
     return strstr(log, "warning") != NULL;
 }
 
-static HRESULT build(dmlcl_device *dev, dmlcl_kernel_source source, const char *options,
+static HRESULT build(dmlcl_device *dev, dmli_kernel_source source, const char *options,
                      cl_program *out)
 {
-    const char *text = dmlcl_kernel_sources[source];
+    const char *text = dmli_kernel_sources[source];
     cl_int err;
     cl_program program = clCreateProgramWithSource(dev->context, 1, &text, NULL, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clCreateProgramWithSource");
+        return dmli_fail_cl(err, "clCreateProgramWithSource");
     err = clBuildProgram(program, 1, &dev->device, options, NULL, NULL);
     if (err == CL_SUCCESS && strict_kernels() && build_warned(dev, program)) {
         char log[2048] = "";
         clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
                               NULL);
         clReleaseProgram(program);
-        return dmlcl_fail(E_FAIL,
-                          "compile: %s with \"%s\" built with warnings (DMLCL_KERNEL_WERROR): %s",
-                          dmlcl_kernel_source_names[source], options, log);
+        return dmli_fail(E_FAIL,
+                         "compile: %s with \"%s\" built with warnings (DMLCL_KERNEL_WERROR): %s",
+                         dmli_kernel_source_names[source], options, log);
     }
     if (err != CL_SUCCESS) {
         char log[2048] = "";
         clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
                               NULL);
         clReleaseProgram(program);
-        return dmlcl_fail(dmlcl_cl_hresult(err),
-                          "compile: building %s with \"%s\" failed "
-                          "(%s): %s",
-                          dmlcl_kernel_source_names[source], options, dmlcl_cl_error_name(err),
-                          log);
+        return dmli_fail(dmli_cl_hresult(err),
+                         "compile: building %s with \"%s\" failed "
+                         "(%s): %s",
+                         dmli_kernel_source_names[source], options, dmli_cl_error_name(err), log);
     }
     *out = program;
     return S_OK;
 }
 
-HRESULT dmlcl_device_program(dmlcl_device *dev, dmlcl_kernel_source source, const char *options,
-                             cl_program *program)
+HRESULT dmli_device_program(dmlcl_device *dev, dmli_kernel_source source, const char *options,
+                            cl_program *program)
 {
     pthread_mutex_lock(&dev->lock);
     for (size_t i = 0; i < dev->n_programs; ++i) {
-        dmlcl_cached_program *c = &dev->programs[i];
+        dmli_cached_program *c = &dev->programs[i];
         if (c->source == source && !strcmp(c->options, options)) {
             *program = c->program;
             pthread_mutex_unlock(&dev->lock);
@@ -481,7 +480,7 @@ HRESULT dmlcl_device_program(dmlcl_device *dev, dmlcl_kernel_source source, cons
         size_t cap = dev->cap_programs ? 2 * dev->cap_programs : 16;
         void *grown = realloc(dev->programs, cap * sizeof *dev->programs);
         if (!grown)
-            hr = dmlcl_fail(E_OUTOFMEMORY, "compile: out of host memory");
+            hr = dmli_fail(E_OUTOFMEMORY, "compile: out of host memory");
         else {
             dev->programs = grown;
             dev->cap_programs = cap;
@@ -492,12 +491,12 @@ HRESULT dmlcl_device_program(dmlcl_device *dev, dmlcl_kernel_source source, cons
     if (copy)
         memcpy(copy, options, olen);
     if (SUCCEEDED(hr) && !copy)
-        hr = dmlcl_fail(E_OUTOFMEMORY, "compile: out of host memory");
+        hr = dmli_fail(E_OUTOFMEMORY, "compile: out of host memory");
     if (SUCCEEDED(hr))
         hr = build(dev, source, options, program);
     if (SUCCEEDED(hr)) {
         dev->programs[dev->n_programs++] =
-            (dmlcl_cached_program){.source = source, .options = copy, .program = *program};
+            (dmli_cached_program){.source = source, .options = copy, .program = *program};
         dev->builds++;
     } else {
         free(copy);

@@ -20,12 +20,12 @@ void dmlcl_set_log_callback(dmlcl_log_callback callback, void *user)
     log_user = user;
 }
 
-void dmlcl_clear_error(void)
+void dmli_clear_error(void)
 {
     last_error[0] = '\0';
 }
 
-HRESULT dmlcl_fail(HRESULT hr, const char *fmt, ...)
+HRESULT dmli_fail(HRESULT hr, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -39,11 +39,11 @@ HRESULT dmlcl_fail(HRESULT hr, const char *fmt, ...)
 const char *dmlcl_hresult_name(HRESULT hr)
 {
     static _Thread_local char unknown[32];
-#define DMLCL_NAME_CASE_(name, value, text) \
-    if (hr == (HRESULT)DMLCL_HR_##name)     \
+#define DMLI_NAME_CASE_(name, value, text) \
+    if (hr == (HRESULT)DMLCL_HR_##name)    \
         return #name;
-    DMLCL_HRESULT_MAP(DMLCL_NAME_CASE_)
-#undef DMLCL_NAME_CASE_
+    DMLCL_HRESULT_MAP(DMLI_NAME_CASE_)
+#undef DMLI_NAME_CASE_
     snprintf(unknown, sizeof unknown, "HRESULT(0x%08X)", (unsigned)hr);
     return unknown;
 }
@@ -55,13 +55,13 @@ uint32_t dmlcl_version(void)
 
 const char *dmlcl_version_string(void)
 {
-#define DMLCL_STR2_(x) #x
-#define DMLCL_STR_(x) DMLCL_STR2_(x)
-    return DMLCL_STR_(DMLCL_VERSION_MAJOR) "." DMLCL_STR_(DMLCL_VERSION_MINOR) "." DMLCL_STR_(
+#define DMLI_STR2_(x) #x
+#define DMLI_STR_(x) DMLI_STR2_(x)
+    return DMLI_STR_(DMLCL_VERSION_MAJOR) "." DMLI_STR_(DMLCL_VERSION_MINOR) "." DMLI_STR_(
         DMLCL_VERSION_PATCH);
 }
 
-const char *dmlcl_cl_error_name(cl_int err)
+const char *dmli_cl_error_name(cl_int err)
 {
     switch (err) {
 #define C_(x) \
@@ -113,7 +113,7 @@ const char *dmlcl_cl_error_name(cl_int err)
  * refused; no device at all; a device that failed while running (the only
  * DXGI_ERROR_DEVICE_REMOVED). The rest are dmlcl's own mistakes: E_FAIL.
  */
-HRESULT dmlcl_cl_hresult(cl_int err)
+HRESULT dmli_cl_hresult(cl_int err)
 {
     switch (err) {
     case CL_OUT_OF_HOST_MEMORY:
@@ -138,8 +138,8 @@ HRESULT dmlcl_cl_hresult(cl_int err)
     }
 }
 
-HRESULT dmlcl_fail_cl(cl_int err, const char *what)
+HRESULT dmli_fail_cl(cl_int err, const char *what)
 {
-    return dmlcl_fail(dmlcl_cl_hresult(err), "OpenCL: %s failed with %s (%d)", what,
-                      dmlcl_cl_error_name(err), (int)err);
+    return dmli_fail(dmli_cl_hresult(err), "OpenCL: %s failed with %s (%d)", what,
+                     dmli_cl_error_name(err), (int)err);
 }

@@ -2,8 +2,8 @@
  * Errors (error.c): messages and the one-line guards. Apart from
  * internal.h so that C++ (src/com) can use them: the rest of internal.h is C11.
  */
-#ifndef DMLCL_ERRORS_H
-#define DMLCL_ERRORS_H
+#ifndef DMLI_ERRORS_H
+#define DMLI_ERRORS_H
 
 #include "dmlcl/dmlcl.h"
 
@@ -12,41 +12,41 @@ extern "C" {
 #endif
 
 /* Records a message for dmlcl_last_error() and the log callback; returns hr. */
-HRESULT dmlcl_fail(HRESULT hr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+HRESULT dmli_fail(HRESULT hr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Clears this thread's message (a call that succeeds leaves the old one). */
-void dmlcl_clear_error(void);
+void dmli_clear_error(void);
 
 /* One-line guards, PoCL style: return an error with a message. */
-#define DMLCL_INVALID_IF(cond, ...)                       \
-    do {                                                  \
-        if (cond)                                         \
-            return dmlcl_fail(E_INVALIDARG, __VA_ARGS__); \
+#define DMLI_INVALID_IF(cond, ...)                       \
+    do {                                                 \
+        if (cond)                                        \
+            return dmli_fail(E_INVALIDARG, __VA_ARGS__); \
     } while (0)
-#define DMLCL_UNSUPPORTED_IF(cond, ...)                             \
-    do {                                                            \
-        if (cond)                                                   \
-            return dmlcl_fail(DXGI_ERROR_UNSUPPORTED, __VA_ARGS__); \
+#define DMLI_UNSUPPORTED_IF(cond, ...)                             \
+    do {                                                           \
+        if (cond)                                                  \
+            return dmli_fail(DXGI_ERROR_UNSUPPORTED, __VA_ARGS__); \
     } while (0)
-#define DMLCL_NULL_IF(cond, ...)                       \
-    do {                                               \
-        if (cond)                                      \
-            return dmlcl_fail(E_POINTER, __VA_ARGS__); \
+#define DMLI_NULL_IF(cond, ...)                       \
+    do {                                              \
+        if (cond)                                     \
+            return dmli_fail(E_POINTER, __VA_ARGS__); \
     } while (0)
-#define DMLCL_TRY(expr)             \
-    do {                            \
-        HRESULT dmlcl_hr_ = (expr); \
-        if (FAILED(dmlcl_hr_))      \
-            return dmlcl_hr_;       \
+#define DMLI_TRY(expr)             \
+    do {                           \
+        HRESULT dmli_hr_ = (expr); \
+        if (FAILED(dmli_hr_))      \
+            return dmli_hr_;       \
     } while (0)
 
 /* An OpenCL failure as an HRESULT with the call and the CL error name. */
-HRESULT dmlcl_fail_cl(cl_int err, const char *what);
+HRESULT dmli_fail_cl(cl_int err, const char *what);
 /* The HRESULT an OpenCL error means (out of memory, invalid argument, device lost, ...). */
-HRESULT dmlcl_cl_hresult(cl_int err);
-const char *dmlcl_cl_error_name(cl_int err);
+HRESULT dmli_cl_hresult(cl_int err);
+const char *dmli_cl_error_name(cl_int err);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* DMLCL_ERRORS_H */
+#endif /* DMLI_ERRORS_H */

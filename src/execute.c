@@ -13,42 +13,42 @@
 typedef struct host_run {
     cl_command_queue queue;
     cl_ulong max_alloc; /* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
-    cl_mem mems[2 * DMLCL_MAX_SLOTS];
-    DML_BUFFER_BINDING bufs[2 * DMLCL_MAX_SLOTS];
-    DML_BINDING_DESC descs[2 * DMLCL_MAX_SLOTS];
+    cl_mem mems[2 * DMLI_MAX_SLOTS];
+    DML_BUFFER_BINDING bufs[2 * DMLI_MAX_SLOTS];
+    DML_BINDING_DESC descs[2 * DMLI_MAX_SLOTS];
 } host_run;
 
 static HRESULT stage(dmlcl_device *dev, const host_run *r, const char *op, const char *name,
-                     const dmlcl_tensor *t, const dmlcl_host_tensor *h, cl_mem *mem,
+                     const dmli_tensor *t, const dmlcl_host_tensor *h, cl_mem *mem,
                      DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc)
 {
     if (!t->present || !h->data) {
-        DMLCL_INVALID_IF(t->present, "%s: execute: %s (NULL host data) is required", op, name);
+        DMLI_INVALID_IF(t->present, "%s: execute: %s (NULL host data) is required", op, name);
         *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
         return S_OK;
     }
-    DMLCL_INVALID_IF(h->size < t->total_bytes,
-                     "%s: execute: %s host size (%llu) must be at least its "
-                     "TotalTensorSizeInBytes (%llu)",
-                     op, name, (unsigned long long)h->size, (unsigned long long)t->total_bytes);
+    DMLI_INVALID_IF(h->size < t->total_bytes,
+                    "%s: execute: %s host size (%llu) must be at least its "
+                    "TotalTensorSizeInBytes (%llu)",
+                    op, name, (unsigned long long)h->size, (unsigned long long)t->total_bytes);
     /* Checked before asking: an implementation may accept a size it cannot back. */
     if (t->total_bytes > r->max_alloc || t->total_bytes > SIZE_MAX)
-        return dmlcl_fail(E_OUTOFMEMORY,
-                          "%s: execute: %s needs a buffer of %llu bytes "
-                          "(TotalTensorSizeInBytes), more than the device allocates at once "
-                          "(CL_DEVICE_MAX_MEM_ALLOC_SIZE %llu)",
-                          op, name, (unsigned long long)t->total_bytes,
-                          (unsigned long long)r->max_alloc);
+        return dmli_fail(E_OUTOFMEMORY,
+                         "%s: execute: %s needs a buffer of %llu bytes "
+                         "(TotalTensorSizeInBytes), more than the device allocates at once "
+                         "(CL_DEVICE_MAX_MEM_ALLOC_SIZE %llu)",
+                         op, name, (unsigned long long)t->total_bytes,
+                         (unsigned long long)r->max_alloc);
     size_t bytes = t->total_bytes ? (size_t)t->total_bytes : 4;
     cl_int err;
     *mem = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clCreateBuffer (execute)");
+        return dmli_fail_cl(err, "clCreateBuffer (execute)");
     if (t->total_bytes) {
         err = clEnqueueWriteBuffer(r->queue, *mem, CL_FALSE, 0, t->total_bytes, h->data, 0, NULL,
                                    NULL);
         if (err != CL_SUCCESS)
-            return dmlcl_fail_cl(err, "clEnqueueWriteBuffer (execute)");
+            return dmli_fail_cl(err, "clEnqueueWriteBuffer (execute)");
     }
     *buf = (DML_BUFFER_BINDING){(ID3D12Resource *)*mem, 0, bytes};
     *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, buf};
@@ -60,16 +60,16 @@ static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_hos
 {
     const char *name;
     dmlcl_device *dev;
-    const dmlcl_op_state *st = dmlcl_compiled_operator_state(c, &name, &dev);
+    const dmli_op_state *st = dmli_compiled_operator_state(c, &name, &dev);
     uint32_t ni = st->n_inputs, no = st->n_outputs;
     for (uint32_t i = 0; i < ni; ++i)
-        DMLCL_TRY(stage(dev, r, name, st->input_names[i], &st->inputs[i], &inputs[i], &r->mems[i],
-                        &r->bufs[i], &r->descs[i]));
+        DMLI_TRY(stage(dev, r, name, st->input_names[i], &st->inputs[i], &inputs[i], &r->mems[i],
+                       &r->bufs[i], &r->descs[i]));
     for (uint32_t o = 0; o < no; ++o)
-        DMLCL_TRY(stage(dev, r, name, st->output_names[o], &st->outputs[o], &outputs[o],
-                        &r->mems[ni + o], &r->bufs[ni + o], &r->descs[ni + o]));
+        DMLI_TRY(stage(dev, r, name, st->output_names[o], &st->outputs[o], &outputs[o],
+                       &r->mems[ni + o], &r->bufs[ni + o], &r->descs[ni + o]));
     dmlcl_binding_table *t;
-    DMLCL_TRY(dmlcl_binding_table_create(c, &t));
+    DMLI_TRY(dmlcl_binding_table_create(c, &t));
     HRESULT hr = dmlcl_binding_table_bind_inputs(t, ni, r->descs);
     if (SUCCEEDED(hr))
         hr = dmlcl_binding_table_bind_outputs(t, no, r->descs + ni);
@@ -77,7 +77,7 @@ static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_hos
         hr = dmlcl_binding_table_dispatch(t, r->queue, 0, NULL, NULL);
     cl_int err = clFinish(r->queue);
     if (SUCCEEDED(hr) && err != CL_SUCCESS)
-        hr = dmlcl_fail_cl(err, "clFinish (execute)");
+        hr = dmli_fail_cl(err, "clFinish (execute)");
     if (SUCCEEDED(hr))
         hr = dmlcl_binding_table_status(t);
     dmlcl_binding_table_release(t);
@@ -87,7 +87,7 @@ static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_hos
         err = clEnqueueReadBuffer(r->queue, r->mems[ni + o], CL_TRUE, 0, st->outputs[o].total_bytes,
                                   outputs[o].data, 0, NULL, NULL);
         if (err != CL_SUCCESS)
-            hr = dmlcl_fail_cl(err, "clEnqueueReadBuffer (execute)");
+            hr = dmli_fail_cl(err, "clEnqueueReadBuffer (execute)");
     }
     return hr;
 }
@@ -96,29 +96,29 @@ HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *c, UINT input_c
                                         const dmlcl_host_tensor *inputs, UINT output_count,
                                         const dmlcl_host_tensor *outputs)
 {
-    DMLCL_NULL_IF(!c, "execute: the compiled operator (NULL) is required");
+    DMLI_NULL_IF(!c, "execute: the compiled operator (NULL) is required");
     if (c->graph)
-        return dmlcl_graph_execute(c, input_count, inputs, output_count, outputs);
+        return dmli_graph_execute(c, input_count, inputs, output_count, outputs);
     const char *name;
     dmlcl_device *dev;
-    const dmlcl_op_state *st = dmlcl_compiled_operator_state(c, &name, &dev);
-    DMLCL_INVALID_IF(input_count != st->n_inputs || output_count != st->n_outputs,
-                     "%s: execute: counts (%u inputs, %u outputs) must be %u and %u", name,
-                     input_count, output_count, st->n_inputs, st->n_outputs);
-    DMLCL_NULL_IF((input_count && !inputs) || (output_count && !outputs),
-                  "%s: execute: inputs and outputs (NULL) are required", name);
+    const dmli_op_state *st = dmli_compiled_operator_state(c, &name, &dev);
+    DMLI_INVALID_IF(input_count != st->n_inputs || output_count != st->n_outputs,
+                    "%s: execute: counts (%u inputs, %u outputs) must be %u and %u", name,
+                    input_count, output_count, st->n_inputs, st->n_outputs);
+    DMLI_NULL_IF((input_count && !inputs) || (output_count && !outputs),
+                 "%s: execute: inputs and outputs (NULL) are required", name);
     host_run r;
     memset(&r, 0, sizeof r);
     cl_int err = clGetDeviceInfo(dev->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof r.max_alloc,
                                  &r.max_alloc, NULL);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clGetDeviceInfo (execute)");
+        return dmli_fail_cl(err, "clGetDeviceInfo (execute)");
     r.queue = clCreateCommandQueue(dev->context, dev->device, 0, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clCreateCommandQueue (execute)");
+        return dmli_fail_cl(err, "clCreateCommandQueue (execute)");
     HRESULT hr = run_host(c, &r, inputs, outputs);
     clFinish(r.queue);
-    for (size_t i = 0; i < 2 * DMLCL_MAX_SLOTS; ++i)
+    for (size_t i = 0; i < 2 * DMLI_MAX_SLOTS; ++i)
         if (r.mems[i])
             clReleaseMemObject(r.mems[i]);
     clReleaseCommandQueue(r.queue);

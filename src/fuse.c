@@ -25,24 +25,24 @@
 
 #include "fuse.h"
 
-#define MAX_READS (DMLCL_MAX_RANK + DMLCL_MAX_COMPONENTS)
+#define MAX_READS (DMLI_MAX_RANK + DMLI_MAX_COMPONENTS)
 
-uint32_t dmlcl_index_type_size(dmlcl_index_type type)
+uint32_t dmli_index_type_size(dmli_index_type type)
 {
     switch (type) {
-    case DMLCL_INDEX_INT8:
-    case DMLCL_INDEX_UINT8: return 1;
-    case DMLCL_INDEX_INT16:
-    case DMLCL_INDEX_UINT16: return 2;
-    case DMLCL_INDEX_INT32:
-    case DMLCL_INDEX_UINT32: return 4;
-    case DMLCL_INDEX_INT64:
-    case DMLCL_INDEX_UINT64: return 8;
+    case DMLI_INDEX_INT8:
+    case DMLI_INDEX_UINT8: return 1;
+    case DMLI_INDEX_INT16:
+    case DMLI_INDEX_UINT16: return 2;
+    case DMLI_INDEX_INT32:
+    case DMLI_INDEX_UINT32: return 4;
+    case DMLI_INDEX_INT64:
+    case DMLI_INDEX_UINT64: return 8;
     default: return 0;
     }
 }
 
-void dmlcl_plan_unwiden(dmlcl_plan *p, uint32_t elem_bytes)
+void dmli_plan_unwiden(dmli_plan *p, uint32_t elem_bytes)
 {
     if (p->rank == 0 || elem_bytes == 0 || p->elem_bytes <= elem_bytes)
         return;
@@ -55,7 +55,7 @@ void dmlcl_plan_unwiden(dmlcl_plan *p, uint32_t elem_bytes)
     }
     p->out_offset *= f;
     p->in_offset *= f;
-    for (int k = 0; p->kind == DMLCL_PLAN_INDEXED && k < p->components; ++k)
+    for (int k = 0; p->kind == DMLI_PLAN_INDEXED && k < p->components; ++k)
         p->axis_stride[k] *= f;
     p->elem_bytes = elem_bytes;
 }
@@ -63,11 +63,11 @@ void dmlcl_plan_unwiden(dmlcl_plan *p, uint32_t elem_bytes)
 /* The producer's output dimensions of size > 1, by decreasing stride. */
 typedef struct layout {
     int n;
-    int dim[DMLCL_MAX_RANK];
-    int64_t size[DMLCL_MAX_RANK], stride[DMLCL_MAX_RANK];
+    int dim[DMLI_MAX_RANK];
+    int64_t size[DMLI_MAX_RANK], stride[DMLI_MAX_RANK];
 } layout;
 
-static bool make_layout(const dmlcl_plan *p, layout *l, const char **why)
+static bool make_layout(const dmli_plan *p, layout *l, const char **why)
 {
     l->n = 0;
     for (int d = 0; d < p->rank; ++d) {
@@ -126,14 +126,14 @@ static void push_read(reads *r, int64_t size, int64_t stride)
     r->stride[r->n++] = stride;
 }
 
-static void consumer_reads(const dmlcl_plan *c, dmlcl_fuse_port port, reads *r)
+static void consumer_reads(const dmli_plan *c, dmli_fuse_port port, reads *r)
 {
-    bool data = port == DMLCL_FUSE_DATA;
+    bool data = port == DMLI_FUSE_DATA;
     r->n = 0;
     r->base = data ? c->in_offset : c->idx_offset;
     for (int d = 0; d < c->rank; ++d)
         push_read(r, c->size[d], data ? c->in_stride[d] : c->idx_stride[d]);
-    if (c->kind != DMLCL_PLAN_INDEXED)
+    if (c->kind != DMLI_PLAN_INDEXED)
         return;
     if (data)
         for (int k = 0; k < c->components; ++k)
@@ -143,7 +143,7 @@ static void consumer_reads(const dmlcl_plan *c, dmlcl_fuse_port port, reads *r)
 }
 
 /* Dimension d of p as two: (size / m) outer, m inner; the same map. */
-static void split_dim(dmlcl_plan *p, int d, int64_t m)
+static void split_dim(dmli_plan *p, int d, int64_t m)
 {
     for (int e = p->rank; e > d + 1; --e) {
         p->size[e] = p->size[e - 1];
@@ -173,12 +173,12 @@ static void split_dim(dmlcl_plan *p, int d, int64_t m)
  * read stride that divides the run) restores one stride per piece; the
  * composed plan is normalised again afterwards.
  */
-static void split_at_producer(dmlcl_plan *c, dmlcl_fuse_port port, const layout *l)
+static void split_at_producer(dmli_plan *c, dmli_fuse_port port, const layout *l)
 {
-    for (int d = 0; d < c->rank && c->rank < DMLCL_MAX_RANK; ++d) {
-        int64_t s = port == DMLCL_FUSE_DATA ? c->in_stride[d] : c->idx_stride[d];
+    for (int d = 0; d < c->rank && c->rank < DMLI_MAX_RANK; ++d) {
+        int64_t s = port == DMLI_FUSE_DATA ? c->in_stride[d] : c->idx_stride[d];
         s = s < 0 ? -s : s;
-        for (int i = 0; s && i < l->n && c->rank < DMLCL_MAX_RANK; ++i) {
+        for (int i = 0; s && i < l->n && c->rank < DMLI_MAX_RANK; ++i) {
             int64_t m = l->stride[i] / s;
             if (l->stride[i] % s == 0 && m > 1 && m < c->size[d] && c->size[d] % m == 0) {
                 split_dim(c, d--, m); /* look at the outer piece again, with its stride */
@@ -190,8 +190,8 @@ static void split_at_producer(dmlcl_plan *c, dmlcl_fuse_port port, const layout 
 
 /* base and per-read steps in producer coordinates, or false (see the file comment). */
 typedef struct mapping {
-    int64_t base[DMLCL_MAX_RANK];
-    int64_t step[MAX_READS][DMLCL_MAX_RANK];
+    int64_t base[DMLI_MAX_RANK];
+    int64_t step[MAX_READS][DMLI_MAX_RANK];
 } mapping;
 
 static bool map_reads(const layout *l, const reads *r, int64_t out_offset, mapping *m,
@@ -206,7 +206,7 @@ static bool map_reads(const layout *l, const reads *r, int64_t out_offset, mappi
         memset(m->step[e], 0, sizeof m->step[e]);
         if (r->size[e] < 2)
             continue;
-        int64_t at[DMLCL_MAX_RANK];
+        int64_t at[DMLI_MAX_RANK];
         if (!decompose(l, r->base + r->stride[e] - out_offset, at)) {
             *why = unwritten;
             return false;
@@ -244,21 +244,21 @@ static int64_t combine(const layout *l, const int64_t *coord, const int64_t *per
     return v;
 }
 
-static const char *refusal(const dmlcl_plan *p, const dmlcl_plan *c, dmlcl_fuse_port port)
+static const char *refusal(const dmli_plan *p, const dmli_plan *c, dmli_fuse_port port)
 {
-    bool p_idx = p->kind == DMLCL_PLAN_INDEXED, c_idx = c->kind == DMLCL_PLAN_INDEXED;
-    if ((p_idx && (p->policy == DMLCL_OOR_ERROR || p->check_only)) ||
-        (c_idx && (c->policy == DMLCL_OOR_ERROR || c->check_only)))
+    bool p_idx = p->kind == DMLI_PLAN_INDEXED, c_idx = c->kind == DMLI_PLAN_INDEXED;
+    if ((p_idx && (p->policy == DMLI_OOR_ERROR || p->check_only)) ||
+        (c_idx && (c->policy == DMLI_OOR_ERROR || c->check_only)))
         return "the ERROR policy reports positions in the node's own IndicesTensor";
-    if (port == DMLCL_FUSE_INDEX && !c_idx)
+    if (port == DMLI_FUSE_INDEX && !c_idx)
         return "the consumer has no index tensor";
-    uint32_t want = port == DMLCL_FUSE_DATA ? c->elem_bytes : dmlcl_index_type_size(c->idx_type);
+    uint32_t want = port == DMLI_FUSE_DATA ? c->elem_bytes : dmli_index_type_size(c->idx_type);
     if (p->elem_bytes != want)
         return "the consumer reinterprets the tensor with another element width";
     if (p_idx && c_idx)
-        return port == DMLCL_FUSE_DATA ? "a gather of gathered data needs two index lookups"
-                                       : "a gather of gathered indices needs two index lookups";
-    if (p->scale_bias && (c->scale_bias || c_idx || port == DMLCL_FUSE_INDEX))
+        return port == DMLI_FUSE_DATA ? "a gather of gathered data needs two index lookups"
+                                      : "a gather of gathered indices needs two index lookups";
+    if (p->scale_bias && (c->scale_bias || c_idx || port == DMLI_FUSE_INDEX))
         return "ScaleBias composes only into a plain view";
     if (c->scale_bias && p_idx)
         return "ScaleBias does not run in an indexed copy";
@@ -272,12 +272,12 @@ static const char *refusal(const dmlcl_plan *p, const dmlcl_plan *c, dmlcl_fuse_
 }
 
 /* Producer a view: the consumer keeps its shape, its reads of port move to the producer's input. */
-static void compose_view(const dmlcl_plan *p, const dmlcl_plan *c, dmlcl_fuse_port port,
-                         const layout *l, const mapping *m, dmlcl_plan *out)
+static void compose_view(const dmli_plan *p, const dmli_plan *c, dmli_fuse_port port,
+                         const layout *l, const mapping *m, dmli_plan *out)
 {
     *out = *c;
     int64_t base = p->in_offset + combine(l, m->base, p->in_stride);
-    if (port == DMLCL_FUSE_INDEX) {
+    if (port == DMLI_FUSE_INDEX) {
         for (int d = 0; d < c->rank; ++d)
             out->idx_stride[d] = combine(l, m->step[d], p->in_stride);
         if (c->components > 1)
@@ -287,7 +287,7 @@ static void compose_view(const dmlcl_plan *p, const dmlcl_plan *c, dmlcl_fuse_po
     }
     for (int d = 0; d < c->rank; ++d)
         out->in_stride[d] = combine(l, m->step[d], p->in_stride);
-    for (int k = 0; c->kind == DMLCL_PLAN_INDEXED && k < c->components; ++k)
+    for (int k = 0; c->kind == DMLI_PLAN_INDEXED && k < c->components; ++k)
         out->axis_stride[k] = combine(l, m->step[c->rank + k], p->in_stride);
     out->in_offset = base;
     if (p->scale_bias) {
@@ -299,8 +299,8 @@ static void compose_view(const dmlcl_plan *p, const dmlcl_plan *c, dmlcl_fuse_po
 }
 
 /* Producer a gather, consumer a view of its output: the gather, walked in the view's shape. */
-static void compose_indexed(const dmlcl_plan *p, const dmlcl_plan *c, const layout *l,
-                            const mapping *m, dmlcl_plan *out)
+static void compose_indexed(const dmli_plan *p, const dmli_plan *c, const layout *l,
+                            const mapping *m, dmli_plan *out)
 {
     *out = *p;
     out->rank = c->rank;
@@ -316,8 +316,8 @@ static void compose_indexed(const dmlcl_plan *p, const dmlcl_plan *c, const layo
     out->idx_offset = p->idx_offset + combine(l, m->base, p->idx_stride);
 }
 
-bool dmlcl_fuse_compose(const dmlcl_plan *producer, const dmlcl_plan *consumer,
-                        dmlcl_fuse_port port, dmlcl_plan *out, const char **why)
+bool dmli_fuse_compose(const dmli_plan *producer, const dmli_plan *consumer, dmli_fuse_port port,
+                       dmli_plan *out, const char **why)
 {
     const char *no = refusal(producer, consumer, port);
     if (no) {
@@ -329,12 +329,12 @@ bool dmlcl_fuse_compose(const dmlcl_plan *producer, const dmlcl_plan *consumer,
     mapping m;
     if (!make_layout(producer, &l, why))
         return false;
-    dmlcl_plan split = *consumer;
+    dmli_plan split = *consumer;
     split_at_producer(&split, port, &l);
     consumer_reads(&split, port, &r);
     if (!map_reads(&l, &r, producer->out_offset, &m, why))
         return false;
-    if (producer->kind == DMLCL_PLAN_VIEW)
+    if (producer->kind == DMLI_PLAN_VIEW)
         compose_view(producer, &split, port, &l, &m, out);
     else
         compose_indexed(producer, &split, &l, &m, out);

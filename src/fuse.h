@@ -3,27 +3,27 @@
  * the tensor the second reads. Pure host code; the graph planner (graph.c)
  * decides which pairs to try.
  */
-#ifndef DMLCL_FUSE_H
-#define DMLCL_FUSE_H
+#ifndef DMLI_FUSE_H
+#define DMLI_FUSE_H
 
 #include "internal.h"
 
 /* Which of the consumer's reads the producer's output feeds. */
-typedef enum dmlcl_fuse_port {
-    DMLCL_FUSE_DATA,  /* the in tensor (views and gathers) */
-    DMLCL_FUSE_INDEX, /* the index tensor (gathers) */
-} dmlcl_fuse_port;
+typedef enum dmli_fuse_port {
+    DMLI_FUSE_DATA,  /* the in tensor (views and gathers) */
+    DMLI_FUSE_INDEX, /* the index tensor (gathers) */
+} dmli_fuse_port;
 
 /*
- * Undoes dmlcl_plan_normalize's widening: back to elements of elem_bytes
+ * Undoes dmli_plan_normalize's widening: back to elements of elem_bytes
  * (the tensors' element width), the same map in smaller units. Composition
  * works in elements of the intermediate tensor.
  */
-void dmlcl_plan_unwiden(dmlcl_plan *plan, uint32_t elem_bytes);
+void dmli_plan_unwiden(dmli_plan *plan, uint32_t elem_bytes);
 
 /*
  * out = consumer after producer, exactly, or false with the reason in *why.
- * Both plans in elements (see dmlcl_plan_unwiden); the producer's element
+ * Both plans in elements (see dmli_plan_unwiden); the producer's element
  * width must be the consumer's at port. The composition is exact when every
  * address the consumer reads was written by exactly one producer coordinate
  * and that coordinate is affine in the consumer's coordinates (and index
@@ -31,10 +31,10 @@ void dmlcl_plan_unwiden(dmlcl_plan *plan, uint32_t elem_bytes);
  * consumer step is a fixed producer coordinate step, and the producer's
  * input strides give the composed strides.
  */
-bool dmlcl_fuse_compose(const dmlcl_plan *producer, const dmlcl_plan *consumer,
-                        dmlcl_fuse_port port, dmlcl_plan *out, const char **why);
+bool dmli_fuse_compose(const dmli_plan *producer, const dmli_plan *consumer, dmli_fuse_port port,
+                       dmli_plan *out, const char **why);
 
 /* Bytes of one index element of a plan's index type (0 for NONE). */
-uint32_t dmlcl_index_type_size(dmlcl_index_type type);
+uint32_t dmli_index_type_size(dmli_index_type type);
 
-#endif /* DMLCL_FUSE_H */
+#endif /* DMLI_FUSE_H */

@@ -33,13 +33,13 @@
 
 typedef struct importer {
     const DML_GRAPH_DESC *d;
-    dmlcl_graph *g;
+    dmli_graph *g;
     uint32_t *graph_output_edge; /* per graph output: fed by OutputEdges[e] + 1, 0: not yet */
     uint32_t *input_readers;     /* per graph input: node inputs it feeds */
 } importer;
 
 /* "node 3 (GATHER "name")" for messages. */
-static const char *node_label(const DML_GRAPH_DESC *d, const dmlcl_graph *g, uint32_t v, char *buf,
+static const char *node_label(const DML_GRAPH_DESC *d, const dmli_graph *g, uint32_t v, char *buf,
                               size_t len)
 {
     const char *name = NULL;
@@ -58,60 +58,60 @@ static const char *node_label(const DML_GRAPH_DESC *d, const dmlcl_graph *g, uin
 
 static HRESULT check_counts(const DML_GRAPH_DESC *d)
 {
-    DMLCL_INVALID_IF(d->NodeCount == 0, CG ": NodeCount (0) must be at least 1: a graph runs its "
-                                           "operator nodes");
-    DMLCL_INVALID_IF(d->OutputCount == 0, CG ": OutputCount (0) must be at least 1");
-    DMLCL_INVALID_IF(!d->Nodes, CG ": Nodes (NULL) must point to NodeCount (%u) nodes",
-                     d->NodeCount);
-    DMLCL_INVALID_IF(d->InputEdgeCount && !d->InputEdges,
-                     CG ": InputEdges (NULL) must point to InputEdgeCount (%u) edges",
-                     d->InputEdgeCount);
-    DMLCL_INVALID_IF(!d->OutputEdges,
-                     CG ": OutputEdges (NULL) must point to OutputEdgeCount (%u) edges",
-                     d->OutputEdgeCount);
-    DMLCL_INVALID_IF(d->IntermediateEdgeCount && !d->IntermediateEdges,
-                     CG ": IntermediateEdges (NULL) must point to IntermediateEdgeCount (%u) edges",
-                     d->IntermediateEdgeCount);
+    DMLI_INVALID_IF(d->NodeCount == 0, CG ": NodeCount (0) must be at least 1: a graph runs its "
+                                          "operator nodes");
+    DMLI_INVALID_IF(d->OutputCount == 0, CG ": OutputCount (0) must be at least 1");
+    DMLI_INVALID_IF(!d->Nodes, CG ": Nodes (NULL) must point to NodeCount (%u) nodes",
+                    d->NodeCount);
+    DMLI_INVALID_IF(d->InputEdgeCount && !d->InputEdges,
+                    CG ": InputEdges (NULL) must point to InputEdgeCount (%u) edges",
+                    d->InputEdgeCount);
+    DMLI_INVALID_IF(!d->OutputEdges,
+                    CG ": OutputEdges (NULL) must point to OutputEdgeCount (%u) edges",
+                    d->OutputEdgeCount);
+    DMLI_INVALID_IF(d->IntermediateEdgeCount && !d->IntermediateEdges,
+                    CG ": IntermediateEdges (NULL) must point to IntermediateEdgeCount (%u) edges",
+                    d->IntermediateEdgeCount);
     return S_OK;
 }
 
-static HRESULT import_operator(const DML_GRAPH_NODE_DESC *n, uint32_t v, dmlcl_graph_node *node)
+static HRESULT import_operator(const DML_GRAPH_NODE_DESC *n, uint32_t v, dmli_graph_node *node)
 {
     const DML_OPERATOR_GRAPH_NODE_DESC *od = n->Desc;
-    DMLCL_INVALID_IF(!od, CG ": Nodes[%u].Desc (NULL) must point to a DML_OPERATOR_GRAPH_NODE_DESC",
-                     v);
+    DMLI_INVALID_IF(!od, CG ": Nodes[%u].Desc (NULL) must point to a DML_OPERATOR_GRAPH_NODE_DESC",
+                    v);
     const dmlcl_operator *op = (const dmlcl_operator *)od->Operator;
-    DMLCL_INVALID_IF(!op, CG ": Nodes[%u].Desc->Operator (NULL) must be an operator", v);
+    DMLI_INVALID_IF(!op, CG ": Nodes[%u].Desc->Operator (NULL) must be an operator", v);
     node->st = malloc(sizeof *node->st);
     if (!node->st)
-        return dmlcl_fail(E_OUTOFMEMORY, CG ": out of host memory");
-    *node->st = *dmlcl_operator_state(op);
-    node->name = dmlcl_operator_name(op);
+        return dmli_fail(E_OUTOFMEMORY, CG ": out of host memory");
+    *node->st = *dmli_operator_state(op);
+    node->name = dmli_operator_name(op);
     return S_OK;
 }
 
-static HRESULT import_constant(const DML_GRAPH_NODE_DESC *n, uint32_t v, dmlcl_graph_node *node)
+static HRESULT import_constant(const DML_GRAPH_NODE_DESC *n, uint32_t v, dmli_graph_node *node)
 {
 #if DML_TARGET_VERSION >= 0x6200
     const DML_CONSTANT_DATA_GRAPH_NODE_DESC *cd = n->Desc;
-    DMLCL_INVALID_IF(
+    DMLI_INVALID_IF(
         !cd, CG ": Nodes[%u].Desc (NULL) must point to a DML_CONSTANT_DATA_GRAPH_NODE_DESC", v);
-    DMLCL_INVALID_IF(cd->DataSize && !cd->Data,
-                     CG ": Nodes[%u].Desc->Data (NULL) must point to DataSize (%llu) bytes", v,
-                     (unsigned long long)cd->DataSize);
+    DMLI_INVALID_IF(cd->DataSize && !cd->Data,
+                    CG ": Nodes[%u].Desc->Data (NULL) must point to DataSize (%llu) bytes", v,
+                    (unsigned long long)cd->DataSize);
     node->name = "CONSTANT";
     node->data_size = cd->DataSize;
     node->data = malloc(cd->DataSize ? cd->DataSize : 1);
     if (!node->data)
-        return dmlcl_fail(E_OUTOFMEMORY, CG ": out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, CG ": out of host memory");
     if (cd->DataSize)
         memcpy(node->data, cd->Data, cd->DataSize);
     return S_OK;
 #else
     (void)node;
-    return dmlcl_fail(E_INVALIDARG,
-                      CG ": Nodes[%u].Type (%d) must be DML_GRAPH_NODE_TYPE_OPERATOR (1)", v,
-                      (int)n->Type);
+    return dmli_fail(E_INVALIDARG,
+                     CG ": Nodes[%u].Type (%d) must be DML_GRAPH_NODE_TYPE_OPERATOR (1)", v,
+                     (int)n->Type);
 #endif
 }
 
@@ -121,23 +121,23 @@ static HRESULT import_nodes(importer *im)
     bool any_operator = false;
     for (uint32_t v = 0; v < d->NodeCount; ++v) {
         const DML_GRAPH_NODE_DESC *n = &d->Nodes[v];
-        dmlcl_graph_node *node = &im->g->nodes[v];
+        dmli_graph_node *node = &im->g->nodes[v];
         node->graph_output = -1;
         if (n->Type == DML_GRAPH_NODE_TYPE_OPERATOR) {
-            DMLCL_TRY(import_operator(n, v, node));
+            DMLI_TRY(import_operator(n, v, node));
             any_operator = true;
             continue;
         }
 #if DML_TARGET_VERSION >= 0x6200
-        DMLCL_INVALID_IF(n->Type != DML_GRAPH_NODE_TYPE_CONSTANT,
-                         CG ": Nodes[%u].Type (%d) must be DML_GRAPH_NODE_TYPE_OPERATOR (1) or "
-                            "DML_GRAPH_NODE_TYPE_CONSTANT (2)",
-                         v, (int)n->Type);
+        DMLI_INVALID_IF(n->Type != DML_GRAPH_NODE_TYPE_CONSTANT,
+                        CG ": Nodes[%u].Type (%d) must be DML_GRAPH_NODE_TYPE_OPERATOR (1) or "
+                           "DML_GRAPH_NODE_TYPE_CONSTANT (2)",
+                        v, (int)n->Type);
 #endif
-        DMLCL_TRY(import_constant(n, v, node));
+        DMLI_TRY(import_constant(n, v, node));
     }
-    DMLCL_INVALID_IF(!any_operator, CG ": the graph has no operator node: there is nothing to run "
-                                       "(an output cannot come straight from a constant)");
+    DMLI_INVALID_IF(!any_operator, CG ": the graph has no operator node: there is nothing to run "
+                                      "(an output cannot come straight from a constant)");
     return S_OK;
 }
 
@@ -145,38 +145,38 @@ static HRESULT import_nodes(importer *im)
 static HRESULT edge_desc(const DML_GRAPH_EDGE_DESC *e, const char *array, uint32_t i,
                          DML_GRAPH_EDGE_TYPE want, const char *want_name, const void **desc)
 {
-    DMLCL_INVALID_IF(e->Type != want, CG ": %s[%u].Type (%d) must be %s (%d)", array, i,
-                     (int)e->Type, want_name, (int)want);
-    DMLCL_INVALID_IF(!e->Desc, CG ": %s[%u].Desc (NULL) is required", array, i);
+    DMLI_INVALID_IF(e->Type != want, CG ": %s[%u].Type (%d) must be %s (%d)", array, i,
+                    (int)e->Type, want_name, (int)want);
+    DMLI_INVALID_IF(!e->Desc, CG ": %s[%u].Desc (NULL) is required", array, i);
     *desc = e->Desc;
     return S_OK;
 }
 
 /* Connects a node input; edge names the edge for messages. */
 static HRESULT connect_input(importer *im, const char *edge, uint32_t to, uint32_t slot,
-                             dmlcl_source src)
+                             dmli_source src)
 {
     const DML_GRAPH_DESC *d = im->d;
-    dmlcl_graph *g = im->g;
+    dmli_graph *g = im->g;
     char to_s[160];
-    DMLCL_INVALID_IF(to >= d->NodeCount,
-                     CG ": %s: ToNodeIndex (%u) must be less than NodeCount (%u)", edge, to,
-                     d->NodeCount);
-    dmlcl_graph_node *node = &g->nodes[to];
+    DMLI_INVALID_IF(to >= d->NodeCount,
+                    CG ": %s: ToNodeIndex (%u) must be less than NodeCount (%u)", edge, to,
+                    d->NodeCount);
+    dmli_graph_node *node = &g->nodes[to];
     node_label(d, g, to, to_s, sizeof to_s);
-    DMLCL_INVALID_IF(!node->st, CG ": %s: %s has no inputs (a constant node only feeds others)",
-                     edge, to_s);
-    DMLCL_INVALID_IF(slot >= node->st->n_inputs,
-                     CG ": %s: ToNodeInputIndex (%u) must be less than %s's input count (%u)", edge,
-                     slot, to_s, node->st->n_inputs);
+    DMLI_INVALID_IF(!node->st, CG ": %s: %s has no inputs (a constant node only feeds others)",
+                    edge, to_s);
+    DMLI_INVALID_IF(slot >= node->st->n_inputs,
+                    CG ": %s: ToNodeInputIndex (%u) must be less than %s's input count (%u)", edge,
+                    slot, to_s, node->st->n_inputs);
     const char *field = node->st->input_names[slot];
-    DMLCL_INVALID_IF(!node->st->inputs[slot].present,
-                     CG ": %s: %s's %s is absent (NULL) in its operator; an absent optional "
-                        "tensor takes no edge",
-                     edge, to_s, field);
-    DMLCL_INVALID_IF(node->inputs[slot].kind != DMLCL_SOURCE_NONE,
-                     CG ": %s: %s's %s is already connected; a node input takes exactly one edge",
-                     edge, to_s, field);
+    DMLI_INVALID_IF(!node->st->inputs[slot].present,
+                    CG ": %s: %s's %s is absent (NULL) in its operator; an absent optional "
+                       "tensor takes no edge",
+                    edge, to_s, field);
+    DMLI_INVALID_IF(node->inputs[slot].kind != DMLI_SOURCE_NONE,
+                    CG ": %s: %s's %s is already connected; a node input takes exactly one edge",
+                    edge, to_s, field);
     node->inputs[slot] = src;
     return S_OK;
 }
@@ -186,16 +186,16 @@ static HRESULT import_input_edges(importer *im)
     const DML_GRAPH_DESC *d = im->d;
     for (uint32_t i = 0; i < d->InputEdgeCount; ++i) {
         const DML_INPUT_GRAPH_EDGE_DESC *e = NULL;
-        DMLCL_TRY(edge_desc(&d->InputEdges[i], "InputEdges", i, DML_GRAPH_EDGE_TYPE_INPUT,
-                            "DML_GRAPH_EDGE_TYPE_INPUT", (const void **)&e));
+        DMLI_TRY(edge_desc(&d->InputEdges[i], "InputEdges", i, DML_GRAPH_EDGE_TYPE_INPUT,
+                           "DML_GRAPH_EDGE_TYPE_INPUT", (const void **)&e));
         char edge[160];
         snprintf(edge, sizeof edge, "InputEdges[%u] (graph input %u -> node %u input %u)", i,
                  e->GraphInputIndex, e->ToNodeIndex, e->ToNodeInputIndex);
-        DMLCL_INVALID_IF(e->GraphInputIndex >= d->InputCount,
-                         CG ": %s: GraphInputIndex (%u) must be less than InputCount (%u)", edge,
-                         e->GraphInputIndex, d->InputCount);
-        DMLCL_TRY(connect_input(im, edge, e->ToNodeIndex, e->ToNodeInputIndex,
-                                (dmlcl_source){DMLCL_SOURCE_INPUT, e->GraphInputIndex}));
+        DMLI_INVALID_IF(e->GraphInputIndex >= d->InputCount,
+                        CG ": %s: GraphInputIndex (%u) must be less than InputCount (%u)", edge,
+                        e->GraphInputIndex, d->InputCount);
+        DMLI_TRY(connect_input(im, edge, e->ToNodeIndex, e->ToNodeInputIndex,
+                               (dmli_source){DMLI_SOURCE_INPUT, e->GraphInputIndex}));
         im->input_readers[e->GraphInputIndex]++;
     }
     return S_OK;
@@ -205,7 +205,7 @@ static HRESULT import_input_edges(importer *im)
  * Bytes up to the end of t's last element, without DMLCalcBufferTensorSize's
  * rounding to 4: constant data is often an initializer's exact bytes.
  */
-static uint64_t element_extent(const dmlcl_tensor *t)
+static uint64_t element_extent(const dmli_tensor *t)
 {
     if (t->elements == 0)
         return 0;
@@ -219,33 +219,32 @@ static uint64_t element_extent(const dmlcl_tensor *t)
 static HRESULT check_reader(importer *im, const char *edge, uint32_t from, uint32_t to,
                             uint32_t slot)
 {
-    const dmlcl_graph *g = im->g;
-    const dmlcl_graph_node *src = &g->nodes[from], *dst = &g->nodes[to];
-    const dmlcl_tensor *in = &dst->st->inputs[slot];
-    char from_s[160], to_s[160], a[DMLCL_DIMS_BUF], b[DMLCL_DIMS_BUF];
+    const dmli_graph *g = im->g;
+    const dmli_graph_node *src = &g->nodes[from], *dst = &g->nodes[to];
+    const dmli_tensor *in = &dst->st->inputs[slot];
+    char from_s[160], to_s[160], a[DMLI_DIMS_BUF], b[DMLI_DIMS_BUF];
     node_label(im->d, g, from, from_s, sizeof from_s);
     node_label(im->d, g, to, to_s, sizeof to_s);
     if (!src->st)
-        DMLCL_INVALID_IF(element_extent(in) > src->data_size,
-                         CG ": %s: %s's %s (%s %s, %llu bytes to its last element) reads past "
-                            "%s's DataSize (%llu)",
-                         edge, to_s, dst->st->input_names[slot], dmlcl_type_name(in->type),
-                         dmlcl_format_dims(b, sizeof b, in->rank, in->sizes),
-                         (unsigned long long)element_extent(in), from_s,
-                         (unsigned long long)src->data_size);
+        DMLI_INVALID_IF(element_extent(in) > src->data_size,
+                        CG ": %s: %s's %s (%s %s, %llu bytes to its last element) reads past "
+                           "%s's DataSize (%llu)",
+                        edge, to_s, dst->st->input_names[slot], dmli_type_name(in->type),
+                        dmli_format_dims(b, sizeof b, in->rank, in->sizes),
+                        (unsigned long long)element_extent(in), from_s,
+                        (unsigned long long)src->data_size);
     if (!src->st)
         return S_OK;
-    const dmlcl_tensor *out = &src->st->outputs[0];
-    DMLCL_INVALID_IF(in->total_bytes > out->total_bytes,
-                     CG ": %s: %s's %s (%s %s, TotalTensorSizeInBytes %llu) reads past %s's %s "
-                        "(%s %s, TotalTensorSizeInBytes %llu): a node input reads its producer's "
-                        "output tensor as bytes and must stay inside it",
-                     edge, to_s, dst->st->input_names[slot], dmlcl_type_name(in->type),
-                     dmlcl_format_dims(b, sizeof b, in->rank, in->sizes),
-                     (unsigned long long)in->total_bytes, from_s, src->st->output_names[0],
-                     dmlcl_type_name(out->type),
-                     dmlcl_format_dims(a, sizeof a, out->rank, out->sizes),
-                     (unsigned long long)out->total_bytes);
+    const dmli_tensor *out = &src->st->outputs[0];
+    DMLI_INVALID_IF(in->total_bytes > out->total_bytes,
+                    CG ": %s: %s's %s (%s %s, TotalTensorSizeInBytes %llu) reads past %s's %s "
+                       "(%s %s, TotalTensorSizeInBytes %llu): a node input reads its producer's "
+                       "output tensor as bytes and must stay inside it",
+                    edge, to_s, dst->st->input_names[slot], dmli_type_name(in->type),
+                    dmli_format_dims(b, sizeof b, in->rank, in->sizes),
+                    (unsigned long long)in->total_bytes, from_s, src->st->output_names[0],
+                    dmli_type_name(out->type), dmli_format_dims(a, sizeof a, out->rank, out->sizes),
+                    (unsigned long long)out->total_bytes);
     return S_OK;
 }
 
@@ -253,15 +252,15 @@ static HRESULT check_reader(importer *im, const char *edge, uint32_t from, uint3
 static HRESULT check_from(const importer *im, const char *edge, uint32_t from, uint32_t output)
 {
     const DML_GRAPH_DESC *d = im->d;
-    DMLCL_INVALID_IF(from >= d->NodeCount,
-                     CG ": %s: FromNodeIndex (%u) must be less than NodeCount (%u)", edge, from,
-                     d->NodeCount);
-    const dmlcl_graph_node *n = &im->g->nodes[from];
+    DMLI_INVALID_IF(from >= d->NodeCount,
+                    CG ": %s: FromNodeIndex (%u) must be less than NodeCount (%u)", edge, from,
+                    d->NodeCount);
+    const dmli_graph_node *n = &im->g->nodes[from];
     uint32_t outputs = n->st ? n->st->n_outputs : 1;
     char s[160];
-    DMLCL_INVALID_IF(output >= outputs,
-                     CG ": %s: FromNodeOutputIndex (%u) must be less than %s's output count (%u)",
-                     edge, output, node_label(d, im->g, from, s, sizeof s), outputs);
+    DMLI_INVALID_IF(output >= outputs,
+                    CG ": %s: FromNodeOutputIndex (%u) must be less than %s's output count (%u)",
+                    edge, output, node_label(d, im->g, from, s, sizeof s), outputs);
     return S_OK;
 }
 
@@ -270,16 +269,16 @@ static HRESULT import_intermediate_edges(importer *im)
     const DML_GRAPH_DESC *d = im->d;
     for (uint32_t i = 0; i < d->IntermediateEdgeCount; ++i) {
         const DML_INTERMEDIATE_GRAPH_EDGE_DESC *e = NULL;
-        DMLCL_TRY(edge_desc(&d->IntermediateEdges[i], "IntermediateEdges", i,
-                            DML_GRAPH_EDGE_TYPE_INTERMEDIATE, "DML_GRAPH_EDGE_TYPE_INTERMEDIATE",
-                            (const void **)&e));
+        DMLI_TRY(edge_desc(&d->IntermediateEdges[i], "IntermediateEdges", i,
+                           DML_GRAPH_EDGE_TYPE_INTERMEDIATE, "DML_GRAPH_EDGE_TYPE_INTERMEDIATE",
+                           (const void **)&e));
         char edge[160];
         snprintf(edge, sizeof edge, "IntermediateEdges[%u] (node %u output %u -> node %u input %u)",
                  i, e->FromNodeIndex, e->FromNodeOutputIndex, e->ToNodeIndex, e->ToNodeInputIndex);
-        DMLCL_TRY(check_from(im, edge, e->FromNodeIndex, e->FromNodeOutputIndex));
-        DMLCL_TRY(connect_input(im, edge, e->ToNodeIndex, e->ToNodeInputIndex,
-                                (dmlcl_source){DMLCL_SOURCE_NODE, e->FromNodeIndex}));
-        DMLCL_TRY(check_reader(im, edge, e->FromNodeIndex, e->ToNodeIndex, e->ToNodeInputIndex));
+        DMLI_TRY(check_from(im, edge, e->FromNodeIndex, e->FromNodeOutputIndex));
+        DMLI_TRY(connect_input(im, edge, e->ToNodeIndex, e->ToNodeInputIndex,
+                               (dmli_source){DMLI_SOURCE_NODE, e->FromNodeIndex}));
+        DMLI_TRY(check_reader(im, edge, e->FromNodeIndex, e->ToNodeIndex, e->ToNodeInputIndex));
         im->g->nodes[e->FromNodeIndex].consumers++;
     }
     return S_OK;
@@ -288,33 +287,33 @@ static HRESULT import_intermediate_edges(importer *im)
 static HRESULT import_output_edges(importer *im)
 {
     const DML_GRAPH_DESC *d = im->d;
-    dmlcl_graph *g = im->g;
+    dmli_graph *g = im->g;
     for (uint32_t i = 0; i < d->OutputEdgeCount; ++i) {
         const DML_OUTPUT_GRAPH_EDGE_DESC *e = NULL;
-        DMLCL_TRY(edge_desc(&d->OutputEdges[i], "OutputEdges", i, DML_GRAPH_EDGE_TYPE_OUTPUT,
-                            "DML_GRAPH_EDGE_TYPE_OUTPUT", (const void **)&e));
+        DMLI_TRY(edge_desc(&d->OutputEdges[i], "OutputEdges", i, DML_GRAPH_EDGE_TYPE_OUTPUT,
+                           "DML_GRAPH_EDGE_TYPE_OUTPUT", (const void **)&e));
         char edge[160], s[160];
         snprintf(edge, sizeof edge, "OutputEdges[%u] (node %u output %u -> graph output %u)", i,
                  e->FromNodeIndex, e->FromNodeOutputIndex, e->GraphOutputIndex);
-        DMLCL_TRY(check_from(im, edge, e->FromNodeIndex, e->FromNodeOutputIndex));
-        DMLCL_INVALID_IF(e->GraphOutputIndex >= d->OutputCount,
-                         CG ": %s: GraphOutputIndex (%u) must be less than OutputCount (%u)", edge,
-                         e->GraphOutputIndex, d->OutputCount);
-        DMLCL_INVALID_IF(im->graph_output_edge[e->GraphOutputIndex],
-                         CG ": %s: graph output %u is already fed by OutputEdges[%u]; each graph "
-                            "output takes exactly one edge",
-                         edge, e->GraphOutputIndex, im->graph_output_edge[e->GraphOutputIndex] - 1);
-        dmlcl_graph_node *n = &g->nodes[e->FromNodeIndex];
+        DMLI_TRY(check_from(im, edge, e->FromNodeIndex, e->FromNodeOutputIndex));
+        DMLI_INVALID_IF(e->GraphOutputIndex >= d->OutputCount,
+                        CG ": %s: GraphOutputIndex (%u) must be less than OutputCount (%u)", edge,
+                        e->GraphOutputIndex, d->OutputCount);
+        DMLI_INVALID_IF(im->graph_output_edge[e->GraphOutputIndex],
+                        CG ": %s: graph output %u is already fed by OutputEdges[%u]; each graph "
+                           "output takes exactly one edge",
+                        edge, e->GraphOutputIndex, im->graph_output_edge[e->GraphOutputIndex] - 1);
+        dmli_graph_node *n = &g->nodes[e->FromNodeIndex];
         node_label(d, g, e->FromNodeIndex, s, sizeof s);
-        DMLCL_INVALID_IF(!n->st,
-                         CG ": %s: %s is a constant: a graph output must come from an operator "
-                            "node",
-                         edge, s);
-        DMLCL_UNSUPPORTED_IF(n->graph_output >= 0,
-                             CG ": %s: %s already feeds graph output %d; one node output feeding "
-                                "two graph outputs is not supported (copy it with an "
-                                "ELEMENT_WISE_IDENTITY node)",
-                             edge, s, n->graph_output);
+        DMLI_INVALID_IF(!n->st,
+                        CG ": %s: %s is a constant: a graph output must come from an operator "
+                           "node",
+                        edge, s);
+        DMLI_UNSUPPORTED_IF(n->graph_output >= 0,
+                            CG ": %s: %s already feeds graph output %d; one node output feeding "
+                               "two graph outputs is not supported (copy it with an "
+                               "ELEMENT_WISE_IDENTITY node)",
+                            edge, s, n->graph_output);
         n->graph_output = (int)e->GraphOutputIndex;
         im->graph_output_edge[e->GraphOutputIndex] = i + 1;
         g->outputs[e->GraphOutputIndex] = n->st->outputs[0];
@@ -326,43 +325,43 @@ static HRESULT import_output_edges(importer *im)
 static HRESULT check_connected(const importer *im)
 {
     const DML_GRAPH_DESC *d = im->d;
-    const dmlcl_graph *g = im->g;
+    const dmli_graph *g = im->g;
     char s[160];
     for (uint32_t v = 0; v < g->n_nodes; ++v) {
-        const dmlcl_graph_node *n = &g->nodes[v];
+        const dmli_graph_node *n = &g->nodes[v];
         for (uint32_t k = 0; n->st && k < n->st->n_inputs; ++k)
-            DMLCL_INVALID_IF(n->st->inputs[k].present && n->inputs[k].kind == DMLCL_SOURCE_NONE,
-                             CG ": %s's input %u (%s) is not connected: every node input takes "
-                                "an input or intermediate edge",
-                             node_label(d, g, v, s, sizeof s), k, n->st->input_names[k]);
-        DMLCL_INVALID_IF(n->consumers == 0 && n->graph_output < 0,
-                         CG ": %s's output 0 is not connected: every node output feeds a node "
-                            "input or a graph output",
-                         node_label(d, g, v, s, sizeof s));
+            DMLI_INVALID_IF(n->st->inputs[k].present && n->inputs[k].kind == DMLI_SOURCE_NONE,
+                            CG ": %s's input %u (%s) is not connected: every node input takes "
+                               "an input or intermediate edge",
+                            node_label(d, g, v, s, sizeof s), k, n->st->input_names[k]);
+        DMLI_INVALID_IF(n->consumers == 0 && n->graph_output < 0,
+                        CG ": %s's output 0 is not connected: every node output feeds a node "
+                           "input or a graph output",
+                        node_label(d, g, v, s, sizeof s));
     }
     for (uint32_t i = 0; i < d->InputCount; ++i)
-        DMLCL_INVALID_IF(!im->input_readers[i],
-                         CG ": graph input %u is not connected: every graph input takes an input "
-                            "edge",
-                         i);
+        DMLI_INVALID_IF(!im->input_readers[i],
+                        CG ": graph input %u is not connected: every graph input takes an input "
+                           "edge",
+                        i);
     for (uint32_t o = 0; o < d->OutputCount; ++o)
-        DMLCL_INVALID_IF(!im->graph_output_edge[o],
-                         CG ": graph output %u is not connected: every graph output takes an "
-                            "output edge",
-                         o);
+        DMLI_INVALID_IF(!im->graph_output_edge[o],
+                        CG ": graph output %u is not connected: every graph output takes an "
+                           "output edge",
+                        o);
     return S_OK;
 }
 
 /* Kahn's algorithm over the node edges: the order, or the cycle's error. */
 static HRESULT sort_nodes(const importer *im)
 {
-    const dmlcl_graph *g = im->g;
+    const dmli_graph *g = im->g;
     uint32_t n = g->n_nodes, *missing = calloc(n ? n : 1, sizeof *missing), done = 0;
     if (!missing)
-        return dmlcl_fail(E_OUTOFMEMORY, CG ": out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, CG ": out of host memory");
     for (uint32_t v = 0; v < n; ++v)
         for (uint32_t k = 0; g->nodes[v].st && k < g->nodes[v].st->n_inputs; ++k)
-            missing[v] += g->nodes[v].inputs[k].kind == DMLCL_SOURCE_NODE;
+            missing[v] += g->nodes[v].inputs[k].kind == DMLI_SOURCE_NODE;
     for (uint32_t v = 0; v < n; ++v)
         if (!missing[v])
             g->order[done++] = v;
@@ -370,8 +369,8 @@ static HRESULT sort_nodes(const importer *im)
     for (uint32_t i = 0; i < done; ++i)
         for (uint32_t v = 0; v < n; ++v)
             for (uint32_t k = 0; g->nodes[v].st && k < g->nodes[v].st->n_inputs; ++k) {
-                dmlcl_source s = g->nodes[v].inputs[k];
-                if (s.kind == DMLCL_SOURCE_NODE && s.index == g->order[i] && --missing[v] == 0)
+                dmli_source s = g->nodes[v].inputs[k];
+                if (s.kind == DMLI_SOURCE_NODE && s.index == g->order[i] && --missing[v] == 0)
                     g->order[done++] = v;
             }
     uint32_t stuck = 0;
@@ -379,23 +378,23 @@ static HRESULT sort_nodes(const importer *im)
         ++stuck;
     free(missing);
     char s[160];
-    DMLCL_INVALID_IF(done < n,
-                     CG ": the intermediate edges form a cycle through %s: a graph must be "
-                        "directed and acyclic",
-                     node_label(im->d, g, stuck, s, sizeof s));
+    DMLI_INVALID_IF(done < n,
+                    CG ": the intermediate edges form a cycle through %s: a graph must be "
+                       "directed and acyclic",
+                    node_label(im->d, g, stuck, s, sizeof s));
     return S_OK;
 }
 
 /* Graph input bindings must satisfy every reader: the largest size, the strictest alignment. */
-static void input_requirements(dmlcl_graph *g)
+static void input_requirements(dmli_graph *g)
 {
     for (uint32_t v = 0; v < g->n_nodes; ++v)
         for (uint32_t k = 0; g->nodes[v].st && k < g->nodes[v].st->n_inputs; ++k) {
-            dmlcl_source s = g->nodes[v].inputs[k];
-            if (s.kind != DMLCL_SOURCE_INPUT)
+            dmli_source s = g->nodes[v].inputs[k];
+            if (s.kind != DMLI_SOURCE_INPUT)
                 continue;
-            const dmlcl_tensor *t = &g->nodes[v].st->inputs[k];
-            dmlcl_tensor *req = &g->inputs[s.index];
+            const dmli_tensor *t = &g->nodes[v].st->inputs[k];
+            dmli_tensor *req = &g->inputs[s.index];
             if (!req->present || t->total_bytes > req->total_bytes) {
                 uint32_t align = req->present && req->base_align > t->base_align ? req->base_align
                                                                                  : t->base_align;
@@ -409,23 +408,23 @@ static void input_requirements(dmlcl_graph *g)
 
 static HRESULT import(importer *im)
 {
-    DMLCL_TRY(check_counts(im->d));
-    DMLCL_TRY(import_nodes(im));
-    DMLCL_TRY(import_input_edges(im));
-    DMLCL_TRY(import_intermediate_edges(im));
-    DMLCL_TRY(import_output_edges(im));
-    DMLCL_TRY(check_connected(im));
-    DMLCL_TRY(sort_nodes(im));
+    DMLI_TRY(check_counts(im->d));
+    DMLI_TRY(import_nodes(im));
+    DMLI_TRY(import_input_edges(im));
+    DMLI_TRY(import_intermediate_edges(im));
+    DMLI_TRY(import_output_edges(im));
+    DMLI_TRY(check_connected(im));
+    DMLI_TRY(sort_nodes(im));
     input_requirements(im->g);
     return S_OK;
 }
 
-HRESULT dmlcl_graph_import(const DML_GRAPH_DESC *desc, dmlcl_graph **graph)
+HRESULT dmli_graph_import(const DML_GRAPH_DESC *desc, dmli_graph **graph)
 {
-    DMLCL_NULL_IF(!graph, CG ": the output pointer (NULL) is required");
+    DMLI_NULL_IF(!graph, CG ": the output pointer (NULL) is required");
     *graph = NULL;
-    DMLCL_NULL_IF(!desc, CG ": desc (NULL) is required");
-    dmlcl_graph *g = calloc(1, sizeof *g);
+    DMLI_NULL_IF(!desc, CG ": desc (NULL) is required");
+    dmli_graph *g = calloc(1, sizeof *g);
     importer im = {desc, g, NULL, NULL};
     if (g) {
         g->n_inputs = desc->InputCount;
@@ -440,19 +439,19 @@ HRESULT dmlcl_graph_import(const DML_GRAPH_DESC *desc, dmlcl_graph **graph)
     }
     HRESULT hr = !g || !g->nodes || !g->order || !g->inputs || !g->outputs ||
                          !im.graph_output_edge || !im.input_readers
-                     ? dmlcl_fail(E_OUTOFMEMORY, CG ": out of host memory")
+                     ? dmli_fail(E_OUTOFMEMORY, CG ": out of host memory")
                      : import(&im);
     free(im.graph_output_edge);
     free(im.input_readers);
     if (FAILED(hr)) {
-        dmlcl_graph_free(g);
+        dmli_graph_free(g);
         return hr;
     }
     *graph = g;
     return S_OK;
 }
 
-void dmlcl_graph_free(dmlcl_graph *g)
+void dmli_graph_free(dmli_graph *g)
 {
     if (!g)
         return;

@@ -10,17 +10,17 @@
 HRESULT dmlcl_graph_compile(dmlcl_device *device, const DML_GRAPH_DESC *desc,
                             DML_EXECUTION_FLAGS flags, dmlcl_compiled_operator **compiled)
 {
-    DMLCL_NULL_IF(!compiled, "CompileGraph: the output pointer (NULL) is required");
+    DMLI_NULL_IF(!compiled, "CompileGraph: the output pointer (NULL) is required");
     *compiled = NULL;
-    DMLCL_NULL_IF(!device, "CompileGraph: device (NULL) is required");
-    DMLCL_INVALID_IF((unsigned)flags & ~7u, "CompileGraph: flags (0x%x) has unknown bits",
-                     (unsigned)flags);
+    DMLI_NULL_IF(!device, "CompileGraph: device (NULL) is required");
+    DMLI_INVALID_IF((unsigned)flags & ~7u, "CompileGraph: flags (0x%x) has unknown bits",
+                    (unsigned)flags);
     dmlcl_compiled_operator *c = calloc(1, sizeof *c);
     if (!c)
-        return dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
     c->refcount = 1;
     pthread_mutex_init(&c->lock, NULL);
-    HRESULT hr = dmlcl_graph_exec_create(device, desc, &c->graph);
+    HRESULT hr = dmli_graph_exec_create(device, desc, &c->graph);
     if (FAILED(hr)) {
         dmlcl_compiled_operator_release(c);
         return hr;
@@ -29,26 +29,26 @@ HRESULT dmlcl_graph_compile(dmlcl_device *device, const DML_GRAPH_DESC *desc,
     return S_OK;
 }
 
-const dmlcl_op_state *dmlcl_operator_state(const dmlcl_operator *op)
+const dmli_op_state *dmli_operator_state(const dmlcl_operator *op)
 {
     return &op->st;
 }
 
-const char *dmlcl_operator_name(const dmlcl_operator *op)
+const char *dmli_operator_name(const dmlcl_operator *op)
 {
     return op->cls->name;
 }
 
 HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *t, const DML_BINDING_DESC *binding)
 {
-    DMLCL_NULL_IF(!t, "BindTemporaryResource: the binding table (NULL) is required");
+    DMLI_NULL_IF(!t, "BindTemporaryResource: the binding table (NULL) is required");
     if (t->compiled->graph)
-        return dmlcl_graph_bind(t->compiled->graph, t->graph_binds, DMLCL_GRAPH_TEMP, 1, binding);
+        return dmli_graph_bind(t->compiled->graph, t->graph_binds, DMLI_GRAPH_TEMP, 1, binding);
     /* Operators need none (TemporaryResourceSize 0): only NONE (or NULL) binds. */
-    dmlcl_tensor none = {0};
+    dmli_tensor none = {0};
     DML_BUFFER_BINDING unused;
     DML_BINDING_DESC absent = {DML_BINDING_TYPE_NONE, NULL};
-    return dmlcl_runtime_check_binding(t->compiled->op->cls->name, "BindTemporaryResource", 0,
-                                       "the temporary resource (TemporaryResourceSize 0)", &none,
-                                       binding ? binding : &absent, &unused);
+    return dmli_runtime_check_binding(t->compiled->op->cls->name, "BindTemporaryResource", 0,
+                                      "the temporary resource (TemporaryResourceSize 0)", &none,
+                                      binding ? binding : &absent, &unused);
 }

@@ -20,27 +20,27 @@
 #define G "graph"
 
 typedef struct exec_step {
-    dmlcl_launch launch;
+    dmli_launch launch;
     cl_kernel kernel; /* NULL: an empty step */
     cl_mem shape;
 } exec_step;
 
-struct dmlcl_graph_exec {
+struct dmli_graph_exec {
     dmlcl_device *device;
-    dmlcl_graph *graph; /* binding requirements, node names */
-    dmlcl_graph_plan *plan;
+    dmli_graph *graph; /* binding requirements, node names */
+    dmli_graph_plan *plan;
     exec_step *steps;
     cl_mem *constants;    /* per node: constant data on the device, else NULL */
     pthread_mutex_t lock; /* kernel arguments: one dispatch at a time */
 };
 
-struct dmlcl_graph_binds {
+struct dmli_graph_binds {
     DML_BUFFER_BINDING *inputs, *outputs, temp;
     bool inputs_bound, outputs_bound, temp_bound;
     unsigned generation, hazards_checked;
 };
 
-void dmlcl_graph_exec_free(dmlcl_graph_exec *x)
+void dmli_graph_exec_free(dmli_graph_exec *x)
 {
     if (!x)
         return;
@@ -55,111 +55,111 @@ void dmlcl_graph_exec_free(dmlcl_graph_exec *x)
             clReleaseMemObject(x->constants[v]);
     free(x->steps);
     free(x->constants);
-    dmlcl_graph_plan_free(x->plan);
-    dmlcl_graph_free(x->graph);
+    dmli_graph_plan_free(x->plan);
+    dmli_graph_free(x->graph);
     dmlcl_device_release(x->device);
     pthread_mutex_destroy(&x->lock);
     free(x);
 }
 
 /* Constant data as device buffers, padded with zeros to whole 16-byte units. */
-static HRESULT upload_constants(dmlcl_graph_exec *x)
+static HRESULT upload_constants(dmli_graph_exec *x)
 {
-    const dmlcl_graph *g = x->graph;
+    const dmli_graph *g = x->graph;
     for (uint32_t v = 0; v < g->n_nodes; ++v) {
         if (g->nodes[v].st)
             continue;
         size_t n = (size_t)((g->nodes[v].data_size + 31) / 16 * 16);
         unsigned char *padded = calloc(1, n);
         if (!padded)
-            return dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+            return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
         memcpy(padded, g->nodes[v].data, (size_t)g->nodes[v].data_size);
         cl_int err;
         x->constants[v] = clCreateBuffer(x->device->context,
                                          CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n, padded, &err);
         free(padded);
         if (err != CL_SUCCESS)
-            return dmlcl_fail_cl(err, "clCreateBuffer (constant node)");
+            return dmli_fail_cl(err, "clCreateBuffer (constant node)");
     }
     return S_OK;
 }
 
-static HRESULT build_step(dmlcl_graph_exec *x, const dmlcl_graph_step *s, exec_step *e)
+static HRESULT build_step(dmli_graph_exec *x, const dmli_graph_step *s, exec_step *e)
 {
     if (s->plan.empty)
         return S_OK;
-    dmlcl_launch_plan(&s->plan, dmlcl_device_get_desc(x->device), &e->launch);
-    if (dmlcl_graph_verbose()) {
+    dmli_launch_plan(&s->plan, dmli_device_get_desc(x->device), &e->launch);
+    if (dmli_graph_verbose()) {
         char line[768];
-        dmlcl_launch_describe(&e->launch, line, sizeof line);
+        dmli_launch_describe(&e->launch, line, sizeof line);
         fprintf(stderr, "dmlcl: graph step %u launch | %s\n", (unsigned)(s - x->plan->steps), line);
     }
     cl_program program;
-    DMLCL_TRY(dmlcl_device_program(x->device, e->launch.source, e->launch.options, &program));
+    DMLI_TRY(dmli_device_program(x->device, e->launch.source, e->launch.options, &program));
     cl_int err;
     e->kernel = clCreateKernel(program, e->launch.kernel, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clCreateKernel");
+        return dmli_fail_cl(err, "clCreateKernel");
     e->shape =
         clCreateBuffer(x->device->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                        e->launch.shape_count * sizeof(cl_long), (void *)e->launch.shape, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clCreateBuffer (shape arguments)");
+        return dmli_fail_cl(err, "clCreateBuffer (shape arguments)");
     err = clSetKernelArg(e->kernel, (cl_uint)e->launch.args.shape, sizeof e->shape, &e->shape);
-    return err == CL_SUCCESS ? S_OK : dmlcl_fail_cl(err, "clSetKernelArg (shape)");
+    return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clSetKernelArg (shape)");
 }
 
 /* The ERROR policy reports through a table's status buffer, which graph steps do not carry. */
-static HRESULT check_policies(const dmlcl_graph *g)
+static HRESULT check_policies(const dmli_graph *g)
 {
     for (uint32_t v = 0; v < g->n_nodes; ++v) {
-        const dmlcl_op_state *st = g->nodes[v].st;
-        DMLCL_UNSUPPORTED_IF(st && st->plan.kind == DMLCL_PLAN_INDEXED &&
-                                 st->plan.policy == DMLCL_OOR_ERROR,
-                             "CompileGraph: node %u (%s) uses the ERROR out-of-range policy, which "
-                             "graphs do not support (no status per step); dispatch it as an "
-                             "operator",
-                             v, g->nodes[v].name);
+        const dmli_op_state *st = g->nodes[v].st;
+        DMLI_UNSUPPORTED_IF(st && st->plan.kind == DMLI_PLAN_INDEXED &&
+                                st->plan.policy == DMLI_OOR_ERROR,
+                            "CompileGraph: node %u (%s) uses the ERROR out-of-range policy, which "
+                            "graphs do not support (no status per step); dispatch it as an "
+                            "operator",
+                            v, g->nodes[v].name);
     }
     return S_OK;
 }
 
-static HRESULT build(dmlcl_graph_exec *x, const DML_GRAPH_DESC *desc)
+static HRESULT build(dmli_graph_exec *x, const DML_GRAPH_DESC *desc)
 {
-    DMLCL_TRY(dmlcl_graph_import(desc, &x->graph));
-    DMLCL_TRY(check_policies(x->graph));
-    DMLCL_TRY(dmlcl_graph_plan_build(x->graph, &x->plan));
-    dmlcl_graph_plan_print(x->graph, x->plan);
+    DMLI_TRY(dmli_graph_import(desc, &x->graph));
+    DMLI_TRY(check_policies(x->graph));
+    DMLI_TRY(dmli_graph_plan_build(x->graph, &x->plan));
+    dmli_graph_plan_print(x->graph, x->plan);
     x->steps = calloc(x->plan->n_steps ? x->plan->n_steps : 1, sizeof *x->steps);
     x->constants = calloc(x->graph->n_nodes, sizeof *x->constants);
     if (!x->steps || !x->constants)
-        return dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
-    DMLCL_TRY(upload_constants(x));
+        return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+    DMLI_TRY(upload_constants(x));
     for (uint32_t i = 0; i < x->plan->n_steps; ++i)
-        DMLCL_TRY(build_step(x, &x->plan->steps[i], &x->steps[i]));
+        DMLI_TRY(build_step(x, &x->plan->steps[i], &x->steps[i]));
     return S_OK;
 }
 
-HRESULT dmlcl_graph_exec_create(dmlcl_device *device, const DML_GRAPH_DESC *desc,
-                                dmlcl_graph_exec **out)
+HRESULT dmli_graph_exec_create(dmlcl_device *device, const DML_GRAPH_DESC *desc,
+                               dmli_graph_exec **out)
 {
     *out = NULL;
-    dmlcl_graph_exec *x = calloc(1, sizeof *x);
+    dmli_graph_exec *x = calloc(1, sizeof *x);
     if (!x)
-        return dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
     pthread_mutex_init(&x->lock, NULL);
     dmlcl_device_retain(device);
     x->device = device;
     HRESULT hr = build(x, desc);
     if (FAILED(hr)) {
-        dmlcl_graph_exec_free(x);
+        dmli_graph_exec_free(x);
         return hr;
     }
     *out = x;
     return S_OK;
 }
 
-DML_BINDING_PROPERTIES dmlcl_graph_exec_properties(const dmlcl_graph_exec *x)
+DML_BINDING_PROPERTIES dmli_graph_exec_properties(const dmli_graph_exec *x)
 {
     DML_BINDING_PROPERTIES props = {0};
     props.RequiredDescriptorCount = x->graph->n_inputs + x->graph->n_outputs + 1;
@@ -167,34 +167,34 @@ DML_BINDING_PROPERTIES dmlcl_graph_exec_properties(const dmlcl_graph_exec *x)
     return props;
 }
 
-const dmlcl_graph *dmlcl_graph_exec_graph(const dmlcl_graph_exec *x)
+const dmli_graph *dmli_graph_exec_graph(const dmli_graph_exec *x)
 {
     return x->graph;
 }
 
-dmlcl_device *dmlcl_graph_exec_device(const dmlcl_graph_exec *x)
+dmlcl_device *dmli_graph_exec_device(const dmli_graph_exec *x)
 {
     return x->device;
 }
 
 /* ---- Bindings ------------------------------------------------------------------------ */
 
-HRESULT dmlcl_graph_binds_create(const dmlcl_graph_exec *x, dmlcl_graph_binds **out)
+HRESULT dmli_graph_binds_create(const dmli_graph_exec *x, dmli_graph_binds **out)
 {
-    dmlcl_graph_binds *b = calloc(1, sizeof *b);
+    dmli_graph_binds *b = calloc(1, sizeof *b);
     if (b) {
         b->inputs = calloc(x->graph->n_inputs ? x->graph->n_inputs : 1, sizeof *b->inputs);
         b->outputs = calloc(x->graph->n_outputs, sizeof *b->outputs);
     }
     if (!b || !b->inputs || !b->outputs) {
-        dmlcl_graph_binds_free(b);
-        return dmlcl_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory");
+        dmli_graph_binds_free(b);
+        return dmli_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory");
     }
     *out = b;
     return S_OK;
 }
 
-void dmlcl_graph_binds_free(dmlcl_graph_binds *b)
+void dmli_graph_binds_free(dmli_graph_binds *b)
 {
     if (!b)
         return;
@@ -203,34 +203,34 @@ void dmlcl_graph_binds_free(dmlcl_graph_binds *b)
     free(b);
 }
 
-HRESULT dmlcl_graph_bind(const dmlcl_graph_exec *x, dmlcl_graph_binds *b, dmlcl_graph_port port,
-                         UINT count, const DML_BINDING_DESC *desc)
+HRESULT dmli_graph_bind(const dmli_graph_exec *x, dmli_graph_binds *b, dmli_graph_port port,
+                        UINT count, const DML_BINDING_DESC *desc)
 {
     static const char *const calls[] = {"BindInputs", "BindOutputs", "BindTemporaryResource"};
-    const dmlcl_graph *g = x->graph;
+    const dmli_graph *g = x->graph;
     const char *call = calls[port];
     char name[48];
-    if (port == DMLCL_GRAPH_TEMP) {
-        dmlcl_tensor temp = {0};
+    if (port == DMLI_GRAPH_TEMP) {
+        dmli_tensor temp = {0};
         temp.present = x->plan->temp_bytes > 0;
         temp.total_bytes = x->plan->temp_bytes;
         temp.base_align = DML_TEMPORARY_BUFFER_ALIGNMENT;
         DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
-        DMLCL_TRY(dmlcl_runtime_check_binding(G, call, 0, "the temporary resource", &temp,
-                                              desc ? desc : &none, &b->temp));
+        DMLI_TRY(dmli_runtime_check_binding(G, call, 0, "the temporary resource", &temp,
+                                            desc ? desc : &none, &b->temp));
         b->temp_bound = true;
         b->generation++;
         return S_OK;
     }
-    bool outputs = port == DMLCL_GRAPH_OUTPUTS;
+    bool outputs = port == DMLI_GRAPH_OUTPUTS;
     UINT want = outputs ? g->n_outputs : g->n_inputs;
-    DMLCL_INVALID_IF(count != want, G ": %s count (%u) must equal the graph's %s count (%u)", call,
-                     count, outputs ? "output" : "input", want);
-    DMLCL_NULL_IF(count && !desc, G ": %s bindings (NULL) are required", call);
+    DMLI_INVALID_IF(count != want, G ": %s count (%u) must equal the graph's %s count (%u)", call,
+                    count, outputs ? "output" : "input", want);
+    DMLI_NULL_IF(count && !desc, G ": %s bindings (NULL) are required", call);
     DML_BUFFER_BINDING *dst = outputs ? b->outputs : b->inputs;
     for (UINT i = 0; i < count; ++i) {
         snprintf(name, sizeof name, "graph %s %u", outputs ? "output" : "input", i);
-        DMLCL_TRY(dmlcl_runtime_check_binding(
+        DMLI_TRY(dmli_runtime_check_binding(
             G, call, i, name, outputs ? &g->outputs[i] : &g->inputs[i], &desc[i], &dst[i]));
     }
     *(outputs ? &b->outputs_bound : &b->inputs_bound) = true;
@@ -246,42 +246,42 @@ static bool overlap(const DML_BUFFER_BINDING *a, uint64_t an, const DML_BUFFER_B
 }
 
 /* Outputs and the temporary resource are written: they overlap nothing else. */
-static HRESULT check_hazards(const dmlcl_graph_exec *x, const dmlcl_graph_binds *b)
+static HRESULT check_hazards(const dmli_graph_exec *x, const dmli_graph_binds *b)
 {
-    const dmlcl_graph *g = x->graph;
+    const dmli_graph *g = x->graph;
     uint64_t tn = x->plan->temp_bytes;
     for (uint32_t o = 0; o < g->n_outputs; ++o) {
         uint64_t on = g->outputs[o].total_bytes;
         for (uint32_t i = 0; i < g->n_inputs; ++i)
-            DMLCL_INVALID_IF(overlap(&b->inputs[i], g->inputs[i].total_bytes, &b->outputs[o], on),
-                             G ": graph input %u and graph output %u overlap in one cl_mem", i, o);
+            DMLI_INVALID_IF(overlap(&b->inputs[i], g->inputs[i].total_bytes, &b->outputs[o], on),
+                            G ": graph input %u and graph output %u overlap in one cl_mem", i, o);
         for (uint32_t p = o + 1; p < g->n_outputs; ++p)
-            DMLCL_INVALID_IF(overlap(&b->outputs[o], on, &b->outputs[p], g->outputs[p].total_bytes),
-                             G ": graph outputs %u and %u overlap in one cl_mem", o, p);
-        DMLCL_INVALID_IF(overlap(&b->temp, tn, &b->outputs[o], on),
-                         G ": the temporary resource and graph output %u overlap in one cl_mem", o);
+            DMLI_INVALID_IF(overlap(&b->outputs[o], on, &b->outputs[p], g->outputs[p].total_bytes),
+                            G ": graph outputs %u and %u overlap in one cl_mem", o, p);
+        DMLI_INVALID_IF(overlap(&b->temp, tn, &b->outputs[o], on),
+                        G ": the temporary resource and graph output %u overlap in one cl_mem", o);
     }
     for (uint32_t i = 0; i < g->n_inputs; ++i)
-        DMLCL_INVALID_IF(overlap(&b->temp, tn, &b->inputs[i], g->inputs[i].total_bytes),
-                         G ": the temporary resource and graph input %u overlap in one cl_mem", i);
+        DMLI_INVALID_IF(overlap(&b->temp, tn, &b->inputs[i], g->inputs[i].total_bytes),
+                        G ": the temporary resource and graph input %u overlap in one cl_mem", i);
     return S_OK;
 }
 
 /* ---- Dispatch ------------------------------------------------------------------------- */
 
-static void slot_binding(const dmlcl_graph_exec *x, const dmlcl_graph_binds *b, dmlcl_slot s,
+static void slot_binding(const dmli_graph_exec *x, const dmli_graph_binds *b, dmli_slot s,
                          cl_mem *mem, uint64_t *offset)
 {
     switch (s.kind) {
-    case DMLCL_SLOT_INPUT:
+    case DMLI_SLOT_INPUT:
         *mem = (cl_mem)b->inputs[s.index].Buffer;
         *offset = b->inputs[s.index].Offset;
         return;
-    case DMLCL_SLOT_OUTPUT:
+    case DMLI_SLOT_OUTPUT:
         *mem = (cl_mem)b->outputs[s.index].Buffer;
         *offset = b->outputs[s.index].Offset;
         return;
-    case DMLCL_SLOT_TEMP:
+    case DMLI_SLOT_TEMP:
         *mem = (cl_mem)b->temp.Buffer;
         *offset = b->temp.Offset + s.offset;
         return;
@@ -293,14 +293,14 @@ static void slot_binding(const dmlcl_graph_exec *x, const dmlcl_graph_binds *b, 
     do {                                                                \
         cl_int e_ = clSetKernelArg((k), (cl_uint)(i), sizeof(v), &(v)); \
         if (e_ != CL_SUCCESS)                                           \
-            return dmlcl_fail_cl(e_, "clSetKernelArg (graph step)");    \
+            return dmli_fail_cl(e_, "clSetKernelArg (graph step)");     \
     } while (0)
 
 /* Binding offsets are multiples of 16 bytes, temporary regions of 256: whole units. */
-static HRESULT set_args(const dmlcl_graph_exec *x, const dmlcl_graph_binds *b,
-                        const dmlcl_graph_step *s, const exec_step *e)
+static HRESULT set_args(const dmli_graph_exec *x, const dmli_graph_binds *b,
+                        const dmli_graph_step *s, const exec_step *e)
 {
-    const dmlcl_launch_args *a = &e->launch.args;
+    const dmli_launch_args *a = &e->launch.args;
     cl_mem mem;
     uint64_t off;
     cl_long unit = e->launch.unit, base;
@@ -315,7 +315,7 @@ static HRESULT set_args(const dmlcl_graph_exec *x, const dmlcl_graph_binds *b,
     if (a->idx < 0)
         return S_OK;
     slot_binding(x, b, s->idx, &mem, &off);
-    base = (cl_long)(off / dmlcl_index_type_size(s->plan.idx_type)) + s->plan.idx_offset;
+    base = (cl_long)(off / dmli_index_type_size(s->plan.idx_type)) + s->plan.idx_offset;
     cl_mem status = NULL;
     SET_ARG(e->kernel, a->idx, mem);
     SET_ARG(e->kernel, a->idx_base, base);
@@ -323,7 +323,7 @@ static HRESULT set_args(const dmlcl_graph_exec *x, const dmlcl_graph_binds *b,
     return S_OK;
 }
 
-static HRESULT enqueue_steps(const dmlcl_graph_exec *x, const dmlcl_graph_binds *b,
+static HRESULT enqueue_steps(const dmli_graph_exec *x, const dmli_graph_binds *b,
                              cl_command_queue q, cl_uint nwait, const cl_event *wait,
                              cl_event *event)
 {
@@ -344,12 +344,12 @@ static HRESULT enqueue_steps(const dmlcl_graph_exec *x, const dmlcl_graph_binds 
             clReleaseEvent(last);
         last = err == CL_SUCCESS ? done : NULL;
         if (err != CL_SUCCESS)
-            hr = dmlcl_fail_cl(err, "clEnqueueNDRangeKernel (graph step)");
+            hr = dmli_fail_cl(err, "clEnqueueNDRangeKernel (graph step)");
     }
     if (SUCCEEDED(hr) && !last && event) {
         cl_int err = clEnqueueMarkerWithWaitList(q, nwait, wait, &last);
         if (err != CL_SUCCESS)
-            hr = dmlcl_fail_cl(err, "clEnqueueMarkerWithWaitList");
+            hr = dmli_fail_cl(err, "clEnqueueMarkerWithWaitList");
     }
     if (SUCCEEDED(hr) && event)
         *event = last;
@@ -358,18 +358,18 @@ static HRESULT enqueue_steps(const dmlcl_graph_exec *x, const dmlcl_graph_binds 
     return hr;
 }
 
-HRESULT dmlcl_graph_dispatch(dmlcl_graph_exec *x, dmlcl_graph_binds *b, cl_command_queue queue,
-                             cl_uint nwait, const cl_event *wait, cl_event *event)
+HRESULT dmli_graph_dispatch(dmli_graph_exec *x, dmli_graph_binds *b, cl_command_queue queue,
+                            cl_uint nwait, const cl_event *wait, cl_event *event)
 {
-    DMLCL_INVALID_IF(!b->inputs_bound && x->graph->n_inputs,
-                     G ": RecordDispatch needs BindInputs first");
-    DMLCL_INVALID_IF(!b->outputs_bound, G ": RecordDispatch needs BindOutputs first");
-    DMLCL_INVALID_IF(x->plan->temp_bytes && !b->temp_bound,
-                     G ": RecordDispatch needs BindTemporaryResource first: the graph's "
-                       "TemporaryResourceSize is %llu bytes",
-                     (unsigned long long)x->plan->temp_bytes);
+    DMLI_INVALID_IF(!b->inputs_bound && x->graph->n_inputs,
+                    G ": RecordDispatch needs BindInputs first");
+    DMLI_INVALID_IF(!b->outputs_bound, G ": RecordDispatch needs BindOutputs first");
+    DMLI_INVALID_IF(x->plan->temp_bytes && !b->temp_bound,
+                    G ": RecordDispatch needs BindTemporaryResource first: the graph's "
+                      "TemporaryResourceSize is %llu bytes",
+                    (unsigned long long)x->plan->temp_bytes);
     if (b->hazards_checked != b->generation + 1) {
-        DMLCL_TRY(check_hazards(x, b));
+        DMLI_TRY(check_hazards(x, b));
         b->hazards_checked = b->generation + 1;
     }
     pthread_mutex_lock(&x->lock);

@@ -21,21 +21,21 @@ static HRESULT stage(dmlcl_device *dev, const char *what, uint32_t i, uint64_t b
                      const dmlcl_host_tensor *h, cl_mem *mem, DML_BUFFER_BINDING *buf,
                      DML_BINDING_DESC *desc)
 {
-    DMLCL_NULL_IF(h && !h->data, "graph: execute: %s %u (NULL host data) is required", what, i);
-    DMLCL_INVALID_IF(h && h->size < bytes,
-                     "graph: execute: %s %u host size (%llu) must be at least its "
-                     "TotalTensorSizeInBytes (%llu)",
-                     what, i, (unsigned long long)(h ? h->size : 0), (unsigned long long)bytes);
+    DMLI_NULL_IF(h && !h->data, "graph: execute: %s %u (NULL host data) is required", what, i);
+    DMLI_INVALID_IF(h && h->size < bytes,
+                    "graph: execute: %s %u host size (%llu) must be at least its "
+                    "TotalTensorSizeInBytes (%llu)",
+                    what, i, (unsigned long long)(h ? h->size : 0), (unsigned long long)bytes);
     size_t n = bytes ? (size_t)bytes : 4;
     cl_int err;
     *mem = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, n, NULL, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clCreateBuffer (execute)");
+        return dmli_fail_cl(err, "clCreateBuffer (execute)");
     if (h && bytes) {
         err = clEnqueueWriteBuffer(dev->queue, *mem, CL_FALSE, 0, (size_t)bytes, h->data, 0, NULL,
                                    NULL);
         if (err != CL_SUCCESS)
-            return dmlcl_fail_cl(err, "clEnqueueWriteBuffer (execute)");
+            return dmli_fail_cl(err, "clEnqueueWriteBuffer (execute)");
     }
     *buf = (DML_BUFFER_BINDING){(ID3D12Resource *)*mem, 0, n};
     *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, buf};
@@ -45,21 +45,21 @@ static HRESULT stage(dmlcl_device *dev, const char *what, uint32_t i, uint64_t b
 static HRESULT run(dmlcl_compiled_operator *c, staged *s, const dmlcl_host_tensor *inputs,
                    const dmlcl_host_tensor *outputs)
 {
-    const dmlcl_graph *g = dmlcl_graph_exec_graph(c->graph);
-    dmlcl_device *dev = dmlcl_graph_exec_device(c->graph);
+    const dmli_graph *g = dmli_graph_exec_graph(c->graph);
+    dmlcl_device *dev = dmli_graph_exec_device(c->graph);
     uint32_t ni = g->n_inputs, no = g->n_outputs;
     uint64_t temp = dmlcl_compiled_operator_binding_properties(c).TemporaryResourceSize;
     for (uint32_t i = 0; i < ni; ++i)
-        DMLCL_TRY(stage(dev, "graph input", i, g->inputs[i].total_bytes, &inputs[i], &s->mems[i],
-                        &s->bufs[i], &s->descs[i]));
+        DMLI_TRY(stage(dev, "graph input", i, g->inputs[i].total_bytes, &inputs[i], &s->mems[i],
+                       &s->bufs[i], &s->descs[i]));
     for (uint32_t o = 0; o < no; ++o)
-        DMLCL_TRY(stage(dev, "graph output", o, g->outputs[o].total_bytes, &outputs[o],
-                        &s->mems[ni + o], &s->bufs[ni + o], &s->descs[ni + o]));
+        DMLI_TRY(stage(dev, "graph output", o, g->outputs[o].total_bytes, &outputs[o],
+                       &s->mems[ni + o], &s->bufs[ni + o], &s->descs[ni + o]));
     if (temp)
-        DMLCL_TRY(stage(dev, "temporary", 0, temp, NULL, &s->mems[ni + no], &s->bufs[ni + no],
-                        &s->descs[ni + no]));
+        DMLI_TRY(stage(dev, "temporary", 0, temp, NULL, &s->mems[ni + no], &s->bufs[ni + no],
+                       &s->descs[ni + no]));
     dmlcl_binding_table *t;
-    DMLCL_TRY(dmlcl_binding_table_create(c, &t));
+    DMLI_TRY(dmlcl_binding_table_create(c, &t));
     HRESULT hr = dmlcl_binding_table_bind_inputs(t, ni, s->descs);
     if (SUCCEEDED(hr))
         hr = dmlcl_binding_table_bind_outputs(t, no, s->descs + ni);
@@ -75,29 +75,29 @@ static HRESULT run(dmlcl_compiled_operator *c, staged *s, const dmlcl_host_tenso
             clEnqueueReadBuffer(dev->queue, s->mems[ni + o], CL_TRUE, 0,
                                 (size_t)g->outputs[o].total_bytes, outputs[o].data, 0, NULL, NULL);
         if (err != CL_SUCCESS)
-            hr = dmlcl_fail_cl(err, "clEnqueueReadBuffer (execute)");
+            hr = dmli_fail_cl(err, "clEnqueueReadBuffer (execute)");
     }
     return hr;
 }
 
-HRESULT dmlcl_graph_execute(dmlcl_compiled_operator *c, UINT input_count,
-                            const dmlcl_host_tensor *inputs, UINT output_count,
-                            const dmlcl_host_tensor *outputs)
+HRESULT dmli_graph_execute(dmlcl_compiled_operator *c, UINT input_count,
+                           const dmlcl_host_tensor *inputs, UINT output_count,
+                           const dmlcl_host_tensor *outputs)
 {
-    const dmlcl_graph *g = dmlcl_graph_exec_graph(c->graph);
-    DMLCL_INVALID_IF(input_count != g->n_inputs || output_count != g->n_outputs,
-                     "graph: execute: counts (%u inputs, %u outputs) must be %u and %u",
-                     input_count, output_count, g->n_inputs, g->n_outputs);
-    DMLCL_NULL_IF((input_count && !inputs) || !outputs,
-                  "graph: execute: inputs and outputs (NULL) are required");
+    const dmli_graph *g = dmli_graph_exec_graph(c->graph);
+    DMLI_INVALID_IF(input_count != g->n_inputs || output_count != g->n_outputs,
+                    "graph: execute: counts (%u inputs, %u outputs) must be %u and %u", input_count,
+                    output_count, g->n_inputs, g->n_outputs);
+    DMLI_NULL_IF((input_count && !inputs) || !outputs,
+                 "graph: execute: inputs and outputs (NULL) are required");
     staged s = {input_count + output_count + 1, NULL, NULL, NULL};
     s.mems = calloc(s.count, sizeof *s.mems);
     s.bufs = calloc(s.count, sizeof *s.bufs);
     s.descs = calloc(s.count, sizeof *s.descs);
     HRESULT hr = s.mems && s.bufs && s.descs
                      ? run(c, &s, inputs, outputs)
-                     : dmlcl_fail(E_OUTOFMEMORY, "graph: execute: out of host memory");
-    clFinish(dmlcl_graph_exec_device(c->graph)->queue);
+                     : dmli_fail(E_OUTOFMEMORY, "graph: execute: out of host memory");
+    clFinish(dmli_graph_exec_device(c->graph)->queue);
     for (uint32_t i = 0; s.mems && i < s.count; ++i)
         if (s.mems[i])
             clReleaseMemObject(s.mems[i]);

@@ -30,24 +30,24 @@
 
 /* A node's plan while planning, and the tensors its data / index reads come from. */
 typedef struct pending {
-    dmlcl_plan plan;
-    dmlcl_source data, index;
+    dmli_plan plan;
+    dmli_source data, index;
     uint32_t fused;
 } pending;
 
-static bool is_operator(const dmlcl_graph *g, dmlcl_source s)
+static bool is_operator(const dmli_graph *g, dmli_source s)
 {
-    return s.kind == DMLCL_SOURCE_NODE && g->nodes[s.index].st != NULL;
+    return s.kind == DMLI_SOURCE_NODE && g->nodes[s.index].st != NULL;
 }
 
-static void start(const dmlcl_graph_node *node, pending *p)
+static void start(const dmli_graph_node *node, pending *p)
 {
-    const dmlcl_op_state *st = node->st;
+    const dmli_op_state *st = node->st;
     p->plan = st->plan;
-    dmlcl_plan_unwiden(&p->plan, st->outputs[0].elem_bytes);
+    dmli_plan_unwiden(&p->plan, st->outputs[0].elem_bytes);
     p->data = node->inputs[st->data_input];
     p->index =
-        st->index_input >= 0 ? node->inputs[st->index_input] : (dmlcl_source){DMLCL_SOURCE_NONE, 0};
+        st->index_input >= 0 ? node->inputs[st->index_input] : (dmli_source){DMLI_SOURCE_NONE, 0};
     p->fused = 0;
 }
 
@@ -57,26 +57,26 @@ static void start(const dmlcl_graph_node *node, pending *p)
  * times a contiguous one (measured with dmlcl-bench-chains: NCHW to NHWC,
  * then a row gather, ran ~2x slower fused than as two kernels).
  */
-static bool strided_indexed_run(const dmlcl_plan *plan)
+static bool strided_indexed_run(const dmli_plan *plan)
 {
-    dmlcl_plan p = *plan;
-    dmlcl_plan_normalize(&p);
-    if (p.kind != DMLCL_PLAN_INDEXED || p.empty || p.rank == 0)
+    dmli_plan p = *plan;
+    dmli_plan_normalize(&p);
+    if (p.kind != DMLI_PLAN_INDEXED || p.empty || p.rank == 0)
         return false;
     int64_t s = p.in_stride[p.rank - 1];
     return s > 1 || s < -1;
 }
 
 /* Composes the producer of port into v when allowed and exact; records the decision. */
-static void try_fuse(const dmlcl_graph *g, pending *work, dmlcl_graph_decision *dec, uint32_t v,
-                     dmlcl_fuse_port port)
+static void try_fuse(const dmli_graph *g, pending *work, dmli_graph_decision *dec, uint32_t v,
+                     dmli_fuse_port port)
 {
     pending *c = &work[v];
-    dmlcl_source src = port == DMLCL_FUSE_DATA ? c->data : c->index;
+    dmli_source src = port == DMLI_FUSE_DATA ? c->data : c->index;
     if (!is_operator(g, src))
         return;
     uint32_t u = src.index;
-    const dmlcl_graph_node *producer = &g->nodes[u];
+    const dmli_graph_node *producer = &g->nodes[u];
     if (producer->consumers != 1 || producer->graph_output >= 0) {
         dec[u].why = producer->graph_output >= 0
                          ? "its output is also a graph output"
@@ -84,8 +84,8 @@ static void try_fuse(const dmlcl_graph *g, pending *work, dmlcl_graph_decision *
         return;
     }
     const pending *p = &work[u];
-    dmlcl_plan composed;
-    if (!dmlcl_fuse_compose(&p->plan, &c->plan, port, &composed, &dec[u].why))
+    dmli_plan composed;
+    if (!dmli_fuse_compose(&p->plan, &c->plan, port, &composed, &dec[u].why))
         return;
     if (strided_indexed_run(&composed) && !strided_indexed_run(&p->plan) &&
         !strided_indexed_run(&c->plan)) {
@@ -93,9 +93,9 @@ static void try_fuse(const dmlcl_graph *g, pending *work, dmlcl_graph_decision *
                      "layout change runs as a tiled view and the gather copies whole runs";
         return;
     }
-    bool producer_indexed = p->plan.kind == DMLCL_PLAN_INDEXED;
+    bool producer_indexed = p->plan.kind == DMLI_PLAN_INDEXED;
     c->plan = composed;
-    if (port == DMLCL_FUSE_INDEX)
+    if (port == DMLI_FUSE_INDEX)
         c->index = p->data;
     else
         c->data = p->data;
@@ -112,97 +112,97 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 }
 
 /* Where each node's output lives: its graph output, or a temporary region. */
-static void place_outputs(const dmlcl_graph *g, const dmlcl_graph_decision *dec, dmlcl_slot *where,
+static void place_outputs(const dmli_graph *g, const dmli_graph_decision *dec, dmli_slot *where,
                           uint64_t *temp_bytes)
 {
     uint64_t temp = 0;
     for (uint32_t i = 0; i < g->n_nodes; ++i) {
         uint32_t v = g->order[i];
-        const dmlcl_graph_node *n = &g->nodes[v];
+        const dmli_graph_node *n = &g->nodes[v];
         if (!n->st) {
-            where[v] = (dmlcl_slot){DMLCL_SLOT_CONSTANT, v, 0};
+            where[v] = (dmli_slot){DMLI_SLOT_CONSTANT, v, 0};
         } else if (n->graph_output >= 0) {
-            where[v] = (dmlcl_slot){DMLCL_SLOT_OUTPUT, (uint32_t)n->graph_output, 0};
+            where[v] = (dmli_slot){DMLI_SLOT_OUTPUT, (uint32_t)n->graph_output, 0};
         } else if (dec[v].fused_into < 0) {
-            uint64_t align = n->st->outputs[0].base_align > DMLCL_GRAPH_TEMP_ALIGN
+            uint64_t align = n->st->outputs[0].base_align > DMLI_GRAPH_TEMP_ALIGN
                                  ? n->st->outputs[0].base_align
-                                 : DMLCL_GRAPH_TEMP_ALIGN;
+                                 : DMLI_GRAPH_TEMP_ALIGN;
             temp = align_up(temp, align);
-            where[v] = (dmlcl_slot){DMLCL_SLOT_TEMP, v, temp};
+            where[v] = (dmli_slot){DMLI_SLOT_TEMP, v, temp};
             temp += n->st->outputs[0].total_bytes;
         }
     }
     *temp_bytes = temp;
 }
 
-static dmlcl_slot slot_of(dmlcl_source s, const dmlcl_slot *where)
+static dmli_slot slot_of(dmli_source s, const dmli_slot *where)
 {
-    if (s.kind == DMLCL_SOURCE_INPUT)
-        return (dmlcl_slot){DMLCL_SLOT_INPUT, s.index, 0};
+    if (s.kind == DMLI_SOURCE_INPUT)
+        return (dmli_slot){DMLI_SLOT_INPUT, s.index, 0};
     return where[s.index];
 }
 
-static HRESULT emit(const dmlcl_graph *g, const pending *work, dmlcl_graph_plan *gp)
+static HRESULT emit(const dmli_graph *g, const pending *work, dmli_graph_plan *gp)
 {
-    dmlcl_slot *where = calloc(g->n_nodes, sizeof *where);
+    dmli_slot *where = calloc(g->n_nodes, sizeof *where);
     gp->steps = calloc(g->n_nodes, sizeof *gp->steps);
     if (!where || !gp->steps) {
         free(where);
-        return dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
     }
     place_outputs(g, gp->decisions, where, &gp->temp_bytes);
     for (uint32_t i = 0; i < g->n_nodes; ++i) {
         uint32_t v = g->order[i];
         if (!g->nodes[v].st || gp->decisions[v].fused_into >= 0)
             continue;
-        dmlcl_graph_step *s = &gp->steps[gp->n_steps++];
+        dmli_graph_step *s = &gp->steps[gp->n_steps++];
         s->plan = work[v].plan;
-        dmlcl_plan_normalize(&s->plan);
+        dmli_plan_normalize(&s->plan);
         s->node = v;
         s->fused = work[v].fused;
         s->out = where[v];
         s->in = slot_of(work[v].data, where);
-        if (s->plan.kind == DMLCL_PLAN_INDEXED)
+        if (s->plan.kind == DMLI_PLAN_INDEXED)
             s->idx = slot_of(work[v].index, where);
     }
     free(where);
     return S_OK;
 }
 
-HRESULT dmlcl_graph_plan_build(const dmlcl_graph *g, dmlcl_graph_plan **out)
+HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
 {
     *out = NULL;
-    dmlcl_graph_plan *gp = calloc(1, sizeof *gp);
+    dmli_graph_plan *gp = calloc(1, sizeof *gp);
     pending *work = calloc(g->n_nodes, sizeof *work);
     if (gp)
         gp->decisions = calloc(g->n_nodes, sizeof *gp->decisions);
     if (!gp || !work || !gp->decisions) {
         free(work);
-        dmlcl_graph_plan_free(gp);
-        return dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+        dmli_graph_plan_free(gp);
+        return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
     }
     for (uint32_t v = 0; v < g->n_nodes; ++v)
-        gp->decisions[v] = (dmlcl_graph_decision){-1, NULL};
+        gp->decisions[v] = (dmli_graph_decision){-1, NULL};
     for (uint32_t i = 0; i < g->n_nodes; ++i) {
         uint32_t v = g->order[i];
         if (!g->nodes[v].st)
             continue;
         start(&g->nodes[v], &work[v]);
-        try_fuse(g, work, gp->decisions, v, DMLCL_FUSE_DATA);
-        if (work[v].plan.kind == DMLCL_PLAN_INDEXED)
-            try_fuse(g, work, gp->decisions, v, DMLCL_FUSE_INDEX);
+        try_fuse(g, work, gp->decisions, v, DMLI_FUSE_DATA);
+        if (work[v].plan.kind == DMLI_PLAN_INDEXED)
+            try_fuse(g, work, gp->decisions, v, DMLI_FUSE_INDEX);
     }
     HRESULT hr = emit(g, work, gp);
     free(work);
     if (FAILED(hr)) {
-        dmlcl_graph_plan_free(gp);
+        dmli_graph_plan_free(gp);
         return hr;
     }
     *out = gp;
     return S_OK;
 }
 
-void dmlcl_graph_plan_free(dmlcl_graph_plan *gp)
+void dmli_graph_plan_free(dmli_graph_plan *gp)
 {
     if (!gp)
         return;
@@ -211,17 +211,17 @@ void dmlcl_graph_plan_free(dmlcl_graph_plan *gp)
     free(gp);
 }
 
-static const char *slot_text(dmlcl_slot s, char *buf, size_t len)
+static const char *slot_text(dmli_slot s, char *buf, size_t len)
 {
     static const char *const kinds[] = {"input", "output", "temp", "constant node"};
-    if (s.kind == DMLCL_SLOT_TEMP)
+    if (s.kind == DMLI_SLOT_TEMP)
         snprintf(buf, len, "temp+%llu", (unsigned long long)s.offset);
     else
         snprintf(buf, len, "%s %u", kinds[s.kind], s.index);
     return buf;
 }
 
-bool dmlcl_graph_verbose(void)
+bool dmli_graph_verbose(void)
 {
     static int enabled = -1;
     if (enabled < 0) {
@@ -231,12 +231,12 @@ bool dmlcl_graph_verbose(void)
     return enabled;
 }
 
-void dmlcl_graph_plan_print(const dmlcl_graph *g, const dmlcl_graph_plan *gp)
+void dmli_graph_plan_print(const dmli_graph *g, const dmli_graph_plan *gp)
 {
-    if (!dmlcl_graph_verbose())
+    if (!dmli_graph_verbose())
         return;
     for (uint32_t v = 0; v < g->n_nodes; ++v) {
-        const dmlcl_graph_decision *d = &gp->decisions[v];
+        const dmli_graph_decision *d = &gp->decisions[v];
         if (d->fused_into >= 0)
             fprintf(stderr, "dmlcl: graph node %u (%s) fused into node %d (%s)\n", v,
                     g->nodes[v].name, d->fused_into, g->nodes[d->fused_into].name);
@@ -245,16 +245,16 @@ void dmlcl_graph_plan_print(const dmlcl_graph *g, const dmlcl_graph_plan *gp)
                     d->why);
     }
     for (uint32_t i = 0; i < gp->n_steps; ++i) {
-        const dmlcl_graph_step *s = &gp->steps[i];
+        const dmli_graph_step *s = &gp->steps[i];
         char o[48], in[48], ix[48];
         fprintf(stderr,
                 "dmlcl: graph step %u: node %u (%s) + %u fused, %s plan rank %d unit %u, "
                 "%s <- %s%s%s\n",
                 i, s->node, g->nodes[s->node].name, s->fused,
-                s->plan.kind == DMLCL_PLAN_INDEXED ? "indexed" : "view", s->plan.rank,
+                s->plan.kind == DMLI_PLAN_INDEXED ? "indexed" : "view", s->plan.rank,
                 s->plan.elem_bytes, slot_text(s->out, o, sizeof o), slot_text(s->in, in, sizeof in),
-                s->plan.kind == DMLCL_PLAN_INDEXED ? " indices " : "",
-                s->plan.kind == DMLCL_PLAN_INDEXED ? slot_text(s->idx, ix, sizeof ix) : "");
+                s->plan.kind == DMLI_PLAN_INDEXED ? " indices " : "",
+                s->plan.kind == DMLI_PLAN_INDEXED ? slot_text(s->idx, ix, sizeof ix) : "");
     }
     fprintf(stderr, "dmlcl: graph temporary resource %llu bytes\n",
             (unsigned long long)gp->temp_bytes);

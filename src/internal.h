@@ -14,8 +14,8 @@
  *                shape buffer, argument slots (pure host code; launch.h)
  *   device.c     OpenCL device selection, its description, the program cache
  */
-#ifndef DMLCL_INTERNAL_H
-#define DMLCL_INTERNAL_H
+#ifndef DMLI_INTERNAL_H
+#define DMLI_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -26,9 +26,9 @@
 
 /* ---- Tensor descriptions (tensor.c) ---------------------------------------- */
 
-#define DMLCL_MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
+#define DMLI_MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
 
-typedef struct dmlcl_tensor {
+typedef struct dmli_tensor {
     DML_TENSOR_DATA_TYPE type;
     DML_TENSOR_FLAGS flags;
     uint32_t rank;
@@ -36,73 +36,73 @@ typedef struct dmlcl_tensor {
     uint32_t base_align;   /* GuaranteedBaseOffsetAlignment */
     bool present;          /* false: an absent optional tensor */
     bool explicit_strides; /* the description gave Strides */
-    uint64_t sizes[DMLCL_MAX_RANK];
-    int64_t strides[DMLCL_MAX_RANK]; /* elements; packed row-major when not given */
-    uint64_t elements;               /* product of sizes (0 for an empty tensor) */
-    uint64_t total_bytes;            /* TotalTensorSizeInBytes */
-} dmlcl_tensor;
+    uint64_t sizes[DMLI_MAX_RANK];
+    int64_t strides[DMLI_MAX_RANK]; /* elements; packed row-major when not given */
+    uint64_t elements;              /* product of sizes (0 for an empty tensor) */
+    uint64_t total_bytes;           /* TotalTensorSizeInBytes */
+} dmli_tensor;
 
-enum dmlcl_tensor_rule {
-    DMLCL_TENSOR_INPUT = 0x1,
-    DMLCL_TENSOR_OUTPUT = 0x2,
-    DMLCL_TENSOR_OPTIONAL = 0x4,  /* a NULL desc is an absent tensor */
-    DMLCL_TENSOR_EXTENSION = 0x8, /* extension types, ranks up to 16, 0 sizes */
+enum dmli_tensor_rule {
+    DMLI_TENSOR_INPUT = 0x1,
+    DMLI_TENSOR_OUTPUT = 0x2,
+    DMLI_TENSOR_OPTIONAL = 0x4,  /* a NULL desc is an absent tensor */
+    DMLI_TENSOR_EXTENSION = 0x8, /* extension types, ranks up to 16, 0 sizes */
 };
 
 /*
  * Validates one DML_TENSOR_DESC against the buffer-tensor rules and deep-copies
  * it. op and field name it in messages ("GATHER", "InputTensor").
  */
-HRESULT dmlcl_tensor_import(const char *op, const char *field, const DML_TENSOR_DESC *desc,
-                            unsigned rules, dmlcl_tensor *out);
+HRESULT dmli_tensor_import(const char *op, const char *field, const DML_TENSOR_DESC *desc,
+                           unsigned rules, dmli_tensor *out);
 
 /*
  * An output never overlaps itself: refuses (naming two coordinates that
  * share an address) strides that make two elements of t share bytes, and
  * what cannot be decided within bounded work (overlap.c).
  */
-HRESULT dmlcl_tensor_check_disjoint(const char *op, const char *field, const dmlcl_tensor *t);
+HRESULT dmli_tensor_check_disjoint(const char *op, const char *field, const dmli_tensor *t);
 
 /* Bytes per element of a movable type; 0 for unknown, 4-bit and string. */
-uint32_t dmlcl_type_size(DML_TENSOR_DATA_TYPE type);
+uint32_t dmli_type_size(DML_TENSOR_DATA_TYPE type);
 /* "FLOAT32", "BOOLEAN", ... or "DataType(<n>)" (static storage per call site) */
-const char *dmlcl_type_name(DML_TENSOR_DATA_TYPE type);
-bool dmlcl_type_is_float(DML_TENSOR_DATA_TYPE type);
+const char *dmli_type_name(DML_TENSOR_DATA_TYPE type);
+bool dmli_type_is_float(DML_TENSOR_DATA_TYPE type);
 
 /* Minimum bytes for sizes/strides, 64-bit, with overflow reported as UINT64_MAX. */
-uint64_t dmlcl_tensor_min_bytes(uint32_t elem_bytes, uint32_t rank, const uint64_t *sizes,
-                                const int64_t *strides);
+uint64_t dmli_tensor_min_bytes(uint32_t elem_bytes, uint32_t rank, const uint64_t *sizes,
+                               const int64_t *strides);
 
 /* "{3,2,4}" into buf (for messages). */
-const char *dmlcl_format_dims(char *buf, size_t len, uint32_t rank, const uint64_t *dims);
-#define DMLCL_DIMS_BUF 200
+const char *dmli_format_dims(char *buf, size_t len, uint32_t rank, const uint64_t *dims);
+#define DMLI_DIMS_BUF 200
 
 /* ---- Copy plans (plan.c) --------------------------------------------------- */
 
-typedef enum dmlcl_plan_kind {
-    DMLCL_PLAN_VIEW,    /* out[o] = in[in_offset + sum o_d * in_stride_d] */
-    DMLCL_PLAN_INDEXED, /* ... + sum_k fix(idx[..k]) * axis_stride_k */
-} dmlcl_plan_kind;
+typedef enum dmli_plan_kind {
+    DMLI_PLAN_VIEW,    /* out[o] = in[in_offset + sum o_d * in_stride_d] */
+    DMLI_PLAN_INDEXED, /* ... + sum_k fix(idx[..k]) * axis_stride_k */
+} dmli_plan_kind;
 
-typedef enum dmlcl_index_type {
-    DMLCL_INDEX_NONE,
-    DMLCL_INDEX_INT32,
-    DMLCL_INDEX_UINT32,
-    DMLCL_INDEX_INT64,
-    DMLCL_INDEX_UINT64,
-    DMLCL_INDEX_INT8, /* 8- and 16-bit: the extension gathers (OpenVINO) */
-    DMLCL_INDEX_UINT8,
-    DMLCL_INDEX_INT16,
-    DMLCL_INDEX_UINT16,
-} dmlcl_index_type;
+typedef enum dmli_index_type {
+    DMLI_INDEX_NONE,
+    DMLI_INDEX_INT32,
+    DMLI_INDEX_UINT32,
+    DMLI_INDEX_INT64,
+    DMLI_INDEX_UINT64,
+    DMLI_INDEX_INT8, /* 8- and 16-bit: the extension gathers (OpenVINO) */
+    DMLI_INDEX_UINT8,
+    DMLI_INDEX_INT16,
+    DMLI_INDEX_UINT16,
+} dmli_index_type;
 
-typedef enum dmlcl_oor_policy {
-    DMLCL_OOR_CLAMP, /* DirectML: clamp the index into the axis */
-    DMLCL_OOR_ZERO,  /* OpenVINO Gather-8: the gathered slice is zeros */
-    DMLCL_OOR_ERROR, /* ONNX: zeros, and the dispatch reports the first bad index */
-} dmlcl_oor_policy;
+typedef enum dmli_oor_policy {
+    DMLI_OOR_CLAMP, /* DirectML: clamp the index into the axis */
+    DMLI_OOR_ZERO,  /* OpenVINO Gather-8: the gathered slice is zeros */
+    DMLI_OOR_ERROR, /* ONNX: zeros, and the dispatch reports the first bad index */
+} dmli_oor_policy;
 
-#define DMLCL_MAX_COMPONENTS 16
+#define DMLI_MAX_COMPONENTS 16
 
 /*
  * A plan is plain data: every operator lowers to one. Dimensions are output
@@ -110,26 +110,26 @@ typedef enum dmlcl_oor_policy {
  * tensor (index strides in index elements). Offsets are constant element
  * offsets (e.g. a slice's start); binding offsets are added at dispatch.
  */
-typedef struct dmlcl_plan {
-    dmlcl_plan_kind kind;
+typedef struct dmli_plan {
+    dmli_plan_kind kind;
     uint32_t elem_bytes; /* element width; after normalisation: the unit moved */
     int rank;
-    int64_t size[DMLCL_MAX_RANK];
-    int64_t out_stride[DMLCL_MAX_RANK];
-    int64_t in_stride[DMLCL_MAX_RANK];
-    int64_t idx_stride[DMLCL_MAX_RANK];
-    int64_t idx_pos[DMLCL_MAX_RANK]; /* logical (row-major) position in the indices */
+    int64_t size[DMLI_MAX_RANK];
+    int64_t out_stride[DMLI_MAX_RANK];
+    int64_t in_stride[DMLI_MAX_RANK];
+    int64_t idx_stride[DMLI_MAX_RANK];
+    int64_t idx_pos[DMLI_MAX_RANK]; /* logical (row-major) position in the indices */
     int64_t out_offset, in_offset, idx_offset;
 
     /* INDEXED: each output position reads `components` index values. */
-    dmlcl_index_type idx_type;
+    dmli_index_type idx_type;
     bool wrap_negative; /* signed index < 0 counts from the end of its axis */
-    dmlcl_oor_policy policy;
+    dmli_oor_policy policy;
     int components;
     int64_t comp_idx_stride; /* index elements between components */
     int64_t comp_pos_stride;
-    int64_t axis_size[DMLCL_MAX_COMPONENTS];
-    int64_t axis_stride[DMLCL_MAX_COMPONENTS]; /* input elements per index step */
+    int64_t axis_size[DMLI_MAX_COMPONENTS];
+    int64_t axis_stride[DMLI_MAX_COMPONENTS]; /* input elements per index step */
     /* ERROR policy, empty output, indices not empty: the dims walk the indices
      * only, to report a bad index; nothing is read or written. */
     bool check_only;
@@ -139,15 +139,15 @@ typedef struct dmlcl_plan {
     float scale, bias;
     DML_TENSOR_DATA_TYPE arith_type;
 
-    /* Set by dmlcl_plan_normalize. */
+    /* Set by dmli_plan_normalize. */
     bool empty; /* some size is 0: nothing to launch */
-} dmlcl_plan;
+} dmli_plan;
 
 /* Initialises an empty plan of the given kind and element width. */
-void dmlcl_plan_init(dmlcl_plan *plan, dmlcl_plan_kind kind, uint32_t elem_bytes);
+void dmli_plan_init(dmli_plan *plan, dmli_plan_kind kind, uint32_t elem_bytes);
 /* Appends an output dimension (outermost first). */
-void dmlcl_plan_push(dmlcl_plan *plan, int64_t size, int64_t out_stride, int64_t in_stride,
-                     int64_t idx_stride, int64_t idx_pos);
+void dmli_plan_push(dmli_plan *plan, int64_t size, int64_t out_stride, int64_t in_stride,
+                    int64_t idx_stride, int64_t idx_pos);
 
 /*
  * Host-side normalisation: detects empty plans, drops size-1 dimensions,
@@ -155,94 +155,94 @@ void dmlcl_plan_push(dmlcl_plan *plan, int64_t size, int64_t out_stride, int64_t
  * largest unit (up to 16 bytes) that divides every byte stride and offset when
  * the innermost run is contiguous in input and output.
  */
-void dmlcl_plan_normalize(dmlcl_plan *plan);
+void dmli_plan_normalize(dmli_plan *plan);
 
 /* ---- Operators (ops/<op>.c) -------------------------------------------------- */
 
-#define DMLCL_MAX_SLOTS 4
+#define DMLI_MAX_SLOTS 4
 
-/* Room in dmlcl_op_state for what an operator's validate and infer find for its lower. */
-#define DMLCL_OP_SCRATCH_BYTES 512
+/* Room in dmli_op_state for what an operator's validate and infer find for its lower. */
+#define DMLI_OP_SCRATCH_BYTES 512
 
 /* What an operator class fills in at creation (deep copies and the plan). */
-typedef struct dmlcl_op_state {
+typedef struct dmli_op_state {
     uint32_t n_inputs, n_outputs;
-    dmlcl_tensor inputs[DMLCL_MAX_SLOTS];
-    dmlcl_tensor outputs[DMLCL_MAX_SLOTS];
-    const char *input_names[DMLCL_MAX_SLOTS]; /* "InputTensor", for messages */
-    const char *output_names[DMLCL_MAX_SLOTS];
+    dmli_tensor inputs[DMLI_MAX_SLOTS];
+    dmli_tensor outputs[DMLI_MAX_SLOTS];
+    const char *input_names[DMLI_MAX_SLOTS]; /* "InputTensor", for messages */
+    const char *output_names[DMLI_MAX_SLOTS];
     /* Which input feeds the kernel's in/idx arguments (the others are host-only). */
     int data_input, index_input;
     bool in_place; /* input may share its exact range with the output */
     /* Why this operator's layouts cannot run in place (NULL: they can). */
     const char *in_place_denied;
-    dmlcl_plan plan;
-    /* Private to the operator's file (DMLCL_OP_SCRATCH): read by its own steps only. */
-    _Alignas(8) unsigned char scratch[DMLCL_OP_SCRATCH_BYTES];
-} dmlcl_op_state;
+    dmli_plan plan;
+    /* Private to the operator's file (DMLI_OP_SCRATCH): read by its own steps only. */
+    _Alignas(8) unsigned char scratch[DMLI_OP_SCRATCH_BYTES];
+} dmli_op_state;
 
 /* The operator file's private struct in st->scratch, checked to fit at compile time. */
-#define DMLCL_OP_SCRATCH(st, type)                                                 \
-    ((void)sizeof(struct {                                                         \
-         _Static_assert(sizeof(type) <= DMLCL_OP_SCRATCH_BYTES, #type " too big"); \
-         int fits;                                                                 \
-     }),                                                                           \
+#define DMLI_OP_SCRATCH(st, type)                                                 \
+    ((void)sizeof(struct {                                                        \
+         _Static_assert(sizeof(type) <= DMLI_OP_SCRATCH_BYTES, #type " too big"); \
+         int fits;                                                                \
+     }),                                                                          \
      (type *)(void *)(st)->scratch)
 
 /*
  * An operator class: the steps its file in ops/ defines, with designated
- * initialisers, run in order by dmlcl_op_class_create. desc is the
+ * initialisers, run in order by dmli_op_class_create. desc is the
  * operator's own description (DML_GATHER_OPERATOR_DESC, ...).
  */
-typedef struct dmlcl_op_steps {
+typedef struct dmli_op_steps {
     /* Pure host: checks desc, deep-copies its tensors into st, names the slots. */
-    HRESULT (*validate)(const void *desc, dmlcl_op_state *st);
+    HRESULT (*validate)(const void *desc, dmli_op_state *st);
     /* The shape rule: the output the inputs imply, checked against OutputTensor (NULL: none). */
-    HRESULT (*infer)(const void *desc, dmlcl_op_state *st);
+    HRESULT (*infer)(const void *desc, dmli_op_state *st);
     /* The plan for a valid description (cannot fail). */
-    void (*lower)(const void *desc, dmlcl_op_state *st);
-} dmlcl_op_steps;
+    void (*lower)(const void *desc, dmli_op_state *st);
+} dmli_op_steps;
 
 /* A registry entry (ops/registry.def). */
-typedef struct dmlcl_op_class {
+typedef struct dmli_op_class {
     DML_OPERATOR_TYPE type;
     const char *name; /* DirectML's operator name without the prefix: "GATHER" */
-    const dmlcl_op_steps *steps;
-} dmlcl_op_class;
+    const dmli_op_steps *steps;
+} dmli_op_class;
 
 /* graph_api.c: what a graph node copies from its operator (graph.c). */
-const dmlcl_op_state *dmlcl_operator_state(const dmlcl_operator *op);
-const char *dmlcl_operator_name(const dmlcl_operator *op);
+const dmli_op_state *dmli_operator_state(const dmlcl_operator *op);
+const char *dmli_operator_name(const dmlcl_operator *op);
 
 /* registry.c: the class for a type, or NULL. */
-const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type);
+const dmli_op_class *dmli_op_class_find(DML_OPERATOR_TYPE type);
 /* optypes.c: DirectML's name without the prefix ("CONVOLUTION"), or NULL. */
-const char *dmlcl_operator_type_name(DML_OPERATOR_TYPE type);
+const char *dmli_operator_type_name(DML_OPERATOR_TYPE type);
 /* registry.c: validate, infer and lower desc into st (st's defaults set by the caller). */
-HRESULT dmlcl_op_class_create(const dmlcl_op_class *cls, const void *desc, dmlcl_op_state *st);
+HRESULT dmli_op_class_create(const dmli_op_class *cls, const void *desc, dmli_op_state *st);
 
-#define DMLCL_OP(type, name, id) extern const dmlcl_op_steps dmlcl_op_##id;
+#define DMLI_OP(type, name, id) extern const dmli_op_steps dmli_op_##id;
 #include "ops/registry.def"
-#undef DMLCL_OP
+#undef DMLI_OP
 
 /* ---- Device and kernels (device.c, generated kernels.c) --------------------- */
 
-typedef enum dmlcl_kernel_source {
-    DMLCL_SOURCE_VIEW,
-    DMLCL_SOURCE_INDEXED,
-    DMLCL_SOURCE_COUNT,
-} dmlcl_kernel_source;
+typedef enum dmli_kernel_source {
+    DMLI_SOURCE_VIEW,
+    DMLI_SOURCE_INDEXED,
+    DMLI_SOURCE_COUNT,
+} dmli_kernel_source;
 
 /* Embedded cl/<family>.cl text (generated at build time). */
-extern const char *const dmlcl_kernel_sources[DMLCL_SOURCE_COUNT];
-extern const char *const dmlcl_kernel_source_names[DMLCL_SOURCE_COUNT];
+extern const char *const dmli_kernel_sources[DMLI_SOURCE_COUNT];
+extern const char *const dmli_kernel_source_names[DMLI_SOURCE_COUNT];
 
 /* Builds (or takes from the device's cache) the program for (source, options). */
-HRESULT dmlcl_device_program(dmlcl_device *device, dmlcl_kernel_source source, const char *options,
-                             cl_program *program);
+HRESULT dmli_device_program(dmlcl_device *device, dmli_kernel_source source, const char *options,
+                            cl_program *program);
 
 /* What the launch rules read about the device (struct in launch.h). */
-typedef struct dmlcl_device_desc dmlcl_device_desc;
-const dmlcl_device_desc *dmlcl_device_get_desc(const dmlcl_device *device);
+typedef struct dmli_device_desc dmli_device_desc;
+const dmli_device_desc *dmli_device_get_desc(const dmlcl_device *device);
 
-#endif /* DMLCL_INTERNAL_H */
+#endif /* DMLI_INTERNAL_H */

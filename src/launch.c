@@ -14,7 +14,7 @@
 
 #include "launch.h"
 
-const char *dmlcl_device_class_name(dmlcl_device_class device_class)
+const char *dmli_device_class_name(dmlcl_device_class device_class)
 {
     switch (device_class) {
     case DMLCL_DEVICE_CLASS_DEFAULT: return "default";
@@ -48,24 +48,24 @@ static const char *vector_type(uint32_t unit)
     }
 }
 
-static const char *index_type(dmlcl_index_type t)
+static const char *index_type(dmli_index_type t)
 {
     switch (t) {
-    case DMLCL_INDEX_UINT32: return "uint";
-    case DMLCL_INDEX_INT64: return "long";
-    case DMLCL_INDEX_UINT64: return "ulong";
-    case DMLCL_INDEX_INT8: return "char";
-    case DMLCL_INDEX_UINT8: return "uchar";
-    case DMLCL_INDEX_INT16: return "short";
-    case DMLCL_INDEX_UINT16: return "ushort";
+    case DMLI_INDEX_UINT32: return "uint";
+    case DMLI_INDEX_INT64: return "long";
+    case DMLI_INDEX_UINT64: return "ulong";
+    case DMLI_INDEX_INT8: return "char";
+    case DMLI_INDEX_UINT8: return "uchar";
+    case DMLI_INDEX_INT16: return "short";
+    case DMLI_INDEX_UINT16: return "ushort";
     default: return "int";
     }
 }
 
-bool dmlcl_index_type_signed(dmlcl_index_type t)
+bool dmli_index_type_signed(dmli_index_type t)
 {
-    return t == DMLCL_INDEX_INT32 || t == DMLCL_INDEX_INT64 || t == DMLCL_INDEX_INT8 ||
-           t == DMLCL_INDEX_INT16;
+    return t == DMLI_INDEX_INT32 || t == DMLI_INDEX_INT64 || t == DMLI_INDEX_INT8 ||
+           t == DMLI_INDEX_INT16;
 }
 
 static const char *arith_options(DML_TENSOR_DATA_TYPE t)
@@ -78,9 +78,9 @@ static const char *arith_options(DML_TENSOR_DATA_TYPE t)
 }
 
 /* A VIEW plan whose outer dimensions include input stride 0: REPEAT (see cl/view.cl). */
-static bool view_repeats(const dmlcl_plan *p)
+static bool view_repeats(const dmli_plan *p)
 {
-    for (int d = 0; p->kind == DMLCL_PLAN_VIEW && d + 1 < p->rank; ++d)
+    for (int d = 0; p->kind == DMLI_PLAN_VIEW && d + 1 < p->rank; ++d)
         if (p->in_stride[d] == 0)
             return true;
     return false;
@@ -94,12 +94,12 @@ static bool view_repeats(const dmlcl_plan *p)
  * (dmlcl-bench --variants): 64 x 128 bytes beat 128 x 128 and 64 x 64;
  * chunks under a line (32 bytes) are 10x slower with non-temporal stores.
  */
-static int transpose_side(const dmlcl_plan *p)
+static int transpose_side(const dmli_plan *p)
 {
     return 64 / (int)p->elem_bytes;
 }
 
-static int transpose_chunk(const dmlcl_plan *p)
+static int transpose_chunk(const dmli_plan *p)
 {
     return 128 / (int)p->elem_bytes;
 }
@@ -111,10 +111,10 @@ static int transpose_chunk(const dmlcl_plan *p)
  * run, the output offset and every output stride are whole 16-byte vectors
  * (binding offsets are 16-byte aligned), else 1.
  */
-static int view_transposes(const dmlcl_plan *p, bool gpu)
+static int view_transposes(const dmli_plan *p, bool gpu)
 {
     int in = p->rank - 1;
-    if (p->kind != DMLCL_PLAN_VIEW || gpu || p->scale_bias || p->rank < 2 || view_repeats(p) ||
+    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || p->rank < 2 || view_repeats(p) ||
         p->out_stride[in] != 1 || (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) ||
         p->in_stride[in - 1] != 1 || p->size[in - 1] < transpose_side(p))
         return 0;
@@ -131,7 +131,7 @@ static int view_transposes(const dmlcl_plan *p, bool gpu)
  * Non-temporal stores pay off on CPUs when the output is far larger than the
  * caches and only written (measured on PoCL: ~1.4x on a 120 MB copy).
  */
-static bool streams(const dmlcl_plan *p, bool gpu)
+static bool streams(const dmli_plan *p, bool gpu)
 {
     uint64_t elements = 1;
     for (int d = 0; d < p->rank; ++d)
@@ -140,9 +140,9 @@ static bool streams(const dmlcl_plan *p, bool gpu)
 }
 
 /* An element-indexed run whose indices no outer dimension moves (cl/indexed.cl). */
-static bool shares_index(const dmlcl_plan *p)
+static bool shares_index(const dmli_plan *p)
 {
-    if (p->kind != DMLCL_PLAN_INDEXED || p->rank < 2 || p->idx_stride[p->rank - 1] == 0 ||
+    if (p->kind != DMLI_PLAN_INDEXED || p->rank < 2 || p->idx_stride[p->rank - 1] == 0 ||
         p->check_only)
         return false;
     for (int d = 0; d + 1 < p->rank; ++d)
@@ -151,10 +151,10 @@ static bool shares_index(const dmlcl_plan *p)
     return true;
 }
 
-static void decide(const dmlcl_plan *p, bool gpu, dmlcl_launch *l)
+static void decide(const dmli_plan *p, bool gpu, dmli_launch *l)
 {
-    bool indexed = p->kind == DMLCL_PLAN_INDEXED;
-    l->source = indexed ? DMLCL_SOURCE_INDEXED : DMLCL_SOURCE_VIEW;
+    bool indexed = p->kind == DMLI_PLAN_INDEXED;
+    l->source = indexed ? DMLI_SOURCE_INDEXED : DMLI_SOURCE_VIEW;
     l->kernel = indexed ? "indexed_copy" : "view_copy";
     l->unit = p->elem_bytes;
     l->serial = !gpu;
@@ -164,33 +164,33 @@ static void decide(const dmlcl_plan *p, bool gpu, dmlcl_launch *l)
     l->shared_index = shares_index(p);
     l->run_one = indexed && !gpu && (p->rank == 0 || p->size[p->rank - 1] == 1);
     if (indexed)
-        l->args = (dmlcl_launch_args){
-            .out = DMLCL_INDEXED_ARG_OUT,
-            .out_base = DMLCL_INDEXED_ARG_OUT_BASE,
-            .in = DMLCL_INDEXED_ARG_IN,
-            .in_base = DMLCL_INDEXED_ARG_IN_BASE,
-            .idx = DMLCL_INDEXED_ARG_IDX,
-            .idx_base = DMLCL_INDEXED_ARG_IDX_BASE,
-            .status = DMLCL_INDEXED_ARG_STATUS,
-            .shape = DMLCL_INDEXED_ARG_SHAPE,
-            .count = DMLCL_INDEXED_ARG_COUNT,
+        l->args = (dmli_launch_args){
+            .out = DMLI_INDEXED_ARG_OUT,
+            .out_base = DMLI_INDEXED_ARG_OUT_BASE,
+            .in = DMLI_INDEXED_ARG_IN,
+            .in_base = DMLI_INDEXED_ARG_IN_BASE,
+            .idx = DMLI_INDEXED_ARG_IDX,
+            .idx_base = DMLI_INDEXED_ARG_IDX_BASE,
+            .status = DMLI_INDEXED_ARG_STATUS,
+            .shape = DMLI_INDEXED_ARG_SHAPE,
+            .count = DMLI_INDEXED_ARG_COUNT,
         };
     else
-        l->args = (dmlcl_launch_args){
-            .out = DMLCL_VIEW_ARG_OUT,
-            .out_base = DMLCL_VIEW_ARG_OUT_BASE,
-            .in = DMLCL_VIEW_ARG_IN,
-            .in_base = DMLCL_VIEW_ARG_IN_BASE,
+        l->args = (dmli_launch_args){
+            .out = DMLI_VIEW_ARG_OUT,
+            .out_base = DMLI_VIEW_ARG_OUT_BASE,
+            .in = DMLI_VIEW_ARG_IN,
+            .in_base = DMLI_VIEW_ARG_IN_BASE,
             .idx = -1,
             .idx_base = -1,
             .status = -1,
-            .shape = DMLCL_VIEW_ARG_SHAPE,
-            .count = DMLCL_VIEW_ARG_COUNT,
+            .shape = DMLI_VIEW_ARG_SHAPE,
+            .count = DMLI_VIEW_ARG_COUNT,
         };
 }
 
 /* The build options: the decisions above and the plan's code-generation facts. */
-static void options(const dmlcl_plan *p, const dmlcl_launch *l, char *buf, size_t len)
+static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t len)
 {
     int in = p->rank - 1;
     bool fast = p->rank > 0 && p->out_stride[in] == 1 && p->in_stride[in] == 1;
@@ -200,17 +200,17 @@ static void options(const dmlcl_plan *p, const dmlcl_launch *l, char *buf, size_
                      unit_type(p->elem_bytes), fast, out_unit, l->serial, l->stream);
     if (p->rank > 0 && !fast && p->in_stride[in] >= -4 && p->in_stride[in] <= 4)
         n += snprintf(buf + n, len - (size_t)n, " -DRUN_IS_K=%d", (int)p->in_stride[in]);
-    if (p->kind == DMLCL_PLAN_INDEXED && p->rank > 0 && p->idx_stride[in] >= -4 &&
+    if (p->kind == DMLI_PLAN_INDEXED && p->rank > 0 && p->idx_stride[in] >= -4 &&
         p->idx_stride[in] <= 4)
         n += snprintf(buf + n, len - (size_t)n, " -DRUN_XS_K=%d", (int)p->idx_stride[in]);
-    if (p->kind == DMLCL_PLAN_INDEXED) {
+    if (p->kind == DMLI_PLAN_INDEXED) {
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
         n += snprintf(buf + n, len - (size_t)n, " -DSHARED_INDEX=%d -DRUN_ONE=%d -DROWS_1D=%d",
                       l->shared_index, l->run_one, p->rank == 2);
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
                  "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d",
-                 index_type(p->idx_type), dmlcl_index_type_signed(p->idx_type), p->wrap_negative,
+                 index_type(p->idx_type), dmli_index_type_signed(p->idx_type), p->wrap_negative,
                  (int)p->policy, row, p->check_only, p->components);
         return;
     }
@@ -231,7 +231,7 @@ static size_t round_up(size_t v, size_t m)
 }
 
 /* Work-items per group along dimension 2, within every limit of the device. */
-static size_t group_items(const dmlcl_device_desc *dev, bool gpu, size_t lanes, uint64_t rows,
+static size_t group_items(const dmli_device_desc *dev, bool gpu, size_t lanes, uint64_t rows,
                           uint64_t items)
 {
     size_t per_group = gpu ? 256 / lanes : 64;
@@ -253,7 +253,7 @@ static size_t group_items(const dmlcl_device_desc *dev, bool gpu, size_t lanes, 
  * or with repeats (reps > 1) a row and a group of reps_per_item repeats:
  * enough groups to fill the device, each as large as that allows.
  */
-static void geometry(const dmlcl_plan *p, const dmlcl_device_desc *dev, dmlcl_launch *l)
+static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launch *l)
 {
     int64_t run = p->rank ? p->size[p->rank - 1] : 1;
     bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
@@ -312,10 +312,10 @@ static void geometry(const dmlcl_plan *p, const dmlcl_device_desc *dev, dmlcl_la
  * INDEXED appends the index components. Sets rows and reps; returns the
  * number of longs written.
  */
-static size_t fill_dims(const dmlcl_plan *p, dmlcl_launch *l, cl_long *dims, int *row_rank)
+static size_t fill_dims(const dmli_plan *p, dmli_launch *l, cl_long *dims, int *row_rank)
 {
-    bool indexed = p->kind == DMLCL_PLAN_INDEXED;
-    int per = indexed ? DMLCL_INDEXED_DIM : DMLCL_VIEW_DIM, outer = p->rank > 0 ? p->rank - 1 : 0;
+    bool indexed = p->kind == DMLI_PLAN_INDEXED;
+    int per = indexed ? DMLI_INDEXED_DIM : DMLI_VIEW_DIM, outer = p->rank > 0 ? p->rank - 1 : 0;
     int j = 0;
     l->rows = 1;
     l->reps = 1;
@@ -325,8 +325,8 @@ static size_t fill_dims(const dmlcl_plan *p, dmlcl_launch *l, cl_long *dims, int
             bool rep = l->repeat && p->in_stride[d] == 0;
             if (rep != (pass == 1))
                 continue;
-            cl_long v[DMLCL_INDEXED_DIM] = {p->size[d], p->out_stride[d], p->in_stride[d],
-                                            p->idx_stride[d], p->idx_pos[d]};
+            cl_long v[DMLI_INDEXED_DIM] = {p->size[d], p->out_stride[d], p->in_stride[d],
+                                           p->idx_stride[d], p->idx_pos[d]};
             memcpy(dims + per * j++, v, (size_t)per * sizeof(cl_long));
             *(rep ? &l->reps : &l->rows) *= (uint64_t)p->size[d];
             *row_rank += !rep;
@@ -335,7 +335,7 @@ static size_t fill_dims(const dmlcl_plan *p, dmlcl_launch *l, cl_long *dims, int
     if (l->transpose) {
         /* Rows are tiles of dims[0]; its real size and output stride follow. */
         cl_long n0 = dims[0], side = transpose_side(p), tiles = (n0 + side - 1) / side;
-        cl_long *real = dims + DMLCL_VIEW_DIM * outer;
+        cl_long *real = dims + DMLI_VIEW_DIM * outer;
         real[0] = n0;
         real[1] = dims[1];
         real[2] = 1;
@@ -343,7 +343,7 @@ static size_t fill_dims(const dmlcl_plan *p, dmlcl_launch *l, cl_long *dims, int
         dims[1] *= side;
         dims[2] = side;
         l->rows = l->rows / (uint64_t)n0 * (uint64_t)tiles;
-        count += DMLCL_VIEW_DIM;
+        count += DMLI_VIEW_DIM;
     }
     for (int i = 0; indexed && i < p->components; ++i) {
         dims[count++] = p->axis_size[i];
@@ -352,56 +352,56 @@ static size_t fill_dims(const dmlcl_plan *p, dmlcl_launch *l, cl_long *dims, int
     return count;
 }
 
-static void fill_header(const dmlcl_plan *p, const dmlcl_launch *l, int row_rank, cl_long *h)
+static void fill_header(const dmli_plan *p, const dmli_launch *l, int row_rank, cl_long *h)
 {
     int in = p->rank - 1, outer = p->rank > 0 ? p->rank - 1 : 0;
     cl_long run = p->rank ? p->size[in] : 1, run_os = p->rank ? p->out_stride[in] : 0,
             run_is = p->rank ? p->in_stride[in] : 0;
-    if (p->kind == DMLCL_PLAN_INDEXED) {
-        h[DMLCL_INDEXED_OUTER_RANK] = row_rank;
-        h[DMLCL_INDEXED_COMP_STRIDE] = p->comp_idx_stride;
-        h[DMLCL_INDEXED_COMP_POS] = p->comp_pos_stride;
-        h[DMLCL_INDEXED_RUN] = run;
-        h[DMLCL_INDEXED_RUN_OS] = run_os;
-        h[DMLCL_INDEXED_RUN_IS] = run_is;
-        h[DMLCL_INDEXED_RUN_XS] = p->rank ? p->idx_stride[in] : 0;
-        h[DMLCL_INDEXED_RUN_PS] = p->rank ? p->idx_pos[in] : 0;
-        h[DMLCL_INDEXED_CHUNK] = l->chunk;
-        h[DMLCL_INDEXED_ROWS] = (cl_long)l->rows;
-        h[DMLCL_INDEXED_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
+    if (p->kind == DMLI_PLAN_INDEXED) {
+        h[DMLI_INDEXED_OUTER_RANK] = row_rank;
+        h[DMLI_INDEXED_COMP_STRIDE] = p->comp_idx_stride;
+        h[DMLI_INDEXED_COMP_POS] = p->comp_pos_stride;
+        h[DMLI_INDEXED_RUN] = run;
+        h[DMLI_INDEXED_RUN_OS] = run_os;
+        h[DMLI_INDEXED_RUN_IS] = run_is;
+        h[DMLI_INDEXED_RUN_XS] = p->rank ? p->idx_stride[in] : 0;
+        h[DMLI_INDEXED_RUN_PS] = p->rank ? p->idx_pos[in] : 0;
+        h[DMLI_INDEXED_CHUNK] = l->chunk;
+        h[DMLI_INDEXED_ROWS] = (cl_long)l->rows;
+        h[DMLI_INDEXED_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
         return;
     }
     uint32_t scale, bias;
     memcpy(&scale, &p->scale, sizeof scale);
     memcpy(&bias, &p->bias, sizeof bias);
-    h[DMLCL_VIEW_OUTER_RANK] = row_rank;
-    h[DMLCL_VIEW_RUN] = run;
-    h[DMLCL_VIEW_RUN_OS] = run_os;
-    h[DMLCL_VIEW_RUN_IS] = run_is;
-    h[DMLCL_VIEW_CHUNK] = l->chunk;
-    h[DMLCL_VIEW_ROWS] = (cl_long)l->rows;
-    h[DMLCL_VIEW_SCALE] = scale;
-    h[DMLCL_VIEW_BIAS] = bias;
-    h[DMLCL_VIEW_REP_RANK] = outer - row_rank;
-    h[DMLCL_VIEW_REPS] = (cl_long)l->reps;
-    h[DMLCL_VIEW_REPS_PER_ITEM] = (cl_long)l->reps_per_item;
-    h[DMLCL_VIEW_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
+    h[DMLI_VIEW_OUTER_RANK] = row_rank;
+    h[DMLI_VIEW_RUN] = run;
+    h[DMLI_VIEW_RUN_OS] = run_os;
+    h[DMLI_VIEW_RUN_IS] = run_is;
+    h[DMLI_VIEW_CHUNK] = l->chunk;
+    h[DMLI_VIEW_ROWS] = (cl_long)l->rows;
+    h[DMLI_VIEW_SCALE] = scale;
+    h[DMLI_VIEW_BIAS] = bias;
+    h[DMLI_VIEW_REP_RANK] = outer - row_rank;
+    h[DMLI_VIEW_REPS] = (cl_long)l->reps;
+    h[DMLI_VIEW_REPS_PER_ITEM] = (cl_long)l->reps_per_item;
+    h[DMLI_VIEW_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
 }
 
-void dmlcl_launch_plan(const dmlcl_plan *p, const dmlcl_device_desc *device, dmlcl_launch *l)
+void dmli_launch_plan(const dmli_plan *p, const dmli_device_desc *device, dmli_launch *l)
 {
     memset(l, 0, sizeof *l);
     bool gpu = device->device_class == DMLCL_DEVICE_CLASS_GPU;
     decide(p, gpu, l);
     options(p, l, l->options, sizeof l->options);
     int row_rank;
-    size_t dims = fill_dims(p, l, l->shape + DMLCL_SHAPE_HEADER, &row_rank);
+    size_t dims = fill_dims(p, l, l->shape + DMLI_SHAPE_HEADER, &row_rank);
     geometry(p, device, l);
     fill_header(p, l, row_rank, l->shape);
-    l->shape_count = DMLCL_SHAPE_HEADER + dims;
+    l->shape_count = DMLI_SHAPE_HEADER + dims;
 }
 
-void dmlcl_launch_describe(const dmlcl_launch *l, char *buf, size_t len)
+void dmli_launch_describe(const dmli_launch *l, char *buf, size_t len)
 {
     snprintf(buf, len,
              "%s global {%zu,%zu,%zu} local {%zu,%zu,%zu} rows %llu x %llu per item, chunk %lld, "

@@ -5,8 +5,8 @@
  * OpenCL call, no device, so every decision is unit-tested per device class
  * (tests/unit/launch.c) and printed by DMLCL_VERBOSE.
  */
-#ifndef DMLCL_LAUNCH_H
-#define DMLCL_LAUNCH_H
+#ifndef DMLI_LAUNCH_H
+#define DMLI_LAUNCH_H
 
 #include "../cl/abi.h"
 #include "internal.h"
@@ -17,7 +17,7 @@
  * rules follow: the device's type unless DMLCL_DEVICE_CLASS or the
  * device-creation option forces another.
  */
-typedef struct dmlcl_device_desc {
+typedef struct dmli_device_desc {
     dmlcl_device_class device_class; /* CPU, GPU or ACCELERATOR, never DEFAULT */
     uint32_t compute_units;          /* >= 1 */
     size_t max_work_group_size;      /* >= 1 */
@@ -29,26 +29,25 @@ typedef struct dmlcl_device_desc {
     uint32_t preferred_vector_width_char; /* CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR */
     uint32_t preferred_vector_width_int;
     uint32_t mem_base_addr_align; /* bytes */
-} dmlcl_device_desc;
+} dmli_device_desc;
 
 /* "cpu", "gpu", "accelerator" ("default" for DEFAULT, "?" otherwise). */
-const char *dmlcl_device_class_name(dmlcl_device_class device_class);
+const char *dmli_device_class_name(dmlcl_device_class device_class);
 
 /* Kernel argument slots (abi.h); -1 where the family has no such argument. */
-typedef struct dmlcl_launch_args {
+typedef struct dmli_launch_args {
     int out, out_base, in, in_base, idx, idx_base, status, shape;
     int count;
-} dmlcl_launch_args;
+} dmli_launch_args;
 
-#define DMLCL_LAUNCH_OPTIONS_MAX 400
-#define DMLCL_LAUNCH_SHAPE_MAX                                 \
-    (DMLCL_SHAPE_HEADER + DMLCL_INDEXED_DIM * DMLCL_MAX_RANK + \
-     DMLCL_COMP_LONGS * DMLCL_MAX_COMPONENTS)
+#define DMLI_LAUNCH_OPTIONS_MAX 400
+#define DMLI_LAUNCH_SHAPE_MAX \
+    (DMLI_SHAPE_HEADER + DMLI_INDEXED_DIM * DMLI_MAX_RANK + DMLI_COMP_LONGS * DMLI_MAX_COMPONENTS)
 
-typedef struct dmlcl_launch {
-    dmlcl_kernel_source source;
+typedef struct dmli_launch {
+    dmli_kernel_source source;
     const char *kernel; /* "view_copy" or "indexed_copy" */
-    char options[DMLCL_LAUNCH_OPTIONS_MAX];
+    char options[DMLI_LAUNCH_OPTIONS_MAX];
 
     /* The variant, each predicate decided once (options spells them out). */
     bool serial;       /* SERIAL: one lane per work-item (not on GPUs) */
@@ -67,21 +66,20 @@ typedef struct dmlcl_launch {
 
     uint32_t unit; /* bytes per moved unit: binding offsets are counted in it */
     size_t shape_count;
-    cl_long shape[DMLCL_LAUNCH_SHAPE_MAX];
-    dmlcl_launch_args args;
-} dmlcl_launch;
+    cl_long shape[DMLI_LAUNCH_SHAPE_MAX];
+    dmli_launch_args args;
+} dmli_launch;
 
 /*
  * The launch of a normalised, non-empty plan on a device. Pure: the same
  * inputs give the same launch, and nothing else is read or written.
  */
-void dmlcl_launch_plan(const dmlcl_plan *plan, const dmlcl_device_desc *device,
-                       dmlcl_launch *launch);
+void dmli_launch_plan(const dmli_plan *plan, const dmli_device_desc *device, dmli_launch *launch);
 
 /* One line for DMLCL_VERBOSE: kernel, options, grid, rows and chunks. */
-void dmlcl_launch_describe(const dmlcl_launch *launch, char *buf, size_t len);
+void dmli_launch_describe(const dmli_launch *launch, char *buf, size_t len);
 
 /* Whether the plan's index type is signed (the kernel's IDX_SIGNED). */
-bool dmlcl_index_type_signed(dmlcl_index_type type);
+bool dmli_index_type_signed(dmli_index_type type);
 
-#endif /* DMLCL_LAUNCH_H */
+#endif /* DMLI_LAUNCH_H */

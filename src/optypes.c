@@ -187,7 +187,7 @@ static const char *const names[] = {
     [DML_OPERATOR_UNFOLD] = "UNFOLD",
 };
 
-const char *dmlcl_operator_type_name(DML_OPERATOR_TYPE type)
+const char *dmli_operator_type_name(DML_OPERATOR_TYPE type)
 {
     unsigned t = (unsigned)type;
     return t < sizeof names / sizeof names[0] && names[t] ? names[t] : NULL;

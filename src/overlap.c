@@ -35,12 +35,12 @@ typedef struct dim {
 
 typedef struct dims {
     uint32_t n;
-    dim d[DMLCL_MAX_RANK];
+    dim d[DMLI_MAX_RANK];
 } dims;
 
 /* Coordinates of two colliding elements, in the tensor's dimensions. */
 typedef struct collision {
-    uint64_t a[DMLCL_MAX_RANK], b[DMLCL_MAX_RANK];
+    uint64_t a[DMLI_MAX_RANK], b[DMLI_MAX_RANK];
 } collision;
 
 static uint64_t magnitude(int64_t v)
@@ -144,7 +144,7 @@ static void place(const dims *s, const uint64_t *coord, uint64_t *out)
 /* The first element (in walk order) at offset `at`. */
 static void first_at(const dims *s, uint64_t at, uint64_t *out)
 {
-    uint64_t coord[DMLCL_MAX_RANK] = {0}, offset = 0;
+    uint64_t coord[DMLI_MAX_RANK] = {0}, offset = 0;
     while (offset != at && next(s, coord, &offset))
         ;
     place(s, coord, out);
@@ -155,8 +155,8 @@ static HRESULT bitmap_collides(const dims *s, collision *c, bool *found)
     uint64_t bits = span(s, UINT32_MAX) + 1;
     unsigned char *map = calloc((size_t)(bits + 7) / 8, 1);
     if (!map)
-        return dmlcl_fail(E_OUTOFMEMORY, "out of host memory checking an output's strides");
-    uint64_t coord[DMLCL_MAX_RANK] = {0}, offset = 0;
+        return dmli_fail(E_OUTOFMEMORY, "out of host memory checking an output's strides");
+    uint64_t coord[DMLI_MAX_RANK] = {0}, offset = 0;
     *found = false;
     do {
         unsigned char bit = (unsigned char)(1u << (offset & 7));
@@ -172,40 +172,40 @@ static HRESULT bitmap_collides(const dims *s, collision *c, bool *found)
     return S_OK;
 }
 
-static const char *format_strides(char *buf, size_t len, const dmlcl_tensor *t)
+static const char *format_strides(char *buf, size_t len, const dmli_tensor *t)
 {
-    uint64_t v[DMLCL_MAX_RANK];
+    uint64_t v[DMLI_MAX_RANK];
     for (uint32_t i = 0; i < t->rank; ++i)
         v[i] = (uint64_t)t->strides[i];
-    return dmlcl_format_dims(buf, len, t->rank, v);
+    return dmli_format_dims(buf, len, t->rank, v);
 }
 
-static HRESULT refuse(const char *op, const char *field, const dmlcl_tensor *t, const collision *c)
+static HRESULT refuse(const char *op, const char *field, const dmli_tensor *t, const collision *c)
 {
-    char strides[DMLCL_DIMS_BUF], sizes[DMLCL_DIMS_BUF], a[DMLCL_DIMS_BUF], b[DMLCL_DIMS_BUF];
-    return dmlcl_fail(DXGI_ERROR_UNSUPPORTED,
-                      "%s: %s.Strides %s with Sizes %s put elements %s and %s at one address: "
-                      "an output never overlaps itself (its writes would race)",
-                      op, field, format_strides(strides, sizeof strides, t),
-                      dmlcl_format_dims(sizes, sizeof sizes, t->rank, t->sizes),
-                      dmlcl_format_dims(a, sizeof a, t->rank, c->a),
-                      dmlcl_format_dims(b, sizeof b, t->rank, c->b));
+    char strides[DMLI_DIMS_BUF], sizes[DMLI_DIMS_BUF], a[DMLI_DIMS_BUF], b[DMLI_DIMS_BUF];
+    return dmli_fail(DXGI_ERROR_UNSUPPORTED,
+                     "%s: %s.Strides %s with Sizes %s put elements %s and %s at one address: "
+                     "an output never overlaps itself (its writes would race)",
+                     op, field, format_strides(strides, sizeof strides, t),
+                     dmli_format_dims(sizes, sizeof sizes, t->rank, t->sizes),
+                     dmli_format_dims(a, sizeof a, t->rank, c->a),
+                     dmli_format_dims(b, sizeof b, t->rank, c->b));
 }
 
-static HRESULT zero_stride(const char *op, const char *field, const dmlcl_tensor *t, uint32_t i)
+static HRESULT zero_stride(const char *op, const char *field, const dmli_tensor *t, uint32_t i)
 {
-    uint64_t a[DMLCL_MAX_RANK] = {0}, b[DMLCL_MAX_RANK] = {0};
-    char as[DMLCL_DIMS_BUF], bs[DMLCL_DIMS_BUF];
+    uint64_t a[DMLI_MAX_RANK] = {0}, b[DMLI_MAX_RANK] = {0};
+    char as[DMLI_DIMS_BUF], bs[DMLI_DIMS_BUF];
     b[i] = 1;
-    return dmlcl_fail(DXGI_ERROR_UNSUPPORTED,
-                      "%s: %s.Strides[%u] (0) on a dimension of size %llu puts elements %s and %s "
-                      "at one address: an output never overlaps itself (its writes would race)",
-                      op, field, i, (unsigned long long)t->sizes[i],
-                      dmlcl_format_dims(as, sizeof as, t->rank, a),
-                      dmlcl_format_dims(bs, sizeof bs, t->rank, b));
+    return dmli_fail(DXGI_ERROR_UNSUPPORTED,
+                     "%s: %s.Strides[%u] (0) on a dimension of size %llu puts elements %s and %s "
+                     "at one address: an output never overlaps itself (its writes would race)",
+                     op, field, i, (unsigned long long)t->sizes[i],
+                     dmli_format_dims(as, sizeof as, t->rank, a),
+                     dmli_format_dims(bs, sizeof bs, t->rank, b));
 }
 
-HRESULT dmlcl_tensor_check_disjoint(const char *op, const char *field, const dmlcl_tensor *t)
+HRESULT dmli_tensor_check_disjoint(const char *op, const char *field, const dmli_tensor *t)
 {
     if (t->elements == 0)
         return S_OK;
@@ -227,14 +227,14 @@ HRESULT dmlcl_tensor_check_disjoint(const char *op, const char *field, const dml
     collision c = {{0}, {0}};
     if (s.n == 2)
         return pair_collides(&s, &c) ? refuse(op, field, t, &c) : S_OK;
-    char strides[DMLCL_DIMS_BUF], sizes[DMLCL_DIMS_BUF];
-    DMLCL_UNSUPPORTED_IF(span(&s, UINT32_MAX) >= BITMAP_BITS,
-                         "%s: %s.Strides %s with Sizes %s interleave %u dimensions over more "
-                         "than 2^24 elements; dmlcl cannot prove within its bounds that no two "
-                         "elements share an address (an output never overlaps itself)",
-                         op, field, format_strides(strides, sizeof strides, t),
-                         dmlcl_format_dims(sizes, sizeof sizes, t->rank, t->sizes), s.n);
+    char strides[DMLI_DIMS_BUF], sizes[DMLI_DIMS_BUF];
+    DMLI_UNSUPPORTED_IF(span(&s, UINT32_MAX) >= BITMAP_BITS,
+                        "%s: %s.Strides %s with Sizes %s interleave %u dimensions over more "
+                        "than 2^24 elements; dmlcl cannot prove within its bounds that no two "
+                        "elements share an address (an output never overlaps itself)",
+                        op, field, format_strides(strides, sizeof strides, t),
+                        dmli_format_dims(sizes, sizeof sizes, t->rank, t->sizes), s.n);
     bool found = false;
-    DMLCL_TRY(bitmap_collides(&s, &c, &found));
+    DMLI_TRY(bitmap_collides(&s, &c, &found));
     return found ? refuse(op, field, t, &c) : S_OK;
 }

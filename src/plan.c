@@ -6,7 +6,7 @@
 
 #include "internal.h"
 
-void dmlcl_plan_init(dmlcl_plan *plan, dmlcl_plan_kind kind, uint32_t elem_bytes)
+void dmli_plan_init(dmli_plan *plan, dmli_plan_kind kind, uint32_t elem_bytes)
 {
     memset(plan, 0, sizeof *plan);
     plan->kind = kind;
@@ -14,8 +14,8 @@ void dmlcl_plan_init(dmlcl_plan *plan, dmlcl_plan_kind kind, uint32_t elem_bytes
     plan->scale = 1.0f;
 }
 
-void dmlcl_plan_push(dmlcl_plan *plan, int64_t size, int64_t out_stride, int64_t in_stride,
-                     int64_t idx_stride, int64_t idx_pos)
+void dmli_plan_push(dmli_plan *plan, int64_t size, int64_t out_stride, int64_t in_stride,
+                    int64_t idx_stride, int64_t idx_pos)
 {
     int d = plan->rank++;
     plan->size[d] = size;
@@ -26,7 +26,7 @@ void dmlcl_plan_push(dmlcl_plan *plan, int64_t size, int64_t out_stride, int64_t
 }
 
 /* Outer dim a and inner dim b form one dimension in every tensor. */
-static bool mergeable(const dmlcl_plan *p, int a, int b)
+static bool mergeable(const dmli_plan *p, int a, int b)
 {
     int64_t n = p->size[b];
     return p->out_stride[a] == p->out_stride[b] * n && p->in_stride[a] == p->in_stride[b] * n &&
@@ -42,12 +42,12 @@ typedef struct dim {
     int64_t size, out_stride, in_stride, idx_stride, idx_pos;
 } dim;
 
-static dim get_dim(const dmlcl_plan *p, int d)
+static dim get_dim(const dmli_plan *p, int d)
 {
     return (dim){p->size[d], p->out_stride[d], p->in_stride[d], p->idx_stride[d], p->idx_pos[d]};
 }
 
-static void put_dim(dmlcl_plan *p, int d, dim v)
+static void put_dim(dmli_plan *p, int d, dim v)
 {
     p->size[d] = v.size;
     p->out_stride[d] = v.out_stride;
@@ -62,7 +62,7 @@ static void put_dim(dmlcl_plan *p, int d, dim v)
  * Packed outputs keep their order; a layout change (NCHW to NHWC) then writes
  * contiguous runs and reads with the stride, instead of the reverse.
  */
-static void order_by_output(dmlcl_plan *p)
+static void order_by_output(dmli_plan *p)
 {
     for (int d = 1; d < p->rank; ++d) {
         dim v = get_dim(p, d);
@@ -73,7 +73,7 @@ static void order_by_output(dmlcl_plan *p)
     }
 }
 
-static void drop_and_merge(dmlcl_plan *p)
+static void drop_and_merge(dmli_plan *p)
 {
     int r = 0;
     for (int d = 0; d < p->rank; ++d) {
@@ -96,7 +96,7 @@ static bool divides(int64_t value, int64_t unit)
 }
 
 /* The largest unit (bytes) that every byte quantity of the plan is a multiple of. */
-static uint32_t widest_unit(const dmlcl_plan *p)
+static uint32_t widest_unit(const dmli_plan *p)
 {
     int64_t eb = p->elem_bytes;
     uint32_t unit = 16;
@@ -105,7 +105,7 @@ static uint32_t widest_unit(const dmlcl_plan *p)
                   divides(p->in_offset * eb, unit);
         for (int d = 0; ok && d < p->rank - 1; ++d)
             ok = divides(p->out_stride[d] * eb, unit) && divides(p->in_stride[d] * eb, unit);
-        for (int k = 0; ok && p->kind == DMLCL_PLAN_INDEXED && k < p->components; ++k)
+        for (int k = 0; ok && p->kind == DMLI_PLAN_INDEXED && k < p->components; ++k)
             ok = divides(p->axis_stride[k] * eb, unit);
         if (ok)
             break;
@@ -113,7 +113,7 @@ static uint32_t widest_unit(const dmlcl_plan *p)
     return unit;
 }
 
-static void widen(dmlcl_plan *p)
+static void widen(dmli_plan *p)
 {
     int in = p->rank - 1;
     if (p->rank == 0 || p->scale_bias || p->out_stride[in] != 1 || p->in_stride[in] != 1 ||
@@ -132,12 +132,12 @@ static void widen(dmlcl_plan *p)
     }
     p->out_offset /= f;
     p->in_offset /= f;
-    for (int k = 0; p->kind == DMLCL_PLAN_INDEXED && k < p->components; ++k)
+    for (int k = 0; p->kind == DMLI_PLAN_INDEXED && k < p->components; ++k)
         p->axis_stride[k] /= f;
     p->elem_bytes = unit;
 }
 
-void dmlcl_plan_normalize(dmlcl_plan *plan)
+void dmli_plan_normalize(dmli_plan *plan)
 {
     for (int d = 0; d < plan->rank; ++d)
         if (plan->size[d] == 0) {

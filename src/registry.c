@@ -1,13 +1,13 @@
 /* The operators dmlcl implements (ops/registry.def) and the one way to create one. */
 #include "internal.h"
 
-static const dmlcl_op_class classes[] = {
-#define DMLCL_OP(type_, name_, id) {.type = type_, .name = name_, .steps = &dmlcl_op_##id},
+static const dmli_op_class classes[] = {
+#define DMLI_OP(type_, name_, id) {.type = type_, .name = name_, .steps = &dmli_op_##id},
 #include "ops/registry.def"
-#undef DMLCL_OP
+#undef DMLI_OP
 };
 
-const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type)
+const dmli_op_class *dmli_op_class_find(DML_OPERATOR_TYPE type)
 {
     for (size_t i = 0; i < sizeof classes / sizeof classes[0]; ++i)
         if (classes[i].type == type)
@@ -15,12 +15,12 @@ const dmlcl_op_class *dmlcl_op_class_find(DML_OPERATOR_TYPE type)
     return NULL;
 }
 
-HRESULT dmlcl_op_class_create(const dmlcl_op_class *cls, const void *desc, dmlcl_op_state *st)
+HRESULT dmli_op_class_create(const dmli_op_class *cls, const void *desc, dmli_op_state *st)
 {
-    const dmlcl_op_steps *s = cls->steps;
-    DMLCL_TRY(s->validate(desc, st));
+    const dmli_op_steps *s = cls->steps;
+    DMLI_TRY(s->validate(desc, st));
     if (s->infer)
-        DMLCL_TRY(s->infer(desc, st));
+        DMLI_TRY(s->infer(desc, st));
     s->lower(desc, st);
     return S_OK;
 }

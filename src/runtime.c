@@ -25,42 +25,42 @@ static void operator_free(dmlcl_operator *op)
 HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *desc,
                               dmlcl_operator **op)
 {
-    DMLCL_NULL_IF(!op, "CreateOperator: the output pointer (NULL) is required");
+    DMLI_NULL_IF(!op, "CreateOperator: the output pointer (NULL) is required");
     *op = NULL;
-    DMLCL_NULL_IF(!desc, "CreateOperator: desc (NULL) is required");
-    const dmlcl_op_class *cls = dmlcl_op_class_find(desc->Type);
+    DMLI_NULL_IF(!desc, "CreateOperator: desc (NULL) is required");
+    const dmli_op_class *cls = dmli_op_class_find(desc->Type);
     /* DirectML numbers its operators 1..255; other values are not operators at all. */
     bool directml_op = (int)desc->Type > 0 && (int)desc->Type < 256;
-    DMLCL_INVALID_IF(!cls && !directml_op,
-                     "CreateOperator: DML_OPERATOR_DESC.Type (%d) is not a DML_OPERATOR_TYPE or "
-                     "dmlcl extension operator",
-                     (int)desc->Type);
-    const char *name = dmlcl_operator_type_name(desc->Type);
-    DMLCL_UNSUPPORTED_IF(!cls && name,
-                         "CreateOperator: DML_OPERATOR_%s (DML_OPERATOR_DESC.Type %d) is a "
-                         "DirectML operator dmlcl does not implement",
-                         name, (int)desc->Type);
-    DMLCL_UNSUPPORTED_IF(!cls,
-                         "CreateOperator: DML_OPERATOR_DESC.Type (%d) is a DirectML operator "
-                         "dmlcl does not implement",
-                         (int)desc->Type);
-    DMLCL_INVALID_IF(!desc->Desc,
-                     "%s: DML_OPERATOR_DESC.Desc (NULL) must point to the operator's "
-                     "description",
-                     cls->name);
+    DMLI_INVALID_IF(!cls && !directml_op,
+                    "CreateOperator: DML_OPERATOR_DESC.Type (%d) is not a DML_OPERATOR_TYPE or "
+                    "dmlcl extension operator",
+                    (int)desc->Type);
+    const char *name = dmli_operator_type_name(desc->Type);
+    DMLI_UNSUPPORTED_IF(!cls && name,
+                        "CreateOperator: DML_OPERATOR_%s (DML_OPERATOR_DESC.Type %d) is a "
+                        "DirectML operator dmlcl does not implement",
+                        name, (int)desc->Type);
+    DMLI_UNSUPPORTED_IF(!cls,
+                        "CreateOperator: DML_OPERATOR_DESC.Type (%d) is a DirectML operator "
+                        "dmlcl does not implement",
+                        (int)desc->Type);
+    DMLI_INVALID_IF(!desc->Desc,
+                    "%s: DML_OPERATOR_DESC.Desc (NULL) must point to the operator's "
+                    "description",
+                    cls->name);
     dmlcl_operator *o = calloc(1, sizeof *o);
     if (!o)
-        return dmlcl_fail(E_OUTOFMEMORY, "CreateOperator: out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, "CreateOperator: out of host memory");
     o->refcount = 1;
     o->cls = cls;
     o->st.data_input = 0;
     o->st.index_input = -1;
-    HRESULT hr = dmlcl_op_class_create(cls, desc->Desc, &o->st);
+    HRESULT hr = dmli_op_class_create(cls, desc->Desc, &o->st);
     if (FAILED(hr)) {
         free(o);
         return hr;
     }
-    dmlcl_plan_normalize(&o->st.plan);
+    dmli_plan_normalize(&o->st.plan);
     if (device) {
         dmlcl_device_retain(device);
         o->device = device;
@@ -90,11 +90,11 @@ UINT dmlcl_operator_output_count(const dmlcl_operator *op)
     do {                                                       \
         cl_int e_ = clSetKernelArg((k), (i), sizeof(v), &(v)); \
         if (e_ != CL_SUCCESS)                                  \
-            return dmlcl_fail_cl(e_, "clSetKernelArg");        \
+            return dmli_fail_cl(e_, "clSetKernelArg");         \
     } while (0)
 
 /* DMLCL_VERBOSE=1: one line per compile on stderr: the plan, then the launch. */
-static void verbose_launch(const char *op, const dmlcl_plan *p, const dmlcl_launch *l)
+static void verbose_launch(const char *op, const dmli_plan *p, const dmli_launch *l)
 {
     static int enabled = -1;
     if (enabled < 0) {
@@ -110,7 +110,7 @@ static void verbose_launch(const char *op, const dmlcl_plan *p, const dmlcl_laun
         n += snprintf(line + n, sizeof line - (size_t)n, " [%lld: os %lld is %lld xs %lld]",
                       (long long)p->size[d], (long long)p->out_stride[d],
                       (long long)p->in_stride[d], (long long)p->idx_stride[d]);
-    dmlcl_launch_describe(l, launch, sizeof launch);
+    dmli_launch_describe(l, launch, sizeof launch);
     fprintf(stderr, "%s | %s\n", line, launch);
 }
 
@@ -118,27 +118,27 @@ static void verbose_launch(const char *op, const dmlcl_plan *p, const dmlcl_laun
  * argument costs PoCL ~0.2 us per enqueue). */
 static HRESULT set_shape_arg(dmlcl_compiled_operator *c)
 {
-    const dmlcl_launch *l = &c->launch;
+    const dmli_launch *l = &c->launch;
     cl_int err;
     c->shape = clCreateBuffer(c->op->device->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                               l->shape_count * sizeof(cl_long), (void *)l->shape, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clCreateBuffer (shape arguments)");
+        return dmli_fail_cl(err, "clCreateBuffer (shape arguments)");
     SET_ARG(c->kernel, (cl_uint)l->args.shape, c->shape);
     return S_OK;
 }
 
 static HRESULT compile_kernel(dmlcl_compiled_operator *c)
 {
-    const dmlcl_plan *p = &c->op->st.plan;
-    dmlcl_launch_plan(p, dmlcl_device_get_desc(c->op->device), &c->launch);
+    const dmli_plan *p = &c->op->st.plan;
+    dmli_launch_plan(p, dmli_device_get_desc(c->op->device), &c->launch);
     verbose_launch(c->op->cls->name, p, &c->launch);
     cl_program program;
-    DMLCL_TRY(dmlcl_device_program(c->op->device, c->launch.source, c->launch.options, &program));
+    DMLI_TRY(dmli_device_program(c->op->device, c->launch.source, c->launch.options, &program));
     cl_int err;
     c->kernel = clCreateKernel(program, c->launch.kernel, &err);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clCreateKernel");
+        return dmli_fail_cl(err, "clCreateKernel");
     return set_shape_arg(c);
 }
 
@@ -150,7 +150,7 @@ void dmlcl_compiled_operator_release(dmlcl_compiled_operator *c)
         clReleaseKernel(c->kernel);
     if (c->shape)
         clReleaseMemObject(c->shape);
-    dmlcl_graph_exec_free(c->graph);
+    dmli_graph_exec_free(c->graph);
     operator_free(c->op);
     pthread_mutex_destroy(&c->lock);
     free(c);
@@ -159,18 +159,18 @@ void dmlcl_compiled_operator_release(dmlcl_compiled_operator *c)
 HRESULT dmlcl_operator_compile(dmlcl_operator *op, DML_EXECUTION_FLAGS flags,
                                dmlcl_compiled_operator **compiled)
 {
-    DMLCL_NULL_IF(!compiled, "CompileOperator: the output pointer (NULL) is required");
+    DMLI_NULL_IF(!compiled, "CompileOperator: the output pointer (NULL) is required");
     *compiled = NULL;
-    DMLCL_NULL_IF(!op, "CompileOperator: op (NULL) is required");
-    DMLCL_INVALID_IF(!op->device,
-                     "%s: CompileOperator needs an operator created on a device "
-                     "(this one was created with a NULL device, host-only)",
-                     op->cls->name);
-    DMLCL_INVALID_IF((unsigned)flags & ~7u, "%s: CompileOperator flags (0x%x) has unknown bits",
-                     op->cls->name, (unsigned)flags);
+    DMLI_NULL_IF(!op, "CompileOperator: op (NULL) is required");
+    DMLI_INVALID_IF(!op->device,
+                    "%s: CompileOperator needs an operator created on a device "
+                    "(this one was created with a NULL device, host-only)",
+                    op->cls->name);
+    DMLI_INVALID_IF((unsigned)flags & ~7u, "%s: CompileOperator flags (0x%x) has unknown bits",
+                    op->cls->name, (unsigned)flags);
     dmlcl_compiled_operator *c = calloc(1, sizeof *c);
     if (!c)
-        return dmlcl_fail(E_OUTOFMEMORY, "CompileOperator: out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, "CompileOperator: out of host memory");
     c->refcount = 1;
     pthread_mutex_init(&c->lock, NULL);
     __atomic_add_fetch(&op->refcount, 1, __ATOMIC_RELAXED);
@@ -190,7 +190,7 @@ DML_BINDING_PROPERTIES dmlcl_compiled_operator_binding_properties(const dmlcl_co
 {
     DML_BINDING_PROPERTIES props = {0};
     if (c && c->graph)
-        return dmlcl_graph_exec_properties(c->graph);
+        return dmli_graph_exec_properties(c->graph);
     /* Applications size descriptor heaps from this; 0 could give empty heaps. */
     props.RequiredDescriptorCount = c ? c->op->st.n_inputs + c->op->st.n_outputs : 1;
     return props;
@@ -201,8 +201,8 @@ dmlcl_operator *dmlcl_compiled_operator_operator(const dmlcl_compiled_operator *
     return c ? c->op : NULL;
 }
 
-const dmlcl_op_state *dmlcl_compiled_operator_state(const dmlcl_compiled_operator *c,
-                                                    const char **name, dmlcl_device **device)
+const dmli_op_state *dmli_compiled_operator_state(const dmlcl_compiled_operator *c,
+                                                  const char **name, dmlcl_device **device)
 {
     *name = c->op->cls->name;
     *device = c->op->device;
@@ -213,27 +213,27 @@ const dmlcl_op_state *dmlcl_compiled_operator_state(const dmlcl_compiled_operato
 
 HRESULT dmlcl_binding_table_create(dmlcl_compiled_operator *compiled, dmlcl_binding_table **table)
 {
-    DMLCL_NULL_IF(!table, "CreateBindingTable: the output pointer (NULL) is required");
+    DMLI_NULL_IF(!table, "CreateBindingTable: the output pointer (NULL) is required");
     *table = NULL;
-    DMLCL_NULL_IF(!compiled, "CreateBindingTable: the compiled operator (NULL) is required");
+    DMLI_NULL_IF(!compiled, "CreateBindingTable: the compiled operator (NULL) is required");
     dmlcl_binding_table *t = calloc(1, sizeof *t);
     if (!t)
-        return dmlcl_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory");
     if (compiled->graph) {
-        HRESULT hr = dmlcl_graph_binds_create(compiled->graph, &t->graph_binds);
+        HRESULT hr = dmli_graph_binds_create(compiled->graph, &t->graph_binds);
         if (FAILED(hr)) {
             free(t);
             return hr;
         }
     }
-    const dmlcl_plan *p = compiled->graph ? NULL : &compiled->op->st.plan;
-    if (p && p->kind == DMLCL_PLAN_INDEXED && p->policy == DMLCL_OOR_ERROR && !p->empty) {
+    const dmli_plan *p = compiled->graph ? NULL : &compiled->op->st.plan;
+    if (p && p->kind == DMLI_PLAN_INDEXED && p->policy == DMLI_OOR_ERROR && !p->empty) {
         cl_int err;
         t->status = clCreateBuffer(compiled->op->device->context, CL_MEM_READ_WRITE,
                                    sizeof(cl_uint), NULL, &err);
         if (err != CL_SUCCESS) {
             free(t);
-            return dmlcl_fail_cl(err, "clCreateBuffer (status)");
+            return dmli_fail_cl(err, "clCreateBuffer (status)");
         }
     }
     __atomic_add_fetch(&compiled->refcount, 1, __ATOMIC_RELAXED);
@@ -254,7 +254,7 @@ void dmlcl_binding_table_release(dmlcl_binding_table *t)
         clReleaseCommandQueue(t->status_queue);
     if (t->status)
         clReleaseMemObject(t->status);
-    dmlcl_graph_binds_free(t->graph_binds);
+    dmli_graph_binds_free(t->graph_binds);
     pthread_mutex_lock(&t->compiled->lock); /* a later table may reuse this address */
     if (t->compiled->args_table == t)
         t->compiled->args_table = NULL;
@@ -263,52 +263,52 @@ void dmlcl_binding_table_release(dmlcl_binding_table *t)
     free(t);
 }
 
-HRESULT dmlcl_runtime_check_binding(const char *op, const char *call, UINT i, const char *name,
-                                    const dmlcl_tensor *tensor, const DML_BINDING_DESC *b,
-                                    DML_BUFFER_BINDING *out)
+HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, const char *name,
+                                   const dmli_tensor *tensor, const DML_BINDING_DESC *b,
+                                   DML_BUFFER_BINDING *out)
 {
     memset(out, 0, sizeof *out);
     if (b->Type == DML_BINDING_TYPE_NONE) {
-        DMLCL_INVALID_IF(tensor->present,
-                         "%s: %s binding %u (%s) is DML_BINDING_TYPE_NONE but "
-                         "the tensor is required",
-                         op, call, i, name);
+        DMLI_INVALID_IF(tensor->present,
+                        "%s: %s binding %u (%s) is DML_BINDING_TYPE_NONE but "
+                        "the tensor is required",
+                        op, call, i, name);
         return S_OK;
     }
-    DMLCL_INVALID_IF(b->Type != DML_BINDING_TYPE_BUFFER,
-                     "%s: %s binding %u (%s).Type (%d) must be DML_BINDING_TYPE_BUFFER (1) or "
-                     "NONE (0) for execution",
-                     op, call, i, name, (int)b->Type);
-    DMLCL_INVALID_IF(!tensor->present,
-                     "%s: %s binding %u (%s) is bound but the operator has no "
-                     "such tensor; use DML_BINDING_TYPE_NONE",
-                     op, call, i, name);
+    DMLI_INVALID_IF(b->Type != DML_BINDING_TYPE_BUFFER,
+                    "%s: %s binding %u (%s).Type (%d) must be DML_BINDING_TYPE_BUFFER (1) or "
+                    "NONE (0) for execution",
+                    op, call, i, name, (int)b->Type);
+    DMLI_INVALID_IF(!tensor->present,
+                    "%s: %s binding %u (%s) is bound but the operator has no "
+                    "such tensor; use DML_BINDING_TYPE_NONE",
+                    op, call, i, name);
     const DML_BUFFER_BINDING *bb = b->Desc;
-    DMLCL_NULL_IF(!bb, "%s: %s binding %u (%s).Desc (NULL) must point to a DML_BUFFER_BINDING", op,
-                  call, i, name);
-    DMLCL_NULL_IF(!bb->Buffer, "%s: %s binding %u (%s).Buffer (NULL) must be a cl_mem", op, call, i,
-                  name);
+    DMLI_NULL_IF(!bb, "%s: %s binding %u (%s).Desc (NULL) must point to a DML_BUFFER_BINDING", op,
+                 call, i, name);
+    DMLI_NULL_IF(!bb->Buffer, "%s: %s binding %u (%s).Buffer (NULL) must be a cl_mem", op, call, i,
+                 name);
     uint64_t align = tensor->base_align > DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT
                          ? tensor->base_align
                          : DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT;
-    DMLCL_INVALID_IF(bb->Offset % align != 0,
-                     "%s: %s binding %u (%s).Offset (%llu) must be a multiple of %llu", op, call, i,
-                     name, (unsigned long long)bb->Offset, (unsigned long long)align);
-    DMLCL_INVALID_IF(bb->SizeInBytes < tensor->total_bytes,
-                     "%s: %s binding %u (%s).SizeInBytes (%llu) must be at least the tensor's "
-                     "TotalTensorSizeInBytes (%llu)",
-                     op, call, i, name, (unsigned long long)bb->SizeInBytes,
-                     (unsigned long long)tensor->total_bytes);
+    DMLI_INVALID_IF(bb->Offset % align != 0,
+                    "%s: %s binding %u (%s).Offset (%llu) must be a multiple of %llu", op, call, i,
+                    name, (unsigned long long)bb->Offset, (unsigned long long)align);
+    DMLI_INVALID_IF(bb->SizeInBytes < tensor->total_bytes,
+                    "%s: %s binding %u (%s).SizeInBytes (%llu) must be at least the tensor's "
+                    "TotalTensorSizeInBytes (%llu)",
+                    op, call, i, name, (unsigned long long)bb->SizeInBytes,
+                    (unsigned long long)tensor->total_bytes);
     size_t mem_size = 0;
     cl_int err =
         clGetMemObjectInfo((cl_mem)bb->Buffer, CL_MEM_SIZE, sizeof mem_size, &mem_size, NULL);
-    DMLCL_INVALID_IF(err != CL_SUCCESS, "%s: %s binding %u (%s).Buffer is not a valid cl_mem (%s)",
-                     op, call, i, name, dmlcl_cl_error_name(err));
-    DMLCL_INVALID_IF(bb->Offset > mem_size || bb->SizeInBytes > mem_size - bb->Offset,
-                     "%s: %s binding %u (%s): Offset (%llu) + SizeInBytes (%llu) must lie inside "
-                     "the cl_mem (%zu bytes)",
-                     op, call, i, name, (unsigned long long)bb->Offset,
-                     (unsigned long long)bb->SizeInBytes, mem_size);
+    DMLI_INVALID_IF(err != CL_SUCCESS, "%s: %s binding %u (%s).Buffer is not a valid cl_mem (%s)",
+                    op, call, i, name, dmli_cl_error_name(err));
+    DMLI_INVALID_IF(bb->Offset > mem_size || bb->SizeInBytes > mem_size - bb->Offset,
+                    "%s: %s binding %u (%s): Offset (%llu) + SizeInBytes (%llu) must lie inside "
+                    "the cl_mem (%zu bytes)",
+                    op, call, i, name, (unsigned long long)bb->Offset,
+                    (unsigned long long)bb->SizeInBytes, mem_size);
     *out = *bb;
     return S_OK;
 }
@@ -321,32 +321,32 @@ static HRESULT check_context(const char *op, const char *call, UINT i, const cha
     cl_int err = bb->Buffer ? clGetMemObjectInfo((cl_mem)bb->Buffer, CL_MEM_CONTEXT,
                                                  sizeof mem_context, &mem_context, NULL)
                             : CL_SUCCESS;
-    DMLCL_INVALID_IF(bb->Buffer && (err != CL_SUCCESS || mem_context != context),
-                     "%s: %s binding %u (%s).Buffer belongs to another cl_context than the "
-                     "device's: a kernel can only use buffers of its own context",
-                     op, call, i, name);
+    DMLI_INVALID_IF(bb->Buffer && (err != CL_SUCCESS || mem_context != context),
+                    "%s: %s binding %u (%s).Buffer belongs to another cl_context than the "
+                    "device's: a kernel can only use buffers of its own context",
+                    op, call, i, name);
     return S_OK;
 }
 
 static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_BINDING_DESC *b)
 {
-    DMLCL_NULL_IF(!t, "Bind: the binding table (NULL) is required");
+    DMLI_NULL_IF(!t, "Bind: the binding table (NULL) is required");
     if (t->compiled->graph)
-        return dmlcl_graph_bind(t->compiled->graph, t->graph_binds,
-                                outputs ? DMLCL_GRAPH_OUTPUTS : DMLCL_GRAPH_INPUTS, count, b);
-    const dmlcl_op_state *st = &t->compiled->op->st;
+        return dmli_graph_bind(t->compiled->graph, t->graph_binds,
+                               outputs ? DMLI_GRAPH_OUTPUTS : DMLI_GRAPH_INPUTS, count, b);
+    const dmli_op_state *st = &t->compiled->op->st;
     const char *op = t->compiled->op->cls->name;
     const char *call = outputs ? "BindOutputs" : "BindInputs";
     UINT want = outputs ? st->n_outputs : st->n_inputs;
-    DMLCL_INVALID_IF(count != want, "%s: %s count (%u) must equal the operator's %s count (%u)", op,
-                     call, count, outputs ? "output" : "input", want);
-    DMLCL_NULL_IF(count && !b, "%s: %s bindings (NULL) are required", op, call);
-    DML_BUFFER_BINDING checked[DMLCL_MAX_SLOTS];
+    DMLI_INVALID_IF(count != want, "%s: %s count (%u) must equal the operator's %s count (%u)", op,
+                    call, count, outputs ? "output" : "input", want);
+    DMLI_NULL_IF(count && !b, "%s: %s bindings (NULL) are required", op, call);
+    DML_BUFFER_BINDING checked[DMLI_MAX_SLOTS];
     for (UINT i = 0; i < count; ++i) {
         const char *name = outputs ? st->output_names[i] : st->input_names[i];
-        DMLCL_TRY(dmlcl_runtime_check_binding(
+        DMLI_TRY(dmli_runtime_check_binding(
             op, call, i, name, outputs ? &st->outputs[i] : &st->inputs[i], &b[i], &checked[i]));
-        DMLCL_TRY(check_context(op, call, i, name, &checked[i], t->compiled->op->device->context));
+        DMLI_TRY(check_context(op, call, i, name, &checked[i], t->compiled->op->device->context));
     }
     memcpy(outputs ? t->outputs : t->inputs, checked, count * sizeof *checked);
     *(outputs ? &t->outputs_bound : &t->inputs_bound) = true;
@@ -377,7 +377,7 @@ static bool overlap(const DML_BUFFER_BINDING *a, uint64_t an, const DML_BUFFER_B
  * except an in-place operator's input on exactly the same range. */
 static HRESULT check_hazards(const dmlcl_binding_table *t)
 {
-    const dmlcl_op_state *st = &t->compiled->op->st;
+    const dmli_op_state *st = &t->compiled->op->st;
     const char *op = t->compiled->op->cls->name;
     for (uint32_t o = 0; o < st->n_outputs; ++o) {
         uint64_t on = st->outputs[o].total_bytes;
@@ -386,20 +386,19 @@ static HRESULT check_hazards(const dmlcl_binding_table *t)
             if (!overlap(in, st->inputs[i].total_bytes, out, on))
                 continue;
             bool same = in->Offset == out->Offset && st->inputs[i].total_bytes == on;
-            DMLCL_INVALID_IF(st->in_place && same && st->in_place_denied,
-                             "%s: %s and %s share one range, but %s", op, st->input_names[i],
-                             st->output_names[o], st->in_place_denied);
-            DMLCL_INVALID_IF(!(st->in_place && same),
-                             "%s: %s and %s overlap in one cl_mem; only an in-place operator "
-                             "(ELEMENT_WISE_IDENTITY) may share a range, and only the identical "
-                             "range",
-                             op, st->input_names[i], st->output_names[o]);
+            DMLI_INVALID_IF(st->in_place && same && st->in_place_denied,
+                            "%s: %s and %s share one range, but %s", op, st->input_names[i],
+                            st->output_names[o], st->in_place_denied);
+            DMLI_INVALID_IF(!(st->in_place && same),
+                            "%s: %s and %s overlap in one cl_mem; only an in-place operator "
+                            "(ELEMENT_WISE_IDENTITY) may share a range, and only the identical "
+                            "range",
+                            op, st->input_names[i], st->output_names[o]);
         }
         for (uint32_t p = o + 1; p < st->n_outputs; ++p)
-            DMLCL_INVALID_IF(
-                overlap(&t->outputs[o], on, &t->outputs[p], st->outputs[p].total_bytes),
-                "%s: %s and %s overlap in one cl_mem", op, st->output_names[o],
-                st->output_names[p]);
+            DMLI_INVALID_IF(overlap(&t->outputs[o], on, &t->outputs[p], st->outputs[p].total_bytes),
+                            "%s: %s and %s overlap in one cl_mem", op, st->output_names[o],
+                            st->output_names[p]);
     }
     return S_OK;
 }
@@ -411,7 +410,7 @@ static HRESULT enqueue_status(dmlcl_binding_table *t, cl_command_queue q, cl_uin
     cl_int err =
         clEnqueueFillBuffer(q, t->status, &init, sizeof init, 0, sizeof init, *nwait, *wait, fill);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clEnqueueFillBuffer (status)");
+        return dmli_fail_cl(err, "clEnqueueFillBuffer (status)");
     *nwait = 1;
     *wait = fill;
     return S_OK;
@@ -425,11 +424,11 @@ static HRESULT set_binding_args(dmlcl_binding_table *t)
     if (c->args_table == t && c->args_generation == t->generation)
         return S_OK;
     c->args_table = NULL;
-    const dmlcl_op_state *st = &c->op->st;
-    const dmlcl_plan *p = &st->plan;
+    const dmli_op_state *st = &c->op->st;
+    const dmli_plan *p = &st->plan;
     const DML_BUFFER_BINDING *out = &t->outputs[0], *in = &t->inputs[st->data_input];
     cl_mem out_mem = (cl_mem)out->Buffer, in_mem = (cl_mem)in->Buffer;
-    const dmlcl_launch_args *a = &c->launch.args;
+    const dmli_launch_args *a = &c->launch.args;
     cl_long out_base = (cl_long)(out->Offset / c->launch.unit) + p->out_offset;
     cl_long in_base = (cl_long)(in->Offset / c->launch.unit) + p->in_offset;
     SET_ARG(c->kernel, (cl_uint)a->out, out_mem);
@@ -457,15 +456,15 @@ static HRESULT enqueue_kernel(dmlcl_binding_table *t, cl_command_queue q, cl_uin
 HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue queue, cl_uint nwait,
                                      const cl_event *wait, cl_event *event)
 {
-    DMLCL_NULL_IF(!t, "RecordDispatch: the binding table (NULL) is required");
+    DMLI_NULL_IF(!t, "RecordDispatch: the binding table (NULL) is required");
     dmlcl_compiled_operator *c = t->compiled;
     if (c->graph)
-        return dmlcl_graph_dispatch(c->graph, t->graph_binds, queue, nwait, wait, event);
+        return dmli_graph_dispatch(c->graph, t->graph_binds, queue, nwait, wait, event);
     const char *op = c->op->cls->name;
-    DMLCL_INVALID_IF(!t->inputs_bound || !t->outputs_bound,
-                     "%s: RecordDispatch needs BindInputs and BindOutputs first", op);
+    DMLI_INVALID_IF(!t->inputs_bound || !t->outputs_bound,
+                    "%s: RecordDispatch needs BindInputs and BindOutputs first", op);
     if (t->hazards_checked != t->generation + 1) { /* bindings change only by Bind */
-        DMLCL_TRY(check_hazards(t));
+        DMLI_TRY(check_hazards(t));
         t->hazards_checked = t->generation + 1;
     }
     cl_command_queue q = queue ? queue : c->op->device->queue;
@@ -476,7 +475,7 @@ HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue qu
     cl_int err;
     if (!c->kernel) {
         err = event ? clEnqueueMarkerWithWaitList(q, nwait, wait, event) : CL_SUCCESS;
-        return err == CL_SUCCESS ? S_OK : dmlcl_fail_cl(err, "clEnqueueMarkerWithWaitList");
+        return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clEnqueueMarkerWithWaitList");
     }
     pthread_mutex_lock(&c->lock);
     HRESULT hr = enqueue_kernel(t, q, nwait, wait, event);
@@ -489,23 +488,23 @@ static HRESULT enqueue_kernel(dmlcl_binding_table *t, cl_command_queue q, cl_uin
 {
     dmlcl_compiled_operator *c = t->compiled;
     cl_int err;
-    DMLCL_TRY(set_binding_args(t));
+    DMLI_TRY(set_binding_args(t));
     cl_event fill = NULL;
     if (t->status)
-        DMLCL_TRY(enqueue_status(t, q, &nwait, &wait, &fill));
+        DMLI_TRY(enqueue_status(t, q, &nwait, &wait, &fill));
     cl_event done = NULL;
     err = clEnqueueNDRangeKernel(q, c->kernel, 3, NULL, c->launch.global, c->launch.local, nwait,
                                  wait, (event || t->status) ? &done : NULL);
     if (fill)
         clReleaseEvent(fill);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clEnqueueNDRangeKernel");
+        return dmli_fail_cl(err, "clEnqueueNDRangeKernel");
     if (t->status) {
         err = clEnqueueReadBuffer(q, t->status, CL_FALSE, 0, sizeof t->status_host, &t->status_host,
                                   1, &done, &t->status_read);
         if (err != CL_SUCCESS) {
             clReleaseEvent(done);
-            return dmlcl_fail_cl(err, "clEnqueueReadBuffer (status)");
+            return dmli_fail_cl(err, "clEnqueueReadBuffer (status)");
         }
         /* The offending index is read on this queue too: the caller's queue may be
          * the only one its thread may use (PoCL's basic driver shares none safely). */
@@ -528,8 +527,8 @@ static HRESULT enqueue_kernel(dmlcl_binding_table *t, cl_command_queue q, cl_uin
 static HRESULT read_index(dmlcl_binding_table *t, uint64_t pos, uint64_t *coords, int64_t *value,
                           bool *is_signed)
 {
-    const dmlcl_op_state *st = &t->compiled->op->st;
-    const dmlcl_tensor *ix = &st->inputs[st->index_input];
+    const dmli_op_state *st = &t->compiled->op->st;
+    const dmli_tensor *ix = &st->inputs[st->index_input];
     uint64_t rest = pos;
     int64_t at = 0;
     for (uint32_t d = ix->rank; d-- > 0;) {
@@ -543,8 +542,8 @@ static HRESULT read_index(dmlcl_binding_table *t, uint64_t pos, uint64_t *coords
                                      b->Offset + (uint64_t)at * ix->elem_bytes, ix->elem_bytes, raw,
                                      0, NULL, NULL);
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clEnqueueReadBuffer (offending index)");
-    *is_signed = dmlcl_index_type_signed(st->plan.idx_type);
+        return dmli_fail_cl(err, "clEnqueueReadBuffer (offending index)");
+    *is_signed = dmli_index_type_signed(st->plan.idx_type);
     uint64_t bits = 0;
     memcpy(&bits, raw, ix->elem_bytes); /* little-endian, as OpenCL devices */
     unsigned width = 8 * ix->elem_bytes;
@@ -556,7 +555,7 @@ static HRESULT read_index(dmlcl_binding_table *t, uint64_t pos, uint64_t *coords
 
 HRESULT dmlcl_binding_table_status(dmlcl_binding_table *t)
 {
-    DMLCL_NULL_IF(!t, "status: the binding table (NULL) is required");
+    DMLI_NULL_IF(!t, "status: the binding table (NULL) is required");
     if (!t->status_read)
         return S_OK;
     clFlush(t->status_queue); /* the caller may not have flushed its queue */
@@ -564,27 +563,27 @@ HRESULT dmlcl_binding_table_status(dmlcl_binding_table *t)
     clReleaseEvent(t->status_read);
     t->status_read = NULL;
     if (err != CL_SUCCESS)
-        return dmlcl_fail_cl(err, "clWaitForEvents (dispatch)");
+        return dmli_fail_cl(err, "clWaitForEvents (dispatch)");
     if (t->status_host == UINT32_MAX)
         return S_OK;
-    const dmlcl_op_state *st = &t->compiled->op->st;
-    const dmlcl_plan *p = &st->plan;
-    uint64_t coords[DMLCL_MAX_RANK];
+    const dmli_op_state *st = &t->compiled->op->st;
+    const dmli_plan *p = &st->plan;
+    uint64_t coords[DMLI_MAX_RANK];
     int64_t value = 0;
     bool is_signed = false;
-    DMLCL_TRY(read_index(t, t->status_host, coords, &value, &is_signed));
+    DMLI_TRY(read_index(t, t->status_host, coords, &value, &is_signed));
     int k = p->components > 1 && p->comp_pos_stride > 0
                 ? (int)((t->status_host / (uint64_t)p->comp_pos_stride) % (uint64_t)p->components)
                 : 0;
     int64_t n = p->axis_size[k];
-    char where[DMLCL_DIMS_BUF], val[32];
-    dmlcl_format_dims(where, sizeof where, st->inputs[st->index_input].rank, coords);
+    char where[DMLI_DIMS_BUF], val[32];
+    dmli_format_dims(where, sizeof where, st->inputs[st->index_input].rank, coords);
     snprintf(val, sizeof val, is_signed ? "%lld" : "%llu", (long long)value);
-    return dmlcl_fail(DMLCL_E_INDEX_OUT_OF_RANGE,
-                      "%s: %s element %u (coordinates %s) is %s, outside [%lld, %lld] for an axis "
-                      "of size %lld",
-                      t->compiled->op->cls->name, st->input_names[st->index_input],
-                      (unsigned)t->status_host, where, val,
-                      (long long)(p->wrap_negative && is_signed ? -n : 0), (long long)(n - 1),
-                      (long long)n);
+    return dmli_fail(DMLCL_E_INDEX_OUT_OF_RANGE,
+                     "%s: %s element %u (coordinates %s) is %s, outside [%lld, %lld] for an axis "
+                     "of size %lld",
+                     t->compiled->op->cls->name, st->input_names[st->index_input],
+                     (unsigned)t->status_host, where, val,
+                     (long long)(p->wrap_negative && is_signed ? -n : 0), (long long)(n - 1),
+                     (long long)n);
 }

@@ -1,6 +1,6 @@
 /* runtime.c's internals shared with execute.c and graph_api.c: the objects. */
-#ifndef DMLCL_RUNTIME_H
-#define DMLCL_RUNTIME_H
+#ifndef DMLI_RUNTIME_H
+#define DMLI_RUNTIME_H
 
 #include <pthread.h>
 
@@ -10,8 +10,8 @@
 struct dmlcl_operator {
     int refcount;
     dmlcl_device *device; /* NULL: host-only */
-    const dmlcl_op_class *cls;
-    dmlcl_op_state st;
+    const dmli_op_class *cls;
+    dmli_op_state st;
 };
 
 struct dmlcl_compiled_operator {
@@ -22,39 +22,39 @@ struct dmlcl_compiled_operator {
     /* The table (and its binding generation) whose buffers the kernel holds. */
     const dmlcl_binding_table *args_table;
     unsigned args_generation;
-    cl_mem shape;            /* the launch's shape buffer */
-    dmlcl_launch launch;     /* kernel, options, grid, argument slots (launch.c) */
-    dmlcl_graph_exec *graph; /* a compiled graph (graph_exec.c); op is then NULL */
+    cl_mem shape;           /* the launch's shape buffer */
+    dmli_launch launch;     /* kernel, options, grid, argument slots (launch.c) */
+    dmli_graph_exec *graph; /* a compiled graph (graph_exec.c); op is then NULL */
 };
 
 struct dmlcl_binding_table {
     dmlcl_compiled_operator *compiled;
-    DML_BUFFER_BINDING inputs[DMLCL_MAX_SLOTS], outputs[DMLCL_MAX_SLOTS];
+    DML_BUFFER_BINDING inputs[DMLI_MAX_SLOTS], outputs[DMLI_MAX_SLOTS];
     bool inputs_bound, outputs_bound;
-    unsigned generation;            /* counts Bind calls: kernel arguments are reset after one */
-    unsigned hazards_checked;       /* generation + 1 whose bindings passed check_hazards */
-    cl_mem status;                  /* ERROR policy: smallest bad index position */
-    cl_uint status_host;            /* read back after each dispatch */
-    cl_event status_read;           /* NULL when no dispatch is pending */
-    cl_command_queue status_queue;  /* the last ERROR-policy dispatch's queue (retained) */
-    dmlcl_graph_binds *graph_binds; /* a compiled graph's bindings (graph_exec.c) */
+    unsigned generation;           /* counts Bind calls: kernel arguments are reset after one */
+    unsigned hazards_checked;      /* generation + 1 whose bindings passed check_hazards */
+    cl_mem status;                 /* ERROR policy: smallest bad index position */
+    cl_uint status_host;           /* read back after each dispatch */
+    cl_event status_read;          /* NULL when no dispatch is pending */
+    cl_command_queue status_queue; /* the last ERROR-policy dispatch's queue (retained) */
+    dmli_graph_binds *graph_binds; /* a compiled graph's bindings (graph_exec.c) */
 };
 
 /* The compiled operator's state, with its operator's name and device (borrowed). */
-const dmlcl_op_state *dmlcl_compiled_operator_state(const dmlcl_compiled_operator *compiled,
-                                                    const char **name, dmlcl_device **device);
+const dmli_op_state *dmli_compiled_operator_state(const dmlcl_compiled_operator *compiled,
+                                                  const char **name, dmlcl_device **device);
 
 /*
  * One buffer binding checked against a tensor (type, alignment, size, inside
  * its cl_mem); op, call, i and name make the messages. Also graph_exec.c's.
  */
-HRESULT dmlcl_runtime_check_binding(const char *op, const char *call, UINT i, const char *name,
-                                    const dmlcl_tensor *tensor, const DML_BINDING_DESC *b,
-                                    DML_BUFFER_BINDING *out);
+HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, const char *name,
+                                   const dmli_tensor *tensor, const DML_BINDING_DESC *b,
+                                   DML_BUFFER_BINDING *out);
 
 /* dmlcl_compiled_operator_execute for a compiled graph (graph_host.c). */
-HRESULT dmlcl_graph_execute(dmlcl_compiled_operator *compiled, UINT input_count,
-                            const dmlcl_host_tensor *inputs, UINT output_count,
-                            const dmlcl_host_tensor *outputs);
+HRESULT dmli_graph_execute(dmlcl_compiled_operator *compiled, UINT input_count,
+                           const dmlcl_host_tensor *inputs, UINT output_count,
+                           const dmlcl_host_tensor *outputs);
 
-#endif /* DMLCL_RUNTIME_H */
+#endif /* DMLI_RUNTIME_H */

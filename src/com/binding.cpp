@@ -5,7 +5,7 @@
  */
 #include "children.h"
 
-namespace dmlcl_com
+namespace dmli_com
 {
 
 void binding_table::clear()
@@ -32,18 +32,18 @@ HRESULT STDMETHODCALLTYPE binding_table::Reset(const DML_BINDING_TABLE_DESC *des
     }
     impl *d = dispatchable_of(desc->Dispatchable, dev());
     if (!d)
-        return dev()->report(dmlcl_fail(
-            E_INVALIDARG,
-            "IDMLBindingTable::Reset: DML_BINDING_TABLE_DESC.Dispatchable (%p) is not an "
-            "IDMLCompiledOperator or IDMLOperatorInitializer of this device",
-            static_cast<void *>(desc->Dispatchable)));
+        return dev()->report(
+            dmli_fail(E_INVALIDARG,
+                      "IDMLBindingTable::Reset: DML_BINDING_TABLE_DESC.Dispatchable (%p) is not an "
+                      "IDMLCompiledOperator or IDMLOperatorInitializer of this device",
+                      static_cast<void *>(desc->Dispatchable)));
     UINT need = desc->Dispatchable->GetBindingProperties().RequiredDescriptorCount;
     if (desc->SizeInDescriptors < need)
-        return dev()->report(dmlcl_fail(E_INVALIDARG,
-                                        "IDMLBindingTable::Reset: "
-                                        "DML_BINDING_TABLE_DESC.SizeInDescriptors (%u) must be at "
-                                        "least the dispatchable's RequiredDescriptorCount (%u)",
-                                        desc->SizeInDescriptors, need));
+        return dev()->report(dmli_fail(E_INVALIDARG,
+                                       "IDMLBindingTable::Reset: "
+                                       "DML_BINDING_TABLE_DESC.SizeInDescriptors (%u) must be at "
+                                       "least the dispatchable's RequiredDescriptorCount (%u)",
+                                       desc->SizeInDescriptors, need));
     /* The descriptor handles are not needed: bindings are cl_mem ranges. */
     dmlcl_binding_table *t = nullptr;
     if (d->what == kind::compiled) {
@@ -70,44 +70,44 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
     const char *call = outputs ? "BindOutputs" : "BindInputs";
     if (count == 0)
         return S_OK;
-    DMLCL_INVALID_IF(count != init->count(),
-                     "IDMLOperatorInitializer: %s count (%u) must be 0 or the initializer's "
-                     "operator count (%u)",
-                     call, count, init->count());
-    DMLCL_NULL_IF(!b, "IDMLOperatorInitializer: %s bindings (NULL) are required", call);
+    DMLI_INVALID_IF(count != init->count(),
+                    "IDMLOperatorInitializer: %s count (%u) must be 0 or the initializer's "
+                    "operator count (%u)",
+                    call, count, init->count());
+    DMLI_NULL_IF(!b, "IDMLOperatorInitializer: %s bindings (NULL) are required", call);
     for (UINT i = 0; i < count; ++i) {
         if (b[i].Type == DML_BINDING_TYPE_NONE)
             continue;
         if (outputs) {
-            DMLCL_INVALID_IF(b[i].Type != DML_BINDING_TYPE_BUFFER || !b[i].Desc,
-                             "IDMLOperatorInitializer: BindOutputs binding %u (operator %u's "
-                             "persistent resource).Type (%d) must be DML_BINDING_TYPE_BUFFER "
-                             "with a DML_BUFFER_BINDING, or NONE",
-                             i, i, (int)b[i].Type);
+            DMLI_INVALID_IF(b[i].Type != DML_BINDING_TYPE_BUFFER || !b[i].Desc,
+                            "IDMLOperatorInitializer: BindOutputs binding %u (operator %u's "
+                            "persistent resource).Type (%d) must be DML_BINDING_TYPE_BUFFER "
+                            "with a DML_BUFFER_BINDING, or NONE",
+                            i, i, (int)b[i].Type);
             continue;
         }
-        DMLCL_INVALID_IF(b[i].Type != DML_BINDING_TYPE_BUFFER_ARRAY || !b[i].Desc,
-                         "IDMLOperatorInitializer: BindInputs binding %u.Type (%d) must be "
-                         "DML_BINDING_TYPE_BUFFER_ARRAY (one array per operator) or NONE",
-                         i, (int)b[i].Type);
+        DMLI_INVALID_IF(b[i].Type != DML_BINDING_TYPE_BUFFER_ARRAY || !b[i].Desc,
+                        "IDMLOperatorInitializer: BindInputs binding %u.Type (%d) must be "
+                        "DML_BINDING_TYPE_BUFFER_ARRAY (one array per operator) or NONE",
+                        i, (int)b[i].Type);
         const DML_BUFFER_ARRAY_BINDING *a =
             static_cast<const DML_BUFFER_ARRAY_BINDING *>(b[i].Desc);
         UINT inputs =
             dmlcl_operator_input_count(dmlcl_compiled_operator_operator(init->target(i)->cl()));
-        DMLCL_INVALID_IF(a->BindingCount != 0 && a->BindingCount != inputs,
-                         "IDMLOperatorInitializer: BindInputs binding %u.BindingCount (%u) must "
-                         "be 0 or operator %u's input count (%u)",
-                         i, a->BindingCount, i, inputs);
-        DMLCL_NULL_IF(a->BindingCount && !a->Bindings,
-                      "IDMLOperatorInitializer: BindInputs binding %u.Bindings (NULL) is "
-                      "required for BindingCount %u",
-                      i, a->BindingCount);
+        DMLI_INVALID_IF(a->BindingCount != 0 && a->BindingCount != inputs,
+                        "IDMLOperatorInitializer: BindInputs binding %u.BindingCount (%u) must "
+                        "be 0 or operator %u's input count (%u)",
+                        i, a->BindingCount, i, inputs);
+        DMLI_NULL_IF(a->BindingCount && !a->Bindings,
+                     "IDMLOperatorInitializer: BindInputs binding %u.Bindings (NULL) is "
+                     "required for BindingCount %u",
+                     i, a->BindingCount);
         for (UINT k = 0; k < a->BindingCount; ++k)
-            DMLCL_INVALID_IF(a->Bindings[k].Buffer,
-                             "IDMLOperatorInitializer: BindInputs binding %u.Bindings[%u].Buffer "
-                             "is set, but only inputs with DML_TENSOR_FLAG_OWNED_BY_DML are "
-                             "bound for initialization (dmlcl's operators have none)",
-                             i, k);
+            DMLI_INVALID_IF(a->Bindings[k].Buffer,
+                            "IDMLOperatorInitializer: BindInputs binding %u.Bindings[%u].Buffer "
+                            "is set, but only inputs with DML_TENSOR_FLAG_OWNED_BY_DML are "
+                            "bound for initialization (dmlcl's operators have none)",
+                            i, k);
     }
     return S_OK;
 }
@@ -123,9 +123,9 @@ HRESULT binding_table::bind_compiled(bool outputs, UINT count, const DML_BINDING
 {
     if (count == 0 && !b)
         return unbind(outputs);
-    DMLCL_INVALID_IF(count > max_slots, "%s count (%u) is more than any operator's (%u)",
-                     outputs ? "BindOutputs" : "BindInputs", count, (unsigned)max_slots);
-    DMLCL_TRY(bind_side(table_, outputs, count, b));
+    DMLI_INVALID_IF(count > max_slots, "%s count (%u) is more than any operator's (%u)",
+                    outputs ? "BindOutputs" : "BindInputs", count, (unsigned)max_slots);
+    DMLI_TRY(bind_side(table_, outputs, count, b));
     kept &k = kept_[outputs];
     k.bound = true;
     k.count = count;
@@ -147,7 +147,7 @@ HRESULT binding_table::bind_compiled(bool outputs, UINT count, const DML_BINDING
 HRESULT binding_table::unbind(bool outputs)
 {
     dmlcl_binding_table *t;
-    DMLCL_TRY(dmlcl_binding_table_create(static_cast<compiled *>(target_)->cl(), &t));
+    DMLI_TRY(dmlcl_binding_table_create(static_cast<compiled *>(target_)->cl(), &t));
     const kept &other = kept_[!outputs];
     HRESULT hr = other.bound ? bind_side(t, !outputs, other.count, other.descs) : S_OK;
     if (SUCCEEDED(hr) && temporary_.bound)
@@ -163,27 +163,27 @@ HRESULT binding_table::unbind(bool outputs)
 }
 
 /* Runs one Bind*: a failure removes the device. */
-#define DMLCL_BIND(call, expr)                                                              \
-    do {                                                                                    \
-        HRESULT hr_ = !target_ ? dmlcl_fail(E_INVALIDARG,                                   \
-                                            "%s: the binding table has no dispatchable; "   \
-                                            "Reset it with a DML_BINDING_TABLE_DESC first", \
-                                            (call))                                         \
-                               : (expr);                                                    \
-        if (FAILED(hr_))                                                                    \
-            dev()->remove(hr_);                                                             \
+#define DMLI_BIND(call, expr)                                                              \
+    do {                                                                                   \
+        HRESULT hr_ = !target_ ? dmli_fail(E_INVALIDARG,                                   \
+                                           "%s: the binding table has no dispatchable; "   \
+                                           "Reset it with a DML_BINDING_TABLE_DESC first", \
+                                           (call))                                         \
+                               : (expr);                                                   \
+        if (FAILED(hr_))                                                                   \
+            dev()->remove(hr_);                                                            \
     } while (0)
 
 void STDMETHODCALLTYPE binding_table::BindInputs(UINT count, const DML_BINDING_DESC *bindings)
 {
-    DMLCL_BIND("BindInputs", table_ ? bind_compiled(false, count, bindings)
-                                    : bind_initializer(false, count, bindings));
+    DMLI_BIND("BindInputs", table_ ? bind_compiled(false, count, bindings)
+                                   : bind_initializer(false, count, bindings));
 }
 
 void STDMETHODCALLTYPE binding_table::BindOutputs(UINT count, const DML_BINDING_DESC *bindings)
 {
-    DMLCL_BIND("BindOutputs", table_ ? bind_compiled(true, count, bindings)
-                                     : bind_initializer(true, count, bindings));
+    DMLI_BIND("BindOutputs", table_ ? bind_compiled(true, count, bindings)
+                                    : bind_initializer(true, count, bindings));
 }
 
 /* An initializer's temporary and any persistent resource: size 0, a buffer is accepted. */
@@ -191,17 +191,17 @@ static HRESULT check_resource(const char *call, const DML_BINDING_DESC *b)
 {
     if (!b || b->Type == DML_BINDING_TYPE_NONE)
         return S_OK;
-    DMLCL_INVALID_IF(b->Type != DML_BINDING_TYPE_BUFFER || !b->Desc,
-                     "%s: binding.Type (%d) must be DML_BINDING_TYPE_BUFFER with a "
-                     "DML_BUFFER_BINDING, or NONE",
-                     call, (int)b->Type);
+    DMLI_INVALID_IF(b->Type != DML_BINDING_TYPE_BUFFER || !b->Desc,
+                    "%s: binding.Type (%d) must be DML_BINDING_TYPE_BUFFER with a "
+                    "DML_BUFFER_BINDING, or NONE",
+                    call, (int)b->Type);
     return S_OK;
 }
 
 /* A compiled graph's scratch (TemporaryResourceSize), checked by the C table. */
 HRESULT binding_table::bind_temporary(const DML_BINDING_DESC *b)
 {
-    DMLCL_TRY(dmlcl_binding_table_bind_temporary(table_, b));
+    DMLI_TRY(dmlcl_binding_table_bind_temporary(table_, b));
     temporary_.bound = b != nullptr;
     if (b) {
         temporary_.count = 1;
@@ -216,20 +216,20 @@ HRESULT binding_table::bind_temporary(const DML_BINDING_DESC *b)
 
 void STDMETHODCALLTYPE binding_table::BindTemporaryResource(const DML_BINDING_DESC *binding)
 {
-    DMLCL_BIND("BindTemporaryResource",
-               table_ ? bind_temporary(binding) : check_resource("BindTemporaryResource", binding));
+    DMLI_BIND("BindTemporaryResource",
+              table_ ? bind_temporary(binding) : check_resource("BindTemporaryResource", binding));
 }
 
 void STDMETHODCALLTYPE binding_table::BindPersistentResource(const DML_BINDING_DESC *binding)
 {
-    DMLCL_BIND("BindPersistentResource", check_resource("BindPersistentResource", binding));
+    DMLI_BIND("BindPersistentResource", check_resource("BindPersistentResource", binding));
 }
 
 HRESULT binding_table::dispatch(cl_command_queue queue, impl *d)
 {
-    DMLCL_INVALID_IF(target_ != d,
-                     "RecordDispatch: the binding table was made for another dispatchable; "
-                     "Reset it with DML_BINDING_TABLE_DESC.Dispatchable = this one first");
+    DMLI_INVALID_IF(target_ != d,
+                    "RecordDispatch: the binding table was made for another dispatchable; "
+                    "Reset it with DML_BINDING_TABLE_DESC.Dispatchable = this one first");
     if (!table_)
         return S_OK; /* an initializer: dmlcl's operators need no initialization */
     return dmlcl_binding_table_dispatch(table_, queue, 0, nullptr, nullptr);
@@ -240,16 +240,16 @@ HRESULT binding_table::dispatch(cl_command_queue queue, impl *d)
 static HRESULT record(device *dev, cl_command_queue queue, IDMLDispatchable *dispatchable,
                       IDMLBindingTable *bindings)
 {
-    DMLCL_NULL_IF(!queue, "RecordDispatch: commandList (NULL) must be a cl_command_queue");
+    DMLI_NULL_IF(!queue, "RecordDispatch: commandList (NULL) must be a cl_command_queue");
     impl *d = dispatchable_of(dispatchable, dev);
-    DMLCL_INVALID_IF(!d,
-                     "RecordDispatch: dispatchable (%p) is not an IDMLCompiledOperator or "
-                     "IDMLOperatorInitializer of this device",
-                     static_cast<void *>(dispatchable));
+    DMLI_INVALID_IF(!d,
+                    "RecordDispatch: dispatchable (%p) is not an IDMLCompiledOperator or "
+                    "IDMLOperatorInitializer of this device",
+                    static_cast<void *>(dispatchable));
     binding_table *t = static_cast<binding_table *>(impl_of(bindings, kind::binding_table));
-    DMLCL_INVALID_IF(!t || t->dev() != dev,
-                     "RecordDispatch: bindings (%p) is not an IDMLBindingTable of this device",
-                     static_cast<void *>(bindings));
+    DMLI_INVALID_IF(!t || t->dev() != dev,
+                    "RecordDispatch: bindings (%p) is not an IDMLBindingTable of this device",
+                    static_cast<void *>(bindings));
     return t->dispatch(queue, d);
 }
 
@@ -265,4 +265,4 @@ void STDMETHODCALLTYPE recorder::RecordDispatch(ID3D12CommandList *list,
         dev()->remove(hr);
 }
 
-} // namespace dmlcl_com
+} // namespace dmli_com

@@ -1,10 +1,10 @@
 /* The DirectML device's children over the C runtime's objects (internal). */
-#ifndef DMLCL_COM_CHILDREN_H
-#define DMLCL_COM_CHILDREN_H
+#ifndef DMLI_COM_CHILDREN_H
+#define DMLI_COM_CHILDREN_H
 
 #include "device.h"
 
-namespace dmlcl_com
+namespace dmli_com
 {
 
 /* IDMLOperator: a dmlcl_operator. */
@@ -144,6 +144,6 @@ class recorder final : public child<IDMLCommandRecorder>
                                           IDMLBindingTable *bindings) override;
 };
 
-} // namespace dmlcl_com
+} // namespace dmli_com
 
-#endif /* DMLCL_COM_CHILDREN_H */
+#endif /* DMLI_COM_CHILDREN_H */

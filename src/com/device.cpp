@@ -3,7 +3,7 @@
 
 #include "children.h"
 
-namespace dmlcl_com
+namespace dmli_com
 {
 
 /* ID3D12Device's IID: GetParentDevice answers it with the dmlcl_device. */
@@ -54,9 +54,9 @@ HRESULT device::check_alive()
 {
     if (__atomic_load_n(&removed_, __ATOMIC_ACQUIRE) == S_OK)
         return S_OK;
-    return report(dmlcl_fail(DXGI_ERROR_DEVICE_REMOVED,
-                             "the DirectML device was removed by an earlier failure: %s",
-                             removed_why_));
+    return report(dmli_fail(DXGI_ERROR_DEVICE_REMOVED,
+                            "the DirectML device was removed by an earlier failure: %s",
+                            removed_why_));
 }
 
 HRESULT STDMETHODCALLTYPE device::GetDeviceRemovedReason()
@@ -64,7 +64,7 @@ HRESULT STDMETHODCALLTYPE device::GetDeviceRemovedReason()
     HRESULT reason = __atomic_load_n(&removed_, __ATOMIC_ACQUIRE);
     /* The message again, for the thread that asks. */
     if (FAILED(reason))
-        dmlcl_fail(reason, "the DirectML device was removed: %s", removed_why_);
+        dmli_fail(reason, "the DirectML device was removed: %s", removed_why_);
     return reason;
 }
 
@@ -85,7 +85,7 @@ HRESULT STDMETHODCALLTYPE device::CreateOperator(const DML_OPERATOR_DESC *desc, 
 {
     if (ppv)
         *ppv = nullptr;
-    DMLCL_TRY(check_alive());
+    DMLI_TRY(check_alive());
     dmlcl_operator *o;
     HRESULT hr = dmlcl_operator_create(dev_, desc, &o);
     if (FAILED(hr))
@@ -93,7 +93,7 @@ HRESULT STDMETHODCALLTYPE device::CreateOperator(const DML_OPERATOR_DESC *desc, 
     op *obj = new op(this, o);
     if (!obj) {
         dmlcl_operator_release(o);
-        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateOperator: out of host memory"));
+        return report(dmli_fail(E_OUTOFMEMORY, "CreateOperator: out of host memory"));
     }
     return report(hand_out(obj, riid, ppv));
 }
@@ -103,13 +103,13 @@ HRESULT STDMETHODCALLTYPE device::CompileOperator(IDMLOperator *o, DML_EXECUTION
 {
     if (ppv)
         *ppv = nullptr;
-    DMLCL_TRY(check_alive());
+    DMLI_TRY(check_alive());
     op *from = static_cast<op *>(impl_of(o, kind::op));
     if (!from || from->dev() != this)
-        return report(dmlcl_fail(E_INVALIDARG,
-                                 "CompileOperator: op (%p) is not an IDMLOperator "
-                                 "created by this device",
-                                 static_cast<void *>(o)));
+        return report(dmli_fail(E_INVALIDARG,
+                                "CompileOperator: op (%p) is not an IDMLOperator "
+                                "created by this device",
+                                static_cast<void *>(o)));
     dmlcl_compiled_operator *c;
     HRESULT hr = dmlcl_operator_compile(from->cl(), flags, &c);
     if (FAILED(hr))
@@ -117,7 +117,7 @@ HRESULT STDMETHODCALLTYPE device::CompileOperator(IDMLOperator *o, DML_EXECUTION
     compiled *obj = new compiled(this, c);
     if (!obj) {
         dmlcl_compiled_operator_release(c);
-        return report(dmlcl_fail(E_OUTOFMEMORY, "CompileOperator: out of host memory"));
+        return report(dmli_fail(E_OUTOFMEMORY, "CompileOperator: out of host memory"));
     }
     return report(hand_out(obj, riid, ppv));
 }
@@ -128,10 +128,10 @@ HRESULT STDMETHODCALLTYPE device::CreateOperatorInitializer(UINT count,
 {
     if (ppv)
         *ppv = nullptr;
-    DMLCL_TRY(check_alive());
+    DMLI_TRY(check_alive());
     initializer *obj = new initializer(this);
     if (!obj)
-        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateOperatorInitializer: out of host memory"));
+        return report(dmli_fail(E_OUTOFMEMORY, "CreateOperatorInitializer: out of host memory"));
     HRESULT hr = obj->Reset(count, ops);
     if (FAILED(hr)) {
         obj->Release();
@@ -144,10 +144,10 @@ HRESULT STDMETHODCALLTYPE device::CreateCommandRecorder(REFIID riid, void **ppv)
 {
     if (ppv)
         *ppv = nullptr;
-    DMLCL_TRY(check_alive());
+    DMLI_TRY(check_alive());
     recorder *obj = new recorder(this);
     if (!obj)
-        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateCommandRecorder: out of host memory"));
+        return report(dmli_fail(E_OUTOFMEMORY, "CreateCommandRecorder: out of host memory"));
     return report(hand_out(obj, riid, ppv));
 }
 
@@ -156,10 +156,10 @@ HRESULT STDMETHODCALLTYPE device::CreateBindingTable(const DML_BINDING_TABLE_DES
 {
     if (ppv)
         *ppv = nullptr;
-    DMLCL_TRY(check_alive());
+    DMLI_TRY(check_alive());
     binding_table *obj = new binding_table(this);
     if (!obj)
-        return report(dmlcl_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory"));
+        return report(dmli_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory"));
     HRESULT hr = desc ? obj->Reset(desc) : S_OK;
     if (FAILED(hr)) {
         obj->Release();
@@ -171,10 +171,10 @@ HRESULT STDMETHODCALLTYPE device::CreateBindingTable(const DML_BINDING_TABLE_DES
 /* OpenCL has no residency control: buffers are resident while they exist. */
 static HRESULT check_pageables(const char *call, UINT count, IDMLPageable *const *objects)
 {
-    DMLCL_INVALID_IF(count && !objects, "%s: ppObjects (NULL) is required for count %u", call,
-                     count);
+    DMLI_INVALID_IF(count && !objects, "%s: ppObjects (NULL) is required for count %u", call,
+                    count);
     for (UINT i = 0; i < count; ++i)
-        DMLCL_INVALID_IF(!objects[i], "%s: ppObjects[%u] (NULL) must be an IDMLPageable", call, i);
+        DMLI_INVALID_IF(!objects[i], "%s: ppObjects[%u] (NULL) must be an IDMLPageable", call, i);
     return S_OK;
 }
 
@@ -191,12 +191,12 @@ HRESULT STDMETHODCALLTYPE device::MakeResident(UINT count, IDMLPageable *const *
 HRESULT STDMETHODCALLTYPE device::GetParentDevice(REFIID riid, void **ppv)
 {
     if (!ppv)
-        return report(dmlcl_fail(E_POINTER, "GetParentDevice: ppv (NULL) is required"));
+        return report(dmli_fail(E_POINTER, "GetParentDevice: ppv (NULL) is required"));
     *ppv = nullptr;
     if (riid != id3d12device_iid)
-        return report(dmlcl_fail(E_NOINTERFACE,
-                                 "GetParentDevice: the parent is a dmlcl_device (ID3D12Device); "
-                                 "riid names another interface"));
+        return report(dmli_fail(E_NOINTERFACE,
+                                "GetParentDevice: the parent is a dmlcl_device (ID3D12Device); "
+                                "riid names another interface"));
     /* Not a COM object: the caller releases it with dmlcl_device_release. */
     dmlcl_device_retain(dev_);
     *ppv = dev_;
@@ -217,10 +217,10 @@ static HRESULT c_nodes(device *dev, const DML_GRAPH_DESC *desc, DML_GRAPH_NODE_D
             continue;
         ops[i] = *static_cast<const DML_OPERATOR_GRAPH_NODE_DESC *>(nodes[i].Desc);
         op *o = static_cast<op *>(impl_of(ops[i].Operator, kind::op));
-        DMLCL_INVALID_IF(!o || o->dev() != dev,
-                         "CompileGraph: Nodes[%u].Operator (%p) is not an IDMLOperator created "
-                         "by this device",
-                         i, static_cast<void *>(ops[i].Operator));
+        DMLI_INVALID_IF(!o || o->dev() != dev,
+                        "CompileGraph: Nodes[%u].Operator (%p) is not an IDMLOperator created "
+                        "by this device",
+                        i, static_cast<void *>(ops[i].Operator));
         ops[i].Operator = reinterpret_cast<IDMLOperator *>(o->cl());
         nodes[i].Desc = &ops[i];
     }
@@ -232,9 +232,9 @@ HRESULT STDMETHODCALLTYPE device::CompileGraph(const DML_GRAPH_DESC *desc,
 {
     if (ppv)
         *ppv = nullptr;
-    DMLCL_TRY(check_alive());
+    DMLI_TRY(check_alive());
     if (!desc)
-        return report(dmlcl_fail(E_INVALIDARG, "CompileGraph: desc (NULL) is required"));
+        return report(dmli_fail(E_INVALIDARG, "CompileGraph: desc (NULL) is required"));
     DML_GRAPH_DESC c_desc = *desc;
     DML_GRAPH_NODE_DESC *nodes = nullptr;
     DML_OPERATOR_GRAPH_NODE_DESC *ops = nullptr;
@@ -243,7 +243,7 @@ HRESULT STDMETHODCALLTYPE device::CompileGraph(const DML_GRAPH_DESC *desc,
         nodes = static_cast<DML_GRAPH_NODE_DESC *>(calloc(desc->NodeCount, sizeof *nodes));
         ops = static_cast<DML_OPERATOR_GRAPH_NODE_DESC *>(calloc(desc->NodeCount, sizeof *ops));
         hr = nodes && ops ? c_nodes(this, desc, nodes, ops)
-                          : dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+                          : dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
         c_desc.Nodes = nodes;
     }
     dmlcl_compiled_operator *c = nullptr;
@@ -256,14 +256,14 @@ HRESULT STDMETHODCALLTYPE device::CompileGraph(const DML_GRAPH_DESC *desc,
     compiled *obj = new compiled(this, c);
     if (!obj) {
         dmlcl_compiled_operator_release(c);
-        return report(dmlcl_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory"));
+        return report(dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory"));
     }
     return report(hand_out(obj, riid, ppv));
 }
 
-} // namespace dmlcl_com
+} // namespace dmli_com
 
-using dmlcl_com::device;
+using dmli_com::device;
 
 extern "C" DMLCL_API HRESULT DMLCreateDevice1(ID3D12Device *d3d12Device,
                                               DML_CREATE_DEVICE_FLAGS flags,
@@ -272,25 +272,25 @@ extern "C" DMLCL_API HRESULT DMLCreateDevice1(ID3D12Device *d3d12Device,
 {
     if (ppv)
         *ppv = nullptr;
-    DMLCL_INVALID_IF((unsigned)flags & ~(unsigned)DML_CREATE_DEVICE_FLAG_DEBUG,
-                     "DMLCreateDevice: flags (0x%x) has unknown bits; "
-                     "DML_CREATE_DEVICE_FLAG_DEBUG (0x1) is the only flag",
-                     (unsigned)flags);
-    DMLCL_UNSUPPORTED_IF(minimumFeatureLevel > DMLCL_FEATURE_LEVEL,
-                         "DMLCreateDevice1: minimumFeatureLevel (0x%x) is above the feature "
-                         "level dmlcl emulates (0x%x)",
-                         (unsigned)minimumFeatureLevel, (unsigned)DMLCL_FEATURE_LEVEL);
+    DMLI_INVALID_IF((unsigned)flags & ~(unsigned)DML_CREATE_DEVICE_FLAG_DEBUG,
+                    "DMLCreateDevice: flags (0x%x) has unknown bits; "
+                    "DML_CREATE_DEVICE_FLAG_DEBUG (0x1) is the only flag",
+                    (unsigned)flags);
+    DMLI_UNSUPPORTED_IF(minimumFeatureLevel > DMLCL_FEATURE_LEVEL,
+                        "DMLCreateDevice1: minimumFeatureLevel (0x%x) is above the feature "
+                        "level dmlcl emulates (0x%x)",
+                        (unsigned)minimumFeatureLevel, (unsigned)DMLCL_FEATURE_LEVEL);
     dmlcl_device *dev = d3d12Device;
     if (dev)
         dmlcl_device_retain(dev);
     else
-        DMLCL_TRY(dmlcl_device_create(&dev));
+        DMLI_TRY(dmlcl_device_create(&dev));
     device *obj = new device(dev, flags);
     if (!obj) {
         dmlcl_device_release(dev);
-        return dmlcl_fail(E_OUTOFMEMORY, "DMLCreateDevice: out of host memory");
+        return dmli_fail(E_OUTOFMEMORY, "DMLCreateDevice: out of host memory");
     }
-    return dmlcl_com::hand_out(obj, riid, ppv);
+    return dmli_com::hand_out(obj, riid, ppv);
 }
 
 extern "C" DMLCL_API HRESULT DMLCreateDevice(ID3D12Device *d3d12Device,

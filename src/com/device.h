@@ -1,10 +1,10 @@
 /* The DirectML device (IDMLDevice1, IDMLDebugDevice) over a dmlcl_device (internal). */
-#ifndef DMLCL_COM_DEVICE_H
-#define DMLCL_COM_DEVICE_H
+#ifndef DMLI_COM_DEVICE_H
+#define DMLI_COM_DEVICE_H
 
 #include "object.h"
 
-namespace dmlcl_com
+namespace dmli_com
 {
 
 class device final : public object<IDMLDevice1>, public IDMLDebugDevice
@@ -88,10 +88,10 @@ template <class Iface> child<Iface>::~child()
 template <class Iface> HRESULT STDMETHODCALLTYPE child<Iface>::GetDevice(REFIID riid, void **ppv)
 {
     if (!ppv)
-        return dmlcl_fail(E_POINTER, "GetDevice: ppv (NULL) is required");
+        return dmli_fail(E_POINTER, "GetDevice: ppv (NULL) is required");
     return dev_->QueryInterface(riid, ppv);
 }
 
-} // namespace dmlcl_com
+} // namespace dmli_com
 
-#endif /* DMLCL_COM_DEVICE_H */
+#endif /* DMLI_COM_DEVICE_H */

@@ -1,7 +1,7 @@
 /* IDMLOperatorInitializer: the operators it targets; nothing to initialize. */
 #include "children.h"
 
-namespace dmlcl_com
+namespace dmli_com
 {
 
 impl *dispatchable_of(IDMLDispatchable *d, const device *dev)
@@ -31,22 +31,22 @@ HRESULT STDMETHODCALLTYPE initializer::Reset(UINT count, IDMLCompiledOperator *c
 {
     if (count && !ops)
         return dev()->report(
-            dmlcl_fail(E_INVALIDARG,
-                       "IDMLOperatorInitializer::Reset: operators (NULL) is required for "
-                       "operatorCount %u",
-                       count));
+            dmli_fail(E_INVALIDARG,
+                      "IDMLOperatorInitializer::Reset: operators (NULL) is required for "
+                      "operatorCount %u",
+                      count));
     compiled **list = count ? static_cast<compiled **>(calloc(count, sizeof(compiled *))) : nullptr;
     if (count && !list)
         return dev()->report(
-            dmlcl_fail(E_OUTOFMEMORY, "IDMLOperatorInitializer::Reset: out of host memory"));
+            dmli_fail(E_OUTOFMEMORY, "IDMLOperatorInitializer::Reset: out of host memory"));
     for (UINT i = 0; i < count; ++i) {
         list[i] = static_cast<compiled *>(impl_of(ops[i], kind::compiled));
         if (!list[i] || list[i]->dev() != dev()) {
             free(list);
-            return dev()->report(dmlcl_fail(E_INVALIDARG,
-                                            "IDMLOperatorInitializer::Reset: operators[%u] (%p) "
-                                            "is not an IDMLCompiledOperator of this device",
-                                            i, static_cast<void *>(ops[i])));
+            return dev()->report(dmli_fail(E_INVALIDARG,
+                                           "IDMLOperatorInitializer::Reset: operators[%u] (%p) "
+                                           "is not an IDMLCompiledOperator of this device",
+                                           i, static_cast<void *>(ops[i])));
         }
     }
     for (UINT i = 0; i < count; ++i)
@@ -70,4 +70,4 @@ DML_BINDING_PROPERTIES STDMETHODCALLTYPE initializer::GetBindingProperties()
     return props;
 }
 
-} // namespace dmlcl_com
+} // namespace dmli_com

@@ -4,7 +4,7 @@
 
 #include "object.h"
 
-namespace dmlcl_com
+namespace dmli_com
 {
 
 /* WKPDID_D3DDebugObjectNameW: where D3D12's SetName keeps the name. */
@@ -79,7 +79,7 @@ HRESULT private_data::put(REFGUID guid, UINT size, const void *bytes, IUnknown *
     if (bytes || iface) {
         e = static_cast<entry *>(malloc(sizeof(entry) + (iface ? 0 : size)));
         if (!e)
-            return dmlcl_fail(E_OUTOFMEMORY, "SetPrivateData: out of host memory (%u bytes)", size);
+            return dmli_fail(E_OUTOFMEMORY, "SetPrivateData: out of host memory (%u bytes)", size);
         e->guid = guid;
         e->size = iface ? (UINT)sizeof(IUnknown *) : size;
         e->iface = iface;
@@ -102,7 +102,7 @@ HRESULT private_data::put(REFGUID guid, UINT size, const void *bytes, IUnknown *
 HRESULT private_data::get(REFGUID guid, UINT *size, void *data)
 {
     if (!size)
-        return dmlcl_fail(E_INVALIDARG, "GetPrivateData: dataSize (NULL) is required");
+        return dmli_fail(E_INVALIDARG, "GetPrivateData: dataSize (NULL) is required");
     pthread_mutex_lock(&lock_);
     entry *e = find(guid);
     HRESULT hr = S_OK;
@@ -112,9 +112,9 @@ HRESULT private_data::get(REFGUID guid, UINT *size, void *data)
     } else if (!data) {
         *size = e->size;
     } else if (*size < e->size) {
-        hr = dmlcl_fail(DXGI_ERROR_MORE_DATA,
-                        "GetPrivateData: *dataSize (%u) is smaller than the data (%u bytes)", *size,
-                        e->size);
+        hr = dmli_fail(DXGI_ERROR_MORE_DATA,
+                       "GetPrivateData: *dataSize (%u) is smaller than the data (%u bytes)", *size,
+                       e->size);
         *size = e->size;
     } else {
         *size = e->size;
@@ -133,8 +133,8 @@ HRESULT private_data::set(REFGUID guid, UINT size, const void *data)
 {
     /* D3D's rule: NULL data (which removes the entry) comes with size 0. */
     if (!data && size != 0)
-        return dmlcl_fail(E_INVALIDARG, "SetPrivateData: dataSize (%u) must be 0 when data is NULL",
-                          size);
+        return dmli_fail(E_INVALIDARG, "SetPrivateData: dataSize (%u) must be 0 when data is NULL",
+                         size);
     return put(guid, size, data, nullptr);
 }
 
@@ -149,11 +149,11 @@ HRESULT private_data::set_name(PCWSTR name)
         return put(debug_name_guid, 0, nullptr, nullptr);
     size_t bytes = (wcslen(name) + 1) * sizeof *name;
     if (bytes > UINT32_MAX)
-        return dmlcl_fail(E_INVALIDARG, "SetName: the name is too long (%zu bytes)", bytes);
+        return dmli_fail(E_INVALIDARG, "SetName: the name is too long (%zu bytes)", bytes);
     return put(debug_name_guid, (UINT)bytes, name, nullptr);
 }
 
-} // namespace dmlcl_com
+} // namespace dmli_com
 
 /*
  * A pure virtual call is a bug in dmlcl (no object is ever used while an

@@ -8,8 +8,8 @@
  * operator new, and pure virtual calls resolve to our own
  * __cxa_pure_virtual (object.cpp).
  */
-#ifndef DMLCL_COM_OBJECT_H
-#define DMLCL_COM_OBJECT_H
+#ifndef DMLI_COM_OBJECT_H
+#define DMLI_COM_OBJECT_H
 
 #include <DirectML.h>
 
@@ -18,7 +18,7 @@
 
 #include "errors.h"
 
-namespace dmlcl_com
+namespace dmli_com
 {
 
 /* Allocation through malloc: no dependency on libstdc++'s operator new. */
@@ -128,7 +128,7 @@ template <class Iface> class object : public Iface, public impl, public heap
     template <class... Chain> HRESULT query(REFIID riid, void **ppv)
     {
         if (!ppv)
-            return dmlcl_fail(E_POINTER, "QueryInterface: ppvObject (NULL) is required");
+            return dmli_fail(E_POINTER, "QueryInterface: ppvObject (NULL) is required");
         *ppv = nullptr;
         if (riid == impl_iid) {
             *ppv = static_cast<impl *>(this);
@@ -176,10 +176,10 @@ template <class T> HRESULT hand_out(T *obj, REFIID riid, void **ppv)
     HRESULT hr = obj->QueryInterface(riid, ppv);
     obj->Release();
     if (hr == E_NOINTERFACE)
-        dmlcl_fail(E_NOINTERFACE, "the object does not implement the interface riid names");
+        dmli_fail(E_NOINTERFACE, "the object does not implement the interface riid names");
     return hr;
 }
 
-} // namespace dmlcl_com
+} // namespace dmli_com
 
-#endif /* DMLCL_COM_OBJECT_H */
+#endif /* DMLI_COM_OBJECT_H */

@@ -8,7 +8,7 @@
 
 #define MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
 
-bool dmlcl_fe_is_int_type(DML_TENSOR_DATA_TYPE t)
+bool dmli_fe_is_int_type(DML_TENSOR_DATA_TYPE t)
 {
     switch ((int)t) {
     case DML_TENSOR_DATA_TYPE_INT8:
@@ -23,9 +23,9 @@ bool dmlcl_fe_is_int_type(DML_TENSOR_DATA_TYPE t)
     }
 }
 
-int64_t dmlcl_fe_int_at(const dmlcl_int_array *a, uint64_t i)
+int64_t dmli_fe_int_at(const dmlcl_int_array *a, uint64_t i)
 {
-    const unsigned char *p = (const unsigned char *)a->data + i * dmlcl_type_size(a->type);
+    const unsigned char *p = (const unsigned char *)a->data + i * dmli_type_size(a->type);
     union {
         int8_t i8;
         int16_t i16;
@@ -36,7 +36,7 @@ int64_t dmlcl_fe_int_at(const dmlcl_int_array *a, uint64_t i)
         uint32_t u32;
         uint64_t u64;
     } v;
-    memcpy(&v, p, dmlcl_type_size(a->type));
+    memcpy(&v, p, dmli_type_size(a->type));
     switch ((int)a->type) {
     case DML_TENSOR_DATA_TYPE_INT8: return v.i8;
     case DML_TENSOR_DATA_TYPE_INT16: return v.i16;
@@ -49,7 +49,7 @@ int64_t dmlcl_fe_int_at(const dmlcl_int_array *a, uint64_t i)
     }
 }
 
-const char *dmlcl_fe_format_shape(char *buf, size_t len, const dmlcl_shape *s)
+const char *dmli_fe_format_shape(char *buf, size_t len, const dmlcl_shape *s)
 {
     size_t at = (size_t)snprintf(buf, len, "{");
     for (uint32_t i = 0; i < s->rank && i < MAX_RANK && at < len; ++i)
@@ -59,92 +59,92 @@ const char *dmlcl_fe_format_shape(char *buf, size_t len, const dmlcl_shape *s)
     return buf;
 }
 
-HRESULT dmlcl_fe_check_list(const char *op, const char *name, const dmlcl_int_array *a,
-                            const dmlcl_shape *dims)
+HRESULT dmli_fe_check_list(const char *op, const char *name, const dmlcl_int_array *a,
+                           const dmlcl_shape *dims)
 {
-    char buf[DMLCL_DIMS_BUF];
-    DMLCL_INVALID_IF(!a, "%s: input %s (NULL) is required", op, name);
-    DMLCL_INVALID_IF(!dmlcl_fe_is_int_type(a->type),
-                     "%s: input %s has type %s; it must be an integer type", op, name,
-                     dmlcl_type_name(a->type));
-    DMLCL_INVALID_IF(dims && dims->rank != 1, "%s: input %s must be 1-D; its shape is %s (rank %u)",
-                     op, name, dmlcl_fe_format_shape(buf, sizeof buf, dims), dims->rank);
-    DMLCL_INVALID_IF(dims && (uint64_t)dims->dims[0] != a->count,
-                     "%s: input %s has shape {%lld} but holds %llu values", op, name,
-                     (long long)dims->dims[0], (unsigned long long)a->count);
-    DMLCL_INVALID_IF(a->count && !a->data, "%s: input %s data (NULL) must hold %llu values", op,
-                     name, (unsigned long long)a->count);
+    char buf[DMLI_DIMS_BUF];
+    DMLI_INVALID_IF(!a, "%s: input %s (NULL) is required", op, name);
+    DMLI_INVALID_IF(!dmli_fe_is_int_type(a->type),
+                    "%s: input %s has type %s; it must be an integer type", op, name,
+                    dmli_type_name(a->type));
+    DMLI_INVALID_IF(dims && dims->rank != 1, "%s: input %s must be 1-D; its shape is %s (rank %u)",
+                    op, name, dmli_fe_format_shape(buf, sizeof buf, dims), dims->rank);
+    DMLI_INVALID_IF(dims && (uint64_t)dims->dims[0] != a->count,
+                    "%s: input %s has shape {%lld} but holds %llu values", op, name,
+                    (long long)dims->dims[0], (unsigned long long)a->count);
+    DMLI_INVALID_IF(a->count && !a->data, "%s: input %s data (NULL) must hold %llu values", op,
+                    name, (unsigned long long)a->count);
     return S_OK;
 }
 
-HRESULT dmlcl_fe_check_shape(const char *op, const char *what, const dmlcl_shape *s)
+HRESULT dmli_fe_check_shape(const char *op, const char *what, const dmlcl_shape *s)
 {
-    DMLCL_NULL_IF(!s, "%s: the shape of %s (NULL) is required", op, what);
-    DMLCL_UNSUPPORTED_IF(s->rank > MAX_RANK,
-                         "%s: %s has rank %u; dmlcl tensors have at most %d dimensions", op, what,
-                         s->rank, MAX_RANK);
+    DMLI_NULL_IF(!s, "%s: the shape of %s (NULL) is required", op, what);
+    DMLI_UNSUPPORTED_IF(s->rank > MAX_RANK,
+                        "%s: %s has rank %u; dmlcl tensors have at most %d dimensions", op, what,
+                        s->rank, MAX_RANK);
     /* Every dimension, whatever comes before it; then the element count as
-     * dmlcl's tensor rules count it (dmlcl_count_elements: a 0 anywhere makes
+     * dmlcl's tensor rules count it (dmli_count_elements: a 0 anywhere makes
      * the tensor empty, whatever the other sizes). */
     uint64_t dims[MAX_RANK];
     for (uint32_t i = 0; i < s->rank; ++i) {
-        DMLCL_INVALID_IF(s->dims[i] < 0, "%s: %s dimension %u (%" PRId64 ") must be >= 0", op, what,
-                         i, s->dims[i]);
-        DMLCL_UNSUPPORTED_IF(s->dims[i] > (int64_t)UINT32_MAX,
-                             "%s: %s dimension %u (%" PRId64 ") is over 2^32-1, beyond "
-                             "DirectML's UINT sizes",
-                             op, what, i, s->dims[i]);
+        DMLI_INVALID_IF(s->dims[i] < 0, "%s: %s dimension %u (%" PRId64 ") must be >= 0", op, what,
+                        i, s->dims[i]);
+        DMLI_UNSUPPORTED_IF(s->dims[i] > (int64_t)UINT32_MAX,
+                            "%s: %s dimension %u (%" PRId64 ") is over 2^32-1, beyond "
+                            "DirectML's UINT sizes",
+                            op, what, i, s->dims[i]);
         dims[i] = (uint64_t)s->dims[i];
     }
-    char buf[DMLCL_DIMS_BUF];
-    DMLCL_UNSUPPORTED_IF(dmlcl_count_elements(s->rank, dims) > UINT32_MAX,
-                         "%s: %s shape %s has more than 2^32-1 elements (DirectML's limit)", op,
-                         what, dmlcl_fe_format_shape(buf, sizeof buf, s));
+    char buf[DMLI_DIMS_BUF];
+    DMLI_UNSUPPORTED_IF(dmli_count_elements(s->rank, dims) > UINT32_MAX,
+                        "%s: %s shape %s has more than 2^32-1 elements (DirectML's limit)", op,
+                        what, dmli_fe_format_shape(buf, sizeof buf, s));
     return S_OK;
 }
 
-HRESULT dmlcl_fe_check_type(const char *op, const char *what, DML_TENSOR_DATA_TYPE type)
+HRESULT dmli_fe_check_type(const char *op, const char *what, DML_TENSOR_DATA_TYPE type)
 {
-    DMLCL_UNSUPPORTED_IF(type == DMLCL_TENSOR_DATA_TYPE_STRING,
-                         "%s: %s type STRING is not supported: dmlcl moves elements of 1, 2, 4, "
-                         "8 or 16 bytes, and strings have no fixed width",
-                         op, what);
-    DMLCL_UNSUPPORTED_IF(type == DML_TENSOR_DATA_TYPE_UINT4 || type == DML_TENSOR_DATA_TYPE_INT4,
-                         "%s: %s type %s is not supported: dmlcl moves whole bytes", op, what,
-                         dmlcl_type_name(type));
-    DMLCL_INVALID_IF(dmlcl_type_size(type) == 0,
-                     "%s: %s type (%s) must be a tensor data type dmlcl moves", op, what,
-                     dmlcl_type_name(type));
+    DMLI_UNSUPPORTED_IF(type == DMLCL_TENSOR_DATA_TYPE_STRING,
+                        "%s: %s type STRING is not supported: dmlcl moves elements of 1, 2, 4, "
+                        "8 or 16 bytes, and strings have no fixed width",
+                        op, what);
+    DMLI_UNSUPPORTED_IF(type == DML_TENSOR_DATA_TYPE_UINT4 || type == DML_TENSOR_DATA_TYPE_INT4,
+                        "%s: %s type %s is not supported: dmlcl moves whole bytes", op, what,
+                        dmli_type_name(type));
+    DMLI_INVALID_IF(dmli_type_size(type) == 0,
+                    "%s: %s type (%s) must be a tensor data type dmlcl moves", op, what,
+                    dmli_type_name(type));
     return S_OK;
 }
 
-HRESULT dmlcl_fe_version(const dmlcl_fe_versions *v, int opset, int *version, char *op, size_t len)
+HRESULT dmli_fe_version(const dmli_fe_versions *v, int opset, int *version, char *op, size_t len)
 {
     *version = 0;
     for (int i = 0; i < v->count; ++i)
         if (opset >= v->versions[i])
             *version = v->versions[i];
     snprintf(op, len, "%s %s-%d", v->framework, v->name, *version);
-    DMLCL_INVALID_IF(*version == 0,
-                     "%s %s: opset (%d) must be at least %d (the operator's first version)",
-                     v->framework, v->name, opset, v->versions[0]);
-    DMLCL_UNSUPPORTED_IF(*version < v->implemented,
-                         "%s (opset %d) is not supported: dmlcl implements %s from version %d "
-                         "(opset %d and later)",
-                         op, opset, v->name, v->implemented, v->implemented);
+    DMLI_INVALID_IF(*version == 0,
+                    "%s %s: opset (%d) must be at least %d (the operator's first version)",
+                    v->framework, v->name, opset, v->versions[0]);
+    DMLI_UNSUPPORTED_IF(*version < v->implemented,
+                        "%s (opset %d) is not supported: dmlcl implements %s from version %d "
+                        "(opset %d and later)",
+                        op, opset, v->name, v->implemented, v->implemented);
     return S_OK;
 }
 
-HRESULT dmlcl_fe_begin(const char *op, const void *args, dmlcl_frontend_result *result)
+HRESULT dmli_fe_begin(const char *op, const void *args, dmlcl_frontend_result *result)
 {
-    DMLCL_NULL_IF(!result, "%s: the result (NULL) is required", op);
+    DMLI_NULL_IF(!result, "%s: the result (NULL) is required", op);
     memset(result, 0, sizeof *result);
-    DMLCL_NULL_IF(!args, "%s: args (NULL) are required", op);
+    DMLI_NULL_IF(!args, "%s: args (NULL) are required", op);
     return S_OK;
 }
 
-DML_TENSOR_DESC *dmlcl_fe_tensor(dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
-                                 const dmlcl_shape *s)
+DML_TENSOR_DESC *dmli_fe_tensor(dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
+                                const dmlcl_shape *s)
 {
     UINT rank = s->rank ? s->rank : 1, *sizes = r->sizes[k];
     sizes[0] = 1;
@@ -161,15 +161,14 @@ DML_TENSOR_DESC *dmlcl_fe_tensor(dmlcl_frontend_result *r, int k, DML_TENSOR_DAT
     return &r->tensors[k];
 }
 
-HRESULT dmlcl_fe_output(const char *op, dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
-                        const int64_t *dims, uint32_t rank)
+HRESULT dmli_fe_output(const char *op, dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
+                       const int64_t *dims, uint32_t rank)
 {
-    DMLCL_UNSUPPORTED_IF(rank > MAX_RANK,
-                         "%s: the output rank (%u) is beyond dmlcl's %d dimensions", op, rank,
-                         MAX_RANK);
+    DMLI_UNSUPPORTED_IF(rank > MAX_RANK, "%s: the output rank (%u) is beyond dmlcl's %d dimensions",
+                        op, rank, MAX_RANK);
     r->output_shape.rank = rank;
     memcpy(r->output_shape.dims, dims, rank * sizeof *dims);
-    DMLCL_TRY(dmlcl_fe_check_shape(op, "output", &r->output_shape));
-    dmlcl_fe_tensor(r, k, type, &r->output_shape);
+    DMLI_TRY(dmli_fe_check_shape(op, "output", &r->output_shape));
+    dmli_fe_tensor(r, k, type, &r->output_shape);
     return S_OK;
 }

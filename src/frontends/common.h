@@ -3,24 +3,24 @@
  * the one shape check, the one type check, opset to version, and the
  * packed tensors of a dmlcl_frontend_result.
  */
-#ifndef DMLCL_FRONTENDS_COMMON_H
-#define DMLCL_FRONTENDS_COMMON_H
+#ifndef DMLI_FRONTENDS_COMMON_H
+#define DMLI_FRONTENDS_COMMON_H
 
 #include "dmlcl/frontends.h"
 #include "internal.h"
 
 /* Any of DirectML's signed or unsigned 8- to 64-bit integer types. */
-bool dmlcl_fe_is_int_type(DML_TENSOR_DATA_TYPE t);
+bool dmli_fe_is_int_type(DML_TENSOR_DATA_TYPE t);
 
 /* Element i of an integer array; UINT64 values above INT64_MAX saturate. */
-int64_t dmlcl_fe_int_at(const dmlcl_int_array *a, uint64_t i);
+int64_t dmli_fe_int_at(const dmlcl_int_array *a, uint64_t i);
 
 /* A framework shape, signed, as "{2,-1,3}" (at most 16 dimensions shown). */
-const char *dmlcl_fe_format_shape(char *buf, size_t len, const dmlcl_shape *s);
+const char *dmli_fe_format_shape(char *buf, size_t len, const dmlcl_shape *s);
 
 /* A 1-D integer input: present, of an integer type, and holding what its shape says. */
-HRESULT dmlcl_fe_check_list(const char *op, const char *name, const dmlcl_int_array *a,
-                            const dmlcl_shape *dims);
+HRESULT dmli_fe_check_list(const char *op, const char *name, const dmlcl_int_array *a,
+                           const dmlcl_shape *dims);
 
 /*
  * The shape check of every front-end: a framework shape a dmlcl tensor can
@@ -29,36 +29,36 @@ HRESULT dmlcl_fe_check_list(const char *op, const char *name, const dmlcl_int_ar
  * or over 2^32-1 elements counted as tensor.c counts them (dimension by
  * dimension, up to the first 0): DXGI_ERROR_UNSUPPORTED.
  */
-HRESULT dmlcl_fe_check_shape(const char *op, const char *what, const dmlcl_shape *s);
+HRESULT dmli_fe_check_shape(const char *op, const char *what, const dmlcl_shape *s);
 
 /* An element type dmlcl moves (no strings, no 4-bit types); what names the tensor. */
-HRESULT dmlcl_fe_check_type(const char *op, const char *what, DML_TENSOR_DATA_TYPE type);
+HRESULT dmli_fe_check_type(const char *op, const char *what, DML_TENSOR_DATA_TYPE type);
 
 /* An operator's versions (ascending) and the first one dmlcl implements (later ones too). */
-typedef struct dmlcl_fe_versions {
+typedef struct dmli_fe_versions {
     const char *framework, *name; /* "ONNX", "Gather" */
     int count;
     int versions[8]; /* ONNX Pad has 7 */
     int implemented;
-} dmlcl_fe_versions;
+} dmli_fe_versions;
 
 /*
  * The version in effect at opset and the operator's name for messages
  * ("ONNX Gather-13") in op; an error below the first version or for one
  * not implemented.
  */
-HRESULT dmlcl_fe_version(const dmlcl_fe_versions *v, int opset, int *version, char *op, size_t len);
-#define DMLCL_FE_OP_NAME 48
+HRESULT dmli_fe_version(const dmli_fe_versions *v, int opset, int *version, char *op, size_t len);
+#define DMLI_FE_OP_NAME 48
 
 /* Clears result (NULL is an error naming op): every front-end's first step. */
-HRESULT dmlcl_fe_begin(const char *op, const void *args, dmlcl_frontend_result *result);
+HRESULT dmli_fe_begin(const char *op, const void *args, dmlcl_frontend_result *result);
 
-/* Tensor k of result: packed, type, shape s (0-D as {1}); s passed dmlcl_fe_check_shape. */
-DML_TENSOR_DESC *dmlcl_fe_tensor(dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
-                                 const dmlcl_shape *s);
+/* Tensor k of result: packed, type, shape s (0-D as {1}); s passed dmli_fe_check_shape. */
+DML_TENSOR_DESC *dmli_fe_tensor(dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
+                                const dmlcl_shape *s);
 
-/* The output (rank dims) as tensor k and output_shape, after dmlcl_fe_check_shape. */
-HRESULT dmlcl_fe_output(const char *op, dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
-                        const int64_t *dims, uint32_t rank);
+/* The output (rank dims) as tensor k and output_shape, after dmli_fe_check_shape. */
+HRESULT dmli_fe_output(const char *op, dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
+                       const int64_t *dims, uint32_t rank);
 
-#endif /* DMLCL_FRONTENDS_COMMON_H */
+#endif /* DMLI_FRONTENDS_COMMON_H */

@@ -23,16 +23,16 @@
 /* data: a shape dmlcl describes, of a type it moves. */
 static HRESULT check_data(const char *op, DML_TENSOR_DATA_TYPE type, const dmlcl_shape *s)
 {
-    DMLCL_TRY(dmlcl_fe_check_shape(op, "input data", s));
-    return dmlcl_fe_check_type(op, "data", type);
+    DMLI_TRY(dmli_fe_check_shape(op, "input data", s));
+    return dmli_fe_check_type(op, "data", type);
 }
 
 static HRESULT same_length(const char *op, const char *name, const dmlcl_int_array *a,
                            const char *ref_name, const dmlcl_int_array *ref)
 {
-    DMLCL_INVALID_IF(a->count != ref->count,
-                     "%s: input %s has %llu values; it must have as many as %s (%llu)", op, name,
-                     (unsigned long long)a->count, ref_name, (unsigned long long)ref->count);
+    DMLI_INVALID_IF(a->count != ref->count,
+                    "%s: input %s has %llu values; it must have as many as %s (%llu)", op, name,
+                    (unsigned long long)a->count, ref_name, (unsigned long long)ref->count);
     return S_OK;
 }
 
@@ -40,21 +40,21 @@ static HRESULT same_length(const char *op, const char *name, const dmlcl_int_arr
 static void describe(DML_TENSOR_DATA_TYPE type, const dmlcl_shape *data, dmlcl_frontend_result *r)
 {
     DMLCL_STRIDED_SLICE_OPERATOR_DESC *d = &r->op.strided_slice;
-    d->InputTensor = dmlcl_fe_tensor(r, 0, type, data);
-    d->OutputTensor = dmlcl_fe_tensor(r, 1, type, &r->output_shape);
+    d->InputTensor = dmli_fe_tensor(r, 0, type, data);
+    d->OutputTensor = dmli_fe_tensor(r, 1, type, &r->output_shape);
     d->Begin = r->begin;
     d->End = r->end;
     d->Strides = r->strides;
-    d->BeginMask = r->masks[DMLCL_SS_BEGIN_MASK];
-    d->EndMask = r->masks[DMLCL_SS_END_MASK];
-    d->NewAxisMask = r->masks[DMLCL_SS_NEW_AXIS_MASK];
-    d->ShrinkAxisMask = r->masks[DMLCL_SS_SHRINK_AXIS_MASK];
-    d->EllipsisMask = r->masks[DMLCL_SS_ELLIPSIS_MASK];
+    d->BeginMask = r->masks[DMLI_SS_BEGIN_MASK];
+    d->EndMask = r->masks[DMLI_SS_END_MASK];
+    d->NewAxisMask = r->masks[DMLI_SS_NEW_AXIS_MASK];
+    d->ShrinkAxisMask = r->masks[DMLI_SS_SHRINK_AXIS_MASK];
+    d->EllipsisMask = r->masks[DMLI_SS_ELLIPSIS_MASK];
     r->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_STRIDED_SLICE, d};
 }
 
 /* The framework's shape from a resolution. */
-static void output_shape(const dmlcl_ss_result *res, dmlcl_shape *out)
+static void output_shape(const dmli_ss_result *res, dmlcl_shape *out)
 {
     out->rank = res->out_rank;
     for (uint32_t i = 0; i < res->out_rank; ++i)
@@ -63,11 +63,11 @@ static void output_shape(const dmlcl_ss_result *res, dmlcl_shape *out)
 
 /* ---- OpenVINO StridedSlice-1 ----------------------------------------------------------------- */
 
-/* StridedSlice-1 is the one version (dmlcl_fe_version refuses opsets before it): a literal name. */
+/* StridedSlice-1 is the one version (dmli_fe_version refuses opsets before it): a literal name. */
 #define OV "OpenVINO StridedSlice-1"
-static const dmlcl_fe_versions ov_strided_slice = {"OpenVINO", "StridedSlice", 1, {1}, 1};
+static const dmli_fe_versions ov_strided_slice = {"OpenVINO", "StridedSlice", 1, {1}, 1};
 
-static const dmlcl_ss_names ov_names = {
+static const dmli_ss_names ov_names = {
     OV,
     "begin",
     "end",
@@ -80,19 +80,19 @@ static HRESULT read_mask(int m, const dmlcl_int_array *a, uint64_t count, UINT *
     const char *name = ov_names.mask[m];
     uint64_t n = a ? a->count : 0;
     if (a) {
-        DMLCL_INVALID_IF(!dmlcl_fe_is_int_type(a->type),
-                         OV ": attribute %s has type %s; it must be a list of integers", name,
-                         dmlcl_type_name(a->type));
-        DMLCL_INVALID_IF(n && !a->data, OV ": attribute %s data (NULL) must hold %llu values", name,
-                         (unsigned long long)n);
+        DMLI_INVALID_IF(!dmli_fe_is_int_type(a->type),
+                        OV ": attribute %s has type %s; it must be a list of integers", name,
+                        dmli_type_name(a->type));
+        DMLI_INVALID_IF(n && !a->data, OV ": attribute %s data (NULL) must hold %llu values", name,
+                        (unsigned long long)n);
     }
     for (uint64_t i = 0; i < n; ++i) {
-        int64_t v = dmlcl_fe_int_at(a, i);
-        DMLCL_INVALID_IF(v != 0 && v != 1, OV ": %s[%llu] (%lld) must be 0 or 1", name,
-                         (unsigned long long)i, (long long)v);
+        int64_t v = dmli_fe_int_at(a, i);
+        DMLI_INVALID_IF(v != 0 && v != 1, OV ": %s[%llu] (%lld) must be 0 or 1", name,
+                        (unsigned long long)i, (long long)v);
     }
     for (uint64_t i = 0; out && i < count; ++i)
-        out[i] = i < n ? (UINT)dmlcl_fe_int_at(a, i) : 0;
+        out[i] = i < n ? (UINT)dmli_fe_int_at(a, i) : 0;
     return S_OK;
 }
 
@@ -105,41 +105,41 @@ static HRESULT too_many_entries(const dmlcl_openvino_strided_slice_args *a, uint
     const dmlcl_int_array *el = a->ellipsis_mask, *na = a->new_axis_mask;
     uint64_t taken = 0;
     for (uint64_t i = 0; i < count; ++i) {
-        bool is_el = el && i < el->count && dmlcl_fe_int_at(el, i);
-        bool is_na = na && i < na->count && dmlcl_fe_int_at(na, i);
+        bool is_el = el && i < el->count && dmli_fe_int_at(el, i);
+        bool is_na = na && i < na->count && dmli_fe_int_at(na, i);
         taken += !is_el && !is_na;
     }
-    DMLCL_INVALID_IF(taken > a->data->rank,
-                     OV ": %llu entries of begin/end/stride take input dimensions (entries that "
-                        "are neither a new axis nor the ellipsis), more than data's %u",
-                     (unsigned long long)taken, a->data->rank);
-    return dmlcl_fail(DXGI_ERROR_UNSUPPORTED,
-                      OV ": begin has %llu entries; the output would have more than %d "
-                         "dimensions, more than dmlcl supports",
-                      (unsigned long long)count, MAX_RANK);
+    DMLI_INVALID_IF(taken > a->data->rank,
+                    OV ": %llu entries of begin/end/stride take input dimensions (entries that "
+                       "are neither a new axis nor the ellipsis), more than data's %u",
+                    (unsigned long long)taken, a->data->rank);
+    return dmli_fail(DXGI_ERROR_UNSUPPORTED,
+                     OV ": begin has %llu entries; the output would have more than %d "
+                        "dimensions, more than dmlcl supports",
+                     (unsigned long long)count, MAX_RANK);
 }
 
 static HRESULT ov_read(const dmlcl_openvino_strided_slice_args *a, dmlcl_frontend_result *r)
 {
-    DMLCL_TRY(dmlcl_fe_check_list(OV, "begin", a->begin, a->begin_dims));
-    DMLCL_TRY(dmlcl_fe_check_list(OV, "end", a->end, a->end_dims));
-    DMLCL_TRY(same_length(OV, "end", a->end, "begin", a->begin));
+    DMLI_TRY(dmli_fe_check_list(OV, "begin", a->begin, a->begin_dims));
+    DMLI_TRY(dmli_fe_check_list(OV, "end", a->end, a->end_dims));
+    DMLI_TRY(same_length(OV, "end", a->end, "begin", a->begin));
     if (a->stride) {
-        DMLCL_TRY(dmlcl_fe_check_list(OV, "stride", a->stride, a->stride_dims));
-        DMLCL_TRY(same_length(OV, "stride", a->stride, "begin", a->begin));
+        DMLI_TRY(dmli_fe_check_list(OV, "stride", a->stride, a->stride_dims));
+        DMLI_TRY(same_length(OV, "stride", a->stride, "begin", a->begin));
     }
-    const dmlcl_int_array *masks[DMLCL_SS_MASKS] = {a->begin_mask, a->end_mask, a->new_axis_mask,
-                                                    a->shrink_axis_mask, a->ellipsis_mask};
+    const dmlcl_int_array *masks[DMLI_SS_MASKS] = {a->begin_mask, a->end_mask, a->new_axis_mask,
+                                                   a->shrink_axis_mask, a->ellipsis_mask};
     uint64_t count = a->begin->count;
     bool fits = count <= MAX_ENTRIES;
-    for (int m = 0; m < DMLCL_SS_MASKS; ++m)
-        DMLCL_TRY(read_mask(m, masks[m], count, fits ? r->masks[m] : NULL));
+    for (int m = 0; m < DMLI_SS_MASKS; ++m)
+        DMLI_TRY(read_mask(m, masks[m], count, fits ? r->masks[m] : NULL));
     if (!fits)
         return too_many_entries(a, count);
     for (uint64_t i = 0; i < count; ++i) {
-        r->begin[i] = dmlcl_fe_int_at(a->begin, i);
-        r->end[i] = dmlcl_fe_int_at(a->end, i);
-        r->strides[i] = a->stride ? dmlcl_fe_int_at(a->stride, i) : 1;
+        r->begin[i] = dmli_fe_int_at(a->begin, i);
+        r->end[i] = dmli_fe_int_at(a->end, i);
+        r->strides[i] = a->stride ? dmli_fe_int_at(a->stride, i) : 1;
     }
     r->op.strided_slice.SliceCount = (UINT)count;
     return S_OK;
@@ -153,12 +153,12 @@ static void ov_scalar_entries(dmlcl_frontend_result *r)
 {
     UINT k = r->op.strided_slice.SliceCount;
     for (UINT i = 0; i < r->op.strided_slice.SliceCount; ++i)
-        if (r->masks[DMLCL_SS_ELLIPSIS_MASK][i])
+        if (r->masks[DMLI_SS_ELLIPSIS_MASK][i])
             k = i;
     if (k == r->op.strided_slice.SliceCount)
         ++r->op.strided_slice.SliceCount;
-    for (int m = 0; m < DMLCL_SS_MASKS; ++m)
-        r->masks[m][k] = m == DMLCL_SS_SHRINK_AXIS_MASK;
+    for (int m = 0; m < DMLI_SS_MASKS; ++m)
+        r->masks[m][k] = m == DMLI_SS_SHRINK_AXIS_MASK;
     r->begin[k] = r->end[k] = 0;
     r->strides[k] = 1;
 }
@@ -166,20 +166,20 @@ static void ov_scalar_entries(dmlcl_frontend_result *r)
 HRESULT dmlcl_openvino_strided_slice(int opset, const dmlcl_openvino_strided_slice_args *a,
                                      dmlcl_frontend_result *r)
 {
-    char op[DMLCL_FE_OP_NAME];
+    char op[DMLI_FE_OP_NAME];
     int version;
-    DMLCL_TRY(dmlcl_fe_version(&ov_strided_slice, opset, &version, op, sizeof op));
-    DMLCL_TRY(dmlcl_fe_begin(OV, a, r));
-    DMLCL_TRY(check_data(OV, a->data_type, a->data));
-    DMLCL_TRY(ov_read(a, r));
+    DMLI_TRY(dmli_fe_version(&ov_strided_slice, opset, &version, op, sizeof op));
+    DMLI_TRY(dmli_fe_begin(OV, a, r));
+    DMLI_TRY(check_data(OV, a->data_type, a->data));
+    DMLI_TRY(ov_read(a, r));
     uint64_t dims[MAX_RANK];
     for (uint32_t i = 0; i < a->data->rank; ++i)
         dims[i] = (uint64_t)a->data->dims[i];
-    dmlcl_ss_lists lists = {r->op.strided_slice.SliceCount, r->begin, r->end, r->strides, {NULL}};
-    for (int m = 0; m < DMLCL_SS_MASKS; ++m)
+    dmli_ss_lists lists = {r->op.strided_slice.SliceCount, r->begin, r->end, r->strides, {NULL}};
+    for (int m = 0; m < DMLI_SS_MASKS; ++m)
         lists.mask[m] = r->masks[m];
-    dmlcl_ss_result res;
-    DMLCL_TRY(dmlcl_ss_resolve(&ov_names, a->data->rank, dims, &lists, &res));
+    dmli_ss_result res;
+    DMLI_TRY(dmli_ss_resolve(&ov_names, a->data->rank, dims, &lists, &res));
     output_shape(&res, &r->output_shape);
     if (a->data->rank == 0)
         ov_scalar_entries(r);
@@ -189,22 +189,22 @@ HRESULT dmlcl_openvino_strided_slice(int opset, const dmlcl_openvino_strided_sli
 
 /* ---- ONNX Slice-13 ------------------------------------------------------------------------- */
 
-/* Slice-13 is the one version dmlcl implements (dmlcl_fe_version refuses the others). */
+/* Slice-13 is the one version dmlcl implements (dmli_fe_version refuses the others). */
 #define ONNX "ONNX Slice-13"
-static const dmlcl_fe_versions onnx_slice = {"ONNX", "Slice", 4, {1, 10, 11, 13}, 13};
+static const dmli_fe_versions onnx_slice = {"ONNX", "Slice", 4, {1, 10, 11, 13}, 13};
 
 static HRESULT onnx_list(const char *name, const dmlcl_int_array *a, const dmlcl_shape *dims,
                          const dmlcl_int_array *starts)
 {
-    DMLCL_TRY(dmlcl_fe_check_list(ONNX, name, a, dims));
-    DMLCL_INVALID_IF(a->type != DML_TENSOR_DATA_TYPE_INT32 && a->type != DML_TENSOR_DATA_TYPE_INT64,
-                     ONNX ": input %s has type %s; it must be INT32 or INT64", name,
-                     dmlcl_type_name(a->type));
+    DMLI_TRY(dmli_fe_check_list(ONNX, name, a, dims));
+    DMLI_INVALID_IF(a->type != DML_TENSOR_DATA_TYPE_INT32 && a->type != DML_TENSOR_DATA_TYPE_INT64,
+                    ONNX ": input %s has type %s; it must be INT32 or INT64", name,
+                    dmli_type_name(a->type));
     if (a == starts)
         return S_OK;
-    DMLCL_INVALID_IF(a->type != starts->type,
-                     ONNX ": input %s has type %s and starts %s; they share one type (Tind)", name,
-                     dmlcl_type_name(a->type), dmlcl_type_name(starts->type));
+    DMLI_INVALID_IF(a->type != starts->type,
+                    ONNX ": input %s has type %s and starts %s; they share one type (Tind)", name,
+                    dmli_type_name(a->type), dmli_type_name(starts->type));
     return same_length(ONNX, name, a, "starts", starts);
 }
 
@@ -219,15 +219,15 @@ static HRESULT onnx_axes(const dmlcl_onnx_slice_args *a, uint32_t rank, uint32_t
     for (uint32_t d = 0; d < MAX_RANK; ++d)
         seen[d] = -1;
     for (uint64_t i = 0; i < n; ++i) {
-        int64_t v = a->axes ? dmlcl_fe_int_at(a->axes, i) : (int64_t)i;
-        DMLCL_INVALID_IF(v < -(int64_t)rank || v >= (int64_t)rank,
-                         ONNX ": axes[%llu] (%lld) must be in [-%u, %d] (data has rank %u)",
-                         (unsigned long long)i, (long long)v, rank, (int)rank - 1, rank);
+        int64_t v = a->axes ? dmli_fe_int_at(a->axes, i) : (int64_t)i;
+        DMLI_INVALID_IF(v < -(int64_t)rank || v >= (int64_t)rank,
+                        ONNX ": axes[%llu] (%lld) must be in [-%u, %d] (data has rank %u)",
+                        (unsigned long long)i, (long long)v, rank, (int)rank - 1, rank);
         uint32_t d = (uint32_t)(v < 0 ? v + rank : v);
-        DMLCL_INVALID_IF(seen[d] >= 0,
-                         ONNX ": axes[%llu] (%lld) names data axis %u again (axes[%d]); each "
-                              "axis may be sliced once",
-                         (unsigned long long)i, (long long)v, d, seen[d]);
+        DMLI_INVALID_IF(seen[d] >= 0,
+                        ONNX ": axes[%llu] (%lld) names data axis %u again (axes[%d]); each "
+                             "axis may be sliced once",
+                        (unsigned long long)i, (long long)v, d, seen[d]);
         seen[d] = (int)i;
         axes[i] = d;
     }
@@ -271,50 +271,50 @@ static void onnx_entry(dmlcl_frontend_result *r, uint32_t d, int64_t first, uint
     else if (last > 0)
         r->end[d] = last - 1;
     else
-        r->masks[DMLCL_SS_END_MASK][d] = 1; /* through element 0: no end value says that */
+        r->masks[DMLI_SS_END_MASK][d] = 1; /* through element 0: no end value says that */
 }
 
 static HRESULT onnx_read(const dmlcl_onnx_slice_args *a)
 {
-    DMLCL_TRY(onnx_list("starts", a->starts, a->starts_dims, a->starts));
-    DMLCL_TRY(onnx_list("ends", a->ends, a->ends_dims, a->starts));
+    DMLI_TRY(onnx_list("starts", a->starts, a->starts_dims, a->starts));
+    DMLI_TRY(onnx_list("ends", a->ends, a->ends_dims, a->starts));
     if (a->axes)
-        DMLCL_TRY(onnx_list("axes", a->axes, a->axes_dims, a->starts));
+        DMLI_TRY(onnx_list("axes", a->axes, a->axes_dims, a->starts));
     if (a->steps)
-        DMLCL_TRY(onnx_list("steps", a->steps, a->steps_dims, a->starts));
+        DMLI_TRY(onnx_list("steps", a->steps, a->steps_dims, a->starts));
     for (uint64_t i = 0; a->steps && i < a->steps->count; ++i)
-        DMLCL_INVALID_IF(dmlcl_fe_int_at(a->steps, i) == 0, ONNX ": steps[%llu] (0) must not be 0",
-                         (unsigned long long)i);
+        DMLI_INVALID_IF(dmli_fe_int_at(a->steps, i) == 0, ONNX ": steps[%llu] (0) must not be 0",
+                        (unsigned long long)i);
     return S_OK;
 }
 
 HRESULT dmlcl_onnx_slice(int opset, const dmlcl_onnx_slice_args *a, dmlcl_frontend_result *r)
 {
-    char op[DMLCL_FE_OP_NAME];
+    char op[DMLI_FE_OP_NAME];
     int version;
-    DMLCL_TRY(dmlcl_fe_version(&onnx_slice, opset, &version, op, sizeof op));
-    DMLCL_TRY(dmlcl_fe_begin(ONNX, a, r));
-    DMLCL_TRY(check_data(ONNX, a->data_type, a->data));
-    DMLCL_TRY(onnx_read(a));
+    DMLI_TRY(dmli_fe_version(&onnx_slice, opset, &version, op, sizeof op));
+    DMLI_TRY(dmli_fe_begin(ONNX, a, r));
+    DMLI_TRY(check_data(ONNX, a->data_type, a->data));
+    DMLI_TRY(onnx_read(a));
     uint32_t rank = a->data->rank, axes[MAX_RANK];
-    DMLCL_INVALID_IF(a->starts->count > rank && !a->axes,
-                     ONNX ": starts has %llu values and axes is absent, so they slice axes 0.."
-                          "%llu, but data has rank %u",
-                     (unsigned long long)a->starts->count, (unsigned long long)a->starts->count - 1,
-                     rank);
-    DMLCL_TRY(onnx_axes(a, rank, axes));
+    DMLI_INVALID_IF(a->starts->count > rank && !a->axes,
+                    ONNX ": starts has %llu values and axes is absent, so they slice axes 0.."
+                         "%llu, but data has rank %u",
+                    (unsigned long long)a->starts->count, (unsigned long long)a->starts->count - 1,
+                    rank);
+    DMLI_TRY(onnx_axes(a, rank, axes));
     r->output_shape = *a->data;
     /* Every dimension whole, then the sliced ones. */
     for (uint32_t d = 0; d < rank; ++d) {
-        r->masks[DMLCL_SS_BEGIN_MASK][d] = r->masks[DMLCL_SS_END_MASK][d] = 1;
+        r->masks[DMLI_SS_BEGIN_MASK][d] = r->masks[DMLI_SS_END_MASK][d] = 1;
         r->strides[d] = 1;
     }
     for (uint64_t i = 0; i < a->starts->count; ++i) {
         uint32_t d = axes[i];
-        int64_t step = a->steps ? dmlcl_fe_int_at(a->steps, i) : 1, first;
-        uint64_t count = numpy_slice(dmlcl_fe_int_at(a->starts, i), dmlcl_fe_int_at(a->ends, i),
-                                     step, a->data->dims[d], &first);
-        r->masks[DMLCL_SS_BEGIN_MASK][d] = r->masks[DMLCL_SS_END_MASK][d] = 0;
+        int64_t step = a->steps ? dmli_fe_int_at(a->steps, i) : 1, first;
+        uint64_t count = numpy_slice(dmli_fe_int_at(a->starts, i), dmli_fe_int_at(a->ends, i), step,
+                                     a->data->dims[d], &first);
+        r->masks[DMLI_SS_BEGIN_MASK][d] = r->masks[DMLI_SS_END_MASK][d] = 0;
         onnx_entry(r, d, first, count, step);
         r->output_shape.dims[d] = (int64_t)count;
     }

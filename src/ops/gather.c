@@ -12,7 +12,7 @@
  * IndexDimensions index dims (the last one at Axis), then input dims before
  * Axis. What finds no position must be 1 (cropped leading padding).
  */
-static HRESULT output_sizes(const dmlcl_tensor *in, const dmlcl_tensor *idx, uint32_t axis,
+static HRESULT output_sizes(const dmli_tensor *in, const dmli_tensor *idx, uint32_t axis,
                             uint32_t index_dims, uint64_t *want)
 {
     int d = (int)in->rank, pos = d - 1, j = d - 1;
@@ -28,53 +28,53 @@ static HRESULT output_sizes(const dmlcl_tensor *in, const dmlcl_tensor *idx, uin
         if (pos >= 0)
             want[pos--] = idx->sizes[j];
         else
-            DMLCL_INVALID_IF(idx->sizes[j] != 1,
-                             OP ": IndexDimensions (%u) with Axis (%u) leaves no output position "
-                                "for IndicesTensor.Sizes[%d] (%llu)",
-                             index_dims, axis, j, (unsigned long long)idx->sizes[j]);
+            DMLI_INVALID_IF(idx->sizes[j] != 1,
+                            OP ": IndexDimensions (%u) with Axis (%u) leaves no output position "
+                               "for IndicesTensor.Sizes[%d] (%llu)",
+                            index_dims, axis, j, (unsigned long long)idx->sizes[j]);
     }
     for (; j >= 0; --j)
-        DMLCL_INVALID_IF(idx->sizes[j] != 1,
-                         OP ": IndicesTensor.Sizes[%d] (%llu) must be 1: only the last "
-                            "IndexDimensions (%u) dimensions of IndicesTensor are meaningful",
-                         j, (unsigned long long)idx->sizes[j], index_dims);
+        DMLI_INVALID_IF(idx->sizes[j] != 1,
+                        OP ": IndicesTensor.Sizes[%d] (%llu) must be 1: only the last "
+                           "IndexDimensions (%u) dimensions of IndicesTensor are meaningful",
+                        j, (unsigned long long)idx->sizes[j], index_dims);
     for (int i = (int)axis - 1; i >= 0; --i) {
         if (pos >= 0)
             want[pos--] = in->sizes[i];
         else
-            DMLCL_INVALID_IF(in->sizes[i] != 1,
-                             OP ": IndexDimensions (%u) is too large: InputTensor's original rank "
-                                "(%u) + IndexDimensions - 1 = %u must be at most DimensionCount "
-                                "(%u); InputTensor.Sizes[%d] (%llu) has no output position",
-                             index_dims, original_rank, original_rank + index_dims - 1, in->rank, i,
-                             (unsigned long long)in->sizes[i]);
+            DMLI_INVALID_IF(in->sizes[i] != 1,
+                            OP ": IndexDimensions (%u) is too large: InputTensor's original rank "
+                               "(%u) + IndexDimensions - 1 = %u must be at most DimensionCount "
+                               "(%u); InputTensor.Sizes[%d] (%llu) has no output position",
+                            index_dims, original_rank, original_rank + index_dims - 1, in->rank, i,
+                            (unsigned long long)in->sizes[i]);
     }
     return S_OK;
 }
 
 /* What validate finds for lower. */
 typedef struct gather_scratch {
-    dmlcl_index_type type;
+    dmli_index_type type;
 } gather_scratch;
 
-static HRESULT validate(const void *desc, dmlcl_op_state *st)
+static HRESULT validate(const void *desc, dmli_op_state *st)
 {
     const DML_GATHER_OPERATOR_DESC *g = desc;
-    dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
-    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", g->InputTensor, DMLCL_TENSOR_INPUT, in));
-    DMLCL_TRY(dmlcl_tensor_import(OP, "IndicesTensor", g->IndicesTensor, DMLCL_TENSOR_INPUT, idx));
-    DMLCL_TRY(dmlcl_tensor_import(OP, "OutputTensor", g->OutputTensor, DMLCL_TENSOR_OUTPUT, out));
-    DMLCL_TRY(dmlcl_ops_same_rank(OP, "IndicesTensor", idx, "InputTensor", in));
-    DMLCL_TRY(dmlcl_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_ops_index_type(OP, "IndicesTensor", idx->type,
-                                   &DMLCL_OP_SCRATCH(st, gather_scratch)->type));
-    DMLCL_INVALID_IF(g->Axis >= in->rank,
-                     OP ": Axis (%u) must be less than InputTensor.DimensionCount (%u)", g->Axis,
-                     in->rank);
-    DMLCL_INVALID_IF(g->IndexDimensions > in->rank,
-                     OP ": IndexDimensions (%u) must be at most IndicesTensor.DimensionCount (%u)",
-                     g->IndexDimensions, idx->rank);
+    dmli_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
+    DMLI_TRY(dmli_tensor_import(OP, "InputTensor", g->InputTensor, DMLI_TENSOR_INPUT, in));
+    DMLI_TRY(dmli_tensor_import(OP, "IndicesTensor", g->IndicesTensor, DMLI_TENSOR_INPUT, idx));
+    DMLI_TRY(dmli_tensor_import(OP, "OutputTensor", g->OutputTensor, DMLI_TENSOR_OUTPUT, out));
+    DMLI_TRY(dmli_ops_same_rank(OP, "IndicesTensor", idx, "InputTensor", in));
+    DMLI_TRY(dmli_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
+    DMLI_TRY(dmli_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
+    DMLI_TRY(dmli_ops_index_type(OP, "IndicesTensor", idx->type,
+                                 &DMLI_OP_SCRATCH(st, gather_scratch)->type));
+    DMLI_INVALID_IF(g->Axis >= in->rank,
+                    OP ": Axis (%u) must be less than InputTensor.DimensionCount (%u)", g->Axis,
+                    in->rank);
+    DMLI_INVALID_IF(g->IndexDimensions > in->rank,
+                    OP ": IndexDimensions (%u) must be at most IndicesTensor.DimensionCount (%u)",
+                    g->IndexDimensions, idx->rank);
     st->n_inputs = 2;
     st->n_outputs = 1;
     st->input_names[0] = "InputTensor";
@@ -85,44 +85,44 @@ static HRESULT validate(const void *desc, dmlcl_op_state *st)
     return S_OK;
 }
 
-static HRESULT infer(const void *desc, dmlcl_op_state *st)
+static HRESULT infer(const void *desc, dmli_op_state *st)
 {
     const DML_GATHER_OPERATOR_DESC *g = desc;
-    uint64_t want[DMLCL_MAX_RANK];
-    DMLCL_TRY(output_sizes(&st->inputs[0], &st->inputs[1], g->Axis, g->IndexDimensions, want));
-    return dmlcl_ops_expect_sizes(OP, "OutputTensor", &st->outputs[0], want,
-                                  "InputTensor.Sizes split at Axis around the last "
-                                  "IndexDimensions sizes of IndicesTensor, right-aligned");
+    uint64_t want[DMLI_MAX_RANK];
+    DMLI_TRY(output_sizes(&st->inputs[0], &st->inputs[1], g->Axis, g->IndexDimensions, want));
+    return dmli_ops_expect_sizes(OP, "OutputTensor", &st->outputs[0], want,
+                                 "InputTensor.Sizes split at Axis around the last "
+                                 "IndexDimensions sizes of IndicesTensor, right-aligned");
 }
 
-static void lower(const void *desc, dmlcl_op_state *st)
+static void lower(const void *desc, dmli_op_state *st)
 {
     const DML_GATHER_OPERATOR_DESC *g = desc;
     uint32_t axis = g->Axis, index_dims = g->IndexDimensions;
-    const dmlcl_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
-    int64_t pos[DMLCL_MAX_RANK];
-    dmlcl_ops_packed(idx, pos);
-    dmlcl_plan *p = &st->plan;
-    dmlcl_plan_init(p, DMLCL_PLAN_INDEXED, in->elem_bytes);
+    const dmli_tensor *in = &st->inputs[0], *idx = &st->inputs[1], *out = &st->outputs[0];
+    int64_t pos[DMLI_MAX_RANK];
+    dmli_ops_packed(idx, pos);
+    dmli_plan *p = &st->plan;
+    dmli_plan_init(p, DMLI_PLAN_INDEXED, in->elem_bytes);
     int d = (int)in->rank, first_index = (int)axis - (int)index_dims + 1;
     for (int o = 0; o < d; ++o) {
         int64_t n = (int64_t)out->sizes[o], os = out->strides[o];
         if (o > (int)axis) {
-            dmlcl_plan_push(p, n, os, in->strides[o], 0, 0);
+            dmli_plan_push(p, n, os, in->strides[o], 0, 0);
         } else if (o >= first_index) {
             int j = d - 1 - ((int)axis - o);
-            dmlcl_plan_push(p, n, os, 0, idx->strides[j], pos[j]);
+            dmli_plan_push(p, n, os, 0, idx->strides[j], pos[j]);
         } else {
             int i = o + (int)index_dims - 1;
-            dmlcl_plan_push(p, n, os, i >= 0 ? in->strides[i] : 0, 0, 0);
+            dmli_plan_push(p, n, os, i >= 0 ? in->strides[i] : 0, 0, 0);
         }
     }
-    p->idx_type = DMLCL_OP_SCRATCH(st, gather_scratch)->type;
+    p->idx_type = DMLI_OP_SCRATCH(st, gather_scratch)->type;
     p->wrap_negative = true;
-    p->policy = DMLCL_OOR_CLAMP;
+    p->policy = DMLI_OOR_CLAMP;
     p->components = 1;
     p->axis_size[0] = (int64_t)in->sizes[axis];
     p->axis_stride[0] = in->strides[axis];
 }
 
-const dmlcl_op_steps dmlcl_op_gather = {.validate = validate, .infer = infer, .lower = lower};
+const dmli_op_steps dmli_op_gather = {.validate = validate, .infer = infer, .lower = lower};

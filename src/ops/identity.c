@@ -17,15 +17,15 @@
  * DirectML's documentation defines ScaleBias as g(x) = x * Scale + Bias in
  * FLOAT, and says nothing of integer tensors (no rounding, no saturation).
  */
-static HRESULT check_scale_bias(const DML_SCALE_BIAS *sb, const dmlcl_tensor *in)
+static HRESULT check_scale_bias(const DML_SCALE_BIAS *sb, const dmli_tensor *in)
 {
     if (!sb)
         return S_OK;
-    DMLCL_UNSUPPORTED_IF(!dmlcl_type_is_float(in->type),
-                         OP ": ScaleBias on InputTensor.DataType (%s) is not supported: DirectML "
-                            "defines x * Scale + Bias for floating-point tensors only (FLOAT32, "
-                            "FLOAT16, FLOAT64); pass ScaleBias NULL for a copy",
-                         dmlcl_type_name(in->type));
+    DMLI_UNSUPPORTED_IF(!dmli_type_is_float(in->type),
+                        OP ": ScaleBias on InputTensor.DataType (%s) is not supported: DirectML "
+                           "defines x * Scale + Bias for floating-point tensors only (FLOAT32, "
+                           "FLOAT16, FLOAT64); pass ScaleBias NULL for a copy",
+                        dmli_type_name(in->type));
     return S_OK;
 }
 
@@ -35,7 +35,7 @@ static HRESULT check_scale_bias(const DML_SCALE_BIAS *sb, const dmlcl_tensor *in
  * Another layout on one range (a transposition, a broadcast) would overwrite
  * elements before they are read.
  */
-static const char *in_place_denied(const dmlcl_tensor *in, const dmlcl_tensor *out)
+static const char *in_place_denied(const dmli_tensor *in, const dmli_tensor *out)
 {
     for (uint32_t d = 0; d < in->rank; ++d)
         if (in->sizes[d] > 1 && in->strides[d] != out->strides[d])
@@ -45,15 +45,15 @@ static const char *in_place_denied(const dmlcl_tensor *in, const dmlcl_tensor *o
     return NULL;
 }
 
-static HRESULT validate(const void *desc, dmlcl_op_state *st)
+static HRESULT validate(const void *desc, dmli_op_state *st)
 {
     const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *d = desc;
-    dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    DMLCL_TRY(dmlcl_tensor_import(OP, "InputTensor", d->InputTensor, DMLCL_TENSOR_INPUT, in));
-    DMLCL_TRY(dmlcl_tensor_import(OP, "OutputTensor", d->OutputTensor, DMLCL_TENSOR_OUTPUT, out));
-    DMLCL_TRY(dmlcl_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(check_scale_bias(d->ScaleBias, in));
+    dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    DMLI_TRY(dmli_tensor_import(OP, "InputTensor", d->InputTensor, DMLI_TENSOR_INPUT, in));
+    DMLI_TRY(dmli_tensor_import(OP, "OutputTensor", d->OutputTensor, DMLI_TENSOR_OUTPUT, out));
+    DMLI_TRY(dmli_ops_same_type(OP, "OutputTensor", out, "InputTensor", in));
+    DMLI_TRY(dmli_ops_same_rank(OP, "OutputTensor", out, "InputTensor", in));
+    DMLI_TRY(check_scale_bias(d->ScaleBias, in));
     st->n_inputs = 1;
     st->n_outputs = 1;
     st->input_names[0] = "InputTensor";
@@ -64,22 +64,22 @@ static HRESULT validate(const void *desc, dmlcl_op_state *st)
     return S_OK;
 }
 
-static HRESULT infer(const void *desc, dmlcl_op_state *st)
+static HRESULT infer(const void *desc, dmli_op_state *st)
 {
     (void)desc;
-    return dmlcl_ops_expect_sizes(OP, "OutputTensor", &st->outputs[0], st->inputs[0].sizes,
-                                  "InputTensor.Sizes: IDENTITY keeps the shape; broadcast with 0 "
-                                  "strides on an InputTensor of the output's Sizes");
+    return dmli_ops_expect_sizes(OP, "OutputTensor", &st->outputs[0], st->inputs[0].sizes,
+                                 "InputTensor.Sizes: IDENTITY keeps the shape; broadcast with 0 "
+                                 "strides on an InputTensor of the output's Sizes");
 }
 
-static void lower(const void *desc, dmlcl_op_state *st)
+static void lower(const void *desc, dmli_op_state *st)
 {
     const DML_SCALE_BIAS *sb = ((const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *)desc)->ScaleBias;
-    const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    dmlcl_plan *p = &st->plan;
-    dmlcl_plan_init(p, DMLCL_PLAN_VIEW, in->elem_bytes);
+    const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    dmli_plan *p = &st->plan;
+    dmli_plan_init(p, DMLI_PLAN_VIEW, in->elem_bytes);
     for (uint32_t d = 0; d < in->rank; ++d)
-        dmlcl_plan_push(p, (int64_t)out->sizes[d], out->strides[d], in->strides[d], 0, 0);
+        dmli_plan_push(p, (int64_t)out->sizes[d], out->strides[d], in->strides[d], 0, 0);
     if (sb) {
         p->scale_bias = true;
         p->scale = sb->Scale;
@@ -88,4 +88,4 @@ static void lower(const void *desc, dmlcl_op_state *st)
     }
 }
 
-const dmlcl_op_steps dmlcl_op_identity = {.validate = validate, .infer = infer, .lower = lower};
+const dmli_op_steps dmli_op_identity = {.validate = validate, .infer = infer, .lower = lower};

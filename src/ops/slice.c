@@ -19,19 +19,19 @@
 /* Tensors, DimensionCount and the three lists' pointers: what both operators share. */
 static HRESULT import_common(const char *op, const DML_TENSOR_DESC *input,
                              const DML_TENSOR_DESC *output, UINT dims, const void *const lists[3],
-                             const char *const list_names[3], dmlcl_op_state *st)
+                             const char *const list_names[3], dmli_op_state *st)
 {
-    dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    DMLCL_TRY(dmlcl_tensor_import(op, "InputTensor", input, DMLCL_TENSOR_INPUT, in));
-    DMLCL_TRY(dmlcl_tensor_import(op, "OutputTensor", output, DMLCL_TENSOR_OUTPUT, out));
-    DMLCL_TRY(dmlcl_ops_same_type(op, "OutputTensor", out, "InputTensor", in));
-    DMLCL_TRY(dmlcl_ops_same_rank(op, "OutputTensor", out, "InputTensor", in));
-    DMLCL_INVALID_IF(dims != in->rank,
-                     "%s: DimensionCount (%u) must equal InputTensor.DimensionCount (%u)", op, dims,
-                     in->rank);
+    dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    DMLI_TRY(dmli_tensor_import(op, "InputTensor", input, DMLI_TENSOR_INPUT, in));
+    DMLI_TRY(dmli_tensor_import(op, "OutputTensor", output, DMLI_TENSOR_OUTPUT, out));
+    DMLI_TRY(dmli_ops_same_type(op, "OutputTensor", out, "InputTensor", in));
+    DMLI_TRY(dmli_ops_same_rank(op, "OutputTensor", out, "InputTensor", in));
+    DMLI_INVALID_IF(dims != in->rank,
+                    "%s: DimensionCount (%u) must equal InputTensor.DimensionCount (%u)", op, dims,
+                    in->rank);
     for (int k = 0; k < 3; ++k)
-        DMLCL_INVALID_IF(!lists[k], "%s: %s (NULL) must point to DimensionCount (%u) values", op,
-                         list_names[k], dims);
+        DMLI_INVALID_IF(!lists[k], "%s: %s (NULL) must point to DimensionCount (%u) values", op,
+                        list_names[k], dims);
     st->n_inputs = 1;
     st->n_outputs = 1;
     st->input_names[0] = "InputTensor";
@@ -41,7 +41,7 @@ static HRESULT import_common(const char *op, const DML_TENSOR_DESC *input,
 
 /* What infer finds for lower: the first element read, and the input step per dimension. */
 typedef struct slice_scratch {
-    int64_t offset, in_step[DMLCL_MAX_RANK];
+    int64_t offset, in_step[DMLI_MAX_RANK];
 } slice_scratch;
 
 /*
@@ -51,41 +51,41 @@ typedef struct slice_scratch {
  * DirectML-legal): then 0. Other products stay inside the input, whose
  * extent import bounded under 2^63; checked all the same.
  */
-static HRESULT input_steps(const char *op, dmlcl_op_state *st, const int64_t *start,
+static HRESULT input_steps(const char *op, dmli_op_state *st, const int64_t *start,
                            const int64_t *step)
 {
-    const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    slice_scratch *s = DMLCL_OP_SCRATCH(st, slice_scratch);
+    const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    slice_scratch *s = DMLI_OP_SCRATCH(st, slice_scratch);
     s->offset = 0;
     for (uint32_t d = 0; d < in->rank; ++d) {
-        bool overflow = dmlcl_madd_i64(&s->offset, start[d], in->strides[d]);
-        if (dmlcl_mul_i64(step[d], in->strides[d], &s->in_step[d])) {
+        bool overflow = dmli_madd_i64(&s->offset, start[d], in->strides[d]);
+        if (dmli_mul_i64(step[d], in->strides[d], &s->in_step[d])) {
             overflow |= out->sizes[d] > 1;
             s->in_step[d] = 0;
         }
-        DMLCL_UNSUPPORTED_IF(overflow,
-                             "%s: the offset or step along dimension %u is beyond 2^63-1 input "
-                             "elements",
-                             op, d);
+        DMLI_UNSUPPORTED_IF(overflow,
+                            "%s: the offset or step along dimension %u is beyond 2^63-1 input "
+                            "elements",
+                            op, d);
     }
     return S_OK;
 }
 
-static void lower(const void *desc, dmlcl_op_state *st)
+static void lower(const void *desc, dmli_op_state *st)
 {
     (void)desc;
-    const slice_scratch *s = DMLCL_OP_SCRATCH(st, slice_scratch);
-    const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    dmlcl_plan *p = &st->plan;
-    dmlcl_plan_init(p, DMLCL_PLAN_VIEW, in->elem_bytes);
+    const slice_scratch *s = DMLI_OP_SCRATCH(st, slice_scratch);
+    const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    dmli_plan *p = &st->plan;
+    dmli_plan_init(p, DMLI_PLAN_VIEW, in->elem_bytes);
     p->in_offset = s->offset;
     for (uint32_t d = 0; d < in->rank; ++d)
-        dmlcl_plan_push(p, (int64_t)out->sizes[d], out->strides[d], s->in_step[d], 0, 0);
+        dmli_plan_push(p, (int64_t)out->sizes[d], out->strides[d], s->in_step[d], 0, 0);
 }
 
 /* ---- SLICE ---------------------------------------------------------------------------------- */
 
-static HRESULT slice_validate(const void *desc, dmlcl_op_state *st)
+static HRESULT slice_validate(const void *desc, dmli_op_state *st)
 {
     static const char *const list_names[3] = {"Offsets", "Sizes", "Strides"};
     const DML_SLICE_OPERATOR_DESC *d = desc;
@@ -94,23 +94,23 @@ static HRESULT slice_validate(const void *desc, dmlcl_op_state *st)
                          list_names, st);
 }
 
-static HRESULT slice_infer(const void *desc, dmlcl_op_state *st)
+static HRESULT slice_infer(const void *desc, dmli_op_state *st)
 {
     const DML_SLICE_OPERATOR_DESC *d = desc;
-    const dmlcl_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
+    const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    int64_t start[DMLI_MAX_RANK], step[DMLI_MAX_RANK];
     for (uint32_t i = 0; i < in->rank; ++i) {
-        DMLCL_INVALID_IF(d->Sizes[i] != out->sizes[i],
-                         "SLICE: OutputTensor.Sizes[%u] (%llu) must equal Sizes[%u] (%u)", i,
-                         (unsigned long long)out->sizes[i], i, d->Sizes[i]);
+        DMLI_INVALID_IF(d->Sizes[i] != out->sizes[i],
+                        "SLICE: OutputTensor.Sizes[%u] (%llu) must equal Sizes[%u] (%u)", i,
+                        (unsigned long long)out->sizes[i], i, d->Sizes[i]);
         /* Sizes[i] >= 1 here: output sizes are. */
         uint64_t last = (uint64_t)d->Offsets[i] + (uint64_t)(d->Sizes[i] - 1) * d->Strides[i];
-        DMLCL_INVALID_IF(last >= in->sizes[i],
-                         "SLICE: Offsets[%u] (%u) + (Sizes[%u] (%u) - 1) * Strides[%u] (%u) = "
-                         "%llu must be less than InputTensor.Sizes[%u] (%llu): the slice must "
-                         "stay inside the input",
-                         i, d->Offsets[i], i, d->Sizes[i], i, d->Strides[i],
-                         (unsigned long long)last, i, (unsigned long long)in->sizes[i]);
+        DMLI_INVALID_IF(last >= in->sizes[i],
+                        "SLICE: Offsets[%u] (%u) + (Sizes[%u] (%u) - 1) * Strides[%u] (%u) = "
+                        "%llu must be less than InputTensor.Sizes[%u] (%llu): the slice must "
+                        "stay inside the input",
+                        i, d->Offsets[i], i, d->Sizes[i], i, d->Strides[i],
+                        (unsigned long long)last, i, (unsigned long long)in->sizes[i]);
         start[i] = d->Offsets[i];
         step[i] = d->Strides[i];
     }
@@ -119,32 +119,32 @@ static HRESULT slice_infer(const void *desc, dmlcl_op_state *st)
 
 /* ---- SLICE1 --------------------------------------------------------------------------------- */
 
-static HRESULT slice1_window(const DML_SLICE1_OPERATOR_DESC *d, const dmlcl_tensor *in,
-                             const dmlcl_tensor *out, uint32_t i, int64_t *start, int64_t *step)
+static HRESULT slice1_window(const DML_SLICE1_OPERATOR_DESC *d, const dmli_tensor *in,
+                             const dmli_tensor *out, uint32_t i, int64_t *start, int64_t *step)
 {
     uint64_t off = d->InputWindowOffsets[i], size = d->InputWindowSizes[i];
     int64_t s = d->InputWindowStrides[i];
-    DMLCL_INVALID_IF(size == 0, "SLICE1: InputWindowSizes[%u] (0) must be at least 1", i);
-    DMLCL_INVALID_IF(off + size > in->sizes[i],
-                     "SLICE1: InputWindowOffsets[%u] (%llu) + InputWindowSizes[%u] (%llu) = "
-                     "%llu must be at most InputTensor.Sizes[%u] (%llu): the window must stay "
-                     "inside the input",
-                     i, (unsigned long long)off, i, (unsigned long long)size,
-                     (unsigned long long)(off + size), i, (unsigned long long)in->sizes[i]);
-    DMLCL_INVALID_IF(s == 0, "SLICE1: InputWindowStrides[%u] (0) must not be 0", i);
+    DMLI_INVALID_IF(size == 0, "SLICE1: InputWindowSizes[%u] (0) must be at least 1", i);
+    DMLI_INVALID_IF(off + size > in->sizes[i],
+                    "SLICE1: InputWindowOffsets[%u] (%llu) + InputWindowSizes[%u] (%llu) = "
+                    "%llu must be at most InputTensor.Sizes[%u] (%llu): the window must stay "
+                    "inside the input",
+                    i, (unsigned long long)off, i, (unsigned long long)size,
+                    (unsigned long long)(off + size), i, (unsigned long long)in->sizes[i]);
+    DMLI_INVALID_IF(s == 0, "SLICE1: InputWindowStrides[%u] (0) must not be 0", i);
     uint64_t mag = s < 0 ? (uint64_t)-s : (uint64_t)s, most = 1 + (size - 1) / mag;
-    DMLCL_INVALID_IF(out->sizes[i] > most,
-                     "SLICE1: OutputTensor.Sizes[%u] (%llu) must be at most 1 + "
-                     "(InputWindowSizes[%u] (%llu) - 1) / |InputWindowStrides[%u]| (%lld) = "
-                     "%llu: the output must stay inside the window",
-                     i, (unsigned long long)out->sizes[i], i, (unsigned long long)size, i,
-                     (long long)s, (unsigned long long)most);
+    DMLI_INVALID_IF(out->sizes[i] > most,
+                    "SLICE1: OutputTensor.Sizes[%u] (%llu) must be at most 1 + "
+                    "(InputWindowSizes[%u] (%llu) - 1) / |InputWindowStrides[%u]| (%lld) = "
+                    "%llu: the output must stay inside the window",
+                    i, (unsigned long long)out->sizes[i], i, (unsigned long long)size, i,
+                    (long long)s, (unsigned long long)most);
     *start = (int64_t)(s < 0 ? off + size - 1 : off);
     *step = s;
     return S_OK;
 }
 
-static HRESULT slice1_validate(const void *desc, dmlcl_op_state *st)
+static HRESULT slice1_validate(const void *desc, dmli_op_state *st)
 {
     static const char *const list_names[3] = {"InputWindowOffsets", "InputWindowSizes",
                                               "InputWindowStrides"};
@@ -155,15 +155,15 @@ static HRESULT slice1_validate(const void *desc, dmlcl_op_state *st)
                          list_names, st);
 }
 
-static HRESULT slice1_infer(const void *desc, dmlcl_op_state *st)
+static HRESULT slice1_infer(const void *desc, dmli_op_state *st)
 {
-    int64_t start[DMLCL_MAX_RANK], step[DMLCL_MAX_RANK];
+    int64_t start[DMLI_MAX_RANK], step[DMLI_MAX_RANK];
     for (uint32_t i = 0; i < st->inputs[0].rank; ++i)
-        DMLCL_TRY(slice1_window(desc, &st->inputs[0], &st->outputs[0], i, &start[i], &step[i]));
+        DMLI_TRY(slice1_window(desc, &st->inputs[0], &st->outputs[0], i, &start[i], &step[i]));
     return input_steps("SLICE1", st, start, step);
 }
 
-const dmlcl_op_steps dmlcl_op_slice = {
+const dmli_op_steps dmli_op_slice = {
     .validate = slice_validate, .infer = slice_infer, .lower = lower};
-const dmlcl_op_steps dmlcl_op_slice1 = {
+const dmli_op_steps dmli_op_slice1 = {
     .validate = slice1_validate, .infer = slice1_infer, .lower = lower};

@@ -18,7 +18,7 @@
 #include "harness.h"
 #include "internal.h"
 
-static const char *const kernel_names[DMLCL_SOURCE_COUNT] = {"view_copy", "indexed_copy"};
+static const char *const kernel_names[DMLI_SOURCE_COUNT] = {"view_copy", "indexed_copy"};
 
 static void build_and_check(cl_context ctx, cl_device_id dev, const char *text, const char *opts,
                             const char *what, const char *kernel)
@@ -44,14 +44,14 @@ OPS_DEVICE_SUITE(kernels);
 Test(kernels, embedded_families_build_with_default_macros)
 {
     dmlcl_device *d = ops_device();
-    for (int s = 0; s < DMLCL_SOURCE_COUNT; ++s) {
-        const char *text = dmlcl_kernel_sources[s];
-        cr_expect(strstr(text, "#define DMLCL_ABI_H") && strstr(text, "#define DMLCL_COMMON_CL"),
-                  "%s: abi.h and common.cl must be pasted in", dmlcl_kernel_source_names[s]);
+    for (int s = 0; s < DMLI_SOURCE_COUNT; ++s) {
+        const char *text = dmli_kernel_sources[s];
+        cr_expect(strstr(text, "#define DMLI_ABI_H") && strstr(text, "#define DMLI_COMMON_CL"),
+                  "%s: abi.h and common.cl must be pasted in", dmli_kernel_source_names[s]);
         cr_expect(!strstr(text, "#include"), "%s: an #include is left in the embedded text",
-                  dmlcl_kernel_source_names[s]);
-        build_and_check(dmlcl_device_context(d), dmlcl_device_id(d), text,
-                        "-cl-std=CL1.2 -Werror", dmlcl_kernel_source_names[s], kernel_names[s]);
+                  dmli_kernel_source_names[s]);
+        build_and_check(dmlcl_device_context(d), dmlcl_device_id(d), text, "-cl-std=CL1.2 -Werror",
+                        dmli_kernel_source_names[s], kernel_names[s]);
     }
 }
 
@@ -83,8 +83,8 @@ Test(kernels, source_files_build_standalone)
     char dir[1024], path[1100], opts[1200];
     cl_dir(dir, sizeof dir);
     snprintf(opts, sizeof opts, "-cl-std=CL1.2 -Werror -I %s", dir);
-    for (int s = 0; s < DMLCL_SOURCE_COUNT; ++s) {
-        snprintf(path, sizeof path, "%s/%s", dir, dmlcl_kernel_source_names[s]);
+    for (int s = 0; s < DMLI_SOURCE_COUNT; ++s) {
+        snprintf(path, sizeof path, "%s/%s", dir, dmli_kernel_source_names[s]);
         char *text = read_text(path);
         build_and_check(dmlcl_device_context(d), dmlcl_device_id(d), text, opts, path,
                         kernel_names[s]);
@@ -121,9 +121,9 @@ Test(kernels, device_class_environment)
         snprintf(keep, sizeof keep, "%s", saved);
     dmlcl_device *made = NULL;
     setenv("DMLCL_DEVICE_CLASS", "Accelerator", 1);
-    cr_expect_eq(dmlcl_device_create_from_cl(dmlcl_device_context(d), dmlcl_device_id(d), NULL,
-                                             &made),
-                 S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(
+        dmlcl_device_create_from_cl(dmlcl_device_context(d), dmlcl_device_id(d), NULL, &made), S_OK,
+        "%s", dmlcl_last_error());
     cr_expect_eq(dmlcl_device_get_class(made), DMLCL_DEVICE_CLASS_ACCELERATOR);
     dmlcl_device_release(made);
     /* An explicit option wins over the environment. */
@@ -134,9 +134,9 @@ Test(kernels, device_class_environment)
     cr_expect_eq(dmlcl_device_get_class(made), DMLCL_DEVICE_CLASS_CPU);
     dmlcl_device_release(made);
     setenv("DMLCL_DEVICE_CLASS", "tpu", 1);
-    cr_expect_eq(dmlcl_device_create_from_cl(dmlcl_device_context(d), dmlcl_device_id(d), NULL,
-                                             &made),
-                 E_INVALIDARG);
+    cr_expect_eq(
+        dmlcl_device_create_from_cl(dmlcl_device_context(d), dmlcl_device_id(d), NULL, &made),
+        E_INVALIDARG);
     cr_expect(made == NULL);
     cr_expect(strstr(dmlcl_last_error(), "DMLCL_DEVICE_CLASS (\"tpu\")") &&
                   strstr(dmlcl_last_error(), "cpu, gpu or accelerator"),

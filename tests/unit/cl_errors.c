@@ -11,7 +11,7 @@
 
 static void expect_mapped(cl_int err, const char *name, HRESULT want)
 {
-    HRESULT hr = dmlcl_fail_cl(err, "clSomething (test)");
+    HRESULT hr = dmli_fail_cl(err, "clSomething (test)");
     cr_expect_eq(hr, want, "%s: %s, expected %s", name, dmlcl_hresult_name(hr),
                  dmlcl_hresult_name(want));
     cr_expect(strstr(dmlcl_last_error(), name) && strstr(dmlcl_last_error(), "clSomething"),

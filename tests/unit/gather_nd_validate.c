@@ -32,15 +32,15 @@ static void expect_fail(DML_OPERATOR_TYPE type, const void *desc, HRESULT hr, co
 }
 
 /* The plan an operator class lowers to (normalised when asked). */
-static dmlcl_op_state lowered(DML_OPERATOR_TYPE type, const void *desc, bool normalize)
+static dmli_op_state lowered(DML_OPERATOR_TYPE type, const void *desc, bool normalize)
 {
-    dmlcl_op_state st;
+    dmli_op_state st;
     memset(&st, 0, sizeof st);
-    const dmlcl_op_class *cls = dmlcl_op_class_find(type);
+    const dmli_op_class *cls = dmli_op_class_find(type);
     cr_assert(cls != NULL);
-    cr_assert_eq(dmlcl_op_class_create(cls, desc, &st), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmli_op_class_create(cls, desc, &st), S_OK, "%s", dmlcl_last_error());
     if (normalize)
-        dmlcl_plan_normalize(&st.plan);
+        dmli_plan_normalize(&st.plan);
     return st;
 }
 
@@ -142,9 +142,9 @@ Test(gather_elements_lower, every_dim_steps_indices_and_output)
     elements_init(&e);
     static const UINT in_strides[] = {1, 3}; /* column-major input */
     unit_tensor_set_strides(&e.in, in_strides);
-    dmlcl_op_state st = lowered(DML_OPERATOR_GATHER_ELEMENTS, &e.d, false);
-    const dmlcl_plan *p = &st.plan;
-    cr_assert_eq(p->kind, DMLCL_PLAN_INDEXED);
+    dmli_op_state st = lowered(DML_OPERATOR_GATHER_ELEMENTS, &e.d, false);
+    const dmli_plan *p = &st.plan;
+    cr_assert_eq(p->kind, DMLI_PLAN_INDEXED);
     cr_assert_eq(p->rank, 2);
     cr_expect_eq(p->in_stride[0], 0, "the axis dim reads the input through the index");
     cr_expect_eq(p->in_stride[1], 3);
@@ -152,7 +152,7 @@ Test(gather_elements_lower, every_dim_steps_indices_and_output)
     cr_expect_eq(p->idx_stride[1], 1);
     cr_expect_eq(p->axis_size[0], 3);
     cr_expect_eq(p->axis_stride[0], 1);
-    cr_expect_eq(p->policy, DMLCL_OOR_CLAMP);
+    cr_expect_eq(p->policy, DMLI_OOR_CLAMP);
     cr_expect(p->wrap_negative);
 }
 
@@ -273,9 +273,9 @@ Test(gather_nd_lower, tuple_components_and_batch)
 {
     nd n;
     nd_init(&n);
-    dmlcl_op_state st = lowered(DML_OPERATOR_GATHER_ND1, &n.d, false);
-    const dmlcl_plan *p = &st.plan;
-    cr_assert_eq(p->kind, DMLCL_PLAN_INDEXED);
+    dmli_op_state st = lowered(DML_OPERATOR_GATHER_ND1, &n.d, false);
+    const dmli_plan *p = &st.plan;
+    cr_assert_eq(p->kind, DMLI_PLAN_INDEXED);
     cr_expect_eq(p->components, 2, "the tuple length");
     cr_expect_eq(p->comp_idx_stride, 1, "the indices' last-dim stride");
     cr_expect_eq(p->comp_pos_stride, 1);
@@ -304,7 +304,7 @@ Test(gather_nd_lower, strided_tuples)
         unit_tensor_set(&n.idx, DML_TENSOR_DATA_TYPE_INT32, 2, s, NULL),
         unit_tensor_set(&n.out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out, NULL), 2, 2};
     unit_tensor_set_strides(&n.idx, col);
-    dmlcl_op_state st = lowered(DML_OPERATOR_GATHER_ND, &d, true);
+    dmli_op_state st = lowered(DML_OPERATOR_GATHER_ND, &d, true);
     cr_expect_eq(st.plan.comp_idx_stride, 2);
     cr_expect_eq(st.plan.components, 2);
 }
@@ -419,8 +419,8 @@ Test(gather1_lower, batch_dims_step_all_three_tensors)
 {
     g1 g;
     g1_init(&g);
-    dmlcl_op_state st = lowered(DMLCL_OPERATOR_GATHER1, &g.d, false);
-    const dmlcl_plan *p = &st.plan;
+    dmli_op_state st = lowered(DMLCL_OPERATOR_GATHER1, &g.d, false);
+    const dmli_plan *p = &st.plan;
     cr_assert_eq(p->rank, 4);
     /* output dims: batch (2), index dims (32, 21), then the input's 128. */
     cr_expect_eq(p->size[0], 2);
@@ -433,9 +433,9 @@ Test(gather1_lower, batch_dims_step_all_three_tensors)
     cr_expect_eq(p->in_stride[3], 1);
     cr_expect_eq(p->axis_size[0], 64);
     cr_expect_eq(p->axis_stride[0], 128);
-    cr_expect_eq(p->idx_type, DMLCL_INDEX_INT8);
-    cr_expect_eq(p->policy, DMLCL_OOR_ZERO);
-    dmlcl_plan_normalize(&st.plan);
+    cr_expect_eq(p->idx_type, DMLI_INDEX_INT8);
+    cr_expect_eq(p->policy, DMLI_OOR_ZERO);
+    dmli_plan_normalize(&st.plan);
     cr_expect_eq(st.plan.rank, 3, "the two index dims merge");
 }
 
@@ -448,8 +448,8 @@ Test(gather_elements1_validate, policy_and_extension_rules)
     e.in.buf.DataType = DMLCL_TENSOR_DATA_TYPE_BFLOAT16;
     e.out.buf.DataType = DMLCL_TENSOR_DATA_TYPE_BFLOAT16;
     cr_expect_eq(create(DMLCL_OPERATOR_GATHER_ELEMENTS1, &d), S_OK, "%s", dmlcl_last_error());
-    dmlcl_op_state st = lowered(DMLCL_OPERATOR_GATHER_ELEMENTS1, &d, false);
-    cr_expect_eq(st.plan.policy, DMLCL_OOR_ERROR);
+    dmli_op_state st = lowered(DMLCL_OPERATOR_GATHER_ELEMENTS1, &d, false);
+    cr_expect_eq(st.plan.policy, DMLI_OOR_ERROR);
     d.OutOfRangePolicy = (DMLCL_OUT_OF_RANGE_POLICY)-1;
     expect_fail(DMLCL_OPERATOR_GATHER_ELEMENTS1, &d, E_INVALIDARG, "GATHER_ELEMENTS1",
                 "OutOfRangePolicy (-1)");

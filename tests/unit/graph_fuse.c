@@ -1,5 +1,5 @@
 /*
- * dmlcl_fuse_compose on hand-built plans (expected plans worked out by hand
+ * dmli_fuse_compose on hand-built plans (expected plans worked out by hand
  * from the address maps), and a property check: whenever it composes two
  * random plans, running the composed plan equals running the two in turn
  * (plan_eval), on distinct-valued data.
@@ -12,11 +12,11 @@
 #include "plan_eval.h"
 #include "ref.h"
 
-static dmlcl_plan view1(int64_t n, int64_t os, int64_t is, int64_t in_off)
+static dmli_plan view1(int64_t n, int64_t os, int64_t is, int64_t in_off)
 {
-    dmlcl_plan p;
-    dmlcl_plan_init(&p, DMLCL_PLAN_VIEW, 4);
-    dmlcl_plan_push(&p, n, os, is, 0, 0);
+    dmli_plan p;
+    dmli_plan_init(&p, DMLI_PLAN_VIEW, 4);
+    dmli_plan_push(&p, n, os, is, 0, 0);
     p.in_offset = in_off;
     return p;
 }
@@ -24,10 +24,10 @@ static dmlcl_plan view1(int64_t n, int64_t os, int64_t is, int64_t in_off)
 Test(graph_fuse, slice_of_slice_is_one_view)
 {
     /* mid[j] = in[1 + 2j] (4 elements); out[k] = mid[1 + k] (2): out[k] = in[3 + 2k]. */
-    dmlcl_plan a = view1(4, 1, 2, 1), b = view1(2, 1, 1, 1), c;
+    dmli_plan a = view1(4, 1, 2, 1), b = view1(2, 1, 1, 1), c;
     const char *why = NULL;
-    cr_assert(dmlcl_fuse_compose(&a, &b, DMLCL_FUSE_DATA, &c, &why), "%s", why);
-    cr_expect_eq(c.kind, DMLCL_PLAN_VIEW);
+    cr_assert(dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why), "%s", why);
+    cr_expect_eq(c.kind, DMLI_PLAN_VIEW);
     cr_expect_eq(c.rank, 1);
     cr_expect_eq(c.size[0], 2);
     cr_expect_eq(c.in_stride[0], 2);
@@ -39,53 +39,53 @@ Test(graph_fuse, row_of_a_transpose)
     /* A 2x3 input read transposed into a packed 3x2 mid (mid[r][c] = in[c][r], in
      * strides {3,1}: mid strides {2,1}, in strides {1,3}); then mid's row 1: out[k] =
      * mid[1][k] = in[k][1] = in[1 + 3k]. */
-    dmlcl_plan a, b = view1(2, 1, 1, 2), c;
-    dmlcl_plan_init(&a, DMLCL_PLAN_VIEW, 4);
-    dmlcl_plan_push(&a, 3, 2, 1, 0, 0);
-    dmlcl_plan_push(&a, 2, 1, 3, 0, 0);
+    dmli_plan a, b = view1(2, 1, 1, 2), c;
+    dmli_plan_init(&a, DMLI_PLAN_VIEW, 4);
+    dmli_plan_push(&a, 3, 2, 1, 0, 0);
+    dmli_plan_push(&a, 2, 1, 3, 0, 0);
     const char *why = NULL;
-    cr_assert(dmlcl_fuse_compose(&a, &b, DMLCL_FUSE_DATA, &c, &why), "%s", why);
+    cr_assert(dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why), "%s", why);
     cr_expect_eq(c.in_offset, 1);
     cr_expect_eq(c.in_stride[0], 3);
 }
 
 Test(graph_fuse, refusals)
 {
-    dmlcl_plan a, b, c;
+    dmli_plan a, b, c;
     const char *why = NULL;
     /* A packed 2x3 mid read as 4 consecutive elements from 1: the run crosses a row. */
-    dmlcl_plan_init(&a, DMLCL_PLAN_VIEW, 4);
-    dmlcl_plan_push(&a, 2, 3, 7, 0, 0);
-    dmlcl_plan_push(&a, 3, 1, 1, 0, 0);
+    dmli_plan_init(&a, DMLI_PLAN_VIEW, 4);
+    dmli_plan_push(&a, 2, 3, 7, 0, 0);
+    dmli_plan_push(&a, 3, 1, 1, 0, 0);
     b = view1(4, 1, 1, 1);
-    cr_expect_not(dmlcl_fuse_compose(&a, &b, DMLCL_FUSE_DATA, &c, &why));
+    cr_expect_not(dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why));
     cr_expect(why && strstr(why, "carries"), "%s", why);
     /* Rows padded to 4: element 3 is never written. */
     a.out_stride[0] = 4;
     b = view1(1, 1, 1, 3);
-    cr_expect_not(dmlcl_fuse_compose(&a, &b, DMLCL_FUSE_DATA, &c, &why));
+    cr_expect_not(dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why));
     cr_expect(why && strstr(why, "does not write"), "%s", why);
     /* Another element width: a reinterpretation. */
     b = view1(2, 1, 1, 0);
     b.elem_bytes = 2;
-    cr_expect_not(dmlcl_fuse_compose(&a, &b, DMLCL_FUSE_DATA, &c, &why));
+    cr_expect_not(dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why));
     cr_expect(why && strstr(why, "element width"), "%s", why);
     /* Gathered indices into a gather. */
-    dmlcl_plan_init(&a, DMLCL_PLAN_INDEXED, 4);
-    dmlcl_plan_push(&a, 3, 1, 0, 1, 1);
-    a.idx_type = DMLCL_INDEX_INT32;
+    dmli_plan_init(&a, DMLI_PLAN_INDEXED, 4);
+    dmli_plan_push(&a, 3, 1, 0, 1, 1);
+    a.idx_type = DMLI_INDEX_INT32;
     a.components = 1;
     a.axis_size[0] = 5;
     a.axis_stride[0] = 1;
     b = a;
-    cr_expect_not(dmlcl_fuse_compose(&a, &b, DMLCL_FUSE_INDEX, &c, &why));
+    cr_expect_not(dmli_fuse_compose(&a, &b, DMLI_FUSE_INDEX, &c, &why));
     cr_expect(why && strstr(why, "gathered indices"), "%s", why);
-    cr_expect_not(dmlcl_fuse_compose(&a, &b, DMLCL_FUSE_DATA, &c, &why));
+    cr_expect_not(dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why));
     cr_expect(why && strstr(why, "gathered data"), "%s", why);
     /* ScaleBias into a gather. */
     a = view1(5, 1, 1, 0);
     a.scale_bias = true;
-    cr_expect_not(dmlcl_fuse_compose(&a, &b, DMLCL_FUSE_DATA, &c, &why));
+    cr_expect_not(dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why));
     cr_expect(why && strstr(why, "ScaleBias"), "%s", why);
 }
 
@@ -94,19 +94,19 @@ Test(graph_fuse, view_of_a_gather_and_gather_of_a_view)
     /* Gather rows: mid[r][c] = in[idx[r]][c], in 5x4 packed, idx 3 elements, mid 3x4
      * packed. A view of column 2, rows reversed: out[k] = mid[2 - k][2]: idx stride -1,
      * idx offset 2, in offset 2, output run over k. */
-    dmlcl_plan g, v, c;
-    dmlcl_plan_init(&g, DMLCL_PLAN_INDEXED, 4);
-    dmlcl_plan_push(&g, 3, 4, 0, 1, 1);
-    dmlcl_plan_push(&g, 4, 1, 1, 0, 0);
-    g.idx_type = DMLCL_INDEX_INT32;
+    dmli_plan g, v, c;
+    dmli_plan_init(&g, DMLI_PLAN_INDEXED, 4);
+    dmli_plan_push(&g, 3, 4, 0, 1, 1);
+    dmli_plan_push(&g, 4, 1, 1, 0, 0);
+    g.idx_type = DMLI_INDEX_INT32;
     g.wrap_negative = true;
     g.components = 1;
     g.axis_size[0] = 5;
     g.axis_stride[0] = 4;
     v = view1(3, 1, -4, 10);
     const char *why = NULL;
-    cr_assert(dmlcl_fuse_compose(&g, &v, DMLCL_FUSE_DATA, &c, &why), "%s", why);
-    cr_expect_eq(c.kind, DMLCL_PLAN_INDEXED);
+    cr_assert(dmli_fuse_compose(&g, &v, DMLI_FUSE_DATA, &c, &why), "%s", why);
+    cr_expect_eq(c.kind, DMLI_PLAN_INDEXED);
     cr_expect_eq(c.rank, 1);
     cr_expect_eq(c.idx_stride[0], -1);
     cr_expect_eq(c.idx_offset, 2);
@@ -115,8 +115,8 @@ Test(graph_fuse, view_of_a_gather_and_gather_of_a_view)
     cr_expect_eq(c.axis_stride[0], 4);
     /* Indices read through a view: idx'[r] = raw[6 - 2r] (raw 7 elements): the gather
      * reads raw at offset 6, stride -2. */
-    dmlcl_plan iv = view1(3, 1, -2, 6);
-    cr_assert(dmlcl_fuse_compose(&iv, &g, DMLCL_FUSE_INDEX, &c, &why), "%s", why);
+    dmli_plan iv = view1(3, 1, -2, 6);
+    cr_assert(dmli_fuse_compose(&iv, &g, DMLI_FUSE_INDEX, &c, &why), "%s", why);
     cr_expect_eq(c.idx_offset, 6);
     cr_expect_eq(c.idx_stride[0], -2);
     cr_expect_eq(c.idx_stride[1], 0);
@@ -155,9 +155,9 @@ static void random_layout(ref_rng *r, shape *s)
 }
 
 /* A random read of a tensor with `of`'s sizes: a slice, maybe reversed or broadcast. */
-static void random_read(ref_rng *r, const shape *of, dmlcl_plan *p, const shape *out)
+static void random_read(ref_rng *r, const shape *of, dmli_plan *p, const shape *out)
 {
-    dmlcl_plan_init(p, DMLCL_PLAN_VIEW, 4);
+    dmli_plan_init(p, DMLI_PLAN_VIEW, 4);
     for (int d = 0; d < of->rank; ++d) {
         int64_t n = out->size[d], step = (int64_t)ref_rng_below(r, 3) - 1;
         if (n > 1 && step == 0 && !ref_rng_chance(r, 30))
@@ -170,7 +170,7 @@ static void random_read(ref_rng *r, const shape *of, dmlcl_plan *p, const shape 
         int64_t first = (int64_t)ref_rng_below(r, (uint64_t)(of->size[d] - span));
         int64_t start = step < 0 ? first + span : first;
         p->in_offset += start * of->stride[d];
-        dmlcl_plan_push(p, n, out->stride[d], step * of->stride[d], 0, 0);
+        dmli_plan_push(p, n, out->stride[d], step * of->stride[d], 0, 0);
     }
 }
 
@@ -205,11 +205,11 @@ Test(graph_fuse, composed_equals_sequential)
             step *= dst.size[d];
         }
         dst.extent = step;
-        dmlcl_plan a, b, c;
+        dmli_plan a, b, c;
         random_read(&r, &src, &a, &m);
         random_read(&r, &m, &b, &dst);
         const char *why = NULL;
-        if (!dmlcl_fuse_compose(&a, &b, DMLCL_FUSE_DATA, &c, &why))
+        if (!dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why))
             continue;
         composed++;
         for (int i = 0; i < MAXN; ++i)
@@ -219,7 +219,7 @@ Test(graph_fuse, composed_equals_sequential)
         memset(out_b, 0xCD, sizeof out_b);
         plan_eval(&a, mid, in, NULL);
         plan_eval(&b, out_a, mid, NULL);
-        dmlcl_plan_normalize(&c);
+        dmli_plan_normalize(&c);
         plan_eval(&c, out_b, in, NULL);
         cr_assert_arr_eq(out_a, out_b, sizeof out_a, "seed 0x%llx case %d: composed differs",
                          (unsigned long long)seed, t);

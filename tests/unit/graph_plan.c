@@ -38,24 +38,24 @@ static UINT gather(unit_graph *g, DML_TENSOR_DATA_TYPE type, const UINT *in_size
     return ug_node(g, DML_OPERATOR_GATHER, &d);
 }
 
-static void plan_of(unit_graph *g, UINT inputs, UINT outputs, dmlcl_graph **graph,
-                    dmlcl_graph_plan **plan)
+static void plan_of(unit_graph *g, UINT inputs, UINT outputs, dmli_graph **graph,
+                    dmli_graph_plan **plan)
 {
     ug_plan(ug_desc(g, inputs, outputs), graph, plan);
 }
 
-static void done(unit_graph *g, dmlcl_graph *graph, dmlcl_graph_plan *plan)
+static void done(unit_graph *g, dmli_graph *graph, dmli_graph_plan *plan)
 {
-    dmlcl_graph_plan_free(plan);
-    dmlcl_graph_free(graph);
+    dmli_graph_plan_free(plan);
+    dmli_graph_free(graph);
     ug_free(g);
 }
 
 Test(graph_plan, slice_of_slice_is_one_view)
 {
     unit_graph g;
-    dmlcl_graph *graph;
-    dmlcl_graph_plan *p;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
     const UINT s0[2] = {4, 6}, o0[2] = {1, 0}, z0[2] = {2, 6}, o1[2] = {0, 1}, z1[2] = {2, 2},
                st1[2] = {1, 2};
     ug_init(&g);
@@ -66,10 +66,10 @@ Test(graph_plan, slice_of_slice_is_one_view)
     ug_output(&g, 1, 0);
     plan_of(&g, 1, 1, &graph, &p);
     cr_assert_eq(p->n_steps, 1);
-    cr_expect_eq(p->steps[0].plan.kind, DMLCL_PLAN_VIEW);
+    cr_expect_eq(p->steps[0].plan.kind, DMLI_PLAN_VIEW);
     cr_expect_eq(p->steps[0].fused, 1);
-    cr_expect_eq(p->steps[0].in.kind, DMLCL_SLOT_INPUT);
-    cr_expect_eq(p->steps[0].out.kind, DMLCL_SLOT_OUTPUT);
+    cr_expect_eq(p->steps[0].in.kind, DMLI_SLOT_INPUT);
+    cr_expect_eq(p->steps[0].out.kind, DMLI_SLOT_OUTPUT);
     cr_expect_eq(p->temp_bytes, 0);
     cr_expect_eq(p->decisions[0].fused_into, 1);
     /* out[r][c] = in[1 + r][1 + 2c]: 2 rows of 2 from a 4x6 input. */
@@ -86,8 +86,8 @@ Test(graph_plan, slice_of_slice_is_one_view)
 Test(graph_plan, transpose_slice_gather_is_one_indexed_step)
 {
     unit_graph g;
-    dmlcl_graph *graph;
-    dmlcl_graph_plan *p;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
     unit_tensor ti, to;
     const UINT s[2] = {3, 4}, t[2] = {4, 3}, ts[2] = {1, 4}, o[2] = {1, 0}, z[2] = {2, 3};
     ug_init(&g);
@@ -105,9 +105,9 @@ Test(graph_plan, transpose_slice_gather_is_one_indexed_step)
     (void)s;
     plan_of(&g, 2, 1, &graph, &p);
     cr_assert_eq(p->n_steps, 1);
-    cr_expect_eq(p->steps[0].plan.kind, DMLCL_PLAN_INDEXED);
+    cr_expect_eq(p->steps[0].plan.kind, DMLI_PLAN_INDEXED);
     cr_expect_eq(p->steps[0].fused, 2);
-    cr_expect_eq(p->steps[0].in.kind, DMLCL_SLOT_INPUT);
+    cr_expect_eq(p->steps[0].in.kind, DMLI_SLOT_INPUT);
     cr_expect_eq(p->steps[0].in.index, 0);
     cr_expect_eq(p->steps[0].idx.index, 1);
     /* in 3x4 (value = 10 r + c); transposed 4x3: T[i][j] = in[j][i]; rows 1-2: S[i][j] =
@@ -127,8 +127,8 @@ Test(graph_plan, transpose_slice_gather_is_one_indexed_step)
 Test(graph_plan, gathered_indices_keep_a_temporary)
 {
     unit_graph g;
-    dmlcl_graph *graph;
-    dmlcl_graph_plan *p;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
     const UINT table[2] = {1, 5}, data[2] = {4, 6};
     ug_init(&g);
     gather(&g, DML_TENSOR_DATA_TYPE_INT32, table, 1, 3); /* indices {1,3} from a table */
@@ -140,8 +140,8 @@ Test(graph_plan, gathered_indices_keep_a_temporary)
     ug_output(&g, 1, 0);
     plan_of(&g, 3, 1, &graph, &p);
     cr_assert_eq(p->n_steps, 2);
-    cr_expect_eq(p->steps[0].out.kind, DMLCL_SLOT_TEMP);
-    cr_expect_eq(p->steps[1].idx.kind, DMLCL_SLOT_TEMP);
+    cr_expect_eq(p->steps[0].out.kind, DMLI_SLOT_TEMP);
+    cr_expect_eq(p->steps[1].idx.kind, DMLI_SLOT_TEMP);
     cr_expect_eq(p->temp_bytes, 12);
     cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "gathered indices"));
     done(&g, graph, p);
@@ -150,8 +150,8 @@ Test(graph_plan, gathered_indices_keep_a_temporary)
 Test(graph_plan, fan_out_and_graph_outputs_keep_their_tensors)
 {
     unit_graph g;
-    dmlcl_graph *graph;
-    dmlcl_graph_plan *p;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
     const UINT s[2] = {2, 3}, o[2] = {0, 1}, z[2] = {2, 2};
     ug_init(&g);
     ug_identity(&g, 2, 3);
@@ -178,7 +178,7 @@ Test(graph_plan, fan_out_and_graph_outputs_keep_their_tensors)
     plan_of(&g, 1, 2, &graph, &p);
     cr_assert_eq(p->n_steps, 2);
     cr_expect_eq(p->temp_bytes, 0);
-    cr_expect_eq(p->steps[1].in.kind, DMLCL_SLOT_OUTPUT);
+    cr_expect_eq(p->steps[1].in.kind, DMLI_SLOT_OUTPUT);
     cr_expect_eq(p->steps[1].in.index, 0);
     done(&g, graph, p);
 }
@@ -186,8 +186,8 @@ Test(graph_plan, fan_out_and_graph_outputs_keep_their_tensors)
 Test(graph_plan, scale_bias_stays_out_of_gathers)
 {
     unit_graph g;
-    dmlcl_graph *graph;
-    dmlcl_graph_plan *p;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
     unit_tensor ti, to;
     const UINT data[2] = {4, 6}, z[2] = {4, 3}, o[2] = {1, 0}, zz[2] = {2, 3};
     DML_SCALE_BIAS sb = {2.0f, 1.0f};
@@ -219,8 +219,8 @@ Test(graph_plan, random_chains_match_the_reference)
         ref_rng r = ref_rng_make(ref_mix64(seed + (uint64_t)t));
         chain c;
         chain_make(&c, &r, 2 + t % 5);
-        dmlcl_graph *graph;
-        dmlcl_graph_plan *p;
+        dmli_graph *graph;
+        dmli_graph_plan *p;
         ug_plan(&c.g.desc, &graph, &p);
         void *outs[CHAIN_MAX_IO];
         for (UINT o = 0; o < c.n_outputs; ++o) {
@@ -239,8 +239,8 @@ Test(graph_plan, random_chains_match_the_reference)
         for (UINT o = 0; o < c.n_outputs; ++o)
             free(outs[o]);
         free(temp);
-        dmlcl_graph_plan_free(p);
-        dmlcl_graph_free(graph);
+        dmli_graph_plan_free(p);
+        dmli_graph_free(graph);
         chain_free(&c);
     }
     /* Fusion must happen: fewer kernels than nodes over the run. */
@@ -252,8 +252,8 @@ Test(graph_plan, random_chains_match_the_reference)
 Test(graph_plan, sliced_indices_stay_inside_the_gather)
 {
     unit_graph g;
-    dmlcl_graph *graph;
-    dmlcl_graph_plan *p;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
     unit_tensor ti, to;
     const UINT raw[2] = {1, 7}, off[2] = {0, 1}, z[2] = {1, 3}, st[2] = {1, 2}, data[2] = {2, 5};
     ug_init(&g);
@@ -271,7 +271,7 @@ Test(graph_plan, sliced_indices_stay_inside_the_gather)
     ug_output(&g, 1, 0);
     plan_of(&g, 2, 1, &graph, &p);
     cr_assert_eq(p->n_steps, 1);
-    cr_expect_eq(p->steps[0].idx.kind, DMLCL_SLOT_INPUT);
+    cr_expect_eq(p->steps[0].idx.kind, DMLI_SLOT_INPUT);
     cr_expect_eq(p->steps[0].idx.index, 0);
     cr_expect_eq(p->steps[0].plan.idx_offset, 1);
     /* Columns raw[1], raw[3], raw[5] = 4, -1 (from the end: 4), 1 of a 2x5 input. */
@@ -291,8 +291,8 @@ Test(graph_plan, layout_changes_stay_out_of_gathers)
     /* NCHW {2,3,4,5} read as NHWC, then a gather of H rows: fused, every run of C would be
      * read with stride H*W; apart, the transpose is a view and the gather copies rows. */
     unit_graph g;
-    dmlcl_graph *graph;
-    dmlcl_graph_plan *p;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
     unit_tensor ti, to, gi, gx, go;
     const UINT nhwc[4] = {2, 4, 5, 3}, read[4] = {60, 5, 1, 20}, isz[4] = {1, 1, 1, 2},
                osz[4] = {2, 2, 5, 3};
@@ -314,6 +314,6 @@ Test(graph_plan, layout_changes_stay_out_of_gathers)
     cr_expect_eq(p->n_steps, 2);
     cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "with a stride"), "%s",
               p->decisions[0].why);
-    cr_expect_eq(p->steps[0].plan.kind, DMLCL_PLAN_VIEW);
+    cr_expect_eq(p->steps[0].plan.kind, DMLI_PLAN_VIEW);
     done(&g, graph, p);
 }

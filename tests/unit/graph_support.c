@@ -65,34 +65,34 @@ void ug_free(unit_graph *g)
         dmlcl_operator_release(g->owned[v]);
 }
 
-void ug_plan(const DML_GRAPH_DESC *desc, dmlcl_graph **graph, dmlcl_graph_plan **plan)
+void ug_plan(const DML_GRAPH_DESC *desc, dmli_graph **graph, dmli_graph_plan **plan)
 {
-    HRESULT hr = dmlcl_graph_import(desc, graph);
+    HRESULT hr = dmli_graph_import(desc, graph);
     cr_assert(SUCCEEDED(hr), "import: %s", dmlcl_last_error());
-    hr = dmlcl_graph_plan_build(*graph, plan);
+    hr = dmli_graph_plan_build(*graph, plan);
     cr_assert(SUCCEEDED(hr), "plan: %s", dmlcl_last_error());
-    dmlcl_graph_plan_print(*graph, *plan);
+    dmli_graph_plan_print(*graph, *plan);
 }
 
-static void *slot_ptr(const dmlcl_graph *graph, dmlcl_slot s, void *const *inputs,
+static void *slot_ptr(const dmli_graph *graph, dmli_slot s, void *const *inputs,
                       void *const *outputs, void *temp)
 {
     switch (s.kind) {
-    case DMLCL_SLOT_INPUT: return inputs[s.index];
-    case DMLCL_SLOT_OUTPUT: return outputs[s.index];
-    case DMLCL_SLOT_TEMP: return (char *)temp + s.offset;
+    case DMLI_SLOT_INPUT: return inputs[s.index];
+    case DMLI_SLOT_OUTPUT: return outputs[s.index];
+    case DMLI_SLOT_TEMP: return (char *)temp + s.offset;
     default: return graph->nodes[s.index].data;
     }
 }
 
-void ug_run(const dmlcl_graph *graph, const dmlcl_graph_plan *plan, void *const *inputs,
+void ug_run(const dmli_graph *graph, const dmli_graph_plan *plan, void *const *inputs,
             void *const *outputs, void *temp)
 {
     for (uint32_t i = 0; i < plan->n_steps; ++i) {
-        const dmlcl_graph_step *s = &plan->steps[i];
+        const dmli_graph_step *s = &plan->steps[i];
         if (s->plan.empty)
             continue;
-        void *idx = s->plan.kind == DMLCL_PLAN_INDEXED
+        void *idx = s->plan.kind == DMLI_PLAN_INDEXED
                         ? slot_ptr(graph, s->idx, inputs, outputs, temp)
                         : NULL;
         plan_eval(&s->plan, slot_ptr(graph, s->out, inputs, outputs, temp),

@@ -35,10 +35,10 @@ DML_GRAPH_DESC *ug_desc(unit_graph *g, UINT inputs, UINT outputs);
 void ug_free(unit_graph *g);
 
 /* Imports and plans desc (asserting success). */
-void ug_plan(const DML_GRAPH_DESC *desc, dmlcl_graph **graph, dmlcl_graph_plan **plan);
+void ug_plan(const DML_GRAPH_DESC *desc, dmli_graph **graph, dmli_graph_plan **plan);
 
 /* Runs every step on host buffers: inputs/outputs by graph index, temp of temp_bytes. */
-void ug_run(const dmlcl_graph *graph, const dmlcl_graph_plan *plan, void *const *inputs,
+void ug_run(const dmli_graph *graph, const dmli_graph_plan *plan, void *const *inputs,
             void *const *outputs, void *temp);
 
 /* Identity FLOAT32 of rank 2 {r,c}, packed: a handy node. */

@@ -27,9 +27,9 @@ static void chain(unit_graph *g)
 
 static HRESULT import(const DML_GRAPH_DESC *d)
 {
-    dmlcl_graph *graph = NULL;
-    HRESULT hr = dmlcl_graph_import(d, &graph);
-    dmlcl_graph_free(graph);
+    dmli_graph *graph = NULL;
+    HRESULT hr = dmli_graph_import(d, &graph);
+    dmli_graph_free(graph);
     return hr;
 }
 
@@ -47,7 +47,7 @@ Test(graph_validate, counts_and_arrays)
     unit_graph g;
     chain(&g);
     DML_GRAPH_DESC *d = ug_desc(&g, 1, 1);
-    EXPECT(dmlcl_graph_import(NULL, &(dmlcl_graph *){NULL}), E_POINTER, "desc (NULL)");
+    EXPECT(dmli_graph_import(NULL, &(dmli_graph *){NULL}), E_POINTER, "desc (NULL)");
     d->NodeCount = 0;
     EXPECT(import(d), E_INVALIDARG, "NodeCount (0)");
     d = ug_desc(&g, 1, 0);

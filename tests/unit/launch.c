@@ -1,5 +1,5 @@
 /*
- * dmlcl_launch_plan (src/launch.c) on hand-built plans and device
+ * dmli_launch_plan (src/launch.c) on hand-built plans and device
  * descriptions written as data, no device. Two kinds of checks:
  *  - properties every launch must have on every device (OpenCL's rules for
  *    an NDRange, the grid covering the plan, the class rules: GPUs never get
@@ -18,28 +18,28 @@
 /* ---- Devices ------------------------------------------------------------------------ */
 
 /* PoCL on a 16-core CPU. */
-static const dmlcl_device_desc cpu = {
+static const dmli_device_desc cpu = {
     DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128};
 /* A large discrete GPU (132 SMs, H100-like). */
-static const dmlcl_device_desc big_gpu = {
+static const dmli_device_desc big_gpu = {
     DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512};
 /* A small integrated GPU: 24 EUs, work-groups of 256, little local memory. */
-static const dmlcl_device_desc igpu = {
+static const dmli_device_desc igpu = {
     DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64};
 /* An accelerator (a DSP-like device) with one-dimensional work-groups. */
-static const dmlcl_device_desc accel = {
+static const dmli_device_desc accel = {
     DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128};
 
 /* The four classes, then limits: work-groups of 64/256/1024, tiny local
  * memory, item sizes smaller than the rules want. */
-static dmlcl_device_desc devices(int i)
+static dmli_device_desc devices(int i)
 {
-    static const dmlcl_device_desc base[] = {cpu, big_gpu, igpu, accel};
+    static const dmli_device_desc base[] = {cpu, big_gpu, igpu, accel};
     if (i < 4)
         return base[i];
     i -= 4;
     static const size_t wg[] = {64, 256, 1024};
-    dmlcl_device_desc d = (i / 5) % 2 ? big_gpu : cpu;
+    dmli_device_desc d = (i / 5) % 2 ? big_gpu : cpu;
     switch (i % 5) {
     case 0:
     case 1:
@@ -69,26 +69,26 @@ typedef struct dim {
 
 typedef struct plan_case {
     const char *name;
-    dmlcl_plan plan;
+    dmli_plan plan;
     /* Worked out by hand: rows and repeats the dims hold. */
     uint64_t rows, reps;
     bool cpu_transposes, cpu_streams;
     uint64_t tiles; /* the rows when TRANSPOSE tiles them */
 } plan_case;
 
-static dmlcl_plan make(dmlcl_plan_kind kind, uint32_t elem, const dim *dims, int rank)
+static dmli_plan make(dmli_plan_kind kind, uint32_t elem, const dim *dims, int rank)
 {
-    dmlcl_plan p;
-    dmlcl_plan_init(&p, kind, elem);
+    dmli_plan p;
+    dmli_plan_init(&p, kind, elem);
     for (int d = 0; d < rank; ++d)
-        dmlcl_plan_push(&p, dims[d].size, dims[d].out, dims[d].in, dims[d].idx, dims[d].pos);
+        dmli_plan_push(&p, dims[d].size, dims[d].out, dims[d].in, dims[d].idx, dims[d].pos);
     return p;
 }
 
-static dmlcl_plan gather(const dim *dims, int rank, int64_t axis, int64_t axis_stride)
+static dmli_plan gather(const dim *dims, int rank, int64_t axis, int64_t axis_stride)
 {
-    dmlcl_plan p = make(DMLCL_PLAN_INDEXED, 4, dims, rank);
-    p.idx_type = DMLCL_INDEX_INT32;
+    dmli_plan p = make(DMLI_PLAN_INDEXED, 4, dims, rank);
+    p.idx_type = DMLI_INDEX_INT32;
     p.wrap_negative = true;
     p.components = 1;
     p.axis_size[0] = axis;
@@ -101,19 +101,19 @@ static int plan_cases(plan_case *c)
     int n = 0;
     /* A slice: 1000 rows of 4096 contiguous floats from rows of 8192. */
     const dim slice[] = {{1000, 4096, 8192, 0, 0}, {4096, 1, 1, 0, 0}};
-    c[n++] = (plan_case){"slice", make(DMLCL_PLAN_VIEW, 4, slice, 2), 1000, 1, false, false, 0};
+    c[n++] = (plan_case){"slice", make(DMLI_PLAN_VIEW, 4, slice, 2), 1000, 1, false, false, 0};
     /* A 2-D transpose: out[512][256] from in[256][512]; 512 rows = 32 tiles of 16. */
     const dim transpose[] = {{512, 256, 1, 0, 0}, {256, 1, 512, 0, 0}};
     c[n++] =
-        (plan_case){"transpose", make(DMLCL_PLAN_VIEW, 4, transpose, 2), 512, 1, true, false, 32};
+        (plan_case){"transpose", make(DMLI_PLAN_VIEW, 4, transpose, 2), 512, 1, true, false, 32};
     /* A broadcast: 100 repeats of 50 rows of 64 floats (input rows 128 apart). */
     const dim bcast[] = {{100, 3200, 0, 0, 0}, {50, 64, 128, 0, 0}, {64, 1, 1, 0, 0}};
-    c[n++] = (plan_case){"broadcast", make(DMLCL_PLAN_VIEW, 4, bcast, 3), 50, 100, false, false, 0};
+    c[n++] = (plan_case){"broadcast", make(DMLI_PLAN_VIEW, 4, bcast, 3), 50, 100, false, false, 0};
     /* A 64 MiB copy: 16 Mi floats, one contiguous run (streams on CPUs). */
     const dim big[] = {{16 << 20, 1, 1, 0, 0}};
-    c[n++] = (plan_case){"big-copy", make(DMLCL_PLAN_VIEW, 4, big, 1), 1, 1, false, true, 0};
+    c[n++] = (plan_case){"big-copy", make(DMLI_PLAN_VIEW, 4, big, 1), 1, 1, false, true, 0};
     /* A scalar: rank 0. */
-    c[n++] = (plan_case){"scalar", make(DMLCL_PLAN_VIEW, 8, NULL, 0), 1, 1, false, false, 0};
+    c[n++] = (plan_case){"scalar", make(DMLI_PLAN_VIEW, 8, NULL, 0), 1, 1, false, false, 0};
     /* GATHER axis 0: 300 indices pick rows of 128 floats from 1000. */
     const dim rows[] = {{300, 128, 0, 1, 1}, {128, 1, 1, 0, 0}};
     c[n++] = (plan_case){"gather-rows", gather(rows, 2, 1000, 128), 300, 1, false, false, 0};
@@ -128,11 +128,11 @@ static int plan_cases(plan_case *c)
 
 /* ---- Properties ---------------------------------------------------------------------- */
 
-static void check_launch(const plan_case *pc, const dmlcl_device_desc *d, int di)
+static void check_launch(const plan_case *pc, const dmli_device_desc *d, int di)
 {
-    dmlcl_launch l;
-    dmlcl_launch_plan(&pc->plan, d, &l);
-    const dmlcl_plan *p = &pc->plan;
+    dmli_launch l;
+    dmli_launch_plan(&pc->plan, d, &l);
+    const dmli_plan *p = &pc->plan;
     const char *name = pc->name;
     bool gpu = d->device_class == DMLCL_DEVICE_CLASS_GPU;
     size_t product = 1;
@@ -167,10 +167,10 @@ static void check_launch(const plan_case *pc, const dmlcl_device_desc *d, int di
               "%s on device %d: %zu items for %llu needed", name, di, l.global[2],
               (unsigned long long)items);
     /* The header carries what the grid was computed from. */
-    bool indexed = p->kind == DMLCL_PLAN_INDEXED;
-    cr_expect_eq(l.shape[indexed ? DMLCL_INDEXED_ROWS : DMLCL_VIEW_ROWS], (cl_long)rows);
-    cr_expect_eq(l.shape[indexed ? DMLCL_INDEXED_CHUNK : DMLCL_VIEW_CHUNK], l.chunk);
-    cr_expect_eq(l.shape[indexed ? DMLCL_INDEXED_ROWS_PER_ITEM : DMLCL_VIEW_ROWS_PER_ITEM],
+    bool indexed = p->kind == DMLI_PLAN_INDEXED;
+    cr_expect_eq(l.shape[indexed ? DMLI_INDEXED_ROWS : DMLI_VIEW_ROWS], (cl_long)rows);
+    cr_expect_eq(l.shape[indexed ? DMLI_INDEXED_CHUNK : DMLI_VIEW_CHUNK], l.chunk);
+    cr_expect_eq(l.shape[indexed ? DMLI_INDEXED_ROWS_PER_ITEM : DMLI_VIEW_ROWS_PER_ITEM],
                  (cl_long)l.rows_per_item);
     /* Class rules. */
     cr_expect_eq(l.serial, !gpu, "%s on device %d: serial", name, di);
@@ -193,7 +193,7 @@ Test(launch, every_plan_on_every_device)
     plan_case cases[16];
     int n = plan_cases(cases);
     for (int di = 0; di < N_DEVICES; ++di) {
-        dmlcl_device_desc d = devices(di);
+        dmli_device_desc d = devices(di);
         for (int i = 0; i < n; ++i)
             check_launch(&cases[i], &d, di);
     }
@@ -211,7 +211,7 @@ static void expect_longs(const cl_long *got, const cl_long *want, int n, const c
                      (long long)want[i]);
 }
 
-static void expect_grid(const dmlcl_launch *l, const size_t *global, const size_t *local)
+static void expect_grid(const dmli_launch *l, const size_t *global, const size_t *local)
 {
     for (int k = 0; k < 3; ++k) {
         cr_expect_eq(l->global[k], global[k], "global[%d] %zu, expected %zu", k, l->global[k],
@@ -224,19 +224,19 @@ static void expect_grid(const dmlcl_launch *l, const size_t *global, const size_
 Test(launch, slice_on_cpu)
 {
     const dim slice[] = {{1000, 4096, 8192, 0, 0}, {4096, 1, 1, 0, 0}};
-    dmlcl_plan p = make(DMLCL_PLAN_VIEW, 4, slice, 2);
-    dmlcl_launch l;
-    dmlcl_launch_plan(&p, &cpu, &l);
-    cr_expect_eq(l.source, DMLCL_SOURCE_VIEW);
+    dmli_plan p = make(DMLI_PLAN_VIEW, 4, slice, 2);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
+    cr_expect_eq(l.source, DMLI_SOURCE_VIEW);
     cr_expect_str_eq(l.kernel, "view_copy");
     /* Chunk 16384 bytes = 4096 floats: the whole run. Rows per item: 16 KiB /
      * 16 KiB = 1. Items 1000; 64 per group would leave 15 groups < 4 x 16
      * CUs, so 1000 / 64 = 15 per group; global 1000 rounded up to 1005. */
-    const cl_long head[DMLCL_SHAPE_HEADER] = {1, 4096, 1, 1, 4096, 1000, ONE, 0, 0, 1, 1, 1};
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 4096, 1, 1, 4096, 1000, ONE, 0, 0, 1, 1, 1};
     const cl_long dims[] = {1000, 4096, 8192};
-    expect_longs(l.shape, head, DMLCL_SHAPE_HEADER, "header");
-    expect_longs(l.shape + DMLCL_SHAPE_HEADER, dims, N(dims), "dims");
-    cr_expect_eq(l.shape_count, (size_t)(DMLCL_SHAPE_HEADER + N(dims)));
+    expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
     expect_grid(&l, (size_t[]){1, 1, 1005}, (size_t[]){1, 1, 15});
     cr_expect(strstr(l.options, "-DUNIT_T=uint -DFAST=1 -DOUT_UNIT=1 -DSERIAL=1 -DSTREAM=0"), "%s",
               l.options);
@@ -245,33 +245,33 @@ Test(launch, slice_on_cpu)
 Test(launch, slice_on_gpus)
 {
     const dim slice[] = {{1000, 4096, 8192, 0, 0}, {4096, 1, 1, 0, 0}};
-    dmlcl_plan p = make(DMLCL_PLAN_VIEW, 4, slice, 2);
-    dmlcl_launch l;
+    dmli_plan p = make(DMLI_PLAN_VIEW, 4, slice, 2);
+    dmli_launch l;
     /* 64 lanes (run >= 64), chunk 8 x 64 = 512: 8 chunks; 256 / 64 = 4 rows
      * a group; 1000 rows, a multiple of 4. */
-    dmlcl_launch_plan(&p, &big_gpu, &l);
+    dmli_launch_plan(&p, &big_gpu, &l);
     expect_grid(&l, (size_t[]){64, 8, 1000}, (size_t[]){64, 1, 4});
-    cr_expect_eq(l.shape[DMLCL_VIEW_CHUNK], 512);
+    cr_expect_eq(l.shape[DMLI_VIEW_CHUNK], 512);
     /* Work-groups of 64: one row each. */
-    dmlcl_device_desc small = igpu;
+    dmli_device_desc small = igpu;
     small.max_work_group_size = 64;
-    dmlcl_launch_plan(&p, &small, &l);
+    dmli_launch_plan(&p, &small, &l);
     expect_grid(&l, (size_t[]){64, 8, 1000}, (size_t[]){64, 1, 1});
     /* Item sizes of 16: 16 lanes, chunk 128, 32 chunks; 256 / 16 = 16 rows a
      * group, capped by the work-group (32 / 16 = 2) and item size 4 -> 2. */
     small.max_work_group_size = 32;
     small.max_item_sizes[0] = 16;
     small.max_item_sizes[2] = 4;
-    dmlcl_launch_plan(&p, &small, &l);
+    dmli_launch_plan(&p, &small, &l);
     expect_grid(&l, (size_t[]){16, 32, 1000}, (size_t[]){16, 1, 2});
 }
 
 Test(launch, transpose_on_cpu)
 {
     const dim transpose[] = {{512, 256, 1, 0, 0}, {256, 1, 512, 0, 0}};
-    dmlcl_plan p = make(DMLCL_PLAN_VIEW, 4, transpose, 2);
-    dmlcl_launch l;
-    dmlcl_launch_plan(&p, &cpu, &l);
+    dmli_plan p = make(DMLI_PLAN_VIEW, 4, transpose, 2);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
     /* Register blocks: run 256 and output stride 256 are whole 4-float vectors.
      * Tiles of 64 / 4 = 16 input rows: 32 tiles, 16 x 256 = 4096 apart in the
      * output; the real dim {512, 256, 1} follows. Chunk 128 / 4 = 32: 8 chunks.
@@ -279,48 +279,48 @@ Test(launch, transpose_on_cpu)
     cr_expect_eq(l.transpose, 2);
     cr_expect(strstr(l.options, "-DTRANSPOSE=2 -DSIDE=16 -DCHUNK_MAX=32 -DVN=4 -DVEC_T=uint4"),
               "%s", l.options);
-    const cl_long head[DMLCL_SHAPE_HEADER] = {1, 256, 1, 512, 32, 32, ONE, 0, 0, 1, 1, 1};
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 256, 1, 512, 32, 32, ONE, 0, 0, 1, 1, 1};
     const cl_long dims[] = {32, 4096, 16, 512, 256, 1};
-    expect_longs(l.shape, head, DMLCL_SHAPE_HEADER, "header");
-    expect_longs(l.shape + DMLCL_SHAPE_HEADER, dims, N(dims), "dims");
-    cr_expect_eq(l.shape_count, (size_t)(DMLCL_SHAPE_HEADER + N(dims)));
+    expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
     /* The same plan on a GPU: no tiles, rows are the 512 output rows. */
-    dmlcl_launch_plan(&p, &big_gpu, &l);
+    dmli_launch_plan(&p, &big_gpu, &l);
     cr_expect_eq(l.transpose, 0);
-    cr_expect_eq(l.shape[DMLCL_VIEW_ROWS], 512);
-    cr_expect_eq(l.shape_count, (size_t)(DMLCL_SHAPE_HEADER + 3));
+    cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 512);
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + 3));
 }
 
 Test(launch, broadcast_repeats)
 {
     const dim bcast[] = {{100, 3200, 0, 0, 0}, {50, 64, 128, 0, 0}, {64, 1, 1, 0, 0}};
-    dmlcl_plan p = make(DMLCL_PLAN_VIEW, 4, bcast, 3);
-    dmlcl_launch l;
-    dmlcl_launch_plan(&p, &cpu, &l);
+    dmli_plan p = make(DMLI_PLAN_VIEW, 4, bcast, 3);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
     /* Rows first ({50, 64, 128}), then the repeat {100, 3200, 0}. 50 items
      * are under 64 x 16 CUs = 1024 wanted: ceil(1024 / 50) = 21 groups of
      * ceil(100 / 21) = 5 repeats; 50 x 20 = 1000 items. */
-    const cl_long head[DMLCL_SHAPE_HEADER] = {1, 64, 1, 1, 64, 50, ONE, 0, 1, 100, 5, 1};
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 64, 1, 1, 64, 50, ONE, 0, 1, 100, 5, 1};
     const cl_long dims[] = {50, 64, 128, 100, 3200, 0};
-    expect_longs(l.shape, head, DMLCL_SHAPE_HEADER, "header");
-    expect_longs(l.shape + DMLCL_SHAPE_HEADER, dims, N(dims), "dims");
+    expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
     cr_expect(l.repeat && strstr(l.options, "-DREPEAT=1"), "%s", l.options);
 }
 
 Test(launch, gather_rows)
 {
     const dim rows[] = {{300, 128, 0, 1, 1}, {128, 1, 1, 0, 0}};
-    dmlcl_plan p = gather(rows, 2, 1000, 128);
-    dmlcl_launch l;
-    dmlcl_launch_plan(&p, &cpu, &l);
-    cr_expect_eq(l.source, DMLCL_SOURCE_INDEXED);
+    dmli_plan p = gather(rows, 2, 1000, 128);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
+    cr_expect_eq(l.source, DMLI_SOURCE_INDEXED);
     cr_expect_str_eq(l.kernel, "indexed_copy");
     /* Chunk: the run, 128. Rows per item: min(4096 / 128 = 32, 300 / 256 = 1). */
-    const cl_long head[DMLCL_SHAPE_HEADER] = {1, 0, 0, 128, 1, 1, 0, 0, 128, 300, 1, 0};
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 0, 0, 128, 1, 1, 0, 0, 128, 300, 1, 0};
     const cl_long tail[] = {300, 128, 0, 1, 1, 1000, 128};
-    expect_longs(l.shape, head, DMLCL_SHAPE_HEADER, "header");
-    expect_longs(l.shape + DMLCL_SHAPE_HEADER, tail, N(tail), "dims and components");
-    cr_expect_eq(l.shape_count, (size_t)(DMLCL_SHAPE_HEADER + N(tail)));
+    expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, tail, N(tail), "dims and components");
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(tail)));
     cr_expect(strstr(l.options, "-DIDX_T=int -DIDX_SIGNED=1 -DWRAP=1 -DPOLICY=0 -DROW_INDEX=1 "
                                 "-DCHECK_ONLY=0 -DNCOMP=1"),
               "%s", l.options);
@@ -329,14 +329,14 @@ Test(launch, gather_rows)
 Test(launch, gather_inner_shares_indices)
 {
     const dim inner[] = {{64, 500, 1000, 0, 0}, {500, 1, 0, 1, 1}};
-    dmlcl_plan p = gather(inner, 2, 1000, 1);
-    dmlcl_launch l;
-    dmlcl_launch_plan(&p, &cpu, &l);
+    dmli_plan p = gather(inner, 2, 1000, 1);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
     cr_expect(l.shared_index && strstr(l.options, "-DSHARED_INDEX=1 -DRUN_ONE=0 -DROWS_1D=1"), "%s",
               l.options);
     /* Shared indices lift rows per item to 16, capped by 64 / 256 = 0 -> 1. */
     cr_expect_eq(l.rows_per_item, 1);
-    dmlcl_launch_plan(&p, &igpu, &l);
+    dmli_launch_plan(&p, &igpu, &l);
     cr_expect(strstr(l.options, "-DSERIAL=0") && strstr(l.options, "-DSHARED_INDEX=1"), "%s",
               l.options);
 }
@@ -345,17 +345,17 @@ Test(launch, argument_slots)
 {
     /* The kernels' signatures (cl/view.cl, cl/indexed.cl), in order. */
     const dim d1[] = {{8, 1, 1, 0, 0}};
-    dmlcl_plan view = make(DMLCL_PLAN_VIEW, 4, d1, 1);
+    dmli_plan view = make(DMLI_PLAN_VIEW, 4, d1, 1);
     const dim g1[] = {{8, 1, 0, 1, 1}};
-    dmlcl_plan indexed = gather(g1, 1, 8, 1);
-    dmlcl_launch l;
-    dmlcl_launch_plan(&view, &cpu, &l);
+    dmli_plan indexed = gather(g1, 1, 8, 1);
+    dmli_launch l;
+    dmli_launch_plan(&view, &cpu, &l);
     const int view_slots[] = {l.args.out, l.args.out_base, l.args.in, l.args.in_base, l.args.shape};
     for (int i = 0; i < N(view_slots); ++i)
         cr_expect_eq(view_slots[i], i, "view_copy argument %d is at slot %d", i, view_slots[i]);
     cr_expect_eq(l.args.count, 5);
     cr_expect(l.args.idx < 0 && l.args.idx_base < 0 && l.args.status < 0);
-    dmlcl_launch_plan(&indexed, &cpu, &l);
+    dmli_launch_plan(&indexed, &cpu, &l);
     const int indexed_slots[] = {l.args.out, l.args.out_base, l.args.in,     l.args.in_base,
                                  l.args.idx, l.args.idx_base, l.args.status, l.args.shape};
     for (int i = 0; i < N(indexed_slots); ++i)

@@ -1,5 +1,5 @@
 /*
- * dmlcl_plan_normalize on hand-built plans. Rules (src/internal.h): a size 0
+ * dmli_plan_normalize on hand-built plans. Rules (src/internal.h): a size 0
  * makes the plan empty; size-1 dims are dropped; an outer dim merges with the
  * next inner one when every stride array (out, in, idx, idx_pos) satisfies
  * stride[outer] == stride[inner] * size[inner]; when the innermost run is
@@ -19,15 +19,14 @@ typedef struct dim {
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-static void build(dmlcl_plan *p, dmlcl_plan_kind kind, uint32_t elem_bytes, const dim *dims,
-                  int rank)
+static void build(dmli_plan *p, dmli_plan_kind kind, uint32_t elem_bytes, const dim *dims, int rank)
 {
-    dmlcl_plan_init(p, kind, elem_bytes);
+    dmli_plan_init(p, kind, elem_bytes);
     for (int d = 0; d < rank; ++d)
-        dmlcl_plan_push(p, dims[d].size, dims[d].out, dims[d].in, dims[d].idx, dims[d].pos);
+        dmli_plan_push(p, dims[d].size, dims[d].out, dims[d].in, dims[d].idx, dims[d].pos);
 }
 
-static void expect_plan(const dmlcl_plan *p, uint32_t elem_bytes, const dim *dims, int rank,
+static void expect_plan(const dmli_plan *p, uint32_t elem_bytes, const dim *dims, int rank,
                         int line)
 {
     cr_expect_not(p->empty, "line %d: plan must not be empty", line);
@@ -59,25 +58,25 @@ Test(plan, zero_size_is_empty)
     const dim d3[] = {{3, 0, 0, 0, 0}, {0, 1, 1, 0, 0}, {2, 1, 5, 0, 0}};
     const dim d1[] = {{0, 1, 1, 0, 0}};
     const dim inner[] = {{4, 1, 1, 0, 0}, {0, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, d3, N(d3));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, d3, N(d3));
+    dmli_plan_normalize(&p);
     cr_expect(p.empty);
-    build(&p, DMLCL_PLAN_VIEW, 4, d1, N(d1));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 4, d1, N(d1));
+    dmli_plan_normalize(&p);
     cr_expect(p.empty);
-    build(&p, DMLCL_PLAN_INDEXED, 2, inner, N(inner));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_INDEXED, 2, inner, N(inner));
+    dmli_plan_normalize(&p);
     cr_expect(p.empty);
 }
 
 Test(plan, all_size_one_is_a_single_element)
 {
     const dim dims[] = {{1, 7, 3, 0, 0}, {1, 1, 1, 0, 0}, {1, 5, 9, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
     p.in_offset = 11;
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     cr_expect_not(p.empty, "size-1 dims are one element, not nothing");
     cr_expect_eq(p.rank, 0);
     /* Nothing to widen: no innermost run. */
@@ -87,9 +86,9 @@ Test(plan, all_size_one_is_a_single_element)
 
 Test(plan, rank_zero_stays_rank_zero)
 {
-    dmlcl_plan p;
-    dmlcl_plan_init(&p, DMLCL_PLAN_VIEW, 2);
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    dmli_plan_init(&p, DMLI_PLAN_VIEW, 2);
+    dmli_plan_normalize(&p);
     cr_expect_not(p.empty);
     cr_expect_eq(p.rank, 0);
     cr_expect_eq(p.elem_bytes, 2);
@@ -102,9 +101,9 @@ Test(plan, size_one_dims_are_dropped)
     /* Innermost input stride 2: no widening to interfere. */
     const dim dims[] = {{1, 12, 100, 0, 0}, {4, 3, 7, 0, 0}, {1, 3, 50, 0, 0}, {3, 1, 2, 0, 0}};
     const dim want[] = {{4, 3, 7, 0, 0}, {3, 1, 2, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, want);
 }
 
@@ -112,9 +111,9 @@ Test(plan, dropped_dim_does_not_block_a_merge)
 {
     const dim dims[] = {{2, 3, 6, 0, 0}, {1, 5, 5, 0, 0}, {3, 1, 2, 0, 0}};
     const dim want[] = {{6, 1, 2, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, want);
 }
 
@@ -123,9 +122,9 @@ Test(plan, contiguous_dims_merge)
     /* Packed output, input every other element: one dim of 24, input stride 2. */
     const dim dims[] = {{2, 12, 24, 0, 0}, {3, 4, 8, 0, 0}, {4, 1, 2, 0, 0}};
     const dim want[] = {{24, 1, 2, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, want);
 }
 
@@ -133,10 +132,10 @@ Test(plan, reversed_contiguous_pair_merges)
 {
     const dim dims[] = {{2, 3, -3, 0, 0}, {3, 1, -1, 0, 0}};
     const dim want[] = {{6, 1, -1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
     p.in_offset = 5;
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, want); /* reversed: not widened */
     cr_expect_eq(p.in_offset, 5);
 }
@@ -146,12 +145,12 @@ Test(plan, no_merge_when_one_tensor_is_not_contiguous)
     /* Input rows padded to 4: 12 bytes of run, so no widening either. */
     const dim in_padded[] = {{2, 3, 4, 0, 0}, {3, 1, 1, 0, 0}};
     const dim out_padded[] = {{2, 4, 3, 0, 0}, {3, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, in_padded, N(in_padded));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, in_padded, N(in_padded));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, in_padded);
-    build(&p, DMLCL_PLAN_VIEW, 4, out_padded, N(out_padded));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 4, out_padded, N(out_padded));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, out_padded);
 }
 
@@ -160,12 +159,12 @@ Test(plan, no_merge_when_indices_are_not_contiguous)
     /* Index stride 1 over an index-free inner dim; then only idx_pos differs. */
     const dim idx_stride[] = {{2, 3, 3, 1, 0}, {3, 1, 1, 0, 0}};
     const dim idx_pos[] = {{2, 3, 3, 0, 1}, {3, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_INDEXED, 4, idx_stride, N(idx_stride));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_INDEXED, 4, idx_stride, N(idx_stride));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, idx_stride);
-    build(&p, DMLCL_PLAN_INDEXED, 4, idx_pos, N(idx_pos));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_INDEXED, 4, idx_pos, N(idx_pos));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, idx_pos);
 }
 
@@ -173,15 +172,15 @@ Test(plan, broadcast_zero_strides_merge)
 {
     const dim both_zero[] = {{2, 3, 0, 0, 0}, {3, 1, 0, 0, 0}};
     const dim want[] = {{6, 1, 0, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, both_zero, N(both_zero));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, both_zero, N(both_zero));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, want);
 
     /* A zero-stride outer dim over a real inner one stays apart (0 != 1 * 3). */
     const dim outer_zero[] = {{2, 3, 0, 0, 0}, {3, 1, 2, 0, 0}};
-    build(&p, DMLCL_PLAN_VIEW, 4, outer_zero, N(outer_zero));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 4, outer_zero, N(outer_zero));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, outer_zero);
 }
 
@@ -191,9 +190,9 @@ Test(plan, broadcast_rows_merge_then_widen)
     const dim dims[] = {{2, 24, 0, 0, 0}, {3, 8, 0, 0, 0}, {8, 1, 1, 0, 0}};
     /* merge -> {6: out 8, in 0}, {8: 1, 1}; widen to 16 bytes (f = 4). */
     const dim want[] = {{6, 2, 0, 0, 0}, {2, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, want);
 }
 
@@ -203,9 +202,9 @@ Test(plan, inner_pair_merges_outer_stays)
     const dim dims[] = {{2, 12, 16, 0, 0}, {3, 4, 4, 0, 0}, {4, 1, 1, 0, 0}};
     /* -> {2: 12, 16}, {12: 1, 1}; bytes 48, 48, 64 -> unit 16 (f = 4). */
     const dim want[] = {{2, 3, 4, 0, 0}, {3, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, want);
 }
 
@@ -216,9 +215,9 @@ Test(plan, float32_rows_of_eight_widen_to_16)
     /* Run 32 bytes, output row 32 bytes, input row 48 bytes: unit 16. */
     const dim dims[] = {{5, 8, 12, 0, 0}, {8, 1, 1, 0, 0}};
     const dim want[] = {{5, 2, 3, 0, 0}, {2, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, want);
 }
 
@@ -227,9 +226,9 @@ Test(plan, widening_takes_the_largest_common_unit)
     /* Input row 40 bytes: unit 8. */
     const dim dims[] = {{5, 8, 10, 0, 0}, {8, 1, 1, 0, 0}};
     const dim want[] = {{5, 4, 5, 0, 0}, {4, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 8, want);
 }
 
@@ -242,18 +241,18 @@ Test(plan, single_contiguous_run)
     const dim u8[] = {{24, 1, 1, 0, 0}}; /* 24 bytes: unit 8 */
     const dim u8_want[] = {{3, 1, 1, 0, 0}};
     const dim c128[] = {{4, 1, 1, 0, 0}}; /* already 16 bytes */
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, f32, N(f32));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, f32, N(f32));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, f32_want);
-    build(&p, DMLCL_PLAN_VIEW, 2, f16, N(f16));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 2, f16, N(f16));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, f16_want);
-    build(&p, DMLCL_PLAN_VIEW, 1, u8, N(u8));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 1, u8, N(u8));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 8, u8_want);
-    build(&p, DMLCL_PLAN_VIEW, 16, c128, N(c128));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 16, c128, N(c128));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, c128);
 }
 
@@ -262,12 +261,12 @@ Test(plan, eight_byte_elements)
     const dim three[] = {{3, 1, 1, 0, 0}}; /* 24 bytes: stays 8 */
     const dim four[] = {{4, 1, 1, 0, 0}};  /* 32 bytes: 16 */
     const dim four_want[] = {{2, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 8, three, N(three));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 8, three, N(three));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 8, three);
-    build(&p, DMLCL_PLAN_VIEW, 8, four, N(four));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 8, four, N(four));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, four_want);
 }
 
@@ -275,52 +274,52 @@ Test(plan, uint8_rows_of_six_widen_to_2)
 {
     const dim dims[] = {{3, 6, 8, 0, 0}, {6, 1, 1, 0, 0}};
     const dim want[] = {{3, 3, 4, 0, 0}, {3, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 1, dims, N(dims));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 1, dims, N(dims));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 2, want);
 }
 
 Test(plan, odd_stride_blocks_widening)
 {
     const dim dims[] = {{5, 8, 9, 0, 0}, {8, 1, 1, 0, 0}}; /* input row 36 bytes */
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
-    dmlcl_plan_normalize(&p);
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, dims);
 }
 
 Test(plan, offsets_limit_widening)
 {
     const dim dims[] = {{5, 8, 12, 0, 0}, {8, 1, 1, 0, 0}};
-    dmlcl_plan p;
+    dmli_plan p;
 
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
     p.in_offset = 1; /* 4 bytes */
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, dims);
     cr_expect_eq(p.in_offset, 1);
 
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
     p.out_offset = 3; /* 12 bytes */
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, dims);
     cr_expect_eq(p.out_offset, 3);
 
     const dim want8[] = {{5, 4, 6, 0, 0}, {4, 1, 1, 0, 0}};
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
     p.in_offset = 2; /* 8 bytes: unit 8 */
     p.out_offset = 6;
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 8, want8);
     cr_expect_eq(p.in_offset, 1);
     cr_expect_eq(p.out_offset, 3);
 
     const dim want16[] = {{5, 2, 3, 0, 0}, {2, 1, 1, 0, 0}};
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
     p.in_offset = 12; /* 48 bytes */
     p.out_offset = 4;
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, want16);
     cr_expect_eq(p.in_offset, 3);
     cr_expect_eq(p.out_offset, 1);
@@ -331,10 +330,10 @@ Test(plan, reversed_rows_with_contiguous_runs_widen)
     /* Rows read bottom-up: negative outer stride, offset at the last row. */
     const dim dims[] = {{3, 8, -8, 0, 0}, {8, 1, 1, 0, 0}};
     const dim want[] = {{3, 2, -2, 0, 0}, {2, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, dims, N(dims));
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, dims, N(dims));
     p.in_offset = 16;
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, want);
     cr_expect_eq(p.in_offset, 4);
 }
@@ -345,28 +344,28 @@ Test(plan, no_widening_for_reversed_or_strided_runs)
     const dim strided_in[] = {{8, 1, 2, 0, 0}};
     const dim strided_out[] = {{8, 2, 1, 0, 0}};
     const dim broadcast[] = {{8, 1, 0, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_VIEW, 4, reversed, N(reversed));
+    dmli_plan p;
+    build(&p, DMLI_PLAN_VIEW, 4, reversed, N(reversed));
     p.in_offset = 7;
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, reversed);
     cr_expect_eq(p.in_offset, 7);
-    build(&p, DMLCL_PLAN_VIEW, 4, strided_in, N(strided_in));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 4, strided_in, N(strided_in));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, strided_in);
-    build(&p, DMLCL_PLAN_VIEW, 4, strided_out, N(strided_out));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 4, strided_out, N(strided_out));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, strided_out);
-    build(&p, DMLCL_PLAN_VIEW, 4, broadcast, N(broadcast));
-    dmlcl_plan_normalize(&p);
+    build(&p, DMLI_PLAN_VIEW, 4, broadcast, N(broadcast));
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, broadcast);
 }
 
 /* ---- INDEXED plans -------------------------------------------------------------------- */
 
-static void one_component(dmlcl_plan *p, int64_t axis_size, int64_t axis_stride)
+static void one_component(dmli_plan *p, int64_t axis_size, int64_t axis_stride)
 {
-    p->idx_type = DMLCL_INDEX_UINT32;
+    p->idx_type = DMLI_INDEX_UINT32;
     p->components = 1;
     p->axis_size[0] = axis_size;
     p->axis_stride[0] = axis_stride;
@@ -378,11 +377,11 @@ Test(plan, indexed_rows_widen_index_stride_stays)
     const dim dims[] = {{3, 8, 0, 1, 1}, {2, 4, 4, 0, 0}, {4, 1, 1, 0, 0}};
     /* -> {3: 8, 0, idx 1}, {8: 1, 1}; bytes 32, 32, axis 32 -> unit 16 (f = 4). */
     const dim want[] = {{3, 2, 0, 1, 1}, {2, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_INDEXED, 4, dims, N(dims));
+    dmli_plan p;
+    build(&p, DMLI_PLAN_INDEXED, 4, dims, N(dims));
     one_component(&p, 5, 8);
     p.idx_offset = 3;
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, want);
     cr_expect_eq(p.axis_stride[0], 2);
     cr_expect_eq(p.axis_size[0], 5);
@@ -394,17 +393,17 @@ Test(plan, indexed_axis_stride_limits_widening)
     /* Input {5,8} with padded rows (stride 10): axis stride 40 bytes -> unit 8. */
     const dim dims[] = {{3, 8, 0, 1, 1}, {8, 1, 1, 0, 0}};
     const dim want[] = {{3, 4, 0, 1, 1}, {4, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_INDEXED, 4, dims, N(dims));
+    dmli_plan p;
+    build(&p, DMLI_PLAN_INDEXED, 4, dims, N(dims));
     one_component(&p, 5, 10);
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 8, want);
     cr_expect_eq(p.axis_stride[0], 5);
 
     /* Axis stride 9 (36 bytes): no widening at all. */
-    build(&p, DMLCL_PLAN_INDEXED, 4, dims, N(dims));
+    build(&p, DMLI_PLAN_INDEXED, 4, dims, N(dims));
     one_component(&p, 5, 9);
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, dims);
     cr_expect_eq(p.axis_stride[0], 9);
 }
@@ -415,10 +414,10 @@ Test(plan, indexed_index_dims_merge)
     const dim dims[] = {{2, 24, 0, 3, 3}, {3, 8, 0, 1, 1}, {8, 1, 1, 0, 0}};
     /* -> {6: 8, 0, idx 1, pos 1}, {8: 1, 1}; widen by 4. */
     const dim want[] = {{6, 2, 0, 1, 1}, {2, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_INDEXED, 4, dims, N(dims));
+    dmli_plan p;
+    build(&p, DMLI_PLAN_INDEXED, 4, dims, N(dims));
     one_component(&p, 5, 8);
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, want);
     cr_expect_eq(p.axis_stride[0], 2);
 }
@@ -428,10 +427,10 @@ Test(plan, indexed_padded_indices_do_not_merge)
     /* Same, but the indices' rows are 4 apart: idx 4 != 1 * 3. */
     const dim dims[] = {{2, 24, 0, 4, 3}, {3, 8, 0, 1, 1}, {8, 1, 1, 0, 0}};
     const dim want[] = {{2, 6, 0, 4, 3}, {3, 2, 0, 1, 1}, {2, 1, 1, 0, 0}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_INDEXED, 4, dims, N(dims));
+    dmli_plan p;
+    build(&p, DMLI_PLAN_INDEXED, 4, dims, N(dims));
     one_component(&p, 5, 8);
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 16, want);
 }
 
@@ -441,15 +440,15 @@ Test(plan, indexed_innermost_no_widening)
     const dim last_axis[] = {{4, 3, 5, 0, 0}, {3, 1, 0, 1, 1}};
     /* A contiguous-looking run that still reads an index per element. */
     const dim idx_inner[] = {{4, 8, 8, 0, 0}, {8, 1, 1, 1, 1}};
-    dmlcl_plan p;
-    build(&p, DMLCL_PLAN_INDEXED, 4, last_axis, N(last_axis));
+    dmli_plan p;
+    build(&p, DMLI_PLAN_INDEXED, 4, last_axis, N(last_axis));
     one_component(&p, 5, 1);
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, last_axis);
     cr_expect_eq(p.axis_stride[0], 1);
-    build(&p, DMLCL_PLAN_INDEXED, 4, idx_inner, N(idx_inner));
+    build(&p, DMLI_PLAN_INDEXED, 4, idx_inner, N(idx_inner));
     one_component(&p, 4, 8);
-    dmlcl_plan_normalize(&p);
+    dmli_plan_normalize(&p);
     EXPECT_PLAN(&p, 4, idx_inner);
     cr_expect_eq(p.axis_stride[0], 8);
 }

@@ -3,32 +3,32 @@
 
 #include "plan_eval.h"
 
-static int64_t read_index(dmlcl_index_type t, const unsigned char *p)
+static int64_t read_index(dmli_index_type t, const unsigned char *p)
 {
     switch (t) {
-    case DMLCL_INDEX_INT8: return *(const int8_t *)p;
-    case DMLCL_INDEX_UINT8: return *p;
-    case DMLCL_INDEX_INT16: {
+    case DMLI_INDEX_INT8: return *(const int8_t *)p;
+    case DMLI_INDEX_UINT8: return *p;
+    case DMLI_INDEX_INT16: {
         int16_t v;
         memcpy(&v, p, 2);
         return v;
     }
-    case DMLCL_INDEX_UINT16: {
+    case DMLI_INDEX_UINT16: {
         uint16_t v;
         memcpy(&v, p, 2);
         return v;
     }
-    case DMLCL_INDEX_INT32: {
+    case DMLI_INDEX_INT32: {
         int32_t v;
         memcpy(&v, p, 4);
         return v;
     }
-    case DMLCL_INDEX_UINT32: {
+    case DMLI_INDEX_UINT32: {
         uint32_t v;
         memcpy(&v, p, 4);
         return v;
     }
-    case DMLCL_INDEX_INT64: {
+    case DMLI_INDEX_INT64: {
         int64_t v;
         memcpy(&v, p, 8);
         return v;
@@ -41,27 +41,27 @@ static int64_t read_index(dmlcl_index_type t, const unsigned char *p)
     }
 }
 
-static size_t index_bytes(dmlcl_index_type t)
+static size_t index_bytes(dmli_index_type t)
 {
     switch (t) {
-    case DMLCL_INDEX_INT8:
-    case DMLCL_INDEX_UINT8: return 1;
-    case DMLCL_INDEX_INT16:
-    case DMLCL_INDEX_UINT16: return 2;
-    case DMLCL_INDEX_INT32:
-    case DMLCL_INDEX_UINT32: return 4;
+    case DMLI_INDEX_INT8:
+    case DMLI_INDEX_UINT8: return 1;
+    case DMLI_INDEX_INT16:
+    case DMLI_INDEX_UINT16: return 2;
+    case DMLI_INDEX_INT32:
+    case DMLI_INDEX_UINT32: return 4;
     default: return 8;
     }
 }
 
-static bool is_signed(dmlcl_index_type t)
+static bool is_signed(dmli_index_type t)
 {
-    return t == DMLCL_INDEX_INT8 || t == DMLCL_INDEX_INT16 || t == DMLCL_INDEX_INT32 ||
-           t == DMLCL_INDEX_INT64;
+    return t == DMLI_INDEX_INT8 || t == DMLI_INDEX_INT16 || t == DMLI_INDEX_INT32 ||
+           t == DMLI_INDEX_INT64;
 }
 
 /* The input element offset for the index components at idx_at; false: write zeros. */
-static bool resolve(const dmlcl_plan *p, const unsigned char *idx, int64_t idx_at, int64_t *in_at)
+static bool resolve(const dmli_plan *p, const unsigned char *idx, int64_t idx_at, int64_t *in_at)
 {
     size_t ib = index_bytes(p->idx_type);
     bool zero = false;
@@ -71,7 +71,7 @@ static bool resolve(const dmlcl_plan *p, const unsigned char *idx, int64_t idx_a
         if (p->wrap_negative && is_signed(p->idx_type) && v < 0)
             v += n;
         if (v < 0 || v >= n) {
-            if (p->policy != DMLCL_OOR_CLAMP)
+            if (p->policy != DMLI_OOR_CLAMP)
                 zero = true;
             v = v < 0 ? 0 : n - 1;
         }
@@ -80,7 +80,7 @@ static bool resolve(const dmlcl_plan *p, const unsigned char *idx, int64_t idx_a
     return !zero;
 }
 
-static void apply_scale_bias(const dmlcl_plan *p, unsigned char *dst, const unsigned char *src)
+static void apply_scale_bias(const dmli_plan *p, unsigned char *dst, const unsigned char *src)
 {
     if (p->arith_type == DML_TENSOR_DATA_TYPE_FLOAT64) {
         double x;
@@ -95,9 +95,9 @@ static void apply_scale_bias(const dmlcl_plan *p, unsigned char *dst, const unsi
     memcpy(dst, &x, 4);
 }
 
-void plan_eval(const dmlcl_plan *p, void *out, const void *in, const void *idx)
+void plan_eval(const dmli_plan *p, void *out, const void *in, const void *idx)
 {
-    int64_t c[DMLCL_MAX_RANK] = {0};
+    int64_t c[DMLI_MAX_RANK] = {0};
     size_t eb = p->elem_bytes;
     for (int d = 0; d < p->rank; ++d)
         if (p->size[d] == 0)
@@ -110,7 +110,7 @@ void plan_eval(const dmlcl_plan *p, void *out, const void *in, const void *idx)
             x += c[d] * p->idx_stride[d];
         }
         unsigned char *dst = (unsigned char *)out + o * (int64_t)eb;
-        bool copy = p->kind != DMLCL_PLAN_INDEXED || resolve(p, idx, x, &i);
+        bool copy = p->kind != DMLI_PLAN_INDEXED || resolve(p, idx, x, &i);
         const unsigned char *src = (const unsigned char *)in + i * (int64_t)eb;
         if (!copy)
             memset(dst, 0, eb);

@@ -1,6 +1,6 @@
 /*
  * plan_eval.h: runs a copy plan on host memory, the plain-loop meaning of
- * struct dmlcl_plan (src/internal.h) written from its field comments: every
+ * struct dmli_plan (src/internal.h) written from its field comments: every
  * output coordinate, its out / in / idx addresses, index values resolved
  * (negative counted from the end when wrap_negative, then the policy).
  * Used to check graph plans (fusion) against the reference applied node by
@@ -12,6 +12,6 @@
 #include "internal.h"
 
 /* out, in, idx: element 0 of each bound tensor (plan offsets are added). */
-void plan_eval(const dmlcl_plan *plan, void *out, const void *in, const void *idx);
+void plan_eval(const dmli_plan *plan, void *out, const void *in, const void *idx);
 
 #endif /* DMLCL_TESTS_UNIT_PLAN_EVAL_H */

@@ -42,21 +42,21 @@ static void check(const DML_OPERATOR_DESC *desc, HRESULT want, const char *op, c
 }
 
 /* The plan an operator lowers to, before normalisation. */
-static dmlcl_plan lowered(const DML_OPERATOR_DESC *desc)
+static dmli_plan lowered(const DML_OPERATOR_DESC *desc)
 {
-    dmlcl_op_state st;
+    dmli_op_state st;
     memset(&st, 0, sizeof st);
-    const dmlcl_op_class *cls = dmlcl_op_class_find(desc->Type);
+    const dmli_op_class *cls = dmli_op_class_find(desc->Type);
     cr_assert_not_null(cls);
-    HRESULT hr = dmlcl_op_class_create(cls, desc->Desc, &st);
+    HRESULT hr = dmli_op_class_create(cls, desc->Desc, &st);
     cr_assert_eq(hr, S_OK, "%s", dmlcl_last_error());
     return st.plan;
 }
 
-static void expect_plan(const dmlcl_plan *p, int64_t in_offset, int rank, const int64_t *size,
+static void expect_plan(const dmli_plan *p, int64_t in_offset, int rank, const int64_t *size,
                         const int64_t *in_stride, int line)
 {
-    cr_expect_eq(p->kind, DMLCL_PLAN_VIEW, "line %d: a view plan", line);
+    cr_expect_eq(p->kind, DMLI_PLAN_VIEW, "line %d: a view plan", line);
     cr_expect_eq(p->in_offset, in_offset, "line %d: in_offset %lld, want %lld", line,
                  (long long)p->in_offset, (long long)in_offset);
     cr_assert_eq(p->rank, rank, "line %d: rank %d, want %d", line, p->rank, rank);
@@ -108,7 +108,7 @@ Test(slice_validate, documented_examples)
     slice_init(&c, 4, in, off1, sz1, st1);
     SLICE_EXPECT(&c, S_OK, "");
     /* Reads rows 1..3, columns 2..3: first element 1*4 + 2 = 6. */
-    dmlcl_plan p = lowered(&c.op);
+    dmli_plan p = lowered(&c.op);
     expect_plan(&p, 6, 4, (const int64_t[]){1, 1, 3, 2}, (const int64_t[]){16, 16, 4, 1}, __LINE__);
 
     slice_base(&c);
@@ -196,7 +196,7 @@ Test(slice_validate, stride_zero_reads_one_element)
     c.strides[3] = 0;
     c.offsets[3] = 3;
     SLICE_EXPECT(&c, S_OK, "");
-    dmlcl_plan p = lowered(&c.op);
+    dmli_plan p = lowered(&c.op);
     expect_plan(&p, 4 + 3, 4, (const int64_t[]){1, 1, 2, 2}, (const int64_t[]){16, 16, 8, 0},
                 __LINE__);
 }
@@ -230,7 +230,7 @@ Test(slice_validate, strided_input_layout)
     const UINT sizes[] = {1, 1, 4, 4}, padded[] = {64, 64, 10, 2}; /* rows of 10, every 2nd */
     unit_tensor_set(&c.in, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, padded);
     SLICE_EXPECT(&c, S_OK, "");
-    dmlcl_plan p = lowered(&c.op);
+    dmli_plan p = lowered(&c.op);
     expect_plan(&p, 10, 4, (const int64_t[]){1, 1, 2, 2}, (const int64_t[]){64, 64, 20, 6},
                 __LINE__);
 }
@@ -275,7 +275,7 @@ Test(slice1_validate, documented_examples)
     slice1_base(&c);
     c.strides[2] = 2; /* example 1 */
     SLICE1_EXPECT(&c, S_OK, "");
-    dmlcl_plan p = lowered(&c.op);
+    dmli_plan p = lowered(&c.op);
     expect_plan(&p, 1, 4, (const int64_t[]){1, 1, 2, 2}, (const int64_t[]){16, 16, 8, 2}, __LINE__);
     /* Example 2: axis 2 starts at 0 + 4 - 1 = 3: first element 3 * 4 + 1 = 13. */
     slice1_base(&c);
@@ -324,7 +324,7 @@ Test(slice1_validate, output_sizes_within_the_window)
     c.out.sizes[2] = 1;
     unit_tensor_fit(&c.out);
     SLICE1_EXPECT(&c, S_OK, "");
-    dmlcl_plan p = lowered(&c.op);
+    dmli_plan p = lowered(&c.op);
     cr_expect_eq(p.in_offset, 13, "INT_MIN stride starts at the window's end");
 }
 
@@ -388,7 +388,7 @@ Test(strided_slice_validate, example_1_lowering)
     sslice_base(&c);
     SS_EXPECT(&c, S_OK, "");
     /* Packed strides 1024, 256, 64, 16, 4, 1; first element (0,1,0,1,3,3). */
-    dmlcl_plan p = lowered(&c.op);
+    dmli_plan p = lowered(&c.op);
     expect_plan(&p, 256 + 16 + 12 + 3, 6, (const int64_t[]){4, 3, 2, 2, 3, 2},
                 (const int64_t[]){1024, 256, 128, 32, -4, -2}, __LINE__);
 }
@@ -404,7 +404,7 @@ Test(strided_slice_validate, new_and_shrunk_axes_lowering)
     c.masks[3][1] = 1;                 /* shrink: stride 0 ignored */
     c.masks[0][2] = c.masks[1][2] = 1; /* ::-1 */
     SS_EXPECT(&c, S_OK, "");
-    dmlcl_plan p = lowered(&c.op);
+    dmli_plan p = lowered(&c.op);
     expect_plan(&p, 4 + 3, 2, (const int64_t[]){1, 4}, (const int64_t[]){0, -1}, __LINE__);
 }
 
@@ -415,7 +415,7 @@ Test(strided_slice_validate, scalar_output_is_described_as_one)
     sslice_init(&c, 1, in, 1, one, 1, (const INT64[]){-2}, (const INT64[]){0}, (const INT64[]){1});
     c.masks[3][0] = 1;
     SS_EXPECT(&c, S_OK, "");
-    dmlcl_plan p = lowered(&c.op);
+    dmli_plan p = lowered(&c.op);
     cr_expect_eq(p.in_offset, 3);
     cr_expect_eq(p.rank, 0);
     const UINT two[] = {2};
@@ -514,19 +514,19 @@ Test(strided_slice_validate, output_rank_over_sixteen_is_unsupported)
 
 /* ---- The resolution itself: hand-computed cases --------------------------------------- */
 
-static const dmlcl_ss_names names = {"T", "b", "e", "s", {"bm", "em", "nm", "sm", "el"}};
+static const dmli_ss_names names = {"T", "b", "e", "s", {"bm", "em", "nm", "sm", "el"}};
 
 typedef struct resolved {
     HRESULT hr;
-    dmlcl_ss_result r;
+    dmli_ss_result r;
 } resolved;
 
 static resolved resolve1(uint64_t dim, int64_t b, int64_t e, int64_t s, UINT bm, UINT em)
 {
     const UINT bmv[] = {bm}, emv[] = {em};
-    dmlcl_ss_lists l = {1, &b, &e, &s, {bmv, emv, NULL, NULL, NULL}};
+    dmli_ss_lists l = {1, &b, &e, &s, {bmv, emv, NULL, NULL, NULL}};
     resolved x;
-    x.hr = dmlcl_ss_resolve(&names, 1, &dim, &l, &x.r);
+    x.hr = dmli_ss_resolve(&names, 1, &dim, &l, &x.r);
     return x;
 }
 
@@ -586,9 +586,9 @@ Test(strided_slice_resolve, ellipsis_and_new_axes)
         dims[i] = 10;
     const int64_t b[] = {2, 1, 10, 10}, e[] = {123, 1, 10, 5}, s[] = {1, -1, 1, 1};
     const UINT bm[] = {0, 0, 1, 1}, em[] = {1, 1, 0, 0}, nm[] = {0, 0, 1, 0}, el[] = {0, 1, 0, 0};
-    dmlcl_ss_lists l = {4, b, e, s, {bm, em, nm, NULL, el}};
-    dmlcl_ss_result r;
-    cr_assert_eq(dmlcl_ss_resolve(&names, 10, dims, &l, &r), S_OK, "%s", dmlcl_last_error());
+    dmli_ss_lists l = {4, b, e, s, {bm, em, nm, NULL, el}};
+    dmli_ss_result r;
+    cr_assert_eq(dmli_ss_resolve(&names, 10, dims, &l, &r), S_OK, "%s", dmlcl_last_error());
     const uint64_t want[] = {8, 10, 10, 10, 10, 10, 10, 10, 10, 1, 5};
     cr_assert_eq(r.out_rank, 11);
     for (int i = 0; i < 11; ++i)
@@ -604,16 +604,16 @@ Test(strided_slice_resolve, mask_precedence)
     uint64_t dims[] = {3, 4};
     const int64_t z[] = {0, 0};
     const UINT both[] = {1, 0}, shrink[] = {0, 1};
-    dmlcl_ss_lists l = {2, z, z, NULL, {NULL, NULL, both, shrink, both}};
-    dmlcl_ss_result r;
-    cr_assert_eq(dmlcl_ss_resolve(&names, 2, dims, &l, &r), S_OK, "%s", dmlcl_last_error());
+    dmli_ss_lists l = {2, z, z, NULL, {NULL, NULL, both, shrink, both}};
+    dmli_ss_result r;
+    cr_assert_eq(dmli_ss_resolve(&names, 2, dims, &l, &r), S_OK, "%s", dmlcl_last_error());
     cr_expect_eq(r.out_rank, 1);
     cr_expect_eq(r.out_sizes[0], 3);
     /* New axis + shrink on one entry: the new axis; the dimension is left to the implicit ellipsis.
      */
     const UINT na[] = {1, 0};
-    dmlcl_ss_lists l2 = {1, z, z, NULL, {NULL, NULL, na, na, NULL}};
-    cr_assert_eq(dmlcl_ss_resolve(&names, 2, dims, &l2, &r), S_OK, "%s", dmlcl_last_error());
+    dmli_ss_lists l2 = {1, z, z, NULL, {NULL, NULL, na, na, NULL}};
+    cr_assert_eq(dmli_ss_resolve(&names, 2, dims, &l2, &r), S_OK, "%s", dmlcl_last_error());
     cr_expect_eq(r.out_rank, 3);
     cr_expect_eq(r.out_sizes[0], 1);
     cr_expect_eq(r.out_sizes[1], 3);

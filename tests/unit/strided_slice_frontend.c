@@ -76,15 +76,15 @@ static HRESULT ov_run(const ov_call *c, dmlcl_frontend_result *r)
 }
 
 /* The result's description creates an operator; returns its plan (before normalisation). */
-static dmlcl_plan plan_of(const dmlcl_frontend_result *r)
+static dmli_plan plan_of(const dmlcl_frontend_result *r)
 {
     dmlcl_operator *op = NULL;
     HRESULT hr = dmlcl_operator_create(NULL, &r->desc, &op);
     cr_assert_eq(hr, S_OK, "the front-end's description must create: %s", dmlcl_last_error());
     dmlcl_operator_release(op);
-    dmlcl_op_state st;
+    dmli_op_state st;
     memset(&st, 0, sizeof st);
-    cr_assert_eq(dmlcl_op_class_create(dmlcl_op_class_find(r->desc.Type), r->desc.Desc, &st), S_OK);
+    cr_assert_eq(dmli_op_class_create(dmli_op_class_find(r->desc.Type), r->desc.Desc, &st), S_OK);
     return st.plan;
 }
 
@@ -252,7 +252,7 @@ Test(strided_slice_frontend, lowering_offsets)
     dmlcl_frontend_result r;
     cr_assert_eq(ov_run(&c, &r), S_OK, "%s", dmlcl_last_error());
     expect_shape(&r, 2, (const int64_t[]){2, 4}, __LINE__);
-    dmlcl_plan p = plan_of(&r);
+    dmli_plan p = plan_of(&r);
     cr_expect_eq(p.in_offset, 38);
     cr_expect_eq(p.in_stride[0], 20);
     cr_expect_eq(p.in_stride[1], -5);
@@ -361,7 +361,7 @@ static void onnx_expect(const onnx_call *c, uint32_t rank, const int64_t *dims, 
     HRESULT hr = onnx_run(c, &r);
     cr_assert_eq(hr, S_OK, "line %d: %s", line, dmlcl_last_error());
     expect_shape(&r, rank, dims, line);
-    dmlcl_plan p = plan_of(&r);
+    dmli_plan p = plan_of(&r);
     cr_expect_eq(p.in_offset, offset, "line %d: in_offset %lld, want %lld", line,
                  (long long)p.in_offset, (long long)offset);
 }
