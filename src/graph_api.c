@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 
+#include "device.h"
 #include "runtime.h"
 
 HRESULT dmlcl_graph_compile(dmlcl_device *device, const DML_GRAPH_DESC *desc,
@@ -50,5 +51,6 @@ HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *t, const DML_BIN
     DML_BINDING_DESC absent = {DML_BINDING_TYPE_NONE, NULL};
     return dmli_runtime_check_binding(t->compiled->op->cls->name, "BindTemporaryResource", 0,
                                       "the temporary resource (TemporaryResourceSize 0)", &none,
-                                      binding ? binding : &absent, &unused);
+                                      binding ? binding : &absent, t->compiled->op->device->context,
+                                      &unused);
 }

@@ -216,8 +216,10 @@ HRESULT dmli_graph_bind(const dmli_graph_exec *x, dmli_graph_binds *b, dmli_grap
         temp.total_bytes = x->plan->temp_bytes;
         temp.base_align = DML_TEMPORARY_BUFFER_ALIGNMENT;
         DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
+        DML_BUFFER_BINDING checked;
         DMLI_TRY(dmli_runtime_check_binding(G, call, 0, "the temporary resource", &temp,
-                                            desc ? desc : &none, &b->temp));
+                                            desc ? desc : &none, x->device->context, &checked));
+        b->temp = checked;
         b->temp_bound = true;
         b->generation++;
         return S_OK;
@@ -227,12 +229,20 @@ HRESULT dmli_graph_bind(const dmli_graph_exec *x, dmli_graph_binds *b, dmli_grap
     DMLI_INVALID_IF(count != want, G ": %s count (%u) must equal the graph's %s count (%u)", call,
                     count, outputs ? "output" : "input", want);
     DMLI_NULL_IF(count && !desc, G ": %s bindings (NULL) are required", call);
-    DML_BUFFER_BINDING *dst = outputs ? b->outputs : b->inputs;
-    for (UINT i = 0; i < count; ++i) {
+    /* A refused call leaves the earlier bindings as they were (as BindInputs on an operator). */
+    DML_BUFFER_BINDING *checked = calloc(count ? count : 1, sizeof *checked);
+    if (!checked)
+        return dmli_fail(E_OUTOFMEMORY, G ": %s: out of host memory", call);
+    HRESULT hr = S_OK;
+    for (UINT i = 0; i < count && SUCCEEDED(hr); ++i) {
         snprintf(name, sizeof name, "graph %s %u", outputs ? "output" : "input", i);
-        DMLI_TRY(dmli_runtime_check_binding(
-            G, call, i, name, outputs ? &g->outputs[i] : &g->inputs[i], &desc[i], &dst[i]));
+        hr = dmli_runtime_check_binding(G, call, i, name, outputs ? &g->outputs[i] : &g->inputs[i],
+                                        &desc[i], x->device->context, &checked[i]);
     }
+    if (SUCCEEDED(hr))
+        memcpy(outputs ? b->outputs : b->inputs, checked, count * sizeof *checked);
+    free(checked);
+    DMLI_TRY(hr);
     *(outputs ? &b->outputs_bound : &b->inputs_bound) = true;
     b->generation++;
     return S_OK;

@@ -265,7 +265,7 @@ void dmlcl_binding_table_release(dmlcl_binding_table *t)
 
 HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, const char *name,
                                    const dmli_tensor *tensor, const DML_BINDING_DESC *b,
-                                   DML_BUFFER_BINDING *out)
+                                   cl_context context, DML_BUFFER_BINDING *out)
 {
     memset(out, 0, sizeof *out);
     if (b->Type == DML_BINDING_TYPE_NONE) {
@@ -309,22 +309,14 @@ HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, con
                     "the cl_mem (%zu bytes)",
                     op, call, i, name, (unsigned long long)bb->Offset,
                     (unsigned long long)bb->SizeInBytes, mem_size);
-    *out = *bb;
-    return S_OK;
-}
-
-/* A buffer binding's cl_mem must belong to the device's cl_context. */
-static HRESULT check_context(const char *op, const char *call, UINT i, const char *name,
-                             const DML_BUFFER_BINDING *bb, cl_context context)
-{
     cl_context mem_context = NULL;
-    cl_int err = bb->Buffer ? clGetMemObjectInfo((cl_mem)bb->Buffer, CL_MEM_CONTEXT,
-                                                 sizeof mem_context, &mem_context, NULL)
-                            : CL_SUCCESS;
-    DMLI_INVALID_IF(bb->Buffer && (err != CL_SUCCESS || mem_context != context),
+    err = clGetMemObjectInfo((cl_mem)bb->Buffer, CL_MEM_CONTEXT, sizeof mem_context, &mem_context,
+                             NULL);
+    DMLI_INVALID_IF(err != CL_SUCCESS || mem_context != context,
                     "%s: %s binding %u (%s).Buffer belongs to another cl_context than the "
                     "device's: a kernel can only use buffers of its own context",
                     op, call, i, name);
+    *out = *bb;
     return S_OK;
 }
 
@@ -344,9 +336,9 @@ static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_
     DML_BUFFER_BINDING checked[DMLI_MAX_SLOTS];
     for (UINT i = 0; i < count; ++i) {
         const char *name = outputs ? st->output_names[i] : st->input_names[i];
-        DMLI_TRY(dmli_runtime_check_binding(
-            op, call, i, name, outputs ? &st->outputs[i] : &st->inputs[i], &b[i], &checked[i]));
-        DMLI_TRY(check_context(op, call, i, name, &checked[i], t->compiled->op->device->context));
+        DMLI_TRY(dmli_runtime_check_binding(op, call, i, name,
+                                            outputs ? &st->outputs[i] : &st->inputs[i], &b[i],
+                                            t->compiled->op->device->context, &checked[i]));
     }
     memcpy(outputs ? t->outputs : t->inputs, checked, count * sizeof *checked);
     *(outputs ? &t->outputs_bound : &t->inputs_bound) = true;

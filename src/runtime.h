@@ -46,11 +46,12 @@ const dmli_op_state *dmli_compiled_operator_state(const dmlcl_compiled_operator 
 
 /*
  * One buffer binding checked against a tensor (type, alignment, size, inside
- * its cl_mem); op, call, i and name make the messages. Also graph_exec.c's.
+ * its cl_mem, of the device's context); op, call, i and name make the
+ * messages. Also graph_exec.c's.
  */
 HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, const char *name,
                                    const dmli_tensor *tensor, const DML_BINDING_DESC *b,
-                                   DML_BUFFER_BINDING *out);
+                                   cl_context context, DML_BUFFER_BINDING *out);
 
 /* dmlcl_compiled_operator_execute for a compiled graph (graph_host.c). */
 HRESULT dmli_graph_execute(dmlcl_compiled_operator *compiled, UINT input_count,

@@ -203,6 +203,24 @@ Test(graph, temporary_resource_rules)
     cr_expect_eq(dmlcl_binding_table_dispatch(table, NULL, 0, NULL, NULL), E_INVALIDARG);
     cr_expect(strstr(dmlcl_last_error(), "temporary resource and graph output 0 overlap"), "%s",
               dmlcl_last_error());
+    /* Graph bindings, like an operator's, must be buffers of the device's context. */
+    cl_device_id id = dmlcl_device_id(ops_device());
+    cl_int err;
+    cl_context other = clCreateContext(NULL, 1, &id, NULL, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_mem foreign = clCreateBuffer(other, CL_MEM_READ_WRITE, 2 * GUARD + 64, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    temp.binding.Buffer = (ID3D12Resource *)foreign;
+    cr_expect_eq(dmlcl_binding_table_bind_temporary(table, &temp.desc), E_INVALIDARG);
+    cr_expect(strstr(dmlcl_last_error(), "another cl_context"), "%s", dmlcl_last_error());
+    DML_BUFFER_BINDING foreign_out = {(ID3D12Resource *)foreign, 0, 48};
+    DML_BINDING_DESC foreign_desc = {DML_BINDING_TYPE_BUFFER, &foreign_out};
+    cr_expect_eq(dmlcl_binding_table_bind_outputs(table, 1, &foreign_desc), E_INVALIDARG);
+    cr_expect(strstr(dmlcl_last_error(), "graph output 0") &&
+                  strstr(dmlcl_last_error(), "another cl_context"),
+              "%s", dmlcl_last_error());
+    clReleaseMemObject(foreign);
+    clReleaseContext(other);
     temp.binding.Buffer = (ID3D12Resource *)temp.mem;
     cr_expect(SUCCEEDED(dmlcl_binding_table_bind_temporary(table, &temp.desc)));
     cr_expect(SUCCEEDED(dmlcl_binding_table_dispatch(table, NULL, 0, NULL, NULL)), "%s",
