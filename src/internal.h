@@ -1,18 +1,28 @@
 /*
- * Internal interfaces of dmlcl. Layers, each calling only down:
+ * Internal interfaces of dmlcl. Cross-file internals carry the dmli_ / DMLI_
+ * prefix; dmlcl_ / DMLCL_ names are public (include/). Layers, each calling
+ * only down:
+ *   com/         DirectML's COM interfaces (C++), thin objects over the C API
  *   frontends/   framework rules (OpenVINO, ONNX) -> a DML_OPERATOR_DESC
  *                for the caller to create; beside the object model, not
  *                under it (frontends/common.h; slices share ops/strided_slice.h)
+ *   runtime.c    operators, compiled operators, binding tables, dispatch;
+ *                execute.c the synchronous call on host memory
+ *   graph_api.c  compiled graphs in the same object model: graph.c validates
+ *                a DML_GRAPH_DESC, graph_plan.c + fuse.c compose node plans
+ *                into steps, graph_exec.c / graph_host.c run them
  *   registry.c   the operator table (ops/registry.def), and the one way to
  *                create an operator: its class's validate, infer, lower
  *   ops/<op>.c   one class per operator: validate a public description and
  *                deep-copy its tensors, infer (check) the output shape, lower
  *                to a plan (pure host code)
+ *   tensor.c     the buffer-tensor rules (checked.h arithmetic; overlap.c:
+ *                an output never overlaps itself)
  *   plan.c       normalise a plan (drop, merge, widen)
- *   runtime.c    operators, compiled operators, binding tables, dispatch
  *   launch.c     a plan on a device description -> kernel, options, grid,
  *                shape buffer, argument slots (pure host code; launch.h)
  *   device.c     OpenCL device selection, its description, the program cache
+ *   error.c      messages and HRESULTs (errors.h)
  */
 #ifndef DMLI_INTERNAL_H
 #define DMLI_INTERNAL_H
