@@ -82,10 +82,21 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # and half-width extracts (lanes 0..15 of a 32-lane pair), while the low
     # interleave passes. Out-of-bounds, race and API checks stay on there; the
     # transposes' bytes are checked byte for byte by the test itself.
-    # OPEN (reported to the lead 2026-11-23, not yet explained):
-    # graph/execute_on_host_memory gets 24 "Uninitialized value written" reports
-    # in indexed_copy (a node reads device memory nothing wrote) while its
-    # values match the oracle; left out until it is settled, not ignored.
+    # graph/execute_on_host_memory runs apart without the uninitialised-value
+    # check as well, for another 21.10 defect: that check keeps one shadow per
+    # buffer slot, has no hook for a buffer's release, and a host write sizes
+    # the shadow to the bytes written. A buffer the host never writes (the
+    # temporary resource dmlcl_compiled_operator_execute allocates, written only
+    # by the graph's steps) that takes the slot of a smaller released one
+    # inherits its shadow: stores past it are not recorded, and reads past it
+    # are reported ("Uninitialized value written" in indexed_copy, right bytes
+    # written). Run alone, each of its 10 chains gets no report; together they
+    # got 24, all in chain 9 and only when chain 4's buffers were released
+    # before it. dmlcl-oclgrind-reuse reproduces it in plain OpenCL (below).
+    # That graphs never read temporary bytes no step wrote is checked on every
+    # driver, this one with all its checks included, by
+    # graph/random_chains_bit_exact: each chain runs with its temporary all
+    # 0x00, then all 0xFF, bit-exact both times.
     string(REPLACE "slice/long_runs)"
                    "slice/long_runs|layout/small_transposes_each_width|graph/execute_on_host_memory)"
                    DMLCL_OCLGRIND_OPS "${DMLCL_OPS_WITHOUT_LARGE}")
@@ -93,11 +104,32 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
       dmlcl_driver_tests(oclgrind-${class} oclgrind 900
                          "--jobs;1;--filter;${DMLCL_OCLGRIND_OPS}"
                          DMLCL_DEVICE_CLASS=${class} DMLCL_TEST_CASES=3)
+      add_test(NAME ops-oclgrind-${class}-graph-host
+               COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter graph/execute_on_host_memory)
+      set_tests_properties(
+        ops-oclgrind-${class}-graph-host PROPERTIES LABELS oclgrind TIMEOUT 300
+        ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=${class};OCLGRIND_UNINITIALIZED=0")
     endforeach()
     add_test(NAME ops-oclgrind-cpu-transposes
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter layout/small_transposes_each_width)
     set_tests_properties(ops-oclgrind-cpu-transposes PROPERTIES LABELS oclgrind TIMEOUT 300
                          ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;OCLGRIND_UNINITIALIZED=0")
+
+    # The slot-reuse defect outside dmlcl: a buffer written in full by one
+    # kernel and read by the next gets 12 reports once it takes a released
+    # 16-byte buffer's slot, none on a fresh slot. When an Oclgrind upgrade
+    # fails the known-defect test, graph/execute_on_host_memory can go back
+    # into the set above.
+    add_executable(dmlcl-oclgrind-reuse ${CMAKE_CURRENT_SOURCE_DIR}/drivers/oclgrind_reuse.c)
+    target_link_libraries(dmlcl-oclgrind-reuse PRIVATE OpenCL::OpenCL)
+    target_compile_options(dmlcl-oclgrind-reuse PRIVATE ${DMLCL_WARNINGS})
+    add_test(NAME oclgrind-reuse-fresh COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-oclgrind-reuse> fresh)
+    set_tests_properties(oclgrind-reuse-fresh PROPERTIES LABELS oclgrind
+                         PASS_REGULAR_EXPRESSION "scripts/oclgrind: 0 Oclgrind reports, exit status 0")
+    add_test(NAME oclgrind-reuse-known-defect
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-oclgrind-reuse> reuse)
+    set_tests_properties(oclgrind-reuse-known-defect PROPERTIES LABELS oclgrind
+                         PASS_REGULAR_EXPRESSION "scripts/oclgrind: FAIL: Oclgrind reported 12 error")
 
     # The checks can fail: each known fault must be reported, and nothing else.
     add_executable(dmlcl-oclgrind-probe ${CMAKE_CURRENT_SOURCE_DIR}/drivers/oclgrind_probe.c)

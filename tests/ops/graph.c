@@ -4,7 +4,10 @@
  * binding-table API, bit-exact. Every binding sits between guard bytes; the
  * inputs, the guards and the temporary resource's guards must come back
  * unchanged, and the outputs' bytes outside their elements must keep their
- * sentinel. Also the temporary resource's binding rules.
+ * sentinel. Each chain runs twice, its temporary resource filled with 0x00
+ * and then 0xFF: a step that read temporary bytes no earlier step wrote would
+ * pass those bytes on and miss the reference in one of the two runs. Also the
+ * temporary resource's binding rules.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
@@ -16,7 +19,6 @@
 
 #define GUARD 256
 #define GUARD_BYTE 0xC3
-#define TEMP_BYTE 0xEE
 
 typedef struct dev_buf {
     cl_mem mem;
@@ -63,8 +65,8 @@ static void buf_free(dev_buf *b)
     free(b->image);
 }
 
-/* Runs chain c on the device; returns the TemporaryResourceSize. */
-static uint64_t run_chain(const chain *c, uint64_t seed, int t)
+/* Runs chain c on the device, the temporary's bytes all temp_fill; returns its size. */
+static uint64_t run_chain(const chain *c, uint64_t seed, int t, unsigned char temp_fill)
 {
     dmlcl_compiled_operator *compiled;
     HRESULT hr = dmlcl_graph_compile(ops_device(), &c->g.desc, DML_EXECUTION_FLAG_NONE, &compiled);
@@ -81,7 +83,7 @@ static uint64_t run_chain(const chain *c, uint64_t seed, int t)
         buf_make(&out[o], c->output_bytes[o], NULL, CHAIN_SENTINEL);
         out_desc[o] = out[o].desc;
     }
-    buf_make(&temp, props.TemporaryResourceSize, NULL, TEMP_BYTE);
+    buf_make(&temp, props.TemporaryResourceSize, NULL, temp_fill);
     dmlcl_binding_table *table;
     cr_assert(SUCCEEDED(dmlcl_binding_table_create(compiled, &table)));
     hr = dmlcl_binding_table_bind_inputs(table, c->n_inputs, in_desc);
@@ -101,8 +103,9 @@ static uint64_t run_chain(const chain *c, uint64_t seed, int t)
         unsigned char *got = buf_read(&out[o]);
         memcpy(out[o].image + GUARD, c->expect[o], (size_t)c->output_bytes[o]);
         cr_assert_arr_eq(got, out[o].image, (size_t)(2 * GUARD + c->output_bytes[o]),
-                         "seed 0x%llx case %d: output %u (or its guards) differs; graph: %s",
-                         (unsigned long long)seed, t, o, c->log);
+                         "seed 0x%llx case %d (temporary filled with 0x%02X): output %u (or "
+                         "its guards) differs; graph: %s",
+                         (unsigned long long)seed, t, temp_fill, o, c->log);
         free(got);
     }
     for (UINT i = 0; i < c->n_inputs; ++i) {
@@ -137,7 +140,8 @@ Test(graph, random_chains_bit_exact)
         ref_rng r = ref_rng_make(ref_mix64(seed + (uint64_t)t));
         chain c;
         chain_make(&c, &r, 2 + t % 5);
-        with_temp += run_chain(&c, seed, t) > 0;
+        with_temp += run_chain(&c, seed, t, 0x00) > 0;
+        run_chain(&c, seed, t, 0xFF);
         chain_free(&c);
     }
     cr_log_info("graph chains on the device: 40 run, %d with a temporary resource", with_temp);
