@@ -45,8 +45,16 @@ endfunction()
 # queue with a user event to prove status never reads there; PoCL basic and
 # Oclgrind schedule all queues of a device in one order, so the block stalls
 # the caller's queue too: that test runs on PoCL pthread only.
-set(DMLCL_OPS_WITHOUT_LARGE
-    "!(broadcast/documented_examples|gather/large|identity/broadcast_paths|identity/layout_changes|layout/*_every_width|layout/nchw_to_nhwc_vector_blocks_chunks_and_tails|slice/long_runs|runtime_queues/status_reads_on_the_dispatch_queue)")
+set(DMLCL_OPS_LARGE
+    broadcast/documented_examples gather/large identity/broadcast_paths identity/layout_changes
+    layout/*_every_width layout/nchw_to_nhwc_vector_blocks_chunks_and_tails slice/long_runs
+    runtime_queues/status_reads_on_the_dispatch_queue)
+# A Criterion filter that runs every test but the listed ones.
+function(dmlcl_ops_filter_without out)
+  list(JOIN ARGN "|" alternatives)
+  set(${out} "!(${alternatives})" PARENT_SCOPE)
+endfunction()
+dmlcl_ops_filter_without(DMLCL_OPS_WITHOUT_LARGE ${DMLCL_OPS_LARGE})
 
 # ---- PoCL: the GPU class, and the basic driver ------------------------------------------
 set(WRAPPER "")
@@ -102,9 +110,8 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # driver, this one with all its checks included, by
     # graph/random_chains_bit_exact: each chain runs with its temporary all
     # 0x00, then all 0xFF, bit-exact both times.
-    string(REPLACE "slice/long_runs)"
-                   "slice/long_runs|layout/small_transposes_each_width|graph/execute_on_host_memory)"
-                   DMLCL_OCLGRIND_OPS "${DMLCL_OPS_WITHOUT_LARGE}")
+    dmlcl_ops_filter_without(DMLCL_OCLGRIND_OPS ${DMLCL_OPS_LARGE}
+                             layout/small_transposes_each_width graph/execute_on_host_memory)
     foreach(class cpu gpu)
       dmlcl_driver_tests(oclgrind-${class} oclgrind 900
                          "--jobs;1;--filter;${DMLCL_OCLGRIND_OPS}"
