@@ -13,13 +13,12 @@
 
 #define ITEMS 16
 
-static const char *source =
-    "__kernel void copy(__global int *out, __global const int *in)\n"
-    "{ out[get_global_id(0)] = in[get_global_id(0)]; }\n"
-    "__kernel void past_end(__global int *out, __global const int *in)\n"
-    "{ out[get_global_id(0) + 1] = in[get_global_id(0)]; }\n"
-    "__kernel void same_slot(__global int *out, __global const int *in)\n"
-    "{ out[0] = in[get_global_id(0)]; }\n";
+static const char *source = "__kernel void copy(__global int *out, __global const int *in)\n"
+                            "{ out[get_global_id(0)] = in[get_global_id(0)]; }\n"
+                            "__kernel void past_end(__global int *out, __global const int *in)\n"
+                            "{ out[get_global_id(0) + 1] = in[get_global_id(0)]; }\n"
+                            "__kernel void same_slot(__global int *out, __global const int *in)\n"
+                            "{ out[0] = in[get_global_id(0)]; }\n";
 
 static int check(cl_int err, const char *what)
 {
