@@ -18,6 +18,42 @@ typedef struct host_run {
     DML_BINDING_DESC descs[2 * DMLI_MAX_SLOTS];
 } host_run;
 
+HRESULT dmli_execute_begin(dmlcl_device *dev, cl_command_queue *queue, cl_ulong *max_alloc)
+{
+    cl_int err = clGetDeviceInfo(dev->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof *max_alloc,
+                                 max_alloc, NULL);
+    if (err != CL_SUCCESS)
+        return dmli_fail_cl(err, "clGetDeviceInfo (execute)");
+    *queue = clCreateCommandQueue(dev->context, dev->device, 0, &err);
+    return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clCreateCommandQueue (execute)");
+}
+
+HRESULT dmli_execute_stage(dmlcl_device *dev, cl_command_queue queue, cl_ulong max_alloc,
+                           const char *op, const char *name, uint64_t bytes, const void *host,
+                           cl_mem *mem, DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc)
+{
+    /* Checked before asking: an implementation may accept a size it cannot back. */
+    if (bytes > max_alloc || bytes > SIZE_MAX)
+        return dmli_fail(E_OUTOFMEMORY,
+                         "%s: execute: %s needs a buffer of %llu bytes "
+                         "(TotalTensorSizeInBytes), more than the device allocates at once "
+                         "(CL_DEVICE_MAX_MEM_ALLOC_SIZE %llu)",
+                         op, name, (unsigned long long)bytes, (unsigned long long)max_alloc);
+    size_t n = bytes ? (size_t)bytes : 4;
+    cl_int err;
+    *mem = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, n, NULL, &err);
+    if (err != CL_SUCCESS)
+        return dmli_fail_cl(err, "clCreateBuffer (execute)");
+    if (host && bytes) {
+        err = clEnqueueWriteBuffer(queue, *mem, CL_FALSE, 0, n, host, 0, NULL, NULL);
+        if (err != CL_SUCCESS)
+            return dmli_fail_cl(err, "clEnqueueWriteBuffer (execute)");
+    }
+    *buf = (DML_BUFFER_BINDING){(ID3D12Resource *)*mem, 0, n};
+    *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, buf};
+    return S_OK;
+}
+
 static HRESULT stage(dmlcl_device *dev, const host_run *r, const char *op, const char *name,
                      const dmli_tensor *t, const dmlcl_host_tensor *h, cl_mem *mem,
                      DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc)
@@ -31,28 +67,8 @@ static HRESULT stage(dmlcl_device *dev, const host_run *r, const char *op, const
                     "%s: execute: %s host size (%llu) must be at least its "
                     "TotalTensorSizeInBytes (%llu)",
                     op, name, (unsigned long long)h->size, (unsigned long long)t->total_bytes);
-    /* Checked before asking: an implementation may accept a size it cannot back. */
-    if (t->total_bytes > r->max_alloc || t->total_bytes > SIZE_MAX)
-        return dmli_fail(E_OUTOFMEMORY,
-                         "%s: execute: %s needs a buffer of %llu bytes "
-                         "(TotalTensorSizeInBytes), more than the device allocates at once "
-                         "(CL_DEVICE_MAX_MEM_ALLOC_SIZE %llu)",
-                         op, name, (unsigned long long)t->total_bytes,
-                         (unsigned long long)r->max_alloc);
-    size_t bytes = t->total_bytes ? (size_t)t->total_bytes : 4;
-    cl_int err;
-    *mem = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes, NULL, &err);
-    if (err != CL_SUCCESS)
-        return dmli_fail_cl(err, "clCreateBuffer (execute)");
-    if (t->total_bytes) {
-        err = clEnqueueWriteBuffer(r->queue, *mem, CL_FALSE, 0, t->total_bytes, h->data, 0, NULL,
-                                   NULL);
-        if (err != CL_SUCCESS)
-            return dmli_fail_cl(err, "clEnqueueWriteBuffer (execute)");
-    }
-    *buf = (DML_BUFFER_BINDING){(ID3D12Resource *)*mem, 0, bytes};
-    *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, buf};
-    return S_OK;
+    return dmli_execute_stage(dev, r->queue, r->max_alloc, op, name, t->total_bytes, h->data, mem,
+                              buf, desc);
 }
 
 static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_host_tensor *inputs,
@@ -109,13 +125,7 @@ HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *c, UINT input_c
                  "%s: execute: inputs and outputs (NULL) are required", name);
     host_run r;
     memset(&r, 0, sizeof r);
-    cl_int err = clGetDeviceInfo(dev->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof r.max_alloc,
-                                 &r.max_alloc, NULL);
-    if (err != CL_SUCCESS)
-        return dmli_fail_cl(err, "clGetDeviceInfo (execute)");
-    r.queue = clCreateCommandQueue(dev->context, dev->device, 0, &err);
-    if (err != CL_SUCCESS)
-        return dmli_fail_cl(err, "clCreateCommandQueue (execute)");
+    DMLI_TRY(dmli_execute_begin(dev, &r.queue, &r.max_alloc));
     HRESULT hr = run_host(c, &r, inputs, outputs);
     clFinish(r.queue);
     for (size_t i = 0; i < 2 * DMLI_MAX_SLOTS; ++i)

@@ -53,6 +53,15 @@ HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, con
                                    const dmli_tensor *tensor, const DML_BINDING_DESC *b,
                                    cl_context context, DML_BUFFER_BINDING *out);
 
+/* Synchronous execution (execute.c, graph_host.c): a queue of the call's own (execute may
+ * run on several threads at once) and the device's largest allocation. */
+HRESULT dmli_execute_begin(dmlcl_device *dev, cl_command_queue *queue, cl_ulong *max_alloc);
+/* A device buffer of bytes (at least 4) for one tensor, written from host on queue
+ * unless host is NULL; too large for the device is E_OUTOFMEMORY before allocating. */
+HRESULT dmli_execute_stage(dmlcl_device *dev, cl_command_queue queue, cl_ulong max_alloc,
+                           const char *op, const char *name, uint64_t bytes, const void *host,
+                           cl_mem *mem, DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc);
+
 /* dmlcl_compiled_operator_execute for a compiled graph (graph_host.c). */
 HRESULT dmli_graph_execute(dmlcl_compiled_operator *compiled, UINT input_count,
                            const dmlcl_host_tensor *inputs, UINT output_count,
