@@ -94,19 +94,7 @@ static HRESULT build_step(dmli_graph_exec *x, const dmli_graph_step *s, exec_ste
         dmli_launch_describe(&e->launch, line, sizeof line);
         fprintf(stderr, "dmlcl: graph step %u launch | %s\n", (unsigned)(s - x->plan->steps), line);
     }
-    cl_program program;
-    DMLI_TRY(dmli_device_program(x->device, e->launch.source, e->launch.options, &program));
-    cl_int err;
-    e->kernel = clCreateKernel(program, e->launch.kernel, &err);
-    if (err != CL_SUCCESS)
-        return dmli_fail_cl(err, "clCreateKernel");
-    e->shape =
-        clCreateBuffer(x->device->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                       e->launch.shape_count * sizeof(cl_long), (void *)e->launch.shape, &err);
-    if (err != CL_SUCCESS)
-        return dmli_fail_cl(err, "clCreateBuffer (shape arguments)");
-    err = clSetKernelArg(e->kernel, (cl_uint)e->launch.args.shape, sizeof e->shape, &e->shape);
-    return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clSetKernelArg (shape)");
+    return dmli_runtime_build_kernel(x->device, &e->launch, &e->kernel, &e->shape);
 }
 
 /* The ERROR policy reports through a table's status buffer, which graph steps do not carry. */

@@ -114,17 +114,22 @@ static void verbose_launch(const char *op, const dmli_plan *p, const dmli_launch
     fprintf(stderr, "%s | %s\n", line, launch);
 }
 
-/* The shape buffer: set once, as one constant buffer argument (each kernel
- * argument costs PoCL ~0.2 us per enqueue). */
-static HRESULT set_shape_arg(dmlcl_compiled_operator *c)
+HRESULT dmli_runtime_build_kernel(dmlcl_device *dev, const dmli_launch *l, cl_kernel *kernel,
+                                  cl_mem *shape)
 {
-    const dmli_launch *l = &c->launch;
+    cl_program program;
+    DMLI_TRY(dmli_device_program(dev, l->source, l->options, &program));
     cl_int err;
-    c->shape = clCreateBuffer(c->op->device->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                              l->shape_count * sizeof(cl_long), (void *)l->shape, &err);
+    *kernel = clCreateKernel(program, l->kernel, &err);
+    if (err != CL_SUCCESS)
+        return dmli_fail_cl(err, "clCreateKernel");
+    /* The shape buffer: set once, as one constant buffer argument (each kernel
+     * argument costs PoCL ~0.2 us per enqueue). */
+    *shape = clCreateBuffer(dev->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                            l->shape_count * sizeof(cl_long), (void *)l->shape, &err);
     if (err != CL_SUCCESS)
         return dmli_fail_cl(err, "clCreateBuffer (shape arguments)");
-    SET_ARG(c->kernel, (cl_uint)l->args.shape, c->shape);
+    SET_ARG(*kernel, (cl_uint)l->args.shape, *shape);
     return S_OK;
 }
 
@@ -133,13 +138,7 @@ static HRESULT compile_kernel(dmlcl_compiled_operator *c)
     const dmli_plan *p = &c->op->st.plan;
     dmli_launch_plan(p, dmli_device_get_desc(c->op->device), &c->launch);
     verbose_launch(c->op->cls->name, p, &c->launch);
-    cl_program program;
-    DMLI_TRY(dmli_device_program(c->op->device, c->launch.source, c->launch.options, &program));
-    cl_int err;
-    c->kernel = clCreateKernel(program, c->launch.kernel, &err);
-    if (err != CL_SUCCESS)
-        return dmli_fail_cl(err, "clCreateKernel");
-    return set_shape_arg(c);
+    return dmli_runtime_build_kernel(c->op->device, &c->launch, &c->kernel, &c->shape);
 }
 
 void dmlcl_compiled_operator_release(dmlcl_compiled_operator *c)

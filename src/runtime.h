@@ -53,6 +53,11 @@ HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, con
                                    const dmli_tensor *tensor, const DML_BINDING_DESC *b,
                                    cl_context context, DML_BUFFER_BINDING *out);
 
+/* The kernel of a launch (program from the device's cache) with its shape buffer
+ * created and set; an operator's or a graph step's (graph_exec.c). */
+HRESULT dmli_runtime_build_kernel(dmlcl_device *dev, const dmli_launch *l, cl_kernel *kernel,
+                                  cl_mem *shape);
+
 /* Synchronous execution (execute.c, graph_host.c): a queue of the call's own (execute may
  * run on several threads at once) and the device's largest allocation. */
 HRESULT dmli_execute_begin(dmlcl_device *dev, cl_command_queue *queue, cl_ulong *max_alloc);
