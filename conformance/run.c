@@ -74,19 +74,71 @@ int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *g
     return -1;
 }
 
-static void check_outputs(const rt_case *c, const rt_build *b, rt_result *r)
+/* The build's output slot for element index (-1: one tensor) of name, or -1. */
+static int output_slot(const rt_build *b, const char *name, int index)
+{
+    for (unsigned k = 0; k < b->n_outputs; ++k)
+        if (strcmp(b->output_names[k], name) == 0 && b->output_index[k] == index)
+            return (int)k;
+    return -1;
+}
+
+/*
+ * Before running: every expected output has its slot, in the same form (one
+ * tensor or a list of the same length). Else the case is malformed.
+ */
+static int match_outputs(const rt_case *c, const rt_build *b, rt_result *r)
 {
     for (unsigned i = 0; i < c->n_outputs; ++i) {
-        const rt_tensor *got = NULL;
+        const rt_named *o = &c->outputs[i];
+        unsigned slots = 0;
+        int single = 0;
         for (unsigned k = 0; k < b->n_outputs; ++k)
-            if (strcmp(b->output_names[k], c->outputs[i].name) == 0)
-                got = b->outputs[k];
-        if (got == NULL) {
-            rt_verdict(r, 0, "the operator has no output \"%s\"", c->outputs[i].name);
-            return;
+            if (strcmp(b->output_names[k], o->name) == 0) {
+                ++slots;
+                single |= b->output_index[k] < 0;
+            }
+        if (slots == 0) {
+            rt_verdict(r, 0, "malformed case: %s has no output \"%s\"", c->op, o->name);
+            return -1;
         }
-        if (rt_compare_output(c->outputs[i].name, c->outputs[i].t, got, b->ulp_tolerance, r))
-            return;
+        if (o->is_list != !single) {
+            rt_verdict(r, 0,
+                       o->is_list ? "malformed case: expected.outputs.%s is a list of tensors; "
+                                    "%s writes one tensor there"
+                                  : "malformed case: expected.outputs.%s is one tensor; %s "
+                                    "writes a list of tensors there (a JSON list)",
+                       o->name, c->op);
+            return -1;
+        }
+        if (o->is_list && slots != o->count) {
+            rt_verdict(r, 0, "malformed case: expected.outputs.%s lists %u tensors, %s writes %u",
+                       o->name, o->count, c->op, slots);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void check_outputs(const rt_case *c, const rt_build *b, rt_result *r)
+{
+    char name[160];
+    for (unsigned i = 0; i < c->n_outputs; ++i) {
+        const rt_named *o = &c->outputs[i];
+        for (unsigned e = 0; e < (o->is_list ? o->count : 1); ++e) {
+            int slot = output_slot(b, o->name, o->is_list ? (int)e : -1);
+            if (o->is_list)
+                snprintf(name, sizeof name, "%s[%u]", o->name, e);
+            else
+                snprintf(name, sizeof name, "%s", o->name);
+            if (slot < 0) {
+                rt_verdict(r, 0, "the operator has no output %s", name);
+                return;
+            }
+            if (rt_compare_output(name, o->is_list ? o->list[e] : o->t, b->outputs[slot],
+                                  b->ulp_tolerance, r))
+                return;
+        }
     }
     rt_verdict(r, 1, "%s", "");
 }
@@ -185,6 +237,17 @@ static void run_built(dmlcl_device *device, const rt_case *c, rt_build *b, rt_re
     dmlcl_operator_release(op);
 }
 
+static void run_matched(dmlcl_device *device, rt_api api, const rt_case *c, rt_build *b,
+                        rt_result *r)
+{
+    if (c->expect == RT_EXPECT_OUTPUTS && match_outputs(c, b, r) != 0)
+        return; /* r says why the case is malformed */
+    if (api == RT_API_COM)
+        run_com(device, c, b, r);
+    else
+        run_built(device, c, b, r);
+}
+
 void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
                  rt_result *r)
 {
@@ -204,7 +267,7 @@ void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, con
     rt_build b;
     memset(&b, 0, sizeof b);
     b.c = c;
-    if (op->build(&b) != 0)
+    if (rt_build_op(op, &b) != 0)
         rt_verdict(r, 0, "malformed case: %s", b.why);
     else if (FAILED(b.frontend_hr) && c->expect == RT_EXPECT_INVALID_ARGUMENT)
         rt_expected_error(c, "the front-end", b.frontend_hr, E_INVALIDARG, r);
@@ -213,10 +276,8 @@ void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, con
                    dmlcl_last_error());
     else if (device == NULL)
         rt_verdict(r, 0, "no device: %s", device_error);
-    else if (api == RT_API_COM)
-        run_com(device, c, &b, r);
     else
-        run_built(device, c, &b, r);
+        run_matched(device, api, c, &b, r);
     rt_build_free(&b);
 }
 
