@@ -1,146 +1,18 @@
 /*
  * Running one case: build the descriptor, create, compile, execute on host
  * buffers (outputs prefilled with a sentinel so unwritten elements show),
- * then compare every logical output element bit-exactly, or check that the
+ * then compare every logical output element (compare.c), or check that the
  * expected error happened where the case says it does.
  */
-#include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runner.h"
 
-void rt_verdict(rt_result *r, int passed, const char *fmt, ...)
-{
-    va_list ap;
-    r->passed = passed;
-    va_start(ap, fmt);
-    vsnprintf(r->detail, sizeof r->detail, fmt, ap);
-    va_end(ap);
-}
-
 static const char *expect_name(rt_expect e)
 {
     return e == RT_EXPECT_INVALID_ARGUMENT ? "invalid_argument" : "index_out_of_range";
-}
-
-static int is_sentinel(const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; ++i)
-        if (p[i] != RT_OUTPUT_SENTINEL)
-            return 0;
-    return 1;
-}
-
-/* 0 when equal; else -1 with the first differing element described in r. */
-int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got, unsigned ulps,
-                      rt_result *r)
-{
-    char es[128], gs[128];
-    if (exp->type != got->type) {
-        rt_verdict(r, 0, "%s has type %s, expected %s", name, got->type->name, exp->type->name);
-        return -1;
-    }
-    if (exp->rank != got->rank || memcmp(exp->sizes, got->sizes, exp->rank * sizeof(UINT)) != 0) {
-        rt_format_shape(exp->rank, exp->sizes, es, sizeof es);
-        rt_format_shape(got->rank, got->sizes, gs, sizeof gs);
-        rt_verdict(r, 0, "%s has shape %s, expected %s", name, gs, es);
-        return -1;
-    }
-    const size_t size = exp->type->size;
-    uint64_t bad = 0, first = 0;
-    for (uint64_t i = 0; i < exp->count; ++i) {
-        const unsigned char *e = exp->elems + i * size;
-        const unsigned char *g = got->buffer + rt_tensor_offset(got, i);
-        int same = ulps ? rt_ulp_distance(exp->type, e, g) <= ulps : memcmp(e, g, size) == 0;
-        if (!same && bad++ == 0)
-            first = i;
-    }
-    if (bad == 0)
-        return 0;
-    const unsigned char *g = got->buffer + rt_tensor_offset(got, first);
-    char coords[128];
-    rt_tensor_format_coords(exp, first, coords, sizeof coords);
-    rt_value_format(exp->type, exp->elems + first * size, es, sizeof es);
-    rt_value_format(exp->type, g, gs, sizeof gs);
-    rt_verdict(r, 0,
-               "%s element %" PRIu64 " %s: expected %s, got %s%s%s; %" PRIu64 " of %" PRIu64
-               " elements differ",
-               name, first, coords, es, gs,
-               is_sentinel(g, size) ? " (sentinel: never written)" : "",
-               ulps ? " (beyond 1 ulp)" : "", bad, exp->count);
-    return -1;
-}
-
-/* The build's output slot for element index (-1: one tensor) of name, or -1. */
-static int output_slot(const rt_build *b, const char *name, int index)
-{
-    for (unsigned k = 0; k < b->n_outputs; ++k)
-        if (strcmp(b->output_names[k], name) == 0 && b->output_index[k] == index)
-            return (int)k;
-    return -1;
-}
-
-/*
- * Before running: every expected output has its slot, in the same form (one
- * tensor or a list of the same length). Else the case is malformed.
- */
-static int match_outputs(const rt_case *c, const rt_build *b, rt_result *r)
-{
-    for (unsigned i = 0; i < c->n_outputs; ++i) {
-        const rt_named *o = &c->outputs[i];
-        unsigned slots = 0;
-        int single = 0;
-        for (unsigned k = 0; k < b->n_outputs; ++k)
-            if (strcmp(b->output_names[k], o->name) == 0) {
-                ++slots;
-                single |= b->output_index[k] < 0;
-            }
-        if (slots == 0) {
-            rt_verdict(r, 0, "malformed case: %s has no output \"%s\"", c->op, o->name);
-            return -1;
-        }
-        if (o->is_list != !single) {
-            rt_verdict(r, 0,
-                       o->is_list ? "malformed case: expected.outputs.%s is a list of tensors; "
-                                    "%s writes one tensor there"
-                                  : "malformed case: expected.outputs.%s is one tensor; %s "
-                                    "writes a list of tensors there (a JSON list)",
-                       o->name, c->op);
-            return -1;
-        }
-        if (o->is_list && slots != o->count) {
-            rt_verdict(r, 0, "malformed case: expected.outputs.%s lists %u tensors, %s writes %u",
-                       o->name, o->count, c->op, slots);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static void check_outputs(const rt_case *c, const rt_build *b, rt_result *r)
-{
-    char name[160];
-    for (unsigned i = 0; i < c->n_outputs; ++i) {
-        const rt_named *o = &c->outputs[i];
-        for (unsigned e = 0; e < (o->is_list ? o->count : 1); ++e) {
-            int slot = output_slot(b, o->name, o->is_list ? (int)e : -1);
-            if (o->is_list)
-                snprintf(name, sizeof name, "%s[%u]", o->name, e);
-            else
-                snprintf(name, sizeof name, "%s", o->name);
-            if (slot < 0) {
-                rt_verdict(r, 0, "the operator has no output %s", name);
-                return;
-            }
-            if (rt_compare_output(name, o->is_list ? o->list[e] : o->t, b->outputs[slot],
-                                  b->ulp_tolerance, r))
-                return;
-        }
-    }
-    rt_verdict(r, 1, "%s", "");
 }
 
 /* An HRESULT where the case expects an error: PASS with the message, or FAIL. */
@@ -185,7 +57,7 @@ static void execute(const rt_case *c, rt_build *b, dmlcl_compiled_operator *cop,
         rt_verdict(r, 0, "dmlcl_compiled_operator_execute returned %s: %s", dmlcl_hresult_name(hr),
                    dmlcl_last_error());
     else
-        check_outputs(c, b, r);
+        rt_check_outputs(c, b, r);
 }
 
 /* The whole case through DirectML's COM API. */
@@ -205,7 +77,7 @@ static void run_com(dmlcl_device *device, const rt_case *c, rt_build *b, rt_resu
     else if (FAILED(hr))
         rt_verdict(r, 0, "%s returned %s: %s", step, dmlcl_hresult_name(hr), dmlcl_last_error());
     else
-        check_outputs(c, b, r);
+        rt_check_outputs(c, b, r);
 }
 
 static void run_built(dmlcl_device *device, const rt_case *c, rt_build *b, rt_result *r)
@@ -240,7 +112,7 @@ static void run_built(dmlcl_device *device, const rt_case *c, rt_build *b, rt_re
 static void run_matched(dmlcl_device *device, rt_api api, const rt_case *c, rt_build *b,
                         rt_result *r)
 {
-    if (c->expect == RT_EXPECT_OUTPUTS && match_outputs(c, b, r) != 0)
+    if (c->expect == RT_EXPECT_OUTPUTS && rt_match_outputs(c, b, r) != 0)
         return; /* r says why the case is malformed */
     if (api == RT_API_COM)
         run_com(device, c, b, r);

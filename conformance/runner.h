@@ -302,11 +302,18 @@ typedef struct rt_result {
 /* Which API runs the operators: the C runtime, or DirectML's COM API over it. */
 typedef enum rt_api { RT_API_C, RT_API_COM } rt_api;
 
-/* run.c's verdicts, shared with graph.c. */
+/* Verdicts (compare.c), shared by run.c and graph.c. */
 void rt_verdict(rt_result *r, int passed, const char *fmt, ...) RT_PRINTF(3, 4);
-/* 0 when equal; else -1 with the first differing element described in r. */
+/* 0 when equal; else -1 with the first differing element described in r (compare.c). */
 int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got, unsigned ulps,
                       rt_result *r);
+/*
+ * Before running: every expected output has its slots in b, in the same form
+ * (one tensor, or a list of as many). 0, or -1 with r a malformed-case FAIL.
+ */
+int rt_match_outputs(const rt_case *c, const rt_build *b, rt_result *r);
+/* After running: each expected output (list elements as "outputs[1]") against its slot. */
+void rt_check_outputs(const rt_case *c, const rt_build *b, rt_result *r);
 /* An HRESULT where the case expects an error: PASS with the message, or FAIL. */
 void rt_expected_error(const rt_case *c, const char *step, HRESULT hr, HRESULT want, rt_result *r);
 /* A graph case (graph.c). */

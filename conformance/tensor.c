@@ -122,8 +122,11 @@ static int parse_dims(const cJSON *j, const char *what, const char *field, UINT 
                          (unsigned)RT_MAX_RANK);
         char inner[128];
         uint64_t d;
-        if (!cJSON_IsNumber(e) || rt_json_uint64(e, UINT32_MAX, &d, inner, sizeof inner) != 0)
+        if (!cJSON_IsNumber(e))
             return failf(why, n, "%s.%s[%u] must be an integer in [0, 2^32)", what, field, k);
+        if (rt_json_uint64(e, UINT32_MAX, &d, inner, sizeof inner) != 0)
+            return failf(why, n, "%s.%s[%u] must be an integer in [0, 2^32): %s", what, field, k,
+                         inner);
         out[k++] = (UINT)d;
     }
     *count = k;
