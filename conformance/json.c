@@ -116,7 +116,13 @@ const char *rt_json_number_text(const cJSON *v)
 
 /* ---- Exact integers ------------------------------------------------------------- */
 
-typedef enum lit_verdict { LIT_OK, LIT_NOT_INTEGER, LIT_TOO_LARGE, LIT_SYNTAX } lit_verdict;
+typedef enum lit_verdict {
+    LIT_OK,
+    LIT_NOT_INTEGER,
+    LIT_TOO_LARGE,
+    LIT_NOT_INT64, /* one or the other: too many significant digits to tell cheaply */
+    LIT_SYNTAX
+} lit_verdict;
 
 /*
  * A number literal -?D[.F][(e|E)[+-]X] as sign and magnitude, exactly: its
@@ -126,14 +132,14 @@ typedef enum lit_verdict { LIT_OK, LIT_NOT_INTEGER, LIT_TOO_LARGE, LIT_SYNTAX } 
 static lit_verdict literal_integer(const char *s, int *neg, uint64_t *mag)
 {
     const char *p = s;
-    char digits[64];
+    char digits[24]; /* significant digits; more than 20 cannot be a 64-bit integer */
     size_t nd = 0;
-    long frac = 0, exp10 = 0;
-    int seen = 0;
+    long frac = 0, exp10 = 0, zeros = 0; /* zeros: held back until a nonzero digit follows */
+    int seen = 0, in_frac = 0;
     *neg = *p == '-';
     if (*p == '-')
         ++p;
-    for (int in_frac = 0;; ++p) {
+    for (;; ++p) {
         if (*p == '.' && !in_frac) {
             in_frac = 1;
             continue;
@@ -141,14 +147,16 @@ static lit_verdict literal_integer(const char *s, int *neg, uint64_t *mag)
         if (*p < '0' || *p > '9')
             break;
         seen = 1;
-        if (nd == 0 && *p == '0') {
-            frac += in_frac; /* a leading zero: counts as a place, adds no digit */
+        frac += in_frac;
+        if (*p == '0') {
+            zeros += nd > 0; /* a leading zero adds no digit */
             continue;
         }
-        if (nd == sizeof digits)
-            return LIT_TOO_LARGE; /* cJSON stops at 63 characters: never here */
+        if (nd + (size_t)zeros >= sizeof digits)
+            return LIT_NOT_INT64;
+        for (; zeros > 0; --zeros)
+            digits[nd++] = '0';
         digits[nd++] = *p;
-        frac += in_frac;
     }
     if (!seen)
         return LIT_SYNTAX;
@@ -165,11 +173,8 @@ static lit_verdict literal_integer(const char *s, int *neg, uint64_t *mag)
     }
     if (*p != '\0')
         return LIT_SYNTAX;
-    long scale = exp10 - frac;
-    while (nd > 0 && digits[nd - 1] == '0') {
-        --nd;
-        ++scale;
-    }
+    /* The value is digits * 10^scale, digits without trailing zeros. */
+    long scale = exp10 - frac + zeros;
     *mag = 0;
     if (nd == 0)
         return LIT_OK; /* zero, whatever the scale */
@@ -234,6 +239,7 @@ int rt_json_integer(const cJSON *v, int *neg, uint64_t *mag, char *why, size_t n
     case LIT_OK: return 0;
     case LIT_NOT_INTEGER: return failf(why, n, "%s is not an integer", text);
     case LIT_TOO_LARGE: return failf(why, n, "%s is beyond the 64-bit integers", text);
+    case LIT_NOT_INT64: return failf(why, n, "%s is not a 64-bit integer", text);
     default:
         return failf(why, n,
                      cJSON_IsString(v) ? "\"%s\" is not a decimal integer"

@@ -58,7 +58,8 @@ Test(case_format, integers_are_exact)
 {
     rt_suite s = load("[9223372036854775807, -9223372036854775808, 18446744073709551615,"
                       " 9007199254740993, 1e3, 1.5e1, 2.0, 100e-2, 12345678901234567890e-1,"
-                      " 0e99999, -0, \"-42\", \"+7\"]");
+                      " 0e99999, -0, \"-42\", \"+7\", 1.0000000000000000000000000000000000000,"
+                      " 0.00000000000000000000000000000000000005e38]");
     const uint64_t mags[] = {9223372036854775807u,
                              9223372036854775808u,
                              18446744073709551615u,
@@ -71,9 +72,11 @@ Test(case_format, integers_are_exact)
                              0,
                              0,
                              42,
-                             7};
-    const int negs[] = {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0};
-    for (int i = 0; i < 13; ++i) {
+                             7,
+                             1,
+                             5};
+    const int negs[] = {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0};
+    for (int i = 0; i < 15; ++i) {
         int neg = -1;
         uint64_t mag = 1;
         char why[256] = "";
@@ -87,15 +90,18 @@ Test(case_format, integers_are_exact)
 
 Test(case_format, non_integers_are_refused)
 {
-    rt_suite s = load("[1.5, 1e-1, 18446744073709551616, 1e20, \"1.0\", \"12a\", true]");
+    rt_suite s = load("[1.5, 1e-1, 18446744073709551616, 1e20, \"1.0\", \"12a\", true,"
+                      " 1.00000000000000000000000000001, 100000000000000000000000000001e-5]");
     const char *reason[] = {"1.5 is not an integer",
                             "1e-1 is not an integer",
                             "18446744073709551616 is beyond the 64-bit integers",
                             "1e20 is beyond the 64-bit integers",
                             "\"1.0\" is not a decimal integer",
                             "\"12a\" is not a decimal integer",
-                            "must be a number or a decimal string"};
-    for (int i = 0; i < 7; ++i) {
+                            "must be a number or a decimal string",
+                            "1.00000000000000000000000000001 is not a 64-bit integer",
+                            "100000000000000000000000000001e-5 is not a 64-bit integer"};
+    for (int i = 0; i < 9; ++i) {
         int neg;
         uint64_t mag;
         char why[256] = "";
