@@ -416,6 +416,32 @@ rt_tensor *rt_add_list_output(rt_build *b, const char *name, unsigned index, con
     return add_output(b, name, (int)index, type, rank, sizes, strides);
 }
 
+int rt_bind_output_list(rt_build *b, const char *name, const DML_TENSOR_DESC **descs,
+                        unsigned *count)
+{
+    const rt_tensor *const *given, *const *expected;
+    unsigned n_given, n_expected;
+    int has_given, has_expected;
+    *descs = NULL;
+    if (rt_output_count(b, name, name, count) != 0 ||
+        rt_input_list(b, name, &given, &n_given, &has_given) != 0 ||
+        rt_expected_list(b, name, &expected, &n_expected, &has_expected) != 0)
+        return -1;
+    DML_TENSOR_DESC *d = rt_alloc(b, (*count ? *count : 1) * sizeof *d);
+    for (unsigned i = 0; i < *count; ++i) {
+        const rt_tensor *src = has_given ? given[i] : expected[i];
+        if (has_given && src->elems != NULL)
+            return rt_fail(b, "inputs.%s[%u] describes an output and takes no data", name, i);
+        rt_tensor *t = rt_add_list_output(b, name, i, src->type, src->rank, src->sizes,
+                                          src->has_strides ? src->strides : NULL);
+        if (t == NULL)
+            return -1;
+        d[i] = t->desc;
+    }
+    *descs = d;
+    return 0;
+}
+
 /* ---- Framework front-ends ------------------------------------------------------- */
 
 int rt_framework_shape(rt_build *b, const char *name, const rt_tensor *t, dmlcl_shape *shape)

@@ -274,6 +274,14 @@ rt_tensor *rt_add_output(rt_build *b, const char *name, const rt_type *type, uns
 /* The same for element index of the output list name (bind them in list order). */
 rt_tensor *rt_add_list_output(rt_build *b, const char *name, unsigned index, const rt_type *type,
                               unsigned rank, const UINT *sizes, const UINT *strides);
+/*
+ * DirectML output lists (SPLIT's OutputTensors): binds *count outputs named
+ * name, described by inputs.name (type, shape, strides; no data) when given,
+ * else by expected.outputs.name; *descs (arena) holds their tensor descs in
+ * order. Neither given: -1 with b->why (rt_output_count).
+ */
+int rt_bind_output_list(rt_build *b, const char *name, const DML_TENSOR_DESC **descs,
+                        unsigned *count);
 
 /*
  * Framework front-ends (ops_broadcast.c, ops_gather.c, ops_slice.c) take

@@ -210,6 +210,31 @@ Test(case_format, input_lists)
     rt_suite_free(&s);
 }
 
+Test(case_format, output_lists_bound_from_descriptors)
+{
+    rt_suite s = load(list_case);
+    rt_build b;
+    start(&b, &s.cases[0]);
+    const DML_TENSOR_DESC *descs = NULL;
+    unsigned n = 0;
+    cr_expect_eq(rt_bind_output_list(&b, "OutputTensors", &descs, &n), 0, "%s", b.why);
+    cr_assert_eq(n, 2);
+    cr_assert_eq(b.n_outputs, 2);
+    for (unsigned i = 0; i < 2; ++i) {
+        cr_expect_str_eq(b.output_names[i], "OutputTensors");
+        cr_expect_eq(b.output_index[i], (int)i);
+        cr_expect_eq(descs[i].Type, DML_TENSOR_TYPE_BUFFER);
+        cr_expect_eq(descs[i].Desc, &b.outputs[i]->buffer_desc);
+    }
+    rt_build_free(&b);
+    /* Descriptors under inputs take no data. */
+    start(&b, &s.cases[0]);
+    cr_expect_eq(rt_bind_output_list(&b, "InputTensors", &descs, &n), -1);
+    cr_expect_str_eq(b.why, "inputs.InputTensors[0] describes an output and takes no data");
+    rt_build_free(&b);
+    rt_suite_free(&s);
+}
+
 /* A builder that reads a list as one tensor and carries on: the case is still malformed. */
 static int careless_build(rt_build *b)
 {
