@@ -6,9 +6,11 @@
  * the attribute readers (64-bit integers, type names, typed values).
  * Expected values are the decimal values written in the texts themselves.
  */
+#include <criterion/criterion.h>
+
+/* Built where the runner's library is (DMLCL_BUILD_CONFORMANCE, which needs cJSON). */
 #ifdef DMLCL_FUZZ_CASES
 
-#include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
