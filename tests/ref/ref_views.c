@@ -88,7 +88,7 @@ bool ref_tile_shape(uint32_t rank, const int64_t *dims, uint32_t count, const in
         if (r < 0)
             return fail(why, "a negative repeat");
         in_dims[k] = d;
-        out_dims[k] = d * r;
+        out_dims[k] = d && r > INT64_MAX / d ? INT64_MAX : d * r; /* saturated: too large */
     }
     *out_rank = n;
     return true;

@@ -37,7 +37,8 @@ bool ref_reverse(const ref_tensor *input, const ref_tensor *output, const bool *
  *
  * Tile: repeats each >= 0; same_length (ONNX) requires as many repeats as
  * dimensions, else (OpenVINO) the shorter list is promoted with leading 1s.
- * The promoted input shape goes to in_dims (out_rank entries).
+ * The promoted input shape goes to in_dims (out_rank entries); an output
+ * dimension beyond INT64_MAX reads INT64_MAX.
  */
 bool ref_tile_shape(uint32_t rank, const int64_t *dims, uint32_t count, const int64_t *repeats,
                     bool same_length, uint32_t *out_rank, int64_t *in_dims, int64_t *out_dims,
