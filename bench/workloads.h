@@ -30,7 +30,9 @@ typedef struct workload {
         DML_GATHER_ND1_OPERATOR_DESC gather_nd1;
         DML_SLICE1_OPERATOR_DESC slice1;
         DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
+        DML_TILE_OPERATOR_DESC tile;
     } op;
+    UINT repeats[8]; /* TILE */
 } workload;
 
 typedef int (*workload_setup)(workload *w);
