@@ -175,6 +175,9 @@ extern const rt_op rt_ops_gather[];    /* ops_gather.c: the OpenVINO and ONNX ga
 extern const rt_op rt_ops_broadcast[]; /* ops_broadcast.c: Broadcast-1/3, Expand-13 */
 extern const rt_op rt_ops_slice[];     /* ops_slice.c: StridedSlice-1, Slice-13 */
 
+/* ops_depth_space.c: the DirectML, OpenVINO and ONNX depth/space rearrangements */
+extern const rt_op rt_ops_depth_space[];
+
 const rt_op *rt_op_find(const char *name);
 void rt_build_free(rt_build *b);
 
