@@ -101,11 +101,8 @@ static HRESULT infer_to_depth(const char *op, uint64_t b, const dmli_tensor *in,
                         "BlockSize (%llu)",
                         op, d, (unsigned long long)in->sizes[d], d == 2 ? "height" : "width",
                         (unsigned long long)b);
-    /* Output sizes are UINT: a product beyond 2^32-1 can match no OutputTensor. */
-    DMLI_INVALID_IF(b > UINT32_MAX / b || in->sizes[1] > UINT32_MAX / (b * b),
-                    "%s: InputTensor.Sizes[1] (%llu) * BlockSize (%llu) * BlockSize, "
-                    "OutputTensor.Sizes[1], must be at most 2^32-1",
-                    op, (unsigned long long)in->sizes[1], (unsigned long long)b);
+    /* No overflow: H and W are nonzero multiples of b, so C * b * b <= C * H * W, the
+     * input's element count, which import bounded by 2^32-1. */
     want[0] = in->sizes[0];
     want[1] = in->sizes[1] * b * b;
     want[2] = in->sizes[2] / b;
