@@ -389,8 +389,38 @@ def onnx_cases():
     return cases
 
 
+def graph_cases():
+    """The operators as graph nodes: their views compose with the next node's."""
+    x = np.array(DML_DEPTH, dtype=np.uint32)
+    t = lambda a: tensor("UINT32", a)
+    s = dml_depth_to_space(x, 2, CRD)
+    y1 = dml_space_to_depth(s, 2, DCR)
+    y2 = dml_depth_to_space(x, 2, DCR)[:, 1:2, 1::2, :]
+    node = lambda op, attrs, i, o: {"op": op, "attrs": attrs, "inputs": {"InputTensor": i},
+                                    "outputs": {"OutputTensor": o}}
+    return [
+        {"name": "dmlcl.graph.depth-to-space-to-depth", "source": "extra", "op": "DML_GRAPH",
+         "graph": {"nodes": [node("DML_OPERATOR_DEPTH_TO_SPACE1", {"BlockSize": 2, "Order": CRD},
+                                  "x", "s"),
+                             node("DML_OPERATOR_SPACE_TO_DEPTH1", {"BlockSize": 2, "Order": DCR},
+                                  "s", "y")],
+                   "tensors": {"s": {"type": "UINT32", "shape": [1, 2, 4, 6]}}},
+         "inputs": {"x": t(x)}, "expected": {"outputs": {"y": t(y1)}},
+         "note": "out in one order, back in the other: a channel permutation, one view"},
+        {"name": "dmlcl.graph.depth-to-space-slice", "source": "extra", "op": "DML_GRAPH",
+         "graph": {"nodes": [node("DML_OPERATOR_DEPTH_TO_SPACE", {"BlockSize": 2}, "x", "s"),
+                             node("DML_OPERATOR_SLICE", {"Offsets": [0, 1, 1, 0],
+                                                         "Sizes": [1, 1, 2, 6],
+                                                         "Strides": [1, 1, 2, 1]}, "s", "y")],
+                   "tensors": {"s": {"type": "UINT32", "shape": [1, 2, 4, 6]}}},
+         "inputs": {"x": t(x)}, "expected": {"outputs": {"y": t(y2)}},
+         "note": "rows 1 and 3 of channel 1 of the depth-to-space"},
+    ]
+
+
 def documented(root):
     base = os.path.join(root, "conformance", "cases")
+    write(os.path.join(base, "graph", "depth_space.json"), graph_cases())
     write(os.path.join(base, "directml", "depth_space.json"), dml_cases())
     write(os.path.join(base, "openvino", "depth_space.json"), ov_cases())
     write(os.path.join(base, "onnx", "depth_space.json"), onnx_cases())
