@@ -5,8 +5,8 @@
  *
  *   dmlcl_openvino_depth_to_space   DepthToSpace-1 (opset 1+)
  *   dmlcl_openvino_space_to_depth   SpaceToDepth-1 (opset 1+)
- *   dmlcl_onnx_depth_to_space       DepthToSpace-13 (opset 13+)
- *   dmlcl_onnx_space_to_depth       SpaceToDepth-13 (opset 13+)
+ *   dmlcl_onnx_depth_to_space       DepthToSpace-1 (opset 1-10), -11 (11-12), -13 (13+)
+ *   dmlcl_onnx_space_to_depth       SpaceToDepth-1 (opset 1-12), -13 (13+)
  *
  * Each rearrangement is one strided view, so the result describes
  * DMLCL_OPERATOR_STRIDED_SLICE with no entries (a plain copy): its
@@ -54,8 +54,9 @@ DMLCL_API HRESULT dmlcl_openvino_space_to_depth(int opset,
                                                 dmlcl_frontend_result *result);
 
 /*
- * ONNX DepthToSpace-13: input [N, C, H, W] (4-D), blocksize >= 1 (required),
- * C a multiple of blocksize^2; mode "DCR" (NULL: the default) or "CRD".
+ * ONNX DepthToSpace: input [N, C, H, W] (4-D), blocksize >= 1 (required),
+ * C a multiple of blocksize^2; mode "DCR" (NULL: the default) or "CRD", from
+ * version 11 (version 1 has no mode: NULL). BFLOAT16 from version 13.
  */
 typedef struct dmlcl_onnx_depth_to_space_args {
     const dmlcl_shape *input;
@@ -66,7 +67,8 @@ typedef struct dmlcl_onnx_depth_to_space_args {
 DMLCL_API HRESULT dmlcl_onnx_depth_to_space(int opset, const dmlcl_onnx_depth_to_space_args *args,
                                             dmlcl_frontend_result *result);
 
-/* ONNX SpaceToDepth-13: input [N, C, H, W], blocksize >= 1 (required) dividing H and W. */
+/* ONNX SpaceToDepth: input [N, C, H, W], blocksize >= 1 (required) dividing H and W; BFLOAT16
+ * from version 13. */
 typedef struct dmlcl_onnx_space_to_depth_args {
     const dmlcl_shape *input;
     DML_TENSOR_DATA_TYPE input_type;

@@ -1,9 +1,9 @@
 /*
  * Front-ends for the depth/space rearrangements: OpenVINO DepthToSpace-1 and
  * SpaceToDepth-1 (rank >= 3, K = rank - 2 spatial dimensions), ONNX
- * DepthToSpace-13 and SpaceToDepth-13 (4-D). Each is reshape -> transpose ->
- * reshape, so one view: walking the output packed in its split shape, every
- * split dimension reads the input with a constant stride.
+ * DepthToSpace-1, -11 (mode), -13 (bfloat16) and SpaceToDepth-1, -13 (4-D). Each is reshape ->
+ * transpose -> reshape, so one view: walking the output packed in its split shape, every split
+ * dimension reads the input with a constant stride.
  *
  *   DepthToSpace: output split [N, C', D1, b, ..., DK, b]; input channel
  *     blocks_first / DCR  (b1, ..., bK, c')  [block_size, ..., block_size, C']
@@ -270,10 +270,20 @@ HRESULT dmlcl_openvino_space_to_depth(int opset, const dmlcl_openvino_space_to_d
     return openvino(&ov_s2d, false, opset, a, r);
 }
 
-/* ---- ONNX DepthToSpace-13, SpaceToDepth-13 ---------------------------------------------- */
+/* ---- ONNX DepthToSpace-1, -11, -13, SpaceToDepth-1, -13 ----------------------------------- */
 
-static const dmli_fe_versions onnx_d2s = {"ONNX", "DepthToSpace", 3, {1, 11, 13}, 13};
-static const dmli_fe_versions onnx_s2d = {"ONNX", "SpaceToDepth", 2, {1, 13}, 13};
+static const dmli_fe_versions onnx_d2s = {"ONNX", "DepthToSpace", 3, {1, 11, 13}, 1};
+static const dmli_fe_versions onnx_s2d = {"ONNX", "SpaceToDepth", 2, {1, 13}, 1};
+
+/* Version 13 added bfloat16 to both operators' type lists. */
+static HRESULT onnx_type(const char *op, int version, DML_TENSOR_DATA_TYPE type)
+{
+    DMLI_INVALID_IF(version < 13 && type == DMLCL_TENSOR_DATA_TYPE_BFLOAT16,
+                    "%s: input type BFLOAT16 is not in this version's type list (bfloat16 came "
+                    "with version 13)",
+                    op);
+    return S_OK;
+}
 
 HRESULT dmlcl_onnx_depth_to_space(int opset, const dmlcl_onnx_depth_to_space_args *a,
                                   dmlcl_frontend_result *r)
@@ -284,6 +294,10 @@ HRESULT dmlcl_onnx_depth_to_space(int opset, const dmlcl_onnx_depth_to_space_arg
     DMLI_TRY(dmli_fe_begin(op, a, r));
     DMLI_TRY(
         check_input(op, "input input", a->input_type, a->input, 4, 4, "blocksize", a->blocksize));
+    DMLI_TRY(onnx_type(op, version, a->input_type));
+    DMLI_INVALID_IF(version < 11 && a->mode,
+                    "%s: attribute mode (\"%s\") came with version 11; version 1 is DCR only", op,
+                    a->mode);
     bool dcr = !a->mode || !strcmp(a->mode, "DCR");
     DMLI_INVALID_IF(!dcr && strcmp(a->mode, "CRD"),
                     "%s: attribute mode (\"%s\") must be \"DCR\" (the default) or \"CRD\"", op,
@@ -301,6 +315,7 @@ HRESULT dmlcl_onnx_space_to_depth(int opset, const dmlcl_onnx_space_to_depth_arg
     DMLI_TRY(dmli_fe_begin(op, a, r));
     DMLI_TRY(
         check_input(op, "input input", a->input_type, a->input, 4, 4, "blocksize", a->blocksize));
+    DMLI_TRY(onnx_type(op, version, a->input_type));
     rearrange q = {op, false, true, (uint64_t)a->blocksize, false};
     return run(&q, a->input_type, a->input, r);
 }

@@ -407,8 +407,23 @@ Test(depth_space_frontend, onnx_rules)
     dmlcl_onnx_space_to_depth_args s = {.input = &good, .input_type = f32, .blocksize = 2};
     cr_expect_eq(dmlcl_onnx_depth_to_space(13, &d, &result), S_OK, "%s", dmlcl_last_error());
     cr_expect_eq(dmlcl_onnx_space_to_depth(13, &s, &result), S_OK, "%s", dmlcl_last_error());
-    FE_EXPECT(dmlcl_onnx_depth_to_space(12, &d, &result), DXGI_ERROR_UNSUPPORTED,
-              "ONNX DepthToSpace-11", "from version 13");
+    /* Earlier versions: no mode before 11, no bfloat16 before 13. */
+    cr_expect_eq(dmlcl_onnx_depth_to_space(12, &d, &result), S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(dmlcl_onnx_depth_to_space(1, &d, &result), S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(dmlcl_onnx_space_to_depth(12, &s, &result), S_OK, "%s", dmlcl_last_error());
+    d.mode = "DCR";
+    FE_EXPECT(dmlcl_onnx_depth_to_space(10, &d, &result), E_INVALIDARG, "ONNX DepthToSpace-1",
+              "mode (\"DCR\") came with version 11");
+    cr_expect_eq(dmlcl_onnx_depth_to_space(11, &d, &result), S_OK, "%s", dmlcl_last_error());
+    d.mode = NULL;
+    d.input_type = s.input_type = DMLCL_TENSOR_DATA_TYPE_BFLOAT16;
+    FE_EXPECT(dmlcl_onnx_depth_to_space(12, &d, &result), E_INVALIDARG, "ONNX DepthToSpace-11",
+              "BFLOAT16");
+    FE_EXPECT(dmlcl_onnx_space_to_depth(12, &s, &result), E_INVALIDARG, "ONNX SpaceToDepth-1",
+              "BFLOAT16");
+    cr_expect_eq(dmlcl_onnx_depth_to_space(13, &d, &result), S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(dmlcl_onnx_space_to_depth(13, &s, &result), S_OK, "%s", dmlcl_last_error());
+    d.input_type = s.input_type = f32;
     FE_EXPECT(dmlcl_onnx_space_to_depth(0, &s, &result), E_INVALIDARG, "SpaceToDepth", "opset");
     d.mode = "DRC";
     FE_EXPECT(dmlcl_onnx_depth_to_space(13, &d, &result), E_INVALIDARG, "ONNX DepthToSpace-13",
