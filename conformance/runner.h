@@ -211,6 +211,9 @@ extern const rt_op rt_ops_broadcast[]; /* ops_broadcast.c: Broadcast-1/3, Expand
 extern const rt_op rt_ops_slice[];     /* ops_slice.c: StridedSlice-1, Slice-13 */
 extern const rt_op rt_ops_views[];     /* ops_views.c: TILE, Tile, Transpose, Reverse */
 
+/* ops_depth_space.c: the DirectML, OpenVINO and ONNX depth/space rearrangements */
+extern const rt_op rt_ops_depth_space[];
+
 const rt_op *rt_op_find(const char *name);
 /* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */
 int rt_build_op(const rt_op *op, rt_build *b);
