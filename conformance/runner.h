@@ -209,6 +209,7 @@ extern const rt_op rt_ops_directml[];
 extern const rt_op rt_ops_gather[];    /* ops_gather.c: the OpenVINO and ONNX gathers */
 extern const rt_op rt_ops_broadcast[]; /* ops_broadcast.c: Broadcast-1/3, Expand-13 */
 extern const rt_op rt_ops_slice[];     /* ops_slice.c: StridedSlice-1, Slice-13 */
+extern const rt_op rt_ops_joins[];     /* ops_joins.c: JOIN, SPLIT, Concat, Split, VariadicSplit */
 
 const rt_op *rt_op_find(const char *name);
 /* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */

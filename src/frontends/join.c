@@ -341,7 +341,7 @@ static HRESULT onnx_split_body(const char *op, int version, const dmlcl_onnx_spl
                     a->num_outputs);
     DMLI_INVALID_IF(a->split && a->num_outputs != 0,
                     "%s: input split and attribute num_outputs (%" PRId64 ") are both given; "
-                    "exactly one may be",
+                    "give one, not both",
                     op, a->num_outputs);
     if (a->split) {
         DMLI_TRY(onnx_split_lengths(op, a, dim, axis, lengths, &count));
