@@ -140,6 +140,9 @@ HRESULT dmli_fe_begin(const char *op, const void *args, dmlcl_frontend_result *r
 {
     DMLI_NULL_IF(!result, "%s: the result (NULL) is required", op);
     memset(result, 0, sizeof *result);
+    /* One output unless the front-end says otherwise (dmli_fe_outputs_done). */
+    result->output_count = 1;
+    result->output_shapes = &result->output_shape;
     DMLI_NULL_IF(!args, "%s: args (NULL) are required", op);
     return S_OK;
 }
@@ -232,8 +235,6 @@ HRESULT dmli_fe_output(const char *op, dmlcl_frontend_result *r, int k, DML_TENS
                         op, rank, MAX_RANK);
     r->output_shape.rank = rank;
     memcpy(r->output_shape.dims, dims, rank * sizeof *dims);
-    r->output_count = 1;
-    r->output_shapes = &r->output_shape;
     DMLI_TRY(dmli_fe_check_shape(op, "output", &r->output_shape));
     dmli_fe_tensor(r, k, type, &r->output_shape);
     return S_OK;
