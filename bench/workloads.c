@@ -338,10 +338,63 @@ static int depth_to_space(workload *w)
     return 0;
 }
 
+/* JOIN of 4 [8,128,128,k] f32 on the inner axis, k = 16, 32, 48, 32: rows of 128 out. */
+static int inner_concat(workload *w)
+{
+    w->name = "inner-concat";
+    w->what = "JOIN of 4 [8,128,128,{16,32,48,32}] f32 on the last axis";
+    enum { OUTER = 8 * 128 * 128, ROW = 128 };
+    UINT k[4] = {16, 32, 48, 32}, out_s[4] = {8, 128, 128, ROW};
+    uint32_t *in[4];
+    for (int i = 0; i < 4; ++i) {
+        UINT s[4] = {8, 128, 128, k[i]};
+        in[i] = alloc_input(w, (size_t)OUTER * k[i] * 4);
+        for (size_t e = 0; e < (size_t)OUTER * k[i]; ++e)
+            in[i][e] = (uint32_t)(e * 4 + (size_t)i);
+        tensor(w, i, DML_TENSOR_DATA_TYPE_FLOAT32, 4, s, NULL);
+    }
+    w->output_bytes = (size_t)OUTER * ROW * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    for (size_t r = 0; r < OUTER; ++r)
+        for (size_t i = 0, c = 0; i < 4; ++i)
+            for (size_t j = 0; j < k[i]; ++j)
+                e[r * ROW + c++] = in[i][r * k[i] + j];
+    w->op.join = (DML_JOIN_OPERATOR_DESC){
+        4, &w->tensors[0], tensor(w, 4, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL), 3};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_JOIN, &w->op.join};
+    return 0;
+}
+
+/* SPLIT of [8,128,128,128] f32 into 3 along axis 2 (40, 48, 40 rows of 128). */
+static int split3(workload *w)
+{
+    w->name = "split-3";
+    w->what = "SPLIT of [8,128,128,128] f32 into 3 on axis 2 (40, 48, 40)";
+    UINT in_s[4] = {8, 128, 128, 128}, rows[3] = {40, 48, 40};
+    uint32_t *data = iota32(w, (size_t)8 * 128 * 128 * 128);
+    w->output_bytes = (size_t)8 * 128 * 128 * 128 * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    w->n_outputs = 3;
+    size_t at = 0;
+    for (int i = 0, first = 0; i < 3; first += (int)rows[i++]) {
+        UINT s[4] = {8, 128, rows[i], 128};
+        w->out_bytes[i] = (size_t)8 * 128 * rows[i] * 128 * 4;
+        tensor(w, 1 + i, DML_TENSOR_DATA_TYPE_FLOAT32, 4, s, NULL);
+        for (size_t a = 0; a < (size_t)8 * 128; ++a)
+            for (size_t r = 0; r < rows[i]; ++r)
+                for (size_t c = 0; c < 128; ++c)
+                    e[at++] = data[(a * 128 + (size_t)first + r) * 128 + c];
+    }
+    w->op.split = (DML_SPLIT_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL), 3, &w->tensors[1], 2};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SPLIT, &w->op.split};
+    return 0;
+}
+
 const workload_setup bench_workloads[] = {
     embedding_gather, inner_axis_gather, batched_gather,  small_row_gather, reversing_slice,
     row_slice,        channel_broadcast, batch_broadcast, layout_change,    image_tile,
-    depth_to_space,
+    depth_to_space,   inner_concat,      split3,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 
