@@ -174,6 +174,7 @@ extern const rt_op rt_ops_directml[];
 extern const rt_op rt_ops_gather[];    /* ops_gather.c: the OpenVINO and ONNX gathers */
 extern const rt_op rt_ops_broadcast[]; /* ops_broadcast.c: Broadcast-1/3, Expand-13 */
 extern const rt_op rt_ops_slice[];     /* ops_slice.c: StridedSlice-1, Slice-13 */
+extern const rt_op rt_ops_pad[];       /* ops_pad.c: PADDING(1), Pad-1/12/18/19, Roll-7 */
 
 const rt_op *rt_op_find(const char *name);
 void rt_build_free(rt_build *b);

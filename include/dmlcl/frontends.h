@@ -92,13 +92,17 @@ typedef struct dmlcl_frontend_result {
         DMLCL_GATHER_ND2_OPERATOR_DESC gather_nd2;
         DMLCL_BROADCAST_OPERATOR_DESC broadcast;
         DMLCL_STRIDED_SLICE_OPERATOR_DESC strided_slice;
+        DMLCL_PAD_OPERATOR_DESC pad;
+        DMLCL_ROLL_OPERATOR_DESC roll;
     } op;
-    /* The operator's lists: a slice's begin, end, strides and five masks; broadcast axes. */
+    /* The operator's lists: a slice's begin, end, strides and five masks; broadcast axes;
+     * a pad's start and end (begin, end), a roll's shifts (begin). */
     INT64 begin[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
     INT64 end[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
     INT64 strides[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
     UINT masks[5][DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1]; /* begin, end, new axis, shrink, ellipsis */
     UINT axes[DMLCL_TENSOR_DIMENSION_COUNT_MAX];
+    unsigned char value[16]; /* a pad value: one element */
 } dmlcl_frontend_result;
 
 #ifdef __cplusplus
@@ -107,6 +111,7 @@ typedef struct dmlcl_frontend_result {
 
 #include "dmlcl/frontend_broadcast.h"
 #include "dmlcl/frontend_gather.h"
+#include "dmlcl/frontend_pad.h"
 #include "dmlcl/frontend_slice.h"
 
 #endif /* DMLCL_FRONTENDS_H */
