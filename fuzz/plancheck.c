@@ -48,8 +48,11 @@ static int inside(span s, uint32_t unit, const dmli_tensor *t, const char *what,
     return 1;
 }
 
-static int check(const dmli_op_state *st, const dmli_plan *p, const char *stage, char *why)
+/* A plan reading input slot `input` (or the constant element) and writing output slot `output`. */
+static int check(const dmli_op_state *st, const dmli_plan *p, int input, uint32_t output,
+                 const char *stage, char *why)
 {
+    static const dmli_tensor constant = {.present = true, .total_bytes = sizeof st->constant};
     for (int d = 0; d < p->rank; ++d)
         if (p->size[d] == 0)
             return 0;
@@ -64,8 +67,8 @@ static int check(const dmli_op_state *st, const dmli_plan *p, const char *stage,
         if (p->check_only)
             return 0;
     }
-    if (inside(dims_span(p, p->out_offset, p->out_stride), p->elem_bytes, &st->outputs[0], "output",
-               stage, why))
+    if (inside(dims_span(p, p->out_offset, p->out_stride), p->elem_bytes, &st->outputs[output],
+               "output", stage, why))
         return 1;
     span in = dims_span(p, p->in_offset, p->in_stride);
     for (int k = 0; p->kind == DMLI_PLAN_INDEXED && k < p->components; ++k) {
@@ -73,7 +76,8 @@ static int check(const dmli_op_state *st, const dmli_plan *p, const char *stage,
             return 0; /* no index is in range: nothing is read */
         add_term(&in, p->axis_size[k], p->axis_stride[k]);
     }
-    return inside(in, p->elem_bytes, &st->inputs[st->data_input], "input", stage, why);
+    return inside(in, p->elem_bytes, input == DMLI_STEP_CONSTANT ? &constant : &st->inputs[input],
+                  "input", stage, why);
 }
 
 static int cmp_wide(const void *a, const void *b)
@@ -121,8 +125,27 @@ int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why)
                  (int)desc->Type, dmlcl_last_error());
         return 1;
     }
-    if (check(&st, &st.plan, "lowered", why) || distinct_outputs(&st.plan, why))
-        return 1;
-    dmli_plan_normalize(&st.plan);
-    return check(&st, &st.plan, "normalised", why);
+    int bad = 0;
+    if (!st.n_steps) {
+        bad = check(&st, &st.plan, st.data_input, 0, "lowered", why) ||
+              distinct_outputs(&st.plan, why);
+        dmli_plan_normalize(&st.plan);
+        bad = bad || check(&st, &st.plan, st.data_input, 0, "normalised", why);
+    }
+    /* Steps: each inside its own tensors and writing distinct elements (a later step may
+     * overwrite an earlier one's). */
+    for (uint32_t i = 0; i < st.n_steps && !bad; ++i) {
+        dmli_op_step *s = &st.steps[i];
+        bad = s->output >= st.n_outputs || (s->input != DMLI_STEP_CONSTANT &&
+                                            (s->input < 0 || (uint32_t)s->input >= st.n_inputs));
+        if (bad)
+            snprintf(why, FUZZ_WHY, "step %u: input slot %d or output slot %u out of range", i,
+                     s->input, s->output);
+        bad = bad || check(&st, &s->plan, s->input, s->output, "lowered step", why) ||
+              distinct_outputs(&s->plan, why);
+        dmli_plan_normalize(&s->plan);
+        bad = bad || check(&st, &s->plan, s->input, s->output, "normalised step", why);
+    }
+    dmli_op_state_release(&st);
+    return bad;
 }

@@ -82,12 +82,23 @@ static HRESULT import_operator(const DML_GRAPH_NODE_DESC *n, uint32_t v, dmli_gr
                     v);
     const dmlcl_operator *op = (const dmlcl_operator *)od->Operator;
     DMLI_INVALID_IF(!op, CG ": Nodes[%u].Desc->Operator (NULL) must be an operator", v);
+    const dmli_op_state *st = dmli_operator_state(op);
+    node->name = dmli_operator_name(op);
+    DMLI_UNSUPPORTED_IF(st->n_steps || st->n_outputs != 1,
+                        CG
+                        ": Nodes[%u] (%s) runs as %u kernels with %u outputs; graph nodes "
+                        "are single-kernel, single-output operators in this version: dispatch it "
+                        "as an operator",
+                        v, node->name, st->n_steps ? st->n_steps : 1, st->n_outputs);
     node->st = malloc(sizeof *node->st);
     if (!node->st)
         return dmli_fail(E_OUTOFMEMORY, CG ": out of host memory");
-    *node->st = *dmli_operator_state(op);
-    node->name = dmli_operator_name(op);
-    return S_OK;
+    HRESULT hr = dmli_op_state_copy(node->st, st);
+    if (FAILED(hr)) {
+        free(node->st);
+        node->st = NULL;
+    }
+    return hr;
 }
 
 static HRESULT import_constant(const DML_GRAPH_NODE_DESC *n, uint32_t v, dmli_graph_node *node)
@@ -456,6 +467,8 @@ void dmli_graph_free(dmli_graph *g)
     if (!g)
         return;
     for (uint32_t v = 0; g->nodes && v < g->n_nodes; ++v) {
+        if (g->nodes[v].st)
+            dmli_op_state_release(g->nodes[v].st);
         free(g->nodes[v].st);
         free(g->nodes[v].data);
     }

@@ -169,10 +169,30 @@ void dmli_plan_normalize(dmli_plan *plan);
 
 /* ---- Operators (ops/<op>.c) -------------------------------------------------- */
 
-#define DMLI_MAX_SLOTS 4
+/* Tensors per operator (JOIN's inputs, SPLIT's outputs); more is DXGI_ERROR_UNSUPPORTED. */
+#define DMLI_MAX_SLOTS 64
 
 /* Room in dmli_op_state for what an operator's validate and infer find for its lower. */
 #define DMLI_OP_SCRATCH_BYTES 512
+
+/* The input a step reads when it is a fill: the state's constant element. */
+#define DMLI_STEP_CONSTANT (-1)
+
+/*
+ * One kernel of an operator whose work is more than one copy (JOIN: one per
+ * input; PADDING: a fill per border region and one view). Steps run in
+ * order, each after the previous one, so a later step may overwrite what an
+ * earlier one wrote. A fill is a VIEW plan with every input stride 0 that
+ * reads the state's constant element.
+ */
+typedef struct dmli_op_step {
+    dmli_plan plan; /* normalised when the operator is created */
+    int input;      /* input slot the kernel reads, or DMLI_STEP_CONSTANT */
+    uint32_t output;
+} dmli_op_step;
+
+/* Bytes of a slot name made by dmli_op_name_slots ("InputTensors[63]"). */
+#define DMLI_SLOT_NAME_BYTES 32
 
 /* What an operator class fills in at creation (deep copies and the plan). */
 typedef struct dmli_op_state {
@@ -187,9 +207,33 @@ typedef struct dmli_op_state {
     /* Why this operator's layouts cannot run in place (NULL: they can). */
     const char *in_place_denied;
     dmli_plan plan;
+    /* More than one kernel: the steps (owned, dmli_op_state_release), and plan is unused. */
+    uint32_t n_steps;
+    dmli_op_step *steps;
+    /* The element fills read (e.g. PADDING's value in the output's type, little-endian). */
+    _Alignas(16) unsigned char constant[16];
+    bool out_of_memory; /* a step could not be added: the create call fails */
+    /* Storage behind names made by dmli_op_name_slots. */
+    char slot_names[2][DMLI_MAX_SLOTS][DMLI_SLOT_NAME_BYTES];
     /* Private to the operator's file (DMLI_OP_SCRATCH): read by its own steps only. */
     _Alignas(8) unsigned char scratch[DMLI_OP_SCRATCH_BYTES];
 } dmli_op_state;
+
+/*
+ * In lower: appends a step reading input slot `input` (or DMLI_STEP_CONSTANT)
+ * into output slot `output`, and returns its plan, initialised with kind and
+ * elem_bytes, to push dimensions into. Out of memory is recorded in the state
+ * (the create call reports it) and a scratch plan is returned.
+ */
+dmli_plan *dmli_op_add_step(dmli_op_state *st, int input, uint32_t output, dmli_plan_kind kind,
+                            uint32_t elem_bytes);
+/* Names slots first..first+count-1 of the inputs (or outputs) "field[i]" (i from 0). */
+void dmli_op_name_slots(dmli_op_state *st, bool outputs, uint32_t first, uint32_t count,
+                        const char *field);
+/* Frees what the state owns (its steps); the state may be created again. */
+void dmli_op_state_release(dmli_op_state *st);
+/* A deep copy (steps, names) that outlives src. */
+HRESULT dmli_op_state_copy(dmli_op_state *dst, const dmli_op_state *src);
 
 /* The operator file's private struct in st->scratch, checked to fit at compile time. */
 #define DMLI_OP_SCRATCH(st, type)                                                 \

@@ -16,6 +16,7 @@ static void operator_free(dmlcl_operator *op)
 {
     if (op && __atomic_sub_fetch(&op->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
         dmlcl_device_release(op->device);
+        dmli_op_state_release(&op->st);
         free(op);
     }
 }
@@ -61,6 +62,8 @@ HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *des
         return hr;
     }
     dmli_plan_normalize(&o->st.plan);
+    for (uint32_t i = 0; i < o->st.n_steps; ++i)
+        dmli_plan_normalize(&o->st.steps[i].plan);
     if (device) {
         dmlcl_device_retain(device);
         o->device = device;
@@ -133,22 +136,53 @@ HRESULT dmli_runtime_build_kernel(dmlcl_device *dev, const dmli_launch *l, cl_ke
     return S_OK;
 }
 
-static HRESULT compile_kernel(dmlcl_compiled_operator *c)
+/* The fills' element, padded to a whole 16-byte unit (the widest a plan moves). */
+static HRESULT upload_constant(dmlcl_compiled_operator *c)
 {
-    const dmli_plan *p = &c->op->st.plan;
-    dmli_launch_plan(p, dmli_device_get_desc(c->op->device), &c->launch);
-    verbose_launch(c->op->cls->name, p, &c->launch);
-    return dmli_runtime_build_kernel(c->op->device, &c->launch, &c->kernel, &c->shape);
+    cl_int err;
+    c->constant = clCreateBuffer(c->op->device->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                 sizeof c->op->st.constant, c->op->st.constant, &err);
+    return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clCreateBuffer (constant)");
+}
+
+/* One kernel per step (or the operator's one plan); empty plans launch nothing. */
+static HRESULT compile_kernels(dmlcl_compiled_operator *c)
+{
+    const dmli_op_state *st = &c->op->st;
+    uint32_t n = st->n_steps ? st->n_steps : 1;
+    c->kernels = calloc(n, sizeof *c->kernels);
+    if (!c->kernels)
+        return dmli_fail(E_OUTOFMEMORY, "CompileOperator: out of host memory");
+    for (uint32_t i = 0; i < n; ++i) {
+        const dmli_plan *p = st->n_steps ? &st->steps[i].plan : &st->plan;
+        if (p->empty)
+            continue;
+        dmli_op_kernel *k = &c->kernels[c->n_kernels++];
+        k->plan = p;
+        k->input = st->n_steps ? st->steps[i].input : st->data_input;
+        k->output = st->n_steps ? st->steps[i].output : 0;
+        if (k->input == DMLI_STEP_CONSTANT && !c->constant)
+            DMLI_TRY(upload_constant(c));
+        dmli_launch_plan(p, dmli_device_get_desc(c->op->device), &k->launch);
+        verbose_launch(c->op->cls->name, p, &k->launch);
+        DMLI_TRY(dmli_runtime_build_kernel(c->op->device, &k->launch, &k->kernel, &k->shape));
+    }
+    return S_OK;
 }
 
 void dmlcl_compiled_operator_release(dmlcl_compiled_operator *c)
 {
     if (!c || __atomic_sub_fetch(&c->refcount, 1, __ATOMIC_ACQ_REL) != 0)
         return;
-    if (c->kernel)
-        clReleaseKernel(c->kernel);
-    if (c->shape)
-        clReleaseMemObject(c->shape);
+    for (uint32_t i = 0; i < c->n_kernels; ++i) {
+        if (c->kernels[i].kernel)
+            clReleaseKernel(c->kernels[i].kernel);
+        if (c->kernels[i].shape)
+            clReleaseMemObject(c->kernels[i].shape);
+    }
+    free(c->kernels);
+    if (c->constant)
+        clReleaseMemObject(c->constant);
     dmli_graph_exec_free(c->graph);
     operator_free(c->op);
     pthread_mutex_destroy(&c->lock);
@@ -174,8 +208,8 @@ HRESULT dmlcl_operator_compile(dmlcl_operator *op, DML_EXECUTION_FLAGS flags,
     pthread_mutex_init(&c->lock, NULL);
     __atomic_add_fetch(&op->refcount, 1, __ATOMIC_RELAXED);
     c->op = op;
-    if (!op->st.plan.empty) {
-        HRESULT hr = compile_kernel(c);
+    {
+        HRESULT hr = compile_kernels(c);
         if (FAILED(hr)) {
             dmlcl_compiled_operator_release(c);
             return hr;
@@ -407,35 +441,49 @@ static HRESULT enqueue_status(dmlcl_binding_table *t, cl_command_queue q, cl_uin
     return S_OK;
 }
 
-/* Sets the buffers and base offsets, unless this table's are already set
- * (repeated dispatches of one table cost one enqueue). */
-static HRESULT set_binding_args(dmlcl_binding_table *t)
+/* One kernel's buffers and base offsets from the table's bindings. */
+static HRESULT set_kernel_args(const dmlcl_binding_table *t, const dmli_op_kernel *k)
 {
-    dmlcl_compiled_operator *c = t->compiled;
-    if (c->args_table == t && c->args_generation == t->generation)
-        return S_OK;
-    c->args_table = NULL;
+    const dmlcl_compiled_operator *c = t->compiled;
     const dmli_op_state *st = &c->op->st;
-    const dmli_plan *p = &st->plan;
-    const DML_BUFFER_BINDING *out = &t->outputs[0], *in = &t->inputs[st->data_input];
-    cl_mem out_mem = (cl_mem)out->Buffer, in_mem = (cl_mem)in->Buffer;
-    const dmli_launch_args *a = &c->launch.args;
-    cl_long out_base = (cl_long)(out->Offset / c->launch.unit) + p->out_offset;
-    cl_long in_base = (cl_long)(in->Offset / c->launch.unit) + p->in_offset;
-    SET_ARG(c->kernel, (cl_uint)a->out, out_mem);
-    SET_ARG(c->kernel, (cl_uint)a->out_base, out_base);
-    SET_ARG(c->kernel, (cl_uint)a->in, in_mem);
-    SET_ARG(c->kernel, (cl_uint)a->in_base, in_base);
+    const dmli_plan *p = k->plan;
+    const dmli_launch_args *a = &k->launch.args;
+    const DML_BUFFER_BINDING *out = &t->outputs[k->output];
+    cl_mem out_mem = (cl_mem)out->Buffer, in_mem = c->constant;
+    cl_long unit = (cl_long)k->launch.unit;
+    cl_long out_base = (cl_long)out->Offset / unit + p->out_offset, in_base = p->in_offset;
+    if (k->input != DMLI_STEP_CONSTANT) {
+        const DML_BUFFER_BINDING *in = &t->inputs[k->input];
+        in_mem = (cl_mem)in->Buffer;
+        in_base += (cl_long)in->Offset / unit;
+    }
+    SET_ARG(k->kernel, (cl_uint)a->out, out_mem);
+    SET_ARG(k->kernel, (cl_uint)a->out_base, out_base);
+    SET_ARG(k->kernel, (cl_uint)a->in, in_mem);
+    SET_ARG(k->kernel, (cl_uint)a->in_base, in_base);
     if (a->idx >= 0) {
         const DML_BUFFER_BINDING *ix = &t->inputs[st->index_input];
         cl_mem idx_mem = (cl_mem)ix->Buffer;
         uint32_t ib = st->inputs[st->index_input].elem_bytes;
         cl_long idx_base = (cl_long)(ix->Offset / ib) + p->idx_offset;
         cl_mem status = t->status; /* NULL (unused) unless ERROR */
-        SET_ARG(c->kernel, (cl_uint)a->idx, idx_mem);
-        SET_ARG(c->kernel, (cl_uint)a->idx_base, idx_base);
-        SET_ARG(c->kernel, (cl_uint)a->status, status);
+        SET_ARG(k->kernel, (cl_uint)a->idx, idx_mem);
+        SET_ARG(k->kernel, (cl_uint)a->idx_base, idx_base);
+        SET_ARG(k->kernel, (cl_uint)a->status, status);
     }
+    return S_OK;
+}
+
+/* Sets every kernel's arguments, unless this table's are already set
+ * (repeated dispatches of one table cost one enqueue per kernel). */
+static HRESULT set_binding_args(dmlcl_binding_table *t)
+{
+    dmlcl_compiled_operator *c = t->compiled;
+    if (c->args_table == t && c->args_generation == t->generation)
+        return S_OK;
+    c->args_table = NULL;
+    for (uint32_t i = 0; i < c->n_kernels; ++i)
+        DMLI_TRY(set_kernel_args(t, &c->kernels[i]));
     c->args_table = t;
     c->args_generation = t->generation;
     return S_OK;
@@ -464,7 +512,7 @@ HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue qu
         t->status_read = NULL;
     }
     cl_int err;
-    if (!c->kernel) {
+    if (!c->n_kernels) {
         err = event ? clEnqueueMarkerWithWaitList(q, nwait, wait, event) : CL_SUCCESS;
         return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clEnqueueMarkerWithWaitList");
     }
@@ -483,9 +531,22 @@ static HRESULT enqueue_kernel(dmlcl_binding_table *t, cl_command_queue q, cl_uin
     cl_event fill = NULL;
     if (t->status)
         DMLI_TRY(enqueue_status(t, q, &nwait, &wait, &fill));
+    /* Steps in order, each after the one before it (the queue may be out of order). */
     cl_event done = NULL;
-    err = clEnqueueNDRangeKernel(q, c->kernel, 3, NULL, c->launch.global, c->launch.local, nwait,
-                                 wait, (event || t->status) ? &done : NULL);
+    bool want_done = event || t->status;
+    for (uint32_t i = 0; i < c->n_kernels; ++i) {
+        const dmli_op_kernel *k = &c->kernels[i];
+        bool last = i + 1 == c->n_kernels;
+        cl_event prev = done;
+        done = NULL;
+        err = clEnqueueNDRangeKernel(q, k->kernel, 3, NULL, k->launch.global, k->launch.local,
+                                     prev ? 1 : nwait, prev ? &prev : wait,
+                                     (!last || want_done) ? &done : NULL);
+        if (prev)
+            clReleaseEvent(prev);
+        if (err != CL_SUCCESS)
+            break;
+    }
     if (fill)
         clReleaseEvent(fill);
     if (err != CL_SUCCESS)

@@ -14,16 +14,26 @@ struct dmlcl_operator {
     dmli_op_state st;
 };
 
+/* One kernel of a compiled operator: its launch, and the slots its arguments bind. */
+typedef struct dmli_op_kernel {
+    dmli_launch launch;
+    cl_kernel kernel;
+    cl_mem shape;          /* the launch's shape buffer */
+    const dmli_plan *plan; /* in the operator's state */
+    int input;             /* input slot, or DMLI_STEP_CONSTANT */
+    uint32_t output;
+} dmli_op_kernel;
+
 struct dmlcl_compiled_operator {
     int refcount;
     dmlcl_operator *op;
-    cl_kernel kernel;     /* NULL when the output is empty */
+    uint32_t n_kernels; /* 0 when the output is empty */
+    dmli_op_kernel *kernels;
+    cl_mem constant;      /* the fills' element (steps reading DMLI_STEP_CONSTANT) */
     pthread_mutex_t lock; /* kernel arguments are per kernel: one dispatch at a time */
     /* The table (and its binding generation) whose buffers the kernel holds. */
     const dmlcl_binding_table *args_table;
     unsigned args_generation;
-    cl_mem shape;           /* the launch's shape buffer */
-    dmli_launch launch;     /* kernel, options, grid, argument slots (launch.c) */
     dmli_graph_exec *graph; /* a compiled graph (graph_exec.c); op is then NULL */
 };
 
