@@ -200,7 +200,7 @@ DMLCL_API HRESULT dmlcl_onnx_pad(int opset, const dmlcl_onnx_pad_args *args,
     int mode = a->mode ? mode_by_name(a->mode, modes, version >= 19 ? 5 : 3) : 0;
     DMLI_INVALID_IF(mode < 0, "%s: attribute mode (%s) must be \"constant\", \"reflect\", \"edge\"%s",
                     op, a->mode, version >= 19 ? " or \"wrap\"" : " (\"wrap\" from Pad-19)");
-    uint32_t axes[MAX_RANK], n;
+    uint32_t axes[MAX_RANK], n = 0;
     DMLI_TRY(onnx_axes(op, a, axes, &n));
     DMLI_TRY(dmli_fe_check_list(op, "pads", a->pads, a->pads_dims));
     DMLI_INVALID_IF(a->pads->type != DML_TENSOR_DATA_TYPE_INT64,

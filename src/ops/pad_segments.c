@@ -138,11 +138,11 @@ static bool constant_regions(const dmli_pad_dim *dims, uint32_t rank,
 {
     dmli_pad_segment kept[DMLI_MAX_RANK];
     dmli_pad_region r = {.constant = true};
-    for (uint32_t i = 0; i < rank; ++i) {
+    for (uint32_t i = 0; i < rank; ++i)
         r.seg[i] = whole(&dims[i]);
+    for (uint32_t i = 0; i < rank; ++i)
         if (!kept_segment(&dims[i], &kept[i]))
             return emit(ctx, &r);
-    }
     for (uint32_t i = 0; i < rank; ++i) {
         int64_t end = kept[i].out_start + kept[i].length;
         if (kept[i].out_start > 0) {

@@ -66,7 +66,7 @@ static dmli_op_state *lowered(DML_OPERATOR_TYPE type, const void *desc)
 
 static void state_free(dmli_op_state *st)
 {
-    free(st->steps);
+    dmli_op_state_release(st);
     free(st);
 }
 
