@@ -22,8 +22,8 @@ static const char *const one_output[] = {"output", NULL};
 static int padding_mode(rt_build *b, DML_PADDING_MODE *out)
 {
     static const char *const names[] = {"DML_PADDING_MODE_CONSTANT", "DML_PADDING_MODE_EDGE",
-                                        "DML_PADDING_MODE_REFLECTION",
-                                        "DML_PADDING_MODE_SYMMETRIC", "DML_PADDING_MODE_WRAP"};
+                                        "DML_PADDING_MODE_REFLECTION", "DML_PADDING_MODE_SYMMETRIC",
+                                        "DML_PADDING_MODE_WRAP"};
     const cJSON *v = rt_attr(b, "PaddingMode");
     *out = DML_PADDING_MODE_CONSTANT;
     if (v == NULL)
@@ -77,16 +77,16 @@ static int padding_common(rt_build *b, UINT **start, UINT **end, UINT *dims,
 static int build_padding(rt_build *b)
 {
     static const char *const inputs[] = {"InputTensor", "OutputTensor", NULL};
-    static const char *const attrs[] = {"PaddingMode", "PaddingValue", "StartPadding",
-                                        "EndPadding", NULL};
+    static const char *const attrs[] = {"PaddingMode", "PaddingValue", "StartPadding", "EndPadding",
+                                        NULL};
     DML_PADDING_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
     UINT *start, *end;
     if (rt_check_names(b, inputs, attrs, dml_output) || padding_mode(b, &d->PaddingMode) ||
         padding_common(b, &start, &end, &d->DimensionCount, &d->InputTensor, &d->OutputTensor))
         return -1;
     const cJSON *v = rt_attr(b, "PaddingValue");
-    if (v != NULL && rt_value_parse(rt_type_by_name("FLOAT32"), v, &d->PaddingValue, b->why,
-                                    sizeof b->why) != 0)
+    if (v != NULL &&
+        rt_value_parse(rt_type_by_name("FLOAT32"), v, &d->PaddingValue, b->why, sizeof b->why) != 0)
         return -1;
     d->StartPadding = start;
     d->EndPadding = end;
@@ -252,12 +252,8 @@ static int build_onnx_pad19(rt_build *b)
 }
 
 const rt_op rt_ops_pad[] = {
-    {"DML_OPERATOR_PADDING", build_padding},
-    {"DML_OPERATOR_PADDING1", build_padding1},
-    {"openvino.Pad-1", build_openvino_pad1},
-    {"openvino.Pad-12", build_openvino_pad12},
-    {"openvino.Roll-7", build_openvino_roll7},
-    {"onnx.Pad-18", build_onnx_pad18},
-    {"onnx.Pad-19", build_onnx_pad19},
-    {NULL, NULL},
+    {"DML_OPERATOR_PADDING", build_padding},   {"DML_OPERATOR_PADDING1", build_padding1},
+    {"openvino.Pad-1", build_openvino_pad1},   {"openvino.Pad-12", build_openvino_pad12},
+    {"openvino.Roll-7", build_openvino_roll7}, {"onnx.Pad-18", build_onnx_pad18},
+    {"onnx.Pad-19", build_onnx_pad19},         {NULL, NULL},
 };

@@ -60,8 +60,8 @@ typedef struct DMLCL_PAD_OPERATOR_DESC {
 typedef struct DMLCL_ROLL_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
-    UINT DimensionCount;  /* InputTensor.DimensionCount */
-    const INT64 *Shifts;  /* DimensionCount values: toward larger indices when positive */
+    UINT DimensionCount; /* InputTensor.DimensionCount */
+    const INT64 *Shifts; /* DimensionCount values: toward larger indices when positive */
 } DMLCL_ROLL_OPERATOR_DESC;
 
 #ifdef __cplusplus

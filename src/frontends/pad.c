@@ -41,8 +41,8 @@ static HRESULT read_value(const char *op, const char *name, const void *value,
                           DML_TENSOR_DATA_TYPE data_type, bool one_ok, dmlcl_frontend_result *r)
 {
     char buf[DMLI_DIMS_BUF];
-    DMLI_INVALID_IF(type != data_type, "%s: input %s has type %s; it must be data's type (%s)",
-                    op, name, dmli_type_name(type), dmli_type_name(data_type));
+    DMLI_INVALID_IF(type != data_type, "%s: input %s has type %s; it must be data's type (%s)", op,
+                    name, dmli_type_name(type), dmli_type_name(data_type));
     bool scalar = !dims || dims->rank == 0 || (one_ok && dims->rank == 1 && dims->dims[0] == 1);
     DMLI_INVALID_IF(!scalar, "%s: input %s must be a scalar%s; its shape is %s", op, name,
                     one_ok ? " (or hold one element)" : "",
@@ -134,8 +134,8 @@ DMLCL_API HRESULT dmlcl_openvino_pad(int opset, const dmlcl_openvino_pad_args *a
                     "\"symmetric\"",
                     op, a->pad_mode ? a->pad_mode : "absent");
     dmlcl_frontend_result *r = result;
-    DMLI_TRY(ov_pads(op, version, "pads_begin", a->pads_begin, a->pads_begin_dims, a->data,
-                     r->begin));
+    DMLI_TRY(
+        ov_pads(op, version, "pads_begin", a->pads_begin, a->pads_begin_dims, a->data, r->begin));
     DMLI_TRY(ov_pads(op, version, "pads_end", a->pads_end, a->pads_end_dims, a->data, r->end));
     DMLI_TRY(ov_mode_limits(op, mode, "pads_begin", r->begin, a->data));
     DMLI_TRY(ov_mode_limits(op, mode, "pads_end", r->end, a->data));
@@ -149,8 +149,7 @@ DMLCL_API HRESULT dmlcl_openvino_pad(int opset, const dmlcl_openvino_pad_args *a
 /* ---- ONNX Pad-18, Pad-19 --------------------------------------------------------------------- */
 
 /* Pad-21 and Pad-23 add element types only (none dmlcl moves): Pad-19's rules. */
-static const dmli_fe_versions onnx_pad = {
-    "ONNX", "Pad", 8, {1, 2, 11, 13, 18, 19, 21, 23}, 18};
+static const dmli_fe_versions onnx_pad = {"ONNX", "Pad", 8, {1, 2, 11, 13, 18, 19, 21, 23}, 18};
 
 /* axes (or every dimension): which dimension each pair of pads goes to; none twice. */
 static HRESULT onnx_axes(const char *op, const dmlcl_onnx_pad_args *a, uint32_t *axes,
@@ -164,10 +163,9 @@ static HRESULT onnx_axes(const char *op, const dmlcl_onnx_pad_args *a, uint32_t 
         return S_OK;
     }
     DMLI_TRY(dmli_fe_check_list(op, "axes", a->axes, a->axes_dims));
-    DMLI_INVALID_IF(a->axes->type != DML_TENSOR_DATA_TYPE_INT32 &&
-                        a->axes->type != DML_TENSOR_DATA_TYPE_INT64,
-                    "%s: input axes has type %s; it must be INT32 or INT64", op,
-                    dmli_type_name(a->axes->type));
+    DMLI_INVALID_IF(
+        a->axes->type != DML_TENSOR_DATA_TYPE_INT32 && a->axes->type != DML_TENSOR_DATA_TYPE_INT64,
+        "%s: input axes has type %s; it must be INT32 or INT64", op, dmli_type_name(a->axes->type));
     DMLI_INVALID_IF(a->axes->count > r,
                     "%s: input axes has %llu values; data has %u dimensions, each named at most "
                     "once",
@@ -198,8 +196,9 @@ DMLCL_API HRESULT dmlcl_onnx_pad(int opset, const dmlcl_onnx_pad_args *args,
     const dmlcl_onnx_pad_args *a = args;
     DMLI_TRY(check_data(op, a->data_type, a->data));
     int mode = a->mode ? mode_by_name(a->mode, modes, version >= 19 ? 5 : 3) : 0;
-    DMLI_INVALID_IF(mode < 0, "%s: attribute mode (%s) must be \"constant\", \"reflect\", \"edge\"%s",
-                    op, a->mode, version >= 19 ? " or \"wrap\"" : " (\"wrap\" from Pad-19)");
+    DMLI_INVALID_IF(mode < 0,
+                    "%s: attribute mode (%s) must be \"constant\", \"reflect\", \"edge\"%s", op,
+                    a->mode, version >= 19 ? " or \"wrap\"" : " (\"wrap\" from Pad-19)");
     uint32_t axes[MAX_RANK], n = 0;
     DMLI_TRY(onnx_axes(op, a, axes, &n));
     DMLI_TRY(dmli_fe_check_list(op, "pads", a->pads, a->pads_dims));
@@ -209,7 +208,8 @@ DMLCL_API HRESULT dmlcl_onnx_pad(int opset, const dmlcl_onnx_pad_args *args,
     DMLI_INVALID_IF(a->pads->count != 2 * (uint64_t)n,
                     "%s: input pads has %llu values; it must have 2 * %u (a begin and an end "
                     "for each of the %s)",
-                    op, (unsigned long long)a->pads->count, n, a->axes ? "axes" : "data's dimensions");
+                    op, (unsigned long long)a->pads->count, n,
+                    a->axes ? "axes" : "data's dimensions");
     dmlcl_frontend_result *r = result;
     for (uint32_t i = 0; i < n; ++i) {
         r->begin[axes[i]] = dmli_fe_int_at(a->pads, i);
@@ -234,12 +234,13 @@ static HRESULT roll_list(const char *name, const dmlcl_int_array *a, const dmlcl
     DMLI_INVALID_IF(a->type != DML_TENSOR_DATA_TYPE_INT32 && a->type != DML_TENSOR_DATA_TYPE_INT64,
                     OV_ROLL ": input %s has type %s; it must be INT32 or INT64", name,
                     dmli_type_name(a->type));
-    DMLI_INVALID_IF(dims && dims->rank > 1, OV_ROLL ": input %s must be 0-D or 1-D; its shape is %s",
-                    name, dmli_fe_format_shape(buf, sizeof buf, dims));
+    DMLI_INVALID_IF(dims && dims->rank > 1,
+                    OV_ROLL ": input %s must be 0-D or 1-D; its shape is %s", name,
+                    dmli_fe_format_shape(buf, sizeof buf, dims));
     uint64_t want = dims && dims->rank == 1 ? (uint64_t)dims->dims[0] : 1;
-    DMLI_INVALID_IF(dims && a->count != want, OV_ROLL ": input %s has shape %s but holds %llu values",
-                    name, dmli_fe_format_shape(buf, sizeof buf, dims),
-                    (unsigned long long)a->count);
+    DMLI_INVALID_IF(dims && a->count != want,
+                    OV_ROLL ": input %s has shape %s but holds %llu values", name,
+                    dmli_fe_format_shape(buf, sizeof buf, dims), (unsigned long long)a->count);
     DMLI_INVALID_IF(a->count && !a->data, OV_ROLL ": input %s data (NULL) must hold %llu values",
                     name, (unsigned long long)a->count);
     return S_OK;

@@ -121,8 +121,8 @@ static bool emit(void *ctx, const dmli_pad_region *r)
         p->out_offset += s->out_start * out->strides[i];
         if (!r->constant)
             p->in_offset += s->in_start * in->strides[i];
-        dmli_plan_push(p, s->length, out->strides[i], r->constant ? 0 : s->step * in->strides[i],
-                       0, 0);
+        dmli_plan_push(p, s->length, out->strides[i], r->constant ? 0 : s->step * in->strides[i], 0,
+                       0);
     }
     return true;
 }
@@ -225,7 +225,8 @@ static void convert_float(float v, DML_TENSOR_DATA_TYPE type, unsigned char *out
     memcpy(out, &u, dmli_type_size(type));
 }
 
-/* ---- PADDING and PADDING1 --------------------------------------------------------------------- */
+/* ---- PADDING and PADDING1 ---------------------------------------------------------------------
+ */
 
 /* What the two share: tensors, mode, lists; start pads into the scratch. */
 static HRESULT dml_validate(const char *op, const DML_TENSOR_DESC *input,
@@ -291,15 +292,16 @@ static HRESULT padding1_infer(const void *desc, dmli_op_state *st)
     return dml_infer("PADDING1", d->StartPadding, d->EndPadding, st);
 }
 
-/* ---- PAD (dmlcl/ext_pad.h) ---------------------------------------------------------------------- */
+/* ---- PAD (dmlcl/ext_pad.h) ----------------------------------------------------------------------
+ */
 
 static HRESULT pad_validate(const void *desc, dmli_op_state *st)
 {
     const DMLCL_PAD_OPERATOR_DESC *d = desc;
     DMLI_TRY(import_tensors("PAD", d->InputTensor, d->OutputTensor, DMLI_TENSOR_EXTENSION, st));
     DMLI_TRY(check_mode("PAD", d->PaddingMode));
-    DMLI_TRY(check_lists("PAD", d->DimensionCount, &st->inputs[0], d->StartPadding,
-                         d->EndPadding, "StartPadding", "EndPadding"));
+    DMLI_TRY(check_lists("PAD", d->DimensionCount, &st->inputs[0], d->StartPadding, d->EndPadding,
+                         "StartPadding", "EndPadding"));
     pad_scratch *s = DMLI_OP_SCRATCH(st, pad_scratch);
     s->mode = d->PaddingMode;
     for (uint32_t i = 0; i < d->DimensionCount; ++i)
@@ -320,8 +322,8 @@ static HRESULT pad_infer(const void *desc, dmli_op_state *st)
         DMLI_INVALID_IF((__int128)out->sizes[i] != sum,
                         "PAD: OutputTensor.Sizes[%u] (%llu) must equal max(0, StartPadding[%u] "
                         "(%lld) + InputTensor.Sizes[%u] (%llu) + EndPadding[%u] (%lld))",
-                        i, (unsigned long long)out->sizes[i], i, (long long)d->StartPadding[i],
-                        i, (unsigned long long)in->sizes[i], i, (long long)d->EndPadding[i]);
+                        i, (unsigned long long)out->sizes[i], i, (long long)d->StartPadding[i], i,
+                        (unsigned long long)in->sizes[i], i, (long long)d->EndPadding[i]);
         DMLI_INVALID_IF(in->sizes[i] == 0 && out->sizes[i] > 0 &&
                             d->PaddingMode != DML_PADDING_MODE_CONSTANT,
                         "PAD: InputTensor.Sizes[%u] is 0: PaddingMode %s has no element to "
@@ -332,7 +334,8 @@ static HRESULT pad_infer(const void *desc, dmli_op_state *st)
     return check_steps("PAD", st);
 }
 
-/* ---- ROLL (dmlcl/ext_pad.h) --------------------------------------------------------------------- */
+/* ---- ROLL (dmlcl/ext_pad.h) ---------------------------------------------------------------------
+ */
 
 static HRESULT roll_validate(const void *desc, dmli_op_state *st)
 {

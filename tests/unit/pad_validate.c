@@ -139,8 +139,9 @@ Test(pad_validate, padding1_value_type)
     unit_tensor ti, to;
     unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_INT64, 2, in, NULL);
     unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_INT64, 2, out, NULL);
-    DML_PADDING1_OPERATOR_DESC d = {&ti.desc, &to.desc, DML_PADDING_MODE_CONSTANT,
-                                    DML_TENSOR_DATA_TYPE_INT64, {.Int64 = -7}, 2, start, end};
+    DML_PADDING1_OPERATOR_DESC d = {
+        &ti.desc, &to.desc, DML_PADDING_MODE_CONSTANT, DML_TENSOR_DATA_TYPE_INT64, {.Int64 = -7}, 2,
+        start,    end};
     dmli_op_state *st = lowered(DML_OPERATOR_PADDING1, &d);
     int64_t v;
     memcpy(&v, st->constant, 8);
@@ -167,8 +168,8 @@ Test(pad_validate, padding_value_conversion)
         {DML_TENSOR_DATA_TYPE_INT64, 1e30f, INT64_MAX},
         {DML_TENSOR_DATA_TYPE_UINT16, __builtin_nanf(""), 0},
         {DML_TENSOR_DATA_TYPE_FLOAT16, 1.0f, 0x3C00},
-        {DML_TENSOR_DATA_TYPE_FLOAT16, 65520.0f, 0x7C00},  /* rounds up to infinity */
-        {DML_TENSOR_DATA_TYPE_FLOAT16, 0x1p-25f, 0x0000},  /* half of the least: to even */
+        {DML_TENSOR_DATA_TYPE_FLOAT16, 65520.0f, 0x7C00},   /* rounds up to infinity */
+        {DML_TENSOR_DATA_TYPE_FLOAT16, 0x1p-25f, 0x0000},   /* half of the least: to even */
         {DML_TENSOR_DATA_TYPE_FLOAT16, 0x1.8p-24f, 0x0002}, /* 1.5 least: to even (2) */
         {DML_TENSOR_DATA_TYPE_FLOAT16, -2.5f, 0xC100},
     };
@@ -177,8 +178,8 @@ Test(pad_validate, padding_value_conversion)
         unit_tensor ti, to;
         unit_tensor_set(&ti, cases[k].type, 1, in, NULL);
         unit_tensor_set(&to, cases[k].type, 1, out, NULL);
-        DML_PADDING_OPERATOR_DESC d = {&ti.desc, &to.desc, DML_PADDING_MODE_CONSTANT,
-                                       cases[k].value, 1, start, end};
+        DML_PADDING_OPERATOR_DESC d = {
+            &ti.desc, &to.desc, DML_PADDING_MODE_CONSTANT, cases[k].value, 1, start, end};
         dmli_op_state *st = lowered(DML_OPERATOR_PADDING, &d);
         uint64_t bits = 0;
         memcpy(&bits, st->constant, st->outputs[0].elem_bytes);
@@ -271,8 +272,10 @@ Test(pad_validate, step_counts)
     static const struct {
         DML_PADDING_MODE mode;
         uint32_t steps;
-    } want[] = {{DML_PADDING_MODE_CONSTANT, 5}, {DML_PADDING_MODE_EDGE, 9},
-                {DML_PADDING_MODE_REFLECTION, 9}, {DML_PADDING_MODE_SYMMETRIC, 9},
+    } want[] = {{DML_PADDING_MODE_CONSTANT, 5},
+                {DML_PADDING_MODE_EDGE, 9},
+                {DML_PADDING_MODE_REFLECTION, 9},
+                {DML_PADDING_MODE_SYMMETRIC, 9},
                 {DML_PADDING_MODE_WRAP, 9}};
     for (size_t k = 0; k < 5; ++k) {
         pad_case c;
@@ -298,7 +301,8 @@ Test(pad_validate, step_counts)
     state_free(st);
 }
 
-/* ---- Lowered steps against the oracle --------------------------------------------------------- */
+/* ---- Lowered steps against the oracle ---------------------------------------------------------
+ */
 
 /* Pads c on host memory through its steps and through ref_pad; false where they differ. */
 static bool pad_matches(pad_case *c, ref_rng *rng, uint64_t *where)
@@ -385,16 +389,17 @@ Test(pad_validate, random_lowering_against_oracle)
         }
         pad_case c;
         pad_init(&c, types[ref_rng_below(&rng, 5)], rank, in, start, end, mode);
-        c.d.PaddingValue = ref_rng_chance(&rng, 50) ? (const void *)"\x11\x22\x33\x44\x55\x66\x77\x88"
-                                                         "\0\0\0\0\0\0\0\0"
-                                                   : NULL;
+        c.d.PaddingValue = ref_rng_chance(&rng, 50)
+                               ? (const void *)"\x11\x22\x33\x44\x55\x66\x77\x88"
+                                               "\0\0\0\0\0\0\0\0"
+                               : NULL;
         uint64_t where = 0;
         cr_expect(pad_matches(&c, &rng, &where),
                   "case %d (mode %d, rank %u, in {%u,%u,%u,%u}, start {%lld,%lld,%lld,%lld}, end "
                   "{%lld,%lld,%lld,%lld}): element %llu differs",
                   n, (int)mode, rank, in[0], in[1], in[2], in[3], (long long)start[0],
-                  (long long)start[1], (long long)start[2], (long long)start[3],
-                  (long long)end[0], (long long)end[1], (long long)end[2], (long long)end[3],
+                  (long long)start[1], (long long)start[2], (long long)start[3], (long long)end[0],
+                  (long long)end[1], (long long)end[2], (long long)end[3],
                   (unsigned long long)where);
     }
 }
@@ -407,8 +412,8 @@ Test(pad_validate, roll_lowering_against_oracle)
         INT64 shifts[4];
         for (UINT i = 0; i < rank; ++i) {
             sizes[i] = (UINT)ref_rng_below(&rng, 6);
-            shifts[i] = ref_rng_chance(&rng, 10) ? (INT64)ref_rng_next(&rng)
-                                                 : ref_rng_range(&rng, -20, 20);
+            shifts[i] =
+                ref_rng_chance(&rng, 10) ? (INT64)ref_rng_next(&rng) : ref_rng_range(&rng, -20, 20);
         }
         unit_tensor ti, to;
         unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_INT16, rank, sizes, NULL);
