@@ -44,7 +44,14 @@ def workloads():
     w["batch-broadcast"] = dict(kind="broadcast", data=b, shape=[256, 256, 256])
     x = np.arange(32 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(32, 64, 128, 128)
     w["nchw-to-nhwc"] = dict(kind="transpose", data=x, perm=[0, 2, 3, 1])
+    x = np.arange(16 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(16, 64, 128, 128)
+    w["constant-pad"] = dict(kind="pad", data=x, mode="constant", pads=[0, 0, 2, 2])
+    w["reflect-pad"] = dict(kind="pad", data=x, mode="reflect", pads=[0, 0, 2, 2])
     return w
+
+
+def pad_width(w):
+    return [(p, p) for p in w["pads"]]
 
 
 def numpy_reference(w):
@@ -58,6 +65,8 @@ def numpy_reference(w):
         return np.ascontiguousarray(w["data"][w["py"]])
     if k == "broadcast":
         return np.ascontiguousarray(np.broadcast_to(w["data"], w["shape"]))
+    if k == "pad":
+        return np.pad(w["data"], pad_width(w), mode=w["mode"])
     return np.ascontiguousarray(w["data"].transpose(w["perm"]))
 
 
@@ -75,6 +84,8 @@ def numpy_runner(w, expected):
     if k == "broadcast":
         view = np.broadcast_to(w["data"], w["shape"])
         return lambda: np.copyto(out, view)
+    if k == "pad":  # numpy.pad allocates its result: that is its cost
+        return lambda: np.pad(w["data"], pad_width(w), mode=w["mode"])
     view = w["data"].transpose(w["perm"])
     return lambda: np.copyto(out, view)
 
@@ -103,6 +114,9 @@ def openvino_runner(w, expected):
                                       begin_mask=[0] * n, end_mask=[0, 1, 0, 0])
     elif k == "broadcast":
         node = ops3.broadcast(p, ops8.constant(np.array(w["shape"], np.int64)), "numpy")
+    elif k == "pad":
+        pads = ops8.constant(np.array(w["pads"], np.int64))
+        node = ops1.pad(p, pads, pads, w["mode"])
     else:
         node = ops1.transpose(p, ops8.constant(np.array(w["perm"], np.int64)))
     model = ov.Model([node], [p], w.get("name", "op"))
@@ -137,6 +151,9 @@ def onnxruntime_runner(w, expected):
     elif k == "broadcast":
         inits.append(numpy_helper.from_array(np.array(w["shape"], np.int64), "shape"))
         node = helper.make_node("Expand", ["data", "shape"], ["out"])
+    elif k == "pad":
+        inits.append(numpy_helper.from_array(np.array(w["pads"] * 2, np.int64), "pads"))
+        node = helper.make_node("Pad", ["data", "pads"], ["out"], mode=w["mode"])
     else:
         node = helper.make_node("Transpose", ["data"], ["out"], perm=w["perm"])
     graph = helper.make_graph([node], "op",

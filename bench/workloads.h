@@ -30,6 +30,7 @@ typedef struct workload {
         DML_GATHER_ND1_OPERATOR_DESC gather_nd1;
         DML_SLICE1_OPERATOR_DESC slice1;
         DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
+        DML_PADDING_OPERATOR_DESC padding;
     } op;
 } workload;
 
