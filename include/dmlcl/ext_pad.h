@@ -21,6 +21,10 @@
  *   DML_PADDING_MODE_WRAP (4)    t mod n (numpy's "wrap")
  * Cropping and padding refer to the original input: a crop at one end never
  * changes what the other end reflects (OpenVINO Pad-12's "mixed pads").
+ * With DMLCL_PAD_FLAG_CROP_FIRST the negative pads crop the input first and
+ * the positive ones pad what is left (ONNX Runtime's reading of ONNX Pad):
+ * the same formulas with n the cropped size and the pads' negative parts 0.
+ * Crops may then remove at most the whole dimension.
  * Every mode takes pads of any size; what a framework limits (OpenVINO's
  * reflect pads below the size) its front-end checks. A dimension of size 0
  * has nothing to copy: only CONSTANT may give it a nonzero output size.
@@ -47,6 +51,11 @@
 extern "C" {
 #endif
 
+typedef enum DMLCL_PAD_FLAGS {
+    DMLCL_PAD_FLAG_NONE = 0,
+    DMLCL_PAD_FLAG_CROP_FIRST = 1,
+} DMLCL_PAD_FLAGS;
+
 typedef struct DMLCL_PAD_OPERATOR_DESC {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
@@ -55,6 +64,7 @@ typedef struct DMLCL_PAD_OPERATOR_DESC {
     UINT DimensionCount;          /* InputTensor.DimensionCount */
     const INT64 *StartPadding;    /* DimensionCount values; negative crops */
     const INT64 *EndPadding;      /* DimensionCount values; negative crops */
+    DMLCL_PAD_FLAGS Flags;        /* 0 or DMLCL_PAD_FLAG_CROP_FIRST */
 } DMLCL_PAD_OPERATOR_DESC;
 
 typedef struct DMLCL_ROLL_OPERATOR_DESC {

@@ -9,7 +9,11 @@
  * ones to data.shape[D]; dmlcl checks them (they hold for any pad, so a
  * reflect pad of 0 on an empty dimension is refused, as OpenVINO does).
  * ONNX sets no limit: its reference, numpy.pad, mirrors and wraps past the
- * input periodically, as DMLCL_OPERATOR_PAD does. Where nothing is to be
+ * input periodically, as DMLCL_OPERATOR_PAD does. ONNX's negative pads
+ * "remove" elements; onnx.reference (numpy.pad) refuses them, and ONNX
+ * Runtime crops first and pads what is left (so a wrap after a crop repeats
+ * the cropped input): dmlcl does as ONNX Runtime (DMLCL_PAD_FLAG_CROP_FIRST),
+ * and refuses crops that remove more than a dimension. Where nothing is to be
  * copied (an empty dimension padded in a mode other than constant),
  * numpy.pad refuses, and so does dmlcl.
  */
@@ -53,7 +57,7 @@ static HRESULT read_value(const char *op, const char *name, const void *value,
 
 /* The PAD descriptor over r's begin/end lists and value; the output from the pads. */
 static HRESULT describe_pad(const char *op, DML_TENSOR_DATA_TYPE type, const dmlcl_shape *data,
-                            DML_PADDING_MODE mode, dmlcl_frontend_result *r)
+                            DML_PADDING_MODE mode, bool crop_first, dmlcl_frontend_result *r)
 {
     int64_t out[MAX_RANK];
     for (uint32_t i = 0; i < data->rank; ++i) {
@@ -64,10 +68,13 @@ static HRESULT describe_pad(const char *op, DML_TENSOR_DATA_TYPE type, const dml
                             op, i, (long long)r->begin[i], (long long)data->dims[i],
                             (long long)r->end[i]);
         out[i] = sum < 0 ? 0 : (int64_t)sum;
-        DMLI_INVALID_IF(data->dims[i] == 0 && out[i] > 0 && mode != DML_PADDING_MODE_CONSTANT,
-                        "%s: data dimension %u is 0: the pad mode has no element to repeat "
+        int64_t kept = data->dims[i];
+        if (crop_first) /* the crops checked to leave >= 0 */
+            kept += (r->begin[i] < 0 ? r->begin[i] : 0) + (r->end[i] < 0 ? r->end[i] : 0);
+        DMLI_INVALID_IF(kept == 0 && out[i] > 0 && mode != DML_PADDING_MODE_CONSTANT,
+                        "%s: data dimension %u is 0%s: the pad mode has no element to repeat "
                         "into its %lld output elements (only constant pads an empty dimension)",
-                        op, i, (long long)out[i]);
+                        op, i, data->dims[i] ? " once cropped" : "", (long long)out[i]);
     }
     DMLI_TRY(dmli_fe_output(op, r, 1, type, out, data->rank));
     DMLCL_PAD_OPERATOR_DESC *d = &r->op.pad;
@@ -79,6 +86,7 @@ static HRESULT describe_pad(const char *op, DML_TENSOR_DATA_TYPE type, const dml
     d->DimensionCount = data->rank ? data->rank : 1;
     d->StartPadding = r->begin;
     d->EndPadding = r->end;
+    d->Flags = crop_first ? DMLCL_PAD_FLAG_CROP_FIRST : DMLCL_PAD_FLAG_NONE;
     r->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_PAD, d};
     return S_OK;
 }
@@ -143,7 +151,7 @@ DMLCL_API HRESULT dmlcl_openvino_pad(int opset, const dmlcl_openvino_pad_args *a
     if (mode == DML_PADDING_MODE_CONSTANT && a->pad_value)
         DMLI_TRY(read_value(op, "pad_value", a->pad_value, a->pad_value_type, a->pad_value_dims,
                             a->data_type, false, r));
-    return describe_pad(op, a->data_type, a->data, (DML_PADDING_MODE)mode, r);
+    return describe_pad(op, a->data_type, a->data, (DML_PADDING_MODE)mode, false, r);
 }
 
 /* ---- ONNX Pad-18, Pad-19 --------------------------------------------------------------------- */
@@ -215,10 +223,19 @@ DMLCL_API HRESULT dmlcl_onnx_pad(int opset, const dmlcl_onnx_pad_args *args,
         r->begin[axes[i]] = dmli_fe_int_at(a->pads, i);
         r->end[axes[i]] = dmli_fe_int_at(a->pads, n + i);
     }
+    for (uint32_t i = 0; i < a->data->rank; ++i) {
+        __int128 left = (__int128)a->data->dims[i] + (r->begin[i] < 0 ? r->begin[i] : 0) +
+                        (r->end[i] < 0 ? r->end[i] : 0);
+        DMLI_INVALID_IF(left < 0,
+                        "%s: the negative pads of dimension %u (%lld, %lld) remove more than its "
+                        "%lld elements",
+                        op, i, (long long)r->begin[i], (long long)r->end[i],
+                        (long long)a->data->dims[i]);
+    }
     if (mode == DML_PADDING_MODE_CONSTANT && a->constant_value)
         DMLI_TRY(read_value(op, "constant_value", a->constant_value, a->constant_value_type,
                             a->constant_value_dims, a->data_type, true, r));
-    return describe_pad(op, a->data_type, a->data, (DML_PADDING_MODE)mode, r);
+    return describe_pad(op, a->data_type, a->data, (DML_PADDING_MODE)mode, true, r);
 }
 
 /* ---- OpenVINO Roll-7 ------------------------------------------------------------------------- */

@@ -25,6 +25,10 @@
 typedef struct pad_scratch {
     DML_PADDING_MODE mode;
     int64_t start[DMLI_MAX_RANK];
+    /* PAD with DMLCL_PAD_FLAG_CROP_FIRST: the cropped input (else the input itself). */
+    bool cropped;
+    int64_t in_size[DMLI_MAX_RANK];
+    int64_t in_offset; /* elements to the cropped input's first element */
 } pad_scratch;
 
 static const char *mode_name(DML_PADDING_MODE mode)
@@ -77,8 +81,9 @@ static void pad_dims(const dmli_op_state *st, dmli_pad_dim *dims)
 {
     const pad_scratch *s = DMLI_OP_SCRATCH(st, pad_scratch);
     for (uint32_t i = 0; i < st->inputs[0].rank; ++i)
-        dims[i] = (dmli_pad_dim){s->mode, (int64_t)st->inputs[0].sizes[i],
-                                 (int64_t)st->outputs[0].sizes[i], s->start[i]};
+        dims[i] =
+            (dmli_pad_dim){s->mode, s->cropped ? s->in_size[i] : (int64_t)st->inputs[0].sizes[i],
+                           (int64_t)st->outputs[0].sizes[i], s->start[i]};
 }
 
 /* The step count, bounded: the part of infer every operator here ends with. */
@@ -116,6 +121,8 @@ static bool emit(void *ctx, const dmli_pad_region *r)
         if (!p)
             return false;
     }
+    if (!r->constant)
+        p->in_offset = DMLI_OP_SCRATCH(st, pad_scratch)->in_offset;
     for (uint32_t i = 0; i < out->rank; ++i) {
         const dmli_pad_segment *s = &r->seg[i];
         p->out_offset += s->out_start * out->strides[i];
@@ -237,7 +244,7 @@ static HRESULT dml_validate(const char *op, const DML_TENSOR_DESC *input,
     DMLI_TRY(check_mode(op, mode));
     DMLI_TRY(check_lists(op, dims, &st->inputs[0], start, end, "StartPadding", "EndPadding"));
     pad_scratch *s = DMLI_OP_SCRATCH(st, pad_scratch);
-    s->mode = mode;
+    *s = (pad_scratch){.mode = mode};
     for (uint32_t i = 0; i < dims; ++i)
         s->start[i] = start[i];
     return S_OK;
@@ -295,6 +302,31 @@ static HRESULT padding1_infer(const void *desc, dmli_op_state *st)
 /* ---- PAD (dmlcl/ext_pad.h) ----------------------------------------------------------------------
  */
 
+/* CROP_FIRST: the negative pads cut the input's view; what pads it starts at 0. */
+static HRESULT crop_first(const DMLCL_PAD_OPERATOR_DESC *d, dmli_op_state *st)
+{
+    const dmli_tensor *in = &st->inputs[0];
+    pad_scratch *s = DMLI_OP_SCRATCH(st, pad_scratch);
+    s->cropped = true;
+    s->in_offset = 0;
+    for (uint32_t i = 0; i < in->rank; ++i) {
+        int64_t cb = d->StartPadding[i] < 0 ? d->StartPadding[i] : 0;
+        int64_t ce = d->EndPadding[i] < 0 ? d->EndPadding[i] : 0;
+        __int128 left = (__int128)in->sizes[i] + cb + ce;
+        DMLI_INVALID_IF(left < 0,
+                        "PAD: StartPadding[%u] (%lld) and EndPadding[%u] (%lld) crop more than "
+                        "InputTensor.Sizes[%u] (%llu) with DMLCL_PAD_FLAG_CROP_FIRST",
+                        i, (long long)d->StartPadding[i], i, (long long)d->EndPadding[i], i,
+                        (unsigned long long)in->sizes[i]);
+        s->in_size[i] = (int64_t)left;
+        s->start[i] = d->StartPadding[i] - cb;
+        /* Inside the input (left >= 0): bounded by its extent, which import kept under 2^63. */
+        if (left > 0)
+            s->in_offset += -cb * in->strides[i];
+    }
+    return S_OK;
+}
+
 static HRESULT pad_validate(const void *desc, dmli_op_state *st)
 {
     const DMLCL_PAD_OPERATOR_DESC *d = desc;
@@ -302,10 +334,16 @@ static HRESULT pad_validate(const void *desc, dmli_op_state *st)
     DMLI_TRY(check_mode("PAD", d->PaddingMode));
     DMLI_TRY(check_lists("PAD", d->DimensionCount, &st->inputs[0], d->StartPadding, d->EndPadding,
                          "StartPadding", "EndPadding"));
+    DMLI_INVALID_IF((unsigned)d->Flags > DMLCL_PAD_FLAG_CROP_FIRST,
+                    "PAD: Flags (%u) must be DMLCL_PAD_FLAG_NONE (0) or "
+                    "DMLCL_PAD_FLAG_CROP_FIRST (1)",
+                    (unsigned)d->Flags);
     pad_scratch *s = DMLI_OP_SCRATCH(st, pad_scratch);
-    s->mode = d->PaddingMode;
+    *s = (pad_scratch){.mode = d->PaddingMode};
     for (uint32_t i = 0; i < d->DimensionCount; ++i)
         s->start[i] = d->StartPadding[i];
+    if (d->Flags == DMLCL_PAD_FLAG_CROP_FIRST)
+        DMLI_TRY(crop_first(d, st));
     if (d->PaddingMode == DML_PADDING_MODE_CONSTANT && d->PaddingValue)
         memcpy(st->constant, d->PaddingValue, st->outputs[0].elem_bytes);
     return S_OK;
@@ -324,12 +362,14 @@ static HRESULT pad_infer(const void *desc, dmli_op_state *st)
                         "(%lld) + InputTensor.Sizes[%u] (%llu) + EndPadding[%u] (%lld))",
                         i, (unsigned long long)out->sizes[i], i, (long long)d->StartPadding[i], i,
                         (unsigned long long)in->sizes[i], i, (long long)d->EndPadding[i]);
-        DMLI_INVALID_IF(in->sizes[i] == 0 && out->sizes[i] > 0 &&
-                            d->PaddingMode != DML_PADDING_MODE_CONSTANT,
-                        "PAD: InputTensor.Sizes[%u] is 0: PaddingMode %s has no element to "
+        const pad_scratch *s = DMLI_OP_SCRATCH(st, pad_scratch);
+        int64_t n = s->cropped ? s->in_size[i] : (int64_t)in->sizes[i];
+        DMLI_INVALID_IF(n == 0 && out->sizes[i] > 0 && d->PaddingMode != DML_PADDING_MODE_CONSTANT,
+                        "PAD: InputTensor.Sizes[%u] is 0%s: PaddingMode %s has no element to "
                         "repeat; only CONSTANT may pad an empty dimension (OutputTensor.Sizes[%u] "
                         "is %llu)",
-                        i, mode_name(d->PaddingMode), i, (unsigned long long)out->sizes[i]);
+                        i, in->sizes[i] ? " once cropped" : "", mode_name(d->PaddingMode), i,
+                        (unsigned long long)out->sizes[i]);
     }
     return check_steps("PAD", st);
 }
@@ -348,7 +388,7 @@ static HRESULT roll_validate(const void *desc, dmli_op_state *st)
     DMLI_INVALID_IF(!d->Shifts, "ROLL: Shifts (NULL) must point to DimensionCount (%u) values",
                     d->DimensionCount);
     pad_scratch *s = DMLI_OP_SCRATCH(st, pad_scratch);
-    s->mode = DML_PADDING_MODE_WRAP;
+    *s = (pad_scratch){.mode = DML_PADDING_MODE_WRAP};
     for (uint32_t i = 0; i < in->rank; ++i) {
         int64_t n = (int64_t)in->sizes[i];
         /* Output coordinate o reads (o - shift) mod n: WRAP with the shift as its start. */

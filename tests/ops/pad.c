@@ -55,6 +55,7 @@ typedef struct pad_case {
     int64_t start[REF_MAX_DIMS], end[REF_MAX_DIMS]; /* ROLL: start holds the shifts */
     UINT ustart[REF_MAX_DIMS], uend[REF_MAX_DIMS];
     unsigned char value[16];
+    DMLCL_PAD_FLAGS flags; /* PAD */
     ops_layout layout[2];
     bool shared;
     ops_submit submit;
@@ -86,7 +87,10 @@ static const char *pad_describe(const pad_case *c, char *buf, size_t len)
     char head[512], in[512], out[512], s[256], e[256];
     snprintf(buf, len, "%s\n  mode %s %s %s %s; layouts %s/%s; %s; submit %s\n  %s\n  %s",
              ops_replay(head, sizeof head, op_names[c->op], "pad", c->test, c->number, c->seed),
-             c->op == OP_ROLL ? "-" : mode_names[c->mode], c->op == OP_ROLL ? "shifts" : "start",
+             c->op == OP_ROLL ? "-" : mode_names[c->mode],
+             c->flags           ? "(crop first) start"
+             : c->op == OP_ROLL ? "shifts"
+                                : "start",
              list_text(s, sizeof s, c->rank, c->start),
              c->op == OP_ROLL ? "" : list_text(e, sizeof e, c->rank, c->end),
              ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
@@ -122,7 +126,8 @@ static void pad_descs(pad_case *c)
         c->desc = (DML_OPERATOR_DESC){DML_OPERATOR_PADDING1, &c->d.padding1};
         break;
     case OP_PAD:
-        c->d.pad = (DMLCL_PAD_OPERATOR_DESC){in, out, mode, c->value, c->rank, c->start, c->end};
+        c->d.pad =
+            (DMLCL_PAD_OPERATOR_DESC){in, out, mode, c->value, c->rank, c->start, c->end, c->flags};
         c->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_PAD, &c->d.pad};
         break;
     case OP_ROLL:
@@ -173,6 +178,7 @@ static void pad_prepare(pad_case *c, ref_rng *rng)
         memcpy(element, c->value, sizeof element);
     }
     bool ok = c->op == OP_ROLL ? ref_roll(&in, &out, c->start)
+              : c->flags       ? ref_pad_crop_first(&in, &out, c->mode, c->start, c->end, element)
                                : ref_pad(&in, &out, c->mode, c->start, c->end, element);
     cr_assert(ok, "test bug: the reference rejected a case");
     if (!output_empty(c))
@@ -272,6 +278,14 @@ static void pad_generate(pad_case *c, ref_rng *rng, const pad_spec *s)
         int64_t m = c->op == OP_ROLL ? in[k] : c->start[k] + in[k] + c->end[k];
         out[k] = m < 0 ? 0 : (uint32_t)m;
     }
+    /* Crop first where the crops leave something to repeat (CONSTANT: anything). */
+    bool crop_ok = c->op == OP_PAD && ref_rng_chance(rng, 40);
+    for (uint32_t i = 0; i < c->rank && crop_ok; ++i) {
+        int64_t left =
+            in[i] + (c->start[i] < 0 ? c->start[i] : 0) + (c->end[i] < 0 ? c->end[i] : 0);
+        crop_ok = left > 0 || (left == 0 && (c->mode == REF_PAD_CONSTANT || out[i] == 0));
+    }
+    c->flags = crop_ok ? DMLCL_PAD_FLAG_CROP_FIRST : DMLCL_PAD_FLAG_NONE;
     if (c->op == OP_PADDING)
         padding_element(DML_TENSOR_DATA_TYPE_FLOAT32, (int)ref_rng_below(rng, 100),
                         c->value); /* the FLOAT the descriptor carries */
@@ -354,6 +368,7 @@ static void frontend_run(const dmlcl_frontend_result *r, ref_pad_mode mode, cons
     if (!roll)
         memcpy(c.end, end, c.rank * sizeof *end);
     memcpy(c.value, r->value, sizeof c.value);
+    c.flags = roll ? DMLCL_PAD_FLAG_NONE : r->op.pad.Flags;
     ops_tensor_init(&c.input, "InputTensor", false, c.type, c.rank, r->sizes[0], NULL, 0, 0);
     ops_tensor_init(&c.output, "OutputTensor", true, c.type, r->buffers[1].DimensionCount,
                     r->sizes[1], NULL, 0, 0);

@@ -67,6 +67,26 @@ bool ref_pad(const ref_tensor *input, const ref_tensor *output, ref_pad_mode mod
     return true;
 }
 
+bool ref_pad_crop_first(const ref_tensor *input, const ref_tensor *output, ref_pad_mode mode,
+                        const int64_t *start, const int64_t *end, const void *value)
+{
+    ref_tensor cropped = *input;
+    int64_t s[REF_MAX_DIMS], e[REF_MAX_DIMS];
+    unsigned char *base = input->base;
+    for (uint32_t d = 0; d < input->rank; ++d) {
+        int64_t cut_s = start[d] < 0 ? -start[d] : 0, cut_e = end[d] < 0 ? -end[d] : 0;
+        if (cut_s + cut_e > (int64_t)input->sizes[d])
+            return false;
+        cropped.sizes[d] = input->sizes[d] - (uint32_t)(cut_s + cut_e);
+        if (cropped.sizes[d])
+            base += cut_s * input->strides[d] * (int64_t)input->elem_size;
+        s[d] = start[d] + cut_s;
+        e[d] = end[d] + cut_e;
+    }
+    cropped.base = base;
+    return ref_pad(&cropped, output, mode, s, e, value);
+}
+
 bool ref_roll(const ref_tensor *input, const ref_tensor *output, const int64_t *shifts)
 {
     if (input->rank != output->rank || input->type != output->type)

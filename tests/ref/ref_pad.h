@@ -32,6 +32,14 @@ typedef enum ref_pad_mode {
 bool ref_pad(const ref_tensor *input, const ref_tensor *output, ref_pad_mode mode,
              const int64_t *start, const int64_t *end, const void *value);
 
+/*
+ * ONNX Runtime's reading (DMLCL_PAD_FLAG_CROP_FIRST): the negative pads crop
+ * the input first (false when they remove more than a dimension), then
+ * ref_pad pads the rest with the positive ones.
+ */
+bool ref_pad_crop_first(const ref_tensor *input, const ref_tensor *output, ref_pad_mode mode,
+                        const int64_t *start, const int64_t *end, const void *value);
+
 /* numpy.roll per dimension: output[o] = input[(o - shift) mod n]; same sizes. */
 bool ref_roll(const ref_tensor *input, const ref_tensor *output, const int64_t *shifts);
 

@@ -51,7 +51,8 @@ static void pad_init(pad_case *c, DML_TENSOR_DATA_TYPE type, UINT rank, const UI
     }
     unit_tensor_set(&c->in, type, rank, in, NULL);
     unit_tensor_set(&c->out, type, rank, out, NULL);
-    c->d = (DMLCL_PAD_OPERATOR_DESC){&c->in.desc, &c->out.desc, mode, NULL, rank, c->start, c->end};
+    c->d = (DMLCL_PAD_OPERATOR_DESC){&c->in.desc, &c->out.desc, mode,   NULL,
+                                     rank,        c->start,     c->end, DMLCL_PAD_FLAG_NONE};
 }
 
 /* The state after create (asserting it succeeds). */
@@ -221,6 +222,26 @@ Test(pad_validate, pad_rules)
     c.d.DimensionCount = 2;
     c.d.PaddingMode = (DML_PADDING_MODE)-1;
     unit_expect_error(create(DMLCL_OPERATOR_PAD, &c.d), E_INVALIDARG, "PAD", "PaddingMode");
+    c.d.PaddingMode = DML_PADDING_MODE_CONSTANT;
+    c.d.Flags = (DMLCL_PAD_FLAGS)2;
+    unit_expect_error(create(DMLCL_OPERATOR_PAD, &c.d), E_INVALIDARG, "PAD", "Flags (2)");
+    /* Crop first: crops may remove the whole dimension, not more. */
+    UINT n4[1] = {4};
+    INT64 s5[1] = {-3}, e5[1] = {-1}, s6[1] = {-3}, e6[1] = {1};
+    pad_init(&c, DML_TENSOR_DATA_TYPE_INT8, 1, n4, s5, e5, DML_PADDING_MODE_CONSTANT);
+    c.d.Flags = DMLCL_PAD_FLAG_CROP_FIRST;
+    cr_expect_eq(create(DMLCL_OPERATOR_PAD, &c.d), S_OK, "%s", dmlcl_last_error());
+    pad_init(&c, DML_TENSOR_DATA_TYPE_INT8, 1, n4, s6, e6, DML_PADDING_MODE_EDGE);
+    c.d.Flags = DMLCL_PAD_FLAG_CROP_FIRST;
+    cr_expect_eq(create(DMLCL_OPERATOR_PAD, &c.d), S_OK, "%s", dmlcl_last_error());
+    s6[0] = -4;
+    pad_init(&c, DML_TENSOR_DATA_TYPE_INT8, 1, n4, s6, e6, DML_PADDING_MODE_EDGE);
+    c.d.Flags = DMLCL_PAD_FLAG_CROP_FIRST;
+    unit_expect_error(create(DMLCL_OPERATOR_PAD, &c.d), E_INVALIDARG, "PAD", "once cropped");
+    s6[0] = -5;
+    pad_init(&c, DML_TENSOR_DATA_TYPE_INT8, 1, n4, s6, e6, DML_PADDING_MODE_CONSTANT);
+    c.d.Flags = DMLCL_PAD_FLAG_CROP_FIRST;
+    unit_expect_error(create(DMLCL_OPERATOR_PAD, &c.d), E_INVALIDARG, "PAD", "crop more");
     /* INT64 extremes: sums in 128 bits, never wrapped. */
     INT64 s4[2] = {INT64_MIN, 0}, e4[2] = {INT64_MAX, 0};
     pad_init(&c, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in, s4, e4, DML_PADDING_MODE_WRAP);
@@ -325,8 +346,10 @@ static bool pad_matches(pad_case *c, ref_rng *rng, uint64_t *where)
     ref_tensor ri = ref_tensor_view(in->type, in->rank, isz, NULL, src);
     ref_tensor ro = ref_tensor_view(out->type, out->rank, osz, NULL, want);
     static const unsigned char value[16] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88};
-    cr_assert(ref_pad(&ri, &ro, (ref_pad_mode)c->d.PaddingMode, c->start, c->end,
-                      c->d.PaddingValue ? value : (const unsigned char[16]){0}));
+    const void *v = c->d.PaddingValue ? value : (const unsigned char[16]){0};
+    ref_pad_mode mode = (ref_pad_mode)c->d.PaddingMode;
+    cr_assert(c->d.Flags ? ref_pad_crop_first(&ri, &ro, mode, c->start, c->end, v)
+                         : ref_pad(&ri, &ro, mode, c->start, c->end, v));
     bool same = true;
     for (size_t k = 0; k < out_n * eb && same; ++k)
         if (got[k] != want[k]) {
@@ -393,14 +416,21 @@ Test(pad_validate, random_lowering_against_oracle)
                                ? (const void *)"\x11\x22\x33\x44\x55\x66\x77\x88"
                                                "\0\0\0\0\0\0\0\0"
                                : NULL;
+        /* Crop first where the crops leave something of every dimension's input. */
+        bool crop_ok = true;
+        for (UINT i = 0; i < rank; ++i)
+            crop_ok &= (int64_t)in[i] + (start[i] < 0 ? start[i] : 0) + (end[i] < 0 ? end[i] : 0) >
+                       (mode == DML_PADDING_MODE_CONSTANT ? -1 : 0);
+        c.d.Flags = crop_ok && ref_rng_chance(&rng, 40) ? DMLCL_PAD_FLAG_CROP_FIRST : 0;
         uint64_t where = 0;
         cr_expect(pad_matches(&c, &rng, &where),
-                  "case %d (mode %d, rank %u, in {%u,%u,%u,%u}, start {%lld,%lld,%lld,%lld}, end "
+                  "case %d (mode %d, flags %d, rank %u, in {%u,%u,%u,%u}, start "
+                  "{%lld,%lld,%lld,%lld}, end "
                   "{%lld,%lld,%lld,%lld}): element %llu differs",
-                  n, (int)mode, rank, in[0], in[1], in[2], in[3], (long long)start[0],
-                  (long long)start[1], (long long)start[2], (long long)start[3], (long long)end[0],
-                  (long long)end[1], (long long)end[2], (long long)end[3],
-                  (unsigned long long)where);
+                  n, (int)mode, (int)c.d.Flags, rank, in[0], in[1], in[2], in[3],
+                  (long long)start[0], (long long)start[1], (long long)start[2],
+                  (long long)start[3], (long long)end[0], (long long)end[1], (long long)end[2],
+                  (long long)end[3], (unsigned long long)where);
     }
 }
 
