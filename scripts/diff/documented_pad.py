@@ -180,6 +180,15 @@ def openvino_pad_cases():
                                 "'2 = 0 + 2 + (-1)' beside <dim>1</dim>: 0 + 2 + (-1) is 1, "
                                 "the output {1,5,18,48}; its third comment, '18 = (-8) + 32 "
                                 "(-6)', lacks a '+'"))
+    # A crop past one end with a pad at the other: the text's max(..., 0) and its original
+    # coordinates. OpenVINO 2026.4's CPU plugin crashes or reads outside the data here.
+    cases.append(ov_pad(12, "openvino.pad12.crop-past-one-end", "openvino:Pad-12#outputs",
+                        "constant", np.arange(1, 3, dtype=np.int32), [3], [-3]))
+    cases[-1]["note"] = ("begin 3, end -3 on {2}: output {2}, both elements padding (the CPU "
+                         "plugin of OpenVINO 2026.4 crashes on this)")
+    cases.append(ov_pad(12, "openvino.pad12.crop-past-begin-edge", "openvino:Pad-12#outputs",
+                        "edge", np.arange(1, 3, dtype=np.int32), [-3], [4]))
+    cases[-1]["note"] = "begin -3, end 4 on {2}: output {3}, coordinates 3..5 of the input: edge"
     d = {"data": tensor("INT32", OV_DATA)}
     i64 = lambda v: tensor("INT64", v)
     src = "openvino:Pad-12#rules"
@@ -319,6 +328,19 @@ def onnx_cases():
         c["expected"] = {"outputs": {"output": tensor(t, onnx_backend_pad(x, pads, mode, value,
                                                                            axes))}}
         cases.append(c)
+    # Negative pads ("add or remove (if negative)"): onnx.reference (numpy.pad) refuses them;
+    # ONNX Runtime 1.23 crops first and pads what is left (printed here from its output).
+    x5 = np.arange(5, dtype=np.float32)
+    for mode, pads, ort_out in (("wrap", [-1, 3], [1, 2, 3, 4, 1, 2, 3]),
+                                ("wrap", [2, -2], [1, 2, 0, 1, 2]),
+                                ("reflect", [2, -2], [2, 1, 0, 1, 2]),
+                                ("edge", [-1, 3], [1, 2, 3, 4, 4, 4, 4])):
+        cases.append({"name": f"onnx.pad19.negative-{mode}-{pads[0]}-{pads[1]}",
+                      "source": "onnxruntime:Pad-19#negative-pads", "op": "onnx.Pad-19",
+                      "attrs": {"mode": mode},
+                      "inputs": {"data": tensor("FLOAT32", x5), "pads": tensor("INT64", pads)},
+                      "expected": {"outputs": {"output": tensor("FLOAT32", ort_out)}},
+                      "note": "the crop comes first: a wrap repeats the cropped input"})
     d = {"data": tensor("FLOAT32", ONNX_DATA)}
     i64 = lambda v: tensor("INT64", v)
     src = "onnx:Pad-19#rules"
