@@ -84,12 +84,6 @@ static HRESULT import_operator(const DML_GRAPH_NODE_DESC *n, uint32_t v, dmli_gr
     DMLI_INVALID_IF(!op, CG ": Nodes[%u].Desc->Operator (NULL) must be an operator", v);
     const dmli_op_state *st = dmli_operator_state(op);
     node->name = dmli_operator_name(op);
-    DMLI_UNSUPPORTED_IF(st->n_steps || st->n_outputs != 1,
-                        CG
-                        ": Nodes[%u] (%s) runs as %u kernels with %u outputs; graph nodes "
-                        "are single-kernel, single-output operators in this version: dispatch it "
-                        "as an operator",
-                        v, node->name, st->n_steps ? st->n_steps : 1, st->n_outputs);
     node->st = malloc(sizeof *node->st);
     if (!node->st)
         return dmli_fail(E_OUTOFMEMORY, CG ": out of host memory");
@@ -133,7 +127,8 @@ static HRESULT import_nodes(importer *im)
     for (uint32_t v = 0; v < d->NodeCount; ++v) {
         const DML_GRAPH_NODE_DESC *n = &d->Nodes[v];
         dmli_graph_node *node = &im->g->nodes[v];
-        node->graph_output = -1;
+        for (uint32_t j = 0; j < DMLI_MAX_SLOTS; ++j)
+            node->graph_output[j] = -1;
         if (n->Type == DML_GRAPH_NODE_TYPE_OPERATOR) {
             DMLI_TRY(import_operator(n, v, node));
             any_operator = true;
@@ -206,7 +201,7 @@ static HRESULT import_input_edges(importer *im)
                         CG ": %s: GraphInputIndex (%u) must be less than InputCount (%u)", edge,
                         e->GraphInputIndex, d->InputCount);
         DMLI_TRY(connect_input(im, edge, e->ToNodeIndex, e->ToNodeInputIndex,
-                               (dmli_source){DMLI_SOURCE_INPUT, e->GraphInputIndex}));
+                               (dmli_source){DMLI_SOURCE_INPUT, e->GraphInputIndex, 0}));
         im->input_readers[e->GraphInputIndex]++;
     }
     return S_OK;
@@ -227,8 +222,8 @@ static uint64_t element_extent(const dmli_tensor *t)
 }
 
 /* The reader of an intermediate edge must stay inside what its writer describes. */
-static HRESULT check_reader(importer *im, const char *edge, uint32_t from, uint32_t to,
-                            uint32_t slot)
+static HRESULT check_reader(importer *im, const char *edge, uint32_t from, uint32_t output,
+                            uint32_t to, uint32_t slot)
 {
     const dmli_graph *g = im->g;
     const dmli_graph_node *src = &g->nodes[from], *dst = &g->nodes[to];
@@ -246,14 +241,14 @@ static HRESULT check_reader(importer *im, const char *edge, uint32_t from, uint3
                         (unsigned long long)src->data_size);
     if (!src->st)
         return S_OK;
-    const dmli_tensor *out = &src->st->outputs[0];
+    const dmli_tensor *out = &src->st->outputs[output];
     DMLI_INVALID_IF(in->total_bytes > out->total_bytes,
                     CG ": %s: %s's %s (%s %s, TotalTensorSizeInBytes %llu) reads past %s's %s "
                        "(%s %s, TotalTensorSizeInBytes %llu): a node input reads its producer's "
                        "output tensor as bytes and must stay inside it",
                     edge, to_s, dst->st->input_names[slot], dmli_type_name(in->type),
                     dmli_format_dims(b, sizeof b, in->rank, in->sizes),
-                    (unsigned long long)in->total_bytes, from_s, src->st->output_names[0],
+                    (unsigned long long)in->total_bytes, from_s, src->st->output_names[output],
                     dmli_type_name(out->type), dmli_format_dims(a, sizeof a, out->rank, out->sizes),
                     (unsigned long long)out->total_bytes);
     return S_OK;
@@ -287,10 +282,12 @@ static HRESULT import_intermediate_edges(importer *im)
         snprintf(edge, sizeof edge, "IntermediateEdges[%u] (node %u output %u -> node %u input %u)",
                  i, e->FromNodeIndex, e->FromNodeOutputIndex, e->ToNodeIndex, e->ToNodeInputIndex);
         DMLI_TRY(check_from(im, edge, e->FromNodeIndex, e->FromNodeOutputIndex));
-        DMLI_TRY(connect_input(im, edge, e->ToNodeIndex, e->ToNodeInputIndex,
-                               (dmli_source){DMLI_SOURCE_NODE, e->FromNodeIndex}));
-        DMLI_TRY(check_reader(im, edge, e->FromNodeIndex, e->ToNodeIndex, e->ToNodeInputIndex));
-        im->g->nodes[e->FromNodeIndex].consumers++;
+        DMLI_TRY(connect_input(
+            im, edge, e->ToNodeIndex, e->ToNodeInputIndex,
+            (dmli_source){DMLI_SOURCE_NODE, e->FromNodeIndex, e->FromNodeOutputIndex}));
+        DMLI_TRY(check_reader(im, edge, e->FromNodeIndex, e->FromNodeOutputIndex, e->ToNodeIndex,
+                              e->ToNodeInputIndex));
+        im->g->nodes[e->FromNodeIndex].consumers[e->FromNodeOutputIndex]++;
     }
     return S_OK;
 }
@@ -320,14 +317,15 @@ static HRESULT import_output_edges(importer *im)
                         CG ": %s: %s is a constant: a graph output must come from an operator "
                            "node",
                         edge, s);
-        DMLI_UNSUPPORTED_IF(n->graph_output >= 0,
-                            CG ": %s: %s already feeds graph output %d; one node output feeding "
-                               "two graph outputs is not supported (copy it with an "
-                               "ELEMENT_WISE_IDENTITY node)",
-                            edge, s, n->graph_output);
-        n->graph_output = (int)e->GraphOutputIndex;
+        uint32_t j = e->FromNodeOutputIndex;
+        DMLI_UNSUPPORTED_IF(n->graph_output[j] >= 0,
+                            CG ": %s: %s's output %u already feeds graph output %d; one node "
+                               "output feeding two graph outputs is not supported (copy it with "
+                               "an ELEMENT_WISE_IDENTITY node)",
+                            edge, s, j, n->graph_output[j]);
+        n->graph_output[j] = (int)e->GraphOutputIndex;
         im->graph_output_edge[e->GraphOutputIndex] = i + 1;
-        g->outputs[e->GraphOutputIndex] = n->st->outputs[0];
+        g->outputs[e->GraphOutputIndex] = n->st->outputs[j];
     }
     return S_OK;
 }
@@ -345,10 +343,12 @@ static HRESULT check_connected(const importer *im)
                             CG ": %s's input %u (%s) is not connected: every node input takes "
                                "an input or intermediate edge",
                             node_label(d, g, v, s, sizeof s), k, n->st->input_names[k]);
-        DMLI_INVALID_IF(n->consumers == 0 && n->graph_output < 0,
-                        CG ": %s's output 0 is not connected: every node output feeds a node "
-                           "input or a graph output",
-                        node_label(d, g, v, s, sizeof s));
+        for (uint32_t j = 0; j < (n->st ? n->st->n_outputs : 1); ++j)
+            DMLI_INVALID_IF(n->consumers[j] == 0 && n->graph_output[j] < 0,
+                            CG ": %s's output %u (%s) is not connected: every node output feeds "
+                               "a node input or a graph output",
+                            node_label(d, g, v, s, sizeof s), j,
+                            n->st ? n->st->output_names[j] : "Data");
     }
     for (uint32_t i = 0; i < d->InputCount; ++i)
         DMLI_INVALID_IF(!im->input_readers[i],

@@ -17,12 +17,13 @@
 typedef enum dmli_source_kind {
     DMLI_SOURCE_NONE,  /* an absent optional tensor */
     DMLI_SOURCE_INPUT, /* graph input `index` */
-    DMLI_SOURCE_NODE,  /* output 0 of node `index` (operator or constant) */
+    DMLI_SOURCE_NODE,  /* output `output` of node `index` (operator or constant) */
 } dmli_source_kind;
 
 typedef struct dmli_source {
     dmli_source_kind kind;
     uint32_t index;
+    uint32_t output;
 } dmli_source;
 
 typedef struct dmli_graph_node {
@@ -33,8 +34,8 @@ typedef struct dmli_graph_node {
     void *data;
     uint64_t data_size;
     dmli_source inputs[DMLI_MAX_SLOTS];
-    uint32_t consumers; /* node inputs that output 0 feeds */
-    int graph_output;   /* the graph output output 0 feeds, or -1 */
+    uint32_t consumers[DMLI_MAX_SLOTS]; /* per node output: the node inputs it feeds */
+    int graph_output[DMLI_MAX_SLOTS];   /* per node output: the graph output it feeds, or -1 */
 } dmli_graph_node;
 
 typedef struct dmli_graph {
@@ -56,7 +57,7 @@ typedef enum dmli_slot_kind {
     DMLI_SLOT_INPUT,    /* graph input `index` */
     DMLI_SLOT_OUTPUT,   /* graph output `index` */
     DMLI_SLOT_TEMP,     /* the temporary resource, at `offset` bytes */
-    DMLI_SLOT_CONSTANT, /* constant node `index`'s data */
+    DMLI_SLOT_CONSTANT, /* constant node `index`'s data, or operator node `index`'s fill element */
 } dmli_slot_kind;
 
 typedef struct dmli_slot {
@@ -69,7 +70,7 @@ typedef struct dmli_slot {
 typedef struct dmli_graph_step {
     dmli_plan plan;
     dmli_slot out, in, idx; /* idx only for INDEXED plans */
-    uint32_t node;          /* the node whose output the step writes */
+    uint32_t node;          /* the node whose output the step writes (or one of its steps) */
     uint32_t fused;         /* other nodes composed into this step */
 } dmli_graph_step;
 

@@ -62,18 +62,31 @@ void dmli_graph_exec_free(dmli_graph_exec *x)
     free(x);
 }
 
-/* Constant data as device buffers, padded with zeros to whole 16-byte units. */
+/* A node's fills read its operator's constant element. */
+static bool reads_constant(const dmli_op_state *st)
+{
+    for (uint32_t k = 0; k < st->n_steps; ++k)
+        if (st->steps[k].input == DMLI_STEP_CONSTANT)
+            return true;
+    return false;
+}
+
+/* Constant data (and operators' fill elements) as device buffers, padded with zeros to
+ * whole 16-byte units. */
 static HRESULT upload_constants(dmli_graph_exec *x)
 {
     const dmli_graph *g = x->graph;
     for (uint32_t v = 0; v < g->n_nodes; ++v) {
-        if (g->nodes[v].st)
+        const dmli_graph_node *node = &g->nodes[v];
+        if (node->st && !reads_constant(node->st))
             continue;
-        size_t n = (size_t)((g->nodes[v].data_size + 31) / 16 * 16);
+        const void *data = node->st ? (const void *)node->st->constant : node->data;
+        uint64_t size = node->st ? sizeof node->st->constant : node->data_size;
+        size_t n = (size_t)((size + 31) / 16 * 16);
         unsigned char *padded = calloc(1, n);
         if (!padded)
             return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
-        memcpy(padded, g->nodes[v].data, (size_t)g->nodes[v].data_size);
+        memcpy(padded, data, (size_t)size);
         cl_int err;
         x->constants[v] = clCreateBuffer(x->device->context,
                                          CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n, padded, &err);

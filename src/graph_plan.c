@@ -40,14 +40,20 @@ static bool is_operator(const dmli_graph *g, dmli_source s)
     return s.kind == DMLI_SOURCE_NODE && g->nodes[s.index].st != NULL;
 }
 
+/* One kernel, one output: what fusion composes (JOIN, SPLIT, PADDING run as their steps). */
+static bool single_kernel(const dmli_graph_node *node)
+{
+    return node->st && node->st->n_steps == 0 && node->st->n_outputs == 1;
+}
+
 static void start(const dmli_graph_node *node, pending *p)
 {
     const dmli_op_state *st = node->st;
     p->plan = st->plan;
     dmli_plan_unwiden(&p->plan, st->outputs[0].elem_bytes);
     p->data = node->inputs[st->data_input];
-    p->index =
-        st->index_input >= 0 ? node->inputs[st->index_input] : (dmli_source){DMLI_SOURCE_NONE, 0};
+    p->index = st->index_input >= 0 ? node->inputs[st->index_input]
+                                    : (dmli_source){DMLI_SOURCE_NONE, 0, 0};
     p->fused = 0;
 }
 
@@ -77,8 +83,12 @@ static void try_fuse(const dmli_graph *g, pending *work, dmli_graph_decision *de
         return;
     uint32_t u = src.index;
     const dmli_graph_node *producer = &g->nodes[u];
-    if (producer->consumers != 1 || producer->graph_output >= 0) {
-        dec[u].why = producer->graph_output >= 0
+    if (!single_kernel(producer)) {
+        dec[u].why = "its operator runs as several kernels or has several outputs";
+        return;
+    }
+    if (producer->consumers[0] != 1 || producer->graph_output[0] >= 0) {
+        dec[u].why = producer->graph_output[0] >= 0
                          ? "its output is also a graph output"
                          : "its output feeds several node inputs (fusing would repeat its reads)";
         return;
@@ -111,7 +121,10 @@ static uint64_t align_up(uint64_t v, uint64_t a)
     return (v + a - 1) / a * a;
 }
 
-/* Where each node's output lives: its graph output, or a temporary region. */
+/* Where node v's output j lives. */
+#define WHERE(where, v, j) ((where)[(size_t)(v)*DMLI_MAX_SLOTS + (j)])
+
+/* Where each node output lives: its graph output, or a temporary region. */
 static void place_outputs(const dmli_graph *g, const dmli_graph_decision *dec, dmli_slot *where,
                           uint64_t *temp_bytes)
 {
@@ -120,16 +133,20 @@ static void place_outputs(const dmli_graph *g, const dmli_graph_decision *dec, d
         uint32_t v = g->order[i];
         const dmli_graph_node *n = &g->nodes[v];
         if (!n->st) {
-            where[v] = (dmli_slot){DMLI_SLOT_CONSTANT, v, 0};
-        } else if (n->graph_output >= 0) {
-            where[v] = (dmli_slot){DMLI_SLOT_OUTPUT, (uint32_t)n->graph_output, 0};
-        } else if (dec[v].fused_into < 0) {
-            uint64_t align = n->st->outputs[0].base_align > DMLI_GRAPH_TEMP_ALIGN
-                                 ? n->st->outputs[0].base_align
-                                 : DMLI_GRAPH_TEMP_ALIGN;
-            temp = align_up(temp, align);
-            where[v] = (dmli_slot){DMLI_SLOT_TEMP, v, temp};
-            temp += n->st->outputs[0].total_bytes;
+            WHERE(where, v, 0) = (dmli_slot){DMLI_SLOT_CONSTANT, v, 0};
+            continue;
+        }
+        for (uint32_t j = 0; j < n->st->n_outputs; ++j) {
+            const dmli_tensor *out = &n->st->outputs[j];
+            if (n->graph_output[j] >= 0) {
+                WHERE(where, v, j) = (dmli_slot){DMLI_SLOT_OUTPUT, (uint32_t)n->graph_output[j], 0};
+            } else if (dec[v].fused_into < 0) {
+                uint64_t align = out->base_align > DMLI_GRAPH_TEMP_ALIGN ? out->base_align
+                                                                         : DMLI_GRAPH_TEMP_ALIGN;
+                temp = align_up(temp, align);
+                WHERE(where, v, j) = (dmli_slot){DMLI_SLOT_TEMP, v, temp};
+                temp += out->total_bytes;
+            }
         }
     }
     *temp_bytes = temp;
@@ -139,13 +156,34 @@ static dmli_slot slot_of(dmli_source s, const dmli_slot *where)
 {
     if (s.kind == DMLI_SOURCE_INPUT)
         return (dmli_slot){DMLI_SLOT_INPUT, s.index, 0};
-    return where[s.index];
+    return WHERE(where, s.index, s.output);
+}
+
+/* A multi-kernel node's steps, each with the slots of its own input and output. */
+static void emit_node_steps(const dmli_graph *g, uint32_t v, const dmli_slot *where,
+                            dmli_graph_plan *gp)
+{
+    const dmli_graph_node *n = &g->nodes[v];
+    for (uint32_t k = 0; k < n->st->n_steps; ++k) {
+        const dmli_op_step *os = &n->st->steps[k];
+        dmli_graph_step *s = &gp->steps[gp->n_steps++];
+        s->plan = os->plan;
+        dmli_plan_normalize(&s->plan);
+        s->node = v;
+        s->fused = 0;
+        s->out = WHERE(where, v, os->output);
+        s->in = os->input == DMLI_STEP_CONSTANT ? (dmli_slot){DMLI_SLOT_CONSTANT, v, 0}
+                                                : slot_of(n->inputs[os->input], where);
+    }
 }
 
 static HRESULT emit(const dmli_graph *g, const pending *work, dmli_graph_plan *gp)
 {
-    dmli_slot *where = calloc(g->n_nodes, sizeof *where);
-    gp->steps = calloc(g->n_nodes, sizeof *gp->steps);
+    size_t n_steps = 0;
+    for (uint32_t v = 0; v < g->n_nodes; ++v)
+        n_steps += g->nodes[v].st && g->nodes[v].st->n_steps ? g->nodes[v].st->n_steps : 1;
+    dmli_slot *where = calloc((size_t)g->n_nodes * DMLI_MAX_SLOTS, sizeof *where);
+    gp->steps = calloc(n_steps, sizeof *gp->steps);
     if (!where || !gp->steps) {
         free(where);
         return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
@@ -155,12 +193,16 @@ static HRESULT emit(const dmli_graph *g, const pending *work, dmli_graph_plan *g
         uint32_t v = g->order[i];
         if (!g->nodes[v].st || gp->decisions[v].fused_into >= 0)
             continue;
+        if (g->nodes[v].st->n_steps) {
+            emit_node_steps(g, v, where, gp);
+            continue;
+        }
         dmli_graph_step *s = &gp->steps[gp->n_steps++];
         s->plan = work[v].plan;
         dmli_plan_normalize(&s->plan);
         s->node = v;
         s->fused = work[v].fused;
-        s->out = where[v];
+        s->out = WHERE(where, v, 0);
         s->in = slot_of(work[v].data, where);
         if (s->plan.kind == DMLI_PLAN_INDEXED)
             s->idx = slot_of(work[v].index, where);
@@ -185,8 +227,8 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
         gp->decisions[v] = (dmli_graph_decision){-1, NULL};
     for (uint32_t i = 0; i < g->n_nodes; ++i) {
         uint32_t v = g->order[i];
-        if (!g->nodes[v].st)
-            continue;
+        if (!single_kernel(&g->nodes[v]))
+            continue; /* constants, and operators that run as their own steps */
         start(&g->nodes[v], &work[v]);
         try_fuse(g, work, gp->decisions, v, DMLI_FUSE_DATA);
         if (work[v].plan.kind == DMLI_PLAN_INDEXED)

@@ -148,8 +148,7 @@ Test(graph_validate, graph_inputs_and_outputs_connected)
     chain(&g);
     g.out[0].FromNodeIndex = 0;
     EXPECT(import(ug_desc(&g, 1, 1)), E_INVALIDARG,
-           "node 1 (ELEMENT_WISE_IDENTITY)'s output 0 is "
-           "not connected");
+           "node 1 (ELEMENT_WISE_IDENTITY)'s output 0 (OutputTensor) is not connected");
     ug_free(&g);
 }
 
