@@ -276,11 +276,14 @@ DMLCL_API HRESULT dmlcl_openvino_roll(int opset, const dmlcl_openvino_roll_args 
     DMLI_INVALID_IF(rank == 0, OV_ROLL ": data must have rank >= 1 (a scalar has no axis)");
     DMLI_TRY(roll_list("shift", a->shift, a->shift_dims));
     DMLI_TRY(roll_list("axes", a->axes, a->axes_dims));
+    /* Without dims, a list of one value is read as a scalar (either way it rolls every axis). */
     bool shift_scalar = a->shift_dims ? a->shift_dims->rank == 0 : a->shift->count == 1;
-    DMLI_INVALID_IF(!shift_scalar && a->shift->count != a->axes->count,
-                    OV_ROLL ": shift has %llu values and axes %llu; a 1-D shift must have one "
-                            "value per axis",
-                    (unsigned long long)a->shift->count, (unsigned long long)a->axes->count);
+    bool axes_1d = a->axes_dims ? a->axes_dims->rank == 1 : true;
+    DMLI_INVALID_IF(!shift_scalar && (!axes_1d || a->shift->count != a->axes->count),
+                    OV_ROLL ": shift is 1-D with %llu values; axes must then be 1-D of the same "
+                            "size (it is %s with %llu)",
+                    (unsigned long long)a->shift->count, axes_1d ? "1-D" : "0-D",
+                    (unsigned long long)a->axes->count);
     DMLI_INVALID_IF(shift_scalar && a->shift->count != 1,
                     OV_ROLL ": shift is a scalar but holds %llu values",
                     (unsigned long long)a->shift->count);
