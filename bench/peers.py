@@ -57,6 +57,9 @@ def workloads():
     w["inner-concat"] = dict(kind="concat", inputs=parts, axis=3)
     x = np.arange(8 * 128 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(8, 128, 128, 128)
     w["split-3"] = dict(kind="split", data=x, axis=2, lengths=[40, 48, 40])
+    x = np.arange(16 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(16, 64, 128, 128)
+    w["constant-pad"] = dict(kind="pad", data=x, mode="constant", pads=[0, 0, 2, 2])
+    w["reflect-pad"] = dict(kind="pad", data=x, mode="reflect", pads=[0, 0, 2, 2])
     return w
 
 
@@ -76,6 +79,10 @@ def depth_to_space_view(x, b):
 
 def split_pieces(w):
     return np.split(w["data"], np.cumsum(w["lengths"])[:-1], w["axis"])
+
+
+def pad_width(w):
+    return [(p, p) for p in w["pads"]]
 
 
 def numpy_reference(w):
@@ -101,6 +108,8 @@ def numpy_reference(w):
         b = w["block"]
         return np.ascontiguousarray(depth_to_space_view(w["data"], b)).reshape(
             n, c // (b * b), h * b, wd * b)
+    if k == "pad":
+        return np.pad(w["data"], pad_width(w), mode=w["mode"])
     return np.ascontiguousarray(w["data"].transpose(w["perm"]))
 
 
@@ -130,6 +139,8 @@ def numpy_runner(w, expected):
     if k == "depth_to_space":
         view = depth_to_space_view(w["data"], w["block"])
         return lambda: np.copyto(out.reshape(view.shape), view)
+    if k == "pad":  # numpy.pad allocates its result: that is its cost
+        return lambda: np.pad(w["data"], pad_width(w), mode=w["mode"])
     view = w["data"].transpose(w["perm"])
     return lambda: np.copyto(out, view)
 
@@ -188,6 +199,9 @@ def openvino_runner(w, expected):
         node = ops1.tile(p, ops8.constant(np.array(w["reps"], np.int64)))
     elif k == "depth_to_space":
         node = ops1.depth_to_space(p, "blocks_first", w["block"])
+    elif k == "pad":
+        pads = ops8.constant(np.array(w["pads"], np.int64))
+        node = ops1.pad(p, pads, pads, w["mode"])
     else:
         node = ops1.transpose(p, ops8.constant(np.array(w["perm"], np.int64)))
     model = ov.Model([node], [p], w.get("name", "op"))
@@ -260,6 +274,9 @@ def onnxruntime_runner(w, expected):
     elif k == "depth_to_space":
         node = helper.make_node("DepthToSpace", ["data"], ["out"], blocksize=w["block"],
                                 mode="DCR")
+    elif k == "pad":
+        inits.append(numpy_helper.from_array(np.array(w["pads"] * 2, np.int64), "pads"))
+        node = helper.make_node("Pad", ["data", "pads"], ["out"], mode=w["mode"])
     else:
         node = helper.make_node("Transpose", ["data"], ["out"], perm=w["perm"])
     graph = helper.make_graph([node], "op",

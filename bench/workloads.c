@@ -5,6 +5,7 @@
  */
 #include "workloads.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,10 +392,62 @@ static int split3(workload *w)
     return 0;
 }
 
+/*
+ * PADDING of an NCHW image batch [16,64,128,128] f32 by 2 on each side of H
+ * and W. Expected: each output element's input coordinate folded by hand
+ * (constant: 0 outside; reflect: -t below, 2(n-1)-t above, pads < n).
+ */
+static int image_padding(workload *w, DML_PADDING_MODE mode)
+{
+    enum { N = 16, C = 64, H = 128, W = 128, P = 2 };
+    UINT in_s[4] = {N, C, H, W}, out_s[4] = {N, C, H + 2 * P, W + 2 * P};
+    uint32_t *data = iota32(w, (size_t)N * C * H * W);
+    w->output_bytes = (size_t)N * C * (H + 2 * P) * (W + 2 * P) * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    size_t o = 0;
+    for (size_t nc = 0; nc < (size_t)N * C; ++nc)
+        for (int y = -P; y < H + P; ++y)
+            for (int x = -P; x < W + P; ++x) {
+                int ry = y < 0 ? -y : y >= H ? 2 * (H - 1) - y : y;
+                int rx = x < 0 ? -x : x >= W ? 2 * (W - 1) - x : x;
+                bool outside = y < 0 || y >= H || x < 0 || x >= W;
+                e[o++] = mode == DML_PADDING_MODE_CONSTANT && outside
+                             ? 0
+                             : data[(nc * H + (size_t)ry) * W + (size_t)rx];
+            }
+    UINT *pads = w->sizes[3];
+    pads[0] = pads[1] = 0;
+    pads[2] = pads[3] = P;
+    w->op.padding =
+        (DML_PADDING_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL),
+                                    tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL),
+                                    mode,
+                                    0.0f,
+                                    4,
+                                    pads,
+                                    pads};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_PADDING, &w->op.padding};
+    return 0;
+}
+
+static int constant_pad(workload *w)
+{
+    w->name = "constant-pad";
+    w->what = "PADDING [16,64,128,128] f32 by 2 on H and W, constant 0";
+    return image_padding(w, DML_PADDING_MODE_CONSTANT);
+}
+
+static int reflect_pad(workload *w)
+{
+    w->name = "reflect-pad";
+    w->what = "PADDING [16,64,128,128] f32 by 2 on H and W, reflection";
+    return image_padding(w, DML_PADDING_MODE_REFLECTION);
+}
+
 const workload_setup bench_workloads[] = {
     embedding_gather, inner_axis_gather, batched_gather,  small_row_gather, reversing_slice,
     row_slice,        channel_broadcast, batch_broadcast, layout_change,    image_tile,
-    depth_to_space,   inner_concat,      split3,
+    depth_to_space,   inner_concat,      split3,          constant_pad,     reflect_pad,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

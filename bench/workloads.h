@@ -38,6 +38,7 @@ typedef struct workload {
         DML_DEPTH_TO_SPACE1_OPERATOR_DESC depth_to_space;
         DML_JOIN_OPERATOR_DESC join;
         DML_SPLIT_OPERATOR_DESC split;
+        DML_PADDING_OPERATOR_DESC padding;
     } op;
     UINT repeats[8]; /* TILE */
 } workload;

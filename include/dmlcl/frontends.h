@@ -110,8 +110,11 @@ typedef struct dmlcl_frontend_result {
         DML_SLICE1_OPERATOR_DESC slice1;
         DMLCL_JOIN1_OPERATOR_DESC join1;
         DMLCL_SPLIT1_OPERATOR_DESC split1;
+        DMLCL_PAD_OPERATOR_DESC pad;
+        DMLCL_ROLL_OPERATOR_DESC roll;
     } op;
-    /* The operator's lists: a slice's begin, end, strides and five masks; broadcast axes. */
+    /* The operator's lists: a slice's begin, end, strides and five masks; broadcast axes;
+     * a pad's start and end (begin, end), a roll's shifts (begin). */
     INT64 begin[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
     INT64 end[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
     INT64 strides[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
@@ -125,6 +128,7 @@ typedef struct dmlcl_frontend_result {
     const dmlcl_shape *output_shapes; /* output_count shapes */
     /* Concat and Split beyond the inline storage: one block, freed by clear. */
     void *heap;
+    unsigned char value[16]; /* a pad value: one element */
 } dmlcl_frontend_result;
 
 /* Frees what a front-end allocated in r and zeroes it (NULL: nothing to do). */
@@ -138,6 +142,7 @@ DMLCL_API void dmlcl_frontend_result_clear(dmlcl_frontend_result *r);
 #include "dmlcl/frontend_depth_space.h"
 #include "dmlcl/frontend_gather.h"
 #include "dmlcl/frontend_join.h"
+#include "dmlcl/frontend_pad.h"
 #include "dmlcl/frontend_slice.h"
 #include "dmlcl/frontend_views.h"
 
