@@ -31,6 +31,7 @@ typedef struct workload {
         DML_SLICE1_OPERATOR_DESC slice1;
         DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
         DML_TILE_OPERATOR_DESC tile;
+        DML_DEPTH_TO_SPACE1_OPERATOR_DESC depth_to_space;
     } op;
     UINT repeats[8]; /* TILE */
 } workload;

@@ -40,9 +40,10 @@
  * - result is one struct for every front-end: desc for
  *   dmlcl_operator_create, the framework's output shape, and the storage
  *   desc points into (so never copy or move a result in use). Tensors are
- *   packed (a transpose reads its input through strides), 0-D is described
- *   as {1}, and an empty output (a 0 in its shape)
- *   is valid and launches nothing.
+ *   packed (a transpose reads its input through strides; a rearrangement's
+ *   tensors describe the same packed bytes through a view:
+ *   dmlcl/frontend_depth_space.h), 0-D is described as {1}, and an empty
+ *   output (a 0 in its shape) is valid and launches nothing.
  * - Broken rules give E_INVALIDARG with a message naming the operator and
  *   version ("ONNX Gather-13"), the input or attribute, its value and the
  *   rule; what is legal but beyond dmlcl (string tensors, more than 16
@@ -87,6 +88,8 @@ typedef struct dmlcl_frontend_result {
     DML_TENSOR_DESC tensors[DMLCL_FRONTEND_MAX_TENSORS];
     DML_BUFFER_TENSOR_DESC buffers[DMLCL_FRONTEND_MAX_TENSORS];
     UINT sizes[DMLCL_FRONTEND_MAX_TENSORS][DMLCL_TENSOR_DIMENSION_COUNT_MAX];
+    /* Element strides of a tensor that reads a view (depth/space); unused ones stay 0. */
+    UINT tensor_strides[DMLCL_FRONTEND_MAX_TENSORS][DMLCL_TENSOR_DIMENSION_COUNT_MAX];
     union {
         DMLCL_GATHER1_OPERATOR_DESC gather1;
         DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC gather_elements1;
@@ -113,6 +116,7 @@ typedef struct dmlcl_frontend_result {
 #endif
 
 #include "dmlcl/frontend_broadcast.h"
+#include "dmlcl/frontend_depth_space.h"
 #include "dmlcl/frontend_gather.h"
 #include "dmlcl/frontend_slice.h"
 #include "dmlcl/frontend_views.h"
