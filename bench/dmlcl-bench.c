@@ -13,6 +13,7 @@
  * table; --csv-file writes them to PATH beside the table.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,27 +130,33 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     double t2 = now();
     dmlcl_compiled_operator_release(again);
 
-    cl_mem mems[BENCH_MAX_INPUTS + 1];
-    DML_BUFFER_BINDING bufs[BENCH_MAX_INPUTS + 1];
-    DML_BINDING_DESC descs[BENCH_MAX_INPUTS + 1];
-    for (unsigned i = 0; i <= w.n_inputs; ++i) {
-        size_t bytes = i < w.n_inputs ? w.input_bytes[i] : w.output_bytes;
-        mems[i] = make_buffer(ctx, q, bytes, i < w.n_inputs ? w.inputs[i] : NULL);
+    /* Inputs, then outputs (SPLIT: several, their expected bytes back to back). */
+    unsigned n_out = w.n_outputs ? w.n_outputs : 1, n_mem = w.n_inputs + n_out;
+    if (!w.n_outputs)
+        w.out_bytes[0] = w.output_bytes;
+    cl_mem mems[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
+    DML_BUFFER_BINDING bufs[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
+    DML_BINDING_DESC descs[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
+    for (unsigned i = 0; i < n_mem; ++i) {
+        bool in = i < w.n_inputs;
+        size_t bytes = in ? w.input_bytes[i] : w.out_bytes[i - w.n_inputs];
+        mems[i] = make_buffer(ctx, q, bytes, in ? w.inputs[i] : NULL);
         bufs[i] = (DML_BUFFER_BINDING){(ID3D12Resource *)mems[i], 0, bytes};
         descs[i] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &bufs[i]};
     }
     dmlcl_binding_table *table;
     CHECK_HR(dmlcl_binding_table_create(cop, &table), "binding table");
     CHECK_HR(dmlcl_binding_table_bind_inputs(table, w.n_inputs, descs), "bind inputs");
-    CHECK_HR(dmlcl_binding_table_bind_outputs(table, 1, descs + w.n_inputs), "bind outputs");
+    CHECK_HR(dmlcl_binding_table_bind_outputs(table, n_out, descs + w.n_inputs), "bind outputs");
 
     /* Correctness first, once: the benchmarked output must be right. */
     CHECK_HR(dmlcl_binding_table_dispatch(table, q, 0, NULL, NULL), "dispatch");
     CHECK_HR(dmlcl_binding_table_status(table), "status");
-    void *got = malloc(w.output_bytes);
-    CHECK_CL(
-        clEnqueueReadBuffer(q, mems[w.n_inputs], CL_TRUE, 0, w.output_bytes, got, 0, NULL, NULL),
-        "clEnqueueReadBuffer");
+    unsigned char *got = malloc(w.output_bytes);
+    for (size_t o = 0, at = 0; o < n_out; at += w.out_bytes[o++])
+        CHECK_CL(clEnqueueReadBuffer(q, mems[w.n_inputs + o], CL_TRUE, 0, w.out_bytes[o], got + at,
+                                     0, NULL, NULL),
+                 "clEnqueueReadBuffer");
     if (memcmp(got, w.expected, w.output_bytes) != 0) {
         size_t i = 0;
         while (((unsigned char *)got)[i] == ((unsigned char *)w.expected)[i])
@@ -167,13 +174,16 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     res->op = time_op(table, q, opt->reps, w.limit, NULL, NULL, 0);
     /* The copy reads written memory: untouched pages would read as free zero pages. */
     cl_mem src = make_buffer(ctx, q, w.output_bytes, w.expected);
-    res->limit = time_op(NULL, q, opt->reps, w.limit, src, mems[w.n_inputs], w.output_bytes);
+    cl_mem dst = n_out > 1 ? make_buffer(ctx, q, w.output_bytes, NULL) : mems[w.n_inputs];
+    res->limit = time_op(NULL, q, opt->reps, w.limit, src, dst, w.output_bytes);
     clReleaseMemObject(src);
+    if (n_out > 1)
+        clReleaseMemObject(dst);
 
     dmlcl_binding_table_release(table);
     dmlcl_compiled_operator_release(cop);
     dmlcl_operator_release(op);
-    for (unsigned i = 0; i <= w.n_inputs; ++i)
+    for (unsigned i = 0; i < n_mem; ++i)
         clReleaseMemObject(mems[i]);
     workload_free(&w);
     return 0;

@@ -44,10 +44,41 @@ def workloads():
     w["batch-broadcast"] = dict(kind="broadcast", data=b, shape=[256, 256, 256])
     x = np.arange(32 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(32, 64, 128, 128)
     w["nchw-to-nhwc"] = dict(kind="transpose", data=x, perm=[0, 2, 3, 1])
+    x = np.arange(16 * 3 * 256 * 256, dtype=np.uint32).view(np.float32).reshape(16, 3, 256, 256)
+    w["tile"] = dict(kind="tile", data=x, reps=[1, 1, 2, 2])
+    x = np.arange(32 * 256 * 64 * 64, dtype=np.uint32).view(np.float32).reshape(32, 256, 64, 64)
+    w["depth-to-space"] = dict(kind="depth_to_space", data=x, block=2)
+    at, parts = 0, []
+    for k in (16, 32, 48, 32):
+        n = 8 * 128 * 128 * k
+        # Normal floats: the OpenVINO CPU plugin flushes denormal inputs of a concat to 0.
+        parts.append((np.arange(n, dtype=np.float32) + at).reshape(8, 128, 128, k))
+        at += n
+    w["inner-concat"] = dict(kind="concat", inputs=parts, axis=3)
+    x = np.arange(8 * 128 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(8, 128, 128, 128)
+    w["split-3"] = dict(kind="split", data=x, axis=2, lengths=[40, 48, 40])
     x = np.arange(16 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(16, 64, 128, 128)
     w["constant-pad"] = dict(kind="pad", data=x, mode="constant", pads=[0, 0, 2, 2])
     w["reflect-pad"] = dict(kind="pad", data=x, mode="reflect", pads=[0, 0, 2, 2])
     return w
+
+
+def tile_views(w, out):
+    """numpy's fastest tile: out as (repeat, size) pairs, written from a broadcast of the data."""
+    data, reps = w["data"], w["reps"]
+    pairs = [v for r, n in zip(reps, data.shape) for v in (r, n)]
+    src = data.reshape([v for n in data.shape for v in (1, n)])
+    return out.reshape(pairs), np.broadcast_to(src, pairs)
+
+
+def depth_to_space_view(x, b):
+    """ONNX DepthToSpace DCR's reshape and transpose, as a numpy view."""
+    n, c, h, wd = x.shape
+    return x.reshape(n, b, b, c // (b * b), h, wd).transpose(0, 3, 4, 1, 5, 2)
+
+
+def split_pieces(w):
+    return np.split(w["data"], np.cumsum(w["lengths"])[:-1], w["axis"])
 
 
 def pad_width(w):
@@ -55,7 +86,14 @@ def pad_width(w):
 
 
 def numpy_reference(w):
+    """The expected output (a split's outputs back to back, as dmlcl-bench compares them)."""
     k = w["kind"]
+    if k == "tile":
+        return np.tile(w["data"], w["reps"])
+    if k == "concat":
+        return np.concatenate(w["inputs"], w["axis"])
+    if k == "split":
+        return np.concatenate([p.reshape(-1) for p in split_pieces(w)])
     if k == "gather":
         if w["batch_dims"]:
             b = np.arange(w["data"].shape[0])[:, None]
@@ -65,6 +103,11 @@ def numpy_reference(w):
         return np.ascontiguousarray(w["data"][w["py"]])
     if k == "broadcast":
         return np.ascontiguousarray(np.broadcast_to(w["data"], w["shape"]))
+    if k == "depth_to_space":
+        n, c, h, wd = w["data"].shape
+        b = w["block"]
+        return np.ascontiguousarray(depth_to_space_view(w["data"], b)).reshape(
+            n, c // (b * b), h * b, wd * b)
     if k == "pad":
         return np.pad(w["data"], pad_width(w), mode=w["mode"])
     return np.ascontiguousarray(w["data"].transpose(w["perm"]))
@@ -73,6 +116,12 @@ def numpy_reference(w):
 def numpy_runner(w, expected):
     out = np.empty_like(expected)
     k = w["kind"]
+    if k == "concat":
+        return lambda: np.concatenate(w["inputs"], w["axis"], out=out)
+    if k == "split":
+        views = split_pieces(w)
+        outs = [np.empty_like(v) for v in views]
+        return lambda: [np.copyto(o, v) for o, v in zip(outs, views)]
     if k == "gather" and not w["batch_dims"]:
         return lambda: np.take(w["data"], w["indices"], axis=w["axis"], out=out)
     if k == "gather":
@@ -84,10 +133,40 @@ def numpy_runner(w, expected):
     if k == "broadcast":
         view = np.broadcast_to(w["data"], w["shape"])
         return lambda: np.copyto(out, view)
+    if k == "tile":
+        dst, src = tile_views(w, out)
+        return lambda: np.copyto(dst, src)
+    if k == "depth_to_space":
+        view = depth_to_space_view(w["data"], w["block"])
+        return lambda: np.copyto(out.reshape(view.shape), view)
     if k == "pad":  # numpy.pad allocates its result: that is its cost
         return lambda: np.pad(w["data"], pad_width(w), mode=w["mode"])
     view = w["data"].transpose(w["perm"])
     return lambda: np.copyto(out, view)
+
+
+def openvino_many(w, expected):
+    """Concat and split: several inputs or outputs."""
+    import openvino as ov
+    from openvino import opset1 as ops1
+    arrays = w["inputs"] if w["kind"] == "concat" else [w["data"]]
+    params = [ops1.parameter(list(a.shape), ov.Type(a.dtype)) for a in arrays]
+    if w["kind"] == "concat":
+        outs = [ops1.concat(params, w["axis"])]
+    else:
+        node = ops1.variadic_split(params[0], ops1.constant(np.int64(w["axis"])),
+                                   ops1.constant(np.array(w["lengths"], np.int64)))
+        outs = list(node.outputs())
+    model = ov.Model(outs, params, w.get("name", "op"))
+    compiled = ov.Core().compile_model(model, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+    request = compiled.create_infer_request()
+    for i, a in enumerate(arrays):
+        request.set_input_tensor(i, ov.Tensor(a, shared_memory=True))
+
+    def result():
+        return np.concatenate([request.get_output_tensor(i).data.reshape(-1)
+                               for i in range(len(outs))]).reshape(expected.shape)
+    return request.infer, result
 
 
 def openvino_runner(w, expected):
@@ -95,6 +174,8 @@ def openvino_runner(w, expected):
     from openvino import opset1 as ops1
     from openvino import opset3 as ops3
     from openvino import opset8 as ops8
+    if w["kind"] in ("concat", "split"):
+        return openvino_many(w, expected)
     data = w["data"]
     p = ops8.parameter(list(data.shape), ov.Type(data.dtype), name="data")
     k = w["kind"]
@@ -114,6 +195,10 @@ def openvino_runner(w, expected):
                                       begin_mask=[0] * n, end_mask=[0, 1, 0, 0])
     elif k == "broadcast":
         node = ops3.broadcast(p, ops8.constant(np.array(w["shape"], np.int64)), "numpy")
+    elif k == "tile":
+        node = ops1.tile(p, ops8.constant(np.array(w["reps"], np.int64)))
+    elif k == "depth_to_space":
+        node = ops1.depth_to_space(p, "blocks_first", w["block"])
     elif k == "pad":
         pads = ops8.constant(np.array(w["pads"], np.int64))
         node = ops1.pad(p, pads, pads, w["mode"])
@@ -127,10 +212,42 @@ def openvino_runner(w, expected):
     return request.infer, lambda: request.get_output_tensor().data
 
 
+def onnxruntime_many(w, expected):
+    """Concat and split: several inputs or outputs."""
+    import onnxruntime as ort
+    from onnx import helper, numpy_helper
+    arrays = w["inputs"] if w["kind"] == "concat" else [w["data"]]
+    elem = helper.np_dtype_to_tensor_dtype(arrays[0].dtype)
+    names = [f"x{i}" for i in range(len(arrays))]
+    inits = []
+    if w["kind"] == "concat":
+        outs = ["out"]
+        node = helper.make_node("Concat", names, outs, axis=w["axis"])
+    else:
+        outs = [f"out{i}" for i in range(len(w["lengths"]))]
+        inits.append(numpy_helper.from_array(np.array(w["lengths"], np.int64), "split"))
+        node = helper.make_node("Split", names + ["split"], outs, axis=w["axis"])
+    graph = helper.make_graph([node], "op",
+                              [helper.make_tensor_value_info(n, elem, list(a.shape))
+                               for n, a in zip(names, arrays)],
+                              [helper.make_tensor_value_info(o, elem, None) for o in outs], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 8
+    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    feeds, result = dict(zip(names, arrays)), {}
+
+    def run():
+        result["out"] = session.run(None, feeds)
+    return run, lambda: np.concatenate([o.reshape(-1) for o in result["out"]]).reshape(
+        expected.shape)
+
+
 def onnxruntime_runner(w, expected):
     import onnx
     import onnxruntime as ort
     from onnx import TensorProto, helper, numpy_helper
+    if w["kind"] in ("concat", "split"):
+        return onnxruntime_many(w, expected)
     data = w["data"]
     elem = helper.np_dtype_to_tensor_dtype(data.dtype)
     inits, k = [], w["kind"]
@@ -151,6 +268,12 @@ def onnxruntime_runner(w, expected):
     elif k == "broadcast":
         inits.append(numpy_helper.from_array(np.array(w["shape"], np.int64), "shape"))
         node = helper.make_node("Expand", ["data", "shape"], ["out"])
+    elif k == "tile":
+        inits.append(numpy_helper.from_array(np.array(w["reps"], np.int64), "repeats"))
+        node = helper.make_node("Tile", ["data", "repeats"], ["out"])
+    elif k == "depth_to_space":
+        node = helper.make_node("DepthToSpace", ["data"], ["out"], blocksize=w["block"],
+                                mode="DCR")
     elif k == "pad":
         inits.append(numpy_helper.from_array(np.array(w["pads"] * 2, np.int64), "pads"))
         node = helper.make_node("Pad", ["data", "pads"], ["out"], mode=w["mode"])

@@ -48,6 +48,7 @@ endfunction()
 set(DMLCL_OPS_LARGE
     broadcast/documented_examples gather/large identity/broadcast_paths identity/layout_changes
     layout/*_every_width layout/nchw_to_nhwc_vector_blocks_chunks_and_tails slice/long_runs
+    views/long_tiles depth_space/large
     runtime_queues/status_reads_on_the_dispatch_queue)
 # A Criterion filter that runs every test but the listed ones.
 function(dmlcl_ops_filter_without out)

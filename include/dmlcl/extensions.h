@@ -126,6 +126,7 @@ static inline UINT64 DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT
 
 #include "dmlcl/ext_broadcast.h"
 #include "dmlcl/ext_gather.h"
+#include "dmlcl/ext_join.h"
 #include "dmlcl/ext_pad.h"
 #include "dmlcl/ext_slice.h"
 
