@@ -373,6 +373,27 @@ const dmli_device_desc *dmli_device_get_desc(const dmlcl_device *device)
     return &device->desc;
 }
 
+bool dmli_device_cached_program(dmlcl_device *device, size_t i, const char **family,
+                                const char **options)
+{
+    pthread_mutex_lock(&device->lock);
+    bool found = i < device->n_programs;
+    if (found) {
+        *family = dmli_kernel_source_names[device->programs[i].source];
+        *options = device->programs[i].options;
+    }
+    pthread_mutex_unlock(&device->lock);
+    return found;
+}
+
+unsigned dmli_device_builds(dmlcl_device *device)
+{
+    pthread_mutex_lock(&device->lock);
+    unsigned builds = device->builds;
+    pthread_mutex_unlock(&device->lock);
+    return builds;
+}
+
 HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE feature,
                                            UINT query_size, const void *query, UINT data_size,
                                            void *data)

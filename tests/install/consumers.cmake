@@ -94,6 +94,20 @@ if(HAVE_COM)
   run_program(${PREFIX}/hello_directml)
 endif()
 
+# The installed tools, run from the moved prefix: dmlcl-conformance with no
+# PATH finds the installed cases beside it.
+if(EXISTS ${root}/bin/dmlcl-conformance)
+  execute_process(COMMAND ${root}/bin/dmlcl-conformance --filter "directml.gather.*"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc OR NOT out MATCHES "cases: ${root}/share/dmlcl/conformance"
+     OR NOT out MATCHES "\n[1-9][0-9]* passed, 0 failed\n$")
+    message(FATAL_ERROR "the installed dmlcl-conformance (exit ${rc}):\n${out}${err}")
+  endif()
+endif()
+if(EXISTS ${root}/bin/dmlcl-info)
+  run_program(${root}/bin/dmlcl-info)
+endif()
+
 # find_package: one project, every program, shared and static.
 set(project ${PREFIX}/cmake-consumer)
 set(languages C)
