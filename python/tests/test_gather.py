@@ -129,3 +129,12 @@ def test_gather_nd(batch_dims, rng):
 def test_empty_output():
     got = dmlcl.gather(np.arange(6).reshape(3, 2), np.zeros((0,), np.int64), axis=0)
     assert got.shape == (0, 2)
+
+
+def test_directml_mode_clamps_and_wraps():
+    # DML_OPERATOR_GATHER (README's operator table, DirectML's rule): negative
+    # indices of a signed type count from the end; out-of-range ones are
+    # clamped into the axis, so reads stay inside the input.
+    data = np.array([10, 20, 30], dtype=np.float32)
+    got = dmlcl.gather(data, np.array([-1, 5, -7, 0], dtype=np.int32), mode="directml")
+    assert got.tolist() == [30, 30, 10, 10]
