@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-bench: each workload against the same bytes moved by the device's
  * own copy (clEnqueueCopyBuffer; a fill for broadcasts), on the same queue, in

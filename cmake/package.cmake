@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Debian package (cpack -G DEB; scripts/package-check builds, inspects and
 # installs it): the library (shared and static), headers, CMake and
 # pkg-config files, the tools and the conformance cases, in one package.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-conformance [--device SPEC] [--api c|com] [--filter GLOB] [--list] [--report FILE.md]
  *                   [--json] [PATH...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The OpenVINO and ONNX front-ends: a model's operators as the framework
  * states them (shapes, negative axes, attribute values), checked against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DirectML's GATHER on host memory: DirectML's own example 1 (axis 1 of a
  * 3x3 tensor, indices {0, 2}, IndexDimensions 1), described with DirectML's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl inside an application that owns its OpenCL context and queue: the
  * application creates them and its buffers, dmlcl wraps them

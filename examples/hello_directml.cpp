@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * A DirectML program on dmlcl: GATHER of DirectML's documentation (example
  * 2: rows 0, 1, 1, 2 of a 3x2 tensor). Every DirectML call is as written for

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Every line of docs/porting.md's DirectML block (between the markers
 # "<!-- porting-directml -->" and "<!-- /porting-directml -->") must appear,
 # whitespace aside, in the example program.

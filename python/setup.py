@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Builds libdmlcl with CMake from the repository around this folder and puts
 it inside the package, so that `pip install ./python` works on a machine with
 OpenCL (the ICD loader and its headers) and CMake, and nothing of dmlcl

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Devices: choosing an OpenCL device, wrapping an application's, and the
  * per-device program cache (one build per kernel variant, not per shape).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The device object (private to device.c and runtime.c). */
 #ifndef DMLI_DEVICE_H
 #define DMLI_DEVICE_H

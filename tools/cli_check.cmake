@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The command lines of the installed tools, as scripts use them:
 #  - --help prints the usage on stdout and exits 0; --version prints the
 #    project's version; an unknown option exits 2;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-info [--json] [--device SPEC]: what dmlcl sees and would do on this
  * machine. The OpenCL platforms and devices with their indices and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What every dmlcl tool shares: --version text and a progress line on
  * stderr for long runs (none for runs shorter than DMLCL_TOOL_PROGRESS_AFTER

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/dmlcl.h: DirectML's object model on OpenCL.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """dmlcl for numpy: DirectML's data-movement operators on an OpenCL device,
 with the semantics of ONNX, OpenVINO or DirectML.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The framework front-ends (include/dmlcl/frontends.h) described once each.
 
 Every C front-end is `HRESULT dmlcl_<framework>_<op>(int opset, const args *,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """libdmlcl through ctypes: finding and loading the library, the C structs the
 package passes, errors as exceptions, devices, and running an operator
 description on numpy arrays (dmlcl_operator_create, dmlcl_operator_compile,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The operators as numpy functions. Each picks the framework's semantics
 (mode) and goes through that framework's front-end, or, for DirectML, builds
 the DirectML descriptor itself."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared helpers: one-node ONNX models run by onnx.reference (the ONNX
 project's own evaluator: the independent expectation for the ONNX modes)."""
 import numpy as np

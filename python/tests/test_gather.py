@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Gathers against onnx.reference (ONNX), numpy (DirectML) and OpenVINO's
 Gather-8 specification written out in numpy (OpenVINO)."""
 import numpy as np

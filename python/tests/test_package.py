@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The package itself: devices, errors, loading, and the room it gives the
 C front-ends' result struct."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Slices and broadcasts against onnx.reference and numpy."""
 import numpy as np
 import pytest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * An application of the installed package: an ONNX Gather on host memory.
  * It asks for OpenCL 3.0 declarations itself (dmlcl.h must leave that to

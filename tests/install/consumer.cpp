@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // An application of the installed package in C++, with dmlcl's default
 // OpenCL target: an ONNX Gather on host memory, through RAII handles.
 #include <dmlcl/dmlcl.h>

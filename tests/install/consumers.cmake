@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Installs dmlcl into a scratch prefix, moves the prefix elsewhere (both
 # packages must be relocatable), and builds against it as users do, with no
 # flag but what the packages give:
