@@ -263,6 +263,11 @@ static HRESULT choose(const char *spec, dmlcl_device_class forced, dmlcl_device 
     DMLI_NULL_IF(!device, "device: the output pointer (NULL) is required");
     *device = NULL;
     char platform_spec[128] = "", device_spec[128] = "";
+    const char *env_platform = getenv("DMLCL_PLATFORM");
+    /* DMLCL_DEVICE alone may hold a whole "PLATFORM:DEVICE" spec (as dmlcl-info prints). */
+    if (!spec && (!env_platform || !*env_platform) && getenv("DMLCL_DEVICE") &&
+        strchr(getenv("DMLCL_DEVICE"), ':'))
+        spec = getenv("DMLCL_DEVICE");
     if (spec) {
         const char *colon = strchr(spec, ':');
         if (colon) {
@@ -272,7 +277,7 @@ static HRESULT choose(const char *spec, dmlcl_device_class forced, dmlcl_device 
             snprintf(device_spec, sizeof device_spec, "%s", spec);
         }
     } else {
-        const char *p = getenv("DMLCL_PLATFORM"), *d = getenv("DMLCL_DEVICE");
+        const char *p = env_platform, *d = getenv("DMLCL_DEVICE");
         snprintf(platform_spec, sizeof platform_spec, "%s", p ? p : "");
         snprintf(device_spec, sizeof device_spec, "%s", d ? d : "");
     }

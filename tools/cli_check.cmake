@@ -3,7 +3,8 @@
 #  - --help prints the usage on stdout and exits 0; --version prints the
 #    project's version; an unknown option exits 2;
 #  - dmlcl-info --json is one JSON object naming the default device, and its
-#    text lists that device with the spec that picks it;
+#    text lists that device with the spec that picks it; DMLCL_DEVICE=spec
+#    picks it (and a spec naming nothing is refused, split as a spec);
 #  - dmlcl-bench --csv prints the CSV header and rows only (the device line
 #    goes to stderr): every stdout line has the header's five fields;
 #  - dmlcl-conformance --json is one JSON object whose counts match its cases.
@@ -50,6 +51,19 @@ run(text rc ${INFO})
 string(FIND "${text}" "* ${spec} " at)
 if(at EQUAL -1)
   message(FATAL_ERROR "dmlcl-info does not mark the default device ${spec}:\n${text}")
+endif()
+
+# DMLCL_DEVICE set to a spec dmlcl-info printed picks that device, for that reason;
+# one naming no device is refused with the platform and device it was split into.
+run(out rc ${CMAKE_COMMAND} -E env DMLCL_PLATFORM= DMLCL_DEVICE=${spec} ${INFO} --json)
+string(JSON again ERROR_VARIABLE err GET "${out}" default spec)
+string(JSON why ERROR_VARIABLE err GET "${out}" default reason)
+if(NOT rc EQUAL 0 OR NOT again STREQUAL spec OR NOT why MATCHES "^DMLCL_DEVICE=")
+  message(FATAL_ERROR "DMLCL_DEVICE=${spec} dmlcl-info --json: exit ${rc}:\n${out}")
+endif()
+run(out rc ${CMAKE_COMMAND} -E env DMLCL_PLATFORM= DMLCL_DEVICE=97:98 ${INFO})
+if(rc EQUAL 0 OR NOT out MATCHES "platform \"97\" and device \"98\"")
+  message(FATAL_ERROR "DMLCL_DEVICE=97:98 dmlcl-info: exit ${rc}:\n${out}")
 endif()
 
 if(BENCH)

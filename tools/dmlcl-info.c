@@ -77,9 +77,11 @@ static size_t list_devices(entry *e)
 static void default_reason(const entry *chosen, char *why, size_t len)
 {
     const char *p = getenv("DMLCL_PLATFORM"), *d = getenv("DMLCL_DEVICE");
-    if ((p && *p) || (d && *d))
-        snprintf(why, len, "DMLCL_PLATFORM=\"%s\" DMLCL_DEVICE=\"%s\": the first match", p ? p : "",
+    if (p && *p)
+        snprintf(why, len, "DMLCL_PLATFORM=\"%s\" DMLCL_DEVICE=\"%s\": the first match", p,
                  d ? d : "");
+    else if (d && *d)
+        snprintf(why, len, "DMLCL_DEVICE=\"%s\": the first match", d);
     else if (chosen->type & CL_DEVICE_TYPE_GPU)
         snprintf(why, len, "DMLCL_DEVICE unset: the first GPU");
     else if (chosen->type & CL_DEVICE_TYPE_CPU)
