@@ -133,3 +133,8 @@ OPENVINO_STRIDED_SLICE = FrontEnd("dmlcl_openvino_strided_slice", tensor("data")
 ONNX_EXPAND = FrontEnd("dmlcl_onnx_expand", tensor("input"), ints("shape"))
 OPENVINO_BROADCAST = FrontEnd("dmlcl_openvino_broadcast", tensor("data"), ints("target_shape"),
                               ints("axes_mapping"), string("mode"))
+OPENVINO_TRANSPOSE = FrontEnd("dmlcl_openvino_transpose", tensor("data"), ints("input_order"))
+ONNX_TILE = FrontEnd("dmlcl_onnx_tile", tensor("input"), ints("repeats"))
+ONNX_DEPTH_TO_SPACE = FrontEnd("dmlcl_onnx_depth_to_space", tensor("input"), i64("blocksize"),
+                               string("mode"))
+ONNX_SPACE_TO_DEPTH = FrontEnd("dmlcl_onnx_space_to_depth", tensor("input"), i64("blocksize"))

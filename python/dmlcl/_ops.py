@@ -81,6 +81,30 @@ def broadcast(data, target_shape, axes_mapping=None, mode="numpy", device=None):
                                  axes_mapping=axes_mapping, mode=mode)
 
 
+def transpose(data, perm=None, device=None):
+    """numpy.transpose (OpenVINO Transpose-1): output dimension k is data's
+    dimension perm[k]; perm None: the axes reversed."""
+    return fe.OPENVINO_TRANSPOSE(1, device, data=np.asarray(data),
+                                 input_order=[] if perm is None else perm)
+
+
+def tile(input, repeats, device=None):  # noqa: A002 (ONNX's name)
+    """ONNX Tile-13: input repeated repeats[i] times along dimension i."""
+    return fe.ONNX_TILE(ONNX_OPSET, device, input=np.asarray(input), repeats=repeats)
+
+
+def depth_to_space(input, blocksize, mode="DCR", device=None):  # noqa: A002
+    """ONNX DepthToSpace-13 on [N, C, H, W]: mode "DCR" or "CRD"."""
+    return fe.ONNX_DEPTH_TO_SPACE(ONNX_OPSET, device, input=np.asarray(input),
+                                  blocksize=blocksize, mode=mode)
+
+
+def space_to_depth(input, blocksize, device=None):  # noqa: A002
+    """ONNX SpaceToDepth-13 on [N, C, H, W]."""
+    return fe.ONNX_SPACE_TO_DEPTH(ONNX_OPSET, device, input=np.asarray(input),
+                                  blocksize=blocksize)
+
+
 # ---- DirectML's GATHER, described as DirectML code would -------------------------------
 
 GATHER = 67  # DML_OPERATOR_GATHER
