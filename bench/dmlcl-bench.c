@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-bench: each workload against the same bytes moved by the device's
  * own copy (clEnqueueCopyBuffer; a fill for broadcasts), on the same queue, in
@@ -10,7 +11,8 @@
  * --variants runs the same kinds at other shapes and types (names v-...)
  * after the issue's workloads: a kernel tuned to one shape shows there.
  * --csv prints `workload,bytes,dmlcl_s,limit_s,ratio` lines instead of the
- * table; --csv-file writes them to PATH beside the table.
+ * table (the header line, then one line per workload: the device goes to
+ * stderr); --csv-file writes them to PATH beside the table.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -19,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tool.h"
 #include "workloads.h"
 
 typedef struct options {
@@ -278,11 +281,32 @@ static void dispatch_overhead(dmlcl_device *dev, const options *opt)
         clReleaseMemObject(m[i]);
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--filter TEXT] "
+            "[--device SPEC] [--variants]\n"
+            "  Times each workload against the same bytes moved by the device's own copy.\n"
+            "  --csv            workload,bytes,dmlcl_s,limit_s,ratio lines instead of the table\n"
+            "  --csv-file PATH  also write those lines to PATH\n"
+            "  --reps N         timed dispatches per workload (10..256, default 10)\n"
+            "  --filter TEXT    only workloads whose name contains TEXT\n"
+            "  --device SPEC    [PLATFORM:]DEVICE, as DMLCL_PLATFORM/DMLCL_DEVICE\n"
+            "  --variants       also the same kinds at other shapes and types\n"
+            "  --version        the version\n");
+}
+
 int main(int argc, char **argv)
 {
     options opt = {.reps = 10};
     for (int i = 1; i < argc; ++i) {
-        if (!strcmp(argv[i], "--csv"))
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--version")) {
+            dmlcl_tool_version("dmlcl-bench");
+            return 0;
+        } else if (!strcmp(argv[i], "--csv"))
             opt.csv = 1;
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
             opt.reps = atoi(argv[++i]);
@@ -299,8 +323,8 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else {
-            fprintf(stderr, "usage: dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--filter "
-                            "TEXT] [--device SPEC] [--variants]\n");
+            fprintf(stderr, "dmlcl-bench: unknown argument %s\n", argv[i]);
+            usage(stderr);
             return 2;
         }
     }
@@ -310,15 +334,19 @@ int main(int argc, char **argv)
         opt.reps = 256;
     dmlcl_device *dev;
     CHECK_HR(dmlcl_device_create_from_spec(opt.device, &dev), "device");
-    if (opt.csv)
-        printf("workload,bytes,dmlcl_s,limit_s,ratio\n");
     if (opt.csv_file)
         fprintf(opt.csv_file, "workload,bytes,dmlcl_s,limit_s,ratio\n");
-    else
+    if (opt.csv) {
+        printf("workload,bytes,dmlcl_s,limit_s,ratio\n");
+        fprintf(stderr, "dmlcl-bench: device: %s\n", dmlcl_device_description(dev));
+    } else {
         printf("device: %s\n\n| workload | bytes | dmlcl median (min) | limit median (min) | "
                "ratio | GB/s | first compile | cached compile |\n|---|---|---|---|---|---|---|---|"
                "\n",
                dmlcl_device_description(dev));
+    }
+    dmlcl_tool_progress progress;
+    dmlcl_tool_progress_start(&progress, "dmlcl-bench");
     unsigned count = bench_workload_count + (opt.variants ? bench_variant_count : 0);
     for (unsigned i = 0; i < count; ++i) {
         result r;
@@ -326,6 +354,7 @@ int main(int argc, char **argv)
                                                         : bench_variants[i - bench_workload_count];
         if (run_workload(dev, setup, &opt, &r) != 0)
             continue;
+        dmlcl_tool_progress_step(&progress, i + 1, count, r.name);
         double ratio = r.limit.median / r.op.median;
         if (opt.csv_file)
             fprintf(opt.csv_file, "%s,%zu,%.9f,%.9f,%.4f\n", r.name, r.bytes, r.op.median,
@@ -340,8 +369,11 @@ int main(int argc, char **argv)
                    r.first_compile_ms, r.cached_compile_ms);
         fflush(stdout);
     }
-    if (!opt.filter || strstr("dispatch-overhead", opt.filter))
+    if (!opt.filter || strstr("dispatch-overhead", opt.filter)) {
+        dmlcl_tool_progress_step(&progress, count, count, "dispatch-overhead");
         dispatch_overhead(dev, &opt);
+    }
+    dmlcl_tool_progress_end(&progress);
     dmlcl_device_release(dev);
     if (opt.csv_file)
         fclose(opt.csv_file);

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Merges dmlcl-bench --csv and peers.py output into one side-by-side table
 (GB/s per system, dmlcl's ratio to the same-bytes copy or fill, and dmlcl's
 speedup over each peer) and a PNG bar chart.

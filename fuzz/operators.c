@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_operators: bytes -> one DML_OPERATOR_DESC of any type dmlcl
  * implements (a schema per type: its tensors, scalars and lists), created

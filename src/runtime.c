@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The object model: operators (validated, deep-copied, planned), compiled
  * operators (the launch from launch.c, its program from the device's cache,

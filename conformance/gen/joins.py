@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Writes the documented-example cases of the join family into conformance/cases:
 DirectML JOIN / SPLIT (their pages' examples, values as printed), OpenVINO
 Concat-1 / Split-1 / VariadicSplit-1 (the spec pages' shape examples, filled

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Cases for dmlcl's pads and roll, with upstream expectations.
 
   gen_pad.py [--seed S] [--count N] [--out DIR]
