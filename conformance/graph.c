@@ -5,10 +5,13 @@
  * the same builder as a one-operator case (its own op, attrs and member
  * names); its tensors are names: the case's inputs (graph inputs, in file
  * order), other nodes' outputs, described in graph.tensors, and the expected
- * outputs (graph outputs, in file order). A node's "tensors" may redescribe
- * how it reads a tensor (type, shape, strides: a reinterpretation). The graph
- * is compiled with dmlcl_graph_compile (with --api com: IDMLDevice1::CompileGraph)
- * and executed on host buffers.
+ * outputs (graph outputs, in file order). A member the operator takes as a
+ * list (JOIN's InputTensors, SPLIT's OutputTensors) is a list of names; each
+ * edge takes the slot its tensor was bound to, FromNodeOutputIndex the
+ * writer's output slot. A node's "tensors" may redescribe how it reads a
+ * tensor (type, shape, strides: a reinterpretation). The graph is compiled
+ * with dmlcl_graph_compile (with --api com: IDMLDevice1::CompileGraph) and
+ * executed on host buffers.
  */
 #include <stdarg.h>
 #include <stdio.h>
