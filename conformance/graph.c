@@ -5,10 +5,13 @@
  * the same builder as a one-operator case (its own op, attrs and member
  * names); its tensors are names: the case's inputs (graph inputs, in file
  * order), other nodes' outputs, described in graph.tensors, and the expected
- * outputs (graph outputs, in file order). A node's "tensors" may redescribe
- * how it reads a tensor (type, shape, strides: a reinterpretation). The graph
- * is compiled with dmlcl_graph_compile (with --api com: IDMLDevice1::CompileGraph)
- * and executed on host buffers.
+ * outputs (graph outputs, in file order). A member the operator takes as a
+ * list (JOIN's InputTensors, SPLIT's OutputTensors) is a list of names; each
+ * edge takes the slot its tensor was bound to, FromNodeOutputIndex the
+ * writer's output slot. A node's "tensors" may redescribe how it reads a
+ * tensor (type, shape, strides: a reinterpretation). The graph is compiled
+ * with dmlcl_graph_compile (with --api com: IDMLDevice1::CompileGraph) and
+ * executed on host buffers.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,9 +26,12 @@
 typedef struct named_value {
     const char *name;
     rt_tensor *t;   /* describes the tensor (owned when an intermediate) */
-    int producer;   /* node writing it, or -1: graph input `input` */
+    int producer;   /* node writing it, or -1: graph input `input`, -2: none yet */
     unsigned input; /* graph input index */
     int owned;
+    const char *member; /* the producer's output member writing it */
+    int list_index;     /* its place in that member's list; -1: one tensor */
+    unsigned out_slot;  /* the producer's output binding slot: FromNodeOutputIndex */
 } named_value;
 
 typedef struct graph_run {
@@ -36,6 +42,8 @@ typedef struct graph_run {
     rt_case node_cases[RT_MAX_NODES];
     rt_tensor *views[RT_MAX_NODES * RT_MAX_TENSORS]; /* per member copies, owned */
     unsigned n_views;
+    rt_tensor *lists[2 * RT_MAX_NODES * RT_MAX_TENSORS]; /* list members' tensors, in runs */
+    unsigned n_lists;
     dmlcl_operator *ops[RT_MAX_NODES];
     DML_OPERATOR_GRAPH_NODE_DESC op_nodes[RT_MAX_NODES];
     DML_GRAPH_NODE_DESC nodes[RT_MAX_NODES];
@@ -80,7 +88,8 @@ static rt_tensor *describe(graph_run *g, const cJSON *j, const char *what)
 static int collect_values(graph_run *g, const cJSON *tensors)
 {
     for (unsigned i = 0; i < g->c->n_inputs; ++i)
-        g->values[g->n_values++] = (named_value){g->c->inputs[i].name, g->c->inputs[i].t, -1, i, 0};
+        g->values[g->n_values++] =
+            (named_value){g->c->inputs[i].name, g->c->inputs[i].t, -1, i, 0, NULL, -1, 0};
     for (const cJSON *k = tensors ? tensors->child : NULL; k != NULL; k = k->next) {
         if (g->n_values == RT_MAX_NAMES || find(g, k->string))
             return fail(g, "graph.tensors.%s: a duplicate name or too many tensors", k->string);
@@ -89,7 +98,119 @@ static int collect_values(graph_run *g, const cJSON *tensors)
         rt_tensor *t = describe(g, k, what);
         if (t == NULL)
             return -1;
-        g->values[g->n_values++] = (named_value){k->string, t, -2, 0, 1};
+        g->values[g->n_values++] = (named_value){k->string, t, -2, 0, 1, NULL, -1, 0};
+    }
+    return 0;
+}
+
+/*
+ * The tensor node v reads as input member `member` (list element `index`, or
+ * -1): a per-member copy (distinct binding slots even for one tensor read
+ * twice), or the node's redescription of it (not for list members).
+ */
+static rt_tensor *node_input(graph_run *g, const cJSON *views, unsigned v, const char *member,
+                             int index, const cJSON *name)
+{
+    char what[160];
+    if (index < 0)
+        snprintf(what, sizeof what, "graph.nodes[%u].inputs.%s", v, member);
+    else
+        snprintf(what, sizeof what, "graph.nodes[%u].inputs.%s[%d]", v, member, index);
+    named_value *src = cJSON_IsString(name) ? find(g, name->valuestring) : NULL;
+    if (src == NULL) {
+        fail(g, "%s must be a tensor name: a graph input or a graph.tensors entry", what);
+        return NULL;
+    }
+    const cJSON *view = views ? cJSON_GetObjectItemCaseSensitive(views, member) : NULL;
+    if (view && index >= 0) {
+        fail(g, "graph.nodes[%u].tensors.%s: a list member takes no redescription", v, member);
+        return NULL;
+    }
+    if (g->n_views == RT_MAX_NODES * RT_MAX_TENSORS) {
+        fail(g, "%s: too many node inputs", what);
+        return NULL;
+    }
+    rt_tensor *t = view ? describe(g, view, member) : malloc(sizeof *t);
+    if (t == NULL) {
+        fail(g, "graph.nodes[%u].tensors.%s: %s", v, member, view ? g->why : "out of memory");
+        return NULL;
+    }
+    if (!view) {
+        *t = *src->t; /* shares nothing: the copy gets its own placeholder data */
+        t->elems = calloc(t->count ? t->count : 1, t->type->size);
+        t->buffer = NULL;
+    }
+    g->views[g->n_views++] = t;
+    return t;
+}
+
+/* The value node v writes as output member `member` (list element `index`, or -1). */
+static rt_tensor *node_output(graph_run *g, unsigned v, const char *member, int index,
+                              const cJSON *name)
+{
+    char what[160];
+    if (index < 0)
+        snprintf(what, sizeof what, "graph.nodes[%u].outputs.%s", v, member);
+    else
+        snprintf(what, sizeof what, "graph.nodes[%u].outputs.%s[%d]", v, member, index);
+    if (!cJSON_IsString(name)) {
+        fail(g, "%s must be a tensor name", what);
+        return NULL;
+    }
+    named_value *dst = find(g, name->valuestring);
+    const rt_tensor *expected = NULL;
+    for (unsigned o = 0; o < g->c->n_outputs; ++o)
+        if (strcmp(g->c->outputs[o].name, name->valuestring) == 0)
+            expected = g->c->outputs[o].t;
+    if ((dst && dst->producer != -2) || (!dst && !expected)) {
+        fail(g,
+             "%s (\"%s\") must name a graph.tensors entry or an expected output, written by "
+             "one node",
+             what, name->valuestring);
+        return NULL;
+    }
+    if (!dst) {
+        if (g->n_values == RT_MAX_NAMES) {
+            fail(g, "too many graph tensors");
+            return NULL;
+        }
+        dst = &g->values[g->n_values++];
+        *dst = (named_value){name->valuestring, (rt_tensor *)expected, -2, 0, 0, NULL, -1, 0};
+    }
+    dst->producer = (int)v;
+    dst->member = member;
+    dst->list_index = index;
+    return dst->t;
+}
+
+/*
+ * One member of a node: a tensor name, or a list of names (version 2's
+ * variadic tensors: JOIN's InputTensors, SPLIT's OutputTensors), which the
+ * node's case gets as a list of tensors.
+ */
+static int node_member(graph_run *g, const cJSON *views, unsigned v, const cJSON *k, int output,
+                       rt_named *nd)
+{
+    *nd = (rt_named){k->string, NULL, 0, 0, NULL};
+    if (!cJSON_IsArray(k)) {
+        nd->t = output ? node_output(g, v, k->string, -1, k)
+                       : node_input(g, views, v, k->string, -1, k);
+        return nd->t ? 0 : -1;
+    }
+    unsigned n = (unsigned)cJSON_GetArraySize(k);
+    if (n > RT_MAX_TENSORS || g->n_lists + n > sizeof g->lists / sizeof g->lists[0])
+        return fail(g, "graph.nodes[%u].%s.%s: a list of at most %d tensor names", v,
+                    output ? "outputs" : "inputs", k->string, RT_MAX_TENSORS);
+    nd->is_list = 1;
+    nd->count = n;
+    nd->list = &g->lists[g->n_lists];
+    g->n_lists += n;
+    int i = 0;
+    for (const cJSON *e = k->child; e != NULL; e = e->next, ++i) {
+        nd->list[i] =
+            output ? node_output(g, v, k->string, i, e) : node_input(g, views, v, k->string, i, e);
+        if (nd->list[i] == NULL)
+            return -1;
     }
     return 0;
 }
@@ -108,42 +229,41 @@ static int node_case(graph_run *g, const cJSON *node, unsigned v, rt_case *nc)
     nc->op = op->valuestring;
     nc->attrs = cJSON_GetObjectItemCaseSensitive(node, "attrs");
     nc->expect = RT_EXPECT_OUTPUTS;
-    for (const cJSON *k = ins->child; k != NULL && nc->n_inputs < RT_MAX_TENSORS; k = k->next) {
-        named_value *src = cJSON_IsString(k) ? find(g, k->valuestring) : NULL;
-        if (src == NULL)
-            return fail(g, "graph.nodes[%u].inputs.%s names no input or graph tensor", v,
-                        k->string);
-        const cJSON *view = views ? cJSON_GetObjectItemCaseSensitive(views, k->string) : NULL;
-        rt_tensor *t = view ? describe(g, view, k->string) : malloc(sizeof *t);
-        if (t == NULL)
-            return fail(g, "graph.nodes[%u].tensors.%s: %s", v, k->string, g->why);
-        if (!view) {
-            *t = *src->t; /* a per-member copy (distinct slots), sharing the data */
-            t->elems = calloc(t->count ? t->count : 1, t->type->size);
-            t->buffer = NULL;
-        }
-        g->views[g->n_views++] = t;
-        nc->inputs[nc->n_inputs++] = (rt_named){k->string, t, 0, 0, NULL};
+    for (const cJSON *k = ins->child; k != NULL; k = k->next) {
+        if (nc->n_inputs == RT_MAX_TENSORS)
+            return fail(g, "graph.nodes[%u].inputs: at most %d members", v, RT_MAX_TENSORS);
+        if (node_member(g, views, v, k, 0, &nc->inputs[nc->n_inputs++]) != 0)
+            return -1;
     }
-    for (const cJSON *k = outs->child; k != NULL && nc->n_outputs < RT_MAX_TENSORS; k = k->next) {
-        named_value *dst = cJSON_IsString(k) ? find(g, k->valuestring) : NULL;
-        const rt_tensor *expected = NULL;
-        for (unsigned o = 0; o < g->c->n_outputs && cJSON_IsString(k); ++o)
-            if (strcmp(g->c->outputs[o].name, k->valuestring) == 0)
-                expected = g->c->outputs[o].t;
-        if ((!dst || dst->producer != -2) && !expected)
-            return fail(g,
-                        "graph.nodes[%u].outputs.%s must name a graph.tensors entry or an "
-                        "expected output, written by one node",
-                        v, k->string);
-        if (!dst) {
-            if (g->n_values == RT_MAX_NAMES)
-                return fail(g, "too many graph tensors");
-            dst = &g->values[g->n_values++];
-            *dst = (named_value){k->valuestring, (rt_tensor *)expected, -2, 0, 0};
+    for (const cJSON *k = outs->child; k != NULL; k = k->next) {
+        if (nc->n_outputs == RT_MAX_TENSORS)
+            return fail(g, "graph.nodes[%u].outputs: at most %d members", v, RT_MAX_TENSORS);
+        if (node_member(g, views, v, k, 1, &nc->outputs[nc->n_outputs++]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Each value node v writes: the output binding slot its member names in v's build. */
+static int output_slots(graph_run *g, unsigned v)
+{
+    const rt_build *b = &g->builds[v];
+    for (unsigned i = 0; i < g->n_values; ++i) {
+        named_value *val = &g->values[i];
+        if (val->producer != (int)v)
+            continue;
+        unsigned k = 0;
+        while (k < b->n_outputs && (strcmp(b->output_names[k], val->member) != 0 ||
+                                    b->output_index[k] != val->list_index))
+            ++k;
+        if (k == b->n_outputs) {
+            if (val->list_index < 0)
+                return fail(g, "graph.nodes[%u].outputs.%s is not an output of %s", v, val->member,
+                            g->node_cases[v].op);
+            return fail(g, "graph.nodes[%u].outputs.%s[%d] is not an output of %s", v, val->member,
+                        val->list_index, g->node_cases[v].op);
         }
-        dst->producer = (int)v;
-        nc->outputs[nc->n_outputs++] = (rt_named){k->string, dst->t, 0, 0, NULL};
+        val->out_slot = k;
     }
     return 0;
 }
@@ -157,6 +277,22 @@ static int slot_of(const rt_build *b, const rt_tensor *t)
     return -1;
 }
 
+/* The edge into node v's input slot `slot` from value src. */
+static void edge_in(graph_run *g, const named_value *src, unsigned v, unsigned slot)
+{
+    if (src->producer == -1) {
+        g->in[g->n_in] = (DML_INPUT_GRAPH_EDGE_DESC){src->input, v, slot, NULL};
+        g->in_e[g->n_in] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &g->in[g->n_in]};
+        g->n_in++;
+    } else {
+        g->mid[g->n_mid] =
+            (DML_INTERMEDIATE_GRAPH_EDGE_DESC){(UINT)src->producer, src->out_slot, v, slot, NULL};
+        g->mid_e[g->n_mid] =
+            (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &g->mid[g->n_mid]};
+        g->n_mid++;
+    }
+}
+
 /* Edges into node v: from graph inputs or from the nodes writing its members' tensors. */
 static int connect(graph_run *g, const cJSON *node, unsigned v)
 {
@@ -164,23 +300,22 @@ static int connect(graph_run *g, const cJSON *node, unsigned v)
     const rt_case *nc = &g->node_cases[v];
     unsigned m = 0;
     for (const cJSON *k = ins->child; k != NULL; k = k->next, ++m) {
-        named_value *src = find(g, k->valuestring);
-        int slot = slot_of(&g->builds[v], nc->inputs[m].t);
-        if (slot < 0)
-            return fail(g, "graph.nodes[%u].inputs.%s is not an input of %s", v, k->string, nc->op);
-        if (src->producer == -1) {
-            g->in[g->n_in] = (DML_INPUT_GRAPH_EDGE_DESC){src->input, v, (UINT)slot, NULL};
-            g->in_e[g->n_in] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &g->in[g->n_in]};
-            g->n_in++;
-        } else if (src->producer >= 0) {
-            g->mid[g->n_mid] =
-                (DML_INTERMEDIATE_GRAPH_EDGE_DESC){(UINT)src->producer, 0, v, (UINT)slot, NULL};
-            g->mid_e[g->n_mid] =
-                (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &g->mid[g->n_mid]};
-            g->n_mid++;
-        } else {
-            return fail(g, "graph.nodes[%u].inputs.%s: no node writes \"%s\"", v, k->string,
-                        k->valuestring);
+        const rt_named *nd = &nc->inputs[m];
+        unsigned n = nd->is_list ? nd->count : 1;
+        for (unsigned e = 0; e < n; ++e) {
+            const cJSON *name = nd->is_list ? cJSON_GetArrayItem(k, (int)e) : k;
+            char what[160];
+            if (nd->is_list)
+                snprintf(what, sizeof what, "graph.nodes[%u].inputs.%s[%u]", v, k->string, e);
+            else
+                snprintf(what, sizeof what, "graph.nodes[%u].inputs.%s", v, k->string);
+            named_value *src = find(g, name->valuestring);
+            int slot = slot_of(&g->builds[v], nd->is_list ? nd->list[e] : nd->t);
+            if (slot < 0)
+                return fail(g, "%s is not an input of %s", what, nc->op);
+            if (src->producer == -2)
+                return fail(g, "%s: no node writes \"%s\"", what, name->valuestring);
+            edge_in(g, src, v, (UINT)slot);
         }
     }
     return 0;
@@ -204,8 +339,9 @@ static int connect_outputs(graph_run *g, unsigned count)
         if (val == NULL || val->producer < 0)
             return fail(g, "graph output %u (\"%s\"): no node writes it", o, output_name(g, o));
         const rt_build *b = &g->builds[val->producer];
-        g->got[o] = b->n_outputs ? b->outputs[0] : NULL;
-        g->out[g->n_out] = (DML_OUTPUT_GRAPH_EDGE_DESC){(UINT)val->producer, 0, o, NULL};
+        g->got[o] = b->outputs[val->out_slot];
+        g->out[g->n_out] =
+            (DML_OUTPUT_GRAPH_EDGE_DESC){(UINT)val->producer, val->out_slot, o, NULL};
         g->out_e[g->n_out] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &g->out[g->n_out]};
         g->n_out++;
     }
@@ -234,6 +370,12 @@ static int prepare(graph_run *g, dmlcl_device *device, DML_GRAPH_DESC *desc, HRE
         b->c = &g->node_cases[v];
         if (rt_build_op(op, b) != 0)
             return fail(g, "graph.nodes[%u]: %s", v, b->why);
+        if (FAILED(b->frontend_hr)) {
+            *hr = b->frontend_hr; /* the front-end's verdict stands for the creation's */
+            return 1;
+        }
+        if (output_slots(g, v) != 0)
+            return -1;
         *hr = dmlcl_operator_create(device, &b->desc, &g->ops[v]);
         if (FAILED(*hr))
             return 1; /* the library's verdict */
@@ -350,7 +492,7 @@ void rt_run_graph(dmlcl_device *device, const char *device_error, rt_api api, co
         rt_verdict(r, 0, "no device: %s", device_error);
         return;
     }
-    /* Graph edges name one tensor each: lists (version 2) are for single operators. */
+    /* Graph inputs and outputs are one tensor each; lists belong to nodes' members. */
     for (unsigned i = 0; i < c->n_inputs + c->n_outputs; ++i) {
         const rt_named *nd = i < c->n_inputs ? &c->inputs[i] : &c->outputs[i - c->n_inputs];
         if (nd->is_list) {

@@ -8,7 +8,10 @@
 #include "graph_chain.h"
 #include "ref_broadcast.h"
 #include "ref_gather_ext.h"
+#include "ref_join.h"
+#include "ref_pad.h"
 #include "ref_slice.h"
+#include "ref_views.h"
 #include "support.h"
 
 #define R 3
@@ -20,6 +23,7 @@ typedef struct val {
     int node; /* -1: graph input `input` */
     UINT input;
     void *data;
+    UINT output; /* the node's output index (SPLIT's pieces) */
 } val;
 
 static void note(chain *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -58,7 +62,8 @@ static uint64_t bytes_of(DML_TENSOR_DATA_TYPE t, const UINT *sizes, const UINT *
 
 static val new_input(chain *c, ref_rng *r, DML_TENSOR_DATA_TYPE t, const UINT *sizes)
 {
-    val v = {t, {0}, {0}, -1, c->n_inputs, NULL};
+    cr_assert_lt(c->n_inputs, CHAIN_MAX_IO);
+    val v = {t, {0}, {0}, -1, c->n_inputs, NULL, 0};
     memcpy(v.sizes, sizes, sizeof v.sizes);
     packed(sizes, v.strides);
     uint64_t n = bytes_of(t, v.sizes, v.strides);
@@ -84,21 +89,33 @@ static void connect(chain *c, const val *src, UINT node, UINT slot)
     if (src->node < 0)
         ug_input(&c->g, src->input, node, slot);
     else
-        ug_edge(&c->g, (UINT)src->node, node, slot);
+        ug_edge_from(&c->g, (UINT)src->node, src->output, node, slot);
 }
 
-/* The output value of node v: reference bytes allocated and sentinel-filled. */
-static val output_of(chain *c, UINT v, DML_TENSOR_DATA_TYPE t, const UINT *sizes,
-                     const UINT *strides)
+/* Output `output` of node v: reference bytes allocated and sentinel-filled. */
+static val piece_of(chain *c, UINT v, UINT output, DML_TENSOR_DATA_TYPE t, const UINT *sizes,
+                    const UINT *strides)
 {
-    val o = {t, {0}, {0}, (int)v, 0, NULL};
+    val o = {t, {0}, {0}, (int)v, 0, NULL, output};
     memcpy(o.sizes, sizes, sizeof o.sizes);
     memcpy(o.strides, strides, sizeof o.strides);
     uint64_t n = bytes_of(t, sizes, strides);
     o.data = malloc(n);
     memset(o.data, CHAIN_SENTINEL, n);
-    c->values[v] = o.data;
+    if (output == 0) {
+        c->values[v] = o.data;
+    } else {
+        cr_assert_lt(c->n_extra, UG_MAX);
+        c->extra[c->n_extra++] = o.data;
+    }
     return o;
+}
+
+/* The output value of node v. */
+static val output_of(chain *c, UINT v, DML_TENSOR_DATA_TYPE t, const UINT *sizes,
+                     const UINT *strides)
+{
+    return piece_of(c, v, 0, t, sizes, strides);
 }
 
 static ref_tensor view(const val *v, const UINT *sizes, const UINT *strides)
@@ -283,23 +300,205 @@ static val gather_elements(chain *c, ref_rng *r, const val *src)
 static void graph_output(chain *c, const val *v)
 {
     UINT o = c->n_outputs++;
-    ug_output(&c->g, (UINT)v->node, o);
+    cr_assert_lt(o, CHAIN_MAX_IO);
+    ug_output_from(&c->g, (UINT)v->node, v->output, o);
     c->output_bytes[o] = bytes_of(v->type, v->sizes, v->strides);
     c->expect[o] = v->data;
     note(c, " ->out%u", o);
 }
 
+/* JOIN of vals (count of them, a value may repeat) along axis. */
+static val join(chain *c, ref_rng *r, const val *const *vals, UINT count, UINT axis)
+{
+    unit_tensor ti[3], to;
+    DML_TENSOR_DESC ins[3];
+    ref_tensor pieces[3];
+    UINT size[R], os[R];
+    memcpy(size, vals[0]->sizes, sizeof size);
+    size[axis] = 0;
+    for (UINT i = 0; i < count; ++i) {
+        ins[i] = *unit_tensor_set(&ti[i], vals[i]->type, R, vals[i]->sizes, vals[i]->strides);
+        pieces[i] = view(vals[i], vals[i]->sizes, vals[i]->strides);
+        size[axis] += vals[i]->sizes[axis];
+    }
+    layout(r, size, os);
+    DML_JOIN_OPERATOR_DESC d = {count, ins, unit_tensor_set(&to, vals[0]->type, R, size, os), axis};
+    UINT v = ug_node(&c->g, DML_OPERATOR_JOIN, &d);
+    for (UINT i = 0; i < count; ++i)
+        connect(c, vals[i], v, i);
+    val o = output_of(c, v, vals[0]->type, size, os);
+    ref_tensor out = view(&o, size, os);
+    cr_assert(ref_join(pieces, count, &out, axis));
+    note(c, " %u:JOIN(%u, axis %u)", v, count, axis);
+    return o;
+}
+
+/* src joined with itself or with a new graph input that differs along the axis, in either order. */
+static val join_step(chain *c, ref_rng *r, const val *src)
+{
+    UINT axis = (UINT)ref_rng_below(r, R), sizes[R];
+    memcpy(sizes, src->sizes, sizeof sizes);
+    sizes[axis] = 1 + (UINT)ref_rng_below(r, 3);
+    bool fresh = c->n_inputs + 3 < CHAIN_MAX_IO && ref_rng_chance(r, 60);
+    val other = fresh ? new_input(c, r, src->type, sizes) : *src;
+    const val *vals[3] = {src, &other, src};
+    if (ref_rng_chance(r, 50)) {
+        vals[0] = &other;
+        vals[1] = src;
+    }
+    return join(c, r, vals, ref_rng_chance(r, 25) ? 3 : 2, axis);
+}
+
+/*
+ * SPLIT of src along an axis of at least 2 into 2 or 3 pieces; the pieces
+ * join back in a rotated order, or one goes on and the others become graph
+ * outputs (every SPLIT output feeds an edge).
+ */
+static val split(chain *c, ref_rng *r, const val *src)
+{
+    UINT axis = (UINT)ref_rng_below(r, R);
+    while (src->sizes[axis] < 2)
+        axis = (axis + 1) % R;
+    UINT n = src->sizes[axis], count = n >= 3 && ref_rng_chance(r, 30) ? 3 : 2, len[3];
+    UINT left = n;
+    for (UINT i = 0; i + 1 < count; ++i) {
+        len[i] = 1 + (UINT)ref_rng_below(r, left - (count - 1 - i));
+        left -= len[i];
+    }
+    len[count - 1] = left;
+    unit_tensor ti, to[3];
+    DML_TENSOR_DESC outs[3];
+    UINT sizes[3][R], strides[3][R];
+    for (UINT i = 0; i < count; ++i) {
+        memcpy(sizes[i], src->sizes, sizeof sizes[i]);
+        sizes[i][axis] = len[i];
+        layout(r, sizes[i], strides[i]);
+        outs[i] = *unit_tensor_set(&to[i], src->type, R, sizes[i], strides[i]);
+    }
+    DML_SPLIT_OPERATOR_DESC d = {unit_tensor_set(&ti, src->type, R, src->sizes, src->strides),
+                                 count, outs, axis};
+    UINT v = ug_node(&c->g, DML_OPERATOR_SPLIT, &d);
+    connect(c, src, v, 0);
+    val pieces[3];
+    ref_tensor refs[3];
+    for (UINT i = 0; i < count; ++i) {
+        pieces[i] = piece_of(c, v, i, src->type, sizes[i], strides[i]);
+        refs[i] = view(&pieces[i], sizes[i], strides[i]);
+    }
+    ref_tensor in = view(src, src->sizes, src->strides);
+    cr_assert(ref_split(&in, refs, count, axis));
+    note(c, " %u:SPLIT(%u, axis %u)", v, count, axis);
+    UINT keep = (UINT)ref_rng_below(r, count);
+    if (c->n_outputs + count + 2 > CHAIN_MAX_IO || ref_rng_chance(r, 40)) {
+        const val *rotated[3];
+        for (UINT i = 0; i < count; ++i)
+            rotated[i] = &pieces[(i + 1 + keep) % count];
+        return join(c, r, rotated, count, axis);
+    }
+    for (UINT i = 0; i < count; ++i)
+        if (i != keep)
+            graph_output(c, &pieces[i]);
+    return pieces[keep];
+}
+
+/* A scalar of type t for PADDING1: random bits, floats small integers (no NaN payloads). */
+static DML_SCALAR_UNION pad_value(ref_rng *r, DML_TENSOR_DATA_TYPE t)
+{
+    static const uint16_t halves[] = {0x0000, 0x8000, 0x3C00, 0xC100, 0x7C00};
+    DML_SCALAR_UNION u;
+    memset(&u, 0, sizeof u);
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32)
+        u.Float32 = (float)ref_rng_range(r, -8, 8);
+    else if (t == DML_TENSOR_DATA_TYPE_FLOAT16)
+        u.UInt16 = halves[ref_rng_below(r, 5)];
+    else
+        ref_rng_bytes(r, &u, ref_type_size(t));
+    return u;
+}
+
+/* PADDING1 in one of the four modes, at most 2 per side (within the mode's limit). */
+static val pad(chain *c, ref_rng *r, const val *src)
+{
+    static const DML_PADDING_MODE modes[] = {DML_PADDING_MODE_CONSTANT, DML_PADDING_MODE_EDGE,
+                                             DML_PADDING_MODE_REFLECTION,
+                                             DML_PADDING_MODE_SYMMETRIC};
+    static const ref_pad_mode refs[] = {REF_PAD_CONSTANT, REF_PAD_EDGE, REF_PAD_REFLECT,
+                                        REF_PAD_SYMMETRIC};
+    static const char *const names[] = {"constant", "edge", "reflection", "symmetric"};
+    unsigned m = (unsigned)ref_rng_below(r, 4);
+    UINT start[R], end[R], size[R], os[R];
+    int64_t s64[R], e64[R];
+    for (int d = 0; d < R; ++d) {
+        UINT n = src->sizes[d];
+        UINT most = m == 2 ? n - 1 : m == 3 ? n : 2;
+        most = most > 2 ? 2 : most;
+        start[d] = (UINT)ref_rng_below(r, most + 1);
+        end[d] = (UINT)ref_rng_below(r, most + 1);
+        size[d] = start[d] + n + end[d];
+        s64[d] = start[d];
+        e64[d] = end[d];
+    }
+    layout(r, size, os);
+    DML_SCALAR_UNION value = pad_value(r, src->type);
+    unit_tensor ti, to;
+    DML_PADDING1_OPERATOR_DESC d = {unit_tensor_set(&ti, src->type, R, src->sizes, src->strides),
+                                    unit_tensor_set(&to, src->type, R, size, os),
+                                    modes[m],
+                                    src->type,
+                                    value,
+                                    R,
+                                    start,
+                                    end};
+    UINT v = ug_node(&c->g, DML_OPERATOR_PADDING1, &d);
+    connect(c, src, v, 0);
+    val o = output_of(c, v, src->type, size, os);
+    ref_tensor in = view(src, src->sizes, src->strides), out = view(&o, size, os);
+    cr_assert(ref_pad(&in, &out, refs[m], s64, e64, &value));
+    note(c, " %u:PADDING1(%s)", v, names[m]);
+    return o;
+}
+
+/* TILE by 1-3 per dimension, keeping every size at most 8. */
+static val tile(chain *c, ref_rng *r, const val *src)
+{
+    UINT rep[R], size[R], os[R];
+    for (int d = 0; d < R; ++d) {
+        rep[d] = 1 + (UINT)ref_rng_below(r, 3);
+        while (rep[d] > 1 && src->sizes[d] * rep[d] > 8)
+            --rep[d];
+        size[d] = src->sizes[d] * rep[d];
+    }
+    layout(r, size, os);
+    unit_tensor ti, to;
+    DML_TILE_OPERATOR_DESC d = {unit_tensor_set(&ti, src->type, R, src->sizes, src->strides),
+                                unit_tensor_set(&to, src->type, R, size, os), R, rep};
+    UINT v = ug_node(&c->g, DML_OPERATOR_TILE, &d);
+    connect(c, src, v, 0);
+    val o = output_of(c, v, src->type, size, os);
+    ref_tensor in = view(src, src->sizes, src->strides), out = view(&o, size, os);
+    cr_assert(ref_tile(&in, &out));
+    note(c, " %u:TILE", v);
+    return o;
+}
+
 static val step(chain *c, ref_rng *r, const val *cur)
 {
     bool has_one = cur->sizes[0] == 1 || cur->sizes[1] == 1 || cur->sizes[2] == 1;
-    switch (ref_rng_below(r, 7)) {
+    bool can_split = cur->sizes[0] > 1 || cur->sizes[1] > 1 || cur->sizes[2] > 1;
+    /* Growing steps only while the tensor is small: the chain's bytes stay bounded. */
+    bool small = cur->sizes[0] <= 6 && cur->sizes[1] <= 6 && cur->sizes[2] <= 6;
+    switch (ref_rng_below(r, 11)) {
     case 0: return slice(c, r, cur);
     case 1: return slice1(c, r, cur);
     case 2: return identity(c, r, cur, false);
     case 3: return identity(c, r, cur, has_one);
     case 4:
     case 5: return gather(c, r, cur);
-    default: return gather_elements(c, r, cur);
+    case 6: return gather_elements(c, r, cur);
+    case 7: return small ? join_step(c, r, cur) : slice(c, r, cur);
+    case 8: return can_split ? split(c, r, cur) : slice1(c, r, cur);
+    case 9: return small ? pad(c, r, cur) : slice(c, r, cur);
+    default: return tile(c, r, cur);
     }
 }
 
@@ -341,5 +540,7 @@ void chain_free(chain *c)
         free(c->inputs[i]);
     for (UINT v = 0; v < c->g.n_nodes; ++v)
         free(c->values[v]);
+    for (UINT i = 0; i < c->n_extra; ++i)
+        free(c->extra[i]);
     ug_free(&c->g);
 }

@@ -3,7 +3,9 @@
  * graph_chain.h: seeded random graphs of 2-6 data-movement nodes (slices,
  * SLICE1 with negative steps, identities that transpose, pad or broadcast
  * through strides, gathers and gather-elements whose indices come from graph
- * inputs, from slices of them, or from other gathers), with the reference
+ * inputs, from slices of them, or from other gathers; JOINs of a value with
+ * itself or a graph input, SPLITs whose pieces join back swapped or become
+ * graph outputs, PADDING1 in every mode, TILEs), with the reference
  * (tests/ref) applied node by node as each node is added. The expected
  * graph outputs are the reference's; a graph plan run on the same inputs
  * must reproduce them bit for bit, sentinel bytes around them included.
@@ -14,7 +16,7 @@
 #include "graph_support.h"
 #include "ref.h"
 
-#define CHAIN_MAX_IO 12
+#define CHAIN_MAX_IO 16
 #define CHAIN_SENTINEL 0x5A
 
 typedef struct chain {
@@ -24,8 +26,10 @@ typedef struct chain {
     uint64_t input_bytes[CHAIN_MAX_IO];
     void *expect[CHAIN_MAX_IO]; /* reference outputs, sentinel-filled around the elements */
     uint64_t output_bytes[CHAIN_MAX_IO];
-    void *values[UG_MAX]; /* each node's reference output */
-    char log[1024];       /* the nodes, for failure messages */
+    void *values[UG_MAX]; /* each node's reference output (SPLIT: its first) */
+    void *extra[UG_MAX];  /* SPLIT's other outputs */
+    UINT n_extra;
+    char log[1024]; /* the nodes, for failure messages */
 } chain;
 
 /* Builds a random chain of `nodes` (2-6) main nodes from rng. */

@@ -34,6 +34,7 @@ UINT ug_constant(unit_graph *g, const void *data, size_t size)
 
 void ug_input(unit_graph *g, UINT graph_input, UINT node, UINT slot)
 {
+    cr_assert_lt(g->n_in, UG_MAX);
     UINT i = g->n_in++;
     g->in[i] = (DML_INPUT_GRAPH_EDGE_DESC){graph_input, node, slot, NULL};
     g->in_e[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &g->in[i]};
@@ -46,6 +47,7 @@ void ug_edge(unit_graph *g, UINT from, UINT to, UINT slot)
 
 void ug_edge_from(unit_graph *g, UINT from, UINT from_output, UINT to, UINT slot)
 {
+    cr_assert_lt(g->n_mid, UG_MAX);
     UINT i = g->n_mid++;
     g->mid[i] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){from, from_output, to, slot, NULL};
     g->mid_e[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &g->mid[i]};
@@ -58,6 +60,7 @@ void ug_output(unit_graph *g, UINT node, UINT graph_output)
 
 void ug_output_from(unit_graph *g, UINT node, UINT node_output, UINT graph_output)
 {
+    cr_assert_lt(g->n_out, UG_MAX);
     UINT i = g->n_out++;
     g->out[i] = (DML_OUTPUT_GRAPH_EDGE_DESC){node, node_output, graph_output, NULL};
     g->out_e[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &g->out[i]};

@@ -9,7 +9,7 @@
 
 #include "graph.h"
 
-#define UG_MAX 24
+#define UG_MAX 40
 
 typedef struct unit_graph {
     UINT n_nodes, n_in, n_out, n_mid;
