@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes conformance/cases/graph/multi.json: graph cases whose nodes take or
 give lists of tensors (JOIN, SPLIT, Concat, Split) next to PADDING, TILE,
 SLICE and DEPTH_TO_SPACE. Each expectation is what numpy computes for the
