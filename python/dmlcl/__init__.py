@@ -15,11 +15,12 @@ IndexOutOfRangeError) with dmlcl's message.
 """
 from ._native import (Device, Error, IndexOutOfRangeError, InvalidArgumentError,
                       UnsupportedError, get_device, set_device, version)
-from ._ops import (broadcast, depth_to_space, expand, gather, gather_elements, gather_nd, slice,
-                   space_to_depth, strided_slice, tile, transpose)
+from ._ops import (broadcast, concat, depth_to_space, expand, gather, gather_elements, gather_nd,
+                   pad, reverse, roll, slice, space_to_depth, split, strided_slice, tile,
+                   transpose)
 
 __version__ = "0.1.0"
 __all__ = ["Device", "Error", "IndexOutOfRangeError", "InvalidArgumentError", "UnsupportedError",
            "broadcast", "expand", "gather", "gather_elements", "gather_nd", "get_device",
            "set_device", "slice", "strided_slice", "version", "depth_to_space", "space_to_depth",
-           "tile", "transpose"]
+           "tile", "transpose", "pad", "roll", "reverse", "concat", "split"]

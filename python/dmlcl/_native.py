@@ -96,6 +96,7 @@ DATA_TYPES = {
     np.dtype(np.int64): 11, np.dtype(np.bool_): 5,
 }
 INT64 = 11
+BOOLEAN = 0x100  # DMLCL_TENSOR_DATA_TYPE_BOOLEAN
 
 _P = ctypes.c_void_p
 for _name, _args, _res in [
@@ -106,6 +107,8 @@ for _name, _args, _res in [
     ("dmlcl_device_release", [_P], None),
     ("dmlcl_device_description", [_P], ctypes.c_char_p),
     ("dmlcl_device_get_class", [_P], ctypes.c_int),
+    ("dmlcl_frontend_result_clear", [_P], None),
+    ("dmlcl_onnx_transpose", [ctypes.c_int, _P, _P], HRESULT),
     ("dmlcl_operator_create", [_P, ctypes.POINTER(OperatorDesc), ctypes.POINTER(_P)], HRESULT),
     ("dmlcl_operator_release", [_P], None),
     ("dmlcl_operator_input_count", [_P], ctypes.c_uint32),
@@ -119,6 +122,61 @@ for _name, _args, _res in [
     _f.argtypes, _f.restype = _args, _res
 
 version = lib.dmlcl_version_string().decode()
+
+# dmlcl_frontend_result's tensor_count, output_count and output_shapes sit
+# behind storage whose size follows the C extension descriptors, so their
+# offsets are found once from a result whose values are known (a transpose of
+# a [2, 3] tensor: two tensors, one output, output_shapes pointing at
+# output_shape) rather than restated here and left to drift.
+
+
+class _TransposeArgs(ctypes.Structure):
+    _fields_ = [("data", ctypes.POINTER(Shape)), ("data_type", ctypes.c_int),
+                ("perm", ctypes.c_void_p), ("perm_count", ctypes.c_uint32)]
+
+
+def _probe_counts():
+    shape = Shape(2, (ctypes.c_int64 * DIMENSION_COUNT_MAX)(2, 3))
+    args = _TransposeArgs(ctypes.pointer(shape), 1, None, 0)
+    r = ctypes.create_string_buffer(FRONTEND_RESULT_BYTES)
+    try:
+        if lib.dmlcl_onnx_transpose(13, ctypes.byref(args), r) < 0:
+            raise ImportError("dmlcl: the result-layout probe (ONNX Transpose of [2, 3]) failed: "
+                              + lib.dmlcl_last_error().decode(errors="replace"))
+        target = ctypes.addressof(r) + FrontendResultHead.output_shape.offset
+        size = ctypes.sizeof(ctypes.c_void_p)
+        u32 = (ctypes.c_uint32 * (FRONTEND_RESULT_BYTES // 4)).from_buffer(r)
+        found = []
+        for off in range(size * 2, FRONTEND_RESULT_BYTES, size):
+            if ctypes.c_void_p.from_buffer(r, off).value != target:
+                continue
+            # output_count is the u32 just before the pointer, or before its padding.
+            for gap in (4, 8):
+                if u32[(off - gap) // 4] == 1 and u32[(off - gap) // 4 - 1] == 2:
+                    found.append((off - gap - 4, off - gap, off))
+        if len(found) != 1:
+            raise ImportError("dmlcl: cannot find output_count and output_shapes in "
+                              f"dmlcl_frontend_result ({len(found)} candidates)")
+        return found[0]
+    finally:
+        lib.dmlcl_frontend_result_clear(r)
+
+
+TENSOR_COUNT_OFFSET, OUTPUT_COUNT_OFFSET, OUTPUT_SHAPES_OFFSET = _probe_counts()
+
+
+def result_output_shapes(result):
+    """A filled result's output shapes (output_count of them) as tuples."""
+    count = ctypes.c_uint32.from_buffer(result, OUTPUT_COUNT_OFFSET).value
+    shapes = ctypes.cast(ctypes.c_void_p.from_buffer(result, OUTPUT_SHAPES_OFFSET).value,
+                         ctypes.POINTER(Shape))
+    return [tuple(shapes[k].dims[i] for i in range(shapes[k].rank)) for k in range(count)]
+
+
+def clear_result(result):
+    """dmlcl_frontend_result_clear: frees what a Concat or Split kept on the heap."""
+    lib.dmlcl_frontend_result_clear(result)
+
 
 # ---- Errors -----------------------------------------------------------------------------
 
@@ -230,27 +288,34 @@ def execute(desc, inputs, output_shape, output_dtype, device=None):
     """Creates, compiles and runs the operator desc (a pointer to a
     DML_OPERATOR_DESC) on device with inputs (numpy arrays in binding order;
     None for an absent optional input) and returns its one output."""
+    return execute_outputs(desc, inputs, [output_shape], output_dtype, device)[0]
+
+
+def execute_outputs(desc, inputs, output_shapes, output_dtype, device=None):
+    """execute for an operator with len(output_shapes) outputs, all of
+    output_dtype: returns them in binding order."""
     device = device if device is not None else get_device()
     if isinstance(device, str):
         device = Device(device)
     op, compiled = ctypes.c_void_p(), ctypes.c_void_p()
     try:
         check(lib.dmlcl_operator_create(device._handle, desc, ctypes.byref(op)))
-        slots = lib.dmlcl_operator_input_count(op)
-        if slots != len(inputs) or lib.dmlcl_operator_output_count(op) != 1:
-            raise Error(0, "binding", f"the operator has {slots} inputs, given {len(inputs)}")
+        slots, outs = lib.dmlcl_operator_input_count(op), lib.dmlcl_operator_output_count(op)
+        if slots != len(inputs) or outs != len(output_shapes):
+            raise Error(0, "binding", f"the operator has {slots} inputs and {outs} outputs, "
+                        f"given {len(inputs)} and {len(output_shapes)}")
         check(lib.dmlcl_operator_compile(op, 0, ctypes.byref(compiled)))
         keep = [None if a is None else host_input(a) for a in inputs]
         hin = (HostTensor * max(1, len(keep)))()
         for i, b in enumerate(keep):
             hin[i] = HostTensor(None, 0) if b is None else HostTensor(b.ctypes.data, b.nbytes)
         dtype = np.dtype(output_dtype)
-        count = int(np.prod(output_shape, dtype=np.int64))
-        out = np.zeros(_padded(count * dtype.itemsize), dtype=np.uint8)
-        hout = HostTensor(out.ctypes.data, out.nbytes)
-        check(lib.dmlcl_compiled_operator_execute(compiled, len(keep), hin, 1,
-                                                  ctypes.byref(hout)))
-        return out[:count * dtype.itemsize].view(dtype).reshape(output_shape).copy()
+        counts = [int(np.prod(s, dtype=np.int64)) for s in output_shapes]
+        outs = [np.zeros(_padded(c * dtype.itemsize), dtype=np.uint8) for c in counts]
+        hout = (HostTensor * len(outs))(*[HostTensor(o.ctypes.data, o.nbytes) for o in outs])
+        check(lib.dmlcl_compiled_operator_execute(compiled, len(keep), hin, len(outs), hout))
+        return [o[:c * dtype.itemsize].view(dtype).reshape(s).copy()
+                for o, c, s in zip(outs, counts, output_shapes)]
     finally:
         lib.dmlcl_compiled_operator_release(compiled)
         lib.dmlcl_operator_release(op)

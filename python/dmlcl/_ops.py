@@ -81,11 +81,96 @@ def broadcast(data, target_shape, axes_mapping=None, mode="numpy", device=None):
                                  axes_mapping=axes_mapping, mode=mode)
 
 
-def transpose(data, perm=None, device=None):
-    """numpy.transpose (OpenVINO Transpose-1): output dimension k is data's
-    dimension perm[k]; perm None: the axes reversed."""
-    return fe.OPENVINO_TRANSPOSE(1, device, data=np.asarray(data),
-                                 input_order=[] if perm is None else perm)
+def transpose(data, perm=None, mode="onnx", device=None):
+    """numpy.transpose: output dimension k is data's dimension perm[k]; perm
+    None: the axes reversed. mode "onnx" (Transpose-13) or "openvino"
+    (Transpose-1, perm is its input_order)."""
+    _mode(mode, ("onnx", "openvino"))
+    data = np.asarray(data)
+    if mode == "onnx":
+        return fe.ONNX_TRANSPOSE(ONNX_OPSET, device, data=data, perm=perm)
+    return fe.OPENVINO_TRANSPOSE(1, device, data=data, input_order=[] if perm is None else perm)
+
+
+def reverse(data, axis, mode="index", device=None):
+    """OpenVINO Reverse-1: mode "index" (axis: the axes to reverse, negative
+    counting from the end) or "mask" (axis: one bool per dimension)."""
+    axis = np.asarray(axis, dtype=np.bool_ if mode == "mask" else None)
+    return fe.OPENVINO_REVERSE(1, device, data=np.asarray(data), axis=axis, mode=mode)
+
+
+def roll(data, shift, axes, device=None):
+    """OpenVINO Roll-7 (numpy.roll with axes given): elements shifted by
+    shift along axes; a scalar shift rolls every axis named."""
+    return fe.OPENVINO_ROLL(7, device, data=np.asarray(data), shift=shift, axes=axes)
+
+
+def _pad_value(value, dtype):
+    """A Python scalar becomes one element of data's type (refused if that
+    changes it); a numpy value keeps its type, which dmlcl checks."""
+    if value is None or isinstance(value, (np.ndarray, np.generic)):
+        return value
+    v = np.asarray(value, dtype=dtype)
+    if v != value and not (v != v and value != value):  # NaN is NaN's value
+        raise ValueError(f"dmlcl: pad: constant_value ({value!r}) is not a value of {dtype}")
+    return v
+
+
+def pad(data, pads=None, pad_mode="constant", constant_value=None, axes=None, pads_begin=None,
+        pads_end=None, mode="onnx", device=None):
+    """Pads (negative: crops) data. pads: ONNX's [x1_begin, x2_begin, ...,
+    x1_end, x2_end, ...], or pads_begin and pads_end. pad_mode "constant"
+    (with constant_value, default 0), "edge", "reflect", and "wrap" (mode
+    "onnx": Pad-19, axes: the dimensions pads names) or "symmetric" (mode
+    "openvino": Pad-12)."""
+    _mode(mode, ("onnx", "openvino"))
+    data = np.asarray(data)
+    if (pads is None) == (pads_begin is None or pads_end is None):
+        raise ValueError("dmlcl: pad: give pads, or pads_begin and pads_end (not both)")
+    value = _pad_value(constant_value, data.dtype)
+    if mode == "onnx":
+        if pads is None:
+            pads = list(pads_begin) + list(pads_end)
+        return fe.ONNX_PAD(19, device, data=data, pads=pads, constant_value=value, axes=axes,
+                           mode=pad_mode)
+    if axes is not None:
+        raise ValueError("dmlcl: pad: axes is ONNX's (mode='onnx'); OpenVINO Pad pads every axis")
+    if pads is not None:
+        pads = list(pads)
+        half = len(pads) // 2
+        pads_begin, pads_end = pads[:half], pads[half:]
+    return fe.OPENVINO_PAD(12, device, data=data, pads_begin=pads_begin, pads_end=pads_end,
+                           pad_value=value, pad_mode=pad_mode)
+
+
+def concat(inputs, axis=0, mode="onnx", device=None):
+    """numpy.concatenate of a list of arrays along axis: ONNX Concat-13 or
+    OpenVINO Concat-1 (mode "openvino"); up to 64 inputs."""
+    _mode(mode, ("onnx", "openvino"))
+    inputs = [np.asarray(a) for a in inputs]
+    if not inputs:
+        raise ValueError("dmlcl: concat: inputs is empty (Concat takes at least one)")
+    f = fe.ONNX_CONCAT if mode == "onnx" else fe.OPENVINO_CONCAT
+    return f(ONNX_OPSET if mode == "onnx" else 1, device, inputs=inputs, axis=axis)
+
+
+def split(input, split=None, axis=0, num_outputs=None, mode="onnx", device=None):  # noqa: A002
+    """Splits input along axis into a list of arrays. split: the parts'
+    lengths; else num_outputs equal parts. mode "onnx" (Split-18: without
+    split, parts of ceil(dim / num_outputs), the last one the rest) or
+    "openvino" (VariadicSplit-1 with split, a -1 taking the rest; Split-1
+    with num_outputs, which must divide the dimension)."""
+    _mode(mode, ("onnx", "openvino"))
+    input = np.asarray(input)  # noqa: A001
+    if (split is None) == (num_outputs is None):
+        raise ValueError("dmlcl: split: give split or num_outputs (one of them)")
+    if mode == "onnx":
+        return fe.ONNX_SPLIT.run(18, device, input=input, split=split, axis=axis,
+                                 num_outputs=num_outputs)
+    if split is not None:
+        return fe.OPENVINO_VARIADIC_SPLIT.run(1, device, data=input, axis=axis,
+                                              split_lengths=split)
+    return fe.OPENVINO_SPLIT.run(1, device, data=input, axis=axis, num_splits=num_outputs)
 
 
 def tile(input, repeats, device=None):  # noqa: A002 (ONNX's name)

@@ -14,15 +14,22 @@ from onnx.reference import ReferenceEvaluator
 def onnx_run(op_type, inputs, opset=13, **attrs):
     """Runs op_type on inputs (name -> numpy array, in the operator's input
     order; None: an absent optional input) with attrs; returns output 0."""
+    return onnx_run_outputs(op_type, inputs, 1, opset, **attrs)[0]
+
+
+def onnx_run_outputs(op_type, inputs, outputs, opset=13, **attrs):
+    """onnx_run for a node with `outputs` outputs: returns them all."""
     names = [name if value is not None else "" for name, value in inputs.items()]
-    node = helper.make_node(op_type, names, ["y"], **attrs)
+    ys = [f"y{k}" for k in range(outputs)]
+    node = helper.make_node(op_type, names, ys, **attrs)
     feeds = {k: v for k, v in inputs.items() if v is not None}
     graph_inputs = [helper.make_tensor_value_info(
         k, helper.np_dtype_to_tensor_dtype(v.dtype), v.shape) for k, v in feeds.items()]
     graph = helper.make_graph([node], "g", graph_inputs,
-                              [helper.make_tensor_value_info("y", TensorProto.UNDEFINED, None)])
+                              [helper.make_tensor_value_info(y, TensorProto.UNDEFINED, None)
+                               for y in ys])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
-    return ReferenceEvaluator(model).run(None, feeds)[0]
+    return ReferenceEvaluator(model).run(None, feeds)
 
 
 @pytest.fixture
@@ -31,4 +38,4 @@ def rng(request):
     return np.random.default_rng(zlib.crc32(request.node.name.encode()))
 
 
-__all__ = ["onnx_run", "numpy_helper"]
+__all__ = ["onnx_run", "onnx_run_outputs", "numpy_helper"]
