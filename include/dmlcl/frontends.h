@@ -63,6 +63,7 @@
 #ifndef DMLCL_FRONTENDS_H
 #define DMLCL_FRONTENDS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dmlcl/dmlcl.h"
@@ -134,6 +135,16 @@ typedef struct dmlcl_frontend_result {
 
 /* Frees what a front-end allocated in r and zeroes it (NULL: nothing to do). */
 DMLCL_API void dmlcl_frontend_result_clear(dmlcl_frontend_result *r);
+
+/*
+ * For bindings that do not mirror the struct (Python's ctypes): its size, the
+ * number of outputs a filled result describes, and output i's shape (NULL
+ * when i is not below that count).
+ */
+DMLCL_API size_t dmlcl_frontend_result_size(void);
+DMLCL_API uint32_t dmlcl_frontend_result_output_count(const dmlcl_frontend_result *r);
+DMLCL_API const dmlcl_shape *dmlcl_frontend_result_output_shape(const dmlcl_frontend_result *r,
+                                                                uint32_t i);
 
 #ifdef __cplusplus
 }

@@ -79,9 +79,9 @@ TENSOR_TYPE_BUFFER = 1
 
 # dmlcl_frontend_result begins with DML_OPERATOR_DESC desc, then dmlcl_shape
 # output_shape; the rest is storage desc points into, which grows as
-# front-ends are added. The package reads the first two members and gives
-# the C side this much room (the struct is about 3 KiB today).
-FRONTEND_RESULT_BYTES = 1 << 16
+# front-ends are added. The package reads the first two members (and the
+# outputs through the library's accessors) and allocates the size the library
+# reports.
 
 
 class FrontendResultHead(ctypes.Structure):
@@ -123,54 +123,22 @@ for _name, _args, _res in [
 
 version = lib.dmlcl_version_string().decode()
 
-# dmlcl_frontend_result's tensor_count, output_count and output_shapes sit
-# behind storage whose size follows the C extension descriptors, so their
-# offsets are found once from a result whose values are known (a transpose of
-# a [2, 3] tensor: two tensors, one output, output_shapes pointing at
-# output_shape) rather than restated here and left to drift.
+lib.dmlcl_frontend_result_size.argtypes, lib.dmlcl_frontend_result_size.restype = [], ctypes.c_size_t
+lib.dmlcl_frontend_result_output_count.argtypes = [_P]
+lib.dmlcl_frontend_result_output_count.restype = ctypes.c_uint32
+lib.dmlcl_frontend_result_output_shape.argtypes = [_P, ctypes.c_uint32]
+lib.dmlcl_frontend_result_output_shape.restype = ctypes.POINTER(Shape)
 
-
-class _TransposeArgs(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(Shape)), ("data_type", ctypes.c_int),
-                ("perm", ctypes.c_void_p), ("perm_count", ctypes.c_uint32)]
-
-
-def _probe_counts():
-    shape = Shape(2, (ctypes.c_int64 * DIMENSION_COUNT_MAX)(2, 3))
-    args = _TransposeArgs(ctypes.pointer(shape), 1, None, 0)
-    r = ctypes.create_string_buffer(FRONTEND_RESULT_BYTES)
-    try:
-        if lib.dmlcl_onnx_transpose(13, ctypes.byref(args), r) < 0:
-            raise ImportError("dmlcl: the result-layout probe (ONNX Transpose of [2, 3]) failed: "
-                              + lib.dmlcl_last_error().decode(errors="replace"))
-        target = ctypes.addressof(r) + FrontendResultHead.output_shape.offset
-        size = ctypes.sizeof(ctypes.c_void_p)
-        u32 = (ctypes.c_uint32 * (FRONTEND_RESULT_BYTES // 4)).from_buffer(r)
-        found = []
-        for off in range(size * 2, FRONTEND_RESULT_BYTES, size):
-            if ctypes.c_void_p.from_buffer(r, off).value != target:
-                continue
-            # output_count is the u32 just before the pointer, or before its padding.
-            for gap in (4, 8):
-                if u32[(off - gap) // 4] == 1 and u32[(off - gap) // 4 - 1] == 2:
-                    found.append((off - gap - 4, off - gap, off))
-        if len(found) != 1:
-            raise ImportError("dmlcl: cannot find output_count and output_shapes in "
-                              f"dmlcl_frontend_result ({len(found)} candidates)")
-        return found[0]
-    finally:
-        lib.dmlcl_frontend_result_clear(r)
-
-
-TENSOR_COUNT_OFFSET, OUTPUT_COUNT_OFFSET, OUTPUT_SHAPES_OFFSET = _probe_counts()
+# The result's size and outputs come from the library's accessors: the struct's
+# layout follows the C descriptors inside it, and is not restated here.
+FRONTEND_RESULT_BYTES = lib.dmlcl_frontend_result_size()
 
 
 def result_output_shapes(result):
     """A filled result's output shapes (output_count of them) as tuples."""
-    count = ctypes.c_uint32.from_buffer(result, OUTPUT_COUNT_OFFSET).value
-    shapes = ctypes.cast(ctypes.c_void_p.from_buffer(result, OUTPUT_SHAPES_OFFSET).value,
-                         ctypes.POINTER(Shape))
-    return [tuple(shapes[k].dims[i] for i in range(shapes[k].rank)) for k in range(count)]
+    count = lib.dmlcl_frontend_result_output_count(result)
+    shapes = [lib.dmlcl_frontend_result_output_shape(result, k).contents for k in range(count)]
+    return [tuple(s.dims[i] for i in range(s.rank)) for s in shapes]
 
 
 def clear_result(result):

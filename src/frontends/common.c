@@ -156,6 +156,21 @@ typedef struct fe_heap {
     dmlcl_shape *shapes;
 } fe_heap;
 
+size_t dmlcl_frontend_result_size(void)
+{
+    return sizeof(dmlcl_frontend_result);
+}
+
+uint32_t dmlcl_frontend_result_output_count(const dmlcl_frontend_result *r)
+{
+    return r ? r->output_count : 0;
+}
+
+const dmlcl_shape *dmlcl_frontend_result_output_shape(const dmlcl_frontend_result *r, uint32_t i)
+{
+    return r && i < r->output_count ? &r->output_shapes[i] : NULL;
+}
+
 void dmlcl_frontend_result_clear(dmlcl_frontend_result *r)
 {
     if (!r)

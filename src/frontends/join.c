@@ -89,7 +89,7 @@ static HRESULT concat_check(const char *op, const dmlcl_concat_args *a, uint32_t
 
 static HRESULT concat_body(const char *op, const dmlcl_concat_args *a, dmlcl_frontend_result *r)
 {
-    uint32_t axis;
+    uint32_t axis = 0;
     dmlcl_shape out;
     DMLI_TRY(concat_check(op, a, &axis, &out));
     uint32_t n = a->input_count;
@@ -199,7 +199,7 @@ static const dmli_fe_versions ov_variadic_split = {"OpenVINO", "VariadicSplit", 
 static HRESULT ov_split_body(const char *op, const dmlcl_openvino_split_args *a,
                              dmlcl_frontend_result *r)
 {
-    uint32_t axis;
+    uint32_t axis = 0;
     DMLI_TRY(check_data(op, "input data", a->data, a->data_type));
     DMLI_TRY(ov_axis(op, a->axis, a->axis_dims, a->data, &axis));
     int64_t dim = a->data->dims[axis], n = a->num_splits;
@@ -231,7 +231,7 @@ HRESULT dmlcl_openvino_split(int opset, const dmlcl_openvino_split_args *args,
 static HRESULT ov_variadic_body(const char *op, const dmlcl_openvino_variadic_split_args *a,
                                 dmlcl_frontend_result *r)
 {
-    uint32_t axis;
+    uint32_t axis = 0;
     DMLI_TRY(check_data(op, "input data", a->data, a->data_type));
     DMLI_TRY(ov_axis(op, a->axis, a->axis_dims, a->data, &axis));
     const dmlcl_int_array *sl = a->split_lengths;
@@ -333,7 +333,7 @@ static HRESULT onnx_num_outputs(const char *op, const dmlcl_onnx_split_args *a, 
 static HRESULT onnx_split_body(const char *op, int version, const dmlcl_onnx_split_args *a,
                                dmlcl_frontend_result *r)
 {
-    uint32_t axis, count = 0;
+    uint32_t axis = 0, count = 0;
     DMLI_TRY(check_data(op, "input", a->input, a->input_type));
     DMLI_TRY(normalise_axis(op, "input", a->axis, a->input->rank, &axis));
     int64_t dim = a->input->dims[axis], lengths[MAX_PIECES];

@@ -140,7 +140,7 @@ HRESULT dmlcl_openvino_tile(int opset, const dmlcl_openvino_tile_args *a, dmlcl_
     char op[DMLI_FE_OP_NAME];
     DMLI_TRY(begin(&ov_tile, opset, a, r, a ? a->data_type : 0, "data", a ? a->data : NULL, op));
     int64_t rep[MAX_RANK];
-    uint32_t count;
+    uint32_t count = 0;
     DMLI_TRY(read_list(op, "repeats", a->repeats, a->repeats_dims, rep, &count));
     /* The text leaves negative repeats open; OpenVINO's shape inference reads them as 0
      * copies (tile_shape_inference.hpp), so a model that has one gets an empty output. */
@@ -166,7 +166,7 @@ HRESULT dmlcl_onnx_tile(int opset, const dmlcl_onnx_tile_args *a, dmlcl_frontend
                     "(%u)",
                     op, (unsigned long long)rp->count, a->input->rank);
     int64_t rep[MAX_RANK];
-    uint32_t count;
+    uint32_t count = 0;
     DMLI_TRY(read_list(op, "repeats", rp, a->repeats_dims, rep, &count));
     return tile(op, "repeats", a->input_type, a->input, rep, count, r);
 }
@@ -240,7 +240,7 @@ HRESULT dmlcl_openvino_transpose(int opset, const dmlcl_openvino_transpose_args 
                     "data (%u), or none (the axes reversed)",
                     op, (unsigned long long)a->input_order->count, a->data->rank);
     int64_t perm[MAX_RANK];
-    uint32_t count;
+    uint32_t count = 0;
     DMLI_TRY(read_list(op, "input_order", a->input_order, a->input_order_dims, perm, &count));
     return transpose(op, "input_order", a->data_type, a->data, perm, count, r);
 }
