@@ -31,7 +31,36 @@ static void *alloc_input(workload *w, size_t bytes)
     unsigned i = w->n_inputs++;
     w->input_bytes[i] = bytes;
     w->inputs[i] = malloc(bytes);
+    w->lines[i] = calloc(bytes / 64 + 1, 1);
     return w->inputs[i];
+}
+
+/* Input i's bytes [at, at + bytes) are read. */
+static void touch(workload *w, unsigned i, size_t at, size_t bytes)
+{
+    for (size_t l = at / 64; l <= (at + bytes - 1) / 64; ++l)
+        w->lines[i][l] = 1;
+}
+
+size_t workload_read_bytes(const workload *w)
+{
+    size_t lines = 0;
+    for (unsigned i = 0; i < w->n_inputs; ++i)
+        for (size_t l = 0; l <= w->input_bytes[i] / 64; ++l)
+            lines += w->lines[i][l];
+    return 64 * lines;
+}
+
+static void naive_gather(workload *w, unsigned elem, long outer, long axis, long k, long inner,
+                         long batch)
+{
+    w->naive = (naive_desc){.kind = NAIVE_GATHER,
+                            .elem = elem,
+                            .outer = outer,
+                            .axis = axis,
+                            .k = k,
+                            .inner = inner,
+                            .batch = batch};
 }
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
@@ -66,8 +95,12 @@ static int row_gather(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT 
         idx[i] = (int64_t)(next_random() % rows);
     w->output_bytes = (size_t)n * row_bytes;
     unsigned char *e = w->expected = malloc(w->output_bytes);
-    for (UINT i = 0; i < n; ++i)
+    touch(w, 1, 0, (size_t)n * 8);
+    for (UINT i = 0; i < n; ++i) {
         memcpy(e + i * row_bytes, data + (size_t)idx[i] * row_bytes, row_bytes);
+        touch(w, 0, (size_t)idx[i] * row_bytes, row_bytes);
+    }
+    naive_gather(w, (unsigned)elem, 1, rows, n, cols, 0);
     w->op.gather = (DML_GATHER_OPERATOR_DESC){
         tensor(w, 0, type, 2, in_s, NULL), tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
         tensor(w, 2, type, 2, out_s, NULL), 0, 1};
@@ -101,9 +134,13 @@ static int inner_axis_gather(workload *w)
         idx[i] = (int64_t)(next_random() % n);
     w->output_bytes = (size_t)n * k * 4;
     uint32_t *e = w->expected = malloc(w->output_bytes);
+    touch(w, 1, 0, (size_t)k * 8);
     for (size_t r = 0; r < n; ++r)
-        for (size_t i = 0; i < k; ++i)
+        for (size_t i = 0; i < k; ++i) {
             e[r * k + i] = data[r * n + (size_t)idx[i]];
+            touch(w, 0, 4 * (r * n + (size_t)idx[i]), 4);
+        }
+    naive_gather(w, 4, n, n, k, 1, 0);
     w->op.gather = (DML_GATHER_OPERATOR_DESC){
         tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in_s, NULL),
         tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
@@ -125,9 +162,14 @@ static int batched_gather(workload *w)
         idx[i] = (int64_t)(next_random() % n);
     w->output_bytes = (size_t)b * k * c * 4;
     uint32_t *e = w->expected = malloc(w->output_bytes);
+    touch(w, 1, 0, (size_t)b * k * 8);
     for (size_t bi = 0; bi < b; ++bi)
-        for (size_t i = 0; i < k; ++i)
-            memcpy(e + (bi * k + i) * c, data + (bi * n + (size_t)idx[bi * k + i]) * c, c * 4);
+        for (size_t i = 0; i < k; ++i) {
+            size_t from = (bi * n + (size_t)idx[bi * k + i]) * c;
+            memcpy(e + (bi * k + i) * c, data + from, c * 4);
+            touch(w, 0, 4 * from, 4 * c);
+        }
+    naive_gather(w, 4, b, n, k, c, 1);
     w->op.gather_nd1 =
         (DML_GATHER_ND1_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, in_s, NULL),
                                        tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 3, ix_s, NULL),
@@ -148,6 +190,13 @@ static int slice(workload *w, const UINT *off, const UINT *win, const INT *step,
     w->output_bytes = total * 4;
     uint32_t *e = w->expected = malloc(w->output_bytes);
     size_t o = 0;
+    long in_stride[4] = {3L * 512 * 512, 512L * 512, 512, 1};
+    w->naive = (naive_desc){.kind = NAIVE_VIEW, .elem = 4, .rank = 4};
+    for (int i = 0; i < 4; ++i) {
+        w->naive.sizes[i] = out_s[i];
+        w->naive.strides[i] = in_stride[i] * step[i];
+        w->naive.offset += in_stride[i] * (step[i] > 0 ? off[i] : (long)off[i] + win[i] - 1);
+    }
     for (size_t a = 0; a < out_s[0]; ++a)
         for (size_t b = 0; b < out_s[1]; ++b)
             for (size_t c = 0; c < out_s[2]; ++c)
@@ -158,6 +207,7 @@ static int slice(workload *w, const UINT *off, const UINT *win, const INT *step,
                         flat = flat * in_s[i] + (size_t)(first + (int64_t)at[i] * step[i]);
                     }
                     e[o++] = data[flat];
+                    touch(w, 0, 4 * flat, 4);
                 }
     memcpy(w->sizes[3], off, 4 * sizeof *off);
     memcpy(w->sizes[4], win, 4 * sizeof *win);
@@ -217,11 +267,29 @@ static int identity_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT
             dst += coord[i] * (out_strides ? out_strides[i] : 0);
         }
         memcpy(e + (out_strides ? dst : packed) * elem, data + src * elem, elem);
+        touch(w, 0, src * elem, elem);
         for (UINT i = rank; i-- > 0;)
             if (++coord[i] < sizes[i])
                 break;
             else
                 coord[i] = 0;
+    }
+    /* The naive kernel walks the output in memory order: dimensions by
+     * decreasing output stride (rank <= 4 here). */
+    w->naive = (naive_desc){.kind = NAIVE_VIEW, .elem = (unsigned)elem, .rank = rank};
+    UINT order[8];
+    for (UINT i = 0; i < rank; ++i)
+        order[i] = i;
+    for (UINT i = 0; out_strides && i < rank; ++i)
+        for (UINT j = i + 1; j < rank; ++j)
+            if (out_strides[order[j]] > out_strides[order[i]]) {
+                UINT t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+    for (UINT i = 0; i < rank; ++i) {
+        w->naive.sizes[i] = sizes[order[i]];
+        w->naive.strides[i] = in_strides[order[i]];
     }
     w->op.identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
         tensor(w, 0, type, rank, sizes, in_strides), tensor(w, 1, type, rank, sizes, out_strides),
@@ -242,7 +310,6 @@ static int channel_broadcast(workload *w)
 {
     w->name = "channel-broadcast";
     w->what = "Broadcast [16,1,1] to [64,16,256,256] f32 (IDENTITY, 0 strides)";
-    w->limit = LIMIT_FILL;
     UINT sizes[4] = {64, 16, 256, 256}, strides[4] = {0, 1, 0, 0};
     return identity(w, 4, sizes, strides, 16, NULL);
 }
@@ -251,7 +318,6 @@ static int batch_broadcast(workload *w)
 {
     w->name = "batch-broadcast";
     w->what = "Broadcast [1,256,256] to [256,256,256] f32 (IDENTITY, 0 strides)";
-    w->limit = LIMIT_FILL;
     UINT sizes[3] = {256, 256, 256}, strides[3] = {0, 256, 1};
     return identity(w, 3, sizes, strides, 256 * 256, NULL);
 }
@@ -330,7 +396,9 @@ const unsigned bench_variant_count = sizeof bench_variants / sizeof bench_varian
 
 void workload_free(workload *w)
 {
-    for (unsigned i = 0; i < w->n_inputs; ++i)
+    for (unsigned i = 0; i < w->n_inputs; ++i) {
         free(w->inputs[i]);
+        free(w->lines[i]);
+    }
     free(w->expected);
 }
