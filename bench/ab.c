@@ -38,7 +38,7 @@ typedef struct lib {
     void (*table_release)(dmlcl_binding_table *);
     HRESULT (*bind_inputs)(dmlcl_binding_table *, UINT, const DML_BINDING_DESC *);
     HRESULT (*bind_outputs)(dmlcl_binding_table *, UINT, const DML_BINDING_DESC *);
-    HRESULT (*dispatch)
+    HRESULT(*dispatch)
     (dmlcl_binding_table *, cl_command_queue, cl_uint, const cl_event *, cl_event *);
     const char *(*last_error)(void);
     dmlcl_device *dev;
