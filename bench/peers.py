@@ -49,11 +49,31 @@ def workloads():
     w["batch-broadcast"] = dict(kind="broadcast", data=b, shape=[256, 256, 256])
     x = np.arange(32 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(32, 64, 128, 128)
     w["nchw-to-nhwc"] = dict(kind="transpose", data=x, perm=[0, 2, 3, 1])
+    x = np.arange(16 * 3 * 256 * 256, dtype=np.uint32).view(np.float32).reshape(16, 3, 256, 256)
+    w["tile"] = dict(kind="tile", data=x, reps=[1, 1, 2, 2])
+    x = np.arange(32 * 256 * 64 * 64, dtype=np.uint32).view(np.float32).reshape(32, 256, 64, 64)
+    w["depth-to-space"] = dict(kind="depth_to_space", data=x, block=2)
     return w
+
+
+def tile_views(w, out):
+    """numpy's fastest tile: out as (repeat, size) pairs, written from a broadcast of the data."""
+    data, reps = w["data"], w["reps"]
+    pairs = [v for r, n in zip(reps, data.shape) for v in (r, n)]
+    src = data.reshape([v for n in data.shape for v in (1, n)])
+    return out.reshape(pairs), np.broadcast_to(src, pairs)
+
+
+def depth_to_space_view(x, b):
+    """ONNX DepthToSpace DCR's reshape and transpose, as a numpy view."""
+    n, c, h, wd = x.shape
+    return x.reshape(n, b, b, c // (b * b), h, wd).transpose(0, 3, 4, 1, 5, 2)
 
 
 def numpy_reference(w):
     k = w["kind"]
+    if k == "tile":
+        return np.tile(w["data"], w["reps"])
     if k == "gather":
         if w["batch_dims"]:
             b = np.arange(w["data"].shape[0])[:, None]
@@ -63,6 +83,11 @@ def numpy_reference(w):
         return np.ascontiguousarray(w["data"][w["py"]])
     if k == "broadcast":
         return np.ascontiguousarray(np.broadcast_to(w["data"], w["shape"]))
+    if k == "depth_to_space":
+        n, c, h, wd = w["data"].shape
+        b = w["block"]
+        return np.ascontiguousarray(depth_to_space_view(w["data"], b)).reshape(
+            n, c // (b * b), h * b, wd * b)
     return np.ascontiguousarray(w["data"].transpose(w["perm"]))
 
 
@@ -80,6 +105,12 @@ def numpy_runner(w, expected):
     if k == "broadcast":
         view = np.broadcast_to(w["data"], w["shape"])
         return lambda: np.copyto(out, view)
+    if k == "tile":
+        dst, src = tile_views(w, out)
+        return lambda: np.copyto(dst, src)
+    if k == "depth_to_space":
+        view = depth_to_space_view(w["data"], w["block"])
+        return lambda: np.copyto(out.reshape(view.shape), view)
     view = w["data"].transpose(w["perm"])
     return lambda: np.copyto(out, view)
 
@@ -108,6 +139,10 @@ def openvino_runner(w, expected):
                                       begin_mask=[0] * n, end_mask=[0, 1, 0, 0])
     elif k == "broadcast":
         node = ops3.broadcast(p, ops8.constant(np.array(w["shape"], np.int64)), "numpy")
+    elif k == "tile":
+        node = ops1.tile(p, ops8.constant(np.array(w["reps"], np.int64)))
+    elif k == "depth_to_space":
+        node = ops1.depth_to_space(p, "blocks_first", w["block"])
     else:
         node = ops1.transpose(p, ops8.constant(np.array(w["perm"], np.int64)))
     model = ov.Model([node], [p], w.get("name", "op"))
@@ -142,6 +177,12 @@ def onnxruntime_runner(w, expected):
     elif k == "broadcast":
         inits.append(numpy_helper.from_array(np.array(w["shape"], np.int64), "shape"))
         node = helper.make_node("Expand", ["data", "shape"], ["out"])
+    elif k == "tile":
+        inits.append(numpy_helper.from_array(np.array(w["reps"], np.int64), "repeats"))
+        node = helper.make_node("Tile", ["data", "repeats"], ["out"])
+    elif k == "depth_to_space":
+        node = helper.make_node("DepthToSpace", ["data"], ["out"], blocksize=w["block"],
+                                mode="DCR")
     else:
         node = helper.make_node("Transpose", ["data"], ["out"], perm=w["perm"])
     graph = helper.make_graph([node], "op",

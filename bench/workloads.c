@@ -349,9 +349,76 @@ static int layout_change(workload *w)
     return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 64, 128, 128);
 }
 
+/* TILE of a packed 4-D f32 tensor: output[o] = input[o mod in], by plain loops. */
+static int tile_of(workload *w, const UINT *in, const UINT *reps)
+{
+    UINT out[4];
+    size_t in_n = 1, out_n = 1;
+    for (int i = 0; i < 4; ++i) {
+        out[i] = in[i] * reps[i];
+        in_n *= in[i];
+        out_n *= out[i];
+        w->repeats[i] = reps[i];
+    }
+    uint32_t *data = iota32(w, in_n), *e = w->expected = malloc(out_n * 4);
+    w->output_bytes = out_n * 4;
+    size_t k = 0;
+    for (UINT a = 0; a < out[0]; ++a)
+        for (UINT b = 0; b < out[1]; ++b)
+            for (UINT c = 0; c < out[2]; ++c)
+                for (UINT d = 0; d < out[3]; ++d)
+                    e[k++] = data[(((size_t)(a % in[0]) * in[1] + b % in[1]) * in[2] + c % in[2]) *
+                                      in[3] +
+                                  d % in[3]];
+    w->op.tile = (DML_TILE_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in, NULL),
+                                          tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out, NULL),
+                                          4, w->repeats};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_TILE, &w->op.tile};
+    return 0;
+}
+
+static int image_tile(workload *w)
+{
+    w->name = "tile";
+    w->what = "TILE [16,3,256,256] f32 by {1,1,2,2}: [16,3,512,512]";
+    const UINT in[4] = {16, 3, 256, 256}, reps[4] = {1, 1, 2, 2};
+    return tile_of(w, in, reps);
+}
+
+/*
+ * ONNX DepthToSpace DCR as ONNX Runtime's DirectML provider runs it:
+ * DEPTH_TO_SPACE1, DEPTH_COLUMN_ROW. Output (n, c, h*b+i, w*b+j) reads input
+ * channel (i*b + j)*C + c at (h, w).
+ */
+static int depth_to_space(workload *w)
+{
+    w->name = "depth-to-space";
+    w->what = "DEPTH_TO_SPACE1 [32,256,64,64] f32 block 2 DCR to [32,64,128,128]";
+    const UINT n = 32, c = 64, h = 64, wd = 64, b = 2;
+    UINT in_s[4] = {n, c * b * b, h, wd}, out_s[4] = {n, c, h * b, wd * b};
+    uint32_t *data = iota32(w, (size_t)n * c * b * b * h * wd);
+    w->output_bytes = (size_t)n * c * h * b * wd * b * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    size_t o = 0;
+    for (size_t bn = 0; bn < n; ++bn)
+        for (size_t ch = 0; ch < c; ++ch)
+            for (size_t y = 0; y < h * b; ++y)
+                for (size_t x = 0; x < wd * b; ++x) {
+                    size_t depth = ((y % b) * b + x % b) * c + ch;
+                    e[o++] = data[((bn * c * b * b + depth) * h + y / b) * wd + x / b];
+                }
+    w->op.depth_to_space = (DML_DEPTH_TO_SPACE1_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL),
+        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL), b,
+        DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_DEPTH_TO_SPACE1, &w->op.depth_to_space};
+    return 0;
+}
+
 const workload_setup bench_workloads[] = {
     embedding_gather, inner_axis_gather, batched_gather,  small_row_gather, reversing_slice,
-    row_slice,        channel_broadcast, batch_broadcast, layout_change,
+    row_slice,        channel_broadcast, batch_broadcast, layout_change,    image_tile,
+    depth_to_space,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

@@ -47,7 +47,10 @@ typedef struct workload {
         DML_GATHER_ND1_OPERATOR_DESC gather_nd1;
         DML_SLICE1_OPERATOR_DESC slice1;
         DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
+        DML_TILE_OPERATOR_DESC tile;
+        DML_DEPTH_TO_SPACE1_OPERATOR_DESC depth_to_space;
     } op;
+    UINT repeats[8]; /* TILE */
 } workload;
 
 typedef int (*workload_setup)(workload *w);

@@ -102,10 +102,56 @@ static const char *opt_string(rt_case *c, const cJSON *j, const char *field, int
     return v->valuestring;
 }
 
+/* One tensor of a case at path; laid out when it has data. NULL: c is malformed. */
+static rt_tensor *parse_one(rt_case *c, const cJSON *j, const char *path)
+{
+    char why[RT_WHY_MAX];
+    rt_tensor *t = rt_tensor_parse(j, path, why, sizeof why);
+    if (t == NULL) {
+        set_malformed(c, "%s", why);
+        return NULL;
+    }
+    if (t->elems != NULL && rt_tensor_layout(t, path, why, sizeof why) != 0) {
+        set_malformed(c, "%s", why);
+        rt_tensor_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* A JSON list of tensors under one name (version 2, "Variadic tensors"). */
+static int parse_list(rt_case *c, const cJSON *k, const char *path, unsigned *used, rt_named *out)
+{
+    unsigned count = (unsigned)cJSON_GetArraySize(k);
+    if (count > RT_MAX_TENSORS - *used) {
+        set_malformed(c, "%s: more than %d tensors in all", path, RT_MAX_TENSORS);
+        return -1;
+    }
+    out->is_list = 1;
+    out->list = calloc(count ? count : 1, sizeof *out->list);
+    if (out->list == NULL) {
+        set_malformed(c, "%s: out of memory", path);
+        return -1;
+    }
+    char elem[160];
+    const cJSON *e;
+    cJSON_ArrayForEach(e, k)
+    {
+        snprintf(elem, sizeof elem, "%s[%u]", path, out->count);
+        if ((out->list[out->count] = parse_one(c, e, elem)) == NULL)
+            return -1;
+        ++out->count;
+    }
+    *used += count;
+    return 0;
+}
+
+/* Named tensors, each one tensor or a list of them; at most RT_MAX_TENSORS in all. */
 static int parse_tensors(rt_case *c, const cJSON *obj, const char *what, rt_named *out,
                          unsigned *count)
 {
-    char why[RT_WHY_MAX], path[128];
+    char path[128];
+    unsigned used = 0;
     if (!cJSON_IsObject(obj)) {
         set_malformed(c, "\"%s\" must be an object of named tensors", what);
         return -1;
@@ -113,22 +159,20 @@ static int parse_tensors(rt_case *c, const cJSON *obj, const char *what, rt_name
     if (check_keys(c, obj, what, NULL) != 0)
         return -1;
     for (const cJSON *k = obj->child; k != NULL; k = k->next) {
-        if (*count == RT_MAX_TENSORS) {
+        if (used == RT_MAX_TENSORS) {
             set_malformed(c, "%s: more than %d tensors", what, RT_MAX_TENSORS);
             return -1;
         }
         snprintf(path, sizeof path, "%s.%s", what, k->string);
-        rt_tensor *t = rt_tensor_parse(k, path, why, sizeof why);
-        if (t == NULL) {
-            set_malformed(c, "%s", why);
-            return -1;
-        }
-        out[*count].name = k->string;
-        out[*count].t = t;
-        ++*count;
-        if (t->elems != NULL && rt_tensor_layout(t, path, why, sizeof why) != 0) {
-            set_malformed(c, "%s", why);
-            return -1;
+        rt_named *nd = &out[(*count)++];
+        nd->name = k->string;
+        if (cJSON_IsArray(k)) {
+            if (parse_list(c, k, path, &used, nd) != 0)
+                return -1;
+        } else {
+            if ((nd->t = parse_one(c, k, path)) == NULL)
+                return -1;
+            ++used;
         }
     }
     return 0;
@@ -169,11 +213,21 @@ static int parse_expected(rt_case *c, const cJSON *e)
         set_malformed(c, "expected.outputs is empty");
         return -1;
     }
-    for (unsigned i = 0; i < c->n_outputs; ++i)
-        if (c->outputs[i].t->elems == NULL) {
-            set_malformed(c, "expected.outputs.%s has no data", c->outputs[i].name);
+    for (unsigned i = 0; i < c->n_outputs; ++i) {
+        const rt_named *o = &c->outputs[i];
+        if (o->is_list && o->count == 0) {
+            set_malformed(c, "expected.outputs.%s is an empty list", o->name);
             return -1;
         }
+        for (unsigned k = 0; k < (o->is_list ? o->count : 1); ++k)
+            if ((o->is_list ? o->list[k] : o->t)->elems == NULL) {
+                if (o->is_list)
+                    set_malformed(c, "expected.outputs.%s[%u] has no data", o->name, k);
+                else
+                    set_malformed(c, "expected.outputs.%s has no data", o->name);
+                return -1;
+            }
+    }
     return 0;
 }
 
@@ -321,6 +375,12 @@ void rt_suite_load_text(rt_suite *s, const char *path, const char *text, size_t 
     }
     s->trees = xgrow(s->trees, &s->cap_trees, s->n_trees + 1, sizeof *s->trees);
     s->trees[s->n_trees++] = root;
+    /* Integers are read from each number's literal, not cJSON's double (version 2). */
+    char why[RT_WHY_MAX];
+    if (rt_json_attach_literals(root, text, end, why, sizeof why) != 0) {
+        set_malformed(add_case(s, path, path), "%s", why);
+        return;
+    }
 
     const cJSON *format =
         cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "format") : NULL;
@@ -410,14 +470,22 @@ void rt_suite_load(rt_suite *s, const char *path)
         load_file(s, path);
 }
 
+static void free_named(rt_named *nd, unsigned n)
+{
+    for (unsigned k = 0; k < n; ++k) {
+        rt_tensor_free(nd[k].t);
+        for (unsigned i = 0; i < nd[k].count; ++i)
+            rt_tensor_free(nd[k].list[i]);
+        free(nd[k].list);
+    }
+}
+
 void rt_suite_free(rt_suite *s)
 {
     for (size_t i = 0; i < s->n_cases; ++i) {
         rt_case *c = &s->cases[i];
-        for (unsigned k = 0; k < c->n_inputs; ++k)
-            rt_tensor_free(c->inputs[k].t);
-        for (unsigned k = 0; k < c->n_outputs; ++k)
-            rt_tensor_free(c->outputs[k].t);
+        free_named(c->inputs, c->n_inputs);
+        free_named(c->outputs, c->n_outputs);
         free(c->name);
         free(c->file);
         free(c->malformed);

@@ -122,7 +122,7 @@ static int node_case(graph_run *g, const cJSON *node, unsigned v, rt_case *nc)
             t->buffer = NULL;
         }
         g->views[g->n_views++] = t;
-        nc->inputs[nc->n_inputs++] = (rt_named){k->string, t};
+        nc->inputs[nc->n_inputs++] = (rt_named){k->string, t, 0, 0, NULL};
     }
     for (const cJSON *k = outs->child; k != NULL && nc->n_outputs < RT_MAX_TENSORS; k = k->next) {
         named_value *dst = cJSON_IsString(k) ? find(g, k->valuestring) : NULL;
@@ -142,7 +142,7 @@ static int node_case(graph_run *g, const cJSON *node, unsigned v, rt_case *nc)
             *dst = (named_value){k->valuestring, (rt_tensor *)expected, -2, 0, 0};
         }
         dst->producer = (int)v;
-        nc->outputs[nc->n_outputs++] = (rt_named){k->string, dst->t};
+        nc->outputs[nc->n_outputs++] = (rt_named){k->string, dst->t, 0, 0, NULL};
     }
     return 0;
 }
@@ -231,7 +231,7 @@ static int prepare(graph_run *g, dmlcl_device *device, DML_GRAPH_DESC *desc, HRE
             return fail(g, "graph.nodes[%u]: unknown op \"%s\"", v, g->node_cases[v].op);
         rt_build *b = &g->builds[v];
         b->c = &g->node_cases[v];
-        if (op->build(b) != 0)
+        if (rt_build_op(op, b) != 0)
             return fail(g, "graph.nodes[%u]: %s", v, b->why);
         *hr = dmlcl_operator_create(device, &b->desc, &g->ops[v]);
         if (FAILED(*hr))
@@ -348,6 +348,17 @@ void rt_run_graph(dmlcl_device *device, const char *device_error, rt_api api, co
     if (device == NULL) {
         rt_verdict(r, 0, "no device: %s", device_error);
         return;
+    }
+    /* Graph edges name one tensor each: lists (version 2) are for single operators. */
+    for (unsigned i = 0; i < c->n_inputs + c->n_outputs; ++i) {
+        const rt_named *nd = i < c->n_inputs ? &c->inputs[i] : &c->outputs[i - c->n_inputs];
+        if (nd->is_list) {
+            rt_verdict(r, 0,
+                       "malformed case: %s.%s is a list of tensors; a graph case's inputs "
+                       "and outputs are single tensors",
+                       i < c->n_inputs ? "inputs" : "expected.outputs", nd->name);
+            return;
+        }
     }
     graph_run *g = calloc(1, sizeof *g);
     if (g == NULL) {

@@ -6,7 +6,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +14,7 @@
 #include "runner.h"
 
 static const rt_op *const families[] = {rt_ops_directml, rt_ops_gather, rt_ops_broadcast,
-                                        rt_ops_slice};
+                                        rt_ops_slice, rt_ops_views, rt_ops_depth_space};
 
 const rt_op *rt_op_find(const char *name)
 {
@@ -57,13 +56,34 @@ void rt_build_free(rt_build *b)
     b->n_outputs = 0;
 }
 
+int rt_build_op(const rt_op *op, rt_build *b)
+{
+    return op->build(b) != 0 || b->malformed ? -1 : 0;
+}
+
+/* A builder carrying on past a malformed tensor fails later for a lesser reason: keep the first. */
 int rt_fail(rt_build *b, const char *fmt, ...)
 {
+    if (b->malformed)
+        return -1;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(b->why, sizeof b->why, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* The case gives a list where the operator takes one tensor, or the reverse. */
+static void mark_form(rt_build *b, const char *side, const char *name, int is_list)
+{
+    const char *verb = strcmp(side, "inputs") == 0 ? "takes" : "writes";
+    if (is_list)
+        rt_fail(b, "%s.%s is a list of tensors; %s %s one tensor there", side, name, b->c->op,
+                verb);
+    else
+        rt_fail(b, "%s.%s is one tensor; %s %s a list of tensors there (a JSON list)", side, name,
+                b->c->op, verb);
+    b->malformed = 1;
 }
 
 /* ---- Names ------------------------------------------------------------------------ */
@@ -110,17 +130,29 @@ int rt_check_names(rt_build *b, const char *const *inputs, const char *const *at
     return 0;
 }
 
-const rt_tensor *rt_input(const rt_build *b, const char *name)
+static const rt_named *find_named(const rt_named *list, unsigned n, const char *name)
 {
-    for (unsigned i = 0; i < b->c->n_inputs; ++i)
-        if (strcmp(b->c->inputs[i].name, name) == 0)
-            return b->c->inputs[i].t;
+    for (unsigned i = 0; i < n; ++i)
+        if (strcmp(list[i].name, name) == 0)
+            return &list[i];
     return NULL;
+}
+
+const rt_tensor *rt_input(rt_build *b, const char *name)
+{
+    const rt_named *nd = find_named(b->c->inputs, b->c->n_inputs, name);
+    if (nd != NULL && nd->is_list) {
+        mark_form(b, "inputs", name, 1);
+        return NULL;
+    }
+    return nd ? nd->t : NULL;
 }
 
 const rt_tensor *rt_data_input(rt_build *b, const char *name)
 {
     const rt_tensor *t = rt_input(b, name);
+    if (b->malformed)
+        return NULL;
     if (t == NULL) {
         rt_fail(b, "%s needs inputs.%s", b->c->op, name);
         return NULL;
@@ -132,12 +164,74 @@ const rt_tensor *rt_data_input(rt_build *b, const char *name)
     return t;
 }
 
-const rt_tensor *rt_expected(const rt_build *b, const char *name)
+const rt_tensor *rt_expected(rt_build *b, const char *name)
 {
-    for (unsigned i = 0; i < b->c->n_outputs; ++i)
-        if (strcmp(b->c->outputs[i].name, name) == 0)
-            return b->c->outputs[i].t;
-    return NULL;
+    const rt_named *nd = find_named(b->c->outputs, b->c->n_outputs, name);
+    if (nd != NULL && nd->is_list) {
+        mark_form(b, "expected.outputs", name, 1);
+        return NULL;
+    }
+    return nd ? nd->t : NULL;
+}
+
+static int named_list(rt_build *b, const rt_named *nd, const char *side, const char *name,
+                      const rt_tensor *const **tensors, unsigned *count, int *given)
+{
+    *tensors = NULL;
+    *count = 0;
+    if (given != NULL)
+        *given = nd != NULL;
+    if (nd == NULL)
+        return given != NULL
+                   ? 0
+                   : rt_fail(b, "%s needs %s.%s (a list of tensors)", b->c->op, side, name);
+    if (!nd->is_list) {
+        mark_form(b, side, name, 0);
+        return -1;
+    }
+    *tensors = (const rt_tensor *const *)nd->list;
+    *count = nd->count;
+    return 0;
+}
+
+int rt_input_list(rt_build *b, const char *name, const rt_tensor *const **tensors, unsigned *count,
+                  int *given)
+{
+    return named_list(b, find_named(b->c->inputs, b->c->n_inputs, name), "inputs", name, tensors,
+                      count, given);
+}
+
+int rt_expected_list(rt_build *b, const char *name, const rt_tensor *const **tensors,
+                     unsigned *count, int *given)
+{
+    return named_list(b, find_named(b->c->outputs, b->c->n_outputs, name), "expected.outputs", name,
+                      tensors, count, given);
+}
+
+int rt_output_count(rt_build *b, const char *out_name, const char *desc_name, unsigned *count)
+{
+    const rt_tensor *const *t;
+    unsigned n_out = 0, n_desc = 0;
+    int has_out, has_desc = 0;
+    if (rt_expected_list(b, out_name, &t, &n_out, &has_out) != 0 ||
+        (desc_name && rt_input_list(b, desc_name, &t, &n_desc, &has_desc) != 0))
+        return -1;
+    if (has_out && has_desc && n_out != n_desc)
+        return rt_fail(b, "expected.outputs.%s has %u tensors, inputs.%s describes %u", out_name,
+                       n_out, desc_name, n_desc);
+    if (!has_out && !has_desc) {
+        if (desc_name)
+            return rt_fail(b,
+                           "%s: the output count is the length of expected.outputs.%s or of "
+                           "inputs.%s; the case gives neither",
+                           b->c->op, out_name, desc_name);
+        return rt_fail(b,
+                       "%s: the output count is the length of expected.outputs.%s, which "
+                       "the case does not give",
+                       b->c->op, out_name);
+    }
+    *count = has_out ? n_out : n_desc;
+    return 0;
 }
 
 /* ---- Attributes ---------------------------------------------------------------------- */
@@ -148,22 +242,34 @@ const cJSON *rt_attr(const rt_build *b, const char *name)
     return cJSON_IsNull(a) ? NULL : a;
 }
 
-int rt_json_integral(const cJSON *v, double lo, double hi)
-{
-    return cJSON_IsNumber(v) && v->valuedouble >= lo && v->valuedouble <= hi &&
-           v->valuedouble == floor(v->valuedouble);
-}
-
 int rt_attr_uint(rt_build *b, const char *name, UINT def, UINT *out)
 {
+    char why[256];
+    uint64_t u = def;
     const cJSON *v = rt_attr(b, name);
-    if (v == NULL) {
-        *out = def;
-        return 0;
-    }
-    if (!rt_json_integral(v, 0, 4294967295.0))
-        return rt_fail(b, "attrs.%s must be an integer in [0, 2^32)", name);
-    *out = (UINT)v->valuedouble;
+    if (v != NULL && rt_json_uint64(v, UINT32_MAX, &u, why, sizeof why) != 0)
+        return rt_fail(b, "attrs.%s must be an integer in [0, 2^32): %s", name, why);
+    *out = (UINT)u;
+    return 0;
+}
+
+int rt_attr_int64(rt_build *b, const char *name, int64_t def, int64_t *out)
+{
+    char why[256];
+    const cJSON *v = rt_attr(b, name);
+    *out = def;
+    if (v != NULL && rt_json_int64(v, INT64_MIN, INT64_MAX, out, why, sizeof why) != 0)
+        return rt_fail(b, "attrs.%s must be a 64-bit signed integer: %s", name, why);
+    return 0;
+}
+
+int rt_attr_uint64(rt_build *b, const char *name, uint64_t def, uint64_t *out)
+{
+    char why[256];
+    const cJSON *v = rt_attr(b, name);
+    *out = def;
+    if (v != NULL && rt_json_uint64(v, UINT64_MAX, out, why, sizeof why) != 0)
+        return rt_fail(b, "attrs.%s must be a 64-bit unsigned integer: %s", name, why);
     return 0;
 }
 
@@ -176,8 +282,13 @@ int rt_attr_float(rt_build *b, const char *name, const cJSON *obj, FLOAT *out)
     return 0;
 }
 
-static int attr_list(rt_build *b, const char *name, int is_signed, void **vals, unsigned *count)
+typedef enum list_kind { LIST_UINT, LIST_INT, LIST_INT64 } list_kind;
+
+static int attr_list(rt_build *b, const char *name, list_kind kind, void **vals, unsigned *count)
 {
+    static const char *const rule[] = {"an integer in [0, 2^32)", "a 32-bit signed integer",
+                                       "a 64-bit signed integer"};
+    static const size_t elem[] = {sizeof(UINT), sizeof(INT), sizeof(int64_t)};
     const cJSON *v = rt_attr(b, name);
     *vals = NULL;
     *count = 0;
@@ -186,22 +297,31 @@ static int attr_list(rt_build *b, const char *name, int is_signed, void **vals, 
     if (!cJSON_IsArray(v))
         return rt_fail(b, "attrs.%s must be a list of integers", name);
     unsigned n = (unsigned)cJSON_GetArraySize(v);
-    UINT *u = rt_alloc(b, (n ? n : 1) * sizeof *u);
-    INT *s = (INT *)u;
+    unsigned char *p = rt_alloc(b, (n ? n : 1) * elem[kind]);
     unsigned i = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, v)
     {
-        if (is_signed ? !rt_json_integral(e, -2147483648.0, 2147483647.0)
-                      : !rt_json_integral(e, 0, 4294967295.0))
-            return rt_fail(b, "attrs.%s[%u] must be %s", name, i,
-                           is_signed ? "a 32-bit signed integer" : "an integer in [0, 2^32)");
-        if (is_signed)
-            s[i++] = (INT)e->valuedouble;
-        else
-            u[i++] = (UINT)e->valuedouble;
+        char why[256];
+        uint64_t u;
+        int64_t x;
+        int rc = kind == LIST_UINT  ? rt_json_uint64(e, UINT32_MAX, &u, why, sizeof why)
+                 : kind == LIST_INT ? rt_json_int64(e, INT32_MIN, INT32_MAX, &x, why, sizeof why)
+                                    : rt_json_int64(e, INT64_MIN, INT64_MAX, &x, why, sizeof why);
+        if (rc != 0)
+            return rt_fail(b, "attrs.%s[%u] must be %s: %s", name, i, rule[kind], why);
+        if (kind == LIST_UINT) {
+            UINT w = (UINT)u;
+            memcpy(p + i * elem[kind], &w, sizeof w);
+        } else if (kind == LIST_INT) {
+            INT w = (INT)x;
+            memcpy(p + i * elem[kind], &w, sizeof w);
+        } else {
+            memcpy(p + i * elem[kind], &x, sizeof x);
+        }
+        ++i;
     }
-    *vals = u;
+    *vals = p;
     *count = n;
     return 0;
 }
@@ -209,7 +329,7 @@ static int attr_list(rt_build *b, const char *name, int is_signed, void **vals, 
 int rt_attr_uint_list(rt_build *b, const char *name, UINT **vals, unsigned *count)
 {
     void *p;
-    int rc = attr_list(b, name, 0, &p, count);
+    int rc = attr_list(b, name, LIST_UINT, &p, count);
     *vals = p;
     return rc;
 }
@@ -217,9 +337,39 @@ int rt_attr_uint_list(rt_build *b, const char *name, UINT **vals, unsigned *coun
 int rt_attr_int_list(rt_build *b, const char *name, INT **vals, unsigned *count)
 {
     void *p;
-    int rc = attr_list(b, name, 1, &p, count);
+    int rc = attr_list(b, name, LIST_INT, &p, count);
     *vals = p;
     return rc;
+}
+
+int rt_attr_int64_list(rt_build *b, const char *name, int64_t **vals, unsigned *count)
+{
+    void *p;
+    int rc = attr_list(b, name, LIST_INT64, &p, count);
+    *vals = p;
+    return rc;
+}
+
+int rt_attr_type(rt_build *b, const char *name, const rt_type **out)
+{
+    const cJSON *v = rt_attr(b, name);
+    *out = NULL;
+    if (v == NULL)
+        return 0;
+    if (!cJSON_IsString(v) || (*out = rt_type_by_name(v->valuestring)) == NULL)
+        return rt_fail(b, "attrs.%s must be a type name of the case format (FLOAT32, INT64, ...)",
+                       name);
+    return 0;
+}
+
+int rt_attr_value(rt_build *b, const char *name, const rt_type *t, void *dst)
+{
+    char why[RT_WHY_MAX / 2];
+    const cJSON *v = rt_attr(b, name);
+    memset(dst, 0, t->size);
+    if (v != NULL && rt_value_parse(t, v, dst, why, sizeof why) != 0)
+        return rt_fail(b, "attrs.%s: %s", name, why);
+    return 0;
 }
 
 /* ---- Bindings ------------------------------------------------------------------- */
@@ -227,27 +377,69 @@ int rt_attr_int_list(rt_build *b, const char *name, INT **vals, unsigned *count)
 int rt_bind_input(rt_build *b, const rt_tensor *t)
 {
     if (b->n_inputs == RT_MAX_TENSORS)
-        return rt_fail(b, "too many inputs");
+        return rt_fail(b, "more than %d inputs", RT_MAX_TENSORS);
     b->inputs[b->n_inputs++] = t;
     return 0;
+}
+
+static rt_tensor *add_output(rt_build *b, const char *name, int index, const rt_type *type,
+                             unsigned rank, const UINT *sizes, const UINT *strides)
+{
+    char why[RT_WHY_MAX / 2];
+    if (b->n_outputs == RT_MAX_TENSORS) {
+        rt_fail(b, "more than %d outputs", RT_MAX_TENSORS);
+        return NULL;
+    }
+    rt_tensor *t = rt_tensor_new(type, rank, sizes, strides, why, sizeof why);
+    if (t == NULL) {
+        if (index < 0)
+            rt_fail(b, "%s: %s", name, why);
+        else
+            rt_fail(b, "%s[%d]: %s", name, index, why);
+        return NULL;
+    }
+    b->outputs[b->n_outputs] = t;
+    b->output_index[b->n_outputs] = index;
+    b->output_names[b->n_outputs++] = name;
+    return t;
 }
 
 rt_tensor *rt_add_output(rt_build *b, const char *name, const rt_type *type, unsigned rank,
                          const UINT *sizes, const UINT *strides)
 {
-    char why[RT_WHY_MAX];
-    if (b->n_outputs == RT_MAX_TENSORS) {
-        rt_fail(b, "too many outputs");
-        return NULL;
+    return add_output(b, name, -1, type, rank, sizes, strides);
+}
+
+rt_tensor *rt_add_list_output(rt_build *b, const char *name, unsigned index, const rt_type *type,
+                              unsigned rank, const UINT *sizes, const UINT *strides)
+{
+    return add_output(b, name, (int)index, type, rank, sizes, strides);
+}
+
+int rt_bind_output_list(rt_build *b, const char *name, const DML_TENSOR_DESC **descs,
+                        unsigned *count)
+{
+    const rt_tensor *const *given, *const *expected;
+    unsigned n_given, n_expected;
+    int has_given, has_expected;
+    *descs = NULL;
+    if (rt_output_count(b, name, name, count) != 0 ||
+        rt_input_list(b, name, &given, &n_given, &has_given) != 0 ||
+        rt_expected_list(b, name, &expected, &n_expected, &has_expected) != 0)
+        return -1;
+    DML_TENSOR_DESC *d = rt_alloc(b, (*count ? *count : 1) * sizeof *d);
+    for (unsigned i = 0; i < *count; ++i) {
+        const rt_tensor *src = has_given ? given[i] : expected[i];
+        if (has_given && src->elems != NULL)
+            return rt_fail(b, "inputs.%s[%u] describes an output and takes no data", name, i);
+        rt_tensor *t = rt_add_list_output(b, name, i, src->type, src->rank, src->sizes,
+                                          src->has_strides ? src->strides : NULL);
+        if (t == NULL)
+            return -1;
+        d[i] = t->desc;
     }
-    rt_tensor *t = rt_tensor_new(type, rank, sizes, strides, why, sizeof why);
-    if (t == NULL) {
-        rt_fail(b, "%s: %s", name, why);
-        return NULL;
-    }
-    b->outputs[b->n_outputs] = t;
-    b->output_names[b->n_outputs++] = name;
-    return t;
+    *descs = d;
+    return 0;
 }
 
 /* ---- Framework front-ends ------------------------------------------------------- */

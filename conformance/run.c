@@ -1,94 +1,18 @@
 /*
  * Running one case: build the descriptor, create, compile, execute on host
  * buffers (outputs prefilled with a sentinel so unwritten elements show),
- * then compare every logical output element bit-exactly, or check that the
+ * then compare every logical output element (compare.c), or check that the
  * expected error happened where the case says it does.
  */
-#include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runner.h"
 
-void rt_verdict(rt_result *r, int passed, const char *fmt, ...)
-{
-    va_list ap;
-    r->passed = passed;
-    va_start(ap, fmt);
-    vsnprintf(r->detail, sizeof r->detail, fmt, ap);
-    va_end(ap);
-}
-
 static const char *expect_name(rt_expect e)
 {
     return e == RT_EXPECT_INVALID_ARGUMENT ? "invalid_argument" : "index_out_of_range";
-}
-
-static int is_sentinel(const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; ++i)
-        if (p[i] != RT_OUTPUT_SENTINEL)
-            return 0;
-    return 1;
-}
-
-/* 0 when equal; else -1 with the first differing element described in r. */
-int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got, unsigned ulps,
-                      rt_result *r)
-{
-    char es[128], gs[128];
-    if (exp->type != got->type) {
-        rt_verdict(r, 0, "%s has type %s, expected %s", name, got->type->name, exp->type->name);
-        return -1;
-    }
-    if (exp->rank != got->rank || memcmp(exp->sizes, got->sizes, exp->rank * sizeof(UINT)) != 0) {
-        rt_format_shape(exp->rank, exp->sizes, es, sizeof es);
-        rt_format_shape(got->rank, got->sizes, gs, sizeof gs);
-        rt_verdict(r, 0, "%s has shape %s, expected %s", name, gs, es);
-        return -1;
-    }
-    const size_t size = exp->type->size;
-    uint64_t bad = 0, first = 0;
-    for (uint64_t i = 0; i < exp->count; ++i) {
-        const unsigned char *e = exp->elems + i * size;
-        const unsigned char *g = got->buffer + rt_tensor_offset(got, i);
-        int same = ulps ? rt_ulp_distance(exp->type, e, g) <= ulps : memcmp(e, g, size) == 0;
-        if (!same && bad++ == 0)
-            first = i;
-    }
-    if (bad == 0)
-        return 0;
-    const unsigned char *g = got->buffer + rt_tensor_offset(got, first);
-    char coords[128];
-    rt_tensor_format_coords(exp, first, coords, sizeof coords);
-    rt_value_format(exp->type, exp->elems + first * size, es, sizeof es);
-    rt_value_format(exp->type, g, gs, sizeof gs);
-    rt_verdict(r, 0,
-               "%s element %" PRIu64 " %s: expected %s, got %s%s%s; %" PRIu64 " of %" PRIu64
-               " elements differ",
-               name, first, coords, es, gs,
-               is_sentinel(g, size) ? " (sentinel: never written)" : "",
-               ulps ? " (beyond 1 ulp)" : "", bad, exp->count);
-    return -1;
-}
-
-static void check_outputs(const rt_case *c, const rt_build *b, rt_result *r)
-{
-    for (unsigned i = 0; i < c->n_outputs; ++i) {
-        const rt_tensor *got = NULL;
-        for (unsigned k = 0; k < b->n_outputs; ++k)
-            if (strcmp(b->output_names[k], c->outputs[i].name) == 0)
-                got = b->outputs[k];
-        if (got == NULL) {
-            rt_verdict(r, 0, "the operator has no output \"%s\"", c->outputs[i].name);
-            return;
-        }
-        if (rt_compare_output(c->outputs[i].name, c->outputs[i].t, got, b->ulp_tolerance, r))
-            return;
-    }
-    rt_verdict(r, 1, "%s", "");
 }
 
 /* An HRESULT where the case expects an error: PASS with the message, or FAIL. */
@@ -133,7 +57,7 @@ static void execute(const rt_case *c, rt_build *b, dmlcl_compiled_operator *cop,
         rt_verdict(r, 0, "dmlcl_compiled_operator_execute returned %s: %s", dmlcl_hresult_name(hr),
                    dmlcl_last_error());
     else
-        check_outputs(c, b, r);
+        rt_check_outputs(c, b, r);
 }
 
 /* The whole case through DirectML's COM API. */
@@ -153,7 +77,7 @@ static void run_com(dmlcl_device *device, const rt_case *c, rt_build *b, rt_resu
     else if (FAILED(hr))
         rt_verdict(r, 0, "%s returned %s: %s", step, dmlcl_hresult_name(hr), dmlcl_last_error());
     else
-        check_outputs(c, b, r);
+        rt_check_outputs(c, b, r);
 }
 
 static void run_built(dmlcl_device *device, const rt_case *c, rt_build *b, rt_result *r)
@@ -185,6 +109,17 @@ static void run_built(dmlcl_device *device, const rt_case *c, rt_build *b, rt_re
     dmlcl_operator_release(op);
 }
 
+static void run_matched(dmlcl_device *device, rt_api api, const rt_case *c, rt_build *b,
+                        rt_result *r)
+{
+    if (c->expect == RT_EXPECT_OUTPUTS && rt_match_outputs(c, b, r) != 0)
+        return; /* r says why the case is malformed */
+    if (api == RT_API_COM)
+        run_com(device, c, b, r);
+    else
+        run_built(device, c, b, r);
+}
+
 void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, const rt_case *c,
                  rt_result *r)
 {
@@ -204,7 +139,7 @@ void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, con
     rt_build b;
     memset(&b, 0, sizeof b);
     b.c = c;
-    if (op->build(&b) != 0)
+    if (rt_build_op(op, &b) != 0)
         rt_verdict(r, 0, "malformed case: %s", b.why);
     else if (FAILED(b.frontend_hr) && c->expect == RT_EXPECT_INVALID_ARGUMENT)
         rt_expected_error(c, "the front-end", b.frontend_hr, E_INVALIDARG, r);
@@ -213,10 +148,8 @@ void rt_run_case(dmlcl_device *device, const char *device_error, rt_api api, con
                    dmlcl_last_error());
     else if (device == NULL)
         rt_verdict(r, 0, "no device: %s", device_error);
-    else if (api == RT_API_COM)
-        run_com(device, c, &b, r);
     else
-        run_built(device, c, &b, r);
+        run_matched(device, api, c, &b, r);
     rt_build_free(&b);
 }
 

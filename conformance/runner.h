@@ -20,7 +20,8 @@
 #include "dmlcl/frontends.h"
 
 #define RT_MAX_RANK DMLCL_TENSOR_DIMENSION_COUNT_MAX
-#define RT_MAX_TENSORS 8
+/* Binding slots of one operator (dmlcl's DMLI_MAX_SLOTS), and tensors of one case. */
+#define RT_MAX_TENSORS 64
 #define RT_WHY_MAX 1024
 
 /* Byte patterns: unwritten output bytes, and input bytes no element covers. */
@@ -47,8 +48,30 @@ typedef struct rt_type {
 
 const rt_type *rt_type_by_name(const char *name);
 
-/* Converts one JSON value (number, string, bool) to an element at dst. */
+/*
+ * Converts one JSON value (number, string, bool) to an element at dst.
+ * Integer types read a number's literal text exactly (rt_json_number_text),
+ * or a decimal string; a number that is not an integer is an error.
+ */
 int rt_value_parse(const rt_type *t, const cJSON *v, void *dst, char *why, size_t n);
+/*
+ * A JSON integer, exactly: a number whose literal is an integer (1e3 and 2.0
+ * are; 2.5 is not), or a decimal string; as sign and magnitude so every
+ * INT64 and UINT64 fits. -1 with why when it is none (or beyond 2^64 - 1).
+ */
+int rt_json_integer(const cJSON *v, int *neg, uint64_t *mag, char *why, size_t n);
+/*
+ * A number node's literal text, as the file spells it ("9223372036854775807"):
+ * case.c attaches it to every number node after parsing (rt_json_attach_literals).
+ * NULL for a node that is not a number.
+ */
+const char *rt_json_number_text(const cJSON *v);
+/*
+ * Attaches each number token of text (parsed by cJSON into root, ending at
+ * end) to the number nodes of root, in document order, as their valuestring
+ * (cJSON_Delete frees it). -1 with why when the tokens do not match the nodes.
+ */
+int rt_json_attach_literals(cJSON *root, const char *text, const char *end, char *why, size_t n);
 /* "4 (0x40800000)": the value in the type, then its bits. */
 void rt_value_format(const rt_type *t, const void *src, char *buf, size_t n);
 /* The element's bits, zero-extended. */
@@ -110,9 +133,17 @@ typedef enum rt_expect {
     RT_EXPECT_INDEX_OUT_OF_RANGE
 } rt_expect;
 
+/*
+ * A named input or output of a case: one tensor (t), or a list of tensors
+ * given as a JSON list under the name (is_list: count tensors in list, which
+ * may be 0; t NULL). Case format version 2, "Variadic tensors".
+ */
 typedef struct rt_named {
     const char *name;
     rt_tensor *t;
+    int is_list;
+    unsigned count;
+    rt_tensor **list;
 } rt_named;
 
 typedef struct rt_case {
@@ -155,7 +186,11 @@ typedef struct rt_build {
     unsigned n_outputs;
     rt_tensor *outputs[RT_MAX_TENSORS];       /* owned by the build */
     const char *output_names[RT_MAX_TENSORS]; /* as in expected.outputs */
+    int output_index[RT_MAX_TENSORS];         /* place in the list output_names; -1: one tensor */
     unsigned ulp_tolerance;                   /* 0: bit-exact */
+    /* A tensor given as a list where the operator takes one (or the reverse):
+     * the case is malformed even if the builder carries on (b->why says why). */
+    int malformed;
     /* A framework front-end's failure: stands for dmlcl_operator_create's result. */
     HRESULT frontend_hr;
     rt_block *arena;
@@ -174,32 +209,83 @@ extern const rt_op rt_ops_directml[];
 extern const rt_op rt_ops_gather[];    /* ops_gather.c: the OpenVINO and ONNX gathers */
 extern const rt_op rt_ops_broadcast[]; /* ops_broadcast.c: Broadcast-1/3, Expand-13 */
 extern const rt_op rt_ops_slice[];     /* ops_slice.c: StridedSlice-1, Slice-13 */
+extern const rt_op rt_ops_views[];     /* ops_views.c: TILE, Tile, Transpose, Reverse */
+
+/* ops_depth_space.c: the DirectML, OpenVINO and ONNX depth/space rearrangements */
+extern const rt_op rt_ops_depth_space[];
 
 const rt_op *rt_op_find(const char *name);
+/* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */
+int rt_build_op(const rt_op *op, rt_build *b);
 void rt_build_free(rt_build *b);
 
 /* Helpers for builders; the int ones return 0, or -1 with b->why set. */
 int rt_fail(rt_build *b, const char *fmt, ...) RT_PRINTF(2, 3);
-/* A JSON number that is an integer in [lo, hi]. */
+/* A JSON number that is an integer in [lo, hi], judged on its exact literal. */
 int rt_json_integral(const cJSON *v, double lo, double hi);
+/* rt_json_integer within [lo, hi] (a number or a decimal string); -1 with why otherwise. */
+int rt_json_int64(const cJSON *v, int64_t lo, int64_t hi, int64_t *out, char *why, size_t n);
+int rt_json_uint64(const cJSON *v, uint64_t hi, uint64_t *out, char *why, size_t n);
 void *rt_alloc(rt_build *b, size_t size); /* zeroed, freed with the build */
 /* Rejects names the operator does not know (NULL-terminated lists). */
 int rt_check_names(rt_build *b, const char *const *inputs, const char *const *attrs,
                    const char *const *outputs);
-const rt_tensor *rt_input(const rt_build *b, const char *name);
+/* Input name, or NULL when absent; a list there makes the case malformed (b->malformed). */
+const rt_tensor *rt_input(rt_build *b, const char *name);
 /* Input name, present and with data; NULL (b->why set) otherwise. */
 const rt_tensor *rt_data_input(rt_build *b, const char *name);
-const rt_tensor *rt_expected(const rt_build *b, const char *name);
+/* Expected output name (NULL when absent); a list there makes the case malformed. */
+const rt_tensor *rt_expected(rt_build *b, const char *name);
+/*
+ * Variadic tensors: input (or expected output) name given as a JSON list.
+ * *tensors points at *count tensors in list order (valid while the case
+ * lives; an empty list is given, with *count 0). given NULL: the list is
+ * required, absent is -1 with b->why; else absent sets *given 0, *tensors
+ * NULL and *count 0. One tensor where a list belongs: -1 with b->why.
+ */
+int rt_input_list(rt_build *b, const char *name, const rt_tensor *const **tensors, unsigned *count,
+                  int *given);
+int rt_expected_list(rt_build *b, const char *name, const rt_tensor *const **tensors,
+                     unsigned *count, int *given);
+/*
+ * An operator's output count where no attribute gives it: the length of the
+ * expected output list out_name, or of the input list desc_name (output
+ * descriptors under inputs; NULL: none). Both given: they must agree.
+ * Neither: -1 with b->why.
+ */
+int rt_output_count(rt_build *b, const char *out_name, const char *desc_name, unsigned *count);
 const cJSON *rt_attr(const rt_build *b, const char *name);
+/* Integer attributes are exact (numbers by their literal, or decimal strings). */
 int rt_attr_uint(rt_build *b, const char *name, UINT def, UINT *out);
+int rt_attr_int64(rt_build *b, const char *name, int64_t def, int64_t *out);
+int rt_attr_uint64(rt_build *b, const char *name, uint64_t def, uint64_t *out);
 int rt_attr_float(rt_build *b, const char *name, const cJSON *obj, FLOAT *out);
 /* Absent: *vals NULL and *count 0. */
 int rt_attr_uint_list(rt_build *b, const char *name, UINT **vals, unsigned *count);
 int rt_attr_int_list(rt_build *b, const char *name, INT **vals, unsigned *count);
+int rt_attr_int64_list(rt_build *b, const char *name, int64_t **vals, unsigned *count);
+/* A type name of the case format ("FLOAT32", "INT64"); absent: *out NULL. */
+int rt_attr_type(rt_build *b, const char *name, const rt_type **out);
+/*
+ * A value attribute of type t, by the tensor data rules (rt_value_parse:
+ * exact integers, "nan", ...), written to dst (t->size bytes); absent: zero.
+ */
+int rt_attr_value(rt_build *b, const char *name, const rt_type *t, void *dst);
 int rt_bind_input(rt_build *b, const rt_tensor *t);
 /* Creates an output tensor (no data) and binds it as the next output slot. */
 rt_tensor *rt_add_output(rt_build *b, const char *name, const rt_type *type, unsigned rank,
                          const UINT *sizes, const UINT *strides);
+/* The same for element index of the output list name (bind them in list order). */
+rt_tensor *rt_add_list_output(rt_build *b, const char *name, unsigned index, const rt_type *type,
+                              unsigned rank, const UINT *sizes, const UINT *strides);
+/*
+ * DirectML output lists (SPLIT's OutputTensors): binds *count outputs named
+ * name, described by inputs.name (type, shape, strides; no data) when given,
+ * else by expected.outputs.name; *descs (arena) holds their tensor descs in
+ * order. Neither given: -1 with b->why (rt_output_count).
+ */
+int rt_bind_output_list(rt_build *b, const char *name, const DML_TENSOR_DESC **descs,
+                        unsigned *count);
 
 /*
  * Framework front-ends (ops_broadcast.c, ops_gather.c, ops_slice.c) take
@@ -228,11 +314,18 @@ typedef struct rt_result {
 /* Which API runs the operators: the C runtime, or DirectML's COM API over it. */
 typedef enum rt_api { RT_API_C, RT_API_COM } rt_api;
 
-/* run.c's verdicts, shared with graph.c. */
+/* Verdicts (compare.c), shared by run.c and graph.c. */
 void rt_verdict(rt_result *r, int passed, const char *fmt, ...) RT_PRINTF(3, 4);
-/* 0 when equal; else -1 with the first differing element described in r. */
+/* 0 when equal; else -1 with the first differing element described in r (compare.c). */
 int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got, unsigned ulps,
                       rt_result *r);
+/*
+ * Before running: every expected output has its slots in b, in the same form
+ * (one tensor, or a list of as many). 0, or -1 with r a malformed-case FAIL.
+ */
+int rt_match_outputs(const rt_case *c, const rt_build *b, rt_result *r);
+/* After running: each expected output (list elements as "outputs[1]") against its slot. */
+void rt_check_outputs(const rt_case *c, const rt_build *b, rt_result *r);
 /* An HRESULT where the case expects an error: PASS with the message, or FAIL. */
 void rt_expected_error(const rt_case *c, const char *step, HRESULT hr, HRESULT want, rt_result *r);
 /* A graph case (graph.c). */

@@ -120,9 +120,13 @@ static int parse_dims(const cJSON *j, const char *what, const char *field, UINT 
         if (k == RT_MAX_RANK)
             return failf(why, n, "%s.%s has more than %u entries", what, field,
                          (unsigned)RT_MAX_RANK);
-        double d = cJSON_IsNumber(e) ? e->valuedouble : -1;
-        if (d < 0 || d > 4294967295.0 || d != (double)(uint64_t)d)
+        char inner[128];
+        uint64_t d;
+        if (!cJSON_IsNumber(e))
             return failf(why, n, "%s.%s[%u] must be an integer in [0, 2^32)", what, field, k);
+        if (rt_json_uint64(e, UINT32_MAX, &d, inner, sizeof inner) != 0)
+            return failf(why, n, "%s.%s[%u] must be an integer in [0, 2^32): %s", what, field, k,
+                         inner);
         out[k++] = (UINT)d;
     }
     *count = k;

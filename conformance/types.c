@@ -1,8 +1,8 @@
 /*
  * Element types of the case format and the conversions between JSON values
  * and element bits: floats of any width rounded once, to nearest-even,
- * straight from the parsed double; integers checked against their range,
- * 64-bit ones beyond 2^53 taken from decimal strings.
+ * straight from the parsed double; integers read exactly from a number's
+ * literal text or a decimal string (json.c), checked against their range.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -199,60 +199,22 @@ static void int_bounds(const rt_type *t, int64_t *lo, uint64_t *hi)
     }
 }
 
-/* Reads an integer as (negative, magnitude) so every INT64 and UINT64 fits. */
-static int read_integer(const rt_type *t, const cJSON *v, int *neg, uint64_t *mag, char *why,
-                        size_t n)
-{
-    if (cJSON_IsNumber(v)) {
-        double d = v->valuedouble;
-        if (!isfinite(d) || d != floor(d)) {
-            snprintf(why, n, "%.17g is not an integer (%s)", d, t->name);
-            return -1;
-        }
-        if (fabs(d) > 9007199254740992.0) {
-            snprintf(why, n, "%.17g is beyond 2^53: write it as a decimal string", d);
-            return -1;
-        }
-        *neg = d < 0;
-        *mag = (uint64_t)fabs(d);
-        return 0;
-    }
-    if (!cJSON_IsString(v)) {
-        snprintf(why, n, "a %s value must be an integer or a decimal string", t->name);
-        return -1;
-    }
-    const char *s = v->valuestring;
-    const char *p = s;
-    *neg = *p == '-';
-    if (*p == '-' || *p == '+')
-        ++p;
-    char *end;
-    errno = 0;
-    *mag = strtoull(p, &end, 10);
-    if (*p < '0' || *p > '9' || *end != '\0' || errno == ERANGE) {
-        snprintf(why, n, "\"%s\" is not a decimal %s value", s, t->name);
-        return -1;
-    }
-    return 0;
-}
-
 static int parse_int(const rt_type *t, const cJSON *v, void *dst, char *why, size_t n)
 {
     int neg;
     uint64_t mag;
-    if (read_integer(t, v, &neg, &mag, why, n) != 0)
+    char inner[RT_WHY_MAX / 2];
+    if (rt_json_integer(v, &neg, &mag, inner, sizeof inner) != 0) {
+        snprintf(why, n, "%s (%s values are integers: numbers or decimal strings)", inner, t->name);
         return -1;
+    }
     int64_t lo;
     uint64_t hi;
     int_bounds(t, &lo, &hi);
     int ok = neg ? (mag == 0 || (lo < 0 && mag - 1 <= (uint64_t)(-(lo + 1)))) : mag <= hi;
     if (!ok) {
-        char text[64];
-        if (cJSON_IsString(v))
-            snprintf(text, sizeof text, "%s", v->valuestring);
-        else
-            snprintf(text, sizeof text, "%s%" PRIu64, neg ? "-" : "", mag);
-        snprintf(why, n, "%s is out of range for %s", text, t->name);
+        const char *text = cJSON_IsString(v) ? v->valuestring : rt_json_number_text(v);
+        snprintf(why, n, "%s is out of range for %s", text ? text : "the value", t->name);
         return -1;
     }
     store_bits(t, neg ? (uint64_t)0 - mag : mag, dst);

@@ -31,7 +31,7 @@ int fuzz_cases(const uint8_t *data, size_t size, char *why, unsigned *accepted)
         memset(&b, 0, sizeof b);
         b.c = c;
         dmlcl_operator *o = NULL;
-        if (op->build(&b) == 0 && SUCCEEDED(b.frontend_hr) &&
+        if (rt_build_op(op, &b) == 0 && SUCCEEDED(b.frontend_hr) &&
             SUCCEEDED(dmlcl_operator_create(NULL, &b.desc, &o))) {
             dmlcl_operator_release(o);
             if (accepted)

@@ -235,9 +235,35 @@ static HRESULT onnx_gathers(fe_state *s, int which, const DML_OPERATOR_DESC **de
                       : dmlcl_onnx_gather_elements(set, &a, &s->r);
 }
 
+/* OpenVINO DepthToSpace (which 0), SpaceToDepth (1); ONNX DepthToSpace (2), SpaceToDepth (3). */
+static HRESULT depth_space(fe_state *s, int which, const DML_OPERATOR_DESC **desc)
+{
+    static const char *const modes[] = {NULL, "blocks_first", "depth_first", "DCR", "CRD", "x"};
+    int set = opset(s);
+    const dmlcl_shape *data = shape(s);
+    DML_TENSOR_DATA_TYPE t = data_type(s);
+    const char *mode = modes[fuzz_u32(&s->in) % 6];
+    /* Mostly small block sizes (the ones that divide), sometimes anything. */
+    int64_t block = fuzz_u8(&s->in) & 1 ? fuzz_i64(&s->in) : (int64_t)(fuzz_u8(&s->in) % 5);
+    *desc = &s->r.desc;
+    dmlcl_openvino_depth_space_args ov = {data, t, mode, block};
+    dmlcl_onnx_depth_to_space_args d2s = {data, t, block, mode};
+    dmlcl_onnx_space_to_depth_args s2d = {data, t, block};
+    switch (which) {
+    case 0: return dmlcl_openvino_depth_to_space(set, &ov, &s->r);
+    case 1: return dmlcl_openvino_space_to_depth(set, &ov, &s->r);
+    case 2: return dmlcl_onnx_depth_to_space(set, &d2s, &s->r);
+    default: return dmlcl_onnx_space_to_depth(set, &s2d, &s->r);
+    }
+}
+
 static HRESULT call(fe_state *s, const DML_OPERATOR_DESC **desc)
 {
-    switch (fuzz_u8(&s->in) % 8) {
+    uint8_t which = fuzz_u8(&s->in);
+    /* The depth/space front-ends at 0xF0 and up, so inputs below keep their meaning. */
+    if (which >= 0xF0)
+        return depth_space(s, which % 4, desc);
+    switch (which % 8) {
     case 0: return broadcast(s, desc);
     case 1: return expand(s, desc);
     case 2: return strided_slice(s, desc);

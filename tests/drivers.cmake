@@ -49,6 +49,7 @@ set(DMLCL_OPS_LARGE
     broadcast/documented_examples gather/large gather/streaming_inner_axis identity/broadcast_paths
     identity/layout_changes slice/streaming_runs
     layout/*_every_width layout/nchw_to_nhwc_vector_blocks_chunks_and_tails slice/long_runs
+    views/long_tiles depth_space/large
     runtime_queues/status_reads_on_the_dispatch_queue)
 # A Criterion filter that runs every test but the listed ones.
 function(dmlcl_ops_filter_without out)

@@ -40,8 +40,10 @@
  * - result is one struct for every front-end: desc for
  *   dmlcl_operator_create, the framework's output shape, and the storage
  *   desc points into (so never copy or move a result in use). Tensors are
- *   packed, 0-D is described as {1}, and an empty output (a 0 in its shape)
- *   is valid and launches nothing.
+ *   packed (a transpose reads its input through strides; a rearrangement's
+ *   tensors describe the same packed bytes through a view:
+ *   dmlcl/frontend_depth_space.h), 0-D is described as {1}, and an empty
+ *   output (a 0 in its shape) is valid and launches nothing.
  * - Broken rules give E_INVALIDARG with a message naming the operator and
  *   version ("ONNX Gather-13"), the input or attribute, its value and the
  *   rule; what is legal but beyond dmlcl (string tensors, more than 16
@@ -86,12 +88,17 @@ typedef struct dmlcl_frontend_result {
     DML_TENSOR_DESC tensors[DMLCL_FRONTEND_MAX_TENSORS];
     DML_BUFFER_TENSOR_DESC buffers[DMLCL_FRONTEND_MAX_TENSORS];
     UINT sizes[DMLCL_FRONTEND_MAX_TENSORS][DMLCL_TENSOR_DIMENSION_COUNT_MAX];
+    /* Element strides of a tensor that reads a view (depth/space); unused ones stay 0. */
+    UINT tensor_strides[DMLCL_FRONTEND_MAX_TENSORS][DMLCL_TENSOR_DIMENSION_COUNT_MAX];
     union {
         DMLCL_GATHER1_OPERATOR_DESC gather1;
         DMLCL_GATHER_ELEMENTS1_OPERATOR_DESC gather_elements1;
         DMLCL_GATHER_ND2_OPERATOR_DESC gather_nd2;
         DMLCL_BROADCAST_OPERATOR_DESC broadcast;
         DMLCL_STRIDED_SLICE_OPERATOR_DESC strided_slice;
+        DML_TILE_OPERATOR_DESC tile;
+        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
+        DML_SLICE1_OPERATOR_DESC slice1;
     } op;
     /* The operator's lists: a slice's begin, end, strides and five masks; broadcast axes. */
     INT64 begin[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
@@ -99,6 +106,9 @@ typedef struct dmlcl_frontend_result {
     INT64 strides[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
     UINT masks[5][DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1]; /* begin, end, new axis, shrink, ellipsis */
     UINT axes[DMLCL_TENSOR_DIMENSION_COUNT_MAX];
+    /* The views' lists: a transpose's input Strides, TILE's Repeats, SLICE1's window. */
+    UINT view_lists[3][DMLCL_TENSOR_DIMENSION_COUNT_MAX];
+    INT view_strides[DMLCL_TENSOR_DIMENSION_COUNT_MAX];
 } dmlcl_frontend_result;
 
 #ifdef __cplusplus
@@ -106,7 +116,9 @@ typedef struct dmlcl_frontend_result {
 #endif
 
 #include "dmlcl/frontend_broadcast.h"
+#include "dmlcl/frontend_depth_space.h"
 #include "dmlcl/frontend_gather.h"
 #include "dmlcl/frontend_slice.h"
+#include "dmlcl/frontend_views.h"
 
 #endif /* DMLCL_FRONTENDS_H */
