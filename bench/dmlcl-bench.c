@@ -77,18 +77,18 @@ static cl_mem make_buffer(cl_context ctx, cl_command_queue q, size_t bytes, cons
 
 /* The naive kernels (workloads.h naive_desc), built once per element size. */
 static const char *naive_source =
-    "__kernel void naive_view(__global T *out, __global const T *in, long4 size, long4 stride,\n"
+    "__kernel void naive_view(__global T *out, __global const T *in, long8 size, long8 stride,\n"
     "                         long offset)\n"
     "{\n"
-    "    long g = get_global_id(0);\n"
-    "    long c3 = g % size.w;\n"
-    "    g /= size.w;\n"
-    "    long c2 = g % size.z;\n"
-    "    g /= size.z;\n"
-    "    long c1 = g % size.y;\n"
-    "    g /= size.y;\n"
-    "    out[get_global_id(0)] =\n"
-    "        in[offset + g * stride.x + c1 * stride.y + c2 * stride.z + c3 * stride.w];\n"
+    "    long g = get_global_id(0), at = offset, c;\n"
+    "    c = g % size.s7; g /= size.s7; at += c * stride.s7;\n"
+    "    c = g % size.s6; g /= size.s6; at += c * stride.s6;\n"
+    "    c = g % size.s5; g /= size.s5; at += c * stride.s5;\n"
+    "    c = g % size.s4; g /= size.s4; at += c * stride.s4;\n"
+    "    c = g % size.s3; g /= size.s3; at += c * stride.s3;\n"
+    "    c = g % size.s2; g /= size.s2; at += c * stride.s2;\n"
+    "    c = g % size.s1; g /= size.s1; at += c * stride.s1;\n"
+    "    out[get_global_id(0)] = in[at + g * stride.s0];\n"
     "}\n"
     "__kernel void naive_gather(__global T *out, __global const T *in, __global const long *idx,\n"
     "                           long axis, long k, long inner, long batch)\n"
@@ -121,16 +121,21 @@ static cl_kernel naive_kernel(cl_context ctx, cl_device_id dev, const workload *
                  "building the naive kernels");
     }
     const naive_desc *n = &w->naive;
+    if (n->kind == NAIVE_NONE) {
+        fprintf(stderr, "dmlcl-bench: %s: no naive kernel described (workloads.h naive_desc)\n",
+                w->name);
+        exit(2);
+    }
     cl_kernel k = clCreateKernel(naive_programs[n->elem],
                                  n->kind == NAIVE_VIEW ? "naive_view" : "naive_gather", &err);
     CHECK_CL(err, "clCreateKernel");
     clSetKernelArg(k, 0, sizeof(cl_mem), &out);
     clSetKernelArg(k, 1, sizeof(cl_mem), &in[0]);
     if (n->kind == NAIVE_VIEW) {
-        cl_long4 size = {{1, 1, 1, 1}}, stride = {{0, 0, 0, 0}};
+        cl_long8 size = {{1, 1, 1, 1, 1, 1, 1, 1}}, stride = {{0, 0, 0, 0, 0, 0, 0, 0}};
         for (unsigned d = 0; d < n->rank; ++d) {
-            size.s[4 - n->rank + d] = n->sizes[d];
-            stride.s[4 - n->rank + d] = n->strides[d];
+            size.s[8 - n->rank + d] = n->sizes[d];
+            stride.s[8 - n->rank + d] = n->strides[d];
         }
         cl_long offset = n->offset;
         clSetKernelArg(k, 2, sizeof size, &size);

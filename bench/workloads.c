@@ -45,9 +45,12 @@ static void touch(workload *w, unsigned i, size_t at, size_t bytes)
 size_t workload_read_bytes(const workload *w)
 {
     size_t lines = 0;
-    for (unsigned i = 0; i < w->n_inputs; ++i)
+    for (unsigned i = 0; i < w->n_inputs; ++i) {
+        size_t marked = 0;
         for (size_t l = 0; l <= w->input_bytes[i] / 64; ++l)
-            lines += w->lines[i][l];
+            marked += w->lines[i][l];
+        lines += marked ? marked : (w->input_bytes[i] + 63) / 64;
+    }
     return 64 * lines;
 }
 
@@ -370,6 +373,13 @@ static int tile_of(workload *w, const UINT *in, const UINT *reps)
                     e[k++] = data[(((size_t)(a % in[0]) * in[1] + b % in[1]) * in[2] + c % in[2]) *
                                       in[3] +
                                   d % in[3]];
+    /* Naive: output dimension i is (repeat, element) pairs; repeats stride 0. */
+    w->naive = (naive_desc){.kind = NAIVE_VIEW, .elem = 4, .rank = 8};
+    for (int i = 3, stride = 1; i >= 0; stride *= (int)in[i--]) {
+        w->naive.sizes[2 * i] = reps[i];
+        w->naive.sizes[2 * i + 1] = in[i];
+        w->naive.strides[2 * i + 1] = stride;
+    }
     w->op.tile = (DML_TILE_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in, NULL),
                                           tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out, NULL),
                                           4, w->repeats};
@@ -407,6 +417,14 @@ static int depth_to_space(workload *w)
                     size_t depth = ((y % b) * b + x % b) * c + ch;
                     e[o++] = data[((bn * c * b * b + depth) * h + y / b) * wd + x / b];
                 }
+    /* Naive: the output as (n, c, h, i, w, j), read from channel (i*b + j)*C + c at (h, w). */
+    const long hw = (long)h * wd;
+    w->naive =
+        (naive_desc){.kind = NAIVE_VIEW,
+                     .elem = 4,
+                     .rank = 6,
+                     .sizes = {n, c, h, b, wd, b},
+                     .strides = {(long)c * b * b * hw, hw, wd, (long)b * c * hw, 1, (long)c * hw}};
     w->op.depth_to_space = (DML_DEPTH_TO_SPACE1_OPERATOR_DESC){
         tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL),
         tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL), b,
@@ -416,9 +434,9 @@ static int depth_to_space(workload *w)
 }
 
 const workload_setup bench_workloads[] = {
-    embedding_gather, inner_axis_gather, batched_gather,  small_row_gather, reversing_slice,
-    row_slice,        channel_broadcast, batch_broadcast, layout_change,    image_tile,
-    depth_to_space,
+    embedding_gather, inner_axis_gather, batched_gather,    small_row_gather,
+    reversing_slice,  row_slice,         channel_broadcast, batch_broadcast,
+    layout_change,    image_tile,        depth_to_space,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

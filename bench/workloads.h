@@ -11,15 +11,16 @@
  * The straightforward OpenCL kernel a user would write instead (one
  * work-item per output element, coordinates by division, as OpenVINO's GPU
  * plugin's reference kernels do): out[gid] for gid over the packed output.
- *   VIEW    in[offset + sum_d coord_d * stride_d], coords over sizes
+ *   VIEW    in[offset + sum_d coord_d * stride_d], coords over sizes (up to 8
+ *           dimensions: a tile is (repeat, size) pairs, the repeats stride 0)
  *   GATHER  out [outer, k, inner] = in[(o * axis + fix(idx[b * k + j])) * inner + i],
  *           b = o with batch (batch_dims 1), else 0
  */
-typedef enum naive_kind { NAIVE_VIEW, NAIVE_GATHER } naive_kind;
+typedef enum naive_kind { NAIVE_NONE, NAIVE_VIEW, NAIVE_GATHER } naive_kind;
 typedef struct naive_desc {
     naive_kind kind;
-    unsigned elem, rank; /* VIEW: up to 4 dimensions, output order */
-    long sizes[4], strides[4], offset;
+    unsigned elem, rank; /* VIEW: up to 8 dimensions, output order */
+    long sizes[8], strides[8], offset;
     long outer, axis, k, inner, batch; /* GATHER */
 } naive_desc;
 
@@ -61,7 +62,8 @@ extern const unsigned bench_workload_count;
 extern const workload_setup bench_variants[];
 extern const unsigned bench_variant_count;
 
-/* Input bytes read, counted in whole 64-byte lines. */
+/* Input bytes read, counted in whole 64-byte lines (an input whose lines
+ * the workload does not mark counts whole). */
 size_t workload_read_bytes(const workload *w);
 void workload_free(workload *w);
 
