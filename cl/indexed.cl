@@ -260,8 +260,8 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
          * is requested while this one moves, so its page walk and misses
          * overlap this row's copy. */
         if (r != last && at[0] + 1 < n0) {
-            long next = off[1] + step0[1] +
-                        resolve(idx, off[2] + step0[2], axis_n, axis_s, comp_stride);
+            long next =
+                off[1] + step0[1] + resolve(idx, off[2] + step0[2], axis_n, axis_s, comp_stride);
             for (long q = begin; q < end; q += 64 / (long)sizeof(UNIT_T))
                 __builtin_prefetch(in + next + q);
         }
