@@ -159,8 +159,10 @@ static bool streams(const dmli_plan *p, bool gpu)
  */
 #define ROW_PREFETCH_MAX 4096
 
-static int prefetch(const dmli_plan *p, const dmli_launch *l)
+static int prefetch(const dmli_plan *p, const dmli_device_desc *dev, const dmli_launch *l)
 {
+    if (!dev->prefetch || p->kind != DMLI_PLAN_INDEXED)
+        return 0;
     if (l->run_one)
         return ROW_PREFETCH;
     if (l->shared_index && l->serial && p->components == 1 && p->axis_stride[0] == 1 &&
@@ -247,7 +249,7 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
                  "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d -DPREFETCH=%d",
                  index_type(p->idx_type), dmli_index_type_signed(p->idx_type), p->wrap_negative,
-                 (int)p->policy, row, p->check_only, p->components, prefetch(p, l));
+                 (int)p->policy, row, p->check_only, p->components, l->prefetch);
         return;
     }
     bool splat = p->rank > 0 && p->in_stride[in] == 0;
@@ -429,6 +431,7 @@ void dmli_launch_plan(const dmli_plan *p, const dmli_device_desc *device, dmli_l
     memset(l, 0, sizeof *l);
     bool gpu = device->device_class == DMLCL_DEVICE_CLASS_GPU;
     decide(p, gpu, l);
+    l->prefetch = prefetch(p, device, l);
     options(p, l, l->options, sizeof l->options);
     int row_rank;
     size_t dims = fill_dims(p, l, l->shape + DMLI_SHAPE_HEADER, &row_rank);

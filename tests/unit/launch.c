@@ -19,16 +19,16 @@
 
 /* PoCL on a 16-core CPU. */
 static const dmli_device_desc cpu = {
-    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128};
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true};
 /* A large discrete GPU (132 SMs, H100-like). */
 static const dmli_device_desc big_gpu = {
-    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512};
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true};
 /* A small integrated GPU: 24 EUs, work-groups of 256, little local memory. */
 static const dmli_device_desc igpu = {
-    DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64};
+    DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64, true};
 /* An accelerator (a DSP-like device) with one-dimensional work-groups. */
 static const dmli_device_desc accel = {
-    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128};
+    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128, true};
 
 /* The four classes, then limits: work-groups of 64/256/1024, tiny local
  * memory, item sizes smaller than the rules want. */
@@ -371,6 +371,11 @@ Test(launch, gather_small_rows_prefetch)
     dmli_launch_plan(&p, &cpu, &l);
     cr_expect(l.run_one && strstr(l.options, "-DRUN_ONE=1 -DROWS_1D=1"), "%s", l.options);
     cr_expect(strstr(l.options, "-DPREFETCH=16"), "%s", l.options);
+    /* A CPU whose compiler has no prefetch (Oclgrind): none. */
+    dmli_device_desc no_prefetch = cpu;
+    no_prefetch.prefetch = false;
+    dmli_launch_plan(&p, &no_prefetch, &l);
+    cr_expect(l.run_one && strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
     dmli_launch_plan(&p, &igpu, &l);
     cr_expect(!l.run_one && strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
 }
