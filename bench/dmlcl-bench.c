@@ -25,6 +25,7 @@
  * table; --csv-file writes them to PATH beside the table.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,11 +122,6 @@ static cl_kernel naive_kernel(cl_context ctx, cl_device_id dev, const workload *
                  "building the naive kernels");
     }
     const naive_desc *n = &w->naive;
-    if (n->kind == NAIVE_NONE) {
-        fprintf(stderr, "dmlcl-bench: %s: no naive kernel described (workloads.h naive_desc)\n",
-                w->name);
-        exit(2);
-    }
     cl_kernel k = clCreateKernel(naive_programs[n->elem],
                                  n->kind == NAIVE_VIEW ? "naive_view" : "naive_gather", &err);
     CHECK_CL(err, "clCreateKernel");
@@ -150,11 +146,15 @@ static cl_kernel naive_kernel(cl_context ctx, cl_device_id dev, const workload *
     return k;
 }
 
-static void expect_output(cl_command_queue q, cl_mem out, const workload *w, const char *who)
+/* The n outputs, read back to back, must be the expected bytes. */
+static void expect_outputs(cl_command_queue q, const cl_mem *outs, unsigned n, const workload *w,
+                           const char *who)
 {
     unsigned char *got = malloc(w->output_bytes);
-    CHECK_CL(clEnqueueReadBuffer(q, out, CL_TRUE, 0, w->output_bytes, got, 0, NULL, NULL),
-             "clEnqueueReadBuffer");
+    for (size_t o = 0, at = 0; o < n; at += w->out_bytes[o++])
+        CHECK_CL(
+            clEnqueueReadBuffer(q, outs[o], CL_TRUE, 0, w->out_bytes[o], got + at, 0, NULL, NULL),
+            "clEnqueueReadBuffer");
     if (memcmp(got, w->expected, w->output_bytes) != 0) {
         size_t i = 0;
         while (got[i] == ((unsigned char *)w->expected)[i])
@@ -201,29 +201,40 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     double t2 = now();
     dmlcl_compiled_operator_release(again);
 
-    cl_mem mems[BENCH_MAX_INPUTS + 1];
-    DML_BUFFER_BINDING bufs[BENCH_MAX_INPUTS + 1];
-    DML_BINDING_DESC descs[BENCH_MAX_INPUTS + 1];
-    for (unsigned i = 0; i <= w.n_inputs; ++i) {
-        size_t bytes = i < w.n_inputs ? w.input_bytes[i] : w.output_bytes;
-        mems[i] = make_buffer(ctx, q, bytes, i < w.n_inputs ? w.inputs[i] : NULL);
+    /* Inputs, then outputs (SPLIT: several, their expected bytes back to back). */
+    unsigned n_out = w.n_outputs ? w.n_outputs : 1, n_mem = w.n_inputs + n_out;
+    if (!w.n_outputs)
+        w.out_bytes[0] = w.output_bytes;
+    cl_mem mems[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
+    DML_BUFFER_BINDING bufs[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
+    DML_BINDING_DESC descs[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
+    for (unsigned i = 0; i < n_mem; ++i) {
+        bool in = i < w.n_inputs;
+        size_t bytes = in ? w.input_bytes[i] : w.out_bytes[i - w.n_inputs];
+        mems[i] = make_buffer(ctx, q, bytes, in ? w.inputs[i] : NULL);
         bufs[i] = (DML_BUFFER_BINDING){(ID3D12Resource *)mems[i], 0, bytes};
         descs[i] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &bufs[i]};
     }
     dmlcl_binding_table *table;
     CHECK_HR(dmlcl_binding_table_create(cop, &table), "binding table");
     CHECK_HR(dmlcl_binding_table_bind_inputs(table, w.n_inputs, descs), "bind inputs");
-    CHECK_HR(dmlcl_binding_table_bind_outputs(table, 1, descs + w.n_inputs), "bind outputs");
+    CHECK_HR(dmlcl_binding_table_bind_outputs(table, n_out, descs + w.n_inputs), "bind outputs");
 
     /* Correctness first, once: the benchmarked outputs must be right. */
     cl_mem out = mems[w.n_inputs];
     CHECK_HR(dmlcl_binding_table_dispatch(table, q, 0, NULL, NULL), "dispatch");
     CHECK_HR(dmlcl_binding_table_status(table), "status");
-    expect_output(q, out, &w, "dmlcl");
-    cl_kernel naive = naive_kernel(ctx, dmlcl_device_id(dev), &w, out, mems);
-    size_t elements = w.output_bytes / w.naive.elem;
-    CHECK_CL(clEnqueueNDRangeKernel(q, naive, 1, NULL, &elements, NULL, 0, NULL, NULL), "naive");
-    expect_output(q, out, &w, "naive kernel");
+    expect_outputs(q, mems + w.n_inputs, n_out, &w, "dmlcl");
+    /* The naive kernel, where the workload describes one (one output). */
+    cl_kernel naive = NULL;
+    size_t elements = 0;
+    if (w.naive.kind != NAIVE_NONE && n_out == 1) {
+        naive = naive_kernel(ctx, dmlcl_device_id(dev), &w, out, mems);
+        elements = w.output_bytes / w.naive.elem;
+        CHECK_CL(clEnqueueNDRangeKernel(q, naive, 1, NULL, &elements, NULL, 0, NULL, NULL),
+                 "naive");
+        expect_outputs(q, &out, 1, &w, "naive kernel");
+    }
 
     size_t read = workload_read_bytes(&w), written = (w.output_bytes + 63) / 64 * 64;
     bench_limit *limit = limit_create(ctx, dmlcl_device_id(dev), q, read, written);
@@ -241,6 +252,10 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
             if (c == C_DMLCL) {
                 CHECK_HR(dmlcl_binding_table_dispatch(table, q, 0, NULL, NULL), "dispatch");
                 CHECK_CL(clFinish(q), "clFinish");
+            } else if (c == C_NAIVE && !naive) {
+                if (r >= 0)
+                    samples[c][r] = 0; /* none: reported as n/a */
+                continue;
             } else if (c == C_NAIVE) {
                 CHECK_CL(clEnqueueNDRangeKernel(q, naive, 1, NULL, &elements, NULL, 0, NULL, NULL),
                          "naive");
@@ -266,7 +281,7 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     double ratio[MAX_ROUNDS], versus[MAX_ROUNDS];
     for (int r = 0; r < rounds; ++r) {
         ratio[r] = samples[res->best][r] / samples[C_DMLCL][r];
-        versus[r] = samples[C_NAIVE][r] / samples[C_DMLCL][r];
+        versus[r] = naive ? samples[C_NAIVE][r] / samples[C_DMLCL][r] : 0;
     }
     res->ratio = summarize(ratio, rounds);
     res->versus = summarize(versus, rounds);
@@ -274,11 +289,12 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     res->cached_compile_ms = 1e3 * (t2 - t1);
 
     limit_release(limit);
-    clReleaseKernel(naive);
+    if (naive)
+        clReleaseKernel(naive);
     dmlcl_binding_table_release(table);
     dmlcl_compiled_operator_release(cop);
     dmlcl_operator_release(op);
-    for (unsigned i = 0; i <= w.n_inputs; ++i)
+    for (unsigned i = 0; i < n_mem; ++i)
         clReleaseMemObject(mems[i]);
     workload_free(&w);
     return 0;
@@ -442,16 +458,19 @@ int main(int argc, char **argv)
         if (opt.csv_file)
             print_csv(opt.csv_file, &r);
         const timing *d = &r.t[C_DMLCL], *l = &r.t[r.best], *n = &r.t[C_NAIVE];
+        char naive[64] = "n/a | n/a"; /* SPLIT's several outputs: no naive kernel */
+        if (r.versus.median > 0)
+            snprintf(naive, sizeof naive, "%.2f | %.2fx", 1e3 * n->median, r.versus.median);
         if (opt.csv)
             print_csv(stdout, &r);
         else
             printf("| %s | %.1f + %.1f | %.2f (%.2f, %.2f-%.2f) | %.2f (%.2f), %s | %.2f "
-                   "[%.2f-%.2f] (%.2f) | %.2f | %.2fx | %d | %.1f / %.3f ms |\n",
+                   "[%.2f-%.2f] (%.2f) | %s | %d | %.1f / %.3f ms |\n",
                    r.name, 1e-6 * (double)r.read_bytes, 1e-6 * (double)r.bytes, 1e3 * d->median,
                    1e3 * d->min, 1e3 * d->q1, 1e3 * d->q3, 1e3 * l->median, 1e3 * l->min,
                    limit_name((limit_mechanism)(r.best - C_LIMIT)), r.ratio.median, r.ratio.q1,
-                   r.ratio.q3, l->min / d->min, 1e3 * n->median, r.versus.median, r.rounds,
-                   r.first_compile_ms, r.cached_compile_ms);
+                   r.ratio.q3, l->min / d->min, naive, r.rounds, r.first_compile_ms,
+                   r.cached_compile_ms);
         fflush(stdout);
     }
     if (!opt.filter || strstr("dispatch-overhead", opt.filter))

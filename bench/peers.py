@@ -53,6 +53,18 @@ def workloads():
     w["tile"] = dict(kind="tile", data=x, reps=[1, 1, 2, 2])
     x = np.arange(32 * 256 * 64 * 64, dtype=np.uint32).view(np.float32).reshape(32, 256, 64, 64)
     w["depth-to-space"] = dict(kind="depth_to_space", data=x, block=2)
+    at, parts = 0, []
+    for k in (16, 32, 48, 32):
+        n = 8 * 128 * 128 * k
+        # Normal floats: the OpenVINO CPU plugin flushes denormal inputs of a concat to 0.
+        parts.append((np.arange(n, dtype=np.float32) + at).reshape(8, 128, 128, k))
+        at += n
+    w["inner-concat"] = dict(kind="concat", inputs=parts, axis=3)
+    x = np.arange(8 * 128 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(8, 128, 128, 128)
+    w["split-3"] = dict(kind="split", data=x, axis=2, lengths=[40, 48, 40])
+    x = np.arange(16 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(16, 64, 128, 128)
+    w["constant-pad"] = dict(kind="pad", data=x, mode="constant", pads=[0, 0, 2, 2])
+    w["reflect-pad"] = dict(kind="pad", data=x, mode="reflect", pads=[0, 0, 2, 2])
     return w
 
 
@@ -70,10 +82,23 @@ def depth_to_space_view(x, b):
     return x.reshape(n, b, b, c // (b * b), h, wd).transpose(0, 3, 4, 1, 5, 2)
 
 
+def split_pieces(w):
+    return np.split(w["data"], np.cumsum(w["lengths"])[:-1], w["axis"])
+
+
+def pad_width(w):
+    return [(p, p) for p in w["pads"]]
+
+
 def numpy_reference(w):
+    """The expected output (a split's outputs back to back, as dmlcl-bench compares them)."""
     k = w["kind"]
     if k == "tile":
         return np.tile(w["data"], w["reps"])
+    if k == "concat":
+        return np.concatenate(w["inputs"], w["axis"])
+    if k == "split":
+        return np.concatenate([p.reshape(-1) for p in split_pieces(w)])
     if k == "gather":
         if w["batch_dims"]:
             b = np.arange(w["data"].shape[0])[:, None]
@@ -88,12 +113,20 @@ def numpy_reference(w):
         b = w["block"]
         return np.ascontiguousarray(depth_to_space_view(w["data"], b)).reshape(
             n, c // (b * b), h * b, wd * b)
+    if k == "pad":
+        return np.pad(w["data"], pad_width(w), mode=w["mode"])
     return np.ascontiguousarray(w["data"].transpose(w["perm"]))
 
 
 def numpy_runner(w, expected):
     out = np.empty_like(expected)
     k = w["kind"]
+    if k == "concat":
+        return lambda: np.concatenate(w["inputs"], w["axis"], out=out)
+    if k == "split":
+        views = split_pieces(w)
+        outs = [np.empty_like(v) for v in views]
+        return lambda: [np.copyto(o, v) for o, v in zip(outs, views)]
     if k == "gather" and not w["batch_dims"]:
         return lambda: np.take(w["data"], w["indices"], axis=w["axis"], out=out)
     if k == "gather":
@@ -111,8 +144,34 @@ def numpy_runner(w, expected):
     if k == "depth_to_space":
         view = depth_to_space_view(w["data"], w["block"])
         return lambda: np.copyto(out.reshape(view.shape), view)
+    if k == "pad":  # numpy.pad allocates its result: that is its cost
+        return lambda: np.pad(w["data"], pad_width(w), mode=w["mode"])
     view = w["data"].transpose(w["perm"])
     return lambda: np.copyto(out, view)
+
+
+def openvino_many(w, expected):
+    """Concat and split: several inputs or outputs."""
+    import openvino as ov
+    from openvino import opset1 as ops1
+    arrays = w["inputs"] if w["kind"] == "concat" else [w["data"]]
+    params = [ops1.parameter(list(a.shape), ov.Type(a.dtype)) for a in arrays]
+    if w["kind"] == "concat":
+        outs = [ops1.concat(params, w["axis"])]
+    else:
+        node = ops1.variadic_split(params[0], ops1.constant(np.int64(w["axis"])),
+                                   ops1.constant(np.array(w["lengths"], np.int64)))
+        outs = list(node.outputs())
+    model = ov.Model(outs, params, w.get("name", "op"))
+    compiled = ov.Core().compile_model(model, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+    request = compiled.create_infer_request()
+    for i, a in enumerate(arrays):
+        request.set_input_tensor(i, ov.Tensor(a, shared_memory=True))
+
+    def result():
+        return np.concatenate([request.get_output_tensor(i).data.reshape(-1)
+                               for i in range(len(outs))]).reshape(expected.shape)
+    return request.infer, result
 
 
 def openvino_runner(w, expected):
@@ -120,6 +179,8 @@ def openvino_runner(w, expected):
     from openvino import opset1 as ops1
     from openvino import opset3 as ops3
     from openvino import opset8 as ops8
+    if w["kind"] in ("concat", "split"):
+        return openvino_many(w, expected)
     data = w["data"]
     p = ops8.parameter(list(data.shape), ov.Type(data.dtype), name="data")
     k = w["kind"]
@@ -143,6 +204,9 @@ def openvino_runner(w, expected):
         node = ops1.tile(p, ops8.constant(np.array(w["reps"], np.int64)))
     elif k == "depth_to_space":
         node = ops1.depth_to_space(p, "blocks_first", w["block"])
+    elif k == "pad":
+        pads = ops8.constant(np.array(w["pads"], np.int64))
+        node = ops1.pad(p, pads, pads, w["mode"])
     else:
         node = ops1.transpose(p, ops8.constant(np.array(w["perm"], np.int64)))
     model = ov.Model([node], [p], w.get("name", "op"))
@@ -153,10 +217,42 @@ def openvino_runner(w, expected):
     return request.infer, lambda: request.get_output_tensor().data
 
 
+def onnxruntime_many(w, expected):
+    """Concat and split: several inputs or outputs."""
+    import onnxruntime as ort
+    from onnx import helper, numpy_helper
+    arrays = w["inputs"] if w["kind"] == "concat" else [w["data"]]
+    elem = helper.np_dtype_to_tensor_dtype(arrays[0].dtype)
+    names = [f"x{i}" for i in range(len(arrays))]
+    inits = []
+    if w["kind"] == "concat":
+        outs = ["out"]
+        node = helper.make_node("Concat", names, outs, axis=w["axis"])
+    else:
+        outs = [f"out{i}" for i in range(len(w["lengths"]))]
+        inits.append(numpy_helper.from_array(np.array(w["lengths"], np.int64), "split"))
+        node = helper.make_node("Split", names + ["split"], outs, axis=w["axis"])
+    graph = helper.make_graph([node], "op",
+                              [helper.make_tensor_value_info(n, elem, list(a.shape))
+                               for n, a in zip(names, arrays)],
+                              [helper.make_tensor_value_info(o, elem, None) for o in outs], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 8
+    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    feeds, result = dict(zip(names, arrays)), {}
+
+    def run():
+        result["out"] = session.run(None, feeds)
+    return run, lambda: np.concatenate([o.reshape(-1) for o in result["out"]]).reshape(
+        expected.shape)
+
+
 def onnxruntime_runner(w, expected):
     import onnx
     import onnxruntime as ort
     from onnx import TensorProto, helper, numpy_helper
+    if w["kind"] in ("concat", "split"):
+        return onnxruntime_many(w, expected)
     data = w["data"]
     elem = helper.np_dtype_to_tensor_dtype(data.dtype)
     inits, k = [], w["kind"]
@@ -183,6 +279,9 @@ def onnxruntime_runner(w, expected):
     elif k == "depth_to_space":
         node = helper.make_node("DepthToSpace", ["data"], ["out"], blocksize=w["block"],
                                 mode="DCR")
+    elif k == "pad":
+        inits.append(numpy_helper.from_array(np.array(w["pads"] * 2, np.int64), "pads"))
+        node = helper.make_node("Pad", ["data", "pads"], ["out"], mode=w["mode"])
     else:
         node = helper.make_node("Transpose", ["data"], ["out"], perm=w["perm"])
     graph = helper.make_graph([node], "op",

@@ -37,15 +37,18 @@ def workloads_table(dmlcl_csv, peers):
                   + "| " * (4 + len(SYSTEMS)) + "|")
             continue
         traffic = int(row["bytes"]) + int(row["read_bytes"])
+        versus = float(row["naive_over_dmlcl"])  # 0: the workload has no naive kernel
+        naive = f"{versus:.2f}x" if versus else "n/a"
         p = peers.get(w, {})
         speed = [f"{p[s] / t:.2f}x" if s in p else "n/a" for s in SYSTEMS]
         print(f"| {w} | {1e-6 * traffic:.1f} | {1e3 * t:.2f} ({1e3 * float(row['dmlcl_min_s']):.2f})"
               f" | {float(row['ratio']):.2f} [{float(row['ratio_q1']):.2f}-"
               f"{float(row['ratio_q3']):.2f}] | {1e3 * float(row['limit_s']):.2f} ms "
-              f"{row['limit_mechanism']} | {float(row['naive_over_dmlcl']):.2f}x | "
+              f"{row['limit_mechanism']} | {naive} | "
               + " | ".join(speed) + f" | {1e-9 * traffic / t:.1f} |")
         gbs = lambda s: 1e-9 * traffic / s
-        bars = [gbs(t), gbs(float(row["naive_s"]))] + [gbs(p[s]) if s in p else 0 for s in SYSTEMS]
+        naive_s = float(row["naive_s"])
+        bars = [gbs(t), gbs(naive_s) if naive_s else 0] + [gbs(p[s]) if s in p else 0 for s in SYSTEMS]
         chart.append((w, bars, gbs(float(row["limit_s"]))))
     return chart
 

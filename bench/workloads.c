@@ -5,6 +5,7 @@
  */
 #include "workloads.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -433,10 +434,115 @@ static int depth_to_space(workload *w)
     return 0;
 }
 
+/* JOIN of 4 [8,128,128,k] f32 on the inner axis, k = 16, 32, 48, 32: rows of 128 out. */
+static int inner_concat(workload *w)
+{
+    w->name = "inner-concat";
+    w->what = "JOIN of 4 [8,128,128,{16,32,48,32}] f32 on the last axis";
+    enum { OUTER = 8 * 128 * 128, ROW = 128 };
+    UINT k[4] = {16, 32, 48, 32}, out_s[4] = {8, 128, 128, ROW};
+    uint32_t *in[4];
+    for (int i = 0; i < 4; ++i) {
+        UINT s[4] = {8, 128, 128, k[i]};
+        in[i] = alloc_input(w, (size_t)OUTER * k[i] * 4);
+        for (size_t e = 0; e < (size_t)OUTER * k[i]; ++e)
+            in[i][e] = (uint32_t)(e * 4 + (size_t)i);
+        tensor(w, i, DML_TENSOR_DATA_TYPE_FLOAT32, 4, s, NULL);
+    }
+    w->output_bytes = (size_t)OUTER * ROW * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    for (size_t r = 0; r < OUTER; ++r)
+        for (size_t i = 0, c = 0; i < 4; ++i)
+            for (size_t j = 0; j < k[i]; ++j)
+                e[r * ROW + c++] = in[i][r * k[i] + j];
+    w->op.join = (DML_JOIN_OPERATOR_DESC){
+        4, &w->tensors[0], tensor(w, 4, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL), 3};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_JOIN, &w->op.join};
+    return 0;
+}
+
+/* SPLIT of [8,128,128,128] f32 into 3 along axis 2 (40, 48, 40 rows of 128). */
+static int split3(workload *w)
+{
+    w->name = "split-3";
+    w->what = "SPLIT of [8,128,128,128] f32 into 3 on axis 2 (40, 48, 40)";
+    UINT in_s[4] = {8, 128, 128, 128}, rows[3] = {40, 48, 40};
+    uint32_t *data = iota32(w, (size_t)8 * 128 * 128 * 128);
+    w->output_bytes = (size_t)8 * 128 * 128 * 128 * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    w->n_outputs = 3;
+    size_t at = 0;
+    for (int i = 0, first = 0; i < 3; first += (int)rows[i++]) {
+        UINT s[4] = {8, 128, rows[i], 128};
+        w->out_bytes[i] = (size_t)8 * 128 * rows[i] * 128 * 4;
+        tensor(w, 1 + i, DML_TENSOR_DATA_TYPE_FLOAT32, 4, s, NULL);
+        for (size_t a = 0; a < (size_t)8 * 128; ++a)
+            for (size_t r = 0; r < rows[i]; ++r)
+                for (size_t c = 0; c < 128; ++c)
+                    e[at++] = data[(a * 128 + (size_t)first + r) * 128 + c];
+    }
+    w->op.split = (DML_SPLIT_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL), 3, &w->tensors[1], 2};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SPLIT, &w->op.split};
+    return 0;
+}
+
+/*
+ * PADDING of an NCHW image batch [16,64,128,128] f32 by 2 on each side of H
+ * and W. Expected: each output element's input coordinate folded by hand
+ * (constant: 0 outside; reflect: -t below, 2(n-1)-t above, pads < n).
+ */
+static int image_padding(workload *w, DML_PADDING_MODE mode)
+{
+    enum { N = 16, C = 64, H = 128, W = 128, P = 2 };
+    UINT in_s[4] = {N, C, H, W}, out_s[4] = {N, C, H + 2 * P, W + 2 * P};
+    uint32_t *data = iota32(w, (size_t)N * C * H * W);
+    w->output_bytes = (size_t)N * C * (H + 2 * P) * (W + 2 * P) * 4;
+    uint32_t *e = w->expected = malloc(w->output_bytes);
+    size_t o = 0;
+    for (size_t nc = 0; nc < (size_t)N * C; ++nc)
+        for (int y = -P; y < H + P; ++y)
+            for (int x = -P; x < W + P; ++x) {
+                int ry = y < 0 ? -y : y >= H ? 2 * (H - 1) - y : y;
+                int rx = x < 0 ? -x : x >= W ? 2 * (W - 1) - x : x;
+                bool outside = y < 0 || y >= H || x < 0 || x >= W;
+                e[o++] = mode == DML_PADDING_MODE_CONSTANT && outside
+                             ? 0
+                             : data[(nc * H + (size_t)ry) * W + (size_t)rx];
+            }
+    UINT *pads = w->sizes[3];
+    pads[0] = pads[1] = 0;
+    pads[2] = pads[3] = P;
+    w->op.padding =
+        (DML_PADDING_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL),
+                                    tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL),
+                                    mode,
+                                    0.0f,
+                                    4,
+                                    pads,
+                                    pads};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_PADDING, &w->op.padding};
+    return 0;
+}
+
+static int constant_pad(workload *w)
+{
+    w->name = "constant-pad";
+    w->what = "PADDING [16,64,128,128] f32 by 2 on H and W, constant 0";
+    return image_padding(w, DML_PADDING_MODE_CONSTANT);
+}
+
+static int reflect_pad(workload *w)
+{
+    w->name = "reflect-pad";
+    w->what = "PADDING [16,64,128,128] f32 by 2 on H and W, reflection";
+    return image_padding(w, DML_PADDING_MODE_REFLECTION);
+}
+
 const workload_setup bench_workloads[] = {
-    embedding_gather, inner_axis_gather, batched_gather,    small_row_gather,
-    reversing_slice,  row_slice,         channel_broadcast, batch_broadcast,
-    layout_change,    image_tile,        depth_to_space,
+    embedding_gather, inner_axis_gather, batched_gather,  small_row_gather, reversing_slice,
+    row_slice,        channel_broadcast, batch_broadcast, layout_change,    image_tile,
+    depth_to_space,   inner_concat,      split3,          constant_pad,     reflect_pad,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

@@ -5,7 +5,8 @@
 #include <dmlcl/dmlcl.h>
 #include <dmlcl/frontends.h>
 
-#define BENCH_MAX_INPUTS 3
+#define BENCH_MAX_INPUTS 4
+#define BENCH_MAX_OUTPUTS 3
 
 /*
  * The straightforward OpenCL kernel a user would write instead (one
@@ -38,6 +39,9 @@ typedef struct workload {
     size_t input_bytes[BENCH_MAX_INPUTS];
     size_t output_bytes;
     void *expected; /* output_bytes, computed by plain loops */
+    /* Several outputs (SPLIT): their bytes, back to back in expected; 0: one output. */
+    unsigned n_outputs;
+    size_t out_bytes[BENCH_MAX_OUTPUTS];
     /* descriptor storage */
     UINT sizes[6][8], strides[6][8];
     INT signed_strides[8];
@@ -50,6 +54,9 @@ typedef struct workload {
         DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
         DML_TILE_OPERATOR_DESC tile;
         DML_DEPTH_TO_SPACE1_OPERATOR_DESC depth_to_space;
+        DML_JOIN_OPERATOR_DESC join;
+        DML_SPLIT_OPERATOR_DESC split;
+        DML_PADDING_OPERATOR_DESC padding;
     } op;
     UINT repeats[8]; /* TILE */
 } workload;

@@ -1,11 +1,10 @@
 /*
  * fuzz_frontends: bytes -> one call of a framework front-end (OpenVINO
- * Broadcast, StridedSlice, Gather; ONNX Expand, Slice, Gather,
- * GatherElements, GatherND) at a decoded opset, with decoded shapes, integer
- * inputs and attributes. Whatever the input, the call returns; when it accepts, the
- * descriptor it produced creates its operator (NULL device) and that plan
- * stays inside its tensors. The table below is the one place that names the
- * front-end functions.
+ * Broadcast, StridedSlice, Gather, Concat, Split, VariadicSplit; ONNX Expand,
+ * Slice, Gather, GatherElements, GatherND, Concat, Split) at a decoded opset,
+ * with decoded shapes, integer inputs and attributes. Whatever the input, the call returns; when it
+ * accepts, the descriptor it produced creates its operator (NULL device) and that plan stays inside
+ * its tensors. The table below is the one place that names the front-end functions.
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +24,8 @@ typedef struct fe_state {
     dmlcl_int_array arrays[N_ARRAYS];
     int64_t values[N_ARRAYS][MAX_ARRAY];
     int n_arrays;
+    dmlcl_shape inputs[N_SHAPES]; /* Concat's inputs, contiguous */
+    DML_TENSOR_DATA_TYPE inputs_type[N_SHAPES];
     dmlcl_frontend_result r;
 } fe_state;
 
@@ -257,12 +258,77 @@ static HRESULT depth_space(fe_state *s, int which, const DML_OPERATOR_DESC **des
     }
 }
 
+/* A small axis mostly (in and around the ranks), any value sometimes. */
+static int64_t axis_value(fe_state *s)
+{
+    uint8_t b = fuzz_u8(&s->in);
+    return b < 0xF0 ? (int64_t)(int8_t)b % 20 : fuzz_i64(&s->in);
+}
+
+/* OpenVINO (onnx 0) or ONNX Concat: up to N_SHAPES inputs, often base's shape off the axis. */
+static HRESULT concat(fe_state *s, int onnx, const DML_OPERATOR_DESC **desc)
+{
+    int set = onnx ? 11 + (int)(fuzz_u32(&s->in) % 8) : opset(s);
+    uint32_t n = fuzz_u8(&s->in) % (N_SHAPES + 1);
+    const dmlcl_shape *base = shape(s);
+    DML_TENSOR_DATA_TYPE type = data_type(s);
+    for (uint32_t i = 0; i < n; ++i) {
+        const dmlcl_shape *sh = shape_like(s, base);
+        s->inputs[i] = sh ? *sh : (dmlcl_shape){0};
+        s->inputs_type[i] = fuzz_u8(&s->in) % 8 ? type : data_type(s);
+    }
+    dmlcl_concat_args a = {s->inputs, s->inputs_type, n, axis_value(s)};
+    *desc = &s->r.desc;
+    return onnx ? dmlcl_onnx_concat(set, &a, &s->r) : dmlcl_openvino_concat(set, &a, &s->r);
+}
+
+/* OpenVINO Split (which 0), VariadicSplit (1), ONNX Split (2). One decode per statement:
+ * the order of calls in an initialiser is unspecified. */
+static HRESULT splits(fe_state *s, int which, const DML_OPERATOR_DESC **desc)
+{
+    const dmlcl_shape *data = shape(s);
+    DML_TENSOR_DATA_TYPE type = data_type(s);
+    *desc = &s->r.desc;
+    if (which == 2) {
+        int set = 18 - (int)(fuzz_u32(&s->in) % 8);
+        dmlcl_onnx_split_args a = {.input = data, .input_type = type};
+        a.split = optional_array(s);
+        a.split_dims = list_shape(s);
+        a.axis = axis_value(s);
+        a.num_outputs = (int64_t)(int8_t)fuzz_u8(&s->in) % 70;
+        a.output_count = fuzz_u8(&s->in) % 70u;
+        return dmlcl_onnx_split(set, &a, &s->r);
+    }
+    int set = opset(s);
+    const dmlcl_int_array *axis = array(s);
+    const dmlcl_shape *axis_dims = list_shape(s);
+    if (which == 0) {
+        dmlcl_openvino_split_args a = {data, type, axis, axis_dims, 0};
+        a.num_splits = (int64_t)(int8_t)fuzz_u8(&s->in) % 70;
+        return dmlcl_openvino_split(set, &a, &s->r);
+    }
+    dmlcl_openvino_variadic_split_args a = {data, type, axis, axis_dims, NULL, NULL};
+    a.split_lengths = array(s);
+    a.split_lengths_dims = list_shape(s);
+    return dmlcl_openvino_variadic_split(set, &a, &s->r);
+}
+
+/*
+ * The first byte picks the front-end. Those added later sit at 0xF0 and up, so
+ * inputs below keep their meaning: depth/space 0xF0-0xF3, Concat 0xF4-0xF5
+ * (OpenVINO, ONNX), the splits 0xF6-0xF8, then around again.
+ */
 static HRESULT call(fe_state *s, const DML_OPERATOR_DESC **desc)
 {
     uint8_t which = fuzz_u8(&s->in);
-    /* The depth/space front-ends at 0xF0 and up, so inputs below keep their meaning. */
-    if (which >= 0xF0)
-        return depth_space(s, which % 4, desc);
+    if (which >= 0xF0) {
+        unsigned k = (which - 0xF0u) % 9;
+        if (k < 4)
+            return depth_space(s, (int)k, desc);
+        if (k < 6)
+            return concat(s, (int)k - 4, desc);
+        return splits(s, (int)k - 6, desc);
+    }
     switch (which % 8) {
     case 0: return broadcast(s, desc);
     case 1: return expand(s, desc);
@@ -283,6 +349,11 @@ int fuzz_frontends(const uint8_t *data, size_t size, char *why, unsigned *accept
     const DML_OPERATOR_DESC *desc = NULL;
     HRESULT hr = call(&s, &desc);
     if (FAILED(hr)) {
+        if (s.r.heap) {
+            snprintf(why, FUZZ_WHY, "a front-end failed with %s and kept heap storage",
+                     dmlcl_hresult_name(hr));
+            return 1;
+        }
         if (dmlcl_last_error()[0])
             return 0;
         snprintf(why, FUZZ_WHY, "a front-end failed with %s and no message",
@@ -292,12 +363,17 @@ int fuzz_frontends(const uint8_t *data, size_t size, char *why, unsigned *accept
     dmlcl_operator *op = NULL;
     hr = dmlcl_operator_create(NULL, desc, &op);
     dmlcl_operator_release(op);
+    int rc;
     if (FAILED(hr)) {
         snprintf(why, FUZZ_WHY, "a front-end accepted what dmlcl_operator_create refuses: %s: %s",
                  dmlcl_hresult_name(hr), dmlcl_last_error());
-        return 1;
+        rc = 1;
+    } else {
+        if (accepted)
+            ++*accepted;
+        rc = fuzz_check_plan(desc, why);
     }
-    if (accepted)
-        ++*accepted;
-    return fuzz_check_plan(desc, why);
+    /* Concat and Split results may hold heap storage. */
+    dmlcl_frontend_result_clear(&s.r);
+    return rc;
 }

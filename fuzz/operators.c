@@ -14,16 +14,17 @@
 #include "internal.h"
 
 #define MAX_TENSORS 3
-#define MAX_DIMS 17 /* one past dmlcl's 16: rank checks get exercised */
-#define MAX_LIST 40 /* entries per list: past the 33 a strided slice can use */
+#define MAX_LIST_TENSORS 6 /* JOIN's InputTensors, SPLIT's OutputTensors */
+#define MAX_DIMS 17        /* one past dmlcl's 16: rank checks get exercised */
+#define MAX_LIST 40        /* entries per list: past the 33 a strided slice can use */
 #define MAX_LISTS 8
 
-typedef enum kind { TENSOR, U32, LIST_U32, LIST_I32, LIST_I64, SCALE_BIAS, END } kind;
+typedef enum kind { TENSOR, U32, LIST_U32, LIST_I32, LIST_I64, SCALE_BIAS, TENSOR_LIST, END } kind;
 
 typedef struct field {
     kind k;
     size_t at;    /* offsetof the member */
-    size_t count; /* LIST_*: offsetof the UINT that counts it */
+    size_t count; /* LIST_*, TENSOR_LIST: offsetof the UINT that counts it */
 } field;
 
 typedef struct schema {
@@ -42,6 +43,10 @@ typedef struct schema {
 #define LIST(k, s, m, n)                  \
     {                                     \
         k, offsetof(s, m), offsetof(s, n) \
+    }
+#define TLIST(s, m, n)                              \
+    {                                               \
+        TENSOR_LIST, offsetof(s, m), offsetof(s, n) \
     }
 #define E         \
     {             \
@@ -129,6 +134,28 @@ static const schema schemas[] = {
       T(DML_DEPTH_TO_SPACE1_OPERATOR_DESC, OutputTensor),
       U(DML_DEPTH_TO_SPACE1_OPERATOR_DESC, BlockSize), U(DML_DEPTH_TO_SPACE1_OPERATOR_DESC, Order),
       E}},
+    {DML_OPERATOR_PADDING,
+     {T(DML_PADDING_OPERATOR_DESC, InputTensor), T(DML_PADDING_OPERATOR_DESC, OutputTensor),
+      U(DML_PADDING_OPERATOR_DESC, PaddingMode), U(DML_PADDING_OPERATOR_DESC, DimensionCount),
+      LIST(LIST_U32, DML_PADDING_OPERATOR_DESC, StartPadding, DimensionCount),
+      LIST(LIST_U32, DML_PADDING_OPERATOR_DESC, EndPadding, DimensionCount), E}},
+    {DML_OPERATOR_PADDING1,
+     {T(DML_PADDING1_OPERATOR_DESC, InputTensor), T(DML_PADDING1_OPERATOR_DESC, OutputTensor),
+      U(DML_PADDING1_OPERATOR_DESC, PaddingMode),
+      U(DML_PADDING1_OPERATOR_DESC, PaddingValueDataType),
+      U(DML_PADDING1_OPERATOR_DESC, DimensionCount),
+      LIST(LIST_U32, DML_PADDING1_OPERATOR_DESC, StartPadding, DimensionCount),
+      LIST(LIST_U32, DML_PADDING1_OPERATOR_DESC, EndPadding, DimensionCount), E}},
+    {DMLCL_OPERATOR_PAD,
+     {T(DMLCL_PAD_OPERATOR_DESC, InputTensor), T(DMLCL_PAD_OPERATOR_DESC, OutputTensor),
+      U(DMLCL_PAD_OPERATOR_DESC, PaddingMode), U(DMLCL_PAD_OPERATOR_DESC, DimensionCount),
+      LIST(LIST_I64, DMLCL_PAD_OPERATOR_DESC, StartPadding, DimensionCount),
+      LIST(LIST_I64, DMLCL_PAD_OPERATOR_DESC, EndPadding, DimensionCount),
+      U(DMLCL_PAD_OPERATOR_DESC, Flags), E}},
+    {DMLCL_OPERATOR_ROLL,
+     {T(DMLCL_ROLL_OPERATOR_DESC, InputTensor), T(DMLCL_ROLL_OPERATOR_DESC, OutputTensor),
+      U(DMLCL_ROLL_OPERATOR_DESC, DimensionCount),
+      LIST(LIST_I64, DMLCL_ROLL_OPERATOR_DESC, Shifts, DimensionCount), E}},
     {DMLCL_OPERATOR_STRIDED_SLICE,
      {T(DMLCL_STRIDED_SLICE_OPERATOR_DESC, InputTensor),
       T(DMLCL_STRIDED_SLICE_OPERATOR_DESC, OutputTensor),
@@ -141,14 +168,34 @@ static const schema schemas[] = {
       LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, NewAxisMask, SliceCount),
       LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, ShrinkAxisMask, SliceCount),
       LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, EllipsisMask, SliceCount)}},
+    {DML_OPERATOR_JOIN,
+     {U(DML_JOIN_OPERATOR_DESC, InputCount),
+      TLIST(DML_JOIN_OPERATOR_DESC, InputTensors, InputCount),
+      T(DML_JOIN_OPERATOR_DESC, OutputTensor), U(DML_JOIN_OPERATOR_DESC, Axis), E}},
+    {DML_OPERATOR_SPLIT,
+     {T(DML_SPLIT_OPERATOR_DESC, InputTensor), U(DML_SPLIT_OPERATOR_DESC, OutputCount),
+      TLIST(DML_SPLIT_OPERATOR_DESC, OutputTensors, OutputCount), U(DML_SPLIT_OPERATOR_DESC, Axis),
+      E}},
+    {DMLCL_OPERATOR_JOIN1,
+     {U(DMLCL_JOIN1_OPERATOR_DESC, InputCount),
+      TLIST(DMLCL_JOIN1_OPERATOR_DESC, InputTensors, InputCount),
+      T(DMLCL_JOIN1_OPERATOR_DESC, OutputTensor), U(DMLCL_JOIN1_OPERATOR_DESC, Axis), E}},
+    {DMLCL_OPERATOR_SPLIT1,
+     {T(DMLCL_SPLIT1_OPERATOR_DESC, InputTensor), U(DMLCL_SPLIT1_OPERATOR_DESC, OutputCount),
+      TLIST(DMLCL_SPLIT1_OPERATOR_DESC, OutputTensors, OutputCount),
+      U(DMLCL_SPLIT1_OPERATOR_DESC, Axis), E}},
 };
+/* The schemas before the tensor lists: their seeds keep their first byte (pick_schema). */
+#define N_PLAIN 12
 #define N_SCHEMAS (sizeof schemas / sizeof schemas[0])
 
 typedef struct storage {
     _Alignas(8) unsigned char desc[256];
-    DML_TENSOR_DESC tensors[MAX_TENSORS];
-    DML_BUFFER_TENSOR_DESC buffers[MAX_TENSORS];
-    UINT sizes[MAX_TENSORS][MAX_DIMS], strides[MAX_TENSORS][MAX_DIMS];
+    DML_TENSOR_DESC tensors[MAX_TENSORS + MAX_LIST_TENSORS];
+    DML_BUFFER_TENSOR_DESC buffers[MAX_TENSORS + MAX_LIST_TENSORS];
+    UINT sizes[MAX_TENSORS + MAX_LIST_TENSORS][MAX_DIMS];
+    UINT strides[MAX_TENSORS + MAX_LIST_TENSORS][MAX_DIMS];
+    DML_TENSOR_DESC list[MAX_LIST_TENSORS]; /* contiguous, as the descriptors take them */
     int64_t lists[MAX_LISTS][MAX_LIST];
     DML_SCALE_BIAS scale_bias;
 } storage;
@@ -209,9 +256,39 @@ static void decode_list(fuzz_in *in, storage *s, int n, const field *f, unsigned
     memcpy(desc + f->at, &list, sizeof list);
 }
 
+/*
+ * A tensor list of `count` entries (NULL when absent; an entry may have no
+ * Desc); counts past MAX_LIST_TENSORS are cut to fit (the unit tests take
+ * the counts past dmlcl's 64).
+ */
+static void decode_tensor_list(fuzz_in *in, storage *s, int *tensors, const field *f,
+                               unsigned char *desc)
+{
+    UINT *count = (UINT *)(desc + f->count);
+    if (*count > MAX_LIST_TENSORS)
+        *count %= MAX_LIST_TENSORS + 1;
+    const DML_TENSOR_DESC *list = NULL;
+    if (fuzz_u8(in) & 1) {
+        for (UINT i = 0; i < *count; ++i) {
+            const DML_TENSOR_DESC *t = decode_tensor(in, s, (*tensors)++);
+            s->list[i] = t ? *t : (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, NULL};
+        }
+        list = s->list;
+    }
+    memcpy(desc + f->at, &list, sizeof list);
+}
+
+/* The first byte picks the schema: the tensor-list ones from 0xF0, the others as before. */
+static const schema *pick_schema(uint8_t b)
+{
+    if (b >= 0xF0)
+        return &schemas[N_PLAIN + (b - 0xF0) % (N_SCHEMAS - N_PLAIN)];
+    return &schemas[b % N_PLAIN];
+}
+
 static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
 {
-    const schema *sc = &schemas[fuzz_u8(in) % N_SCHEMAS];
+    const schema *sc = pick_schema(fuzz_u8(in));
     memset(s, 0, sizeof *s);
     int tensors = 0, lists = 0;
     for (const field *f = sc->f; f < sc->f + 12 && f->k != END; ++f) {
@@ -219,6 +296,8 @@ static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
         if (f->k == TENSOR) {
             const DML_TENSOR_DESC *t = decode_tensor(in, s, tensors++);
             memcpy(at, &t, sizeof t);
+        } else if (f->k == TENSOR_LIST) {
+            decode_tensor_list(in, s, &tensors, f, s->desc);
         } else if (f->k == U32) {
             UINT v = fuzz_u32(in);
             memcpy(at, &v, sizeof v);
@@ -312,13 +391,21 @@ size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t ca
         ++k;
     if (k == N_SCHEMAS || !op->Desc)
         return 0;
-    fuzz_put_u8(&out, (uint8_t)k);
+    fuzz_put_u8(&out, (uint8_t)(k < N_PLAIN ? k : 0xF0 + (k - N_PLAIN)));
     const unsigned char *desc = op->Desc;
     for (const field *f = schemas[k].f; f < schemas[k].f + 12 && f->k != END; ++f) {
         if (f->k == TENSOR) {
             const DML_TENSOR_DESC *t;
             memcpy(&t, desc + f->at, sizeof t);
             encode_tensor(&out, t);
+        } else if (f->k == TENSOR_LIST) {
+            UINT count;
+            const DML_TENSOR_DESC *list;
+            memcpy(&count, desc + f->count, sizeof count);
+            memcpy(&list, desc + f->at, sizeof list);
+            fuzz_put_u8(&out, list != NULL);
+            for (UINT i = 0; list && i < count && i < MAX_LIST_TENSORS; ++i)
+                encode_tensor(&out, &list[i]);
         } else if (f->k == U32) {
             UINT v;
             memcpy(&v, desc + f->at, sizeof v);

@@ -148,8 +148,13 @@ def ov_tile():
                        {"data": tensor(t, a), "repeats": tensor(rt, reps)}, tensor(t, out),
                        note=note + "; numpy.tile"))
     a = seq([2, 3])
-    for n, rep, note in [("negative", tensor("INT64", [1, -2]), "repeats must be >= 0"),
-                         ("repeats-2d", tensor("INT64", [[1, 2]]), "repeats must be 1-D"),
+    cs.append(case("openvino.tile1.negative", "dmlcl:Tile-1#negative", "openvino.Tile-1",
+                   {"data": tensor("FLOAT32", a), "repeats": tensor("INT64", [1, -2])},
+                   tensor("FLOAT32", np.zeros([2, 0])),
+                   note="the text leaves negative repeats open; OpenVINO's shape inference "
+                        "reads them as 0 copies (tile_shape_inference.hpp: "
+                        "negative_repeats_to_zero): shape {2,0}"))
+    for n, rep, note in [("repeats-2d", tensor("INT64", [[1, 2]]), "repeats must be 1-D"),
                          ("repeats-float", tensor("FLOAT32", [1, 2]),
                           "repeats must be of an integer type")]:
         cs.append(case("openvino.tile1.error-" + n, "openvino:Tile-1#inputs", "openvino.Tile-1",

@@ -34,6 +34,8 @@ extern "C" {
 #define DMLCL_OPERATOR_GATHER1 ((DML_OPERATOR_TYPE)(DMLCL_OPERATOR_TYPE_BASE + 1))
 #define DMLCL_OPERATOR_STRIDED_SLICE ((DML_OPERATOR_TYPE)(DMLCL_OPERATOR_TYPE_BASE + 2))
 #define DMLCL_OPERATOR_BROADCAST ((DML_OPERATOR_TYPE)(DMLCL_OPERATOR_TYPE_BASE + 3))
+#define DMLCL_OPERATOR_PAD ((DML_OPERATOR_TYPE)(DMLCL_OPERATOR_TYPE_BASE + 4))
+#define DMLCL_OPERATOR_ROLL ((DML_OPERATOR_TYPE)(DMLCL_OPERATOR_TYPE_BASE + 5))
 
 /* ---- Buffer tensor size ------------------------------------------------------ */
 
@@ -124,6 +126,8 @@ static inline UINT64 DMLCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT
 
 #include "dmlcl/ext_broadcast.h"
 #include "dmlcl/ext_gather.h"
+#include "dmlcl/ext_join.h"
+#include "dmlcl/ext_pad.h"
 #include "dmlcl/ext_slice.h"
 
 #endif /* DMLCL_EXTENSIONS_H */

@@ -31,7 +31,8 @@ extern "C" {
 #endif
 
 /*
- * OpenVINO Tile: repeats, 1-D of any integer type, each >= 0. Shorter than
+ * OpenVINO Tile: repeats, 1-D of any integer type; a negative value is 0
+ * copies, as in OpenVINO's shape inference (the text is silent). Shorter than
  * the rank of data: 1s are prepended to it; longer: 1s are prepended to
  * data's shape. The output has the longer rank, dims data * repeats.
  */

@@ -44,6 +44,15 @@
  *   tensors describe the same packed bytes through a view:
  *   dmlcl/frontend_depth_space.h), 0-D is described as {1}, and an empty
  *   output (a 0 in its shape) is valid and launches nothing.
+ * - A front-end with many tensors (Concat, Split: up to 64 inputs or
+ *   outputs) may keep them on the heap: call dmlcl_frontend_result_clear
+ *   when done with any result, and before a front-end call reuses it (the
+ *   call starts from a cleared result and would lose the heap block).
+ *   Clearing is harmless on every result a front-end filled, whatever it
+ *   returned, on a zero-initialised one, twice, and on NULL. A Split has
+ *   output_count outputs, their shapes in output_shapes[] (output_shape is
+ *   the first); every other front-end has one, output_shapes pointing at
+ *   output_shape. tensor_count counts the tensors desc binds, inputs first.
  * - Broken rules give E_INVALIDARG with a message naming the operator and
  *   version ("ONNX Gather-13"), the input or attribute, its value and the
  *   rule; what is legal but beyond dmlcl (string tensors, more than 16
@@ -99,8 +108,13 @@ typedef struct dmlcl_frontend_result {
         DML_TILE_OPERATOR_DESC tile;
         DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
         DML_SLICE1_OPERATOR_DESC slice1;
+        DMLCL_JOIN1_OPERATOR_DESC join1;
+        DMLCL_SPLIT1_OPERATOR_DESC split1;
+        DMLCL_PAD_OPERATOR_DESC pad;
+        DMLCL_ROLL_OPERATOR_DESC roll;
     } op;
-    /* The operator's lists: a slice's begin, end, strides and five masks; broadcast axes. */
+    /* The operator's lists: a slice's begin, end, strides and five masks; broadcast axes;
+     * a pad's start and end (begin, end), a roll's shifts (begin). */
     INT64 begin[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
     INT64 end[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
     INT64 strides[DMLCL_STRIDED_SLICE_MAX_ENTRIES + 1];
@@ -109,7 +123,16 @@ typedef struct dmlcl_frontend_result {
     /* The views' lists: a transpose's input Strides, TILE's Repeats, SLICE1's window. */
     UINT view_lists[3][DMLCL_TENSOR_DIMENSION_COUNT_MAX];
     INT view_strides[DMLCL_TENSOR_DIMENSION_COUNT_MAX];
+    /* Tensors desc binds (inputs, then outputs) and outputs it writes. */
+    uint32_t tensor_count, output_count;
+    const dmlcl_shape *output_shapes; /* output_count shapes */
+    /* Concat and Split beyond the inline storage: one block, freed by clear. */
+    void *heap;
+    unsigned char value[16]; /* a pad value: one element */
 } dmlcl_frontend_result;
+
+/* Frees what a front-end allocated in r and zeroes it (NULL: nothing to do). */
+DMLCL_API void dmlcl_frontend_result_clear(dmlcl_frontend_result *r);
 
 #ifdef __cplusplus
 }
@@ -118,6 +141,8 @@ typedef struct dmlcl_frontend_result {
 #include "dmlcl/frontend_broadcast.h"
 #include "dmlcl/frontend_depth_space.h"
 #include "dmlcl/frontend_gather.h"
+#include "dmlcl/frontend_join.h"
+#include "dmlcl/frontend_pad.h"
 #include "dmlcl/frontend_slice.h"
 #include "dmlcl/frontend_views.h"
 

@@ -418,12 +418,33 @@ def graph_cases():
     ]
 
 
+def spec_of(op):
+    """The <spec> of a case's source tag: the document its rules come from."""
+    if op.startswith("DML_OPERATOR_"):
+        return f"directml:DML_{op[len('DML_OPERATOR_'):]}_OPERATOR_DESC"
+    if op == "DML_GRAPH":
+        return "dmlcl:graph"
+    return op.replace(".", ":", 1)
+
+
+def tagged(cases):
+    """Source tags for the cases beyond the examples: <spec>#error-<what> for a broken rule,
+    <spec>#<what> for the others, <what> from the case's name."""
+    for c in cases:
+        what = c["name"].split(".", 2)[-1]
+        if c["source"] == "rule":
+            c["source"] = f"{spec_of(c['op'])}#error-{what}"
+        elif c["source"] == "extra":
+            c["source"] = f"{spec_of(c['op'])}#{what}"
+    return cases
+
+
 def documented(root):
     base = os.path.join(root, "conformance", "cases")
-    write(os.path.join(base, "graph", "depth_space.json"), graph_cases())
-    write(os.path.join(base, "directml", "depth_space.json"), dml_cases())
-    write(os.path.join(base, "openvino", "depth_space.json"), ov_cases())
-    write(os.path.join(base, "onnx", "depth_space.json"), onnx_cases())
+    write(os.path.join(base, "graph", "depth_space.json"), tagged(graph_cases()))
+    write(os.path.join(base, "directml", "depth_space.json"), tagged(dml_cases()))
+    write(os.path.join(base, "openvino", "depth_space.json"), tagged(ov_cases()))
+    write(os.path.join(base, "onnx", "depth_space.json"), tagged(onnx_cases()))
 
 
 # ---- Random differential cases -----------------------------------------------------------------

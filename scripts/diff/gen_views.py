@@ -88,9 +88,11 @@ def fits(t, values):
 # ---- numpy and the rules of the specifications ---------------------------------------------------
 
 def numpy_tile(data, repeats, same_length):
-    """The output, or None when the rules reject the case."""
-    if any(r < 0 for r in repeats) or (same_length and len(repeats) != data.ndim):
+    """The output, or None when the rules reject the case. OpenVINO (not same_length) reads a
+    negative repeat as 0 copies (tile_shape_inference.hpp); ONNX's np.tile refuses one."""
+    if same_length and (any(r < 0 for r in repeats) or len(repeats) != data.ndim):
         return None
+    repeats = [max(r, 0) for r in repeats]
     if not repeats:
         return data.copy()
     return np.tile(data, repeats)

@@ -1,6 +1,7 @@
 /* Helpers shared by the front-end files. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "checked.h"
@@ -139,26 +140,92 @@ HRESULT dmli_fe_begin(const char *op, const void *args, dmlcl_frontend_result *r
 {
     DMLI_NULL_IF(!result, "%s: the result (NULL) is required", op);
     memset(result, 0, sizeof *result);
+    /* One output unless the front-end says otherwise (dmli_fe_outputs_done). */
+    result->output_count = 1;
+    result->output_shapes = &result->output_shape;
     DMLI_NULL_IF(!args, "%s: args (NULL) are required", op);
     return S_OK;
+}
+
+/* The heap block of a result with many tensors: its arrays follow this header. */
+typedef struct fe_heap {
+    DML_TENSOR_DESC *tensors;
+    DML_BUFFER_TENSOR_DESC *buffers;
+    UINT (*sizes)[MAX_RANK];
+    dmlcl_shape *shapes;
+} fe_heap;
+
+void dmlcl_frontend_result_clear(dmlcl_frontend_result *r)
+{
+    if (!r)
+        return;
+    free(r->heap);
+    memset(r, 0, sizeof *r);
+}
+
+HRESULT dmli_fe_reserve(const char *op, dmlcl_frontend_result *r, uint32_t tensors,
+                        uint32_t outputs)
+{
+    if (tensors <= DMLCL_FRONTEND_MAX_TENSORS && outputs <= 1)
+        return S_OK;
+    /* At most 65 tensors: no size here can overflow. */
+    size_t size = sizeof(fe_heap) +
+                  tensors * (sizeof(DML_TENSOR_DESC) + sizeof(DML_BUFFER_TENSOR_DESC) +
+                             sizeof(UINT[MAX_RANK])) +
+                  outputs * sizeof(dmlcl_shape);
+    fe_heap *h = calloc(1, size);
+    if (!h)
+        return dmli_fail(E_OUTOFMEMORY, "%s: out of memory for %u tensor descriptions", op,
+                         tensors);
+    /* Largest alignment first: shapes (int64), then buffers, tensors (pointers), sizes (UINT). */
+    h->shapes = (dmlcl_shape *)(h + 1);
+    h->buffers = (DML_BUFFER_TENSOR_DESC *)(h->shapes + outputs);
+    h->tensors = (DML_TENSOR_DESC *)(h->buffers + tensors);
+    h->sizes = (UINT(*)[MAX_RANK])(h->tensors + tensors);
+    r->heap = h;
+    return S_OK;
+}
+
+dmlcl_shape *dmli_fe_output_shape(dmlcl_frontend_result *r, uint32_t k)
+{
+    fe_heap *h = r->heap;
+    return h ? &h->shapes[k] : &r->output_shape;
+}
+
+void dmli_fe_outputs_done(dmlcl_frontend_result *r, uint32_t outputs)
+{
+    const fe_heap *h = r->heap;
+    r->output_count = outputs;
+    r->output_shapes = h ? h->shapes : &r->output_shape;
+    r->output_shape = r->output_shapes[0];
+}
+
+DML_TENSOR_DESC *dmli_fe_tensors(dmlcl_frontend_result *r)
+{
+    return r->heap ? ((fe_heap *)r->heap)->tensors : r->tensors;
 }
 
 DML_TENSOR_DESC *dmli_fe_tensor(dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
                                 const dmlcl_shape *s)
 {
-    UINT rank = s->rank ? s->rank : 1, *sizes = r->sizes[k];
+    fe_heap *h = r->heap;
+    DML_BUFFER_TENSOR_DESC *buffer = h ? &h->buffers[k] : &r->buffers[k];
+    DML_TENSOR_DESC *tensor = h ? &h->tensors[k] : &r->tensors[k];
+    if ((uint32_t)k + 1 > r->tensor_count)
+        r->tensor_count = (uint32_t)k + 1;
+    UINT rank = s->rank ? s->rank : 1, *sizes = h ? h->sizes[k] : r->sizes[k];
     sizes[0] = 1;
     for (uint32_t i = 0; i < s->rank; ++i)
         sizes[i] = (UINT)s->dims[i];
-    r->buffers[k] = (DML_BUFFER_TENSOR_DESC){
+    *buffer = (DML_BUFFER_TENSOR_DESC){
         .DataType = type,
         .Flags = DML_TENSOR_FLAG_NONE,
         .DimensionCount = rank,
         .Sizes = sizes,
         .TotalTensorSizeInBytes = DMLCalcBufferTensorSize(type, rank, sizes, NULL),
     };
-    r->tensors[k] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &r->buffers[k]};
-    return &r->tensors[k];
+    *tensor = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, buffer};
+    return tensor;
 }
 
 HRESULT dmli_fe_output(const char *op, dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,

@@ -53,6 +53,21 @@ HRESULT dmli_fe_version(const dmli_fe_versions *v, int opset, int *version, char
 /* Clears result (NULL is an error naming op): every front-end's first step. */
 HRESULT dmli_fe_begin(const char *op, const void *args, dmlcl_frontend_result *result);
 
+/*
+ * Room for tensors tensors and outputs output shapes in r: inline when they
+ * fit (at most DMLCL_FRONTEND_MAX_TENSORS tensors, one output), else one
+ * heap block that dmli_fe_tensor and output_shapes use (E_OUTOFMEMORY).
+ * Call before the first dmli_fe_tensor.
+ */
+HRESULT dmli_fe_reserve(const char *op, dmlcl_frontend_result *r, uint32_t tensors,
+                        uint32_t outputs);
+/* Output shape k of r to fill (after dmli_fe_reserve). */
+dmlcl_shape *dmli_fe_output_shape(dmlcl_frontend_result *r, uint32_t k);
+/* Sets output_count, output_shapes and output_shape once the shapes are filled. */
+void dmli_fe_outputs_done(dmlcl_frontend_result *r, uint32_t outputs);
+/* The tensor descriptions of r, contiguous, in binding order. */
+DML_TENSOR_DESC *dmli_fe_tensors(dmlcl_frontend_result *r);
+
 /* Tensor k of result: packed, type, shape s (0-D as {1}); s passed dmli_fe_check_shape. */
 DML_TENSOR_DESC *dmli_fe_tensor(dmlcl_frontend_result *r, int k, DML_TENSOR_DATA_TYPE type,
                                 const dmlcl_shape *s);

@@ -95,7 +95,8 @@ static HRESULT tile_extension(const char *op, DML_TENSOR_DATA_TYPE type, const d
 
 /*
  * Both frameworks' tile: the shorter of data's shape and repeats is
- * promoted with leading 1s (ONNX's callers pass equal lengths).
+ * promoted with leading 1s (ONNX's callers pass equal lengths). A negative
+ * repeat is an error (ONNX's: numpy's tile refuses one).
  */
 static HRESULT tile(const char *op, const char *repeats_name, DML_TENSOR_DATA_TYPE type,
                     const dmlcl_shape *data, const int64_t *repeats, uint32_t count,
@@ -140,6 +141,10 @@ HRESULT dmlcl_openvino_tile(int opset, const dmlcl_openvino_tile_args *a, dmlcl_
     int64_t rep[MAX_RANK];
     uint32_t count;
     DMLI_TRY(read_list(op, "repeats", a->repeats, a->repeats_dims, rep, &count));
+    /* The text leaves negative repeats open; OpenVINO's shape inference reads them as 0
+     * copies (tile_shape_inference.hpp), so a model that has one gets an empty output. */
+    for (uint32_t k = 0; k < count; ++k)
+        rep[k] = rep[k] < 0 ? 0 : rep[k];
     return tile(op, "repeats", a->data_type, a->data, rep, count, r);
 }
 

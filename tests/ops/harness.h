@@ -17,7 +17,8 @@
 #include "ref.h"
 
 #define OPS_MAX_BUFFERS 4
-#define OPS_MAX_TENSORS 4
+/* Tensors on one side of an operator (JOIN's inputs, SPLIT's outputs: 64). */
+#define OPS_MAX_TENSORS 64
 /* Largest span (in elements) a random layout may cover. */
 #define OPS_MAX_SPAN (1u << 18)
 

@@ -85,8 +85,9 @@ bool ref_tile_shape(uint32_t rank, const int64_t *dims, uint32_t count, const in
     for (uint32_t k = 0; k < n; ++k) {
         int64_t d = k + rank >= n ? dims[k + rank - n] : 1;
         int64_t r = k + count >= n ? repeats[k + count - n] : 1;
-        if (r < 0)
+        if (r < 0 && same_length)
             return fail(why, "a negative repeat");
+        r = r < 0 ? 0 : r;
         in_dims[k] = d;
         out_dims[k] = d && r > INT64_MAX / d ? INT64_MAX : d * r; /* saturated: too large */
     }

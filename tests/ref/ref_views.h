@@ -35,8 +35,9 @@ bool ref_reverse(const ref_tensor *input, const ref_tensor *output, const bool *
  * The framework rules. Each returns false with the broken rule in why (may
  * be NULL), else the output shape (or the axes).
  *
- * Tile: repeats each >= 0; same_length (ONNX) requires as many repeats as
- * dimensions, else (OpenVINO) the shorter list is promoted with leading 1s.
+ * Tile: same_length (ONNX) requires as many repeats as dimensions, each
+ * >= 0; else (OpenVINO) the shorter list is promoted with leading 1s and a
+ * negative repeat is 0 copies (its shape inference's reading).
  * The promoted input shape goes to in_dims (out_rank entries); an output
  * dimension beyond INT64_MAX reads INT64_MAX.
  */

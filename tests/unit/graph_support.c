@@ -40,15 +40,25 @@ void ug_input(unit_graph *g, UINT graph_input, UINT node, UINT slot)
 
 void ug_edge(unit_graph *g, UINT from, UINT to, UINT slot)
 {
+    ug_edge_from(g, from, 0, to, slot);
+}
+
+void ug_edge_from(unit_graph *g, UINT from, UINT from_output, UINT to, UINT slot)
+{
     UINT i = g->n_mid++;
-    g->mid[i] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){from, 0, to, slot, NULL};
+    g->mid[i] = (DML_INTERMEDIATE_GRAPH_EDGE_DESC){from, from_output, to, slot, NULL};
     g->mid_e[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &g->mid[i]};
 }
 
 void ug_output(unit_graph *g, UINT node, UINT graph_output)
 {
+    ug_output_from(g, node, 0, graph_output);
+}
+
+void ug_output_from(unit_graph *g, UINT node, UINT node_output, UINT graph_output)
+{
     UINT i = g->n_out++;
-    g->out[i] = (DML_OUTPUT_GRAPH_EDGE_DESC){node, 0, graph_output, NULL};
+    g->out[i] = (DML_OUTPUT_GRAPH_EDGE_DESC){node, node_output, graph_output, NULL};
     g->out_e[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &g->out[i]};
 }
 
@@ -81,7 +91,9 @@ static void *slot_ptr(const dmli_graph *graph, dmli_slot s, void *const *inputs,
     case DMLI_SLOT_INPUT: return inputs[s.index];
     case DMLI_SLOT_OUTPUT: return outputs[s.index];
     case DMLI_SLOT_TEMP: return (char *)temp + s.offset;
-    default: return graph->nodes[s.index].data;
+    default: /* a constant node's data, or an operator node's fill element */
+        return graph->nodes[s.index].st ? graph->nodes[s.index].st->constant
+                                        : graph->nodes[s.index].data;
     }
 }
 

@@ -30,6 +30,9 @@ UINT ug_constant(unit_graph *g, const void *data, size_t size);
 void ug_input(unit_graph *g, UINT graph_input, UINT node, UINT slot);
 void ug_edge(unit_graph *g, UINT from, UINT to, UINT slot);
 void ug_output(unit_graph *g, UINT node, UINT graph_output);
+/* The same from a node's output other than 0 (SPLIT's). */
+void ug_edge_from(unit_graph *g, UINT from, UINT from_output, UINT to, UINT slot);
+void ug_output_from(unit_graph *g, UINT node, UINT node_output, UINT graph_output);
 /* The description with these counts (edges as added). */
 DML_GRAPH_DESC *ug_desc(unit_graph *g, UINT inputs, UINT outputs);
 void ug_free(unit_graph *g);
