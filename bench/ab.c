@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-ab: an A/B comparison of two builds of libdmlcl in one process. Each
  * library is loaded with dlopen (RTLD_DEEPBIND: its own calls stay inside

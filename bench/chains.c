@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-bench-chains: chains of data-movement operators as one DirectML graph
  * (dmlcl_graph_compile: fused into as few kernels as the planner can) against

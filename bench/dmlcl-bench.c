@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-bench: each workload against the hardware's limit for its traffic
  * (bench/limit.h: the best of clEnqueueCopyBuffer/FillBuffer, an all-core
@@ -22,7 +23,8 @@
  * --variants runs the same kinds at other shapes and types (names v-...)
  * after the issue's workloads: a kernel tuned to one shape shows there.
  * --csv prints CSV lines (columns as in the header line) instead of the
- * table; --csv-file writes them to PATH beside the table.
+ * table (the device goes to stderr); --csv-file writes them to PATH beside
+ * the table.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -32,6 +34,7 @@
 #include <time.h>
 
 #include "limit.h"
+#include "tool.h"
 #include "workloads.h"
 
 #define MAX_ROUNDS BENCH_MAX_ROUNDS
@@ -404,11 +407,34 @@ static void dispatch_overhead(dmlcl_device *dev, const options *opt)
         clReleaseMemObject(m[i]);
 }
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--seconds S] "
+               "[--filter TEXT] [--device SPEC] [--variants]\n"
+               "  Times each workload against the hardware's limit for its traffic (best of\n"
+               "  clEnqueueCopy/Fill, a streaming kernel, memcpy on every core) and the naive\n"
+               "  one-work-item-per-element kernel, in interleaved rounds.\n"
+               "  --csv            CSV lines (columns as in their header) instead of the table\n"
+               "  --csv-file PATH  also write those lines to PATH\n"
+               "  --reps N         at least N timed rounds per workload (10..400, default 10)\n"
+               "  --seconds S      and at least S seconds of rounds per workload (default 2)\n"
+               "  --filter TEXT    only workloads whose name contains TEXT\n"
+               "  --device SPEC    [PLATFORM:]DEVICE, as DMLCL_PLATFORM/DMLCL_DEVICE\n"
+               "  --variants       also the same kinds at other shapes and types\n"
+               "  --version        the version\n");
+}
+
 int main(int argc, char **argv)
 {
     options opt = {.reps = 10, .seconds = 2.0};
     for (int i = 1; i < argc; ++i) {
-        if (!strcmp(argv[i], "--csv"))
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--version")) {
+            dmlcl_tool_version("dmlcl-bench");
+            return 0;
+        } else if (!strcmp(argv[i], "--csv"))
             opt.csv = 1;
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
             opt.reps = atoi(argv[++i]);
@@ -427,8 +453,8 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else {
-            fprintf(stderr, "usage: dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--seconds S] "
-                            "[--filter TEXT] [--device SPEC] [--variants]\n");
+            fprintf(stderr, "dmlcl-bench: unknown argument %s\n", argv[i]);
+            usage(stderr);
             return 2;
         }
     }
@@ -438,16 +464,20 @@ int main(int argc, char **argv)
         opt.reps = MAX_ROUNDS;
     dmlcl_device *dev;
     CHECK_HR(dmlcl_device_create_from_spec(opt.device, &dev), "device");
-    if (opt.csv)
-        printf(CSV_HEADER);
     if (opt.csv_file)
         fprintf(opt.csv_file, CSV_HEADER);
-    if (!opt.csv)
+    if (opt.csv) {
+        printf(CSV_HEADER);
+        fprintf(stderr, "dmlcl-bench: device: %s\n", dmlcl_device_description(dev));
+    } else {
         printf("device: %s\n\n| workload | traffic MB (read + written) | dmlcl ms median (min, "
                "q1-q3) | limit ms median (min), best mechanism | ratio median [q1-q3] (of mins) "
                "| naive kernel ms | dmlcl vs naive | rounds | first / cached compile |\n"
                "|---|---|---|---|---|---|---|---|---|\n",
                dmlcl_device_description(dev));
+    }
+    dmlcl_tool_progress progress;
+    dmlcl_tool_progress_start(&progress, "dmlcl-bench");
     unsigned count = bench_workload_count + (opt.variants ? bench_variant_count : 0);
     for (unsigned i = 0; i < count; ++i) {
         result r;
@@ -455,6 +485,7 @@ int main(int argc, char **argv)
                                                         : bench_variants[i - bench_workload_count];
         if (run_workload(dev, setup, &opt, &r) != 0)
             continue;
+        dmlcl_tool_progress_step(&progress, i + 1, count, r.name);
         if (opt.csv_file)
             print_csv(opt.csv_file, &r);
         const timing *d = &r.t[C_DMLCL], *l = &r.t[r.best], *n = &r.t[C_NAIVE];
@@ -473,8 +504,11 @@ int main(int argc, char **argv)
                    r.cached_compile_ms);
         fflush(stdout);
     }
-    if (!opt.filter || strstr("dispatch-overhead", opt.filter))
+    if (!opt.filter || strstr("dispatch-overhead", opt.filter)) {
+        dmlcl_tool_progress_step(&progress, count, count, "dispatch-overhead");
         dispatch_overhead(dev, &opt);
+    }
+    dmlcl_tool_progress_end(&progress);
     dmlcl_device_release(dev);
     if (opt.csv_file)
         fclose(opt.csv_file);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The limit mechanisms (limit.h). Traffic is counted in 64-byte lines: the
  * common part of the read and written lines is copied, the rest is read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The hardware's limit for a workload's traffic: the fastest way this machine
  * has to read R bytes and write W bytes, measured in the same run as the

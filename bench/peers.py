@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The peers: the dmlcl-bench workloads run the way a user would run them
 instead of dmlcl: numpy, OpenVINO (CPU plugin, one op per model) and ONNX
 Runtime (CPU provider). Same shapes and types as bench/workloads.c. Each

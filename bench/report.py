@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Merges dmlcl-bench's CSV and peers.py's into one side-by-side table and a
 PNG bar chart; with the chain CSVs (dmlcl-bench-chains --csv-file, peers.py
 --chains) a second table for the chains.

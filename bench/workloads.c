@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The benchmark workloads of the performance issue. Each builds DirectML
  * descriptors, fills its inputs with distinct values, and computes the

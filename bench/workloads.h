@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dmlcl-bench workloads: one operator each, with an independent expected output. */
 #ifndef DMLCL_BENCH_WORKLOADS_H
 #define DMLCL_BENCH_WORKLOADS_H

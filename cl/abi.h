@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * abi.h: the contract between the host (src/launch.c, src/runtime.c) and the
  * kernels (cl/view.cl, cl/indexed.cl): kernel argument indices and the layout

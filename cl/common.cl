@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * common.cl: what both kernel families share: the ABI (abi.h), the macros
  * every family reads, and the row odometer. Included by view.cl and

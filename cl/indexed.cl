@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * indexed.cl: the indexed copy (GATHER, GATHER_ELEMENTS, GATHER_ND(1),
  * Gather-8, ONNX Gather*).

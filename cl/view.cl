@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * view.cl: the strided view copy (IDENTITY, SLICE, SLICE1, StridedSlice,
  * Broadcast, Expand).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 cmake_minimum_required(VERSION 3.16...3.28)
 
 # Writes OUTPUT: a C file holding each of SOURCES (cl/*.cl) as a string, in

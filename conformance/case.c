@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Case files (dmlcl-case/1): one case object, or {"format": "dmlcl-case/1",
  * "cases": [...]}. Folders are searched recursively for *.json in sorted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Verdicts and output comparison (shared by run.c and graph.c, and in the
  * runner's library so the unit tests reach them without a device): expected

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Graph cases (CASE-FORMAT.md addition, README "Conformance graph cases"):
  * "op": "DML_GRAPH" with a "graph" object of nodes. Each node is built by

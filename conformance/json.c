@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Exact integers from case files (CASE-FORMAT.md version 2, "64-bit
  * integers"). cJSON keeps a number only as a double, which cannot hold every

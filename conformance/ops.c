@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The operator-builder registry and the helpers builders share: attribute
  * readers, name checks, input and output binding, framework front-end

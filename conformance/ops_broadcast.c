@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Builders for the framework broadcasts: openvino.Broadcast-1 and -3 (attr
  * mode; inputs data, target_shape, optional axes_mapping) and

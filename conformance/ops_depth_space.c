@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Builders for the depth/space rearrangements: DirectML's
  * DML_OPERATOR_SPACE_TO_DEPTH, DEPTH_TO_SPACE (attrs BlockSize),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Builders for DirectML's own descriptors: the case's attrs are the
  * descriptor's members, its tensors are keyed by the member names.

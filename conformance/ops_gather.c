@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Builders for the framework gathers: openvino.Gather-8, onnx.Gather-1/11/13,
  * onnx.GatherElements-13 and onnx.GatherND-13. Each passes the case's shapes,

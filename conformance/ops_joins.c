@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Builders for concatenation and split: DirectML's DML_OPERATOR_JOIN
  * (inputs.InputTensors list; attr Axis; output OutputTensor) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Builders for the pads and the roll: DML_OPERATOR_PADDING and
  * DML_OPERATOR_PADDING1 (attrs PaddingMode, PaddingValue, and for PADDING1

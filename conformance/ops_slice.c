@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Builders for the framework slices: openvino.StridedSlice-1 (attrs
  * begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask as

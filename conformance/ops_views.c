@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Builders for the views: DML_OPERATOR_TILE (attrs Repeats, optional
  * RepeatsCount; InputTensor, optional OutputTensor description),

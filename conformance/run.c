@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Running one case: build the descriptor, create, compile, execute on host
  * buffers (outputs prefilled with a sentinel so unwritten elements show),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * A case through DirectML's COM API: the calls a DirectML program makes,
  * with the device's cl_command_queue as the command list and cl_mem buffers.

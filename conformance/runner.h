@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-conformance internals: element types and value conversion (types.c),
  * tensors (tensor.c), case files (case.c), the operator-builder table and its

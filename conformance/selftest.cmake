@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # conformance-selftest: runs dmlcl-conformance on cases that are wrong on
 # purpose and checks that it catches each of them.
 #   cmake -DRUNNER=dmlcl-conformance -DCASES=selftest -DEXPECTED=expected-failures.txt -P selftest.cmake

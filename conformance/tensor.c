@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Tensors of a case: parsing {"type", "shape", "data", "strides"}, flat or
  * nested data, and laying the logical elements out by DirectML element

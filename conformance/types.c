@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Element types of the case format and the conversions between JSON values
  * and element bits: floats of any width rounded once, to nearest-even,

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: MIT
 /*
  * A DirectML program on dmlcl: GATHER of DirectML's documentation (example
  * 2: rows 0, 1, 1, 2 of a 3x2 tensor). Every DirectML call is as written for
  * Windows; only the blocks under "D3D12 -> OpenCL" differ: the device is a
  * dmlcl_device, buffers are cl_mem, the command list is a cl_command_queue.
- * The README's porting guide quotes this file (a test keeps the two in step).
+ * docs/porting.md quotes this file (a test keeps the two in step).
  */
 #include <DirectML.h>
 #include <wsl/wrladapter.h>

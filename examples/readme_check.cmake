@@ -1,4 +1,5 @@
-# Every line of the README's DirectML block (between the markers
+# SPDX-License-Identifier: MIT
+# Every line of docs/porting.md's DirectML block (between the markers
 # "<!-- porting-directml -->" and "<!-- /porting-directml -->") must appear,
 # whitespace aside, in the example program.
 # ';' and brackets would split or glue CMake list items: they are masked.
@@ -12,7 +13,7 @@ mask(readme)
 string(FIND "${readme}" "<!-- porting-directml -->" begin)
 string(FIND "${readme}" "<!-- /porting-directml -->" end)
 if(begin LESS 0 OR end LESS begin)
-  message(FATAL_ERROR "README.md: the porting-directml markers are missing")
+  message(FATAL_ERROR "${README}: the porting-directml markers are missing")
 endif()
 math(EXPR length "${end} - ${begin}")
 string(SUBSTRING "${readme}" ${begin} ${length} block)
@@ -29,11 +30,11 @@ foreach(line IN LISTS lines)
   string(REGEX REPLACE "[ \t]+" " " flat "${line}")
   string(FIND "${example_flat}" "${flat}" at)
   if(at LESS 0)
-    message(FATAL_ERROR "README.md's porting guide has a line the example lacks:\n  ${line}")
+    message(FATAL_ERROR "${README}: the porting guide has a line the example lacks:\n  ${line}")
   endif()
   math(EXPR checked "${checked} + 1")
 endforeach()
 if(checked LESS 10)
-  message(FATAL_ERROR "README.md's porting guide block has only ${checked} lines")
+  message(FATAL_ERROR "${README}: the porting guide block has only ${checked} lines")
 endif()
-message(STATUS "README.md porting guide: ${checked} lines found in ${EXAMPLE}")
+message(STATUS "${README} porting guide: ${checked} lines found in ${EXAMPLE}")

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The byte codec of the fuzz drivers (bytes.h). */
 #include "bytes.h"
 

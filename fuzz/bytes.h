@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The byte codec of the fuzz drivers. Small values are one byte; edge values
  * (2^31, 2^32-1, INT64_MIN, ...) one marker byte; anything else a marker and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_cases: bytes -> the conformance runner's case-file parser
  * (conformance/case.c) and, for each well-formed case, its operator builder

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fuzz drivers: each turns arbitrary bytes into calls of one dmlcl
  * surface and checks what must hold for every input. They are plain C (no

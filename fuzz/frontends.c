@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_frontends: bytes -> one call of a framework front-end (OpenVINO
  * Broadcast, StridedSlice, Gather, Concat, Split, VariadicSplit; ONNX Expand,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_operators: bytes -> one DML_OPERATOR_DESC of any type dmlcl
  * implements (a schema per type: its tensors, scalars and lists), created
@@ -185,8 +186,11 @@ static const schema schemas[] = {
       TLIST(DMLCL_SPLIT1_OPERATOR_DESC, OutputTensors, OutputCount),
       U(DMLCL_SPLIT1_OPERATOR_DESC, Axis), E}},
 };
-/* The schemas before the tensor lists: their seeds keep their first byte (pick_schema). */
-#define N_PLAIN 12
+/*
+ * The last four schemas take tensor lists and sit at first bytes 0xF0 and up
+ * (pick_schema); every schema before them is picked by the other bytes.
+ */
+#define N_PLAIN (N_SCHEMAS - 4)
 #define N_SCHEMAS (sizeof schemas / sizeof schemas[0])
 
 typedef struct storage {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_check_plan: the host-side half of "no access outside bound ranges".
  * For an accepted descriptor, the range of element offsets its plan can

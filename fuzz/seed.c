@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-fuzz-seed CASES OUT: the seed corpus. OUT/operators gets the
  * descriptor of every conformance case under CASES that builds (DirectML and

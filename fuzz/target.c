@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The libFuzzer entry point, built once per driver (FUZZ_DRIVER names it):
  * a broken invariant aborts, so libFuzzer keeps the input as a crasher.

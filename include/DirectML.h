@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * <DirectML.h> from dmlcl: DirectML 1.15's C++ API (feature level 6.4) on
  * OpenCL.

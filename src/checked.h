@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Checked 64-bit arithmetic for sizes, strides and offsets: the tensor rules,
  * the operators and the front-ends compute every product and sum that a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Devices: choosing an OpenCL device, wrapping an application's, and the
  * per-device program cache (one build per kernel variant, not per shape).
@@ -263,6 +264,11 @@ static HRESULT choose(const char *spec, dmlcl_device_class forced, dmlcl_device 
     DMLI_NULL_IF(!device, "device: the output pointer (NULL) is required");
     *device = NULL;
     char platform_spec[128] = "", device_spec[128] = "";
+    const char *env_platform = getenv("DMLCL_PLATFORM");
+    /* DMLCL_DEVICE alone may hold a whole "PLATFORM:DEVICE" spec (as dmlcl-info prints). */
+    if (!spec && (!env_platform || !*env_platform) && getenv("DMLCL_DEVICE") &&
+        strchr(getenv("DMLCL_DEVICE"), ':'))
+        spec = getenv("DMLCL_DEVICE");
     if (spec) {
         const char *colon = strchr(spec, ':');
         if (colon) {
@@ -272,7 +278,7 @@ static HRESULT choose(const char *spec, dmlcl_device_class forced, dmlcl_device 
             snprintf(device_spec, sizeof device_spec, "%s", spec);
         }
     } else {
-        const char *p = getenv("DMLCL_PLATFORM"), *d = getenv("DMLCL_DEVICE");
+        const char *p = env_platform, *d = getenv("DMLCL_DEVICE");
         snprintf(platform_spec, sizeof platform_spec, "%s", p ? p : "");
         snprintf(device_spec, sizeof device_spec, "%s", d ? d : "");
     }
@@ -372,6 +378,27 @@ const char *dmlcl_device_description(const dmlcl_device *device)
 const dmli_device_desc *dmli_device_get_desc(const dmlcl_device *device)
 {
     return &device->desc;
+}
+
+bool dmli_device_cached_program(dmlcl_device *device, size_t i, const char **family,
+                                const char **options)
+{
+    pthread_mutex_lock(&device->lock);
+    bool found = i < device->n_programs;
+    if (found) {
+        *family = dmli_kernel_source_names[device->programs[i].source];
+        *options = device->programs[i].options;
+    }
+    pthread_mutex_unlock(&device->lock);
+    return found;
+}
+
+unsigned dmli_device_builds(dmlcl_device *device)
+{
+    pthread_mutex_lock(&device->lock);
+    unsigned builds = device->builds;
+    pthread_mutex_unlock(&device->lock);
+    return builds;
 }
 
 HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE feature,

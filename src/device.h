@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The device object (private to device.c and runtime.c). */
 #ifndef DMLI_DEVICE_H
 #define DMLI_DEVICE_H
@@ -24,5 +25,15 @@ struct dmlcl_device {
     size_t n_programs, cap_programs;
     unsigned builds; /* programs built (cache misses) */
 };
+
+/*
+ * The program cache as tools show it (dmlcl-info): entry i's kernel family
+ * and build options (the variant), false past the last entry; and the
+ * number of programs built so far (cache misses). Pointers stay valid while
+ * the device lives.
+ */
+bool dmli_device_cached_program(dmlcl_device *device, size_t i, const char **family,
+                                const char **options);
+unsigned dmli_device_builds(dmlcl_device *device);
 
 #endif /* DMLI_DEVICE_H */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Errors: thread-local messages, the log callback, HRESULT and CL names. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Errors (error.c): messages and the one-line guards. Apart from
  * internal.h so that C++ (src/com) can use them: the rest of internal.h is C11.

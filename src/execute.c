@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl_compiled_operator_execute: the synchronous convenience on host
  * memory, built on the public binding-table calls (device buffers staged,

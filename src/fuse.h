@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Plan composition (fuse.c): one copy plan from two, where the first writes
  * the tensor the second reads. Pure host code; the graph planner (graph.c)

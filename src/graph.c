@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_GRAPH_DESC validation (IDMLDevice1::CompileGraph). The rules, from
  * DirectML's pages for DML_GRAPH_DESC, the node and edge descriptions and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DirectML graphs (IDMLDevice1::CompileGraph) on the host:
  *   graph.c       validates a DML_GRAPH_DESC into a dmli_graph (every rule

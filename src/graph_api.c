@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The C API of graphs (include/dmlcl/dmlcl.h): a compiled operator that
  * holds a compiled graph (graph_exec.c) instead of one operator's kernel,

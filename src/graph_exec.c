@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Compiled graphs on a device: the graph plan's steps, one kernel each (the
  * launch layer decides variant, grid and shape buffer per step, exactly as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl_compiled_operator_execute for compiled graphs: the synchronous
  * convenience on host memory, through the public binding-table calls

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Graph plans: which kernels a validated graph runs, and where its
  * intermediate tensors live.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Internal interfaces of dmlcl. Cross-file internals carry the dmli_ / DMLI_
  * prefix; dmlcl_ / DMLCL_ names are public (include/). Layers, each calling

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The launch layer: variant choice, launch geometry and the shape buffer of
  * a plan on a device description (see launch.h). Pure host code.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The launch layer (launch.c): from a normalised plan and a description of
  * the device to plain data: which kernel, built with which options, over

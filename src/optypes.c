@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DirectML's operator names by DML_OPERATOR_TYPE, for messages (an
  * unimplemented operator is refused by name). Each entry is indexed by the

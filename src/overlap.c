@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * An output never overlaps itself: every element of an output tensor has
  * bytes of its own, or work-items writing two elements would race. Decided

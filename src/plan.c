@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Copy plans: construction and host-side normalisation. Fewer, longer,
  * wider dimensions mean fewer index computations per byte in the kernels.

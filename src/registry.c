@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The operators dmlcl implements (ops/registry.def), the one way to create one, and the
  * operator state's owned parts (multi-step lowering, slot names). */
 #include <stdint.h>

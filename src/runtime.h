@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runtime.c's internals shared with execute.c and graph_api.c: the objects. */
 #ifndef DMLI_RUNTIME_H
 #define DMLI_RUNTIME_H

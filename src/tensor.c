@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Buffer-tensor rules, in one place: what a DML_TENSOR_DESC must satisfy
  * before any operator looks at it. 64-bit arithmetic with overflow checks.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The device tests and the conformance suite on more than the default device
 # (PoCL's pthread driver, CPU class): each set has its label, so
 # `ctest -L oclgrind|basic|gpu-class` selects it.

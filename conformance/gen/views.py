@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the views' conformance case files (conformance/cases/*/tile.json,
 transpose.json, reverse.json): the documented examples with the values the
 documents print, or, where a document gives shapes only, data 0, 1, 2, ...

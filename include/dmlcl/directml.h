@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/directml.h: DirectML 1.15's type surface (feature level 6.4) for C11
  * and C++.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/directml_ops_1.h: DirectML feature level 1.0 operator descriptions,
  * element-wise and activation operators (and ELEMENT_WISE_ADD1, which

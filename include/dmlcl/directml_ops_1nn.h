@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/directml_ops_1nn.h: DirectML feature level 1.0 operator descriptions,
  * from CONVOLUTION to GRU (network layers, data movement, normalisation,

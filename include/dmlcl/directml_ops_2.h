@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/directml_ops_2.h: the operator descriptions DirectML added at
  * feature levels 2.0 and 2.1. Part of dmlcl/directml.h; include that instead.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/directml_ops_3.h: the operator descriptions DirectML added at
  * feature levels 3.0 to 4.1. Part of dmlcl/directml.h; include that instead.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/directml_ops_5.h: the operator descriptions DirectML added at
  * feature levels 5.0 to 6.4. Part of dmlcl/directml.h; include that instead.

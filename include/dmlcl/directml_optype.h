@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/directml_optype.h: DML_OPERATOR_TYPE, every operator DirectML 1.15
  * knows, in its order and under its DML_TARGET_VERSION guards. Part of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/dmlcl.h: DirectML's object model on OpenCL.
  *
@@ -131,8 +132,10 @@ typedef struct dmlcl_device dmlcl_device;
 /*
  * Chooses a device from the environment: DMLCL_PLATFORM and DMLCL_DEVICE,
  * each a zero-based index or a case-insensitive substring of the name;
- * DMLCL_DEVICE may also be "gpu", "cpu" or "accelerator". Default: the first
- * GPU of any platform, else the first CPU, else the first device.
+ * DMLCL_DEVICE may also be "gpu", "cpu" or "accelerator", or, with
+ * DMLCL_PLATFORM unset, a whole "PLATFORM:DEVICE" spec (dmlcl-info lists each
+ * device's). Default: the first GPU of any platform, else the first CPU, else
+ * the first device.
  */
 DMLCL_API HRESULT dmlcl_device_create(dmlcl_device **device);
 

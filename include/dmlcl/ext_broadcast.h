@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/ext_broadcast.h: broadcast with NUMPY / EXPLICIT / BIDIRECTIONAL
  * modes (DMLCL_OPERATOR_BROADCAST). Included by dmlcl/extensions.h.

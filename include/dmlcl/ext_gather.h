@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/ext_gather.h: gathers DirectML lacks, in DirectML's style. Included
  * by dmlcl/extensions.h.

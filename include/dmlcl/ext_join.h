@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/ext_join.h: DirectML's JOIN and SPLIT under the extension tensor
  * rules (DMLCL_OPERATOR_JOIN1, DMLCL_OPERATOR_SPLIT1). Included by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/ext_pad.h: padding with signed pads (DMLCL_OPERATOR_PAD) and a roll
  * (DMLCL_OPERATOR_ROLL). Included by dmlcl/extensions.h.

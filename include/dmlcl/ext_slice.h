@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/ext_slice.h: a strided slice with begin/end/stride lists and the five
  * masks (DMLCL_OPERATOR_STRIDED_SLICE). Included by dmlcl/extensions.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/extensions.h: what DirectML lacks, in DirectML's style (DMLCL_
  * prefix, PascalCase members, tensor descs with Sizes and Strides).

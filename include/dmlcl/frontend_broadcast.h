@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/frontend_broadcast.h: OpenVINO Broadcast and ONNX Expand onto
  * DMLCL_OPERATOR_BROADCAST, named and called as dmlcl/frontends.h says.

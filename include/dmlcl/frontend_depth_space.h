@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/frontend_depth_space.h: OpenVINO DepthToSpace / SpaceToDepth and ONNX
  * DepthToSpace / SpaceToDepth, named and called as dmlcl/frontends.h says.

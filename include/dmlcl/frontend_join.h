@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/frontend_join.h: concatenation and split in OpenVINO and ONNX, named
  * and called as dmlcl/frontends.h says. Included by dmlcl/frontends.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/frontend_pad.h: OpenVINO Pad and Roll, ONNX Pad, onto
  * DMLCL_OPERATOR_PAD and DMLCL_OPERATOR_ROLL (dmlcl/ext_pad.h), named and

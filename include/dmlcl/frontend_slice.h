@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/frontend_slice.h: OpenVINO StridedSlice and ONNX Slice, both onto
  * DMLCL_OPERATOR_STRIDED_SLICE, named and called as dmlcl/frontends.h says.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/frontend_views.h: the framework operators that are one view of
  * their data (tile, transpose, reverse), named and called as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/frontends.h: OpenVINO and ONNX conventions on top of dmlcl's
  * descriptors. Each front-end takes framework shapes (any rank, 0-D

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Helpers shared by the differential case generators (gen_*.py): the case
 format's type names, its value and tensor encoding, writing case files, and
 OpenVINO's CPU plugin in a child process."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The documented examples of the pad and roll pages as cases (gen_pad.py --documented).
 
 Expected values are the ones the documents print, typed in here; each is checked

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Random broadcast cases with expectations from the upstream implementations.
 
 OpenVINO Broadcast-1 and Broadcast-3 (numpy, explicit, bidirectional): the

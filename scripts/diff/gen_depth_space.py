@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Differential cases for dmlcl's depth/space rearrangements.
 
   gen_depth_space.py [--seed S] [--count N] [--onnx-count K] [--out DIR]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Random gather cases with expectations from the upstream implementations.
 
 OpenVINO Gather-8: a one-op model (openvino opset8) compiled on OpenVINO's

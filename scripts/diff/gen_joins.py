@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Differential cases for dmlcl's concatenations and splits, with upstream expectations.
 
   gen_joins.py [--seed S] [--count N] [--out DIR]

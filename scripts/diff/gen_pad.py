@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Cases for dmlcl's pads and roll, with upstream expectations.
 
   gen_pad.py [--seed S] [--count N] [--out DIR]
@@ -93,6 +94,8 @@ def runs(mode, n, begin, out):
     """An upper bound of the copies dmlcl makes along one output dimension: a run per mirror
     or wrap period phase (ascending, descending), split where the kept input starts and ends.
     It only steers the random cases away from dmlcl's documented limit."""
+    if n == 0:  # nothing to copy: a fill, or refused
+        return 1
     count, o = 0, 0
     while o < out:
         x = o - begin

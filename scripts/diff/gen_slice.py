@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Differential cases for dmlcl's slices, with upstream expectations.
 
   gen_slice.py [--seed S] [--count N] [--onnx-count K] [--out DIR]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Random view cases (tile, transpose, reverse) with expectations from the upstream implementations.
 
 OpenVINO Tile-1, Transpose-1, Reverse-1 (index and mask modes): the verdict

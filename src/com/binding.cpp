@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * IDMLBindingTable and IDMLCommandRecorder. Their void methods report
  * failures as DirectML does: the device is removed (GetDeviceRemovedReason)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The DirectML device's children over the C runtime's objects (internal). */
 #ifndef DMLI_COM_CHILDREN_H
 #define DMLI_COM_CHILDREN_H

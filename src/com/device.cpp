@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* IDMLDevice1 / IDMLDebugDevice, DMLCreateDevice and DMLCreateDevice1. */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The DirectML device (IDMLDevice1, IDMLDebugDevice) over a dmlcl_device (internal). */
 #ifndef DMLI_COM_DEVICE_H
 #define DMLI_COM_DEVICE_H

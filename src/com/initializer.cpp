@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* IDMLOperatorInitializer: the operators it targets; nothing to initialize. */
 #include "children.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* What every DirectML object shares: private data, identity checks. */
 #include <string.h>
 #include <wchar.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DirectML's COM objects over the C runtime (internal). Every object is a
  * thin shell: validation, compile, bind and dispatch are the C runtime's.

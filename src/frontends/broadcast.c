@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Front-ends on DMLCL_OPERATOR_BROADCAST: OpenVINO Broadcast-1 (numpy,
  * explicit), Broadcast-3 (adds bidirectional) and ONNX Expand-13 (numpy's

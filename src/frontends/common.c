@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers shared by the front-end files. */
 #include <inttypes.h>
 #include <stdio.h>

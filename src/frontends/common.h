@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers shared by the front-end files (internal: hidden by -fvisibility):
  * the one shape check, the one type check, opset to version, and the

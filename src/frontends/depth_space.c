@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Front-ends for the depth/space rearrangements: OpenVINO DepthToSpace-1 and
  * SpaceToDepth-1 (rank >= 3, K = rank - 2 spatial dimensions), ONNX

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The gathers of OpenVINO (Gather-8) and ONNX (Gather-1/11/13,
  * GatherElements-11/13, GatherND-11/12/13): every rule of each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Front-ends on DMLCL_OPERATOR_JOIN1 and DMLCL_OPERATOR_SPLIT1: OpenVINO
  * Concat-1, Split-1, VariadicSplit-1; ONNX Concat-13, Split-13, Split-18.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Front-ends on DMLCL_OPERATOR_PAD and DMLCL_OPERATOR_ROLL: OpenVINO Pad-1,
  * Pad-12 and Roll-7, ONNX Pad-18 and Pad-19. Each checks its framework's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Front-ends on DMLCL_OPERATOR_STRIDED_SLICE: OpenVINO StridedSlice-1 and
  * ONNX Slice-13. Both check their framework's rules with the framework's

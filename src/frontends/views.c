@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Front-ends whose operator is one view of the data: OpenVINO Tile-1,
  * Transpose-1, Reverse-1 and ONNX Tile-13, Transpose-13.

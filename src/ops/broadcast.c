@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DMLCL_OPERATOR_BROADCAST: OutputTensor[o] = InputTensor[i] where each input
  * dimension k lands on an output dimension map(k) and reads o[map(k)], or 0

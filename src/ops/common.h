@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers shared by the operator files. */
 #ifndef DMLI_OPS_COMMON_H
 #define DMLI_OPS_COMMON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_DEPTH1 and
  * DEPTH_TO_SPACE1: blocks of BlockSize x BlockSize elements of the spatial

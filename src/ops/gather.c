@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_GATHER: output[...] = input[..., indices[...], ...].
  * Validation and the output-size rule follow DirectML's page and DirectMLX's

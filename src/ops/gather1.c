@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DMLCL_OPERATOR_GATHER1: a gather along Axis with batch dims and an
  * out-of-range policy (OpenVINO Gather-8, ONNX Gather-1/11/13). Lowers to the

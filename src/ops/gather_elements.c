@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_GATHER_ELEMENTS and DMLCL_OPERATOR_GATHER_ELEMENTS1:
  * output[c] = input[c with c[Axis] = indices[c]]. DirectML's rules (one

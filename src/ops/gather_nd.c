@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_GATHER_ND, DML_OPERATOR_GATHER_ND1 and DMLCL_OPERATOR_GATHER_ND2:
  * output[batch, i, ...] = input[batch, indices[batch, i, 0..m), ...], where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers shared by the gather family beyond DML_GATHER: GATHER1 (gather1.c),
  * GATHER_ELEMENTS(1) (gather_elements.c), GATHER_ND(1, 2) (gather_nd.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_ELEMENT_WISE_IDENTITY: OutputTensor[c] = g(InputTensor[c]),
  * g(x) = x, or x * Scale + Bias with a DML_SCALE_BIAS.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_JOIN and DML_OPERATOR_SPLIT, and their twins under the
  * extension tensor rules, DMLCL_OPERATOR_JOIN1 and DMLCL_OPERATOR_SPLIT1

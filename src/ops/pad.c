@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_PADDING, DML_OPERATOR_PADDING1, and dmlcl's DMLCL_OPERATOR_PAD
  * and DMLCL_OPERATOR_ROLL (dmlcl/ext_pad.h): every output element reads one

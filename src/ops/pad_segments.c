@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Output segments of padding and roll (pads.h). Coordinates are 64-bit;
  * o - start is taken in 128 bits because a crop may be any INT64 value while

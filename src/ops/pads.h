@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Padding and roll as output regions (pad_segments.c, pure host code):
  * along one dimension the output splits into segments, each a constant run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_SLICE and DML_OPERATOR_SLICE1: a window of the input, read
  * with a step per dimension. Both lower to the strided view copy.

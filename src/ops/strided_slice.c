@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DMLCL_OPERATOR_STRIDED_SLICE: OpenVINO's StridedSlice-1 as a descriptor
  * (dmlcl/ext_slice.h), and the list resolution the slice front-ends share.

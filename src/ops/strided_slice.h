@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The strided-slice rules shared by DMLCL_OPERATOR_STRIDED_SLICE and the
  * front-ends that lower onto it (OpenVINO StridedSlice-1, ONNX Slice-13):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_TILE: OutputTensor[o] = InputTensor[o mod InputTensor.Sizes],
  * dimension by dimension, with OutputTensor.Sizes[i] = InputTensor.Sizes[i]

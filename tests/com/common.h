@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the DirectML API tests share: checks that count failures, and one
  * operator run written as a DirectML program writes it (create, compile,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * The DirectML objects' own rules, as DirectML's documentation states them:
  * reference counts (a child keeps its device alive), QueryInterface along

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * DirectML programs through dmlcl's DirectML API: ELEMENT_WISE_IDENTITY
  * (a layout change), GATHER (negative and out-of-range indices, clamped),

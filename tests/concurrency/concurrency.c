@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl-concurrency: 8 threads dispatch at once, each on a queue of its own,
  * through compiled operators shared by all threads (the compiled operator's

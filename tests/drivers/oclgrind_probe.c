@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * oclgrind_probe.c: one known fault per run, so the Oclgrind runs can be
  * trusted to fail: scripts/oclgrind must report each of them, and nothing

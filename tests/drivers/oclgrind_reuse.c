@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * oclgrind_reuse.c: Oclgrind 21.10's uninitialised-value check on a buffer
  * that reuses a released buffer's slot, outside dmlcl.

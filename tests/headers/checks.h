@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A minimal check harness for the header tests (no C++ test framework needed). */
 #ifndef DMLCL_TESTS_HEADERS_CHECKS_H
 #define DMLCL_TESTS_HEADERS_CHECKS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlcl/directml.h alone in C11 (-Wall -Wextra -Wundef -pedantic -Werror),
  * compiled once per DML_TARGET_VERSION. Each release's declarations must

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * <DirectML.h> alone, as a DirectML program includes it (compiled with
  * -Wall -Wextra -Wundef -Werror): the interfaces' IIDs against DirectML's

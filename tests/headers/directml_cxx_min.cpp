@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * <DirectML.h> alone, without the stubs folder on the include path and at
  * DML_TARGET_VERSION 0x1000: IDMLDevice1 and the graph types are absent

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Microsoft's DirectMLX.h (not shipped with dmlcl: configure with
  * -DDMLCL_DIRECTMLX_DIR=<folder holding it>) against <DirectML.h>: a

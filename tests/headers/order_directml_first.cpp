@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * <DirectML.h>, then the C API's header, then WRL: the other order of
  * order_dmlcl_first.cpp, with the same checks, except that this program has

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * The C API's header, then <DirectML.h>, then WRL: the Windows typedefs and
  * HRESULT macros of dmlcl.h and of winadapter.h must agree, whichever comes

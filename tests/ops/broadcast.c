@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * broadcast.c: DMLCL_BROADCAST and its front-ends (OpenVINO Broadcast-1/3,
  * ONNX Expand-13) on the device against the C reference.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cases.c: seeds, case selection and replay lines of the device tests. */
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cases.h: how the device tests seed, select and name their random cases.
  * Case n of a test draws from a stream of its own, made from the run's base

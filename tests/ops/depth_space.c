@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * depth_space.c: DML_SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_DEPTH1 and
  * DEPTH_TO_SPACE1, and the OpenVINO DepthToSpace-1 / SpaceToDepth-1 and ONNX

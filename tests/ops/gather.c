@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gather.c: DML_GATHER on the device against the C reference.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gather_ext.c: the gathers beyond DML_GATHER on the device against the C
  * reference (ref_gather_ext.h): DMLCL_GATHER1 (batch dims, CLAMP / ZERO /

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Compiled graphs on the device: seeded random chains (tests/unit/graph_chain.c,
  * the reference applied node by node) through dmlcl_graph_compile and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * harness.c: device, memory images, data and comparison for the device tests.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * harness.h: what every device test shares. A test describes its tensors
  * (ops_tensor), places them in device buffers with guard bytes around each

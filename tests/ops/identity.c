@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * identity.c: DML_ELEMENT_WISE_IDENTITY on the device against the C reference.
  *

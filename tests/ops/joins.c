@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * joins.c: DML_JOIN, DML_SPLIT and the extension twins JOIN1 / SPLIT1
  * (directly and through the Concat / Split front-ends) on the device

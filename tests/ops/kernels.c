@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The kernel files build on their own, and the device class can be forced.
  *  - Each family as the library embeds it (cl/abi.h and cl/common.cl pasted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Layout changes through ELEMENT_WISE_IDENTITY (NCHW <-> NHWC, padded NHWC,
  * 2-D transposes) at every element width: channel counts that are and are not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pad.c: DML_PADDING, DML_PADDING1, DMLCL_PAD and DMLCL_ROLL (directly and
  * through the OpenVINO Pad-12 / Roll-7 and ONNX Pad-19 front-ends) on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The runtime against the caller's OpenCL objects: status and synchronous
  * execution never touch the device's internal queue (here kept blocked by a

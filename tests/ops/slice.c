@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * slice.c: DML_SLICE, DML_SLICE1 and DMLCL_STRIDED_SLICE (directly and
  * through the OpenVINO StridedSlice-1 front-end) on the device against the C

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * views.c: DML_OPERATOR_TILE and the view front-ends (OpenVINO Tile-1,
  * Transpose-1, Reverse-1; ONNX Tile-13, Transpose-13) on the device against

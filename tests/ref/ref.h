@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref.h: the pure-C reference (oracle) for dmlcl's operators.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_broadcast.c: IDENTITY, broadcast and the broadcast shape rules, as
  * plain loops over output coordinates.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_broadcast.h: the oracle for ELEMENT_WISE_IDENTITY, DMLCL_BROADCAST
  * and the broadcast front-ends (OpenVINO Broadcast-1/3, ONNX Expand-13).

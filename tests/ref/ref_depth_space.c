@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_depth_space.c: the depth/space oracle (see ref_depth_space.h). One
  * mapping, walked in both directions: space coordinate <-> depth coordinate.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_depth_space.h: the oracle for the depth/space rearrangements, written
  * from the specifications' words (DML_DEPTH_SPACE_ORDER's layouts, OpenVINO

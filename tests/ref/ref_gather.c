@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_gather.c: DML_GATHER, from the DirectML page and DirectMLX's shape code.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_gather_ext.c: the reference for GATHER1 (OpenVINO Gather-8, ONNX
  * Gather), GATHER_ELEMENTS and GATHER_ND; see ref_gather_ext.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_gather_ext.h: the C reference for the gathers beyond DML_GATHER,
  * written from the specifications (OpenVINO Gather-8, ONNX Gather-1/11/13,

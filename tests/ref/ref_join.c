@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The join / split oracle (ref_join.h). */
 #include <string.h>
 

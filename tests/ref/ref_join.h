@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_join.h: the oracle for DML_JOIN / DML_SPLIT and their extension twins
  * JOIN1 / SPLIT1 (OpenVINO Concat, Split, VariadicSplit; ONNX Concat,

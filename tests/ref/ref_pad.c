@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_pad.c: the padding and roll oracle (see ref_pad.h). Plain loops over
  * output coordinates; the mirror and wrap modes fold one step at a time, as

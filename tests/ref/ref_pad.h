@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_pad.h: the oracle for padding (DML PADDING/PADDING1, DMLCL_PAD and the
  * Pad front-ends) and roll (DMLCL_ROLL, OpenVINO Roll-7). Written from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_rng.c: the seeded PRNG (splitmix64) and the run's seed.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_slice.c: the slicing oracle (see ref_slice.h). Plain loops over output
  * coordinates, element bytes copied through ref_get/ref_put.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_slice.h: the oracle for DML_SLICE, DML_SLICE1 and DMLCL_STRIDED_SLICE
  * (OpenVINO StridedSlice-1). Written from directml-facts.md 4.8-4.9 and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_tensor.c: data types and strided views for the oracle.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ref_views.c: the views' oracle (see ref_views.h). */
 #include "ref_views.h"
 

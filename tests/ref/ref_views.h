@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref_views.h: the oracle for the views: DML_OPERATOR_TILE and the framework
  * tiles (OpenVINO Tile-1, ONNX Tile-13), transposes (OpenVINO Transpose-1,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The mirrored DirectML surface: struct layouts, member types, enum values,
  * constants and HRESULT numbers, each checked against the tables in

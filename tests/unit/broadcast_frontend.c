@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The broadcast front-ends on the host: OpenVINO Broadcast-1/3 (the
  * Broadcast-1 document, OpenVINO's shape inference for what it leaves open)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DMLCalcBufferTensorSize against the worked values in directml-facts.md
  * section 4.1: (dot(Sizes-1, Strides)+1) * element size, or product(Sizes) *

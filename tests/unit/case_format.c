@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The conformance runner's reading of case format version 2 (CASE-FORMAT.md
  * "Additions (version 2)"), host only: exact integer literals (each number's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * OpenCL errors become the HRESULT that tells the truth, and the message
  * names the OpenCL error: allocation failures are out of memory, objects and

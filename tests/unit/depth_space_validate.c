@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The depth/space rearrangements on the host (no OpenCL device): every rule
  * of DirectML's SPACE_TO_DEPTH, DEPTH_TO_SPACE, SPACE_TO_DEPTH1 and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The error channel: thread-local messages, the log callback, the version,
  * and E_POINTER (never a crash) for NULL arguments to the runtime calls.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fuzz drivers in the normal test run: every input under
  * fuzz/regressions/<target>/ (crashers kept as regression cases) replayed,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The gather front-ends on the host: OpenVINO Gather-8 and ONNX Gather-1/11/13,
  * GatherElements, GatherND. Output shapes come from the specifications'

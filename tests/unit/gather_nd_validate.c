@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host-only validation and lowering of the gathers beyond DML_GATHER:
  * DML_GATHER_ELEMENTS, DML_GATHER_ND, DML_GATHER_ND1 (directml-facts.md

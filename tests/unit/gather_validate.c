@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_GATHER validation on the host (no OpenCL device): every rule of the
  * DML_GATHER_OPERATOR_DESC page and of directml-facts.md sections 4.1-4.4

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes tests/unit/layout.c: the x86-64 layout of every DirectML struct.
 
 The member lists below are transcribed from DirectML 1.15's DirectML.h

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* graph_chain.c: see graph_chain.h. Every tensor has rank 3. */
 #include <criterion/criterion.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * graph_chain.h: seeded random graphs of 2-6 data-movement nodes (slices,
  * SLICE1 with negative steps, identities that transpose, pad or broadcast

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmli_fuse_compose on hand-built plans (expected plans worked out by hand
  * from the address maps), and a property check: whenever it composes two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Graph plans (src/graph_plan.c): which steps a graph compiles to, and that
  * running them (plan_eval) gives the reference applied node by node.

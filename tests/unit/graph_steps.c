@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Graphs with multi-kernel, multi-output operators (src/graph.c,
  * src/graph_plan.c): a SPLIT node's outputs feed different nodes and graph

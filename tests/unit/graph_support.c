@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* graph_support.c: see graph_support.h. */
 #include <criterion/criterion.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * graph_support.h: building DML_GRAPH_DESCs in unit tests (nodes from
  * host-only operators, edges in order) and running a graph plan on host

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_GRAPH_DESC validation (src/graph.c): a valid two-node graph, then one
  * broken rule per test, each an E_INVALIDARG (or UNSUPPORTED where legal but

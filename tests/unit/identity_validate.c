@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ELEMENT_WISE_IDENTITY and DMLCL_BROADCAST validation on the host (no
  * OpenCL device). IDENTITY: DirectML's page (same DataType, DimensionCount

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The concatenation and split front-ends on the host: OpenVINO Concat-1,
  * Split-1, VariadicSplit-1; ONNX Concat-13, Split-13, Split-18. Output

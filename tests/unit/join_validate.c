@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_JOIN, DML_SPLIT and their extension twins JOIN1 / SPLIT1 on the host:
  * the documented examples are valid, every rule of DirectML's pages (and of

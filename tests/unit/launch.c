@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmli_launch_plan (src/launch.c) on hand-built plans and device
  * descriptions written as data, no device. Two kinds of checks:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The operator state's owned parts (src/registry.c): steps appended in
  * order with their slots and initialised plans, generated slot names, and a

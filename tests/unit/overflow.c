@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Sizes, strides and offsets at the edges of 64 bits: the findings of the
  * fuzzing audit (issue 13) as reproducers. Each descriptor here is legal or

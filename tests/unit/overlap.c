@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * An output never overlaps itself: output strides that put two elements at
  * one address are refused at creation, with the two coordinates. The

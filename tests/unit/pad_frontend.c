@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The pad and roll front-ends on the host: OpenVINO Pad-1/Pad-12 and
  * Roll-7, ONNX Pad-18/Pad-19. Each rule of the specifications is broken

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_PADDING, DML_PADDING1, DMLCL_PAD and DMLCL_ROLL on the host: a test
  * per rule that breaks it (HRESULT and message naming operator and field),

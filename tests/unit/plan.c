@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmli_plan_normalize on hand-built plans. Rules (src/internal.h): a size 0
  * makes the plan empty; size-1 dims are dropped; an outer dim merges with the

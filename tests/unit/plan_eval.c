@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plan_eval.c: see plan_eval.h. */
 #include <string.h>
 

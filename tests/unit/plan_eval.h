@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * plan_eval.h: runs a copy plan on host memory, the plain-loop meaning of
  * struct dmli_plan (src/internal.h) written from its field comments: every

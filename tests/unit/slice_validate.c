@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_SLICE, DML_SLICE1 and DMLCL_STRIDED_SLICE on the host (no OpenCL
  * device): every rule of directml-facts.md 4.8-4.9 and of dmlcl/ext_slice.h

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The slice front-ends on the host: OpenVINO StridedSlice-1 and ONNX
  * Slice-13. Output shapes are worked out by hand from the specifications

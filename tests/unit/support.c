@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* support.c: tensor builders and failure checks shared by the unit tests. */
 #include <criterion/criterion.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * support.h: what the host unit tests share: buffer tensor descriptions to
  * build and then break, and checks of a failure's HRESULT and message.

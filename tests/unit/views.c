@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DML_OPERATOR_TILE and the view front-ends on the host (no OpenCL device):
  * every TILE rule of its page has a test that breaks it and checks the

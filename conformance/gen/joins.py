@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Writes the documented-example cases of the join family into conformance/cases:
 DirectML JOIN / SPLIT (their pages' examples, values as printed), OpenVINO
 Concat-1 / Split-1 / VariadicSplit-1 (the spec pages' shape examples, filled
@@ -7,17 +8,18 @@ test case sources: inputs, attributes and expected outputs as they give
 them), plus one case per error rule (expected invalid_argument).
 
 Run from the repository root with the venv's python (scripts/venv):
-    .venv/bin/python scripts/diff/doc_joins.py
+    .venv/bin/python conformance/gen/joins.py
 """
 import os
 import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(__file__))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "diff"))
 from common import tensor, write  # noqa: E402
 
-CASES = os.path.join(os.path.dirname(__file__), "..", "..", "conformance", "cases")
+CASES = os.path.join(HERE, "..", "cases")
 
 
 def f32(a):
