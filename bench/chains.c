@@ -3,11 +3,15 @@
  * dmlcl-bench-chains: chains of data-movement operators as one DirectML graph
  * (dmlcl_graph_compile: fused into as few kernels as the planner can) against
  * the same operators dispatched one by one through intermediate buffers, and
- * against a copy of the output's bytes (clEnqueueCopyBuffer). Median and
- * minimum of synchronous runs after warm-up; the graph's output must equal
- * the operators' output byte for byte.
+ * against the hardware's copy of the output's bytes (bench/limit.h: the best
+ * of clEnqueueCopyBuffer, the streaming copy kernel and memcpy on every
+ * core). Rounds as in dmlcl-bench: each contender once per round in a
+ * rotating order, two warm-up rounds discarded, at least --reps rounds and
+ * --seconds per chain; the ratio (copy time over the graph's) is paired per
+ * round. The graph's output must equal the operators' output byte for byte.
+ * bench/peers.py --chains runs the same chains in ONNX Runtime and OpenVINO.
  *
- *   dmlcl-bench-chains [--reps N] [--device SPEC]
+ *   dmlcl-bench-chains [--reps N] [--seconds S] [--csv-file PATH] [--device SPEC]
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -16,6 +20,8 @@
 #include <time.h>
 
 #include <dmlcl/dmlcl.h>
+
+#include "limit.h"
 
 #define MAX_NODES 4
 #define FAIL_IF(c, ...)                                          \
@@ -29,7 +35,7 @@
 
 /* A chain: node k reads node k-1's output (node 0 reads the input); gathers read `indices`. */
 typedef struct chain {
-    const char *name;
+    const char *id, *name;
     int n;
     DML_OPERATOR_DESC ops[MAX_NODES];
     int takes_indices[MAX_NODES];
@@ -46,12 +52,7 @@ typedef struct chain {
     INT wsteps[4];
 } chain;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#define now bench_now
 
 static const DML_TENSOR_DESC *tensor(chain *c, int k, DML_TENSOR_DATA_TYPE type, const UINT *sizes,
                                      const UINT *strides)
@@ -83,6 +84,7 @@ static void layout_slice_gather(chain *c)
     const UINT N = 16, C = 32, H = 64, W = 64, R = 48;
     const UINT nhwc[4] = {N, H, W, C}, read[4] = {C * H * W, W, 1, H * W}, rows[4] = {N, R, W, C};
     const UINT isz[4] = {1, 1, 1, R};
+    c->id = "layout-slice-gather";
     c->name = "nchw-to-nhwc, row slice, row gather";
     c->n = 3;
     c->in_bytes = (size_t)N * C * H * W * 4;
@@ -121,6 +123,7 @@ static void broadcast_reverse(chain *c)
 {
     const UINT N = 8, C = 64, H = 64, W = 64;
     const UINT full[4] = {N, C, H, W}, bcast[4] = {0, 1, 0, 0};
+    c->id = "broadcast-reverse";
     c->name = "channel broadcast, reversing slice";
     c->n = 2;
     c->in_bytes = C * 4;
@@ -164,36 +167,28 @@ static DML_BINDING_DESC *bind(DML_BUFFER_BINDING *b, DML_BINDING_DESC *d, cl_mem
     return d;
 }
 
-typedef struct timing {
-    double median, min;
-} timing;
+/* The contenders of a round: the graph, the nodes one by one, each limit mechanism. */
+enum { C_GRAPH, C_NODES, C_LIMIT, C_COUNT = C_LIMIT + LIMIT_MECHANISMS };
 
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
+typedef struct settings {
+    int reps;
+    double seconds;
+    FILE *csv;
+} settings;
 
-/* kind 0: the graph, 1: the operators one by one, 2: the copy of the output's bytes. */
-static timing time_runs(dmlcl_device *dev, int kind, int reps, dmlcl_binding_table *graph,
-                        dmlcl_binding_table **nodes, int n, cl_mem src, cl_mem dst, size_t bytes)
+static double run_once(dmlcl_device *dev, int c, dmlcl_binding_table *graph,
+                       dmlcl_binding_table **nodes, int n, bench_limit *limit, size_t bytes)
 {
     cl_command_queue q = dmlcl_device_queue(dev);
-    double t[256];
-    for (int r = -2; r < reps; ++r) {
-        double t0 = now();
-        if (kind == 0)
-            FAIL_IF(FAILED(dmlcl_binding_table_dispatch(graph, q, 0, NULL, NULL)), "graph");
-        for (int k = 0; kind == 1 && k < n; ++k)
-            FAIL_IF(FAILED(dmlcl_binding_table_dispatch(nodes[k], q, 0, NULL, NULL)), "node");
-        if (kind == 2)
-            FAIL_IF(clEnqueueCopyBuffer(q, src, dst, 0, 0, bytes, 0, NULL, NULL), "copy");
-        clFinish(q);
-        if (r >= 0)
-            t[r] = now() - t0;
-    }
-    qsort(t, (size_t)reps, sizeof t[0], cmp);
-    return (timing){t[reps / 2], t[0]};
+    if (c >= C_LIMIT)
+        return limit_run(limit, (limit_mechanism)(c - C_LIMIT), bytes, bytes);
+    double t0 = now();
+    if (c == C_GRAPH)
+        FAIL_IF(FAILED(dmlcl_binding_table_dispatch(graph, q, 0, NULL, NULL)), "graph");
+    for (int k = 0; c == C_NODES && k < n; ++k)
+        FAIL_IF(FAILED(dmlcl_binding_table_dispatch(nodes[k], q, 0, NULL, NULL)), "node");
+    clFinish(q);
+    return now() - t0;
 }
 
 typedef struct rig {
@@ -266,7 +261,7 @@ static void build_graph(dmlcl_device *dev, const chain *c, rig *g)
             "bind temporary");
 }
 
-static void run_chain(dmlcl_device *dev, chain *c, int reps)
+static void run_chain(dmlcl_device *dev, chain *c, const settings *set)
 {
     rig g;
     memset(&g, 0, sizeof g);
@@ -278,21 +273,58 @@ static void run_chain(dmlcl_device *dev, chain *c, int reps)
     build_nodes(dev, c, &g);
     build_graph(dev, c, &g);
     /* The graph's output must be the operators' output, byte for byte. */
-    timing tn = time_runs(dev, 1, reps, NULL, g.tables, c->n, NULL, NULL, 0);
-    timing tg = time_runs(dev, 0, reps, g.graph_table, NULL, 0, NULL, NULL, 0);
-    unsigned char *a = malloc(out), *b = malloc(out);
     cl_command_queue q = dmlcl_device_queue(dev);
+    run_once(dev, C_NODES, NULL, g.tables, c->n, NULL, 0);
+    run_once(dev, C_GRAPH, g.graph_table, NULL, 0, NULL, 0);
+    unsigned char *a = malloc(out), *b = malloc(out);
     clEnqueueReadBuffer(q, g.out_nodes, CL_TRUE, 0, out, a, 0, NULL, NULL);
     clEnqueueReadBuffer(q, g.out_graph, CL_TRUE, 0, out, b, 0, NULL, NULL);
     FAIL_IF(memcmp(a, b, out) != 0, "%s: the graph's output differs from the operators'", c->name);
-    cl_mem src = buffer(dev, out, a);
-    timing tc = time_runs(dev, 2, reps, NULL, NULL, 0, src, g.out_graph, out);
-    printf("| %s | %zu | %.2f ms (%.2f) | %.2f ms (%.2f) | %.2f ms (%.2f) | %.2f | %.2f |\n",
-           c->name, out, 1e3 * tg.median, 1e3 * tg.min, 1e3 * tn.median, 1e3 * tn.min,
-           1e3 * tc.median, 1e3 * tc.min, tn.median / tg.median, tc.median / tg.median);
+    size_t lines = (out + 63) / 64 * 64;
+    bench_limit *limit =
+        limit_create(dmlcl_device_context(dev), dmlcl_device_id(dev), q, lines, lines);
+    static double t[C_COUNT][BENCH_MAX_ROUNDS];
+    int rounds = 0;
+    double start = now();
+    for (int r = -2; r < BENCH_MAX_ROUNDS; ++r) { /* two warm-up rounds */
+        if (r >= set->reps && now() - start >= set->seconds)
+            break;
+        if (r == 0)
+            start = now();
+        for (int k = 0; k < C_COUNT; ++k) {
+            int kind = (k + (r < 0 ? 0 : r)) % C_COUNT;
+            double s = run_once(dev, kind, g.graph_table, g.tables, c->n, limit, lines);
+            if (r >= 0)
+                t[kind][r] = s;
+        }
+        rounds = r + 1;
+    }
+    bench_timing s[C_COUNT];
+    int best = C_LIMIT;
+    for (int k = 0; k < C_COUNT; ++k) {
+        s[k] = bench_summarize(t[k], rounds);
+        if (k >= C_LIMIT && s[k].median < s[best].median)
+            best = k;
+    }
+    double paired[BENCH_MAX_ROUNDS];
+    for (int r = 0; r < rounds; ++r)
+        paired[r] = t[best][r] / t[C_GRAPH][r];
+    bench_timing ratio = bench_summarize(paired, rounds);
+    printf("| %s | %zu | %.2f ms (%.2f) | %.2f ms (%.2f) | %.2f ms (%.2f), %s | %.2f | %.2f "
+           "[%.2f-%.2f] | %d |\n",
+           c->name, out, 1e3 * s[C_GRAPH].median, 1e3 * s[C_GRAPH].min, 1e3 * s[C_NODES].median,
+           1e3 * s[C_NODES].min, 1e3 * s[best].median, 1e3 * s[best].min,
+           limit_name((limit_mechanism)(best - C_LIMIT)), s[C_NODES].median / s[C_GRAPH].median,
+           ratio.median, ratio.q1, ratio.q3, rounds);
+    fflush(stdout);
+    if (set->csv)
+        fprintf(set->csv, "%s,%zu,%.9f,%.9f,%.9f,%.9f,%s,%.4f,%.4f,%.4f,%d\n", c->id, out,
+                s[C_GRAPH].median, s[C_GRAPH].min, s[C_NODES].median, s[best].median,
+                limit_name((limit_mechanism)(best - C_LIMIT)), ratio.median, ratio.q1, ratio.q3,
+                rounds);
+    limit_release(limit);
     free(a);
     free(b);
-    clReleaseMemObject(src);
     dmlcl_binding_table_release(g.graph_table);
     dmlcl_compiled_operator_release(g.graph);
     for (int k = 0; k < c->n; ++k) {
@@ -312,31 +344,46 @@ static void run_chain(dmlcl_device *dev, chain *c, int reps)
 
 int main(int argc, char **argv)
 {
-    int reps = 20;
+    settings set = {20, 2.0, NULL};
     const char *spec = NULL;
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--reps") && i + 1 < argc)
-            reps = atoi(argv[++i]);
+            set.reps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
+            set.seconds = atof(argv[++i]);
         else if (!strcmp(argv[i], "--device") && i + 1 < argc)
             spec = argv[++i];
-        else {
-            fprintf(stderr, "usage: dmlcl-bench-chains [--reps N] [--device SPEC]\n");
+        else if (!strcmp(argv[i], "--csv-file") && i + 1 < argc) {
+            set.csv = fopen(argv[++i], "w");
+            if (!set.csv) {
+                perror(argv[i]);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "usage: dmlcl-bench-chains [--reps N] [--seconds S] [--csv-file PATH] "
+                            "[--device SPEC]\n");
             return 2;
         }
     }
-    reps = reps < 5 ? 5 : reps > 256 ? 256 : reps;
+    set.reps = set.reps < 5 ? 5 : set.reps > BENCH_MAX_ROUNDS ? BENCH_MAX_ROUNDS : set.reps;
     dmlcl_device *dev;
     FAIL_IF(FAILED(dmlcl_device_create_from_spec(spec, &dev)), "device");
-    printf("device: %s\n\n| chain | output bytes | graph median (min) | nodes one by one | copy "
-           "of the output | nodes / graph | copy / graph |\n|---|---|---|---|---|---|---|\n",
+    printf("device: %s\n\n| chain | output bytes | graph median (min) | nodes one by one | "
+           "copy of the output, best mechanism | nodes / graph | copy / graph median [q1-q3] | "
+           "rounds |\n|---|---|---|---|---|---|---|---|\n",
            dmlcl_device_description(dev));
+    if (set.csv)
+        fprintf(set.csv, "chain,bytes,graph_s,graph_min_s,nodes_s,limit_s,limit_mechanism,ratio,"
+                         "ratio_q1,ratio_q3,rounds\n");
     void (*const setups[])(chain *) = {layout_slice_gather, broadcast_reverse};
     for (size_t i = 0; i < sizeof setups / sizeof setups[0]; ++i) {
         chain *c = calloc(1, sizeof *c);
         setups[i](c);
-        run_chain(dev, c, reps);
+        run_chain(dev, c, &set);
         free(c);
     }
     dmlcl_device_release(dev);
+    if (set.csv)
+        fclose(set.csv);
     return 0;
 }

@@ -1,18 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * dmlcl-bench: each workload against the same bytes moved by the device's
- * own copy (clEnqueueCopyBuffer; a fill for broadcasts), on the same queue, in
- * one run. Median and minimum of timed synchronous dispatches after warm-up;
- * every output checked once against an independent expectation.
+ * dmlcl-bench: each workload against the hardware's limit for its traffic
+ * (bench/limit.h: the best of clEnqueueCopyBuffer/FillBuffer, an all-core
+ * streaming kernel with and without non-temporal stores, and memcpy on every
+ * core, each moving the workload's unavoidable bytes: the output written and
+ * the 64-byte input lines read) and against the straightforward OpenCL
+ * kernel (one work-item per element) on the same device, in one run.
  *
- *   dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--filter SUBSTRING] [--device SPEC]
- *               [--variants]
+ * Method: every round times each contender once (synchronous), in an order
+ * that rotates round by round, so the workload and its limit see the same
+ * machine; two warm-up rounds are discarded; rounds go on until both the
+ * minimum count (--reps) and the time budget (--seconds per workload) are
+ * met (at most 400). The ratio is the limit's time over the workload's,
+ * paired within each round (a noisy moment slows both), reported as the
+ * median with its quartiles; 1.0 is at the limit, the goal at least 0.85.
+ * Every output (dmlcl's and the naive kernel's) is checked once against an
+ * independent expectation first.
+ *
+ *   dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--seconds S] [--filter SUBSTRING]
+ *               [--device SPEC] [--variants]
  *
  * --variants runs the same kinds at other shapes and types (names v-...)
  * after the issue's workloads: a kernel tuned to one shape shows there.
- * --csv prints `workload,bytes,dmlcl_s,limit_s,ratio` lines instead of the
- * table (the header line, then one line per workload: the device goes to
- * stderr); --csv-file writes them to PATH beside the table.
+ * --csv prints CSV lines (columns as in the header line) instead of the
+ * table (the device goes to stderr); --csv-file writes them to PATH beside
+ * the table.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -21,37 +33,23 @@
 #include <string.h>
 #include <time.h>
 
+#include "limit.h"
 #include "tool.h"
 #include "workloads.h"
 
+#define MAX_ROUNDS BENCH_MAX_ROUNDS
+
 typedef struct options {
     int csv, reps, variants;
+    double seconds;
     const char *filter, *device;
     FILE *csv_file;
 } options;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#define now bench_now
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-typedef struct timing {
-    double median, min;
-} timing;
-
-static timing summarize(double *t, int n)
-{
-    qsort(t, (size_t)n, sizeof *t, cmp_double);
-    return (timing){n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]), t[0]};
-}
+typedef bench_timing timing;
+#define summarize bench_summarize
 
 #define CHECK_HR(expr, what)                                                            \
     do {                                                                                \
@@ -81,36 +79,109 @@ static cl_mem make_buffer(cl_context ctx, cl_command_queue q, size_t bytes, cons
     return m;
 }
 
+/* The naive kernels (workloads.h naive_desc), built once per element size. */
+static const char *naive_source =
+    "__kernel void naive_view(__global T *out, __global const T *in, long8 size, long8 stride,\n"
+    "                         long offset)\n"
+    "{\n"
+    "    long g = get_global_id(0), at = offset, c;\n"
+    "    c = g % size.s7; g /= size.s7; at += c * stride.s7;\n"
+    "    c = g % size.s6; g /= size.s6; at += c * stride.s6;\n"
+    "    c = g % size.s5; g /= size.s5; at += c * stride.s5;\n"
+    "    c = g % size.s4; g /= size.s4; at += c * stride.s4;\n"
+    "    c = g % size.s3; g /= size.s3; at += c * stride.s3;\n"
+    "    c = g % size.s2; g /= size.s2; at += c * stride.s2;\n"
+    "    c = g % size.s1; g /= size.s1; at += c * stride.s1;\n"
+    "    out[get_global_id(0)] = in[at + g * stride.s0];\n"
+    "}\n"
+    "__kernel void naive_gather(__global T *out, __global const T *in, __global const long *idx,\n"
+    "                           long axis, long k, long inner, long batch)\n"
+    "{\n"
+    "    long g = get_global_id(0);\n"
+    "    long i = g % inner;\n"
+    "    g /= inner;\n"
+    "    long j = g % k, o = g / k;\n"
+    "    long x = idx[(batch ? o * k : 0) + j];\n"
+    "    if (x < 0)\n"
+    "        x += axis;\n"
+    "    out[get_global_id(0)] = x >= 0 && x < axis ? in[(o * axis + x) * inner + i] : (T)0;\n"
+    "}\n";
+
+static cl_program naive_programs[9];
+
+static cl_kernel naive_kernel(cl_context ctx, cl_device_id dev, const workload *w, cl_mem out,
+                              const cl_mem *in)
+{
+    static const char *types[9] = {NULL, "uchar", "ushort", NULL,   "uint",
+                                   NULL, NULL,    NULL,     "ulong"};
+    cl_int err;
+    if (!naive_programs[w->naive.elem]) {
+        char opts[64];
+        snprintf(opts, sizeof opts, "-DT=%s", types[w->naive.elem]);
+        naive_programs[w->naive.elem] =
+            clCreateProgramWithSource(ctx, 1, &naive_source, NULL, &err);
+        CHECK_CL(err, "naive program");
+        CHECK_CL(clBuildProgram(naive_programs[w->naive.elem], 1, &dev, opts, NULL, NULL),
+                 "building the naive kernels");
+    }
+    const naive_desc *n = &w->naive;
+    cl_kernel k = clCreateKernel(naive_programs[n->elem],
+                                 n->kind == NAIVE_VIEW ? "naive_view" : "naive_gather", &err);
+    CHECK_CL(err, "clCreateKernel");
+    clSetKernelArg(k, 0, sizeof(cl_mem), &out);
+    clSetKernelArg(k, 1, sizeof(cl_mem), &in[0]);
+    if (n->kind == NAIVE_VIEW) {
+        cl_long8 size = {{1, 1, 1, 1, 1, 1, 1, 1}}, stride = {{0, 0, 0, 0, 0, 0, 0, 0}};
+        for (unsigned d = 0; d < n->rank; ++d) {
+            size.s[8 - n->rank + d] = n->sizes[d];
+            stride.s[8 - n->rank + d] = n->strides[d];
+        }
+        cl_long offset = n->offset;
+        clSetKernelArg(k, 2, sizeof size, &size);
+        clSetKernelArg(k, 3, sizeof stride, &stride);
+        CHECK_CL(clSetKernelArg(k, 4, sizeof offset, &offset), "clSetKernelArg");
+    } else {
+        cl_long v[4] = {n->axis, n->k, n->inner, n->batch};
+        clSetKernelArg(k, 2, sizeof(cl_mem), &in[1]);
+        for (int i = 0; i < 4; ++i)
+            CHECK_CL(clSetKernelArg(k, 3 + (cl_uint)i, sizeof v[i], &v[i]), "clSetKernelArg");
+    }
+    return k;
+}
+
+/* The n outputs, read back to back, must be the expected bytes. */
+static void expect_outputs(cl_command_queue q, const cl_mem *outs, unsigned n, const workload *w,
+                           const char *who)
+{
+    unsigned char *got = malloc(w->output_bytes);
+    for (size_t o = 0, at = 0; o < n; at += w->out_bytes[o++])
+        CHECK_CL(
+            clEnqueueReadBuffer(q, outs[o], CL_TRUE, 0, w->out_bytes[o], got + at, 0, NULL, NULL),
+            "clEnqueueReadBuffer");
+    if (memcmp(got, w->expected, w->output_bytes) != 0) {
+        size_t i = 0;
+        while (got[i] == ((unsigned char *)w->expected)[i])
+            ++i;
+        fprintf(stderr,
+                "dmlcl-bench: %s: %s: WRONG OUTPUT at byte %zu (expected 0x%02x, got 0x%02x)\n",
+                w->name, who, i, ((unsigned char *)w->expected)[i], got[i]);
+        exit(1);
+    }
+    free(got);
+}
+
+/* The contenders of a round: dmlcl, the naive kernel, each limit mechanism. */
+enum { C_DMLCL, C_NAIVE, C_LIMIT, C_COUNT = C_LIMIT + LIMIT_MECHANISMS };
+
 typedef struct result {
     const char *name;
-    size_t bytes;
-    timing op, limit;
+    size_t bytes, read_bytes;
+    timing t[C_COUNT];
+    int best;             /* the limit mechanism with the lowest median */
+    timing ratio, versus; /* paired per round: limit / dmlcl, naive / dmlcl */
+    int rounds;
     double first_compile_ms, cached_compile_ms;
 } result;
-
-/* Times one synchronous dispatch of `table` (or of the limit op) `reps` times. */
-static timing time_op(dmlcl_binding_table *table, cl_command_queue q, int reps, limit_kind limit,
-                      cl_mem src, cl_mem dst, size_t bytes)
-{
-    double t[256];
-    for (int r = -2; r < reps; ++r) { /* two warm-up rounds */
-        double t0 = now();
-        if (table) {
-            CHECK_HR(dmlcl_binding_table_dispatch(table, q, 0, NULL, NULL), "dispatch");
-        } else if (limit == LIMIT_FILL) {
-            cl_uint pattern = 0x3f800000u;
-            CHECK_CL(clEnqueueFillBuffer(q, dst, &pattern, 4, 0, bytes, 0, NULL, NULL),
-                     "clEnqueueFillBuffer");
-        } else {
-            CHECK_CL(clEnqueueCopyBuffer(q, src, dst, 0, 0, bytes, 0, NULL, NULL),
-                     "clEnqueueCopyBuffer");
-        }
-        CHECK_CL(clFinish(q), "clFinish");
-        if (r >= 0)
-            t[r] = now() - t0;
-    }
-    return summarize(t, reps);
-}
 
 static int run_workload(dmlcl_device *dev, workload_setup setup, const options *opt, result *res)
 {
@@ -152,37 +223,77 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     CHECK_HR(dmlcl_binding_table_bind_inputs(table, w.n_inputs, descs), "bind inputs");
     CHECK_HR(dmlcl_binding_table_bind_outputs(table, n_out, descs + w.n_inputs), "bind outputs");
 
-    /* Correctness first, once: the benchmarked output must be right. */
+    /* Correctness first, once: the benchmarked outputs must be right. */
+    cl_mem out = mems[w.n_inputs];
     CHECK_HR(dmlcl_binding_table_dispatch(table, q, 0, NULL, NULL), "dispatch");
     CHECK_HR(dmlcl_binding_table_status(table), "status");
-    unsigned char *got = malloc(w.output_bytes);
-    for (size_t o = 0, at = 0; o < n_out; at += w.out_bytes[o++])
-        CHECK_CL(clEnqueueReadBuffer(q, mems[w.n_inputs + o], CL_TRUE, 0, w.out_bytes[o], got + at,
-                                     0, NULL, NULL),
-                 "clEnqueueReadBuffer");
-    if (memcmp(got, w.expected, w.output_bytes) != 0) {
-        size_t i = 0;
-        while (((unsigned char *)got)[i] == ((unsigned char *)w.expected)[i])
-            ++i;
-        fprintf(stderr, "dmlcl-bench: %s: WRONG OUTPUT at byte %zu (expected 0x%02x, got 0x%02x)\n",
-                w.name, i, ((unsigned char *)w.expected)[i], ((unsigned char *)got)[i]);
-        exit(1);
+    expect_outputs(q, mems + w.n_inputs, n_out, &w, "dmlcl");
+    /* The naive kernel, where the workload describes one (one output). */
+    cl_kernel naive = NULL;
+    size_t elements = 0;
+    if (w.naive.kind != NAIVE_NONE && n_out == 1) {
+        naive = naive_kernel(ctx, dmlcl_device_id(dev), &w, out, mems);
+        elements = w.output_bytes / w.naive.elem;
+        CHECK_CL(clEnqueueNDRangeKernel(q, naive, 1, NULL, &elements, NULL, 0, NULL, NULL),
+                 "naive");
+        expect_outputs(q, &out, 1, &w, "naive kernel");
     }
-    free(got);
 
+    size_t read = workload_read_bytes(&w), written = (w.output_bytes + 63) / 64 * 64;
+    bench_limit *limit = limit_create(ctx, dmlcl_device_id(dev), q, read, written);
+    static double samples[C_COUNT][MAX_ROUNDS];
+    int rounds = 0;
+    double start = now();
+    for (int r = -2; r < MAX_ROUNDS; ++r) { /* two warm-up rounds */
+        if (r >= opt->reps && now() - start >= opt->seconds)
+            break;
+        if (r == 0)
+            start = now();
+        for (int k = 0; k < C_COUNT; ++k) {
+            int c = (k + (r < 0 ? 0 : r)) % C_COUNT;
+            double s = now();
+            if (c == C_DMLCL) {
+                CHECK_HR(dmlcl_binding_table_dispatch(table, q, 0, NULL, NULL), "dispatch");
+                CHECK_CL(clFinish(q), "clFinish");
+            } else if (c == C_NAIVE && !naive) {
+                if (r >= 0)
+                    samples[c][r] = 0; /* none: reported as n/a */
+                continue;
+            } else if (c == C_NAIVE) {
+                CHECK_CL(clEnqueueNDRangeKernel(q, naive, 1, NULL, &elements, NULL, 0, NULL, NULL),
+                         "naive");
+                CHECK_CL(clFinish(q), "clFinish");
+            } else {
+                limit_run(limit, (limit_mechanism)(c - C_LIMIT), read, written);
+            }
+            if (r >= 0)
+                samples[c][r] = now() - s;
+        }
+        rounds = r + 1;
+    }
     res->name = w.name;
     res->bytes = w.output_bytes;
+    res->read_bytes = read;
+    res->rounds = rounds;
+    res->best = C_LIMIT;
+    for (int c = 0; c < C_COUNT; ++c) {
+        res->t[c] = summarize(samples[c], rounds);
+        if (c >= C_LIMIT && res->t[c].median < res->t[res->best].median)
+            res->best = c;
+    }
+    double ratio[MAX_ROUNDS], versus[MAX_ROUNDS];
+    for (int r = 0; r < rounds; ++r) {
+        ratio[r] = samples[res->best][r] / samples[C_DMLCL][r];
+        versus[r] = naive ? samples[C_NAIVE][r] / samples[C_DMLCL][r] : 0;
+    }
+    res->ratio = summarize(ratio, rounds);
+    res->versus = summarize(versus, rounds);
     res->first_compile_ms = 1e3 * (t1 - t0);
     res->cached_compile_ms = 1e3 * (t2 - t1);
-    res->op = time_op(table, q, opt->reps, w.limit, NULL, NULL, 0);
-    /* The copy reads written memory: untouched pages would read as free zero pages. */
-    cl_mem src = make_buffer(ctx, q, w.output_bytes, w.expected);
-    cl_mem dst = n_out > 1 ? make_buffer(ctx, q, w.output_bytes, NULL) : mems[w.n_inputs];
-    res->limit = time_op(NULL, q, opt->reps, w.limit, src, dst, w.output_bytes);
-    clReleaseMemObject(src);
-    if (n_out > 1)
-        clReleaseMemObject(dst);
 
+    limit_release(limit);
+    if (naive)
+        clReleaseKernel(naive);
     dmlcl_binding_table_release(table);
     dmlcl_compiled_operator_release(cop);
     dmlcl_operator_release(op);
@@ -190,6 +301,21 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
         clReleaseMemObject(mems[i]);
     workload_free(&w);
     return 0;
+}
+
+#define CSV_HEADER                                                                       \
+    "workload,bytes,dmlcl_s,limit_s,ratio,read_bytes,dmlcl_min_s,dmlcl_q1_s,dmlcl_q3_s," \
+    "limit_min_s,limit_mechanism,ratio_q1,ratio_q3,ratio_of_mins,naive_s,naive_min_s,"   \
+    "naive_over_dmlcl,rounds\n"
+
+static void print_csv(FILE *f, const result *r)
+{
+    const timing *d = &r->t[C_DMLCL], *l = &r->t[r->best], *n = &r->t[C_NAIVE];
+    fprintf(f,
+            "%s,%zu,%.9f,%.9f,%.4f,%zu,%.9f,%.9f,%.9f,%.9f,%s,%.4f,%.4f,%.4f,%.9f,%.9f,%.4f,%d\n",
+            r->name, r->bytes, d->median, l->median, r->ratio.median, r->read_bytes, d->min, d->q1,
+            d->q3, l->min, limit_name((limit_mechanism)(r->best - C_LIMIT)), r->ratio.q1,
+            r->ratio.q3, l->min / d->min, n->median, n->min, r->versus.median, r->rounds);
 }
 
 /* Workload 10: dispatch overhead of a 1000-element gather against an empty kernel. */
@@ -283,22 +409,24 @@ static void dispatch_overhead(dmlcl_device *dev, const options *opt)
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--filter TEXT] "
-            "[--device SPEC] [--variants]\n"
-            "  Times each workload against the same bytes moved by the device's own copy.\n"
-            "  --csv            workload,bytes,dmlcl_s,limit_s,ratio lines instead of the table\n"
-            "  --csv-file PATH  also write those lines to PATH\n"
-            "  --reps N         timed dispatches per workload (10..256, default 10)\n"
-            "  --filter TEXT    only workloads whose name contains TEXT\n"
-            "  --device SPEC    [PLATFORM:]DEVICE, as DMLCL_PLATFORM/DMLCL_DEVICE\n"
-            "  --variants       also the same kinds at other shapes and types\n"
-            "  --version        the version\n");
+    fprintf(f, "usage: dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--seconds S] "
+               "[--filter TEXT] [--device SPEC] [--variants]\n"
+               "  Times each workload against the hardware's limit for its traffic (best of\n"
+               "  clEnqueueCopy/Fill, a streaming kernel, memcpy on every core) and the naive\n"
+               "  one-work-item-per-element kernel, in interleaved rounds.\n"
+               "  --csv            CSV lines (columns as in their header) instead of the table\n"
+               "  --csv-file PATH  also write those lines to PATH\n"
+               "  --reps N         at least N timed rounds per workload (10..400, default 10)\n"
+               "  --seconds S      and at least S seconds of rounds per workload (default 2)\n"
+               "  --filter TEXT    only workloads whose name contains TEXT\n"
+               "  --device SPEC    [PLATFORM:]DEVICE, as DMLCL_PLATFORM/DMLCL_DEVICE\n"
+               "  --variants       also the same kinds at other shapes and types\n"
+               "  --version        the version\n");
 }
 
 int main(int argc, char **argv)
 {
-    options opt = {.reps = 10};
+    options opt = {.reps = 10, .seconds = 2.0};
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
@@ -310,6 +438,8 @@ int main(int argc, char **argv)
             opt.csv = 1;
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
             opt.reps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
+            opt.seconds = atof(argv[++i]);
         else if (!strcmp(argv[i], "--variants"))
             opt.variants = 1;
         else if (!strcmp(argv[i], "--filter") && i + 1 < argc)
@@ -330,19 +460,20 @@ int main(int argc, char **argv)
     }
     if (opt.reps < 10)
         opt.reps = 10;
-    if (opt.reps > 256)
-        opt.reps = 256;
+    if (opt.reps > MAX_ROUNDS)
+        opt.reps = MAX_ROUNDS;
     dmlcl_device *dev;
     CHECK_HR(dmlcl_device_create_from_spec(opt.device, &dev), "device");
     if (opt.csv_file)
-        fprintf(opt.csv_file, "workload,bytes,dmlcl_s,limit_s,ratio\n");
+        fprintf(opt.csv_file, CSV_HEADER);
     if (opt.csv) {
-        printf("workload,bytes,dmlcl_s,limit_s,ratio\n");
+        printf(CSV_HEADER);
         fprintf(stderr, "dmlcl-bench: device: %s\n", dmlcl_device_description(dev));
     } else {
-        printf("device: %s\n\n| workload | bytes | dmlcl median (min) | limit median (min) | "
-               "ratio | GB/s | first compile | cached compile |\n|---|---|---|---|---|---|---|---|"
-               "\n",
+        printf("device: %s\n\n| workload | traffic MB (read + written) | dmlcl ms median (min, "
+               "q1-q3) | limit ms median (min), best mechanism | ratio median [q1-q3] (of mins) "
+               "| naive kernel ms | dmlcl vs naive | rounds | first / cached compile |\n"
+               "|---|---|---|---|---|---|---|---|---|\n",
                dmlcl_device_description(dev));
     }
     dmlcl_tool_progress progress;
@@ -355,18 +486,22 @@ int main(int argc, char **argv)
         if (run_workload(dev, setup, &opt, &r) != 0)
             continue;
         dmlcl_tool_progress_step(&progress, i + 1, count, r.name);
-        double ratio = r.limit.median / r.op.median;
         if (opt.csv_file)
-            fprintf(opt.csv_file, "%s,%zu,%.9f,%.9f,%.4f\n", r.name, r.bytes, r.op.median,
-                    r.limit.median, ratio);
+            print_csv(opt.csv_file, &r);
+        const timing *d = &r.t[C_DMLCL], *l = &r.t[r.best], *n = &r.t[C_NAIVE];
+        char naive[64] = "n/a | n/a"; /* SPLIT's several outputs: no naive kernel */
+        if (r.versus.median > 0)
+            snprintf(naive, sizeof naive, "%.2f | %.2fx", 1e3 * n->median, r.versus.median);
         if (opt.csv)
-            printf("%s,%zu,%.9f,%.9f,%.4f\n", r.name, r.bytes, r.op.median, r.limit.median, ratio);
+            print_csv(stdout, &r);
         else
-            printf("| %s | %zu | %.2f ms (%.2f) | %.2f ms (%.2f) | %.2f | %.2f | %.1f ms | %.3f ms "
-                   "|\n",
-                   r.name, r.bytes, 1e3 * r.op.median, 1e3 * r.op.min, 1e3 * r.limit.median,
-                   1e3 * r.limit.min, ratio, 2e-9 * (double)r.bytes / r.op.median,
-                   r.first_compile_ms, r.cached_compile_ms);
+            printf("| %s | %.1f + %.1f | %.2f (%.2f, %.2f-%.2f) | %.2f (%.2f), %s | %.2f "
+                   "[%.2f-%.2f] (%.2f) | %s | %d | %.1f / %.3f ms |\n",
+                   r.name, 1e-6 * (double)r.read_bytes, 1e-6 * (double)r.bytes, 1e3 * d->median,
+                   1e3 * d->min, 1e3 * d->q1, 1e3 * d->q3, 1e3 * l->median, 1e3 * l->min,
+                   limit_name((limit_mechanism)(r.best - C_LIMIT)), r.ratio.median, r.ratio.q1,
+                   r.ratio.q3, l->min / d->min, naive, r.rounds, r.first_compile_ms,
+                   r.cached_compile_ms);
         fflush(stdout);
     }
     if (!opt.filter || strstr("dispatch-overhead", opt.filter)) {

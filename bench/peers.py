@@ -3,7 +3,12 @@
 """The peers: the dmlcl-bench workloads run the way a user would run them
 instead of dmlcl: numpy, OpenVINO (CPU plugin, one op per model) and ONNX
 Runtime (CPU provider). Same shapes and types as bench/workloads.c. Each
-result is checked against numpy once; prints `system,workload,bytes,seconds`.
+result is checked against numpy once; prints
+`system,workload,bytes,seconds,min_seconds` (median and minimum of at least
+--reps runs and --seconds per system, after two warm-up runs).
+
+--chains runs bench/chains.c's chains instead, each as one model (ONNX
+Runtime and OpenVINO optimise the whole graph) and as numpy expressions.
 """
 import argparse
 import statistics
@@ -293,24 +298,121 @@ def onnxruntime_runner(w, expected):
     return run, lambda: result["out"]
 
 
-def timed(fn, reps):
+def timed(fn, reps, seconds):
     fn()
     fn()
     times = []
-    for _ in range(reps):
+    start = time.perf_counter()
+    while len(times) < reps or (time.perf_counter() - start < seconds and len(times) < 400):
         t0 = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+    return statistics.median(times), min(times)
+
+
+def chains():
+    """bench/chains.c's chains: name -> (input array, numpy function, onnx builder, ov builder)."""
+    from onnx import TensorProto, helper, numpy_helper
+    c = {}
+    n, ch, h, w, r = 16, 32, 64, 64, 48
+    x = RNG.standard_normal((n, ch, h, w)).astype(np.float32)
+    idx = (np.arange(r, dtype=np.int64) * 29) % r
+
+    def layout_np(a):
+        return np.ascontiguousarray(a.transpose(0, 2, 3, 1)[:, 8:8 + r][:, idx])
+
+    def layout_onnx():
+        inits = [numpy_helper.from_array(np.array(v, np.int64), k) for k, v in
+                 (("starts", [8]), ("ends", [8 + r]), ("axes", [1]), ("idx", idx))]
+        nodes = [helper.make_node("Transpose", ["data"], ["t"], perm=[0, 2, 3, 1]),
+                 helper.make_node("Slice", ["t", "starts", "ends", "axes"], ["s"]),
+                 helper.make_node("Gather", ["s", "idx"], ["out"], axis=1)]
+        return nodes, inits
+
+    def layout_ov(p, ops):
+        t = ops.transpose(p, ops.constant(np.array([0, 2, 3, 1], np.int64)))
+        s = ops.slice(t, ops.constant(np.array([8], np.int64)),
+                      ops.constant(np.array([8 + r], np.int64)),
+                      ops.constant(np.array([1], np.int64)), ops.constant(np.array([1], np.int64)))
+        return ops.gather(s, ops.constant(idx), ops.constant(np.int64(1)))
+    c["layout-slice-gather"] = (x, layout_np, layout_onnx, layout_ov)
+
+    n, ch, h, w = 8, 64, 64, 64
+    v = RNG.standard_normal((1, ch, 1, 1)).astype(np.float32)
+
+    def bcast_np(a):
+        return np.ascontiguousarray(np.broadcast_to(a, (n, ch, h, w))[..., ::-1])
+
+    def bcast_onnx():
+        inits = [numpy_helper.from_array(np.array(v, np.int64), k) for k, v in
+                 (("shape", [n, ch, h, w]), ("starts", [-1]), ("ends", [-(2 ** 63)]),
+                  ("axes", [3]), ("steps", [-1]))]
+        nodes = [helper.make_node("Expand", ["data", "shape"], ["b"]),
+                 helper.make_node("Slice", ["b", "starts", "ends", "axes", "steps"], ["out"])]
+        return nodes, inits
+
+    def bcast_ov(p, ops):
+        b = ops.broadcast(p, ops.constant(np.array([n, ch, h, w], np.int64)))
+        return ops.slice(b, ops.constant(np.array([-1], np.int64)),
+                         ops.constant(np.array([-(2 ** 63)], np.int64)),
+                         ops.constant(np.array([-1], np.int64)), ops.constant(np.array([3], np.int64)))
+    c["broadcast-reverse"] = (v, bcast_np, bcast_onnx, bcast_ov)
+    return c
+
+
+def run_chains(args):
+    import onnxruntime as ort
+    import openvino as ov
+    from onnx import helper
+    from openvino import opset8 as ops
+    print("system,workload,bytes,seconds,min_seconds")
+    for name, (data, np_fn, onnx_fn, ov_fn) in chains().items():
+        if args.filter not in name:
+            continue
+        expected = np_fn(data)
+        out = np.empty_like(expected)
+        nodes, inits = onnx_fn()
+        elem = helper.np_dtype_to_tensor_dtype(data.dtype)
+        graph = helper.make_graph(nodes, name,
+                                  [helper.make_tensor_value_info("data", elem, list(data.shape))],
+                                  [helper.make_tensor_value_info("out", elem, None)], inits)
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        session = ort.InferenceSession(model.SerializeToString(),
+                                       providers=["CPUExecutionProvider"])
+        p = ops.parameter(list(data.shape), ov.Type(data.dtype), name="data")
+        compiled = ov.Core().compile_model(ov.Model([ov_fn(p, ops)], [p], name), "CPU",
+                                           {"INFERENCE_PRECISION_HINT": "f32"})
+        request = compiled.create_infer_request()
+        request.set_input_tensor(ov.Tensor(data, shared_memory=True))
+        result = {}
+        runners = {
+            "numpy": (lambda: np.copyto(out, np_fn(data)), lambda: out),
+            "onnxruntime": (lambda: result.__setitem__("o", session.run(None, {"data": data})[0]),
+                            lambda: result["o"]),
+            "openvino": (request.infer, lambda: request.get_output_tensor().data),
+        }
+        for system in args.systems.split(","):
+            fn, got = runners[system]
+            median, best = timed(fn, args.reps, args.seconds)
+            if not np.array_equal(got().view(np.uint8), expected.view(np.uint8)):
+                print(f"peers.py: {system} {name}: output differs from numpy", file=sys.stderr)
+                sys.exit(1)
+            print(f"{system},{name},{expected.nbytes},{median:.9f},{best:.9f}", flush=True)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--reps", type=int, default=10)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--chains", action="store_true")
     ap.add_argument("--filter", default="")
     ap.add_argument("--systems", default="numpy,openvino,onnxruntime")
     args = ap.parse_args()
-    print("system,workload,bytes,seconds")
+    if args.chains:
+        run_chains(args)
+        return
+    print("system,workload,bytes,seconds,min_seconds")
     for name, w in workloads().items():
         if args.filter not in name:
             continue
@@ -323,12 +425,12 @@ def main():
             else:
                 fn, result = (openvino_runner if system == "openvino" else onnxruntime_runner)(
                     w, expected)
-            seconds = timed(fn, args.reps)
+            seconds, best = timed(fn, args.reps, args.seconds)
             got = result() if result else None
             if got is not None and not np.array_equal(got.view(np.uint8), expected.view(np.uint8)):
                 print(f"peers.py: {system} {name}: output differs from numpy", file=sys.stderr)
                 sys.exit(1)
-            print(f"{system},{name},{expected.nbytes},{seconds:.9f}", flush=True)
+            print(f"{system},{name},{expected.nbytes},{seconds:.9f},{best:.9f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,39 @@ static void *alloc_input(workload *w, size_t bytes)
     unsigned i = w->n_inputs++;
     w->input_bytes[i] = bytes;
     w->inputs[i] = malloc(bytes);
+    w->lines[i] = calloc(bytes / 64 + 1, 1);
     return w->inputs[i];
+}
+
+/* Input i's bytes [at, at + bytes) are read. */
+static void touch(workload *w, unsigned i, size_t at, size_t bytes)
+{
+    for (size_t l = at / 64; l <= (at + bytes - 1) / 64; ++l)
+        w->lines[i][l] = 1;
+}
+
+size_t workload_read_bytes(const workload *w)
+{
+    size_t lines = 0;
+    for (unsigned i = 0; i < w->n_inputs; ++i) {
+        size_t marked = 0;
+        for (size_t l = 0; l <= w->input_bytes[i] / 64; ++l)
+            marked += w->lines[i][l];
+        lines += marked ? marked : (w->input_bytes[i] + 63) / 64;
+    }
+    return 64 * lines;
+}
+
+static void naive_gather(workload *w, unsigned elem, long outer, long axis, long k, long inner,
+                         long batch)
+{
+    w->naive = (naive_desc){.kind = NAIVE_GATHER,
+                            .elem = elem,
+                            .outer = outer,
+                            .axis = axis,
+                            .k = k,
+                            .inner = inner,
+                            .batch = batch};
 }
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
@@ -68,8 +100,12 @@ static int row_gather(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT 
         idx[i] = (int64_t)(next_random() % rows);
     w->output_bytes = (size_t)n * row_bytes;
     unsigned char *e = w->expected = malloc(w->output_bytes);
-    for (UINT i = 0; i < n; ++i)
+    touch(w, 1, 0, (size_t)n * 8);
+    for (UINT i = 0; i < n; ++i) {
         memcpy(e + i * row_bytes, data + (size_t)idx[i] * row_bytes, row_bytes);
+        touch(w, 0, (size_t)idx[i] * row_bytes, row_bytes);
+    }
+    naive_gather(w, (unsigned)elem, 1, rows, n, cols, 0);
     w->op.gather = (DML_GATHER_OPERATOR_DESC){
         tensor(w, 0, type, 2, in_s, NULL), tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
         tensor(w, 2, type, 2, out_s, NULL), 0, 1};
@@ -103,9 +139,13 @@ static int inner_axis_gather(workload *w)
         idx[i] = (int64_t)(next_random() % n);
     w->output_bytes = (size_t)n * k * 4;
     uint32_t *e = w->expected = malloc(w->output_bytes);
+    touch(w, 1, 0, (size_t)k * 8);
     for (size_t r = 0; r < n; ++r)
-        for (size_t i = 0; i < k; ++i)
+        for (size_t i = 0; i < k; ++i) {
             e[r * k + i] = data[r * n + (size_t)idx[i]];
+            touch(w, 0, 4 * (r * n + (size_t)idx[i]), 4);
+        }
+    naive_gather(w, 4, n, n, k, 1, 0);
     w->op.gather = (DML_GATHER_OPERATOR_DESC){
         tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in_s, NULL),
         tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
@@ -127,9 +167,14 @@ static int batched_gather(workload *w)
         idx[i] = (int64_t)(next_random() % n);
     w->output_bytes = (size_t)b * k * c * 4;
     uint32_t *e = w->expected = malloc(w->output_bytes);
+    touch(w, 1, 0, (size_t)b * k * 8);
     for (size_t bi = 0; bi < b; ++bi)
-        for (size_t i = 0; i < k; ++i)
-            memcpy(e + (bi * k + i) * c, data + (bi * n + (size_t)idx[bi * k + i]) * c, c * 4);
+        for (size_t i = 0; i < k; ++i) {
+            size_t from = (bi * n + (size_t)idx[bi * k + i]) * c;
+            memcpy(e + (bi * k + i) * c, data + from, c * 4);
+            touch(w, 0, 4 * from, 4 * c);
+        }
+    naive_gather(w, 4, b, n, k, c, 1);
     w->op.gather_nd1 =
         (DML_GATHER_ND1_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, in_s, NULL),
                                        tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 3, ix_s, NULL),
@@ -141,38 +186,57 @@ static int batched_gather(workload *w)
     return 0;
 }
 
-/* SLICE1 on [64,3,512,512] f32: window offsets/sizes/strides per dim. */
-static int slice(workload *w, const UINT *off, const UINT *win, const INT *step, const UINT *out_s)
+/* SLICE1 on a 4-D `in_s` tensor of `type` (elem bytes): window offsets/sizes/strides per dim. */
+static int slice_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, const UINT *in_s,
+                    const UINT *off, const UINT *win, const INT *step, const UINT *out_s)
 {
-    UINT in_s[4] = {64, 3, 512, 512};
-    uint32_t *data = iota32(w, (size_t)64 * 3 * 512 * 512);
+    size_t in_total = (size_t)in_s[0] * in_s[1] * in_s[2] * in_s[3];
+    unsigned char *data = alloc_input(w, in_total * elem);
+    for (size_t i = 0; i < in_total * elem; i += 4) /* distinct 32-bit patterns */
+        memcpy(data + i, &(uint32_t){(uint32_t)(i / 4 * 2654435761u)},
+               in_total * elem - i < 4 ? in_total * elem - i : 4);
     size_t total = (size_t)out_s[0] * out_s[1] * out_s[2] * out_s[3];
-    w->output_bytes = total * 4;
-    uint32_t *e = w->expected = malloc(w->output_bytes);
+    w->output_bytes = total * elem;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
     size_t o = 0;
+    long in_stride[4] = {(long)in_s[1] * in_s[2] * in_s[3], (long)in_s[2] * in_s[3], in_s[3], 1};
+    w->naive = (naive_desc){.kind = NAIVE_VIEW, .elem = (unsigned)elem, .rank = 4};
+    for (int i = 0; i < 4; ++i) {
+        w->naive.sizes[i] = out_s[i];
+        w->naive.strides[i] = in_stride[i] * step[i];
+        w->naive.offset += in_stride[i] * (step[i] > 0 ? off[i] : (long)off[i] + win[i] - 1);
+    }
     for (size_t a = 0; a < out_s[0]; ++a)
         for (size_t b = 0; b < out_s[1]; ++b)
-            for (size_t c = 0; c < out_s[2]; ++c)
-                for (size_t d = 0; d < out_s[3]; ++d) {
-                    size_t at[4] = {a, b, c, d}, flat = 0;
-                    for (int i = 0; i < 4; ++i) {
-                        int64_t first = step[i] > 0 ? off[i] : (int64_t)off[i] + win[i] - 1;
-                        flat = flat * in_s[i] + (size_t)(first + (int64_t)at[i] * step[i]);
-                    }
-                    e[o++] = data[flat];
+            for (size_t c = 0; c < out_s[2]; ++c) {
+                size_t at[3] = {a, b, c};
+                long row = w->naive.offset;
+                for (int i = 0; i < 3; ++i)
+                    row += (long)at[i] * w->naive.strides[i];
+                for (size_t d = 0; d < out_s[3]; ++d, o += elem) {
+                    size_t flat = (size_t)(row + (long)d * w->naive.strides[3]);
+                    memcpy(e + o, data + flat * elem, elem);
+                    touch(w, 0, flat * elem, elem);
                 }
+            }
     memcpy(w->sizes[3], off, 4 * sizeof *off);
     memcpy(w->sizes[4], win, 4 * sizeof *win);
     memcpy(w->signed_strides, step, 4 * sizeof *step);
-    w->op.slice1 =
-        (DML_SLICE1_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL),
-                                   tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL),
-                                   4,
-                                   w->sizes[3],
-                                   w->sizes[4],
-                                   w->signed_strides};
+    w->op.slice1 = (DML_SLICE1_OPERATOR_DESC){tensor(w, 0, type, 4, in_s, NULL),
+                                              tensor(w, 1, type, 4, out_s, NULL),
+                                              4,
+                                              w->sizes[3],
+                                              w->sizes[4],
+                                              w->signed_strides};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SLICE1, &w->op.slice1};
     return 0;
+}
+
+/* SLICE1 on [64,3,512,512] f32. */
+static int slice(workload *w, const UINT *off, const UINT *win, const INT *step, const UINT *out_s)
+{
+    const UINT in_s[4] = {64, 3, 512, 512};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, off, win, step, out_s);
 }
 
 static int reversing_slice(workload *w)
@@ -219,11 +283,29 @@ static int identity_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT
             dst += coord[i] * (out_strides ? out_strides[i] : 0);
         }
         memcpy(e + (out_strides ? dst : packed) * elem, data + src * elem, elem);
+        touch(w, 0, src * elem, elem);
         for (UINT i = rank; i-- > 0;)
             if (++coord[i] < sizes[i])
                 break;
             else
                 coord[i] = 0;
+    }
+    /* The naive kernel walks the output in memory order: dimensions by
+     * decreasing output stride (rank <= 4 here). */
+    w->naive = (naive_desc){.kind = NAIVE_VIEW, .elem = (unsigned)elem, .rank = rank};
+    UINT order[8];
+    for (UINT i = 0; i < rank; ++i)
+        order[i] = i;
+    for (UINT i = 0; out_strides && i < rank; ++i)
+        for (UINT j = i + 1; j < rank; ++j)
+            if (out_strides[order[j]] > out_strides[order[i]]) {
+                UINT t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+    for (UINT i = 0; i < rank; ++i) {
+        w->naive.sizes[i] = sizes[order[i]];
+        w->naive.strides[i] = in_strides[order[i]];
     }
     w->op.identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
         tensor(w, 0, type, rank, sizes, in_strides), tensor(w, 1, type, rank, sizes, out_strides),
@@ -244,7 +326,6 @@ static int channel_broadcast(workload *w)
 {
     w->name = "channel-broadcast";
     w->what = "Broadcast [16,1,1] to [64,16,256,256] f32 (IDENTITY, 0 strides)";
-    w->limit = LIMIT_FILL;
     UINT sizes[4] = {64, 16, 256, 256}, strides[4] = {0, 1, 0, 0};
     return identity(w, 4, sizes, strides, 16, NULL);
 }
@@ -253,7 +334,6 @@ static int batch_broadcast(workload *w)
 {
     w->name = "batch-broadcast";
     w->what = "Broadcast [1,256,256] to [256,256,256] f32 (IDENTITY, 0 strides)";
-    w->limit = LIMIT_FILL;
     UINT sizes[3] = {256, 256, 256}, strides[3] = {0, 256, 1};
     return identity(w, 3, sizes, strides, 256 * 256, NULL);
 }
@@ -295,6 +375,13 @@ static int tile_of(workload *w, const UINT *in, const UINT *reps)
                     e[k++] = data[(((size_t)(a % in[0]) * in[1] + b % in[1]) * in[2] + c % in[2]) *
                                       in[3] +
                                   d % in[3]];
+    /* Naive: output dimension i is (repeat, element) pairs; repeats stride 0. */
+    w->naive = (naive_desc){.kind = NAIVE_VIEW, .elem = 4, .rank = 8};
+    for (int i = 3, stride = 1; i >= 0; stride *= (int)in[i--]) {
+        w->naive.sizes[2 * i] = reps[i];
+        w->naive.sizes[2 * i + 1] = in[i];
+        w->naive.strides[2 * i + 1] = stride;
+    }
     w->op.tile = (DML_TILE_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in, NULL),
                                           tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out, NULL),
                                           4, w->repeats};
@@ -332,6 +419,14 @@ static int depth_to_space(workload *w)
                     size_t depth = ((y % b) * b + x % b) * c + ch;
                     e[o++] = data[((bn * c * b * b + depth) * h + y / b) * wd + x / b];
                 }
+    /* Naive: the output as (n, c, h, i, w, j), read from channel (i*b + j)*C + c at (h, w). */
+    const long hw = (long)h * wd;
+    w->naive =
+        (naive_desc){.kind = NAIVE_VIEW,
+                     .elem = 4,
+                     .rank = 6,
+                     .sizes = {n, c, h, b, wd, b},
+                     .strides = {(long)c * b * b * hw, hw, wd, (long)b * c * hw, 1, (long)c * hw}};
     w->op.depth_to_space = (DML_DEPTH_TO_SPACE1_OPERATOR_DESC){
         tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL),
         tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL), b,
@@ -497,14 +592,104 @@ static int v_matrix_transpose(workload *w)
     return identity(w, 2, sizes, in_s, (size_t)6000 * 5000, NULL);
 }
 
+/* Reversing and strided slices of other types and shapes (outputs over 32 MiB: streamed). */
+static int v_reverse_f16(workload *w)
+{
+    w->name = "v-reversing-slice-f16";
+    w->what = "StridedSlice [16,3,1080,1920] f16 as [:, :, ::-1, ::-1]";
+    UINT in_s[4] = {16, 3, 1080, 1920}, off[4] = {0, 0, 0, 0};
+    INT step[4] = {1, 1, -1, -1};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, in_s, off, in_s, step, in_s);
+}
+
+static int v_strided_u8(workload *w)
+{
+    w->name = "v-strided-slice-u8";
+    w->what = "StridedSlice [32,3,1024,2048] u8 as [:, ::-1, 1::2, ::-2]";
+    UINT in_s[4] = {32, 3, 1024, 2048}, off[4] = {0, 0, 1, 0}, win[4] = {32, 3, 1023, 2048},
+         out_s[4] = {32, 3, 512, 1024};
+    INT step[4] = {1, -1, 2, -2};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, in_s, off, win, step, out_s);
+}
+
+static int v_strided_f64(workload *w)
+{
+    w->name = "v-strided-slice-f64";
+    w->what = "StridedSlice [8,3,1000,1001] f64 as [:, :, :, ::2]";
+    UINT in_s[4] = {8, 3, 1000, 1001}, off[4] = {0, 0, 0, 0}, out_s[4] = {8, 3, 1000, 501};
+    INT step[4] = {1, 1, 1, 2};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT64, 8, in_s, off, in_s, step, out_s);
+}
+
+/* Inner-axis gathers of other types and shapes: data [rows, cols], k indices along axis 1. */
+static int inner_gather_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT rows,
+                           UINT cols, UINT k)
+{
+    UINT in_s[2] = {rows, cols}, ix_s[2] = {1, k}, out_s[2] = {rows, k};
+    unsigned char *data = alloc_input(w, (size_t)rows * cols * elem);
+    for (size_t i = 0; i < (size_t)rows * cols * elem; ++i)
+        data[i] = (unsigned char)(next_random() >> 56);
+    int64_t *idx = alloc_input(w, (size_t)k * 8);
+    for (UINT i = 0; i < k; ++i)
+        idx[i] = (int64_t)(next_random() % cols);
+    w->output_bytes = (size_t)rows * k * elem;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
+    touch(w, 1, 0, (size_t)k * 8);
+    for (size_t r = 0; r < rows; ++r)
+        for (size_t i = 0; i < k; ++i) {
+            size_t from = (r * cols + (size_t)idx[i]) * elem;
+            memcpy(e + (r * k + i) * elem, data + from, elem);
+            touch(w, 0, from, elem);
+        }
+    naive_gather(w, (unsigned)elem, rows, cols, k, 1, 0);
+    w->op.gather = (DML_GATHER_OPERATOR_DESC){
+        tensor(w, 0, type, 2, in_s, NULL), tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
+        tensor(w, 2, type, 2, out_s, NULL), 1, 1};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER, &w->op.gather};
+    return 0;
+}
+
+static int v_inner_gather_f16(workload *w)
+{
+    w->name = "v-inner-axis-gather-f16";
+    w->what = "Gather data [8192,3000] f16, 2500 int64 indices, axis 1";
+    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 8192, 3000, 2500);
+}
+
+static int v_inner_gather_u8(workload *w)
+{
+    w->name = "v-inner-axis-gather-u8";
+    w->what = "Gather data [6000,7001] u8, 6500 int64 indices, axis 1";
+    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 6000, 7001, 6500);
+}
+
+/* Small-row gathers with other row widths. */
+static int v_small_rows_8(workload *w)
+{
+    w->name = "v-small-row-gather-8b";
+    w->what = "Gather data [2097152,2] f32, 4194304 int64 indices, axis 0";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 2097152, 2, 4194304);
+}
+
+static int v_small_rows_u8(workload *w)
+{
+    w->name = "v-small-row-gather-u8x16";
+    w->what = "Gather data [4194304,16] u8, 2097152 int64 indices, axis 0";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 4194304, 16, 2097152);
+}
+
 const workload_setup bench_variants[] = {
-    v_nchw_f16, v_nchw_u8, v_nchw_odd, v_nchw_f64, v_nhwc_to_nchw, v_matrix_transpose,
+    v_nchw_f16,         v_nchw_u8,      v_nchw_odd,      v_nchw_f64,    v_nhwc_to_nchw,
+    v_matrix_transpose, v_reverse_f16,  v_strided_u8,    v_strided_f64, v_inner_gather_f16,
+    v_inner_gather_u8,  v_small_rows_8, v_small_rows_u8,
 };
 const unsigned bench_variant_count = sizeof bench_variants / sizeof bench_variants[0];
 
 void workload_free(workload *w)
 {
-    for (unsigned i = 0; i < w->n_inputs; ++i)
+    for (unsigned i = 0; i < w->n_inputs; ++i) {
         free(w->inputs[i]);
+        free(w->lines[i]);
+    }
     free(w->expected);
 }

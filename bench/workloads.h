@@ -9,13 +9,31 @@
 #define BENCH_MAX_INPUTS 4
 #define BENCH_MAX_OUTPUTS 3
 
-typedef enum limit_kind { LIMIT_COPY, LIMIT_FILL } limit_kind;
+/*
+ * The straightforward OpenCL kernel a user would write instead (one
+ * work-item per output element, coordinates by division, as OpenVINO's GPU
+ * plugin's reference kernels do): out[gid] for gid over the packed output.
+ *   VIEW    in[offset + sum_d coord_d * stride_d], coords over sizes (up to 8
+ *           dimensions: a tile is (repeat, size) pairs, the repeats stride 0)
+ *   GATHER  out [outer, k, inner] = in[(o * axis + fix(idx[b * k + j])) * inner + i],
+ *           b = o with batch (batch_dims 1), else 0
+ */
+typedef enum naive_kind { NAIVE_NONE, NAIVE_VIEW, NAIVE_GATHER } naive_kind;
+typedef struct naive_desc {
+    naive_kind kind;
+    unsigned elem, rank; /* VIEW: up to 8 dimensions, output order */
+    long sizes[8], strides[8], offset;
+    long outer, axis, k, inner, batch; /* GATHER */
+} naive_desc;
 
 /* Tensor descriptions and host data for one workload (owned storage). */
 typedef struct workload {
     const char *name;
     const char *what; /* one line for the table */
-    limit_kind limit; /* what the same bytes cost: a buffer copy, or a fill */
+    naive_desc naive;
+    /* 64-byte lines of each input the expected output reads (bench/limit.h
+     * counts the unavoidable traffic: these lines, plus the output's). */
+    unsigned char *lines[BENCH_MAX_INPUTS];
     DML_OPERATOR_DESC desc;
     unsigned n_inputs;
     void *inputs[BENCH_MAX_INPUTS];
@@ -52,6 +70,9 @@ extern const unsigned bench_workload_count;
 extern const workload_setup bench_variants[];
 extern const unsigned bench_variant_count;
 
+/* Input bytes read, counted in whole 64-byte lines (an input whose lines
+ * the workload does not mark counts whole). */
+size_t workload_read_bytes(const workload *w);
 void workload_free(workload *w);
 
 #endif

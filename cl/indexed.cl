@@ -31,6 +31,11 @@
  *   RUN_ONE     1: each row is one unit (SERIAL only): no run loop (default 0)
  *   ROWS_1D     1: exactly one outer dimension (with RUN_ONE: a plain row
  *               loop) (default 0)
+ *   PREFETCH    RUN_ONE: rows ahead that the ROWS_1D loop prefetches;
+ *               SHARED_INDEX: 1, the gathered axis is contiguous and the
+ *               next row's span is prefetched; ROW_INDEX (contiguous
+ *               rows, CLAMP): 1, the next row's chunk is prefetched (0:
+ *               none; default 0)
  *   SHARED_INDEX  1: not ROW_INDEX, and no outer dimension moves the indices
  *               (a gather along an inner axis): a work-item resolves a block
  *               of the run's indices once and applies it to all its rows
@@ -73,6 +78,9 @@
 #endif
 #ifndef ROWS_1D
 #define ROWS_1D 0
+#endif
+#ifndef PREFETCH
+#define PREFETCH 0
 #endif
 /* Resolved index tuples a SHARED_INDEX work-item keeps for its rows. */
 #define CACHE 256
@@ -166,11 +174,21 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     long lanes = LANES, u0 = begin + LANE;
 #if ROWS_1D && ROW_INDEX && RUN_ONE && POLICY == 0
     /* One outer dimension, one-unit rows (small-row gathers): a plain loop over
-     * the item's rows, no odometer, which the compiler can vectorise. */
-    for (long k = 0; k <= (long)(last - r); ++k)
+     * the item's rows, no odometer. Each row is a random read that misses
+     * the caches: with PREFETCH, the row PREFETCH rows ahead is requested
+     * before this one is moved, so that many misses are in flight at once
+     * instead of the few the core's reorder window overlaps. */
+    long count = (long)(last - r) + 1;
+    for (long k = 0; k < count; ++k) {
+#if PREFETCH
+        long ahead = min(k + PREFETCH, count - 1);
+        __builtin_prefetch(in + off[1] + ahead * step0[1] +
+                           resolve(idx, off[2] + ahead * step0[2], axis_n, axis_s, comp_stride));
+#endif
         PUT(out + off[0] + k * step0[0],
             in[off[1] + k * step0[1] +
                resolve(idx, off[2] + k * step0[2], axis_n, axis_s, comp_stride)]);
+    }
     return;
 #endif
 #if SHARED_INDEX
@@ -192,6 +210,18 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
         for (int t = 0; t < 4; ++t)
             off[t] = off0[t];
         for (r = first;; ++r) {
+#if PREFETCH && SHARED_INDEX
+            /* First pass: the next row's span (the gathered axis, contiguous)
+             * is requested in line order while this row is gathered, so its
+             * lines arrive as a stream, not as random misses. */
+            if (b == u0 && r != last && at[0] + 1 < n0)
+                for (long q = 0; q < axis_n[0]; q += 64 / (long)sizeof(UNIT_T))
+                    __builtin_prefetch(in + off[1] + step0[1] + q);
+#endif
+#if POLICY == 0 && SERIAL
+            /* One lane: the block's units are consecutive (u = b + k). */
+            RUN_STORE(out + off[0] + b * RUN_OS, 0, n, in[off[1] + (b + u) * RUN_IS + cache[u]]);
+#else
             for (int k = 0; k < n; ++k) {
                 long u = b + k * lanes, a = cache[k];
 #if POLICY == 0
@@ -205,6 +235,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                 }
 #endif
             }
+#endif
             if (r == last)
                 break;
             row_step(dims, outer_rank, at, off, n0, step0);
@@ -225,8 +256,18 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
 #elif ROW_INDEX && POLICY == 0
         /* CLAMP: every tuple resolves inside the input, no branch. */
         long a = resolve(idx, x, axis_n, axis_s, comp_stride);
-        for (long u = u0; u < end; u += lanes)
-            PUT(out + o + u * RUN_OS, in[i + a + u * RUN_IS]);
+#if PREFETCH
+        /* Rows at random (a page each, for 4 KiB rows): the next row's chunk
+         * is requested while this one moves, so its page walk and misses
+         * overlap this row's copy. */
+        if (r != last && at[0] + 1 < n0) {
+            long next =
+                off[1] + step0[1] + resolve(idx, off[2] + step0[2], axis_n, axis_s, comp_stride);
+            for (long q = begin; q < end; q += 64 / (long)sizeof(UNIT_T))
+                __builtin_prefetch(in + next + q);
+        }
+#endif
+        RUN_STORE(out + o, begin, end, in[i + a + u * RUN_IS]);
 #elif ROW_INDEX
         long a = resolve(idx, x, axis_n, axis_s, comp_stride);
         if (a < 0) {
@@ -239,9 +280,8 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                 PUT(out + o + u * RUN_OS, in[i + a + u * RUN_IS]);
         }
 #elif POLICY == 0
-        for (long u = u0; u < end; u += lanes)
-            PUT(out + o + u * RUN_OS,
-                in[i + u * RUN_IS + resolve(idx, x + u * RUN_XS, axis_n, axis_s, comp_stride)]);
+        RUN_STORE(out + o, begin, end,
+                  in[i + u * RUN_IS + resolve(idx, x + u * RUN_XS, axis_n, axis_s, comp_stride)]);
 #else
         for (long u = u0; u < end; u += lanes) {
             long a = resolve(idx, x + u * RUN_XS, axis_n, axis_s, comp_stride);

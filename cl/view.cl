@@ -338,9 +338,11 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     for (;; ++r) {
 #if SPLAT
         splat_run(out, o, LOAD(i), begin, end, lane, lanes, run_os);
-#else
+#elif SCALE_BIAS
         for (long u = begin + lane; u < end; u += lanes)
             STORE(o + u * RUN_OS, LOAD(i + u * RUN_IS));
+#else
+        RUN_STORE(out + o, begin, end, LOAD(i + u * RUN_IS));
 #endif
         if (r == last)
             break;

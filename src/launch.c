@@ -140,6 +140,44 @@ static bool streams(const dmli_plan *p, bool gpu)
     return !gpu && !p->scale_bias && elements * p->elem_bytes >= (32u << 20);
 }
 
+/*
+ * One-unit rows gathered on a CPU (RUN_ONE) are random reads that miss the
+ * caches: the kernel prefetches the row this many rows ahead (cl/indexed.cl
+ * PREFETCH), so that many misses are in flight.
+ */
+#define ROW_PREFETCH 16
+
+/*
+ * Inner-axis gathers whose gathered axis is contiguous and at most 64 KiB
+ * (SHARED_INDEX): each row's elements are read in random order, so the next
+ * row's span is prefetched in line order while a row is gathered.
+ */
+#define SPAN_PREFETCH_MAX (64 << 10)
+
+/*
+ * Contiguous rows gathered at random, at most a page (4 KiB) each: the next
+ * row's chunk is prefetched while a row moves (cl/indexed.cl ROW_INDEX).
+ */
+#define ROW_PREFETCH_MAX 4096
+
+static int prefetch(const dmli_plan *p, const dmli_device_desc *dev, const dmli_launch *l)
+{
+    if (!dev->prefetch || p->kind != DMLI_PLAN_INDEXED)
+        return 0;
+    if (l->run_one)
+        return ROW_PREFETCH;
+    if (l->shared_index && l->serial && p->components == 1 && p->axis_stride[0] == 1 &&
+        p->in_stride[p->rank - 1] == 0 &&
+        p->axis_size[0] * (int64_t)p->elem_bytes <= SPAN_PREFETCH_MAX)
+        return 1;
+    int in = p->rank - 1;
+    if (l->serial && p->rank > 0 && p->idx_stride[in] == 0 && p->policy == DMLI_OOR_CLAMP &&
+        p->in_stride[in] == 1 && p->out_stride[in] == 1 &&
+        p->size[in] * (int64_t)p->elem_bytes <= ROW_PREFETCH_MAX && !p->check_only)
+        return 1;
+    return 0;
+}
+
 /* An element-indexed run whose indices no outer dimension moves (cl/indexed.cl). */
 static bool shares_index(const dmli_plan *p)
 {
@@ -210,9 +248,9 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
                       l->shared_index, l->run_one, p->rank == 2);
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
-                 "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d",
+                 "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d -DPREFETCH=%d",
                  index_type(p->idx_type), dmli_index_type_signed(p->idx_type), p->wrap_negative,
-                 (int)p->policy, row, p->check_only, p->components);
+                 (int)p->policy, row, p->check_only, p->components, l->prefetch);
         return;
     }
     bool splat = p->rank > 0 && p->in_stride[in] == 0;
@@ -394,6 +432,7 @@ void dmli_launch_plan(const dmli_plan *p, const dmli_device_desc *device, dmli_l
     memset(l, 0, sizeof *l);
     bool gpu = device->device_class == DMLCL_DEVICE_CLASS_GPU;
     decide(p, gpu, l);
+    l->prefetch = prefetch(p, device, l);
     options(p, l, l->options, sizeof l->options);
     int row_rank;
     size_t dims = fill_dims(p, l, l->shape + DMLI_SHAPE_HEADER, &row_rank);

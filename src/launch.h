@@ -30,6 +30,12 @@ typedef struct dmli_device_desc {
     uint32_t preferred_vector_width_char; /* CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR */
     uint32_t preferred_vector_width_int;
     uint32_t mem_base_addr_align; /* bytes */
+    /* The device's compiler takes __builtin_prefetch (llvm.prefetch): the
+     * PREFETCH rules apply. Oclgrind 21.10 refuses to create a kernel that
+     * calls it ("Undefined external function: llvm.prefetch"), and
+     * OpenCL's own prefetch() is no hint on PoCL (0.56x on the small-row
+     * gather against __builtin_prefetch). */
+    bool prefetch;
 } dmli_device_desc;
 
 /* "cpu", "gpu", "accelerator" ("default" for DEFAULT, "?" otherwise). */
@@ -57,6 +63,7 @@ typedef struct dmli_launch {
     bool repeat;       /* VIEW REPEAT */
     bool shared_index; /* INDEXED SHARED_INDEX */
     bool run_one;      /* INDEXED RUN_ONE */
+    int prefetch;      /* INDEXED PREFETCH: rows ahead, 1 (next row or span), 0 */
 
     /* Geometry: dimension 0 lanes, 1 chunks of the run, 2 items. */
     size_t global[3], local[3];

@@ -48,7 +48,8 @@ endfunction()
 # Oclgrind schedule all queues of a device in one order, so the block stalls
 # the caller's queue too: that test runs on PoCL pthread only.
 set(DMLCL_OPS_LARGE
-    broadcast/documented_examples gather/large identity/broadcast_paths identity/layout_changes
+    broadcast/documented_examples gather/large gather/streaming_inner_axis identity/broadcast_paths
+    identity/layout_changes slice/streaming_runs
     layout/*_every_width layout/nchw_to_nhwc_vector_blocks_chunks_and_tails slice/long_runs
     views/long_tiles depth_space/large
     runtime_queues/status_reads_on_the_dispatch_queue)

@@ -561,6 +561,43 @@ Test(gather, large)
     }
 }
 
+/*
+ * Gathers along the inner axis whose outputs are 32 MiB and more, where CPUs
+ * store non-temporally (src/launch.c streams()): the indices are resolved
+ * once per block and applied to every row, the output stored in whole lines
+ * (cl/common.cl RUN_STORE), with rows of odd length so that they start
+ * anywhere in a line. 1- and 4-byte elements, wrapped negative indices.
+ */
+Test(gather, streaming_inner_axis)
+{
+    static gather_case c;
+    const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT32};
+    const uint32_t rows[] = {4099, 2053}, cols[] = {8301, 4101}, picks[] = {8209, 4099};
+    for (unsigned n = 0; n < COUNT_OF(types); ++n) {
+        ref_rng rng = ops_case_rng(&run_seed, "streaming_inner_axis", n);
+        const uint32_t in[] = {rows[n], cols[n]}, idx[] = {1, picks[n]},
+                       out[] = {rows[n], picks[n]};
+        memset(&c, 0, sizeof c);
+        c.test = "streaming_inner_axis";
+        c.seed = ops_base_seed(&run_seed);
+        c.number = n;
+        c.rank = 2;
+        c.axis = 1;
+        c.index_dims = 1;
+        c.type = types[n];
+        c.index_type = DML_TENSOR_DATA_TYPE_INT32;
+        c.negative_percent = 25;
+        ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, in, NULL, 0, 0);
+        ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 2, idx, NULL, 0, 0);
+        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, out, NULL, 0, 0);
+        gather_descs(&c);
+        gather_place(&c, &rng);
+        gather_fill(&c, &rng);
+        gather_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
 Test(gather, host_execute)
 {
     gather_spec spec = {.max_elements = GATHER_MAX_ELEMENTS, .invalid_percent = -1};

@@ -515,6 +515,32 @@ Test(slice, long_runs)
     }
 }
 
+/*
+ * Outputs of 32 MiB and more, where CPUs store non-temporally (src/launch.c
+ * streams()): runs reversed and strided by 2 and -2, of 1-, 2-, 4- and
+ * 8-byte units, on rows whose length is odd, so the kernels' whole-line
+ * stores meet rows starting anywhere in a line (cl/common.cl RUN_STORE).
+ */
+Test(slice, streaming_runs)
+{
+    const uint32_t zero[] = {0, 0}, masked[] = {1, 1};
+    const uint32_t in8[] = {33, 1048583}, in16[] = {17, 2000003}, in32[] = {9, 2000001},
+                   in64[] = {5, 1100003};
+    /* u8 x[:, ::-1]; u16 x[:, 1::2]; u32 x[:, ::-2]; u64 x[1:, 1099999:2:-1] */
+    fixed_strided("streaming_runs", 0, DML_TENSOR_DATA_TYPE_UINT8, 2, in8, 2,
+                  (const int64_t[]){0, 0}, (const int64_t[]){0, 0}, (const int64_t[]){1, -1},
+                  masked, masked);
+    fixed_strided("streaming_runs", 1, DML_TENSOR_DATA_TYPE_UINT16, 2, in16, 2,
+                  (const int64_t[]){0, 1}, (const int64_t[]){17, 2000003}, (const int64_t[]){1, 2},
+                  zero, zero);
+    fixed_strided("streaming_runs", 2, DML_TENSOR_DATA_TYPE_UINT32, 2, in32, 2,
+                  (const int64_t[]){0, 0}, (const int64_t[]){0, 0}, (const int64_t[]){1, -2},
+                  masked, masked);
+    fixed_strided("streaming_runs", 3, DML_TENSOR_DATA_TYPE_UINT64, 2, in64, 2,
+                  (const int64_t[]){1, 1099999}, (const int64_t[]){5, 2}, (const int64_t[]){1, -1},
+                  zero, zero);
+}
+
 /* ---- The documented SLICE and SLICE1 examples (facts 4.8, 4.9) ------------------------------ */
 
 static void documented(slice_op op, const uint32_t *in_sizes, const uint32_t *out_sizes,

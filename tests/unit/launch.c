@@ -20,16 +20,16 @@
 
 /* PoCL on a 16-core CPU. */
 static const dmli_device_desc cpu = {
-    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128};
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true};
 /* A large discrete GPU (132 SMs, H100-like). */
 static const dmli_device_desc big_gpu = {
-    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512};
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true};
 /* A small integrated GPU: 24 EUs, work-groups of 256, little local memory. */
 static const dmli_device_desc igpu = {
-    DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64};
+    DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64, true};
 /* An accelerator (a DSP-like device) with one-dimensional work-groups. */
 static const dmli_device_desc accel = {
-    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128};
+    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128, true};
 
 /* The four classes, then limits: work-groups of 64/256/1024, tiny local
  * memory, item sizes smaller than the rules want. */
@@ -325,6 +325,18 @@ Test(launch, gather_rows)
     cr_expect(strstr(l.options, "-DIDX_T=int -DIDX_SIGNED=1 -DWRAP=1 -DPOLICY=0 -DROW_INDEX=1 "
                                 "-DCHECK_ONLY=0 -DNCOMP=1"),
               "%s", l.options);
+    /* Contiguous 512-byte rows at random, CLAMP: the next row is prefetched on CPUs. */
+    cr_expect(strstr(l.options, "-DPREFETCH=1"), "%s", l.options);
+    dmli_launch_plan(&p, &igpu, &l);
+    cr_expect(strstr(l.options, "-DPREFETCH=0"), "GPUs do not prefetch: %s", l.options);
+    /* Rows over a page (2048 floats), or under the ZERO policy: no prefetch. */
+    const dim long_rows[] = {{300, 2048, 0, 1, 1}, {2048, 1, 1, 0, 0}};
+    dmli_plan big = gather(long_rows, 2, 1000, 2048), zero = p;
+    zero.policy = DMLI_OOR_ZERO;
+    dmli_launch_plan(&big, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
+    dmli_launch_plan(&zero, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
 }
 
 Test(launch, gather_inner_shares_indices)
@@ -335,11 +347,38 @@ Test(launch, gather_inner_shares_indices)
     dmli_launch_plan(&p, &cpu, &l);
     cr_expect(l.shared_index && strstr(l.options, "-DSHARED_INDEX=1 -DRUN_ONE=0 -DROWS_1D=1"), "%s",
               l.options);
+    /* The gathered axis is contiguous, 4000 bytes: the next row's span is prefetched. */
+    cr_expect(strstr(l.options, "-DPREFETCH=1"), "%s", l.options);
     /* Shared indices lift rows per item to 16, capped by 64 / 256 = 0 -> 1. */
     cr_expect_eq(l.rows_per_item, 1);
     dmli_launch_plan(&p, &igpu, &l);
     cr_expect(strstr(l.options, "-DSERIAL=0") && strstr(l.options, "-DSHARED_INDEX=1"), "%s",
               l.options);
+    cr_expect(strstr(l.options, "-DPREFETCH=0"), "GPUs do not prefetch: %s", l.options);
+    /* A gathered axis of 20000 floats (80 KB) or strided by 2: no span prefetch. */
+    dmli_plan wide = gather(inner, 2, 20000, 1), strided = gather(inner, 2, 1000, 2);
+    dmli_launch_plan(&wide, &cpu, &l);
+    cr_expect(l.shared_index && strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
+    dmli_launch_plan(&strided, &cpu, &l);
+    cr_expect(l.shared_index && strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
+}
+
+/* One-unit rows gathered at random (small rows): CPUs prefetch 16 rows ahead. */
+Test(launch, gather_small_rows_prefetch)
+{
+    const dim rows[] = {{100000, 1, 0, 1, 1}, {1, 1, 1, 0, 0}};
+    dmli_plan p = gather(rows, 2, 50000, 1);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
+    cr_expect(l.run_one && strstr(l.options, "-DRUN_ONE=1 -DROWS_1D=1"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DPREFETCH=16"), "%s", l.options);
+    /* A CPU whose compiler has no prefetch (Oclgrind): none. */
+    dmli_device_desc no_prefetch = cpu;
+    no_prefetch.prefetch = false;
+    dmli_launch_plan(&p, &no_prefetch, &l);
+    cr_expect(l.run_one && strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
+    dmli_launch_plan(&p, &igpu, &l);
+    cr_expect(!l.run_one && strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
 }
 
 Test(launch, argument_slots)
