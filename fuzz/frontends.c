@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_frontends: bytes -> one call of a framework front-end (OpenVINO
- * Broadcast, StridedSlice, Gather, Concat, Split, VariadicSplit; ONNX Expand,
- * Slice, Gather, GatherElements, GatherND, Concat, Split) at a decoded opset,
+ * Broadcast, StridedSlice, Gather, DepthToSpace, SpaceToDepth, Concat, Split,
+ * VariadicSplit, Tile, Transpose, Reverse, Pad, Roll; ONNX Expand, Slice,
+ * Gather, GatherElements, GatherND, DepthToSpace, SpaceToDepth, Concat,
+ * Split, Tile, Transpose, Pad) at a decoded opset,
  * with decoded shapes, integer inputs and attributes. Whatever the input, the call returns; when it
  * accepts, the descriptor it produced creates its operator (NULL device) and that plan stays inside
  * its tensors. The table below is the one place that names the front-end functions.
@@ -27,6 +29,7 @@ typedef struct fe_state {
     int n_arrays;
     dmlcl_shape inputs[N_SHAPES]; /* Concat's inputs, contiguous */
     DML_TENSOR_DATA_TYPE inputs_type[N_SHAPES];
+    _Alignas(8) unsigned char value[16]; /* a pad value: one element of any type */
     dmlcl_frontend_result r;
 } fe_state;
 
@@ -90,14 +93,16 @@ static const dmlcl_shape *list_shape(fe_state *s)
 
 static size_t int_width(DML_TENSOR_DATA_TYPE t)
 {
+    if (t == DMLCL_TENSOR_DATA_TYPE_BOOLEAN)
+        return 1;
     for (int i = 0; i < 8; ++i)
         if (int_types[i] == t)
             return (size_t)1 << (i % 4);
     return 8;
 }
 
-/* An integer input of any integer type (or another type), its values stored at that width. */
-static const dmlcl_int_array *array(fe_state *s)
+/* An integer input's type and count (of any integer type, or another type), or NULL. */
+static dmlcl_int_array *array_head(fe_state *s)
 {
     uint8_t b = fuzz_u8(&s->in);
     if (b == 0xFF || s->n_arrays == N_ARRAYS)
@@ -111,14 +116,65 @@ static const dmlcl_int_array *array(fe_state *s)
         a->type = s->arrays[k - 1].type;
         a->count = s->arrays[k - 1].count;
     }
-    unsigned char *p = (unsigned char *)s->values[k];
+    return a;
+}
+
+/* a's values, stored at the width of its type. */
+static void array_values(fe_state *s, dmlcl_int_array *a)
+{
+    unsigned char *p = (unsigned char *)s->values[a - s->arrays];
     size_t width = int_width(a->type);
     for (uint64_t i = 0; i < a->count; ++i) {
         int64_t v = fuzz_i64(&s->in);
         memcpy(p + i * width, &v, width); /* little-endian: the low bytes */
     }
     a->data = fuzz_u8(&s->in) == 0xFF ? NULL : p;
+}
+
+/* An integer input of any integer type (or another type), its values stored at that width. */
+static const dmlcl_int_array *array(fe_state *s)
+{
+    dmlcl_int_array *a = array_head(s);
+    if (a)
+        array_values(s, a);
     return a;
+}
+
+/*
+ * An integer input that mostly has the count a front-end asks for (and its
+ * type, unless type is 0), so that the checks past the counts get reached.
+ */
+static dmlcl_int_array *fitted_array(fe_state *s, DML_TENSOR_DATA_TYPE type, uint64_t count)
+{
+    dmlcl_int_array *a = array_head(s);
+    if (!a)
+        return NULL;
+    if (fuzz_u8(&s->in) % 4 != 0) {
+        a->type = type ? type : a->type;
+        a->count = count < MAX_ARRAY ? count : MAX_ARRAY;
+    }
+    array_values(s, a);
+    return a;
+}
+
+/* Often a's values made a permutation of [0, count) (transposes refuse most other lists). */
+static void permutation(fe_state *s, dmlcl_int_array *a)
+{
+    if (!a || !(fuzz_u8(&s->in) & 1))
+        return;
+    int64_t perm[MAX_ARRAY];
+    for (uint64_t i = 0; i < a->count; ++i)
+        perm[i] = (int64_t)i;
+    for (uint64_t i = a->count; i > 1; --i) {
+        uint64_t j = fuzz_u8(&s->in) % i;
+        int64_t t = perm[i - 1];
+        perm[i - 1] = perm[j];
+        perm[j] = t;
+    }
+    unsigned char *p = (unsigned char *)s->values[a - s->arrays];
+    size_t width = int_width(a->type);
+    for (uint64_t i = 0; i < a->count; ++i)
+        memcpy(p + i * width, &perm[i], width);
 }
 
 /* An optional input or attribute: often absent. */
@@ -133,10 +189,16 @@ static const char *mode(fe_state *s)
     return modes[fuzz_u32(&s->in) % 5];
 }
 
-/* Mostly 13, 12, 11 ... (every operator's current versions); down to -2. */
+/* Mostly newest, then the 15 opsets below it. */
+static int opset_to(fe_state *s, int newest)
+{
+    return newest - (int)(fuzz_u32(&s->in) % 16);
+}
+
+/* Mostly 13, 12, 11 ... (most operators' current versions); down to -2. */
 static int opset(fe_state *s)
 {
-    return 13 - (int)(fuzz_u32(&s->in) % 16);
+    return opset_to(s, 13);
 }
 
 static HRESULT broadcast(fe_state *s, const DML_OPERATOR_DESC **desc)
@@ -314,21 +376,157 @@ static HRESULT splits(fe_state *s, int which, const DML_OPERATOR_DESC **desc)
     return dmlcl_openvino_variadic_split(set, &a, &s->r);
 }
 
+/* Mostly a type data_type gives; sometimes one of dmlcl's own (BOOLEAN ... STRING). */
+static DML_TENSOR_DATA_TYPE any_type(fe_state *s)
+{
+    uint8_t b = fuzz_u8(&s->in);
+    if (b < 0xE0)
+        return data_type(s);
+    return (DML_TENSOR_DATA_TYPE)((unsigned)DMLCL_TENSOR_DATA_TYPE_BOOLEAN + b % 6); /* to 0x105 */
+}
+
+static uint64_t rank_of(const dmlcl_shape *sh)
+{
+    return sh ? sh->rank : 0;
+}
+
+/* INT64 or INT32 mostly (the index types), any integer type sometimes. */
+static DML_TENSOR_DATA_TYPE list_type(fe_state *s)
+{
+    uint8_t b = fuzz_u8(&s->in);
+    return b % 4 == 0   ? int_types[b / 4 % 8]
+           : b % 4 == 1 ? DML_TENSOR_DATA_TYPE_INT32
+                        : DML_TENSOR_DATA_TYPE_INT64;
+}
+
+/* OpenVINO Tile (which 0), ONNX Tile (1), OpenVINO Transpose (2), ONNX Transpose (3),
+ * OpenVINO Reverse (4). */
+static HRESULT views(fe_state *s, int which, const DML_OPERATOR_DESC **desc)
+{
+    static const char *const modes[] = {"index", "mask", NULL, "Index", "", "indices"};
+    int set = which == 3 ? opset_to(s, 22) : opset(s);
+    const dmlcl_shape *data = shape(s);
+    DML_TENSOR_DATA_TYPE type = any_type(s);
+    uint64_t rank = rank_of(data);
+    *desc = &s->r.desc;
+    if (which < 2) {
+        /* Repeats mostly one per dimension (ONNX's rule), sometimes fewer or more. */
+        uint64_t n = fuzz_u8(&s->in) % 4 ? rank : fuzz_u8(&s->in) % 20;
+        const dmlcl_int_array *repeats =
+            fitted_array(s, which ? DML_TENSOR_DATA_TYPE_INT64 : (DML_TENSOR_DATA_TYPE)0, n);
+        const dmlcl_shape *dims = list_shape(s);
+        dmlcl_openvino_tile_args ov = {data, type, repeats, dims};
+        dmlcl_onnx_tile_args onnx = {data, type, repeats, dims};
+        return which ? dmlcl_onnx_tile(set, &onnx, &s->r) : dmlcl_openvino_tile(set, &ov, &s->r);
+    }
+    if (which < 4) {
+        dmlcl_int_array *order = fitted_array(
+            s, which == 3 ? DML_TENSOR_DATA_TYPE_INT64 : (DML_TENSOR_DATA_TYPE)0, rank);
+        permutation(s, order);
+        if (which == 3) {
+            dmlcl_onnx_transpose_args a = {data, type, NULL, 0};
+            if (order && order->type == DML_TENSOR_DATA_TYPE_INT64) {
+                a.perm = order->data;
+                a.perm_count = (uint32_t)order->count;
+            }
+            return dmlcl_onnx_transpose(set, &a, &s->r);
+        }
+        dmlcl_openvino_transpose_args a = {data, type, order, NULL};
+        a.input_order_dims = list_shape(s);
+        return dmlcl_openvino_transpose(set, &a, &s->r);
+    }
+    dmlcl_openvino_reverse_args a = {data, type, NULL, NULL, modes[fuzz_u8(&s->in) % 6]};
+    bool mask = a.mode && !strcmp(a.mode, "mask");
+    /* index: up to rank axes; mask: one BOOLEAN per dimension. */
+    uint64_t n = mask ? rank : fuzz_u8(&s->in) % (rank + 2);
+    a.axis = fitted_array(s, mask ? DMLCL_TENSOR_DATA_TYPE_BOOLEAN : (DML_TENSOR_DATA_TYPE)0, n);
+    a.axis_dims = list_shape(s);
+    return dmlcl_openvino_reverse(set, &a, &s->r);
+}
+
+/* A pad value: absent, or 16 bytes (room for any element) of mostly data's type and 0-D. */
+static const void *pad_value(fe_state *s, DML_TENSOR_DATA_TYPE data_type,
+                             DML_TENSOR_DATA_TYPE *type, const dmlcl_shape **dims)
+{
+    *type = data_type;
+    *dims = NULL;
+    if (!(fuzz_u8(&s->in) & 1))
+        return NULL;
+    if (fuzz_u8(&s->in) % 8 == 0)
+        *type = any_type(s);
+    *dims = list_shape(s);
+    for (int i = 0; i < 2; ++i) {
+        uint64_t v = fuzz_u64(&s->in);
+        memcpy(s->value + 8 * i, &v, sizeof v);
+    }
+    return s->value;
+}
+
+/* OpenVINO Pad (which 0), ONNX Pad (1), OpenVINO Roll (2). */
+static HRESULT pads(fe_state *s, int which, const DML_OPERATOR_DESC **desc)
+{
+    static const char *const modes[] = {NULL,   "constant",  "edge",     "reflect",
+                                        "wrap", "symmetric", "Constant", ""};
+    int set = opset_to(s, which == 1 ? 24 : 13);
+    const dmlcl_shape *data = shape(s);
+    DML_TENSOR_DATA_TYPE type = any_type(s);
+    uint64_t rank = rank_of(data);
+    *desc = &s->r.desc;
+    if (which == 2) {
+        dmlcl_openvino_roll_args a = {data, type, NULL, NULL, NULL, NULL};
+        uint64_t n = fuzz_u8(&s->in) % (rank + 2);
+        a.axes = fitted_array(s, list_type(s), n);
+        a.axes_dims = list_shape(s);
+        a.shift = fitted_array(s, list_type(s), fuzz_u8(&s->in) & 1 ? 1 : n);
+        a.shift_dims = list_shape(s);
+        return dmlcl_openvino_roll(set, &a, &s->r);
+    }
+    const char *mode = modes[fuzz_u8(&s->in) % 8];
+    if (which == 0) {
+        dmlcl_openvino_pad_args a = {.data = data, .data_type = type, .pad_mode = mode};
+        a.pads_begin = fitted_array(s, 0, rank);
+        a.pads_begin_dims = list_shape(s);
+        a.pads_end = fitted_array(s, 0, rank);
+        a.pads_end_dims = list_shape(s);
+        a.pad_value = pad_value(s, type, &a.pad_value_type, &a.pad_value_dims);
+        return dmlcl_openvino_pad(set, &a, &s->r);
+    }
+    dmlcl_onnx_pad_args a = {.data = data, .data_type = type, .mode = mode};
+    /* axes (optional) name up to rank dimensions; pads has two values per named one. */
+    if (fuzz_u8(&s->in) & 1) {
+        a.axes = fitted_array(s, list_type(s), fuzz_u8(&s->in) % (rank + 2));
+        a.axes_dims = list_shape(s);
+    }
+    uint64_t named = a.axes ? a.axes->count : rank;
+    a.pads = fitted_array(s, DML_TENSOR_DATA_TYPE_INT64, 2 * named);
+    a.pads_dims = list_shape(s);
+    a.constant_value = pad_value(s, type, &a.constant_value_type, &a.constant_value_dims);
+    return dmlcl_onnx_pad(set, &a, &s->r);
+}
+
 /*
  * The first byte picks the front-end. Those added later sit at 0xF0 and up, so
  * inputs below keep their meaning: depth/space 0xF0-0xF3, Concat 0xF4-0xF5
- * (OpenVINO, ONNX), the splits 0xF6-0xF8, then around again.
+ * (OpenVINO, ONNX), the splits 0xF6-0xF8, the views 0xF9-0xFD (Tile OpenVINO,
+ * ONNX; Transpose OpenVINO, ONNX; Reverse), OpenVINO Pad 0xFE; 0xFF and a
+ * second byte pick among the rest (ONNX Pad, OpenVINO Roll), where later ones go.
  */
 static HRESULT call(fe_state *s, const DML_OPERATOR_DESC **desc)
 {
     uint8_t which = fuzz_u8(&s->in);
     if (which >= 0xF0) {
-        unsigned k = (which - 0xF0u) % 9;
+        unsigned k = which - 0xF0u;
+        if (which == 0xFF)
+            k += fuzz_u8(&s->in) % 2;
         if (k < 4)
             return depth_space(s, (int)k, desc);
         if (k < 6)
             return concat(s, (int)k - 4, desc);
-        return splits(s, (int)k - 6, desc);
+        if (k < 9)
+            return splits(s, (int)k - 6, desc);
+        if (k < 14)
+            return views(s, (int)k - 9, desc);
+        return pads(s, (int)k - 14, desc);
     }
     switch (which % 8) {
     case 0: return broadcast(s, desc);
@@ -340,6 +538,13 @@ static HRESULT call(fe_state *s, const DML_OPERATOR_DESC **desc)
     case 6: return onnx_gathers(s, 1, desc);
     default: return onnx_gathers(s, 2, desc);
     }
+}
+
+/* A PAD or ROLL refused for the operator's step limit (its message says so). */
+static bool pad_step_limit(const DML_OPERATOR_DESC *desc)
+{
+    return (desc->Type == DMLCL_OPERATOR_PAD || desc->Type == DMLCL_OPERATOR_ROLL) &&
+           strstr(dmlcl_last_error(), "copies per operator");
 }
 
 int fuzz_frontends(const uint8_t *data, size_t size, char *why, unsigned *accepted)
@@ -364,8 +569,11 @@ int fuzz_frontends(const uint8_t *data, size_t size, char *why, unsigned *accept
     dmlcl_operator *op = NULL;
     hr = dmlcl_operator_create(NULL, desc, &op);
     dmlcl_operator_release(op);
-    int rc;
-    if (FAILED(hr)) {
+    int rc = 0;
+    if (hr == DXGI_ERROR_UNSUPPORTED && pad_step_limit(desc)) {
+        /* PAD and ROLL run at most DMLI_PAD_MAX_STEPS copies (README): a limit of the
+         * operator that their front-ends leave to creation. */
+    } else if (FAILED(hr)) {
         snprintf(why, FUZZ_WHY, "a front-end accepted what dmlcl_operator_create refuses: %s: %s",
                  dmlcl_hresult_name(hr), dmlcl_last_error());
         rc = 1;

@@ -20,7 +20,19 @@
 #define MAX_LIST 40        /* entries per list: past the 33 a strided slice can use */
 #define MAX_LISTS 8
 
-typedef enum kind { TENSOR, U32, LIST_U32, LIST_I32, LIST_I64, SCALE_BIAS, TENSOR_LIST, END } kind;
+/* SCALAR: a DML_SCALAR_UNION member; VALUE: a pointer to one element of the first tensor's type. */
+typedef enum kind {
+    TENSOR,
+    U32,
+    LIST_U32,
+    LIST_I32,
+    LIST_I64,
+    SCALE_BIAS,
+    TENSOR_LIST,
+    SCALAR,
+    VALUE,
+    END
+} kind;
 
 typedef struct field {
     kind k;
@@ -44,6 +56,10 @@ typedef struct schema {
 #define LIST(k, s, m, n)                  \
     {                                     \
         k, offsetof(s, m), offsetof(s, n) \
+    }
+#define SCAL(k, s, m)        \
+    {                        \
+        k, offsetof(s, m), 0 \
     }
 #define TLIST(s, m, n)                              \
     {                                               \
@@ -144,12 +160,14 @@ static const schema schemas[] = {
      {T(DML_PADDING1_OPERATOR_DESC, InputTensor), T(DML_PADDING1_OPERATOR_DESC, OutputTensor),
       U(DML_PADDING1_OPERATOR_DESC, PaddingMode),
       U(DML_PADDING1_OPERATOR_DESC, PaddingValueDataType),
+      SCAL(SCALAR, DML_PADDING1_OPERATOR_DESC, PaddingValue),
       U(DML_PADDING1_OPERATOR_DESC, DimensionCount),
       LIST(LIST_U32, DML_PADDING1_OPERATOR_DESC, StartPadding, DimensionCount),
       LIST(LIST_U32, DML_PADDING1_OPERATOR_DESC, EndPadding, DimensionCount), E}},
     {DMLCL_OPERATOR_PAD,
      {T(DMLCL_PAD_OPERATOR_DESC, InputTensor), T(DMLCL_PAD_OPERATOR_DESC, OutputTensor),
-      U(DMLCL_PAD_OPERATOR_DESC, PaddingMode), U(DMLCL_PAD_OPERATOR_DESC, DimensionCount),
+      U(DMLCL_PAD_OPERATOR_DESC, PaddingMode), SCAL(VALUE, DMLCL_PAD_OPERATOR_DESC, PaddingValue),
+      U(DMLCL_PAD_OPERATOR_DESC, DimensionCount),
       LIST(LIST_I64, DMLCL_PAD_OPERATOR_DESC, StartPadding, DimensionCount),
       LIST(LIST_I64, DMLCL_PAD_OPERATOR_DESC, EndPadding, DimensionCount),
       U(DMLCL_PAD_OPERATOR_DESC, Flags), E}},
@@ -168,7 +186,7 @@ static const schema schemas[] = {
       LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, EndMask, SliceCount),
       LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, NewAxisMask, SliceCount),
       LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, ShrinkAxisMask, SliceCount),
-      LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, EllipsisMask, SliceCount)}},
+      LIST(LIST_U32, DMLCL_STRIDED_SLICE_OPERATOR_DESC, EllipsisMask, SliceCount), E}},
     {DML_OPERATOR_JOIN,
      {U(DML_JOIN_OPERATOR_DESC, InputCount),
       TLIST(DML_JOIN_OPERATOR_DESC, InputTensors, InputCount),
@@ -185,13 +203,19 @@ static const schema schemas[] = {
      {T(DMLCL_SPLIT1_OPERATOR_DESC, InputTensor), U(DMLCL_SPLIT1_OPERATOR_DESC, OutputCount),
       TLIST(DMLCL_SPLIT1_OPERATOR_DESC, OutputTensors, OutputCount),
       U(DMLCL_SPLIT1_OPERATOR_DESC, Axis), E}},
+    {DML_OPERATOR_TILE,
+     {T(DML_TILE_OPERATOR_DESC, InputTensor), T(DML_TILE_OPERATOR_DESC, OutputTensor),
+      U(DML_TILE_OPERATOR_DESC, RepeatsCount),
+      LIST(LIST_U32, DML_TILE_OPERATOR_DESC, Repeats, RepeatsCount), E}},
 };
 /*
- * The last four schemas take tensor lists and sit at first bytes 0xF0 and up
- * (pick_schema); every schema before them is picked by the other bytes.
+ * Schemas added after the first N_PLAIN (the tensor-list ones, then TILE)
+ * sit at first bytes 0xF0 and up (pick_schema), so that the other bytes keep
+ * picking what they picked before.
  */
-#define N_PLAIN (N_SCHEMAS - 4)
+#define N_PLAIN 20
 #define N_SCHEMAS (sizeof schemas / sizeof schemas[0])
+_Static_assert(N_SCHEMAS - N_PLAIN <= 16, "the later schemas fit in first bytes 0xF0-0xFF");
 
 typedef struct storage {
     _Alignas(8) unsigned char desc[256];
@@ -202,6 +226,7 @@ typedef struct storage {
     DML_TENSOR_DESC list[MAX_LIST_TENSORS]; /* contiguous, as the descriptors take them */
     int64_t lists[MAX_LISTS][MAX_LIST];
     DML_SCALE_BIAS scale_bias;
+    _Alignas(8) unsigned char value[16]; /* VALUE's element: room for any type */
 } storage;
 
 /* The size a tensor claims: exactly what it needs, off by a little, or anything. */
@@ -282,7 +307,7 @@ static void decode_tensor_list(fuzz_in *in, storage *s, int *tensors, const fiel
     memcpy(desc + f->at, &list, sizeof list);
 }
 
-/* The first byte picks the schema: the tensor-list ones from 0xF0, the others as before. */
+/* The first byte picks the schema: the later ones from 0xF0, the others as before. */
 static const schema *pick_schema(uint8_t b)
 {
     if (b >= 0xF0)
@@ -305,6 +330,19 @@ static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
         } else if (f->k == U32) {
             UINT v = fuzz_u32(in);
             memcpy(at, &v, sizeof v);
+        } else if (f->k == SCALAR) {
+            uint64_t v = fuzz_u64(in);
+            memcpy(at, &v, sizeof v);
+        } else if (f->k == VALUE) {
+            const void *p = NULL;
+            if (fuzz_u8(in) & 1) {
+                for (int i = 0; i < 2; ++i) {
+                    uint64_t v = fuzz_u64(in);
+                    memcpy(s->value + 8 * i, &v, sizeof v);
+                }
+                p = s->value;
+            }
+            memcpy(at, &p, sizeof p);
         } else if (f->k == SCALE_BIAS) {
             const DML_SCALE_BIAS *sb = NULL;
             if (fuzz_u8(in) & 1) {
@@ -397,11 +435,28 @@ size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t ca
         return 0;
     fuzz_put_u8(&out, (uint8_t)(k < N_PLAIN ? k : 0xF0 + (k - N_PLAIN)));
     const unsigned char *desc = op->Desc;
+    uint32_t element = 0; /* the first tensor's element size, for VALUE */
     for (const field *f = schemas[k].f; f < schemas[k].f + 12 && f->k != END; ++f) {
         if (f->k == TENSOR) {
             const DML_TENSOR_DESC *t;
             memcpy(&t, desc + f->at, sizeof t);
             encode_tensor(&out, t);
+            const DML_BUFFER_TENSOR_DESC *b = t && t->Desc ? t->Desc : NULL;
+            if (b && !element)
+                element = dmli_type_size(b->DataType);
+        } else if (f->k == SCALAR) {
+            uint64_t v;
+            memcpy(&v, desc + f->at, sizeof v);
+            fuzz_put_u64(&out, v);
+        } else if (f->k == VALUE) {
+            const void *p;
+            memcpy(&p, desc + f->at, sizeof p);
+            fuzz_put_u8(&out, p != NULL);
+            uint64_t v[2] = {0, 0};
+            if (p)
+                memcpy(v, p, element < sizeof v ? element : sizeof v);
+            for (int i = 0; p && i < 2; ++i)
+                fuzz_put_u64(&out, v[i]);
         } else if (f->k == TENSOR_LIST) {
             UINT count;
             const DML_TENSOR_DESC *list;
