@@ -57,7 +57,7 @@ static int build_openvino_gather8(rt_build *b)
     const rt_tensor *data, *indices, *axis;
     dmlcl_shape ds, is, as;
     dmlcl_frontend_result *f;
-    int64_t batch_dims;
+    int64_t batch_dims = 0;
     if (data_and_indices(b, inputs, attrs, &data, &ds, &indices, &is, &f) ||
         attr_int(b, "batch_dims", 0, &batch_dims) || (axis = input(b, "axis", &as, 0)) == NULL)
         return -1;
@@ -83,7 +83,7 @@ static int build_onnx(rt_build *b, int opset, onnx_gather which)
     const rt_tensor *data, *indices;
     dmlcl_shape ds, is;
     dmlcl_frontend_result *f;
-    int64_t value;
+    int64_t value = 0;
     if (data_and_indices(b, inputs, attrs, &data, &ds, &indices, &is, &f) ||
         attr_int(b, attr, 0, &value))
         return -1;
