@@ -540,13 +540,6 @@ static HRESULT call(fe_state *s, const DML_OPERATOR_DESC **desc)
     }
 }
 
-/* A PAD or ROLL refused for the operator's step limit (its message says so). */
-static bool pad_step_limit(const DML_OPERATOR_DESC *desc)
-{
-    return (desc->Type == DMLCL_OPERATOR_PAD || desc->Type == DMLCL_OPERATOR_ROLL) &&
-           strstr(dmlcl_last_error(), "copies per operator");
-}
-
 int fuzz_frontends(const uint8_t *data, size_t size, char *why, unsigned *accepted)
 {
     static _Thread_local fe_state s;
@@ -570,10 +563,7 @@ int fuzz_frontends(const uint8_t *data, size_t size, char *why, unsigned *accept
     hr = dmlcl_operator_create(NULL, desc, &op);
     dmlcl_operator_release(op);
     int rc = 0;
-    if (hr == DXGI_ERROR_UNSUPPORTED && pad_step_limit(desc)) {
-        /* PAD and ROLL run at most DMLI_PAD_MAX_STEPS copies (README): a limit of the
-         * operator that their front-ends leave to creation. */
-    } else if (FAILED(hr)) {
+    if (FAILED(hr)) {
         snprintf(why, FUZZ_WHY, "a front-end accepted what dmlcl_operator_create refuses: %s: %s",
                  dmlcl_hresult_name(hr), dmlcl_last_error());
         rc = 1;

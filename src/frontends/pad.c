@@ -18,6 +18,7 @@
  * copied (an empty dimension padded in a mode other than constant),
  * numpy.pad refuses, and so does dmlcl.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "frontends/common.h"
@@ -56,6 +57,24 @@ static HRESULT read_value(const char *op, const char *name, const void *value,
     return S_OK;
 }
 
+/*
+ * How many copies the pads (or shifts) take is the operator's count
+ * (src/ops/pad.c, a cap of DMLI_PAD_MAX_STEPS): the front-end refuses, as
+ * the operator would, what it cannot run, rather than accept a description
+ * dmlcl_operator_create then refuses.
+ */
+static HRESULT check_runnable(const char *op, dmlcl_frontend_result *r)
+{
+    dmlcl_operator *probe = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, &r->desc, &probe);
+    dmlcl_operator_release(probe);
+    if (hr != DXGI_ERROR_UNSUPPORTED)
+        return S_OK; /* the front-end's checks stand for every other rule */
+    char why[512];
+    snprintf(why, sizeof why, "%s", dmlcl_last_error());
+    return dmli_fail(hr, "%s: %s", op, why);
+}
+
 /* The PAD descriptor over r's begin/end lists and value; the output from the pads. */
 static HRESULT describe_pad(const char *op, DML_TENSOR_DATA_TYPE type, const dmlcl_shape *data,
                             DML_PADDING_MODE mode, bool crop_first, dmlcl_frontend_result *r)
@@ -89,7 +108,7 @@ static HRESULT describe_pad(const char *op, DML_TENSOR_DATA_TYPE type, const dml
     d->EndPadding = r->end;
     d->Flags = crop_first ? DMLCL_PAD_FLAG_CROP_FIRST : DMLCL_PAD_FLAG_NONE;
     r->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_PAD, d};
-    return S_OK;
+    return check_runnable(op, r);
 }
 
 /* ---- OpenVINO Pad-1, Pad-12 ------------------------------------------------------------------ */
@@ -306,5 +325,5 @@ DMLCL_API HRESULT dmlcl_openvino_roll(int opset, const dmlcl_openvino_roll_args 
     d->DimensionCount = rank;
     d->Shifts = r->begin;
     r->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_ROLL, d};
-    return S_OK;
+    return check_runnable(op, r);
 }

@@ -202,3 +202,38 @@ Test(pad_frontend, openvino_roll)
     unit_expect_error(dmlcl_openvino_roll(7, &a, &r), E_INVALIDARG, "Roll-7", "rank");
     unit_expect_error(dmlcl_openvino_roll(6, &a, &r), E_INVALIDARG, "Roll", "opset (6)");
 }
+
+/*
+ * More copies than PAD and ROLL run (DMLI_PAD_MAX_STEPS, 4096): the front-end
+ * refuses what dmlcl_operator_create would, naming the framework's operator.
+ * Reflect by 1 on dimensions of 2 gives 3 segments each: 3^7 = 2187 regions
+ * run, 3^8 = 6561 do not; a roll of every dimension gives 2^k.
+ */
+Test(pad_frontend, step_limit_refused_by_the_front_ends)
+{
+    dmlcl_frontend_result r;
+    int64_t ones[16];
+    for (int i = 0; i < 16; ++i)
+        ones[i] = 1;
+    dmlcl_shape d7 = {7, {2, 2, 2, 2, 2, 2, 2}}, d8 = {8, {2, 2, 2, 2, 2, 2, 2, 2}};
+    dmlcl_int_array p14 = i64(14, ones), p16 = i64(16, ones);
+    dmlcl_onnx_pad_args a = {
+        .data = &d7, .data_type = DML_TENSOR_DATA_TYPE_FLOAT32, .pads = &p14, .mode = "reflect"};
+    cr_assert_eq(dmlcl_onnx_pad(19, &a, &r), S_OK, "%s", dmlcl_last_error());
+    dmlcl_frontend_result_clear(&r);
+    a.data = &d8;
+    a.pads = &p16;
+    unit_expect_error(dmlcl_onnx_pad(19, &a, &r), DXGI_ERROR_UNSUPPORTED, "ONNX Pad-19",
+                      "more than 4096 regions");
+    dmlcl_frontend_result_clear(&r);
+    dmlcl_shape d13 = {13, {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}};
+    int64_t axes[13];
+    for (int i = 0; i < 13; ++i)
+        axes[i] = i;
+    dmlcl_int_array sh = i64(13, ones), ax = i64(13, axes);
+    dmlcl_openvino_roll_args ra = {
+        .data = &d13, .data_type = DML_TENSOR_DATA_TYPE_INT8, .shift = &sh, .axes = &ax};
+    unit_expect_error(dmlcl_openvino_roll(7, &ra, &r), DXGI_ERROR_UNSUPPORTED, "Roll-7",
+                      "more than 4096 regions");
+    dmlcl_frontend_result_clear(&r);
+}
