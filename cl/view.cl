@@ -37,6 +37,14 @@
  *               rows and the run are whole 16-byte vectors (default 0)
  *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
  *               ARITH_IS_HALF, double) (default 0)
+ *   INTERLEAVE  runs of RUN_N (2..8) units, contiguous in the output and
+ *               one input stream each (CPUs): out[w * RUN_N + c] =
+ *               in[w + c * run_is] over the interleaved dimension w
+ *               (input stride 1), which dims lists after the rows; chunks
+ *               split w. A work-item loads VN units (a 16-byte vector,
+ *               VEC_T, VLOAD) of each stream and stores RUN_N whole vectors
+ *               of output lines. 1: unaligned vector stores (VSTORE); 2:
+ *               aligned ones, non-temporal with STREAM (default 0)
  *
  * Arguments (abi.h DMLCL_VIEW_ARG_*): out, out_base, in, in_base, shape.
  * shape holds the DMLCL_VIEW_* header scalars, then dims: {size, out stride,
@@ -228,6 +236,47 @@ static void view_row_next(__constant long *dims, int rank, long *at, long *o, lo
     *i = off[1];
 }
 
+#ifndef INTERLEAVE
+#define INTERLEAVE 0
+#endif
+#if INTERLEAVE
+/*
+ * Positions [w, we) of an interleaved line: out[k * RUN_N + c] = in[k + c *
+ * is]. Whole blocks of VN positions go through registers (RUN_N vector loads,
+ * a fixed permutation the compiler turns into shuffles, RUN_N vector stores,
+ * 16-byte aligned when w is a multiple of VN); the tail goes unit by unit.
+ */
+static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, long w, long we,
+                            long is)
+{
+    for (; w + VN <= we; w += VN) {
+        union {
+            VEC_T v[RUN_N];
+            UNIT_T u[RUN_N * VN];
+        } src, dst;
+#pragma unroll
+        for (int c = 0; c < RUN_N; ++c)
+            src.v[c] = VLOAD(0, in + w + c * is);
+#pragma unroll
+        for (int k = 0; k < VN; ++k)
+#pragma unroll
+            for (int c = 0; c < RUN_N; ++c)
+                dst.u[k * RUN_N + c] = src.u[c * VN + k];
+        __global UNIT_T *o = out + w * RUN_N;
+#pragma unroll
+        for (int j = 0; j < RUN_N; ++j)
+#if INTERLEAVE == 2
+            PUT((__global VEC_T *)o + j, dst.v[j]);
+#else
+            VSTORE(dst.v[j], j, o);
+#endif
+    }
+    for (; w < we; ++w)
+        for (int c = 0; c < RUN_N; ++c)
+            PUT(out + w * RUN_N + c, in[w + c * is]);
+}
+#endif
+
 __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                         long in_base, __constant long *shape)
 {
@@ -281,6 +330,21 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
                 STORE(o + off + (t + k * lanes) * RUN_OS, tile[k]);
     }
 #endif
+#elif INTERLEAVE
+    /* The interleaved dimension follows the rows in dims; this chunk of it
+     * in each of rows_per_item rows. */
+    ulong r = item * rows_per_item;
+    if (r >= rows)
+        return;
+    ulong stop = min(r + rows_per_item, rows);
+    view_row_start(dims, outer_rank, r, at, &o, &i);
+    long wn = dims[DMLI_VIEW_DIM * outer_rank], we = min(begin + chunk, wn);
+    for (;;) {
+        interleave_line(out + o, in + i, begin, we, run_is);
+        if (++r >= stop)
+            break;
+        view_row_next(dims, outer_rank, at, &o, &i);
+    }
 #elif TRANSPOSE
     /* Rows here are tiles: dims[0] counts the SIDE-unit tiles of the
      * innermost row dimension (input stride 1), whose real size and output
