@@ -138,7 +138,10 @@ static int view_transposes(const dmli_plan *p, bool gpu)
  * one short run per row (or a tile only RUN_N units wide). It takes priority
  * over TRANSPOSE, whose tiles would be RUN_N units wide. 2 (aligned vector
  * stores, non-temporal with STREAM) where every output row starts on a
- * 16-byte boundary (binding offsets do), else 1 (unaligned stores).
+ * 16-byte boundary (binding offsets do) and is whole vectors, else 1 (plain
+ * unaligned stores): a row's unit-by-unit tail sharing a line with the next
+ * row's non-temporal stores made depth-to-space f16 with rows of 100 5x
+ * slower than with no streaming at all (dmlcl-bench --variants, PoCL).
  */
 #define INTERLEAVE_RUN_MAX 8
 
@@ -152,7 +155,7 @@ static int view_interleaves(const dmli_plan *p, bool gpu)
     if (run < 2 || run > INTERLEAVE_RUN_MAX || p->out_stride[in] != 1 || p->in_stride[in] == 0 ||
         p->out_stride[in - 1] != run || p->in_stride[in - 1] != 1 || p->size[in - 1] < vn)
         return 0;
-    if (p->out_offset % vn != 0)
+    if (p->out_offset % vn != 0 || p->size[in - 1] % vn != 0)
         return 1;
     for (int d = 0; d + 1 < in; ++d)
         if (p->out_stride[d] % vn != 0)
