@@ -487,7 +487,7 @@ static void fill_header(const dmli_plan *p, const dmli_launch *l, int row_rank, 
     h[DMLI_VIEW_ROWS] = (cl_long)l->rows;
     h[DMLI_VIEW_SCALE] = scale;
     h[DMLI_VIEW_BIAS] = bias;
-    h[DMLI_VIEW_REP_RANK] = outer - row_rank;
+    h[DMLI_VIEW_REP_RANK] = l->repeat ? outer - row_rank : 0;
     h[DMLI_VIEW_REPS] = (cl_long)l->reps;
     h[DMLI_VIEW_REPS_PER_ITEM] = (cl_long)l->reps_per_item;
     h[DMLI_VIEW_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
