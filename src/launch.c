@@ -4,11 +4,11 @@
  * a plan on a device description (see launch.h). Pure host code.
  *
  * Class rules: GPUs get lanes (a warp interleaves a run, a work-group holds
- * 256 items) and none of the CPU variants (SERIAL, STREAM, TRANSPOSE, RUN_ONE
- * rely on one work-item walking its chunk alone through the caches). CPUs
- * and accelerators get one lane, long chunks and rows grouped per item: the
- * OpenCL accelerators dmlcl knows (DSPs, PoCL's custom devices) run
- * work-items serially like a CPU.
+ * 256 items) and none of the CPU variants (SERIAL, STREAM, TRANSPOSE,
+ * INTERLEAVE, RUN_ONE rely on one work-item walking its chunk alone through
+ * the caches). CPUs and accelerators get one lane, long chunks and rows
+ * grouped per item: the OpenCL accelerators dmlcl knows (DSPs, PoCL's custom
+ * devices) run work-items serially like a CPU.
  */
 #include <stdio.h>
 #include <string.h>
