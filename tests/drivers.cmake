@@ -114,14 +114,8 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # driver, this one with all its checks included, by
     # graph/random_chains_bit_exact: each chain runs with its temporary all
     # 0x00, then all 0xFF, bit-exact both times.
-    # identity/short_runs runs apart on the CPU class for the same defect: the
-    # INTERLEAVE permutations are two-vector shuffles like the transposes', and
-    # their stores are reported ("Uninitialized value written", the right
-    # bytes written: the test compares them). On the GPU class (no
-    # INTERLEAVE) it keeps every check.
     dmlcl_ops_filter_without(DMLCL_OCLGRIND_OPS ${DMLCL_OPS_LARGE}
-                             layout/small_transposes_each_width graph/execute_on_host_memory
-                             identity/short_runs)
+                             layout/small_transposes_each_width graph/execute_on_host_memory)
     # The conformance graph cases run on host buffers too (the temporary
     # dmlcl_compiled_operator_execute allocates): one after another they meet
     # the same defect (cases/graph/multi.json: 8 reports in view_copy reading
@@ -152,14 +146,6 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter layout/small_transposes_each_width)
     set_tests_properties(ops-oclgrind-cpu-transposes PROPERTIES LABELS oclgrind TIMEOUT 300
                          ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;OCLGRIND_UNINITIALIZED=0")
-    add_test(NAME ops-oclgrind-cpu-short-runs
-             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter identity/short_runs)
-    set_tests_properties(ops-oclgrind-cpu-short-runs PROPERTIES LABELS oclgrind TIMEOUT 300
-                         ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;OCLGRIND_UNINITIALIZED=0")
-    add_test(NAME ops-oclgrind-gpu-short-runs
-             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter identity/short_runs)
-    set_tests_properties(ops-oclgrind-gpu-short-runs PROPERTIES LABELS oclgrind TIMEOUT 300
-                         ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=gpu")
 
     # The slot-reuse defect outside dmlcl: a buffer written in full by one
     # kernel and read by the next gets 12 reports once it takes a released
