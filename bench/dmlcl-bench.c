@@ -22,6 +22,8 @@
  *
  * --variants runs the same kinds at other shapes and types (names v-...)
  * after the issue's workloads: a kernel tuned to one shape shows there.
+ * Last, dispatch-overhead: dmlcl's dispatch of a small gather against empty
+ * kernels and a hand-written gather, pipelined and synchronous (below).
  * --csv prints CSV lines (columns as in the header line) instead of the
  * table (the device goes to stderr); --csv-file writes them to PATH beside
  * the table.
@@ -528,7 +530,8 @@ static void usage(FILE *f)
                "  --csv-file PATH  also write those lines to PATH\n"
                "  --reps N         at least N timed rounds per workload (10..400, default 10)\n"
                "  --seconds S      and at least S seconds of rounds per workload (default 2)\n"
-               "  --filter TEXT    only workloads whose name contains TEXT\n"
+               "  --filter TEXT    only workloads whose name contains TEXT (dispatch-overhead:\n"
+               "                   dispatch time against empty kernels and a hand-written gather)\n"
                "  --device SPEC    [PLATFORM:]DEVICE, as DMLCL_PLATFORM/DMLCL_DEVICE\n"
                "  --variants       also the same kinds at other shapes and types\n"
                "  --version        the version\n");

@@ -3,8 +3,9 @@
  * The DirectML objects' own rules, as DirectML's documentation states them:
  * reference counts (a child keeps its device alive), QueryInterface along
  * each interface chain, private data (D3D12's semantics), feature queries,
- * refusals (an unimplemented operator, a feature level above dmlcl's), and
- * misuse of a void method surfacing through GetDeviceRemovedReason.
+ * refusals (an unimplemented operator, a feature level above dmlcl's),
+ * misuse of a void method surfacing through GetDeviceRemovedReason, and one
+ * binding table reset across operators.
  */
 #include "common.h"
 
