@@ -399,10 +399,9 @@ static size_t tile_indexed_rows(const dmli_plan *p, dmli_launch *l, cl_long *dim
 
 /*
  * The dims after the header: rows, then (REPEAT) the repeats, innermost
- * first; TRANSPOSE tiles the innermost row and appends its real extent;
+ * first; TRANSPOSE tiles the innermost row and appends its real extent
  * (tile_indexed_rows for INDEXED); INDEXED appends the index components.
- * Sets rows and reps; returns the
- * number of longs written.
+ * Sets rows and reps; returns the number of longs written.
  */
 static size_t fill_dims(const dmli_plan *p, dmli_launch *l, cl_long *dims, int *row_rank)
 {
