@@ -66,11 +66,13 @@
 #define DMLI_INDEXED_RUN_XS 6 /* the run's index stride */
 #define DMLI_INDEXED_RUN_PS 7 /* the run's logical index position stride */
 #define DMLI_INDEXED_CHUNK 8
-#define DMLI_INDEXED_ROWS 9
+#define DMLI_INDEXED_ROWS 9 /* product of the row sizes (TRANSPOSE: tiles) */
 #define DMLI_INDEXED_ROWS_PER_ITEM 10
 
 /* Per dimension: {size, out stride, in stride, index stride, index position
- * stride}; per component after the dims: {axis size, axis stride}. */
+ * stride}; per component after the dims: {axis size, axis stride}. TRANSPOSE
+ * (as the view's) appends one more dimension before the components: the
+ * tiled dimension's real size and output stride, then 1, 0, 0. */
 #define DMLI_INDEXED_DIM 5
 #define DMLI_COMP_LONGS 2
 
