@@ -285,6 +285,7 @@ HRESULT dmli_op_class_create(const dmli_op_class *cls, const void *desc, dmli_op
 typedef enum dmli_kernel_source {
     DMLI_SOURCE_VIEW,
     DMLI_SOURCE_INDEXED,
+    DMLI_SOURCE_BANDS,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 
