@@ -65,10 +65,23 @@ static bool is_empty(const dmli_plan *p)
     return false;
 }
 
-/* A step the band may take: a plain view of the operator's rank with something to write. */
-static bool candidate(const dmli_plan *p, int rank)
+/* A step the band may take: a plain view of its tensors' rank with something to write. */
+static bool candidate(const dmli_op_state *st, const dmli_op_step *s, int rank)
 {
-    return p->kind == DMLI_PLAN_VIEW && !p->scale_bias && p->rank == rank && !is_empty(p);
+    const dmli_plan *p = &s->plan;
+    const dmli_tensor *in = s->input == DMLI_STEP_CONSTANT ? NULL : &st->inputs[s->input];
+    return p->kind == DMLI_PLAN_VIEW && !p->scale_bias && p->rank == rank && !is_empty(p) &&
+           p->elem_bytes == st->steps[0].plan.elem_bytes &&
+           st->outputs[s->output].rank == (uint32_t)rank && (!in || in->rank == (uint32_t)rank);
+}
+
+/* The step covers dimension d of its output and of its input: d is not where the operator
+ * splits its tensors (JOIN's and SPLIT's axis, PADDING's regions). */
+static bool covers(const dmli_op_state *st, const dmli_op_step *s, int d)
+{
+    uint64_t n = (uint64_t)s->plan.size[d];
+    return n == st->outputs[s->output].sizes[d] &&
+           (s->input == DMLI_STEP_CONSTANT || n == st->inputs[s->input].sizes[d]);
 }
 
 static uint64_t plan_bytes(const dmli_plan *p)
@@ -234,24 +247,23 @@ bool dmli_band_build(const dmli_op_state *st, const dmli_device_desc *dev, dmli_
     }
     b->elem_bytes = st->steps[0].plan.elem_bytes;
     int rank = st->steps[0].plan.rank;
-    /* The rows: the outer dimensions where every candidate has the same size. */
+    /* The rows: the outer dimensions every candidate covers, with the same size in each. */
     int rows = rank, first = -1;
     for (uint32_t i = 0; i < st->n_steps; ++i) {
-        const dmli_plan *p = &st->steps[i].plan;
-        b->op_bytes += plan_bytes(p);
-        if (!candidate(p, rank) || p->elem_bytes != b->elem_bytes)
+        const dmli_op_step *step = &st->steps[i];
+        b->op_bytes += plan_bytes(&step->plan);
+        if (!candidate(st, step, rank))
             continue;
         if (first < 0)
             first = (int)i;
         for (int d = 0; d < rows; ++d)
-            if (p->size[d] != st->steps[first].plan.size[d])
+            if (step->plan.size[d] != st->steps[first].plan.size[d] || !covers(st, step, d))
                 rows = d;
     }
     for (uint32_t i = 0; i < st->n_steps; ++i) {
         const dmli_op_step *step = &st->steps[i];
         dmli_band_seg *s = &b->segs[b->n_segs];
-        if (!candidate(&step->plan, rank) || step->plan.elem_bytes != b->elem_bytes ||
-            !as_segment(&step->plan, rows, s))
+        if (!candidate(st, step, rank) || !as_segment(&step->plan, rows, s))
             continue;
         s->step = i;
         s->out_buf = find_buf(b, true, (int)step->output);
