@@ -131,6 +131,36 @@ static int distinct_outputs(written *w, char *why)
     return 0;
 }
 
+int fuzz_check_state(struct dmli_op_state *st, char *why)
+{
+    int bad = 0;
+    static _Thread_local written w;
+    w.n = 0;
+    if (!st->n_steps) {
+        bad = check(st, &st->plan, st->data_input, 0, "lowered", why);
+        enumerate_outputs(&st->plan, 0, &w);
+        bad = bad || distinct_outputs(&w, why);
+        dmli_plan_normalize(&st->plan);
+        bad = bad || check(st, &st->plan, st->data_input, 0, "normalised", why);
+    }
+    /* Steps: each inside its own tensors, and together writing each output element at most
+     * once (the steps' parts are disjoint). */
+    for (uint32_t i = 0; i < st->n_steps && !bad; ++i) {
+        dmli_op_step *s = &st->steps[i];
+        bad = s->output >= st->n_outputs || (s->input != DMLI_STEP_CONSTANT &&
+                                             (s->input < 0 || (uint32_t)s->input >= st->n_inputs));
+        if (bad)
+            snprintf(why, FUZZ_WHY, "step %u: input slot %d or output slot %u out of range", i,
+                     s->input, s->output);
+        bad = bad || check(st, &s->plan, s->input, s->output, "lowered step", why);
+        if (!bad)
+            enumerate_outputs(&s->plan, s->output, &w);
+        dmli_plan_normalize(&s->plan);
+        bad = bad || check(st, &s->plan, s->input, s->output, "normalised step", why);
+    }
+    return bad || (st->n_steps && distinct_outputs(&w, why));
+}
+
 int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why)
 {
     static _Thread_local dmli_op_state st;
@@ -142,32 +172,7 @@ int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why)
                  (int)desc->Type, dmlcl_last_error());
         return 1;
     }
-    int bad = 0;
-    static _Thread_local written w;
-    w.n = 0;
-    if (!st.n_steps) {
-        bad = check(&st, &st.plan, st.data_input, 0, "lowered", why);
-        enumerate_outputs(&st.plan, 0, &w);
-        bad = bad || distinct_outputs(&w, why);
-        dmli_plan_normalize(&st.plan);
-        bad = bad || check(&st, &st.plan, st.data_input, 0, "normalised", why);
-    }
-    /* Steps: each inside its own tensors, and together writing each output element at most
-     * once (the steps' parts are disjoint). */
-    for (uint32_t i = 0; i < st.n_steps && !bad; ++i) {
-        dmli_op_step *s = &st.steps[i];
-        bad = s->output >= st.n_outputs || (s->input != DMLI_STEP_CONSTANT &&
-                                            (s->input < 0 || (uint32_t)s->input >= st.n_inputs));
-        if (bad)
-            snprintf(why, FUZZ_WHY, "step %u: input slot %d or output slot %u out of range", i,
-                     s->input, s->output);
-        bad = bad || check(&st, &s->plan, s->input, s->output, "lowered step", why);
-        if (!bad)
-            enumerate_outputs(&s->plan, s->output, &w);
-        dmli_plan_normalize(&s->plan);
-        bad = bad || check(&st, &s->plan, s->input, s->output, "normalised step", why);
-    }
-    bad = bad || (st.n_steps && distinct_outputs(&w, why));
+    int bad = fuzz_check_state(&st, why);
     dmli_op_state_release(&st);
     return bad;
 }

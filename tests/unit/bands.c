@@ -12,6 +12,7 @@
 
 #include "bands.h"
 #include "dmlcl/dmlcl.h"
+#include "drivers.h"
 #include "support.h"
 
 #define MAXP 70
@@ -340,6 +341,45 @@ Test(bands, layout_changes_keep_their_kernel)
     cr_expect_eq(l.rows_per_item, 1);
     dmli_band_launch_free(&l);
     dmli_band_free(&b);
+    dmli_op_state_release(st);
+    free(st);
+}
+
+/* The invariant bands rely on, as the fuzzers check it (fuzz/plancheck.c): steps that write
+ * one element twice are refused; disjoint ones pass. */
+Test(bands, plan_checker_refuses_overlapping_steps)
+{
+    dmli_op_state *st = calloc(1, sizeof *st);
+    cr_assert(st);
+    st->n_inputs = 1;
+    st->n_outputs = 1;
+    dmli_tensor t = {.present = true,
+                     .rank = 2,
+                     .elem_bytes = 4,
+                     .sizes = {4, 8},
+                     .strides = {8, 1},
+                     .elements = 32,
+                     .total_bytes = 128};
+    st->inputs[0] = st->outputs[0] = t;
+    /* Columns 0-3 and 4-7 of a [4, 8] output. */
+    for (int k = 0; k < 2; ++k) {
+        dmli_plan *p = dmli_op_add_step(st, 0, 0, DMLI_PLAN_VIEW, 4);
+        p->out_offset = 4 * k;
+        dmli_plan_push(p, 4, 8, 8, 0, 0);
+        dmli_plan_push(p, 4, 1, 1, 0, 0);
+    }
+    char why[FUZZ_WHY];
+    cr_expect_eq(fuzz_check_state(st, why), 0, "%s", why);
+    /* The second step moved one column left: column 3 is written twice. */
+    dmli_op_state_release(st);
+    for (int k = 0; k < 2; ++k) {
+        dmli_plan *p = dmli_op_add_step(st, 0, 0, DMLI_PLAN_VIEW, 4);
+        p->out_offset = 3 * k;
+        dmli_plan_push(p, 4, 8, 8, 0, 0);
+        dmli_plan_push(p, 4, 1, 1, 0, 0);
+    }
+    cr_expect_eq(fuzz_check_state(st, why), 1);
+    cr_expect(strstr(why, "element offset 3"), "%s", why);
     dmli_op_state_release(st);
     free(st);
 }
