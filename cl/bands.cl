@@ -38,19 +38,17 @@
 #define NBUF 2
 #endif
 
+/* clang-format off */
 #define BUFS2(X) X(0) X(1)
 #define BUFS4(X) BUFS2(X) X(2) X(3)
 #define BUFS8(X) BUFS4(X) X(4) X(5) X(6) X(7)
 #define BUFS16(X) BUFS8(X) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
-#define BUFS32(X)                                                                             \
-    BUFS16(X)                                                                                 \
-    X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30) \
-        X(31)
-#define BUFS63(X)                                                                                 \
-    BUFS32(X)                                                                                     \
-    X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44) X(45) X(46)     \
-        X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60) X(61) \
-            X(62)
+#define BUFS32(X) BUFS16(X) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) \
+    X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31)
+#define BUFS63(X) BUFS32(X) X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39) \
+    X(40) X(41) X(42) X(43) X(44) X(45) X(46) X(47) X(48) X(49) X(50) X(51) \
+    X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60) X(61) X(62)
+/* clang-format on */
 
 #if NBUF == 2
 #define BUFS BUFS2
