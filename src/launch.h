@@ -36,6 +36,9 @@ typedef struct dmli_device_desc {
      * OpenCL's own prefetch() is no hint on PoCL (0.56x on the small-row
      * gather against __builtin_prefetch). */
     bool prefetch;
+    /* CL_DEVICE_MAX_PARAMETER_SIZE (bytes; 0: OpenCL's minimum, 1024): how
+     * many buffers one band kernel may take (bands.h). */
+    size_t max_parameter_size;
 } dmli_device_desc;
 
 /* "cpu", "gpu", "accelerator" ("default" for DEFAULT, "?" otherwise). */

@@ -52,7 +52,7 @@ set(DMLCL_OPS_LARGE
     broadcast/documented_examples gather/large gather/streaming_inner_axis identity/broadcast_paths
     identity/layout_changes slice/streaming_runs
     layout/*_every_width layout/nchw_to_nhwc_vector_blocks_chunks_and_tails slice/long_runs
-    views/long_tiles depth_space/large gather_tile/*_of_a_layout_change*
+    views/long_tiles depth_space/large gather_tile/*_of_a_layout_change* bands/streaming
     runtime_queues/status_reads_on_the_dispatch_queue)
 # A Criterion filter that runs every test but the listed ones.
 function(dmlcl_ops_filter_without out)
@@ -147,6 +147,13 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
           conformance-oclgrind-${class}-graph PROPERTIES LABELS oclgrind TIMEOUT 300
           ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=${class};OCLGRIND_UNINITIALIZED=0")
       endif()
+    endforeach()
+    # The band kernel (cl/bands.cl) alone, both classes: `ctest -L oclgrind -R bands`.
+    foreach(class cpu gpu)
+      add_test(NAME ops-oclgrind-${class}-bands
+               COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter "bands/!(streaming)")
+      set_tests_properties(ops-oclgrind-${class}-bands PROPERTIES LABELS oclgrind TIMEOUT 600
+        ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=${class};DMLCL_TEST_CASES=3")
     endforeach()
     add_test(NAME ops-oclgrind-cpu-transposes
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
