@@ -10,6 +10,11 @@
  * (above 1: B is faster) with its quartiles.
  *
  *   dmlcl-ab LIB_A LIB_B [--filter TEXT] [--variants] [--reps N] [--seconds S]
+ *            [--env-a NAME=VALUE] [--env-b NAME=VALUE]
+ *
+ * --env-a / --env-b set an environment variable while that side's operators
+ * are created and compiled (and unset it for the other side): one library
+ * against itself, e.g. `dmlcl-ab L L --env-a DMLCL_BANDS=0` (runtime_bands.c).
  *
  * E.g. LIB_A from a build of the commit before the change
  * (`git worktree add /tmp/a HEAD~1 && cmake -S /tmp/a -B /tmp/a/build &&
@@ -96,20 +101,29 @@ typedef struct side {
     dmlcl_operator *op;
     dmlcl_compiled_operator *cop;
     dmlcl_binding_table *table;
-    cl_mem mems[BENCH_MAX_INPUTS + 1];
+    cl_mem mems[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
 } side;
 
-static void prepare(lib *l, const workload *w, side *s)
+/* Outputs of a workload: SPLIT's several, back to back in expected. */
+static unsigned outputs_of(workload *w)
+{
+    if (!w->n_outputs)
+        w->out_bytes[0] = w->output_bytes;
+    return w->n_outputs ? w->n_outputs : 1;
+}
+
+static void prepare(lib *l, workload *w, side *s)
 {
     cl_context ctx = l->device_context(l->dev);
     cl_command_queue q = l->device_queue(l->dev);
-    DML_BUFFER_BINDING bufs[BENCH_MAX_INPUTS + 1];
-    DML_BINDING_DESC descs[BENCH_MAX_INPUTS + 1];
+    unsigned n_out = outputs_of(w), n_mem = w->n_inputs + n_out;
+    DML_BUFFER_BINDING bufs[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
+    DML_BINDING_DESC descs[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
     CHECK(l, l->operator_create(l->dev, &w->desc, &s->op), w->name);
     CHECK(l, l->operator_compile(s->op, DML_EXECUTION_FLAG_NONE, &s->cop), "compile");
     CHECK(l, l->table_create(s->cop, &s->table), "binding table");
-    for (unsigned i = 0; i <= w->n_inputs; ++i) {
-        size_t bytes = i < w->n_inputs ? w->input_bytes[i] : w->output_bytes;
+    for (unsigned i = 0; i < n_mem; ++i) {
+        size_t bytes = i < w->n_inputs ? w->input_bytes[i] : w->out_bytes[i - w->n_inputs];
         cl_int err;
         s->mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
         if (err == CL_SUCCESS && i < w->n_inputs)
@@ -123,24 +137,45 @@ static void prepare(lib *l, const workload *w, side *s)
         descs[i] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &bufs[i]};
     }
     CHECK(l, l->bind_inputs(s->table, w->n_inputs, descs), "bind inputs");
-    CHECK(l, l->bind_outputs(s->table, 1, descs + w->n_inputs), "bind outputs");
+    CHECK(l, l->bind_outputs(s->table, n_out, descs + w->n_inputs), "bind outputs");
     CHECK(l, l->dispatch(s->table, q, 0, NULL, NULL), "dispatch");
-    unsigned char *got = malloc(w->output_bytes);
-    clEnqueueReadBuffer(q, s->mems[w->n_inputs], CL_TRUE, 0, w->output_bytes, got, 0, NULL, NULL);
-    if (memcmp(got, w->expected, w->output_bytes) != 0) {
-        fprintf(stderr, "dmlcl-ab: %s: %s: WRONG OUTPUT\n", l->path, w->name);
-        exit(1);
+    /* Every output against its part of expected. */
+    size_t at = 0;
+    for (unsigned o = 0; o < n_out; ++o) {
+        size_t bytes = w->out_bytes[o];
+        unsigned char *got = malloc(bytes ? bytes : 1);
+        clEnqueueReadBuffer(q, s->mems[w->n_inputs + o], CL_TRUE, 0, bytes, got, 0, NULL, NULL);
+        if (memcmp(got, (unsigned char *)w->expected + at, bytes) != 0) {
+            fprintf(stderr, "dmlcl-ab: %s: %s: WRONG OUTPUT %u\n", l->path, w->name, o);
+            exit(1);
+        }
+        free(got);
+        at += bytes;
     }
-    free(got);
 }
 
-static void release(lib *l, const workload *w, side *s)
+static void release(lib *l, workload *w, side *s)
 {
     l->table_release(s->table);
     l->compiled_release(s->cop);
     l->operator_release(s->op);
-    for (unsigned i = 0; i <= w->n_inputs; ++i)
+    for (unsigned i = 0; i < w->n_inputs + outputs_of(w); ++i)
         clReleaseMemObject(s->mems[i]);
+}
+
+/* NAME=VALUE set (value NULL: NAME unset) while a side prepares. */
+static void side_env(const char *set, const char *other)
+{
+    char name[128];
+    if (other) {
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(other, "="), other);
+        unsetenv(name);
+    }
+    if (set) {
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(set, "="), set);
+        const char *eq = strchr(set, '=');
+        setenv(name, eq ? eq + 1 : "", 1);
+    }
 }
 
 static double once(lib *l, side *s)
@@ -154,12 +189,12 @@ static double once(lib *l, side *s)
 
 int main(int argc, char **argv)
 {
-    const char *filter = NULL;
+    const char *filter = NULL, *env[2] = {NULL, NULL};
     int variants = 0, reps = 20;
     double seconds = 2.0;
     if (argc < 3) {
         fprintf(stderr, "usage: dmlcl-ab LIB_A LIB_B [--filter TEXT] [--variants] [--reps N] "
-                        "[--seconds S]\n");
+                        "[--seconds S] [--env-a NAME=VALUE] [--env-b NAME=VALUE]\n");
         return 2;
     }
     for (int i = 3; i < argc; ++i) {
@@ -171,6 +206,10 @@ int main(int argc, char **argv)
             reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
             seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--env-a") && i + 1 < argc)
+            env[0] = argv[++i];
+        else if (!strcmp(argv[i], "--env-b") && i + 1 < argc)
+            env[1] = argv[++i];
         else {
             fprintf(stderr, "dmlcl-ab: unknown argument %s\n", argv[i]);
             return 2;
@@ -195,7 +234,9 @@ int main(int argc, char **argv)
             continue;
         }
         side s[2];
+        side_env(env[0], env[1]);
         prepare(&libs[0], &w, &s[0]);
+        side_env(env[1], env[0]);
         prepare(&libs[1], &w, &s[1]);
         static double t[2][BENCH_MAX_ROUNDS], ratio[BENCH_MAX_ROUNDS];
         int rounds = 0;

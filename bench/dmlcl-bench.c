@@ -22,6 +22,8 @@
  *
  * --variants runs the same kinds at other shapes and types (names v-...)
  * after the issue's workloads: a kernel tuned to one shape shows there.
+ * Last, dispatch-overhead: dmlcl's dispatch of a small gather against empty
+ * kernels and a hand-written gather, pipelined and synchronous (below).
  * --csv prints CSV lines (columns as in the header line) instead of the
  * table (the device goes to stderr); --csv-file writes them to PATH beside
  * the table.
@@ -318,15 +320,67 @@ static void print_csv(FILE *f, const result *r)
             r->ratio.q3, l->min / d->min, n->median, n->min, r->versus.median, r->rounds);
 }
 
-/* Workload 10: dispatch overhead of a 1000-element gather against an empty kernel. */
+/*
+ * The dispatch-overhead workload: a 1000-element f32 gather (UINT32 indices)
+ * dispatched through dmlcl against three references enqueued directly on
+ * the same queue, each set up once (arguments set once, as dmlcl's are):
+ *   empty-1-arg   an empty kernel of one buffer argument, one work-item
+ *   empty-8-args  an empty kernel with indexed_copy's 8 arguments (cl/abi.h:
+ *                 out, out_base, in, in_base, idx, idx_base, status NULL,
+ *                 a __constant shape buffer), one work-item
+ *   naive-gather  the straightforward gather, out[i] = in[idx[i]], one
+ *                 work-item per element (3 arguments)
+ * Two modes: pipelined (1000 enqueues, one clFinish) and synchronous (200
+ * enqueues, a clFinish after each), time per dispatch. Every round times
+ * each (contender, mode) once, in an order that rotates round by round; two
+ * warm-up rounds are discarded; rounds go on as the workloads' do, to an odd
+ * count (quartiles and median are then rounds' own values). The ratio is the
+ * reference's time over dmlcl's, paired within each round.
+ */
+enum { D_DMLCL, D_EMPTY1, D_EMPTY8, D_GATHER, D_COUNT };
+static const char *const dispatch_refs[D_COUNT] = {"dmlcl", "empty-1-arg", "empty-8-args",
+                                                   "naive-gather"};
+static const char *const dispatch_ref_what[D_COUNT] = {"dmlcl", "empty kernel, 1 argument",
+                                                       "empty kernel, indexed_copy's 8 arguments",
+                                                       "hand-written gather, 1000 work-items"};
+static const char *const dispatch_modes[2] = {"pipelined", "synchronous"};
+static const int dispatch_count[2] = {1000, 200};
+
+static const char *dispatch_source =
+    "__kernel void empty1(__global uint *p) { }\n"
+    "__kernel void empty8(__global uint *out, long out_base, __global const uint *in,\n"
+    "                     long in_base, __global const uint *idx, long idx_base,\n"
+    "                     __global uint *status, __constant long *shape) { }\n"
+    "__kernel void gather(__global float *out, __global const float *in,\n"
+    "                     __global const uint *idx)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    out[i] = in[idx[i]];\n"
+    "}\n";
+
+static void dispatch_expect(cl_command_queue q, cl_mem out, const float *want, UINT n,
+                            const char *who)
+{
+    float got[1000];
+    CHECK_CL(clEnqueueReadBuffer(q, out, CL_TRUE, 0, n * sizeof *got, got, 0, NULL, NULL),
+             "clEnqueueReadBuffer");
+    for (UINT i = 0; i < n; ++i)
+        if (memcmp(&got[i], &want[i], sizeof *got) != 0) {
+            fprintf(stderr, "dmlcl-bench: dispatch-overhead: %s: WRONG OUTPUT at %u: %g, not %g\n",
+                    who, i, got[i], want[i]);
+            exit(1);
+        }
+}
+
 static void dispatch_overhead(dmlcl_device *dev, const options *opt)
 {
     cl_context ctx = dmlcl_device_context(dev);
     cl_command_queue q = dmlcl_device_queue(dev);
-    UINT n = 1000, s[1] = {n};
-    DML_BUFFER_TENSOR_DESC b[3] = {{DML_TENSOR_DATA_TYPE_FLOAT32, 0, 1, s, NULL, 4000, 0},
-                                   {DML_TENSOR_DATA_TYPE_UINT32, 0, 1, s, NULL, 4000, 0},
-                                   {DML_TENSOR_DATA_TYPE_FLOAT32, 0, 1, s, NULL, 4000, 0}};
+    enum { N = 1000 };
+    UINT s[1] = {N};
+    DML_BUFFER_TENSOR_DESC b[3] = {{DML_TENSOR_DATA_TYPE_FLOAT32, 0, 1, s, NULL, 4 * N, 0},
+                                   {DML_TENSOR_DATA_TYPE_UINT32, 0, 1, s, NULL, 4 * N, 0},
+                                   {DML_TENSOR_DATA_TYPE_FLOAT32, 0, 1, s, NULL, 4 * N, 0}};
     DML_TENSOR_DESC t[3] = {{DML_TENSOR_TYPE_BUFFER, &b[0]},
                             {DML_TENSOR_TYPE_BUFFER, &b[1]},
                             {DML_TENSOR_TYPE_BUFFER, &b[2]}};
@@ -337,73 +391,131 @@ static void dispatch_overhead(dmlcl_device *dev, const options *opt)
     dmlcl_binding_table *table;
     CHECK_HR(dmlcl_operator_create(dev, &desc, &op), "overhead op");
     CHECK_HR(dmlcl_operator_compile(op, 0, &cop), "overhead compile");
-    uint32_t idx[1000];
-    for (UINT i = 0; i < n; ++i)
-        idx[i] = (i * 7919u) % n;
-    cl_mem m[3] = {make_buffer(ctx, q, 4000, idx), make_buffer(ctx, q, 4000, idx),
-                   make_buffer(ctx, q, 4000, NULL)};
+    static float data[N], want[N];
+    static uint32_t idx[N];
+    for (UINT i = 0; i < N; ++i) {
+        data[i] = 0.5f * (float)i - 100.0f;
+        idx[i] = (i * 7919u) % N;
+    }
+    for (UINT i = 0; i < N; ++i)
+        want[i] = data[idx[i]];
+    /* in, idx, dmlcl's out, the hand-written gather's out, the 8-argument kernel's shape. */
+    cl_mem m[5] = {make_buffer(ctx, q, sizeof data, data), make_buffer(ctx, q, sizeof idx, idx),
+                   make_buffer(ctx, q, sizeof want, NULL), make_buffer(ctx, q, sizeof want, NULL),
+                   make_buffer(ctx, q, 16 * sizeof(cl_long), NULL)};
     DML_BUFFER_BINDING bb[3];
     DML_BINDING_DESC bd[3];
     for (int i = 0; i < 3; ++i) {
-        bb[i] = (DML_BUFFER_BINDING){(ID3D12Resource *)m[i], 0, 4000};
+        bb[i] = (DML_BUFFER_BINDING){(ID3D12Resource *)m[i], 0, 4 * N};
         bd[i] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &bb[i]};
     }
     CHECK_HR(dmlcl_binding_table_create(cop, &table), "overhead table");
     CHECK_HR(dmlcl_binding_table_bind_inputs(table, 2, bd), "overhead bind");
     CHECK_HR(dmlcl_binding_table_bind_outputs(table, 1, bd + 2), "overhead bind");
 
-    const char *src = "__kernel void empty(__global uint *p) { }";
     cl_int err;
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &err);
+    cl_program prog = clCreateProgramWithSource(ctx, 1, &dispatch_source, NULL, &err);
+    CHECK_CL(err, "clCreateProgramWithSource");
     cl_device_id did = dmlcl_device_id(dev);
-    CHECK_CL(clBuildProgram(prog, 1, &did, "", NULL, NULL), "build empty kernel");
-    cl_kernel empty = clCreateKernel(prog, "empty", &err);
-    CHECK_CL(clSetKernelArg(empty, 0, sizeof(cl_mem), &m[2]), "clSetKernelArg");
-    size_t one = 1;
+    CHECK_CL(clBuildProgram(prog, 1, &did, "", NULL, NULL), "build the reference kernels");
+    cl_kernel k[D_COUNT] = {NULL};
+    const char *names[D_COUNT] = {NULL, "empty1", "empty8", "gather"};
+    for (int c = D_EMPTY1; c < D_COUNT; ++c) {
+        k[c] = clCreateKernel(prog, names[c], &err);
+        CHECK_CL(err, "clCreateKernel");
+    }
+    cl_long zero = 0;
+    cl_mem none = NULL;
+    CHECK_CL(clSetKernelArg(k[D_EMPTY1], 0, sizeof(cl_mem), &m[2]), "clSetKernelArg");
+    const void *args8[8] = {&m[2], &zero, &m[0], &zero, &m[1], &zero, &none, &m[4]};
+    for (cl_uint a = 0; a < 8; ++a)
+        CHECK_CL(
+            clSetKernelArg(k[D_EMPTY8], a, a % 2 && a < 6 ? sizeof zero : sizeof(cl_mem), args8[a]),
+            "clSetKernelArg");
+    CHECK_CL(clSetKernelArg(k[D_GATHER], 0, sizeof(cl_mem), &m[3]), "clSetKernelArg");
+    CHECK_CL(clSetKernelArg(k[D_GATHER], 1, sizeof(cl_mem), &m[0]), "clSetKernelArg");
+    CHECK_CL(clSetKernelArg(k[D_GATHER], 2, sizeof(cl_mem), &m[1]), "clSetKernelArg");
+    size_t one = 1, n_items = N;
 
-    double best[4] = {1e9, 1e9, 1e9, 1e9};
-    for (int round = 0; round < 9; ++round) {  /* best of 9 interleaved rounds: a noisy host */
-        for (int kind = 0; kind < 4; ++kind) { /* gather/empty x pipelined/synchronous */
-            int count = kind < 2 ? 1000 : 200;
+    /* Correctness first: dmlcl's output and the hand-written gather's. */
+    CHECK_HR(dmlcl_binding_table_dispatch(table, q, 0, NULL, NULL), "dispatch");
+    dispatch_expect(q, m[2], want, N, "dmlcl");
+    CHECK_CL(clEnqueueNDRangeKernel(q, k[D_GATHER], 1, NULL, &n_items, NULL, 0, NULL, NULL),
+             "enqueue gather");
+    dispatch_expect(q, m[3], want, N, "hand-written gather");
+
+    static double samples[2][D_COUNT][MAX_ROUNDS];
+    int rounds = 0;
+    double start = now();
+    for (int r = -2; r < MAX_ROUNDS - 1; ++r) { /* two warm-up rounds; an odd count */
+        if (r >= opt->reps && r % 2 == 1 && now() - start >= opt->seconds)
+            break;
+        if (r == 0)
+            start = now();
+        for (int j = 0; j < 2 * D_COUNT; ++j) {
+            int x = (j + (r < 0 ? 0 : r)) % (2 * D_COUNT), mode = x / D_COUNT, c = x % D_COUNT;
+            int count = dispatch_count[mode];
             double t0 = now();
             for (int i = 0; i < count; ++i) {
-                if (kind % 2 == 0)
+                if (c == D_DMLCL)
                     CHECK_HR(dmlcl_binding_table_dispatch(table, q, 0, NULL, NULL), "dispatch");
                 else
-                    CHECK_CL(clEnqueueNDRangeKernel(q, empty, 1, NULL, &one, NULL, 0, NULL, NULL),
-                             "enqueue empty");
-                if (kind >= 2)
-                    clFinish(q);
+                    CHECK_CL(clEnqueueNDRangeKernel(q, k[c], 1, NULL,
+                                                    c == D_GATHER ? &n_items : &one, NULL, 0, NULL,
+                                                    NULL),
+                             "enqueue reference");
+                if (mode == 1)
+                    CHECK_CL(clFinish(q), "clFinish");
             }
-            clFinish(q);
-            double per = (now() - t0) / count;
-            if (per < best[kind])
-                best[kind] = per;
+            CHECK_CL(clFinish(q), "clFinish");
+            if (r >= 0)
+                samples[mode][c][r] = (now() - t0) / count;
+        }
+        rounds = r + 1;
+    }
+    dispatch_expect(q, m[2], want, N, "dmlcl (after the rounds)");
+
+    if (!opt->csv)
+        printf("\n| dispatch overhead | dmlcl us per dispatch median (min, q1-q3) | reference "
+               "| reference us median (min) | dmlcl / reference median [q1-q3] (of mins) "
+               "| rounds |\n|---|---|---|---|---|---|\n");
+    for (int mode = 0; mode < 2; ++mode) {
+        timing d = summarize(samples[mode][D_DMLCL], rounds);
+        for (int c = D_EMPTY1; c < D_COUNT; ++c) {
+            timing ref = summarize(samples[mode][c], rounds);
+            double ratio[MAX_ROUNDS], over[MAX_ROUNDS];
+            for (int r = 0; r < rounds; ++r) {
+                ratio[r] = samples[mode][c][r] / samples[mode][D_DMLCL][r];
+                over[r] = samples[mode][D_DMLCL][r] / samples[mode][c][r];
+            }
+            timing rt = summarize(ratio, rounds), ov = summarize(over, rounds);
+            char name[64];
+            snprintf(name, sizeof name, "dispatch-%s-%s", dispatch_modes[mode], dispatch_refs[c]);
+            /* The workloads' columns: the reference in the limit's, no naive kernel. */
+            for (int f = 0; f < 2; ++f) {
+                FILE *out = f ? opt->csv_file : opt->csv ? stdout : NULL;
+                if (out)
+                    fprintf(out,
+                            "%s,%d,%.9f,%.9f,%.4f,0,%.9f,%.9f,%.9f,%.9f,%s,%.4f,%.4f,%.4f,0,0,0,"
+                            "%d\n",
+                            name, 4 * N, d.median, ref.median, rt.median, d.min, d.q1, d.q3,
+                            ref.min, dispatch_refs[c], rt.q1, rt.q3, ref.min / d.min, rounds);
+            }
+            if (!opt->csv)
+                printf("| %s (%d) | %.1f (%.1f, %.1f-%.1f) | %s | %.1f (%.1f) | %.2fx "
+                       "[%.2f-%.2f] (%.2fx) | %d |\n",
+                       dispatch_modes[mode], dispatch_count[mode], 1e6 * d.median, 1e6 * d.min,
+                       1e6 * d.q1, 1e6 * d.q3, dispatch_ref_what[c], 1e6 * ref.median,
+                       1e6 * ref.min, ov.median, ov.q1, ov.q3, d.min / ref.min, rounds);
         }
     }
-    if (opt->csv_file) {
-        fprintf(opt->csv_file, "dispatch-pipelined,4000,%.9f,%.9f,%.4f\n", best[0], best[1],
-                best[1] / best[0]);
-        fprintf(opt->csv_file, "dispatch-synchronous,4000,%.9f,%.9f,%.4f\n", best[2], best[3],
-                best[3] / best[2]);
-    }
-    if (opt->csv) {
-        printf("dispatch-pipelined,4000,%.9f,%.9f,%.4f\n", best[0], best[1], best[1] / best[0]);
-        printf("dispatch-synchronous,4000,%.9f,%.9f,%.4f\n", best[2], best[3], best[3] / best[2]);
-    } else {
-        printf("| dispatch overhead, pipelined (1000) | %.1f us | empty kernel %.1f us | %.2fx "
-               "the empty kernel |\n",
-               1e6 * best[0], 1e6 * best[1], best[0] / best[1]);
-        printf("| dispatch overhead, synchronous (200) | %.1f us | empty kernel %.1f us | %.2fx "
-               "the empty kernel |\n",
-               1e6 * best[2], 1e6 * best[3], best[2] / best[3]);
-    }
-    clReleaseKernel(empty);
+    for (int c = D_EMPTY1; c < D_COUNT; ++c)
+        clReleaseKernel(k[c]);
     clReleaseProgram(prog);
     dmlcl_binding_table_release(table);
     dmlcl_compiled_operator_release(cop);
     dmlcl_operator_release(op);
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < 5; ++i)
         clReleaseMemObject(m[i]);
 }
 
@@ -418,7 +530,8 @@ static void usage(FILE *f)
                "  --csv-file PATH  also write those lines to PATH\n"
                "  --reps N         at least N timed rounds per workload (10..400, default 10)\n"
                "  --seconds S      and at least S seconds of rounds per workload (default 2)\n"
-               "  --filter TEXT    only workloads whose name contains TEXT\n"
+               "  --filter TEXT    only workloads whose name contains TEXT (dispatch-overhead:\n"
+               "                   dispatch time against empty kernels and a hand-written gather)\n"
                "  --device SPEC    [PLATFORM:]DEVICE, as DMLCL_PLATFORM/DMLCL_DEVICE\n"
                "  --variants       also the same kinds at other shapes and types\n"
                "  --version        the version\n");

@@ -7,7 +7,9 @@ PNG bar chart; with the chain CSVs (dmlcl-bench-chains --csv-file, peers.py
 Bandwidth is the workload's unavoidable traffic (output bytes written plus
 the 64-byte input lines read) over its median time, for every system alike;
 the chart draws each workload's limit (the same traffic at the best copy
-mechanism's speed) as a black line over its bars.
+mechanism's speed) as a black line over its bars. The dispatch-overhead rows
+(dmlcl's dispatch against an empty kernel of 1 and of 8 arguments and a
+hand-written gather, pipelined and synchronous) make a table of their own.
 usage: report.py DMLCL_CSV PEERS_CSV PNG [CHAINS_CSV CHAIN_PEERS_CSV]
 """
 import csv
@@ -34,9 +36,7 @@ def workloads_table(dmlcl_csv, peers):
     for row in rows:
         w, t = row["workload"], float(row["dmlcl_s"])
         if w.startswith("dispatch"):
-            print(f"| {w} | | {1e6 * t:.1f} us | empty kernel / dmlcl = {float(row['ratio']):.2f} "
-                  + "| " * (4 + len(SYSTEMS)) + "|")
-            continue
+            continue  # dispatch_table
         traffic = int(row["bytes"]) + int(row["read_bytes"])
         versus = float(row["naive_over_dmlcl"])  # 0: the workload has no naive kernel
         naive = f"{versus:.2f}x" if versus else "n/a"
@@ -52,6 +52,27 @@ def workloads_table(dmlcl_csv, peers):
         bars = [gbs(t), gbs(naive_s) if naive_s else 0] + [gbs(p[s]) if s in p else 0 for s in SYSTEMS]
         chart.append((w, bars, gbs(float(row["limit_s"]))))
     return chart
+
+
+def dispatch_table(dmlcl_csv):
+    """The dispatch-overhead rows: dispatch-MODE-REFERENCE, the reference's time in limit_s,
+    ratio = reference / dmlcl per round (median, quartiles; an odd count of rounds, so
+    1 / ratio's median and quartiles are 1 / the ratio's)."""
+    with open(dmlcl_csv) as f:
+        rows = [r for r in csv.DictReader(f) if r["workload"].startswith("dispatch")]
+    if not rows:
+        return
+    print("\n| dispatch overhead | dmlcl us per dispatch (min) | reference | reference us (min) | "
+          "dmlcl / reference [q1-q3] | rounds |")
+    print("|---" * 6 + "|")
+    for row in rows:
+        mode = row["workload"].split("-")[1]
+        over = lambda k: 1 / float(row[k]) if float(row[k]) else float("nan")
+        print(f"| {mode} | {1e6 * float(row['dmlcl_s']):.1f} "
+              f"({1e6 * float(row['dmlcl_min_s']):.1f}) | {row['limit_mechanism']} | "
+              f"{1e6 * float(row['limit_s']):.1f} ({1e6 * float(row['limit_min_s']):.1f}) | "
+              f"{over('ratio'):.2f}x [{over('ratio_q3'):.2f}-{over('ratio_q1'):.2f}] | "
+              f"{row['rounds']} |")
 
 
 def chains_table(chains_csv, peers):
@@ -100,6 +121,7 @@ def main():
     if len(sys.argv) not in (4, 6):
         sys.exit(__doc__)
     chart = workloads_table(sys.argv[1], read_peers(sys.argv[2]))
+    dispatch_table(sys.argv[1])
     if len(sys.argv) == 6:
         chains_table(sys.argv[4], read_peers(sys.argv[5]))
     draw(chart, sys.argv[3])

@@ -66,12 +66,47 @@
 #define DMLI_INDEXED_RUN_XS 6 /* the run's index stride */
 #define DMLI_INDEXED_RUN_PS 7 /* the run's logical index position stride */
 #define DMLI_INDEXED_CHUNK 8
-#define DMLI_INDEXED_ROWS 9
+#define DMLI_INDEXED_ROWS 9 /* product of the row sizes (TRANSPOSE: tiles) */
 #define DMLI_INDEXED_ROWS_PER_ITEM 10
 
 /* Per dimension: {size, out stride, in stride, index stride, index position
- * stride}; per component after the dims: {axis size, axis stride}. */
+ * stride}; per component after the dims: {axis size, axis stride}. TRANSPOSE
+ * (as the view's) appends one more dimension before the components: the
+ * tiled dimension's real size and output stride, then 1, 0, 0. */
 #define DMLI_INDEXED_DIM 5
 #define DMLI_COMP_LONGS 2
+
+/* ---- bands_copy(table, buf 0, base 0, ..., buf NBUF-1, base NBUF-1) -------
+ * One dispatch for an operator's steps that walk the same rows (src/bands.c).
+ * Buffer k is argument 1 + 2k, its base offset (units) 2 + 2k. The table (a
+ * __constant long array, set once per compiled operator) holds the header,
+ * the row sizes (innermost first), the strips, then the segments. */
+
+#define DMLI_BANDS_ARG_TABLE 0
+#define DMLI_BANDS_ARG_BUF(k) (1 + 2 * (k))
+#define DMLI_BANDS_ARG_BASE(k) (2 + 2 * (k))
+
+/* Header slots. */
+#define DMLI_BANDS_STRIPS 0        /* strips per row */
+#define DMLI_BANDS_ROW_RANK 1      /* row dimensions */
+#define DMLI_BANDS_ROWS 2          /* product of the row sizes */
+#define DMLI_BANDS_ROWS_PER_ITEM 3 /* rows per work-item */
+#define DMLI_BANDS_SEGMENTS 4      /* table index of the first segment */
+#define DMLI_BANDS_HEADER 5
+
+/* Per strip: {first segment, segments, lines}: the segments' lines are
+ * walked together, line by line (each segment one run per line). */
+#define DMLI_BANDS_STRIP 3
+
+/* Per segment: these, then {out stride, in stride} per row dimension. */
+#define DMLI_SEG_OUT_BUF 0
+#define DMLI_SEG_IN_BUF 1
+#define DMLI_SEG_OUT_OFF 2 /* units */
+#define DMLI_SEG_IN_OFF 3
+#define DMLI_SEG_LINE_OS 4 /* between the segment's lines */
+#define DMLI_SEG_LINE_IS 5
+#define DMLI_SEG_RUN 6    /* units per line (output stride 1) */
+#define DMLI_SEG_RUN_IS 7 /* -1, 0 or 1 */
+#define DMLI_SEG_FIXED 8
 
 #endif /* DMLI_ABI_H */

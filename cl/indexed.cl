@@ -40,14 +40,24 @@
  *               (a gather along an inner axis): a work-item resolves a block
  *               of the run's indices once and applies it to all its rows
  *               (default 0)
+ *   TRANSPOSE   1 or 2 (CPUs, ROW_INDEX): the inner dimensions are a layout
+ *               change, as in view.cl: the run is contiguous in the output
+ *               and strided in the input, the innermost row dimension is
+ *               contiguous in the input, and neither moves the indices. Rows
+ *               are tiles of that dimension (transpose.cl): a tile's index
+ *               tuple is resolved once, then the tile moves as a view's
+ *               does; under ZERO and ERROR a bad tuple zeroes the tile
+ *               (default 0)
  *
  * Arguments (abi.h DMLCL_INDEXED_ARG_*): out, out_base, in, in_base, idx,
  * idx_base, status (NULL unless ERROR), shape. shape holds the
  * DMLCL_INDEXED_* header scalars, then dims: per outer dimension, innermost
- * first, {size, os, is, xs, ps}; then per index component {axis size, axis
- * stride}.
+ * first, {size, os, is, xs, ps} (TRANSPOSE: dims[0] counts tiles, and one
+ * more {real size, os, 1, 0, 0} follows the rows); then per index component
+ * {axis size, axis stride}.
  */
 #include "common.cl"
+#include "transpose.cl"
 
 #ifndef IDX_T
 #define IDX_T int
@@ -159,7 +169,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
         return;
     ulong last = min(r + rows_per_item, rows) - 1;
     long axis_n[NCOMP], axis_s[NCOMP];
-    __constant long *comps = dims + DMLI_INDEXED_DIM * outer_rank;
+    __constant long *comps = dims + DMLI_INDEXED_DIM * (outer_rank + (TRANSPOSE ? 1 : 0));
     for (int k = 0; k < NCOMP; ++k) {
         axis_n[k] = comps[DMLI_COMP_LONGS * k];
         axis_s[k] = comps[DMLI_COMP_LONGS * k + 1];
@@ -191,7 +201,31 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     }
     return;
 #endif
-#if SHARED_INDEX
+#if TRANSPOSE
+    /* Rows are tiles: SIDE units of the innermost row dimension (input
+     * stride 1, its real size and output stride after the rows in dims) x
+     * this chunk of the run (output stride 1); the last tile of a line may
+     * be narrower. Neither moves the indices: one tuple per tile. */
+    long real0 = dims[DMLI_INDEXED_DIM * outer_rank], os0 = dims[DMLI_INDEXED_DIM * outer_rank + 1];
+    int nc = (int)(end - begin);
+    for (;; ++r) {
+        int tw = (int)min((long)SIDE, real0 - at[0] * SIDE);
+        long a = resolve(idx, off[2], axis_n, axis_s, comp_stride);
+#if POLICY != 0
+        if (a < 0) {
+            /* Positions grow along every dimension: the tile's first is its least. */
+            REPORT(off[3] + begin * run_ps + (-1 - a) * comp_pos);
+            for (int w = 0; w < tw; ++w)
+                for (int c = 0; c < nc; ++c)
+                    PUT(out + off[0] + w * os0 + begin + c, (UNIT_T)0);
+        } else
+#endif
+            transpose_tile(out, off[0], os0, in, off[1] + a, run_is, begin, nc, tw);
+        if (r == last)
+            break;
+        row_step(dims, outer_rank, at, off, n0, step0);
+    }
+#elif SHARED_INDEX
     /* The rows share their indices (every outer index stride is 0): a block
      * of the run is resolved once, then applied to each row of the item. */
     ulong first = r;

@@ -34,7 +34,8 @@
  *               at most CHUNK_MAX run units, whole cache lines on each
  *               side, instead of one line per element. 1: through a private
  *               tile; 2: VN x VN register blocks (VEC_T, VLOAD) where output
- *               rows and the run are whole 16-byte vectors (default 0)
+ *               rows and the run are whole 16-byte vectors (default 0);
+ *               the tile and its macros are transpose.cl's
  *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
  *               ARITH_IS_HALF, double) (default 0)
  *   INTERLEAVE  runs of RUN_N (2..8) units, contiguous in the output and
@@ -54,6 +55,7 @@
  * rows_per_item) items, or with REPEAT rows * ceil(reps / reps_per_item).
  */
 #include "common.cl"
+#include "transpose.cl"
 
 #ifndef SPLAT
 #define SPLAT 0
@@ -88,16 +90,6 @@
 #define VAL_T UNIT_T
 #define LOAD(i) (in[(i)])
 #define STORE(o, v) PUT(out + (o), (v))
-#endif
-
-#ifndef TRANSPOSE
-#define TRANSPOSE 0
-#endif
-#ifndef SIDE
-#define SIDE 16
-#endif
-#ifndef CHUNK_MAX
-#define CHUNK_MAX SIDE
 #endif
 
 /* Units a REPEAT work-item holds between its load and its stores. */
@@ -158,66 +150,6 @@ static long repeat_next(__constant long *rep, int rank, long *at, long off)
     }
     return off;
 }
-
-#if TRANSPOSE == 2
-/* Interleaving the low (ZIP_LO) or high (ZIP_HI) halves of two VN-unit
- * vectors: Clang's shuffle builtin where there is one (PoCL's shuffle2 on
- * uchar16 is a library call), shuffle2 elsewhere. */
-#if VN == 16
-#define LO_IDX 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23
-#define HI_IDX 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31
-#elif VN == 8
-#define LO_IDX 0, 8, 1, 9, 2, 10, 3, 11
-#define HI_IDX 4, 12, 5, 13, 6, 14, 7, 15
-#elif VN == 4
-#define LO_IDX 0, 4, 1, 5
-#define HI_IDX 2, 6, 3, 7
-#elif VN == 2
-#define LO_IDX 0, 2
-#define HI_IDX 1, 3
-#endif
-#if defined(__clang__) && defined(__has_builtin)
-#if __has_builtin(__builtin_shufflevector)
-#define ZIP_LO(a, b) __builtin_shufflevector((a), (b), LO_IDX)
-#define ZIP_HI(a, b) __builtin_shufflevector((a), (b), HI_IDX)
-#endif
-#endif
-#ifndef ZIP_LO
-#define ZIP_LO(a, b) shuffle2((a), (b), (VEC_T)(LO_IDX))
-#define ZIP_HI(a, b) shuffle2((a), (b), (VEC_T)(HI_IDX))
-#endif
-
-/*
- * A VN x VN block (VN units = 16 bytes) transposed in registers: VN vector
- * loads along the input rows, log2(VN) rounds of interleaving row k with row
- * k + VN/2, VN vectors out, qs vectors apart.
- */
-static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
-{
-#if VN == 1
-    *q = *p;
-#else
-    VEC_T r[VN], t[VN];
-#pragma unroll
-    for (int k = 0; k < VN; ++k)
-        r[k] = VLOAD(0, p + k * is);
-#pragma unroll
-    for (int round = 1; round < VN; round *= 2) {
-#pragma unroll
-        for (int k = 0; k < VN / 2; ++k) {
-            t[2 * k] = ZIP_LO(r[k], r[k + VN / 2]);
-            t[2 * k + 1] = ZIP_HI(r[k], r[k + VN / 2]);
-        }
-#pragma unroll
-        for (int k = 0; k < VN; ++k)
-            r[k] = t[k];
-    }
-#pragma unroll
-    for (int j = 0; j < VN; ++j)
-        q[j * qs] = r[j];
-#endif
-}
-#endif
 
 /* The row odometer (common.cl) on the two offsets of a view. */
 static void view_row_start(__constant long *dims, int rank, ulong r, long *at, long *o, long *i)
@@ -480,32 +412,7 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     int nc = (int)(end - begin);
     for (;;) {
         int tw = (int)min((long)SIDE, n0 - at[0] * SIDE);
-#if TRANSPOSE == 2
-        if (tw == SIDE) {
-            /* Blocks into a private tile, then whole output rows in order,
-             * so each line is complete while its write-combining buffer is
-             * open. */
-            VEC_T tile[SIDE][CHUNK_MAX / VN];
-            for (int c = 0; c < nc; c += VN)
-                for (int w = 0; w < SIDE; w += VN)
-                    transpose_block(&tile[w][c / VN], CHUNK_MAX / VN,
-                                    in + i + w + (begin + c) * run_is, run_is);
-            for (int w = 0; w < SIDE; ++w) {
-                __global VEC_T *row = (__global VEC_T *)(out + o + w * os0 + begin);
-                for (int c = 0; c < nc / VN; ++c)
-                    PUT(row + c, tile[w][c]);
-            }
-        } else
-#endif
-        {
-            UNIT_T tile[SIDE][CHUNK_MAX];
-            for (int c = 0; c < nc; ++c)
-                for (int w = 0; w < tw; ++w)
-                    tile[w][c] = in[i + w + (begin + c) * run_is];
-            for (int w = 0; w < tw; ++w)
-                for (int c = 0; c < nc; ++c)
-                    STORE(o + w * os0 + begin + c, tile[w][c]);
-        }
+        transpose_tile(out, o, os0, in, i, run_is, begin, nc, tw);
         if (++r >= stop)
             break;
         view_row_next(dims, outer_rank, at, &o, &i);

@@ -35,4 +35,11 @@ size_t fuzz_encode_operator(const DML_OPERATOR_DESC *desc, uint8_t *buf, size_t 
  */
 int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why);
 
+/*
+ * The same on an operator's state as lowered (normalises its plans): and
+ * the steps write disjoint parts of the outputs. 0 or 1 with why.
+ */
+struct dmli_op_state;
+int fuzz_check_state(struct dmli_op_state *st, char *why);
+
 #endif /* DMLCL_FUZZ_DRIVERS_H */

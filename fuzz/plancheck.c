@@ -5,10 +5,11 @@
  * reach (before and after normalisation) must lie in [0, TotalTensorSize-
  * InBytes) of each tensor: the output's, the data input's with every
  * in-range index value, the indices'. Computed in 128 bits, independently of
- * the library's own checked arithmetic. And an output never overlaps itself:
- * outputs of up to 2^16 elements have every element offset enumerated, up
- * to 2^16 in all over a descriptor's steps (the rest of a long PAD's steps
- * are bounds-checked only).
+ * the library's own checked arithmetic. And an output never overlaps itself,
+ * and an operator's steps write disjoint parts of its outputs (src/bands.c
+ * runs them in one dispatch, in any order): up to 2^16 output elements in
+ * all over a descriptor's steps have every element offset enumerated (the
+ * rest of a long PAD's steps are bounds-checked only).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,36 +90,75 @@ static int cmp_wide(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-#define ENUMERATE_MAX (1 << 16)
 /* Elements enumerated per descriptor, over all its steps: a PAD of 4096 steps would
  * otherwise take most of a second per input (under the sanitizers). */
-#define ENUMERATE_BUDGET (1 << 16)
+#define ENUMERATE_MAX (1 << 16)
 
-static int distinct_outputs(const dmli_plan *p, wide *budget, char *why)
+/* Element offsets written so far, (output slot << 64) + offset: each must be written once. */
+typedef struct written {
+    wide off[ENUMERATE_MAX];
+    size_t n;
+} written;
+
+static void enumerate_outputs(const dmli_plan *p, uint32_t output, written *w)
 {
     wide count = 1;
     for (int d = 0; d < p->rank && count <= ENUMERATE_MAX; ++d)
         count *= p->size[d];
-    if (p->check_only || count == 0 || count > ENUMERATE_MAX || count > *budget)
-        return 0;
-    *budget -= count;
-    static _Thread_local wide off[ENUMERATE_MAX];
+    if (p->check_only || count == 0 || count > ENUMERATE_MAX - (wide)w->n)
+        return;
     for (wide e = 0; e < count; ++e) {
         wide rest = e, o = p->out_offset;
         for (int d = p->rank; d-- > 0;) {
             o += (rest % p->size[d]) * p->out_stride[d];
             rest /= p->size[d];
         }
-        off[e] = o;
+        w->off[w->n++] = ((wide)output << 64) + o;
     }
-    qsort(off, (size_t)count, sizeof *off, cmp_wide);
-    for (wide e = 1; e < count; ++e)
-        if (off[e] == off[e - 1]) {
-            snprintf(why, FUZZ_WHY, "two output elements at element offset %lld",
-                     (long long)off[e]);
+}
+
+static int distinct_outputs(written *w, char *why)
+{
+    qsort(w->off, w->n, sizeof *w->off, cmp_wide);
+    for (size_t e = 1; e < w->n; ++e)
+        if (w->off[e] == w->off[e - 1]) {
+            snprintf(why, FUZZ_WHY,
+                     "two output elements (of one step, or of two steps) at output %u element "
+                     "offset %lld",
+                     (unsigned)(w->off[e] >> 64), (long long)(w->off[e] & (((wide)1 << 64) - 1)));
             return 1;
         }
     return 0;
+}
+
+int fuzz_check_state(struct dmli_op_state *st, char *why)
+{
+    int bad = 0;
+    static _Thread_local written w;
+    w.n = 0;
+    if (!st->n_steps) {
+        bad = check(st, &st->plan, st->data_input, 0, "lowered", why);
+        enumerate_outputs(&st->plan, 0, &w);
+        bad = bad || distinct_outputs(&w, why);
+        dmli_plan_normalize(&st->plan);
+        bad = bad || check(st, &st->plan, st->data_input, 0, "normalised", why);
+    }
+    /* Steps: each inside its own tensors, and together writing each output element at most
+     * once (the steps' parts are disjoint). */
+    for (uint32_t i = 0; i < st->n_steps && !bad; ++i) {
+        dmli_op_step *s = &st->steps[i];
+        bad = s->output >= st->n_outputs || (s->input != DMLI_STEP_CONSTANT &&
+                                             (s->input < 0 || (uint32_t)s->input >= st->n_inputs));
+        if (bad)
+            snprintf(why, FUZZ_WHY, "step %u: input slot %d or output slot %u out of range", i,
+                     s->input, s->output);
+        bad = bad || check(st, &s->plan, s->input, s->output, "lowered step", why);
+        if (!bad)
+            enumerate_outputs(&s->plan, s->output, &w);
+        dmli_plan_normalize(&s->plan);
+        bad = bad || check(st, &s->plan, s->input, s->output, "normalised step", why);
+    }
+    return bad || (st->n_steps && distinct_outputs(&w, why));
 }
 
 int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why)
@@ -132,28 +172,7 @@ int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why)
                  (int)desc->Type, dmlcl_last_error());
         return 1;
     }
-    int bad = 0;
-    wide budget = ENUMERATE_BUDGET;
-    if (!st.n_steps) {
-        bad = check(&st, &st.plan, st.data_input, 0, "lowered", why) ||
-              distinct_outputs(&st.plan, &budget, why);
-        dmli_plan_normalize(&st.plan);
-        bad = bad || check(&st, &st.plan, st.data_input, 0, "normalised", why);
-    }
-    /* Steps: each inside its own tensors and writing distinct elements (a later step may
-     * overwrite an earlier one's). */
-    for (uint32_t i = 0; i < st.n_steps && !bad; ++i) {
-        dmli_op_step *s = &st.steps[i];
-        bad = s->output >= st.n_outputs || (s->input != DMLI_STEP_CONSTANT &&
-                                            (s->input < 0 || (uint32_t)s->input >= st.n_inputs));
-        if (bad)
-            snprintf(why, FUZZ_WHY, "step %u: input slot %d or output slot %u out of range", i,
-                     s->input, s->output);
-        bad = bad || check(&st, &s->plan, s->input, s->output, "lowered step", why) ||
-              distinct_outputs(&s->plan, &budget, why);
-        dmli_plan_normalize(&s->plan);
-        bad = bad || check(&st, &s->plan, s->input, s->output, "normalised step", why);
-    }
+    int bad = fuzz_check_state(&st, why);
     dmli_op_state_release(&st);
     return bad;
 }

@@ -189,6 +189,8 @@ static HRESULT read_desc(dmlcl_device *dev, dmlcl_device_class forced)
     d->preferred_vector_width_char = uint_info(dev->device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR);
     d->preferred_vector_width_int = uint_info(dev->device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT);
     d->prefetch = strstr(pname, "Oclgrind") == NULL; /* see launch.h */
+    clGetDeviceInfo(dev->device, CL_DEVICE_MAX_PARAMETER_SIZE, sizeof d->max_parameter_size,
+                    &d->max_parameter_size, NULL);
     size_t items[3] = {1, 1, 1};
     clGetDeviceInfo(dev->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL);
     for (int i = 0; i < 3; ++i)

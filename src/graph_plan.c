@@ -28,6 +28,7 @@
 
 #include "fuse.h"
 #include "graph.h"
+#include "launch.h"
 
 /* A node's plan while planning, and the tensors its data / index reads come from. */
 typedef struct pending {
@@ -59,19 +60,59 @@ static void start(const dmli_graph_node *node, pending *p)
 }
 
 /*
- * An indexed copy whose innermost run reads the input with a stride: the
- * indexed kernel has no transposing tile, so on CPUs such a run costs many
- * times a contiguous one (measured with dmlcl-bench-chains: NCHW to NHWC,
- * then a row gather, ran ~2x slower fused than as two kernels).
+ * An indexed copy whose innermost run reads the input with a stride: a
+ * layout change composed into a gather. Fused, the indexed kernel moves it
+ * in tiles on CPUs when its inner dimensions are a transpose that leaves the
+ * indices alone (launch.c dmli_indexed_tiles, cl/indexed.cl TRANSPOSE);
+ * otherwise one element at a time, many times a contiguous run (measured
+ * with dmlcl-bench-chains: NCHW to NHWC, then a row gather, ran ~2x slower
+ * fused element by element than as two kernels).
  */
-static bool strided_indexed_run(const dmli_plan *plan)
+static bool strided_indexed_run(const dmli_plan *plan, int *tiles)
 {
     dmli_plan p = *plan;
     dmli_plan_normalize(&p);
+    *tiles = 0;
     if (p.kind != DMLI_PLAN_INDEXED || p.empty || p.rank == 0)
         return false;
     int64_t s = p.in_stride[p.rank - 1];
-    return s > 1 || s < -1;
+    if (s > 1 || s < -1) {
+        *tiles = dmli_indexed_tiles(&p);
+        return true;
+    }
+    return false;
+}
+
+static uint64_t elements(const dmli_plan *p)
+{
+    uint64_t n = 1;
+    for (int d = 0; d < p->rank; ++d)
+        n *= (uint64_t)p->size[d];
+    return n;
+}
+
+/*
+ * Why a layout change stays out of the indexed copy it would compose into,
+ * or NULL. Fused and tiled, the copy transposes each of its output elements
+ * once: cheaper than a transpose and a gather apart, unless the reader
+ * writes more elements than the producer (a gather repeating rows of the
+ * layout change), where fusing would redo the producer's work per copy.
+ */
+static const char *layout_cost(const dmli_plan *producer, const dmli_plan *consumer,
+                               const dmli_plan *composed)
+{
+    int tiles, unused;
+    if (!strided_indexed_run(composed, &tiles) || strided_indexed_run(producer, &unused) ||
+        strided_indexed_run(consumer, &unused))
+        return NULL;
+    if (!tiles)
+        return "fused, the indexed copy would read its runs with a stride, one element at a "
+               "time; apart, a layout change runs as a tiled view and the gather copies whole "
+               "runs";
+    if (elements(consumer) > elements(producer))
+        return "fused, the tiled indexed copy would repeat the producer's work: the reader "
+               "writes more elements than the producer";
+    return NULL;
 }
 
 /* Composes the producer of port into v when allowed and exact; records the decision. */
@@ -98,10 +139,9 @@ static void try_fuse(const dmli_graph *g, pending *work, dmli_graph_decision *de
     dmli_plan composed;
     if (!dmli_fuse_compose(&p->plan, &c->plan, port, &composed, &dec[u].why))
         return;
-    if (strided_indexed_run(&composed) && !strided_indexed_run(&p->plan) &&
-        !strided_indexed_run(&c->plan)) {
-        dec[u].why = "fused, the indexed copy would read its runs with a stride; apart, a "
-                     "layout change runs as a tiled view and the gather copies whole runs";
+    const char *why = layout_cost(&p->plan, &c->plan, &composed);
+    if (why) {
+        dec[u].why = why;
         return;
     }
     bool producer_indexed = p->plan.kind == DMLI_PLAN_INDEXED;

@@ -20,6 +20,8 @@
  *   tensor.c     the buffer-tensor rules (checked.h arithmetic; overlap.c:
  *                an output never overlaps itself)
  *   plan.c       normalise a plan (drop, merge, widen)
+ *   bands.c      an operator's steps that walk the same rows as one band
+ *                (launch_bands.c its launch, runtime_bands.c its kernel)
  *   launch.c     a plan on a device description -> kernel, options, grid,
  *                shape buffer, argument slots (pure host code; launch.h)
  *   device.c     OpenCL device selection, its description, the program cache
@@ -180,14 +182,15 @@ void dmli_plan_normalize(dmli_plan *plan);
 #define DMLI_STEP_CONSTANT (-1)
 
 /*
- * One kernel of an operator whose work is more than one copy (JOIN: one per
- * input; PADDING: a fill per border region and one view). Steps run in
- * order, each after the previous one, so a later step may overwrite what an
- * earlier one wrote. A fill is a VIEW plan with every input stride 0 that
- * reads the state's constant element.
+ * One copy of an operator whose work is more than one copy (JOIN: one per
+ * input; PADDING: a fill per border region and one view). An operator's
+ * steps write disjoint parts of its outputs (fuzz/plancheck.c checks it),
+ * so they may run in any order: those that walk the same rows run as one
+ * band (bands.h), the others one kernel each. A fill is a VIEW plan with
+ * every input stride 0 that reads the state's constant element.
  */
 typedef struct dmli_op_step {
-    dmli_plan plan; /* normalised when the operator is created */
+    dmli_plan plan; /* as lowered: normalised per kernel when compiled */
     int input;      /* input slot the kernel reads, or DMLI_STEP_CONSTANT */
     uint32_t output;
 } dmli_op_step;
@@ -285,6 +288,7 @@ HRESULT dmli_op_class_create(const dmli_op_class *cls, const void *desc, dmli_op
 typedef enum dmli_kernel_source {
     DMLI_SOURCE_VIEW,
     DMLI_SOURCE_INDEXED,
+    DMLI_SOURCE_BANDS,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 

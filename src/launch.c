@@ -129,6 +129,34 @@ static int view_transposes(const dmli_plan *p, bool gpu)
 }
 
 /*
+ * A gather whose inner dimensions are a layout change (cl/indexed.cl
+ * TRANSPOSE): the same tiles as view_transposes, and neither tile dimension
+ * moves the indices, so a tile resolves one index tuple. Not the element
+ * walk of an ERROR check with nothing to write.
+ */
+int dmli_indexed_tiles(const dmli_plan *p)
+{
+    int in = p->rank - 1;
+    if (p->kind != DMLI_PLAN_INDEXED || p->check_only || p->rank < 2 || p->out_stride[in] != 1 ||
+        (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) || p->in_stride[in - 1] != 1 ||
+        p->size[in - 1] < transpose_side(p) || p->idx_stride[in] != 0 || p->idx_stride[in - 1] != 0)
+        return 0;
+    int64_t vn = 16 / (int64_t)p->elem_bytes;
+    if (p->size[in] % vn != 0 || p->out_offset % vn != 0)
+        return 1;
+    for (int d = 0; d < in; ++d)
+        if (p->out_stride[d] % vn != 0)
+            return 1;
+    return 2;
+}
+
+/* The tiles on CPUs only, as for views: GPUs read strided runs through lanes. */
+static int indexed_transposes(const dmli_plan *p, bool gpu)
+{
+    return gpu ? 0 : dmli_indexed_tiles(p);
+}
+
+/*
  * INTERLEAVE (cl/view.cl) on a CPU: runs of 2 to 8 units (RUN_N), contiguous
  * in the output and far apart in the input (a stream per run position), the
  * next dimension contiguous in the input and packed after the runs in the
@@ -242,10 +270,12 @@ static void decide(const dmli_plan *p, bool gpu, dmli_launch *l)
     l->serial = !gpu;
     l->stream = streams(p, gpu);
     l->interleave = view_interleaves(p, gpu);
-    l->transpose = l->interleave ? 0 : view_transposes(p, gpu);
+    l->transpose = indexed         ? indexed_transposes(p, gpu)
+                   : l->interleave ? 0
+                                   : view_transposes(p, gpu);
     l->repeat = view_repeats(p);
     l->shared_index = shares_index(p);
-    l->run_one = indexed && !gpu && (p->rank == 0 || p->size[p->rank - 1] == 1);
+    l->run_one = indexed && !gpu && !l->transpose && (p->rank == 0 || p->size[p->rank - 1] == 1);
     if (indexed)
         l->args = (dmli_launch_args){
             .out = DMLI_INDEXED_ARG_OUT,
@@ -290,6 +320,12 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
         n += snprintf(buf + n, len - (size_t)n, " -DSHARED_INDEX=%d -DRUN_ONE=%d -DROWS_1D=%d",
                       l->shared_index, l->run_one, p->rank == 2);
+        if (l->transpose)
+            n += snprintf(buf + n, len - (size_t)n, " -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d",
+                          l->transpose, transpose_side(p), transpose_chunk(p));
+        if (l->transpose == 2)
+            n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
+                          16 / p->elem_bytes, vector_type(p->elem_bytes), 16 / p->elem_bytes);
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
                  "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d -DPREFETCH=%d",
@@ -404,10 +440,28 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
 }
 
 /*
+ * TRANSPOSE of an indexed plan: rows are tiles of dims[0] (its index strides
+ * are 0); its real size and output stride follow the rows as one more
+ * dimension, {size, os, 1, 0, 0}. Returns the longs appended.
+ */
+static size_t tile_indexed_rows(const dmli_plan *p, dmli_launch *l, cl_long *dims, int outer)
+{
+    cl_long n0 = dims[0], side = transpose_side(p), tiles = (n0 + side - 1) / side;
+    cl_long *real = dims + DMLI_INDEXED_DIM * outer;
+    for (int k = 0; k < DMLI_INDEXED_DIM; ++k)
+        real[k] = k == 0 ? n0 : k == 1 ? dims[1] : k == 2 ? 1 : 0;
+    dims[0] = tiles;
+    for (int k = 1; k < DMLI_INDEXED_DIM; ++k)
+        dims[k] *= side;
+    l->rows = l->rows / (uint64_t)n0 * (uint64_t)tiles;
+    return DMLI_INDEXED_DIM;
+}
+
+/*
  * The dims after the header: rows, then (REPEAT) the repeats, innermost
- * first; TRANSPOSE tiles the innermost row and appends its real extent;
- * INDEXED appends the index components. Sets rows and reps; returns the
- * number of longs written.
+ * first; TRANSPOSE tiles the innermost row and appends its real extent
+ * (tile_indexed_rows for INDEXED); INDEXED appends the index components.
+ * Sets rows and reps; returns the number of longs written.
  */
 static size_t fill_dims(const dmli_plan *p, dmli_launch *l, cl_long *dims, int *row_rank)
 {
@@ -429,7 +483,9 @@ static size_t fill_dims(const dmli_plan *p, dmli_launch *l, cl_long *dims, int *
             *row_rank += !rep;
         }
     size_t count = (size_t)(per * outer);
-    if (l->transpose) {
+    if (l->transpose && indexed) {
+        count += tile_indexed_rows(p, l, dims, outer);
+    } else if (l->transpose) {
         /* Rows are tiles of dims[0]; its real size and output stride follow. */
         cl_long n0 = dims[0], side = transpose_side(p), tiles = (n0 + side - 1) / side;
         cl_long *real = dims + DMLI_VIEW_DIM * outer;

@@ -36,6 +36,9 @@ typedef struct dmli_device_desc {
      * OpenCL's own prefetch() is no hint on PoCL (0.56x on the small-row
      * gather against __builtin_prefetch). */
     bool prefetch;
+    /* CL_DEVICE_MAX_PARAMETER_SIZE (bytes; 0: OpenCL's minimum, 1024): how
+     * many buffers one band kernel may take (bands.h). */
+    size_t max_parameter_size;
 } dmli_device_desc;
 
 /* "cpu", "gpu", "accelerator" ("default" for DEFAULT, "?" otherwise). */
@@ -59,7 +62,7 @@ typedef struct dmli_launch {
     /* The variant, each predicate decided once (options spells them out). */
     bool serial;       /* SERIAL: one lane per work-item (not on GPUs) */
     bool stream;       /* STREAM: non-temporal stores (not on GPUs) */
-    int transpose;     /* VIEW TRANSPOSE: 0, 1 (private tile), 2 (register blocks) */
+    int transpose;     /* TRANSPOSE: 0, 1 (private tile), 2 (register blocks) */
     bool repeat;       /* VIEW REPEAT */
     int interleave;    /* VIEW INTERLEAVE: 0, 1 (unit stores), 2 (16-byte vector stores) */
     bool shared_index; /* INDEXED SHARED_INDEX */
@@ -84,6 +87,14 @@ typedef struct dmli_launch {
  * inputs give the same launch, and nothing else is read or written.
  */
 void dmli_launch_plan(const dmli_plan *plan, const dmli_device_desc *device, dmli_launch *launch);
+
+/*
+ * Whether an indexed plan (normalised) is a gather whose inner dimensions
+ * are a layout change that the indexed kernel moves in tiles on CPUs
+ * (cl/indexed.cl TRANSPOSE): 0 no, 1 private tiles, 2 register blocks. The
+ * graph planner reads it to fuse layout changes into gathers.
+ */
+int dmli_indexed_tiles(const dmli_plan *plan);
 
 /* One line for DMLCL_VERBOSE: kernel, options, grid, rows and chunks. */
 void dmli_launch_describe(const dmli_launch *launch, char *buf, size_t len);

@@ -63,9 +63,9 @@ HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *des
         free(o);
         return hr;
     }
+    /* Steps stay as lowered: bands are built from them, and a step that keeps its own
+     * kernel is normalised when it is compiled. */
     dmli_plan_normalize(&o->st.plan);
-    for (uint32_t i = 0; i < o->st.n_steps; ++i)
-        dmli_plan_normalize(&o->st.steps[i].plan);
     if (device) {
         dmlcl_device_retain(device);
         o->device = device;
@@ -147,19 +147,32 @@ static HRESULT upload_constant(dmlcl_compiled_operator *c)
     return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clCreateBuffer (constant)");
 }
 
-/* One kernel per step (or the operator's one plan); empty plans launch nothing. */
+/* The band of the steps (runtime_bands.c), then one kernel per step left out of it (or the
+ * operator's one plan); empty plans launch nothing. */
 static HRESULT compile_kernels(dmlcl_compiled_operator *c)
 {
     const dmli_op_state *st = &c->op->st;
     uint32_t n = st->n_steps ? st->n_steps : 1;
-    c->kernels = calloc(n, sizeof *c->kernels);
+    c->kernels = calloc(n + 1, sizeof *c->kernels);
     if (!c->kernels)
         return dmli_fail(E_OUTOFMEMORY, "CompileOperator: out of host memory");
+    if (st->n_steps) {
+        HRESULT hr = dmli_runtime_band_compile(c, &c->kernels[0]);
+        c->n_kernels = c->band ? 1 : 0; /* released with the others, even half made */
+        DMLI_TRY(hr);
+    }
     for (uint32_t i = 0; i < n; ++i) {
-        const dmli_plan *p = st->n_steps ? &st->steps[i].plan : &st->plan;
+        if (c->band && c->band->band.in_band[i])
+            continue;
+        dmli_op_kernel *k = &c->kernels[c->n_kernels];
+        if (st->n_steps) {
+            k->own = st->steps[i].plan;
+            dmli_plan_normalize(&k->own);
+        }
+        const dmli_plan *p = st->n_steps ? &k->own : &st->plan;
         if (p->empty)
             continue;
-        dmli_op_kernel *k = &c->kernels[c->n_kernels++];
+        c->n_kernels++;
         k->plan = p;
         k->input = st->n_steps ? st->steps[i].input : st->data_input;
         k->output = st->n_steps ? st->steps[i].output : 0;
@@ -183,6 +196,7 @@ void dmlcl_compiled_operator_release(dmlcl_compiled_operator *c)
             clReleaseMemObject(c->kernels[i].shape);
     }
     free(c->kernels);
+    dmli_runtime_band_release(c);
     if (c->constant)
         clReleaseMemObject(c->constant);
     dmli_graph_exec_free(c->graph);
@@ -485,7 +499,8 @@ static HRESULT set_binding_args(dmlcl_binding_table *t)
         return S_OK;
     c->args_table = NULL;
     for (uint32_t i = 0; i < c->n_kernels; ++i)
-        DMLI_TRY(set_kernel_args(t, &c->kernels[i]));
+        DMLI_TRY(c->kernels[i].band ? dmli_runtime_band_args(t, &c->kernels[i])
+                                    : set_kernel_args(t, &c->kernels[i]));
     c->args_table = t;
     c->args_generation = t->generation;
     return S_OK;
@@ -533,7 +548,8 @@ static HRESULT enqueue_kernel(dmlcl_binding_table *t, cl_command_queue q, cl_uin
     cl_event fill = NULL;
     if (t->status)
         DMLI_TRY(enqueue_status(t, q, &nwait, &wait, &fill));
-    /* Steps in order, each after the one before it (the queue may be out of order). */
+    /* Kernels in order, each after the one before it (the queue may be out of order);
+     * the steps write disjoint parts, but a caller's event covers them all. */
     cl_event done = NULL;
     bool want_done = event || t->status;
     for (uint32_t i = 0; i < c->n_kernels; ++i) {

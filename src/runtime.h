@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 
+#include "bands.h"
 #include "graph.h"
 #include "launch.h"
 
@@ -17,13 +18,22 @@ struct dmlcl_operator {
 
 /* One kernel of a compiled operator: its launch, and the slots its arguments bind. */
 typedef struct dmli_op_kernel {
-    dmli_launch launch;
+    dmli_launch launch; /* a band's: its grid only (the rest is the band's launch) */
     cl_kernel kernel;
-    cl_mem shape;          /* the launch's shape buffer */
-    const dmli_plan *plan; /* in the operator's state */
+    cl_mem shape;          /* the launch's shape buffer (a band's: its table) */
+    const dmli_plan *plan; /* the operator's plan, or own */
+    dmli_plan own;         /* a step's plan, normalised for its kernel */
     int input;             /* input slot, or DMLI_STEP_CONSTANT */
     uint32_t output;
+    bool band; /* the band of the operator's steps (runtime_bands.c) */
 } dmli_op_kernel;
+
+/* A compiled operator's band: the band, its launch, and the fill constant replicated. */
+typedef struct dmli_op_band {
+    dmli_band band;
+    dmli_band_launch launch;
+    cl_mem constant;
+} dmli_op_band;
 
 struct dmlcl_compiled_operator {
     int refcount;
@@ -31,6 +41,7 @@ struct dmlcl_compiled_operator {
     uint32_t n_kernels; /* 0 when the output is empty */
     dmli_op_kernel *kernels;
     cl_mem constant;      /* the fills' element (steps reading DMLI_STEP_CONSTANT) */
+    dmli_op_band *band;   /* NULL: every step its own kernel */
     pthread_mutex_t lock; /* kernel arguments are per kernel: one dispatch at a time */
     /* The table (and its binding generation) whose buffers the kernel holds. */
     const dmlcl_binding_table *args_table;
@@ -68,6 +79,15 @@ HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, con
  * created and set; an operator's or a graph step's (graph_exec.c). */
 HRESULT dmli_runtime_build_kernel(dmlcl_device *dev, const dmli_launch *l, cl_kernel *kernel,
                                   cl_mem *shape);
+
+/*
+ * runtime_bands.c: the band of c's steps as kernel k, unless DMLCL_BANDS=0 or
+ * the steps run per step (then c->band stays NULL and k is untouched).
+ */
+HRESULT dmli_runtime_band_compile(dmlcl_compiled_operator *c, dmli_op_kernel *k);
+/* The band kernel's buffers and base offsets from t's bindings. */
+HRESULT dmli_runtime_band_args(const dmlcl_binding_table *t, const dmli_op_kernel *k);
+void dmli_runtime_band_release(dmlcl_compiled_operator *c);
 
 /* Synchronous execution (execute.c, graph_host.c): a queue of the call's own (execute may
  * run on several threads at once) and the device's largest allocation. */

@@ -3,8 +3,9 @@
  * The DirectML objects' own rules, as DirectML's documentation states them:
  * reference counts (a child keeps its device alive), QueryInterface along
  * each interface chain, private data (D3D12's semantics), feature queries,
- * refusals (an unimplemented operator, a feature level above dmlcl's), and
- * misuse of a void method surfacing through GetDeviceRemovedReason.
+ * refusals (an unimplemented operator, a feature level above dmlcl's),
+ * misuse of a void method surfacing through GetDeviceRemovedReason, and one
+ * binding table reset across operators.
  */
 #include "common.h"
 
@@ -488,6 +489,132 @@ static void Unbind()
     dmlcl_device_release(cl);
 }
 
+/* Reads n bytes of mem (blocking) on queue. */
+static std::vector<unsigned char> ReadBack(cl_command_queue queue, cl_mem mem, size_t n)
+{
+    std::vector<unsigned char> got(n);
+    CHECK(clEnqueueReadBuffer(queue, mem, CL_TRUE, 0, n, got.data(), 0, nullptr, nullptr) ==
+          CL_SUCCESS);
+    return got;
+}
+
+/*
+ * One binding table Reset from a compiled GATHER to a compiled transposing
+ * ELEMENT_WISE_IDENTITY and back (DirectML programs reuse one table for every
+ * dispatch of a command list): each dispatch writes its own operator's output,
+ * checked against the definitions computed here.
+ */
+static void TableAcrossOperators()
+{
+    GatherDesc g; /* {4,3} rows picked by 2 indices */
+    /* The transpose: a {4,3} matrix read through strides {1,3} as {3,4}. */
+    Tensor tin{DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 3, 4}, {12, 12, 1, 3}};
+    Tensor tout{DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 3, 4}};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity{&tin.desc, &tout.desc, nullptr};
+    DML_OPERATOR_DESC transposeDesc{DML_OPERATOR_ELEMENT_WISE_IDENTITY, &identity};
+
+    dmlcl_device *cl = nullptr;
+    CHECK_HR(dmlcl_device_create(&cl), S_OK);
+    if (!cl)
+        return;
+    ComPtr<IDMLDevice> device;
+    CHECK_HR(DMLCreateDevice(cl, DML_CREATE_DEVICE_FLAG_NONE, IID_PPV_ARGS(&device)), S_OK);
+    ComPtr<IDMLOperator> gatherOp, transposeOp;
+    ComPtr<IDMLCompiledOperator> gather, transpose;
+    ComPtr<IDMLBindingTable> table;
+    ComPtr<IDMLCommandRecorder> recorder;
+    if (device) {
+        CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&gatherOp)), S_OK);
+        CHECK_HR(device->CreateOperator(&transposeDesc, IID_PPV_ARGS(&transposeOp)), S_OK);
+        if (gatherOp && transposeOp) {
+            CHECK_HR(device->CompileOperator(gatherOp.Get(), DML_EXECUTION_FLAG_NONE,
+                                             IID_PPV_ARGS(&gather)),
+                     S_OK);
+            CHECK_HR(device->CompileOperator(transposeOp.Get(), DML_EXECUTION_FLAG_NONE,
+                                             IID_PPV_ARGS(&transpose)),
+                     S_OK);
+        }
+        CHECK_HR(device->CreateCommandRecorder(IID_PPV_ARGS(&recorder)), S_OK);
+    }
+    if (gather && transpose && recorder) {
+        DML_BINDING_TABLE_DESC desc = {gather.Get(), {}, {}, 8};
+        CHECK_HR(device->CreateBindingTable(&desc, IID_PPV_ARGS(&table)), S_OK);
+    }
+    if (!table) {
+        dmlcl_device_release(cl);
+        return;
+    }
+    float matrix[12]; /* the {4,3} input of both */
+    for (int i = 0; i < 12; ++i)
+        matrix[i] = 0.25f * (float)i - 1.0f;
+    const uint32_t rows[2][2] = {{3, 1}, {0, 2}};
+    cl_context context = dmlcl_device_context(cl);
+    cl_command_queue queue = dmlcl_device_queue(cl);
+    cl_int err;
+    auto buffer = [&](size_t n, const void *init) {
+        cl_mem m = clCreateBuffer(context, CL_MEM_READ_WRITE | (init ? CL_MEM_COPY_HOST_PTR : 0), n,
+                                  const_cast<void *>(init), &err);
+        CHECK(err == CL_SUCCESS);
+        if (!init) {
+            const unsigned char poison = 0xA5;
+            clEnqueueFillBuffer(queue, m, &poison, 1, 0, n, 0, nullptr, nullptr);
+        }
+        return m;
+    };
+    cl_mem in = buffer(sizeof matrix, matrix), idx[2] = {buffer(8, rows[0]), buffer(8, rows[1])};
+    cl_mem gathered[2] = {buffer(24, nullptr), buffer(24, nullptr)},
+           transposed = buffer(48, nullptr);
+
+    /* GATHER with indices 0, the transpose, GATHER again with indices 1 into another output. */
+    for (int step = 0; step < 3; ++step) {
+        bool isGather = step != 1;
+        int k = step / 2;
+        DML_BINDING_TABLE_DESC desc = {isGather ? static_cast<IDMLDispatchable *>(gather.Get())
+                                                : static_cast<IDMLDispatchable *>(transpose.Get()),
+                                       {},
+                                       {},
+                                       8};
+        if (step > 0)
+            CHECK_HR(table->Reset(&desc), S_OK);
+        DML_BUFFER_BINDING bIn = {in, 0, sizeof matrix}, bIdx = {idx[k], 0, 8},
+                           bOut = {isGather ? gathered[k] : transposed, 0, isGather ? 24u : 48u};
+        DML_BINDING_DESC inputs[2] = {{DML_BINDING_TYPE_BUFFER, &bIn},
+                                      {DML_BINDING_TYPE_BUFFER, &bIdx}};
+        DML_BINDING_DESC output = {DML_BINDING_TYPE_BUFFER, &bOut};
+        table->BindInputs(isGather ? 2 : 1, inputs);
+        table->BindOutputs(1, &output);
+        recorder->RecordDispatch(queue, desc.Dispatchable, table.Get());
+        CHECK_HR(device->GetDeviceRemovedReason(), S_OK);
+    }
+    clFinish(queue);
+
+    for (int k = 0; k < 2; ++k) {
+        std::vector<unsigned char> got = ReadBack(queue, gathered[k], 24);
+        float want[6];
+        for (int r = 0; r < 2; ++r)
+            for (int c = 0; c < 3; ++c)
+                want[r * 3 + c] = matrix[rows[k][r] * 3 + c];
+        CHECK(std::memcmp(got.data(), want, sizeof want) == 0);
+    }
+    std::vector<unsigned char> got = ReadBack(queue, transposed, 48);
+    float want[12];
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 4; ++c)
+            want[r * 4 + c] = matrix[c * 3 + r];
+    CHECK(std::memcmp(got.data(), want, sizeof want) == 0);
+
+    for (cl_mem m : {in, idx[0], idx[1], gathered[0], gathered[1], transposed})
+        clReleaseMemObject(m);
+    recorder.Reset();
+    table.Reset();
+    gather.Reset();
+    transpose.Reset();
+    gatherOp.Reset();
+    transposeOp.Reset();
+    device.Reset();
+    dmlcl_device_release(cl);
+}
+
 int main()
 {
     RefCounts();
@@ -498,5 +625,6 @@ int main()
     GraphRules();
     VoidMisuse();
     Unbind();
+    TableAcrossOperators();
     return finish("dmlcl-com-objects");
 }

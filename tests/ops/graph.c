@@ -11,11 +11,13 @@
  * temporary resource's binding rules.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "graph_chain.h"
 #include "harness.h"
+#include "launch.h"
 #include "support.h"
 
 #define GUARD 256
@@ -293,4 +295,97 @@ Test(graph, error_policy_is_not_supported_in_graphs)
               dmlcl_last_error());
     cr_expect_null(compiled);
     ug_free(&g);
+}
+
+/*
+ * NCHW read as NHWC (identity through strides), a slice of H rows, a gather
+ * of those rows: one indexed step whose inner dimensions are the transpose
+ * (cl/indexed.cl TRANSPOSE on CPUs), against the C oracle applied node by
+ * node. C 16 (whole 16-byte vectors: register blocks) and 19 (private
+ * tiles); W 37 (two tiles of 16 and a narrow one); indices negative and past
+ * the axis (GATHER clamps).
+ */
+Test(graph, layout_change_gather_fused_bit_exact)
+{
+    static const UINT channels[2] = {16, 19};
+    const UINT N = 2, H = 12, W = 37, H0 = 2, R = 8;
+    const int32_t idx[8] = {3, -1, 0, 7, -8, 5, 9, 2};
+    for (int k = 0; k < 2; ++k) {
+        const UINT C = channels[k];
+        const UINT nhwc[4] = {N, H, W, C}, read[4] = {C * H * W, W, 1, H * W},
+                   rows[4] = {N, R, W, C}, off[4] = {0, H0, 0, 0}, step[4] = {1, 1, 1, 1},
+                   isz[4] = {1, 1, 1, R};
+        unit_graph g;
+        unit_tensor ti, to, si, so, gi, gx, go;
+        ug_init(&g);
+        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+            unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, read),
+            unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, NULL), NULL};
+        DML_SLICE_OPERATOR_DESC sl = {
+            unit_tensor_set(&si, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, NULL),
+            unit_tensor_set(&so, DML_TENSOR_DATA_TYPE_FLOAT32, 4, rows, NULL),
+            4,
+            off,
+            rows,
+            step};
+        DML_GATHER_OPERATOR_DESC ga = {
+            unit_tensor_set(&gi, DML_TENSOR_DATA_TYPE_FLOAT32, 4, rows, NULL),
+            unit_tensor_set(&gx, DML_TENSOR_DATA_TYPE_INT32, 4, isz, NULL),
+            unit_tensor_set(&go, DML_TENSOR_DATA_TYPE_FLOAT32, 4, rows, NULL), 1, 1};
+        ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+        ug_node(&g, DML_OPERATOR_SLICE, &sl);
+        ug_node(&g, DML_OPERATOR_GATHER, &ga);
+        ug_input(&g, 0, 0, 0);
+        ug_edge(&g, 0, 1, 0);
+        ug_edge(&g, 1, 2, 0);
+        ug_input(&g, 1, 2, 1);
+        ug_output(&g, 2, 0);
+        ug_desc(&g, 2, 1);
+        /* The planner fuses the three into one indexed copy that tiles. */
+        dmli_graph *graph;
+        dmli_graph_plan *plan;
+        ug_plan(&g.desc, &graph, &plan);
+        cr_assert_eq(plan->n_steps, 1, "C %u: %u steps", C, plan->n_steps);
+        cr_expect_eq(plan->steps[0].fused, 2);
+        cr_expect_neq(dmli_indexed_tiles(&plan->steps[0].plan), 0, "C %u: the fused copy tiles", C);
+        dmli_graph_plan_free(plan);
+        dmli_graph_free(graph);
+        /* The oracle node by node: T = the NHWC view, S = its rows H0.., out = gather(S). */
+        size_t in_n = (size_t)N * C * H * W, mid_n = (size_t)N * R * W * C;
+        uint32_t *in = malloc(in_n * 4), *t = malloc(in_n * 4), *s = malloc(mid_n * 4),
+                 *want = malloc(mid_n * 4);
+        ref_rng r = ref_rng_make(ref_mix64(0x6C61796F7574ull + k));
+        for (size_t i = 0; i < in_n; ++i)
+            in[i] = (uint32_t)ref_rng_next(&r);
+        for (UINT n = 0; n < N; ++n)
+            for (UINT h = 0; h < H; ++h)
+                for (UINT w = 0; w < W; ++w)
+                    for (UINT c = 0; c < C; ++c)
+                        t[((n * H + h) * W + w) * C + c] = in[((n * C + c) * H + h) * W + w];
+        for (UINT n = 0; n < N; ++n)
+            for (UINT h = 0; h < R; ++h)
+                memcpy(s + (size_t)(n * R + h) * W * C, t + (size_t)(n * H + H0 + h) * W * C,
+                       (size_t)W * C * 4);
+        ref_tensor sv = ref_tensor_view(DML_TENSOR_DATA_TYPE_FLOAT32, 4, rows, NULL, s);
+        ref_tensor xv = ref_tensor_view(DML_TENSOR_DATA_TYPE_INT32, 4, isz, NULL, (void *)idx);
+        ref_tensor ov = ref_tensor_view(DML_TENSOR_DATA_TYPE_FLOAT32, 4, rows, NULL, want);
+        cr_assert(ref_gather(&sv, &xv, &ov, 1, 1));
+        chain c = {.g = g, .n_inputs = 2, .n_outputs = 1};
+        c.inputs[0] = in;
+        c.input_bytes[0] = in_n * 4;
+        c.inputs[1] = (void *)idx;
+        c.input_bytes[1] = sizeof idx;
+        c.expect[0] = want;
+        c.output_bytes[0] = mid_n * 4;
+        snprintf(c.log, sizeof c.log, "NCHW {%u,%u,%u,%u} as NHWC, rows %u..%u, gather of %u rows",
+                 N, C, H, W, H0, H0 + R - 1, R);
+        /* c.g.desc still points into g, which outlives the runs. */
+        run_chain(&c, 0, k, 0x00);
+        run_chain(&c, 0, k, 0xFF);
+        free(in);
+        free(t);
+        free(s);
+        free(want);
+        ug_free(&g);
+    }
 }

@@ -19,7 +19,8 @@
 #include "harness.h"
 #include "internal.h"
 
-static const char *const kernel_names[DMLI_SOURCE_COUNT] = {"view_copy", "indexed_copy"};
+static const char *const kernel_names[DMLI_SOURCE_COUNT] = {"view_copy", "indexed_copy",
+                                                            "bands_copy"};
 
 static void build_and_check(cl_context ctx, cl_device_id dev, const char *text, const char *opts,
                             const char *what, const char *kernel)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "graph_chain.h"
+#include "launch.h"
 #include "support.h"
 
 static const UINT one[3] = {1, 1, 1};
@@ -321,5 +322,99 @@ Test(graph_plan, layout_changes_stay_out_of_gathers)
     cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "with a stride"), "%s",
               p->decisions[0].why);
     cr_expect_eq(p->steps[0].plan.kind, DMLI_PLAN_VIEW);
+    done(&g, graph, p);
+}
+
+/*
+ * NCHW {2,3,4,w} read as NHWC by an identity, then a GATHER of k indices
+ * along axis of the NHWC tensor (graph inputs: the data, then the indices).
+ */
+static void layout_then_gather(unit_graph *g, UINT w, UINT axis, UINT k)
+{
+    static unit_tensor ti, to, gi, gx, go;
+    static UINT nhwc[4], read[4], isz[4], osz[4];
+    memcpy(nhwc, (UINT[4]){2, 4, w, 3}, sizeof nhwc);
+    memcpy(read, (UINT[4]){3 * 4 * w, w, 1, 4 * w}, sizeof read);
+    memcpy(isz, (UINT[4]){1, 1, 1, k}, sizeof isz);
+    memcpy(osz, nhwc, sizeof osz);
+    osz[axis] = k;
+    ug_init(g);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, read),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, NULL), NULL};
+    ug_node(g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    DML_GATHER_OPERATOR_DESC ga = {
+        unit_tensor_set(&gi, DML_TENSOR_DATA_TYPE_FLOAT32, 4, nhwc, NULL),
+        unit_tensor_set(&gx, DML_TENSOR_DATA_TYPE_INT32, 4, isz, NULL),
+        unit_tensor_set(&go, DML_TENSOR_DATA_TYPE_FLOAT32, 4, osz, NULL), axis, 1};
+    ug_node(g, DML_OPERATOR_GATHER, &ga);
+    ug_input(g, 0, 0, 0);
+    ug_input(g, 1, 1, 1);
+    ug_edge(g, 0, 1, 0);
+    ug_output(g, 1, 0);
+}
+
+Test(graph_plan, layout_change_fuses_into_a_gather_that_tiles)
+{
+    /* W 16 is a tile of floats, the gather picks H rows (indices unmoved by W and C): one
+     * indexed step whose inner dimensions are the transpose, moved in tiles on CPUs. */
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    layout_then_gather(&g, 16, 1, 2);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_expect_eq(p->decisions[0].fused_into, 1);
+    cr_expect_eq(p->steps[0].plan.kind, DMLI_PLAN_INDEXED);
+    cr_expect_eq(p->steps[0].fused, 1);
+    cr_expect_eq(p->steps[0].in.kind, DMLI_SLOT_INPUT);
+    cr_expect_eq(p->temp_bytes, 0);
+    cr_expect_eq(dmli_indexed_tiles(&p->steps[0].plan), 1, "run C = 3: private tiles");
+    /* out[n][r][w][c] = in[n][c][idx[r]][w] (NCHW), by plain loops. */
+    float in[2 * 3 * 4 * 16], out[2 * 2 * 16 * 3] = {0}, want[2 * 2 * 16 * 3];
+    for (int i = 0; i < 2 * 3 * 4 * 16; ++i)
+        in[i] = (float)i;
+    int32_t idx[2] = {3, 1};
+    for (int n = 0; n < 2; ++n)
+        for (int r = 0; r < 2; ++r)
+            for (int w = 0; w < 16; ++w)
+                for (int c = 0; c < 3; ++c)
+                    want[((n * 2 + r) * 16 + w) * 3 + c] = in[((n * 3 + c) * 4 + idx[r]) * 16 + w];
+    void *ins[2] = {in, idx}, *outs[1] = {out};
+    ug_run(graph, p, ins, outs, NULL);
+    cr_expect_arr_eq(out, want, sizeof want);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, layout_change_stays_out_of_a_gather_that_repeats_it)
+{
+    /* The same gather of 6 H rows out of 4: fused, it would transpose 6 rows per image
+     * where apart the transpose moves 4 once and the gather copies contiguous rows. */
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    layout_then_gather(&g, 16, 1, 6);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect_eq(p->decisions[0].fused_into, -1);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "repeat"), "%s",
+              p->decisions[0].why);
+    cr_expect_eq(p->steps[0].plan.kind, DMLI_PLAN_VIEW);
+    cr_expect_eq(p->steps[1].plan.kind, DMLI_PLAN_INDEXED);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, layout_change_stays_out_of_a_gather_along_its_rows)
+{
+    /* A gather along W, the input-contiguous dimension: the fused run's neighbour moves the
+     * indices, so no tile could resolve them once; apart, the transpose tiles as a view. */
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    layout_then_gather(&g, 16, 2, 2);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "with a stride"), "%s",
+              p->decisions[0].why);
     done(&g, graph, p);
 }

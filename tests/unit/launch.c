@@ -20,16 +20,16 @@
 
 /* PoCL on a 16-core CPU. */
 static const dmli_device_desc cpu = {
-    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true};
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352};
 /* A large discrete GPU (132 SMs, H100-like). */
 static const dmli_device_desc big_gpu = {
-    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true};
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352};
 /* A small integrated GPU: 24 EUs, work-groups of 256, little local memory. */
 static const dmli_device_desc igpu = {
-    DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64, true};
+    DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64, true, 1024};
 /* An accelerator (a DSP-like device) with one-dimensional work-groups. */
 static const dmli_device_desc accel = {
-    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128, true};
+    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128, true, 0};
 
 /* The four classes, then limits: work-groups of 64/256/1024, tiny local
  * memory, item sizes smaller than the rules want. */
@@ -124,6 +124,11 @@ static int plan_cases(plan_case *c)
     /* GATHER of single elements: 777 indices, one unit each (a run of 777). */
     const dim scalars[] = {{777, 1, 0, 1, 1}};
     c[n++] = (plan_case){"gather-elements", gather(scalars, 1, 50, 1), 1, 1, false, false, 0};
+    /* GATHER of 48 rows (H, 64 floats apart) from NCHW read as NHWC: W 64 contiguous in the
+     * input, C 32 the run, 4096 apart; 48 x 64 rows = 48 x 4 tiles of 16. */
+    const dim layout[] = {{48, 2048, 0, 1, 1}, {64, 32, 1, 0, 0}, {32, 1, 4096, 0, 0}};
+    c[n++] =
+        (plan_case){"gather-of-a-transpose", gather(layout, 3, 60, 64), 3072, 1, true, false, 192};
     return n;
 }
 
@@ -409,6 +414,76 @@ Test(launch, interleave_rules)
     cr_expect_eq(l.global[1], 5);
     cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 3);
     cr_expect(strstr(l.options, "-DRUN_N=2 -DVN=4 -DVEC_T=uint4"), "%s", l.options);
+}
+
+Test(launch, gather_of_a_transpose_tiles_on_cpu)
+{
+    const dim layout[] = {{48, 2048, 0, 1, 1}, {64, 32, 1, 0, 0}, {32, 1, 4096, 0, 0}};
+    dmli_plan p = gather(layout, 3, 60, 64);
+    dmli_launch l;
+    cr_expect_eq(dmli_indexed_tiles(&p), 2);
+    dmli_launch_plan(&p, &cpu, &l);
+    /* Register blocks: run 32 and output strides 2048, 32 are whole 4-float
+     * vectors. Tiles of 16 of W's 64: 4 tiles 16 x 32 = 512 apart in the
+     * output, 16 in the input, indices unmoved; the real W {64, 32, 1, 0, 0}
+     * follows the rows, then the component {60, 64}. 48 x 4 = 192 tiles, one
+     * chunk of 32; 192 / (16 x 16) = 0: one tile per item; 192 items in
+     * groups of 192 / (4 x 16) = 3. */
+    cr_expect_eq(l.transpose, 2);
+    cr_expect(!l.run_one && !l.shared_index && l.prefetch == 0);
+    cr_expect(strstr(l.options, "-DTRANSPOSE=2 -DSIDE=16 -DCHUNK_MAX=32 -DVN=4 -DVEC_T=uint4 "
+                                "-DVLOAD=vload4"),
+              "%s", l.options);
+    cr_expect(strstr(l.options, "-DROW_INDEX=1"), "%s", l.options);
+    const cl_long head[DMLI_SHAPE_HEADER] = {2, 0, 0, 32, 1, 4096, 0, 0, 32, 192, 1, 0};
+    const cl_long tail[] = {4, 512, 16, 0, 0, 48, 2048, 0, 1, 1, 64, 32, 1, 0, 0, 60, 64};
+    expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, tail, N(tail), "dims, real W and component");
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(tail)));
+    expect_grid(&l, (size_t[]){1, 1, 192}, (size_t[]){1, 1, 3});
+    /* The other policies tile alike: a tile resolves one tuple, bad or not. */
+    dmli_plan zero = p;
+    zero.policy = DMLI_OOR_ERROR;
+    dmli_launch_plan(&zero, &cpu, &l);
+    cr_expect_eq(l.transpose, 2);
+    cr_expect(strstr(l.options, "-DPOLICY=2"), "%s", l.options);
+    /* GPUs: no tiles; the 3072 rows as they are, no extra dimension. */
+    dmli_launch_plan(&p, &big_gpu, &l);
+    cr_expect_eq(l.transpose, 0);
+    cr_expect(!strstr(l.options, "TRANSPOSE"), "%s", l.options);
+    cr_expect_eq(l.shape[DMLI_INDEXED_ROWS], 3072);
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + 12));
+}
+
+static int tiles_of(dmli_plan p)
+{
+    return dmli_indexed_tiles(&p);
+}
+
+Test(launch, gather_of_a_transpose_tile_rules)
+{
+    const dim layout[] = {{48, 2048, 0, 1, 1}, {64, 32, 1, 0, 0}, {32, 1, 4096, 0, 0}};
+    /* Output rows of 33: not whole vectors, private tiles. */
+    const dim padded[] = {{48, 2112, 0, 1, 1}, {64, 33, 1, 0, 0}, {32, 1, 4096, 0, 0}};
+    cr_expect_eq(tiles_of(gather(padded, 3, 60, 64)), 1);
+    /* The indices move along W (a tile would need 16 tuples): no tiles. */
+    const dim moving[] = {{48, 2048, 0, 0, 0}, {64, 32, 1, 1, 1}, {32, 1, 4096, 0, 0}};
+    cr_expect_eq(tiles_of(gather(moving, 3, 60, 64)), 0);
+    /* ... or along the run (element indices): no tiles. */
+    const dim run_moves[] = {{48, 2048, 0, 0, 0}, {64, 32, 1, 0, 0}, {32, 1, 4096, 1, 1}};
+    cr_expect_eq(tiles_of(gather(run_moves, 3, 60, 64)), 0);
+    /* W under a tile (8 < 16), or the run read with a small stride: no tiles. */
+    const dim narrow[] = {{48, 256, 0, 1, 1}, {8, 32, 1, 0, 0}, {32, 1, 4096, 0, 0}};
+    cr_expect_eq(tiles_of(gather(narrow, 3, 60, 64)), 0);
+    const dim near[] = {{48, 2048, 0, 1, 1}, {64, 32, 1, 0, 0}, {32, 1, 3, 0, 0}};
+    cr_expect_eq(tiles_of(gather(near, 3, 60, 64)), 0);
+    /* An ERROR check with nothing to write walks the indices only. */
+    dmli_plan check = gather(layout, 3, 60, 64);
+    check.policy = DMLI_OOR_ERROR;
+    check.check_only = true;
+    cr_expect_eq(dmli_indexed_tiles(&check), 0);
+    /* Views are never indexed tiles. */
+    cr_expect_eq(tiles_of(make(DMLI_PLAN_VIEW, 4, layout, 3)), 0);
 }
 
 Test(launch, broadcast_repeats)

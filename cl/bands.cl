@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bands.cl: one dispatch for the steps of an operator that walk the same
+ * rows (JOIN's inputs, SPLIT's outputs, PADDING's regions; src/bands.c
+ * builds the band on the host).
+ *
+ * A band's rows are the outer dimensions its steps share; each step is one
+ * segment of every row: up to `lines` lines of `run` units each, contiguous
+ * in the output, read with input step -1, 0 or 1. A row's segments are
+ * grouped in strips (consecutive segments in output order with the same
+ * number of lines, the same line stride and the same output), and a strip
+ * is walked line by line, each line's segments in output order: writes
+ * stream through each output line in order (PADDING: left border, input
+ * row, right border, then the next line).
+ *
+ * Work-item (lane, 0, item): item names rows_per_item consecutive rows (the
+ * first decomposed once, the next ones odometer steps), lane an interleave
+ * inside each run (one lane on CPUs, a warp on GPUs).
+ *
+ * Macros (code generation only; every size, stride and offset is in the
+ * table, so one build serves every shape): common.cl's UNIT_T, SERIAL,
+ * STREAM (OUT_UNIT is 1, FAST 0: runs are contiguous in the output), and
+ *   NBUF  buffer arguments: 2, 4, 8, 16, 32 or 63 (bands.c picks the
+ *         smallest that holds the band's distinct buffers)
+ *
+ * Arguments (abi.h DMLI_BANDS_ARG_*): table, then per buffer its pointer
+ * and its base offset in units (the binding's offset).
+ */
+#ifndef OUT_UNIT
+#define OUT_UNIT 1
+#endif
+#ifndef FAST
+#define FAST 0
+#endif
+#include "common.cl"
+
+#ifndef NBUF
+#define NBUF 2
+#endif
+
+/* clang-format off */
+#define BUFS2(X) X(0) X(1)
+#define BUFS4(X) BUFS2(X) X(2) X(3)
+#define BUFS8(X) BUFS4(X) X(4) X(5) X(6) X(7)
+#define BUFS16(X) BUFS8(X) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+#define BUFS32(X) BUFS16(X) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) \
+    X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31)
+#define BUFS63(X) BUFS32(X) X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39) \
+    X(40) X(41) X(42) X(43) X(44) X(45) X(46) X(47) X(48) X(49) X(50) X(51) \
+    X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60) X(61) X(62)
+/* clang-format on */
+
+#if NBUF == 2
+#define BUFS BUFS2
+#elif NBUF == 4
+#define BUFS BUFS4
+#elif NBUF == 8
+#define BUFS BUFS8
+#elif NBUF == 16
+#define BUFS BUFS16
+#elif NBUF == 32
+#define BUFS BUFS32
+#else
+#define BUFS BUFS63
+#endif
+
+#define BUF_PARAM(k) , __global UNIT_T *b##k, long o##k
+#define BUF_SET(k) bufs[k] = b##k + o##k;
+
+/* One line of a segment: out[u] = src[u * run_is] for u in [0, run). */
+static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run, long run_is)
+{
+    if (run_is == 1) {
+        RUN_STORE(out, 0, run, src[u]);
+    } else if (run_is == 0) {
+        UNIT_T v = src[0];
+        RUN_STORE(out, 0, run, v);
+    } else {
+        RUN_STORE(out, 0, run, src[-u]);
+    }
+}
+
+__kernel void bands_copy(__constant long *table BUFS(BUF_PARAM))
+{
+    __global UNIT_T *bufs[NBUF];
+    BUFS(BUF_SET)
+    long strips = table[DMLI_BANDS_STRIPS];
+    int rank = (int)table[DMLI_BANDS_ROW_RANK];
+    ulong rows = (ulong)table[DMLI_BANDS_ROWS],
+          rows_per_item = (ulong)table[DMLI_BANDS_ROWS_PER_ITEM];
+    __constant long *sizes = table + DMLI_BANDS_HEADER;
+    __constant long *strip = sizes + rank;
+    __constant long *segs = table + table[DMLI_BANDS_SEGMENTS];
+    long seg_longs = DMLI_SEG_FIXED + 2 * (long)rank;
+    ulong r = get_global_id(2) * rows_per_item;
+    if (r >= rows)
+        return;
+    ulong last = min(r + rows_per_item, rows) - 1;
+    long at[MAX_DIMS];
+    for (int d = 0; d < rank; ++d) {
+        ulong n = (ulong)sizes[d], q = r / n;
+        at[d] = (long)(r - q * n);
+        r = q;
+    }
+    for (ulong row = get_global_id(2) * rows_per_item;; ++row) {
+        for (long s = 0; s < strips; ++s) {
+            __constant long *st = strip + DMLI_BANDS_STRIP * s;
+            __constant long *first = segs + st[0] * seg_longs;
+            long count = st[1], lines = st[2];
+            for (long line = 0; line < lines; ++line)
+                for (long k = 0; k < count; ++k) {
+                    __constant long *g = first + k * seg_longs;
+                    long o = g[DMLI_SEG_OUT_OFF] + line * g[DMLI_SEG_LINE_OS],
+                         i = g[DMLI_SEG_IN_OFF] + line * g[DMLI_SEG_LINE_IS];
+                    for (int d = 0; d < rank; ++d) {
+                        o += at[d] * g[DMLI_SEG_FIXED + 2 * d];
+                        i += at[d] * g[DMLI_SEG_FIXED + 2 * d + 1];
+                    }
+                    copy_run(bufs[g[DMLI_SEG_OUT_BUF]] + o, bufs[g[DMLI_SEG_IN_BUF]] + i,
+                             g[DMLI_SEG_RUN], g[DMLI_SEG_RUN_IS]);
+                }
+        }
+        if (row == last)
+            break;
+        for (int d = 0; d < rank; ++d) {
+            if (++at[d] < sizes[d])
+                break;
+            at[d] = 0;
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * transpose.cl: the layout-change tile both families share (view.cl's
+ * TRANSPOSE, indexed.cl's TRANSPOSE: a gather whose inner dimensions are a
+ * transpose). Included after common.cl; cmake/embed_kernels.cmake pastes the
+ * text in its place.
+ *
+ * A tile is tw (at most SIDE) units along the input-contiguous dimension x
+ * nc (at most CHUNK_MAX) units of the run, the output-contiguous dimension:
+ * whole cache lines on each side, instead of one line per element.
+ *
+ * Macros (code generation only; defaults in brackets):
+ *   TRANSPOSE  0: none, 1: through a private tile, 2: VN x VN register
+ *              blocks (VEC_T, VLOAD) where output rows and the run are whole
+ *              16-byte vectors [0]
+ *   SIDE       units of a tile along the input-contiguous dimension [16]
+ *   CHUNK_MAX  units of a tile along the run [SIDE]
+ *   VN, VEC_T, VLOAD  TRANSPOSE 2: units per 16 bytes, their vector type and
+ *              its load (uint4 and vload4 for 4-byte units, ...)
+ */
+#ifndef DMLI_TRANSPOSE_CL
+#define DMLI_TRANSPOSE_CL
+
+#ifndef TRANSPOSE
+#define TRANSPOSE 0
+#endif
+#ifndef SIDE
+#define SIDE 16
+#endif
+#ifndef CHUNK_MAX
+#define CHUNK_MAX SIDE
+#endif
+
+#if TRANSPOSE == 2
+/* Interleaving the low (ZIP_LO) or high (ZIP_HI) halves of two VN-unit
+ * vectors: Clang's shuffle builtin where there is one (PoCL's shuffle2 on
+ * uchar16 is a library call), shuffle2 elsewhere. */
+#if VN == 16
+#define LO_IDX 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23
+#define HI_IDX 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31
+#elif VN == 8
+#define LO_IDX 0, 8, 1, 9, 2, 10, 3, 11
+#define HI_IDX 4, 12, 5, 13, 6, 14, 7, 15
+#elif VN == 4
+#define LO_IDX 0, 4, 1, 5
+#define HI_IDX 2, 6, 3, 7
+#elif VN == 2
+#define LO_IDX 0, 2
+#define HI_IDX 1, 3
+#endif
+#if defined(__clang__) && defined(__has_builtin)
+#if __has_builtin(__builtin_shufflevector)
+#define ZIP_LO(a, b) __builtin_shufflevector((a), (b), LO_IDX)
+#define ZIP_HI(a, b) __builtin_shufflevector((a), (b), HI_IDX)
+#endif
+#endif
+#ifndef ZIP_LO
+#define ZIP_LO(a, b) shuffle2((a), (b), (VEC_T)(LO_IDX))
+#define ZIP_HI(a, b) shuffle2((a), (b), (VEC_T)(HI_IDX))
+#endif
+
+/*
+ * A VN x VN block (VN units = 16 bytes) transposed in registers: VN vector
+ * loads along the input rows, log2(VN) rounds of interleaving row k with row
+ * k + VN/2, VN vectors out, qs vectors apart.
+ */
+static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
+{
+#if VN == 1
+    *q = *p;
+#else
+    VEC_T r[VN], t[VN];
+#pragma unroll
+    for (int k = 0; k < VN; ++k)
+        r[k] = VLOAD(0, p + k * is);
+#pragma unroll
+    for (int round = 1; round < VN; round *= 2) {
+#pragma unroll
+        for (int k = 0; k < VN / 2; ++k) {
+            t[2 * k] = ZIP_LO(r[k], r[k + VN / 2]);
+            t[2 * k + 1] = ZIP_HI(r[k], r[k + VN / 2]);
+        }
+#pragma unroll
+        for (int k = 0; k < VN; ++k)
+            r[k] = t[k];
+    }
+#pragma unroll
+    for (int j = 0; j < VN; ++j)
+        q[j * qs] = r[j];
+#endif
+}
+#endif
+
+#if TRANSPOSE
+/*
+ * One tile: out[o + w * os + begin + c] = in[i + w + (begin + c) * is] for
+ * w < tw, c < nc. Whole tiles (TRANSPOSE 2) go through register blocks into
+ * a private tile, then out in whole output rows, in order, so each line is
+ * complete while its write-combining buffer is open; the rest through a
+ * private tile of units.
+ */
+static void transpose_tile(__global UNIT_T *out, long o, long os, __global const UNIT_T *in, long i,
+                           long is, long begin, int nc, int tw)
+{
+#if TRANSPOSE == 2
+    if (tw == SIDE) {
+        VEC_T tile[SIDE][CHUNK_MAX / VN];
+        for (int c = 0; c < nc; c += VN)
+            for (int w = 0; w < SIDE; w += VN)
+                transpose_block(&tile[w][c / VN], CHUNK_MAX / VN, in + i + w + (begin + c) * is,
+                                is);
+        for (int w = 0; w < SIDE; ++w) {
+            __global VEC_T *row = (__global VEC_T *)(out + o + w * os + begin);
+            for (int c = 0; c < nc / VN; ++c)
+                PUT(row + c, tile[w][c]);
+        }
+        return;
+    }
+#endif
+    UNIT_T tile[SIDE][CHUNK_MAX];
+    for (int c = 0; c < nc; ++c)
+        for (int w = 0; w < tw; ++w)
+            tile[w][c] = in[i + w + (begin + c) * is];
+    for (int w = 0; w < tw; ++w)
+        for (int c = 0; c < nc; ++c)
+            PUT(out + o + w * os + begin + c, tile[w][c]);
+}
+#endif
+
+#endif /* DMLI_TRANSPOSE_CL */
