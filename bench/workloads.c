@@ -398,41 +398,56 @@ static int image_tile(workload *w)
 }
 
 /*
- * ONNX DepthToSpace DCR as ONNX Runtime's DirectML provider runs it:
- * DEPTH_TO_SPACE1, DEPTH_COLUMN_ROW. Output (n, c, h*b+i, w*b+j) reads input
- * channel (i*b + j)*C + c at (h, w).
+ * DEPTH_TO_SPACE1 of an NCHW `type` (elem bytes) tensor [n, c*b*b, h, wd] to
+ * [n, c, h*b, wd*b]: output (n, c, h*b+i, w*b+j) reads input channel (i*b +
+ * j)*C + c (DEPTH_COLUMN_ROW, ONNX DCR) or c*b*b + i*b + j (COLUMN_ROW_DEPTH,
+ * ONNX CRD) at (h, w).
  */
-static int depth_to_space(workload *w)
+static int depth_to_space_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, UINT c,
+                             UINT h, UINT wd, UINT b, DML_DEPTH_SPACE_ORDER order)
 {
-    w->name = "depth-to-space";
-    w->what = "DEPTH_TO_SPACE1 [32,256,64,64] f32 block 2 DCR to [32,64,128,128]";
-    const UINT n = 32, c = 64, h = 64, wd = 64, b = 2;
     UINT in_s[4] = {n, c * b * b, h, wd}, out_s[4] = {n, c, h * b, wd * b};
-    uint32_t *data = iota32(w, (size_t)n * c * b * b * h * wd);
-    w->output_bytes = (size_t)n * c * h * b * wd * b * 4;
-    uint32_t *e = w->expected = malloc(w->output_bytes);
+    size_t in_bytes = (size_t)n * c * b * b * h * wd * elem;
+    unsigned char *data = alloc_input(w, in_bytes);
+    for (size_t i = 0; i < in_bytes; i += 4) /* distinct 32-bit patterns */
+        memcpy(data + i, &(uint32_t){(uint32_t)(i / 4 * 2654435761u)},
+               in_bytes - i < 4 ? in_bytes - i : 4);
+    w->output_bytes = in_bytes;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
+    bool dcr = order == DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW;
     size_t o = 0;
     for (size_t bn = 0; bn < n; ++bn)
         for (size_t ch = 0; ch < c; ++ch)
             for (size_t y = 0; y < h * b; ++y)
-                for (size_t x = 0; x < wd * b; ++x) {
-                    size_t depth = ((y % b) * b + x % b) * c + ch;
-                    e[o++] = data[((bn * c * b * b + depth) * h + y / b) * wd + x / b];
+                for (size_t x = 0; x < wd * b; ++x, o += elem) {
+                    size_t depth =
+                        dcr ? ((y % b) * b + x % b) * c + ch : (ch * b + y % b) * b + x % b;
+                    memcpy(e + o,
+                           data + (((bn * c * b * b + depth) * h + y / b) * wd + x / b) * elem,
+                           elem);
                 }
-    /* Naive: the output as (n, c, h, i, w, j), read from channel (i*b + j)*C + c at (h, w). */
+    /* Naive: the output as (n, c, h, i, w, j), read from the input channel at (h, w). */
     const long hw = (long)h * wd;
-    w->naive =
-        (naive_desc){.kind = NAIVE_VIEW,
-                     .elem = 4,
-                     .rank = 6,
-                     .sizes = {n, c, h, b, wd, b},
-                     .strides = {(long)c * b * b * hw, hw, wd, (long)b * c * hw, 1, (long)c * hw}};
+    w->naive = (naive_desc){.kind = NAIVE_VIEW,
+                            .elem = (unsigned)elem,
+                            .rank = 6,
+                            .sizes = {n, c, h, b, wd, b},
+                            .strides = {(long)c * b * b * hw, dcr ? hw : (long)b * b * hw, wd,
+                                        dcr ? (long)b * c * hw : (long)b * hw, 1,
+                                        dcr ? (long)c * hw : hw}};
     w->op.depth_to_space = (DML_DEPTH_TO_SPACE1_OPERATOR_DESC){
-        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL),
-        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL), b,
-        DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW};
+        tensor(w, 0, type, 4, in_s, NULL), tensor(w, 1, type, 4, out_s, NULL), b, order};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_DEPTH_TO_SPACE1, &w->op.depth_to_space};
     return 0;
+}
+
+/* ONNX DepthToSpace DCR as ONNX Runtime's DirectML provider runs it. */
+static int depth_to_space(workload *w)
+{
+    w->name = "depth-to-space";
+    w->what = "DEPTH_TO_SPACE1 [32,256,64,64] f32 block 2 DCR to [32,64,128,128]";
+    return depth_to_space_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 64, 64, 64, 2,
+                             DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW);
 }
 
 /* JOIN of 4 [8,128,128,k] f32 on the inner axis, k = 16, 32, 48, 32: rows of 128 out. */
@@ -678,10 +693,80 @@ static int v_small_rows_u8(workload *w)
     return row_gather(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 4194304, 16, 2097152);
 }
 
+/* Short runs: depth-to-space of other blocks, orders and types; NCHW -> NHWC with few channels. */
+static int v_depth_to_space_b3(workload *w)
+{
+    w->name = "v-depth-to-space-b3";
+    w->what = "DEPTH_TO_SPACE1 [16,288,60,60] f32 block 3 DCR to [16,32,180,180]";
+    return depth_to_space_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 16, 32, 60, 60, 3,
+                             DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW);
+}
+
+static int v_depth_to_space_b4_u8(workload *w)
+{
+    w->name = "v-depth-to-space-b4-u8";
+    w->what = "DEPTH_TO_SPACE1 [32,256,56,56] u8 block 4 CRD to [32,16,224,224]";
+    return depth_to_space_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 32, 16, 56, 56, 4,
+                             DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH);
+}
+
+static int v_depth_to_space_b2_f16(workload *w)
+{
+    w->name = "v-depth-to-space-b2-f16";
+    w->what = "DEPTH_TO_SPACE1 [32,128,100,100] f16 block 2 CRD to [32,32,200,200]";
+    return depth_to_space_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 32, 32, 100, 100, 2,
+                             DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH);
+}
+
+static int v_nchw_c3_u8(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-c3-u8";
+    w->what = "IDENTITY [64,3,224,224] u8, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 64, 3, 224, 224);
+}
+
+static int v_nchw_c4_u8(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-c4-u8";
+    w->what = "IDENTITY [64,4,224,224] u8, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 64, 4, 224, 224);
+}
+
+static int v_nchw_c3_f32(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-c3-f32";
+    w->what = "IDENTITY [32,3,256,256] f32, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 3, 256, 256);
+}
+
+static int v_nchw_c4_f32(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-c4-f32";
+    w->what = "IDENTITY [32,4,250,250] f32, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 4, 250, 250);
+}
+
 const workload_setup bench_variants[] = {
-    v_nchw_f16,         v_nchw_u8,      v_nchw_odd,      v_nchw_f64,    v_nhwc_to_nchw,
-    v_matrix_transpose, v_reverse_f16,  v_strided_u8,    v_strided_f64, v_inner_gather_f16,
-    v_inner_gather_u8,  v_small_rows_8, v_small_rows_u8,
+    v_nchw_f16,
+    v_nchw_u8,
+    v_nchw_odd,
+    v_nchw_f64,
+    v_nhwc_to_nchw,
+    v_matrix_transpose,
+    v_reverse_f16,
+    v_strided_u8,
+    v_strided_f64,
+    v_inner_gather_f16,
+    v_inner_gather_u8,
+    v_small_rows_8,
+    v_small_rows_u8,
+    v_depth_to_space_b3,
+    v_depth_to_space_b4_u8,
+    v_depth_to_space_b2_f16,
+    v_nchw_c3_u8,
+    v_nchw_c4_u8,
+    v_nchw_c3_f32,
+    v_nchw_c4_f32,
 };
 const unsigned bench_variant_count = sizeof bench_variants / sizeof bench_variants[0];
 

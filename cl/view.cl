@@ -38,6 +38,14 @@
  *               the tile and its macros are transpose.cl's
  *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
  *               ARITH_IS_HALF, double) (default 0)
+ *   INTERLEAVE  runs of RUN_N (2..8) units, contiguous in the output and
+ *               one input stream each (CPUs): out[w * RUN_N + c] =
+ *               in[w + c * run_is] over the interleaved dimension w
+ *               (input stride 1), which dims lists after the rows; chunks
+ *               split w. A work-item loads VN units (a 16-byte vector,
+ *               VEC_T, VLOAD) of each stream and stores RUN_N whole vectors
+ *               of output lines. 1: plain unaligned stores (VSTORE); 2:
+ *               aligned ones, non-temporal with STREAM (default 0)
  *
  * Arguments (abi.h DMLCL_VIEW_ARG_*): out, out_base, in, in_base, shape.
  * shape holds the DMLCL_VIEW_* header scalars, then dims: {size, out stride,
@@ -160,6 +168,167 @@ static void view_row_next(__constant long *dims, int rank, long *at, long *o, lo
     *i = off[1];
 }
 
+#ifndef INTERLEAVE
+#define INTERLEAVE 0
+#endif
+#if INTERLEAVE
+/*
+ * The permutation of a block: source vector c (stream c, VN units) to output
+ * vectors j, out unit g = j * VN + e = stream g % RUN_N, unit g / RUN_N.
+ * Clang's shuffle builtin with constant masks, in two forms:
+ *  - RUN_N 4 or 8: log2(RUN_N) rounds zipping vector k with k + RUN_N / 2
+ *    (low and high halves), as a transpose does;
+ *  - otherwise output j is built from source 0 and 1, then each further
+ *    source c overwrites its units (a mask per (j, c), masks evaluated by
+ *    the compiler): RUN_N - 1 two-vector shuffles per output vector.
+ * Without the builtin, or unoptimised (-cl-opt-disable, as scripts/oclgrind
+ * builds), a plain permutation in private memory: the same loads and
+ * stores. Oclgrind 21.10's uninitialised-value check reports shuffles it
+ * gets wrong (uchar16 reading its first operand's high half, ushort8 its
+ * second operand's low half: the right bytes written) and crashes on
+ * undefined (-1) mask elements, so it checks this form instead; the
+ * shuffles are checked byte for byte by the device tests on PoCL.
+ */
+#if defined(__clang__) && defined(__has_builtin) && defined(__OPTIMIZE__)
+#if __has_builtin(__builtin_shufflevector)
+#define IL_SHUFFLE 1
+#endif
+#endif
+#ifndef IL_SHUFFLE
+#define IL_SHUFFLE 0
+#endif
+#if IL_SHUFFLE
+#if VN == 16
+#define IL_LIST(M, ...)                                                                            \
+    M(__VA_ARGS__, 0), M(__VA_ARGS__, 1), M(__VA_ARGS__, 2), M(__VA_ARGS__, 3), M(__VA_ARGS__, 4), \
+        M(__VA_ARGS__, 5), M(__VA_ARGS__, 6), M(__VA_ARGS__, 7), M(__VA_ARGS__, 8),                \
+        M(__VA_ARGS__, 9), M(__VA_ARGS__, 10), M(__VA_ARGS__, 11), M(__VA_ARGS__, 12),             \
+        M(__VA_ARGS__, 13), M(__VA_ARGS__, 14), M(__VA_ARGS__, 15)
+#elif VN == 8
+#define IL_LIST(M, ...)                                                                            \
+    M(__VA_ARGS__, 0), M(__VA_ARGS__, 1), M(__VA_ARGS__, 2), M(__VA_ARGS__, 3), M(__VA_ARGS__, 4), \
+        M(__VA_ARGS__, 5), M(__VA_ARGS__, 6), M(__VA_ARGS__, 7)
+#elif VN == 4
+#define IL_LIST(M, ...) M(__VA_ARGS__, 0), M(__VA_ARGS__, 1), M(__VA_ARGS__, 2), M(__VA_ARGS__, 3)
+#else
+#define IL_LIST(M, ...) M(__VA_ARGS__, 0), M(__VA_ARGS__, 1)
+#endif
+/* Output vector j (clamped: masks of the outputs RUN_N leaves out stay in range). */
+#define IL_J(j) ((j) < RUN_N ? (j) : 0)
+#define IL_C(j, e) ((IL_J(j) * VN + (e)) % RUN_N)
+#define IL_K(j, e) ((IL_J(j) * VN + (e)) / RUN_N)
+#define IL_ZIP_LO(j, e) ((e) / 2 + ((e) % 2) * VN)
+#define IL_ZIP_HI(j, e) (VN / 2 + (e) / 2 + ((e) % 2) * VN)
+#define IL_FIRST(j, e) (IL_C(j, e) == 0 ? IL_K(j, e) : IL_C(j, e) == 1 ? VN + IL_K(j, e) : -1)
+#define IL_NEXT(j, c, e) (IL_C(j, e) == (c) ? VN + IL_K(j, e) : (e))
+#define IL_STEP(v, j, c, acc)                                                                 \
+    ((c) < RUN_N                                                                              \
+         ? __builtin_shufflevector((acc), (v)[(c) < RUN_N ? (c) : 0], IL_LIST(IL_NEXT, j, c)) \
+         : (acc))
+#define IL_OUT(v, j)                                                     \
+    IL_STEP(                                                             \
+        v, j, 7,                                                         \
+        IL_STEP(v, j, 6,                                                 \
+                IL_STEP(v, j, 5,                                         \
+                        IL_STEP(v, j, 4,                                 \
+                                IL_STEP(v, j, 3,                         \
+                                        IL_STEP(v, j, 2,                 \
+                                                __builtin_shufflevector( \
+                                                    (v)[0], (v)[1], IL_LIST(IL_FIRST, j))))))))
+#endif
+
+/* Unaligned vector accesses: loads always, stores in INTERLEAVE 1 (as
+ * plain vector moves: PoCL's vstore16 on uchar was 2x slower). */
+typedef VEC_T __attribute__((aligned(sizeof(UNIT_T)))) IL_UNALIGNED;
+
+static void interleave_block(VEC_T *dst, const VEC_T *src)
+{
+#if IL_SHUFFLE && (RUN_N == 4 || RUN_N == 8)
+    VEC_T r[RUN_N];
+#pragma unroll
+    for (int c = 0; c < RUN_N; ++c)
+        r[c] = src[c];
+#pragma unroll
+    for (int round = 1; round < RUN_N; round *= 2) {
+#pragma unroll
+        for (int k = 0; k < RUN_N / 2; ++k) {
+            dst[2 * k] = __builtin_shufflevector(r[k], r[k + RUN_N / 2], IL_LIST(IL_ZIP_LO, 0));
+            dst[2 * k + 1] = __builtin_shufflevector(r[k], r[k + RUN_N / 2], IL_LIST(IL_ZIP_HI, 0));
+        }
+#pragma unroll
+        for (int k = 0; k < RUN_N; ++k)
+            r[k] = dst[k];
+    }
+#elif IL_SHUFFLE
+    dst[0] = IL_OUT(src, 0);
+    dst[1] = IL_OUT(src, 1);
+#if RUN_N > 2
+    dst[2] = IL_OUT(src, 2);
+#endif
+#if RUN_N > 3
+    dst[3] = IL_OUT(src, 3);
+#endif
+#if RUN_N > 4
+    dst[4] = IL_OUT(src, 4);
+#endif
+#if RUN_N > 5
+    dst[5] = IL_OUT(src, 5);
+#endif
+#if RUN_N > 6
+    dst[6] = IL_OUT(src, 6);
+#endif
+#if RUN_N > 7
+    dst[7] = IL_OUT(src, 7);
+#endif
+#else
+    union {
+        VEC_T v[RUN_N];
+        UNIT_T u[RUN_N * VN];
+    } s, d;
+    for (int c = 0; c < RUN_N; ++c)
+        s.v[c] = src[c];
+    for (int k = 0; k < VN; ++k)
+        for (int c = 0; c < RUN_N; ++c)
+            d.u[k * RUN_N + c] = s.u[c * VN + k];
+    for (int j = 0; j < RUN_N; ++j)
+        dst[j] = d.v[j];
+#endif
+}
+
+/*
+ * Positions [w, we) of an interleaved line: out[k * RUN_N + c] = in[k + c *
+ * is]. Whole blocks of VN positions go through registers (RUN_N vector
+ * loads, the permutation above, RUN_N vector stores, 16-byte aligned when w
+ * is a multiple of VN); the tail goes unit by unit.
+ */
+static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, long w, long we,
+                            long is)
+{
+    for (; w + VN <= we; w += VN) {
+        VEC_T src[RUN_N], dst[RUN_N];
+#pragma unroll
+        for (int c = 0; c < RUN_N; ++c)
+            src[c] = *(__global const IL_UNALIGNED *)(in + w + c * is);
+        interleave_block(dst, src);
+        __global UNIT_T *o = out + w * RUN_N;
+#pragma unroll
+        for (int j = 0; j < RUN_N; ++j)
+#if INTERLEAVE == 2
+            PUT((__global VEC_T *)o + j, dst[j]);
+#else
+            ((__global IL_UNALIGNED *)o)[j] = dst[j];
+#endif
+    }
+    for (; w < we; ++w)
+        for (int c = 0; c < RUN_N; ++c)
+#if INTERLEAVE == 2
+            PUT(out + w * RUN_N + c, in[w + c * is]);
+#else
+            out[w * RUN_N + c] = in[w + c * is];
+#endif
+}
+#endif
+
 __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                         long in_base, __constant long *shape)
 {
@@ -213,6 +382,21 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
                 STORE(o + off + (t + k * lanes) * RUN_OS, tile[k]);
     }
 #endif
+#elif INTERLEAVE
+    /* The interleaved dimension follows the rows in dims; this chunk of it
+     * in each of rows_per_item rows. */
+    ulong r = item * rows_per_item;
+    if (r >= rows)
+        return;
+    ulong stop = min(r + rows_per_item, rows);
+    view_row_start(dims, outer_rank, r, at, &o, &i);
+    long wn = dims[DMLI_VIEW_DIM * outer_rank], we = min(begin + chunk, wn);
+    for (;;) {
+        interleave_line(out + o, in + i, begin, we, run_is);
+        if (++r >= stop)
+            break;
+        view_row_next(dims, outer_rank, at, &o, &i);
+    }
 #elif TRANSPOSE
     /* Rows here are tiles: dims[0] counts the SIDE-unit tiles of the
      * innermost row dimension (input stride 1), whose real size and output

@@ -4,11 +4,11 @@
  * a plan on a device description (see launch.h). Pure host code.
  *
  * Class rules: GPUs get lanes (a warp interleaves a run, a work-group holds
- * 256 items) and none of the CPU variants (SERIAL, STREAM, TRANSPOSE, RUN_ONE
- * rely on one work-item walking its chunk alone through the caches). CPUs
- * and accelerators get one lane, long chunks and rows grouped per item: the
- * OpenCL accelerators dmlcl knows (DSPs, PoCL's custom devices) run
- * work-items serially like a CPU.
+ * 256 items) and none of the CPU variants (SERIAL, STREAM, TRANSPOSE,
+ * INTERLEAVE, RUN_ONE rely on one work-item walking its chunk alone through
+ * the caches). CPUs and accelerators get one lane, long chunks and rows
+ * grouped per item: the OpenCL accelerators dmlcl knows (DSPs, PoCL's custom
+ * devices) run work-items serially like a CPU.
  */
 #include <stdio.h>
 #include <string.h>
@@ -157,6 +157,49 @@ static int indexed_transposes(const dmli_plan *p, bool gpu)
 }
 
 /*
+ * INTERLEAVE (cl/view.cl) on a CPU: runs of 2 to 8 units (RUN_N), contiguous
+ * in the output and far apart in the input (a stream per run position), the
+ * next dimension contiguous in the input and packed after the runs in the
+ * output: out[w * RUN_N + c] = in[w + c * run_is], as depth-to-space and
+ * NCHW -> NHWC with a few channels. A work-item loads a 16-byte vector of
+ * each stream and writes RUN_N whole vectors of output, instead of moving
+ * one short run per row (or a tile only RUN_N units wide). It takes priority
+ * over TRANSPOSE, whose tiles would be RUN_N units wide. 2 (aligned vector
+ * stores, non-temporal with STREAM) where every output row starts on a
+ * 16-byte boundary (binding offsets do) and is whole vectors, else 1 (plain
+ * unaligned stores): a row's unit-by-unit tail sharing a line with the next
+ * row's non-temporal stores made depth-to-space f16 with rows of 100 5x
+ * slower than with no streaming at all (dmlcl-bench --variants, PoCL).
+ */
+#define INTERLEAVE_RUN_MAX 8
+
+static int view_interleaves(const dmli_plan *p, bool gpu)
+{
+    int in = p->rank - 1;
+    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || p->rank < 2 || view_repeats(p) ||
+        p->elem_bytes > 8)
+        return 0;
+    int64_t run = p->size[in], vn = 16 / (int64_t)p->elem_bytes;
+    if (run < 2 || run > INTERLEAVE_RUN_MAX || p->out_stride[in] != 1 || p->in_stride[in] == 0 ||
+        p->out_stride[in - 1] != run || p->in_stride[in - 1] != 1 || p->size[in - 1] < vn)
+        return 0;
+    if (p->out_offset % vn != 0 || p->size[in - 1] % vn != 0)
+        return 1;
+    for (int d = 0; d + 1 < in; ++d)
+        if (p->out_stride[d] % vn != 0)
+            return 1;
+    return 2;
+}
+
+/* Interleaved positions per work-item chunk: ~16 KiB of output, whole vectors. */
+static int64_t interleave_chunk(const dmli_plan *p)
+{
+    int64_t vn = 16 / (int64_t)p->elem_bytes,
+            per = 16384 / ((int64_t)p->elem_bytes * p->size[p->rank - 1]);
+    return per < vn ? vn : per / vn * vn;
+}
+
+/*
  * Non-temporal stores pay off on CPUs when the output is far larger than the
  * caches and only written (measured on PoCL: ~1.4x on a 120 MB copy).
  */
@@ -226,7 +269,10 @@ static void decide(const dmli_plan *p, bool gpu, dmli_launch *l)
     l->unit = p->elem_bytes;
     l->serial = !gpu;
     l->stream = streams(p, gpu);
-    l->transpose = indexed ? indexed_transposes(p, gpu) : view_transposes(p, gpu);
+    l->interleave = view_interleaves(p, gpu);
+    l->transpose = indexed         ? indexed_transposes(p, gpu)
+                   : l->interleave ? 0
+                                   : view_transposes(p, gpu);
     l->repeat = view_repeats(p);
     l->shared_index = shares_index(p);
     l->run_one = indexed && !gpu && !l->transpose && (p->rank == 0 || p->size[p->rank - 1] == 1);
@@ -294,6 +340,12 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
     if (l->transpose == 2)
         n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
                       16 / p->elem_bytes, vector_type(p->elem_bytes), 16 / p->elem_bytes);
+    if (l->interleave)
+        n += snprintf(buf + n, len - (size_t)n,
+                      " -DINTERLEAVE=%d -DRUN_N=%d -DVN=%u -DVEC_T=%s -DVLOAD=vload%u "
+                      "-DVSTORE=vstore%u",
+                      l->interleave, (int)p->size[in], 16 / p->elem_bytes,
+                      vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
     if (p->scale_bias)
         snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
 }
@@ -329,6 +381,12 @@ static size_t group_items(const dmli_device_desc *dev, bool gpu, size_t lanes, u
 static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launch *l)
 {
     int64_t run = p->rank ? p->size[p->rank - 1] : 1;
+    /* INTERLEAVE: chunks split the interleaved dimension; a position is a run. */
+    int64_t per_position = 1;
+    if (l->interleave) {
+        per_position = run;
+        run = p->size[p->rank - 2];
+    }
     bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
     size_t lanes = 1;
     if (gpu)
@@ -341,6 +399,8 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
     int64_t chunk = gpu ? (int64_t)lanes * 8 : (int64_t)(16384 / p->elem_bytes);
     if (l->transpose)
         chunk = transpose_chunk(p);
+    if (l->interleave)
+        chunk = interleave_chunk(p);
     if (chunk > run)
         chunk = run;
     uint64_t chunks = (uint64_t)((run + chunk - 1) / chunk);
@@ -359,7 +419,7 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
         uint64_t by_count = rows * chunks / (16 * (uint64_t)dev->compute_units);
         l->rows_per_item = by_count < 4 ? (by_count ? by_count : 1) : 4;
     } else if (!gpu && reps == 1 && chunks == 1) {
-        uint64_t by_size = (uint64_t)(16384 / p->elem_bytes) / (uint64_t)run;
+        uint64_t by_size = (uint64_t)(16384 / p->elem_bytes) / (uint64_t)(run * per_position);
         uint64_t by_count = rows / (16 * (uint64_t)dev->compute_units);
         /* Shared indices: enough rows to repay resolving them once. */
         if (l->shared_index && by_size < 16)
@@ -437,6 +497,14 @@ static size_t fill_dims(const dmli_plan *p, dmli_launch *l, cl_long *dims, int *
         dims[2] = side;
         l->rows = l->rows / (uint64_t)n0 * (uint64_t)tiles;
         count += DMLI_VIEW_DIM;
+    } else if (l->interleave) {
+        /* The interleaved dimension (dims[0]) is no row: it moves after the rows. */
+        cl_long w[DMLI_VIEW_DIM];
+        memcpy(w, dims, sizeof w);
+        memmove(dims, dims + DMLI_VIEW_DIM, (count - DMLI_VIEW_DIM) * sizeof *dims);
+        memcpy(dims + count - DMLI_VIEW_DIM, w, sizeof w);
+        l->rows /= (uint64_t)w[0];
+        *row_rank -= 1;
     }
     for (int i = 0; indexed && i < p->components; ++i) {
         dims[count++] = p->axis_size[i];
@@ -475,7 +543,7 @@ static void fill_header(const dmli_plan *p, const dmli_launch *l, int row_rank, 
     h[DMLI_VIEW_ROWS] = (cl_long)l->rows;
     h[DMLI_VIEW_SCALE] = scale;
     h[DMLI_VIEW_BIAS] = bias;
-    h[DMLI_VIEW_REP_RANK] = outer - row_rank;
+    h[DMLI_VIEW_REP_RANK] = l->repeat ? outer - row_rank : 0;
     h[DMLI_VIEW_REPS] = (cl_long)l->reps;
     h[DMLI_VIEW_REPS_PER_ITEM] = (cl_long)l->reps_per_item;
     h[DMLI_VIEW_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;

@@ -350,6 +350,64 @@ Test(identity, broadcast_paths)
     }
 }
 
+/*
+ * Short runs (cl/view.cl INTERLEAVE on CPUs): runs of 1 to 9 elements
+ * contiguous in the output, one input stream each, at every element size.
+ * NCHW -> NHWC with C channels over H*W that is under a vector, whole
+ * vectors, and vectors plus a tail; NHWC rows padded off the 16-byte grid;
+ * depth-to-space (DCR) as a 6-D view with block C; streams 3 elements apart
+ * (overlapping). Runs of 1 and 9 are the neighbours the rule leaves out.
+ */
+static void short_run_cases(const char *test, unsigned *n, DML_TENSOR_DATA_TYPE type, uint32_t c)
+{
+    const uint32_t a[4] = {2, c, 3, 7}, b[4] = {1, c, 4, 16}, small[4] = {3, c, 1, 5},
+                   pad[4] = {2, c, 5, 9};
+    const uint32_t *nchw[3] = {a, b, small};
+    for (int k = 0; k < 3; ++k) {
+        const uint32_t *sz = nchw[k];
+        uint32_t os[4] = {sz[2] * sz[3] * c, 1, sz[3] * c, c};
+        fixed_case(test, (*n)++, type, 4, sz, NULL, os, NULL);
+    }
+    uint32_t pad_os[4] = {pad[2] * pad[3] * c + 3, 1, pad[3] * c, c};
+    fixed_case(test, (*n)++, type, 4, pad, NULL, pad_os, NULL);
+    /* Depth-to-space DCR, block c: output (n, cc, h, i, w, j) reads input
+     * channel (i * c + j) * cc + cc_index at (h, w). */
+    const uint32_t cc = 2, h = 3, w = 7, hw = h * w;
+    const uint32_t d2s[6] = {2, cc, h, c, w, c},
+                   d2s_in[6] = {cc * c * c * hw, hw, w, c * cc * hw, 1, cc * hw};
+    fixed_case(test, (*n)++, type, 6, d2s, d2s_in, NULL, NULL);
+    const uint32_t near[2] = {37, c}, near_in[2] = {1, 3};
+    fixed_case(test, (*n)++, type, 2, near, near_in, NULL, NULL);
+}
+
+Test(identity, short_runs)
+{
+    static const DML_TENSOR_DATA_TYPE types[] = {
+        DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32,
+        DML_TENSOR_DATA_TYPE_INT64};
+    unsigned n = 0;
+    for (unsigned t = 0; t < COUNT_OF(types); ++t)
+        for (uint32_t c = 1; c <= 9; ++c)
+            short_run_cases("short_runs", &n, types[t], c);
+}
+
+/*
+ * Short runs over outputs of 32 MiB and more (non-temporal stores on CPUs):
+ * whole 16-byte rows (u8, C = 3), rows with a tail (f32, H*W = 999999) and
+ * depth-to-space rows of 100 f16 (block 2).
+ */
+Test(identity, short_runs_streaming)
+{
+    const uint32_t u8[4] = {8, 3, 1024, 1400}, u8_os[4] = {1024 * 1400 * 3, 1, 1400 * 3, 3};
+    const uint32_t f32[4] = {4, 3, 999, 1001}, f32_os[4] = {999 * 1001 * 3, 1, 1001 * 3, 3};
+    const uint32_t cc = 32, h = 128, w = 100, hw = h * w;
+    const uint32_t d2s[6] = {12, cc, h, 2, w, 2},
+                   d2s_in[6] = {cc * 4 * hw, hw, w, 2 * cc * hw, 1, cc * hw};
+    fixed_case("short_runs_streaming", 0, DML_TENSOR_DATA_TYPE_UINT8, 4, u8, NULL, u8_os, NULL);
+    fixed_case("short_runs_streaming", 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, f32, NULL, f32_os, NULL);
+    fixed_case("short_runs_streaming", 2, DML_TENSOR_DATA_TYPE_FLOAT16, 6, d2s, d2s_in, NULL, NULL);
+}
+
 /* ---- directml-facts 4.10 --------------------------------------------------------------- */
 
 /* Runs IDENTITY on host arrays through the binding API; out receives the packed output. */

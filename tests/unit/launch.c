@@ -297,6 +297,125 @@ Test(launch, transpose_on_cpu)
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + 3));
 }
 
+Test(launch, interleave_on_cpu)
+{
+    /* NCHW -> NHWC, 3 channels of u8: 4 images of 4096 positions. */
+    const dim nhwc[] = {{4, 12288, 12288, 0, 0}, {4096, 3, 1, 0, 0}, {3, 1, 4096, 0, 0}};
+    dmli_plan p = make(DMLI_PLAN_VIEW, 1, nhwc, 3);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
+    /* Runs of 3 (2..8), output stride 1; the next dimension packs them (stride
+     * 3) and reads stride 1, 4096 >= 16 positions: INTERLEAVE, not TRANSPOSE.
+     * Rows of whole 16-byte vectors (4096 % 16, 12288 % 16, offset 0): 2.
+     * Chunk: 16384 / 3 = 5461 -> 5456 (whole vectors) >= 4096: the row, one
+     * chunk. Rows: 4 (the positions follow them in dims). Rows per item:
+     * min(16384 / (4096 x 3) = 1, 4 / 256 = 0) -> 1; 4 items, groups of 1. */
+    cr_expect_eq(l.interleave, 2);
+    cr_expect_eq(l.transpose, 0);
+    cr_expect(strstr(l.options, "-DTRANSPOSE=0"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DINTERLEAVE=2 -DRUN_N=3 -DVN=16 -DVEC_T=uchar16"), "%s",
+              l.options);
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 3, 1, 4096, 4096, 4, ONE, 0, 0, 1, 1, 1};
+    const cl_long dims[] = {4, 12288, 12288, 4096, 3, 1};
+    expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
+    expect_grid(&l, (size_t[]){1, 1, 4}, (size_t[]){1, 1, 1});
+    /* GPUs keep the general path: rows are the 4 x 4096 runs. */
+    dmli_launch_plan(&p, &big_gpu, &l);
+    cr_expect_eq(l.interleave, 0);
+    cr_expect(!strstr(l.options, "-DINTERLEAVE"), "%s", l.options);
+    cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 4 * 4096);
+    /* Accelerators run work-items like a CPU: INTERLEAVE too. */
+    dmli_launch_plan(&p, &accel, &l);
+    cr_expect_eq(l.interleave, 2);
+}
+
+/* The short-run plan on every device: OpenCL's NDRange rules, the chunks
+ * covering the interleaved dimension, the items covering the rows. */
+Test(launch, interleave_on_every_device)
+{
+    const dim nhwc[] = {{4, 12288, 12288, 0, 0}, {4096, 3, 1, 0, 0}, {3, 1, 4096, 0, 0}};
+    dmli_plan p = make(DMLI_PLAN_VIEW, 1, nhwc, 3);
+    for (int di = 0; di < N_DEVICES; ++di) {
+        dmli_device_desc d = devices(di);
+        bool gpu = d.device_class == DMLCL_DEVICE_CLASS_GPU;
+        dmli_launch l;
+        dmli_launch_plan(&p, &d, &l);
+        cr_expect_eq(l.interleave, gpu ? 0 : 2, "device %d: interleave %d", di, l.interleave);
+        size_t product = 1;
+        for (int k = 0; k < 3; ++k) {
+            cr_expect(l.local[k] >= 1 && l.local[k] <= d.max_item_sizes[k] &&
+                          l.global[k] % l.local[k] == 0,
+                      "device %d: local[%d] %zu, global %zu", di, k, l.local[k], l.global[k]);
+            product *= l.local[k];
+        }
+        cr_expect(product <= d.max_work_group_size, "device %d: work-group %zu", di, product);
+        int64_t span = gpu ? 3 : 4096; /* what the chunks split */
+        uint64_t rows = gpu ? 4 * 4096 : 4;
+        cr_expect(l.chunk >= 1 && (int64_t)l.global[1] * l.chunk >= span &&
+                      ((int64_t)l.global[1] - 1) * l.chunk < span,
+                  "device %d: %zu chunks of %lld", di, l.global[1], (long long)l.chunk);
+        cr_expect_eq(l.rows, rows, "device %d: rows %llu", di, (unsigned long long)l.rows);
+        uint64_t items = (rows + l.rows_per_item - 1) / l.rows_per_item;
+        cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
+                  "device %d: %zu items for %llu", di, l.global[2], (unsigned long long)items);
+        cr_expect_eq(l.shape[DMLI_VIEW_ROWS], (cl_long)rows);
+        cr_expect_eq(l.shape[DMLI_VIEW_CHUNK], l.chunk);
+        cr_expect(strlen(l.options) + 1 < sizeof l.options, "device %d: options truncated", di);
+    }
+}
+
+Test(launch, interleave_rules)
+{
+    dmli_launch l;
+    /* Output rows off the 16-byte grid (image stride 12289), or positions not
+     * whole vectors (4095): 1, plain unaligned stores. */
+    const dim padded[] = {{4, 12289, 12288, 0, 0}, {4096, 3, 1, 0, 0}, {3, 1, 4096, 0, 0}};
+    const dim tail[] = {{4, 12285, 12285, 0, 0}, {4095, 3, 1, 0, 0}, {3, 1, 4095, 0, 0}};
+    dmli_plan a = make(DMLI_PLAN_VIEW, 1, padded, 3), b = make(DMLI_PLAN_VIEW, 1, tail, 3);
+    dmli_launch_plan(&a, &cpu, &l);
+    cr_expect(l.interleave == 1 && strstr(l.options, "-DINTERLEAVE=1"), "%s", l.options);
+    dmli_launch_plan(&b, &cpu, &l);
+    cr_expect(l.interleave == 1 && strstr(l.options, "-DINTERLEAVE=1"), "%s", l.options);
+    b.out_offset = 16;
+    b.size[1] = 4096;
+    dmli_launch_plan(&b, &cpu, &l);
+    cr_expect_eq(l.interleave, 1, "the output offset 16 is whole, the image stride 12285 is not");
+    /* Runs of 9 (over 8): TRANSPOSE (far input stride, 4096 >= a tile). */
+    const dim nine[] = {{4, 36864, 36864, 0, 0}, {4096, 9, 1, 0, 0}, {9, 1, 4096, 0, 0}};
+    dmli_plan c = make(DMLI_PLAN_VIEW, 1, nine, 3);
+    dmli_launch_plan(&c, &cpu, &l);
+    cr_expect(l.interleave == 0 && l.transpose == 1, "interleave %d transpose %d", l.interleave,
+              l.transpose);
+    /* Fewer positions than a vector (10 u8), an input stride 2 on them, or a
+     * splat run: none. */
+    const dim few[] = {{4, 30, 30, 0, 0}, {10, 3, 1, 0, 0}, {3, 1, 10, 0, 0}};
+    const dim strided[] = {{4, 12288, 24576, 0, 0}, {4096, 3, 2, 0, 0}, {3, 1, 8192, 0, 0}};
+    const dim splat[] = {{4, 12288, 4096, 0, 0}, {4096, 3, 1, 0, 0}, {3, 1, 0, 0, 0}};
+    const dim *none[] = {few, strided, splat};
+    for (int i = 0; i < 3; ++i) {
+        dmli_plan q = make(DMLI_PLAN_VIEW, 1, none[i], 3);
+        dmli_launch_plan(&q, &cpu, &l);
+        cr_expect_eq(l.interleave, 0, "case %d: %s", i, l.options);
+    }
+    /* ScaleBias: none. */
+    dmli_plan sb = make(DMLI_PLAN_VIEW, 4, padded, 3);
+    sb.scale_bias = true;
+    dmli_launch_plan(&sb, &cpu, &l);
+    cr_expect_eq(l.interleave, 0);
+    /* Depth-to-space f32, block 2, rows of 10000 positions: chunks of 16384 /
+     * (4 x 2) = 2048 positions (whole 4-float vectors), 5 of them; 3 rows. */
+    const dim d2s[] = {{3, 20000, 10000, 0, 0}, {10000, 2, 1, 0, 0}, {2, 1, 30000, 0, 0}};
+    dmli_plan d = make(DMLI_PLAN_VIEW, 4, d2s, 3);
+    dmli_launch_plan(&d, &cpu, &l);
+    cr_expect_eq(l.interleave, 2);
+    cr_expect_eq(l.chunk, 2048);
+    cr_expect_eq(l.global[1], 5);
+    cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 3);
+    cr_expect(strstr(l.options, "-DRUN_N=2 -DVN=4 -DVEC_T=uint4"), "%s", l.options);
+}
+
 Test(launch, gather_of_a_transpose_tiles_on_cpu)
 {
     const dim layout[] = {{48, 2048, 0, 1, 1}, {64, 32, 1, 0, 0}, {32, 1, 4096, 0, 0}};
