@@ -30,6 +30,9 @@
 #ifndef CHUNK_MAX
 #define CHUNK_MAX SIDE
 #endif
+#ifndef TILE_PREFETCH
+#define TILE_PREFETCH 0
+#endif
 
 #if TRANSPOSE == 2
 /* Interleaving the low (ZIP_LO) or high (ZIP_HI) halves of two VN-unit
@@ -100,8 +103,15 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
  * private tile of units.
  */
 static void transpose_tile(__global UNIT_T *out, long o, long os, __global const UNIT_T *in, long i,
-                           long is, long begin, int nc, int tw)
+                           long is, long begin, int nc, int tw, long ahead)
 {
+#if TILE_PREFETCH
+    if (ahead)
+        for (int c = 0; c < nc; ++c)
+            __builtin_prefetch(in + i + ahead + (begin + c) * is);
+#else
+    (void)ahead;
+#endif
 #if TRANSPOSE == 2
     if (tw == SIDE) {
         VEC_T tile[SIDE][CHUNK_MAX / VN];
