@@ -113,6 +113,17 @@ static void transpose_tile(__global UNIT_T *out, long o, long os, __global const
     (void)ahead;
 #endif
 #if TRANSPOSE == 2
+    if (tw == SIDE && VN <= 4 && os * (long)sizeof(UNIT_T) >= 4096) {
+        for (int w = 0; w < SIDE; w += VN)
+            for (int c = 0; c < nc; c += VN) {
+                VEC_T q[VN];
+                transpose_block(q, 1, in + i + w + (begin + c) * is, is);
+#pragma unroll
+                for (int j = 0; j < VN; ++j)
+                    PUT((__global VEC_T *)(out + o + (w + j) * os + begin + c), q[j]);
+            }
+        return;
+    }
     if (tw == SIDE) {
         VEC_T tile[SIDE][CHUNK_MAX / VN];
         for (int c = 0; c < nc; c += VN)
