@@ -106,7 +106,7 @@ static void transpose_tile(__global UNIT_T *out, long o, long os, __global const
                            long is, long begin, int nc, int tw, long ahead)
 {
 #if TILE_PREFETCH
-    if (ahead)
+    if (ahead && !(TRANSPOSE == 2 && tw == SIDE && os * (long)sizeof(UNIT_T) < 4096))
         for (int c = 0; c < nc; ++c)
             __builtin_prefetch(in + i + ahead + (begin + c) * is);
 #else
@@ -126,10 +126,16 @@ static void transpose_tile(__global UNIT_T *out, long o, long os, __global const
     }
     if (tw == SIDE) {
         VEC_T tile[SIDE][CHUNK_MAX / VN];
-        for (int c = 0; c < nc; c += VN)
+        for (int c = 0; c < nc; c += VN) {
+#if TILE_PREFETCH
+            if (ahead)
+                for (int k = 0; k < VN; ++k)
+                    __builtin_prefetch(in + i + ahead + (begin + c + k) * is);
+#endif
             for (int w = 0; w < SIDE; w += VN)
                 transpose_block(&tile[w][c / VN], CHUNK_MAX / VN, in + i + w + (begin + c) * is,
                                 is);
+        }
         for (int w = 0; w < SIDE; ++w) {
             __global VEC_T *row = (__global VEC_T *)(out + o + w * os + begin);
             for (int c = 0; c < nc / VN; ++c)
