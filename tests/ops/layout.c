@@ -113,6 +113,21 @@ Test(layout, matrix_transpose_every_width)
         }
 }
 
+Test(layout, matrix_transpose_far_rows)
+{
+    /* Output rows (the input's contiguous dimension) 1040 and 2048 elements
+     * apart: a page or more at widths 4 and 8, where register-block tiles
+     * write their blocks' rows directly; whole tiles (40 columns at width 8)
+     * and a narrow last one (53), a short last chunk (1040 rows). */
+    static const UINT shapes[][2] = {{1040, 53}, {2048, 40}};
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t)
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k) {
+            UINT rows = shapes[k][0], cols = shapes[k][1];
+            UINT sz[4] = {1, 1, rows, cols}, os[4] = {rows * cols, rows * cols, 1, rows};
+            check(types[t], widths[t], sz, os);
+        }
+}
+
 Test(layout, small_transposes_each_width)
 {
     /* At each width, the smallest NCHW -> NHWC of the tests above that takes
