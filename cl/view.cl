@@ -425,31 +425,47 @@ static void deinterleave_block(VEC_T *dst, const VEC_T *src)
 #endif
 }
 
+/* Positions [w, w + VN) of a deinterleaved line: RUN_N vector loads of
+ * one input line, the permutation above, a vector store to each stream. */
+static void deinterleave_at(__global UNIT_T *out, __global const UNIT_T *in, long w, long cs)
+{
+    VEC_T src[RUN_N], dst[RUN_N];
+    __global const IL_UNALIGNED *s = (__global const IL_UNALIGNED *)(in + w * RUN_N);
+#pragma unroll
+    for (int c = 0; c < RUN_N; ++c)
+        src[c] = s[c];
+    deinterleave_block(dst, src);
+#pragma unroll
+    for (int c = 0; c < RUN_N; ++c)
+#if DEINTERLEAVE == 2
+        PUT((__global VEC_T *)(out + w + c * cs), dst[c]);
+#else
+        *(__global IL_UNALIGNED *)(out + w + c * cs) = dst[c];
+#endif
+}
+
 /*
  * Positions [w, we) of a deinterleaved line: out[k + c * cs] = in[k * RUN_N
- * + c]. Whole blocks of VN positions go through registers (RUN_N vector
- * loads of one input line, the permutation above, a vector store to each
- * stream, 16-byte aligned when w is a multiple of VN); the tail goes unit
- * by unit.
+ * + c], whole blocks of VN positions (16-byte aligned stores when w is a
+ * multiple of VN). DEINTERLEAVE 1: a tail after at least one block is one
+ * more block ending at we, overlapping the one before (its units written
+ * twice, with the same values, by this work-item); a range under a block
+ * goes unit by unit. DEINTERLEAVE 2 has no tail (rows and chunks are whole
+ * vectors).
  */
 static void deinterleave_line(__global UNIT_T *out, __global const UNIT_T *in, long w, long we,
                               long cs)
 {
-    for (; w + VN <= we; w += VN) {
-        VEC_T src[RUN_N], dst[RUN_N];
-        __global const IL_UNALIGNED *s = (__global const IL_UNALIGNED *)(in + w * RUN_N);
-#pragma unroll
-        for (int c = 0; c < RUN_N; ++c)
-            src[c] = s[c];
-        deinterleave_block(dst, src);
-#pragma unroll
-        for (int c = 0; c < RUN_N; ++c)
-#if DEINTERLEAVE == 2
-            PUT((__global VEC_T *)(out + w + c * cs), dst[c]);
-#else
-            *(__global IL_UNALIGNED *)(out + w + c * cs) = dst[c];
-#endif
+    long first = w;
+    for (; w + VN <= we; w += VN)
+        deinterleave_at(out, in, w, cs);
+#if DEINTERLEAVE == 1
+    if (w < we && we - VN >= first) {
+        deinterleave_at(out, in, we - VN, cs);
+        return;
     }
+#endif
+    (void)first;
     for (; w < we; ++w)
         for (int c = 0; c < RUN_N; ++c)
 #if DEINTERLEAVE == 2
