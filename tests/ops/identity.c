@@ -444,6 +444,12 @@ static void split_run_cases(const char *test, unsigned *n, DML_TENSOR_DATA_TYPE 
     fixed_case(test, (*n)++, type, 2, split, split_in, NULL, NULL);
     const uint32_t near[2] = {c, 37}, near_in[2] = {1, 3};
     fixed_case(test, (*n)++, type, 2, near, near_in, NULL, NULL);
+    /* One row of two chunks on a CPU (16 KiB of output each, whole vectors:
+     * launch.c), the second 5 positions, under a vector. */
+    const uint32_t e = (uint32_t)ref_type_size(type), vn = 16 / e,
+                   chunk = 16384 / (e * c) / vn * vn;
+    const uint32_t two[2] = {c, chunk + 5}, two_in[2] = {1, c};
+    fixed_case(test, (*n)++, type, 2, two, two_in, NULL, NULL);
 }
 
 Test(identity, split_runs)

@@ -558,6 +558,19 @@ Test(launch, deinterleave_rules)
     cr_expect_eq(l.global[1], 20);
     cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 2);
     cr_expect(strstr(l.options, "-DRUN_N=8 -DVN=4 -DVEC_T=uint4"), "%s", l.options);
+    /* Chunks grow to leave 16 items per compute unit (16 here): NHWC -> NCHW
+     * u8 C = 3 of 64 x 50176 positions, 64 x 50176 x 3 / 256 = 37632 bytes,
+     * 12544 positions (whole vectors), 4 per row. 64 x 10^6 positions: 750000
+     * bytes, capped at 262144: 87381 -> 87376 positions, 12 per row. */
+    const dim img[] = {{64, 150528, 150528, 0, 0}, {3, 50176, 1, 0, 0}, {50176, 1, 3, 0, 0}};
+    const dim wide[] = {{64, 3000000, 3000000, 0, 0}, {3, 1000000, 1, 0, 0}, {1000000, 1, 3, 0, 0}};
+    dmli_plan e = make(DMLI_PLAN_VIEW, 1, img, 3), f = make(DMLI_PLAN_VIEW, 1, wide, 3);
+    dmli_launch_plan(&e, &cpu, &l);
+    cr_expect_eq(l.chunk, 12544);
+    cr_expect_eq(l.global[1], 4);
+    dmli_launch_plan(&f, &cpu, &l);
+    cr_expect_eq(l.chunk, 87376);
+    cr_expect_eq(l.global[1], 12);
 }
 
 Test(launch, gather_of_a_transpose_tiles_on_cpu)
