@@ -532,6 +532,32 @@ static size_t tile_indexed_rows(const dmli_plan *p, dmli_launch *l, cl_long *dim
     return DMLI_INDEXED_DIM;
 }
 
+static cl_long magnitude(cl_long v)
+{
+    return v < 0 ? -v : v;
+}
+
+/*
+ * DEINTERLEAVE rows walk the input in memory order (a stable sort, innermost
+ * first, by increasing input stride): consecutive rows read adjacent input
+ * lines, as INTERLEAVE's write adjacent output lines. In the plan's output
+ * order, space-to-depth's rows read every other input row (the block's rows
+ * are an outer dimension), and the lines between were fetched by the
+ * prefetcher too: input order ran block 2 f32 2.5x and block 3 2.3x as fast
+ * (dmlcl-ab, PoCL), with RUN_N x block contiguous output streams.
+ */
+static void rows_in_input_order(cl_long *dims, int rank)
+{
+    for (int d = 1; d < rank; ++d) {
+        cl_long v[DMLI_VIEW_DIM];
+        memcpy(v, dims + DMLI_VIEW_DIM * d, sizeof v);
+        int j = d;
+        for (; j > 0 && magnitude(dims[DMLI_VIEW_DIM * (j - 1) + 2]) > magnitude(v[2]); --j)
+            memcpy(dims + DMLI_VIEW_DIM * j, dims + DMLI_VIEW_DIM * (j - 1), sizeof v);
+        memcpy(dims + DMLI_VIEW_DIM * j, v, sizeof v);
+    }
+}
+
 /*
  * The dims after the header: rows, then (REPEAT) the repeats, innermost
  * first; TRANSPOSE tiles the innermost row and appends its real extent
@@ -589,6 +615,7 @@ static size_t fill_dims(const dmli_plan *p, dmli_launch *l, cl_long *dims, int *
         memcpy(dims + count - DMLI_VIEW_DIM, c, sizeof c);
         l->rows /= (uint64_t)c[0];
         *row_rank -= 1;
+        rows_in_input_order(dims, *row_rank);
     }
     for (int i = 0; indexed && i < p->components; ++i) {
         dims[count++] = p->axis_size[i];

@@ -466,13 +466,14 @@ Test(launch, deinterleave_space_to_depth)
      * (64) whole 4-float vectors: 2. Chunk: 16384 / (4 x 2) = 2048 -> the run
      * (64). Rows: 3 x 2 x 2 x 5 x 10 / 2 = 300; rows per item: min(4096 /
      * (64 x 2) = 32, 300 / 256 = 1) = 1; 300 items in groups of 300 / 64 = 4.
-     * Dims innermost first (h, c, i, n), then j. */
+     * Rows innermost first in input order (i 128, h 256, c 2560, n 12800),
+     * then j. */
     cr_expect_eq(l.deinterleave, 2);
     cr_expect_eq(l.transpose, 0);
     cr_expect(strstr(l.options, "-DDEINTERLEAVE=2 -DRUN_N=2 -DVN=4 -DVEC_T=uint4"), "%s",
               l.options);
     const cl_long head[DMLI_SHAPE_HEADER] = {4, 64, 1, 2, 64, 300, ONE, 0, 0, 1, 1, 1};
-    const cl_long dims[] = {10, 64, 256, 5, 640, 2560, 2, 6400, 128, 3, 12800, 12800, 2, 3200, 1};
+    const cl_long dims[] = {2, 6400, 128, 10, 64, 256, 5, 640, 2560, 3, 12800, 12800, 2, 3200, 1};
     expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
