@@ -17,9 +17,9 @@
  *   CHUNK_MAX  units of a tile along the run [SIDE]
  *   VN, VEC_T, VLOAD  TRANSPOSE 2: units per 16 bytes, their vector type and
  *              its load (uint4 and vload4 for 4-byte units, ...)
- *   TILE_PREFETCH  1: tiles prefetch the input lines of a tile further
- *              along the line (__builtin_prefetch: devices whose compiler
- *              takes it) [0]
+ *   TILE_PREFETCH  tiles ahead along the line whose input lines a tile
+ *              prefetches (__builtin_prefetch: devices whose compiler takes
+ *              it); 0: none [0]
  */
 #ifndef DMLI_TRANSPOSE_CL
 #define DMLI_TRANSPOSE_CL
