@@ -220,7 +220,8 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                     PUT(out + off[0] + w * os0 + begin + c, (UNIT_T)0);
         } else
 #endif
-            transpose_tile(out, off[0], os0, in, off[1] + a, run_is, begin, nc, tw);
+            transpose_tile(out, off[0], os0, in, off[1] + a, run_is, begin, nc, tw,
+                           min((long)TILE_PREFETCH, n0 - 1 - at[0]) * SIDE);
         if (r == last)
             break;
         row_step(dims, outer_rank, at, off, n0, step0);

@@ -17,6 +17,9 @@
  *   CHUNK_MAX  units of a tile along the run [SIDE]
  *   VN, VEC_T, VLOAD  TRANSPOSE 2: units per 16 bytes, their vector type and
  *              its load (uint4 and vload4 for 4-byte units, ...)
+ *   TILE_PREFETCH  tiles ahead along the line whose input lines a tile
+ *              prefetches (__builtin_prefetch: devices whose compiler takes
+ *              it); 0: none [0]
  */
 #ifndef DMLI_TRANSPOSE_CL
 #define DMLI_TRANSPOSE_CL
@@ -29,6 +32,9 @@
 #endif
 #ifndef CHUNK_MAX
 #define CHUNK_MAX SIDE
+#endif
+#ifndef TILE_PREFETCH
+#define TILE_PREFETCH 0
 #endif
 
 #if TRANSPOSE == 2
@@ -92,23 +98,65 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
 #endif
 
 #if TRANSPOSE
+/* Prefetches the lines at in[a + c * is], c < n (TILE_PREFETCH; a no-op without). */
+static void prefetch_rows(__global const UNIT_T *in, long a, long is, int n)
+{
+#if TILE_PREFETCH
+    for (int c = 0; c < n; ++c)
+        __builtin_prefetch(in + a + c * is);
+#else
+    (void)in, (void)a, (void)is, (void)n;
+#endif
+}
+
+/* Output rows a page or more apart take register blocks' rows directly
+ * (TRANSPOSE 2 with blocks of at most 4 rows; see transpose_tile). */
+#if TRANSPOSE == 2 && VN <= 4
+#define DIRECT_ROWS 1
+#else
+#define DIRECT_ROWS 0
+#endif
+
 /*
  * One tile: out[o + w * os + begin + c] = in[i + w + (begin + c) * is] for
  * w < tw, c < nc. Whole tiles (TRANSPOSE 2) go through register blocks into
  * a private tile, then out in whole output rows, in order, so each line is
- * complete while its write-combining buffer is open; the rest through a
- * private tile of units.
+ * complete while its write-combining buffer is open; where output rows are a
+ * page or more apart (DIRECT_ROWS), each block's rows go out as they are
+ * (no private tile: NHWC -> NCHW f32 1.37x, dmlcl-ab on PoCL; with 8 or 16
+ * rows a block, u8 and f16, 3x slower). The rest through a private tile of
+ * units. ahead (> 0, TILE_PREFETCH): the same input rows' lines that many
+ * units further along are prefetched, block by block for register-block
+ * tiles, all first otherwise.
  */
 static void transpose_tile(__global UNIT_T *out, long o, long os, __global const UNIT_T *in, long i,
-                           long is, long begin, int nc, int tw)
+                           long is, long begin, int nc, int tw, long ahead)
 {
 #if TRANSPOSE == 2
+#if DIRECT_ROWS
+    if (tw == SIDE && os * (long)sizeof(UNIT_T) >= 4096) {
+        if (ahead)
+            prefetch_rows(in, i + ahead + begin * is, is, nc);
+        for (int w = 0; w < SIDE; w += VN)
+            for (int c = 0; c < nc; c += VN) {
+                VEC_T q[VN];
+                transpose_block(q, 1, in + i + w + (begin + c) * is, is);
+#pragma unroll
+                for (int j = 0; j < VN; ++j)
+                    PUT((__global VEC_T *)(out + o + (w + j) * os + begin + c), q[j]);
+            }
+        return;
+    }
+#endif
     if (tw == SIDE) {
         VEC_T tile[SIDE][CHUNK_MAX / VN];
-        for (int c = 0; c < nc; c += VN)
+        for (int c = 0; c < nc; c += VN) {
+            if (ahead)
+                prefetch_rows(in, i + ahead + (begin + c) * is, is, VN);
             for (int w = 0; w < SIDE; w += VN)
                 transpose_block(&tile[w][c / VN], CHUNK_MAX / VN, in + i + w + (begin + c) * is,
                                 is);
+        }
         for (int w = 0; w < SIDE; ++w) {
             __global VEC_T *row = (__global VEC_T *)(out + o + w * os + begin);
             for (int c = 0; c < nc / VN; ++c)
@@ -117,6 +165,8 @@ static void transpose_tile(__global UNIT_T *out, long o, long os, __global const
         return;
     }
 #endif
+    if (ahead)
+        prefetch_rows(in, i + ahead + begin * is, is, nc);
     UNIT_T tile[SIDE][CHUNK_MAX];
     for (int c = 0; c < nc; ++c)
         for (int w = 0; w < tw; ++w)

@@ -574,7 +574,8 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     int nc = (int)(end - begin);
     for (;;) {
         int tw = (int)min((long)SIDE, n0 - at[0] * SIDE);
-        transpose_tile(out, o, os0, in, i, run_is, begin, nc, tw);
+        long ahead = min((long)TILE_PREFETCH, dims[0] - 1 - at[0]) * SIDE;
+        transpose_tile(out, o, os0, in, i, run_is, begin, nc, tw, ahead);
         if (++r >= stop)
             break;
         view_row_next(dims, outer_rank, at, &o, &i);

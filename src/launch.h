@@ -69,6 +69,7 @@ typedef struct dmli_launch {
     bool shared_index; /* INDEXED SHARED_INDEX */
     bool run_one;      /* INDEXED RUN_ONE */
     int prefetch;      /* INDEXED PREFETCH: rows ahead, 1 (next row or span), 0 */
+    int tile_prefetch; /* TRANSPOSE TILE_PREFETCH: tiles ahead whose lines a tile prefetches, 0 */
 
     /* Geometry: dimension 0 lanes, 1 chunks of the run, 2 items. */
     size_t global[3], local[3];

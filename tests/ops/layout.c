@@ -113,17 +113,39 @@ Test(layout, matrix_transpose_every_width)
         }
 }
 
+Test(layout, matrix_transpose_far_rows_every_width)
+{
+    /* Output rows (the input's contiguous dimension) 1040 and 2048 elements
+     * apart: a page or more at widths 4 and 8, where register-block tiles
+     * write their blocks' rows directly; whole tiles (40 columns at width 8)
+     * and a narrow last one (53), a short last chunk (1040 rows). */
+    static const UINT shapes[][2] = {{1040, 53}, {2048, 40}};
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t)
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k) {
+            UINT rows = shapes[k][0], cols = shapes[k][1];
+            UINT sz[4] = {1, 1, rows, cols}, os[4] = {rows * cols, rows * cols, 1, rows};
+            check(types[t], widths[t], sz, os);
+        }
+}
+
 Test(layout, small_transposes_each_width)
 {
     /* At each width, the smallest NCHW -> NHWC of the tests above that takes
      * each transpose: channels one whole 16-byte vector (register blocks) and
-     * not (private tile), H x W one tile. Each variant once, small enough for
-     * Oclgrind. */
+     * not (private tile), H x W one tile; and the smallest far-rows matrix.
+     * Each variant once, small enough for Oclgrind. */
     for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t) {
         const UINT channels[2] = {(UINT)(16 / widths[t]), 5};
         for (size_t c = 0; c < 2; ++c) {
             UINT sz[4] = {1, channels[c], 2, 64};
             UINT os[4] = {sz[2] * sz[3] * sz[1], 1, sz[3] * sz[1], sz[1]};
+            check(types[t], widths[t], sz, os);
+        }
+        if (widths[t] >= 4) {
+            /* A matrix of one tile's columns, output rows a page apart (the
+             * direct-rows tiles: widths 4 and 8). */
+            UINT rows = (UINT)(4096 / widths[t]), cols = (UINT)(64 / widths[t]);
+            UINT sz[4] = {1, 1, rows, cols}, os[4] = {rows * cols, rows * cols, 1, rows};
             check(types[t], widths[t], sz, os);
         }
     }

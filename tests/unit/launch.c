@@ -290,9 +290,19 @@ Test(launch, transpose_on_cpu)
     expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
+    /* Tiles prefetch the lines two tiles ahead where the compiler takes
+     * __builtin_prefetch; not on Oclgrind. */
+    cr_expect_eq(l.tile_prefetch, 2);
+    cr_expect(strstr(l.options, "-DTILE_PREFETCH=2"), "%s", l.options);
+    dmli_device_desc no_prefetch = cpu;
+    no_prefetch.prefetch = false;
+    dmli_launch_plan(&p, &no_prefetch, &l);
+    cr_expect(l.transpose == 2 && l.tile_prefetch == 0 && !strstr(l.options, "TILE_PREFETCH"), "%s",
+              l.options);
     /* The same plan on a GPU: no tiles, rows are the 512 output rows. */
     dmli_launch_plan(&p, &big_gpu, &l);
     cr_expect_eq(l.transpose, 0);
+    cr_expect(l.tile_prefetch == 0 && !strstr(l.options, "TILE_PREFETCH"), "%s", l.options);
     cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 512);
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + 3));
 }
@@ -592,6 +602,7 @@ Test(launch, gather_of_a_transpose_tiles_on_cpu)
     cr_expect(strstr(l.options, "-DTRANSPOSE=2 -DSIDE=16 -DCHUNK_MAX=32 -DVN=4 -DVEC_T=uint4 "
                                 "-DVLOAD=vload4"),
               "%s", l.options);
+    cr_expect(l.tile_prefetch == 2 && strstr(l.options, "-DTILE_PREFETCH=2"), "%s", l.options);
     cr_expect(strstr(l.options, "-DROW_INDEX=1"), "%s", l.options);
     const cl_long head[DMLI_SHAPE_HEADER] = {2, 0, 0, 32, 1, 4096, 0, 0, 32, 192, 1, 0};
     const cl_long tail[] = {4, 512, 16, 0, 0, 48, 2048, 0, 1, 1, 64, 32, 1, 0, 0, 60, 64};
