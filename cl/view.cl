@@ -46,6 +46,11 @@
  *               VEC_T, VLOAD) of each stream and stores RUN_N whole vectors
  *               of output lines. 1: plain unaligned stores (VSTORE); 2:
  *               aligned ones, non-temporal with STREAM (default 0)
+ *   STRIDED     1: the run is contiguous in the output and reads input
+ *               stride RUN_IS_K = 2, -1 or -2 (CPUs): whole 64-byte output
+ *               lines, each built from 16-byte vector loads (VEC_T, VN
+ *               units) that cover its input span, lanes picked (and
+ *               reversed) by shuffles; non-temporal with STREAM (default 0)
  *
  * Arguments (abi.h DMLCL_VIEW_ARG_*): out, out_base, in, in_base, shape.
  * shape holds the DMLCL_VIEW_* header scalars, then dims: {size, out stride,
@@ -329,6 +334,112 @@ static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, lon
 }
 #endif
 
+#ifndef STRIDED
+#define STRIDED 0
+#endif
+#if STRIDED
+/*
+ * Output vector w (VN units from run position w) of a run read at input
+ * stride RUN_IS_K from in: one or two 16-byte loads covering exactly its
+ * span, then one shuffle. Stride 2 loads [2w, 2w + 2VN) and -2 loads
+ * (-2w - 2VN, -2w + 1]: one unit past the span's far end (+2) or near it
+ * (-2), so the caller keeps such a vector off the run's last unit. Clang's
+ * shuffle builtin with constant masks where the compiler optimises; else
+ * (Oclgrind, -cl-opt-disable: see INTERLEAVE's note) the same loads and a
+ * permutation in private memory.
+ */
+#if defined(__clang__) && defined(__has_builtin) && defined(__OPTIMIZE__)
+#if __has_builtin(__builtin_shufflevector)
+#define SV_SHUFFLE 1
+#endif
+#endif
+#ifndef SV_SHUFFLE
+#define SV_SHUFFLE 0
+#endif
+#if VN == 16
+#define SV_LIST(M)                                                                             \
+    M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), M(10), M(11), M(12), M(13), \
+        M(14), M(15)
+#elif VN == 8
+#define SV_LIST(M) M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7)
+#elif VN == 4
+#define SV_LIST(M) M(0), M(1), M(2), M(3)
+#else
+#define SV_LIST(M) M(0), M(1)
+#endif
+/* Lane e of the output: its unit in the loaded pair (a, b) or in a alone. */
+#if RUN_IS_K == 2
+#define SV_LANE(e) (2 * (e))
+#elif RUN_IS_K == -2
+#define SV_LANE(e) (2 * VN - 1 - 2 * (e))
+#else
+#define SV_LANE(e) (VN - 1 - (e))
+#endif
+typedef VEC_T __attribute__((aligned(sizeof(UNIT_T)))) SV_UNALIGNED;
+
+static VEC_T strided_vector(__global const UNIT_T *in, long w)
+{
+#if RUN_IS_K == 2
+    __global const UNIT_T *p = in + 2 * w;
+#elif RUN_IS_K == -2
+    __global const UNIT_T *p = in - 2 * w - (2 * VN - 1);
+#else
+    __global const UNIT_T *p = in - w - (VN - 1);
+#endif
+    VEC_T a = *(__global const SV_UNALIGNED *)p;
+#if RUN_IS_K != -1
+    VEC_T b = *(__global const SV_UNALIGNED *)(p + VN);
+#else
+    VEC_T b = a;
+#endif
+#if SV_SHUFFLE
+    return __builtin_shufflevector(a, b, SV_LIST(SV_LANE));
+#else
+    union {
+        VEC_T v[2];
+        UNIT_T u[2 * VN];
+    } s;
+    union {
+        VEC_T v;
+        UNIT_T u[VN];
+    } d;
+    s.v[0] = a;
+    s.v[1] = b;
+    for (int e = 0; e < VN; ++e)
+        d.u[e] = s.u[SV_LANE(e)];
+    return d.v;
+#endif
+}
+
+/*
+ * Run positions [u, end) of a run of `run` units: out[u] = in[u * RUN_IS_K].
+ * Units up to the output's first line boundary go one by one, then whole
+ * lines of four vectors (each line's span read once, every loaded line's
+ * units used), then the tail; a stride-2 vector stays off the run's last
+ * unit (it would read one past it).
+ */
+static void strided_run(__global UNIT_T *out, __global const UNIT_T *in, long u, long end,
+                        long run)
+{
+    long vend = RUN_IS_K != -1 && end == run ? end - 1 : end;
+    long head = min(end, u + (long)(((64 - ((ulong)(out + u) & 63)) & 63) / sizeof(UNIT_T)));
+    for (; u < head; ++u)
+        PUT(out + u, in[u * RUN_IS_K]);
+    for (; u + 4 * VN <= vend; u += 4 * VN) {
+        union {
+            VEC_T v[4];
+            uint16 line;
+        } b;
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+            b.v[j] = strided_vector(in, u + j * VN);
+        PUT((__global uint16 *)(out + u), b.line);
+    }
+    for (; u < end; ++u)
+        PUT(out + u, in[u * RUN_IS_K]);
+}
+#endif
+
 __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                         long in_base, __constant long *shape)
 {
@@ -432,6 +543,8 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
 #elif SCALE_BIAS
         for (long u = begin + lane; u < end; u += lanes)
             STORE(o + u * RUN_OS, LOAD(i + u * RUN_IS));
+#elif STRIDED
+        strided_run(out + o, in + i, begin, end, run);
 #else
         RUN_STORE(out + o, begin, end, LOAD(i + u * RUN_IS));
 #endif

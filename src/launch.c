@@ -191,6 +191,25 @@ static int view_interleaves(const dmli_plan *p, bool gpu)
     return 2;
 }
 
+/*
+ * STRIDED (cl/view.cl) on a CPU: a run contiguous in the output that reads
+ * input stride 2, -1 or -2 (every other element, reversed, or both) of units
+ * up to 8 bytes, at least two output lines long. Each output line is built
+ * from the 16-byte vectors covering its input span and shuffles, stored
+ * whole (non-temporal with STREAM): the compiler's own vectorisation of the
+ * plain loop gathered u8 at stride -2 byte by byte (0.14 of the limit).
+ * INTERLEAVE and TRANSPOSE take priority (short runs, far strides).
+ */
+static bool view_strided(const dmli_plan *p, bool gpu, const dmli_launch *l)
+{
+    int in = p->rank - 1;
+    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || p->rank < 1 || l->repeat ||
+        l->interleave || l->transpose || p->elem_bytes > 8 || p->out_stride[in] != 1)
+        return false;
+    int64_t is = p->in_stride[in];
+    return (is == 2 || is == -1 || is == -2) && p->size[in] * (int64_t)p->elem_bytes >= 128;
+}
+
 /* Interleaved positions per work-item chunk: ~16 KiB of output, whole vectors. */
 static int64_t interleave_chunk(const dmli_plan *p)
 {
@@ -274,6 +293,7 @@ static void decide(const dmli_plan *p, bool gpu, dmli_launch *l)
                    : l->interleave ? 0
                                    : view_transposes(p, gpu);
     l->repeat = view_repeats(p);
+    l->strided = view_strided(p, gpu, l);
     l->shared_index = shares_index(p);
     l->run_one = indexed && !gpu && !l->transpose && (p->rank == 0 || p->size[p->rank - 1] == 1);
     if (indexed)
@@ -346,6 +366,9 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
                       "-DVSTORE=vstore%u",
                       l->interleave, (int)p->size[in], 16 / p->elem_bytes,
                       vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
+    if (l->strided)
+        n += snprintf(buf + n, len - (size_t)n, " -DSTRIDED=1 -DVN=%u -DVEC_T=%s",
+                      16 / p->elem_bytes, vector_type(p->elem_bytes));
     if (p->scale_bias)
         snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
 }
