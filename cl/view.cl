@@ -48,9 +48,10 @@
  *               aligned ones, non-temporal with STREAM (default 0)
  *   STRIDED     1: the run is contiguous in the output and reads input
  *               stride RUN_IS_K = 2, -1 or -2 (CPUs): whole 64-byte output
- *               lines, each built from 16-byte vector loads (VEC_T, VN
- *               units) that cover its input span, lanes picked (and
- *               reversed) by shuffles; non-temporal with STREAM (default 0)
+ *               lines (SV_N units), each from the one or two line-wide
+ *               loads that cover its input span, lanes picked (and
+ *               reversed) by one shuffle; non-temporal with STREAM
+ *               (default 0)
  *
  * Arguments (abi.h DMLCL_VIEW_ARG_*): out, out_base, in, in_base, shape.
  * shape holds the DMLCL_VIEW_* header scalars, then dims: {size, out stride,
@@ -339,14 +340,14 @@ static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, lon
 #endif
 #if STRIDED
 /*
- * Output vector w (VN units from run position w) of a run read at input
- * stride RUN_IS_K from in: one or two 16-byte loads covering exactly its
- * span, then one shuffle. Stride 2 loads [2w, 2w + 2VN) and -2 loads
- * (-2w - 2VN, -2w + 1]: one unit past the span's far end (+2) or near it
- * (-2), so the caller keeps such a vector off the run's last unit. Clang's
- * shuffle builtin with constant masks where the compiler optimises; else
- * (Oclgrind, -cl-opt-disable: see INTERLEAVE's note) the same loads and a
- * permutation in private memory.
+ * Output line w (SV_N units from run position w) of a run read at input
+ * stride RUN_IS_K from in: one load (-1) or two (+-2) of SV_N units covering
+ * its span, then one shuffle. Stride 2 loads [2w, 2w + 2 SV_N) and -2 loads
+ * (-2w - 2 SV_N, -2w]: one unit past the span's far end, which is past the
+ * run's for its last line: that one loads one unit toward the run's start
+ * instead (strided_vector_last). Clang's shuffle builtin with constant
+ * masks where the compiler optimises; else (Oclgrind, -cl-opt-disable: see
+ * INTERLEAVE's note) the same loads and a permutation in private memory.
  */
 #if defined(__clang__) && defined(__has_builtin) && defined(__OPTIMIZE__)
 #if __has_builtin(__builtin_shufflevector)
@@ -356,84 +357,109 @@ static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, lon
 #ifndef SV_SHUFFLE
 #define SV_SHUFFLE 0
 #endif
-#if VN == 16
-#define SV_LIST(M)                                                                             \
-    M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), M(10), M(11), M(12), M(13), \
-        M(14), M(15)
-#elif VN == 8
-#define SV_LIST(M) M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7)
-#elif VN == 4
-#define SV_LIST(M) M(0), M(1), M(2), M(3)
+#define SV_8(M, b) M(b), M(b + 1), M(b + 2), M(b + 3), M(b + 4), M(b + 5), M(b + 6), M(b + 7)
+#define SV_16(M, b) SV_8(M, b), SV_8(M, b + 8)
+#define SV_32(M, b) SV_16(M, b), SV_16(M, b + 16)
+#if SV_N == 64
+#define SV_LIST(M) SV_32(M, 0), SV_32(M, 32)
+#elif SV_N == 32
+#define SV_LIST(M) SV_32(M, 0)
+#elif SV_N == 16
+#define SV_LIST(M) SV_16(M, 0)
 #else
-#define SV_LIST(M) M(0), M(1)
+#define SV_LIST(M) SV_8(M, 0)
 #endif
-/* Lane e of the output: its unit in the loaded pair (a, b) or in a alone. */
+/* A whole line of units (Clang's vector extension: OpenCL C has no 32 or 64 lanes). */
+typedef UNIT_T SV_T __attribute__((ext_vector_type(SV_N)));
+/* Lane e of the output: its unit in the loaded pair (a, b), or in a alone;
+ * S = 1 shifts a stride-2 pair one unit toward the run's start. */
 #if RUN_IS_K == 2
-#define SV_LANE(e) (2 * (e))
+#define SV_LANE(e, S) (2 * (e) + (S))
 #elif RUN_IS_K == -2
-#define SV_LANE(e) (2 * VN - 1 - 2 * (e))
+#define SV_LANE(e, S) (2 * SV_N - 1 - 2 * (e) - (S))
 #else
-#define SV_LANE(e) (VN - 1 - (e))
+#define SV_LANE(e, S) (SV_N - 1 - (e))
 #endif
-typedef VEC_T __attribute__((aligned(sizeof(UNIT_T)))) SV_UNALIGNED;
+#define SV_LANE0(e) SV_LANE(e, 0)
+#define SV_LANE1(e) SV_LANE(e, 1)
+typedef SV_T __attribute__((aligned(sizeof(UNIT_T)))) SV_UNALIGNED;
 
-static VEC_T strided_vector(__global const UNIT_T *in, long w)
-{
+/* The loads of output vector w: a (and b), from unit p of in. */
 #if RUN_IS_K == 2
-    __global const UNIT_T *p = in + 2 * w;
+#define SV_FIRST(w, S) (2 * (w) - (S))
 #elif RUN_IS_K == -2
-    __global const UNIT_T *p = in - 2 * w - (2 * VN - 1);
+#define SV_FIRST(w, S) (-2 * (w) - (2 * SV_N - 1) + (S))
 #else
-    __global const UNIT_T *p = in - w - (VN - 1);
+#define SV_FIRST(w, S) (-(w) - (SV_N - 1))
 #endif
-    VEC_T a = *(__global const SV_UNALIGNED *)p;
-#if RUN_IS_K != -1
-    VEC_T b = *(__global const SV_UNALIGNED *)(p + VN);
+#if RUN_IS_K == -1
+#define SV_LOAD(in, w, S, a, b) (b = a = *(__global const SV_UNALIGNED *)((in) + SV_FIRST(w, S)))
 #else
-    VEC_T b = a;
+#define SV_LOAD(in, w, S, a, b)                                   \
+    (a = *(__global const SV_UNALIGNED *)((in) + SV_FIRST(w, S)), \
+     b = *(__global const SV_UNALIGNED *)((in) + SV_FIRST(w, S) + SV_N))
 #endif
-#if SV_SHUFFLE
-    return __builtin_shufflevector(a, b, SV_LIST(SV_LANE));
-#else
+
+#if !SV_SHUFFLE
+static SV_T strided_permute(SV_T a, SV_T b, int shift)
+{
     union {
-        VEC_T v[2];
-        UNIT_T u[2 * VN];
+        SV_T v[2];
+        UNIT_T u[2 * SV_N];
     } s;
     union {
-        VEC_T v;
-        UNIT_T u[VN];
+        SV_T v;
+        UNIT_T u[SV_N];
     } d;
     s.v[0] = a;
     s.v[1] = b;
-    for (int e = 0; e < VN; ++e)
-        d.u[e] = s.u[SV_LANE(e)];
+    for (int e = 0; e < SV_N; ++e)
+        d.u[e] = s.u[SV_LANE(e, shift)];
     return d.v;
+}
+#endif
+
+/* Output vector w: its span's loads, then its lanes picked. */
+static SV_T strided_vector(__global const UNIT_T *in, long w)
+{
+    SV_T a, b;
+    SV_LOAD(in, w, 0, a, b);
+#if SV_SHUFFLE
+    return __builtin_shufflevector(a, b, SV_LIST(SV_LANE0));
+#else
+    return strided_permute(a, b, 0);
+#endif
+}
+
+/* The same, loads shifted one unit toward the run's start (w >= 1). */
+static SV_T strided_vector_last(__global const UNIT_T *in, long w)
+{
+    SV_T a, b;
+    SV_LOAD(in, w, 1, a, b);
+#if SV_SHUFFLE
+    return __builtin_shufflevector(a, b, SV_LIST(SV_LANE1));
+#else
+    return strided_permute(a, b, 1);
 #endif
 }
 
 /*
  * Run positions [u, end) of a run of `run` units: out[u] = in[u * RUN_IS_K].
  * Units up to the output's first line boundary go one by one, then whole
- * lines of four vectors (each line's span read once, every loaded line's
- * units used), then the tail; a stride-2 vector stays off the run's last
- * unit (it would read one past it).
+ * lines (each line's input span loaded once, every loaded line's units
+ * used), then the tail one by one.
  */
-static void strided_run(__global UNIT_T *out, __global const UNIT_T *in, long u, long end,
-                        long run)
+static void strided_run(__global UNIT_T *out, __global const UNIT_T *in, long u, long end, long run)
 {
     long vend = RUN_IS_K != -1 && end == run ? end - 1 : end;
     long head = min(end, u + (long)(((64 - ((ulong)(out + u) & 63)) & 63) / sizeof(UNIT_T)));
     for (; u < head; ++u)
         PUT(out + u, in[u * RUN_IS_K]);
-    for (; u + 4 * VN <= vend; u += 4 * VN) {
-        union {
-            VEC_T v[4];
-            uint16 line;
-        } b;
-#pragma unroll
-        for (int j = 0; j < 4; ++j)
-            b.v[j] = strided_vector(in, u + j * VN);
-        PUT((__global uint16 *)(out + u), b.line);
+    for (; u + SV_N <= vend; u += SV_N)
+        PUT((__global SV_T *)(out + u), strided_vector(in, u));
+    if (RUN_IS_K != -1 && u > 0 && u + SV_N <= end) {
+        PUT((__global SV_T *)(out + u), strided_vector_last(in, u));
+        u += SV_N;
     }
     for (; u < end; ++u)
         PUT(out + u, in[u * RUN_IS_K]);

@@ -198,7 +198,8 @@ static int view_interleaves(const dmli_plan *p, bool gpu)
  * from the 16-byte vectors covering its input span and shuffles, stored
  * whole (non-temporal with STREAM): the compiler's own vectorisation of the
  * plain loop gathered u8 at stride -2 byte by byte (0.14 of the limit).
- * INTERLEAVE and TRANSPOSE take priority (short runs, far strides).
+ * INTERLEAVE (runs of at most 8 units) and TRANSPOSE (|stride| > 4) never
+ * meet it; REPEAT keeps its own path.
  */
 static bool view_strided(const dmli_plan *p, bool gpu, const dmli_launch *l)
 {
@@ -367,8 +368,7 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
                       l->interleave, (int)p->size[in], 16 / p->elem_bytes,
                       vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
     if (l->strided)
-        n += snprintf(buf + n, len - (size_t)n, " -DSTRIDED=1 -DVN=%u -DVEC_T=%s",
-                      16 / p->elem_bytes, vector_type(p->elem_bytes));
+        n += snprintf(buf + n, len - (size_t)n, " -DSTRIDED=1 -DSV_N=%u", 64 / p->elem_bytes);
     if (p->scale_bias)
         snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
 }
