@@ -40,6 +40,8 @@
  *               (a gather along an inner axis): a work-item resolves a block
  *               of the run's indices once and applies it to all its rows
  *               (default 0)
+ *   CACHE_T     SHARED_INDEX: the type of a resolved offset, int where
+ *               every offset fits (default long)
  *   TRANSPOSE   1 or 2 (CPUs, ROW_INDEX): the inner dimensions are a layout
  *               change, as in view.cl: the run is contiguous in the output
  *               and strided in the input, the innermost row dimension is
@@ -94,6 +96,11 @@
 #endif
 /* Resolved index tuples a SHARED_INDEX work-item keeps for its rows. */
 #define CACHE 256
+/* A resolved offset in that cache: long, or int where the host knows every
+ * offset fits (src/launch.c cache_ints). */
+#ifndef CACHE_T
+#define CACHE_T long
+#endif
 /*
  * SHARED_INDEX with whole-line non-temporal stores (CLAMP, one lane, a run
  * contiguous in the output): a block of CACHE units would start and end
@@ -251,10 +258,10 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     for (int t = 0; t < 4; ++t)
         off0[t] = off[t];
     for (long b = u0; b < end; b += CACHE * lanes) {
-        long cache[CACHE + SLIDE];
+        CACHE_T cache[CACHE + SLIDE];
         int n = 0;
         for (long u = b; u < end && n < CACHE + SLIDE; u += lanes)
-            cache[n++] = resolve(idx, off0[2] + u * RUN_XS, axis_n, axis_s, comp_stride);
+            cache[n++] = (CACHE_T)resolve(idx, off0[2] + u * RUN_XS, axis_n, axis_s, comp_stride);
         for (int d = 0; d < outer_rank; ++d)
             at[d] = at0[d];
         for (int t = 0; t < 4; ++t)
@@ -274,12 +281,16 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                  * after b (from b in the first block) to the same boundary
                  * CACHE units on (to the chunk's end in the last). */
                 long s = (long)(((64 - ((ulong)(out + off[0] + b) & 63)) & 63) / sizeof(UNIT_T));
+                __global const UNIT_T *row = in + off[1] + b * RUN_IS;
                 RUN_STORE(out + off[0] + b, b == u0 ? 0 : s, min((long)CACHE + s, end - b),
-                          in[off[1] + (b + u) * RUN_IS + cache[u]]);
+                          row[u * RUN_IS + cache[u]]);
             }
 #elif POLICY == 0 && SERIAL
-            /* One lane: the block's units are consecutive (u = b + k). */
-            RUN_STORE(out + off[0] + b * RUN_OS, 0, n, in[off[1] + (b + u) * RUN_IS + cache[u]]);
+            {
+                /* One lane: the block's units are consecutive (u = b + k). */
+                __global const UNIT_T *row = in + off[1] + b * RUN_IS;
+                RUN_STORE(out + off[0] + b * RUN_OS, 0, n, row[u * RUN_IS + cache[u]]);
+            }
 #else
             for (int k = 0; k < n; ++k) {
                 long u = b + k * lanes, a = cache[k];

@@ -616,6 +616,46 @@ Test(launch, gather_inner_shares_indices)
     cr_expect(l.shared_index && strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
 }
 
+/*
+ * Shared indices cached as ints where every offset (axis size - 1) x |axis
+ * stride|, summed over the components, is at most INT32_MAX and units are 4
+ * bytes or more; else longs.
+ */
+Test(launch, gather_inner_cache_type)
+{
+    const dim inner[] = {{64, 500, 1000, 0, 0}, {500, 1, 0, 1, 1}};
+    dmli_launch l;
+    dmli_plan p = gather(inner, 2, 1000, 1);
+    dmli_launch_plan(&p, &cpu, &l);
+    cr_expect(strstr(l.options, "-DCACHE_T=int"), "%s", l.options);
+    /* (2^15 - 1) x 2^16 = 2^31 - 2^16 fits; 2^15 x 2^16 = 2^31 does not. */
+    dmli_plan fits = gather(inner, 2, 32768, 65536), over = gather(inner, 2, 32769, 65536);
+    dmli_launch_plan(&fits, &cpu, &l);
+    cr_expect(strstr(l.options, "-DCACHE_T=int"), "%s", l.options);
+    dmli_launch_plan(&over, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DCACHE_T"), "%s", l.options);
+    /* A negative axis stride counts by its size. */
+    dmli_plan neg = gather(inner, 2, 32769, -65536);
+    dmli_launch_plan(&neg, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DCACHE_T"), "%s", l.options);
+    /* Two components: each fits, the sum does not. */
+    dmli_plan two = gather(inner, 2, 32768, 65536);
+    two.components = 2;
+    two.axis_size[1] = 2;
+    two.axis_stride[1] = 65536;
+    dmli_launch_plan(&two, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DCACHE_T"), "%s", l.options);
+    /* 2-byte units: longs. Rows that are not shared (ROW_INDEX): no cache. */
+    dmli_plan narrow = p;
+    narrow.elem_bytes = 2;
+    dmli_launch_plan(&narrow, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DCACHE_T"), "%s", l.options);
+    const dim rows[] = {{300, 64, 0, 1, 1}, {64, 1, 1, 0, 0}};
+    dmli_plan row = gather(rows, 2, 1000, 64);
+    dmli_launch_plan(&row, &cpu, &l);
+    cr_expect(!l.shared_index && !strstr(l.options, "-DCACHE_T"), "%s", l.options);
+}
+
 /* One-unit rows gathered at random (small rows): CPUs prefetch 16 rows ahead. */
 Test(launch, gather_small_rows_prefetch)
 {
