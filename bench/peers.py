@@ -54,6 +54,8 @@ def workloads():
     w["tile"] = dict(kind="tile", data=x, reps=[1, 1, 2, 2])
     x = np.arange(32 * 256 * 64 * 64, dtype=np.uint32).view(np.float32).reshape(32, 256, 64, 64)
     w["depth-to-space"] = dict(kind="depth_to_space", data=x, block=2)
+    x = np.arange(32 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(32, 64, 128, 128)
+    w["space-to-depth"] = dict(kind="space_to_depth", data=x, block=2)
     at, parts = 0, []
     for k in (16, 32, 48, 32):
         n = 8 * 128 * 128 * k
@@ -81,6 +83,12 @@ def depth_to_space_view(x, b):
     """ONNX DepthToSpace DCR's reshape and transpose, as a numpy view."""
     n, c, h, wd = x.shape
     return x.reshape(n, b, b, c // (b * b), h, wd).transpose(0, 3, 4, 1, 5, 2)
+
+
+def space_to_depth_view(x, b):
+    """ONNX SpaceToDepth (DCR)'s reshape and transpose, as a numpy view."""
+    n, c, h, wd = x.shape
+    return x.reshape(n, c, h // b, b, wd // b, b).transpose(0, 3, 5, 1, 2, 4)
 
 
 def split_pieces(w):
@@ -114,6 +122,11 @@ def numpy_reference(w):
         b = w["block"]
         return np.ascontiguousarray(depth_to_space_view(w["data"], b)).reshape(
             n, c // (b * b), h * b, wd * b)
+    if k == "space_to_depth":
+        n, c, h, wd = w["data"].shape
+        b = w["block"]
+        return np.ascontiguousarray(space_to_depth_view(w["data"], b)).reshape(
+            n, c * b * b, h // b, wd // b)
     if k == "pad":
         return np.pad(w["data"], pad_width(w), mode=w["mode"])
     return np.ascontiguousarray(w["data"].transpose(w["perm"]))
@@ -144,6 +157,9 @@ def numpy_runner(w, expected):
         return lambda: np.copyto(dst, src)
     if k == "depth_to_space":
         view = depth_to_space_view(w["data"], w["block"])
+        return lambda: np.copyto(out.reshape(view.shape), view)
+    if k == "space_to_depth":
+        view = space_to_depth_view(w["data"], w["block"])
         return lambda: np.copyto(out.reshape(view.shape), view)
     if k == "pad":  # numpy.pad allocates its result: that is its cost
         return lambda: np.pad(w["data"], pad_width(w), mode=w["mode"])
@@ -205,6 +221,8 @@ def openvino_runner(w, expected):
         node = ops1.tile(p, ops8.constant(np.array(w["reps"], np.int64)))
     elif k == "depth_to_space":
         node = ops1.depth_to_space(p, "blocks_first", w["block"])
+    elif k == "space_to_depth":
+        node = ops1.space_to_depth(p, "blocks_first", w["block"])
     elif k == "pad":
         pads = ops8.constant(np.array(w["pads"], np.int64))
         node = ops1.pad(p, pads, pads, w["mode"])
@@ -280,6 +298,8 @@ def onnxruntime_runner(w, expected):
     elif k == "depth_to_space":
         node = helper.make_node("DepthToSpace", ["data"], ["out"], blocksize=w["block"],
                                 mode="DCR")
+    elif k == "space_to_depth":
+        node = helper.make_node("SpaceToDepth", ["data"], ["out"], blocksize=w["block"])
     elif k == "pad":
         inits.append(numpy_helper.from_array(np.array(w["pads"] * 2, np.int64), "pads"))
         node = helper.make_node("Pad", ["data", "pads"], ["out"], mode=w["mode"])

@@ -450,6 +450,60 @@ static int depth_to_space(workload *w)
                              DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW);
 }
 
+/*
+ * SPACE_TO_DEPTH1 of an NCHW `type` (elem bytes) tensor [n, c, h*b, wd*b] to
+ * [n, c*b*b, h, wd]: output channel (i*b + j)*C + c (DEPTH_COLUMN_ROW, ONNX
+ * DCR) or c*b*b + i*b + j (COLUMN_ROW_DEPTH, ONNX CRD) at (h, w) reads input
+ * (n, c, h*b+i, w*b+j).
+ */
+static int space_to_depth_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, UINT c,
+                             UINT h, UINT wd, UINT b, DML_DEPTH_SPACE_ORDER order)
+{
+    UINT in_s[4] = {n, c, h * b, wd * b}, out_s[4] = {n, c * b * b, h, wd};
+    size_t in_bytes = (size_t)n * c * b * b * h * wd * elem;
+    unsigned char *data = alloc_input(w, in_bytes);
+    for (size_t i = 0; i < in_bytes; i += 4) /* distinct 32-bit patterns */
+        memcpy(data + i, &(uint32_t){(uint32_t)(i / 4 * 2654435761u)},
+               in_bytes - i < 4 ? in_bytes - i : 4);
+    w->output_bytes = in_bytes;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
+    bool dcr = order == DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW;
+    size_t o = 0;
+    for (size_t bn = 0; bn < n; ++bn)
+        for (size_t depth = 0; depth < (size_t)c * b * b; ++depth) {
+            size_t ch = dcr ? depth % c : depth / (b * b);
+            size_t i = dcr ? depth / c / b : depth / b % b, j = dcr ? depth / c % b : depth % b;
+            for (size_t y = 0; y < h; ++y)
+                for (size_t x = 0; x < wd; ++x, o += elem)
+                    memcpy(e + o,
+                           data + (((bn * c + ch) * h * b + y * b + i) * wd * b + x * b + j) * elem,
+                           elem);
+        }
+    /* Naive: the output as (n, i, j, c, h, w) (DCR) or (n, c, i, j, h, w), read from the input. */
+    const long hw = (long)h * wd, row = (long)wd * b;
+    w->naive = (naive_desc){.kind = NAIVE_VIEW, .elem = (unsigned)elem, .rank = 6};
+    const UINT dcr_sizes[6] = {n, b, b, c, h, wd}, crd_sizes[6] = {n, c, b, b, h, wd};
+    const long dcr_strides[6] = {(long)c * b * b * hw, row, 1, (long)b * b * hw, b * row, b},
+               crd_strides[6] = {(long)c * b * b * hw, (long)b * b * hw, row, 1, b * row, b};
+    for (int k = 0; k < 6; ++k) {
+        w->naive.sizes[k] = dcr ? dcr_sizes[k] : crd_sizes[k];
+        w->naive.strides[k] = dcr ? dcr_strides[k] : crd_strides[k];
+    }
+    w->op.space_to_depth = (DML_SPACE_TO_DEPTH1_OPERATOR_DESC){
+        tensor(w, 0, type, 4, in_s, NULL), tensor(w, 1, type, 4, out_s, NULL), b, order};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SPACE_TO_DEPTH1, &w->op.space_to_depth};
+    return 0;
+}
+
+/* ONNX SpaceToDepth (DCR) as ONNX Runtime's DirectML provider runs it. */
+static int space_to_depth(workload *w)
+{
+    w->name = "space-to-depth";
+    w->what = "SPACE_TO_DEPTH1 [32,64,128,128] f32 block 2 DCR to [32,256,64,64]";
+    return space_to_depth_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 64, 64, 64, 2,
+                             DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW);
+}
+
 /* JOIN of 4 [8,128,128,k] f32 on the inner axis, k = 16, 32, 48, 32: rows of 128 out. */
 static int inner_concat(workload *w)
 {
@@ -556,9 +610,10 @@ static int reflect_pad(workload *w)
 }
 
 const workload_setup bench_workloads[] = {
-    embedding_gather, inner_axis_gather, batched_gather,  small_row_gather, reversing_slice,
-    row_slice,        channel_broadcast, batch_broadcast, layout_change,    image_tile,
-    depth_to_space,   inner_concat,      split3,          constant_pad,     reflect_pad,
+    embedding_gather, inner_axis_gather, batched_gather,    small_row_gather,
+    reversing_slice,  row_slice,         channel_broadcast, batch_broadcast,
+    layout_change,    image_tile,        depth_to_space,    inner_concat,
+    split3,           constant_pad,      reflect_pad,       space_to_depth,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 
@@ -766,6 +821,51 @@ static int v_nchw_c4_f32(workload *w)
     return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 4, 250, 250);
 }
 
+/* Short runs in the input: space-to-depth, NHWC -> NCHW with few channels. */
+static int v_space_to_depth_b3(workload *w)
+{
+    w->name = "v-space-to-depth-b3";
+    w->what = "SPACE_TO_DEPTH1 [16,32,180,180] f32 block 3 DCR to [16,288,60,60]";
+    return space_to_depth_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 16, 32, 60, 60, 3,
+                             DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW);
+}
+
+static int v_space_to_depth_b4_u8(workload *w)
+{
+    w->name = "v-space-to-depth-b4-u8";
+    w->what = "SPACE_TO_DEPTH1 [32,16,224,224] u8 block 4 CRD to [32,256,56,56]";
+    return space_to_depth_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 32, 16, 56, 56, 4,
+                             DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH);
+}
+
+static int nhwc_to_nchw(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, UINT c, UINT h,
+                        UINT wd)
+{
+    UINT sizes[4] = {n, c, h, wd}, in_s[4] = {h * wd * c, 1, wd * c, c};
+    return identity_of(w, type, elem, 4, sizes, in_s, (size_t)n * c * h * wd, NULL);
+}
+
+static int v_nhwc_c3_u8(workload *w)
+{
+    w->name = "v-nhwc-to-nchw-c3-u8";
+    w->what = "IDENTITY [64,3,224,224] u8, NHWC input to NCHW";
+    return nhwc_to_nchw(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 64, 3, 224, 224);
+}
+
+static int v_nhwc_c3_f32(workload *w)
+{
+    w->name = "v-nhwc-to-nchw-c3-f32";
+    w->what = "IDENTITY [32,3,256,256] f32, NHWC input to NCHW";
+    return nhwc_to_nchw(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 3, 256, 256);
+}
+
+static int v_nhwc_c4_u8(workload *w)
+{
+    w->name = "v-nhwc-to-nchw-c4-u8";
+    w->what = "IDENTITY [64,4,224,224] u8, NHWC input to NCHW";
+    return nhwc_to_nchw(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 64, 4, 224, 224);
+}
+
 const workload_setup bench_variants[] = {
     v_nchw_f16,
     v_nchw_u8,
@@ -789,6 +889,11 @@ const workload_setup bench_variants[] = {
     v_nchw_c4_u8,
     v_nchw_c3_f32,
     v_nchw_c4_f32,
+    v_space_to_depth_b3,
+    v_space_to_depth_b4_u8,
+    v_nhwc_c3_u8,
+    v_nhwc_c3_f32,
+    v_nhwc_c4_u8,
 };
 const unsigned bench_variant_count = sizeof bench_variants / sizeof bench_variants[0];
 

@@ -55,6 +55,7 @@ typedef struct workload {
         DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
         DML_TILE_OPERATOR_DESC tile;
         DML_DEPTH_TO_SPACE1_OPERATOR_DESC depth_to_space;
+        DML_SPACE_TO_DEPTH1_OPERATOR_DESC space_to_depth;
         DML_JOIN_OPERATOR_DESC join;
         DML_SPLIT_OPERATOR_DESC split;
         DML_PADDING_OPERATOR_DESC padding;

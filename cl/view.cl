@@ -46,6 +46,12 @@
  *               VEC_T, VLOAD) of each stream and stores RUN_N whole vectors
  *               of output lines. 1: plain unaligned stores (VSTORE); 2:
  *               aligned ones, non-temporal with STREAM (default 0)
+ *   DEINTERLEAVE  the mirror (CPUs): the run reads every RUN_N-th input
+ *               unit (2..8), the RUN_N streams (a dimension of input stride
+ *               1, output stride cs, listed after the rows in dims) write
+ *               out[w + c * cs] = in[w * RUN_N + c]; chunks split the run.
+ *               A work-item loads RUN_N whole vectors of one input line and
+ *               stores a vector to each stream. 1 and 2 as for INTERLEAVE
  *   STRIDED     1: the run is contiguous in the output and reads input
  *               stride RUN_IS_K = 2, -1 or -2 (CPUs): whole 64-byte output
  *               lines (SV_N units), each from the one or two line-wide
@@ -177,7 +183,10 @@ static void view_row_next(__constant long *dims, int rank, long *at, long *o, lo
 #ifndef INTERLEAVE
 #define INTERLEAVE 0
 #endif
-#if INTERLEAVE
+#ifndef DEINTERLEAVE
+#define DEINTERLEAVE 0
+#endif
+#if INTERLEAVE || DEINTERLEAVE
 /*
  * The permutation of a block: source vector c (stream c, VN units) to output
  * vectors j, out unit g = j * VN + e = stream g % RUN_N, unit g / RUN_N.
@@ -221,10 +230,21 @@ static void view_row_next(__constant long *dims, int rank, long *at, long *o, lo
 #endif
 /* Output vector j (clamped: masks of the outputs RUN_N leaves out stay in range). */
 #define IL_J(j) ((j) < RUN_N ? (j) : 0)
-#define IL_C(j, e) ((IL_J(j) * VN + (e)) % RUN_N)
-#define IL_K(j, e) ((IL_J(j) * VN + (e)) / RUN_N)
 #define IL_ZIP_LO(j, e) ((e) / 2 + ((e) % 2) * VN)
 #define IL_ZIP_HI(j, e) (VN / 2 + (e) / 2 + ((e) % 2) * VN)
+#define IL_EVEN(j, e) (2 * (e))
+#define IL_ODD(j, e) (2 * (e) + 1)
+#endif
+
+/* Unaligned vector accesses: loads always, stores in (DE)INTERLEAVE 1 (as
+ * plain vector moves: PoCL's vstore16 on uchar was 2x slower). */
+typedef VEC_T __attribute__((aligned(sizeof(UNIT_T)))) IL_UNALIGNED;
+#endif
+
+#if INTERLEAVE
+#if IL_SHUFFLE
+#define IL_C(j, e) ((IL_J(j) * VN + (e)) % RUN_N)
+#define IL_K(j, e) ((IL_J(j) * VN + (e)) / RUN_N)
 #define IL_FIRST(j, e) (IL_C(j, e) == 0 ? IL_K(j, e) : IL_C(j, e) == 1 ? VN + IL_K(j, e) : -1)
 #define IL_NEXT(j, c, e) (IL_C(j, e) == (c) ? VN + IL_K(j, e) : (e))
 #define IL_STEP(v, j, c, acc)                                                                 \
@@ -242,10 +262,6 @@ static void view_row_next(__constant long *dims, int rank, long *at, long *o, lo
                                                 __builtin_shufflevector( \
                                                     (v)[0], (v)[1], IL_LIST(IL_FIRST, j))))))))
 #endif
-
-/* Unaligned vector accesses: loads always, stores in INTERLEAVE 1 (as
- * plain vector moves: PoCL's vstore16 on uchar was 2x slower). */
-typedef VEC_T __attribute__((aligned(sizeof(UNIT_T)))) IL_UNALIGNED;
 
 static void interleave_block(VEC_T *dst, const VEC_T *src)
 {
@@ -331,6 +347,137 @@ static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, lon
             PUT(out + w * RUN_N + c, in[w + c * is]);
 #else
             out[w * RUN_N + c] = in[w + c * is];
+#endif
+}
+#endif
+
+#if DEINTERLEAVE
+/*
+ * The inverse permutation: RUN_N source vectors (VN positions of RUN_N
+ * interleaved streams) to one vector per stream, stream c unit k = source
+ * unit g = k * RUN_N + c (vector g / VN). RUN_N 2, 4 or 8: log2(RUN_N)
+ * rounds taking the even and the odd units of vectors 2k and 2k + 1 (the
+ * inverse of INTERLEAVE's zip rounds); otherwise stream c is built from
+ * sources 0 and 1, then each further source overwrites its units. Without
+ * the shuffles (Oclgrind, see above) the same permutation in private memory.
+ */
+#if IL_SHUFFLE
+#define DL_G(c, k) (IL_J(c) + (k)*RUN_N)
+#define DL_FIRST(c, k) (DL_G(c, k) < 2 * VN ? DL_G(c, k) : -1)
+#define DL_NEXT(c, s, k) (DL_G(c, k) / VN == (s) ? VN + DL_G(c, k) % VN : (k))
+#define DL_STEP(v, c, s, acc)                                                                 \
+    ((s) < RUN_N                                                                              \
+         ? __builtin_shufflevector((acc), (v)[(s) < RUN_N ? (s) : 0], IL_LIST(DL_NEXT, c, s)) \
+         : (acc))
+#define DL_OUT(v, c)                                                     \
+    DL_STEP(                                                             \
+        v, c, 7,                                                         \
+        DL_STEP(v, c, 6,                                                 \
+                DL_STEP(v, c, 5,                                         \
+                        DL_STEP(v, c, 4,                                 \
+                                DL_STEP(v, c, 3,                         \
+                                        DL_STEP(v, c, 2,                 \
+                                                __builtin_shufflevector( \
+                                                    (v)[0], (v)[1], IL_LIST(DL_FIRST, c))))))))
+#endif
+
+static void deinterleave_block(VEC_T *dst, const VEC_T *src)
+{
+#if IL_SHUFFLE && (RUN_N == 2 || RUN_N == 4 || RUN_N == 8)
+    VEC_T r[RUN_N];
+#pragma unroll
+    for (int c = 0; c < RUN_N; ++c)
+        r[c] = src[c];
+#pragma unroll
+    for (int round = 1; round < RUN_N; round *= 2) {
+#pragma unroll
+        for (int k = 0; k < RUN_N / 2; ++k) {
+            dst[k] = __builtin_shufflevector(r[2 * k], r[2 * k + 1], IL_LIST(IL_EVEN, 0));
+            dst[k + RUN_N / 2] =
+                __builtin_shufflevector(r[2 * k], r[2 * k + 1], IL_LIST(IL_ODD, 0));
+        }
+#pragma unroll
+        for (int k = 0; k < RUN_N; ++k)
+            r[k] = dst[k];
+    }
+#elif IL_SHUFFLE
+    dst[0] = DL_OUT(src, 0);
+    dst[1] = DL_OUT(src, 1);
+    dst[2] = DL_OUT(src, 2);
+#if RUN_N > 3
+    dst[3] = DL_OUT(src, 3);
+#endif
+#if RUN_N > 4
+    dst[4] = DL_OUT(src, 4);
+#endif
+#if RUN_N > 5
+    dst[5] = DL_OUT(src, 5);
+#endif
+#if RUN_N > 6
+    dst[6] = DL_OUT(src, 6);
+#endif
+#else
+    union {
+        VEC_T v[RUN_N];
+        UNIT_T u[RUN_N * VN];
+    } s, d;
+    for (int c = 0; c < RUN_N; ++c)
+        s.v[c] = src[c];
+    for (int c = 0; c < RUN_N; ++c)
+        for (int k = 0; k < VN; ++k)
+            d.u[c * VN + k] = s.u[k * RUN_N + c];
+    for (int c = 0; c < RUN_N; ++c)
+        dst[c] = d.v[c];
+#endif
+}
+
+/* Positions [w, w + VN) of a deinterleaved line: RUN_N vector loads of
+ * one input line, the permutation above, a vector store to each stream. */
+static void deinterleave_at(__global UNIT_T *out, __global const UNIT_T *in, long w, long cs)
+{
+    VEC_T src[RUN_N], dst[RUN_N];
+    __global const IL_UNALIGNED *s = (__global const IL_UNALIGNED *)(in + w * RUN_N);
+#pragma unroll
+    for (int c = 0; c < RUN_N; ++c)
+        src[c] = s[c];
+    deinterleave_block(dst, src);
+#pragma unroll
+    for (int c = 0; c < RUN_N; ++c)
+#if DEINTERLEAVE == 2
+        PUT((__global VEC_T *)(out + w + c * cs), dst[c]);
+#else
+        *(__global IL_UNALIGNED *)(out + w + c * cs) = dst[c];
+#endif
+}
+
+/*
+ * Positions [w, we) of a deinterleaved line: out[k + c * cs] = in[k * RUN_N
+ * + c], whole blocks of VN positions (16-byte aligned stores when w is a
+ * multiple of VN). DEINTERLEAVE 1: a tail after at least one block is one
+ * more block ending at we, overlapping the one before (its units written
+ * twice, with the same values, by this work-item); a range under a block
+ * goes unit by unit. DEINTERLEAVE 2 has no tail (rows and chunks are whole
+ * vectors).
+ */
+static void deinterleave_line(__global UNIT_T *out, __global const UNIT_T *in, long w, long we,
+                              long cs)
+{
+    long first = w;
+    for (; w + VN <= we; w += VN)
+        deinterleave_at(out, in, w, cs);
+#if DEINTERLEAVE == 1
+    if (w < we && we - VN >= first) {
+        deinterleave_at(out, in, we - VN, cs);
+        return;
+    }
+#endif
+    (void)first;
+    for (; w < we; ++w)
+        for (int c = 0; c < RUN_N; ++c)
+#if DEINTERLEAVE == 2
+            PUT(out + w + c * cs, in[w * RUN_N + c]);
+#else
+            out[w + c * cs] = in[w * RUN_N + c];
 #endif
 }
 #endif
@@ -530,6 +677,21 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     long wn = dims[DMLI_VIEW_DIM * outer_rank], we = min(begin + chunk, wn);
     for (;;) {
         interleave_line(out + o, in + i, begin, we, run_is);
+        if (++r >= stop)
+            break;
+        view_row_next(dims, outer_rank, at, &o, &i);
+    }
+#elif DEINTERLEAVE
+    /* The streams' dimension {RUN_N, cs, 1} follows the rows in dims; this
+     * chunk of the run in each of rows_per_item rows. */
+    ulong r = item * rows_per_item;
+    if (r >= rows)
+        return;
+    ulong stop = min(r + rows_per_item, rows);
+    view_row_start(dims, outer_rank, r, at, &o, &i);
+    long cs = dims[DMLI_VIEW_DIM * outer_rank + 1];
+    for (;;) {
+        deinterleave_line(out + o, in + i, begin, end, cs);
         if (++r >= stop)
             break;
         view_row_next(dims, outer_rank, at, &o, &i);

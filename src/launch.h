@@ -65,6 +65,7 @@ typedef struct dmli_launch {
     int transpose;     /* TRANSPOSE: 0, 1 (private tile), 2 (register blocks) */
     bool repeat;       /* VIEW REPEAT */
     int interleave;    /* VIEW INTERLEAVE: 0, 1 (unit stores), 2 (16-byte vector stores) */
+    int deinterleave;  /* VIEW DEINTERLEAVE: 0, 1 (unit stores), 2 (16-byte vector stores) */
     bool strided;      /* VIEW STRIDED: input stride 2, -1 or -2 by vectors and shuffles */
     bool shared_index; /* INDEXED SHARED_INDEX */
     bool run_one;      /* INDEXED RUN_ONE */
@@ -73,7 +74,7 @@ typedef struct dmli_launch {
     /* Geometry: dimension 0 lanes, 1 chunks of the run, 2 items. */
     size_t global[3], local[3];
     int64_t chunk; /* run units per chunk */
-    uint64_t rows; /* rows (TRANSPOSE: tiles; INTERLEAVE: rows of interleaved lines) */
+    uint64_t rows; /* rows (TRANSPOSE: tiles; (DE)INTERLEAVE: rows of interleaved lines) */
     uint64_t reps; /* REPEAT: product of the repeat sizes, else 1 */
     uint64_t reps_per_item, rows_per_item;
 

@@ -50,7 +50,8 @@ endfunction()
 # the caller's queue too: that test runs on PoCL pthread only.
 set(DMLCL_OPS_LARGE
     broadcast/documented_examples gather/large gather/streaming_inner_axis identity/broadcast_paths
-    identity/layout_changes identity/short_runs_streaming slice/streaming_runs
+    identity/layout_changes identity/short_runs_streaming identity/split_runs_streaming
+    slice/streaming_runs
     layout/*_every_width layout/nchw_to_nhwc_vector_blocks_chunks_and_tails slice/long_runs
     views/long_tiles depth_space/large gather_tile/*_of_a_layout_change* bands/streaming
     runtime_queues/status_reads_on_the_dispatch_queue)

@@ -408,6 +408,78 @@ Test(identity, short_runs_streaming)
     fixed_case("short_runs_streaming", 2, DML_TENSOR_DATA_TYPE_FLOAT16, 6, d2s, d2s_in, NULL, NULL);
 }
 
+/*
+ * Short runs in the input (cl/view.cl DEINTERLEAVE on CPUs): C streams of
+ * 1 to 9 elements interleaved in the input, each written contiguously, at
+ * every element size. NHWC -> NCHW over H*W under a vector, whole vectors,
+ * and vectors plus a tail; NCHW outputs padded off the 16-byte grid (and an
+ * input with padded rows); space-to-depth (DCR) as a 6-D view with block C,
+ * the streams' dimension away from the run; a 2-D split of C streams, and
+ * streams 3 elements apart (overlapping reads). Streams of 1 and 9 are the
+ * neighbours the rule leaves out.
+ */
+static void split_run_cases(const char *test, unsigned *n, DML_TENSOR_DATA_TYPE type, uint32_t c)
+{
+    const uint32_t a[4] = {2, c, 3, 7}, b[4] = {1, c, 4, 16}, small[4] = {3, c, 1, 5},
+                   pad[4] = {2, c, 5, 9};
+    const uint32_t *nchw[3] = {a, b, small};
+    for (int k = 0; k < 3; ++k) {
+        const uint32_t *sz = nchw[k];
+        uint32_t is[4] = {sz[2] * sz[3] * c, 1, sz[3] * c, c};
+        fixed_case(test, (*n)++, type, 4, sz, is, NULL, NULL);
+    }
+    const uint32_t phw = pad[2] * pad[3] + 5;
+    uint32_t pad_is[4] = {pad[2] * pad[3] * c, 1, pad[3] * c, c},
+             pad_os[4] = {phw * c + 3, phw, pad[3], 1};
+    fixed_case(test, (*n)++, type, 4, pad, pad_is, pad_os, NULL);
+    uint32_t row_is[4] = {pad[2] * (pad[3] * c + 2), 1, pad[3] * c + 2, c};
+    fixed_case(test, (*n)++, type, 4, pad, row_is, NULL, NULL);
+    /* Space-to-depth DCR, block c: output (n, i, j, cc, h, w) reads input
+     * channel cc at (h * c + i, w * c + j). */
+    const uint32_t cc = 2, h = 3, w = 21, row = w * c, plane = h * c * row;
+    const uint32_t s2d[6] = {2, c, c, cc, h, w},
+                   s2d_in[6] = {cc * plane, row, 1, plane, c * row, c};
+    fixed_case(test, (*n)++, type, 6, s2d, s2d_in, NULL, NULL);
+    const uint32_t split[2] = {c, 37}, split_in[2] = {1, c};
+    fixed_case(test, (*n)++, type, 2, split, split_in, NULL, NULL);
+    const uint32_t near[2] = {c, 37}, near_in[2] = {1, 3};
+    fixed_case(test, (*n)++, type, 2, near, near_in, NULL, NULL);
+    /* One row of two chunks on a CPU (16 KiB of output each, whole vectors:
+     * launch.c), the second 5 positions, under a vector. */
+    const uint32_t e = (uint32_t)ref_type_size(type), vn = 16 / e,
+                   chunk = 16384 / (e * c) / vn * vn;
+    const uint32_t two[2] = {c, chunk + 5}, two_in[2] = {1, c};
+    fixed_case(test, (*n)++, type, 2, two, two_in, NULL, NULL);
+}
+
+Test(identity, split_runs)
+{
+    static const DML_TENSOR_DATA_TYPE types[] = {
+        DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32,
+        DML_TENSOR_DATA_TYPE_INT64};
+    unsigned n = 0;
+    for (unsigned t = 0; t < COUNT_OF(types); ++t)
+        for (uint32_t c = 1; c <= 9; ++c)
+            split_run_cases("split_runs", &n, types[t], c);
+}
+
+/*
+ * Short input runs over outputs of 32 MiB and more (non-temporal stores on
+ * CPUs): NHWC -> NCHW with whole 16-byte rows (u8, C = 3), rows with a tail
+ * (f32, H*W = 999999) and space-to-depth rows of 100 f16 (block 2).
+ */
+Test(identity, split_runs_streaming)
+{
+    const uint32_t u8[4] = {8, 3, 1024, 1400}, u8_is[4] = {1024 * 1400 * 3, 1, 1400 * 3, 3};
+    const uint32_t f32[4] = {4, 3, 999, 1001}, f32_is[4] = {999 * 1001 * 3, 1, 1001 * 3, 3};
+    const uint32_t cc = 32, h = 128, w = 100, row = 2 * w, plane = 2 * h * row;
+    const uint32_t s2d[6] = {12, 2, 2, cc, h, w},
+                   s2d_in[6] = {cc * plane, row, 1, plane, 2 * row, 2};
+    fixed_case("split_runs_streaming", 0, DML_TENSOR_DATA_TYPE_UINT8, 4, u8, u8_is, NULL, NULL);
+    fixed_case("split_runs_streaming", 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, f32, f32_is, NULL, NULL);
+    fixed_case("split_runs_streaming", 2, DML_TENSOR_DATA_TYPE_FLOAT16, 6, s2d, s2d_in, NULL, NULL);
+}
+
 /* ---- directml-facts 4.10 --------------------------------------------------------------- */
 
 /* Runs IDENTITY on host arrays through the binding API; out receives the packed output. */

@@ -468,11 +468,175 @@ Test(launch, strided_rules)
     dmli_plan o = make(DMLI_PLAN_VIEW, 4, out2, 2);
     dmli_launch_plan(&o, &cpu, &l);
     cr_expect(!l.strided, "output stride 7: %s", l.options);
+    /* NHWC -> NCHW with 2 channels: the stride-2 run's other unit is the
+     * channel dimension's (input stride 1): DEINTERLEAVE keeps it. */
+    const dim nchw2[] = {{4, 8192, 8192, 0, 0}, {2, 4096, 1, 0, 0}, {4096, 1, 2, 0, 0}};
+    dmli_plan c2 = make(DMLI_PLAN_VIEW, 4, nchw2, 3);
+    dmli_launch_plan(&c2, &cpu, &l);
+    cr_expect(l.deinterleave && !l.strided, "%s", l.options);
     /* Repeats (an outer input stride 0): REPEAT keeps it. */
     const dim rep[] = {{7, 1000, 0, 0, 0}, {1000, 1, -1, 0, 0}};
     dmli_plan r = make(DMLI_PLAN_VIEW, 4, rep, 2);
     dmli_launch_plan(&r, &cpu, &l);
     cr_expect(l.repeat && !l.strided, "%s", l.options);
+}
+
+Test(launch, deinterleave_on_cpu)
+{
+    /* NHWC -> NCHW, 3 channels of u8: 4 images of 4096 positions. */
+    const dim nchw[] = {{4, 12288, 12288, 0, 0}, {3, 4096, 1, 0, 0}, {4096, 1, 3, 0, 0}};
+    dmli_plan p = make(DMLI_PLAN_VIEW, 1, nchw, 3);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
+    /* The run reads every 3rd unit (2..8), output stride 1, 4096 >= 16
+     * positions; the channels (size 3) read stride 1: DEINTERLEAVE. Every
+     * output stride (12288, 4096) and the run whole 16-byte vectors, offset
+     * 0: 2. Chunk: 16384 / 3 = 5461 -> 5456 (whole vectors) >= 4096: the
+     * run, one chunk. Rows: 4 x 3 / 3 = 4, the channels follow them in dims.
+     * Rows per item: min(16384 / (4096 x 3) = 1, 4 / 256 = 0) -> 1; 4 items,
+     * groups of 1. */
+    cr_expect_eq(l.deinterleave, 2);
+    cr_expect_eq(l.interleave, 0);
+    cr_expect_eq(l.transpose, 0);
+    cr_expect(strstr(l.options, "-DDEINTERLEAVE=2 -DRUN_N=3 -DVN=16 -DVEC_T=uchar16"), "%s",
+              l.options);
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 4096, 1, 3, 4096, 4, ONE, 0, 0, 1, 1, 1};
+    const cl_long dims[] = {4, 12288, 12288, 3, 4096, 1};
+    expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
+    expect_grid(&l, (size_t[]){1, 1, 4}, (size_t[]){1, 1, 1});
+    /* GPUs keep the general path: rows are the 4 x 3 channels. */
+    dmli_launch_plan(&p, &big_gpu, &l);
+    cr_expect_eq(l.deinterleave, 0);
+    cr_expect(!strstr(l.options, "-DDEINTERLEAVE"), "%s", l.options);
+    cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 12);
+    /* Accelerators run work-items like a CPU: DEINTERLEAVE too. */
+    dmli_launch_plan(&p, &accel, &l);
+    cr_expect_eq(l.deinterleave, 2);
+}
+
+Test(launch, deinterleave_space_to_depth)
+{
+    /* Space-to-depth f32, block 2, DCR: input [3, 5, 20, 128] to output [3,
+     * 20, 10, 64] as (n, i, j, c, h, w); output channel (i x 2 + j) x 5 + c
+     * (stride 640), input (n, c, 2h + i, 2w + j). */
+    const dim s2d[] = {{3, 12800, 12800, 0, 0}, {2, 6400, 128, 0, 0}, {2, 3200, 1, 0, 0},
+                       {5, 640, 2560, 0, 0},    {10, 64, 256, 0, 0},  {64, 1, 2, 0, 0}};
+    dmli_plan p = make(DMLI_PLAN_VIEW, 4, s2d, 6);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
+    /* The run reads every 2nd float; j (size 2, input stride 1) is the
+     * streams' dimension, three dimensions out. Output strides and the run
+     * (64) whole 4-float vectors: 2. Chunk: 16384 / (4 x 2) = 2048 -> the run
+     * (64). Rows: 3 x 2 x 2 x 5 x 10 / 2 = 300; rows per item: min(4096 /
+     * (64 x 2) = 32, 300 / 256 = 1) = 1; 300 items in groups of 300 / 64 = 4.
+     * Rows innermost first in input order (i 128, h 256, c 2560, n 12800),
+     * then j. */
+    cr_expect_eq(l.deinterleave, 2);
+    cr_expect_eq(l.transpose, 0);
+    cr_expect(strstr(l.options, "-DDEINTERLEAVE=2 -DRUN_N=2 -DVN=4 -DVEC_T=uint4"), "%s",
+              l.options);
+    const cl_long head[DMLI_SHAPE_HEADER] = {4, 64, 1, 2, 64, 300, ONE, 0, 0, 1, 1, 1};
+    const cl_long dims[] = {2, 6400, 128, 10, 64, 256, 5, 640, 2560, 3, 12800, 12800, 2, 3200, 1};
+    expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
+    expect_grid(&l, (size_t[]){1, 1, 300}, (size_t[]){1, 1, 4});
+}
+
+/* The split-run plan on every device: OpenCL's NDRange rules, the chunks
+ * covering the run, the items covering the rows. */
+Test(launch, deinterleave_on_every_device)
+{
+    const dim nchw[] = {{4, 12288, 12288, 0, 0}, {3, 4096, 1, 0, 0}, {4096, 1, 3, 0, 0}};
+    dmli_plan p = make(DMLI_PLAN_VIEW, 1, nchw, 3);
+    for (int di = 0; di < N_DEVICES; ++di) {
+        dmli_device_desc d = devices(di);
+        bool gpu = d.device_class == DMLCL_DEVICE_CLASS_GPU;
+        dmli_launch l;
+        dmli_launch_plan(&p, &d, &l);
+        cr_expect_eq(l.deinterleave, gpu ? 0 : 2, "device %d: deinterleave %d", di, l.deinterleave);
+        size_t product = 1;
+        for (int k = 0; k < 3; ++k) {
+            cr_expect(l.local[k] >= 1 && l.local[k] <= d.max_item_sizes[k] &&
+                          l.global[k] % l.local[k] == 0,
+                      "device %d: local[%d] %zu, global %zu", di, k, l.local[k], l.global[k]);
+            product *= l.local[k];
+        }
+        cr_expect(product <= d.max_work_group_size, "device %d: work-group %zu", di, product);
+        uint64_t rows = gpu ? 12 : 4;
+        cr_expect(l.chunk >= 1 && (int64_t)l.global[1] * l.chunk >= 4096 &&
+                      ((int64_t)l.global[1] - 1) * l.chunk < 4096,
+                  "device %d: %zu chunks of %lld", di, l.global[1], (long long)l.chunk);
+        cr_expect_eq(l.rows, rows, "device %d: rows %llu", di, (unsigned long long)l.rows);
+        uint64_t items = (rows + l.rows_per_item - 1) / l.rows_per_item;
+        cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
+                  "device %d: %zu items for %llu", di, l.global[2], (unsigned long long)items);
+        cr_expect_eq(l.shape[DMLI_VIEW_ROWS], (cl_long)rows);
+        cr_expect(strlen(l.options) + 1 < sizeof l.options, "device %d: options truncated", di);
+    }
+}
+
+Test(launch, deinterleave_rules)
+{
+    dmli_launch l;
+    /* Output images off the 16-byte grid (12289), or runs not whole vectors
+     * (4095): 1, plain unaligned stores. */
+    const dim padded[] = {{4, 12289, 12288, 0, 0}, {3, 4096, 1, 0, 0}, {4096, 1, 3, 0, 0}};
+    const dim tail[] = {{4, 12285, 12285, 0, 0}, {3, 4095, 1, 0, 0}, {4095, 1, 3, 0, 0}};
+    dmli_plan a = make(DMLI_PLAN_VIEW, 1, padded, 3), b = make(DMLI_PLAN_VIEW, 1, tail, 3);
+    dmli_launch_plan(&a, &cpu, &l);
+    cr_expect(l.deinterleave == 1 && strstr(l.options, "-DDEINTERLEAVE=1"), "%s", l.options);
+    dmli_launch_plan(&b, &cpu, &l);
+    cr_expect(l.deinterleave == 1 && strstr(l.options, "-DDEINTERLEAVE=1"), "%s", l.options);
+    /* 9 streams (over 8); 2 of 3 streams (input stride 3, size 2); fewer
+     * positions than a vector (10 u8); a reversed run (input stride -3):
+     * none, and no TRANSPOSE (streams under a tile). */
+    const dim nine[] = {{4, 36864, 36864, 0, 0}, {9, 4096, 1, 0, 0}, {4096, 1, 9, 0, 0}};
+    const dim two[] = {{4, 8192, 12288, 0, 0}, {2, 4096, 1, 0, 0}, {4096, 1, 3, 0, 0}};
+    const dim few[] = {{4, 30, 30, 0, 0}, {3, 10, 1, 0, 0}, {10, 1, 3, 0, 0}};
+    const dim reversed[] = {{4, 12288, 12288, 0, 0}, {3, 4096, 1, 0, 0}, {4096, 1, -3, 0, 0}};
+    const dim *none[] = {nine, two, few, reversed};
+    for (int i = 0; i < 4; ++i) {
+        dmli_plan q = make(DMLI_PLAN_VIEW, 1, none[i], 3);
+        dmli_launch_plan(&q, &cpu, &l);
+        cr_expect(l.deinterleave == 0 && l.transpose == 0, "case %d: %s", i, l.options);
+    }
+    /* ScaleBias: none. */
+    dmli_plan sb = make(DMLI_PLAN_VIEW, 4, padded, 3);
+    sb.scale_bias = true;
+    dmli_launch_plan(&sb, &cpu, &l);
+    cr_expect_eq(l.deinterleave, 0);
+    /* A 2 x 8 transpose of f64 fits both rules: INTERLEAVE (runs of 2 in the
+     * output, 8 >= 2 positions) takes priority. */
+    const dim both[] = {{8, 2, 1, 0, 0}, {2, 1, 8, 0, 0}};
+    dmli_plan c = make(DMLI_PLAN_VIEW, 8, both, 2);
+    dmli_launch_plan(&c, &cpu, &l);
+    cr_expect(l.interleave == 2 && l.deinterleave == 0, "%s", l.options);
+    /* NHWC -> NCHW f32 with 8 channels over 10000 positions: chunks of 16384
+     * / (4 x 8) = 512 positions (whole vectors), 20 of them; 2 rows. */
+    const dim c8[] = {{2, 80000, 80000, 0, 0}, {8, 10000, 1, 0, 0}, {10000, 1, 8, 0, 0}};
+    dmli_plan d = make(DMLI_PLAN_VIEW, 4, c8, 3);
+    dmli_launch_plan(&d, &cpu, &l);
+    cr_expect_eq(l.deinterleave, 2);
+    cr_expect_eq(l.chunk, 512);
+    cr_expect_eq(l.global[1], 20);
+    cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 2);
+    cr_expect(strstr(l.options, "-DRUN_N=8 -DVN=4 -DVEC_T=uint4"), "%s", l.options);
+    /* Chunks grow to leave 16 items per compute unit (16 here): NHWC -> NCHW
+     * u8 C = 3 of 64 x 50176 positions, 64 x 50176 x 3 / 256 = 37632 bytes,
+     * 12544 positions (whole vectors), 4 per row. 64 x 10^6 positions: 750000
+     * bytes, capped at 262144: 87381 -> 87376 positions, 12 per row. */
+    const dim img[] = {{64, 150528, 150528, 0, 0}, {3, 50176, 1, 0, 0}, {50176, 1, 3, 0, 0}};
+    const dim wide[] = {{64, 3000000, 3000000, 0, 0}, {3, 1000000, 1, 0, 0}, {1000000, 1, 3, 0, 0}};
+    dmli_plan e = make(DMLI_PLAN_VIEW, 1, img, 3), f = make(DMLI_PLAN_VIEW, 1, wide, 3);
+    dmli_launch_plan(&e, &cpu, &l);
+    cr_expect_eq(l.chunk, 12544);
+    cr_expect_eq(l.global[1], 4);
+    dmli_launch_plan(&f, &cpu, &l);
+    cr_expect_eq(l.chunk, 87376);
+    cr_expect_eq(l.global[1], 12);
 }
 
 Test(launch, gather_of_a_transpose_tiles_on_cpu)
