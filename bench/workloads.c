@@ -691,6 +691,26 @@ static int v_strided_f64(workload *w)
     return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT64, 8, in_s, off, in_s, step, out_s);
 }
 
+/* Outputs under 32 MiB: plain stores (a reversed u16 run of odd length, an f32 stride-2 run). */
+static int v_reverse_small_u16(workload *w)
+{
+    w->name = "v-reversing-slice-small-u16";
+    w->what = "StridedSlice [8,3,500,1001] u16 as [:, :, ::-1, ::-1]";
+    UINT in_s[4] = {8, 3, 500, 1001}, off[4] = {0, 0, 0, 0};
+    INT step[4] = {1, 1, -1, -1};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_UINT16, 2, in_s, off, in_s, step, in_s);
+}
+
+static int v_strided_small_f32(workload *w)
+{
+    w->name = "v-strided-slice-small-f32";
+    w->what = "StridedSlice [16,3,256,512] f32 as [:, ::-1, ::2, 1::2]";
+    UINT in_s[4] = {16, 3, 256, 512}, off[4] = {0, 0, 0, 1}, win[4] = {16, 3, 256, 511},
+         out_s[4] = {16, 3, 128, 256};
+    INT step[4] = {1, -1, 2, 2};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, off, win, step, out_s);
+}
+
 /* Inner-axis gathers of other types and shapes: data [rows, cols], k indices along axis 1. */
 static int inner_gather_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT rows,
                            UINT cols, UINT k)
@@ -856,6 +876,8 @@ const workload_setup bench_variants[] = {
     v_reverse_f16,
     v_strided_u8,
     v_strided_f64,
+    v_reverse_small_u16,
+    v_strided_small_f32,
     v_inner_gather_f16,
     v_inner_gather_u8,
     v_small_rows_8,

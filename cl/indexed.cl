@@ -40,6 +40,8 @@
  *               (a gather along an inner axis): a work-item resolves a block
  *               of the run's indices once and applies it to all its rows
  *               (default 0)
+ *   CACHE_T     SHARED_INDEX: the type of a resolved offset, int where
+ *               every offset fits (default long)
  *   TRANSPOSE   1 or 2 (CPUs, ROW_INDEX): the inner dimensions are a layout
  *               change, as in view.cl: the run is contiguous in the output
  *               and strided in the input, the innermost row dimension is
@@ -94,6 +96,27 @@
 #endif
 /* Resolved index tuples a SHARED_INDEX work-item keeps for its rows. */
 #define CACHE 256
+/* A resolved offset in that cache: long, or int where the host knows every
+ * offset fits (src/launch.c cache_ints). */
+#ifndef CACHE_T
+#define CACHE_T long
+#endif
+/*
+ * SHARED_INDEX with whole-line non-temporal stores (CLAMP, one lane, a run
+ * contiguous in the output): a block of CACHE units would start and end
+ * inside a line in every row whose start is off the line grid (rows of 6500
+ * u8), leaving two partial lines per block and row, stored unit by unit
+ * next to the lines' non-temporal stores. Instead the block resolves SLIDE
+ * (a line of units) more, and each row moves the CACHE units from its own
+ * first line boundary in the block: only the row's ends are partial.
+ */
+#if SHARED_INDEX && POLICY == 0 && SERIAL && STREAM && OUT_UNIT
+#define SLIDING 1
+#define SLIDE (64 / sizeof(UNIT_T))
+#else
+#define SLIDING 0
+#define SLIDE 0
+#endif
 
 /* Element offset of the index tuple at idx[at]; under ZERO and ERROR, -1-k
  * when component k is out of range. comps: {axis size, axis stride} per k. */
@@ -236,10 +259,10 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     for (int t = 0; t < 4; ++t)
         off0[t] = off[t];
     for (long b = u0; b < end; b += CACHE * lanes) {
-        long cache[CACHE];
+        CACHE_T cache[CACHE + SLIDE];
         int n = 0;
-        for (long u = b; u < end && n < CACHE; u += lanes)
-            cache[n++] = resolve(idx, off0[2] + u * RUN_XS, axis_n, axis_s, comp_stride);
+        for (long u = b; u < end && n < CACHE + SLIDE; u += lanes)
+            cache[n++] = (CACHE_T)resolve(idx, off0[2] + u * RUN_XS, axis_n, axis_s, comp_stride);
         for (int d = 0; d < outer_rank; ++d)
             at[d] = at0[d];
         for (int t = 0; t < 4; ++t)
@@ -253,9 +276,22 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                 for (long q = 0; q < axis_n[0]; q += 64 / (long)sizeof(UNIT_T))
                     __builtin_prefetch(in + off[1] + step0[1] + q);
 #endif
-#if POLICY == 0 && SERIAL
-            /* One lane: the block's units are consecutive (u = b + k). */
-            RUN_STORE(out + off[0] + b * RUN_OS, 0, n, in[off[1] + (b + u) * RUN_IS + cache[u]]);
+#if SLIDING
+            {
+                /* This row's part of the block: from its first line boundary
+                 * after b (from b in the first block) to the same boundary
+                 * CACHE units on (to the chunk's end in the last). */
+                long s = (long)(((64 - ((ulong)(out + off[0] + b) & 63)) & 63) / sizeof(UNIT_T));
+                __global const UNIT_T *row = in + off[1] + b * RUN_IS;
+                RUN_STORE(out + off[0] + b, b == u0 ? 0 : s, min((long)CACHE + s, end - b),
+                          row[u * RUN_IS + cache[u]]);
+            }
+#elif POLICY == 0 && SERIAL
+            {
+                /* One lane: the block's units are consecutive (u = b + k). */
+                __global const UNIT_T *row = in + off[1] + b * RUN_IS;
+                RUN_STORE(out + off[0] + b * RUN_OS, 0, n, row[u * RUN_IS + cache[u]]);
+            }
 #else
             for (int k = 0; k < n; ++k) {
                 long u = b + k * lanes, a = cache[k];

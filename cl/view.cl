@@ -52,6 +52,12 @@
  *               out[w + c * cs] = in[w * RUN_N + c]; chunks split the run.
  *               A work-item loads RUN_N whole vectors of one input line and
  *               stores a vector to each stream. 1 and 2 as for INTERLEAVE
+ *   STRIDED     1: the run is contiguous in the output and reads input
+ *               stride RUN_IS_K = 2, -1 or -2 (CPUs): whole 64-byte output
+ *               lines (SV_N units), each from the one or two line-wide
+ *               loads that cover its input span, lanes picked (and
+ *               reversed) by one shuffle; non-temporal with STREAM
+ *               (default 0)
  *
  * Arguments (abi.h DMLCL_VIEW_ARG_*): out, out_base, in, in_base, shape.
  * shape holds the DMLCL_VIEW_* header scalars, then dims: {size, out stride,
@@ -476,6 +482,137 @@ static void deinterleave_line(__global UNIT_T *out, __global const UNIT_T *in, l
 }
 #endif
 
+#ifndef STRIDED
+#define STRIDED 0
+#endif
+#if STRIDED
+/*
+ * Output line w (SV_N units from run position w) of a run read at input
+ * stride RUN_IS_K from in: one load (-1) or two (+-2) of SV_N units covering
+ * its span, then one shuffle. Stride 2 loads [2w, 2w + 2 SV_N) and -2 loads
+ * (-2w - 2 SV_N, -2w]: one unit past the span's far end, which is past the
+ * run's for its last line: that one loads one unit toward the run's start
+ * instead (strided_vector_last). Clang's shuffle builtin with constant
+ * masks where the compiler optimises; else (Oclgrind, -cl-opt-disable: see
+ * INTERLEAVE's note) the same loads and a permutation in private memory.
+ */
+#if defined(__clang__) && defined(__has_builtin) && defined(__OPTIMIZE__)
+#if __has_builtin(__builtin_shufflevector)
+#define SV_SHUFFLE 1
+#endif
+#endif
+#ifndef SV_SHUFFLE
+#define SV_SHUFFLE 0
+#endif
+#define SV_8(M, b) M(b), M(b + 1), M(b + 2), M(b + 3), M(b + 4), M(b + 5), M(b + 6), M(b + 7)
+#define SV_16(M, b) SV_8(M, b), SV_8(M, b + 8)
+#define SV_32(M, b) SV_16(M, b), SV_16(M, b + 16)
+#if SV_N == 64
+#define SV_LIST(M) SV_32(M, 0), SV_32(M, 32)
+#elif SV_N == 32
+#define SV_LIST(M) SV_32(M, 0)
+#elif SV_N == 16
+#define SV_LIST(M) SV_16(M, 0)
+#else
+#define SV_LIST(M) SV_8(M, 0)
+#endif
+/* A whole line of units (Clang's vector extension: OpenCL C has no 32 or 64 lanes). */
+typedef UNIT_T SV_T __attribute__((ext_vector_type(SV_N)));
+/* Lane e of the output: its unit in the loaded pair (a, b), or in a alone;
+ * S = 1 shifts a stride-2 pair one unit toward the run's start. */
+#if RUN_IS_K == 2
+#define SV_LANE(e, S) (2 * (e) + (S))
+#elif RUN_IS_K == -2
+#define SV_LANE(e, S) (2 * SV_N - 1 - 2 * (e) - (S))
+#else
+#define SV_LANE(e, S) (SV_N - 1 - (e))
+#endif
+#define SV_LANE0(e) SV_LANE(e, 0)
+#define SV_LANE1(e) SV_LANE(e, 1)
+typedef SV_T __attribute__((aligned(sizeof(UNIT_T)))) SV_UNALIGNED;
+
+/* The loads of output vector w: a (and b), from unit p of in. */
+#if RUN_IS_K == 2
+#define SV_FIRST(w, S) (2 * (w) - (S))
+#elif RUN_IS_K == -2
+#define SV_FIRST(w, S) (-2 * (w) - (2 * SV_N - 1) + (S))
+#else
+#define SV_FIRST(w, S) (-(w) - (SV_N - 1))
+#endif
+#if RUN_IS_K == -1
+#define SV_LOAD(in, w, S, a, b) (b = a = *(__global const SV_UNALIGNED *)((in) + SV_FIRST(w, S)))
+#else
+#define SV_LOAD(in, w, S, a, b)                                   \
+    (a = *(__global const SV_UNALIGNED *)((in) + SV_FIRST(w, S)), \
+     b = *(__global const SV_UNALIGNED *)((in) + SV_FIRST(w, S) + SV_N))
+#endif
+
+#if !SV_SHUFFLE
+static SV_T strided_permute(SV_T a, SV_T b, int shift)
+{
+    union {
+        SV_T v[2];
+        UNIT_T u[2 * SV_N];
+    } s;
+    union {
+        SV_T v;
+        UNIT_T u[SV_N];
+    } d;
+    s.v[0] = a;
+    s.v[1] = b;
+    for (int e = 0; e < SV_N; ++e)
+        d.u[e] = s.u[SV_LANE(e, shift)];
+    return d.v;
+}
+#endif
+
+/* Output vector w: its span's loads, then its lanes picked. */
+static SV_T strided_vector(__global const UNIT_T *in, long w)
+{
+    SV_T a, b;
+    SV_LOAD(in, w, 0, a, b);
+#if SV_SHUFFLE
+    return __builtin_shufflevector(a, b, SV_LIST(SV_LANE0));
+#else
+    return strided_permute(a, b, 0);
+#endif
+}
+
+/* The same, loads shifted one unit toward the run's start (w >= 1). */
+static SV_T strided_vector_last(__global const UNIT_T *in, long w)
+{
+    SV_T a, b;
+    SV_LOAD(in, w, 1, a, b);
+#if SV_SHUFFLE
+    return __builtin_shufflevector(a, b, SV_LIST(SV_LANE1));
+#else
+    return strided_permute(a, b, 1);
+#endif
+}
+
+/*
+ * Run positions [u, end) of a run of `run` units: out[u] = in[u * RUN_IS_K].
+ * Units up to the output's first line boundary go one by one, then whole
+ * lines (each line's input span loaded once, every loaded line's units
+ * used), then the tail one by one.
+ */
+static void strided_run(__global UNIT_T *out, __global const UNIT_T *in, long u, long end, long run)
+{
+    long vend = RUN_IS_K != -1 && end == run ? end - 1 : end;
+    long head = min(end, u + (long)(((64 - ((ulong)(out + u) & 63)) & 63) / sizeof(UNIT_T)));
+    for (; u < head; ++u)
+        PUT(out + u, in[u * RUN_IS_K]);
+    for (; u + SV_N <= vend; u += SV_N)
+        PUT((__global SV_T *)(out + u), strided_vector(in, u));
+    if (RUN_IS_K != -1 && u > 0 && u + SV_N <= end) {
+        PUT((__global SV_T *)(out + u), strided_vector_last(in, u));
+        u += SV_N;
+    }
+    for (; u < end; ++u)
+        PUT(out + u, in[u * RUN_IS_K]);
+}
+#endif
+
 __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT_T *in,
                         long in_base, __constant long *shape)
 {
@@ -595,6 +732,8 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
 #elif SCALE_BIAS
         for (long u = begin + lane; u < end; u += lanes)
             STORE(o + u * RUN_OS, LOAD(i + u * RUN_IS));
+#elif STRIDED
+        strided_run(out + o, in + i, begin, end, run);
 #else
         RUN_STORE(out + o, begin, end, LOAD(i + u * RUN_IS));
 #endif

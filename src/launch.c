@@ -191,6 +191,28 @@ static int view_interleaves(const dmli_plan *p, bool gpu)
     return 2;
 }
 
+/*
+ * STRIDED (cl/view.cl) on a CPU: a run contiguous in the output that reads
+ * input stride 2, -1 or -2 (every other element, reversed, or both) of units
+ * up to 8 bytes, at least two output lines long. Each output line is built
+ * from the 16-byte vectors covering its input span and shuffles, stored
+ * whole (non-temporal with STREAM): the compiler's own vectorisation of the
+ * plain loop gathered u8 at stride -2 byte by byte (0.14 of the limit).
+ * INTERLEAVE (runs of at most 8 units) and TRANSPOSE (|stride| > 4) never
+ * meet it; REPEAT and DEINTERLEAVE (a stride-2 run whose other unit an
+ * outer dimension reads: every loaded unit used) keep theirs.
+ */
+static bool view_strided(const dmli_plan *p, bool gpu, const dmli_launch *l)
+{
+    int in = p->rank - 1;
+    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || p->rank < 1 || l->repeat ||
+        l->interleave || l->deinterleave || l->transpose || p->elem_bytes > 8 ||
+        p->out_stride[in] != 1)
+        return false;
+    int64_t is = p->in_stride[in];
+    return (is == 2 || is == -1 || is == -2) && p->size[in] * (int64_t)p->elem_bytes >= 128;
+}
+
 /* Positions per work-item chunk, n units each: ~bytes of output, whole vectors. */
 static int64_t interleave_chunk(const dmli_plan *p, int64_t n, int64_t bytes)
 {
@@ -325,6 +347,30 @@ static int prefetch(const dmli_plan *p, const dmli_device_desc *dev, const dmli_
     return 0;
 }
 
+/*
+ * SHARED_INDEX keeps a block's resolved offsets as 32-bit ints (CACHE_T)
+ * where every offset fits (at most sum_k (axis size - 1) x |axis stride|)
+ * and units are 4 bytes or more: the compiler then gathers 8 units per
+ * instruction from 32-bit indices instead of 4 from 64-bit ones (AVX-512
+ * vpgatherdd against vpgatherqd; 1.3-1.4x on the inner-axis gather, PoCL).
+ * Narrower units are assembled lane by lane either way, and measured no
+ * faster with ints.
+ */
+static bool cache_ints(const dmli_plan *p)
+{
+    if (p->elem_bytes < 4)
+        return false;
+    int64_t most = 0;
+    for (int k = 0; k < p->components; ++k) {
+        int64_t s = p->axis_stride[k] < 0 ? -p->axis_stride[k] : p->axis_stride[k],
+                n = p->axis_size[k] - 1;
+        if (n > 0 && s > (INT32_MAX - most) / n)
+            return false;
+        most += n > 0 ? n * s : 0;
+    }
+    return most <= INT32_MAX;
+}
+
 /* An element-indexed run whose indices no outer dimension moves (cl/indexed.cl). */
 static bool shares_index(const dmli_plan *p)
 {
@@ -351,6 +397,7 @@ static void decide(const dmli_plan *p, bool gpu, dmli_launch *l)
                    : l->interleave || l->deinterleave ? 0
                                                       : view_transposes(p, gpu);
     l->repeat = view_repeats(p);
+    l->strided = view_strided(p, gpu, l);
     l->shared_index = shares_index(p);
     l->run_one = indexed && !gpu && !l->transpose && (p->rank == 0 || p->size[p->rank - 1] == 1);
     if (indexed)
@@ -397,6 +444,8 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
         n += snprintf(buf + n, len - (size_t)n, " -DSHARED_INDEX=%d -DRUN_ONE=%d -DROWS_1D=%d",
                       l->shared_index, l->run_one, p->rank == 2);
+        if (l->shared_index && cache_ints(p))
+            n += snprintf(buf + n, len - (size_t)n, " -DCACHE_T=int");
         if (l->transpose)
             n += snprintf(buf + n, len - (size_t)n, " -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d",
                           l->transpose, transpose_side(p), transpose_chunk(p));
@@ -433,6 +482,8 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
                       "-DVSTORE=vstore%u",
                       l->deinterleave, (int)p->in_stride[in], 16 / p->elem_bytes,
                       vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
+    if (l->strided)
+        n += snprintf(buf + n, len - (size_t)n, " -DSTRIDED=1 -DSV_N=%u", 64 / p->elem_bytes);
     if (p->scale_bias)
         snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
 }

@@ -66,6 +66,7 @@ typedef struct dmli_launch {
     bool repeat;       /* VIEW REPEAT */
     int interleave;    /* VIEW INTERLEAVE: 0, 1 (unit stores), 2 (16-byte vector stores) */
     int deinterleave;  /* VIEW DEINTERLEAVE: 0, 1 (unit stores), 2 (16-byte vector stores) */
+    bool strided;      /* VIEW STRIDED: input stride 2, -1 or -2 by vectors and shuffles */
     bool shared_index; /* INDEXED SHARED_INDEX */
     bool run_one;      /* INDEXED RUN_ONE */
     int prefetch;      /* INDEXED PREFETCH: rows ahead, 1 (next row or span), 0 */

@@ -566,13 +566,18 @@ Test(gather, large)
  * store non-temporally (src/launch.c streams()): the indices are resolved
  * once per block and applied to every row, the output stored in whole lines
  * (cl/common.cl RUN_STORE), with rows of odd length so that they start
- * anywhere in a line. 1- and 4-byte elements, wrapped negative indices.
+ * anywhere in a line: each row moves its part of a block of indices from
+ * its own first line boundary (cl/indexed.cl SLIDE). 1-, 2-, 4- and 8-byte
+ * elements (the 4-byte rows over two chunks), the 2-byte output rows padded
+ * by 3 elements, wrapped negative indices.
  */
 Test(gather, streaming_inner_axis)
 {
     static gather_case c;
-    const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT32};
-    const uint32_t rows[] = {4099, 2053}, cols[] = {8301, 4101}, picks[] = {8209, 4099};
+    const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT32,
+                                          DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT64};
+    const uint32_t rows[] = {4099, 2053, 4099, 1031}, cols[] = {8301, 4101, 4111, 4099},
+                   picks[] = {8209, 4099, 4099, 4097};
     for (unsigned n = 0; n < COUNT_OF(types); ++n) {
         ref_rng rng = ops_case_rng(&run_seed, "streaming_inner_axis", n);
         const uint32_t in[] = {rows[n], cols[n]}, idx[] = {1, picks[n]},
@@ -589,7 +594,9 @@ Test(gather, streaming_inner_axis)
         c.negative_percent = 25;
         ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, in, NULL, 0, 0);
         ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 2, idx, NULL, 0, 0);
-        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, out, NULL, 0, 0);
+        const uint32_t padded[] = {picks[n] + 3, 1};
+        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, out, n == 2 ? padded : NULL, 0,
+                        0);
         gather_descs(&c);
         gather_place(&c, &rng);
         gather_fill(&c, &rng);

@@ -461,11 +461,12 @@ Test(slice, random_strided_rank_16)
 
 /* ---- Fixed cases -------------------------------------------------------------------------- */
 
-/* Runs one STRIDED_SLICE with packed tensors on random data. */
-static void fixed_strided(const char *test, unsigned number, DML_TENSOR_DATA_TYPE type,
-                          uint32_t rank, const uint32_t *in, uint32_t count, const int64_t *b,
-                          const int64_t *e, const int64_t *s, const uint32_t *bm,
-                          const uint32_t *em)
+/* Runs one STRIDED_SLICE on random data: a packed input, the output packed or
+ * with out_strides. */
+static void fixed_strided_to(const char *test, unsigned number, DML_TENSOR_DATA_TYPE type,
+                             uint32_t rank, const uint32_t *in, uint32_t count, const int64_t *b,
+                             const int64_t *e, const int64_t *s, const uint32_t *bm,
+                             const uint32_t *em, const uint32_t *out_strides)
 {
     static slice_case c;
     uint32_t out[REF_MAX_DIMS], out_rank;
@@ -486,11 +487,20 @@ static void fixed_strided(const char *test, unsigned number, DML_TENSOR_DATA_TYP
     ref_ss_lists l = ss_lists(&c);
     cr_assert(ref_strided_slice_shape(rank, in, &l, &out_rank, out, NULL));
     ops_tensor_init(&c.input, "InputTensor", false, type, rank, in, NULL, 0, 0);
-    ops_tensor_init(&c.output, "OutputTensor", true, type, out_rank, out, NULL, 0, 0);
+    ops_tensor_init(&c.output, "OutputTensor", true, type, out_rank, out, out_strides, 0, 0);
     ss_descs(&c);
     slice_place_and_fill(&c, &rng);
     slice_run(&c);
     ops_memory_release(&c.mem);
+}
+
+/* The same with packed tensors. */
+static void fixed_strided(const char *test, unsigned number, DML_TENSOR_DATA_TYPE type,
+                          uint32_t rank, const uint32_t *in, uint32_t count, const int64_t *b,
+                          const int64_t *e, const int64_t *s, const uint32_t *bm,
+                          const uint32_t *em)
+{
+    fixed_strided_to(test, number, type, rank, in, count, b, e, s, bm, em, NULL);
 }
 
 /* Long runs, forward and reversed, of every element width; rows that widen; an empty output. */
@@ -512,6 +522,47 @@ Test(slice, long_runs)
         /* An empty output: nothing launches, nothing is written. */
         fixed_strided("long_runs", n++, widths[t], 2, in, 2, (const int64_t[]){2, 0},
                       (const int64_t[]){2, 0}, (const int64_t[]){1, 1}, zero, zero);
+    }
+}
+
+/*
+ * Runs read at input stride 2, -1 and -2 (cl/view.cl STRIDED on CPUs: whole
+ * output lines from vector loads and shuffles), small enough for Oclgrind:
+ * units of 1, 2, 4, 8 and 16 bytes; runs of L = 64 / unit bytes: 2L - 1
+ * (one unit under the rule), 2L, 3L + 1 and 5L - 1 (lines, a head and a
+ * tail); the spans tight against both ends of the input rows (x[:, ::2] on
+ * an odd row, x[:, 1::2] on an even one, x[:, ::-1], x[:, ::-2] on an odd
+ * row, x[:, -2::-2] on an even one) so a load past a run's span reads past
+ * the last row; packed outputs (rows starting anywhere in a line) and rows
+ * padded by 3 units.
+ */
+Test(slice, strided_runs)
+{
+    static const DML_TENSOR_DATA_TYPE widths[] = {
+        DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32,
+        DML_TENSOR_DATA_TYPE_INT64, DMLCL_TENSOR_DATA_TYPE_COMPLEX128};
+    static const uint32_t bytes[] = {1, 2, 4, 8, 16};
+    const uint32_t masked[] = {0, 1};
+    unsigned n = 0;
+    for (unsigned t = 0; t < COUNT_OF(widths); ++t) {
+        int64_t l = 64 / bytes[t];
+        const int64_t runs[] = {2 * l - 1, 2 * l, 3 * l + 1, 5 * l - 1};
+        for (unsigned k = 0; k < COUNT_OF(runs); ++k) {
+            int64_t r = runs[k];
+            /* {row length, begin, step}: end and begin masked where begin is 0 or -1. */
+            const int64_t forms[5][3] = {
+                {2 * r - 1, 0, 2}, {2 * r, 1, 2}, {r, 0, -1}, {2 * r - 1, 0, -2}, {2 * r, -2, -2}};
+            for (unsigned f = 0; f < 5; ++f) {
+                const uint32_t in[2] = {3, (uint32_t)forms[f][0]};
+                const int64_t b[2] = {0, forms[f][1]}, e[2] = {3, 0}, s[2] = {1, forms[f][2]};
+                const uint32_t bm[2] = {0, forms[f][1] == 0 ? 1u : 0u};
+                const uint32_t pad[2] = {(uint32_t)r + 3, 1};
+                fixed_strided_to("strided_runs", n++, widths[t], 2, in, 2, b, e, s, bm, masked,
+                                 NULL);
+                fixed_strided_to("strided_runs", n++, widths[t], 2, in, 2, b, e, s, bm, masked,
+                                 pad);
+            }
+        }
     }
 }
 

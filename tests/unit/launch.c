@@ -10,6 +10,7 @@
  */
 #include <criterion/criterion.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "launch.h"
@@ -426,6 +427,70 @@ Test(launch, interleave_rules)
     cr_expect(strstr(l.options, "-DRUN_N=2 -DVN=4 -DVEC_T=uint4"), "%s", l.options);
 }
 
+/*
+ * STRIDED (a run contiguous in the output read at input stride 2, -1 or -2,
+ * CPUs): units of 1 to 8 bytes, runs of at least 128 output bytes; SV_N is
+ * a line of units. Everything else keeps its path.
+ */
+Test(launch, strided_rules)
+{
+    dmli_launch l;
+    static const uint32_t elems[] = {1, 2, 4, 8};
+    static const int64_t strides[] = {2, -1, -2};
+    for (int e = 0; e < N(elems); ++e)
+        for (int k = 0; k < N(strides); ++k) {
+            int64_t run = 128 / elems[e];
+            /* Rows of every other input row, as the reversing slice reads them. */
+            const dim rows[] = {{7, run, 4 * run, 0, 0}, {run, 1, strides[k], 0, 0}};
+            dmli_plan p = make(DMLI_PLAN_VIEW, elems[e], rows, 2);
+            dmli_launch_plan(&p, &cpu, &l);
+            char want[64];
+            snprintf(want, sizeof want, "-DRUN_IS_K=%d", (int)strides[k]);
+            cr_expect(l.strided && strstr(l.options, want), "%u-byte units, stride %d: %s",
+                      elems[e], (int)strides[k], l.options);
+            snprintf(want, sizeof want, "-DSTRIDED=1 -DSV_N=%u", 64 / elems[e]);
+            cr_expect(strstr(l.options, want), "%s", l.options);
+            dmli_launch_plan(&p, &accel, &l);
+            cr_expect(l.strided, "accelerators run work-items as a CPU does");
+            dmli_launch_plan(&p, &big_gpu, &l);
+            cr_expect(!l.strided && !strstr(l.options, "-DSTRIDED"), "GPU: %s", l.options);
+            /* A run one unit under 128 bytes: the general path. */
+            p.size[1] = run - 1;
+            dmli_launch_plan(&p, &cpu, &l);
+            cr_expect(!l.strided && !strstr(l.options, "-DSTRIDED"), "short: %s", l.options);
+        }
+    /* Strides 1, 3, -3 and 0, 16-byte units, ScaleBias, a strided output: none. */
+    static const int64_t others[] = {1, 3, -3, 0};
+    for (int k = 0; k < N(others); ++k) {
+        const dim rows[] = {{7, 1000, 4000, 0, 0}, {1000, 1, others[k], 0, 0}};
+        dmli_plan p = make(DMLI_PLAN_VIEW, 4, rows, 2);
+        dmli_launch_plan(&p, &cpu, &l);
+        cr_expect(!l.strided, "stride %d: %s", (int)others[k], l.options);
+    }
+    const dim rows[] = {{7, 1000, 4000, 0, 0}, {1000, 1, -1, 0, 0}};
+    dmli_plan wide = make(DMLI_PLAN_VIEW, 16, rows, 2), sb = make(DMLI_PLAN_VIEW, 4, rows, 2);
+    sb.scale_bias = true;
+    dmli_launch_plan(&wide, &cpu, &l);
+    cr_expect(!l.strided, "16-byte units: %s", l.options);
+    dmli_launch_plan(&sb, &cpu, &l);
+    cr_expect(!l.strided, "ScaleBias: %s", l.options);
+    const dim out2[] = {{7, 1, 4000, 0, 0}, {1000, 7, -1, 0, 0}};
+    dmli_plan o = make(DMLI_PLAN_VIEW, 4, out2, 2);
+    dmli_launch_plan(&o, &cpu, &l);
+    cr_expect(!l.strided, "output stride 7: %s", l.options);
+    /* NHWC -> NCHW with 2 channels: the stride-2 run's other unit is the
+     * channel dimension's (input stride 1): DEINTERLEAVE keeps it. */
+    const dim nchw2[] = {{4, 8192, 8192, 0, 0}, {2, 4096, 1, 0, 0}, {4096, 1, 2, 0, 0}};
+    dmli_plan c2 = make(DMLI_PLAN_VIEW, 4, nchw2, 3);
+    dmli_launch_plan(&c2, &cpu, &l);
+    cr_expect(l.deinterleave && !l.strided, "%s", l.options);
+    /* Repeats (an outer input stride 0): REPEAT keeps it. */
+    const dim rep[] = {{7, 1000, 0, 0, 0}, {1000, 1, -1, 0, 0}};
+    dmli_plan r = make(DMLI_PLAN_VIEW, 4, rep, 2);
+    dmli_launch_plan(&r, &cpu, &l);
+    cr_expect(l.repeat && !l.strided, "%s", l.options);
+}
+
 Test(launch, deinterleave_on_cpu)
 {
     /* NHWC -> NCHW, 3 channels of u8: 4 images of 4096 positions. */
@@ -724,6 +789,46 @@ Test(launch, gather_inner_shares_indices)
     cr_expect(l.shared_index && strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
     dmli_launch_plan(&strided, &cpu, &l);
     cr_expect(l.shared_index && strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
+}
+
+/*
+ * Shared indices cached as ints where every offset (axis size - 1) x |axis
+ * stride|, summed over the components, is at most INT32_MAX and units are 4
+ * bytes or more; else longs.
+ */
+Test(launch, gather_inner_cache_type)
+{
+    const dim inner[] = {{64, 500, 1000, 0, 0}, {500, 1, 0, 1, 1}};
+    dmli_launch l;
+    dmli_plan p = gather(inner, 2, 1000, 1);
+    dmli_launch_plan(&p, &cpu, &l);
+    cr_expect(strstr(l.options, "-DCACHE_T=int"), "%s", l.options);
+    /* (2^15 - 1) x 2^16 = 2^31 - 2^16 fits; 2^15 x 2^16 = 2^31 does not. */
+    dmli_plan fits = gather(inner, 2, 32768, 65536), over = gather(inner, 2, 32769, 65536);
+    dmli_launch_plan(&fits, &cpu, &l);
+    cr_expect(strstr(l.options, "-DCACHE_T=int"), "%s", l.options);
+    dmli_launch_plan(&over, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DCACHE_T"), "%s", l.options);
+    /* A negative axis stride counts by its size. */
+    dmli_plan neg = gather(inner, 2, 32769, -65536);
+    dmli_launch_plan(&neg, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DCACHE_T"), "%s", l.options);
+    /* Two components: each fits, the sum does not. */
+    dmli_plan two = gather(inner, 2, 32768, 65536);
+    two.components = 2;
+    two.axis_size[1] = 2;
+    two.axis_stride[1] = 65536;
+    dmli_launch_plan(&two, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DCACHE_T"), "%s", l.options);
+    /* 2-byte units: longs. Rows that are not shared (ROW_INDEX): no cache. */
+    dmli_plan narrow = p;
+    narrow.elem_bytes = 2;
+    dmli_launch_plan(&narrow, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DCACHE_T"), "%s", l.options);
+    const dim rows[] = {{300, 64, 0, 1, 1}, {64, 1, 1, 0, 0}};
+    dmli_plan row = gather(rows, 2, 1000, 64);
+    dmli_launch_plan(&row, &cpu, &l);
+    cr_expect(!l.shared_index && !strstr(l.options, "-DCACHE_T"), "%s", l.options);
 }
 
 /* One-unit rows gathered at random (small rows): CPUs prefetch 16 rows ahead. */
