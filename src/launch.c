@@ -106,18 +106,18 @@ static int transpose_chunk(const dmli_plan *p)
 }
 
 /*
- * A layout change on a CPU (see cl/view.cl TRANSPOSE): the run is contiguous
- * in the output and far-strided in the input, the next dimension is
- * contiguous in the input and at least a tile. 2 (register blocks) where the
- * run, the output offset and every output stride are whole 16-byte vectors
- * (binding offsets are 16-byte aligned), else 1.
+ * The tiles of a layout change (cl/transpose.cl), from the shape alone: the
+ * run is contiguous in the output and far-strided in the input, the next
+ * dimension is contiguous in the input and at least a tile. 2 (register
+ * blocks) where the run, the output offset and every output stride are whole
+ * 16-byte vectors (binding offsets are 16-byte aligned), else 1; 0: no tiles.
  */
-static int view_transposes(const dmli_plan *p, bool gpu)
+static int transpose_tiles(const dmli_plan *p)
 {
     int in = p->rank - 1;
-    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || p->rank < 2 || view_repeats(p) ||
-        p->out_stride[in] != 1 || (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) ||
-        p->in_stride[in - 1] != 1 || p->size[in - 1] < transpose_side(p))
+    if (p->rank < 2 || p->out_stride[in] != 1 ||
+        (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) || p->in_stride[in - 1] != 1 ||
+        p->size[in - 1] < transpose_side(p))
         return 0;
     int64_t vn = 16 / (int64_t)p->elem_bytes;
     if (p->size[in] % vn != 0 || p->out_offset % vn != 0)
@@ -126,6 +126,14 @@ static int view_transposes(const dmli_plan *p, bool gpu)
         if (p->out_stride[d] % vn != 0)
             return 1;
     return 2;
+}
+
+/* A layout change on a CPU (see cl/view.cl TRANSPOSE). */
+static int view_transposes(const dmli_plan *p, bool gpu)
+{
+    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || view_repeats(p))
+        return 0;
+    return transpose_tiles(p);
 }
 
 /*
@@ -137,17 +145,10 @@ static int view_transposes(const dmli_plan *p, bool gpu)
 int dmli_indexed_tiles(const dmli_plan *p)
 {
     int in = p->rank - 1;
-    if (p->kind != DMLI_PLAN_INDEXED || p->check_only || p->rank < 2 || p->out_stride[in] != 1 ||
-        (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) || p->in_stride[in - 1] != 1 ||
-        p->size[in - 1] < transpose_side(p) || p->idx_stride[in] != 0 || p->idx_stride[in - 1] != 0)
+    if (p->kind != DMLI_PLAN_INDEXED || p->check_only || p->rank < 2 || p->idx_stride[in] != 0 ||
+        p->idx_stride[in - 1] != 0)
         return 0;
-    int64_t vn = 16 / (int64_t)p->elem_bytes;
-    if (p->size[in] % vn != 0 || p->out_offset % vn != 0)
-        return 1;
-    for (int d = 0; d < in; ++d)
-        if (p->out_stride[d] % vn != 0)
-            return 1;
-    return 2;
+    return transpose_tiles(p);
 }
 
 /* The tiles on CPUs only, as for views: GPUs read strided runs through lanes. */
