@@ -67,6 +67,59 @@
 #define BUF_PARAM(k) , __global UNIT_T *b##k, long o##k
 #define BUF_SET(k) bufs[k] = b##k + o##k;
 
+#if STREAM && SERIAL
+/*
+ * Non-temporal stores of whole 64-byte lines: units up to the output's first
+ * line boundary one by one, then one 64-byte vector a line (an unaligned
+ * vector load of the input, or the constant repeated), then the tail.
+ */
+#ifndef LINE_UNITS
+#define LINE_UNITS ((long)(64 / sizeof(UNIT_T)))
+#endif
+typedef union {
+    UNIT_T a[64 / sizeof(UNIT_T)];
+    uint16 v;
+} line_t;
+
+static uint16 load_line(__global const UNIT_T *src)
+{
+    if (sizeof(UNIT_T) >= 4)
+        return vload16(0, (__global const uint *)src);
+    __global const uchar *b = (__global const uchar *)src;
+    return (uint16)(as_uint4(vload16(0, b)), as_uint4(vload16(1, b)), as_uint4(vload16(2, b)),
+                    as_uint4(vload16(3, b)));
+}
+
+static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run, long run_is)
+{
+    long u = 0;
+    if (run_is == 1) {
+        long head = min(run, (long)(((64 - ((ulong)out & 63)) & 63) / sizeof(UNIT_T)));
+        for (; u < head; ++u)
+            PUT(out + u, src[u]);
+        for (; u + LINE_UNITS <= run; u += LINE_UNITS)
+            PUT((__global uint16 *)(out + u), load_line(src + u));
+        for (; u < run; ++u)
+            PUT(out + u, src[u]);
+    } else if (run_is == 0) {
+        UNIT_T v = src[0];
+        long head = min(run, (long)(((64 - ((ulong)out & 63)) & 63) / sizeof(UNIT_T)));
+        for (; u < head; ++u)
+            PUT(out + u, v);
+        if (u + LINE_UNITS <= run) {
+            line_t l;
+            for (int k = 0; k < (int)LINE_UNITS; ++k)
+                l.a[k] = v;
+            for (; u + LINE_UNITS <= run; u += LINE_UNITS)
+                PUT((__global uint16 *)(out + u), l.v);
+        }
+        for (; u < run; ++u)
+            PUT(out + u, v);
+    } else {
+        RUN_STORE(out, 0, run, src[-u]);
+    }
+}
+#else
 /* One line of a segment: out[u] = src[u * run_is] for u in [0, run). */
 static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run, long run_is)
 {
@@ -79,6 +132,7 @@ static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run,
         RUN_STORE(out, 0, run, src[-u]);
     }
 }
+#endif
 
 __kernel void bands_copy(__constant long *table BUFS(BUF_PARAM))
 {
