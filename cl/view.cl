@@ -106,6 +106,8 @@
 
 /* Units a REPEAT work-item holds between its load and its stores. */
 #define TILE 16
+/* The same in units of 256 bytes (STREAM on CPUs: whole lines). */
+#define TILE_LINES_UNITS (256 / sizeof(UNIT_T))
 /* Units per 16-byte store. */
 #define PER16 (16 / sizeof(UNIT_T))
 
@@ -652,6 +654,30 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
         at[d] = first[d];
     for (ulong r = r0; r < r1; ++r, off = repeat_next(rep, rep_rank, at, off))
         splat_run(out, o + off, v, begin, end, lane, lanes, run_os);
+#elif STREAM && SERIAL && OUT_UNIT && !SCALE_BIAS
+    /* Tiles of 256 bytes: a copy that starts on a line boundary is stored
+     * as whole 64-byte lines (non-temporal), others unit by unit. */
+    for (long t = begin; t < end; t += TILE_LINES_UNITS) {
+        union {
+            UNIT_T a[TILE_LINES_UNITS];
+            uint16 v[4];
+        } tile;
+        int n = (int)min((long)TILE_LINES_UNITS, end - t);
+        for (int k = 0; k < n; ++k)
+            tile.a[k] = LOAD(i + (t + k) * RUN_IS);
+        long off = first_off;
+        for (int d = 0; d < rep_rank; ++d)
+            at[d] = first[d];
+        for (ulong r = r0; r < r1; ++r, off = repeat_next(rep, rep_rank, at, off)) {
+            __global UNIT_T *p = out + o + off + t;
+            if (n == (int)TILE_LINES_UNITS && ((ulong)p & 63) == 0)
+                for (int j = 0; j < 4; ++j)
+                    PUT((__global uint16 *)p + j, tile.v[j]);
+            else
+                for (int k = 0; k < n; ++k)
+                    PUT(p + k, tile.a[k]);
+        }
+    }
 #else
     for (long t = begin + lane; t < end; t += TILE * lanes) {
         VAL_T tile[TILE];

@@ -12,7 +12,7 @@
  * permuted layouts, bindings at offsets inside guarded buffers. Fixed
  * cases: JOINs over and at the parameter limit (64 and 62 inputs: per step,
  * and the widest kernel variant), zero-sized pieces (JOIN1 / SPLIT1), and
- * a streaming (>= 32 MB) JOIN and PADDING. DMLCL_TEST_SEED replays a run,
+ * streaming (>= 32 MB) JOIN, SPLIT and PADDING (reflect, constant). DMLCL_TEST_SEED replays a run,
  * DMLCL_TEST_CASE=<n> one case.
  */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
@@ -377,6 +377,29 @@ Test(bands, streaming)
     c.uend[2] = 2;
     uint32_t sizes[3] = {130, 250, 500};
     pad_shape(&c, NULL, sizes);
+    place(&c, &rng);
+    reference(&c, &rng);
+    run_both(&c);
+    ops_memory_release(&c.mem);
+    /* 16-byte units (whole output lines), then 1-byte units with constant runs. */
+    uint32_t split_shape[2] = {1 << 14, 0}, split_lens[3] = {128, 256, 132};
+    fixed_join("stream_split", OP_SPLIT, DML_TENSOR_DATA_TYPE_FLOAT32, 2, split_shape, 1, 3,
+               split_lens);
+    memset(&c, 0, sizeof c);
+    rng = ops_case_rng(&run_seed, "stream_const_pad", 0);
+    c.test = "stream_const_pad";
+    c.seed = ops_base_seed(&run_seed);
+    c.op = OP_PAD;
+    c.type = DML_TENSOR_DATA_TYPE_UINT8;
+    c.rank = 3;
+    c.mode = REF_PAD_CONSTANT;
+    ref_rng_bytes(&rng, c.value, sizeof c.value);
+    c.ustart[1] = 1;
+    c.uend[1] = 70; /* whole constant lines */
+    c.ustart[2] = 3;
+    c.uend[2] = 141;
+    uint32_t pad_sizes[3] = {130, 250, 900}; /* 130 x 321 x 1044 bytes: 43.6 MB */
+    pad_shape(&c, NULL, pad_sizes);
     place(&c, &rng);
     reference(&c, &rng);
     run_both(&c);

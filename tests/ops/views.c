@@ -189,6 +189,39 @@ Test(views, long_tiles)
         }
 }
 
+/* Outputs past the streaming threshold (32 MB: non-temporal stores on CPUs), rows starting on
+ * and off 64-byte lines. */
+Test(views, streaming_tiles)
+{
+    static view_case c;
+    static const DML_TENSOR_DATA_TYPE types[] = {
+        DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT16};
+    static const uint32_t shapes[][4] = {{8, 2, 512, 1024}, {7, 5, 1000, 1001}, {700, 3, 3, 3001}};
+    for (unsigned n = 0; n < COUNT_OF(shapes); ++n) {
+        ref_rng rng = ops_case_rng(&run_seed, "streaming_tiles", n);
+        uint32_t out[2];
+        memset(&c, 0, sizeof c);
+        c.test = "streaming_tiles";
+        c.op = "TILE";
+        c.number = n;
+        memcpy(c.repeats, &shapes[n][0], 2 * sizeof(uint32_t));
+        for (int i = 0; i < 2; ++i)
+            out[i] = shapes[n][2 + i] * shapes[n][i];
+        ops_tensor_init(&c.input, "InputTensor", false, types[n], 2, &shapes[n][2], NULL, 0, 0);
+        ops_tensor_init(&c.output, "OutputTensor", true, types[n], 2, out, NULL, 0, 0);
+        c.tile = (DML_TILE_OPERATOR_DESC){ops_tensor_desc(&c.input), ops_tensor_desc(&c.output), 2,
+                                          c.repeats};
+        c.desc = (DML_OPERATOR_DESC){DML_OPERATOR_TILE, &c.tile};
+        ops_memory_unary(&c.mem, &rng, &c.input, &c.output, false, types[n]);
+        ref_tensor vi = ops_view(&c.mem, OPS_INIT, &c.input);
+        ref_tensor vo = ops_view(&c.mem, OPS_EXPECT, &c.output);
+        cr_assert(ref_tile(&vi, &vo));
+        ops_poison_output(&c.mem, &c.output);
+        run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
 /* ---- Front-ends ------------------------------------------------------------------------- */
 
 typedef enum fe_kind { OV_TILE, ONNX_TILE, OV_TRANSPOSE, ONNX_TRANSPOSE, OV_REVERSE } fe_kind;
