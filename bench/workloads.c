@@ -866,6 +866,169 @@ static int v_nhwc_c4_u8(workload *w)
     return nhwc_to_nchw(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 64, 4, 224, 224);
 }
 
+/* JOIN of n [outer, k[i]] tensors of elem-byte `type` on the last axis. */
+static int concat_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT outer, UINT n,
+                     const UINT *k)
+{
+    UINT row = 0;
+    unsigned char *in[4];
+    for (UINT i = 0; i < n; ++i) {
+        UINT s[2] = {outer, k[i]};
+        size_t bytes = (size_t)outer * k[i] * elem;
+        in[i] = alloc_input(w, bytes);
+        for (size_t b = 0; b < bytes; ++b)
+            in[i][b] = (unsigned char)(b * 7 + i * 13 + b / 251);
+        tensor(w, (int)i, type, 2, s, NULL);
+        row += k[i];
+    }
+    UINT out_s[2] = {outer, row};
+    w->output_bytes = (size_t)outer * row * elem;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
+    for (size_t r = 0; r < outer; ++r)
+        for (UINT i = 0; i < n; ++i, e += k[i - 1] * elem)
+            memcpy(e, in[i] + r * k[i] * elem, k[i] * elem);
+    w->op.join = (DML_JOIN_OPERATOR_DESC){n, &w->tensors[0],
+                                          tensor(w, (int)n, type, 2, out_s, NULL), 1};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_JOIN, &w->op.join};
+    return 0;
+}
+
+static int v_concat_f16(workload *w)
+{
+    w->name = "v-inner-concat-f16";
+    w->what = "JOIN of 3 [65536,{100,60,37}] f16 on the last axis";
+    const UINT k[3] = {100, 60, 37};
+    return concat_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 65536, 3, k);
+}
+
+static int v_concat_u8(workload *w)
+{
+    w->name = "v-inner-concat-u8";
+    w->what = "JOIN of 2 [65536,{300,700}] u8 on the last axis";
+    const UINT k[2] = {300, 700};
+    return concat_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 65536, 2, k);
+}
+
+/* SPLIT of [outer, sum(rows), inner] of elem-byte `type` into n on axis 1. */
+static int split_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT outer, UINT n,
+                    const UINT *rows, UINT inner)
+{
+    UINT total = 0;
+    for (UINT i = 0; i < n; ++i)
+        total += rows[i];
+    UINT in_s[3] = {outer, total, inner};
+    size_t bytes = (size_t)outer * total * inner * elem, row = (size_t)inner * elem;
+    unsigned char *in = alloc_input(w, bytes);
+    for (size_t b = 0; b < bytes; ++b)
+        in[b] = (unsigned char)(b * 7 + b / 251);
+    w->output_bytes = bytes;
+    unsigned char *e = w->expected = malloc(bytes);
+    w->n_outputs = n;
+    for (UINT i = 0, first = 0; i < n; first += rows[i++]) {
+        UINT s[3] = {outer, rows[i], inner};
+        w->out_bytes[i] = (size_t)outer * rows[i] * row;
+        tensor(w, 1 + (int)i, type, 3, s, NULL);
+        for (size_t a = 0; a < outer; ++a, e += rows[i] * row)
+            memcpy(e, in + (a * total + first) * row, rows[i] * row);
+    }
+    w->op.split =
+        (DML_SPLIT_OPERATOR_DESC){tensor(w, 0, type, 3, in_s, NULL), n, &w->tensors[1], 1};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SPLIT, &w->op.split};
+    return 0;
+}
+
+static int v_split_f16(workload *w)
+{
+    w->name = "v-split-3-f16";
+    w->what = "SPLIT of [64,150,1000] f16 into 3 on axis 1 (50, 60, 40)";
+    const UINT rows[3] = {50, 60, 40};
+    return split_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 64, 3, rows, 1000);
+}
+
+static int v_split_inner(workload *w)
+{
+    w->name = "v-split-inner-f32";
+    w->what = "SPLIT of [131072,{20,44,64}] f32 into 3 on the last axis";
+    const UINT rows[3] = {20, 44, 64};
+    return split_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 131072, 3, rows, 1);
+}
+
+/* PADDING of [n, h, wd] elem-byte `type` by p on each side of the last two axes. */
+static int pad_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, UINT h, UINT wd,
+                  UINT p, DML_PADDING_MODE mode)
+{
+    UINT in_s[3] = {n, h, wd}, out_s[3] = {n, h + 2 * p, wd + 2 * p};
+    size_t bytes = (size_t)n * h * wd * elem;
+    unsigned char *in = alloc_input(w, bytes);
+    for (size_t b = 0; b < bytes; ++b)
+        in[b] = (unsigned char)(b * 7 + b / 251 + 1);
+    w->output_bytes = (size_t)n * out_s[1] * out_s[2] * elem;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
+    int H = (int)h, W = (int)wd, P = (int)p;
+    for (size_t a = 0; a < n; ++a)
+        for (int y = -P; y < H + P; ++y)
+            for (int x = -P; x < W + P; ++x, e += elem) {
+                int ry = y < 0 ? -y : y >= H ? 2 * (H - 1) - y : y;
+                int rx = x < 0 ? -x : x >= W ? 2 * (W - 1) - x : x;
+                if (mode == DML_PADDING_MODE_CONSTANT && (y < 0 || y >= H || x < 0 || x >= W))
+                    memset(e, 0, elem);
+                else
+                    memcpy(e, in + ((a * h + (size_t)ry) * wd + (size_t)rx) * elem, elem);
+            }
+    UINT *pads = w->sizes[3];
+    pads[0] = 0;
+    pads[1] = pads[2] = p;
+    w->op.padding = (DML_PADDING_OPERATOR_DESC){tensor(w, 0, type, 3, in_s, NULL),
+                                                tensor(w, 1, type, 3, out_s, NULL),
+                                                mode,
+                                                0.0f,
+                                                3,
+                                                pads,
+                                                pads};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_PADDING, &w->op.padding};
+    return 0;
+}
+
+static int v_constant_pad_f16(workload *w)
+{
+    w->name = "v-constant-pad-f16";
+    w->what = "PADDING [1024,100,300] f16 by 3 on the last two axes, constant 0";
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1024, 100, 300, 3,
+                  DML_PADDING_MODE_CONSTANT);
+}
+
+static int v_reflect_pad_u8(workload *w)
+{
+    w->name = "v-reflect-pad-u8";
+    w->what = "PADDING [512,224,224] u8 by 1 on the last two axes, reflection";
+    return pad_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 512, 224, 224, 1,
+                  DML_PADDING_MODE_REFLECTION);
+}
+
+static int v_constant_pad_f32(workload *w)
+{
+    w->name = "v-constant-pad-f32-wide";
+    w->what = "PADDING [1024,64,200] f32 by 16 on the last two axes, constant 0";
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1024, 64, 200, 16,
+                  DML_PADDING_MODE_CONSTANT);
+}
+
+static int v_tile_odd(workload *w)
+{
+    w->name = "v-tile-odd";
+    w->what = "TILE [16,3,250,250] f32 by {1,1,2,2}: [16,3,500,500]";
+    const UINT in[4] = {16, 3, 250, 250}, reps[4] = {1, 1, 2, 2};
+    return tile_of(w, in, reps);
+}
+
+static int v_tile_rows(workload *w)
+{
+    w->name = "v-tile-rows";
+    w->what = "TILE [64,1,128,64] f32 by {1,4,1,3}: [64,4,128,192]";
+    const UINT in[4] = {64, 1, 128, 64}, reps[4] = {1, 4, 1, 3};
+    return tile_of(w, in, reps);
+}
+
 const workload_setup bench_variants[] = {
     v_nchw_f16,
     v_nchw_u8,
@@ -894,6 +1057,15 @@ const workload_setup bench_variants[] = {
     v_nhwc_c3_u8,
     v_nhwc_c3_f32,
     v_nhwc_c4_u8,
+    v_concat_f16,
+    v_concat_u8,
+    v_split_f16,
+    v_split_inner,
+    v_constant_pad_f16,
+    v_reflect_pad_u8,
+    v_constant_pad_f32,
+    v_tile_odd,
+    v_tile_rows,
 };
 const unsigned bench_variant_count = sizeof bench_variants / sizeof bench_variants[0];
 
