@@ -887,8 +887,8 @@ static int concat_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT o
     for (size_t r = 0; r < outer; ++r)
         for (UINT i = 0; i < n; ++i, e += k[i - 1] * elem)
             memcpy(e, in[i] + r * k[i] * elem, k[i] * elem);
-    w->op.join = (DML_JOIN_OPERATOR_DESC){n, &w->tensors[0],
-                                          tensor(w, (int)n, type, 2, out_s, NULL), 1};
+    w->op.join =
+        (DML_JOIN_OPERATOR_DESC){n, &w->tensors[0], tensor(w, (int)n, type, 2, out_s, NULL), 1};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_JOIN, &w->op.join};
     return 0;
 }
@@ -993,24 +993,21 @@ static int v_constant_pad_f16(workload *w)
 {
     w->name = "v-constant-pad-f16";
     w->what = "PADDING [1024,100,300] f16 by 3 on the last two axes, constant 0";
-    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1024, 100, 300, 3,
-                  DML_PADDING_MODE_CONSTANT);
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1024, 100, 300, 3, DML_PADDING_MODE_CONSTANT);
 }
 
 static int v_reflect_pad_u8(workload *w)
 {
     w->name = "v-reflect-pad-u8";
     w->what = "PADDING [512,224,224] u8 by 1 on the last two axes, reflection";
-    return pad_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 512, 224, 224, 1,
-                  DML_PADDING_MODE_REFLECTION);
+    return pad_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 512, 224, 224, 1, DML_PADDING_MODE_REFLECTION);
 }
 
 static int v_constant_pad_f32(workload *w)
 {
     w->name = "v-constant-pad-f32-wide";
     w->what = "PADDING [1024,64,200] f32 by 16 on the last two axes, constant 0";
-    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1024, 64, 200, 16,
-                  DML_PADDING_MODE_CONSTANT);
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1024, 64, 200, 16, DML_PADDING_MODE_CONSTANT);
 }
 
 static int v_tile_odd(workload *w)

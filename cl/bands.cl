@@ -20,6 +20,8 @@
  * Macros (code generation only; every size, stride and offset is in the
  * table, so one build serves every shape): common.cl's UNIT_T, SERIAL,
  * STREAM (OUT_UNIT is 1, FAST 0: runs are contiguous in the output), and
+ *   ASSEMBLE  1 (with STREAM and SERIAL): the band has one output, whose
+ *         lines are assembled from consecutive runs (see copy_run) [0]
  *   NBUF  buffer arguments: 2, 4, 8, 16, 32 or 63 (bands.c picks the
  *         smallest that holds the band's distinct buffers)
  *
@@ -34,6 +36,9 @@
 #endif
 #include "common.cl"
 
+#ifndef ASSEMBLE
+#define ASSEMBLE 0
+#endif
 #ifndef NBUF
 #define NBUF 2
 #endif
@@ -68,11 +73,8 @@
 #define BUF_SET(k) bufs[k] = b##k + o##k;
 
 #if STREAM && SERIAL
-/*
- * Non-temporal stores of whole 64-byte lines: units up to the output's first
- * line boundary one by one, then one 64-byte vector a line (an unaligned
- * vector load of the input, or the constant repeated), then the tail.
- */
+/* Non-temporal stores of whole 64-byte lines (16-byte ones: 1.25x on split-3,
+ * dmlcl-ab, PoCL). */
 #ifndef LINE_UNITS
 #define LINE_UNITS ((long)(64 / sizeof(UNIT_T)))
 #endif
@@ -90,35 +92,134 @@ static uint16 load_line(__global const UNIT_T *src)
                     as_uint4(vload16(3, b)));
 }
 
+#if !ASSEMBLE
+/* out[u] = src[u * run_is] for u in [0, run): units up to the output's first
+ * line boundary one by one, then one 64-byte vector a line (an unaligned
+ * vector load of the input, or the constant repeated), then the tail. */
 static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run, long run_is)
 {
     long u = 0;
+    if (run_is == -1) {
+        RUN_STORE(out, 0, run, src[-u]);
+        return;
+    }
+    long head = min(run, (long)(((64 - ((ulong)out & 63)) & 63) / sizeof(UNIT_T)));
+    for (; u < head; ++u)
+        PUT(out + u, src[u * run_is]);
     if (run_is == 1) {
-        long head = min(run, (long)(((64 - ((ulong)out & 63)) & 63) / sizeof(UNIT_T)));
-        for (; u < head; ++u)
-            PUT(out + u, src[u]);
         for (; u + LINE_UNITS <= run; u += LINE_UNITS)
             PUT((__global uint16 *)(out + u), load_line(src + u));
-        for (; u < run; ++u)
-            PUT(out + u, src[u]);
-    } else if (run_is == 0) {
-        UNIT_T v = src[0];
-        long head = min(run, (long)(((64 - ((ulong)out & 63)) & 63) / sizeof(UNIT_T)));
-        for (; u < head; ++u)
-            PUT(out + u, v);
-        if (u + LINE_UNITS <= run) {
-            line_t l;
-            for (int k = 0; k < (int)LINE_UNITS; ++k)
-                l.a[k] = v;
-            for (; u + LINE_UNITS <= run; u += LINE_UNITS)
-                PUT((__global uint16 *)(out + u), l.v);
+    } else if (u + LINE_UNITS <= run) {
+        line_t l;
+        for (int k = 0; k < (int)LINE_UNITS; ++k)
+            l.a[k] = src[0];
+        for (; u + LINE_UNITS <= run; u += LINE_UNITS)
+            PUT((__global uint16 *)(out + u), l.v);
+    }
+    for (; u < run; ++u)
+        PUT(out + u, src[u * run_is]);
+}
+#define WRITER
+#define COPY_RUN copy_run
+#define FLUSH
+#else
+/*
+ * The output as a stream of 64-byte lines: each run is appended to a block
+ * assembled in private memory (a plain loop, which the compiler vectorises),
+ * and the block's whole lines are stored non-temporally when it fills or the
+ * next run does not continue it; only the partial lines at such breaks go
+ * unit by unit. Runs continuing a line boundary move whole lines directly.
+ * (PADDING's borders and JOIN's short pieces make lines of several runs.)
+ */
+#define BLOCK_UNITS ((int)(RUN_BLOCK / sizeof(UNIT_T)))
+typedef struct writer {
+    __global UNIT_T *base; /* the block's first unit, on a 64-byte line */
+    int lo, hi;            /* units [lo, hi) of the block are held */
+    union {
+        UNIT_T a[RUN_BLOCK / sizeof(UNIT_T)];
+        uint16 v[RUN_BLOCK / 64];
+    } buf;
+} writer;
+
+/* Stores the held units: whole lines as vectors, the partial ones unit by unit. */
+static void flush(writer *w)
+{
+    int lu = (int)LINE_UNITS, l0 = (w->lo + lu - 1) / lu, l1 = w->hi / lu;
+    if (l0 >= l1) {
+        for (int u = w->lo; u < w->hi; ++u)
+            PUT(w->base + u, w->buf.a[u]);
+        return;
+    }
+    for (int u = w->lo; u < l0 * lu; ++u)
+        PUT(w->base + u, w->buf.a[u]);
+    for (int j = l0; j < l1; ++j)
+        PUT((__global uint16 *)w->base + j, w->buf.v[j]);
+    for (int u = l1 * lu; u < w->hi; ++u)
+        PUT(w->base + u, w->buf.a[u]);
+}
+
+/* out[u] = src[u * run_is] for u in [0, run), through the writer. */
+static void copy_run(writer *w, __global UNIT_T *out, __global const UNIT_T *src, long run,
+                     long run_is)
+{
+    if (out != w->base + w->hi) {
+        flush(w);
+        int mis = (int)(((ulong)out & 63) / sizeof(UNIT_T));
+        w->base = out - mis;
+        w->lo = w->hi = mis;
+    }
+    int lu = (int)LINE_UNITS;
+    for (long u = 0; u < run;) {
+        if (w->hi % lu == 0 && run_is != -1 && run - u >= lu) {
+            if (w->hi > w->lo)
+                flush(w);
+            long n = (run - u) / lu * lu;
+            if (run_is == 1) {
+                for (long k = 0; k < n; k += lu)
+                    PUT((__global uint16 *)(out + u + k), load_line(src + u + k));
+            } else {
+                line_t l;
+                for (int k = 0; k < lu; ++k)
+                    l.a[k] = src[0];
+                for (long k = 0; k < n; k += lu)
+                    PUT((__global uint16 *)(out + u + k), l.v);
+            }
+            u += n;
+            w->base = out + u;
+            w->lo = w->hi = 0;
+            continue;
         }
-        for (; u < run; ++u)
-            PUT(out + u, v);
-    } else {
-        RUN_STORE(out, 0, run, src[-u]);
+        int n = (int)min(run - u, (long)(BLOCK_UNITS - w->hi));
+        /* Up to the next line boundary when whole lines follow: they go directly. */
+        int to_line = lu - w->hi % lu;
+        if (run_is != -1 && run - u - to_line >= lu)
+            n = min(n, to_line);
+        UNIT_T *a = w->buf.a + w->hi;
+        if (run_is == 1)
+            for (int k = 0; k < n; ++k)
+                a[k] = src[u + k];
+        else if (run_is == 0)
+            for (int k = 0; k < n; ++k)
+                a[k] = src[0];
+        else
+            for (int k = 0; k < n; ++k)
+                a[k] = src[-(u + k)];
+        w->hi += n;
+        u += n;
+        if (w->hi == BLOCK_UNITS) {
+            flush(w);
+            w->base += BLOCK_UNITS;
+            w->lo = w->hi = 0;
+        }
     }
 }
+#define WRITER   \
+    writer w_;   \
+    w_.base = 0; \
+    w_.lo = w_.hi = 0;
+#define COPY_RUN(...) copy_run(&w_, __VA_ARGS__)
+#define FLUSH flush(&w_)
+#endif
 #else
 /* One line of a segment: out[u] = src[u * run_is] for u in [0, run). */
 static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run, long run_is)
@@ -132,6 +233,9 @@ static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run,
         RUN_STORE(out, 0, run, src[-u]);
     }
 }
+#define WRITER
+#define COPY_RUN copy_run
+#define FLUSH
 #endif
 
 __kernel void bands_copy(__constant long *table BUFS(BUF_PARAM))
@@ -151,6 +255,7 @@ __kernel void bands_copy(__constant long *table BUFS(BUF_PARAM))
         return;
     ulong last = min(r + rows_per_item, rows) - 1;
     long at[MAX_DIMS];
+    WRITER
     for (int d = 0; d < rank; ++d) {
         ulong n = (ulong)sizes[d], q = r / n;
         at[d] = (long)(r - q * n);
@@ -170,7 +275,7 @@ __kernel void bands_copy(__constant long *table BUFS(BUF_PARAM))
                         o += at[d] * g[DMLI_SEG_FIXED + 2 * d];
                         i += at[d] * g[DMLI_SEG_FIXED + 2 * d + 1];
                     }
-                    copy_run(bufs[g[DMLI_SEG_OUT_BUF]] + o, bufs[g[DMLI_SEG_IN_BUF]] + i,
+                    COPY_RUN(bufs[g[DMLI_SEG_OUT_BUF]] + o, bufs[g[DMLI_SEG_IN_BUF]] + i,
                              g[DMLI_SEG_RUN], g[DMLI_SEG_RUN_IS]);
                 }
         }
@@ -182,4 +287,5 @@ __kernel void bands_copy(__constant long *table BUFS(BUF_PARAM))
             at[d] = 0;
         }
     }
+    FLUSH;
 }

@@ -37,9 +37,17 @@ bool dmli_band_launch_make(const dmli_band *b, const dmli_device_desc *dev, dmli
     l->nbuf = dmli_band_nbuf(b->n_bufs, dev);
     l->serial = !gpu;
     l->stream = !gpu && b->op_bytes >= STREAM_BYTES;
+    /* Units narrower than 4 bytes have no non-temporal store of their own (x86's movnti
+     * takes 4 or 8): with one output, each item's runs continue one another and bands.cl
+     * assembles whole lines across them (ASSEMBLE: 1.4-1.6x on f16 padding; with 4-byte
+     * units and reflection it lost 0.65-0.8x to storing each run's own lines, dmlcl-ab). */
+    bool one_output = true;
+    for (uint32_t k = 1; k < b->n_segs; ++k)
+        one_output = one_output && b->segs[k].out_buf == b->segs[0].out_buf;
+    int assemble = l->stream && l->serial && one_output && b->unit < 4;
     snprintf(l->options, sizeof l->options,
-             "-cl-std=CL1.2 -DUNIT_T=%s -DSERIAL=%d -DSTREAM=%d -DNBUF=%u", unit_type(b->unit),
-             l->serial, l->stream, l->nbuf);
+             "-cl-std=CL1.2 -DUNIT_T=%s -DSERIAL=%d -DSTREAM=%d -DASSEMBLE=%d -DNBUF=%u",
+             unit_type(b->unit), l->serial, l->stream, assemble, l->nbuf);
     size_t lanes = gpu ? 64 : 1;
     if (lanes > dev->max_item_sizes[0])
         lanes = dev->max_item_sizes[0];
