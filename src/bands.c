@@ -40,7 +40,12 @@ static bool as_segment(const dmli_plan *p, int first, dmli_band_seg *s)
     int n = 0;
     for (int k = first; k < p->rank; ++k)
         d[n++] = (span_dim){p->size[k], p->out_stride[k], p->in_stride[k]};
+    /* An innermost dimension of one element is a run of one (contiguous in any layout):
+     * PADDING's one-column borders, JOIN's one-column pieces. */
+    bool single = n > 0 && d[n - 1].size == 1;
     n = merge_dims(d, n);
+    if (single && n > 0 && d[n - 1].os != 1)
+        d[n++] = (span_dim){1, 1, 0};
     if (n > 2)
         return false;
     span_dim run = n ? d[n - 1] : (span_dim){1, 1, 0};
