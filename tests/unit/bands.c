@@ -224,6 +224,28 @@ Test(bands, reflect_pad_moves_elements)
     free_op(o);
 }
 
+Test(bands, one_column_borders_are_runs_of_one)
+{
+    op *o = pad(DML_PADDING_MODE_REFLECTION, 2, 3, 10, 12, 1);
+    dmli_band b;
+    const char *why;
+    cr_assert(dmli_band_build(&o->st, &cpu, &b, &why), "%s", why);
+    /* Every step joins: top row, left / input / right (10 lines of 14), bottom row. */
+    cr_expect_eq(b.n_segs, 9);
+    cr_expect_eq(b.n_strips, 3);
+    cr_expect_eq(b.strips[1].count, 3);
+    cr_expect_eq(b.strips[1].lines, 10);
+    const dmli_band_seg *left = &b.segs[b.strips[1].first];
+    cr_expect_eq(left->run, 1);
+    cr_expect_eq(left->line_os, 14);
+    cr_expect_eq(left->line_is, 12);
+    cr_expect_eq(left->in_off, 1, "x = -1 reflects to x = 1");
+    cr_expect_eq(left[2].run, 1);
+    cr_expect_eq(left[2].in_off, 10, "x = 12 reflects to x = 10");
+    dmli_band_free(&b);
+    free_op(o);
+}
+
 Test(bands, many_buffers_fall_back)
 {
     UINT sizes[4] = {64, 2, 3, 0}, lens[MAXP];
