@@ -485,10 +485,41 @@ static void deinterleave_at(__global UNIT_T *out, __global const UNIT_T *in, lon
  * goes unit by unit. DEINTERLEAVE 2 has no tail (rows and chunks are whole
  * vectors).
  */
+#define LINE_BLOCKS ((int)(64 / sizeof(VEC_T)))
 static void deinterleave_line(__global UNIT_T *out, __global const UNIT_T *in, long w, long we,
                               long cs)
 {
     long first = w;
+#if DEINTERLEAVE == 2 && STREAM
+    /* Where every stream's lines start together: a 64-byte line of each
+     * stream from 64 / sizeof(VEC_T) blocks (non-temporal; block by block
+     * until the first boundary). */
+    if ((cs * sizeof(UNIT_T)) % 64 == 0) {
+        for (; w + VN <= we && ((ulong)(out + w) & 63) != 0; w += VN)
+            deinterleave_at(out, in, w, cs);
+        for (; w + LINE_BLOCKS * VN <= we; w += LINE_BLOCKS * VN) {
+            union {
+                VEC_T v[LINE_BLOCKS];
+                uint16 l;
+            } line[RUN_N];
+            for (int b = 0; b < LINE_BLOCKS; ++b) {
+                VEC_T src[RUN_N], dst[RUN_N];
+                __global const IL_UNALIGNED *s =
+                    (__global const IL_UNALIGNED *)(in + (w + b * VN) * RUN_N);
+#pragma unroll
+                for (int c = 0; c < RUN_N; ++c)
+                    src[c] = s[c];
+                deinterleave_block(dst, src);
+#pragma unroll
+                for (int c = 0; c < RUN_N; ++c)
+                    line[c].v[b] = dst[c];
+            }
+#pragma unroll
+            for (int c = 0; c < RUN_N; ++c)
+                PUT((__global uint16 *)(out + w + c * cs), line[c].l);
+        }
+    }
+#endif
     for (; w + VN <= we; w += VN)
         deinterleave_at(out, in, w, cs);
 #if DEINTERLEAVE == 1
