@@ -12,8 +12,8 @@
  * permuted layouts, bindings at offsets inside guarded buffers. Fixed
  * cases: JOINs over and at the parameter limit (64 and 62 inputs: per step,
  * and the widest kernel variant), zero-sized pieces (JOIN1 / SPLIT1), and
- * streaming (>= 32 MB) JOIN, SPLIT and PADDING (reflect, constant). DMLCL_TEST_SEED replays a run,
- * DMLCL_TEST_CASE=<n> one case.
+ * streaming (>= 32 MB) JOIN, SPLIT and PADDING (reflect, constant).
+ * DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
  */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 #include <inttypes.h>
