@@ -204,6 +204,8 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
         step0[t] = dims[1 + t];
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);
+    if (begin > 0 && begin >= run)
+        return; /* a chunk id rounded up to the group's span */
     long lanes = LANES, u0 = begin + LANE;
 #if ROWS_1D && ROW_INDEX && RUN_ONE && POLICY == 0
     /* One outer dimension, one-unit rows (small-row gathers): a plain loop over

@@ -690,6 +690,13 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);
     long lane = LANE, lanes = LANES;
+#if INTERLEAVE
+    if (begin > 0 && begin >= dims[DMLI_VIEW_DIM * outer_rank])
+        return; /* a chunk id rounded up to the group's span */
+#else
+    if (begin > 0 && begin >= run)
+        return; /* a chunk id rounded up to the group's span */
+#endif
     long at[MAX_DIMS];
     long o = out_base, i = in_base;
 #if REPEAT

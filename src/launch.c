@@ -513,6 +513,40 @@ static size_t group_items(const dmli_device_desc *dev, bool gpu, size_t lanes, u
 }
 
 /*
+ * CPUs: a work-group of a row split into chunks holds up to CHUNK_SPAN
+ * consecutive chunks of that row, not one chunk of many rows. PoCL runs a
+ * group's items one after another on one core, so the core streams one
+ * contiguous stretch instead of restarting in a new row every chunk: the
+ * row slice [64,3,512,512] -> [:, :, 100:-100, :] (39 chunks of 16 KiB per
+ * row) ran 1.7-1.96x faster (dmlcl-ab, PoCL, 2 cores). The span leaves 4 groups
+ * per compute unit and rounds the chunks up the least (12 chunks: spans of
+ * 6); the kernels skip chunk ids past the run.
+ */
+#define CHUNK_SPAN 8
+
+static size_t chunk_span(const dmli_device_desc *dev, bool gpu, uint64_t rows, uint64_t chunks)
+{
+    if (gpu || chunks < 2)
+        return 1;
+    uint64_t span = CHUNK_SPAN;
+    uint64_t by_count = rows * chunks / (4 * (uint64_t)dev->compute_units);
+    if (span > by_count)
+        span = by_count;
+    if (span > chunks)
+        span = chunks;
+    if (span > dev->max_item_sizes[1])
+        span = dev->max_item_sizes[1];
+    if (span > dev->max_work_group_size)
+        span = dev->max_work_group_size;
+    /* The least rounding from span / 2 up to span (the larger on ties). */
+    uint64_t best = span;
+    for (uint64_t s = span; s > 1 && 2 * s >= span; --s)
+        if (round_up((size_t)chunks, (size_t)s) < round_up((size_t)chunks, (size_t)best))
+            best = s;
+    return best < 1 ? 1 : (size_t)best;
+}
+
+/*
  * Work-item geometry: (lane, chunk, item); see cl/view.cl. An item is a row,
  * or with repeats (reps > 1) a row and a group of reps_per_item repeats:
  * enough groups to fill the device, each as large as that allows.
@@ -574,11 +608,14 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
     }
     rows = (rows + l->rows_per_item - 1) / l->rows_per_item;
     size_t per_group = group_items(dev, gpu, lanes, rows, rows * chunks);
+    size_t span = l->transpose ? 1 : chunk_span(dev, gpu, rows, chunks);
+    if (span > 1)
+        per_group = per_group / span ? per_group / span : 1;
     l->local[0] = lanes;
-    l->local[1] = 1;
+    l->local[1] = span;
     l->local[2] = per_group;
     l->global[0] = lanes;
-    l->global[1] = (size_t)chunks;
+    l->global[1] = round_up((size_t)chunks, span);
     l->global[2] = round_up((size_t)rows, per_group);
     l->chunk = chunk;
 }

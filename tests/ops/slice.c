@@ -526,6 +526,28 @@ Test(slice, long_runs)
 }
 
 /*
+ * Rows of several 16 KiB chunks (src/launch.c chunk_span): on CPUs a
+ * work-group holds consecutive chunks of one row, and the chunk ids are
+ * rounded up to the group's span; ids past the run must write nothing.
+ * Rows of 11 chunks of u8 (6 rows leave spans of 8 on 2 compute units:
+ * 6 x 11 chunk ids, one past the run), forward, reversed and into rows
+ * padded by 5 bytes; small enough for Oclgrind.
+ */
+Test(slice, chunked_rows)
+{
+    const uint32_t in[] = {6, 11 * 16384 - 3}, zero[] = {0, 0}, masked[] = {1, 1};
+    const uint32_t pad[] = {11 * 16384 + 2, 1};
+    /* x[:, 1:], x[:, ::-1], x[1:, 2:-1] */
+    fixed_strided("chunked_rows", 0, DML_TENSOR_DATA_TYPE_UINT8, 2, in, 2, (const int64_t[]){0, 1},
+                  (const int64_t[]){0, 0}, (const int64_t[]){1, 1}, zero, masked);
+    fixed_strided("chunked_rows", 1, DML_TENSOR_DATA_TYPE_UINT8, 2, in, 2, (const int64_t[]){0, 0},
+                  (const int64_t[]){0, 0}, (const int64_t[]){1, -1}, masked, masked);
+    fixed_strided_to("chunked_rows", 2, DML_TENSOR_DATA_TYPE_UINT8, 2, in, 2,
+                     (const int64_t[]){1, 2}, (const int64_t[]){6, -1}, (const int64_t[]){1, 1},
+                     zero, zero, pad);
+}
+
+/*
  * Runs read at input stride 2, -1 and -2 (cl/view.cl STRIDED on CPUs: whole
  * output lines from vector loads and shuffles), small enough for Oclgrind:
  * units of 1, 2, 4, 8 and 16 bytes; runs of L = 64 / unit bytes: 2L - 1

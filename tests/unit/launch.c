@@ -249,6 +249,35 @@ Test(launch, slice_on_cpu)
               l.options);
 }
 
+/* Rows longer than a chunk: a CPU work-group holds consecutive chunks of
+ * one row (worked out from the rule in src/launch.c chunk_span). */
+Test(launch, long_rows_group_chunks_on_cpu)
+{
+    /* 192 rows of 39936 floats from rows of 65536: chunks of 16384 bytes =
+     * 4096 floats, 10 per row. Spans 8 down to 4 round 10 up to 16, 14, 12,
+     * 10, 12: span 5, no empty chunk. 64 rows per group would leave 30
+     * groups < 4 x 16 CUs: 1920 / 64 = 30 items per group, 30 / 5 = 6 rows
+     * of 5 chunks; 192 rows are 32 groups of 6. */
+    const dim rows[] = {{192, 39936, 65536, 0, 0}, {39936, 1, 1, 0, 0}};
+    dmli_plan p = make(DMLI_PLAN_VIEW, 4, rows, 2);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
+    cr_expect_eq(l.chunk, 4096, "chunk %lld", (long long)l.chunk);
+    expect_grid(&l, (size_t[]){1, 10, 192}, (size_t[]){1, 5, 6});
+    /* 39 chunks of a row (159744 floats): span 8 rounds up to 40, the least
+     * of 8..4 (5 and 4 also give 40; the larger wins): one chunk id past
+     * the run, which the kernel skips. */
+    const dim longer[] = {{192, 159744, 262144, 0, 0}, {159744, 1, 1, 0, 0}};
+    dmli_plan q = make(DMLI_PLAN_VIEW, 4, longer, 2);
+    dmli_launch_plan(&q, &cpu, &l);
+    cr_expect_eq(l.chunk, 4096, "chunk %lld", (long long)l.chunk);
+    cr_expect_eq(l.global[1], 40);
+    cr_expect_eq(l.local[1], 8);
+    /* GPUs keep one chunk per group column. */
+    dmli_launch_plan(&q, &big_gpu, &l);
+    cr_expect_eq(l.local[1], 1);
+}
+
 Test(launch, slice_on_gpus)
 {
     const dim slice[] = {{1000, 4096, 8192, 0, 0}, {4096, 1, 1, 0, 0}};
