@@ -753,8 +753,8 @@ Test(launch, gather_rows)
     cr_expect(strstr(l.options, "-DIDX_T=int -DIDX_SIGNED=1 -DWRAP=1 -DPOLICY=0 -DROW_INDEX=1 "
                                 "-DCHECK_ONLY=0 -DNCOMP=1"),
               "%s", l.options);
-    /* Contiguous 512-byte rows at random, CLAMP: the next row is prefetched on CPUs. */
-    cr_expect(strstr(l.options, "-DPREFETCH=1"), "%s", l.options);
+    /* Contiguous 512-byte rows at random, CLAMP: the row 4 on is prefetched on CPUs. */
+    cr_expect(strstr(l.options, "-DPREFETCH=4"), "%s", l.options);
     dmli_launch_plan(&p, &igpu, &l);
     cr_expect(strstr(l.options, "-DPREFETCH=0"), "GPUs do not prefetch: %s", l.options);
     /* Rows over a page (2048 floats), or under the ZERO policy: no prefetch. */
@@ -831,7 +831,7 @@ Test(launch, gather_inner_cache_type)
     cr_expect(!l.shared_index && !strstr(l.options, "-DCACHE_T"), "%s", l.options);
 }
 
-/* One-unit rows gathered at random (small rows): CPUs prefetch 16 rows ahead. */
+/* One-unit rows gathered at random (small rows): CPUs prefetch 256 rows ahead. */
 Test(launch, gather_small_rows_prefetch)
 {
     const dim rows[] = {{100000, 1, 0, 1, 1}, {1, 1, 1, 0, 0}};
@@ -839,7 +839,7 @@ Test(launch, gather_small_rows_prefetch)
     dmli_launch l;
     dmli_launch_plan(&p, &cpu, &l);
     cr_expect(l.run_one && strstr(l.options, "-DRUN_ONE=1 -DROWS_1D=1"), "%s", l.options);
-    cr_expect(strstr(l.options, "-DPREFETCH=16"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DPREFETCH=256"), "%s", l.options);
     /* A CPU whose compiler has no prefetch (Oclgrind): none. */
     dmli_device_desc no_prefetch = cpu;
     no_prefetch.prefetch = false;
