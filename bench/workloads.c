@@ -792,6 +792,13 @@ static int v_row_gather_1000b(workload *w)
     return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 100000, 250, 65536);
 }
 
+static int v_row_gather_16k(workload *w)
+{
+    w->name = "v-row-gather-16k";
+    w->what = "Gather data [12000,4096] f32, 4096 int64 indices, axis 0 (rows of 4 pages)";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 12000, 4096, 4096);
+}
+
 static int v_batched_f16(workload *w)
 {
     w->name = "v-batched-gather-f16";
@@ -915,6 +922,7 @@ const workload_setup bench_variants[] = {
     v_small_rows_u8,
     v_row_gather_2k,
     v_row_gather_1000b,
+    v_row_gather_16k,
     v_batched_f16,
     v_depth_to_space_b3,
     v_depth_to_space_b4_u8,

@@ -753,13 +753,24 @@ Test(launch, gather_rows)
     cr_expect(strstr(l.options, "-DIDX_T=int -DIDX_SIGNED=1 -DWRAP=1 -DPOLICY=0 -DROW_INDEX=1 "
                                 "-DCHECK_ONLY=0 -DNCOMP=1"),
               "%s", l.options);
-    /* Contiguous 512-byte rows at random, CLAMP: the row 4 on is prefetched on CPUs. */
-    cr_expect(strstr(l.options, "-DPREFETCH=4"), "%s", l.options);
+    /* Contiguous 512-byte rows at random, CLAMP: CPUs prefetch the row 16 KiB
+     * of rows on, at most 16 rows. */
+    cr_expect(strstr(l.options, "-DPREFETCH=16"), "%s", l.options);
     dmli_launch_plan(&p, &igpu, &l);
     cr_expect(strstr(l.options, "-DPREFETCH=0"), "GPUs do not prefetch: %s", l.options);
-    /* Rows over a page (2048 floats), or under the ZERO policy: no prefetch. */
-    const dim long_rows[] = {{300, 2048, 0, 1, 1}, {2048, 1, 1, 0, 0}};
-    dmli_plan big = gather(long_rows, 2, 1000, 2048), zero = p;
+    /* 4 KiB rows: 4 on; 16 KiB rows: the next one. */
+    const dim page_rows[] = {{300, 1024, 0, 1, 1}, {1024, 1, 1, 0, 0}};
+    dmli_plan page = gather(page_rows, 2, 1000, 1024);
+    dmli_launch_plan(&page, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPREFETCH=4"), "%s", l.options);
+    const dim wide_rows[] = {{300, 4096, 0, 1, 1}, {4096, 1, 1, 0, 0}};
+    dmli_plan wide = gather(wide_rows, 2, 1000, 4096);
+    dmli_launch_plan(&wide, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPREFETCH=1") && !strstr(l.options, "-DPREFETCH=16"), "%s",
+              l.options);
+    /* Rows over 16 KiB (8192 floats), or under the ZERO policy: no prefetch. */
+    const dim long_rows[] = {{300, 8192, 0, 1, 1}, {8192, 1, 1, 0, 0}};
+    dmli_plan big = gather(long_rows, 2, 1000, 8192), zero = p;
     zero.policy = DMLI_OOR_ZERO;
     dmli_launch_plan(&big, &cpu, &l);
     cr_expect(strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
