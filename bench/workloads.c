@@ -799,6 +799,13 @@ static int v_row_gather_16k(workload *w)
     return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 12000, 4096, 4096);
 }
 
+static int v_batched_small_rows(workload *w)
+{
+    w->name = "v-batched-gather-16b";
+    w->what = "Gather-8 batch_dims 1: data [16,262144,4] f32, indices [16,65536], axis 1";
+    return batched_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 16, 262144, 4, 65536);
+}
+
 static int v_batched_f16(workload *w)
 {
     w->name = "v-batched-gather-f16";
@@ -924,6 +931,7 @@ const workload_setup bench_variants[] = {
     v_row_gather_1000b,
     v_row_gather_16k,
     v_batched_f16,
+    v_batched_small_rows,
     v_depth_to_space_b3,
     v_depth_to_space_b4_u8,
     v_depth_to_space_b2_f16,

@@ -329,6 +329,14 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
         }
 #elif ROW_INDEX && POLICY == 0 && RUN_ONE
         /* CLAMP, one unit per row (small rows): no run loop. */
+#if PREFETCH
+        /* As in the ROWS_1D loop: the row PREFETCH on in the innermost row
+         * dimension, past the item's end too. */
+        if (at[0] + PREFETCH < n0)
+            __builtin_prefetch(
+                in + off[1] + PREFETCH * step0[1] +
+                resolve(idx, off[2] + PREFETCH * step0[2], axis_n, axis_s, comp_stride));
+#endif
         PUT(out + o, in[i + resolve(idx, x, axis_n, axis_s, comp_stride)]);
 #elif ROW_INDEX && POLICY == 0
         /* CLAMP: every tuple resolves inside the input, no branch. */
