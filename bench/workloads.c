@@ -806,6 +806,39 @@ static int v_batched_small_rows(workload *w)
     return batched_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 16, 262144, 4, 65536);
 }
 
+/* ONNX Gather (DMLCL_GATHER1, ERROR policy): rows of 4 KiB, a quarter of the indices negative. */
+static int v_row_gather_onnx(workload *w)
+{
+    w->name = "v-row-gather-onnx";
+    w->what = "ONNX Gather (ERROR policy) data [50000,1024] f32, 16384 int64 indices, axis 0";
+    UINT rows = 50000, cols = 1024, n = 16384;
+    UINT in_s[2] = {rows, cols}, ix_s[1] = {n}, out_s[2] = {n, cols};
+    size_t row_bytes = (size_t)cols * 4;
+    uint32_t *data = iota32(w, (size_t)rows * cols);
+    int64_t *idx = alloc_input(w, (size_t)n * 8);
+    w->output_bytes = (size_t)n * row_bytes;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
+    touch(w, 1, 0, (size_t)n * 8);
+    for (UINT i = 0; i < n; ++i) {
+        int64_t at = (int64_t)(next_random() % rows);
+        idx[i] = i % 4 == 3 ? at - (int64_t)rows : at;
+        memcpy(e + i * row_bytes, data + (size_t)at * cols, row_bytes);
+        touch(w, 0, (size_t)at * row_bytes, row_bytes);
+    }
+    naive_gather(w, 4, 1, rows, n, cols, 0);
+    w->op.gather1 =
+        (DMLCL_GATHER1_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in_s, NULL),
+                                      tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 1, ix_s, NULL),
+                                      tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out_s, NULL),
+                                      0,
+                                      1,
+                                      0,
+                                      DMLCL_OUT_OF_RANGE_POLICY_ERROR,
+                                      1};
+    w->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_GATHER1, &w->op.gather1};
+    return 0;
+}
+
 static int v_batched_f16(workload *w)
 {
     w->name = "v-batched-gather-f16";
@@ -930,6 +963,7 @@ const workload_setup bench_variants[] = {
     v_row_gather_2k,
     v_row_gather_1000b,
     v_row_gather_16k,
+    v_row_gather_onnx,
     v_batched_f16,
     v_batched_small_rows,
     v_depth_to_space_b3,

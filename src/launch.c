@@ -328,13 +328,13 @@ static bool streams(const dmli_plan *p, bool gpu)
 #define SPAN_PREFETCH_MAX (64 << 10)
 
 /*
- * Contiguous rows gathered at random, at most 4 pages (16 KiB) each: the
- * chunk of a row ROW_AHEAD_BYTES of rows on (1 to 16 rows) is prefetched
- * while a row moves (cl/indexed.cl ROW_INDEX), also across item ends, so
- * the page walks and misses of a few rows overlap. Against the next row
- * only, and none over a page (dmlcl-ab, PoCL): 1.1-1.45x on rows of 512 B
- * to 4 KiB, 1.16x on 16 KiB rows; 8 KiB ahead measured the same, whole
- * rows of 4 KiB 4 ahead the same as 8.
+ * Contiguous rows gathered at random (any policy), at most 4 pages (16 KiB)
+ * each: the chunk of a row ROW_AHEAD_BYTES of rows on (1 to 16 rows) is
+ * prefetched while a row moves (cl/indexed.cl ROW_INDEX), also across item
+ * ends, so the page walks and misses of a few rows overlap. Against the
+ * next row only, CLAMP only and none over a page (dmlcl-ab, PoCL): 1.1-1.45x
+ * on rows of 512 B to 4 KiB, 1.16x on 16 KiB rows; 8 KiB ahead measured the
+ * same, 4 KiB rows 4 ahead the same as 8.
  */
 #define ROW_PREFETCH_MAX 16384
 #define ROW_AHEAD_BYTES 16384
@@ -351,9 +351,9 @@ static int prefetch(const dmli_plan *p, const dmli_device_desc *dev, const dmli_
         p->axis_size[0] * (int64_t)p->elem_bytes <= SPAN_PREFETCH_MAX)
         return 1;
     int in = p->rank - 1;
-    if (l->serial && p->rank > 0 && p->idx_stride[in] == 0 && p->policy == DMLI_OOR_CLAMP &&
-        p->in_stride[in] == 1 && p->out_stride[in] == 1 &&
-        p->size[in] * (int64_t)p->elem_bytes <= ROW_PREFETCH_MAX && !p->check_only) {
+    if (l->serial && p->rank > 0 && p->idx_stride[in] == 0 && p->in_stride[in] == 1 &&
+        p->out_stride[in] == 1 && p->size[in] * (int64_t)p->elem_bytes <= ROW_PREFETCH_MAX &&
+        !p->check_only) {
         int64_t ahead = ROW_AHEAD_BYTES / (p->size[in] * (int64_t)p->elem_bytes);
         return ahead < 1 ? 1 : ahead > ROW_AHEAD_MAX ? ROW_AHEAD_MAX : (int)ahead;
     }

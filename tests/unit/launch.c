@@ -768,13 +768,16 @@ Test(launch, gather_rows)
     dmli_launch_plan(&wide, &cpu, &l);
     cr_expect(strstr(l.options, "-DPREFETCH=1") && !strstr(l.options, "-DPREFETCH=16"), "%s",
               l.options);
-    /* Rows over 16 KiB (8192 floats), or under the ZERO policy: no prefetch. */
-    const dim long_rows[] = {{300, 8192, 0, 1, 1}, {8192, 1, 1, 0, 0}};
-    dmli_plan big = gather(long_rows, 2, 1000, 8192), zero = p;
+    /* Under the ZERO policy too (a tuple out of range prefetches nothing). */
+    dmli_plan zero = p;
     zero.policy = DMLI_OOR_ZERO;
-    dmli_launch_plan(&big, &cpu, &l);
-    cr_expect(strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
     dmli_launch_plan(&zero, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPOLICY=1") && strstr(l.options, "-DPREFETCH=16"), "%s",
+              l.options);
+    /* Rows over 16 KiB (8192 floats): no prefetch. */
+    const dim long_rows[] = {{300, 8192, 0, 1, 1}, {8192, 1, 1, 0, 0}};
+    dmli_plan big = gather(long_rows, 2, 1000, 8192);
+    dmli_launch_plan(&big, &cpu, &l);
     cr_expect(strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
 }
 
