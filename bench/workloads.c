@@ -154,36 +154,45 @@ static int inner_axis_gather(workload *w)
     return 0;
 }
 
-/* Gather-8 with batch_dims 1 is DirectML's GATHER_ND1 with one batch dim and 1-tuples. */
-static int batched_gather(workload *w)
+/* Gather-8 with batch_dims 1 is DirectML's GATHER_ND1 with one batch dim and 1-tuples:
+ * data [b,n,c] of `type` (elem bytes), indices [b,k] along axis 1. */
+static int batched_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT b, UINT n, UINT c,
+                      UINT k)
 {
-    w->name = "batched-gather";
-    w->what = "Gather-8 batch_dims 1: data [64,1024,256] f32, indices [64,512], axis 1";
-    UINT b = 64, n = 1024, c = 256, k = 512;
     UINT in_s[3] = {b, n, c}, ix_s[3] = {b, k, 1}, out_s[3] = {b, k, c};
-    uint32_t *data = iota32(w, (size_t)b * n * c);
+    size_t row_bytes = (size_t)c * elem, in_bytes = (size_t)b * n * row_bytes;
+    unsigned char *data = alloc_input(w, in_bytes);
+    for (size_t i = 0; i < in_bytes; i += 4) /* distinct 32-bit patterns */
+        memcpy(data + i, &(uint32_t){(uint32_t)(i / 4)}, in_bytes - i < 4 ? in_bytes - i : 4);
     int64_t *idx = alloc_input(w, (size_t)b * k * 8);
     for (size_t i = 0; i < (size_t)b * k; ++i)
         idx[i] = (int64_t)(next_random() % n);
-    w->output_bytes = (size_t)b * k * c * 4;
-    uint32_t *e = w->expected = malloc(w->output_bytes);
+    w->output_bytes = (size_t)b * k * row_bytes;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
     touch(w, 1, 0, (size_t)b * k * 8);
     for (size_t bi = 0; bi < b; ++bi)
         for (size_t i = 0; i < k; ++i) {
-            size_t from = (bi * n + (size_t)idx[bi * k + i]) * c;
-            memcpy(e + (bi * k + i) * c, data + from, c * 4);
-            touch(w, 0, 4 * from, 4 * c);
+            size_t from = (bi * n + (size_t)idx[bi * k + i]) * row_bytes;
+            memcpy(e + (bi * k + i) * row_bytes, data + from, row_bytes);
+            touch(w, 0, from, row_bytes);
         }
-    naive_gather(w, 4, b, n, k, c, 1);
+    naive_gather(w, (unsigned)elem, b, n, k, c, 1);
     w->op.gather_nd1 =
-        (DML_GATHER_ND1_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, in_s, NULL),
+        (DML_GATHER_ND1_OPERATOR_DESC){tensor(w, 0, type, 3, in_s, NULL),
                                        tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 3, ix_s, NULL),
-                                       tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 3, out_s, NULL),
+                                       tensor(w, 2, type, 3, out_s, NULL),
                                        3,
                                        3,
                                        1};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER_ND1, &w->op.gather_nd1};
     return 0;
+}
+
+static int batched_gather(workload *w)
+{
+    w->name = "batched-gather";
+    w->what = "Gather-8 batch_dims 1: data [64,1024,256] f32, indices [64,512], axis 1";
+    return batched_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 64, 1024, 256, 512);
 }
 
 /* SLICE1 on a 4-D `in_s` tensor of `type` (elem bytes): window offsets/sizes/strides per dim. */
@@ -768,6 +777,75 @@ static int v_small_rows_u8(workload *w)
     return row_gather(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 4194304, 16, 2097152);
 }
 
+/* Row gathers of other row sizes and types (whole rows, a page or less each). */
+static int v_row_gather_2k(workload *w)
+{
+    w->name = "v-row-gather-2k-f16";
+    w->what = "Gather data [100000,1024] f16, 24576 int64 indices, axis 0";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 100000, 1024, 24576);
+}
+
+static int v_row_gather_1000b(workload *w)
+{
+    w->name = "v-row-gather-1000b";
+    w->what = "Gather data [100000,250] f32, 65536 int64 indices, axis 0 (rows off the line grid)";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 100000, 250, 65536);
+}
+
+static int v_row_gather_16k(workload *w)
+{
+    w->name = "v-row-gather-16k";
+    w->what = "Gather data [12000,4096] f32, 4096 int64 indices, axis 0 (rows of 4 pages)";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 12000, 4096, 4096);
+}
+
+static int v_batched_small_rows(workload *w)
+{
+    w->name = "v-batched-gather-16b";
+    w->what = "Gather-8 batch_dims 1: data [16,262144,4] f32, indices [16,65536], axis 1";
+    return batched_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 16, 262144, 4, 65536);
+}
+
+/* ONNX Gather (DMLCL_GATHER1, ERROR policy): rows of 4 KiB, a quarter of the indices negative. */
+static int v_row_gather_onnx(workload *w)
+{
+    w->name = "v-row-gather-onnx";
+    w->what = "ONNX Gather (ERROR policy) data [50000,1024] f32, 16384 int64 indices, axis 0";
+    UINT rows = 50000, cols = 1024, n = 16384;
+    UINT in_s[2] = {rows, cols}, ix_s[1] = {n}, out_s[2] = {n, cols};
+    size_t row_bytes = (size_t)cols * 4;
+    uint32_t *data = iota32(w, (size_t)rows * cols);
+    int64_t *idx = alloc_input(w, (size_t)n * 8);
+    w->output_bytes = (size_t)n * row_bytes;
+    unsigned char *e = w->expected = malloc(w->output_bytes);
+    touch(w, 1, 0, (size_t)n * 8);
+    for (UINT i = 0; i < n; ++i) {
+        int64_t at = (int64_t)(next_random() % rows);
+        idx[i] = i % 4 == 3 ? at - (int64_t)rows : at;
+        memcpy(e + i * row_bytes, data + (size_t)at * cols, row_bytes);
+        touch(w, 0, (size_t)at * row_bytes, row_bytes);
+    }
+    naive_gather(w, 4, 1, rows, n, cols, 0);
+    w->op.gather1 =
+        (DMLCL_GATHER1_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in_s, NULL),
+                                      tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 1, ix_s, NULL),
+                                      tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out_s, NULL),
+                                      0,
+                                      1,
+                                      0,
+                                      DMLCL_OUT_OF_RANGE_POLICY_ERROR,
+                                      1};
+    w->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_GATHER1, &w->op.gather1};
+    return 0;
+}
+
+static int v_batched_f16(workload *w)
+{
+    w->name = "v-batched-gather-f16";
+    w->what = "Gather-8 batch_dims 1: data [32,4096,256] f16, indices [32,2048], axis 1";
+    return batched_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 32, 4096, 256, 2048);
+}
+
 /* Short runs: depth-to-space of other blocks, orders and types; NCHW -> NHWC with few channels. */
 static int v_depth_to_space_b3(workload *w)
 {
@@ -1042,6 +1120,12 @@ const workload_setup bench_variants[] = {
     v_inner_gather_u8,
     v_small_rows_8,
     v_small_rows_u8,
+    v_row_gather_2k,
+    v_row_gather_1000b,
+    v_row_gather_16k,
+    v_row_gather_onnx,
+    v_batched_f16,
+    v_batched_small_rows,
     v_depth_to_space_b3,
     v_depth_to_space_b4_u8,
     v_depth_to_space_b2_f16,

@@ -51,6 +51,7 @@ typedef struct workload {
     union {
         DML_GATHER_OPERATOR_DESC gather;
         DML_GATHER_ND1_OPERATOR_DESC gather_nd1;
+        DMLCL_GATHER1_OPERATOR_DESC gather1;
         DML_SLICE1_OPERATOR_DESC slice1;
         DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
         DML_TILE_OPERATOR_DESC tile;

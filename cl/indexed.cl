@@ -34,7 +34,7 @@
  *   PREFETCH    RUN_ONE: rows ahead that the ROWS_1D loop prefetches;
  *               SHARED_INDEX: 1, the gathered axis is contiguous and the
  *               next row's span is prefetched; ROW_INDEX (contiguous
- *               rows, CLAMP): 1, the next row's chunk is prefetched (0:
+ *               rows, CLAMP): rows ahead whose chunk is prefetched (0:
  *               none; default 0)
  *   SHARED_INDEX  1: not ROW_INDEX, and no outer dimension moves the indices
  *               (a gather along an inner axis): a work-item resolves a block
@@ -214,11 +214,17 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
      * before this one is moved, so that many misses are in flight at once
      * instead of the few the core's reorder window overlaps. */
     long count = (long)(last - r) + 1;
+#if PREFETCH
+    long ahead_end = (long)(rows - r) - PREFETCH;
+#endif
     for (long k = 0; k < count; ++k) {
 #if PREFETCH
-        long ahead = min(k + PREFETCH, count - 1);
-        __builtin_prefetch(in + off[1] + ahead * step0[1] +
-                           resolve(idx, off[2] + ahead * step0[2], axis_n, axis_s, comp_stride));
+        /* Past the item's end too (inside the tensor): the work-group's next
+         * item, which this thread moves next, starts where this one ends. */
+        if (k < ahead_end)
+            __builtin_prefetch(
+                in + off[1] + (k + PREFETCH) * step0[1] +
+                resolve(idx, off[2] + (k + PREFETCH) * step0[2], axis_n, axis_s, comp_stride));
 #endif
         PUT(out + off[0] + k * step0[0],
             in[off[1] + k * step0[1] +
@@ -325,33 +331,58 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
         }
 #elif ROW_INDEX && POLICY == 0 && RUN_ONE
         /* CLAMP, one unit per row (small rows): no run loop. */
+#if PREFETCH
+        /* As in the ROWS_1D loop: the row PREFETCH on in the innermost row
+         * dimension, past the item's end too. */
+        if (at[0] + PREFETCH < n0)
+            __builtin_prefetch(
+                in + off[1] + PREFETCH * step0[1] +
+                resolve(idx, off[2] + PREFETCH * step0[2], axis_n, axis_s, comp_stride));
+#endif
         PUT(out + o, in[i + resolve(idx, x, axis_n, axis_s, comp_stride)]);
-#elif ROW_INDEX && POLICY == 0
-        /* CLAMP: every tuple resolves inside the input, no branch. */
+#elif ROW_INDEX
+        /* CLAMP: every tuple resolves inside the input, no branch. ZERO and
+         * ERROR: a tuple out of range zeroes the row. */
         long a = resolve(idx, x, axis_n, axis_s, comp_stride);
 #if PREFETCH
-        /* Rows at random (a page each, for 4 KiB rows): the next row's chunk
-         * is requested while this one moves, so its page walk and misses
-         * overlap this row's copy. */
-        if (r != last && at[0] + 1 < n0) {
-            long next =
-                off[1] + step0[1] + resolve(idx, off[2] + step0[2], axis_n, axis_s, comp_stride);
-            for (long q = begin; q < end; q += 64 / (long)sizeof(UNIT_T))
-                __builtin_prefetch(in + next + q);
+        /* Rows at random (a page each, for 4 KiB rows): the chunk of the row
+         * PREFETCH rows on (past the item's end too, inside the innermost
+         * row dimension) is requested while this one moves, so its page walk
+         * and misses overlap the copies between. */
+        if (at[0] + PREFETCH < n0) {
+            long ahead = resolve(idx, off[2] + PREFETCH * step0[2], axis_n, axis_s, comp_stride);
+            if (POLICY == 0 || ahead >= 0)
+                for (long q = begin; q < end; q += 64 / (long)sizeof(UNIT_T))
+                    __builtin_prefetch(in + off[1] + PREFETCH * step0[1] + ahead + q);
         }
 #endif
-        RUN_STORE(out + o, begin, end, in[i + a + u * RUN_IS]);
-#elif ROW_INDEX
-        long a = resolve(idx, x, axis_n, axis_s, comp_stride);
+#if POLICY != 0
         if (a < 0) {
             if (u0 == 0)
                 REPORT(p + (-1 - a) * comp_pos);
             for (long u = u0; u < end; u += lanes)
                 PUT(out + o + u * RUN_OS, (UNIT_T)0);
-        } else {
-            for (long u = u0; u < end; u += lanes)
-                PUT(out + o + u * RUN_OS, in[i + a + u * RUN_IS]);
-        }
+        } else
+#endif
+#if STREAM && FAST && SERIAL
+            /* Whole 64-byte lines loaded and stored non-temporally, as the
+             * limit kernel moves them: 16-byte non-temporal stores of the
+             * units ran the 4 KiB rows 1.3-1.4x slower (dmlcl-ab, PoCL). */
+            if (sizeof(UNIT_T) >= 4) {
+                __global UNIT_T *d = out + o;
+                __global const UNIT_T *s = in + i + a;
+                long u = begin, line = 64 / (long)sizeof(UNIT_T);
+                long head =
+                    min(end, u + (long)(((64 - ((ulong)(d + u) & 63)) & 63) / sizeof(UNIT_T)));
+                for (; u < head; ++u)
+                    PUT(d + u, s[u]);
+                for (; u + line <= end; u += line)
+                    PUT((__global uint16 *)(d + u), vload16(0, (__global const uint *)(s + u)));
+                for (; u < end; ++u)
+                    PUT(d + u, s[u]);
+            } else
+#endif
+                RUN_STORE(out + o, begin, end, in[i + a + u * RUN_IS]);
 #elif POLICY == 0
         RUN_STORE(out + o, begin, end,
                   in[i + u * RUN_IS + resolve(idx, x + u * RUN_XS, axis_n, axis_s, comp_stride)]);

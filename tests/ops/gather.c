@@ -605,6 +605,52 @@ Test(gather, streaming_inner_axis)
     }
 }
 
+/*
+ * Whole rows gathered along axis 0 whose outputs are 32 MiB and more, where
+ * CPUs store non-temporally: each row moves as 64-byte lines from the
+ * output's first line boundary, and the rows a few ahead are prefetched,
+ * across work-item ends (cl/indexed.cl ROW_INDEX). Rows of 4096 u8 (16-byte
+ * units), 1030 f16 (4-byte units, rows starting anywhere in a line), 250
+ * u32 with the output rows padded by 3 elements, 96 i64 (8-byte units);
+ * signed and unsigned indices, wrapped negative ones.
+ */
+Test(gather, streaming_rows)
+{
+    static gather_case c;
+    const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT16,
+                                          DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_INT64};
+    const DML_TENSOR_DATA_TYPE row_index_types[] = {
+        DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT32,
+        DML_TENSOR_DATA_TYPE_UINT64};
+    const uint32_t rows[] = {3001, 5003, 20011, 6007}, cols[] = {4096, 1030, 250, 96},
+                   picks[] = {8209, 16411, 34003, 44021};
+    for (unsigned n = 0; n < COUNT_OF(types); ++n) {
+        ref_rng rng = ops_case_rng(&run_seed, "streaming_rows", n);
+        const uint32_t in[] = {rows[n], cols[n]}, idx[] = {1, picks[n]},
+                       out[] = {picks[n], cols[n]};
+        memset(&c, 0, sizeof c);
+        c.test = "streaming_rows";
+        c.seed = ops_base_seed(&run_seed);
+        c.number = n;
+        c.rank = 2;
+        c.axis = 0;
+        c.index_dims = 1;
+        c.type = types[n];
+        c.index_type = row_index_types[n];
+        c.negative_percent = 25;
+        ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, in, NULL, 0, 0);
+        ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 2, idx, NULL, 0, 0);
+        const uint32_t padded[] = {cols[n] + 3, 1};
+        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, out, n == 2 ? padded : NULL, 0,
+                        0);
+        gather_descs(&c);
+        gather_place(&c, &rng);
+        gather_fill(&c, &rng);
+        gather_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
 Test(gather, host_execute)
 {
     gather_spec spec = {.max_elements = GATHER_MAX_ELEMENTS, .invalid_percent = -1};

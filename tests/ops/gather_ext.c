@@ -470,6 +470,60 @@ Test(gather_ext, gather1_error)
     cases("gather1_error", EXT_GATHER1, 16, true);
 }
 
+/*
+ * DMLCL_GATHER1 of whole rows along axis 0 with outputs of 32 MiB and more,
+ * where CPUs store whole lines non-temporally and prefetch rows ahead
+ * (cl/indexed.cl ROW_INDEX): under ZERO and ERROR a row whose index is out
+ * of range is zeros, the rest are copied, and ERROR names the first bad
+ * index. 4 KiB f32 rows, 2060-byte u16 rows (starting anywhere in a line),
+ * 2000-byte i64 rows with the output rows padded by 3 elements.
+ */
+Test(gather_ext, gather1_streaming_rows)
+{
+    static ext_case c;
+    const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT16,
+                                          DML_TENSOR_DATA_TYPE_INT64};
+    const DML_TENSOR_DATA_TYPE idx_types[] = {
+        DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_UINT32};
+    const ref_policy policies[] = {REF_ZERO, REF_ERROR, REF_ZERO};
+    const uint32_t rows[] = {3001, 5003, 2003}, cols[] = {1024, 1030, 250},
+                   picks[] = {8209, 16411, 17011};
+    for (unsigned n = 0; n < COUNT_OF(types); ++n) {
+        ref_rng rng = ops_case_rng(&run_seed, "gather1_streaming_rows", n);
+        memset(&c, 0, sizeof c);
+        c.test = "gather1_streaming_rows";
+        c.seed = ops_base_seed(&run_seed);
+        c.number = n;
+        c.op = EXT_GATHER1;
+        c.ext = true;
+        c.force_error = policies[n] == REF_ERROR;
+        c.type = types[n];
+        c.index_type = idx_types[n];
+        c.policy = policies[n];
+        c.wrap = true;
+        c.r = 2;
+        c.q = 1;
+        c.out_rank = 2;
+        c.in[0] = rows[n];
+        c.in[1] = cols[n];
+        c.idx[0] = picks[n];
+        c.out[0] = picks[n];
+        c.out[1] = cols[n];
+        c.negative_percent = ref_type_is_signed_int(c.index_type) ? 25 : 0;
+        c.invalid_percent = 5;
+        const uint32_t padded[] = {cols[n] + 3, 1};
+        ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, c.in, NULL, 0, 0);
+        ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 1, c.idx, NULL, 0, 0);
+        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, c.out, n == 2 ? padded : NULL,
+                        0, 0);
+        descs(&c);
+        place(&c, &rng);
+        fill(&c, &rng);
+        run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
 Test(gather_ext, gather_elements)
 {
     cases("gather_elements", EXT_ELEMENTS, 24, false);

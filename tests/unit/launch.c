@@ -782,17 +782,31 @@ Test(launch, gather_rows)
     cr_expect(strstr(l.options, "-DIDX_T=int -DIDX_SIGNED=1 -DWRAP=1 -DPOLICY=0 -DROW_INDEX=1 "
                                 "-DCHECK_ONLY=0 -DNCOMP=1"),
               "%s", l.options);
-    /* Contiguous 512-byte rows at random, CLAMP: the next row is prefetched on CPUs. */
-    cr_expect(strstr(l.options, "-DPREFETCH=1"), "%s", l.options);
+    /* Contiguous 512-byte rows at random, CLAMP: CPUs prefetch the row 16 KiB
+     * of rows on, at most 16 rows. */
+    cr_expect(strstr(l.options, "-DPREFETCH=16"), "%s", l.options);
     dmli_launch_plan(&p, &igpu, &l);
     cr_expect(strstr(l.options, "-DPREFETCH=0"), "GPUs do not prefetch: %s", l.options);
-    /* Rows over a page (2048 floats), or under the ZERO policy: no prefetch. */
-    const dim long_rows[] = {{300, 2048, 0, 1, 1}, {2048, 1, 1, 0, 0}};
-    dmli_plan big = gather(long_rows, 2, 1000, 2048), zero = p;
+    /* 4 KiB rows: 4 on; 16 KiB rows: the next one. */
+    const dim page_rows[] = {{300, 1024, 0, 1, 1}, {1024, 1, 1, 0, 0}};
+    dmli_plan page = gather(page_rows, 2, 1000, 1024);
+    dmli_launch_plan(&page, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPREFETCH=4"), "%s", l.options);
+    const dim wide_rows[] = {{300, 4096, 0, 1, 1}, {4096, 1, 1, 0, 0}};
+    dmli_plan wide = gather(wide_rows, 2, 1000, 4096);
+    dmli_launch_plan(&wide, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPREFETCH=1") && !strstr(l.options, "-DPREFETCH=16"), "%s",
+              l.options);
+    /* Under the ZERO policy too (a tuple out of range prefetches nothing). */
+    dmli_plan zero = p;
     zero.policy = DMLI_OOR_ZERO;
-    dmli_launch_plan(&big, &cpu, &l);
-    cr_expect(strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
     dmli_launch_plan(&zero, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPOLICY=1") && strstr(l.options, "-DPREFETCH=16"), "%s",
+              l.options);
+    /* Rows over 16 KiB (8192 floats): no prefetch. */
+    const dim long_rows[] = {{300, 8192, 0, 1, 1}, {8192, 1, 1, 0, 0}};
+    dmli_plan big = gather(long_rows, 2, 1000, 8192);
+    dmli_launch_plan(&big, &cpu, &l);
     cr_expect(strstr(l.options, "-DPREFETCH=0"), "%s", l.options);
 }
 
@@ -860,7 +874,7 @@ Test(launch, gather_inner_cache_type)
     cr_expect(!l.shared_index && !strstr(l.options, "-DCACHE_T"), "%s", l.options);
 }
 
-/* One-unit rows gathered at random (small rows): CPUs prefetch 16 rows ahead. */
+/* One-unit rows gathered at random (small rows): CPUs prefetch 256 rows ahead. */
 Test(launch, gather_small_rows_prefetch)
 {
     const dim rows[] = {{100000, 1, 0, 1, 1}, {1, 1, 1, 0, 0}};
@@ -868,7 +882,7 @@ Test(launch, gather_small_rows_prefetch)
     dmli_launch l;
     dmli_launch_plan(&p, &cpu, &l);
     cr_expect(l.run_one && strstr(l.options, "-DRUN_ONE=1 -DROWS_1D=1"), "%s", l.options);
-    cr_expect(strstr(l.options, "-DPREFETCH=16"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DPREFETCH=256"), "%s", l.options);
     /* A CPU whose compiler has no prefetch (Oclgrind): none. */
     dmli_device_desc no_prefetch = cpu;
     no_prefetch.prefetch = false;
