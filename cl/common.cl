@@ -108,6 +108,32 @@
     } while (0)
 #endif
 
+/*
+ * copy_lines(d, s, begin, end): d[u] = s[u] for u in [begin, end), a run
+ * contiguous on both sides (FAST) streamed to the output (STREAM, SERIAL):
+ * units up to the output's first line boundary, then whole 64-byte lines
+ * loaded as one vector and stored non-temporally (as the limit kernel moves
+ * them; LLVM keeps a loop of 16-byte non-temporal stores as 16-byte
+ * stores), then the tail. Units of 4 bytes or more (no non-temporal store
+ * of 1 or 2 bytes; those go through RUN_STORE's blocks).
+ */
+#if STREAM && FAST && SERIAL
+#define COPY_LINES (sizeof(UNIT_T) >= 4)
+static void copy_lines(__global UNIT_T *d, __global const UNIT_T *s, long begin, long end)
+{
+    long u = begin, line = 64 / (long)sizeof(UNIT_T);
+    long head = min(end, u + (long)(((64 - ((ulong)(d + u) & 63)) & 63) / sizeof(UNIT_T)));
+    for (; u < head; ++u)
+        PUT(d + u, s[u]);
+    for (; u + line <= end; u += line)
+        PUT((__global uint16 *)(d + u), vload16(0, (__global const uint *)(s + u)));
+    for (; u < end; ++u)
+        PUT(d + u, s[u]);
+}
+#else
+#define COPY_LINES 0
+#endif
+
 /* Strides the host knows are small are compile-time constants, so the
  * compiler can vectorise strided (2, -1, ...) and broadcast (0) runs. */
 #if FAST

@@ -365,22 +365,12 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
         } else
 #endif
 #if STREAM && FAST && SERIAL
-            /* Whole 64-byte lines loaded and stored non-temporally, as the
-             * limit kernel moves them: 16-byte non-temporal stores of the
-             * units ran the 4 KiB rows 1.3-1.4x slower (dmlcl-ab, PoCL). */
-            if (sizeof(UNIT_T) >= 4) {
-                __global UNIT_T *d = out + o;
-                __global const UNIT_T *s = in + i + a;
-                long u = begin, line = 64 / (long)sizeof(UNIT_T);
-                long head =
-                    min(end, u + (long)(((64 - ((ulong)(d + u) & 63)) & 63) / sizeof(UNIT_T)));
-                for (; u < head; ++u)
-                    PUT(d + u, s[u]);
-                for (; u + line <= end; u += line)
-                    PUT((__global uint16 *)(d + u), vload16(0, (__global const uint *)(s + u)));
-                for (; u < end; ++u)
-                    PUT(d + u, s[u]);
-            } else
+            /* Whole 64-byte lines where streaming: 16-byte non-temporal
+             * stores of the units ran the 4 KiB rows 1.3-1.4x slower
+             * (dmlcl-ab, PoCL). */
+            if (COPY_LINES)
+                copy_lines(out + o, in + i + a, begin, end);
+            else
 #endif
                 RUN_STORE(out + o, begin, end, in[i + a + u * RUN_IS]);
 #elif POLICY == 0

@@ -808,7 +808,12 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
 #elif STRIDED
         strided_run(out + o, in + i, begin, end, run);
 #else
-        RUN_STORE(out + o, begin, end, LOAD(i + u * RUN_IS));
+#if STREAM && FAST && SERIAL
+        if (COPY_LINES)
+            copy_lines(out + o, in + i, begin, end);
+        else
+#endif
+            RUN_STORE(out + o, begin, end, LOAD(i + u * RUN_IS));
 #endif
         if (r == last)
             break;

@@ -612,6 +612,14 @@ Test(slice, streaming_runs)
     fixed_strided("streaming_runs", 3, DML_TENSOR_DATA_TYPE_UINT64, 2, in64, 2,
                   (const int64_t[]){1, 1099999}, (const int64_t[]){5, 2}, (const int64_t[]){1, -1},
                   zero, zero);
+    /* Contiguous runs starting off the line grid (cl/common.cl copy_lines):
+     * u32 x[1:, 5:], u64 x[:, 3:-2] */
+    fixed_strided("streaming_runs", 4, DML_TENSOR_DATA_TYPE_UINT32, 2, in32, 2,
+                  (const int64_t[]){1, 5}, (const int64_t[]){9, 2000001}, (const int64_t[]){1, 1},
+                  zero, zero);
+    fixed_strided("streaming_runs", 5, DML_TENSOR_DATA_TYPE_UINT64, 2, in64, 2,
+                  (const int64_t[]){0, 3}, (const int64_t[]){5, -2}, (const int64_t[]){1, 1}, zero,
+                  zero);
 }
 
 /* ---- The documented SLICE and SLICE1 examples (facts 4.8, 4.9) ------------------------------ */
