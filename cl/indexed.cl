@@ -34,7 +34,7 @@
  *   PREFETCH    RUN_ONE: rows ahead that the ROWS_1D loop prefetches;
  *               SHARED_INDEX: 1, the gathered axis is contiguous and the
  *               next row's span is prefetched; ROW_INDEX (contiguous
- *               rows, CLAMP): rows ahead whose chunk is prefetched (0:
+ *               rows, every policy): rows ahead whose chunk is prefetched (0:
  *               none; default 0)
  *   SHARED_INDEX  1: not ROW_INDEX, and no outer dimension moves the indices
  *               (a gather along an inner axis): a work-item resolves a block

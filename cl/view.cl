@@ -109,32 +109,6 @@
 /* Units per 16-byte store. */
 #define PER16 (16 / sizeof(UNIT_T))
 
-#if STREAM && SERIAL && FAST && !SCALE_BIAS
-/* out[u] = in[u] for u in [begin, end) (REPEAT's runs): units up to the
- * output's first line boundary one by one, then one 64-byte vector a line
- * (an unaligned load of the input), then the tail. */
-static void line_run(__global UNIT_T *out, __global const UNIT_T *in, long begin, long end)
-{
-    long u = begin,
-         head = min(end, u + (long)(((64 - ((ulong)(out + u) & 63)) & 63) / sizeof(UNIT_T)));
-    for (; u < head; ++u)
-        PUT(out + u, in[u]);
-    for (; u + (long)(64 / sizeof(UNIT_T)) <= end; u += 64 / sizeof(UNIT_T)) {
-        uint16 v;
-        if (sizeof(UNIT_T) >= 4) {
-            v = vload16(0, (__global const uint *)(in + u));
-        } else {
-            __global const uchar *b = (__global const uchar *)(in + u);
-            v = (uint16)(as_uint4(vload16(0, b)), as_uint4(vload16(1, b)), as_uint4(vload16(2, b)),
-                         as_uint4(vload16(3, b)));
-        }
-        PUT((__global uint16 *)(out + u), v);
-    }
-    for (; u < end; ++u)
-        PUT(out + u, in[u]);
-}
-#endif
-
 /* out[o + u * run_os] = v for u in [begin, end), interleaved by lanes. */
 static void splat_run(__global UNIT_T *out, long o, VAL_T v, long begin, long end, long lane,
                       long lanes, long run_os)
@@ -724,7 +698,7 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     for (int d = 0; d < rep_rank; ++d)
         at[d] = first[d];
     for (ulong r = r0; r < r1; ++r, off = repeat_next(rep, rep_rank, at, off))
-        line_run(out + o + off, in + i, begin, end);
+        copy_lines(out + o + off, in + i, begin, end);
 #else
     for (long t = begin + lane; t < end; t += TILE * lanes) {
         VAL_T tile[TILE];
