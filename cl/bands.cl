@@ -83,15 +83,6 @@ typedef union {
     uint16 v;
 } line_t;
 
-static uint16 load_line(__global const UNIT_T *src)
-{
-    if (sizeof(UNIT_T) >= 4)
-        return vload16(0, (__global const uint *)src);
-    __global const uchar *b = (__global const uchar *)src;
-    return (uint16)(as_uint4(vload16(0, b)), as_uint4(vload16(1, b)), as_uint4(vload16(2, b)),
-                    as_uint4(vload16(3, b)));
-}
-
 #if !ASSEMBLE
 /* out[u] = src[u * run_is] for u in [0, run): units up to the output's first
  * line boundary one by one, then one 64-byte vector a line (an unaligned

@@ -108,16 +108,28 @@
     } while (0)
 #endif
 
+#if STREAM && SERIAL
+/* One 64-byte line of units from src (unaligned): one vector load where
+ * units are 4 bytes or more, four byte-vector loads otherwise. */
+static uint16 load_line(__global const UNIT_T *src)
+{
+    if (sizeof(UNIT_T) >= 4)
+        return vload16(0, (__global const uint *)src);
+    __global const uchar *b = (__global const uchar *)src;
+    return (uint16)(as_uint4(vload16(0, b)), as_uint4(vload16(1, b)), as_uint4(vload16(2, b)),
+                    as_uint4(vload16(3, b)));
+}
+#endif
+
 /*
  * copy_lines(d, s, begin, end): d[u] = s[u] for u in [begin, end), a run
  * contiguous on both sides (FAST) streamed to the output (STREAM, SERIAL):
  * units up to the output's first line boundary, then whole 64-byte lines
  * loaded as one vector (unaligned) and stored non-temporally, as the limit
  * kernel moves them (LLVM keeps a loop of 16-byte non-temporal stores as
- * 16-byte stores), then the tail. COPY_LINES: where the plain and indexed
- * runs take it, units of 4 bytes or more (1- and 2-byte units go through
- * RUN_STORE's blocks: no non-temporal store of their own for head and tail;
- * REPEAT's runs take it at every width).
+ * 16-byte stores), then the tail. COPY_LINES: the plain and indexed runs
+ * take it for units of 4 bytes or more (1- and 2-byte units keep RUN_STORE's
+ * assembled blocks); REPEAT's runs at every width.
  */
 #if STREAM && FAST && SERIAL
 #define COPY_LINES (sizeof(UNIT_T) >= 4)
@@ -127,17 +139,8 @@ static void copy_lines(__global UNIT_T *d, __global const UNIT_T *s, long begin,
     long head = min(end, u + (long)(((64 - ((ulong)(d + u) & 63)) & 63) / sizeof(UNIT_T)));
     for (; u < head; ++u)
         PUT(d + u, s[u]);
-    for (; u + line <= end; u += line) {
-        uint16 v;
-        if (sizeof(UNIT_T) >= 4) {
-            v = vload16(0, (__global const uint *)(s + u));
-        } else {
-            __global const uchar *b = (__global const uchar *)(s + u);
-            v = (uint16)(as_uint4(vload16(0, b)), as_uint4(vload16(1, b)), as_uint4(vload16(2, b)),
-                         as_uint4(vload16(3, b)));
-        }
-        PUT((__global uint16 *)(d + u), v);
-    }
+    for (; u + line <= end; u += line)
+        PUT((__global uint16 *)(d + u), load_line(s + u));
     for (; u < end; ++u)
         PUT(d + u, s[u]);
 }
