@@ -566,42 +566,13 @@ static int split3(workload *w)
     return 0;
 }
 
-/*
- * PADDING of an NCHW image batch [16,64,128,128] f32 by 2 on each side of H
- * and W. Expected: each output element's input coordinate folded by hand
- * (constant: 0 outside; reflect: -t below, 2(n-1)-t above, pads < n).
- */
+static int pad_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, UINT c, UINT h,
+                  UINT wd, UINT p, DML_PADDING_MODE mode);
+
+/* PADDING of an NCHW image batch [16,64,128,128] f32 by 2 on each side of H and W. */
 static int image_padding(workload *w, DML_PADDING_MODE mode)
 {
-    enum { N = 16, C = 64, H = 128, W = 128, P = 2 };
-    UINT in_s[4] = {N, C, H, W}, out_s[4] = {N, C, H + 2 * P, W + 2 * P};
-    uint32_t *data = iota32(w, (size_t)N * C * H * W);
-    w->output_bytes = (size_t)N * C * (H + 2 * P) * (W + 2 * P) * 4;
-    uint32_t *e = w->expected = malloc(w->output_bytes);
-    size_t o = 0;
-    for (size_t nc = 0; nc < (size_t)N * C; ++nc)
-        for (int y = -P; y < H + P; ++y)
-            for (int x = -P; x < W + P; ++x) {
-                int ry = y < 0 ? -y : y >= H ? 2 * (H - 1) - y : y;
-                int rx = x < 0 ? -x : x >= W ? 2 * (W - 1) - x : x;
-                bool outside = y < 0 || y >= H || x < 0 || x >= W;
-                e[o++] = mode == DML_PADDING_MODE_CONSTANT && outside
-                             ? 0
-                             : data[(nc * H + (size_t)ry) * W + (size_t)rx];
-            }
-    UINT *pads = w->sizes[3];
-    pads[0] = pads[1] = 0;
-    pads[2] = pads[3] = P;
-    w->op.padding =
-        (DML_PADDING_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL),
-                                    tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL),
-                                    mode,
-                                    0.0f,
-                                    4,
-                                    pads,
-                                    pads};
-    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_PADDING, &w->op.padding};
-    return 0;
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 16, 64, 128, 128, 2, mode);
 }
 
 static int constant_pad(workload *w)
@@ -1031,19 +1002,30 @@ static int v_split_inner(workload *w)
     return split_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 131072, 3, rows, 1);
 }
 
-/* PADDING of [n, h, wd] elem-byte `type` by p on each side of the last two axes. */
-static int pad_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, UINT h, UINT wd,
-                  UINT p, DML_PADDING_MODE mode)
+/*
+ * PADDING of [n, h, wd] (c = 0) or [n, c, h, wd] elem-byte `type` by p on
+ * each side of the last two axes. Expected: each output element's input
+ * coordinate folded by hand (constant: 0 outside; reflect: -t below,
+ * 2(n-1)-t above, pads < n).
+ */
+static int pad_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, UINT c, UINT h,
+                  UINT wd, UINT p, DML_PADDING_MODE mode)
 {
-    UINT in_s[3] = {n, h, wd}, out_s[3] = {n, h + 2 * p, wd + 2 * p};
-    size_t bytes = (size_t)n * h * wd * elem;
+    UINT rank = c ? 4 : 3, planes = c ? n * c : n;
+    UINT in_s[4] = {n, c, h, wd}, out_s[4] = {n, c, h + 2 * p, wd + 2 * p};
+    if (!c) {
+        UINT in3[3] = {n, h, wd}, out3[3] = {n, h + 2 * p, wd + 2 * p};
+        memcpy(in_s, in3, sizeof in3);
+        memcpy(out_s, out3, sizeof out3);
+    }
+    size_t bytes = (size_t)planes * h * wd * elem;
     unsigned char *in = alloc_input(w, bytes);
     for (size_t b = 0; b < bytes; ++b)
         in[b] = (unsigned char)(b * 7 + b / 251 + 1);
-    w->output_bytes = (size_t)n * out_s[1] * out_s[2] * elem;
+    w->output_bytes = (size_t)planes * (h + 2 * p) * (wd + 2 * p) * elem;
     unsigned char *e = w->expected = malloc(w->output_bytes);
     int H = (int)h, W = (int)wd, P = (int)p;
-    for (size_t a = 0; a < n; ++a)
+    for (size_t a = 0; a < planes; ++a)
         for (int y = -P; y < H + P; ++y)
             for (int x = -P; x < W + P; ++x, e += elem) {
                 int ry = y < 0 ? -y : y >= H ? 2 * (H - 1) - y : y;
@@ -1054,13 +1036,13 @@ static int pad_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, U
                     memcpy(e, in + ((a * h + (size_t)ry) * wd + (size_t)rx) * elem, elem);
             }
     UINT *pads = w->sizes[3];
-    pads[0] = 0;
-    pads[1] = pads[2] = p;
-    w->op.padding = (DML_PADDING_OPERATOR_DESC){tensor(w, 0, type, 3, in_s, NULL),
-                                                tensor(w, 1, type, 3, out_s, NULL),
+    memset(pads, 0, 4 * sizeof *pads);
+    pads[rank - 2] = pads[rank - 1] = p;
+    w->op.padding = (DML_PADDING_OPERATOR_DESC){tensor(w, 0, type, rank, in_s, NULL),
+                                                tensor(w, 1, type, rank, out_s, NULL),
                                                 mode,
                                                 0.0f,
-                                                3,
+                                                rank,
                                                 pads,
                                                 pads};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_PADDING, &w->op.padding};
@@ -1071,21 +1053,24 @@ static int v_constant_pad_f16(workload *w)
 {
     w->name = "v-constant-pad-f16";
     w->what = "PADDING [1024,100,300] f16 by 3 on the last two axes, constant 0";
-    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1024, 100, 300, 3, DML_PADDING_MODE_CONSTANT);
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1024, 0, 100, 300, 3,
+                  DML_PADDING_MODE_CONSTANT);
 }
 
 static int v_reflect_pad_u8(workload *w)
 {
     w->name = "v-reflect-pad-u8";
     w->what = "PADDING [512,224,224] u8 by 1 on the last two axes, reflection";
-    return pad_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 512, 224, 224, 1, DML_PADDING_MODE_REFLECTION);
+    return pad_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 512, 0, 224, 224, 1,
+                  DML_PADDING_MODE_REFLECTION);
 }
 
 static int v_constant_pad_f32(workload *w)
 {
     w->name = "v-constant-pad-f32-wide";
     w->what = "PADDING [1024,64,200] f32 by 16 on the last two axes, constant 0";
-    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1024, 64, 200, 16, DML_PADDING_MODE_CONSTANT);
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1024, 0, 64, 200, 16,
+                  DML_PADDING_MODE_CONSTANT);
 }
 
 static int v_tile_odd(workload *w)
