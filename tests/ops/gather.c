@@ -562,6 +562,38 @@ Test(gather, large)
 }
 
 /*
+ * One GATHER of a [in[0], in[1]] input along `axis` by `picks` indices of
+ * `index_type` (25% of them negative, wrapped), the output `out` packed or
+ * with `out_strides`, against the C oracle with guard bytes.
+ */
+static void gather_2d(const char *test, unsigned number, uint32_t axis, DML_TENSOR_DATA_TYPE type,
+                      DML_TENSOR_DATA_TYPE index_type, const uint32_t *in, uint32_t picks,
+                      const uint32_t *out, const uint32_t *out_strides)
+{
+    static gather_case c;
+    ref_rng rng = ops_case_rng(&run_seed, test, number);
+    const uint32_t idx[] = {1, picks};
+    memset(&c, 0, sizeof c);
+    c.test = test;
+    c.seed = ops_base_seed(&run_seed);
+    c.number = number;
+    c.rank = 2;
+    c.axis = axis;
+    c.index_dims = 1;
+    c.type = type;
+    c.index_type = index_type;
+    c.negative_percent = 25;
+    ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, in, NULL, 0, 0);
+    ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 2, idx, NULL, 0, 0);
+    ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, out, out_strides, 0, 0);
+    gather_descs(&c);
+    gather_place(&c, &rng);
+    gather_fill(&c, &rng);
+    gather_run(&c);
+    ops_memory_release(&c.mem);
+}
+
+/*
  * Gathers along the inner axis whose outputs are 32 MiB and more, where CPUs
  * store non-temporally (src/launch.c streams()): the indices are resolved
  * once per block and applied to every row, the output stored in whole lines
@@ -573,35 +605,15 @@ Test(gather, large)
  */
 Test(gather, streaming_inner_axis)
 {
-    static gather_case c;
     const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT32,
                                           DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT64};
     const uint32_t rows[] = {4099, 2053, 4099, 1031}, cols[] = {8301, 4101, 4111, 4099},
                    picks[] = {8209, 4099, 4099, 4097};
     for (unsigned n = 0; n < COUNT_OF(types); ++n) {
-        ref_rng rng = ops_case_rng(&run_seed, "streaming_inner_axis", n);
-        const uint32_t in[] = {rows[n], cols[n]}, idx[] = {1, picks[n]},
-                       out[] = {rows[n], picks[n]};
-        memset(&c, 0, sizeof c);
-        c.test = "streaming_inner_axis";
-        c.seed = ops_base_seed(&run_seed);
-        c.number = n;
-        c.rank = 2;
-        c.axis = 1;
-        c.index_dims = 1;
-        c.type = types[n];
-        c.index_type = DML_TENSOR_DATA_TYPE_INT32;
-        c.negative_percent = 25;
-        ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, in, NULL, 0, 0);
-        ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 2, idx, NULL, 0, 0);
+        const uint32_t in[] = {rows[n], cols[n]}, out[] = {rows[n], picks[n]};
         const uint32_t padded[] = {picks[n] + 3, 1};
-        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, out, n == 2 ? padded : NULL, 0,
-                        0);
-        gather_descs(&c);
-        gather_place(&c, &rng);
-        gather_fill(&c, &rng);
-        gather_run(&c);
-        ops_memory_release(&c.mem);
+        gather_2d("streaming_inner_axis", n, 1, types[n], DML_TENSOR_DATA_TYPE_INT32, in, picks[n],
+                  out, n == 2 ? padded : NULL);
     }
 }
 
@@ -616,7 +628,6 @@ Test(gather, streaming_inner_axis)
  */
 Test(gather, streaming_rows)
 {
-    static gather_case c;
     const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT16,
                                           DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_INT64};
     const DML_TENSOR_DATA_TYPE row_index_types[] = {
@@ -625,29 +636,10 @@ Test(gather, streaming_rows)
     const uint32_t rows[] = {3001, 5003, 20011, 6007}, cols[] = {4096, 1030, 250, 96},
                    picks[] = {8209, 16411, 34003, 44021};
     for (unsigned n = 0; n < COUNT_OF(types); ++n) {
-        ref_rng rng = ops_case_rng(&run_seed, "streaming_rows", n);
-        const uint32_t in[] = {rows[n], cols[n]}, idx[] = {1, picks[n]},
-                       out[] = {picks[n], cols[n]};
-        memset(&c, 0, sizeof c);
-        c.test = "streaming_rows";
-        c.seed = ops_base_seed(&run_seed);
-        c.number = n;
-        c.rank = 2;
-        c.axis = 0;
-        c.index_dims = 1;
-        c.type = types[n];
-        c.index_type = row_index_types[n];
-        c.negative_percent = 25;
-        ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, in, NULL, 0, 0);
-        ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 2, idx, NULL, 0, 0);
+        const uint32_t in[] = {rows[n], cols[n]}, out[] = {picks[n], cols[n]};
         const uint32_t padded[] = {cols[n] + 3, 1};
-        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, out, n == 2 ? padded : NULL, 0,
-                        0);
-        gather_descs(&c);
-        gather_place(&c, &rng);
-        gather_fill(&c, &rng);
-        gather_run(&c);
-        ops_memory_release(&c.mem);
+        gather_2d("streaming_rows", n, 0, types[n], row_index_types[n], in, picks[n], out,
+                  n == 2 ? padded : NULL);
     }
 }
 
