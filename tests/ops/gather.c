@@ -599,16 +599,19 @@ static void gather_2d(const char *test, unsigned number, uint32_t axis, DML_TENS
  * once per block and applied to every row, the output stored in whole lines
  * (cl/common.cl RUN_STORE), with rows of odd length so that they start
  * anywhere in a line: each row moves its part of a block of indices from
- * its own first line boundary (cl/indexed.cl SLIDE). 1-, 2-, 4- and 8-byte
- * elements (the 4-byte rows over two chunks), the 2-byte output rows padded
- * by 3 elements, wrapped negative indices.
+ * its own first line boundary (cl/indexed.cl SLIDE), while the next row's
+ * span is prefetched line by line (SPREAD). 1-, 2-, 4- and 8-byte elements
+ * (the 4-byte rows over two chunks, several blocks of 2048 indices each;
+ * the last 4-byte case in one block), the 2-byte output rows padded by 3
+ * elements, wrapped negative indices.
  */
 Test(gather, streaming_inner_axis)
 {
     const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT32,
-                                          DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT64};
-    const uint32_t rows[] = {4099, 2053, 4099, 1031}, cols[] = {8301, 4101, 4111, 4099},
-                   picks[] = {8209, 4099, 4099, 4097};
+                                          DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT64,
+                                          DML_TENSOR_DATA_TYPE_FLOAT32};
+    const uint32_t rows[] = {4099, 2053, 4099, 1031, 4201}, cols[] = {8301, 4101, 4111, 4099, 3001},
+                   picks[] = {8209, 4099, 4099, 4097, 2003};
     for (unsigned n = 0; n < COUNT_OF(types); ++n) {
         const uint32_t in[] = {rows[n], cols[n]}, out[] = {rows[n], picks[n]};
         const uint32_t padded[] = {picks[n] + 3, 1};
