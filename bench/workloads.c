@@ -691,27 +691,45 @@ static int v_strided_small_f32(workload *w)
     return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, off, win, step, out_s);
 }
 
-/* Inner-axis gathers of other types and shapes: data [rows, cols], k indices along axis 1. */
+/* Inner-axis gathers of other types and shapes: data [rows, cols], k indices along axis 1;
+ * onnx: as ONNX Gather (DMLCL_GATHER1, ERROR policy, a quarter of the indices negative). */
 static int inner_gather_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT rows,
-                           UINT cols, UINT k)
+                           UINT cols, UINT k, bool onnx)
 {
-    UINT in_s[2] = {rows, cols}, ix_s[2] = {1, k}, out_s[2] = {rows, k};
+    UINT in_s[2] = {rows, cols}, ix_s[2] = {1, k}, out_s[2] = {rows, k}, ix_1[1] = {k};
     unsigned char *data = alloc_input(w, (size_t)rows * cols * elem);
     for (size_t i = 0; i < (size_t)rows * cols * elem; ++i)
         data[i] = (unsigned char)(next_random() >> 56);
     int64_t *idx = alloc_input(w, (size_t)k * 8);
-    for (UINT i = 0; i < k; ++i)
-        idx[i] = (int64_t)(next_random() % cols);
+    size_t *at = malloc((size_t)k * sizeof *at);
+    for (UINT i = 0; i < k; ++i) {
+        at[i] = (size_t)(next_random() % cols);
+        idx[i] = onnx && i % 4 == 3 ? (int64_t)at[i] - (int64_t)cols : (int64_t)at[i];
+    }
     w->output_bytes = (size_t)rows * k * elem;
     unsigned char *e = w->expected = malloc(w->output_bytes);
     touch(w, 1, 0, (size_t)k * 8);
     for (size_t r = 0; r < rows; ++r)
         for (size_t i = 0; i < k; ++i) {
-            size_t from = (r * cols + (size_t)idx[i]) * elem;
+            size_t from = (r * cols + at[i]) * elem;
             memcpy(e + (r * k + i) * elem, data + from, elem);
             touch(w, 0, from, elem);
         }
+    free(at);
     naive_gather(w, (unsigned)elem, rows, cols, k, 1, 0);
+    if (onnx) {
+        w->op.gather1 =
+            (DMLCL_GATHER1_OPERATOR_DESC){tensor(w, 0, type, 2, in_s, NULL),
+                                          tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 1, ix_1, NULL),
+                                          tensor(w, 2, type, 2, out_s, NULL),
+                                          1,
+                                          1,
+                                          0,
+                                          DMLCL_OUT_OF_RANGE_POLICY_ERROR,
+                                          1};
+        w->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_GATHER1, &w->op.gather1};
+        return 0;
+    }
     w->op.gather = (DML_GATHER_OPERATOR_DESC){
         tensor(w, 0, type, 2, in_s, NULL), tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
         tensor(w, 2, type, 2, out_s, NULL), 1, 1};
@@ -723,14 +741,29 @@ static int v_inner_gather_f16(workload *w)
 {
     w->name = "v-inner-axis-gather-f16";
     w->what = "Gather data [8192,3000] f16, 2500 int64 indices, axis 1";
-    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 8192, 3000, 2500);
+    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 8192, 3000, 2500, false);
 }
 
 static int v_inner_gather_u8(workload *w)
 {
     w->name = "v-inner-axis-gather-u8";
     w->what = "Gather data [6000,7001] u8, 6500 int64 indices, axis 1";
-    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 6000, 7001, 6500);
+    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 6000, 7001, 6500, false);
+}
+
+/* Output under 32 MiB: plain stores (no STREAM), the gathered rows from memory. */
+static int v_inner_gather_plain(workload *w)
+{
+    w->name = "v-inner-axis-gather-16mb";
+    w->what = "Gather data [2048,4096] f32, 2048 int64 indices, axis 1 (16 MiB out)";
+    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 2048, 4096, 2048, false);
+}
+
+static int v_inner_gather_onnx(workload *w)
+{
+    w->name = "v-inner-axis-gather-onnx";
+    w->what = "ONNX Gather (ERROR policy) data [4096,4096] f32, 2048 int64 indices, axis 1";
+    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4096, 4096, 2048, true);
 }
 
 /* Small-row gathers with other row widths. */
@@ -1103,6 +1136,8 @@ const workload_setup bench_variants[] = {
     v_strided_small_f32,
     v_inner_gather_f16,
     v_inner_gather_u8,
+    v_inner_gather_plain,
+    v_inner_gather_onnx,
     v_small_rows_8,
     v_small_rows_u8,
     v_row_gather_2k,

@@ -116,16 +116,18 @@
 #define SLIDE 0
 #endif
 /*
- * SPREAD (SLIDING with PREFETCH: the gathered axis contiguous, CPUs): while
- * a row is gathered, the next row's span is prefetched a line or two per
- * output line (gather_spread), not all at the row's start: 256 prefetches
- * at once filled the core's miss buffers and the gathers waited behind
- * them (perf: 75% of the kernel's samples on the gathers; a C model of the
- * loop went from 0.52 to 0.87 of a copy of the same traffic). Blocks are
- * then 2048 units, so a row of up to 2048 picks is gathered in one pass,
- * its span fetched once while the row before it is gathered.
+ * SPREAD (SHARED_INDEX with PREFETCH: the gathered axis contiguous, CPUs;
+ * one lane, a run contiguous in the output): while a row is gathered, the
+ * next row's span is prefetched a line or two per output line
+ * (gather_spread), not all at the row's start: 256 prefetches at once
+ * filled the core's miss buffers and the gathers waited behind them (perf:
+ * 75% of the kernel's samples on the gathers; a C model of the loop went
+ * from 0.52 to 0.87 of a copy of the same traffic). Blocks are then 2048
+ * units, so a row of up to 2048 picks is gathered in one pass, its span
+ * fetched once while the row before it is gathered. Under ZERO and ERROR a
+ * block with a tuple out of range takes the unit-by-unit loop instead.
  */
-#if SLIDING && PREFETCH
+#if SHARED_INDEX && PREFETCH && SERIAL && OUT_UNIT
 #define SPREAD 1
 #else
 #define SPREAD 0
@@ -340,64 +342,77 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     for (long b = u0; b < end; b += CACHE * lanes) {
         CACHE_T cache[CACHE + SLIDE];
         int n = 0;
-        for (long u = b; u < end && n < CACHE + SLIDE; u += lanes)
-            cache[n++] = (CACHE_T)resolve(idx, off0[2] + u * RUN_XS, axis_n, axis_s, comp_stride);
+        bool clean = true; /* ZERO, ERROR: every tuple of the block in range */
+        for (long u = b; u < end && n < CACHE + SLIDE; u += lanes) {
+            cache[n] = (CACHE_T)resolve(idx, off0[2] + u * RUN_XS, axis_n, axis_s, comp_stride);
+            clean = clean && (POLICY == 0 || cache[n] >= 0);
+            ++n;
+        }
+        (void)clean;
         for (int d = 0; d < outer_rank; ++d)
             at[d] = at0[d];
         for (int t = 0; t < 4; ++t)
             off[t] = off0[t];
         for (r = first;; ++r) {
-#if PREFETCH && !SPREAD
-            /* First pass: the next row's span (the gathered axis, contiguous)
-             * is requested in line order while this row is gathered, so its
-             * lines arrive as a stream, not as random misses. */
-            if (b == u0 && r != last && at[0] + 1 < n0)
-                for (long q = 0; q < axis_n[0]; q += 64 / (long)sizeof(UNIT_T))
-                    __builtin_prefetch(in + off[1] + step0[1] + q);
-#endif
 #if SPREAD
-            {
-                /* As SLIDING below; in the first pass the next row's span
-                 * (past the item's end too, inside the innermost row
-                 * dimension) is prefetched as the row goes. */
-                long s = (long)(((64 - ((ulong)(out + off[0] + b) & 63)) & 63) / sizeof(UNIT_T));
+            if (clean) {
+                /* This row's part of the block (from its first line boundary
+                 * after b under SLIDING, as below); in the first pass the
+                 * next row's span (past the item's end too, inside the
+                 * innermost row dimension) is prefetched as the row goes. */
+                long s =
+                    SLIDING
+                        ? (long)(((64 - ((ulong)(out + off[0] + b) & 63)) & 63) / sizeof(UNIT_T))
+                        : 0;
                 __global const UNIT_T *row = in + off[1] + b * RUN_IS;
                 long span_lines =
                     b == u0 && at[0] + 1 < n0 ? (axis_n[0] * (long)sizeof(UNIT_T) + 63) / 64 : 0;
                 gather_spread(out + off[0] + b, b == u0 ? 0 : s, min((long)CACHE + s, end - b), row,
                               cache, in + off[1] + step0[1], span_lines);
-            }
-#elif SLIDING
+            } else
+#endif
             {
-                /* This row's part of the block: from its first line boundary
-                 * after b (from b in the first block) to the same boundary
-                 * CACHE units on (to the chunk's end in the last). */
-                long s = (long)(((64 - ((ulong)(out + off[0] + b) & 63)) & 63) / sizeof(UNIT_T));
-                __global const UNIT_T *row = in + off[1] + b * RUN_IS;
-                RUN_STORE(out + off[0] + b, b == u0 ? 0 : s, min((long)CACHE + s, end - b),
-                          row[u * RUN_IS + cache[u]]);
-            }
+#if PREFETCH
+                /* First pass: the next row's span (the gathered axis, contiguous)
+                 * is requested in line order while this row is gathered, so its
+                 * lines arrive as a stream, not as random misses. */
+                if (b == u0 && r != last && at[0] + 1 < n0)
+                    for (long q = 0; q < axis_n[0]; q += 64 / (long)sizeof(UNIT_T))
+                        __builtin_prefetch(in + off[1] + step0[1] + q);
+#endif
+#if SLIDING
+                {
+                    /* This row's part of the block: from its first line boundary
+                     * after b (from b in the first block) to the same boundary
+                     * CACHE units on (to the chunk's end in the last). */
+                    long s =
+                        (long)(((64 - ((ulong)(out + off[0] + b) & 63)) & 63) / sizeof(UNIT_T));
+                    __global const UNIT_T *row = in + off[1] + b * RUN_IS;
+                    RUN_STORE(out + off[0] + b, b == u0 ? 0 : s, min((long)CACHE + s, end - b),
+                              row[u * RUN_IS + cache[u]]);
+                }
 #elif POLICY == 0 && SERIAL
-            {
-                /* One lane: the block's units are consecutive (u = b + k). */
-                __global const UNIT_T *row = in + off[1] + b * RUN_IS;
-                RUN_STORE(out + off[0] + b * RUN_OS, 0, n, row[u * RUN_IS + cache[u]]);
-            }
+                {
+                    /* One lane: the block's units are consecutive (u = b + k). */
+                    __global const UNIT_T *row = in + off[1] + b * RUN_IS;
+                    RUN_STORE(out + off[0] + b * RUN_OS, 0, n, row[u * RUN_IS + cache[u]]);
+                }
 #else
-            for (int k = 0; k < n; ++k) {
-                long u = b + k * lanes, a = cache[k];
+                for (int k = 0; k < n; ++k) {
+                    long u = b + k * lanes, a = cache[k];
 #if POLICY == 0
-                PUT(out + off[0] + u * RUN_OS, in[off[1] + u * RUN_IS + a]);
-#else
-                if (a < 0) {
-                    REPORT(off[3] + u * run_ps + (-1 - a) * comp_pos);
-                    PUT(out + off[0] + u * RUN_OS, (UNIT_T)0);
-                } else {
                     PUT(out + off[0] + u * RUN_OS, in[off[1] + u * RUN_IS + a]);
+#else
+                    if (a < 0) {
+                        REPORT(off[3] + u * run_ps + (-1 - a) * comp_pos);
+                        PUT(out + off[0] + u * RUN_OS, (UNIT_T)0);
+                    } else {
+                        PUT(out + off[0] + u * RUN_OS, in[off[1] + u * RUN_IS + a]);
+                    }
+#endif
                 }
 #endif
             }
-#endif
             if (r == last)
                 break;
             row_step(dims, outer_rank, at, off, n0, step0);

@@ -524,6 +524,59 @@ Test(gather_ext, gather1_streaming_rows)
     }
 }
 
+/*
+ * DMLCL_GATHER1 along the inner axis of [rows, cols] (every row shares the
+ * indices; the gathered axis contiguous: cl/indexed.cl SHARED_INDEX with
+ * SPREAD on CPUs): blocks of 2048 indices resolved once, a block with every
+ * index in range gathered line by line while the next row's span is
+ * prefetched, one with an index out of range unit by unit (zeros under
+ * ZERO and ERROR, the first bad index named under ERROR). Picks over three
+ * blocks, with 0% and 3% of them out of range, under each policy; 4-, 2-
+ * and 1-byte elements, signed (wrapped negative) and unsigned indices.
+ */
+Test(gather_ext, gather1_inner_axis)
+{
+    static ext_case c;
+    const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT16,
+                                          DML_TENSOR_DATA_TYPE_UINT8};
+    const DML_TENSOR_DATA_TYPE idx_types[] = {
+        DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_INT32};
+    const ref_policy policies[] = {REF_ZERO, REF_ERROR, REF_CLAMP};
+    const uint32_t rows[] = {37, 53, 41}, cols[] = {5003, 4099, 9001}, picks[] = {4501, 4352, 6145};
+    for (unsigned n = 0; n < 2 * COUNT_OF(types) * COUNT_OF(policies); ++n) {
+        unsigned t = n / 2 % COUNT_OF(types), p = n / (2 * COUNT_OF(types));
+        ref_rng rng = ops_case_rng(&run_seed, "gather1_inner_axis", n);
+        memset(&c, 0, sizeof c);
+        c.test = "gather1_inner_axis";
+        c.seed = ops_base_seed(&run_seed);
+        c.number = n;
+        c.op = EXT_GATHER1;
+        c.ext = true;
+        c.type = types[t];
+        c.index_type = idx_types[t];
+        c.policy = policies[p];
+        c.force_error = c.policy == REF_ERROR;
+        c.wrap = true;
+        c.r = 2;
+        c.q = 1;
+        c.axis = 1;
+        c.out_rank = 2;
+        c.in[0] = c.out[0] = rows[t];
+        c.in[1] = cols[t];
+        c.idx[0] = c.out[1] = picks[t];
+        c.negative_percent = ref_type_is_signed_int(c.index_type) ? 25 : 0;
+        c.invalid_percent = n % 2 ? 3 : 0;
+        ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, c.in, NULL, 0, 0);
+        ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 1, c.idx, NULL, 0, 0);
+        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, c.out, NULL, 0, 0);
+        descs(&c);
+        place(&c, &rng);
+        fill(&c, &rng);
+        run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
 Test(gather_ext, gather_elements)
 {
     cases("gather_elements", EXT_ELEMENTS, 24, false);
