@@ -803,6 +803,14 @@ static int v_row_gather_16k(workload *w)
     return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 12000, 4096, 4096);
 }
 
+/* An embedding lookup whose output is under 32 MiB: plain stores. */
+static int v_row_gather_plain(workload *w)
+{
+    w->name = "v-row-gather-16mb";
+    w->what = "Gather data [50000,1024] f32, 4096 int64 indices, axis 0 (16 MiB out)";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 50000, 1024, 4096);
+}
+
 static int v_batched_small_rows(workload *w)
 {
     w->name = "v-batched-gather-16b";
@@ -1143,6 +1151,7 @@ const workload_setup bench_variants[] = {
     v_row_gather_2k,
     v_row_gather_1000b,
     v_row_gather_16k,
+    v_row_gather_plain,
     v_row_gather_onnx,
     v_batched_f16,
     v_batched_small_rows,

@@ -108,7 +108,7 @@
     } while (0)
 #endif
 
-#if STREAM && SERIAL
+#if SERIAL
 /* One 64-byte line of units from src (unaligned): one vector load where
  * units are 4 bytes or more, four byte-vector loads otherwise. */
 static uint16 load_line(__global const UNIT_T *src)

@@ -167,12 +167,13 @@ static void gather_spread(__global UNIT_T *p, long lo, long hi, __global const U
 }
 #endif
 
-#if PREFETCH && STREAM && FAST && SERIAL
+#if PREFETCH && FAST && SERIAL
 /*
  * copy_lines (common.cl) for ROW_INDEX, with the same units of the row
  * PREFETCH rows ahead (`ahead`; the row itself where there is none)
  * prefetched a line at a time as the lines move, not all before: a burst
- * of 64 prefetches (4 KiB rows) stalled on the miss buffers.
+ * of 64 prefetches (4 KiB rows) stalled on the miss buffers. Stores are
+ * non-temporal with STREAM, plain otherwise.
  */
 static void copy_lines_ahead(__global UNIT_T *d, __global const UNIT_T *s, long begin, long end,
                              __global const UNIT_T *ahead)
@@ -189,6 +190,15 @@ static void copy_lines_ahead(__global UNIT_T *d, __global const UNIT_T *s, long 
     for (; u < end; ++u)
         PUT(d + u, s[u]);
 }
+/* The row copies that take it: streaming ones where copy_lines would (units
+ * of 4 bytes or more; narrower ones keep RUN_STORE's assembled lines and a
+ * burst of prefetches), plain ones of every unit (an embedding lookup with a
+ * 16 MiB output 1.31x, dmlcl-ab, PoCL). */
+#if STREAM
+#define LINES_AHEAD COPY_LINES
+#else
+#define LINES_AHEAD 1
+#endif
 #endif
 
 /* Element offset of the index tuple at idx[at]; under ZERO and ERROR, -1-k
@@ -453,8 +463,8 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
             long ahead = resolve(idx, off[2] + PREFETCH * step0[2], axis_n, axis_s, comp_stride);
             if (POLICY == 0 || ahead >= 0) {
                 ahead_row = in + off[1] + PREFETCH * step0[1] + ahead;
-#if STREAM && FAST && SERIAL
-                if (!COPY_LINES)
+#if FAST && SERIAL
+                if (!LINES_AHEAD)
 #endif
                     for (long q = begin; q < end; q += 64 / (long)sizeof(UNIT_T))
                         __builtin_prefetch(ahead_row + q);
@@ -469,17 +479,17 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                 PUT(out + o + u * RUN_OS, (UNIT_T)0);
         } else
 #endif
-#if STREAM && FAST && SERIAL
-            /* Whole 64-byte lines where streaming: 16-byte non-temporal
-             * stores of the units ran the 4 KiB rows 1.3-1.4x slower
-             * (dmlcl-ab, PoCL). */
-            if (COPY_LINES)
-#if PREFETCH
+#if PREFETCH && FAST && SERIAL
+            /* Whole 64-byte lines (where streaming, 16-byte non-temporal
+             * stores of the units ran the 4 KiB rows 1.3-1.4x slower;
+             * dmlcl-ab, PoCL), the rows ahead prefetched as they go. */
+            if (LINES_AHEAD)
                 copy_lines_ahead(out + o, in + i + a, begin, end, ahead_row);
-#else
-                copy_lines(out + o, in + i + a, begin, end);
-#endif
             else
+#elif STREAM && FAST && SERIAL
+        if (COPY_LINES)
+            copy_lines(out + o, in + i + a, begin, end);
+        else
 #endif
                 RUN_STORE(out + o, begin, end, in[i + a + u * RUN_IS]);
 #elif POLICY == 0
