@@ -293,6 +293,7 @@ static void run_chain(dmlcl_device *dev, chain *c, const settings *set)
             start = now();
         for (int k = 0; k < C_COUNT; ++k) {
             int kind = (k + (r < 0 ? 0 : r)) % C_COUNT;
+            limit_flush(limit); /* every contender starts cold */
             double s = run_once(dev, kind, g.graph_table, g.tables, c->n, limit, lines);
             if (r >= 0)
                 t[kind][r] = s;

@@ -83,8 +83,8 @@ struct bench_limit {
     cl_command_queue q;
     cl_program programs[2];
     cl_kernel kernels[2]; /* plain, NT */
-    cl_mem src, dst, sink;
-    size_t items;
+    cl_mem src, dst, sink, flush;
+    size_t items, flush_bytes;
     unsigned char *host_src, *host_dst;
     unsigned threads;
 };
@@ -150,6 +150,19 @@ bench_limit *limit_create(cl_context ctx, cl_device_id dev, cl_command_queue q, 
     if (dst_bytes)
         check(clEnqueueFillBuffer(q, l->dst, &pattern, 4, 0, dst_bytes, 0, NULL, NULL), "fill");
     check(clFinish(q), "clFinish");
+    /* The flush buffer: twice the device's global memory cache (the LLC on
+     * CPUs), 32 MiB to 512 MiB. */
+    cl_ulong cache = 0;
+    clGetDeviceInfo(dev, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof cache, &cache, NULL);
+    l->flush_bytes = 2 * (size_t)cache;
+    if (l->flush_bytes < ((size_t)32 << 20))
+        l->flush_bytes = (size_t)32 << 20;
+    if (l->flush_bytes > ((size_t)512 << 20))
+        l->flush_bytes = (size_t)512 << 20;
+    l->flush = clCreateBuffer(ctx, CL_MEM_READ_WRITE, l->flush_bytes, NULL, &err);
+    check(err, "clCreateBuffer");
+    check(clEnqueueFillBuffer(q, l->flush, &pattern, 4, 0, l->flush_bytes, 0, NULL, NULL), "fill");
+    check(clFinish(q), "clFinish");
     l->host_src = host_alloc(max_read);
     l->host_dst = host_alloc(dst_bytes);
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -166,6 +179,7 @@ void limit_release(bench_limit *l)
     clReleaseMemObject(l->src);
     clReleaseMemObject(l->dst);
     clReleaseMemObject(l->sink);
+    clReleaseMemObject(l->flush);
     free(l->host_src);
     free(l->host_dst);
     free(l);
@@ -229,6 +243,25 @@ static void host_run(bench_limit *l, size_t copy, size_t extra, int extra_reads)
     host_worker(&jobs[0]); /* this thread takes the first share */
     for (unsigned p = 1; p < n; ++p)
         pthread_join(tid[p], NULL);
+}
+
+/* The traffic kernel (plain stores: it stores nothing but the sink) reading
+ * the flush buffer: every core's caches end up holding its clean lines. */
+void limit_flush(bench_limit *l)
+{
+    cl_kernel k = l->kernels[0];
+    cl_ulong c = 0, e = l->flush_bytes / LINE;
+    cl_int reads = 1;
+    check(clSetKernelArg(k, 0, sizeof(cl_mem), &l->dst), "clSetKernelArg");
+    check(clSetKernelArg(k, 1, sizeof(cl_mem), &l->flush), "clSetKernelArg");
+    check(clSetKernelArg(k, 2, sizeof c, &c), "clSetKernelArg");
+    check(clSetKernelArg(k, 3, sizeof e, &e), "clSetKernelArg");
+    check(clSetKernelArg(k, 4, sizeof reads, &reads), "clSetKernelArg");
+    check(clSetKernelArg(k, 5, sizeof(cl_mem), &l->sink), "clSetKernelArg");
+    size_t one = 1;
+    check(clEnqueueNDRangeKernel(l->q, k, 1, NULL, &l->items, &one, 0, NULL, NULL),
+          "clEnqueueNDRangeKernel");
+    check(clFinish(l->q), "clFinish");
 }
 
 double limit_run(bench_limit *l, limit_mechanism m, size_t read_bytes, size_t write_bytes)

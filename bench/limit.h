@@ -31,6 +31,12 @@ void limit_release(bench_limit *l);
 
 const char *limit_name(limit_mechanism m);
 
+/* Evicts the device's caches before a timed contender: reads a buffer twice
+ * the device's global memory cache (clean lines, so no write-back of the
+ * previous contender's output falls on the next one), so that every
+ * contender starts cold, whatever ran before it (synchronous). */
+void limit_flush(bench_limit *l);
+
 /* Moves read_bytes in and write_bytes out once with mechanism m (synchronous); seconds. */
 double limit_run(bench_limit *l, limit_mechanism m, size_t read_bytes, size_t write_bytes);
 
