@@ -91,7 +91,14 @@ static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run,
 {
     long u = 0;
     if (run_is == -1) {
-        RUN_STORE(out, 0, run, src[-u]);
+        /* Reversed: whole lines assembled where the run has any (RUN_STORE),
+         * a short run (PADDING's reflected borders) unit by unit. */
+        if (run < 2 * LINE_UNITS) {
+            for (; u < run; ++u)
+                PUT(out + u, src[-u]);
+        } else {
+            RUN_STORE(out, 0, run, src[-u]);
+        }
         return;
     }
     long head = min(run, (long)(((64 - ((ulong)out & 63)) & 63) / sizeof(UNIT_T)));

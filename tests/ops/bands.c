@@ -358,7 +358,8 @@ Test(bands, every_element_width)
     }
 }
 
-/* More than 32 MB written: non-temporal stores assembled in lines (CPUs). */
+/* More than 32 MB written: non-temporal stores in whole lines, assembled across runs for
+ * units under 4 bytes (CPUs). */
 Test(bands, streaming)
 {
     uint32_t shape[2] = {1 << 14, 0}, lens[4] = {130, 255, 1, 126};
@@ -377,6 +378,25 @@ Test(bands, streaming)
     c.uend[2] = 2;
     uint32_t sizes[3] = {130, 250, 500};
     pad_shape(&c, NULL, sizes);
+    place(&c, &rng);
+    reference(&c, &rng);
+    run_both(&c);
+    ops_memory_release(&c.mem);
+    /* 4-byte units (no line assembly across runs): reflected borders of 40
+     * units (whole reversed lines) and of 3 (unit by unit). */
+    memset(&c, 0, sizeof c);
+    rng = ops_case_rng(&run_seed, "stream_pad_f32", 0);
+    c.test = "stream_pad_f32";
+    c.seed = ops_base_seed(&run_seed);
+    c.op = OP_PAD;
+    c.type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    c.rank = 3;
+    c.mode = REF_PAD_REFLECT;
+    c.ustart[1] = c.uend[1] = 3;
+    c.ustart[2] = 40; /* 62 x 256 x 543 floats: 34.5 MB */
+    c.uend[2] = 3;
+    uint32_t sizes_f32[3] = {62, 250, 500};
+    pad_shape(&c, NULL, sizes_f32);
     place(&c, &rng);
     reference(&c, &rng);
     run_both(&c);
