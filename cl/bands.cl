@@ -84,6 +84,24 @@ typedef union {
 } line_t;
 
 #if !ASSEMBLE
+/* out[u] = src[u] for u in [u, end), a part of a line: units up to the
+ * output's first 16-byte boundary, then 16-byte vectors (non-temporal
+ * stores of 16 bytes where units are narrower: a quarter of the partial
+ * line stores of 4-byte units), then units. Returns end. */
+static long copy_part(__global UNIT_T *out, __global const UNIT_T *src, long u, long end)
+{
+    if (sizeof(UNIT_T) < 16) {
+        long vu = 16 / (long)sizeof(UNIT_T);
+        for (; u < end && ((ulong)(out + u) & 15) != 0; ++u)
+            PUT(out + u, src[u]);
+        for (; u + vu <= end; u += vu)
+            PUT((__global uint4 *)(out + u), vload4(0, (__global const uint *)(src + u)));
+    }
+    for (; u < end; ++u)
+        PUT(out + u, src[u]);
+    return end;
+}
+
 /* out[u] = src[u * run_is] for u in [0, run): units up to the output's first
  * line boundary one by one, then one 64-byte vector a line (an unaligned
  * vector load of the input, or the constant repeated), then the tail. */
@@ -102,12 +120,16 @@ static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run,
         return;
     }
     long head = min(run, (long)(((64 - ((ulong)out & 63)) & 63) / sizeof(UNIT_T)));
-    for (; u < head; ++u)
-        PUT(out + u, src[u * run_is]);
     if (run_is == 1) {
+        u = copy_part(out, src, u, head);
         for (; u + LINE_UNITS <= run; u += LINE_UNITS)
             PUT((__global uint16 *)(out + u), load_line(src + u));
-    } else if (u + LINE_UNITS <= run) {
+        copy_part(out, src, u, run);
+        return;
+    }
+    for (; u < head; ++u)
+        PUT(out + u, src[0]);
+    if (u + LINE_UNITS <= run) {
         line_t l;
         for (int k = 0; k < (int)LINE_UNITS; ++k)
             l.a[k] = src[0];
@@ -115,7 +137,7 @@ static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run,
             PUT((__global uint16 *)(out + u), l.v);
     }
     for (; u < run; ++u)
-        PUT(out + u, src[u * run_is]);
+        PUT(out + u, src[0]);
 }
 #define WRITER
 #define COPY_RUN copy_run
