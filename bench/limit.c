@@ -245,22 +245,28 @@ static void host_run(bench_limit *l, size_t copy, size_t extra, int extra_reads)
         pthread_join(tid[p], NULL);
 }
 
-/* The traffic kernel (plain stores: it stores nothing but the sink) reading
- * the flush buffer: every core's caches end up holding its clean lines. */
-void limit_flush(bench_limit *l)
+/* Enqueues the traffic kernel (nt: non-temporal stores) on src: `copy` lines
+ * copied to dst, `extra` lines read (extra_reads) or written after them. */
+static void traffic(bench_limit *l, int nt, cl_mem src, cl_ulong copy, cl_ulong extra,
+                    cl_int extra_reads)
 {
-    cl_kernel k = l->kernels[0];
-    cl_ulong c = 0, e = l->flush_bytes / LINE;
-    cl_int reads = 1;
+    cl_kernel k = l->kernels[nt];
     check(clSetKernelArg(k, 0, sizeof(cl_mem), &l->dst), "clSetKernelArg");
-    check(clSetKernelArg(k, 1, sizeof(cl_mem), &l->flush), "clSetKernelArg");
-    check(clSetKernelArg(k, 2, sizeof c, &c), "clSetKernelArg");
-    check(clSetKernelArg(k, 3, sizeof e, &e), "clSetKernelArg");
-    check(clSetKernelArg(k, 4, sizeof reads, &reads), "clSetKernelArg");
+    check(clSetKernelArg(k, 1, sizeof(cl_mem), &src), "clSetKernelArg");
+    check(clSetKernelArg(k, 2, sizeof copy, &copy), "clSetKernelArg");
+    check(clSetKernelArg(k, 3, sizeof extra, &extra), "clSetKernelArg");
+    check(clSetKernelArg(k, 4, sizeof extra_reads, &extra_reads), "clSetKernelArg");
     check(clSetKernelArg(k, 5, sizeof(cl_mem), &l->sink), "clSetKernelArg");
     size_t one = 1;
     check(clEnqueueNDRangeKernel(l->q, k, 1, NULL, &l->items, &one, 0, NULL, NULL),
           "clEnqueueNDRangeKernel");
+}
+
+/* The traffic kernel reading the flush buffer (it stores nothing but the
+ * sink): every core's caches end up holding its clean lines. */
+void limit_flush(bench_limit *l)
+{
+    traffic(l, 0, l->flush, 0, l->flush_bytes / LINE, 1);
     check(clFinish(l->q), "clFinish");
 }
 
@@ -290,18 +296,7 @@ double limit_run(bench_limit *l, limit_mechanism m, size_t read_bytes, size_t wr
                                       extra / 2 * LINE, 0, NULL, NULL),
                   "clEnqueueCopyBuffer");
     } else {
-        cl_kernel k = l->kernels[m == LIMIT_KERNEL_NT];
-        cl_ulong c = copy, e = extra;
-        cl_int reads = extra_reads;
-        check(clSetKernelArg(k, 0, sizeof(cl_mem), &l->dst), "clSetKernelArg");
-        check(clSetKernelArg(k, 1, sizeof(cl_mem), &l->src), "clSetKernelArg");
-        check(clSetKernelArg(k, 2, sizeof c, &c), "clSetKernelArg");
-        check(clSetKernelArg(k, 3, sizeof e, &e), "clSetKernelArg");
-        check(clSetKernelArg(k, 4, sizeof reads, &reads), "clSetKernelArg");
-        check(clSetKernelArg(k, 5, sizeof(cl_mem), &l->sink), "clSetKernelArg");
-        size_t one = 1;
-        check(clEnqueueNDRangeKernel(l->q, k, 1, NULL, &l->items, &one, 0, NULL, NULL),
-              "clEnqueueNDRangeKernel");
+        traffic(l, m == LIMIT_KERNEL_NT, l->src, copy, extra, extra_reads);
     }
     check(clFinish(l->q), "clFinish");
     return bench_now() - t0;

@@ -358,70 +358,53 @@ Test(bands, every_element_width)
     }
 }
 
+/* A PADDING of the 3-D tensor [sizes] by {0, s1, s2} before and {0, e1, e2} after, in
+ * `mode` (a random constant), packed, against the reference. */
+static void fixed_pad(const char *test, DML_TENSOR_DATA_TYPE type, ref_pad_mode mode,
+                      const uint32_t *sizes, uint32_t s1, uint32_t e1, uint32_t s2, uint32_t e2)
+{
+    static band_case c;
+    memset(&c, 0, sizeof c);
+    ref_rng rng = ops_case_rng(&run_seed, test, 0);
+    c.test = test;
+    c.seed = ops_base_seed(&run_seed);
+    c.op = OP_PAD;
+    c.type = type;
+    c.rank = 3;
+    c.mode = mode;
+    if (mode == REF_PAD_CONSTANT)
+        ref_rng_bytes(&rng, c.value, sizeof c.value);
+    c.ustart[1] = s1;
+    c.uend[1] = e1;
+    c.ustart[2] = s2;
+    c.uend[2] = e2;
+    pad_shape(&c, NULL, sizes);
+    place(&c, &rng);
+    reference(&c, &rng);
+    run_both(&c);
+    ops_memory_release(&c.mem);
+}
+
 /* More than 32 MB written: non-temporal stores in whole lines, assembled across runs for
  * units under 4 bytes (CPUs). */
 Test(bands, streaming)
 {
     uint32_t shape[2] = {1 << 14, 0}, lens[4] = {130, 255, 1, 126};
     fixed_join("stream_join", OP_JOIN, DML_TENSOR_DATA_TYPE_FLOAT32, 2, shape, 1, 4, lens);
-    static band_case c;
-    memset(&c, 0, sizeof c);
-    ref_rng rng = ops_case_rng(&run_seed, "stream_pad", 0);
-    c.test = "stream_pad";
-    c.seed = ops_base_seed(&run_seed);
-    c.op = OP_PAD;
-    c.type = DML_TENSOR_DATA_TYPE_FLOAT16;
-    c.rank = 3;
-    c.mode = REF_PAD_REFLECT;
-    c.ustart[1] = c.uend[1] = 3;
-    c.ustart[2] = 5; /* 130 x 256 x 507 halves: 33.7 MB */
-    c.uend[2] = 2;
-    uint32_t sizes[3] = {130, 250, 500};
-    pad_shape(&c, NULL, sizes);
-    place(&c, &rng);
-    reference(&c, &rng);
-    run_both(&c);
-    ops_memory_release(&c.mem);
+    /* 2-byte units: lines assembled across runs. 130 x 256 x 507 halves: 33.7 MB. */
+    const uint32_t sizes[3] = {130, 250, 500}, f32_sizes[3] = {62, 250, 500};
+    fixed_pad("stream_pad", DML_TENSOR_DATA_TYPE_FLOAT16, REF_PAD_REFLECT, sizes, 3, 3, 5, 2);
     /* 4-byte units (no line assembly across runs): reflected borders of 40
-     * units (whole reversed lines) and of 3 (unit by unit). */
-    memset(&c, 0, sizeof c);
-    rng = ops_case_rng(&run_seed, "stream_pad_f32", 0);
-    c.test = "stream_pad_f32";
-    c.seed = ops_base_seed(&run_seed);
-    c.op = OP_PAD;
-    c.type = DML_TENSOR_DATA_TYPE_FLOAT32;
-    c.rank = 3;
-    c.mode = REF_PAD_REFLECT;
-    c.ustart[1] = c.uend[1] = 3;
-    c.ustart[2] = 40; /* 62 x 256 x 543 floats: 34.5 MB */
-    c.uend[2] = 3;
-    uint32_t sizes_f32[3] = {62, 250, 500};
-    pad_shape(&c, NULL, sizes_f32);
-    place(&c, &rng);
-    reference(&c, &rng);
-    run_both(&c);
-    ops_memory_release(&c.mem);
+     * units (whole reversed lines) and of 3 (unit by unit). 62 x 256 x 543
+     * floats: 34.5 MB. */
+    fixed_pad("stream_pad_f32", DML_TENSOR_DATA_TYPE_FLOAT32, REF_PAD_REFLECT, f32_sizes, 3, 3, 40,
+              3);
     /* 16-byte units (whole output lines), then 1-byte units with constant runs. */
     uint32_t split_shape[2] = {1 << 14, 0}, split_lens[3] = {128, 256, 132};
     fixed_join("stream_split", OP_SPLIT, DML_TENSOR_DATA_TYPE_FLOAT32, 2, split_shape, 1, 3,
                split_lens);
-    memset(&c, 0, sizeof c);
-    rng = ops_case_rng(&run_seed, "stream_const_pad", 0);
-    c.test = "stream_const_pad";
-    c.seed = ops_base_seed(&run_seed);
-    c.op = OP_PAD;
-    c.type = DML_TENSOR_DATA_TYPE_UINT8;
-    c.rank = 3;
-    c.mode = REF_PAD_CONSTANT;
-    ref_rng_bytes(&rng, c.value, sizeof c.value);
-    c.ustart[1] = 1;
-    c.uend[1] = 70; /* whole constant lines */
-    c.ustart[2] = 3;
-    c.uend[2] = 141;
-    uint32_t pad_sizes[3] = {130, 250, 900}; /* 130 x 321 x 1044 bytes: 43.6 MB */
-    pad_shape(&c, NULL, pad_sizes);
-    place(&c, &rng);
-    reference(&c, &rng);
-    run_both(&c);
-    ops_memory_release(&c.mem);
+    /* Whole constant lines; 130 x 321 x 1044 bytes: 43.6 MB. */
+    const uint32_t pad_sizes[3] = {130, 250, 900};
+    fixed_pad("stream_const_pad", DML_TENSOR_DATA_TYPE_UINT8, REF_PAD_CONSTANT, pad_sizes, 1, 70, 3,
+              141);
 }
