@@ -50,7 +50,7 @@ endfunction()
 # the caller's queue too: that test runs on PoCL pthread only.
 set(DMLCL_OPS_LARGE
     broadcast/documented_examples gather/large gather/streaming_inner_axis gather/streaming_rows
-    gather_ext/gather1_streaming_rows identity/broadcast_paths
+    gather_ext/gather1_streaming_rows gather_ext/gather1_inner_axis identity/broadcast_paths
     identity/layout_changes identity/short_runs_streaming identity/split_runs_streaming
     slice/streaming_runs
     layout/*_every_width layout/nchw_to_nhwc_vector_blocks_chunks_and_tails slice/long_runs
