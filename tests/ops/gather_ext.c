@@ -471,6 +471,51 @@ Test(gather_ext, gather1_error)
 }
 
 /*
+ * One DMLCL_GATHER1 of a [rows, cols] input by `picks` 1-D indices along
+ * `axis` (0 or 1) under `policy`: 25% of them negative (wrapped) where the
+ * index type is signed, invalid_percent out of range, the output packed or
+ * with out_strides, against the reference.
+ */
+static void gather1_2d(const char *test, unsigned number, uint32_t axis, DML_TENSOR_DATA_TYPE type,
+                       DML_TENSOR_DATA_TYPE index_type, ref_policy policy, uint32_t rows,
+                       uint32_t cols, uint32_t picks, unsigned invalid_percent,
+                       const uint32_t *out_strides)
+{
+    static ext_case c;
+    ref_rng rng = ops_case_rng(&run_seed, test, number);
+    memset(&c, 0, sizeof c);
+    c.test = test;
+    c.seed = ops_base_seed(&run_seed);
+    c.number = number;
+    c.op = EXT_GATHER1;
+    c.ext = true;
+    c.force_error = policy == REF_ERROR;
+    c.type = type;
+    c.index_type = index_type;
+    c.policy = policy;
+    c.wrap = true;
+    c.r = 2;
+    c.q = 1;
+    c.axis = axis;
+    c.out_rank = 2;
+    c.in[0] = rows;
+    c.in[1] = cols;
+    c.idx[0] = picks;
+    c.out[0] = axis == 0 ? picks : rows;
+    c.out[1] = axis == 0 ? cols : picks;
+    c.negative_percent = ref_type_is_signed_int(c.index_type) ? 25 : 0;
+    c.invalid_percent = invalid_percent;
+    ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, c.in, NULL, 0, 0);
+    ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 1, c.idx, NULL, 0, 0);
+    ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, c.out, out_strides, 0, 0);
+    descs(&c);
+    place(&c, &rng);
+    fill(&c, &rng);
+    run(&c);
+    ops_memory_release(&c.mem);
+}
+
+/*
  * DMLCL_GATHER1 of whole rows along axis 0 with outputs of 32 MiB and more,
  * where CPUs store whole lines non-temporally and prefetch rows ahead
  * (cl/indexed.cl ROW_INDEX): under ZERO and ERROR a row whose index is out
@@ -480,7 +525,6 @@ Test(gather_ext, gather1_error)
  */
 Test(gather_ext, gather1_streaming_rows)
 {
-    static ext_case c;
     const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT16,
                                           DML_TENSOR_DATA_TYPE_INT64};
     const DML_TENSOR_DATA_TYPE idx_types[] = {
@@ -489,38 +533,9 @@ Test(gather_ext, gather1_streaming_rows)
     const uint32_t rows[] = {3001, 5003, 2003}, cols[] = {1024, 1030, 250},
                    picks[] = {8209, 16411, 17011};
     for (unsigned n = 0; n < COUNT_OF(types); ++n) {
-        ref_rng rng = ops_case_rng(&run_seed, "gather1_streaming_rows", n);
-        memset(&c, 0, sizeof c);
-        c.test = "gather1_streaming_rows";
-        c.seed = ops_base_seed(&run_seed);
-        c.number = n;
-        c.op = EXT_GATHER1;
-        c.ext = true;
-        c.force_error = policies[n] == REF_ERROR;
-        c.type = types[n];
-        c.index_type = idx_types[n];
-        c.policy = policies[n];
-        c.wrap = true;
-        c.r = 2;
-        c.q = 1;
-        c.out_rank = 2;
-        c.in[0] = rows[n];
-        c.in[1] = cols[n];
-        c.idx[0] = picks[n];
-        c.out[0] = picks[n];
-        c.out[1] = cols[n];
-        c.negative_percent = ref_type_is_signed_int(c.index_type) ? 25 : 0;
-        c.invalid_percent = 5;
         const uint32_t padded[] = {cols[n] + 3, 1};
-        ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, c.in, NULL, 0, 0);
-        ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 1, c.idx, NULL, 0, 0);
-        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, c.out, n == 2 ? padded : NULL,
-                        0, 0);
-        descs(&c);
-        place(&c, &rng);
-        fill(&c, &rng);
-        run(&c);
-        ops_memory_release(&c.mem);
+        gather1_2d("gather1_streaming_rows", n, 0, types[n], idx_types[n], policies[n], rows[n],
+                   cols[n], picks[n], 5, n == 2 ? padded : NULL);
     }
 }
 
@@ -536,7 +551,6 @@ Test(gather_ext, gather1_streaming_rows)
  */
 Test(gather_ext, gather1_inner_axis)
 {
-    static ext_case c;
     const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT16,
                                           DML_TENSOR_DATA_TYPE_UINT8};
     const DML_TENSOR_DATA_TYPE idx_types[] = {
@@ -545,35 +559,8 @@ Test(gather_ext, gather1_inner_axis)
     const uint32_t rows[] = {37, 53, 41}, cols[] = {5003, 4099, 9001}, picks[] = {4501, 4352, 6145};
     for (unsigned n = 0; n < 2 * COUNT_OF(types) * COUNT_OF(policies); ++n) {
         unsigned t = n / 2 % COUNT_OF(types), p = n / (2 * COUNT_OF(types));
-        ref_rng rng = ops_case_rng(&run_seed, "gather1_inner_axis", n);
-        memset(&c, 0, sizeof c);
-        c.test = "gather1_inner_axis";
-        c.seed = ops_base_seed(&run_seed);
-        c.number = n;
-        c.op = EXT_GATHER1;
-        c.ext = true;
-        c.type = types[t];
-        c.index_type = idx_types[t];
-        c.policy = policies[p];
-        c.force_error = c.policy == REF_ERROR;
-        c.wrap = true;
-        c.r = 2;
-        c.q = 1;
-        c.axis = 1;
-        c.out_rank = 2;
-        c.in[0] = c.out[0] = rows[t];
-        c.in[1] = cols[t];
-        c.idx[0] = c.out[1] = picks[t];
-        c.negative_percent = ref_type_is_signed_int(c.index_type) ? 25 : 0;
-        c.invalid_percent = n % 2 ? 3 : 0;
-        ops_tensor_init(&c.input, "InputTensor", false, c.type, 2, c.in, NULL, 0, 0);
-        ops_tensor_init(&c.indices, "IndicesTensor", false, c.index_type, 1, c.idx, NULL, 0, 0);
-        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 2, c.out, NULL, 0, 0);
-        descs(&c);
-        place(&c, &rng);
-        fill(&c, &rng);
-        run(&c);
-        ops_memory_release(&c.mem);
+        gather1_2d("gather1_inner_axis", n, 1, types[t], idx_types[t], policies[p], rows[t],
+                   cols[t], picks[t], n % 2 ? 3 : 0, NULL);
     }
 }
 
