@@ -119,7 +119,7 @@ static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run,
         }
         return;
     }
-    long head = min(run, (long)(((64 - ((ulong)out & 63)) & 63) / sizeof(UNIT_T)));
+    long head = min(run, LINE_GAP(out));
     if (run_is == 1) {
         u = copy_part(out, src, u, head);
         for (; u + LINE_UNITS <= run; u += LINE_UNITS)

@@ -53,6 +53,9 @@
 #define PUT(p, v) (*(p) = (v))
 #endif
 
+/* Units from p (a UNIT_T pointer) to the next 64-byte line boundary; 0 on one. */
+#define LINE_GAP(p) ((long)(((64 - ((ulong)(p)&63)) & 63) / sizeof(UNIT_T)))
+
 /*
  * RUN_STORE(outp, begin, end, EXPR): outp[u] = EXPR (an expression of u)
  * for u in [begin, end), interleaved by lanes. With STREAM on a run
@@ -70,34 +73,34 @@
 #if STREAM && OUT_UNIT && SERIAL
 #define RUN_UNITS ((long)(RUN_BLOCK / sizeof(UNIT_T)))
 #define LINE_UNITS ((long)(64 / sizeof(UNIT_T)))
-#define RUN_STORE(outp, begin, end, EXPR)                                                 \
-    do {                                                                                  \
-        __global UNIT_T *p_ = (outp);                                                     \
-        long u_ = (begin), end_ = (end);                                                  \
-        long head_ = u_ + (long)(((64 - ((ulong)(p_ + u_) & 63)) & 63) / sizeof(UNIT_T)); \
-        if (FAST || sizeof(UNIT_T) >= 16)                                                 \
-            head_ = end_; /* plain stores already vectorise, or are vectors */            \
-        for (head_ = min(head_, end_); u_ < head_; ++u_) {                                \
-            long u = u_;                                                                  \
-            PUT(p_ + u, (EXPR));                                                          \
-        }                                                                                 \
-        for (long n_; (n_ = min(RUN_UNITS, (end_ - u_) / LINE_UNITS * LINE_UNITS)) > 0;   \
-             u_ += n_) {                                                                  \
-            union {                                                                       \
-                UNIT_T a[RUN_BLOCK / sizeof(UNIT_T)];                                     \
-                uint16 v[RUN_BLOCK / 64];                                                 \
-            } b_;                                                                         \
-            for (int k_ = 0; k_ < (int)n_; ++k_) {                                        \
-                long u = u_ + k_;                                                         \
-                b_.a[k_] = (EXPR);                                                        \
-            }                                                                             \
-            for (int j_ = 0; j_ < (int)(n_ / LINE_UNITS); ++j_)                           \
-                PUT((__global uint16 *)(p_ + u_) + j_, b_.v[j_]);                         \
-        }                                                                                 \
-        for (; u_ < end_; ++u_) {                                                         \
-            long u = u_;                                                                  \
-            PUT(p_ + u, (EXPR));                                                          \
-        }                                                                                 \
+#define RUN_STORE(outp, begin, end, EXPR)                                               \
+    do {                                                                                \
+        __global UNIT_T *p_ = (outp);                                                   \
+        long u_ = (begin), end_ = (end);                                                \
+        long head_ = u_ + LINE_GAP(p_ + u_);                                            \
+        if (FAST || sizeof(UNIT_T) >= 16)                                               \
+            head_ = end_; /* plain stores already vectorise, or are vectors */          \
+        for (head_ = min(head_, end_); u_ < head_; ++u_) {                              \
+            long u = u_;                                                                \
+            PUT(p_ + u, (EXPR));                                                        \
+        }                                                                               \
+        for (long n_; (n_ = min(RUN_UNITS, (end_ - u_) / LINE_UNITS * LINE_UNITS)) > 0; \
+             u_ += n_) {                                                                \
+            union {                                                                     \
+                UNIT_T a[RUN_BLOCK / sizeof(UNIT_T)];                                   \
+                uint16 v[RUN_BLOCK / 64];                                               \
+            } b_;                                                                       \
+            for (int k_ = 0; k_ < (int)n_; ++k_) {                                      \
+                long u = u_ + k_;                                                       \
+                b_.a[k_] = (EXPR);                                                      \
+            }                                                                           \
+            for (int j_ = 0; j_ < (int)(n_ / LINE_UNITS); ++j_)                         \
+                PUT((__global uint16 *)(p_ + u_) + j_, b_.v[j_]);                       \
+        }                                                                               \
+        for (; u_ < end_; ++u_) {                                                       \
+            long u = u_;                                                                \
+            PUT(p_ + u, (EXPR));                                                        \
+        }                                                                               \
     } while (0)
 #else
 #define RUN_STORE(outp, begin, end, EXPR)                    \
@@ -136,7 +139,7 @@ static uint16 load_line(__global const UNIT_T *src)
 static void copy_lines(__global UNIT_T *d, __global const UNIT_T *s, long begin, long end)
 {
     long u = begin, line = 64 / (long)sizeof(UNIT_T);
-    long head = min(end, u + (long)(((64 - ((ulong)(d + u) & 63)) & 63) / sizeof(UNIT_T)));
+    long head = min(end, u + LINE_GAP(d + u));
     for (; u < head; ++u)
         PUT(d + u, s[u]);
     for (; u + line <= end; u += line)

@@ -147,7 +147,7 @@ static void gather_spread(__global UNIT_T *p, long lo, long hi, __global const U
                           const CACHE_T *cache, __global const UNIT_T *next, long lines)
 {
     long u = lo, lu = 64 / (long)sizeof(UNIT_T);
-    long head = min(hi, u + (long)(((64 - ((ulong)(p + u) & 63)) & 63) / sizeof(UNIT_T)));
+    long head = min(hi, u + LINE_GAP(p + u));
     for (; u < head; ++u)
         PUT(p + u, row[u * RUN_IS + cache[u]]);
     long out_lines = (hi - u) / lu, owed = 0, q = 0;
@@ -179,7 +179,7 @@ static void copy_lines_ahead(__global UNIT_T *d, __global const UNIT_T *s, long 
                              __global const UNIT_T *ahead)
 {
     long u = begin, line = 64 / (long)sizeof(UNIT_T);
-    long head = min(end, u + (long)(((64 - ((ulong)(d + u) & 63)) & 63) / sizeof(UNIT_T)));
+    long head = min(end, u + LINE_GAP(d + u));
     __builtin_prefetch(ahead + u);
     for (; u < head; ++u)
         PUT(d + u, s[u]);
@@ -370,10 +370,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                  * after b under SLIDING, as below); in the first pass the
                  * next row's span (past the item's end too, inside the
                  * innermost row dimension) is prefetched as the row goes. */
-                long s =
-                    SLIDING
-                        ? (long)(((64 - ((ulong)(out + off[0] + b) & 63)) & 63) / sizeof(UNIT_T))
-                        : 0;
+                long s = SLIDING ? LINE_GAP(out + off[0] + b) : 0;
                 __global const UNIT_T *row = in + off[1] + b * RUN_IS;
                 long span_lines =
                     b == u0 && at[0] + 1 < n0 ? (axis_n[0] * (long)sizeof(UNIT_T) + 63) / 64 : 0;
@@ -395,8 +392,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                     /* This row's part of the block: from its first line boundary
                      * after b (from b in the first block) to the same boundary
                      * CACHE units on (to the chunk's end in the last). */
-                    long s =
-                        (long)(((64 - ((ulong)(out + off[0] + b) & 63)) & 63) / sizeof(UNIT_T));
+                    long s = LINE_GAP(out + off[0] + b);
                     __global const UNIT_T *row = in + off[1] + b * RUN_IS;
                     RUN_STORE(out + off[0] + b, b == u0 ? 0 : s, min((long)CACHE + s, end - b),
                               row[u * RUN_IS + cache[u]]);

@@ -630,7 +630,7 @@ static SV_T strided_vector_last(__global const UNIT_T *in, long w)
 static void strided_run(__global UNIT_T *out, __global const UNIT_T *in, long u, long end, long run)
 {
     long vend = RUN_IS_K != -1 && end == run ? end - 1 : end;
-    long head = min(end, u + (long)(((64 - ((ulong)(out + u) & 63)) & 63) / sizeof(UNIT_T)));
+    long head = min(end, u + LINE_GAP(out + u));
     for (; u < head; ++u)
         PUT(out + u, in[u * RUN_IS_K]);
     for (; u + SV_N <= vend; u += SV_N)
