@@ -322,9 +322,35 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
      * be narrower. Neither moves the indices: one tuple per tile. */
     long real0 = dims[DMLI_INDEXED_DIM * outer_rank], os0 = dims[DMLI_INDEXED_DIM * outer_rank + 1];
     int nc = (int)(end - begin);
+#if TILE_PREFETCH
+    /* A second odometer TILE_PREFETCH tiles on, across line and item ends
+     * (inside the tensor): the tile whose lines this one prefetches, the
+     * next gathered line's first tiles included. */
+    ulong rp = r;
+    long atp[MAX_DIMS], offp[4];
+    for (int d = 0; d < outer_rank; ++d)
+        atp[d] = at[d];
+    for (int t = 0; t < 4; ++t)
+        offp[t] = off[t];
+    for (; rp < r + TILE_PREFETCH && rp + 1 < rows; ++rp)
+        row_step(dims, outer_rank, atp, offp, n0, step0);
+#endif
     for (;; ++r) {
         int tw = (int)min((long)SIDE, real0 - at[0] * SIDE);
-        long a = resolve(idx, off[2], axis_n, axis_s, comp_stride);
+        long a = resolve(idx, off[2], axis_n, axis_s, comp_stride), pf = -1, po = -1;
+        int pw = 0;
+#if TILE_PREFETCH
+        if (rp > r) {
+            long ap = resolve(idx, offp[2], axis_n, axis_s, comp_stride);
+            pf = ap < 0 ? -1 : offp[1] + ap;
+            po = offp[0];
+            pw = (int)min((long)SIDE, real0 - atp[0] * SIDE);
+        }
+        if (rp + 1 < rows) {
+            row_step(dims, outer_rank, atp, offp, n0, step0);
+            ++rp;
+        }
+#endif
 #if POLICY != 0
         if (a < 0) {
             /* Positions grow along every dimension: the tile's first is its least. */
@@ -334,8 +360,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
                     PUT(out + off[0] + w * os0 + begin + c, (UNIT_T)0);
         } else
 #endif
-            transpose_tile(out, off[0], os0, in, off[1] + a, run_is, begin, nc, tw,
-                           min((long)TILE_PREFETCH, n0 - 1 - at[0]) * SIDE);
+            transpose_tile(out, off[0], os0, in, off[1] + a, run_is, begin, nc, tw, pf, po, pw);
         if (r == last)
             break;
         row_step(dims, outer_rank, at, off, n0, step0);

@@ -109,6 +109,20 @@ static void prefetch_rows(__global const UNIT_T *in, long a, long is, int n)
 #endif
 }
 
+/* Prefetches for writing the lines of out[a + w * os + c], w < n, c < nc
+ * (TILE_PREFETCH without STREAM: plain stores whose lines would be fetched
+ * on the first store). */
+static void prefetch_out(__global UNIT_T *out, long a, long os, int n, int nc)
+{
+#if TILE_PREFETCH && !STREAM
+    for (int w = 0; w < n; ++w)
+        for (int c = 0; c < nc; c += 64 / (int)sizeof(UNIT_T))
+            __builtin_prefetch(out + a + w * os + c, 1);
+#else
+    (void)out, (void)a, (void)os, (void)n, (void)nc;
+#endif
+}
+
 /* Output rows a page or more apart take register blocks' rows directly
  * (TRANSPOSE 2 with blocks of at most 4 rows; see transpose_tile). */
 #if TRANSPOSE == 2 && VN <= 4
@@ -124,19 +138,27 @@ static void prefetch_rows(__global const UNIT_T *in, long a, long is, int n)
  * complete while its write-combining buffer is open; where output rows are a
  * page or more apart (DIRECT_ROWS), each block's rows go out as they are
  * (no private tile: NHWC -> NCHW f32 1.37x, dmlcl-ab on PoCL; with 8 or 16
- * rows a block, u8 and f16, 3x slower). The rest through a private tile of
- * units. ahead (> 0, TILE_PREFETCH): the same input rows' lines that many
- * units further along are prefetched, block by block for register-block
- * tiles, all first otherwise.
+ * rows a block, u8 and f16, 3x slower), and so do tiles of one line per
+ * output row (CHUNK_MAX: launch.c transpose_chunk; [32,48,112,112] f32
+ * 1.07x, f64 1.09x). The rest through a private tile of units.
+ * TILE_PREFETCH: pf and po (>= 0; -1: none) are the input and output
+ * offsets of a tile further on (pw units wide; the callers' second
+ * odometer), whose input lines of this chunk are prefetched (block by block
+ * for register-block tiles, all first otherwise) and, without STREAM, whose
+ * output lines are prefetched for writing (the layout-slice-gather chain,
+ * 6 MB of output, 1.08x: its plain stores' lines came in one by one).
  */
 static void transpose_tile(__global UNIT_T *out, long o, long os, __global const UNIT_T *in, long i,
-                           long is, long begin, int nc, int tw, long ahead)
+                           long is, long begin, int nc, int tw, long pf, long po, int pw)
 {
+    if (po >= 0)
+        prefetch_out(out, po + begin, os, pw, nc);
 #if TRANSPOSE == 2
 #if DIRECT_ROWS
-    if (tw == SIDE && os * (long)sizeof(UNIT_T) >= 4096) {
-        if (ahead)
-            prefetch_rows(in, i + ahead + begin * is, is, nc);
+    long direct_from = CHUNK_MAX * sizeof(UNIT_T) <= 64 ? 0 : 4096; /* bytes between output rows */
+    if (tw == SIDE && os * (long)sizeof(UNIT_T) >= direct_from) {
+        if (pf >= 0)
+            prefetch_rows(in, pf + begin * is, is, nc);
         for (int w = 0; w < SIDE; w += VN)
             for (int c = 0; c < nc; c += VN) {
                 VEC_T q[VN];
@@ -151,8 +173,8 @@ static void transpose_tile(__global UNIT_T *out, long o, long os, __global const
     if (tw == SIDE) {
         VEC_T tile[SIDE][CHUNK_MAX / VN];
         for (int c = 0; c < nc; c += VN) {
-            if (ahead)
-                prefetch_rows(in, i + ahead + (begin + c) * is, is, VN);
+            if (pf >= 0)
+                prefetch_rows(in, pf + (begin + c) * is, is, VN);
             for (int w = 0; w < SIDE; w += VN)
                 transpose_block(&tile[w][c / VN], CHUNK_MAX / VN, in + i + w + (begin + c) * is,
                                 is);
@@ -165,8 +187,8 @@ static void transpose_tile(__global UNIT_T *out, long o, long os, __global const
         return;
     }
 #endif
-    if (ahead)
-        prefetch_rows(in, i + ahead + begin * is, is, nc);
+    if (pf >= 0)
+        prefetch_rows(in, pf + begin * is, is, nc);
     UNIT_T tile[SIDE][CHUNK_MAX];
     for (int c = 0; c < nc; ++c)
         for (int w = 0; w < tw; ++w)

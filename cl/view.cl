@@ -756,10 +756,29 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     view_row_start(dims, outer_rank, r, at, &o, &i);
     long n0 = dims[DMLI_VIEW_DIM * outer_rank], os0 = dims[DMLI_VIEW_DIM * outer_rank + 1];
     int nc = (int)(end - begin);
+#if TILE_PREFETCH
+    /* A second odometer TILE_PREFETCH tiles on, across line and item ends
+     * (inside the tensor): the tile whose lines this one prefetches. */
+    ulong rp = r;
+    long atp[MAX_DIMS], op = o, ip = i;
+    for (int d = 0; d < outer_rank; ++d)
+        atp[d] = at[d];
+    for (; rp < r + TILE_PREFETCH && rp + 1 < rows; ++rp)
+        view_row_next(dims, outer_rank, atp, &op, &ip);
+#endif
     for (;;) {
         int tw = (int)min((long)SIDE, n0 - at[0] * SIDE);
-        long ahead = min((long)TILE_PREFETCH, dims[0] - 1 - at[0]) * SIDE;
-        transpose_tile(out, o, os0, in, i, run_is, begin, nc, tw, ahead);
+        long pf = -1, po = -1;
+        int pw = 0;
+#if TILE_PREFETCH
+        if (rp > r)
+            pf = ip, po = op, pw = (int)min((long)SIDE, n0 - atp[0] * SIDE);
+        if (rp + 1 < rows) {
+            view_row_next(dims, outer_rank, atp, &op, &ip);
+            ++rp;
+        }
+#endif
+        transpose_tile(out, o, os0, in, i, run_is, begin, nc, tw, pf, po, pw);
         if (++r >= stop)
             break;
         view_row_next(dims, outer_rank, at, &o, &i);

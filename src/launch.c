@@ -90,11 +90,20 @@ static bool view_repeats(const dmli_plan *p)
 /*
  * TRANSPOSE tiles (cl/view.cl): SIDE units along the input-contiguous
  * dimension (one line read per input row), a chunk of the run along the
- * output-contiguous one (two whole lines written per output row). Measured
- * on PoCL over NCHW<->NHWC in u8/f16/f32/f64 and a 2-D transpose
- * (dmlcl-bench --variants): 64 x 128 bytes beat 128 x 128 and 64 x 64;
- * chunks under a line (32 bytes) are 10x slower with non-temporal stores.
+ * output-contiguous one (whole lines written per output row). Measured on
+ * PoCL over NCHW<->NHWC in u8/f16/f32/f64 and a 2-D transpose (dmlcl-bench
+ * --variants): 64 x 128 bytes beat 128 x 128 and 64 x 64; chunks under a
+ * line (32 bytes) are 10x slower with non-temporal stores. Where the run's
+ * input rows are a page or more apart, each is a stream of its own (NCHW ->
+ * NHWC reads one per channel of the chunk), and streams cost read bandwidth
+ * (a C model on the 2-core EPYC: 16 interleaved streams read at 0.7-0.8 of
+ * one): those tiles take one line per output row, half the streams
+ * (dmlcl-ab, PoCL: NCHW -> NHWC f32 1.11x, f16 1.44-1.58x, f64 1.04x,
+ * [32,48,112,112] 1.10x; NHWC -> NCHW, whose rows are 256 bytes apart, 0.78x
+ * with one line, so it keeps two).
  */
+#define TRANSPOSE_FAR_ROWS 4096
+
 static int transpose_side(const dmli_plan *p)
 {
     return 64 / (int)p->elem_bytes;
@@ -102,7 +111,9 @@ static int transpose_side(const dmli_plan *p)
 
 static int transpose_chunk(const dmli_plan *p)
 {
-    return 128 / (int)p->elem_bytes;
+    int64_t is = p->rank ? p->in_stride[p->rank - 1] * (int64_t)p->elem_bytes : 0;
+    bool far = is >= TRANSPOSE_FAR_ROWS || is <= -TRANSPOSE_FAR_ROWS;
+    return (far ? 64 : 128) / (int)p->elem_bytes;
 }
 
 /*

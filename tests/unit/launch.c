@@ -337,6 +337,32 @@ Test(launch, transpose_on_cpu)
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + 3));
 }
 
+Test(launch, transpose_chunk_by_row_distance)
+{
+    /* out[512][256] from rows of 512 units is units apart, is = +-is_units:
+     * the tile's chunk is two lines of each output row (128 bytes) while the
+     * input rows it reads are under a page (4096 bytes) apart, one line where
+     * they are a page or more apart (each its own stream). */
+    const struct {
+        int64_t is_units;
+        size_t elem;
+        int chunk;
+    } cases[] = {{512, 4, 32},  {1023, 4, 32}, {1024, 4, 16}, {-1024, 4, 16},
+                 {4096, 2, 32}, {2048, 2, 32}, {1024, 2, 64}, {4096, 1, 64},
+                 {512, 1, 128}, {512, 8, 8},   {256, 8, 16}};
+    for (size_t k = 0; k < N(cases); ++k) {
+        const dim transpose[] = {{512, 256, 1, 0, 0}, {256, 1, cases[k].is_units, 0, 0}};
+        dmli_plan p = make(DMLI_PLAN_VIEW, cases[k].elem, transpose, 2);
+        dmli_launch l;
+        dmli_launch_plan(&p, &cpu, &l);
+        char want[32];
+        snprintf(want, sizeof want, "-DCHUNK_MAX=%d ", cases[k].chunk);
+        cr_expect(l.transpose != 0 && l.chunk == cases[k].chunk && strstr(l.options, want),
+                  "case %zu: transpose %d chunk %lld: %s", k, l.transpose, (long long)l.chunk,
+                  l.options);
+    }
+}
+
 Test(launch, interleave_on_cpu)
 {
     /* NCHW -> NHWC, 3 channels of u8: 4 images of 4096 positions. */
@@ -688,22 +714,23 @@ Test(launch, gather_of_a_transpose_tiles_on_cpu)
     /* Register blocks: run 32 and output strides 2048, 32 are whole 4-float
      * vectors. Tiles of 16 of W's 64: 4 tiles 16 x 32 = 512 apart in the
      * output, 16 in the input, indices unmoved; the real W {64, 32, 1, 0, 0}
-     * follows the rows, then the component {60, 64}. 48 x 4 = 192 tiles, one
-     * chunk of 32; 192 / (16 x 16) = 0: one tile per item; 192 items in
-     * groups of 192 / (4 x 16) = 3. */
+     * follows the rows, then the component {60, 64}. The run's input rows
+     * are 4096 x 4 bytes apart, a page or more: chunks of one line per output
+     * row, 64 / 4 = 16 units, 2 of them. 48 x 4 = 192 tiles; 192 x 2 /
+     * (16 x 16) = 1 tile per item; 384 items in groups of 384 / (4 x 16) = 6. */
     cr_expect_eq(l.transpose, 2);
     cr_expect(!l.run_one && !l.shared_index && l.prefetch == 0);
-    cr_expect(strstr(l.options, "-DTRANSPOSE=2 -DSIDE=16 -DCHUNK_MAX=32 -DVN=4 -DVEC_T=uint4 "
+    cr_expect(strstr(l.options, "-DTRANSPOSE=2 -DSIDE=16 -DCHUNK_MAX=16 -DVN=4 -DVEC_T=uint4 "
                                 "-DVLOAD=vload4"),
               "%s", l.options);
     cr_expect(l.tile_prefetch == 2 && strstr(l.options, "-DTILE_PREFETCH=2"), "%s", l.options);
     cr_expect(strstr(l.options, "-DROW_INDEX=1"), "%s", l.options);
-    const cl_long head[DMLI_SHAPE_HEADER] = {2, 0, 0, 32, 1, 4096, 0, 0, 32, 192, 1, 0};
+    const cl_long head[DMLI_SHAPE_HEADER] = {2, 0, 0, 32, 1, 4096, 0, 0, 16, 192, 1, 0};
     const cl_long tail[] = {4, 512, 16, 0, 0, 48, 2048, 0, 1, 1, 64, 32, 1, 0, 0, 60, 64};
     expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, tail, N(tail), "dims, real W and component");
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(tail)));
-    expect_grid(&l, (size_t[]){1, 1, 192}, (size_t[]){1, 1, 3});
+    expect_grid(&l, (size_t[]){1, 2, 192}, (size_t[]){1, 1, 6});
     /* The other policies tile alike: a tile resolves one tuple, bad or not. */
     dmli_plan zero = p;
     zero.policy = DMLI_OOR_ERROR;
