@@ -189,6 +189,9 @@ static HRESULT read_desc(dmlcl_device *dev, dmlcl_device_class forced)
     d->preferred_vector_width_char = uint_info(dev->device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR);
     d->preferred_vector_width_int = uint_info(dev->device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT);
     d->prefetch = strstr(pname, "Oclgrind") == NULL; /* see launch.h */
+    cl_ulong cache = 0;
+    clGetDeviceInfo(dev->device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof cache, &cache, NULL);
+    d->cache_size = cache;
     clGetDeviceInfo(dev->device, CL_DEVICE_MAX_PARAMETER_SIZE, sizeof d->max_parameter_size,
                     &d->max_parameter_size, NULL);
     size_t items[3] = {1, 1, 1};

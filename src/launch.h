@@ -39,10 +39,21 @@ typedef struct dmli_device_desc {
     /* CL_DEVICE_MAX_PARAMETER_SIZE (bytes; 0: OpenCL's minimum, 1024): how
      * many buffers one band kernel may take (bands.h). */
     size_t max_parameter_size;
+    /* CL_DEVICE_GLOBAL_MEM_CACHE_SIZE (bytes; 0: unknown, taken as 32 MiB):
+     * where non-temporal stores begin (dmli_launch_streams). */
+    uint64_t cache_size;
 } dmli_device_desc;
 
 /* "cpu", "gpu", "accelerator" ("default" for DEFAULT, "?" otherwise). */
 const char *dmli_device_class_name(dmlcl_device_class device_class);
+
+/*
+ * Non-temporal stores (STREAM) for an operator writing out_bytes on dev:
+ * CPUs only, where the operator's own traffic (its output and about as much
+ * input) passes the device's cache, so the output would not stay cached for
+ * a consumer anyway and plain stores would read every output line first.
+ */
+bool dmli_launch_streams(const dmli_device_desc *dev, uint64_t out_bytes);
 
 /* Kernel argument slots (abi.h); -1 where the family has no such argument. */
 typedef struct dmli_launch_args {

@@ -19,10 +19,10 @@
 
 /* PoCL on a 16-core CPU; OpenCL's minimum parameter size (0: 1024). */
 static const dmli_device_desc cpu = {
-    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 0};
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 0, 0};
 /* A large GPU with a 4 KiB parameter size. */
 static const dmli_device_desc gpu = {
-    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352};
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352, 0};
 
 typedef struct op {
     unit_tensor one, pieces[MAXP];
@@ -159,6 +159,42 @@ Test(bands, join_on_the_inner_axis_is_one_strip_per_row)
     dmli_band_launch_free(&l);
     dmli_band_free(&b);
     free_op(o);
+}
+
+Test(bands, streams_from_half_the_cache_narrow_units_from_all_of_it)
+{
+    /* Joins on the inner axis of [n,16,16,*]; the device reports no cache
+     * size, taken as 32 MiB (launch.h): 16-byte units stream from 16 MiB
+     * written on, 1-byte units (lines assembled) from 32 MiB. */
+    const struct {
+        DML_TENSOR_DATA_TYPE type;
+        UINT n, lens[4];
+        uint32_t unit;
+        bool stream;
+    } cases[] = {
+        {DML_TENSOR_DATA_TYPE_FLOAT32, 128, {16, 32, 48, 32}, 16, true}, /* 16 MiB */
+        {DML_TENSOR_DATA_TYPE_FLOAT32, 127, {16, 32, 48, 32}, 16, false},
+        {DML_TENSOR_DATA_TYPE_UINT8, 4096, {3, 5, 7, 1}, 1, false}, /* 16 MiB */
+        {DML_TENSOR_DATA_TYPE_UINT8, 8192, {3, 5, 7, 1}, 1, true},  /* 32 MiB */
+        {DML_TENSOR_DATA_TYPE_UINT8, 8191, {3, 5, 7, 1}, 1, false},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        UINT sizes[4] = {cases[k].n, 16, 16, 0};
+        op *o = join(false, cases[k].type, sizes, 3, 4, cases[k].lens);
+        dmli_band b;
+        const char *why;
+        cr_assert(dmli_band_build(&o->st, &cpu, &b, &why), "case %zu: %s", k, why);
+        cr_expect_eq(b.unit, cases[k].unit, "case %zu", k);
+        dmli_band_launch l;
+        cr_assert(dmli_band_launch_make(&b, &cpu, &l));
+        cr_expect_eq(l.stream, cases[k].stream, "case %zu: %llu bytes", k,
+                     (unsigned long long)b.op_bytes);
+        cr_expect(strstr(l.options, cases[k].stream ? "-DSTREAM=1" : "-DSTREAM=0"), "%s",
+                  l.options);
+        dmli_band_launch_free(&l);
+        dmli_band_free(&b);
+        free_op(o);
+    }
 }
 
 Test(bands, split_is_one_strip_per_output)

@@ -19,18 +19,22 @@
 
 /* ---- Devices ------------------------------------------------------------------------ */
 
-/* PoCL on a 16-core CPU. */
+/* PoCL on a 16-core CPU with a 32 MiB cache. */
 static const dmli_device_desc cpu = {
-    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352};
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
+    (uint64_t)32 << 20};
 /* A large discrete GPU (132 SMs, H100-like). */
 static const dmli_device_desc big_gpu = {
-    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352};
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
+    (uint64_t)50 << 20};
 /* A small integrated GPU: 24 EUs, work-groups of 256, little local memory. */
 static const dmli_device_desc igpu = {
-    DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64, true, 1024};
-/* An accelerator (a DSP-like device) with one-dimensional work-groups. */
+    DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64, true, 1024,
+    (uint64_t)4 << 20};
+/* An accelerator (a DSP-like device) with one-dimensional work-groups and no
+ * cache size reported. */
 static const dmli_device_desc accel = {
-    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128, true, 0};
+    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128, true, 0, 0};
 
 /* The four classes, then limits: work-groups of 64/256/1024, tiny local
  * memory, item sizes smaller than the rules want. */
@@ -335,6 +339,31 @@ Test(launch, transpose_on_cpu)
     cr_expect(l.tile_prefetch == 0 && !strstr(l.options, "TILE_PREFETCH"), "%s", l.options);
     cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 512);
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + 3));
+}
+
+Test(launch, streams_from_half_the_cache)
+{
+    /* CPUs and accelerators stream outputs of half the device's cache or
+     * more (32 MiB when it reports none); GPUs never. */
+    const uint64_t mib = (uint64_t)1 << 20;
+    cr_expect(dmli_launch_streams(&cpu, 16 * mib));
+    cr_expect(!dmli_launch_streams(&cpu, 16 * mib - 1));
+    cr_expect(dmli_launch_streams(&accel, 16 * mib) && !dmli_launch_streams(&accel, 16 * mib - 1));
+    dmli_device_desc big_cache = cpu;
+    big_cache.cache_size = 256 * mib;
+    cr_expect(dmli_launch_streams(&big_cache, 128 * mib));
+    cr_expect(!dmli_launch_streams(&big_cache, 128 * mib - 1));
+    cr_expect(!dmli_launch_streams(&big_gpu, 1024 * mib) &&
+              !dmli_launch_streams(&igpu, 1024 * mib));
+    /* A plan: a copy of 16 MiB of floats streams on the CPU, not on a cache of 64 MiB. */
+    const dim copy[] = {{4 << 20, 1, 1, 0, 0}};
+    dmli_plan p = make(DMLI_PLAN_VIEW, 4, copy, 1);
+    dmli_launch l;
+    dmli_launch_plan(&p, &cpu, &l);
+    cr_expect(l.stream && strstr(l.options, "-DSTREAM=1"), "%s", l.options);
+    big_cache.cache_size = 64 * mib;
+    dmli_launch_plan(&p, &big_cache, &l);
+    cr_expect(!l.stream && strstr(l.options, "-DSTREAM=0"), "%s", l.options);
 }
 
 Test(launch, transpose_chunk_by_row_distance)

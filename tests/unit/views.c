@@ -130,7 +130,7 @@ Test(tile, lowering)
     dmli_plan_normalize(&p);
     cr_assert_eq(p.rank, 4);
     const dmli_device_desc cpu = {
-        DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352};
+        DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352, 0};
     dmli_launch l;
     dmli_launch_plan(&p, &cpu, &l);
     cr_expect(l.repeat);
