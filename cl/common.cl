@@ -23,6 +23,15 @@
 #ifndef UNIT_T
 #define UNIT_T uint
 #endif
+/* UNIT_T's size for the preprocessor (UNIT_T is one of these tokens). */
+#define DMLI_CAT_(a, b) a##b
+#define DMLI_CAT(a, b) DMLI_CAT_(a, b)
+#define DMLI_BYTES_uchar 1
+#define DMLI_BYTES_ushort 2
+#define DMLI_BYTES_uint 4
+#define DMLI_BYTES_ulong 8
+#define DMLI_BYTES_uint4 16
+#define UNIT_BYTES DMLI_CAT(DMLI_BYTES_, UNIT_T)
 #ifndef FAST
 #define FAST 0
 #endif
