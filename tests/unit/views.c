@@ -111,6 +111,10 @@ Test(tile, every_rule)
 }
 
 /* Before normalisation: each repeated dimension is copies (stride 0) around its elements. */
+/* PoCL on a 16-core CPU (the launch rules' view of it; no cache size reported). */
+static const dmli_device_desc cpu = {
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352, 0};
+
 Test(tile, lowering)
 {
     tile c;
@@ -129,8 +133,6 @@ Test(tile, lowering)
      * elements); the launch repeats the source rows (REPEAT) instead of dividing. */
     dmli_plan_normalize(&p);
     cr_assert_eq(p.rank, 4);
-    const dmli_device_desc cpu = {
-        DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352, 0};
     dmli_launch l;
     dmli_launch_plan(&p, &cpu, &l);
     cr_expect(l.repeat);
