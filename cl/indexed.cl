@@ -271,6 +271,15 @@ static long resolve(__global const IDX_T *idx, long at, const long *axis_n, cons
 #define REPORT(pos) ((void)0)
 #endif
 
+/* Copies an odometer's state: digits at[0 .. rank - 1] and the four offsets. */
+static void odometer_copy(int rank, const long *at, const long *off, long *to_at, long *to_off)
+{
+    for (int d = 0; d < rank; ++d)
+        to_at[d] = at[d];
+    for (int t = 0; t < 4; ++t)
+        to_off[t] = off[t];
+}
+
 /* The next row: the innermost row dimension steps in registers; carries are rare. */
 static void row_step(__constant long *dims, int rank, long *at, long *off, long n0,
                      const long *step0)
@@ -356,10 +365,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
      * next gathered line's first tiles included. */
     ulong rp = r;
     long atp[MAX_DIMS], offp[4];
-    for (int d = 0; d < outer_rank; ++d)
-        atp[d] = at[d];
-    for (int t = 0; t < 4; ++t)
-        offp[t] = off[t];
+    odometer_copy(outer_rank, at, off, atp, offp);
     for (; rp < r + TILE_PREFETCH && rp + 1 < rows; ++rp)
         row_step(dims, outer_rank, atp, offp, n0, step0);
 #endif
@@ -398,10 +404,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
      * of the run is resolved once, then applied to each row of the item. */
     ulong first = r;
     long at0[MAX_DIMS], off0[4];
-    for (int d = 0; d < outer_rank; ++d)
-        at0[d] = at[d];
-    for (int t = 0; t < 4; ++t)
-        off0[t] = off[t];
+    odometer_copy(outer_rank, at, off, at0, off0);
     for (long b = u0; b < end; b += CACHE * lanes) {
         CACHE_T cache[CACHE + SLIDE];
         int n = 0;
@@ -412,10 +415,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
             ++n;
         }
         (void)clean;
-        for (int d = 0; d < outer_rank; ++d)
-            at[d] = at0[d];
-        for (int t = 0; t < 4; ++t)
-            off[t] = off0[t];
+        odometer_copy(outer_rank, at0, off0, at, off);
         for (r = first;; ++r) {
 #if SPREAD
             if (clean) {
