@@ -299,28 +299,38 @@ static int view_deinterleaves(const dmli_plan *p, bool gpu)
 
 /*
  * Non-temporal stores pay off on CPUs when the output would not stay in the
- * caches and is only written (measured on PoCL: ~1.4x on a 120 MB copy).
- * From half the device's cache (CL_DEVICE_GLOBAL_MEM_CACHE_SIZE) on: with
- * its input, the operator moves the cache's size. Outputs of 16 to 32 MiB on
- * the 2-core EPYC (32 MiB): 1.13-1.40x on the NCHW <-> NHWC of 3 and 4
- * channels, the 16 MiB gathers and tiles (dmlcl-ab, PoCL; the threshold was
- * the whole cache before), no workload slower. Smaller outputs keep plain
- * stores, so a consumer finds them in the cache.
+ * caches and is only written (measured on PoCL: ~1.4x on a 120 MB copy):
+ * plain stores first read each output line for ownership. From a quarter of
+ * the device's cache (CL_DEVICE_GLOBAL_MEM_CACHE_SIZE) on, as glibc's memcpy
+ * switches to non-temporal stores at about a quarter of the L3 (the cache is
+ * shared with the input, the other cores and, in a VM, other tenants). On the
+ * 2-core EPYC (32 MiB): a broadcast filling 8 MiB 1.4x (plain stores better
+ * at 2-4 MiB), the NCHW <-> NHWC of 3 and 4 u8 channels (9.6 MB) 1.2-1.6x,
+ * no workload slower (dmlcl-ab --variants, dmlcl-bench-chains; half the
+ * cache before). Transposes stream from a sixteenth (streams() below): their
+ * tiles write lines of many output rows at once, whose reads for ownership
+ * the hardware prefetchers do not cover: the layout chain (NCHW -> NHWC,
+ * slice, gather) of 1.5-6 MiB 1.0-1.5x, the same nodes dispatched one by one
+ * (each reading the one before's output) faster too. Smaller outputs keep
+ * plain stores, so a consumer finds them in the cache.
  */
 #define STREAM_DEFAULT_CACHE ((uint64_t)32 << 20)
 
 bool dmli_launch_streams(const dmli_device_desc *dev, uint64_t out_bytes)
 {
     uint64_t cache = dev->cache_size ? dev->cache_size : STREAM_DEFAULT_CACHE;
-    return dev->device_class != DMLCL_DEVICE_CLASS_GPU && 2 * out_bytes >= cache;
+    return dev->device_class != DMLCL_DEVICE_CLASS_GPU && 4 * out_bytes >= cache;
 }
 
-static bool streams(const dmli_plan *p, const dmli_device_desc *dev)
+/* Non-temporal stores for plan p: transposes (TRANSPOSE tiles) from a
+ * sixteenth of the cache, everything else from a quarter (above). */
+static bool streams(const dmli_plan *p, const dmli_device_desc *dev, bool transposes)
 {
     uint64_t elements = 1;
     for (int d = 0; d < p->rank; ++d)
         elements *= (uint64_t)p->size[d];
-    return !p->scale_bias && dmli_launch_streams(dev, elements * p->elem_bytes);
+    uint64_t bytes = elements * p->elem_bytes;
+    return !p->scale_bias && dmli_launch_streams(dev, transposes ? 4 * bytes : bytes);
 }
 
 /*
@@ -429,12 +439,12 @@ static void decide(const dmli_plan *p, const dmli_device_desc *dev, dmli_launch 
     l->kernel = indexed ? "indexed_copy" : "view_copy";
     l->unit = p->elem_bytes;
     l->serial = !gpu;
-    l->stream = streams(p, dev);
     l->interleave = view_interleaves(p, gpu);
     l->deinterleave = l->interleave ? 0 : view_deinterleaves(p, gpu);
     l->transpose = indexed                            ? indexed_transposes(p, gpu)
                    : l->interleave || l->deinterleave ? 0
                                                       : view_transposes(p, gpu);
+    l->stream = streams(p, dev, l->transpose != 0);
     l->repeat = view_repeats(p);
     l->strided = view_strided(p, gpu, l);
     l->shared_index = shares_index(p);

@@ -49,9 +49,9 @@ const char *dmli_device_class_name(dmlcl_device_class device_class);
 
 /*
  * Non-temporal stores (STREAM) for an operator writing out_bytes on dev:
- * CPUs only, where the operator's own traffic (its output and about as much
- * input) passes the device's cache, so the output would not stay cached for
- * a consumer anyway and plain stores would read every output line first.
+ * CPUs only, from a quarter of the device's cache on (launch.c), where the
+ * output would not stay cached for a consumer anyway and plain stores would
+ * read every output line first.
  */
 bool dmli_launch_streams(const dmli_device_desc *dev, uint64_t out_bytes);
 

@@ -35,11 +35,11 @@ bool dmli_band_launch_make(const dmli_band *b, const dmli_device_desc *dev, dmli
     l->nbuf = dmli_band_nbuf(b->n_bufs, dev);
     l->serial = !gpu;
     /* Non-temporal stores as launch.c's, but units under 4 bytes (whose lines
-     * are assembled, below) only from the whole cache on, not half of it:
-     * between the two, the reflect pad u8 [512,226,226] (26 MB) ran 0.71x
-     * with assembled lines and 0.15x without, against plain stores; split
-     * f16 (unit 16, 19 MB) 1.34x (dmlcl-ab, PoCL, 32 MiB cache). */
-    l->stream = dmli_launch_streams(dev, b->unit < 4 ? b->op_bytes / 2 : b->op_bytes);
+     * are assembled, below) only from the whole cache on, not a quarter of
+     * it: the reflect pad u8 [512,226,226] (26 MB) ran 0.68-0.71x with
+     * assembled lines and 0.15x without, against plain stores; split f16
+     * (unit 16, 19 MB) 1.34x (dmlcl-ab, PoCL, 32 MiB cache). */
+    l->stream = dmli_launch_streams(dev, b->unit < 4 ? b->op_bytes / 4 : b->op_bytes);
     /* Units narrower than 4 bytes have no non-temporal store of their own (x86's movnti
      * takes 4 or 8): with one output, each item's runs continue one another and bands.cl
      * assembles whole lines across them (ASSEMBLE: 1.4-1.6x on f16 padding; with 4-byte

@@ -128,6 +128,28 @@ Test(layout, matrix_transpose_far_rows_every_width)
         }
 }
 
+Test(layout, streaming_transposes_every_width)
+{
+    /* Transposes writing 2 MiB or more: non-temporal stores on CPUs from a
+     * sixteenth of the device's cache (src/launch.c streams(), PoCL reports
+     * 32 MiB). NCHW -> NHWC with 16 and 37 channels (more than INTERLEAVE
+     * takes), H x W off the tile; a far-rows matrix with a short last chunk. */
+    const size_t elements = (size_t)9 << 18; /* 2.25 Mi */
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t) {
+        size_t want = elements / widths[t];
+        const UINT channels[2] = {16, 37};
+        for (size_t c = 0; c < 2; ++c) {
+            UINT hw = 200 * 53, n = (UINT)((want + channels[c] * hw - 1) / (channels[c] * hw));
+            UINT sz[4] = {n, channels[c], 200, 53};
+            UINT os[4] = {channels[c] * hw, 1, 53 * channels[c], channels[c]};
+            check(types[t], widths[t], sz, os);
+        }
+        UINT rows = 4100, cols = (UINT)(want / rows + 1);
+        UINT sz[4] = {1, 1, rows, cols}, os[4] = {rows * cols, rows * cols, 1, rows};
+        check(types[t], widths[t], sz, os);
+    }
+}
+
 Test(layout, small_transposes_each_width)
 {
     /* At each width, the smallest NCHW -> NHWC of the tests above that takes

@@ -161,10 +161,10 @@ Test(bands, join_on_the_inner_axis_is_one_strip_per_row)
     free_op(o);
 }
 
-Test(bands, streams_from_half_the_cache_narrow_units_from_all_of_it)
+Test(bands, streams_from_a_quarter_of_the_cache_narrow_units_from_all_of_it)
 {
     /* Joins on the inner axis of [n,16,16,*]; the device reports no cache
-     * size, taken as 32 MiB (launch.h): 16-byte units stream from 16 MiB
+     * size, taken as 32 MiB (launch.h): 16-byte units stream from 8 MiB
      * written on, 1-byte units (lines assembled) from 32 MiB. */
     const struct {
         DML_TENSOR_DATA_TYPE type;
@@ -172,8 +172,8 @@ Test(bands, streams_from_half_the_cache_narrow_units_from_all_of_it)
         uint32_t unit;
         bool stream;
     } cases[] = {
-        {DML_TENSOR_DATA_TYPE_FLOAT32, 128, {16, 32, 48, 32}, 16, true}, /* 16 MiB */
-        {DML_TENSOR_DATA_TYPE_FLOAT32, 127, {16, 32, 48, 32}, 16, false},
+        {DML_TENSOR_DATA_TYPE_FLOAT32, 64, {16, 32, 48, 32}, 16, true}, /* 8 MiB */
+        {DML_TENSOR_DATA_TYPE_FLOAT32, 63, {16, 32, 48, 32}, 16, false},
         {DML_TENSOR_DATA_TYPE_UINT8, 4096, {3, 5, 7, 1}, 1, false}, /* 16 MiB */
         {DML_TENSOR_DATA_TYPE_UINT8, 8192, {3, 5, 7, 1}, 1, true},  /* 32 MiB */
         {DML_TENSOR_DATA_TYPE_UINT8, 8191, {3, 5, 7, 1}, 1, false},

@@ -105,9 +105,9 @@ static dmli_plan gather(const dim *dims, int rank, int64_t axis, int64_t axis_st
 static int plan_cases(plan_case *c)
 {
     int n = 0;
-    /* A slice: 1000 rows of 4096 contiguous floats from rows of 8192. */
+    /* A slice: 1000 rows of 4096 contiguous floats from rows of 8192 (16 MB: streams on CPUs). */
     const dim slice[] = {{1000, 4096, 8192, 0, 0}, {4096, 1, 1, 0, 0}};
-    c[n++] = (plan_case){"slice", make(DMLI_PLAN_VIEW, 4, slice, 2), 1000, 1, false, false, 0};
+    c[n++] = (plan_case){"slice", make(DMLI_PLAN_VIEW, 4, slice, 2), 1000, 1, false, true, 0};
     /* A 2-D transpose: out[512][256] from in[256][512]; 512 rows = 32 tiles of 16. */
     const dim transpose[] = {{512, 256, 1, 0, 0}, {256, 1, 512, 0, 0}};
     c[n++] =
@@ -249,7 +249,8 @@ Test(launch, slice_on_cpu)
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
     expect_grid(&l, (size_t[]){1, 1, 1005}, (size_t[]){1, 1, 15});
-    cr_expect(strstr(l.options, "-DUNIT_T=uint -DFAST=1 -DOUT_UNIT=1 -DSERIAL=1 -DSTREAM=0"), "%s",
+    /* 16 MB written: a quarter of the 32 MiB cache or more, non-temporal stores. */
+    cr_expect(strstr(l.options, "-DUNIT_T=uint -DFAST=1 -DOUT_UNIT=1 -DSERIAL=1 -DSTREAM=1"), "%s",
               l.options);
 }
 
@@ -341,22 +342,22 @@ Test(launch, transpose_on_cpu)
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + 3));
 }
 
-Test(launch, streams_from_half_the_cache)
+Test(launch, streams_from_a_quarter_of_the_cache)
 {
-    /* CPUs and accelerators stream outputs of half the device's cache or
-     * more (32 MiB when it reports none); GPUs never. */
+    /* CPUs and accelerators stream outputs of a quarter of the device's
+     * cache or more (32 MiB when it reports none); GPUs never. */
     const uint64_t mib = (uint64_t)1 << 20;
-    cr_expect(dmli_launch_streams(&cpu, 16 * mib));
-    cr_expect(!dmli_launch_streams(&cpu, 16 * mib - 1));
-    cr_expect(dmli_launch_streams(&accel, 16 * mib) && !dmli_launch_streams(&accel, 16 * mib - 1));
+    cr_expect(dmli_launch_streams(&cpu, 8 * mib));
+    cr_expect(!dmli_launch_streams(&cpu, 8 * mib - 1));
+    cr_expect(dmli_launch_streams(&accel, 8 * mib) && !dmli_launch_streams(&accel, 8 * mib - 1));
     dmli_device_desc big_cache = cpu;
     big_cache.cache_size = 256 * mib;
-    cr_expect(dmli_launch_streams(&big_cache, 128 * mib));
-    cr_expect(!dmli_launch_streams(&big_cache, 128 * mib - 1));
+    cr_expect(dmli_launch_streams(&big_cache, 64 * mib));
+    cr_expect(!dmli_launch_streams(&big_cache, 64 * mib - 1));
     cr_expect(!dmli_launch_streams(&big_gpu, 1024 * mib) &&
               !dmli_launch_streams(&igpu, 1024 * mib));
-    /* A plan: a copy of 16 MiB of floats streams on the CPU, not on a cache of 64 MiB. */
-    const dim copy[] = {{4 << 20, 1, 1, 0, 0}};
+    /* A plan: a copy of 8 MiB of floats streams on the CPU, not on a cache of 64 MiB. */
+    const dim copy[] = {{2 << 20, 1, 1, 0, 0}};
     dmli_plan p = make(DMLI_PLAN_VIEW, 4, copy, 1);
     dmli_launch l;
     dmli_launch_plan(&p, &cpu, &l);
@@ -364,6 +365,29 @@ Test(launch, streams_from_half_the_cache)
     big_cache.cache_size = 64 * mib;
     dmli_launch_plan(&p, &big_cache, &l);
     cr_expect(!l.stream && strstr(l.options, "-DSTREAM=0"), "%s", l.options);
+}
+
+Test(launch, transposes_stream_from_a_sixteenth_of_the_cache)
+{
+    /* A matrix transpose of floats, out[rows][256] from in[256][rows]:
+     * TRANSPOSE tiles on the CPU, non-temporal stores from 2 MiB written
+     * (a sixteenth of 32 MiB); the same bytes copied stream from 8 MiB. */
+    const struct {
+        int64_t rows;
+        bool stream;
+    } cases[] = {{2048, true}, {2047, false}, {512, false}};
+    for (size_t k = 0; k < N(cases); ++k) {
+        const dim transpose[] = {{cases[k].rows, 256, 1, 0, 0}, {256, 1, cases[k].rows, 0, 0}};
+        dmli_plan p = make(DMLI_PLAN_VIEW, 4, transpose, 2);
+        dmli_launch l;
+        dmli_launch_plan(&p, &cpu, &l);
+        cr_expect(l.transpose != 0, "case %zu: %s", k, l.options);
+        cr_expect_eq(l.stream, cases[k].stream, "case %zu: %s", k, l.options);
+        const dim copy[] = {{cases[k].rows * 256, 1, 1, 0, 0}};
+        dmli_plan c = make(DMLI_PLAN_VIEW, 4, copy, 1);
+        dmli_launch_plan(&c, &cpu, &l);
+        cr_expect(!l.stream, "case %zu: %s", k, l.options);
+    }
 }
 
 Test(launch, transpose_chunk_by_row_distance)
