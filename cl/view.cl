@@ -317,30 +317,46 @@ static void interleave_block(VEC_T *dst, const VEC_T *src)
 #endif
 }
 
+/* The VN positions from w of an interleaved line: RUN_N vector loads, the
+ * permutation above, RUN_N vector stores (16-byte aligned in INTERLEAVE 2). */
+static void interleave_at(__global UNIT_T *out, __global const UNIT_T *in, long w, long is)
+{
+    VEC_T src[RUN_N], dst[RUN_N];
+#pragma unroll
+    for (int c = 0; c < RUN_N; ++c)
+        src[c] = *(__global const IL_UNALIGNED *)(in + w + c * is);
+    interleave_block(dst, src);
+    __global UNIT_T *o = out + w * RUN_N;
+#pragma unroll
+    for (int j = 0; j < RUN_N; ++j)
+#if INTERLEAVE == 2
+        PUT((__global VEC_T *)o + j, dst[j]);
+#else
+        ((__global IL_UNALIGNED *)o)[j] = dst[j];
+#endif
+}
+
 /*
  * Positions [w, we) of an interleaved line: out[k * RUN_N + c] = in[k + c *
- * is]. Whole blocks of VN positions go through registers (RUN_N vector
- * loads, the permutation above, RUN_N vector stores, 16-byte aligned when w
- * is a multiple of VN); the tail goes unit by unit.
+ * is], whole blocks of VN positions through registers. INTERLEAVE 1: a tail
+ * after at least one block is one more block ending at we, overlapping the
+ * one before (its units written twice, with the same values, by this
+ * work-item; the loads stay inside the streams' spans); a range under a
+ * block goes unit by unit, as INTERLEAVE 2's tail (aligned blocks only).
  */
 static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, long w, long we,
                             long is)
 {
-    for (; w + VN <= we; w += VN) {
-        VEC_T src[RUN_N], dst[RUN_N];
-#pragma unroll
-        for (int c = 0; c < RUN_N; ++c)
-            src[c] = *(__global const IL_UNALIGNED *)(in + w + c * is);
-        interleave_block(dst, src);
-        __global UNIT_T *o = out + w * RUN_N;
-#pragma unroll
-        for (int j = 0; j < RUN_N; ++j)
-#if INTERLEAVE == 2
-            PUT((__global VEC_T *)o + j, dst[j]);
-#else
-            ((__global IL_UNALIGNED *)o)[j] = dst[j];
-#endif
+    long first = w;
+    for (; w + VN <= we; w += VN)
+        interleave_at(out, in, w, is);
+#if INTERLEAVE
+    if (w < we && we - VN >= first) {
+        interleave_at(out, in, we - VN, is);
+        return;
     }
+#endif
+    (void)first;
     for (; w < we; ++w)
         for (int c = 0; c < RUN_N; ++c)
 #if INTERLEAVE == 2

@@ -176,14 +176,22 @@ static int indexed_transposes(const dmli_plan *p, bool gpu)
  * NCHW -> NHWC with a few channels. A work-item loads a 16-byte vector of
  * each stream and writes RUN_N whole vectors of output, instead of moving
  * one short run per row (or a tile only RUN_N units wide). It takes priority
- * over TRANSPOSE, whose tiles would be RUN_N units wide. 2 (aligned vector
+ * over TRANSPOSE, whose tiles would be RUN_N units wide. A line's positions
+ * past its last whole block are one more block ending at the line's end,
+ * overlapping the one before (depth-to-space u8 block 4, rows of 56: 1.41x
+ * against storing them unit by unit, dmlcl-ab, PoCL). 2 (aligned vector
  * stores, non-temporal with STREAM) where every output row starts on a
- * 16-byte boundary (binding offsets do) and is whole vectors, else 1 (plain
- * unaligned stores): a row's unit-by-unit tail sharing a line with the next
- * row's non-temporal stores made depth-to-space f16 with rows of 100 5x
- * slower than with no streaming at all (dmlcl-bench --variants, PoCL).
+ * 16-byte boundary (binding offsets do) and is whole vectors, and a row with
+ * a tail of positions is one chunk (so the tail block is its own item's and
+ * aligned too); else 1 (plain unaligned stores). Rows of 100 f16 positions
+ * (400 bytes) 1.31x with 2 against 1; a row's unit-by-unit tail sharing a
+ * line with the next row's non-temporal stores had made them 5x slower than
+ * with no streaming at all (dmlcl-bench --variants, PoCL).
  */
 #define INTERLEAVE_RUN_MAX 8
+#define INTERLEAVE_CHUNK_BYTES 16384
+
+static int64_t interleave_chunk(const dmli_plan *p, int64_t n, int64_t bytes);
 
 static int view_interleaves(const dmli_plan *p, bool gpu)
 {
@@ -195,7 +203,10 @@ static int view_interleaves(const dmli_plan *p, bool gpu)
     if (run < 2 || run > INTERLEAVE_RUN_MAX || p->out_stride[in] != 1 || p->in_stride[in] == 0 ||
         p->out_stride[in - 1] != run || p->in_stride[in - 1] != 1 || p->size[in - 1] < vn)
         return 0;
-    if (p->out_offset % vn != 0 || p->size[in - 1] % vn != 0)
+    int64_t positions = p->size[in - 1];
+    bool tail_in_one_chunk = (positions * run) % vn == 0 &&
+                             interleave_chunk(p, run, INTERLEAVE_CHUNK_BYTES) >= positions;
+    if (p->out_offset % vn != 0 || (positions % vn != 0 && !tail_in_one_chunk))
         return 1;
     for (int d = 0; d + 1 < in; ++d)
         if (p->out_stride[d] % vn != 0)
@@ -624,7 +635,7 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
     if (l->transpose)
         chunk = transpose_chunk(p);
     if (l->interleave)
-        chunk = interleave_chunk(p, per_position, 16384);
+        chunk = interleave_chunk(p, per_position, INTERLEAVE_CHUNK_BYTES);
     if (l->deinterleave)
         chunk = deinterleave_chunk(p, dev, l->rows);
     if (chunk > run)

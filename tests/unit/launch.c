@@ -450,6 +450,29 @@ Test(launch, interleave_on_cpu)
     cr_expect_eq(l.interleave, 2);
 }
 
+Test(launch, interleave_tails_aligned_where_a_row_is_one_chunk)
+{
+    /* Runs of 4 u8 (depth-to-space, block 4) over `positions`, rows packed
+     * in the output (stride positions x 4): aligned stores (2) where rows
+     * are whole 16-byte vectors and a row with a tail of positions (not a
+     * multiple of 16) is one chunk (16384 / 4 = 4096 positions at most). */
+    const struct {
+        int64_t positions, out_offset;
+        int mode;
+    } cases[] = {{64, 0, 2},   {56, 0, 2},   {4096, 0, 2}, {4100, 0, 1},
+                 {8192, 0, 2}, {58, 0, 1},   {56, 4, 1},   {60, 16, 2}};
+    for (size_t k = 0; k < N(cases); ++k) {
+        int64_t w = cases[k].positions;
+        const dim d2s[] = {{8, 4 * w, 4096 * 4, 0, 0}, {w, 4, 1, 0, 0}, {4, 1, 1024, 0, 0}};
+        dmli_plan p = make(DMLI_PLAN_VIEW, 1, d2s, 3);
+        p.out_offset = cases[k].out_offset;
+        dmli_launch l;
+        dmli_launch_plan(&p, &cpu, &l);
+        cr_expect_eq(l.interleave, cases[k].mode, "case %zu: %d positions: interleave %d", k,
+                     (int)w, l.interleave);
+    }
+}
+
 /* The short-run plan on every device: OpenCL's NDRange rules, the chunks
  * covering the interleaved dimension, the items covering the rows. */
 Test(launch, interleave_on_every_device)
