@@ -459,8 +459,8 @@ Test(launch, interleave_tails_aligned_where_a_row_is_one_chunk)
     const struct {
         int64_t positions, out_offset;
         int mode;
-    } cases[] = {{64, 0, 2},   {56, 0, 2},   {4096, 0, 2}, {4100, 0, 1},
-                 {8192, 0, 2}, {58, 0, 1},   {56, 4, 1},   {60, 16, 2}};
+    } cases[] = {{64, 0, 2},   {56, 0, 2}, {4096, 0, 2}, {4100, 0, 1},
+                 {8192, 0, 2}, {58, 0, 1}, {56, 4, 1},   {60, 16, 2}};
     for (size_t k = 0; k < N(cases); ++k) {
         int64_t w = cases[k].positions;
         const dim d2s[] = {{8, 4 * w, 4096 * 4, 0, 0}, {w, 4, 1, 0, 0}, {4, 1, 1024, 0, 0}};
