@@ -338,11 +338,11 @@ static void interleave_at(__global UNIT_T *out, __global const UNIT_T *in, long 
 
 /*
  * Positions [w, we) of an interleaved line: out[k * RUN_N + c] = in[k + c *
- * is], whole blocks of VN positions through registers. INTERLEAVE 1: a tail
- * after at least one block is one more block ending at we, overlapping the
- * one before (its units written twice, with the same values, by this
- * work-item; the loads stay inside the streams' spans); a range under a
- * block goes unit by unit, as INTERLEAVE 2's tail (aligned blocks only).
+ * is], whole blocks of VN positions through registers. A tail after at
+ * least one block is one more block ending at we, overlapping the one before
+ * (its units written twice, with the same values, by this work-item; the
+ * loads stay inside the streams' spans; aligned in INTERLEAVE 2, whose rows
+ * are whole vectors); a range under a block goes unit by unit.
  */
 static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, long w, long we,
                             long is)
@@ -350,13 +350,10 @@ static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, lon
     long first = w;
     for (; w + VN <= we; w += VN)
         interleave_at(out, in, w, is);
-#if INTERLEAVE
     if (w < we && we - VN >= first) {
         interleave_at(out, in, we - VN, is);
         return;
     }
-#endif
-    (void)first;
     for (; w < we; ++w)
         for (int c = 0; c < RUN_N; ++c)
 #if INTERLEAVE == 2

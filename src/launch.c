@@ -191,7 +191,12 @@ static int indexed_transposes(const dmli_plan *p, bool gpu)
 #define INTERLEAVE_RUN_MAX 8
 #define INTERLEAVE_CHUNK_BYTES 16384
 
-static int64_t interleave_chunk(const dmli_plan *p, int64_t n, int64_t bytes);
+/* Positions per work-item chunk, n units each: ~bytes of output, whole vectors. */
+static int64_t interleave_chunk(const dmli_plan *p, int64_t n, int64_t bytes)
+{
+    int64_t vn = 16 / (int64_t)p->elem_bytes, per = bytes / ((int64_t)p->elem_bytes * n);
+    return per < vn ? vn : per / vn * vn;
+}
 
 static int view_interleaves(const dmli_plan *p, bool gpu)
 {
@@ -234,13 +239,6 @@ static bool view_strided(const dmli_plan *p, bool gpu, const dmli_launch *l)
         return false;
     int64_t is = p->in_stride[in];
     return (is == 2 || is == -1 || is == -2) && p->size[in] * (int64_t)p->elem_bytes >= 128;
-}
-
-/* Positions per work-item chunk, n units each: ~bytes of output, whole vectors. */
-static int64_t interleave_chunk(const dmli_plan *p, int64_t n, int64_t bytes)
-{
-    int64_t vn = 16 / (int64_t)p->elem_bytes, per = bytes / ((int64_t)p->elem_bytes * n);
-    return per < vn ? vn : per / vn * vn;
 }
 
 /*
