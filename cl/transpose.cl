@@ -12,7 +12,9 @@
  * Macros (code generation only; defaults in brackets):
  *   TRANSPOSE  0: none, 1: through a private tile, 2: VN x VN register
  *              blocks (VEC_T, VLOAD) where output rows and the run are whole
- *              16-byte vectors [0]
+ *              16-byte vectors, 3 (GPUs): a work-group's tile through local
+ *              memory (group_tile: GROUP_ROWS tiles of SIDE x CHUNK_MAX
+ *              units, powers of two) [0]
  *   SIDE       units of a tile along the input-contiguous dimension [16]
  *   CHUNK_MAX  units of a tile along the run [SIDE]
  *   VN, VEC_T, VLOAD  TRANSPOSE 2: units per 16 bytes, their vector type and
@@ -97,7 +99,48 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
 }
 #endif
 
-#if TRANSPOSE
+#if TRANSPOSE == 3
+/*
+ * A work-group of GROUP_ITEMS items moves GROUP_ROWS tiles (consecutive
+ * tile rows), GROUP_LANES items each; a tile is out[o + w * os + begin + c]
+ * = in[i + w + (begin + c) * is] for w < tw (at most SIDE), c < nc (at most
+ * CHUNK_MAX), both powers of two. A tile's items first walk it in input
+ * order (w fastest: a warp reads whole input rows), then, after the
+ * barrier, in output order (c fastest: a warp writes whole output rows, or
+ * one span where output rows are CHUNK_MAX apart). Local rows are padded by
+ * 32 / CHUNK_MAX units, so the CHUNK_MAX x (32 / CHUNK_MAX) units a warp
+ * reads in output order sit in 32 different banks. Every item reaches the
+ * barrier: the bounds only guard loads and stores (tw is 0 for a tile past
+ * the last). tile: this tile's GROUP_TILE_UNITS of the kernel's __local
+ * array (OpenCL C 1.2 declares local memory in kernels only).
+ */
+#define GROUP_ITEMS 256
+#ifndef GROUP_ROWS
+#define GROUP_ROWS 1
+#endif
+#define GROUP_LANES (GROUP_ITEMS / GROUP_ROWS)
+#define GROUP_STRIDE (SIDE + 32 / CHUNK_MAX)
+#define GROUP_TILE_UNITS (CHUNK_MAX * GROUP_STRIDE)
+#define GROUP_ROUNDS ((SIDE * CHUNK_MAX + GROUP_LANES - 1) / GROUP_LANES)
+static void group_tile(__local UNIT_T *tile, __global UNIT_T *out, long o, long os,
+                       __global const UNIT_T *in, long i, long is, long begin, int nc, int tw)
+{
+    int lane = (int)get_local_id(0) % GROUP_LANES;
+#pragma unroll
+    for (int k = 0; k < GROUP_ROUNDS; ++k) {
+        int t = lane + k * GROUP_LANES, c = t / SIDE, w = t % SIDE;
+        if (c < nc && w < tw)
+            tile[c * GROUP_STRIDE + w] = in[i + w + (begin + c) * is];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+    for (int k = 0; k < GROUP_ROUNDS; ++k) {
+        int t = lane + k * GROUP_LANES, w = t / CHUNK_MAX, c = t % CHUNK_MAX;
+        if (c < nc && w < tw)
+            PUT(out + o + w * os + begin + c, tile[c * GROUP_STRIDE + w]);
+    }
+}
+#elif TRANSPOSE
 /* Prefetches the lines at in[a + c * is], c < n (TILE_PREFETCH; a no-op without). */
 static void prefetch_rows(__global const UNIT_T *in, long a, long is, int n)
 {

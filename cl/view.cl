@@ -28,13 +28,14 @@
  * OUT_UNIT, SERIAL, STREAM, RUN_IS_K, and
  *   SPLAT       1: the run's input stride is 0 (default 0)
  *   REPEAT      1: rep_rank repeat dimensions follow the rows in dims (default 0)
- *   TRANSPOSE   a layout change (CPUs): the run is contiguous in the output
+ *   TRANSPOSE   a layout change: the run is contiguous in the output
  *               and strided in the input, the innermost row dimension the
  *               reverse; a work-item moves tiles of SIDE rows x a chunk of
  *               at most CHUNK_MAX run units, whole cache lines on each
  *               side, instead of one line per element. 1: through a private
  *               tile; 2: VN x VN register blocks (VEC_T, VLOAD) where output
- *               rows and the run are whole 16-byte vectors (default 0);
+ *               rows and the run are whole 16-byte vectors; 3 (GPUs): a
+ *               work-group moves a tile through local memory (default 0);
  *               the tile and its macros are transpose.cl's
  *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
  *               ARITH_IS_HALF, double) (default 0)
@@ -671,8 +672,36 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
           reps_per_item = (ulong)shape[DMLI_VIEW_REPS_PER_ITEM],
           rows_per_item = (ulong)shape[DMLI_VIEW_ROWS_PER_ITEM];
     __constant long *dims = shape + DMLI_SHAPE_HEADER;
+#if TRANSPOSE == 3
+    __local UNIT_T tiles[GROUP_ROWS * GROUP_TILE_UNITS];
+#endif
     (void)run_os, (void)run_is, (void)scale, (void)bias, (void)rep_rank, (void)reps,
         (void)reps_per_item, (void)rows_per_item;
+    long at[MAX_DIMS];
+    long o = out_base, i = in_base;
+#if TRANSPOSE == 3
+    /* A work-group per GROUP_ROWS tiles (GPUs): tile rows (the rows count
+     * SIDE-unit tiles of dims[0], whose real size and output stride follow
+     * the rows in dims) along group dimension 0, the run's chunks along 2;
+     * each tile's GROUP_LANES items resolve its row once. Every item
+     * reaches group_tile's barrier. */
+    {
+        int k = (int)get_local_id(0) / GROUP_LANES;
+        ulong r = get_group_id(0) * GROUP_ROWS + k;
+        long begin = (long)get_group_id(2) * CHUNK_MAX;
+        int tw = 0;
+        long os0 = 0;
+        if (r < rows) {
+            view_row_start(dims, outer_rank, r, at, &o, &i);
+            long n0 = dims[DMLI_VIEW_DIM * outer_rank];
+            os0 = dims[DMLI_VIEW_DIM * outer_rank + 1];
+            tw = (int)min((long)SIDE, n0 - at[0] * SIDE);
+        }
+        group_tile(tiles + k * GROUP_TILE_UNITS, out, o, os0, in, i, run_is, begin,
+                   (int)min((long)CHUNK_MAX, run - begin), tw);
+        return;
+    }
+#endif
     ulong item = get_global_id(2);
     long begin = (long)get_global_id(1) * chunk;
     long end = min(begin + chunk, run);
@@ -684,8 +713,6 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     if (begin > 0 && begin >= run)
         return; /* a chunk id rounded up to the group's span */
 #endif
-    long at[MAX_DIMS];
-    long o = out_base, i = in_base;
 #if REPEAT
     ulong groups = (reps + reps_per_item - 1) / reps_per_item;
     if (item >= rows * groups)
@@ -756,7 +783,7 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
             break;
         view_row_next(dims, outer_rank, at, &o, &i);
     }
-#elif TRANSPOSE
+#elif TRANSPOSE && TRANSPOSE != 3
     /* Rows here are tiles: dims[0] counts the SIDE-unit tiles of the
      * innermost row dimension (input stride 1), whose real size and output
      * stride follow the rows in dims. A tile is SIDE of its units x this

@@ -4,9 +4,10 @@
  * a plan on a device description (see launch.h). Pure host code.
  *
  * Class rules: GPUs get lanes (a warp interleaves a run, a work-group holds
- * 256 items) and none of the CPU variants (SERIAL, STREAM, TRANSPOSE,
- * INTERLEAVE, DEINTERLEAVE, RUN_ONE rely on one work-item walking its chunk
- * alone through the caches). CPUs and accelerators get one lane, long chunks
+ * 256 items), layout changes of views by work-group tiles in local memory
+ * (TRANSPOSE 3), and none of the CPU variants (SERIAL, STREAM, TRANSPOSE 1
+ * and 2, INTERLEAVE, DEINTERLEAVE, RUN_ONE rely on one work-item walking its
+ * chunk alone through the caches). CPUs and accelerators get one lane, long chunks
  * and rows grouped per item: the OpenCL accelerators dmlcl knows (DSPs,
  * PoCL's custom devices) run work-items serially like a CPU.
  */
@@ -104,13 +105,67 @@ static bool view_repeats(const dmli_plan *p)
  */
 #define TRANSPOSE_FAR_ROWS 4096
 
-static int transpose_side(const dmli_plan *p)
+/*
+ * GPUs (TRANSPOSE 3, cl/transpose.cl group_tile): a work-group of
+ * GROUP_ITEMS items moves GROUP_ROWS tiles through local memory, each
+ * CHUNK_MAX units of the run (the power of two that holds it, at most
+ * GROUP_CHUNK) x SIDE units along the input-contiguous dimension (the rest
+ * of group_units(), no more than the power of two that holds that
+ * dimension), and as many consecutive tiles (at most GROUP_MAX_ROWS) as
+ * fill group_units(): a warp reads whole input rows and writes whole output
+ * rows, and each item has several loads in flight before the barrier.
+ * Without it a GPU read each unit of a strided run from its own sector:
+ * NCHW -> NHWC f32 on an H200 (NVIDIA's OpenCL) ran at 0.16 of a copy of
+ * its bytes, u8 0.04, slower than one work-item per element; one 32 x 32
+ * tile a group took them to 0.48 and 0.19 (dmlcl-bench --variants), but
+ * depth-to-space block 2 (tiles of 64 x 2) fell from 0.13 to 0.10.
+ */
+#define GROUP_ITEMS 256
+#define GROUP_CHUNK 32
+#define GROUP_MAX_ROWS 8
+
+/* Units a group moves: 1024, and 4 KiB of narrow units. */
+static int64_t group_units(const dmli_plan *p)
 {
-    return 64 / (int)p->elem_bytes;
+    int64_t by_bytes = 4096 / (int64_t)p->elem_bytes;
+    return by_bytes > 1024 ? by_bytes : 1024;
 }
 
-static int transpose_chunk(const dmli_plan *p)
+static int64_t pow2_at_least(int64_t v)
 {
+    int64_t q = 1;
+    while (q < v)
+        q <<= 1;
+    return q;
+}
+
+static int group_chunk(const dmli_plan *p)
+{
+    int64_t run = p->size[p->rank - 1];
+    return (int)(run >= GROUP_CHUNK ? GROUP_CHUNK : pow2_at_least(run));
+}
+
+static int group_side(const dmli_plan *p)
+{
+    int64_t side = group_units(p) / group_chunk(p), n0 = pow2_at_least(p->size[p->rank - 2]);
+    return (int)(n0 < side ? n0 : side);
+}
+
+static int group_rows(const dmli_plan *p)
+{
+    int64_t rows = group_units(p) / ((int64_t)group_side(p) * group_chunk(p));
+    return (int)(rows > GROUP_MAX_ROWS ? GROUP_MAX_ROWS : rows < 1 ? 1 : rows);
+}
+
+static int transpose_side(const dmli_plan *p, int transpose)
+{
+    return transpose == 3 ? group_side(p) : 64 / (int)p->elem_bytes;
+}
+
+static int transpose_chunk(const dmli_plan *p, int transpose)
+{
+    if (transpose == 3)
+        return group_chunk(p);
     int64_t is = p->rank ? p->in_stride[p->rank - 1] * (int64_t)p->elem_bytes : 0;
     bool far = is >= TRANSPOSE_FAR_ROWS || is <= -TRANSPOSE_FAR_ROWS;
     return (far ? 64 : 128) / (int)p->elem_bytes;
@@ -123,13 +178,15 @@ static int transpose_chunk(const dmli_plan *p)
  * blocks) where the run, the output offset and every output stride are whole
  * 16-byte vectors (binding offsets are 16-byte aligned), else 1; 0: no tiles.
  */
-static int transpose_tiles(const dmli_plan *p)
+static int transpose_tiles(const dmli_plan *p, bool gpu)
 {
     int in = p->rank - 1;
     if (p->rank < 2 || p->out_stride[in] != 1 ||
         (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) || p->in_stride[in - 1] != 1 ||
-        p->size[in - 1] < transpose_side(p))
+        p->size[in - 1] < (gpu ? GROUP_CHUNK : transpose_side(p, 1)))
         return 0;
+    if (gpu)
+        return 3;
     int64_t vn = 16 / (int64_t)p->elem_bytes;
     if (p->size[in] % vn != 0 || p->out_offset % vn != 0)
         return 1;
@@ -139,12 +196,19 @@ static int transpose_tiles(const dmli_plan *p)
     return 2;
 }
 
-/* A layout change on a CPU (see cl/view.cl TRANSPOSE). */
-static int view_transposes(const dmli_plan *p, bool gpu)
+/* A layout change (see cl/view.cl TRANSPOSE): tiles of a work-item on CPUs,
+ * of a work-group of GROUP_ITEMS on GPUs that take one. */
+static int view_transposes(const dmli_plan *p, const dmli_device_desc *dev)
 {
-    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || view_repeats(p))
+    bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
+    if (p->kind != DMLI_PLAN_VIEW || p->scale_bias || view_repeats(p))
         return 0;
-    return transpose_tiles(p);
+    /* Local memory: group_units() and a padding of 32 units a tile. */
+    if (gpu &&
+        (dev->max_work_group_size < GROUP_ITEMS || dev->max_item_sizes[0] < GROUP_ITEMS ||
+         dev->local_mem_size < (uint64_t)(group_units(p) + 32 * GROUP_MAX_ROWS) * p->elem_bytes))
+        return 0;
+    return transpose_tiles(p, gpu);
 }
 
 /*
@@ -159,7 +223,7 @@ int dmli_indexed_tiles(const dmli_plan *p)
     if (p->kind != DMLI_PLAN_INDEXED || p->check_only || p->rank < 2 || p->idx_stride[in] != 0 ||
         p->idx_stride[in - 1] != 0)
         return 0;
-    return transpose_tiles(p);
+    return transpose_tiles(p, false);
 }
 
 /* The tiles on CPUs only, as for views: GPUs read strided runs through lanes. */
@@ -452,7 +516,7 @@ static void decide(const dmli_plan *p, const dmli_device_desc *dev, dmli_launch 
     l->deinterleave = l->interleave ? 0 : view_deinterleaves(p, gpu);
     l->transpose = indexed                            ? indexed_transposes(p, gpu)
                    : l->interleave || l->deinterleave ? 0
-                                                      : view_transposes(p, gpu);
+                                                      : view_transposes(p, dev);
     l->stream = streams(p, dev, l->transpose != 0);
     l->repeat = view_repeats(p);
     l->strided = view_strided(p, gpu, l);
@@ -506,7 +570,8 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
             n += snprintf(buf + n, len - (size_t)n, " -DCACHE_T=int");
         if (l->transpose)
             n += snprintf(buf + n, len - (size_t)n, " -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d",
-                          l->transpose, transpose_side(p), transpose_chunk(p));
+                          l->transpose, transpose_side(p, l->transpose),
+                          transpose_chunk(p, l->transpose));
         if (l->transpose == 2)
             n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
                           16 / p->elem_bytes, vector_type(p->elem_bytes), 16 / p->elem_bytes);
@@ -524,7 +589,10 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
         n += snprintf(buf + n, len - (size_t)n, " -DTILE_PREFETCH=%d", l->tile_prefetch);
     n += snprintf(buf + n, len - (size_t)n,
                   " -DSPLAT=%d -DREPEAT=%d -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d", splat,
-                  l->repeat, l->transpose, transpose_side(p), transpose_chunk(p));
+                  l->repeat, l->transpose, transpose_side(p, l->transpose),
+                  transpose_chunk(p, l->transpose));
+    if (l->transpose == 3)
+        n += snprintf(buf + n, len - (size_t)n, " -DGROUP_ROWS=%d", group_rows(p));
     if (l->transpose == 2)
         n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
                       16 / p->elem_bytes, vector_type(p->elem_bytes), 16 / p->elem_bytes);
@@ -631,7 +699,7 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
         lanes = dev->max_work_group_size;
     int64_t chunk = gpu ? (int64_t)lanes * 8 : (int64_t)(16384 / p->elem_bytes);
     if (l->transpose)
-        chunk = transpose_chunk(p);
+        chunk = transpose_chunk(p, l->transpose);
     if (l->interleave)
         chunk = interleave_chunk(p, per_position, INTERLEAVE_CHUNK_BYTES);
     if (l->deinterleave)
@@ -675,6 +743,18 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
     l->global[1] = round_up((size_t)chunks, span);
     l->global[2] = round_up((size_t)rows, per_group);
     l->chunk = chunk;
+    if (l->transpose == 3) {
+        /* A work-group per group_rows() tiles: the tile rows along dimension
+         * 0 (the largest grid dimension on every GPU), the run's chunks along 2. */
+        l->rows_per_item = 1;
+        l->local[0] = GROUP_ITEMS;
+        l->local[1] = 1;
+        l->local[2] = 1;
+        size_t per = (size_t)group_rows(p);
+        l->global[0] = GROUP_ITEMS * (((size_t)l->rows + per - 1) / per);
+        l->global[1] = 1;
+        l->global[2] = (size_t)chunks;
+    }
 }
 
 /*
@@ -684,7 +764,7 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
  */
 static size_t tile_indexed_rows(const dmli_plan *p, dmli_launch *l, cl_long *dims, int outer)
 {
-    cl_long n0 = dims[0], side = transpose_side(p), tiles = (n0 + side - 1) / side;
+    cl_long n0 = dims[0], side = transpose_side(p, l->transpose), tiles = (n0 + side - 1) / side;
     cl_long *real = dims + DMLI_INDEXED_DIM * outer;
     for (int k = 0; k < DMLI_INDEXED_DIM; ++k)
         real[k] = k == 0 ? n0 : k == 1 ? dims[1] : k == 2 ? 1 : 0;
@@ -751,7 +831,8 @@ static size_t fill_dims(const dmli_plan *p, dmli_launch *l, cl_long *dims, int *
         count += tile_indexed_rows(p, l, dims, outer);
     } else if (l->transpose) {
         /* Rows are tiles of dims[0]; its real size and output stride follow. */
-        cl_long n0 = dims[0], side = transpose_side(p), tiles = (n0 + side - 1) / side;
+        cl_long n0 = dims[0], side = transpose_side(p, l->transpose),
+                tiles = (n0 + side - 1) / side;
         cl_long *real = dims + DMLI_VIEW_DIM * outer;
         real[0] = n0;
         real[1] = dims[1];
@@ -828,7 +909,8 @@ void dmli_launch_plan(const dmli_plan *p, const dmli_device_desc *device, dmli_l
     memset(l, 0, sizeof *l);
     decide(p, device, l);
     l->prefetch = prefetch(p, device, l);
-    l->tile_prefetch = l->transpose && device->prefetch ? TILE_PREFETCH_TILES : 0;
+    l->tile_prefetch =
+        l->transpose && l->transpose != 3 && device->prefetch ? TILE_PREFETCH_TILES : 0;
     options(p, l, l->options, sizeof l->options);
     int row_rank;
     size_t dims = fill_dims(p, l, l->shape + DMLI_SHAPE_HEADER, &row_rank);

@@ -172,3 +172,24 @@ Test(layout, small_transposes_each_width)
         }
     }
 }
+
+Test(layout, group_tiles_each_width)
+{
+    /* GPUs' work-group tiles (TRANSPOSE 3: the run in chunks of the power of
+     * two that holds it, at most 32, x the rest of 1024 units along H*W), at
+     * each width, small enough for Oclgrind: two chunks, the second of 5,
+     * over three tiles, the last of 6 (C 37, H*W 70, two images); runs of 3
+     * and 9 in one narrow tile each; 6 channels padded to 8 in the output
+     * (the padding keeps its bytes). On CPUs the same shapes take private
+     * tiles, INTERLEAVE or the general path. */
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t) {
+        const UINT shapes[][4] = {{2, 37, 1, 70}, {1, 3, 5, 20}, {1, 9, 1, 33}};
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+            const UINT *sz = shapes[s];
+            UINT os[4] = {sz[2] * sz[3] * sz[1], 1, sz[3] * sz[1], sz[1]};
+            check(types[t], widths[t], sz, os);
+        }
+        UINT sz[4] = {1, 6, 2, 40}, os[4] = {2 * 40 * 8, 1, 40 * 8, 8};
+        check(types[t], widths[t], sz, os);
+    }
+}

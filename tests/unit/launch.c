@@ -79,7 +79,8 @@ typedef struct plan_case {
     /* Worked out by hand: rows and repeats the dims hold. */
     uint64_t rows, reps;
     bool cpu_transposes, cpu_streams;
-    uint64_t tiles; /* the rows when TRANSPOSE tiles them */
+    uint64_t tiles;     /* the rows when TRANSPOSE tiles them */
+    uint64_t gpu_tiles; /* the rows when a GPU's work-groups tile them (TRANSPOSE 3), else 0 */
 } plan_case;
 
 static dmli_plan make(dmli_plan_kind kind, uint32_t elem, const dim *dims, int rank)
@@ -107,33 +108,35 @@ static int plan_cases(plan_case *c)
     int n = 0;
     /* A slice: 1000 rows of 4096 contiguous floats from rows of 8192 (16 MB: streams on CPUs). */
     const dim slice[] = {{1000, 4096, 8192, 0, 0}, {4096, 1, 1, 0, 0}};
-    c[n++] = (plan_case){"slice", make(DMLI_PLAN_VIEW, 4, slice, 2), 1000, 1, false, true, 0};
-    /* A 2-D transpose: out[512][256] from in[256][512]; 512 rows = 32 tiles of 16. */
+    c[n++] = (plan_case){"slice", make(DMLI_PLAN_VIEW, 4, slice, 2), 1000, 1, false, true, 0, 0};
+    /* A 2-D transpose: out[512][256] from in[256][512]; 512 rows = 32 tiles of 16 on CPUs,
+     * 16 group tiles of 32 rows x 32 run units on GPUs (1024 units a tile). */
     const dim transpose[] = {{512, 256, 1, 0, 0}, {256, 1, 512, 0, 0}};
-    c[n++] =
-        (plan_case){"transpose", make(DMLI_PLAN_VIEW, 4, transpose, 2), 512, 1, true, false, 32};
+    c[n++] = (plan_case){
+        "transpose", make(DMLI_PLAN_VIEW, 4, transpose, 2), 512, 1, true, false, 32, 16};
     /* A broadcast: 100 repeats of 50 rows of 64 floats (input rows 128 apart). */
     const dim bcast[] = {{100, 3200, 0, 0, 0}, {50, 64, 128, 0, 0}, {64, 1, 1, 0, 0}};
-    c[n++] = (plan_case){"broadcast", make(DMLI_PLAN_VIEW, 4, bcast, 3), 50, 100, false, false, 0};
+    c[n++] =
+        (plan_case){"broadcast", make(DMLI_PLAN_VIEW, 4, bcast, 3), 50, 100, false, false, 0, 0};
     /* A 64 MiB copy: 16 Mi floats, one contiguous run (streams on CPUs). */
     const dim big[] = {{16 << 20, 1, 1, 0, 0}};
-    c[n++] = (plan_case){"big-copy", make(DMLI_PLAN_VIEW, 4, big, 1), 1, 1, false, true, 0};
+    c[n++] = (plan_case){"big-copy", make(DMLI_PLAN_VIEW, 4, big, 1), 1, 1, false, true, 0, 0};
     /* A scalar: rank 0. */
-    c[n++] = (plan_case){"scalar", make(DMLI_PLAN_VIEW, 8, NULL, 0), 1, 1, false, false, 0};
+    c[n++] = (plan_case){"scalar", make(DMLI_PLAN_VIEW, 8, NULL, 0), 1, 1, false, false, 0, 0};
     /* GATHER axis 0: 300 indices pick rows of 128 floats from 1000. */
     const dim rows[] = {{300, 128, 0, 1, 1}, {128, 1, 1, 0, 0}};
-    c[n++] = (plan_case){"gather-rows", gather(rows, 2, 1000, 128), 300, 1, false, false, 0};
+    c[n++] = (plan_case){"gather-rows", gather(rows, 2, 1000, 128), 300, 1, false, false, 0, 0};
     /* GATHER on the inner axis: 64 rows share 500 indices into rows of 1000. */
     const dim inner[] = {{64, 500, 1000, 0, 0}, {500, 1, 0, 1, 1}};
-    c[n++] = (plan_case){"gather-inner", gather(inner, 2, 1000, 1), 64, 1, false, false, 0};
+    c[n++] = (plan_case){"gather-inner", gather(inner, 2, 1000, 1), 64, 1, false, false, 0, 0};
     /* GATHER of single elements: 777 indices, one unit each (a run of 777). */
     const dim scalars[] = {{777, 1, 0, 1, 1}};
-    c[n++] = (plan_case){"gather-elements", gather(scalars, 1, 50, 1), 1, 1, false, false, 0};
+    c[n++] = (plan_case){"gather-elements", gather(scalars, 1, 50, 1), 1, 1, false, false, 0, 0};
     /* GATHER of 48 rows (H, 64 floats apart) from NCHW read as NHWC: W 64 contiguous in the
      * input, C 32 the run, 4096 apart; 48 x 64 rows = 48 x 4 tiles of 16. */
     const dim layout[] = {{48, 2048, 0, 1, 1}, {64, 32, 1, 0, 0}, {32, 1, 4096, 0, 0}};
-    c[n++] =
-        (plan_case){"gather-of-a-transpose", gather(layout, 3, 60, 64), 3072, 1, true, false, 192};
+    c[n++] = (plan_case){
+        "gather-of-a-transpose", gather(layout, 3, 60, 64), 3072, 1, true, false, 192, 0};
     return n;
 }
 
@@ -158,25 +161,43 @@ static void check_launch(const plan_case *pc, const dmli_device_desc *d, int di)
     }
     cr_expect(product <= d->max_work_group_size, "%s on device %d: work-group %zu > %zu", name, di,
               product, d->max_work_group_size);
-    /* Coverage: the chunks cover the run with none empty; the items cover
-     * every row and repeat group; lanes are one work-group wide. */
+    /* GPUs whose work-groups take 256 items and 1024 units (4 KiB of narrow
+     * ones) plus 32 units of padding for each of up to 8 tiles move layout
+     * changes by work-groups. */
+    uint64_t group_units = 4096 / p->elem_bytes > 1024 ? 4096 / p->elem_bytes : 1024;
+    bool group = gpu && pc->gpu_tiles && d->max_work_group_size >= 256 &&
+                 d->max_item_sizes[0] >= 256 &&
+                 d->local_mem_size >= (group_units + 8 * 32) * p->elem_bytes;
     int64_t run = p->rank ? p->size[p->rank - 1] : 1;
-    cr_expect(l.chunk >= 1 && (int64_t)l.global[1] * l.chunk >= run &&
-                  ((int64_t)l.global[1] - 1) * l.chunk < run,
-              "%s on device %d: %zu chunks of %lld for a run of %lld", name, di, l.global[1],
-              (long long)l.chunk, (long long)run);
-    cr_expect_eq(l.global[0], l.local[0], "%s on device %d: lanes", name, di);
-    bool transposes = !gpu && pc->cpu_transposes, stream = !gpu && pc->cpu_streams;
-    uint64_t rows = transposes ? pc->tiles : pc->rows;
+    bool transposes = group || (!gpu && pc->cpu_transposes), stream = !gpu && pc->cpu_streams;
+    uint64_t rows = group ? pc->gpu_tiles : transposes ? pc->tiles : pc->rows;
     cr_expect_eq(l.rows, rows, "%s on device %d: rows %llu, expected %llu", name, di,
                  (unsigned long long)l.rows, (unsigned long long)rows);
     cr_expect_eq(l.reps, pc->reps, "%s on device %d: reps %llu, expected %llu", name, di,
                  (unsigned long long)l.reps, (unsigned long long)pc->reps);
-    uint64_t groups = (pc->reps + l.reps_per_item - 1) / l.reps_per_item;
-    uint64_t items = (rows * groups + l.rows_per_item - 1) / l.rows_per_item;
-    cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
-              "%s on device %d: %zu items for %llu needed", name, di, l.global[2],
-              (unsigned long long)items);
+    if (group) {
+        /* A work-group per tile: tiles along dimension 0, chunks along 2. */
+        cr_expect(l.transpose == 3 && l.local[0] == 256 && l.local[1] == 1 && l.local[2] == 1 &&
+                      l.global[0] == 256 * rows && l.global[1] == 1 && l.rows_per_item == 1,
+                  "%s on device %d: group tiles", name, di);
+        cr_expect(l.chunk >= 1 && (int64_t)l.global[2] * l.chunk >= run &&
+                      ((int64_t)l.global[2] - 1) * l.chunk < run,
+                  "%s on device %d: %zu chunks of %lld for a run of %lld", name, di, l.global[2],
+                  (long long)l.chunk, (long long)run);
+    } else {
+        /* Coverage: the chunks cover the run with none empty; the items cover
+         * every row and repeat group; lanes are one work-group wide. */
+        cr_expect(l.chunk >= 1 && (int64_t)l.global[1] * l.chunk >= run &&
+                      ((int64_t)l.global[1] - 1) * l.chunk < run,
+                  "%s on device %d: %zu chunks of %lld for a run of %lld", name, di, l.global[1],
+                  (long long)l.chunk, (long long)run);
+        cr_expect_eq(l.global[0], l.local[0], "%s on device %d: lanes", name, di);
+        uint64_t groups = (pc->reps + l.reps_per_item - 1) / l.reps_per_item;
+        uint64_t items = (rows * groups + l.rows_per_item - 1) / l.rows_per_item;
+        cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
+                  "%s on device %d: %zu items for %llu needed", name, di, l.global[2],
+                  (unsigned long long)items);
+    }
     /* The header carries what the grid was computed from. */
     bool indexed = p->kind == DMLI_PLAN_INDEXED;
     cr_expect_eq(l.shape[indexed ? DMLI_INDEXED_ROWS : DMLI_VIEW_ROWS], (cl_long)rows);
@@ -191,8 +212,10 @@ static void check_launch(const plan_case *pc, const dmli_device_desc *d, int di)
     cr_expect_eq(l.stream, stream, "%s on device %d: stream", name, di);
     cr_expect(strstr(l.options, stream ? "-DSTREAM=1" : "-DSTREAM=0"), "%s: %s", name, l.options);
     if (!indexed)
-        cr_expect(strstr(l.options, transposes ? "-DTRANSPOSE=2" : "-DTRANSPOSE=0"), "%s: %s", name,
-                  l.options);
+        cr_expect(strstr(l.options, group        ? "-DTRANSPOSE=3"
+                                    : transposes ? "-DTRANSPOSE=2"
+                                                 : "-DTRANSPOSE=0"),
+                  "%s: %s", name, l.options);
     if (gpu)
         cr_expect(!l.run_one && (!indexed || strstr(l.options, "-DRUN_ONE=0")), "%s: %s", name,
                   l.options);
@@ -334,12 +357,68 @@ Test(launch, transpose_on_cpu)
     dmli_launch_plan(&p, &no_prefetch, &l);
     cr_expect(l.transpose == 2 && l.tile_prefetch == 0 && !strstr(l.options, "TILE_PREFETCH"), "%s",
               l.options);
-    /* The same plan on a GPU: no tiles, rows are the 512 output rows. */
+    /* The same plan on a GPU: a work-group of 256 per tile (TRANSPOSE 3) of
+     * 32 run units (the run is 32 or more) x 1024 / 32 = 32 input rows: 16
+     * tiles, 32 x 256 = 8192 apart in the output, 8 chunks. */
     dmli_launch_plan(&p, &big_gpu, &l);
-    cr_expect_eq(l.transpose, 0);
+    cr_expect_eq(l.transpose, 3);
+    cr_expect(strstr(l.options, "-DTRANSPOSE=3 -DSIDE=32 -DCHUNK_MAX=32"), "%s", l.options);
     cr_expect(l.tile_prefetch == 0 && !strstr(l.options, "TILE_PREFETCH"), "%s", l.options);
+    const cl_long ghead[DMLI_SHAPE_HEADER] = {1, 256, 1, 512, 32, 16, ONE, 0, 0, 1, 1, 1};
+    const cl_long gdims[] = {16, 8192, 32, 512, 256, 1};
+    expect_longs(l.shape, ghead, DMLI_SHAPE_HEADER, "gpu header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, gdims, N(gdims), "gpu dims");
+    cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(gdims)));
+    expect_grid(&l, (size_t[]){16 * 256, 1, 8}, (size_t[]){256, 1, 1});
+    /* A GPU whose work-groups hold fewer than 256 items reads strided runs
+     * through lanes: rows are the 512 output rows. */
+    dmli_device_desc small = big_gpu;
+    small.max_work_group_size = 128;
+    dmli_launch_plan(&p, &small, &l);
+    cr_expect_eq(l.transpose, 0);
     cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 512);
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + 3));
+}
+
+Test(launch, group_tiles_fit_the_run_and_the_rows)
+{
+    /* TRANSPOSE 3 tiles of f16 (a group moves 4 KiB: 2048 units): CHUNK_MAX
+     * the power of two that holds the run (at most 32), SIDE the rest of
+     * 2048 units, no more than the power of two that holds the
+     * input-contiguous dimension, and GROUP_ROWS consecutive tiles (at most
+     * 8) fill the 2048; dimensions under 32 units take no tiles. */
+    const struct {
+        int64_t n0, run;
+        int side, chunk, rows;
+    } cases[] = {{512, 256, 64, 32, 1}, {4096, 3, 512, 4, 1},  {56, 2, 64, 2, 8},
+                 {100, 1, 128, 1, 8},   {33, 17, 64, 32, 1},   {4096, 16, 128, 16, 1},
+                 {31, 64, 0, 0, 0},     {1000, 9, 128, 16, 1}, {200, 4, 256, 4, 2}};
+    for (size_t k = 0; k < N(cases); ++k) {
+        const dim t[] = {{cases[k].n0, cases[k].run, 1, 0, 0},
+                         {cases[k].run, 1, cases[k].n0, 0, 0}};
+        dmli_plan p = make(DMLI_PLAN_VIEW, 2, t, 2);
+        dmli_launch l;
+        dmli_launch_plan(&p, &big_gpu, &l);
+        if (!cases[k].side) {
+            cr_expect_eq(l.transpose, 0, "case %zu: %s", k, l.options);
+            continue;
+        }
+        char want[80];
+        int n =
+            snprintf(want, sizeof want, "-DTRANSPOSE=3 -DSIDE=%d -DCHUNK_MAX=%d -DGROUP_ROWS=%d",
+                     cases[k].side, cases[k].chunk, cases[k].rows);
+        const char *at = strstr(l.options, want);
+        int64_t tiles = (cases[k].n0 + cases[k].side - 1) / cases[k].side;
+        int64_t chunk = cases[k].chunk < cases[k].run ? cases[k].chunk : cases[k].run;
+        cr_expect(l.transpose == 3 && at && (at[n] == ' ' || at[n] == '\0') && l.chunk == chunk &&
+                      l.rows == (uint64_t)tiles,
+                  "case %zu: rows %llu chunk %lld: %s", k, (unsigned long long)l.rows,
+                  (long long)l.chunk, l.options);
+        /* A work-group of 256 per GROUP_ROWS tiles. */
+        size_t groups = (size_t)((tiles + cases[k].rows - 1) / cases[k].rows);
+        cr_expect(l.global[0] == 256 * groups && l.local[0] == 256, "case %zu: global %zu", k,
+                  l.global[0]);
+    }
 }
 
 Test(launch, streams_from_a_quarter_of_the_cache)
@@ -440,11 +519,14 @@ Test(launch, interleave_on_cpu)
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
     expect_grid(&l, (size_t[]){1, 1, 4}, (size_t[]){1, 1, 1});
-    /* GPUs keep the general path: rows are the 4 x 4096 runs. */
+    /* GPUs tile it by work-groups: runs of 3 in chunks of 4, a group moving
+     * 4 KiB of u8, 4096 / 4 = 1024 positions a tile, 4 tiles per image. */
     dmli_launch_plan(&p, &big_gpu, &l);
     cr_expect_eq(l.interleave, 0);
     cr_expect(!strstr(l.options, "-DINTERLEAVE"), "%s", l.options);
-    cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 4 * 4096);
+    cr_expect(l.transpose == 3 && strstr(l.options, "-DSIDE=1024 -DCHUNK_MAX=4 -DGROUP_ROWS=1"),
+              "%s", l.options);
+    cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 4 * 4);
     /* Accelerators run work-items like a CPU: INTERLEAVE too. */
     dmli_launch_plan(&p, &accel, &l);
     cr_expect_eq(l.interleave, 2);
@@ -482,9 +564,14 @@ Test(launch, interleave_on_every_device)
     for (int di = 0; di < N_DEVICES; ++di) {
         dmli_device_desc d = devices(di);
         bool gpu = d.device_class == DMLCL_DEVICE_CLASS_GPU;
+        /* GPUs whose work-groups take 256 items and 4096 + 8 x 32 bytes: group
+         * tiles (runs of 3 in chunks of 4, 1024 positions: 4 tiles per image). */
+        bool group = gpu && d.max_work_group_size >= 256 && d.max_item_sizes[0] >= 256 &&
+                     d.local_mem_size >= 4096 + 8 * 32;
         dmli_launch l;
         dmli_launch_plan(&p, &d, &l);
         cr_expect_eq(l.interleave, gpu ? 0 : 2, "device %d: interleave %d", di, l.interleave);
+        cr_expect_eq(l.transpose, group ? 3 : 0, "device %d: transpose %d", di, l.transpose);
         size_t product = 1;
         for (int k = 0; k < 3; ++k) {
             cr_expect(l.local[k] >= 1 && l.local[k] <= d.max_item_sizes[k] &&
@@ -494,14 +581,20 @@ Test(launch, interleave_on_every_device)
         }
         cr_expect(product <= d.max_work_group_size, "device %d: work-group %zu", di, product);
         int64_t span = gpu ? 3 : 4096; /* what the chunks split */
-        uint64_t rows = gpu ? 4 * 4096 : 4;
-        cr_expect(l.chunk >= 1 && (int64_t)l.global[1] * l.chunk >= span &&
-                      ((int64_t)l.global[1] - 1) * l.chunk < span,
-                  "device %d: %zu chunks of %lld", di, l.global[1], (long long)l.chunk);
+        uint64_t rows = group ? 4 * 4 : gpu ? 4 * 4096 : 4;
+        /* Group tiles: chunks along dimension 2, a work-group per tile along 0. */
+        size_t chunk_dim = group ? l.global[2] : l.global[1];
+        cr_expect(l.chunk >= 1 && (int64_t)chunk_dim * l.chunk >= span &&
+                      ((int64_t)chunk_dim - 1) * l.chunk < span,
+                  "device %d: %zu chunks of %lld", di, chunk_dim, (long long)l.chunk);
         cr_expect_eq(l.rows, rows, "device %d: rows %llu", di, (unsigned long long)l.rows);
         uint64_t items = (rows + l.rows_per_item - 1) / l.rows_per_item;
-        cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
-                  "device %d: %zu items for %llu", di, l.global[2], (unsigned long long)items);
+        if (group)
+            cr_expect(l.global[0] == 256 * items && l.local[0] == 256, "device %d: %zu items", di,
+                      l.global[0]);
+        else
+            cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
+                      "device %d: %zu items for %llu", di, l.global[2], (unsigned long long)items);
         cr_expect_eq(l.shape[DMLI_VIEW_ROWS], (cl_long)rows);
         cr_expect_eq(l.shape[DMLI_VIEW_CHUNK], l.chunk);
         cr_expect(strlen(l.options) + 1 < sizeof l.options, "device %d: options truncated", di);
