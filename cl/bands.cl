@@ -13,9 +13,11 @@
  * stream through each output line in order (PADDING: left border, input
  * row, right border, then the next line).
  *
- * Work-item (lane, 0, item): item names rows_per_item consecutive rows (the
- * first decomposed once, the next ones odometer steps), lane an interleave
- * inside each run (one lane on CPUs, a warp on GPUs).
+ * Work-item (lane, line, item): item names rows_per_item consecutive rows
+ * (the first decomposed once, the next ones odometer steps), lane an
+ * interleave inside each run (one lane on CPUs; on GPUs the power of two
+ * that holds the longest run, at most 64), line the first of a row's lines
+ * the item walks (0 and all of them on CPUs; see LINE0).
  *
  * Macros (code generation only; every size, stride and offset is in the
  * table, so one build serves every shape): common.cl's UNIT_T, SERIAL,
@@ -258,6 +260,18 @@ static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run,
 #define FLUSH
 #endif
 
+/* The lines of a strip an item walks: all of them in order on CPUs (the
+ * writer assembles consecutive runs), every get_global_size(1)-th from
+ * get_global_id(1) on GPUs (bands with few rows and many lines, PADDING's,
+ * still fill the device). */
+#if SERIAL
+#define LINE0 0L
+#define LINE_STEP 1L
+#else
+#define LINE0 ((long)get_global_id(1))
+#define LINE_STEP ((long)get_global_size(1))
+#endif
+
 __kernel void bands_copy(__constant long *table BUFS(BUF_PARAM))
 {
     __global UNIT_T *bufs[NBUF];
@@ -286,7 +300,7 @@ __kernel void bands_copy(__constant long *table BUFS(BUF_PARAM))
             __constant long *st = strip + DMLI_BANDS_STRIP * s;
             __constant long *first = segs + st[0] * seg_longs;
             long count = st[1], lines = st[2];
-            for (long line = 0; line < lines; ++line)
+            for (long line = LINE0; line < lines; line += LINE_STEP)
                 for (long k = 0; k < count; ++k) {
                     __constant long *g = first + k * seg_longs;
                     long o = g[DMLI_SEG_OUT_OFF] + line * g[DMLI_SEG_LINE_OS],

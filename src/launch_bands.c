@@ -22,6 +22,9 @@ static const char *unit_type(uint32_t unit)
 
 /* CPUs: bytes a work-item moves (rows grouped), as launch.c's chunks. */
 #define ITEM_BYTES 16384
+/* GPUs: work-items per compute unit a band's grid reaches where it can (an
+ * SM holds 2048). */
+#define GPU_ITEMS_PER_UNIT 2048
 
 static size_t round_up(size_t v, size_t m)
 {
@@ -51,7 +54,16 @@ bool dmli_band_launch_make(const dmli_band *b, const dmli_device_desc *dev, dmli
     snprintf(l->options, sizeof l->options,
              "-cl-std=CL1.2 -DUNIT_T=%s -DSERIAL=%d -DSTREAM=%d -DASSEMBLE=%d -DNBUF=%u",
              unit_type(b->unit), l->serial, l->stream, assemble, l->nbuf);
-    size_t lanes = gpu ? 64 : 1;
+    /* GPUs: lanes the power of two that holds the longest run, at most 64
+     * (JOIN's runs of 4-12 units of 16 bytes kept 4-12 of 64 lanes busy). */
+    size_t lanes = 1;
+    int64_t longest = 1, lines = 1;
+    for (uint32_t k = 0; k < b->n_segs; ++k)
+        longest = b->segs[k].run > longest ? b->segs[k].run : longest;
+    for (uint32_t k = 0; k < b->n_strips; ++k)
+        lines = b->strips[k].lines > lines ? b->strips[k].lines : lines;
+    while (gpu && lanes < 64 && (int64_t)lanes < longest)
+        lanes <<= 1;
     if (lanes > dev->max_item_sizes[0])
         lanes = dev->max_item_sizes[0];
     if (lanes > dev->max_work_group_size)
@@ -77,8 +89,19 @@ bool dmli_band_launch_make(const dmli_band *b, const dmli_device_desc *dev, dmli
         per_group = dev->max_item_sizes[2];
     if (per_group < 1)
         per_group = 1;
+    /* GPUs: a row's lines split over enough items (dimension 1) that the
+     * grid holds GPU_ITEMS_PER_UNIT per compute unit (PADDING's 1024 rows of
+     * 132 lines in one warp each filled a quarter of an H200). */
+    uint64_t split = 1;
+    if (gpu) {
+        uint64_t have = items * lanes, want = GPU_ITEMS_PER_UNIT * cu;
+        split = have < want ? (want + have - 1) / have : 1;
+        if (split > (uint64_t)lines)
+            split = (uint64_t)lines;
+    }
     l->local[0] = l->global[0] = lanes;
-    l->local[1] = l->global[1] = 1;
+    l->local[1] = 1;
+    l->global[1] = (size_t)split;
     l->local[2] = per_group;
     l->global[2] = round_up((size_t)items, per_group);
 

@@ -243,6 +243,50 @@ Test(bands, constant_pad_walks_left_input_right_line_by_line)
     free_op(o);
 }
 
+Test(bands, gpu_lanes_fit_the_runs_and_lines_fill_the_device)
+{
+    /* The pad above on a GPU of 132 compute units, in units of 8 bytes:
+     * the longest run is the top slab, 2 lines of 16 floats (16 units): 16
+     * lanes, up to 16 rows a group. Its 6 rows x 16 lanes are far from 2048
+     * items per compute unit: the 10 lines of the middle strip (the most of
+     * any strip) split over 10 items in dimension 1. */
+    op *o = pad(DML_PADDING_MODE_CONSTANT, 2, 3, 10, 12, 2);
+    dmli_band b;
+    const char *why;
+    cr_assert(dmli_band_build(&o->st, &gpu, &b, &why), "%s", why);
+    dmli_band_launch l;
+    cr_assert(dmli_band_launch_make(&b, &gpu, &l));
+    cr_expect(!l.serial && strstr(l.options, "-DSERIAL=0"), "%s", l.options);
+    cr_expect_eq(b.unit, 8);
+    cr_expect_eq(l.local[0], 16);
+    cr_expect_eq(l.global[0], 16);
+    cr_expect_eq(l.local[1], 1);
+    cr_expect_eq(l.global[1], 10);
+    cr_expect_eq(l.local[2], 6, "the 6 rows (under 256 / 16)");
+    cr_expect_eq(l.global[2], 6);
+    dmli_band_launch_free(&l);
+    /* A JOIN of 65536 rows of runs of 4, 8 and 12 floats (units of 16
+     * bytes: 1-3 units): 4 lanes, 64 rows a group; 65536 x 4 items is
+     * already 2048 per compute unit of a 128-unit GPU: no split. */
+    dmli_band_free(&b);
+    free_op(o);
+    const UINT sizes[4] = {4, 128, 128, 0}, lens[3] = {4, 8, 12};
+    o = join(false, DML_TENSOR_DATA_TYPE_FLOAT32, sizes, 3, 3, lens);
+    dmli_device_desc g128 = gpu;
+    g128.compute_units = 128;
+    cr_assert(dmli_band_build(&o->st, &g128, &b, &why), "%s", why);
+    cr_assert(dmli_band_launch_make(&b, &g128, &l));
+    cr_expect_eq(b.rows, 65536u);
+    cr_expect_eq(b.unit, 16);
+    cr_expect_eq(l.local[0], 4);
+    cr_expect_eq(l.global[1], 1);
+    cr_expect_eq(l.local[2], 64);
+    cr_expect_eq(l.global[2], 65536);
+    dmli_band_launch_free(&l);
+    dmli_band_free(&b);
+    free_op(o);
+}
+
 Test(bands, reflect_pad_moves_elements)
 {
     op *o = pad(DML_PADDING_MODE_REFLECTION, 2, 3, 10, 12, 2);
@@ -395,7 +439,8 @@ Test(bands, layout_changes_keep_their_kernel)
     dmli_band_launch l;
     cr_assert(dmli_band_launch_make(&b, &gpu, &l));
     cr_expect_not(l.serial);
-    cr_expect_eq(l.local[0], 64, "GPUs: a warp of lanes per run");
+    cr_expect_eq(b.unit, 16, "runs of 4 floats at 16-byte offsets");
+    cr_expect_eq(l.local[0], 1, "GPUs: lanes the power of two that holds the longest run (1 unit)");
     cr_expect_eq(l.rows_per_item, 1);
     dmli_band_launch_free(&l);
     dmli_band_free(&b);
