@@ -42,7 +42,8 @@
  *               (default 0)
  *   CACHE_T     SHARED_INDEX: the type of a resolved offset, int where
  *               every offset fits (default long)
- *   TRANSPOSE   1 or 2 (CPUs, ROW_INDEX): the inner dimensions are a layout
+ *   TRANSPOSE   1 or 2 (CPUs), 3 (GPUs: work-group tiles, transpose.cl's
+ *               group_tile) (ROW_INDEX): the inner dimensions are a layout
  *               change, as in view.cl: the run is contiguous in the output
  *               and strided in the input, the innermost row dimension is
  *               contiguous in the input, and neither moves the indices. Rows
@@ -307,6 +308,41 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
           rows_per_item = (ulong)shape[DMLI_INDEXED_ROWS_PER_ITEM];
     __constant long *dims = shape + DMLI_SHAPE_HEADER;
     (void)comp_pos, (void)run_os, (void)run_is, (void)run_xs, (void)run_ps, (void)status;
+#if TRANSPOSE == 3
+    __local UNIT_T tiles[GROUP_ROWS * GROUP_TILE_UNITS];
+    /* A work-group per GROUP_ROWS tiles (GPUs), as view.cl's: tile rows along
+     * group dimension 0, the run's chunks along 2; each tile's GROUP_LANES
+     * items resolve its row and its one index tuple once. A tuple out of
+     * range (ZERO, ERROR) zeroes the tile, and its first lane reports the
+     * tile's first position. Every item reaches group_tile's barrier. */
+    {
+        long axis_n[NCOMP], axis_s[NCOMP];
+        __constant long *comps = dims + DMLI_INDEXED_DIM * (outer_rank + 1);
+        for (int k = 0; k < NCOMP; ++k) {
+            axis_n[k] = comps[DMLI_COMP_LONGS * k];
+            axis_s[k] = comps[DMLI_COMP_LONGS * k + 1];
+        }
+        int k = (int)get_local_id(0) / GROUP_LANES;
+        ulong r = get_group_id(0) * GROUP_ROWS + k;
+        long begin = (long)get_group_id(2) * CHUNK_MAX, os0 = 0, a = 0;
+        long at[MAX_DIMS], off[4] = {out_base, in_base, idx_base, 0};
+        int tw = 0;
+        if (r < rows) {
+            row_start(dims, DMLI_INDEXED_DIM, outer_rank, r, at, off);
+            long real0 = dims[DMLI_INDEXED_DIM * outer_rank];
+            os0 = dims[DMLI_INDEXED_DIM * outer_rank + 1];
+            tw = (int)min((long)SIDE, real0 - at[0] * SIDE);
+            a = resolve(idx, off[2], axis_n, axis_s, comp_stride);
+#if POLICY != 0
+            if (a < 0 && get_local_id(0) % GROUP_LANES == 0)
+                REPORT(off[3] + begin * run_ps + (-1 - a) * comp_pos);
+#endif
+        }
+        group_tile(tiles + k * GROUP_TILE_UNITS, out, off[0], os0, in, off[1] + max(a, 0L), run_is,
+                   begin, (int)min((long)CHUNK_MAX, run - begin), tw, POLICY != 0 && a < 0);
+        return;
+    }
+#endif
     ulong r = get_global_id(2) * rows_per_item;
     if (r >= rows)
         return;
@@ -352,7 +388,7 @@ __kernel void indexed_copy(__global UNIT_T *out, long out_base, __global const U
     }
     return;
 #endif
-#if TRANSPOSE
+#if TRANSPOSE && TRANSPOSE != 3
     /* Rows are tiles: SIDE units of the innermost row dimension (input
      * stride 1, its real size and output stride after the rows in dims) x
      * this chunk of the run (output stride 1); the last tile of a line may

@@ -111,8 +111,10 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
  * 32 / CHUNK_MAX units, so the CHUNK_MAX x (32 / CHUNK_MAX) units a warp
  * reads in output order sit in 32 different banks. Every item reaches the
  * barrier: the bounds only guard loads and stores (tw is 0 for a tile past
- * the last). tile: this tile's GROUP_TILE_UNITS of the kernel's __local
- * array (OpenCL C 1.2 declares local memory in kernels only).
+ * the last). zero: the tile is zeros, nothing is read (a gather's index out
+ * of range under ZERO or ERROR). tile: this tile's GROUP_TILE_UNITS of the
+ * kernel's __local array (OpenCL C 1.2 declares local memory in kernels
+ * only).
  */
 #define GROUP_ITEMS 256
 #ifndef GROUP_ROWS
@@ -123,14 +125,15 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
 #define GROUP_TILE_UNITS (CHUNK_MAX * GROUP_STRIDE)
 #define GROUP_ROUNDS ((SIDE * CHUNK_MAX + GROUP_LANES - 1) / GROUP_LANES)
 static void group_tile(__local UNIT_T *tile, __global UNIT_T *out, long o, long os,
-                       __global const UNIT_T *in, long i, long is, long begin, int nc, int tw)
+                       __global const UNIT_T *in, long i, long is, long begin, int nc, int tw,
+                       bool zero)
 {
     int lane = (int)get_local_id(0) % GROUP_LANES;
 #pragma unroll
     for (int k = 0; k < GROUP_ROUNDS; ++k) {
         int t = lane + k * GROUP_LANES, c = t / SIDE, w = t % SIDE;
         if (c < nc && w < tw)
-            tile[c * GROUP_STRIDE + w] = in[i + w + (begin + c) * is];
+            tile[c * GROUP_STRIDE + w] = zero ? (UNIT_T)0 : in[i + w + (begin + c) * is];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll

@@ -698,7 +698,7 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
             tw = (int)min((long)SIDE, n0 - at[0] * SIDE);
         }
         group_tile(tiles + k * GROUP_TILE_UNITS, out, o, os0, in, i, run_is, begin,
-                   (int)min((long)CHUNK_MAX, run - begin), tw);
+                   (int)min((long)CHUNK_MAX, run - begin), tw, false);
         return;
     }
 #endif

@@ -62,8 +62,10 @@ static void start(const dmli_graph_node *node, pending *p)
 /*
  * An indexed copy whose innermost run reads the input with a stride: a
  * layout change composed into a gather. Fused, the indexed kernel moves it
- * in tiles on CPUs when its inner dimensions are a transpose that leaves the
- * indices alone (launch.c dmli_indexed_tiles, cl/indexed.cl TRANSPOSE);
+ * in tiles (a work-item's on CPUs, a work-group's on GPUs) when its inner
+ * dimensions are a transpose that leaves the indices alone (launch.c
+ * dmli_indexed_tiles, the CPUs' rule, which GPUs meet too but for input-
+ * contiguous dimensions of 16-31 4-byte units; cl/indexed.cl TRANSPOSE);
  * otherwise one element at a time, many times a contiguous run (measured
  * with dmlcl-bench-chains: NCHW to NHWC, then a row gather, ran ~2x slower
  * fused element by element than as two kernels).

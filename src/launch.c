@@ -196,6 +196,14 @@ static int transpose_tiles(const dmli_plan *p, bool gpu)
     return 2;
 }
 
+/* Work-groups of GROUP_ITEMS, and local memory for group_units() and a
+ * padding of 32 units a tile. */
+static bool group_tiles_fit(const dmli_plan *p, const dmli_device_desc *dev)
+{
+    return dev->max_work_group_size >= GROUP_ITEMS && dev->max_item_sizes[0] >= GROUP_ITEMS &&
+           dev->local_mem_size >= (uint64_t)(group_units(p) + 32 * GROUP_MAX_ROWS) * p->elem_bytes;
+}
+
 /* A layout change (see cl/view.cl TRANSPOSE): tiles of a work-item on CPUs,
  * of a work-group of GROUP_ITEMS on GPUs that take one. */
 static int view_transposes(const dmli_plan *p, const dmli_device_desc *dev)
@@ -203,10 +211,7 @@ static int view_transposes(const dmli_plan *p, const dmli_device_desc *dev)
     bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
     if (p->kind != DMLI_PLAN_VIEW || p->scale_bias || view_repeats(p))
         return 0;
-    /* Local memory: group_units() and a padding of 32 units a tile. */
-    if (gpu &&
-        (dev->max_work_group_size < GROUP_ITEMS || dev->max_item_sizes[0] < GROUP_ITEMS ||
-         dev->local_mem_size < (uint64_t)(group_units(p) + 32 * GROUP_MAX_ROWS) * p->elem_bytes))
+    if (gpu && !group_tiles_fit(p, dev))
         return 0;
     return transpose_tiles(p, gpu);
 }
@@ -226,10 +231,15 @@ int dmli_indexed_tiles(const dmli_plan *p)
     return transpose_tiles(p, false);
 }
 
-/* The tiles on CPUs only, as for views: GPUs read strided runs through lanes. */
-static int indexed_transposes(const dmli_plan *p, bool gpu)
+/* The tiles of a gather of a layout change: a work-item's on CPUs, a
+ * work-group's on GPUs that take them (as view_transposes). */
+static int indexed_transposes(const dmli_plan *p, const dmli_device_desc *dev)
 {
-    return gpu ? 0 : dmli_indexed_tiles(p);
+    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU)
+        return dmli_indexed_tiles(p);
+    if (!group_tiles_fit(p, dev) || !dmli_indexed_tiles(p))
+        return 0;
+    return transpose_tiles(p, true);
 }
 
 /*
@@ -514,7 +524,7 @@ static void decide(const dmli_plan *p, const dmli_device_desc *dev, dmli_launch 
     l->serial = !gpu;
     l->interleave = view_interleaves(p, gpu);
     l->deinterleave = l->interleave ? 0 : view_deinterleaves(p, gpu);
-    l->transpose = indexed                            ? indexed_transposes(p, gpu)
+    l->transpose = indexed                            ? indexed_transposes(p, dev)
                    : l->interleave || l->deinterleave ? 0
                                                       : view_transposes(p, dev);
     l->stream = streams(p, dev, l->transpose != 0);
@@ -581,6 +591,8 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
                           16 / p->elem_bytes, vector_type(p->elem_bytes), 16 / p->elem_bytes);
         if (l->transpose && l->tile_prefetch)
             n += snprintf(buf + n, len - (size_t)n, " -DTILE_PREFETCH=%d", l->tile_prefetch);
+        if (l->transpose == 3)
+            n += snprintf(buf + n, len - (size_t)n, " -DGROUP_ROWS=%d", group_rows(p));
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
                  "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d -DPREFETCH=%d",

@@ -163,6 +163,13 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
                      "@(layout/small_transposes_each_width|gather_tile/small_tiles)")
     set_tests_properties(ops-oclgrind-cpu-transposes PROPERTIES LABELS oclgrind TIMEOUT 300
                          ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;OCLGRIND_UNINITIALIZED=0")
+    # The same on the GPU class, whose work-group tiles (TRANSPOSE 3: local
+    # memory, a barrier, no shuffles) take every check.
+    add_test(NAME ops-oclgrind-gpu-transposes
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
+                     "@(layout/small_transposes_each_width|gather_tile/small_tiles)")
+    set_tests_properties(ops-oclgrind-gpu-transposes PROPERTIES LABELS oclgrind TIMEOUT 300
+                         ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=gpu")
 
     # The slot-reuse defect outside dmlcl: a buffer written in full by one
     # kernel and read by the next gets 12 reports once it takes a released

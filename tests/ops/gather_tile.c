@@ -199,24 +199,35 @@ static void place_and_fill(tile_case *c, ref_rng *rng)
     ops_fill_distinct(rng, c->type, ops_ptr(&c->mem, OPS_INIT, &c->input), slots(&c->input));
     unsigned char *idx = ops_ptr(&c->mem, OPS_INIT, &c->indices);
     uint64_t n = slots(&c->indices);
-    if (c->op == TILE_ND2) {
-        /* Components alternate: a, b. */
-        size_t w = ref_type_size(c->index_type);
-        for (uint64_t k = 0; k < n; ++k)
-            ops_fill_indices(rng, c->index_type, idx + k * w, 1, c->in[k % 2], c->negative_percent,
-                             c->invalid_percent);
-    } else {
-        ops_fill_indices(rng, c->index_type, idx, n, c->in[c->axis], c->negative_percent,
-                         c->invalid_percent);
+    /* The _error tests (ERROR with invalid indices drawn) want a bad index:
+     * with a few indices none may come out bad, so the draw is repeated (up
+     * to 8 times, every index drawn invalid the last time; 1- and 2-byte
+     * index types keep the low bytes of a draw, which may be valid, and
+     * some axes leave no invalid value to such a type). */
+    bool want_bad = c->policy == REF_ERROR && c->invalid_percent > 0;
+    for (int attempt = 0;; ++attempt) {
+        unsigned invalid = want_bad && attempt == 7 ? 100 : c->invalid_percent;
+        if (c->op == TILE_ND2) {
+            /* Components alternate: a, b. */
+            size_t w = ref_type_size(c->index_type);
+            for (uint64_t k = 0; k < n; ++k)
+                ops_fill_indices(rng, c->index_type, idx + k * w, 1, c->in[k % 2],
+                                 c->negative_percent, invalid);
+        } else {
+            ops_fill_indices(rng, c->index_type, idx, n, c->in[c->axis], c->negative_percent,
+                             invalid);
+        }
+        ops_memory_snapshot(&c->mem);
+        ref_tensor in = ops_view(&c->mem, OPS_EXPECT, &c->input);
+        ref_tensor x = ops_view(&c->mem, OPS_EXPECT, &c->indices);
+        ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->output);
+        bool ok = c->op == TILE_ND2
+                      ? ref_gather_nd(&in, &x, &out, 0, c->policy, &c->bad)
+                      : ref_gather1(&in, &x, &out, c->axis, 0, c->policy, c->wrap, &c->bad);
+        cr_assert(ok, "test bug: the reference rejected a generated case");
+        if (!want_bad || c->bad >= 0 || attempt == 7)
+            break;
     }
-    ops_memory_snapshot(&c->mem);
-    ref_tensor in = ops_view(&c->mem, OPS_EXPECT, &c->input);
-    ref_tensor x = ops_view(&c->mem, OPS_EXPECT, &c->indices);
-    ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->output);
-    bool ok = c->op == TILE_ND2
-                  ? ref_gather_nd(&in, &x, &out, 0, c->policy, &c->bad)
-                  : ref_gather1(&in, &x, &out, c->axis, 0, c->policy, c->wrap, &c->bad);
-    cr_assert(ok, "test bug: the reference rejected a generated case");
     ops_poison_output(&c->mem, &c->output);
 }
 

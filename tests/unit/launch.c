@@ -133,10 +133,11 @@ static int plan_cases(plan_case *c)
     const dim scalars[] = {{777, 1, 0, 1, 1}};
     c[n++] = (plan_case){"gather-elements", gather(scalars, 1, 50, 1), 1, 1, false, false, 0, 0};
     /* GATHER of 48 rows (H, 64 floats apart) from NCHW read as NHWC: W 64 contiguous in the
-     * input, C 32 the run, 4096 apart; 48 x 64 rows = 48 x 4 tiles of 16. */
+     * input, C 32 the run, 4096 apart; 48 x 64 rows = 48 x 4 tiles of 16 on CPUs, 48 x 2
+     * group tiles of 32 x 32 on GPUs. */
     const dim layout[] = {{48, 2048, 0, 1, 1}, {64, 32, 1, 0, 0}, {32, 1, 4096, 0, 0}};
     c[n++] = (plan_case){
-        "gather-of-a-transpose", gather(layout, 3, 60, 64), 3072, 1, true, false, 192, 0};
+        "gather-of-a-transpose", gather(layout, 3, 60, 64), 3072, 1, true, false, 192, 96};
     return n;
 }
 
@@ -211,11 +212,13 @@ static void check_launch(const plan_case *pc, const dmli_device_desc *d, int di)
                  l.transpose);
     cr_expect_eq(l.stream, stream, "%s on device %d: stream", name, di);
     cr_expect(strstr(l.options, stream ? "-DSTREAM=1" : "-DSTREAM=0"), "%s: %s", name, l.options);
-    if (!indexed)
+    if (!indexed || transposes)
         cr_expect(strstr(l.options, group        ? "-DTRANSPOSE=3"
                                     : transposes ? "-DTRANSPOSE=2"
                                                  : "-DTRANSPOSE=0"),
                   "%s: %s", name, l.options);
+    if (group)
+        cr_expect(strstr(l.options, "-DGROUP_ROWS="), "%s: %s", name, l.options);
     if (gpu)
         cr_expect(!l.run_one && (!indexed || strstr(l.options, "-DRUN_ONE=0")), "%s: %s", name,
                   l.options);
@@ -906,8 +909,25 @@ Test(launch, gather_of_a_transpose_tiles_on_cpu)
     dmli_launch_plan(&zero, &cpu, &l);
     cr_expect_eq(l.transpose, 2);
     cr_expect(strstr(l.options, "-DPOLICY=2"), "%s", l.options);
-    /* GPUs: no tiles; the 3072 rows as they are, no extra dimension. */
+    /* GPUs: work-group tiles (TRANSPOSE 3) of the 32-unit run x 1024 / 32 =
+     * 32 of W's 64: 2 tiles a gathered line, 32 x 32 = 1024 apart in the
+     * output, 32 in the input; 48 x 2 = 96 tiles, one a group of 256; the
+     * real W and the component follow as on CPUs. */
     dmli_launch_plan(&p, &big_gpu, &l);
+    cr_expect_eq(l.transpose, 3);
+    cr_expect(strstr(l.options, "-DTRANSPOSE=3 -DSIDE=32 -DCHUNK_MAX=32 -DGROUP_ROWS=1 "), "%s",
+              l.options);
+    cr_expect(l.tile_prefetch == 0 && !strstr(l.options, "TILE_PREFETCH"), "%s", l.options);
+    const cl_long ghead[DMLI_SHAPE_HEADER] = {2, 0, 0, 32, 1, 4096, 0, 0, 32, 96, 1, 0};
+    const cl_long gtail[] = {2, 1024, 32, 0, 0, 48, 2048, 0, 1, 1, 64, 32, 1, 0, 0, 60, 64};
+    expect_longs(l.shape, ghead, DMLI_SHAPE_HEADER, "gpu header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, gtail, N(gtail), "gpu dims, real W and component");
+    expect_grid(&l, (size_t[]){96 * 256, 1, 1}, (size_t[]){256, 1, 1});
+    /* A GPU whose work-groups hold fewer than 256 items: no tiles; the 3072
+     * rows as they are, no extra dimension. */
+    dmli_device_desc small = big_gpu;
+    small.max_item_sizes[0] = 128;
+    dmli_launch_plan(&p, &small, &l);
     cr_expect_eq(l.transpose, 0);
     cr_expect(!strstr(l.options, "TRANSPOSE"), "%s", l.options);
     cr_expect_eq(l.shape[DMLI_INDEXED_ROWS], 3072);
