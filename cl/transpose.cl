@@ -108,8 +108,8 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
  * order (w fastest: a warp reads whole input rows), then, after the
  * barrier, in output order (c fastest: a warp writes whole output rows, or
  * one span where output rows are CHUNK_MAX apart). Local rows are padded by
- * 32 / CHUNK_MAX units, so the CHUNK_MAX x (32 / CHUNK_MAX) units a warp
- * reads in output order sit in 32 different banks. Every item reaches the
+ * 32 / CHUNK_MAX units (1 from 32 on), so the units a warp reads in output
+ * order (CHUNK_MAX x 32 / CHUNK_MAX, or 32 of one row) sit in 32 banks. Every item reaches the
  * barrier: the bounds only guard loads and stores (tw is 0 for a tile past
  * the last). zero: the tile is zeros, nothing is read (a gather's index out
  * of range under ZERO or ERROR). tile: this tile's GROUP_TILE_UNITS of the
@@ -121,7 +121,7 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
 #define GROUP_ROWS 1
 #endif
 #define GROUP_LANES (GROUP_ITEMS / GROUP_ROWS)
-#define GROUP_STRIDE (SIDE + 32 / CHUNK_MAX)
+#define GROUP_STRIDE (SIDE + (CHUNK_MAX >= 32 ? 1 : 32 / CHUNK_MAX))
 #define GROUP_TILE_UNITS (CHUNK_MAX * GROUP_STRIDE)
 #define GROUP_ROUNDS ((SIDE * CHUNK_MAX + GROUP_LANES - 1) / GROUP_LANES)
 static void group_tile(__local UNIT_T *tile, __global UNIT_T *out, long o, long os,

@@ -139,9 +139,17 @@ static int64_t pow2_at_least(int64_t v)
     return q;
 }
 
+static bool group_packed(const dmli_plan *p);
+
+/* Packed tiles (group_packed) take all of group_units() along the run:
+ * their loads are one contiguous span however long the run's chunk is. */
 static int group_chunk(const dmli_plan *p)
 {
     int64_t run = p->size[p->rank - 1];
+    if (group_packed(p)) {
+        int64_t most = group_units(p) / pow2_at_least(p->size[p->rank - 2]);
+        return (int)(pow2_at_least(run) < most ? pow2_at_least(run) : most);
+    }
     return (int)(run >= GROUP_CHUNK ? GROUP_CHUNK : pow2_at_least(run));
 }
 
@@ -155,6 +163,57 @@ static int group_rows(const dmli_plan *p)
 {
     int64_t rows = group_units(p) / ((int64_t)group_side(p) * group_chunk(p));
     return (int)(rows > GROUP_MAX_ROWS ? GROUP_MAX_ROWS : rows < 1 ? 1 : rows);
+}
+
+/*
+ * GPUs: a run strided in the input by exactly the size of the dimension next
+ * to it, which is contiguous in the input (the two together one contiguous
+ * input span): space-to-depth's output rows read every b-th unit, its
+ * column-in-block dimension the b units between; NHWC -> NCHW of a few
+ * channels. A group tile of SIDE (that dimension) x 32 run units reads the
+ * span whole and writes rows of 32. A work-item per unit read each unit
+ * of such a run on its own (space-to-depth on an H200: 0.04-0.13 of a copy,
+ * half the speed of one work-item per element).
+ */
+static bool group_packed(const dmli_plan *p)
+{
+    int in = p->rank - 1;
+    int64_t is = p->in_stride[in], n0 = p->size[in - 1];
+    return p->size[in] >= GROUP_CHUNK && n0 >= 2 && n0 <= GROUP_CHUNK && is == n0;
+}
+
+/*
+ * GPUs: a view whose run is contiguous in the output and strided in the
+ * input, and whose input-contiguous dimension d is not next to the run (a
+ * space-to-depth's column-in-block dimension sits above its rows): q is p
+ * with d moved next to the run, when that makes it packed (group_packed).
+ * The order of the row dimensions is free: it only orders the rows.
+ */
+static bool group_reorder(const dmli_plan *p, const dmli_device_desc *dev, dmli_plan *q)
+{
+    int in = p->rank - 1;
+    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || p->kind != DMLI_PLAN_VIEW || p->scale_bias ||
+        p->rank < 3 || p->out_stride[in] != 1 || p->in_stride[in - 1] == 1)
+        return false;
+    for (int d = in - 2; d >= 0; --d) {
+        if (p->in_stride[d] != 1)
+            continue;
+        *q = *p;
+        for (int k = d; k < in - 1; ++k) {
+            q->size[k] = p->size[k + 1];
+            q->out_stride[k] = p->out_stride[k + 1];
+            q->in_stride[k] = p->in_stride[k + 1];
+            q->idx_stride[k] = p->idx_stride[k + 1];
+            q->idx_pos[k] = p->idx_pos[k + 1];
+        }
+        q->size[in - 1] = p->size[d];
+        q->out_stride[in - 1] = p->out_stride[d];
+        q->in_stride[in - 1] = p->in_stride[d];
+        q->idx_stride[in - 1] = p->idx_stride[d];
+        q->idx_pos[in - 1] = p->idx_pos[d];
+        return group_packed(q);
+    }
+    return false;
 }
 
 static int transpose_side(const dmli_plan *p, int transpose)
@@ -181,6 +240,9 @@ static int transpose_chunk(const dmli_plan *p, int transpose)
 static int transpose_tiles(const dmli_plan *p, bool gpu)
 {
     int in = p->rank - 1;
+    if (gpu && p->rank >= 2 && p->out_stride[in] == 1 && p->in_stride[in - 1] == 1 &&
+        group_packed(p))
+        return 3;
     if (p->rank < 2 || p->out_stride[in] != 1 ||
         (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) || p->in_stride[in - 1] != 1 ||
         p->size[in - 1] < (gpu ? GROUP_CHUNK : transpose_side(p, 1)))
@@ -200,8 +262,11 @@ static int transpose_tiles(const dmli_plan *p, bool gpu)
  * padding of 32 units a tile. */
 static bool group_tiles_fit(const dmli_plan *p, const dmli_device_desc *dev)
 {
+    /* cl/transpose.cl: GROUP_ROWS x CHUNK_MAX x GROUP_STRIDE units. */
+    uint64_t chunk = (uint64_t)group_chunk(p), pad = chunk >= 32 ? 1 : 32 / chunk;
+    uint64_t units = (uint64_t)group_rows(p) * chunk * ((uint64_t)group_side(p) + pad);
     return dev->max_work_group_size >= GROUP_ITEMS && dev->max_item_sizes[0] >= GROUP_ITEMS &&
-           dev->local_mem_size >= (uint64_t)(group_units(p) + 32 * GROUP_MAX_ROWS) * p->elem_bytes;
+           dev->local_mem_size >= units * p->elem_bytes;
 }
 
 /* A layout change (see cl/view.cl TRANSPOSE): tiles of a work-item on CPUs,
@@ -211,9 +276,8 @@ static int view_transposes(const dmli_plan *p, const dmli_device_desc *dev)
     bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
     if (p->kind != DMLI_PLAN_VIEW || p->scale_bias || view_repeats(p))
         return 0;
-    if (gpu && !group_tiles_fit(p, dev))
-        return 0;
-    return transpose_tiles(p, gpu);
+    int tiles = transpose_tiles(p, gpu);
+    return tiles == 3 && !group_tiles_fit(p, dev) ? 0 : tiles;
 }
 
 /*
@@ -237,9 +301,9 @@ static int indexed_transposes(const dmli_plan *p, const dmli_device_desc *dev)
 {
     if (dev->device_class != DMLCL_DEVICE_CLASS_GPU)
         return dmli_indexed_tiles(p);
-    if (!group_tiles_fit(p, dev) || !dmli_indexed_tiles(p))
+    if (!dmli_indexed_tiles(p) || transpose_tiles(p, true) != 3 || !group_tiles_fit(p, dev))
         return 0;
-    return transpose_tiles(p, true);
+    return 3;
 }
 
 /*
@@ -920,8 +984,10 @@ static void fill_header(const dmli_plan *p, const dmli_launch *l, int row_rank, 
     h[DMLI_VIEW_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
 }
 
-void dmli_launch_plan(const dmli_plan *p, const dmli_device_desc *device, dmli_launch *l)
+void dmli_launch_plan(const dmli_plan *plan, const dmli_device_desc *device, dmli_launch *l)
 {
+    dmli_plan reordered;
+    const dmli_plan *p = group_reorder(plan, device, &reordered) ? &reordered : plan;
     memset(l, 0, sizeof *l);
     decide(p, device, l);
     l->prefetch = prefetch(p, device, l);

@@ -180,8 +180,8 @@ Test(layout, group_tiles_each_width)
      * each width, small enough for Oclgrind: two chunks, the second of 5,
      * over three tiles, the last of 6 (C 37, H*W 70, two images); runs of 3
      * and 9 in one narrow tile each; 6 channels padded to 8 in the output
-     * (the padding keeps its bytes). On CPUs the same shapes take private
-     * tiles, INTERLEAVE or the general path. */
+     * (the padding keeps its bytes); packed tiles, below. On CPUs the same
+     * shapes take private tiles, INTERLEAVE, DEINTERLEAVE or the general path. */
     for (size_t t = 0; t < sizeof types / sizeof types[0]; ++t) {
         const UINT shapes[][4] = {{2, 37, 1, 70}, {1, 3, 5, 20}, {1, 9, 1, 33}};
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
@@ -191,5 +191,13 @@ Test(layout, group_tiles_each_width)
         }
         UINT sz[4] = {1, 6, 2, 40}, os[4] = {2 * 40 * 8, 1, 40 * 8, 8};
         check(types[t], widths[t], sz, os);
+        /* Packed tiles: C (40) the output-contiguous run, read with stride 3,
+         * the size of W (input stride 1) next to it; then W two dimensions
+         * above the run H (40, read with stride 2 = W's size), C between
+         * them in the output (moved next to the run on GPUs). */
+        UINT psz[4] = {2, 40, 1, 3}, pos[4] = {120, 1, 120, 40};
+        check(types[t], widths[t], psz, pos);
+        UINT rsz[4] = {1, 2, 40, 2}, ros[4] = {160, 40, 1, 80};
+        check(types[t], widths[t], rsz, ros);
     }
 }

@@ -389,13 +389,16 @@ Test(launch, group_tiles_fit_the_run_and_the_rows)
      * the power of two that holds the run (at most 32), SIDE the rest of
      * 2048 units, no more than the power of two that holds the
      * input-contiguous dimension, and GROUP_ROWS consecutive tiles (at most
-     * 8) fill the 2048; dimensions under 32 units take no tiles. */
+     * 8) fill the 2048; dimensions under 32 units take no tiles unless they
+     * pack the run (its input stride their size, the run 32 or more: 31 x
+     * 64, whose run's chunk takes the rest of the 2048). */
     const struct {
         int64_t n0, run;
         int side, chunk, rows;
     } cases[] = {{512, 256, 64, 32, 1}, {4096, 3, 512, 4, 1},  {56, 2, 64, 2, 8},
                  {100, 1, 128, 1, 8},   {33, 17, 64, 32, 1},   {4096, 16, 128, 16, 1},
-                 {31, 64, 0, 0, 0},     {1000, 9, 128, 16, 1}, {200, 4, 256, 4, 2}};
+                 {31, 64, 32, 64, 1},   {1000, 9, 128, 16, 1}, {200, 4, 256, 4, 2},
+                 {20, 16, 0, 0, 0}};
     for (size_t k = 0; k < N(cases); ++k) {
         const dim t[] = {{cases[k].n0, cases[k].run, 1, 0, 0},
                          {cases[k].run, 1, cases[k].n0, 0, 0}};
@@ -743,10 +746,23 @@ Test(launch, deinterleave_on_cpu)
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
     expect_grid(&l, (size_t[]){1, 1, 4}, (size_t[]){1, 1, 1});
-    /* GPUs keep the general path: rows are the 4 x 3 channels. */
+    /* GPUs: packed work-group tiles (the run's input stride 3 is the size of
+     * the input-contiguous channels next to it): 4 x 1024 u8 a tile (4 KiB:
+     * the run's chunk as long as that allows), one tile of the 3 channels
+     * per image: 4 rows, 4096 / 1024 = 4 chunks, a group per tile. */
     dmli_launch_plan(&p, &big_gpu, &l);
     cr_expect_eq(l.deinterleave, 0);
     cr_expect(!strstr(l.options, "-DDEINTERLEAVE"), "%s", l.options);
+    cr_expect(l.transpose == 3 && strstr(l.options, "-DSIDE=4 -DCHUNK_MAX=1024 -DGROUP_ROWS=1"),
+              "%s", l.options);
+    cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 4);
+    expect_grid(&l, (size_t[]){4 * 256, 1, 4}, (size_t[]){256, 1, 1});
+    /* A GPU whose local memory is under 4 x 1024 x (4 + 1) bytes: the
+     * general path, rows the 4 x 3 channels. */
+    dmli_device_desc small = big_gpu;
+    small.local_mem_size = 4096;
+    dmli_launch_plan(&p, &small, &l);
+    cr_expect_eq(l.transpose, 0);
     cr_expect_eq(l.shape[DMLI_VIEW_ROWS], 12);
     /* Accelerators run work-items like a CPU: DEINTERLEAVE too. */
     dmli_launch_plan(&p, &accel, &l);
@@ -780,6 +796,21 @@ Test(launch, deinterleave_space_to_depth)
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
     cr_expect_eq(l.shape_count, (size_t)(DMLI_SHAPE_HEADER + N(dims)));
     expect_grid(&l, (size_t[]){1, 1, 300}, (size_t[]){1, 1, 4});
+    /* GPUs: j moves next to the run, whose input stride 2 is j's size
+     * (packed): tiles of 2 x 64 floats (the run; 1024 / 2 = 512 would be
+     * allowed), 1024 / 128 = 8 a group; rows 3 x 2 x 5 x 10 = 300 (j one
+     * tile), innermost first: j tiled {1, 2 x 3200, 2}, h, c, i, n, then the
+     * real j {2, 3200, 1}. 38 groups. */
+    dmli_launch_plan(&p, &big_gpu, &l);
+    cr_expect(l.transpose == 3 && l.deinterleave == 0 &&
+                  strstr(l.options, "-DSIDE=2 -DCHUNK_MAX=64 -DGROUP_ROWS=8"),
+              "%s", l.options);
+    const cl_long ghead[DMLI_SHAPE_HEADER] = {5, 64, 1, 2, 64, 300, ONE, 0, 0, 1, 1, 1};
+    const cl_long gdims[] = {1, 6400, 2,   10, 64,    256,   5, 640,  2560,
+                             2, 6400, 128, 3,  12800, 12800, 2, 3200, 1};
+    expect_longs(l.shape, ghead, DMLI_SHAPE_HEADER, "gpu header");
+    expect_longs(l.shape + DMLI_SHAPE_HEADER, gdims, N(gdims), "gpu dims");
+    expect_grid(&l, (size_t[]){38 * 256, 1, 1}, (size_t[]){256, 1, 1});
 }
 
 /* The split-run plan on every device: OpenCL's NDRange rules, the chunks
@@ -791,9 +822,14 @@ Test(launch, deinterleave_on_every_device)
     for (int di = 0; di < N_DEVICES; ++di) {
         dmli_device_desc d = devices(di);
         bool gpu = d.device_class == DMLCL_DEVICE_CLASS_GPU;
+        /* GPUs whose groups take 256 items and 4 x 1024 x 5 bytes: packed
+         * tiles of 4 x 1024 (4 rows, 4 chunks along dimension 2). */
+        bool group = gpu && d.max_work_group_size >= 256 && d.max_item_sizes[0] >= 256 &&
+                     d.local_mem_size >= 1024 * 5;
         dmli_launch l;
         dmli_launch_plan(&p, &d, &l);
         cr_expect_eq(l.deinterleave, gpu ? 0 : 2, "device %d: deinterleave %d", di, l.deinterleave);
+        cr_expect_eq(l.transpose, group ? 3 : 0, "device %d: transpose %d", di, l.transpose);
         size_t product = 1;
         for (int k = 0; k < 3; ++k) {
             cr_expect(l.local[k] >= 1 && l.local[k] <= d.max_item_sizes[k] &&
@@ -802,14 +838,19 @@ Test(launch, deinterleave_on_every_device)
             product *= l.local[k];
         }
         cr_expect(product <= d.max_work_group_size, "device %d: work-group %zu", di, product);
-        uint64_t rows = gpu ? 12 : 4;
-        cr_expect(l.chunk >= 1 && (int64_t)l.global[1] * l.chunk >= 4096 &&
-                      ((int64_t)l.global[1] - 1) * l.chunk < 4096,
-                  "device %d: %zu chunks of %lld", di, l.global[1], (long long)l.chunk);
+        uint64_t rows = group ? 4 : gpu ? 12 : 4;
+        size_t chunk_dim = group ? l.global[2] : l.global[1];
+        cr_expect(l.chunk >= 1 && (int64_t)chunk_dim * l.chunk >= 4096 &&
+                      ((int64_t)chunk_dim - 1) * l.chunk < 4096,
+                  "device %d: %zu chunks of %lld", di, chunk_dim, (long long)l.chunk);
         cr_expect_eq(l.rows, rows, "device %d: rows %llu", di, (unsigned long long)l.rows);
         uint64_t items = (rows + l.rows_per_item - 1) / l.rows_per_item;
-        cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
-                  "device %d: %zu items for %llu", di, l.global[2], (unsigned long long)items);
+        if (group)
+            cr_expect(l.global[0] == 256 * items && l.local[0] == 256, "device %d: %zu items", di,
+                      l.global[0]);
+        else
+            cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
+                      "device %d: %zu items for %llu", di, l.global[2], (unsigned long long)items);
         cr_expect_eq(l.shape[DMLI_VIEW_ROWS], (cl_long)rows);
         cr_expect(strlen(l.options) + 1 < sizeof l.options, "device %d: options truncated", di);
     }
