@@ -17,6 +17,7 @@
 
 #include "drivers.h"
 #include "internal.h"
+#include "launch.h"
 
 typedef __int128 wide;
 
@@ -131,6 +132,79 @@ static int distinct_outputs(written *w, char *why)
     return 0;
 }
 
+/*
+ * The launch of a normalised plan on a CPU, a large GPU and a GPU of small
+ * work-groups and local memory (launch.c's rules are pure functions of the
+ * plan and the device description): an NDRange OpenCL accepts (local sizes
+ * within the device's limits and dividing the global ones), a shape buffer
+ * and build options inside their arrays.
+ */
+static int check_launches(const dmli_plan *p, const char *what, char *why)
+{
+    static const dmli_device_desc devices[] = {
+        {DMLCL_DEVICE_CLASS_CPU,
+         16,
+         4096,
+         {4096, 4096, 4096},
+         512 * 1024,
+         16,
+         8,
+         128,
+         true,
+         4352,
+         (uint64_t)32 << 20},
+        {DMLCL_DEVICE_CLASS_GPU,
+         132,
+         1024,
+         {1024, 1024, 64},
+         48 * 1024,
+         1,
+         1,
+         512,
+         false,
+         4352,
+         (uint64_t)50 << 20},
+        {DMLCL_DEVICE_CLASS_GPU,
+         24,
+         256,
+         {256, 256, 256},
+         4096,
+         16,
+         4,
+         64,
+         false,
+         1024,
+         (uint64_t)4 << 20},
+    };
+    if (p->empty || p->check_only)
+        return 0;
+    static _Thread_local dmli_launch l;
+    for (size_t d = 0; d < sizeof devices / sizeof devices[0]; ++d) {
+        const dmli_device_desc *dev = &devices[d];
+        dmli_launch_plan(p, dev, &l);
+        size_t product = 1;
+        for (int k = 0; k < 3; ++k) {
+            if (l.local[k] < 1 || l.local[k] > dev->max_item_sizes[k] || l.global[k] < 1 ||
+                l.global[k] % l.local[k] != 0) {
+                snprintf(why, FUZZ_WHY,
+                         "%s plan on device %zu: local[%d] %zu, global %zu, item limit %zu", what,
+                         d, k, l.local[k], l.global[k], dev->max_item_sizes[k]);
+                return 1;
+            }
+            product *= l.local[k];
+        }
+        if (product > dev->max_work_group_size || l.shape_count > DMLI_LAUNCH_SHAPE_MAX ||
+            strlen(l.options) + 1 >= sizeof l.options) {
+            snprintf(why, FUZZ_WHY,
+                     "%s plan on device %zu: work-group %zu (limit %zu), %zu shape longs, options "
+                     "'%s'",
+                     what, d, product, dev->max_work_group_size, l.shape_count, l.options);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int fuzz_check_state(struct dmli_op_state *st, char *why)
 {
     int bad = 0;
@@ -142,6 +216,7 @@ int fuzz_check_state(struct dmli_op_state *st, char *why)
         bad = bad || distinct_outputs(&w, why);
         dmli_plan_normalize(&st->plan);
         bad = bad || check(st, &st->plan, st->data_input, 0, "normalised", why);
+        bad = bad || check_launches(&st->plan, "normalised", why);
     }
     /* Steps: each inside its own tensors, and together writing each output element at most
      * once (the steps' parts are disjoint). */
@@ -157,6 +232,7 @@ int fuzz_check_state(struct dmli_op_state *st, char *why)
             enumerate_outputs(&s->plan, s->output, &w);
         dmli_plan_normalize(&s->plan);
         bad = bad || check(st, &s->plan, s->input, s->output, "normalised step", why);
+        bad = bad || check_launches(&s->plan, "normalised step", why);
     }
     return bad || (st->n_steps && distinct_outputs(&w, why));
 }

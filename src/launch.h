@@ -23,8 +23,9 @@ typedef struct dmli_device_desc {
     uint32_t compute_units;          /* >= 1 */
     size_t max_work_group_size;      /* >= 1 */
     size_t max_item_sizes[3];        /* each >= 1 */
-    /* Not read by today's rules (the kernels use no __local memory and
-     * 16-byte vectors everywhere); described so that rules which need them
+    /* local_mem_size: GPUs' work-group tiles (TRANSPOSE 3) need theirs;
+     * the vector widths and alignment are not read by today's rules
+     * (16-byte vectors everywhere), described so that rules which need them
      * change launch.c only. */
     uint64_t local_mem_size;              /* bytes */
     uint32_t preferred_vector_width_char; /* CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR */
