@@ -561,6 +561,29 @@ Test(launch, interleave_tails_aligned_where_a_row_is_one_chunk)
     }
 }
 
+/*
+ * The chunks cover `span` (what they split) with none empty, the items the
+ * `rows`: with group tiles (TRANSPOSE 3) the chunks lie along dimension 2
+ * and a work-group of 256 takes each item along 0; else chunks along 1 and
+ * items along 2.
+ */
+static void expect_coverage(const dmli_launch *l, int di, bool group, int64_t span, uint64_t rows)
+{
+    size_t chunk_dim = group ? l->global[2] : l->global[1];
+    cr_expect(l->chunk >= 1 && (int64_t)chunk_dim * l->chunk >= span &&
+                  ((int64_t)chunk_dim - 1) * l->chunk < span,
+              "device %d: %zu chunks of %lld", di, chunk_dim, (long long)l->chunk);
+    cr_expect_eq(l->rows, rows, "device %d: rows %llu", di, (unsigned long long)l->rows);
+    uint64_t items = (rows + l->rows_per_item - 1) / l->rows_per_item;
+    if (group)
+        cr_expect(l->global[0] == 256 * items && l->local[0] == 256, "device %d: %zu items", di,
+                  l->global[0]);
+    else
+        cr_expect(l->global[2] >= items && l->global[2] < items + l->local[2],
+                  "device %d: %zu items for %llu", di, l->global[2], (unsigned long long)items);
+    cr_expect_eq(l->shape[DMLI_VIEW_ROWS], (cl_long)rows);
+}
+
 /* The short-run plan on every device: OpenCL's NDRange rules, the chunks
  * covering the interleaved dimension, the items covering the rows. */
 Test(launch, interleave_on_every_device)
@@ -587,21 +610,7 @@ Test(launch, interleave_on_every_device)
         }
         cr_expect(product <= d.max_work_group_size, "device %d: work-group %zu", di, product);
         int64_t span = gpu ? 3 : 4096; /* what the chunks split */
-        uint64_t rows = group ? 4 * 4 : gpu ? 4 * 4096 : 4;
-        /* Group tiles: chunks along dimension 2, a work-group per tile along 0. */
-        size_t chunk_dim = group ? l.global[2] : l.global[1];
-        cr_expect(l.chunk >= 1 && (int64_t)chunk_dim * l.chunk >= span &&
-                      ((int64_t)chunk_dim - 1) * l.chunk < span,
-                  "device %d: %zu chunks of %lld", di, chunk_dim, (long long)l.chunk);
-        cr_expect_eq(l.rows, rows, "device %d: rows %llu", di, (unsigned long long)l.rows);
-        uint64_t items = (rows + l.rows_per_item - 1) / l.rows_per_item;
-        if (group)
-            cr_expect(l.global[0] == 256 * items && l.local[0] == 256, "device %d: %zu items", di,
-                      l.global[0]);
-        else
-            cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
-                      "device %d: %zu items for %llu", di, l.global[2], (unsigned long long)items);
-        cr_expect_eq(l.shape[DMLI_VIEW_ROWS], (cl_long)rows);
+        expect_coverage(&l, di, group, span, group ? 4 * 4 : gpu ? 4 * 4096 : 4);
         cr_expect_eq(l.shape[DMLI_VIEW_CHUNK], l.chunk);
         cr_expect(strlen(l.options) + 1 < sizeof l.options, "device %d: options truncated", di);
     }
@@ -838,20 +847,7 @@ Test(launch, deinterleave_on_every_device)
             product *= l.local[k];
         }
         cr_expect(product <= d.max_work_group_size, "device %d: work-group %zu", di, product);
-        uint64_t rows = group ? 4 : gpu ? 12 : 4;
-        size_t chunk_dim = group ? l.global[2] : l.global[1];
-        cr_expect(l.chunk >= 1 && (int64_t)chunk_dim * l.chunk >= 4096 &&
-                      ((int64_t)chunk_dim - 1) * l.chunk < 4096,
-                  "device %d: %zu chunks of %lld", di, chunk_dim, (long long)l.chunk);
-        cr_expect_eq(l.rows, rows, "device %d: rows %llu", di, (unsigned long long)l.rows);
-        uint64_t items = (rows + l.rows_per_item - 1) / l.rows_per_item;
-        if (group)
-            cr_expect(l.global[0] == 256 * items && l.local[0] == 256, "device %d: %zu items", di,
-                      l.global[0]);
-        else
-            cr_expect(l.global[2] >= items && l.global[2] < items + l.local[2],
-                      "device %d: %zu items for %llu", di, l.global[2], (unsigned long long)items);
-        cr_expect_eq(l.shape[DMLI_VIEW_ROWS], (cl_long)rows);
+        expect_coverage(&l, di, group, 4096, group ? 4 : gpu ? 12 : 4);
         cr_expect(strlen(l.options) + 1 < sizeof l.options, "device %d: options truncated", di);
     }
 }
