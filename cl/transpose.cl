@@ -109,12 +109,12 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
  * barrier, in output order (c fastest: a warp writes whole output rows, or
  * one span where output rows are CHUNK_MAX apart). Local rows are padded by
  * 32 / CHUNK_MAX units (1 from 32 on), so the units a warp reads in output
- * order (CHUNK_MAX x 32 / CHUNK_MAX, or 32 of one row) sit in 32 banks. Every item reaches the
- * barrier: the bounds only guard loads and stores (tw is 0 for a tile past
- * the last). zero: the tile is zeros, nothing is read (a gather's index out
- * of range under ZERO or ERROR). tile: this tile's GROUP_TILE_UNITS of the
- * kernel's __local array (OpenCL C 1.2 declares local memory in kernels
- * only).
+ * order (CHUNK_MAX x 32 / CHUNK_MAX, or 32 of one row) sit in 32 banks.
+ * Every item reaches the barrier: the bounds only guard loads and stores
+ * (tw is 0 for a tile past the last). zero: the tile is zeros, nothing is
+ * read (a gather's index out of range under ZERO or ERROR). tile: this
+ * tile's GROUP_TILE_UNITS of the kernel's __local array (OpenCL C 1.2
+ * declares local memory in kernels only).
  */
 #define GROUP_ITEMS 256
 #ifndef GROUP_ROWS

@@ -170,8 +170,9 @@ static int group_rows(const dmli_plan *p)
  * to it, which is contiguous in the input (the two together one contiguous
  * input span): space-to-depth's output rows read every b-th unit, its
  * column-in-block dimension the b units between; NHWC -> NCHW of a few
- * channels. A group tile of SIDE (that dimension) x 32 run units reads the
- * span whole and writes rows of 32. A work-item per unit read each unit
+ * channels. A group tile of SIDE (that dimension) x a chunk of the run
+ * filling group_units() (group_chunk) reads the span whole and writes whole
+ * rows of the run. A work-item per unit read each unit
  * of such a run on its own (space-to-depth on an H200: 0.04-0.13 of a copy,
  * half the speed of one work-item per element).
  */
@@ -258,26 +259,30 @@ static int transpose_tiles(const dmli_plan *p, bool gpu)
     return 2;
 }
 
-/* Work-groups of GROUP_ITEMS, and local memory for group_units() and a
- * padding of 32 units a tile. */
+/* Work-groups of GROUP_ITEMS, and local memory for the group's tiles:
+ * GROUP_ROWS x CHUNK_MAX x GROUP_STRIDE units (cl/transpose.cl). */
 static bool group_tiles_fit(const dmli_plan *p, const dmli_device_desc *dev)
 {
-    /* cl/transpose.cl: GROUP_ROWS x CHUNK_MAX x GROUP_STRIDE units. */
     uint64_t chunk = (uint64_t)group_chunk(p), pad = chunk >= 32 ? 1 : 32 / chunk;
     uint64_t units = (uint64_t)group_rows(p) * chunk * ((uint64_t)group_side(p) + pad);
     return dev->max_work_group_size >= GROUP_ITEMS && dev->max_item_sizes[0] >= GROUP_ITEMS &&
            dev->local_mem_size >= units * p->elem_bytes;
 }
 
-/* A layout change (see cl/view.cl TRANSPOSE): tiles of a work-item on CPUs,
- * of a work-group of GROUP_ITEMS on GPUs that take one. */
+/* The tiles of a layout change on dev: a work-item's on CPUs, a
+ * work-group's of GROUP_ITEMS on GPUs that take them. */
+static int device_tiles(const dmli_plan *p, const dmli_device_desc *dev)
+{
+    int tiles = transpose_tiles(p, dev->device_class == DMLCL_DEVICE_CLASS_GPU);
+    return tiles == 3 && !group_tiles_fit(p, dev) ? 0 : tiles;
+}
+
+/* A layout change of a view (see cl/view.cl TRANSPOSE). */
 static int view_transposes(const dmli_plan *p, const dmli_device_desc *dev)
 {
-    bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
     if (p->kind != DMLI_PLAN_VIEW || p->scale_bias || view_repeats(p))
         return 0;
-    int tiles = transpose_tiles(p, gpu);
-    return tiles == 3 && !group_tiles_fit(p, dev) ? 0 : tiles;
+    return device_tiles(p, dev);
 }
 
 /*
@@ -295,15 +300,10 @@ int dmli_indexed_tiles(const dmli_plan *p)
     return transpose_tiles(p, false);
 }
 
-/* The tiles of a gather of a layout change: a work-item's on CPUs, a
- * work-group's on GPUs that take them (as view_transposes). */
+/* The tiles of a gather of a layout change on dev (as view_transposes). */
 static int indexed_transposes(const dmli_plan *p, const dmli_device_desc *dev)
 {
-    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU)
-        return dmli_indexed_tiles(p);
-    if (!dmli_indexed_tiles(p) || transpose_tiles(p, true) != 3 || !group_tiles_fit(p, dev))
-        return 0;
-    return 3;
+    return dmli_indexed_tiles(p) ? device_tiles(p, dev) : 0;
 }
 
 /*
