@@ -199,8 +199,16 @@ DMLCL_API const char *dmlcl_device_description(const dmlcl_device *device);
  * (every type dmlcl moves, 64-bit types included: data movement needs no
  * device arithmetic) and DML_FEATURE_FEATURE_LEVELS (dmlcl emulates
  * DMLCL_FEATURE_LEVEL for the operators it implements).
+ *
+ * That is 6.4, DirectML 1.15's: every level's additions to these operators
+ * are here (every type at 1 to 8 dimensions and PADDING1 from 5.0,
+ * DML_GRAPH_NODE_TYPE_CONSTANT from 6.2, DML_PADDING_MODE_WRAP from 6.4;
+ * 6.3's UINT4 and INT4 belong to QUANTIZE and DEQUANTIZE only), so programs
+ * that ask DMLCreateDevice1 for 5.0 (as ONNX Runtime's DirectML provider
+ * does) or any later level get a device. A number, not the enumerator: the
+ * enumerator is declared only from DML_TARGET_VERSION 0x6400 on.
  */
-#define DMLCL_FEATURE_LEVEL DML_FEATURE_LEVEL_4_1
+#define DMLCL_FEATURE_LEVEL ((DML_FEATURE_LEVEL)0x6400)
 DMLCL_API HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE feature,
                                                      UINT featureQueryDataSize,
                                                      const void *featureQueryData,

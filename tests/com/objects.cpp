@@ -239,25 +239,44 @@ static void FeatureQueries()
     if (!device)
         return;
 #if DML_TARGET_VERSION >= 0x2000
-    /* The README's promise: feature level 4.1 for the operators dmlcl implements. */
-    const DML_FEATURE_LEVEL levels[] = {DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_2_0,
-                                        DML_FEATURE_LEVEL_4_1, DML_FEATURE_LEVEL_5_0};
-    DML_FEATURE_QUERY_FEATURE_LEVELS query = {4, levels};
+    /* The README's promise: feature level 6.4 (DirectML 1.15's) for the operators dmlcl
+     * implements. The query answers the highest level it was given that the device supports
+     * (a list without 6.4 gets its own highest), nothing above 6.4. */
+    const DML_FEATURE_LEVEL beyond = (DML_FEATURE_LEVEL)0x7000;
+    const DML_FEATURE_LEVEL levels[] = {DML_FEATURE_LEVEL_1_0,     DML_FEATURE_LEVEL_2_0,
+                                        DML_FEATURE_LEVEL_4_1,     DML_FEATURE_LEVEL_5_0,
+                                        (DML_FEATURE_LEVEL)0x6400, beyond};
+    DML_FEATURE_QUERY_FEATURE_LEVELS query = {6, levels};
     DML_FEATURE_DATA_FEATURE_LEVELS data = {};
     CHECK_HR(device->CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS, sizeof query, &query,
                                          sizeof data, &data),
              S_OK);
-    CHECK(data.MaxSupportedFeatureLevel == DML_FEATURE_LEVEL_4_1);
+    CHECK(data.MaxSupportedFeatureLevel == (DML_FEATURE_LEVEL)0x6400);
+    query.RequestedFeatureLevelCount = 4;
+    CHECK_HR(device->CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS, sizeof query, &query,
+                                         sizeof data, &data),
+             S_OK);
+    CHECK(data.MaxSupportedFeatureLevel == DML_FEATURE_LEVEL_5_0);
+    const DML_FEATURE_LEVEL onlyBeyond[] = {beyond};
+    DML_FEATURE_QUERY_FEATURE_LEVELS tooHigh = {1, onlyBeyond};
+    CHECK_HR(device->CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS, sizeof tooHigh, &tooHigh,
+                                         sizeof data, &data),
+             DXGI_ERROR_UNSUPPORTED);
 
+    /* ONNX Runtime's DirectML provider asks for 5.0; every level up to 6.4 gets a device. */
+    for (DML_FEATURE_LEVEL minimum :
+         {DML_FEATURE_LEVEL_1_0, DML_FEATURE_LEVEL_4_1, DML_FEATURE_LEVEL_5_0,
+          (DML_FEATURE_LEVEL)0x6200, (DML_FEATURE_LEVEL)0x6400}) {
+        ComPtr<IDMLDevice1> enough;
+        CHECK_HR(
+            DMLCreateDevice1(nullptr, DML_CREATE_DEVICE_FLAG_NONE, minimum, IID_PPV_ARGS(&enough)),
+            S_OK);
+        CHECK(enough);
+    }
     ComPtr<IDMLDevice> tooNew;
-    CHECK_HR(DMLCreateDevice1(nullptr, DML_CREATE_DEVICE_FLAG_NONE, DML_FEATURE_LEVEL_5_0,
-                              IID_PPV_ARGS(&tooNew)),
+    CHECK_HR(DMLCreateDevice1(nullptr, DML_CREATE_DEVICE_FLAG_NONE, beyond, IID_PPV_ARGS(&tooNew)),
              DXGI_ERROR_UNSUPPORTED);
     CHECK(!tooNew);
-    ComPtr<IDMLDevice1> enough;
-    CHECK_HR(DMLCreateDevice1(nullptr, DML_CREATE_DEVICE_FLAG_NONE, DML_FEATURE_LEVEL_4_1,
-                              IID_PPV_ARGS(&enough)),
-             S_OK);
 #endif
     /* Data movement is type-agnostic: every type of 1..8 bytes moves. */
     for (DML_TENSOR_DATA_TYPE type :
