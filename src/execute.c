@@ -4,6 +4,7 @@
  * memory, built on the public binding-table calls (device buffers staged,
  * one dispatch, status checked, outputs read back).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "device.h"
@@ -17,6 +18,9 @@ typedef struct host_run {
     cl_mem mems[2 * DMLI_MAX_SLOTS];
     DML_BUFFER_BINDING bufs[2 * DMLI_MAX_SLOTS];
     DML_BINDING_DESC descs[2 * DMLI_MAX_SLOTS];
+    cl_mem persistent; /* DML_TENSOR_FLAG_OWNED_BY_DML inputs' copies */
+    DML_BUFFER_BINDING persistent_buf;
+    DML_BINDING_DESC persistent_desc;
 } host_run;
 
 HRESULT dmli_execute_begin(dmlcl_device *dev, cl_command_queue *queue, cl_ulong *max_alloc)
@@ -55,6 +59,32 @@ HRESULT dmli_execute_stage(dmlcl_device *dev, cl_command_queue queue, cl_ulong m
     return S_OK;
 }
 
+HRESULT dmli_execute_persistent(dmlcl_compiled_operator *c, dmlcl_device *dev,
+                                cl_command_queue queue, cl_ulong max_alloc, const char *op,
+                                const dmli_tensor *inputs, uint32_t n, DML_BINDING_DESC *descs,
+                                cl_mem *mem, DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc)
+{
+    uint64_t bytes = dmli_persistent_offset(inputs, n, n);
+    *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
+    if (!bytes)
+        return S_OK;
+    DMLI_TRY(dmli_execute_stage(dev, queue, max_alloc, op, "the persistent resource", bytes, NULL,
+                                mem, buf, desc));
+    /* Initialization binds the owned inputs only; execution all but them. */
+    DML_BINDING_DESC *init = malloc(n * sizeof *init);
+    if (!init)
+        return dmli_fail(E_OUTOFMEMORY, "%s: execute: out of host memory", op);
+    for (uint32_t i = 0; i < n; ++i) {
+        bool owned = dmli_owned(&inputs[i]);
+        init[i] = owned ? descs[i] : (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
+        if (owned)
+            descs[i] = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
+    }
+    HRESULT hr = dmlcl_compiled_operator_initialize(c, queue, n, init, desc, 0, NULL, NULL);
+    free(init);
+    return hr;
+}
+
 static HRESULT stage(dmlcl_device *dev, const host_run *r, const char *op, const char *name,
                      const dmli_tensor *t, const dmlcl_host_tensor *h, cl_mem *mem,
                      DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc)
@@ -85,11 +115,15 @@ static HRESULT run_host(dmlcl_compiled_operator *c, host_run *r, const dmlcl_hos
     for (uint32_t o = 0; o < no; ++o)
         DMLI_TRY(stage(dev, r, name, st->output_names[o], &st->outputs[o], &outputs[o],
                        &r->mems[ni + o], &r->bufs[ni + o], &r->descs[ni + o]));
+    DMLI_TRY(dmli_execute_persistent(c, dev, r->queue, r->max_alloc, name, st->inputs, ni, r->descs,
+                                     &r->persistent, &r->persistent_buf, &r->persistent_desc));
     dmlcl_binding_table *t;
     DMLI_TRY(dmlcl_binding_table_create(c, &t));
     HRESULT hr = dmlcl_binding_table_bind_inputs(t, ni, r->descs);
     if (SUCCEEDED(hr))
         hr = dmlcl_binding_table_bind_outputs(t, no, r->descs + ni);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_bind_persistent(t, &r->persistent_desc);
     if (SUCCEEDED(hr))
         hr = dmlcl_binding_table_dispatch(t, r->queue, 0, NULL, NULL);
     cl_int err = clFinish(r->queue);
@@ -132,6 +166,8 @@ HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *c, UINT input_c
     for (size_t i = 0; i < 2 * DMLI_MAX_SLOTS; ++i)
         if (r.mems[i])
             clReleaseMemObject(r.mems[i]);
+    if (r.persistent)
+        clReleaseMemObject(r.persistent);
     clReleaseCommandQueue(r.queue);
     return hr;
 }

@@ -19,9 +19,9 @@
  *     DataType, Sizes and Strides across an edge and keeps only
  *     TotalTensorSizeInBytes. The reader must stay inside what the writer
  *     describes (its TotalTensorSizeInBytes, or a constant's DataSize);
- * (DirectML's rule that a DML_TENSOR_FLAG_OWNED_BY_DML tensor takes a graph
- * input needs no check: dmlcl's operators refuse the flag, having no
- * operator initializer.)
+ *   - a DML_TENSOR_FLAG_OWNED_BY_DML node input takes a graph input edge (or
+ *     a constant), given once at initialization; a graph input's readers
+ *     agree on the flag.
  * Each violation is an E_INVALIDARG naming the node, the edge and the rule.
  */
 #include <stdio.h>
@@ -242,6 +242,10 @@ static HRESULT check_reader(importer *im, const char *edge, uint32_t from, uint3
                         (unsigned long long)src->data_size);
     if (!src->st)
         return S_OK;
+    DMLI_INVALID_IF(in->flags & DML_TENSOR_FLAG_OWNED_BY_DML,
+                    CG ": %s: %s's %s has DML_TENSOR_FLAG_OWNED_BY_DML: such a tensor is given "
+                       "once, at initialization, so it takes a graph input edge, not %s's output",
+                    edge, to_s, dst->st->input_names[slot], from_s);
     const dmli_tensor *out = &src->st->outputs[output];
     DMLI_INVALID_IF(in->total_bytes > out->total_bytes,
                     CG ": %s: %s's %s (%s %s, TotalTensorSizeInBytes %llu) reads past %s's %s "
@@ -397,9 +401,11 @@ static HRESULT sort_nodes(const importer *im)
     return S_OK;
 }
 
-/* Graph input bindings must satisfy every reader: the largest size, the strictest alignment. */
-static void input_requirements(dmli_graph *g)
+/* Graph input bindings must satisfy every reader: the largest size, the strictest alignment;
+ * the readers agree on DML_TENSOR_FLAG_OWNED_BY_DML (given at initialization or execution). */
+static HRESULT input_requirements(const importer *im)
 {
+    dmli_graph *g = im->g;
     for (uint32_t v = 0; v < g->n_nodes; ++v)
         for (uint32_t k = 0; g->nodes[v].st && k < g->nodes[v].st->n_inputs; ++k) {
             dmli_source s = g->nodes[v].inputs[k];
@@ -407,6 +413,15 @@ static void input_requirements(dmli_graph *g)
                 continue;
             const dmli_tensor *t = &g->nodes[v].st->inputs[k];
             dmli_tensor *req = &g->inputs[s.index];
+            char to_s[160];
+            DMLI_INVALID_IF(
+                req->present && ((req->flags ^ t->flags) & DML_TENSOR_FLAG_OWNED_BY_DML),
+                CG ": graph input %u: %s's %s %s DML_TENSOR_FLAG_OWNED_BY_DML and an "
+                   "earlier reader's %s: the readers of a graph input agree (an owned "
+                   "input is given at initialization, the others at execution)",
+                s.index, node_label(im->d, g, v, to_s, sizeof to_s), g->nodes[v].st->input_names[k],
+                (t->flags & DML_TENSOR_FLAG_OWNED_BY_DML) ? "has" : "lacks",
+                (t->flags & DML_TENSOR_FLAG_OWNED_BY_DML) ? "does not" : "does");
             if (!req->present || t->total_bytes > req->total_bytes) {
                 uint32_t align = req->present && req->base_align > t->base_align ? req->base_align
                                                                                  : t->base_align;
@@ -416,6 +431,7 @@ static void input_requirements(dmli_graph *g)
                 req->base_align = t->base_align;
             }
         }
+    return S_OK;
 }
 
 static HRESULT import(importer *im)
@@ -427,8 +443,7 @@ static HRESULT import(importer *im)
     DMLI_TRY(import_output_edges(im));
     DMLI_TRY(check_connected(im));
     DMLI_TRY(sort_nodes(im));
-    input_requirements(im->g);
-    return S_OK;
+    return input_requirements(im);
 }
 
 HRESULT dmli_graph_import(const DML_GRAPH_DESC *desc, dmli_graph **graph)

@@ -123,7 +123,11 @@ HRESULT dmli_graph_binds_create(const dmli_graph_exec *exec, dmli_graph_binds **
 void dmli_graph_binds_free(dmli_graph_binds *binds);
 /* Bind{Inputs,Outputs,TemporaryResource} (count 1 and desc NULL allowed for the temporary). */
 HRESULT dmli_graph_bind(const dmli_graph_exec *exec, dmli_graph_binds *binds, dmli_graph_port port,
-                        UINT count, const DML_BINDING_DESC *desc);
+                        UINT count, const DML_BINDING_DESC *desc,
+                        const DML_BUFFER_BINDING *persistent);
+/* BindPersistentResource (checked by the caller): the owned graph inputs' copies in it. */
+void dmli_graph_bind_persistent(const dmli_graph_exec *exec, dmli_graph_binds *binds,
+                                const DML_BUFFER_BINDING *persistent);
 HRESULT dmli_graph_dispatch(dmli_graph_exec *exec, dmli_graph_binds *binds, cl_command_queue queue,
                             cl_uint nwait, const cl_event *wait, cl_event *event);
 

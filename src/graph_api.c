@@ -45,7 +45,8 @@ HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *t, const DML_BIN
 {
     DMLI_NULL_IF(!t, "BindTemporaryResource: the binding table (NULL) is required");
     if (t->compiled->graph)
-        return dmli_graph_bind(t->compiled->graph, t->graph_binds, DMLI_GRAPH_TEMP, 1, binding);
+        return dmli_graph_bind(t->compiled->graph, t->graph_binds, DMLI_GRAPH_TEMP, 1, binding,
+                               NULL);
     /* Operators need none (TemporaryResourceSize 0): only NONE (or NULL) binds. */
     dmli_tensor none = {0};
     DML_BUFFER_BINDING unused;

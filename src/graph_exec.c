@@ -166,6 +166,8 @@ DML_BINDING_PROPERTIES dmli_graph_exec_properties(const dmli_graph_exec *x)
     DML_BINDING_PROPERTIES props = {0};
     props.RequiredDescriptorCount = x->graph->n_inputs + x->graph->n_outputs + 1;
     props.TemporaryResourceSize = x->plan->temp_bytes;
+    props.PersistentResourceSize =
+        dmli_persistent_offset(x->graph->inputs, x->graph->n_inputs, x->graph->n_inputs);
     return props;
 }
 
@@ -206,7 +208,8 @@ void dmli_graph_binds_free(dmli_graph_binds *b)
 }
 
 HRESULT dmli_graph_bind(const dmli_graph_exec *x, dmli_graph_binds *b, dmli_graph_port port,
-                        UINT count, const DML_BINDING_DESC *desc)
+                        UINT count, const DML_BINDING_DESC *desc,
+                        const DML_BUFFER_BINDING *persistent)
 {
     static const char *const calls[] = {"BindInputs", "BindOutputs", "BindTemporaryResource"};
     const dmli_graph *g = x->graph;
@@ -238,8 +241,13 @@ HRESULT dmli_graph_bind(const dmli_graph_exec *x, dmli_graph_binds *b, dmli_grap
     HRESULT hr = S_OK;
     for (UINT i = 0; i < count && SUCCEEDED(hr); ++i) {
         snprintf(name, sizeof name, "graph %s %u", outputs ? "output" : "input", i);
-        hr = dmli_runtime_check_binding(G, call, i, name, outputs ? &g->outputs[i] : &g->inputs[i],
-                                        &desc[i], x->device->context, &checked[i]);
+        if (!outputs && dmli_owned(&g->inputs[i]))
+            hr = dmli_owned_binding(G, call, i, name, g->inputs, g->n_inputs, &desc[i], persistent,
+                                    &checked[i]);
+        else
+            hr = dmli_runtime_check_binding(G, call, i, name,
+                                            outputs ? &g->outputs[i] : &g->inputs[i], &desc[i],
+                                            x->device->context, &checked[i]);
     }
     if (SUCCEEDED(hr))
         memcpy(outputs ? b->outputs : b->inputs, checked, count * sizeof *checked);
@@ -248,6 +256,19 @@ HRESULT dmli_graph_bind(const dmli_graph_exec *x, dmli_graph_binds *b, dmli_grap
     *(outputs ? &b->outputs_bound : &b->inputs_bound) = true;
     b->generation++;
     return S_OK;
+}
+
+void dmli_graph_bind_persistent(const dmli_graph_exec *x, dmli_graph_binds *b,
+                                const DML_BUFFER_BINDING *persistent)
+{
+    const dmli_graph *g = x->graph;
+    for (uint32_t i = 0; i < g->n_inputs; ++i)
+        if (dmli_owned(&g->inputs[i]))
+            b->inputs[i] = (DML_BUFFER_BINDING){
+                persistent->Buffer,
+                persistent->Offset + dmli_persistent_offset(g->inputs, g->n_inputs, i),
+                g->inputs[i].total_bytes};
+    b->generation++;
 }
 
 static bool overlap(const DML_BUFFER_BINDING *a, uint64_t an, const DML_BUFFER_BINDING *b,

@@ -13,7 +13,7 @@
 typedef struct staged {
     cl_command_queue queue; /* the call's own, as execute.c's */
     cl_ulong max_alloc;
-    uint32_t count; /* inputs, outputs, the temporary */
+    uint32_t count; /* inputs, outputs, the temporary, the persistent resource */
     cl_mem *mems;
     DML_BUFFER_BINDING *bufs;
     DML_BINDING_DESC *descs;
@@ -45,6 +45,9 @@ static HRESULT run(dmlcl_compiled_operator *c, staged *s, const dmlcl_host_tenso
         DMLI_TRY(stage(dev, s, "graph output", o, g->outputs[o].total_bytes, &outputs[o], ni + o));
     if (temp)
         DMLI_TRY(stage(dev, s, "temporary", 0, temp, NULL, ni + no));
+    uint32_t p = ni + no + 1;
+    DMLI_TRY(dmli_execute_persistent(c, dev, s->queue, s->max_alloc, "graph", g->inputs, ni,
+                                     s->descs, &s->mems[p], &s->bufs[p], &s->descs[p]));
     dmlcl_binding_table *t;
     DMLI_TRY(dmlcl_binding_table_create(c, &t));
     HRESULT hr = dmlcl_binding_table_bind_inputs(t, ni, s->descs);
@@ -52,6 +55,8 @@ static HRESULT run(dmlcl_compiled_operator *c, staged *s, const dmlcl_host_tenso
         hr = dmlcl_binding_table_bind_outputs(t, no, s->descs + ni);
     if (SUCCEEDED(hr))
         hr = dmlcl_binding_table_bind_temporary(t, temp ? &s->descs[ni + no] : NULL);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_bind_persistent(t, &s->descs[p]);
     if (SUCCEEDED(hr))
         hr = dmlcl_binding_table_dispatch(t, s->queue, 0, NULL, NULL);
     dmlcl_binding_table_release(t);
@@ -77,7 +82,7 @@ HRESULT dmli_graph_execute(dmlcl_compiled_operator *c, UINT input_count,
                     output_count, g->n_inputs, g->n_outputs);
     DMLI_NULL_IF((input_count && !inputs) || !outputs,
                  "graph: execute: inputs and outputs (NULL) are required");
-    staged s = {.count = input_count + output_count + 1};
+    staged s = {.count = input_count + output_count + 2};
     DMLI_TRY(dmli_execute_begin(dmli_graph_exec_device(c->graph), &s.queue, &s.max_alloc));
     s.mems = calloc(s.count, sizeof *s.mems);
     s.bufs = calloc(s.count, sizeof *s.bufs);

@@ -242,6 +242,9 @@ DML_BINDING_PROPERTIES dmlcl_compiled_operator_binding_properties(const dmlcl_co
         return dmli_graph_exec_properties(c->graph);
     /* Applications size descriptor heaps from this; 0 could give empty heaps. */
     props.RequiredDescriptorCount = c ? c->op->st.n_inputs + c->op->st.n_outputs : 1;
+    if (c)
+        props.PersistentResourceSize =
+            dmli_persistent_offset(c->op->st.inputs, c->op->st.n_inputs, c->op->st.n_inputs);
     return props;
 }
 
@@ -369,12 +372,46 @@ HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, con
     return S_OK;
 }
 
+bool dmli_owned(const dmli_tensor *t)
+{
+    return t->present && (t->flags & DML_TENSOR_FLAG_OWNED_BY_DML);
+}
+
+uint64_t dmli_persistent_offset(const dmli_tensor *inputs, uint32_t n, uint32_t i)
+{
+    const uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT;
+    uint64_t at = 0;
+    for (uint32_t k = 0; k < i && k < n; ++k)
+        if (dmli_owned(&inputs[k]))
+            at += (inputs[k].total_bytes + align - 1) / align * align;
+    return at;
+}
+
+HRESULT dmli_owned_binding(const char *op, const char *call, uint32_t i, const char *name,
+                           const dmli_tensor *inputs, uint32_t n, const DML_BINDING_DESC *b,
+                           const DML_BUFFER_BINDING *persistent, DML_BUFFER_BINDING *out)
+{
+    memset(out, 0, sizeof *out);
+    DMLI_INVALID_IF(b->Type != DML_BINDING_TYPE_NONE,
+                    "%s: %s binding %u (%s).Type (%d) must be DML_BINDING_TYPE_NONE (0): the "
+                    "tensor has DML_TENSOR_FLAG_OWNED_BY_DML, so it is bound at initialization "
+                    "(IDMLOperatorInitializer, dmlcl_compiled_operator_initialize) and read from "
+                    "the persistent resource",
+                    op, call, i, name, (int)b->Type);
+    if (persistent && persistent->Buffer)
+        *out = (DML_BUFFER_BINDING){persistent->Buffer,
+                                    persistent->Offset + dmli_persistent_offset(inputs, n, i),
+                                    inputs[i].total_bytes};
+    return S_OK;
+}
+
 static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_BINDING_DESC *b)
 {
     DMLI_NULL_IF(!t, "Bind: the binding table (NULL) is required");
     if (t->compiled->graph)
         return dmli_graph_bind(t->compiled->graph, t->graph_binds,
-                               outputs ? DMLI_GRAPH_OUTPUTS : DMLI_GRAPH_INPUTS, count, b);
+                               outputs ? DMLI_GRAPH_OUTPUTS : DMLI_GRAPH_INPUTS, count, b,
+                               &t->persistent);
     const dmli_op_state *st = &t->compiled->op->st;
     const char *op = t->compiled->op->cls->name;
     const char *call = outputs ? "BindOutputs" : "BindInputs";
@@ -385,6 +422,11 @@ static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_
     DML_BUFFER_BINDING checked[DMLI_MAX_SLOTS];
     for (UINT i = 0; i < count; ++i) {
         const char *name = outputs ? st->output_names[i] : st->input_names[i];
+        if (!outputs && dmli_owned(&st->inputs[i])) {
+            DMLI_TRY(dmli_owned_binding(op, call, i, name, st->inputs, st->n_inputs, &b[i],
+                                        &t->persistent, &checked[i]));
+            continue;
+        }
         DMLI_TRY(dmli_runtime_check_binding(op, call, i, name,
                                             outputs ? &st->outputs[i] : &st->inputs[i], &b[i],
                                             t->compiled->op->device->context, &checked[i]));
@@ -412,6 +454,157 @@ static bool overlap(const DML_BUFFER_BINDING *a, uint64_t an, const DML_BUFFER_B
 {
     return a->Buffer && a->Buffer == b->Buffer && a->Offset < b->Offset + bn &&
            b->Offset < a->Offset + an;
+}
+
+/* ---- Persistent resources (DML_TENSOR_FLAG_OWNED_BY_DML inputs) ------------------------- */
+
+/* The compiled operator's inputs (a graph's: its graph inputs), its name and device. */
+static const dmli_tensor *input_slots(const dmlcl_compiled_operator *c, uint32_t *n,
+                                      const char **op, dmlcl_device **dev)
+{
+    if (c->graph) {
+        const dmli_graph *g = dmli_graph_exec_graph(c->graph);
+        *n = g->n_inputs;
+        *op = "graph";
+        *dev = dmli_graph_exec_device(c->graph);
+        return g->inputs;
+    }
+    *n = c->op->st.n_inputs;
+    *op = c->op->cls->name;
+    *dev = c->op->device;
+    return c->op->st.inputs;
+}
+
+static const char *input_name(const dmlcl_compiled_operator *c, uint32_t i, char *buf, size_t n)
+{
+    if (!c->graph)
+        return c->op->st.input_names[i];
+    snprintf(buf, n, "graph input %u", i);
+    return buf;
+}
+
+/* A persistent resource binding for c: a buffer of PersistentResourceSize bytes at a
+ * multiple of DML_PERSISTENT_BUFFER_ALIGNMENT, or NONE (NULL) when that size is 0. */
+static HRESULT check_persistent(const dmlcl_compiled_operator *c, const char *call,
+                                const DML_BINDING_DESC *b, DML_BUFFER_BINDING *out)
+{
+    uint32_t n;
+    const char *op;
+    dmlcl_device *dev;
+    const dmli_tensor *inputs = input_slots(c, &n, &op, &dev);
+    dmli_tensor need = {0};
+    need.total_bytes = dmli_persistent_offset(inputs, n, n);
+    need.present = need.total_bytes > 0;
+    need.base_align = DML_PERSISTENT_BUFFER_ALIGNMENT;
+    DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
+    char what[96];
+    snprintf(what, sizeof what, "the persistent resource (PersistentResourceSize %llu)",
+             (unsigned long long)need.total_bytes);
+    return dmli_runtime_check_binding(op, call, 0, what, &need, b ? b : &none, dev->context, out);
+}
+
+HRESULT dmlcl_binding_table_bind_persistent(dmlcl_binding_table *t, const DML_BINDING_DESC *b)
+{
+    DMLI_NULL_IF(!t, "BindPersistentResource: the binding table (NULL) is required");
+    DML_BUFFER_BINDING checked;
+    DMLI_TRY(check_persistent(t->compiled, "BindPersistentResource", b, &checked));
+    t->persistent = checked;
+    if (t->compiled->graph) {
+        if (checked.Buffer)
+            dmli_graph_bind_persistent(t->compiled->graph, t->graph_binds, &checked);
+    } else {
+        const dmli_op_state *st = &t->compiled->op->st;
+        for (uint32_t i = 0; i < st->n_inputs; ++i)
+            if (dmli_owned(&st->inputs[i]) && checked.Buffer)
+                t->inputs[i] = (DML_BUFFER_BINDING){
+                    checked.Buffer,
+                    checked.Offset + dmli_persistent_offset(st->inputs, st->n_inputs, i),
+                    st->inputs[i].total_bytes};
+    }
+    t->generation++;
+    return S_OK;
+}
+
+/* Execution needs the persistent resource its owned inputs were copied into. */
+static HRESULT check_persistent_bound(const dmlcl_binding_table *t)
+{
+    uint32_t n;
+    const char *op;
+    dmlcl_device *dev;
+    const dmli_tensor *inputs = input_slots(t->compiled, &n, &op, &dev);
+    uint64_t need = dmli_persistent_offset(inputs, n, n);
+    DMLI_INVALID_IF(need && !t->persistent.Buffer,
+                    "%s: RecordDispatch needs BindPersistentResource first: inputs with "
+                    "DML_TENSOR_FLAG_OWNED_BY_DML are read from the persistent resource "
+                    "(PersistentResourceSize %llu), initialized by the operator initializer",
+                    op, (unsigned long long)need);
+    return S_OK;
+}
+
+HRESULT dmlcl_compiled_operator_initialize(dmlcl_compiled_operator *c, cl_command_queue queue,
+                                           UINT count, const DML_BINDING_DESC *inputs,
+                                           const DML_BINDING_DESC *persistent, cl_uint nwait,
+                                           const cl_event *wait, cl_event *event)
+{
+    DMLI_NULL_IF(!c, "initialize: the compiled operator (NULL) is required");
+    uint32_t n;
+    const char *op;
+    dmlcl_device *dev;
+    const dmli_tensor *slots = input_slots(c, &n, &op, &dev);
+    uint64_t need = dmli_persistent_offset(slots, n, n);
+    DMLI_INVALID_IF(count != n && !(count == 0 && need == 0),
+                    "%s: initialize: BindInputs count (%u) must be the input count (%u), or 0 when "
+                    "no input has DML_TENSOR_FLAG_OWNED_BY_DML",
+                    op, count, n);
+    DMLI_NULL_IF(count && !inputs, "%s: initialize: input bindings (NULL) are required", op);
+    DML_BUFFER_BINDING dst;
+    DMLI_TRY(
+        check_persistent(c, "initialize: BindOutputs (the persistent resource)", persistent, &dst));
+    char name[48];
+    for (uint32_t i = 0; i < count; ++i) {
+        const char *what = input_name(c, i, name, sizeof name);
+        if (!dmli_owned(&slots[i])) {
+            DMLI_INVALID_IF(inputs[i].Type != DML_BINDING_TYPE_NONE,
+                            "%s: initialize: BindInputs binding %u (%s).Type (%d) must be "
+                            "DML_BINDING_TYPE_NONE (0): only inputs with "
+                            "DML_TENSOR_FLAG_OWNED_BY_DML are bound for initialization, the "
+                            "others at execution",
+                            op, i, what, (int)inputs[i].Type);
+            continue;
+        }
+        DML_BUFFER_BINDING src;
+        DMLI_TRY(dmli_runtime_check_binding(op, "initialize: BindInputs", i, what, &slots[i],
+                                            &inputs[i], dev->context, &src));
+        uint64_t at = dst.Offset + dmli_persistent_offset(slots, n, i);
+        DMLI_INVALID_IF(overlap(&src, slots[i].total_bytes,
+                                &(DML_BUFFER_BINDING){dst.Buffer, at, 0}, slots[i].total_bytes),
+                        "%s: initialize: BindInputs binding %u (%s) overlaps its copy in the "
+                        "persistent resource",
+                        op, i, what);
+    }
+    /* The copies, each after the wait list; the event (or a marker) after all of them. */
+    cl_command_queue q = queue ? queue : dev->queue;
+    cl_event done[DMLI_MAX_SLOTS];
+    cl_uint n_done = 0;
+    cl_int err = CL_SUCCESS;
+    for (uint32_t i = 0; i < count && err == CL_SUCCESS; ++i) {
+        if (!dmli_owned(&slots[i]) || !slots[i].total_bytes)
+            continue;
+        const DML_BUFFER_BINDING *src = inputs[i].Desc;
+        cl_event *e = n_done < DMLI_MAX_SLOTS ? &done[n_done] : NULL;
+        err = clEnqueueCopyBuffer(q, (cl_mem)src->Buffer, (cl_mem)dst.Buffer, (size_t)src->Offset,
+                                  (size_t)(dst.Offset + dmli_persistent_offset(slots, n, i)),
+                                  (size_t)slots[i].total_bytes, nwait, wait, e);
+        if (err == CL_SUCCESS && e)
+            n_done++;
+        else if (err == CL_SUCCESS) /* more owned graph inputs than events kept: in order */
+            err = clFinish(q);
+    }
+    if (err == CL_SUCCESS && event)
+        err = clEnqueueMarkerWithWaitList(q, n_done ? n_done : nwait, n_done ? done : wait, event);
+    for (cl_uint k = 0; k < n_done; ++k)
+        clReleaseEvent(done[k]);
+    return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clEnqueueCopyBuffer (initialize)");
 }
 
 /* DirectML's hazard rules: outputs' writable areas never overlap anything,
@@ -514,6 +707,7 @@ HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue qu
 {
     DMLI_NULL_IF(!t, "RecordDispatch: the binding table (NULL) is required");
     dmlcl_compiled_operator *c = t->compiled;
+    DMLI_TRY(check_persistent_bound(t));
     if (c->graph)
         return dmli_graph_dispatch(c->graph, t->graph_binds, queue, nwait, wait, event);
     const char *op = c->op->cls->name;

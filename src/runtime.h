@@ -60,6 +60,7 @@ struct dmlcl_binding_table {
     cl_event status_read;          /* NULL when no dispatch is pending */
     cl_command_queue status_queue; /* the last ERROR-policy dispatch's queue (retained) */
     dmli_graph_binds *graph_binds; /* a compiled graph's bindings (graph_exec.c) */
+    DML_BUFFER_BINDING persistent; /* BindPersistentResource (Buffer NULL: none bound) */
 };
 
 /* The compiled operator's state, with its operator's name and device (borrowed). */
@@ -74,6 +75,20 @@ const dmli_op_state *dmli_compiled_operator_state(const dmlcl_compiled_operator 
 HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, const char *name,
                                    const dmli_tensor *tensor, const DML_BINDING_DESC *b,
                                    cl_context context, DML_BUFFER_BINDING *out);
+
+/*
+ * Inputs with DML_TENSOR_FLAG_OWNED_BY_DML are copied into the persistent
+ * resource at initialization, in slot order, each at a multiple of
+ * DML_PERSISTENT_BUFFER_ALIGNMENT; execution reads them there.
+ * dmli_persistent_offset gives input i's place (i == n: the resource's size).
+ */
+bool dmli_owned(const dmli_tensor *t);
+uint64_t dmli_persistent_offset(const dmli_tensor *inputs, uint32_t n, uint32_t i);
+/* An execution binding of owned input i: it must be DML_BINDING_TYPE_NONE; *out is its
+ * copy in persistent (zeroes while persistent->Buffer is NULL). Also graph_exec.c's. */
+HRESULT dmli_owned_binding(const char *op, const char *call, uint32_t i, const char *name,
+                           const dmli_tensor *inputs, uint32_t n, const DML_BINDING_DESC *b,
+                           const DML_BUFFER_BINDING *persistent, DML_BUFFER_BINDING *out);
 
 /* The kernel of a launch (program from the device's cache) with its shape buffer
  * created and set; an operator's or a graph step's (graph_exec.c). */
@@ -97,6 +112,14 @@ HRESULT dmli_execute_begin(dmlcl_device *dev, cl_command_queue *queue, cl_ulong 
 HRESULT dmli_execute_stage(dmlcl_device *dev, cl_command_queue queue, cl_ulong max_alloc,
                            const char *op, const char *name, uint64_t bytes, const void *host,
                            cl_mem *mem, DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc);
+
+/* A synchronous call's owned inputs (staged in descs[0..n)): copied into a persistent
+ * resource of the call's own by dmlcl_compiled_operator_initialize, their bindings then
+ * NONE; *desc binds the resource (NONE when PersistentResourceSize is 0). */
+HRESULT dmli_execute_persistent(dmlcl_compiled_operator *c, dmlcl_device *dev,
+                                cl_command_queue queue, cl_ulong max_alloc, const char *op,
+                                const dmli_tensor *inputs, uint32_t n, DML_BINDING_DESC *descs,
+                                cl_mem *mem, DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc);
 
 /* dmlcl_compiled_operator_execute for a compiled graph (graph_host.c). */
 HRESULT dmli_graph_execute(dmlcl_compiled_operator *compiled, UINT input_count,

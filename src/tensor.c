@@ -224,10 +224,6 @@ HRESULT dmli_tensor_import(const char *op, const char *field, const DML_TENSOR_D
     DMLI_INVALID_IF((rules & DMLI_TENSOR_OUTPUT) && (b->Flags & DML_TENSOR_FLAG_OWNED_BY_DML),
                     "%s: %s.Flags (DML_TENSOR_FLAG_OWNED_BY_DML) is allowed on inputs only", op,
                     field);
-    DMLI_UNSUPPORTED_IF(b->Flags & DML_TENSOR_FLAG_OWNED_BY_DML,
-                        "%s: %s.Flags (DML_TENSOR_FLAG_OWNED_BY_DML) is not supported: dmlcl "
-                        "has no operator initializer; bind the tensor at execution",
-                        op, field);
     out->flags = b->Flags;
     DMLI_TRY(import_type(op, field, b, rules, out));
     DMLI_TRY(import_dims(op, field, b, rules, out));

@@ -240,7 +240,9 @@ typedef struct dmlcl_compiled_operator dmlcl_compiled_operator;
 /*
  * IDMLDevice::CompileOperator: chooses the kernel variant and builds its
  * program, or takes it from the device's cache (one build per variant, not
- * per shape). Needs no initializer: persistent and temporary sizes are 0.
+ * per shape). Its temporary size is 0; its persistent size
+ * (PersistentResourceSize) is 0 unless inputs have
+ * DML_TENSOR_FLAG_OWNED_BY_DML (see dmlcl_compiled_operator_initialize).
  */
 DMLCL_API HRESULT dmlcl_operator_compile(dmlcl_operator *op, DML_EXECUTION_FLAGS flags,
                                          dmlcl_compiled_operator **compiled);
@@ -249,6 +251,25 @@ DMLCL_API DML_BINDING_PROPERTIES
 dmlcl_compiled_operator_binding_properties(const dmlcl_compiled_operator *compiled);
 /* The operator it was compiled from (borrowed). */
 DMLCL_API dmlcl_operator *dmlcl_compiled_operator_operator(const dmlcl_compiled_operator *compiled);
+
+/*
+ * IDMLOperatorInitializer for one compiled operator (or graph): inputs with
+ * DML_TENSOR_FLAG_OWNED_BY_DML are given here, once, and copied into the
+ * persistent resource, as DirectML copies them (their bytes may change or go
+ * away afterwards). inputs: the input count (a graph's input count), owned
+ * inputs DML_BINDING_TYPE_BUFFER (checked as BindInputs checks them), the
+ * others DML_BINDING_TYPE_NONE; count 0 when no input is owned. persistent:
+ * a DML_BINDING_TYPE_BUFFER of at least PersistentResourceSize bytes at a
+ * multiple of DML_PERSISTENT_BUFFER_ALIGNMENT (256), or NONE (NULL) when that
+ * size is 0. Enqueued on queue (NULL = the device's) after the wait list;
+ * *event (optional) completes when the copies are done. Execution then binds
+ * the owned inputs as DML_BINDING_TYPE_NONE and the same persistent range
+ * with dmlcl_binding_table_bind_persistent.
+ */
+DMLCL_API HRESULT dmlcl_compiled_operator_initialize(
+    dmlcl_compiled_operator *compiled, cl_command_queue queue, UINT input_count,
+    const DML_BINDING_DESC *inputs, const DML_BINDING_DESC *persistent,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event);
 
 /* ---- Graphs (IDMLDevice1::CompileGraph) ------------------------------------- */
 
@@ -297,6 +318,16 @@ DMLCL_API HRESULT dmlcl_binding_table_bind_outputs(dmlcl_binding_table *table, U
  */
 DMLCL_API HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *table,
                                                      const DML_BINDING_DESC *binding);
+
+/*
+ * BindPersistentResource: the persistent resource that
+ * dmlcl_compiled_operator_initialize filled (same buffer and offset), when
+ * PersistentResourceSize is not 0, else DML_BINDING_TYPE_NONE (or NULL).
+ * Inputs with DML_TENSOR_FLAG_OWNED_BY_DML are read from it; BindInputs binds
+ * them as DML_BINDING_TYPE_NONE. Either call may come first.
+ */
+DMLCL_API HRESULT dmlcl_binding_table_bind_persistent(dmlcl_binding_table *table,
+                                                      const DML_BINDING_DESC *binding);
 
 /*
  * IDMLCommandRecorder::RecordDispatch + ExecuteCommandLists: enqueues the

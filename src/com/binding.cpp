@@ -15,9 +15,16 @@ void binding_table::clear()
         dmlcl_binding_table_release(table_);
     if (target_)
         target_->self->Release();
+    for (UINT i = 0; i < init_count_; ++i) {
+        free(init_[i].buffers);
+        free(init_[i].descs);
+    }
+    free(init_);
+    init_ = nullptr;
+    init_count_ = 0;
     table_ = nullptr;
     target_ = nullptr;
-    kept_[0].bound = kept_[1].bound = temporary_.bound = false;
+    kept_[0].bound = kept_[1].bound = temporary_.bound = persistent_.bound = false;
 }
 
 binding_table::~binding_table()
@@ -52,23 +59,37 @@ HRESULT STDMETHODCALLTYPE binding_table::Reset(const DML_BINDING_TABLE_DESC *des
         if (FAILED(hr))
             return dev()->report(hr);
     }
+    init_binding *init = nullptr;
+    UINT ops = d->what == kind::initializer ? static_cast<initializer *>(d)->count() : 0;
+    if (ops && !(init = static_cast<init_binding *>(calloc(ops, sizeof *init))))
+        return dev()->report(
+            dmli_fail(E_OUTOFMEMORY, "IDMLBindingTable::Reset: out of host memory"));
     d->self->AddRef();
     clear();
     target_ = d;
     table_ = t;
+    init_ = init;
+    init_count_ = ops;
+    for (UINT i = 0; i < ops; ++i)
+        init_[i].persistent = {DML_BINDING_TYPE_NONE, nullptr};
     return S_OK;
 }
 
 /*
  * An initializer's bindings (DirectML's rules): inputs are one
- * BUFFER_ARRAY per operator, as long as its input count, binding only
- * DML_TENSOR_FLAG_OWNED_BY_DML tensors (dmlcl has none); outputs are one
- * persistent resource per operator (none needed: size 0).
+ * BUFFER_ARRAY per operator, as long as its input count, binding only its
+ * DML_TENSOR_FLAG_OWNED_BY_DML tensors (Buffer NULL for the others); outputs
+ * are one persistent resource per operator. Kept for RecordDispatch, which
+ * checks the rest (dmlcl_compiled_operator_initialize).
  */
 HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BINDING_DESC *b)
 {
     const initializer *init = static_cast<initializer *>(target_);
     const char *call = outputs ? "BindOutputs" : "BindInputs";
+    DMLI_INVALID_IF(init->count() != init_count_,
+                    "IDMLOperatorInitializer: %s: the initializer was Reset (%u operators) after "
+                    "this binding table (%u); Reset the binding table again",
+                    call, init->count(), init_count_);
     if (count == 0)
         return S_OK;
     DMLI_INVALID_IF(count != init->count(),
@@ -77,24 +98,25 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
                     call, count, init->count());
     DMLI_NULL_IF(!b, "IDMLOperatorInitializer: %s bindings (NULL) are required", call);
     for (UINT i = 0; i < count; ++i) {
-        if (b[i].Type == DML_BINDING_TYPE_NONE)
-            continue;
         if (outputs) {
-            DMLI_INVALID_IF(b[i].Type != DML_BINDING_TYPE_BUFFER || !b[i].Desc,
+            DMLI_INVALID_IF(b[i].Type != DML_BINDING_TYPE_NONE &&
+                                (b[i].Type != DML_BINDING_TYPE_BUFFER || !b[i].Desc),
                             "IDMLOperatorInitializer: BindOutputs binding %u (operator %u's "
                             "persistent resource).Type (%d) must be DML_BINDING_TYPE_BUFFER "
                             "with a DML_BUFFER_BINDING, or NONE",
                             i, i, (int)b[i].Type);
             continue;
         }
+        if (b[i].Type == DML_BINDING_TYPE_NONE)
+            continue;
         DMLI_INVALID_IF(b[i].Type != DML_BINDING_TYPE_BUFFER_ARRAY || !b[i].Desc,
                         "IDMLOperatorInitializer: BindInputs binding %u.Type (%d) must be "
                         "DML_BINDING_TYPE_BUFFER_ARRAY (one array per operator) or NONE",
                         i, (int)b[i].Type);
         const DML_BUFFER_ARRAY_BINDING *a =
             static_cast<const DML_BUFFER_ARRAY_BINDING *>(b[i].Desc);
-        UINT inputs =
-            dmlcl_operator_input_count(dmlcl_compiled_operator_operator(init->target(i)->cl()));
+        dmlcl_operator *op = dmlcl_compiled_operator_operator(init->target(i)->cl());
+        UINT inputs = op ? dmlcl_operator_input_count(op) : a->BindingCount;
         DMLI_INVALID_IF(a->BindingCount != 0 && a->BindingCount != inputs,
                         "IDMLOperatorInitializer: BindInputs binding %u.BindingCount (%u) must "
                         "be 0 or operator %u's input count (%u)",
@@ -103,13 +125,58 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
                      "IDMLOperatorInitializer: BindInputs binding %u.Bindings (NULL) is "
                      "required for BindingCount %u",
                      i, a->BindingCount);
-        for (UINT k = 0; k < a->BindingCount; ++k)
-            DMLI_INVALID_IF(a->Bindings[k].Buffer,
-                            "IDMLOperatorInitializer: BindInputs binding %u.Bindings[%u].Buffer "
-                            "is set, but only inputs with DML_TENSOR_FLAG_OWNED_BY_DML are "
-                            "bound for initialization (dmlcl's operators have none)",
-                            i, k);
     }
+    /* Kept (copies: the application's arrays may go away before RecordDispatch). */
+    for (UINT i = 0; i < count; ++i) {
+        init_binding &k = init_[i];
+        if (outputs) {
+            k.persistent = b[i];
+            if (b[i].Type == DML_BINDING_TYPE_BUFFER) {
+                k.persistent_buffer = *static_cast<const DML_BUFFER_BINDING *>(b[i].Desc);
+                k.persistent.Desc = &k.persistent_buffer;
+            }
+            continue;
+        }
+        const DML_BUFFER_ARRAY_BINDING *a =
+            b[i].Type == DML_BINDING_TYPE_NONE
+                ? nullptr
+                : static_cast<const DML_BUFFER_ARRAY_BINDING *>(b[i].Desc);
+        UINT n = a ? a->BindingCount : 0;
+        auto *buffers =
+            static_cast<DML_BUFFER_BINDING *>(calloc(n ? n : 1, sizeof(DML_BUFFER_BINDING)));
+        auto *descs = static_cast<DML_BINDING_DESC *>(calloc(n ? n : 1, sizeof(DML_BINDING_DESC)));
+        if (!buffers || !descs) {
+            free(buffers);
+            free(descs);
+            return dmli_fail(E_OUTOFMEMORY, "IDMLOperatorInitializer: BindInputs: out of memory");
+        }
+        for (UINT j = 0; j < n; ++j) {
+            buffers[j] = a->Bindings[j];
+            descs[j] = a->Bindings[j].Buffer
+                           ? DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &buffers[j]}
+                           : DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr};
+        }
+        free(k.buffers);
+        free(k.descs);
+        k.buffers = buffers;
+        k.descs = descs;
+        k.count = n;
+    }
+    return S_OK;
+}
+
+/* The initializer's dispatch: each operator's owned inputs into its persistent resource. */
+HRESULT binding_table::initialize(cl_command_queue queue)
+{
+    const initializer *init = static_cast<initializer *>(target_);
+    DMLI_INVALID_IF(init->count() != init_count_,
+                    "RecordDispatch: the initializer was Reset (%u operators) after its binding "
+                    "table (%u); Reset the binding table again",
+                    init->count(), init_count_);
+    for (UINT i = 0; i < init_count_; ++i)
+        DMLI_TRY(dmlcl_compiled_operator_initialize(init->target(i)->cl(), queue, init_[i].count,
+                                                    init_[i].descs, &init_[i].persistent, 0,
+                                                    nullptr, nullptr));
     return S_OK;
 }
 
@@ -153,6 +220,8 @@ HRESULT binding_table::unbind(bool outputs)
     HRESULT hr = other.bound ? bind_side(t, !outputs, other.count, other.descs) : S_OK;
     if (SUCCEEDED(hr) && temporary_.bound)
         hr = dmlcl_binding_table_bind_temporary(t, temporary_.descs);
+    if (SUCCEEDED(hr) && persistent_.bound)
+        hr = dmlcl_binding_table_bind_persistent(t, persistent_.descs);
     if (FAILED(hr)) {
         dmlcl_binding_table_release(t);
         return hr;
@@ -187,7 +256,7 @@ void STDMETHODCALLTYPE binding_table::BindOutputs(UINT count, const DML_BINDING_
                                     : bind_initializer(true, count, bindings));
 }
 
-/* An initializer's temporary and any persistent resource: size 0, a buffer is accepted. */
+/* An initializer's own temporary and persistent resources: size 0, a buffer is accepted. */
 static HRESULT check_resource(const char *call, const DML_BINDING_DESC *b)
 {
     if (!b || b->Type == DML_BINDING_TYPE_NONE)
@@ -221,9 +290,27 @@ void STDMETHODCALLTYPE binding_table::BindTemporaryResource(const DML_BINDING_DE
               table_ ? bind_temporary(binding) : check_resource("BindTemporaryResource", binding));
 }
 
+/* A compiled operator's persistent resource (PersistentResourceSize), checked by the C table. */
+HRESULT binding_table::bind_persistent(const DML_BINDING_DESC *b)
+{
+    DMLI_TRY(dmlcl_binding_table_bind_persistent(table_, b));
+    persistent_.bound = b != nullptr;
+    if (b) {
+        persistent_.count = 1;
+        persistent_.descs[0] = *b;
+        if (b->Type == DML_BINDING_TYPE_BUFFER) {
+            persistent_.buffers[0] = *static_cast<const DML_BUFFER_BINDING *>(b->Desc);
+            persistent_.descs[0].Desc = &persistent_.buffers[0];
+        }
+    }
+    return S_OK;
+}
+
 void STDMETHODCALLTYPE binding_table::BindPersistentResource(const DML_BINDING_DESC *binding)
 {
-    DMLI_BIND("BindPersistentResource", check_resource("BindPersistentResource", binding));
+    /* An initializer has none of its own (its operators' are its outputs). */
+    DMLI_BIND("BindPersistentResource", table_ ? bind_persistent(binding)
+                                               : check_resource("BindPersistentResource", binding));
 }
 
 HRESULT binding_table::dispatch(cl_command_queue queue, impl *d)
@@ -232,7 +319,7 @@ HRESULT binding_table::dispatch(cl_command_queue queue, impl *d)
                     "RecordDispatch: the binding table was made for another dispatchable; "
                     "Reset it with DML_BINDING_TABLE_DESC.Dispatchable = this one first");
     if (!table_)
-        return S_OK; /* an initializer: dmlcl's operators need no initialization */
+        return initialize(queue);
     return dmlcl_binding_table_dispatch(table_, queue, 0, nullptr, nullptr);
 }
 

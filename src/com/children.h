@@ -58,9 +58,9 @@ class compiled final : public child<IDMLCompiledOperator>
 };
 
 /*
- * IDMLOperatorInitializer: dmlcl's operators need no initialization
- * (persistent and temporary sizes are 0), so its dispatch enqueues nothing;
- * its bindings are still checked by DirectML's rules.
+ * IDMLOperatorInitializer: its dispatch copies each operator's inputs with
+ * DML_TENSOR_FLAG_OWNED_BY_DML into that operator's persistent resource
+ * (dmlcl_compiled_operator_initialize); operators without any need nothing.
  */
 class initializer final : public child<IDMLOperatorInitializer>
 {
@@ -130,6 +130,19 @@ class binding_table final : public child<IDMLBindingTable>
     dmlcl_binding_table *table_ = nullptr; /* when target_ is a compiled operator */
     kept kept_[2] = {};                    /* [0] inputs, [1] outputs */
     kept temporary_ = {};                  /* the temporary resource (count 1) */
+    kept persistent_ = {};                 /* the persistent resource (count 1) */
+    /* An initializer's bindings, per operator: its owned inputs and persistent resource. */
+    struct init_binding {
+        UINT count; /* the BUFFER_ARRAY's BindingCount */
+        DML_BUFFER_BINDING *buffers;
+        DML_BINDING_DESC *descs;
+        DML_BUFFER_BINDING persistent_buffer;
+        DML_BINDING_DESC persistent; /* NONE until BindOutputs */
+    };
+    init_binding *init_ = nullptr;
+    UINT init_count_ = 0;
+    HRESULT bind_persistent(const DML_BINDING_DESC *binding);
+    HRESULT initialize(cl_command_queue queue);
 };
 
 /* IDMLCommandRecorder: records by enqueueing onto the cl_command_queue. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* IDMLOperatorInitializer: the operators it targets; nothing to initialize. */
+/* IDMLOperatorInitializer: the operators it targets (binding.cpp runs their initialization). */
 #include "children.h"
 
 namespace dmli_com
@@ -60,7 +60,8 @@ HRESULT STDMETHODCALLTYPE initializer::Reset(UINT count, IDMLCompiledOperator *c
 
 DML_BINDING_PROPERTIES STDMETHODCALLTYPE initializer::GetBindingProperties()
 {
-    /* Persistent and temporary sizes are 0: dmlcl's operators keep no state on the device. */
+    /* Its own persistent and temporary sizes are 0: copying the operators' owned inputs into
+     * their persistent resources needs no scratch. */
     DML_BINDING_PROPERTIES props = {};
     props.RequiredDescriptorCount = 1;
     for (UINT i = 0; i < count_; ++i) {

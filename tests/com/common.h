@@ -76,10 +76,18 @@ struct Tensor {
     Tensor &operator=(const Tensor &) = delete;
 };
 
+static bool Owned(const Tensor *t)
+{
+    return t && (t->buffer.Flags & DML_TENSOR_FLAG_OWNED_BY_DML);
+}
+
 /*
  * Initializes and executes compiled on queue, inputs and outputs in binding
  * order (nullptr for an absent optional tensor); outputs' bytes are replaced
- * by what the device wrote. Returns the first failure, or the device's
+ * by what the device wrote. Inputs with DML_TENSOR_FLAG_OWNED_BY_DML go to
+ * the initializer (one DML_BUFFER_ARRAY_BINDING, the persistent resource as
+ * its output) and are overwritten after it ran: execution binds them as NONE
+ * and must read DirectML's copy. Returns the first failure, or the device's
  * removed reason (void methods report through it).
  */
 [[maybe_unused]] static HRESULT RunCompiled(IDMLDevice *device, cl_context context,
@@ -108,14 +116,15 @@ struct Tensor {
     hr = device->CreateCommandRecorder(IID_PPV_ARGS(&recorder));
     if (FAILED(hr))
         return hr;
-    if (initProps.TemporaryResourceSize != 0 || execProps.PersistentResourceSize != 0)
-        return E_UNEXPECTED; /* dmlcl keeps no state on the device */
-    recorder->RecordDispatch(queue, initializer.Get(), table.Get());
+    if (initProps.TemporaryResourceSize != 0 || initProps.PersistentResourceSize != 0)
+        return E_UNEXPECTED; /* copying owned inputs needs no scratch */
 
     /* DirectML: ID3D12Resource buffers in a DEFAULT heap; here cl_mem. */
     std::vector<cl_mem> mems;
     std::vector<DML_BUFFER_BINDING> buffers(inputs.size() + outputs.size());
     std::vector<DML_BINDING_DESC> bindings(inputs.size() + outputs.size());
+    std::vector<DML_BUFFER_BINDING> initBuffers(inputs.size());
+    bool anyOwned = false;
     size_t k = 0;
     for (const std::vector<Tensor *> *list : {&inputs, &outputs}) {
         for (Tensor *t : *list) {
@@ -131,8 +140,38 @@ struct Tensor {
             mems.push_back(mem);
             buffers[k] = {mem, 0, t->bytes.size()};
             bindings[k] = {DML_BINDING_TYPE_BUFFER, &buffers[k]};
+            if (Owned(t)) { /* given to the initializer, not to the execution */
+                initBuffers[k] = buffers[k];
+                bindings[k] = {DML_BINDING_TYPE_NONE, nullptr};
+                anyOwned = true;
+            }
             ++k;
         }
+    }
+    cl_mem persistent = nullptr;
+    DML_BUFFER_BINDING persistentBuffer = {};
+    DML_BINDING_DESC persistentBinding = {DML_BINDING_TYPE_NONE, nullptr};
+    if (execProps.PersistentResourceSize != 0) {
+        cl_int err;
+        persistent = clCreateBuffer(context, CL_MEM_READ_WRITE,
+                                    (size_t)execProps.PersistentResourceSize, nullptr, &err);
+        persistentBuffer = {persistent, 0, execProps.PersistentResourceSize};
+        persistentBinding = {DML_BINDING_TYPE_BUFFER, &persistentBuffer};
+    }
+    if (anyOwned) {
+        DML_BUFFER_ARRAY_BINDING initArray = {(UINT)inputs.size(), initBuffers.data()};
+        DML_BINDING_DESC initInputs = {DML_BINDING_TYPE_BUFFER_ARRAY, &initArray};
+        table->BindInputs(1, &initInputs);
+    }
+    if (persistent)
+        table->BindOutputs(1, &persistentBinding);
+    recorder->RecordDispatch(queue, initializer.Get(), table.Get());
+    /* The owned bytes are DirectML's now: the application may reuse its buffers. */
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        unsigned char junk = 0xEE;
+        if (initBuffers[i].Buffer)
+            clEnqueueFillBuffer(queue, static_cast<cl_mem>(initBuffers[i].Buffer), &junk, 1, 0,
+                                (size_t)initBuffers[i].SizeInBytes, 0, nullptr, nullptr);
     }
     cl_mem temporary = nullptr;
     DML_BUFFER_BINDING temporaryBuffer = {};
@@ -152,6 +191,8 @@ struct Tensor {
         table->BindOutputs((UINT)outputs.size(), bindings.data() + inputs.size());
         if (temporary)
             table->BindTemporaryResource(&temporaryBinding);
+        if (persistent)
+            table->BindPersistentResource(&persistentBinding);
         recorder->RecordDispatch(queue, compiled, table.Get());
         /* DirectML: Close, ExecuteCommandLists, a fence wait; here the queue drains. */
         clFinish(queue);
@@ -168,6 +209,8 @@ struct Tensor {
         clReleaseMemObject(mem);
     if (temporary)
         clReleaseMemObject(temporary);
+    if (persistent)
+        clReleaseMemObject(persistent);
     return hr;
 }
 

@@ -458,6 +458,74 @@ static void VoidMisuse()
     CHECK_HR(third->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
 }
 
+/*
+ * DML_TENSOR_FLAG_OWNED_BY_DML: a persistent resource of 256 bytes per owned input; the
+ * initializer must be given the owned input, and execution must not bind it (a void method:
+ * the device is removed, the message names the rule).
+ */
+static void OwnedByDml()
+{
+    for (int misuse = 0; misuse < 2; ++misuse) {
+        GatherDesc g;
+        g.indices.buffer.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+        ComPtr<IDMLDevice> device = NewDevice();
+        ComPtr<IDMLOperator> op;
+        ComPtr<IDMLCompiledOperator> compiled;
+        ComPtr<IDMLOperatorInitializer> init;
+        ComPtr<IDMLBindingTable> table;
+        ComPtr<IDMLCommandRecorder> recorder;
+        CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), S_OK);
+        CHECK_HR(
+            device->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+            S_OK);
+        if (!compiled)
+            return;
+        CHECK(compiled->GetBindingProperties().PersistentResourceSize == 256);
+        IDMLCompiledOperator *ops[] = {compiled.Get()};
+        CHECK_HR(device->CreateOperatorInitializer(1, ops, IID_PPV_ARGS(&init)), S_OK);
+        DML_BINDING_TABLE_DESC desc = {init.Get(), {}, {}, 8};
+        CHECK_HR(device->CreateBindingTable(&desc, IID_PPV_ARGS(&table)), S_OK);
+        CHECK_HR(device->CreateCommandRecorder(IID_PPV_ARGS(&recorder)), S_OK);
+        dmlcl_device *cl = nullptr;
+        CHECK_HR(device->GetParentDevice(kID3D12Device, reinterpret_cast<void **>(&cl)), S_OK);
+        if (!cl || !table || !recorder)
+            return;
+        cl_int err;
+        cl_mem mem =
+            clCreateBuffer(dmlcl_device_context(cl), CL_MEM_READ_WRITE, 1024, nullptr, &err);
+        cl_command_queue queue = dmlcl_device_queue(cl);
+        if (misuse == 0) {
+            /* The initializer without the owned input. */
+            recorder->RecordDispatch(queue, init.Get(), table.Get());
+            CHECK_HR(device->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
+            CHECK(std::strstr(dmlcl_last_error(), "count (0) must be the input count (2)"));
+        } else {
+            DML_BUFFER_BINDING owned[2] = {{nullptr, 0, 0}, {mem, 0, 16}};
+            DML_BUFFER_ARRAY_BINDING array = {2, owned};
+            DML_BINDING_DESC initIn = {DML_BINDING_TYPE_BUFFER_ARRAY, &array};
+            DML_BUFFER_BINDING pers = {mem, 256, 256};
+            DML_BINDING_DESC persDesc = {DML_BINDING_TYPE_BUFFER, &pers};
+            table->BindInputs(1, &initIn);
+            table->BindOutputs(1, &persDesc);
+            recorder->RecordDispatch(queue, init.Get(), table.Get());
+            CHECK_HR(device->GetDeviceRemovedReason(), S_OK);
+            /* Execution binding the owned indices again. */
+            desc.Dispatchable = compiled.Get();
+            CHECK_HR(table->Reset(&desc), S_OK);
+            DML_BUFFER_BINDING in[2] = {{mem, 512, 48}, {mem, 0, 16}};
+            DML_BINDING_DESC inDesc[2] = {{DML_BINDING_TYPE_BUFFER, &in[0]},
+                                          {DML_BINDING_TYPE_BUFFER, &in[1]}};
+            table->BindInputs(2, inDesc);
+            CHECK_HR(device->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
+            CHECK(std::strstr(dmlcl_last_error(), "IndicesTensor") &&
+                  std::strstr(dmlcl_last_error(), "DML_TENSOR_FLAG_OWNED_BY_DML"));
+        }
+        clFinish(queue);
+        clReleaseMemObject(mem);
+        dmlcl_device_release(cl);
+    }
+}
+
 /* BindInputs(0, nullptr) unbinds the inputs only; a dispatch then needs them again. */
 static void Unbind()
 {
@@ -643,6 +711,7 @@ int main()
     Refusals();
     GraphRules();
     VoidMisuse();
+    OwnedByDml();
     Unbind();
     TableAcrossOperators();
     return finish("dmlcl-com-objects");

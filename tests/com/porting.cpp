@@ -3,7 +3,9 @@
  * DirectML programs through dmlcl's DirectML API: ELEMENT_WISE_IDENTITY
  * (a layout change), GATHER (negative and out-of-range indices, clamped),
  * GATHER_ND1 (a batch dimension, INT64 indices) and SLICE1 (a negative
- * stride), each compared byte for byte with the C oracle (tests/ref).
+ * stride), each compared byte for byte with the C oracle (tests/ref); GATHER
+ * and the graph again with their inputs DML_TENSOR_FLAG_OWNED_BY_DML (given
+ * to the operator initializer, kept in the persistent resource).
  */
 #include "common.h"
 
@@ -75,10 +77,11 @@ static void Identity(Fixture &f)
     Compare("ELEMENT_WISE_IDENTITY", output, want);
 }
 
-static void Gather(Fixture &f)
+static void Gather(Fixture &f, DML_TENSOR_FLAGS owned)
 {
     Tensor input(DML_TENSOR_DATA_TYPE_FLOAT16, {1, 2, 4, 3});
     Tensor indices(DML_TENSOR_DATA_TYPE_INT32, {1, 1, 1, 6});
+    input.buffer.Flags = indices.buffer.Flags = owned;
     Tensor output(DML_TENSOR_DATA_TYPE_FLOAT16, {1, 2, 6, 3});
     Fill(input, 12);
     /* -1 counts from the end; 7 and -9 are outside the axis of 4: clamped. */
@@ -94,7 +97,7 @@ static void Gather(Fixture &f)
     CHECK_HR(
         RunOperator(f.dmlDevice.Get(), f.context, f.queue, desc, {&input, &indices}, {&output}),
         S_OK);
-    Compare("GATHER", output, want);
+    Compare(owned ? "GATHER, inputs owned by DirectML" : "GATHER", output, want);
 }
 
 static void GatherNd1(Fixture &f)
@@ -149,7 +152,7 @@ static void Slice1(Fixture &f)
 }
 
 /* A graph through IDMLDevice1::CompileGraph: a layout change, then a gather of its rows. */
-static void Graph(Fixture &f)
+static void Graph(Fixture &f, DML_TENSOR_FLAGS owned)
 {
 #if DML_TARGET_VERSION >= 0x2100
     ComPtr<IDMLDevice1> device1;
@@ -160,6 +163,7 @@ static void Graph(Fixture &f)
     Tensor packed(DML_TENSOR_DATA_TYPE_UINT8, {1, 3, 4, 5});
     Tensor indices(DML_TENSOR_DATA_TYPE_INT32, {1, 1, 1, 3});
     Tensor output(DML_TENSOR_DATA_TYPE_UINT8, {1, 3, 3, 5});
+    input.buffer.Flags = indices.buffer.Flags = owned;
     Fill(input, 15);
     const int32_t idx[3] = {3, -4, 9}; /* 9 is clamped into the axis of 4 */
     std::memcpy(indices.bytes.data(), idx, sizeof idx);
@@ -200,7 +204,9 @@ static void Graph(Fixture &f)
     CHECK_HR(RunCompiled(f.dmlDevice.Get(), f.context, f.queue, compiled.Get(), {&input, &indices},
                          {&output}),
              S_OK);
-    Compare("graph IDENTITY -> GATHER", output, want);
+    Compare(owned ? "graph IDENTITY -> GATHER, inputs owned by DirectML"
+                  : "graph IDENTITY -> GATHER",
+            output, want);
 #else
     std::fprintf(stderr, "graphs need DML_TARGET_VERSION >= 0x2100\n");
     ++g_failures;
@@ -214,10 +220,12 @@ int main()
         if (!f.dmlDevice)
             return finish("dmlcl-com-porting");
         Identity(f);
-        Gather(f);
+        Gather(f, DML_TENSOR_FLAG_NONE);
+        Gather(f, DML_TENSOR_FLAG_OWNED_BY_DML);
         GatherNd1(f);
         Slice1(f);
-        Graph(f);
+        Graph(f, DML_TENSOR_FLAG_NONE);
+        Graph(f, DML_TENSOR_FLAG_OWNED_BY_DML);
     }
     return finish("dmlcl-com-porting");
 }

@@ -1,0 +1,393 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DML_TENSOR_FLAG_OWNED_BY_DML on the device: an owned input is given once,
+ * to dmlcl_compiled_operator_initialize, which copies it into the persistent
+ * resource (PersistentResourceSize: each owned input at a multiple of 256,
+ * in input order); execution binds it as DML_BINDING_TYPE_NONE and reads the
+ * copy. The sources are overwritten after initialization, so an output that
+ * still matches came from the copies. Expected values: a direct loop over
+ * the gather's definition (out[r][c] = data[idx[r]][c]), not the library.
+ * Also every rule around it, for operators and graphs.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "graph_support.h"
+#include "harness.h"
+#include "support.h"
+
+OPS_DEVICE_SUITE(persistent);
+
+enum { ROWS = 5, COLS = 4, PICKS = 3, PAD = 256 };
+
+static const int32_t k_idx[PICKS] = {4, 0, 2};
+
+typedef struct gather_case {
+    unit_tensor data, idx, out;
+    DML_GATHER_OPERATOR_DESC desc;
+    DML_OPERATOR_DESC op;
+    float values[ROWS * COLS];
+    float want[PICKS * COLS];
+} gather_case;
+
+/* GATHER data [5,4] f32 by indices [1,3] INT32 along axis 0; owned: which inputs carry the flag
+ * (bit 0 data, bit 1 indices). */
+static void gather_case_make(gather_case *g, unsigned owned)
+{
+    const UINT ds[2] = {ROWS, COLS}, is[2] = {1, PICKS}, os[2] = {PICKS, COLS};
+    unit_tensor_set(&g->data, DML_TENSOR_DATA_TYPE_FLOAT32, 2, ds, NULL);
+    unit_tensor_set(&g->idx, DML_TENSOR_DATA_TYPE_INT32, 2, is, NULL);
+    unit_tensor_set(&g->out, DML_TENSOR_DATA_TYPE_FLOAT32, 2, os, NULL);
+    if (owned & 1)
+        g->data.buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+    if (owned & 2)
+        g->idx.buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+    g->desc = (DML_GATHER_OPERATOR_DESC){&g->data.desc, &g->idx.desc, &g->out.desc, 0, 1};
+    g->op = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER, &g->desc};
+    for (int i = 0; i < ROWS * COLS; ++i)
+        g->values[i] = 0.25f * (float)i - 1.0f;
+    for (int r = 0; r < PICKS; ++r)
+        for (int c = 0; c < COLS; ++c)
+            g->want[r * COLS + c] = g->values[k_idx[r] * COLS + c];
+}
+
+static dmlcl_compiled_operator *compile(const DML_OPERATOR_DESC *desc)
+{
+    dmlcl_operator *op;
+    dmlcl_compiled_operator *c;
+    cr_assert(SUCCEEDED(dmlcl_operator_create(ops_device(), desc, &op)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_operator_compile(op, 0, &c)), "%s", dmlcl_last_error());
+    dmlcl_operator_release(op);
+    return c;
+}
+
+/* A buffer of PAD + bytes + PAD, the middle bound; contents written when data is given. */
+typedef struct buf {
+    cl_mem mem;
+    DML_BUFFER_BINDING binding;
+    DML_BINDING_DESC desc;
+} buf;
+
+static void buf_make(buf *b, uint64_t bytes, const void *data)
+{
+    cl_int err;
+    b->mem = clCreateBuffer(dmlcl_device_context(ops_device()), CL_MEM_READ_WRITE,
+                            (size_t)(2 * PAD + bytes), NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    unsigned char fill = 0xC3;
+    cr_assert_eq(clEnqueueFillBuffer(dmlcl_device_queue(ops_device()), b->mem, &fill, 1, 0,
+                                     (size_t)(2 * PAD + bytes), 0, NULL, NULL),
+                 CL_SUCCESS);
+    if (data)
+        cr_assert_eq(clEnqueueWriteBuffer(dmlcl_device_queue(ops_device()), b->mem, CL_TRUE, PAD,
+                                          (size_t)bytes, data, 0, NULL, NULL),
+                     CL_SUCCESS);
+    b->binding = (DML_BUFFER_BINDING){(ID3D12Resource *)b->mem, PAD, bytes};
+    b->desc = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &b->binding};
+}
+
+/* Overwrites the bound bytes: what the operator reads afterwards must be its own copy. */
+static void buf_spoil(const buf *b)
+{
+    unsigned char junk = 0xEE;
+    cr_assert_eq(clEnqueueFillBuffer(dmlcl_device_queue(ops_device()), b->mem, &junk, 1,
+                                     (size_t)b->binding.Offset, (size_t)b->binding.SizeInBytes, 0,
+                                     NULL, NULL),
+                 CL_SUCCESS);
+}
+
+static void buf_read(const buf *b, void *dst, size_t bytes)
+{
+    cr_assert_eq(clEnqueueReadBuffer(dmlcl_device_queue(ops_device()), b->mem, CL_TRUE, PAD, bytes,
+                                     dst, 0, NULL, NULL),
+                 CL_SUCCESS);
+}
+
+static const DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
+
+Test(persistent, owned_inputs_are_copied_at_initialization)
+{
+    /* Data owned, indices owned, both; the persistent resource bound before or after the
+     * inputs. */
+    for (unsigned owned = 1; owned <= 3; ++owned)
+        for (int persistent_first = 0; persistent_first < 2; ++persistent_first) {
+            gather_case g;
+            gather_case_make(&g, owned);
+            dmlcl_compiled_operator *c = compile(&g.op);
+            DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
+            /* 80 bytes of data, 12 of indices, each in its own 256-byte place. */
+            uint64_t want_size = (owned & 1 ? 256 : 0) + (owned & 2 ? 256 : 0);
+            cr_expect_eq(props.PersistentResourceSize, want_size, "owned %u: %llu", owned,
+                         (unsigned long long)props.PersistentResourceSize);
+            cr_expect_eq(props.TemporaryResourceSize, 0);
+
+            buf data, idx, out, pers;
+            buf_make(&data, g.data.buf.TotalTensorSizeInBytes, g.values);
+            buf_make(&idx, g.idx.buf.TotalTensorSizeInBytes, k_idx);
+            buf_make(&out, g.out.buf.TotalTensorSizeInBytes, NULL);
+            buf_make(&pers, props.PersistentResourceSize, NULL);
+            DML_BINDING_DESC init_in[2] = {owned & 1 ? data.desc : none,
+                                           owned & 2 ? idx.desc : none};
+            cl_event done = NULL;
+            cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 2, init_in, &pers.desc,
+                                                                   0, NULL, &done)),
+                      "%s", dmlcl_last_error());
+            cr_assert_eq(clWaitForEvents(1, &done), CL_SUCCESS);
+            clReleaseEvent(done);
+            if (owned & 1)
+                buf_spoil(&data);
+            if (owned & 2)
+                buf_spoil(&idx);
+
+            DML_BINDING_DESC exec_in[2] = {owned & 1 ? none : data.desc,
+                                           owned & 2 ? none : idx.desc};
+            dmlcl_binding_table *t;
+            cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
+            if (persistent_first)
+                cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers.desc)), "%s",
+                          dmlcl_last_error());
+            cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 2, exec_in)), "%s",
+                      dmlcl_last_error());
+            cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &out.desc)), "%s",
+                      dmlcl_last_error());
+            if (!persistent_first)
+                cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers.desc)), "%s",
+                          dmlcl_last_error());
+            cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL)), "%s",
+                      dmlcl_last_error());
+            float got[PICKS * COLS];
+            buf_read(&out, got, sizeof got);
+            cr_expect_arr_eq(got, g.want, sizeof got, "owned %u, persistent bound %s", owned,
+                             persistent_first ? "first" : "last");
+            dmlcl_binding_table_release(t);
+            dmlcl_compiled_operator_release(c);
+            clReleaseMemObject(data.mem);
+            clReleaseMemObject(idx.mem);
+            clReleaseMemObject(out.mem);
+            clReleaseMemObject(pers.mem);
+        }
+}
+
+Test(persistent, execute_on_host_memory_takes_owned_inputs_as_inputs)
+{
+    gather_case g;
+    gather_case_make(&g, 3);
+    dmlcl_compiled_operator *c = compile(&g.op);
+    float got[PICKS * COLS];
+    dmlcl_host_tensor in[2] = {{g.values, sizeof g.values}, {(void *)k_idx, sizeof k_idx}};
+    dmlcl_host_tensor out = {got, sizeof got};
+    cr_assert(SUCCEEDED(dmlcl_compiled_operator_execute(c, 2, in, 1, &out)), "%s",
+              dmlcl_last_error());
+    cr_expect_arr_eq(got, g.want, sizeof got);
+    dmlcl_compiled_operator_release(c);
+}
+
+Test(persistent, rules)
+{
+    gather_case g;
+    gather_case_make(&g, 2); /* the indices owned: 256 bytes of persistent resource */
+    dmlcl_compiled_operator *c = compile(&g.op);
+    buf data, idx, out, pers;
+    buf_make(&data, g.data.buf.TotalTensorSizeInBytes, g.values);
+    buf_make(&idx, g.idx.buf.TotalTensorSizeInBytes, k_idx);
+    buf_make(&out, g.out.buf.TotalTensorSizeInBytes, NULL);
+    buf_make(&pers, 256, NULL);
+
+    /* Initialization: every input slot, the owned ones bound, the others not. */
+    DML_BINDING_DESC init_in[2] = {none, idx.desc};
+    unit_expect_error(
+        dmlcl_compiled_operator_initialize(c, NULL, 1, init_in, &pers.desc, 0, NULL, NULL),
+        E_INVALIDARG, "count (1) must be the input count (2)", NULL);
+    DML_BINDING_DESC both[2] = {data.desc, idx.desc};
+    unit_expect_error(
+        dmlcl_compiled_operator_initialize(c, NULL, 2, both, &pers.desc, 0, NULL, NULL),
+        E_INVALIDARG, "InputTensor", "only inputs with DML_TENSOR_FLAG_OWNED_BY_DML");
+    DML_BINDING_DESC neither[2] = {none, none};
+    unit_expect_error(
+        dmlcl_compiled_operator_initialize(c, NULL, 2, neither, &pers.desc, 0, NULL, NULL),
+        E_INVALIDARG, "IndicesTensor", "the tensor is required");
+    unit_expect_error(dmlcl_compiled_operator_initialize(c, NULL, 2, init_in, NULL, 0, NULL, NULL),
+                      E_INVALIDARG, "persistent resource (PersistentResourceSize 256)",
+                      "the tensor is required");
+    /* The copy may not land on its own source. */
+    DML_BUFFER_BINDING onto = {(ID3D12Resource *)idx.mem, PAD, 256};
+    DML_BINDING_DESC onto_desc = {DML_BINDING_TYPE_BUFFER, &onto};
+    unit_expect_error(
+        dmlcl_compiled_operator_initialize(c, NULL, 2, init_in, &onto_desc, 0, NULL, NULL),
+        E_INVALIDARG, "overlaps its copy in the persistent resource", NULL);
+    cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 2, init_in, &pers.desc, 0, NULL,
+                                                           NULL)),
+              "%s", dmlcl_last_error());
+
+    /* Execution: the owned input is not bound again; the persistent resource is. */
+    dmlcl_binding_table *t;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
+    unit_expect_error(dmlcl_binding_table_bind_inputs(t, 2, both), E_INVALIDARG,
+                      "binding 1 (IndicesTensor).Type (1) must be DML_BINDING_TYPE_NONE",
+                      "DML_TENSOR_FLAG_OWNED_BY_DML");
+    DML_BINDING_DESC exec_in[2] = {data.desc, none};
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 2, exec_in)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &out.desc)));
+    unit_expect_error(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL), E_INVALIDARG,
+                      "needs BindPersistentResource first", "PersistentResourceSize 256");
+    unit_expect_error(dmlcl_binding_table_bind_persistent(t, NULL), E_INVALIDARG,
+                      "the tensor is required", NULL);
+    pers.binding.SizeInBytes = 255;
+    unit_expect_error(dmlcl_binding_table_bind_persistent(t, &pers.desc), E_INVALIDARG,
+                      "SizeInBytes (255) must be at least", NULL);
+    pers.binding.SizeInBytes = 256;
+    pers.binding.Offset = 128;
+    unit_expect_error(dmlcl_binding_table_bind_persistent(t, &pers.desc), E_INVALIDARG,
+                      "Offset (128) must be a multiple of 256", NULL);
+    /* An output on the persistent resource would overwrite the owned copy. */
+    pers.binding.Offset = PAD;
+    DML_BUFFER_BINDING over = {(ID3D12Resource *)pers.mem, PAD, 48};
+    DML_BINDING_DESC over_desc = {DML_BINDING_TYPE_BUFFER, &over};
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers.desc)), "%s",
+              dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &over_desc)));
+    unit_expect_error(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL), E_INVALIDARG, "overlap",
+                      NULL);
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &out.desc)));
+    cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL)), "%s",
+              dmlcl_last_error());
+    float got[PICKS * COLS];
+    buf_read(&out, got, sizeof got);
+    cr_expect_arr_eq(got, g.want, sizeof got);
+    dmlcl_binding_table_release(t);
+    dmlcl_compiled_operator_release(c);
+
+    /* The flag is for inputs only; an operator without owned inputs needs nothing. */
+    gather_case h;
+    gather_case_make(&h, 0);
+    h.out.buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+    dmlcl_operator *op;
+    unit_expect_error(dmlcl_operator_create(ops_device(), &h.op, &op), E_INVALIDARG,
+                      "OutputTensor.Flags (DML_TENSOR_FLAG_OWNED_BY_DML) is allowed on inputs only",
+                      NULL);
+    h.out.buf.Flags = DML_TENSOR_FLAG_NONE;
+    c = compile(&h.op);
+    cr_expect_eq(dmlcl_compiled_operator_binding_properties(c).PersistentResourceSize, 0);
+    cr_expect(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 0, NULL, NULL, 0, NULL, NULL)),
+              "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
+    cr_expect(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, NULL)), "%s", dmlcl_last_error());
+    dmlcl_binding_table_release(t);
+    dmlcl_compiled_operator_release(c);
+    clReleaseMemObject(data.mem);
+    clReleaseMemObject(idx.mem);
+    clReleaseMemObject(out.mem);
+    clReleaseMemObject(pers.mem);
+}
+
+/* Graph input 0 (data, owned) and 1 (indices) -> GATHER -> SLICE1 of its first two rows
+ * (slice_owned: the slice's input has the flag too). */
+static void owned_graph(unit_graph *ug, gather_case *g, unit_tensor *sin, unit_tensor *sout,
+                        DML_SLICE1_OPERATOR_DESC *slice, bool slice_owned)
+{
+    static const UINT offsets[2] = {0, 0}, sizes[2] = {2, COLS};
+    static const INT strides[2] = {1, 1};
+    const UINT os[2] = {PICKS, COLS}, ss[2] = {2, COLS};
+    gather_case_make(g, 1);
+    unit_tensor_set(sin, DML_TENSOR_DATA_TYPE_FLOAT32, 2, os, NULL);
+    unit_tensor_set(sout, DML_TENSOR_DATA_TYPE_FLOAT32, 2, ss, NULL);
+    if (slice_owned)
+        sin->buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+    *slice = (DML_SLICE1_OPERATOR_DESC){&sin->desc, &sout->desc, 2, offsets, sizes, strides};
+    ug_init(ug);
+    ug_node(ug, DML_OPERATOR_GATHER, &g->desc);
+    ug_node(ug, DML_OPERATOR_SLICE1, slice);
+    ug_input(ug, 0, 0, 0);
+    ug_input(ug, 1, 0, 1);
+    ug_edge(ug, 0, 1, 0);
+    ug_output(ug, 1, 0);
+    ug_desc(ug, 2, 1);
+}
+
+Test(persistent, graph_inputs_owned_by_dml)
+{
+    unit_graph ug;
+    gather_case g;
+    unit_tensor sin, sout;
+    DML_SLICE1_OPERATOR_DESC slice;
+    owned_graph(&ug, &g, &sin, &sout, &slice, false);
+    dmlcl_compiled_operator *c;
+    cr_assert(SUCCEEDED(dmlcl_graph_compile(ops_device(), &ug.desc, 0, &c)), "%s",
+              dmlcl_last_error());
+    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
+    cr_expect_eq(props.PersistentResourceSize, 256);
+    buf data, idx, out, pers;
+    buf_make(&data, g.data.buf.TotalTensorSizeInBytes, g.values);
+    buf_make(&idx, g.idx.buf.TotalTensorSizeInBytes, k_idx);
+    buf_make(&out, sout.buf.TotalTensorSizeInBytes, NULL);
+    buf_make(&pers, 256, NULL);
+    DML_BINDING_DESC init_in[2] = {data.desc, none};
+    cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 2, init_in, &pers.desc, 0, NULL,
+                                                           NULL)),
+              "%s", dmlcl_last_error());
+    buf_spoil(&data);
+    dmlcl_binding_table *t;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
+    DML_BINDING_DESC exec_in[2] = {data.desc, idx.desc};
+    unit_expect_error(dmlcl_binding_table_bind_inputs(t, 2, exec_in), E_INVALIDARG, "graph input 0",
+                      "must be DML_BINDING_TYPE_NONE");
+    exec_in[0] = none;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 2, exec_in)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &out.desc)));
+    unit_expect_error(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL), E_INVALIDARG,
+                      "graph: RecordDispatch needs BindPersistentResource first", NULL);
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers.desc)), "%s",
+              dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL)), "%s",
+              dmlcl_last_error());
+    float got[2 * COLS];
+    buf_read(&out, got, sizeof got);
+    cr_expect_arr_eq(got, g.want, sizeof got);
+
+    /* The synchronous call stages the owned input like any other. */
+    float host_got[2 * COLS];
+    dmlcl_host_tensor in[2] = {{g.values, sizeof g.values}, {(void *)k_idx, sizeof k_idx}};
+    dmlcl_host_tensor hout = {host_got, sizeof host_got};
+    cr_assert(SUCCEEDED(dmlcl_compiled_operator_execute(c, 2, in, 1, &hout)), "%s",
+              dmlcl_last_error());
+    cr_expect_arr_eq(host_got, g.want, sizeof host_got);
+    dmlcl_binding_table_release(t);
+    dmlcl_compiled_operator_release(c);
+    ug_free(&ug);
+    clReleaseMemObject(data.mem);
+    clReleaseMemObject(idx.mem);
+    clReleaseMemObject(out.mem);
+    clReleaseMemObject(pers.mem);
+}
+
+Test(persistent, graph_rules_for_owned_tensors)
+{
+    /* An owned tensor is given at initialization: not another node's output. */
+    unit_graph ug;
+    gather_case g;
+    unit_tensor sin, sout;
+    DML_SLICE1_OPERATOR_DESC slice;
+    owned_graph(&ug, &g, &sin, &sout, &slice, true);
+    dmlcl_compiled_operator *c;
+    unit_expect_error(dmlcl_graph_compile(ops_device(), &ug.desc, 0, &c), E_INVALIDARG,
+                      "IntermediateEdges[0]", "takes a graph input edge");
+    ug_free(&ug);
+
+    /* The readers of one graph input agree on the flag. */
+    gather_case a, b;
+    gather_case_make(&a, 1);
+    gather_case_make(&b, 0);
+    ug_init(&ug);
+    ug_node(&ug, DML_OPERATOR_GATHER, &a.desc);
+    ug_node(&ug, DML_OPERATOR_GATHER, &b.desc);
+    ug_input(&ug, 0, 0, 0);
+    ug_input(&ug, 1, 0, 1);
+    ug_input(&ug, 0, 1, 0);
+    ug_input(&ug, 1, 1, 1);
+    ug_output(&ug, 0, 0);
+    ug_output(&ug, 1, 1);
+    ug_desc(&ug, 2, 2);
+    unit_expect_error(dmlcl_graph_compile(ops_device(), &ug.desc, 0, &c), E_INVALIDARG,
+                      "graph input 0", "readers of a graph input agree");
+    ug_free(&ug);
+}
