@@ -484,7 +484,8 @@ static const char *input_name(const dmlcl_compiled_operator *c, uint32_t i, char
 }
 
 /* A persistent resource binding for c: a buffer of PersistentResourceSize bytes at a
- * multiple of DML_PERSISTENT_BUFFER_ALIGNMENT, or NONE (NULL) when that size is 0. */
+ * multiple of DML_PERSISTENT_BUFFER_ALIGNMENT, or NONE (NULL) when that size is 0 (a buffer
+ * is then accepted and unused: programs that always bind one keep working). */
 static HRESULT check_persistent(const dmlcl_compiled_operator *c, const char *call,
                                 const DML_BINDING_DESC *b, DML_BUFFER_BINDING *out)
 {
@@ -497,6 +498,10 @@ static HRESULT check_persistent(const dmlcl_compiled_operator *c, const char *ca
     need.present = need.total_bytes > 0;
     need.base_align = DML_PERSISTENT_BUFFER_ALIGNMENT;
     DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
+    if (!need.present && b && b->Type == DML_BINDING_TYPE_BUFFER) {
+        memset(out, 0, sizeof *out);
+        return S_OK;
+    }
     char what[96];
     snprintf(what, sizeof what, "the persistent resource (PersistentResourceSize %llu)",
              (unsigned long long)need.total_bytes);

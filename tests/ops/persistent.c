@@ -272,6 +272,11 @@ Test(persistent, rules)
               "%s", dmlcl_last_error());
     cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
     cr_expect(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, NULL)), "%s", dmlcl_last_error());
+    cr_expect(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers.desc)), "%s",
+              dmlcl_last_error()); /* a buffer where none is needed: accepted, unused */
+    DML_BINDING_DESC array = {DML_BINDING_TYPE_BUFFER_ARRAY, NULL};
+    unit_expect_error(dmlcl_binding_table_bind_persistent(t, &array), E_INVALIDARG,
+                      "must be DML_BINDING_TYPE_BUFFER (1) or NONE (0)", NULL);
     dmlcl_binding_table_release(t);
     dmlcl_compiled_operator_release(c);
     clReleaseMemObject(data.mem);
