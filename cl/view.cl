@@ -115,6 +115,29 @@ static void splat_run(__global UNIT_T *out, long o, VAL_T v, long begin, long en
                       long lanes, long run_os)
 {
 #if !SCALE_BIAS
+#if STREAM && SERIAL
+    /* Streaming: whole 64-byte lines from the first line boundary, as the limit's kernel
+     * stores them (16-byte non-temporal stores, four a line, moved a broadcast of 268 MB
+     * at 0.74 of it where memory was fast). */
+    if (run_os == 1) {
+        union {
+            UNIT_T u[64 / sizeof(UNIT_T)];
+            uint16 w;
+        } line;
+        for (uint k = 0; k < 64 / sizeof(UNIT_T); ++k)
+            line.u[k] = v;
+        long head = min(end, begin + LINE_GAP(out + o + begin));
+        long lines = (end - head) / (long)(64 / sizeof(UNIT_T));
+        __global uint16 *w = (__global uint16 *)(out + o + head);
+        for (long u = begin; u < head; ++u)
+            PUT(out + o + u, v);
+        for (long k = 0; k < lines; ++k)
+            PUT(w + k, line.w);
+        for (long u = head + lines * (long)(64 / sizeof(UNIT_T)); u < end; ++u)
+            PUT(out + o + u, v);
+        return;
+    }
+#endif
     if (run_os == 1) {
         union {
             UNIT_T u[PER16];

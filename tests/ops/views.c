@@ -24,6 +24,7 @@
 #include "cases.h"
 #include "dmlcl/frontends.h"
 #include "harness.h"
+#include "ref_broadcast.h"
 #include "ref_views.h"
 
 #define VIEWS_DEFAULT_SEED 0x646D6C636C564957ull
@@ -57,6 +58,7 @@ typedef struct view_case {
     ops_tensor input, output;
     uint32_t repeats[REF_MAX_DIMS];
     DML_TILE_OPERATOR_DESC tile;
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity;
     DML_OPERATOR_DESC desc;
     ops_memory mem;
 } view_case;
@@ -216,6 +218,38 @@ Test(views, streaming_tiles)
         ref_tensor vi = ops_view(&c.mem, OPS_INIT, &c.input);
         ref_tensor vo = ops_view(&c.mem, OPS_EXPECT, &c.output);
         cr_assert(ref_tile(&vi, &vo));
+        ops_poison_output(&c.mem, &c.output);
+        run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
+/* Broadcasts of one element along each run (input stride 0) past the streaming threshold:
+ * runs of every unit width whose rows start on and off 64-byte lines, with tails. */
+Test(views, streaming_splats)
+{
+    static view_case c;
+    static const DML_TENSOR_DATA_TYPE types[] = {
+        DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT16,
+        DML_TENSOR_DATA_TYPE_UINT64};
+    static const uint32_t shapes[][3] = {
+        {9, 7, 140001}, {5, 3, 2236963}, {4, 1, 4194311}, {2, 3, 1398103}};
+    for (unsigned n = 0; n < COUNT_OF(shapes); ++n) {
+        ref_rng rng = ops_case_rng(&run_seed, "streaming_splats", n);
+        static const uint32_t in_strides[3] = {0, 1, 0};
+        memset(&c, 0, sizeof c);
+        c.test = "streaming_splats";
+        c.op = "ELEMENT_WISE_IDENTITY";
+        c.number = n;
+        ops_tensor_init(&c.input, "InputTensor", false, types[n], 3, shapes[n], in_strides, 0, 0);
+        ops_tensor_init(&c.output, "OutputTensor", true, types[n], 3, shapes[n], NULL, 0, 0);
+        c.identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){ops_tensor_desc(&c.input),
+                                                               ops_tensor_desc(&c.output), NULL};
+        c.desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &c.identity};
+        ops_memory_unary(&c.mem, &rng, &c.input, &c.output, false, types[n]);
+        ref_tensor vi = ops_view(&c.mem, OPS_INIT, &c.input);
+        ref_tensor vo = ops_view(&c.mem, OPS_EXPECT, &c.output);
+        cr_assert(ref_identity(&vi, &vo, NULL));
         ops_poison_output(&c.mem, &c.output);
         run(&c);
         ops_memory_release(&c.mem);
