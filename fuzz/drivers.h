@@ -26,6 +26,13 @@ int fuzz_frontends(const uint8_t *data, size_t size, char *why, unsigned *accept
 /* The conformance case-file parser and builders (operators created host-only). */
 int fuzz_cases(const uint8_t *data, size_t size, char *why, unsigned *accepted);
 
+/*
+ * A DML_GRAPH_DESC of up to 6 nodes (operators from fuzz_operators' decoder or a few
+ * shapes likely to connect, and constant data) with fuzzed edges: the import returns,
+ * and an accepted graph's steps stay inside the ranges their slots bind.
+ */
+int fuzz_graphs(const uint8_t *data, size_t size, char *why, unsigned *accepted);
+
 /* The encoding fuzz_operators decodes, for seeds; returns bytes written (0: no room). */
 size_t fuzz_encode_operator(const DML_OPERATOR_DESC *desc, uint8_t *buf, size_t cap);
 
@@ -41,5 +48,20 @@ int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why);
  */
 struct dmli_op_state;
 int fuzz_check_state(struct dmli_op_state *st, char *why);
+
+/* One plan against the tensors its output, input and (INDEXED) indices bind; stage names it. */
+struct dmli_plan;
+struct dmli_tensor;
+int fuzz_check_bounds(const struct dmli_plan *p, const struct dmli_tensor *out,
+                      const struct dmli_tensor *in, const struct dmli_tensor *ix, const char *stage,
+                      char *why);
+/* Its launch on a CPU and two GPUs: a valid NDRange, shape and options inside their arrays. */
+int fuzz_check_launches(const struct dmli_plan *p, const char *what, char *why);
+
+/* bytes -> one operator description, as fuzz_operators decodes it, in storage slot `slot`
+ * (0..FUZZ_OPERATOR_SLOTS-1: each slot's description lives until that slot is decoded again). */
+#define FUZZ_OPERATOR_SLOTS 8
+struct fuzz_in;
+void fuzz_decode_operator(struct fuzz_in *in, unsigned slot, DML_OPERATOR_DESC *op);
 
 #endif /* DMLCL_FUZZ_DRIVERS_H */

@@ -361,6 +361,12 @@ static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
     return 0;
 }
 
+void fuzz_decode_operator(fuzz_in *in, unsigned slot, DML_OPERATOR_DESC *op)
+{
+    static _Thread_local storage pool[FUZZ_OPERATOR_SLOTS];
+    decode(in, &pool[slot % FUZZ_OPERATOR_SLOTS], op);
+}
+
 int fuzz_operators(const uint8_t *data, size_t size, char *why, unsigned *accepted)
 {
     fuzz_in in = {data, size};

@@ -53,18 +53,15 @@ static int inside(span s, uint32_t unit, const dmli_tensor *t, const char *what,
     return 1;
 }
 
-/* A plan reading input slot `input` (or the constant element) and writing output slot `output`. */
-static int check(const dmli_op_state *st, const dmli_plan *p, int input, uint32_t output,
-                 const char *stage, char *why)
+int fuzz_check_bounds(const dmli_plan *p, const dmli_tensor *out, const dmli_tensor *in,
+                      const dmli_tensor *ix, const char *stage, char *why)
 {
-    static const dmli_tensor constant = {.present = true, .total_bytes = sizeof st->constant};
     for (int d = 0; d < p->rank; ++d)
         if (p->size[d] == 0)
             return 0;
     if (p->empty)
         return 0;
     if (p->kind == DMLI_PLAN_INDEXED) {
-        const dmli_tensor *ix = &st->inputs[st->index_input];
         span is = dims_span(p, p->idx_offset, p->idx_stride);
         add_term(&is, p->components, p->comp_idx_stride);
         if (inside(is, ix->elem_bytes, ix, "indices", stage, why))
@@ -72,17 +69,26 @@ static int check(const dmli_op_state *st, const dmli_plan *p, int input, uint32_
         if (p->check_only)
             return 0;
     }
-    if (inside(dims_span(p, p->out_offset, p->out_stride), p->elem_bytes, &st->outputs[output],
-               "output", stage, why))
+    if (inside(dims_span(p, p->out_offset, p->out_stride), p->elem_bytes, out, "output", stage,
+               why))
         return 1;
-    span in = dims_span(p, p->in_offset, p->in_stride);
+    span reach = dims_span(p, p->in_offset, p->in_stride);
     for (int k = 0; p->kind == DMLI_PLAN_INDEXED && k < p->components; ++k) {
         if (p->axis_size[k] == 0)
             return 0; /* no index is in range: nothing is read */
-        add_term(&in, p->axis_size[k], p->axis_stride[k]);
+        add_term(&reach, p->axis_size[k], p->axis_stride[k]);
     }
-    return inside(in, p->elem_bytes, input == DMLI_STEP_CONSTANT ? &constant : &st->inputs[input],
-                  "input", stage, why);
+    return inside(reach, p->elem_bytes, in, "input", stage, why);
+}
+
+/* A plan reading input slot `input` (or the constant element) and writing output slot `output`. */
+static int check(const dmli_op_state *st, const dmli_plan *p, int input, uint32_t output,
+                 const char *stage, char *why)
+{
+    static const dmli_tensor constant = {.present = true, .total_bytes = sizeof st->constant};
+    return fuzz_check_bounds(
+        p, &st->outputs[output], input == DMLI_STEP_CONSTANT ? &constant : &st->inputs[input],
+        p->kind == DMLI_PLAN_INDEXED ? &st->inputs[st->index_input] : NULL, stage, why);
 }
 
 static int cmp_wide(const void *a, const void *b)
@@ -139,7 +145,7 @@ static int distinct_outputs(written *w, char *why)
  * within the device's limits and dividing the global ones), a shape buffer
  * and build options inside their arrays.
  */
-static int check_launches(const dmli_plan *p, const char *what, char *why)
+int fuzz_check_launches(const dmli_plan *p, const char *what, char *why)
 {
     static const dmli_device_desc devices[] = {
         {DMLCL_DEVICE_CLASS_CPU,
@@ -216,7 +222,7 @@ int fuzz_check_state(struct dmli_op_state *st, char *why)
         bad = bad || distinct_outputs(&w, why);
         dmli_plan_normalize(&st->plan);
         bad = bad || check(st, &st->plan, st->data_input, 0, "normalised", why);
-        bad = bad || check_launches(&st->plan, "normalised", why);
+        bad = bad || fuzz_check_launches(&st->plan, "normalised", why);
     }
     /* Steps: each inside its own tensors, and together writing each output element at most
      * once (the steps' parts are disjoint). */
@@ -232,7 +238,7 @@ int fuzz_check_state(struct dmli_op_state *st, char *why)
             enumerate_outputs(&s->plan, s->output, &w);
         dmli_plan_normalize(&s->plan);
         bad = bad || check(st, &s->plan, s->input, s->output, "normalised step", why);
-        bad = bad || check_launches(&s->plan, "normalised step", why);
+        bad = bad || fuzz_check_launches(&s->plan, "normalised step", why);
     }
     return bad || (st->n_steps && distinct_outputs(&w, why));
 }

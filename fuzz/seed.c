@@ -87,6 +87,29 @@ static unsigned frontend_seeds(const char *out, int *broken)
     return n;
 }
 
+/* Graphs the import accepted, a few of each node count (1-6). */
+static unsigned graph_seeds(const char *out, int *broken)
+{
+    unsigned n = 0, state = 20261127, per_count[7] = {0};
+    uint8_t buf[256];
+    char why[FUZZ_WHY];
+    for (unsigned tries = 0; tries < 200000 && n < 6 * 8; ++tries) {
+        biased_bytes(buf, sizeof buf, &state);
+        unsigned nodes = buf[0] % 7;
+        if (nodes == 0 || per_count[nodes] >= 8)
+            continue;
+        unsigned accepted = 0;
+        if (fuzz_graphs(buf, sizeof buf, why, &accepted)) {
+            fprintf(stderr, "dmlcl-fuzz-seed: %s\n", why);
+            *broken = 1;
+        } else if (accepted && write_seed(out, "graphs", n, buf, sizeof buf) == 0) {
+            ++per_count[nodes];
+            ++n;
+        }
+    }
+    return n;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -96,6 +119,8 @@ int main(int argc, char **argv)
     int broken = 0;
     unsigned ops = operator_seeds(argv[1], argv[2]);
     unsigned fes = frontend_seeds(argv[2], &broken);
-    printf("dmlcl-fuzz-seed: %u operator seeds, %u front-end seeds\n", ops, fes);
-    return ops && fes && !broken ? 0 : 1;
+    unsigned gs = graph_seeds(argv[2], &broken);
+    printf("dmlcl-fuzz-seed: %u operator seeds, %u front-end seeds, %u graph seeds\n", ops, fes,
+           gs);
+    return ops && fes && gs && !broken ? 0 : 1;
 }

@@ -45,7 +45,8 @@ static unsigned replay(const char *target, driver run)
 
 Test(fuzz, regressions_replay)
 {
-    unsigned n = replay("operators", fuzz_operators) + replay("frontends", fuzz_frontends);
+    unsigned n = replay("operators", fuzz_operators) + replay("frontends", fuzz_frontends) +
+                 replay("graphs", fuzz_graphs);
 #ifdef DMLCL_FUZZ_CASES
     n += replay("cases", fuzz_cases);
 #endif
@@ -104,6 +105,12 @@ Test(fuzz, frontends_sweep)
 {
     /* 8 front-ends, chosen by the first byte (frontends.c). */
     sweep("front-ends", fuzz_frontends, 60000, 1000, NULL, NULL, 0, 8);
+}
+
+/* Graphs of 0-6 nodes (graphs.c): at least a tenth accepted, each planned and checked. */
+Test(fuzz, graphs_sweep)
+{
+    sweep("graphs", fuzz_graphs, 30000, 3000, NULL, NULL, 0, 0);
 }
 
 #ifdef DMLCL_FUZZ_CASES
