@@ -268,19 +268,25 @@ static HRESULT check_resource(const char *call, const DML_BINDING_DESC *b)
     return S_OK;
 }
 
+/* Keeps one resource binding the C table took (nullptr: none), to bind again (unbind). */
+static void keep_one(binding_table::kept &k, const DML_BINDING_DESC *b)
+{
+    k.bound = b != nullptr;
+    if (!b)
+        return;
+    k.count = 1;
+    k.descs[0] = *b;
+    if (b->Type == DML_BINDING_TYPE_BUFFER) {
+        k.buffers[0] = *static_cast<const DML_BUFFER_BINDING *>(b->Desc);
+        k.descs[0].Desc = &k.buffers[0];
+    }
+}
+
 /* A compiled graph's scratch (TemporaryResourceSize), checked by the C table. */
 HRESULT binding_table::bind_temporary(const DML_BINDING_DESC *b)
 {
     DMLI_TRY(dmlcl_binding_table_bind_temporary(table_, b));
-    temporary_.bound = b != nullptr;
-    if (b) {
-        temporary_.count = 1;
-        temporary_.descs[0] = *b;
-        if (b->Type == DML_BINDING_TYPE_BUFFER) {
-            temporary_.buffers[0] = *static_cast<const DML_BUFFER_BINDING *>(b->Desc);
-            temporary_.descs[0].Desc = &temporary_.buffers[0];
-        }
-    }
+    keep_one(temporary_, b);
     return S_OK;
 }
 
@@ -294,15 +300,7 @@ void STDMETHODCALLTYPE binding_table::BindTemporaryResource(const DML_BINDING_DE
 HRESULT binding_table::bind_persistent(const DML_BINDING_DESC *b)
 {
     DMLI_TRY(dmlcl_binding_table_bind_persistent(table_, b));
-    persistent_.bound = b != nullptr;
-    if (b) {
-        persistent_.count = 1;
-        persistent_.descs[0] = *b;
-        if (b->Type == DML_BINDING_TYPE_BUFFER) {
-            persistent_.buffers[0] = *static_cast<const DML_BUFFER_BINDING *>(b->Desc);
-            persistent_.descs[0].Desc = &persistent_.buffers[0];
-        }
-    }
+    keep_one(persistent_, b);
     return S_OK;
 }
 

@@ -112,7 +112,6 @@ class binding_table final : public child<IDMLBindingTable>
     /* Enqueues the dispatch of d with these bindings on queue. */
     HRESULT dispatch(cl_command_queue queue, impl *d);
 
-  private:
     /* One side's last bindings, to bind again into a new C table (see unbind). */
     enum { max_slots = 16 }; /* dmlcl's operators have at most 4 */
     struct kept {
@@ -121,6 +120,8 @@ class binding_table final : public child<IDMLBindingTable>
         DML_BUFFER_BINDING buffers[max_slots];
         DML_BINDING_DESC descs[max_slots];
     };
+
+  private:
     HRESULT bind_initializer(bool outputs, UINT count, const DML_BINDING_DESC *bindings);
     HRESULT bind_compiled(bool outputs, UINT count, const DML_BINDING_DESC *bindings);
     HRESULT unbind(bool outputs);

@@ -148,16 +148,20 @@ static bool Owned(const Tensor *t)
             ++k;
         }
     }
-    cl_mem persistent = nullptr;
-    DML_BUFFER_BINDING persistentBuffer = {};
-    DML_BINDING_DESC persistentBinding = {DML_BINDING_TYPE_NONE, nullptr};
-    if (execProps.PersistentResourceSize != 0) {
+    /* DirectML: a DEFAULT-heap resource of the size asked for, when one is asked for. */
+    auto resource = [context](UINT64 size, DML_BUFFER_BINDING &buffer, DML_BINDING_DESC &binding) {
         cl_int err;
-        persistent = clCreateBuffer(context, CL_MEM_READ_WRITE,
-                                    (size_t)execProps.PersistentResourceSize, nullptr, &err);
-        persistentBuffer = {persistent, 0, execProps.PersistentResourceSize};
-        persistentBinding = {DML_BINDING_TYPE_BUFFER, &persistentBuffer};
-    }
+        cl_mem mem = size ? clCreateBuffer(context, CL_MEM_READ_WRITE, (size_t)size, nullptr, &err)
+                          : nullptr;
+        buffer = {mem, 0, size};
+        binding = mem ? DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &buffer}
+                      : DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr};
+        return mem;
+    };
+    DML_BUFFER_BINDING persistentBuffer, temporaryBuffer;
+    DML_BINDING_DESC persistentBinding, temporaryBinding;
+    cl_mem persistent =
+        resource(execProps.PersistentResourceSize, persistentBuffer, persistentBinding);
     if (anyOwned) {
         DML_BUFFER_ARRAY_BINDING initArray = {(UINT)inputs.size(), initBuffers.data()};
         DML_BINDING_DESC initInputs = {DML_BINDING_TYPE_BUFFER_ARRAY, &initArray};
@@ -173,16 +177,7 @@ static bool Owned(const Tensor *t)
             clEnqueueFillBuffer(queue, static_cast<cl_mem>(initBuffers[i].Buffer), &junk, 1, 0,
                                 (size_t)initBuffers[i].SizeInBytes, 0, nullptr, nullptr);
     }
-    cl_mem temporary = nullptr;
-    DML_BUFFER_BINDING temporaryBuffer = {};
-    DML_BINDING_DESC temporaryBinding = {DML_BINDING_TYPE_NONE, nullptr};
-    if (execProps.TemporaryResourceSize != 0) {
-        cl_int err;
-        temporary = clCreateBuffer(context, CL_MEM_READ_WRITE,
-                                   (size_t)execProps.TemporaryResourceSize, nullptr, &err);
-        temporaryBuffer = {temporary, 0, execProps.TemporaryResourceSize};
-        temporaryBinding = {DML_BINDING_TYPE_BUFFER, &temporaryBuffer};
-    }
+    cl_mem temporary = resource(execProps.TemporaryResourceSize, temporaryBuffer, temporaryBinding);
 
     tableDesc.Dispatchable = compiled;
     hr = table->Reset(&tableDesc);

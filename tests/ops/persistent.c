@@ -96,6 +96,13 @@ static void buf_spoil(const buf *b)
                  CL_SUCCESS);
 }
 
+static void buf_release(buf *data, buf *idx, buf *out, buf *pers)
+{
+    const buf *all[4] = {data, idx, out, pers};
+    for (int i = 0; i < 4; ++i)
+        clReleaseMemObject(all[i]->mem);
+}
+
 static void buf_read(const buf *b, void *dst, size_t bytes)
 {
     cr_assert_eq(clEnqueueReadBuffer(dmlcl_device_queue(ops_device()), b->mem, CL_TRUE, PAD, bytes,
@@ -161,10 +168,7 @@ Test(persistent, owned_inputs_are_copied_at_initialization)
                              persistent_first ? "first" : "last");
             dmlcl_binding_table_release(t);
             dmlcl_compiled_operator_release(c);
-            clReleaseMemObject(data.mem);
-            clReleaseMemObject(idx.mem);
-            clReleaseMemObject(out.mem);
-            clReleaseMemObject(pers.mem);
+            buf_release(&data, &idx, &out, &pers);
         }
 }
 
@@ -279,10 +283,7 @@ Test(persistent, rules)
                       "must be DML_BINDING_TYPE_BUFFER (1) or NONE (0)", NULL);
     dmlcl_binding_table_release(t);
     dmlcl_compiled_operator_release(c);
-    clReleaseMemObject(data.mem);
-    clReleaseMemObject(idx.mem);
-    clReleaseMemObject(out.mem);
-    clReleaseMemObject(pers.mem);
+    buf_release(&data, &idx, &out, &pers);
 }
 
 /* Graph input 0 (data, owned) and 1 (indices) -> GATHER -> SLICE1 of its first two rows
@@ -359,10 +360,7 @@ Test(persistent, graph_inputs_owned_by_dml)
     dmlcl_binding_table_release(t);
     dmlcl_compiled_operator_release(c);
     ug_free(&ug);
-    clReleaseMemObject(data.mem);
-    clReleaseMemObject(idx.mem);
-    clReleaseMemObject(out.mem);
-    clReleaseMemObject(pers.mem);
+    buf_release(&data, &idx, &out, &pers);
 }
 
 Test(persistent, graph_rules_for_owned_tensors)
