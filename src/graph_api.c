@@ -27,6 +27,7 @@ HRESULT dmlcl_graph_compile(dmlcl_device *device, const DML_GRAPH_DESC *desc,
         dmlcl_compiled_operator_release(c);
         return hr;
     }
+    dmli_runtime_persistent_size(c);
     *compiled = c;
     return S_OK;
 }

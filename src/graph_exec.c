@@ -166,8 +166,6 @@ DML_BINDING_PROPERTIES dmli_graph_exec_properties(const dmli_graph_exec *x)
     DML_BINDING_PROPERTIES props = {0};
     props.RequiredDescriptorCount = x->graph->n_inputs + x->graph->n_outputs + 1;
     props.TemporaryResourceSize = x->plan->temp_bytes;
-    props.PersistentResourceSize =
-        dmli_persistent_offset(x->graph->inputs, x->graph->n_inputs, x->graph->n_inputs);
     return props;
 }
 

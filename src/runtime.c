@@ -231,6 +231,7 @@ HRESULT dmlcl_operator_compile(dmlcl_operator *op, DML_EXECUTION_FLAGS flags,
             return hr;
         }
     }
+    dmli_runtime_persistent_size(c);
     *compiled = c;
     return S_OK;
 }
@@ -239,12 +240,10 @@ DML_BINDING_PROPERTIES dmlcl_compiled_operator_binding_properties(const dmlcl_co
 {
     DML_BINDING_PROPERTIES props = {0};
     if (c && c->graph)
-        return dmli_graph_exec_properties(c->graph);
-    /* Applications size descriptor heaps from this; 0 could give empty heaps. */
-    props.RequiredDescriptorCount = c ? c->op->st.n_inputs + c->op->st.n_outputs : 1;
-    if (c)
-        props.PersistentResourceSize =
-            dmli_persistent_offset(c->op->st.inputs, c->op->st.n_inputs, c->op->st.n_inputs);
+        props = dmli_graph_exec_properties(c->graph);
+    else /* applications size descriptor heaps from this; 0 could give empty heaps */
+        props.RequiredDescriptorCount = c ? c->op->st.n_inputs + c->op->st.n_outputs : 1;
+    props.PersistentResourceSize = c ? c->persistent_bytes : 0;
     return props;
 }
 
@@ -483,6 +482,15 @@ static const char *input_name(const dmlcl_compiled_operator *c, uint32_t i, char
     return buf;
 }
 
+void dmli_runtime_persistent_size(dmlcl_compiled_operator *c)
+{
+    uint32_t n;
+    const char *op;
+    dmlcl_device *dev;
+    const dmli_tensor *inputs = input_slots(c, &n, &op, &dev);
+    c->persistent_bytes = dmli_persistent_offset(inputs, n, n);
+}
+
 /* A persistent resource binding for c: a buffer of PersistentResourceSize bytes at a
  * multiple of DML_PERSISTENT_BUFFER_ALIGNMENT, or NONE (NULL) when that size is 0 (a buffer
  * is then accepted and unused: programs that always bind one keep working). */
@@ -492,9 +500,9 @@ static HRESULT check_persistent(const dmlcl_compiled_operator *c, const char *ca
     uint32_t n;
     const char *op;
     dmlcl_device *dev;
-    const dmli_tensor *inputs = input_slots(c, &n, &op, &dev);
+    input_slots(c, &n, &op, &dev);
     dmli_tensor need = {0};
-    need.total_bytes = dmli_persistent_offset(inputs, n, n);
+    need.total_bytes = c->persistent_bytes;
     need.present = need.total_bytes > 0;
     need.base_align = DML_PERSISTENT_BUFFER_ALIGNMENT;
     DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
@@ -533,11 +541,13 @@ HRESULT dmlcl_binding_table_bind_persistent(dmlcl_binding_table *t, const DML_BI
 /* Execution needs the persistent resource its owned inputs were copied into. */
 static HRESULT check_persistent_bound(const dmlcl_binding_table *t)
 {
+    uint64_t need = t->compiled->persistent_bytes;
+    if (!need || t->persistent.Buffer)
+        return S_OK;
     uint32_t n;
     const char *op;
     dmlcl_device *dev;
-    const dmli_tensor *inputs = input_slots(t->compiled, &n, &op, &dev);
-    uint64_t need = dmli_persistent_offset(inputs, n, n);
+    input_slots(t->compiled, &n, &op, &dev);
     DMLI_INVALID_IF(need && !t->persistent.Buffer,
                     "%s: RecordDispatch needs BindPersistentResource first: inputs with "
                     "DML_TENSOR_FLAG_OWNED_BY_DML are read from the persistent resource "
@@ -556,7 +566,7 @@ HRESULT dmlcl_compiled_operator_initialize(dmlcl_compiled_operator *c, cl_comman
     const char *op;
     dmlcl_device *dev;
     const dmli_tensor *slots = input_slots(c, &n, &op, &dev);
-    uint64_t need = dmli_persistent_offset(slots, n, n);
+    uint64_t need = c->persistent_bytes;
     DMLI_INVALID_IF(count != n && !(count == 0 && need == 0),
                     "%s: initialize: BindInputs count (%u) must be the input count (%u), or 0 when "
                     "no input has DML_TENSOR_FLAG_OWNED_BY_DML",
@@ -580,11 +590,10 @@ HRESULT dmlcl_compiled_operator_initialize(dmlcl_compiled_operator *c, cl_comman
         DML_BUFFER_BINDING src;
         DMLI_TRY(dmli_runtime_check_binding(op, "initialize: BindInputs", i, what, &slots[i],
                                             &inputs[i], dev->context, &src));
-        uint64_t at = dst.Offset + dmli_persistent_offset(slots, n, i);
-        DMLI_INVALID_IF(overlap(&src, slots[i].total_bytes,
-                                &(DML_BUFFER_BINDING){dst.Buffer, at, 0}, slots[i].total_bytes),
-                        "%s: initialize: BindInputs binding %u (%s) overlaps its copy in the "
-                        "persistent resource",
+        /* The copies may run in any order: no source lies where any copy lands. */
+        DMLI_INVALID_IF(overlap(&src, slots[i].total_bytes, &dst, need),
+                        "%s: initialize: BindInputs binding %u (%s) overlaps the persistent "
+                        "resource it is copied into",
                         op, i, what);
     }
     /* The copies, each after the wait list; the event (or a marker) after all of them. */

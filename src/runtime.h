@@ -46,7 +46,8 @@ struct dmlcl_compiled_operator {
     /* The table (and its binding generation) whose buffers the kernel holds. */
     const dmlcl_binding_table *args_table;
     unsigned args_generation;
-    dmli_graph_exec *graph; /* a compiled graph (graph_exec.c); op is then NULL */
+    dmli_graph_exec *graph;    /* a compiled graph (graph_exec.c); op is then NULL */
+    uint64_t persistent_bytes; /* PersistentResourceSize: its owned inputs' copies */
 };
 
 struct dmlcl_binding_table {
@@ -84,6 +85,8 @@ HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, con
  */
 bool dmli_owned(const dmli_tensor *t);
 uint64_t dmli_persistent_offset(const dmli_tensor *inputs, uint32_t n, uint32_t i);
+/* Sets c->persistent_bytes from its inputs (a compiled operator's or graph's, once compiled). */
+void dmli_runtime_persistent_size(dmlcl_compiled_operator *c);
 /* An execution binding of owned input i: it must be DML_BINDING_TYPE_NONE; *out is its
  * copy in persistent (zeroes while persistent->Buffer is NULL). Also graph_exec.c's. */
 HRESULT dmli_owned_binding(const char *op, const char *call, uint32_t i, const char *name,

@@ -218,7 +218,7 @@ Test(persistent, rules)
     DML_BINDING_DESC onto_desc = {DML_BINDING_TYPE_BUFFER, &onto};
     unit_expect_error(
         dmlcl_compiled_operator_initialize(c, NULL, 2, init_in, &onto_desc, 0, NULL, NULL),
-        E_INVALIDARG, "overlaps its copy in the persistent resource", NULL);
+        E_INVALIDARG, "overlaps the persistent resource it is copied into", NULL);
     cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 2, init_in, &pers.desc, 0, NULL,
                                                            NULL)),
               "%s", dmlcl_last_error());
