@@ -64,7 +64,7 @@ HRESULT dmli_execute_persistent(dmlcl_compiled_operator *c, dmlcl_device *dev,
                                 const dmli_tensor *inputs, uint32_t n, DML_BINDING_DESC *descs,
                                 cl_mem *mem, DML_BUFFER_BINDING *buf, DML_BINDING_DESC *desc)
 {
-    uint64_t bytes = dmli_persistent_offset(inputs, n, n);
+    uint64_t bytes = c->persistent_bytes;
     *desc = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
     if (!bytes)
         return S_OK;

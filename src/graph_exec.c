@@ -262,10 +262,7 @@ void dmli_graph_bind_persistent(const dmli_graph_exec *x, dmli_graph_binds *b,
     const dmli_graph *g = x->graph;
     for (uint32_t i = 0; i < g->n_inputs; ++i)
         if (dmli_owned(&g->inputs[i]))
-            b->inputs[i] = (DML_BUFFER_BINDING){
-                persistent->Buffer,
-                persistent->Offset + dmli_persistent_offset(g->inputs, g->n_inputs, i),
-                g->inputs[i].total_bytes};
+            b->inputs[i] = dmli_persistent_slice(g->inputs, g->n_inputs, i, persistent);
     b->generation++;
 }
 

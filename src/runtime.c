@@ -386,21 +386,27 @@ uint64_t dmli_persistent_offset(const dmli_tensor *inputs, uint32_t n, uint32_t 
     return at;
 }
 
+DML_BUFFER_BINDING dmli_persistent_slice(const dmli_tensor *inputs, uint32_t n, uint32_t i,
+                                         const DML_BUFFER_BINDING *persistent)
+{
+    if (!persistent || !persistent->Buffer)
+        return (DML_BUFFER_BINDING){NULL, 0, 0};
+    return (DML_BUFFER_BINDING){persistent->Buffer,
+                                persistent->Offset + dmli_persistent_offset(inputs, n, i),
+                                inputs[i].total_bytes};
+}
+
 HRESULT dmli_owned_binding(const char *op, const char *call, uint32_t i, const char *name,
                            const dmli_tensor *inputs, uint32_t n, const DML_BINDING_DESC *b,
                            const DML_BUFFER_BINDING *persistent, DML_BUFFER_BINDING *out)
 {
-    memset(out, 0, sizeof *out);
     DMLI_INVALID_IF(b->Type != DML_BINDING_TYPE_NONE,
                     "%s: %s binding %u (%s).Type (%d) must be DML_BINDING_TYPE_NONE (0): the "
                     "tensor has DML_TENSOR_FLAG_OWNED_BY_DML, so it is bound at initialization "
                     "(IDMLOperatorInitializer, dmlcl_compiled_operator_initialize) and read from "
                     "the persistent resource",
                     op, call, i, name, (int)b->Type);
-    if (persistent && persistent->Buffer)
-        *out = (DML_BUFFER_BINDING){persistent->Buffer,
-                                    persistent->Offset + dmli_persistent_offset(inputs, n, i),
-                                    inputs[i].total_bytes};
+    *out = dmli_persistent_slice(inputs, n, i, persistent);
     return S_OK;
 }
 
@@ -529,10 +535,7 @@ HRESULT dmlcl_binding_table_bind_persistent(dmlcl_binding_table *t, const DML_BI
         const dmli_op_state *st = &t->compiled->op->st;
         for (uint32_t i = 0; i < st->n_inputs; ++i)
             if (dmli_owned(&st->inputs[i]) && checked.Buffer)
-                t->inputs[i] = (DML_BUFFER_BINDING){
-                    checked.Buffer,
-                    checked.Offset + dmli_persistent_offset(st->inputs, st->n_inputs, i),
-                    st->inputs[i].total_bytes};
+                t->inputs[i] = dmli_persistent_slice(st->inputs, st->n_inputs, i, &checked);
     }
     t->generation++;
     return S_OK;
@@ -548,12 +551,11 @@ static HRESULT check_persistent_bound(const dmlcl_binding_table *t)
     const char *op;
     dmlcl_device *dev;
     input_slots(t->compiled, &n, &op, &dev);
-    DMLI_INVALID_IF(need && !t->persistent.Buffer,
-                    "%s: RecordDispatch needs BindPersistentResource first: inputs with "
-                    "DML_TENSOR_FLAG_OWNED_BY_DML are read from the persistent resource "
-                    "(PersistentResourceSize %llu), initialized by the operator initializer",
-                    op, (unsigned long long)need);
-    return S_OK;
+    return dmli_fail(E_INVALIDARG,
+                     "%s: RecordDispatch needs BindPersistentResource first: inputs with "
+                     "DML_TENSOR_FLAG_OWNED_BY_DML are read from the persistent resource "
+                     "(PersistentResourceSize %llu), initialized by the operator initializer",
+                     op, (unsigned long long)need);
 }
 
 HRESULT dmlcl_compiled_operator_initialize(dmlcl_compiled_operator *c, cl_command_queue queue,

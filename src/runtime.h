@@ -85,6 +85,9 @@ HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, con
  */
 bool dmli_owned(const dmli_tensor *t);
 uint64_t dmli_persistent_offset(const dmli_tensor *inputs, uint32_t n, uint32_t i);
+/* Owned input i's copy in persistent (zeroes while persistent->Buffer is NULL). */
+DML_BUFFER_BINDING dmli_persistent_slice(const dmli_tensor *inputs, uint32_t n, uint32_t i,
+                                         const DML_BUFFER_BINDING *persistent);
 /* Sets c->persistent_bytes from its inputs (a compiled operator's or graph's, once compiled). */
 void dmli_runtime_persistent_size(dmlcl_compiled_operator *c);
 /* An execution binding of owned input i: it must be DML_BINDING_TYPE_NONE; *out is its
