@@ -125,7 +125,7 @@ static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run,
     if (run_is == 1) {
         u = copy_part(out, src, u, head);
         for (; u + LINE_UNITS <= run; u += LINE_UNITS)
-            PUT((__global uint16 *)(out + u), load_line(src + u));
+            put_line(out + u, src + u);
         copy_part(out, src, u, run);
         return;
     }
@@ -198,7 +198,7 @@ static void copy_run(writer *w, __global UNIT_T *out, __global const UNIT_T *src
             long n = (run - u) / lu * lu;
             if (run_is == 1) {
                 for (long k = 0; k < n; k += lu)
-                    PUT((__global uint16 *)(out + u + k), load_line(src + u + k));
+                    put_line(out + u + k, src + u + k);
             } else {
                 line_t l;
                 for (int k = 0; k < lu; ++k)

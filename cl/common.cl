@@ -121,15 +121,20 @@
 #endif
 
 #if SERIAL
-/* One 64-byte line of units from src (unaligned): one vector load where
- * units are 4 bytes or more, four byte-vector loads otherwise. */
-static uint16 load_line(__global const UNIT_T *src)
+/* d[0 .. 64 bytes) = src[0 .. 64 bytes): one 64-byte line, loaded unaligned through a packed
+ * struct (one vector load, e.g. vmovdqu64 with AVX-512, two with AVX2) and stored with PUT to d,
+ * which is line-aligned. No 64-byte vector crosses a call, vload16 included: passed or returned
+ * by value it changes the x86-64 ABI below AVX-512 (clang's -Wpsabi, for every CPU level below
+ * skylake-avx512; scripts/kernel-targets checks them all). Four vload4 assembled into the line
+ * were 0.94x on the row slice (dmlcl-ab, PoCL): LLVM kept four loads. The value is a plain
+ * uint16 before PUT: __builtin_nontemporal_store takes its alignment from the value's type. */
+typedef struct __attribute__((packed)) {
+    uint16 v;
+} dmli_unaligned_line;
+static void put_line(__global UNIT_T *d, __global const UNIT_T *src)
 {
-    if (sizeof(UNIT_T) >= 4)
-        return vload16(0, (__global const uint *)src);
-    __global const uchar *b = (__global const uchar *)src;
-    return (uint16)(as_uint4(vload16(0, b)), as_uint4(vload16(1, b)), as_uint4(vload16(2, b)),
-                    as_uint4(vload16(3, b)));
+    uint16 line = ((__global const dmli_unaligned_line *)src)->v;
+    PUT((__global uint16 *)d, line);
 }
 #endif
 
@@ -152,7 +157,7 @@ static void copy_lines(__global UNIT_T *d, __global const UNIT_T *s, long begin,
     for (; u < head; ++u)
         PUT(d + u, s[u]);
     for (; u + line <= end; u += line)
-        PUT((__global uint16 *)(d + u), load_line(s + u));
+        put_line(d + u, s + u);
     for (; u < end; ++u)
         PUT(d + u, s[u]);
 }

@@ -149,17 +149,20 @@
 #define PICK4(k) PICK(k), PICK((k) + 1), PICK((k) + 2), PICK((k) + 3)
 #define PICK8(k) PICK4(k), PICK4((k) + 4)
 #define PICK16(k) PICK8(k), PICK8((k) + 8)
-static uint16 pick_line(__global const UNIT_T *row, const CACHE_T *cache, long u)
+/* d[k] = PICK(k) for the 64-byte line at d (line-aligned), stored with PUT: the line is a
+ * value inside this function only (see put_line, common.cl). */
+static void put_picks(__global UNIT_T *d, __global const UNIT_T *row, const CACHE_T *cache, long u)
 {
+    __global uint16 *line = (__global uint16 *)d;
 #if UNIT_BYTES == 1
-    return (uint16)(as_uint4((uchar16)(PICK16(0))), as_uint4((uchar16)(PICK16(16))),
-                    as_uint4((uchar16)(PICK16(32))), as_uint4((uchar16)(PICK16(48))));
+    PUT(line, (uint16)(as_uint4((uchar16)(PICK16(0))), as_uint4((uchar16)(PICK16(16))),
+                       as_uint4((uchar16)(PICK16(32))), as_uint4((uchar16)(PICK16(48)))));
 #elif UNIT_BYTES == 2
-    return (uint16)(as_uint8((ushort16)(PICK16(0))), as_uint8((ushort16)(PICK16(16))));
+    PUT(line, (uint16)(as_uint8((ushort16)(PICK16(0))), as_uint8((ushort16)(PICK16(16)))));
 #elif UNIT_BYTES == 4
-    return (uint16)((uint8)(PICK8(0)), (uint8)(PICK8(8)));
+    PUT(line, (uint16)((uint8)(PICK8(0)), (uint8)(PICK8(8))));
 #elif UNIT_BYTES == 8
-    return as_uint16((ulong8)(PICK8(0)));
+    PUT(line, as_uint16((ulong8)(PICK8(0))));
 #else
     union {
         UNIT_T a[64 / sizeof(UNIT_T)];
@@ -167,7 +170,7 @@ static uint16 pick_line(__global const UNIT_T *row, const CACHE_T *cache, long u
     } l;
     for (int k = 0; k < 64 / (int)sizeof(UNIT_T); ++k)
         l.a[k] = PICK(k);
-    return l.v;
+    PUT(line, l.v);
 #endif
 }
 
@@ -189,7 +192,7 @@ static void gather_spread(__global UNIT_T *p, long lo, long hi, __global const U
     for (long j = 0; j < out_lines; ++j, u += lu) {
         for (owed += lines; owed >= out_lines && q < lines; owed -= out_lines)
             __builtin_prefetch(next + lu * q++);
-        PUT((__global uint16 *)(p + u), pick_line(row, cache, u));
+        put_picks(p + u, row, cache, u);
     }
     for (; u < hi; ++u)
         PUT(p + u, row[u * RUN_IS + cache[u]]);
@@ -214,7 +217,7 @@ static void copy_lines_ahead(__global UNIT_T *d, __global const UNIT_T *s, long 
         PUT(d + u, s[u]);
     for (; u + line <= end; u += line) {
         __builtin_prefetch(ahead + u + line);
-        PUT((__global uint16 *)(d + u), load_line(s + u));
+        put_line(d + u, s + u);
     }
     for (; u < end; ++u)
         PUT(d + u, s[u]);

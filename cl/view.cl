@@ -560,7 +560,7 @@ static void deinterleave_line(__global UNIT_T *out, __global const UNIT_T *in, l
  * its span, then one shuffle. Stride 2 loads [2w, 2w + 2 SV_N) and -2 loads
  * (-2w - 2 SV_N, -2w]: one unit past the span's far end, which is past the
  * run's for its last line: that one loads one unit toward the run's start
- * instead (strided_vector_last). Clang's shuffle builtin with constant
+ * instead (put_strided_last). Clang's shuffle builtin with constant
  * masks where the compiler optimises; else (Oclgrind, -cl-opt-disable: see
  * INTERLEAVE's note) the same loads and a permutation in private memory.
  */
@@ -615,48 +615,47 @@ typedef SV_T __attribute__((aligned(sizeof(UNIT_T)))) SV_UNALIGNED;
      b = *(__global const SV_UNALIGNED *)((in) + SV_FIRST(w, S) + SV_N))
 #endif
 
-#if !SV_SHUFFLE
-static SV_T strided_permute(SV_T a, SV_T b, int shift)
+/*
+ * put_strided(d, in, w) / put_strided_last: output vector w (its span's loads, then its lanes
+ * picked) stored at d (line-aligned); _last shifts the loads one unit toward the run's start
+ * (w >= 1). A whole line never crosses a call by value: a 64-byte vector passed or returned
+ * by value changes the x86-64 ABI below AVX-512 (scripts/kernel-targets).
+ */
+#if SV_SHUFFLE
+#define SV_PUT(name, S)                                                     \
+    static void name(__global UNIT_T *d, __global const UNIT_T *in, long w) \
+    {                                                                       \
+        SV_T a, b;                                                          \
+        SV_LOAD(in, w, S, a, b);                                            \
+        SV_T line = __builtin_shufflevector(a, b, SV_LIST(SV_LANE##S));     \
+        PUT((__global SV_T *)d, line);                                      \
+    }
+#else
+/* The loaded pair and the line in private memory, lanes moved one by one. */
+typedef union {
+    SV_T v[2];
+    UNIT_T u[2 * SV_N];
+} sv_pair;
+static void strided_permute(__global UNIT_T *d, const sv_pair *s, int shift)
 {
-    union {
-        SV_T v[2];
-        UNIT_T u[2 * SV_N];
-    } s;
     union {
         SV_T v;
         UNIT_T u[SV_N];
-    } d;
-    s.v[0] = a;
-    s.v[1] = b;
+    } o;
     for (int e = 0; e < SV_N; ++e)
-        d.u[e] = s.u[SV_LANE(e, shift)];
-    return d.v;
+        o.u[e] = s->u[SV_LANE(e, shift)];
+    PUT((__global SV_T *)d, o.v);
 }
+#define SV_PUT(name, S)                                                     \
+    static void name(__global UNIT_T *d, __global const UNIT_T *in, long w) \
+    {                                                                       \
+        sv_pair p;                                                          \
+        SV_LOAD(in, w, S, p.v[0], p.v[1]);                                  \
+        strided_permute(d, &p, S);                                          \
+    }
 #endif
-
-/* Output vector w: its span's loads, then its lanes picked. */
-static SV_T strided_vector(__global const UNIT_T *in, long w)
-{
-    SV_T a, b;
-    SV_LOAD(in, w, 0, a, b);
-#if SV_SHUFFLE
-    return __builtin_shufflevector(a, b, SV_LIST(SV_LANE0));
-#else
-    return strided_permute(a, b, 0);
-#endif
-}
-
-/* The same, loads shifted one unit toward the run's start (w >= 1). */
-static SV_T strided_vector_last(__global const UNIT_T *in, long w)
-{
-    SV_T a, b;
-    SV_LOAD(in, w, 1, a, b);
-#if SV_SHUFFLE
-    return __builtin_shufflevector(a, b, SV_LIST(SV_LANE1));
-#else
-    return strided_permute(a, b, 1);
-#endif
-}
+SV_PUT(put_strided, 0)
+SV_PUT(put_strided_last, 1)
 
 /*
  * Run positions [u, end) of a run of `run` units: out[u] = in[u * RUN_IS_K].
@@ -671,9 +670,9 @@ static void strided_run(__global UNIT_T *out, __global const UNIT_T *in, long u,
     for (; u < head; ++u)
         PUT(out + u, in[u * RUN_IS_K]);
     for (; u + SV_N <= vend; u += SV_N)
-        PUT((__global SV_T *)(out + u), strided_vector(in, u));
+        put_strided(out + u, in, u);
     if (RUN_IS_K != -1 && u > 0 && u + SV_N <= end) {
-        PUT((__global SV_T *)(out + u), strided_vector_last(in, u));
+        put_strided_last(out + u, in, u);
         u += SV_N;
     }
     for (; u < end; ++u)

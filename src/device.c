@@ -3,12 +3,15 @@
  * Devices: choosing an OpenCL device, wrapping an application's, and the
  * per-device program cache (one build per kernel variant, not per shape).
  */
+#define _POSIX_C_SOURCE 200809L /* open, O_CLOEXEC */
 #include <ctype.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "device.h"
 
@@ -464,10 +467,31 @@ static bool build_warned(dmlcl_device *dev, cl_program program)
     return strstr(log, "warning") != NULL;
 }
 
+/* DMLCL_KERNEL_RECORD=FILE: every kernel variant built is appended to FILE as a line
+ * "source<TAB>options" (one write, so processes may share the file); scripts/kernel-targets
+ * then compiles each for every CPU level and target the kernels must build on. */
+static void record_variant(dmli_kernel_source source, const char *options)
+{
+    const char *path = getenv("DMLCL_KERNEL_RECORD");
+    if (!path || !*path)
+        return;
+    char line[4096];
+    int n = snprintf(line, sizeof line, "%s\t%s\n", dmli_kernel_source_names[source], options);
+    if (n <= 0 || (size_t)n >= sizeof line)
+        return;
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return;
+    ssize_t written = write(fd, line, (size_t)n);
+    (void)written; /* a record is a test aid: a full disk loses a line, not a build */
+    close(fd);
+}
+
 static HRESULT build(dmlcl_device *dev, dmli_kernel_source source, const char *options,
                      cl_program *out)
 {
     const char *text = dmli_kernel_sources[source];
+    record_variant(source, options);
     cl_int err;
     cl_program program = clCreateProgramWithSource(dev->context, 1, &text, NULL, &err);
     if (err != CL_SUCCESS)
