@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "internal.h"
@@ -57,19 +58,32 @@ Test(kernels, embedded_families_build_with_default_macros)
     }
 }
 
-/* The source tree's cl/ directory, from this file's path (tests/ops/kernels.c). */
+/* The source tree's cl/ directory: DMLCL_CL_DIR when set, else DMLCL_CL_FROM_BINARY (cl/ as
+ * a path relative to this binary's directory, from the build) beside /proc/self/exe, so a
+ * build tree moved with its source tree (scripts/gpu-check on a machine that cannot build)
+ * still finds it. */
 static void cl_dir(char *buf, size_t len)
 {
-    snprintf(buf, len, "%s", __FILE__);
-    char *at = strstr(buf, "tests/ops/kernels.c");
-    cr_assert(at, "cannot find the source tree from %s", __FILE__);
-    snprintf(at, len - (size_t)(at - buf), "cl");
+    const char *env = getenv("DMLCL_CL_DIR");
+    if (env && *env) {
+        snprintf(buf, len, "%s", env);
+        return;
+    }
+    char exe[960]; /* with the relative path, inside the caller's 1024 */
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    cr_assert(n > 0, "cannot read /proc/self/exe to find cl/: set DMLCL_CL_DIR to the source "
+                     "tree's cl directory");
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(buf, len, "%s/%s", exe, DMLCL_CL_FROM_BINARY);
 }
 
 static char *read_text(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    cr_assert(f, "cannot open %s", path);
+    cr_assert(f, "cannot open %s (DMLCL_CL_DIR names the source tree's cl directory)", path);
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
