@@ -64,8 +64,15 @@ function(dmlcl_ops_filter_without out)
 endfunction()
 dmlcl_ops_filter_without(DMLCL_OPS_WITHOUT_LARGE ${DMLCL_OPS_LARGE})
 
-# ---- PoCL: the GPU class, and the basic driver ------------------------------------------
+# ---- The inner loop: scripts/check ---------------------------------------------------------
+# Every device test but the large ones at 3 random cases each, and the conformance suite, on
+# the default device: the quick set scripts/check runs (label quick; scripts/test runs the
+# full draw instead).
 set(WRAPPER "")
+dmlcl_driver_tests(quick quick 300 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}"
+                   DMLCL_TEST_CASES=3)
+
+# ---- PoCL: the GPU class, and the basic driver ------------------------------------------
 # PoCL compiles a work-group function per local size, and the GPU geometry
 # varies the local size with the shape: a full random draw costs ~500 s of
 # compiles on a cold kernel cache (CI), 10 cases per test ~100 s, with every
