@@ -164,7 +164,7 @@ def openvino():
     small = distinct((2, 6))
     for t in ("INT8", "UINT16", "INT32"):
         split.append(case(f"openvino.split1.axis-{t.lower()}", src + "input-axis",
-                          "openvino.Split-1", {"data": f32(small), "axis": tensor(t, [1])},
+                          "openvino.Split-1", {"data": f32(small), "axis": tensor(t, 1)},
                           {"outputs": [f32(x) for x in np.split(small, 2, 1)]},
                           {"num_splits": 2}))
     split.append(case("openvino.split1.negative-axis", src + "input-axis", "openvino.Split-1",
@@ -178,6 +178,11 @@ def openvino():
     split.append(case("openvino.split1.invalid-axis-shape", src + "input-axis",
                       "openvino.Split-1", {"data": f32(small), "axis": tensor("INT64", [0, 1])},
                       attrs={"num_splits": 2}, error="invalid_argument"))
+    split.append(case("openvino.split1.invalid-axis-shape-1", src + "input-axis",
+                      "openvino.Split-1", {"data": f32(small), "axis": tensor("INT64", [1])},
+                      attrs={"num_splits": 2}, error="invalid_argument",
+                      note="Split-1's axis is a scalar (rank 0): OpenVINO's Split shape inference "
+                           "refuses an axis of shape [1], which VariadicSplit-1 accepts"))
 
     src = "openvino:VariadicSplit-1#"
     for k, lengths in enumerate(([1, 2, 3], [-1, 2])):
@@ -201,6 +206,21 @@ def openvino():
                            {"data": f32(small), "axis": tensor("INT64", 1),
                             "split_lengths": tensor("INT64", lengths)},
                            error="invalid_argument"))
+    vsplit.append(case("openvino.variadic_split1.invalid-axis-shape", src + "input-axis",
+                       "openvino.VariadicSplit-1",
+                       {"data": f32(small), "axis": tensor("INT64", [[1]]),
+                        "split_lengths": tensor("INT64", [2, 4])},
+                       error="invalid_argument",
+                       note="axis is a scalar or of shape [1]; a rank-2 axis is refused "
+                            "(OpenVINO's VariadicSplit shape inference too)"))
+    vsplit.append(case("openvino.variadic_split1.invalid-no-lengths", src + "input-split_lengths",
+                       "openvino.VariadicSplit-1",
+                       {"data": f32(small), "axis": tensor("INT64", 1),
+                        "split_lengths": tensor("INT64", np.zeros(0, np.int64))},
+                       error="invalid_argument",
+                       note="split_lengths of shape [0] sums to 0, not data.shape[1] (6) "
+                            "(OpenVINO's VariadicSplit shape inference refuses it too; on an "
+                            "empty axis it would take it, with no outputs)"))
     return concat, split, vsplit
 
 

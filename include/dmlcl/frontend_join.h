@@ -48,9 +48,10 @@ DMLCL_API HRESULT dmlcl_onnx_concat(int opset, const dmlcl_onnx_concat_args *arg
 
 /*
  * OpenVINO Split-1: data of rank r >= 1; axis, the second input: one value
- * of any integer type (axis_dims: a scalar, or shape {1}; NULL: a scalar) in
- * [-r, r-1]; num_splits >= 1 dividing data.shape[axis]. num_splits outputs,
- * each data's shape with data.shape[axis] / num_splits along axis.
+ * of any integer type in [-r, r-1], a scalar (axis_dims of rank 0; NULL: a
+ * scalar; shape {1} is refused, as OpenVINO refuses it); num_splits >= 1
+ * dividing data.shape[axis]. num_splits outputs, each data's shape with
+ * data.shape[axis] / num_splits along axis.
  */
 typedef struct dmlcl_openvino_split_args {
     const dmlcl_shape *data;
@@ -63,9 +64,11 @@ DMLCL_API HRESULT dmlcl_openvino_split(int opset, const dmlcl_openvino_split_arg
                                        dmlcl_frontend_result *result);
 
 /*
- * OpenVINO VariadicSplit-1: data and axis as for Split; split_lengths: 1-D,
- * any integer type, one value per output (at least one), each >= 0 except
- * at most one -1 (the rest of the axis); they sum to data.shape[axis].
+ * OpenVINO VariadicSplit-1: data and axis as for Split, except that axis may
+ * also have shape {1} (a 1-D tensor of one element); split_lengths: 1-D,
+ * any integer type, one value per output, each >= 0 except at most one -1
+ * (the rest of the axis); they sum to data.shape[axis]. No values (no
+ * outputs), which OpenVINO takes on an empty axis, is DXGI_ERROR_UNSUPPORTED.
  */
 typedef struct dmlcl_openvino_variadic_split_args {
     const dmlcl_shape *data;

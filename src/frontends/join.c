@@ -169,17 +169,26 @@ static HRESULT check_data(const char *op, const char *what, const dmlcl_shape *s
     return dmli_fe_check_type(op, what, type);
 }
 
-/* OpenVINO's axis input: one value of any integer type, a scalar or shape {1}. */
+/*
+ * OpenVINO's axis input: one value of any integer type. Its shape follows
+ * each operator's shape inference: Split-1 takes a scalar only (rank 0;
+ * split_shape_inference.hpp), VariadicSplit-1 a scalar or shape {1}
+ * (one_ok). NULL dims: a scalar.
+ */
 static HRESULT ov_axis(const char *op, const dmlcl_int_array *axis, const dmlcl_shape *dims,
-                       const dmlcl_shape *data, uint32_t *out)
+                       bool one_ok, const dmlcl_shape *data, uint32_t *out)
 {
+    char buf[DMLI_DIMS_BUF];
     DMLI_NULL_IF(!axis, "%s: input axis (NULL) is required", op);
     DMLI_INVALID_IF(!dmli_fe_is_int_type(axis->type),
                     "%s: input axis has type %s; it must be an integer type", op,
                     dmli_type_name(axis->type));
+    DMLI_INVALID_IF(dims && dims->rank != 0 && !one_ok,
+                    "%s: input axis has shape %s (rank %u); it must be a scalar (rank 0)", op,
+                    dmli_fe_format_shape(buf, sizeof buf, dims), dims->rank);
     DMLI_INVALID_IF(dims && dims->rank > 1,
-                    "%s: input axis has rank %u; it must be a scalar (or of shape {1})", op,
-                    dims->rank);
+                    "%s: input axis has shape %s (rank %u); it must be a scalar (or of shape {1})",
+                    op, dmli_fe_format_shape(buf, sizeof buf, dims), dims->rank);
     DMLI_INVALID_IF(dims && dims->rank == 1 && dims->dims[0] != 1,
                     "%s: input axis has shape {%" PRId64 "}; it must hold one value", op,
                     dims->dims[0]);
@@ -201,7 +210,7 @@ static HRESULT ov_split_body(const char *op, const dmlcl_openvino_split_args *a,
 {
     uint32_t axis = 0;
     DMLI_TRY(check_data(op, "input data", a->data, a->data_type));
-    DMLI_TRY(ov_axis(op, a->axis, a->axis_dims, a->data, &axis));
+    DMLI_TRY(ov_axis(op, a->axis, a->axis_dims, false, a->data, &axis));
     int64_t dim = a->data->dims[axis], n = a->num_splits;
     DMLI_INVALID_IF(n < 1, "%s: num_splits (%" PRId64 ") must be at least 1", op, n);
     DMLI_UNSUPPORTED_IF(n > MAX_PIECES,
@@ -233,11 +242,22 @@ static HRESULT ov_variadic_body(const char *op, const dmlcl_openvino_variadic_sp
 {
     uint32_t axis = 0;
     DMLI_TRY(check_data(op, "input data", a->data, a->data_type));
-    DMLI_TRY(ov_axis(op, a->axis, a->axis_dims, a->data, &axis));
+    DMLI_TRY(ov_axis(op, a->axis, a->axis_dims, true, a->data, &axis));
     const dmlcl_int_array *sl = a->split_lengths;
     DMLI_TRY(dmli_fe_check_list(op, "split_lengths", sl, a->split_lengths_dims));
-    DMLI_TRY(check_count(op, "split_lengths values (outputs)", sl->count));
     int64_t dim = a->data->dims[axis], lengths[MAX_PIECES], sum = 0;
+    /* No values, no outputs: OpenVINO's shape inference takes that on an empty
+     * axis (the sum, 0, is its length), but SPLIT1 has at least one output. */
+    DMLI_UNSUPPORTED_IF(sl->count == 0 && dim == 0,
+                        "%s: input split_lengths has shape {0} (no outputs) on an empty axis "
+                        "(data.shape[%u] is 0): valid, but dmlcl describes a split with at least "
+                        "one output",
+                        op, axis);
+    DMLI_INVALID_IF(sl->count == 0,
+                    "%s: input split_lengths has shape {0}, so its values sum to 0; they must "
+                    "sum to data.shape[%u] (%" PRId64 ")",
+                    op, axis, dim);
+    DMLI_TRY(check_count(op, "split_lengths values (outputs)", sl->count));
     int64_t rest = -1; /* the -1 entry */
     for (uint32_t i = 0; i < sl->count; ++i) {
         int64_t v = dmli_fe_int_at(sl, i);

@@ -247,6 +247,39 @@ Test(broadcast_frontend, target_shape_rules)
           "at most 16");
 }
 
+/*
+ * The shape inputs are 1-D, never 0-D: OpenVINO's shape inference wants rank 1
+ * for target_shape and (explicit) axes_mapping (broadcast_shape_inference.hpp),
+ * ONNX Expand's shape is "A 1-D tensor".
+ */
+Test(broadcast_frontend, shape_inputs_are_1d)
+{
+    call c;
+    const int64_t d[1] = {3}, t[1] = {3}, ax[1] = {0};
+    dmlcl_shape scalar = {0, {0}}, one = {1, {1}};
+    setup(&c, 1, d, 1, t, "numpy");
+    c.args.target_shape_dims = &one;
+    SHAPE(v3(&c), &c, 3);
+    c.args.target_shape_dims = &scalar;
+    FAILS(v3(&c), E_INVALIDARG, "OpenVINO Broadcast-3: input target_shape must be 1-D",
+          "its shape is {} (rank 0)");
+    setup(&c, 1, d, 1, t, "explicit");
+    with_axes(&c, 1, ax);
+    c.args.axes_mapping_dims = &one;
+    SHAPE(v1(&c), &c, 3);
+    c.args.axes_mapping_dims = &scalar;
+    FAILS(v1(&c), E_INVALIDARG, "OpenVINO Broadcast-1: input axes_mapping must be 1-D",
+          "its shape is {} (rank 0)");
+    setup(&c, 1, d, 1, t, NULL);
+    dmlcl_onnx_expand_args e = {
+        .input = &c.data, .input_type = DML_TENSOR_DATA_TYPE_FLOAT32, .shape = &c.t};
+    e.shape_dims = &one;
+    SHAPE(dmlcl_onnx_expand(13, &e, &c.r), &c, 3);
+    e.shape_dims = &scalar;
+    FAILS(dmlcl_onnx_expand(13, &e, &c.r), E_INVALIDARG, "ONNX Expand-13: input shape must be 1-D",
+          "its shape is {} (rank 0)");
+}
+
 Test(broadcast_frontend, numpy_rules)
 {
     call c;

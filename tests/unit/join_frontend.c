@@ -152,10 +152,10 @@ Test(openvino_split, example_and_rules)
 {
     dmlcl_shape data = S4(6, 12, 10, 24), part = S4(6, 4, 10, 24);
     dmlcl_shape want[3] = {part, part, part};
-    dmlcl_shape one = shape(1, I64(1)), two = shape(1, I64(2));
+    dmlcl_shape two = shape(1, I64(2)), scalar = shape(0);
     dmlcl_frontend_result r;
     expect_result(ov_split(&data, 1, DML_TENSOR_DATA_TYPE_INT64, NULL, 3, &r), &r, 3, want);
-    expect_result(ov_split(&data, -3, DML_TENSOR_DATA_TYPE_INT8, &one, 3, &r), &r, 3, want);
+    expect_result(ov_split(&data, -3, DML_TENSOR_DATA_TYPE_INT8, &scalar, 3, &r), &r, 3, want);
     expect_result(ov_split(&data, 1, DML_TENSOR_DATA_TYPE_UINT16, NULL, 3, &r), &r, 3, want);
     expect_fail(ov_split(&data, 1, DML_TENSOR_DATA_TYPE_INT64, NULL, 5, &r), E_INVALIDARG, &r,
                 "OpenVINO Split-1", "divisible by num_splits (5)");
@@ -164,7 +164,7 @@ Test(openvino_split, example_and_rules)
     expect_fail(ov_split(&data, 4, DML_TENSOR_DATA_TYPE_INT64, NULL, 1, &r), E_INVALIDARG, &r,
                 "axis (4)", NULL);
     expect_fail(ov_split(&data, 1, DML_TENSOR_DATA_TYPE_INT64, &two, 3, &r), E_INVALIDARG, &r,
-                "shape {2}", NULL);
+                "shape {2}", "must be a scalar (rank 0)");
     expect_fail(ov_split(&data, 1, FLT, NULL, 3, &r), E_INVALIDARG, &r, "axis has type FLOAT32",
                 NULL);
     expect_fail(ov_split(&data, 1, DML_TENSOR_DATA_TYPE_INT64, NULL, 65, &r),
@@ -173,6 +173,31 @@ Test(openvino_split, example_and_rules)
     dmlcl_shape empty = shape(2, I64(0), I64(3)), e = shape(2, I64(0), I64(3));
     dmlcl_shape ew[4] = {e, e, e, e};
     expect_result(ov_split(&empty, 0, DML_TENSOR_DATA_TYPE_INT32, NULL, 4, &r), &r, 4, ew);
+}
+
+/*
+ * Split-1's axis is a scalar: OpenVINO's shape inference checks that its rank
+ * is 0 (split_shape_inference.hpp), so shape {1}, which VariadicSplit-1
+ * takes, is refused here.
+ */
+Test(openvino_split, axis_is_a_scalar)
+{
+    dmlcl_shape data = shape(2, I64(2), I64(6)), part = shape(2, I64(2), I64(3));
+    dmlcl_shape want[2] = {part, part}, scalar = shape(0), one = shape(1, I64(1));
+    dmlcl_shape one_one = shape(2, I64(1), I64(1)), none = shape(1, I64(0));
+    const DML_TENSOR_DATA_TYPE i32 = DML_TENSOR_DATA_TYPE_INT32;
+    dmlcl_frontend_result r;
+    expect_result(ov_split(&data, 1, i32, &scalar, 2, &r), &r, 2, want);
+    expect_result(ov_split(&data, -1, i32, NULL, 2, &r), &r, 2, want);
+    expect_fail(ov_split(&data, 1, i32, &one, 2, &r), E_INVALIDARG, &r,
+                "OpenVINO Split-1: input axis has shape {1} (rank 1)",
+                "it must be a scalar (rank 0)");
+    expect_fail(ov_split(&data, 1, i32, &one_one, 2, &r), E_INVALIDARG, &r,
+                "OpenVINO Split-1: input axis has shape {1,1} (rank 2)",
+                "it must be a scalar (rank 0)");
+    expect_fail(ov_split(&data, 1, i32, &none, 2, &r), E_INVALIDARG, &r,
+                "OpenVINO Split-1: input axis has shape {0} (rank 1)",
+                "it must be a scalar (rank 0)");
 }
 
 static HRESULT ov_vsplit(const dmlcl_shape *data, int64_t axis_value, const int64_t *lengths,
@@ -213,7 +238,46 @@ Test(openvino_variadic_split, examples_and_rules)
                 "without its -1 entry", NULL);
     expect_fail(ov_vsplit(&data, 0, (int64_t[]){INT64_MAX, INT64_MAX, -1}, 3, i64, &r),
                 E_INVALIDARG, &r, "without its -1 entry", NULL);
-    expect_fail(ov_vsplit(&data, 0, NULL, 0, i64, &r), E_INVALIDARG, &r, "(0)", NULL);
+    expect_fail(ov_vsplit(&data, 0, NULL, 0, i64, &r), E_INVALIDARG, &r,
+                "OpenVINO VariadicSplit-1: input split_lengths has shape {0}",
+                "must sum to data.shape[0] (6)");
+    /* No lengths on an empty axis: OpenVINO takes it (no outputs); dmlcl cannot describe it. */
+    dmlcl_shape empty = shape(2, I64(0), I64(3));
+    expect_fail(ov_vsplit(&empty, 0, NULL, 0, i64, &r), DXGI_ERROR_UNSUPPORTED, &r,
+                "OpenVINO VariadicSplit-1: input split_lengths has shape {0} (no outputs)",
+                "data.shape[0] is 0");
+    /* One length of 0 on the empty axis is an ordinary split. */
+    dmlcl_shape ew[1] = {empty};
+    expect_result(ov_vsplit(&empty, 0, (int64_t[]){0}, 1, i64, &r), &r, 1, ew);
+}
+
+/* VariadicSplit-1's axis: a scalar or shape {1} (variadic_split_shape_inference.hpp). */
+Test(openvino_variadic_split, axis_scalar_or_one_element)
+{
+    dmlcl_shape data = shape(2, I64(2), I64(6)), scalar = shape(0), one = shape(1, I64(1));
+    dmlcl_shape two = shape(1, I64(2)), one_one = shape(2, I64(1), I64(1));
+    dmlcl_shape want[2] = {shape(2, I64(2), I64(2)), shape(2, I64(2), I64(4))};
+    int64_t axis_value = 1, lengths[2] = {2, 4};
+    dmlcl_int_array axis = {DML_TENSOR_DATA_TYPE_INT64, 1, &axis_value};
+    dmlcl_int_array sl = {DML_TENSOR_DATA_TYPE_INT64, 2, lengths};
+    dmlcl_openvino_variadic_split_args a = {
+        .data = &data, .data_type = FLT, .axis = &axis, .split_lengths = &sl};
+    dmlcl_frontend_result r;
+    a.axis_dims = &scalar;
+    expect_result(dmlcl_openvino_variadic_split(1, &a, &r), &r, 2, want);
+    a.axis_dims = &one;
+    expect_result(dmlcl_openvino_variadic_split(1, &a, &r), &r, 2, want);
+    a.axis_dims = &two;
+    expect_fail(dmlcl_openvino_variadic_split(1, &a, &r), E_INVALIDARG, &r,
+                "OpenVINO VariadicSplit-1: input axis has shape {2}", "it must hold one value");
+    a.axis_dims = &one_one;
+    expect_fail(dmlcl_openvino_variadic_split(1, &a, &r), E_INVALIDARG, &r,
+                "OpenVINO VariadicSplit-1: input axis has shape {1,1} (rank 2)",
+                "it must be a scalar (or of shape {1})");
+    a.axis_dims = NULL;
+    a.split_lengths_dims = &one_one;
+    expect_fail(dmlcl_openvino_variadic_split(1, &a, &r), E_INVALIDARG, &r,
+                "OpenVINO VariadicSplit-1: input split_lengths must be 1-D", "(rank 2)");
 }
 
 /* ---- ONNX Split ----------------------------------------------------------------------------- */
@@ -292,6 +356,27 @@ Test(onnx_split, rules)
     dmlcl_onnx_split_args a = {.input = &in, .input_type = FLT, .split = &s};
     expect_fail(dmlcl_onnx_split(13, &a, &r), E_INVALIDARG, &r, "split has type INT32", NULL);
     expect_fail(dmlcl_onnx_split(12, &a, &r), DXGI_ERROR_UNSUPPORTED, &r, "Split-11", NULL);
+}
+
+/*
+ * ONNX Split's split is a list of lengths, 1-D: its text is silent on the
+ * rank, its shape inference flattens the values, and onnx.reference iterates
+ * them (a 0-D split fails there), so dmlcl takes 1-D only.
+ */
+Test(onnx_split, split_is_1d)
+{
+    dmlcl_frontend_result r;
+    dmlcl_shape in = shape(1, I64(6)), two = shape(1, I64(2)), scalar = shape(0);
+    dmlcl_shape w[2] = {shape(1, I64(2)), shape(1, I64(4))};
+    int64_t lengths[2] = {2, 4}, all[1] = {6};
+    dmlcl_int_array s = {DML_TENSOR_DATA_TYPE_INT64, 2, lengths};
+    dmlcl_int_array s1 = {DML_TENSOR_DATA_TYPE_INT64, 1, all};
+    dmlcl_onnx_split_args a = {.input = &in, .input_type = FLT, .split = &s, .split_dims = &two};
+    expect_result(dmlcl_onnx_split(13, &a, &r), &r, 2, w);
+    a.split = &s1;
+    a.split_dims = &scalar;
+    expect_fail(dmlcl_onnx_split(13, &a, &r), E_INVALIDARG, &r,
+                "ONNX Split-13: input split must be 1-D", "its shape is {} (rank 0)");
 }
 
 /* ---- Clearing -------------------------------------------------------------------------- */

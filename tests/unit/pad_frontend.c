@@ -204,6 +204,77 @@ Test(pad_frontend, openvino_roll)
 }
 
 /*
+ * The shapes of the scalar and 1-D inputs, as each framework's shape
+ * inference takes them. OpenVINO (pad_shape_inference.hpp,
+ * roll_shape_inference.hpp): pad_value has rank 0, checked only in constant
+ * mode; shift and axes have rank 0 or 1, and a 1-D shift needs axes 1-D of
+ * its length. ONNX Pad: constant_value one element (0-D, or {1} as
+ * onnx.reference's numpy.pad reads it).
+ */
+Test(pad_frontend, scalar_and_1d_input_shapes)
+{
+    dmlcl_frontend_result r;
+    const int64_t z[2] = {0, 0}, pads[4] = {1, 0, 2, 3};
+    dmlcl_int_array pz = i64(2, z), p = i64(4, pads);
+    dmlcl_shape scalar = {0, {0}}, one = {1, {1}}, one_one = {2, {1, 1}};
+    float v = 2.5f;
+    dmlcl_openvino_pad_args a = ov_args(&pz, &pz, "constant");
+    a.pad_value = &v;
+    a.pad_value_type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    a.pad_value_dims = &scalar;
+    cr_expect_eq(dmlcl_openvino_pad(12, &a, &r), S_OK, "0-D pad_value: %s", dmlcl_last_error());
+    a.pad_value_dims = &one;
+    unit_expect_error(dmlcl_openvino_pad(12, &a, &r), E_INVALIDARG,
+                      "OpenVINO Pad-12: input pad_value must be a scalar", "its shape is {1}");
+    a.pad_mode = "edge";
+    cr_expect_eq(dmlcl_openvino_pad(12, &a, &r), S_OK, "pad_value ignored outside constant: %s",
+                 dmlcl_last_error());
+
+    int8_t c = 7;
+    dmlcl_onnx_pad_args o = {.data = &d34,
+                             .data_type = DML_TENSOR_DATA_TYPE_INT8,
+                             .pads = &p,
+                             .constant_value = &c,
+                             .constant_value_type = DML_TENSOR_DATA_TYPE_INT8,
+                             .constant_value_dims = &scalar};
+    cr_expect_eq(dmlcl_onnx_pad(19, &o, &r), S_OK, "0-D constant_value: %s", dmlcl_last_error());
+    o.constant_value_dims = &one_one;
+    unit_expect_error(dmlcl_onnx_pad(19, &o, &r), E_INVALIDARG,
+                      "ONNX Pad-19: input constant_value must be a scalar (or hold one element)",
+                      "its shape is {1,1}");
+    o.constant_value_dims = NULL;
+    o.pads_dims = &one_one;
+    unit_expect_error(dmlcl_onnx_pad(19, &o, &r), E_INVALIDARG,
+                      "ONNX Pad-19: input pads must be 1-D", "(rank 2)");
+
+    const dmlcl_shape d = {2, {4, 3}};
+    const int64_t s1[1] = {1}, a1[1] = {0};
+    dmlcl_int_array shift = i64(1, s1), axes = i64(1, a1);
+    dmlcl_openvino_roll_args ra = {.data = &d,
+                                   .data_type = DML_TENSOR_DATA_TYPE_INT32,
+                                   .shift = &shift,
+                                   .shift_dims = &scalar,
+                                   .axes = &axes,
+                                   .axes_dims = &scalar};
+    cr_expect_eq(dmlcl_openvino_roll(7, &ra, &r), S_OK, "0-D shift and axes: %s",
+                 dmlcl_last_error());
+    ra.shift_dims = &one;
+    ra.axes_dims = &one;
+    cr_expect_eq(dmlcl_openvino_roll(7, &ra, &r), S_OK, "{1} shift and axes: %s",
+                 dmlcl_last_error());
+    ra.axes_dims = &scalar;
+    unit_expect_error(dmlcl_openvino_roll(7, &ra, &r), E_INVALIDARG,
+                      "OpenVINO Roll-7: shift is 1-D with 1 values", "(it is 0-D with 1)");
+    ra.shift_dims = &one_one;
+    unit_expect_error(dmlcl_openvino_roll(7, &ra, &r), E_INVALIDARG,
+                      "OpenVINO Roll-7: input shift must be 0-D or 1-D", "its shape is {1,1}");
+    ra.shift_dims = &scalar;
+    ra.axes_dims = &one_one;
+    unit_expect_error(dmlcl_openvino_roll(7, &ra, &r), E_INVALIDARG,
+                      "OpenVINO Roll-7: input axes must be 0-D or 1-D", "its shape is {1,1}");
+}
+
+/*
  * More copies than PAD and ROLL run (DMLI_PAD_MAX_STEPS, 4096): the front-end
  * refuses what dmlcl_operator_create would, naming the framework's operator.
  * Reflect by 1 on dimensions of 2 gives 3 segments each: 3^7 = 2187 regions

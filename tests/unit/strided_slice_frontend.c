@@ -15,6 +15,7 @@
 #include "dmlcl/dmlcl.h"
 #include "dmlcl/frontends.h"
 #include "internal.h"
+#include "support.h"
 
 #define N(a) ((uint64_t)(sizeof(a) / sizeof((a)[0])))
 
@@ -445,6 +446,61 @@ Test(onnx_slice_frontend, inputs)
     onnx_init(&c, 1, d, 1, (const int64_t[]){0}, (const int64_t[]){5}, NULL, NULL);
     c.ends.count = 0;
     ONNX_INVALID(&c, "ends has 0 values");
+}
+
+/*
+ * Every list input is 1-D, and a 0-D one is refused: StridedSlice-1's shape
+ * inference wants rank 1 for begin, end and stride
+ * (strided_slice_shape_inference.hpp); ONNX Slice's text says "1-D tensor"
+ * for starts, ends, axes and steps (its shape inference flattens the values,
+ * and ONNX Runtime refuses other ranks).
+ */
+Test(onnx_slice_frontend, list_inputs_are_1d)
+{
+    const int64_t d[] = {5}, b[] = {1}, e[] = {4}, st[] = {1}, ax[] = {0};
+    dmlcl_int_array begin = i64(b, 1), end = i64(e, 1), stride = i64(st, 1), axes = i64(ax, 1);
+    dmlcl_shape data = shape(1, d), one = shape(1, (const int64_t[]){1}), scalar = shape(0, NULL);
+    dmlcl_frontend_result r;
+    dmlcl_openvino_strided_slice_args o = {.data = &data,
+                                           .data_type = DML_TENSOR_DATA_TYPE_FLOAT32,
+                                           .begin = &begin,
+                                           .begin_dims = &one,
+                                           .end = &end,
+                                           .end_dims = &one,
+                                           .stride = &stride,
+                                           .stride_dims = &one};
+    cr_expect_eq(dmlcl_openvino_strided_slice(1, &o, &r), S_OK, "%s", dmlcl_last_error());
+    const dmlcl_shape **ov_dims[3] = {&o.begin_dims, &o.end_dims, &o.stride_dims};
+    const char *ov_names[3] = {"input begin must be 1-D", "input end must be 1-D",
+                               "input stride must be 1-D"};
+    for (int i = 0; i < 3; ++i) {
+        *ov_dims[i] = &scalar;
+        unit_expect_error(dmlcl_openvino_strided_slice(1, &o, &r), E_INVALIDARG, ov_names[i],
+                          "its shape is {} (rank 0)");
+        cr_expect(strstr(dmlcl_last_error(), "OpenVINO StridedSlice-1"), "%s", dmlcl_last_error());
+        *ov_dims[i] = &one;
+    }
+    dmlcl_onnx_slice_args a = {.data = &data,
+                               .data_type = DML_TENSOR_DATA_TYPE_FLOAT32,
+                               .starts = &begin,
+                               .starts_dims = &one,
+                               .ends = &end,
+                               .ends_dims = &one,
+                               .axes = &axes,
+                               .axes_dims = &one,
+                               .steps = &stride,
+                               .steps_dims = &one};
+    cr_expect_eq(dmlcl_onnx_slice(13, &a, &r), S_OK, "%s", dmlcl_last_error());
+    const dmlcl_shape **onnx_dims[4] = {&a.starts_dims, &a.ends_dims, &a.axes_dims, &a.steps_dims};
+    const char *onnx_names[4] = {"input starts must be 1-D", "input ends must be 1-D",
+                                 "input axes must be 1-D", "input steps must be 1-D"};
+    for (int i = 0; i < 4; ++i) {
+        *onnx_dims[i] = &scalar;
+        unit_expect_error(dmlcl_onnx_slice(13, &a, &r), E_INVALIDARG, onnx_names[i],
+                          "its shape is {} (rank 0)");
+        cr_expect(strstr(dmlcl_last_error(), "ONNX Slice-13"), "%s", dmlcl_last_error());
+        *onnx_dims[i] = &one;
+    }
 }
 
 /* Slice-13 from opset 13; Slice-1, -10, -11 are not in dmlcl. StridedSlice-1 from opset 1. */
