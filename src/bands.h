@@ -2,7 +2,7 @@
 /*
  * Bands (bands.c, launch_bands.c: pure host code): an operator's steps that walk the same
  * rows, run as one dispatch of cl/bands.cl (launch_bands.c for its launch,
- * runtime_bands.c for its kernel and arguments).
+ * a step of the operator's program for its kernel and arguments: runtime.c).
  *
  * Built from the steps as lowered (not normalised): every step of the
  * operator has the output's rank, so the outer dimensions where every step
@@ -66,7 +66,7 @@ typedef struct dmli_band {
  * string) when the operator runs per step: no steps, fewer than 2 steps
  * share a band, more distinct buffers than dev's parameter size allows,
  * too few rows to fill the device, or a table larger than 64 KiB.
- * DMLCL_BANDS=0 in the environment is the caller's (runtime_bands.c).
+ * DMLCL_BANDS=0 in the environment is the caller's (runtime.c).
  * Out of memory is false with why "out of host memory".
  */
 bool dmli_band_build(const dmli_op_state *st, const dmli_device_desc *dev, dmli_band *band,

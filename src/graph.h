@@ -7,7 +7,8 @@
  *   graph_plan.c  fuses its nodes' plans (fuse.c) into the steps a compiled
  *                 graph dispatches, one kernel each, and lays out the
  *                 intermediate tensors that stay in the temporary resource.
- * Pure host code: a graph plan is plain data, unit-tested without a device.
+ * Pure host code: a graph plan is plain data, unit-tested without a device;
+ * graph_compile.c makes it a program (program.h), as an operator's steps are.
  */
 #ifndef DMLI_GRAPH_H
 #define DMLI_GRAPH_H
@@ -54,19 +55,6 @@ void dmli_graph_free(dmli_graph *graph);
 
 /* ---- Graph plans (graph_plan.c) ----------------------------------------------------- */
 
-typedef enum dmli_slot_kind {
-    DMLI_SLOT_INPUT,    /* graph input `index` */
-    DMLI_SLOT_OUTPUT,   /* graph output `index` */
-    DMLI_SLOT_TEMP,     /* the temporary resource, at `offset` bytes */
-    DMLI_SLOT_CONSTANT, /* constant node `index`'s data, or operator node `index`'s fill element */
-} dmli_slot_kind;
-
-typedef struct dmli_slot {
-    dmli_slot_kind kind;
-    uint32_t index;
-    uint64_t offset;
-} dmli_slot;
-
 /* One kernel: plan (normalised) with the tensors its out / in / idx arguments bind. */
 typedef struct dmli_graph_step {
     dmli_plan plan;
@@ -99,36 +87,5 @@ void dmli_graph_plan_free(dmli_graph_plan *plan);
 bool dmli_graph_verbose(void);
 /* DMLCL_VERBOSE: one line per fusion decision and per step, on stderr. */
 void dmli_graph_plan_print(const dmli_graph *graph, const dmli_graph_plan *plan);
-
-/* ---- Compiled graphs on a device (graph_exec.c) ----------------------------------- */
-
-typedef struct dmli_graph_exec dmli_graph_exec;   /* a compiled graph's steps and kernels */
-typedef struct dmli_graph_binds dmli_graph_binds; /* a binding table's graph bindings */
-
-typedef enum dmli_graph_port {
-    DMLI_GRAPH_INPUTS,
-    DMLI_GRAPH_OUTPUTS,
-    DMLI_GRAPH_TEMP,
-} dmli_graph_port;
-
-HRESULT dmli_graph_exec_create(dmlcl_device *device, const DML_GRAPH_DESC *desc,
-                               dmli_graph_exec **exec);
-void dmli_graph_exec_free(dmli_graph_exec *exec);
-DML_BINDING_PROPERTIES dmli_graph_exec_properties(const dmli_graph_exec *exec);
-/* The validated graph (binding requirements) and the device (borrowed). */
-const dmli_graph *dmli_graph_exec_graph(const dmli_graph_exec *exec);
-dmlcl_device *dmli_graph_exec_device(const dmli_graph_exec *exec);
-
-HRESULT dmli_graph_binds_create(const dmli_graph_exec *exec, dmli_graph_binds **binds);
-void dmli_graph_binds_free(dmli_graph_binds *binds);
-/* Bind{Inputs,Outputs,TemporaryResource} (count 1 and desc NULL allowed for the temporary). */
-HRESULT dmli_graph_bind(const dmli_graph_exec *exec, dmli_graph_binds *binds, dmli_graph_port port,
-                        UINT count, const DML_BINDING_DESC *desc,
-                        const DML_BUFFER_BINDING *persistent);
-/* BindPersistentResource (checked by the caller): the owned graph inputs' copies in it. */
-void dmli_graph_bind_persistent(const dmli_graph_exec *exec, dmli_graph_binds *binds,
-                                const DML_BUFFER_BINDING *persistent);
-HRESULT dmli_graph_dispatch(dmli_graph_exec *exec, dmli_graph_binds *binds, cl_command_queue queue,
-                            cl_uint nwait, const cl_event *wait, cl_event *event);
 
 #endif /* DMLI_GRAPH_H */

@@ -7,11 +7,13 @@
  *   frontends/   framework rules (OpenVINO, ONNX) -> a DML_OPERATOR_DESC
  *                for the caller to create; beside the object model, not
  *                under it (frontends/common.h; slices share ops/strided_slice.h)
- *   runtime.c    operators, compiled operators, binding tables, dispatch;
+ *   runtime.c    operators, and compiled operators: an operator's program
+ *                (its band and steps) or a graph's (graph_compile.c)
+ *   dispatch.c   binding tables and dispatch of any program (program.h: one
+ *                list of steps, each a kernel with slot-bound arguments);
  *                execute.c the synchronous call on host memory
- *   graph_api.c  compiled graphs in the same object model: graph.c validates
- *                a DML_GRAPH_DESC, graph_plan.c + fuse.c compose node plans
- *                into steps, graph_exec.c / graph_host.c run them
+ *   graph.c      validates a DML_GRAPH_DESC; graph_plan.c + fuse.c compose
+ *                node plans into steps (pure host code)
  *   registry.c   the operator table (ops/registry.def), and the one way to
  *                create an operator: its class's validate, infer, lower
  *   ops/<op>.c   one class per operator: validate a public description and
@@ -21,7 +23,7 @@
  *                an output never overlaps itself)
  *   plan.c       normalise a plan (drop, merge, widen)
  *   bands.c      an operator's steps that walk the same rows as one band
- *                (launch_bands.c its launch, runtime_bands.c its kernel)
+ *                (launch_bands.c its launch; a step of the operator's program)
  *   launch.c     a plan on a device description -> kernel, options, grid,
  *                shape buffer, argument slots (pure host code; launch.h)
  *   device.c     OpenCL device selection, its description, the program cache
@@ -170,6 +172,22 @@ void dmli_plan_push(dmli_plan *plan, int64_t size, int64_t out_stride, int64_t i
  */
 void dmli_plan_normalize(dmli_plan *plan);
 
+/* What a kernel's buffer argument binds (a compiled program's step, a graph plan's step). */
+typedef enum dmli_slot_kind {
+    DMLI_SLOT_INPUT,    /* input `index` (the operator's or the graph's) */
+    DMLI_SLOT_OUTPUT,   /* output `index` */
+    DMLI_SLOT_TEMP,     /* the temporary resource, at `offset` bytes */
+    DMLI_SLOT_CONSTANT, /* a graph plan: constant node `index`'s data, or operator node
+                         * `index`'s fill element; a program: its constant buffer `index` */
+    DMLI_SLOT_STATUS,   /* the binding table's status buffer (NULL when it has none) */
+} dmli_slot_kind;
+
+typedef struct dmli_slot {
+    dmli_slot_kind kind;
+    uint32_t index;
+    uint64_t offset;
+} dmli_slot;
+
 /* ---- Operators (ops/<op>.c) -------------------------------------------------- */
 
 /* Tensors per operator (JOIN's inputs, SPLIT's outputs); more is DXGI_ERROR_UNSUPPORTED. */
@@ -268,7 +286,7 @@ typedef struct dmli_op_class {
     const dmli_op_steps *steps;
 } dmli_op_class;
 
-/* graph_api.c: what a graph node copies from its operator (graph.c). */
+/* runtime.c: what a graph node copies from its operator (graph.c). */
 const dmli_op_state *dmli_operator_state(const dmlcl_operator *op);
 const char *dmli_operator_name(const dmlcl_operator *op);
 

@@ -1,0 +1,526 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Binding tables and dispatch, for every compiled operator and graph alike (program.h): the
+ * bindings checked against the program's signature, the persistent resource and its
+ * initialization, DirectML's hazard rules, the steps' arguments and their enqueue. The one
+ * place that binds, checks and enqueues.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+/* ---- Binding tables ---------------------------------------------------------------------- */
+
+HRESULT dmlcl_binding_table_create(dmlcl_compiled_operator *compiled, dmlcl_binding_table **table)
+{
+    DMLI_NULL_IF(!table, "CreateBindingTable: the output pointer (NULL) is required");
+    *table = NULL;
+    DMLI_NULL_IF(!compiled, "CreateBindingTable: the compiled operator (NULL) is required");
+    const dmli_program *p = &compiled->program;
+    dmlcl_binding_table *t = calloc(1, sizeof *t);
+    uint32_t most = p->n_inputs > p->n_outputs ? p->n_inputs : p->n_outputs;
+    if (t) {
+        t->inputs = calloc(p->n_inputs ? p->n_inputs : 1, sizeof *t->inputs);
+        t->outputs = calloc(p->n_outputs ? p->n_outputs : 1, sizeof *t->outputs);
+        t->checked = calloc(most ? most : 1, sizeof *t->checked);
+    }
+    if (!t || !t->inputs || !t->outputs || !t->checked) {
+        if (t) {
+            free(t->inputs);
+            free(t->outputs);
+            free(t->checked);
+        }
+        free(t);
+        return dmli_fail(E_OUTOFMEMORY, "CreateBindingTable: out of host memory");
+    }
+    if (p->status) {
+        cl_int err;
+        t->status = clCreateBuffer(p->dev->context, CL_MEM_READ_WRITE, sizeof(cl_uint), NULL, &err);
+        if (err != CL_SUCCESS) {
+            free(t->inputs);
+            free(t->outputs);
+            free(t->checked);
+            free(t);
+            return dmli_fail_cl(err, "clCreateBuffer (status)");
+        }
+    }
+    __atomic_add_fetch(&compiled->refcount, 1, __ATOMIC_RELAXED);
+    t->compiled = compiled;
+    *table = t;
+    return S_OK;
+}
+
+void dmlcl_binding_table_release(dmlcl_binding_table *t)
+{
+    if (!t)
+        return;
+    if (t->status_read) {
+        clWaitForEvents(1, &t->status_read);
+        clReleaseEvent(t->status_read);
+    }
+    if (t->status_queue)
+        clReleaseCommandQueue(t->status_queue);
+    if (t->status)
+        clReleaseMemObject(t->status);
+    dmli_program *p = &t->compiled->program;
+    pthread_mutex_lock(&p->lock); /* a later table may reuse this address */
+    if (p->args_table == t)
+        p->args_table = NULL;
+    pthread_mutex_unlock(&p->lock);
+    dmlcl_compiled_operator_release(t->compiled);
+    free(t->inputs);
+    free(t->outputs);
+    free(t->checked);
+    free(t);
+}
+
+/*
+ * One buffer binding checked against a tensor (type, alignment, size, inside its cl_mem, of
+ * the device's context); op, call, i and name make the messages.
+ */
+static HRESULT check_binding(const char *op, const char *call, UINT i, const char *name,
+                             const dmli_tensor *tensor, const DML_BINDING_DESC *b,
+                             cl_context context, DML_BUFFER_BINDING *out)
+{
+    memset(out, 0, sizeof *out);
+    if (b->Type == DML_BINDING_TYPE_NONE) {
+        DMLI_INVALID_IF(tensor->present,
+                        "%s: %s binding %u (%s) is DML_BINDING_TYPE_NONE but "
+                        "the tensor is required",
+                        op, call, i, name);
+        return S_OK;
+    }
+    DMLI_INVALID_IF(b->Type != DML_BINDING_TYPE_BUFFER,
+                    "%s: %s binding %u (%s).Type (%d) must be DML_BINDING_TYPE_BUFFER (1) or "
+                    "NONE (0) for execution",
+                    op, call, i, name, (int)b->Type);
+    DMLI_INVALID_IF(!tensor->present,
+                    "%s: %s binding %u (%s) is bound but the operator has no "
+                    "such tensor; use DML_BINDING_TYPE_NONE",
+                    op, call, i, name);
+    const DML_BUFFER_BINDING *bb = b->Desc;
+    DMLI_NULL_IF(!bb, "%s: %s binding %u (%s).Desc (NULL) must point to a DML_BUFFER_BINDING", op,
+                 call, i, name);
+    DMLI_NULL_IF(!bb->Buffer, "%s: %s binding %u (%s).Buffer (NULL) must be a cl_mem", op, call, i,
+                 name);
+    uint64_t align = tensor->base_align > DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT
+                         ? tensor->base_align
+                         : DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT;
+    DMLI_INVALID_IF(bb->Offset % align != 0,
+                    "%s: %s binding %u (%s).Offset (%llu) must be a multiple of %llu", op, call, i,
+                    name, (unsigned long long)bb->Offset, (unsigned long long)align);
+    DMLI_INVALID_IF(bb->SizeInBytes < tensor->total_bytes,
+                    "%s: %s binding %u (%s).SizeInBytes (%llu) must be at least the tensor's "
+                    "TotalTensorSizeInBytes (%llu)",
+                    op, call, i, name, (unsigned long long)bb->SizeInBytes,
+                    (unsigned long long)tensor->total_bytes);
+    size_t mem_size = 0;
+    cl_int err =
+        clGetMemObjectInfo((cl_mem)bb->Buffer, CL_MEM_SIZE, sizeof mem_size, &mem_size, NULL);
+    DMLI_INVALID_IF(err != CL_SUCCESS, "%s: %s binding %u (%s).Buffer is not a valid cl_mem (%s)",
+                    op, call, i, name, dmli_cl_error_name(err));
+    DMLI_INVALID_IF(bb->Offset > mem_size || bb->SizeInBytes > mem_size - bb->Offset,
+                    "%s: %s binding %u (%s): Offset (%llu) + SizeInBytes (%llu) must lie inside "
+                    "the cl_mem (%zu bytes)",
+                    op, call, i, name, (unsigned long long)bb->Offset,
+                    (unsigned long long)bb->SizeInBytes, mem_size);
+    cl_context mem_context = NULL;
+    err = clGetMemObjectInfo((cl_mem)bb->Buffer, CL_MEM_CONTEXT, sizeof mem_context, &mem_context,
+                             NULL);
+    DMLI_INVALID_IF(err != CL_SUCCESS || mem_context != context,
+                    "%s: %s binding %u (%s).Buffer belongs to another cl_context than the "
+                    "device's: a kernel can only use buffers of its own context",
+                    op, call, i, name);
+    *out = *bb;
+    return S_OK;
+}
+
+/* Owned input i's copy in persistent (zeroes while persistent->Buffer is NULL). */
+static DML_BUFFER_BINDING persistent_slice(const dmli_program *p, uint32_t i,
+                                           const DML_BUFFER_BINDING *persistent)
+{
+    if (!persistent->Buffer)
+        return (DML_BUFFER_BINDING){NULL, 0, 0};
+    return (DML_BUFFER_BINDING){
+        persistent->Buffer, persistent->Offset + dmli_persistent_offset(p->inputs, p->n_inputs, i),
+        p->inputs[i].total_bytes};
+}
+
+static HRESULT bind(dmlcl_binding_table *t, bool outputs, UINT count, const DML_BINDING_DESC *b)
+{
+    DMLI_NULL_IF(!t, "Bind: the binding table (NULL) is required");
+    const dmli_program *p = &t->compiled->program;
+    const char *op = p->name, *call = outputs ? "BindOutputs" : "BindInputs";
+    UINT want = outputs ? p->n_outputs : p->n_inputs;
+    DMLI_INVALID_IF(count != want, "%s: %s count (%u) must equal the %s's %s count (%u)", op, call,
+                    count, p->noun, outputs ? "output" : "input", want);
+    DMLI_NULL_IF(count && !b, "%s: %s bindings (NULL) are required", op, call);
+    /* A refused call leaves the earlier bindings as they were. */
+    for (UINT i = 0; i < count; ++i) {
+        const char *name = outputs ? p->output_names[i] : p->input_names[i];
+        if (!outputs && dmli_owned(&p->inputs[i])) {
+            DMLI_INVALID_IF(
+                b[i].Type != DML_BINDING_TYPE_NONE,
+                "%s: %s binding %u (%s).Type (%d) must be DML_BINDING_TYPE_NONE (0): the "
+                "tensor has DML_TENSOR_FLAG_OWNED_BY_DML, so it is bound at initialization "
+                "(IDMLOperatorInitializer, dmlcl_compiled_operator_initialize) and read from "
+                "the persistent resource",
+                op, call, i, name, (int)b[i].Type);
+            t->checked[i] = persistent_slice(p, i, &t->persistent);
+            continue;
+        }
+        DMLI_TRY(check_binding(op, call, i, name, outputs ? &p->outputs[i] : &p->inputs[i], &b[i],
+                               p->dev->context, &t->checked[i]));
+    }
+    memcpy(outputs ? t->outputs : t->inputs, t->checked, count * sizeof *t->checked);
+    *(outputs ? &t->outputs_bound : &t->inputs_bound) = true;
+    t->generation++;
+    return S_OK;
+}
+
+HRESULT dmlcl_binding_table_bind_inputs(dmlcl_binding_table *t, UINT count,
+                                        const DML_BINDING_DESC *bindings)
+{
+    return bind(t, false, count, bindings);
+}
+
+HRESULT dmlcl_binding_table_bind_outputs(dmlcl_binding_table *t, UINT count,
+                                         const DML_BINDING_DESC *bindings)
+{
+    return bind(t, true, count, bindings);
+}
+
+/* A resource of `bytes` at a multiple of `align` (the temporary or persistent resource), or
+ * NONE (NULL) when bytes is 0. */
+static HRESULT check_resource(const dmli_program *p, const char *call, const char *what,
+                              uint64_t bytes, uint64_t align, const DML_BINDING_DESC *b,
+                              DML_BUFFER_BINDING *out)
+{
+    dmli_tensor need = {0};
+    need.total_bytes = bytes;
+    need.present = bytes > 0;
+    need.base_align = (uint32_t)align;
+    DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
+    char name[96];
+    snprintf(name, sizeof name, "the %s resource (%sResourceSize %llu)", what,
+             what[0] == 't' ? "Temporary" : "Persistent", (unsigned long long)bytes);
+    return check_binding(p->name, call, 0, name, &need, b ? b : &none, p->dev->context, out);
+}
+
+HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *t, const DML_BINDING_DESC *b)
+{
+    DMLI_NULL_IF(!t, "BindTemporaryResource: the binding table (NULL) is required");
+    const dmli_program *p = &t->compiled->program;
+    DML_BUFFER_BINDING checked;
+    DMLI_TRY(check_resource(p, "BindTemporaryResource", "temporary", p->temp_bytes,
+                            DML_TEMPORARY_BUFFER_ALIGNMENT, b, &checked));
+    t->temp = checked;
+    t->temp_bound = true;
+    t->generation++;
+    return S_OK;
+}
+
+/* A persistent resource binding: PersistentResourceSize bytes, or NONE when that size is 0
+ * (a buffer is then accepted and unused: programs that always bind one keep working). */
+static HRESULT check_persistent(const dmli_program *p, const char *call, const DML_BINDING_DESC *b,
+                                DML_BUFFER_BINDING *out)
+{
+    if (!p->persistent_bytes && b && b->Type == DML_BINDING_TYPE_BUFFER) {
+        memset(out, 0, sizeof *out);
+        return S_OK;
+    }
+    return check_resource(p, call, "persistent", p->persistent_bytes,
+                          DML_PERSISTENT_BUFFER_ALIGNMENT, b, out);
+}
+
+HRESULT dmlcl_binding_table_bind_persistent(dmlcl_binding_table *t, const DML_BINDING_DESC *b)
+{
+    DMLI_NULL_IF(!t, "BindPersistentResource: the binding table (NULL) is required");
+    const dmli_program *p = &t->compiled->program;
+    DML_BUFFER_BINDING checked;
+    DMLI_TRY(check_persistent(p, "BindPersistentResource", b, &checked));
+    t->persistent = checked;
+    for (uint32_t i = 0; checked.Buffer && i < p->n_inputs; ++i)
+        if (dmli_owned(&p->inputs[i]))
+            t->inputs[i] = persistent_slice(p, i, &checked);
+    t->generation++;
+    return S_OK;
+}
+
+static bool overlap(const DML_BUFFER_BINDING *a, uint64_t an, const DML_BUFFER_BINDING *b,
+                    uint64_t bn)
+{
+    return a->Buffer && a->Buffer == b->Buffer && a->Offset < b->Offset + bn &&
+           b->Offset < a->Offset + an;
+}
+
+/* ---- Initialization: the owned inputs copied into the persistent resource ---------------- */
+
+HRESULT dmlcl_compiled_operator_initialize(dmlcl_compiled_operator *c, cl_command_queue queue,
+                                           UINT count, const DML_BINDING_DESC *inputs,
+                                           const DML_BINDING_DESC *persistent, cl_uint nwait,
+                                           const cl_event *wait, cl_event *event)
+{
+    DMLI_NULL_IF(!c, "initialize: the compiled operator (NULL) is required");
+    const dmli_program *p = &c->program;
+    const char *op = p->name;
+    uint32_t n = p->n_inputs;
+    uint64_t need = p->persistent_bytes;
+    DMLI_INVALID_IF(count != n && !(count == 0 && need == 0),
+                    "%s: initialize: BindInputs count (%u) must be the input count (%u), or 0 when "
+                    "no input has DML_TENSOR_FLAG_OWNED_BY_DML",
+                    op, count, n);
+    DMLI_NULL_IF(count && !inputs, "%s: initialize: input bindings (NULL) are required", op);
+    DML_BUFFER_BINDING dst;
+    DMLI_TRY(
+        check_persistent(p, "initialize: BindOutputs (the persistent resource)", persistent, &dst));
+    for (uint32_t i = 0; i < count; ++i) {
+        const char *what = p->input_names[i];
+        if (!dmli_owned(&p->inputs[i])) {
+            DMLI_INVALID_IF(inputs[i].Type != DML_BINDING_TYPE_NONE,
+                            "%s: initialize: BindInputs binding %u (%s).Type (%d) must be "
+                            "DML_BINDING_TYPE_NONE (0): only inputs with "
+                            "DML_TENSOR_FLAG_OWNED_BY_DML are bound for initialization, the "
+                            "others at execution",
+                            op, i, what, (int)inputs[i].Type);
+            continue;
+        }
+        DML_BUFFER_BINDING src;
+        DMLI_TRY(check_binding(op, "initialize: BindInputs", i, what, &p->inputs[i], &inputs[i],
+                               p->dev->context, &src));
+        /* The copies may run in any order: no source lies where any copy lands. */
+        DMLI_INVALID_IF(overlap(&src, p->inputs[i].total_bytes, &dst, need),
+                        "%s: initialize: BindInputs binding %u (%s) overlaps the persistent "
+                        "resource it is copied into",
+                        op, i, what);
+    }
+    /* The copies, each after the wait list; the event (or a marker) after all of them. */
+    cl_command_queue q = queue ? queue : p->dev->queue;
+    cl_event done[DMLI_MAX_SLOTS];
+    cl_uint n_done = 0;
+    cl_int err = CL_SUCCESS;
+    for (uint32_t i = 0; i < count && err == CL_SUCCESS; ++i) {
+        if (!dmli_owned(&p->inputs[i]) || !p->inputs[i].total_bytes)
+            continue;
+        const DML_BUFFER_BINDING *src = inputs[i].Desc;
+        cl_event *e = n_done < DMLI_MAX_SLOTS ? &done[n_done] : NULL;
+        err = clEnqueueCopyBuffer(q, (cl_mem)src->Buffer, (cl_mem)dst.Buffer, (size_t)src->Offset,
+                                  (size_t)(dst.Offset + dmli_persistent_offset(p->inputs, n, i)),
+                                  (size_t)p->inputs[i].total_bytes, nwait, wait, e);
+        if (err == CL_SUCCESS && e)
+            n_done++;
+        else if (err == CL_SUCCESS) /* more owned graph inputs than events kept: in order */
+            err = clFinish(q);
+    }
+    if (err == CL_SUCCESS && event)
+        err = clEnqueueMarkerWithWaitList(q, n_done ? n_done : nwait, n_done ? done : wait, event);
+    for (cl_uint k = 0; k < n_done; ++k)
+        clReleaseEvent(done[k]);
+    return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clEnqueueCopyBuffer (initialize)");
+}
+
+/* ---- Dispatch ------------------------------------------------------------------------------ */
+
+/*
+ * DirectML's hazard rules: what a dispatch writes (outputs, the temporary resource) overlaps
+ * nothing else, except an in-place operator's input on exactly an output's range.
+ */
+static HRESULT check_hazards(const dmlcl_binding_table *t)
+{
+    const dmli_program *p = &t->compiled->program;
+    const char *op = p->name;
+    uint64_t tn = p->temp_bytes;
+    for (uint32_t o = 0; o < p->n_outputs; ++o) {
+        uint64_t on = p->outputs[o].total_bytes;
+        const DML_BUFFER_BINDING *out = &t->outputs[o];
+        for (uint32_t i = 0; i < p->n_inputs; ++i) {
+            const DML_BUFFER_BINDING *in = &t->inputs[i];
+            if (!overlap(in, p->inputs[i].total_bytes, out, on))
+                continue;
+            bool same = in->Offset == out->Offset && p->inputs[i].total_bytes == on;
+            DMLI_INVALID_IF(p->in_place && same && p->in_place_denied,
+                            "%s: %s and %s share one range, but %s", op, p->input_names[i],
+                            p->output_names[o], p->in_place_denied);
+            DMLI_INVALID_IF(!(p->in_place && same),
+                            "%s: %s and %s overlap in one cl_mem; only an in-place operator "
+                            "(ELEMENT_WISE_IDENTITY) may share a range, and only the identical "
+                            "range",
+                            op, p->input_names[i], p->output_names[o]);
+        }
+        for (uint32_t q = o + 1; q < p->n_outputs; ++q)
+            DMLI_INVALID_IF(overlap(out, on, &t->outputs[q], p->outputs[q].total_bytes),
+                            "%s: %s and %s overlap in one cl_mem", op, p->output_names[o],
+                            p->output_names[q]);
+        DMLI_INVALID_IF(overlap(&t->temp, tn, out, on),
+                        "%s: the temporary resource and %s overlap in one cl_mem", op,
+                        p->output_names[o]);
+    }
+    for (uint32_t i = 0; i < p->n_inputs; ++i)
+        DMLI_INVALID_IF(overlap(&t->temp, tn, &t->inputs[i], p->inputs[i].total_bytes),
+                        "%s: the temporary resource and %s overlap in one cl_mem", op,
+                        p->input_names[i]);
+    return S_OK;
+}
+
+/* What a dispatch needs bound first. */
+static HRESULT check_bound(const dmlcl_binding_table *t)
+{
+    const dmli_program *p = &t->compiled->program;
+    const char *op = p->name;
+    DMLI_INVALID_IF(p->persistent_bytes && !t->persistent.Buffer,
+                    "%s: RecordDispatch needs BindPersistentResource first: inputs with "
+                    "DML_TENSOR_FLAG_OWNED_BY_DML are read from the persistent resource "
+                    "(PersistentResourceSize %llu), initialized by the operator initializer",
+                    op, (unsigned long long)p->persistent_bytes);
+    DMLI_INVALID_IF((!t->inputs_bound && p->n_inputs) || !t->outputs_bound,
+                    "%s: RecordDispatch needs BindInputs and BindOutputs first", op);
+    DMLI_INVALID_IF(p->temp_bytes && !t->temp_bound,
+                    "%s: RecordDispatch needs BindTemporaryResource first: the %s's "
+                    "TemporaryResourceSize is %llu bytes",
+                    op, p->noun, (unsigned long long)p->temp_bytes);
+    return S_OK;
+}
+
+/* The cl_mem and byte offset a slot binds in t. */
+static cl_mem slot_binding(const dmlcl_binding_table *t, dmli_slot s, uint64_t *offset)
+{
+    const dmli_program *p = &t->compiled->program;
+    const DML_BUFFER_BINDING *b = NULL;
+    switch (s.kind) {
+    case DMLI_SLOT_INPUT: b = &t->inputs[s.index]; break;
+    case DMLI_SLOT_OUTPUT: b = &t->outputs[s.index]; break;
+    case DMLI_SLOT_TEMP: b = &t->temp; break;
+    case DMLI_SLOT_CONSTANT: *offset = s.offset; return p->constants[s.index];
+    case DMLI_SLOT_STATUS: *offset = 0; return t->status;
+    }
+    *offset = b->Offset + s.offset;
+    return (cl_mem)b->Buffer;
+}
+
+/* Every step's buffers and base offsets from t's bindings, unless t's are already set
+ * (repeated dispatches of one table cost one enqueue per step). Under the program's lock. */
+static HRESULT set_args(dmlcl_binding_table *t)
+{
+    dmli_program *p = &t->compiled->program;
+    if (p->args_table == t && p->args_generation == t->generation)
+        return S_OK;
+    p->args_table = NULL;
+    for (uint32_t i = 0; i < p->n_steps; ++i) {
+        const dmli_step *s = &p->steps[i];
+        for (uint32_t a = 0; a < s->n_args; ++a) {
+            const dmli_step_arg *arg = &s->args[a];
+            uint64_t offset;
+            cl_mem mem = slot_binding(t, arg->slot, &offset);
+            cl_int err = clSetKernelArg(s->kernel, arg->mem_arg, sizeof mem, &mem);
+            if (err == CL_SUCCESS && arg->base_arg >= 0) {
+                cl_long base = (cl_long)(offset / arg->unit) + arg->add;
+                err = clSetKernelArg(s->kernel, (cl_uint)arg->base_arg, sizeof base, &base);
+            }
+            if (err != CL_SUCCESS)
+                return dmli_fail_cl(err, "clSetKernelArg");
+        }
+    }
+    p->args_table = t;
+    p->args_generation = t->generation;
+    return S_OK;
+}
+
+static HRESULT enqueue_status_fill(dmlcl_binding_table *t, cl_command_queue q, cl_uint *nwait,
+                                   const cl_event **wait, cl_event *fill)
+{
+    cl_uint init = UINT32_MAX;
+    cl_int err =
+        clEnqueueFillBuffer(q, t->status, &init, sizeof init, 0, sizeof init, *nwait, *wait, fill);
+    if (err != CL_SUCCESS)
+        return dmli_fail_cl(err, "clEnqueueFillBuffer (status)");
+    *nwait = 1;
+    *wait = fill;
+    return S_OK;
+}
+
+/* The status read after the last step (done), on the dispatch's queue. */
+static HRESULT enqueue_status_read(dmlcl_binding_table *t, cl_command_queue q, cl_event done)
+{
+    cl_int err = clEnqueueReadBuffer(q, t->status, CL_FALSE, 0, sizeof t->status_host,
+                                     &t->status_host, 1, &done, &t->status_read);
+    if (err != CL_SUCCESS)
+        return dmli_fail_cl(err, "clEnqueueReadBuffer (status)");
+    /* The offending index is read on this queue too: the caller's queue may be the only one
+     * its thread may use (PoCL's basic driver shares none safely). */
+    if (t->status_queue != q) {
+        clRetainCommandQueue(q);
+        if (t->status_queue)
+            clReleaseCommandQueue(t->status_queue);
+        t->status_queue = q;
+    }
+    return S_OK;
+}
+
+/* The steps in order, each after the one before it (the queue may be out of order: a graph's
+ * steps depend on each other, an operator's write disjoint parts but a caller's event covers
+ * them all). Under the program's lock. */
+static HRESULT enqueue_steps(dmlcl_binding_table *t, cl_command_queue q, cl_uint nwait,
+                             const cl_event *wait, cl_event *event)
+{
+    const dmli_program *p = &t->compiled->program;
+    DMLI_TRY(set_args(t));
+    cl_event fill = NULL;
+    if (t->status)
+        DMLI_TRY(enqueue_status_fill(t, q, &nwait, &wait, &fill));
+    cl_event done = NULL;
+    bool want_done = event || t->status;
+    cl_int err = CL_SUCCESS;
+    for (uint32_t i = 0; i < p->n_steps && err == CL_SUCCESS; ++i) {
+        const dmli_step *s = &p->steps[i];
+        bool last = i + 1 == p->n_steps;
+        cl_event prev = done;
+        done = NULL;
+        err = clEnqueueNDRangeKernel(q, s->kernel, 3, NULL, s->global, s->local, prev ? 1 : nwait,
+                                     prev ? &prev : wait, (!last || want_done) ? &done : NULL);
+        if (prev)
+            clReleaseEvent(prev);
+    }
+    if (fill)
+        clReleaseEvent(fill);
+    if (err != CL_SUCCESS)
+        return dmli_fail_cl(err, "clEnqueueNDRangeKernel");
+    if (t->status) {
+        HRESULT hr = enqueue_status_read(t, q, done);
+        if (FAILED(hr)) {
+            clReleaseEvent(done);
+            return hr;
+        }
+    }
+    if (event)
+        *event = done;
+    else if (done)
+        clReleaseEvent(done);
+    return S_OK;
+}
+
+HRESULT dmlcl_binding_table_dispatch(dmlcl_binding_table *t, cl_command_queue queue, cl_uint nwait,
+                                     const cl_event *wait, cl_event *event)
+{
+    DMLI_NULL_IF(!t, "RecordDispatch: the binding table (NULL) is required");
+    dmli_program *p = &t->compiled->program;
+    DMLI_TRY(check_bound(t));
+    if (t->hazards_checked != t->generation + 1) { /* bindings change only by Bind */
+        DMLI_TRY(check_hazards(t));
+        t->hazards_checked = t->generation + 1;
+    }
+    cl_command_queue q = queue ? queue : p->dev->queue;
+    if (t->status_read) {
+        clReleaseEvent(t->status_read);
+        t->status_read = NULL;
+    }
+    if (!p->n_steps) {
+        cl_int err = event ? clEnqueueMarkerWithWaitList(q, nwait, wait, event) : CL_SUCCESS;
+        return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clEnqueueMarkerWithWaitList");
+    }
+    pthread_mutex_lock(&p->lock);
+    HRESULT hr = enqueue_steps(t, q, nwait, wait, event);
+    pthread_mutex_unlock(&p->lock);
+    return hr;
+}

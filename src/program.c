@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Programs (program.h): the steps of a compiled operator or graph, their kernels (programs
+ * from the device's cache), tables and constant buffers. Compile-time only; dispatch.c runs
+ * them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "program.h"
+
+void dmli_program_init(dmli_program *p, dmlcl_device *dev, const char *name, const char *noun)
+{
+    memset(p, 0, sizeof *p);
+    p->dev = dev;
+    p->name = name;
+    p->noun = noun;
+    pthread_mutex_init(&p->lock, NULL);
+}
+
+void dmli_program_free(dmli_program *p)
+{
+    for (uint32_t i = 0; i < p->n_steps; ++i) {
+        if (p->steps[i].kernel)
+            clReleaseKernel(p->steps[i].kernel);
+        if (p->steps[i].table)
+            clReleaseMemObject(p->steps[i].table);
+        free(p->steps[i].args);
+    }
+    free(p->steps);
+    for (uint32_t i = 0; i < p->n_constants; ++i)
+        clReleaseMemObject(p->constants[i]);
+    free(p->constants);
+    if (p->names)
+        for (uint32_t i = 0; i < p->n_inputs + p->n_outputs; ++i)
+            free(p->names[i]);
+    free(p->names);
+    pthread_mutex_destroy(&p->lock);
+    p->steps = NULL;
+    p->constants = NULL;
+    p->names = NULL;
+    p->n_steps = p->n_constants = 0;
+}
+
+HRESULT dmli_program_add_constant(dmli_program *p, const void *bytes, size_t size, size_t min,
+                                  uint32_t *index)
+{
+    size_t n = (size + 15) / 16 * 16;
+    if (n < min)
+        n = min;
+    if (n == 0)
+        n = 16;
+    cl_mem *grown = realloc(p->constants, (p->n_constants + 1) * sizeof *grown);
+    unsigned char *padded = calloc(1, n);
+    if (grown)
+        p->constants = grown;
+    if (!grown || !padded) {
+        free(padded);
+        return dmli_fail(E_OUTOFMEMORY, "%s: compile: out of host memory", p->name);
+    }
+    memcpy(padded, bytes, size);
+    cl_int err;
+    cl_mem mem =
+        clCreateBuffer(p->dev->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n, padded, &err);
+    free(padded);
+    if (err != CL_SUCCESS)
+        return dmli_fail_cl(err, "clCreateBuffer (constant)");
+    *index = p->n_constants;
+    p->constants[p->n_constants++] = mem;
+    return S_OK;
+}
+
+HRESULT dmli_program_add_step(dmli_program *p, dmli_kernel_source source, const char *options,
+                              const char *kernel, const cl_long *table, size_t table_count,
+                              cl_uint table_arg, const size_t global[3], const size_t local[3],
+                              const dmli_step_arg *args, uint32_t n_args)
+{
+    dmli_step *grown = realloc(p->steps, (p->n_steps + 1) * sizeof *grown);
+    if (!grown)
+        return dmli_fail(E_OUTOFMEMORY, "%s: compile: out of host memory", p->name);
+    p->steps = grown;
+    dmli_step *s = &p->steps[p->n_steps];
+    memset(s, 0, sizeof *s);
+    p->n_steps++; /* released with the others, even half made */
+    memcpy(s->global, global, sizeof s->global);
+    memcpy(s->local, local, sizeof s->local);
+    s->args = malloc((n_args ? n_args : 1) * sizeof *s->args);
+    if (!s->args)
+        return dmli_fail(E_OUTOFMEMORY, "%s: compile: out of host memory", p->name);
+    memcpy(s->args, args, n_args * sizeof *args);
+    s->n_args = n_args;
+    cl_program program;
+    DMLI_TRY(dmli_device_program(p->dev, source, options, &program));
+    cl_int err;
+    s->kernel = clCreateKernel(program, kernel, &err);
+    if (err != CL_SUCCESS)
+        return dmli_fail_cl(err, "clCreateKernel");
+    /* The table: set once, as one constant buffer argument (each kernel argument costs
+     * PoCL ~0.2 us per enqueue). */
+    s->table = clCreateBuffer(p->dev->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                              table_count * sizeof(cl_long), (void *)table, &err);
+    if (err != CL_SUCCESS)
+        return dmli_fail_cl(err, "clCreateBuffer (shape arguments)");
+    err = clSetKernelArg(s->kernel, table_arg, sizeof s->table, &s->table);
+    return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clSetKernelArg");
+}
+
+HRESULT dmli_program_add_launch(dmli_program *p, const dmli_launch *l, const dmli_plan *plan,
+                                dmli_slot out, dmli_slot in, dmli_slot idx, uint32_t idx_unit)
+{
+    const dmli_launch_args *a = &l->args;
+    dmli_step_arg args[4] = {
+        {(cl_uint)a->out, a->out_base, out, l->unit, plan->out_offset},
+        {(cl_uint)a->in, a->in_base, in, l->unit, plan->in_offset},
+    };
+    uint32_t n = 2;
+    if (a->idx >= 0) {
+        args[n++] = (dmli_step_arg){(cl_uint)a->idx, a->idx_base, idx, idx_unit, plan->idx_offset};
+        args[n++] = (dmli_step_arg){(cl_uint)a->status, -1, {DMLI_SLOT_STATUS, 0, 0}, 1, 0};
+    }
+    return dmli_program_add_step(p, l->source, l->options, l->kernel, l->shape, l->shape_count,
+                                 (cl_uint)l->args.shape, l->global, l->local, args, n);
+}
+
+bool dmli_owned(const dmli_tensor *t)
+{
+    return t->present && (t->flags & DML_TENSOR_FLAG_OWNED_BY_DML);
+}
+
+uint64_t dmli_persistent_offset(const dmli_tensor *inputs, uint32_t n, uint32_t i)
+{
+    const uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT;
+    uint64_t at = 0;
+    for (uint32_t k = 0; k < i && k < n; ++k)
+        if (dmli_owned(&inputs[k]))
+            at += (inputs[k].total_bytes + align - 1) / align * align;
+    return at;
+}
