@@ -26,6 +26,8 @@
  *         lines are assembled from consecutive runs (see copy_run) [0]
  *   NBUF  buffer arguments: 2, 4, 8, 16, 32 or 63 (bands.c picks the
  *         smallest that holds the band's distinct buffers)
+ * When an operator runs as a band, and the measurements behind it:
+ * docs/kernels.md.
  *
  * Arguments (abi.h DMLI_BANDS_ARG_*): table, then per buffer its pointer
  * and its base offset in units (the binding's offset).

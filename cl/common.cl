@@ -14,6 +14,7 @@
  *             CPUs: no read-for-ownership of lines only written) [0]
  *   RUN_IS_K, RUN_XS_K  the run's input / index stride when the host knows
  *             it is small (|k| <= 4), as a compile-time constant [unset]
+ * The kernel families, their variants and why each exists: docs/kernels.md.
  */
 #include "abi.h"
 

@@ -18,7 +18,8 @@
  *
  * Macros (code generation only; sizes, strides and offsets are in the shape
  * buffer): common.cl's UNIT_T, FAST, OUT_UNIT, SERIAL, STREAM, RUN_IS_K,
- * RUN_XS_K, and
+ * RUN_XS_K, and the variants below (when the host picks each one, and the
+ * measurements behind it: docs/kernels.md):
  *   IDX_T       index type: char, uchar, short, ushort, int, uint, long,
  *               ulong (default int)
  *   IDX_SIGNED  1 when IDX_T is signed (default 1)

@@ -22,6 +22,8 @@
  *   TILE_PREFETCH  tiles ahead along the line whose input lines a tile
  *              prefetches (__builtin_prefetch: devices whose compiler takes
  *              it); 0: none [0]
+ * When the host picks each tile, and the measurements behind it:
+ * docs/kernels.md.
  */
 #ifndef DMLI_TRANSPOSE_CL
 #define DMLI_TRANSPOSE_CL

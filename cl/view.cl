@@ -13,21 +13,20 @@
  * the chunk (one lane on CPUs, a warp on GPUs). Strides are signed element
  * strides: 0 broadcasts, negative reverses.
  *
- * Broadcasting is write-bound, so a source element is read once and stored
- * to every place that repeats it:
- *   REPEAT  the outer dimensions with input stride 0 ("repeats") are not
- *           rows: dims lists them after the rows, and a work-item loads a
- *           tile of its chunk once, then stores the tile to each repeat of
- *           its group (an odometer over the repeats, no division).
- *   SPLAT   the run's input stride is 0: its one source element is loaded
- *           once and stored along the run, 16 bytes per store where the run
- *           is contiguous in the output.
- *
  * Macros (code generation only; every size, stride and offset is in the
  * shape buffer, so one build serves every shape): common.cl's UNIT_T, FAST,
- * OUT_UNIT, SERIAL, STREAM, RUN_IS_K, and
- *   SPLAT       1: the run's input stride is 0 (default 0)
- *   REPEAT      1: rep_rank repeat dimensions follow the rows in dims (default 0)
+ * OUT_UNIT, SERIAL, STREAM, RUN_IS_K, and the variants below. When the host
+ * picks each one, and the measurements behind it: docs/kernels.md.
+ * Broadcasting is write-bound, so a source element is read once and stored
+ * to every place that repeats it (SPLAT, REPEAT):
+ *   SPLAT       1: the run's input stride is 0: its one source element is
+ *               loaded once and stored along the run, 16 bytes per store
+ *               where the run is contiguous in the output (default 0)
+ *   REPEAT      1: the outer dimensions with input stride 0 ("repeats") are
+ *               not rows: rep_rank repeat dimensions follow the rows in dims,
+ *               and a work-item loads a tile of its chunk once, then stores
+ *               it to each repeat of its group (an odometer over the
+ *               repeats, no division) (default 0)
  *   TRANSPOSE   a layout change: the run is contiguous in the output
  *               and strided in the input, the innermost row dimension the
  *               reverse; a work-item moves tiles of SIDE rows x a chunk of

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Graph cases (CASE-FORMAT.md addition, README "Conformance graph cases"):
+ * Graph cases (an addition to docs/case-format.md; conformance/README.md,
+ * "Graph cases"):
  * "op": "DML_GRAPH" with a "graph" object of nodes. Each node is built by
  * the same builder as a one-operator case (its own op, attrs and member
  * names); its tensors are names: the case's inputs (graph inputs, in file

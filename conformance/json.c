@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Exact integers from case files (CASE-FORMAT.md version 2, "64-bit
+ * Exact integers from case files (docs/case-format.md version 2, "64-bit
  * integers"). cJSON keeps a number only as a double, which cannot hold every
  * INT64 or UINT64, so after cJSON has parsed a file its text is scanned
  * again for number tokens, and each one's literal is attached to its number

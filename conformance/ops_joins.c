@@ -4,7 +4,7 @@
  * (inputs.InputTensors list; attr Axis; output OutputTensor) and
  * DML_OPERATOR_SPLIT (inputs.InputTensor; attr Axis; outputs OutputTensors
  * list), openvino.Concat-1, Split-1, VariadicSplit-1 and onnx.Concat-13,
- * Split-13, Split-18 (CASE-FORMAT.md, version 2).
+ * Split-13, Split-18 (docs/case-format.md, version 2).
  *
  * DirectML: InputCount / OutputCount are the lists' lengths. Output
  * descriptions come from inputs.OutputTensor / inputs.OutputTensors (type,

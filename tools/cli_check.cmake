@@ -72,7 +72,7 @@ if(BENCH)
   string(REPLACE "\n" ";" lines "${out}")
   list(LENGTH lines n)
   list(GET lines 0 header)
-  # The first five columns are fixed; the method's columns follow (README, Performance).
+  # The first five columns are fixed; the method's columns follow (docs/performance.md).
   if(NOT rc EQUAL 0 OR n LESS 2 OR NOT header MATCHES "^workload,bytes,dmlcl_s,limit_s,ratio(,|$)")
     message(FATAL_ERROR "dmlcl-bench --csv: exit ${rc}, stdout:\n${out}")
   endif()

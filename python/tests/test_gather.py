@@ -133,7 +133,7 @@ def test_empty_output():
 
 
 def test_directml_mode_clamps_and_wraps():
-    # DML_OPERATOR_GATHER (README's operator table, DirectML's rule): negative
+    # DML_OPERATOR_GATHER (docs/operators.md, DirectML's rule): negative
     # indices of a signed type count from the end; out-of-range ones are
     # clamped into the axis, so reads stay inside the input.
     data = np.array([10, 20, 30], dtype=np.float32)

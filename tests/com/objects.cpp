@@ -239,7 +239,7 @@ static void FeatureQueries()
     if (!device)
         return;
 #if DML_TARGET_VERSION >= 0x2000
-    /* The README's promise: feature level 6.4 (DirectML 1.15's) for the operators dmlcl
+    /* docs/operators.md's promise: feature level 6.4 (DirectML 1.15's) for the operators dmlcl
      * implements. The query answers the highest level it was given that the device supports
      * (a list without 6.4 gets its own highest), nothing above 6.4. */
     const DML_FEATURE_LEVEL beyond = (DML_FEATURE_LEVEL)0x7000;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The conformance runner's reading of case format version 2 (CASE-FORMAT.md
+ * The conformance runner's reading of case format version 2 (docs/case-format.md
  * "Additions (version 2)"), host only: exact integer literals (each number's
  * text attached after cJSON's parse), variadic tensor lists and the builder
  * helpers over them, the output matching and per-element comparison, and
