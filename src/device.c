@@ -208,6 +208,17 @@ static HRESULT read_desc(dmlcl_device *dev, dmlcl_device_class forced)
     return S_OK;
 }
 
+const char *dmli_device_class_name(dmlcl_device_class device_class)
+{
+    switch (device_class) {
+    case DMLCL_DEVICE_CLASS_DEFAULT: return "default";
+    case DMLCL_DEVICE_CLASS_CPU: return "cpu";
+    case DMLCL_DEVICE_CLASS_GPU: return "gpu";
+    case DMLCL_DEVICE_CLASS_ACCELERATOR: return "accelerator";
+    }
+    return "?";
+}
+
 /* DMLCL_VERBOSE=1: the device and the description the launch rules read, on stderr. */
 static void verbose_device(const dmlcl_device *dev)
 {

@@ -5,7 +5,7 @@
 
 #include <pthread.h>
 
-#include "launch.h"
+#include "internal.h"
 
 typedef struct dmli_cached_program {
     dmli_kernel_source source;

@@ -286,7 +286,15 @@ typedef struct dmli_op_class {
     const dmli_op_steps *steps;
 } dmli_op_class;
 
-/* runtime.c: what a graph node copies from its operator (graph.c). */
+/* An operator (operator.c): its class and its state (tensors, plan or steps). */
+struct dmlcl_operator {
+    int refcount;
+    dmlcl_device *device; /* NULL: host-only */
+    const dmli_op_class *cls;
+    dmli_op_state st;
+};
+
+/* operator.c: what a graph node copies from its operator (graph.c). */
 const dmli_op_state *dmli_operator_state(const dmlcl_operator *op);
 const char *dmli_operator_name(const dmlcl_operator *op);
 
@@ -318,8 +326,41 @@ extern const char *const dmli_kernel_source_names[DMLI_SOURCE_COUNT];
 HRESULT dmli_device_program(dmlcl_device *device, dmli_kernel_source source, const char *options,
                             cl_program *program);
 
-/* What the launch rules read about the device (struct in launch.h). */
-typedef struct dmli_device_desc dmli_device_desc;
+/*
+ * What the launch rules read about a device (device.c fills it from
+ * clGetDeviceInfo; tests write it by hand). device_class is the class the
+ * rules follow: the device's type unless DMLCL_DEVICE_CLASS or the
+ * device-creation option forces another.
+ */
+typedef struct dmli_device_desc {
+    dmlcl_device_class device_class; /* CPU, GPU or ACCELERATOR, never DEFAULT */
+    uint32_t compute_units;          /* >= 1 */
+    size_t max_work_group_size;      /* >= 1 */
+    size_t max_item_sizes[3];        /* each >= 1 */
+    /* local_mem_size: GPUs' work-group tiles (TRANSPOSE 3) need theirs;
+     * the vector widths and alignment are not read by today's rules
+     * (16-byte vectors everywhere), described so that rules which need them
+     * change launch.c only. */
+    uint64_t local_mem_size;              /* bytes */
+    uint32_t preferred_vector_width_char; /* CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR */
+    uint32_t preferred_vector_width_int;
+    uint32_t mem_base_addr_align; /* bytes */
+    /* The device's compiler takes __builtin_prefetch (llvm.prefetch): the
+     * PREFETCH rules apply. Oclgrind 21.10 refuses to create a kernel that
+     * calls it ("Undefined external function: llvm.prefetch"), and
+     * OpenCL's own prefetch() is no hint on PoCL (0.56x on the small-row
+     * gather against __builtin_prefetch). */
+    bool prefetch;
+    /* CL_DEVICE_MAX_PARAMETER_SIZE (bytes; 0: OpenCL's minimum, 1024): how
+     * many buffers one band kernel may take (bands.h). */
+    size_t max_parameter_size;
+    /* CL_DEVICE_GLOBAL_MEM_CACHE_SIZE (bytes; 0: unknown, taken as 32 MiB):
+     * where non-temporal stores begin (dmli_launch_streams). */
+    uint64_t cache_size;
+} dmli_device_desc;
+
 const dmli_device_desc *dmli_device_get_desc(const dmlcl_device *device);
+/* device.c: "cpu", "gpu", "accelerator" ("default" for DEFAULT, "?" otherwise). */
+const char *dmli_device_class_name(dmlcl_device_class device_class);
 
 #endif /* DMLI_INTERNAL_H */

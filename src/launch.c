@@ -16,17 +16,6 @@
 
 #include "launch.h"
 
-const char *dmli_device_class_name(dmlcl_device_class device_class)
-{
-    switch (device_class) {
-    case DMLCL_DEVICE_CLASS_DEFAULT: return "default";
-    case DMLCL_DEVICE_CLASS_CPU: return "cpu";
-    case DMLCL_DEVICE_CLASS_GPU: return "gpu";
-    case DMLCL_DEVICE_CLASS_ACCELERATOR: return "accelerator";
-    }
-    return "?";
-}
-
 static const char *unit_type(uint32_t unit)
 {
     switch (unit) {

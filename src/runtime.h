@@ -9,13 +9,6 @@
 #include "graph.h"
 #include "program.h"
 
-struct dmlcl_operator {
-    int refcount;
-    dmlcl_device *device; /* NULL: host-only */
-    const dmli_op_class *cls;
-    dmli_op_state st;
-};
-
 /* A compiled operator or graph: its program, and what the program's signature borrows. */
 struct dmlcl_compiled_operator {
     int refcount;
