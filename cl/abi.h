@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * abi.h: the contract between the host (src/launch.c, src/runtime.c) and the
- * kernels (cl/view.cl, cl/indexed.cl): kernel argument indices and the layout
- * of the shape buffer. Plain macros, valid C and OpenCL C; the host includes
- * this file, and cmake/embed_kernels.cmake pastes it into each embedded
- * program (OpenCL builds have no include path).
+ * abi.h: the contract between the host (src/launch*.c, src/runtime.c) and the
+ * kernels (cl/view.cl, cl/indexed.cl, cl/bands.cl, cl/map.cl): kernel argument indices and the
+ * layout of the shape buffer. Plain macros, valid C and OpenCL C; the host includes this file, and
+ * cmake/embed_kernels.cmake pastes it into each embedded program (OpenCL builds have no include
+ * path).
  *
  * The shape buffer (one __constant long array, set once per compiled
  * operator) starts with DMLI_SHAPE_HEADER scalars (a few kernel arguments
@@ -27,14 +27,13 @@
 #define DMLI_VIEW_ARG_COUNT 5
 
 /* Header slots. */
-#define DMLI_VIEW_OUTER_RANK 0     /* row dimensions in dims */
-#define DMLI_VIEW_RUN 1            /* units in the innermost dimension */
-#define DMLI_VIEW_RUN_OS 2         /* its output stride */
-#define DMLI_VIEW_RUN_IS 3         /* its input stride */
-#define DMLI_VIEW_CHUNK 4          /* run units per work-item (grid dimension 1) */
-#define DMLI_VIEW_ROWS 5           /* product of the row sizes (TRANSPOSE: tiles) */
-#define DMLI_VIEW_SCALE 6          /* SCALE_BIAS: the float's bits */
-#define DMLI_VIEW_BIAS 7           /* SCALE_BIAS: the float's bits */
+#define DMLI_VIEW_OUTER_RANK 0 /* row dimensions in dims */
+#define DMLI_VIEW_RUN 1        /* units in the innermost dimension */
+#define DMLI_VIEW_RUN_OS 2     /* its output stride */
+#define DMLI_VIEW_RUN_IS 3     /* its input stride */
+#define DMLI_VIEW_CHUNK 4      /* run units per work-item (grid dimension 1) */
+#define DMLI_VIEW_ROWS 5       /* product of the row sizes (TRANSPOSE: tiles) */
+/* 6 and 7 are free (ScaleBias ran here before it moved to the map family). */
 #define DMLI_VIEW_REP_RANK 8       /* REPEAT: repeat dimensions after the rows */
 #define DMLI_VIEW_REPS 9           /* REPEAT: product of the repeat sizes */
 #define DMLI_VIEW_REPS_PER_ITEM 10 /* REPEAT: repeats per work-item */
@@ -108,5 +107,31 @@
 #define DMLI_SEG_RUN 6    /* units per line (output stride 1) */
 #define DMLI_SEG_RUN_IS 7 /* -1, 0 or 1 */
 #define DMLI_SEG_FIXED 8
+
+/* ---- map_elementwise(out, out_base, table, in 0, base 0, ..., in NIN-1, base NIN-1) ----
+ * The map family (src/map.c, src/launch_map.c): out[o] = f(in_k[view_k(o)]). Input k is
+ * argument 3 + 2k, its base offset (elements) 4 + 2k. The table holds the header, then the
+ * outer dimensions, innermost first, DMLI_MAP_DIM longs each: {size, out stride, the inputs'
+ * strides (DMLI_MAP_INPUTS of them)}. */
+
+#define DMLI_MAP_ARG_OUT 0
+#define DMLI_MAP_ARG_OUT_BASE 1
+#define DMLI_MAP_ARG_TABLE 2
+#define DMLI_MAP_ARG_IN(k) (3 + 2 * (k))
+#define DMLI_MAP_ARG_IN_BASE(k) (4 + 2 * (k))
+#define DMLI_MAP_INPUTS 8 /* the most inputs a map reads */
+
+/* Header slots. */
+#define DMLI_MAP_OUTER_RANK 0        /* outer dimensions in the table */
+#define DMLI_MAP_RUN 1               /* elements of the innermost dimension */
+#define DMLI_MAP_CHUNK 2             /* run elements per work-item (grid dimension 1) */
+#define DMLI_MAP_ROWS 3              /* product of the outer sizes */
+#define DMLI_MAP_ROWS_PER_ITEM 4     /* rows per work-item (grid dimension 2) */
+#define DMLI_MAP_P0 5                /* the operation's parameters: float bits (SCALE_BIAS: */
+#define DMLI_MAP_P1 6                /* the scale, the bias) */
+#define DMLI_MAP_RUN_OS 7            /* the run's output stride */
+#define DMLI_MAP_RUN_IS(k) (8 + (k)) /* input k's run stride */
+#define DMLI_MAP_HEADER (8 + DMLI_MAP_INPUTS)
+#define DMLI_MAP_DIM (2 + DMLI_MAP_INPUTS)
 
 #endif /* DMLI_ABI_H */

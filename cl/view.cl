@@ -36,8 +36,6 @@
  *               rows and the run are whole 16-byte vectors; 3 (GPUs): a
  *               work-group moves a tile through local memory (default 0);
  *               the tile and its macros are transpose.cl's
- *   SCALE_BIAS  1: IDENTITY's x*scale+bias on ARITH_T (float, half with
- *               ARITH_IS_HALF, double) (default 0)
  *   INTERLEAVE  runs of RUN_N (2..8) units, contiguous in the output and
  *               one input stream each (CPUs): out[w * RUN_N + c] =
  *               in[w + c * run_is] over the interleaved dimension w
@@ -75,34 +73,9 @@
 #ifndef REPEAT
 #define REPEAT 0
 #endif
-#ifndef SCALE_BIAS
-#define SCALE_BIAS 0
-#endif
-
-#if SCALE_BIAS
-#ifdef cl_khr_fp64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-#ifndef ARITH_T
-#define ARITH_T float
-#endif
-#if defined(ARITH_IS_HALF)
-#define LOAD_X(p, i) vload_half((i), (__global const half *)(p))
-#define STORE_X(v, p, i) vstore_half_rte((v), (i), (__global half *)(p))
-#define X_T float
-#else
-#define LOAD_X(p, i) (((__global const ARITH_T *)(p))[(i)])
-#define STORE_X(v, p, i) (((__global ARITH_T *)(p))[(i)] = (v))
-#define X_T ARITH_T
-#endif
-#define VAL_T X_T
-#define LOAD(i) ((X_T)(LOAD_X(in, (i)) * (X_T)scale + (X_T)bias))
-#define STORE(o, v) STORE_X((v), out, (o))
-#else
 #define VAL_T UNIT_T
 #define LOAD(i) (in[(i)])
 #define STORE(o, v) PUT(out + (o), (v))
-#endif
 
 /* Units a REPEAT work-item holds between its load and its stores. */
 #define TILE 16
@@ -113,7 +86,6 @@
 static void splat_run(__global UNIT_T *out, long o, VAL_T v, long begin, long end, long lane,
                       long lanes, long run_os)
 {
-#if !SCALE_BIAS
 #if STREAM && SERIAL
     /* Streaming: whole 64-byte lines from the first line boundary, as the limit's kernel
      * stores them (16-byte non-temporal stores, four a line, moved a broadcast of 268 MB
@@ -156,7 +128,6 @@ static void splat_run(__global UNIT_T *out, long o, VAL_T v, long begin, long en
             PUT(out + o + u, v);
         return;
     }
-#endif
     for (long u = begin + lane; u < end; u += lanes)
         STORE(o + u * run_os, v);
 }
@@ -686,8 +657,6 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     long run = shape[DMLI_VIEW_RUN], run_os = shape[DMLI_VIEW_RUN_OS],
          run_is = shape[DMLI_VIEW_RUN_IS], chunk = shape[DMLI_VIEW_CHUNK];
     ulong rows = (ulong)shape[DMLI_VIEW_ROWS];
-    float scale = as_float((uint)shape[DMLI_VIEW_SCALE]),
-          bias = as_float((uint)shape[DMLI_VIEW_BIAS]);
     int rep_rank = (int)shape[DMLI_VIEW_REP_RANK];
     ulong reps = (ulong)shape[DMLI_VIEW_REPS],
           reps_per_item = (ulong)shape[DMLI_VIEW_REPS_PER_ITEM],
@@ -696,8 +665,8 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
 #if TRANSPOSE == 3
     __local UNIT_T tiles[GROUP_ROWS * GROUP_TILE_UNITS];
 #endif
-    (void)run_os, (void)run_is, (void)scale, (void)bias, (void)rep_rank, (void)reps,
-        (void)reps_per_item, (void)rows_per_item;
+    (void)run_os, (void)run_is, (void)rep_rank, (void)reps, (void)reps_per_item,
+        (void)rows_per_item;
     long at[MAX_DIMS];
     long o = out_base, i = in_base;
 #if TRANSPOSE == 3
@@ -751,7 +720,7 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
         at[d] = first[d];
     for (ulong r = r0; r < r1; ++r, off = repeat_next(rep, rep_rank, at, off))
         splat_run(out, o + off, v, begin, end, lane, lanes, run_os);
-#elif STREAM && SERIAL && FAST && !SCALE_BIAS
+#elif STREAM && SERIAL && FAST
     /* Each repeat's copy of the chunk in turn, stored as whole 64-byte lines
      * (non-temporal) from its own first line boundary: the chunk is read from
      * memory once, then from the cache. */
@@ -856,9 +825,6 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
     for (;; ++r) {
 #if SPLAT
         splat_run(out, o, LOAD(i), begin, end, lane, lanes, run_os);
-#elif SCALE_BIAS
-        for (long u = begin + lane; u < end; u += lanes)
-            STORE(o + u * RUN_OS, LOAD(i + u * RUN_IS));
 #elif STRIDED
         strided_run(out + o, in + i, begin, end, run);
 #else

@@ -321,6 +321,39 @@ static int slot_tensor(const dmli_graph *g, const dmli_graph_plan *p, dmli_slot 
     return 1;
 }
 
+/* A map step: each tensor it reaches inside what its slot binds. */
+static int check_map_step(const dmli_graph *g, const dmli_graph_plan *p, const dmli_graph_step *st,
+                          const char *stage, char *why)
+{
+    const dmli_map *m = st->map;
+    if (m->empty)
+        return 0;
+    for (uint32_t k = 0; k <= m->n_inputs; ++k) {
+        const dmli_map_tensor *t = k ? &m->in[k - 1] : &m->out;
+        dmli_slot slot = k ? st->ins[k - 1] : st->out;
+        uint32_t eb = dmli_type_size(t->type);
+        dmli_tensor bound;
+        if (slot_tensor(g, p, slot, eb, &bound, why))
+            return 1;
+        __int128 lo = t->offset, hi = t->offset;
+        for (int d = 0; d < m->rank; ++d) {
+            __int128 span = (__int128)(m->size[d] - 1) * t->stride[d];
+            *(span < 0 ? &lo : &hi) += span;
+        }
+        if (lo < 0 || (hi + 1) * eb > (__int128)bound.total_bytes) {
+            snprintf(why, FUZZ_WHY, "%s: map %s reaches elements [%lld, %lld] of %llu bytes", stage,
+                     k ? "input" : "output", (long long)lo, (long long)hi,
+                     (unsigned long long)bound.total_bytes);
+            return 1;
+        }
+    }
+    if (st->out.kind == DMLI_SLOT_INPUT || st->out.kind == DMLI_SLOT_CONSTANT) {
+        snprintf(why, FUZZ_WHY, "%s writes a graph input or a constant", stage);
+        return 1;
+    }
+    return 0;
+}
+
 static int check_plan(const dmli_graph *g, const dmli_graph_plan *p, char *why)
 {
     for (uint32_t i = 0; i < p->n_steps; ++i) {
@@ -328,6 +361,11 @@ static int check_plan(const dmli_graph *g, const dmli_graph_plan *p, char *why)
         dmli_tensor out, src, idx;
         char stage[48];
         snprintf(stage, sizeof stage, "graph step %u", i);
+        if (st->map) {
+            if (check_map_step(g, p, st, stage, why))
+                return 1;
+            continue;
+        }
         if (slot_tensor(g, p, st->out, st->plan.elem_bytes, &out, why) ||
             slot_tensor(g, p, st->in, st->plan.elem_bytes, &src, why) ||
             (st->plan.kind == DMLI_PLAN_INDEXED &&

@@ -138,6 +138,43 @@ static int distinct_outputs(written *w, char *why)
     return 0;
 }
 
+/* A CPU, a large GPU and a GPU of small work-groups and local memory. */
+static const dmli_device_desc devices[] = {
+    {DMLCL_DEVICE_CLASS_CPU,
+     16,
+     4096,
+     {4096, 4096, 4096},
+     512 * 1024,
+     16,
+     8,
+     128,
+     true,
+     4352,
+     (uint64_t)32 << 20},
+    {DMLCL_DEVICE_CLASS_GPU,
+     132,
+     1024,
+     {1024, 1024, 64},
+     48 * 1024,
+     1,
+     1,
+     512,
+     false,
+     4352,
+     (uint64_t)50 << 20},
+    {DMLCL_DEVICE_CLASS_GPU,
+     24,
+     256,
+     {256, 256, 256},
+     4096,
+     16,
+     4,
+     64,
+     false,
+     1024,
+     (uint64_t)4 << 20},
+};
+
 /*
  * The launch of a normalised plan on a CPU, a large GPU and a GPU of small
  * work-groups and local memory (launch.c's rules are pure functions of the
@@ -147,41 +184,6 @@ static int distinct_outputs(written *w, char *why)
  */
 int fuzz_check_launches(const dmli_plan *p, const char *what, char *why)
 {
-    static const dmli_device_desc devices[] = {
-        {DMLCL_DEVICE_CLASS_CPU,
-         16,
-         4096,
-         {4096, 4096, 4096},
-         512 * 1024,
-         16,
-         8,
-         128,
-         true,
-         4352,
-         (uint64_t)32 << 20},
-        {DMLCL_DEVICE_CLASS_GPU,
-         132,
-         1024,
-         {1024, 1024, 64},
-         48 * 1024,
-         1,
-         1,
-         512,
-         false,
-         4352,
-         (uint64_t)50 << 20},
-        {DMLCL_DEVICE_CLASS_GPU,
-         24,
-         256,
-         {256, 256, 256},
-         4096,
-         16,
-         4,
-         64,
-         false,
-         1024,
-         (uint64_t)4 << 20},
-    };
     if (p->empty || p->check_only)
         return 0;
     static _Thread_local dmli_launch l;
@@ -211,8 +213,61 @@ int fuzz_check_launches(const dmli_plan *p, const char *what, char *why)
     return 0;
 }
 
+/* A map inside its tensors (output and each input), and its launch an NDRange OpenCL takes
+ * with a table inside its array, on every device above. */
+static int check_map(const dmli_op_state *st, const dmli_map *m, const char *stage, char *why)
+{
+    if (m->empty)
+        return 0;
+    for (int d = 0; d < m->rank; ++d)
+        if (m->size[d] == 0)
+            return 0;
+    span s = {m->out.offset, m->out.offset};
+    for (int d = 0; d < m->rank; ++d)
+        add_term(&s, m->size[d], m->out.stride[d]);
+    if (m->out.slot >= st->n_outputs ||
+        inside(s, dmli_type_size(m->out.type), &st->outputs[m->out.slot], "output", stage, why))
+        return 1;
+    for (uint32_t k = 0; k < m->n_inputs; ++k) {
+        span r = {m->in[k].offset, m->in[k].offset};
+        for (int d = 0; d < m->rank; ++d)
+            add_term(&r, m->size[d], m->in[k].stride[d]);
+        if (m->in[k].slot >= st->n_inputs ||
+            inside(r, dmli_type_size(m->in[k].type), &st->inputs[m->in[k].slot], "input", stage,
+                   why))
+            return 1;
+    }
+    static _Thread_local dmli_map_launch l;
+    for (size_t d = 0; d < sizeof devices / sizeof devices[0] && !m->empty; ++d) {
+        dmli_launch_map(m, &devices[d], &l);
+        size_t product = 1;
+        for (int k = 0; k < 3; ++k) {
+            if (l.local[k] < 1 || l.local[k] > devices[d].max_item_sizes[k] || l.global[k] < 1 ||
+                l.global[k] % l.local[k] != 0) {
+                snprintf(why, FUZZ_WHY, "%s map on device %zu: local[%d] %zu, global %zu", stage, d,
+                         k, l.local[k], l.global[k]);
+                return 1;
+            }
+            product *= l.local[k];
+        }
+        if (product > devices[d].max_work_group_size || l.table_count > DMLI_MAP_TABLE_MAX ||
+            strlen(l.options) + 1 >= sizeof l.options) {
+            snprintf(why, FUZZ_WHY, "%s map on device %zu: work-group %zu, %zu table longs", stage,
+                     d, product, l.table_count);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int fuzz_check_state(struct dmli_op_state *st, char *why)
 {
+    if (st->mapped) {
+        if (check_map(st, &st->map, "lowered", why))
+            return 1;
+        dmli_map_normalize(&st->map);
+        return check_map(st, &st->map, "normalised", why);
+    }
     int bad = 0;
     static _Thread_local written w;
     w.n = 0;

@@ -75,7 +75,7 @@ static bool candidate(const dmli_op_state *st, const dmli_op_step *s, int rank)
 {
     const dmli_plan *p = &s->plan;
     const dmli_tensor *in = s->input == DMLI_STEP_CONSTANT ? NULL : &st->inputs[s->input];
-    return p->kind == DMLI_PLAN_VIEW && !p->scale_bias && p->rank == rank && !is_empty(p) &&
+    return p->kind == DMLI_PLAN_VIEW && p->rank == rank && !is_empty(p) &&
            p->elem_bytes == st->steps[0].plan.elem_bytes &&
            st->outputs[s->output].rank == (uint32_t)rank && (!in || in->rank == (uint32_t)rank);
 }

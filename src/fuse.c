@@ -259,10 +259,6 @@ static const char *refusal(const dmli_plan *p, const dmli_plan *c, dmli_fuse_por
     if (p_idx && c_idx)
         return port == DMLI_FUSE_DATA ? "a gather of gathered data needs two index lookups"
                                       : "a gather of gathered indices needs two index lookups";
-    if (p->scale_bias && (c->scale_bias || c_idx || port == DMLI_FUSE_INDEX))
-        return "ScaleBias composes only into a plain view";
-    if (c->scale_bias && p_idx)
-        return "ScaleBias does not run in an indexed copy";
     for (int d = 0; d < p->rank; ++d)
         if (p->size[d] == 0)
             return "the tensor is empty";
@@ -291,12 +287,6 @@ static void compose_view(const dmli_plan *p, const dmli_plan *c, dmli_fuse_port 
     for (int k = 0; c->kind == DMLI_PLAN_INDEXED && k < c->components; ++k)
         out->axis_stride[k] = combine(l, m->step[c->rank + k], p->in_stride);
     out->in_offset = base;
-    if (p->scale_bias) {
-        out->scale_bias = true;
-        out->scale = p->scale;
-        out->bias = p->bias;
-        out->arith_type = p->arith_type;
-    }
 }
 
 /* Producer a gather, consumer a view of its output: the gather, walked in the view's shape. */

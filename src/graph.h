@@ -57,10 +57,12 @@ void dmli_graph_free(dmli_graph *graph);
 
 /* One kernel: plan (normalised) with the tensors its out / in / idx arguments bind. */
 typedef struct dmli_graph_step {
-    dmli_plan plan;
-    dmli_slot out, in, idx; /* idx only for INDEXED plans */
-    uint32_t node;          /* the node whose output the step writes (or one of its steps) */
-    uint32_t fused;         /* other nodes composed into this step */
+    dmli_plan plan;                     /* a copy, unless map is set */
+    dmli_slot out, in, idx;             /* idx only for INDEXED plans */
+    const dmli_map *map;                /* an element-wise node's map (its operator's), or NULL */
+    dmli_slot ins[DMLI_MAP_MAX_INPUTS]; /* a map's inputs */
+    uint32_t node;  /* the node whose output the step writes (or one of its steps) */
+    uint32_t fused; /* other nodes composed into this step */
 } dmli_graph_step;
 
 /* Why a node is not a step of its own, or why its output stays a tensor. */

@@ -90,6 +90,13 @@ static HRESULT add_steps(const dmli_graph_plan *plan, dmli_program *p, const uin
         const dmli_graph_step *s = &plan->steps[i];
         if (s->plan.empty)
             continue;
+        if (s->map) {
+            dmli_slot out = program_slot(s->out, constant), in[DMLI_MAP_MAX_INPUTS];
+            for (uint32_t k = 0; k < s->map->n_inputs; ++k)
+                in[k] = program_slot(s->ins[k], constant);
+            DMLI_TRY(dmli_program_add_map(p, s->map, &out, in));
+            continue;
+        }
         dmli_launch launch;
         dmli_launch_plan(&s->plan, dmli_device_get_desc(p->dev), &launch);
         if (dmli_graph_verbose()) {

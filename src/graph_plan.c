@@ -42,10 +42,11 @@ static bool is_operator(const dmli_graph *g, dmli_source s)
     return s.kind == DMLI_SOURCE_NODE && g->nodes[s.index].st != NULL;
 }
 
-/* One kernel, one output: what fusion composes (JOIN, SPLIT, PADDING run as their steps). */
+/* One copy kernel, one output: what fusion composes (JOIN, SPLIT, PADDING run as their
+ * steps; element-wise maps as their own step: no copy composes with one yet). */
 static bool single_kernel(const dmli_graph_node *node)
 {
-    return node->st && node->st->n_steps == 0 && node->st->n_outputs == 1;
+    return node->st && !node->st->mapped && node->st->n_steps == 0 && node->st->n_outputs == 1;
 }
 
 static void start(const dmli_graph_node *node, pending *p)
@@ -128,7 +129,10 @@ static void try_fuse(const dmli_graph *g, pending *work, dmli_graph_decision *de
     uint32_t u = src.index;
     const dmli_graph_node *producer = &g->nodes[u];
     if (!single_kernel(producer)) {
-        dec[u].why = "its operator runs as several kernels or has several outputs";
+        dec[u].why = producer->st->mapped
+                         ? "its operator is element-wise arithmetic (a map), which runs as its "
+                           "own step"
+                         : "its operator runs as several kernels or has several outputs";
         return;
     }
     if (producer->consumers[0] != 1 || producer->graph_output[0] >= 0) {
@@ -220,6 +224,22 @@ static void emit_node_steps(const dmli_graph *g, uint32_t v, const dmli_slot *wh
     }
 }
 
+/* An element-wise node: its map, each input from where its source lives. */
+static void emit_map_step(const dmli_graph *g, uint32_t v, const dmli_slot *where,
+                          dmli_graph_plan *gp)
+{
+    const dmli_graph_node *n = &g->nodes[v];
+    const dmli_map *m = &n->st->map;
+    dmli_graph_step *s = &gp->steps[gp->n_steps++];
+    s->map = m;
+    s->plan.empty = m->empty;
+    s->node = v;
+    s->fused = 0;
+    s->out = WHERE(where, v, m->out.slot);
+    for (uint32_t k = 0; k < m->n_inputs; ++k)
+        s->ins[k] = slot_of(n->inputs[m->in[k].slot], where);
+}
+
 static HRESULT emit(const dmli_graph *g, const pending *work, dmli_graph_plan *gp)
 {
     size_t n_steps = 0;
@@ -238,6 +258,10 @@ static HRESULT emit(const dmli_graph *g, const pending *work, dmli_graph_plan *g
             continue;
         if (g->nodes[v].st->n_steps) {
             emit_node_steps(g, v, where, gp);
+            continue;
+        }
+        if (g->nodes[v].st->mapped) {
+            emit_map_step(g, v, where, gp);
             continue;
         }
         dmli_graph_step *s = &gp->steps[gp->n_steps++];
@@ -298,7 +322,7 @@ void dmli_graph_plan_free(dmli_graph_plan *gp)
 
 static const char *slot_text(dmli_slot s, char *buf, size_t len)
 {
-    static const char *const kinds[] = {"input", "output", "temp", "constant node"};
+    static const char *const kinds[] = {"input", "output", "temp", "constant node", "status"};
     if (s.kind == DMLI_SLOT_TEMP)
         snprintf(buf, len, "temp+%llu", (unsigned long long)s.offset);
     else
@@ -332,6 +356,13 @@ void dmli_graph_plan_print(const dmli_graph *g, const dmli_graph_plan *gp)
     for (uint32_t i = 0; i < gp->n_steps; ++i) {
         const dmli_graph_step *s = &gp->steps[i];
         char o[48], in[48], ix[48];
+        if (s->map) {
+            fprintf(stderr,
+                    "dmlcl: graph step %u: node %u (%s), map of %u input(s) rank %d, %s <- %s\n", i,
+                    s->node, g->nodes[s->node].name, s->map->n_inputs, s->map->rank,
+                    slot_text(s->out, o, sizeof o), slot_text(s->ins[0], in, sizeof in));
+            continue;
+        }
         fprintf(stderr,
                 "dmlcl: graph step %u: node %u (%s) + %u fused, %s plan rank %d unit %u, "
                 "%s <- %s%s%s\n",

@@ -149,11 +149,6 @@ typedef struct dmli_plan {
      * only, to report a bad index; nothing is read or written. */
     bool check_only;
 
-    /* ELEMENT_WISE_IDENTITY with DML_SCALE_BIAS: arithmetic on float types. */
-    bool scale_bias;
-    float scale, bias;
-    DML_TENSOR_DATA_TYPE arith_type;
-
     /* Set by dmli_plan_normalize. */
     bool empty; /* some size is 0: nothing to launch */
 } dmli_plan;
@@ -171,6 +166,49 @@ void dmli_plan_push(dmli_plan *plan, int64_t size, int64_t out_stride, int64_t i
  * the innermost run is contiguous in input and output.
  */
 void dmli_plan_normalize(dmli_plan *plan);
+
+/* ---- Element-wise maps (map.c) ------------------------------------------------- */
+
+/*
+ * The map family: out[o] = f(in_1[view_1(o)], ..., in_n[view_n(o)]). Every tensor has its own
+ * element type, offset and signed element strides per output dimension (0 broadcasts); f is
+ * an operation on values converted to the compute type (float32 for FLOAT16 and FLOAT32,
+ * float64 for FLOAT64), its result converted to the output's type. Normalisation drops size-1
+ * dimensions and merges dimensions contiguous in every tensor, but never widens elements:
+ * arithmetic reads values, not bytes.
+ */
+#define DMLI_MAP_MAX_INPUTS 8
+
+typedef enum dmli_map_op {
+    DMLI_MAP_SCALE_BIAS, /* in_1 * scale + bias (ELEMENT_WISE_IDENTITY's DML_SCALE_BIAS) */
+} dmli_map_op;
+
+typedef struct dmli_map_tensor {
+    DML_TENSOR_DATA_TYPE type;
+    uint32_t slot;  /* the operator's input (or output) slot */
+    int64_t offset; /* elements */
+    int64_t stride[DMLI_MAX_RANK];
+} dmli_map_tensor;
+
+typedef struct dmli_map {
+    dmli_map_op op;
+    float scale, bias; /* SCALE_BIAS */
+    int rank;
+    int64_t size[DMLI_MAX_RANK];
+    dmli_map_tensor out;
+    uint32_t n_inputs;
+    dmli_map_tensor in[DMLI_MAP_MAX_INPUTS];
+    bool empty; /* set by dmli_map_normalize: some size is 0 */
+} dmli_map;
+
+/* An empty map of op writing output slot 0 of out_type, reading n_inputs inputs (their types
+ * and slots set by the caller). */
+void dmli_map_init(dmli_map *map, dmli_map_op op, DML_TENSOR_DATA_TYPE out_type, uint32_t n_inputs);
+/* Appends an output dimension (outermost first): its size, the output's stride and each
+ * input's (in_strides[k] for input k). */
+void dmli_map_push(dmli_map *map, int64_t size, int64_t out_stride, const int64_t *in_strides);
+/* Detects empty maps, drops size-1 dimensions, merges dimensions contiguous in every tensor. */
+void dmli_map_normalize(dmli_map *map);
 
 /* What a kernel's buffer argument binds (a compiled program's step, a graph plan's step). */
 typedef enum dmli_slot_kind {
@@ -229,6 +267,9 @@ typedef struct dmli_op_state {
     /* Why this operator's layouts cannot run in place (NULL: they can). */
     const char *in_place_denied;
     dmli_plan plan;
+    /* An element-wise operator: its map (then plan and steps are unused). */
+    bool mapped;
+    dmli_map map;
     /* More than one kernel: the steps (owned, dmli_op_state_release), and plan is unused. */
     uint32_t n_steps;
     dmli_op_step *steps;
@@ -315,6 +356,7 @@ typedef enum dmli_kernel_source {
     DMLI_SOURCE_VIEW,
     DMLI_SOURCE_INDEXED,
     DMLI_SOURCE_BANDS,
+    DMLI_SOURCE_MAP,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 

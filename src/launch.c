@@ -59,15 +59,6 @@ bool dmli_index_type_signed(dmli_index_type t)
            t == DMLI_INDEX_INT16;
 }
 
-static const char *arith_options(DML_TENSOR_DATA_TYPE t)
-{
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT16)
-        return " -DARITH_T=half -DARITH_IS_HALF";
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT64)
-        return " -DARITH_T=double";
-    return " -DARITH_T=float";
-}
-
 /* A VIEW plan whose outer dimensions include input stride 0: REPEAT (see cl/view.cl). */
 static bool view_repeats(const dmli_plan *p)
 {
@@ -182,8 +173,8 @@ static bool group_packed(const dmli_plan *p)
 static bool group_reorder(const dmli_plan *p, const dmli_device_desc *dev, dmli_plan *q)
 {
     int in = p->rank - 1;
-    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || p->kind != DMLI_PLAN_VIEW || p->scale_bias ||
-        p->rank < 3 || p->out_stride[in] != 1 || p->in_stride[in - 1] == 1)
+    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || p->kind != DMLI_PLAN_VIEW || p->rank < 3 ||
+        p->out_stride[in] != 1 || p->in_stride[in - 1] == 1)
         return false;
     for (int d = in - 2; d >= 0; --d) {
         if (p->in_stride[d] != 1)
@@ -269,7 +260,7 @@ static int device_tiles(const dmli_plan *p, const dmli_device_desc *dev)
 /* A layout change of a view (see cl/view.cl TRANSPOSE). */
 static int view_transposes(const dmli_plan *p, const dmli_device_desc *dev)
 {
-    if (p->kind != DMLI_PLAN_VIEW || p->scale_bias || view_repeats(p))
+    if (p->kind != DMLI_PLAN_VIEW || view_repeats(p))
         return 0;
     return device_tiles(p, dev);
 }
@@ -328,8 +319,7 @@ static int64_t interleave_chunk(const dmli_plan *p, int64_t n, int64_t bytes)
 static int view_interleaves(const dmli_plan *p, bool gpu)
 {
     int in = p->rank - 1;
-    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || p->rank < 2 || view_repeats(p) ||
-        p->elem_bytes > 8)
+    if (p->kind != DMLI_PLAN_VIEW || gpu || p->rank < 2 || view_repeats(p) || p->elem_bytes > 8)
         return 0;
     int64_t run = p->size[in], vn = 16 / (int64_t)p->elem_bytes;
     if (run < 2 || run > INTERLEAVE_RUN_MAX || p->out_stride[in] != 1 || p->in_stride[in] == 0 ||
@@ -360,9 +350,8 @@ static int view_interleaves(const dmli_plan *p, bool gpu)
 static bool view_strided(const dmli_plan *p, bool gpu, const dmli_launch *l)
 {
     int in = p->rank - 1;
-    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || p->rank < 1 || l->repeat ||
-        l->interleave || l->deinterleave || l->transpose || p->elem_bytes > 8 ||
-        p->out_stride[in] != 1)
+    if (p->kind != DMLI_PLAN_VIEW || gpu || p->rank < 1 || l->repeat || l->interleave ||
+        l->deinterleave || l->transpose || p->elem_bytes > 8 || p->out_stride[in] != 1)
         return false;
     int64_t is = p->in_stride[in];
     return (is == 2 || is == -1 || is == -2) && p->size[in] * (int64_t)p->elem_bytes >= 128;
@@ -384,8 +373,7 @@ static int view_deinterleave_dim(const dmli_plan *p, bool gpu, int *mode)
 {
     int in = p->rank - 1;
     *mode = 0;
-    if (p->kind != DMLI_PLAN_VIEW || gpu || p->scale_bias || p->rank < 2 || view_repeats(p) ||
-        p->elem_bytes > 8)
+    if (p->kind != DMLI_PLAN_VIEW || gpu || p->rank < 2 || view_repeats(p) || p->elem_bytes > 8)
         return -1;
     int64_t n = p->in_stride[in], vn = 16 / (int64_t)p->elem_bytes;
     if (n < 2 || n > INTERLEAVE_RUN_MAX || p->out_stride[in] != 1 || p->size[in] < vn)
@@ -466,7 +454,7 @@ static bool streams(const dmli_plan *p, const dmli_device_desc *dev, bool transp
     for (int d = 0; d < p->rank; ++d)
         elements *= (uint64_t)p->size[d];
     uint64_t bytes = elements * p->elem_bytes;
-    return !p->scale_bias && dmli_launch_streams(dev, transposes ? 4 * bytes : bytes);
+    return dmli_launch_streams(dev, transposes ? 4 * bytes : bytes);
 }
 
 /*
@@ -678,9 +666,7 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
                       l->deinterleave, (int)p->in_stride[in], 16 / p->elem_bytes,
                       vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
     if (l->strided)
-        n += snprintf(buf + n, len - (size_t)n, " -DSTRIDED=1 -DSV_N=%u", 64 / p->elem_bytes);
-    if (p->scale_bias)
-        snprintf(buf + n, len - (size_t)n, " -DSCALE_BIAS=1%s", arith_options(p->arith_type));
+        snprintf(buf + n, len - (size_t)n, " -DSTRIDED=1 -DSV_N=%u", 64 / p->elem_bytes);
 }
 
 static size_t round_up(size_t v, size_t m)
@@ -956,17 +942,12 @@ static void fill_header(const dmli_plan *p, const dmli_launch *l, int row_rank, 
         h[DMLI_INDEXED_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
         return;
     }
-    uint32_t scale, bias;
-    memcpy(&scale, &p->scale, sizeof scale);
-    memcpy(&bias, &p->bias, sizeof bias);
     h[DMLI_VIEW_OUTER_RANK] = row_rank;
     h[DMLI_VIEW_RUN] = run;
     h[DMLI_VIEW_RUN_OS] = run_os;
     h[DMLI_VIEW_RUN_IS] = run_is;
     h[DMLI_VIEW_CHUNK] = l->chunk;
     h[DMLI_VIEW_ROWS] = (cl_long)l->rows;
-    h[DMLI_VIEW_SCALE] = scale;
-    h[DMLI_VIEW_BIAS] = bias;
     h[DMLI_VIEW_REP_RANK] = l->repeat ? outer - row_rank : 0;
     h[DMLI_VIEW_REPS] = (cl_long)l->reps;
     h[DMLI_VIEW_REPS_PER_ITEM] = (cl_long)l->reps_per_item;

@@ -78,6 +78,26 @@ int dmli_indexed_tiles(const dmli_plan *plan);
 /* One line for DMLCL_VERBOSE: kernel, options, grid, rows and chunks. */
 void dmli_launch_describe(const dmli_launch *launch, char *buf, size_t len);
 
+/* ---- The map family (launch_map.c) ------------------------------------------------- */
+
+#define DMLI_MAP_TABLE_MAX (DMLI_MAP_HEADER + DMLI_MAP_DIM * DMLI_MAX_RANK)
+
+/* The launch of a normalised, non-empty map: cl/map.cl's options, grid and table. */
+typedef struct dmli_map_launch {
+    char options[DMLI_LAUNCH_OPTIONS_MAX];
+    size_t global[3], local[3];
+    int64_t chunk;
+    uint64_t rows, rows_per_item;
+    size_t table_count;
+    cl_long table[DMLI_MAP_TABLE_MAX];
+} dmli_map_launch;
+
+/* Pure, as dmli_launch_plan. */
+void dmli_launch_map(const dmli_map *map, const dmli_device_desc *device, dmli_map_launch *launch);
+/* The OpenCL C storage type of a DirectML type in the map kernel ("float", "ushort" for
+ * FLOAT16, ...). */
+const char *dmli_map_storage_type(DML_TENSOR_DATA_TYPE type);
+
 /* Whether the plan's index type is signed (the kernel's IDX_SIGNED). */
 bool dmli_index_type_signed(dmli_index_type type);
 

@@ -58,6 +58,8 @@ HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *des
     /* Steps stay as lowered: bands are built from them, and a step that keeps its own
      * kernel is normalised when it is compiled (runtime.c). */
     dmli_plan_normalize(&o->st.plan);
+    if (o->st.mapped)
+        dmli_map_normalize(&o->st.map);
     if (device) {
         dmlcl_device_retain(device);
         o->device = device;

@@ -12,7 +12,6 @@ void dmli_plan_init(dmli_plan *plan, dmli_plan_kind kind, uint32_t elem_bytes)
     memset(plan, 0, sizeof *plan);
     plan->kind = kind;
     plan->elem_bytes = elem_bytes;
-    plan->scale = 1.0f;
 }
 
 void dmli_plan_push(dmli_plan *plan, int64_t size, int64_t out_stride, int64_t in_stride,
@@ -117,8 +116,7 @@ static uint32_t widest_unit(const dmli_plan *p)
 static void widen(dmli_plan *p)
 {
     int in = p->rank - 1;
-    if (p->rank == 0 || p->scale_bias || p->out_stride[in] != 1 || p->in_stride[in] != 1 ||
-        p->idx_stride[in] != 0)
+    if (p->rank == 0 || p->out_stride[in] != 1 || p->in_stride[in] != 1 || p->idx_stride[in] != 0)
         return;
     if (p->elem_bytes >= 16 || (16 % p->elem_bytes) != 0)
         return;

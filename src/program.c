@@ -4,6 +4,7 @@
  * from the device's cache), tables and constant buffers. Compile-time only; dispatch.c runs
  * them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +121,38 @@ HRESULT dmli_program_add_launch(dmli_program *p, const dmli_launch *l, const dml
     }
     return dmli_program_add_step(p, l->source, l->options, l->kernel, l->shape, l->shape_count,
                                  (cl_uint)l->args.shape, l->global, l->local, args, n);
+}
+
+/* DMLCL_VERBOSE is set (not "0"): read at each compile. */
+static bool verbose(void)
+{
+    const char *v = getenv("DMLCL_VERBOSE");
+    return v && *v && *v != '0';
+}
+
+/* A map's step (cl/map.cl): the output and each input bound to their slots, base offsets in
+ * elements of each tensor's type. */
+HRESULT dmli_program_add_map(dmli_program *prog, const dmli_map *m, const dmli_slot *out,
+                             const dmli_slot *in)
+{
+    dmli_map_launch launch;
+    dmli_launch_map(m, dmli_device_get_desc(prog->dev), &launch);
+    if (verbose())
+        fprintf(stderr,
+                "dmlcl: compile %s map of %u input(s), rank %d | %s | global {%zu,%zu,%zu} "
+                "chunk %lld, %llu rows x %llu per item\n",
+                prog->name, m->n_inputs, m->rank, launch.options, launch.global[0],
+                launch.global[1], launch.global[2], (long long)launch.chunk,
+                (unsigned long long)launch.rows, (unsigned long long)launch.rows_per_item);
+    dmli_step_arg args[1 + DMLI_MAP_MAX_INPUTS];
+    args[0] = (dmli_step_arg){DMLI_MAP_ARG_OUT, DMLI_MAP_ARG_OUT_BASE, *out,
+                              dmli_type_size(m->out.type), m->out.offset};
+    for (uint32_t k = 0; k < m->n_inputs; ++k)
+        args[1 + k] = (dmli_step_arg){(cl_uint)DMLI_MAP_ARG_IN(k), DMLI_MAP_ARG_IN_BASE(k), in[k],
+                                      dmli_type_size(m->in[k].type), m->in[k].offset};
+    return dmli_program_add_step(prog, DMLI_SOURCE_MAP, launch.options, "map_elementwise",
+                                 launch.table, launch.table_count, DMLI_MAP_ARG_TABLE,
+                                 launch.global, launch.local, args, 1 + m->n_inputs);
 }
 
 bool dmli_owned(const dmli_tensor *t)

@@ -94,6 +94,10 @@ HRESULT dmli_program_add_step(dmli_program *p, dmli_kernel_source source, const 
 HRESULT dmli_program_add_launch(dmli_program *p, const dmli_launch *l, const dmli_plan *plan,
                                 dmli_slot out, dmli_slot in, dmli_slot idx, uint32_t idx_unit);
 
+/* A map's step (cl/map.cl), its output and inputs bound to these slots. */
+HRESULT dmli_program_add_map(dmli_program *p, const dmli_map *map, const dmli_slot *out,
+                             const dmli_slot *in);
+
 /* The persistent resource: inputs with DML_TENSOR_FLAG_OWNED_BY_DML, copied at
  * initialization in slot order, each at a multiple of DML_PERSISTENT_BUFFER_ALIGNMENT. */
 bool dmli_owned(const dmli_tensor *t);

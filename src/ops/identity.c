@@ -7,8 +7,9 @@
  * DimensionCount and Sizes and any strides, so one operator converts layouts
  * (NCHW to NHWC), adds or removes padding, and broadcasts (an input with the
  * output's Sizes and 0 strides: DirectML's only broadcast, the one ONNX
- * Runtime uses for Expand). It lowers to the view plan; ScaleBias is the one
- * piece of arithmetic in dmlcl.
+ * Runtime uses for Expand). It lowers to the view plan; with ScaleBias, to a
+ * map (the element-wise family: arithmetic on values, read through the same
+ * strides).
  */
 #include "ops/common.h"
 
@@ -77,16 +78,21 @@ static void lower(const void *desc, dmli_op_state *st)
 {
     const DML_SCALE_BIAS *sb = ((const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *)desc)->ScaleBias;
     const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    if (sb) {
+        dmli_map *m = &st->map;
+        st->mapped = true;
+        dmli_map_init(m, DMLI_MAP_SCALE_BIAS, out->type, 1);
+        m->in[0].type = in->type;
+        m->scale = sb->Scale;
+        m->bias = sb->Bias;
+        for (uint32_t d = 0; d < in->rank; ++d)
+            dmli_map_push(m, (int64_t)out->sizes[d], out->strides[d], &in->strides[d]);
+        return;
+    }
     dmli_plan *p = &st->plan;
     dmli_plan_init(p, DMLI_PLAN_VIEW, in->elem_bytes);
     for (uint32_t d = 0; d < in->rank; ++d)
         dmli_plan_push(p, (int64_t)out->sizes[d], out->strides[d], in->strides[d], 0, 0);
-    if (sb) {
-        p->scale_bias = true;
-        p->scale = sb->Scale;
-        p->bias = sb->Bias;
-        p->arith_type = in->type;
-    }
 }
 
 const dmli_op_steps dmli_op_identity = {.validate = validate, .infer = infer, .lower = lower};

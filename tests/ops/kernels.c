@@ -21,7 +21,7 @@
 #include "internal.h"
 
 static const char *const kernel_names[DMLI_SOURCE_COUNT] = {"view_copy", "indexed_copy",
-                                                            "bands_copy"};
+                                                            "bands_copy", "map_elementwise"};
 
 static void build_and_check(cl_context ctx, cl_device_id dev, const char *text, const char *opts,
                             const char *what, const char *kernel)

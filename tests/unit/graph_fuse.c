@@ -83,11 +83,6 @@ Test(graph_fuse, refusals)
     cr_expect(why && strstr(why, "gathered indices"), "%s", why);
     cr_expect_not(dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why));
     cr_expect(why && strstr(why, "gathered data"), "%s", why);
-    /* ScaleBias into a gather. */
-    a = view1(5, 1, 1, 0);
-    a.scale_bias = true;
-    cr_expect_not(dmli_fuse_compose(&a, &b, DMLI_FUSE_DATA, &c, &why));
-    cr_expect(why && strstr(why, "ScaleBias"), "%s", why);
 }
 
 Test(graph_fuse, view_of_a_gather_and_gather_of_a_view)

@@ -185,7 +185,7 @@ Test(graph_plan, fan_out_and_graph_outputs_keep_their_tensors)
     done(&g, graph, p);
 }
 
-Test(graph_plan, scale_bias_stays_out_of_gathers)
+Test(graph_plan, scale_bias_is_a_map_step)
 {
     unit_graph g;
     dmli_graph *graph;
@@ -206,10 +206,15 @@ Test(graph_plan, scale_bias_stays_out_of_gathers)
     ug_edge(&g, 1, 2, 0);
     ug_output(&g, 2, 0);
     plan_of(&g, 2, 1, &graph, &p);
-    cr_assert_eq(p->n_steps, 2);
-    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "ScaleBias"));
-    cr_expect_eq(p->decisions[1].fused_into, 2);
-    cr_expect(p->steps[1].plan.scale_bias);
+    /* The gather, the map (ScaleBias is element-wise arithmetic: its own step, reading the
+     * gather's output where it lies), the slice of the map's output. */
+    cr_assert_eq(p->n_steps, 3);
+    cr_expect_eq(p->decisions[0].fused_into, -1);
+    cr_expect(p->decisions[1].why && strstr(p->decisions[1].why, "a map"), "%s",
+              p->decisions[1].why);
+    cr_expect(p->steps[1].map != NULL);
+    cr_expect_eq(p->steps[1].ins[0].kind, DMLI_SLOT_TEMP);
+    cr_expect_eq(p->steps[2].in.kind, DMLI_SLOT_TEMP);
     done(&g, graph, p);
 }
 

@@ -95,6 +95,7 @@ static void *slot_ptr(const dmli_graph *graph, dmli_slot s, void *const *inputs,
     case DMLI_SLOT_INPUT: return inputs[s.index];
     case DMLI_SLOT_OUTPUT: return outputs[s.index];
     case DMLI_SLOT_TEMP: return (char *)temp + s.offset;
+    case DMLI_SLOT_STATUS: return NULL; /* programs only */
     default: /* a constant node's data, or an operator node's fill element */
         return graph->nodes[s.index].st ? graph->nodes[s.index].st->constant
                                         : graph->nodes[s.index].data;
@@ -108,6 +109,13 @@ void ug_run(const dmli_graph *graph, const dmli_graph_plan *plan, void *const *i
         const dmli_graph_step *s = &plan->steps[i];
         if (s->plan.empty)
             continue;
+        if (s->map) {
+            void *ins[DMLI_MAP_MAX_INPUTS];
+            for (uint32_t k = 0; k < s->map->n_inputs; ++k)
+                ins[k] = slot_ptr(graph, s->ins[k], inputs, outputs, temp);
+            map_eval(s->map, slot_ptr(graph, s->out, inputs, outputs, temp), ins);
+            continue;
+        }
         void *idx = s->plan.kind == DMLI_PLAN_INDEXED
                         ? slot_ptr(graph, s->idx, inputs, outputs, temp)
                         : NULL;

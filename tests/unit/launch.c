@@ -238,8 +238,8 @@ Test(launch, every_plan_on_every_device)
 
 /* ---- Exact launches, worked out by hand ------------------------------------------------- */
 
-/* The scale slot holds a float's bits: plans start with scale 1.0f (IEEE 754). */
-#define ONE 0x3F800000
+/* Header slots 6 and 7 are free (ScaleBias moved to the map family): 0. */
+#define FREE 0
 
 static void expect_longs(const cl_long *got, const cl_long *want, int n, const char *what)
 {
@@ -269,7 +269,7 @@ Test(launch, slice_on_cpu)
     /* Chunk 16384 bytes = 4096 floats: the whole run. Rows per item: 16 KiB /
      * 16 KiB = 1. Items 1000; 64 per group would leave 15 groups < 4 x 16
      * CUs, so 1000 / 64 = 15 per group; global 1000 rounded up to 1005. */
-    const cl_long head[DMLI_SHAPE_HEADER] = {1, 4096, 1, 1, 4096, 1000, ONE, 0, 0, 1, 1, 1};
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 4096, 1, 1, 4096, 1000, FREE, 0, 0, 1, 1, 1};
     const cl_long dims[] = {1000, 4096, 8192};
     expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
@@ -346,7 +346,7 @@ Test(launch, transpose_on_cpu)
     cr_expect_eq(l.transpose, 2);
     cr_expect(strstr(l.options, "-DTRANSPOSE=2 -DSIDE=16 -DCHUNK_MAX=32 -DVN=4 -DVEC_T=uint4"),
               "%s", l.options);
-    const cl_long head[DMLI_SHAPE_HEADER] = {1, 256, 1, 512, 32, 32, ONE, 0, 0, 1, 1, 1};
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 256, 1, 512, 32, 32, FREE, 0, 0, 1, 1, 1};
     const cl_long dims[] = {32, 4096, 16, 512, 256, 1};
     expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
@@ -367,7 +367,7 @@ Test(launch, transpose_on_cpu)
     cr_expect_eq(l.transpose, 3);
     cr_expect(strstr(l.options, "-DTRANSPOSE=3 -DSIDE=32 -DCHUNK_MAX=32"), "%s", l.options);
     cr_expect(l.tile_prefetch == 0 && !strstr(l.options, "TILE_PREFETCH"), "%s", l.options);
-    const cl_long ghead[DMLI_SHAPE_HEADER] = {1, 256, 1, 512, 32, 16, ONE, 0, 0, 1, 1, 1};
+    const cl_long ghead[DMLI_SHAPE_HEADER] = {1, 256, 1, 512, 32, 16, FREE, 0, 0, 1, 1, 1};
     const cl_long gdims[] = {16, 8192, 32, 512, 256, 1};
     expect_longs(l.shape, ghead, DMLI_SHAPE_HEADER, "gpu header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, gdims, N(gdims), "gpu dims");
@@ -519,7 +519,7 @@ Test(launch, interleave_on_cpu)
     cr_expect(strstr(l.options, "-DTRANSPOSE=0"), "%s", l.options);
     cr_expect(strstr(l.options, "-DINTERLEAVE=2 -DRUN_N=3 -DVN=16 -DVEC_T=uchar16"), "%s",
               l.options);
-    const cl_long head[DMLI_SHAPE_HEADER] = {1, 3, 1, 4096, 4096, 4, ONE, 0, 0, 1, 1, 1};
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 3, 1, 4096, 4096, 4, FREE, 0, 0, 1, 1, 1};
     const cl_long dims[] = {4, 12288, 12288, 4096, 3, 1};
     expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
@@ -649,11 +649,6 @@ Test(launch, interleave_rules)
         dmli_launch_plan(&q, &cpu, &l);
         cr_expect_eq(l.interleave, 0, "case %d: %s", i, l.options);
     }
-    /* ScaleBias: none. */
-    dmli_plan sb = make(DMLI_PLAN_VIEW, 4, padded, 3);
-    sb.scale_bias = true;
-    dmli_launch_plan(&sb, &cpu, &l);
-    cr_expect_eq(l.interleave, 0);
     /* Depth-to-space f32, block 2, rows of 10000 positions: chunks of 16384 /
      * (4 x 2) = 2048 positions (whole 4-float vectors), 5 of them; 3 rows. */
     const dim d2s[] = {{3, 20000, 10000, 0, 0}, {10000, 2, 1, 0, 0}, {2, 1, 30000, 0, 0}};
@@ -698,7 +693,7 @@ Test(launch, strided_rules)
             dmli_launch_plan(&p, &cpu, &l);
             cr_expect(!l.strided && !strstr(l.options, "-DSTRIDED"), "short: %s", l.options);
         }
-    /* Strides 1, 3, -3 and 0, 16-byte units, ScaleBias, a strided output: none. */
+    /* Strides 1, 3, -3 and 0, 16-byte units, a strided output: none. */
     static const int64_t others[] = {1, 3, -3, 0};
     for (int k = 0; k < N(others); ++k) {
         const dim rows[] = {{7, 1000, 4000, 0, 0}, {1000, 1, others[k], 0, 0}};
@@ -707,12 +702,9 @@ Test(launch, strided_rules)
         cr_expect(!l.strided, "stride %d: %s", (int)others[k], l.options);
     }
     const dim rows[] = {{7, 1000, 4000, 0, 0}, {1000, 1, -1, 0, 0}};
-    dmli_plan wide = make(DMLI_PLAN_VIEW, 16, rows, 2), sb = make(DMLI_PLAN_VIEW, 4, rows, 2);
-    sb.scale_bias = true;
+    dmli_plan wide = make(DMLI_PLAN_VIEW, 16, rows, 2);
     dmli_launch_plan(&wide, &cpu, &l);
     cr_expect(!l.strided, "16-byte units: %s", l.options);
-    dmli_launch_plan(&sb, &cpu, &l);
-    cr_expect(!l.strided, "ScaleBias: %s", l.options);
     const dim out2[] = {{7, 1, 4000, 0, 0}, {1000, 7, -1, 0, 0}};
     dmli_plan o = make(DMLI_PLAN_VIEW, 4, out2, 2);
     dmli_launch_plan(&o, &cpu, &l);
@@ -749,7 +741,7 @@ Test(launch, deinterleave_on_cpu)
     cr_expect_eq(l.transpose, 0);
     cr_expect(strstr(l.options, "-DDEINTERLEAVE=2 -DRUN_N=3 -DVN=16 -DVEC_T=uchar16"), "%s",
               l.options);
-    const cl_long head[DMLI_SHAPE_HEADER] = {1, 4096, 1, 3, 4096, 4, ONE, 0, 0, 1, 1, 1};
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 4096, 1, 3, 4096, 4, FREE, 0, 0, 1, 1, 1};
     const cl_long dims[] = {4, 12288, 12288, 3, 4096, 1};
     expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
@@ -799,7 +791,7 @@ Test(launch, deinterleave_space_to_depth)
     cr_expect_eq(l.transpose, 0);
     cr_expect(strstr(l.options, "-DDEINTERLEAVE=2 -DRUN_N=2 -DVN=4 -DVEC_T=uint4"), "%s",
               l.options);
-    const cl_long head[DMLI_SHAPE_HEADER] = {4, 64, 1, 2, 64, 300, ONE, 0, 0, 1, 1, 1};
+    const cl_long head[DMLI_SHAPE_HEADER] = {4, 64, 1, 2, 64, 300, FREE, 0, 0, 1, 1, 1};
     const cl_long dims[] = {2, 6400, 128, 10, 64, 256, 5, 640, 2560, 3, 12800, 12800, 2, 3200, 1};
     expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");
@@ -814,7 +806,7 @@ Test(launch, deinterleave_space_to_depth)
     cr_expect(l.transpose == 3 && l.deinterleave == 0 &&
                   strstr(l.options, "-DSIDE=2 -DCHUNK_MAX=64 -DGROUP_ROWS=8"),
               "%s", l.options);
-    const cl_long ghead[DMLI_SHAPE_HEADER] = {5, 64, 1, 2, 64, 300, ONE, 0, 0, 1, 1, 1};
+    const cl_long ghead[DMLI_SHAPE_HEADER] = {5, 64, 1, 2, 64, 300, FREE, 0, 0, 1, 1, 1};
     const cl_long gdims[] = {1, 6400, 2,   10, 64,    256,   5, 640,  2560,
                              2, 6400, 128, 3,  12800, 12800, 2, 3200, 1};
     expect_longs(l.shape, ghead, DMLI_SHAPE_HEADER, "gpu header");
@@ -877,11 +869,6 @@ Test(launch, deinterleave_rules)
         dmli_launch_plan(&q, &cpu, &l);
         cr_expect(l.deinterleave == 0 && l.transpose == 0, "case %d: %s", i, l.options);
     }
-    /* ScaleBias: none. */
-    dmli_plan sb = make(DMLI_PLAN_VIEW, 4, padded, 3);
-    sb.scale_bias = true;
-    dmli_launch_plan(&sb, &cpu, &l);
-    cr_expect_eq(l.deinterleave, 0);
     /* A 2 x 8 transpose of f64 fits both rules: INTERLEAVE (runs of 2 in the
      * output, 8 >= 2 positions) takes priority. */
     const dim both[] = {{8, 2, 1, 0, 0}, {2, 1, 8, 0, 0}};
@@ -1011,7 +998,7 @@ Test(launch, broadcast_repeats)
     /* Rows first ({50, 64, 128}), then the repeat {100, 3200, 0}. 50 items
      * are under 64 x 16 CUs = 1024 wanted: ceil(1024 / 50) = 21 groups of
      * ceil(100 / 21) = 5 repeats; 50 x 20 = 1000 items. */
-    const cl_long head[DMLI_SHAPE_HEADER] = {1, 64, 1, 1, 64, 50, ONE, 0, 1, 100, 5, 1};
+    const cl_long head[DMLI_SHAPE_HEADER] = {1, 64, 1, 1, 64, 50, FREE, 0, 1, 100, 5, 1};
     const cl_long dims[] = {50, 64, 128, 100, 3200, 0};
     expect_longs(l.shape, head, DMLI_SHAPE_HEADER, "header");
     expect_longs(l.shape + DMLI_SHAPE_HEADER, dims, N(dims), "dims");

@@ -81,21 +81,6 @@ static bool resolve(const dmli_plan *p, const unsigned char *idx, int64_t idx_at
     return !zero;
 }
 
-static void apply_scale_bias(const dmli_plan *p, unsigned char *dst, const unsigned char *src)
-{
-    if (p->arith_type == DML_TENSOR_DATA_TYPE_FLOAT64) {
-        double x;
-        memcpy(&x, src, 8);
-        x = x * (double)p->scale + (double)p->bias;
-        memcpy(dst, &x, 8);
-        return;
-    }
-    float x; /* FLOAT32; the tests use no FLOAT16 ScaleBias */
-    memcpy(&x, src, 4);
-    x = x * p->scale + p->bias;
-    memcpy(dst, &x, 4);
-}
-
 void plan_eval(const dmli_plan *p, void *out, const void *in, const void *idx)
 {
     int64_t c[DMLI_MAX_RANK] = {0};
@@ -115,12 +100,53 @@ void plan_eval(const dmli_plan *p, void *out, const void *in, const void *idx)
         const unsigned char *src = (const unsigned char *)in + i * (int64_t)eb;
         if (!copy)
             memset(dst, 0, eb);
-        else if (p->scale_bias)
-            apply_scale_bias(p, dst, src);
         else
             memcpy(dst, src, eb);
         int d = p->rank - 1;
         for (; d >= 0 && ++c[d] == p->size[d]; --d)
+            c[d] = 0;
+        if (d < 0)
+            return;
+    }
+}
+
+/* The map's operation on one element of each input (FLOAT32 or FLOAT64: the tests' types). */
+static void map_apply(const dmli_map *m, unsigned char *dst, const unsigned char *const *src)
+{
+    if (m->out.type == DML_TENSOR_DATA_TYPE_FLOAT64) {
+        double x;
+        memcpy(&x, src[0], 8);
+        x = x * (double)m->scale + (double)m->bias;
+        memcpy(dst, &x, 8);
+        return;
+    }
+    float x;
+    memcpy(&x, src[0], 4);
+    x = x * m->scale + m->bias;
+    memcpy(dst, &x, 4);
+}
+
+void map_eval(const dmli_map *m, void *out, void *const *in)
+{
+    int64_t c[DMLI_MAX_RANK] = {0};
+    for (int d = 0; d < m->rank; ++d)
+        if (m->size[d] == 0)
+            return;
+    size_t ob = dmli_type_size(m->out.type);
+    for (;;) {
+        int64_t o = m->out.offset;
+        const unsigned char *src[DMLI_MAP_MAX_INPUTS];
+        for (int d = 0; d < m->rank; ++d)
+            o += c[d] * m->out.stride[d];
+        for (uint32_t k = 0; k < m->n_inputs; ++k) {
+            int64_t i = m->in[k].offset;
+            for (int d = 0; d < m->rank; ++d)
+                i += c[d] * m->in[k].stride[d];
+            src[k] = (const unsigned char *)in[k] + i * (int64_t)dmli_type_size(m->in[k].type);
+        }
+        map_apply(m, (unsigned char *)out + o * (int64_t)ob, src);
+        int d = m->rank - 1;
+        for (; d >= 0 && ++c[d] == m->size[d]; --d)
             c[d] = 0;
         if (d < 0)
             return;

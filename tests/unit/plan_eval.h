@@ -15,4 +15,7 @@
 /* out, in, idx: element 0 of each bound tensor (plan offsets are added). */
 void plan_eval(const dmli_plan *plan, void *out, const void *in, const void *idx);
 
+/* A map (ScaleBias on FLOAT32 / FLOAT64) the same way: in[k] is input k's element 0. */
+void map_eval(const dmli_map *map, void *out, void *const *in);
+
 #endif /* DMLCL_TESTS_UNIT_PLAN_EVAL_H */

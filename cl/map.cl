@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The map family: out[o] = f(in_0[view_0(o)], ..., in_{NIN-1}[view_{NIN-1}(o)]), every tensor
+ * read and written through its own strides (0 broadcasts, negative reverses), values converted
+ * to COMPUTE_T, f applied, the result converted to the output's type. The host
+ * (src/launch_map.c) normalises the map (src/map.c) and fills the table (cl/abi.h DMLI_MAP_*).
+ *
+ * Grid: dimension 1 the run's chunks, dimension 2 the rows (ROWS_PER_ITEM each); a work-item
+ * walks its chunk of each of its rows. Macros (defaults build a valid program):
+ *   NIN           inputs, 1..8 (DMLI_MAP_INPUTS)
+ *   OP            the operation: 0 SCALE_BIAS (x0 * P0 + P1)
+ *   COMPUTE_T     float or double (COMPUTE_DOUBLE 1 enables cl_khr_fp64)
+ *   OUT_T, INk_T  storage types; OUT_HALF / INk_HALF 1: FLOAT16 stored as ushort, converted
+ *                 with vload_half / vstore_half_rte (round to nearest even)
+ *   FAST          1: every run stride is 1 (compile-time constants: loops vectorise)
+ */
+#include "abi.h"
+#include "common.cl"
+
+#ifndef NIN
+#define NIN 1
+#endif
+#ifndef OP
+#define OP 0
+#endif
+#ifndef COMPUTE_T
+#define COMPUTE_T float
+#endif
+#ifndef COMPUTE_DOUBLE
+#define COMPUTE_DOUBLE 0
+#endif
+#if COMPUTE_DOUBLE && defined(cl_khr_fp64)
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifndef OUT_T
+#define OUT_T float
+#endif
+#ifndef OUT_HALF
+#define OUT_HALF 0
+#endif
+#ifndef FAST
+#define FAST 0
+#endif
+#if FAST
+#define RUN_STRIDE(slot) 1L
+#else
+#define RUN_STRIDE(slot) t[(slot)]
+#endif
+
+#if NIN > 0
+#ifndef IN0_T
+#define IN0_T float
+#endif
+#if IN0_HALF
+#define LOAD0(i) vload_half((i), (__global const half *)in0)
+#else
+#define LOAD0(i) ((COMPUTE_T)in0[(i)])
+#endif
+#endif
+#if NIN > 1
+#ifndef IN1_T
+#define IN1_T float
+#endif
+#if IN1_HALF
+#define LOAD1(i) vload_half((i), (__global const half *)in1)
+#else
+#define LOAD1(i) ((COMPUTE_T)in1[(i)])
+#endif
+#endif
+#if NIN > 2
+#ifndef IN2_T
+#define IN2_T float
+#endif
+#if IN2_HALF
+#define LOAD2(i) vload_half((i), (__global const half *)in2)
+#else
+#define LOAD2(i) ((COMPUTE_T)in2[(i)])
+#endif
+#endif
+#if NIN > 3
+#ifndef IN3_T
+#define IN3_T float
+#endif
+#if IN3_HALF
+#define LOAD3(i) vload_half((i), (__global const half *)in3)
+#else
+#define LOAD3(i) ((COMPUTE_T)in3[(i)])
+#endif
+#endif
+#if NIN > 4
+#ifndef IN4_T
+#define IN4_T float
+#endif
+#if IN4_HALF
+#define LOAD4(i) vload_half((i), (__global const half *)in4)
+#else
+#define LOAD4(i) ((COMPUTE_T)in4[(i)])
+#endif
+#endif
+#if NIN > 5
+#ifndef IN5_T
+#define IN5_T float
+#endif
+#if IN5_HALF
+#define LOAD5(i) vload_half((i), (__global const half *)in5)
+#else
+#define LOAD5(i) ((COMPUTE_T)in5[(i)])
+#endif
+#endif
+#if NIN > 6
+#ifndef IN6_T
+#define IN6_T float
+#endif
+#if IN6_HALF
+#define LOAD6(i) vload_half((i), (__global const half *)in6)
+#else
+#define LOAD6(i) ((COMPUTE_T)in6[(i)])
+#endif
+#endif
+#if NIN > 7
+#ifndef IN7_T
+#define IN7_T float
+#endif
+#if IN7_HALF
+#define LOAD7(i) vload_half((i), (__global const half *)in7)
+#else
+#define LOAD7(i) ((COMPUTE_T)in7[(i)])
+#endif
+#endif
+
+#if OUT_HALF
+#define STORE(o, v) vstore_half_rte((float)(v), (o), (__global half *)out)
+#else
+#define STORE(o, v) (out[(o)] = (OUT_T)(v))
+#endif
+
+#if OP == 0
+#define F ((COMPUTE_T)(x0 * (COMPUTE_T)p0 + (COMPUTE_T)p1))
+#endif
+
+/* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
+ * entry `which` of each dimension (1: the output; 2 + k: input k). */
+static long row_offset(__constant long *t, int outer, ulong r, int which)
+{
+    __constant long *dim = t + DMLI_MAP_HEADER;
+    long at = 0;
+    for (int d = 0; d < outer; ++d, dim += DMLI_MAP_DIM) {
+        ulong n = (ulong)dim[0];
+        at += (long)(r % n) * dim[which];
+        r /= n;
+    }
+    return at;
+}
+
+__kernel void map_elementwise(__global OUT_T *out, long out_base, __constant long *t
+#if NIN > 0
+                              ,
+                              __global const IN0_T *in0, long in0_base
+#endif
+#if NIN > 1
+                              ,
+                              __global const IN1_T *in1, long in1_base
+#endif
+#if NIN > 2
+                              ,
+                              __global const IN2_T *in2, long in2_base
+#endif
+#if NIN > 3
+                              ,
+                              __global const IN3_T *in3, long in3_base
+#endif
+#if NIN > 4
+                              ,
+                              __global const IN4_T *in4, long in4_base
+#endif
+#if NIN > 5
+                              ,
+                              __global const IN5_T *in5, long in5_base
+#endif
+#if NIN > 6
+                              ,
+                              __global const IN6_T *in6, long in6_base
+#endif
+#if NIN > 7
+                              ,
+                              __global const IN7_T *in7, long in7_base
+#endif
+)
+{
+    int outer = (int)t[DMLI_MAP_OUTER_RANK];
+    long run = t[DMLI_MAP_RUN], chunk = t[DMLI_MAP_CHUNK];
+    ulong rows = (ulong)t[DMLI_MAP_ROWS], per = (ulong)t[DMLI_MAP_ROWS_PER_ITEM];
+    float p0 = as_float((uint)t[DMLI_MAP_P0]), p1 = as_float((uint)t[DMLI_MAP_P1]);
+    (void)p0, (void)p1;
+    long begin = (long)get_global_id(1) * chunk;
+    ulong r0 = get_global_id(2) * per;
+    if (begin >= run || r0 >= rows)
+        return;
+    long end = min(begin + chunk, run);
+    ulong r1 = min(r0 + per, rows);
+    for (ulong r = r0; r < r1; ++r) {
+        long o = out_base + row_offset(t, outer, r, 1), os = RUN_STRIDE(DMLI_MAP_RUN_OS);
+#if NIN > 0
+        long i0 = in0_base + row_offset(t, outer, r, 2 + 0), is0 = RUN_STRIDE(DMLI_MAP_RUN_IS(0));
+        (void)is0;
+#endif
+#if NIN > 1
+        long i1 = in1_base + row_offset(t, outer, r, 2 + 1), is1 = RUN_STRIDE(DMLI_MAP_RUN_IS(1));
+        (void)is1;
+#endif
+#if NIN > 2
+        long i2 = in2_base + row_offset(t, outer, r, 2 + 2), is2 = RUN_STRIDE(DMLI_MAP_RUN_IS(2));
+        (void)is2;
+#endif
+#if NIN > 3
+        long i3 = in3_base + row_offset(t, outer, r, 2 + 3), is3 = RUN_STRIDE(DMLI_MAP_RUN_IS(3));
+        (void)is3;
+#endif
+#if NIN > 4
+        long i4 = in4_base + row_offset(t, outer, r, 2 + 4), is4 = RUN_STRIDE(DMLI_MAP_RUN_IS(4));
+        (void)is4;
+#endif
+#if NIN > 5
+        long i5 = in5_base + row_offset(t, outer, r, 2 + 5), is5 = RUN_STRIDE(DMLI_MAP_RUN_IS(5));
+        (void)is5;
+#endif
+#if NIN > 6
+        long i6 = in6_base + row_offset(t, outer, r, 2 + 6), is6 = RUN_STRIDE(DMLI_MAP_RUN_IS(6));
+        (void)is6;
+#endif
+#if NIN > 7
+        long i7 = in7_base + row_offset(t, outer, r, 2 + 7), is7 = RUN_STRIDE(DMLI_MAP_RUN_IS(7));
+        (void)is7;
+#endif
+        for (long u = begin; u < end; ++u) {
+#if NIN > 0
+            COMPUTE_T x0 = LOAD0(i0 + u * is0);
+#endif
+#if NIN > 1
+            COMPUTE_T x1 = LOAD1(i1 + u * is1);
+#endif
+#if NIN > 2
+            COMPUTE_T x2 = LOAD2(i2 + u * is2);
+#endif
+#if NIN > 3
+            COMPUTE_T x3 = LOAD3(i3 + u * is3);
+#endif
+#if NIN > 4
+            COMPUTE_T x4 = LOAD4(i4 + u * is4);
+#endif
+#if NIN > 5
+            COMPUTE_T x5 = LOAD5(i5 + u * is5);
+#endif
+#if NIN > 6
+            COMPUTE_T x6 = LOAD6(i6 + u * is6);
+#endif
+#if NIN > 7
+            COMPUTE_T x7 = LOAD7(i7 + u * is7);
+#endif
+            STORE(o + u * os, F);
+        }
+    }
+}

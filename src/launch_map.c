@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launch of a map (cl/map.cl): its options (the operation, the input count, each
+ * tensor's storage type, the compute type, FAST when every run is contiguous), its grid and
+ * its table (cl/abi.h DMLI_MAP_*). Pure host code, as launch.c.
+ *
+ * The innermost dimension is the run; the others are rows. CPUs: a work-item walks a chunk of
+ * a run (whole runs when there are rows enough) for ROWS_PER_ITEM rows, about 8 items per
+ * compute unit; GPUs: an item per element of a run, 64 to a work-group along the run.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "launch.h"
+
+_Static_assert(DMLI_MAP_MAX_INPUTS == DMLI_MAP_INPUTS, "the map's inputs: internal.h and cl/abi.h");
+
+const char *dmli_map_storage_type(DML_TENSOR_DATA_TYPE type)
+{
+    switch (type) {
+    case DML_TENSOR_DATA_TYPE_FLOAT64: return "double";
+    case DML_TENSOR_DATA_TYPE_FLOAT16: return "ushort";
+    case DML_TENSOR_DATA_TYPE_INT8: return "char";
+    case DML_TENSOR_DATA_TYPE_UINT8: return "uchar";
+    case DML_TENSOR_DATA_TYPE_INT16: return "short";
+    case DML_TENSOR_DATA_TYPE_UINT16: return "ushort";
+    case DML_TENSOR_DATA_TYPE_INT32: return "int";
+    case DML_TENSOR_DATA_TYPE_UINT32: return "uint";
+    case DML_TENSOR_DATA_TYPE_INT64: return "long";
+    case DML_TENSOR_DATA_TYPE_UINT64: return "ulong";
+    default: return "float";
+    }
+}
+
+static bool contiguous_runs(const dmli_map *m)
+{
+    if (m->rank == 0)
+        return true;
+    int in = m->rank - 1;
+    bool fast = m->out.stride[in] == 1;
+    for (uint32_t k = 0; k < m->n_inputs; ++k)
+        fast = fast && m->in[k].stride[in] == 1;
+    return fast;
+}
+
+static void options(const dmli_map *m, dmli_map_launch *l)
+{
+    bool dbl = m->out.type == DML_TENSOR_DATA_TYPE_FLOAT64;
+    for (uint32_t k = 0; k < m->n_inputs; ++k)
+        dbl = dbl || m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT64;
+    char *buf = l->options;
+    size_t len = sizeof l->options;
+    int n = snprintf(buf, len,
+                     "-cl-std=CL1.2 -DNIN=%u -DOP=%d -DCOMPUTE_T=%s -DCOMPUTE_DOUBLE=%d "
+                     "-DOUT_T=%s -DOUT_HALF=%d -DFAST=%d",
+                     m->n_inputs, (int)m->op, dbl ? "double" : "float", dbl ? 1 : 0,
+                     dmli_map_storage_type(m->out.type),
+                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16, contiguous_runs(m));
+    for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
+        n += snprintf(buf + n, len - (size_t)n, " -DIN%u_T=%s -DIN%u_HALF=%d", k,
+                      dmli_map_storage_type(m->in[k].type), k,
+                      m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT16);
+}
+
+static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_launch *l)
+{
+    int64_t run = m->rank ? m->size[m->rank - 1] : 1;
+    uint64_t rows = 1;
+    for (int d = 0; d + 1 < m->rank; ++d)
+        rows *= (uint64_t)m->size[d];
+    l->rows = rows;
+    if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) {
+        size_t group = 64;
+        while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[1]))
+            group /= 2;
+        l->chunk = 1;
+        l->rows_per_item = 1;
+        l->local[0] = 1;
+        l->local[1] = group;
+        l->local[2] = 1;
+        l->global[0] = 1;
+        l->global[1] = ((size_t)run + group - 1) / group * group;
+        l->global[2] = (size_t)rows;
+        return;
+    }
+    uint64_t want = 8 * (uint64_t)dev->compute_units;
+    if (rows >= want) {
+        l->chunk = run;
+        l->rows_per_item = (rows + want - 1) / want;
+    } else {
+        uint64_t per_row = (want + rows - 1) / rows;
+        int64_t chunk = (run + (int64_t)per_row - 1) / (int64_t)per_row;
+        chunk = (chunk + 63) / 64 * 64; /* whole vectors of a contiguous run */
+        l->chunk = chunk < run ? chunk : run;
+        l->rows_per_item = 1;
+    }
+    l->local[0] = l->local[1] = l->local[2] = 1;
+    l->global[0] = 1;
+    l->global[1] = (size_t)((run + l->chunk - 1) / l->chunk);
+    l->global[2] = (size_t)((rows + l->rows_per_item - 1) / l->rows_per_item);
+}
+
+static void table(const dmli_map *m, dmli_map_launch *l)
+{
+    cl_long *t = l->table;
+    memset(t, 0, sizeof l->table);
+    int in = m->rank - 1;
+    uint32_t p0, p1;
+    memcpy(&p0, &m->scale, sizeof p0);
+    memcpy(&p1, &m->bias, sizeof p1);
+    t[DMLI_MAP_OUTER_RANK] = m->rank > 1 ? m->rank - 1 : 0;
+    t[DMLI_MAP_RUN] = m->rank ? m->size[in] : 1;
+    t[DMLI_MAP_CHUNK] = l->chunk;
+    t[DMLI_MAP_ROWS] = (cl_long)l->rows;
+    t[DMLI_MAP_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
+    t[DMLI_MAP_P0] = p0;
+    t[DMLI_MAP_P1] = p1;
+    t[DMLI_MAP_RUN_OS] = m->rank ? m->out.stride[in] : 0;
+    for (uint32_t k = 0; k < m->n_inputs; ++k)
+        t[DMLI_MAP_RUN_IS(k)] = m->rank ? m->in[k].stride[in] : 0;
+    cl_long *dim = t + DMLI_MAP_HEADER;
+    for (int d = in - 1; d >= 0; --d, dim += DMLI_MAP_DIM) { /* innermost first */
+        dim[0] = m->size[d];
+        dim[1] = m->out.stride[d];
+        for (uint32_t k = 0; k < m->n_inputs; ++k)
+            dim[2 + k] = m->in[k].stride[d];
+    }
+    l->table_count = (size_t)(dim - t);
+}
+
+void dmli_launch_map(const dmli_map *m, const dmli_device_desc *dev, dmli_map_launch *l)
+{
+    memset(l, 0, sizeof *l);
+    options(m, l);
+    geometry(m, dev, l);
+    table(m, l);
+}

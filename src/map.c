@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Element-wise maps (internal.h): building one, and its host-side normalisation. Dimensions
+ * are output dimensions; a dimension of size 1 moves nothing and is dropped, and two
+ * neighbouring dimensions merge when every tensor steps over the outer one as over the inner
+ * one's whole extent. The order stays the output's (a map reads every input once per
+ * output element, so the output's order is the one that writes contiguous runs), and the
+ * element is never widened.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+void dmli_map_init(dmli_map *map, dmli_map_op op, DML_TENSOR_DATA_TYPE out_type, uint32_t n_inputs)
+{
+    memset(map, 0, sizeof *map);
+    map->op = op;
+    map->out.type = out_type;
+    map->n_inputs = n_inputs;
+}
+
+void dmli_map_push(dmli_map *map, int64_t size, int64_t out_stride, const int64_t *in_strides)
+{
+    int d = map->rank++;
+    map->size[d] = size;
+    map->out.stride[d] = out_stride;
+    for (uint32_t k = 0; k < map->n_inputs; ++k)
+        map->in[k].stride[d] = in_strides[k];
+}
+
+/* Dimensions outer and inner (outer before inner) walk every tensor as one. */
+static bool mergeable(const dmli_map *m, int outer, int inner)
+{
+    if (m->out.stride[outer] != m->out.stride[inner] * m->size[inner])
+        return false;
+    for (uint32_t k = 0; k < m->n_inputs; ++k)
+        if (m->in[k].stride[outer] != m->in[k].stride[inner] * m->size[inner])
+            return false;
+    return true;
+}
+
+static void move_dim(dmli_map *m, int to, int from)
+{
+    m->size[to] = m->size[from];
+    m->out.stride[to] = m->out.stride[from];
+    for (uint32_t k = 0; k < m->n_inputs; ++k)
+        m->in[k].stride[to] = m->in[k].stride[from];
+}
+
+void dmli_map_normalize(dmli_map *m)
+{
+    for (int d = 0; d < m->rank; ++d)
+        if (m->size[d] == 0) {
+            m->empty = true;
+            return;
+        }
+    int r = 0;
+    for (int d = 0; d < m->rank; ++d) {
+        if (m->size[d] == 1)
+            continue;
+        if (r > 0 && mergeable(m, r - 1, d)) {
+            int64_t outer = m->size[r - 1];
+            move_dim(m, r - 1, d);
+            m->size[r - 1] *= outer;
+            continue;
+        }
+        move_dim(m, r++, d);
+    }
+    m->rank = r;
+}

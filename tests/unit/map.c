@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The map family on the host: dmli_map_normalize (src/internal.h: a size 0 makes the map
+ * empty; size-1 dimensions are dropped; an outer dimension merges with the next inner one
+ * when the output's and every input's strides satisfy stride[outer] == stride[inner] *
+ * size[inner]; elements are never widened) and dmli_launch_map (cl/abi.h DMLI_MAP_*: the
+ * table's header and outer dimensions innermost first, the options naming each tensor's
+ * storage type, FAST only when every run stride is 1). Expected values worked out by hand
+ * from those rules.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "launch.h"
+
+static const dmli_device_desc cpu = {
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
+    (uint64_t)32 << 20};
+static const dmli_device_desc gpu = {
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
+    (uint64_t)50 << 20};
+static const dmli_device_desc small_gpu = {
+    DMLCL_DEVICE_CLASS_GPU, 4, 32, {32, 32, 32}, 4096, 1, 1, 64, true, 1024, 0};
+
+/* A two-input map over dims {size, out stride, in 0 stride, in 1 stride}. */
+static dmli_map two_inputs(const int64_t (*dims)[4], int rank)
+{
+    dmli_map m;
+    dmli_map_init(&m, DMLI_MAP_SCALE_BIAS, DML_TENSOR_DATA_TYPE_FLOAT32, 2);
+    m.in[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    m.in[1].type = DML_TENSOR_DATA_TYPE_FLOAT16;
+    for (int d = 0; d < rank; ++d)
+        dmli_map_push(&m, dims[d][0], dims[d][1], &dims[d][2]);
+    return m;
+}
+
+Test(map, normalise_drops_and_merges_packed_dimensions)
+{
+    /* {2,1,3,4} packed everywhere: one dimension of 24. */
+    const int64_t dims[][4] = {{2, 12, 12, 12}, {1, 12, 12, 12}, {3, 4, 4, 4}, {4, 1, 1, 1}};
+    dmli_map m = two_inputs(dims, 4);
+    dmli_map_normalize(&m);
+    cr_assert_eq(m.rank, 1);
+    cr_expect_eq(m.size[0], 24);
+    cr_expect(m.out.stride[0] == 1 && m.in[0].stride[0] == 1 && m.in[1].stride[0] == 1);
+    cr_expect(!m.empty);
+}
+
+Test(map, normalise_keeps_what_one_tensor_breaks)
+{
+    /* Input 1 broadcasts the rows (stride 0): {3, 4} stays two dimensions; a transposed input
+     * 0 as well. */
+    const int64_t bcast[][4] = {{3, 4, 4, 0}, {4, 1, 1, 1}};
+    dmli_map m = two_inputs(bcast, 2);
+    dmli_map_normalize(&m);
+    cr_assert_eq(m.rank, 2);
+    cr_expect(m.size[0] == 3 && m.size[1] == 4);
+    cr_expect(m.in[1].stride[0] == 0 && m.in[1].stride[1] == 1);
+    const int64_t transposed[][4] = {{3, 4, 1, 4}, {4, 1, 3, 1}};
+    m = two_inputs(transposed, 2);
+    dmli_map_normalize(&m);
+    cr_assert_eq(m.rank, 2);
+    cr_expect(m.in[0].stride[0] == 1 && m.in[0].stride[1] == 3);
+    /* A broadcast of both dimensions merges (0 == 0 * 4). */
+    const int64_t scalar[][4] = {{3, 4, 0, 4}, {4, 1, 0, 1}};
+    m = two_inputs(scalar, 2);
+    dmli_map_normalize(&m);
+    cr_assert_eq(m.rank, 1);
+    cr_expect(m.size[0] == 12 && m.in[0].stride[0] == 0);
+}
+
+Test(map, normalise_empty_and_never_widens)
+{
+    const int64_t empty[][4] = {{3, 0, 0, 0}, {0, 1, 1, 1}};
+    dmli_map m = two_inputs(empty, 2);
+    dmli_map_normalize(&m);
+    cr_expect(m.empty);
+    /* 64 packed FLOAT32 elements stay 64 elements of 4 bytes (a copy plan would move them as
+     * 16 units of 16 bytes). */
+    const int64_t run[][4] = {{64, 1, 1, 1}};
+    m = two_inputs(run, 1);
+    dmli_map_normalize(&m);
+    cr_expect(m.rank == 1 && m.size[0] == 64);
+}
+
+Test(map, launch_table_and_options)
+{
+    /* {5, 7, 9}: rows 35, the run 9 with input 0 reversed (stride -1) and input 1 broadcast
+     * along the middle dimension. */
+    const int64_t dims[][4] = {{5, 63, 70, 9}, {7, 9, 10, 0}, {9, 1, -1, 1}};
+    dmli_map m = two_inputs(dims, 3);
+    m.in[0].offset = 8;
+    m.scale = 2.0f;
+    m.bias = -1.5f;
+    dmli_map_normalize(&m);
+    cr_assert_eq(m.rank, 3);
+    dmli_map_launch l;
+    dmli_launch_map(&m, &cpu, &l);
+    cr_expect_eq(l.table[DMLI_MAP_OUTER_RANK], 2);
+    cr_expect_eq(l.table[DMLI_MAP_RUN], 9);
+    cr_expect_eq(l.table[DMLI_MAP_ROWS], 35);
+    cr_expect_eq(l.table[DMLI_MAP_RUN_OS], 1);
+    cr_expect_eq(l.table[DMLI_MAP_RUN_IS(0)], -1);
+    cr_expect_eq(l.table[DMLI_MAP_RUN_IS(1)], 1);
+    float scale, bias;
+    uint32_t bits = (uint32_t)l.table[DMLI_MAP_P0];
+    memcpy(&scale, &bits, 4);
+    bits = (uint32_t)l.table[DMLI_MAP_P1];
+    memcpy(&bias, &bits, 4);
+    cr_expect(scale == 2.0f && bias == -1.5f);
+    /* Outer dimensions innermost first: {7: out 9, in 10, 0}, then {5: 63, 70, 9}. */
+    const cl_long *d0 = l.table + DMLI_MAP_HEADER, *d1 = d0 + DMLI_MAP_DIM;
+    cr_expect(d0[0] == 7 && d0[1] == 9 && d0[2] == 10 && d0[3] == 0);
+    cr_expect(d1[0] == 5 && d1[1] == 63 && d1[2] == 70 && d1[3] == 9);
+    cr_expect_eq(l.table_count, (size_t)(DMLI_MAP_HEADER + 2 * DMLI_MAP_DIM));
+    cr_expect(strstr(l.options, "-DNIN=2") && strstr(l.options, "-DOUT_T=float") &&
+                  strstr(l.options, "-DIN0_T=float -DIN0_HALF=0") &&
+                  strstr(l.options, "-DIN1_T=ushort -DIN1_HALF=1") &&
+                  strstr(l.options, "-DFAST=0") && strstr(l.options, "-DCOMPUTE_T=float"),
+              "%s", l.options);
+    /* 35 rows under 8 x 16 items: each row in chunks (whole runs here: 9 < 64). */
+    cr_expect_eq(l.chunk, 9);
+    cr_expect_eq(l.rows_per_item, 1);
+    cr_expect(l.global[1] == 1 && l.global[2] == 35);
+}
+
+Test(map, launch_fast_double_and_geometry)
+{
+    dmli_map m;
+    dmli_map_init(&m, DMLI_MAP_SCALE_BIAS, DML_TENSOR_DATA_TYPE_FLOAT64, 1);
+    m.in[0].type = DML_TENSOR_DATA_TYPE_FLOAT64;
+    const int64_t one = 1;
+    dmli_map_push(&m, 100000, 1, &one);
+    dmli_map_normalize(&m);
+    dmli_map_launch l;
+    dmli_launch_map(&m, &cpu, &l);
+    cr_expect(strstr(l.options, "-DFAST=1") && strstr(l.options, "-DCOMPUTE_T=double") &&
+                  strstr(l.options, "-DCOMPUTE_DOUBLE=1"),
+              "%s", l.options);
+    /* One row of 100000 on 16 units: 128 chunks wanted, 782 elements each, rounded up to
+     * 832 (whole 64s): 121 chunks. */
+    cr_expect_eq(l.chunk, 832);
+    cr_expect_eq(l.global[1], 121);
+    cr_expect_eq(l.global[2], 1);
+    cr_expect(l.local[0] == 1 && l.local[1] == 1 && l.local[2] == 1);
+    /* GPUs: an item per element, 64 to a group along the run (32 where groups are smaller). */
+    dmli_launch_map(&m, &gpu, &l);
+    cr_expect(l.chunk == 1 && l.local[1] == 64 && l.global[1] == 100032);
+    dmli_launch_map(&m, &small_gpu, &l);
+    cr_expect(l.local[1] == 32 && l.global[1] % 32 == 0 && l.global[1] >= 100000);
+    /* Many short rows on a CPU: whole runs, several rows per item. */
+    dmli_map rows;
+    dmli_map_init(&rows, DMLI_MAP_SCALE_BIAS, DML_TENSOR_DATA_TYPE_FLOAT32, 1);
+    rows.in[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    const int64_t st0 = 8, st1 = 1;
+    dmli_map_push(&rows, 1000, 4, &st0);
+    dmli_map_push(&rows, 3, 1, &st1);
+    dmli_map_normalize(&rows);
+    dmli_launch_map(&rows, &cpu, &l);
+    cr_expect_eq(l.chunk, 3);
+    cr_expect_eq(l.rows_per_item, 8); /* ceil(1000 / 128) */
+    cr_expect_eq(l.global[2], 125);
+}
