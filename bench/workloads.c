@@ -1130,7 +1130,32 @@ static int v_tile_rows(workload *w)
     return tile_of(w, in, reps);
 }
 
+/* IDENTITY with ScaleBias (the map family): x * 2 + 0.5 on packed FLOAT32, exact in float
+ * (x * 2 is exact, so a fused multiply-add rounds as the separate operations do). */
+static int v_scale_bias_f32(workload *w)
+{
+    w->name = "v-scale-bias-f32";
+    w->what = "IDENTITY [8,1024,1024] f32 with ScaleBias {2, 0.5} (a map)";
+    const UINT sizes[3] = {8, 1024, 1024};
+    size_t n = (size_t)8 * 1024 * 1024;
+    float *x = alloc_input(w, n * sizeof *x);
+    float *e = w->expected = malloc(n * sizeof *e);
+    for (size_t i = 0; i < n; ++i) {
+        x[i] = (float)(int)(next_random() % 4001 - 2000) * 0.25f;
+        e[i] = x[i] * 2.0f + 0.5f;
+    }
+    touch(w, 0, 0, n * sizeof *x);
+    w->output_bytes = n * sizeof *e;
+    w->scale_bias = (DML_SCALE_BIAS){2.0f, 0.5f};
+    w->op.identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL), &w->scale_bias};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &w->op.identity};
+    return 0;
+}
+
 const workload_setup bench_variants[] = {
+    v_scale_bias_f32,
     v_nchw_f16,
     v_nchw_u8,
     v_nchw_odd,

@@ -61,7 +61,8 @@ typedef struct workload {
         DML_SPLIT_OPERATOR_DESC split;
         DML_PADDING_OPERATOR_DESC padding;
     } op;
-    UINT repeats[8]; /* TILE */
+    UINT repeats[8];           /* TILE */
+    DML_SCALE_BIAS scale_bias; /* IDENTITY with ScaleBias (the map family) */
 } workload;
 
 typedef int (*workload_setup)(workload *w);
