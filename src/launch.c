@@ -15,6 +15,13 @@
 #include <string.h>
 
 #include "launch.h"
+#include "tuning.h"
+
+/* The tuning table (tuning.h) of a GPU or of a CPU. */
+static const dmli_tuning *tune(bool gpu)
+{
+    return dmli_tuning_for(gpu ? DMLCL_DEVICE_CLASS_GPU : DMLCL_DEVICE_CLASS_CPU);
+}
 
 static const char *unit_type(uint32_t unit)
 {
@@ -71,27 +78,20 @@ static bool view_repeats(const dmli_plan *p)
 /*
  * TRANSPOSE tiles (cl/view.cl): SIDE units along the input-contiguous
  * dimension (one line read per input row), a chunk of the run along the
- * output-contiguous one (whole lines written per output row). Measured on
- * PoCL over NCHW<->NHWC in u8/f16/f32/f64 and a 2-D transpose (dmlcl-bench
- * --variants): 64 x 128 bytes beat 128 x 128 and 64 x 64; chunks under a
- * line (32 bytes) are 10x slower with non-temporal stores. Where the run's
- * input rows are a page or more apart, each is a stream of its own (NCHW ->
- * NHWC reads one per channel of the chunk), and streams cost read bandwidth
- * (a C model on the 2-core EPYC: 16 interleaved streams read at 0.7-0.8 of
- * one): those tiles take one line per output row, half the streams
- * (dmlcl-ab, PoCL: NCHW -> NHWC f32 1.11x, f16 1.44-1.58x, f64 1.04x,
- * [32,48,112,112] 1.10x; NHWC -> NCHW, whose rows are 256 bytes apart, 0.78x
- * with one line, so it keeps two).
+ * output-contiguous one (whole lines written per output row). Where the
+ * run's input rows are far apart (transpose_far_rows), each is a stream of
+ * its own, and streams cost read bandwidth: those tiles take one line per
+ * output row, half the streams. Sizes and the measurements that set them:
+ * tuning.c.
  */
-#define TRANSPOSE_FAR_ROWS 4096
 
 /*
  * GPUs (TRANSPOSE 3, cl/transpose.cl group_tile): a work-group of
  * GROUP_ITEMS items moves GROUP_ROWS tiles through local memory, each
  * CHUNK_MAX units of the run (the power of two that holds it, at most
- * GROUP_CHUNK) x SIDE units along the input-contiguous dimension (the rest
+ * group_chunk, tuning.h) x SIDE units along the input-contiguous dimension (the rest
  * of group_units(), no more than the power of two that holds that
- * dimension), and as many consecutive tiles (at most GROUP_MAX_ROWS) as
+ * dimension), and as many consecutive tiles (at most group_max_rows) as
  * fill group_units(): a warp reads whole input rows and writes whole output
  * rows, and each item has several loads in flight before the barrier.
  * Without it a GPU read each unit of a strided run from its own sector:
@@ -101,8 +101,6 @@ static bool view_repeats(const dmli_plan *p)
  * depth-to-space block 2 (tiles of 64 x 2) fell from 0.13 to 0.10.
  */
 #define GROUP_ITEMS 256
-#define GROUP_CHUNK 32
-#define GROUP_MAX_ROWS 8
 
 /* Units a group moves: 1024, and 4 KiB of narrow units. */
 static int64_t group_units(const dmli_plan *p)
@@ -130,7 +128,8 @@ static int group_chunk(const dmli_plan *p)
         int64_t most = group_units(p) / pow2_at_least(p->size[p->rank - 2]);
         return (int)(pow2_at_least(run) < most ? pow2_at_least(run) : most);
     }
-    return (int)(run >= GROUP_CHUNK ? GROUP_CHUNK : pow2_at_least(run));
+    int64_t most = tune(true)->group_chunk;
+    return (int)(run >= most ? most : pow2_at_least(run));
 }
 
 static int group_side(const dmli_plan *p)
@@ -142,7 +141,8 @@ static int group_side(const dmli_plan *p)
 static int group_rows(const dmli_plan *p)
 {
     int64_t rows = group_units(p) / ((int64_t)group_side(p) * group_chunk(p));
-    return (int)(rows > GROUP_MAX_ROWS ? GROUP_MAX_ROWS : rows < 1 ? 1 : rows);
+    int64_t most = tune(true)->group_max_rows;
+    return (int)(rows > most ? most : rows < 1 ? 1 : rows);
 }
 
 /*
@@ -160,7 +160,8 @@ static bool group_packed(const dmli_plan *p)
 {
     int in = p->rank - 1;
     int64_t is = p->in_stride[in], n0 = p->size[in - 1];
-    return p->size[in] >= GROUP_CHUNK && n0 >= 2 && n0 <= GROUP_CHUNK && is == n0;
+    int64_t chunk = tune(true)->group_chunk;
+    return p->size[in] >= chunk && n0 >= 2 && n0 <= chunk && is == n0;
 }
 
 /*
@@ -199,7 +200,8 @@ static bool group_reorder(const dmli_plan *p, const dmli_device_desc *dev, dmli_
 
 static int transpose_side(const dmli_plan *p, int transpose)
 {
-    return transpose == 3 ? group_side(p) : 64 / (int)p->elem_bytes;
+    return transpose == 3 ? group_side(p)
+                          : (int)tune(false)->transpose_side_bytes / (int)p->elem_bytes;
 }
 
 static int transpose_chunk(const dmli_plan *p, int transpose)
@@ -207,8 +209,10 @@ static int transpose_chunk(const dmli_plan *p, int transpose)
     if (transpose == 3)
         return group_chunk(p);
     int64_t is = p->rank ? p->in_stride[p->rank - 1] * (int64_t)p->elem_bytes : 0;
-    bool far = is >= TRANSPOSE_FAR_ROWS || is <= -TRANSPOSE_FAR_ROWS;
-    return (far ? 64 : 128) / (int)p->elem_bytes;
+    const dmli_tuning *t = tune(false);
+    bool far = is >= t->transpose_far_rows || is <= -(int64_t)t->transpose_far_rows;
+    return (int)(far ? t->transpose_far_chunk_bytes : t->transpose_chunk_bytes) /
+           (int)p->elem_bytes;
 }
 
 /*
@@ -226,7 +230,7 @@ static int transpose_tiles(const dmli_plan *p, bool gpu)
         return 3;
     if (p->rank < 2 || p->out_stride[in] != 1 ||
         (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) || p->in_stride[in - 1] != 1 ||
-        p->size[in - 1] < (gpu ? GROUP_CHUNK : transpose_side(p, 1)))
+        p->size[in - 1] < (gpu ? (int64_t)tune(true)->group_chunk : transpose_side(p, 1)))
         return 0;
     if (gpu)
         return 3;
@@ -307,7 +311,6 @@ static int indexed_transposes(const dmli_plan *p, const dmli_device_desc *dev)
  * with no streaming at all (dmlcl-bench --variants, PoCL).
  */
 #define INTERLEAVE_RUN_MAX 8
-#define INTERLEAVE_CHUNK_BYTES 16384
 
 /* Positions per work-item chunk, n units each: ~bytes of output, whole vectors. */
 static int64_t interleave_chunk(const dmli_plan *p, int64_t n, int64_t bytes)
@@ -326,8 +329,9 @@ static int view_interleaves(const dmli_plan *p, bool gpu)
         p->out_stride[in - 1] != run || p->in_stride[in - 1] != 1 || p->size[in - 1] < vn)
         return 0;
     int64_t positions = p->size[in - 1];
-    bool tail_in_one_chunk = (positions * run) % vn == 0 &&
-                             interleave_chunk(p, run, INTERLEAVE_CHUNK_BYTES) >= positions;
+    bool tail_in_one_chunk =
+        (positions * run) % vn == 0 &&
+        interleave_chunk(p, run, tune(false)->interleave_chunk_bytes) >= positions;
     if (p->out_offset % vn != 0 || (positions % vn != 0 && !tail_in_one_chunk))
         return 1;
     for (int d = 0; d + 1 < in; ++d)
@@ -399,18 +403,17 @@ static int view_deinterleave_dim(const dmli_plan *p, bool gpu, int *mode)
  * the general strided row with 16 KiB chunks, 0.86x with 64 KiB, 1.10x with
  * whole 150 KiB rows (dmlcl-ab, PoCL, 2 cores).
  */
-#define DEINTERLEAVE_CHUNK_MIN 16384
-#define DEINTERLEAVE_CHUNK_MAX 262144
 
 static int64_t deinterleave_chunk(const dmli_plan *p, const dmli_device_desc *dev, uint64_t rows)
 {
+    const dmli_tuning *t = dmli_tuning_for(dev->device_class);
     int64_t n = p->in_stride[p->rank - 1];
     uint64_t bytes = rows * (uint64_t)p->size[p->rank - 1] * (uint64_t)n * p->elem_bytes /
-                     (16 * (uint64_t)dev->compute_units);
-    if (bytes < DEINTERLEAVE_CHUNK_MIN)
-        bytes = DEINTERLEAVE_CHUNK_MIN;
-    if (bytes > DEINTERLEAVE_CHUNK_MAX)
-        bytes = DEINTERLEAVE_CHUNK_MAX;
+                     (t->deinterleave_items_per_unit * (uint64_t)dev->compute_units);
+    if (bytes < t->deinterleave_chunk_min)
+        bytes = t->deinterleave_chunk_min;
+    if (bytes > t->deinterleave_chunk_max)
+        bytes = t->deinterleave_chunk_max;
     return interleave_chunk(p, n, (int64_t)bytes);
 }
 
@@ -438,12 +441,13 @@ static int view_deinterleaves(const dmli_plan *p, bool gpu)
  * (each reading the one before's output) faster too. Smaller outputs keep
  * plain stores, so a consumer finds them in the cache.
  */
-#define STREAM_DEFAULT_CACHE ((uint64_t)32 << 20)
 
 bool dmli_launch_streams(const dmli_device_desc *dev, uint64_t out_bytes)
 {
-    uint64_t cache = dev->cache_size ? dev->cache_size : STREAM_DEFAULT_CACHE;
-    return dev->device_class != DMLCL_DEVICE_CLASS_GPU && 4 * out_bytes >= cache;
+    const dmli_tuning *t = dmli_tuning_for(dev->device_class);
+    uint64_t cache = dev->cache_size ? dev->cache_size : t->stream_default_cache;
+    return dev->device_class != DMLCL_DEVICE_CLASS_GPU &&
+           t->stream_cache_divisor * out_bytes >= cache;
 }
 
 /* Non-temporal stores for plan p: transposes (TRANSPOSE tiles) from a
@@ -454,7 +458,9 @@ static bool streams(const dmli_plan *p, const dmli_device_desc *dev, bool transp
     for (int d = 0; d < p->rank; ++d)
         elements *= (uint64_t)p->size[d];
     uint64_t bytes = elements * p->elem_bytes;
-    return dmli_launch_streams(dev, transposes ? 4 * bytes : bytes);
+    return dmli_launch_streams(
+        dev,
+        transposes ? dmli_tuning_for(dev->device_class)->stream_transpose_factor * bytes : bytes);
 }
 
 /*
@@ -465,7 +471,6 @@ static bool streams(const dmli_plan *p, const dmli_device_desc *dev, bool transp
  * that crossed no item end): 2-3x on rows of 8 and 16 bytes (dmlcl-ab,
  * PoCL); 64 and 128 between, 512 and 1024 no better.
  */
-#define ROW_PREFETCH 256
 
 /*
  * TRANSPOSE tiles read one line from each of a chunk of far-apart input rows
@@ -475,46 +480,41 @@ static bool streams(const dmli_plan *p, const dmli_device_desc *dev, bool transp
  * compiler takes __builtin_prefetch. 2: 1.3-2.5x on NCHW<->NHWC and a matrix
  * transpose (dmlcl-ab, PoCL); 1 no different, 3 and 4 no better.
  */
-#ifndef TILE_PREFETCH_TILES
-#define TILE_PREFETCH_TILES 2
-#endif
 
 /*
  * Inner-axis gathers whose gathered axis is contiguous and at most 64 KiB
  * (SHARED_INDEX): each row's elements are read in random order, so the next
  * row's span is prefetched in line order while a row is gathered.
  */
-#define SPAN_PREFETCH_MAX (64 << 10)
 
 /*
  * Contiguous rows gathered at random (any policy), at most 4 pages (16 KiB)
- * each: the chunk of a row ROW_AHEAD_BYTES of rows on (1 to 16 rows) is
+ * each: the chunk of a row row_ahead_bytes of rows on (1 to 16 rows) is
  * prefetched while a row moves (cl/indexed.cl ROW_INDEX), also across item
  * ends, so the page walks and misses of a few rows overlap. Against the
  * next row only, CLAMP only and none over a page (dmlcl-ab, PoCL): 1.1-1.45x
  * on rows of 512 B to 4 KiB, 1.16x on 16 KiB rows; 8 KiB ahead measured the
  * same, 4 KiB rows 4 ahead the same as 8.
  */
-#define ROW_PREFETCH_MAX 16384
-#define ROW_AHEAD_BYTES 16384
-#define ROW_AHEAD_MAX 16
 
 static int prefetch(const dmli_plan *p, const dmli_device_desc *dev, const dmli_launch *l)
 {
+    const dmli_tuning *t = dmli_tuning_for(dev->device_class);
     if (!dev->prefetch || p->kind != DMLI_PLAN_INDEXED)
         return 0;
     if (l->run_one)
-        return ROW_PREFETCH;
+        return (int)t->row_prefetch;
     if (l->shared_index && l->serial && p->components == 1 && p->axis_stride[0] == 1 &&
         p->in_stride[p->rank - 1] == 0 &&
-        p->axis_size[0] * (int64_t)p->elem_bytes <= SPAN_PREFETCH_MAX)
+        p->axis_size[0] * (int64_t)p->elem_bytes <= t->span_prefetch_max)
         return 1;
     int in = p->rank - 1;
     if (l->serial && p->rank > 0 && p->idx_stride[in] == 0 && p->in_stride[in] == 1 &&
-        p->out_stride[in] == 1 && p->size[in] * (int64_t)p->elem_bytes <= ROW_PREFETCH_MAX &&
+        p->out_stride[in] == 1 && p->size[in] * (int64_t)p->elem_bytes <= t->row_prefetch_max &&
         !p->check_only) {
-        int64_t ahead = ROW_AHEAD_BYTES / (p->size[in] * (int64_t)p->elem_bytes);
-        return ahead < 1 ? 1 : ahead > ROW_AHEAD_MAX ? ROW_AHEAD_MAX : (int)ahead;
+        int64_t ahead = t->row_ahead_bytes / (p->size[in] * (int64_t)p->elem_bytes);
+        int64_t most = t->row_ahead_max;
+        return ahead < 1 ? 1 : ahead > most ? (int)most : (int)ahead;
     }
     return 0;
 }
@@ -693,7 +693,7 @@ static size_t group_items(const dmli_device_desc *dev, bool gpu, size_t lanes, u
 }
 
 /*
- * CPUs: a work-group of a row split into chunks holds up to CHUNK_SPAN
+ * CPUs: a work-group of a row split into chunks holds up to chunk_span
  * consecutive chunks of that row, not one chunk of many rows. PoCL runs a
  * group's items one after another on one core, so the core streams one
  * contiguous stretch instead of restarting in a new row every chunk: the
@@ -702,13 +702,12 @@ static size_t group_items(const dmli_device_desc *dev, bool gpu, size_t lanes, u
  * per compute unit and rounds the chunks up the least (12 chunks: spans of
  * 6); the kernels skip chunk ids past the run.
  */
-#define CHUNK_SPAN 8
 
 static size_t chunk_span(const dmli_device_desc *dev, bool gpu, uint64_t rows, uint64_t chunks)
 {
     if (gpu || chunks < 2)
         return 1;
-    uint64_t span = CHUNK_SPAN;
+    uint64_t span = dmli_tuning_for(dev->device_class)->chunk_span;
     uint64_t by_count = rows * chunks / (4 * (uint64_t)dev->compute_units);
     if (span > by_count)
         span = by_count;
@@ -733,6 +732,7 @@ static size_t chunk_span(const dmli_device_desc *dev, bool gpu, uint64_t rows, u
  */
 static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launch *l)
 {
+    const dmli_tuning *t = dmli_tuning_for(dev->device_class);
     int64_t run = p->rank ? p->size[p->rank - 1] : 1;
     /* INTERLEAVE: chunks split the interleaved dimension; a position is a run. */
     int64_t per_position = 1;
@@ -746,17 +746,18 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
     bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
     size_t lanes = 1;
     if (gpu)
-        while (lanes < 64 && (int64_t)lanes < run)
+        while (lanes < t->gpu_lanes && (int64_t)lanes < run)
             lanes <<= 1;
     if (lanes > dev->max_item_sizes[0])
         lanes = dev->max_item_sizes[0];
     if (lanes > dev->max_work_group_size)
         lanes = dev->max_work_group_size;
-    int64_t chunk = gpu ? (int64_t)lanes * 8 : (int64_t)(16384 / p->elem_bytes);
+    int64_t chunk = gpu ? (int64_t)lanes * t->gpu_chunk_per_lane
+                        : (int64_t)(t->cpu_chunk_bytes / p->elem_bytes);
     if (l->transpose)
         chunk = transpose_chunk(p, l->transpose);
     if (l->interleave)
-        chunk = interleave_chunk(p, per_position, INTERLEAVE_CHUNK_BYTES);
+        chunk = interleave_chunk(p, per_position, t->interleave_chunk_bytes);
     if (l->deinterleave)
         chunk = deinterleave_chunk(p, dev, l->rows);
     if (chunk > run)
@@ -961,8 +962,9 @@ void dmli_launch_plan(const dmli_plan *plan, const dmli_device_desc *device, dml
     memset(l, 0, sizeof *l);
     decide(p, device, l);
     l->prefetch = prefetch(p, device, l);
-    l->tile_prefetch =
-        l->transpose && l->transpose != 3 && device->prefetch ? TILE_PREFETCH_TILES : 0;
+    l->tile_prefetch = l->transpose && l->transpose != 3 && device->prefetch
+                           ? (int)dmli_tuning_for(device->device_class)->tile_prefetch_tiles
+                           : 0;
     options(p, l, l->options, sizeof l->options);
     int row_rank;
     size_t dims = fill_dims(p, l, l->shape + DMLI_SHAPE_HEADER, &row_rank);

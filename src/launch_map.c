@@ -5,13 +5,15 @@
  * its table (cl/abi.h DMLI_MAP_*). Pure host code, as launch.c.
  *
  * The innermost dimension is the run; the others are rows. CPUs: a work-item walks a chunk of
- * a run (whole runs when there are rows enough) for ROWS_PER_ITEM rows, about 8 items per
- * compute unit; GPUs: an item per element of a run, 64 to a work-group along the run.
+ * a run (whole runs when there are rows enough) for ROWS_PER_ITEM rows, map_items_per_unit
+ * items per compute unit; GPUs: an item per element of a run, map_group to a work-group along
+ * the run (tuning.h).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "launch.h"
+#include "tuning.h"
 
 _Static_assert(DMLI_MAP_MAX_INPUTS == DMLI_MAP_INPUTS, "the map's inputs: internal.h and cl/abi.h");
 
@@ -69,8 +71,9 @@ static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
     for (int d = 0; d + 1 < m->rank; ++d)
         rows *= (uint64_t)m->size[d];
     l->rows = rows;
+    const dmli_tuning *t = dmli_tuning_for(dev->device_class);
     if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) {
-        size_t group = 64;
+        size_t group = t->map_group;
         while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[1]))
             group /= 2;
         l->chunk = 1;
@@ -83,14 +86,15 @@ static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
         l->global[2] = (size_t)rows;
         return;
     }
-    uint64_t want = 8 * (uint64_t)dev->compute_units;
+    uint64_t want = t->map_items_per_unit * (uint64_t)dev->compute_units;
     if (rows >= want) {
         l->chunk = run;
         l->rows_per_item = (rows + want - 1) / want;
     } else {
         uint64_t per_row = (want + rows - 1) / rows;
         int64_t chunk = (run + (int64_t)per_row - 1) / (int64_t)per_row;
-        chunk = (chunk + 63) / 64 * 64; /* whole vectors of a contiguous run */
+        int64_t whole = t->map_chunk_multiple; /* whole vectors of a contiguous run */
+        chunk = (chunk + whole - 1) / whole * whole;
         l->chunk = chunk < run ? chunk : run;
         l->rows_per_item = 1;
     }

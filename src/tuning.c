@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tuning tables (tuning.h): one per device class, every value with where it came from.
+ * "dmlcl-ab" figures are old / new ratios in alternating rounds on PoCL on the 2-core
+ * development VM (AMD EPYC, 32 MiB L3) unless a GPU is named; "bench" figures are
+ * `dmlcl-bench --variants` ratios against the copy limit. Values marked "heuristic" were set
+ * by reasoning and have not been measured against alternatives yet.
+ */
+#include "tuning.h"
+
+/* CPUs (PoCL pthread and basic; accelerators run work-items as CPUs do). */
+static const dmli_tuning cpu = {
+    /* 16 KiB chunks: a row slice [64,3,512,512] -> [:, :, 100:-100, :] in 39 chunks a row
+     * with CHUNK_SPAN 8 ran 1.7-1.96x (dmlcl-ab); heuristic size otherwise. */
+    .cpu_chunk_bytes = 16384,
+    .gpu_lanes = 64,
+    .gpu_chunk_per_lane = 8,
+    .cpu_group_rows = 64, /* heuristic */
+    .groups_per_unit = 4, /* heuristic: 4 groups a compute unit keep the cores busy */
+    /* A group of a row's chunks holds up to 8 consecutive chunks, so a core streams one
+     * stretch: the row slice above 1.7-1.96x (dmlcl-ab). */
+    .chunk_span = 8,
+    /* TRANSPOSE tiles: 64 x 128 bytes beat 128 x 128 and 64 x 64 over NCHW<->NHWC u8..f64
+     * and a 2-D transpose (bench); chunks under a line (32 bytes) were 10x slower with
+     * non-temporal stores. */
+    .transpose_side_bytes = 64,
+    .transpose_chunk_bytes = 128,
+    /* Input rows a page or more apart are a stream each: one line per output row halves
+     * the streams: NCHW -> NHWC f32 1.11x, f16 1.44-1.58x, f64 1.04x, [32,48,112,112] 1.10x
+     * (dmlcl-ab); NHWC -> NCHW (rows 256 bytes apart) 0.78x with one line, so it keeps two. */
+    .transpose_far_chunk_bytes = 64,
+    .transpose_far_rows = 4096,
+    .group_chunk = 32,
+    .group_max_rows = 8,
+    /* INTERLEAVE chunks of 16 KiB of output: rows of 100 f16 positions 1.31x with aligned
+     * vector stores (bench). */
+    .interleave_chunk_bytes = 16384,
+    /* DEINTERLEAVE: as large as leaves 16 chunks a compute unit, 16 KiB to 256 KiB: NHWC ->
+     * NCHW u8 C = 3 [64,3,224,224] 0.63x the general row with 16 KiB chunks, 0.86x with
+     * 64 KiB, 1.10x with whole 150 KiB rows (dmlcl-ab). */
+    .deinterleave_items_per_unit = 16,
+    .deinterleave_chunk_min = 16384,
+    .deinterleave_chunk_max = 262144,
+    /* Non-temporal stores from a quarter of the cache (as glibc's memcpy): a broadcast
+     * filling 8 MiB 1.4x (plain stores better at 2-4 MiB), NCHW <-> NHWC of 3 and 4 u8
+     * channels (9.6 MB) 1.2-1.6x, no workload slower (dmlcl-ab --variants,
+     * dmlcl-bench-chains). Transposes from a sixteenth: the layout chain (NCHW -> NHWC,
+     * slice, gather) of 1.5-6 MiB 1.0-1.5x. 32 MiB where the device reports no cache. */
+    .stream_default_cache = (uint64_t)32 << 20,
+    .stream_cache_divisor = 4,
+    .stream_transpose_factor = 4,
+    /* RUN_ONE rows 256 ahead against 16: 2-3x on rows of 8 and 16 bytes; 64 and 128
+     * between, 512 and 1024 no better (dmlcl-ab). */
+    .row_prefetch = 256,
+    /* TRANSPOSE tiles prefetch 2 tiles ahead: 1.3-2.5x on NCHW<->NHWC and a matrix
+     * transpose; 1 no different, 3 and 4 no better (dmlcl-ab). */
+    .tile_prefetch_tiles = 2,
+    /* SHARED_INDEX spans up to 64 KiB prefetched (heuristic bound: the L2). */
+    .span_prefetch_max = 64 << 10,
+    /* ROW_INDEX: rows up to 16 KiB, 16 KiB of rows ahead (1 to 16 rows): 1.1-1.45x on rows
+     * of 512 B to 4 KiB, 1.16x on 16 KiB rows; 8 KiB ahead the same (dmlcl-ab). */
+    .row_prefetch_max = 16384,
+    .row_ahead_bytes = 16384,
+    .row_ahead_max = 16,
+    /* Maps: about 8 work-items a compute unit, chunks whole multiples of 64 elements:
+     * ScaleBias f32 [8,1024,1024] at 0.75 of the copy limit, 0.98x the view kernel's
+     * ScaleBias it replaced (dmlcl-ab --variants --filter scale-bias); not tuned further. */
+    .map_items_per_unit = 8,
+    .map_chunk_multiple = 64,
+    .map_group = 64,
+};
+
+/* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
+static const dmli_tuning gpu = {
+    .cpu_chunk_bytes = 16384,
+    /* 64 lanes along a run, 8 units a lane: heuristic (two warps' worth of lanes). */
+    .gpu_lanes = 64,
+    .gpu_chunk_per_lane = 8,
+    .cpu_group_rows = 64,
+    .groups_per_unit = 4,
+    .chunk_span = 8,
+    .transpose_side_bytes = 64,
+    .transpose_chunk_bytes = 128,
+    .transpose_far_chunk_bytes = 64,
+    .transpose_far_rows = 4096,
+    /* Group tiles (TRANSPOSE 3): chunks of at most 32 units, up to 8 tiles a group: NCHW ->
+     * NHWC on an H200 went from 0.16 of a copy (f32) and 0.04 (u8) to 0.48 and 0.19 with one
+     * 32 x 32 tile a group (bench, NVIDIA's OpenCL). */
+    .group_chunk = 32,
+    .group_max_rows = 8,
+    .interleave_chunk_bytes = 16384,
+    .deinterleave_items_per_unit = 16,
+    .deinterleave_chunk_min = 16384,
+    .deinterleave_chunk_max = 262144,
+    .stream_default_cache = (uint64_t)32 << 20,
+    .stream_cache_divisor = 4,
+    .stream_transpose_factor = 4,
+    .row_prefetch = 256,
+    .tile_prefetch_tiles = 2,
+    .span_prefetch_max = 64 << 10,
+    .row_prefetch_max = 16384,
+    .row_ahead_bytes = 16384,
+    .row_ahead_max = 16,
+    .map_items_per_unit = 8,
+    .map_chunk_multiple = 64,
+    /* 64 work-items a group along a map's run: heuristic (not yet measured on a GPU). */
+    .map_group = 64,
+};
+
+const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)
+{
+    return device_class == DMLCL_DEVICE_CLASS_GPU ? &gpu : &cpu;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tuning data: every launch threshold that came from a measurement, one table per device
+ * class (src/tuning.c, each entry with the command and the figure that set it). The launch
+ * rules (launch.c, launch_map.c) read them here and nowhere else; a rule that needs a new
+ * number adds a field, and a measurement on another machine changes a value, not code.
+ * Structural limits (a kernel's vector widths, GROUP_ITEMS shared with cl/transpose.cl, the
+ * interleave kernel's 8 streams) are not tuning and stay where they are defined.
+ */
+#ifndef DMLI_TUNING_H
+#define DMLI_TUNING_H
+
+#include "internal.h"
+
+typedef struct dmli_tuning {
+    /* ---- View and indexed copies --------------------------------------------------- */
+    uint32_t cpu_chunk_bytes;           /* a CPU work-item's chunk of a run, in bytes */
+    uint32_t gpu_lanes;                 /* GPU work-items along a run (a power of two) */
+    uint32_t gpu_chunk_per_lane;        /* GPU chunk: this many units per lane */
+    uint32_t cpu_group_rows;            /* CPU work-group: rows per group (before the fill rule) */
+    uint32_t groups_per_unit;           /* work-groups wanted per compute unit */
+    uint32_t chunk_span;                /* CPU: consecutive chunks of a row in one group */
+    uint32_t transpose_side_bytes;      /* TRANSPOSE tiles (CPU): bytes along the input rows */
+    uint32_t transpose_chunk_bytes;     /* ... and along the run, near input rows */
+    uint32_t transpose_far_chunk_bytes; /* ... far input rows (transpose_far_rows apart) */
+    uint32_t transpose_far_rows;        /* bytes between input rows that are "far" */
+    uint32_t group_chunk;               /* GPU group tiles: most run units per tile */
+    uint32_t group_max_rows;            /* GPU group tiles: most tiles per group */
+    uint32_t interleave_chunk_bytes;    /* INTERLEAVE: output bytes per chunk */
+    uint32_t deinterleave_items_per_unit; /* DEINTERLEAVE: chunks wanted per compute unit */
+    uint32_t deinterleave_chunk_min, deinterleave_chunk_max; /* ... bytes, bounded */
+    uint64_t stream_default_cache;    /* cache size where the device reports none */
+    uint32_t stream_cache_divisor;    /* non-temporal stores from cache / this (4: a quarter) */
+    uint32_t stream_transpose_factor; /* transposes stream this many times sooner */
+    uint32_t row_prefetch;            /* RUN_ONE: rows ahead */
+    uint32_t tile_prefetch_tiles;     /* TRANSPOSE: tiles ahead */
+    uint32_t span_prefetch_max;       /* SHARED_INDEX: largest gathered span prefetched */
+    uint32_t row_prefetch_max;        /* ROW_INDEX: largest row prefetched */
+    uint32_t row_ahead_bytes;         /* ROW_INDEX: bytes of rows ahead */
+    uint32_t row_ahead_max;           /* ROW_INDEX: most rows ahead */
+    /* ---- Maps ---------------------------------------------------------------------- */
+    uint32_t map_items_per_unit; /* CPU: work-items wanted per compute unit */
+    uint32_t map_chunk_multiple; /* CPU: chunks are whole multiples of this */
+    uint32_t map_group;          /* GPU: work-items per group along the run */
+} dmli_tuning;
+
+/* The table of a device class (DEFAULT: the CPU's). */
+const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class);
+
+#endif /* DMLI_TUNING_H */
