@@ -8,14 +8,21 @@
  * Grid: dimension 1 the run's chunks, dimension 2 the rows (ROWS_PER_ITEM each); a work-item
  * walks its chunk of each of its rows. Macros (defaults build a valid program):
  *   NIN           inputs, 1..8 (DMLI_MAP_INPUTS)
- *   OP            the operation: 0 SCALE_BIAS (x0 * P0 + P1)
- *   COMPUTE_T     float or double (COMPUTE_DOUBLE 1 enables cl_khr_fp64)
+ *   OP            the operation f (src/internal.h dmli_map_op: 0 identity, 1 add, ...)
+ *   SCALE_BIAS    1: input 0 is x0 * P0 + P1 before f (DML_SCALE_BIAS)
+ *   COMPUTE_T     float or double (COMPUTE_DOUBLE 1 enables cl_khr_fp64); long or ulong for
+ *                 integers (INT_COMPUTE 1; SIGNED_COMPUTE 1 for long), stored through the
+ *                 output's unsigned type of its width (two's complement wrap)
  *   OUT_T, INk_T  storage types; OUT_HALF / INk_HALF 1: FLOAT16 stored as ushort, converted
  *                 with vload_half / vstore_half_rte (round to nearest even)
  *   FAST          1: every run stride is 1 (compile-time constants: loops vectorise)
  */
 #include "abi.h"
 #include "common.cl"
+
+/* Every operation rounds on its own (x * Scale + Bias is a product, then a sum: FLOAT32 math as
+ * DirectML defines it), never fused into one multiply-add, so each device gives one result. */
+#pragma OPENCL FP_CONTRACT OFF
 
 #ifndef NIN
 #define NIN 1
@@ -134,8 +141,108 @@
 #define STORE(o, v) (out[(o)] = (OUT_T)(v))
 #endif
 
+#ifndef SCALE_BIAS
+#define SCALE_BIAS 0
+#endif
+#ifndef INT_COMPUTE
+#define INT_COMPUTE 0
+#endif
+#ifndef SIGNED_COMPUTE
+#define SIGNED_COMPUTE 0
+#endif
+
+#if INT_COMPUTE
+/* DIVIDE on integers: truncated toward zero; by zero, every bit set (as Direct3D's udiv:
+ * -1 signed, the maximum unsigned); the most negative value by -1 wraps to itself. */
+static COMPUTE_T divide(COMPUTE_T a, COMPUTE_T b)
+{
+    if (b == 0)
+        return (COMPUTE_T)-1;
+#if SIGNED_COMPUTE
+    if (b == -1)
+        return (COMPUTE_T)(0UL - (ulong)a);
+#endif
+    return a / b;
+}
+#else
+/* MAX and MIN: a NaN operand gives the other one (Direct3D's rule); +0 is above -0. */
+static COMPUTE_T maximum(COMPUTE_T a, COMPUTE_T b)
+{
+    if (isnan(a))
+        return b;
+    if (isnan(b))
+        return a;
+    return a > b || (a == b && !signbit(a)) ? a : b;
+}
+
+static COMPUTE_T minimum(COMPUTE_T a, COMPUTE_T b)
+{
+    if (isnan(a))
+        return b;
+    if (isnan(b))
+        return a;
+    return a < b || (a == b && signbit(a)) ? a : b;
+}
+
+/* MEAN: (a + b) / 2, halved apart where the sum alone overflows. */
+static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
+{
+    COMPUTE_T s = a + b;
+    if (isinf(s) && isfinite(a) && isfinite(b))
+        return a * (COMPUTE_T)0.5 + b * (COMPUTE_T)0.5;
+    return s * (COMPUTE_T)0.5;
+}
+#endif
+
+/* f, an expression of x0 (and x1), by OP (src/internal.h dmli_map_op). */
 #if OP == 0
-#define F ((COMPUTE_T)(x0 * (COMPUTE_T)p0 + (COMPUTE_T)p1))
+#define F x0
+#elif OP == 1
+#define F (x0 + x1)
+#elif OP == 2
+#define F (x0 - x1)
+#elif OP == 3
+#define F (x0 * x1)
+#elif OP == 4
+#if INT_COMPUTE
+#define F divide(x0, x1)
+#else
+#define F (x0 / x1)
+#endif
+#elif OP == 5
+#if INT_COMPUTE
+#define F (x0 > x1 ? x0 : x1)
+#else
+#define F maximum(x0, x1)
+#endif
+#elif OP == 6
+#if INT_COMPUTE
+#define F (x0 < x1 ? x0 : x1)
+#else
+#define F minimum(x0, x1)
+#endif
+#elif OP == 7
+#if INT_COMPUTE
+#define F ((x0 + x1) / 2)
+#else
+#define F mean(x0, x1)
+#endif
+#elif OP == 8
+#define F ((x0 - x1) * (x0 - x1))
+#elif OP == 9
+#define F ((COMPUTE_T)0 - x0)
+#elif OP == 10
+#if !INT_COMPUTE
+#define F fabs(x0)
+#elif SIGNED_COMPUTE
+#define F (x0 < 0 ? -x0 : x0)
+#else /* INT64 in ulong: its sign bit */
+#define F ((x0 >> 63) ? (COMPUTE_T)0 - x0 : x0)
+#endif
+#elif OP == 11
+#define F ceil(x0)
+#elif OP == 12
+#define F floor(x0)
 #endif
 
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
@@ -235,6 +342,9 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
         for (long u = begin; u < end; ++u) {
 #if NIN > 0
             COMPUTE_T x0 = LOAD0(i0 + u * is0);
+#if SCALE_BIAS
+            x0 = (COMPUTE_T)(x0 * (COMPUTE_T)p0 + (COMPUTE_T)p1);
+#endif
 #endif
 #if NIN > 1
             COMPUTE_T x1 = LOAD1(i1 + u * is1);

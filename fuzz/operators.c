@@ -207,6 +207,25 @@ static const schema schemas[] = {
      {T(DML_TILE_OPERATOR_DESC, InputTensor), T(DML_TILE_OPERATOR_DESC, OutputTensor),
       U(DML_TILE_OPERATOR_DESC, RepeatsCount),
       LIST(LIST_U32, DML_TILE_OPERATOR_DESC, Repeats, RepeatsCount), E}},
+    /* The element-wise rows (src/ops/elementwise.c): one binary, one binary with integer
+     * rules of its own, one unary with ScaleBias, one without; the other rows share their
+     * validation. */
+    {DML_OPERATOR_ELEMENT_WISE_ADD,
+     {T(DML_ELEMENT_WISE_ADD_OPERATOR_DESC, ATensor),
+      T(DML_ELEMENT_WISE_ADD_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_ADD_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_ELEMENT_WISE_DIVIDE,
+     {T(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC, ATensor),
+      T(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_ELEMENT_WISE_ABS,
+     {T(DML_ELEMENT_WISE_ABS_OPERATOR_DESC, InputTensor),
+      T(DML_ELEMENT_WISE_ABS_OPERATOR_DESC, OutputTensor),
+      {SCALE_BIAS, offsetof(DML_ELEMENT_WISE_ABS_OPERATOR_DESC, ScaleBias), 0},
+      E}},
+    {DML_OPERATOR_ELEMENT_WISE_NEGATE,
+     {T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, InputTensor),
+      T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, OutputTensor), E}},
 };
 /*
  * Schemas added after the first N_PLAIN (the tensor-list ones, then TILE)

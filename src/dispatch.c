@@ -323,6 +323,17 @@ HRESULT dmlcl_compiled_operator_initialize(dmlcl_compiled_operator *c, cl_comman
 
 /* ---- Dispatch ------------------------------------------------------------------------------ */
 
+/* One layout: the same strides wherever a dimension has more than one element. */
+static bool same_layout(const dmli_tensor *a, const dmli_tensor *b)
+{
+    if (a->rank != b->rank)
+        return false;
+    for (uint32_t d = 0; d < a->rank; ++d)
+        if (a->sizes[d] > 1 && a->strides[d] != b->strides[d])
+            return false;
+    return true;
+}
+
 /*
  * DirectML's hazard rules: what a dispatch writes (outputs, the temporary resource) overlaps
  * nothing else, except an in-place operator's input on exactly an output's range.
@@ -340,13 +351,16 @@ static HRESULT check_hazards(const dmlcl_binding_table *t)
             if (!overlap(in, p->inputs[i].total_bytes, out, on))
                 continue;
             bool same = in->Offset == out->Offset && p->inputs[i].total_bytes == on;
-            DMLI_INVALID_IF(p->in_place && same && p->in_place_denied,
-                            "%s: %s and %s share one range, but %s", op, p->input_names[i],
-                            p->output_names[o], p->in_place_denied);
+            DMLI_INVALID_IF(p->in_place && same && !same_layout(&p->inputs[i], &p->outputs[o]),
+                            "%s: %s and %s share one range, but %s.Strides and %s.Strides "
+                            "differ: in-place execution needs one layout (a layout change in "
+                            "place would overwrite elements before reading them; bind another "
+                            "output range)",
+                            op, p->input_names[i], p->output_names[o], p->input_names[i],
+                            p->output_names[o]);
             DMLI_INVALID_IF(!(p->in_place && same),
                             "%s: %s and %s overlap in one cl_mem; only an in-place operator "
-                            "(ELEMENT_WISE_IDENTITY) may share a range, and only the identical "
-                            "range",
+                            "(element-wise) may share a range, and only the identical range",
                             op, p->input_names[i], p->output_names[o]);
         }
         for (uint32_t q = o + 1; q < p->n_outputs; ++q)

@@ -179,8 +179,22 @@ void dmli_plan_normalize(dmli_plan *plan);
  */
 #define DMLI_MAP_MAX_INPUTS 8
 
+/* The operation f (cl/map.cl OP has the same numbers). Integers wrap (two's complement)
+ * where DirectML's results leave their type; see src/ops/elementwise.c for each rule. */
 typedef enum dmli_map_op {
-    DMLI_MAP_SCALE_BIAS, /* in_1 * scale + bias (ELEMENT_WISE_IDENTITY's DML_SCALE_BIAS) */
+    DMLI_MAP_IDENTITY = 0, /* x (ELEMENT_WISE_IDENTITY with ScaleBias) */
+    DMLI_MAP_ADD = 1,
+    DMLI_MAP_SUBTRACT = 2,
+    DMLI_MAP_MULTIPLY = 3,
+    DMLI_MAP_DIVIDE = 4,
+    DMLI_MAP_MAX = 5,
+    DMLI_MAP_MIN = 6,
+    DMLI_MAP_MEAN = 7,
+    DMLI_MAP_DIFFERENCE_SQUARE = 8,
+    DMLI_MAP_NEGATE = 9,
+    DMLI_MAP_ABS = 10,
+    DMLI_MAP_CEIL = 11,
+    DMLI_MAP_FLOOR = 12,
 } dmli_map_op;
 
 typedef struct dmli_map_tensor {
@@ -192,7 +206,8 @@ typedef struct dmli_map_tensor {
 
 typedef struct dmli_map {
     dmli_map_op op;
-    float scale, bias; /* SCALE_BIAS */
+    bool scale_bias;   /* input 0 is x * scale + bias before f (DML_SCALE_BIAS) */
+    float scale, bias;
     int rank;
     int64_t size[DMLI_MAX_RANK];
     dmli_map_tensor out;
@@ -263,9 +278,10 @@ typedef struct dmli_op_state {
     const char *output_names[DMLI_MAX_SLOTS];
     /* Which input feeds the kernel's in/idx arguments (the others are host-only). */
     int data_input, index_input;
-    bool in_place; /* input may share its exact range with the output */
-    /* Why this operator's layouts cannot run in place (NULL: they can). */
-    const char *in_place_denied;
+    /* An input may share its exact range with an output, where both have one layout (the
+     * same strides wherever a dimension has more than one element): every element is then
+     * read and written at one address by one work-item (dispatch.c checks the layouts). */
+    bool in_place;
     dmli_plan plan;
     /* An element-wise operator: its map (then plan and steps are unused). */
     bool mapped;

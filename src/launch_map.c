@@ -45,18 +45,71 @@ static bool contiguous_runs(const dmli_map *m)
     return fast;
 }
 
+static bool is_float(DML_TENSOR_DATA_TYPE t)
+{
+    return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 ||
+           t == DML_TENSOR_DATA_TYPE_FLOAT64;
+}
+
+static bool is_signed(DML_TENSOR_DATA_TYPE t)
+{
+    return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 ||
+           t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
+}
+
+/* The integer storage type of an output: unsigned, so that the conversion from the compute
+ * type keeps the low bits (two's complement wrap, defined behaviour in OpenCL C). */
+static const char *unsigned_storage(DML_TENSOR_DATA_TYPE t)
+{
+    switch (dmli_type_size(t)) {
+    case 1: return "uchar";
+    case 2: return "ushort";
+    case 4: return "uint";
+    default: return "ulong";
+    }
+}
+
+/*
+ * The compute type: float (FLOAT16, FLOAT32) or double (a FLOAT64 tensor); for integers long
+ * or ulong, wide enough that 8- to 32-bit operands never overflow, the result wrapped into
+ * the output's width by the store: ulong where the operation wraps by definition (ADD,
+ * SUBTRACT, MULTIPLY, DIFFERENCE_SQUARE, NEGATE: modular in any width; ABS of INT64: its
+ * sign bit tested), long where a signed comparison or division needs the sign (MAX, MIN,
+ * DIVIDE, MEAN, ABS of signed types up to 32 bits), ulong for unsigned types.
+ */
+static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
+{
+    DML_TENSOR_DATA_TYPE t = m->out.type;
+    bool dbl = t == DML_TENSOR_DATA_TYPE_FLOAT64, flt = is_float(t);
+    for (uint32_t k = 0; k < m->n_inputs; ++k) {
+        dbl = dbl || m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT64;
+        flt = flt || is_float(m->in[k].type);
+    }
+    *integer = !flt;
+    *sign = false;
+    if (flt)
+        return dbl ? "double" : "float";
+    bool wraps = m->op == DMLI_MAP_ADD || m->op == DMLI_MAP_SUBTRACT ||
+                 m->op == DMLI_MAP_MULTIPLY || m->op == DMLI_MAP_DIFFERENCE_SQUARE ||
+                 m->op == DMLI_MAP_NEGATE || m->op == DMLI_MAP_IDENTITY ||
+                 (m->op == DMLI_MAP_ABS && dmli_type_size(t) == 8);
+    *sign = is_signed(t) && !wraps;
+    return *sign ? "long" : "ulong";
+}
+
 static void options(const dmli_map *m, dmli_map_launch *l)
 {
-    bool dbl = m->out.type == DML_TENSOR_DATA_TYPE_FLOAT64;
-    for (uint32_t k = 0; k < m->n_inputs; ++k)
-        dbl = dbl || m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT64;
+    bool integer, sign;
+    const char *compute = compute_type(m, &integer, &sign);
     char *buf = l->options;
     size_t len = sizeof l->options;
     int n = snprintf(buf, len,
-                     "-cl-std=CL1.2 -DNIN=%u -DOP=%d -DCOMPUTE_T=%s -DCOMPUTE_DOUBLE=%d "
-                     "-DOUT_T=%s -DOUT_HALF=%d -DFAST=%d",
-                     m->n_inputs, (int)m->op, dbl ? "double" : "float", dbl ? 1 : 0,
-                     dmli_map_storage_type(m->out.type),
+                     "-cl-std=CL1.2 -DNIN=%u -DOP=%d -DSCALE_BIAS=%d -DCOMPUTE_T=%s "
+                     "-DCOMPUTE_DOUBLE=%d -DINT_COMPUTE=%d -DSIGNED_COMPUTE=%d -DOUT_T=%s "
+                     "-DOUT_HALF=%d -DFAST=%d",
+                     m->n_inputs, (int)m->op, m->scale_bias, compute,
+                     strcmp(compute, "double") == 0, integer, sign,
+                     integer ? unsigned_storage(m->out.type) : dmli_map_storage_type(m->out.type),
                      m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16, contiguous_runs(m));
     for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
         n += snprintf(buf + n, len - (size_t)n, " -DIN%u_T=%s -DIN%u_HALF=%d", k,

@@ -50,10 +50,9 @@ typedef struct dmli_program {
     const dmli_tensor *inputs, *outputs; /* borrowed: the operator's or the graph's */
     const char *const *input_names, *const *output_names;
     uint64_t temp_bytes, persistent_bytes;
-    bool in_place;               /* an input may share its exact range with an output */
-    const char *in_place_denied; /* why this layout cannot (NULL: it can) */
-    bool status;                 /* ERROR policy: tables keep a status buffer */
-    uint32_t descriptor_count;   /* RequiredDescriptorCount */
+    bool in_place;             /* an input may share its exact range with an output of its layout */
+    bool status;               /* ERROR policy: tables keep a status buffer */
+    uint32_t descriptor_count; /* RequiredDescriptorCount */
 
     uint32_t n_steps;
     dmli_step *steps;

@@ -122,7 +122,6 @@ static HRESULT compile_operator(dmlcl_compiled_operator *c)
     prog->input_names = st->input_names;
     prog->output_names = st->output_names;
     prog->in_place = st->in_place;
-    prog->in_place_denied = st->in_place_denied;
     prog->status =
         st->plan.kind == DMLI_PLAN_INDEXED && st->plan.policy == DMLI_OOR_ERROR && !st->plan.empty;
     /* Applications size descriptor heaps from this; 0 could give empty heaps. */

@@ -31,22 +31,6 @@ static HRESULT check_scale_bias(const DML_SCALE_BIAS *sb, const dmli_tensor *in)
     return S_OK;
 }
 
-/*
- * In place, every element must be read and written at one address by one
- * work-item: the same strides (where a dimension has more than one element).
- * Another layout on one range (a transposition, a broadcast) would overwrite
- * elements before they are read.
- */
-static const char *in_place_denied(const dmli_tensor *in, const dmli_tensor *out)
-{
-    for (uint32_t d = 0; d < in->rank; ++d)
-        if (in->sizes[d] > 1 && in->strides[d] != out->strides[d])
-            return "InputTensor.Strides and OutputTensor.Strides differ: in-place execution "
-                   "needs one layout (a layout change in place would overwrite elements "
-                   "before reading them; bind another output range)";
-    return NULL;
-}
-
 static HRESULT validate(const void *desc, dmli_op_state *st)
 {
     const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC *d = desc;
@@ -62,7 +46,6 @@ static HRESULT validate(const void *desc, dmli_op_state *st)
     st->output_names[0] = "OutputTensor";
     st->data_input = 0;
     st->in_place = true;
-    st->in_place_denied = in_place_denied(in, out);
     return S_OK;
 }
 
@@ -81,8 +64,9 @@ static void lower(const void *desc, dmli_op_state *st)
     if (sb) {
         dmli_map *m = &st->map;
         st->mapped = true;
-        dmli_map_init(m, DMLI_MAP_SCALE_BIAS, out->type, 1);
+        dmli_map_init(m, DMLI_MAP_IDENTITY, out->type, 1);
         m->in[0].type = in->type;
+        m->scale_bias = true;
         m->scale = sb->Scale;
         m->bias = sb->Bias;
         for (uint32_t d = 0; d < in->rank; ++d)

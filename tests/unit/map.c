@@ -26,7 +26,7 @@ static const dmli_device_desc small_gpu = {
 static dmli_map two_inputs(const int64_t (*dims)[4], int rank)
 {
     dmli_map m;
-    dmli_map_init(&m, DMLI_MAP_SCALE_BIAS, DML_TENSOR_DATA_TYPE_FLOAT32, 2);
+    dmli_map_init(&m, DMLI_MAP_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, 2);
     m.in[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
     m.in[1].type = DML_TENSOR_DATA_TYPE_FLOAT16;
     for (int d = 0; d < rank; ++d)
@@ -127,7 +127,8 @@ Test(map, launch_table_and_options)
 Test(map, launch_fast_double_and_geometry)
 {
     dmli_map m;
-    dmli_map_init(&m, DMLI_MAP_SCALE_BIAS, DML_TENSOR_DATA_TYPE_FLOAT64, 1);
+    dmli_map_init(&m, DMLI_MAP_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT64, 1);
+    m.scale_bias = true;
     m.in[0].type = DML_TENSOR_DATA_TYPE_FLOAT64;
     const int64_t one = 1;
     dmli_map_push(&m, 100000, 1, &one);
@@ -150,7 +151,7 @@ Test(map, launch_fast_double_and_geometry)
     cr_expect(l.local[1] == 32 && l.global[1] % 32 == 0 && l.global[1] >= 100000);
     /* Many short rows on a CPU: whole runs, several rows per item. */
     dmli_map rows;
-    dmli_map_init(&rows, DMLI_MAP_SCALE_BIAS, DML_TENSOR_DATA_TYPE_FLOAT32, 1);
+    dmli_map_init(&rows, DMLI_MAP_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, 1);
     rows.in[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
     const int64_t st0 = 8, st1 = 1;
     dmli_map_push(&rows, 1000, 4, &st0);

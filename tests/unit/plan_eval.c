@@ -110,19 +110,23 @@ void plan_eval(const dmli_plan *p, void *out, const void *in, const void *idx)
     }
 }
 
-/* The map's operation on one element of each input (FLOAT32 or FLOAT64: the tests' types). */
+/* The map's operation on one element of each input: IDENTITY with or without ScaleBias on
+ * FLOAT32 or FLOAT64 (the graph tests' maps; the element-wise operators' own oracle is
+ * tests/ref/elementwise.c). */
 static void map_apply(const dmli_map *m, unsigned char *dst, const unsigned char *const *src)
 {
     if (m->out.type == DML_TENSOR_DATA_TYPE_FLOAT64) {
         double x;
         memcpy(&x, src[0], 8);
-        x = x * (double)m->scale + (double)m->bias;
+        if (m->scale_bias)
+            x = x * (double)m->scale + (double)m->bias;
         memcpy(dst, &x, 8);
         return;
     }
     float x;
     memcpy(&x, src[0], 4);
-    x = x * m->scale + m->bias;
+    if (m->scale_bias)
+        x = x * m->scale + m->bias;
     memcpy(dst, &x, 4);
 }
 

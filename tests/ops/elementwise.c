@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * elementwise.c: DirectML's element-wise arithmetic (ADD, SUBTRACT, MULTIPLY, DIVIDE, MAX,
+ * MIN, MEAN, DIFFERENCE_SQUARE, NEGATE, ABS, CEIL, FLOOR) on the device against the C
+ * reference (tests/ref/ref_elementwise.c), every type each operator takes.
+ *
+ * Random cases: ranks 1..8, inputs packed, padded, transposed, broadcast (0 strides) or
+ * aliasing, outputs packed, padded or transposed, data with NaNs, infinities, -0.0,
+ * subnormals and integer extremes (ops_fill_distinct), ScaleBias on the unary operators'
+ * float types, in place (the output on A's range, one layout), bindings inside guarded
+ * buffers and three ways of submitting. Float outputs compare within the operator's ULP
+ * tolerance (reference/precision.md), integers exactly; every other byte must be unchanged.
+ * Fixed cases: integer wrap, division by zero and by -1, NaN in MAX/MIN. Failures print the
+ * seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "cases.h"
+#include "harness.h"
+#include "ref_broadcast.h"
+#include "ref_elementwise.h"
+
+#define EW_DEFAULT_SEED 0x646D6C636C455731ull
+#define EW_MAX_ELEMENTS 3000
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+typedef struct ew_kind {
+    ref_ew_op op;
+    DML_OPERATOR_TYPE type;
+    bool scale_bias; /* the descriptor has ScaleBias */
+    DML_TENSOR_DATA_TYPE types[10];
+} ew_kind;
+
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+#define ALL_TEN                                                                                  \
+    {                                                                                            \
+        F32, F16, DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_INT32,                        \
+            DML_TENSOR_DATA_TYPE_INT16, DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_UINT64,  \
+            DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_DATA_TYPE_UINT8 \
+    }
+#define SIGNED_SIX                                                        \
+    {                                                                     \
+        F32, F16, DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_INT32, \
+            DML_TENSOR_DATA_TYPE_INT16, DML_TENSOR_DATA_TYPE_INT8         \
+    }
+
+/* DirectML's type tables (every feature level up to 6.4). */
+static const ew_kind kinds[] = {
+    {REF_EW_ADD, DML_OPERATOR_ELEMENT_WISE_ADD, false, ALL_TEN},
+    {REF_EW_SUBTRACT, DML_OPERATOR_ELEMENT_WISE_SUBTRACT, false, ALL_TEN},
+    {REF_EW_MULTIPLY, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, false, ALL_TEN},
+    {REF_EW_DIVIDE, DML_OPERATOR_ELEMENT_WISE_DIVIDE, false, ALL_TEN},
+    {REF_EW_MAX, DML_OPERATOR_ELEMENT_WISE_MAX, false, ALL_TEN},
+    {REF_EW_MIN, DML_OPERATOR_ELEMENT_WISE_MIN, false, ALL_TEN},
+    {REF_EW_MEAN,
+     DML_OPERATOR_ELEMENT_WISE_MEAN,
+     false,
+     {F32, F16, DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT32}},
+    {REF_EW_DIFFERENCE_SQUARE,
+     DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE,
+     false,
+     {F32, F16, DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT32}},
+    {REF_EW_NEGATE, DML_OPERATOR_ELEMENT_WISE_NEGATE, false, SIGNED_SIX},
+    {REF_EW_ABS, DML_OPERATOR_ELEMENT_WISE_ABS, true, SIGNED_SIX},
+    {REF_EW_CEIL, DML_OPERATOR_ELEMENT_WISE_CEIL, true, {F32, F16}},
+    {REF_EW_FLOOR, DML_OPERATOR_ELEMENT_WISE_FLOOR, true, {F32, F16}},
+};
+
+static unsigned type_count(const ew_kind *k)
+{
+    unsigned n = 0;
+    while (n < COUNT_OF(k->types) && k->types[n])
+        ++n;
+    return n;
+}
+
+typedef struct ew_case {
+    const char *test;
+    uint64_t seed;
+    unsigned number;
+    const ew_kind *kind;
+    DML_TENSOR_DATA_TYPE type;
+    uint32_t rank;
+    ops_layout layout[3];
+    bool in_place, scale_bias;
+    ops_submit submit;
+    ops_tensor a, b, out;
+    DML_SCALE_BIAS sb;
+    union {
+        DML_ELEMENT_WISE_ADD_OPERATOR_DESC binary; /* every binary row's layout */
+        DML_ELEMENT_WISE_ABS_OPERATOR_DESC unary;  /* every unary row's with ScaleBias */
+        DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC negate;
+    } d;
+    DML_OPERATOR_DESC desc;
+    ops_memory mem;
+} ew_case;
+
+static ops_seed run_seed = OPS_SEED(EW_DEFAULT_SEED);
+
+static bool binary(const ew_case *c)
+{
+    return ref_ew_binary(c->kind->op);
+}
+
+static void ew_descs(ew_case *c)
+{
+    if (binary(c))
+        c->d.binary = (DML_ELEMENT_WISE_ADD_OPERATOR_DESC){
+            ops_tensor_desc(&c->a), ops_tensor_desc(&c->b), ops_tensor_desc(&c->out)};
+    else if (c->kind->scale_bias)
+        c->d.unary = (DML_ELEMENT_WISE_ABS_OPERATOR_DESC){
+            ops_tensor_desc(&c->a), ops_tensor_desc(&c->out), c->scale_bias ? &c->sb : NULL};
+    else
+        c->d.negate = (DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC){ops_tensor_desc(&c->a),
+                                                              ops_tensor_desc(&c->out)};
+    c->desc.Type = c->kind->type;
+    c->desc.Desc = &c->d;
+}
+
+static void random_sizes(ref_rng *rng, uint32_t rank, uint32_t *sizes)
+{
+    uint32_t cap = rank <= 1 ? 300 : rank == 2 ? 40 : rank <= 4 ? 10 : 4;
+    for (uint32_t i = 0; i < rank; ++i)
+        sizes[i] = ref_rng_chance(rng, 20) ? 1 : 1 + (uint32_t)ref_rng_below(rng, cap);
+    while (ref_element_count(rank, sizes) > EW_MAX_ELEMENTS) {
+        uint32_t *largest = &sizes[0];
+        for (uint32_t i = 1; i < rank; ++i)
+            if (sizes[i] > *largest)
+                largest = &sizes[i];
+        *largest = (*largest + 1) / 2;
+    }
+}
+
+static void random_tensor(ops_tensor *t, ref_rng *rng, const char *name, bool output,
+                          DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes,
+                          ops_layout *layout)
+{
+    uint32_t strides[REF_MAX_DIMS];
+    *layout = ops_layout_random(rng, output);
+    bool given = ops_layout_strides(rng, *layout, rank, sizes, strides);
+    ops_tensor_init(t, name, output, type, rank, sizes, given ? strides : NULL,
+                    ref_rng_chance(rng, 30) ? 4 * ref_rng_below(rng, 8) : 0,
+                    ref_rng_chance(rng, 20) ? 64 : 0);
+}
+
+static void ew_generate(ew_case *c, ref_rng *rng, const ew_kind *kind, DML_TENSOR_DATA_TYPE type)
+{
+    uint32_t sizes[REF_MAX_DIMS];
+    c->kind = kind;
+    c->type = type;
+    c->rank = 1 + (uint32_t)ref_rng_below(rng, 8);
+    random_sizes(rng, c->rank, sizes);
+    c->in_place = ref_rng_chance(rng, 15);
+    const char *first = binary(c) ? "ATensor" : "InputTensor";
+    if (c->in_place) {
+        /* A and the output on one range, one layout. */
+        uint32_t strides[REF_MAX_DIMS];
+        c->layout[0] = c->layout[2] = OPS_LAYOUT_PADDED;
+        ops_layout_strides(rng, OPS_LAYOUT_PADDED, c->rank, sizes, strides);
+        ops_tensor_init(&c->a, first, false, type, c->rank, sizes, strides, 0, 0);
+        ops_tensor_init(&c->out, "OutputTensor", true, type, c->rank, sizes, strides, 0, 0);
+    } else {
+        random_tensor(&c->a, rng, first, false, type, c->rank, sizes, &c->layout[0]);
+        random_tensor(&c->out, rng, "OutputTensor", true, type, c->rank, sizes, &c->layout[2]);
+    }
+    if (binary(c))
+        random_tensor(&c->b, rng, "BTensor", false, type, c->rank, sizes, &c->layout[1]);
+    c->scale_bias =
+        kind->scale_bias &&
+        (type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_FLOAT16) &&
+        ref_rng_chance(rng, 40);
+    c->sb.Scale = (float)ref_rng_range(rng, -8, 8) / 4.0f;
+    c->sb.Bias = (float)ref_rng_range(rng, -100, 100) / 8.0f;
+    c->submit = (ops_submit)ref_rng_below(rng, OPS_SUBMIT_COUNT);
+    ew_descs(c);
+}
+
+static void ew_place(ew_case *c, ref_rng *rng)
+{
+    memset(&c->mem, 0, sizeof c->mem);
+    ops_memory_place(&c->mem, rng, &c->a, false);
+    if (binary(c))
+        ops_memory_place(&c->mem, rng, &c->b, ref_rng_chance(rng, 30));
+    if (c->in_place) {
+        c->out.slot = c->a.slot;
+        c->out.offset = c->a.offset;
+        c->out.bind_size = c->a.bind_size;
+    } else {
+        ops_memory_place(&c->mem, rng, &c->out, ref_rng_chance(rng, 25));
+    }
+    ops_memory_alloc(&c->mem, rng);
+}
+
+static void fill(ew_case *c, ref_rng *rng, ops_tensor *t)
+{
+    uint64_t slots = t->buffer.TotalTensorSizeInBytes / ref_type_size(c->type);
+    ops_fill_distinct(rng, c->type, ops_ptr(&c->mem, OPS_INIT, t), slots);
+}
+
+/* Fills the inputs, runs the reference into expect and poisons the output in init. */
+static void ew_fill(ew_case *c, ref_rng *rng)
+{
+    fill(c, rng, &c->a);
+    if (binary(c))
+        fill(c, rng, &c->b);
+    ops_memory_snapshot(&c->mem);
+    ref_tensor a = ops_view(&c->mem, OPS_INIT, &c->a), b = ops_view(&c->mem, OPS_INIT, &c->b);
+    ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->out);
+    cr_assert(ref_elementwise(c->kind->op, &a, binary(c) ? &b : NULL, c->scale_bias ? &c->sb : NULL,
+                              &out),
+              "test bug: the reference rejected a generated case");
+    if (!c->in_place)
+        ops_poison_output(&c->mem, &c->out);
+}
+
+static const char *ew_describe(const ew_case *c, char *buf, size_t len)
+{
+    char head[512], a[512], b[512], out[512];
+    snprintf(buf, len,
+             "%s\n  %s; layouts %s/%s/%s; %s; ScaleBias %s {%g, %g}; submit %s\n  %s\n  %s\n  %s",
+             ops_replay(head, sizeof head, ref_ew_name(c->kind->op), "elementwise", c->test,
+                        c->number, c->seed),
+             ref_type_name(c->type), ops_layout_name(c->layout[0]),
+             binary(c) ? ops_layout_name(c->layout[1]) : "-", ops_layout_name(c->layout[2]),
+             c->in_place ? "in place" : "apart", c->scale_bias ? "on" : "off", c->sb.Scale,
+             c->sb.Bias, ops_submit_name(c->submit), ops_tensor_describe(&c->a, a, sizeof a),
+             binary(c) ? ops_tensor_describe(&c->b, b, sizeof b) : "",
+             ops_tensor_describe(&c->out, out, sizeof out));
+    return buf;
+}
+
+/* Float output elements within the operator's tolerance count as equal: the reference's bytes
+ * go into what came back, so the byte comparison then sees only real differences. */
+static void accept_tolerance(ew_case *c)
+{
+    unsigned ulps = ref_elementwise_ulps(c->kind->op);
+    if (!ref_type_is_float(c->type))
+        return;
+    ref_tensor e = ops_view(&c->mem, OPS_EXPECT, &c->out), g = ops_view(&c->mem, OPS_GOT, &c->out);
+    uint32_t coord[REF_MAX_DIMS] = {0};
+    unsigned char x[16], y[16];
+    if (ref_element_count(e.rank, e.sizes) == 0)
+        return;
+    do {
+        ref_get(&e, coord, x);
+        ref_get(&g, coord, y);
+        if (ref_float_close(c->type, x, y, ulps))
+            ref_put(&g, coord, x);
+    } while (ref_next_coord(e.rank, e.sizes, coord));
+}
+
+static void ew_run(ew_case *c)
+{
+    static char what[4096], diff[4096];
+    ops_tensor *inputs[2] = {&c->a, &c->b}, *outputs[1] = {&c->out};
+    /* The output, and the inputs that are not its range. */
+    ops_tensor *all[3] = {&c->out, NULL, NULL};
+    int n_all = 1;
+    if (!c->in_place)
+        all[n_all++] = &c->a;
+    if (binary(c))
+        all[n_all++] = &c->b;
+    const char *stage = "";
+    UINT n_in = binary(c) ? 2 : 1;
+    HRESULT hr = ops_run_device(&c->desc, &c->mem, inputs, n_in, outputs, 1, c->submit, &stage);
+    cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", ew_describe(c, what, sizeof what), stage,
+              dmlcl_hresult_name(hr), dmlcl_last_error());
+    accept_tolerance(c);
+    uint64_t bad = ops_compare(&c->mem, all, n_all, diff, sizeof diff);
+    cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", ew_describe(c, what, sizeof what), bad,
+              diff);
+}
+
+static void ew_cases(const char *test, unsigned count, const ew_kind *kind)
+{
+    static ew_case c;
+    long only = ops_only_case();
+    unsigned types = type_count(kind);
+    for (unsigned n = 0; n < ops_case_count(count); ++n) {
+        if (only >= 0 && (unsigned long)only != n)
+            continue;
+        ref_rng rng = ops_case_rng(&run_seed, test, n);
+        memset(&c, 0, sizeof c);
+        c.test = test;
+        c.seed = ops_base_seed(&run_seed);
+        c.number = n;
+        ew_generate(&c, &rng, kind, kind->types[n % types]);
+        ew_place(&c, &rng);
+        ew_fill(&c, &rng);
+        ew_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
+OPS_DEVICE_SUITE(elementwise);
+
+/* Every type of each operator, twice over (the first cases cycle through the types). */
+#define EW_RANDOM_TEST(name, index)                                              \
+    Test(elementwise, random_##name)                                             \
+    {                                                                            \
+        ew_cases("random_" #name, 2 * type_count(&kinds[index]), &kinds[index]); \
+    }
+
+EW_RANDOM_TEST(add, 0)
+EW_RANDOM_TEST(subtract, 1)
+EW_RANDOM_TEST(multiply, 2)
+EW_RANDOM_TEST(divide, 3)
+EW_RANDOM_TEST(max, 4)
+EW_RANDOM_TEST(min, 5)
+EW_RANDOM_TEST(mean, 6)
+EW_RANDOM_TEST(difference_square, 7)
+EW_RANDOM_TEST(negate, 8)
+EW_RANDOM_TEST(abs, 9)
+EW_RANDOM_TEST(ceil, 10)
+EW_RANDOM_TEST(floor, 11)
+
+/* ---- Fixed cases: the rules the pages leave to the implementation -------------------- */
+
+/* One packed 1-D binary operation on host memory: out = op(a, b). */
+static HRESULT run_packed(DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE dt, UINT n, void *a, void *b,
+                          void *out)
+{
+    UINT sizes[1] = {n};
+    DML_BUFFER_TENSOR_DESC bufs[3];
+    DML_TENSOR_DESC tds[3];
+    for (int i = 0; i < 3; ++i) {
+        bufs[i] = (DML_BUFFER_TENSOR_DESC){
+            dt, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, DMLCalcBufferTensorSize(dt, 1, sizes, NULL),
+            0};
+        tds[i] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &bufs[i]};
+    }
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC d = {&tds[0], &tds[1], &tds[2]}; /* every binary desc */
+    DML_OPERATOR_DESC desc = {type, &d};
+    dmlcl_operator *op = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    HRESULT hr = dmlcl_operator_create(ops_device(), &desc, &op);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &c);
+    uint64_t bytes = bufs[0].TotalTensorSizeInBytes;
+    dmlcl_host_tensor in[2] = {{a, bytes}, {b, bytes}}, o = {out, bytes};
+    if (SUCCEEDED(hr))
+        hr = dmlcl_compiled_operator_execute(c, 2, in, 1, &o);
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+Test(elementwise, integer_rules)
+{
+    /* INT32: wrap on ADD and MULTIPLY; DIVIDE truncates toward zero, x / 0 is -1 (every bit
+     * set), INT32_MIN / -1 wraps to INT32_MIN; MEAN truncates toward zero. */
+    int32_t a[6] = {INT32_MAX, -7, 7, INT32_MIN, 5, -3};
+    int32_t b[6] = {1, 2, -2, -1, 0, 0};
+    int32_t got[6];
+    cr_assert_eq(
+        run_packed(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_INT32, 6, a, b, got), S_OK,
+        "%s", dmlcl_last_error());
+    cr_expect_eq(got[0], INT32_MIN, "INT32_MAX + 1 wraps: %d", got[0]);
+    cr_assert_eq(
+        run_packed(DML_OPERATOR_ELEMENT_WISE_DIVIDE, DML_TENSOR_DATA_TYPE_INT32, 6, a, b, got),
+        S_OK, "%s", dmlcl_last_error());
+    const int32_t want_div[6] = {INT32_MAX, -3, -3, INT32_MIN, -1, -1};
+    for (int i = 0; i < 6; ++i)
+        cr_expect_eq(got[i], want_div[i], "%d / %d: %d, expected %d", a[i], b[i], got[i],
+                     want_div[i]);
+    cr_assert_eq(
+        run_packed(DML_OPERATOR_ELEMENT_WISE_MEAN, DML_TENSOR_DATA_TYPE_INT32, 6, a, b, got), S_OK,
+        "%s", dmlcl_last_error());
+    cr_expect_eq(got[1], -2, "mean(-7, 2) = -2.5 truncates to -2: %d", got[1]);
+    cr_expect_eq(got[0], 1073741824, "mean(INT32_MAX, 1) without overflow: %d", got[0]);
+    /* UINT8: 250 + 10 wraps to 4; 3 - 5 to 254; 7 / 0 is 255. */
+    uint8_t ua[3] = {250, 3, 7}, ub[3] = {10, 5, 0};
+    uint8_t ug[3];
+    cr_assert_eq(
+        run_packed(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_UINT8, 3, ua, ub, ug), S_OK,
+        "%s", dmlcl_last_error());
+    cr_expect_eq(ug[0], 4);
+    cr_assert_eq(
+        run_packed(DML_OPERATOR_ELEMENT_WISE_SUBTRACT, DML_TENSOR_DATA_TYPE_UINT8, 3, ua, ub, ug),
+        S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(ug[1], 254);
+    cr_assert_eq(
+        run_packed(DML_OPERATOR_ELEMENT_WISE_DIVIDE, DML_TENSOR_DATA_TYPE_UINT8, 3, ua, ub, ug),
+        S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(ug[2], 255);
+}
+
+Test(elementwise, float_max_min_nan_and_zeros)
+{
+    float a[4] = {NAN, 1.0f, -0.0f, NAN}, b[4] = {2.0f, NAN, 0.0f, NAN};
+    float got[4];
+    cr_assert_eq(run_packed(DML_OPERATOR_ELEMENT_WISE_MAX, F32, 4, a, b, got), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_expect(got[0] == 2.0f && got[1] == 1.0f, "a NaN gives the other operand: %g %g", got[0],
+              got[1]);
+    cr_expect(got[2] == 0.0f && !signbit(got[2]), "max(-0, +0) is +0");
+    cr_expect(isnan(got[3]), "max(NaN, NaN) is NaN");
+    cr_assert_eq(run_packed(DML_OPERATOR_ELEMENT_WISE_MIN, F32, 4, a, b, got), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_expect(got[0] == 2.0f && got[1] == 1.0f);
+    cr_expect(got[2] == 0.0f && signbit(got[2]), "min(-0, +0) is -0");
+}
