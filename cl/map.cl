@@ -230,7 +230,11 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #elif OP == 8
 #define F ((x0 - x1) * (x0 - x1))
 #elif OP == 9
+#if INT_COMPUTE
 #define F ((COMPUTE_T)0 - x0)
+#else
+#define F (-x0) /* a sign flip: -(+0) is -0 */
+#endif
 #elif OP == 10
 #if !INT_COMPUTE
 #define F fabs(x0)

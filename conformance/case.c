@@ -252,6 +252,12 @@ static void parse_case(rt_case *c, const cJSON *j)
     c->note = opt_string(c, j, "note", 0);
     if (c->malformed)
         return;
+    char why[RT_WHY_MAX];
+    if (rt_tolerance_parse(cJSON_GetObjectItemCaseSensitive(j, "tolerance"), "case", &c->tol, why,
+                           sizeof why) != 0) {
+        set_malformed(c, "%s", why);
+        return;
+    }
     const cJSON *attrs = cJSON_GetObjectItemCaseSensitive(j, "attrs");
     if (attrs != NULL && !cJSON_IsNull(attrs)) {
         if (!cJSON_IsObject(attrs)) {

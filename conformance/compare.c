@@ -6,6 +6,7 @@
  * output slots and compared element by element.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,10 +30,26 @@ static int is_sentinel(const unsigned char *p, size_t n)
     return 1;
 }
 
-int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got, unsigned ulps,
-                      rt_result *r)
+/* One element within tolerance: exact for integers and without one; for floats within ulp
+ * units or abs of the expected value, NaN matching NaN and an infinity only itself. */
+static int element_matches(const rt_type *t, const unsigned char *e, const unsigned char *g,
+                           const rt_tolerance *tol)
 {
-    char es[128], gs[128];
+    if (!tol || t->kind != RT_KIND_FLOAT || (!tol->has_ulp && !tol->has_abs))
+        return memcmp(e, g, t->size) == 0;
+    double de = rt_value_double(t, e), dg = rt_value_double(t, g);
+    if (isnan(de) || isnan(dg))
+        return isnan(de) && isnan(dg);
+    if (isinf(de) || isinf(dg))
+        return de == dg;
+    return (tol->has_ulp && rt_ulp_distance(t, e, g) <= tol->ulp) ||
+           (tol->has_abs && fabs(dg - de) <= tol->abs);
+}
+
+int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got,
+                      const rt_tolerance *tol, rt_result *r)
+{
+    char es[128], gs[128], within[96] = "";
     if (exp->type != got->type) {
         rt_verdict(r, 0, "%s has type %s, expected %s", name, got->type->name, exp->type->name);
         return -1;
@@ -48,23 +65,32 @@ int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *g
     for (uint64_t i = 0; i < exp->count; ++i) {
         const unsigned char *e = exp->elems + i * size;
         const unsigned char *g = got->buffer + rt_tensor_offset(got, i);
-        int same = ulps ? rt_ulp_distance(exp->type, e, g) <= ulps : memcmp(e, g, size) == 0;
-        if (!same && bad++ == 0)
+        if (!element_matches(exp->type, e, g, tol) && bad++ == 0)
             first = i;
     }
     if (bad == 0)
         return 0;
+    const unsigned char *e = exp->elems + first * size;
     const unsigned char *g = got->buffer + rt_tensor_offset(got, first);
     char coords[128];
     rt_tensor_format_coords(exp, first, coords, sizeof coords);
-    rt_value_format(exp->type, exp->elems + first * size, es, sizeof es);
+    rt_value_format(exp->type, e, es, sizeof es);
     rt_value_format(exp->type, g, gs, sizeof gs);
+    if (exp->type->kind == RT_KIND_FLOAT && tol && (tol->has_ulp || tol->has_abs)) {
+        uint64_t d = rt_ulp_distance(exp->type, e, g);
+        int n = snprintf(within, sizeof within, " (%" PRIu64 " ulp apart; tolerance", d);
+        if (tol->has_ulp)
+            n += snprintf(within + n, sizeof within - (size_t)n, " %" PRIu64 " ulp", tol->ulp);
+        if (tol->has_abs)
+            snprintf(within + n, sizeof within - (size_t)n, "%s abs %g", tol->has_ulp ? " or" : "",
+                     tol->abs);
+        strncat(within, ")", sizeof within - strlen(within) - 1);
+    }
     rt_verdict(r, 0,
                "%s element %" PRIu64 " %s: expected %s, got %s%s%s; %" PRIu64 " of %" PRIu64
                " elements differ",
                name, first, coords, es, gs,
-               is_sentinel(g, size) ? " (sentinel: never written)" : "",
-               ulps ? " (beyond 1 ulp)" : "", bad, exp->count);
+               is_sentinel(g, size) ? " (sentinel: never written)" : "", within, bad, exp->count);
     return -1;
 }
 
@@ -125,8 +151,13 @@ void rt_check_outputs(const rt_case *c, const rt_build *b, rt_result *r)
                 rt_verdict(r, 0, "the operator has no output %s", name);
                 return;
             }
-            if (rt_compare_output(name, o->is_list ? o->list[e] : o->t, b->outputs[slot],
-                                  b->ulp_tolerance, r))
+            const rt_tensor *exp = o->is_list ? o->list[e] : o->t;
+            /* The output's tolerance, else the case's, else the operator's default. */
+            rt_tolerance def = {b->ulp_tolerance > 0, 0, b->ulp_tolerance, 0};
+            const rt_tolerance *tol = exp->tol.has_ulp || exp->tol.has_abs ? &exp->tol
+                                      : c->tol.has_ulp || c->tol.has_abs   ? &c->tol
+                                                                           : &def;
+            if (rt_compare_output(name, exp, b->outputs[slot], tol, r))
                 return;
         }
     }

@@ -58,6 +58,14 @@ typedef struct graph_run {
     char why[RT_WHY_MAX];
 } graph_run;
 
+/* An output's tolerance in a graph case: its own, else the case's (NULL: exact). */
+static const rt_tolerance *graph_tolerance(const rt_case *c, const rt_tensor *t)
+{
+    if (t->tol.has_ulp || t->tol.has_abs)
+        return &t->tol;
+    return c->tol.has_ulp || c->tol.has_abs ? &c->tol : NULL;
+}
+
 static int fail(graph_run *g, const char *fmt, ...) RT_PRINTF(2, 3);
 static int fail(graph_run *g, const char *fmt, ...)
 {
@@ -429,7 +437,8 @@ static void execute_com(graph_run *g, dmlcl_device *device, const DML_GRAPH_DESC
         return;
     }
     for (unsigned o = 0; o < g->c->n_outputs; ++o)
-        if (rt_compare_output(g->c->outputs[o].name, g->c->outputs[o].t, g->got[o], 0, r) != 0)
+        if (rt_compare_output(g->c->outputs[o].name, g->c->outputs[o].t, g->got[o],
+                              graph_tolerance(g->c, g->c->outputs[o].t), r) != 0)
             return;
     rt_verdict(r, 1, "%s", "");
 }
@@ -453,7 +462,8 @@ static void execute(graph_run *g, dmlcl_compiled_operator *cop, rt_result *r)
         return;
     }
     for (unsigned o = 0; o < g->c->n_outputs; ++o)
-        if (rt_compare_output(g->c->outputs[o].name, g->c->outputs[o].t, g->got[o], 0, r) != 0)
+        if (rt_compare_output(g->c->outputs[o].name, g->c->outputs[o].t, g->got[o],
+                              graph_tolerance(g->c, g->c->outputs[o].t), r) != 0)
             return;
     rt_verdict(r, 1, "%s", "");
 }

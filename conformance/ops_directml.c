@@ -303,7 +303,97 @@ static int build_identity(rt_build *b)
     return 0;
 }
 
+/* ---- Element-wise arithmetic (version 3) -------------------------------------------------- */
+
+/* Each operator's tolerance on FLOAT32 and FLOAT16 outputs (reference/precision.md); exact
+ * where the result is exact in any precision, and for integers. */
+typedef struct ew_op {
+    const char *name;
+    DML_OPERATOR_TYPE type;
+    int binary, scale_bias;
+    unsigned ulps;
+} ew_op;
+
+static const ew_op ew_ops[] = {
+    {"DML_OPERATOR_ELEMENT_WISE_ADD", DML_OPERATOR_ELEMENT_WISE_ADD, 1, 0, 1},
+    {"DML_OPERATOR_ELEMENT_WISE_SUBTRACT", DML_OPERATOR_ELEMENT_WISE_SUBTRACT, 1, 0, 1},
+    {"DML_OPERATOR_ELEMENT_WISE_MULTIPLY", DML_OPERATOR_ELEMENT_WISE_MULTIPLY, 1, 0, 1},
+    {"DML_OPERATOR_ELEMENT_WISE_DIVIDE", DML_OPERATOR_ELEMENT_WISE_DIVIDE, 1, 0, 2},
+    {"DML_OPERATOR_ELEMENT_WISE_MAX", DML_OPERATOR_ELEMENT_WISE_MAX, 1, 0, 0},
+    {"DML_OPERATOR_ELEMENT_WISE_MIN", DML_OPERATOR_ELEMENT_WISE_MIN, 1, 0, 0},
+    {"DML_OPERATOR_ELEMENT_WISE_MEAN", DML_OPERATOR_ELEMENT_WISE_MEAN, 1, 0, 1},
+    {"DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE", DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, 1,
+     0, 2},
+    {"DML_OPERATOR_ELEMENT_WISE_NEGATE", DML_OPERATOR_ELEMENT_WISE_NEGATE, 0, 0, 0},
+    {"DML_OPERATOR_ELEMENT_WISE_ABS", DML_OPERATOR_ELEMENT_WISE_ABS, 0, 1, 0},
+    {"DML_OPERATOR_ELEMENT_WISE_CEIL", DML_OPERATOR_ELEMENT_WISE_CEIL, 0, 1, 0},
+    {"DML_OPERATOR_ELEMENT_WISE_FLOOR", DML_OPERATOR_ELEMENT_WISE_FLOOR, 0, 1, 0},
+};
+
+static int build_elementwise(rt_build *b)
+{
+    const ew_op *e = NULL;
+    for (size_t i = 0; i < sizeof ew_ops / sizeof ew_ops[0]; ++i)
+        if (strcmp(ew_ops[i].name, b->c->op) == 0)
+            e = &ew_ops[i];
+    if (e == NULL)
+        return rt_fail(b, "no element-wise operator %s", b->c->op);
+    static const char *const binary_inputs[] = {"ATensor", "BTensor", "OutputTensor", NULL};
+    static const char *const unary_inputs[] = {"InputTensor", "OutputTensor", NULL};
+    static const char *const sb_attrs[] = {"ScaleBias", NULL}, *const no_attrs[] = {NULL};
+    if (rt_check_names(b, e->binary ? binary_inputs : unary_inputs,
+                       e->scale_bias ? sb_attrs : no_attrs, one_output))
+        return -1;
+    const DML_SCALE_BIAS *scale_bias = NULL;
+    const cJSON *sb = e->scale_bias ? rt_attr(b, "ScaleBias") : NULL;
+    if (sb != NULL) {
+        DML_SCALE_BIAS *v = rt_alloc(b, sizeof *v);
+        if (!cJSON_IsObject(sb) || cJSON_GetArraySize(sb) != 2 ||
+            rt_attr_float(b, "Scale", sb, &v->Scale) || rt_attr_float(b, "Bias", sb, &v->Bias))
+            return rt_fail(b, "attrs.ScaleBias must be {\"Scale\": s, \"Bias\": b}");
+        scale_bias = v;
+    }
+    const rt_tensor *a = bind_data(b, e->binary ? "ATensor" : "InputTensor");
+    const rt_tensor *bt = e->binary ? bind_data(b, "BTensor") : NULL;
+    if (a == NULL || (e->binary && bt == NULL))
+        return -1;
+    const DML_TENSOR_DESC *out = bind_output(b, a, a->rank, a->sizes);
+    if (out == NULL)
+        return -1;
+    if (e->binary) {
+        /* Every binary row's descriptor: {ATensor, BTensor, OutputTensor}. */
+        DML_ELEMENT_WISE_ADD_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+        *d = (DML_ELEMENT_WISE_ADD_OPERATOR_DESC){&a->desc, &bt->desc, out};
+        b->desc.Desc = d;
+    } else if (e->scale_bias) {
+        DML_ELEMENT_WISE_ABS_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+        *d = (DML_ELEMENT_WISE_ABS_OPERATOR_DESC){&a->desc, out, scale_bias};
+        b->desc.Desc = d;
+    } else {
+        DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+        *d = (DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC){&a->desc, out};
+        b->desc.Desc = d;
+    }
+    DML_TENSOR_DATA_TYPE t = b->outputs[0]->type->dml;
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16)
+        b->ulp_tolerance = e->ulps + (scale_bias != NULL && e->ulps ? 2 : 0);
+    b->desc.Type = e->type;
+    return 0;
+}
+
 const rt_op rt_ops_directml[] = {
+    {"DML_OPERATOR_ELEMENT_WISE_ADD", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_SUBTRACT", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_MULTIPLY", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_DIVIDE", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_MAX", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_MIN", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_MEAN", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_NEGATE", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_ABS", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_CEIL", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_FLOOR", build_elementwise},
     {"DML_OPERATOR_ELEMENT_WISE_IDENTITY", build_identity},
     {"DML_OPERATOR_GATHER", build_gather},
     {"DML_OPERATOR_GATHER_ELEMENTS", build_gather_elements},

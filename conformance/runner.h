@@ -79,6 +79,8 @@ void rt_value_format(const rt_type *t, const void *src, char *buf, size_t n);
 uint64_t rt_value_bits(const rt_type *t, const void *src);
 /* Integer kinds only: the element as a signed 64-bit value (UINT64 may wrap). */
 int64_t rt_value_int(const rt_type *t, const void *src);
+/* Float kinds: the element's value. */
+double rt_value_double(const rt_type *t, const void *src);
 /* Float kinds: distance in units in the last place; 0 for two NaNs, UINT64_MAX for one. */
 uint64_t rt_ulp_distance(const rt_type *t, const void *a, const void *b);
 
@@ -94,6 +96,14 @@ double rt_float_decode(uint64_t bits, unsigned exp_bits, unsigned man_bits);
  * TotalTensorSizeInBytes bytes (buffer), described by desc. Holds pointers
  * into itself: allocate with rt_tensor_new, never copy.
  */
+/* An expected output's tolerance (version 3): a float element passes within ulp units in the
+ * last place, or within abs of the expected value; unset fields do not apply. */
+typedef struct rt_tolerance {
+    int has_ulp, has_abs;
+    uint64_t ulp;
+    double abs;
+} rt_tolerance;
+
 typedef struct rt_tensor {
     const rt_type *type;
     unsigned rank;
@@ -106,12 +116,15 @@ typedef struct rt_tensor {
     uint64_t buffer_size;  /* == buffer_desc.TotalTensorSizeInBytes */
     DML_BUFFER_TENSOR_DESC buffer_desc;
     DML_TENSOR_DESC desc;
+    rt_tolerance tol; /* "tolerance" of an expected output (has_ulp, has_abs 0: none) */
 } rt_tensor;
 
 /* A tensor without data; strides NULL = packed. */
 rt_tensor *rt_tensor_new(const rt_type *type, unsigned rank, const UINT *sizes, const UINT *strides,
                          char *why, size_t n);
-/* Parses {"type", "shape", "data", "strides"}; what names it in messages. */
+/* Parses a "tolerance" object (NULL or null: none); -1 with why when malformed. */
+int rt_tolerance_parse(const cJSON *j, const char *what, rt_tolerance *out, char *why, size_t n);
+/* Parses {"type", "shape", "data", "strides", "tolerance"}; what names it in messages. */
 rt_tensor *rt_tensor_parse(const cJSON *j, const char *what, char *why, size_t n);
 void rt_tensor_free(rt_tensor *t);
 
@@ -157,6 +170,7 @@ typedef struct rt_case {
     unsigned n_inputs;
     rt_named inputs[RT_MAX_TENSORS];
     rt_expect expect;
+    rt_tolerance tol; /* the case's "tolerance": every output without its own */
     unsigned n_outputs;
     rt_named outputs[RT_MAX_TENSORS];
     char *malformed; /* why the case cannot run, or NULL */
@@ -320,8 +334,8 @@ typedef enum rt_api { RT_API_C, RT_API_COM } rt_api;
 /* Verdicts (compare.c), shared by run.c and graph.c. */
 void rt_verdict(rt_result *r, int passed, const char *fmt, ...) RT_PRINTF(3, 4);
 /* 0 when equal; else -1 with the first differing element described in r (compare.c). */
-int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got, unsigned ulps,
-                      rt_result *r);
+int rt_compare_output(const char *name, const rt_tensor *exp, const rt_tensor *got,
+                      const rt_tolerance *tol, rt_result *r);
 /*
  * Before running: every expected output has its slots in b, in the same form
  * (one tensor, or a list of as many). 0, or -1 with r a malformed-case FAIL.

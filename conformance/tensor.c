@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,6 +230,33 @@ static int check_tensor_keys(const cJSON *j, const char *what, char *why, size_t
     return 0;
 }
 
+int rt_tolerance_parse(const cJSON *j, const char *what, rt_tolerance *out, char *why, size_t n)
+{
+    memset(out, 0, sizeof *out);
+    if (j == NULL || cJSON_IsNull(j))
+        return 0;
+    if (!cJSON_IsObject(j) || j->child == NULL)
+        return failf(why, n, "%s.tolerance must be {\"ulp\": N, \"abs\": x} (either or both)",
+                     what);
+    for (const cJSON *k = j->child; k != NULL; k = k->next) {
+        if (strcmp(k->string, "ulp") == 0) {
+            if (!cJSON_IsNumber(k) || k->valuedouble < 0 || k->valuedouble != floor(k->valuedouble))
+                return failf(why, n, "%s.tolerance.ulp must be a whole number >= 0", what);
+            out->has_ulp = 1;
+            out->ulp = (uint64_t)k->valuedouble;
+        } else if (strcmp(k->string, "abs") == 0) {
+            if (!cJSON_IsNumber(k) || !(k->valuedouble >= 0))
+                return failf(why, n, "%s.tolerance.abs must be a number >= 0", what);
+            out->has_abs = 1;
+            out->abs = k->valuedouble;
+        } else {
+            return failf(why, n, "%s.tolerance has a field \"%s\" (only ulp and abs)", what,
+                         k->string);
+        }
+    }
+    return 0;
+}
+
 rt_tensor *rt_tensor_parse(const cJSON *j, const char *what, char *why, size_t n)
 {
     if (!cJSON_IsObject(j)) {
@@ -273,7 +301,9 @@ rt_tensor *rt_tensor_parse(const cJSON *j, const char *what, char *why, size_t n
         failf(why, n, "%s: %s", what, inner);
         return NULL;
     }
-    if (data != NULL && parse_data(t, data, what, why, n) != 0) {
+    if ((data != NULL && parse_data(t, data, what, why, n) != 0) ||
+        rt_tolerance_parse(cJSON_GetObjectItemCaseSensitive(j, "tolerance"), what, &t->tol, why,
+                           n) != 0) {
         rt_tensor_free(t);
         return NULL;
     }

@@ -131,7 +131,7 @@ int64_t rt_value_int(const rt_type *t, const void *src)
     return (int64_t)bits;
 }
 
-static double value_double(const rt_type *t, const void *src)
+double rt_value_double(const rt_type *t, const void *src)
 {
     uint64_t bits = rt_value_bits(t, src);
     if (t->size == 8) {
@@ -255,7 +255,7 @@ void rt_value_format(const rt_type *t, const void *src, char *buf, size_t n)
     switch (t->kind) {
     case RT_KIND_FLOAT:
         snprintf(buf, n, t->size == 8 ? "%.17g (0x%0*" PRIx64 ")" : "%.9g (0x%0*" PRIx64 ")",
-                 value_double(t, src), digits, bits);
+                 rt_value_double(t, src), digits, bits);
         break;
     case RT_KIND_SINT:
         snprintf(buf, n, "%" PRId64 " (0x%0*" PRIx64 ")", rt_value_int(t, src), digits, bits);
@@ -274,7 +274,7 @@ static int64_t ordered(uint64_t bits, unsigned width_bits)
 
 uint64_t rt_ulp_distance(const rt_type *t, const void *a, const void *b)
 {
-    double da = value_double(t, a), db = value_double(t, b);
+    double da = rt_value_double(t, a), db = rt_value_double(t, b);
     if (isnan(da) || isnan(db))
         return (isnan(da) && isnan(db)) ? 0 : UINT64_MAX;
     int64_t oa = ordered(rt_value_bits(t, a), t->size * 8);
