@@ -42,6 +42,11 @@ const char *dmli_operator_name(const dmlcl_operator *op)
     return op->cls->name;
 }
 
+void dmli_operator_retain(dmlcl_operator *op)
+{
+    __atomic_add_fetch(&op->refcount, 1, __ATOMIC_RELAXED);
+}
+
 HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *t, const DML_BINDING_DESC *binding)
 {
     DMLI_NULL_IF(!t, "BindTemporaryResource: the binding table (NULL) is required");

@@ -268,9 +268,11 @@ typedef struct dmli_op_class {
     const dmli_op_steps *steps;
 } dmli_op_class;
 
-/* graph_api.c: what a graph node copies from its operator (graph.c). */
+/* graph_api.c: what a graph node reads of its operator (graph.c), which it holds a reference
+ * on (dmli_operator_retain; dmlcl_operator_release): an operator's state never changes. */
 const dmli_op_state *dmli_operator_state(const dmlcl_operator *op);
 const char *dmli_operator_name(const dmlcl_operator *op);
+void dmli_operator_retain(dmlcl_operator *op);
 
 /* registry.c: the class for a type, or NULL. */
 const dmli_op_class *dmli_op_class_find(DML_OPERATOR_TYPE type);

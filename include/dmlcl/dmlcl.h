@@ -274,6 +274,16 @@ DMLCL_API HRESULT dmlcl_compiled_operator_initialize(
 /* ---- Graphs (IDMLDevice1::CompileGraph) ------------------------------------- */
 
 /*
+ * The most nodes a DML_GRAPH_DESC may have: a larger NodeCount is refused
+ * (E_INVALIDARG, naming this limit) before anything is read or allocated.
+ * Validating and planning a graph takes time and memory linear in its nodes
+ * and edges (docs/design.md, "Graph compile cost"), so the limit bounds what
+ * a graph from an untrusted source can cost: about 0.1 s and 60 MB of host
+ * memory for an identity chain this long. DirectML states no limit.
+ */
+#define DMLCL_GRAPH_NODE_COUNT_MAX 262144u
+
+/*
  * IDMLDevice1::CompileGraph: validates desc against DirectML's graph rules
  * and compiles it into one compiled operator whose binding table binds the
  * graph's inputs and outputs (in graph index order) and, when

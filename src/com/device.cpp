@@ -236,6 +236,13 @@ HRESULT STDMETHODCALLTYPE device::CompileGraph(const DML_GRAPH_DESC *desc,
     DMLI_TRY(check_alive());
     if (!desc)
         return report(dmli_fail(E_INVALIDARG, "CompileGraph: desc (NULL) is required"));
+    /* Before the copy below is sized by it (the C API checks it again, with the rest). */
+    if (desc->NodeCount > DMLCL_GRAPH_NODE_COUNT_MAX)
+        return report(dmli_fail(E_INVALIDARG,
+                                "CompileGraph: NodeCount (%u) is more than "
+                                "DMLCL_GRAPH_NODE_COUNT_MAX (%u), the most nodes dmlcl compiles "
+                                "into one graph",
+                                desc->NodeCount, DMLCL_GRAPH_NODE_COUNT_MAX));
     DML_GRAPH_DESC c_desc = *desc;
     DML_GRAPH_NODE_DESC *nodes = nullptr;
     DML_OPERATOR_GRAPH_NODE_DESC *ops = nullptr;
