@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "device.h"
+#include "enums.h"
 
 #define MAX_PLATFORMS 16
 #define MAX_DEVICES 64
@@ -409,13 +410,19 @@ unsigned dmli_device_builds(dmlcl_device *device)
     return builds;
 }
 
+/*
+ * Every enum the query holds is read as an integer and checked: the feature,
+ * the data type, each requested level (a later DirectML's level, 0xMm00
+ * above 6.4, is not supported; a value that is no level is refused).
+ */
 HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE feature,
                                            UINT query_size, const void *query, UINT data_size,
                                            void *data)
 {
     DMLI_NULL_IF(!device || !data, "CheckFeatureSupport: device and featureSupportData are "
                                    "required");
-    if (feature == DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT) {
+    unsigned f = (unsigned)feature;
+    if (f == DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT) {
         const DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT *q = query;
         DMLI_INVALID_IF(!q || query_size != sizeof *q,
                         "CheckFeatureSupport: featureQueryDataSize (%u) must be %zu for "
@@ -424,11 +431,17 @@ HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE fea
         DMLI_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT),
                         "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
                         sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT));
+        unsigned type = (unsigned)q->DataType;
+        DMLI_INVALID_IF(!dmli_type_known(q->DataType),
+                        "CheckFeatureSupport: DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT.DataType "
+                        "(%u) is not a DML_TENSOR_DATA_TYPE (FLOAT32 1 to INT4 13, or a dmlcl "
+                        "extension type)",
+                        type);
         DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT *r = data;
         r->IsSupported = dmli_type_size(q->DataType) != 0;
         return S_OK;
     }
-    if (feature == DML_FEATURE_FEATURE_LEVELS) {
+    if (f == DML_FEATURE_FEATURE_LEVELS) {
         const DML_FEATURE_QUERY_FEATURE_LEVELS *q = query;
         DMLI_INVALID_IF(!q || query_size != sizeof *q ||
                             (q->RequestedFeatureLevelCount && !q->RequestedFeatureLevels),
@@ -437,20 +450,26 @@ HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE fea
         DMLI_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_FEATURE_LEVELS),
                         "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
                         sizeof(DML_FEATURE_DATA_FEATURE_LEVELS));
-        DML_FEATURE_LEVEL best = (DML_FEATURE_LEVEL)0;
-        for (UINT i = 0; i < q->RequestedFeatureLevelCount; ++i)
-            if (q->RequestedFeatureLevels[i] <= DMLCL_FEATURE_LEVEL &&
-                q->RequestedFeatureLevels[i] > best)
-                best = q->RequestedFeatureLevels[i];
+        uint32_t best = 0;
+        for (UINT i = 0; i < q->RequestedFeatureLevelCount; ++i) {
+            uint32_t level = (uint32_t)q->RequestedFeatureLevels[i];
+            DMLI_INVALID_IF(!dmli_feature_level_defined(level) && !dmli_feature_level_later(level),
+                            "CheckFeatureSupport: RequestedFeatureLevels[%u] (0x%x) is not a "
+                            "DML_FEATURE_LEVEL (DML_FEATURE_LEVEL_1_0 0x1000 to 6_4 0x6400, or a "
+                            "later 0xMm00)",
+                            i, level);
+            if (dmli_feature_level_defined(level) && level > best)
+                best = level;
+        }
         DMLI_UNSUPPORTED_IF(best == 0,
                             "CheckFeatureSupport: none of the requested feature "
                             "levels is supported (dmlcl emulates up to 0x%x)",
                             (unsigned)DMLCL_FEATURE_LEVEL);
-        ((DML_FEATURE_DATA_FEATURE_LEVELS *)data)->MaxSupportedFeatureLevel = best;
+        ((DML_FEATURE_DATA_FEATURE_LEVELS *)data)->MaxSupportedFeatureLevel =
+            (DML_FEATURE_LEVEL)best;
         return S_OK;
     }
-    return dmli_fail(E_INVALIDARG, "CheckFeatureSupport: feature (%d) is not a DML_FEATURE",
-                     (int)feature);
+    return dmli_fail(E_INVALIDARG, "CheckFeatureSupport: feature (%u) is not a DML_FEATURE", f);
 }
 
 /* DMLCL_KERNEL_WERROR=1 (the test suites set it): a kernel build warning fails the build. */

@@ -81,6 +81,8 @@ uint32_t dmli_type_size(DML_TENSOR_DATA_TYPE type);
 /* "FLOAT32", "BOOLEAN", ... or "DataType(<n>)" (static storage per call site) */
 const char *dmli_type_name(DML_TENSOR_DATA_TYPE type);
 bool dmli_type_is_float(DML_TENSOR_DATA_TYPE type);
+/* A DirectML data type (FLOAT32 to INT4) or a dmlcl extension type: not UNKNOWN. */
+bool dmli_type_known(DML_TENSOR_DATA_TYPE type);
 
 /* Minimum bytes for sizes/strides, 64-bit, with overflow reported as UINT64_MAX. */
 uint64_t dmli_tensor_min_bytes(uint32_t elem_bytes, uint32_t rank, const uint64_t *sizes,

@@ -99,20 +99,20 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
     DMLI_NULL_IF(!b, "IDMLOperatorInitializer: %s bindings (NULL) are required", call);
     for (UINT i = 0; i < count; ++i) {
         if (outputs) {
-            DMLI_INVALID_IF(b[i].Type != DML_BINDING_TYPE_NONE &&
-                                (b[i].Type != DML_BINDING_TYPE_BUFFER || !b[i].Desc),
+            DMLI_INVALID_IF(raw(b[i].Type) != DML_BINDING_TYPE_NONE &&
+                                (raw(b[i].Type) != DML_BINDING_TYPE_BUFFER || !b[i].Desc),
                             "IDMLOperatorInitializer: BindOutputs binding %u (operator %u's "
-                            "persistent resource).Type (%d) must be DML_BINDING_TYPE_BUFFER "
+                            "persistent resource).Type (%u) must be DML_BINDING_TYPE_BUFFER "
                             "with a DML_BUFFER_BINDING, or NONE",
-                            i, i, (int)b[i].Type);
+                            i, i, raw(b[i].Type));
             continue;
         }
-        if (b[i].Type == DML_BINDING_TYPE_NONE)
+        if (raw(b[i].Type) == DML_BINDING_TYPE_NONE)
             continue;
-        DMLI_INVALID_IF(b[i].Type != DML_BINDING_TYPE_BUFFER_ARRAY || !b[i].Desc,
-                        "IDMLOperatorInitializer: BindInputs binding %u.Type (%d) must be "
+        DMLI_INVALID_IF(raw(b[i].Type) != DML_BINDING_TYPE_BUFFER_ARRAY || !b[i].Desc,
+                        "IDMLOperatorInitializer: BindInputs binding %u.Type (%u) must be "
                         "DML_BINDING_TYPE_BUFFER_ARRAY (one array per operator) or NONE",
-                        i, (int)b[i].Type);
+                        i, raw(b[i].Type));
         const DML_BUFFER_ARRAY_BINDING *a =
             static_cast<const DML_BUFFER_ARRAY_BINDING *>(b[i].Desc);
         dmlcl_operator *op = dmlcl_compiled_operator_operator(init->target(i)->cl());
@@ -131,14 +131,14 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
         init_binding &k = init_[i];
         if (outputs) {
             k.persistent = b[i];
-            if (b[i].Type == DML_BINDING_TYPE_BUFFER) {
+            if (raw(b[i].Type) == DML_BINDING_TYPE_BUFFER) {
                 k.persistent_buffer = *static_cast<const DML_BUFFER_BINDING *>(b[i].Desc);
                 k.persistent.Desc = &k.persistent_buffer;
             }
             continue;
         }
         const DML_BUFFER_ARRAY_BINDING *a =
-            b[i].Type == DML_BINDING_TYPE_NONE
+            raw(b[i].Type) == DML_BINDING_TYPE_NONE
                 ? nullptr
                 : static_cast<const DML_BUFFER_ARRAY_BINDING *>(b[i].Desc);
         UINT n = a ? a->BindingCount : 0;
@@ -199,7 +199,7 @@ HRESULT binding_table::bind_compiled(bool outputs, UINT count, const DML_BINDING
     k.count = count;
     for (UINT i = 0; i < count; ++i) {
         k.descs[i] = b[i];
-        if (b[i].Type == DML_BINDING_TYPE_BUFFER) {
+        if (raw(b[i].Type) == DML_BINDING_TYPE_BUFFER) {
             k.buffers[i] = *static_cast<const DML_BUFFER_BINDING *>(b[i].Desc);
             k.descs[i].Desc = &k.buffers[i];
         }
@@ -259,12 +259,12 @@ void STDMETHODCALLTYPE binding_table::BindOutputs(UINT count, const DML_BINDING_
 /* An initializer's own temporary and persistent resources: size 0, a buffer is accepted. */
 static HRESULT check_resource(const char *call, const DML_BINDING_DESC *b)
 {
-    if (!b || b->Type == DML_BINDING_TYPE_NONE)
+    if (!b || raw(b->Type) == DML_BINDING_TYPE_NONE)
         return S_OK;
-    DMLI_INVALID_IF(b->Type != DML_BINDING_TYPE_BUFFER || !b->Desc,
-                    "%s: binding.Type (%d) must be DML_BINDING_TYPE_BUFFER with a "
+    DMLI_INVALID_IF(raw(b->Type) != DML_BINDING_TYPE_BUFFER || !b->Desc,
+                    "%s: binding.Type (%u) must be DML_BINDING_TYPE_BUFFER with a "
                     "DML_BUFFER_BINDING, or NONE",
-                    call, (int)b->Type);
+                    call, raw(b->Type));
     return S_OK;
 }
 
@@ -276,7 +276,7 @@ static void keep_one(binding_table::kept &k, const DML_BINDING_DESC *b)
         return;
     k.count = 1;
     k.descs[0] = *b;
-    if (b->Type == DML_BINDING_TYPE_BUFFER) {
+    if (raw(b->Type) == DML_BINDING_TYPE_BUFFER) {
         k.buffers[0] = *static_cast<const DML_BUFFER_BINDING *>(b->Desc);
         k.descs[0].Desc = &k.buffers[0];
     }

@@ -11,8 +11,8 @@ namespace dmli_com
 class device final : public object<IDMLDevice1>, public IDMLDebugDevice
 {
   public:
-    /* Takes over the caller's reference on dev. */
-    device(dmlcl_device *dev, DML_CREATE_DEVICE_FLAGS flags);
+    /* Takes over the caller's reference on dev; flags: DML_CREATE_DEVICE_FLAGS, checked. */
+    device(dmlcl_device *dev, UINT flags);
     ~device() override;
 
     HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void **ppv) override;
@@ -70,7 +70,7 @@ class device final : public object<IDMLDevice1>, public IDMLDebugDevice
 
   private:
     dmlcl_device *dev_;
-    DML_CREATE_DEVICE_FLAGS flags_;
+    UINT flags_; /* DML_CREATE_DEVICE_FLAGS, as an integer */
     HRESULT removed_ = S_OK;
     char removed_why_[1024] = "";
     BOOL muted_ = 0;

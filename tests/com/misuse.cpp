@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: MIT
+/*
+ * DirectML's C++ API under the C API's guarantees (issue 35), each a
+ * regression test the sanitizer build runs (UBSan's enum check included):
+ * every enum a caller passes is read as an integer and refused outside its
+ * values, never loaded as the enum first (a node type of 9, a binding type of
+ * 77, flags, feature queries and levels).
+ */
+#include "common.h"
+
+#include <climits>
+
+/* ID3D12Device's IID: GetParentDevice answers it. */
+static const GUID kID3D12Device = {
+    0x189819f1, 0x1db6, 0x4b57, {0xbe, 0x54, 0x18, 0x21, 0x33, 0x9b, 0x85, 0xf7}};
+
+/*
+ * Stores v in an enum field as its bytes: the test must not itself load a
+ * value outside the enum's range (what UBSan checks in the library).
+ */
+template <class E> static void SetRaw(E &field, UINT v)
+{
+    static_assert(sizeof(E) == sizeof(UINT), "32-bit enums");
+    std::memcpy(&field, &v, sizeof v);
+}
+
+/* An enum argument outside its values, as a prvalue: converted, never loaded in the test. */
+template <class E> static E Bad(UINT v)
+{
+    return static_cast<E>(v);
+}
+
+/* The message of the last failure holds needle. */
+static bool Says(const char *needle)
+{
+    bool found = std::strstr(dmlcl_last_error(), needle) != nullptr;
+    if (!found)
+        std::fprintf(stderr, "  expected \"%s\" in: %s\n", needle, dmlcl_last_error());
+    return found;
+}
+
+/* A small valid GATHER: {4,3} by 2 indices along axis 2. */
+struct GatherDesc {
+    Tensor input{DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 4, 3}};
+    Tensor indices{DML_TENSOR_DATA_TYPE_UINT32, {1, 1, 1, 2}};
+    Tensor output{DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 3}};
+    DML_GATHER_OPERATOR_DESC gather{&input.desc, &indices.desc, &output.desc, 2, 1};
+    DML_OPERATOR_DESC desc{DML_OPERATOR_GATHER, &gather};
+};
+
+static ComPtr<IDMLDevice1> NewDevice()
+{
+    ComPtr<IDMLDevice1> device;
+    CHECK_HR(DMLCreateDevice(nullptr, DML_CREATE_DEVICE_FLAG_NONE, IID_PPV_ARGS(&device)), S_OK);
+    return device;
+}
+
+/* A device with one compiled GATHER and a binding table for it (or for its initializer). */
+struct Bound {
+    ComPtr<IDMLDevice1> device = NewDevice();
+    GatherDesc g;
+    ComPtr<IDMLOperator> op;
+    ComPtr<IDMLCompiledOperator> compiled;
+    ComPtr<IDMLOperatorInitializer> init;
+    ComPtr<IDMLBindingTable> table;
+    explicit Bound(bool initializer = false)
+    {
+        if (!device)
+            return;
+        CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), S_OK);
+        CHECK_HR(
+            device->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+            S_OK);
+        IDMLDispatchable *target = compiled.Get();
+        if (initializer) {
+            IDMLCompiledOperator *ops[] = {compiled.Get()};
+            CHECK_HR(device->CreateOperatorInitializer(1, ops, IID_PPV_ARGS(&init)), S_OK);
+            target = init.Get();
+        }
+        DML_BINDING_TABLE_DESC desc = {target, {}, {}, 8};
+        CHECK_HR(device->CreateBindingTable(&desc, IID_PPV_ARGS(&table)), S_OK);
+    }
+    /* A void method failed: the device is removed and the message says why. */
+    bool Removed(const char *needle)
+    {
+        return device->GetDeviceRemovedReason() == DXGI_ERROR_DEVICE_REMOVED && Says(needle);
+    }
+};
+
+static void NodeAndEdgeTypes()
+{
+    ComPtr<IDMLDevice1> device = NewDevice();
+    if (!device)
+        return;
+    GatherDesc g;
+    ComPtr<IDMLOperator> op;
+    CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), S_OK);
+    DML_OPERATOR_GRAPH_NODE_DESC opNode = {op.Get(), nullptr};
+    DML_GRAPH_NODE_DESC node = {DML_GRAPH_NODE_TYPE_OPERATOR, &opNode};
+    DML_INPUT_GRAPH_EDGE_DESC in[2] = {{0, 0, 0, nullptr}, {1, 0, 1, nullptr}};
+    DML_GRAPH_EDGE_DESC inEdges[2] = {{DML_GRAPH_EDGE_TYPE_INPUT, &in[0]},
+                                      {DML_GRAPH_EDGE_TYPE_INPUT, &in[1]}};
+    DML_OUTPUT_GRAPH_EDGE_DESC out = {0, 0, 0, nullptr};
+    DML_GRAPH_EDGE_DESC outEdge = {DML_GRAPH_EDGE_TYPE_OUTPUT, &out};
+    DML_GRAPH_DESC graph = {2, 1, 1, &node, 2, inEdges, 1, &outEdge, 0, nullptr};
+    ComPtr<IDMLCompiledOperator> compiled;
+
+    for (UINT type : {9u, 77u, 0u, 3u, 0x80000000u, UINT_MAX}) {
+        SetRaw(node.Type, type);
+        CHECK_HR(device->CompileGraph(&graph, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+                 E_INVALIDARG);
+        char needle[64];
+        std::snprintf(needle, sizeof needle, "Nodes[0].Type (%u)", type);
+        CHECK(Says(needle));
+    }
+    node.Type = DML_GRAPH_NODE_TYPE_OPERATOR;
+    for (UINT type : {0u, 4u, 77u, UINT_MAX}) {
+        SetRaw(inEdges[1].Type, type);
+        CHECK_HR(device->CompileGraph(&graph, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+                 E_INVALIDARG);
+        char needle[64];
+        std::snprintf(needle, sizeof needle, "InputEdges[1].Type (%u)", type);
+        CHECK(Says(needle));
+    }
+    inEdges[1].Type = DML_GRAPH_EDGE_TYPE_INPUT;
+    SetRaw(outEdge.Type, 77);
+    CHECK_HR(device->CompileGraph(&graph, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+             E_INVALIDARG);
+    CHECK(Says("OutputEdges[0].Type (77)"));
+    outEdge.Type = DML_GRAPH_EDGE_TYPE_OUTPUT;
+    CHECK_HR(device->CompileGraph(&graph, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)), S_OK);
+    CHECK_HR(device->GetDeviceRemovedReason(), S_OK); /* HRESULT refusals remove nothing */
+}
+
+static void ExecutionAndCreationFlags()
+{
+    ComPtr<IDMLDevice1> device = NewDevice();
+    if (!device)
+        return;
+    GatherDesc g;
+    ComPtr<IDMLOperator> op;
+    CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), S_OK);
+    ComPtr<IDMLCompiledOperator> compiled;
+    for (UINT flags : {0x8u, 0x80000000u, UINT_MAX}) {
+        CHECK_HR(device->CompileOperator(op.Get(), Bad<DML_EXECUTION_FLAGS>(flags),
+                                         IID_PPV_ARGS(&compiled)),
+                 E_INVALIDARG);
+        CHECK(Says("CompileOperator: flags") && Says("unknown bits"));
+        DML_GRAPH_DESC empty = {};
+        CHECK_HR(
+            device->CompileGraph(&empty, Bad<DML_EXECUTION_FLAGS>(flags), IID_PPV_ARGS(&compiled)),
+            E_INVALIDARG);
+        CHECK(Says("CompileGraph: flags") && Says("unknown bits"));
+    }
+    CHECK_HR(
+        device->CompileOperator(op.Get(), Bad<DML_EXECUTION_FLAGS>(7), IID_PPV_ARGS(&compiled)),
+        S_OK);
+
+    for (UINT flags : {0x2u, 0x80000000u, UINT_MAX}) {
+        ComPtr<IDMLDevice> bad;
+        CHECK_HR(DMLCreateDevice(nullptr, Bad<DML_CREATE_DEVICE_FLAGS>(flags), IID_PPV_ARGS(&bad)),
+                 E_INVALIDARG);
+        CHECK(!bad && Says("flags") && Says("unknown bits"));
+    }
+#if DML_TARGET_VERSION >= 0x2000
+    /* A level that is none of DirectML's: refused; a later DirectML's (0xMm00): unsupported. */
+    for (UINT level : {0u, 0x1234u, 0x0500u, 0x6401u, 0x10000u, UINT_MAX}) {
+        ComPtr<IDMLDevice> bad;
+        CHECK_HR(DMLCreateDevice1(nullptr, DML_CREATE_DEVICE_FLAG_NONE,
+                                  Bad<DML_FEATURE_LEVEL>(level), IID_PPV_ARGS(&bad)),
+                 E_INVALIDARG);
+        CHECK(!bad && Says("minimumFeatureLevel") && Says("is not a DML_FEATURE_LEVEL"));
+    }
+    ComPtr<IDMLDevice> later;
+    CHECK_HR(DMLCreateDevice1(nullptr, DML_CREATE_DEVICE_FLAG_NONE, Bad<DML_FEATURE_LEVEL>(0x6500),
+                              IID_PPV_ARGS(&later)),
+             DXGI_ERROR_UNSUPPORTED);
+#endif
+}
+
+static void FeatureQueries()
+{
+    ComPtr<IDMLDevice1> device = NewDevice();
+    if (!device)
+        return;
+    DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT q = {DML_TENSOR_DATA_TYPE_FLOAT32};
+    DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT s = {};
+    for (UINT feature : {2u, 77u, 0x80000000u, UINT_MAX}) {
+        CHECK_HR(device->CheckFeatureSupport(Bad<DML_FEATURE>(feature), sizeof q, &q, sizeof s, &s),
+                 E_INVALIDARG);
+        CHECK(Says("is not a DML_FEATURE"));
+    }
+    for (UINT type : {0u, 14u, 77u, UINT_MAX}) {
+        SetRaw(q.DataType, type);
+        CHECK_HR(device->CheckFeatureSupport(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof q, &q,
+                                             sizeof s, &s),
+                 E_INVALIDARG);
+        CHECK(Says("DataType") && Says("is not a DML_TENSOR_DATA_TYPE"));
+    }
+    q.DataType = DML_TENSOR_DATA_TYPE_UINT4; /* a type, not one data movement moves */
+    CHECK_HR(device->CheckFeatureSupport(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof q, &q,
+                                         sizeof s, &s),
+             S_OK);
+    CHECK(!s.IsSupported);
+#if DML_TARGET_VERSION >= 0x2000
+    DML_FEATURE_LEVEL levels[3] = {DML_FEATURE_LEVEL_5_0, DML_FEATURE_LEVEL_5_0,
+                                   DML_FEATURE_LEVEL_5_0};
+    SetRaw(levels[1], 0x9999);
+    DML_FEATURE_QUERY_FEATURE_LEVELS lq = {3, levels};
+    DML_FEATURE_DATA_FEATURE_LEVELS ld = {};
+    CHECK_HR(
+        device->CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS, sizeof lq, &lq, sizeof ld, &ld),
+        E_INVALIDARG);
+    CHECK(Says("RequestedFeatureLevels[1] (0x9999) is not a DML_FEATURE_LEVEL"));
+    SetRaw(levels[1], 0x7000); /* a later DirectML's: not supported, not an error */
+    CHECK_HR(
+        device->CheckFeatureSupport(DML_FEATURE_FEATURE_LEVELS, sizeof lq, &lq, sizeof ld, &ld),
+        S_OK);
+    CHECK(ld.MaxSupportedFeatureLevel == DML_FEATURE_LEVEL_5_0);
+#endif
+}
+
+/* Descriptions the C API reads: operator type, tensor type, data type, flags. */
+static void DescriptionEnums()
+{
+    ComPtr<IDMLDevice1> device = NewDevice();
+    if (!device)
+        return;
+    ComPtr<IDMLOperator> op;
+    for (UINT type : {0u, 256u, 0x7fffffffu, 0x80000000u, UINT_MAX}) {
+        GatherDesc g;
+        SetRaw(g.desc.Type, type);
+        CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), E_INVALIDARG);
+        CHECK(Says("DML_OPERATOR_DESC.Type"));
+    }
+    {
+        GatherDesc g;
+        SetRaw(g.input.desc.Type, 77);
+        CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), E_INVALIDARG);
+        CHECK(Says("InputTensor.Type (77)"));
+    }
+    {
+        GatherDesc g;
+        SetRaw(g.input.buffer.DataType, 77);
+        CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), E_INVALIDARG);
+        CHECK(Says("InputTensor.DataType (77)"));
+    }
+    {
+        GatherDesc g;
+        SetRaw(g.input.buffer.Flags, 0x80000000u);
+        CHECK_HR(device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), E_INVALIDARG);
+        CHECK(Says("InputTensor.Flags (0x80000000) has unknown bits"));
+    }
+    CHECK_HR(device->GetDeviceRemovedReason(), S_OK);
+}
+
+/* Binding types: a void method, so the device is removed, naming the value. */
+static void BindingTypes()
+{
+    DML_BUFFER_BINDING buffer = {nullptr, 0, 0};
+    for (UINT type : {3u, 77u, 0x7fffffffu}) {
+        DML_BINDING_DESC b = {DML_BINDING_TYPE_BUFFER, &buffer};
+        SetRaw(b.Type, type);
+        DML_BINDING_DESC two[2] = {b, b};
+        char needle[32];
+        std::snprintf(needle, sizeof needle, "Type (%u)", type);
+        {
+            Bound t(true); /* the initializer's inputs, then its outputs */
+            if (t.table)
+                t.table->BindInputs(1, &b);
+            CHECK(t.Removed(needle));
+        }
+        {
+            Bound t(true);
+            if (t.table)
+                t.table->BindOutputs(1, &b);
+            CHECK(t.Removed(needle));
+        }
+        {
+            Bound t(true);
+            if (t.table)
+                t.table->BindTemporaryResource(&b);
+            CHECK(t.Removed(needle));
+        }
+        {
+            Bound t;
+            if (t.table)
+                t.table->BindInputs(2, two);
+            CHECK(t.Removed(needle));
+        }
+        {
+            Bound t;
+            if (t.table)
+                t.table->BindOutputs(1, &b);
+            CHECK(t.Removed(needle));
+        }
+        {
+            Bound t;
+            if (t.table)
+                t.table->BindTemporaryResource(&b);
+            CHECK(t.Removed(needle));
+        }
+        {
+            Bound t;
+            if (t.table)
+                t.table->BindPersistentResource(&b);
+            CHECK(t.Removed(needle));
+        }
+    }
+}
+
+int main()
+{
+    NodeAndEdgeTypes();
+    ExecutionAndCreationFlags();
+    FeatureQueries();
+    DescriptionEnums();
+    BindingTypes();
+    return finish("dmlcl-com-misuse");
+}
