@@ -231,6 +231,7 @@ static HRESULT device_new(cl_context context, cl_device_id device_id, cl_command
     dmlcl_device *dev = calloc(1, sizeof *dev);
     if (!dev)
         return dmli_fail(E_OUTOFMEMORY, "device: out of host memory");
+    dev->tag = DMLI_DEVICE_TAG;
     dev->refcount = 1;
     dev->context = context;
     dev->device = device_id;
@@ -338,21 +339,48 @@ HRESULT dmlcl_device_create_with_options(const dmlcl_device_options *options, dm
     return choose(options->spec, options->device_class, device);
 }
 
+/* Read as bytes: the pointer may be any address, of any alignment. */
+static bool tagged(const dmlcl_device *device)
+{
+    uint64_t tag;
+    memcpy(&tag, device, sizeof tag);
+    return tag == DMLI_DEVICE_TAG;
+}
+
+HRESULT dmli_device_check(const dmlcl_device *device, const char *call)
+{
+    DMLI_INVALID_IF(!tagged(device),
+                    "%s: device (%p) is not a dmlcl_device (it lacks the tag every live device "
+                    "carries): pass one from dmlcl_device_create*, or NULL where the default "
+                    "device is meant",
+                    call, (const void *)device);
+    return S_OK;
+}
+
+/* The accessors cannot fail: a pointer that is not a device reads as NULL (with a message). */
+static bool usable(const dmlcl_device *device, const char *call)
+{
+    return device && SUCCEEDED(dmli_device_check(device, call));
+}
+
 dmlcl_device_class dmlcl_device_get_class(const dmlcl_device *device)
 {
-    return device ? device->desc.device_class : DMLCL_DEVICE_CLASS_DEFAULT;
+    return usable(device, "dmlcl_device_get_class") ? device->desc.device_class
+                                                    : DMLCL_DEVICE_CLASS_DEFAULT;
 }
 
 void dmlcl_device_retain(dmlcl_device *device)
 {
-    if (device)
+    if (usable(device, "dmlcl_device_retain"))
         __atomic_add_fetch(&device->refcount, 1, __ATOMIC_RELAXED);
 }
 
 void dmlcl_device_release(dmlcl_device *device)
 {
-    if (!device || __atomic_sub_fetch(&device->refcount, 1, __ATOMIC_ACQ_REL) != 0)
+    if (!usable(device, "dmlcl_device_release") ||
+        __atomic_sub_fetch(&device->refcount, 1, __ATOMIC_ACQ_REL) != 0)
         return;
+    device->tag = 0; /* a stale pointer to it is refused while the memory is not reused */
     for (size_t i = 0; i < device->n_programs; ++i) {
         clReleaseProgram(device->programs[i].program);
         free(device->programs[i].options);
@@ -366,22 +394,22 @@ void dmlcl_device_release(dmlcl_device *device)
 
 cl_context dmlcl_device_context(const dmlcl_device *device)
 {
-    return device ? device->context : NULL;
+    return usable(device, "dmlcl_device_context") ? device->context : NULL;
 }
 
 cl_device_id dmlcl_device_id(const dmlcl_device *device)
 {
-    return device ? device->device : NULL;
+    return usable(device, "dmlcl_device_id") ? device->device : NULL;
 }
 
 cl_command_queue dmlcl_device_queue(const dmlcl_device *device)
 {
-    return device ? device->queue : NULL;
+    return usable(device, "dmlcl_device_queue") ? device->queue : NULL;
 }
 
 const char *dmlcl_device_description(const dmlcl_device *device)
 {
-    return device ? device->description : "";
+    return usable(device, "dmlcl_device_description") ? device->description : "";
 }
 
 const dmli_device_desc *dmli_device_get_desc(const dmlcl_device *device)
@@ -421,6 +449,7 @@ HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE fea
 {
     DMLI_NULL_IF(!device || !data, "CheckFeatureSupport: device and featureSupportData are "
                                    "required");
+    DMLI_TRY(dmli_device_check(device, "CheckFeatureSupport"));
     unsigned f = (unsigned)feature;
     if (f == DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT) {
         const DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT *q = query;

@@ -31,6 +31,8 @@ HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *des
     DMLI_NULL_IF(!op, "CreateOperator: the output pointer (NULL) is required");
     *op = NULL;
     DMLI_NULL_IF(!desc, "CreateOperator: desc (NULL) is required");
+    if (device)
+        DMLI_TRY(dmli_device_check(device, "CreateOperator"));
     const dmli_op_class *cls = dmli_op_class_find(desc->Type);
     /* DirectML numbers its operators 1..255; other values are not operators at all. */
     bool directml_op = (int)desc->Type > 0 && (int)desc->Type < 256;

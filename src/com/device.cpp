@@ -329,9 +329,11 @@ static HRESULT create_device(ID3D12Device *d3d12Device, UINT flags, UINT level, 
                         "level dmlcl emulates (0x%x)",
                         level, (unsigned)DMLCL_FEATURE_LEVEL);
     dmlcl_device *dev = d3d12Device;
-    if (dev)
+    if (dev) {
+        /* Checked before it is kept: any pointer converts to ID3D12Device*. */
+        DMLI_TRY(dmli_device_check(dev, "DMLCreateDevice"));
         dmlcl_device_retain(dev);
-    else
+    } else
         DMLI_TRY(dmlcl_device_create(&dev));
     device *obj = new device(dev, flags);
     if (!obj) {

@@ -4,7 +4,8 @@
  * regression test the sanitizer build runs (UBSan's enum check included):
  * every enum a caller passes is read as an integer and refused outside its
  * values, never loaded as the enum first (a node type of 9, a binding type of
- * 77, flags, feature queries and levels).
+ * 77, flags, feature queries and levels); a pointer that is not a dmlcl
+ * device (the address of a GUID) is refused by DMLCreateDevice, not kept.
  */
 #include "common.h"
 
@@ -309,6 +310,42 @@ static void BindingTypes()
     }
 }
 
+/* ID3D12Device* is a dmlcl_device*: DMLCreateDevice checks the device tag before keeping it. */
+static void DeviceIdentity()
+{
+    GUID guid = kID3D12Device;
+    ComPtr<IDMLDevice> fromGuid;
+    CHECK_HR(DMLCreateDevice(reinterpret_cast<ID3D12Device *>(&guid), DML_CREATE_DEVICE_FLAG_NONE,
+                             IID_PPV_ARGS(&fromGuid)),
+             E_INVALIDARG);
+    CHECK(!fromGuid && Says("DMLCreateDevice: device") && Says("is not a dmlcl_device"));
+    ComPtr<IDMLDevice1> fromGuid1;
+    CHECK_HR(DMLCreateDevice1(reinterpret_cast<ID3D12Device *>(&guid), DML_CREATE_DEVICE_FLAG_DEBUG,
+                              DML_FEATURE_LEVEL_5_0, IID_PPV_ARGS(&fromGuid1)),
+             E_INVALIDARG);
+    CHECK(!fromGuid1);
+    /* An IDMLDevice is not an ID3D12Device either. */
+    ComPtr<IDMLDevice1> real = NewDevice();
+    ComPtr<IDMLDevice> fromCom;
+    if (real)
+        CHECK_HR(DMLCreateDevice(reinterpret_cast<ID3D12Device *>(real.Get()),
+                                 DML_CREATE_DEVICE_FLAG_NONE, IID_PPV_ARGS(&fromCom)),
+                 E_INVALIDARG);
+    /* A real one is kept (GetParentDevice hands it back). */
+    dmlcl_device *cl = nullptr;
+    CHECK_HR(dmlcl_device_create(&cl), S_OK);
+    ComPtr<IDMLDevice> onCl;
+    CHECK_HR(DMLCreateDevice(cl, DML_CREATE_DEVICE_FLAG_NONE, IID_PPV_ARGS(&onCl)), S_OK);
+    dmlcl_device *parent = nullptr;
+    if (onCl)
+        CHECK_HR(onCl->GetParentDevice(kID3D12Device, reinterpret_cast<void **>(&parent)), S_OK);
+    CHECK(parent == cl);
+    if (parent)
+        dmlcl_device_release(parent);
+    onCl.Reset();
+    dmlcl_device_release(cl);
+}
+
 int main()
 {
     NodeAndEdgeTypes();
@@ -316,5 +353,6 @@ int main()
     FeatureQueries();
     DescriptionEnums();
     BindingTypes();
+    DeviceIdentity();
     return finish("dmlcl-com-misuse");
 }
