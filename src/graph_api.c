@@ -55,11 +55,8 @@ HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *t, const DML_BIN
         return dmli_graph_bind(t->compiled->graph, t->graph_binds, DMLI_GRAPH_TEMP, 1, binding,
                                NULL);
     /* Operators need none (TemporaryResourceSize 0): only NONE (or NULL) binds. */
-    dmli_tensor none = {0};
     DML_BUFFER_BINDING unused;
-    DML_BINDING_DESC absent = {DML_BINDING_TYPE_NONE, NULL};
-    return dmli_runtime_check_binding(t->compiled->op->cls->name, "BindTemporaryResource", 0,
-                                      "the temporary resource (TemporaryResourceSize 0)", &none,
-                                      binding ? binding : &absent, t->compiled->op->device->context,
-                                      &unused);
+    return dmli_runtime_check_resource(t->compiled->op->cls->name, "BindTemporaryResource",
+                                       "temporary", 0, DML_TEMPORARY_BUFFER_ALIGNMENT, binding,
+                                       t->compiled->op->device->context, &unused);
 }

@@ -214,14 +214,10 @@ HRESULT dmli_graph_bind(const dmli_graph_exec *x, dmli_graph_binds *b, dmli_grap
     const char *call = calls[port];
     char name[48];
     if (port == DMLI_GRAPH_TEMP) {
-        dmli_tensor temp = {0};
-        temp.present = x->plan->temp_bytes > 0;
-        temp.total_bytes = x->plan->temp_bytes;
-        temp.base_align = DML_TEMPORARY_BUFFER_ALIGNMENT;
-        DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
         DML_BUFFER_BINDING checked;
-        DMLI_TRY(dmli_runtime_check_binding(G, call, 0, "the temporary resource", &temp,
-                                            desc ? desc : &none, x->device->context, &checked));
+        DMLI_TRY(dmli_runtime_check_resource(G, call, "temporary", x->plan->temp_bytes,
+                                             DML_TEMPORARY_BUFFER_ALIGNMENT, desc,
+                                             x->device->context, &checked));
         b->temp = checked;
         b->temp_bound = true;
         b->generation++;

@@ -499,9 +499,32 @@ void dmli_runtime_persistent_size(dmlcl_compiled_operator *c)
     c->persistent_bytes = dmli_persistent_offset(inputs, n, n);
 }
 
+HRESULT dmli_runtime_check_resource(const char *op, const char *call, const char *kind,
+                                    uint64_t size, uint64_t align, const DML_BINDING_DESC *b,
+                                    cl_context context, DML_BUFFER_BINDING *out)
+{
+    static const DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
+    const char *field =
+        strcmp(kind, "temporary") == 0 ? "TemporaryResourceSize" : "PersistentResourceSize";
+    memset(out, 0, sizeof *out);
+    if (!b)
+        b = &none;
+    DMLI_INVALID_IF(size == 0 && (unsigned)b->Type == DML_BINDING_TYPE_BUFFER,
+                    "%s: %s: a buffer is bound as the %s resource, which is not needed (%s 0): "
+                    "bind DML_BINDING_TYPE_NONE or nullptr, as DirectML requires (it refuses a "
+                    "resource the dispatchable does not need)",
+                    op, call, kind, field);
+    dmli_tensor need = {0};
+    need.present = size > 0;
+    need.total_bytes = size;
+    need.base_align = (uint32_t)align;
+    char what[96];
+    snprintf(what, sizeof what, "the %s resource (%s %llu)", kind, field, (unsigned long long)size);
+    return dmli_runtime_check_binding(op, call, 0, what, &need, b, context, out);
+}
+
 /* A persistent resource binding for c: a buffer of PersistentResourceSize bytes at a
- * multiple of DML_PERSISTENT_BUFFER_ALIGNMENT, or NONE (NULL) when that size is 0 (a buffer
- * is then accepted and unused: programs that always bind one keep working). */
+ * multiple of DML_PERSISTENT_BUFFER_ALIGNMENT, or NONE (NULL) when that size is 0. */
 static HRESULT check_persistent(const dmlcl_compiled_operator *c, const char *call,
                                 const DML_BINDING_DESC *b, DML_BUFFER_BINDING *out)
 {
@@ -509,19 +532,8 @@ static HRESULT check_persistent(const dmlcl_compiled_operator *c, const char *ca
     const char *op;
     dmlcl_device *dev;
     input_slots(c, &n, &op, &dev);
-    dmli_tensor need = {0};
-    need.total_bytes = c->persistent_bytes;
-    need.present = need.total_bytes > 0;
-    need.base_align = DML_PERSISTENT_BUFFER_ALIGNMENT;
-    DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
-    if (!need.present && b && b->Type == DML_BINDING_TYPE_BUFFER) {
-        memset(out, 0, sizeof *out);
-        return S_OK;
-    }
-    char what[96];
-    snprintf(what, sizeof what, "the persistent resource (PersistentResourceSize %llu)",
-             (unsigned long long)need.total_bytes);
-    return dmli_runtime_check_binding(op, call, 0, what, &need, b ? b : &none, dev->context, out);
+    return dmli_runtime_check_resource(op, call, "persistent", c->persistent_bytes,
+                                       DML_PERSISTENT_BUFFER_ALIGNMENT, b, dev->context, out);
 }
 
 HRESULT dmlcl_binding_table_bind_persistent(dmlcl_binding_table *t, const DML_BINDING_DESC *b)

@@ -78,6 +78,17 @@ HRESULT dmli_runtime_check_binding(const char *op, const char *call, UINT i, con
                                    cl_context context, DML_BUFFER_BINDING *out);
 
 /*
+ * The temporary or persistent resource (kind "temporary" or "persistent") of
+ * size bytes: a buffer of at least size bytes at a multiple of align; when
+ * size is 0, DML_BINDING_TYPE_NONE or NULL only (DirectML's rule: it refuses
+ * a resource the dispatchable does not need, microsoft/DirectML#65). *out is
+ * the checked binding, zeroes when none. Also graph_api.c's and graph_exec.c's.
+ */
+HRESULT dmli_runtime_check_resource(const char *op, const char *call, const char *kind,
+                                    uint64_t size, uint64_t align, const DML_BINDING_DESC *b,
+                                    cl_context context, DML_BUFFER_BINDING *out);
+
+/*
  * Inputs with DML_TENSOR_FLAG_OWNED_BY_DML are copied into the persistent
  * resource at initialization, in slot order, each at a multiple of
  * DML_PERSISTENT_BUFFER_ALIGNMENT; execution reads them there.

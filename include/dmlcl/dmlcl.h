@@ -323,8 +323,10 @@ DMLCL_API HRESULT dmlcl_binding_table_bind_outputs(dmlcl_binding_table *table, U
 /*
  * BindTemporaryResource: a DML_BINDING_TYPE_BUFFER of at least
  * TemporaryResourceSize bytes at a multiple of DML_TEMPORARY_BUFFER_ALIGNMENT
- * (256) when that size is not 0, else DML_BINDING_TYPE_NONE (or NULL). The
- * bytes are the graph's scratch: it overlaps no input or output.
+ * (256) when that size is not 0, else DML_BINDING_TYPE_NONE (or NULL): a
+ * buffer for a resource that is not needed is refused, as DirectML refuses it
+ * (the same for the persistent resource). The bytes are the graph's scratch:
+ * it overlaps no input or output.
  */
 DMLCL_API HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *table,
                                                      const DML_BINDING_DESC *binding);
@@ -332,7 +334,8 @@ DMLCL_API HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *table,
 /*
  * BindPersistentResource: the persistent resource that
  * dmlcl_compiled_operator_initialize filled (same buffer and offset), when
- * PersistentResourceSize is not 0, else DML_BINDING_TYPE_NONE (or NULL).
+ * PersistentResourceSize is not 0, else DML_BINDING_TYPE_NONE (or NULL; a
+ * buffer is refused).
  * Inputs with DML_TENSOR_FLAG_OWNED_BY_DML are read from it; BindInputs binds
  * them as DML_BINDING_TYPE_NONE. Either call may come first.
  */

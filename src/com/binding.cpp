@@ -256,16 +256,26 @@ void STDMETHODCALLTYPE binding_table::BindOutputs(UINT count, const DML_BINDING_
                                     : bind_initializer(true, count, bindings));
 }
 
-/* An initializer's own temporary and persistent resources: size 0, a buffer is accepted. */
-static HRESULT check_resource(const char *call, const DML_BINDING_DESC *b)
+/*
+ * An initializer's own temporary and persistent resources: both of size 0
+ * (copying owned inputs needs no scratch; persistent resources are its
+ * operators', bound as its outputs). DirectML's rule for a resource a
+ * dispatchable does not need: nullptr or NONE; a buffer is refused
+ * (microsoft/DirectML#65), as for compiled operators and graphs.
+ */
+static HRESULT check_resource(const char *call, const char *field, const DML_BINDING_DESC *b)
 {
     if (!b || raw(b->Type) == DML_BINDING_TYPE_NONE)
         return S_OK;
-    DMLI_INVALID_IF(raw(b->Type) != DML_BINDING_TYPE_BUFFER || !b->Desc,
-                    "%s: binding.Type (%u) must be DML_BINDING_TYPE_BUFFER with a "
-                    "DML_BUFFER_BINDING, or NONE",
+    DMLI_INVALID_IF(raw(b->Type) != DML_BINDING_TYPE_BUFFER,
+                    "IDMLOperatorInitializer: %s: binding.Type (%u) must be "
+                    "DML_BINDING_TYPE_NONE (0)",
                     call, raw(b->Type));
-    return S_OK;
+    return dmli_fail(E_INVALIDARG,
+                     "IDMLOperatorInitializer: %s: a buffer is bound as a resource the "
+                     "initializer does not need (%s 0): bind DML_BINDING_TYPE_NONE or nullptr, as "
+                     "DirectML requires (it refuses a resource the dispatchable does not need)",
+                     call, field);
 }
 
 /* Keeps one resource binding the C table took (nullptr: none), to bind again (unbind). */
@@ -293,7 +303,8 @@ HRESULT binding_table::bind_temporary(const DML_BINDING_DESC *b)
 void STDMETHODCALLTYPE binding_table::BindTemporaryResource(const DML_BINDING_DESC *binding)
 {
     DMLI_BIND("BindTemporaryResource",
-              table_ ? bind_temporary(binding) : check_resource("BindTemporaryResource", binding));
+              table_ ? bind_temporary(binding)
+                     : check_resource("BindTemporaryResource", "TemporaryResourceSize", binding));
 }
 
 /* A compiled operator's persistent resource (PersistentResourceSize), checked by the C table. */
@@ -307,8 +318,9 @@ HRESULT binding_table::bind_persistent(const DML_BINDING_DESC *b)
 void STDMETHODCALLTYPE binding_table::BindPersistentResource(const DML_BINDING_DESC *binding)
 {
     /* An initializer has none of its own (its operators' are its outputs). */
-    DMLI_BIND("BindPersistentResource", table_ ? bind_persistent(binding)
-                                               : check_resource("BindPersistentResource", binding));
+    DMLI_BIND("BindPersistentResource",
+              table_ ? bind_persistent(binding)
+                     : check_resource("BindPersistentResource", "PersistentResourceSize", binding));
 }
 
 HRESULT binding_table::dispatch(cl_command_queue queue, impl *d)

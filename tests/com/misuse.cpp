@@ -5,7 +5,9 @@
  * every enum a caller passes is read as an integer and refused outside its
  * values, never loaded as the enum first (a node type of 9, a binding type of
  * 77, flags, feature queries and levels); a pointer that is not a dmlcl
- * device (the address of a GUID) is refused by DMLCreateDevice, not kept.
+ * device (the address of a GUID) is refused by DMLCreateDevice, not kept;
+ * one rule for a temporary or persistent resource nobody needs (DirectML's:
+ * refused); and a graph edge read as a prefix of its producer's output.
  */
 #include "common.h"
 
@@ -346,6 +348,195 @@ static void DeviceIdentity()
     dmlcl_device_release(cl);
 }
 
+/* A device on a dmlcl_device of the test's own, for buffers and a queue. */
+struct OnCl {
+    dmlcl_device *cl = nullptr;
+    ComPtr<IDMLDevice1> device;
+    OnCl()
+    {
+        CHECK_HR(dmlcl_device_create(&cl), S_OK);
+        CHECK_HR(DMLCreateDevice(cl, DML_CREATE_DEVICE_FLAG_NONE, IID_PPV_ARGS(&device)), S_OK);
+    }
+    ~OnCl()
+    {
+        device.Reset();
+        dmlcl_device_release(cl);
+    }
+    cl_mem Buffer(size_t n, const void *init = nullptr)
+    {
+        cl_int err;
+        cl_mem m = clCreateBuffer(dmlcl_device_context(cl),
+                                  CL_MEM_READ_WRITE | (init ? CL_MEM_COPY_HOST_PTR : 0), n,
+                                  const_cast<void *>(init), &err);
+        CHECK(err == CL_SUCCESS);
+        return m;
+    }
+};
+
+/*
+ * A temporary or persistent resource the dispatchable does not need (its size
+ * is 0) takes nullptr or NONE; a buffer is refused, for both resources, on
+ * compiled operators, graphs and initializers alike: DirectML's rule (its
+ * developer in microsoft/DirectML#65: it fails when "the operator initializer
+ * receives a buffer binding for a temporary resource that it doesn't need";
+ * HelloDirectML binds each resource only when its size is not 0).
+ */
+static void UnneededResources()
+{
+    for (int k = 0; k < 4; ++k) {
+        bool initializer = k >= 2, temporary = k % 2 == 0;
+        OnCl d;
+        Bound t(initializer);
+        if (!t.table)
+            continue;
+        cl_mem mem = d.Buffer(1024);
+        DML_BUFFER_BINDING buffer = {mem, 0, 1024};
+        DML_BINDING_DESC bound = {DML_BINDING_TYPE_BUFFER, &buffer};
+        DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, nullptr};
+        auto bind = [&](const DML_BINDING_DESC *b) {
+            if (temporary)
+                t.table->BindTemporaryResource(b);
+            else
+                t.table->BindPersistentResource(b);
+        };
+        bind(nullptr);
+        bind(&none);
+        CHECK_HR(t.device->GetDeviceRemovedReason(), S_OK);
+        bind(&bound);
+        CHECK(t.Removed(temporary ? "TemporaryResourceSize 0" : "PersistentResourceSize 0"));
+        CHECK(Says("not need"));
+        clReleaseMemObject(mem);
+    }
+    /* The C API: E_INVALIDARG for the same. */
+    OnCl d;
+    GatherDesc g;
+    dmlcl_operator *op = nullptr;
+    dmlcl_compiled_operator *c = nullptr;
+    dmlcl_binding_table *table = nullptr;
+    CHECK_HR(dmlcl_operator_create(d.cl, &g.desc, &op), S_OK);
+    if (op)
+        CHECK_HR(dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &c), S_OK);
+    if (c)
+        CHECK_HR(dmlcl_binding_table_create(c, &table), S_OK);
+    if (table) {
+        cl_mem mem = d.Buffer(1024);
+        DML_BUFFER_BINDING buffer = {mem, 0, 1024};
+        DML_BINDING_DESC bound = {DML_BINDING_TYPE_BUFFER, &buffer};
+        CHECK_HR(dmlcl_binding_table_bind_temporary(table, &bound), E_INVALIDARG);
+        CHECK(Says("TemporaryResourceSize 0"));
+        CHECK_HR(dmlcl_binding_table_bind_persistent(table, &bound), E_INVALIDARG);
+        CHECK(Says("PersistentResourceSize 0"));
+        CHECK_HR(
+            dmlcl_compiled_operator_initialize(c, nullptr, 0, nullptr, &bound, 0, nullptr, nullptr),
+            E_INVALIDARG);
+        CHECK_HR(dmlcl_binding_table_bind_temporary(table, nullptr), S_OK);
+        CHECK_HR(dmlcl_binding_table_bind_persistent(table, nullptr), S_OK);
+        clReleaseMemObject(mem);
+        dmlcl_binding_table_release(table);
+    }
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(op);
+}
+
+/* An initializer's output (an operator's persistent resource of size 0) given a buffer. */
+static void UnneededPersistentAtInitialization()
+{
+    OnCl d;
+    if (!d.device)
+        return;
+    GatherDesc g;
+    ComPtr<IDMLOperator> op;
+    ComPtr<IDMLCompiledOperator> compiled;
+    ComPtr<IDMLOperatorInitializer> init;
+    ComPtr<IDMLBindingTable> table;
+    ComPtr<IDMLCommandRecorder> recorder;
+    CHECK_HR(d.device->CreateOperator(&g.desc, IID_PPV_ARGS(&op)), S_OK);
+    CHECK_HR(d.device->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+             S_OK);
+    IDMLCompiledOperator *ops[] = {compiled.Get()};
+    CHECK_HR(d.device->CreateOperatorInitializer(1, ops, IID_PPV_ARGS(&init)), S_OK);
+    DML_BINDING_TABLE_DESC desc = {init.Get(), {}, {}, 8};
+    CHECK_HR(d.device->CreateBindingTable(&desc, IID_PPV_ARGS(&table)), S_OK);
+    CHECK_HR(d.device->CreateCommandRecorder(IID_PPV_ARGS(&recorder)), S_OK);
+    if (!table || !recorder)
+        return;
+    cl_mem mem = d.Buffer(1024);
+    DML_BUFFER_BINDING buffer = {mem, 0, 1024};
+    DML_BINDING_DESC bound = {DML_BINDING_TYPE_BUFFER, &buffer};
+    table->BindOutputs(1, &bound);
+    recorder->RecordDispatch(dmlcl_device_queue(d.cl), init.Get(), table.Get());
+    CHECK_HR(d.device->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
+    CHECK(Says("PersistentResourceSize 0"));
+    clFinish(dmlcl_device_queue(d.cl));
+    clReleaseMemObject(mem);
+}
+
+/* IDENTITY of FLOAT32 {n}. */
+struct Identity {
+    Tensor in, out;
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id{&in.desc, &out.desc, nullptr};
+    DML_OPERATOR_DESC desc{DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id};
+    explicit Identity(UINT n)
+        : in(DML_TENSOR_DATA_TYPE_FLOAT32, {n}), out(DML_TENSOR_DATA_TYPE_FLOAT32, {n})
+    {
+    }
+};
+
+/*
+ * An intermediate edge whose reader's TotalTensorSizeInBytes is smaller than
+ * its writer's (a 256-byte output into a 128-byte input) reads the first
+ * bytes: a prefix. DirectML states no rule for an edge's sizes; DirectMLX's
+ * Reinterpret keeps the writer's TotalTensorSizeInBytes and changes only the
+ * type, sizes and strides, so its readers (fewer elements included) read
+ * inside the writer's bytes, and a graph input read by several nodes serves
+ * each its own size. dmlcl takes any reader inside the writer's bytes and
+ * refuses one that reads past them (docs/porting.md).
+ */
+static void EdgePrefixRead()
+{
+    OnCl d;
+    if (!d.device)
+        return;
+    for (int larger = 0; larger < 2; ++larger) {
+        Identity first(larger ? 32 : 64), second(larger ? 64 : 32);
+        ComPtr<IDMLOperator> a, b;
+        CHECK_HR(d.device->CreateOperator(&first.desc, IID_PPV_ARGS(&a)), S_OK);
+        CHECK_HR(d.device->CreateOperator(&second.desc, IID_PPV_ARGS(&b)), S_OK);
+        DML_OPERATOR_GRAPH_NODE_DESC ops[2] = {{a.Get(), "writer"}, {b.Get(), "reader"}};
+        DML_GRAPH_NODE_DESC nodes[2] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &ops[0]},
+                                        {DML_GRAPH_NODE_TYPE_OPERATOR, &ops[1]}};
+        DML_INPUT_GRAPH_EDGE_DESC in = {0, 0, 0, nullptr};
+        DML_INTERMEDIATE_GRAPH_EDGE_DESC mid = {0, 0, 1, 0, nullptr};
+        DML_OUTPUT_GRAPH_EDGE_DESC out = {1, 0, 0, nullptr};
+        DML_GRAPH_EDGE_DESC inE = {DML_GRAPH_EDGE_TYPE_INPUT, &in},
+                            midE = {DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &mid},
+                            outE = {DML_GRAPH_EDGE_TYPE_OUTPUT, &out};
+        DML_GRAPH_DESC graph = {1, 1, 2, nodes, 1, &inE, 1, &outE, 1, &midE};
+        ComPtr<IDMLCompiledOperator> compiled;
+        HRESULT hr =
+            d.device->CompileGraph(&graph, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled));
+        if (larger) {
+            CHECK_HR(hr, E_INVALIDARG);
+            CHECK(Says("TotalTensorSizeInBytes 256) reads past node 0") &&
+                  Says("TotalTensorSizeInBytes 128)"));
+            continue;
+        }
+        CHECK_HR(hr, S_OK);
+        if (!compiled)
+            continue;
+        float input[64], got[32];
+        for (int i = 0; i < 64; ++i)
+            input[i] = 1.5f * (float)i - 7.0f;
+        std::vector<Tensor *> ins = {&first.in}, outs = {&second.out};
+        std::memcpy(first.in.bytes.data(), input, sizeof input);
+        hr = RunCompiled(d.device.Get(), dmlcl_device_context(d.cl), dmlcl_device_queue(d.cl),
+                         compiled.Get(), ins, outs);
+        CHECK_HR(hr, S_OK);
+        std::memcpy(got, second.out.bytes.data(), sizeof got);
+        CHECK(std::memcmp(got, input, sizeof got) == 0); /* the first 128 bytes */
+    }
+}
+
 int main()
 {
     NodeAndEdgeTypes();
@@ -354,5 +545,8 @@ int main()
     DescriptionEnums();
     BindingTypes();
     DeviceIdentity();
+    UnneededResources();
+    UnneededPersistentAtInitialization();
+    EdgePrefixRead();
     return finish("dmlcl-com-misuse");
 }
