@@ -92,7 +92,7 @@ HRESULT STDMETHODCALLTYPE device::CheckFeatureSupport(DML_FEATURE feature, UINT 
 }
 
 /* DML_EXECUTION_FLAGS as an integer: DirectML's three bits, or E_INVALIDARG. */
-static HRESULT execution_flags(const char *call, DML_EXECUTION_FLAGS flags,
+static HRESULT execution_flags(const char *call, const DML_EXECUTION_FLAGS &flags,
                                DML_EXECUTION_FLAGS *out)
 {
     const UINT known = DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION |
