@@ -41,11 +41,21 @@ HRESULT device::report(HRESULT hr)
 void device::remove(HRESULT hr)
 {
     HRESULT alive = S_OK;
+    /* The first failure's message, written by its thread alone, then published. */
     if (__atomic_compare_exchange_n(&removed_, &alive, DXGI_ERROR_DEVICE_REMOVED, false,
-                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         snprintf(removed_why_, sizeof removed_why_, "%s (%s)", dmlcl_last_error(),
                  dmlcl_hresult_name(hr));
+        __atomic_store_n(&why_ready_, true, __ATOMIC_RELEASE);
+    }
     report(hr);
+}
+
+const char *device::removed_why() const
+{
+    return __atomic_load_n(&why_ready_, __ATOMIC_ACQUIRE)
+               ? removed_why_
+               : "a failure on another thread (its message is being recorded)";
 }
 
 HRESULT device::check_alive()
@@ -54,7 +64,7 @@ HRESULT device::check_alive()
         return S_OK;
     return report(dmli_fail(DXGI_ERROR_DEVICE_REMOVED,
                             "the DirectML device was removed by an earlier failure: %s",
-                            removed_why_));
+                            removed_why()));
 }
 
 HRESULT STDMETHODCALLTYPE device::GetDeviceRemovedReason()
@@ -62,7 +72,7 @@ HRESULT STDMETHODCALLTYPE device::GetDeviceRemovedReason()
     HRESULT reason = __atomic_load_n(&removed_, __ATOMIC_ACQUIRE);
     /* The message again, for the thread that asks. */
     if (FAILED(reason))
-        dmli_fail(reason, "the DirectML device was removed: %s", removed_why_);
+        dmli_fail(reason, "the DirectML device was removed: %s", removed_why());
     return reason;
 }
 

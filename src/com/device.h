@@ -71,8 +71,12 @@ class device final : public object<IDMLDevice1>, public IDMLDebugDevice
   private:
     dmlcl_device *dev_;
     UINT flags_; /* DML_CREATE_DEVICE_FLAGS, as an integer */
+    /* The first removal's message: written by the thread that removed the device, read
+     * once why_ready_ says it is complete (other threads may be reading the state). */
+    const char *removed_why() const;
     HRESULT removed_ = S_OK;
     char removed_why_[1024] = "";
+    bool why_ready_ = false;
     BOOL muted_ = 0;
 };
 
