@@ -262,33 +262,87 @@ void dmli_graph_bind_persistent(const dmli_graph_exec *x, dmli_graph_binds *b,
     b->generation++;
 }
 
-static bool overlap(const DML_BUFFER_BINDING *a, uint64_t an, const DML_BUFFER_BINDING *b,
-                    uint64_t bn)
+/* A bound range for the hazard sweep: [lo, hi) of one cl_mem, and which binding it is. */
+typedef enum range_kind { RANGE_INPUT, RANGE_OUTPUT, RANGE_TEMP } range_kind;
+typedef struct range {
+    uintptr_t mem;
+    uint64_t lo, hi;
+    range_kind kind;
+    uint32_t index;
+} range;
+
+static int by_place(const void *pa, const void *pb)
 {
-    return a->Buffer && a->Buffer == b->Buffer && a->Offset < b->Offset + bn &&
-           b->Offset < a->Offset + an;
+    const range *a = pa, *b = pb;
+    if (a->mem != b->mem)
+        return a->mem < b->mem ? -1 : 1;
+    return a->lo < b->lo ? -1 : a->lo > b->lo;
 }
 
-/* Outputs and the temporary resource are written: they overlap nothing else. */
+static void add_range(range *r, uint32_t *n, const DML_BUFFER_BINDING *bb, uint64_t bytes,
+                      range_kind kind, uint32_t index)
+{
+    if (bb->Buffer && bytes) /* no bytes, no hazard */
+        r[(*n)++] = (range){(uintptr_t)bb->Buffer, bb->Offset, bb->Offset + bytes, kind, index};
+}
+
+/* The message for two overlapping ranges, at least one of them written. */
+static HRESULT overlapping(const range *a, const range *b)
+{
+    if (a->kind > b->kind || (a->kind == b->kind && a->index > b->index)) {
+        const range *t = a;
+        a = b;
+        b = t;
+    }
+    if (a->kind == RANGE_INPUT && b->kind == RANGE_OUTPUT)
+        return dmli_fail(E_INVALIDARG,
+                         G ": graph input %u and graph output %u overlap in one cl_mem", a->index,
+                         b->index);
+    if (a->kind == RANGE_OUTPUT && b->kind == RANGE_OUTPUT)
+        return dmli_fail(E_INVALIDARG, G ": graph outputs %u and %u overlap in one cl_mem",
+                         a->index, b->index);
+    return dmli_fail(E_INVALIDARG,
+                     G ": the temporary resource and graph %s %u overlap in one cl_mem",
+                     a->kind == RANGE_INPUT ? "input" : "output", a->index);
+}
+
+/*
+ * Outputs and the temporary resource are written: they overlap nothing else
+ * (inputs may share bytes). A sweep over the ranges sorted by buffer and
+ * start, O(k log k) in the k bindings, not pairwise: a graph may have
+ * hundreds of thousands of inputs and outputs. A range overlaps an earlier
+ * one of its buffer exactly when it starts before the largest end among
+ * them (all of them, for a written range; the written ones, for an input).
+ */
 static HRESULT check_hazards(const dmli_graph_exec *x, const dmli_graph_binds *b)
 {
     const dmli_graph *g = x->graph;
-    uint64_t tn = x->plan->temp_bytes;
-    for (uint32_t o = 0; o < g->n_outputs; ++o) {
-        uint64_t on = g->outputs[o].total_bytes;
-        for (uint32_t i = 0; i < g->n_inputs; ++i)
-            DMLI_INVALID_IF(overlap(&b->inputs[i], g->inputs[i].total_bytes, &b->outputs[o], on),
-                            G ": graph input %u and graph output %u overlap in one cl_mem", i, o);
-        for (uint32_t p = o + 1; p < g->n_outputs; ++p)
-            DMLI_INVALID_IF(overlap(&b->outputs[o], on, &b->outputs[p], g->outputs[p].total_bytes),
-                            G ": graph outputs %u and %u overlap in one cl_mem", o, p);
-        DMLI_INVALID_IF(overlap(&b->temp, tn, &b->outputs[o], on),
-                        G ": the temporary resource and graph output %u overlap in one cl_mem", o);
-    }
+    range *r = malloc(((size_t)g->n_inputs + g->n_outputs + 1) * sizeof *r);
+    if (!r)
+        return dmli_fail(E_OUTOFMEMORY, G ": RecordDispatch: out of host memory");
+    uint32_t n = 0;
     for (uint32_t i = 0; i < g->n_inputs; ++i)
-        DMLI_INVALID_IF(overlap(&b->temp, tn, &b->inputs[i], g->inputs[i].total_bytes),
-                        G ": the temporary resource and graph input %u overlap in one cl_mem", i);
-    return S_OK;
+        add_range(r, &n, &b->inputs[i], g->inputs[i].total_bytes, RANGE_INPUT, i);
+    for (uint32_t o = 0; o < g->n_outputs; ++o)
+        add_range(r, &n, &b->outputs[o], g->outputs[o].total_bytes, RANGE_OUTPUT, o);
+    add_range(r, &n, &b->temp, x->plan->temp_bytes, RANGE_TEMP, 0);
+    qsort(r, n, sizeof *r, by_place);
+    HRESULT hr = S_OK;
+    const range *any = NULL, *written = NULL; /* the earlier ranges ending last */
+    for (uint32_t k = 0; k < n && SUCCEEDED(hr); ++k) {
+        const range *cur = &r[k];
+        if (k == 0 || cur->mem != r[k - 1].mem)
+            any = written = NULL;
+        const range *prev = cur->kind == RANGE_INPUT ? written : any;
+        if (prev && cur->lo < prev->hi)
+            hr = overlapping(prev, cur);
+        if (!any || cur->hi > any->hi)
+            any = cur;
+        if (cur->kind != RANGE_INPUT && (!written || cur->hi > written->hi))
+            written = cur;
+    }
+    free(r);
+    return hr;
 }
 
 /* ---- Dispatch ------------------------------------------------------------------------- */

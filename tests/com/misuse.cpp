@@ -537,6 +537,72 @@ static void EdgePrefixRead()
     }
 }
 
+/*
+ * A graph's hazards (graph_exec.c sweeps the bound ranges sorted by buffer and start, no
+ * longer every pair): two independent identity nodes, graph inputs 0, 1 and outputs 0, 1 of
+ * 64 bytes each, placed at random 16-byte offsets of one buffer, 300 times; a dispatch is
+ * refused exactly when a written range (an output) overlaps any other range, as the pairwise
+ * rule says, and names such a pair.
+ */
+static void GraphHazards()
+{
+    OnCl d;
+    if (!d.cl)
+        return;
+    Identity a(16), b(16);
+    dmlcl_operator *ops[2] = {};
+    CHECK_HR(dmlcl_operator_create(d.cl, &a.desc, &ops[0]), S_OK);
+    CHECK_HR(dmlcl_operator_create(d.cl, &b.desc, &ops[1]), S_OK);
+    DML_OPERATOR_GRAPH_NODE_DESC opNodes[2] = {{reinterpret_cast<IDMLOperator *>(ops[0]), nullptr},
+                                               {reinterpret_cast<IDMLOperator *>(ops[1]), nullptr}};
+    DML_GRAPH_NODE_DESC nodes[2] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &opNodes[0]},
+                                    {DML_GRAPH_NODE_TYPE_OPERATOR, &opNodes[1]}};
+    DML_INPUT_GRAPH_EDGE_DESC in[2] = {{0, 0, 0, nullptr}, {1, 1, 0, nullptr}};
+    DML_OUTPUT_GRAPH_EDGE_DESC out[2] = {{0, 0, 0, nullptr}, {1, 0, 1, nullptr}};
+    DML_GRAPH_EDGE_DESC inE[2] = {{DML_GRAPH_EDGE_TYPE_INPUT, &in[0]},
+                                  {DML_GRAPH_EDGE_TYPE_INPUT, &in[1]}};
+    DML_GRAPH_EDGE_DESC outE[2] = {{DML_GRAPH_EDGE_TYPE_OUTPUT, &out[0]},
+                                   {DML_GRAPH_EDGE_TYPE_OUTPUT, &out[1]}};
+    DML_GRAPH_DESC graph = {2, 2, 2, nodes, 2, inE, 2, outE, 0, nullptr};
+    dmlcl_compiled_operator *c = nullptr;
+    CHECK_HR(dmlcl_graph_compile(d.cl, &graph, DML_EXECUTION_FLAG_NONE, &c), S_OK);
+    dmlcl_binding_table *table = nullptr;
+    if (c)
+        CHECK_HR(dmlcl_binding_table_create(c, &table), S_OK);
+    cl_mem mem = d.Buffer(512);
+    unsigned state = 35, refused = 0;
+    for (int trial = 0; table && trial < 300; ++trial) {
+        UINT64 at[4]; /* inputs 0, 1, outputs 0, 1 */
+        for (UINT64 &x : at) {
+            state = state * 1103515245u + 12345u;
+            x = 16 * ((state >> 16) % 29); /* the 4 ranges inside 512 bytes */
+        }
+        auto hits = [&](int i, int j) { return at[i] < at[j] + 64 && at[j] < at[i] + 64; };
+        bool want = hits(0, 2) || hits(0, 3) || hits(1, 2) || hits(1, 3) || hits(2, 3);
+        DML_BUFFER_BINDING bb[4];
+        DML_BINDING_DESC bd[4];
+        for (int k = 0; k < 4; ++k) {
+            bb[k] = {mem, at[k], 64};
+            bd[k] = {DML_BINDING_TYPE_BUFFER, &bb[k]};
+        }
+        CHECK_HR(dmlcl_binding_table_bind_inputs(table, 2, bd), S_OK);
+        CHECK_HR(dmlcl_binding_table_bind_outputs(table, 2, bd + 2), S_OK);
+        HRESULT hr = dmlcl_binding_table_dispatch(table, nullptr, 0, nullptr, nullptr);
+        CHECK_HR(hr, want ? E_INVALIDARG : S_OK);
+        if (want && hr == E_INVALIDARG) {
+            ++refused;
+            CHECK(Says("overlap in one cl_mem"));
+        }
+    }
+    CHECK(refused > 20 && refused < 280); /* both answers drawn */
+    clFinish(dmlcl_device_queue(d.cl));
+    clReleaseMemObject(mem);
+    dmlcl_binding_table_release(table);
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(ops[0]);
+    dmlcl_operator_release(ops[1]);
+}
+
 int main()
 {
     NodeAndEdgeTypes();
@@ -548,5 +614,6 @@ int main()
     UnneededResources();
     UnneededPersistentAtInitialization();
     EdgePrefixRead();
+    GraphHazards();
     return finish("dmlcl-com-misuse");
 }
