@@ -9,7 +9,7 @@
  * walks its chunk of each of its rows. Macros (defaults build a valid program):
  *   NIN           inputs, 1..8 (DMLI_MAP_INPUTS)
  *   OP            the operation f (src/internal.h dmli_map_op: 0 identity, 1 add, ...)
- *   SCALE_BIAS    1: input 0 is x0 * P0 + P1 before f (DML_SCALE_BIAS)
+ *   SCALE_BIAS    1: input 0 is fma(x0, P0, P1) before f (DML_SCALE_BIAS)
  *   COMPUTE_T     float or double (COMPUTE_DOUBLE 1 enables cl_khr_fp64); long or ulong for
  *                 integers (INT_COMPUTE 1; SIGNED_COMPUTE 1 for long), stored through the
  *                 output's unsigned type of its width (two's complement wrap)
@@ -20,8 +20,9 @@
 #include "abi.h"
 #include "common.cl"
 
-/* Every operation rounds on its own (x * Scale + Bias is a product, then a sum: FLOAT32 math as
- * DirectML defines it), never fused into one multiply-add, so each device gives one result. */
+/* Every operation rounds as written, never fused by the compiler, so each device gives one
+ * result; ScaleBias's x * Scale + Bias is an explicit fma (rounded once: within half an ulp of
+ * the exact value even where the sum cancels, which a product and a sum rounded apart are not). */
 #pragma OPENCL FP_CONTRACT OFF
 
 #ifndef NIN
@@ -347,7 +348,7 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
 #if NIN > 0
             COMPUTE_T x0 = LOAD0(i0 + u * is0);
 #if SCALE_BIAS
-            x0 = (COMPUTE_T)(x0 * (COMPUTE_T)p0 + (COMPUTE_T)p1);
+            x0 = fma(x0, (COMPUTE_T)p0, (COMPUTE_T)p1); /* rounded once */
 #endif
 #endif
 #if NIN > 1

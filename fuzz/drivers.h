@@ -33,6 +33,16 @@ int fuzz_cases(const uint8_t *data, size_t size, char *why, unsigned *accepted);
  */
 int fuzz_graphs(const uint8_t *data, size_t size, char *why, unsigned *accepted);
 
+/*
+ * DirectML's C++ API itself (com.cpp, built where DMLCL_COM is on; needs an
+ * OpenCL device): devices, feature queries, operators, graphs, initializers,
+ * binding tables and the recorder driven from the bytes, with any enum
+ * value. A 0 byte then an operator's encoding runs that operator through
+ * create, compile, initialize, bind and dispatch; 1, 0, then the encoding,
+ * a one-node graph of it.
+ */
+int fuzz_com(const uint8_t *data, size_t size, char *why, unsigned *accepted);
+
 /* The encoding fuzz_operators decodes, for seeds; returns bytes written (0: no room). */
 size_t fuzz_encode_operator(const DML_OPERATOR_DESC *desc, uint8_t *buf, size_t cap);
 

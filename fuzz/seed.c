@@ -6,7 +6,10 @@
  * encoding; OUT/frontends gets, per front-end, the first inputs of a seeded
  * search that it accepts (the case files do not keep front-end arguments).
  * The case files themselves seed the cases target (scripts/fuzz copies them).
+ * OUT/com, when it exists, gets every 8th operator seed in fuzz_com's
+ * encoding, run as an operator and as a one-node graph.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +32,17 @@ static int write_seed(const char *dir, const char *target, unsigned n, const uin
     return fclose(f) != 0;
 }
 
+/* OUT/com is made by scripts/fuzz when the DirectML API target is built. */
+static int com_dir_exists(const char *out)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/com", out);
+    DIR *d = opendir(path);
+    if (d)
+        closedir(d);
+    return d != NULL;
+}
+
 static unsigned operator_seeds(const char *cases, const char *out)
 {
     rt_suite s;
@@ -46,9 +60,18 @@ static unsigned operator_seeds(const char *cases, const char *out)
         b.c = c;
         size_t len = 0;
         if (op->build(&b) == 0 && SUCCEEDED(b.frontend_hr))
-            len = fuzz_encode_operator(&b.desc, buf, sizeof buf);
-        if (len && write_seed(out, "operators", n, buf, len) == 0)
+            len = fuzz_encode_operator(&b.desc, buf + 2, sizeof buf - 2);
+        if (len && write_seed(out, "operators", n, buf + 2, len) == 0) {
+            /* DirectML's API (fuzz_com): the operator run, or a graph of it, every 8th case
+             * (each new kernel variant is a device compile). */
+            if (n % 8 == 0 && com_dir_exists(out)) {
+                buf[0] = 1;
+                buf[1] = 0;
+                write_seed(out, "com", n / 4, buf + 1, len + 1);
+                write_seed(out, "com", n / 4 + 1, buf, len + 2);
+            }
             ++n;
+        }
         rt_build_free(&b);
     }
     rt_suite_free(&s);

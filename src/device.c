@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "device.h"
+#include "enums.h"
 
 #define MAX_PLATFORMS 16
 #define MAX_DEVICES 64
@@ -241,6 +242,7 @@ static HRESULT device_new(cl_context context, cl_device_id device_id, cl_command
     dmlcl_device *dev = calloc(1, sizeof *dev);
     if (!dev)
         return dmli_fail(E_OUTOFMEMORY, "device: out of host memory");
+    dev->tag = DMLI_DEVICE_TAG;
     dev->refcount = 1;
     dev->context = context;
     dev->device = device_id;
@@ -348,21 +350,48 @@ HRESULT dmlcl_device_create_with_options(const dmlcl_device_options *options, dm
     return choose(options->spec, options->device_class, device);
 }
 
+/* Read as bytes: the pointer may be any address, of any alignment. */
+static bool tagged(const dmlcl_device *device)
+{
+    uint64_t tag;
+    memcpy(&tag, device, sizeof tag);
+    return tag == DMLI_DEVICE_TAG;
+}
+
+HRESULT dmli_device_check(const dmlcl_device *device, const char *call)
+{
+    DMLI_INVALID_IF(!tagged(device),
+                    "%s: device (%p) is not a dmlcl_device (it lacks the tag every live device "
+                    "carries): pass one from dmlcl_device_create*, or NULL where the default "
+                    "device is meant",
+                    call, (const void *)device);
+    return S_OK;
+}
+
+/* The accessors cannot fail: a pointer that is not a device reads as NULL (with a message). */
+static bool usable(const dmlcl_device *device, const char *call)
+{
+    return device && SUCCEEDED(dmli_device_check(device, call));
+}
+
 dmlcl_device_class dmlcl_device_get_class(const dmlcl_device *device)
 {
-    return device ? device->desc.device_class : DMLCL_DEVICE_CLASS_DEFAULT;
+    return usable(device, "dmlcl_device_get_class") ? device->desc.device_class
+                                                    : DMLCL_DEVICE_CLASS_DEFAULT;
 }
 
 void dmlcl_device_retain(dmlcl_device *device)
 {
-    if (device)
+    if (usable(device, "dmlcl_device_retain"))
         __atomic_add_fetch(&device->refcount, 1, __ATOMIC_RELAXED);
 }
 
 void dmlcl_device_release(dmlcl_device *device)
 {
-    if (!device || __atomic_sub_fetch(&device->refcount, 1, __ATOMIC_ACQ_REL) != 0)
+    if (!usable(device, "dmlcl_device_release") ||
+        __atomic_sub_fetch(&device->refcount, 1, __ATOMIC_ACQ_REL) != 0)
         return;
+    device->tag = 0; /* a stale pointer to it is refused while the memory is not reused */
     for (size_t i = 0; i < device->n_programs; ++i) {
         clReleaseProgram(device->programs[i].program);
         free(device->programs[i].options);
@@ -376,22 +405,22 @@ void dmlcl_device_release(dmlcl_device *device)
 
 cl_context dmlcl_device_context(const dmlcl_device *device)
 {
-    return device ? device->context : NULL;
+    return usable(device, "dmlcl_device_context") ? device->context : NULL;
 }
 
 cl_device_id dmlcl_device_id(const dmlcl_device *device)
 {
-    return device ? device->device : NULL;
+    return usable(device, "dmlcl_device_id") ? device->device : NULL;
 }
 
 cl_command_queue dmlcl_device_queue(const dmlcl_device *device)
 {
-    return device ? device->queue : NULL;
+    return usable(device, "dmlcl_device_queue") ? device->queue : NULL;
 }
 
 const char *dmlcl_device_description(const dmlcl_device *device)
 {
-    return device ? device->description : "";
+    return usable(device, "dmlcl_device_description") ? device->description : "";
 }
 
 const dmli_device_desc *dmli_device_get_desc(const dmlcl_device *device)
@@ -420,13 +449,20 @@ unsigned dmli_device_builds(dmlcl_device *device)
     return builds;
 }
 
+/*
+ * Every enum the query holds is read as an integer and checked: the feature,
+ * the data type, each requested level (a later DirectML's level, 0xMm00
+ * above 6.4, is not supported; a value that is no level is refused).
+ */
 HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE feature,
                                            UINT query_size, const void *query, UINT data_size,
                                            void *data)
 {
     DMLI_NULL_IF(!device || !data, "CheckFeatureSupport: device and featureSupportData are "
                                    "required");
-    if (feature == DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT) {
+    DMLI_TRY(dmli_device_check(device, "CheckFeatureSupport"));
+    unsigned f = (unsigned)feature;
+    if (f == DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT) {
         const DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT *q = query;
         DMLI_INVALID_IF(!q || query_size != sizeof *q,
                         "CheckFeatureSupport: featureQueryDataSize (%u) must be %zu for "
@@ -435,11 +471,17 @@ HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE fea
         DMLI_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT),
                         "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
                         sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT));
+        unsigned type = (unsigned)q->DataType;
+        DMLI_INVALID_IF(!dmli_type_known(q->DataType),
+                        "CheckFeatureSupport: DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT.DataType "
+                        "(%u) is not a DML_TENSOR_DATA_TYPE (FLOAT32 1 to INT4 13, or a dmlcl "
+                        "extension type)",
+                        type);
         DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT *r = data;
         r->IsSupported = dmli_type_size(q->DataType) != 0;
         return S_OK;
     }
-    if (feature == DML_FEATURE_FEATURE_LEVELS) {
+    if (f == DML_FEATURE_FEATURE_LEVELS) {
         const DML_FEATURE_QUERY_FEATURE_LEVELS *q = query;
         DMLI_INVALID_IF(!q || query_size != sizeof *q ||
                             (q->RequestedFeatureLevelCount && !q->RequestedFeatureLevels),
@@ -448,20 +490,26 @@ HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE fea
         DMLI_INVALID_IF(data_size != sizeof(DML_FEATURE_DATA_FEATURE_LEVELS),
                         "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
                         sizeof(DML_FEATURE_DATA_FEATURE_LEVELS));
-        DML_FEATURE_LEVEL best = (DML_FEATURE_LEVEL)0;
-        for (UINT i = 0; i < q->RequestedFeatureLevelCount; ++i)
-            if (q->RequestedFeatureLevels[i] <= DMLCL_FEATURE_LEVEL &&
-                q->RequestedFeatureLevels[i] > best)
-                best = q->RequestedFeatureLevels[i];
+        uint32_t best = 0;
+        for (UINT i = 0; i < q->RequestedFeatureLevelCount; ++i) {
+            uint32_t level = (uint32_t)q->RequestedFeatureLevels[i];
+            DMLI_INVALID_IF(!dmli_feature_level_defined(level) && !dmli_feature_level_later(level),
+                            "CheckFeatureSupport: RequestedFeatureLevels[%u] (0x%x) is not a "
+                            "DML_FEATURE_LEVEL (DML_FEATURE_LEVEL_1_0 0x1000 to 6_4 0x6400, or a "
+                            "later 0xMm00)",
+                            i, level);
+            if (dmli_feature_level_defined(level) && level > best)
+                best = level;
+        }
         DMLI_UNSUPPORTED_IF(best == 0,
                             "CheckFeatureSupport: none of the requested feature "
                             "levels is supported (dmlcl emulates up to 0x%x)",
                             (unsigned)DMLCL_FEATURE_LEVEL);
-        ((DML_FEATURE_DATA_FEATURE_LEVELS *)data)->MaxSupportedFeatureLevel = best;
+        ((DML_FEATURE_DATA_FEATURE_LEVELS *)data)->MaxSupportedFeatureLevel =
+            (DML_FEATURE_LEVEL)best;
         return S_OK;
     }
-    return dmli_fail(E_INVALIDARG, "CheckFeatureSupport: feature (%d) is not a DML_FEATURE",
-                     (int)feature);
+    return dmli_fail(E_INVALIDARG, "CheckFeatureSupport: feature (%u) is not a DML_FEATURE", f);
 }
 
 /* DMLCL_KERNEL_WERROR=1 (the test suites set it): a kernel build warning fails the build. */

@@ -13,7 +13,15 @@ typedef struct dmli_cached_program {
     cl_program program;
 } dmli_cached_program;
 
+/*
+ * Every dmlcl_device starts with this tag ("dmlcldev") while it lives: an
+ * entry point given a pointer that is not a device (another object's
+ * address, a released device) refuses it instead of keeping it.
+ */
+#define DMLI_DEVICE_TAG 0x7665646c636c6d64ull
+
 struct dmlcl_device {
+    uint64_t tag; /* DMLI_DEVICE_TAG; first, so a check reads no more than 8 bytes */
     int refcount;
     cl_context context;
     cl_device_id device;

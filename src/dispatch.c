@@ -192,20 +192,30 @@ HRESULT dmlcl_binding_table_bind_outputs(dmlcl_binding_table *t, UINT count,
     return bind(t, true, count, bindings);
 }
 
-/* A resource of `bytes` at a multiple of `align` (the temporary or persistent resource), or
- * NONE (NULL) when bytes is 0. */
+/*
+ * A resource of `bytes` at a multiple of `align` (the temporary or persistent resource). When
+ * the size is 0, NONE or NULL only: DirectML refuses a resource the dispatchable does not need
+ * (microsoft/DirectML#65, on an initializer's temporary; its samples and DxDispatch bind one
+ * only when the size is not 0), one rule for both resources.
+ */
 static HRESULT check_resource(const dmli_program *p, const char *call, const char *what,
                               uint64_t bytes, uint64_t align, const DML_BINDING_DESC *b,
                               DML_BUFFER_BINDING *out)
 {
+    const char *field = what[0] == 't' ? "TemporaryResourceSize" : "PersistentResourceSize";
+    DMLI_INVALID_IF(bytes == 0 && b && (unsigned)b->Type == DML_BINDING_TYPE_BUFFER,
+                    "%s: %s: a buffer is bound as the %s resource, which is not needed (%s 0): "
+                    "bind DML_BINDING_TYPE_NONE or nullptr, as DirectML requires (it refuses a "
+                    "resource the dispatchable does not need)",
+                    p->name, call, what, field);
     dmli_tensor need = {0};
     need.total_bytes = bytes;
     need.present = bytes > 0;
     need.base_align = (uint32_t)align;
     DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
     char name[96];
-    snprintf(name, sizeof name, "the %s resource (%sResourceSize %llu)", what,
-             what[0] == 't' ? "Temporary" : "Persistent", (unsigned long long)bytes);
+    snprintf(name, sizeof name, "the %s resource (%s %llu)", what, field,
+             (unsigned long long)bytes);
     return check_binding(p->name, call, 0, name, &need, b ? b : &none, p->dev->context, out);
 }
 
@@ -222,15 +232,10 @@ HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *t, const DML_BIN
     return S_OK;
 }
 
-/* A persistent resource binding: PersistentResourceSize bytes, or NONE when that size is 0
- * (a buffer is then accepted and unused: programs that always bind one keep working). */
+/* A persistent resource binding: PersistentResourceSize bytes, or NONE when that size is 0. */
 static HRESULT check_persistent(const dmli_program *p, const char *call, const DML_BINDING_DESC *b,
                                 DML_BUFFER_BINDING *out)
 {
-    if (!p->persistent_bytes && b && b->Type == DML_BINDING_TYPE_BUFFER) {
-        memset(out, 0, sizeof *out);
-        return S_OK;
-    }
     return check_resource(p, call, "persistent", p->persistent_bytes,
                           DML_PERSISTENT_BUFFER_ALIGNMENT, b, out);
 }
@@ -334,48 +339,123 @@ static bool same_layout(const dmli_tensor *a, const dmli_tensor *b)
     return true;
 }
 
-/*
- * DirectML's hazard rules: what a dispatch writes (outputs, the temporary resource) overlaps
- * nothing else, except an in-place operator's input on exactly an output's range.
- */
-static HRESULT check_hazards(const dmlcl_binding_table *t)
+/* A bound range for the hazard sweep: [lo, hi) of one cl_mem, and which binding it is. */
+typedef enum range_kind { RANGE_INPUT, RANGE_OUTPUT, RANGE_TEMP } range_kind;
+typedef struct range {
+    uintptr_t mem;
+    uint64_t lo, hi;
+    range_kind kind;
+    uint32_t index;
+    bool in_place; /* an input on exactly an output's range, read where it is written */
+} range;
+
+static int by_place(const void *pa, const void *pb)
 {
-    const dmli_program *p = &t->compiled->program;
+    const range *a = pa, *b = pb;
+    if (a->mem != b->mem)
+        return a->mem < b->mem ? -1 : 1;
+    if (a->lo != b->lo)
+        return a->lo < b->lo ? -1 : 1;
+    if (a->hi != b->hi)
+        return a->hi < b->hi ? -1 : 1;
+    return (int)a->kind - (int)b->kind;
+}
+
+static void add_range(range *r, uint32_t *n, const DML_BUFFER_BINDING *bb, uint64_t bytes,
+                      range_kind kind, uint32_t index)
+{
+    if (bb->Buffer && bytes) /* no bytes, no hazard */
+        r[(*n)++] =
+            (range){(uintptr_t)bb->Buffer, bb->Offset, bb->Offset + bytes, kind, index, false};
+}
+
+/* The message for two overlapping ranges, at least one of them written. */
+static HRESULT overlapping(const dmli_program *p, const range *a, const range *b)
+{
+    if (a->kind > b->kind || (a->kind == b->kind && a->index > b->index)) {
+        const range *t = a;
+        a = b;
+        b = t;
+    }
     const char *op = p->name;
-    uint64_t tn = p->temp_bytes;
-    for (uint32_t o = 0; o < p->n_outputs; ++o) {
-        uint64_t on = p->outputs[o].total_bytes;
-        const DML_BUFFER_BINDING *out = &t->outputs[o];
-        for (uint32_t i = 0; i < p->n_inputs; ++i) {
-            const DML_BUFFER_BINDING *in = &t->inputs[i];
-            if (!overlap(in, p->inputs[i].total_bytes, out, on))
+    if (a->kind == RANGE_INPUT && b->kind == RANGE_OUTPUT)
+        return dmli_fail(E_INVALIDARG,
+                         "%s: %s and %s overlap in one cl_mem; only an in-place operator "
+                         "(element-wise) may share a range, and only the identical range",
+                         op, p->input_names[a->index], p->output_names[b->index]);
+    if (a->kind == RANGE_OUTPUT && b->kind == RANGE_OUTPUT)
+        return dmli_fail(E_INVALIDARG, "%s: %s and %s overlap in one cl_mem", op,
+                         p->output_names[a->index], p->output_names[b->index]);
+    return dmli_fail(E_INVALIDARG, "%s: the temporary resource and %s overlap in one cl_mem", op,
+                     a->kind == RANGE_INPUT ? p->input_names[a->index] : p->output_names[a->index]);
+}
+
+/*
+ * In place: an input on exactly an output's range (sorted next to it) of the output's layout
+ * is read where it is written and takes no further part in the sweep (the output's range
+ * stands for its bytes); of another layout it is refused.
+ */
+static HRESULT mark_in_place(const dmli_program *p, range *r, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; ++k) {
+        if (r[k].kind != RANGE_INPUT)
+            continue;
+        for (uint32_t j = k + 1;
+             j < n && r[j].mem == r[k].mem && r[j].lo == r[k].lo && r[j].hi == r[k].hi; ++j) {
+            if (r[j].kind != RANGE_OUTPUT)
                 continue;
-            bool same = in->Offset == out->Offset && p->inputs[i].total_bytes == on;
-            DMLI_INVALID_IF(p->in_place && same && !same_layout(&p->inputs[i], &p->outputs[o]),
+            const char *in = p->input_names[r[k].index], *out = p->output_names[r[j].index];
+            DMLI_INVALID_IF(!same_layout(&p->inputs[r[k].index], &p->outputs[r[j].index]),
                             "%s: %s and %s share one range, but %s.Strides and %s.Strides "
                             "differ: in-place execution needs one layout (a layout change in "
                             "place would overwrite elements before reading them; bind another "
                             "output range)",
-                            op, p->input_names[i], p->output_names[o], p->input_names[i],
-                            p->output_names[o]);
-            DMLI_INVALID_IF(!(p->in_place && same),
-                            "%s: %s and %s overlap in one cl_mem; only an in-place operator "
-                            "(element-wise) may share a range, and only the identical range",
-                            op, p->input_names[i], p->output_names[o]);
+                            p->name, in, out, in, out);
+            r[k].in_place = true;
         }
-        for (uint32_t q = o + 1; q < p->n_outputs; ++q)
-            DMLI_INVALID_IF(overlap(out, on, &t->outputs[q], p->outputs[q].total_bytes),
-                            "%s: %s and %s overlap in one cl_mem", op, p->output_names[o],
-                            p->output_names[q]);
-        DMLI_INVALID_IF(overlap(&t->temp, tn, out, on),
-                        "%s: the temporary resource and %s overlap in one cl_mem", op,
-                        p->output_names[o]);
     }
-    for (uint32_t i = 0; i < p->n_inputs; ++i)
-        DMLI_INVALID_IF(overlap(&t->temp, tn, &t->inputs[i], p->inputs[i].total_bytes),
-                        "%s: the temporary resource and %s overlap in one cl_mem", op,
-                        p->input_names[i]);
     return S_OK;
+}
+
+/*
+ * DirectML's hazard rules: what a dispatch writes (outputs, the temporary resource) overlaps
+ * nothing else, but an in-place operator's input on exactly an output's range of its layout;
+ * inputs may share bytes. A sweep over the ranges sorted by buffer and start, O(k log k) in
+ * the k bindings, not pairwise (a graph may have hundreds of thousands of inputs and
+ * outputs): a range overlaps an earlier one of its buffer exactly when it starts before the
+ * largest end among them (all of them, for a written range; the written ones, for an input).
+ */
+static HRESULT check_hazards(const dmlcl_binding_table *t)
+{
+    const dmli_program *p = &t->compiled->program;
+    range *r = malloc(((size_t)p->n_inputs + p->n_outputs + 1) * sizeof *r);
+    if (!r)
+        return dmli_fail(E_OUTOFMEMORY, "%s: RecordDispatch: out of host memory", p->name);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < p->n_inputs; ++i)
+        add_range(r, &n, &t->inputs[i], p->inputs[i].total_bytes, RANGE_INPUT, i);
+    for (uint32_t o = 0; o < p->n_outputs; ++o)
+        add_range(r, &n, &t->outputs[o], p->outputs[o].total_bytes, RANGE_OUTPUT, o);
+    add_range(r, &n, &t->temp, p->temp_bytes, RANGE_TEMP, 0);
+    qsort(r, n, sizeof *r, by_place);
+    HRESULT hr = p->in_place ? mark_in_place(p, r, n) : S_OK;
+    const range *any = NULL, *written = NULL; /* the earlier ranges ending last */
+    for (uint32_t k = 0; k < n && SUCCEEDED(hr); ++k) {
+        const range *cur = &r[k];
+        if (k == 0 || cur->mem != r[k - 1].mem)
+            any = written = NULL;
+        if (cur->in_place)
+            continue;
+        const range *prev = cur->kind == RANGE_INPUT ? written : any;
+        if (prev && cur->lo < prev->hi)
+            hr = overlapping(p, prev, cur);
+        if (!any || cur->hi > any->hi)
+            any = cur;
+        if (cur->kind != RANGE_INPUT && (!written || cur->hi > written->hi))
+            written = cur;
+    }
+    free(r);
+    return hr;
 }
 
 /* What a dispatch needs bound first. */

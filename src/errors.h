@@ -40,6 +40,14 @@ void dmli_clear_error(void);
             return dmli_hr_;       \
     } while (0)
 
+/*
+ * S_OK when device is a live dmlcl_device (it carries the device tag,
+ * device.h), else E_INVALIDARG naming call: every entry point that takes a
+ * device checks it, the C++ layer's DMLCreateDevice too. NULL is each
+ * caller's own case (device.c).
+ */
+HRESULT dmli_device_check(const dmlcl_device *device, const char *call);
+
 /* An OpenCL failure as an HRESULT with the call and the CL error name. */
 HRESULT dmli_fail_cl(cl_int err, const char *what);
 /* The HRESULT an OpenCL error means (out of memory, invalid argument, device lost, ...). */

@@ -28,28 +28,57 @@ typedef struct dmli_source {
     uint32_t output;
 } dmli_source;
 
+/*
+ * A node costs what it has: its operator is shared (the graph holds a
+ * reference), not copied, and its per-slot arrays are slices of the graph's
+ * pools, sized by the node's own input and output counts.
+ */
 typedef struct dmli_graph_node {
-    const char *name; /* DirectML's operator name ("SLICE"), or "CONSTANT" */
-    /* Operator nodes: a copy of the operator's state (tensors, plan). NULL for constants. */
-    dmli_op_state *st;
+    const char *name;   /* DirectML's operator name ("SLICE"), or "CONSTANT" */
+    dmlcl_operator *op; /* operator nodes: the operator (a reference), else NULL */
+    /* Operator nodes: the operator's state (tensors, plan), borrowed from op. NULL for constants.
+     */
+    const dmli_op_state *st;
     /* Constant data nodes (DML_TARGET_VERSION >= 0x6200): a copy of the bytes. */
     void *data;
     uint64_t data_size;
-    dmli_source inputs[DMLI_MAX_SLOTS];
-    uint32_t consumers[DMLI_MAX_SLOTS]; /* per node output: the node inputs it feeds */
-    int graph_output[DMLI_MAX_SLOTS];   /* per node output: the graph output it feeds, or -1 */
+    uint32_t n_inputs, n_outputs; /* the operator's slots; 0 and 1 for a constant */
+    uint32_t output_base;         /* its outputs' first index among all node outputs */
+    dmli_source *inputs;          /* per node input: what feeds it */
+    uint32_t *consumers;          /* per node output: the node inputs it feeds */
+    int32_t *graph_output;        /* per node output: the graph output it feeds, or -1 */
 } dmli_graph_node;
 
 typedef struct dmli_graph {
     uint32_t n_inputs, n_outputs, n_nodes;
+    uint32_t n_node_outputs; /* all nodes' outputs (output_base's range) */
     dmli_graph_node *nodes;
     uint32_t *order; /* nodes in a topological order */
     /* Binding requirements: each graph input as its largest reader sees it
      * (TotalTensorSizeInBytes, alignment); each output as its node writes it. */
     dmli_tensor *inputs, *outputs;
+    /* The pools behind the nodes' slot arrays. */
+    dmli_source *sources;
+    uint32_t *consumer_counts;
+    int32_t *output_links;
 } dmli_graph;
 
-/* Validates desc (see graph.c) and copies what the plan needs: the operators may go after. */
+/*
+ * Work done by the validation and planning passes, per thread: each pass
+ * adds one per item it visits (a node, a node slot, an edge, a step), so a
+ * test can check that the work grows linearly with the graph without
+ * timing anything (tests/unit/graph_scale.c).
+ */
+typedef struct dmli_graph_work {
+    uint64_t import; /* nodes, edges and node slots validated */
+    uint64_t sort;   /* nodes placed and edges released (Kahn) */
+    uint64_t plan;   /* nodes planned and fusions tried */
+    uint64_t emit;   /* node outputs placed and steps written */
+} dmli_graph_work;
+extern _Thread_local dmli_graph_work dmli_graph_work_done;
+
+/* Validates desc (see graph.c) and keeps what the plan needs (a reference on each operator, a
+ * copy of each constant): the caller's operators and description may go after. */
 HRESULT dmli_graph_import(const DML_GRAPH_DESC *desc, dmli_graph **graph);
 void dmli_graph_free(dmli_graph *graph);
 

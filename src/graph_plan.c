@@ -61,6 +61,52 @@ static void start(const dmli_graph_node *node, pending *p)
 }
 
 /*
+ * The plans being composed, in a pool: a node takes an entry when it is
+ * planned and gives it back when it is composed into its reader, so a
+ * fusing chain of any length holds a few entries, and what stays are the
+ * plans that become steps.
+ */
+#define NO_ENTRY UINT32_MAX
+typedef struct pending_pool {
+    pending *entries;
+    uint32_t *free_list, n_free, used, cap;
+    uint32_t *of; /* per node: its entry, or NO_ENTRY */
+} pending_pool;
+
+static pending *pending_of(const pending_pool *pool, uint32_t v)
+{
+    return &pool->entries[pool->of[v]];
+}
+
+static HRESULT pending_take(pending_pool *pool, uint32_t v)
+{
+    if (pool->n_free) {
+        pool->of[v] = pool->free_list[--pool->n_free];
+        return S_OK;
+    }
+    if (pool->used == pool->cap) {
+        uint32_t cap = pool->cap ? 2 * pool->cap : 16;
+        pending *entries = realloc(pool->entries, cap * sizeof *entries);
+        if (entries)
+            pool->entries = entries;
+        uint32_t *free_list = entries ? realloc(pool->free_list, cap * sizeof *free_list) : NULL;
+        if (free_list)
+            pool->free_list = free_list;
+        if (!entries || !free_list)
+            return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+        pool->cap = cap;
+    }
+    pool->of[v] = pool->used++;
+    return S_OK;
+}
+
+static void pending_give_back(pending_pool *pool, uint32_t v)
+{
+    pool->free_list[pool->n_free++] = pool->of[v];
+    pool->of[v] = NO_ENTRY;
+}
+
+/*
  * An indexed copy whose innermost run reads the input with a stride: a
  * layout change composed into a gather. Fused, the indexed kernel moves it
  * in tiles (a work-item's on CPUs, a work-group's on GPUs) when its inner
@@ -119,10 +165,11 @@ static const char *layout_cost(const dmli_plan *producer, const dmli_plan *consu
 }
 
 /* Composes the producer of port into v when allowed and exact; records the decision. */
-static void try_fuse(const dmli_graph *g, pending *work, dmli_graph_decision *dec, uint32_t v,
+static void try_fuse(const dmli_graph *g, pending_pool *pool, dmli_graph_decision *dec, uint32_t v,
                      dmli_fuse_port port)
 {
-    pending *c = &work[v];
+    dmli_graph_work_done.plan++;
+    pending *c = pending_of(pool, v);
     dmli_source src = port == DMLI_FUSE_DATA ? c->data : c->index;
     if (!is_operator(g, src))
         return;
@@ -141,7 +188,7 @@ static void try_fuse(const dmli_graph *g, pending *work, dmli_graph_decision *de
                          : "its output feeds several node inputs (fusing would repeat its reads)";
         return;
     }
-    const pending *p = &work[u];
+    const pending *p = pending_of(pool, u);
     dmli_plan composed;
     if (!dmli_fuse_compose(&p->plan, &c->plan, port, &composed, &dec[u].why))
         return;
@@ -161,6 +208,7 @@ static void try_fuse(const dmli_graph *g, pending *work, dmli_graph_decision *de
     c->fused += 1 + p->fused;
     dec[u].fused_into = (int)v;
     dec[u].why = NULL;
+    pending_give_back(pool, u);
 }
 
 static uint64_t align_up(uint64_t v, uint64_t a)
@@ -168,8 +216,8 @@ static uint64_t align_up(uint64_t v, uint64_t a)
     return (v + a - 1) / a * a;
 }
 
-/* Where node v's output j lives. */
-#define WHERE(where, v, j) ((where)[(size_t)(v)*DMLI_MAX_SLOTS + (j)])
+/* Where node v's output j lives (one entry per node output). */
+#define WHERE(g, where, v, j) ((where)[(g)->nodes[v].output_base + (j)])
 
 /* Where each node output lives: its graph output, or a temporary region. */
 static void place_outputs(const dmli_graph *g, const dmli_graph_decision *dec, dmli_slot *where,
@@ -179,19 +227,22 @@ static void place_outputs(const dmli_graph *g, const dmli_graph_decision *dec, d
     for (uint32_t i = 0; i < g->n_nodes; ++i) {
         uint32_t v = g->order[i];
         const dmli_graph_node *n = &g->nodes[v];
+        dmli_graph_work_done.emit++;
         if (!n->st) {
-            WHERE(where, v, 0) = (dmli_slot){DMLI_SLOT_CONSTANT, v, 0};
+            WHERE(g, where, v, 0) = (dmli_slot){DMLI_SLOT_CONSTANT, v, 0};
             continue;
         }
-        for (uint32_t j = 0; j < n->st->n_outputs; ++j) {
+        for (uint32_t j = 0; j < n->n_outputs; ++j) {
+            dmli_graph_work_done.emit++;
             const dmli_tensor *out = &n->st->outputs[j];
             if (n->graph_output[j] >= 0) {
-                WHERE(where, v, j) = (dmli_slot){DMLI_SLOT_OUTPUT, (uint32_t)n->graph_output[j], 0};
+                WHERE(g, where, v, j) =
+                    (dmli_slot){DMLI_SLOT_OUTPUT, (uint32_t)n->graph_output[j], 0};
             } else if (dec[v].fused_into < 0) {
                 uint64_t align = out->base_align > DMLI_GRAPH_TEMP_ALIGN ? out->base_align
                                                                          : DMLI_GRAPH_TEMP_ALIGN;
                 temp = align_up(temp, align);
-                WHERE(where, v, j) = (dmli_slot){DMLI_SLOT_TEMP, v, temp};
+                WHERE(g, where, v, j) = (dmli_slot){DMLI_SLOT_TEMP, v, temp};
                 temp += out->total_bytes;
             }
         }
@@ -199,11 +250,11 @@ static void place_outputs(const dmli_graph *g, const dmli_graph_decision *dec, d
     *temp_bytes = temp;
 }
 
-static dmli_slot slot_of(dmli_source s, const dmli_slot *where)
+static dmli_slot slot_of(const dmli_graph *g, dmli_source s, const dmli_slot *where)
 {
     if (s.kind == DMLI_SOURCE_INPUT)
         return (dmli_slot){DMLI_SLOT_INPUT, s.index, 0};
-    return WHERE(where, s.index, s.output);
+    return WHERE(g, where, s.index, s.output);
 }
 
 /* A multi-kernel node's steps, each with the slots of its own input and output. */
@@ -212,15 +263,16 @@ static void emit_node_steps(const dmli_graph *g, uint32_t v, const dmli_slot *wh
 {
     const dmli_graph_node *n = &g->nodes[v];
     for (uint32_t k = 0; k < n->st->n_steps; ++k) {
+        dmli_graph_work_done.emit++;
         const dmli_op_step *os = &n->st->steps[k];
         dmli_graph_step *s = &gp->steps[gp->n_steps++];
         s->plan = os->plan;
         dmli_plan_normalize(&s->plan);
         s->node = v;
         s->fused = 0;
-        s->out = WHERE(where, v, os->output);
+        s->out = WHERE(g, where, v, os->output);
         s->in = os->input == DMLI_STEP_CONSTANT ? (dmli_slot){DMLI_SLOT_CONSTANT, v, 0}
-                                                : slot_of(n->inputs[os->input], where);
+                                                : slot_of(g, n->inputs[os->input], where);
     }
 }
 
@@ -230,23 +282,26 @@ static void emit_map_step(const dmli_graph *g, uint32_t v, const dmli_slot *wher
 {
     const dmli_graph_node *n = &g->nodes[v];
     const dmli_map *m = &n->st->map;
+    dmli_graph_work_done.emit++;
     dmli_graph_step *s = &gp->steps[gp->n_steps++];
     s->map = m;
     s->plan.empty = m->empty;
     s->node = v;
     s->fused = 0;
-    s->out = WHERE(where, v, m->out.slot);
+    s->out = WHERE(g, where, v, m->out.slot);
     for (uint32_t k = 0; k < m->n_inputs; ++k)
-        s->ins[k] = slot_of(n->inputs[m->in[k].slot], where);
+        s->ins[k] = slot_of(g, n->inputs[m->in[k].slot], where);
 }
 
-static HRESULT emit(const dmli_graph *g, const pending *work, dmli_graph_plan *gp)
+/* The steps, in topological order: one per node that was not composed into another. */
+static HRESULT emit(const dmli_graph *g, const pending_pool *pool, dmli_graph_plan *gp)
 {
     size_t n_steps = 0;
     for (uint32_t v = 0; v < g->n_nodes; ++v)
-        n_steps += g->nodes[v].st && g->nodes[v].st->n_steps ? g->nodes[v].st->n_steps : 1;
-    dmli_slot *where = calloc((size_t)g->n_nodes * DMLI_MAX_SLOTS, sizeof *where);
-    gp->steps = calloc(n_steps, sizeof *gp->steps);
+        if (g->nodes[v].st && gp->decisions[v].fused_into < 0)
+            n_steps += g->nodes[v].st->n_steps ? g->nodes[v].st->n_steps : 1;
+    dmli_slot *where = calloc(g->n_node_outputs, sizeof *where);
+    gp->steps = calloc(n_steps ? n_steps : 1, sizeof *gp->steps);
     if (!where || !gp->steps) {
         free(where);
         return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
@@ -264,45 +319,60 @@ static HRESULT emit(const dmli_graph *g, const pending *work, dmli_graph_plan *g
             emit_map_step(g, v, where, gp);
             continue;
         }
+        dmli_graph_work_done.emit++;
+        const pending *p = pending_of(pool, v);
         dmli_graph_step *s = &gp->steps[gp->n_steps++];
-        s->plan = work[v].plan;
+        s->plan = p->plan;
         dmli_plan_normalize(&s->plan);
         s->node = v;
-        s->fused = work[v].fused;
-        s->out = WHERE(where, v, 0);
-        s->in = slot_of(work[v].data, where);
+        s->fused = p->fused;
+        s->out = WHERE(g, where, v, 0);
+        s->in = slot_of(g, p->data, where);
         if (s->plan.kind == DMLI_PLAN_INDEXED)
-            s->idx = slot_of(work[v].index, where);
+            s->idx = slot_of(g, p->index, where);
     }
     free(where);
     return S_OK;
 }
 
+/*
+ * One pass over the nodes in topological order, constant work per node
+ * (a composition is bounded by the rank), then one pass to place outputs
+ * and one to write steps: O(nodes + node outputs + steps).
+ */
 HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
 {
     *out = NULL;
     dmli_graph_plan *gp = calloc(1, sizeof *gp);
-    pending *work = calloc(g->n_nodes, sizeof *work);
+    pending_pool pool = {0};
+    pool.of = malloc(g->n_nodes * sizeof *pool.of);
     if (gp)
         gp->decisions = calloc(g->n_nodes, sizeof *gp->decisions);
-    if (!gp || !work || !gp->decisions) {
-        free(work);
-        dmli_graph_plan_free(gp);
-        return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
-    }
-    for (uint32_t v = 0; v < g->n_nodes; ++v)
+    HRESULT hr = gp && pool.of && gp->decisions
+                     ? S_OK
+                     : dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+    for (uint32_t v = 0; SUCCEEDED(hr) && v < g->n_nodes; ++v) {
         gp->decisions[v] = (dmli_graph_decision){-1, NULL};
-    for (uint32_t i = 0; i < g->n_nodes; ++i) {
+        pool.of[v] = NO_ENTRY;
+    }
+    for (uint32_t i = 0; SUCCEEDED(hr) && i < g->n_nodes; ++i) {
         uint32_t v = g->order[i];
+        dmli_graph_work_done.plan++;
         if (!single_kernel(&g->nodes[v]))
             continue; /* constants, and operators that run as their own steps */
-        start(&g->nodes[v], &work[v]);
-        try_fuse(g, work, gp->decisions, v, DMLI_FUSE_DATA);
-        if (work[v].plan.kind == DMLI_PLAN_INDEXED)
-            try_fuse(g, work, gp->decisions, v, DMLI_FUSE_INDEX);
+        hr = pending_take(&pool, v);
+        if (FAILED(hr))
+            break;
+        start(&g->nodes[v], pending_of(&pool, v));
+        try_fuse(g, &pool, gp->decisions, v, DMLI_FUSE_DATA);
+        if (pending_of(&pool, v)->plan.kind == DMLI_PLAN_INDEXED)
+            try_fuse(g, &pool, gp->decisions, v, DMLI_FUSE_INDEX);
     }
-    HRESULT hr = emit(g, work, gp);
-    free(work);
+    if (SUCCEEDED(hr))
+        hr = emit(g, &pool, gp);
+    free(pool.entries);
+    free(pool.free_list);
+    free(pool.of);
     if (FAILED(hr)) {
         dmli_graph_plan_free(gp);
         return hr;

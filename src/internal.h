@@ -83,6 +83,8 @@ uint32_t dmli_type_size(DML_TENSOR_DATA_TYPE type);
 /* "FLOAT32", "BOOLEAN", ... or "DataType(<n>)" (static storage per call site) */
 const char *dmli_type_name(DML_TENSOR_DATA_TYPE type);
 bool dmli_type_is_float(DML_TENSOR_DATA_TYPE type);
+/* A DirectML data type (FLOAT32 to INT4) or a dmlcl extension type: not UNKNOWN. */
+bool dmli_type_known(DML_TENSOR_DATA_TYPE type);
 
 /* Minimum bytes for sizes/strides, 64-bit, with overflow reported as UINT64_MAX. */
 uint64_t dmli_tensor_min_bytes(uint32_t elem_bytes, uint32_t rank, const uint64_t *sizes,
@@ -206,7 +208,7 @@ typedef struct dmli_map_tensor {
 
 typedef struct dmli_map {
     dmli_map_op op;
-    bool scale_bias;   /* input 0 is x * scale + bias before f (DML_SCALE_BIAS) */
+    bool scale_bias; /* input 0 is x * scale + bias before f (DML_SCALE_BIAS) */
     float scale, bias;
     int rank;
     int64_t size[DMLI_MAX_RANK];
@@ -351,9 +353,11 @@ struct dmlcl_operator {
     dmli_op_state st;
 };
 
-/* operator.c: what a graph node copies from its operator (graph.c). */
+/* operator.c: what a graph node reads of its operator (graph.c), which it holds a reference
+ * on (dmli_operator_retain; dmlcl_operator_release): an operator's state never changes. */
 const dmli_op_state *dmli_operator_state(const dmlcl_operator *op);
 const char *dmli_operator_name(const dmlcl_operator *op);
+void dmli_operator_retain(dmlcl_operator *op);
 
 /* registry.c: the class for a type, or NULL. */
 const dmli_op_class *dmli_op_class_find(DML_OPERATOR_TYPE type);

@@ -23,6 +23,8 @@ HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *des
     DMLI_NULL_IF(!op, "CreateOperator: the output pointer (NULL) is required");
     *op = NULL;
     DMLI_NULL_IF(!desc, "CreateOperator: desc (NULL) is required");
+    if (device)
+        DMLI_TRY(dmli_device_check(device, "CreateOperator"));
     const dmli_op_class *cls = dmli_op_class_find(desc->Type);
     /* DirectML numbers its operators 1..255; other values are not operators at all. */
     bool directml_op = (int)desc->Type > 0 && (int)desc->Type < 256;
@@ -91,4 +93,9 @@ const dmli_op_state *dmli_operator_state(const dmlcl_operator *op)
 const char *dmli_operator_name(const dmlcl_operator *op)
 {
     return op->cls->name;
+}
+
+void dmli_operator_retain(dmlcl_operator *op)
+{
+    __atomic_add_fetch(&op->refcount, 1, __ATOMIC_RELAXED);
 }

@@ -230,6 +230,7 @@ HRESULT dmlcl_graph_compile(dmlcl_device *device, const DML_GRAPH_DESC *desc,
     DMLI_NULL_IF(!compiled, "CompileGraph: the output pointer (NULL) is required");
     *compiled = NULL;
     DMLI_NULL_IF(!device, "CompileGraph: device (NULL) is required");
+    DMLI_TRY(dmli_device_check(device, "CompileGraph"));
     DMLI_INVALID_IF((unsigned)flags & ~7u, "CompileGraph: flags (0x%x) has unknown bits",
                     (unsigned)flags);
     dmlcl_compiled_operator *c = compiled_new(device, "graph", "graph");

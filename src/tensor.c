@@ -73,6 +73,11 @@ static bool is_dml_type(DML_TENSOR_DATA_TYPE type)
     return (int)type >= DML_TENSOR_DATA_TYPE_FLOAT32 && (int)type <= DML_TENSOR_DATA_TYPE_INT4;
 }
 
+bool dmli_type_known(DML_TENSOR_DATA_TYPE type)
+{
+    return is_dml_type(type) || dmli_type_size(type) != 0 || type == DMLCL_TENSOR_DATA_TYPE_STRING;
+}
+
 const char *dmli_format_dims(char *buf, size_t len, uint32_t rank, const uint64_t *dims)
 {
     size_t at = 0;
@@ -110,9 +115,8 @@ static HRESULT import_type(const char *op, const char *field, const DML_BUFFER_T
     DML_TENSOR_DATA_TYPE type = b->DataType;
     DMLI_INVALID_IF(type == DML_TENSOR_DATA_TYPE_UNKNOWN,
                     "%s: %s.DataType (UNKNOWN) must be a tensor data type", op, field);
-    bool known =
-        is_dml_type(type) || dmli_type_size(type) != 0 || type == DMLCL_TENSOR_DATA_TYPE_STRING;
-    DMLI_INVALID_IF(!known, "%s: %s.DataType (%d) is not a DML_TENSOR_DATA_TYPE value", op, field,
+    DMLI_INVALID_IF(!dmli_type_known(type),
+                    "%s: %s.DataType (%d) is not a DML_TENSOR_DATA_TYPE value", op, field,
                     (int)type);
     DMLI_UNSUPPORTED_IF(!(rules & DMLI_TENSOR_EXTENSION) && !is_dml_type(type),
                         "%s: %s.DataType (%s) is a dmlcl extension type; DirectML operators "

@@ -16,6 +16,7 @@ Run from the repository root with the venv's python (scripts/venv):
 """
 import os
 import sys
+from fractions import Fraction
 
 import numpy as np
 
@@ -49,6 +50,19 @@ def case(name, op, inputs, outputs=None, attrs=None, error=None, note=None):
     if note:
         c["note"] = note
     return c
+
+
+def round_f32(x):
+    """The float32 nearest the exact rational x, ties to even (no double rounding)."""
+    f = np.float32(float(x))
+    best = None
+    for c in (np.nextafter(f, np.float32(-np.inf)), f, np.nextafter(f, np.float32(np.inf))):
+        if not np.isfinite(c):
+            continue
+        d = abs(Fraction(float(c)) - x)
+        if best is None or d < best[0] or (d == best[0] and int(c.view(np.uint32)) % 2 == 0):
+            best = (d, c)
+    return best[1]
 
 
 def is_float(t):
@@ -97,9 +111,11 @@ def float_op(op, t, a, b, sb=None):
     ft = NUMPY_TYPES[t]
     a = ft(a)
     b = ft(b)
-    if sb is not None:  # g(x) = x * Scale + Bias in FLOAT32, then the type
-        g = np.float32(np.float32(a) * np.float32(sb[0])) + np.float32(sb[1])
-        a = np.float32(g)
+    if sb is not None:  # g(x) = x * Scale + Bias in FLOAT32, rounded once (exact, then rounded)
+        if np.isfinite(a):
+            a = round_f32(Fraction(float(a)) * Fraction(sb[0]) + Fraction(sb[1]))
+        else:  # infinities and NaN carry through
+            a = np.float32(np.float32(a) * np.float32(sb[0]) + np.float32(sb[1]))
     with np.errstate(all="ignore"):
         if op == "ADD":
             return ft(a + b)

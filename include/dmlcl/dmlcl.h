@@ -274,6 +274,16 @@ DMLCL_API HRESULT dmlcl_compiled_operator_initialize(
 /* ---- Graphs (IDMLDevice1::CompileGraph) ------------------------------------- */
 
 /*
+ * The most nodes a DML_GRAPH_DESC may have: a larger NodeCount is refused
+ * (E_INVALIDARG, naming this limit) before anything is read or allocated.
+ * Validating and planning a graph takes time and memory linear in its nodes
+ * and edges (docs/design.md, "Graph compile cost"), so the limit bounds what
+ * a graph from an untrusted source can cost: about 0.1 s and 60 MB of host
+ * memory for an identity chain this long. DirectML states no limit.
+ */
+#define DMLCL_GRAPH_NODE_COUNT_MAX 262144u
+
+/*
  * IDMLDevice1::CompileGraph: validates desc against DirectML's graph rules
  * and compiles it into one compiled operator whose binding table binds the
  * graph's inputs and outputs (in graph index order) and, when
@@ -313,8 +323,10 @@ DMLCL_API HRESULT dmlcl_binding_table_bind_outputs(dmlcl_binding_table *table, U
 /*
  * BindTemporaryResource: a DML_BINDING_TYPE_BUFFER of at least
  * TemporaryResourceSize bytes at a multiple of DML_TEMPORARY_BUFFER_ALIGNMENT
- * (256) when that size is not 0, else DML_BINDING_TYPE_NONE (or NULL). The
- * bytes are the graph's scratch: it overlaps no input or output.
+ * (256) when that size is not 0, else DML_BINDING_TYPE_NONE (or NULL): a
+ * buffer for a resource that is not needed is refused, as DirectML refuses it
+ * (the same for the persistent resource). The bytes are the graph's scratch:
+ * it overlaps no input or output.
  */
 DMLCL_API HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *table,
                                                      const DML_BINDING_DESC *binding);
@@ -322,7 +334,8 @@ DMLCL_API HRESULT dmlcl_binding_table_bind_temporary(dmlcl_binding_table *table,
 /*
  * BindPersistentResource: the persistent resource that
  * dmlcl_compiled_operator_initialize filled (same buffer and offset), when
- * PersistentResourceSize is not 0, else DML_BINDING_TYPE_NONE (or NULL).
+ * PersistentResourceSize is not 0, else DML_BINDING_TYPE_NONE (or NULL; a
+ * buffer is refused).
  * Inputs with DML_TENSOR_FLAG_OWNED_BY_DML are read from it; BindInputs binds
  * them as DML_BINDING_TYPE_NONE. Either call may come first.
  */

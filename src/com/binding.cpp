@@ -99,20 +99,20 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
     DMLI_NULL_IF(!b, "IDMLOperatorInitializer: %s bindings (NULL) are required", call);
     for (UINT i = 0; i < count; ++i) {
         if (outputs) {
-            DMLI_INVALID_IF(b[i].Type != DML_BINDING_TYPE_NONE &&
-                                (b[i].Type != DML_BINDING_TYPE_BUFFER || !b[i].Desc),
+            DMLI_INVALID_IF(raw(b[i].Type) != DML_BINDING_TYPE_NONE &&
+                                (raw(b[i].Type) != DML_BINDING_TYPE_BUFFER || !b[i].Desc),
                             "IDMLOperatorInitializer: BindOutputs binding %u (operator %u's "
-                            "persistent resource).Type (%d) must be DML_BINDING_TYPE_BUFFER "
+                            "persistent resource).Type (%u) must be DML_BINDING_TYPE_BUFFER "
                             "with a DML_BUFFER_BINDING, or NONE",
-                            i, i, (int)b[i].Type);
+                            i, i, raw(b[i].Type));
             continue;
         }
-        if (b[i].Type == DML_BINDING_TYPE_NONE)
+        if (raw(b[i].Type) == DML_BINDING_TYPE_NONE)
             continue;
-        DMLI_INVALID_IF(b[i].Type != DML_BINDING_TYPE_BUFFER_ARRAY || !b[i].Desc,
-                        "IDMLOperatorInitializer: BindInputs binding %u.Type (%d) must be "
+        DMLI_INVALID_IF(raw(b[i].Type) != DML_BINDING_TYPE_BUFFER_ARRAY || !b[i].Desc,
+                        "IDMLOperatorInitializer: BindInputs binding %u.Type (%u) must be "
                         "DML_BINDING_TYPE_BUFFER_ARRAY (one array per operator) or NONE",
-                        i, (int)b[i].Type);
+                        i, raw(b[i].Type));
         const DML_BUFFER_ARRAY_BINDING *a =
             static_cast<const DML_BUFFER_ARRAY_BINDING *>(b[i].Desc);
         dmlcl_operator *op = dmlcl_compiled_operator_operator(init->target(i)->cl());
@@ -131,14 +131,14 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
         init_binding &k = init_[i];
         if (outputs) {
             k.persistent = b[i];
-            if (b[i].Type == DML_BINDING_TYPE_BUFFER) {
+            if (raw(b[i].Type) == DML_BINDING_TYPE_BUFFER) {
                 k.persistent_buffer = *static_cast<const DML_BUFFER_BINDING *>(b[i].Desc);
                 k.persistent.Desc = &k.persistent_buffer;
             }
             continue;
         }
         const DML_BUFFER_ARRAY_BINDING *a =
-            b[i].Type == DML_BINDING_TYPE_NONE
+            raw(b[i].Type) == DML_BINDING_TYPE_NONE
                 ? nullptr
                 : static_cast<const DML_BUFFER_ARRAY_BINDING *>(b[i].Desc);
         UINT n = a ? a->BindingCount : 0;
@@ -199,7 +199,7 @@ HRESULT binding_table::bind_compiled(bool outputs, UINT count, const DML_BINDING
     k.count = count;
     for (UINT i = 0; i < count; ++i) {
         k.descs[i] = b[i];
-        if (b[i].Type == DML_BINDING_TYPE_BUFFER) {
+        if (raw(b[i].Type) == DML_BINDING_TYPE_BUFFER) {
             k.buffers[i] = *static_cast<const DML_BUFFER_BINDING *>(b[i].Desc);
             k.descs[i].Desc = &k.buffers[i];
         }
@@ -256,16 +256,26 @@ void STDMETHODCALLTYPE binding_table::BindOutputs(UINT count, const DML_BINDING_
                                     : bind_initializer(true, count, bindings));
 }
 
-/* An initializer's own temporary and persistent resources: size 0, a buffer is accepted. */
-static HRESULT check_resource(const char *call, const DML_BINDING_DESC *b)
+/*
+ * An initializer's own temporary and persistent resources: both of size 0
+ * (copying owned inputs needs no scratch; persistent resources are its
+ * operators', bound as its outputs). DirectML's rule for a resource a
+ * dispatchable does not need: nullptr or NONE; a buffer is refused
+ * (microsoft/DirectML#65), as for compiled operators and graphs.
+ */
+static HRESULT check_resource(const char *call, const char *field, const DML_BINDING_DESC *b)
 {
-    if (!b || b->Type == DML_BINDING_TYPE_NONE)
+    if (!b || raw(b->Type) == DML_BINDING_TYPE_NONE)
         return S_OK;
-    DMLI_INVALID_IF(b->Type != DML_BINDING_TYPE_BUFFER || !b->Desc,
-                    "%s: binding.Type (%d) must be DML_BINDING_TYPE_BUFFER with a "
-                    "DML_BUFFER_BINDING, or NONE",
-                    call, (int)b->Type);
-    return S_OK;
+    DMLI_INVALID_IF(raw(b->Type) != DML_BINDING_TYPE_BUFFER,
+                    "IDMLOperatorInitializer: %s: binding.Type (%u) must be "
+                    "DML_BINDING_TYPE_NONE (0)",
+                    call, raw(b->Type));
+    return dmli_fail(E_INVALIDARG,
+                     "IDMLOperatorInitializer: %s: a buffer is bound as a resource the "
+                     "initializer does not need (%s 0): bind DML_BINDING_TYPE_NONE or nullptr, as "
+                     "DirectML requires (it refuses a resource the dispatchable does not need)",
+                     call, field);
 }
 
 /* Keeps one resource binding the C table took (nullptr: none), to bind again (unbind). */
@@ -276,7 +286,7 @@ static void keep_one(binding_table::kept &k, const DML_BINDING_DESC *b)
         return;
     k.count = 1;
     k.descs[0] = *b;
-    if (b->Type == DML_BINDING_TYPE_BUFFER) {
+    if (raw(b->Type) == DML_BINDING_TYPE_BUFFER) {
         k.buffers[0] = *static_cast<const DML_BUFFER_BINDING *>(b->Desc);
         k.descs[0].Desc = &k.buffers[0];
     }
@@ -293,7 +303,8 @@ HRESULT binding_table::bind_temporary(const DML_BINDING_DESC *b)
 void STDMETHODCALLTYPE binding_table::BindTemporaryResource(const DML_BINDING_DESC *binding)
 {
     DMLI_BIND("BindTemporaryResource",
-              table_ ? bind_temporary(binding) : check_resource("BindTemporaryResource", binding));
+              table_ ? bind_temporary(binding)
+                     : check_resource("BindTemporaryResource", "TemporaryResourceSize", binding));
 }
 
 /* A compiled operator's persistent resource (PersistentResourceSize), checked by the C table. */
@@ -307,8 +318,9 @@ HRESULT binding_table::bind_persistent(const DML_BINDING_DESC *b)
 void STDMETHODCALLTYPE binding_table::BindPersistentResource(const DML_BINDING_DESC *binding)
 {
     /* An initializer has none of its own (its operators' are its outputs). */
-    DMLI_BIND("BindPersistentResource", table_ ? bind_persistent(binding)
-                                               : check_resource("BindPersistentResource", binding));
+    DMLI_BIND("BindPersistentResource",
+              table_ ? bind_persistent(binding)
+                     : check_resource("BindPersistentResource", "PersistentResourceSize", binding));
 }
 
 HRESULT binding_table::dispatch(cl_command_queue queue, impl *d)

@@ -11,10 +11,7 @@ namespace dmli_com
 static const GUID id3d12device_iid = {
     0x189819f1, 0x1db6, 0x4b57, {0xbe, 0x54, 0x18, 0x21, 0x33, 0x9b, 0x85, 0xf7}};
 
-device::device(dmlcl_device *dev, DML_CREATE_DEVICE_FLAGS flags)
-    : object(kind::device), dev_(dev), flags_(flags)
-{
-}
+device::device(dmlcl_device *dev, UINT flags) : object(kind::device), dev_(dev), flags_(flags) {}
 
 device::~device()
 {
@@ -44,11 +41,21 @@ HRESULT device::report(HRESULT hr)
 void device::remove(HRESULT hr)
 {
     HRESULT alive = S_OK;
+    /* The first failure's message, written by its thread alone, then published. */
     if (__atomic_compare_exchange_n(&removed_, &alive, DXGI_ERROR_DEVICE_REMOVED, false,
-                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         snprintf(removed_why_, sizeof removed_why_, "%s (%s)", dmlcl_last_error(),
                  dmlcl_hresult_name(hr));
+        __atomic_store_n(&why_ready_, true, __ATOMIC_RELEASE);
+    }
     report(hr);
+}
+
+const char *device::removed_why() const
+{
+    return __atomic_load_n(&why_ready_, __ATOMIC_ACQUIRE)
+               ? removed_why_
+               : "a failure on another thread (its message is being recorded)";
 }
 
 HRESULT device::check_alive()
@@ -57,7 +64,7 @@ HRESULT device::check_alive()
         return S_OK;
     return report(dmli_fail(DXGI_ERROR_DEVICE_REMOVED,
                             "the DirectML device was removed by an earlier failure: %s",
-                            removed_why_));
+                            removed_why()));
 }
 
 HRESULT STDMETHODCALLTYPE device::GetDeviceRemovedReason()
@@ -65,7 +72,7 @@ HRESULT STDMETHODCALLTYPE device::GetDeviceRemovedReason()
     HRESULT reason = __atomic_load_n(&removed_, __ATOMIC_ACQUIRE);
     /* The message again, for the thread that asks. */
     if (FAILED(reason))
-        dmli_fail(reason, "the DirectML device was removed: %s", removed_why_);
+        dmli_fail(reason, "the DirectML device was removed: %s", removed_why());
     return reason;
 }
 
@@ -74,11 +81,41 @@ void STDMETHODCALLTYPE device::SetMuteDebugOutput(BOOL mute)
     __atomic_store_n(&muted_, mute, __ATOMIC_RELAXED);
 }
 
+/* The last DML_FEATURE value of this DML_TARGET_VERSION. */
+#if DML_TARGET_VERSION >= 0x2000
+static const UINT last_feature = DML_FEATURE_FEATURE_LEVELS;
+#else
+static const UINT last_feature = DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT;
+#endif
+
 HRESULT STDMETHODCALLTYPE device::CheckFeatureSupport(DML_FEATURE feature, UINT query_size,
                                                       const void *query, UINT data_size, void *data)
 {
-    return report(
-        dmlcl_device_check_feature_support(dev_, feature, query_size, query, data_size, data));
+    UINT f = raw(feature);
+    if (f > last_feature)
+        return report(dmli_fail(E_INVALIDARG,
+                                "CheckFeatureSupport: feature (%u) is not a DML_FEATURE "
+                                "(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT 0 to %u)",
+                                f, last_feature));
+    return report(dmlcl_device_check_feature_support(dev_, static_cast<DML_FEATURE>(f), query_size,
+                                                     query, data_size, data));
+}
+
+/* DML_EXECUTION_FLAGS as an integer: DirectML's three bits, or E_INVALIDARG. */
+static HRESULT execution_flags(const char *call, const DML_EXECUTION_FLAGS &flags,
+                               DML_EXECUTION_FLAGS *out)
+{
+    const UINT known = DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION |
+                       DML_EXECUTION_FLAG_DISABLE_META_COMMANDS |
+                       DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE;
+    UINT f = raw(flags);
+    DMLI_INVALID_IF(f & ~known,
+                    "%s: flags (0x%x) has unknown bits; DML_EXECUTION_FLAGS are "
+                    "ALLOW_HALF_PRECISION_COMPUTATION (0x1), DISABLE_META_COMMANDS (0x2) and "
+                    "DESCRIPTORS_VOLATILE (0x4)",
+                    call, f);
+    *out = static_cast<DML_EXECUTION_FLAGS>(f);
+    return S_OK;
 }
 
 HRESULT STDMETHODCALLTYPE device::CreateOperator(const DML_OPERATOR_DESC *desc, REFIID riid,
@@ -105,6 +142,10 @@ HRESULT STDMETHODCALLTYPE device::CompileOperator(IDMLOperator *o, DML_EXECUTION
     if (ppv)
         *ppv = nullptr;
     DMLI_TRY(check_alive());
+    DML_EXECUTION_FLAGS checked = DML_EXECUTION_FLAG_NONE;
+    HRESULT hr = execution_flags("CompileOperator", flags, &checked);
+    if (FAILED(hr))
+        return report(hr);
     op *from = static_cast<op *>(impl_of(o, kind::op));
     if (!from || from->dev() != this)
         return report(dmli_fail(E_INVALIDARG,
@@ -112,7 +153,7 @@ HRESULT STDMETHODCALLTYPE device::CompileOperator(IDMLOperator *o, DML_EXECUTION
                                 "created by this device",
                                 static_cast<void *>(o)));
     dmlcl_compiled_operator *c;
-    HRESULT hr = dmlcl_operator_compile(from->cl(), flags, &c);
+    hr = dmlcl_operator_compile(from->cl(), checked, &c);
     if (FAILED(hr))
         return report(hr);
     compiled *obj = new compiled(this, c);
@@ -207,14 +248,16 @@ HRESULT STDMETHODCALLTYPE device::GetParentDevice(REFIID riid, void **ppv)
 /*
  * The C API takes each node's dmlcl_operator (cast to IDMLOperator*): a copy
  * of the nodes with every IDMLOperator of this device replaced by the
- * dmlcl_operator behind it; the rest of desc is the C API's to check.
+ * dmlcl_operator behind it; the rest of desc is the C API's to check (it
+ * reads Type as an integer too). Nodes are copied as bytes: a Type outside
+ * DML_GRAPH_NODE_TYPE is never loaded as the enum.
  */
 static HRESULT c_nodes(device *dev, const DML_GRAPH_DESC *desc, DML_GRAPH_NODE_DESC *nodes,
                        DML_OPERATOR_GRAPH_NODE_DESC *ops)
 {
+    memcpy(nodes, desc->Nodes, desc->NodeCount * sizeof *nodes);
     for (UINT i = 0; i < desc->NodeCount; ++i) {
-        nodes[i] = desc->Nodes[i];
-        if (nodes[i].Type != DML_GRAPH_NODE_TYPE_OPERATOR || !nodes[i].Desc)
+        if (raw(nodes[i].Type) != DML_GRAPH_NODE_TYPE_OPERATOR || !nodes[i].Desc)
             continue;
         ops[i] = *static_cast<const DML_OPERATOR_GRAPH_NODE_DESC *>(nodes[i].Desc);
         op *o = static_cast<op *>(impl_of(ops[i].Operator, kind::op));
@@ -234,12 +277,22 @@ HRESULT STDMETHODCALLTYPE device::CompileGraph(const DML_GRAPH_DESC *desc,
     if (ppv)
         *ppv = nullptr;
     DMLI_TRY(check_alive());
+    DML_EXECUTION_FLAGS checked = DML_EXECUTION_FLAG_NONE;
+    HRESULT hr = execution_flags("CompileGraph", flags, &checked);
+    if (FAILED(hr))
+        return report(hr);
     if (!desc)
         return report(dmli_fail(E_INVALIDARG, "CompileGraph: desc (NULL) is required"));
+    /* Before the copy below is sized by it (the C API checks it again, with the rest). */
+    if (desc->NodeCount > DMLCL_GRAPH_NODE_COUNT_MAX)
+        return report(dmli_fail(E_INVALIDARG,
+                                "CompileGraph: NodeCount (%u) is more than "
+                                "DMLCL_GRAPH_NODE_COUNT_MAX (%u), the most nodes dmlcl compiles "
+                                "into one graph",
+                                desc->NodeCount, DMLCL_GRAPH_NODE_COUNT_MAX));
     DML_GRAPH_DESC c_desc = *desc;
     DML_GRAPH_NODE_DESC *nodes = nullptr;
     DML_OPERATOR_GRAPH_NODE_DESC *ops = nullptr;
-    HRESULT hr = S_OK;
     if (desc->NodeCount && desc->Nodes) {
         nodes = static_cast<DML_GRAPH_NODE_DESC *>(calloc(desc->NodeCount, sizeof *nodes));
         ops = static_cast<DML_OPERATOR_GRAPH_NODE_DESC *>(calloc(desc->NodeCount, sizeof *ops));
@@ -249,7 +302,7 @@ HRESULT STDMETHODCALLTYPE device::CompileGraph(const DML_GRAPH_DESC *desc,
     }
     dmlcl_compiled_operator *c = nullptr;
     if (SUCCEEDED(hr))
-        hr = dmlcl_graph_compile(dev_, &c_desc, flags, &c);
+        hr = dmlcl_graph_compile(dev_, &c_desc, checked, &c);
     free(nodes);
     free(ops);
     if (FAILED(hr))
@@ -265,26 +318,32 @@ HRESULT STDMETHODCALLTYPE device::CompileGraph(const DML_GRAPH_DESC *desc,
 } // namespace dmli_com
 
 using dmli_com::device;
+using dmli_com::raw;
 
-extern "C" DMLCL_API HRESULT DMLCreateDevice1(ID3D12Device *d3d12Device,
-                                              DML_CREATE_DEVICE_FLAGS flags,
-                                              DML_FEATURE_LEVEL minimumFeatureLevel, REFIID riid,
-                                              void **ppv)
+/* DMLCreateDevice and DMLCreateDevice1, with the enums as the integers they hold. */
+static HRESULT create_device(ID3D12Device *d3d12Device, UINT flags, UINT level, REFIID riid,
+                             void **ppv)
 {
     if (ppv)
         *ppv = nullptr;
-    DMLI_INVALID_IF((unsigned)flags & ~(unsigned)DML_CREATE_DEVICE_FLAG_DEBUG,
+    DMLI_INVALID_IF(flags & ~(UINT)DML_CREATE_DEVICE_FLAG_DEBUG,
                     "DMLCreateDevice: flags (0x%x) has unknown bits; "
                     "DML_CREATE_DEVICE_FLAG_DEBUG (0x1) is the only flag",
-                    (unsigned)flags);
-    DMLI_UNSUPPORTED_IF(minimumFeatureLevel > DMLCL_FEATURE_LEVEL,
+                    flags);
+    DMLI_INVALID_IF(!dmli_feature_level_defined(level) && !dmli_feature_level_later(level),
+                    "DMLCreateDevice1: minimumFeatureLevel (0x%x) is not a DML_FEATURE_LEVEL "
+                    "(DML_FEATURE_LEVEL_1_0 0x1000 to 6_4 0x6400, or a later 0xMm00)",
+                    level);
+    DMLI_UNSUPPORTED_IF(dmli_feature_level_later(level),
                         "DMLCreateDevice1: minimumFeatureLevel (0x%x) is above the feature "
                         "level dmlcl emulates (0x%x)",
-                        (unsigned)minimumFeatureLevel, (unsigned)DMLCL_FEATURE_LEVEL);
+                        level, (unsigned)DMLCL_FEATURE_LEVEL);
     dmlcl_device *dev = d3d12Device;
-    if (dev)
+    if (dev) {
+        /* Checked before it is kept: any pointer converts to ID3D12Device*. */
+        DMLI_TRY(dmli_device_check(dev, "DMLCreateDevice"));
         dmlcl_device_retain(dev);
-    else
+    } else
         DMLI_TRY(dmlcl_device_create(&dev));
     device *obj = new device(dev, flags);
     if (!obj) {
@@ -294,8 +353,16 @@ extern "C" DMLCL_API HRESULT DMLCreateDevice1(ID3D12Device *d3d12Device,
     return dmli_com::hand_out(obj, riid, ppv);
 }
 
+extern "C" DMLCL_API HRESULT DMLCreateDevice1(ID3D12Device *d3d12Device,
+                                              DML_CREATE_DEVICE_FLAGS flags,
+                                              DML_FEATURE_LEVEL minimumFeatureLevel, REFIID riid,
+                                              void **ppv)
+{
+    return create_device(d3d12Device, raw(flags), raw(minimumFeatureLevel), riid, ppv);
+}
+
 extern "C" DMLCL_API HRESULT DMLCreateDevice(ID3D12Device *d3d12Device,
                                              DML_CREATE_DEVICE_FLAGS flags, REFIID riid, void **ppv)
 {
-    return DMLCreateDevice1(d3d12Device, flags, DML_FEATURE_LEVEL_1_0, riid, ppv);
+    return create_device(d3d12Device, raw(flags), DML_FEATURE_LEVEL_1_0, riid, ppv);
 }

@@ -11,8 +11,8 @@ namespace dmli_com
 class device final : public object<IDMLDevice1>, public IDMLDebugDevice
 {
   public:
-    /* Takes over the caller's reference on dev. */
-    device(dmlcl_device *dev, DML_CREATE_DEVICE_FLAGS flags);
+    /* Takes over the caller's reference on dev; flags: DML_CREATE_DEVICE_FLAGS, checked. */
+    device(dmlcl_device *dev, UINT flags);
     ~device() override;
 
     HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void **ppv) override;
@@ -70,9 +70,13 @@ class device final : public object<IDMLDevice1>, public IDMLDebugDevice
 
   private:
     dmlcl_device *dev_;
-    DML_CREATE_DEVICE_FLAGS flags_;
+    UINT flags_; /* DML_CREATE_DEVICE_FLAGS, as an integer */
+    /* The first removal's message: written by the thread that removed the device, read
+     * once why_ready_ says it is complete (other threads may be reading the state). */
+    const char *removed_why() const;
     HRESULT removed_ = S_OK;
     char removed_why_[1024] = "";
+    bool why_ready_ = false;
     BOOL muted_ = 0;
 };
 

@@ -16,7 +16,9 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "enums.h"
 #include "errors.h"
 
 namespace dmli_com
@@ -33,6 +35,19 @@ struct heap {
         free(p);
     }
 };
+
+/*
+ * An enum a caller passes, as the integer it holds (see enums.h): copied
+ * out of its storage, never loaded as the enum, so any value can be
+ * range-checked. Only a value found in range is then converted back.
+ */
+template <class E> UINT raw(const E &e)
+{
+    static_assert(sizeof(E) == sizeof(UINT), "DirectML's enums are 32-bit");
+    UINT v;
+    memcpy(&v, &e, sizeof v);
+    return v;
+}
 
 /* ---- Private data (IDMLObject::GetPrivateData and friends) ------------------ */
 

@@ -276,8 +276,13 @@ Test(persistent, rules)
               "%s", dmlcl_last_error());
     cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
     cr_expect(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, NULL)), "%s", dmlcl_last_error());
-    cr_expect(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers.desc)), "%s",
-              dmlcl_last_error()); /* a buffer where none is needed: accepted, unused */
+    /* A buffer where none is needed: refused, as DirectML refuses it (microsoft/DirectML#65). */
+    unit_expect_error(dmlcl_binding_table_bind_persistent(t, &pers.desc), E_INVALIDARG,
+                      "a buffer is bound as the persistent resource, which is not needed",
+                      "PersistentResourceSize 0");
+    unit_expect_error(
+        dmlcl_compiled_operator_initialize(c, NULL, 0, NULL, &pers.desc, 0, NULL, NULL),
+        E_INVALIDARG, "initialize: BindOutputs (the persistent resource)", "not needed");
     DML_BINDING_DESC array = {DML_BINDING_TYPE_BUFFER_ARRAY, NULL};
     unit_expect_error(dmlcl_binding_table_bind_persistent(t, &array), E_INVALIDARG,
                       "must be DML_BINDING_TYPE_BUFFER (1) or NONE (0)", NULL);

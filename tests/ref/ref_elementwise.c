@@ -90,12 +90,10 @@ static double float_op(ref_ew_op op, double a, double b)
     }
 }
 
-/* g(x) = x * Scale + Bias as FLOAT32 arithmetic: each step rounded to float (a double
- * product or sum of floats rounded to float is the correctly rounded float result). */
+/* g(x) = x * Scale + Bias in FLOAT32, rounded once (fmaf: correctly rounded). */
 static double scale_bias(double x, const DML_SCALE_BIAS *sb)
 {
-    float p = (float)(x * (double)sb->Scale);
-    return (float)((double)p + (double)sb->Bias);
+    return fmaf((float)x, sb->Scale, sb->Bias);
 }
 
 /* ---- Integers ------------------------------------------------------------------------ */

@@ -5,8 +5,8 @@
  * DirectML's operator pages and the rules dmlcl documents where they are silent
  * (docs/operators.md); nothing from src/.
  *
- * Floating point: each value read as a double, ScaleBias g(x) = x * Scale + Bias rounded as
- * FLOAT32 arithmetic rounds (the product, then the sum: DirectML's g is FLOAT math), f
+ * Floating point: each value read as a double, ScaleBias g(x) = x * Scale + Bias in FLOAT32
+ * rounded once (DirectML's g is FLOAT math; dmlcl computes it as one fused multiply-add), f
  * computed in double and rounded once to the output type. The device may differ by the
  * operator's ULP tolerance (ref_elementwise_ulps). Integers: exact, in 64 or 128 bits, then
  * wrapped into the output's width.

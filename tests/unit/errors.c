@@ -242,6 +242,42 @@ Test(errors, null_binding_table_arguments)
 }
 
 /* Releasing NULL is a no-op, as free(NULL) is. */
+/* Any pointer converts to dmlcl_device* (and to ID3D12Device*): one that is not a device is
+ * refused by every entry point that takes one, never kept (issue 35). */
+Test(errors, device_pointers_are_checked)
+{
+    static const unsigned char not_a_device[64] = {0x12, 0x34};
+    dmlcl_device *bad = (dmlcl_device *)(void *)not_a_device;
+    bad_gather b;
+    bad_gather_init(&b, 0);
+    dmlcl_operator *op = NULL;
+    cr_expect_eq(dmlcl_operator_create(bad, &b.op, &op), E_INVALIDARG);
+    cr_expect_null(op);
+    cr_expect(strstr(dmlcl_last_error(), "CreateOperator: device") &&
+                  strstr(dmlcl_last_error(), "is not a dmlcl_device"),
+              "%s", dmlcl_last_error());
+    dmlcl_compiled_operator *graph = NULL;
+    DML_GRAPH_DESC empty = {0};
+    cr_expect_eq(dmlcl_graph_compile(bad, &empty, DML_EXECUTION_FLAG_NONE, &graph), E_INVALIDARG);
+    cr_expect(strstr(dmlcl_last_error(), "CompileGraph: device"), "%s", dmlcl_last_error());
+    DML_FEATURE_DATA_FEATURE_LEVELS levels;
+    cr_expect_eq(dmlcl_device_check_feature_support(bad, DML_FEATURE_FEATURE_LEVELS, 0, NULL,
+                                                    sizeof levels, &levels),
+                 E_INVALIDARG);
+    /* The accessors and reference counting cannot fail: nothing is read or written past the
+     * tag, and the message says why. */
+    cr_expect_null(dmlcl_device_context(bad));
+    cr_expect_null(dmlcl_device_queue(bad));
+    cr_expect_null(dmlcl_device_id(bad));
+    cr_expect_str_eq(dmlcl_device_description(bad), "");
+    cr_expect_eq(dmlcl_device_get_class(bad), DMLCL_DEVICE_CLASS_DEFAULT);
+    dmlcl_device_retain(bad);
+    dmlcl_device_release(bad);
+    cr_expect(strstr(dmlcl_last_error(), "dmlcl_device_release: device"), "%s", dmlcl_last_error());
+    for (size_t i = 0; i < sizeof not_a_device; ++i)
+        cr_expect_eq(not_a_device[i], i == 0 ? 0x12 : i == 1 ? 0x34 : 0);
+}
+
 Test(errors, release_null_is_harmless)
 {
     dmlcl_device_release(NULL);

@@ -97,7 +97,7 @@ static void *slot_ptr(const dmli_graph *graph, dmli_slot s, void *const *inputs,
     case DMLI_SLOT_TEMP: return (char *)temp + s.offset;
     case DMLI_SLOT_STATUS: return NULL; /* programs only */
     default: /* a constant node's data, or an operator node's fill element */
-        return graph->nodes[s.index].st ? graph->nodes[s.index].st->constant
+        return graph->nodes[s.index].st ? (void *)graph->nodes[s.index].st->constant
                                         : graph->nodes[s.index].data;
     }
 }
