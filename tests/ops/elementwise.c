@@ -124,39 +124,13 @@ static void ew_descs(ew_case *c)
     c->desc.Desc = &c->d;
 }
 
-static void random_sizes(ref_rng *rng, uint32_t rank, uint32_t *sizes)
-{
-    uint32_t cap = rank <= 1 ? 300 : rank == 2 ? 40 : rank <= 4 ? 10 : 4;
-    for (uint32_t i = 0; i < rank; ++i)
-        sizes[i] = ref_rng_chance(rng, 20) ? 1 : 1 + (uint32_t)ref_rng_below(rng, cap);
-    while (ref_element_count(rank, sizes) > EW_MAX_ELEMENTS) {
-        uint32_t *largest = &sizes[0];
-        for (uint32_t i = 1; i < rank; ++i)
-            if (sizes[i] > *largest)
-                largest = &sizes[i];
-        *largest = (*largest + 1) / 2;
-    }
-}
-
-static void random_tensor(ops_tensor *t, ref_rng *rng, const char *name, bool output,
-                          DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes,
-                          ops_layout *layout)
-{
-    uint32_t strides[REF_MAX_DIMS];
-    *layout = ops_layout_random(rng, output);
-    bool given = ops_layout_strides(rng, *layout, rank, sizes, strides);
-    ops_tensor_init(t, name, output, type, rank, sizes, given ? strides : NULL,
-                    ref_rng_chance(rng, 30) ? 4 * ref_rng_below(rng, 8) : 0,
-                    ref_rng_chance(rng, 20) ? 64 : 0);
-}
-
 static void ew_generate(ew_case *c, ref_rng *rng, const ew_kind *kind, DML_TENSOR_DATA_TYPE type)
 {
     uint32_t sizes[REF_MAX_DIMS];
     c->kind = kind;
     c->type = type;
     c->rank = 1 + (uint32_t)ref_rng_below(rng, 8);
-    random_sizes(rng, c->rank, sizes);
+    ops_random_sizes(rng, c->rank, sizes, EW_MAX_ELEMENTS);
     c->in_place = ref_rng_chance(rng, 15);
     const char *first = binary(c) ? "ATensor" : "InputTensor";
     if (c->in_place) {
@@ -167,11 +141,11 @@ static void ew_generate(ew_case *c, ref_rng *rng, const ew_kind *kind, DML_TENSO
         ops_tensor_init(&c->a, first, false, type, c->rank, sizes, strides, 0, 0);
         ops_tensor_init(&c->out, "OutputTensor", true, type, c->rank, sizes, strides, 0, 0);
     } else {
-        random_tensor(&c->a, rng, first, false, type, c->rank, sizes, &c->layout[0]);
-        random_tensor(&c->out, rng, "OutputTensor", true, type, c->rank, sizes, &c->layout[2]);
+        ops_random_tensor(&c->a, rng, first, false, type, c->rank, sizes, &c->layout[0]);
+        ops_random_tensor(&c->out, rng, "OutputTensor", true, type, c->rank, sizes, &c->layout[2]);
     }
     if (binary(c))
-        random_tensor(&c->b, rng, "BTensor", false, type, c->rank, sizes, &c->layout[1]);
+        ops_random_tensor(&c->b, rng, "BTensor", false, type, c->rank, sizes, &c->layout[1]);
     c->scale_bias =
         kind->scale_bias &&
         (type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_FLOAT16) &&

@@ -697,3 +697,31 @@ uint64_t ops_compare(const ops_memory *m, ops_tensor *const *tensors, int count,
     }
     return bad;
 }
+
+/* ---- Random shapes and tensors ------------------------------------------------------ */
+
+void ops_random_sizes(ref_rng *rng, uint32_t rank, uint32_t *sizes, uint64_t max_elements)
+{
+    uint32_t cap = rank <= 1 ? 300 : rank == 2 ? 40 : rank <= 4 ? 10 : 4;
+    for (uint32_t i = 0; i < rank; ++i)
+        sizes[i] = ref_rng_chance(rng, 20) ? 1 : 1 + (uint32_t)ref_rng_below(rng, cap);
+    while (ref_element_count(rank, sizes) > max_elements) {
+        uint32_t *largest = &sizes[0];
+        for (uint32_t i = 1; i < rank; ++i)
+            if (sizes[i] > *largest)
+                largest = &sizes[i];
+        *largest = (*largest + 1) / 2;
+    }
+}
+
+void ops_random_tensor(ops_tensor *t, ref_rng *rng, const char *name, bool output,
+                       DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes,
+                       ops_layout *layout)
+{
+    uint32_t strides[REF_MAX_DIMS];
+    uint64_t extra = ref_rng_chance(rng, 30) ? 4 * ref_rng_below(rng, 8) : 0;
+    *layout = ops_layout_random(rng, output);
+    bool given = ops_layout_strides(rng, *layout, rank, sizes, strides);
+    ops_tensor_init(t, name, output, type, rank, sizes, given ? strides : NULL, extra,
+                    ref_rng_chance(rng, 20) ? 64 : 0);
+}

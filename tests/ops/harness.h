@@ -86,6 +86,16 @@ ops_layout ops_layout_random(ref_rng *rng, bool output);
 bool ops_layout_strides(ref_rng *rng, ops_layout layout, uint32_t rank, const uint32_t *sizes,
                         uint32_t *strides);
 
+/*
+ * Random sizes for rank dimensions (1 in about a fifth of them, smaller caps at higher ranks),
+ * halved until at most max_elements; a tensor of a random layout (ops_layout_random), now and
+ * then with extra bytes and a 64-byte GuaranteedBaseOffsetAlignment.
+ */
+void ops_random_sizes(ref_rng *rng, uint32_t rank, uint32_t *sizes, uint64_t max_elements);
+void ops_random_tensor(ops_tensor *t, ref_rng *rng, const char *name, bool output,
+                       DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes,
+                       ops_layout *layout);
+
 /* ---- Memory: buffers with guarded bindings ------------------------------------- */
 
 typedef struct ops_memory {

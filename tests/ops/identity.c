@@ -68,32 +68,6 @@ static void identity_descs(identity_case *c)
     c->desc.Desc = &c->identity;
 }
 
-static void random_sizes(ref_rng *rng, uint32_t rank, uint32_t *sizes, uint64_t max_elements)
-{
-    uint32_t cap = rank <= 1 ? 300 : rank == 2 ? 40 : rank <= 4 ? 10 : 4;
-    for (uint32_t i = 0; i < rank; ++i)
-        sizes[i] = ref_rng_chance(rng, 20) ? 1 : 1 + (uint32_t)ref_rng_below(rng, cap);
-    while (ref_element_count(rank, sizes) > max_elements) {
-        uint32_t *largest = &sizes[0];
-        for (uint32_t i = 1; i < rank; ++i)
-            if (sizes[i] > *largest)
-                largest = &sizes[i];
-        *largest = (*largest + 1) / 2;
-    }
-}
-
-static void random_tensor(ops_tensor *t, ref_rng *rng, const char *name, bool output,
-                          DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes,
-                          ops_layout *layout)
-{
-    uint32_t strides[REF_MAX_DIMS];
-    uint64_t extra = ref_rng_chance(rng, 30) ? 4 * ref_rng_below(rng, 8) : 0;
-    *layout = ops_layout_random(rng, output);
-    bool given = ops_layout_strides(rng, *layout, rank, sizes, strides);
-    ops_tensor_init(t, name, output, type, rank, sizes, given ? strides : NULL, extra,
-                    ref_rng_chance(rng, 20) ? 64 : 0);
-}
-
 /* Output elements within 1 ulp of the reference count as equal: put the reference's bytes in. */
 static void accept_ulp(identity_case *c)
 {
@@ -183,9 +157,9 @@ static void identity_generate(identity_case *c, ref_rng *rng, const identity_spe
     uint32_t sizes[REF_MAX_DIMS];
     c->type = s->type ? s->type : data_types[ref_rng_below(rng, COUNT_OF(data_types))];
     c->rank = s->rank ? s->rank : 1 + (uint32_t)ref_rng_below(rng, 8);
-    random_sizes(rng, c->rank, sizes, s->max_elements);
+    ops_random_sizes(rng, c->rank, sizes, s->max_elements);
     c->in_place = ref_rng_chance(rng, (unsigned)s->in_place_percent);
-    random_tensor(&c->input, rng, "InputTensor", false, c->type, c->rank, sizes, &c->layout[0]);
+    ops_random_tensor(&c->input, rng, "InputTensor", false, c->type, c->rank, sizes, &c->layout[0]);
     if (c->in_place) {
         /* One layout for both (a copy of the input's description, as an output). */
         c->layout[0] = c->layout[1] = OPS_LAYOUT_PADDED;
@@ -194,8 +168,8 @@ static void identity_generate(identity_case *c, ref_rng *rng, const identity_spe
         ops_tensor_init(&c->input, "InputTensor", false, c->type, c->rank, sizes, strides, 0, 0);
         ops_tensor_init(&c->output, "OutputTensor", true, c->type, c->rank, sizes, strides, 0, 0);
     } else {
-        random_tensor(&c->output, rng, "OutputTensor", true, c->type, c->rank, sizes,
-                      &c->layout[1]);
+        ops_random_tensor(&c->output, rng, "OutputTensor", true, c->type, c->rank, sizes,
+                          &c->layout[1]);
     }
     c->scale_bias = is_float(c->type) && ref_rng_chance(rng, (unsigned)s->scale_bias_percent);
     c->sb.Scale = (float)ref_rng_range(rng, -8, 8) / 4.0f;
