@@ -248,6 +248,14 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #define F ceil(x0)
 #elif OP == 12
 #define F floor(x0)
+#elif OP == 13
+#define F sqrt(x0) /* sqrt(-0) is -0, of a negative NaN */
+#elif OP == 14
+#define F ((COMPUTE_T)1 / x0) /* 1 / +-0 is +-infinity */
+#elif OP == 15
+#define F exp(x0)
+#elif OP == 16
+#define F log(x0) /* log(+-0) is -infinity, of a negative NaN */
 #endif
 
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is

@@ -153,7 +153,8 @@ void rt_check_outputs(const rt_case *c, const rt_build *b, rt_result *r)
             }
             const rt_tensor *exp = o->is_list ? o->list[e] : o->t;
             /* The output's tolerance, else the case's, else the operator's default. */
-            rt_tolerance def = {b->ulp_tolerance > 0, 0, b->ulp_tolerance, 0};
+            rt_tolerance def = {b->ulp_tolerance > 0, b->abs_tolerance > 0, b->ulp_tolerance,
+                                b->abs_tolerance};
             const rt_tolerance *tol = exp->tol.has_ulp || exp->tol.has_abs ? &exp->tol
                                       : c->tol.has_ulp || c->tol.has_abs   ? &c->tol
                                                                            : &def;

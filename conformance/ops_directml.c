@@ -328,6 +328,10 @@ static const ew_op ew_ops[] = {
     {"DML_OPERATOR_ELEMENT_WISE_ABS", DML_OPERATOR_ELEMENT_WISE_ABS, 0, 1, 0},
     {"DML_OPERATOR_ELEMENT_WISE_CEIL", DML_OPERATOR_ELEMENT_WISE_CEIL, 0, 1, 0},
     {"DML_OPERATOR_ELEMENT_WISE_FLOOR", DML_OPERATOR_ELEMENT_WISE_FLOOR, 0, 1, 0},
+    {"DML_OPERATOR_ELEMENT_WISE_SQRT", DML_OPERATOR_ELEMENT_WISE_SQRT, 0, 1, 1},
+    {"DML_OPERATOR_ELEMENT_WISE_RECIP", DML_OPERATOR_ELEMENT_WISE_RECIP, 0, 1, 2},
+    {"DML_OPERATOR_ELEMENT_WISE_EXP", DML_OPERATOR_ELEMENT_WISE_EXP, 0, 1, 32},
+    {"DML_OPERATOR_ELEMENT_WISE_LOG", DML_OPERATOR_ELEMENT_WISE_LOG, 0, 1, 0}, /* abs 1/1024 */
 };
 
 static int build_elementwise(rt_build *b)
@@ -376,7 +380,9 @@ static int build_elementwise(rt_build *b)
     }
     DML_TENSOR_DATA_TYPE t = b->outputs[0]->type->dml;
     if (t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16)
-        b->ulp_tolerance = e->ulps + (scale_bias != NULL && e->ulps ? 2 : 0);
+        b->ulp_tolerance = e->ulps;
+    if (e->type == DML_OPERATOR_ELEMENT_WISE_LOG)
+        b->abs_tolerance = 1.0 / 1024;
     b->desc.Type = e->type;
     return 0;
 }
@@ -394,6 +400,10 @@ const rt_op rt_ops_directml[] = {
     {"DML_OPERATOR_ELEMENT_WISE_ABS", build_elementwise},
     {"DML_OPERATOR_ELEMENT_WISE_CEIL", build_elementwise},
     {"DML_OPERATOR_ELEMENT_WISE_FLOOR", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_SQRT", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_RECIP", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_EXP", build_elementwise},
+    {"DML_OPERATOR_ELEMENT_WISE_LOG", build_elementwise},
     {"DML_OPERATOR_ELEMENT_WISE_IDENTITY", build_identity},
     {"DML_OPERATOR_GATHER", build_gather},
     {"DML_OPERATOR_GATHER_ELEMENTS", build_gather_elements},

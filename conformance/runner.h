@@ -203,6 +203,7 @@ typedef struct rt_build {
     const char *output_names[RT_MAX_TENSORS]; /* as in expected.outputs */
     int output_index[RT_MAX_TENSORS];         /* place in the list output_names; -1: one tensor */
     unsigned ulp_tolerance;                   /* 0: bit-exact */
+    double abs_tolerance;                     /* 0: none (a float within it passes too) */
     /* A tensor given as a list where the operator takes one (or the reverse):
      * the case is malformed even if the builder carries on (b->why says why). */
     int malformed;

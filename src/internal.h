@@ -197,6 +197,10 @@ typedef enum dmli_map_op {
     DMLI_MAP_ABS = 10,
     DMLI_MAP_CEIL = 11,
     DMLI_MAP_FLOOR = 12,
+    DMLI_MAP_SQRT = 13,
+    DMLI_MAP_RECIP = 14,
+    DMLI_MAP_EXP = 15,
+    DMLI_MAP_LOG = 16,
 } dmli_map_op;
 
 typedef struct dmli_map_tensor {

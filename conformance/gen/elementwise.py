@@ -5,7 +5,7 @@ on every type class each operator takes, with special values, wrapping integers,
 by 0 strides, ScaleBias, and one case per validation rule.
 
 Expected values: numpy's arithmetic in the tensor's own type (FLOAT32 and FLOAT16 correctly
-rounded per operation, integers wrapping), with the rules DirectML leaves open applied as
+rounded per operation, integers wrapping; SQRT, RECIP, EXP and LOG in float64, rounded once), with the rules DirectML leaves open applied as
 docs/operators.md states them (integer DIVIDE truncating toward zero, by zero every bit set,
 the most negative value by -1 itself; integer MEAN the exact mean truncated toward zero; MAX
 and MIN giving the other operand for a NaN). Float outputs are compared within the operator's
@@ -28,7 +28,7 @@ CASES = os.path.join(HERE, "..", "cases")
 SRC = "directml:DML_ELEMENT_WISE_{}_OPERATOR_DESC#"
 
 BINARY = ["ADD", "SUBTRACT", "MULTIPLY", "DIVIDE", "MAX", "MIN", "MEAN", "DIFFERENCE_SQUARE"]
-UNARY = ["NEGATE", "ABS", "CEIL", "FLOOR"]
+UNARY = ["NEGATE", "ABS", "CEIL", "FLOOR", "SQRT", "RECIP", "EXP", "LOG"]
 TEN = ["FLOAT32", "FLOAT16", "INT64", "INT32", "INT16", "INT8", "UINT64", "UINT32", "UINT16",
        "UINT8"]
 TYPES = {op: TEN for op in ["ADD", "SUBTRACT", "MULTIPLY", "DIVIDE", "MAX", "MIN"]}
@@ -36,8 +36,10 @@ TYPES.update({"MEAN": ["FLOAT32", "FLOAT16", "INT32", "UINT32"],
               "DIFFERENCE_SQUARE": ["FLOAT32", "FLOAT16", "INT32", "UINT32"],
               "NEGATE": ["FLOAT32", "FLOAT16", "INT64", "INT32", "INT16", "INT8"],
               "ABS": ["FLOAT32", "FLOAT16", "INT64", "INT32", "INT16", "INT8"],
-              "CEIL": ["FLOAT32", "FLOAT16"], "FLOOR": ["FLOAT32", "FLOAT16"]})
-SCALE_BIAS = {"ABS", "CEIL", "FLOOR"}
+              "CEIL": ["FLOAT32", "FLOAT16"], "FLOOR": ["FLOAT32", "FLOAT16"],
+              "SQRT": ["FLOAT32", "FLOAT16"], "RECIP": ["FLOAT32", "FLOAT16"],
+              "EXP": ["FLOAT32", "FLOAT16"], "LOG": ["FLOAT32", "FLOAT16"]})
+SCALE_BIAS = {"ABS", "CEIL", "FLOOR", "SQRT", "RECIP", "EXP", "LOG"}
 
 
 def case(name, op, inputs, outputs=None, attrs=None, error=None, note=None):
@@ -145,6 +147,14 @@ def float_op(op, t, a, b, sb=None):
             return ft(np.ceil(a))
         if op == "FLOOR":
             return ft(np.floor(a))
+        if op == "SQRT":
+            return ft(np.sqrt(np.float64(a)))
+        if op == "RECIP":
+            return ft(1 / np.float64(a))
+        if op == "EXP":
+            return ft(np.exp(np.float64(a)))
+        if op == "LOG":
+            return ft(np.log(np.float64(a)))
     raise ValueError(op)
 
 

@@ -58,6 +58,10 @@ static const ew_row rows[] = {
      "FLOAT32, FLOAT16, INT64, INT32, INT16, INT8"},
     {"ELEMENT_WISE_CEIL", DMLI_MAP_CEIL, 1, true, F16_F32, "FLOAT32, FLOAT16"},
     {"ELEMENT_WISE_FLOOR", DMLI_MAP_FLOOR, 1, true, F16_F32, "FLOAT32, FLOAT16"},
+    {"ELEMENT_WISE_SQRT", DMLI_MAP_SQRT, 1, true, F16_F32, "FLOAT32, FLOAT16"},
+    {"ELEMENT_WISE_RECIP", DMLI_MAP_RECIP, 1, true, F16_F32, "FLOAT32, FLOAT16"},
+    {"ELEMENT_WISE_EXP", DMLI_MAP_EXP, 1, true, F16_F32, "FLOAT32, FLOAT16"},
+    {"ELEMENT_WISE_LOG", DMLI_MAP_LOG, 1, true, F16_F32, "FLOAT32, FLOAT16"},
 };
 
 enum {
@@ -72,7 +76,11 @@ enum {
     ROW_NEGATE,
     ROW_ABS,
     ROW_CEIL,
-    ROW_FLOOR
+    ROW_FLOOR,
+    ROW_SQRT,
+    ROW_RECIP,
+    ROW_EXP,
+    ROW_LOG
 };
 
 /* The descriptor's members, as every row's descriptor lays them out. */
@@ -191,3 +199,7 @@ EW_ROW(ew_negate, ROW_NEGATE)
 EW_ROW(ew_abs, ROW_ABS)
 EW_ROW(ew_ceil, ROW_CEIL)
 EW_ROW(ew_floor, ROW_FLOOR)
+EW_ROW(ew_sqrt, ROW_SQRT)
+EW_ROW(ew_recip, ROW_RECIP)
+EW_ROW(ew_exp, ROW_EXP)
+EW_ROW(ew_log, ROW_LOG)

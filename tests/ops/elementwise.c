@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * elementwise.c: DirectML's element-wise arithmetic (ADD, SUBTRACT, MULTIPLY, DIVIDE, MAX,
- * MIN, MEAN, DIFFERENCE_SQUARE, NEGATE, ABS, CEIL, FLOOR) on the device against the C
- * reference (tests/ref/ref_elementwise.c), every type each operator takes.
+ * MIN, MEAN, DIFFERENCE_SQUARE, NEGATE, ABS, CEIL, FLOOR, SQRT, RECIP, EXP, LOG) on the device
+ * against the C reference (tests/ref/ref_elementwise.c), every type each operator takes.
  *
  * Random cases: ranks 1..8, inputs packed, padded, transposed, broadcast (0 strides) or
  * aliasing, outputs packed, padded or transposed, data with NaNs, infinities, -0.0,
@@ -71,6 +71,10 @@ static const ew_kind kinds[] = {
     {REF_EW_ABS, DML_OPERATOR_ELEMENT_WISE_ABS, true, SIGNED_SIX},
     {REF_EW_CEIL, DML_OPERATOR_ELEMENT_WISE_CEIL, true, {F32, F16}},
     {REF_EW_FLOOR, DML_OPERATOR_ELEMENT_WISE_FLOOR, true, {F32, F16}},
+    {REF_EW_SQRT, DML_OPERATOR_ELEMENT_WISE_SQRT, true, {F32, F16}},
+    {REF_EW_RECIP, DML_OPERATOR_ELEMENT_WISE_RECIP, true, {F32, F16}},
+    {REF_EW_EXP, DML_OPERATOR_ELEMENT_WISE_EXP, true, {F32, F16}},
+    {REF_EW_LOG, DML_OPERATOR_ELEMENT_WISE_LOG, true, {F32, F16}},
 };
 
 static unsigned type_count(const ew_kind *k)
@@ -210,6 +214,18 @@ static const char *ew_describe(const ew_case *c, char *buf, size_t len)
     return buf;
 }
 
+static double value_of(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
+{
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return ref_half_to_double(h);
+    }
+    float f;
+    memcpy(&f, p, 4);
+    return f;
+}
+
 static bool is_nan(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
 {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16) {
@@ -227,6 +243,7 @@ static bool is_nan(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
 static void accept_tolerance(ew_case *c)
 {
     unsigned ulps = ref_elementwise_ulps(c->kind->op);
+    double abs_tol = ref_elementwise_abs(c->kind->op);
     if (!ref_type_is_float(c->type))
         return;
     ref_tensor e = ops_view(&c->mem, OPS_EXPECT, &c->out), g = ops_view(&c->mem, OPS_GOT, &c->out);
@@ -237,8 +254,15 @@ static void accept_tolerance(ew_case *c)
     do {
         ref_get(&e, coord, x);
         ref_get(&g, coord, y);
-        /* Exact operators compare bits (-0 is not +0), but any NaN matches any NaN. */
-        if (ulps ? ref_float_close(c->type, x, y, ulps) : is_nan(c->type, x) && is_nan(c->type, y))
+        /* Exact operators compare bits (-0 is not +0), but any NaN matches any NaN; an absolute
+         * tolerance holds between finite values (an infinity matches only itself). */
+        bool accept =
+            ulps ? ref_float_close(c->type, x, y, ulps) : is_nan(c->type, x) && is_nan(c->type, y);
+        if (!accept && abs_tol > 0) {
+            double dx = value_of(c->type, x), dy = value_of(c->type, y);
+            accept = isfinite(dx) && isfinite(dy) && fabs(dx - dy) <= abs_tol;
+        }
+        if (accept)
             ref_put(&g, coord, x);
     } while (ref_next_coord(e.rank, e.sizes, coord));
 }
@@ -307,6 +331,10 @@ EW_RANDOM_TEST(negate, 8)
 EW_RANDOM_TEST(abs, 9)
 EW_RANDOM_TEST(ceil, 10)
 EW_RANDOM_TEST(floor, 11)
+EW_RANDOM_TEST(sqrt, 12)
+EW_RANDOM_TEST(recip, 13)
+EW_RANDOM_TEST(exp, 14)
+EW_RANDOM_TEST(log, 15)
 
 /* ---- Fixed cases: the rules the pages leave to the implementation -------------------- */
 

@@ -7,8 +7,8 @@
 #include "ref_elementwise.h"
 
 static const char *const names[REF_EW_COUNT] = {
-    "ADD",  "SUBTRACT",          "MULTIPLY", "DIVIDE", "MAX",  "MIN",
-    "MEAN", "DIFFERENCE_SQUARE", "NEGATE",   "ABS",    "CEIL", "FLOOR"};
+    "ADD",    "SUBTRACT", "MULTIPLY", "DIVIDE", "MAX",  "MIN",   "MEAN", "DIFFERENCE_SQUARE",
+    "NEGATE", "ABS",      "CEIL",     "FLOOR",  "SQRT", "RECIP", "EXP",  "LOG"};
 
 const char *ref_ew_name(ref_ew_op op)
 {
@@ -27,10 +27,18 @@ unsigned ref_elementwise_ulps(ref_ew_op op)
     case REF_EW_SUBTRACT:
     case REF_EW_MULTIPLY:
     case REF_EW_MEAN: return 1;
+    case REF_EW_SQRT: return 1;
     case REF_EW_DIVIDE:
-    case REF_EW_DIFFERENCE_SQUARE: return 2;
+    case REF_EW_DIFFERENCE_SQUARE:
+    case REF_EW_RECIP: return 2;
+    case REF_EW_EXP: return 32;
     default: return 0;
     }
+}
+
+double ref_elementwise_abs(ref_ew_op op)
+{
+    return op == REF_EW_LOG ? 1.0 / 1024 : 0;
 }
 
 /* ---- Floating point ------------------------------------------------------------------ */
@@ -86,6 +94,10 @@ static double float_op(ref_ew_op op, double a, double b)
     case REF_EW_ABS: return fabs(a);
     case REF_EW_CEIL: return ceil(a);
     case REF_EW_FLOOR: return floor(a);
+    case REF_EW_SQRT: return sqrt(a);
+    case REF_EW_RECIP: return 1 / a;
+    case REF_EW_EXP: return exp(a);
+    case REF_EW_LOG: return log(a);
     default: return NAN;
     }
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ref_elementwise.h: the oracle for DirectML's element-wise arithmetic (ADD, SUBTRACT,
- * MULTIPLY, DIVIDE, MAX, MIN, MEAN, DIFFERENCE_SQUARE, NEGATE, ABS, CEIL, FLOOR). Written from
+ * MULTIPLY, DIVIDE, MAX, MIN, MEAN, DIFFERENCE_SQUARE, NEGATE, ABS, CEIL, FLOOR, SQRT, RECIP, EXP,
+ * LOG). Written from
  * DirectML's operator pages and the rules dmlcl documents where they are silent
  * (docs/operators.md); nothing from src/.
  *
@@ -33,6 +34,10 @@ typedef enum ref_ew_op {
     REF_EW_ABS,
     REF_EW_CEIL,
     REF_EW_FLOOR,
+    REF_EW_SQRT,
+    REF_EW_RECIP,
+    REF_EW_EXP,
+    REF_EW_LOG,
     REF_EW_COUNT
 } ref_ew_op;
 
@@ -50,6 +55,8 @@ bool ref_elementwise(ref_ew_op op, const ref_tensor *a, const ref_tensor *b,
 /* The ULP tolerance of a floating-point output of op against this oracle (type FLOAT16 or
  * FLOAT32): reference/precision.md's figures; 0 where the result is exact in any precision. */
 unsigned ref_elementwise_ulps(ref_ew_op op);
+/* An absolute tolerance where precision.md gives one (LOG: 1/1024), else 0. */
+double ref_elementwise_abs(ref_ew_op op);
 
 #ifdef __cplusplus
 }
