@@ -338,7 +338,8 @@ EW_RANDOM_TEST(log, 15)
 
 /* ---- Fixed cases: the rules the pages leave to the implementation -------------------- */
 
-/* One packed 1-D binary operation on host memory: out = op(a, b). */
+/* One packed 1-D binary operation on host memory: out = op(a, b), each array holding the
+ * tensor's TotalTensorSizeInBytes (n elements rounded up to 4 bytes). */
 static HRESULT run_packed(DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE dt, UINT n, void *a, void *b,
                           void *out)
 {
@@ -391,18 +392,18 @@ Test(elementwise, integer_rules)
     cr_expect_eq(got[1], -2, "mean(-7, 2) = -2.5 truncates to -2: %d", got[1]);
     cr_expect_eq(got[0], 1073741824, "mean(INT32_MAX, 1) without overflow: %d", got[0]);
     /* UINT8: 250 + 10 wraps to 4; 3 - 5 to 254; 7 / 0 is 255. */
-    uint8_t ua[3] = {250, 3, 7}, ub[3] = {10, 5, 0};
-    uint8_t ug[3];
+    uint8_t ua[4] = {250, 3, 7, 1}, ub[4] = {10, 5, 0, 1};
+    uint8_t ug[4];
     cr_assert_eq(
-        run_packed(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_UINT8, 3, ua, ub, ug), S_OK,
+        run_packed(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_UINT8, 4, ua, ub, ug), S_OK,
         "%s", dmlcl_last_error());
     cr_expect_eq(ug[0], 4);
     cr_assert_eq(
-        run_packed(DML_OPERATOR_ELEMENT_WISE_SUBTRACT, DML_TENSOR_DATA_TYPE_UINT8, 3, ua, ub, ug),
+        run_packed(DML_OPERATOR_ELEMENT_WISE_SUBTRACT, DML_TENSOR_DATA_TYPE_UINT8, 4, ua, ub, ug),
         S_OK, "%s", dmlcl_last_error());
     cr_expect_eq(ug[1], 254);
     cr_assert_eq(
-        run_packed(DML_OPERATOR_ELEMENT_WISE_DIVIDE, DML_TENSOR_DATA_TYPE_UINT8, 3, ua, ub, ug),
+        run_packed(DML_OPERATOR_ELEMENT_WISE_DIVIDE, DML_TENSOR_DATA_TYPE_UINT8, 4, ua, ub, ug),
         S_OK, "%s", dmlcl_last_error());
     cr_expect_eq(ug[2], 255);
 }
