@@ -300,15 +300,18 @@ static void Refusals()
     ComPtr<IDMLDevice> device = NewDevice();
     if (!device)
         return;
-    /* A valid ELEMENT_WISE_SQRT: DirectML has it, dmlcl does not implement it yet. */
+    /* A valid GEMM: DirectML has it, dmlcl does not implement it yet. */
     Tensor a(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 2}),
+        b(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 2}),
         out(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 2});
-    DML_ELEMENT_WISE_SQRT_OPERATOR_DESC sqrt_desc = {&a.desc, &out.desc, nullptr};
-    DML_OPERATOR_DESC desc = {DML_OPERATOR_ELEMENT_WISE_SQRT, &sqrt_desc};
+    DML_GEMM_OPERATOR_DESC gemm = {
+        &a.desc, &b.desc, nullptr, &out.desc, DML_MATRIX_TRANSFORM_NONE, DML_MATRIX_TRANSFORM_NONE,
+        1.0f,    0.0f,    nullptr};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_GEMM, &gemm};
     ComPtr<IDMLOperator> op;
     CHECK_HR(device->CreateOperator(&desc, IID_PPV_ARGS(&op)), DXGI_ERROR_UNSUPPORTED);
     CHECK(!op);
-    CHECK(std::strstr(dmlcl_last_error(), "ELEMENT_WISE_SQRT") != nullptr);
+    CHECK(std::strstr(dmlcl_last_error(), "GEMM") != nullptr);
     CHECK_HR(device->GetDeviceRemovedReason(), S_OK); /* an HRESULT failure removes nothing */
 
     ComPtr<IDMLDevice> bad;
