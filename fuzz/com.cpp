@@ -270,6 +270,12 @@ struct Run {
         static_assert(3 * kMaxSlots <= 24, "room for every node's input edges");
         DML_OPERATOR_GRAPH_NODE_DESC opNodes[3];
         DML_GRAPH_NODE_DESC nodes[3];
+#if DML_TARGET_VERSION >= 0x6200
+        /* A node whose type reads as CONSTANT points at a constant's description: a desc of
+         * another node type behind it would be the caller's lie, not something to survive. */
+        DML_CONSTANT_DATA_GRAPH_NODE_DESC constNodes[3];
+        static const unsigned char constData[64] = {};
+#endif
         DML_INPUT_GRAPH_EDGE_DESC in[24];
         DML_INTERMEDIATE_GRAPH_EDGE_DESC mid[3];
         DML_OUTPUT_GRAPH_EDGE_DESC out[3];
@@ -281,6 +287,15 @@ struct Run {
             opNodes[v] = {ops[v].Get(), u8() & 1 ? "node" : nullptr};
             nodes[v] = {DML_GRAPH_NODE_TYPE_OPERATOR, &opNodes[v]};
             SetEnum(nodes[v].Type, DML_GRAPH_NODE_TYPE_OPERATOR);
+#if DML_TARGET_VERSION >= 0x6200
+            UINT type;
+            std::memcpy(&type, &nodes[v].Type, sizeof type);
+            if (type == DML_GRAPH_NODE_TYPE_CONSTANT) {
+                constNodes[v] = {u8() & 1 ? constData : nullptr, u8() % (sizeof constData + 1),
+                                 opNodes[v].Name};
+                nodes[v].Desc = &constNodes[v];
+            }
+#endif
             if (u8() % 16 == 1)
                 ins[v] = u8() % 6; /* too few or too many edges */
             for (UINT k = 0; k < ins[v] && k < kMaxSlots; ++k) {
