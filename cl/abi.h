@@ -127,11 +127,14 @@
 #define DMLI_MAP_CHUNK 2             /* run elements per work-item (grid dimension 1) */
 #define DMLI_MAP_ROWS 3              /* product of the outer sizes */
 #define DMLI_MAP_ROWS_PER_ITEM 4     /* rows per work-item (grid dimension 2) */
-#define DMLI_MAP_P0 5                /* the operation's parameters: float bits (SCALE_BIAS: */
-#define DMLI_MAP_P1 6                /* the scale, the bias) */
-#define DMLI_MAP_RUN_OS 7            /* the run's output stride */
-#define DMLI_MAP_RUN_IS(k) (8 + (k)) /* input k's run stride */
-#define DMLI_MAP_HEADER (8 + DMLI_MAP_INPUTS)
+#define DMLI_MAP_RUN_OS 5            /* the run's output stride */
+#define DMLI_MAP_RUN_IS(k) (6 + (k)) /* input k's run stride */
+/* Parameter i, in the compute type (float bits, double bits, or the integer itself):
+ * 0 and 1 ScaleBias's scale and bias (SCALE_BIAS), 2 to 4 the operation's own (OP: e.g. an
+ * exponent, a clip's bounds), 5 to 7 the activation's alpha, beta, gamma (ACT). */
+#define DMLI_MAP_PARAMS 8
+#define DMLI_MAP_PARAM(i) (6 + DMLI_MAP_INPUTS + (i))
+#define DMLI_MAP_HEADER (6 + DMLI_MAP_INPUTS + DMLI_MAP_PARAMS)
 #define DMLI_MAP_DIM (2 + DMLI_MAP_INPUTS)
 
 #endif /* DMLI_ABI_H */

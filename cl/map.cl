@@ -9,7 +9,8 @@
  * walks its chunk of each of its rows. Macros (defaults build a valid program):
  *   NIN           inputs, 1..8 (DMLI_MAP_INPUTS)
  *   OP            the operation f (src/internal.h dmli_map_op: 0 identity, 1 add, ...)
- *   SCALE_BIAS    1: input 0 is fma(x0, P0, P1) before f (DML_SCALE_BIAS)
+ *   SCALE_BIAS    1: input 0 is fma(x0, s0, s1) before f (DML_SCALE_BIAS)
+ *   ACT           the activation applied to f's result (src/internal.h dmli_act; 0 none)
  *   COMPUTE_T     float or double (COMPUTE_DOUBLE 1 enables cl_khr_fp64); long or ulong for
  *                 integers (INT_COMPUTE 1; SIGNED_COMPUTE 1 for long), stored through the
  *                 output's unsigned type of its width (two's complement wrap)
@@ -48,6 +49,9 @@
 #endif
 #ifndef FAST
 #define FAST 0
+#endif
+#ifndef ACT
+#define ACT 0
 #endif
 #if FAST
 #define RUN_STRIDE(slot) 1L
@@ -195,7 +199,23 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 }
 #endif
 
-/* f, an expression of x0 (and x1), by OP (src/internal.h dmli_map_op). */
+/* Parameter i (cl/abi.h DMLI_MAP_PARAM) in the compute type; the kernel reads them once, as
+ * s0, s1 (ScaleBias), q0 to q2 (the operation's) and g0 to g2 (the activation's). */
+#if INT_COMPUTE
+#define PARAM(i) ((COMPUTE_T)t[DMLI_MAP_PARAM(i)])
+#elif COMPUTE_DOUBLE
+#define PARAM(i) as_double(t[DMLI_MAP_PARAM(i)])
+#else
+#define PARAM(i) as_float((uint)t[DMLI_MAP_PARAM(i)])
+#endif
+
+/* f, an expression of x0 (x1, ...) and q0 to q2, by OP (src/internal.h dmli_map_op): each
+ * range in its file, which defines F for its OPs only; 0-16 here. The activation of f's
+ * result, ACTIVATE(y) of y and g0 to g2, is cl/activation.cl's. */
+#include "activation.cl"
+#include "map_logic.cl"
+#include "map_math.cl"
+
 #if OP == 0
 #define F x0
 #elif OP == 1
@@ -257,6 +277,9 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #elif OP == 16
 #define F log(x0) /* log(+-0) is -infinity, of a negative NaN */
 #endif
+#ifndef F
+#error "OP names no operation"
+#endif
 
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
  * entry `which` of each dimension (1: the output; 2 + k: input k). */
@@ -310,8 +333,9 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
     int outer = (int)t[DMLI_MAP_OUTER_RANK];
     long run = t[DMLI_MAP_RUN], chunk = t[DMLI_MAP_CHUNK];
     ulong rows = (ulong)t[DMLI_MAP_ROWS], per = (ulong)t[DMLI_MAP_ROWS_PER_ITEM];
-    float p0 = as_float((uint)t[DMLI_MAP_P0]), p1 = as_float((uint)t[DMLI_MAP_P1]);
-    (void)p0, (void)p1;
+    COMPUTE_T s0 = PARAM(0), s1 = PARAM(1), q0 = PARAM(2), q1 = PARAM(3), q2 = PARAM(4);
+    COMPUTE_T g0 = PARAM(5), g1 = PARAM(6), g2 = PARAM(7);
+    (void)s0, (void)s1, (void)q0, (void)q1, (void)q2, (void)g0, (void)g1, (void)g2;
     long begin = (long)get_global_id(1) * chunk;
     ulong r0 = get_global_id(2) * per;
     if (begin >= run || r0 >= rows)
@@ -356,7 +380,7 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
 #if NIN > 0
             COMPUTE_T x0 = LOAD0(i0 + u * is0);
 #if SCALE_BIAS
-            x0 = fma(x0, (COMPUTE_T)p0, (COMPUTE_T)p1); /* rounded once */
+            x0 = fma(x0, s0, s1); /* rounded once */
 #endif
 #endif
 #if NIN > 1
@@ -380,7 +404,8 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
 #if NIN > 7
             COMPUTE_T x7 = LOAD7(i7 + u * is7);
 #endif
-            STORE(o + u * os, F);
+            COMPUTE_T y = F;
+            STORE(o + u * os, ACTIVATE(y));
         }
     }
 }

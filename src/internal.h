@@ -182,7 +182,11 @@ void dmli_plan_normalize(dmli_plan *plan);
 #define DMLI_MAP_MAX_INPUTS 8
 
 /* The operation f (cl/map.cl OP has the same numbers). Integers wrap (two's complement)
- * where DirectML's results leave their type; see src/ops/elementwise.c for each rule. */
+ * where DirectML's results leave their type; see src/ops/elementwise*.c for each rule.
+ * Ranges, each with its kernel file: 0-16 cl/map.cl itself, 17-63 further arithmetic
+ * (cl/map_math.cl), 64-95 comparisons, logic, bits, tests, select and casts
+ * (cl/map_logic.cl), 96-127 activations that read more than their input
+ * (cl/activation.cl). */
 typedef enum dmli_map_op {
     DMLI_MAP_IDENTITY = 0, /* x (ELEMENT_WISE_IDENTITY with ScaleBias) */
     DMLI_MAP_ADD = 1,
@@ -201,7 +205,26 @@ typedef enum dmli_map_op {
     DMLI_MAP_RECIP = 14,
     DMLI_MAP_EXP = 15,
     DMLI_MAP_LOG = 16,
+    /* 17-63: further arithmetic (cl/map_math.cl). */
+    /* 64-95: comparisons, logic, bits, tests, select, casts (cl/map_logic.cl). */
+    /* 96-127: activations with more inputs than one (cl/activation.cl). */
 } dmli_map_op;
+
+/* An activation applied to f's result (cl/activation.cl ACT has the same numbers): a
+ * fused activation (ADD1's FusedActivation, later GEMM's and CONVOLUTION's), or the
+ * operation itself of an ACTIVATION_* operator (f the identity). Its alpha, beta and gamma
+ * are parameters 5 to 7. */
+typedef enum dmli_act {
+    DMLI_ACT_NONE = 0,
+} dmli_act;
+
+/* The map's parameters (cl/abi.h DMLI_MAP_PARAM): 0-1 ScaleBias, 2-4 the operation's, 5-7
+ * the activation's. */
+#define DMLI_MAP_MAX_PARAMS 8
+#define DMLI_MAP_PARAM_SCALE 0
+#define DMLI_MAP_PARAM_BIAS 1
+#define DMLI_MAP_PARAM_OP 2
+#define DMLI_MAP_PARAM_ACT 5
 
 typedef struct dmli_map_tensor {
     DML_TENSOR_DATA_TYPE type;
@@ -212,8 +235,12 @@ typedef struct dmli_map_tensor {
 
 typedef struct dmli_map {
     dmli_map_op op;
-    bool scale_bias; /* input 0 is x * scale + bias before f (DML_SCALE_BIAS) */
-    float scale, bias;
+    dmli_act act;    /* applied to f's result (DMLI_ACT_NONE: none) */
+    bool scale_bias; /* input 0 is x * param[0] + param[1] before f (DML_SCALE_BIAS) */
+    /* Parameter i as a real number (float and double compute) and as an integer (integer
+     * compute: the exact value, or an unsigned value's bits); dmli_map_param_* set both. */
+    double param[DMLI_MAP_MAX_PARAMS];
+    int64_t iparam[DMLI_MAP_MAX_PARAMS];
     int rank;
     int64_t size[DMLI_MAX_RANK];
     dmli_map_tensor out;
@@ -230,6 +257,10 @@ void dmli_map_init(dmli_map *map, dmli_map_op op, DML_TENSOR_DATA_TYPE out_type,
 void dmli_map_push(dmli_map *map, int64_t size, int64_t out_stride, const int64_t *in_strides);
 /* Detects empty maps, drops size-1 dimensions, merges dimensions contiguous in every tensor. */
 void dmli_map_normalize(dmli_map *map);
+/* Parameter i: a real value (its integer form truncated toward zero, saturated), or an
+ * integer (its real form the nearest double). */
+void dmli_map_param_real(dmli_map *map, int i, double value);
+void dmli_map_param_int(dmli_map *map, int i, int64_t value);
 
 /* What a kernel's buffer argument binds (a compiled program's step, a graph plan's step). */
 typedef enum dmli_slot_kind {

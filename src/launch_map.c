@@ -16,6 +16,8 @@
 #include "tuning.h"
 
 _Static_assert(DMLI_MAP_MAX_INPUTS == DMLI_MAP_INPUTS, "the map's inputs: internal.h and cl/abi.h");
+_Static_assert(DMLI_MAP_MAX_PARAMS == DMLI_MAP_PARAMS,
+               "the map's parameters: internal.h and cl/abi.h");
 
 const char *dmli_map_storage_type(DML_TENSOR_DATA_TYPE type)
 {
@@ -106,11 +108,11 @@ static void options(const dmli_map *m, dmli_map_launch *l)
     int n = snprintf(buf, len,
                      "-cl-std=CL1.2 -DNIN=%u -DOP=%d -DSCALE_BIAS=%d -DCOMPUTE_T=%s "
                      "-DCOMPUTE_DOUBLE=%d -DINT_COMPUTE=%d -DSIGNED_COMPUTE=%d -DOUT_T=%s "
-                     "-DOUT_HALF=%d -DFAST=%d",
+                     "-DOUT_HALF=%d -DFAST=%d -DACT=%d",
                      m->n_inputs, (int)m->op, m->scale_bias, compute,
                      strcmp(compute, "double") == 0, integer, sign,
                      integer ? unsigned_storage(m->out.type) : dmli_map_storage_type(m->out.type),
-                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16, contiguous_runs(m));
+                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16, contiguous_runs(m), (int)m->act);
     for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
         n += snprintf(buf + n, len - (size_t)n, " -DIN%u_T=%s -DIN%u_HALF=%d", k,
                       dmli_map_storage_type(m->in[k].type), k,
@@ -157,21 +159,36 @@ static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
     l->global[2] = (size_t)((rows + l->rows_per_item - 1) / l->rows_per_item);
 }
 
+/* Parameter i in the compute type's bits (cl/map.cl PARAM). */
+static cl_long param_bits(const dmli_map *m, int i)
+{
+    bool integer, sign;
+    const char *compute = compute_type(m, &integer, &sign);
+    if (integer)
+        return m->iparam[i];
+    if (strcmp(compute, "double") == 0) {
+        cl_long bits;
+        memcpy(&bits, &m->param[i], sizeof bits);
+        return bits;
+    }
+    float f = (float)m->param[i];
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return (cl_long)bits;
+}
+
 static void table(const dmli_map *m, dmli_map_launch *l)
 {
     cl_long *t = l->table;
     memset(t, 0, sizeof l->table);
     int in = m->rank - 1;
-    uint32_t p0, p1;
-    memcpy(&p0, &m->scale, sizeof p0);
-    memcpy(&p1, &m->bias, sizeof p1);
     t[DMLI_MAP_OUTER_RANK] = m->rank > 1 ? m->rank - 1 : 0;
     t[DMLI_MAP_RUN] = m->rank ? m->size[in] : 1;
     t[DMLI_MAP_CHUNK] = l->chunk;
     t[DMLI_MAP_ROWS] = (cl_long)l->rows;
     t[DMLI_MAP_ROWS_PER_ITEM] = (cl_long)l->rows_per_item;
-    t[DMLI_MAP_P0] = p0;
-    t[DMLI_MAP_P1] = p1;
+    for (int i = 0; i < DMLI_MAP_PARAMS; ++i)
+        t[DMLI_MAP_PARAM(i)] = param_bits(m, i);
     t[DMLI_MAP_RUN_OS] = m->rank ? m->out.stride[in] : 0;
     for (uint32_t k = 0; k < m->n_inputs; ++k)
         t[DMLI_MAP_RUN_IS(k)] = m->rank ? m->in[k].stride[in] : 0;

@@ -68,3 +68,22 @@ void dmli_map_normalize(dmli_map *m)
     }
     m->rank = r;
 }
+
+void dmli_map_param_real(dmli_map *m, int i, double value)
+{
+    m->param[i] = value;
+    if (value != value)
+        m->iparam[i] = 0;
+    else if (value >= 9223372036854775807.0)
+        m->iparam[i] = INT64_MAX;
+    else if (value <= -9223372036854775808.0)
+        m->iparam[i] = INT64_MIN;
+    else
+        m->iparam[i] = (int64_t)value;
+}
+
+void dmli_map_param_int(dmli_map *m, int i, int64_t value)
+{
+    m->iparam[i] = value;
+    m->param[i] = (double)value;
+}

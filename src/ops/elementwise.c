@@ -18,50 +18,216 @@
  * floating-point tensors only (DirectML documents g on FLOAT; its maintainers exclude 64-bit
  * types): on integer tensors it is DXGI_ERROR_UNSUPPORTED, as for IDENTITY.
  */
-#include "ops/common.h"
+#include <stdio.h>
 
-#define BIT(t) (1u << (t))
-#define F16_F32 (BIT(DML_TENSOR_DATA_TYPE_FLOAT32) | BIT(DML_TENSOR_DATA_TYPE_FLOAT16))
-#define I32_U32 (BIT(DML_TENSOR_DATA_TYPE_INT32) | BIT(DML_TENSOR_DATA_TYPE_UINT32))
-#define SIGNED_INTS                                                      \
-    (BIT(DML_TENSOR_DATA_TYPE_INT64) | BIT(DML_TENSOR_DATA_TYPE_INT32) | \
-     BIT(DML_TENSOR_DATA_TYPE_INT16) | BIT(DML_TENSOR_DATA_TYPE_INT8))
-#define UNSIGNED_INTS                                                      \
-    (BIT(DML_TENSOR_DATA_TYPE_UINT64) | BIT(DML_TENSOR_DATA_TYPE_UINT32) | \
-     BIT(DML_TENSOR_DATA_TYPE_UINT16) | BIT(DML_TENSOR_DATA_TYPE_UINT8))
-#define TEN_TYPES (F16_F32 | SIGNED_INTS | UNSIGNED_INTS)
-#define TEN_TYPE_LIST "FLOAT32, FLOAT16, INT64, INT32, INT16, INT8, UINT64, UINT32, UINT16, UINT8"
+#include "ops/elementwise.h"
 
-typedef struct ew_row {
-    const char *name;
-    dmli_map_op op;
-    int arity;       /* 2: ATensor, BTensor; 1: InputTensor */
-    bool scale_bias; /* the descriptor has a ScaleBias member (unary rows) */
-    uint32_t types;  /* BIT(DML_TENSOR_DATA_TYPE_*) */
-    const char *type_list;
-} ew_row;
+#define F16_F32 DMLI_EW_F16_F32
+#define I32_U32 DMLI_EW_I32_U32
+#define SIGNED_INTS DMLI_EW_SIGNED_INTS
+#define TEN_TYPES DMLI_EW_TEN_TYPES
+#define TEN_TYPE_LIST DMLI_EW_TEN_TYPE_LIST
 
-static const ew_row rows[] = {
-    {"ELEMENT_WISE_ADD", DMLI_MAP_ADD, 2, false, TEN_TYPES, TEN_TYPE_LIST},
-    {"ELEMENT_WISE_SUBTRACT", DMLI_MAP_SUBTRACT, 2, false, TEN_TYPES, TEN_TYPE_LIST},
-    {"ELEMENT_WISE_MULTIPLY", DMLI_MAP_MULTIPLY, 2, false, TEN_TYPES, TEN_TYPE_LIST},
-    {"ELEMENT_WISE_DIVIDE", DMLI_MAP_DIVIDE, 2, false, TEN_TYPES, TEN_TYPE_LIST},
-    {"ELEMENT_WISE_MAX", DMLI_MAP_MAX, 2, false, TEN_TYPES, TEN_TYPE_LIST},
-    {"ELEMENT_WISE_MIN", DMLI_MAP_MIN, 2, false, TEN_TYPES, TEN_TYPE_LIST},
-    {"ELEMENT_WISE_MEAN", DMLI_MAP_MEAN, 2, false, F16_F32 | I32_U32,
-     "FLOAT32, FLOAT16, INT32, UINT32"},
-    {"ELEMENT_WISE_DIFFERENCE_SQUARE", DMLI_MAP_DIFFERENCE_SQUARE, 2, false, F16_F32 | I32_U32,
-     "FLOAT32, FLOAT16, INT32, UINT32"},
-    {"ELEMENT_WISE_NEGATE", DMLI_MAP_NEGATE, 1, false, F16_F32 | SIGNED_INTS,
-     "FLOAT32, FLOAT16, INT64, INT32, INT16, INT8"},
-    {"ELEMENT_WISE_ABS", DMLI_MAP_ABS, 1, true, F16_F32 | SIGNED_INTS,
-     "FLOAT32, FLOAT16, INT64, INT32, INT16, INT8"},
-    {"ELEMENT_WISE_CEIL", DMLI_MAP_CEIL, 1, true, F16_F32, "FLOAT32, FLOAT16"},
-    {"ELEMENT_WISE_FLOOR", DMLI_MAP_FLOOR, 1, true, F16_F32, "FLOAT32, FLOAT16"},
-    {"ELEMENT_WISE_SQRT", DMLI_MAP_SQRT, 1, true, F16_F32, "FLOAT32, FLOAT16"},
-    {"ELEMENT_WISE_RECIP", DMLI_MAP_RECIP, 1, true, F16_F32, "FLOAT32, FLOAT16"},
-    {"ELEMENT_WISE_EXP", DMLI_MAP_EXP, 1, true, F16_F32, "FLOAT32, FLOAT16"},
-    {"ELEMENT_WISE_LOG", DMLI_MAP_LOG, 1, true, F16_F32, "FLOAT32, FLOAT16"},
+/* ---- The shared steps --------------------------------------------------------------- */
+
+static const char *const binary_names[] = {"ATensor", "BTensor"};
+static const char *const unary_names[] = {"InputTensor"};
+
+/* The descriptor's leading members: the inputs, OutputTensor, then ScaleBias (when the row
+ * has one), every one a pointer. */
+static const DML_TENSOR_DESC *desc_tensor(const void *desc, int k)
+{
+    const DML_TENSOR_DESC *const *members = desc;
+    return members[k];
+}
+
+static const DML_SCALE_BIAS *desc_scale_bias(const dmli_ew_row *r, const void *desc)
+{
+    if (!r->scale_bias)
+        return NULL;
+    const DML_SCALE_BIAS *const *member =
+        (const DML_SCALE_BIAS *const *)((const DML_TENSOR_DESC *const *)desc + r->arity + 1);
+    return *member;
+}
+
+HRESULT dmli_ew_validate(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
+{
+    const char *op = r->name;
+    const char *const *names = r->input_names  ? r->input_names
+                               : r->arity == 2 ? binary_names
+                                               : unary_names;
+    for (int k = 0; k < r->arity; ++k) {
+        DMLI_TRY(dmli_tensor_import(op, names[k], desc_tensor(desc, k), DMLI_TENSOR_INPUT,
+                                    &st->inputs[k]));
+        st->input_names[k] = names[k];
+    }
+    DMLI_TRY(dmli_tensor_import(op, "OutputTensor", desc_tensor(desc, r->arity), DMLI_TENSOR_OUTPUT,
+                                &st->outputs[0]));
+    const dmli_tensor *a = &st->inputs[0], *out = &st->outputs[0];
+    const char *first = st->input_names[0];
+    DMLI_INVALID_IF(a->type >= 32 || !(r->types & DMLI_EW_BIT(a->type)),
+                    "%s: %s.DataType (%s) is not one %s takes (%s)", op, first,
+                    dmli_type_name(a->type), op, r->type_list);
+    for (int k = 1; k < r->arity; ++k) {
+        if (!(r->own_type_inputs & DMLI_EW_BIT(k)))
+            DMLI_TRY(dmli_ops_same_type(op, st->input_names[k], &st->inputs[k], first, a));
+        DMLI_TRY(dmli_ops_same_rank(op, st->input_names[k], &st->inputs[k], first, a));
+    }
+    if (r->out_types)
+        DMLI_INVALID_IF(out->type >= 32 || !(r->out_types & DMLI_EW_BIT(out->type)),
+                        "%s: OutputTensor.DataType (%s) is not one %s gives (%s)", op,
+                        dmli_type_name(out->type), op, r->out_type_list);
+    else
+        DMLI_TRY(dmli_ops_same_type(op, "OutputTensor", out, first, a));
+    DMLI_TRY(dmli_ops_same_rank(op, "OutputTensor", out, first, a));
+    if (desc_scale_bias(r, desc))
+        DMLI_UNSUPPORTED_IF(!dmli_type_is_float(a->type) || a->type == DML_TENSOR_DATA_TYPE_FLOAT64,
+                            "%s: ScaleBias on %s.DataType (%s) is not supported: DirectML "
+                            "defines x * Scale + Bias on FLOAT32 and FLOAT16 tensors; pass "
+                            "ScaleBias NULL",
+                            op, first, dmli_type_name(a->type));
+    st->n_inputs = (uint32_t)r->arity;
+    st->n_outputs = 1;
+    st->output_names[0] = "OutputTensor";
+    st->in_place = true;
+    if (r->check)
+        DMLI_TRY(r->check(r, desc, st));
+    return S_OK;
+}
+
+HRESULT dmli_ew_infer(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
+{
+    (void)desc;
+    /* Every tensor has the output's Sizes: the inputs as the first one's, the output too. */
+    char rule[96];
+    snprintf(rule, sizeof rule,
+             "%s.Sizes: element-wise tensors have one shape; broadcast "
+             "with 0 strides",
+             st->input_names[0]);
+    for (int k = 1; k < r->arity; ++k)
+        DMLI_TRY(dmli_ops_expect_sizes(r->name, st->input_names[k], &st->inputs[k],
+                                       st->inputs[0].sizes, rule));
+    return dmli_ops_expect_sizes(r->name, "OutputTensor", &st->outputs[0], st->inputs[0].sizes,
+                                 "the input's Sizes: element-wise operators keep the shape");
+}
+
+void dmli_ew_lower(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
+{
+    const dmli_tensor *out = &st->outputs[0];
+    dmli_map *m = &st->map;
+    st->mapped = true;
+    dmli_map_init(m, r->op, out->type, (uint32_t)r->arity);
+    m->act = r->act;
+    for (int k = 0; k < r->arity; ++k) {
+        m->in[k].type = st->inputs[k].type;
+        m->in[k].slot = (uint32_t)k;
+    }
+    const DML_SCALE_BIAS *sb = desc_scale_bias(r, desc);
+    if (sb) {
+        m->scale_bias = true;
+        dmli_map_param_real(m, DMLI_MAP_PARAM_SCALE, sb->Scale);
+        dmli_map_param_real(m, DMLI_MAP_PARAM_BIAS, sb->Bias);
+    }
+    if (r->params)
+        r->params(r, desc, m);
+    for (uint32_t d = 0; d < out->rank; ++d) {
+        int64_t in_strides[DMLI_MAP_MAX_INPUTS];
+        for (int k = 0; k < r->arity; ++k)
+            in_strides[k] = st->inputs[k].strides[d];
+        dmli_map_push(m, (int64_t)out->sizes[d], out->strides[d], in_strides);
+    }
+}
+
+/* ---- The arithmetic of cl/map.cl (OPs 0-16) ---------------------------------------------- */
+
+static const dmli_ew_row rows[] = {
+    {.name = "ELEMENT_WISE_ADD",
+     .op = DMLI_MAP_ADD,
+     .arity = 2,
+     .types = TEN_TYPES,
+     .type_list = TEN_TYPE_LIST},
+    {.name = "ELEMENT_WISE_SUBTRACT",
+     .op = DMLI_MAP_SUBTRACT,
+     .arity = 2,
+     .types = TEN_TYPES,
+     .type_list = TEN_TYPE_LIST},
+    {.name = "ELEMENT_WISE_MULTIPLY",
+     .op = DMLI_MAP_MULTIPLY,
+     .arity = 2,
+     .types = TEN_TYPES,
+     .type_list = TEN_TYPE_LIST},
+    {.name = "ELEMENT_WISE_DIVIDE",
+     .op = DMLI_MAP_DIVIDE,
+     .arity = 2,
+     .types = TEN_TYPES,
+     .type_list = TEN_TYPE_LIST},
+    {.name = "ELEMENT_WISE_MAX",
+     .op = DMLI_MAP_MAX,
+     .arity = 2,
+     .types = TEN_TYPES,
+     .type_list = TEN_TYPE_LIST},
+    {.name = "ELEMENT_WISE_MIN",
+     .op = DMLI_MAP_MIN,
+     .arity = 2,
+     .types = TEN_TYPES,
+     .type_list = TEN_TYPE_LIST},
+    {.name = "ELEMENT_WISE_MEAN",
+     .op = DMLI_MAP_MEAN,
+     .arity = 2,
+     .types = F16_F32 | I32_U32,
+     .type_list = "FLOAT32, FLOAT16, INT32, UINT32"},
+    {.name = "ELEMENT_WISE_DIFFERENCE_SQUARE",
+     .op = DMLI_MAP_DIFFERENCE_SQUARE,
+     .arity = 2,
+     .types = F16_F32 | I32_U32,
+     .type_list = "FLOAT32, FLOAT16, INT32, UINT32"},
+    {.name = "ELEMENT_WISE_NEGATE",
+     .op = DMLI_MAP_NEGATE,
+     .arity = 1,
+     .types = F16_F32 | SIGNED_INTS,
+     .type_list = "FLOAT32, FLOAT16, INT64, INT32, INT16, INT8"},
+    {.name = "ELEMENT_WISE_ABS",
+     .op = DMLI_MAP_ABS,
+     .arity = 1,
+     .scale_bias = true,
+     .types = F16_F32 | SIGNED_INTS,
+     .type_list = "FLOAT32, FLOAT16, INT64, INT32, INT16, INT8"},
+    {.name = "ELEMENT_WISE_CEIL",
+     .op = DMLI_MAP_CEIL,
+     .arity = 1,
+     .scale_bias = true,
+     .types = F16_F32,
+     .type_list = "FLOAT32, FLOAT16"},
+    {.name = "ELEMENT_WISE_FLOOR",
+     .op = DMLI_MAP_FLOOR,
+     .arity = 1,
+     .scale_bias = true,
+     .types = F16_F32,
+     .type_list = "FLOAT32, FLOAT16"},
+    {.name = "ELEMENT_WISE_SQRT",
+     .op = DMLI_MAP_SQRT,
+     .arity = 1,
+     .scale_bias = true,
+     .types = F16_F32,
+     .type_list = "FLOAT32, FLOAT16"},
+    {.name = "ELEMENT_WISE_RECIP",
+     .op = DMLI_MAP_RECIP,
+     .arity = 1,
+     .scale_bias = true,
+     .types = F16_F32,
+     .type_list = "FLOAT32, FLOAT16"},
+    {.name = "ELEMENT_WISE_EXP",
+     .op = DMLI_MAP_EXP,
+     .arity = 1,
+     .scale_bias = true,
+     .types = F16_F32,
+     .type_list = "FLOAT32, FLOAT16"},
+    {.name = "ELEMENT_WISE_LOG",
+     .op = DMLI_MAP_LOG,
+     .arity = 1,
+     .scale_bias = true,
+     .types = F16_F32,
+     .type_list = "FLOAT32, FLOAT16"},
 };
 
 enum {
@@ -83,123 +249,19 @@ enum {
     ROW_LOG
 };
 
-/* The descriptor's members, as every row's descriptor lays them out. */
-typedef struct binary_desc {
-    const DML_TENSOR_DESC *ATensor, *BTensor, *OutputTensor;
-} binary_desc;
-typedef struct unary_desc {
-    const DML_TENSOR_DESC *InputTensor, *OutputTensor;
-    const DML_SCALE_BIAS *ScaleBias; /* absent in NEGATE's */
-} unary_desc;
-
-static HRESULT validate_row(const ew_row *r, const void *desc, dmli_op_state *st)
-{
-    const char *op = r->name;
-    const dmli_tensor *a = &st->inputs[0], *out = &st->outputs[0];
-    if (r->arity == 2) {
-        const binary_desc *d = desc;
-        DMLI_TRY(dmli_tensor_import(op, "ATensor", d->ATensor, DMLI_TENSOR_INPUT, &st->inputs[0]));
-        DMLI_TRY(dmli_tensor_import(op, "BTensor", d->BTensor, DMLI_TENSOR_INPUT, &st->inputs[1]));
-        DMLI_TRY(dmli_tensor_import(op, "OutputTensor", d->OutputTensor, DMLI_TENSOR_OUTPUT,
-                                    &st->outputs[0]));
-        st->input_names[0] = "ATensor";
-        st->input_names[1] = "BTensor";
-    } else {
-        const unary_desc *d = desc;
-        DMLI_TRY(dmli_tensor_import(op, "InputTensor", d->InputTensor, DMLI_TENSOR_INPUT,
-                                    &st->inputs[0]));
-        DMLI_TRY(dmli_tensor_import(op, "OutputTensor", d->OutputTensor, DMLI_TENSOR_OUTPUT,
-                                    &st->outputs[0]));
-        st->input_names[0] = "InputTensor";
-    }
-    const char *first = st->input_names[0];
-    DMLI_INVALID_IF(a->type >= 32 || !(r->types & BIT(a->type)),
-                    "%s: %s.DataType (%s) is not one %s takes (%s)", op, first,
-                    dmli_type_name(a->type), op, r->type_list);
-    for (int k = 1; k < r->arity; ++k) {
-        DMLI_TRY(dmli_ops_same_type(op, st->input_names[k], &st->inputs[k], first, a));
-        DMLI_TRY(dmli_ops_same_rank(op, st->input_names[k], &st->inputs[k], first, a));
-    }
-    DMLI_TRY(dmli_ops_same_type(op, "OutputTensor", out, first, a));
-    DMLI_TRY(dmli_ops_same_rank(op, "OutputTensor", out, first, a));
-    if (r->scale_bias && ((const unary_desc *)desc)->ScaleBias)
-        DMLI_UNSUPPORTED_IF(!dmli_type_is_float(a->type) || a->type == DML_TENSOR_DATA_TYPE_FLOAT64,
-                            "%s: ScaleBias on %s.DataType (%s) is not supported: DirectML "
-                            "defines x * Scale + Bias on FLOAT32 and FLOAT16 tensors; pass "
-                            "ScaleBias NULL",
-                            op, first, dmli_type_name(a->type));
-    st->n_inputs = (uint32_t)r->arity;
-    st->n_outputs = 1;
-    st->output_names[0] = "OutputTensor";
-    st->in_place = true;
-    return S_OK;
-}
-
-static HRESULT infer_row(const ew_row *r, dmli_op_state *st)
-{
-    /* Every tensor has the output's Sizes: B as A's, the output as A's. */
-    for (int k = 1; k < r->arity; ++k)
-        DMLI_TRY(dmli_ops_expect_sizes(r->name, st->input_names[k], &st->inputs[k],
-                                       st->inputs[0].sizes,
-                                       "ATensor.Sizes: element-wise tensors have one shape; "
-                                       "broadcast with 0 strides"));
-    return dmli_ops_expect_sizes(r->name, "OutputTensor", &st->outputs[0], st->inputs[0].sizes,
-                                 "the input's Sizes: element-wise operators keep the shape");
-}
-
-static void lower_row(const ew_row *r, const void *desc, dmli_op_state *st)
-{
-    const dmli_tensor *out = &st->outputs[0];
-    dmli_map *m = &st->map;
-    st->mapped = true;
-    dmli_map_init(m, r->op, out->type, (uint32_t)r->arity);
-    for (int k = 0; k < r->arity; ++k) {
-        m->in[k].type = st->inputs[k].type;
-        m->in[k].slot = (uint32_t)k;
-    }
-    const DML_SCALE_BIAS *sb = r->scale_bias ? ((const unary_desc *)desc)->ScaleBias : NULL;
-    if (sb) {
-        m->scale_bias = true;
-        m->scale = sb->Scale;
-        m->bias = sb->Bias;
-    }
-    for (uint32_t d = 0; d < out->rank; ++d) {
-        int64_t in_strides[2] = {st->inputs[0].strides[d],
-                                 r->arity > 1 ? st->inputs[1].strides[d] : 0};
-        dmli_map_push(m, (int64_t)out->sizes[d], out->strides[d], in_strides);
-    }
-}
-
-#define EW_ROW(id, row)                                               \
-    static HRESULT validate_##id(const void *desc, dmli_op_state *st) \
-    {                                                                 \
-        return validate_row(&rows[row], desc, st);                    \
-    }                                                                 \
-    static HRESULT infer_##id(const void *desc, dmli_op_state *st)    \
-    {                                                                 \
-        (void)desc;                                                   \
-        return infer_row(&rows[row], st);                             \
-    }                                                                 \
-    static void lower_##id(const void *desc, dmli_op_state *st)       \
-    {                                                                 \
-        lower_row(&rows[row], desc, st);                              \
-    }                                                                 \
-    const dmli_op_steps dmli_op_##id = {                              \
-        .validate = validate_##id, .infer = infer_##id, .lower = lower_##id};
-
-EW_ROW(ew_add, ROW_ADD)
-EW_ROW(ew_subtract, ROW_SUBTRACT)
-EW_ROW(ew_multiply, ROW_MULTIPLY)
-EW_ROW(ew_divide, ROW_DIVIDE)
-EW_ROW(ew_max, ROW_MAX)
-EW_ROW(ew_min, ROW_MIN)
-EW_ROW(ew_mean, ROW_MEAN)
-EW_ROW(ew_difference_square, ROW_DIFFSQ)
-EW_ROW(ew_negate, ROW_NEGATE)
-EW_ROW(ew_abs, ROW_ABS)
-EW_ROW(ew_ceil, ROW_CEIL)
-EW_ROW(ew_floor, ROW_FLOOR)
-EW_ROW(ew_sqrt, ROW_SQRT)
-EW_ROW(ew_recip, ROW_RECIP)
-EW_ROW(ew_exp, ROW_EXP)
-EW_ROW(ew_log, ROW_LOG)
+DMLI_EW_OP(ew_add, rows, ROW_ADD)
+DMLI_EW_OP(ew_subtract, rows, ROW_SUBTRACT)
+DMLI_EW_OP(ew_multiply, rows, ROW_MULTIPLY)
+DMLI_EW_OP(ew_divide, rows, ROW_DIVIDE)
+DMLI_EW_OP(ew_max, rows, ROW_MAX)
+DMLI_EW_OP(ew_min, rows, ROW_MIN)
+DMLI_EW_OP(ew_mean, rows, ROW_MEAN)
+DMLI_EW_OP(ew_difference_square, rows, ROW_DIFFSQ)
+DMLI_EW_OP(ew_negate, rows, ROW_NEGATE)
+DMLI_EW_OP(ew_abs, rows, ROW_ABS)
+DMLI_EW_OP(ew_ceil, rows, ROW_CEIL)
+DMLI_EW_OP(ew_floor, rows, ROW_FLOOR)
+DMLI_EW_OP(ew_sqrt, rows, ROW_SQRT)
+DMLI_EW_OP(ew_recip, rows, ROW_RECIP)
+DMLI_EW_OP(ew_exp, rows, ROW_EXP)
+DMLI_EW_OP(ew_log, rows, ROW_LOG)

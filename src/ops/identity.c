@@ -67,8 +67,8 @@ static void lower(const void *desc, dmli_op_state *st)
         dmli_map_init(m, DMLI_MAP_IDENTITY, out->type, 1);
         m->in[0].type = in->type;
         m->scale_bias = true;
-        m->scale = sb->Scale;
-        m->bias = sb->Bias;
+        dmli_map_param_real(m, DMLI_MAP_PARAM_SCALE, sb->Scale);
+        dmli_map_param_real(m, DMLI_MAP_PARAM_BIAS, sb->Bias);
         for (uint32_t d = 0; d < in->rank; ++d)
             dmli_map_push(m, (int64_t)out->sizes[d], out->strides[d], &in->strides[d]);
         return;

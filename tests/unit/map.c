@@ -90,8 +90,8 @@ Test(map, launch_table_and_options)
     const int64_t dims[][4] = {{5, 63, 70, 9}, {7, 9, 10, 0}, {9, 1, -1, 1}};
     dmli_map m = two_inputs(dims, 3);
     m.in[0].offset = 8;
-    m.scale = 2.0f;
-    m.bias = -1.5f;
+    dmli_map_param_real(&m, DMLI_MAP_PARAM_SCALE, 2.0);
+    dmli_map_param_real(&m, DMLI_MAP_PARAM_BIAS, -1.5);
     dmli_map_normalize(&m);
     cr_assert_eq(m.rank, 3);
     dmli_map_launch l;
@@ -103,9 +103,9 @@ Test(map, launch_table_and_options)
     cr_expect_eq(l.table[DMLI_MAP_RUN_IS(0)], -1);
     cr_expect_eq(l.table[DMLI_MAP_RUN_IS(1)], 1);
     float scale, bias;
-    uint32_t bits = (uint32_t)l.table[DMLI_MAP_P0];
+    uint32_t bits = (uint32_t)l.table[DMLI_MAP_PARAM(DMLI_MAP_PARAM_SCALE)];
     memcpy(&scale, &bits, 4);
-    bits = (uint32_t)l.table[DMLI_MAP_P1];
+    bits = (uint32_t)l.table[DMLI_MAP_PARAM(DMLI_MAP_PARAM_BIAS)];
     memcpy(&bias, &bits, 4);
     cr_expect(scale == 2.0f && bias == -1.5f);
     /* Outer dimensions innermost first: {7: out 9, in 10, 0}, then {5: 63, 70, 9}. */

@@ -119,14 +119,14 @@ static void map_apply(const dmli_map *m, unsigned char *dst, const unsigned char
         double x;
         memcpy(&x, src[0], 8);
         if (m->scale_bias)
-            x = x * (double)m->scale + (double)m->bias;
+            x = x * m->param[DMLI_MAP_PARAM_SCALE] + m->param[DMLI_MAP_PARAM_BIAS];
         memcpy(dst, &x, 8);
         return;
     }
     float x;
     memcpy(&x, src[0], 4);
     if (m->scale_bias)
-        x = x * m->scale + m->bias;
+        x = x * (float)m->param[DMLI_MAP_PARAM_SCALE] + (float)m->param[DMLI_MAP_PARAM_BIAS];
     memcpy(dst, &x, 4);
 }
 
