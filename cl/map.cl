@@ -17,6 +17,8 @@
  *   OUT_T, INk_T  storage types; OUT_HALF / INk_HALF 1: FLOAT16 stored as ushort, converted
  *                 with vload_half / vstore_half_rte (round to nearest even)
  *   FAST          1: every run stride is 1 (compile-time constants: loops vectorise)
+ *   OUT_SAT       1: a float compute type stored to an integer output (POW of an integer
+ *                 by a float): truncated toward zero, saturated, NaN 0 (convert_*_sat)
  */
 #include "abi.h"
 #include "common.cl"
@@ -140,8 +142,15 @@
 #endif
 #endif
 
+#ifndef OUT_SAT
+#define OUT_SAT 0
+#endif
+#define CONVERT_SAT_(T) convert_##T##_sat
+#define CONVERT_SAT(T) CONVERT_SAT_(T)
 #if OUT_HALF
 #define STORE(o, v) vstore_half_rte((float)(v), (o), (__global half *)out)
+#elif OUT_SAT /* a float result into an integer output: truncated, saturated, NaN 0 */
+#define STORE(o, v) (out[(o)] = CONVERT_SAT(OUT_T)(v))
 #else
 #define STORE(o, v) (out[(o)] = (OUT_T)(v))
 #endif

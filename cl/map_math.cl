@@ -2,4 +2,160 @@
 /*
  * The map family's further arithmetic (src/internal.h dmli_map_op 17-63): F, an expression
  * of x0 (x1) and the operation's parameters q0 to q2, for those OPs only.
+ *
+ * 17-38: DirectML's ELEMENT_WISE_ ACOS ... THRESHOLD (src/ops/elementwise_math.c). The
+ * transcendental functions are OpenCL's built-ins (full profile: within a few ulps in float);
+ * the rest is exact. Rules where DirectML's pages are silent (docs/operators.md): CLIP and
+ * THRESHOLD order -0 below +0 as MAX and MIN do, ignore a NaN bound and keep a NaN input;
+ * SIGN gives +0 for +-0 and NaN; MODULUS_* on integers: x mod 0 is x, the most negative
+ * value mod -1 is 0 (the remainder that goes with DIVIDE's every-bit-set quotient, as
+ * RISC-V defines it); on floats NaN for a zero divisor, MODULUS_FLOOR as numpy.mod (the sign
+ * of the divisor, a zero remainder signed as the divisor); POW of integers exact (wrapped),
+ * a negative exponent giving the truncated 1 / x^-e (0 ^ negative: every bit set).
  */
+#if OP >= 17 && OP <= 38
+
+#if INT_COMPUTE
+/* MODULUS_TRUNCATE: the remainder of DIVIDE's truncated quotient. */
+static COMPUTE_T mod_trunc(COMPUTE_T a, COMPUTE_T b)
+{
+    if (b == 0)
+        return a;
+#if SIGNED_COMPUTE
+    if (b == -1)
+        return 0;
+#endif
+    return a % b;
+}
+
+/* MODULUS_FLOOR: the remainder takes the divisor's sign. */
+static COMPUTE_T mod_floor(COMPUTE_T a, COMPUTE_T b)
+{
+    COMPUTE_T r = mod_trunc(a, b);
+#if SIGNED_COMPUTE
+    if (b != 0 && r != 0 && (r < 0) != (b < 0))
+        r += b;
+#endif
+    return r;
+}
+
+/* POW: by squaring, modulo 2^64 (the store keeps the output's width). */
+static COMPUTE_T ipow(COMPUTE_T x, COMPUTE_T e)
+{
+#if SIGNED_COMPUTE
+    if (e < 0) {
+        if (x == 1 || x == 0)
+            return x == 1 ? 1 : (COMPUTE_T)-1;
+        return x == -1 ? ((e & 1) ? (COMPUTE_T)-1 : 1) : 0;
+    }
+#endif
+    ulong r = 1, b = (ulong)x, n = (ulong)e;
+    while (n) {
+        if (n & 1)
+            r *= b;
+        b *= b;
+        n >>= 1;
+    }
+    return (COMPUTE_T)r;
+}
+
+static COMPUTE_T clip(COMPUTE_T x, COMPUTE_T lo, COMPUTE_T hi)
+{
+    COMPUTE_T y = x > hi ? hi : x;
+    return y < lo ? lo : y;
+}
+
+static COMPUTE_T sign_of(COMPUTE_T x)
+{
+#if SIGNED_COMPUTE
+    return x > 0 ? 1 : x < 0 ? (COMPUTE_T)-1 : 0;
+#else
+    return x != 0 ? 1 : 0;
+#endif
+}
+#else
+/* MODULUS_FLOOR as numpy.mod: fmod (exact), moved by the divisor when the signs differ. */
+static COMPUTE_T mod_floor(COMPUTE_T a, COMPUTE_T b)
+{
+    COMPUTE_T r = fmod(a, b);
+    if (r == 0)
+        return copysign((COMPUTE_T)0, b);
+    if ((b < 0) != (r < 0))
+        r += b;
+    return r;
+}
+
+/* CLIP: DirectML's max(Min, min(x, Max)) under MAX's and MIN's rules, but a NaN input stays
+ * NaN (those rules would give a bound). */
+static COMPUTE_T clip(COMPUTE_T x, COMPUTE_T lo, COMPUTE_T hi)
+{
+    return isnan(x) ? x : maximum(lo, minimum(x, hi));
+}
+
+static COMPUTE_T sign_of(COMPUTE_T x)
+{
+    return x > 0 ? (COMPUTE_T)1 : x < 0 ? (COMPUTE_T)-1 : (COMPUTE_T)0;
+}
+
+/* ROUND by DML_ROUNDING_MODE (q0): halves to even, toward zero, halves away from zero. */
+static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
+{
+    return mode == 0 ? rint(x) : mode == 1 ? trunc(x) : round(x);
+}
+#endif
+
+#if OP == 17
+#define F acos(x0)
+#elif OP == 18
+#define F acosh(x0)
+#elif OP == 19
+#define F asin(x0)
+#elif OP == 20
+#define F asinh(x0)
+#elif OP == 21
+#define F atan(x0)
+#elif OP == 22
+#define F atanh(x0)
+#elif OP == 23
+#define F atan2(x0, x1)
+#elif OP == 24
+#define F clip(x0, q0, q1)
+#elif OP == 25
+#define F pow(x0, q0)
+#elif OP == 26
+#define F cos(x0)
+#elif OP == 27
+#define F cosh(x0)
+#elif OP == 28
+#define F erf(x0)
+#elif OP == 29
+#define F mod_floor(x0, x1)
+#elif OP == 30
+#if INT_COMPUTE
+#define F mod_trunc(x0, x1)
+#else
+#define F fmod(x0, x1) /* exact; NaN for a zero divisor */
+#endif
+#elif OP == 31
+#if INT_COMPUTE
+#define F ipow(x0, x1)
+#else
+#define F pow(x0, x1)
+#endif
+#elif OP == 32
+#define F round_mode(x0, q0)
+#elif OP == 33
+#define F sign_of(x0)
+#elif OP == 34
+#define F sin(x0)
+#elif OP == 35
+#define F sinh(x0)
+#elif OP == 36
+#define F tan(x0)
+#elif OP == 37
+#define F tanh(x0)
+#elif OP == 38
+#define F clip(x0, q0, x0) /* max(x0, Min) */
+#endif
+
+#endif /* OP 17-38 */

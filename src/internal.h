@@ -206,6 +206,28 @@ typedef enum dmli_map_op {
     DMLI_MAP_EXP = 15,
     DMLI_MAP_LOG = 16,
     /* 17-63: further arithmetic (cl/map_math.cl). */
+    DMLI_MAP_ACOS = 17,
+    DMLI_MAP_ACOSH = 18,
+    DMLI_MAP_ASIN = 19,
+    DMLI_MAP_ASINH = 20,
+    DMLI_MAP_ATAN = 21,
+    DMLI_MAP_ATANH = 22,
+    DMLI_MAP_ATAN_YX = 23,          /* atan2(x0, x1) */
+    DMLI_MAP_CLIP = 24,             /* max(q0, min(x0, q1)); a NaN x0 stays NaN */
+    DMLI_MAP_CONSTANT_POW = 25,     /* pow(x0, q0) */
+    DMLI_MAP_COS = 26,
+    DMLI_MAP_COSH = 27,
+    DMLI_MAP_ERF = 28,
+    DMLI_MAP_MODULUS_FLOOR = 29,    /* x0 - x1 * floor(x0 / x1) (Python's %) */
+    DMLI_MAP_MODULUS_TRUNCATE = 30, /* x0 - x1 * trunc(x0 / x1) (C's fmod) */
+    DMLI_MAP_POW = 31,              /* pow(x0, x1); integers exact, in long */
+    DMLI_MAP_ROUND = 32,            /* q0 the DML_ROUNDING_MODE */
+    DMLI_MAP_SIGN = 33,
+    DMLI_MAP_SIN = 34,
+    DMLI_MAP_SINH = 35,
+    DMLI_MAP_TAN = 36,
+    DMLI_MAP_TANH = 37,
+    DMLI_MAP_THRESHOLD = 38, /* max(x0, q0); a NaN x0 stays NaN */
     /* 64-95: comparisons, logic, bits, tests, select, casts (cl/map_logic.cl). */
     /* 96-127: activations with more inputs than one (cl/activation.cl). */
 } dmli_map_op;

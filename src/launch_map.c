@@ -96,6 +96,9 @@ static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
                  m->op == DMLI_MAP_NEGATE || m->op == DMLI_MAP_IDENTITY ||
                  (m->op == DMLI_MAP_ABS && dmli_type_size(t) == 8);
     *sign = is_signed(t) && !wraps;
+    /* POW: a signed exponent of an unsigned base, or the reverse, both in long (its inputs
+     * are 8 to 32 bits). */
+    *sign = *sign || m->op == DMLI_MAP_POW;
     return *sign ? "long" : "ulong";
 }
 
@@ -108,11 +111,12 @@ static void options(const dmli_map *m, dmli_map_launch *l)
     int n = snprintf(buf, len,
                      "-cl-std=CL1.2 -DNIN=%u -DOP=%d -DSCALE_BIAS=%d -DCOMPUTE_T=%s "
                      "-DCOMPUTE_DOUBLE=%d -DINT_COMPUTE=%d -DSIGNED_COMPUTE=%d -DOUT_T=%s "
-                     "-DOUT_HALF=%d -DFAST=%d -DACT=%d",
+                     "-DOUT_HALF=%d -DFAST=%d -DACT=%d -DOUT_SAT=%d",
                      m->n_inputs, (int)m->op, m->scale_bias, compute,
                      strcmp(compute, "double") == 0, integer, sign,
                      integer ? unsigned_storage(m->out.type) : dmli_map_storage_type(m->out.type),
-                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16, contiguous_runs(m), (int)m->act);
+                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16, contiguous_runs(m), (int)m->act,
+                     !integer && !is_float(m->out.type));
     for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
         n += snprintf(buf + n, len - (size_t)n, " -DIN%u_T=%s -DIN%u_HALF=%d", k,
                       dmli_map_storage_type(m->in[k].type), k,
