@@ -212,9 +212,9 @@ typedef enum dmli_map_op {
     DMLI_MAP_ASINH = 20,
     DMLI_MAP_ATAN = 21,
     DMLI_MAP_ATANH = 22,
-    DMLI_MAP_ATAN_YX = 23,          /* atan2(x0, x1) */
-    DMLI_MAP_CLIP = 24,             /* max(q0, min(x0, q1)); a NaN x0 stays NaN */
-    DMLI_MAP_CONSTANT_POW = 25,     /* pow(x0, q0) */
+    DMLI_MAP_ATAN_YX = 23,      /* atan2(x0, x1) */
+    DMLI_MAP_CLIP = 24,         /* max(q0, min(x0, q1)); a NaN x0 stays NaN */
+    DMLI_MAP_CONSTANT_POW = 25, /* pow(x0, q0) */
     DMLI_MAP_COS = 26,
     DMLI_MAP_COSH = 27,
     DMLI_MAP_ERF = 28,
