@@ -17,16 +17,19 @@
 
 /*
  * DirectML's documentation defines ScaleBias as g(x) = x * Scale + Bias in
- * FLOAT, and says nothing of integer tensors (no rounding, no saturation).
+ * FLOAT, and says nothing of integer tensors (no rounding, no saturation);
+ * its maintainers say DirectML has no ScaleBias on 64-bit types
+ * (microsoft/DirectML#275) and no FLOAT64 arithmetic (#309), as the other
+ * element-wise rows refuse it.
  */
 static HRESULT check_scale_bias(const DML_SCALE_BIAS *sb, const dmli_tensor *in)
 {
     if (!sb)
         return S_OK;
-    DMLI_UNSUPPORTED_IF(!dmli_type_is_float(in->type),
+    DMLI_UNSUPPORTED_IF(!dmli_type_is_float(in->type) || in->type == DML_TENSOR_DATA_TYPE_FLOAT64,
                         OP ": ScaleBias on InputTensor.DataType (%s) is not supported: DirectML "
                            "defines x * Scale + Bias for floating-point tensors only (FLOAT32, "
-                           "FLOAT16, FLOAT64); pass ScaleBias NULL for a copy",
+                           "FLOAT16; not 64-bit types); pass ScaleBias NULL for a copy",
                         dmli_type_name(in->type));
     return S_OK;
 }

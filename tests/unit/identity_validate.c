@@ -139,11 +139,12 @@ Test(identity_validate, scale_bias_on_floats_only)
 {
     identity c;
     const UINT s[1] = {3};
-    static const DML_TENSOR_DATA_TYPE floats[] = {
-        DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT64};
+    static const DML_TENSOR_DATA_TYPE floats[] = {DML_TENSOR_DATA_TYPE_FLOAT32,
+                                                  DML_TENSOR_DATA_TYPE_FLOAT16};
+    /* And FLOAT64: DirectML has no 64-bit ScaleBias. */
     static const DML_TENSOR_DATA_TYPE ints[] = {
-        DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_INT64};
-    for (int i = 0; i < 3; ++i) {
+        DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT64};
+    for (int i = 0; i < 2; ++i) {
         identity_init(&c, floats[i], 1, s, NULL, NULL);
         c.sb = (DML_SCALE_BIAS){2.0f, 10.0f};
         c.d.ScaleBias = &c.sb;
