@@ -218,6 +218,112 @@ Test(graph_plan, scale_bias_is_a_map_step)
     done(&g, graph, p);
 }
 
+static UINT binary(unit_graph *g, DML_OPERATOR_TYPE type, const UINT *sizes)
+{
+    unit_tensor ta, tb, to;
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC d = {
+        unit_tensor_set(&ta, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL),
+        unit_tensor_set(&tb, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL)};
+    return ug_node(g, type, &d);
+}
+
+Test(graph_plan, views_feeding_a_map_are_read_through)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    unit_tensor ti, to;
+    /* A: 3x4 transposed to 4x3 (IDENTITY reading with strides {1, 4}); B: rows 1-4 of a 6x3.
+     * ADD(A, B): one map reading both graph inputs through the composed views. */
+    const UINT t[2] = {4, 3}, ts[2] = {1, 4}, bs[2] = {6, 3}, o[2] = {1, 0};
+    ug_init(&g);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, ts),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    slice(&g, 2, bs, o, t, one);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 1, 0);
+    ug_edge(&g, 0, 2, 0);
+    ug_edge(&g, 1, 2, 1);
+    ug_output(&g, 2, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_assert(p->steps[0].map != NULL);
+    cr_expect_eq(p->steps[0].fused, 2);
+    cr_expect_eq(p->decisions[0].fused_into, 2);
+    cr_expect_eq(p->decisions[1].fused_into, 2);
+    cr_expect_eq(p->temp_bytes, 0);
+    cr_expect(p->steps[0].ins[0].kind == DMLI_SLOT_INPUT && p->steps[0].ins[0].index == 0);
+    cr_expect(p->steps[0].ins[1].kind == DMLI_SLOT_INPUT && p->steps[0].ins[1].index == 1);
+    /* out[i][j] = a[j][i] + b[1 + i][j], a 3x4 (value 10 r + c), b 6x3 (100 + 10 r + c). */
+    float a[12], b[18], out[12] = {0};
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 4; ++c)
+            a[r * 4 + c] = (float)(10 * r + c);
+    for (int r = 0; r < 6; ++r)
+        for (int c = 0; c < 3; ++c)
+            b[r * 3 + c] = (float)(100 + 10 * r + c);
+    void *ins[2] = {a, b}, *outs[1] = {out};
+    ug_run(graph, p, ins, outs, NULL);
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 3; ++j)
+            cr_expect_eq(out[i * 3 + j], (float)(10 * j + i) + (float)(100 + 10 * (1 + i) + j),
+                         "out[%d][%d] = %g", i, j, (double)out[i * 3 + j]);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, a_map_keeps_gathers_fan_outs_and_graph_outputs_apart)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    const UINT data[2] = {4, 6}, z[2] = {4, 3};
+    /* A gather feeding ADD: the map reads through strides only. */
+    ug_init(&g);
+    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, z);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_input(&g, 2, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 3, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "indices"), "%s",
+              p->decisions[0].why);
+    done(&g, graph, p);
+    /* A view that is also a graph output, and one feeding both inputs of the ADD. */
+    ug_init(&g);
+    ug_identity(&g, 4, 3);
+    ug_identity(&g, 4, 3);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, z);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 1, 0);
+    ug_edge(&g, 0, 2, 0);
+    ug_edge(&g, 1, 2, 1);
+    ug_output(&g, 2, 0);
+    ug_output(&g, 0, 1);
+    plan_of(&g, 2, 2, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "graph output"));
+    cr_expect_eq(p->decisions[1].fused_into, 2);
+    done(&g, graph, p);
+    ug_init(&g);
+    ug_identity(&g, 4, 3);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, z);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_edge(&g, 0, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 1, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "several"));
+    done(&g, graph, p);
+}
+
 Test(graph_plan, random_chains_match_the_reference)
 {
     uint64_t seed = ref_test_seed(0x636861696eull);
