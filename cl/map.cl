@@ -281,6 +281,56 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #error "OP names no operation"
 #endif
 
+/* ELEMENT(u, y): declares y, the activated result of f at run position u, from x0 ... the
+ * inputs loaded there (input 0 through ScaleBias). */
+#if NIN > 0
+#if SCALE_BIAS
+#define X0(u) COMPUTE_T x0 = fma(LOAD0(i0 + (u)*is0), s0, s1); /* rounded once */
+#else
+#define X0(u) COMPUTE_T x0 = LOAD0(i0 + (u)*is0);
+#endif
+#else
+#define X0(u)
+#endif
+#if NIN > 1
+#define X1(u) COMPUTE_T x1 = LOAD1(i1 + (u)*is1);
+#else
+#define X1(u)
+#endif
+#if NIN > 2
+#define X2(u) COMPUTE_T x2 = LOAD2(i2 + (u)*is2);
+#else
+#define X2(u)
+#endif
+#if NIN > 3
+#define X3(u) COMPUTE_T x3 = LOAD3(i3 + (u)*is3);
+#else
+#define X3(u)
+#endif
+#if NIN > 4
+#define X4(u) COMPUTE_T x4 = LOAD4(i4 + (u)*is4);
+#else
+#define X4(u)
+#endif
+#if NIN > 5
+#define X5(u) COMPUTE_T x5 = LOAD5(i5 + (u)*is5);
+#else
+#define X5(u)
+#endif
+#if NIN > 6
+#define X6(u) COMPUTE_T x6 = LOAD6(i6 + (u)*is6);
+#else
+#define X6(u)
+#endif
+#if NIN > 7
+#define X7(u) COMPUTE_T x7 = LOAD7(i7 + (u)*is7);
+#else
+#define X7(u)
+#endif
+#define ELEMENT(u, y)                                                    \
+    X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) COMPUTE_T y##_f = F; \
+    COMPUTE_T y = ACTIVATE(y##_f)
+
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
  * entry `which` of each dimension (1: the output; 2 + k: input k). */
 static long row_offset(__constant long *t, int outer, ulong r, int which)
@@ -377,35 +427,8 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
         (void)is7;
 #endif
         for (long u = begin; u < end; ++u) {
-#if NIN > 0
-            COMPUTE_T x0 = LOAD0(i0 + u * is0);
-#if SCALE_BIAS
-            x0 = fma(x0, s0, s1); /* rounded once */
-#endif
-#endif
-#if NIN > 1
-            COMPUTE_T x1 = LOAD1(i1 + u * is1);
-#endif
-#if NIN > 2
-            COMPUTE_T x2 = LOAD2(i2 + u * is2);
-#endif
-#if NIN > 3
-            COMPUTE_T x3 = LOAD3(i3 + u * is3);
-#endif
-#if NIN > 4
-            COMPUTE_T x4 = LOAD4(i4 + u * is4);
-#endif
-#if NIN > 5
-            COMPUTE_T x5 = LOAD5(i5 + u * is5);
-#endif
-#if NIN > 6
-            COMPUTE_T x6 = LOAD6(i6 + u * is6);
-#endif
-#if NIN > 7
-            COMPUTE_T x7 = LOAD7(i7 + u * is7);
-#endif
-            COMPUTE_T y = F;
-            STORE(o + u * os, ACTIVATE(y));
+            ELEMENT(u, y);
+            STORE(o + u * os, y);
         }
     }
 }
