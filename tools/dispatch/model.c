@@ -225,16 +225,16 @@ static int binding_source(dsp_ctx *c, const dsp_model *m, const cJSON *v, dsp_bi
         }
     }
     if (offset > r->size / esize)
-        return dsp_fail(c,
-                        "elementOffset %" PRIu64 " of %" PRIu64 "-byte elements starts past "
-                        "the end of resource '%s' (%" PRIu64 " bytes)",
-                        offset, esize, r->name, r->size);
+        return dsp_fail_at(c, "elementOffset",
+                           "%" PRIu64 " elements of %" PRIu64 " bytes start past the end of "
+                           "resource '%s' (%" PRIu64 " bytes)",
+                           offset, esize, r->name, r->size);
     b->offset = offset * esize;
     if (has_count && count > (r->size - b->offset) / esize)
-        return dsp_fail(c,
-                        "elementOffset %" PRIu64 " + elementCount %" PRIu64 " elements of %" PRIu64
-                        " bytes end past the end of resource '%s' (%" PRIu64 " bytes)",
-                        offset, count, esize, r->name, r->size);
+        return dsp_fail_at(c, "elementCount",
+                           "%" PRIu64 " elements of %" PRIu64 " bytes from elementOffset %" PRIu64
+                           " end past the end of resource '%s' (%" PRIu64 " bytes)",
+                           count, esize, offset, r->name, r->size);
     b->size = has_count ? count * esize : r->size - b->offset;
     return 0;
 }
@@ -343,9 +343,16 @@ static int read_dispatchable(dsp_ctx *c, const dsp_model *m, const cJSON *obj, d
                                        "executionFlags", "dmlCompileType", "bindings", NULL};
     if (!cJSON_IsObject(obj))
         return dsp_fail(c, "a dispatchable must be an object ({\"type\": ..., \"desc\": ...})");
+    const cJSON *type = either(obj, "type", "Type");
+    if (cJSON_IsString(type) &&
+        (strcmp(type->valuestring, "hlsl") == 0 || strcmp(type->valuestring, "onnx") == 0 ||
+         strcmp(type->valuestring, "dmlSerializedGraph") == 0))
+        return dsp_fail_at(c, type->string,
+                           "\"%s\" dispatchables are not supported: dmlcl-dispatch runs DirectML "
+                           "operators (unsupported)",
+                           type->valuestring);
     if (dsp_check_keys(c, obj, keys, "a DirectML operator dispatchable"))
         return -1;
-    const cJSON *type = either(obj, "type", "Type");
     if (type == NULL)
         return dsp_fail(c, "a dispatchable needs type (DML_OPERATOR_<NAME>)");
     if (cJSON_GetObjectItemCaseSensitive(obj, "type") &&

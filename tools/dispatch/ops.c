@@ -286,13 +286,6 @@ static const op_row *find_row(dsp_ctx *c, const cJSON *type)
     char list[DSP_MSG_MAX / 2];
     implemented_list(list, sizeof list);
     DML_OPERATOR_TYPE t;
-    if (strcmp(s, "hlsl") == 0 || strcmp(s, "onnx") == 0 || strcmp(s, "dmlSerializedGraph") == 0) {
-        dsp_fail(c,
-                 "\"%s\" dispatchables are not supported: dmlcl-dispatch runs DirectML "
-                 "operators (unsupported)",
-                 s);
-        return NULL;
-    }
     if (operator_type_by_name(bare, &t) != 0) {
         dsp_fail(c,
                  "\"%.200s\" is not a DirectML operator type (DML_OPERATOR_<NAME> or <NAME>; "
