@@ -17,6 +17,8 @@
  *   OUT_T, INk_T  storage types; OUT_HALF / INk_HALF 1: FLOAT16 stored as ushort, converted
  *                 with vload_half / vstore_half_rte (round to nearest even)
  *   FAST          1: every run stride is 1 (compile-time constants: loops vectorise)
+ *   OUT_RS, INk_RS  the output's / input k's run stride when the host knows it is 0 or 1
+ *                 (a broadcast or contiguous run), as a compile-time constant
  */
 #include "abi.h"
 #include "common.cl"
@@ -57,6 +59,51 @@
 #define RUN_STRIDE(slot) 1L
 #else
 #define RUN_STRIDE(slot) t[(slot)]
+#endif
+#ifdef OUT_RS
+#define OS_VALUE ((long)OUT_RS)
+#else
+#define OS_VALUE RUN_STRIDE(DMLI_MAP_RUN_OS)
+#endif
+#ifdef IN0_RS
+#define IS0_VALUE ((long)IN0_RS)
+#else
+#define IS0_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(0))
+#endif
+#ifdef IN1_RS
+#define IS1_VALUE ((long)IN1_RS)
+#else
+#define IS1_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(1))
+#endif
+#ifdef IN2_RS
+#define IS2_VALUE ((long)IN2_RS)
+#else
+#define IS2_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(2))
+#endif
+#ifdef IN3_RS
+#define IS3_VALUE ((long)IN3_RS)
+#else
+#define IS3_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(3))
+#endif
+#ifdef IN4_RS
+#define IS4_VALUE ((long)IN4_RS)
+#else
+#define IS4_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(4))
+#endif
+#ifdef IN5_RS
+#define IS5_VALUE ((long)IN5_RS)
+#else
+#define IS5_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(5))
+#endif
+#ifdef IN6_RS
+#define IS6_VALUE ((long)IN6_RS)
+#else
+#define IS6_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(6))
+#endif
+#ifdef IN7_RS
+#define IS7_VALUE ((long)IN7_RS)
+#else
+#define IS7_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(7))
 #endif
 
 #if NIN > 0
@@ -393,37 +440,37 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
     long end = min(begin + chunk, run);
     ulong r1 = min(r0 + per, rows);
     for (ulong r = r0; r < r1; ++r) {
-        long o = out_base + row_offset(t, outer, r, 1), os = RUN_STRIDE(DMLI_MAP_RUN_OS);
+        long o = out_base + row_offset(t, outer, r, 1), os = OS_VALUE;
 #if NIN > 0
-        long i0 = in0_base + row_offset(t, outer, r, 2 + 0), is0 = RUN_STRIDE(DMLI_MAP_RUN_IS(0));
+        long i0 = in0_base + row_offset(t, outer, r, 2 + 0), is0 = IS0_VALUE;
         (void)is0;
 #endif
 #if NIN > 1
-        long i1 = in1_base + row_offset(t, outer, r, 2 + 1), is1 = RUN_STRIDE(DMLI_MAP_RUN_IS(1));
+        long i1 = in1_base + row_offset(t, outer, r, 2 + 1), is1 = IS1_VALUE;
         (void)is1;
 #endif
 #if NIN > 2
-        long i2 = in2_base + row_offset(t, outer, r, 2 + 2), is2 = RUN_STRIDE(DMLI_MAP_RUN_IS(2));
+        long i2 = in2_base + row_offset(t, outer, r, 2 + 2), is2 = IS2_VALUE;
         (void)is2;
 #endif
 #if NIN > 3
-        long i3 = in3_base + row_offset(t, outer, r, 2 + 3), is3 = RUN_STRIDE(DMLI_MAP_RUN_IS(3));
+        long i3 = in3_base + row_offset(t, outer, r, 2 + 3), is3 = IS3_VALUE;
         (void)is3;
 #endif
 #if NIN > 4
-        long i4 = in4_base + row_offset(t, outer, r, 2 + 4), is4 = RUN_STRIDE(DMLI_MAP_RUN_IS(4));
+        long i4 = in4_base + row_offset(t, outer, r, 2 + 4), is4 = IS4_VALUE;
         (void)is4;
 #endif
 #if NIN > 5
-        long i5 = in5_base + row_offset(t, outer, r, 2 + 5), is5 = RUN_STRIDE(DMLI_MAP_RUN_IS(5));
+        long i5 = in5_base + row_offset(t, outer, r, 2 + 5), is5 = IS5_VALUE;
         (void)is5;
 #endif
 #if NIN > 6
-        long i6 = in6_base + row_offset(t, outer, r, 2 + 6), is6 = RUN_STRIDE(DMLI_MAP_RUN_IS(6));
+        long i6 = in6_base + row_offset(t, outer, r, 2 + 6), is6 = IS6_VALUE;
         (void)is6;
 #endif
 #if NIN > 7
-        long i7 = in7_base + row_offset(t, outer, r, 2 + 7), is7 = RUN_STRIDE(DMLI_MAP_RUN_IS(7));
+        long i7 = in7_base + row_offset(t, outer, r, 2 + 7), is7 = IS7_VALUE;
         (void)is7;
 #endif
         for (long u = begin; u < end; ++u) {
