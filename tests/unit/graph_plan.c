@@ -234,15 +234,15 @@ Test(graph_plan, views_feeding_a_map_are_read_through)
     dmli_graph *graph;
     dmli_graph_plan *p;
     unit_tensor ti, to;
-    /* A: 3x4 transposed to 4x3 (IDENTITY reading with strides {1, 4}); B: rows 1-4 of a 6x3.
-     * ADD(A, B): one map reading both graph inputs through the composed views. */
-    const UINT t[2] = {4, 3}, ts[2] = {1, 4}, bs[2] = {6, 3}, o[2] = {1, 0};
+    /* A: rows 1-4 of a 6x3; B: a row of 3 broadcast over 4 rows (IDENTITY reading with
+     * strides {0, 1}). ADD(A, B): one map reading both graph inputs through the views. */
+    const UINT t[2] = {4, 3}, bs[2] = {6, 3}, o[2] = {1, 0}, row[2] = {0, 1};
     ug_init(&g);
+    slice(&g, 2, bs, o, t, one);
     DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
-        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, ts),
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, row),
         unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
     ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
-    slice(&g, 2, bs, o, t, one);
     binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
     ug_input(&g, 0, 0, 0);
     ug_input(&g, 1, 1, 0);
@@ -258,20 +258,57 @@ Test(graph_plan, views_feeding_a_map_are_read_through)
     cr_expect_eq(p->temp_bytes, 0);
     cr_expect(p->steps[0].ins[0].kind == DMLI_SLOT_INPUT && p->steps[0].ins[0].index == 0);
     cr_expect(p->steps[0].ins[1].kind == DMLI_SLOT_INPUT && p->steps[0].ins[1].index == 1);
-    /* out[i][j] = a[j][i] + b[1 + i][j], a 3x4 (value 10 r + c), b 6x3 (100 + 10 r + c). */
-    float a[12], b[18], out[12] = {0};
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 4; ++c)
-            a[r * 4 + c] = (float)(10 * r + c);
+    /* out[i][j] = a[1 + i][j] + b[j], a 6x3 (value 10 r + c), b {100, 200, 300}. */
+    float a[18], b[3] = {100, 200, 300}, out[12] = {0};
     for (int r = 0; r < 6; ++r)
         for (int c = 0; c < 3; ++c)
-            b[r * 3 + c] = (float)(100 + 10 * r + c);
+            a[r * 3 + c] = (float)(10 * r + c);
     void *ins[2] = {a, b}, *outs[1] = {out};
     ug_run(graph, p, ins, outs, NULL);
     for (int i = 0; i < 4; ++i)
         for (int j = 0; j < 3; ++j)
-            cr_expect_eq(out[i * 3 + j], (float)(10 * j + i) + (float)(100 + 10 * (1 + i) + j),
-                         "out[%d][%d] = %g", i, j, (double)out[i * 3 + j]);
+            cr_expect_eq(out[i * 3 + j], (float)(10 * (1 + i) + j) + b[j], "out[%d][%d] = %g", i, j,
+                         (double)out[i * 3 + j]);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, a_layout_change_stays_apart_from_a_map)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    unit_tensor ti, to;
+    /* A 3x4 transposed to 4x3 (IDENTITY reading with strides {1, 4}) feeding an ADD: fused,
+     * the map would read A along its run with stride 4; apart, the transpose tiles. */
+    const UINT t[2] = {4, 3}, ts[2] = {1, 4};
+    ug_init(&g);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, ts),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_input(&g, 1, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 2);
+    cr_expect_eq(p->decisions[0].fused_into, -1);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "tiled view"), "%s",
+              p->decisions[0].why);
+    cr_expect_eq(p->steps[1].ins[0].kind, DMLI_SLOT_TEMP);
+    /* out[i][j] = a[j][i] + b[i][j]. */
+    float a[12], b[12], out[12] = {0}, temp[16];
+    for (int i = 0; i < 12; ++i) {
+        a[i] = (float)i;
+        b[i] = (float)(100 * i);
+    }
+    void *ins[2] = {a, b}, *outs[1] = {out};
+    cr_assert_leq(p->temp_bytes, sizeof temp);
+    ug_run(graph, p, ins, outs, temp);
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 3; ++j)
+            cr_expect_eq(out[i * 3 + j], a[j * 4 + i] + b[i * 3 + j]);
     done(&g, graph, p);
 }
 
