@@ -406,3 +406,148 @@ ACT_RANDOM_TEST(tanh, 17, 2)
 ACT_RANDOM_TEST(thresholded_relu, 18, 2)
 ACT_RANDOM_TEST(parameterized_relu, 19, 2)
 ACT_RANDOM_TEST(add1, 20, 3)
+
+/* ---- Fixed cases: the rules the pages leave to the implementation -------------------- */
+
+/* One packed 1-D operator on host memory: `desc` (its tensors set here) reads in (and in2 when
+ * not NULL), writes out; each array holds the tensors' TotalTensorSizeInBytes. */
+typedef struct packed {
+    DML_BUFFER_TENSOR_DESC bufs[3];
+    DML_TENSOR_DESC tds[3];
+    UINT sizes[1];
+} packed;
+
+static const DML_TENSOR_DESC *packed_tensor(packed *p, int i, DML_TENSOR_DATA_TYPE dt, UINT n)
+{
+    p->sizes[0] = n;
+    p->bufs[i] = (DML_BUFFER_TENSOR_DESC){
+        dt, DML_TENSOR_FLAG_NONE, 1, p->sizes, NULL, DMLCalcBufferTensorSize(dt, 1, p->sizes, NULL),
+        0};
+    p->tds[i] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &p->bufs[i]};
+    return &p->tds[i];
+}
+
+static HRESULT run_op(const DML_OPERATOR_DESC *desc, uint64_t bytes, void *in, void *in2, void *out,
+                      void (*after_create)(void))
+{
+    dmlcl_operator *op = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    HRESULT hr = dmlcl_operator_create(ops_device(), desc, &op);
+    if (SUCCEEDED(hr) && after_create)
+        after_create();
+    if (SUCCEEDED(hr))
+        hr = dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &c);
+    dmlcl_host_tensor ins[2] = {{in, bytes}, {in2, bytes}}, o = {out, bytes};
+    if (SUCCEEDED(hr))
+        hr = dmlcl_compiled_operator_execute(c, in2 ? 2 : 1, ins, 1, &o);
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+/* A one-input activation of type on n packed elements of dt, parameters a and b. */
+static HRESULT run_unary(DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE dt, UINT n, FLOAT a, FLOAT b,
+                         void *in, void *out)
+{
+    packed p;
+    act_desc d = {packed_tensor(&p, 0, dt, n), packed_tensor(&p, 1, dt, n), {a, b}};
+    DML_OPERATOR_DESC desc = {type, &d};
+    return run_op(&desc, p.bufs[0].TotalTensorSizeInBytes, in, NULL, out, NULL);
+}
+
+Test(elementwise_activation, shrink_integers)
+{
+    /* INT8, Bias 2.5, Threshold 1.5: x > 1.5 gives trunc(x - 2.5), x < -1.5 trunc(x + 2.5),
+     * else 0; -128 + 2.5 = -125.5 truncates to -125; 127 - 2.5 = 124.5 to 124. */
+    int8_t x[8] = {-128, -3, -2, -1, 1, 2, 3, 127}, got[8];
+    const int8_t want[8] = {-125, 0, 0, 0, 0, 0, 0, 124};
+    cr_assert_eq(
+        run_unary(DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_INT8, 8, 2.5f, 1.5f, x, got),
+        S_OK, "%s", dmlcl_last_error());
+    for (int i = 0; i < 8; ++i)
+        cr_expect_eq(got[i], want[i], "shrink(%d): %d, expected %d", x[i], got[i], want[i]);
+    /* A negative Bias pushes results out of the type: they wrap (127 + 10 is -119). */
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_INT8, 8, -10.0f,
+                           0.0f, x, got),
+                 S_OK, "%s", dmlcl_last_error());
+    cr_expect_eq(got[7], -119, "127 - (-10) wraps: %d", got[7]);
+    cr_expect_eq(got[0], 118, "-128 + (-10) wraps: %d", got[0]);
+    /* UINT32 with a negative Threshold: every value is above it. */
+    uint32_t u[4] = {0, 1, 4000000000u, 7}, ug[4];
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_UINT32, 4, 0.75f,
+                           -3.0f, u, ug),
+                 S_OK, "%s", dmlcl_last_error());
+    cr_expect(ug[0] == 0 && ug[1] == 0 && ug[2] == 3999999999u && ug[3] == 6,
+              "0 - 0.75 truncates to 0, 4e9 - 0.75 to 3999999999: %u %u %u %u", ug[0], ug[1], ug[2],
+              ug[3]);
+    /* A NaN or infinite Bias gives 0 where it applies; a NaN Threshold is never crossed. */
+    int32_t s[3] = {-5, 0, 5}, sg[3];
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_INT32, 3, INFINITY,
+                           1.0f, s, sg),
+                 S_OK, "%s", dmlcl_last_error());
+    cr_expect(sg[0] == 0 && sg[1] == 0 && sg[2] == 0);
+    s[1] = 9;
+    cr_assert_eq(
+        run_unary(DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_INT32, 3, 1.0f, NAN, s, sg),
+        S_OK, "%s", dmlcl_last_error());
+    cr_expect(sg[0] == 0 && sg[1] == 0 && sg[2] == 0);
+}
+
+Test(elementwise_activation, float_edges)
+{
+    float x[6] = {-0.0f, NAN, -INFINITY, INFINITY, -1.0f, 2.0f}, got[6];
+    /* RELU: -0 gives +0 (max(+0, -0)), NaN stays NaN. */
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_RELU, F32, 6, 0, 0, x, got), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_expect(got[0] == 0 && !signbit(got[0]), "relu(-0) is +0");
+    cr_expect(isnan(got[1]), "relu(NaN) is NaN");
+    cr_expect(got[2] == 0 && got[3] == INFINITY && got[4] == 0 && got[5] == 2);
+    /* THRESHOLDED_RELU: NaN > Alpha is false, so 0. */
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, F32, 6, 1.0f, 0, x, got), S_OK,
+                 "%s", dmlcl_last_error());
+    cr_expect(got[1] == 0 && got[4] == 0 && got[5] == 2);
+    /* SOFTSIGN: the limits at infinity. */
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SOFTSIGN, F32, 6, 0, 0, x, got), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_expect(got[2] == -1 && got[3] == 1 && got[4] == -0.5f, "%g %g %g", got[2], got[3], got[4]);
+    /* SIGMOID and ELU at infinity. */
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SIGMOID, F32, 6, 0, 0, x, got), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_expect(got[2] == 0 && got[3] == 1);
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_ELU, F32, 6, 0.5f, 0, x, got), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_expect(got[2] == -0.5f && got[3] == INFINITY && signbit(got[0]), "elu(-inf) is -Alpha");
+    /* SOFTPLUS past overflow of Steepness * x: x itself. */
+    float big[2] = {3e38f, -3e38f}, bg[2];
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SOFTPLUS, F32, 2, 4.0f, 0, big, bg), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_expect(bg[0] == 3e38f && bg[1] == 0, "%g %g", bg[0], bg[1]);
+}
+
+/* ADD1 keeps no pointer into its description: the fused activation's is clobbered after
+ * CreateOperator, before compile and dispatch. */
+static DML_ACTIVATION_LINEAR_OPERATOR_DESC fused_linear;
+static DML_OPERATOR_DESC fused_op;
+
+static void clobber_fused(void)
+{
+    memset(&fused_linear, 0xA5, sizeof fused_linear);
+    fused_op.Type = DML_OPERATOR_INVALID;
+    fused_op.Desc = NULL;
+}
+
+Test(elementwise_activation, add1_fused_copied_at_create)
+{
+    packed p;
+    fused_linear = (DML_ACTIVATION_LINEAR_OPERATOR_DESC){NULL, NULL, 2.0f, -1.0f};
+    fused_op = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_LINEAR, &fused_linear};
+    DML_ELEMENT_WISE_ADD1_OPERATOR_DESC d = {packed_tensor(&p, 0, F32, 4),
+                                             packed_tensor(&p, 1, F32, 4),
+                                             packed_tensor(&p, 2, F32, 4), &fused_op};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_ELEMENT_WISE_ADD1, &d};
+    float a[4] = {1, 2, 3, 4}, b[4] = {0.5f, -2, 10, 0}, got[4];
+    cr_assert_eq(run_op(&desc, p.bufs[0].TotalTensorSizeInBytes, a, b, got, clobber_fused), S_OK,
+                 "%s", dmlcl_last_error());
+    for (int i = 0; i < 4; ++i)
+        cr_expect_eq(got[i], 2 * (a[i] + b[i]) - 1, "2 (%g + %g) - 1: %g", a[i], b[i], got[i]);
+}
