@@ -50,12 +50,12 @@ static HRESULT add1_check(const dmli_ew_row *r, const void *desc, dmli_op_state 
 
 static void add1_params(const dmli_ew_row *r, const void *desc, dmli_map *map)
 {
-    const DML_ELEMENT_WISE_ADD1_OPERATOR_DESC *d = desc;
-    dmli_activation a;
-    /* Validated by add1_check: cannot fail. */
-    HRESULT hr =
-        dmli_activation_fused(r->name, "FusedActivation", d->FusedActivation, map->out.type, &a);
-    (void)hr;
+    (void)r;
+    const DML_OPERATOR_DESC *fused =
+        ((const DML_ELEMENT_WISE_ADD1_OPERATOR_DESC *)desc)->FusedActivation;
+    dmli_activation a = {DMLI_ACT_NONE, {0, 0, 0}};
+    if (fused) /* validated by add1_check */
+        dmli_activation_read(fused->Type, fused->Desc, &a);
     dmli_activation_apply(&a, map);
 }
 
