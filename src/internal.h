@@ -217,7 +217,7 @@ typedef enum dmli_map_op {
  * are parameters 5 to 7. */
 typedef enum dmli_act {
     DMLI_ACT_NONE = 0,
-    /* DirectML's activations (src/activation.c reads their descriptors): g0, g1, g2 as each
+    /* DirectML's activations (src/ops/activation.c reads their descriptors): g0, g1, g2 as each
      * names them. */
     DMLI_ACT_IDENTITY = 1,
     DMLI_ACT_RELU = 2,
