@@ -23,6 +23,7 @@
 #include <criterion/criterion.h>
 
 #include "cases.h"
+#include "graph_support.h"
 #include "harness.h"
 #include "ref_activation.h"
 #include "ref_broadcast.h"
@@ -550,4 +551,57 @@ Test(elementwise_activation, add1_fused_copied_at_create)
                  "%s", dmlcl_last_error());
     for (int i = 0; i < 4; ++i)
         cr_expect_eq(got[i], 2 * (a[i] + b[i]) - 1, "2 (%g + %g) - 1: %g", a[i], b[i], got[i]);
+}
+
+/* A graph of ADD then an activation node: the planner may make the activation the ADD map's
+ * own (a FLOAT32 intermediate rounds nothing); either way the result is ADD1's with that
+ * activation fused, within its tolerance. */
+Test(elementwise_activation, graph_add_then_activation)
+{
+    static const struct {
+        DML_OPERATOR_TYPE type;
+        ref_act act;
+        double p[2];
+    } acts[] = {{DML_OPERATOR_ACTIVATION_SIGMOID, REF_ACT_SIGMOID, {0, 0}},
+                {DML_OPERATOR_ACTIVATION_GELU, REF_ACT_GELU, {0, 0}},
+                {DML_OPERATOR_ACTIVATION_SOFTPLUS, REF_ACT_SOFTPLUS, {1.5, 0}},
+                {DML_OPERATOR_ACTIVATION_SHRINK, REF_ACT_SHRINK, {0.25, 0.5}}};
+    enum { N = 24 };
+    float a[N], b[N], got[N], want[N];
+    for (int i = 0; i < N; ++i) {
+        a[i] = (float)(i - 12) * 0.7f;
+        b[i] = (float)(i % 5) * -0.3f;
+    }
+    for (size_t k = 0; k < COUNT_OF(acts); ++k) {
+        packed p;
+        DML_ELEMENT_WISE_ADD_OPERATOR_DESC add = {packed_tensor(&p, 0, F32, N),
+                                                  packed_tensor(&p, 1, F32, N),
+                                                  packed_tensor(&p, 2, F32, N)};
+        act_desc act = {&p.tds[2], &p.tds[2], {(FLOAT)acts[k].p[0], (FLOAT)acts[k].p[1]}};
+        unit_graph g;
+        ug_init(&g);
+        ug_node(&g, DML_OPERATOR_ELEMENT_WISE_ADD, &add);
+        ug_node(&g, acts[k].type, &act);
+        ug_input(&g, 0, 0, 0);
+        ug_input(&g, 1, 0, 1);
+        ug_edge(&g, 0, 1, 0);
+        ug_output(&g, 1, 0);
+        dmlcl_compiled_operator *c = NULL;
+        HRESULT hr = dmlcl_graph_compile(ops_device(), ug_desc(&g, 2, 1), 0, &c);
+        cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+        uint64_t bytes = p.bufs[0].TotalTensorSizeInBytes;
+        dmlcl_host_tensor ins[2] = {{a, bytes}, {b, bytes}}, o = {got, bytes};
+        hr = dmlcl_compiled_operator_execute(c, 2, ins, 1, &o);
+        dmlcl_compiled_operator_release(c);
+        ug_free(&g);
+        cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+        ref_tensor ra = ref_tensor_view(F32, 1, (uint32_t[]){N}, NULL, a);
+        ref_tensor rb = ref_tensor_view(F32, 1, (uint32_t[]){N}, NULL, b);
+        ref_tensor rw = ref_tensor_view(F32, 1, (uint32_t[]){N}, NULL, want);
+        cr_assert(ref_add1(acts[k].act, acts[k].p, &ra, &rb, &rw));
+        for (int i = 0; i < N; ++i)
+            cr_expect(ref_float_close(F32, &want[i], &got[i], ref_activation_ulps(acts[k].act) + 1),
+                      "%s(%g + %g): %.9g, expected %.9g", ref_act_name(acts[k].act), a[i], b[i],
+                      got[i], want[i]);
+    }
 }
