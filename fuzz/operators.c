@@ -20,7 +20,8 @@
 #define MAX_LIST 40        /* entries per list: past the 33 a strided slice can use */
 #define MAX_LISTS 8
 
-/* SCALAR: a DML_SCALAR_UNION member; VALUE: a pointer to one element of the first tensor's type. */
+/* SCALAR: a DML_SCALAR_UNION member; VALUE: a pointer to one element of the first tensor's type.
+ * A FLOAT member is a U32 (its bits: NaN, infinities and all). */
 typedef enum kind {
     TENSOR,
     U32,
@@ -31,6 +32,7 @@ typedef enum kind {
     TENSOR_LIST,
     SCALAR,
     VALUE,
+    FUSED, /* a `const DML_OPERATOR_DESC *FusedActivation` (activations: fused_types) */
     END
 } kind;
 
@@ -226,7 +228,43 @@ static const schema schemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_NEGATE,
      {T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, InputTensor),
       T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, OutputTensor), E}},
+    /* Activations: two FLOATs, one FLOAT with a rule, a slope tensor, a fused activation. */
+    {DML_OPERATOR_ACTIVATION_LINEAR,
+     {T(DML_ACTIVATION_LINEAR_OPERATOR_DESC, InputTensor),
+      T(DML_ACTIVATION_LINEAR_OPERATOR_DESC, OutputTensor),
+      U(DML_ACTIVATION_LINEAR_OPERATOR_DESC, Alpha), U(DML_ACTIVATION_LINEAR_OPERATOR_DESC, Beta),
+      E}},
+    {DML_OPERATOR_ACTIVATION_SOFTPLUS,
+     {T(DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, InputTensor),
+      T(DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, OutputTensor),
+      U(DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, Steepness), E}},
+    {DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU,
+     {T(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, InputTensor),
+      T(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, SlopeTensor),
+      T(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_ELEMENT_WISE_ADD1,
+     {T(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, ATensor),
+      T(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, OutputTensor),
+      {FUSED, offsetof(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, FusedActivation), 0},
+      E}},
 };
+
+/* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */
+static const DML_OPERATOR_TYPE fused_types[] = {
+    DML_OPERATOR_ACTIVATION_RELU,       DML_OPERATOR_ACTIVATION_LINEAR,
+    DML_OPERATOR_ACTIVATION_SOFTPLUS,   DML_OPERATOR_ACTIVATION_SHRINK,
+    DML_OPERATOR_ACTIVATION_GELU,       DML_OPERATOR_ACTIVATION_SWISH,
+    DML_OPERATOR_ACTIVATION_HARD_SWISH, DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU,
+    DML_OPERATOR_ACTIVATION_SOFTMAX,    DML_OPERATOR_ELEMENT_WISE_ADD};
+#define N_FUSED_TYPES (sizeof fused_types / sizeof fused_types[0])
+
+/* Every fusable activation's layout: two tensors (NULL when fused), two FLOATs. */
+typedef struct fused_layout {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    uint32_t param[2];
+} fused_layout;
 /*
  * Schemas added after the first N_PLAIN (the tensor-list ones, then TILE)
  * sit at first bytes 0xF0 and up (pick_schema), so that the other bytes keep
@@ -246,6 +284,8 @@ typedef struct storage {
     int64_t lists[MAX_LISTS][MAX_LIST];
     DML_SCALE_BIAS scale_bias;
     _Alignas(8) unsigned char value[16]; /* VALUE's element: room for any type */
+    DML_OPERATOR_DESC fused;             /* FUSED's description and its activation's */
+    fused_layout fused_desc;
 } storage;
 
 /* The size a tensor claims: exactly what it needs, off by a little, or anything. */
@@ -326,6 +366,25 @@ static void decode_tensor_list(fuzz_in *in, storage *s, int *tensors, const fiel
     memcpy(desc + f->at, &list, sizeof list);
 }
 
+/* FUSED: present, a Type (fused_types[selector] or any UINT), a Desc with its tensors (slots
+ * from `tensors` on) and FLOATs. */
+static const DML_OPERATOR_DESC *decode_fused(fuzz_in *in, storage *s, int tensors)
+{
+    if (!(fuzz_u8(in) & 1))
+        return NULL;
+    uint8_t sel = fuzz_u8(in);
+    s->fused.Type = sel < 0x80 ? fused_types[sel % N_FUSED_TYPES] : (DML_OPERATOR_TYPE)fuzz_u32(in);
+    s->fused.Desc = NULL;
+    if (fuzz_u8(in) & 1) {
+        s->fused_desc.InputTensor = decode_tensor(in, s, tensors);
+        s->fused_desc.OutputTensor = decode_tensor(in, s, tensors + 1);
+        s->fused_desc.param[0] = fuzz_u32(in);
+        s->fused_desc.param[1] = fuzz_u32(in);
+        s->fused.Desc = &s->fused_desc;
+    }
+    return &s->fused;
+}
+
 /* The first byte picks the schema: the later ones from 0xF0, the others as before. */
 static const schema *pick_schema(uint8_t b)
 {
@@ -361,6 +420,9 @@ static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
                 }
                 p = s->value;
             }
+            memcpy(at, &p, sizeof p);
+        } else if (f->k == FUSED) {
+            const DML_OPERATOR_DESC *p = decode_fused(in, s, tensors);
             memcpy(at, &p, sizeof p);
         } else if (f->k == SCALE_BIAS) {
             const DML_SCALE_BIAS *sb = NULL;
@@ -450,6 +512,27 @@ static void encode_list(fuzz_out *out, const field *f, const unsigned char *desc
     }
 }
 
+static void encode_fused(fuzz_out *out, const DML_OPERATOR_DESC *p)
+{
+    fuzz_put_u8(out, p != NULL);
+    if (!p)
+        return;
+    size_t k = 0;
+    while (k < N_FUSED_TYPES && fused_types[k] != p->Type)
+        ++k;
+    fuzz_put_u8(out, k < N_FUSED_TYPES ? (uint8_t)k : 0x80);
+    if (k == N_FUSED_TYPES)
+        fuzz_put_u32(out, (uint32_t)p->Type);
+    const fused_layout *d = p->Desc;
+    fuzz_put_u8(out, d != NULL);
+    if (!d)
+        return;
+    encode_tensor(out, d->InputTensor);
+    encode_tensor(out, d->OutputTensor);
+    fuzz_put_u32(out, d->param[0]);
+    fuzz_put_u32(out, d->param[1]);
+}
+
 size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t cap)
 {
     fuzz_out out = {buf, 0, cap, false};
@@ -494,6 +577,10 @@ size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t ca
             UINT v;
             memcpy(&v, desc + f->at, sizeof v);
             fuzz_put_u32(&out, v);
+        } else if (f->k == FUSED) {
+            const DML_OPERATOR_DESC *p;
+            memcpy(&p, desc + f->at, sizeof p);
+            encode_fused(&out, p);
         } else if (f->k == SCALE_BIAS) {
             const DML_SCALE_BIAS *sb;
             memcpy(&sb, desc + f->at, sizeof sb);

@@ -95,7 +95,10 @@ static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
                  m->op == DMLI_MAP_MULTIPLY || m->op == DMLI_MAP_DIFFERENCE_SQUARE ||
                  m->op == DMLI_MAP_NEGATE || m->op == DMLI_MAP_IDENTITY ||
                  (m->op == DMLI_MAP_ABS && dmli_type_size(t) == 8);
-    *sign = is_signed(t) && !wraps;
+    /* An activation compares its value with 0 or a threshold: signed, whatever the type
+     * (every integer type an activation takes has at most 32 bits). */
+    wraps = wraps && m->act == DMLI_ACT_NONE;
+    *sign = (is_signed(t) || m->act != DMLI_ACT_NONE) && !wraps;
     return *sign ? "long" : "ulong";
 }
 
