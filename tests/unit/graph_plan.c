@@ -566,3 +566,77 @@ Test(graph_plan, layout_change_stays_out_of_a_gather_along_its_rows)
               p->decisions[0].why);
     done(&g, graph, p);
 }
+
+static UINT relu(unit_graph *g, DML_TENSOR_DATA_TYPE type, const UINT *sizes)
+{
+    unit_tensor ti, to;
+    DML_ACTIVATION_RELU_OPERATOR_DESC d = {unit_tensor_set(&ti, type, 2, sizes, NULL),
+                                           unit_tensor_set(&to, type, 2, sizes, NULL)};
+    return ug_node(g, DML_OPERATOR_ACTIVATION_RELU, &d);
+}
+
+Test(graph_plan, an_activation_after_a_map_becomes_its_activation)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    const UINT t[2] = {4, 3};
+    /* ADD then RELU, FLOAT32: one map step, the RELU its activation, writing the output. */
+    ug_init(&g);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    relu(&g, DML_TENSOR_DATA_TYPE_FLOAT32, t);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_expect_eq(p->decisions[0].fused_into, 1);
+    cr_assert(p->steps[0].map != NULL);
+    cr_expect_eq(p->steps[0].map->op, DMLI_MAP_ADD);
+    cr_expect_neq(p->steps[0].map->act, DMLI_ACT_NONE);
+    cr_expect_eq(p->steps[0].map->n_inputs, 2);
+    cr_expect_eq(p->steps[0].fused, 1);
+    cr_expect_eq(p->temp_bytes, 0);
+    done(&g, graph, p);
+    /* The ADD's output is also a graph output: both stay steps. */
+    ug_init(&g);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    relu(&g, DML_TENSOR_DATA_TYPE_FLOAT32, t);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    ug_output(&g, 0, 1);
+    plan_of(&g, 2, 2, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "graph output"));
+    done(&g, graph, p);
+}
+
+Test(graph_plan, a_rounded_intermediate_keeps_the_activation_apart)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    unit_tensor ta, tb, to;
+    const UINT t[2] = {4, 3};
+    /* FLOAT16: the ADD's result is rounded to half before the RELU reads it; fused it would
+     * not be, so the two stay apart. */
+    ug_init(&g);
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC d = {
+        unit_tensor_set(&ta, DML_TENSOR_DATA_TYPE_FLOAT16, 2, t, NULL),
+        unit_tensor_set(&tb, DML_TENSOR_DATA_TYPE_FLOAT16, 2, t, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT16, 2, t, NULL)};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_ADD, &d);
+    relu(&g, DML_TENSOR_DATA_TYPE_FLOAT16, t);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "rounded"), "%s",
+              p->decisions[0].why);
+    done(&g, graph, p);
+}
