@@ -7,7 +7,8 @@
  *
  * Grid: dimension 1 the run's chunks, dimension 2 the rows (ROWS_PER_ITEM each); a work-item
  * walks its chunk of each of its rows. Macros (defaults build a valid program):
- *   NIN           inputs, 1..8 (DMLI_MAP_INPUTS)
+ *   NIN           inputs, 0..8 (DMLI_MAP_INPUTS; 0: a fill, F of the parameters and of the
+ *                 element's flat index r * run + u)
  *   OP            the operation f (src/internal.h dmli_map_op: 0 identity, 1 add, ...)
  *   SCALE_BIAS    1: input 0 is fma(x0, s0, s1) before f (DML_SCALE_BIAS)
  *   ACT           the activation applied to f's result (src/internal.h dmli_act; 0 none)
@@ -15,7 +16,9 @@
  *                 integers (INT_COMPUTE 1; SIGNED_COMPUTE 1 for long), stored through the
  *                 output's unsigned type of its width (two's complement wrap)
  *   OUT_T, INk_T  storage types; OUT_HALF / INk_HALF 1: FLOAT16 stored as ushort, converted
- *                 with vload_half / vstore_half_rte (round to nearest even)
+ *                 with vload_half / vstore_half_rte (round to nearest even, from double where
+ *                 the compute is double); OUT_SAT 1: a float compute stored to an integer
+ *                 output, converted toward zero and saturated (NaN 0)
  *   FAST          1: every run stride is 1 (compile-time constants: loops vectorise)
  */
 #include "abi.h"
@@ -140,8 +143,18 @@
 #endif
 #endif
 
-#if OUT_HALF
+#ifndef OUT_SAT
+#define OUT_SAT 0
+#endif
+#define CONVERT_SAT_(type, v) convert_##type##_sat_rtz(v)
+#define CONVERT_SAT(type, v) CONVERT_SAT_(type, v)
+#if OUT_HALF && COMPUTE_DOUBLE
+#define STORE(o, v) vstore_half_rte((double)(v), (o), (__global half *)out) /* rounded once */
+#elif OUT_HALF
 #define STORE(o, v) vstore_half_rte((float)(v), (o), (__global half *)out)
+#elif OUT_SAT
+/* A float to an integer type: toward zero, saturated, NaN 0 (Direct3D's ftoi and ftou). */
+#define STORE(o, v) (out[(o)] = CONVERT_SAT(OUT_T, (v)))
 #else
 #define STORE(o, v) (out[(o)] = (OUT_T)(v))
 #endif
