@@ -148,10 +148,25 @@
 #endif
 #define CONVERT_SAT_(type, v) convert_##type##_sat_rtz(v)
 #define CONVERT_SAT(type, v) CONVERT_SAT_(type, v)
-#if OUT_HALF && COMPUTE_DOUBLE
-#define STORE(o, v) vstore_half_rte((double)(v), (o), (__global half *)out) /* rounded once */
-#elif OUT_HALF
-#define STORE(o, v) vstore_half_rte((float)(v), (o), (__global half *)out)
+#if OUT_HALF
+/* FLOAT16 rounded once to nearest even (from double where the compute is double); a NaN keeps
+ * its sign and top payload bits, quieted (as x86's F16C and numpy convert), whatever the
+ * device's vstore_half makes of it. */
+static void store_half(__global OUT_T *out, long o, COMPUTE_T v)
+{
+#if COMPUTE_DOUBLE
+    ulong b = as_ulong(v);
+    ushort nan = (ushort)(((b >> 48) & 0x8000) | 0x7e00 | ((b >> 42) & 0x3ff));
+#else
+    uint b = as_uint(v);
+    ushort nan = (ushort)(((b >> 16) & 0x8000) | 0x7e00 | ((b >> 13) & 0x3ff));
+#endif
+    if (isnan(v))
+        out[o] = nan;
+    else
+        vstore_half_rte(v, o, (__global half *)out);
+}
+#define STORE(o, v) store_half(out, (o), (COMPUTE_T)(v))
 #elif OUT_SAT
 /* A float to an integer type: toward zero, saturated, NaN 0 (Direct3D's ftoi and ftou). */
 #define STORE(o, v) (out[(o)] = CONVERT_SAT(OUT_T, (v)))

@@ -55,6 +55,16 @@ static void bits_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
         m->out.type = bits_type(m->out.type);
 }
 
+/* IF selects encodings: A, B and the output as unsigned types of their width (bit-exact, NaN
+ * payloads included); the condition stays UINT8. */
+static void if_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
+{
+    (void)r, (void)desc;
+    m->in[1].type = bits_type(m->in[1].type);
+    m->in[2].type = bits_type(m->in[2].type);
+    m->out.type = bits_type(m->out.type);
+}
+
 static void shift_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
 {
     bits_params(r, desc, m);
@@ -159,7 +169,8 @@ static const dmli_ew_row rows[] = {
      .out_types = ELEVEN_TYPES,
      .out_type_list = ELEVEN_TYPE_LIST,
      .own_type_inputs = BIT(1) | BIT(2),
-     .check = if_check},
+     .check = if_check,
+     .params = if_params},
     {.name = "CAST",
      .op = DMLI_MAP_CAST,
      .arity = 1,
