@@ -98,7 +98,7 @@ static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
                  (m->op == DMLI_MAP_ABS && dmli_type_size(t) == 8);
     /* A comparison's UINT8 or UINT32 result says nothing of its operands: their own type
      * orders them (INT64 compared in long, UINT64 in ulong, exactly). */
-    if (m->op >= DMLI_MAP_EQUALS && m->op <= DMLI_MAP_LESS_EQUAL && m->n_inputs > 0)
+    if (m->op == DMLI_MAP_COMPARE && m->n_inputs > 0)
         t = m->in[0].type;
     *sign = is_signed(t) && !wraps;
     return *sign ? "long" : "ulong";

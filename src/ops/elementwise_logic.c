@@ -55,6 +55,47 @@ static void bits_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
         m->out.type = bits_type(m->out.type);
 }
 
+/* The operators of a family share one map operation (and so their kernels); the row's name
+ * gives the variant, q0 (q1 for the shifts). */
+static const char *const compare_names[] = {"ELEMENT_WISE_LOGICAL_EQUALS",
+                                            "ELEMENT_WISE_LOGICAL_GREATER_THAN",
+                                            "ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL",
+                                            "ELEMENT_WISE_LOGICAL_LESS_THAN",
+                                            "ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL",
+                                            NULL};
+static const char *const logical_names[] = {"ELEMENT_WISE_LOGICAL_AND", "ELEMENT_WISE_LOGICAL_OR",
+                                            "ELEMENT_WISE_LOGICAL_XOR", NULL};
+static const char *const bit_names[] = {"ELEMENT_WISE_BIT_AND", "ELEMENT_WISE_BIT_OR",
+                                        "ELEMENT_WISE_BIT_XOR", NULL};
+static const char *const shift_names[] = {"ELEMENT_WISE_BIT_SHIFT_LEFT",
+                                          "ELEMENT_WISE_BIT_SHIFT_RIGHT", NULL};
+
+static int64_t variant(const dmli_ew_row *r, const char *const *names)
+{
+    int64_t v = 0;
+    while (names[v] && strcmp(names[v], r->name) != 0)
+        ++v;
+    return v;
+}
+
+static void compare_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
+{
+    (void)desc;
+    dmli_map_param_int(m, DMLI_MAP_PARAM_OP, variant(r, compare_names));
+}
+
+static void logical_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
+{
+    (void)desc;
+    dmli_map_param_int(m, DMLI_MAP_PARAM_OP, variant(r, logical_names));
+}
+
+static void bit_logic_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
+{
+    bits_params(r, desc, m);
+    dmli_map_param_int(m, DMLI_MAP_PARAM_OP, variant(r, bit_names));
+}
+
 /* IF selects encodings: A, B and the output as unsigned types of their width (bit-exact, NaN
  * payloads included); the condition stays UINT8. */
 static void if_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
@@ -69,6 +110,7 @@ static void shift_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
 {
     bits_params(r, desc, m);
     dmli_map_param_int(m, DMLI_MAP_PARAM_OP, 8 * (int64_t)dmli_type_size(m->out.type));
+    dmli_map_param_int(m, DMLI_MAP_PARAM_OP + 1, variant(r, shift_names));
 }
 
 /* IS_INFINITY: InputTensor, OutputTensor, then InfinityMode. */
@@ -100,42 +142,53 @@ static HRESULT if_check(const dmli_ew_row *r, const void *desc, dmli_op_state *s
 
 static const char *const if_names[] = {"ConditionTensor", "ATensor", "BTensor"};
 
-#define COMPARE_ROW(label, map_op)                                                            \
-    {                                                                                         \
-        .name = label, .op = map_op, .arity = 2, .types = TEN_TYPES,                          \
-        .type_list = DMLI_EW_TEN_TYPE_LIST, .out_types = U8_U32, .out_type_list = U8_U32_LIST \
+#define COMPARE_ROW(label)                                                                     \
+    {                                                                                          \
+        .name = label, .op = DMLI_MAP_COMPARE, .arity = 2, .types = TEN_TYPES,                 \
+        .type_list = DMLI_EW_TEN_TYPE_LIST, .out_types = U8_U32, .out_type_list = U8_U32_LIST, \
+        .params = compare_params                                                               \
     }
-#define LOGICAL_ROW(label, map_op, n)                                                      \
-    {                                                                                      \
-        .name = label, .op = map_op, .arity = n, .types = U8_U32, .type_list = U8_U32_LIST \
+#define LOGICAL_ROW(label)                                                  \
+    {                                                                       \
+        .name = label, .op = DMLI_MAP_LOGICAL, .arity = 2, .types = U8_U32, \
+        .type_list = U8_U32_LIST, .params = logical_params                  \
     }
-#define BITS_ROW(label, map_op, n)                                      \
-    {                                                                   \
-        .name = label, .op = map_op, .arity = n, .types = ELEVEN_TYPES, \
-        .type_list = ELEVEN_TYPE_LIST, .params = bits_params            \
+#define BITS_ROW(label)                                                             \
+    {                                                                               \
+        .name = label, .op = DMLI_MAP_BIT_LOGIC, .arity = 2, .types = ELEVEN_TYPES, \
+        .type_list = ELEVEN_TYPE_LIST, .params = bit_logic_params                   \
     }
-#define SHIFT_ROW(label, map_op)                                                 \
-    {                                                                            \
-        .name = label, .op = map_op, .arity = 2, .types = DMLI_EW_UNSIGNED_INTS, \
-        .type_list = "UINT64, UINT32, UINT16, UINT8", .params = shift_params     \
+#define SHIFT_ROW(label)                                                                 \
+    {                                                                                    \
+        .name = label, .op = DMLI_MAP_SHIFT, .arity = 2, .types = DMLI_EW_UNSIGNED_INTS, \
+        .type_list = "UINT64, UINT32, UINT16, UINT8", .params = shift_params             \
     }
 
 static const dmli_ew_row rows[] = {
-    COMPARE_ROW("ELEMENT_WISE_LOGICAL_EQUALS", DMLI_MAP_EQUALS),
-    COMPARE_ROW("ELEMENT_WISE_LOGICAL_GREATER_THAN", DMLI_MAP_GREATER),
-    COMPARE_ROW("ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL", DMLI_MAP_GREATER_EQUAL),
-    COMPARE_ROW("ELEMENT_WISE_LOGICAL_LESS_THAN", DMLI_MAP_LESS),
-    COMPARE_ROW("ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL", DMLI_MAP_LESS_EQUAL),
-    LOGICAL_ROW("ELEMENT_WISE_LOGICAL_AND", DMLI_MAP_LOGICAL_AND, 2),
-    LOGICAL_ROW("ELEMENT_WISE_LOGICAL_OR", DMLI_MAP_LOGICAL_OR, 2),
-    LOGICAL_ROW("ELEMENT_WISE_LOGICAL_XOR", DMLI_MAP_LOGICAL_XOR, 2),
-    LOGICAL_ROW("ELEMENT_WISE_LOGICAL_NOT", DMLI_MAP_LOGICAL_NOT, 1),
-    BITS_ROW("ELEMENT_WISE_BIT_AND", DMLI_MAP_BIT_AND, 2),
-    BITS_ROW("ELEMENT_WISE_BIT_OR", DMLI_MAP_BIT_OR, 2),
-    BITS_ROW("ELEMENT_WISE_BIT_XOR", DMLI_MAP_BIT_XOR, 2),
-    BITS_ROW("ELEMENT_WISE_BIT_NOT", DMLI_MAP_BIT_NOT, 1),
-    SHIFT_ROW("ELEMENT_WISE_BIT_SHIFT_LEFT", DMLI_MAP_SHIFT_LEFT),
-    SHIFT_ROW("ELEMENT_WISE_BIT_SHIFT_RIGHT", DMLI_MAP_SHIFT_RIGHT),
+    COMPARE_ROW("ELEMENT_WISE_LOGICAL_EQUALS"),
+    COMPARE_ROW("ELEMENT_WISE_LOGICAL_GREATER_THAN"),
+    COMPARE_ROW("ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL"),
+    COMPARE_ROW("ELEMENT_WISE_LOGICAL_LESS_THAN"),
+    COMPARE_ROW("ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL"),
+    LOGICAL_ROW("ELEMENT_WISE_LOGICAL_AND"),
+    LOGICAL_ROW("ELEMENT_WISE_LOGICAL_OR"),
+    LOGICAL_ROW("ELEMENT_WISE_LOGICAL_XOR"),
+    {.name = "ELEMENT_WISE_LOGICAL_NOT",
+     .op = DMLI_MAP_LOGICAL_NOT,
+     .arity = 1,
+     .types = U8_U32,
+     .type_list = U8_U32_LIST},
+    BITS_ROW("ELEMENT_WISE_BIT_AND"),
+    BITS_ROW("ELEMENT_WISE_BIT_OR"),
+    BITS_ROW("ELEMENT_WISE_BIT_XOR"),
+    {.name = "ELEMENT_WISE_BIT_NOT",
+     .op = DMLI_MAP_BIT_NOT,
+     .arity = 1,
+     .types = ELEVEN_TYPES,
+     .type_list = ELEVEN_TYPE_LIST,
+     .params = bits_params},
+    SHIFT_ROW("ELEMENT_WISE_BIT_SHIFT_LEFT"),
+    SHIFT_ROW("ELEMENT_WISE_BIT_SHIFT_RIGHT"),
     {.name = "ELEMENT_WISE_BIT_COUNT",
      .op = DMLI_MAP_BIT_COUNT,
      .arity = 1,
