@@ -226,6 +226,32 @@ static const schema schemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_NEGATE,
      {T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, InputTensor),
       T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, OutputTensor), E}},
+    /* The logic rows (src/ops/elementwise_logic.c), every descriptor shape once: a
+     * comparison (an output type of its own), IS_INFINITY (a mode), IF (three inputs), CAST,
+     * and the fills (no input, values of ValueDataType). */
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS,
+     {T(DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, ATensor),
+      T(DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
+     {T(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, InputTensor),
+      T(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, OutputTensor),
+      U(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, InfinityMode), E}},
+    {DML_OPERATOR_ELEMENT_WISE_IF,
+     {T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, ConditionTensor),
+      T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, ATensor), T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_CAST,
+     {T(DML_CAST_OPERATOR_DESC, InputTensor), T(DML_CAST_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_FILL_VALUE_CONSTANT,
+     {T(DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, OutputTensor),
+      U(DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, ValueDataType),
+      SCAL(SCALAR, DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, Value), E}},
+    {DML_OPERATOR_FILL_VALUE_SEQUENCE,
+     {T(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, OutputTensor),
+      U(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDataType),
+      SCAL(SCALAR, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueStart),
+      SCAL(SCALAR, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDelta), E}},
 };
 /*
  * Schemas added after the first N_PLAIN (the tensor-list ones, then TILE)
