@@ -10,8 +10,8 @@
  * - LOGICAL_*: an operand is true when it is not 0; the result is 1 or 0.
  * - BIT_*: on the elements' encodings (the pages: the data type only gives the width), so
  *   float tensors are read as unsigned integers of their width. Shifts are logical; a count
- *   at or past the width shifts every bit out (0), as ONNX BitShift's reference computes in
- *   a wider type; a count is never reduced modulo the width.
+ *   at or past the width shifts every bit out (0), as numpy's shifts (ONNX BitShift's
+ *   reference implementation) define it; a count is never reduced modulo the width.
  * - CAST: floats to integers truncate toward zero and saturate, NaN gives 0 (Direct3D's ftoi
  *   and ftou, dmlcl's PADDING value rule); integers to narrower integers wrap (two's
  *   complement, ONNX Runtime's static_cast); to a float type, rounded once to nearest even
