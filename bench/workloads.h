@@ -60,6 +60,7 @@ typedef struct workload {
         DML_JOIN_OPERATOR_DESC join;
         DML_SPLIT_OPERATOR_DESC split;
         DML_PADDING_OPERATOR_DESC padding;
+        DML_ELEMENT_WISE_ADD_OPERATOR_DESC binary; /* ADD, MULTIPLY, ... (one layout) */
     } op;
     UINT repeats[8];           /* TILE */
     DML_SCALE_BIAS scale_bias; /* IDENTITY with ScaleBias (the map family) */

@@ -20,6 +20,8 @@
  *                 where the compute is double); OUT_SAT 1: a float compute stored to an integer
  *                 output, converted toward zero and saturated (NaN 0)
  *   FAST          1: every run stride is 1 (compile-time constants: loops vectorise)
+ *   OUT_RS, INk_RS  the output's / input k's run stride when the host knows it is 0 or 1
+ *                 (a broadcast or contiguous run), as a compile-time constant
  */
 #include "abi.h"
 #include "common.cl"
@@ -60,6 +62,51 @@
 #define RUN_STRIDE(slot) 1L
 #else
 #define RUN_STRIDE(slot) t[(slot)]
+#endif
+#ifdef OUT_RS
+#define OS_VALUE ((long)OUT_RS)
+#else
+#define OS_VALUE RUN_STRIDE(DMLI_MAP_RUN_OS)
+#endif
+#ifdef IN0_RS
+#define IS0_VALUE ((long)IN0_RS)
+#else
+#define IS0_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(0))
+#endif
+#ifdef IN1_RS
+#define IS1_VALUE ((long)IN1_RS)
+#else
+#define IS1_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(1))
+#endif
+#ifdef IN2_RS
+#define IS2_VALUE ((long)IN2_RS)
+#else
+#define IS2_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(2))
+#endif
+#ifdef IN3_RS
+#define IS3_VALUE ((long)IN3_RS)
+#else
+#define IS3_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(3))
+#endif
+#ifdef IN4_RS
+#define IS4_VALUE ((long)IN4_RS)
+#else
+#define IS4_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(4))
+#endif
+#ifdef IN5_RS
+#define IS5_VALUE ((long)IN5_RS)
+#else
+#define IS5_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(5))
+#endif
+#ifdef IN6_RS
+#define IS6_VALUE ((long)IN6_RS)
+#else
+#define IS6_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(6))
+#endif
+#ifdef IN7_RS
+#define IS7_VALUE ((long)IN7_RS)
+#else
+#define IS7_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(7))
 #endif
 
 #if NIN > 0
@@ -325,6 +372,56 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #error "OP names no operation"
 #endif
 
+/* ELEMENT(u, y): declares y, the activated result of f at run position u, from x0 ... the
+ * inputs loaded there (input 0 through ScaleBias). */
+#if NIN > 0
+#if SCALE_BIAS
+#define X0(u) COMPUTE_T x0 = fma(LOAD0(i0 + (u)*is0), s0, s1); /* rounded once */
+#else
+#define X0(u) COMPUTE_T x0 = LOAD0(i0 + (u)*is0);
+#endif
+#else
+#define X0(u)
+#endif
+#if NIN > 1
+#define X1(u) COMPUTE_T x1 = LOAD1(i1 + (u)*is1);
+#else
+#define X1(u)
+#endif
+#if NIN > 2
+#define X2(u) COMPUTE_T x2 = LOAD2(i2 + (u)*is2);
+#else
+#define X2(u)
+#endif
+#if NIN > 3
+#define X3(u) COMPUTE_T x3 = LOAD3(i3 + (u)*is3);
+#else
+#define X3(u)
+#endif
+#if NIN > 4
+#define X4(u) COMPUTE_T x4 = LOAD4(i4 + (u)*is4);
+#else
+#define X4(u)
+#endif
+#if NIN > 5
+#define X5(u) COMPUTE_T x5 = LOAD5(i5 + (u)*is5);
+#else
+#define X5(u)
+#endif
+#if NIN > 6
+#define X6(u) COMPUTE_T x6 = LOAD6(i6 + (u)*is6);
+#else
+#define X6(u)
+#endif
+#if NIN > 7
+#define X7(u) COMPUTE_T x7 = LOAD7(i7 + (u)*is7);
+#else
+#define X7(u)
+#endif
+#define ELEMENT(u, y)                                                    \
+    X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) COMPUTE_T y##_f = F; \
+    COMPUTE_T y = ACTIVATE(y##_f)
+
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
  * entry `which` of each dimension (1: the output; 2 + k: input k). */
 static long row_offset(__constant long *t, int outer, ulong r, int which)
@@ -387,69 +484,42 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
     long end = min(begin + chunk, run);
     ulong r1 = min(r0 + per, rows);
     for (ulong r = r0; r < r1; ++r) {
-        long o = out_base + row_offset(t, outer, r, 1), os = RUN_STRIDE(DMLI_MAP_RUN_OS);
+        long o = out_base + row_offset(t, outer, r, 1), os = OS_VALUE;
 #if NIN > 0
-        long i0 = in0_base + row_offset(t, outer, r, 2 + 0), is0 = RUN_STRIDE(DMLI_MAP_RUN_IS(0));
+        long i0 = in0_base + row_offset(t, outer, r, 2 + 0), is0 = IS0_VALUE;
         (void)is0;
 #endif
 #if NIN > 1
-        long i1 = in1_base + row_offset(t, outer, r, 2 + 1), is1 = RUN_STRIDE(DMLI_MAP_RUN_IS(1));
+        long i1 = in1_base + row_offset(t, outer, r, 2 + 1), is1 = IS1_VALUE;
         (void)is1;
 #endif
 #if NIN > 2
-        long i2 = in2_base + row_offset(t, outer, r, 2 + 2), is2 = RUN_STRIDE(DMLI_MAP_RUN_IS(2));
+        long i2 = in2_base + row_offset(t, outer, r, 2 + 2), is2 = IS2_VALUE;
         (void)is2;
 #endif
 #if NIN > 3
-        long i3 = in3_base + row_offset(t, outer, r, 2 + 3), is3 = RUN_STRIDE(DMLI_MAP_RUN_IS(3));
+        long i3 = in3_base + row_offset(t, outer, r, 2 + 3), is3 = IS3_VALUE;
         (void)is3;
 #endif
 #if NIN > 4
-        long i4 = in4_base + row_offset(t, outer, r, 2 + 4), is4 = RUN_STRIDE(DMLI_MAP_RUN_IS(4));
+        long i4 = in4_base + row_offset(t, outer, r, 2 + 4), is4 = IS4_VALUE;
         (void)is4;
 #endif
 #if NIN > 5
-        long i5 = in5_base + row_offset(t, outer, r, 2 + 5), is5 = RUN_STRIDE(DMLI_MAP_RUN_IS(5));
+        long i5 = in5_base + row_offset(t, outer, r, 2 + 5), is5 = IS5_VALUE;
         (void)is5;
 #endif
 #if NIN > 6
-        long i6 = in6_base + row_offset(t, outer, r, 2 + 6), is6 = RUN_STRIDE(DMLI_MAP_RUN_IS(6));
+        long i6 = in6_base + row_offset(t, outer, r, 2 + 6), is6 = IS6_VALUE;
         (void)is6;
 #endif
 #if NIN > 7
-        long i7 = in7_base + row_offset(t, outer, r, 2 + 7), is7 = RUN_STRIDE(DMLI_MAP_RUN_IS(7));
+        long i7 = in7_base + row_offset(t, outer, r, 2 + 7), is7 = IS7_VALUE;
         (void)is7;
 #endif
         for (long u = begin; u < end; ++u) {
-#if NIN > 0
-            COMPUTE_T x0 = LOAD0(i0 + u * is0);
-#if SCALE_BIAS
-            x0 = fma(x0, s0, s1); /* rounded once */
-#endif
-#endif
-#if NIN > 1
-            COMPUTE_T x1 = LOAD1(i1 + u * is1);
-#endif
-#if NIN > 2
-            COMPUTE_T x2 = LOAD2(i2 + u * is2);
-#endif
-#if NIN > 3
-            COMPUTE_T x3 = LOAD3(i3 + u * is3);
-#endif
-#if NIN > 4
-            COMPUTE_T x4 = LOAD4(i4 + u * is4);
-#endif
-#if NIN > 5
-            COMPUTE_T x5 = LOAD5(i5 + u * is5);
-#endif
-#if NIN > 6
-            COMPUTE_T x6 = LOAD6(i6 + u * is6);
-#endif
-#if NIN > 7
-            COMPUTE_T x7 = LOAD7(i7 + u * is7);
-#endif
-            COMPUTE_T y = F;
-            STORE(o + u * os, ACTIVATE(y));
+            ELEMENT(u, y);
+            STORE(o + u * os, y);
         }
     }
 }

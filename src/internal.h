@@ -222,6 +222,7 @@ typedef enum dmli_map_op {
     DMLI_MAP_FILL_BITS = 75,     /* q0, written to an unsigned type of the output's width */
     DMLI_MAP_FILL_SEQUENCE = 76, /* q0 + i * q1, i the output element's flat logical index */
     /* 96-127: activations with more inputs than one (cl/activation.cl). */
+    DMLI_MAP_PARAMETERIZED_RELU = 96, /* x0 >= 0 ? x0 : x1 * x0 (x1 the slope) */
 } dmli_map_op;
 
 /* An activation applied to f's result (cl/activation.cl ACT has the same numbers): a
@@ -230,6 +231,27 @@ typedef enum dmli_map_op {
  * are parameters 5 to 7. */
 typedef enum dmli_act {
     DMLI_ACT_NONE = 0,
+    /* DirectML's activations (src/ops/activation.c reads their descriptors): g0, g1, g2 as each
+     * names them. */
+    DMLI_ACT_IDENTITY = 1,
+    DMLI_ACT_RELU = 2,
+    DMLI_ACT_LEAKY_RELU = 3,       /* g0 Alpha */
+    DMLI_ACT_THRESHOLDED_RELU = 4, /* g0 Alpha */
+    DMLI_ACT_LINEAR = 5,           /* g0 Alpha, g1 Beta */
+    DMLI_ACT_HARD_SIGMOID = 6,     /* g0 Alpha, g1 Beta */
+    DMLI_ACT_HARD_SWISH = 7,       /* g0 Alpha, g1 Beta */
+    DMLI_ACT_SHRINK = 8,           /* g0 Bias, g1 Threshold (integers: see activation.c) */
+    DMLI_ACT_ELU = 9,              /* g0 Alpha */
+    DMLI_ACT_CELU = 10,            /* g0 Alpha */
+    DMLI_ACT_SCALED_ELU = 11,      /* g0 Alpha, g1 Gamma */
+    DMLI_ACT_SIGMOID = 12,
+    DMLI_ACT_SWISH = 13, /* g0 SigmoidInputScale */
+    DMLI_ACT_TANH = 14,
+    DMLI_ACT_SCALED_TANH = 15,         /* g0 Alpha, g1 Beta */
+    DMLI_ACT_SOFTPLUS = 16,            /* g0 Steepness */
+    DMLI_ACT_PARAMETRIC_SOFTPLUS = 17, /* g0 Alpha, g1 Beta */
+    DMLI_ACT_SOFTSIGN = 18,
+    DMLI_ACT_GELU = 19,
 } dmli_act;
 
 /* The map's parameters (cl/abi.h DMLI_MAP_PARAM): 0-1 ScaleBias, 2-4 the operation's, 5-7

@@ -100,7 +100,10 @@ static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
      * orders them (INT64 compared in long, UINT64 in ulong, exactly). */
     if (m->op == DMLI_MAP_COMPARE && m->n_inputs > 0)
         t = m->in[0].type;
-    *sign = is_signed(t) && !wraps;
+    /* An activation compares its value with 0 or a threshold: signed, whatever the type
+     * (every integer type an activation takes has at most 32 bits). */
+    wraps = wraps && m->act == DMLI_ACT_NONE;
+    *sign = (is_signed(t) || m->act != DMLI_ACT_NONE) && !wraps;
     return *sign ? "long" : "ulong";
 }
 
@@ -123,6 +126,17 @@ static void options(const dmli_map *m, dmli_map_launch *l)
         n += snprintf(buf + n, len - (size_t)n, " -DIN%u_T=%s -DIN%u_HALF=%d", k,
                       dmli_map_storage_type(m->in[k].type), k,
                       m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT16);
+    /* Run strides of 0 and 1 as constants, where not every one is 1 (FAST): a broadcast
+     * operand (a bias) beside contiguous ones keeps the loop vectorisable. */
+    int in = m->rank - 1;
+    if (m->rank > 0 && !contiguous_runs(m)) {
+        if (m->out.stride[in] == 1 && n > 0 && (size_t)n < len)
+            n += snprintf(buf + n, len - (size_t)n, " -DOUT_RS=1");
+        for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
+            if (m->in[k].stride[in] == 0 || m->in[k].stride[in] == 1)
+                n += snprintf(buf + n, len - (size_t)n, " -DIN%u_RS=%d", k,
+                              (int)m->in[k].stride[in]);
+    }
 }
 
 static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_launch *l)
