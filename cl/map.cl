@@ -7,7 +7,8 @@
  *
  * Grid: dimension 1 the run's chunks, dimension 2 the rows (ROWS_PER_ITEM each); a work-item
  * walks its chunk of each of its rows. Macros (defaults build a valid program):
- *   NIN           inputs, 1..8 (DMLI_MAP_INPUTS)
+ *   NIN           inputs, 0..8 (DMLI_MAP_INPUTS; 0: a fill, F of the parameters and of the
+ *                 element's flat index r * run + u)
  *   OP            the operation f (src/internal.h dmli_map_op: 0 identity, 1 add, ...)
  *   SCALE_BIAS    1: input 0 is fma(x0, s0, s1) before f (DML_SCALE_BIAS)
  *   ACT           the activation applied to f's result (src/internal.h dmli_act; 0 none)
@@ -15,7 +16,9 @@
  *                 integers (INT_COMPUTE 1; SIGNED_COMPUTE 1 for long), stored through the
  *                 output's unsigned type of its width (two's complement wrap)
  *   OUT_T, INk_T  storage types; OUT_HALF / INk_HALF 1: FLOAT16 stored as ushort, converted
- *                 with vload_half / vstore_half_rte (round to nearest even)
+ *                 with vload_half / vstore_half_rte (round to nearest even, once, from double
+ *                 where the compute is double); OUT_SAT 1: a float compute stored to an integer
+ *                 output, converted toward zero and saturated (NaN 0)
  *   FAST          1: every run stride is 1 (compile-time constants: loops vectorise)
  *   OUT_RS, INk_RS  the output's / input k's run stride when the host knows it is 0 or 1
  *                 (a broadcast or contiguous run), as a compile-time constant
@@ -187,8 +190,49 @@
 #endif
 #endif
 
+#ifndef OUT_SAT
+#define OUT_SAT 0
+#endif
+#define CONVERT_SAT_(type, v) convert_##type##_sat_rtz(v)
+#define CONVERT_SAT(type, v) CONVERT_SAT_(type, v)
 #if OUT_HALF
-#define STORE(o, v) vstore_half_rte((float)(v), (o), (__global half *)out)
+/* FLOAT16 rounded once to nearest even (from double where the compute is double); a NaN keeps
+ * its sign and top payload bits, quieted (as x86's F16C and numpy convert), whatever the
+ * device's vstore_half makes of it. */
+static void store_half(__global OUT_T *out, long o, COMPUTE_T v)
+{
+#if COMPUTE_DOUBLE
+    ulong b = as_ulong(v);
+    ushort nan = (ushort)(((b >> 48) & 0x8000) | 0x7e00 | ((b >> 42) & 0x3ff));
+#else
+    uint b = as_uint(v);
+    ushort nan = (ushort)(((b >> 16) & 0x8000) | 0x7e00 | ((b >> 13) & 0x3ff));
+#endif
+    if (isnan(v)) {
+        out[o] = nan;
+        return;
+    }
+#if COMPUTE_DOUBLE
+    /* Rounded to odd in float (toward zero, the last bit set when inexact), float's 13 spare
+     * bits make the rounding to FLOAT16 that follows the one rounding of v; the double
+     * vstore_half is not on every device (Oclgrind writes nothing). */
+    float f = convert_float_rtz(v);
+    if ((double)f != v)
+        f = as_float(as_uint(f) | 1u);
+    vstore_half_rte(f, o, (__global half *)out);
+#else
+    vstore_half_rte(v, o, (__global half *)out);
+#endif
+}
+#define STORE(o, v) store_half(out, (o), (COMPUTE_T)(v))
+#elif OUT_SAT
+/* A float to an integer type: toward zero, saturated, NaN 0 (Direct3D's ftoi and ftou; the
+ * NaN test explicit, since OpenCL C only recommends 0 and Oclgrind gives the minimum). */
+static void store_sat(__global OUT_T *out, long o, COMPUTE_T v)
+{
+    out[o] = isnan(v) ? (OUT_T)0 : CONVERT_SAT(OUT_T, v);
+}
+#define STORE(o, v) store_sat(out, (o), (COMPUTE_T)(v))
 #else
 #define STORE(o, v) (out[(o)] = (OUT_T)(v))
 #endif

@@ -228,6 +228,32 @@ static const schema schemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_NEGATE,
      {T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, InputTensor),
       T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, OutputTensor), E}},
+    /* The logic rows (src/ops/elementwise_logic.c), every descriptor shape once: a
+     * comparison (an output type of its own), IS_INFINITY (a mode), IF (three inputs), CAST,
+     * and the fills (no input, values of ValueDataType). */
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS,
+     {T(DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, ATensor),
+      T(DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
+     {T(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, InputTensor),
+      T(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, OutputTensor),
+      U(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, InfinityMode), E}},
+    {DML_OPERATOR_ELEMENT_WISE_IF,
+     {T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, ConditionTensor),
+      T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, ATensor), T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_CAST,
+     {T(DML_CAST_OPERATOR_DESC, InputTensor), T(DML_CAST_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_FILL_VALUE_CONSTANT,
+     {T(DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, OutputTensor),
+      U(DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, ValueDataType),
+      SCAL(SCALAR, DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, Value), E}},
+    {DML_OPERATOR_FILL_VALUE_SEQUENCE,
+     {T(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, OutputTensor),
+      U(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDataType),
+      SCAL(SCALAR, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueStart),
+      SCAL(SCALAR, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDelta), E}},
     /* Activations: two FLOATs, one FLOAT with a rule, a slope tensor, a fused activation. */
     {DML_OPERATOR_ACTIVATION_LINEAR,
      {T(DML_ACTIVATION_LINEAR_OPERATOR_DESC, InputTensor),
@@ -267,12 +293,14 @@ typedef struct fused_layout {
 } fused_layout;
 /*
  * Schemas added after the first N_PLAIN (the tensor-list ones, then TILE)
- * sit at first bytes 0xF0 and up (pick_schema), so that the other bytes keep
- * picking what they picked before.
+ * sit at first bytes 0xF0 to 0xFE (pick_schema), so that the other bytes keep
+ * picking what they picked before; past N_ESCAPED of them, 0xFF and a second
+ * byte pick the rest.
  */
 #define N_PLAIN 20
+#define N_ESCAPED 15
 #define N_SCHEMAS (sizeof schemas / sizeof schemas[0])
-_Static_assert(N_SCHEMAS - N_PLAIN <= 16, "the later schemas fit in first bytes 0xF0-0xFF");
+_Static_assert(N_SCHEMAS - N_PLAIN <= N_ESCAPED + 256, "0xFF and one byte reach every schema");
 
 typedef struct storage {
     _Alignas(8) unsigned char desc[256];
@@ -385,17 +413,22 @@ static const DML_OPERATOR_DESC *decode_fused(fuzz_in *in, storage *s, int tensor
     return &s->fused;
 }
 
-/* The first byte picks the schema: the later ones from 0xF0, the others as before. */
-static const schema *pick_schema(uint8_t b)
+/* The first byte picks the schema: the later ones from 0xF0 (0xFF: a second byte picks
+ * among those past N_ESCAPED), the others as before. */
+static const schema *pick_schema(fuzz_in *in)
 {
-    if (b >= 0xF0)
-        return &schemas[N_PLAIN + (b - 0xF0) % (N_SCHEMAS - N_PLAIN)];
-    return &schemas[b % N_PLAIN];
+    uint8_t b = fuzz_u8(in);
+    size_t later = N_SCHEMAS - N_PLAIN;
+    if (b < 0xF0)
+        return &schemas[b % N_PLAIN];
+    if (b < 0xFF || later <= N_ESCAPED)
+        return &schemas[N_PLAIN + (b - 0xF0) % later];
+    return &schemas[N_PLAIN + N_ESCAPED + fuzz_u8(in) % (later - N_ESCAPED)];
 }
 
 static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
 {
-    const schema *sc = pick_schema(fuzz_u8(in));
+    const schema *sc = pick_schema(in);
     memset(s, 0, sizeof *s);
     int tensors = 0, lists = 0;
     for (const field *f = sc->f; f < sc->f + 12 && f->k != END; ++f) {
@@ -541,7 +574,14 @@ size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t ca
         ++k;
     if (k == N_SCHEMAS || !op->Desc)
         return 0;
-    fuzz_put_u8(&out, (uint8_t)(k < N_PLAIN ? k : 0xF0 + (k - N_PLAIN)));
+    if (k < N_PLAIN) {
+        fuzz_put_u8(&out, (uint8_t)k);
+    } else if (k - N_PLAIN < N_ESCAPED || N_SCHEMAS - N_PLAIN <= N_ESCAPED) {
+        fuzz_put_u8(&out, (uint8_t)(0xF0 + (k - N_PLAIN)));
+    } else {
+        fuzz_put_u8(&out, 0xFF);
+        fuzz_put_u8(&out, (uint8_t)(k - N_PLAIN - N_ESCAPED));
+    }
     const unsigned char *desc = op->Desc;
     uint32_t element = 0; /* the first tensor's element size, for VALUE */
     for (const field *f = schemas[k].f; f < schemas[k].f + 12 && f->k != END; ++f) {

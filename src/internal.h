@@ -206,7 +206,21 @@ typedef enum dmli_map_op {
     DMLI_MAP_EXP = 15,
     DMLI_MAP_LOG = 16,
     /* 17-63: further arithmetic (cl/map_math.cl). */
-    /* 64-95: comparisons, logic, bits, tests, select, casts (cl/map_logic.cl). */
+    /* 64-95: comparisons, logic, bits, tests, select, casts (cl/map_logic.cl); a
+     * comparison orders its operands by their own type (launch_map.c). */
+    DMLI_MAP_COMPARE = 64, /* q0: 0 ==, 1 >, 2 >=, 3 <, 4 <= (one kernel for five) */
+    DMLI_MAP_LOGICAL = 65, /* q0: 0 AND, 1 OR, 2 XOR of x0 != 0 and x1 != 0 */
+    DMLI_MAP_LOGICAL_NOT = 66,
+    DMLI_MAP_BIT_LOGIC = 67,   /* q0: 0 AND, 1 OR, 2 XOR; bit operations read the tensors */
+    DMLI_MAP_BIT_NOT = 68,     /* as unsigned types of their widths */
+    DMLI_MAP_SHIFT = 69,       /* q0: the width, q1: 0 left, 1 right (logical); a count */
+    DMLI_MAP_BIT_COUNT = 70,   /* >= q0 gives 0 */
+    DMLI_MAP_IS_INFINITY = 71, /* q0: DML_IS_INFINITY_MODE */
+    DMLI_MAP_IS_NAN = 72,
+    DMLI_MAP_IF = 73,            /* x0 != 0 ? x1 : x2 */
+    DMLI_MAP_CAST = 74,          /* x0 converted by the store (saturating from floats) */
+    DMLI_MAP_FILL_BITS = 75,     /* q0, written to an unsigned type of the output's width */
+    DMLI_MAP_FILL_SEQUENCE = 76, /* q0 + i * q1, i the output element's flat logical index */
     /* 96-127: activations with more inputs than one (cl/activation.cl). */
     DMLI_MAP_PARAMETERIZED_RELU = 96, /* x0 >= 0 ? x0 : x1 * x0 (x1 the slope) */
 } dmli_map_op;

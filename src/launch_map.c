@@ -94,7 +94,12 @@ static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
     bool wraps = m->op == DMLI_MAP_ADD || m->op == DMLI_MAP_SUBTRACT ||
                  m->op == DMLI_MAP_MULTIPLY || m->op == DMLI_MAP_DIFFERENCE_SQUARE ||
                  m->op == DMLI_MAP_NEGATE || m->op == DMLI_MAP_IDENTITY ||
+                 m->op == DMLI_MAP_FILL_SEQUENCE ||
                  (m->op == DMLI_MAP_ABS && dmli_type_size(t) == 8);
+    /* A comparison's UINT8 or UINT32 result says nothing of its operands: their own type
+     * orders them (INT64 compared in long, UINT64 in ulong, exactly). */
+    if (m->op == DMLI_MAP_COMPARE && m->n_inputs > 0)
+        t = m->in[0].type;
     /* An activation compares its value with 0 or a threshold: signed, whatever the type
      * (every integer type an activation takes has at most 32 bits). */
     wraps = wraps && m->act == DMLI_ACT_NONE;
@@ -111,11 +116,12 @@ static void options(const dmli_map *m, dmli_map_launch *l)
     int n = snprintf(buf, len,
                      "-cl-std=CL1.2 -DNIN=%u -DOP=%d -DSCALE_BIAS=%d -DCOMPUTE_T=%s "
                      "-DCOMPUTE_DOUBLE=%d -DINT_COMPUTE=%d -DSIGNED_COMPUTE=%d -DOUT_T=%s "
-                     "-DOUT_HALF=%d -DFAST=%d -DACT=%d",
+                     "-DOUT_HALF=%d -DOUT_SAT=%d -DFAST=%d -DACT=%d",
                      m->n_inputs, (int)m->op, m->scale_bias, compute,
                      strcmp(compute, "double") == 0, integer, sign,
                      integer ? unsigned_storage(m->out.type) : dmli_map_storage_type(m->out.type),
-                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16, contiguous_runs(m), (int)m->act);
+                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16,
+                     !integer && !is_float(m->out.type), contiguous_runs(m), (int)m->act);
     for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
         n += snprintf(buf + n, len - (size_t)n, " -DIN%u_T=%s -DIN%u_HALF=%d", k,
                       dmli_map_storage_type(m->in[k].type), k,
