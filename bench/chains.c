@@ -48,6 +48,7 @@ typedef struct chain {
     DML_SLICE_OPERATOR_DESC slice;
     DML_SLICE1_OPERATOR_DESC slice1;
     DML_GATHER_OPERATOR_DESC gather;
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC add;
     UINT offsets[4], wsizes[4], steps[4];
     INT wsteps[4];
 } chain;
@@ -143,6 +144,33 @@ static void broadcast_reverse(chain *c)
     c->ops[0] = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &c->identity};
     c->ops[1] = (DML_OPERATOR_DESC){DML_OPERATOR_SLICE1, &c->slice1};
     c->out_bytes[0] = c->out_bytes[1] = (size_t)N * C * H * W * 4;
+}
+
+/* NCHW -> NHWC (identity through strides), then a per-channel bias added (ELEMENT_WISE_ADD,
+ * the bias read with strides {0,0,0,1}): the graph reads both inputs in one map. The bias
+ * travels as the chain's second input (the `indices` buffer). */
+static void layout_bias(chain *c)
+{
+    const UINT N = 16, C = 32, H = 64, W = 64;
+    const UINT nhwc[4] = {N, H, W, C}, read[4] = {C * H * W, W, 1, H * W}, bias[4] = {0, 0, 0, 1};
+    c->id = "layout-bias";
+    c->name = "nchw-to-nhwc, add a channel bias";
+    c->n = 2;
+    c->in_bytes = (size_t)N * C * H * W * 4;
+    c->input = random_bytes(c->in_bytes);
+    c->identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
+        tensor(c, 0, DML_TENSOR_DATA_TYPE_FLOAT32, nhwc, read),
+        tensor(c, 1, DML_TENSOR_DATA_TYPE_FLOAT32, nhwc, NULL), NULL};
+    c->idx_bytes = C * 4;
+    c->indices = random_bytes(c->idx_bytes);
+    c->add = (DML_ELEMENT_WISE_ADD_OPERATOR_DESC){
+        tensor(c, 2, DML_TENSOR_DATA_TYPE_FLOAT32, nhwc, NULL),
+        tensor(c, 3, DML_TENSOR_DATA_TYPE_FLOAT32, nhwc, bias),
+        tensor(c, 4, DML_TENSOR_DATA_TYPE_FLOAT32, nhwc, NULL)};
+    c->ops[0] = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &c->identity};
+    c->ops[1] = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_ADD, &c->add};
+    c->takes_indices[1] = 1;
+    c->out_bytes[0] = c->out_bytes[1] = (size_t)N * H * W * C * 4;
 }
 
 static cl_mem buffer(dmlcl_device *dev, size_t bytes, const void *data)
@@ -376,7 +404,7 @@ int main(int argc, char **argv)
     if (set.csv)
         fprintf(set.csv, "chain,bytes,graph_s,graph_min_s,nodes_s,limit_s,limit_mechanism,ratio,"
                          "ratio_q1,ratio_q3,rounds\n");
-    void (*const setups[])(chain *) = {layout_slice_gather, broadcast_reverse};
+    void (*const setups[])(chain *) = {layout_slice_gather, broadcast_reverse, layout_bias};
     for (size_t i = 0; i < sizeof setups / sizeof setups[0]; ++i) {
         chain *c = calloc(1, sizeof *c);
         setups[i](c);

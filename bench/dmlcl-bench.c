@@ -151,7 +151,24 @@ static cl_kernel naive_kernel(cl_context ctx, cl_device_id dev, const workload *
     return k;
 }
 
-/* The n outputs, read back to back, must be the expected bytes. */
+/* ULPs between two finite floats of one sign (or the same NaN-ness); UINT32_MAX apart. */
+static uint32_t ulps_apart(float a, float b)
+{
+    if (a != a || b != b)
+        return (a != a) == (b != b) ? 0 : UINT32_MAX;
+    int32_t ia, ib;
+    memcpy(&ia, &a, 4);
+    memcpy(&ib, &b, 4);
+    if (ia < 0)
+        ia = INT32_MIN - ia;
+    if (ib < 0)
+        ib = INT32_MIN - ib;
+    int64_t d = (int64_t)ia - ib;
+    return (uint32_t)(d < 0 ? -d : d);
+}
+
+/* The n outputs, read back to back, must be the expected bytes (or, with float_ulps, the
+ * expected floats within that many ULPs). */
 static void expect_outputs(cl_command_queue q, const cl_mem *outs, unsigned n, const workload *w,
                            const char *who)
 {
@@ -160,7 +177,20 @@ static void expect_outputs(cl_command_queue q, const cl_mem *outs, unsigned n, c
         CHECK_CL(
             clEnqueueReadBuffer(q, outs[o], CL_TRUE, 0, w->out_bytes[o], got + at, 0, NULL, NULL),
             "clEnqueueReadBuffer");
-    if (memcmp(got, w->expected, w->output_bytes) != 0) {
+    if (w->float_ulps) {
+        const float *e = w->expected;
+        for (size_t i = 0; i < w->output_bytes / 4; ++i) {
+            float g;
+            memcpy(&g, got + 4 * i, 4);
+            if (ulps_apart(g, e[i]) > w->float_ulps) {
+                fprintf(stderr,
+                        "dmlcl-bench: %s: %s: WRONG OUTPUT at element %zu (expected %.9g, got "
+                        "%.9g: more than %u ULPs apart)\n",
+                        w->name, who, i, (double)e[i], (double)g, w->float_ulps);
+                exit(1);
+            }
+        }
+    } else if (memcmp(got, w->expected, w->output_bytes) != 0) {
         size_t i = 0;
         while (got[i] == ((unsigned char *)w->expected)[i])
             ++i;

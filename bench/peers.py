@@ -69,7 +69,18 @@ def workloads():
     x = np.arange(16 * 64 * 128 * 128, dtype=np.uint32).view(np.float32).reshape(16, 64, 128, 128)
     w["constant-pad"] = dict(kind="pad", data=x, mode="constant", pads=[0, 0, 2, 2])
     w["reflect-pad"] = dict(kind="pad", data=x, mode="reflect", pads=[0, 0, 2, 2])
+    # Element-wise: values with few significant bits (bench/workloads.c small_value), so the
+    # sums and products are exact in every system.
+    x = (RNG.integers(-2000, 2001, (16, 64, 128, 128)) * 0.125).astype(np.float32)
+    b = (RNG.integers(-2000, 2001, (64,)) * 0.125).astype(np.float32)
+    w["add-bias"] = dict(kind="binary", op="Add", data=x, other=b.reshape(1, 64, 1, 1))
+    a = (RNG.integers(-2000, 2001, (16, 1024, 1024)) * 0.125).astype(np.float32)
+    c = (RNG.integers(-2000, 2001, (16, 1024, 1024)) * 0.125).astype(np.float32)
+    w["multiply"] = dict(kind="binary", op="Mul", data=a, other=c)
     return w
+
+
+BINARY_NUMPY = {"Add": np.add, "Mul": np.multiply}
 
 
 def tile_views(w, out):
@@ -130,6 +141,8 @@ def numpy_reference(w):
             n, c * b * b, h // b, wd // b)
     if k == "pad":
         return np.pad(w["data"], pad_width(w), mode=w["mode"])
+    if k == "binary":
+        return BINARY_NUMPY[w["op"]](w["data"], w["other"])
     return np.ascontiguousarray(w["data"].transpose(w["perm"]))
 
 
@@ -164,6 +177,9 @@ def numpy_runner(w, expected):
         return lambda: np.copyto(out.reshape(view.shape), view)
     if k == "pad":  # numpy.pad allocates its result: that is its cost
         return lambda: np.pad(w["data"], pad_width(w), mode=w["mode"])
+    if k == "binary":
+        fn = BINARY_NUMPY[w["op"]]
+        return lambda: fn(w["data"], w["other"], out=out)
     view = w["data"].transpose(w["perm"])
     return lambda: np.copyto(out, view)
 
@@ -227,6 +243,15 @@ def openvino_runner(w, expected):
     elif k == "pad":
         pads = ops8.constant(np.array(w["pads"], np.int64))
         node = ops1.pad(p, pads, pads, w["mode"])
+    elif k == "binary":
+        q = ops8.parameter(list(w["other"].shape), ov.Type(w["other"].dtype), name="other")
+        node = (ops1.add if w["op"] == "Add" else ops1.multiply)(p, q)
+        model = ov.Model([node], [p, q], w["op"])
+        compiled = ov.Core().compile_model(model, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+        request = compiled.create_infer_request()
+        request.set_input_tensor(0, ov.Tensor(data, shared_memory=True))
+        request.set_input_tensor(1, ov.Tensor(w["other"], shared_memory=True))
+        return request.infer, lambda: request.get_output_tensor().data
     else:
         node = ops1.transpose(p, ops8.constant(np.array(w["perm"], np.int64)))
     model = ov.Model([node], [p], w.get("name", "op"))
@@ -304,6 +329,22 @@ def onnxruntime_runner(w, expected):
     elif k == "pad":
         inits.append(numpy_helper.from_array(np.array(w["pads"] * 2, np.int64), "pads"))
         node = helper.make_node("Pad", ["data", "pads"], ["out"], mode=w["mode"])
+    elif k == "binary":
+        node = helper.make_node(w["op"], ["data", "other"], ["out"])
+        graph = helper.make_graph(
+            [node], "op",
+            [helper.make_tensor_value_info("data", elem, list(data.shape)),
+             helper.make_tensor_value_info("other", elem, list(w["other"].shape))],
+            [helper.make_tensor_value_info("out", elem, None)])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        session = ort.InferenceSession(model.SerializeToString(),
+                                       providers=["CPUExecutionProvider"])
+        feeds, result = {"data": data, "other": w["other"]}, {}
+
+        def run_binary():
+            result["out"] = session.run(None, feeds)[0]
+        return run_binary, lambda: result["out"]
     else:
         node = helper.make_node("Transpose", ["data"], ["out"], perm=w["perm"])
     graph = helper.make_graph([node], "op",

@@ -6,6 +6,7 @@
  */
 #include "workloads.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -589,11 +590,163 @@ static int reflect_pad(workload *w)
     return image_padding(w, DML_PADDING_MODE_REFLECTION);
 }
 
+/* Element-wise (the map family): values with a few significant bits, so that sums and
+ * products are exact and the expected output is the IEEE result of plain C. */
+static float small_value(void)
+{
+    return (float)((int)(next_random() % 4001) - 2000) * 0.125f;
+}
+
+/* ELEMENT_WISE_ADD of an NCHW batch [16,64,128,128] f32 and a per-channel bias [64] read
+ * with strides {0,1,0,0} (ONNX's Add of x and bias[None,:,None,None]). */
+static int add_bias(workload *w)
+{
+    w->name = "add-bias";
+    w->what = "ELEMENT_WISE_ADD [16,64,128,128] f32 + bias [64] broadcast by 0 strides";
+    const UINT n = 16, c = 64, hw = 128 * 128, sizes[4] = {16, 64, 128, 128},
+               bias_strides[4] = {0, 1, 0, 0};
+    size_t total = (size_t)n * c * hw;
+    float *x = alloc_input(w, total * sizeof *x), *b = alloc_input(w, c * sizeof *b);
+    for (size_t i = 0; i < total; ++i)
+        x[i] = small_value();
+    for (UINT k = 0; k < c; ++k)
+        b[k] = small_value();
+    touch(w, 0, 0, total * sizeof *x);
+    touch(w, 1, 0, c * sizeof *b);
+    float *e = w->expected = malloc(total * sizeof *e);
+    for (size_t i = 0; i < total; ++i)
+        e[i] = x[i] + b[i / hw % c];
+    w->output_bytes = total * sizeof *e;
+    w->op.binary = (DML_ELEMENT_WISE_ADD_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, NULL),
+        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, bias_strides),
+        tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, NULL)};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_ADD, &w->op.binary};
+    return 0;
+}
+
+/* ELEMENT_WISE_MULTIPLY of two 64 MiB f32 tensors [16,1024,1024]. */
+static int multiply(workload *w)
+{
+    w->name = "multiply";
+    w->what = "ELEMENT_WISE_MULTIPLY of two [16,1024,1024] f32 (64 MiB each)";
+    const UINT sizes[3] = {16, 1024, 1024};
+    size_t total = (size_t)16 * 1024 * 1024;
+    float *a = alloc_input(w, total * sizeof *a), *b = alloc_input(w, total * sizeof *b);
+    for (size_t i = 0; i < total; ++i) {
+        a[i] = small_value();
+        b[i] = small_value();
+    }
+    touch(w, 0, 0, total * sizeof *a);
+    touch(w, 1, 0, total * sizeof *b);
+    float *e = w->expected = malloc(total * sizeof *e);
+    for (size_t i = 0; i < total; ++i)
+        e[i] = a[i] * b[i];
+    w->output_bytes = total * sizeof *e;
+    w->op.binary = (DML_ELEMENT_WISE_ADD_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL)};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_MULTIPLY, &w->op.binary};
+    return 0;
+}
+
+/* An activation of a [16,1024,1024] f32 tensor (64 MiB), inputs in [-8, 8). */
+static int activation(workload *w, DML_OPERATOR_TYPE type, double (*f)(double), unsigned ulps)
+{
+    const UINT sizes[3] = {16, 1024, 1024};
+    size_t total = (size_t)16 * 1024 * 1024;
+    float *x = alloc_input(w, total * sizeof *x), *e = w->expected = malloc(total * sizeof *e);
+    for (size_t i = 0; i < total; ++i) {
+        x[i] = (float)((double)(next_random() >> 40) / (double)(1u << 24) * 16.0 - 8.0);
+        e[i] = (float)f((double)x[i]);
+    }
+    touch(w, 0, 0, total * sizeof *x);
+    w->output_bytes = total * sizeof *e;
+    w->float_ulps = ulps;
+    w->op.unary = (DML_ACTIVATION_SIGMOID_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL)};
+    w->desc = (DML_OPERATOR_DESC){type, &w->op.unary};
+    return 0;
+}
+
+static double gelu_exact(double x)
+{
+    return 0.5 * x * erfc(-x / sqrt(2.0)); /* 1 + erf(x / sqrt 2), exact in the tail too */
+}
+
+static double sigmoid_exact(double x)
+{
+    return 1.0 / (1.0 + exp(-x));
+}
+
+/* Tolerances: precision.md's, as the device tests hold them (tests/ops/elementwise_activation.c).
+ */
+static int gelu(workload *w)
+{
+    w->name = "gelu";
+    w->what = "ACTIVATION_GELU [16,1024,1024] f32 (within 18 ULPs)";
+    return activation(w, DML_OPERATOR_ACTIVATION_GELU, gelu_exact, 18);
+}
+
+static int sigmoid(workload *w)
+{
+    w->name = "sigmoid";
+    w->what = "ACTIVATION_SIGMOID [16,1024,1024] f32 (within 34 ULPs)";
+    return activation(w, DML_OPERATOR_ACTIVATION_SIGMOID, sigmoid_exact, 34);
+}
+
+/* ELEMENT_WISE_ADD1 of two [16,1024,1024] f32 with a fused RELU. */
+static int add1_relu(workload *w)
+{
+    w->name = "add1-relu";
+    w->what = "ELEMENT_WISE_ADD1 of two [16,1024,1024] f32, fused RELU";
+    const UINT sizes[3] = {16, 1024, 1024};
+    size_t total = (size_t)16 * 1024 * 1024;
+    float *a = alloc_input(w, total * sizeof *a), *b = alloc_input(w, total * sizeof *b);
+    for (size_t i = 0; i < total; ++i) {
+        a[i] = small_value();
+        b[i] = small_value();
+    }
+    touch(w, 0, 0, total * sizeof *a);
+    touch(w, 1, 0, total * sizeof *b);
+    float *e = w->expected = malloc(total * sizeof *e);
+    for (size_t i = 0; i < total; ++i)
+        e[i] = a[i] + b[i] > 0 ? a[i] + b[i] : 0.0f;
+    w->output_bytes = total * sizeof *e;
+    w->fused_relu = (DML_ACTIVATION_RELU_OPERATOR_DESC){NULL, NULL};
+    w->fused = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_RELU, &w->fused_relu};
+    w->op.add1 = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){
+        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL), &w->fused};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_ADD1, &w->op.add1};
+    return 0;
+}
+
 const workload_setup bench_workloads[] = {
-    embedding_gather, inner_axis_gather, batched_gather,    small_row_gather,
-    reversing_slice,  row_slice,         channel_broadcast, batch_broadcast,
-    layout_change,    image_tile,        depth_to_space,    inner_concat,
-    split3,           constant_pad,      reflect_pad,       space_to_depth,
+    embedding_gather,
+    inner_axis_gather,
+    batched_gather,
+    small_row_gather,
+    reversing_slice,
+    row_slice,
+    channel_broadcast,
+    batch_broadcast,
+    layout_change,
+    image_tile,
+    depth_to_space,
+    inner_concat,
+    split3,
+    constant_pad,
+    reflect_pad,
+    space_to_depth,
+    add_bias,
+    multiply,
+    gelu,
+    sigmoid,
+    add1_relu,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

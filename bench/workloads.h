@@ -60,7 +60,15 @@ typedef struct workload {
         DML_JOIN_OPERATOR_DESC join;
         DML_SPLIT_OPERATOR_DESC split;
         DML_PADDING_OPERATOR_DESC padding;
+        DML_ELEMENT_WISE_ADD_OPERATOR_DESC binary; /* ADD, MULTIPLY, ... (one layout) */
+        DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1;
+        DML_ACTIVATION_SIGMOID_OPERATOR_DESC unary; /* activations of one tensor */
     } op;
+    DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
+    DML_OPERATOR_DESC fused;
+    /* FLOAT32 outputs compared within this many ULPs of expected (a double result rounded
+     * once): transcendental activations, held to precision.md's tolerances; 0: bytes. */
+    unsigned float_ulps;
     UINT repeats[8];           /* TILE */
     DML_SCALE_BIAS scale_bias; /* IDENTITY with ScaleBias (the map family) */
 } workload;

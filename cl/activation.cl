@@ -1,14 +1,200 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Activations (src/internal.h dmli_act), pasted into the kernels that apply one: ACTIVATE(y)
- * of a COMPUTE_T value y and the activation's parameters g0, g1, g2 (alpha, beta, gamma as
- * the DirectML descriptor names them), by ACT; the identity when ACT is 0. OPs 96-127 of the
- * map family (activations that read more than their input) define F here too.
+ * of a COMPUTE_T value y and the activation's parameters g0, g1, g2 (as dmli_act names them),
+ * by ACT; the identity when ACT is 0. OPs 96-127 of the map family (activations that read
+ * more than their input) define F here too. Reads COMPUTE_T, INT_COMPUTE (integers: RELU and
+ * SHRINK only, in long) and FP_CONTRACT OFF from the including kernel.
+ *
+ * Each formula is DirectML's (docs/operators.md has the choices where its pages are silent),
+ * written so that float32 stays within reference/precision.md's tolerance of the exact value:
+ * expm1 and log1p where a difference cancels, the erfc form of GELU, and the rounding error of
+ * a scaled input (Beta * x, x / Alpha, ...) carried to first order where the function
+ * amplifies it (softplus, sigmoid and erfc tails).
  */
+#include "erf.cl"
+
 #ifndef ACT
 #define ACT 0
 #endif
+#ifndef OP
+#define OP 0
+#endif
+#ifndef COMPUTE_T
+#define COMPUTE_T float
+#endif
+#ifndef COMPUTE_DOUBLE
+#define COMPUTE_DOUBLE 0
+#endif
+#ifndef INT_COMPUTE
+#define INT_COMPUTE 0
+#endif
+/* A real constant in COMPUTE_T (no double literal where the device may lack fp64). */
+#if COMPUTE_DOUBLE
+#define ACT_C(x) x
+#else
+#define ACT_C(x) x##f
+#endif
 
-#if ACT == 0
+#if !INT_COMPUTE && (ACT == 13 || ACT == 16 || ACT == 17 || ACT == 19)
+/* The rounding error of p = a * b (0 where p is not finite). */
+static COMPUTE_T act_product_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T p)
+{
+    return isfinite(p) ? fma(a, b, -p) : (COMPUTE_T)0;
+}
+#endif
+
+#if !INT_COMPUTE && (ACT == 16 || ACT == 17)
+/* ln(1 + e^z) + e, for the exact argument z + e (e the rounding error of z). */
+static COMPUTE_T act_softplus(COMPUTE_T z, COMPUTE_T e)
+{
+    COMPUTE_T s = (z > 0 ? z : (COMPUTE_T)0) + log1p(exp(-fabs(z)));
+    if (isnan(z))
+        return z;
+    return s + e / ((COMPUTE_T)1 + exp(-z)); /* d/dz softplus(z) = sigmoid(z) */
+}
+#endif
+
+#if !INT_COMPUTE && (ACT == 12 || ACT == 13)
+/* 1 / (1 + e^-(z + e)), e the rounding error of z. */
+static COMPUTE_T act_sigmoid(COMPUTE_T z, COMPUTE_T e)
+{
+    COMPUTE_T s = (COMPUTE_T)1 / ((COMPUTE_T)1 + exp(-z));
+    return e != 0 ? s + s * ((COMPUTE_T)1 - s) * e : s;
+}
+#endif
+
+#if ACT == 0 || ACT == 1 /* none, IDENTITY */
 #define ACTIVATE(y) (y)
+#elif ACT == 2 /* RELU: NaN stays NaN, -0 gives +0 (max(+0, -0) is +0) */
+#if INT_COMPUTE
+#define ACTIVATE(y) ((y) > 0 ? (y) : (COMPUTE_T)0)
+#else
+#define ACTIVATE(y) (isnan(y) || (y) > 0 ? (y) : (COMPUTE_T)0)
+#endif
+#elif ACT == 3 /* LEAKY_RELU */
+#define ACTIVATE(y) ((y) >= 0 ? (y) : g0 * (y))
+#elif ACT == 4 /* THRESHOLDED_RELU: NaN gives 0 (NaN > Alpha is false) */
+#define ACTIVATE(y) ((y) > g0 ? (y) : (COMPUTE_T)0)
+#elif ACT == 5 /* LINEAR: Alpha * x + Beta rounded once */
+#define ACTIVATE(y) fma(g0, (y), g1)
+#elif ACT == 6 || ACT == 7 /* HARD_SIGMOID, HARD_SWISH: NaN stays NaN */
+static COMPUTE_T act_hard_sigmoid(COMPUTE_T x, COMPUTE_T alpha, COMPUTE_T beta)
+{
+    COMPUTE_T v = fma(alpha, x, beta);
+    return v < 0 ? (COMPUTE_T)0 : v > 1 ? (COMPUTE_T)1 : v;
+}
+#if ACT == 6
+#define ACTIVATE(y) act_hard_sigmoid((y), g0, g1)
+#else
+#define ACTIVATE(y) ((y)*act_hard_sigmoid((y), g0, g1))
+#endif
+#elif ACT == 8 /* SHRINK */
+#if INT_COMPUTE
+/* Integers (src/ops/activation.c): g0 floor(Threshold), g1 floor(Bias) mod 2^32, g2 1 when
+ * Bias has a fraction, 2 when it is not finite; x -+ Bias truncated toward zero, wrapped. */
+static COMPUTE_T act_shrink(COMPUTE_T x, COMPUTE_T t, COMPUTE_T b, COMPUTE_T mode)
+{
+    if (x > t) {
+        COMPUTE_T n = (COMPUTE_T)((ulong)x - (ulong)b);
+        return mode == 2 ? (COMPUTE_T)0 : n - (COMPUTE_T)(mode == 1 && n > 0);
+    }
+    if (x < -t) {
+        COMPUTE_T m = (COMPUTE_T)((ulong)x + (ulong)b);
+        return mode == 2 ? (COMPUTE_T)0 : m + (COMPUTE_T)(mode == 1 && m < 0);
+    }
+    return 0;
+}
+#else
+static COMPUTE_T act_shrink(COMPUTE_T x, COMPUTE_T bias, COMPUTE_T threshold, COMPUTE_T unused)
+{
+    (void)unused;
+    return x > threshold ? x - bias : x < -threshold ? x + bias : (COMPUTE_T)0;
+}
+#endif
+#define ACTIVATE(y) act_shrink((y), g0, g1, g2)
+#elif ACT == 9 /* ELU */
+#define ACTIVATE(y) ((y) >= 0 ? (y) : g0 * expm1(y))
+#elif ACT == 10 /* CELU: max(0, x) + min(0, Alpha * (exp(x / Alpha) - 1)) */
+static COMPUTE_T act_celu(COMPUTE_T x, COMPUTE_T alpha)
+{
+    if (!(x < 0))
+        return x;
+    COMPUTE_T q = x / alpha;
+    COMPUTE_T e = isfinite(q) ? fma(-q, alpha, x) / alpha : (COMPUTE_T)0;
+    COMPUTE_T m = expm1(q);
+    if (isfinite(m) && e != 0)
+        m += exp(q) * e; /* d/dq (e^q - 1) = e^q */
+    COMPUTE_T v = alpha * m;
+    return v < 0 ? v : (COMPUTE_T)0;
+}
+#define ACTIVATE(y) act_celu((y), g0)
+#elif ACT == 11 /* SCALED_ELU */
+#define ACTIVATE(y) ((y) > 0 ? g1 * (y) : g1 * (g0 * expm1(y)))
+#elif ACT == 12 /* SIGMOID */
+#define ACTIVATE(y) act_sigmoid((y), (COMPUTE_T)0)
+#elif ACT == 13 /* SWISH: x * sigmoid(SigmoidInputScale * x) */
+static COMPUTE_T act_swish(COMPUTE_T x, COMPUTE_T scale)
+{
+    COMPUTE_T z = scale * x;
+    return x * act_sigmoid(z, act_product_error(scale, x, z));
+}
+#define ACTIVATE(y) act_swish((y), g0)
+#elif ACT == 14 /* TANH */
+#define ACTIVATE(y) tanh(y)
+#elif ACT == 15 /* SCALED_TANH */
+#define ACTIVATE(y) (g0 * tanh(g1 * (y)))
+#elif ACT == 16 || ACT == 17 /* SOFTPLUS: ln(1 + e^(s x)) / s; PARAMETRIC: a ln(1 + e^(b x)) */
+#if ACT == 16
+/* Past s x = 32, ln(1 + e^(s x)) / s is x to within a 2^-50 part (and s x may overflow). */
+static COMPUTE_T act_softplus_s(COMPUTE_T x, COMPUTE_T s)
+{
+    COMPUTE_T z = s * x;
+    return z > 32 ? x : act_softplus(z, act_product_error(s, x, z)) / s;
+}
+#define ACTIVATE(y) act_softplus_s((y), g0)
+#else
+/* Where Beta x overflows, Alpha ln(1 + e^(Beta x)) is Alpha Beta x. */
+static COMPUTE_T act_softplus_ab(COMPUTE_T x, COMPUTE_T a, COMPUTE_T b)
+{
+    COMPUTE_T z = b * x;
+    if (isinf(z) && isfinite(x))
+        return z > 0 ? (a * b) * x : a * (COMPUTE_T)0;
+    return a * act_softplus(z, act_product_error(b, x, z));
+}
+#define ACTIVATE(y) act_softplus_ab((y), g0, g1)
+#endif
+#elif ACT == 18 /* SOFTSIGN: x / (1 + |x|), +-infinity gives +-1 */
+#define ACTIVATE(y) (isinf(y) ? copysign((COMPUTE_T)1, (y)) : (y) / ((COMPUTE_T)1 + fabs(y)))
+#elif ACT == 19 /* GELU: x / 2 * (1 + erf(x / sqrt 2)) = x / 2 * erfc(-x / sqrt 2) */
+static COMPUTE_T act_gelu(COMPUTE_T x)
+{
+    /* 1 / sqrt 2 as a sum of two COMPUTE_T, so that -x / sqrt 2 is known to first order. */
+#if COMPUTE_DOUBLE
+    const COMPUTE_T hi = 0.70710678118654757, lo = -4.8336466567264567e-17;
+#else
+    const COMPUTE_T hi = 0.70710677f, lo = 1.2101617e-8f;
+#endif
+    COMPUTE_T z = -x * hi;
+    COMPUTE_T e = act_product_error(-x, hi, z) - x * lo;
+#if COMPUTE_DOUBLE
+    COMPUTE_T c = erfc(z);
+    /* d/dz erfc(z) = -2 / sqrt(pi) e^(-z^2) */
+    if (e != 0 && isfinite(z))
+        c -= ACT_C(1.12837916709551257390) * exp(-z * z) * e;
+#else
+    COMPUTE_T c = dmli_erfc_fe(z, isfinite(z) ? e : 0.0f); /* cl/erf.cl: the built-in is 600x
+                                                               slower */
+#endif
+    return ACT_C(0.5) * x * c;
+}
+#define ACTIVATE(y) act_gelu(y)
+#endif
+#ifndef ACTIVATE
+#error "ACT names no activation"
+#endif
+
+/* ---- OPs 96-127: activations with more inputs ---------------------------------------- */
+#if OP == 96 /* PARAMETERIZED_RELU: x0 >= 0 ? x0 : slope * x0 (integers wrap) */
+#define F ((x0) >= 0 ? (x0) : (x1) * (x0))
 #endif

@@ -7,7 +7,8 @@
  *
  * Grid: dimension 1 the run's chunks, dimension 2 the rows (ROWS_PER_ITEM each); a work-item
  * walks its chunk of each of its rows. Macros (defaults build a valid program):
- *   NIN           inputs, 1..8 (DMLI_MAP_INPUTS)
+ *   NIN           inputs, 0..8 (DMLI_MAP_INPUTS; 0: a fill, F of the parameters and of the
+ *                 element's flat index r * run + u)
  *   OP            the operation f (src/internal.h dmli_map_op: 0 identity, 1 add, ...)
  *   SCALE_BIAS    1: input 0 is fma(x0, s0, s1) before f (DML_SCALE_BIAS)
  *   ACT           the activation applied to f's result (src/internal.h dmli_act; 0 none)
@@ -15,10 +16,12 @@
  *                 integers (INT_COMPUTE 1; SIGNED_COMPUTE 1 for long), stored through the
  *                 output's unsigned type of its width (two's complement wrap)
  *   OUT_T, INk_T  storage types; OUT_HALF / INk_HALF 1: FLOAT16 stored as ushort, converted
- *                 with vload_half / vstore_half_rte (round to nearest even)
+ *                 with vload_half / vstore_half_rte (round to nearest even, once, from double
+ *                 where the compute is double); OUT_SAT 1: a float compute stored to an integer
+ *                 output, converted toward zero and saturated (NaN 0)
  *   FAST          1: every run stride is 1 (compile-time constants: loops vectorise)
- *   OUT_SAT       1: a float compute type stored to an integer output (POW of an integer
- *                 by a float): truncated toward zero, saturated, NaN 0 (convert_*_sat)
+ *   OUT_RS, INk_RS  the output's / input k's run stride when the host knows it is 0 or 1
+ *                 (a broadcast or contiguous run), as a compile-time constant
  */
 #include "abi.h"
 #include "common.cl"
@@ -59,6 +62,51 @@
 #define RUN_STRIDE(slot) 1L
 #else
 #define RUN_STRIDE(slot) t[(slot)]
+#endif
+#ifdef OUT_RS
+#define OS_VALUE ((long)OUT_RS)
+#else
+#define OS_VALUE RUN_STRIDE(DMLI_MAP_RUN_OS)
+#endif
+#ifdef IN0_RS
+#define IS0_VALUE ((long)IN0_RS)
+#else
+#define IS0_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(0))
+#endif
+#ifdef IN1_RS
+#define IS1_VALUE ((long)IN1_RS)
+#else
+#define IS1_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(1))
+#endif
+#ifdef IN2_RS
+#define IS2_VALUE ((long)IN2_RS)
+#else
+#define IS2_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(2))
+#endif
+#ifdef IN3_RS
+#define IS3_VALUE ((long)IN3_RS)
+#else
+#define IS3_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(3))
+#endif
+#ifdef IN4_RS
+#define IS4_VALUE ((long)IN4_RS)
+#else
+#define IS4_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(4))
+#endif
+#ifdef IN5_RS
+#define IS5_VALUE ((long)IN5_RS)
+#else
+#define IS5_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(5))
+#endif
+#ifdef IN6_RS
+#define IS6_VALUE ((long)IN6_RS)
+#else
+#define IS6_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(6))
+#endif
+#ifdef IN7_RS
+#define IS7_VALUE ((long)IN7_RS)
+#else
+#define IS7_VALUE RUN_STRIDE(DMLI_MAP_RUN_IS(7))
 #endif
 
 #if NIN > 0
@@ -145,14 +193,46 @@
 #ifndef OUT_SAT
 #define OUT_SAT 0
 #endif
-#define CONVERT_SAT_(T) convert_##T##_sat
-#define CONVERT_SAT(T) CONVERT_SAT_(T)
+#define CONVERT_SAT_(type, v) convert_##type##_sat_rtz(v)
+#define CONVERT_SAT(type, v) CONVERT_SAT_(type, v)
 #if OUT_HALF
-#define STORE(o, v) vstore_half_rte((float)(v), (o), (__global half *)out)
+/* FLOAT16 rounded once to nearest even (from double where the compute is double); a NaN keeps
+ * its sign and top payload bits, quieted (as x86's F16C and numpy convert), whatever the
+ * device's vstore_half makes of it. */
+static void store_half(__global OUT_T *out, long o, COMPUTE_T v)
+{
+#if COMPUTE_DOUBLE
+    ulong b = as_ulong(v);
+    ushort nan = (ushort)(((b >> 48) & 0x8000) | 0x7e00 | ((b >> 42) & 0x3ff));
+#else
+    uint b = as_uint(v);
+    ushort nan = (ushort)(((b >> 16) & 0x8000) | 0x7e00 | ((b >> 13) & 0x3ff));
+#endif
+    if (isnan(v)) {
+        out[o] = nan;
+        return;
+    }
+#if COMPUTE_DOUBLE
+    /* Rounded to odd in float (toward zero, the last bit set when inexact), float's 13 spare
+     * bits make the rounding to FLOAT16 that follows the one rounding of v; the double
+     * vstore_half is not on every device (Oclgrind writes nothing). */
+    float f = convert_float_rtz(v);
+    if ((double)f != v)
+        f = as_float(as_uint(f) | 1u);
+    vstore_half_rte(f, o, (__global half *)out);
+#else
+    vstore_half_rte(v, o, (__global half *)out);
+#endif
+}
+#define STORE(o, v) store_half(out, (o), (COMPUTE_T)(v))
 #elif OUT_SAT
-/* A float result into an integer output: truncated, saturated, NaN 0 (said explicitly: not
- * every driver's _sat conversion gives 0 for NaN; Oclgrind's gives the minimum). */
-#define STORE(o, v) (out[(o)] = isnan(v) ? (OUT_T)0 : CONVERT_SAT(OUT_T)(v))
+/* A float to an integer type: toward zero, saturated, NaN 0 (Direct3D's ftoi and ftou; the
+ * NaN test explicit, since OpenCL C only recommends 0 and Oclgrind gives the minimum). */
+static void store_sat(__global OUT_T *out, long o, COMPUTE_T v)
+{
+    out[o] = isnan(v) ? (OUT_T)0 : CONVERT_SAT(OUT_T, v);
+}
+#define STORE(o, v) store_sat(out, (o), (COMPUTE_T)(v))
 #else
 #define STORE(o, v) (out[(o)] = (OUT_T)(v))
 #endif
@@ -292,6 +372,56 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #error "OP names no operation"
 #endif
 
+/* ELEMENT(u, y): declares y, the activated result of f at run position u, from x0 ... the
+ * inputs loaded there (input 0 through ScaleBias). */
+#if NIN > 0
+#if SCALE_BIAS
+#define X0(u) COMPUTE_T x0 = fma(LOAD0(i0 + (u)*is0), s0, s1); /* rounded once */
+#else
+#define X0(u) COMPUTE_T x0 = LOAD0(i0 + (u)*is0);
+#endif
+#else
+#define X0(u)
+#endif
+#if NIN > 1
+#define X1(u) COMPUTE_T x1 = LOAD1(i1 + (u)*is1);
+#else
+#define X1(u)
+#endif
+#if NIN > 2
+#define X2(u) COMPUTE_T x2 = LOAD2(i2 + (u)*is2);
+#else
+#define X2(u)
+#endif
+#if NIN > 3
+#define X3(u) COMPUTE_T x3 = LOAD3(i3 + (u)*is3);
+#else
+#define X3(u)
+#endif
+#if NIN > 4
+#define X4(u) COMPUTE_T x4 = LOAD4(i4 + (u)*is4);
+#else
+#define X4(u)
+#endif
+#if NIN > 5
+#define X5(u) COMPUTE_T x5 = LOAD5(i5 + (u)*is5);
+#else
+#define X5(u)
+#endif
+#if NIN > 6
+#define X6(u) COMPUTE_T x6 = LOAD6(i6 + (u)*is6);
+#else
+#define X6(u)
+#endif
+#if NIN > 7
+#define X7(u) COMPUTE_T x7 = LOAD7(i7 + (u)*is7);
+#else
+#define X7(u)
+#endif
+#define ELEMENT(u, y)                                                    \
+    X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) COMPUTE_T y##_f = F; \
+    COMPUTE_T y = ACTIVATE(y##_f)
+
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
  * entry `which` of each dimension (1: the output; 2 + k: input k). */
 static long row_offset(__constant long *t, int outer, ulong r, int which)
@@ -354,69 +484,42 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
     long end = min(begin + chunk, run);
     ulong r1 = min(r0 + per, rows);
     for (ulong r = r0; r < r1; ++r) {
-        long o = out_base + row_offset(t, outer, r, 1), os = RUN_STRIDE(DMLI_MAP_RUN_OS);
+        long o = out_base + row_offset(t, outer, r, 1), os = OS_VALUE;
 #if NIN > 0
-        long i0 = in0_base + row_offset(t, outer, r, 2 + 0), is0 = RUN_STRIDE(DMLI_MAP_RUN_IS(0));
+        long i0 = in0_base + row_offset(t, outer, r, 2 + 0), is0 = IS0_VALUE;
         (void)is0;
 #endif
 #if NIN > 1
-        long i1 = in1_base + row_offset(t, outer, r, 2 + 1), is1 = RUN_STRIDE(DMLI_MAP_RUN_IS(1));
+        long i1 = in1_base + row_offset(t, outer, r, 2 + 1), is1 = IS1_VALUE;
         (void)is1;
 #endif
 #if NIN > 2
-        long i2 = in2_base + row_offset(t, outer, r, 2 + 2), is2 = RUN_STRIDE(DMLI_MAP_RUN_IS(2));
+        long i2 = in2_base + row_offset(t, outer, r, 2 + 2), is2 = IS2_VALUE;
         (void)is2;
 #endif
 #if NIN > 3
-        long i3 = in3_base + row_offset(t, outer, r, 2 + 3), is3 = RUN_STRIDE(DMLI_MAP_RUN_IS(3));
+        long i3 = in3_base + row_offset(t, outer, r, 2 + 3), is3 = IS3_VALUE;
         (void)is3;
 #endif
 #if NIN > 4
-        long i4 = in4_base + row_offset(t, outer, r, 2 + 4), is4 = RUN_STRIDE(DMLI_MAP_RUN_IS(4));
+        long i4 = in4_base + row_offset(t, outer, r, 2 + 4), is4 = IS4_VALUE;
         (void)is4;
 #endif
 #if NIN > 5
-        long i5 = in5_base + row_offset(t, outer, r, 2 + 5), is5 = RUN_STRIDE(DMLI_MAP_RUN_IS(5));
+        long i5 = in5_base + row_offset(t, outer, r, 2 + 5), is5 = IS5_VALUE;
         (void)is5;
 #endif
 #if NIN > 6
-        long i6 = in6_base + row_offset(t, outer, r, 2 + 6), is6 = RUN_STRIDE(DMLI_MAP_RUN_IS(6));
+        long i6 = in6_base + row_offset(t, outer, r, 2 + 6), is6 = IS6_VALUE;
         (void)is6;
 #endif
 #if NIN > 7
-        long i7 = in7_base + row_offset(t, outer, r, 2 + 7), is7 = RUN_STRIDE(DMLI_MAP_RUN_IS(7));
+        long i7 = in7_base + row_offset(t, outer, r, 2 + 7), is7 = IS7_VALUE;
         (void)is7;
 #endif
         for (long u = begin; u < end; ++u) {
-#if NIN > 0
-            COMPUTE_T x0 = LOAD0(i0 + u * is0);
-#if SCALE_BIAS
-            x0 = fma(x0, s0, s1); /* rounded once */
-#endif
-#endif
-#if NIN > 1
-            COMPUTE_T x1 = LOAD1(i1 + u * is1);
-#endif
-#if NIN > 2
-            COMPUTE_T x2 = LOAD2(i2 + u * is2);
-#endif
-#if NIN > 3
-            COMPUTE_T x3 = LOAD3(i3 + u * is3);
-#endif
-#if NIN > 4
-            COMPUTE_T x4 = LOAD4(i4 + u * is4);
-#endif
-#if NIN > 5
-            COMPUTE_T x5 = LOAD5(i5 + u * is5);
-#endif
-#if NIN > 6
-            COMPUTE_T x6 = LOAD6(i6 + u * is6);
-#endif
-#if NIN > 7
-            COMPUTE_T x7 = LOAD7(i7 + u * is7);
-#endif
-            COMPUTE_T y = F;
-            STORE(o + u * os, ACTIVATE(y));
+            ELEMENT(u, y);
+            STORE(o + u * os, y);
         }
     }
 }

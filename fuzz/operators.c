@@ -20,7 +20,8 @@
 #define MAX_LIST 40        /* entries per list: past the 33 a strided slice can use */
 #define MAX_LISTS 8
 
-/* SCALAR: a DML_SCALAR_UNION member; VALUE: a pointer to one element of the first tensor's type. */
+/* SCALAR: a DML_SCALAR_UNION member; VALUE: a pointer to one element of the first tensor's type.
+ * A FLOAT member is a U32 (its bits: NaN, infinities and all). */
 typedef enum kind {
     TENSOR,
     U32,
@@ -31,6 +32,7 @@ typedef enum kind {
     TENSOR_LIST,
     SCALAR,
     VALUE,
+    FUSED, /* a `const DML_OPERATOR_DESC *FusedActivation` (activations: fused_types) */
     END
 } kind;
 
@@ -226,6 +228,52 @@ static const schema schemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_NEGATE,
      {T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, InputTensor),
       T(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, OutputTensor), E}},
+    /* The logic rows (src/ops/elementwise_logic.c), every descriptor shape once: a
+     * comparison (an output type of its own), IS_INFINITY (a mode), IF (three inputs), CAST,
+     * and the fills (no input, values of ValueDataType). */
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS,
+     {T(DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, ATensor),
+      T(DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
+     {T(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, InputTensor),
+      T(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, OutputTensor),
+      U(DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, InfinityMode), E}},
+    {DML_OPERATOR_ELEMENT_WISE_IF,
+     {T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, ConditionTensor),
+      T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, ATensor), T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_IF_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_CAST,
+     {T(DML_CAST_OPERATOR_DESC, InputTensor), T(DML_CAST_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_FILL_VALUE_CONSTANT,
+     {T(DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, OutputTensor),
+      U(DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, ValueDataType),
+      SCAL(SCALAR, DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, Value), E}},
+    {DML_OPERATOR_FILL_VALUE_SEQUENCE,
+     {T(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, OutputTensor),
+      U(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDataType),
+      SCAL(SCALAR, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueStart),
+      SCAL(SCALAR, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDelta), E}},
+    /* Activations: two FLOATs, one FLOAT with a rule, a slope tensor, a fused activation. */
+    {DML_OPERATOR_ACTIVATION_LINEAR,
+     {T(DML_ACTIVATION_LINEAR_OPERATOR_DESC, InputTensor),
+      T(DML_ACTIVATION_LINEAR_OPERATOR_DESC, OutputTensor),
+      U(DML_ACTIVATION_LINEAR_OPERATOR_DESC, Alpha), U(DML_ACTIVATION_LINEAR_OPERATOR_DESC, Beta),
+      E}},
+    {DML_OPERATOR_ACTIVATION_SOFTPLUS,
+     {T(DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, InputTensor),
+      T(DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, OutputTensor),
+      U(DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, Steepness), E}},
+    {DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU,
+     {T(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, InputTensor),
+      T(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, SlopeTensor),
+      T(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_ELEMENT_WISE_ADD1,
+     {T(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, ATensor),
+      T(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, OutputTensor),
+      {FUSED, offsetof(DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, FusedActivation), 0},
+      E}},
     /* The math rows (src/ops/elementwise_math.c), one per descriptor shape the rows above do
      * not have: FLOAT bounds (U32 draws their bits: NaN and infinities too), typed bounds, a
      * second input of its own type, an enumeration. THRESHOLD stands for CONSTANT_POW. */
@@ -261,14 +309,32 @@ static const schema schemas[] = {
       T(DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, OutputTensor),
       U(DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, RoundingMode), E}},
 };
+
+/* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */
+static const DML_OPERATOR_TYPE fused_types[] = {
+    DML_OPERATOR_ACTIVATION_RELU,       DML_OPERATOR_ACTIVATION_LINEAR,
+    DML_OPERATOR_ACTIVATION_SOFTPLUS,   DML_OPERATOR_ACTIVATION_SHRINK,
+    DML_OPERATOR_ACTIVATION_GELU,       DML_OPERATOR_ACTIVATION_SWISH,
+    DML_OPERATOR_ACTIVATION_HARD_SWISH, DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU,
+    DML_OPERATOR_ACTIVATION_SOFTMAX,    DML_OPERATOR_ELEMENT_WISE_ADD};
+#define N_FUSED_TYPES (sizeof fused_types / sizeof fused_types[0])
+
+/* Every fusable activation's layout: two tensors (NULL when fused), two FLOATs. */
+typedef struct fused_layout {
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    uint32_t param[2];
+} fused_layout;
 /*
  * Schemas added after the first N_PLAIN (the tensor-list ones, then TILE)
- * sit at first bytes 0xF0 and up (pick_schema), so that the other bytes keep
- * picking what they picked before.
+ * sit at first bytes 0xF0 to 0xFE (pick_schema), so that the other bytes keep
+ * picking what they picked before; past N_ESCAPED of them, 0xFF and a second
+ * byte pick the rest.
  */
 #define N_PLAIN 20
+#define N_ESCAPED 15
 #define N_SCHEMAS (sizeof schemas / sizeof schemas[0])
-_Static_assert(N_SCHEMAS - N_PLAIN <= 16, "the later schemas fit in first bytes 0xF0-0xFF");
+_Static_assert(N_SCHEMAS - N_PLAIN <= N_ESCAPED + 256, "0xFF and one byte reach every schema");
 
 typedef struct storage {
     _Alignas(8) unsigned char desc[256];
@@ -280,6 +346,8 @@ typedef struct storage {
     int64_t lists[MAX_LISTS][MAX_LIST];
     DML_SCALE_BIAS scale_bias;
     _Alignas(8) unsigned char value[16]; /* VALUE's element: room for any type */
+    DML_OPERATOR_DESC fused;             /* FUSED's description and its activation's */
+    fused_layout fused_desc;
 } storage;
 
 /* The size a tensor claims: exactly what it needs, off by a little, or anything. */
@@ -360,17 +428,41 @@ static void decode_tensor_list(fuzz_in *in, storage *s, int *tensors, const fiel
     memcpy(desc + f->at, &list, sizeof list);
 }
 
-/* The first byte picks the schema: the later ones from 0xF0, the others as before. */
-static const schema *pick_schema(uint8_t b)
+/* FUSED: present, a Type (fused_types[selector] or any UINT), a Desc with its tensors (slots
+ * from `tensors` on) and FLOATs. */
+static const DML_OPERATOR_DESC *decode_fused(fuzz_in *in, storage *s, int tensors)
 {
-    if (b >= 0xF0)
-        return &schemas[N_PLAIN + (b - 0xF0) % (N_SCHEMAS - N_PLAIN)];
-    return &schemas[b % N_PLAIN];
+    if (!(fuzz_u8(in) & 1))
+        return NULL;
+    uint8_t sel = fuzz_u8(in);
+    s->fused.Type = sel < 0x80 ? fused_types[sel % N_FUSED_TYPES] : (DML_OPERATOR_TYPE)fuzz_u32(in);
+    s->fused.Desc = NULL;
+    if (fuzz_u8(in) & 1) {
+        s->fused_desc.InputTensor = decode_tensor(in, s, tensors);
+        s->fused_desc.OutputTensor = decode_tensor(in, s, tensors + 1);
+        s->fused_desc.param[0] = fuzz_u32(in);
+        s->fused_desc.param[1] = fuzz_u32(in);
+        s->fused.Desc = &s->fused_desc;
+    }
+    return &s->fused;
+}
+
+/* The first byte picks the schema: the later ones from 0xF0 (0xFF: a second byte picks
+ * among those past N_ESCAPED), the others as before. */
+static const schema *pick_schema(fuzz_in *in)
+{
+    uint8_t b = fuzz_u8(in);
+    size_t later = N_SCHEMAS - N_PLAIN;
+    if (b < 0xF0)
+        return &schemas[b % N_PLAIN];
+    if (b < 0xFF || later <= N_ESCAPED)
+        return &schemas[N_PLAIN + (b - 0xF0) % later];
+    return &schemas[N_PLAIN + N_ESCAPED + fuzz_u8(in) % (later - N_ESCAPED)];
 }
 
 static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
 {
-    const schema *sc = pick_schema(fuzz_u8(in));
+    const schema *sc = pick_schema(in);
     memset(s, 0, sizeof *s);
     int tensors = 0, lists = 0;
     for (const field *f = sc->f; f < sc->f + 12 && f->k != END; ++f) {
@@ -395,6 +487,9 @@ static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
                 }
                 p = s->value;
             }
+            memcpy(at, &p, sizeof p);
+        } else if (f->k == FUSED) {
+            const DML_OPERATOR_DESC *p = decode_fused(in, s, tensors);
             memcpy(at, &p, sizeof p);
         } else if (f->k == SCALE_BIAS) {
             const DML_SCALE_BIAS *sb = NULL;
@@ -484,6 +579,27 @@ static void encode_list(fuzz_out *out, const field *f, const unsigned char *desc
     }
 }
 
+static void encode_fused(fuzz_out *out, const DML_OPERATOR_DESC *p)
+{
+    fuzz_put_u8(out, p != NULL);
+    if (!p)
+        return;
+    size_t k = 0;
+    while (k < N_FUSED_TYPES && fused_types[k] != p->Type)
+        ++k;
+    fuzz_put_u8(out, k < N_FUSED_TYPES ? (uint8_t)k : 0x80);
+    if (k == N_FUSED_TYPES)
+        fuzz_put_u32(out, (uint32_t)p->Type);
+    const fused_layout *d = p->Desc;
+    fuzz_put_u8(out, d != NULL);
+    if (!d)
+        return;
+    encode_tensor(out, d->InputTensor);
+    encode_tensor(out, d->OutputTensor);
+    fuzz_put_u32(out, d->param[0]);
+    fuzz_put_u32(out, d->param[1]);
+}
+
 size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t cap)
 {
     fuzz_out out = {buf, 0, cap, false};
@@ -492,7 +608,14 @@ size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t ca
         ++k;
     if (k == N_SCHEMAS || !op->Desc)
         return 0;
-    fuzz_put_u8(&out, (uint8_t)(k < N_PLAIN ? k : 0xF0 + (k - N_PLAIN)));
+    if (k < N_PLAIN) {
+        fuzz_put_u8(&out, (uint8_t)k);
+    } else if (k - N_PLAIN < N_ESCAPED || N_SCHEMAS - N_PLAIN <= N_ESCAPED) {
+        fuzz_put_u8(&out, (uint8_t)(0xF0 + (k - N_PLAIN)));
+    } else {
+        fuzz_put_u8(&out, 0xFF);
+        fuzz_put_u8(&out, (uint8_t)(k - N_PLAIN - N_ESCAPED));
+    }
     const unsigned char *desc = op->Desc;
     uint32_t element = 0; /* the first tensor's element size, for VALUE */
     for (const field *f = schemas[k].f; f < schemas[k].f + 12 && f->k != END; ++f) {
@@ -528,6 +651,10 @@ size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t ca
             UINT v;
             memcpy(&v, desc + f->at, sizeof v);
             fuzz_put_u32(&out, v);
+        } else if (f->k == FUSED) {
+            const DML_OPERATOR_DESC *p;
+            memcpy(&p, desc + f->at, sizeof p);
+            encode_fused(&out, p);
         } else if (f->k == SCALE_BIAS) {
             const DML_SCALE_BIAS *sb;
             memcpy(&sb, desc + f->at, sizeof sb);

@@ -88,7 +88,7 @@ void dmli_graph_free(dmli_graph *graph);
 typedef struct dmli_graph_step {
     dmli_plan plan;                     /* a copy, unless map is set */
     dmli_slot out, in, idx;             /* idx only for INDEXED plans */
-    const dmli_map *map;                /* an element-wise node's map (its operator's), or NULL */
+    const dmli_map *map;                /* an element-wise step's map (the plan's maps), or NULL */
     dmli_slot ins[DMLI_MAP_MAX_INPUTS]; /* a map's inputs */
     uint32_t node;  /* the node whose output the step writes (or one of its steps) */
     uint32_t fused; /* other nodes composed into this step */
@@ -103,6 +103,8 @@ typedef struct dmli_graph_decision {
 typedef struct dmli_graph_plan {
     uint32_t n_steps;
     dmli_graph_step *steps;
+    uint32_t n_maps;
+    dmli_map *maps; /* the map steps' maps (normalised; views and activations composed) */
     dmli_graph_decision *decisions; /* per node */
     uint64_t temp_bytes;            /* TemporaryResourceSize */
 } dmli_graph_plan;

@@ -10,6 +10,18 @@
  *     (fusing a fan-out would run the producer's reads once per reader), and
  *   - the composition is exact (else fuse.c says why).
  * A composed producer runs no kernel; the reader takes over its sources.
+ *
+ * Element-wise nodes (maps) compose too, where the result is exact:
+ *   - a copy that is a view (a slice, a broadcast, a layout change: no
+ *     indices) feeding one map input is read through by the map (its input
+ *     strides become the composed ones), so the map reads the copy's source
+ *     and the copy runs no kernel;
+ *   - an activation node (IDENTITY map with an activation, one input) after
+ *     a map without one becomes that map's activation, when the map's result
+ *     type is its compute type (FLOAT32, FLOAT64: the intermediate store
+ *     rounds nothing) and the activation reads the intermediate as the map
+ *     wrote it.
+ * Both under the fan-out and graph-output rules above.
  * Every other node is a step, in topological order, writing its graph output
  * or, when it only feeds nodes, an intermediate tensor in the temporary
  * resource (each at a 256-byte aligned offset, sized by the producer's
@@ -42,8 +54,8 @@ static bool is_operator(const dmli_graph *g, dmli_source s)
     return s.kind == DMLI_SOURCE_NODE && g->nodes[s.index].st != NULL;
 }
 
-/* One copy kernel, one output: what fusion composes (JOIN, SPLIT, PADDING run as their
- * steps; element-wise maps as their own step: no copy composes with one yet). */
+/* One copy kernel, one output: what fusion composes into a copy (JOIN, SPLIT, PADDING run
+ * as their steps; a map is composed into by views and activations, never into a copy). */
 static bool single_kernel(const dmli_graph_node *node)
 {
     return node->st && !node->st->mapped && node->st->n_steps == 0 && node->st->n_outputs == 1;
@@ -211,6 +223,153 @@ static void try_fuse(const dmli_graph *g, pending_pool *pool, dmli_graph_decisio
     pending_give_back(pool, u);
 }
 
+/* A map node's map while planning: the operator's, as lowered (not normalised), and the
+ * source of each input, until the node is a step or becomes part of another. */
+typedef struct pending_map {
+    dmli_map map;
+    dmli_source src[DMLI_MAP_MAX_INPUTS];
+    uint32_t fused;
+} pending_map;
+
+static bool is_map(const dmli_graph *g, dmli_source s)
+{
+    return is_operator(g, s) && g->nodes[s.index].st->mapped;
+}
+
+/* The producer's output feeds this one node input and no graph output; else why not. */
+static const char *single_reader(const dmli_graph_node *producer, uint32_t output)
+{
+    if (producer->graph_output[output] >= 0)
+        return "its output is also a graph output";
+    if (producer->consumers[output] != 1)
+        return "its output feeds several node inputs (fusing would repeat its reads)";
+    return NULL;
+}
+
+/* Whether map input k, normalised, reads its innermost run with a stride other than 0 or +-1
+ * (measured with dmlcl-bench-chains: NCHW to NHWC then a bias ADD read through the transpose
+ * element by element ran 2.5x slower than the tiled transpose and the map apart). */
+static bool strided_map_run(const dmli_map *m, uint32_t k)
+{
+    dmli_map n = *m;
+    dmli_map_normalize(&n);
+    if (n.empty || n.rank == 0)
+        return false;
+    int64_t s = n.in[k].stride[n.rank - 1];
+    return s > 1 || s < -1;
+}
+
+/* Map input k read through the view that writes it (a copy node still pending). */
+static void try_fuse_view_into_map(const dmli_graph *g, pending_pool *pool, pending_map *pm,
+                                   dmli_graph_decision *dec, uint32_t v, uint32_t k)
+{
+    dmli_graph_work_done.plan++;
+    dmli_source src = pm->src[k];
+    if (!is_operator(g, src) || g->nodes[src.index].st->mapped)
+        return;
+    uint32_t u = src.index;
+    const dmli_graph_node *producer = &g->nodes[u];
+    if (!single_kernel(producer)) {
+        dec[u].why = "its operator runs as several kernels or has several outputs";
+        return;
+    }
+    if ((dec[u].why = single_reader(producer, 0)) != NULL)
+        return;
+    const pending *p = pending_of(pool, u);
+    if (p->plan.kind != DMLI_PLAN_VIEW) {
+        dec[u].why = "a gather feeding element-wise arithmetic keeps its output (a map reads "
+                     "its inputs through strides, not indices)";
+        return;
+    }
+    dmli_map *m = &pm->map;
+    dmli_plan reader;
+    dmli_plan_init(&reader, DMLI_PLAN_VIEW, dmli_type_size(m->in[k].type));
+    for (int d = 0; d < m->rank; ++d)
+        dmli_plan_push(&reader, m->size[d], m->out.stride[d], m->in[k].stride[d], 0, 0);
+    reader.in_offset = m->in[k].offset;
+    reader.out_offset = m->out.offset;
+    dmli_plan composed;
+    if (!dmli_fuse_compose(&p->plan, &reader, DMLI_FUSE_DATA, &composed, &dec[u].why))
+        return;
+    bool same_box = composed.kind == DMLI_PLAN_VIEW && composed.rank == m->rank;
+    for (int d = 0; same_box && d < m->rank; ++d)
+        same_box = composed.size[d] == m->size[d];
+    if (!same_box) {
+        dec[u].why = "the composed read does not keep the map's dimensions";
+        return;
+    }
+    dmli_map fused = *m;
+    for (int d = 0; d < m->rank; ++d)
+        fused.in[k].stride[d] = composed.in_stride[d];
+    fused.in[k].offset = composed.in_offset;
+    if (strided_map_run(&fused, k) && !strided_map_run(m, k)) {
+        dec[u].why = "fused, the map would read this input along its run with a stride, one "
+                     "element at a time; apart, the layout change runs as a tiled view and the "
+                     "map reads contiguous runs";
+        return;
+    }
+    *m = fused;
+    pm->src[k] = p->data;
+    pm->fused += 1 + p->fused;
+    dec[u].fused_into = (int)v;
+    dec[u].why = NULL;
+    pending_give_back(pool, u);
+}
+
+/* The compute type stores its own type: a result kept in it rounds nothing. */
+static bool exact_intermediate(DML_TENSOR_DATA_TYPE t)
+{
+    return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT64;
+}
+
+/* An activation node v (pm, as lowered) after the map node u that writes its input: u's map
+ * with v's activation, writing v's output. */
+static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const uint32_t *map_of,
+                                dmli_graph_decision *dec, uint32_t v)
+{
+    dmli_graph_work_done.plan++;
+    pending_map *pv = &maps[map_of[v]];
+    const dmli_map *a = &pv->map;
+    if (a->op != DMLI_MAP_IDENTITY || a->act == DMLI_ACT_NONE || a->scale_bias ||
+        a->n_inputs != 1 || !is_map(g, pv->src[0]))
+        return false;
+    uint32_t u = pv->src[0].index;
+    pending_map *pu = &maps[map_of[u]];
+    const dmli_map *m = &pu->map;
+    if ((dec[u].why = single_reader(&g->nodes[u], 0)) != NULL)
+        return false;
+    if (m->act != DMLI_ACT_NONE) {
+        dec[u].why = "it has an activation already";
+        return false;
+    }
+    if (!exact_intermediate(m->out.type) || m->out.type != a->in[0].type ||
+        a->out.type != a->in[0].type) {
+        dec[u].why = "its result is rounded to the intermediate tensor's type before the "
+                     "activation (fused, it would not be)";
+        return false;
+    }
+    bool same = m->rank == a->rank && m->out.offset == a->in[0].offset;
+    for (int d = 0; same && d < m->rank; ++d)
+        same =
+            m->size[d] == a->size[d] && (m->size[d] == 1 || m->out.stride[d] == a->in[0].stride[d]);
+    if (!same) {
+        dec[u].why = "the activation reads the intermediate tensor in another layout";
+        return false;
+    }
+    pending_map fused = *pu;
+    fused.map.act = a->act;
+    for (int i = DMLI_MAP_PARAM_ACT; i < DMLI_MAP_MAX_PARAMS; ++i) {
+        fused.map.param[i] = a->param[i];
+        fused.map.iparam[i] = a->iparam[i];
+    }
+    fused.map.out = a->out;
+    fused.fused += 1 + pv->fused;
+    *pv = fused;
+    dec[u].fused_into = (int)v;
+    dec[u].why = NULL;
+    return true;
+}
+
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
     return (v + a - 1) / a * a;
@@ -276,33 +435,39 @@ static void emit_node_steps(const dmli_graph *g, uint32_t v, const dmli_slot *wh
     }
 }
 
-/* An element-wise node: its map, each input from where its source lives. */
-static void emit_map_step(const dmli_graph *g, uint32_t v, const dmli_slot *where,
-                          dmli_graph_plan *gp)
+/* An element-wise node: its map (with what was composed into it), normalised, each input
+ * from where its source lives. */
+static void emit_map_step(const dmli_graph *g, uint32_t v, const pending_map *pm,
+                          const dmli_slot *where, dmli_graph_plan *gp)
 {
-    const dmli_graph_node *n = &g->nodes[v];
-    const dmli_map *m = &n->st->map;
     dmli_graph_work_done.emit++;
+    dmli_map *m = &gp->maps[gp->n_maps++];
+    *m = pm->map;
+    dmli_map_normalize(m);
     dmli_graph_step *s = &gp->steps[gp->n_steps++];
     s->map = m;
     s->plan.empty = m->empty;
     s->node = v;
-    s->fused = 0;
+    s->fused = pm->fused;
     s->out = WHERE(g, where, v, m->out.slot);
     for (uint32_t k = 0; k < m->n_inputs; ++k)
-        s->ins[k] = slot_of(g, n->inputs[m->in[k].slot], where);
+        s->ins[k] = slot_of(g, pm->src[k], where);
 }
 
 /* The steps, in topological order: one per node that was not composed into another. */
-static HRESULT emit(const dmli_graph *g, const pending_pool *pool, dmli_graph_plan *gp)
+static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending_map *maps,
+                    const uint32_t *map_of, dmli_graph_plan *gp)
 {
-    size_t n_steps = 0;
+    size_t n_steps = 0, n_maps = 0;
     for (uint32_t v = 0; v < g->n_nodes; ++v)
-        if (g->nodes[v].st && gp->decisions[v].fused_into < 0)
+        if (g->nodes[v].st && gp->decisions[v].fused_into < 0) {
             n_steps += g->nodes[v].st->n_steps ? g->nodes[v].st->n_steps : 1;
+            n_maps += g->nodes[v].st->mapped;
+        }
     dmli_slot *where = calloc(g->n_node_outputs, sizeof *where);
     gp->steps = calloc(n_steps ? n_steps : 1, sizeof *gp->steps);
-    if (!where || !gp->steps) {
+    gp->maps = calloc(n_maps ? n_maps : 1, sizeof *gp->maps);
+    if (!where || !gp->steps || !gp->maps) {
         free(where);
         return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
     }
@@ -316,7 +481,7 @@ static HRESULT emit(const dmli_graph *g, const pending_pool *pool, dmli_graph_pl
             continue;
         }
         if (g->nodes[v].st->mapped) {
-            emit_map_step(g, v, where, gp);
+            emit_map_step(g, v, &maps[map_of[v]], where, gp);
             continue;
         }
         dmli_graph_work_done.emit++;
@@ -346,11 +511,17 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
     dmli_graph_plan *gp = calloc(1, sizeof *gp);
     pending_pool pool = {0};
     pool.of = malloc(g->n_nodes * sizeof *pool.of);
+    uint32_t n_mapped = 0;
+    for (uint32_t v = 0; v < g->n_nodes; ++v)
+        n_mapped += g->nodes[v].st && g->nodes[v].st->mapped;
+    pending_map *maps = malloc((n_mapped ? n_mapped : 1) * sizeof *maps);
+    uint32_t *map_of = malloc((g->n_nodes ? g->n_nodes : 1) * sizeof *map_of);
     if (gp)
         gp->decisions = calloc(g->n_nodes, sizeof *gp->decisions);
-    HRESULT hr = gp && pool.of && gp->decisions
+    HRESULT hr = gp && pool.of && gp->decisions && maps && map_of
                      ? S_OK
                      : dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
+    uint32_t n_maps = 0;
     for (uint32_t v = 0; SUCCEEDED(hr) && v < g->n_nodes; ++v) {
         gp->decisions[v] = (dmli_graph_decision){-1, NULL};
         pool.of[v] = NO_ENTRY;
@@ -358,7 +529,19 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
     for (uint32_t i = 0; SUCCEEDED(hr) && i < g->n_nodes; ++i) {
         uint32_t v = g->order[i];
         dmli_graph_work_done.plan++;
-        if (!single_kernel(&g->nodes[v]))
+        const dmli_graph_node *node = &g->nodes[v];
+        if (node->st && node->st->mapped) {
+            pending_map *pm = &maps[map_of[v] = n_maps++];
+            pm->map = node->st->map;
+            pm->fused = 0;
+            for (uint32_t k = 0; k < pm->map.n_inputs; ++k)
+                pm->src[k] = node->inputs[pm->map.in[k].slot];
+            for (uint32_t k = 0; k < pm->map.n_inputs; ++k)
+                try_fuse_view_into_map(g, &pool, pm, gp->decisions, v, k);
+            try_fuse_activation(g, maps, map_of, gp->decisions, v);
+            continue;
+        }
+        if (!single_kernel(node))
             continue; /* constants, and operators that run as their own steps */
         hr = pending_take(&pool, v);
         if (FAILED(hr))
@@ -369,7 +552,9 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
             try_fuse(g, &pool, gp->decisions, v, DMLI_FUSE_INDEX);
     }
     if (SUCCEEDED(hr))
-        hr = emit(g, &pool, gp);
+        hr = emit(g, &pool, maps, map_of, gp);
+    free(maps);
+    free(map_of);
     free(pool.entries);
     free(pool.free_list);
     free(pool.of);
@@ -386,6 +571,7 @@ void dmli_graph_plan_free(dmli_graph_plan *gp)
     if (!gp)
         return;
     free(gp->steps);
+    free(gp->maps);
     free(gp->decisions);
     free(gp);
 }
@@ -428,8 +614,9 @@ void dmli_graph_plan_print(const dmli_graph *g, const dmli_graph_plan *gp)
         char o[48], in[48], ix[48];
         if (s->map) {
             fprintf(stderr,
-                    "dmlcl: graph step %u: node %u (%s), map of %u input(s) rank %d, %s <- %s\n", i,
-                    s->node, g->nodes[s->node].name, s->map->n_inputs, s->map->rank,
+                    "dmlcl: graph step %u: node %u (%s) + %u fused, map of %u input(s) rank %d, "
+                    "%s <- %s\n",
+                    i, s->node, g->nodes[s->node].name, s->fused, s->map->n_inputs, s->map->rank,
                     slot_text(s->out, o, sizeof o), slot_text(s->ins[0], in, sizeof in));
             continue;
         }

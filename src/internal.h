@@ -228,8 +228,23 @@ typedef enum dmli_map_op {
     DMLI_MAP_TAN = 36,
     DMLI_MAP_TANH = 37,
     DMLI_MAP_THRESHOLD = 38, /* max(x0, q0); a NaN x0 stays NaN */
-    /* 64-95: comparisons, logic, bits, tests, select, casts (cl/map_logic.cl). */
+    /* 64-95: comparisons, logic, bits, tests, select, casts (cl/map_logic.cl); a
+     * comparison orders its operands by their own type (launch_map.c). */
+    DMLI_MAP_COMPARE = 64, /* q0: 0 ==, 1 >, 2 >=, 3 <, 4 <= (one kernel for five) */
+    DMLI_MAP_LOGICAL = 65, /* q0: 0 AND, 1 OR, 2 XOR of x0 != 0 and x1 != 0 */
+    DMLI_MAP_LOGICAL_NOT = 66,
+    DMLI_MAP_BIT_LOGIC = 67,   /* q0: 0 AND, 1 OR, 2 XOR; bit operations read the tensors */
+    DMLI_MAP_BIT_NOT = 68,     /* as unsigned types of their widths */
+    DMLI_MAP_SHIFT = 69,       /* q0: the width, q1: 0 left, 1 right (logical); a count */
+    DMLI_MAP_BIT_COUNT = 70,   /* >= q0 gives 0 */
+    DMLI_MAP_IS_INFINITY = 71, /* q0: DML_IS_INFINITY_MODE */
+    DMLI_MAP_IS_NAN = 72,
+    DMLI_MAP_IF = 73,            /* x0 != 0 ? x1 : x2 */
+    DMLI_MAP_CAST = 74,          /* x0 converted by the store (saturating from floats) */
+    DMLI_MAP_FILL_BITS = 75,     /* q0, written to an unsigned type of the output's width */
+    DMLI_MAP_FILL_SEQUENCE = 76, /* q0 + i * q1, i the output element's flat logical index */
     /* 96-127: activations with more inputs than one (cl/activation.cl). */
+    DMLI_MAP_PARAMETERIZED_RELU = 96, /* x0 >= 0 ? x0 : x1 * x0 (x1 the slope) */
 } dmli_map_op;
 
 /* An activation applied to f's result (cl/activation.cl ACT has the same numbers): a
@@ -238,6 +253,27 @@ typedef enum dmli_map_op {
  * are parameters 5 to 7. */
 typedef enum dmli_act {
     DMLI_ACT_NONE = 0,
+    /* DirectML's activations (src/ops/activation.c reads their descriptors): g0, g1, g2 as each
+     * names them. */
+    DMLI_ACT_IDENTITY = 1,
+    DMLI_ACT_RELU = 2,
+    DMLI_ACT_LEAKY_RELU = 3,       /* g0 Alpha */
+    DMLI_ACT_THRESHOLDED_RELU = 4, /* g0 Alpha */
+    DMLI_ACT_LINEAR = 5,           /* g0 Alpha, g1 Beta */
+    DMLI_ACT_HARD_SIGMOID = 6,     /* g0 Alpha, g1 Beta */
+    DMLI_ACT_HARD_SWISH = 7,       /* g0 Alpha, g1 Beta */
+    DMLI_ACT_SHRINK = 8,           /* g0 Bias, g1 Threshold (integers: see activation.c) */
+    DMLI_ACT_ELU = 9,              /* g0 Alpha */
+    DMLI_ACT_CELU = 10,            /* g0 Alpha */
+    DMLI_ACT_SCALED_ELU = 11,      /* g0 Alpha, g1 Gamma */
+    DMLI_ACT_SIGMOID = 12,
+    DMLI_ACT_SWISH = 13, /* g0 SigmoidInputScale */
+    DMLI_ACT_TANH = 14,
+    DMLI_ACT_SCALED_TANH = 15,         /* g0 Alpha, g1 Beta */
+    DMLI_ACT_SOFTPLUS = 16,            /* g0 Steepness */
+    DMLI_ACT_PARAMETRIC_SOFTPLUS = 17, /* g0 Alpha, g1 Beta */
+    DMLI_ACT_SOFTSIGN = 18,
+    DMLI_ACT_GELU = 19,
 } dmli_act;
 
 /* The map's parameters (cl/abi.h DMLI_MAP_PARAM): 0-1 ScaleBias, 2-4 the operation's, 5-7

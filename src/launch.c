@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The launch layer: variant choice, launch geometry and the shape buffer of
- * a plan on a device description (see launch.h). Pure host code.
+ * a plan on a device description (see launch.h). Pure host code. The copy
+ * families' parts, each in its file: launch_tiles.c (TRANSPOSE tiles, shared
+ * by views and gathers), launch_view.c (the view variants), launch_indexed.c
+ * (the indexed copy's); launch_map.c and launch_bands.c are the other families.
  *
  * Class rules: GPUs get lanes (a warp interleaves a run, a work-group holds
  * 256 items), layout changes of views by work-group tiles in local memory
@@ -15,10 +18,11 @@
 #include <string.h>
 
 #include "launch.h"
+#include "launch_copy.h"
 #include "tuning.h"
 
 /* The tuning table (tuning.h) of a GPU or of a CPU. */
-static const dmli_tuning *tune(bool gpu)
+const dmli_tuning *dmli_copy_tune(bool gpu)
 {
     return dmli_tuning_for(gpu ? DMLCL_DEVICE_CLASS_GPU : DMLCL_DEVICE_CLASS_CPU);
 }
@@ -35,7 +39,7 @@ static const char *unit_type(uint32_t unit)
 }
 
 /* The 16-byte vector of units (cl/view.cl TRANSPOSE 2). */
-static const char *vector_type(uint32_t unit)
+const char *dmli_copy_vector_type(uint32_t unit)
 {
     switch (unit) {
     case 1: return "uchar16";
@@ -44,384 +48,6 @@ static const char *vector_type(uint32_t unit)
     case 8: return "ulong2";
     default: return "uint4";
     }
-}
-
-static const char *index_type(dmli_index_type t)
-{
-    switch (t) {
-    case DMLI_INDEX_UINT32: return "uint";
-    case DMLI_INDEX_INT64: return "long";
-    case DMLI_INDEX_UINT64: return "ulong";
-    case DMLI_INDEX_INT8: return "char";
-    case DMLI_INDEX_UINT8: return "uchar";
-    case DMLI_INDEX_INT16: return "short";
-    case DMLI_INDEX_UINT16: return "ushort";
-    default: return "int";
-    }
-}
-
-bool dmli_index_type_signed(dmli_index_type t)
-{
-    return t == DMLI_INDEX_INT32 || t == DMLI_INDEX_INT64 || t == DMLI_INDEX_INT8 ||
-           t == DMLI_INDEX_INT16;
-}
-
-/* A VIEW plan whose outer dimensions include input stride 0: REPEAT (see cl/view.cl). */
-static bool view_repeats(const dmli_plan *p)
-{
-    for (int d = 0; p->kind == DMLI_PLAN_VIEW && d + 1 < p->rank; ++d)
-        if (p->in_stride[d] == 0)
-            return true;
-    return false;
-}
-
-/*
- * TRANSPOSE tiles (cl/view.cl): SIDE units along the input-contiguous
- * dimension (one line read per input row), a chunk of the run along the
- * output-contiguous one (whole lines written per output row). Where the
- * run's input rows are far apart (transpose_far_rows), each is a stream of
- * its own, and streams cost read bandwidth: those tiles take one line per
- * output row, half the streams. Sizes and the measurements that set them:
- * tuning.c.
- */
-
-/*
- * GPUs (TRANSPOSE 3, cl/transpose.cl group_tile): a work-group of
- * GROUP_ITEMS items moves GROUP_ROWS tiles through local memory, each
- * CHUNK_MAX units of the run (the power of two that holds it, at most
- * group_chunk, tuning.h) x SIDE units along the input-contiguous dimension (the rest
- * of group_units(), no more than the power of two that holds that
- * dimension), and as many consecutive tiles (at most group_max_rows) as
- * fill group_units(): a warp reads whole input rows and writes whole output
- * rows, and each item has several loads in flight before the barrier.
- * Without it a GPU read each unit of a strided run from its own sector:
- * NCHW -> NHWC f32 on an H200 (NVIDIA's OpenCL) ran at 0.16 of a copy of
- * its bytes, u8 0.04, slower than one work-item per element; one 32 x 32
- * tile a group took them to 0.48 and 0.19 (dmlcl-bench --variants), but
- * depth-to-space block 2 (tiles of 64 x 2) fell from 0.13 to 0.10.
- */
-#define GROUP_ITEMS 256
-
-/* Units a group moves: 1024, and 4 KiB of narrow units. */
-static int64_t group_units(const dmli_plan *p)
-{
-    int64_t by_bytes = 4096 / (int64_t)p->elem_bytes;
-    return by_bytes > 1024 ? by_bytes : 1024;
-}
-
-static int64_t pow2_at_least(int64_t v)
-{
-    int64_t q = 1;
-    while (q < v)
-        q <<= 1;
-    return q;
-}
-
-static bool group_packed(const dmli_plan *p);
-
-/* Packed tiles (group_packed) take all of group_units() along the run:
- * their loads are one contiguous span however long the run's chunk is. */
-static int group_chunk(const dmli_plan *p)
-{
-    int64_t run = p->size[p->rank - 1];
-    if (group_packed(p)) {
-        int64_t most = group_units(p) / pow2_at_least(p->size[p->rank - 2]);
-        return (int)(pow2_at_least(run) < most ? pow2_at_least(run) : most);
-    }
-    int64_t most = tune(true)->group_chunk;
-    return (int)(run >= most ? most : pow2_at_least(run));
-}
-
-static int group_side(const dmli_plan *p)
-{
-    int64_t side = group_units(p) / group_chunk(p), n0 = pow2_at_least(p->size[p->rank - 2]);
-    return (int)(n0 < side ? n0 : side);
-}
-
-static int group_rows(const dmli_plan *p)
-{
-    int64_t rows = group_units(p) / ((int64_t)group_side(p) * group_chunk(p));
-    int64_t most = tune(true)->group_max_rows;
-    return (int)(rows > most ? most : rows < 1 ? 1 : rows);
-}
-
-/*
- * GPUs: a run strided in the input by exactly the size of the dimension next
- * to it, which is contiguous in the input (the two together one contiguous
- * input span): space-to-depth's output rows read every b-th unit, its
- * column-in-block dimension the b units between; NHWC -> NCHW of a few
- * channels. A group tile of SIDE (that dimension) x a chunk of the run
- * filling group_units() (group_chunk) reads the span whole and writes whole
- * rows of the run. A work-item per unit read each unit
- * of such a run on its own (space-to-depth on an H200: 0.04-0.13 of a copy,
- * half the speed of one work-item per element).
- */
-static bool group_packed(const dmli_plan *p)
-{
-    int in = p->rank - 1;
-    int64_t is = p->in_stride[in], n0 = p->size[in - 1];
-    int64_t chunk = tune(true)->group_chunk;
-    return p->size[in] >= chunk && n0 >= 2 && n0 <= chunk && is == n0;
-}
-
-/*
- * GPUs: a view whose run is contiguous in the output and strided in the
- * input, and whose input-contiguous dimension d is not next to the run (a
- * space-to-depth's column-in-block dimension sits above its rows): q is p
- * with d moved next to the run, when that makes it packed (group_packed).
- * The order of the row dimensions is free: it only orders the rows.
- */
-static bool group_reorder(const dmli_plan *p, const dmli_device_desc *dev, dmli_plan *q)
-{
-    int in = p->rank - 1;
-    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || p->kind != DMLI_PLAN_VIEW || p->rank < 3 ||
-        p->out_stride[in] != 1 || p->in_stride[in - 1] == 1)
-        return false;
-    for (int d = in - 2; d >= 0; --d) {
-        if (p->in_stride[d] != 1)
-            continue;
-        *q = *p;
-        for (int k = d; k < in - 1; ++k) {
-            q->size[k] = p->size[k + 1];
-            q->out_stride[k] = p->out_stride[k + 1];
-            q->in_stride[k] = p->in_stride[k + 1];
-            q->idx_stride[k] = p->idx_stride[k + 1];
-            q->idx_pos[k] = p->idx_pos[k + 1];
-        }
-        q->size[in - 1] = p->size[d];
-        q->out_stride[in - 1] = p->out_stride[d];
-        q->in_stride[in - 1] = p->in_stride[d];
-        q->idx_stride[in - 1] = p->idx_stride[d];
-        q->idx_pos[in - 1] = p->idx_pos[d];
-        return group_packed(q);
-    }
-    return false;
-}
-
-static int transpose_side(const dmli_plan *p, int transpose)
-{
-    return transpose == 3 ? group_side(p)
-                          : (int)tune(false)->transpose_side_bytes / (int)p->elem_bytes;
-}
-
-static int transpose_chunk(const dmli_plan *p, int transpose)
-{
-    if (transpose == 3)
-        return group_chunk(p);
-    int64_t is = p->rank ? p->in_stride[p->rank - 1] * (int64_t)p->elem_bytes : 0;
-    const dmli_tuning *t = tune(false);
-    bool far = is >= t->transpose_far_rows || is <= -(int64_t)t->transpose_far_rows;
-    return (int)(far ? t->transpose_far_chunk_bytes : t->transpose_chunk_bytes) /
-           (int)p->elem_bytes;
-}
-
-/*
- * The tiles of a layout change (cl/transpose.cl), from the shape alone: the
- * run is contiguous in the output and far-strided in the input, the next
- * dimension is contiguous in the input and at least a tile. 2 (register
- * blocks) where the run, the output offset and every output stride are whole
- * 16-byte vectors (binding offsets are 16-byte aligned), else 1; 0: no tiles.
- */
-static int transpose_tiles(const dmli_plan *p, bool gpu)
-{
-    int in = p->rank - 1;
-    if (gpu && p->rank >= 2 && p->out_stride[in] == 1 && p->in_stride[in - 1] == 1 &&
-        group_packed(p))
-        return 3;
-    if (p->rank < 2 || p->out_stride[in] != 1 ||
-        (p->in_stride[in] <= 4 && p->in_stride[in] >= -4) || p->in_stride[in - 1] != 1 ||
-        p->size[in - 1] < (gpu ? (int64_t)tune(true)->group_chunk : transpose_side(p, 1)))
-        return 0;
-    if (gpu)
-        return 3;
-    int64_t vn = 16 / (int64_t)p->elem_bytes;
-    if (p->size[in] % vn != 0 || p->out_offset % vn != 0)
-        return 1;
-    for (int d = 0; d < in; ++d)
-        if (p->out_stride[d] % vn != 0)
-            return 1;
-    return 2;
-}
-
-/* Work-groups of GROUP_ITEMS, and local memory for the group's tiles:
- * GROUP_ROWS x CHUNK_MAX x GROUP_STRIDE units (cl/transpose.cl). */
-static bool group_tiles_fit(const dmli_plan *p, const dmli_device_desc *dev)
-{
-    uint64_t chunk = (uint64_t)group_chunk(p), pad = chunk >= 32 ? 1 : 32 / chunk;
-    uint64_t units = (uint64_t)group_rows(p) * chunk * ((uint64_t)group_side(p) + pad);
-    return dev->max_work_group_size >= GROUP_ITEMS && dev->max_item_sizes[0] >= GROUP_ITEMS &&
-           dev->local_mem_size >= units * p->elem_bytes;
-}
-
-/* The tiles of a layout change on dev: a work-item's on CPUs, a
- * work-group's of GROUP_ITEMS on GPUs that take them. */
-static int device_tiles(const dmli_plan *p, const dmli_device_desc *dev)
-{
-    int tiles = transpose_tiles(p, dev->device_class == DMLCL_DEVICE_CLASS_GPU);
-    return tiles == 3 && !group_tiles_fit(p, dev) ? 0 : tiles;
-}
-
-/* A layout change of a view (see cl/view.cl TRANSPOSE). */
-static int view_transposes(const dmli_plan *p, const dmli_device_desc *dev)
-{
-    if (p->kind != DMLI_PLAN_VIEW || view_repeats(p))
-        return 0;
-    return device_tiles(p, dev);
-}
-
-/*
- * A gather whose inner dimensions are a layout change (cl/indexed.cl
- * TRANSPOSE): the same tiles as view_transposes, and neither tile dimension
- * moves the indices, so a tile resolves one index tuple. Not the element
- * walk of an ERROR check with nothing to write.
- */
-int dmli_indexed_tiles(const dmli_plan *p)
-{
-    int in = p->rank - 1;
-    if (p->kind != DMLI_PLAN_INDEXED || p->check_only || p->rank < 2 || p->idx_stride[in] != 0 ||
-        p->idx_stride[in - 1] != 0)
-        return 0;
-    return transpose_tiles(p, false);
-}
-
-/* The tiles of a gather of a layout change on dev (as view_transposes). */
-static int indexed_transposes(const dmli_plan *p, const dmli_device_desc *dev)
-{
-    return dmli_indexed_tiles(p) ? device_tiles(p, dev) : 0;
-}
-
-/*
- * INTERLEAVE (cl/view.cl) on a CPU: runs of 2 to 8 units (RUN_N), contiguous
- * in the output and far apart in the input (a stream per run position), the
- * next dimension contiguous in the input and packed after the runs in the
- * output: out[w * RUN_N + c] = in[w + c * run_is], as depth-to-space and
- * NCHW -> NHWC with a few channels. A work-item loads a 16-byte vector of
- * each stream and writes RUN_N whole vectors of output, instead of moving
- * one short run per row (or a tile only RUN_N units wide). It takes priority
- * over TRANSPOSE, whose tiles would be RUN_N units wide. A line's positions
- * past its last whole block are one more block ending at the line's end,
- * overlapping the one before (depth-to-space u8 block 4, rows of 56: 1.41x
- * against storing them unit by unit, dmlcl-ab, PoCL). 2 (aligned vector
- * stores, non-temporal with STREAM) where every output row starts on a
- * 16-byte boundary (binding offsets do) and is whole vectors, and a row with
- * a tail of positions is one chunk (so the tail block is its own item's and
- * aligned too); else 1 (plain unaligned stores). Rows of 100 f16 positions
- * (400 bytes) 1.31x with 2 against 1; a row's unit-by-unit tail sharing a
- * line with the next row's non-temporal stores had made them 5x slower than
- * with no streaming at all (dmlcl-bench --variants, PoCL).
- */
-#define INTERLEAVE_RUN_MAX 8
-
-/* Positions per work-item chunk, n units each: ~bytes of output, whole vectors. */
-static int64_t interleave_chunk(const dmli_plan *p, int64_t n, int64_t bytes)
-{
-    int64_t vn = 16 / (int64_t)p->elem_bytes, per = bytes / ((int64_t)p->elem_bytes * n);
-    return per < vn ? vn : per / vn * vn;
-}
-
-static int view_interleaves(const dmli_plan *p, bool gpu)
-{
-    int in = p->rank - 1;
-    if (p->kind != DMLI_PLAN_VIEW || gpu || p->rank < 2 || view_repeats(p) || p->elem_bytes > 8)
-        return 0;
-    int64_t run = p->size[in], vn = 16 / (int64_t)p->elem_bytes;
-    if (run < 2 || run > INTERLEAVE_RUN_MAX || p->out_stride[in] != 1 || p->in_stride[in] == 0 ||
-        p->out_stride[in - 1] != run || p->in_stride[in - 1] != 1 || p->size[in - 1] < vn)
-        return 0;
-    int64_t positions = p->size[in - 1];
-    bool tail_in_one_chunk =
-        (positions * run) % vn == 0 &&
-        interleave_chunk(p, run, tune(false)->interleave_chunk_bytes) >= positions;
-    if (p->out_offset % vn != 0 || (positions % vn != 0 && !tail_in_one_chunk))
-        return 1;
-    for (int d = 0; d + 1 < in; ++d)
-        if (p->out_stride[d] % vn != 0)
-            return 1;
-    return 2;
-}
-
-/*
- * STRIDED (cl/view.cl) on a CPU: a run contiguous in the output that reads
- * input stride 2, -1 or -2 (every other element, reversed, or both) of units
- * up to 8 bytes, at least two output lines long. Each output line is built
- * from the 16-byte vectors covering its input span and shuffles, stored
- * whole (non-temporal with STREAM): the compiler's own vectorisation of the
- * plain loop gathered u8 at stride -2 byte by byte (0.14 of the limit).
- * INTERLEAVE (runs of at most 8 units) and TRANSPOSE (|stride| > 4) never
- * meet it; REPEAT and DEINTERLEAVE (a stride-2 run whose other unit an
- * outer dimension reads: every loaded unit used) keep theirs.
- */
-static bool view_strided(const dmli_plan *p, bool gpu, const dmli_launch *l)
-{
-    int in = p->rank - 1;
-    if (p->kind != DMLI_PLAN_VIEW || gpu || p->rank < 1 || l->repeat || l->interleave ||
-        l->deinterleave || l->transpose || p->elem_bytes > 8 || p->out_stride[in] != 1)
-        return false;
-    int64_t is = p->in_stride[in];
-    return (is == 2 || is == -1 || is == -2) && p->size[in] * (int64_t)p->elem_bytes >= 128;
-}
-
-/*
- * DEINTERLEAVE (cl/view.cl) on a CPU, the mirror of INTERLEAVE: the run is
- * contiguous in the output and reads every RUN_N-th input unit (2 to 8), and
- * an outer dimension of RUN_N reads stride 1 (the streams, any output
- * stride): out[w + c * cs] = in[w * RUN_N + c], as space-to-depth and NHWC
- * -> NCHW with a few channels. A work-item loads RUN_N whole 16-byte vectors
- * of one input line and stores one vector to each output stream, instead of
- * reading every RUN_N-th unit (or a tile only RUN_N units tall). Returns the
- * plan dimension of the streams, or -1; *mode is 2 (aligned vector stores,
- * non-temporal with STREAM) where every stream's rows start on a 16-byte
- * boundary and are whole vectors, else 1, as for INTERLEAVE.
- */
-static int view_deinterleave_dim(const dmli_plan *p, bool gpu, int *mode)
-{
-    int in = p->rank - 1;
-    *mode = 0;
-    if (p->kind != DMLI_PLAN_VIEW || gpu || p->rank < 2 || view_repeats(p) || p->elem_bytes > 8)
-        return -1;
-    int64_t n = p->in_stride[in], vn = 16 / (int64_t)p->elem_bytes;
-    if (n < 2 || n > INTERLEAVE_RUN_MAX || p->out_stride[in] != 1 || p->size[in] < vn)
-        return -1;
-    int s = in - 1;
-    while (s >= 0 && !(p->in_stride[s] == 1 && p->size[s] == n))
-        --s;
-    if (s < 0)
-        return -1;
-    *mode = 2;
-    if (p->out_offset % vn != 0 || p->size[in] % vn != 0)
-        *mode = 1;
-    for (int d = 0; d < in; ++d)
-        if (p->out_stride[d] % vn != 0)
-            *mode = 1;
-    return s;
-}
-
-/*
- * DEINTERLEAVE chunks: as large as leaves 16 work-items per compute unit,
- * from 16 KiB to 256 KiB of output. Each chunk restarts RUN_N + 1 memory
- * streams: NHWC -> NCHW u8 C = 3 [64,3,224,224] ran at 0.63x the speed of
- * the general strided row with 16 KiB chunks, 0.86x with 64 KiB, 1.10x with
- * whole 150 KiB rows (dmlcl-ab, PoCL, 2 cores).
- */
-
-static int64_t deinterleave_chunk(const dmli_plan *p, const dmli_device_desc *dev, uint64_t rows)
-{
-    const dmli_tuning *t = dmli_tuning_for(dev->device_class);
-    int64_t n = p->in_stride[p->rank - 1];
-    uint64_t bytes = rows * (uint64_t)p->size[p->rank - 1] * (uint64_t)n * p->elem_bytes /
-                     (t->deinterleave_items_per_unit * (uint64_t)dev->compute_units);
-    if (bytes < t->deinterleave_chunk_min)
-        bytes = t->deinterleave_chunk_min;
-    if (bytes > t->deinterleave_chunk_max)
-        bytes = t->deinterleave_chunk_max;
-    return interleave_chunk(p, n, (int64_t)bytes);
-}
-
-static int view_deinterleaves(const dmli_plan *p, bool gpu)
-{
-    int mode;
-    view_deinterleave_dim(p, gpu, &mode);
-    return mode;
 }
 
 /*
@@ -463,98 +89,6 @@ static bool streams(const dmli_plan *p, const dmli_device_desc *dev, bool transp
         transposes ? dmli_tuning_for(dev->device_class)->stream_transpose_factor * bytes : bytes);
 }
 
-/*
- * One-unit rows gathered on a CPU (RUN_ONE) are random reads that miss the
- * caches (and the TLB): the kernel prefetches the row this many rows ahead
- * (cl/indexed.cl PREFETCH), past its item's end into the next item's rows,
- * so that many misses are in flight. 256 against 16 (with the prefetches
- * that crossed no item end): 2-3x on rows of 8 and 16 bytes (dmlcl-ab,
- * PoCL); 64 and 128 between, 512 and 1024 no better.
- */
-
-/*
- * TRANSPOSE tiles read one line from each of a chunk of far-apart input rows
- * (one stream per run unit, too many for the hardware prefetcher): each tile
- * prefetches the same rows' lines this many tiles ahead along the line (the
- * last tile of the line at most, inside the input), where the device's
- * compiler takes __builtin_prefetch. 2: 1.3-2.5x on NCHW<->NHWC and a matrix
- * transpose (dmlcl-ab, PoCL); 1 no different, 3 and 4 no better.
- */
-
-/*
- * Inner-axis gathers whose gathered axis is contiguous and at most 64 KiB
- * (SHARED_INDEX): each row's elements are read in random order, so the next
- * row's span is prefetched in line order while a row is gathered.
- */
-
-/*
- * Contiguous rows gathered at random (any policy), at most 4 pages (16 KiB)
- * each: the chunk of a row row_ahead_bytes of rows on (1 to 16 rows) is
- * prefetched while a row moves (cl/indexed.cl ROW_INDEX), also across item
- * ends, so the page walks and misses of a few rows overlap. Against the
- * next row only, CLAMP only and none over a page (dmlcl-ab, PoCL): 1.1-1.45x
- * on rows of 512 B to 4 KiB, 1.16x on 16 KiB rows; 8 KiB ahead measured the
- * same, 4 KiB rows 4 ahead the same as 8.
- */
-
-static int prefetch(const dmli_plan *p, const dmli_device_desc *dev, const dmli_launch *l)
-{
-    const dmli_tuning *t = dmli_tuning_for(dev->device_class);
-    if (!dev->prefetch || p->kind != DMLI_PLAN_INDEXED)
-        return 0;
-    if (l->run_one)
-        return (int)t->row_prefetch;
-    if (l->shared_index && l->serial && p->components == 1 && p->axis_stride[0] == 1 &&
-        p->in_stride[p->rank - 1] == 0 &&
-        p->axis_size[0] * (int64_t)p->elem_bytes <= t->span_prefetch_max)
-        return 1;
-    int in = p->rank - 1;
-    if (l->serial && p->rank > 0 && p->idx_stride[in] == 0 && p->in_stride[in] == 1 &&
-        p->out_stride[in] == 1 && p->size[in] * (int64_t)p->elem_bytes <= t->row_prefetch_max &&
-        !p->check_only) {
-        int64_t ahead = t->row_ahead_bytes / (p->size[in] * (int64_t)p->elem_bytes);
-        int64_t most = t->row_ahead_max;
-        return ahead < 1 ? 1 : ahead > most ? (int)most : (int)ahead;
-    }
-    return 0;
-}
-
-/*
- * SHARED_INDEX keeps a block's resolved offsets as 32-bit ints (CACHE_T)
- * where every offset fits (at most sum_k (axis size - 1) x |axis stride|)
- * and units are 4 bytes or more: the compiler then gathers 8 units per
- * instruction from 32-bit indices instead of 4 from 64-bit ones (AVX-512
- * vpgatherdd against vpgatherqd; 1.3-1.4x on the inner-axis gather, PoCL).
- * Narrower units are assembled lane by lane either way, and measured no
- * faster with ints.
- */
-static bool cache_ints(const dmli_plan *p)
-{
-    if (p->elem_bytes < 4)
-        return false;
-    int64_t most = 0;
-    for (int k = 0; k < p->components; ++k) {
-        int64_t s = p->axis_stride[k] < 0 ? -p->axis_stride[k] : p->axis_stride[k],
-                n = p->axis_size[k] - 1;
-        if (n > 0 && s > (INT32_MAX - most) / n)
-            return false;
-        most += n > 0 ? n * s : 0;
-    }
-    return most <= INT32_MAX;
-}
-
-/* An element-indexed run whose indices no outer dimension moves (cl/indexed.cl). */
-static bool shares_index(const dmli_plan *p)
-{
-    if (p->kind != DMLI_PLAN_INDEXED || p->rank < 2 || p->idx_stride[p->rank - 1] == 0 ||
-        p->check_only)
-        return false;
-    for (int d = 0; d + 1 < p->rank; ++d)
-        if (p->idx_stride[d] != 0)
-            return false;
-    return true;
-}
-
 static void decide(const dmli_plan *p, const dmli_device_desc *dev, dmli_launch *l)
 {
     bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
@@ -563,19 +97,19 @@ static void decide(const dmli_plan *p, const dmli_device_desc *dev, dmli_launch 
     l->kernel = indexed ? "indexed_copy" : "view_copy";
     l->unit = p->elem_bytes;
     l->serial = !gpu;
-    l->interleave = view_interleaves(p, gpu);
-    l->deinterleave = l->interleave ? 0 : view_deinterleaves(p, gpu);
-    l->transpose = indexed                            ? indexed_transposes(p, dev)
+    l->interleave = dmli_view_interleaves(p, gpu);
+    l->deinterleave = l->interleave ? 0 : dmli_view_deinterleaves(p, gpu);
+    l->transpose = indexed                            ? dmli_indexed_transposes(p, dev)
                    : l->interleave || l->deinterleave ? 0
-                                                      : view_transposes(p, dev);
+                                                      : dmli_view_transposes(p, dev);
     l->stream = streams(p, dev, l->transpose != 0);
-    l->repeat = view_repeats(p);
-    l->strided = view_strided(p, gpu, l);
+    l->repeat = dmli_view_repeats(p);
+    l->strided = dmli_view_strided(p, gpu, l);
     /* GPUs resolve each pick: a work-item's private cache of 256 resolved
      * offsets spills out of registers, and the rows' shared indices stay in
      * the GPU's caches anyway (inner-axis gathers on an H200 ran at 0.7 of
      * one work-item per element with it). */
-    l->shared_index = !gpu && shares_index(p);
+    l->shared_index = !gpu && dmli_indexed_shares_index(p);
     l->run_one = indexed && !gpu && !l->transpose && (p->rank == 0 || p->size[p->rank - 1] == 1);
     if (indexed)
         l->args = (dmli_launch_args){
@@ -621,24 +155,25 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
         n += snprintf(buf + n, len - (size_t)n, " -DSHARED_INDEX=%d -DRUN_ONE=%d -DROWS_1D=%d",
                       l->shared_index, l->run_one, p->rank == 2);
-        if (l->shared_index && cache_ints(p))
+        if (l->shared_index && dmli_indexed_cache_ints(p))
             n += snprintf(buf + n, len - (size_t)n, " -DCACHE_T=int");
         if (l->transpose)
             n += snprintf(buf + n, len - (size_t)n, " -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d",
-                          l->transpose, transpose_side(p, l->transpose),
-                          transpose_chunk(p, l->transpose));
+                          l->transpose, dmli_tile_side(p, l->transpose),
+                          dmli_tile_chunk(p, l->transpose));
         if (l->transpose == 2)
             n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
-                          16 / p->elem_bytes, vector_type(p->elem_bytes), 16 / p->elem_bytes);
+                          16 / p->elem_bytes, dmli_copy_vector_type(p->elem_bytes),
+                          16 / p->elem_bytes);
         if (l->transpose && l->tile_prefetch)
             n += snprintf(buf + n, len - (size_t)n, " -DTILE_PREFETCH=%d", l->tile_prefetch);
         if (l->transpose == 3)
-            n += snprintf(buf + n, len - (size_t)n, " -DGROUP_ROWS=%d", group_rows(p));
+            n += snprintf(buf + n, len - (size_t)n, " -DGROUP_ROWS=%d", dmli_tile_group_rows(p));
         snprintf(buf + n, len - (size_t)n,
                  " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
                  "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d -DPREFETCH=%d",
-                 index_type(p->idx_type), dmli_index_type_signed(p->idx_type), p->wrap_negative,
-                 (int)p->policy, row, p->check_only, p->components, l->prefetch);
+                 dmli_indexed_index_type(p->idx_type), dmli_index_type_signed(p->idx_type),
+                 p->wrap_negative, (int)p->policy, row, p->check_only, p->components, l->prefetch);
         return;
     }
     bool splat = p->rank > 0 && p->in_stride[in] == 0;
@@ -646,25 +181,25 @@ static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t 
         n += snprintf(buf + n, len - (size_t)n, " -DTILE_PREFETCH=%d", l->tile_prefetch);
     n += snprintf(buf + n, len - (size_t)n,
                   " -DSPLAT=%d -DREPEAT=%d -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d", splat,
-                  l->repeat, l->transpose, transpose_side(p, l->transpose),
-                  transpose_chunk(p, l->transpose));
+                  l->repeat, l->transpose, dmli_tile_side(p, l->transpose),
+                  dmli_tile_chunk(p, l->transpose));
     if (l->transpose == 3)
-        n += snprintf(buf + n, len - (size_t)n, " -DGROUP_ROWS=%d", group_rows(p));
+        n += snprintf(buf + n, len - (size_t)n, " -DGROUP_ROWS=%d", dmli_tile_group_rows(p));
     if (l->transpose == 2)
         n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
-                      16 / p->elem_bytes, vector_type(p->elem_bytes), 16 / p->elem_bytes);
+                      16 / p->elem_bytes, dmli_copy_vector_type(p->elem_bytes), 16 / p->elem_bytes);
     if (l->interleave)
         n += snprintf(buf + n, len - (size_t)n,
                       " -DINTERLEAVE=%d -DRUN_N=%d -DVN=%u -DVEC_T=%s -DVLOAD=vload%u "
                       "-DVSTORE=vstore%u",
                       l->interleave, (int)p->size[in], 16 / p->elem_bytes,
-                      vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
+                      dmli_copy_vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
     if (l->deinterleave)
         n += snprintf(buf + n, len - (size_t)n,
                       " -DDEINTERLEAVE=%d -DRUN_N=%d -DVN=%u -DVEC_T=%s -DVLOAD=vload%u "
                       "-DVSTORE=vstore%u",
                       l->deinterleave, (int)p->in_stride[in], 16 / p->elem_bytes,
-                      vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
+                      dmli_copy_vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
     if (l->strided)
         snprintf(buf + n, len - (size_t)n, " -DSTRIDED=1 -DSV_N=%u", 64 / p->elem_bytes);
 }
@@ -755,11 +290,11 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
     int64_t chunk = gpu ? (int64_t)lanes * t->gpu_chunk_per_lane
                         : (int64_t)(t->cpu_chunk_bytes / p->elem_bytes);
     if (l->transpose)
-        chunk = transpose_chunk(p, l->transpose);
+        chunk = dmli_tile_chunk(p, l->transpose);
     if (l->interleave)
-        chunk = interleave_chunk(p, per_position, t->interleave_chunk_bytes);
+        chunk = dmli_view_interleave_chunk(p, per_position, t->interleave_chunk_bytes);
     if (l->deinterleave)
-        chunk = deinterleave_chunk(p, dev, l->rows);
+        chunk = dmli_view_deinterleave_chunk(p, dev, l->rows);
     if (chunk > run)
         chunk = run;
     uint64_t chunks = (uint64_t)((run + chunk - 1) / chunk);
@@ -800,35 +335,17 @@ static void geometry(const dmli_plan *p, const dmli_device_desc *dev, dmli_launc
     l->global[2] = round_up((size_t)rows, per_group);
     l->chunk = chunk;
     if (l->transpose == 3) {
-        /* A work-group per group_rows() tiles: the tile rows along dimension
+        /* A work-group per dmli_tile_group_rows() tiles: the tile rows along dimension
          * 0 (the largest grid dimension on every GPU), the run's chunks along 2. */
         l->rows_per_item = 1;
         l->local[0] = GROUP_ITEMS;
         l->local[1] = 1;
         l->local[2] = 1;
-        size_t per = (size_t)group_rows(p);
+        size_t per = (size_t)dmli_tile_group_rows(p);
         l->global[0] = GROUP_ITEMS * (((size_t)l->rows + per - 1) / per);
         l->global[1] = 1;
         l->global[2] = (size_t)chunks;
     }
-}
-
-/*
- * TRANSPOSE of an indexed plan: rows are tiles of dims[0] (its index strides
- * are 0); its real size and output stride follow the rows as one more
- * dimension, {size, os, 1, 0, 0}. Returns the longs appended.
- */
-static size_t tile_indexed_rows(const dmli_plan *p, dmli_launch *l, cl_long *dims, int outer)
-{
-    cl_long n0 = dims[0], side = transpose_side(p, l->transpose), tiles = (n0 + side - 1) / side;
-    cl_long *real = dims + DMLI_INDEXED_DIM * outer;
-    for (int k = 0; k < DMLI_INDEXED_DIM; ++k)
-        real[k] = k == 0 ? n0 : k == 1 ? dims[1] : k == 2 ? 1 : 0;
-    dims[0] = tiles;
-    for (int k = 1; k < DMLI_INDEXED_DIM; ++k)
-        dims[k] *= side;
-    l->rows = l->rows / (uint64_t)n0 * (uint64_t)tiles;
-    return DMLI_INDEXED_DIM;
 }
 
 static cl_long magnitude(cl_long v)
@@ -884,10 +401,10 @@ static size_t fill_dims(const dmli_plan *p, dmli_launch *l, cl_long *dims, int *
         }
     size_t count = (size_t)(per * outer);
     if (l->transpose && indexed) {
-        count += tile_indexed_rows(p, l, dims, outer);
+        count += dmli_tile_indexed_rows(p, l, dims, outer);
     } else if (l->transpose) {
         /* Rows are tiles of dims[0]; its real size and output stride follow. */
-        cl_long n0 = dims[0], side = transpose_side(p, l->transpose),
+        cl_long n0 = dims[0], side = dmli_tile_side(p, l->transpose),
                 tiles = (n0 + side - 1) / side;
         cl_long *real = dims + DMLI_VIEW_DIM * outer;
         real[0] = n0;
@@ -908,7 +425,7 @@ static size_t fill_dims(const dmli_plan *p, dmli_launch *l, cl_long *dims, int *
         *row_rank -= 1;
     } else if (l->deinterleave) {
         /* The streams' dimension is no row: it moves after the rows. */
-        int mode, s = view_deinterleave_dim(p, false, &mode);
+        int mode, s = dmli_view_deinterleave_dim(p, false, &mode);
         cl_long *at = dims + DMLI_VIEW_DIM * (outer - 1 - s), c[DMLI_VIEW_DIM];
         memcpy(c, at, sizeof c);
         memmove(at, at + DMLI_VIEW_DIM, (size_t)(dims + count - DMLI_VIEW_DIM - at) * sizeof *dims);
@@ -958,10 +475,10 @@ static void fill_header(const dmli_plan *p, const dmli_launch *l, int row_rank, 
 void dmli_launch_plan(const dmli_plan *plan, const dmli_device_desc *device, dmli_launch *l)
 {
     dmli_plan reordered;
-    const dmli_plan *p = group_reorder(plan, device, &reordered) ? &reordered : plan;
+    const dmli_plan *p = dmli_tile_group_reorder(plan, device, &reordered) ? &reordered : plan;
     memset(l, 0, sizeof *l);
     decide(p, device, l);
-    l->prefetch = prefetch(p, device, l);
+    l->prefetch = dmli_indexed_prefetch(p, device, l);
     l->tile_prefetch = l->transpose && l->transpose != 3 && device->prefetch
                            ? (int)dmli_tuning_for(device->device_class)->tile_prefetch_tiles
                            : 0;

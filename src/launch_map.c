@@ -94,8 +94,16 @@ static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
     bool wraps = m->op == DMLI_MAP_ADD || m->op == DMLI_MAP_SUBTRACT ||
                  m->op == DMLI_MAP_MULTIPLY || m->op == DMLI_MAP_DIFFERENCE_SQUARE ||
                  m->op == DMLI_MAP_NEGATE || m->op == DMLI_MAP_IDENTITY ||
+                 m->op == DMLI_MAP_FILL_SEQUENCE ||
                  (m->op == DMLI_MAP_ABS && dmli_type_size(t) == 8);
-    *sign = is_signed(t) && !wraps;
+    /* A comparison's UINT8 or UINT32 result says nothing of its operands: their own type
+     * orders them (INT64 compared in long, UINT64 in ulong, exactly). */
+    if (m->op == DMLI_MAP_COMPARE && m->n_inputs > 0)
+        t = m->in[0].type;
+    /* An activation compares its value with 0 or a threshold: signed, whatever the type
+     * (every integer type an activation takes has at most 32 bits). */
+    wraps = wraps && m->act == DMLI_ACT_NONE;
+    *sign = (is_signed(t) || m->act != DMLI_ACT_NONE) && !wraps;
     /* POW: a signed exponent of an unsigned base, or the reverse, both in long (its inputs
      * are 8 to 32 bits). */
     *sign = *sign || m->op == DMLI_MAP_POW;
@@ -111,16 +119,27 @@ static void options(const dmli_map *m, dmli_map_launch *l)
     int n = snprintf(buf, len,
                      "-cl-std=CL1.2 -DNIN=%u -DOP=%d -DSCALE_BIAS=%d -DCOMPUTE_T=%s "
                      "-DCOMPUTE_DOUBLE=%d -DINT_COMPUTE=%d -DSIGNED_COMPUTE=%d -DOUT_T=%s "
-                     "-DOUT_HALF=%d -DFAST=%d -DACT=%d -DOUT_SAT=%d",
+                     "-DOUT_HALF=%d -DOUT_SAT=%d -DFAST=%d -DACT=%d",
                      m->n_inputs, (int)m->op, m->scale_bias, compute,
                      strcmp(compute, "double") == 0, integer, sign,
                      integer ? unsigned_storage(m->out.type) : dmli_map_storage_type(m->out.type),
-                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16, contiguous_runs(m), (int)m->act,
-                     !integer && !is_float(m->out.type));
+                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16,
+                     !integer && !is_float(m->out.type), contiguous_runs(m), (int)m->act);
     for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
         n += snprintf(buf + n, len - (size_t)n, " -DIN%u_T=%s -DIN%u_HALF=%d", k,
                       dmli_map_storage_type(m->in[k].type), k,
                       m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT16);
+    /* Run strides of 0 and 1 as constants, where not every one is 1 (FAST): a broadcast
+     * operand (a bias) beside contiguous ones keeps the loop vectorisable. */
+    int in = m->rank - 1;
+    if (m->rank > 0 && !contiguous_runs(m)) {
+        if (m->out.stride[in] == 1 && n > 0 && (size_t)n < len)
+            n += snprintf(buf + n, len - (size_t)n, " -DOUT_RS=1");
+        for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
+            if (m->in[k].stride[in] == 0 || m->in[k].stride[in] == 1)
+                n += snprintf(buf + n, len - (size_t)n, " -DIN%u_RS=%d", k,
+                              (int)m->in[k].stride[in]);
+    }
 }
 
 static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_launch *l)

@@ -58,10 +58,9 @@ HRESULT dmlcl_operator_create(dmlcl_device *device, const DML_OPERATOR_DESC *des
         return hr;
     }
     /* Steps stay as lowered: bands are built from them, and a step that keeps its own
-     * kernel is normalised when it is compiled (runtime.c). */
+     * kernel is normalised when it is compiled (runtime.c); so does a map, which graphs
+     * compose views and activations into (graph_plan.c). */
     dmli_plan_normalize(&o->st.plan);
-    if (o->st.mapped)
-        dmli_map_normalize(&o->st.map);
     if (device) {
         dmlcl_device_retain(device);
         o->device = device;

@@ -128,12 +128,14 @@ static HRESULT compile_operator(dmlcl_compiled_operator *c)
     prog->descriptor_count = st->n_inputs + st->n_outputs;
     prog->persistent_bytes = dmli_persistent_offset(st->inputs, st->n_inputs, st->n_inputs);
     if (st->mapped) {
-        if (st->map.empty)
+        dmli_map m = st->map; /* as lowered: graphs compose into it (graph_plan.c) */
+        dmli_map_normalize(&m);
+        if (m.empty)
             return S_OK;
-        dmli_slot out = {DMLI_SLOT_OUTPUT, st->map.out.slot, 0}, in[DMLI_MAP_MAX_INPUTS];
-        for (uint32_t k = 0; k < st->map.n_inputs; ++k)
-            in[k] = (dmli_slot){DMLI_SLOT_INPUT, st->map.in[k].slot, 0};
-        return dmli_program_add_map(prog, &st->map, &out, in);
+        dmli_slot out = {DMLI_SLOT_OUTPUT, m.out.slot, 0}, in[DMLI_MAP_MAX_INPUTS];
+        for (uint32_t k = 0; k < m.n_inputs; ++k)
+            in[k] = (dmli_slot){DMLI_SLOT_INPUT, m.in[k].slot, 0};
+        return dmli_program_add_map(prog, &m, &out, in);
     }
 
     uint32_t n = st->n_steps ? st->n_steps : 1;

@@ -8,7 +8,7 @@
 #  - dmlcl-bench --csv prints the CSV header and rows only (the device line
 #    goes to stderr): every stdout line has the header's five fields;
 #  - dmlcl-conformance --json is one JSON object whose counts match its cases.
-# Inputs: INFO, BENCH, CONFORMANCE (paths; BENCH may be empty), VERSION.
+# Inputs: INFO, BENCH, CONFORMANCE, DISPATCH (paths; BENCH and DISPATCH may be empty), VERSION.
 function(run out_var rc_var)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   set(${out_var} "${out}" PARENT_SCOPE)
@@ -16,6 +16,9 @@ function(run out_var rc_var)
 endfunction()
 
 set(tools ${INFO} ${CONFORMANCE})
+if(DISPATCH)
+  list(APPEND tools ${DISPATCH})
+endif()
 if(BENCH)
   list(APPEND tools ${BENCH})
 endif()

@@ -10,6 +10,7 @@
 #include "common.h"
 
 #include "ref.h"
+#include "ref_activation.h"
 #include "ref_broadcast.h"
 #include "ref_gather_ext.h"
 #include "ref_slice.h"
@@ -213,6 +214,42 @@ static void Graph(Fixture &f, DML_TENSOR_FLAGS owned)
 #endif
 }
 
+/* ELEMENT_WISE_ADD1 with a fused LEAKY_RELU, its descriptions built in a scope that ends at
+ * CreateOperator and overwritten there: the operator keeps no pointer into them. */
+static void Add1Fused(Fixture &f)
+{
+    Tensor a(DML_TENSOR_DATA_TYPE_FLOAT32, {2, 3}), b(DML_TENSOR_DATA_TYPE_FLOAT32, {2, 3}, {0, 1});
+    Tensor output(DML_TENSOR_DATA_TYPE_FLOAT32, {2, 3});
+    const float av[6] = {1, -2, 3, -4, 5, -6}, bv[3] = {0.5f, -8, 2};
+    std::memcpy(a.bytes.data(), av, sizeof av);
+    std::memcpy(b.bytes.data(), bv, sizeof bv);
+    ComPtr<IDMLOperator> op;
+    {
+        DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC leaky = {nullptr, nullptr, 0.25f};
+        DML_OPERATOR_DESC fused = {DML_OPERATOR_ACTIVATION_LEAKY_RELU, &leaky};
+        DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1 = {&a.desc, &b.desc, &output.desc, &fused};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_ELEMENT_WISE_ADD1, &add1};
+        CHECK_HR(f.dmlDevice->CreateOperator(&desc, IID_PPV_ARGS(&op)), S_OK);
+        std::memset(&leaky, 0xA5, sizeof leaky);
+        fused = {DML_OPERATOR_INVALID, nullptr};
+    }
+    if (!op)
+        return;
+    ComPtr<IDMLCompiledOperator> compiled;
+    CHECK_HR(
+        f.dmlDevice->CompileOperator(op.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)),
+        S_OK);
+    std::vector<unsigned char> want = output.bytes;
+    ref_tensor ra = View(a), rb = View(b), out = View(output);
+    out.base = want.data();
+    const double alpha[2] = {0.25, 0};
+    CHECK(ref_add1(REF_ACT_LEAKY_RELU, alpha, &ra, &rb, &out));
+    CHECK_HR(
+        RunCompiled(f.dmlDevice.Get(), f.context, f.queue, compiled.Get(), {&a, &b}, {&output}),
+        S_OK);
+    Compare("ELEMENT_WISE_ADD1 + LEAKY_RELU", output, want);
+}
+
 int main()
 {
     {
@@ -224,6 +261,7 @@ int main()
         Gather(f, DML_TENSOR_FLAG_OWNED_BY_DML);
         GatherNd1(f);
         Slice1(f);
+        Add1Fused(f);
         Graph(f, DML_TENSOR_FLAG_NONE);
         Graph(f, DML_TENSOR_FLAG_OWNED_BY_DML);
     }

@@ -218,6 +218,149 @@ Test(graph_plan, scale_bias_is_a_map_step)
     done(&g, graph, p);
 }
 
+static UINT binary(unit_graph *g, DML_OPERATOR_TYPE type, const UINT *sizes)
+{
+    unit_tensor ta, tb, to;
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC d = {
+        unit_tensor_set(&ta, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL),
+        unit_tensor_set(&tb, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL)};
+    return ug_node(g, type, &d);
+}
+
+Test(graph_plan, views_feeding_a_map_are_read_through)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    unit_tensor ti, to;
+    /* A: rows 1-4 of a 6x3; B: a row of 3 broadcast over 4 rows (IDENTITY reading with
+     * strides {0, 1}). ADD(A, B): one map reading both graph inputs through the views. */
+    const UINT t[2] = {4, 3}, bs[2] = {6, 3}, o[2] = {1, 0}, row[2] = {0, 1};
+    ug_init(&g);
+    slice(&g, 2, bs, o, t, one);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, row),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 1, 0);
+    ug_edge(&g, 0, 2, 0);
+    ug_edge(&g, 1, 2, 1);
+    ug_output(&g, 2, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_assert(p->steps[0].map != NULL);
+    cr_expect_eq(p->steps[0].fused, 2);
+    cr_expect_eq(p->decisions[0].fused_into, 2);
+    cr_expect_eq(p->decisions[1].fused_into, 2);
+    cr_expect_eq(p->temp_bytes, 0);
+    cr_expect(p->steps[0].ins[0].kind == DMLI_SLOT_INPUT && p->steps[0].ins[0].index == 0);
+    cr_expect(p->steps[0].ins[1].kind == DMLI_SLOT_INPUT && p->steps[0].ins[1].index == 1);
+    /* out[i][j] = a[1 + i][j] + b[j], a 6x3 (value 10 r + c), b {100, 200, 300}. */
+    float a[18], b[3] = {100, 200, 300}, out[12] = {0};
+    for (int r = 0; r < 6; ++r)
+        for (int c = 0; c < 3; ++c)
+            a[r * 3 + c] = (float)(10 * r + c);
+    void *ins[2] = {a, b}, *outs[1] = {out};
+    ug_run(graph, p, ins, outs, NULL);
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 3; ++j)
+            cr_expect_eq(out[i * 3 + j], (float)(10 * (1 + i) + j) + b[j], "out[%d][%d] = %g", i, j,
+                         (double)out[i * 3 + j]);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, a_layout_change_stays_apart_from_a_map)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    unit_tensor ti, to;
+    /* A 3x4 transposed to 4x3 (IDENTITY reading with strides {1, 4}) feeding an ADD: fused,
+     * the map would read A along its run with stride 4; apart, the transpose tiles. */
+    const UINT t[2] = {4, 3}, ts[2] = {1, 4};
+    ug_init(&g);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, ts),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_input(&g, 1, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 2);
+    cr_expect_eq(p->decisions[0].fused_into, -1);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "tiled view"), "%s",
+              p->decisions[0].why);
+    cr_expect_eq(p->steps[1].ins[0].kind, DMLI_SLOT_TEMP);
+    /* out[i][j] = a[j][i] + b[i][j]. */
+    float a[12], b[12], out[12] = {0}, temp[16];
+    for (int i = 0; i < 12; ++i) {
+        a[i] = (float)i;
+        b[i] = (float)(100 * i);
+    }
+    void *ins[2] = {a, b}, *outs[1] = {out};
+    cr_assert_leq(p->temp_bytes, sizeof temp);
+    ug_run(graph, p, ins, outs, temp);
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 3; ++j)
+            cr_expect_eq(out[i * 3 + j], a[j * 4 + i] + b[i * 3 + j]);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, a_map_keeps_gathers_fan_outs_and_graph_outputs_apart)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    const UINT data[2] = {4, 6}, z[2] = {4, 3};
+    /* A gather feeding ADD: the map reads through strides only. */
+    ug_init(&g);
+    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, z);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_input(&g, 2, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 3, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "indices"), "%s",
+              p->decisions[0].why);
+    done(&g, graph, p);
+    /* A view that is also a graph output, and one feeding both inputs of the ADD. */
+    ug_init(&g);
+    ug_identity(&g, 4, 3);
+    ug_identity(&g, 4, 3);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, z);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 1, 0);
+    ug_edge(&g, 0, 2, 0);
+    ug_edge(&g, 1, 2, 1);
+    ug_output(&g, 2, 0);
+    ug_output(&g, 0, 1);
+    plan_of(&g, 2, 2, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "graph output"));
+    cr_expect_eq(p->decisions[1].fused_into, 2);
+    done(&g, graph, p);
+    ug_init(&g);
+    ug_identity(&g, 4, 3);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, z);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_edge(&g, 0, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 1, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "several"));
+    done(&g, graph, p);
+}
+
 Test(graph_plan, random_chains_match_the_reference)
 {
     uint64_t seed = ref_test_seed(0x636861696eull);
@@ -420,6 +563,80 @@ Test(graph_plan, layout_change_stays_out_of_a_gather_along_its_rows)
     plan_of(&g, 2, 1, &graph, &p);
     cr_expect_eq(p->n_steps, 2);
     cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "with a stride"), "%s",
+              p->decisions[0].why);
+    done(&g, graph, p);
+}
+
+static UINT relu(unit_graph *g, DML_TENSOR_DATA_TYPE type, const UINT *sizes)
+{
+    unit_tensor ti, to;
+    DML_ACTIVATION_RELU_OPERATOR_DESC d = {unit_tensor_set(&ti, type, 2, sizes, NULL),
+                                           unit_tensor_set(&to, type, 2, sizes, NULL)};
+    return ug_node(g, DML_OPERATOR_ACTIVATION_RELU, &d);
+}
+
+Test(graph_plan, an_activation_after_a_map_becomes_its_activation)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    const UINT t[2] = {4, 3};
+    /* ADD then RELU, FLOAT32: one map step, the RELU its activation, writing the output. */
+    ug_init(&g);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    relu(&g, DML_TENSOR_DATA_TYPE_FLOAT32, t);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_expect_eq(p->decisions[0].fused_into, 1);
+    cr_assert(p->steps[0].map != NULL);
+    cr_expect_eq(p->steps[0].map->op, DMLI_MAP_ADD);
+    cr_expect_neq(p->steps[0].map->act, DMLI_ACT_NONE);
+    cr_expect_eq(p->steps[0].map->n_inputs, 2);
+    cr_expect_eq(p->steps[0].fused, 1);
+    cr_expect_eq(p->temp_bytes, 0);
+    done(&g, graph, p);
+    /* The ADD's output is also a graph output: both stay steps. */
+    ug_init(&g);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    relu(&g, DML_TENSOR_DATA_TYPE_FLOAT32, t);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    ug_output(&g, 0, 1);
+    plan_of(&g, 2, 2, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "graph output"));
+    done(&g, graph, p);
+}
+
+Test(graph_plan, a_rounded_intermediate_keeps_the_activation_apart)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    unit_tensor ta, tb, to;
+    const UINT t[2] = {4, 3};
+    /* FLOAT16: the ADD's result is rounded to half before the RELU reads it; fused it would
+     * not be, so the two stay apart. */
+    ug_init(&g);
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC d = {
+        unit_tensor_set(&ta, DML_TENSOR_DATA_TYPE_FLOAT16, 2, t, NULL),
+        unit_tensor_set(&tb, DML_TENSOR_DATA_TYPE_FLOAT16, 2, t, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT16, 2, t, NULL)};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_ADD, &d);
+    relu(&g, DML_TENSOR_DATA_TYPE_FLOAT16, t);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "rounded"), "%s",
               p->decisions[0].why);
     done(&g, graph, p);
 }

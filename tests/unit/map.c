@@ -162,3 +162,28 @@ Test(map, launch_fast_double_and_geometry)
     cr_expect_eq(l.rows_per_item, 8); /* ceil(1000 / 128) */
     cr_expect_eq(l.global[2], 125);
 }
+
+Test(map, known_run_strides_are_constants)
+{
+    /* {64, 4096}: a bias broadcast along the run (stride 0) beside a contiguous input. */
+    const int64_t bias[][4] = {{64, 4096, 4096, 1}, {4096, 1, 1, 0}};
+    dmli_map m = two_inputs(bias, 2);
+    dmli_map_normalize(&m);
+    dmli_map_launch l;
+    dmli_launch_map(&m, &cpu, &l);
+    cr_expect(strstr(l.options, "-DFAST=0"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DOUT_RS=1"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DIN0_RS=1"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DIN1_RS=0"), "%s", l.options);
+    /* A run read with stride 3 stays a runtime stride; contiguous everywhere is FAST alone. */
+    const int64_t strided[][4] = {{64, 4096, 4096, 12288}, {4096, 1, 1, 3}};
+    m = two_inputs(strided, 2);
+    dmli_map_normalize(&m);
+    dmli_launch_map(&m, &cpu, &l);
+    cr_expect(strstr(l.options, "-DIN1_RS") == NULL, "%s", l.options);
+    const int64_t packed[][4] = {{64, 4096, 4096, 4096}, {4096, 1, 1, 1}};
+    m = two_inputs(packed, 2);
+    dmli_map_normalize(&m);
+    dmli_launch_map(&m, &cpu, &l);
+    cr_expect(strstr(l.options, "-DFAST=1") && !strstr(l.options, "_RS="), "%s", l.options);
+}

@@ -111,8 +111,8 @@ void plan_eval(const dmli_plan *p, void *out, const void *in, const void *idx)
 }
 
 /* The map's operation on one element of each input: IDENTITY with or without ScaleBias on
- * FLOAT32 or FLOAT64 (the graph tests' maps; the element-wise operators' own oracle is
- * tests/ref/elementwise.c). */
+ * FLOAT32 or FLOAT64, ADD, SUBTRACT and MULTIPLY on FLOAT32 (the graph tests' maps; the
+ * element-wise operators' own oracle is tests/ref/ref_elementwise.c). */
 static void map_apply(const dmli_map *m, unsigned char *dst, const unsigned char *const *src)
 {
     if (m->out.type == DML_TENSOR_DATA_TYPE_FLOAT64) {
@@ -123,10 +123,18 @@ static void map_apply(const dmli_map *m, unsigned char *dst, const unsigned char
         memcpy(dst, &x, 8);
         return;
     }
-    float x;
+    float x, y = 0;
     memcpy(&x, src[0], 4);
+    if (m->n_inputs > 1)
+        memcpy(&y, src[1], 4);
     if (m->scale_bias)
         x = x * (float)m->param[DMLI_MAP_PARAM_SCALE] + (float)m->param[DMLI_MAP_PARAM_BIAS];
+    switch (m->op) {
+    case DMLI_MAP_ADD: x = x + y; break;
+    case DMLI_MAP_SUBTRACT: x = x - y; break;
+    case DMLI_MAP_MULTIPLY: x = x * y; break;
+    default: break;
+    }
     memcpy(dst, &x, 4);
 }
 
@@ -139,7 +147,7 @@ void map_eval(const dmli_map *m, void *out, void *const *in)
     size_t ob = dmli_type_size(m->out.type);
     for (;;) {
         int64_t o = m->out.offset;
-        const unsigned char *src[DMLI_MAP_MAX_INPUTS];
+        const unsigned char *src[DMLI_MAP_MAX_INPUTS] = {0};
         for (int d = 0; d < m->rank; ++d)
             o += c[d] * m->out.stride[d];
         for (uint32_t k = 0; k < m->n_inputs; ++k) {

@@ -1,0 +1,745 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DirectML operator descriptors from a model's "desc": one table row per
+ * operator, one entry per member of its DML_*_OPERATOR_DESC in the header's
+ * order (which is also the order of its binding slots). A member is read by
+ * its kind; DxDispatch's defaults apply (a tensor desc's Type, Flags,
+ * DimensionCount, Strides, TotalTensorSizeInBytes and alignment; optional
+ * pointers absent are NULL), and a count member (InputCount, DimensionCount,
+ * RepeatsCount, ...) may be left out: it is then the length of the lists it
+ * counts.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "dispatch.h"
+#include "internal.h" /* dmli_operator_type_name, dmli_op_class_find */
+
+typedef enum kind {
+    K_TENSOR,      /* const DML_TENSOR_DESC * */
+    K_TENSOR_LIST, /* const DML_TENSOR_DESC * to count descs */
+    K_UINT,        /* UINT */
+    K_COUNT,       /* UINT that counts the lists naming it */
+    K_FLOAT,       /* FLOAT */
+    K_UINT_LIST,   /* const UINT * */
+    K_INT_LIST,    /* const INT * */
+    K_ENUM,        /* an enum of DirectML's */
+    K_DATA_TYPE,   /* DML_TENSOR_DATA_TYPE */
+    K_SCALAR,      /* DML_SCALAR_UNION of the type in member `ref` */
+    K_SCALE_BIAS,  /* const DML_SCALE_BIAS *, optional */
+} kind;
+
+enum { IN = 1, OUT = 2 };
+
+typedef struct field {
+    const char *name;
+    kind kind;
+    size_t offset;
+    int role;          /* tensors: IN or OUT */
+    const char *ref;   /* lists: the count member; K_SCALAR: the type member */
+    const dsp_enum *e; /* K_ENUM */
+} field;
+
+typedef struct op_row {
+    DML_OPERATOR_TYPE type;
+    const char *desc_name; /* "DML_GATHER_OPERATOR_DESC" */
+    size_t size;
+    const field *fields;
+} op_row;
+
+#define MEMBER(s, m) offsetof(s, m)
+#define TENSOR(s, m, role)                           \
+    {                                                \
+#m, K_TENSOR, MEMBER(s, m), role, NULL, NULL \
+    }
+#define TENSORS(s, m, role, count)                          \
+    {                                                       \
+#m, K_TENSOR_LIST, MEMBER(s, m), role, #count, NULL \
+    }
+#define UINTF(s, m)                             \
+    {                                           \
+#m, K_UINT, MEMBER(s, m), 0, NULL, NULL \
+    }
+#define COUNT(s, m)                              \
+    {                                            \
+#m, K_COUNT, MEMBER(s, m), 0, NULL, NULL \
+    }
+#define FLOATF(s, m)                             \
+    {                                            \
+#m, K_FLOAT, MEMBER(s, m), 0, NULL, NULL \
+    }
+#define UINTS(s, m, count)                             \
+    {                                                  \
+#m, K_UINT_LIST, MEMBER(s, m), 0, #count, NULL \
+    }
+#define INTS(s, m, count)                             \
+    {                                                 \
+#m, K_INT_LIST, MEMBER(s, m), 0, #count, NULL \
+    }
+#define ENUMF(s, m, e)                       \
+    {                                        \
+#m, K_ENUM, MEMBER(s, m), 0, NULL, e \
+    }
+#define DATA_TYPE(s, m)                              \
+    {                                                \
+#m, K_DATA_TYPE, MEMBER(s, m), 0, NULL, NULL \
+    }
+#define SCALAR(s, m, type)                         \
+    {                                              \
+#m, K_SCALAR, MEMBER(s, m), 0, #type, NULL \
+    }
+#define SCALE_BIAS(s, m)                              \
+    {                                                 \
+#m, K_SCALE_BIAS, MEMBER(s, m), 0, NULL, NULL \
+    }
+#define END                       \
+    {                             \
+        NULL, 0, 0, 0, NULL, NULL \
+    }
+
+static const dsp_enum_value padding_modes[] = {
+    {"CONSTANT", DML_PADDING_MODE_CONSTANT},
+    {"EDGE", DML_PADDING_MODE_EDGE},
+    {"REFLECTION", DML_PADDING_MODE_REFLECTION},
+    {"SYMMETRIC", DML_PADDING_MODE_SYMMETRIC},
+    {"WRAP", DML_PADDING_MODE_WRAP},
+    {NULL, 0},
+};
+static const dsp_enum padding_mode = {"DML_PADDING_MODE", "DML_PADDING_MODE_", padding_modes};
+
+static const dsp_enum_value orders[] = {
+    {"DEPTH_COLUMN_ROW", DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW},
+    {"COLUMN_ROW_DEPTH", DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH},
+    {NULL, 0},
+};
+static const dsp_enum order = {"DML_DEPTH_SPACE_ORDER", "DML_DEPTH_SPACE_ORDER_", orders};
+
+/* ---- The descriptors --------------------------------------------------------------- */
+
+#define S DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC
+static const field unary_sb[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                 SCALE_BIAS(S, ScaleBias), END};
+#undef S
+#define S DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC
+static const field unary[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT), END};
+#undef S
+#define S DML_ELEMENT_WISE_ADD_OPERATOR_DESC
+static const field binary[] = {TENSOR(S, ATensor, IN), TENSOR(S, BTensor, IN),
+                               TENSOR(S, OutputTensor, OUT), END};
+#undef S
+#define S DML_GATHER_OPERATOR_DESC
+static const field gather[] = {TENSOR(S, InputTensor, IN),   TENSOR(S, IndicesTensor, IN),
+                               TENSOR(S, OutputTensor, OUT), UINTF(S, Axis),
+                               UINTF(S, IndexDimensions),    END};
+#undef S
+#define S DML_GATHER_ELEMENTS_OPERATOR_DESC
+static const field gather_elements[] = {TENSOR(S, InputTensor, IN), TENSOR(S, IndicesTensor, IN),
+                                        TENSOR(S, OutputTensor, OUT), UINTF(S, Axis), END};
+#undef S
+#define S DML_GATHER_ND_OPERATOR_DESC
+static const field gather_nd[] = {TENSOR(S, InputTensor, IN),      TENSOR(S, IndicesTensor, IN),
+                                  TENSOR(S, OutputTensor, OUT),    UINTF(S, InputDimensionCount),
+                                  UINTF(S, IndicesDimensionCount), END};
+#undef S
+#define S DML_GATHER_ND1_OPERATOR_DESC
+static const field gather_nd1[] = {TENSOR(S, InputTensor, IN),
+                                   TENSOR(S, IndicesTensor, IN),
+                                   TENSOR(S, OutputTensor, OUT),
+                                   UINTF(S, InputDimensionCount),
+                                   UINTF(S, IndicesDimensionCount),
+                                   UINTF(S, BatchDimensionCount),
+                                   END};
+#undef S
+#define S DML_SLICE_OPERATOR_DESC
+static const field slice[] = {TENSOR(S, InputTensor, IN),
+                              TENSOR(S, OutputTensor, OUT),
+                              COUNT(S, DimensionCount),
+                              UINTS(S, Offsets, DimensionCount),
+                              UINTS(S, Sizes, DimensionCount),
+                              UINTS(S, Strides, DimensionCount),
+                              END};
+#undef S
+#define S DML_SLICE1_OPERATOR_DESC
+static const field slice1[] = {TENSOR(S, InputTensor, IN),
+                               TENSOR(S, OutputTensor, OUT),
+                               COUNT(S, DimensionCount),
+                               UINTS(S, InputWindowOffsets, DimensionCount),
+                               UINTS(S, InputWindowSizes, DimensionCount),
+                               INTS(S, InputWindowStrides, DimensionCount),
+                               END};
+#undef S
+#define S DML_TILE_OPERATOR_DESC
+static const field tile[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                             COUNT(S, RepeatsCount), UINTS(S, Repeats, RepeatsCount), END};
+#undef S
+#define S DML_SPACE_TO_DEPTH_OPERATOR_DESC
+static const field depth_space[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                    UINTF(S, BlockSize), END};
+#undef S
+#define S DML_SPACE_TO_DEPTH1_OPERATOR_DESC
+static const field depth_space1[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                     UINTF(S, BlockSize), ENUMF(S, Order, &order), END};
+#undef S
+#define S DML_JOIN_OPERATOR_DESC
+static const field join[] = {COUNT(S, InputCount), TENSORS(S, InputTensors, IN, InputCount),
+                             TENSOR(S, OutputTensor, OUT), UINTF(S, Axis), END};
+#undef S
+#define S DML_SPLIT_OPERATOR_DESC
+static const field split[] = {TENSOR(S, InputTensor, IN), COUNT(S, OutputCount),
+                              TENSORS(S, OutputTensors, OUT, OutputCount), UINTF(S, Axis), END};
+#undef S
+#define S DML_PADDING_OPERATOR_DESC
+static const field padding[] = {TENSOR(S, InputTensor, IN),
+                                TENSOR(S, OutputTensor, OUT),
+                                ENUMF(S, PaddingMode, &padding_mode),
+                                FLOATF(S, PaddingValue),
+                                COUNT(S, DimensionCount),
+                                UINTS(S, StartPadding, DimensionCount),
+                                UINTS(S, EndPadding, DimensionCount),
+                                END};
+#undef S
+#define S DML_PADDING1_OPERATOR_DESC
+static const field padding1[] = {TENSOR(S, InputTensor, IN),
+                                 TENSOR(S, OutputTensor, OUT),
+                                 ENUMF(S, PaddingMode, &padding_mode),
+                                 DATA_TYPE(S, PaddingValueDataType),
+                                 SCALAR(S, PaddingValue, PaddingValueDataType),
+                                 COUNT(S, DimensionCount),
+                                 UINTS(S, StartPadding, DimensionCount),
+                                 UINTS(S, EndPadding, DimensionCount),
+                                 END};
+#undef S
+
+#define ROW(op, desc, fields)                          \
+    {                                                  \
+        DML_OPERATOR_##op, #desc, sizeof(desc), fields \
+    }
+/* Element-wise operators with the same members share a descriptor layout. */
+static const op_row rows[] = {
+    ROW(ELEMENT_WISE_IDENTITY, DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_ABS, DML_ELEMENT_WISE_ABS_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_CEIL, DML_ELEMENT_WISE_CEIL_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_FLOOR, DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_SQRT, DML_ELEMENT_WISE_SQRT_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_RECIP, DML_ELEMENT_WISE_RECIP_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_EXP, DML_ELEMENT_WISE_EXP_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_LOG, DML_ELEMENT_WISE_LOG_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_NEGATE, DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, unary),
+    ROW(ELEMENT_WISE_ADD, DML_ELEMENT_WISE_ADD_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_SUBTRACT, DML_ELEMENT_WISE_SUBTRACT_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_MULTIPLY, DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_DIVIDE, DML_ELEMENT_WISE_DIVIDE_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_MAX, DML_ELEMENT_WISE_MAX_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_MIN, DML_ELEMENT_WISE_MIN_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_MEAN, DML_ELEMENT_WISE_MEAN_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_DIFFERENCE_SQUARE, DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC, binary),
+    ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
+    ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
+    ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),
+    ROW(GATHER_ND1, DML_GATHER_ND1_OPERATOR_DESC, gather_nd1),
+    ROW(SLICE, DML_SLICE_OPERATOR_DESC, slice),
+    ROW(SLICE1, DML_SLICE1_OPERATOR_DESC, slice1),
+    ROW(TILE, DML_TILE_OPERATOR_DESC, tile),
+    ROW(SPACE_TO_DEPTH, DML_SPACE_TO_DEPTH_OPERATOR_DESC, depth_space),
+    ROW(DEPTH_TO_SPACE, DML_DEPTH_TO_SPACE_OPERATOR_DESC, depth_space),
+    ROW(SPACE_TO_DEPTH1, DML_SPACE_TO_DEPTH1_OPERATOR_DESC, depth_space1),
+    ROW(DEPTH_TO_SPACE1, DML_DEPTH_TO_SPACE1_OPERATOR_DESC, depth_space1),
+    ROW(JOIN, DML_JOIN_OPERATOR_DESC, join),
+    ROW(SPLIT, DML_SPLIT_OPERATOR_DESC, split),
+    ROW(PADDING, DML_PADDING_OPERATOR_DESC, padding),
+    ROW(PADDING1, DML_PADDING1_OPERATOR_DESC, padding1),
+};
+
+/* Every DirectML operator type, for telling a misspelling from an operator dmlcl lacks. */
+#define DSP_OPERATOR_TYPE_LIMIT 512
+
+static int operator_type_by_name(const char *bare, DML_OPERATOR_TYPE *out)
+{
+    for (int t = 1; t < DSP_OPERATOR_TYPE_LIMIT; ++t) {
+        const char *name = dmli_operator_type_name((DML_OPERATOR_TYPE)t);
+        if (name != NULL && strcmp(name, bare) == 0) {
+            *out = (DML_OPERATOR_TYPE)t;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static void implemented_list(char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0] && len < n; ++i) {
+        int w = snprintf(buf + len, n - len, "%s%s", i ? ", " : "",
+                         dmli_operator_type_name(rows[i].type));
+        len += w > 0 ? (size_t)w : 0;
+    }
+}
+
+static const op_row *find_row(dsp_ctx *c, const cJSON *type)
+{
+    const char *s;
+    if (dsp_get_string(c, type, &s))
+        return NULL;
+    static const char prefix[] = "DML_OPERATOR_";
+    const char *bare = strncmp(s, prefix, sizeof prefix - 1) == 0 ? s + sizeof prefix - 1 : s;
+    char list[DSP_MSG_MAX / 2];
+    implemented_list(list, sizeof list);
+    DML_OPERATOR_TYPE t;
+    if (operator_type_by_name(bare, &t) != 0) {
+        dsp_fail(c,
+                 "\"%.200s\" is not a DirectML operator type (DML_OPERATOR_<NAME> or <NAME>; "
+                 "dmlcl-dispatch runs %s)",
+                 s, list);
+        return NULL;
+    }
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i)
+        if (rows[i].type == t)
+            return &rows[i];
+    if (dmli_op_class_find(t) != NULL)
+        dsp_fail(c,
+                 "DML_OPERATOR_%s: dmlcl implements it, but dmlcl-dispatch cannot read its "
+                 "descriptor yet (unsupported)",
+                 bare);
+    else
+        dsp_fail(c,
+                 "DML_OPERATOR_%s is a DirectML operator dmlcl does not implement "
+                 "(unsupported; dmlcl-dispatch runs %s)",
+                 bare, list);
+    return NULL;
+}
+
+/* ---- Tensor descs ------------------------------------------------------------------ */
+
+static const dsp_enum_value tensor_types[] = {
+    {"INVALID", DML_TENSOR_TYPE_INVALID}, {"BUFFER", DML_TENSOR_TYPE_BUFFER}, {NULL, 0}};
+static const dsp_enum tensor_type = {"DML_TENSOR_TYPE", "DML_TENSOR_TYPE_", tensor_types};
+static const dsp_enum_value tensor_flags[] = {
+    {"NONE", DML_TENSOR_FLAG_NONE}, {"OWNED_BY_DML", DML_TENSOR_FLAG_OWNED_BY_DML}, {NULL, 0}};
+static const dsp_enum tensor_flag = {"DML_TENSOR_FLAGS", "DML_TENSOR_FLAG_", tensor_flags};
+
+/* A list of UINT (or INT) members into a fresh array; *count its length. */
+static int read_uint_list(dsp_ctx *c, const cJSON *v, int is_signed, void **out, unsigned *count)
+{
+    if (!cJSON_IsArray(v))
+        return dsp_fail(c, "must be a list of integers");
+    int n = cJSON_GetArraySize(v);
+    uint32_t *vals = dsp_alloc(c, (size_t)n * sizeof *vals);
+    if (vals == NULL)
+        return -1;
+    int i = 0;
+    for (const cJSON *x = v->child; x != NULL; x = x->next, ++i) {
+        size_t mark = dsp_push_index(c, (size_t)i);
+        int rc;
+        if (is_signed) {
+            int64_t s;
+            rc = dsp_get_int(c, x, INT32_MIN, INT32_MAX, &s);
+            vals[i] = (uint32_t)(int32_t)s;
+        } else {
+            uint64_t u;
+            rc = dsp_get_uint(c, x, UINT32_MAX, &u);
+            vals[i] = (uint32_t)u;
+        }
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+    }
+    *out = vals;
+    *count = (unsigned)n;
+    return 0;
+}
+
+static int read_buffer_desc(dsp_ctx *c, const cJSON *v, DML_BUFFER_TENSOR_DESC *b)
+{
+    static const char *const keys[] = {"Type",
+                                       "DataType",
+                                       "Flags",
+                                       "DimensionCount",
+                                       "Sizes",
+                                       "Strides",
+                                       "TotalTensorSizeInBytes",
+                                       "GuaranteedBaseOffsetAlignment",
+                                       NULL};
+    if (dsp_check_keys(c, v, keys, "a DML_BUFFER_TENSOR_DESC"))
+        return -1;
+    const cJSON *dt = cJSON_GetObjectItemCaseSensitive(v, "DataType");
+    const cJSON *sizes = cJSON_GetObjectItemCaseSensitive(v, "Sizes");
+    if (dt == NULL)
+        return dsp_fail(c, "a tensor desc needs DataType");
+    if (sizes == NULL)
+        return dsp_fail(c, "a tensor desc needs Sizes");
+    size_t mark = dsp_push_key(c, "DataType");
+    int t;
+    int rc = dsp_get_enum(c, dt, &dsp_data_types, &t);
+    dsp_pop(c, mark);
+    if (rc)
+        return -1;
+    b->DataType = (DML_TENSOR_DATA_TYPE)t;
+    void *list;
+    unsigned n;
+    mark = dsp_push_key(c, "Sizes");
+    rc = read_uint_list(c, sizes, 0, &list, &n);
+    dsp_pop(c, mark);
+    if (rc)
+        return -1;
+    b->Sizes = list;
+    b->DimensionCount = n;
+    uint64_t u;
+    const cJSON *x;
+    if ((x = cJSON_GetObjectItemCaseSensitive(v, "DimensionCount")) != NULL) {
+        mark = dsp_push_key(c, "DimensionCount");
+        rc = dsp_get_uint(c, x, UINT32_MAX, &u);
+        if (rc == 0 && u != n)
+            rc = dsp_fail(c, "%llu, but Sizes has %u entries (they must agree)",
+                          (unsigned long long)u, n);
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+    }
+    if ((x = cJSON_GetObjectItemCaseSensitive(v, "Strides")) != NULL && !cJSON_IsNull(x)) {
+        unsigned ns;
+        mark = dsp_push_key(c, "Strides");
+        rc = read_uint_list(c, x, 0, &list, &ns);
+        if (rc == 0 && ns != n)
+            rc = dsp_fail(c, "has %u entries, but Sizes has %u (they must agree)", ns, n);
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+        b->Strides = list;
+    }
+    if ((x = cJSON_GetObjectItemCaseSensitive(v, "Flags")) != NULL) {
+        mark = dsp_push_key(c, "Flags");
+        rc = dsp_get_flags(c, x, &tensor_flag, &t);
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+        b->Flags = (DML_TENSOR_FLAGS)t;
+    }
+    if ((x = cJSON_GetObjectItemCaseSensitive(v, "GuaranteedBaseOffsetAlignment")) != NULL) {
+        mark = dsp_push_key(c, "GuaranteedBaseOffsetAlignment");
+        rc = dsp_get_uint(c, x, UINT32_MAX, &u);
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+        b->GuaranteedBaseOffsetAlignment = (UINT)u;
+    }
+    u = 0;
+    if ((x = cJSON_GetObjectItemCaseSensitive(v, "TotalTensorSizeInBytes")) != NULL) {
+        mark = dsp_push_key(c, "TotalTensorSizeInBytes");
+        rc = dsp_get_uint(c, x, UINT64_MAX, &u);
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+    }
+    /* DxDispatch's default, also for 0: the packed size DirectML computes. */
+    b->TotalTensorSizeInBytes =
+        u ? u : DMLCalcBufferTensorSize(b->DataType, b->DimensionCount, b->Sizes, b->Strides);
+    return 0;
+}
+
+/* {"DataType", "Sizes", ...} or {"Type": "BUFFER", "Desc": {...}}. */
+static int read_tensor(dsp_ctx *c, const cJSON *v, DML_TENSOR_DESC *out)
+{
+    if (!cJSON_IsObject(v))
+        return dsp_fail(c,
+                        "a tensor desc must be an object ({\"DataType\": ..., \"Sizes\": [...]})");
+    int t = DML_TENSOR_TYPE_BUFFER;
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(v, "Type");
+    if (type != NULL) {
+        size_t mark = dsp_push_key(c, "Type");
+        int rc = dsp_get_enum(c, type, &tensor_type, &t);
+        if (rc == 0 && t != DML_TENSOR_TYPE_BUFFER)
+            rc = dsp_fail(c, "only DML_TENSOR_TYPE_BUFFER tensors exist");
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+    }
+    DML_BUFFER_TENSOR_DESC *b = dsp_alloc(c, sizeof *b);
+    if (b == NULL)
+        return -1;
+    const cJSON *desc = cJSON_GetObjectItemCaseSensitive(v, "Desc");
+    if (desc != NULL) {
+        static const char *const keys[] = {"Type", "Desc", NULL};
+        if (dsp_check_keys(c, v, keys, "a DML_TENSOR_DESC with Desc"))
+            return -1;
+        size_t mark = dsp_push_key(c, "Desc");
+        int rc = cJSON_IsObject(desc) ? read_buffer_desc(c, desc, b)
+                                      : dsp_fail(c, "must be a DML_BUFFER_TENSOR_DESC object");
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+    } else if (read_buffer_desc(c, v, b)) {
+        return -1;
+    }
+    out->Type = DML_TENSOR_TYPE_BUFFER;
+    out->Desc = b;
+    return 0;
+}
+
+/* ---- Members ------------------------------------------------------------------------ */
+
+static const field *field_named(const field *fields, const char *name)
+{
+    for (const field *f = fields; f->name != NULL; ++f)
+        if (strcmp(f->name, name) == 0)
+            return f;
+    return NULL;
+}
+
+/* A count member left out: the length of the first list it counts that the desc gives. */
+static int infer_count(dsp_ctx *c, const field *fields, const field *count, const cJSON *desc,
+                       UINT *out)
+{
+    for (const field *f = fields; f->name != NULL; ++f) {
+        if (f->ref == NULL || strcmp(f->ref, count->name) != 0 || f->kind == K_SCALAR)
+            continue;
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(desc, f->name);
+        if (list != NULL && cJSON_IsArray(list)) {
+            *out = (UINT)cJSON_GetArraySize(list);
+            return 0;
+        }
+    }
+    return dsp_fail_at(c, count->name, "required: the desc gives neither %s nor a list it counts",
+                       count->name);
+}
+
+static int read_scalar(dsp_ctx *c, const cJSON *v, DML_TENSOR_DATA_TYPE type, DML_SCALAR_UNION *out)
+{
+    static const char *const members[] = {
+        [DML_TENSOR_DATA_TYPE_FLOAT32] = "Float32", [DML_TENSOR_DATA_TYPE_FLOAT16] = "UInt16",
+        [DML_TENSOR_DATA_TYPE_UINT32] = "UInt32",   [DML_TENSOR_DATA_TYPE_UINT16] = "UInt16",
+        [DML_TENSOR_DATA_TYPE_UINT8] = "UInt8",     [DML_TENSOR_DATA_TYPE_INT32] = "Int32",
+        [DML_TENSOR_DATA_TYPE_INT16] = "Int16",     [DML_TENSOR_DATA_TYPE_INT8] = "Int8",
+        [DML_TENSOR_DATA_TYPE_FLOAT64] = "Float64", [DML_TENSOR_DATA_TYPE_UINT64] = "UInt64",
+        [DML_TENSOR_DATA_TYPE_INT64] = "Int64",
+    };
+    const rt_type *t = dsp_type_of(type);
+    if (t == NULL || (unsigned)type >= sizeof members / sizeof members[0])
+        return dsp_fail(c, "no DML_SCALAR_UNION member holds the data type given");
+    char why[RT_WHY_MAX];
+    memset(out, 0, sizeof *out);
+    if (cJSON_IsObject(v)) {
+        /* {"Float32": 1.5}: the union member of the type (FLOAT16: its bits, as UInt16). */
+        const char *key = members[type];
+        if (cJSON_GetArraySize(v) != 1 || cJSON_GetObjectItemCaseSensitive(v, key) == NULL)
+            return dsp_fail(c, "a DML_SCALAR_UNION object of a %s value has one member, %s",
+                            t->name, key);
+        v = cJSON_GetObjectItemCaseSensitive(v, key);
+        if (type == DML_TENSOR_DATA_TYPE_FLOAT16)
+            t = rt_type_by_name("UINT16");
+    }
+    if (rt_value_parse(t, v, out->Bytes, why, sizeof why) != 0)
+        return dsp_fail(c, "%s", why);
+    return 0;
+}
+
+static int read_scale_bias(dsp_ctx *c, const cJSON *v, const DML_SCALE_BIAS **out)
+{
+    static const char *const keys[] = {"Scale", "Bias", NULL};
+    if (!cJSON_IsObject(v))
+        return dsp_fail(c, "must be {\"Scale\": s, \"Bias\": b}");
+    if (dsp_check_keys(c, v, keys, "DML_SCALE_BIAS"))
+        return -1;
+    DML_SCALE_BIAS *sb = dsp_alloc(c, sizeof *sb);
+    if (sb == NULL)
+        return -1;
+    for (int i = 0; i < 2; ++i) {
+        const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, keys[i]);
+        if (x == NULL)
+            return dsp_fail(c, "DML_SCALE_BIAS needs %s", keys[i]);
+        size_t mark = dsp_push_key(c, keys[i]);
+        int rc = dsp_get_float(c, x, i == 0 ? &sb->Scale : &sb->Bias);
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+    }
+    *out = sb;
+    return 0;
+}
+
+/* The UINT already read for member name (a count or a data type). */
+static UINT member_uint(const unsigned char *desc, const field *fields, const char *name)
+{
+    UINT v;
+    memcpy(&v, desc + field_named(fields, name)->offset, sizeof v);
+    return v;
+}
+
+static int read_tensor_list(dsp_ctx *c, const cJSON *v, UINT count, const DML_TENSOR_DESC **out)
+{
+    if (!cJSON_IsArray(v))
+        return dsp_fail(c, "must be a list of tensor descs");
+    if ((UINT)cJSON_GetArraySize(v) != count)
+        return dsp_fail(c, "has %d tensor descs, but the count is %u (they must agree)",
+                        cJSON_GetArraySize(v), count);
+    DML_TENSOR_DESC *list = dsp_alloc(c, (size_t)count * sizeof *list);
+    if (list == NULL)
+        return -1;
+    UINT i = 0;
+    for (const cJSON *x = v->child; x != NULL; x = x->next, ++i) {
+        size_t mark = dsp_push_index(c, i);
+        int rc = read_tensor(c, x, &list[i]);
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+    }
+    *out = list;
+    return 0;
+}
+
+static int read_member(dsp_ctx *c, const op_row *row, const field *f, const cJSON *v,
+                       unsigned char *desc)
+{
+    unsigned char *at = desc + f->offset;
+    uint64_t u;
+    int e;
+    switch (f->kind) {
+    case K_TENSOR: {
+        DML_TENSOR_DESC *t = dsp_alloc(c, sizeof *t);
+        if (t == NULL || read_tensor(c, v, t))
+            return -1;
+        memcpy(at, &t, sizeof t);
+        return 0;
+    }
+    case K_TENSOR_LIST: {
+        const DML_TENSOR_DESC *list = NULL;
+        if (read_tensor_list(c, v, member_uint(desc, row->fields, f->ref), &list))
+            return -1;
+        memcpy(at, &list, sizeof list);
+        return 0;
+    }
+    case K_UINT:
+    case K_COUNT: {
+        if (dsp_get_uint(c, v, UINT32_MAX, &u))
+            return -1;
+        UINT x = (UINT)u;
+        memcpy(at, &x, sizeof x);
+        return 0;
+    }
+    case K_FLOAT: return dsp_get_float(c, v, (FLOAT *)(void *)at);
+    case K_UINT_LIST:
+    case K_INT_LIST: {
+        void *list;
+        unsigned n;
+        UINT count = member_uint(desc, row->fields, f->ref);
+        if (read_uint_list(c, v, f->kind == K_INT_LIST, &list, &n))
+            return -1;
+        if (n != count)
+            return dsp_fail(c, "has %u entries, but %s is %u (they must agree)", n, f->ref, count);
+        memcpy(at, &list, sizeof list);
+        return 0;
+    }
+    case K_ENUM:
+        if (dsp_get_enum(c, v, f->e, &e))
+            return -1;
+        memcpy(at, &e, sizeof e);
+        return 0;
+    case K_DATA_TYPE:
+        if (dsp_get_enum(c, v, &dsp_data_types, &e))
+            return -1;
+        memcpy(at, &e, sizeof e);
+        return 0;
+    case K_SCALAR: {
+        DML_SCALAR_UNION s;
+        if (read_scalar(c, v, (DML_TENSOR_DATA_TYPE)member_uint(desc, row->fields, f->ref), &s))
+            return -1;
+        memcpy(at, &s, sizeof s);
+        return 0;
+    }
+    case K_SCALE_BIAS: {
+        const DML_SCALE_BIAS *sb = NULL;
+        if (read_scale_bias(c, v, &sb))
+            return -1;
+        memcpy(at, &sb, sizeof sb);
+        return 0;
+    }
+    }
+    return dsp_fail(c, "internal: member kind %d", (int)f->kind);
+}
+
+/* Bind points and slots: the tensor members, inputs then outputs, in member order. */
+static int describe_slots(dsp_ctx *c, const op_row *row, const unsigned char *desc,
+                          dsp_dispatchable *d)
+{
+    unsigned slots = 0;
+    for (int pass = IN; pass <= OUT; ++pass)
+        for (const field *f = row->fields; f->name != NULL; ++f) {
+            if ((f->kind != K_TENSOR && f->kind != K_TENSOR_LIST) || f->role != pass)
+                continue;
+            dsp_bind_point *p = &d->points[d->n_points++];
+            p->name = f->name;
+            p->output = pass == OUT;
+            p->first = slots;
+            p->count = f->kind == K_TENSOR ? 1 : member_uint(desc, row->fields, f->ref);
+            slots += p->count;
+            *(pass == IN ? &d->n_inputs : &d->n_outputs) += p->count;
+        }
+    d->slot_tensors = dsp_alloc(c, (size_t)(slots ? slots : 1) * sizeof *d->slot_tensors);
+    if (d->slot_tensors == NULL)
+        return -1;
+    for (unsigned i = 0; i < d->n_points; ++i) {
+        const dsp_bind_point *p = &d->points[i];
+        const DML_TENSOR_DESC *t;
+        memcpy(&t, desc + field_named(row->fields, p->name)->offset, sizeof t);
+        for (unsigned k = 0; k < p->count; ++k)
+            d->slot_tensors[p->first + k] = t + k;
+    }
+    return 0;
+}
+
+int dsp_op_parse(dsp_ctx *c, const cJSON *type, const cJSON *desc, dsp_dispatchable *d)
+{
+    size_t mark = dsp_push_key(c, "type");
+    const op_row *row = find_row(c, type);
+    dsp_pop(c, mark);
+    if (row == NULL)
+        return -1;
+    d->op_name = dmli_operator_type_name(row->type);
+    if (desc == NULL)
+        return dsp_fail(c, "a DirectML operator dispatchable needs desc (its %s)", row->desc_name);
+    const char *key = desc->string;
+    mark = dsp_push_key(c, key);
+    int rc = -1;
+    unsigned char *bytes = dsp_alloc(c, row->size);
+    const char *names[32];
+    size_t n = 0;
+    for (const field *f = row->fields; f->name != NULL && n + 1 < sizeof names / sizeof names[0];
+         ++f)
+        names[n++] = f->name;
+    names[n] = NULL;
+    if (bytes == NULL)
+        goto done;
+    if (!cJSON_IsObject(desc)) {
+        dsp_fail(c, "must be an object: the members of %s", row->desc_name);
+        goto done;
+    }
+    if (dsp_check_keys(c, desc, names, row->desc_name))
+        goto done;
+    for (const field *f = row->fields; f->name != NULL; ++f) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(desc, f->name);
+        if (v == NULL) {
+            if (f->kind == K_SCALE_BIAS)
+                continue;
+            if (f->kind == K_COUNT) {
+                UINT count = 0;
+                if (infer_count(c, row->fields, f, desc, &count))
+                    goto done;
+                memcpy(bytes + f->offset, &count, sizeof count);
+                continue;
+            }
+            dsp_fail_at(c, f->name, "required member of %s", row->desc_name);
+            goto done;
+        }
+        size_t m = dsp_push_key(c, f->name);
+        int r = read_member(c, row, f, v, bytes);
+        dsp_pop(c, m);
+        if (r)
+            goto done;
+    }
+    d->desc.Type = row->type;
+    d->desc.Desc = bytes;
+    rc = describe_slots(c, row, bytes, d);
+done:
+    dsp_pop(c, mark);
+    return rc;
+}

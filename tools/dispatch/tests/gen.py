@@ -1,0 +1,394 @@
+# SPDX-License-Identifier: MIT
+"""Writes dmlcl-dispatch's test models (DxDispatch's format) and their expected
+outputs, computed here with numpy from the operators' definitions (never from
+dmlcl's output). Run it from anywhere; it rewrites models/ beside itself:
+
+    .venv/bin/python tools/dispatch/tests/gen.py
+
+Each model writes every output with writeFile into the test's output folder;
+<model>.expected.json lists, per file, its element type, values and
+tolerance (ulp: units in the last place; abs: absolute), and the lines its
+print commands must show (check.c compares them).
+"""
+import json
+import math
+import os
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "models")
+
+DT = {np.float32: "FLOAT32", np.float16: "FLOAT16", np.float64: "FLOAT64", np.int8: "INT8",
+      np.int16: "INT16", np.int32: "INT32", np.int64: "INT64", np.uint8: "UINT8",
+      np.uint16: "UINT16", np.uint32: "UINT32", np.uint64: "UINT64"}
+
+
+def dt(a):
+    return DT[a.dtype.type]
+
+
+def value(x):
+    if isinstance(x, (np.floating, float)):
+        if math.isnan(x):
+            return "nan"
+        if math.isinf(x):
+            return "inf" if x > 0 else "-inf"
+        return float(x)
+    return int(x)
+
+
+class Model:
+    def __init__(self, name):
+        self.name = name
+        self.resources, self.dispatchables, self.commands = {}, {}, []
+        self.expected = {"files": {}, "stdout": []}
+
+    def resource(self, name, a=None, count=None, dtype=None, **extra):
+        """A resource with values a (a numpy array), or count zeros of dtype."""
+        if a is not None:
+            r = {"initialValuesDataType": dt(a), "initialValues": [value(x) for x in a.ravel()]}
+        else:
+            r = {"initialValuesDataType": DT[dtype], "initialValues": {"valueCount": count, "value": 0}}
+        r.update(extra)
+        self.resources[name] = r
+        return name
+
+    def op(self, name, type_, desc, bindings, outputs, **extra):
+        """A dispatchable, its dispatch, and a writeFile per output (name -> expected array,
+        tolerance)."""
+        self.dispatchables[name] = dict({"type": type_, "desc": desc}, **extra)
+        self.commands.append({"type": "dispatch", "dispatchable": name, "bindings": bindings})
+        for res, (want, tol) in outputs.items():
+            self.write(res, want, tol)
+
+    def write(self, res, want, tol=None, target=None, dims=None):
+        target = target or f"{self.name}.{res}.dat"
+        cmd = {"type": "writeFile", "resource": res, "targetPath": target}
+        if dims is not None:
+            cmd["dimensions"] = dims
+        self.commands.append(cmd)
+        e = {"type": dt(want), "values": [value(x) for x in want.ravel()]}
+        if target.endswith(".npy"):
+            e["shape"] = list(want.shape)
+        e.update(tol or {})
+        self.expected["files"][target] = e
+
+    def save(self, comment=None):
+        model = {"$schema": "./_schema.json", "resources": self.resources,
+                 "dispatchables": self.dispatchables, "commands": self.commands}
+        text = json.dumps(model, indent=1)
+        if comment:  # DxDispatch reads comments and trailing commas: so must we
+            head, tail = text.rsplit("}\n ]\n}", 1)
+            text = "// " + comment + "\n" + head + "}, /* the last command */\n ]\n}" + tail
+        with open(os.path.join(OUT, self.name + ".json"), "w") as f:
+            f.write(text + "\n")
+        with open(os.path.join(OUT, self.name + ".expected.json"), "w") as f:
+            json.dump(self.expected, f, indent=1)
+            f.write("\n")
+
+
+def tensor(a, dtype=None, **extra):
+    t = {"DataType": dtype or dt(a), "Sizes": list(a.shape)}
+    t.update(extra)
+    return t
+
+
+def f32(x):
+    return np.array(x, dtype=np.float32)
+
+
+# ---- Element-wise ------------------------------------------------------------------------
+
+def elementwise():
+    m = Model("elementwise")
+    a = f32([[-2.5, -1.0, -0.25, 0.0], [0.5, 1.75, 3.0, 10.0]])
+    b = f32([[4.0, -3.0, 0.5, 2.0], [-0.125, 8.0, 3.0, -5.0]])
+    p = f32([[0.25, 0.5, 1.0, 2.0], [3.0, 4.0, 100.0, 1e-3]])
+    m.resource("A", a)
+    m.resource("B", b)
+    m.resource("P", p)
+    d = lambda x: x.astype(np.float64)
+    exact, one = {"ulp": 0}, {"ulp": 1}
+    binary = {
+        "ADD": (d(a) + d(b), one), "SUBTRACT": (d(a) - d(b), one),
+        "MULTIPLY": (d(a) * d(b), one), "DIVIDE": (d(a) / d(b), {"ulp": 2}),
+        "MAX": (np.maximum(a, b), exact), "MIN": (np.minimum(a, b), exact),
+        "MEAN": ((d(a) + d(b)) / 2, one), "DIFFERENCE_SQUARE": ((d(a) - d(b)) ** 2, {"ulp": 2}),
+    }
+    for name, (want, tol) in binary.items():
+        out = m.resource("out_" + name.lower(), count=8, dtype=np.float32)
+        m.op(name.lower(), "DML_OPERATOR_ELEMENT_WISE_" + name,
+             {"ATensor": tensor(a), "BTensor": tensor(b), "OutputTensor": tensor(a)},
+             {"ATensor": "A", "BTensor": "B", "OutputTensor": out},
+             {out: (want.astype(np.float32), tol)})
+    # Unary: f(x * Scale + Bias) when ScaleBias is given.
+    unary = {
+        "NEGATE": (a, None, lambda x: -x, exact), "ABS": (a, (2.0, 1.0), np.abs, exact),
+        "CEIL": (a, None, np.ceil, exact), "FLOOR": (a, (1.0, 0.5), np.floor, exact),
+        "SQRT": (p, None, np.sqrt, {"ulp": 1}), "RECIP": (p, (2.0, 0.0), lambda x: 1 / x, {"ulp": 2}),
+        "EXP": (a, None, np.exp, {"ulp": 32}), "LOG": (p, (1.0, 1.0), np.log, {"abs": 1 / 1024}),
+        "IDENTITY": (a, (2.0, 10.0), lambda x: x, {"ulp": 1}),
+    }
+    for name, (x, sb, f, tol) in unary.items():
+        src = "A" if x is a else "P"
+        out = m.resource("out_" + name.lower(), count=8, dtype=np.float32)
+        desc = {"InputTensor": tensor(x), "OutputTensor": tensor(x)}
+        arg = d(x)
+        if sb is not None:
+            desc["ScaleBias"] = {"Scale": sb[0], "Bias": sb[1]}
+            arg = d((x * np.float32(sb[0])) + np.float32(sb[1]))
+        m.op(name.lower(), "ELEMENT_WISE_" + name, desc,  # the short type name, as DxDispatch allows
+             {"InputTensor": src, "OutputTensor": out}, {out: (f(arg).astype(np.float32), tol)})
+    # Integer and half types, and a broadcast B (stride 0 along the rows).
+    ia = np.array([[7, -8, 100, -2147483647], [0, 5, -6, 2147483647]], dtype=np.int32)
+    ib = np.array([3, -2, 1, 0], dtype=np.int32)
+    m.resource("IA", ia)
+    m.resource("IB", ib)
+    out = m.resource("out_int_sub", count=8, dtype=np.int32)
+    m.op("int_sub", "DML_OPERATOR_ELEMENT_WISE_SUBTRACT",
+         {"ATensor": tensor(ia), "BTensor": {"DataType": "INT32", "Sizes": [2, 4], "Strides": [0, 1]},
+          "OutputTensor": tensor(ia)},
+         {"ATensor": "IA", "BTensor": "IB", "OutputTensor": out},
+         {out: ((ia.astype(np.int64) - ib).astype(np.int32), {"ulp": 0})})
+    ha = np.array([1.5, -2.0, 65504.0, 0.099975586], dtype=np.float16)
+    hb = np.array([0.25, 2.0, -1.0, 3.0], dtype=np.float16)
+    m.resource("HA", ha)
+    m.resource("HB", hb)
+    out = m.resource("out_half_mul", count=4, dtype=np.float16)
+    m.op("half_mul", "DML_OPERATOR_ELEMENT_WISE_MULTIPLY",
+         {"ATensor": tensor(ha), "BTensor": tensor(hb), "OutputTensor": tensor(ha)},
+         {"ATensor": "HA", "BTensor": "HB", "OutputTensor": out},
+         {out: ((ha.astype(np.float64) * hb).astype(np.float16), {"ulp": 1})})
+    ua = np.array([0, 200, 255, 17], dtype=np.uint8)
+    ub = np.array([1, 201, 3, 17], dtype=np.uint8)
+    m.resource("UA", ua)
+    m.resource("UB", ub)
+    out = m.resource("out_u8_max", count=4, dtype=np.uint8)
+    m.op("u8_max", "DML_OPERATOR_ELEMENT_WISE_MAX",
+         {"ATensor": tensor(ua), "BTensor": tensor(ub), "OutputTensor": tensor(ua)},
+         {"ATensor": "UA", "BTensor": "UB", "OutputTensor": out},
+         {out: (np.maximum(ua, ub), {"ulp": 0})})
+    m.save()
+
+
+# ---- Gathers -------------------------------------------------------------------------------
+
+def gathers():
+    m = Model("gather")
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4) * 1.5
+    m.resource("X", x)
+    # GATHER axis 1 with signed indices (-1 is the last), IndexDimensions 1.
+    idx = np.array([[[2, -3]]], dtype=np.int32)
+    want = np.take(x, [2, 0], axis=1)
+    m.resource("I", idx)
+    out = m.resource("g", count=want.size, dtype=np.float32)
+    m.op("gather", "DML_OPERATOR_GATHER",
+         {"InputTensor": tensor(x), "IndicesTensor": tensor(idx), "OutputTensor": tensor(want),
+          "Axis": 1, "IndexDimensions": 1},
+         {"InputTensor": "X", "IndicesTensor": "I", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # GATHER_ELEMENTS axis 2 with INT64 indices.
+    ie = np.array([[[3, 0], [1, 1], [2, 0]], [[0, 0], [3, 2], [1, 3]]], dtype=np.int64)
+    want = np.take_along_axis(x, ie, axis=2)
+    m.resource("IE", ie)
+    out = m.resource("ge", count=want.size, dtype=np.float32)
+    m.op("gather_elements", "DML_OPERATOR_GATHER_ELEMENTS",
+         {"InputTensor": tensor(x), "IndicesTensor": tensor(ie), "OutputTensor": tensor(want),
+          "Axis": 2},
+         {"InputTensor": "X", "IndicesTensor": "IE", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # GATHER_ND: 2-tuples into the 3 meaningful dims of X (rank 3), indices [1,3,2].
+    ind = np.array([[[1, 2], [0, 0], [1, 0]]], dtype=np.uint32)
+    want = np.stack([x[i, j] for i, j in ind[0]])[None]  # [1, 3, 4]
+    m.resource("IND", ind)
+    out = m.resource("gnd", count=want.size, dtype=np.float32)
+    m.op("gather_nd", "DML_OPERATOR_GATHER_ND",
+         {"InputTensor": tensor(x), "IndicesTensor": tensor(ind), "OutputTensor": tensor(want),
+          "InputDimensionCount": 3, "IndicesDimensionCount": 3},
+         {"InputTensor": "X", "IndicesTensor": "IND", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # GATHER_ND1 with one batch dimension: per batch b, 1-tuples into X[b].
+    inb = np.array([[[2], [0]], [[1], [1]]], dtype=np.uint32)  # [2, 2, 1]
+    want = np.stack([x[b][inb[b, :, 0]] for b in range(2)])  # [2, 2, 4]
+    m.resource("INB", inb)
+    out = m.resource("gnd1", count=want.size, dtype=np.float32)
+    m.op("gather_nd1", "DML_OPERATOR_GATHER_ND1",
+         {"InputTensor": tensor(x), "IndicesTensor": tensor(inb), "OutputTensor": tensor(want),
+          "InputDimensionCount": 3, "IndicesDimensionCount": 3, "BatchDimensionCount": 1},
+         {"InputTensor": "X", "IndicesTensor": "INB", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    m.save()
+
+
+# ---- Slices, tile, depth/space ---------------------------------------------------------------
+
+def views():
+    m = Model("views")
+    x = np.arange(1, 1 + 2 * 4 * 6, dtype=np.int16).reshape(1, 2, 4, 6)
+    m.resource("X", x)
+    want = x[:, :, 1:4:2, 0:6:3]
+    out = m.resource("slice", count=want.size, dtype=np.int16)
+    m.op("slice", "DML_OPERATOR_SLICE",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(want), "DimensionCount": 4,
+          "Offsets": [0, 0, 1, 0], "Sizes": [1, 2, 2, 2], "Strides": [1, 1, 2, 3]},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # SLICE1: a window [1, 4) of the rows read backwards; DimensionCount left out (inferred).
+    want = x[:, :, 3:0:-1, 1:5]
+    out = m.resource("slice1", count=want.size, dtype=np.int16)
+    m.op("slice1", "DML_OPERATOR_SLICE1",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(want),
+          "InputWindowOffsets": [0, 0, 1, 1], "InputWindowSizes": [1, 2, 3, 4],
+          "InputWindowStrides": [1, 1, -1, 1]},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    t = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.uint16)
+    m.resource("T", t)
+    want = np.tile(t, (2, 3))
+    out = m.resource("tile", count=want.size, dtype=np.uint16)
+    m.op("tile", "DML_OPERATOR_TILE",
+         {"InputTensor": tensor(t), "OutputTensor": tensor(want), "RepeatsCount": 2, "Repeats": [2, 3]},
+         {"InputTensor": "T", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # Depth/space, block 2: DEPTH_COLUMN_ROW is ONNX's DCR, COLUMN_ROW_DEPTH its CRD.
+    n, c, h, w, bs = 1, 8, 2, 3, 2
+    d = np.arange(n * c * h * w, dtype=np.float32).reshape(n, c, h, w) - 20
+    m.resource("D", d)
+    dcr = d.reshape(n, bs, bs, c // 4, h, w).transpose(0, 3, 4, 1, 5, 2).reshape(n, c // 4, h * bs, w * bs)
+    crd = d.reshape(n, c // 4, bs, bs, h, w).transpose(0, 1, 4, 2, 5, 3).reshape(n, c // 4, h * bs, w * bs)
+    for name, type_, want, extra in [
+            ("d2s", "DML_OPERATOR_DEPTH_TO_SPACE", dcr, {}),
+            ("d2s1", "DML_OPERATOR_DEPTH_TO_SPACE1", crd, {"Order": "COLUMN_ROW_DEPTH"})]:
+        out = m.resource(name, count=want.size, dtype=np.float32)
+        m.op(name, type_, dict({"InputTensor": tensor(d), "OutputTensor": tensor(want), "BlockSize": 2},
+                               **extra),
+             {"InputTensor": "D", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    s = np.arange(1 * 2 * 4 * 6, dtype=np.float32).reshape(1, 2, 4, 6)
+    m.resource("S", s)
+    s6 = s.reshape(1, 2, 2, 2, 3, 2)
+    s2d_dcr = s6.transpose(0, 3, 5, 1, 2, 4).reshape(1, 8, 2, 3)
+    s2d_crd = s6.transpose(0, 1, 3, 5, 2, 4).reshape(1, 8, 2, 3)
+    for name, type_, want, extra in [
+            ("s2d", "DML_OPERATOR_SPACE_TO_DEPTH", s2d_dcr, {}),
+            ("s2d1", "DML_OPERATOR_SPACE_TO_DEPTH1", s2d_crd, {"Order": "DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH"})]:
+        out = m.resource(name, count=want.size, dtype=np.float32)
+        m.op(name, type_, dict({"InputTensor": tensor(s), "OutputTensor": tensor(want), "BlockSize": 2},
+                               **extra),
+             {"InputTensor": "S", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    m.save()
+
+
+# ---- Join, split, padding ---------------------------------------------------------------------
+
+def joins():
+    m = Model("joins")
+    parts = [np.arange(k * 2 * 3, dtype=np.int64).reshape(2, k, 3) * 10 + k for k in (1, 3, 2)]
+    for i, p in enumerate(parts):
+        m.resource(f"J{i}", p)
+    want = np.concatenate(parts, axis=1)
+    out = m.resource("join", count=want.size, dtype=np.int64)
+    m.op("join", "DML_OPERATOR_JOIN",
+         {"InputCount": 3, "InputTensors": [tensor(p) for p in parts], "OutputTensor": tensor(want),
+          "Axis": 1},
+         {"InputTensors": ["J0", "J1", "J2"], "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    x = np.array([[1.5, -2, 3, "nan"], [5, 6, "-inf", 8], [9, 10, 11, 12]], dtype=np.float16)
+    m.resource("X", x)
+    pieces = [x[:1], x[1:]]
+    outs = [m.resource(f"split{i}", count=p.size, dtype=np.float16) for i, p in enumerate(pieces)]
+    m.op("split", "DML_OPERATOR_SPLIT",  # OutputCount left out: the list's length
+         {"InputTensor": tensor(x), "OutputTensors": [tensor(p) for p in pieces], "Axis": 0},
+         {"InputTensor": "X", "OutputTensors": outs},
+         {o: (p, {"ulp": 0}) for o, p in zip(outs, pieces)})
+    p = np.arange(1, 13, dtype=np.float32).reshape(1, 1, 3, 4)
+    m.resource("P", p)
+    pads = ([0, 0, 1, 2], [0, 0, 2, 1])
+    npp = [(s, e) for s, e in zip(*pads)]
+    for name, mode, want in [
+            ("pad_constant", "DML_PADDING_MODE_CONSTANT", np.pad(p, npp, constant_values=7.5)),
+            ("pad_edge", "EDGE", np.pad(p, npp, mode="edge")),
+            ("pad_reflection", "REFLECTION", np.pad(p, npp, mode="reflect"))]:
+        out = m.resource(name, count=want.size, dtype=np.float32)
+        m.op(name, "DML_OPERATOR_PADDING",
+             {"InputTensor": tensor(p), "OutputTensor": tensor(want), "PaddingMode": mode,
+              "PaddingValue": 7.5, "DimensionCount": 4, "StartPadding": pads[0], "EndPadding": pads[1]},
+             {"InputTensor": "P", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    q = np.arange(-6, 6, dtype=np.int32).reshape(1, 1, 3, 4)
+    m.resource("Q", q)
+    for name, mode, want, value in [
+            ("pad1_constant", "CONSTANT", np.pad(q, npp, constant_values=-99), -99),
+            ("pad1_symmetric", "SYMMETRIC", np.pad(q, npp, mode="symmetric"), 0),
+            ("pad1_wrap", "WRAP", np.pad(q, npp, mode="wrap"), {"Int32": 0})]:
+        out = m.resource(name, count=want.size, dtype=np.int32)
+        m.op(name, "DML_OPERATOR_PADDING1",
+             {"InputTensor": tensor(q), "OutputTensor": tensor(want), "PaddingMode": mode,
+              "PaddingValueDataType": "INT32", "PaddingValue": value,
+              "StartPadding": pads[0], "EndPadding": pads[1]},  # DimensionCount inferred
+             {"InputTensor": "Q", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    m.save()
+
+
+# ---- The format's features ----------------------------------------------------------------------
+
+def features():
+    m = Model("features")
+    a = np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], dtype=np.float32)
+    np.save(os.path.join(OUT, "features_a.npy"), a.reshape(2, 3))
+    b = np.array([0.5, -1.0, 2.0, -4.0, 8.0, -16.0], dtype=np.float32)
+    b.tofile(os.path.join(OUT, "features_b.dat"))
+    m.resources["A"] = {"initialValues": {"sourcePath": "features_a.npy"}}
+    m.resources["B"] = {"initialValuesDataType": "DML_TENSOR_DATA_TYPE_FLOAT32",
+                        "initialValues": {"sourcePath": "features_b.dat"}}
+    # A sequence accumulated in FLOAT16, a constant INT8, values placed at an offset.
+    m.resources["Seq"] = {"initialValuesDataType": "FLOAT16",
+                          "initialValues": {"valueCount": 6, "valueStart": 0.5, "valueDelta": 0.25}}
+    m.resources["Padded"] = {"initialValuesDataType": "FLOAT32", "initialValues": [10, 20, 30],
+                             "initialValuesOffsetInBytes": 16, "sizeInBytes": 64}
+    m.resources["Out"] = {"initialValuesDataType": "FLOAT32",
+                          "initialValues": {"valueCount": 6, "value": "nan"}}
+    m.resource("Out3", count=3, dtype=np.float32)
+    m.resource("Half", count=6, dtype=np.float16)
+    m.resources["Consts"] = {"initialValuesDataType": "INT8",
+                             "initialValues": {"valueCount": 5, "value": -7}}
+    t6 = {"Type": "DML_TENSOR_TYPE_BUFFER",
+          "Desc": {"DataType": "DML_TENSOR_DATA_TYPE_FLOAT32", "Flags": "DML_TENSOR_FLAG_NONE",
+                   "DimensionCount": 2, "Sizes": [2, 3], "Strides": [3, 1],
+                   "TotalTensorSizeInBytes": 24, "GuaranteedBaseOffsetAlignment": 0}}
+    # ADD compiled as a graph, A owned by DirectML and bound once at initialization.
+    m.dispatchables["add_graph"] = {
+        "type": "DML_OPERATOR_ELEMENT_WISE_ADD",
+        "desc": {"ATensor": {"DataType": "FLOAT32", "Sizes": [2, 3], "Flags": "OWNED_BY_DML"},
+                 "BTensor": t6, "OutputTensor": {"DataType": "FLOAT32", "Sizes": [2, 3]}},
+        "dmlCompileType": "DmlCompileGraph",
+        "executionFlags": ["DML_EXECUTION_FLAG_NONE", "DESCRIPTORS_VOLATILE"],
+        "bindings": {"ATensor": "A"}}
+    m.commands.append({"type": "dispatch", "dispatchable": "add_graph",
+                       "bindings": {"BTensor": "B", "OutputTensor": "Out"}})
+    m.write("Out", (a + b).reshape(2, 3), {"ulp": 0}, target="features.sum.npy", dims=[2, 3])
+    m.commands.append({"type": "print", "resource": "Out"})
+    m.expected["stdout"].append("Resource 'Out': 1.5, 1, 5, 0, 13, -10")
+    # A binding at an element offset with a count: Padded's elements 4..6 (bytes 16..28).
+    m.dispatchables["negate"] = {"type": "ELEMENT_WISE_NEGATE", "Desc": {
+        "InputTensor": {"DataType": "FLOAT32", "Sizes": [3]},
+        "OutputTensor": {"DataType": "FLOAT32", "Sizes": [3]}}, "executionFlags": "NONE"}
+    m.commands.append({"type": "dispatch", "dispatchable": "negate", "bindings": {
+        "InputTensor": {"name": "Padded", "elementOffset": 4, "elementCount": 3,
+                        "format": "R32_FLOAT"},
+        "OutputTensor": ["Out3"]}, "threadGroupCount": [1, 1, 1]})
+    m.write("Out3", np.array([-10, -20, -30], dtype=np.float32), {"ulp": 0})
+    # The FLOAT16 sequence through IDENTITY (0.5 + k * 0.25 is exact in FLOAT16).
+    m.dispatchables["copy_half"] = {"type": "DML_OPERATOR_ELEMENT_WISE_IDENTITY", "desc": {
+        "InputTensor": {"DataType": "FLOAT16", "Sizes": [6]},
+        "OutputTensor": {"DataType": "FLOAT16", "Sizes": [6]}}}
+    m.commands.append({"type": "dispatch", "dispatchable": "copy_half",
+                       "bindings": {"InputTensor": "Seq", "OutputTensor": "Half"}})
+    m.write("Half", np.arange(6, dtype=np.float16) * np.float16(0.25) + np.float16(0.5), {"ulp": 0})
+    m.commands.append({"type": "print", "resource": "Half", "verbose": True})
+    m.expected["stdout"] += ["[0] 0.5 (0x3800)", "[5] 1.75 (0x3F00)"]
+    m.commands.append({"type": "print", "resource": "Consts"})
+    m.expected["stdout"].append("Resource 'Consts': -7, -7, -7, -7, -7")
+    m.commands.append({"type": "print", "resource": "Padded"})
+    m.expected["stdout"].append("Resource 'Padded': 0, 0, 0, 0, 10, 20, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0")
+    m.save(comment="features: comments and trailing commas are read, as DxDispatch reads them")
+
+
+if __name__ == "__main__":
+    os.makedirs(OUT, exist_ok=True)
+    elementwise()
+    gathers()
+    views()
+    joins()
+    features()
