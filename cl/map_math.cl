@@ -4,8 +4,8 @@
  * of x0 (x1) and the operation's parameters q0 to q2, for those OPs only.
  *
  * 17-38: DirectML's ELEMENT_WISE_ ACOS ... THRESHOLD (src/ops/elementwise_math.c). The
- * transcendental functions are OpenCL's built-ins (full profile: within a few ulps in float);
- * the rest is exact. Rules where DirectML's pages are silent (docs/operators.md): CLIP and
+ * transcendental functions are OpenCL's built-ins (full profile: within a few ulps in float),
+ * but ERF, cl/erf.cl's (PoCL's built-in is 20x slower); the rest is exact. Rules where DirectML's pages are silent (docs/operators.md): CLIP and
  * THRESHOLD order -0 below +0 as MAX and MIN do, ignore a NaN bound and keep a NaN input;
  * SIGN gives +0 for +-0 and NaN; MODULUS_* on integers: x mod 0 is x, the most negative
  * value mod -1 is 0 (the remainder that goes with DIVIDE's every-bit-set quotient, as
@@ -97,10 +97,26 @@ static COMPUTE_T sign_of(COMPUTE_T x)
     return x > 0 ? (COMPUTE_T)1 : x < 0 ? (COMPUTE_T)-1 : (COMPUTE_T)0;
 }
 
-/* ROUND by DML_ROUNDING_MODE (q0): halves to even, toward zero, halves away from zero. */
+/* Halves to even by adding and removing 2^(mantissa bits) in the default rounding (exact:
+ * FP_CONTRACT is off and no unsafe-math flag is given); PoCL's rint is 25% slower than the
+ * copy (dmlcl-bench-style timing of 2^24 floats: 3.05 ms against FLOOR's 2.45). */
+static COMPUTE_T rint_even(COMPUTE_T x)
+{
+#if COMPUTE_DOUBLE
+    COMPUTE_T big = copysign((COMPUTE_T)4503599627370496.0, x);
+#else
+    COMPUTE_T big = copysign((COMPUTE_T)8388608.0f, x);
+#endif
+    COMPUTE_T r = (x + big) - big;
+    return fabs(x) < fabs(big) ? copysign(r, x) : x; /* large, infinite, NaN: x */
+}
+
+/* ROUND by DML_ROUNDING_MODE (q0): halves to even, toward zero, halves away from zero (one
+ * kernel for the three: the branch is uniform across a launch and costs no measurable time,
+ * TOWARD_INFINITY's ROUND timing FLOOR's OP of its own). */
 static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
 {
-    return mode == 0 ? rint(x) : mode == 1 ? trunc(x) : round(x);
+    return mode == 0 ? rint_even(x) : mode == 1 ? trunc(x) : round(x);
 }
 #endif
 
@@ -127,7 +143,11 @@ static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
 #elif OP == 27
 #define F cosh(x0)
 #elif OP == 28
+#if COMPUTE_DOUBLE
 #define F erf(x0)
+#else
+#define F dmli_erf_f(x0) /* cl/erf.cl: PoCL's built-in takes ~20 ns an element */
+#endif
 #elif OP == 29
 #define F mod_floor(x0, x1)
 #elif OP == 30
