@@ -114,6 +114,14 @@ static const dsp_enum_value orders[] = {
 };
 static const dsp_enum order = {"DML_DEPTH_SPACE_ORDER", "DML_DEPTH_SPACE_ORDER_", orders};
 
+static const dsp_enum_value rounding_modes[] = {
+    {"HALVES_TO_NEAREST_EVEN", DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN},
+    {"TOWARD_ZERO", DML_ROUNDING_MODE_TOWARD_ZERO},
+    {"TOWARD_INFINITY", DML_ROUNDING_MODE_TOWARD_INFINITY},
+    {NULL, 0},
+};
+static const dsp_enum rounding_mode = {"DML_ROUNDING_MODE", "DML_ROUNDING_MODE_", rounding_modes};
+
 /* ---- The descriptors --------------------------------------------------------------- */
 
 #define S DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC
@@ -210,6 +218,41 @@ static const field padding1[] = {TENSOR(S, InputTensor, IN),
                                  END};
 #undef S
 
+/* The math rows (src/ops/elementwise_math.c): their other descriptor shapes. */
+#define S DML_ELEMENT_WISE_CLIP_OPERATOR_DESC
+static const field clip[] = {TENSOR(S, InputTensor, IN),
+                             TENSOR(S, OutputTensor, OUT),
+                             SCALE_BIAS(S, ScaleBias),
+                             FLOATF(S, Min),
+                             FLOATF(S, Max),
+                             END};
+#undef S
+#define S DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC
+static const field clip1[] = {TENSOR(S, InputTensor, IN),
+                              TENSOR(S, OutputTensor, OUT),
+                              SCALE_BIAS(S, ScaleBias),
+                              DATA_TYPE(S, MinMaxDataType),
+                              SCALAR(S, Min, MinMaxDataType),
+                              SCALAR(S, Max, MinMaxDataType),
+                              END};
+#undef S
+#define S DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC
+static const field constant_pow[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                     SCALE_BIAS(S, ScaleBias), FLOATF(S, Exponent), END};
+#undef S
+#define S DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC
+static const field threshold[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                  SCALE_BIAS(S, ScaleBias), FLOATF(S, Min), END};
+#undef S
+#define S DML_ELEMENT_WISE_POW_OPERATOR_DESC
+static const field pow_fields[] = {TENSOR(S, InputTensor, IN), TENSOR(S, ExponentTensor, IN),
+                                   TENSOR(S, OutputTensor, OUT), SCALE_BIAS(S, ScaleBias), END};
+#undef S
+#define S DML_ELEMENT_WISE_ROUND_OPERATOR_DESC
+static const field round_fields[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                     ENUMF(S, RoundingMode, &rounding_mode), END};
+#undef S
+
 #define ROW(op, desc, fields)                          \
     {                                                  \
         DML_OPERATOR_##op, #desc, sizeof(desc), fields \
@@ -233,6 +276,29 @@ static const op_row rows[] = {
     ROW(ELEMENT_WISE_MIN, DML_ELEMENT_WISE_MIN_OPERATOR_DESC, binary),
     ROW(ELEMENT_WISE_MEAN, DML_ELEMENT_WISE_MEAN_OPERATOR_DESC, binary),
     ROW(ELEMENT_WISE_DIFFERENCE_SQUARE, DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_ACOS, DML_ELEMENT_WISE_ACOS_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_ACOSH, DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_ASIN, DML_ELEMENT_WISE_ASIN_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_ASINH, DML_ELEMENT_WISE_ASINH_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_ATAN, DML_ELEMENT_WISE_ATAN_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_ATANH, DML_ELEMENT_WISE_ATANH_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_COS, DML_ELEMENT_WISE_COS_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_COSH, DML_ELEMENT_WISE_COSH_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_ERF, DML_ELEMENT_WISE_ERF_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_SIN, DML_ELEMENT_WISE_SIN_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_SINH, DML_ELEMENT_WISE_SINH_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_TAN, DML_ELEMENT_WISE_TAN_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_TANH, DML_ELEMENT_WISE_TANH_OPERATOR_DESC, unary_sb),
+    ROW(ELEMENT_WISE_ATAN_YX, DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_MODULUS_FLOOR, DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_MODULUS_TRUNCATE, DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_SIGN, DML_ELEMENT_WISE_SIGN_OPERATOR_DESC, unary),
+    ROW(ELEMENT_WISE_CLIP, DML_ELEMENT_WISE_CLIP_OPERATOR_DESC, clip),
+    ROW(ELEMENT_WISE_CLIP1, DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC, clip1),
+    ROW(ELEMENT_WISE_CONSTANT_POW, DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC, constant_pow),
+    ROW(ELEMENT_WISE_THRESHOLD, DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC, threshold),
+    ROW(ELEMENT_WISE_POW, DML_ELEMENT_WISE_POW_OPERATOR_DESC, pow_fields),
+    ROW(ELEMENT_WISE_ROUND, DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, round_fields),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),

@@ -172,6 +172,86 @@ def elementwise():
     m.save()
 
 
+# ---- Element-wise math ---------------------------------------------------------------------
+
+def math_ops():
+    """The math rows: the tolerances of docs/operators.md, C99's functions in float64."""
+    m = Model("math")
+    a = f32([[-0.75, -0.5, -0.25, 0.0], [0.125, 0.5, 0.875, 1.0]])
+    b = f32([[2.0, -3.0, 0.5, -1.0], [4.0, -0.25, 1.5, 3.0]])
+    big = f32([[1.0, 1.5, 2.0, 3.0], [10.0, 1.25, 7.5, 100.0]])
+    m.resource("A", a)
+    m.resource("B", b)
+    m.resource("G", big)
+    d = lambda x: x.astype(np.float64)
+    absolute, exact = {"abs": 1 / 1024}, {"ulp": 0}
+    unary = {
+        "SIN": (a, np.sin, absolute), "COS": (a, np.cos, absolute), "TAN": (a, np.tan, absolute),
+        "TANH": (a, np.tanh, absolute), "ERF": (a, np.vectorize(math.erf), absolute),
+        "ACOS": (a, np.arccos, {"ulp": 4}), "ASIN": (a, np.arcsin, {"ulp": 4}),
+        "ATAN": (a, np.arctan, {"ulp": 5}), "ATANH": (a, np.arctanh, {"ulp": 5}),
+        "ASINH": (a, np.arcsinh, {"ulp": 4}), "SINH": (a, np.sinh, {"ulp": 4}),
+        "COSH": (a, np.cosh, {"ulp": 4}), "ACOSH": (big, np.arccosh, {"ulp": 4}),
+    }
+    for name, (x, f, tol) in unary.items():
+        out = m.resource("out_" + name.lower(), count=8, dtype=np.float32)
+        m.op(name.lower(), "DML_OPERATOR_ELEMENT_WISE_" + name,
+             {"InputTensor": tensor(x), "OutputTensor": tensor(x)},
+             {"InputTensor": "A" if x is a else "G", "OutputTensor": out},
+             {out: (f(d(x)).astype(np.float32), tol)})
+    binary = {
+        "ATAN_YX": (np.arctan2(d(a), d(b)), {"ulp": 6}),
+        "MODULUS_FLOOR": (np.mod(d(a), d(b)), {"ulp": 1}),
+        "MODULUS_TRUNCATE": (np.fmod(d(a), d(b)), exact),
+    }
+    for name, (want, tol) in binary.items():
+        out = m.resource("out_" + name.lower(), count=8, dtype=np.float32)
+        m.op(name.lower(), "DML_OPERATOR_ELEMENT_WISE_" + name,
+             {"ATensor": tensor(a), "BTensor": tensor(b), "OutputTensor": tensor(a)},
+             {"ATensor": "A", "BTensor": "B", "OutputTensor": out},
+             {out: (want.astype(np.float32), tol)})
+    # With parameters: bounds, an exponent, a rounding mode; ScaleBias on CLIP.
+    g = d(a * np.float32(2.0) + np.float32(0.5))
+    params = {
+        "CLIP": ({"Min": -0.5, "Max": 1.0, "ScaleBias": {"Scale": 2.0, "Bias": 0.5}},
+                 np.clip(g, -0.5, 1.0), exact),
+        "THRESHOLD": ({"Min": 0.1}, np.maximum(d(a), np.float64(np.float32(0.1))), exact),
+        "CONSTANT_POW": ({"Exponent": 3.0}, d(a) ** 3, {"ulp": 32}),
+        "ROUND": ({"RoundingMode": "DML_ROUNDING_MODE_TOWARD_INFINITY"},
+                  np.sign(d(b)) * np.floor(np.abs(d(b)) + 0.5), exact),
+        "SIGN": ({}, np.sign(d(b)), exact),
+    }
+    for name, (extra, want, tol) in params.items():
+        x = b if name in ("ROUND", "SIGN") else a
+        out = m.resource("out_" + name.lower(), count=8, dtype=np.float32)
+        m.op(name.lower(), "DML_OPERATOR_ELEMENT_WISE_" + name,
+             dict({"InputTensor": tensor(x), "OutputTensor": tensor(x)}, **extra),
+             {"InputTensor": "A" if x is a else "B", "OutputTensor": out},
+             {out: (want.astype(np.float32), tol)})
+    out = m.resource("out_pow", count=8, dtype=np.float32)
+    m.op("pow", "DML_OPERATOR_ELEMENT_WISE_POW",
+         {"InputTensor": tensor(big), "ExponentTensor": tensor(b), "OutputTensor": tensor(big)},
+         {"InputTensor": "G", "ExponentTensor": "B", "OutputTensor": out},
+         {out: (np.power(d(big), d(b)).astype(np.float32), {"ulp": 32})})
+    # Integers: CLIP1's typed bounds, MODULUS_FLOOR by zero and by a negative divisor.
+    ia = np.array([-128, -7, 7, 0, 5, 127, -1, 100], dtype=np.int8)
+    ib = np.array([3, 3, -3, 5, 0, 10, -1, -7], dtype=np.int8)
+    m.resource("IA", ia)
+    m.resource("IB", ib)
+    out = m.resource("out_clip1", count=8, dtype=np.int8)
+    m.op("clip1", "DML_OPERATOR_ELEMENT_WISE_CLIP1",
+         {"InputTensor": tensor(ia), "OutputTensor": tensor(ia), "MinMaxDataType": "INT8",
+          "Min": -5, "Max": {"Int8": 50}},
+         {"InputTensor": "IA", "OutputTensor": out}, {out: (np.clip(ia, -5, 50), exact)})
+    want = np.array([x if y == 0 else x - y * (x // y) for x, y in zip(ia.tolist(), ib.tolist())],
+                    dtype=np.int8)
+    out = m.resource("out_int_mod", count=8, dtype=np.int8)
+    m.op("int_mod", "DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR",
+         {"ATensor": tensor(ia), "BTensor": tensor(ib), "OutputTensor": tensor(ia)},
+         {"ATensor": "IA", "BTensor": "IB", "OutputTensor": out}, {out: (want, exact)})
+    m.save()
+
+
 # ---- Gathers -------------------------------------------------------------------------------
 
 def gathers():
@@ -388,6 +468,7 @@ def features():
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     elementwise()
+    math_ops()
     gathers()
     views()
     joins()
