@@ -27,6 +27,7 @@ typedef enum kind {
     K_DATA_TYPE,   /* DML_TENSOR_DATA_TYPE */
     K_SCALAR,      /* DML_SCALAR_UNION of the type in member `ref` */
     K_SCALE_BIAS,  /* const DML_SCALE_BIAS *, optional */
+    K_FUSED,       /* const DML_OPERATOR_DESC *, optional: {"Type": ACTIVATION_*, members} */
 } kind;
 
 enum { IN = 1, OUT = 2 };
@@ -92,6 +93,10 @@ typedef struct op_row {
     {                                                 \
 #m, K_SCALE_BIAS, MEMBER(s, m), 0, NULL, NULL \
     }
+#define FUSED(s, m)                              \
+    {                                            \
+#m, K_FUSED, MEMBER(s, m), 0, NULL, NULL \
+    }
 #define END                       \
     {                             \
         NULL, 0, 0, 0, NULL, NULL \
@@ -121,6 +126,15 @@ static const dsp_enum_value rounding_modes[] = {
     {NULL, 0},
 };
 static const dsp_enum rounding_mode = {"DML_ROUNDING_MODE", "DML_ROUNDING_MODE_", rounding_modes};
+
+static const dsp_enum_value infinity_modes[] = {
+    {"EITHER", DML_IS_INFINITY_MODE_EITHER},
+    {"POSITIVE", DML_IS_INFINITY_MODE_POSITIVE},
+    {"NEGATIVE", DML_IS_INFINITY_MODE_NEGATIVE},
+    {NULL, 0},
+};
+static const dsp_enum infinity_mode = {"DML_IS_INFINITY_MODE", "DML_IS_INFINITY_MODE_",
+                                       infinity_modes};
 
 /* ---- The descriptors --------------------------------------------------------------- */
 
@@ -253,6 +267,59 @@ static const field round_fields[] = {TENSOR(S, InputTensor, IN), TENSOR(S, Outpu
                                      ENUMF(S, RoundingMode, &rounding_mode), END};
 #undef S
 
+/* The logic rows (src/ops/elementwise_logic.c): their other descriptor shapes. */
+#define S DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC
+static const field is_infinity[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                    ENUMF(S, InfinityMode, &infinity_mode), END};
+#undef S
+#define S DML_ELEMENT_WISE_IF_OPERATOR_DESC
+static const field if_fields[] = {TENSOR(S, ConditionTensor, IN), TENSOR(S, ATensor, IN),
+                                  TENSOR(S, BTensor, IN), TENSOR(S, OutputTensor, OUT), END};
+#undef S
+#define S DML_FILL_VALUE_CONSTANT_OPERATOR_DESC
+static const field fill_constant[] = {TENSOR(S, OutputTensor, OUT), DATA_TYPE(S, ValueDataType),
+                                      SCALAR(S, Value, ValueDataType), END};
+#undef S
+#define S DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC
+static const field fill_sequence[] = {TENSOR(S, OutputTensor, OUT), DATA_TYPE(S, ValueDataType),
+                                      SCALAR(S, ValueStart, ValueDataType),
+                                      SCALAR(S, ValueDelta, ValueDataType), END};
+#undef S
+
+/* The activations (src/ops/elementwise_activation.c) and ADD1's fused activation. */
+#define S DML_ACTIVATION_ELU_OPERATOR_DESC
+static const field act_alpha[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                  FLOATF(S, Alpha), END};
+#undef S
+#define S DML_ACTIVATION_LINEAR_OPERATOR_DESC
+static const field act_alpha_beta[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                       FLOATF(S, Alpha), FLOATF(S, Beta), END};
+#undef S
+#define S DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC
+static const field act_scaled_elu[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                       FLOATF(S, Alpha), FLOATF(S, Gamma), END};
+#undef S
+#define S DML_ACTIVATION_SHRINK_OPERATOR_DESC
+static const field act_shrink[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                   FLOATF(S, Bias), FLOATF(S, Threshold), END};
+#undef S
+#define S DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC
+static const field act_softplus[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                     FLOATF(S, Steepness), END};
+#undef S
+#define S DML_ACTIVATION_SWISH_OPERATOR_DESC
+static const field act_swish[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                  FLOATF(S, SigmoidInputScale), END};
+#undef S
+#define S DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC
+static const field act_prelu[] = {TENSOR(S, InputTensor, IN), TENSOR(S, SlopeTensor, IN),
+                                  TENSOR(S, OutputTensor, OUT), END};
+#undef S
+#define S DML_ELEMENT_WISE_ADD1_OPERATOR_DESC
+static const field add1[] = {TENSOR(S, ATensor, IN), TENSOR(S, BTensor, IN),
+                             TENSOR(S, OutputTensor, OUT), FUSED(S, FusedActivation), END};
+#undef S
+
 #define ROW(op, desc, fields)                          \
     {                                                  \
         DML_OPERATOR_##op, #desc, sizeof(desc), fields \
@@ -299,6 +366,53 @@ static const op_row rows[] = {
     ROW(ELEMENT_WISE_THRESHOLD, DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC, threshold),
     ROW(ELEMENT_WISE_POW, DML_ELEMENT_WISE_POW_OPERATOR_DESC, pow_fields),
     ROW(ELEMENT_WISE_ROUND, DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, round_fields),
+    ROW(ELEMENT_WISE_ADD1, DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, add1),
+    ROW(ELEMENT_WISE_LOGICAL_AND, DML_ELEMENT_WISE_LOGICAL_AND_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_LOGICAL_OR, DML_ELEMENT_WISE_LOGICAL_OR_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_LOGICAL_XOR, DML_ELEMENT_WISE_LOGICAL_XOR_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_LOGICAL_NOT, DML_ELEMENT_WISE_LOGICAL_NOT_OPERATOR_DESC, unary),
+    ROW(ELEMENT_WISE_LOGICAL_EQUALS, DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_LOGICAL_GREATER_THAN, DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OPERATOR_DESC,
+        binary),
+    ROW(ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL,
+        DML_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_LOGICAL_LESS_THAN, DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL,
+        DML_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_BIT_AND, DML_ELEMENT_WISE_BIT_AND_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_BIT_OR, DML_ELEMENT_WISE_BIT_OR_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_BIT_XOR, DML_ELEMENT_WISE_BIT_XOR_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_BIT_NOT, DML_ELEMENT_WISE_BIT_NOT_OPERATOR_DESC, unary),
+    ROW(ELEMENT_WISE_BIT_COUNT, DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC, unary),
+    ROW(ELEMENT_WISE_BIT_SHIFT_LEFT, DML_ELEMENT_WISE_BIT_SHIFT_LEFT_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_BIT_SHIFT_RIGHT, DML_ELEMENT_WISE_BIT_SHIFT_RIGHT_OPERATOR_DESC, binary),
+    ROW(ELEMENT_WISE_IS_NAN, DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC, unary),
+    ROW(ELEMENT_WISE_IS_INFINITY, DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC, is_infinity),
+    ROW(ELEMENT_WISE_IF, DML_ELEMENT_WISE_IF_OPERATOR_DESC, if_fields),
+    ROW(CAST, DML_CAST_OPERATOR_DESC, unary),
+    ROW(FILL_VALUE_CONSTANT, DML_FILL_VALUE_CONSTANT_OPERATOR_DESC, fill_constant),
+    ROW(FILL_VALUE_SEQUENCE, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, fill_sequence),
+    ROW(ACTIVATION_IDENTITY, DML_ACTIVATION_IDENTITY_OPERATOR_DESC, unary),
+    ROW(ACTIVATION_RELU, DML_ACTIVATION_RELU_OPERATOR_DESC, unary),
+    ROW(ACTIVATION_SIGMOID, DML_ACTIVATION_SIGMOID_OPERATOR_DESC, unary),
+    ROW(ACTIVATION_TANH, DML_ACTIVATION_TANH_OPERATOR_DESC, unary),
+    ROW(ACTIVATION_SOFTSIGN, DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC, unary),
+    ROW(ACTIVATION_GELU, DML_ACTIVATION_GELU_OPERATOR_DESC, unary),
+    ROW(ACTIVATION_ELU, DML_ACTIVATION_ELU_OPERATOR_DESC, act_alpha),
+    ROW(ACTIVATION_CELU, DML_ACTIVATION_CELU_OPERATOR_DESC, act_alpha),
+    ROW(ACTIVATION_LEAKY_RELU, DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC, act_alpha),
+    ROW(ACTIVATION_THRESHOLDED_RELU, DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC, act_alpha),
+    ROW(ACTIVATION_LINEAR, DML_ACTIVATION_LINEAR_OPERATOR_DESC, act_alpha_beta),
+    ROW(ACTIVATION_HARD_SIGMOID, DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC, act_alpha_beta),
+    ROW(ACTIVATION_HARD_SWISH, DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC, act_alpha_beta),
+    ROW(ACTIVATION_PARAMETRIC_SOFTPLUS, DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC,
+        act_alpha_beta),
+    ROW(ACTIVATION_SCALED_TANH, DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC, act_alpha_beta),
+    ROW(ACTIVATION_SCALED_ELU, DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC, act_scaled_elu),
+    ROW(ACTIVATION_SHRINK, DML_ACTIVATION_SHRINK_OPERATOR_DESC, act_shrink),
+    ROW(ACTIVATION_SOFTPLUS, DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, act_softplus),
+    ROW(ACTIVATION_SWISH, DML_ACTIVATION_SWISH_OPERATOR_DESC, act_swish),
+    ROW(ACTIVATION_PARAMETERIZED_RELU, DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, act_prelu),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),
@@ -654,6 +768,64 @@ static int read_tensor_list(dsp_ctx *c, const cJSON *v, UINT count, const DML_TE
 }
 
 static int read_member(dsp_ctx *c, const op_row *row, const field *f, const cJSON *v,
+                       unsigned char *desc);
+
+/*
+ * A fused activation, as DxDispatch writes it: {"Type": "ACTIVATION_ELU", "Alpha": 0.5}, the
+ * activation's members but its tensors (NULL in a fused description), or null (none).
+ */
+static int read_fused(dsp_ctx *c, const cJSON *v, const DML_OPERATOR_DESC **out)
+{
+    *out = NULL;
+    if (cJSON_IsNull(v))
+        return 0;
+    if (!cJSON_IsObject(v))
+        return dsp_fail(c, "must be null or {\"Type\": \"ACTIVATION_<NAME>\", members...}");
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(v, "Type");
+    if (type == NULL)
+        return dsp_fail(c, "a fused activation needs Type (an ACTIVATION_* operator type)");
+    size_t mark = dsp_push_key(c, "Type");
+    const op_row *row = find_row(c, type);
+    if (row != NULL && strncmp(dmli_operator_type_name(row->type), "ACTIVATION_", 11) != 0) {
+        dsp_fail(c, "%s is not an activation (a fused activation is an ACTIVATION_* type)",
+                 dmli_operator_type_name(row->type));
+        row = NULL;
+    }
+    dsp_pop(c, mark);
+    if (row == NULL)
+        return -1;
+    const char *names[16];
+    size_t n = 0;
+    names[n++] = "Type";
+    for (const field *f = row->fields; f->name != NULL && n + 1 < 16; ++f)
+        if (f->kind != K_TENSOR && f->kind != K_TENSOR_LIST)
+            names[n++] = f->name;
+    names[n] = NULL;
+    if (dsp_check_keys(c, v, names, "a fused activation (its tensors are NULL)"))
+        return -1;
+    unsigned char *bytes = dsp_alloc(c, row->size);
+    DML_OPERATOR_DESC *op = dsp_alloc(c, sizeof *op);
+    if (bytes == NULL || op == NULL)
+        return -1;
+    for (const field *f = row->fields; f->name != NULL; ++f) {
+        if (f->kind == K_TENSOR || f->kind == K_TENSOR_LIST)
+            continue;
+        const cJSON *x = cJSON_GetObjectItemCaseSensitive(v, f->name);
+        if (x == NULL)
+            return dsp_fail_at(c, f->name, "required member of %s", row->desc_name);
+        size_t m = dsp_push_key(c, f->name);
+        int rc = read_member(c, row, f, x, bytes);
+        dsp_pop(c, m);
+        if (rc)
+            return -1;
+    }
+    op->Type = row->type;
+    op->Desc = bytes;
+    *out = op;
+    return 0;
+}
+
+static int read_member(dsp_ctx *c, const op_row *row, const field *f, const cJSON *v,
                        unsigned char *desc)
 {
     unsigned char *at = desc + f->offset;
@@ -717,6 +889,13 @@ static int read_member(dsp_ctx *c, const op_row *row, const field *f, const cJSO
         if (read_scale_bias(c, v, &sb))
             return -1;
         memcpy(at, &sb, sizeof sb);
+        return 0;
+    }
+    case K_FUSED: {
+        const DML_OPERATOR_DESC *op = NULL;
+        if (read_fused(c, v, &op))
+            return -1;
+        memcpy(at, &op, sizeof op);
         return 0;
     }
     }
@@ -784,8 +963,8 @@ int dsp_op_parse(dsp_ctx *c, const cJSON *type, const cJSON *desc, dsp_dispatcha
     for (const field *f = row->fields; f->name != NULL; ++f) {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(desc, f->name);
         if (v == NULL) {
-            if (f->kind == K_SCALE_BIAS)
-                continue;
+            if (f->kind == K_SCALE_BIAS || f->kind == K_FUSED)
+                continue; /* optional pointers: NULL */
             if (f->kind == K_COUNT) {
                 UINT count = 0;
                 if (infer_count(c, row->fields, f, desc, &count))

@@ -252,6 +252,97 @@ def math_ops():
     m.save()
 
 
+def activations_logic():
+    """The activations (ADD1 with a fused activation as DxDispatch writes it), comparisons,
+    bits, IF, CAST and the fills: numpy in float64, tolerances of docs/operators.md."""
+    m = Model("activations")
+    a = f32([[-2.0, -0.5, 0.0, 0.25], [0.5, 1.0, 3.0, -4.0]])
+    b = f32([[1.0, 0.5, -1.0, 0.25], [2.0, -1.0, 0.5, 4.0]])
+    m.resource("A", a)
+    m.resource("B", b)
+    d = lambda x: x.astype(np.float64)
+    x = d(a)
+    sigmoid = 1 / (1 + np.exp(-x))
+    acts = {
+        "RELU": ({}, np.maximum(x, 0), {"ulp": 0}),
+        "SIGMOID": ({}, sigmoid, {"ulp": 34}),
+        "TANH": ({}, np.tanh(x), {"abs": 1 / 1024}),
+        "SOFTSIGN": ({}, x / (1 + np.abs(x)), {"ulp": 2}),
+        "GELU": ({}, 0.5 * x * (1 + np.vectorize(math.erf)(x / math.sqrt(2))), {"ulp": 18}),
+        "ELU": ({"Alpha": 0.5}, np.where(x >= 0, x, 0.5 * np.expm1(x)), {"ulp": 18}),
+        "LEAKY_RELU": ({"Alpha": 0.25}, np.where(x >= 0, x, 0.25 * x), {"ulp": 1}),
+        "LINEAR": ({"Alpha": 2.0, "Beta": -1.0}, 2 * x - 1, {"ulp": 2}),
+        "HARD_SIGMOID": ({"Alpha": 0.2, "Beta": 0.5},
+                         np.clip(d(np.float32(0.2)) * x + 0.5, 0, 1), {"ulp": 1}),
+        "SHRINK": ({"Bias": 0.25, "Threshold": 0.5},
+                   np.where(x > 0.5, x - 0.25, np.where(x < -0.5, x + 0.25, 0)), {"ulp": 1}),
+        "SOFTPLUS": ({"Steepness": 2.0}, np.log1p(np.exp(2 * x)) / 2, {"ulp": 18}),
+        "THRESHOLDED_RELU": ({"Alpha": 0.5}, np.where(x > 0.5, x, 0), {"ulp": 0}),
+    }
+    for name, (extra, want, tol) in acts.items():
+        out = m.resource("out_" + name.lower(), count=8, dtype=np.float32)
+        m.op(name.lower(), "DML_OPERATOR_ACTIVATION_" + name,
+             dict({"InputTensor": tensor(a), "OutputTensor": tensor(a)}, **extra),
+             {"InputTensor": "A", "OutputTensor": out}, {out: (want.astype(np.float32), tol)})
+    # ADD1 with a fused ELU, as DxDispatch's own dml_element_wise_add1 model writes it.
+    s = d(a + b)
+    out = m.resource("out_add1", count=8, dtype=np.float32)
+    m.op("add1", "DML_OPERATOR_ELEMENT_WISE_ADD1",
+         {"ATensor": tensor(a), "BTensor": tensor(b), "OutputTensor": tensor(a),
+          "FusedActivation": {"Type": "ACTIVATION_ELU", "Alpha": 0.5}},
+         {"ATensor": "A", "BTensor": "B", "OutputTensor": out},
+         {out: (np.where(s >= 0, s, 0.5 * np.expm1(s)).astype(np.float32), {"ulp": 19})})
+    # Comparisons and tests: UINT8 outputs.
+    u8 = lambda v: np.asarray(v, dtype=np.uint8)
+    for name, want in (("LOGICAL_GREATER_THAN", a > b), ("LOGICAL_EQUALS", a == b)):
+        out = m.resource("out_" + name.lower(), count=8, dtype=np.uint8)
+        m.op(name.lower(), "DML_OPERATOR_ELEMENT_WISE_" + name,
+             {"ATensor": tensor(a), "BTensor": tensor(b), "OutputTensor": tensor(u8(want))},
+             {"ATensor": "A", "BTensor": "B", "OutputTensor": out}, {out: (u8(want), {"ulp": 0})})
+    special = f32([np.inf, -np.inf, np.nan, 1.0])
+    m.resource("S", special)
+    out = m.resource("out_is_inf", count=4, dtype=np.uint8)
+    m.op("is_infinity", "DML_OPERATOR_ELEMENT_WISE_IS_INFINITY",
+         {"InputTensor": tensor(special), "OutputTensor": tensor(u8([0, 0, 0, 0])),
+          "InfinityMode": "DML_IS_INFINITY_MODE_POSITIVE"},
+         {"InputTensor": "S", "OutputTensor": out}, {out: (u8([1, 0, 0, 0]), {"ulp": 0})})
+    # IF selects A where the condition is not 0.
+    cond = u8([1, 0, 0, 1, 0, 1, 1, 0]).reshape(2, 4)
+    m.resource("C", cond)
+    out = m.resource("out_if", count=8, dtype=np.float32)
+    m.op("select", "DML_OPERATOR_ELEMENT_WISE_IF",
+         {"ConditionTensor": tensor(cond), "ATensor": tensor(a), "BTensor": tensor(b),
+          "OutputTensor": tensor(a)},
+         {"ConditionTensor": "C", "ATensor": "A", "BTensor": "B", "OutputTensor": out},
+         {out: (np.where(cond != 0, a, b), {"ulp": 0})})
+    # Bits on UINT32, a CAST to INT8 (truncates toward zero), the fills.
+    ua = np.array([0xF0F0F0F0, 1, 0xFFFFFFFF, 12345], dtype=np.uint32)
+    ub = np.array([0x0FF00FF0, 3, 1, 54321], dtype=np.uint32)
+    m.resource("UA", ua)
+    m.resource("UB", ub)
+    out = m.resource("out_bit_xor", count=4, dtype=np.uint32)
+    m.op("bit_xor", "DML_OPERATOR_ELEMENT_WISE_BIT_XOR",
+         {"ATensor": tensor(ua), "BTensor": tensor(ub), "OutputTensor": tensor(ua)},
+         {"ATensor": "UA", "BTensor": "UB", "OutputTensor": out}, {out: (ua ^ ub, {"ulp": 0})})
+    out = m.resource("out_cast", count=8, dtype=np.int8)
+    m.op("cast", "DML_OPERATOR_CAST",
+         {"InputTensor": tensor(a), "OutputTensor": tensor(np.trunc(a).astype(np.int8))},
+         {"InputTensor": "A", "OutputTensor": out},
+         {out: (np.trunc(a).astype(np.int8), {"ulp": 0})})
+    seq = np.array([3.25 + 1.5 * k for k in range(6)], dtype=np.float32)
+    out = m.resource("out_sequence", count=6, dtype=np.float32)
+    m.op("sequence", "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+         {"OutputTensor": tensor(seq), "ValueDataType": "FLOAT32", "ValueStart": 3.25,
+          "ValueDelta": 1.5},
+         {"OutputTensor": out}, {out: (seq, {"ulp": 0})})
+    fill = np.full(5, -7, dtype=np.int16)
+    out = m.resource("out_constant", count=5, dtype=np.int16)
+    m.op("constant", "DML_OPERATOR_FILL_VALUE_CONSTANT",
+         {"OutputTensor": tensor(fill), "ValueDataType": "INT16", "Value": -7},
+         {"OutputTensor": out}, {out: (fill, {"ulp": 0})})
+    m.save()
+
+
 # ---- Gathers -------------------------------------------------------------------------------
 
 def gathers():
@@ -469,6 +560,7 @@ if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     elementwise()
     math_ops()
+    activations_logic()
     gathers()
     views()
     joins()
