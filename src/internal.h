@@ -454,6 +454,9 @@ void dmli_operator_retain(dmlcl_operator *op);
 
 /* registry.c: the class for a type, or NULL. */
 const dmli_op_class *dmli_op_class_find(DML_OPERATOR_TYPE type);
+/* registry.c: every class, in registry.def's order (dmlcl-info lists them). */
+size_t dmli_op_class_count(void);
+const dmli_op_class *dmli_op_class_at(size_t i);
 /* optypes.c: DirectML's name without the prefix ("CONVOLUTION"), or NULL. */
 const char *dmli_operator_type_name(DML_OPERATOR_TYPE type);
 /* registry.c: validate, infer and lower desc into st (st's defaults set by the caller). */

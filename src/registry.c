@@ -14,6 +14,16 @@ static const dmli_op_class classes[] = {
 #undef DMLI_OP
 };
 
+size_t dmli_op_class_count(void)
+{
+    return sizeof classes / sizeof classes[0];
+}
+
+const dmli_op_class *dmli_op_class_at(size_t i)
+{
+    return i < dmli_op_class_count() ? &classes[i] : NULL;
+}
+
 const dmli_op_class *dmli_op_class_find(DML_OPERATOR_TYPE type)
 {
     for (size_t i = 0; i < sizeof classes / sizeof classes[0]; ++i)

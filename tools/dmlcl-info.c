@@ -377,26 +377,56 @@ static void print_json(const report *r)
            r->samples.again_ms);
 }
 
+/* --operators: every operator dmlcl implements, DirectML's and dmlcl's extensions. */
+static void print_operators(int json)
+{
+    size_t n = dmli_op_class_count(), ext = 0;
+    for (size_t i = 0; i < n; ++i)
+        ext += dmli_op_class_at(i)->type >= DMLCL_OPERATOR_TYPE_BASE;
+    if (json) {
+        printf("{\"operators\": [");
+        for (size_t i = 0; i < n; ++i) {
+            const dmli_op_class *c = dmli_op_class_at(i);
+            printf("%s{\"name\": ", i ? ", " : "");
+            json_string(c->name);
+            printf(", \"type\": %u, \"directml\": %s}", (unsigned)c->type,
+                   c->type < DMLCL_OPERATOR_TYPE_BASE ? "true" : "false");
+        }
+        printf("]}\n");
+        return;
+    }
+    printf("dmlcl %s: %zu DirectML operators (DML_OPERATOR_<NAME>), %zu extensions "
+           "(DMLCL_OPERATOR_<NAME>); rules and types: docs/operators.md\n",
+           dmlcl_version_string(), n - ext, ext);
+    for (size_t i = 0; i < n; ++i) {
+        const dmli_op_class *c = dmli_op_class_at(i);
+        printf("  %s_OPERATOR_%s\n", c->type < DMLCL_OPERATOR_TYPE_BASE ? "DML" : "DMLCL", c->name);
+    }
+}
+
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: dmlcl-info [--json] [--device SPEC]\n"
+    fprintf(f, "usage: dmlcl-info [--json] [--device SPEC] [--operators]\n"
                "  Lists the OpenCL platforms and devices dmlcl sees, each with the DMLCL_DEVICE\n"
                "  spec that picks it, the default device and why, and for the default device\n"
                "  (or SPEC) its kernel class, data types, feature level, the kernel variants\n"
                "  sample operators compile to and the program cache.\n"
                "  --json          one JSON object on stdout\n"
                "  --device SPEC   [PLATFORM:]DEVICE, as DMLCL_PLATFORM/DMLCL_DEVICE\n"
+               "  --operators     the operators dmlcl implements (no device needed)\n"
                "  --version       the version\n"
                "  --help          this text\n");
 }
 
 int main(int argc, char **argv)
 {
-    int json = 0;
+    int json = 0, operators = 0;
     const char *spec = NULL;
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--json")) {
             json = 1;
+        } else if (!strcmp(argv[i], "--operators")) {
+            operators = 1;
         } else if (!strcmp(argv[i], "--device") && i + 1 < argc) {
             spec = argv[++i];
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -410,6 +440,10 @@ int main(int argc, char **argv)
             usage(stderr);
             return 2;
         }
+    }
+    if (operators) {
+        print_operators(json);
+        return 0;
     }
     static report r;
     r.n = list_devices(r.entries);
