@@ -158,13 +158,13 @@ def f32(v):
 # Reading ONNX's tests
 
 
-def load_tests():
-    """(name, model, [(inputs, outputs)]) per node test; the arrays or TensorProtos as the
-    installed onnx has them."""
+def load_tests(root=None):
+    """(name, model, [(inputs, outputs)], where) per node test; the arrays or TensorProtos as
+    the installed onnx has them, or the serialized tests under root."""
     import onnx
-    from onnx import numpy_helper
 
-    root = os.path.join(os.path.dirname(onnx.__file__), "backend", "test", "data", "node")
+    if root is None:
+        root = os.path.join(os.path.dirname(onnx.__file__), "backend", "test", "data", "node")
     if os.path.isdir(root):  # onnx <= 1.22: the serialized tests
         for d in sorted(glob.glob(os.path.join(root, "test_*"))):
             model = onnx.load(os.path.join(d, "model.onnx"))
@@ -190,7 +190,6 @@ def load_tests():
         tests = load_model_tests(kind="node")
     for t in tests:
         yield t.name, t.model, t.data_sets, "load_model_tests(kind=\"node\")"
-    del numpy_helper
 
 
 def to_array(v):
@@ -408,14 +407,22 @@ def base_name(name):
 
 
 def main():
+    import argparse
+
     import onnx
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", help="read the serialized tests test_*/ under DATA (e.g. an onnx "
+                    "checkout's onnx/backend/test/data/node) instead of the installed onnx's")
+    ap.add_argument("--out", default=OUT, help="the folder to write (default: %(default)s)")
+    args = ap.parse_args()
 
     converted = defaultdict(list)
     skipped = []  # (test, op, reason)
     single = {}
     multi = []
     where = ""
-    for name, model, sets, where in load_tests():
+    for name, model, sets, where in load_tests(args.data):
         nodes = model.graph.node
         if len(nodes) == 1 and nodes[0].op_type in OPS:
             single[name] = (model, sets, where)
@@ -436,16 +443,16 @@ def main():
             skipped.append((name, model.graph.node[0].op_type if len(ops) == 1 else "+".join(ops),
                             "expanded: a function body of {} nodes, not one DirectML "
                             "operator".format(len(model.graph.node))))
-    clear_out(OUT)
+    clear_out(args.out)
     total = 0
     for op, cases in sorted(converted.items()):
-        write(os.path.join(OUT, op.lower() + ".json"), cases)
+        write(os.path.join(args.out, op.lower() + ".json"), cases)
         total += len(cases)
     reasons = Counter(r.split(":")[0] for _, _, r in skipped)
     origin = ("the in-memory tests of `onnx.backend.test.loader.load_model_tests(kind=\"node\")`"
               if where.startswith("load_model_tests") else
-              "the files under `onnx/backend/test/data/node/`")
-    with open(os.path.join(OUT, "README.md"), "w") as f:
+              "its serialized tests (`test_*/model.onnx`, `test_data_set_*/*.pb`)")
+    with open(os.path.join(args.out, "README.md"), "w") as f:
         f.write("# ONNX backend node tests as DirectML cases\n\n")
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
