@@ -58,6 +58,7 @@ SINTS = ["INT8", "INT16", "INT32", "INT64"]
 UINTS = ["UINT8", "UINT16", "UINT32", "UINT64"]
 TEN = F + SINTS + UINTS
 ELEVEN = ["FLOAT64"] + TEN
+BOOL = ["BOOLEAN"]  # ONNX's bool, bound as UINT8 (the logical operators' type)
 
 # TensorProto.DataType -> this format's type name (None: DirectML has no such type).
 PROTO_TYPES = {1: "FLOAT32", 2: "UINT8", 3: "INT8", 4: "UINT16", 5: "INT16", 6: "INT32",
@@ -115,8 +116,8 @@ OPS = {
     "BitShift": (None, BINARY, UINTS),
     "BitwiseAnd": (EW + "BIT_AND", BINARY, ELEVEN), "BitwiseOr": (EW + "BIT_OR", BINARY, ELEVEN),
     "BitwiseXor": (EW + "BIT_XOR", BINARY, ELEVEN), "BitwiseNot": (EW + "BIT_NOT", UNARY, ELEVEN),
-    "And": (EW + "LOGICAL_AND", BINARY, ["BOOLEAN"]), "Or": (EW + "LOGICAL_OR", BINARY, ["BOOLEAN"]),
-    "Xor": (EW + "LOGICAL_XOR", BINARY, ["BOOLEAN"]), "Not": (EW + "LOGICAL_NOT", UNARY, ["BOOLEAN"]),
+    "And": (EW + "LOGICAL_AND", BINARY, BOOL), "Or": (EW + "LOGICAL_OR", BINARY, BOOL),
+    "Xor": (EW + "LOGICAL_XOR", BINARY, BOOL), "Not": (EW + "LOGICAL_NOT", UNARY, BOOL),
     "Equal": (EW + "LOGICAL_EQUALS", BINARY, TEN),
     "Greater": (EW + "LOGICAL_GREATER_THAN", BINARY, TEN),
     "Less": (EW + "LOGICAL_LESS_THAN", BINARY, TEN),
