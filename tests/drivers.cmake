@@ -145,7 +145,7 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # without that check, and the other folders with every check.
     if(TARGET dmlcl-conformance)
       set(DMLCL_CONFORMANCE_PATHS ${DMLCL_CASES}/directml ${DMLCL_CASES}/onnx
-                                  ${DMLCL_CASES}/openvino)
+                                  ${DMLCL_CASES}/onnx-node ${DMLCL_CASES}/openvino)
     endif()
     foreach(class cpu gpu)
       dmlcl_driver_tests(oclgrind-${class} oclgrind 900

@@ -1,0 +1,475 @@
+# SPDX-License-Identifier: MIT
+"""Writes conformance/cases/onnx-node/*.json (one file per ONNX operator) and
+conformance/cases/onnx-node/README.md: ONNX's backend node tests for the ONNX operators that
+map onto DirectML's element-wise operators and activations, as DirectML-operator cases.
+
+The test data is ONNX's, read at generation time from the installed `onnx` package: up to
+onnx 1.22 the wheel ships onnx/backend/test/data/node/test_*/ (model.onnx,
+test_data_set_*/input_*.pb, output_*.pb), which this script reads; from 1.23 on (onnx PR
+#7959) the wheel builds the same tests in memory, and this script reads them through
+`onnx.backend.test.loader.load_model_tests(kind="node")`. Either way the inputs and the
+expected outputs are ONNX's own values, never recomputed here.
+
+A test converts when its model is one node of a mapped operator. The mapping:
+- Add, Sub, Mul, Div, Pow, Mod (fmod 0: MODULUS_FLOOR, 1: MODULUS_TRUNCATE), Max, Min,
+  Mean of two inputs, the comparisons (LOGICAL_EQUALS ... into UINT8), And, Or, Xor, Not
+  (LOGICAL_*), BitwiseAnd/Or/Xor/Not (BIT_*), BitShift (direction LEFT/RIGHT: BIT_SHIFT_LEFT
+  or _RIGHT), IsNaN, IsInf (detect_positive/detect_negative: InfinityMode EITHER, POSITIVE,
+  NEGATIVE), Where (ELEMENT_WISE_IF), Cast (CAST), the unary math (ABS, NEGATE, EXP, LOG, SQRT,
+  RECIP, CEIL, FLOOR, ROUND with HALVES_TO_NEAREST_EVEN, SIGN, the trigonometric and
+  hyperbolic functions, ERF);
+- the activations: Relu, LeakyRelu (alpha: Alpha), Elu (alpha: Alpha), Selu (alpha, gamma:
+  SCALED_ELU's Alpha, Gamma), Celu (alpha: Alpha), Gelu (approximate "none"), Sigmoid, Tanh,
+  HardSigmoid (alpha, beta), HardSwish (Alpha 1/6, Beta 1/2), Softplus (Steepness 1),
+  Softsign, ThresholdedRelu (alpha), Shrink (bias: Bias, lambd: Threshold), PRelu
+  (PARAMETERIZED_RELU, slope as SlopeTensor);
+- Clip's min and max inputs: CLIP's FLOAT Min and Max on FLOAT32 (an absent bound -inf or
+  inf), CLIP1's typed Min and Max of the tensor's type otherwise (an absent bound the type's
+  extreme).
+ONNX's bool is DirectML's UINT8 (0 or 1), the type of DirectML's logical operators. Numpy
+broadcasting becomes DirectML's: every tensor takes the output's Sizes, ranks padded on the
+left, and a broadcast dimension reads with stride 0. Float outputs are compared with the
+runner's default tolerance for the operator (reference/precision.md, docs/operators.md);
+a case that needs another says so in its `tolerance` and `note`.
+
+Every other test of these operators is skipped and listed, with its reason, in the README
+this script writes.
+
+Run from the repository root with the venv's python (scripts/venv):
+    .venv/bin/python conformance/gen/onnx_node_tests.py
+"""
+import glob
+import os
+import re
+import sys
+import warnings
+from collections import Counter, defaultdict
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "diff"))
+from common import clear_out, jvalue, write  # noqa: E402
+
+OUT = os.path.join(HERE, "..", "cases", "onnx-node")
+
+F = ["FLOAT32", "FLOAT16"]
+SINTS = ["INT8", "INT16", "INT32", "INT64"]
+UINTS = ["UINT8", "UINT16", "UINT32", "UINT64"]
+TEN = F + SINTS + UINTS
+ELEVEN = ["FLOAT64"] + TEN
+BOOL = ["BOOLEAN"]  # ONNX's bool, bound as UINT8 (the logical operators' type)
+
+# TensorProto.DataType -> this format's type name (None: DirectML has no such type).
+PROTO_TYPES = {1: "FLOAT32", 2: "UINT8", 3: "INT8", 4: "UINT16", 5: "INT16", 6: "INT32",
+               7: "INT64", 9: "BOOLEAN", 10: "FLOAT16", 11: "FLOAT64", 12: "UINT32",
+               13: "UINT64"}
+PROTO_NAMES = {0: "UNDEFINED", 8: "STRING", 14: "COMPLEX64", 15: "COMPLEX128", 16: "BFLOAT16",
+               17: "FLOAT8E4M3FN", 18: "FLOAT8E4M3FNUZ", 19: "FLOAT8E5M2",
+               20: "FLOAT8E5M2FNUZ", 21: "UINT4", 22: "INT4", 23: "FLOAT4E2M1",
+               24: "FLOAT8E8M0", 25: "UINT2", 26: "INT2"}
+NP_TYPES = {"float16": "FLOAT16", "float32": "FLOAT32", "float64": "FLOAT64", "int8": "INT8",
+            "int16": "INT16", "int32": "INT32", "int64": "INT64", "uint8": "UINT8",
+            "uint16": "UINT16", "uint32": "UINT32", "uint64": "UINT64", "bool": "BOOLEAN"}
+NP_OF = {"FLOAT16": np.float16, "FLOAT32": np.float32, "FLOAT64": np.float64, "INT8": np.int8,
+         "INT16": np.int16, "INT32": np.int32, "INT64": np.int64, "UINT8": np.uint8,
+         "UINT16": np.uint16, "UINT32": np.uint32, "UINT64": np.uint64}
+
+# ONNX operator -> (DirectML operator, its input members, its type table). Operators whose
+# descriptor depends on attributes or inputs are finished in convert().
+BINARY = ("ATensor", "BTensor")
+UNARY = ("InputTensor",)
+EW = "DML_OPERATOR_ELEMENT_WISE_"
+ACT = "DML_OPERATOR_ACTIVATION_"
+OPS = {
+    "Add": (EW + "ADD", BINARY, TEN), "Sub": (EW + "SUBTRACT", BINARY, TEN),
+    "Mul": (EW + "MULTIPLY", BINARY, TEN), "Div": (EW + "DIVIDE", BINARY, TEN),
+    "Max": (EW + "MAX", BINARY, TEN), "Min": (EW + "MIN", BINARY, TEN),
+    "Mean": (EW + "MEAN", BINARY, ["FLOAT32", "FLOAT16", "INT32", "UINT32"]),
+    "Pow": (EW + "POW", ("InputTensor", "ExponentTensor"),
+            F + ["INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"]),
+    "Mod": (None, BINARY, TEN),
+    "Abs": (EW + "ABS", UNARY, F + SINTS), "Neg": (EW + "NEGATE", UNARY, F + SINTS),
+    "Exp": (EW + "EXP", UNARY, F), "Log": (EW + "LOG", UNARY, F),
+    "Sqrt": (EW + "SQRT", UNARY, F), "Reciprocal": (EW + "RECIP", UNARY, F),
+    "Ceil": (EW + "CEIL", UNARY, F), "Floor": (EW + "FLOOR", UNARY, F),
+    "Round": (EW + "ROUND", UNARY, F), "Sign": (EW + "SIGN", UNARY, TEN),
+    "Sin": (EW + "SIN", UNARY, F), "Cos": (EW + "COS", UNARY, F), "Tan": (EW + "TAN", UNARY, F),
+    "Asin": (EW + "ASIN", UNARY, F), "Acos": (EW + "ACOS", UNARY, F),
+    "Atan": (EW + "ATAN", UNARY, F), "Sinh": (EW + "SINH", UNARY, F),
+    "Cosh": (EW + "COSH", UNARY, F), "Asinh": (EW + "ASINH", UNARY, F),
+    "Acosh": (EW + "ACOSH", UNARY, F), "Atanh": (EW + "ATANH", UNARY, F),
+    "Erf": (EW + "ERF", UNARY, F),
+    "Tanh": (ACT + "TANH", UNARY, F), "Sigmoid": (ACT + "SIGMOID", UNARY, F),
+    "Relu": (ACT + "RELU", UNARY, F + ["INT32", "INT16", "INT8"]),
+    "LeakyRelu": (ACT + "LEAKY_RELU", UNARY, F), "Elu": (ACT + "ELU", UNARY, F),
+    "Selu": (ACT + "SCALED_ELU", UNARY, F), "Celu": (ACT + "CELU", UNARY, F),
+    "Gelu": (ACT + "GELU", UNARY, F), "HardSigmoid": (ACT + "HARD_SIGMOID", UNARY, F),
+    "HardSwish": (ACT + "HARD_SWISH", UNARY, F), "Softplus": (ACT + "SOFTPLUS", UNARY, F),
+    "Softsign": (ACT + "SOFTSIGN", UNARY, F),
+    "ThresholdedRelu": (ACT + "THRESHOLDED_RELU", UNARY, F),
+    "Shrink": (ACT + "SHRINK", UNARY, F + ["INT32", "INT16", "INT8", "UINT32", "UINT16",
+                                           "UINT8"]),
+    "PRelu": (ACT + "PARAMETERIZED_RELU", ("InputTensor", "SlopeTensor"),
+              F + ["INT32", "INT16", "INT8"]),
+    "Clip": (None, UNARY, TEN),
+    "BitShift": (None, BINARY, UINTS),
+    "BitwiseAnd": (EW + "BIT_AND", BINARY, ELEVEN), "BitwiseOr": (EW + "BIT_OR", BINARY, ELEVEN),
+    "BitwiseXor": (EW + "BIT_XOR", BINARY, ELEVEN), "BitwiseNot": (EW + "BIT_NOT", UNARY, ELEVEN),
+    "And": (EW + "LOGICAL_AND", BINARY, BOOL), "Or": (EW + "LOGICAL_OR", BINARY, BOOL),
+    "Xor": (EW + "LOGICAL_XOR", BINARY, BOOL), "Not": (EW + "LOGICAL_NOT", UNARY, BOOL),
+    "Equal": (EW + "LOGICAL_EQUALS", BINARY, TEN),
+    "Greater": (EW + "LOGICAL_GREATER_THAN", BINARY, TEN),
+    "Less": (EW + "LOGICAL_LESS_THAN", BINARY, TEN),
+    "GreaterOrEqual": (EW + "LOGICAL_GREATER_THAN_OR_EQUAL", BINARY, TEN),
+    "LessOrEqual": (EW + "LOGICAL_LESS_THAN_OR_EQUAL", BINARY, TEN),
+    "IsNaN": (EW + "IS_NAN", UNARY, F), "IsInf": (EW + "IS_INFINITY", UNARY, F),
+    "Where": (EW + "IF", ("ConditionTensor", "ATensor", "BTensor"), ELEVEN),
+    "Cast": ("DML_OPERATOR_CAST", UNARY, ELEVEN),
+}
+
+# Attribute defaults of the ONNX operators (their FLOAT32 values).
+DEFAULTS = {"LeakyRelu": {"alpha": 0.01}, "Elu": {"alpha": 1.0},
+            "Selu": {"alpha": 1.67326319217681884765625, "gamma": 1.05070102214813232421875},
+            "Celu": {"alpha": 1.0}, "HardSigmoid": {"alpha": 0.2, "beta": 0.5},
+            "ThresholdedRelu": {"alpha": 1.0}, "Shrink": {"bias": 0.0, "lambd": 0.5},
+            "Mod": {"fmod": 0}, "IsInf": {"detect_positive": 1, "detect_negative": 1},
+            "Gelu": {"approximate": "none"}}
+
+# Tests converted on purpose with another tolerance than the operator's default, and why.
+TOLERANCE = {}
+
+# Tests whose ONNX semantics differ from DirectML's documented semantics (skipped).
+SEMANTICS = {
+    "test_clip_min_greater_than_max":
+        "semantics: ONNX Clip gives max where min > max (min(max(x, min), max)); DirectML's "
+        "CLIP and CLIP1 are documented as f(x) = max(Min, min(x, Max)), which gives Min",
+}
+
+
+class Skip(Exception):
+    pass
+
+
+def f32(v):
+    return float(np.float32(v))
+
+
+# ---------------------------------------------------------------------------------------
+# Reading ONNX's tests
+
+
+def load_tests(root=None):
+    """(name, model, [(inputs, outputs)], where) per node test; the arrays or TensorProtos as
+    the installed onnx has them, or the serialized tests under root."""
+    import onnx
+
+    if root is None:
+        root = os.path.join(os.path.dirname(onnx.__file__), "backend", "test", "data", "node")
+    if os.path.isdir(root):  # onnx <= 1.22: the serialized tests
+        for d in sorted(glob.glob(os.path.join(root, "test_*"))):
+            model = onnx.load(os.path.join(d, "model.onnx"))
+            sets = []
+            for s in sorted(glob.glob(os.path.join(d, "test_data_set_*"))):
+                def read(kind):
+                    files = sorted(glob.glob(os.path.join(s, kind + "_*.pb")),
+                                   key=lambda p: int(re.findall(r"_(\d+)\.pb$", p)[0]))
+                    out = []
+                    for p in files:
+                        t = onnx.TensorProto()
+                        with open(p, "rb") as fh:
+                            t.ParseFromString(fh.read())
+                        out.append(t)
+                    return out
+                sets.append((read("input"), read("output")))
+            yield os.path.basename(d), model, sets, "data/node/" + os.path.basename(d)
+        return
+    from onnx.backend.test.loader import load_model_tests
+
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        tests = load_model_tests(kind="node")
+    for t in tests:
+        yield t.name, t.model, t.data_sets, "load_model_tests(kind=\"node\")"
+
+
+def to_array(v):
+    """(type name, numpy array) of a data-set value; Skip for a type DirectML lacks."""
+    from onnx import TensorProto, numpy_helper
+
+    if isinstance(v, TensorProto):
+        if v.data_type not in PROTO_TYPES:
+            raise Skip("type: DirectML has no {} tensors".format(
+                PROTO_NAMES.get(v.data_type, str(v.data_type))))
+        a = numpy_helper.to_array(v)
+        return PROTO_TYPES[v.data_type], np.asarray(a)
+    if isinstance(v, np.generic):  # a 0-D value (Clip's min and max)
+        v = np.asarray(v)
+    if not isinstance(v, np.ndarray):
+        raise Skip("type: a {} value, not a tensor".format(type(v).__name__))
+    name = NP_TYPES.get(str(v.dtype))
+    if name is None:
+        kind = "STRING" if v.dtype == object or v.dtype.kind in "SU" else str(v.dtype).upper()
+        raise Skip("type: DirectML has no {} tensors".format(kind))
+    return name, v
+
+
+# ---------------------------------------------------------------------------------------
+# Writing cases
+
+
+def dml_type(t):
+    return "UINT8" if t == "BOOLEAN" else t
+
+
+def case_tensor(t, a, out_shape=None):
+    """A case tensor of ONNX type t holding a, broadcast to out_shape by zero strides."""
+    t = dml_type(t)
+    a = np.asarray(a)
+    if a.dtype == np.bool_:
+        a = a.astype(np.uint8)
+    a = a.astype(NP_OF[t])
+    shape = list(a.shape) if out_shape is None else list(out_shape)
+    if not shape:
+        shape = [1]
+    src = [1] * (len(shape) - a.ndim) + list(a.shape)
+    if len(src) > len(shape):
+        raise Skip("shape: an input of higher rank than the output")
+    a = a.reshape(src) if src else a.reshape([1])
+    data = np.broadcast_to(a, shape)
+    tensor = {"type": t, "shape": shape,
+              "data": [jvalue(t, v) for v in data.reshape(-1).tolist()]}
+    if src != shape:
+        strides, step = [0] * len(shape), 1
+        for i in reversed(range(len(shape))):
+            strides[i] = 0 if src[i] == 1 and shape[i] != 1 else step
+            step *= src[i]
+        tensor["strides"] = strides
+    return tensor
+
+
+def opset_of(model, op):
+    from onnx import defs
+
+    v = next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), None)
+    try:
+        return defs.get_schema(op, v).since_version
+    except Exception:  # noqa: BLE001 - an unknown schema keeps the model's opset
+        return v
+
+
+def attrs_of(node):
+    from onnx import helper
+
+    got = {}
+    for a in node.attribute:
+        v = helper.get_attribute_value(a)
+        got[a.name] = v.decode() if isinstance(v, bytes) else v
+    return got
+
+
+def convert(name, model, sets, where):
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    dml, members, table = OPS[op]
+    attrs = dict(DEFAULTS.get(op, {}))
+    attrs.update(attrs_of(node))
+    if name in SEMANTICS:
+        raise Skip(SEMANTICS[name])
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    values = {}
+    for n in node.input:
+        if n:
+            values[n] = to_array(ins[index[n]])
+    if len(outs) != 1 or len(node.output) != 1:
+        raise Skip("outputs: {} outputs".format(len(outs)))
+    out_t, out_a = to_array(outs[0])
+    out_shape = list(out_a.shape) or [1]
+    if len(out_shape) > 8:
+        raise Skip("shape: {} dimensions; DirectML tensors have 1 to 8".format(len(out_shape)))
+    if 0 in out_shape:
+        raise Skip("shape: an empty tensor; DirectML sizes are at least 1")
+    inputs = [values[n] if n else None for n in node.input]
+    data_inputs = [v for v in inputs if v is not None]
+    note = "ONNX {}-{} as {}".format(op, opset_of(model, op), "{}")
+    dml_attrs = {}
+    extra = []
+
+    if op in ("Max", "Min", "Mean"):
+        if len(data_inputs) != 2:
+            raise Skip("variadic: {} with {} input{}; DirectML's {} takes two".format(
+                op, len(data_inputs), "s" if len(data_inputs) != 1 else "",
+                dml.replace("DML_OPERATOR_", "")))
+    elif op == "Mod":
+        dml = EW + ("MODULUS_TRUNCATE" if attrs["fmod"] else "MODULUS_FLOOR")
+        extra.append("fmod={}".format(attrs["fmod"]))
+    elif op == "BitShift":
+        dml = EW + "BIT_SHIFT_" + attrs["direction"]
+        extra.append("direction " + attrs["direction"])
+    elif op == "IsInf":
+        p, n = attrs["detect_positive"], attrs["detect_negative"]
+        if not p and not n:
+            raise Skip("attribute: IsInf detecting neither infinity has no InfinityMode")
+        dml_attrs["InfinityMode"] = 0 if p and n else 1 if p else 2
+        extra.append("detect_positive={} detect_negative={}: InfinityMode {}".format(
+            p, n, ["EITHER", "POSITIVE", "NEGATIVE"][dml_attrs["InfinityMode"]]))
+    elif op == "Gelu":
+        if attrs["approximate"] != "none":
+            raise Skip("attribute: Gelu approximate=\"{}\"; DirectML's GELU is the erf form "
+                       "only".format(attrs["approximate"]))
+    elif op == "Round":
+        dml_attrs["RoundingMode"] = "DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN"
+    elif op in ("LeakyRelu", "Elu", "Celu", "ThresholdedRelu"):
+        dml_attrs["Alpha"] = f32(attrs["alpha"])
+    elif op == "Selu":
+        dml_attrs["Alpha"] = f32(attrs["alpha"])
+        dml_attrs["Gamma"] = f32(attrs["gamma"])
+    elif op == "HardSigmoid":
+        dml_attrs["Alpha"] = f32(attrs["alpha"])
+        dml_attrs["Beta"] = f32(attrs["beta"])
+    elif op == "HardSwish":
+        dml_attrs["Alpha"] = f32(1 / 6)
+        dml_attrs["Beta"] = 0.5
+    elif op == "Softplus":
+        dml_attrs["Steepness"] = 1.0
+    elif op == "Shrink":
+        dml_attrs["Bias"] = f32(attrs["bias"])
+        dml_attrs["Threshold"] = f32(attrs["lambd"])
+    elif op == "Cast":
+        extra.append("to " + out_t)
+    elif op == "Clip":
+        t = inputs[0][0]
+        lo = inputs[1] if len(inputs) > 1 else None
+        hi = inputs[2] if len(inputs) > 2 else None
+        if t == "FLOAT32":
+            dml = EW + "CLIP"
+            dml_attrs["Min"] = jvalue(t, lo[1].reshape(-1)[0]) if lo else "-inf"
+            dml_attrs["Max"] = jvalue(t, hi[1].reshape(-1)[0]) if hi else "inf"
+        else:
+            dml = EW + "CLIP1"
+            if t.startswith("FLOAT"):
+                ext = (-np.inf, np.inf)
+            else:
+                info = np.iinfo(NP_OF[t])
+                ext = (int(info.min), int(info.max))
+            dml_attrs["MinMaxDataType"] = t
+            dml_attrs["Min"] = jvalue(t, lo[1].reshape(-1)[0] if lo else ext[0])
+            dml_attrs["Max"] = jvalue(t, hi[1].reshape(-1)[0] if hi else ext[1])
+        extra.append("min {} max {}".format(dml_attrs["Min"], dml_attrs["Max"]))
+        data_inputs = data_inputs[:1]
+
+    # Types: every tensor of the operator in DirectML's table for it.
+    if op == "Where" and inputs[0][0] != "BOOLEAN":
+        raise Skip("type: Where's condition is not bool")
+    for t, _ in data_inputs[1:] if op == "Where" else data_inputs:
+        if t not in table:
+            raise Skip("type table: {} is not in {}'s type table".format(
+                t, dml.replace("DML_OPERATOR_", "")))
+    if op == "Cast" and out_t not in table:
+        raise Skip("type table: {} is not in CAST's type table".format(out_t))
+    if len(data_inputs) != len(members):
+        raise Skip("inputs: {} inputs for {} members".format(len(data_inputs), len(members)))
+
+    case_inputs = {}
+    broadcast = []
+    for m, (t, a) in zip(members, data_inputs):
+        ct = case_tensor(t, a, out_shape)
+        if "strides" in ct or list(np.shape(a)) != out_shape:
+            broadcast.append("{} {} as {}".format(m, list(np.shape(a)), ct.get("strides")))
+        case_inputs[m] = ct
+    expected = case_tensor(out_t, out_a)
+    expected["shape"] = out_shape
+    c = {"name": "onnx-node." + name[5:] if name.startswith("test_") else "onnx-node." + name,
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name),
+         "op": dml}
+    if dml_attrs:
+        c["attrs"] = dml_attrs
+    c["inputs"] = case_inputs
+    c["expected"] = {"outputs": {"OutputTensor": expected}}
+    if name in TOLERANCE:
+        tol, why = TOLERANCE[name]
+        c["tolerance"] = tol
+        extra.append(why)
+    if broadcast:
+        extra.append("numpy broadcasting by zero strides: " + ", ".join(broadcast))
+    if "BOOLEAN" in [t for t, _ in data_inputs] + [out_t]:
+        extra.append("bool as UINT8")
+    c["note"] = note.format(dml) + ("; " + "; ".join(extra) if extra else "") + \
+        " (ONNX's backend node test {}, {})".format(name, where)
+    return op, c
+
+
+def base_name(name):
+    return re.sub(r"_expanded(_ver\d+)?$", "", name)
+
+
+def main():
+    import argparse
+
+    import onnx
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", help="read the serialized tests test_*/ under DATA (e.g. an onnx "
+                    "checkout's onnx/backend/test/data/node) instead of the installed onnx's")
+    ap.add_argument("--out", default=OUT, help="the folder to write (default: %(default)s)")
+    args = ap.parse_args()
+
+    converted = defaultdict(list)
+    skipped = []  # (test, op, reason)
+    single = {}
+    multi = []
+    where = ""
+    for name, model, sets, where in load_tests(args.data):
+        nodes = model.graph.node
+        if len(nodes) == 1 and nodes[0].op_type in OPS:
+            single[name] = (model, sets, where)
+        elif any(n.op_type in OPS for n in nodes):
+            multi.append((name, model))
+    for name, (model, sets, where) in sorted(single.items()):
+        op = model.graph.node[0].op_type
+        try:
+            op, c = convert(name, model, sets, where)
+            converted[op].append(c)
+        except Skip as e:
+            skipped.append((name, op, str(e)))
+    # Function expansions of these operators' tests: graphs of several nodes.
+    ours = {base_name(n) for n in single}
+    for name, model in sorted(multi):
+        if base_name(name) in ours:
+            ops = sorted({n.op_type for n in model.graph.node})
+            skipped.append((name, model.graph.node[0].op_type if len(ops) == 1 else "+".join(ops),
+                            "expanded: a function body of {} nodes, not one DirectML "
+                            "operator".format(len(model.graph.node))))
+    clear_out(args.out)
+    total = 0
+    for op, cases in sorted(converted.items()):
+        write(os.path.join(args.out, op.lower() + ".json"), cases)
+        total += len(cases)
+    reasons = Counter(r.split(":")[0] for _, _, r in skipped)
+    origin = ("the in-memory tests of `onnx.backend.test.loader.load_model_tests(kind=\"node\")`"
+              if where.startswith("load_model_tests") else
+              "its serialized tests (`test_*/model.onnx`, `test_data_set_*/*.pb`)")
+    with open(os.path.join(args.out, "README.md"), "w") as f:
+        f.write("# ONNX backend node tests as DirectML cases\n\n")
+        f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
+                "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
+                "DirectML's element-wise operators and activations, one DirectML-operator case "
+                "per test, one file per ONNX operator. The inputs and expected outputs are "
+                "ONNX's own; the operator mapping is the script's docstring.\n\n".format(
+                    onnx.__version__, origin))
+        f.write("{} tests converted, {} skipped: {}.\n\n".format(
+            total, len(skipped), ", ".join("{} {}".format(n, r)
+                                          for r, n in sorted(reasons.items()))))
+        f.write("| test | ONNX | skipped because |\n|---|---|---|\n")
+        for name, op, reason in sorted(skipped):
+            f.write("| `{}` | {} | {} |\n".format(name, op, reason.replace("|", "\\|")))
+    print("{} cases in {} files, {} skipped: {}".format(total, len(converted), len(skipped),
+                                                        dict(reasons)))
+
+
+if __name__ == "__main__":
+    main()
