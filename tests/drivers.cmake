@@ -24,13 +24,25 @@ if(TARGET dmlcl-conformance)
   set(DMLCL_CONFORMANCE_PATHS ${DMLCL_CASES}) # what conformance-SUFFIX runs
 endif()
 
-# dmlcl_driver_tests(SUFFIX LABEL TIMEOUT OPS_ARGS ENV...): ops-SUFFIX and
-# conformance-SUFFIX, run through WRAPPER when set.
-function(dmlcl_driver_tests suffix label timeout ops_args)
+# dmlcl_driver_tests(SUFFIX LABEL TIMEOUT OPS_ARGS EW_CASES ENV...): ops-SUFFIX and
+# conformance-SUFFIX, run through WRAPPER when set. With EW_CASES (not ""), OPS_ARGS's filter
+# leaves the element-wise suites out and ops-SUFFIX-elementwise runs them at their first
+# EW_CASES random cases: the representative subset the slow drivers take of the map family,
+# whose kernels have no local memory, barriers or work-group geometry of their own to test
+# there (every operator on every type is still reached; the full draw runs on PoCL pthread).
+function(dmlcl_driver_tests suffix label timeout ops_args ew_cases)
   set(env DMLCL_KERNEL_WERROR=1 ${ARGN})
   add_test(NAME ops-${suffix} COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> ${ops_args})
   set_tests_properties(ops-${suffix} PROPERTIES LABELS ${label} TIMEOUT ${timeout}
                        ENVIRONMENT "${env}")
+  if(NOT ew_cases STREQUAL "")
+    set(ew_env ${env})
+    list(FILTER ew_env EXCLUDE REGEX "^DMLCL_TEST_CASES=")
+    add_test(NAME ops-${suffix}-elementwise
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter "elementwise*/*")
+    set_tests_properties(ops-${suffix}-elementwise PROPERTIES LABELS ${label} TIMEOUT ${timeout}
+                         ENVIRONMENT "${ew_env};DMLCL_TEST_CASES=${ew_cases}")
+  endif()
   if(TARGET dmlcl-conformance)
     add_test(NAME conformance-${suffix}
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-conformance> ${DMLCL_CONFORMANCE_PATHS})
@@ -63,13 +75,15 @@ function(dmlcl_ops_filter_without out)
   set(${out} "!(${alternatives})" PARENT_SCOPE)
 endfunction()
 dmlcl_ops_filter_without(DMLCL_OPS_WITHOUT_LARGE ${DMLCL_OPS_LARGE})
+# The same without the element-wise suites, which the slow drivers run apart (above).
+dmlcl_ops_filter_without(DMLCL_OPS_WITHOUT_LARGE_EW ${DMLCL_OPS_LARGE} elementwise*/*)
 
 # ---- The inner loop: scripts/check ---------------------------------------------------------
 # Every device test but the large ones at 3 random cases each, and the conformance suite, on
 # the default device: the quick set scripts/check runs (label quick; scripts/test runs the
 # full draw instead).
 set(WRAPPER "")
-dmlcl_driver_tests(quick quick 300 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}"
+dmlcl_driver_tests(quick quick 300 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}" ""
                    DMLCL_TEST_CASES=3)
 
 # ---- PoCL: the GPU class, and the basic driver ------------------------------------------
@@ -78,11 +92,12 @@ dmlcl_driver_tests(quick quick 300 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}
 # compiles on a cold kernel cache (CI), 10 cases per test ~100 s, with every
 # test (the large ones included) still run. The full draw by hand:
 # DMLCL_DEVICE_CLASS=gpu build/tests/dmlcl-ops
-dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;2" "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}"
-                   DMLCL_DEVICE_CLASS=gpu DMLCL_TEST_CASES=10)
+dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;2;--filter;!(elementwise*/*)" 3
+                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" DMLCL_DEVICE_CLASS=gpu
+                   DMLCL_TEST_CASES=10)
 # basic runs a work-group at a time on one thread: the same kernels, another
 # execution model. The large tests and the full random draw stay on pthread.
-dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}"
+dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE_EW}" 1
                    "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=5)
 
 # ---- Oclgrind ----------------------------------------------------------------------------
@@ -137,7 +152,7 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # it in plain OpenCL (below). The tests compare every output byte.
     dmlcl_ops_filter_without(DMLCL_OCLGRIND_OPS ${DMLCL_OPS_LARGE}
                              layout/small_transposes_each_width gather_tile/small_tiles
-                             graph/execute_on_host_memory persistent/*)
+                             graph/execute_on_host_memory persistent/* elementwise*/*)
     # The conformance graph cases run on host buffers too (the temporary
     # dmlcl_compiled_operator_execute allocates): one after another they meet
     # the same defect (cases/graph/multi.json: 8 reports in view_copy reading
@@ -149,7 +164,7 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     endif()
     foreach(class cpu gpu)
       dmlcl_driver_tests(oclgrind-${class} oclgrind 900
-                         "--jobs;1;--filter;${DMLCL_OCLGRIND_OPS}"
+                         "--jobs;1;--filter;${DMLCL_OCLGRIND_OPS}" 1
                          DMLCL_DEVICE_CLASS=${class} DMLCL_TEST_CASES=3)
       add_test(NAME ops-oclgrind-${class}-graph-host
                COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter

@@ -484,11 +484,23 @@ static HRESULT run_packed(DML_OPERATOR_TYPE type, void *desc, int n_in, DML_TENS
     HRESULT hr = dmlcl_operator_create(ops_device(), &d, &op);
     if (SUCCEEDED(hr))
         hr = dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &c);
-    dmlcl_host_tensor in[2] = {{a, bufs[0].TotalTensorSizeInBytes},
-                               {b, bufs[1].TotalTensorSizeInBytes}},
-                      o = {out, bufs[n_in].TotalTensorSizeInBytes};
+    /* Host copies of each tensor's TotalTensorSizeInBytes (5 INT8 values are 8 bytes: the
+     * execute call copies the whole tensor, past a 5-byte array). */
+    void *host[3] = {NULL, NULL, NULL}, *given[3] = {a, b, out};
+    for (int i = 0; i <= n_in; ++i) {
+        host[i] = calloc(1, (size_t)bufs[i].TotalTensorSizeInBytes);
+        if (i < n_in)
+            memcpy(host[i], given[i], (size_t)n * ref_type_size(types[i]));
+    }
+    dmlcl_host_tensor in[2] = {{host[0], bufs[0].TotalTensorSizeInBytes},
+                               {host[1], bufs[1].TotalTensorSizeInBytes}},
+                      o = {host[n_in], bufs[n_in].TotalTensorSizeInBytes};
     if (SUCCEEDED(hr))
         hr = dmlcl_compiled_operator_execute(c, (UINT)n_in, in, 1, &o);
+    if (SUCCEEDED(hr))
+        memcpy(out, host[n_in], (size_t)n * ref_type_size(ta));
+    for (int i = 0; i <= n_in; ++i)
+        free(host[i]);
     dmlcl_compiled_operator_release(c);
     dmlcl_operator_release(op);
     return hr;
