@@ -81,6 +81,7 @@ uint32_t dmli_band_nbuf(uint32_t n, const dmli_device_desc *dev);
 
 /* The launch of a band: the kernel's options, grid and table. */
 typedef struct dmli_band_launch {
+    dmli_options defs; /* the variant's macros (launch.h) */
     char options[DMLI_LAUNCH_OPTIONS_MAX];
     uint32_t nbuf;
     bool serial, stream;

@@ -21,6 +21,44 @@
 #include "launch_copy.h"
 #include "tuning.h"
 
+/* ---- Build options as named pairs (launch.h) ------------------------------------------ */
+
+static void opt_add(dmli_options *o, const char *name, const char *value)
+{
+    if (o->n >= DMLI_OPTIONS_DEFS)
+        return; /* cannot happen: a family sets fewer; render shows what is there */
+    snprintf(o->defs[o->n].name, sizeof o->defs[o->n].name, "%s", name);
+    snprintf(o->defs[o->n].value, sizeof o->defs[o->n].value, "%s", value);
+    o->n++;
+}
+
+void dmli_opt_int(dmli_options *o, const char *name, long long value)
+{
+    char text[24];
+    snprintf(text, sizeof text, "%lld", value);
+    opt_add(o, name, text);
+}
+
+void dmli_opt_str(dmli_options *o, const char *name, const char *value)
+{
+    opt_add(o, name, value);
+}
+
+void dmli_options_render(const dmli_options *o, char *buf, size_t len)
+{
+    int n = snprintf(buf, len, "-cl-std=CL1.2");
+    for (unsigned i = 0; i < o->n && n > 0 && (size_t)n < len; ++i)
+        n += snprintf(buf + n, len - (size_t)n, " -D%s=%s", o->defs[i].name, o->defs[i].value);
+}
+
+const char *dmli_options_value(const dmli_options *o, const char *name)
+{
+    for (unsigned i = 0; i < o->n; ++i)
+        if (strcmp(o->defs[i].name, name) == 0)
+            return o->defs[i].value;
+    return NULL;
+}
+
 /* The tuning table (tuning.h) of a GPU or of a CPU. */
 const dmli_tuning *dmli_copy_tune(bool gpu)
 {
@@ -138,70 +176,84 @@ static void decide(const dmli_plan *p, const dmli_device_desc *dev, dmli_launch 
 }
 
 /* The build options: the decisions above and the plan's code-generation facts. */
-static void options(const dmli_plan *p, const dmli_launch *l, char *buf, size_t len)
+static void options(const dmli_plan *p, const dmli_launch *l, dmli_options *o)
 {
     int in = p->rank - 1;
     bool fast = p->rank > 0 && p->out_stride[in] == 1 && p->in_stride[in] == 1;
     bool out_unit = p->rank > 0 && p->out_stride[in] == 1;
-    int n = snprintf(buf, len,
-                     "-cl-std=CL1.2 -DUNIT_T=%s -DFAST=%d -DOUT_UNIT=%d -DSERIAL=%d -DSTREAM=%d",
-                     unit_type(p->elem_bytes), fast, out_unit, l->serial, l->stream);
+    int vn = (int)(16 / p->elem_bytes);
+    char vload[16], vstore[16];
+    snprintf(vload, sizeof vload, "vload%d", vn);
+    snprintf(vstore, sizeof vstore, "vstore%d", vn);
+    dmli_opt_str(o, "UNIT_T", unit_type(p->elem_bytes));
+    dmli_opt_int(o, "FAST", fast);
+    dmli_opt_int(o, "OUT_UNIT", out_unit);
+    dmli_opt_int(o, "SERIAL", l->serial);
+    dmli_opt_int(o, "STREAM", l->stream);
     if (p->rank > 0 && !fast && p->in_stride[in] >= -4 && p->in_stride[in] <= 4)
-        n += snprintf(buf + n, len - (size_t)n, " -DRUN_IS_K=%d", (int)p->in_stride[in]);
+        dmli_opt_int(o, "RUN_IS_K", p->in_stride[in]);
     if (p->kind == DMLI_PLAN_INDEXED && p->rank > 0 && p->idx_stride[in] >= -4 &&
         p->idx_stride[in] <= 4)
-        n += snprintf(buf + n, len - (size_t)n, " -DRUN_XS_K=%d", (int)p->idx_stride[in]);
+        dmli_opt_int(o, "RUN_XS_K", p->idx_stride[in]);
     if (p->kind == DMLI_PLAN_INDEXED) {
         bool row = p->rank == 0 || p->idx_stride[in] == 0;
-        n += snprintf(buf + n, len - (size_t)n, " -DSHARED_INDEX=%d -DRUN_ONE=%d -DROWS_1D=%d",
-                      l->shared_index, l->run_one, p->rank == 2);
+        dmli_opt_int(o, "SHARED_INDEX", l->shared_index);
+        dmli_opt_int(o, "RUN_ONE", l->run_one);
+        dmli_opt_int(o, "ROWS_1D", p->rank == 2);
         if (l->shared_index && dmli_indexed_cache_ints(p))
-            n += snprintf(buf + n, len - (size_t)n, " -DCACHE_T=int");
-        if (l->transpose)
-            n += snprintf(buf + n, len - (size_t)n, " -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d",
-                          l->transpose, dmli_tile_side(p, l->transpose),
-                          dmli_tile_chunk(p, l->transpose));
-        if (l->transpose == 2)
-            n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
-                          16 / p->elem_bytes, dmli_copy_vector_type(p->elem_bytes),
-                          16 / p->elem_bytes);
+            dmli_opt_str(o, "CACHE_T", "int");
+        if (l->transpose) {
+            dmli_opt_int(o, "TRANSPOSE", l->transpose);
+            dmli_opt_int(o, "SIDE", dmli_tile_side(p, l->transpose));
+            dmli_opt_int(o, "CHUNK_MAX", dmli_tile_chunk(p, l->transpose));
+        }
+        if (l->transpose == 2) {
+            dmli_opt_int(o, "VN", vn);
+            dmli_opt_str(o, "VEC_T", dmli_copy_vector_type(p->elem_bytes));
+            dmli_opt_str(o, "VLOAD", vload);
+        }
         if (l->transpose && l->tile_prefetch)
-            n += snprintf(buf + n, len - (size_t)n, " -DTILE_PREFETCH=%d", l->tile_prefetch);
+            dmli_opt_int(o, "TILE_PREFETCH", l->tile_prefetch);
         if (l->transpose == 3)
-            n += snprintf(buf + n, len - (size_t)n, " -DGROUP_ROWS=%d", dmli_tile_group_rows(p));
-        snprintf(buf + n, len - (size_t)n,
-                 " -DIDX_T=%s -DIDX_SIGNED=%d -DWRAP=%d -DPOLICY=%d "
-                 "-DROW_INDEX=%d -DCHECK_ONLY=%d -DNCOMP=%d -DPREFETCH=%d",
-                 dmli_indexed_index_type(p->idx_type), dmli_index_type_signed(p->idx_type),
-                 p->wrap_negative, (int)p->policy, row, p->check_only, p->components, l->prefetch);
+            dmli_opt_int(o, "GROUP_ROWS", dmli_tile_group_rows(p));
+        dmli_opt_str(o, "IDX_T", dmli_indexed_index_type(p->idx_type));
+        dmli_opt_int(o, "IDX_SIGNED", dmli_index_type_signed(p->idx_type));
+        dmli_opt_int(o, "WRAP", p->wrap_negative);
+        dmli_opt_int(o, "POLICY", (int)p->policy);
+        dmli_opt_int(o, "ROW_INDEX", row);
+        dmli_opt_int(o, "CHECK_ONLY", p->check_only);
+        dmli_opt_int(o, "NCOMP", p->components);
+        dmli_opt_int(o, "PREFETCH", l->prefetch);
         return;
     }
     bool splat = p->rank > 0 && p->in_stride[in] == 0;
     if (l->transpose && l->tile_prefetch)
-        n += snprintf(buf + n, len - (size_t)n, " -DTILE_PREFETCH=%d", l->tile_prefetch);
-    n += snprintf(buf + n, len - (size_t)n,
-                  " -DSPLAT=%d -DREPEAT=%d -DTRANSPOSE=%d -DSIDE=%d -DCHUNK_MAX=%d", splat,
-                  l->repeat, l->transpose, dmli_tile_side(p, l->transpose),
-                  dmli_tile_chunk(p, l->transpose));
+        dmli_opt_int(o, "TILE_PREFETCH", l->tile_prefetch);
+    dmli_opt_int(o, "SPLAT", splat);
+    dmli_opt_int(o, "REPEAT", l->repeat);
+    dmli_opt_int(o, "TRANSPOSE", l->transpose);
+    dmli_opt_int(o, "SIDE", dmli_tile_side(p, l->transpose));
+    dmli_opt_int(o, "CHUNK_MAX", dmli_tile_chunk(p, l->transpose));
     if (l->transpose == 3)
-        n += snprintf(buf + n, len - (size_t)n, " -DGROUP_ROWS=%d", dmli_tile_group_rows(p));
-    if (l->transpose == 2)
-        n += snprintf(buf + n, len - (size_t)n, " -DVN=%u -DVEC_T=%s -DVLOAD=vload%u",
-                      16 / p->elem_bytes, dmli_copy_vector_type(p->elem_bytes), 16 / p->elem_bytes);
-    if (l->interleave)
-        n += snprintf(buf + n, len - (size_t)n,
-                      " -DINTERLEAVE=%d -DRUN_N=%d -DVN=%u -DVEC_T=%s -DVLOAD=vload%u "
-                      "-DVSTORE=vstore%u",
-                      l->interleave, (int)p->size[in], 16 / p->elem_bytes,
-                      dmli_copy_vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
-    if (l->deinterleave)
-        n += snprintf(buf + n, len - (size_t)n,
-                      " -DDEINTERLEAVE=%d -DRUN_N=%d -DVN=%u -DVEC_T=%s -DVLOAD=vload%u "
-                      "-DVSTORE=vstore%u",
-                      l->deinterleave, (int)p->in_stride[in], 16 / p->elem_bytes,
-                      dmli_copy_vector_type(p->elem_bytes), 16 / p->elem_bytes, 16 / p->elem_bytes);
-    if (l->strided)
-        snprintf(buf + n, len - (size_t)n, " -DSTRIDED=1 -DSV_N=%u", 64 / p->elem_bytes);
+        dmli_opt_int(o, "GROUP_ROWS", dmli_tile_group_rows(p));
+    if (l->transpose == 2) {
+        dmli_opt_int(o, "VN", vn);
+        dmli_opt_str(o, "VEC_T", dmli_copy_vector_type(p->elem_bytes));
+        dmli_opt_str(o, "VLOAD", vload);
+    }
+    if (l->interleave || l->deinterleave) {
+        dmli_opt_int(o, l->interleave ? "INTERLEAVE" : "DEINTERLEAVE",
+                     l->interleave ? l->interleave : l->deinterleave);
+        dmli_opt_int(o, "RUN_N", l->interleave ? p->size[in] : p->in_stride[in]);
+        dmli_opt_int(o, "VN", vn);
+        dmli_opt_str(o, "VEC_T", dmli_copy_vector_type(p->elem_bytes));
+        dmli_opt_str(o, "VLOAD", vload);
+        dmli_opt_str(o, "VSTORE", vstore);
+    }
+    if (l->strided) {
+        dmli_opt_int(o, "STRIDED", 1);
+        dmli_opt_int(o, "SV_N", 64 / p->elem_bytes);
+    }
 }
 
 static size_t round_up(size_t v, size_t m)
@@ -482,7 +534,8 @@ void dmli_launch_plan(const dmli_plan *plan, const dmli_device_desc *device, dml
     l->tile_prefetch = l->transpose && l->transpose != 3 && device->prefetch
                            ? (int)dmli_tuning_for(device->device_class)->tile_prefetch_tiles
                            : 0;
-    options(p, l, l->options, sizeof l->options);
+    options(p, l, &l->defs);
+    dmli_options_render(&l->defs, l->options, sizeof l->options);
     int row_rank;
     size_t dims = fill_dims(p, l, l->shape + DMLI_SHAPE_HEADER, &row_rank);
     geometry(p, device, l);

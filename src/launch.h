@@ -20,6 +20,27 @@
  */
 bool dmli_launch_streams(const dmli_device_desc *dev, uint64_t out_bytes);
 
+/*
+ * A kernel variant's build options as named {macro, value} pairs, in the order a family adds
+ * them; rendered once as "-cl-std=CL1.2 -DNAME=VALUE ..." (the program cache's key), and
+ * readable by name (tests, DMLCL_VERBOSE). Every family's launch fills one.
+ */
+#define DMLI_OPTIONS_DEFS 48
+typedef struct dmli_options {
+    unsigned n;
+    struct {
+        char name[20];
+        char value[28];
+    } defs[DMLI_OPTIONS_DEFS];
+} dmli_options;
+
+void dmli_opt_int(dmli_options *o, const char *name, long long value);
+void dmli_opt_str(dmli_options *o, const char *name, const char *value);
+/* "-cl-std=CL1.2" and each pair as -DNAME=VALUE, into buf. */
+void dmli_options_render(const dmli_options *o, char *buf, size_t len);
+/* The value given to name, or NULL. */
+const char *dmli_options_value(const dmli_options *o, const char *name);
+
 /* Kernel argument slots (abi.h); -1 where the family has no such argument. */
 typedef struct dmli_launch_args {
     int out, out_base, in, in_base, idx, idx_base, status, shape;
@@ -32,8 +53,9 @@ typedef struct dmli_launch_args {
 
 typedef struct dmli_launch {
     dmli_kernel_source source;
-    const char *kernel; /* "view_copy" or "indexed_copy" */
-    char options[DMLI_LAUNCH_OPTIONS_MAX];
+    const char *kernel;                    /* "view_copy" or "indexed_copy" */
+    dmli_options defs;                     /* the variant's macros */
+    char options[DMLI_LAUNCH_OPTIONS_MAX]; /* rendered */
 
     /* The variant, each predicate decided once (options spells them out). */
     bool serial;       /* SERIAL: one lane per work-item (not on GPUs) */
@@ -84,6 +106,7 @@ void dmli_launch_describe(const dmli_launch *launch, char *buf, size_t len);
 
 /* The launch of a normalised, non-empty map: cl/map.cl's options, grid and table. */
 typedef struct dmli_map_launch {
+    dmli_options defs;
     char options[DMLI_LAUNCH_OPTIONS_MAX];
     size_t global[3], local[3];
     int64_t chunk;

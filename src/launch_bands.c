@@ -51,9 +51,12 @@ bool dmli_band_launch_make(const dmli_band *b, const dmli_device_desc *dev, dmli
     for (uint32_t k = 1; k < b->n_segs; ++k)
         one_output = one_output && b->segs[k].out_buf == b->segs[0].out_buf;
     int assemble = l->stream && l->serial && one_output && b->unit < 4;
-    snprintf(l->options, sizeof l->options,
-             "-cl-std=CL1.2 -DUNIT_T=%s -DSERIAL=%d -DSTREAM=%d -DASSEMBLE=%d -DNBUF=%u",
-             unit_type(b->unit), l->serial, l->stream, assemble, l->nbuf);
+    dmli_opt_str(&l->defs, "UNIT_T", unit_type(b->unit));
+    dmli_opt_int(&l->defs, "SERIAL", l->serial);
+    dmli_opt_int(&l->defs, "STREAM", l->stream);
+    dmli_opt_int(&l->defs, "ASSEMBLE", assemble);
+    dmli_opt_int(&l->defs, "NBUF", l->nbuf);
+    dmli_options_render(&l->defs, l->options, sizeof l->options);
     /* GPUs: lanes the power of two that holds the longest run, at most 64
      * (JOIN's runs of 4-12 units of 16 bytes kept 4-12 of 64 lanes busy). */
     size_t lanes = 1;

@@ -114,32 +114,40 @@ static void options(const dmli_map *m, dmli_map_launch *l)
 {
     bool integer, sign;
     const char *compute = compute_type(m, &integer, &sign);
-    char *buf = l->options;
-    size_t len = sizeof l->options;
-    int n = snprintf(buf, len,
-                     "-cl-std=CL1.2 -DNIN=%u -DOP=%d -DSCALE_BIAS=%d -DCOMPUTE_T=%s "
-                     "-DCOMPUTE_DOUBLE=%d -DINT_COMPUTE=%d -DSIGNED_COMPUTE=%d -DOUT_T=%s "
-                     "-DOUT_HALF=%d -DOUT_SAT=%d -DFAST=%d -DACT=%d",
-                     m->n_inputs, (int)m->op, m->scale_bias, compute,
-                     strcmp(compute, "double") == 0, integer, sign,
-                     integer ? unsigned_storage(m->out.type) : dmli_map_storage_type(m->out.type),
-                     m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16,
-                     !integer && !is_float(m->out.type), contiguous_runs(m), (int)m->act);
-    for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
-        n += snprintf(buf + n, len - (size_t)n, " -DIN%u_T=%s -DIN%u_HALF=%d", k,
-                      dmli_map_storage_type(m->in[k].type), k,
-                      m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT16);
+    dmli_options *o = &l->defs;
+    dmli_opt_int(o, "NIN", m->n_inputs);
+    dmli_opt_int(o, "OP", (int)m->op);
+    dmli_opt_int(o, "SCALE_BIAS", m->scale_bias);
+    dmli_opt_str(o, "COMPUTE_T", compute);
+    dmli_opt_int(o, "COMPUTE_DOUBLE", strcmp(compute, "double") == 0);
+    dmli_opt_int(o, "INT_COMPUTE", integer);
+    dmli_opt_int(o, "SIGNED_COMPUTE", sign);
+    dmli_opt_str(o, "OUT_T",
+                 integer ? unsigned_storage(m->out.type) : dmli_map_storage_type(m->out.type));
+    dmli_opt_int(o, "OUT_HALF", m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16);
+    dmli_opt_int(o, "OUT_SAT", !integer && !is_float(m->out.type));
+    dmli_opt_int(o, "FAST", contiguous_runs(m));
+    dmli_opt_int(o, "ACT", (int)m->act);
+    char name[16];
+    for (uint32_t k = 0; k < m->n_inputs; ++k) {
+        snprintf(name, sizeof name, "IN%u_T", k);
+        dmli_opt_str(o, name, dmli_map_storage_type(m->in[k].type));
+        snprintf(name, sizeof name, "IN%u_HALF", k);
+        dmli_opt_int(o, name, m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT16);
+    }
     /* Run strides of 0 and 1 as constants, where not every one is 1 (FAST): a broadcast
      * operand (a bias) beside contiguous ones keeps the loop vectorisable. */
     int in = m->rank - 1;
     if (m->rank > 0 && !contiguous_runs(m)) {
-        if (m->out.stride[in] == 1 && n > 0 && (size_t)n < len)
-            n += snprintf(buf + n, len - (size_t)n, " -DOUT_RS=1");
-        for (uint32_t k = 0; k < m->n_inputs && n > 0 && (size_t)n < len; ++k)
-            if (m->in[k].stride[in] == 0 || m->in[k].stride[in] == 1)
-                n += snprintf(buf + n, len - (size_t)n, " -DIN%u_RS=%d", k,
-                              (int)m->in[k].stride[in]);
+        if (m->out.stride[in] == 1)
+            dmli_opt_int(o, "OUT_RS", 1);
+        for (uint32_t k = 0; k < m->n_inputs; ++k)
+            if (m->in[k].stride[in] == 0 || m->in[k].stride[in] == 1) {
+                snprintf(name, sizeof name, "IN%u_RS", k);
+                dmli_opt_int(o, name, m->in[k].stride[in]);
+            }
     }
+    dmli_options_render(o, l->options, sizeof l->options);
 }
 
 static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_launch *l)

@@ -99,6 +99,9 @@ dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;2;--filter;!(elementwise*/*)"
 # execution model. The large tests and the full random draw stay on pthread.
 dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE_EW}" 1
                    "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=5)
+# ctest -j2 starts the longest first (seconds on a cold cache, CI's 2 cores).
+set_tests_properties(ops-gpu-class PROPERTIES COST 180)
+set_tests_properties(ops-pocl-basic PROPERTIES COST 175)
 
 # ---- Oclgrind ----------------------------------------------------------------------------
 if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
@@ -180,6 +183,7 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
           ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=${class};OCLGRIND_UNINITIALIZED=0")
       endif()
     endforeach()
+    set_tests_properties(ops-oclgrind-gpu PROPERTIES COST 190)
     # The band kernel (cl/bands.cl) alone, both classes: `ctest -L oclgrind -R bands`.
     foreach(class cpu gpu)
       add_test(NAME ops-oclgrind-${class}-bands

@@ -11,6 +11,7 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "launch.h"
@@ -149,6 +150,21 @@ static void check_launch(const plan_case *pc, const dmli_device_desc *d, int di)
     dmli_launch_plan(&pc->plan, d, &l);
     const dmli_plan *p = &pc->plan;
     const char *name = pc->name;
+    /* The options are the named pairs rendered in order, and the pairs spell the decisions. */
+    char want[DMLI_LAUNCH_OPTIONS_MAX];
+    int at = snprintf(want, sizeof want, "-cl-std=CL1.2");
+    for (unsigned i = 0; i < l.defs.n; ++i)
+        at += snprintf(want + at, sizeof want - (size_t)at, " -D%s=%s", l.defs.defs[i].name,
+                       l.defs.defs[i].value);
+    cr_expect_str_eq(l.options, want, "%s on device %d", name, di);
+    const char *serial = dmli_options_value(&l.defs, "SERIAL"),
+               *streamed = dmli_options_value(&l.defs, "STREAM"),
+               *transpose = dmli_options_value(&l.defs, "TRANSPOSE");
+    cr_expect(serial && atoi(serial) == l.serial, "%s on device %d: SERIAL", name, di);
+    cr_expect(streamed && atoi(streamed) == l.stream, "%s on device %d: STREAM", name, di);
+    cr_expect((transpose ? atoi(transpose) : 0) == l.transpose, "%s on device %d: TRANSPOSE", name,
+              di);
+    cr_expect(dmli_options_value(&l.defs, "NO_SUCH_MACRO") == NULL);
     bool gpu = d->device_class == DMLCL_DEVICE_CLASS_GPU;
     size_t product = 1;
     for (int k = 0; k < 3; ++k) {
