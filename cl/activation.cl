@@ -56,10 +56,12 @@ static COMPUTE_T act_softplus(COMPUTE_T z, COMPUTE_T e)
 #endif
 
 #if !INT_COMPUTE && (ACT == 12 || ACT == 13)
-/* 1 / (1 + e^-(z + e)), e the rounding error of z. */
+/* 1 / (1 + e^-(z + e)), e the rounding error of z; e^z / (1 + e^z) below 0, where e^-z
+ * overflows (from z < -88.7) though the result is a subnormal (z > -103.3). */
 static COMPUTE_T act_sigmoid(COMPUTE_T z, COMPUTE_T e)
 {
-    COMPUTE_T s = (COMPUTE_T)1 / ((COMPUTE_T)1 + exp(-z));
+    COMPUTE_T s =
+        z < 0 ? exp(z) / ((COMPUTE_T)1 + exp(z)) : (COMPUTE_T)1 / ((COMPUTE_T)1 + exp(-z));
     return e != 0 ? s + s * ((COMPUTE_T)1 - s) * e : s;
 }
 #endif

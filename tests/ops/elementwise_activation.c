@@ -515,6 +515,16 @@ Test(elementwise_activation, float_edges)
     cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SIGMOID, F32, 6, 0, 0, x, got), S_OK, "%s",
                  dmlcl_last_error());
     cr_expect(got[2] == 0 && got[3] == 1);
+    /* SIGMOID where e^-x overflows but the result is a subnormal (scripts/diff-elementwise);
+     * SWISH through it to a normal result: within their 34 and 35 ULP. */
+    float tail[1] = {-95.0f}, tg[1];
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SIGMOID, F32, 1, 0, 0, tail, tg), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_expect(fabsf(tg[0] - 0x1.ec8p-138f) <= 34 * 0x1p-149f, "sigmoid(-95) = %a", tg[0]);
+    tail[0] = -60.0f;
+    cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SWISH, F32, 1, 1.5f, 0, tail, tg), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_expect(fabsf(tg[0] + 0x1.0bacb8p-124f) <= 35 * 0x1p-147f, "swish(-60) = %a", tg[0]);
     cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_ELU, F32, 6, 0.5f, 0, x, got), S_OK, "%s",
                  dmlcl_last_error());
     cr_expect(got[2] == -0.5f && got[3] == INFINITY && signbit(got[0]), "elu(-inf) is -Alpha");
