@@ -525,6 +525,22 @@ Test(elementwise_activation, float_edges)
     cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_SWISH, F32, 1, 1.5f, 0, tail, tg), S_OK, "%s",
                  dmlcl_last_error());
     cr_expect(fabsf(tg[0] + 0x1.0bacb8p-124f) <= 35 * 0x1p-147f, "swish(-60) = %a", tg[0]);
+    /* SWISH where sigmoid(z) is subnormal: the product lost up to 100 ULPs before it became one
+     * exp (cl/activation.cl act_swish); x / (1 + e^-(s x)) in double. */
+    const struct {
+        float x, scale;
+        double want;
+    } swish_tail[] = {{-60.698f, 1.5f, -0x1.7c2ca7a63974cp-126},
+                      {-100.04f, 1.0f, -0x1.3ef5185f3e9f7p-138}};
+    for (int i = 0; i < 2; ++i) {
+        tail[0] = swish_tail[i].x;
+        cr_assert_eq(
+            run_unary(DML_OPERATOR_ACTIVATION_SWISH, F32, 1, swish_tail[i].scale, 0, tail, tg),
+            S_OK, "%s", dmlcl_last_error());
+        cr_expect(fabs((double)tg[0] - swish_tail[i].want) <= 35 * 0x1p-149,
+                  "swish(%a, %g) = %a, expected %a", tail[0], swish_tail[i].scale, tg[0],
+                  swish_tail[i].want);
+    }
     cr_assert_eq(run_unary(DML_OPERATOR_ACTIVATION_ELU, F32, 6, 0.5f, 0, x, got), S_OK, "%s",
                  dmlcl_last_error());
     cr_expect(got[2] == -0.5f && got[3] == INFINITY && signbit(got[0]), "elu(-inf) is -Alpha");
