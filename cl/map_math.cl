@@ -5,13 +5,13 @@
  *
  * 17-38: DirectML's ELEMENT_WISE_ ACOS ... THRESHOLD (src/ops/elementwise_math.c). The
  * transcendental functions are OpenCL's built-ins (full profile: within a few ulps in float),
- * but ERF, cl/erf.cl's (PoCL's built-in is 20x slower); the rest is exact. Rules where DirectML's pages are silent (docs/operators.md): CLIP and
- * THRESHOLD order -0 below +0 as MAX and MIN do, ignore a NaN bound and keep a NaN input;
- * SIGN gives +0 for +-0 and NaN; MODULUS_* on integers: x mod 0 is x, the most negative
- * value mod -1 is 0 (the remainder that goes with DIVIDE's every-bit-set quotient, as
- * RISC-V defines it); on floats NaN for a zero divisor, MODULUS_FLOOR as numpy.mod (the sign
- * of the divisor, a zero remainder signed as the divisor); POW of integers exact (wrapped),
- * a negative exponent giving the truncated 1 / x^-e (0 ^ negative: every bit set).
+ * but ERF, cl/erf.cl's (PoCL's built-in is 20x slower); the rest is exact. Rules where DirectML's
+ * pages are silent (docs/operators.md): CLIP and THRESHOLD order -0 below +0 as MAX and MIN do,
+ * ignore a NaN bound and keep a NaN input; SIGN gives +0 for +-0 and NaN; MODULUS_* on integers: x
+ * mod 0 is x, the most negative value mod -1 is 0 (the remainder that goes with DIVIDE's
+ * every-bit-set quotient, as RISC-V defines it); on floats NaN for a zero divisor, MODULUS_FLOOR as
+ * numpy.mod (the sign of the divisor, a zero remainder signed as the divisor); POW of integers
+ * exact (wrapped), a negative exponent giving the truncated 1 / x^-e (0 ^ negative: every bit set).
  */
 #if OP >= 17 && OP <= 38
 
