@@ -320,6 +320,87 @@ void dmli_map_normalize(dmli_map *map);
 void dmli_map_param_real(dmli_map *map, int i, double value);
 void dmli_map_param_int(dmli_map *map, int i, int64_t value);
 
+/* ---- Reductions (reduce.c) ---------------------------------------------------------- */
+
+/*
+ * The reduce family (cl/reduce.cl): dimensions are the *input's* dimensions, outermost first,
+ * each either kept or reduced. A row is the set of elements that share the kept coordinates;
+ * the operation folds each row (REDUCE, ARGMIN, ARGMAX: one value per row, every output stride
+ * of a reduced dimension 0), normalises it (SOFTMAX, MVN, ...: the output has the input's shape
+ * and strides over every dimension), scans it (CUMULATIVE_*), or ranks it (TOP_K: the output's
+ * position along the one reduced dimension is the element's rank, written when below K).
+ * Values are read and computed in the map's compute type (float32 for FLOAT16 and FLOAT32,
+ * float64 for FLOAT64; integers in 64 bits), the result converted to the output's type.
+ * Every tensor is a dmli_map_tensor (type, slot, offset, strides per dimension; 0 broadcasts).
+ */
+#define DMLI_REDUCE_MAX_INPUTS 3
+#define DMLI_REDUCE_MAX_OUTPUTS 2
+
+typedef enum dmli_reduce_op {
+    /* One value per row (DML_REDUCE_FUNCTION order; ARGMIN/ARGMAX operators too). */
+    DMLI_REDUCE_ARGMAX = 0, /* the index (see index_last) of the row's largest value */
+    DMLI_REDUCE_ARGMIN = 1,
+    DMLI_REDUCE_AVERAGE = 2,
+    DMLI_REDUCE_L1 = 3,
+    DMLI_REDUCE_L2 = 4,
+    DMLI_REDUCE_LOG_SUM = 5,
+    DMLI_REDUCE_LOG_SUM_EXP = 6,
+    DMLI_REDUCE_MAX = 7,
+    DMLI_REDUCE_MIN = 8,
+    DMLI_REDUCE_MULTIPLY = 9,
+    DMLI_REDUCE_SUM = 10,
+    DMLI_REDUCE_SUM_SQUARE = 11,
+    /* The row normalised (the output shaped as the input). */
+    DMLI_REDUCE_SOFTMAX = 32,     /* exp(x - max) / sum exp(x - max) */
+    DMLI_REDUCE_LOG_SOFTMAX = 33, /* x - max - log(sum exp(x - max)) */
+    DMLI_REDUCE_HARDMAX = 34,     /* 1 at the first largest value, 0 elsewhere */
+    DMLI_REDUCE_MVN = 35,         /* (x - mean?) / sqrt(variance? + eps) * scale? + bias?:
+                                   * use_mean, use_variance, param[OP] epsilon; inputs 1 and 2
+                                   * scale and bias when has_scale / has_bias */
+    DMLI_REDUCE_LP_NORM = 36,     /* x / max(||row||_p, eps): param[OP] p (1 or 2), [OP+1] eps */
+    /* The row scanned along its one reduced dimension. */
+    DMLI_REDUCE_CUMSUM = 48, /* reverse, exclusive */
+    DMLI_REDUCE_CUMPROD = 49,
+    /* The row ranked (one reduced dimension): out[0] values, out[1] UINT32/UINT64 indices. */
+    DMLI_REDUCE_TOP_K = 56, /* param[OP] K, smallest: the K smallest */
+} dmli_reduce_op;
+
+typedef struct dmli_reduce {
+    dmli_reduce_op op;
+    dmli_act act; /* applied to each result (MVN's FusedActivation); DMLI_ACT_NONE: none */
+    /* Parameters as the map's: DMLI_MAP_PARAM_OP.. the operation's, DMLI_MAP_PARAM_ACT.. the
+     * activation's; dmli_reduce_param_real sets both forms. */
+    double param[DMLI_MAP_MAX_PARAMS];
+    int64_t iparam[DMLI_MAP_MAX_PARAMS];
+    bool index_last;             /* ARGMAX/ARGMIN: the last index on ties (else the first) */
+    bool use_mean, use_variance; /* MVN */
+    bool has_scale, has_bias;    /* MVN: inputs 1 (scale) and 2 (bias) are read */
+    bool reverse, exclusive;     /* scans: from the row's end; the element itself left out */
+    bool smallest;               /* TOP_K: the K smallest (else largest) */
+    int rank;
+    int64_t size[DMLI_MAX_RANK];
+    bool reduced[DMLI_MAX_RANK];
+    uint32_t n_outputs;
+    dmli_map_tensor out[DMLI_REDUCE_MAX_OUTPUTS];
+    uint32_t n_inputs;
+    dmli_map_tensor in[DMLI_REDUCE_MAX_INPUTS];
+    bool empty; /* set by dmli_reduce_normalize: some size is 0 */
+} dmli_reduce;
+
+/* An empty reduction of op: n_inputs inputs, n_outputs outputs (types, slots and offsets set
+ * by the caller; slots default to 0.., outputs' to 0..). */
+void dmli_reduce_init(dmli_reduce *r, dmli_reduce_op op, uint32_t n_inputs, uint32_t n_outputs);
+/* Appends an input dimension (outermost first): its size, whether it is reduced, each output's
+ * stride (out_strides[j]) and each input's (in_strides[k]). */
+void dmli_reduce_push(dmli_reduce *r, int64_t size, bool reduced, const int64_t *out_strides,
+                      const int64_t *in_strides);
+/* Detects empty reductions, drops size-1 dimensions, merges neighbouring dimensions of one kind
+ * (kept or reduced) contiguous in every tensor. The order of the reduced dimensions stays (an
+ * index is the position in the row, row-major over the reduced dimensions). */
+void dmli_reduce_normalize(dmli_reduce *r);
+void dmli_reduce_param_real(dmli_reduce *r, int i, double value);
+void dmli_reduce_param_int(dmli_reduce *r, int i, int64_t value);
+
 /* What a kernel's buffer argument binds (a compiled program's step, a graph plan's step). */
 typedef enum dmli_slot_kind {
     DMLI_SLOT_INPUT,    /* input `index` (the operator's or the graph's) */
@@ -381,6 +462,9 @@ typedef struct dmli_op_state {
     /* An element-wise operator: its map (then plan and steps are unused). */
     bool mapped;
     dmli_map map;
+    /* A reduction (reduce.c): its plan (then plan and steps are unused). */
+    bool reduced;
+    dmli_reduce reduce;
     /* More than one kernel: the steps (owned, dmli_op_state_release), and plan is unused. */
     uint32_t n_steps;
     dmli_op_step *steps;

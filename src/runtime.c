@@ -127,6 +127,9 @@ static HRESULT compile_operator(dmlcl_compiled_operator *c)
     /* Applications size descriptor heaps from this; 0 could give empty heaps. */
     prog->descriptor_count = st->n_inputs + st->n_outputs;
     prog->persistent_bytes = dmli_persistent_offset(st->inputs, st->n_inputs, st->n_inputs);
+    if (st->reduced)
+        return dmli_fail(E_NOTIMPL, "CompileOperator: %s: the reduce family has no kernel yet",
+                         name);
     if (st->mapped) {
         dmli_map m = st->map; /* as lowered: graphs compose into it (graph_plan.c) */
         dmli_map_normalize(&m);
