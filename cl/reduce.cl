@@ -24,7 +24,8 @@
  *   INDEX_OUT    1: output 0 receives the index (ARGMIN, ARGMAX)
  *   LANES, GROUP, COLS  the shape of work above
  *   INDEX_LAST   ties give the last index; SMALLEST: top-k's K smallest; REVERSE, EXCLUSIVE:
- *                scans; USE_MEAN, USE_VARIANCE, HAS_SCALE, HAS_BIAS: MVN; LP_P: 1 or 2
+ *                scans; USE_MEAN, USE_VARIANCE, HAS_SCALE, HAS_BIAS: MVN (input 1 the scale,
+ *                input 2 the bias, each read when present); LP_P: 1 or 2
  *   ACT          an activation applied to each normalised value (cl/activation.cl)
  */
 #include "abi.h"
@@ -223,12 +224,23 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
 #define IS_NAN(x) isnan(x)
 #define ABS(x) fabs(x)
 #endif
-/* x comes before y in a pick: larger (smaller), a NaN before any number (it propagates:
- * numpy's max and argmax); equal values (or two NaNs) tie. */
-#if PICK_LARGEST
-#define BEFORE(x, y) ((IS_NAN(x) && !IS_NAN(y)) || (x) > (y))
+/* x comes before y in a pick. A NaN never comes before a number (MAX and MIN ignore it, as
+ * Direct3D's max and min; ARGMAX and ARGMIN pick a number), two NaNs tie. MAX orders -0 below
+ * +0 and MIN the reverse (as the element-wise MAX and MIN); the arg picks tie them (numpy's and
+ * ONNX's rule), so their ties decide by index. */
+#if INT_COMPUTE
+#define SIGNED_ZERO_FIRST(x, y) 0
+#elif ROP == 7
+#define SIGNED_ZERO_FIRST(x, y) ((x) == (y) && !signbit(x) && signbit(y))
+#elif ROP == 8
+#define SIGNED_ZERO_FIRST(x, y) ((x) == (y) && signbit(x) && !signbit(y))
 #else
-#define BEFORE(x, y) ((IS_NAN(x) && !IS_NAN(y)) || (x) < (y))
+#define SIGNED_ZERO_FIRST(x, y) 0
+#endif
+#if PICK_LARGEST
+#define BEFORE(x, y) (!IS_NAN(x) && (IS_NAN(y) || (x) > (y) || SIGNED_ZERO_FIRST(x, y)))
+#else
+#define BEFORE(x, y) (!IS_NAN(x) && (IS_NAN(y) || (x) < (y) || SIGNED_ZERO_FIRST(x, y)))
 #endif
 #define TIED(x, y) ((x) == (y) || (IS_NAN(x) && IS_NAN(y)))
 
@@ -277,7 +289,7 @@ static void visit(lane *s, COMPUTE_T x, long e, COMPUTE_T k)
         s->b = s->b * exp(s->a - x) + (COMPUTE_T)1;
         s->a = x;
     } else {
-        s->b += exp(x - s->a);
+        s->b += x == s->a ? (COMPUTE_T)1 : exp(x - s->a); /* +inf twice: 1, not exp(NaN) */
     }
 #elif ROP == 35
     COMPUTE_T d = x - k;
@@ -290,9 +302,8 @@ static void visit(lane *s, COMPUTE_T x, long e, COMPUTE_T k)
 static void merge(lane *s, lane o)
 {
 #if PICK
-    if (o.ix >= 0 &&
-        (s->ix < 0 || BEFORE(o.a, s->a) ||
-         (TIED(o.a, s->a) && (INDEX_LAST ? o.ix > s->ix : o.ix < s->ix)))) {
+    if (o.ix >= 0 && (s->ix < 0 || BEFORE(o.a, s->a) ||
+                      (TIED(o.a, s->a) && (INDEX_LAST ? o.ix > s->ix : o.ix < s->ix)))) {
         s->a = o.a;
         s->ix = o.ix;
     }
@@ -306,7 +317,9 @@ static void merge(lane *s, lane o)
         return;
     }
     COMPUTE_T m = fmax(s->a, o.a);
-    s->b = s->b * exp(s->a - m) + o.b * exp(o.a - m);
+    COMPUTE_T fs = s->a == m ? (COMPUTE_T)1 : exp(s->a - m),
+              fo = o.a == m ? (COMPUTE_T)1 : exp(o.a - m);
+    s->b = s->b * fs + o.b * fo;
     s->a = m;
 #else
     s->a += o.a;
@@ -345,17 +358,17 @@ static lane lane_init(void)
 
 /* Each element of the row, as (lane i, run position u, index e): between ROW_BEGIN and
  * ROW_END, ro[x] + u * rs[x] + column is tensor x's offset (AT). */
-#define ROW_BEGIN                                                         \
-    for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {                    \
-        long ro[DMLI_RED_TENSORS];                                        \
-        for (int x = 0; x < DMLI_RED_TENSORS; ++x)                        \
-            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);     \
-        for (long ub = 0; ub < run; ub += U_STEP)                         \
-            for (int i = 0; i < NL; ++i) {                                \
-                long u = U_OF(ub, i);                                     \
-                if (!LANE_OK(u, i))                                       \
-                    continue;                                             \
-                long e = e0 + u;                                          \
+#define ROW_BEGIN                                                    \
+    for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {               \
+        long ro[DMLI_RED_TENSORS];                                   \
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)                   \
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x); \
+        for (long ub = 0; ub < run; ub += U_STEP)                    \
+            for (int i = 0; i < NL; ++i) {                           \
+                long u = U_OF(ub, i);                                \
+                if (!LANE_OK(u, i))                                  \
+                    continue;                                        \
+                long e = e0 + u;                                     \
                 (void)e;
 #define ROW_END \
     }           \
@@ -613,7 +626,7 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #else
         st0[i] = sqrt(z.a);
 #endif
-        st0[i] = st0[i] > q0 ? st0[i] : q0; /* q0: epsilon */
+        st0[i] = st0[i] > q1 ? st0[i] : q1; /* q1: epsilon (q0 is P) */
         st1[i] = 0;
 #endif
     }
@@ -637,11 +650,7 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     y = y * LOAD1(AT(3, u, i));
 #endif
 #if HAS_BIAS
-#if HAS_SCALE
     y = y + LOAD2(AT(4, u, i));
-#else
-    y = y + LOAD1(AT(3, u, i));
-#endif
 #endif
 #elif ROP == 36
     COMPUTE_T y = x / st0[i];
