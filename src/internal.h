@@ -245,6 +245,8 @@ typedef enum dmli_map_op {
     DMLI_MAP_FILL_SEQUENCE = 76, /* q0 + i * q1, i the output element's flat logical index */
     /* 96-127: activations with more inputs than one (cl/activation.cl). */
     DMLI_MAP_PARAMETERIZED_RELU = 96, /* x0 >= 0 ? x0 : x1 * x0 (x1 the slope) */
+    DMLI_MAP_BATCH_NORM = 97, /* x3 * (x0 - x1) / sqrt(x2 + q0) + x4 (x1 the mean, x2 the
+                               * variance, x3 the scale, x4 the bias, q0 epsilon) */
 } dmli_map_op;
 
 /* An activation applied to f's result (cl/activation.cl ACT has the same numbers): a
