@@ -10,7 +10,8 @@
  * Default tolerances on FLOAT32 and FLOAT16 outputs: BATCH_NORMALIZATION 6 ULP
  * (reference/precision.md) plus its fused activation's; the scans N ULP, N the axis's length
  * (precision.md's reduce sum; a case whose sums cancel carries its own); TOP_K exact (values are
- * copied).
+ * copied); LOCAL_RESPONSE_NORMALIZATION (`CrossChannel`, `LocalSize`, `Alpha`, `Beta`, `Bias`;
+ * absent: the page's recommended 1e-4, 0.75, 1) pow's 32 ULP plus one per square summed and 2.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -187,7 +188,37 @@ static int build_top_k(rt_build *b)
     return 0;
 }
 
+/* A FLOAT attribute (absent: def). */
+static int attr_real(rt_build *b, const char *name, FLOAT def, FLOAT *out)
+{
+    *out = def;
+    return rt_attr(b, name) ? rt_attr_float(b, name, b->c->attrs, out) : 0;
+}
+
+static int build_lrn(rt_build *b)
+{
+    static const char *const inputs[] = {"InputTensor", "OutputTensor", NULL};
+    static const char *const attrs[] = {"CrossChannel", "LocalSize", "Alpha", "Beta", "Bias", NULL};
+    if (rt_check_names(b, inputs, attrs, one_output))
+        return -1;
+    DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+    if (attr_bool(b, "CrossChannel", &d->CrossChannel) ||
+        rt_attr_uint(b, "LocalSize", 1, &d->LocalSize) || attr_real(b, "Alpha", 1e-4f, &d->Alpha) ||
+        attr_real(b, "Beta", 0.75f, &d->Beta) || attr_real(b, "Bias", 1.0f, &d->Bias))
+        return -1;
+    const rt_tensor *in = bind_data(b, "InputTensor");
+    if (in == NULL || (d->OutputTensor = bind_output(b, "OutputTensor", in, NULL, 0, 0)) == NULL)
+        return -1;
+    d->InputTensor = &in->desc;
+    unsigned n = d->LocalSize > 64 ? 64 : d->LocalSize;
+    float_tolerance(b, 34 + (d->CrossChannel ? n : n * n), 0);
+    b->desc.Type = DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION;
+    b->desc.Desc = d;
+    return 0;
+}
+
 const rt_op rt_ops_bnscan[] = {
+    {"DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION", build_lrn},
     {"DML_OPERATOR_BATCH_NORMALIZATION", build_batch_norm},
     {"DML_OPERATOR_CUMULATIVE_SUMMATION", build_scan},
     {"DML_OPERATOR_CUMULATIVE_PRODUCT", build_scan},

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Writes conformance/cases/directml/batch_norm.json, cumulative.json and top_k.json:
-DirectML's BATCH_NORMALIZATION (inference), CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT, TOP_K and
-TOP_K1. DirectML's documentation examples verbatim (the scans' four each, TOP_K's three and
+"""Writes conformance/cases/directml/batch_norm.json, lrn.json, cumulative.json and top_k.json:
+DirectML's BATCH_NORMALIZATION (inference), LOCAL_RESPONSE_NORMALIZATION, CUMULATIVE_SUMMATION,
+CUMULATIVE_PRODUCT, TOP_K and TOP_K1. DirectML's documentation examples verbatim (the scans' four each, TOP_K's three and
 TOP_K1's four), generated cases over every type each operator takes, and one case per
 validation rule.
 
@@ -9,6 +9,9 @@ Expected values, computed here in float64 / Python integers, never by dmlcl:
 - BATCH_NORMALIZATION: Scale * (Input - Mean) / sqrt(Variance + Epsilon) + Bias in float64
   (Epsilon the descriptor's FLOAT32 value), rounded once to the type; with a fused activation
   the result is rounded to FLOAT32 first and the activation applied in float64 (ADD1's rule).
+- LOCAL_RESPONSE_NORMALIZATION: x / (Bias + Alpha / LocalSize * s)^Beta in float64, s the squares
+  over ONNX's window (i - floor((n - 1) / 2) to i + ceil((n - 1) / 2), clipped) across channels
+  or n x n within one (docs/operators.md); the page has no example.
 - Scans: the running sum (product) along the axis in float64, rounded once; integers exact,
   wrapped into the type (docs/operators.md). Float data are small integers or halves, so that
   the sums are exact and any order of a float32 scan gives them; one case of fractions carries
@@ -444,8 +447,68 @@ def top_k_cases():
     return got
 
 
+# ---- LOCAL_RESPONSE_NORMALIZATION -------------------------------------------------------------
+
+def lrn(x, cross, n, alpha, beta, bias):
+    """x / (bias + alpha / n * s)^beta, s the squares summed over ONNX's window (i - floor((n-1)/2)
+    to i + ceil((n-1)/2), clipped) of C, or of H and W (n x n), in float64."""
+    x64 = x.astype(np.float64)
+    sq = x64 * x64
+    s = np.zeros_like(x64)
+    before, after = (n - 1) // 2, n // 2
+    N, C, H, W = x.shape
+    for c in range(C):
+        for h in range(H):
+            for w in range(W):
+                if cross:
+                    s[:, c, h, w] = sq[:, max(0, c - before):c + after + 1, h, w].sum(axis=1)
+                else:
+                    s[:, c, h, w] = sq[:, c, max(0, h - before):h + after + 1,
+                                       max(0, w - before):w + after + 1].sum(axis=(1, 2))
+    return x64 / np.power(np.float64(bias) + np.float64(alpha) / n * s, np.float64(beta))
+
+
+def lrn_cases():
+    got = []
+    rng = np.random.default_rng(6)
+    n = "directml.local_response_normalization"
+    for t in ["FLOAT32", "FLOAT16"]:
+        for cross, size, shape, p in [(True, 3, [2, 5, 2, 3], (1e-4, 0.75, 1.0)),
+                                      (True, 4, [1, 6, 2, 2], (0.5, 0.5, 2.0)),
+                                      (True, 9, [1, 3, 2, 2], (1.0, 1.0, 1.0)),
+                                      (False, 3, [1, 2, 4, 5], (0.3, 0.75, 1.0)),
+                                      (False, 2, [2, 1, 3, 3], (1.0, 0.25, 0.5))]:
+            x = arr(t, rng.uniform(-4, 4, size=shape), shape)
+            a, b, bias = (f32(v) for v in p)
+            with np.errstate(over="ignore"):
+                y = lrn(x, cross, size, a, b, bias).astype(NUMPY_TYPES[t])
+            got.append(case(f"{n}.{'across' if cross else 'within'}-{size}.{t.lower()}",
+                            "LOCAL_RESPONSE_NORMALIZATION", {"InputTensor": tensor(t, x)},
+                            {"OutputTensor": tensor(t, y)},
+                            attrs={"CrossChannel": cross, "LocalSize": size, "Alpha": a,
+                                   "Beta": b, "Bias": bias},
+                            note="window past the channels: clipped" if size > shape[1] and cross
+                            else None))
+
+    def bad(label, note, t="FLOAT32", shape=(1, 2, 2, 2), out=None, **attrs):
+        a = {"CrossChannel": True, "LocalSize": 3, "Alpha": 1e-4, "Beta": 0.75, "Bias": 1.0}
+        a.update(attrs)
+        return case(f"{n}.invalid-{label}", "LOCAL_RESPONSE_NORMALIZATION",
+                    {"InputTensor": tensor(t, np.ones(shape)),
+                     "OutputTensor": out or {"type": t, "shape": list(shape)}},
+                    attrs=a, error="invalid_argument", note=note)
+    got.append(bad("type", "INT32 is in no table (FLOAT32, FLOAT16)", t="INT32"))
+    got.append(bad("rank", "InputTensor has 4 dimensions", shape=(2, 2, 2)))
+    got.append(bad("output-type", "Input and Output have one DataType",
+                   out={"type": "FLOAT16", "shape": [1, 2, 2, 2]}))
+    got.append(bad("output-sizes", "Input and Output have one Sizes",
+                   out={"type": "FLOAT32", "shape": [1, 2, 2, 3]}))
+    got.append(bad("local-size", "LocalSize is at least 1", LocalSize=0))
+    return got
+
+
 def main():
-    for fname, cases in [("batch_norm.json", batch_norm_cases()),
+    for fname, cases in [("batch_norm.json", batch_norm_cases()), ("lrn.json", lrn_cases()),
                          ("cumulative.json", cumulative_cases()), ("top_k.json", top_k_cases())]:
         write(os.path.join(CASES, fname), cases)
         print(f"{fname}: {len(cases)} cases")

@@ -30,7 +30,8 @@ A test converts when its model is one node of a mapped operator. The mapping:
   scale, B, mean and var reshaped to {1, C, 1, ...}; CumSum (exclusive, reverse; the axis input,
   negative counted from the end) as CUMULATIVE_SUMMATION; TopK (largest, sorted 1 only; axis
   negative counted from the end) as TOP_K1, ONNX's INT64 indices as UINT64 (the same values,
-  never negative): the converters of EXTRA (convert_bnscan).
+  never negative); LRN as LOCAL_RESPONSE_NORMALIZATION across channels (size: LocalSize): the
+  converters of EXTRA (convert_bnscan).
 ONNX's bool is DirectML's UINT8 (0 or 1), the type of DirectML's logical operators. Numpy
 broadcasting becomes DirectML's: every tensor takes the output's Sizes, ranks padded on the
 left, and a broadcast dimension reads with stride 0. Float outputs are compared with the
@@ -519,11 +520,26 @@ def convert_bnscan(name, model, sets, where):
             {"OutputValueTensor": case_tensor(v_t, v_a),
              "OutputIndexTensor": case_tensor("UINT64", np.asarray(i_a).astype(np.uint64))},
             extra, where)
+    if op == "LRN":
+        if x_t not in F:
+            raise Skip("type table: {} is not in LOCAL_RESPONSE_NORMALIZATION's type table".format(
+                x_t))
+        if x.ndim != 4:
+            raise Skip("shape: LRN of rank {}; LOCAL_RESPONSE_NORMALIZATION takes 4".format(
+                x.ndim))
+        lrn = {"CrossChannel": True, "LocalSize": int(attrs["size"]),
+               "Alpha": f32(attrs.get("alpha", 1e-4)), "Beta": f32(attrs.get("beta", 0.75)),
+               "Bias": f32(attrs.get("bias", 1.0))}
+        extra.append("across channels, LocalSize {}".format(lrn["LocalSize"]))
+        out_t, out_a = results[0]
+        return op, _bnscan_case(name, model, op, "DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION", lrn,
+                                {"InputTensor": case_tensor(x_t, x)},
+                                {"OutputTensor": case_tensor(out_t, out_a)}, extra, where)
     raise Skip("no converter for " + op)
 
 
 EXTRA.update({"BatchNormalization": convert_bnscan, "CumSum": convert_bnscan,
-              "TopK": convert_bnscan})
+              "TopK": convert_bnscan, "LRN": convert_bnscan})
 
 
 def base_name(name):
@@ -580,7 +596,7 @@ def main():
         f.write("# ONNX backend node tests as DirectML cases\n\n")
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
-                "DirectML's element-wise operators, activations, batch normalization, scans and top-k, one DirectML-operator case "
+                "DirectML's element-wise operators, activations, batch normalization, LRN, scans and top-k, one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(
                     onnx.__version__, origin))
