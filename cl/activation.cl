@@ -230,7 +230,7 @@ static COMPUTE_T batch_norm(COMPUTE_T x, COMPUTE_T mean, COMPUTE_T var, COMPUTE_
 {
     COMPUTE_T v = var + eps, r = sqrt(v), s = scale / r, d = x - mean, p = d * s, y = p + bias;
     COMPUTE_T vl = bn_sum_error(var, eps, v);
-    COMPUTE_T rl = (fma(-r, r, v) + vl) / (r + r); /* sqrt(v + vl) - r, to first order */
+    COMPUTE_T rl = (fma(-r, r, v) + vl) / (r + r);   /* sqrt(v + vl) - r, to first order */
     COMPUTE_T sl = (fma(-s, r, scale) - s * rl) / r; /* scale / (r + rl) - s */
     COMPUTE_T dl = bn_sum_error(x, -mean, d);
     COMPUTE_T pl = fma(d, s, -p) + (d * sl + dl * s);

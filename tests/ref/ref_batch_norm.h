@@ -7,7 +7,8 @@
  * Each value read as a double, the formula computed in double (Epsilon a float, as DirectML's
  * FLOAT) and rounded once to the output type; with a fused activation, the formula's result is
  * rounded to FLOAT32 first (DirectML computes in FLOAT32, and the activation applies to that
- * result, as ADD1's), the activation computed in double (ref_act_real) and rounded once. Tolerance: 6 ULP (reference/precision.md), plus the activation's own where one is fused.
+ * result, as ADD1's), the activation computed in double (ref_act_real) and rounded once.
+ * Tolerance: 6 ULP (reference/precision.md), plus the activation's own where one is fused.
  */
 #ifndef DMLCL_TESTS_REF_BATCH_NORM_H
 #define DMLCL_TESTS_REF_BATCH_NORM_H
