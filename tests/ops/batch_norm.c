@@ -11,8 +11,8 @@
  * fused activation in a third of the cases, from those that do not amplify the input's last
  * ULP (the others are the activations' own tests). Outputs compare within 6 ULP
  * (reference/precision.md) plus the activation's tolerance. Fixed cases: a known value, and a
- * sum with Bias that cancels (the kernel's compensated form). Failures print the seed;
- * DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
+ * sum with Bias that cancels (the kernel's compensated form), a graph of it and an activation.
+ * Failures print the seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -22,6 +22,7 @@
 #include <criterion/criterion.h>
 
 #include "cases.h"
+#include "graph_support.h"
 #include "harness.h"
 #include "ref_batch_norm.h"
 #include "ref_broadcast.h"
@@ -359,4 +360,54 @@ Test(batch_norm, cancelling_bias)
         cr_expect(ref_float_close(F32, &wf, &got[i], ref_batch_norm_ulps()),
                   "element %d: %a, expected %a", i, got[i], want);
     }
+}
+
+/* A graph of BATCH_NORMALIZATION then ACTIVATION_ELU: the planner may make the activation the
+ * batch normalization map's own (a FLOAT32 intermediate rounds nothing); either way the result
+ * is the fused operator's, within 6 ULP plus ELU's 18. */
+Test(batch_norm, graph_then_activation)
+{
+    enum { N = 24 };
+    float x[N], stats[4][3] = {{0.5f, -1, 2}, {1, 0.25f, 3}, {1.5f, -0.75f, 2}, {0.1f, 2, -3}};
+    float got[N], want[N];
+    for (int i = 0; i < N; ++i)
+        x[i] = (float)(i - 12) * 0.3f;
+    UINT xs[4] = {1, 3, 2, 4}, ss[4] = {1, 3, 1, 1};
+    DML_BUFFER_TENSOR_DESC bx = {F32, 0, 4, xs, NULL, 4 * N, 0}, bs = {F32, 0, 4, ss, NULL, 12, 0};
+    DML_TENSOR_DESC tx = {DML_TENSOR_TYPE_BUFFER, &bx}, ts = {DML_TENSOR_TYPE_BUFFER, &bs};
+    DML_BATCH_NORMALIZATION_OPERATOR_DESC bn = {&tx, &ts, &ts, &ts, &ts, &tx, 1, 1e-3f, NULL};
+    act_desc elu = {&tx, &tx, {0.8f, 0}};
+    unit_graph g;
+    ug_init(&g);
+    ug_node(&g, DML_OPERATOR_BATCH_NORMALIZATION, &bn);
+    ug_node(&g, DML_OPERATOR_ACTIVATION_ELU, &elu);
+    for (UINT k = 0; k < 5; ++k)
+        ug_input(&g, k, 0, k);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    dmlcl_compiled_operator *c = NULL;
+    HRESULT hr = dmlcl_graph_compile(ops_device(), ug_desc(&g, 5, 1), 0, &c);
+    cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+    dmlcl_host_tensor ins[5] = {{x, 4 * N},
+                                {stats[0], 12},
+                                {stats[1], 12},
+                                {stats[2], 12},
+                                {stats[3], 12}},
+                      o = {got, 4 * N};
+    hr = dmlcl_compiled_operator_execute(c, 5, ins, 1, &o);
+    dmlcl_compiled_operator_release(c);
+    ug_free(&g);
+    cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+    uint32_t rs[4] = {1, 3, 2, 4}, rss[4] = {1, 3, 1, 1};
+    ref_tensor rx = ref_tensor_view(F32, 4, rs, NULL, x),
+               rw = ref_tensor_view(F32, 4, rs, NULL, want);
+    ref_tensor r[4];
+    for (int k = 0; k < 4; ++k)
+        r[k] = ref_tensor_view(F32, 4, rss, NULL, stats[k]);
+    const double p[2] = {(double)0.8f, 0};
+    cr_assert(ref_batch_norm(&rx, &r[0], &r[1], &r[2], &r[3], (double)1e-3f, REF_ACT_ELU, p, &rw));
+    for (int i = 0; i < N; ++i)
+        cr_expect(ref_float_close(F32, &want[i], &got[i],
+                                  ref_batch_norm_ulps() + ref_activation_ulps(REF_ACT_ELU)),
+                  "element %d (x %g): %.9g, expected %.9g", i, x[i], got[i], want[i]);
 }
