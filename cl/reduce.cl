@@ -618,36 +618,32 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #endif
 
 #if SCAN
-    /* One row per item, in order (from the end when REVERSE). */
+    /* One row per item (COLS: LANES rows at once), in order, from the end when REVERSE. */
     COMPUTE_T acc[NL];
     for (int i = 0; i < NL; ++i)
         acc[i] = (COMPUTE_T)(ROP == 49 ? 1 : 0);
-#if REVERSE
-    for (long e = n - 1; e >= 0; --e)
-#else
-    for (long e = 0; e < n; ++e)
-#endif
-    {
-        long q = e / run, u = e % run;
+    long nq = n / run;
+    for (long qi = 0; qi < nq; ++qi) {
+        long q = REVERSE ? nq - 1 - qi : qi;
         long ro[DMLI_RED_TENSORS];
         for (int x = 0; x < DMLI_RED_TENSORS; ++x)
             ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
-        for (int i = 0; i < NL; ++i) {
+        for (long ui = 0; ui < run; ++ui) {
+            long u = REVERSE ? run - 1 - ui : ui;
 #if COLS
-            if (c0 + i >= cols)
-                break;
+            int lanes = FULL_LANES ? NL : (int)(cols - c0);
 #else
-            if (i > 0)
-                break;
+            int lanes = NL;
 #endif
-            COMPUTE_T x = LOAD0(AT(2, u, i));
-            COMPUTE_T before = acc[i];
+            for (int i = 0; i < lanes; ++i) {
+                COMPUTE_T before = acc[i];
 #if ROP == 49
-            acc[i] = before * x;
+                acc[i] = before * LOAD0(AT(2, u, i));
 #else
-            acc[i] = before + x;
+                acc[i] = before + LOAD0(AT(2, u, i));
 #endif
-            STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+                STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+            }
         }
     }
 #else /* FOLD, NORMALIZE */
