@@ -170,6 +170,7 @@
 #endif
 
 #include "activation.cl"
+#include "exp.cl"
 
 #if OUT0_HALF
 /* FLOAT16 rounded once to nearest even; a NaN keeps its sign and top payload bits (as
@@ -257,7 +258,11 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
  * divides (one exp per element). */
 #define EXP_PASSES (ROP == 6 || ROP == 32 || ROP == 33)
 #define SOFTMAX_STASH (ROP == 32 && !OUT0_HALF)
+#if COMPUTE_DOUBLE
 #define EXP_OF(x, m) ((x) == (m) ? (COMPUTE_T)1 : exp((x) - (m)))
+#else
+#define EXP_OF(x, m) ((x) == (m) ? 1.0f : dmli_expf((x) - (m)))
+#endif
 
 /* Lane state: a (a sum, a product, the picked value, LOG_SUM_EXP's and softmax's maximum), b
  * (LOG_SUM_EXP's and softmax's scaled sum, MVN's sum of squares), ix (the picked element's
@@ -273,35 +278,36 @@ typedef struct lane {
 #define FOLD_INIT ((COMPUTE_T)0)
 #endif
 
-/* Folds element x (index e) into lane s for the fold pass (FOLD ops, and the first pass of
- * the normalisations). */
-static void visit(lane *s, COMPUTE_T x, long e, COMPUTE_T k)
+/* Folds element x (index e) into a lane's state (a, b, ix: kept in arrays of their own while
+ * a row is walked, so that the loop over the lanes vectorises) for the fold pass (FOLD ops, and the
+ * first pass of the normalisations). */
+static void visit(COMPUTE_T *a, COMPUTE_T *b, long *ix, COMPUTE_T x, long e, COMPUTE_T k)
 {
-    (void)k;
+    (void)k, (void)a, (void)b, (void)ix, (void)e;
 #if PICK
 #if INDEX_LAST
-    if (s->ix < 0 || BEFORE(x, s->a) || TIED(x, s->a)) {
+    if (*ix < 0 || BEFORE(x, *a) || TIED(x, *a)) {
 #else
-    if (s->ix < 0 || BEFORE(x, s->a)) {
+    if (*ix < 0 || BEFORE(x, *a)) {
 #endif
-        s->a = x;
-        s->ix = e;
+        *a = x;
+        *ix = e;
     }
 #elif ROP == 10 || ROP == 2 || ROP == 5
-    s->a += x;
+    *a += x;
 #elif ROP == 11 || ROP == 4 || (ROP == 36 && LP_P == 2)
-    s->a += x * x;
+    *a += x * x;
 #elif ROP == 3 || (ROP == 36 && LP_P == 1)
-    s->a += ABS(x);
+    *a += ABS(x);
 #elif ROP == 9
-    s->a *= x;
+    *a *= x;
 #elif EXP_PASSES
     /* The first pass: the maximum (a NaN ignored here: exp makes the sum NaN). */
-    s->a = x > s->a ? x : s->a;
+    *a = x > *a ? x : *a;
 #elif ROP == 35
     COMPUTE_T d = x - k;
-    s->a += d;
-    s->b += d * d;
+    *a += d;
+    *b += d * d;
 #endif
 }
 
@@ -481,14 +487,14 @@ static void combine(lane *s, __local lane *shared)
 #define EXP_BODY(i, u, e)                                          \
     {                                                              \
         COMPUTE_T x_ = LOAD0(AT(2, u, i)), ex_ = EXP_OF(x_, k[i]); \
-        s[i].b += ex_;                                             \
+        sb[i] += ex_;                                              \
         out0[AT(0, u, i)] = (OUT0_T)ex_;                           \
     }
 #else
 #define EXP_BODY(i, u, e)                  \
     {                                      \
         COMPUTE_T x_ = LOAD0(AT(2, u, i)); \
-        s[i].b += EXP_OF(x_, k[i]);        \
+        sb[i] += EXP_OF(x_, k[i]);         \
     }
 #endif
 
@@ -653,8 +659,14 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     __local lane shared[1];
 #endif
     lane s[NL];
-    for (int i = 0; i < NL; ++i)
-        s[i] = lane_init();
+    COMPUTE_T sa[NL], sb[NL];
+    long si[NL];
+    for (int i = 0; i < NL; ++i) {
+        lane z = lane_init();
+        sa[i] = z.a;
+        sb[i] = z.b;
+        si[i] = z.ix;
+    }
     COMPUTE_T k[NL];
     for (int i = 0; i < NL; ++i)
         k[i] = (COMPUTE_T)0;
@@ -670,13 +682,17 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
                 k[i] = LOAD0(ro2 + COL_OF(i) * cs[2]);
     }
 #endif
-#define FOLD_BODY(i, u, e) visit(&s[i], LOAD0(AT(2, u, i)), e, k[i]);
+#define FOLD_BODY(i, u, e) visit(&sa[i], &sb[i], &si[i], LOAD0(AT(2, u, i)), e, k[i]);
     ROW_LOOP(FOLD_BODY)
+    for (int i = 0; i < NL; ++i)
+        s[i] = (lane){sa[i], sb[i], si[i]};
     combine(s, shared);
 #if EXP_PASSES
     for (int i = 0; i < NL; ++i)
         k[i] = RESULT_LANE(i).a;
     ROW_LOOP(EXP_BODY)
+    for (int i = 0; i < NL; ++i)
+        s[i].b = sb[i];
     combine(s, shared);
 #endif
 
