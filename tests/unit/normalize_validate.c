@@ -282,8 +282,7 @@ Test(normalize_validate, mvn_tensor_rules)
         FAILS(&c, E_INVALIDARG, "BiasTensor.DimensionCount (3)", "InputTensor.DimensionCount");
         set_mvn(&c, v, F32);
         *mvn_member(&c, 1) = unit_tensor_set(&c.scale, F32, 4, bad, NULL);
-        FAILS(&c, E_INVALIDARG, "ScaleTensor.Sizes ({2,2,4,5})", "Sizes[1] = 2",
-              "1 (broadcast)");
+        FAILS(&c, E_INVALIDARG, "ScaleTensor.Sizes ({2,2,4,5})", "Sizes[1] = 2", "1 (broadcast)");
         set_mvn(&c, v, F32);
         *mvn_member(&c, 2) = unit_tensor_set(&c.bias, F32, 4, bad, NULL);
         FAILS(&c, E_INVALIDARG, "BiasTensor.Sizes", "Sizes[1] = 2");
