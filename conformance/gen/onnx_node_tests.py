@@ -439,7 +439,8 @@ def convert_normalize(name, model, sets, where):
     - MeanVarianceNormalization: MEAN_VARIANCE_NORMALIZATION1 with its axes (default
       {0, 2, 3}), NormalizeVariance TRUE, Epsilon 1e-9 (ONNX adds 1e-9 to the standard
       deviation, DirectML to the variance under the root: equal within 1e-9 relative);
-    - LpNormalization: LP_NORMALIZATION with Axis, P, Epsilon 0 (ONNX divides by the norm)."""
+    - LpNormalization: LP_NORMALIZATION with Axis, P, Epsilon 1e-30 (ONNX divides by the norm
+      and gives 0 for a zero row; max(norm, 1e-30) does both)."""
     g = model.graph
     node = g.node[0]
     op = node.op_type
@@ -495,8 +496,9 @@ def convert_normalize(name, model, sets, where):
             raise Skip("attribute: p={}; LP_NORMALIZATION's P is 1 or 2".format(p))
         axis = attrs.get("axis", -1)
         axis = axis + rank if axis < 0 else axis
-        dml_attrs.update({"Axis": axis, "P": p, "Epsilon": 0.0})
-        extra.append("axis {} p {}; Epsilon 0 (ONNX divides by the norm)".format(axis, p))
+        dml_attrs.update({"Axis": axis, "P": p, "Epsilon": f32(1e-30)})
+        extra.append("axis {} p {}; Epsilon 1e-30 (ONNX divides by the norm, a zero row giving "
+                     "0)".format(axis, p))
     expected = case_tensor(out_t, out_a)
     c = {"name": "onnx-node." + name[5:] if name.startswith("test_") else "onnx-node." + name,
          "source": "onnx:{}-{}#{}".format(op, opset, name), "op": dml, "attrs": dml_attrs,
