@@ -195,24 +195,6 @@ static int read_fused(rt_build *b, const cJSON *f, DML_OPERATOR_DESC **out, cons
     return 0;
 }
 
-int rt_read_fused_activation(rt_build *b, const cJSON *f, DML_OPERATOR_DESC **out, unsigned *ulps,
-                             double *abs_tol)
-{
-    const act_op *op = NULL;
-    *out = NULL;
-    *ulps = 0;
-    *abs_tol = 0;
-    if (f == NULL)
-        return 0;
-    if (read_fused(b, f, out, &op))
-        return -1;
-    if (op != NULL) {
-        *ulps = op->ulps;
-        *abs_tol = op->abs_tol;
-    }
-    return 0;
-}
-
 static int build_add1(rt_build *b)
 {
     static const char *const inputs[] = {"ATensor", "BTensor", "OutputTensor", NULL};
@@ -235,6 +217,24 @@ static int build_add1(rt_build *b)
     set_tolerance(b, 1 + (fused ? fused->ulps : 0), fused ? fused->abs_tol : 0);
     b->desc.Type = DML_OPERATOR_ELEMENT_WISE_ADD1;
     b->desc.Desc = d;
+    return 0;
+}
+
+int rt_fused_activation(rt_build *b, DML_OPERATOR_DESC **out, unsigned *ulps, double *abs_tol)
+{
+    const act_op *fused = NULL;
+    const cJSON *f = rt_attr(b, "FusedActivation");
+    *out = NULL;
+    *ulps = 0;
+    *abs_tol = 0;
+    if (f == NULL)
+        return 0;
+    if (read_fused(b, f, out, &fused))
+        return -1;
+    if (fused) {
+        *ulps = fused->ulps;
+        *abs_tol = fused->abs_tol;
+    }
     return 0;
 }
 

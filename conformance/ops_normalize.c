@@ -162,7 +162,7 @@ static int build_mvn(rt_build *b)
     DML_OPERATOR_DESC *fused;
     unsigned act_ulps;
     double act_abs;
-    if (rt_read_fused_activation(b, rt_attr(b, "FusedActivation"), &fused, &act_ulps, &act_abs))
+    if (rt_fused_activation(b, &fused, &act_ulps, &act_abs))
         return -1;
     FLOAT eps;
     if (attr_epsilon(b, &eps))

@@ -234,12 +234,13 @@ extern const rt_op rt_ops_pad[];        /* ops_pad.c: PADDING(1), Pad-1/12/18/19
 extern const rt_op rt_ops_activation[]; /* ops_activation.c: ACTIVATION_*, ADD1 */
 extern const rt_op rt_ops_logic[];      /* ops_logic.c: comparisons, logic, bits, IF, CAST, fills */
 extern const rt_op rt_ops_math[];       /* ops_math.c: ELEMENT_WISE_ ACOS ... THRESHOLD */
+extern const rt_op rt_ops_bnscan[]; /* ops_bnscan.c: BATCH_NORMALIZATION, CUMULATIVE_*, TOP_K(1) */
+
+/* ops_activation.c: attrs.FusedActivation ({"Type": ..., its FLOATs}) read into *out (NULL when
+ * absent), with the activation's own tolerance (0 when absent or not an activation). */
+int rt_fused_activation(rt_build *b, DML_OPERATOR_DESC **out, unsigned *ulps, double *abs_tol);
 /* ops_normalize.c: the softmax family, MEAN_VARIANCE_NORMALIZATION(1, 2), LP_NORMALIZATION */
 extern const rt_op rt_ops_normalize[];
-/* ops_activation.c: attrs.FusedActivation f (NULL: none, *out NULL) as a DML_OPERATOR_DESC,
- * and the activation's own tolerance (0 for a Type given as a number). */
-int rt_read_fused_activation(rt_build *b, const cJSON *f, DML_OPERATOR_DESC **out, unsigned *ulps,
-                             double *abs_tol);
 
 const rt_op *rt_op_find(const char *name);
 /* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */

@@ -92,6 +92,12 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     dmli_opt_int(o, "LANES", l->lanes);
     dmli_opt_int(o, "GROUP", l->group);
     dmli_opt_int(o, "COLS", l->cols);
+    /* Strides of 1 along the lanes (the run, or the columns) as constants: vector loads. */
+    const cl_long *t = l->table;
+    if (t[l->cols ? DMLI_RED_COL_S(2) : DMLI_RED_RUN_S(2)] == 1)
+        dmli_opt_int(o, "LANE1_IN0", 1);
+    if (t[l->cols ? DMLI_RED_COL_S(0) : DMLI_RED_RUN_S(0)] == 1)
+        dmli_opt_int(o, "LANE1_OUT0", 1);
     if (r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN)
         dmli_opt_int(o, "INDEX_LAST", r->index_last);
     if (r->op == DMLI_REDUCE_TOP_K)
