@@ -91,7 +91,7 @@ static HRESULT infer_mvn(const char *op, dmli_op_state *st)
 static void lower_mvn(dmli_op_state *st, bool use_mean, bool use_variance, float epsilon)
 {
     const mvn_scratch *s = DMLI_OP_SCRATCH(st, mvn_scratch);
-    /* The present ones of scale and bias follow the input, compacted (ops/normalize.h). */
+    /* Scale and bias: the reduction's inputs 1 and 2 (ops/normalize.h). */
     dmli_norm_lower(st, DMLI_REDUCE_MVN, 3, &s->axes);
     dmli_reduce *r = &st->reduce;
     r->use_mean = use_mean;

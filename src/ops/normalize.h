@@ -27,10 +27,10 @@ HRESULT dmli_norm_axes_check(const char *op, uint32_t count, const UINT *axes, u
 HRESULT dmli_norm_float_type(const char *op, const char *field, const dmli_tensor *t);
 
 /*
- * The reduction of op over st's input 0 into output 0, the dimensions marked in axes reduced.
- * Of the operator's inputs 1..n_inputs-1 (MVN's scale and bias) the present ones follow as the
- * reduction's inputs 1, 2, in order and keeping their operator slots (bias alone is the
- * reduction's input 1), each read with its own strides, 0 where its size is 1 (broadcast).
+ * The reduction of op over st's input 0 into output 0, the dimensions marked in axes reduced;
+ * the operator's inputs 1..n_inputs-1 (MVN's scale and bias) are the reduction's inputs 1, 2
+ * at their positions (internal.h: input 1 the scale, input 2 the bias), each read with its
+ * own strides, 0 where its size is 1 (broadcast) and everywhere when it is absent.
  */
 void dmli_norm_lower(dmli_op_state *st, dmli_reduce_op op, uint32_t n_inputs,
                      const dmli_norm_axes *axes);

@@ -76,25 +76,17 @@ void dmli_norm_lower(dmli_op_state *st, dmli_reduce_op op, uint32_t n_inputs,
 {
     const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
     dmli_reduce *r = &st->reduce;
-    /* The reduction's inputs are the present ones, in order (cl/reduce.cl reads MVN's bias
-     * as input 1 when there is no scale); each keeps its operator slot. */
-    uint32_t slot[DMLI_REDUCE_MAX_INPUTS], n = 0;
-    for (uint32_t k = 0; k < n_inputs; ++k)
-        if (k == 0 || st->inputs[k].present)
-            slot[n++] = k;
     st->reduced = true;
-    dmli_reduce_init(r, op, n, 1);
+    dmli_reduce_init(r, op, n_inputs, 1);
     r->out[0].type = out->type;
-    for (uint32_t j = 0; j < n; ++j) {
-        r->in[j].type = st->inputs[slot[j]].type;
-        r->in[j].slot = slot[j];
-    }
+    for (uint32_t k = 0; k < n_inputs; ++k) /* an absent input: the input's type, 0 strides */
+        r->in[k].type = st->inputs[k].present ? st->inputs[k].type : in->type;
     for (uint32_t d = 0; d < in->rank; ++d) {
         int64_t in_strides[DMLI_REDUCE_MAX_INPUTS] = {0};
-        for (uint32_t j = 0; j < n; ++j) {
-            const dmli_tensor *t = &st->inputs[slot[j]];
+        for (uint32_t k = 0; k < n_inputs; ++k) {
+            const dmli_tensor *t = &st->inputs[k];
             /* A dimension of size 1 broadcasts (DirectML's scale and bias). */
-            in_strides[j] = t->sizes[d] != 1 || j == 0 ? t->strides[d] : 0;
+            in_strides[k] = t->present && (k == 0 || t->sizes[d] != 1) ? t->strides[d] : 0;
         }
         dmli_reduce_push(r, (int64_t)in->sizes[d], axes->reduced[d], &out->strides[d], in_strides);
     }

@@ -92,15 +92,12 @@ static void interpret(const dmli_reduce *r, float *const *in, float *out)
         do {
             double y = row_value(r, x, n, i++);
             if (r->op == DMLI_REDUCE_MVN) {
-                /* The present ones of scale and bias, in order from input 1. */
-                const dmli_map_tensor *sb = &r->in[1];
-                cr_assert_eq(r->n_inputs, 1u + r->has_scale + r->has_bias);
-                if (r->has_scale) {
-                    y *= in[sb->slot][at(r, sb, c)];
-                    ++sb;
-                }
+                /* Input 1 the scale, input 2 the bias (internal.h). */
+                cr_assert_eq(r->n_inputs, 3);
+                if (r->has_scale)
+                    y *= in[r->in[1].slot][at(r, &r->in[1], c)];
                 if (r->has_bias)
-                    y += in[sb->slot][at(r, sb, c)];
+                    y += in[r->in[2].slot][at(r, &r->in[2], c)];
                 if (r->act == DMLI_ACT_RELU)
                     y = y > 0 ? y : 0;
                 else

@@ -348,7 +348,10 @@ Test(normalize_validate, mvn_lowering)
         cr_expect(!r.reduced[0] && r.reduced[1] == (cross != 0) && r.reduced[2] && r.reduced[3]);
         cr_expect(r.use_mean && r.use_variance && !r.has_scale && !r.has_bias);
         cr_expect_eq(r.param[DMLI_MAP_PARAM_OP], 0.25);
-        cr_expect_eq(r.n_inputs, 1); /* only the present inputs */
+        cr_expect_eq(r.n_inputs, 3);
+        cr_expect_eq(r.in[1].slot, 1);
+        cr_expect_eq(r.in[2].slot, 2);
+        cr_expect_eq(r.in[1].stride[3], 0); /* absent: 0 strides */
     }
     set_mvn(&c, 0, F32);
     c.d.mvn.NormalizeVariance = 0;
@@ -371,20 +374,14 @@ Test(normalize_validate, mvn_lowering)
             cr_expect_eq(r.in[1].stride[3], 1);
             cr_expect_eq(r.in[1].type, F16);
         }
-    /* Bias without scale (5.2): the reduction's input 1, the operator's slot 2. */
+    /* Bias without scale (5.2): still input 2. */
     set_mvn(&c, 1, F32);
     c.d.mvn1.BiasTensor = unit_tensor_set(&c.bias, F32, 4, sizes4, NULL);
     dmli_reduce r = lowered(&c);
     cr_expect(!r.has_scale && r.has_bias);
-    cr_expect_eq(r.n_inputs, 2);
-    cr_expect_eq(r.in[1].slot, 2);
-    cr_expect_eq(r.in[1].stride[0], 60);
-    /* Both: slots 1 and 2. */
-    c.d.mvn1.ScaleTensor = unit_tensor_set(&c.scale, F32, 4, sizes4, NULL);
-    r = lowered(&c);
     cr_expect_eq(r.n_inputs, 3);
-    cr_expect_eq(r.in[1].slot, 1);
     cr_expect_eq(r.in[2].slot, 2);
+    cr_expect_eq(r.in[2].stride[0], 60);
 }
 
 /* ---- LP_NORMALIZATION ----------------------------------------------------------------- */
