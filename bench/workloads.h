@@ -8,7 +8,7 @@
 #include <dmlcl/dmlcl.h>
 #include <dmlcl/frontends.h>
 
-#define BENCH_MAX_INPUTS 4
+#define BENCH_MAX_INPUTS 6
 #define BENCH_MAX_OUTPUTS 3
 
 /*

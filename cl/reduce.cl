@@ -132,6 +132,7 @@
 #define NORMALIZE (ROP >= 32 && ROP <= 36)
 #define SCAN (ROP == 48 || ROP == 49)
 #define TOPK (ROP == 56)
+#define LRN (ROP == 64)
 #define ARG (ROP == 0 || ROP == 1 || ROP == 34)
 /* Folds that pick an element: ARGMAX, ARGMIN, MAX, MIN, and HARDMAX's argmax. */
 #define PICK (ARG || ROP == 7 || ROP == 8)
@@ -218,10 +219,8 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
 
 /* ---- Picks, sums and their order ---- */
 #if INT_COMPUTE
-#define IS_NAN(x) 0
 #define ABS(x) ((x) < 0 ? (COMPUTE_T)0 - (x) : (x))
 #else
-#define IS_NAN(x) isnan(x)
 #define ABS(x) fabs(x)
 #endif
 /* x comes before y in a pick. A NaN never comes before a number (MAX and MIN ignore it, as
@@ -237,12 +236,20 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
 #else
 #define SIGNED_ZERO_FIRST(x, y) 0
 #endif
-#if PICK_LARGEST
-#define BEFORE(x, y) (!IS_NAN(x) && (IS_NAN(y) || (x) > (y) || SIGNED_ZERO_FIRST(x, y)))
+#if INT_COMPUTE && PICK_LARGEST
+#define BEFORE(x, y) ((x) > (y))
+#elif INT_COMPUTE
+#define BEFORE(x, y) ((x) < (y))
+#elif PICK_LARGEST
+#define BEFORE(x, y) (!isnan(x) && (isnan(y) || (x) > (y) || SIGNED_ZERO_FIRST(x, y)))
 #else
-#define BEFORE(x, y) (!IS_NAN(x) && (IS_NAN(y) || (x) < (y) || SIGNED_ZERO_FIRST(x, y)))
+#define BEFORE(x, y) (!isnan(x) && (isnan(y) || (x) < (y) || SIGNED_ZERO_FIRST(x, y)))
 #endif
-#define TIED(x, y) ((x) == (y) || (IS_NAN(x) && IS_NAN(y)))
+#if INT_COMPUTE
+#define TIED(x, y) ((x) == (y))
+#else
+#define TIED(x, y) ((x) == (y) || (isnan(x) && isnan(y)))
+#endif
 
 /* LOG_SUM_EXP and the softmaxes fold in two passes: the row's maximum m, then the sum of
  * exp(x - m) (1 where x is m: an infinite m gives 1 per infinite element, not exp(NaN)). A
@@ -514,7 +521,33 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     COMPUTE_T q0 = PARAM(2), q1 = PARAM(3), q2 = PARAM(4);
     COMPUTE_T g0 = PARAM(5), g1 = PARAM(6), g2 = PARAM(7);
     (void)q0, (void)q1, (void)q2, (void)g0, (void)g1, (void)g2, (void)cols, (void)cs;
-#if TOPK
+#if LRN
+    /* An item per element: dimension 0 the element, 1 the row. The window: the run (the
+     * innermost reduced dimension) and at most one outer reduced dimension (normalisation
+     * keeps an LRN's reduced dimensions apart), each from p - floor((size - 1) / 2) to
+     * p + ceil((size - 1) / 2), clipped. */
+    ulong r = get_global_id(1);
+    long e = (long)get_global_id(0);
+    if (r >= rows || e >= n)
+        return;
+    long at0 = in0_base + offset_of(KEPT_DIMS(t), kept, r, 2);
+    long size = (long)q0, before = (size - 1) / 2, after = size - 1 - before;
+    long u = e % run, q = e / run, nq = n / run;
+    long qs = outer > 0 ? red[1 + 2] : 0;
+    long u_lo = max(u - before, 0L), u_hi = min(u + after, run - 1);
+    long q_lo = max(q - before, 0L), q_hi = min(q + after, nq - 1);
+    COMPUTE_T sum = 0;
+    for (long qq = q_lo; qq <= q_hi; ++qq)
+        for (long uu = u_lo; uu <= u_hi; ++uu) {
+            COMPUTE_T v = LOAD0(at0 + qq * qs + uu * rs[2]);
+            sum += v * v;
+        }
+    COMPUTE_T x = LOAD0(at0 + q * qs + u * rs[2]);
+    COMPUTE_T y = x / pow(PARAM(1) + q1 / (COMPUTE_T)size * sum, q2);
+    long o = out0_base + offset_of(KEPT_DIMS(t), kept, r, 0) + q * (outer > 0 ? red[1 + 0] : 0) +
+             u * rs[0];
+    STORE0(o, y);
+#elif TOPK
     /* An item per element: dimension 0 the element, 1 the row. */
     ulong r = get_global_id(1);
     long e = (long)get_global_id(0);
@@ -525,12 +558,16 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     long rank = 0;
     for (long e2 = 0; e2 < n; ++e2) {
         COMPUTE_T v = LOAD0(at0 + e2 * rs[2]);
-#if SMALLEST
+#if INT_COMPUTE && SMALLEST
+        bool first = v < x;
+#elif INT_COMPUTE
+        bool first = v > x;
+#elif SMALLEST
         /* The K smallest: NaNs after every number (numpy's sort). */
-        bool first = (!IS_NAN(v) && IS_NAN(x)) || v < x;
+        bool first = (!isnan(v) && isnan(x)) || v < x;
 #else
         /* The K largest: NaNs before every number. */
-        bool first = (IS_NAN(v) && !IS_NAN(x)) || v > x;
+        bool first = (isnan(v) && !isnan(x)) || v > x;
 #endif
         bool tied = TIED(v, x);
         rank += first || (tied && e2 < e);
@@ -581,36 +618,32 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #endif
 
 #if SCAN
-    /* One row per item, in order (from the end when REVERSE). */
+    /* One row per item (COLS: LANES rows at once), in order, from the end when REVERSE. */
     COMPUTE_T acc[NL];
     for (int i = 0; i < NL; ++i)
         acc[i] = (COMPUTE_T)(ROP == 49 ? 1 : 0);
-#if REVERSE
-    for (long e = n - 1; e >= 0; --e)
-#else
-    for (long e = 0; e < n; ++e)
-#endif
-    {
-        long q = e / run, u = e % run;
+    long nq = n / run;
+    for (long qi = 0; qi < nq; ++qi) {
+        long q = REVERSE ? nq - 1 - qi : qi;
         long ro[DMLI_RED_TENSORS];
         for (int x = 0; x < DMLI_RED_TENSORS; ++x)
             ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
-        for (int i = 0; i < NL; ++i) {
+        for (long ui = 0; ui < run; ++ui) {
+            long u = REVERSE ? run - 1 - ui : ui;
 #if COLS
-            if (c0 + i >= cols)
-                break;
+            int lanes = FULL_LANES ? NL : (int)(cols - c0);
 #else
-            if (i > 0)
-                break;
+            int lanes = NL;
 #endif
-            COMPUTE_T x = LOAD0(AT(2, u, i));
-            COMPUTE_T before = acc[i];
+            for (int i = 0; i < lanes; ++i) {
+                COMPUTE_T before = acc[i];
 #if ROP == 49
-            acc[i] = before * x;
+                acc[i] = before * LOAD0(AT(2, u, i));
 #else
-            acc[i] = before + x;
+                acc[i] = before + LOAD0(AT(2, u, i));
 #endif
-            STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+                STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+            }
         }
     }
 #else /* FOLD, NORMALIZE */
