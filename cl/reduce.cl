@@ -261,7 +261,18 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
 #if COMPUTE_DOUBLE
 #define EXP_OF(x, m) ((x) == (m) ? (COMPUTE_T)1 : exp((x) - (m)))
 #else
-#define EXP_OF(x, m) ((x) == (m) ? 1.0f : dmli_expf((x) - (m)))
+/* e^(x - m) with the rounding error of x - m carried to first order (two-sum): float32's
+ * x - m alone is off by up to |x - m| / 2 ULPs of the exponent's argument, which exp turns
+ * into as many ULPs of the result. */
+static float exp_diff(float x, float m)
+{
+    float d = x - m, z = d - x;
+    float err = (x - (d - z)) - (m + z);
+    float e = dmli_expf(d);
+    e = isfinite(err) ? e + e * err : e;
+    return x == m ? 1.0f : e;
+}
+#define EXP_OF(x, m) exp_diff((x), (m))
 #endif
 
 /* Lane state: a (a sum, a product, the picked value, LOG_SUM_EXP's and softmax's maximum), b
