@@ -74,6 +74,15 @@
 #ifndef IN2_HALF
 #define IN2_HALF 0
 #endif
+#ifndef IN3_T
+#define IN3_T float
+#endif
+#ifndef IN3_HALF
+#define IN3_HALF 0
+#endif
+#ifndef PRE_OP
+#define PRE_OP 0
+#endif
 #ifndef OUT0_T
 #define OUT0_T float
 #endif
@@ -159,6 +168,11 @@
 #define LOAD2(i) vload_half((i), (__global const half *)in2)
 #else
 #define LOAD2(i) ((COMPUTE_T)in2[(i)])
+#endif
+#if IN3_HALF
+#define LOAD3(i) vload_half((i), (__global const half *)in3)
+#else
+#define LOAD3(i) ((COMPUTE_T)in3[(i)])
 #endif
 
 #if INT_COMPUTE
@@ -447,6 +461,29 @@ static void combine(lane *s, __local lane *shared)
 #define RESULT_LANE(i) s[0]
 #endif
 
+/* The row's value at (u, i): input 0, or with a map fused into the reads (PRE_OP: the map's
+ * ADD 1, SUBTRACT 2 or MULTIPLY 3), input 0 with the last input (in the compute type: a float32
+ * intermediate the map would have stored holds the same value). */
+#if PRE_OP
+#if NIN == 2
+#define LOADP(i) LOAD1(i)
+#elif NIN == 3
+#define LOADP(i) LOAD2(i)
+#else
+#define LOADP(i) LOAD3(i)
+#endif
+#if PRE_OP == 1
+#define PRE_X(a, b) ((a) + (b))
+#elif PRE_OP == 2
+#define PRE_X(a, b) ((a) - (b))
+#else
+#define PRE_X(a, b) ((a) * (b))
+#endif
+#define X_AT(u, i) PRE_X(LOAD0(AT(2, u, i)), LOADP(AT(1 + NIN, u, i)))
+#else
+#define X_AT(u, i) LOAD0(AT(2, u, i))
+#endif
+
 /* NORMALIZE's second pass: the normalised value of element x (lane i, run position u, index e)
  * from the row's statistics st0, st1 (and pick), then the activation, stored. */
 #if ROP == 32
@@ -487,25 +524,25 @@ static void combine(lane *s, __local lane *shared)
         out0[o_] = (OUT0_T)((COMPUTE_T)out0[o_] / st1[i]); \
     }
 #else
-#define WRITE_BODY(i, u, e)                                     \
-    {                                                           \
-        COMPUTE_T y_ = NORMALISED(LOAD0(AT(2, u, i)), i, u, e); \
-        STORE0(AT(0, u, i), ACTIVATE(y_));                      \
+#define WRITE_BODY(i, u, e)                             \
+    {                                                   \
+        COMPUTE_T y_ = NORMALISED(X_AT(u, i), i, u, e); \
+        STORE0(AT(0, u, i), ACTIVATE(y_));              \
     }
 #endif
 /* The exponential pass: each lane's sum of exp(x - m), m in k. */
 #if SOFTMAX_STASH
-#define EXP_BODY(i, u, e)                                          \
-    {                                                              \
-        COMPUTE_T x_ = LOAD0(AT(2, u, i)), ex_ = EXP_OF(x_, k[i]); \
-        sb[i] += ex_;                                              \
-        out0[AT(0, u, i)] = (OUT0_T)ex_;                           \
+#define EXP_BODY(i, u, e)                                  \
+    {                                                      \
+        COMPUTE_T x_ = X_AT(u, i), ex_ = EXP_OF(x_, k[i]); \
+        sb[i] += ex_;                                      \
+        out0[AT(0, u, i)] = (OUT0_T)ex_;                   \
     }
 #else
-#define EXP_BODY(i, u, e)                  \
-    {                                      \
-        COMPUTE_T x_ = LOAD0(AT(2, u, i)); \
-        sb[i] += EXP_OF(x_, k[i]);         \
+#define EXP_BODY(i, u, e)          \
+    {                              \
+        COMPUTE_T x_ = X_AT(u, i); \
+        sb[i] += EXP_OF(x_, k[i]); \
     }
 #endif
 
@@ -523,6 +560,10 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #if NIN > 2
                           ,
                           __global const IN2_T *in2, long in2_base
+#endif
+#if NIN > 3
+                          ,
+                          __global const IN3_T *in3, long in3_base
 #endif
 )
 {
@@ -633,6 +674,11 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #else
     base_of[4] = 0;
 #endif
+#if NIN > 3
+    base_of[5] = in3_base + offset_of(KEPT_DIMS(t), kept, r, 5);
+#else
+    base_of[5] = 0;
+#endif
 
 #if SCAN
     /* One row per item (COLS: LANES rows at once), in order, from the end when REVERSE. */
@@ -685,15 +731,17 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     /* MVN sums the distances from the row's first element (exact for near-constant rows);
      * every lane of a row the same. */
     {
-        long ro2 = base_of[2] + offset_of(red, outer, 0, 2);
+        long ro[DMLI_RED_TENSORS];
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)
+            ro[x] = base_of[x] + offset_of(red, outer, 0, x);
         for (int i = 0; i < NL; ++i)
 #if COLS
             if (COL_OF(i) < cols)
 #endif
-                k[i] = LOAD0(ro2 + COL_OF(i) * cs[2]);
+                k[i] = X_AT(0L, i);
     }
 #endif
-#define FOLD_BODY(i, u, e) visit(&sa[i], &sb[i], &si[i], LOAD0(AT(2, u, i)), e, k[i]);
+#define FOLD_BODY(i, u, e) visit(&sa[i], &sb[i], &si[i], X_AT(u, i), e, k[i]);
     ROW_LOOP(FOLD_BODY)
     for (int i = 0; i < NL; ++i)
         s[i] = (lane){sa[i], sb[i], si[i]};
