@@ -6,10 +6,12 @@
  * reduced axis, the input's elsewhere), AxisCount 0, and the reduction it lowers to.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <string.h>
 
 #include "dmlcl/dmlcl.h"
 #include "internal.h"
+#include "ref_reduce.h"
 #include "support.h"
 
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
@@ -299,4 +301,51 @@ Test(reduce_validate, lowering)
     r = lowered(&c.op);
     for (int d = 0; d < 3; ++d)
         cr_expect(!r.reduced[d]);
+}
+
+/* The oracle (tests/ref/ref_reduce.c) on DirectML's examples and the tie and NaN rules. */
+static void ref_run(DML_REDUCE_FUNCTION f, const float *x, UINT n_axes, const UINT *axes, bool last,
+                    DML_TENSOR_DATA_TYPE out_type, void *out)
+{
+    uint32_t sizes[2] = {3, 3}, osizes[2] = {3, 3};
+    bool reduced[2] = {false, false};
+    for (UINT i = 0; i < n_axes; ++i) {
+        reduced[axes[i]] = true;
+        osizes[axes[i]] = 1;
+    }
+    ref_tensor in = ref_tensor_view(F32, 2, sizes, NULL, (void *)x);
+    ref_tensor o = ref_tensor_view(out_type, 2, osizes, NULL, out);
+    cr_assert(ref_reduce(f, &in, reduced, last, &o, NULL));
+}
+
+Test(reduce_validate, oracle_examples)
+{
+    static const float x[9] = {1, 2, 3, 3, 0, 4, 2, 4, 2}, y[9] = {1, 2, 3, 3, 0, 4, 2, 5, 2};
+    static const UINT a0[1] = {0}, a1[1] = {1}, all[2] = {0, 1}, back[2] = {1, 0};
+    float s[3];
+    ref_run(DML_REDUCE_FUNCTION_SUM, x, 1, a0, false, F32, s);
+    cr_expect(s[0] == 6 && s[1] == 6 && s[2] == 9);
+    ref_run(DML_REDUCE_FUNCTION_SUM, x, 1, a1, false, F32, s);
+    cr_expect(s[0] == 6 && s[1] == 7 && s[2] == 8);
+    ref_run(DML_REDUCE_FUNCTION_SUM, x, 2, all, false, F32, s);
+    cr_expect(s[0] == 21);
+    uint32_t i[3];
+    ref_run(DML_REDUCE_FUNCTION_ARGMAX, y, 1, a0, false, U32, i);
+    cr_expect(i[0] == 1 && i[1] == 2 && i[2] == 1);
+    ref_run(DML_REDUCE_FUNCTION_ARGMAX, y, 2, back, false, U32, i);
+    cr_expect(i[0] == 7);
+    /* Ties: {2, 4, 2} first and last; ARGMIN of {3, 0, 4} ... */
+    ref_run(DML_REDUCE_FUNCTION_ARGMIN, x, 1, a1, false, U32, i);
+    cr_expect(i[0] == 0 && i[1] == 1 && i[2] == 0);
+    ref_run(DML_REDUCE_FUNCTION_ARGMIN, x, 1, a1, true, U32, i);
+    cr_expect(i[0] == 0 && i[1] == 1 && i[2] == 2);
+    /* NaN: ignored by MAX and ARGMAX; an all-NaN row. */
+    const float nan = NAN;
+    const float z[9] = {nan, 1, nan, nan, nan, nan, -0.0f, 0.0f, -1};
+    ref_run(DML_REDUCE_FUNCTION_MAX, z, 1, a1, false, F32, s);
+    cr_expect(s[0] == 1 && isnan(s[1]) && s[2] == 0 && !signbit(s[2]));
+    ref_run(DML_REDUCE_FUNCTION_ARGMAX, z, 1, a1, false, U32, i);
+    cr_expect(i[0] == 1 && i[1] == 0 && i[2] == 0, "%u %u %u", i[0], i[1], i[2]);
+    ref_run(DML_REDUCE_FUNCTION_ARGMAX, z, 1, a1, true, U32, i);
+    cr_expect(i[0] == 1 && i[1] == 2 && i[2] == 1, "%u %u %u", i[0], i[1], i[2]);
 }
