@@ -234,6 +234,7 @@ extern const rt_op rt_ops_pad[];        /* ops_pad.c: PADDING(1), Pad-1/12/18/19
 extern const rt_op rt_ops_activation[]; /* ops_activation.c: ACTIVATION_*, ADD1 */
 extern const rt_op rt_ops_logic[];      /* ops_logic.c: comparisons, logic, bits, IF, CAST, fills */
 extern const rt_op rt_ops_math[];       /* ops_math.c: ELEMENT_WISE_ ACOS ... THRESHOLD */
+extern const rt_op rt_ops_reduce[];     /* ops_reduce.c: REDUCE, ARGMIN, ARGMAX */
 
 const rt_op *rt_op_find(const char *name);
 /* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */
