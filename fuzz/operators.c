@@ -308,6 +308,20 @@ static const schema schemas[] = {
      {T(DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, InputTensor),
       T(DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, OutputTensor),
       U(DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, RoundingMode), E}},
+    {DML_OPERATOR_REDUCE,
+     {U(DML_REDUCE_OPERATOR_DESC, Function), T(DML_REDUCE_OPERATOR_DESC, InputTensor),
+      T(DML_REDUCE_OPERATOR_DESC, OutputTensor), U(DML_REDUCE_OPERATOR_DESC, AxisCount),
+      LIST(LIST_U32, DML_REDUCE_OPERATOR_DESC, Axes, AxisCount), E}},
+    {DML_OPERATOR_ARGMIN,
+     {T(DML_ARGMIN_OPERATOR_DESC, InputTensor), T(DML_ARGMIN_OPERATOR_DESC, OutputTensor),
+      U(DML_ARGMIN_OPERATOR_DESC, AxisCount),
+      LIST(LIST_U32, DML_ARGMIN_OPERATOR_DESC, Axes, AxisCount),
+      U(DML_ARGMIN_OPERATOR_DESC, AxisDirection), E}},
+    {DML_OPERATOR_ARGMAX,
+     {T(DML_ARGMAX_OPERATOR_DESC, InputTensor), T(DML_ARGMAX_OPERATOR_DESC, OutputTensor),
+      U(DML_ARGMAX_OPERATOR_DESC, AxisCount),
+      LIST(LIST_U32, DML_ARGMAX_OPERATOR_DESC, Axes, AxisCount),
+      U(DML_ARGMAX_OPERATOR_DESC, AxisDirection), E}},
 };
 
 /* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */

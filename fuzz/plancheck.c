@@ -260,8 +260,47 @@ static int check_map(const dmli_op_state *st, const dmli_map *m, const char *sta
     return 0;
 }
 
+/* A reduction inside its tensors: each output and input, over the input's dimensions (an
+ * output's stride 0 where a dimension is reduced). Its launch is the reduce family's own. */
+static int check_reduce(const dmli_op_state *st, const dmli_reduce *r, const char *stage, char *why)
+{
+    if (r->empty)
+        return 0;
+    const dmli_map_tensor *t[DMLI_REDUCE_MAX_OUTPUTS + DMLI_REDUCE_MAX_INPUTS];
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < r->n_outputs; ++j)
+        t[n++] = &r->out[j];
+    for (uint32_t k = 0; k < r->n_inputs; ++k)
+        t[n++] = &r->in[k];
+    for (uint32_t i = 0; i < n; ++i) {
+        bool output = i < r->n_outputs;
+        span sp = {t[i]->offset, t[i]->offset};
+        for (int d = 0; d < r->rank; ++d) {
+            if (output && r->reduced[d] && t[i]->stride[d] != 0) {
+                snprintf(why, FUZZ_WHY, "%s reduction: output stride %lld on reduced dim %d", stage,
+                         (long long)t[i]->stride[d], d);
+                return 1;
+            }
+            add_term(&sp, r->size[d], t[i]->stride[d]);
+        }
+        uint32_t slots = output ? st->n_outputs : st->n_inputs;
+        if (t[i]->slot >= slots ||
+            inside(sp, dmli_type_size(t[i]->type),
+                   output ? &st->outputs[t[i]->slot] : &st->inputs[t[i]->slot],
+                   output ? "output" : "input", stage, why))
+            return 1;
+    }
+    return 0;
+}
+
 int fuzz_check_state(struct dmli_op_state *st, char *why)
 {
+    if (st->reduced) {
+        if (check_reduce(st, &st->reduce, "lowered", why))
+            return 1;
+        dmli_reduce_normalize(&st->reduce);
+        return check_reduce(st, &st->reduce, "normalised", why);
+    }
     if (st->mapped) {
         if (check_map(st, &st->map, "lowered", why))
             return 1;
