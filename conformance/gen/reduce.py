@@ -106,7 +106,8 @@ def float_row(f, row):
     n = len(row)
     with np.errstate(all="ignore"):
         s = math.fsum(row) if all(math.isfinite(x) for x in row) else float(np.sum(row))
-        sa = math.fsum(abs(x) for x in row) if all(math.isfinite(x) for x in row) else INF
+        sa = math.fsum(abs(x) for x in row) if all(math.isfinite(x) for x in row) else \
+            float(np.sum(np.abs(row)))
         sq = math.fsum(x * x for x in row)
         if f == "AVERAGE":
             return s / n, (n + 2) * U * sa / n
