@@ -137,4 +137,30 @@
 #define DMLI_MAP_HEADER (6 + DMLI_MAP_INPUTS + DMLI_MAP_PARAMS)
 #define DMLI_MAP_DIM (2 + DMLI_MAP_INPUTS)
 
+/* ---- The reduce family (cl/reduce.cl, src/launch_reduce.c) ----
+ * Tensors, numbered for their strides: 0 output 0, 1 output 1, 2 + k input k. The table: a
+ * header, then the kept dimensions (innermost first, the innermost one left out in COLS mode),
+ * then the reduced dimensions but the innermost (the run), innermost first; DMLI_RED_DIM longs
+ * each: {size, the tensors' strides (DMLI_RED_TENSORS)}. Kernel arguments: the table, then
+ * each output and its base offset (elements), then each input and its base. */
+#define DMLI_RED_TENSORS 5
+#define DMLI_RED_ARG_TABLE 0
+#define DMLI_RED_ARG_OUT(j) (1 + 2 * (j))
+#define DMLI_RED_ARG_OUT_BASE(j) (2 + 2 * (j))
+#define DMLI_RED_ARG_IN(nout, k) (1 + 2 * (nout) + 2 * (k))
+#define DMLI_RED_ARG_IN_BASE(nout, k) (2 + 2 * (nout) + 2 * (k))
+
+#define DMLI_RED_KEPT 0              /* kept dimensions in the table */
+#define DMLI_RED_OUTER 1             /* reduced dimensions in the table (the run left out) */
+#define DMLI_RED_ROWS 2              /* rows (COLS mode: groups of COLS rows, see below) */
+#define DMLI_RED_N 3                 /* elements per row */
+#define DMLI_RED_RUN 4               /* the innermost reduced dimension's size */
+#define DMLI_RED_COLS 5              /* COLS mode: the innermost kept dimension's size */
+#define DMLI_RED_RUN_S(x) (6 + (x))  /* tensor x's stride along the run */
+#define DMLI_RED_COL_S(x) (11 + (x)) /* COLS mode: tensor x's stride along the columns */
+#define DMLI_RED_PARAMS 8
+#define DMLI_RED_PARAM(i) (16 + (i)) /* as the map's: 2-4 the operation's, 5-7 the activation's */
+#define DMLI_RED_HEADER 24
+#define DMLI_RED_DIM (1 + DMLI_RED_TENSORS)
+
 #endif /* DMLI_ABI_H */

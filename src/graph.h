@@ -89,7 +89,9 @@ typedef struct dmli_graph_step {
     dmli_plan plan;                     /* a copy, unless map is set */
     dmli_slot out, in, idx;             /* idx only for INDEXED plans */
     const dmli_map *map;                /* an element-wise step's map (the plan's maps), or NULL */
-    dmli_slot ins[DMLI_MAP_MAX_INPUTS]; /* a map's inputs */
+    dmli_slot ins[DMLI_MAP_MAX_INPUTS]; /* a map's (or a reduction's) inputs */
+    const dmli_reduce *reduce;          /* a reduction's step (the plan's reduces), or NULL */
+    dmli_slot outs[DMLI_REDUCE_MAX_OUTPUTS]; /* a reduction's outputs */
     uint32_t node;  /* the node whose output the step writes (or one of its steps) */
     uint32_t fused; /* other nodes composed into this step */
 } dmli_graph_step;
@@ -105,6 +107,8 @@ typedef struct dmli_graph_plan {
     dmli_graph_step *steps;
     uint32_t n_maps;
     dmli_map *maps; /* the map steps' maps (normalised; views and activations composed) */
+    uint32_t n_reduces;
+    dmli_reduce *reduces;           /* the reduction steps' reductions (normalised) */
     dmli_graph_decision *decisions; /* per node */
     uint64_t temp_bytes;            /* TemporaryResourceSize */
 } dmli_graph_plan;

@@ -97,6 +97,15 @@ static HRESULT add_steps(const dmli_graph_plan *plan, dmli_program *p, const uin
             DMLI_TRY(dmli_program_add_map(p, s->map, &out, in));
             continue;
         }
+        if (s->reduce) {
+            dmli_slot out[DMLI_REDUCE_MAX_OUTPUTS], in[DMLI_REDUCE_MAX_INPUTS];
+            for (uint32_t j = 0; j < s->reduce->n_outputs; ++j)
+                out[j] = program_slot(s->outs[j], constant);
+            for (uint32_t k = 0; k < s->reduce->n_inputs; ++k)
+                in[k] = program_slot(s->ins[k], constant);
+            DMLI_TRY(dmli_program_add_reduce(p, s->reduce, out, in));
+            continue;
+        }
         dmli_launch launch;
         dmli_launch_plan(&s->plan, dmli_device_get_desc(p->dev), &launch);
         if (dmli_graph_verbose()) {

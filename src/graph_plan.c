@@ -58,7 +58,8 @@ static bool is_operator(const dmli_graph *g, dmli_source s)
  * as their steps; a map is composed into by views and activations, never into a copy). */
 static bool single_kernel(const dmli_graph_node *node)
 {
-    return node->st && !node->st->mapped && node->st->n_steps == 0 && node->st->n_outputs == 1;
+    return node->st && !node->st->mapped && !node->st->reduced && node->st->n_steps == 0 &&
+           node->st->n_outputs == 1;
 }
 
 static void start(const dmli_graph_node *node, pending *p)
@@ -191,6 +192,8 @@ static void try_fuse(const dmli_graph *g, pending_pool *pool, dmli_graph_decisio
         dec[u].why = producer->st->mapped
                          ? "its operator is element-wise arithmetic (a map), which runs as its "
                            "own step"
+                     : producer->st->reduced
+                         ? "its operator is a reduction, which runs as its own step"
                          : "its operator runs as several kernels or has several outputs";
         return;
     }
@@ -454,20 +457,43 @@ static void emit_map_step(const dmli_graph *g, uint32_t v, const pending_map *pm
         s->ins[k] = slot_of(g, pm->src[k], where);
 }
 
+/* A reduction's node: its reduction, normalised, each tensor from where it lives. */
+static void emit_reduce_step(const dmli_graph *g, uint32_t v, const dmli_slot *where,
+                             dmli_graph_plan *gp)
+{
+    dmli_graph_work_done.emit++;
+    const dmli_graph_node *n = &g->nodes[v];
+    dmli_reduce *r = &gp->reduces[gp->n_reduces++];
+    *r = n->st->reduce;
+    dmli_reduce_normalize(r);
+    dmli_graph_step *s = &gp->steps[gp->n_steps++];
+    s->reduce = r;
+    s->plan.empty = r->empty;
+    s->node = v;
+    s->fused = 0;
+    for (uint32_t j = 0; j < r->n_outputs; ++j)
+        s->outs[j] = WHERE(g, where, v, r->out[j].slot);
+    s->out = s->outs[0];
+    for (uint32_t k = 0; k < r->n_inputs; ++k)
+        s->ins[k] = slot_of(g, n->inputs[r->in[k].slot], where);
+}
+
 /* The steps, in topological order: one per node that was not composed into another. */
 static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending_map *maps,
                     const uint32_t *map_of, dmli_graph_plan *gp)
 {
-    size_t n_steps = 0, n_maps = 0;
+    size_t n_steps = 0, n_maps = 0, n_reduces = 0;
     for (uint32_t v = 0; v < g->n_nodes; ++v)
         if (g->nodes[v].st && gp->decisions[v].fused_into < 0) {
             n_steps += g->nodes[v].st->n_steps ? g->nodes[v].st->n_steps : 1;
             n_maps += g->nodes[v].st->mapped;
+            n_reduces += g->nodes[v].st->reduced;
         }
     dmli_slot *where = calloc(g->n_node_outputs, sizeof *where);
     gp->steps = calloc(n_steps ? n_steps : 1, sizeof *gp->steps);
     gp->maps = calloc(n_maps ? n_maps : 1, sizeof *gp->maps);
-    if (!where || !gp->steps || !gp->maps) {
+    gp->reduces = calloc(n_reduces ? n_reduces : 1, sizeof *gp->reduces);
+    if (!where || !gp->steps || !gp->maps || !gp->reduces) {
         free(where);
         return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
     }
@@ -482,6 +508,10 @@ static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending
         }
         if (g->nodes[v].st->mapped) {
             emit_map_step(g, v, &maps[map_of[v]], where, gp);
+            continue;
+        }
+        if (g->nodes[v].st->reduced) {
+            emit_reduce_step(g, v, where, gp);
             continue;
         }
         dmli_graph_work_done.emit++;
@@ -572,6 +602,7 @@ void dmli_graph_plan_free(dmli_graph_plan *gp)
         return;
     free(gp->steps);
     free(gp->maps);
+    free(gp->reduces);
     free(gp->decisions);
     free(gp);
 }
@@ -612,6 +643,14 @@ void dmli_graph_plan_print(const dmli_graph *g, const dmli_graph_plan *gp)
     for (uint32_t i = 0; i < gp->n_steps; ++i) {
         const dmli_graph_step *s = &gp->steps[i];
         char o[48], in[48], ix[48];
+        if (s->reduce) {
+            fprintf(stderr,
+                    "dmlcl: graph step %u: node %u (%s), reduction of %u input(s) rank %d, "
+                    "%s <- %s\n",
+                    i, s->node, g->nodes[s->node].name, s->reduce->n_inputs, s->reduce->rank,
+                    slot_text(s->out, o, sizeof o), slot_text(s->ins[0], in, sizeof in));
+            continue;
+        }
         if (s->map) {
             fprintf(stderr,
                     "dmlcl: graph step %u: node %u (%s) + %u fused, map of %u input(s) rank %d, "

@@ -355,8 +355,8 @@ typedef enum dmli_reduce_op {
     DMLI_REDUCE_LOG_SOFTMAX = 33, /* x - max - log(sum exp(x - max)) */
     DMLI_REDUCE_HARDMAX = 34,     /* 1 at the first largest value, 0 elsewhere */
     DMLI_REDUCE_MVN = 35,         /* (x - mean?) / sqrt(variance? + eps) * scale? + bias?:
-                                   * use_mean, use_variance, param[OP] epsilon; inputs 1 and 2
-                                   * scale and bias when has_scale / has_bias */
+                                   * use_mean, use_variance, param[OP] epsilon; input 1 the
+                                   * scale when has_scale, the next the bias when has_bias */
     DMLI_REDUCE_LP_NORM = 36,     /* x / max(||row||_p, eps): param[OP] p (1 or 2), [OP+1] eps */
     /* The row scanned along its one reduced dimension. */
     DMLI_REDUCE_CUMSUM = 48, /* reverse, exclusive */
@@ -557,6 +557,7 @@ typedef enum dmli_kernel_source {
     DMLI_SOURCE_INDEXED,
     DMLI_SOURCE_BANDS,
     DMLI_SOURCE_MAP,
+    DMLI_SOURCE_REDUCE,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 

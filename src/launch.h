@@ -121,6 +121,27 @@ void dmli_launch_map(const dmli_map *map, const dmli_device_desc *device, dmli_m
  * FLOAT16, ...). */
 const char *dmli_map_storage_type(DML_TENSOR_DATA_TYPE type);
 
+/* ---- The reduce family (launch_reduce.c) --------------------------------------------- */
+
+#define DMLI_RED_TABLE_MAX (DMLI_RED_HEADER + DMLI_RED_DIM * DMLI_MAX_RANK)
+
+/* The launch of a normalised, non-empty reduction: cl/reduce.cl's options, grid and table. */
+typedef struct dmli_reduce_launch {
+    dmli_options defs;
+    char options[DMLI_LAUNCH_OPTIONS_MAX];
+    size_t global[3], local[3];
+    bool cols;      /* COLS mode (the innermost dimension is kept) */
+    uint32_t lanes; /* LANES */
+    uint32_t group; /* GROUP (ROWS mode) */
+    uint64_t rows;  /* rows (COLS mode: groups of columns' other coordinates) */
+    size_t table_count;
+    cl_long table[DMLI_RED_TABLE_MAX];
+} dmli_reduce_launch;
+
+/* Pure, as dmli_launch_plan. */
+void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *device,
+                        dmli_reduce_launch *launch);
+
 /* Whether the plan's index type is signed (the kernel's IDX_SIGNED). */
 bool dmli_index_type_signed(dmli_index_type type);
 

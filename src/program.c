@@ -155,6 +155,32 @@ HRESULT dmli_program_add_map(dmli_program *prog, const dmli_map *m, const dmli_s
                                  launch.global, launch.local, args, 1 + m->n_inputs);
 }
 
+HRESULT dmli_program_add_reduce(dmli_program *prog, const dmli_reduce *r, const dmli_slot *out,
+                                const dmli_slot *in)
+{
+    dmli_reduce_launch launch;
+    dmli_launch_reduce(r, dmli_device_get_desc(prog->dev), &launch);
+    if (verbose())
+        fprintf(stderr,
+                "dmlcl: compile %s reduction of %u input(s), rank %d | %s | global {%zu,%zu,%zu} "
+                "local {%zu,%zu,%zu}, %llu rows\n",
+                prog->name, r->n_inputs, r->rank, launch.options, launch.global[0],
+                launch.global[1], launch.global[2], launch.local[0], launch.local[1],
+                launch.local[2], (unsigned long long)launch.rows);
+    dmli_step_arg args[DMLI_REDUCE_MAX_OUTPUTS + DMLI_REDUCE_MAX_INPUTS];
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < r->n_outputs; ++j)
+        args[n++] = (dmli_step_arg){(cl_uint)DMLI_RED_ARG_OUT(j), (cl_uint)DMLI_RED_ARG_OUT_BASE(j),
+                                    out[j], dmli_type_size(r->out[j].type), r->out[j].offset};
+    for (uint32_t k = 0; k < r->n_inputs; ++k)
+        args[n++] = (dmli_step_arg){(cl_uint)DMLI_RED_ARG_IN(r->n_outputs, k),
+                                    (cl_uint)DMLI_RED_ARG_IN_BASE(r->n_outputs, k), in[k],
+                                    dmli_type_size(r->in[k].type), r->in[k].offset};
+    return dmli_program_add_step(prog, DMLI_SOURCE_REDUCE, launch.options, "reduce_rows",
+                                 launch.table, launch.table_count, DMLI_RED_ARG_TABLE,
+                                 launch.global, launch.local, args, n);
+}
+
 bool dmli_owned(const dmli_tensor *t)
 {
     return t->present && (t->flags & DML_TENSOR_FLAG_OWNED_BY_DML);

@@ -97,6 +97,10 @@ HRESULT dmli_program_add_launch(dmli_program *p, const dmli_launch *l, const dml
 HRESULT dmli_program_add_map(dmli_program *p, const dmli_map *map, const dmli_slot *out,
                              const dmli_slot *in);
 
+/* A reduction's step (cl/reduce.cl), its outputs and inputs bound to these slots. */
+HRESULT dmli_program_add_reduce(dmli_program *p, const dmli_reduce *r, const dmli_slot *out,
+                                const dmli_slot *in);
+
 /* The persistent resource: inputs with DML_TENSOR_FLAG_OWNED_BY_DML, copied at
  * initialization in slot order, each at a multiple of DML_PERSISTENT_BUFFER_ALIGNMENT. */
 bool dmli_owned(const dmli_tensor *t);

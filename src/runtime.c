@@ -127,9 +127,18 @@ static HRESULT compile_operator(dmlcl_compiled_operator *c)
     /* Applications size descriptor heaps from this; 0 could give empty heaps. */
     prog->descriptor_count = st->n_inputs + st->n_outputs;
     prog->persistent_bytes = dmli_persistent_offset(st->inputs, st->n_inputs, st->n_inputs);
-    if (st->reduced)
-        return dmli_fail(E_NOTIMPL, "CompileOperator: %s: the reduce family has no kernel yet",
-                         name);
+    if (st->reduced) {
+        dmli_reduce r = st->reduce;
+        dmli_reduce_normalize(&r);
+        if (r.empty)
+            return S_OK;
+        dmli_slot out[DMLI_REDUCE_MAX_OUTPUTS], in[DMLI_REDUCE_MAX_INPUTS];
+        for (uint32_t j = 0; j < r.n_outputs; ++j)
+            out[j] = (dmli_slot){DMLI_SLOT_OUTPUT, r.out[j].slot, 0};
+        for (uint32_t k = 0; k < r.n_inputs; ++k)
+            in[k] = (dmli_slot){DMLI_SLOT_INPUT, r.in[k].slot, 0};
+        return dmli_program_add_reduce(prog, &r, out, in);
+    }
     if (st->mapped) {
         dmli_map m = st->map; /* as lowered: graphs compose into it (graph_plan.c) */
         dmli_map_normalize(&m);

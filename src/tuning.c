@@ -68,6 +68,11 @@ static const dmli_tuning cpu = {
     .map_items_per_unit = 8,
     .map_chunk_multiple = 64,
     .map_group = 64,
+    /* Reductions: 16 lanes a row (a float32 vector of AVX-512, two of AVX2), 16 columns an
+     * item; not tuned yet. */
+    .reduce_lanes = 16,
+    .reduce_cols = 16,
+    .reduce_group = 64,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -105,6 +110,11 @@ static const dmli_tuning gpu = {
     .map_chunk_multiple = 64,
     /* 64 work-items a group along a map's run: heuristic (not yet measured on a GPU). */
     .map_group = 64,
+    /* Reductions: a row dealt to 64 lanes, a work-group of 64 folding it (two warps, as the
+     * maps: not yet measured on a GPU); COLS mode a column an item. */
+    .reduce_lanes = 64,
+    .reduce_cols = 1,
+    .reduce_group = 64,
 };
 
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)

@@ -42,6 +42,10 @@ typedef struct dmli_tuning {
     uint32_t map_items_per_unit; /* CPU: work-items wanted per compute unit */
     uint32_t map_chunk_multiple; /* CPU: chunks are whole multiples of this */
     uint32_t map_group;          /* GPU: work-items per group along the run */
+    /* ---- Reductions ------------------------------------------------------------------ */
+    uint32_t reduce_lanes; /* lanes a row is dealt to (a power of two; the GPU's work-group) */
+    uint32_t reduce_cols;  /* CPU: rows (columns) a work-item folds at once, COLS mode */
+    uint32_t reduce_group; /* GPU: work-items per group, COLS mode and top-k */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

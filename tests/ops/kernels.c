@@ -20,8 +20,8 @@
 #include "harness.h"
 #include "internal.h"
 
-static const char *const kernel_names[DMLI_SOURCE_COUNT] = {"view_copy", "indexed_copy",
-                                                            "bands_copy", "map_elementwise"};
+static const char *const kernel_names[DMLI_SOURCE_COUNT] = {
+    "view_copy", "indexed_copy", "bands_copy", "map_elementwise", "reduce_rows"};
 
 static void build_and_check(cl_context ctx, cl_device_id dev, const char *text, const char *opts,
                             const char *what, const char *kernel)

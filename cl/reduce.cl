@@ -1,0 +1,655 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The reduce family: every row (the elements that share their kept coordinates) folded to one
+ * value (REDUCE, ARGMIN, ARGMAX), normalised (softmax, log-softmax, hardmax, MVN, LP), scanned
+ * (cumulative sum and product) or ranked (top-k). The host (src/launch_reduce.c) normalises the
+ * reduction (src/reduce.c) and fills the table (cl/abi.h DMLI_RED_*).
+ *
+ * Two shapes of work:
+ *   ROWS (COLS 0): a work-item (CPUs, GROUP 1) or a work-group of GROUP items (GPUs) per row.
+ *     The row's elements are dealt to LANES lanes by their position in the innermost reduced
+ *     dimension (u % LANES); each lane folds its elements in order, and the lanes combine by
+ *     a fixed tree (lane l with lane l + w, w = LANES/2 ... 1). LANES is fixed per device
+ *     class, so a device gives one result whatever the launch.
+ *   COLS (COLS 1): the innermost input dimension is kept: a work-item folds LANES neighbouring
+ *     rows (columns) at once, each in order, reading LANES contiguous values per step.
+ * Scans run a row per work-item in order; top-k ranks every element of a row against the row.
+ *
+ * Macros (defaults build a valid program):
+ *   ROP          the operation (src/internal.h dmli_reduce_op)
+ *   NIN, NOUT    inputs (1..3) and outputs (1..2)
+ *   COMPUTE_T    float (FLOAT16/FLOAT32), double (COMPUTE_DOUBLE 1), long or ulong (INT_COMPUTE
+ *                1; SIGNED_COMPUTE 1 for long)
+ *   INk_T, INk_HALF, OUT0_T, OUT0_HALF, OUT1_T  storage types, as cl/map.cl's
+ *   INDEX_OUT    1: output 0 receives the index (ARGMIN, ARGMAX)
+ *   LANES, GROUP, COLS  the shape of work above
+ *   INDEX_LAST   ties give the last index; SMALLEST: top-k's K smallest; REVERSE, EXCLUSIVE:
+ *                scans; USE_MEAN, USE_VARIANCE, HAS_SCALE, HAS_BIAS: MVN; LP_P: 1 or 2
+ *   ACT          an activation applied to each normalised value (cl/activation.cl)
+ */
+#include "abi.h"
+
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef ROP
+#define ROP 10
+#endif
+#ifndef NIN
+#define NIN 1
+#endif
+#ifndef NOUT
+#define NOUT 1
+#endif
+#ifndef COMPUTE_T
+#define COMPUTE_T float
+#endif
+#ifndef COMPUTE_DOUBLE
+#define COMPUTE_DOUBLE 0
+#endif
+#if COMPUTE_DOUBLE && defined(cl_khr_fp64)
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifndef INT_COMPUTE
+#define INT_COMPUTE 0
+#endif
+#ifndef SIGNED_COMPUTE
+#define SIGNED_COMPUTE 0
+#endif
+#ifndef IN0_T
+#define IN0_T float
+#endif
+#ifndef IN0_HALF
+#define IN0_HALF 0
+#endif
+#ifndef IN1_T
+#define IN1_T float
+#endif
+#ifndef IN1_HALF
+#define IN1_HALF 0
+#endif
+#ifndef IN2_T
+#define IN2_T float
+#endif
+#ifndef IN2_HALF
+#define IN2_HALF 0
+#endif
+#ifndef OUT0_T
+#define OUT0_T float
+#endif
+#ifndef OUT0_HALF
+#define OUT0_HALF 0
+#endif
+#ifndef OUT1_T
+#define OUT1_T uint
+#endif
+#ifndef INDEX_OUT
+#define INDEX_OUT 0
+#endif
+#ifndef LANES
+#define LANES 16
+#endif
+#ifndef GROUP
+#define GROUP 1
+#endif
+#ifndef COLS
+#define COLS 0
+#endif
+#ifndef INDEX_LAST
+#define INDEX_LAST 0
+#endif
+#ifndef SMALLEST
+#define SMALLEST 0
+#endif
+#ifndef REVERSE
+#define REVERSE 0
+#endif
+#ifndef EXCLUSIVE
+#define EXCLUSIVE 0
+#endif
+#ifndef USE_MEAN
+#define USE_MEAN 1
+#endif
+#ifndef USE_VARIANCE
+#define USE_VARIANCE 1
+#endif
+#ifndef HAS_SCALE
+#define HAS_SCALE 0
+#endif
+#ifndef HAS_BIAS
+#define HAS_BIAS 0
+#endif
+#ifndef LP_P
+#define LP_P 2
+#endif
+#ifndef ACT
+#define ACT 0
+#endif
+/* cl/activation.cl reads OP (the map's operation): none here. */
+#define OP 0
+
+#define FOLD (ROP <= 11)
+#define NORMALIZE (ROP >= 32 && ROP <= 36)
+#define SCAN (ROP == 48 || ROP == 49)
+#define TOPK (ROP == 56)
+#define ARG (ROP == 0 || ROP == 1 || ROP == 34)
+/* Folds that pick an element: ARGMAX, ARGMIN, MAX, MIN, and HARDMAX's argmax. */
+#define PICK (ARG || ROP == 7 || ROP == 8)
+/* Which way a pick looks: the largest (ARGMAX, MAX, HARDMAX) or the smallest. */
+#define PICK_LARGEST (ROP == 0 || ROP == 7 || ROP == 34)
+
+#if COLS
+#define NL LANES
+#else
+#define NL (LANES / GROUP)
+#endif
+
+#if IN0_HALF
+#define LOAD0(i) vload_half((i), (__global const half *)in0)
+#else
+#define LOAD0(i) ((COMPUTE_T)in0[(i)])
+#endif
+#if IN1_HALF
+#define LOAD1(i) vload_half((i), (__global const half *)in1)
+#else
+#define LOAD1(i) ((COMPUTE_T)in1[(i)])
+#endif
+#if IN2_HALF
+#define LOAD2(i) vload_half((i), (__global const half *)in2)
+#else
+#define LOAD2(i) ((COMPUTE_T)in2[(i)])
+#endif
+
+#if INT_COMPUTE
+#define PARAM(i) ((COMPUTE_T)t[DMLI_RED_PARAM(i)])
+#elif COMPUTE_DOUBLE
+#define PARAM(i) as_double(t[DMLI_RED_PARAM(i)])
+#else
+#define PARAM(i) as_float((uint)t[DMLI_RED_PARAM(i)])
+#endif
+
+#include "activation.cl"
+
+#if OUT0_HALF
+/* FLOAT16 rounded once to nearest even; a NaN keeps its sign and top payload bits (as
+ * cl/map.cl's store). */
+static void store_half(__global OUT0_T *out, long o, COMPUTE_T v)
+{
+#if COMPUTE_DOUBLE
+    ulong b = as_ulong(v);
+    ushort nan = (ushort)(((b >> 48) & 0x8000) | 0x7e00 | ((b >> 42) & 0x3ff));
+#else
+    uint b = as_uint(v);
+    ushort nan = (ushort)(((b >> 16) & 0x8000) | 0x7e00 | ((b >> 13) & 0x3ff));
+#endif
+    if (isnan(v)) {
+        out[o] = nan;
+        return;
+    }
+#if COMPUTE_DOUBLE
+    float f = convert_float_rtz(v);
+    if ((double)f != v)
+        f = as_float(as_uint(f) | 1u);
+    vstore_half_rte(f, o, (__global half *)out);
+#else
+    vstore_half_rte(v, o, (__global half *)out);
+#endif
+}
+#define STORE0(o, v) store_half(out0, (o), (COMPUTE_T)(v))
+#else
+#define STORE0(o, v) (out0[(o)] = (OUT0_T)(v))
+#endif
+
+/* The offset of coordinate r over `count` dimensions of the table from `dim` (innermost
+ * first) in tensor x. */
+static long offset_of(__constant long *dim, int count, ulong r, int x)
+{
+    long at = 0;
+    for (int d = 0; d < count; ++d, dim += DMLI_RED_DIM) {
+        ulong n = (ulong)dim[0];
+        at += (long)(r % n) * dim[1 + x];
+        r /= n;
+    }
+    return at;
+}
+
+#define KEPT_DIMS(t) ((t) + DMLI_RED_HEADER)
+#define RED_DIMS(t) ((t) + DMLI_RED_HEADER + (t)[DMLI_RED_KEPT] * DMLI_RED_DIM)
+
+/* ---- Picks, sums and their order ---- */
+#if INT_COMPUTE
+#define IS_NAN(x) 0
+#define ABS(x) ((x) < 0 ? (COMPUTE_T)0 - (x) : (x))
+#else
+#define IS_NAN(x) isnan(x)
+#define ABS(x) fabs(x)
+#endif
+/* x comes before y in a pick: larger (smaller), a NaN before any number (it propagates:
+ * numpy's max and argmax); equal values (or two NaNs) tie. */
+#if PICK_LARGEST
+#define BEFORE(x, y) ((IS_NAN(x) && !IS_NAN(y)) || (x) > (y))
+#else
+#define BEFORE(x, y) ((IS_NAN(x) && !IS_NAN(y)) || (x) < (y))
+#endif
+#define TIED(x, y) ((x) == (y) || (IS_NAN(x) && IS_NAN(y)))
+
+/* Lane state: a (a sum, a product, the picked value, LOG_SUM_EXP's and softmax's maximum), b
+ * (LOG_SUM_EXP's and softmax's scaled sum, MVN's sum of squares), ix (the picked element's
+ * index in its row, -1 while the lane is empty). */
+typedef struct lane {
+    COMPUTE_T a, b;
+    long ix;
+} lane;
+
+#if ROP == 9
+#define FOLD_INIT ((COMPUTE_T)1)
+#else
+#define FOLD_INIT ((COMPUTE_T)0)
+#endif
+
+/* Folds element x (index e) into lane s for the fold pass (FOLD ops, and the first pass of
+ * the normalisations). */
+static void visit(lane *s, COMPUTE_T x, long e, COMPUTE_T k)
+{
+    (void)k;
+#if PICK
+#if INDEX_LAST
+    if (s->ix < 0 || BEFORE(x, s->a) || TIED(x, s->a)) {
+#else
+    if (s->ix < 0 || BEFORE(x, s->a)) {
+#endif
+        s->a = x;
+        s->ix = e;
+    }
+#elif ROP == 10 || ROP == 2 || ROP == 5
+    s->a += x;
+#elif ROP == 11 || ROP == 4 || (ROP == 36 && LP_P == 2)
+    s->a += x * x;
+#elif ROP == 3 || (ROP == 36 && LP_P == 1)
+    s->a += ABS(x);
+#elif ROP == 9
+    s->a *= x;
+#elif ROP == 6 || ROP == 32 || ROP == 33
+    /* A running maximum and the sum of exp(x - maximum), rescaled when the maximum grows; -inf
+     * adds nothing, a NaN makes the sum NaN. */
+    if (x == -INFINITY)
+        return;
+    if (x > s->a) {
+        s->b = s->b * exp(s->a - x) + (COMPUTE_T)1;
+        s->a = x;
+    } else {
+        s->b += exp(x - s->a);
+    }
+#elif ROP == 35
+    COMPUTE_T d = x - k;
+    s->a += d;
+    s->b += d * d;
+#endif
+}
+
+/* Lane s takes lane o's elements (o's elements all later in the fixed order of the tree). */
+static void merge(lane *s, lane o)
+{
+#if PICK
+    if (o.ix >= 0 &&
+        (s->ix < 0 || BEFORE(o.a, s->a) ||
+         (TIED(o.a, s->a) && (INDEX_LAST ? o.ix > s->ix : o.ix < s->ix)))) {
+        s->a = o.a;
+        s->ix = o.ix;
+    }
+#elif ROP == 9
+    s->a *= o.a;
+#elif ROP == 6 || ROP == 32 || ROP == 33
+    if (o.b == 0 && o.a == -INFINITY)
+        return;
+    if (s->b == 0 && s->a == -INFINITY) {
+        *s = o;
+        return;
+    }
+    COMPUTE_T m = fmax(s->a, o.a);
+    s->b = s->b * exp(s->a - m) + o.b * exp(o.a - m);
+    s->a = m;
+#else
+    s->a += o.a;
+    s->b += o.b;
+#endif
+}
+
+static lane lane_init(void)
+{
+    lane s;
+#if ROP == 6 || ROP == 32 || ROP == 33
+    s.a = -INFINITY;
+#else
+    s.a = FOLD_INIT;
+#endif
+    s.b = (COMPUTE_T)0;
+    s.ix = -1;
+    return s;
+}
+
+/* ---- The row walk ---- */
+/* Tensor x's offset of element (q's outer reduced coordinates, run position u) and lane i's
+ * column (COLS). */
+#if COLS
+#define COL_OF(i) (c0 + (i))
+#define LANE_OK(u, i) (c0 + (i) < cols)
+#define U_OF(base, i) (base)
+#define U_STEP 1
+#else
+#define COL_OF(i) 0L
+#define LANE_OK(u, i) ((u) < run)
+#define U_OF(base, i) ((base) + j + (i)*GROUP)
+#define U_STEP LANES
+#endif
+#define AT(x, u, i) (ro[x] + (u)*rs[x] + COL_OF(i) * cs[x])
+
+/* Each element of the row, as (lane i, run position u, index e): between ROW_BEGIN and
+ * ROW_END, ro[x] + u * rs[x] + column is tensor x's offset (AT). */
+#define ROW_BEGIN                                                         \
+    for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {                    \
+        long ro[DMLI_RED_TENSORS];                                        \
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)                        \
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);     \
+        for (long ub = 0; ub < run; ub += U_STEP)                         \
+            for (int i = 0; i < NL; ++i) {                                \
+                long u = U_OF(ub, i);                                     \
+                if (!LANE_OK(u, i))                                       \
+                    continue;                                             \
+                long e = e0 + u;                                          \
+                (void)e;
+#define ROW_END \
+    }           \
+    }
+
+#if FOLD || NORMALIZE
+/* Combines the lanes of a row (ROWS) into lane 0 of every item's s; COLS keeps them apart. */
+static void combine(lane *s, __local lane *shared)
+{
+#if COLS
+    (void)s, (void)shared;
+#elif GROUP > 1
+    uint j = get_local_id(0);
+    shared[j] = s[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint w = GROUP / 2; w > 0; w /= 2) {
+        if (j < w) {
+            lane a = shared[j];
+            merge(&a, shared[j + w]);
+            shared[j] = a;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    s[0] = shared[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+#else
+    (void)shared;
+    for (int w = LANES / 2; w > 0; w /= 2)
+        for (int l = 0; l < w; ++l)
+            merge(&s[l], s[l + w]);
+#endif
+}
+#endif
+
+/* The lane whose result element i of a COLS item (or every lane of a row) reads. */
+#if COLS
+#define RESULT_LANE(i) s[(i)]
+#else
+#define RESULT_LANE(i) s[0]
+#endif
+
+__kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_base
+#if NOUT > 1
+                          ,
+                          __global OUT1_T *out1, long out1_base
+#endif
+                          ,
+                          __global const IN0_T *in0, long in0_base
+#if NIN > 1
+                          ,
+                          __global const IN1_T *in1, long in1_base
+#endif
+#if NIN > 2
+                          ,
+                          __global const IN2_T *in2, long in2_base
+#endif
+)
+{
+    int kept = (int)t[DMLI_RED_KEPT], outer = (int)t[DMLI_RED_OUTER];
+    ulong rows = (ulong)t[DMLI_RED_ROWS];
+    long n = t[DMLI_RED_N], run = t[DMLI_RED_RUN], cols = t[DMLI_RED_COLS];
+    __constant long *red = RED_DIMS(t);
+    long rs[DMLI_RED_TENSORS], cs[DMLI_RED_TENSORS], base_of[DMLI_RED_TENSORS];
+    for (int x = 0; x < DMLI_RED_TENSORS; ++x) {
+        rs[x] = t[DMLI_RED_RUN_S(x)];
+        cs[x] = t[DMLI_RED_COL_S(x)];
+    }
+    COMPUTE_T q0 = PARAM(2), q1 = PARAM(3), q2 = PARAM(4);
+    COMPUTE_T g0 = PARAM(5), g1 = PARAM(6), g2 = PARAM(7);
+    (void)q0, (void)q1, (void)q2, (void)g0, (void)g1, (void)g2, (void)cols, (void)cs;
+#if TOPK
+    /* An item per element: dimension 0 the element, 1 the row. */
+    ulong r = get_global_id(1);
+    long e = (long)get_global_id(0);
+    if (r >= rows || e >= n)
+        return;
+    long at0 = in0_base + offset_of(KEPT_DIMS(t), kept, r, 2);
+    COMPUTE_T x = LOAD0(at0 + e * rs[2]);
+    long rank = 0;
+    for (long e2 = 0; e2 < n; ++e2) {
+        COMPUTE_T v = LOAD0(at0 + e2 * rs[2]);
+#if SMALLEST
+        /* The K smallest: NaNs after every number (numpy's sort). */
+        bool first = (!IS_NAN(v) && IS_NAN(x)) || v < x;
+#else
+        /* The K largest: NaNs before every number. */
+        bool first = (IS_NAN(v) && !IS_NAN(x)) || v > x;
+#endif
+        bool tied = TIED(v, x);
+        rank += first || (tied && e2 < e);
+    }
+    if (rank < (long)q0) {
+        STORE0(out0_base + offset_of(KEPT_DIMS(t), kept, r, 0) + rank * rs[0], x);
+#if NOUT > 1
+        out1[out1_base + offset_of(KEPT_DIMS(t), kept, r, 1) + rank * rs[1]] = (OUT1_T)e;
+#endif
+    }
+    (void)outer, (void)red;
+#else
+#if COLS
+    /* Dimension 0: LANES columns per item; 1: the other kept coordinates. */
+    ulong r = get_global_id(1);
+    long c0 = (long)get_global_id(0) * LANES;
+    if (r >= rows || c0 >= cols)
+        return;
+    uint j = 0;
+#elif GROUP > 1
+    ulong r = get_group_id(0);
+    uint j = get_local_id(0);
+    if (r >= rows)
+        return;
+#else
+    ulong r = get_global_id(0);
+    uint j = 0;
+    if (r >= rows)
+        return;
+#endif
+    (void)j;
+    base_of[0] = out0_base + offset_of(KEPT_DIMS(t), kept, r, 0);
+#if NOUT > 1
+    base_of[1] = out1_base + offset_of(KEPT_DIMS(t), kept, r, 1);
+#else
+    base_of[1] = 0;
+#endif
+    base_of[2] = in0_base + offset_of(KEPT_DIMS(t), kept, r, 2);
+#if NIN > 1
+    base_of[3] = in1_base + offset_of(KEPT_DIMS(t), kept, r, 3);
+#else
+    base_of[3] = 0;
+#endif
+#if NIN > 2
+    base_of[4] = in2_base + offset_of(KEPT_DIMS(t), kept, r, 4);
+#else
+    base_of[4] = 0;
+#endif
+
+#if SCAN
+    /* One row per item, in order (from the end when REVERSE). */
+    COMPUTE_T acc[NL];
+    for (int i = 0; i < NL; ++i)
+        acc[i] = (COMPUTE_T)(ROP == 49 ? 1 : 0);
+#if REVERSE
+    for (long e = n - 1; e >= 0; --e)
+#else
+    for (long e = 0; e < n; ++e)
+#endif
+    {
+        long q = e / run, u = e % run;
+        long ro[DMLI_RED_TENSORS];
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
+        for (int i = 0; i < NL; ++i) {
+#if COLS
+            if (c0 + i >= cols)
+                break;
+#else
+            if (i > 0)
+                break;
+#endif
+            COMPUTE_T x = LOAD0(AT(2, u, i));
+            COMPUTE_T before = acc[i];
+#if ROP == 49
+            acc[i] = before * x;
+#else
+            acc[i] = before + x;
+#endif
+            STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+        }
+    }
+#else /* FOLD, NORMALIZE */
+#if GROUP > 1 && !COLS
+    __local lane shared[GROUP];
+#else
+    __local lane shared[1];
+#endif
+    lane s[NL];
+    for (int i = 0; i < NL; ++i)
+        s[i] = lane_init();
+    COMPUTE_T k[NL];
+    for (int i = 0; i < NL; ++i)
+        k[i] = (COMPUTE_T)0;
+#if ROP == 35 && USE_MEAN
+    /* MVN sums the distances from the row's first element (exact for near-constant rows);
+     * every lane of a row the same. */
+    {
+        long ro2 = base_of[2] + offset_of(red, outer, 0, 2);
+        for (int i = 0; i < NL; ++i)
+#if COLS
+            if (COL_OF(i) < cols)
+#endif
+                k[i] = LOAD0(ro2 + COL_OF(i) * cs[2]);
+    }
+#endif
+    ROW_BEGIN
+    visit(&s[i], LOAD0(AT(2, u, i)), e, k[i]);
+    ROW_END
+    combine(s, shared);
+
+#if FOLD
+    for (int i = 0; i < NL; ++i) {
+#if !COLS
+        if (j != 0 || i > 0)
+            break;
+#else
+        if (c0 + i >= cols)
+            break;
+#endif
+        lane z = RESULT_LANE(i);
+        long o = base_of[0] + COL_OF(i) * cs[0];
+#if INDEX_OUT
+        out0[o] = (OUT0_T)(z.ix < 0 ? 0 : z.ix);
+#else
+#if ROP == 2
+        COMPUTE_T y = z.a / (COMPUTE_T)n;
+#elif ROP == 4
+        COMPUTE_T y = sqrt(z.a);
+#elif ROP == 5
+        COMPUTE_T y = log(z.a);
+#elif ROP == 6
+        COMPUTE_T y = z.a + log(z.b);
+#else
+        COMPUTE_T y = z.a;
+#endif
+        STORE0(o, y);
+#endif
+    }
+#else /* NORMALIZE: the second pass writes the row */
+    COMPUTE_T st0[NL], st1[NL];
+    long pick[NL];
+    for (int i = 0; i < NL; ++i) {
+        lane z = RESULT_LANE(i);
+        pick[i] = z.ix;
+#if ROP == 32
+        st0[i] = z.a; /* the maximum */
+        st1[i] = z.b; /* the sum of exp(x - maximum) */
+#elif ROP == 33
+        st0[i] = z.a;
+        st1[i] = log(z.b);
+#elif ROP == 34
+        st0[i] = st1[i] = 0;
+#elif ROP == 35
+        COMPUTE_T mean_d = z.a / (COMPUTE_T)n;
+#if USE_MEAN
+        st0[i] = k[i] + mean_d;
+        COMPUTE_T var = z.b / (COMPUTE_T)n - mean_d * mean_d;
+        var = var > 0 ? var : (COMPUTE_T)0;
+#else
+        st0[i] = 0;
+        COMPUTE_T var = z.b / (COMPUTE_T)n;
+#endif
+        st1[i] = sqrt(var + q0); /* q0: epsilon */
+#elif ROP == 36
+#if LP_P == 1
+        st0[i] = z.a;
+#else
+        st0[i] = sqrt(z.a);
+#endif
+        st0[i] = st0[i] > q0 ? st0[i] : q0; /* q0: epsilon */
+        st1[i] = 0;
+#endif
+    }
+    ROW_BEGIN
+    COMPUTE_T x = LOAD0(AT(2, u, i));
+#if ROP == 32
+    COMPUTE_T y = exp(x - st0[i]) / st1[i];
+#elif ROP == 33
+    COMPUTE_T y = (x - st0[i]) - st1[i];
+#elif ROP == 34
+    COMPUTE_T y = (COMPUTE_T)(e == pick[i] ? 1 : 0);
+#elif ROP == 35
+    COMPUTE_T y = x;
+#if USE_MEAN
+    y = y - st0[i];
+#endif
+#if USE_VARIANCE
+    y = y / st1[i];
+#endif
+#if HAS_SCALE
+    y = y * LOAD1(AT(3, u, i));
+#endif
+#if HAS_BIAS
+#if HAS_SCALE
+    y = y + LOAD2(AT(4, u, i));
+#else
+    y = y + LOAD1(AT(3, u, i));
+#endif
+#endif
+#elif ROP == 36
+    COMPUTE_T y = x / st0[i];
+#endif
+    COMPUTE_T ya = ACTIVATE(y);
+    STORE0(AT(0, u, i), ya);
+    ROW_END
+#endif
+#endif
+#endif
+}

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launch of a reduction (cl/reduce.cl): its options (the operation, the tensors' storage
+ * types, the compute type, the shape of work), its grid and its table (cl/abi.h DMLI_RED_*).
+ * Pure host code, as launch.c.
+ *
+ * ROWS mode when the innermost dimension is reduced: a work-item a row on CPUs (its LANES
+ * lanes in private memory, vectorised along the run), a work-group of LANES items a row on
+ * GPUs; the fixed lane tree makes both give one result. COLS mode when it is kept: a
+ * work-item folds reduce_cols neighbouring rows (contiguous reads across them). Scans a row
+ * per item in order (COLS: reduce_cols rows); top-k an item per element.
+ */
+#include <string.h>
+
+#include "launch.h"
+#include "tuning.h"
+
+static bool is_float(DML_TENSOR_DATA_TYPE t)
+{
+    return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 ||
+           t == DML_TENSOR_DATA_TYPE_FLOAT64;
+}
+
+static const char *unsigned_storage(DML_TENSOR_DATA_TYPE t)
+{
+    switch (dmli_type_size(t)) {
+    case 1: return "uchar";
+    case 2: return "ushort";
+    case 4: return "uint";
+    default: return "ulong";
+    }
+}
+
+static bool folds(dmli_reduce_op op)
+{
+    return op <= DMLI_REDUCE_SUM_SQUARE;
+}
+
+static bool normalises(dmli_reduce_op op)
+{
+    return op >= DMLI_REDUCE_SOFTMAX && op <= DMLI_REDUCE_LP_NORM;
+}
+
+static bool scans(dmli_reduce_op op)
+{
+    return op == DMLI_REDUCE_CUMSUM || op == DMLI_REDUCE_CUMPROD;
+}
+
+/* The compute type from input 0's type: float (FLOAT16, FLOAT32), double, ulong for UINT64
+ * (its order and its wrap), long for the other integers (sums and products wrap modulo 2^64,
+ * stored through the output's unsigned type of its width: the wrap of its own width). */
+static const char *compute_type(const dmli_reduce *r, bool *integer, bool *sign)
+{
+    DML_TENSOR_DATA_TYPE t = r->in[0].type;
+    *integer = !is_float(t);
+    *sign = *integer && t != DML_TENSOR_DATA_TYPE_UINT64;
+    if (!*integer)
+        return t == DML_TENSOR_DATA_TYPE_FLOAT64 ? "double" : "float";
+    return *sign ? "long" : "ulong";
+}
+
+static bool cols_mode(const dmli_reduce *r)
+{
+    return r->rank > 0 && !r->reduced[r->rank - 1] && r->op != DMLI_REDUCE_TOP_K;
+}
+
+static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_options *o)
+{
+    bool integer, sign;
+    const char *compute = compute_type(r, &integer, &sign);
+    bool index_out = r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN;
+    dmli_opt_int(o, "ROP", (int)r->op);
+    dmli_opt_int(o, "NIN", r->n_inputs);
+    dmli_opt_int(o, "NOUT", r->n_outputs);
+    dmli_opt_str(o, "COMPUTE_T", compute);
+    dmli_opt_int(o, "COMPUTE_DOUBLE", strcmp(compute, "double") == 0);
+    dmli_opt_int(o, "INT_COMPUTE", integer);
+    dmli_opt_int(o, "SIGNED_COMPUTE", sign);
+    static const char *const in_t[] = {"IN0_T", "IN1_T", "IN2_T"};
+    static const char *const in_half[] = {"IN0_HALF", "IN1_HALF", "IN2_HALF"};
+    for (uint32_t k = 0; k < r->n_inputs; ++k) {
+        dmli_opt_str(o, in_t[k], dmli_map_storage_type(r->in[k].type));
+        dmli_opt_int(o, in_half[k], r->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT16);
+    }
+    DML_TENSOR_DATA_TYPE out = r->out[0].type;
+    dmli_opt_str(o, "OUT0_T",
+                 index_out || !is_float(out) ? unsigned_storage(out) : dmli_map_storage_type(out));
+    dmli_opt_int(o, "OUT0_HALF", !index_out && out == DML_TENSOR_DATA_TYPE_FLOAT16);
+    if (r->n_outputs > 1)
+        dmli_opt_str(o, "OUT1_T", unsigned_storage(r->out[1].type));
+    dmli_opt_int(o, "INDEX_OUT", index_out);
+    dmli_opt_int(o, "LANES", l->lanes);
+    dmli_opt_int(o, "GROUP", l->group);
+    dmli_opt_int(o, "COLS", l->cols);
+    if (r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN)
+        dmli_opt_int(o, "INDEX_LAST", r->index_last);
+    if (r->op == DMLI_REDUCE_TOP_K)
+        dmli_opt_int(o, "SMALLEST", r->smallest);
+    if (scans(r->op)) {
+        dmli_opt_int(o, "REVERSE", r->reverse);
+        dmli_opt_int(o, "EXCLUSIVE", r->exclusive);
+    }
+    if (r->op == DMLI_REDUCE_MVN) {
+        dmli_opt_int(o, "USE_MEAN", r->use_mean);
+        dmli_opt_int(o, "USE_VARIANCE", r->use_variance);
+        dmli_opt_int(o, "HAS_SCALE", r->has_scale);
+        dmli_opt_int(o, "HAS_BIAS", r->has_bias);
+    }
+    if (r->op == DMLI_REDUCE_LP_NORM)
+        dmli_opt_int(o, "LP_P", r->iparam[DMLI_MAP_PARAM_OP]);
+    dmli_opt_int(o, "ACT", (int)r->act);
+}
+
+/* Parameter i in the compute type's bits (cl/reduce.cl PARAM). */
+static cl_long param_bits(const dmli_reduce *r, int i)
+{
+    bool integer, sign;
+    const char *compute = compute_type(r, &integer, &sign);
+    if (integer)
+        return r->iparam[i];
+    if (strcmp(compute, "double") == 0) {
+        cl_long bits;
+        memcpy(&bits, &r->param[i], sizeof bits);
+        return bits;
+    }
+    float f = (float)r->param[i];
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return (cl_long)bits;
+}
+
+/* Tensor x's stride along dimension d (x as cl/abi.h numbers the tensors). */
+static int64_t stride_of(const dmli_reduce *r, int x, int d)
+{
+    if (x < 2)
+        return (uint32_t)x < r->n_outputs ? r->out[x].stride[d] : 0;
+    return (uint32_t)(x - 2) < r->n_inputs ? r->in[x - 2].stride[d] : 0;
+}
+
+static cl_long *put_dim(const dmli_reduce *r, int d, cl_long *dim)
+{
+    dim[0] = r->size[d];
+    for (int x = 0; x < DMLI_RED_TENSORS; ++x)
+        dim[1 + x] = stride_of(r, x, d);
+    return dim + DMLI_RED_DIM;
+}
+
+static void table(const dmli_reduce *r, dmli_reduce_launch *l)
+{
+    cl_long *t = l->table;
+    memset(t, 0, sizeof l->table);
+    int run_dim = -1, col_dim = l->cols ? r->rank - 1 : -1;
+    for (int d = r->rank - 1; d >= 0 && run_dim < 0; --d)
+        if (r->reduced[d])
+            run_dim = d;
+    cl_long *dim = t + DMLI_RED_HEADER;
+    uint64_t rows = 1, n = 1;
+    int kept = 0, outer = 0;
+    for (int d = r->rank - 1; d >= 0; --d) /* kept dimensions, innermost first */
+        if (!r->reduced[d] && d != col_dim) {
+            dim = put_dim(r, d, dim);
+            rows *= (uint64_t)r->size[d];
+            ++kept;
+        }
+    for (int d = r->rank - 1; d >= 0; --d) /* then the outer reduced ones */
+        if (r->reduced[d]) {
+            n *= (uint64_t)r->size[d];
+            if (d != run_dim) {
+                dim = put_dim(r, d, dim);
+                ++outer;
+            }
+        }
+    t[DMLI_RED_KEPT] = kept;
+    t[DMLI_RED_OUTER] = outer;
+    t[DMLI_RED_ROWS] = (cl_long)rows;
+    t[DMLI_RED_N] = (cl_long)n;
+    t[DMLI_RED_RUN] = run_dim >= 0 ? r->size[run_dim] : 1;
+    t[DMLI_RED_COLS] = col_dim >= 0 ? r->size[col_dim] : 1;
+    for (int x = 0; x < DMLI_RED_TENSORS; ++x) {
+        t[DMLI_RED_RUN_S(x)] = run_dim >= 0 ? stride_of(r, x, run_dim) : 0;
+        t[DMLI_RED_COL_S(x)] = col_dim >= 0 ? stride_of(r, x, col_dim) : 0;
+    }
+    for (int i = 0; i < DMLI_RED_PARAMS; ++i)
+        t[DMLI_RED_PARAM(i)] = param_bits(r, i);
+    l->rows = rows;
+    l->table_count = (size_t)(dim - t);
+}
+
+static size_t round_up(size_t n, size_t m)
+{
+    return (n + m - 1) / m * m;
+}
+
+/* The largest power of two up to want that the device takes as a work-group. */
+static size_t group_for(const dmli_device_desc *dev, size_t want)
+{
+    size_t g = want;
+    while (g > 1 && (g > dev->max_work_group_size || g > dev->max_item_sizes[0]))
+        g /= 2;
+    return g;
+}
+
+static void geometry(const dmli_reduce *r, const dmli_device_desc *dev, dmli_reduce_launch *l)
+{
+    const cl_long *t = l->table;
+    bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
+    l->local[0] = l->local[1] = l->local[2] = 1;
+    l->global[2] = 1;
+    if (r->op == DMLI_REDUCE_TOP_K) {
+        size_t n = (size_t)t[DMLI_RED_N];
+        l->local[0] = gpu ? group_for(dev, dmli_tuning_for(dev->device_class)->reduce_group) : 1;
+        l->global[0] = round_up(n, l->local[0]);
+        l->global[1] = (size_t)l->rows;
+        return;
+    }
+    if (l->cols) {
+        size_t cols = (size_t)t[DMLI_RED_COLS];
+        size_t items = (cols + l->lanes - 1) / l->lanes;
+        l->local[0] = gpu ? group_for(dev, dmli_tuning_for(dev->device_class)->reduce_group) : 1;
+        l->global[0] = round_up(items, l->local[0]);
+        l->global[1] = (size_t)l->rows;
+        return;
+    }
+    l->local[0] = l->group;
+    l->global[0] = (size_t)l->rows * l->group;
+    l->global[1] = 1;
+}
+
+void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_reduce_launch *l)
+{
+    memset(l, 0, sizeof *l);
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
+    l->cols = cols_mode(r);
+    l->group = 1;
+    if (l->cols) {
+        l->lanes = tu->reduce_cols;
+    } else if (scans(r->op) || r->op == DMLI_REDUCE_TOP_K) {
+        l->lanes = 1;
+    } else {
+        /* The lanes are the device class's, whatever group the device takes: a GPU whose
+         * groups are smaller folds the same lanes in one item, by the same tree. */
+        l->lanes = tu->reduce_lanes;
+        if (gpu && group_for(dev, l->lanes) == l->lanes)
+            l->group = l->lanes;
+    }
+    (void)folds;
+    (void)normalises;
+    table(r, l);
+    geometry(r, dev, l);
+    options(r, l, &l->defs);
+    dmli_options_render(&l->defs, l->options, sizeof l->options);
+}
