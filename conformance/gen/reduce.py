@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Writes conformance/cases/directml/reduce.json: DirectML's reductions, DML_OPERATOR_REDUCE
+"""Writes conformance/cases/directml/reduce.json (and four graph cases,
+conformance/cases/graph/reduce.json): DirectML's reductions, DML_OPERATOR_REDUCE
 (every DML_REDUCE_FUNCTION), DML_OPERATOR_ARGMIN and DML_OPERATOR_ARGMAX: the pages' examples,
 every function on every type of its table over inner, outer, middle, several, all and no axes,
 strided inputs and outputs, FLOAT16, long rows, ties in both directions, NaN, infinities,
@@ -462,13 +463,79 @@ def validation():
     return e
 
 
+def graph_cases(rng):
+    """Reductions as graph nodes: after an ADD, after a SLICE (a view into the reduction's
+    read), an index into an IDENTITY, a sum into an ADD. Sixteenths: every sum is exact."""
+    a = rng.integers(-64, 65, (2, 3, 4)) / 16.0
+    b = rng.integers(-64, 65, (2, 3, 4)) / 16.0
+    f32 = "FLOAT32"
+    src = "dmlcl:graph#"
+
+    def t(x, typ=f32):
+        return tensor(typ, x)
+
+    def desc(shape, typ=f32):
+        return {"type": typ, "shape": list(shape)}
+
+    add_sum = {"name": "dmlcl.graph.reduce.add-then-sum", "source": src + "reduce-add-then-sum",
+               "op": "DML_GRAPH", "graph": {"nodes": [
+                   {"op": "DML_OPERATOR_ELEMENT_WISE_ADD", "inputs": {"ATensor": "a",
+                                                                      "BTensor": "b"},
+                    "outputs": {"OutputTensor": "s"}},
+                   {"op": "DML_OPERATOR_REDUCE", "attrs": {"Function": "DML_REDUCE_FUNCTION_SUM",
+                                                           "Axes": [0, 2]},
+                    "inputs": {"InputTensor": "s"}, "outputs": {"OutputTensor": "y"}}],
+                   "tensors": {"s": desc((2, 3, 4))}},
+               "inputs": {"a": t(a), "b": t(b)},
+               "expected": {"outputs": {"y": t((a + b).sum(axis=(0, 2), keepdims=True))}}}
+    sl = a[:, 1:3, ::2]
+    slice_max = {"name": "dmlcl.graph.reduce.slice-then-max", "source": src + "reduce-slice",
+                 "op": "DML_GRAPH", "graph": {"nodes": [
+                     {"op": "DML_OPERATOR_SLICE", "attrs": {"Offsets": [0, 1, 0],
+                                                            "Sizes": [2, 2, 2],
+                                                            "Strides": [1, 1, 2]},
+                      "inputs": {"InputTensor": "a"}, "outputs": {"OutputTensor": "v"}},
+                     {"op": "DML_OPERATOR_REDUCE",
+                      "attrs": {"Function": "DML_REDUCE_FUNCTION_MAX", "Axes": [1]},
+                      "inputs": {"InputTensor": "v"}, "outputs": {"OutputTensor": "y"}}],
+                     "tensors": {"v": desc((2, 2, 2))}},
+                 "inputs": {"a": t(a)},
+                 "expected": {"outputs": {"y": t(sl.max(axis=1, keepdims=True))}}}
+    idx = np.argmax(a.reshape(2, 12), axis=1).reshape(2, 1, 1)
+    arg_id = {"name": "dmlcl.graph.reduce.argmax-then-identity", "source": src + "reduce-argmax",
+              "op": "DML_GRAPH", "graph": {"nodes": [
+                  {"op": "DML_OPERATOR_ARGMAX", "attrs": {"Axes": [1, 2]},
+                   "inputs": {"InputTensor": "a"}, "outputs": {"OutputTensor": "i"}},
+                  {"op": "DML_OPERATOR_ELEMENT_WISE_IDENTITY", "inputs": {"InputTensor": "i"},
+                   "outputs": {"OutputTensor": "y"}}],
+                  "tensors": {"i": desc((2, 1, 1), "UINT32")}},
+              "inputs": {"a": t(a)},
+              "expected": {"outputs": {"y": t(idx, "UINT32"), "i": t(idx, "UINT32")}},
+              "note": "the index is both a graph output and the identity's input"}
+    s1 = a.sum(axis=2, keepdims=True)
+    sum_add = {"name": "dmlcl.graph.reduce.sum-then-add", "source": src + "reduce-sum-add",
+               "op": "DML_GRAPH", "graph": {"nodes": [
+                   {"op": "DML_OPERATOR_REDUCE", "attrs": {"Function": "DML_REDUCE_FUNCTION_SUM",
+                                                           "Axes": [2]},
+                    "inputs": {"InputTensor": "a"}, "outputs": {"OutputTensor": "s"}},
+                   {"op": "DML_OPERATOR_ELEMENT_WISE_ADD", "inputs": {"ATensor": "s",
+                                                                      "BTensor": "s"},
+                    "outputs": {"OutputTensor": "y"}}],
+                   "tensors": {"s": desc((2, 3, 1))}},
+               "inputs": {"a": t(a)},
+               "expected": {"outputs": {"y": t(s1 + s1)}}}
+    return [add_sum, slice_max, arg_id, sum_add]
+
+
 def main():
     rng = np.random.default_rng(20261128)
     cases = examples() + generated(rng) + strided(rng) + shapes(rng) + special() + validation()
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     write(os.path.join(CASES, "directml", "reduce.json"), cases)
-    print("{} cases".format(len(cases)))
+    graphs = graph_cases(rng)
+    write(os.path.join(CASES, "graph", "reduce.json"), graphs)
+    print("{} cases, {} graph cases".format(len(cases), len(graphs)))
 
 
 if __name__ == "__main__":
