@@ -7,7 +7,8 @@
  * packed, padded, transposed, broadcast or aliasing inputs, packed, padded or transposed
  * outputs, every index type and both AxisDirections; values suited to each function (sixteenths
  * in [-4, 4], products near 1, positive sums for LOG_SUM, small integers where ties matter,
- * the full range where integer sums wrap), now and then NaN, infinities and -0.0. Float outputs
+ * the full range where integer sums wrap); the specials_* tests add NaN, infinities and -0.0
+ * (FLOAT32, FLOAT16). Float outputs
  * compare within ref_reduce_ulps or the oracle's accumulation bound (docs/operators.md),
  * integers and indices exactly. Fixed cases: long rows (a tree of partial sums), the index of
  * several reduced axes, ties and NaN. DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one
@@ -119,7 +120,6 @@ static void red_generate(red_case *c, ref_rng *rng)
     }
     c->out_type = is_arg(c->f) ? index_types[ref_rng_below(rng, 4)] : c->type;
     c->last = c->kind != KIND_REDUCE && ref_rng_chance(rng, 50);
-    c->specials = ref_type_is_float(c->type) && ref_rng_chance(rng, 20);
     ops_random_tensor(&c->in, rng, "InputTensor", false, c->type, c->rank, sizes, &c->layout[0]);
     ops_random_tensor(&c->out, rng, "OutputTensor", true, c->out_type, c->rank, osizes,
                       &c->layout[1]);
@@ -267,13 +267,15 @@ static void red_run(red_case *c)
 }
 
 /* count random cases of function f (REDUCE, or the ARGMIN / ARGMAX operators), cycling through
- * the function's types. */
-static void red_cases(const char *test, unsigned count, red_kind kind, DML_REDUCE_FUNCTION f)
+ * the function's types; specials: FLOAT32 and FLOAT16 only, with NaN, infinities and -0.0 in
+ * the data (their rules apart from the arithmetic's). */
+static void red_cases(const char *test, unsigned count, red_kind kind, DML_REDUCE_FUNCTION f,
+                      bool specials)
 {
     static red_case c;
     DML_TENSOR_DATA_TYPE types[8];
     unsigned n_types = 0;
-    for (int i = 0; i < 8; ++i)
+    for (int i = 0; i < (specials ? 2 : 8); ++i)
         if (ref_reduce_takes(f, eight[i]))
             types[n_types++] = eight[i];
     long only = ops_only_case();
@@ -288,6 +290,7 @@ static void red_cases(const char *test, unsigned count, red_kind kind, DML_REDUC
         c.kind = kind;
         c.f = f;
         c.type = types[n % n_types];
+        c.specials = specials;
         red_generate(&c, &rng);
         red_place(&c, &rng);
         red_fill(&c, &rng);
@@ -298,10 +301,14 @@ static void red_cases(const char *test, unsigned count, red_kind kind, DML_REDUC
 
 OPS_DEVICE_SUITE(reduce);
 
-#define RED_RANDOM_TEST(name, kind, fn, count)                             \
-    Test(reduce, random_##name)                                            \
-    {                                                                      \
-        red_cases("random_" #name, count, kind, DML_REDUCE_FUNCTION_##fn); \
+#define RED_RANDOM_TEST(name, kind, fn, count)                                    \
+    Test(reduce, random_##name)                                                   \
+    {                                                                             \
+        red_cases("random_" #name, count, kind, DML_REDUCE_FUNCTION_##fn, false); \
+    }                                                                             \
+    Test(reduce, specials_##name)                                                 \
+    {                                                                             \
+        red_cases("specials_" #name, 4, kind, DML_REDUCE_FUNCTION_##fn, true);    \
     }
 
 RED_RANDOM_TEST(argmax, KIND_REDUCE, ARGMAX, 12)
