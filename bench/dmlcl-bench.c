@@ -31,6 +31,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -177,16 +178,16 @@ static void expect_outputs(cl_command_queue q, const cl_mem *outs, unsigned n, c
         CHECK_CL(
             clEnqueueReadBuffer(q, outs[o], CL_TRUE, 0, w->out_bytes[o], got + at, 0, NULL, NULL),
             "clEnqueueReadBuffer");
-    if (w->float_ulps) {
+    if (w->float_ulps || w->float_abs > 0) {
         const float *e = w->expected;
         for (size_t i = 0; i < w->output_bytes / 4; ++i) {
             float g;
             memcpy(&g, got + 4 * i, 4);
-            if (ulps_apart(g, e[i]) > w->float_ulps) {
+            if (ulps_apart(g, e[i]) > w->float_ulps && !(fabs((double)g - e[i]) <= w->float_abs)) {
                 fprintf(stderr,
                         "dmlcl-bench: %s: %s: WRONG OUTPUT at element %zu (expected %.9g, got "
-                        "%.9g: more than %u ULPs apart)\n",
-                        w->name, who, i, (double)e[i], (double)g, w->float_ulps);
+                        "%.9g: more than %u ULPs and %g apart)\n",
+                        w->name, who, i, (double)e[i], (double)g, w->float_ulps, w->float_abs);
                 exit(1);
             }
         }

@@ -13,8 +13,8 @@
 #include <string.h>
 
 /* Tensor t of w: packed unless strides given; returns its desc. */
-static const DML_TENSOR_DESC *tensor(workload *w, int t, DML_TENSOR_DATA_TYPE type, UINT rank,
-                                     const UINT *sizes, const UINT *strides)
+const DML_TENSOR_DESC *bench_tensor(workload *w, int t, DML_TENSOR_DATA_TYPE type, UINT rank,
+                                    const UINT *sizes, const UINT *strides)
 {
     memcpy(w->sizes[t], sizes, rank * sizeof *sizes);
     if (strides)
@@ -29,7 +29,7 @@ static const DML_TENSOR_DESC *tensor(workload *w, int t, DML_TENSOR_DATA_TYPE ty
     return &w->tensors[t];
 }
 
-static void *alloc_input(workload *w, size_t bytes)
+void *bench_alloc_input(workload *w, size_t bytes)
 {
     unsigned i = w->n_inputs++;
     w->input_bytes[i] = bytes;
@@ -39,7 +39,7 @@ static void *alloc_input(workload *w, size_t bytes)
 }
 
 /* Input i's bytes [at, at + bytes) are read. */
-static void touch(workload *w, unsigned i, size_t at, size_t bytes)
+void bench_touch(workload *w, unsigned i, size_t at, size_t bytes)
 {
     for (size_t l = at / 64; l <= (at + bytes - 1) / 64; ++l)
         w->lines[i][l] = 1;
@@ -70,7 +70,7 @@ static void naive_gather(workload *w, unsigned elem, long outer, long axis, long
 }
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint64_t next_random(void)
+uint64_t bench_random(void)
 {
     uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -81,7 +81,7 @@ static uint64_t next_random(void)
 /* Distinct 32-bit patterns: element i holds i (as bits). */
 static uint32_t *iota32(workload *w, size_t n)
 {
-    uint32_t *p = alloc_input(w, n * 4);
+    uint32_t *p = bench_alloc_input(w, n * 4);
     for (size_t i = 0; i < n; ++i)
         p[i] = (uint32_t)i;
     return p;
@@ -93,23 +93,24 @@ static int row_gather(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT 
 {
     UINT in_s[2] = {rows, cols}, ix_s[2] = {1, n}, out_s[2] = {n, cols};
     size_t row_bytes = (size_t)cols * elem;
-    unsigned char *data = alloc_input(w, (size_t)rows * row_bytes);
+    unsigned char *data = bench_alloc_input(w, (size_t)rows * row_bytes);
     for (size_t i = 0; i < (size_t)rows * row_bytes / 2; ++i)
         ((uint16_t *)data)[i] = (uint16_t)(i * 2654435761u >> 7);
-    int64_t *idx = alloc_input(w, (size_t)n * 8);
+    int64_t *idx = bench_alloc_input(w, (size_t)n * 8);
     for (UINT i = 0; i < n; ++i)
-        idx[i] = (int64_t)(next_random() % rows);
+        idx[i] = (int64_t)(bench_random() % rows);
     w->output_bytes = (size_t)n * row_bytes;
     unsigned char *e = w->expected = malloc(w->output_bytes);
-    touch(w, 1, 0, (size_t)n * 8);
+    bench_touch(w, 1, 0, (size_t)n * 8);
     for (UINT i = 0; i < n; ++i) {
         memcpy(e + i * row_bytes, data + (size_t)idx[i] * row_bytes, row_bytes);
-        touch(w, 0, (size_t)idx[i] * row_bytes, row_bytes);
+        bench_touch(w, 0, (size_t)idx[i] * row_bytes, row_bytes);
     }
     naive_gather(w, (unsigned)elem, 1, rows, n, cols, 0);
-    w->op.gather = (DML_GATHER_OPERATOR_DESC){
-        tensor(w, 0, type, 2, in_s, NULL), tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
-        tensor(w, 2, type, 2, out_s, NULL), 0, 1};
+    w->op.gather =
+        (DML_GATHER_OPERATOR_DESC){bench_tensor(w, 0, type, 2, in_s, NULL),
+                                   bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
+                                   bench_tensor(w, 2, type, 2, out_s, NULL), 0, 1};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER, &w->op.gather};
     return 0;
 }
@@ -135,22 +136,22 @@ static int inner_axis_gather(workload *w)
     UINT n = 4096, k = 2048;
     UINT in_s[2] = {n, n}, ix_s[2] = {1, k}, out_s[2] = {n, k};
     uint32_t *data = iota32(w, (size_t)n * n);
-    int64_t *idx = alloc_input(w, (size_t)k * 8);
+    int64_t *idx = bench_alloc_input(w, (size_t)k * 8);
     for (UINT i = 0; i < k; ++i)
-        idx[i] = (int64_t)(next_random() % n);
+        idx[i] = (int64_t)(bench_random() % n);
     w->output_bytes = (size_t)n * k * 4;
     uint32_t *e = w->expected = malloc(w->output_bytes);
-    touch(w, 1, 0, (size_t)k * 8);
+    bench_touch(w, 1, 0, (size_t)k * 8);
     for (size_t r = 0; r < n; ++r)
         for (size_t i = 0; i < k; ++i) {
             e[r * k + i] = data[r * n + (size_t)idx[i]];
-            touch(w, 0, 4 * (r * n + (size_t)idx[i]), 4);
+            bench_touch(w, 0, 4 * (r * n + (size_t)idx[i]), 4);
         }
     naive_gather(w, 4, n, n, k, 1, 0);
     w->op.gather = (DML_GATHER_OPERATOR_DESC){
-        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in_s, NULL),
-        tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
-        tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out_s, NULL), 1, 1};
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in_s, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
+        bench_tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out_s, NULL), 1, 1};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER, &w->op.gather};
     return 0;
 }
@@ -162,29 +163,29 @@ static int batched_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT 
 {
     UINT in_s[3] = {b, n, c}, ix_s[3] = {b, k, 1}, out_s[3] = {b, k, c};
     size_t row_bytes = (size_t)c * elem, in_bytes = (size_t)b * n * row_bytes;
-    unsigned char *data = alloc_input(w, in_bytes);
+    unsigned char *data = bench_alloc_input(w, in_bytes);
     for (size_t i = 0; i < in_bytes; i += 4) /* distinct 32-bit patterns */
         memcpy(data + i, &(uint32_t){(uint32_t)(i / 4)}, in_bytes - i < 4 ? in_bytes - i : 4);
-    int64_t *idx = alloc_input(w, (size_t)b * k * 8);
+    int64_t *idx = bench_alloc_input(w, (size_t)b * k * 8);
     for (size_t i = 0; i < (size_t)b * k; ++i)
-        idx[i] = (int64_t)(next_random() % n);
+        idx[i] = (int64_t)(bench_random() % n);
     w->output_bytes = (size_t)b * k * row_bytes;
     unsigned char *e = w->expected = malloc(w->output_bytes);
-    touch(w, 1, 0, (size_t)b * k * 8);
+    bench_touch(w, 1, 0, (size_t)b * k * 8);
     for (size_t bi = 0; bi < b; ++bi)
         for (size_t i = 0; i < k; ++i) {
             size_t from = (bi * n + (size_t)idx[bi * k + i]) * row_bytes;
             memcpy(e + (bi * k + i) * row_bytes, data + from, row_bytes);
-            touch(w, 0, from, row_bytes);
+            bench_touch(w, 0, from, row_bytes);
         }
     naive_gather(w, (unsigned)elem, b, n, k, c, 1);
-    w->op.gather_nd1 =
-        (DML_GATHER_ND1_OPERATOR_DESC){tensor(w, 0, type, 3, in_s, NULL),
-                                       tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 3, ix_s, NULL),
-                                       tensor(w, 2, type, 3, out_s, NULL),
-                                       3,
-                                       3,
-                                       1};
+    w->op.gather_nd1 = (DML_GATHER_ND1_OPERATOR_DESC){
+        bench_tensor(w, 0, type, 3, in_s, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 3, ix_s, NULL),
+        bench_tensor(w, 2, type, 3, out_s, NULL),
+        3,
+        3,
+        1};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER_ND1, &w->op.gather_nd1};
     return 0;
 }
@@ -201,7 +202,7 @@ static int slice_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, const U
                     const UINT *off, const UINT *win, const INT *step, const UINT *out_s)
 {
     size_t in_total = (size_t)in_s[0] * in_s[1] * in_s[2] * in_s[3];
-    unsigned char *data = alloc_input(w, in_total * elem);
+    unsigned char *data = bench_alloc_input(w, in_total * elem);
     for (size_t i = 0; i < in_total * elem; i += 4) /* distinct 32-bit patterns */
         memcpy(data + i, &(uint32_t){(uint32_t)(i / 4 * 2654435761u)},
                in_total * elem - i < 4 ? in_total * elem - i : 4);
@@ -226,14 +227,14 @@ static int slice_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, const U
                 for (size_t d = 0; d < out_s[3]; ++d, o += elem) {
                     size_t flat = (size_t)(row + (long)d * w->naive.strides[3]);
                     memcpy(e + o, data + flat * elem, elem);
-                    touch(w, 0, flat * elem, elem);
+                    bench_touch(w, 0, flat * elem, elem);
                 }
             }
     memcpy(w->sizes[3], off, 4 * sizeof *off);
     memcpy(w->sizes[4], win, 4 * sizeof *win);
     memcpy(w->signed_strides, step, 4 * sizeof *step);
-    w->op.slice1 = (DML_SLICE1_OPERATOR_DESC){tensor(w, 0, type, 4, in_s, NULL),
-                                              tensor(w, 1, type, 4, out_s, NULL),
+    w->op.slice1 = (DML_SLICE1_OPERATOR_DESC){bench_tensor(w, 0, type, 4, in_s, NULL),
+                                              bench_tensor(w, 1, type, 4, out_s, NULL),
                                               4,
                                               w->sizes[3],
                                               w->sizes[4],
@@ -275,9 +276,9 @@ static int identity_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT
                        const UINT *sizes, const UINT *in_strides, size_t in_elems,
                        const UINT *out_strides)
 {
-    unsigned char *data = alloc_input(w, in_elems * elem);
+    unsigned char *data = bench_alloc_input(w, in_elems * elem);
     for (size_t i = 0; i < in_elems * elem; ++i)
-        data[i] = (unsigned char)(next_random() >> 56);
+        data[i] = (unsigned char)(bench_random() >> 56);
     size_t total = 1;
     for (UINT i = 0; i < rank; ++i)
         total *= sizes[i];
@@ -293,7 +294,7 @@ static int identity_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT
             dst += coord[i] * (out_strides ? out_strides[i] : 0);
         }
         memcpy(e + (out_strides ? dst : packed) * elem, data + src * elem, elem);
-        touch(w, 0, src * elem, elem);
+        bench_touch(w, 0, src * elem, elem);
         for (UINT i = rank; i-- > 0;)
             if (++coord[i] < sizes[i])
                 break;
@@ -318,8 +319,8 @@ static int identity_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT
         w->naive.strides[i] = in_strides[order[i]];
     }
     w->op.identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
-        tensor(w, 0, type, rank, sizes, in_strides), tensor(w, 1, type, rank, sizes, out_strides),
-        NULL};
+        bench_tensor(w, 0, type, rank, sizes, in_strides),
+        bench_tensor(w, 1, type, rank, sizes, out_strides), NULL};
     w->buffers[0].TotalTensorSizeInBytes = in_elems * elem;
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &w->op.identity};
     return 0;
@@ -392,9 +393,9 @@ static int tile_of(workload *w, const UINT *in, const UINT *reps)
         w->naive.sizes[2 * i + 1] = in[i];
         w->naive.strides[2 * i + 1] = stride;
     }
-    w->op.tile = (DML_TILE_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in, NULL),
-                                          tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out, NULL),
-                                          4, w->repeats};
+    w->op.tile = (DML_TILE_OPERATOR_DESC){
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out, NULL), 4, w->repeats};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_TILE, &w->op.tile};
     return 0;
 }
@@ -418,7 +419,7 @@ static int depth_to_space_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem
 {
     UINT in_s[4] = {n, c * b * b, h, wd}, out_s[4] = {n, c, h * b, wd * b};
     size_t in_bytes = (size_t)n * c * b * b * h * wd * elem;
-    unsigned char *data = alloc_input(w, in_bytes);
+    unsigned char *data = bench_alloc_input(w, in_bytes);
     for (size_t i = 0; i < in_bytes; i += 4) /* distinct 32-bit patterns */
         memcpy(data + i, &(uint32_t){(uint32_t)(i / 4 * 2654435761u)},
                in_bytes - i < 4 ? in_bytes - i : 4);
@@ -445,8 +446,9 @@ static int depth_to_space_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem
                             .strides = {(long)c * b * b * hw, dcr ? hw : (long)b * b * hw, wd,
                                         dcr ? (long)b * c * hw : (long)b * hw, 1,
                                         dcr ? (long)c * hw : hw}};
-    w->op.depth_to_space = (DML_DEPTH_TO_SPACE1_OPERATOR_DESC){
-        tensor(w, 0, type, 4, in_s, NULL), tensor(w, 1, type, 4, out_s, NULL), b, order};
+    w->op.depth_to_space =
+        (DML_DEPTH_TO_SPACE1_OPERATOR_DESC){bench_tensor(w, 0, type, 4, in_s, NULL),
+                                            bench_tensor(w, 1, type, 4, out_s, NULL), b, order};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_DEPTH_TO_SPACE1, &w->op.depth_to_space};
     return 0;
 }
@@ -471,7 +473,7 @@ static int space_to_depth_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem
 {
     UINT in_s[4] = {n, c, h * b, wd * b}, out_s[4] = {n, c * b * b, h, wd};
     size_t in_bytes = (size_t)n * c * b * b * h * wd * elem;
-    unsigned char *data = alloc_input(w, in_bytes);
+    unsigned char *data = bench_alloc_input(w, in_bytes);
     for (size_t i = 0; i < in_bytes; i += 4) /* distinct 32-bit patterns */
         memcpy(data + i, &(uint32_t){(uint32_t)(i / 4 * 2654435761u)},
                in_bytes - i < 4 ? in_bytes - i : 4);
@@ -499,8 +501,9 @@ static int space_to_depth_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem
         w->naive.sizes[k] = dcr ? dcr_sizes[k] : crd_sizes[k];
         w->naive.strides[k] = dcr ? dcr_strides[k] : crd_strides[k];
     }
-    w->op.space_to_depth = (DML_SPACE_TO_DEPTH1_OPERATOR_DESC){
-        tensor(w, 0, type, 4, in_s, NULL), tensor(w, 1, type, 4, out_s, NULL), b, order};
+    w->op.space_to_depth =
+        (DML_SPACE_TO_DEPTH1_OPERATOR_DESC){bench_tensor(w, 0, type, 4, in_s, NULL),
+                                            bench_tensor(w, 1, type, 4, out_s, NULL), b, order};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SPACE_TO_DEPTH1, &w->op.space_to_depth};
     return 0;
 }
@@ -524,10 +527,10 @@ static int inner_concat(workload *w)
     uint32_t *in[4];
     for (int i = 0; i < 4; ++i) {
         UINT s[4] = {8, 128, 128, k[i]};
-        in[i] = alloc_input(w, (size_t)OUTER * k[i] * 4);
+        in[i] = bench_alloc_input(w, (size_t)OUTER * k[i] * 4);
         for (size_t e = 0; e < (size_t)OUTER * k[i]; ++e)
             in[i][e] = (uint32_t)(e * 4 + (size_t)i);
-        tensor(w, i, DML_TENSOR_DATA_TYPE_FLOAT32, 4, s, NULL);
+        bench_tensor(w, i, DML_TENSOR_DATA_TYPE_FLOAT32, 4, s, NULL);
     }
     w->output_bytes = (size_t)OUTER * ROW * 4;
     uint32_t *e = w->expected = malloc(w->output_bytes);
@@ -536,7 +539,7 @@ static int inner_concat(workload *w)
             for (size_t j = 0; j < k[i]; ++j)
                 e[r * ROW + c++] = in[i][r * k[i] + j];
     w->op.join = (DML_JOIN_OPERATOR_DESC){
-        4, &w->tensors[0], tensor(w, 4, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL), 3};
+        4, &w->tensors[0], bench_tensor(w, 4, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_s, NULL), 3};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_JOIN, &w->op.join};
     return 0;
 }
@@ -555,14 +558,14 @@ static int split3(workload *w)
     for (int i = 0, first = 0; i < 3; first += (int)rows[i++]) {
         UINT s[4] = {8, 128, rows[i], 128};
         w->out_bytes[i] = (size_t)8 * 128 * rows[i] * 128 * 4;
-        tensor(w, 1 + i, DML_TENSOR_DATA_TYPE_FLOAT32, 4, s, NULL);
+        bench_tensor(w, 1 + i, DML_TENSOR_DATA_TYPE_FLOAT32, 4, s, NULL);
         for (size_t a = 0; a < (size_t)8 * 128; ++a)
             for (size_t r = 0; r < rows[i]; ++r)
                 for (size_t c = 0; c < 128; ++c)
                     e[at++] = data[(a * 128 + (size_t)first + r) * 128 + c];
     }
     w->op.split = (DML_SPLIT_OPERATOR_DESC){
-        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL), 3, &w->tensors[1], 2};
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, NULL), 3, &w->tensors[1], 2};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SPLIT, &w->op.split};
     return 0;
 }
@@ -594,7 +597,7 @@ static int reflect_pad(workload *w)
  * products are exact and the expected output is the IEEE result of plain C. */
 static float small_value(void)
 {
-    return (float)((int)(next_random() % 4001) - 2000) * 0.125f;
+    return (float)((int)(bench_random() % 4001) - 2000) * 0.125f;
 }
 
 /* ELEMENT_WISE_ADD of an NCHW batch [16,64,128,128] f32 and a per-channel bias [64] read
@@ -606,21 +609,21 @@ static int add_bias(workload *w)
     const UINT n = 16, c = 64, hw = 128 * 128, sizes[4] = {16, 64, 128, 128},
                bias_strides[4] = {0, 1, 0, 0};
     size_t total = (size_t)n * c * hw;
-    float *x = alloc_input(w, total * sizeof *x), *b = alloc_input(w, c * sizeof *b);
+    float *x = bench_alloc_input(w, total * sizeof *x), *b = bench_alloc_input(w, c * sizeof *b);
     for (size_t i = 0; i < total; ++i)
         x[i] = small_value();
     for (UINT k = 0; k < c; ++k)
         b[k] = small_value();
-    touch(w, 0, 0, total * sizeof *x);
-    touch(w, 1, 0, c * sizeof *b);
+    bench_touch(w, 0, 0, total * sizeof *x);
+    bench_touch(w, 1, 0, c * sizeof *b);
     float *e = w->expected = malloc(total * sizeof *e);
     for (size_t i = 0; i < total; ++i)
         e[i] = x[i] + b[i / hw % c];
     w->output_bytes = total * sizeof *e;
     w->op.binary = (DML_ELEMENT_WISE_ADD_OPERATOR_DESC){
-        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, NULL),
-        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, bias_strides),
-        tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, NULL)};
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, bias_strides),
+        bench_tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, NULL)};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_ADD, &w->op.binary};
     return 0;
 }
@@ -632,21 +635,22 @@ static int multiply(workload *w)
     w->what = "ELEMENT_WISE_MULTIPLY of two [16,1024,1024] f32 (64 MiB each)";
     const UINT sizes[3] = {16, 1024, 1024};
     size_t total = (size_t)16 * 1024 * 1024;
-    float *a = alloc_input(w, total * sizeof *a), *b = alloc_input(w, total * sizeof *b);
+    float *a = bench_alloc_input(w, total * sizeof *a),
+          *b = bench_alloc_input(w, total * sizeof *b);
     for (size_t i = 0; i < total; ++i) {
         a[i] = small_value();
         b[i] = small_value();
     }
-    touch(w, 0, 0, total * sizeof *a);
-    touch(w, 1, 0, total * sizeof *b);
+    bench_touch(w, 0, 0, total * sizeof *a);
+    bench_touch(w, 1, 0, total * sizeof *b);
     float *e = w->expected = malloc(total * sizeof *e);
     for (size_t i = 0; i < total; ++i)
         e[i] = a[i] * b[i];
     w->output_bytes = total * sizeof *e;
     w->op.binary = (DML_ELEMENT_WISE_ADD_OPERATOR_DESC){
-        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
-        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
-        tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL)};
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        bench_tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL)};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_MULTIPLY, &w->op.binary};
     return 0;
 }
@@ -656,17 +660,18 @@ static int activation(workload *w, DML_OPERATOR_TYPE type, double (*f)(double), 
 {
     const UINT sizes[3] = {16, 1024, 1024};
     size_t total = (size_t)16 * 1024 * 1024;
-    float *x = alloc_input(w, total * sizeof *x), *e = w->expected = malloc(total * sizeof *e);
+    float *x = bench_alloc_input(w, total * sizeof *x),
+          *e = w->expected = malloc(total * sizeof *e);
     for (size_t i = 0; i < total; ++i) {
-        x[i] = (float)((double)(next_random() >> 40) / (double)(1u << 24) * 16.0 - 8.0);
+        x[i] = (float)((double)(bench_random() >> 40) / (double)(1u << 24) * 16.0 - 8.0);
         e[i] = (float)f((double)x[i]);
     }
-    touch(w, 0, 0, total * sizeof *x);
+    bench_touch(w, 0, 0, total * sizeof *x);
     w->output_bytes = total * sizeof *e;
     w->float_ulps = ulps;
     w->op.unary = (DML_ACTIVATION_SIGMOID_OPERATOR_DESC){
-        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
-        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL)};
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL)};
     w->desc = (DML_OPERATOR_DESC){type, &w->op.unary};
     return 0;
 }
@@ -704,13 +709,14 @@ static int add1_relu(workload *w)
     w->what = "ELEMENT_WISE_ADD1 of two [16,1024,1024] f32, fused RELU";
     const UINT sizes[3] = {16, 1024, 1024};
     size_t total = (size_t)16 * 1024 * 1024;
-    float *a = alloc_input(w, total * sizeof *a), *b = alloc_input(w, total * sizeof *b);
+    float *a = bench_alloc_input(w, total * sizeof *a),
+          *b = bench_alloc_input(w, total * sizeof *b);
     for (size_t i = 0; i < total; ++i) {
         a[i] = small_value();
         b[i] = small_value();
     }
-    touch(w, 0, 0, total * sizeof *a);
-    touch(w, 1, 0, total * sizeof *b);
+    bench_touch(w, 0, 0, total * sizeof *a);
+    bench_touch(w, 1, 0, total * sizeof *b);
     float *e = w->expected = malloc(total * sizeof *e);
     for (size_t i = 0; i < total; ++i)
         e[i] = a[i] + b[i] > 0 ? a[i] + b[i] : 0.0f;
@@ -718,9 +724,9 @@ static int add1_relu(workload *w)
     w->fused_relu = (DML_ACTIVATION_RELU_OPERATOR_DESC){NULL, NULL};
     w->fused = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_RELU, &w->fused_relu};
     w->op.add1 = (DML_ELEMENT_WISE_ADD1_OPERATOR_DESC){
-        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
-        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
-        tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL), &w->fused};
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        bench_tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL), &w->fused};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_ADD1, &w->op.add1};
     return 0;
 }
@@ -747,6 +753,15 @@ const workload_setup bench_workloads[] = {
     gelu,
     sigmoid,
     add1_relu,
+    bench_sum_inner,
+    bench_sum_outer,
+    bench_softmax_rows,
+    bench_softmax_attention,
+    bench_layernorm_384,
+    bench_layernorm_768,
+    bench_bn_relu,
+    bench_argmax_inner,
+    bench_cumsum,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 
@@ -850,42 +865,43 @@ static int inner_gather_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, 
                            UINT cols, UINT k, bool onnx)
 {
     UINT in_s[2] = {rows, cols}, ix_s[2] = {1, k}, out_s[2] = {rows, k}, ix_1[1] = {k};
-    unsigned char *data = alloc_input(w, (size_t)rows * cols * elem);
+    unsigned char *data = bench_alloc_input(w, (size_t)rows * cols * elem);
     for (size_t i = 0; i < (size_t)rows * cols * elem; ++i)
-        data[i] = (unsigned char)(next_random() >> 56);
-    int64_t *idx = alloc_input(w, (size_t)k * 8);
+        data[i] = (unsigned char)(bench_random() >> 56);
+    int64_t *idx = bench_alloc_input(w, (size_t)k * 8);
     size_t *at = malloc((size_t)k * sizeof *at);
     for (UINT i = 0; i < k; ++i) {
-        at[i] = (size_t)(next_random() % cols);
+        at[i] = (size_t)(bench_random() % cols);
         idx[i] = onnx && i % 4 == 3 ? (int64_t)at[i] - (int64_t)cols : (int64_t)at[i];
     }
     w->output_bytes = (size_t)rows * k * elem;
     unsigned char *e = w->expected = malloc(w->output_bytes);
-    touch(w, 1, 0, (size_t)k * 8);
+    bench_touch(w, 1, 0, (size_t)k * 8);
     for (size_t r = 0; r < rows; ++r)
         for (size_t i = 0; i < k; ++i) {
             size_t from = (r * cols + at[i]) * elem;
             memcpy(e + (r * k + i) * elem, data + from, elem);
-            touch(w, 0, from, elem);
+            bench_touch(w, 0, from, elem);
         }
     free(at);
     naive_gather(w, (unsigned)elem, rows, cols, k, 1, 0);
     if (onnx) {
-        w->op.gather1 =
-            (DMLCL_GATHER1_OPERATOR_DESC){tensor(w, 0, type, 2, in_s, NULL),
-                                          tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 1, ix_1, NULL),
-                                          tensor(w, 2, type, 2, out_s, NULL),
-                                          1,
-                                          1,
-                                          0,
-                                          DMLCL_OUT_OF_RANGE_POLICY_ERROR,
-                                          1};
+        w->op.gather1 = (DMLCL_GATHER1_OPERATOR_DESC){
+            bench_tensor(w, 0, type, 2, in_s, NULL),
+            bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 1, ix_1, NULL),
+            bench_tensor(w, 2, type, 2, out_s, NULL),
+            1,
+            1,
+            0,
+            DMLCL_OUT_OF_RANGE_POLICY_ERROR,
+            1};
         w->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_GATHER1, &w->op.gather1};
         return 0;
     }
-    w->op.gather = (DML_GATHER_OPERATOR_DESC){
-        tensor(w, 0, type, 2, in_s, NULL), tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
-        tensor(w, 2, type, 2, out_s, NULL), 1, 1};
+    w->op.gather =
+        (DML_GATHER_OPERATOR_DESC){bench_tensor(w, 0, type, 2, in_s, NULL),
+                                   bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 2, ix_s, NULL),
+                                   bench_tensor(w, 2, type, 2, out_s, NULL), 1, 1};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER, &w->op.gather};
     return 0;
 }
@@ -980,26 +996,26 @@ static int v_row_gather_onnx(workload *w)
     UINT in_s[2] = {rows, cols}, ix_s[1] = {n}, out_s[2] = {n, cols};
     size_t row_bytes = (size_t)cols * 4;
     uint32_t *data = iota32(w, (size_t)rows * cols);
-    int64_t *idx = alloc_input(w, (size_t)n * 8);
+    int64_t *idx = bench_alloc_input(w, (size_t)n * 8);
     w->output_bytes = (size_t)n * row_bytes;
     unsigned char *e = w->expected = malloc(w->output_bytes);
-    touch(w, 1, 0, (size_t)n * 8);
+    bench_touch(w, 1, 0, (size_t)n * 8);
     for (UINT i = 0; i < n; ++i) {
-        int64_t at = (int64_t)(next_random() % rows);
+        int64_t at = (int64_t)(bench_random() % rows);
         idx[i] = i % 4 == 3 ? at - (int64_t)rows : at;
         memcpy(e + i * row_bytes, data + (size_t)at * cols, row_bytes);
-        touch(w, 0, (size_t)at * row_bytes, row_bytes);
+        bench_touch(w, 0, (size_t)at * row_bytes, row_bytes);
     }
     naive_gather(w, 4, 1, rows, n, cols, 0);
-    w->op.gather1 =
-        (DMLCL_GATHER1_OPERATOR_DESC){tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in_s, NULL),
-                                      tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 1, ix_s, NULL),
-                                      tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out_s, NULL),
-                                      0,
-                                      1,
-                                      0,
-                                      DMLCL_OUT_OF_RANGE_POLICY_ERROR,
-                                      1};
+    w->op.gather1 = (DMLCL_GATHER1_OPERATOR_DESC){
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in_s, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_INT64, 1, ix_s, NULL),
+        bench_tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 2, out_s, NULL),
+        0,
+        1,
+        0,
+        DMLCL_OUT_OF_RANGE_POLICY_ERROR,
+        1};
     w->desc = (DML_OPERATOR_DESC){DMLCL_OPERATOR_GATHER1, &w->op.gather1};
     return 0;
 }
@@ -1118,10 +1134,10 @@ static int concat_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT o
     for (UINT i = 0; i < n; ++i) {
         UINT s[2] = {outer, k[i]};
         size_t bytes = (size_t)outer * k[i] * elem;
-        in[i] = alloc_input(w, bytes);
+        in[i] = bench_alloc_input(w, bytes);
         for (size_t b = 0; b < bytes; ++b)
             in[i][b] = (unsigned char)(b * 7 + i * 13 + b / 251);
-        tensor(w, (int)i, type, 2, s, NULL);
+        bench_tensor(w, (int)i, type, 2, s, NULL);
         row += k[i];
     }
     UINT out_s[2] = {outer, row};
@@ -1130,8 +1146,8 @@ static int concat_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT o
     for (size_t r = 0; r < outer; ++r)
         for (UINT i = 0; i < n; ++i, e += k[i - 1] * elem)
             memcpy(e, in[i] + r * k[i] * elem, k[i] * elem);
-    w->op.join =
-        (DML_JOIN_OPERATOR_DESC){n, &w->tensors[0], tensor(w, (int)n, type, 2, out_s, NULL), 1};
+    w->op.join = (DML_JOIN_OPERATOR_DESC){n, &w->tensors[0],
+                                          bench_tensor(w, (int)n, type, 2, out_s, NULL), 1};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_JOIN, &w->op.join};
     return 0;
 }
@@ -1161,7 +1177,7 @@ static int split_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT ou
         total += rows[i];
     UINT in_s[3] = {outer, total, inner};
     size_t bytes = (size_t)outer * total * inner * elem, row = (size_t)inner * elem;
-    unsigned char *in = alloc_input(w, bytes);
+    unsigned char *in = bench_alloc_input(w, bytes);
     for (size_t b = 0; b < bytes; ++b)
         in[b] = (unsigned char)(b * 7 + b / 251);
     w->output_bytes = bytes;
@@ -1170,12 +1186,12 @@ static int split_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT ou
     for (UINT i = 0, first = 0; i < n; first += rows[i++]) {
         UINT s[3] = {outer, rows[i], inner};
         w->out_bytes[i] = (size_t)outer * rows[i] * row;
-        tensor(w, 1 + (int)i, type, 3, s, NULL);
+        bench_tensor(w, 1 + (int)i, type, 3, s, NULL);
         for (size_t a = 0; a < outer; ++a, e += rows[i] * row)
             memcpy(e, in + (a * total + first) * row, rows[i] * row);
     }
     w->op.split =
-        (DML_SPLIT_OPERATOR_DESC){tensor(w, 0, type, 3, in_s, NULL), n, &w->tensors[1], 1};
+        (DML_SPLIT_OPERATOR_DESC){bench_tensor(w, 0, type, 3, in_s, NULL), n, &w->tensors[1], 1};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SPLIT, &w->op.split};
     return 0;
 }
@@ -1213,7 +1229,7 @@ static int pad_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, U
         memcpy(out_s, out3, sizeof out3);
     }
     size_t bytes = (size_t)planes * h * wd * elem;
-    unsigned char *in = alloc_input(w, bytes);
+    unsigned char *in = bench_alloc_input(w, bytes);
     for (size_t b = 0; b < bytes; ++b)
         in[b] = (unsigned char)(b * 7 + b / 251 + 1);
     w->output_bytes = (size_t)planes * (h + 2 * p) * (wd + 2 * p) * elem;
@@ -1232,8 +1248,8 @@ static int pad_of(workload *w, DML_TENSOR_DATA_TYPE type, size_t elem, UINT n, U
     UINT *pads = w->sizes[3];
     memset(pads, 0, 4 * sizeof *pads);
     pads[rank - 2] = pads[rank - 1] = p;
-    w->op.padding = (DML_PADDING_OPERATOR_DESC){tensor(w, 0, type, rank, in_s, NULL),
-                                                tensor(w, 1, type, rank, out_s, NULL),
+    w->op.padding = (DML_PADDING_OPERATOR_DESC){bench_tensor(w, 0, type, rank, in_s, NULL),
+                                                bench_tensor(w, 1, type, rank, out_s, NULL),
                                                 mode,
                                                 0.0f,
                                                 rank,
@@ -1291,18 +1307,18 @@ static int v_scale_bias_f32(workload *w)
     w->what = "IDENTITY [8,1024,1024] f32 with ScaleBias {2, 0.5} (a map)";
     const UINT sizes[3] = {8, 1024, 1024};
     size_t n = (size_t)8 * 1024 * 1024;
-    float *x = alloc_input(w, n * sizeof *x);
+    float *x = bench_alloc_input(w, n * sizeof *x);
     float *e = w->expected = malloc(n * sizeof *e);
     for (size_t i = 0; i < n; ++i) {
-        x[i] = (float)(int)(next_random() % 4001 - 2000) * 0.25f;
+        x[i] = (float)(int)(bench_random() % 4001 - 2000) * 0.25f;
         e[i] = x[i] * 2.0f + 0.5f;
     }
-    touch(w, 0, 0, n * sizeof *x);
+    bench_touch(w, 0, 0, n * sizeof *x);
     w->output_bytes = n * sizeof *e;
     w->scale_bias = (DML_SCALE_BIAS){2.0f, 0.5f};
     w->op.identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
-        tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
-        tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL), &w->scale_bias};
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL), &w->scale_bias};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &w->op.identity};
     return 0;
 }

@@ -3,10 +3,12 @@
 #ifndef DMLCL_BENCH_WORKLOADS_H
 #define DMLCL_BENCH_WORKLOADS_H
 
+#include <stdint.h>
+
 #include <dmlcl/dmlcl.h>
 #include <dmlcl/frontends.h>
 
-#define BENCH_MAX_INPUTS 4
+#define BENCH_MAX_INPUTS 6
 #define BENCH_MAX_OUTPUTS 3
 
 /*
@@ -63,12 +65,21 @@ typedef struct workload {
         DML_ELEMENT_WISE_ADD_OPERATOR_DESC binary; /* ADD, MULTIPLY, ... (one layout) */
         DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1;
         DML_ACTIVATION_SIGMOID_OPERATOR_DESC unary; /* activations of one tensor */
+        DML_REDUCE_OPERATOR_DESC reduce;
+        DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC softmax1;
+        DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC mvn2;
+        DML_BATCH_NORMALIZATION_OPERATOR_DESC batch_norm;
+        DML_ARGMAX_OPERATOR_DESC argmax;
+        DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
     } op;
+    UINT axes[8];                                 /* reductions' Axes */
     DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
     DML_OPERATOR_DESC fused;
     /* FLOAT32 outputs compared within this many ULPs of expected (a double result rounded
      * once): transcendental activations, held to precision.md's tolerances; 0: bytes. */
     unsigned float_ulps;
+    /* ... or within this absolute difference (layer normalization's 1/1024). */
+    double float_abs;
     UINT repeats[8];           /* TILE */
     DML_SCALE_BIAS scale_bias; /* IDENTITY with ScaleBias (the map family) */
 } workload;
@@ -80,6 +91,26 @@ extern const unsigned bench_workload_count;
 /* The same kinds at other shapes and types (dmlcl-bench --variants). */
 extern const workload_setup bench_variants[];
 extern const unsigned bench_variant_count;
+
+/* The helpers workloads*.c share: tensor t of w (packed unless strides given); input bytes
+ * (allocated, and counted by their lines); input i's bytes [at, at + bytes) read; a seeded
+ * 64-bit random number. */
+const DML_TENSOR_DESC *bench_tensor(workload *w, int t, DML_TENSOR_DATA_TYPE type, UINT rank,
+                                    const UINT *sizes, const UINT *strides);
+void *bench_alloc_input(workload *w, size_t bytes);
+void bench_touch(workload *w, unsigned i, size_t at, size_t bytes);
+uint64_t bench_random(void);
+
+/* The reductions' workloads (workloads_reduce.c), in bench_workloads after the others. */
+int bench_sum_inner(workload *w);
+int bench_sum_outer(workload *w);
+int bench_softmax_rows(workload *w);
+int bench_softmax_attention(workload *w);
+int bench_layernorm_384(workload *w);
+int bench_layernorm_768(workload *w);
+int bench_bn_relu(workload *w);
+int bench_argmax_inner(workload *w);
+int bench_cumsum(workload *w);
 
 /* Input bytes read, counted in whole 64-byte lines (an input whose lines
  * the workload does not mark counts whole). */

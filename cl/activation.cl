@@ -208,3 +208,34 @@ static COMPUTE_T act_gelu(COMPUTE_T x)
 #if OP == 96 /* PARAMETERIZED_RELU: x0 >= 0 ? x0 : slope * x0 (integers wrap) */
 #define F ((x0) >= 0 ? (x0) : (x1) * (x0))
 #endif
+#if OP == 97 && !INT_COMPUTE
+/* The rounding error of s = a + b (Knuth's two-sum: exact, with no contraction). */
+static COMPUTE_T bn_sum_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T s)
+{
+    COMPUTE_T bb = s - a;
+    return (a - (s - bb)) + (b - bb);
+}
+
+/*
+ * BATCH_NORMALIZATION: scale * (x - mean) / sqrt(var + eps) + bias. The plain form's roundings
+ * (sum, sqrt, quotient, difference, product) leave about 3 ULP in the product, and the sum
+ * with bias amplifies that without bound where it cancels; so each step carries its error
+ * term (two-sum, fma residuals of sqrt and of the quotient), the product is formed in two
+ * parts and the bias added by two-sum: the result is the exact value to about 2^-44 before
+ * the last rounding (within 1 ULP of it, sqrt and divide need not be correctly rounded).
+ * Where the plain result is not finite (var + eps <= 0, an overflow, a NaN) it stands.
+ */
+static COMPUTE_T batch_norm(COMPUTE_T x, COMPUTE_T mean, COMPUTE_T var, COMPUTE_T scale,
+                            COMPUTE_T bias, COMPUTE_T eps)
+{
+    COMPUTE_T v = var + eps, r = sqrt(v), s = scale / r, d = x - mean, p = d * s, y = p + bias;
+    COMPUTE_T vl = bn_sum_error(var, eps, v);
+    COMPUTE_T rl = (fma(-r, r, v) + vl) / (r + r);   /* sqrt(v + vl) - r, to first order */
+    COMPUTE_T sl = (fma(-s, r, scale) - s * rl) / r; /* scale / (r + rl) - s */
+    COMPUTE_T dl = bn_sum_error(x, -mean, d);
+    COMPUTE_T pl = fma(d, s, -p) + (d * sl + dl * s);
+    COMPUTE_T z = y + (bn_sum_error(p, bias, y) + pl);
+    return isfinite(z) ? z : y;
+}
+#define F batch_norm(x0, x1, x2, x3, x4, q0)
+#endif

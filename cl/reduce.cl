@@ -24,7 +24,8 @@
  *   INDEX_OUT    1: output 0 receives the index (ARGMIN, ARGMAX)
  *   LANES, GROUP, COLS  the shape of work above
  *   INDEX_LAST   ties give the last index; SMALLEST: top-k's K smallest; REVERSE, EXCLUSIVE:
- *                scans; USE_MEAN, USE_VARIANCE, HAS_SCALE, HAS_BIAS: MVN; LP_P: 1 or 2
+ *                scans; USE_MEAN, USE_VARIANCE, HAS_SCALE, HAS_BIAS: MVN (input 1 the scale,
+ *                input 2 the bias, each read when present); LP_P: 1 or 2
  *   ACT          an activation applied to each normalised value (cl/activation.cl)
  */
 #include "abi.h"
@@ -131,6 +132,7 @@
 #define NORMALIZE (ROP >= 32 && ROP <= 36)
 #define SCAN (ROP == 48 || ROP == 49)
 #define TOPK (ROP == 56)
+#define LRN (ROP == 64)
 #define ARG (ROP == 0 || ROP == 1 || ROP == 34)
 /* Folds that pick an element: ARGMAX, ARGMIN, MAX, MIN, and HARDMAX's argmax. */
 #define PICK (ARG || ROP == 7 || ROP == 8)
@@ -217,20 +219,45 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
 
 /* ---- Picks, sums and their order ---- */
 #if INT_COMPUTE
-#define IS_NAN(x) 0
 #define ABS(x) ((x) < 0 ? (COMPUTE_T)0 - (x) : (x))
 #else
-#define IS_NAN(x) isnan(x)
 #define ABS(x) fabs(x)
 #endif
-/* x comes before y in a pick: larger (smaller), a NaN before any number (it propagates:
- * numpy's max and argmax); equal values (or two NaNs) tie. */
-#if PICK_LARGEST
-#define BEFORE(x, y) ((IS_NAN(x) && !IS_NAN(y)) || (x) > (y))
+/* x comes before y in a pick. A NaN never comes before a number (MAX and MIN ignore it, as
+ * Direct3D's max and min; ARGMAX and ARGMIN pick a number), two NaNs tie. MAX orders -0 below
+ * +0 and MIN the reverse (as the element-wise MAX and MIN); the arg picks tie them (numpy's and
+ * ONNX's rule), so their ties decide by index. */
+#if INT_COMPUTE
+#define SIGNED_ZERO_FIRST(x, y) 0
+#elif ROP == 7
+#define SIGNED_ZERO_FIRST(x, y) ((x) == (y) && !signbit(x) && signbit(y))
+#elif ROP == 8
+#define SIGNED_ZERO_FIRST(x, y) ((x) == (y) && signbit(x) && !signbit(y))
 #else
-#define BEFORE(x, y) ((IS_NAN(x) && !IS_NAN(y)) || (x) < (y))
+#define SIGNED_ZERO_FIRST(x, y) 0
 #endif
-#define TIED(x, y) ((x) == (y) || (IS_NAN(x) && IS_NAN(y)))
+#if INT_COMPUTE && PICK_LARGEST
+#define BEFORE(x, y) ((x) > (y))
+#elif INT_COMPUTE
+#define BEFORE(x, y) ((x) < (y))
+#elif PICK_LARGEST
+#define BEFORE(x, y) (!isnan(x) && (isnan(y) || (x) > (y) || SIGNED_ZERO_FIRST(x, y)))
+#else
+#define BEFORE(x, y) (!isnan(x) && (isnan(y) || (x) < (y) || SIGNED_ZERO_FIRST(x, y)))
+#endif
+#if INT_COMPUTE
+#define TIED(x, y) ((x) == (y))
+#else
+#define TIED(x, y) ((x) == (y) || (isnan(x) && isnan(y)))
+#endif
+
+/* LOG_SUM_EXP and the softmaxes fold in two passes: the row's maximum m, then the sum of
+ * exp(x - m) (1 where x is m: an infinite m gives 1 per infinite element, not exp(NaN)). A
+ * SOFTMAX whose output holds float32 or more keeps exp(x - m) there, so that the writing pass
+ * divides (one exp per element). */
+#define EXP_PASSES (ROP == 6 || ROP == 32 || ROP == 33)
+#define SOFTMAX_STASH (ROP == 32 && !OUT0_HALF)
+#define EXP_OF(x, m) ((x) == (m) ? (COMPUTE_T)1 : exp((x) - (m)))
 
 /* Lane state: a (a sum, a product, the picked value, LOG_SUM_EXP's and softmax's maximum), b
  * (LOG_SUM_EXP's and softmax's scaled sum, MVN's sum of squares), ix (the picked element's
@@ -268,17 +295,9 @@ static void visit(lane *s, COMPUTE_T x, long e, COMPUTE_T k)
     s->a += ABS(x);
 #elif ROP == 9
     s->a *= x;
-#elif ROP == 6 || ROP == 32 || ROP == 33
-    /* A running maximum and the sum of exp(x - maximum), rescaled when the maximum grows; -inf
-     * adds nothing, a NaN makes the sum NaN. */
-    if (x == -INFINITY)
-        return;
-    if (x > s->a) {
-        s->b = s->b * exp(s->a - x) + (COMPUTE_T)1;
-        s->a = x;
-    } else {
-        s->b += exp(x - s->a);
-    }
+#elif EXP_PASSES
+    /* The first pass: the maximum (a NaN ignored here: exp makes the sum NaN). */
+    s->a = x > s->a ? x : s->a;
 #elif ROP == 35
     COMPUTE_T d = x - k;
     s->a += d;
@@ -290,24 +309,16 @@ static void visit(lane *s, COMPUTE_T x, long e, COMPUTE_T k)
 static void merge(lane *s, lane o)
 {
 #if PICK
-    if (o.ix >= 0 &&
-        (s->ix < 0 || BEFORE(o.a, s->a) ||
-         (TIED(o.a, s->a) && (INDEX_LAST ? o.ix > s->ix : o.ix < s->ix)))) {
+    if (o.ix >= 0 && (s->ix < 0 || BEFORE(o.a, s->a) ||
+                      (TIED(o.a, s->a) && (INDEX_LAST ? o.ix > s->ix : o.ix < s->ix)))) {
         s->a = o.a;
         s->ix = o.ix;
     }
 #elif ROP == 9
     s->a *= o.a;
-#elif ROP == 6 || ROP == 32 || ROP == 33
-    if (o.b == 0 && o.a == -INFINITY)
-        return;
-    if (s->b == 0 && s->a == -INFINITY) {
-        *s = o;
-        return;
-    }
-    COMPUTE_T m = fmax(s->a, o.a);
-    s->b = s->b * exp(s->a - m) + o.b * exp(o.a - m);
-    s->a = m;
+#elif EXP_PASSES
+    s->a = o.a > s->a ? o.a : s->a; /* the first pass's maximum */
+    s->b += o.b;                    /* the second pass's sum */
 #else
     s->a += o.a;
     s->b += o.b;
@@ -317,7 +328,7 @@ static void merge(lane *s, lane o)
 static lane lane_init(void)
 {
     lane s;
-#if ROP == 6 || ROP == 32 || ROP == 33
+#if EXP_PASSES
     s.a = -INFINITY;
 #else
     s.a = FOLD_INIT;
@@ -329,36 +340,58 @@ static lane lane_init(void)
 
 /* ---- The row walk ---- */
 /* Tensor x's offset of element (q's outer reduced coordinates, run position u) and lane i's
- * column (COLS). */
+ * column (COLS). The stride along the lanes (the run in ROWS mode, the columns in COLS mode)
+ * is the constant 1 where the host knows it (LANE1_IN0 for input 0, LANE1_OUT0 for output 0),
+ * so that the loop over the lanes vectorises. */
+#ifndef LANE1_IN0
+#define LANE1_IN0 0
+#endif
+#ifndef LANE1_OUT0
+#define LANE1_OUT0 0
+#endif
+#define LANE_S(x, v) ((x) == 2 && LANE1_IN0 ? 1L : (x) == 0 && LANE1_OUT0 ? 1L : (v)[x])
 #if COLS
 #define COL_OF(i) (c0 + (i))
 #define LANE_OK(u, i) (c0 + (i) < cols)
 #define U_OF(base, i) (base)
 #define U_STEP 1
+#define U_BLOCK 1
+#define FULL_LANES (c0 + LANES <= cols)
+#define AT(x, u, i) (ro[x] + (u)*rs[x] + COL_OF(i) * LANE_S(x, cs))
 #else
 #define COL_OF(i) 0L
 #define LANE_OK(u, i) ((u) < run)
 #define U_OF(base, i) ((base) + j + (i)*GROUP)
 #define U_STEP LANES
+#define U_BLOCK LANES
+#define FULL_LANES 1
+#define AT(x, u, i) (ro[x] + (u)*LANE_S(x, rs))
 #endif
-#define AT(x, u, i) (ro[x] + (u)*rs[x] + COL_OF(i) * cs[x])
 
-/* Each element of the row, as (lane i, run position u, index e): between ROW_BEGIN and
- * ROW_END, ro[x] + u * rs[x] + column is tensor x's offset (AT). */
-#define ROW_BEGIN                                                         \
-    for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {                    \
-        long ro[DMLI_RED_TENSORS];                                        \
-        for (int x = 0; x < DMLI_RED_TENSORS; ++x)                        \
-            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);     \
-        for (long ub = 0; ub < run; ub += U_STEP)                         \
-            for (int i = 0; i < NL; ++i) {                                \
-                long u = U_OF(ub, i);                                     \
-                if (!LANE_OK(u, i))                                       \
-                    continue;                                             \
-                long e = e0 + u;                                          \
-                (void)e;
-#define ROW_END \
-    }           \
+/* BODY(i, u, e) for each element of the row: lane i, run position u, index e in the row; AT
+ * gives a tensor's offset. Whole blocks of lanes first (no test per lane: the loop over the
+ * lanes vectorises), then the rest. */
+#define ROW_LOOP(BODY)                                               \
+    for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {               \
+        long ro[DMLI_RED_TENSORS];                                   \
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)                   \
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x); \
+        long ub = 0;                                                 \
+        if (FULL_LANES)                                              \
+            for (; ub + U_BLOCK <= run; ub += U_STEP)                \
+                for (int i = 0; i < NL; ++i) {                       \
+                    long u = U_OF(ub, i), e = e0 + u;                \
+                    (void)e;                                         \
+                    BODY(i, u, e)                                    \
+                }                                                    \
+        for (; ub < run; ub += U_STEP)                               \
+            for (int i = 0; i < NL; ++i) {                           \
+                long u = U_OF(ub, i), e = e0 + u;                    \
+                (void)e;                                             \
+                if (LANE_OK(u, i)) {                                 \
+                    BODY(i, u, e)                                    \
+                }                                                    \
+            }                                                        \
     }
 
 #if FOLD || NORMALIZE
@@ -397,6 +430,68 @@ static void combine(lane *s, __local lane *shared)
 #define RESULT_LANE(i) s[0]
 #endif
 
+/* NORMALIZE's second pass: the normalised value of element x (lane i, run position u, index e)
+ * from the row's statistics st0, st1 (and pick), then the activation, stored. */
+#if ROP == 32
+#define NORMALISED(x, i, u, e) (EXP_OF(x, st0[i]) / st1[i])
+#elif ROP == 33
+#define NORMALISED(x, i, u, e) (((x)-st0[i]) - st1[i])
+#elif ROP == 34
+#define NORMALISED(x, i, u, e) ((COMPUTE_T)((e) == pick[i] ? 1 : 0))
+#elif ROP == 35
+#if USE_MEAN
+#define MVN_MEAN(x, i) ((x)-st0[i])
+#else
+#define MVN_MEAN(x, i) (x)
+#endif
+#if USE_VARIANCE
+#define MVN_VAR(y, i) ((y) / st1[i])
+#else
+#define MVN_VAR(y, i) (y)
+#endif
+#if HAS_SCALE
+#define MVN_SCALE(y, i, u) ((y)*LOAD1(AT(3, u, i)))
+#else
+#define MVN_SCALE(y, i, u) (y)
+#endif
+#if HAS_BIAS
+#define MVN_BIAS(y, i, u) ((y) + LOAD2(AT(4, u, i)))
+#else
+#define MVN_BIAS(y, i, u) (y)
+#endif
+#define NORMALISED(x, i, u, e) MVN_BIAS(MVN_SCALE(MVN_VAR(MVN_MEAN(x, i), i), i, u), i, u)
+#elif ROP == 36
+#define NORMALISED(x, i, u, e) ((x) / st0[i])
+#endif
+#if SOFTMAX_STASH
+#define WRITE_BODY(i, u, e)                                \
+    {                                                      \
+        long o_ = AT(0, u, i);                             \
+        out0[o_] = (OUT0_T)((COMPUTE_T)out0[o_] / st1[i]); \
+    }
+#else
+#define WRITE_BODY(i, u, e)                                     \
+    {                                                           \
+        COMPUTE_T y_ = NORMALISED(LOAD0(AT(2, u, i)), i, u, e); \
+        STORE0(AT(0, u, i), ACTIVATE(y_));                      \
+    }
+#endif
+/* The exponential pass: each lane's sum of exp(x - m), m in k. */
+#if SOFTMAX_STASH
+#define EXP_BODY(i, u, e)                                          \
+    {                                                              \
+        COMPUTE_T x_ = LOAD0(AT(2, u, i)), ex_ = EXP_OF(x_, k[i]); \
+        s[i].b += ex_;                                             \
+        out0[AT(0, u, i)] = (OUT0_T)ex_;                           \
+    }
+#else
+#define EXP_BODY(i, u, e)                  \
+    {                                      \
+        COMPUTE_T x_ = LOAD0(AT(2, u, i)); \
+        s[i].b += EXP_OF(x_, k[i]);        \
+    }
+#endif
+
 __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_base
 #if NOUT > 1
                           ,
@@ -426,7 +521,33 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     COMPUTE_T q0 = PARAM(2), q1 = PARAM(3), q2 = PARAM(4);
     COMPUTE_T g0 = PARAM(5), g1 = PARAM(6), g2 = PARAM(7);
     (void)q0, (void)q1, (void)q2, (void)g0, (void)g1, (void)g2, (void)cols, (void)cs;
-#if TOPK
+#if LRN
+    /* An item per element: dimension 0 the element, 1 the row. The window: the run (the
+     * innermost reduced dimension) and at most one outer reduced dimension (normalisation
+     * keeps an LRN's reduced dimensions apart), each from p - floor((size - 1) / 2) to
+     * p + ceil((size - 1) / 2), clipped. */
+    ulong r = get_global_id(1);
+    long e = (long)get_global_id(0);
+    if (r >= rows || e >= n)
+        return;
+    long at0 = in0_base + offset_of(KEPT_DIMS(t), kept, r, 2);
+    long size = (long)q0, before = (size - 1) / 2, after = size - 1 - before;
+    long u = e % run, q = e / run, nq = n / run;
+    long qs = outer > 0 ? red[1 + 2] : 0;
+    long u_lo = max(u - before, 0L), u_hi = min(u + after, run - 1);
+    long q_lo = max(q - before, 0L), q_hi = min(q + after, nq - 1);
+    COMPUTE_T sum = 0;
+    for (long qq = q_lo; qq <= q_hi; ++qq)
+        for (long uu = u_lo; uu <= u_hi; ++uu) {
+            COMPUTE_T v = LOAD0(at0 + qq * qs + uu * rs[2]);
+            sum += v * v;
+        }
+    COMPUTE_T x = LOAD0(at0 + q * qs + u * rs[2]);
+    COMPUTE_T y = x / pow(PARAM(1) + q1 / (COMPUTE_T)size * sum, q2);
+    long o = out0_base + offset_of(KEPT_DIMS(t), kept, r, 0) + q * (outer > 0 ? red[1 + 0] : 0) +
+             u * rs[0];
+    STORE0(o, y);
+#elif TOPK
     /* An item per element: dimension 0 the element, 1 the row. */
     ulong r = get_global_id(1);
     long e = (long)get_global_id(0);
@@ -437,12 +558,16 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     long rank = 0;
     for (long e2 = 0; e2 < n; ++e2) {
         COMPUTE_T v = LOAD0(at0 + e2 * rs[2]);
-#if SMALLEST
+#if INT_COMPUTE && SMALLEST
+        bool first = v < x;
+#elif INT_COMPUTE
+        bool first = v > x;
+#elif SMALLEST
         /* The K smallest: NaNs after every number (numpy's sort). */
-        bool first = (!IS_NAN(v) && IS_NAN(x)) || v < x;
+        bool first = (!isnan(v) && isnan(x)) || v < x;
 #else
         /* The K largest: NaNs before every number. */
-        bool first = (IS_NAN(v) && !IS_NAN(x)) || v > x;
+        bool first = (isnan(v) && !isnan(x)) || v > x;
 #endif
         bool tied = TIED(v, x);
         rank += first || (tied && e2 < e);
@@ -493,36 +618,32 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #endif
 
 #if SCAN
-    /* One row per item, in order (from the end when REVERSE). */
+    /* One row per item (COLS: LANES rows at once), in order, from the end when REVERSE. */
     COMPUTE_T acc[NL];
     for (int i = 0; i < NL; ++i)
         acc[i] = (COMPUTE_T)(ROP == 49 ? 1 : 0);
-#if REVERSE
-    for (long e = n - 1; e >= 0; --e)
-#else
-    for (long e = 0; e < n; ++e)
-#endif
-    {
-        long q = e / run, u = e % run;
+    long nq = n / run;
+    for (long qi = 0; qi < nq; ++qi) {
+        long q = REVERSE ? nq - 1 - qi : qi;
         long ro[DMLI_RED_TENSORS];
         for (int x = 0; x < DMLI_RED_TENSORS; ++x)
             ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
-        for (int i = 0; i < NL; ++i) {
+        for (long ui = 0; ui < run; ++ui) {
+            long u = REVERSE ? run - 1 - ui : ui;
 #if COLS
-            if (c0 + i >= cols)
-                break;
+            int lanes = FULL_LANES ? NL : (int)(cols - c0);
 #else
-            if (i > 0)
-                break;
+            int lanes = NL;
 #endif
-            COMPUTE_T x = LOAD0(AT(2, u, i));
-            COMPUTE_T before = acc[i];
+            for (int i = 0; i < lanes; ++i) {
+                COMPUTE_T before = acc[i];
 #if ROP == 49
-            acc[i] = before * x;
+                acc[i] = before * LOAD0(AT(2, u, i));
 #else
-            acc[i] = before + x;
+                acc[i] = before + LOAD0(AT(2, u, i));
 #endif
-            STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+                STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+            }
         }
     }
 #else /* FOLD, NORMALIZE */
@@ -549,10 +670,15 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
                 k[i] = LOAD0(ro2 + COL_OF(i) * cs[2]);
     }
 #endif
-    ROW_BEGIN
-    visit(&s[i], LOAD0(AT(2, u, i)), e, k[i]);
-    ROW_END
+#define FOLD_BODY(i, u, e) visit(&s[i], LOAD0(AT(2, u, i)), e, k[i]);
+    ROW_LOOP(FOLD_BODY)
     combine(s, shared);
+#if EXP_PASSES
+    for (int i = 0; i < NL; ++i)
+        k[i] = RESULT_LANE(i).a;
+    ROW_LOOP(EXP_BODY)
+    combine(s, shared);
+#endif
 
 #if FOLD
     for (int i = 0; i < NL; ++i) {
@@ -575,7 +701,7 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #elif ROP == 5
         COMPUTE_T y = log(z.a);
 #elif ROP == 6
-        COMPUTE_T y = z.a + log(z.b);
+        COMPUTE_T y = z.a + log(z.b); /* z.a the maximum */
 #else
         COMPUTE_T y = z.a;
 #endif
@@ -613,42 +739,12 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #else
         st0[i] = sqrt(z.a);
 #endif
-        st0[i] = st0[i] > q0 ? st0[i] : q0; /* q0: epsilon */
+        st0[i] = st0[i] > q1 ? st0[i] : q1; /* q1: epsilon (q0 is P) */
         st1[i] = 0;
 #endif
     }
-    ROW_BEGIN
-    COMPUTE_T x = LOAD0(AT(2, u, i));
-#if ROP == 32
-    COMPUTE_T y = exp(x - st0[i]) / st1[i];
-#elif ROP == 33
-    COMPUTE_T y = (x - st0[i]) - st1[i];
-#elif ROP == 34
-    COMPUTE_T y = (COMPUTE_T)(e == pick[i] ? 1 : 0);
-#elif ROP == 35
-    COMPUTE_T y = x;
-#if USE_MEAN
-    y = y - st0[i];
-#endif
-#if USE_VARIANCE
-    y = y / st1[i];
-#endif
-#if HAS_SCALE
-    y = y * LOAD1(AT(3, u, i));
-#endif
-#if HAS_BIAS
-#if HAS_SCALE
-    y = y + LOAD2(AT(4, u, i));
-#else
-    y = y + LOAD1(AT(3, u, i));
-#endif
-#endif
-#elif ROP == 36
-    COMPUTE_T y = x / st0[i];
-#endif
-    COMPUTE_T ya = ACTIVATE(y);
-    STORE0(AT(0, u, i), ya);
-    ROW_END
+    /* The second pass: write the normalised row. */
+    ROW_LOOP(WRITE_BODY)
 #endif
 #endif
 #endif

@@ -220,6 +220,24 @@ static int build_add1(rt_build *b)
     return 0;
 }
 
+int rt_fused_activation(rt_build *b, DML_OPERATOR_DESC **out, unsigned *ulps, double *abs_tol)
+{
+    const act_op *fused = NULL;
+    const cJSON *f = rt_attr(b, "FusedActivation");
+    *out = NULL;
+    *ulps = 0;
+    *abs_tol = 0;
+    if (f == NULL)
+        return 0;
+    if (read_fused(b, f, out, &fused))
+        return -1;
+    if (fused) {
+        *ulps = fused->ulps;
+        *abs_tol = fused->abs_tol;
+    }
+    return 0;
+}
+
 const rt_op rt_ops_activation[] = {
     {"DML_OPERATOR_ACTIVATION_CELU", build_activation},
     {"DML_OPERATOR_ACTIVATION_ELU", build_activation},

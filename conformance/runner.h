@@ -235,6 +235,11 @@ extern const rt_op rt_ops_activation[]; /* ops_activation.c: ACTIVATION_*, ADD1 
 extern const rt_op rt_ops_logic[];      /* ops_logic.c: comparisons, logic, bits, IF, CAST, fills */
 extern const rt_op rt_ops_math[];       /* ops_math.c: ELEMENT_WISE_ ACOS ... THRESHOLD */
 extern const rt_op rt_ops_reduce[];     /* ops_reduce.c: REDUCE, ARGMIN, ARGMAX */
+extern const rt_op rt_ops_bnscan[]; /* ops_bnscan.c: BATCH_NORMALIZATION, CUMULATIVE_*, TOP_K(1) */
+
+/* ops_activation.c: attrs.FusedActivation ({"Type": ..., its FLOATs}) read into *out (NULL when
+ * absent), with the activation's own tolerance (0 when absent or not an activation). */
+int rt_fused_activation(rt_build *b, DML_OPERATOR_DESC **out, unsigned *ulps, double *abs_tol);
 
 const rt_op *rt_op_find(const char *name);
 /* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */

@@ -58,6 +58,11 @@ int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why);
  */
 struct dmli_op_state;
 int fuzz_check_state(struct dmli_op_state *st, char *why);
+/* A reduction inside its output and input tensors, its launch one OpenCL takes. */
+struct dmli_reduce;
+struct dmli_tensor;
+int fuzz_check_reduce(const struct dmli_reduce *r, const struct dmli_tensor *outs,
+                      const struct dmli_tensor *ins, const char *stage, char *why);
 
 /* One plan against the tensors its output, input and (INDEXED) indices bind; stage names it. */
 struct dmli_plan;

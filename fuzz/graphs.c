@@ -366,6 +366,24 @@ static int check_plan(const dmli_graph *g, const dmli_graph_plan *p, char *why)
                 return 1;
             continue;
         }
+        if (st->reduce) {
+            const dmli_reduce *r = st->reduce;
+            dmli_tensor outs[DMLI_REDUCE_MAX_OUTPUTS], ins[DMLI_REDUCE_MAX_INPUTS];
+            for (uint32_t j = 0; j < r->n_outputs; ++j)
+                if (slot_tensor(g, p, st->outs[j], dmli_type_size(r->out[j].type), &outs[j], why))
+                    return 1;
+            for (uint32_t k = 0; k < r->n_inputs; ++k)
+                if (slot_tensor(g, p, st->ins[k], dmli_type_size(r->in[k].type), &ins[k], why))
+                    return 1;
+            if (fuzz_check_reduce(r, outs, ins, stage, why))
+                return 1;
+            for (uint32_t j = 0; j < r->n_outputs; ++j)
+                if (st->outs[j].kind == DMLI_SLOT_INPUT || st->outs[j].kind == DMLI_SLOT_CONSTANT) {
+                    snprintf(why, FUZZ_WHY, "%s writes a graph input or a constant", stage);
+                    return 1;
+                }
+            continue;
+        }
         if (slot_tensor(g, p, st->out, st->plan.elem_bytes, &out, why) ||
             slot_tensor(g, p, st->in, st->plan.elem_bytes, &src, why) ||
             (st->plan.kind == DMLI_PLAN_INDEXED &&

@@ -260,37 +260,81 @@ static int check_map(const dmli_op_state *st, const dmli_map *m, const char *sta
     return 0;
 }
 
-/* A reduction inside its tensors: each output and input, over the input's dimensions (an
- * output's stride 0 where a dimension is reduced). Its launch is the reduce family's own. */
-static int check_reduce(const dmli_op_state *st, const dmli_reduce *r, const char *stage, char *why)
+/* Tensor x of a reduction (0, 1: outputs; 2 + k: input k): its element offsets. TOP_K writes
+ * K positions along its reduced dimension, not the row's. */
+static span reduce_span(const dmli_reduce *r, const dmli_map_tensor *t, bool output)
+{
+    span s = {t->offset, t->offset};
+    for (int d = 0; d < r->rank; ++d) {
+        int64_t count = r->size[d];
+        if (output && r->reduced[d] && r->op == DMLI_REDUCE_TOP_K)
+            count = r->iparam[DMLI_MAP_PARAM_OP] < count ? r->iparam[DMLI_MAP_PARAM_OP] : count;
+        add_term(&s, count, t->stride[d]);
+    }
+    return s;
+}
+
+int fuzz_check_reduce(const dmli_reduce *r, const dmli_tensor *outs, const dmli_tensor *ins,
+                      const char *stage, char *why)
 {
     if (r->empty)
         return 0;
-    const dmli_map_tensor *t[DMLI_REDUCE_MAX_OUTPUTS + DMLI_REDUCE_MAX_INPUTS];
-    uint32_t n = 0;
+    for (int d = 0; d < r->rank; ++d)
+        if (r->size[d] == 0)
+            return 0;
     for (uint32_t j = 0; j < r->n_outputs; ++j)
-        t[n++] = &r->out[j];
+        if (inside(reduce_span(r, &r->out[j], true), dmli_type_size(r->out[j].type), &outs[j],
+                   "reduction output", stage, why))
+            return 1;
     for (uint32_t k = 0; k < r->n_inputs; ++k)
-        t[n++] = &r->in[k];
-    for (uint32_t i = 0; i < n; ++i) {
-        bool output = i < r->n_outputs;
-        span sp = {t[i]->offset, t[i]->offset};
-        for (int d = 0; d < r->rank; ++d) {
-            if (output && r->reduced[d] && t[i]->stride[d] != 0) {
-                snprintf(why, FUZZ_WHY, "%s reduction: output stride %lld on reduced dim %d", stage,
-                         (long long)t[i]->stride[d], d);
+        if (ins[k].present &&
+            inside(reduce_span(r, &r->in[k], false), dmli_type_size(r->in[k].type), &ins[k],
+                   "reduction input", stage, why))
+            return 1;
+    static _Thread_local dmli_reduce_launch l;
+    for (size_t d = 0; d < sizeof devices / sizeof devices[0]; ++d) {
+        dmli_launch_reduce(r, &devices[d], &l);
+        size_t product = 1;
+        for (int k = 0; k < 3; ++k) {
+            if (l.local[k] < 1 || l.local[k] > devices[d].max_item_sizes[k] || l.global[k] < 1 ||
+                l.global[k] % l.local[k] != 0) {
+                snprintf(why, FUZZ_WHY, "%s reduction on device %zu: local[%d] %zu, global %zu",
+                         stage, d, k, l.local[k], l.global[k]);
                 return 1;
             }
-            add_term(&sp, r->size[d], t[i]->stride[d]);
+            product *= l.local[k];
         }
-        uint32_t slots = output ? st->n_outputs : st->n_inputs;
-        if (t[i]->slot >= slots ||
-            inside(sp, dmli_type_size(t[i]->type),
-                   output ? &st->outputs[t[i]->slot] : &st->inputs[t[i]->slot],
-                   output ? "output" : "input", stage, why))
+        if (product > devices[d].max_work_group_size || l.table_count > DMLI_RED_TABLE_MAX ||
+            strlen(l.options) + 1 >= sizeof l.options) {
+            snprintf(why, FUZZ_WHY, "%s reduction on device %zu: work-group %zu, %zu table longs",
+                     stage, d, product, l.table_count);
             return 1;
+        }
     }
     return 0;
+}
+
+/* A reduction's tensors as its slots bind them. */
+static int check_reduce(const dmli_op_state *st, const dmli_reduce *r, const char *stage, char *why)
+{
+    dmli_tensor outs[DMLI_REDUCE_MAX_OUTPUTS], ins[DMLI_REDUCE_MAX_INPUTS];
+    for (uint32_t j = 0; j < r->n_outputs; ++j) {
+        if (r->out[j].slot >= st->n_outputs) {
+            snprintf(why, FUZZ_WHY, "%s reduction: output slot %u of %u", stage, r->out[j].slot,
+                     st->n_outputs);
+            return 1;
+        }
+        outs[j] = st->outputs[r->out[j].slot];
+    }
+    for (uint32_t k = 0; k < r->n_inputs; ++k) {
+        if (r->in[k].slot >= st->n_inputs) {
+            snprintf(why, FUZZ_WHY, "%s reduction: input slot %u of %u", stage, r->in[k].slot,
+                     st->n_inputs);
+            return 1;
+        }
+        ins[k] = st->inputs[r->in[k].slot];
+    }
+    return fuzz_check_reduce(r, outs, ins, stage, why);
 }
 
 int fuzz_check_state(struct dmli_op_state *st, char *why)

@@ -474,8 +474,12 @@ static void emit_reduce_step(const dmli_graph *g, uint32_t v, const dmli_slot *w
     for (uint32_t j = 0; j < r->n_outputs; ++j)
         s->outs[j] = WHERE(g, where, v, r->out[j].slot);
     s->out = s->outs[0];
-    for (uint32_t k = 0; k < r->n_inputs; ++k)
-        s->ins[k] = slot_of(g, n->inputs[r->in[k].slot], where);
+    /* An absent optional input (MVN's scale or bias) is never read: input 0 stands in. */
+    for (uint32_t k = 0; k < r->n_inputs; ++k) {
+        dmli_source src = n->inputs[r->in[k].slot];
+        s->ins[k] =
+            slot_of(g, src.kind == DMLI_SOURCE_NONE ? n->inputs[r->in[0].slot] : src, where);
+    }
 }
 
 /* The steps, in topological order: one per node that was not composed into another. */

@@ -245,6 +245,8 @@ typedef enum dmli_map_op {
     DMLI_MAP_FILL_SEQUENCE = 76, /* q0 + i * q1, i the output element's flat logical index */
     /* 96-127: activations with more inputs than one (cl/activation.cl). */
     DMLI_MAP_PARAMETERIZED_RELU = 96, /* x0 >= 0 ? x0 : x1 * x0 (x1 the slope) */
+    DMLI_MAP_BATCH_NORM = 97,         /* x3 * (x0 - x1) / sqrt(x2 + q0) + x4 (x1 the mean, x2 the
+                                       * variance, x3 the scale, x4 the bias, q0 epsilon) */
 } dmli_map_op;
 
 /* An activation applied to f's result (cl/activation.cl ACT has the same numbers): a
@@ -356,13 +358,22 @@ typedef enum dmli_reduce_op {
     DMLI_REDUCE_HARDMAX = 34,     /* 1 at the first largest value, 0 elsewhere */
     DMLI_REDUCE_MVN = 35,         /* (x - mean?) / sqrt(variance? + eps) * scale? + bias?:
                                    * use_mean, use_variance, param[OP] epsilon; input 1 the
-                                   * scale when has_scale, the next the bias when has_bias */
-    DMLI_REDUCE_LP_NORM = 36,     /* x / max(||row||_p, eps): param[OP] p (1 or 2), [OP+1] eps */
+                                   * scale (read when has_scale), input 2 the bias (has_bias) */
+    DMLI_REDUCE_LP_NORM = 36,     /* x / max(||row||_p, eps): iparam[OP] p (1 or 2), [OP+1] eps */
     /* The row scanned along its one reduced dimension. */
     DMLI_REDUCE_CUMSUM = 48, /* reverse, exclusive */
     DMLI_REDUCE_CUMPROD = 49,
     /* The row ranked (one reduced dimension): out[0] values, out[1] UINT32/UINT64 indices. */
     DMLI_REDUCE_TOP_K = 56, /* param[OP] K, smallest: the K smallest */
+    /* The row normalised by a window of it (the output shaped as the input). */
+    DMLI_REDUCE_LRN = 64, /* LOCAL_RESPONSE_NORMALIZATION: x / (bias + alpha / n * s)^beta, s
+                           * the sum of squares over the window of n = param[OP] (LocalSize)
+                           * positions centred on x (from x - floor((n - 1) / 2) to
+                           * x + ceil((n - 1) / 2), clipped to the row) in each reduced
+                           * dimension: one (C: across channels) or two (H, W: within a
+                           * channel, an n x n window); [OP+1] alpha, [OP+2] beta,
+                           * [DMLI_MAP_PARAM_BIAS] bias (the map's ScaleBias slot, unused by
+                           * reductions) */
 } dmli_reduce_op;
 
 typedef struct dmli_reduce {

@@ -61,7 +61,8 @@ static const char *compute_type(const dmli_reduce *r, bool *integer, bool *sign)
 
 static bool cols_mode(const dmli_reduce *r)
 {
-    return r->rank > 0 && !r->reduced[r->rank - 1] && r->op != DMLI_REDUCE_TOP_K;
+    return r->rank > 0 && !r->reduced[r->rank - 1] && r->op != DMLI_REDUCE_TOP_K &&
+           r->op != DMLI_REDUCE_LRN;
 }
 
 static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_options *o)
@@ -92,6 +93,12 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     dmli_opt_int(o, "LANES", l->lanes);
     dmli_opt_int(o, "GROUP", l->group);
     dmli_opt_int(o, "COLS", l->cols);
+    /* Strides of 1 along the lanes (the run, or the columns) as constants: vector loads. */
+    const cl_long *t = l->table;
+    if (t[l->cols ? DMLI_RED_COL_S(2) : DMLI_RED_RUN_S(2)] == 1)
+        dmli_opt_int(o, "LANE1_IN0", 1);
+    if (t[l->cols ? DMLI_RED_COL_S(0) : DMLI_RED_RUN_S(0)] == 1)
+        dmli_opt_int(o, "LANE1_OUT0", 1);
     if (r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN)
         dmli_opt_int(o, "INDEX_LAST", r->index_last);
     if (r->op == DMLI_REDUCE_TOP_K)
@@ -206,7 +213,7 @@ static void geometry(const dmli_reduce *r, const dmli_device_desc *dev, dmli_red
     bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
     l->local[0] = l->local[1] = l->local[2] = 1;
     l->global[2] = 1;
-    if (r->op == DMLI_REDUCE_TOP_K) {
+    if (r->op == DMLI_REDUCE_TOP_K || r->op == DMLI_REDUCE_LRN) {
         size_t n = (size_t)t[DMLI_RED_N];
         l->local[0] = gpu ? group_for(dev, dmli_tuning_for(dev->device_class)->reduce_group) : 1;
         l->global[0] = round_up(n, l->local[0]);
@@ -235,7 +242,7 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
     l->group = 1;
     if (l->cols) {
         l->lanes = tu->reduce_cols;
-    } else if (scans(r->op) || r->op == DMLI_REDUCE_TOP_K) {
+    } else if (scans(r->op) || r->op == DMLI_REDUCE_TOP_K || r->op == DMLI_REDUCE_LRN) {
         l->lanes = 1;
     } else {
         /* The lanes are the device class's, whatever group the device takes: a GPU whose

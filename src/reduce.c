@@ -46,6 +46,9 @@ static bool mergeable(const dmli_reduce *r, int outer, int inner)
 {
     if (r->reduced[outer] != r->reduced[inner])
         return false;
+    /* LRN's window spans each reduced dimension apart (H and W, not H * W). */
+    if (r->reduced[outer] && r->op == DMLI_REDUCE_LRN)
+        return false;
     for (uint32_t j = 0; j < r->n_outputs; ++j)
         if (!steps_as_one(&r->out[j], outer, inner, r->size[inner]))
             return false;

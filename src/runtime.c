@@ -135,8 +135,10 @@ static HRESULT compile_operator(dmlcl_compiled_operator *c)
         dmli_slot out[DMLI_REDUCE_MAX_OUTPUTS], in[DMLI_REDUCE_MAX_INPUTS];
         for (uint32_t j = 0; j < r.n_outputs; ++j)
             out[j] = (dmli_slot){DMLI_SLOT_OUTPUT, r.out[j].slot, 0};
+        /* An absent optional input (MVN's scale or bias) is never read: input 0 stands in. */
         for (uint32_t k = 0; k < r.n_inputs; ++k)
-            in[k] = (dmli_slot){DMLI_SLOT_INPUT, r.in[k].slot, 0};
+            in[k] = (dmli_slot){DMLI_SLOT_INPUT,
+                                st->inputs[r.in[k].slot].present ? r.in[k].slot : r.in[0].slot, 0};
         return dmli_program_add_reduce(prog, &r, out, in);
     }
     if (st->mapped) {

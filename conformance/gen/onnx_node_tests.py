@@ -26,21 +26,26 @@ A test converts when its model is one node of a mapped operator. The mapping:
 - Clip's min and max inputs: CLIP's FLOAT Min and Max on FLOAT32 (an absent bound -inf or
   inf), CLIP1's typed Min and Max of the tensor's type otherwise (an absent bound the type's
   extreme).
+- BatchNormalization (inference: training_mode 0 only) as BATCH_NORMALIZATION, the per-channel
+  scale, B, mean and var reshaped to {1, C, 1, ...}; CumSum (exclusive, reverse; the axis input,
+  negative counted from the end) as CUMULATIVE_SUMMATION; TopK (largest, sorted 1 only; axis
+  negative counted from the end) as TOP_K1, ONNX's INT64 indices as UINT64 (the same values,
+  never negative); LRN as LOCAL_RESPONSE_NORMALIZATION across channels (size: LocalSize): the
+  converters of EXTRA (convert_bnscan).
+- Reductions (convert_reduce, REDUCE_OPS): ReduceSum, ReduceMean (AVERAGE), ReduceMax,
+  ReduceMin, ReduceProd (MULTIPLY), ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp,
+  ReduceSumSquare as DML_OPERATOR_REDUCE, ArgMax and ArgMin as DML_OPERATOR_ARGMAX and _ARGMIN.
+  Axes come from the attribute or the second input, negative ones normalised; no axes reduce
+  every axis, or none with noop_with_empty_axes (AxisCount 0); ArgMax's and ArgMin's axis is
+  one axis, select_last_index their AxisDirection (DECREASING). keepdims=0 keeps DirectML's
+  output rank (the reduced axes of size 1): the data is the same. Float sums take the
+  function's ULPs and an absolute bound n 2^-23 sum|terms| per row (ONNX's expected values are
+  float32 sums themselves).
 ONNX's bool is DirectML's UINT8 (0 or 1), the type of DirectML's logical operators. Numpy
 broadcasting becomes DirectML's: every tensor takes the output's Sizes, ranks padded on the
 left, and a broadcast dimension reads with stride 0. Float outputs are compared with the
 runner's default tolerance for the operator (reference/precision.md, docs/operators.md);
 a case that needs another says so in its `tolerance` and `note`.
-
-Reductions (convert_reduce, REDUCE_OPS): ReduceSum, ReduceMean (AVERAGE), ReduceMax,
-ReduceMin, ReduceProd (MULTIPLY), ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp,
-ReduceSumSquare as DML_OPERATOR_REDUCE, ArgMax and ArgMin as DML_OPERATOR_ARGMAX and _ARGMIN.
-Axes come from the attribute or the second input, negative ones normalised; no axes reduce
-every axis, or none with noop_with_empty_axes (AxisCount 0); ArgMax's and ArgMin's axis is one
-axis, select_last_index their AxisDirection (DECREASING). keepdims=0 keeps DirectML's output
-rank (the reduced axes of size 1): the data is the same. Float outputs take the runner's
-default tolerance for the function, and, where a signed sum may cancel, an absolute bound
-n 2^-23 sum|terms| per row (ONNX's expected values are float32 sums themselves).
 
 Every other test of these operators is skipped and listed, with its reason, in the README
 this script writes.
@@ -159,6 +164,11 @@ SEMANTICS = {
 
 class Skip(Exception):
     pass
+
+
+# ONNX operators converted by their own function (name -> convert(name, model, sets, where)),
+# beside OPS's element-wise mapping; each family's section adds its entries.
+EXTRA = {}
 
 
 def f32(v):
@@ -414,6 +424,134 @@ def convert(name, model, sets, where):
 
 
 # ---------------------------------------------------------------------------------------
+# BatchNormalization, CumSum, TopK
+
+
+# BatchNormalization, CumSum and TopK tests converted with another tolerance, and why.
+BNSCAN_TOLERANCE = {
+    "test_batchnorm_epsilon":
+        ({"ulp": 12}, "tolerance 12 ULP: ONNX's expected values are float32 arithmetic rounded "
+         "step by step, up to 8 ULP from the exact result where the sum with B cancels "
+         "(element [0,2,1,3]: exact -0.0741621261, ONNX -0.074162185)"),
+}
+
+
+def _bnscan_case(name, model, op, dml, attrs, inputs, outputs, extra, where):
+    c = {"name": "onnx-node." + (name[5:] if name.startswith("test_") else name),
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name), "op": dml}
+    if attrs:
+        c["attrs"] = attrs
+    c["inputs"] = inputs
+    c["expected"] = {"outputs": outputs}
+    if name in BNSCAN_TOLERANCE:
+        c["tolerance"], why = BNSCAN_TOLERANCE[name]
+        extra = extra + [why]
+    c["note"] = "ONNX {}-{} as {}".format(op, opset_of(model, op), dml) + \
+        ("; " + "; ".join(extra) if extra else "") + \
+        " (ONNX's backend node test {}, {})".format(name, where)
+    return c
+
+
+def _bnscan_axis(axis, rank):
+    if not -rank <= axis < rank:
+        raise Skip("attribute: axis {} outside [-{}, {})".format(axis, rank, rank))
+    return axis + rank if axis < 0 else axis
+
+
+def convert_bnscan(name, model, sets, where):
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    attrs = attrs_of(node)
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    values = [to_array(ins[index[n]]) if n else None for n in node.input]
+    results = [to_array(o) for o in outs]
+    x_t, x = values[0]
+    if x.ndim > 8 or x.ndim == 0:
+        raise Skip("shape: {} dimensions; DirectML tensors have 1 to 8".format(x.ndim))
+    if 0 in x.shape:
+        raise Skip("shape: an empty tensor; DirectML sizes are at least 1")
+    extra = []
+    if op == "BatchNormalization":
+        if attrs.get("training_mode", 0):
+            raise Skip("training: training_mode 1 computes the batch's statistics; "
+                       "BATCH_NORMALIZATION is the inference form (its training form is "
+                       "BATCH_NORMALIZATION_TRAINING)")
+        if x_t not in F:
+            raise Skip("type table: {} is not in BATCH_NORMALIZATION's type table".format(x_t))
+        if x.ndim < 2:
+            raise Skip("shape: BatchNormalization of rank {}".format(x.ndim))
+        stat_shape = [1, x.shape[1]] + [1] * (x.ndim - 2)
+        members = ["InputTensor", "ScaleTensor", "BiasTensor", "MeanTensor", "VarianceTensor"]
+        inputs = {"InputTensor": case_tensor(x_t, x)}
+        for m, (t, a) in zip(members[1:], values[1:5]):
+            if t != x_t:
+                raise Skip("type table: {} is {}, the input {}".format(m, t, x_t))
+            inputs[m] = case_tensor(t, np.asarray(a).reshape(stat_shape))
+        eps = f32(attrs.get("epsilon", 1e-5))
+        extra.append("scale, B, mean, var of Sizes {}".format(stat_shape))
+        out_t, out_a = results[0]
+        return op, _bnscan_case(name, model, op, "DML_OPERATOR_BATCH_NORMALIZATION",
+                                {"Spatial": True, "Epsilon": eps}, inputs,
+                                {"OutputTensor": case_tensor(out_t, out_a)}, extra, where)
+    if op == "CumSum":
+        if x_t not in ["FLOAT32", "FLOAT16", "INT64", "INT32", "UINT64", "UINT32"]:
+            raise Skip("type table: {} is not in CUMULATIVE_SUMMATION's type table".format(x_t))
+        axis = _bnscan_axis(int(np.asarray(values[1][1]).reshape(-1)[0]), x.ndim)
+        excl, rev = int(attrs.get("exclusive", 0)), int(attrs.get("reverse", 0))
+        extra.append("axis {}, exclusive {}, reverse {}".format(axis, excl, rev))
+        out_t, out_a = results[0]
+        return op, _bnscan_case(
+            name, model, op, "DML_OPERATOR_CUMULATIVE_SUMMATION",
+            {"Axis": axis, "AxisDirection": "DML_AXIS_DIRECTION_DECREASING" if rev
+             else "DML_AXIS_DIRECTION_INCREASING", "HasExclusiveSum": bool(excl)},
+            {"InputTensor": case_tensor(x_t, x)}, {"OutputTensor": case_tensor(out_t, out_a)},
+            extra, where)
+    if op == "TopK":
+        if not attrs.get("sorted", 1):
+            raise Skip("attribute: sorted 0 leaves the order open; DirectML's TOP_K sorts")
+        if x_t not in TEN:
+            raise Skip("type table: {} is not in TOP_K1's type table".format(x_t))
+        axis = _bnscan_axis(int(attrs.get("axis", -1)), x.ndim)
+        k = int(np.asarray(values[1][1]).reshape(-1)[0])
+        largest = int(attrs.get("largest", 1))
+        (v_t, v_a), (i_t, i_a) = results
+        extra.append("axis {}, K {}, largest {}; Indices INT64 as UINT64".format(axis, k,
+                                                                                largest))
+        return op, _bnscan_case(
+            name, model, op, "DML_OPERATOR_TOP_K1",
+            {"Axis": axis, "K": k, "AxisDirection": "DML_AXIS_DIRECTION_DECREASING" if largest
+             else "DML_AXIS_DIRECTION_INCREASING"},
+            {"InputTensor": case_tensor(x_t, x)},
+            {"OutputValueTensor": case_tensor(v_t, v_a),
+             "OutputIndexTensor": case_tensor("UINT64", np.asarray(i_a).astype(np.uint64))},
+            extra, where)
+    if op == "LRN":
+        if x_t not in F:
+            raise Skip("type table: {} is not in LOCAL_RESPONSE_NORMALIZATION's type table".format(
+                x_t))
+        if x.ndim != 4:
+            raise Skip("shape: LRN of rank {}; LOCAL_RESPONSE_NORMALIZATION takes 4".format(
+                x.ndim))
+        lrn = {"CrossChannel": True, "LocalSize": int(attrs["size"]),
+               "Alpha": f32(attrs.get("alpha", 1e-4)), "Beta": f32(attrs.get("beta", 0.75)),
+               "Bias": f32(attrs.get("bias", 1.0))}
+        extra.append("across channels, LocalSize {}".format(lrn["LocalSize"]))
+        out_t, out_a = results[0]
+        return op, _bnscan_case(name, model, op, "DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION", lrn,
+                                {"InputTensor": case_tensor(x_t, x)},
+                                {"OutputTensor": case_tensor(out_t, out_a)}, extra, where)
+    raise Skip("no converter for " + op)
+
+
+EXTRA.update({"BatchNormalization": convert_bnscan, "CumSum": convert_bnscan,
+              "TopK": convert_bnscan, "LRN": convert_bnscan})
+
+
+# ---------------------------------------------------------------------------------------
 # Reductions: DML_OPERATOR_REDUCE, ARGMIN, ARGMAX
 
 FLOAT_ONLY = F
@@ -526,6 +664,9 @@ def convert_reduce(name, model, sets, where):
     return op, c
 
 
+EXTRA.update({op: convert_reduce for op in REDUCE_OPS})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -548,15 +689,14 @@ def main():
     where = ""
     for name, model, sets, where in load_tests(args.data):
         nodes = model.graph.node
-        if len(nodes) == 1 and (nodes[0].op_type in OPS or nodes[0].op_type in REDUCE_OPS):
+        if len(nodes) == 1 and (nodes[0].op_type in OPS or nodes[0].op_type in EXTRA):
             single[name] = (model, sets, where)
-        elif any(n.op_type in OPS or n.op_type in REDUCE_OPS for n in nodes):
+        elif any(n.op_type in OPS or n.op_type in EXTRA for n in nodes):
             multi.append((name, model))
     for name, (model, sets, where) in sorted(single.items()):
         op = model.graph.node[0].op_type
         try:
-            conv = convert_reduce if op in REDUCE_OPS else convert
-            op, c = conv(name, model, sets, where)
+            op, c = EXTRA.get(op, convert)(name, model, sets, where)
             converted[op].append(c)
         except Skip as e:
             skipped.append((name, op, str(e)))
@@ -581,7 +721,8 @@ def main():
         f.write("# ONNX backend node tests as DirectML cases\n\n")
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
-                "DirectML's element-wise operators, activations and reductions, one DirectML-operator case "
+                "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
+                "top-k and reductions, one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(
                     onnx.__version__, origin))
