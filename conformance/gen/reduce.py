@@ -8,11 +8,10 @@ integer wrapping, and one case per validation rule.
 
 Expected values: numpy in float64 (exact Python integers for integer tensors), rounded once to
 the output type, with the rules DirectML leaves open applied as docs/operators.md states them:
-MAX, MIN, ARGMAX and ARGMIN pick a NaN before any number (it propagates: numpy's max and argmax,
-ONNX's reference), take -0 equal to +0, and break ties (two NaNs too) to the first index (the
-last with DML_AXIS_DIRECTION_DECREASING), MAX and MIN giving the first tied element; an index
-counts row-major over the reduced axes in dimension order; LOG_SUM_EXP of a row holding +inf is
-+inf; SUM and MULTIPLY of integers wrap; AxisCount 0 reduces each element alone.
+MAX and MIN ignore NaN and order -0 below +0; ARGMAX and ARGMIN never pick a NaN over a number,
+take -0 equal to +0, ties to the first index (the last with DML_AXIS_DIRECTION_DECREASING), an
+all-NaN row the first (last) index; an index counts row-major over the reduced axes in
+dimension order; SUM and MULTIPLY of integers wrap; AxisCount 0 reduces each element alone.
 Float outputs carry a tolerance: reference/precision.md's N ULP (SUM, L1, MULTIPLY), N+1
 (SUM_SQUARE), N+2 (AVERAGE, L2), or within the float32 accumulation's bound N 2^-24 sum|terms|
 where a signed sum cancels; LOG_SUM and LOG_SUM_EXP within 1/1024; MIN, MAX, indices exact.
@@ -53,17 +52,35 @@ def is_arg(f):
 
 # ---- The oracle ------------------------------------------------------------------------------
 
+def dml_max(a, b):
+    if math.isnan(a):
+        return b
+    if math.isnan(b):
+        return a
+    if a == b:
+        return b if math.copysign(1, a) < 0 else a  # -0 below +0
+    return a if a > b else b
+
+
+def dml_min(a, b):
+    if math.isnan(a):
+        return b
+    if math.isnan(b):
+        return a
+    if a == b:
+        return a if math.copysign(1, a) < 0 else b
+    return a if a < b else b
+
+
 def arg(row, sign, last):
-    """The index of the largest (sign 1) or smallest (sign -1) element: a NaN before any number
-    (it propagates, numpy's rule), -0 equal to +0, ties (two NaNs too) to the first index (the
-    last with last)."""
-    best = 0
-    for i in range(1, len(row)):
-        x, b = row[i], row[best]
-        before = (math.isnan(x) and not math.isnan(b)) or sign * x > sign * b
-        tied = x == b or (math.isnan(x) and math.isnan(b))
-        if before or (tied and last):
+    best = None
+    for i, x in enumerate(row):
+        if math.isnan(x):
+            continue
+        if best is None or sign * x > sign * row[best] or (x == row[best] and last):
             best = i
+    if best is None:
+        best = len(row) - 1 if last else 0
     return best
 
 
@@ -111,7 +128,10 @@ def float_row(f, row):
             return v, 1 / 1024 + (n * U * sa / abs(s) if s else 0)
         if f == "LOG_SUM_EXP":
             return log_sum_exp(row), 1 / 1024
-    return row[arg(row, 1 if f == "MAX" else -1, False)], 0.0
+    acc = NAN
+    for x in row:
+        acc = dml_max(acc, x) if f == "MAX" else dml_min(acc, x)
+    return acc, 0.0
 
 
 def int_row(f, t, row):
@@ -318,12 +338,12 @@ def special():
             cases.append(reduce_case("directml.reduce.{}.{}.nan-zero".format(f.lower(),
                                                                             t.lower()),
                                      f, t, nan_rows, [1],
-                                     note="a NaN propagates; -0 and +0 tie: the first"))
+                                     note="NaN ignored (MAX's rule), all-NaN NaN, -0 below +0"))
     for f in ("ARGMAX", "ARGMIN"):
         for last in (False, True):
             cases.append(arg_case("directml.{}.nan-zero.{}".format(
                 f.lower(), "last" if last else "first"), f, "FLOAT32", nan_rows, [1], last=last,
-                note="the first (last) NaN wins; -0 equals +0"))
+                note="NaN never wins; an all-NaN row: the first (last) index; -0 equals +0"))
         cases.append(reduce_case("directml.reduce.{}.nan-zero".format(f.lower()), f, "FLOAT16",
                                  nan_rows, [1]))
     inf_rows = np.array([[1, INF, 2], [-INF, -INF, -INF], [INF, -INF, 0], [NAN, 1, 2]])

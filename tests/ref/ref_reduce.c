@@ -99,6 +99,22 @@ static double value_of(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
     return ref_type_is_signed_int(t) ? (double)(int64_t)u : (double)u;
 }
 
+/* MAX's order: a NaN gives the other operand, -0 below +0. */
+static bool above(double a, double b)
+{
+    return a > b || (a == b && !signbit(a) && signbit(b));
+}
+
+static double dml_max(double a, double b)
+{
+    return isnan(a) ? b : isnan(b) ? a : above(b, a) ? b : a;
+}
+
+static double dml_min(double a, double b)
+{
+    return isnan(a) ? b : isnan(b) ? a : above(a, b) ? b : a;
+}
+
 /* ---- One row ----------------------------------------------------------------------------- */
 
 typedef struct row {
@@ -106,19 +122,23 @@ typedef struct row {
     double *v; /* the row's values in row-major order over the reduced axes */
 } row;
 
-/* The index of the row's largest (sign 1) or smallest (sign -1) value: a NaN comes before any
- * number (it propagates: numpy's max and argmax), -0 equals +0, equal values (two NaNs too) tie
- * to the first index, or the last with index_last. */
+/* ARGMAX (sign 1) or ARGMIN (sign -1): NaN never wins, -0 == +0, ties by index_last. */
 static uint64_t arg_of(const row *r, int sign, bool index_last)
 {
     uint64_t best = 0;
-    for (uint64_t i = 1; i < r->n; ++i) {
-        double x = r->v[i], b = r->v[best];
-        bool before = (isnan(x) && !isnan(b)) || sign * x > sign * b;
-        bool tied = x == b || (isnan(x) && isnan(b));
-        if (before || (tied && index_last))
+    bool found = false;
+    for (uint64_t i = 0; i < r->n; ++i) {
+        double x = r->v[i];
+        if (isnan(x))
+            continue;
+        double b = r->v[best];
+        if (!found || sign * x > sign * b || (x == b && index_last)) {
             best = i;
+            found = true;
+        }
     }
+    if (!found && index_last)
+        best = r->n - 1;
     return best;
 }
 
@@ -146,13 +166,15 @@ static double log_sum_exp(const row *r)
 static double float_row(DML_REDUCE_FUNCTION f, const row *r, double *bound)
 {
     const double u = ldexp(1, -24);
-    double n = (double)r->n, s = 0, sa = 0, sq = 0, p = 1;
+    double n = (double)r->n, s = 0, sa = 0, sq = 0, p = 1, mx = NAN, mn = NAN;
     for (uint64_t i = 0; i < r->n; ++i) {
         double x = r->v[i];
         s += x;
         sa += fabs(x);
         sq += x * x;
         p *= x;
+        mx = dml_max(mx, x);
+        mn = dml_min(mn, x);
     }
     switch (f) {
     case DML_REDUCE_FUNCTION_AVERAGE: *bound = (n + 2) * u * sa / n; return s / n;
@@ -162,8 +184,8 @@ static double float_row(DML_REDUCE_FUNCTION f, const row *r, double *bound)
         *bound = 1.0 / 1024 + (s != 0 ? n * u * sa / fabs(s) : 0);
         return log(s);
     case DML_REDUCE_FUNCTION_LOG_SUM_EXP: *bound = 1.0 / 1024; return log_sum_exp(r);
-    case DML_REDUCE_FUNCTION_MAX: *bound = 0; return r->v[arg_of(r, 1, false)];
-    case DML_REDUCE_FUNCTION_MIN: *bound = 0; return r->v[arg_of(r, -1, false)];
+    case DML_REDUCE_FUNCTION_MAX: *bound = 0; return mx;
+    case DML_REDUCE_FUNCTION_MIN: *bound = 0; return mn;
     case DML_REDUCE_FUNCTION_MULTIPLY: *bound = n * u * fabs(p); return p;
     case DML_REDUCE_FUNCTION_SUM: *bound = n * u * sa; return s;
     default: *bound = (n + 1) * u * sq; return sq; /* SUM_SQUARE */

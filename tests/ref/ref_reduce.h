@@ -5,10 +5,10 @@
  * silent; nothing from src/ or cl/.
  *
  * Floating point: every value read as a double, the row folded in double (exact enough that
- * the result is the exact one rounded once), rounded once to the output type. MAX, MIN, ARGMAX
- * and ARGMIN pick the largest (smallest) element, a NaN before any number (it propagates:
- * numpy's max and argmax), -0 equal to +0, ties (two NaNs too) to the first index (the last
- * with index_last; MAX and MIN: the first), MAX and MIN giving the picked element's value.
+ * the result is the exact one rounded once), rounded once to the output type. MAX and MIN
+ * ignore NaN (DirectML's MAX order, -0 below +0); ARGMAX and ARGMIN take the index of the
+ * largest (smallest) value, NaN never winning over a number, -0 equal to +0, ties to the first
+ * index (the last with index_last), an all-NaN row giving the first (last) index.
  * LOG_SUM_EXP: NaN if any is, +inf if any is, else m + log(sum exp(x - m)) with m the largest
  * finite value (-inf when there is none). Integers (SUM, MULTIPLY, MIN, MAX): exact in 64 bits,
  * wrapped into the output's width. An index counts the element's position in its row,
