@@ -148,14 +148,12 @@ static double log_sum_exp(const row *r)
     for (uint64_t i = 0; i < r->n; ++i) {
         double x = r->v[i];
         if (isnan(x))
-            return NAN;
-        if (x == INFINITY)
-            return INFINITY;
+            return NAN; /* before a +inf anywhere in the row */
         if (x > m)
             m = x;
     }
-    if (m == -INFINITY)
-        return -INFINITY;
+    if (m == INFINITY || m == -INFINITY)
+        return m;
     double s = 0;
     for (uint64_t i = 0; i < r->n; ++i)
         s += exp(r->v[i] - m);
