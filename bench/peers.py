@@ -3,7 +3,9 @@
 """The peers: the dmlcl-bench workloads run the way a user would run them
 instead of dmlcl: numpy, OpenVINO (CPU plugin, one op per model) and ONNX
 Runtime (CPU provider). Same shapes and types as bench/workloads.c. Each
-result is checked against numpy once; prints
+result is checked against numpy once (the reductions, normalisations and scans
+from sum-inner on: every system's, against a float64 reference within
+TOLERANCE); prints
 `system,workload,bytes,seconds,min_seconds` (median and minimum of at least
 --reps runs and --seconds per system, after two warm-up runs).
 
@@ -83,6 +85,28 @@ def workloads():
     w["gelu"] = dict(kind="unary", op="Gelu", data=x)
     w["sigmoid"] = dict(kind="unary", op="Sigmoid", data=x)
     w["add1-relu"] = dict(kind="binary", op="AddRelu", data=a, other=c)
+    # Reductions, normalisations and scans. Sums: eighths in [-64, 64], so every partial sum of a
+    # row or column of 4096 is exact in float32 whatever the order; scores uniform in [-8, 8).
+    s = (RNG.integers(-512, 513, (4096, 4096)) / 8).astype(np.float32)
+    w["sum-inner"] = dict(kind="sum", data=s, axis=1)
+    w["sum-outer"] = dict(kind="sum", data=s, axis=0)
+    x = RNG.uniform(-8, 8, (4096, 4096)).astype(np.float32)
+    w["softmax-rows"] = dict(kind="softmax", data=x, axis=1)
+    w["softmax-attention"] = dict(kind="softmax", axis=2,
+                                  data=RNG.uniform(-8, 8, (96, 128, 128)).astype(np.float32))
+    for n in (384, 768):
+        w[f"layernorm-{n}"] = dict(kind="layernorm", epsilon=1e-5,
+                                   data=RNG.uniform(-8, 8, (4096, n)).astype(np.float32),
+                                   scale=RNG.uniform(0.5, 1.5, n).astype(np.float32),
+                                   bias=RNG.uniform(-1, 1, n).astype(np.float32))
+    w["bn-relu"] = dict(kind="bn_relu", epsilon=1e-5,
+                        data=RNG.uniform(-8, 8, (16, 64, 128, 128)).astype(np.float32),
+                        mean=RNG.uniform(-1, 1, 64).astype(np.float32),
+                        var=RNG.uniform(0.5, 2, 64).astype(np.float32),
+                        scale=RNG.uniform(0.5, 1.5, 64).astype(np.float32),
+                        bias=RNG.uniform(-1, 1, 64).astype(np.float32))
+    w["argmax-inner"] = dict(kind="argmax", data=x, axis=1)  # softmax-rows' scores
+    w["cumsum"] = dict(kind="cumsum", data=s, axis=1)
     return w
 
 
@@ -136,6 +160,71 @@ def pad_width(w):
     return [(p, p) for p in w["pads"]]
 
 
+# The reductions' tolerance against the float64 reference: None is exact (sums of eighths, the
+# argmax's index); softmax 1e-5 relative; layernorm 1e-3 absolute; batch norm near float32's.
+TOLERANCE = {"sum": None, "cumsum": None, "argmax": None, "softmax": dict(rtol=1e-5, atol=0),
+             "layernorm": dict(rtol=0, atol=1e-3), "bn_relu": dict(rtol=1e-5, atol=1e-5)}
+
+
+def reference64(w):
+    """The reductions' expected output, from the definitions in float64 (an int64 argmax)."""
+    x, k, axis = w["data"].astype(np.float64), w["kind"], w.get("axis")
+    if k == "sum":
+        return x.sum(axis, keepdims=True)
+    if k == "cumsum":
+        return np.cumsum(x, axis)
+    if k == "argmax":
+        return np.argmax(x, axis, keepdims=True).astype(np.int64)
+    if k == "softmax":
+        e = np.exp(x - x.max(axis, keepdims=True))
+        return e / e.sum(axis, keepdims=True)
+    if k == "layernorm":
+        d = x - x.mean(-1, keepdims=True)
+        return d / np.sqrt((d * d).mean(-1, keepdims=True) + w["epsilon"]) * w["scale"] + w["bias"]
+    c = [w[v].astype(np.float64).reshape(1, -1, 1, 1) for v in ("mean", "var", "scale", "bias")]
+    return np.maximum((x - c[0]) / np.sqrt(c[1] + w["epsilon"]) * c[2] + c[3], 0)
+
+
+def numpy_softmax(x, axis, out):
+    np.subtract(x, x.max(axis, keepdims=True), out=out)
+    np.exp(out, out=out)
+    out /= out.sum(axis, keepdims=True)
+    return out
+
+
+def numpy_layernorm(w, out):
+    x = w["data"]
+    np.subtract(x, x.mean(-1, keepdims=True), out=out)
+    out /= np.sqrt(x.var(-1, keepdims=True) + w["epsilon"])
+    out *= w["scale"]
+    out += w["bias"]
+    return out
+
+
+def numpy_bn_relu(w, out):
+    """Inference batch norm folded into a per-channel scale and shift, as frameworks do."""
+    a = w["scale"] / np.sqrt(w["var"] + np.float32(w["epsilon"]))
+    np.multiply(w["data"], a.reshape(1, -1, 1, 1), out=out)
+    out += (w["bias"] - w["mean"] * a).reshape(1, -1, 1, 1)
+    return np.maximum(out, 0, out=out)
+
+
+def numpy_reduction(w, out):
+    """The reductions as numpy users write them; each returns its output (checked)."""
+    x, k, axis = w["data"], w["kind"], w.get("axis")
+    if k == "sum":
+        return lambda: np.sum(x, axis, keepdims=True, out=out)
+    if k == "cumsum":
+        return lambda: np.cumsum(x, axis, out=out)
+    if k == "argmax":
+        return lambda: np.argmax(x, axis, keepdims=True, out=out)
+    if k == "softmax":
+        return lambda: numpy_softmax(x, axis, out)
+    if k == "layernorm":
+        return lambda: numpy_layernorm(w, out)
+    return lambda: numpy_bn_relu(w, out)
+
+
 def numpy_reference(w):
     """The expected output (a split's outputs back to back, as dmlcl-bench compares them)."""
     k = w["kind"]
@@ -176,6 +265,8 @@ def numpy_reference(w):
 def numpy_runner(w, expected):
     out = np.empty_like(expected)
     k = w["kind"]
+    if k in TOLERANCE:
+        return numpy_reduction(w, out)
     if k == "concat":
         return lambda: np.concatenate(w["inputs"], w["axis"], out=out)
     if k == "split":
@@ -237,6 +328,43 @@ def openvino_many(w, expected):
     return request.infer, result
 
 
+def openvino_reduction(w):
+    """The reductions as OpenVINO opset ops: ReduceSum, CumSum, TopK (k 1, stable: the first
+    index, as ONNX ArgMax; its index output), SoftMax, MVN * scale + bias (OpenVINO's ONNX
+    LayerNormalization), BatchNormInference + Relu."""
+    import openvino as ov
+    from openvino import opset1 as ops1
+    from openvino import opset3 as ops3
+    from openvino import opset5 as ops5
+    from openvino import opset6 as ops6
+    from openvino import opset8 as ops8
+    from openvino import opset11 as ops11
+    data, k, axis = w["data"], w["kind"], w.get("axis")
+    p = ops8.parameter(list(data.shape), ov.Type(data.dtype), name="data")
+    if k == "sum":
+        node = ops1.reduce_sum(p, ops8.constant(np.array([axis], np.int64)), keep_dims=True)
+    elif k == "cumsum":
+        node = ops3.cum_sum(p, ops8.constant(np.int64(axis)))
+    elif k == "argmax":
+        node = ops11.topk(p, ops8.constant(np.int64(1)), axis, "max", "value",
+                          index_element_type="i64", stable=True).output(1)
+    elif k == "softmax":
+        node = ops8.softmax(p, axis)
+    elif k == "layernorm":
+        node = ops6.mvn(p, ops8.constant(np.array([-1], np.int64)), True, w["epsilon"],
+                        "inside_sqrt")
+        node = ops1.add(ops1.multiply(node, ops8.constant(w["scale"])), ops8.constant(w["bias"]))
+    else:
+        node = ops1.relu(ops5.batch_norm_inference(
+            p, ops8.constant(w["scale"]), ops8.constant(w["bias"]), ops8.constant(w["mean"]),
+            ops8.constant(w["var"]), w["epsilon"]))
+    model = ov.Model([node], [p], w.get("name", "op"))
+    compiled = ov.Core().compile_model(model, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+    request = compiled.create_infer_request()
+    request.set_input_tensor(ov.Tensor(data, shared_memory=True))
+    return request.infer, lambda: request.get_output_tensor().data
+
+
 def openvino_runner(w, expected):
     import openvino as ov
     from openvino import opset1 as ops1
@@ -244,6 +372,8 @@ def openvino_runner(w, expected):
     from openvino import opset8 as ops8
     if w["kind"] in ("concat", "split"):
         return openvino_many(w, expected)
+    if w["kind"] in TOLERANCE:
+        return openvino_reduction(w)
     data = w["data"]
     p = ops8.parameter(list(data.shape), ov.Type(data.dtype), name="data")
     k = w["kind"]
@@ -325,12 +455,56 @@ def onnxruntime_many(w, expected):
         expected.shape)
 
 
-def onnxruntime_runner(w, expected):
-    import onnx
+def onnxruntime_reduction(w):
+    """The reductions as one ONNX node (BatchNormalization then Relu for bn_relu); parameters as
+    initializers."""
     import onnxruntime as ort
-    from onnx import TensorProto, helper, numpy_helper
+    from onnx import helper, numpy_helper
+    data, k, axis = w["data"], w["kind"], w.get("axis")
+    elem = helper.np_dtype_to_tensor_dtype(data.dtype)
+    inits, opset = [], 13
+    if k == "sum":
+        inits.append(numpy_helper.from_array(np.array([axis], np.int64), "axes"))
+        nodes = [helper.make_node("ReduceSum", ["data", "axes"], ["out"], keepdims=1)]
+    elif k == "cumsum":
+        inits.append(numpy_helper.from_array(np.array(axis, np.int64), "axis"))
+        nodes = [helper.make_node("CumSum", ["data", "axis"], ["out"])]
+    elif k == "argmax":
+        nodes = [helper.make_node("ArgMax", ["data"], ["out"], axis=axis, keepdims=1)]
+    elif k == "softmax":
+        nodes = [helper.make_node("Softmax", ["data"], ["out"], axis=axis)]
+    elif k == "layernorm":
+        inits += [numpy_helper.from_array(w[v], v) for v in ("scale", "bias")]
+        nodes = [helper.make_node("LayerNormalization", ["data", "scale", "bias"], ["out"],
+                                  axis=-1, epsilon=w["epsilon"])]
+        opset = 17
+    else:
+        inits += [numpy_helper.from_array(w[v], v) for v in ("scale", "bias", "mean", "var")]
+        nodes = [helper.make_node("BatchNormalization", ["data", "scale", "bias", "mean", "var"],
+                                  ["bn"], epsilon=w["epsilon"]),
+                 helper.make_node("Relu", ["bn"], ["out"])]
+        opset = 15
+    out_elem = helper.np_dtype_to_tensor_dtype(np.dtype(np.int64)) if k == "argmax" else elem
+    graph = helper.make_graph(nodes, w.get("name", "op"),
+                              [helper.make_tensor_value_info("data", elem, list(data.shape))],
+                              [helper.make_tensor_value_info("out", out_elem, None)], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    model.ir_version = 8
+    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    result = {}
+
+    def run():
+        result["out"] = session.run(None, {"data": data})[0]
+    return run, lambda: result["out"]
+
+
+def onnxruntime_runner(w, expected):
+    import onnxruntime as ort
+    from onnx import helper, numpy_helper
     if w["kind"] in ("concat", "split"):
         return onnxruntime_many(w, expected)
+    if w["kind"] in TOLERANCE:
+        return onnxruntime_reduction(w)
     data = w["data"]
     elem = helper.np_dtype_to_tensor_dtype(data.dtype)
     inits, k = [], w["kind"]
@@ -399,6 +573,17 @@ def onnxruntime_runner(w, expected):
     return run, lambda: result["out"]
 
 
+def within(got, reference, tolerance):
+    """A reduction's output against its float64 reference: same shape and type, then equal (the
+    tolerance None) or np.allclose's tolerance."""
+    got = np.asarray(got)
+    if got.shape != reference.shape or got.dtype.kind != reference.dtype.kind:
+        return False
+    if tolerance is None:
+        return np.array_equal(got, reference)
+    return np.allclose(got, reference, **tolerance)
+
+
 def last_level_cache_bytes():
     """The largest CPU cache of cpu0 (sysfs), or 32 MiB."""
     best = 0
@@ -438,7 +623,7 @@ def timed(fn, reps, seconds):
 
 def chains():
     """bench/chains.c's chains: name -> (input array, numpy function, onnx builder, ov builder)."""
-    from onnx import TensorProto, helper, numpy_helper
+    from onnx import helper, numpy_helper
     c = {}
     n, ch, h, w, r = 16, 32, 64, 64, 48
     x = RNG.standard_normal((n, ch, h, w)).astype(np.float32)
@@ -492,8 +677,9 @@ def run_chains(args):
     from onnx import helper
     from openvino import opset8 as ops
     print("system,workload,bytes,seconds,min_seconds")
+    only = set(filter(None, args.only.split(",")))
     for name, (data, np_fn, onnx_fn, ov_fn) in chains().items():
-        if args.filter not in name:
+        if args.filter not in name or (only and name not in only):
             continue
         expected = np_fn(data)
         out = np.empty_like(expected)
@@ -532,24 +718,29 @@ def main():
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--chains", action="store_true")
-    ap.add_argument("--filter", default="")
+    ap.add_argument("--filter", default="", help="only the workloads (chains) named with this")
+    ap.add_argument("--only", default="", help="only these workloads (chains): names, comma separated")
     ap.add_argument("--systems", default="numpy,openvino,onnxruntime")
     args = ap.parse_args()
     if args.chains:
         run_chains(args)
         return
     print("system,workload,bytes,seconds,min_seconds")
+    only = set(filter(None, args.only.split(",")))
     for name, w in workloads().items():
-        if args.filter not in name:
+        if args.filter not in name or (only and name not in only):
             continue
         w["name"] = name
-        expected = numpy_reference(w)
+        reference = reference64(w) if w["kind"] in TOLERANCE else None
+        expected = numpy_reference(w) if reference is None else reference.astype(
+            np.int64 if w["kind"] == "argmax" else w["data"].dtype)
         for system in args.systems.split(","):
             if system == "numpy" and w.get("op") == "Gelu":
                 continue  # numpy has no erf: a user would reach for scipy, not numpy
             if system == "numpy":
                 fn = numpy_runner(w, expected)
-                result = None
+                # The reductions' numpy runners return their output: checked as the others'.
+                result = fn if reference is not None else None
             else:
                 fn, result = (openvino_runner if system == "openvino" else onnxruntime_runner)(
                     w, expected)
@@ -561,6 +752,8 @@ def main():
             same = (lambda g: np.allclose(g, expected, rtol=1e-5, atol=2e-6)) \
                 if w["kind"] == "unary" else \
                 (lambda g: np.array_equal(g.view(np.uint8), expected.view(np.uint8)))
+            if reference is not None:
+                same = (lambda g: within(g, reference, TOLERANCE[w["kind"]]))
             if got is not None and not same(got):
                 print(f"peers.py: {system} {name}: output differs from numpy", file=sys.stderr)
                 sys.exit(1)

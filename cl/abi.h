@@ -143,7 +143,7 @@
  * then the reduced dimensions but the innermost (the run), innermost first; DMLI_RED_DIM longs
  * each: {size, the tensors' strides (DMLI_RED_TENSORS)}. Kernel arguments: the table, then
  * each output and its base offset (elements), then each input and its base. */
-#define DMLI_RED_TENSORS 5
+#define DMLI_RED_TENSORS 6
 #define DMLI_RED_ARG_TABLE 0
 #define DMLI_RED_ARG_OUT(j) (1 + 2 * (j))
 #define DMLI_RED_ARG_OUT_BASE(j) (2 + 2 * (j))
@@ -157,10 +157,10 @@
 #define DMLI_RED_RUN 4               /* the innermost reduced dimension's size */
 #define DMLI_RED_COLS 5              /* COLS mode: the innermost kept dimension's size */
 #define DMLI_RED_RUN_S(x) (6 + (x))  /* tensor x's stride along the run */
-#define DMLI_RED_COL_S(x) (11 + (x)) /* COLS mode: tensor x's stride along the columns */
+#define DMLI_RED_COL_S(x) (12 + (x)) /* COLS mode: tensor x's stride along the columns */
 #define DMLI_RED_PARAMS 8
-#define DMLI_RED_PARAM(i) (16 + (i)) /* as the map's: 2-4 the operation's, 5-7 the activation's */
-#define DMLI_RED_HEADER 24
+#define DMLI_RED_PARAM(i) (18 + (i)) /* as the map's: 2-4 the operation's, 5-7 the activation's */
+#define DMLI_RED_HEADER 26
 #define DMLI_RED_DIM (1 + DMLI_RED_TENSORS)
 
 #endif /* DMLI_ABI_H */

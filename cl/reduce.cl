@@ -74,6 +74,15 @@
 #ifndef IN2_HALF
 #define IN2_HALF 0
 #endif
+#ifndef IN3_T
+#define IN3_T float
+#endif
+#ifndef IN3_HALF
+#define IN3_HALF 0
+#endif
+#ifndef PRE_OP
+#define PRE_OP 0
+#endif
 #ifndef OUT0_T
 #define OUT0_T float
 #endif
@@ -160,6 +169,11 @@
 #else
 #define LOAD2(i) ((COMPUTE_T)in2[(i)])
 #endif
+#if IN3_HALF
+#define LOAD3(i) vload_half((i), (__global const half *)in3)
+#else
+#define LOAD3(i) ((COMPUTE_T)in3[(i)])
+#endif
 
 #if INT_COMPUTE
 #define PARAM(i) ((COMPUTE_T)t[DMLI_RED_PARAM(i)])
@@ -170,6 +184,7 @@
 #endif
 
 #include "activation.cl"
+#include "exp.cl"
 
 #if OUT0_HALF
 /* FLOAT16 rounded once to nearest even; a NaN keeps its sign and top payload bits (as
@@ -257,7 +272,22 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
  * divides (one exp per element). */
 #define EXP_PASSES (ROP == 6 || ROP == 32 || ROP == 33)
 #define SOFTMAX_STASH (ROP == 32 && !OUT0_HALF)
+#if COMPUTE_DOUBLE
 #define EXP_OF(x, m) ((x) == (m) ? (COMPUTE_T)1 : exp((x) - (m)))
+#else
+/* e^(x - m) with the rounding error of x - m carried to first order (two-sum): float32's
+ * x - m alone is off by up to |x - m| / 2 ULPs of the exponent's argument, which exp turns
+ * into as many ULPs of the result. */
+static float exp_diff(float x, float m)
+{
+    float d = x - m, z = d - x;
+    float err = (x - (d - z)) - (m + z);
+    float e = dmli_expf(d);
+    e = isfinite(err) ? e + e * err : e;
+    return x == m ? 1.0f : e;
+}
+#define EXP_OF(x, m) exp_diff((x), (m))
+#endif
 
 /* Lane state: a (a sum, a product, the picked value, LOG_SUM_EXP's and softmax's maximum), b
  * (LOG_SUM_EXP's and softmax's scaled sum, MVN's sum of squares), ix (the picked element's
@@ -273,35 +303,36 @@ typedef struct lane {
 #define FOLD_INIT ((COMPUTE_T)0)
 #endif
 
-/* Folds element x (index e) into lane s for the fold pass (FOLD ops, and the first pass of
- * the normalisations). */
-static void visit(lane *s, COMPUTE_T x, long e, COMPUTE_T k)
+/* Folds element x (index e) into a lane's state (a, b, ix: kept in arrays of their own while
+ * a row is walked, so that the loop over the lanes vectorises) for the fold pass (FOLD ops, and the
+ * first pass of the normalisations). */
+static void visit(COMPUTE_T *a, COMPUTE_T *b, long *ix, COMPUTE_T x, long e, COMPUTE_T k)
 {
-    (void)k;
+    (void)k, (void)a, (void)b, (void)ix, (void)e;
 #if PICK
 #if INDEX_LAST
-    if (s->ix < 0 || BEFORE(x, s->a) || TIED(x, s->a)) {
+    if (*ix < 0 || BEFORE(x, *a) || TIED(x, *a)) {
 #else
-    if (s->ix < 0 || BEFORE(x, s->a)) {
+    if (*ix < 0 || BEFORE(x, *a)) {
 #endif
-        s->a = x;
-        s->ix = e;
+        *a = x;
+        *ix = e;
     }
 #elif ROP == 10 || ROP == 2 || ROP == 5
-    s->a += x;
+    *a += x;
 #elif ROP == 11 || ROP == 4 || (ROP == 36 && LP_P == 2)
-    s->a += x * x;
+    *a += x * x;
 #elif ROP == 3 || (ROP == 36 && LP_P == 1)
-    s->a += ABS(x);
+    *a += ABS(x);
 #elif ROP == 9
-    s->a *= x;
+    *a *= x;
 #elif EXP_PASSES
     /* The first pass: the maximum (a NaN ignored here: exp makes the sum NaN). */
-    s->a = x > s->a ? x : s->a;
+    *a = x > *a ? x : *a;
 #elif ROP == 35
     COMPUTE_T d = x - k;
-    s->a += d;
-    s->b += d * d;
+    *a += d;
+    *b += d * d;
 #endif
 }
 
@@ -430,6 +461,29 @@ static void combine(lane *s, __local lane *shared)
 #define RESULT_LANE(i) s[0]
 #endif
 
+/* The row's value at (u, i): input 0, or with a map fused into the reads (PRE_OP: the map's
+ * ADD 1, SUBTRACT 2 or MULTIPLY 3), input 0 with the last input (in the compute type: a float32
+ * intermediate the map would have stored holds the same value). */
+#if PRE_OP
+#if NIN == 2
+#define LOADP(i) LOAD1(i)
+#elif NIN == 3
+#define LOADP(i) LOAD2(i)
+#else
+#define LOADP(i) LOAD3(i)
+#endif
+#if PRE_OP == 1
+#define PRE_X(a, b) ((a) + (b))
+#elif PRE_OP == 2
+#define PRE_X(a, b) ((a) - (b))
+#else
+#define PRE_X(a, b) ((a) * (b))
+#endif
+#define X_AT(u, i) PRE_X(LOAD0(AT(2, u, i)), LOADP(AT(1 + NIN, u, i)))
+#else
+#define X_AT(u, i) LOAD0(AT(2, u, i))
+#endif
+
 /* NORMALIZE's second pass: the normalised value of element x (lane i, run position u, index e)
  * from the row's statistics st0, st1 (and pick), then the activation, stored. */
 #if ROP == 32
@@ -470,25 +524,25 @@ static void combine(lane *s, __local lane *shared)
         out0[o_] = (OUT0_T)((COMPUTE_T)out0[o_] / st1[i]); \
     }
 #else
-#define WRITE_BODY(i, u, e)                                     \
-    {                                                           \
-        COMPUTE_T y_ = NORMALISED(LOAD0(AT(2, u, i)), i, u, e); \
-        STORE0(AT(0, u, i), ACTIVATE(y_));                      \
+#define WRITE_BODY(i, u, e)                             \
+    {                                                   \
+        COMPUTE_T y_ = NORMALISED(X_AT(u, i), i, u, e); \
+        STORE0(AT(0, u, i), ACTIVATE(y_));              \
     }
 #endif
 /* The exponential pass: each lane's sum of exp(x - m), m in k. */
 #if SOFTMAX_STASH
-#define EXP_BODY(i, u, e)                                          \
-    {                                                              \
-        COMPUTE_T x_ = LOAD0(AT(2, u, i)), ex_ = EXP_OF(x_, k[i]); \
-        s[i].b += ex_;                                             \
-        out0[AT(0, u, i)] = (OUT0_T)ex_;                           \
+#define EXP_BODY(i, u, e)                                  \
+    {                                                      \
+        COMPUTE_T x_ = X_AT(u, i), ex_ = EXP_OF(x_, k[i]); \
+        sb[i] += ex_;                                      \
+        out0[AT(0, u, i)] = (OUT0_T)ex_;                   \
     }
 #else
-#define EXP_BODY(i, u, e)                  \
-    {                                      \
-        COMPUTE_T x_ = LOAD0(AT(2, u, i)); \
-        s[i].b += EXP_OF(x_, k[i]);        \
+#define EXP_BODY(i, u, e)          \
+    {                              \
+        COMPUTE_T x_ = X_AT(u, i); \
+        sb[i] += EXP_OF(x_, k[i]); \
     }
 #endif
 
@@ -506,6 +560,10 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #if NIN > 2
                           ,
                           __global const IN2_T *in2, long in2_base
+#endif
+#if NIN > 3
+                          ,
+                          __global const IN3_T *in3, long in3_base
 #endif
 )
 {
@@ -616,6 +674,11 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #else
     base_of[4] = 0;
 #endif
+#if NIN > 3
+    base_of[5] = in3_base + offset_of(KEPT_DIMS(t), kept, r, 5);
+#else
+    base_of[5] = 0;
+#endif
 
 #if SCAN
     /* One row per item (COLS: LANES rows at once), in order, from the end when REVERSE. */
@@ -653,8 +716,14 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     __local lane shared[1];
 #endif
     lane s[NL];
-    for (int i = 0; i < NL; ++i)
-        s[i] = lane_init();
+    COMPUTE_T sa[NL], sb[NL];
+    long si[NL];
+    for (int i = 0; i < NL; ++i) {
+        lane z = lane_init();
+        sa[i] = z.a;
+        sb[i] = z.b;
+        si[i] = z.ix;
+    }
     COMPUTE_T k[NL];
     for (int i = 0; i < NL; ++i)
         k[i] = (COMPUTE_T)0;
@@ -662,21 +731,27 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     /* MVN sums the distances from the row's first element (exact for near-constant rows);
      * every lane of a row the same. */
     {
-        long ro2 = base_of[2] + offset_of(red, outer, 0, 2);
+        long ro[DMLI_RED_TENSORS];
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)
+            ro[x] = base_of[x] + offset_of(red, outer, 0, x);
         for (int i = 0; i < NL; ++i)
 #if COLS
             if (COL_OF(i) < cols)
 #endif
-                k[i] = LOAD0(ro2 + COL_OF(i) * cs[2]);
+                k[i] = X_AT(0L, i);
     }
 #endif
-#define FOLD_BODY(i, u, e) visit(&s[i], LOAD0(AT(2, u, i)), e, k[i]);
+#define FOLD_BODY(i, u, e) visit(&sa[i], &sb[i], &si[i], X_AT(u, i), e, k[i]);
     ROW_LOOP(FOLD_BODY)
+    for (int i = 0; i < NL; ++i)
+        s[i] = (lane){sa[i], sb[i], si[i]};
     combine(s, shared);
 #if EXP_PASSES
     for (int i = 0; i < NL; ++i)
         k[i] = RESULT_LANE(i).a;
     ROW_LOOP(EXP_BODY)
+    for (int i = 0; i < NL; ++i)
+        s[i].b = sb[i];
     combine(s, shared);
 #endif
 

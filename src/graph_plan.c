@@ -373,6 +373,68 @@ static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const ui
     return true;
 }
 
+/* A reduction node's reduction while planning, and the source of each input. */
+typedef struct pending_reduce {
+    dmli_reduce reduce;
+    dmli_source src[DMLI_REDUCE_MAX_INPUTS];
+    uint32_t fused;
+} pending_reduce;
+
+/* The reduction node v (pr, as lowered) reads its input 0 through the element-wise ADD,
+ * SUBTRACT or MULTIPLY node that writes it (SkipLayerNormalization's ADD before MVN, an
+ * attention mask's ADD before SOFTMAX): the reduction reads the map's two inputs and applies
+ * its operation (cl/reduce.cl PRE_OP), and the map's output is never written. Exact where the
+ * intermediate tensor is FLOAT32 or FLOAT64 (the reduction computes in that type). */
+static void try_fuse_map_into_reduce(const dmli_graph *g, const pending_map *maps,
+                                     const uint32_t *map_of, dmli_graph_decision *dec,
+                                     pending_reduce *pr, uint32_t v)
+{
+    dmli_graph_work_done.plan++;
+    dmli_reduce *r = &pr->reduce;
+    bool folds = r->op <= DMLI_REDUCE_SUM_SQUARE;
+    bool normalises = r->op >= DMLI_REDUCE_SOFTMAX && r->op <= DMLI_REDUCE_LP_NORM;
+    if (!is_map(g, pr->src[0]) || (!folds && !normalises))
+        return;
+    uint32_t u = pr->src[0].index;
+    const pending_map *pm = &maps[map_of[u]];
+    const dmli_map *m = &pm->map;
+    if ((dec[u].why = single_reader(&g->nodes[u], pr->src[0].output)) != NULL)
+        return;
+    if ((m->op != DMLI_MAP_ADD && m->op != DMLI_MAP_SUBTRACT && m->op != DMLI_MAP_MULTIPLY) ||
+        m->n_inputs != 2 || m->scale_bias || m->act != DMLI_ACT_NONE) {
+        dec[u].why = "a reduction reads through an ADD, SUBTRACT or MULTIPLY without an "
+                     "activation only";
+        return;
+    }
+    if (r->n_inputs >= DMLI_REDUCE_MAX_INPUTS) {
+        dec[u].why = "the reduction reads as many tensors as its kernel takes";
+        return;
+    }
+    if (!exact_intermediate(m->out.type) || m->out.type != r->in[0].type ||
+        m->in[0].type != m->out.type || m->in[1].type != m->out.type) {
+        dec[u].why = "its result is rounded to the intermediate tensor's type before the "
+                     "reduction reads it (fused, it would not be)";
+        return;
+    }
+    bool same = m->rank == r->rank && m->out.offset == r->in[0].offset;
+    for (int d = 0; same && d < m->rank; ++d)
+        same =
+            m->size[d] == r->size[d] && (m->size[d] == 1 || m->out.stride[d] == r->in[0].stride[d]);
+    if (!same) {
+        dec[u].why = "the reduction reads the intermediate tensor in another layout";
+        return;
+    }
+    uint32_t k = r->n_inputs++;
+    r->in[k] = m->in[1];
+    r->in[0] = m->in[0];
+    r->pre_op = m->op;
+    pr->src[k] = pm->src[1];
+    pr->src[0] = pm->src[0];
+    pr->fused += 1 + pm->fused;
+    dec[u].fused_into = (int)v;
+    dec[u].why = NULL;
+}
+
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
     return (v + a - 1) / a * a;
@@ -457,34 +519,30 @@ static void emit_map_step(const dmli_graph *g, uint32_t v, const pending_map *pm
         s->ins[k] = slot_of(g, pm->src[k], where);
 }
 
-/* A reduction's node: its reduction, normalised, each tensor from where it lives. */
-static void emit_reduce_step(const dmli_graph *g, uint32_t v, const dmli_slot *where,
-                             dmli_graph_plan *gp)
+/* A reduction's node: its reduction (with what was fused into its reads), normalised, each
+ * tensor from where it lives. */
+static void emit_reduce_step(const dmli_graph *g, uint32_t v, const pending_reduce *pr,
+                             const dmli_slot *where, dmli_graph_plan *gp)
 {
     dmli_graph_work_done.emit++;
-    const dmli_graph_node *n = &g->nodes[v];
     dmli_reduce *r = &gp->reduces[gp->n_reduces++];
-    *r = n->st->reduce;
+    *r = pr->reduce;
     dmli_reduce_normalize(r);
     dmli_graph_step *s = &gp->steps[gp->n_steps++];
     s->reduce = r;
     s->plan.empty = r->empty;
     s->node = v;
-    s->fused = 0;
+    s->fused = pr->fused;
     for (uint32_t j = 0; j < r->n_outputs; ++j)
         s->outs[j] = WHERE(g, where, v, r->out[j].slot);
     s->out = s->outs[0];
-    /* An absent optional input (MVN's scale or bias) is never read: input 0 stands in. */
-    for (uint32_t k = 0; k < r->n_inputs; ++k) {
-        dmli_source src = n->inputs[r->in[k].slot];
-        s->ins[k] =
-            slot_of(g, src.kind == DMLI_SOURCE_NONE ? n->inputs[r->in[0].slot] : src, where);
-    }
+    for (uint32_t k = 0; k < r->n_inputs; ++k)
+        s->ins[k] = slot_of(g, pr->src[k], where);
 }
 
 /* The steps, in topological order: one per node that was not composed into another. */
 static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending_map *maps,
-                    const uint32_t *map_of, dmli_graph_plan *gp)
+                    const uint32_t *map_of, const pending_reduce *reds, dmli_graph_plan *gp)
 {
     size_t n_steps = 0, n_maps = 0, n_reduces = 0;
     for (uint32_t v = 0; v < g->n_nodes; ++v)
@@ -515,7 +573,7 @@ static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending
             continue;
         }
         if (g->nodes[v].st->reduced) {
-            emit_reduce_step(g, v, where, gp);
+            emit_reduce_step(g, v, &reds[map_of[v]], where, gp);
             continue;
         }
         dmli_graph_work_done.emit++;
@@ -545,17 +603,20 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
     dmli_graph_plan *gp = calloc(1, sizeof *gp);
     pending_pool pool = {0};
     pool.of = malloc(g->n_nodes * sizeof *pool.of);
-    uint32_t n_mapped = 0;
-    for (uint32_t v = 0; v < g->n_nodes; ++v)
+    uint32_t n_mapped = 0, n_reduced = 0;
+    for (uint32_t v = 0; v < g->n_nodes; ++v) {
         n_mapped += g->nodes[v].st && g->nodes[v].st->mapped;
+        n_reduced += g->nodes[v].st && g->nodes[v].st->reduced;
+    }
     pending_map *maps = malloc((n_mapped ? n_mapped : 1) * sizeof *maps);
+    pending_reduce *reds = malloc((n_reduced ? n_reduced : 1) * sizeof *reds);
     uint32_t *map_of = malloc((g->n_nodes ? g->n_nodes : 1) * sizeof *map_of);
     if (gp)
         gp->decisions = calloc(g->n_nodes, sizeof *gp->decisions);
-    HRESULT hr = gp && pool.of && gp->decisions && maps && map_of
+    HRESULT hr = gp && pool.of && gp->decisions && maps && reds && map_of
                      ? S_OK
                      : dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
-    uint32_t n_maps = 0;
+    uint32_t n_maps = 0, n_reds = 0;
     for (uint32_t v = 0; SUCCEEDED(hr) && v < g->n_nodes; ++v) {
         gp->decisions[v] = (dmli_graph_decision){-1, NULL};
         pool.of[v] = NO_ENTRY;
@@ -575,6 +636,21 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
             try_fuse_activation(g, maps, map_of, gp->decisions, v);
             continue;
         }
+        if (node->st && node->st->reduced) {
+            /* map_of numbers the reductions too (a node is one or the other). */
+            pending_reduce *pr = &reds[map_of[v] = n_reds++];
+            pr->reduce = node->st->reduce;
+            pr->fused = 0;
+            /* An absent optional input (MVN's scale or bias) is never read: input 0's source
+             * stands in. */
+            for (uint32_t k = 0; k < pr->reduce.n_inputs; ++k) {
+                dmli_source src = node->inputs[pr->reduce.in[k].slot];
+                pr->src[k] =
+                    src.kind == DMLI_SOURCE_NONE ? node->inputs[pr->reduce.in[0].slot] : src;
+            }
+            try_fuse_map_into_reduce(g, maps, map_of, gp->decisions, pr, v);
+            continue;
+        }
         if (!single_kernel(node))
             continue; /* constants, and operators that run as their own steps */
         hr = pending_take(&pool, v);
@@ -586,8 +662,9 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
             try_fuse(g, &pool, gp->decisions, v, DMLI_FUSE_INDEX);
     }
     if (SUCCEEDED(hr))
-        hr = emit(g, &pool, maps, map_of, gp);
+        hr = emit(g, &pool, maps, map_of, reds, gp);
     free(maps);
+    free(reds);
     free(map_of);
     free(pool.entries);
     free(pool.free_list);
@@ -649,9 +726,10 @@ void dmli_graph_plan_print(const dmli_graph *g, const dmli_graph_plan *gp)
         char o[48], in[48], ix[48];
         if (s->reduce) {
             fprintf(stderr,
-                    "dmlcl: graph step %u: node %u (%s), reduction of %u input(s) rank %d, "
-                    "%s <- %s\n",
-                    i, s->node, g->nodes[s->node].name, s->reduce->n_inputs, s->reduce->rank,
+                    "dmlcl: graph step %u: node %u (%s) + %u fused, reduction of %u input(s) "
+                    "rank %d%s, %s <- %s\n",
+                    i, s->node, g->nodes[s->node].name, s->fused, s->reduce->n_inputs,
+                    s->reduce->rank, s->reduce->pre_op ? " reading through a map" : "",
                     slot_text(s->out, o, sizeof o), slot_text(s->ins[0], in, sizeof in));
             continue;
         }

@@ -335,7 +335,7 @@ void dmli_map_param_int(dmli_map *map, int i, int64_t value);
  * float64 for FLOAT64; integers in 64 bits), the result converted to the output's type.
  * Every tensor is a dmli_map_tensor (type, slot, offset, strides per dimension; 0 broadcasts).
  */
-#define DMLI_REDUCE_MAX_INPUTS 3
+#define DMLI_REDUCE_MAX_INPUTS 4
 #define DMLI_REDUCE_MAX_OUTPUTS 2
 
 typedef enum dmli_reduce_op {
@@ -388,6 +388,10 @@ typedef struct dmli_reduce {
     bool has_scale, has_bias;    /* MVN: inputs 1 (scale) and 2 (bias) are read */
     bool reverse, exclusive;     /* scans: from the row's end; the element itself left out */
     bool smallest;               /* TOP_K: the K smallest (else largest) */
+    /* A map fused into the reads (graphs): each row value x is in[0] pre_op in[n_inputs - 1]
+     * (DMLI_MAP_ADD, SUBTRACT or MULTIPLY, in the compute type) rather than in[0] alone;
+     * DMLI_MAP_IDENTITY (0): none. Folds and normalisations only. */
+    dmli_map_op pre_op;
     int rank;
     int64_t size[DMLI_MAX_RANK];
     bool reduced[DMLI_MAX_RANK];

@@ -15,6 +15,11 @@
 #include "launch.h"
 #include "tuning.h"
 
+_Static_assert(DMLI_REDUCE_MAX_OUTPUTS + DMLI_REDUCE_MAX_INPUTS == DMLI_RED_TENSORS,
+               "the reduction's tensors: internal.h and cl/abi.h");
+_Static_assert(DMLI_MAP_ADD == 1 && DMLI_MAP_SUBTRACT == 2 && DMLI_MAP_MULTIPLY == 3,
+               "cl/reduce.cl PRE_OP numbers the map's ADD, SUBTRACT, MULTIPLY");
+
 static bool is_float(DML_TENSOR_DATA_TYPE t)
 {
     return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 ||
@@ -77,8 +82,8 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     dmli_opt_int(o, "COMPUTE_DOUBLE", strcmp(compute, "double") == 0);
     dmli_opt_int(o, "INT_COMPUTE", integer);
     dmli_opt_int(o, "SIGNED_COMPUTE", sign);
-    static const char *const in_t[] = {"IN0_T", "IN1_T", "IN2_T"};
-    static const char *const in_half[] = {"IN0_HALF", "IN1_HALF", "IN2_HALF"};
+    static const char *const in_t[] = {"IN0_T", "IN1_T", "IN2_T", "IN3_T"};
+    static const char *const in_half[] = {"IN0_HALF", "IN1_HALF", "IN2_HALF", "IN3_HALF"};
     for (uint32_t k = 0; k < r->n_inputs; ++k) {
         dmli_opt_str(o, in_t[k], dmli_map_storage_type(r->in[k].type));
         dmli_opt_int(o, in_half[k], r->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT16);
@@ -116,6 +121,8 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     if (r->op == DMLI_REDUCE_LP_NORM)
         dmli_opt_int(o, "LP_P", r->iparam[DMLI_MAP_PARAM_OP]);
     dmli_opt_int(o, "ACT", (int)r->act);
+    if (r->pre_op != DMLI_MAP_IDENTITY)
+        dmli_opt_int(o, "PRE_OP", (int)r->pre_op);
 }
 
 /* Parameter i in the compute type's bits (cl/reduce.cl PARAM). */

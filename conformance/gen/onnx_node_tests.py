@@ -32,6 +32,10 @@ A test converts when its model is one node of a mapped operator. The mapping:
   negative counted from the end) as TOP_K1, ONNX's INT64 indices as UINT64 (the same values,
   never negative); LRN as LOCAL_RESPONSE_NORMALIZATION across channels (size: LocalSize): the
   converters of EXTRA (convert_bnscan).
+- the normalising operators (convert_normalize): Softmax, LogSoftmax, Hardmax (ACTIVATION_*1,
+  Axes {axis} from opset 13, {axis, ..., rank - 1} before), LayerNormalization
+  (MEAN_VARIANCE_NORMALIZATION2, Y only), MeanVarianceNormalization
+  (MEAN_VARIANCE_NORMALIZATION1), LpNormalization (LP_NORMALIZATION).
 - Reductions (convert_reduce, REDUCE_OPS): ReduceSum, ReduceMean (AVERAGE), ReduceMax,
   ReduceMin, ReduceProd (MULTIPLY), ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp,
   ReduceSumSquare as DML_OPERATOR_REDUCE, ArgMax and ArgMin as DML_OPERATOR_ARGMAX and _ARGMIN.
@@ -552,6 +556,110 @@ EXTRA.update({"BatchNormalization": convert_bnscan, "CumSum": convert_bnscan,
 
 
 # ---------------------------------------------------------------------------------------
+# The normalising operators: Softmax, LogSoftmax, Hardmax, LayerNormalization,
+# MeanVarianceNormalization, LpNormalization (reductions that keep the input's shape)
+
+NORM_OPS = {
+    "Softmax": ACT + "SOFTMAX1", "LogSoftmax": ACT + "LOG_SOFTMAX1",
+    "Hardmax": ACT + "HARDMAX1", "LayerNormalization": "DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2",
+    "MeanVarianceNormalization": "DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1",
+    "LpNormalization": "DML_OPERATOR_LP_NORMALIZATION",
+}
+
+
+def norm_tensor(t, a, rank):
+    """A packed case tensor of a, its shape padded with leading 1s to rank (DirectML's MVN
+    broadcasts a scale or bias by its size-1 dimensions)."""
+    t = dml_type(t)
+    a = np.asarray(a).astype(NP_OF[t])
+    shape = [1] * (rank - a.ndim) + list(a.shape)
+    return {"type": t, "shape": shape or [1],
+            "data": [jvalue(t, v) for v in a.reshape(-1).tolist()]}
+
+
+def convert_normalize(name, model, sets, where):
+    """One ONNX normalising node as a DirectML-operator case:
+    - Softmax, LogSoftmax, Hardmax from opset 13: ACTIVATION_*1 with Axes {axis}; before 13
+      (the input coerced to 2-D at axis): Axes {axis, ..., rank - 1};
+    - LayerNormalization (Y only: MEAN_VARIANCE_NORMALIZATION2 has one output, so the test's
+      Mean and InvStdDev are not compared): Axes {axis, ..., rank - 1}, UseMean and
+      UseVariance TRUE, epsilon, Scale and B with leading 1s;
+    - MeanVarianceNormalization: MEAN_VARIANCE_NORMALIZATION1 with its axes (default
+      {0, 2, 3}), NormalizeVariance TRUE, Epsilon 1e-9 (ONNX adds 1e-9 to the standard
+      deviation, DirectML to the variance under the root: equal within 1e-9 relative);
+    - LpNormalization: LP_NORMALIZATION with Axis, P, Epsilon 1e-30 (ONNX divides by the norm
+      and gives 0 for a zero row; max(norm, 1e-30) does both)."""
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    dml = NORM_OPS[op]
+    attrs = attrs_of(node)
+    opset = opset_of(model, op)
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    inputs = [to_array(ins[index[n]]) if n else None for n in node.input]
+    out_t, out_a = to_array(outs[0])
+    x_t, x = inputs[0]
+    rank = x.ndim
+    if rank < 1 or rank > 8:
+        raise Skip("shape: {} dimensions; DirectML tensors have 1 to 8".format(rank))
+    if 0 in x.shape:
+        raise Skip("shape: an empty tensor; DirectML sizes are at least 1")
+    if x_t not in F:
+        raise Skip("type table: {} is not in {}'s type table".format(
+            x_t, dml.replace("DML_OPERATOR_", "")))
+    case_inputs = {"InputTensor": case_tensor(x_t, x)}
+    dml_attrs = {}
+    extra = []
+    if op in ("Softmax", "LogSoftmax", "Hardmax"):
+        axis = attrs.get("axis", -1 if opset >= 13 else 1)
+        axis = axis + rank if axis < 0 else axis
+        axes = [axis] if opset >= 13 else list(range(axis, rank))
+        dml_attrs["Axes"] = axes
+        extra.append("axis {}: Axes {}".format(attrs.get("axis", "default"), axes) +
+                     ("" if opset >= 13 else " (the input coerced to 2-D)"))
+    elif op == "LayerNormalization":
+        if len([n for n in node.output if n]) > 1:
+            extra.append("Y only: the test's Mean and InvStdDev are not compared")
+        axis = attrs.get("axis", -1)
+        axis = axis + rank if axis < 0 else axis
+        dml_attrs.update({"Axes": list(range(axis, rank)), "UseMean": True,
+                          "UseVariance": True, "Epsilon": f32(attrs.get("epsilon", 1e-5))})
+        for member, v in zip(("ScaleTensor", "BiasTensor"), inputs[1:3]):
+            if v is not None:
+                if v[0] != x_t:
+                    raise Skip("type: {} of another type than X".format(member))
+                case_inputs[member] = norm_tensor(v[0], v[1], rank)
+        extra.append("axis {}: Axes {}".format(attrs.get("axis", "default"), dml_attrs["Axes"]))
+    elif op == "MeanVarianceNormalization":
+        axes = [a + rank if a < 0 else a for a in attrs.get("axes", [0, 2, 3])]
+        dml_attrs.update({"Axes": axes, "NormalizeVariance": True, "Epsilon": f32(1e-9)})
+        extra.append("axes {}; Epsilon 1e-9 under the root where ONNX adds it to the standard "
+                     "deviation".format(axes))
+    else:  # LpNormalization
+        p = attrs.get("p", 2)
+        if p not in (1, 2):
+            raise Skip("attribute: p={}; LP_NORMALIZATION's P is 1 or 2".format(p))
+        axis = attrs.get("axis", -1)
+        axis = axis + rank if axis < 0 else axis
+        dml_attrs.update({"Axis": axis, "P": p, "Epsilon": f32(1e-30)})
+        extra.append("axis {} p {}; Epsilon 1e-30 (ONNX divides by the norm, a zero row giving "
+                     "0)".format(axis, p))
+    expected = case_tensor(out_t, out_a)
+    c = {"name": "onnx-node." + name[5:] if name.startswith("test_") else "onnx-node." + name,
+         "source": "onnx:{}-{}#{}".format(op, opset, name), "op": dml, "attrs": dml_attrs,
+         "inputs": case_inputs, "expected": {"outputs": {"OutputTensor": expected}}}
+    c["note"] = "ONNX {}-{} as {}; {} (ONNX's backend node test {}, {})".format(
+        op, opset, dml, "; ".join(extra), name, where)
+    return op, c
+
+
+EXTRA.update({op: convert_normalize for op in NORM_OPS})
+
+
+# ---------------------------------------------------------------------------------------
 # Reductions: DML_OPERATOR_REDUCE, ARGMIN, ARGMAX
 
 FLOAT_ONLY = F
@@ -722,7 +830,7 @@ def main():
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
-                "top-k and reductions, one DirectML-operator case "
+                "top-k, normalisations and reductions, one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(
                     onnx.__version__, origin))

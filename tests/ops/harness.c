@@ -422,6 +422,11 @@ const char *ops_submit_name(ops_submit submit)
 static void binding_of(const ops_memory *m, const ops_tensor *t, DML_BUFFER_BINDING *b,
                        DML_BINDING_DESC *d)
 {
+    if (t == NULL) { /* an absent optional tensor */
+        d->Type = DML_BINDING_TYPE_NONE;
+        d->Desc = NULL;
+        return;
+    }
     b->Buffer = m->mem[t->slot];
     b->Offset = t->offset;
     b->SizeInBytes = t->bind_size;

@@ -170,7 +170,8 @@ typedef enum ops_submit {
 
 const char *ops_submit_name(ops_submit submit);
 
-/* Binds every tensor at its placement through the public binding API. */
+/* Binds every tensor at its placement through the public binding API (a NULL input: an
+ * absent optional tensor, DML_BINDING_TYPE_NONE). */
 HRESULT ops_bind(dmlcl_binding_table *table, const ops_memory *m, ops_tensor *const *inputs,
                  UINT input_count, ops_tensor *const *outputs, UINT output_count);
 

@@ -116,6 +116,8 @@ void ug_run(const dmli_graph *graph, const dmli_graph_plan *plan, void *const *i
             map_eval(s->map, slot_ptr(graph, s->out, inputs, outputs, temp), ins);
             continue;
         }
+        /* Reductions run on the device only (tests/ops/graph_reduce.c). */
+        cr_assert(s->reduce == NULL, "ug_run: step %u is a reduction, which it does not run", i);
         void *idx = s->plan.kind == DMLI_PLAN_INDEXED
                         ? slot_ptr(graph, s->idx, inputs, outputs, temp)
                         : NULL;

@@ -320,6 +320,47 @@ static const field add1[] = {TENSOR(S, ATensor, IN), TENSOR(S, BTensor, IN),
                              TENSOR(S, OutputTensor, OUT), FUSED(S, FusedActivation), END};
 #undef S
 
+/* The normalising operators (src/ops/softmax.c, src/ops/mvn.c); a BOOL is read as a UINT. The
+ * tool has no optional tensor members yet, so an MVN model gives ScaleTensor and BiasTensor. */
+#define S DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC
+static const field softmax1[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                 COUNT(S, AxisCount), UINTS(S, Axes, AxisCount), END};
+#undef S
+#define S DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC
+static const field mvn0[] = {
+    TENSOR(S, InputTensor, IN),   TENSOR(S, ScaleTensor, IN), TENSOR(S, BiasTensor, IN),
+    TENSOR(S, OutputTensor, OUT), UINTF(S, CrossChannel),     UINTF(S, NormalizeVariance),
+    FLOATF(S, Epsilon),           FUSED(S, FusedActivation),  END};
+#undef S
+#define S DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC
+static const field mvn1[] = {TENSOR(S, InputTensor, IN),  TENSOR(S, ScaleTensor, IN),
+                             TENSOR(S, BiasTensor, IN),   TENSOR(S, OutputTensor, OUT),
+                             COUNT(S, AxisCount),         UINTS(S, Axes, AxisCount),
+                             UINTF(S, NormalizeVariance), FLOATF(S, Epsilon),
+                             FUSED(S, FusedActivation),   END};
+#undef S
+#define S DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC
+static const field mvn2[] = {TENSOR(S, InputTensor, IN),
+                             TENSOR(S, ScaleTensor, IN),
+                             TENSOR(S, BiasTensor, IN),
+                             TENSOR(S, OutputTensor, OUT),
+                             COUNT(S, AxisCount),
+                             UINTS(S, Axes, AxisCount),
+                             UINTF(S, UseMean),
+                             UINTF(S, UseVariance),
+                             FLOATF(S, Epsilon),
+                             FUSED(S, FusedActivation),
+                             END};
+#undef S
+#define S DML_LP_NORMALIZATION_OPERATOR_DESC
+static const field lp_norm[] = {TENSOR(S, InputTensor, IN),
+                                TENSOR(S, OutputTensor, OUT),
+                                UINTF(S, Axis),
+                                FLOATF(S, Epsilon),
+                                UINTF(S, P),
+                                END};
+#undef S
+
 #define ROW(op, desc, fields)                          \
     {                                                  \
         DML_OPERATOR_##op, #desc, sizeof(desc), fields \
@@ -413,6 +454,16 @@ static const op_row rows[] = {
     ROW(ACTIVATION_SOFTPLUS, DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, act_softplus),
     ROW(ACTIVATION_SWISH, DML_ACTIVATION_SWISH_OPERATOR_DESC, act_swish),
     ROW(ACTIVATION_PARAMETERIZED_RELU, DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, act_prelu),
+    ROW(ACTIVATION_SOFTMAX, DML_ACTIVATION_SOFTMAX_OPERATOR_DESC, unary),
+    ROW(ACTIVATION_LOG_SOFTMAX, DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC, unary),
+    ROW(ACTIVATION_HARDMAX, DML_ACTIVATION_HARDMAX_OPERATOR_DESC, unary),
+    ROW(ACTIVATION_SOFTMAX1, DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC, softmax1),
+    ROW(ACTIVATION_LOG_SOFTMAX1, DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC, softmax1),
+    ROW(ACTIVATION_HARDMAX1, DML_ACTIVATION_HARDMAX1_OPERATOR_DESC, softmax1),
+    ROW(MEAN_VARIANCE_NORMALIZATION, DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC, mvn0),
+    ROW(MEAN_VARIANCE_NORMALIZATION1, DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC, mvn1),
+    ROW(MEAN_VARIANCE_NORMALIZATION2, DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC, mvn2),
+    ROW(LP_NORMALIZATION, DML_LP_NORMALIZATION_OPERATOR_DESC, lp_norm),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),

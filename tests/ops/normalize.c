@@ -1,0 +1,422 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * normalize.c: DirectML's normalising operators on the device against the C reference
+ * (tests/ref/ref_normalize.c): ACTIVATION_SOFTMAX, LOG_SOFTMAX, HARDMAX and their *1 versions,
+ * MEAN_VARIANCE_NORMALIZATION (and 1, 2) and LP_NORMALIZATION, FLOAT32 and FLOAT16.
+ *
+ * Random cases: ranks 1..8 (the 1.0 softmax family: every dimension but the last two of size
+ * 1; MVN: 4), random axis sets (inner, outer, split, all; Axes in any order), inputs packed,
+ * padded, transposed, broadcast or aliasing, outputs packed, padded or transposed; MVN's scale
+ * and bias each present or not, each dimension the input's or 1 (broadcast), in any layout,
+ * a fused activation now and then, UseMean and UseVariance (NormalizeVariance) drawn; LP's P 1
+ * or 2 and Epsilon 1e-5 or 0.5. Data in [-20, 20]; a third of HARDMAX's cases draw small
+ * integers, so rows hold their largest value more than once (the first wins). Float outputs
+ * compare within ref_norm_ulps / ref_norm_abs (plus a fused activation's ULPs; SOFTMAX at
+ * precision.md's 3N + 3: the kernel carries the rounding of x - max into exp). Failures
+ * print the seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "cases.h"
+#include "harness.h"
+#include "ref_activation.h"
+#include "ref_broadcast.h"
+#include "ref_normalize.h"
+
+#define NORM_DEFAULT_SEED 0x646D6C636C4E524Dull
+#define NORM_MAX_ELEMENTS 2000
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+
+typedef enum norm_form {
+    FORM_OLD,  /* ACTIVATION_SOFTMAX ...: the last dimension, effective rank <= 2 */
+    FORM_AXES, /* ACTIVATION_SOFTMAX1 ...: Axes */
+    FORM_MVN0, /* CrossChannel */
+    FORM_MVN1, /* Axes, NormalizeVariance */
+    FORM_MVN2, /* Axes, UseMean, UseVariance */
+    FORM_LP,   /* Axis, P */
+} norm_form;
+
+typedef struct norm_kind {
+    const char *name;
+    DML_OPERATOR_TYPE type;
+    ref_norm_op op;
+    norm_form form;
+} norm_kind;
+
+static const norm_kind kinds[] = {
+    {"SOFTMAX", DML_OPERATOR_ACTIVATION_SOFTMAX, REF_NORM_SOFTMAX, FORM_OLD},
+    {"SOFTMAX1", DML_OPERATOR_ACTIVATION_SOFTMAX1, REF_NORM_SOFTMAX, FORM_AXES},
+    {"LOG_SOFTMAX", DML_OPERATOR_ACTIVATION_LOG_SOFTMAX, REF_NORM_LOG_SOFTMAX, FORM_OLD},
+    {"LOG_SOFTMAX1", DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1, REF_NORM_LOG_SOFTMAX, FORM_AXES},
+    {"HARDMAX", DML_OPERATOR_ACTIVATION_HARDMAX, REF_NORM_HARDMAX, FORM_OLD},
+    {"HARDMAX1", DML_OPERATOR_ACTIVATION_HARDMAX1, REF_NORM_HARDMAX, FORM_AXES},
+    {"MEAN_VARIANCE_NORMALIZATION", DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION, REF_NORM_MVN,
+     FORM_MVN0},
+    {"MEAN_VARIANCE_NORMALIZATION1", DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, REF_NORM_MVN,
+     FORM_MVN1},
+    {"MEAN_VARIANCE_NORMALIZATION2", DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, REF_NORM_MVN,
+     FORM_MVN2},
+    {"LP_NORMALIZATION", DML_OPERATOR_LP_NORMALIZATION, REF_NORM_LP, FORM_LP},
+};
+
+/* Fused activations the MVN cases draw (a subset of DirectML's fusable list, with their
+ * parameters' ranges kept within |slope| <= 1 so that MVN's absolute tolerance holds). */
+static const struct {
+    ref_act act;
+    DML_OPERATOR_TYPE type;
+    int n_params;
+} fusable[] = {
+    {REF_ACT_RELU, DML_OPERATOR_ACTIVATION_RELU, 0},
+    {REF_ACT_LEAKY_RELU, DML_OPERATOR_ACTIVATION_LEAKY_RELU, 1},
+    {REF_ACT_ELU, DML_OPERATOR_ACTIVATION_ELU, 1},
+    {REF_ACT_SIGMOID, DML_OPERATOR_ACTIVATION_SIGMOID, 0},
+    {REF_ACT_LINEAR, DML_OPERATOR_ACTIVATION_LINEAR, 2},
+    {REF_ACT_SOFTSIGN, DML_OPERATOR_ACTIVATION_SOFTSIGN, 0},
+    {REF_ACT_IDENTITY, DML_OPERATOR_ACTIVATION_IDENTITY, 0},
+};
+
+typedef struct act_desc { /* a fused activation's descriptor: no tensors, two FLOATs */
+    const DML_TENSOR_DESC *InputTensor;
+    const DML_TENSOR_DESC *OutputTensor;
+    FLOAT param[2];
+} act_desc;
+
+typedef struct norm_case {
+    const char *test;
+    uint64_t seed;
+    unsigned number;
+    const norm_kind *kind;
+    DML_TENSOR_DATA_TYPE type;
+    uint32_t rank;
+    uint32_t sizes[REF_MAX_DIMS];
+    UINT axes[REF_MAX_DIMS];
+    UINT n_axes;
+    ref_norm_args args;
+    bool cross, ties, has_scale, has_bias;
+    int fused; /* index into fusable[], or -1 */
+    ops_layout layout[4];
+    ops_submit submit;
+    ops_tensor in, scale, bias, out;
+    act_desc act;
+    DML_OPERATOR_DESC fused_desc;
+    union {
+        DML_ACTIVATION_SOFTMAX_OPERATOR_DESC softmax;
+        DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC softmax1;
+        DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC mvn;
+        DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC mvn1;
+        DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC mvn2;
+        DML_LP_NORMALIZATION_OPERATOR_DESC lp;
+    } d;
+    DML_OPERATOR_DESC desc;
+    ops_memory mem;
+} norm_case;
+
+static ops_seed run_seed = OPS_SEED(NORM_DEFAULT_SEED);
+
+static bool is_mvn(const norm_case *c)
+{
+    return c->kind->op == REF_NORM_MVN;
+}
+
+/* A non-empty random set of the rank dimensions, in a shuffled order. */
+static void draw_axes(norm_case *c, ref_rng *rng)
+{
+    c->n_axes = 0;
+    for (uint32_t d = 0; d < c->rank; ++d)
+        if (ref_rng_chance(rng, 40))
+            c->axes[c->n_axes++] = d;
+    if (c->n_axes == 0)
+        c->axes[c->n_axes++] = (UINT)ref_rng_below(rng, c->rank);
+    for (UINT i = c->n_axes; i > 1; --i) {
+        UINT j = (UINT)ref_rng_below(rng, i), t = c->axes[i - 1];
+        c->axes[i - 1] = c->axes[j];
+        c->axes[j] = t;
+    }
+}
+
+static void draw_operand(norm_case *c, ref_rng *rng, ops_tensor *t, const char *name, int k)
+{
+    uint32_t sizes[REF_MAX_DIMS];
+    for (uint32_t d = 0; d < c->rank; ++d)
+        sizes[d] = ref_rng_chance(rng, 50) ? c->sizes[d] : 1;
+    ops_random_tensor(t, rng, name, false, c->type, c->rank, sizes, &c->layout[k]);
+}
+
+static void norm_descs(norm_case *c)
+{
+    const DML_TENSOR_DESC *in = ops_tensor_desc(&c->in), *out = ops_tensor_desc(&c->out);
+    const DML_TENSOR_DESC *scale = c->has_scale ? ops_tensor_desc(&c->scale) : NULL;
+    const DML_TENSOR_DESC *bias = c->has_bias ? ops_tensor_desc(&c->bias) : NULL;
+    const DML_OPERATOR_DESC *fused = c->fused >= 0 ? &c->fused_desc : NULL;
+    if (c->fused >= 0) {
+        c->fused_desc.Type = fusable[c->fused].type;
+        c->fused_desc.Desc = &c->act;
+    }
+    float eps = (float)c->args.epsilon;
+    switch (c->kind->form) {
+    case FORM_OLD: c->d.softmax = (DML_ACTIVATION_SOFTMAX_OPERATOR_DESC){in, out}; break;
+    case FORM_AXES:
+        c->d.softmax1 = (DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC){in, out, c->n_axes, c->axes};
+        break;
+    case FORM_MVN0:
+        c->d.mvn = (DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC){
+            in, scale, bias, out, c->cross, c->args.use_variance, eps, fused};
+        break;
+    case FORM_MVN1:
+        c->d.mvn1 = (DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC){
+            in, scale, bias, out, c->n_axes, c->axes, c->args.use_variance, eps, fused};
+        break;
+    case FORM_MVN2:
+        c->d.mvn2 = (DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC){
+            in,  scale, bias, out, c->n_axes, c->axes, c->args.use_mean, c->args.use_variance,
+            eps, fused};
+        break;
+    case FORM_LP:
+        c->d.lp = (DML_LP_NORMALIZATION_OPERATOR_DESC){in, out, c->axes[0], eps, c->args.p};
+        break;
+    }
+    c->desc.Type = c->kind->type;
+    c->desc.Desc = &c->d;
+}
+
+static void norm_generate(norm_case *c, ref_rng *rng, const norm_kind *kind,
+                          DML_TENSOR_DATA_TYPE type)
+{
+    c->kind = kind;
+    c->type = type;
+    c->fused = -1;
+    c->rank = kind->form == FORM_MVN0 ? 4 : 1 + (uint32_t)ref_rng_below(rng, 8);
+    ops_random_sizes(rng, c->rank, c->sizes, NORM_MAX_ELEMENTS);
+    switch (kind->form) {
+    case FORM_OLD:
+        for (uint32_t d = 0; d + 2 < c->rank; ++d)
+            c->sizes[d] = 1;
+        c->axes[0] = c->rank - 1;
+        c->n_axes = 1;
+        break;
+    case FORM_MVN0:
+        c->cross = ref_rng_chance(rng, 50);
+        c->n_axes = 0;
+        for (UINT d = c->cross ? 1 : 2; d < 4; ++d)
+            c->axes[c->n_axes++] = d;
+        break;
+    case FORM_LP:
+        c->axes[0] = (UINT)ref_rng_below(rng, c->rank);
+        c->n_axes = 1;
+        c->args.p = 1 + (unsigned)ref_rng_below(rng, 2);
+        break;
+    default: draw_axes(c, rng);
+    }
+    for (UINT i = 0; i < c->n_axes; ++i)
+        c->args.reduced[c->axes[i]] = true;
+    c->args.use_mean = kind->form != FORM_MVN2 || ref_rng_chance(rng, 70);
+    c->args.use_variance = ref_rng_chance(rng, 80);
+    c->args.epsilon = (float)(ref_rng_chance(rng, 70) ? 1e-5 : 0.5);
+    c->ties = kind->op == REF_NORM_HARDMAX && ref_rng_chance(rng, 35);
+    ops_random_tensor(&c->in, rng, "InputTensor", false, type, c->rank, c->sizes, &c->layout[0]);
+    ops_random_tensor(&c->out, rng, "OutputTensor", true, type, c->rank, c->sizes, &c->layout[3]);
+    if (is_mvn(c)) {
+        c->has_scale = ref_rng_chance(rng, 60);
+        c->has_bias = ref_rng_chance(rng, 60);
+        if (c->has_scale)
+            draw_operand(c, rng, &c->scale, "ScaleTensor", 1);
+        if (c->has_bias)
+            draw_operand(c, rng, &c->bias, "BiasTensor", 2);
+        if (ref_rng_chance(rng, 40)) {
+            c->fused = (int)ref_rng_below(rng, COUNT_OF(fusable));
+            c->args.act = fusable[c->fused].act;
+            for (int i = 0; i < fusable[c->fused].n_params; ++i) {
+                /* Alpha in [-1, 1] (ELU: (0, 1]), Beta in [-2, 2]. */
+                double v = (double)ref_rng_range(rng, -1000, 1000) / (i ? 500.0 : 1000.0);
+                if (c->args.act == REF_ACT_ELU)
+                    v = fabs(v) + 0.001;
+                c->act.param[i] = (FLOAT)v;
+                c->args.act_p[i] = c->act.param[i];
+            }
+        }
+    }
+    c->submit = (ops_submit)ref_rng_below(rng, OPS_SUBMIT_COUNT);
+    norm_descs(c);
+}
+
+static void norm_place(norm_case *c, ref_rng *rng)
+{
+    memset(&c->mem, 0, sizeof c->mem);
+    ops_memory_place(&c->mem, rng, &c->in, false);
+    if (c->has_scale)
+        ops_memory_place(&c->mem, rng, &c->scale, ref_rng_chance(rng, 30));
+    if (c->has_bias)
+        ops_memory_place(&c->mem, rng, &c->bias, ref_rng_chance(rng, 30));
+    ops_memory_place(&c->mem, rng, &c->out, ref_rng_chance(rng, 25));
+    ops_memory_alloc(&c->mem, rng);
+}
+
+/* Every slot of t: in [-20, 20] (scale [-1, 1], bias [-2, 2]; small integers for ties). */
+static void fill(norm_case *c, ref_rng *rng, ops_tensor *t, double range)
+{
+    size_t w = ref_type_size(c->type);
+    uint64_t slots = t->buffer.TotalTensorSizeInBytes / w;
+    unsigned char *p = ops_ptr(&c->mem, OPS_INIT, t);
+    for (uint64_t s = 0; s < slots; ++s) {
+        double v = c->ties && t == &c->in
+                       ? (double)ref_rng_range(rng, -3, 3)
+                       : range * (double)ref_rng_range(rng, -100000, 100000) / 100000.0;
+        if (c->type == F16) {
+            uint16_t h = ref_half_from_double(v);
+            memcpy(p + s * w, &h, 2);
+        } else {
+            float f = (float)v;
+            memcpy(p + s * w, &f, 4);
+        }
+    }
+}
+
+static void norm_fill(norm_case *c, ref_rng *rng)
+{
+    fill(c, rng, &c->in, 20.0);
+    if (c->has_scale)
+        fill(c, rng, &c->scale, 1.0);
+    if (c->has_bias)
+        fill(c, rng, &c->bias, 2.0);
+    ops_memory_snapshot(&c->mem);
+    ref_tensor in = ops_view(&c->mem, OPS_INIT, &c->in);
+    ref_tensor scale = ops_view(&c->mem, OPS_INIT, &c->scale);
+    ref_tensor bias = ops_view(&c->mem, OPS_INIT, &c->bias);
+    ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->out);
+    bool ok = ref_normalize(c->kind->op, &c->args, &in, c->has_scale ? &scale : NULL,
+                            c->has_bias ? &bias : NULL, &out);
+    cr_assert(ok, "test bug: the reference rejected a generated case");
+    ops_poison_output(&c->mem, &c->out);
+}
+
+static const char *norm_describe(const norm_case *c, char *buf, size_t len)
+{
+    char head[512], in[512], sc[512], bi[512], out[512], axes[64] = "";
+    for (UINT i = 0, at = 0; i < c->n_axes && at < sizeof axes - 4; ++i)
+        at += (UINT)snprintf(axes + at, sizeof axes - at, "%s%u", i ? "," : "", c->axes[i]);
+    snprintf(buf, len,
+             "%s\n  %s; axes {%s}; mean %d variance %d eps %g p %u; fused %s; layouts "
+             "%s/%s/%s/%s; submit %s\n  %s\n  %s\n  %s\n  %s",
+             ops_replay(head, sizeof head, c->kind->name, "normalize", c->test, c->number, c->seed),
+             ref_type_name(c->type), axes, c->args.use_mean, c->args.use_variance, c->args.epsilon,
+             c->args.p, c->fused >= 0 ? ref_act_name(c->args.act) : "-",
+             ops_layout_name(c->layout[0]), c->has_scale ? ops_layout_name(c->layout[1]) : "-",
+             c->has_bias ? ops_layout_name(c->layout[2]) : "-", ops_layout_name(c->layout[3]),
+             ops_submit_name(c->submit), ops_tensor_describe(&c->in, in, sizeof in),
+             c->has_scale ? ops_tensor_describe(&c->scale, sc, sizeof sc) : "no scale",
+             c->has_bias ? ops_tensor_describe(&c->bias, bi, sizeof bi) : "no bias",
+             ops_tensor_describe(&c->out, out, sizeof out));
+    return buf;
+}
+
+static double value_of(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
+{
+    if (t == F16) {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return ref_half_to_double(h);
+    }
+    float f;
+    memcpy(&f, p, 4);
+    return f;
+}
+
+/* Elements within the tolerance count as equal (the reference's bytes go into what came
+ * back, so the byte comparison sees only real differences). */
+static void accept_tolerance(norm_case *c)
+{
+    size_t n = 1;
+    for (uint32_t d = 0; d < c->rank; ++d)
+        if (c->args.reduced[d])
+            n *= c->sizes[d];
+    unsigned ulps = ref_norm_ulps(c->kind->op, n);
+    double abs_tol = ref_norm_abs(c->kind->op, c->type, n);
+    if (c->fused >= 0)
+        ulps += ref_activation_ulps(c->args.act);
+    ref_tensor e = ops_view(&c->mem, OPS_EXPECT, &c->out), g = ops_view(&c->mem, OPS_GOT, &c->out);
+    uint32_t coord[REF_MAX_DIMS] = {0};
+    unsigned char x[16], y[16];
+    do {
+        ref_get(&e, coord, x);
+        ref_get(&g, coord, y);
+        double dx = value_of(c->type, x), dy = value_of(c->type, y);
+        bool accept = ulps ? ref_float_close(c->type, x, y, ulps) : isnan(dx) && isnan(dy);
+        if (!accept && abs_tol > 0)
+            accept = isfinite(dx) && isfinite(dy) && fabs(dx - dy) <= abs_tol;
+        if (accept)
+            ref_put(&g, coord, x);
+    } while (ref_next_coord(e.rank, e.sizes, coord));
+}
+
+static void norm_run(norm_case *c)
+{
+    static char what[4096], diff[4096];
+    ops_tensor *inputs[3] = {&c->in, c->has_scale ? &c->scale : NULL,
+                             c->has_bias ? &c->bias : NULL};
+    ops_tensor *outputs[1] = {&c->out};
+    ops_tensor *all[4] = {&c->out, &c->in};
+    int n_all = 2;
+    if (c->has_scale)
+        all[n_all++] = &c->scale;
+    if (c->has_bias)
+        all[n_all++] = &c->bias;
+    const char *stage = "";
+    if (ops_verbose())
+        fprintf(stderr, "%s\n", norm_describe(c, what, sizeof what));
+    HRESULT hr =
+        ops_run_device(&c->desc, &c->mem, inputs, is_mvn(c) ? 3 : 1, outputs, 1, c->submit, &stage);
+    cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", norm_describe(c, what, sizeof what), stage,
+              dmlcl_hresult_name(hr), dmlcl_last_error());
+    accept_tolerance(c);
+    uint64_t bad = ops_compare(&c->mem, all, n_all, diff, sizeof diff);
+    cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", norm_describe(c, what, sizeof what), bad,
+              diff);
+}
+
+static void norm_cases(const char *test, unsigned count, const norm_kind *kind)
+{
+    static norm_case c;
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(count); ++n) {
+        if (only >= 0 && (unsigned long)only != n)
+            continue;
+        ref_rng rng = ops_case_rng(&run_seed, test, n);
+        memset(&c, 0, sizeof c);
+        c.test = test;
+        c.seed = ops_base_seed(&run_seed);
+        c.number = n;
+        norm_generate(&c, &rng, kind, n % 2 ? F16 : F32);
+        norm_place(&c, &rng);
+        norm_fill(&c, &rng);
+        norm_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
+OPS_DEVICE_SUITE(normalize);
+
+#define NORM_RANDOM_TEST(name, index, times)                 \
+    Test(normalize, random_##name)                           \
+    {                                                        \
+        norm_cases("random_" #name, (times), &kinds[index]); \
+    }
+
+NORM_RANDOM_TEST(softmax, 0, 12)
+NORM_RANDOM_TEST(softmax1, 1, 24)
+NORM_RANDOM_TEST(log_softmax, 2, 12)
+NORM_RANDOM_TEST(log_softmax1, 3, 24)
+NORM_RANDOM_TEST(hardmax, 4, 12)
+NORM_RANDOM_TEST(hardmax1, 5, 24)
+NORM_RANDOM_TEST(mvn, 6, 16)
+NORM_RANDOM_TEST(mvn1, 7, 24)
+NORM_RANDOM_TEST(mvn2, 8, 24)
+NORM_RANDOM_TEST(lp_normalization, 9, 16)
