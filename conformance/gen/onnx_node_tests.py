@@ -36,6 +36,15 @@ A test converts when its model is one node of a mapped operator. The mapping:
   Axes {axis} from opset 13, {axis, ..., rank - 1} before), LayerNormalization
   (MEAN_VARIANCE_NORMALIZATION2, Y only), MeanVarianceNormalization
   (MEAN_VARIANCE_NORMALIZATION1), LpNormalization (LP_NORMALIZATION).
+- Reductions (convert_reduce, REDUCE_OPS): ReduceSum, ReduceMean (AVERAGE), ReduceMax,
+  ReduceMin, ReduceProd (MULTIPLY), ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp,
+  ReduceSumSquare as DML_OPERATOR_REDUCE, ArgMax and ArgMin as DML_OPERATOR_ARGMAX and _ARGMIN.
+  Axes come from the attribute or the second input, negative ones normalised; no axes reduce
+  every axis, or none with noop_with_empty_axes (AxisCount 0); ArgMax's and ArgMin's axis is
+  one axis, select_last_index their AxisDirection (DECREASING). keepdims=0 keeps DirectML's
+  output rank (the reduced axes of size 1): the data is the same. Float sums take the
+  function's ULPs and an absolute bound n 2^-23 sum|terms| per row (ONNX's expected values are
+  float32 sums themselves).
 ONNX's bool is DirectML's UINT8 (0 or 1), the type of DirectML's logical operators. Numpy
 broadcasting becomes DirectML's: every tensor takes the output's Sizes, ranks padded on the
 left, and a broadcast dimension reads with stride 0. Float outputs are compared with the
@@ -650,6 +659,122 @@ def convert_normalize(name, model, sets, where):
 EXTRA.update({op: convert_normalize for op in NORM_OPS})
 
 
+# ---------------------------------------------------------------------------------------
+# Reductions: DML_OPERATOR_REDUCE, ARGMIN, ARGMAX
+
+FLOAT_ONLY = F
+EIGHT = F + ["INT32", "INT16", "INT8", "UINT32", "UINT16", "UINT8"]
+# ONNX operator -> (DML_REDUCE_FUNCTION name, its input types).
+REDUCE_OPS = {
+    "ReduceSum": ("SUM", F + ["INT32", "UINT32"]), "ReduceMean": ("AVERAGE", FLOAT_ONLY),
+    "ReduceMax": ("MAX", EIGHT), "ReduceMin": ("MIN", EIGHT),
+    "ReduceProd": ("MULTIPLY", F + ["INT32", "UINT32"]), "ReduceL1": ("L1", FLOAT_ONLY),
+    "ReduceL2": ("L2", FLOAT_ONLY), "ReduceLogSum": ("LOG_SUM", FLOAT_ONLY),
+    "ReduceLogSumExp": ("LOG_SUM_EXP", FLOAT_ONLY), "ReduceSumSquare": ("SUM_SQUARE", FLOAT_ONLY),
+    "ArgMax": ("ARGMAX", EIGHT), "ArgMin": ("ARGMIN", EIGHT),
+}
+# The runner's default tolerance (conformance/ops_reduce.c) in ULPs, n the row's elements.
+REDUCE_ULPS = {"SUM": 0, "L1": 0, "MULTIPLY": 0, "SUM_SQUARE": 1, "AVERAGE": 2, "L2": 2}
+
+
+def reduce_tolerance(fn, x, axes):
+    """The function's ULPs and an absolute bound for float32 sums (ours and ONNX's)."""
+    x = np.asarray(x, dtype=np.float64)
+    kept = [d for d in range(x.ndim) if d not in axes]
+    n = int(np.prod([x.shape[d] for d in axes])) if axes else 1
+    rows = np.transpose(x, kept + sorted(axes)).reshape(-1, n)
+    terms = {"SUM": rows, "AVERAGE": rows / n, "L1": np.abs(rows), "MULTIPLY": None,
+             "SUM_SQUARE": rows * rows, "L2": rows * rows, "LOG_SUM": rows}[fn]
+    tol = {"ulp": n + REDUCE_ULPS.get(fn, 0)}
+    if terms is not None:
+        bound = float(np.max(np.sum(np.abs(terms), axis=1))) * n * 2.0 ** -23
+        if fn == "L2":  # sqrt halves the relative error of the sum
+            bound = float(np.max(np.sqrt(np.sum(terms, axis=1)))) * n * 2.0 ** -23
+        if fn == "LOG_SUM":  # log turns the sum's relative error into an absolute one
+            bound = 1 / 1024 + float(np.max(np.sum(np.abs(rows), axis=1) /
+                                            np.maximum(np.abs(np.sum(rows, axis=1)), 1e-30))) \
+                * n * 2.0 ** -23
+        tol["abs"] = bound
+    return tol
+
+
+def convert_reduce(name, model, sets, where):
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    fn, table = REDUCE_OPS[op]
+    attrs = attrs_of(node)
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    if len(outs) != 1 or len(node.output) != 1:
+        raise Skip("outputs: {} outputs".format(len(outs)))
+    t, x = to_array(ins[index[node.input[0]]])
+    out_t, out_a = to_array(outs[0])
+    rank = x.ndim
+    if rank == 0:
+        raise Skip("shape: a 0-D input; DirectML tensors have 1 to 8 dimensions")
+    if rank > 8:
+        raise Skip("shape: {} dimensions; DirectML tensors have 1 to 8".format(rank))
+    if 0 in x.shape:
+        raise Skip("shape: an empty tensor; DirectML sizes are at least 1")
+    if t not in table:
+        raise Skip("type table: {} is not in {}'s type table".format(
+            t, "ARGMAX and ARGMIN" if fn.startswith("ARG") else "REDUCE " + fn))
+    extra = []
+    if fn.startswith("ARG"):
+        axes = [attrs.get("axis", 0)]
+        last = attrs.get("select_last_index", 0)
+        dml = "DML_OPERATOR_" + fn
+        dml_attrs = {"AxisDirection": "DML_AXIS_DIRECTION_" +
+                     ("DECREASING" if last else "INCREASING")}
+        extra.append("axis {}, select_last_index={}".format(axes[0], last))
+    else:
+        if len(node.input) > 1 and node.input[1]:
+            axes = [int(a) for a in to_array(ins[index[node.input[1]]])[1].reshape(-1)]
+            extra.append("axes input {}".format(axes))
+        else:
+            axes = list(attrs.get("axes", []))
+            extra.append("axes attribute {}".format(axes))
+        if not axes and not attrs.get("noop_with_empty_axes", 0):
+            axes = list(range(rank))
+            extra.append("no axes: every axis")
+        elif not axes:
+            extra.append("noop_with_empty_axes=1: AxisCount 0")
+        dml = "DML_OPERATOR_REDUCE"
+        dml_attrs = {"Function": "DML_REDUCE_FUNCTION_" + fn}
+    if any(a < -rank or a >= rank for a in axes):
+        raise Skip("attribute: an axis outside the input's rank")
+    norm = sorted({a + rank if a < 0 else a for a in axes})
+    if norm != sorted(axes):
+        extra.append("axes normalised to {}".format(norm))
+    dml_attrs["Axes"] = norm
+    keepdims = attrs.get("keepdims", 1)
+    if not keepdims:
+        extra.append("keepdims=0 as DirectML's size-1 axes")
+    out_shape = [1 if d in norm else s for d, s in enumerate(x.shape)]
+    if int(np.prod(out_shape)) != out_a.size:
+        raise Skip("shape: the output has {} elements, not {}".format(out_a.size,
+                                                                         int(np.prod(out_shape))))
+    expected = case_tensor(out_t, out_a.reshape(out_shape))
+    c = {"name": "onnx-node." + name[5:] if name.startswith("test_") else "onnx-node." + name,
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name), "op": dml,
+         "attrs": dml_attrs, "inputs": {"InputTensor": case_tensor(t, x)},
+         "expected": {"outputs": {"OutputTensor": expected}}}
+    if t in F and fn not in ("MAX", "MIN") and not fn.startswith("ARG") and fn != "LOG_SUM_EXP":
+        c["tolerance"] = reduce_tolerance(fn, x, norm)
+        extra.append("tolerance {} ULP or within n 2^-23 sum|terms| (float32 sums)".format(
+            c["tolerance"]["ulp"]))
+    c["note"] = "ONNX {}-{} as {}".format(op, opset_of(model, op), dml) + \
+        ("; " + "; ".join(extra) if extra else "") + \
+        " (ONNX's backend node test {}, {})".format(name, where)
+    return op, c
+
+
+EXTRA.update({op: convert_reduce for op in REDUCE_OPS})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -705,7 +830,7 @@ def main():
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
-                "top-k and normalisations, one DirectML-operator case "
+                "top-k, normalisations and reductions, one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(
                     onnx.__version__, origin))

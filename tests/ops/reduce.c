@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * reduce.c: DML_OPERATOR_REDUCE (every DML_REDUCE_FUNCTION), ARGMIN and ARGMAX on the device
+ * against the C oracle (tests/ref/ref_reduce.c), every type each function takes.
+ *
+ * Random cases: ranks 1..8, random sizes, a random set of axes (none, one, several, all),
+ * packed, padded, transposed, broadcast or aliasing inputs, packed, padded or transposed
+ * outputs, every index type and both AxisDirections; values suited to each function (sixteenths
+ * in [-4, 4], products near 1, positive sums for LOG_SUM, small integers where ties matter,
+ * the full range where integer sums wrap); the specials_* tests add NaN, infinities and -0.0
+ * (FLOAT32, FLOAT16). Float outputs
+ * compare within ref_reduce_ulps or the oracle's accumulation bound (docs/operators.md),
+ * integers and indices exactly. Fixed cases: long rows (a tree of partial sums), the index of
+ * several reduced axes, ties and NaN. DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one
+ * case.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "cases.h"
+#include "harness.h"
+#include "ref_broadcast.h"
+#include "ref_reduce.h"
+
+#define RED_DEFAULT_SEED 0x646D6C636C524544ull
+#define RED_MAX_ELEMENTS 3000
+
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+
+static const DML_TENSOR_DATA_TYPE eight[8] = {F32,
+                                              F16,
+                                              DML_TENSOR_DATA_TYPE_INT32,
+                                              DML_TENSOR_DATA_TYPE_INT16,
+                                              DML_TENSOR_DATA_TYPE_INT8,
+                                              DML_TENSOR_DATA_TYPE_UINT32,
+                                              DML_TENSOR_DATA_TYPE_UINT16,
+                                              DML_TENSOR_DATA_TYPE_UINT8};
+static const DML_TENSOR_DATA_TYPE index_types[4] = {
+    DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT64,
+    DML_TENSOR_DATA_TYPE_INT64};
+
+typedef enum red_kind { KIND_REDUCE, KIND_ARGMIN, KIND_ARGMAX } red_kind;
+
+typedef struct red_case {
+    const char *test;
+    uint64_t seed;
+    unsigned number;
+    red_kind kind;
+    DML_REDUCE_FUNCTION f;
+    DML_TENSOR_DATA_TYPE type, out_type;
+    uint32_t rank;
+    UINT axes[8];
+    UINT axis_count;
+    bool reduced[8];
+    bool last;
+    bool specials;
+    ops_layout layout[2];
+    ops_submit submit;
+    ops_tensor in, out;
+    union {
+        DML_REDUCE_OPERATOR_DESC reduce;
+        DML_ARGMAX_OPERATOR_DESC arg; /* ARGMIN's members are ARGMAX's */
+    } d;
+    DML_OPERATOR_DESC desc;
+    ops_memory mem;
+    double bound[RED_MAX_ELEMENTS];
+} red_case;
+
+static ops_seed run_seed = OPS_SEED(RED_DEFAULT_SEED);
+
+static bool is_arg(DML_REDUCE_FUNCTION f)
+{
+    return f == DML_REDUCE_FUNCTION_ARGMAX || f == DML_REDUCE_FUNCTION_ARGMIN;
+}
+
+static const char *kind_name(const red_case *c)
+{
+    return c->kind == KIND_ARGMIN ? "ARGMIN" : c->kind == KIND_ARGMAX ? "ARGMAX" : "REDUCE";
+}
+
+static void red_descs(red_case *c)
+{
+    const DML_TENSOR_DESC *in = ops_tensor_desc(&c->in), *out = ops_tensor_desc(&c->out);
+    if (c->kind == KIND_REDUCE) {
+        c->d.reduce = (DML_REDUCE_OPERATOR_DESC){c->f, in, out, c->axis_count, c->axes};
+        c->desc.Type = DML_OPERATOR_REDUCE;
+    } else {
+        c->d.arg = (DML_ARGMAX_OPERATOR_DESC){in, out, c->axis_count, c->axes,
+                                              c->last ? DML_AXIS_DIRECTION_DECREASING
+                                                      : DML_AXIS_DIRECTION_INCREASING};
+        c->desc.Type = c->kind == KIND_ARGMIN ? DML_OPERATOR_ARGMIN : DML_OPERATOR_ARGMAX;
+    }
+    c->desc.Desc = &c->d;
+}
+
+/* Sizes, axes (AxisCount 0 now and then), layouts; the output's sizes are the rule's. */
+static void red_generate(red_case *c, ref_rng *rng)
+{
+    c->rank = 1 + (uint32_t)ref_rng_below(rng, 8);
+    uint32_t sizes[8], osizes[8];
+    ops_random_sizes(rng, c->rank, sizes, RED_MAX_ELEMENTS);
+    unsigned pick = (unsigned)ref_rng_below(rng, 10);
+    for (uint32_t d = 0; d < c->rank; ++d) {
+        c->reduced[d] = pick == 0 ? false : pick == 1 ? true : ref_rng_chance(rng, 40);
+        if (c->reduced[d])
+            c->axes[c->axis_count++] = d;
+        osizes[d] = c->reduced[d] ? 1 : sizes[d];
+    }
+    /* Axes in any order: the index counts in dimension order whatever Axes' order is. */
+    for (UINT i = c->axis_count; i > 1; --i) {
+        UINT j = (UINT)ref_rng_below(rng, i), t = c->axes[i - 1];
+        c->axes[i - 1] = c->axes[j];
+        c->axes[j] = t;
+    }
+    c->out_type = is_arg(c->f) ? index_types[ref_rng_below(rng, 4)] : c->type;
+    c->last = c->kind != KIND_REDUCE && ref_rng_chance(rng, 50);
+    ops_random_tensor(&c->in, rng, "InputTensor", false, c->type, c->rank, sizes, &c->layout[0]);
+    ops_random_tensor(&c->out, rng, "OutputTensor", true, c->out_type, c->rank, osizes,
+                      &c->layout[1]);
+    c->submit = (ops_submit)ref_rng_below(rng, OPS_SUBMIT_COUNT);
+    red_descs(c);
+}
+
+static void put_value(DML_TENSOR_DATA_TYPE t, double v, unsigned char *p)
+{
+    if (t == F16) {
+        uint16_t h = ref_half_from_double(v);
+        memcpy(p, &h, 2);
+    } else if (t == F32) {
+        float f = (float)v;
+        memcpy(p, &f, 4);
+    } else {
+        int64_t i = (int64_t)v;
+        memcpy(p, &i, ref_type_size(t)); /* little-endian: the low bytes */
+    }
+}
+
+/* One input value for function f on type t. */
+static double draw(const red_case *c, ref_rng *rng)
+{
+    DML_TENSOR_DATA_TYPE t = c->type;
+    if (ref_type_is_float(t)) {
+        if (c->specials && ref_rng_chance(rng, 5)) {
+            static const double special[4] = {NAN, INFINITY, -INFINITY, -0.0};
+            return special[ref_rng_below(rng, 4)];
+        }
+        switch (c->f) {
+        case DML_REDUCE_FUNCTION_MULTIPLY:
+            return (ref_rng_chance(rng, 50) ? -1 : 1) * (double)ref_rng_range(rng, 14, 18) / 16;
+        case DML_REDUCE_FUNCTION_LOG_SUM: return (double)ref_rng_range(rng, 1, 64) / 16;
+        default:
+            if (is_arg(c->f) || c->f == DML_REDUCE_FUNCTION_MAX || c->f == DML_REDUCE_FUNCTION_MIN)
+                return (double)ref_rng_range(rng, -8, 8) / 4; /* ties */
+            return (double)ref_rng_range(rng, -64, 64) / 16;
+        }
+    }
+    size_t w = ref_type_size(t);
+    bool sgn = ref_type_is_signed_int(t);
+    if (is_arg(c->f))
+        return (double)ref_rng_range(rng, sgn ? -5 : 0, 5);
+    if (c->f == DML_REDUCE_FUNCTION_MULTIPLY && ref_rng_chance(rng, 70))
+        return (double)ref_rng_range(rng, sgn ? -3 : 0, 3);
+    if (w == 4)
+        return sgn ? (double)ref_rng_range(rng, INT32_MIN, INT32_MAX)
+                   : (double)ref_rng_range(rng, 0, UINT32_MAX);
+    int64_t hi = ((int64_t)1 << (8 * w - (sgn ? 1 : 0))) - 1;
+    return (double)ref_rng_range(rng, sgn ? -hi - 1 : 0, hi);
+}
+
+static void red_fill(red_case *c, ref_rng *rng)
+{
+    size_t w = ref_type_size(c->type);
+    uint64_t slots = c->in.buffer.TotalTensorSizeInBytes / w;
+    unsigned char *p = ops_ptr(&c->mem, OPS_INIT, &c->in);
+    for (uint64_t i = 0; i < slots; ++i)
+        put_value(c->type, draw(c, rng), p + i * w);
+    ops_memory_snapshot(&c->mem);
+    ref_tensor in = ops_view(&c->mem, OPS_INIT, &c->in);
+    ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->out);
+    cr_assert(ref_reduce(c->f, &in, c->reduced, c->last, &out, c->bound),
+              "test bug: the reference rejected a generated case");
+    ops_poison_output(&c->mem, &c->out);
+}
+
+static void red_place(red_case *c, ref_rng *rng)
+{
+    memset(&c->mem, 0, sizeof c->mem);
+    ops_memory_place(&c->mem, rng, &c->in, false);
+    ops_memory_place(&c->mem, rng, &c->out, ref_rng_chance(rng, 25));
+    ops_memory_alloc(&c->mem, rng);
+}
+
+static const char *red_describe(const red_case *c, char *buf, size_t len)
+{
+    char head[512], in[512], out[512], axes[64] = "";
+    for (UINT i = 0, n = 0; i < c->axis_count; ++i)
+        n += snprintf(axes + n, sizeof axes - n, "%s%u", i ? "," : "", c->axes[i]);
+    snprintf(
+        buf, len, "%s\n  %s %s; Axes {%s}; %s; layouts %s/%s; %s; submit %s\n  %s\n  %s",
+        ops_replay(head, sizeof head, ref_reduce_name(c->f), "reduce", c->test, c->number, c->seed),
+        kind_name(c), ref_type_name(c->type), axes, c->last ? "last index" : "first index",
+        ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
+        c->specials ? "NaN/inf/-0 in the data" : "finite data", ops_submit_name(c->submit),
+        ops_tensor_describe(&c->in, in, sizeof in), ops_tensor_describe(&c->out, out, sizeof out));
+    return buf;
+}
+
+static double float_of(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
+{
+    if (t == F16) {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return ref_half_to_double(h);
+    }
+    float f;
+    memcpy(&f, p, 4);
+    return f;
+}
+
+/* Float outputs within ref_reduce_ulps of the oracle, or within its accumulation bound (plus
+ * the last rounding to the output type), count as equal; NaN matches NaN. */
+static void accept_tolerance(red_case *c)
+{
+    DML_TENSOR_DATA_TYPE t = c->out_type;
+    if (!ref_type_is_float(t))
+        return;
+    uint64_t n = 1;
+    for (uint32_t d = 0; d < c->rank; ++d)
+        if (c->reduced[d])
+            n *= c->in.sizes[d];
+    unsigned ulps = ref_reduce_ulps(c->f, n);
+    ref_tensor e = ops_view(&c->mem, OPS_EXPECT, &c->out), g = ops_view(&c->mem, OPS_GOT, &c->out);
+    uint32_t coord[REF_MAX_DIMS] = {0};
+    unsigned char x[8], y[8];
+    uint64_t k = 0;
+    do {
+        ref_get(&e, coord, x);
+        ref_get(&g, coord, y);
+        double dx = float_of(t, x), dy = float_of(t, y);
+        bool accept = (isnan(dx) && isnan(dy)) || (ulps && ref_float_close(t, x, y, ulps)) ||
+                      (isfinite(dx) && isfinite(dy) && fabs(dx - dy) <= c->bound[k]) ||
+                      (c->bound[k] > 0 && ref_float_close(t, x, y, 1));
+        if (accept)
+            ref_put(&g, coord, x);
+        ++k;
+    } while (ref_next_coord(e.rank, e.sizes, coord));
+}
+
+static void red_run(red_case *c)
+{
+    static char what[4096], diff[4096];
+    ops_tensor *inputs[1] = {&c->in}, *outputs[1] = {&c->out}, *all[2] = {&c->out, &c->in};
+    const char *stage = "";
+    HRESULT hr = ops_run_device(&c->desc, &c->mem, inputs, 1, outputs, 1, c->submit, &stage);
+    cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", red_describe(c, what, sizeof what), stage,
+              dmlcl_hresult_name(hr), dmlcl_last_error());
+    accept_tolerance(c);
+    uint64_t bad = ops_compare(&c->mem, all, 2, diff, sizeof diff);
+    cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", red_describe(c, what, sizeof what), bad,
+              diff);
+}
+
+/* count random cases of function f (REDUCE, or the ARGMIN / ARGMAX operators), cycling through
+ * the function's types; specials: FLOAT32 and FLOAT16 only, with NaN, infinities and -0.0 in
+ * the data (their rules apart from the arithmetic's). */
+static void red_cases(const char *test, unsigned count, red_kind kind, DML_REDUCE_FUNCTION f,
+                      bool specials)
+{
+    static red_case c;
+    DML_TENSOR_DATA_TYPE types[8];
+    unsigned n_types = 0;
+    for (int i = 0; i < (specials ? 2 : 8); ++i)
+        if (ref_reduce_takes(f, eight[i]))
+            types[n_types++] = eight[i];
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(count); ++n) {
+        if (only >= 0 && (unsigned long)only != n)
+            continue;
+        ref_rng rng = ops_case_rng(&run_seed, test, n);
+        memset(&c, 0, sizeof c);
+        c.test = test;
+        c.seed = ops_base_seed(&run_seed);
+        c.number = n;
+        c.kind = kind;
+        c.f = f;
+        c.type = types[n % n_types];
+        c.specials = specials;
+        red_generate(&c, &rng);
+        red_place(&c, &rng);
+        red_fill(&c, &rng);
+        red_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
+OPS_DEVICE_SUITE(reduce);
+
+#define RED_RANDOM_TEST(name, kind, fn, count)                                    \
+    Test(reduce, random_##name)                                                   \
+    {                                                                             \
+        red_cases("random_" #name, count, kind, DML_REDUCE_FUNCTION_##fn, false); \
+    }                                                                             \
+    Test(reduce, specials_##name)                                                 \
+    {                                                                             \
+        red_cases("specials_" #name, 4, kind, DML_REDUCE_FUNCTION_##fn, true);    \
+    }
+
+RED_RANDOM_TEST(argmax, KIND_REDUCE, ARGMAX, 12)
+RED_RANDOM_TEST(argmin, KIND_REDUCE, ARGMIN, 12)
+RED_RANDOM_TEST(average, KIND_REDUCE, AVERAGE, 6)
+RED_RANDOM_TEST(l1, KIND_REDUCE, L1, 6)
+RED_RANDOM_TEST(l2, KIND_REDUCE, L2, 6)
+RED_RANDOM_TEST(log_sum, KIND_REDUCE, LOG_SUM, 6)
+RED_RANDOM_TEST(log_sum_exp, KIND_REDUCE, LOG_SUM_EXP, 6)
+RED_RANDOM_TEST(max, KIND_REDUCE, MAX, 12)
+RED_RANDOM_TEST(min, KIND_REDUCE, MIN, 12)
+RED_RANDOM_TEST(multiply, KIND_REDUCE, MULTIPLY, 8)
+RED_RANDOM_TEST(sum, KIND_REDUCE, SUM, 12)
+RED_RANDOM_TEST(sum_square, KIND_REDUCE, SUM_SQUARE, 6)
+RED_RANDOM_TEST(argmin_operator, KIND_ARGMIN, ARGMIN, 16)
+RED_RANDOM_TEST(argmax_operator, KIND_ARGMAX, ARGMAX, 16)
+
+/* ---- Fixed cases ------------------------------------------------------------------------- */
+
+/* REDUCE of f over the axes of a packed FLOAT32 input on host memory, into out. */
+static HRESULT run_packed(DML_OPERATOR_TYPE type, DML_REDUCE_FUNCTION f, int last, uint32_t rank,
+                          const uint32_t *sizes, const float *x, UINT n_axes, const UINT *axes,
+                          DML_TENSOR_DATA_TYPE out_type, void *out)
+{
+    ops_tensor in, o;
+    uint32_t osizes[8];
+    memcpy(osizes, sizes, rank * sizeof *sizes);
+    for (UINT i = 0; i < n_axes; ++i)
+        osizes[axes[i]] = 1;
+    ops_tensor_init(&in, "InputTensor", false, F32, rank, sizes, NULL, 0, 0);
+    ops_tensor_init(&o, "OutputTensor", true, out_type, rank, osizes, NULL, 0, 0);
+    DML_REDUCE_OPERATOR_DESC r = {f, ops_tensor_desc(&in), ops_tensor_desc(&o), n_axes, axes};
+    DML_ARGMAX_OPERATOR_DESC a = {ops_tensor_desc(&in), ops_tensor_desc(&o), n_axes, axes,
+                                  (DML_AXIS_DIRECTION)last};
+    DML_OPERATOR_DESC desc = {type, type == DML_OPERATOR_REDUCE ? (void *)&r : (void *)&a};
+    dmlcl_operator *op = NULL;
+    dmlcl_compiled_operator *co = NULL;
+    HRESULT hr = dmlcl_operator_create(ops_device(), &desc, &op);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_operator_compile(op, 0, &co);
+    if (SUCCEEDED(hr)) {
+        dmlcl_host_tensor hi = {(void *)x, in.buffer.TotalTensorSizeInBytes};
+        dmlcl_host_tensor ho = {out, o.buffer.TotalTensorSizeInBytes};
+        hr = dmlcl_compiled_operator_execute(co, 1, &hi, 1, &ho);
+    }
+    dmlcl_compiled_operator_release(co);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+/* A row of 100000 elements (and 3 rows of 40000): partial sums over a long row, each within
+ * its tolerance of the exact sum; the index of the one largest element found across the tree. */
+Test(reduce, long_rows)
+{
+    enum { N = 120000 };
+    static float x[N];
+    ref_rng rng = ref_rng_make(7);
+    double exact[3] = {0};
+    for (int i = 0; i < N; ++i) {
+        x[i] = (float)ref_rng_range(&rng, 0, 64) / 16;
+        exact[i / 40000] += x[i];
+    }
+    exact[77777 / 40000] += 100 - x[77777];
+    x[77777] = 100;
+    float s[3];
+    const uint32_t one[1] = {N}, three[2] = {3, 40000};
+    static const UINT axis0[1] = {0}, axis1[1] = {1};
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_REDUCE, DML_REDUCE_FUNCTION_SUM, 0, 2, three, x, 1,
+                                   axis1, F32, s)),
+              "%s", dmlcl_last_error());
+    for (int r = 0; r < 3; ++r)
+        cr_expect(fabs(s[r] - exact[r]) <= 40000 * ldexp(1, -24) * exact[r] * 2, "row %d: %g vs %g",
+                  r, s[r], exact[r]);
+    uint32_t idx;
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_ARGMAX, DML_REDUCE_FUNCTION_ARGMAX, 0, 1, one, x, 1,
+                                   axis0, DML_TENSOR_DATA_TYPE_UINT32, &idx)),
+              "%s", dmlcl_last_error());
+    cr_expect_eq(idx, 77777);
+}
+
+/* The index of several axes counts row-major over them in dimension order; ties; NaN. */
+Test(reduce, index_rules)
+{
+    /* {2, 3, 2}: Axes {2, 0} (the rows are {x[0][j][k], x[1][j][k]} in (i, k) order). */
+    static const float x[12] = {0, 1, 5, 2, 9, 9, 3, 4, 5, 7, 9, 1};
+    const uint32_t sizes[3] = {2, 3, 2};
+    static const UINT axes[2] = {2, 0};
+    int64_t got[3];
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_ARGMAX, DML_REDUCE_FUNCTION_ARGMAX, 0, 3, sizes, x,
+                                   2, axes, DML_TENSOR_DATA_TYPE_INT64, got)),
+              "%s", dmlcl_last_error());
+    /* j=0: {0, 1, 3, 4} -> 3; j=1: {5, 2, 5, 7} -> 3; j=2: {9, 9, 9, 1} -> 0 (first tie). */
+    cr_expect(got[0] == 3 && got[1] == 3 && got[2] == 0, "%lld %lld %lld", (long long)got[0],
+              (long long)got[1], (long long)got[2]);
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_ARGMAX, DML_REDUCE_FUNCTION_ARGMAX, 1, 3, sizes, x,
+                                   2, axes, DML_TENSOR_DATA_TYPE_INT64, got)),
+              "%s", dmlcl_last_error());
+    cr_expect(got[0] == 3 && got[1] == 3 && got[2] == 2, "last: %lld %lld %lld", (long long)got[0],
+              (long long)got[1], (long long)got[2]);
+    /* NaN never wins; an all-NaN row gives the first index; -0 ties +0. */
+    const float z[12] = {NAN, 1, NAN, 3, NAN, NAN, NAN, NAN, -0.0f, 0.0f, -1, -0.0f};
+    const uint32_t zs[2] = {3, 4};
+    static const UINT axis1[1] = {1};
+    uint32_t i32[3];
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_ARGMAX, DML_REDUCE_FUNCTION_ARGMAX, 0, 2, zs, z, 1,
+                                   axis1, DML_TENSOR_DATA_TYPE_UINT32, i32)),
+              "%s", dmlcl_last_error());
+    cr_expect(i32[0] == 3 && i32[1] == 0 && i32[2] == 0, "%u %u %u", i32[0], i32[1], i32[2]);
+    float m[3];
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_REDUCE, DML_REDUCE_FUNCTION_MAX, 0, 2, zs, z, 1,
+                                   axis1, F32, m)),
+              "%s", dmlcl_last_error());
+    cr_expect(m[0] == 3 && isnan(m[1]) && m[2] == 0 && !signbit(m[2]), "%g %g %g", m[0], m[1],
+              m[2]);
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_REDUCE, DML_REDUCE_FUNCTION_MIN, 0, 2, zs, z, 1,
+                                   axis1, F32, m)),
+              "%s", dmlcl_last_error());
+    cr_expect(m[0] == 1 && isnan(m[1]) && m[2] == -1, "%g %g %g", m[0], m[1], m[2]);
+}
