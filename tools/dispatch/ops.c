@@ -136,6 +136,32 @@ static const dsp_enum_value infinity_modes[] = {
 static const dsp_enum infinity_mode = {"DML_IS_INFINITY_MODE", "DML_IS_INFINITY_MODE_",
                                        infinity_modes};
 
+static const dsp_enum_value reduce_functions[] = {
+    {"ARGMAX", DML_REDUCE_FUNCTION_ARGMAX},
+    {"ARGMIN", DML_REDUCE_FUNCTION_ARGMIN},
+    {"AVERAGE", DML_REDUCE_FUNCTION_AVERAGE},
+    {"L1", DML_REDUCE_FUNCTION_L1},
+    {"L2", DML_REDUCE_FUNCTION_L2},
+    {"LOG_SUM", DML_REDUCE_FUNCTION_LOG_SUM},
+    {"LOG_SUM_EXP", DML_REDUCE_FUNCTION_LOG_SUM_EXP},
+    {"MAX", DML_REDUCE_FUNCTION_MAX},
+    {"MIN", DML_REDUCE_FUNCTION_MIN},
+    {"MULTIPLY", DML_REDUCE_FUNCTION_MULTIPLY},
+    {"SUM", DML_REDUCE_FUNCTION_SUM},
+    {"SUM_SQUARE", DML_REDUCE_FUNCTION_SUM_SQUARE},
+    {NULL, 0},
+};
+static const dsp_enum reduce_function = {"DML_REDUCE_FUNCTION", "DML_REDUCE_FUNCTION_",
+                                         reduce_functions};
+
+static const dsp_enum_value axis_directions[] = {
+    {"INCREASING", DML_AXIS_DIRECTION_INCREASING},
+    {"DECREASING", DML_AXIS_DIRECTION_DECREASING},
+    {NULL, 0},
+};
+static const dsp_enum axis_direction = {"DML_AXIS_DIRECTION", "DML_AXIS_DIRECTION_",
+                                        axis_directions};
+
 /* ---- The descriptors --------------------------------------------------------------- */
 
 #define S DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC
@@ -361,6 +387,79 @@ static const field lp_norm[] = {TENSOR(S, InputTensor, IN),
                                 END};
 #undef S
 
+/* The reductions (src/ops/reduce.c, batch_norm.c, cumulative.c, top_k.c, lrn.c). */
+#define S DML_REDUCE_OPERATOR_DESC
+static const field reduce[] = {ENUMF(S, Function, &reduce_function),
+                               TENSOR(S, InputTensor, IN),
+                               TENSOR(S, OutputTensor, OUT),
+                               COUNT(S, AxisCount),
+                               UINTS(S, Axes, AxisCount),
+                               END};
+#undef S
+#define S DML_ARGMAX_OPERATOR_DESC
+static const field arg_pick[] = {TENSOR(S, InputTensor, IN),
+                                 TENSOR(S, OutputTensor, OUT),
+                                 COUNT(S, AxisCount),
+                                 UINTS(S, Axes, AxisCount),
+                                 ENUMF(S, AxisDirection, &axis_direction),
+                                 END};
+#undef S
+#define S DML_BATCH_NORMALIZATION_OPERATOR_DESC
+static const field batch_norm[] = {TENSOR(S, InputTensor, IN),
+                                   TENSOR(S, MeanTensor, IN),
+                                   TENSOR(S, VarianceTensor, IN),
+                                   TENSOR(S, ScaleTensor, IN),
+                                   TENSOR(S, BiasTensor, IN),
+                                   TENSOR(S, OutputTensor, OUT),
+                                   UINTF(S, Spatial),
+                                   FLOATF(S, Epsilon),
+                                   FUSED(S, FusedActivation),
+                                   END};
+#undef S
+#define S DML_CUMULATIVE_SUMMATION_OPERATOR_DESC
+static const field cumsum[] = {TENSOR(S, InputTensor, IN),
+                               TENSOR(S, OutputTensor, OUT),
+                               UINTF(S, Axis),
+                               ENUMF(S, AxisDirection, &axis_direction),
+                               UINTF(S, HasExclusiveSum),
+                               END};
+#undef S
+#define S DML_CUMULATIVE_PRODUCT_OPERATOR_DESC
+static const field cumprod[] = {TENSOR(S, InputTensor, IN),
+                                TENSOR(S, OutputTensor, OUT),
+                                UINTF(S, Axis),
+                                ENUMF(S, AxisDirection, &axis_direction),
+                                UINTF(S, HasExclusiveProduct),
+                                END};
+#undef S
+#define S DML_TOP_K_OPERATOR_DESC
+static const field top_k[] = {TENSOR(S, InputTensor, IN),
+                              TENSOR(S, OutputValueTensor, OUT),
+                              TENSOR(S, OutputIndexTensor, OUT),
+                              UINTF(S, Axis),
+                              UINTF(S, K),
+                              END};
+#undef S
+#define S DML_TOP_K1_OPERATOR_DESC
+static const field top_k1[] = {TENSOR(S, InputTensor, IN),
+                               TENSOR(S, OutputValueTensor, OUT),
+                               TENSOR(S, OutputIndexTensor, OUT),
+                               UINTF(S, Axis),
+                               UINTF(S, K),
+                               ENUMF(S, AxisDirection, &axis_direction),
+                               END};
+#undef S
+#define S DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC
+static const field lrn[] = {TENSOR(S, InputTensor, IN),
+                            TENSOR(S, OutputTensor, OUT),
+                            UINTF(S, CrossChannel),
+                            UINTF(S, LocalSize),
+                            FLOATF(S, Alpha),
+                            FLOATF(S, Beta),
+                            FLOATF(S, Bias),
+                            END};
+#undef S
+
 #define ROW(op, desc, fields)                          \
     {                                                  \
         DML_OPERATOR_##op, #desc, sizeof(desc), fields \
@@ -464,6 +563,15 @@ static const op_row rows[] = {
     ROW(MEAN_VARIANCE_NORMALIZATION1, DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC, mvn1),
     ROW(MEAN_VARIANCE_NORMALIZATION2, DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC, mvn2),
     ROW(LP_NORMALIZATION, DML_LP_NORMALIZATION_OPERATOR_DESC, lp_norm),
+    ROW(REDUCE, DML_REDUCE_OPERATOR_DESC, reduce),
+    ROW(ARGMAX, DML_ARGMAX_OPERATOR_DESC, arg_pick),
+    ROW(ARGMIN, DML_ARGMIN_OPERATOR_DESC, arg_pick),
+    ROW(BATCH_NORMALIZATION, DML_BATCH_NORMALIZATION_OPERATOR_DESC, batch_norm),
+    ROW(CUMULATIVE_SUMMATION, DML_CUMULATIVE_SUMMATION_OPERATOR_DESC, cumsum),
+    ROW(CUMULATIVE_PRODUCT, DML_CUMULATIVE_PRODUCT_OPERATOR_DESC, cumprod),
+    ROW(TOP_K, DML_TOP_K_OPERATOR_DESC, top_k),
+    ROW(TOP_K1, DML_TOP_K1_OPERATOR_DESC, top_k1),
+    ROW(LOCAL_RESPONSE_NORMALIZATION, DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC, lrn),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),

@@ -556,6 +556,92 @@ def features():
     m.save(comment="features: comments and trailing commas are read, as DxDispatch reads them")
 
 
+# ---- Reductions, normalizations, scans, top-k -------------------------------------------------
+
+def reductions():
+    """The reduce family's operators, as DxDispatch writes them (enums shortened)."""
+    m = Model("reductions")
+    rng = np.random.default_rng(32)
+    x = (rng.integers(-64, 65, size=(3, 4, 5)) / 8).astype(np.float32)
+    m.resource("X", x)
+    want = x.sum(axis=(0, 2), keepdims=True)
+    out = m.resource("sum", count=want.size, dtype=np.float32)
+    m.op("sum", "DML_OPERATOR_REDUCE",
+         {"Function": "SUM", "InputTensor": tensor(x), "OutputTensor": tensor(want),
+          "AxisCount": 2, "Axes": [0, 2]},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # ARGMAX over the last axis, the last index on ties (DECREASING), UINT32 indices.
+    t = np.array([[1, 5, 5, 2], [7, 0, 7, 7], [3, 3, 3, 3]], dtype=np.float32)
+    m.resource("T", t)
+    want = np.array([[2], [3], [3]], dtype=np.uint32)
+    out = m.resource("argmax", count=want.size, dtype=np.uint32)
+    m.op("argmax", "DML_OPERATOR_ARGMAX",
+         {"InputTensor": tensor(t), "OutputTensor": tensor(want, "UINT32"), "AxisCount": 1,
+          "Axes": [1], "AxisDirection": "DECREASING"},
+         {"InputTensor": "T", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # SOFTMAX1 over the middle axis (float64 reference rounded once; 3N+3 ULPs).
+    e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+    want = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+    out = m.resource("softmax", count=want.size, dtype=np.float32)
+    m.op("softmax", "DML_OPERATOR_ACTIVATION_SOFTMAX1",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(x), "AxisCount": 1, "Axes": [1]},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 15})})
+    # MVN2 as a layer normalization over the last axis, scale and bias broadcast by 0 strides.
+    g = np.array([0.5, 1, 1.5, 2, 0.25], dtype=np.float32)
+    b = np.array([1, -1, 0, 0.5, 2], dtype=np.float32)
+    m.resource("G", g)
+    m.resource("B", b)
+    x64 = x.astype(np.float64)
+    mean = x64.mean(axis=2, keepdims=True)
+    var = ((x64 - mean) ** 2).mean(axis=2, keepdims=True)
+    want = ((x64 - mean) / np.sqrt(var + np.float64(np.float32(1e-5))) * g + b).astype(np.float32)
+    out = m.resource("layernorm", count=want.size, dtype=np.float32)
+    vec = {"DataType": "FLOAT32", "Sizes": [3, 4, 5], "Strides": [0, 0, 1]}
+    m.op("layernorm", "DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2",
+         {"InputTensor": tensor(x), "ScaleTensor": vec, "BiasTensor": vec,
+          "OutputTensor": tensor(x), "AxisCount": 1, "Axes": [2], "UseMean": 1,
+          "UseVariance": 1, "Epsilon": 1e-5},
+         {"InputTensor": "X", "ScaleTensor": "G", "BiasTensor": "B", "OutputTensor": out},
+         {out: (want, {"abs": 1.0 / 1024})})
+    # An exclusive cumulative sum from the end of the last axis (exact: eighths).
+    rev = x[:, :, ::-1]
+    want = (np.cumsum(rev, axis=2) - rev)[:, :, ::-1].astype(np.float32)
+    out = m.resource("cumsum", count=want.size, dtype=np.float32)
+    m.op("cumsum", "DML_OPERATOR_CUMULATIVE_SUMMATION",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(x), "Axis": 2,
+          "AxisDirection": "DECREASING", "HasExclusiveSum": 1},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # TOP_K1: the 2 smallest of each row of T (ties by index), values and UINT32 indices.
+    order = np.argsort(t, axis=1, kind="stable")[:, :2]
+    vals = np.take_along_axis(t, order, axis=1)
+    ov = m.resource("topk_values", count=vals.size, dtype=np.float32)
+    oi = m.resource("topk_indices", count=vals.size, dtype=np.uint32)
+    m.op("topk", "DML_OPERATOR_TOP_K1",
+         {"InputTensor": tensor(t), "OutputValueTensor": tensor(vals),
+          "OutputIndexTensor": tensor(order.astype(np.uint32), "UINT32"), "Axis": 1, "K": 2,
+          "AxisDirection": "INCREASING"},
+         {"InputTensor": "T", "OutputValueTensor": ov, "OutputIndexTensor": oi},
+         {ov: (vals, {"ulp": 0}), oi: (order.astype(np.uint32), {"ulp": 0})})
+    # BATCH_NORMALIZATION of NCHW [1, 2, 2, 3] per channel, fused RELU (6 ULPs).
+    n = (np.arange(12, dtype=np.float32).reshape(1, 2, 2, 3) - 5) / 2
+    m.resource("N", n)
+    stats = {"M": [0.5, -1], "V": [4, 0.25], "S": [1, 2], "Bi": [0.25, -0.5]}
+    for k, v in stats.items():
+        m.resource(k, np.array(v, dtype=np.float32))
+    c = lambda k: np.array(stats[k], dtype=np.float64).reshape(1, 2, 1, 1)  # noqa: E731
+    y = (n - c("M")) / np.sqrt(c("V") + np.float64(np.float32(1e-3))) * c("S") + c("Bi")
+    want = np.maximum(y, 0).astype(np.float32)
+    out = m.resource("batchnorm", count=want.size, dtype=np.float32)
+    ch = {"DataType": "FLOAT32", "Sizes": [1, 2, 1, 1]}
+    m.op("batchnorm", "DML_OPERATOR_BATCH_NORMALIZATION",
+         {"InputTensor": tensor(n), "MeanTensor": ch, "VarianceTensor": ch, "ScaleTensor": ch,
+          "BiasTensor": ch, "OutputTensor": tensor(n), "Spatial": 1, "Epsilon": 1e-3,
+          "FusedActivation": {"Type": "ACTIVATION_RELU"}},
+         {"InputTensor": "N", "MeanTensor": "M", "VarianceTensor": "V", "ScaleTensor": "S",
+          "BiasTensor": "Bi", "OutputTensor": out}, {out: (want, {"ulp": 6})})
+    m.save()
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     elementwise()
@@ -565,3 +651,4 @@ if __name__ == "__main__":
     views()
     joins()
     features()
+    reductions()
