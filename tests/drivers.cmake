@@ -30,6 +30,11 @@ endif()
 # EW_CASES random cases: the representative subset the slow drivers take of the map family,
 # whose kernels have no local memory, barriers or work-group geometry of their own to test
 # there (every operator on every type is still reached; the full draw runs on PoCL pthread).
+# The arithmetic suites: element-wise (the map family) and the reductions' random tests. The slow
+# drivers take their first EW_CASES random cases (still every operator on every type, and on the
+# GPU class every reduction through its work-group tree and barriers).
+set(DMLCL_ARITH_SUITES elementwise*/* reduce/* normalize/* scan_topk/* batch_norm/*)
+list(JOIN DMLCL_ARITH_SUITES "|" DMLCL_ARITH_ALTERNATIVES)
 function(dmlcl_driver_tests suffix label timeout ops_args ew_cases)
   set(env DMLCL_KERNEL_WERROR=1 ${ARGN})
   add_test(NAME ops-${suffix} COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> ${ops_args})
@@ -39,7 +44,8 @@ function(dmlcl_driver_tests suffix label timeout ops_args ew_cases)
     set(ew_env ${env})
     list(FILTER ew_env EXCLUDE REGEX "^DMLCL_TEST_CASES=")
     add_test(NAME ops-${suffix}-elementwise
-             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter "elementwise*/*")
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter
+                     "@(${DMLCL_ARITH_ALTERNATIVES})")
     set_tests_properties(ops-${suffix}-elementwise PROPERTIES LABELS ${label} TIMEOUT ${timeout}
                          ENVIRONMENT "${ew_env};DMLCL_TEST_CASES=${ew_cases}")
   endif()
@@ -76,7 +82,7 @@ function(dmlcl_ops_filter_without out)
 endfunction()
 dmlcl_ops_filter_without(DMLCL_OPS_WITHOUT_LARGE ${DMLCL_OPS_LARGE})
 # The same without the element-wise suites, which the slow drivers run apart (above).
-dmlcl_ops_filter_without(DMLCL_OPS_WITHOUT_LARGE_EW ${DMLCL_OPS_LARGE} elementwise*/*)
+dmlcl_ops_filter_without(DMLCL_OPS_WITHOUT_LARGE_EW ${DMLCL_OPS_LARGE} ${DMLCL_ARITH_SUITES})
 
 # ---- The inner loop: scripts/check ---------------------------------------------------------
 # Every device test but the large ones at 3 random cases each, and the conformance suite, on
@@ -92,7 +98,7 @@ dmlcl_driver_tests(quick quick 300 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}
 # compiles on a cold kernel cache (CI), 10 cases per test ~100 s, with every
 # test (the large ones included) still run. The full draw by hand:
 # DMLCL_DEVICE_CLASS=gpu build/tests/dmlcl-ops
-dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;2;--filter;!(elementwise*/*)" 3
+dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;2;--filter;!(${DMLCL_ARITH_ALTERNATIVES})" 3
                    "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" DMLCL_DEVICE_CLASS=gpu
                    DMLCL_TEST_CASES=10)
 # basic runs a work-group at a time on one thread: the same kernels, another
@@ -155,7 +161,7 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # it in plain OpenCL (below). The tests compare every output byte.
     dmlcl_ops_filter_without(DMLCL_OCLGRIND_OPS ${DMLCL_OPS_LARGE}
                              layout/small_transposes_each_width gather_tile/small_tiles
-                             graph/execute_on_host_memory persistent/* elementwise*/*)
+                             graph/execute_on_host_memory persistent/* ${DMLCL_ARITH_SUITES})
     # The conformance graph cases run on host buffers too (the temporary
     # dmlcl_compiled_operator_execute allocates): one after another they meet
     # the same defect (cases/graph/multi.json: 8 reports in view_copy reading
