@@ -51,7 +51,8 @@ static void set_softmax1(norm_case *c, DML_OPERATOR_TYPE type, DML_TENSOR_DATA_T
                          const UINT *sizes, UINT n_axes, const UINT *axes)
 {
     set_softmax(c, type, ty, rank, sizes);
-    memcpy(c->axes, axes, n_axes * sizeof *axes);
+    if (n_axes)
+        memcpy(c->axes, axes, n_axes * sizeof *axes);
     c->d.softmax1.AxisCount = n_axes;
     c->d.softmax1.Axes = c->axes;
 }
