@@ -187,31 +187,8 @@
 #include "exp.cl"
 
 #if OUT0_HALF
-/* FLOAT16 rounded once to nearest even; a NaN keeps its sign and top payload bits (as
- * cl/map.cl's store). */
-static void store_half(__global OUT0_T *out, long o, COMPUTE_T v)
-{
-#if COMPUTE_DOUBLE
-    ulong b = as_ulong(v);
-    ushort nan = (ushort)(((b >> 48) & 0x8000) | 0x7e00 | ((b >> 42) & 0x3ff));
-#else
-    uint b = as_uint(v);
-    ushort nan = (ushort)(((b >> 16) & 0x8000) | 0x7e00 | ((b >> 13) & 0x3ff));
-#endif
-    if (isnan(v)) {
-        out[o] = nan;
-        return;
-    }
-#if COMPUTE_DOUBLE
-    float f = convert_float_rtz(v);
-    if ((double)f != v)
-        f = as_float(as_uint(f) | 1u);
-    vstore_half_rte(f, o, (__global half *)out);
-#else
-    vstore_half_rte(v, o, (__global half *)out);
-#endif
-}
-#define STORE0(o, v) store_half(out0, (o), (COMPUTE_T)(v))
+#include "half.cl"
+#define STORE0(o, v) dmli_store_half((__global ushort *)out0, (o), (COMPUTE_T)(v))
 #else
 #define STORE0(o, v) (out0[(o)] = (OUT0_T)(v))
 #endif

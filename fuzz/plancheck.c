@@ -213,6 +213,31 @@ int fuzz_check_launches(const dmli_plan *p, const char *what, char *why)
     return 0;
 }
 
+/* A family's launch on device d: an NDRange OpenCL takes (local sizes within the device's
+ * limits and dividing the global ones), its table and options within their arrays. */
+static int check_grid(const size_t *local, const size_t *global, size_t table_count,
+                      size_t table_max, const char *options, size_t options_size, size_t d,
+                      const char *stage, const char *what, char *why)
+{
+    size_t product = 1;
+    for (int k = 0; k < 3; ++k) {
+        if (local[k] < 1 || local[k] > devices[d].max_item_sizes[k] || global[k] < 1 ||
+            global[k] % local[k] != 0) {
+            snprintf(why, FUZZ_WHY, "%s %s on device %zu: local[%d] %zu, global %zu", stage, what,
+                     d, k, local[k], global[k]);
+            return 1;
+        }
+        product *= local[k];
+    }
+    if (product > devices[d].max_work_group_size || table_count > table_max ||
+        strlen(options) + 1 >= options_size) {
+        snprintf(why, FUZZ_WHY, "%s %s on device %zu: work-group %zu, %zu table longs", stage, what,
+                 d, product, table_count);
+        return 1;
+    }
+    return 0;
+}
+
 /* A map inside its tensors (output and each input), and its launch an NDRange OpenCL takes
  * with a table inside its array, on every device above. */
 static int check_map(const dmli_op_state *st, const dmli_map *m, const char *stage, char *why)
@@ -240,22 +265,9 @@ static int check_map(const dmli_op_state *st, const dmli_map *m, const char *sta
     static _Thread_local dmli_map_launch l;
     for (size_t d = 0; d < sizeof devices / sizeof devices[0] && !m->empty; ++d) {
         dmli_launch_map(m, &devices[d], &l);
-        size_t product = 1;
-        for (int k = 0; k < 3; ++k) {
-            if (l.local[k] < 1 || l.local[k] > devices[d].max_item_sizes[k] || l.global[k] < 1 ||
-                l.global[k] % l.local[k] != 0) {
-                snprintf(why, FUZZ_WHY, "%s map on device %zu: local[%d] %zu, global %zu", stage, d,
-                         k, l.local[k], l.global[k]);
-                return 1;
-            }
-            product *= l.local[k];
-        }
-        if (product > devices[d].max_work_group_size || l.table_count > DMLI_MAP_TABLE_MAX ||
-            strlen(l.options) + 1 >= sizeof l.options) {
-            snprintf(why, FUZZ_WHY, "%s map on device %zu: work-group %zu, %zu table longs", stage,
-                     d, product, l.table_count);
+        if (check_grid(l.local, l.global, l.table_count, DMLI_MAP_TABLE_MAX, l.options,
+                       sizeof l.options, d, stage, "map", why))
             return 1;
-        }
     }
     return 0;
 }
@@ -294,22 +306,9 @@ int fuzz_check_reduce(const dmli_reduce *r, const dmli_tensor *outs, const dmli_
     static _Thread_local dmli_reduce_launch l;
     for (size_t d = 0; d < sizeof devices / sizeof devices[0]; ++d) {
         dmli_launch_reduce(r, &devices[d], &l);
-        size_t product = 1;
-        for (int k = 0; k < 3; ++k) {
-            if (l.local[k] < 1 || l.local[k] > devices[d].max_item_sizes[k] || l.global[k] < 1 ||
-                l.global[k] % l.local[k] != 0) {
-                snprintf(why, FUZZ_WHY, "%s reduction on device %zu: local[%d] %zu, global %zu",
-                         stage, d, k, l.local[k], l.global[k]);
-                return 1;
-            }
-            product *= l.local[k];
-        }
-        if (product > devices[d].max_work_group_size || l.table_count > DMLI_RED_TABLE_MAX ||
-            strlen(l.options) + 1 >= sizeof l.options) {
-            snprintf(why, FUZZ_WHY, "%s reduction on device %zu: work-group %zu, %zu table longs",
-                     stage, d, product, l.table_count);
+        if (check_grid(l.local, l.global, l.table_count, DMLI_RED_TABLE_MAX, l.options,
+                       sizeof l.options, d, stage, "reduction", why))
             return 1;
-        }
     }
     return 0;
 }

@@ -320,6 +320,8 @@ void dmli_map_normalize(dmli_map *map);
 /* Parameter i: a real value (its integer form truncated toward zero, saturated), or an
  * integer (its real form the nearest double). */
 void dmli_map_param_real(dmli_map *map, int i, double value);
+/* The same on a parameter's two forms (maps' and reductions'). */
+void dmli_param_real(double *real, int64_t *integer, double value);
 void dmli_map_param_int(dmli_map *map, int i, int64_t value);
 
 /* ---- Reductions (reduce.c) ---------------------------------------------------------- */

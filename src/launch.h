@@ -121,6 +121,14 @@ void dmli_launch_map(const dmli_map *map, const dmli_device_desc *device, dmli_m
  * FLOAT16, ...). */
 const char *dmli_map_storage_type(DML_TENSOR_DATA_TYPE type);
 
+/* The integer storage type of an output (launch_map.c): unsigned of the type's width, so that
+ * the conversion from the compute type keeps the low bits (two's complement wrap, defined
+ * behaviour in OpenCL C). */
+const char *dmli_unsigned_storage_type(DML_TENSOR_DATA_TYPE type);
+/* A parameter in the bits of the compute type ("float", "double", "long" or "ulong"): the float
+ * or double bits of real, or integer itself (launch_map.c; the maps' and reductions' PARAM). */
+cl_long dmli_param_bits(double real, int64_t integer, const char *compute);
+
 /* ---- The reduce family (launch_reduce.c) --------------------------------------------- */
 
 #define DMLI_RED_TABLE_MAX (DMLI_RED_HEADER + DMLI_RED_DIM * DMLI_MAX_RANK)

@@ -47,21 +47,13 @@ static bool contiguous_runs(const dmli_map *m)
     return fast;
 }
 
-static bool is_float(DML_TENSOR_DATA_TYPE t)
-{
-    return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 ||
-           t == DML_TENSOR_DATA_TYPE_FLOAT64;
-}
-
 static bool is_signed(DML_TENSOR_DATA_TYPE t)
 {
     return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 ||
            t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
 }
 
-/* The integer storage type of an output: unsigned, so that the conversion from the compute
- * type keeps the low bits (two's complement wrap, defined behaviour in OpenCL C). */
-static const char *unsigned_storage(DML_TENSOR_DATA_TYPE t)
+const char *dmli_unsigned_storage_type(DML_TENSOR_DATA_TYPE t)
 {
     switch (dmli_type_size(t)) {
     case 1: return "uchar";
@@ -82,10 +74,10 @@ static const char *unsigned_storage(DML_TENSOR_DATA_TYPE t)
 static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
 {
     DML_TENSOR_DATA_TYPE t = m->out.type;
-    bool dbl = t == DML_TENSOR_DATA_TYPE_FLOAT64, flt = is_float(t);
+    bool dbl = t == DML_TENSOR_DATA_TYPE_FLOAT64, flt = dmli_type_is_float(t);
     for (uint32_t k = 0; k < m->n_inputs; ++k) {
         dbl = dbl || m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT64;
-        flt = flt || is_float(m->in[k].type);
+        flt = flt || dmli_type_is_float(m->in[k].type);
     }
     *integer = !flt;
     *sign = false;
@@ -123,9 +115,10 @@ static void options(const dmli_map *m, dmli_map_launch *l)
     dmli_opt_int(o, "INT_COMPUTE", integer);
     dmli_opt_int(o, "SIGNED_COMPUTE", sign);
     dmli_opt_str(o, "OUT_T",
-                 integer ? unsigned_storage(m->out.type) : dmli_map_storage_type(m->out.type));
+                 integer ? dmli_unsigned_storage_type(m->out.type)
+                         : dmli_map_storage_type(m->out.type));
     dmli_opt_int(o, "OUT_HALF", m->out.type == DML_TENSOR_DATA_TYPE_FLOAT16);
-    dmli_opt_int(o, "OUT_SAT", !integer && !is_float(m->out.type));
+    dmli_opt_int(o, "OUT_SAT", !integer && !dmli_type_is_float(m->out.type));
     dmli_opt_int(o, "FAST", contiguous_runs(m));
     dmli_opt_int(o, "ACT", (int)m->act);
     char name[16];
@@ -190,22 +183,26 @@ static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
     l->global[2] = (size_t)((rows + l->rows_per_item - 1) / l->rows_per_item);
 }
 
+cl_long dmli_param_bits(double real, int64_t integer, const char *compute)
+{
+    if (strcmp(compute, "long") == 0 || strcmp(compute, "ulong") == 0)
+        return integer;
+    if (strcmp(compute, "double") == 0) {
+        cl_long bits;
+        memcpy(&bits, &real, sizeof bits);
+        return bits;
+    }
+    float f = (float)real;
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return (cl_long)bits;
+}
+
 /* Parameter i in the compute type's bits (cl/map.cl PARAM). */
 static cl_long param_bits(const dmli_map *m, int i)
 {
     bool integer, sign;
-    const char *compute = compute_type(m, &integer, &sign);
-    if (integer)
-        return m->iparam[i];
-    if (strcmp(compute, "double") == 0) {
-        cl_long bits;
-        memcpy(&bits, &m->param[i], sizeof bits);
-        return bits;
-    }
-    float f = (float)m->param[i];
-    uint32_t bits;
-    memcpy(&bits, &f, sizeof bits);
-    return (cl_long)bits;
+    return dmli_param_bits(m->param[i], m->iparam[i], compute_type(m, &integer, &sign));
 }
 
 static void table(const dmli_map *m, dmli_map_launch *l)

@@ -20,32 +20,6 @@ _Static_assert(DMLI_REDUCE_MAX_OUTPUTS + DMLI_REDUCE_MAX_INPUTS == DMLI_RED_TENS
 _Static_assert(DMLI_MAP_ADD == 1 && DMLI_MAP_SUBTRACT == 2 && DMLI_MAP_MULTIPLY == 3,
                "cl/reduce.cl PRE_OP numbers the map's ADD, SUBTRACT, MULTIPLY");
 
-static bool is_float(DML_TENSOR_DATA_TYPE t)
-{
-    return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 ||
-           t == DML_TENSOR_DATA_TYPE_FLOAT64;
-}
-
-static const char *unsigned_storage(DML_TENSOR_DATA_TYPE t)
-{
-    switch (dmli_type_size(t)) {
-    case 1: return "uchar";
-    case 2: return "ushort";
-    case 4: return "uint";
-    default: return "ulong";
-    }
-}
-
-static bool folds(dmli_reduce_op op)
-{
-    return op <= DMLI_REDUCE_SUM_SQUARE;
-}
-
-static bool normalises(dmli_reduce_op op)
-{
-    return op >= DMLI_REDUCE_SOFTMAX && op <= DMLI_REDUCE_LP_NORM;
-}
-
 static bool scans(dmli_reduce_op op)
 {
     return op == DMLI_REDUCE_CUMSUM || op == DMLI_REDUCE_CUMPROD;
@@ -57,7 +31,7 @@ static bool scans(dmli_reduce_op op)
 static const char *compute_type(const dmli_reduce *r, bool *integer, bool *sign)
 {
     DML_TENSOR_DATA_TYPE t = r->in[0].type;
-    *integer = !is_float(t);
+    *integer = !dmli_type_is_float(t);
     *sign = *integer && t != DML_TENSOR_DATA_TYPE_UINT64;
     if (!*integer)
         return t == DML_TENSOR_DATA_TYPE_FLOAT64 ? "double" : "float";
@@ -90,10 +64,11 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     }
     DML_TENSOR_DATA_TYPE out = r->out[0].type;
     dmli_opt_str(o, "OUT0_T",
-                 index_out || !is_float(out) ? unsigned_storage(out) : dmli_map_storage_type(out));
+                 index_out || !dmli_type_is_float(out) ? dmli_unsigned_storage_type(out)
+                                                       : dmli_map_storage_type(out));
     dmli_opt_int(o, "OUT0_HALF", !index_out && out == DML_TENSOR_DATA_TYPE_FLOAT16);
     if (r->n_outputs > 1)
-        dmli_opt_str(o, "OUT1_T", unsigned_storage(r->out[1].type));
+        dmli_opt_str(o, "OUT1_T", dmli_unsigned_storage_type(r->out[1].type));
     dmli_opt_int(o, "INDEX_OUT", index_out);
     dmli_opt_int(o, "LANES", l->lanes);
     dmli_opt_int(o, "GROUP", l->group);
@@ -129,18 +104,7 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
 static cl_long param_bits(const dmli_reduce *r, int i)
 {
     bool integer, sign;
-    const char *compute = compute_type(r, &integer, &sign);
-    if (integer)
-        return r->iparam[i];
-    if (strcmp(compute, "double") == 0) {
-        cl_long bits;
-        memcpy(&bits, &r->param[i], sizeof bits);
-        return bits;
-    }
-    float f = (float)r->param[i];
-    uint32_t bits;
-    memcpy(&bits, &f, sizeof bits);
-    return (cl_long)bits;
+    return dmli_param_bits(r->param[i], r->iparam[i], compute_type(r, &integer, &sign));
 }
 
 /* Tensor x's stride along dimension d (x as cl/abi.h numbers the tensors). */
@@ -258,8 +222,6 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
         if (gpu && group_for(dev, l->lanes) == l->lanes)
             l->group = l->lanes;
     }
-    (void)folds;
-    (void)normalises;
     table(r, l);
     geometry(r, dev, l);
     options(r, l, &l->defs);

@@ -69,17 +69,22 @@ void dmli_map_normalize(dmli_map *m)
     m->rank = r;
 }
 
+void dmli_param_real(double *real, int64_t *integer, double value)
+{
+    *real = value;
+    if (value != value)
+        *integer = 0;
+    else if (value >= 9223372036854775807.0)
+        *integer = INT64_MAX;
+    else if (value <= -9223372036854775808.0)
+        *integer = INT64_MIN;
+    else
+        *integer = (int64_t)value;
+}
+
 void dmli_map_param_real(dmli_map *m, int i, double value)
 {
-    m->param[i] = value;
-    if (value != value)
-        m->iparam[i] = 0;
-    else if (value >= 9223372036854775807.0)
-        m->iparam[i] = INT64_MAX;
-    else if (value <= -9223372036854775808.0)
-        m->iparam[i] = INT64_MIN;
-    else
-        m->iparam[i] = (int64_t)value;
+    dmli_param_real(&m->param[i], &m->iparam[i], value);
 }
 
 void dmli_map_param_int(dmli_map *m, int i, int64_t value)

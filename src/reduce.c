@@ -92,15 +92,7 @@ void dmli_reduce_normalize(dmli_reduce *r)
 
 void dmli_reduce_param_real(dmli_reduce *r, int i, double value)
 {
-    r->param[i] = value;
-    if (value != value)
-        r->iparam[i] = 0;
-    else if (value >= 9223372036854775807.0)
-        r->iparam[i] = INT64_MAX;
-    else if (value <= -9223372036854775808.0)
-        r->iparam[i] = INT64_MIN;
-    else
-        r->iparam[i] = (int64_t)value;
+    dmli_param_real(&r->param[i], &r->iparam[i], value);
 }
 
 void dmli_reduce_param_int(dmli_reduce *r, int i, int64_t value)
