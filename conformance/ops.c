@@ -91,9 +91,10 @@ static void mark_form(rt_build *b, const char *side, const char *name, int is_li
 
 /* ---- Names ------------------------------------------------------------------------ */
 
+/* A NULL list names nothing (an operator without attributes passes NULL). */
 static int listed(const char *const *list, const char *name)
 {
-    for (; *list != NULL; ++list)
+    for (; list != NULL && *list != NULL; ++list)
         if (strcmp(*list, name) == 0)
             return 1;
     return 0;
@@ -103,7 +104,7 @@ static void join(const char *const *list, char *buf, size_t n)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (; *list != NULL && used < n; ++list)
+    for (; list != NULL && *list != NULL && used < n; ++list)
         used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? ", " : "", *list);
 }
 
