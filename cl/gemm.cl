@@ -236,22 +236,29 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
                 acc[i][j] = mad(av, bv[j], acc[i][j]);
         }
     }
-    float sum[DR][NJ];
+    /* The remainder of k in lane 0; then the DR * NJ vectors' lanes summed together: each
+     * level pairs neighbouring vectors, adding each one's even and odd lanes into one vector
+     * (the first's sums, then the second's), so after log2(VW) levels every lane holds one
+     * output's sum, in the accumulators' order (DR * NJ is a multiple of VW). */
+    VEC lv[DR * NJ];
 #pragma unroll
     for (int i = 0; i < DR; ++i)
 #pragma unroll
         for (int j = 0; j < NJ; ++j) {
-            float l[VW];
-            VSTOREF(acc[i][j], 0, l);
+            VEC v = acc[i][j];
             for (long k = kv; k < K; ++k)
-                l[0] = mad(LOAD(a, arow[i] + k), LOAD(b, bcol[j] + k), l[0]);
-#pragma unroll
-            for (int w = VW / 2; w >= 1; w /= 2)
-#pragma unroll
-                for (int x = 0; x < w; ++x)
-                    l[x] = l[x] + l[x + w];
-            sum[i][j] = l[0];
+                v.s0 = mad(LOAD(a, arow[i] + k), LOAD(b, bcol[j] + k), v.s0);
+            lv[i * NJ + j] = v;
         }
+#pragma unroll
+    for (int count = DR * NJ; count > DR * NJ / VW; count /= 2)
+#pragma unroll
+        for (int x = 0; x < count / 2; ++x)
+            lv[x] = (VEC)(lv[2 * x].even + lv[2 * x].odd, lv[2 * x + 1].even + lv[2 * x + 1].odd);
+    float sum[DR][NJ];
+#pragma unroll
+    for (int q = 0; q < DR * NJ / VW; ++q)
+        VSTOREF(lv[q], 0, &sum[0][0] + q * VW);
     const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
                o_n = t[DMLI_GEMM_O_N];
     const bool has_c = t[DMLI_GEMM_HAS_C] != 0;

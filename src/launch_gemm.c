@@ -102,14 +102,17 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     dmli_opt_int(o, "VW", vw);
     dmli_opt_int(o, "DR", dr);
     dmli_opt_int(o, "NJ", nj);
-    l->local[0] = l->local[1] = 1;
-    if (g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)vw) {
-        l->kernel = "gemm_dots";
-        l->global[0] = ceil_div(g->n, nj);
-        l->global[1] = ceil_div(g->m, dr);
-        return;
-    }
-    l->kernel = "gemm_blocks";
-    l->global[0] = ceil_div(g->n, (int64_t)(nv * vw));
-    l->global[1] = ceil_div(g->m, mr);
+    bool dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)vw;
+    l->kernel = dots ? "gemm_dots" : "gemm_blocks";
+    size_t blocks = dots ? ceil_div(g->n, nj) : ceil_div(g->n, (int64_t)(nv * vw));
+    /* Work-groups of several blocks along n (a CPU runs a work-group's items in one loop:
+     * small blocks would otherwise cost a group's dispatch each); the last group's extra
+     * items return at once. */
+    size_t group = tu->gemm_cpu_group < blocks ? tu->gemm_cpu_group : blocks;
+    while (group > 1 && group > dev->max_item_sizes[0])
+        group /= 2;
+    l->local[0] = group;
+    l->local[1] = 1;
+    l->global[0] = (blocks + group - 1) / group * group;
+    l->global[1] = dots ? ceil_div(g->m, dr) : ceil_div(g->m, mr);
 }
