@@ -127,7 +127,7 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
     const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
     const long a_m = t[DMLI_GEMM_A_M], a_k = t[DMLI_GEMM_A_K], b_k = t[DMLI_GEMM_B_K],
                b_n = t[DMLI_GEMM_B_N];
-    const long m0 = (long)get_global_id(1) * MR, n0 = (long)get_global_id(0) * (NV * VW);
+    const long m0 = (long)get_global_id(0) * MR, n0 = (long)get_global_id(1) * (NV * VW);
     if (m0 >= M || n0 >= N)
         return;
     long oa = a_base, ob = b_base, oc = c_base, oo = o_base;
