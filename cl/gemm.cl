@@ -24,8 +24,8 @@
  * Macros (defaults build a valid program):
  *   HALF         1: the tensors are FLOAT16 (ushort storage), else FLOAT32
  *   ACT          the fused activation (cl/activation.cl), parameters in the table
- *   MR, NV, VW   gemm_blocks' block (VW 4, 8 or 16); DR, NJ: gemm_dots' block (VW lanes); one
- *                program has both kernels
+ *   MR, NV, VW   gemm_blocks' block (VW 4, 8 or 16); DR, NJ: gemm_dots' block (VW lanes), DS
+ *                blocks an item along n; one program has both kernels
  *   TX, TY, WM, WN, TK  gemm_tiles' tile
  */
 #include "abi.h"
@@ -49,6 +49,9 @@
 #endif
 #ifndef NJ
 #define NJ 4
+#endif
+#ifndef DS
+#define DS 8
 #endif
 #ifndef TX
 #define TX 8
@@ -204,8 +207,8 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
 {
     const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
     const long a_m = t[DMLI_GEMM_A_M], b_n = t[DMLI_GEMM_B_N];
-    const long m0 = (long)get_global_id(1) * DR, n0 = (long)get_global_id(0) * NJ;
-    if (m0 >= M || n0 >= N)
+    const long m0 = (long)get_global_id(1) * DR, first = (long)get_global_id(0) * (DS * NJ);
+    if (m0 >= M || first >= N)
         return;
     long oa = a_base, ob = b_base, oc = c_base, oo = o_base;
     batch_offsets(t, (long)get_global_id(2), &oa, &ob, &oc, &oo);
@@ -213,67 +216,87 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
 #pragma unroll
     for (int i = 0; i < DR; ++i)
         arow[i] = oa + min(m0 + i, M - 1) * a_m;
-#pragma unroll
-    for (int j = 0; j < NJ; ++j)
-        bcol[j] = ob + min(n0 + j, N - 1) * b_n;
-    VEC acc[DR][NJ];
-#pragma unroll
-    for (int i = 0; i < DR; ++i)
+    /* DS blocks along n, one after the other: A's rows stay in L1 and the item's fixed costs
+     * (the batch coordinate's division among them) are paid once. */
+    for (long n0 = first; n0 < first + DS * NJ && n0 < N; n0 += NJ) {
 #pragma unroll
         for (int j = 0; j < NJ; ++j)
-            acc[i][j] = (VEC)0.0f;
-    const long kv = K - K % VW;
-    for (long k = 0; k < kv; k += VW) {
-        VEC bv[NJ];
+            bcol[j] = ob + min(n0 + j, N - 1) * b_n;
+        VEC acc[DR][NJ];
 #pragma unroll
-        for (int j = 0; j < NJ; ++j)
-            bv[j] = LOADV(b, bcol[j] + k);
-#pragma unroll
-        for (int i = 0; i < DR; ++i) {
-            VEC av = LOADV(a, arow[i] + k);
+        for (int i = 0; i < DR; ++i)
 #pragma unroll
             for (int j = 0; j < NJ; ++j)
-                acc[i][j] = mad(av, bv[j], acc[i][j]);
+                acc[i][j] = (VEC)0.0f;
+        const long kv = K - K % VW;
+        for (long k = 0; k < kv; k += VW) {
+            VEC bv[NJ];
+#pragma unroll
+            for (int j = 0; j < NJ; ++j)
+                bv[j] = LOADV(b, bcol[j] + k);
+#pragma unroll
+            for (int i = 0; i < DR; ++i) {
+                VEC av = LOADV(a, arow[i] + k);
+#pragma unroll
+                for (int j = 0; j < NJ; ++j)
+                    acc[i][j] = mad(av, bv[j], acc[i][j]);
+            }
         }
-    }
-    /* The remainder of k in lane 0; then the DR * NJ vectors' lanes summed together: each
-     * level pairs neighbouring vectors, adding each one's even and odd lanes into one vector
-     * (the first's sums, then the second's), so after log2(VW) levels every lane holds one
-     * output's sum, in the accumulators' order (DR * NJ is a multiple of VW). */
-    VEC lv[DR * NJ];
+        /* The remainder of k in lane 0; then the DR * NJ vectors' lanes summed together: each
+         * level pairs neighbouring vectors, adding each one's even and odd lanes into one vector
+         * (the first's sums, then the second's), so after log2(VW) levels every lane holds one
+         * output's sum, in the accumulators' order (DR * NJ is a multiple of VW). */
+        VEC lv[DR * NJ];
 #pragma unroll
-    for (int i = 0; i < DR; ++i)
+        for (int i = 0; i < DR; ++i)
 #pragma unroll
-        for (int j = 0; j < NJ; ++j) {
-            VEC v = acc[i][j];
-            for (long k = kv; k < K; ++k)
-                v.s0 = mad(LOAD(a, arow[i] + k), LOAD(b, bcol[j] + k), v.s0);
-            lv[i * NJ + j] = v;
+            for (int j = 0; j < NJ; ++j) {
+                VEC v = acc[i][j];
+                for (long k = kv; k < K; ++k)
+                    v.s0 = mad(LOAD(a, arow[i] + k), LOAD(b, bcol[j] + k), v.s0);
+                lv[i * NJ + j] = v;
+            }
+#pragma unroll
+        for (int count = DR * NJ; count > DR * NJ / VW; count /= 2)
+#pragma unroll
+            for (int x = 0; x < count / 2; ++x)
+                lv[x] =
+                    (VEC)(lv[2 * x].even + lv[2 * x].odd, lv[2 * x + 1].even + lv[2 * x + 1].odd);
+        float sum[DR][NJ];
+#pragma unroll
+        for (int q = 0; q < DR * NJ / VW; ++q)
+            VSTOREF(lv[q], 0, &sum[0][0] + q * VW);
+        const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
+                   o_n = t[DMLI_GEMM_O_N];
+        const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
+#if ACT == 0 && !HALF
+        /* No C, no activation, a whole block of unit-strided rows: alpha times each row, stored
+         * as a vector (small K makes the epilogue a large part of the work). */
+        if (!has_c && o_n == 1 && m0 + DR <= M && n0 + NJ <= N) {
+            const float alpha = PARAM(DMLI_GEMM_ALPHA);
+#pragma unroll
+            for (int i = 0; i < DR; ++i) {
+                __global float *row = o + oo + (m0 + i) * o_m + n0;
+#pragma unroll
+                for (int j = 0; j < NJ; ++j)
+                    row[j] = alpha * sum[i][j];
+            }
+            continue;
         }
+#endif
 #pragma unroll
-    for (int count = DR * NJ; count > DR * NJ / VW; count /= 2)
-#pragma unroll
-        for (int x = 0; x < count / 2; ++x)
-            lv[x] = (VEC)(lv[2 * x].even + lv[2 * x].odd, lv[2 * x + 1].even + lv[2 * x + 1].odd);
-    float sum[DR][NJ];
-#pragma unroll
-    for (int q = 0; q < DR * NJ / VW; ++q)
-        VSTOREF(lv[q], 0, &sum[0][0] + q * VW);
-    const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
-               o_n = t[DMLI_GEMM_O_N];
-    const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
-#pragma unroll
-    for (int i = 0; i < DR; ++i) {
-        long m = m0 + i;
-        if (m >= M)
-            break;
-#pragma unroll
-        for (int j = 0; j < NJ; ++j) {
-            if (n0 + j >= N)
+        for (int i = 0; i < DR; ++i) {
+            long m = m0 + i;
+            if (m >= M)
                 break;
-            long n = n0 + j;
-            float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
-            STORE(o, oo + m * o_m + n * o_n, epilogue(t, sum[i][j], cv));
+#pragma unroll
+            for (int j = 0; j < NJ; ++j) {
+                if (n0 + j >= N)
+                    break;
+                long n = n0 + j;
+                float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
+                STORE(o, oo + m * o_m + n * o_n, epilogue(t, sum[i][j], cv));
+            }
         }
     }
 }

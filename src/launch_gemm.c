@@ -102,6 +102,7 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     dmli_opt_int(o, "VW", vw);
     dmli_opt_int(o, "DR", dr);
     dmli_opt_int(o, "NJ", nj);
+    dmli_opt_int(o, "DS", tu->gemm_dot_blocks);
     bool dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)vw;
     l->kernel = dots ? "gemm_dots" : "gemm_blocks";
     /* gemm_blocks: m-blocks along dimension 0, so that a work-group's items, and the groups
@@ -110,7 +111,7 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
      * machine). gemm_dots: n-blocks along dimension 0 (its panels are the same size). Work-
      * groups of several blocks (a CPU runs a group's items in one loop: a group per small
      * block would cost a dispatch each); the last group's extra items return at once. */
-    size_t along = dots ? ceil_div(g->n, nj) : ceil_div(g->m, mr);
+    size_t along = dots ? ceil_div(g->n, (int64_t)nj * tu->gemm_dot_blocks) : ceil_div(g->m, mr);
     size_t across = dots ? ceil_div(g->m, dr) : ceil_div(g->n, (int64_t)(nv * vw));
     size_t group = tu->gemm_cpu_group < along ? tu->gemm_cpu_group : along;
     while (group > 1 && group > dev->max_item_sizes[0])
