@@ -285,19 +285,15 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
         }
 #endif
 #pragma unroll
-        for (int i = 0; i < DR; ++i) {
-            long m = m0 + i;
-            if (m >= M)
-                break;
+        for (int i = 0; i < DR; ++i)
 #pragma unroll
             for (int j = 0; j < NJ; ++j) {
-                if (n0 + j >= N)
-                    break;
-                long n = n0 + j;
-                float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
-                STORE(o, oo + m * o_m + n * o_n, epilogue(t, sum[i][j], cv));
+                long m = m0 + i, n = n0 + j;
+                if (m < M && n < N) {
+                    float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
+                    STORE(o, oo + m * o_m + n * o_n, epilogue(t, sum[i][j], cv));
+                }
             }
-        }
     }
 }
 
