@@ -53,6 +53,9 @@
 #ifndef DS
 #define DS 8
 #endif
+#ifndef KC
+#define KC 128
+#endif
 #ifndef TX
 #define TX 8
 #endif
@@ -81,6 +84,7 @@
 #define VLOADF CAT(vload, VW)
 #define VSTOREF CAT(vstore, VW)
 #define VLOADH CAT(vload_half, VW)
+#define VLOADL CAT(vload, VW) /* from local memory */
 
 #if HALF
 typedef ushort elem_t;
@@ -123,6 +127,76 @@ static float epilogue(__constant long *t, float acc, float cv)
     return ACTIVATE(y);
 }
 
+/* gemm_blocks' block where B does not run along n by unit strides (B transposed: attention's
+ * K^T) or the block is the last along n: the work-group's items (blocks along m, all of one
+ * n-block, so every item takes this path) first copy B's panel, KC rows of k at a time, into
+ * local memory as rows of NV * VW values (columns past N repeat column N - 1, never stored),
+ * then each item runs the vector loop over it. Every item takes part in the barriers (blocks
+ * past M compute on clamped rows and store nothing). */
+static void packed_block(__constant long *t, __global const elem_t *a, long oa,
+                         __global const elem_t *b, long ob, __global const elem_t *c, long oc,
+                         __global elem_t *o, long oo, long m0, long n0, __local float *panel)
+{
+    const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
+    const long a_m = t[DMLI_GEMM_A_M], a_k = t[DMLI_GEMM_A_K], b_k = t[DMLI_GEMM_B_K],
+               b_n = t[DMLI_GEMM_B_N];
+    const int lid = (int)get_local_id(0), items = (int)get_local_size(0);
+    long arow[MR];
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+        arow[i] = oa + min(m0 + i, M - 1) * a_m;
+    VEC acc[MR][NV];
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            acc[i][v] = (VEC)0.0f;
+    for (long k0 = 0; k0 < K; k0 += KC) {
+        const int kc = (int)min((long)KC, K - k0);
+        /* Column by column (B's unit stride is along k here, or neither runs by 1). */
+        for (int j = lid; j < NV * VW; j += items) {
+            __global const elem_t *col = b + ob + min(n0 + j, N - 1) * b_n + k0 * b_k;
+            for (int kk = 0; kk < kc; ++kk)
+                panel[kk * (NV * VW) + j] = LOAD(col, kk * b_k);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int kk = 0; kk < kc; ++kk) {
+            VEC bv[NV];
+#pragma unroll
+            for (int v = 0; v < NV; ++v)
+                bv[v] = VLOADL(0, panel + kk * (NV * VW) + v * VW);
+            long ak = (k0 + kk) * a_k;
+#pragma unroll
+            for (int i = 0; i < MR; ++i) {
+                VEC av = (VEC)LOAD(a, arow[i] + ak);
+#pragma unroll
+                for (int v = 0; v < NV; ++v)
+                    acc[i][v] = mad(av, bv[v], acc[i][v]);
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (m0 >= M)
+        return;
+    const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
+               o_n = t[DMLI_GEMM_O_N];
+    const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
+    float res[MR][NV * VW];
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            VSTOREF(acc[i][v], 0, &res[i][v * VW]);
+    for (int i = 0; i < MR && m0 + i < M; ++i) {
+        long m = m0 + i;
+        for (int j = 0; j < NV * VW && n0 + j < N; ++j) {
+            long n = n0 + j;
+            float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
+            STORE(o, oo + m * o_m + n * o_n, epilogue(t, res[i][j], cv));
+        }
+    }
+}
+
 __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_base,
                           __global const elem_t *b, long b_base, __global const elem_t *c,
                           long c_base, __global elem_t *o, long o_base)
@@ -130,28 +204,20 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
     const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
     const long a_m = t[DMLI_GEMM_A_M], a_k = t[DMLI_GEMM_A_K], b_k = t[DMLI_GEMM_B_K],
                b_n = t[DMLI_GEMM_B_N];
+    __local float panel[KC * NV * VW];
     const long m0 = (long)get_global_id(0) * MR, n0 = (long)get_global_id(1) * (NV * VW);
-    if (m0 >= M || n0 >= N)
-        return;
     long oa = a_base, ob = b_base, oc = c_base, oo = o_base;
     batch_offsets(t, (long)get_global_id(2), &oa, &ob, &oc, &oo);
+    /* The same for every item of the work-group (one n-block, one batch coordinate). */
+    if (n0 + NV * VW > N || b_n != 1) {
+        packed_block(t, a, oa, b, ob, c, oc, o, oo, m0, n0, panel);
+        return;
+    }
+    if (m0 >= M)
+        return;
     const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
                o_n = t[DMLI_GEMM_O_N];
     const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
-    if (n0 + NV * VW > N || b_n != 1) {
-        /* The last columns, or B not along n by unit strides: each output a scalar dot. */
-        for (int i = 0; i < MR && m0 + i < M; ++i)
-            for (int j = 0; j < NV * VW && n0 + j < N; ++j) {
-                long m = m0 + i, n = n0 + j;
-                float acc = 0.0f;
-                for (long k = 0; k < K; ++k)
-                    acc =
-                        mad(LOAD(a, oa + m * a_m + k * a_k), LOAD(b, ob + k * b_k + n * b_n), acc);
-                float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
-                STORE(o, oo + m * o_m + n * o_n, epilogue(t, acc, cv));
-            }
-        return;
-    }
     VEC acc[MR][NV];
 #pragma unroll
     for (int i = 0; i < MR; ++i)

@@ -103,7 +103,8 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     dmli_opt_int(o, "DR", dr);
     dmli_opt_int(o, "NJ", nj);
     dmli_opt_int(o, "DS", tu->gemm_dot_blocks);
-    bool dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)vw;
+    dmli_opt_int(o, "KC", tu->gemm_pack_k);
+    bool dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)tu->gemm_dot_min_k;
     l->kernel = dots ? "gemm_dots" : "gemm_blocks";
     /* gemm_blocks: m-blocks along dimension 0, so that a work-group's items, and the groups
      * that follow it, share B's panel (it stays in L1/L2 while A's rows stream: 1024^3 went
