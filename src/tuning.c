@@ -74,6 +74,10 @@ static const dmli_tuning cpu = {
     .reduce_lanes = 16,
     .reduce_cols = 64,
     .reduce_group = 64,
+    /* Pooling: 8 outputs along W an item (the window's rows loaded once for 8 outputs; a
+     * float32 AVX2 vector): not yet measured against 4 or 16. */
+    .pool_vec = 8,
+    .pool_group = 64,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -116,6 +120,9 @@ static const dmli_tuning gpu = {
     .reduce_lanes = 64,
     .reduce_cols = 1,
     .reduce_group = 64,
+    /* Pooling: an output an item, 64 a group (heuristic, not yet measured on a GPU). */
+    .pool_vec = 1,
+    .pool_group = 64,
 };
 
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)

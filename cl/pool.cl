@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The pool family: MAX_POOLING(1, 2), AVERAGE_POOLING(1) and LP_POOLING(1). Each output
+ * element folds a window of the input's spatial axes {D, H, W}: positions
+ * o * stride - pad + k * dilation, k < window; positions outside the input are padding,
+ * never read. The host (src/launch_pool.c) fills the table (cl/pool_abi.h).
+ *
+ * A work-item computes VEC consecutive outputs along W (CPUs: they share the window's rows,
+ * and the interior blocks run one loop of VEC lanes per window column, which the compiler
+ * vectorises); FLAT 1 (GPUs) a work-item per output, the grid flat over the outputs. The
+ * window's valid range on each axis is computed, never tested per element.
+ *
+ * Macros (defaults build a valid program):
+ *   POP        0 max, 1 average, 2 LP (src/pool.h dmli_pool_op)
+ *   LP_P       LP: 1, 2, or 0 (any P: the table's, through pow)
+ *   IN_T, IN_HALF, OUT_T, OUT_HALF  storage types (FLOAT16 as ushort, IN_HALF 1)
+ *   COMPUTE_T  float (FLOAT16, FLOAT32), long (signed integers) or ulong (unsigned)
+ *   INT_COMPUTE 1 for the integers (max pooling only); LOWEST the type's lowest value
+ *   INDICES    1: max pooling writes indices of IDX_T (uint or ulong)
+ *   INCLUDE_PADDING  average: padding counts in the divisor
+ *   VEC        outputs per work-item along W; FLAT 1: one per item, a flat grid
+ *
+ * Max pooling ignores NaN unless the window holds nothing else, orders -0 below +0, and keeps
+ * the first of equal maxima; a window with no input element gives LOWEST (-inf) and index 0,
+ * its average 0 (docs/operators.md#pooling).
+ */
+#include "pool_abi.h"
+
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef POP
+#define POP 0
+#endif
+#ifndef LP_P
+#define LP_P 2
+#endif
+#ifndef IN_T
+#define IN_T float
+#endif
+#ifndef IN_HALF
+#define IN_HALF 0
+#endif
+#ifndef OUT_T
+#define OUT_T float
+#endif
+#ifndef OUT_HALF
+#define OUT_HALF 0
+#endif
+#ifndef COMPUTE_T
+#define COMPUTE_T float
+#endif
+#define COMPUTE_DOUBLE 0
+#ifndef INT_COMPUTE
+#define INT_COMPUTE 0
+#endif
+#ifndef LOWEST
+#define LOWEST (-INFINITY)
+#endif
+#ifndef INDICES
+#define INDICES 0
+#endif
+#ifndef IDX_T
+#define IDX_T uint
+#endif
+#ifndef INCLUDE_PADDING
+#define INCLUDE_PADDING 0
+#endif
+#ifndef VEC
+#define VEC 8
+#endif
+#ifndef FLAT
+#define FLAT 0
+#endif
+
+#if OUT_HALF
+#include "half.cl"
+#endif
+
+#define AX(a, f) t[DMLI_POOL_AXIS(a, f)]
+
+#if IN_HALF
+#define LOAD(p, i) vload_half((i), (__global const half *)(p))
+#else
+#define LOAD(p, i) ((COMPUTE_T)(p)[i])
+#endif
+
+/* The window positions k < K of an axis, start s, dilation dil, inside [lo, hi): [*k0, *k1). */
+static void window_range(long s, long K, long dil, long lo, long hi, long *k0, long *k1)
+{
+    long a = s >= lo ? 0 : (lo - s + dil - 1) / dil;
+    long b = hi - 1 < s ? 0 : (hi - 1 - s) / dil + 1;
+    *k0 = a;
+    *k1 = max(a, min(K, b));
+}
+
+#if POP == 1 && INCLUDE_PADDING
+static long padded_count(__constant long *t, int a, long s)
+{
+    long k0, k1;
+    window_range(s, AX(a, DMLI_POOL_K), AX(a, DMLI_POOL_DIL), -AX(a, DMLI_POOL_PAD),
+                 AX(a, DMLI_POOL_END), &k0, &k1);
+    return k1 - k0;
+}
+#endif
+
+#if POP == 0
+#if INT_COMPUTE
+#define GREATER(x, best) ((x) > (best))
+#else
+/* x replaces best: larger, a number over NaN, +0 over -0 (their bits order them). */
+#define GREATER(x, best)                                 \
+    ((x) > (best) || (isnan(best) && !isnan(x)) ||       \
+     ((x) == (best) && as_int((float)(x)) > as_int((float)(best))))
+#endif
+#if INDICES
+#define FOLD(acc, idx, x, at)                            \
+    do {                                                 \
+        COMPUTE_T x_ = (x);                              \
+        if ((idx) < 0 || GREATER(x_, acc)) {             \
+            acc = x_;                                    \
+            idx = (at);                                  \
+        }                                                \
+    } while (0)
+#else
+#define FOLD(acc, idx, x, at)                            \
+    do {                                                 \
+        COMPUTE_T x_ = (x);                              \
+        acc = GREATER(x_, acc) ? x_ : acc;               \
+    } while (0)
+#endif
+#if INT_COMPUTE
+#define INIT ((COMPUTE_T)(LOWEST))
+#else
+#define INIT ((COMPUTE_T)NAN)
+#endif
+#elif POP == 1
+#define FOLD(acc, idx, x, at) acc += (x)
+#define INIT ((COMPUTE_T)0)
+#else
+#if LP_P == 1
+#define FOLD(acc, idx, x, at) acc += fabs(x)
+#elif LP_P == 2
+#define FOLD(acc, idx, x, at)                            \
+    do {                                                 \
+        COMPUTE_T x_ = (x);                              \
+        acc += x_ * x_;                                  \
+    } while (0)
+#else
+#define FOLD(acc, idx, x, at) acc += pow(fabs(x), p)
+#endif
+#define INIT ((COMPUTE_T)0)
+#endif
+
+__kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
+                   __global OUT_T *out, long out_base
+#if INDICES
+                   ,
+                   __global IDX_T *ind, long ind_base
+#endif
+)
+{
+    const long OW = AX(2, DMLI_POOL_OUT), OH = AX(1, DMLI_POOL_OUT);
+#if FLAT
+    long g = get_global_id(0);
+    if (g >= t[DMLI_POOL_TOTAL])
+        return;
+    long ow0 = g % OW;
+    g /= OW;
+    long oh = g % OH;
+    g /= OH;
+    long od = g % AX(0, DMLI_POOL_OUT);
+    long nc = g / AX(0, DMLI_POOL_OUT);
+#else
+    long ow0 = (long)get_global_id(0) * VEC;
+    long odh = get_global_id(1);
+    long nc = get_global_id(2);
+    if (ow0 >= OW)
+        return;
+    long oh = odh % OH, od = odh / OH;
+#endif
+    long n = nc / t[DMLI_POOL_C], c = nc % t[DMLI_POOL_C];
+#if POP == 2 && LP_P == 0
+    COMPUTE_T p = (COMPUTE_T)t[DMLI_POOL_P];
+#endif
+    const long IW = AX(2, DMLI_POOL_IN), IH = AX(1, DMLI_POOL_IN), ID = AX(0, DMLI_POOL_IN);
+    const long SW = AX(2, DMLI_POOL_S), KW = AX(2, DMLI_POOL_K), DW = AX(2, DMLI_POOL_DIL);
+    const long sd = od * AX(0, DMLI_POOL_S) - AX(0, DMLI_POOL_PAD);
+    const long sh = oh * AX(1, DMLI_POOL_S) - AX(1, DMLI_POOL_PAD);
+    long kd0, kd1, kh0, kh1;
+    window_range(sd, AX(0, DMLI_POOL_K), AX(0, DMLI_POOL_DIL), 0, ID, &kd0, &kd1);
+    window_range(sh, AX(1, DMLI_POOL_K), AX(1, DMLI_POOL_DIL), 0, IH, &kh0, &kh1);
+    const long isW = t[DMLI_POOL_STRIDE(0, 4)];
+    const long base = in_base + n * t[DMLI_POOL_STRIDE(0, 0)] + c * t[DMLI_POOL_STRIDE(0, 1)];
+
+    COMPUTE_T acc[VEC];
+    long idx[VEC], kw0[VEC], kw1[VEC], sw[VEC];
+    bool interior = true;
+    for (int v = 0; v < VEC; ++v) {
+        acc[v] = INIT;
+        idx[v] = -1;
+        sw[v] = (ow0 + v) * SW - AX(2, DMLI_POOL_PAD);
+        window_range(sw[v], KW, DW, 0, IW, &kw0[v], &kw1[v]);
+        if (ow0 + v >= OW)
+            kw0[v] = kw1[v] = 0;
+        interior = interior && kw0[v] == 0 && kw1[v] == KW;
+    }
+    for (long kd = kd0; kd < kd1; ++kd) {
+        long id = sd + kd * AX(0, DMLI_POOL_DIL);
+        for (long kh = kh0; kh < kh1; ++kh) {
+            long ih = sh + kh * AX(1, DMLI_POOL_DIL);
+            long row = base + id * t[DMLI_POOL_STRIDE(0, 2)] + ih * t[DMLI_POOL_STRIDE(0, 3)];
+            long flat = ((nc * ID + id) * IH + ih) * IW;
+            (void)flat;
+            if (interior) {
+                for (long kw = 0; kw < KW; ++kw)
+                    for (int v = 0; v < VEC; ++v) {
+                        long iw = sw[v] + kw * DW;
+                        FOLD(acc[v], idx[v], LOAD(in, row + iw * isW), flat + iw);
+                    }
+            } else {
+                for (int v = 0; v < VEC; ++v)
+                    for (long kw = kw0[v]; kw < kw1[v]; ++kw) {
+                        long iw = sw[v] + kw * DW;
+                        FOLD(acc[v], idx[v], LOAD(in, row + iw * isW), flat + iw);
+                    }
+            }
+        }
+    }
+
+#if POP == 0 || (POP == 1 && !INCLUDE_PADDING)
+    const long valid_dh = (kd1 - kd0) * (kh1 - kh0);
+#endif
+#if POP == 1 && INCLUDE_PADDING
+    const long padded_dh = padded_count(t, 0, sd) * padded_count(t, 1, sh);
+#endif
+    long o = out_base + n * t[DMLI_POOL_STRIDE(1, 0)] + c * t[DMLI_POOL_STRIDE(1, 1)] +
+             od * t[DMLI_POOL_STRIDE(1, 2)] + oh * t[DMLI_POOL_STRIDE(1, 3)];
+#if INDICES
+    long oi = ind_base + n * t[DMLI_POOL_STRIDE(2, 0)] + c * t[DMLI_POOL_STRIDE(2, 1)] +
+              od * t[DMLI_POOL_STRIDE(2, 2)] + oh * t[DMLI_POOL_STRIDE(2, 3)];
+#endif
+    for (int v = 0; v < VEC; ++v) {
+        if (ow0 + v >= OW)
+            break;
+        COMPUTE_T r = acc[v];
+#if POP == 0
+        if (valid_dh * (kw1[v] - kw0[v]) == 0) {
+            r = (COMPUTE_T)(LOWEST);
+            idx[v] = 0;
+        }
+#elif POP == 1
+#if INCLUDE_PADDING
+        long divisor = padded_dh * padded_count(t, 2, sw[v]);
+#else
+        long divisor = valid_dh * (kw1[v] - kw0[v]);
+#endif
+        r = divisor > 0 ? r / (COMPUTE_T)divisor : (COMPUTE_T)0;
+#else
+#if LP_P == 2
+        r = sqrt(r);
+#elif LP_P == 0
+        r = pow(r, (COMPUTE_T)1 / p);
+#endif
+#endif
+        long ov = o + (ow0 + v) * t[DMLI_POOL_STRIDE(1, 4)];
+#if OUT_HALF
+        dmli_store_half((__global ushort *)out, ov, r);
+#else
+        out[ov] = (OUT_T)r;
+#endif
+#if INDICES
+        ind[oi + (ow0 + v) * t[DMLI_POOL_STRIDE(2, 4)]] = (IDX_T)idx[v];
+#endif
+    }
+}

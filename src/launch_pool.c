@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launch of a pooling (cl/pool.cl): its options (the operation, the storage and compute
+ * types, indices, the shape of work), its grid and its table (cl/pool_abi.h). Pure host code.
+ *
+ * CPUs: a work-item computes pool_vec consecutive outputs along W (tuning.c), the grid
+ * {W blocks, D * H, N * C}; GPUs (FLAT): a work-item an output, pool_group items a group, the
+ * grid flat over the outputs.
+ */
+#include <string.h>
+
+#include "../cl/pool_abi.h"
+#include "launch.h"
+#include "pool.h"
+#include "tuning.h"
+
+/* The lowest value of an integer type, as OpenCL C text. */
+static const char *lowest(DML_TENSOR_DATA_TYPE t)
+{
+    switch ((int)t) {
+    case DML_TENSOR_DATA_TYPE_INT8: return "(-128)";
+    case DML_TENSOR_DATA_TYPE_INT16: return "(-32768)";
+    case DML_TENSOR_DATA_TYPE_INT32: return "(-2147483647L-1)";
+    case DML_TENSOR_DATA_TYPE_INT64: return "(-9223372036854775807L-1)";
+    default: return "0";
+    }
+}
+
+static bool is_signed_int(DML_TENSOR_DATA_TYPE t)
+{
+    return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 ||
+           t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
+}
+
+static void options(const dmli_pool *w, int vec, bool flat, dmli_options *o)
+{
+    bool integer = !dmli_type_is_float(w->type);
+    bool half = w->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    dmli_opt_int(o, "POP", (int)w->op);
+    if (w->op == DMLI_POOL_LP)
+        dmli_opt_int(o, "LP_P", w->p <= 2 ? (int)w->p : 0);
+    dmli_opt_str(o, "IN_T", dmli_map_storage_type(w->type));
+    dmli_opt_int(o, "IN_HALF", half);
+    dmli_opt_str(o, "OUT_T", dmli_map_storage_type(w->type));
+    dmli_opt_int(o, "OUT_HALF", half);
+    dmli_opt_str(o, "COMPUTE_T", !integer ? "float" : is_signed_int(w->type) ? "long" : "ulong");
+    dmli_opt_int(o, "INT_COMPUTE", integer);
+    if (integer)
+        dmli_opt_str(o, "LOWEST", lowest(w->type));
+    dmli_opt_int(o, "INDICES", w->indices);
+    if (w->indices)
+        dmli_opt_str(o, "IDX_T", w->idx_type == DML_TENSOR_DATA_TYPE_UINT64 ? "ulong" : "uint");
+    if (w->op == DMLI_POOL_AVERAGE)
+        dmli_opt_int(o, "INCLUDE_PADDING", w->include_padding);
+    dmli_opt_int(o, "VEC", vec);
+    dmli_opt_int(o, "FLAT", flat);
+}
+
+static void table(const dmli_pool *w, int vec, cl_long *t, size_t *count)
+{
+    memset(t, 0, DMLI_POOL_TABLE * sizeof *t);
+    t[DMLI_POOL_C] = (cl_long)w->channels;
+    t[DMLI_POOL_NC] = (cl_long)(w->batch * w->channels);
+    t[DMLI_POOL_BLOCKS] = (w->out_size[2] + vec - 1) / vec;
+    t[DMLI_POOL_P] = w->p;
+    t[DMLI_POOL_TOTAL] =
+        (cl_long)(w->batch * w->channels) * w->out_size[0] * w->out_size[1] * w->out_size[2];
+    for (int a = 0; a < 3; ++a) {
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_IN)] = w->in_size[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_OUT)] = w->out_size[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_K)] = w->window[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_S)] = w->stride[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_DIL)] = w->dilation[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_PAD)] = w->start_pad[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_END)] = w->in_size[a] + w->end_pad[a];
+    }
+    for (int d = 0; d < 5; ++d) {
+        t[DMLI_POOL_STRIDE(0, d)] = w->in_stride[d];
+        t[DMLI_POOL_STRIDE(1, d)] = w->out_stride[d];
+        t[DMLI_POOL_STRIDE(2, d)] = w->idx_stride[d];
+    }
+    *count = DMLI_POOL_TABLE;
+}
+
+static void launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    const dmli_pool *w = (const dmli_pool *)(const void *)c->work;
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    bool flat = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
+    int vec = flat ? 1 : (int)tu->pool_vec;
+    l->source = DMLI_SOURCE_POOL;
+    l->kernel = "pool";
+    options(w, vec, flat, &l->defs);
+    table(w, vec, l->table, &l->table_count);
+    l->local[0] = l->local[1] = l->local[2] = 0;
+    if (flat) {
+        size_t group = tu->pool_group;
+        while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[0]))
+            group /= 2;
+        size_t total = (size_t)l->table[DMLI_POOL_TOTAL];
+        l->global[0] = (total + group - 1) / group * group;
+        l->global[1] = l->global[2] = 1;
+        l->local[0] = group;
+        l->local[1] = l->local[2] = 1;
+    } else {
+        l->global[0] = (size_t)l->table[DMLI_POOL_BLOCKS];
+        l->global[1] = (size_t)(w->out_size[0] * w->out_size[1]);
+        l->global[2] = (size_t)(w->batch * w->channels);
+    }
+}
+
+const dmli_compute_family dmli_pool_family = {.name = "pool", .launch = launch_pool};

@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pool.c: DirectML's pooling operators on the device against the C reference
+ * (tests/ref/ref_pool.c): MAX_POOLING, MAX_POOLING1, MAX_POOLING2 (indices UINT32 or UINT64, or
+ * none), AVERAGE_POOLING, AVERAGE_POOLING1 (IncludePadding) and LP_POOLING, LP_POOLING1 (P 1, 2
+ * or 3).
+ *
+ * Random cases: 2 or 3 spatial axes; windows 1 to 4, strides 1 to 3, dilations 1 to 3 (the
+ * descriptors that have them), start and end padding up to the window; the output-size rule's
+ * sizes or ceil_mode's one more; every type of each table (max pooling's 10, average and LP
+ * FLOAT32 and FLOAT16); the input and outputs packed, padded or transposed (ops_random_tensor).
+ * Max pooling's data: distinct bit patterns (NaN, infinities, -0.0 among them) or small
+ * integers (ties); average and LP values in [-8, 8]. Max pooling compares exactly, the others
+ * within ref_pool_ulps (the window's element count + 2 ULP, and LP's root). Fixed cases: the
+ * ResNet stem's 3x3/2 pooling with padding 1, rows long enough for several work-items.
+ * Failures print the seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "cases.h"
+#include "harness.h"
+#include "ref_broadcast.h"
+#include "ref_pool.h"
+
+#define POOL_DEFAULT_SEED 0x646D6C636C504F4Full
+#define POOL_MAX_ELEMENTS 1500
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+
+static const DML_TENSOR_DATA_TYPE max_types[] = {
+    F32,
+    F16,
+    DML_TENSOR_DATA_TYPE_INT64,
+    DML_TENSOR_DATA_TYPE_INT32,
+    DML_TENSOR_DATA_TYPE_INT16,
+    DML_TENSOR_DATA_TYPE_INT8,
+    DML_TENSOR_DATA_TYPE_UINT64,
+    DML_TENSOR_DATA_TYPE_UINT32,
+    DML_TENSOR_DATA_TYPE_UINT16,
+    DML_TENSOR_DATA_TYPE_UINT8,
+};
+
+/* The seven operators: which members each has. */
+static const struct {
+    DML_OPERATOR_TYPE type;
+    const char *name;
+    ref_pool_op op;
+    bool indices, dilations;
+} ops[] = {
+    {DML_OPERATOR_MAX_POOLING, "MAX_POOLING", REF_POOL_MAX, false, false},
+    {DML_OPERATOR_MAX_POOLING1, "MAX_POOLING1", REF_POOL_MAX, true, false},
+    {DML_OPERATOR_MAX_POOLING2, "MAX_POOLING2", REF_POOL_MAX, true, true},
+    {DML_OPERATOR_AVERAGE_POOLING, "AVERAGE_POOLING", REF_POOL_AVERAGE, false, false},
+    {DML_OPERATOR_AVERAGE_POOLING1, "AVERAGE_POOLING1", REF_POOL_AVERAGE, false, true},
+    {DML_OPERATOR_LP_POOLING, "LP_POOLING", REF_POOL_LP, false, false},
+    {DML_OPERATOR_LP_POOLING1, "LP_POOLING1", REF_POOL_LP, false, true},
+};
+
+typedef struct pool_case {
+    const char *test;
+    uint64_t seed;
+    unsigned number;
+    int which; /* ops[] */
+    DML_TENSOR_DATA_TYPE type;
+    bool ties;
+    ref_pool_args a;
+    bool has_idx;
+    ops_tensor in, out, idx;
+    ops_layout layout[3];
+    union {
+        DML_MAX_POOLING_OPERATOR_DESC m0;
+        DML_MAX_POOLING1_OPERATOR_DESC m1;
+        DML_MAX_POOLING2_OPERATOR_DESC m2;
+        DML_AVERAGE_POOLING_OPERATOR_DESC a0;
+        DML_AVERAGE_POOLING1_OPERATOR_DESC a1;
+        DML_LP_POOLING_OPERATOR_DESC l0;
+        DML_LP_POOLING1_OPERATOR_DESC l1;
+    } d;
+    DML_OPERATOR_DESC desc;
+    ops_memory mem;
+} pool_case;
+
+static ops_seed run_seed = OPS_SEED(POOL_DEFAULT_SEED);
+
+/* The descriptor of c->which over c's tensors and arguments. */
+static void pool_describe_op(pool_case *c)
+{
+    ref_pool_args *a = &c->a;
+    const DML_TENSOR_DESC *in = ops_tensor_desc(&c->in), *out = ops_tensor_desc(&c->out);
+    const DML_TENSOR_DESC *idx = c->has_idx ? ops_tensor_desc(&c->idx) : NULL;
+    UINT n = a->dims;
+    switch (ops[c->which].type) {
+    case DML_OPERATOR_MAX_POOLING:
+        c->d.m0 = (DML_MAX_POOLING_OPERATOR_DESC){in, out, n, a->strides, a->window, a->start,
+                                                 a->end};
+        break;
+    case DML_OPERATOR_MAX_POOLING1:
+        c->d.m1 = (DML_MAX_POOLING1_OPERATOR_DESC){in, out, idx, n, a->strides, a->window,
+                                                  a->start, a->end};
+        break;
+    case DML_OPERATOR_MAX_POOLING2:
+        c->d.m2 = (DML_MAX_POOLING2_OPERATOR_DESC){in,       out,      idx,        n,
+                                                  a->strides, a->window, a->start, a->end,
+                                                  a->dilations};
+        break;
+    case DML_OPERATOR_AVERAGE_POOLING:
+        c->d.a0 = (DML_AVERAGE_POOLING_OPERATOR_DESC){
+            in, out, n, a->strides, a->window, a->start, a->end, a->include_padding};
+        break;
+    case DML_OPERATOR_AVERAGE_POOLING1:
+        c->d.a1 = (DML_AVERAGE_POOLING1_OPERATOR_DESC){
+            in, out, n, a->strides, a->window, a->start, a->end, a->dilations, a->include_padding};
+        break;
+    case DML_OPERATOR_LP_POOLING:
+        c->d.l0 = (DML_LP_POOLING_OPERATOR_DESC){in,       out,      n,      a->strides,
+                                                 a->window, a->start, a->end, a->p};
+        break;
+    default:
+        c->d.l1 = (DML_LP_POOLING1_OPERATOR_DESC){in,       out,    n,            a->strides, a->window,
+                                                  a->start, a->end, a->dilations, a->p};
+        break;
+    }
+    c->desc = (DML_OPERATOR_DESC){ops[c->which].type, &c->d};
+}
+
+static void pool_generate(pool_case *c, ref_rng *rng, int which)
+{
+    ref_pool_args *a = &c->a;
+    c->which = which;
+    a->op = ops[which].op;
+    c->type = a->op == REF_POOL_MAX ? max_types[ref_rng_below(rng, COUNT_OF(max_types))]
+              : ref_rng_chance(rng, 50) ? F32
+                                        : F16;
+    a->dims = ref_rng_chance(rng, 70) ? 2 : 3;
+    uint32_t rank = a->dims + 2, xs[5], ys[5];
+    ops_random_sizes(rng, rank, xs, POOL_MAX_ELEMENTS);
+    bool ceil = ref_rng_chance(rng, 20);
+    for (uint32_t i = 0; i < a->dims; ++i) {
+        uint32_t n = xs[2 + i];
+        a->window[i] = 1 + (uint32_t)ref_rng_below(rng, 4);
+        a->strides[i] = 1 + (uint32_t)ref_rng_below(rng, 3);
+        a->dilations[i] = ops[which].dilations ? 1 + (uint32_t)ref_rng_below(rng, 3) : 1;
+        a->start[i] = (uint32_t)ref_rng_below(rng, a->window[i] + 1);
+        a->end[i] = (uint32_t)ref_rng_below(rng, a->window[i] + 1);
+        uint32_t span = (a->window[i] - 1) * a->dilations[i] + 1;
+        while (span > n + a->start[i] + a->end[i]) { /* the window must fit: shrink it */
+            a->dilations[i] = 1;
+            a->window[i] = a->window[i] > 1 ? a->window[i] - 1 : 1;
+            span = a->window[i];
+            if (span > n + a->start[i] + a->end[i])
+                a->end[i] += 1;
+        }
+        uint32_t r = n + a->start[i] + a->end[i] - span;
+        ys[2 + i] = r / a->strides[i] + 1 + (ceil && r % a->strides[i] ? 1 : 0);
+    }
+    ys[0] = xs[0];
+    ys[1] = xs[1];
+    a->include_padding = ref_rng_chance(rng, 50);
+    static const uint32_t ps[] = {1, 2, 2, 3};
+    a->p = ps[ref_rng_below(rng, 4)];
+    c->ties = a->op == REF_POOL_MAX && ref_rng_chance(rng, 30);
+    ops_random_tensor(&c->in, rng, "InputTensor", false, c->type, rank, xs, &c->layout[0]);
+    ops_random_tensor(&c->out, rng, "OutputTensor", true, c->type, rank, ys, &c->layout[1]);
+    c->has_idx = ops[which].indices && ref_rng_chance(rng, 70);
+    if (c->has_idx)
+        ops_random_tensor(&c->idx, rng, "OutputIndicesTensor", true,
+                          ref_rng_chance(rng, 50) ? DML_TENSOR_DATA_TYPE_UINT32
+                                                  : DML_TENSOR_DATA_TYPE_UINT64,
+                          rank, ys, &c->layout[2]);
+    pool_describe_op(c);
+}
+
+static void put_real(DML_TENSOR_DATA_TYPE type, unsigned char *p, double v)
+{
+    if (type == F16) {
+        uint16_t h = ref_half_from_double(v);
+        memcpy(p, &h, 2);
+    } else {
+        float f = (float)v;
+        memcpy(p, &f, 4);
+    }
+}
+
+static void pool_fill(pool_case *c, ref_rng *rng)
+{
+    memset(&c->mem, 0, sizeof c->mem);
+    ops_memory_place(&c->mem, rng, &c->in, false);
+    ops_memory_place(&c->mem, rng, &c->out, ref_rng_chance(rng, 30));
+    if (c->has_idx)
+        ops_memory_place(&c->mem, rng, &c->idx, ref_rng_chance(rng, 50));
+    ops_memory_alloc(&c->mem, rng);
+    size_t w = ref_type_size(c->type);
+    uint64_t slots = c->in.buffer.TotalTensorSizeInBytes / w;
+    unsigned char *p = ops_ptr(&c->mem, OPS_INIT, &c->in);
+    if (c->a.op == REF_POOL_MAX && !c->ties) {
+        ops_fill_distinct(rng, c->type, p, slots);
+    } else {
+        for (uint64_t s = 0; s < slots; ++s) {
+            int64_t v = (int64_t)ref_rng_below(rng, c->ties ? 5 : 2001) - (c->ties ? 2 : 1000);
+            if (ref_type_is_float(c->type)) {
+                put_real(c->type, p + s * w, c->ties ? (double)v : (double)v / 125.0);
+            } else {
+                if (!ref_type_is_signed_int(c->type))
+                    v += 2;
+                memcpy(p + s * w, &v, w); /* little-endian: the low bytes */
+            }
+        }
+    }
+    ops_memory_snapshot(&c->mem);
+    ref_tensor in = ops_view(&c->mem, OPS_INIT, &c->in);
+    ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->out);
+    ref_tensor idx = c->has_idx ? ops_view(&c->mem, OPS_EXPECT, &c->idx) : out;
+    cr_assert(ref_pool(&c->a, &in, &out, c->has_idx ? &idx : NULL),
+              "test bug: the reference rejected a generated case");
+    ops_poison_output(&c->mem, &c->out);
+    if (c->has_idx)
+        ops_poison_output(&c->mem, &c->idx);
+}
+
+static const char *pool_what(const pool_case *c, char *buf, size_t len)
+{
+    char head[512], t[3][512];
+    const ref_pool_args *a = &c->a;
+    ops_tensor_describe(&c->in, t[0], sizeof t[0]);
+    ops_tensor_describe(&c->out, t[1], sizeof t[1]);
+    if (c->has_idx)
+        ops_tensor_describe(&c->idx, t[2], sizeof t[2]);
+    else
+        snprintf(t[2], sizeof t[2], "no indices");
+    snprintf(buf, len,
+             "%s\n  %s; window {%u,%u,%u} strides {%u,%u,%u} dilations {%u,%u,%u} start "
+             "{%u,%u,%u} end {%u,%u,%u}; IncludePadding %d; P %u\n  %s\n  %s\n  %s",
+             ops_replay(head, sizeof head, ops[c->which].name, "pool", c->test, c->number,
+                        c->seed),
+             ref_type_name(c->type), a->window[0], a->window[1], a->window[2], a->strides[0],
+             a->strides[1], a->strides[2], a->dilations[0], a->dilations[1], a->dilations[2],
+             a->start[0], a->start[1], a->start[2], a->end[0], a->end[1], a->end[2],
+             a->include_padding, a->p, t[0], t[1], t[2]);
+    return buf;
+}
+
+/* Average and LP elements within the tolerance take the reference's bytes. */
+static void accept_tolerance(pool_case *c)
+{
+    unsigned ulps = ref_pool_ulps(&c->a);
+    if (ulps == 0)
+        return;
+    ref_tensor e = ops_view(&c->mem, OPS_EXPECT, &c->out), g = ops_view(&c->mem, OPS_GOT, &c->out);
+    uint32_t coord[REF_MAX_DIMS] = {0};
+    unsigned char x[16], y[16];
+    do {
+        ref_get(&e, coord, x);
+        ref_get(&g, coord, y);
+        if (ref_float_close(c->type, x, y, ulps))
+            ref_put(&g, coord, x);
+    } while (ref_next_coord(e.rank, e.sizes, coord));
+}
+
+static void pool_run(pool_case *c)
+{
+    static char what[8192], diff[4096];
+    ops_tensor *inputs[1] = {&c->in};
+    ops_tensor *outputs[2] = {&c->out, c->has_idx ? &c->idx : NULL};
+    ops_tensor *all[3] = {&c->out, &c->in, &c->idx};
+    UINT n_out = ops[c->which].indices ? 2 : 1;
+    const char *stage = "";
+    if (ops_verbose())
+        fprintf(stderr, "%s\n", pool_what(c, what, sizeof what));
+    HRESULT hr = ops_run_device(&c->desc, &c->mem, inputs, 1, outputs, n_out,
+                                OPS_SUBMIT_DEFAULT, &stage);
+    cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", pool_what(c, what, sizeof what), stage,
+              dmlcl_hresult_name(hr), dmlcl_last_error());
+    accept_tolerance(c);
+    uint64_t bad = ops_compare(&c->mem, all, c->has_idx ? 3 : 2, diff, sizeof diff);
+    cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", pool_what(c, what, sizeof what), bad,
+              diff);
+}
+
+static void pool_cases(const char *test, unsigned count, int which)
+{
+    static pool_case c;
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(count); ++n) {
+        if (only >= 0 && (unsigned long)only != n)
+            continue;
+        ref_rng rng = ops_case_rng(&run_seed, test, n);
+        memset(&c, 0, sizeof c);
+        c.test = test;
+        c.seed = ops_base_seed(&run_seed);
+        c.number = n;
+        pool_generate(&c, &rng, which >= 0 ? which : (int)(n % COUNT_OF(ops)));
+        pool_fill(&c, &rng);
+        pool_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
+OPS_DEVICE_SUITE(pool);
+
+Test(pool, max)
+{
+    pool_cases("max", 40, 2);
+}
+
+Test(pool, max_older)
+{
+    pool_cases("max_older", 12, 0);
+    pool_cases("max1", 12, 1);
+}
+
+Test(pool, average)
+{
+    pool_cases("average", 16, 3);
+    pool_cases("average1", 16, 4);
+}
+
+Test(pool, lp)
+{
+    pool_cases("lp", 12, 5);
+    pool_cases("lp1", 12, 6);
+}
+
+/* The ResNet stem's max pooling (3x3/2, padding 1) on rows of 40: several work-items a row,
+ * interior and border blocks; and a global average pool. */
+Test(pool, resnet_shapes)
+{
+    static pool_case c;
+    for (int k = 0; k < 2; ++k) {
+        ref_rng rng = ops_case_rng(&run_seed, "resnet_shapes", (unsigned)k);
+        memset(&c, 0, sizeof c);
+        c.test = "resnet_shapes";
+        c.seed = ops_base_seed(&run_seed);
+        c.number = (unsigned)k;
+        c.which = k == 0 ? 2 : 3;
+        c.type = F32;
+        ref_pool_args *a = &c.a;
+        a->op = ops[c.which].op;
+        a->dims = 2;
+        uint32_t xs[4] = {1, 4, 40, 40}, ys[4] = {1, 4, 20, 20};
+        for (int i = 0; i < 2; ++i) {
+            a->window[i] = k == 0 ? 3 : 40;
+            a->strides[i] = k == 0 ? 2 : 1;
+            a->dilations[i] = 1;
+            a->start[i] = a->end[i] = k == 0 ? 1 : 0;
+        }
+        if (k == 1)
+            ys[2] = ys[3] = 1;
+        c.has_idx = k == 0;
+        ops_tensor_init(&c.in, "InputTensor", false, F32, 4, xs, NULL, 0, 0);
+        ops_tensor_init(&c.out, "OutputTensor", true, F32, 4, ys, NULL, 0, 0);
+        if (c.has_idx)
+            ops_tensor_init(&c.idx, "OutputIndicesTensor", true, DML_TENSOR_DATA_TYPE_UINT32, 4,
+                            ys, NULL, 0, 0);
+        pool_describe_op(&c);
+        pool_fill(&c, &rng);
+        pool_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
