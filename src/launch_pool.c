@@ -4,8 +4,8 @@
  * types, indices, the shape of work), its grid and its table (cl/pool_abi.h). Pure host code.
  *
  * CPUs: a work-item computes pool_vec consecutive outputs along W (tuning.c), the grid
- * {W blocks, D * H, N * C}; GPUs (FLAT): a work-item an output, pool_group items a group, the
- * grid flat over the outputs.
+ * {W blocks, D * H, N * C} in groups of about pool_group items (divisors of the grid); GPUs
+ * (FLAT): a work-item an output, pool_group items a group, the grid flat over the outputs.
  */
 #include <string.h>
 
@@ -30,6 +30,15 @@ static bool is_signed_int(DML_TENSOR_DATA_TYPE t)
 {
     return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 ||
            t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
+}
+
+/* The largest divisor of n that is at most cap (at least 1). */
+static size_t largest_divisor(size_t n, size_t cap)
+{
+    for (size_t d = cap < n ? cap : n; d > 1; --d)
+        if (n % d == 0)
+            return d;
+    return 1;
 }
 
 static void options(const dmli_pool *w, int vec, bool flat, dmli_options *o)
@@ -82,9 +91,9 @@ static void table(const dmli_pool *w, int vec, cl_long *t, size_t *count)
     *count = DMLI_POOL_TABLE;
 }
 
-static void launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
-    const dmli_pool *w = (const dmli_pool *)(const void *)c->work;
+    const dmli_pool *w = DMLI_COMPUTE_WORK_CONST(c, dmli_pool);
     const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
     bool flat = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
     int vec = flat ? 1 : (int)tu->pool_vec;
@@ -92,7 +101,6 @@ static void launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli
     l->kernel = "pool";
     options(w, vec, flat, &l->defs);
     table(w, vec, l->table, &l->table_count);
-    l->local[0] = l->local[1] = l->local[2] = 0;
     if (flat) {
         size_t group = tu->pool_group;
         while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[0]))
@@ -106,7 +114,14 @@ static void launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli
         l->global[0] = (size_t)l->table[DMLI_POOL_BLOCKS];
         l->global[1] = (size_t)(w->out_size[0] * w->out_size[1]);
         l->global[2] = (size_t)(w->batch * w->channels);
+        /* Work-groups of about pool_group items (PoCL runs a group's items as one loop): the
+         * largest divisor of each global size that fits what the group has left. */
+        size_t left = tu->pool_group < dev->max_work_group_size ? tu->pool_group
+                                                                : dev->max_work_group_size;
+        for (int d = 0; d < 3; ++d) {
+            size_t cap = left < dev->max_item_sizes[d] ? left : dev->max_item_sizes[d];
+            l->local[d] = largest_divisor(l->global[d], cap);
+            left /= l->local[d];
+        }
     }
 }
-
-const dmli_compute_family dmli_pool_family = {.name = "pool", .launch = launch_pool};

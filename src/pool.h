@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The pool family's description of one pooling (src/ops/pool.c writes it into the compute
- * state's work area; src/launch_pool.c reads it): plain data, every spatial quantity on three
+ * The pool family's description of one pooling (internal.h dmli_compute, kind
+ * DMLI_COMPUTE_POOL): src/ops/pool.c's lower writes it, src/launch_pool.c launches it (cl/pool.cl): plain data, every spatial quantity on three
  * axes {D, H, W} (a 2-D pooling has D of size 1, window 1, stride 1, no padding).
  */
 #ifndef DMLI_POOL_H
@@ -31,8 +31,5 @@ typedef struct dmli_pool {
     /* Element strides over {N, C, D, H, W} of the input, output and indices. */
     int64_t in_stride[5], out_stride[5], idx_stride[5];
 } dmli_pool;
-
-/* src/launch_pool.c: the family (its launch). */
-extern const dmli_compute_family dmli_pool_family;
 
 #endif /* DMLI_POOL_H */

@@ -74,6 +74,13 @@ static const dmli_tuning cpu = {
     .reduce_lanes = 16,
     .reduce_cols = 64,
     .reduce_group = 64,
+    /* GEMM: a block of 6 rows x 2 vectors (12 accumulators of the device's width; AVX-512 has
+     * 32 registers, AVX2 16). The GPU table's tile applies where a CPU runs the GPU kernel. */
+    .gemm_rows = 6,
+    .gemm_vectors = 2,
+    .gemm_tile_items = {16, 16},
+    .gemm_tile_block = {4, 4},
+    .gemm_tile_k = 16,
     /* Pooling: 8 outputs along W an item (the window's rows loaded once for 8 outputs; a
      * float32 AVX2 vector): not yet measured against 4 or 16. */
     .pool_vec = 8,
@@ -120,6 +127,14 @@ static const dmli_tuning gpu = {
     .reduce_lanes = 64,
     .reduce_cols = 1,
     .reduce_group = 64,
+    /* GEMM: 16 x 16 items a group, each a 4 x 4 block: a 64 x 64 tile, k by 16 through local
+     * memory (the textbook tile: not yet measured on a GPU). The CPU block applies where a GPU
+     * runs the CPU kernel. */
+    .gemm_rows = 6,
+    .gemm_vectors = 2,
+    .gemm_tile_items = {16, 16},
+    .gemm_tile_block = {4, 4},
+    .gemm_tile_k = 16,
     /* Pooling: an output an item, 64 a group (heuristic, not yet measured on a GPU). */
     .pool_vec = 1,
     .pool_group = 64,

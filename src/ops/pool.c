@@ -160,10 +160,9 @@ static void lower_view(const pool_view *v, dmli_op_state *st)
 {
     const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0], *idx = &st->outputs[1];
     dmli_compute *c = &st->compute;
-    dmli_pool *w = DMLI_COMPUTE_WORK(c, dmli_pool);
-    memset(w, 0, sizeof *w);
     st->computed = true;
-    c->family = &dmli_pool_family;
+    dmli_compute_init(c, DMLI_COMPUTE_POOL);
+    dmli_pool *w = DMLI_COMPUTE_WORK(c, dmli_pool);
     w->op = v->kind;
     w->type = in->type;
     w->indices = idx->present;
@@ -198,13 +197,11 @@ static void lower_view(const pool_view *v, dmli_op_state *st)
         w->out_stride[a] = out->strides[2 + i];
         w->idx_stride[a] = idx->present ? idx->strides[2 + i] : 0;
     }
-    c->empty = out->elements == 0;
-    c->n_tensors = idx->present ? 3 : 2;
-    c->tensors[DMLI_POOL_INPUT] = (dmli_compute_tensor){.slot = 0, .output = false, .type = in->type};
-    c->tensors[DMLI_POOL_OUTPUT] = (dmli_compute_tensor){.slot = 0, .output = true, .type = out->type};
+    /* The kernel's tensors: input, output, then the indices when present. */
+    dmli_compute_add(c, st, false, 0);
+    dmli_compute_add(c, st, true, 0);
     if (idx->present)
-        c->tensors[DMLI_POOL_INDICES] =
-            (dmli_compute_tensor){.slot = 1, .output = true, .type = idx->type};
+        dmli_compute_add(c, st, true, 1);
 }
 
 /* ---- The seven descriptors ------------------------------------------------------------ */

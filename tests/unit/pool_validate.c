@@ -246,8 +246,7 @@ Test(pool_validate, launch)
                             .max_work_group_size = 1024,
                             .max_item_sizes = {1024, 1024, 1024}};
     dmli_compute_launch l;
-    memset(&l, 0, sizeof l);
-    st->compute.family->launch(&st->compute, &dev, &l);
+    dmli_launch_compute(&st->compute, &dev, &l);
     cr_expect_str_eq(dmli_options_value(&l.defs, "IN_HALF"), "1");
     cr_expect_str_eq(dmli_options_value(&l.defs, "INDICES"), "1");
     cr_expect_str_eq(dmli_options_value(&l.defs, "IDX_T"), "uint");
@@ -255,9 +254,9 @@ Test(pool_validate, launch)
     cr_expect_eq(l.global[0], 1); /* 3 outputs along W, 8 an item */
     cr_expect_eq(l.global[1], 3);
     cr_expect_eq(l.global[2], 2);
+    cr_expect_eq(l.local[0] * l.local[1] * l.local[2], 6); /* the whole grid: one group */
     dev.device_class = DMLCL_DEVICE_CLASS_GPU;
-    memset(&l, 0, sizeof l);
-    st->compute.family->launch(&st->compute, &dev, &l);
+    dmli_launch_compute(&st->compute, &dev, &l);
     cr_expect_str_eq(dmli_options_value(&l.defs, "FLAT"), "1");
     cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "1");
     cr_expect_eq(l.global[0], 64); /* 18 outputs, a group of 64 */
