@@ -113,7 +113,7 @@ static long padded_count(__constant long *t, int a, long s)
      ((x) == (best) && as_int((float)(x)) > as_int((float)(best))))
 #endif
 #if INDICES
-#define FOLD(acc, idx, x, at)                            \
+#define FOLD(acc, idx, err, x, at)                            \
     do {                                                 \
         COMPUTE_T x_ = (x);                              \
         if ((idx) < 0 || GREATER(x_, acc)) {             \
@@ -122,7 +122,7 @@ static long padded_count(__constant long *t, int a, long s)
         }                                                \
     } while (0)
 #else
-#define FOLD(acc, idx, x, at)                            \
+#define FOLD(acc, idx, err, x, at)                            \
     do {                                                 \
         COMPUTE_T x_ = (x);                              \
         acc = GREATER(x_, acc) ? x_ : acc;               \
@@ -134,19 +134,26 @@ static long padded_count(__constant long *t, int a, long s)
 #define INIT ((COMPUTE_T)NAN)
 #endif
 #elif POP == 1
-#define FOLD(acc, idx, x, at) acc += (x)
+/* A compensated sum (two-sum: err gathers each addition's rounding error), so that the average
+ * keeps its few ULPs when the window's values cancel. */
+#define FOLD(acc, idx, err, x, at)                       \
+    do {                                                 \
+        COMPUTE_T x_ = (x), t_ = acc + x_, z_ = t_ - acc; \
+        err += (acc - (t_ - z_)) + (x_ - z_);            \
+        acc = t_;                                        \
+    } while (0)
 #define INIT ((COMPUTE_T)0)
 #else
 #if LP_P == 1
-#define FOLD(acc, idx, x, at) acc += fabs(x)
+#define FOLD(acc, idx, err, x, at) acc += fabs(x)
 #elif LP_P == 2
-#define FOLD(acc, idx, x, at)                            \
+#define FOLD(acc, idx, err, x, at)                            \
     do {                                                 \
         COMPUTE_T x_ = (x);                              \
         acc += x_ * x_;                                  \
     } while (0)
 #else
-#define FOLD(acc, idx, x, at) acc += pow(fabs(x), p)
+#define FOLD(acc, idx, err, x, at) acc += pow(fabs(x), p)
 #endif
 #define INIT ((COMPUTE_T)0)
 #endif
@@ -192,11 +199,12 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
     const long isW = t[DMLI_POOL_STRIDE(0, 4)];
     const long base = in_base + n * t[DMLI_POOL_STRIDE(0, 0)] + c * t[DMLI_POOL_STRIDE(0, 1)];
 
-    COMPUTE_T acc[VEC];
+    COMPUTE_T acc[VEC], err[VEC];
     long idx[VEC], kw0[VEC], kw1[VEC], sw[VEC];
     bool interior = true;
     for (int v = 0; v < VEC; ++v) {
         acc[v] = INIT;
+        err[v] = 0;
         idx[v] = -1;
         sw[v] = (ow0 + v) * SW - AX(2, DMLI_POOL_PAD);
         window_range(sw[v], KW, DW, 0, IW, &kw0[v], &kw1[v]);
@@ -215,13 +223,13 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
                 for (long kw = 0; kw < KW; ++kw)
                     for (int v = 0; v < VEC; ++v) {
                         long iw = sw[v] + kw * DW;
-                        FOLD(acc[v], idx[v], LOAD(in, row + iw * isW), flat + iw);
+                        FOLD(acc[v], idx[v], err[v], LOAD(in, row + iw * isW), flat + iw);
                     }
             } else {
                 for (int v = 0; v < VEC; ++v)
                     for (long kw = kw0[v]; kw < kw1[v]; ++kw) {
                         long iw = sw[v] + kw * DW;
-                        FOLD(acc[v], idx[v], LOAD(in, row + iw * isW), flat + iw);
+                        FOLD(acc[v], idx[v], err[v], LOAD(in, row + iw * isW), flat + iw);
                     }
             }
         }
@@ -254,6 +262,8 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
 #else
         long divisor = valid_dh * (kw1[v] - kw0[v]);
 #endif
+        if (isfinite(r)) /* an infinite or NaN sum makes err NaN: the sum alone stands */
+            r += err[v];
         r = divisor > 0 ? r / (COMPUTE_T)divisor : (COMPUTE_T)0;
 #else
 #if LP_P == 2
