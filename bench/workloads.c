@@ -762,6 +762,8 @@ const workload_setup bench_workloads[] = {
     bench_bn_relu,
     bench_argmax_inner,
     bench_cumsum,
+    bench_maxpool_stem,
+    bench_global_avgpool,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

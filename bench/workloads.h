@@ -71,7 +71,10 @@ typedef struct workload {
         DML_BATCH_NORMALIZATION_OPERATOR_DESC batch_norm;
         DML_ARGMAX_OPERATOR_DESC argmax;
         DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
+        DML_MAX_POOLING_OPERATOR_DESC max_pooling;
+        DML_AVERAGE_POOLING_OPERATOR_DESC average_pooling;
     } op;
+    UINT pool_args[8]; /* pooling's Strides, WindowSize, StartPadding, EndPadding */
     UINT axes[8];                                 /* reductions' Axes */
     DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
     DML_OPERATOR_DESC fused;
@@ -111,6 +114,9 @@ int bench_layernorm_768(workload *w);
 int bench_bn_relu(workload *w);
 int bench_argmax_inner(workload *w);
 int bench_cumsum(workload *w);
+/* The pooling workloads (workloads_pool.c), after the reductions'. */
+int bench_maxpool_stem(workload *w);
+int bench_global_avgpool(workload *w);
 
 /* Input bytes read, counted in whole 64-byte lines (an input whose lines
  * the workload does not mark counts whole). */

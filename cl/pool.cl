@@ -19,6 +19,9 @@
  *   INDICES    1: max pooling writes indices of IDX_T (uint or ulong)
  *   INCLUDE_PADDING  average: padding counts in the divisor
  *   VEC        outputs per work-item along W; FLAT 1: one per item, a flat grid
+ *   VLOAD      1 or 2 (VEC 8, float compute, no indices, the input's W stride 1): interior
+ *              blocks load the 8 outputs' window column as one vector (stride 1: vload8;
+ *              stride 2: the even lanes of vload16) and fold 8 lanes at once
  *
  * Max pooling ignores NaN unless the window holds nothing else, orders -0 below +0, and keeps
  * the first of equal maxima; a window with no input element gives LOWEST (-inf) and index 0,
@@ -71,6 +74,9 @@
 #ifndef FLAT
 #define FLAT 0
 #endif
+#ifndef VLOAD
+#define VLOAD 0
+#endif
 
 #if OUT_HALF
 #include "half.cl"
@@ -87,8 +93,12 @@
 /* The window positions k < K of an axis, start s, dilation dil, inside [lo, hi): [*k0, *k1). */
 static void window_range(long s, long K, long dil, long lo, long hi, long *k0, long *k1)
 {
-    long a = s >= lo ? 0 : (lo - s + dil - 1) / dil;
-    long b = hi - 1 < s ? 0 : (hi - 1 - s) / dil + 1;
+    /* Divisions only at the borders (most windows lie inside: no 64-bit division there). */
+    long a = 0, b = K;
+    if (s < lo)
+        a = (lo - s + dil - 1) / dil;
+    if (s + (K - 1) * dil >= hi)
+        b = hi - 1 < s ? 0 : (hi - 1 - s) / dil + 1;
     *k0 = a;
     *k1 = max(a, min(K, b));
 }
@@ -158,6 +168,50 @@ static long padded_count(__constant long *t, int a, long s)
 #define INIT ((COMPUTE_T)0)
 #endif
 
+#if VLOAD
+#if IN_HALF
+#define VIN(i) ((__global const half *)in + (i))
+#if VLOAD == 1
+#define VLOADW(i) vload_half8(0, VIN(i))
+#else
+#define VLOADW(i) vload_half16(0, VIN(i)).even
+#endif
+#else
+#if VLOAD == 1
+#define VLOADW(i) vload8(0, in + (i))
+#else
+#define VLOADW(i) vload16(0, in + (i)).even
+#endif
+#endif
+/* The scalar FOLD's rule on 8 lanes (no indices). */
+#if POP == 0
+#define VFOLD(acc, err, x)                                                                  \
+    do {                                                                                    \
+        float8 x_ = (x);                                                                    \
+        int8 t_ = isgreater(x_, acc) | (isnan(acc) & ~isnan(x_)) |                          \
+                  (isequal(x_, acc) & (as_int8(x_) > as_int8(acc)));                        \
+        acc = select(acc, x_, t_);                                                          \
+    } while (0)
+#elif POP == 1
+#define VFOLD(acc, err, x)                                                                  \
+    do {                                                                                    \
+        float8 x_ = (x), t_ = acc + x_, z_ = t_ - acc;                                      \
+        err += (acc - (t_ - z_)) + (x_ - z_);                                               \
+        acc = t_;                                                                           \
+    } while (0)
+#elif LP_P == 1
+#define VFOLD(acc, err, x) acc += fabs(x)
+#elif LP_P == 2
+#define VFOLD(acc, err, x)                                                                  \
+    do {                                                                                    \
+        float8 x_ = (x);                                                                    \
+        acc += x_ * x_;                                                                     \
+    } while (0)
+#else
+#define VFOLD(acc, err, x) acc += pow(fabs(x), (float8)p)
+#endif
+#endif
+
 __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
                    __global OUT_T *out, long out_base
 #if INDICES
@@ -168,24 +222,30 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
 {
     const long OW = AX(2, DMLI_POOL_OUT), OH = AX(1, DMLI_POOL_OUT);
 #if FLAT
-    long g = get_global_id(0);
-    if (g >= t[DMLI_POOL_TOTAL])
+    /* Every coordinate and count fits 32 bits (a tensor has fewer than 2^32 elements): 32-bit
+     * divisions, several times cheaper than 64-bit ones on CPUs. */
+    if (get_global_id(0) >= (size_t)t[DMLI_POOL_TOTAL])
         return;
-    long ow0 = g % OW;
-    g /= OW;
-    long oh = g % OH;
-    g /= OH;
-    long od = g % AX(0, DMLI_POOL_OUT);
-    long nc = g / AX(0, DMLI_POOL_OUT);
+    uint g = (uint)get_global_id(0), od_n = (uint)AX(0, DMLI_POOL_OUT);
+    long ow0 = g % (uint)OW;
+    g /= (uint)OW;
+    long oh = g % (uint)OH;
+    g /= (uint)OH;
+    long od = g % od_n;
+    uint nc = g / od_n;
 #else
     long ow0 = (long)get_global_id(0) * VEC;
-    long odh = get_global_id(1);
-    long nc = get_global_id(2);
+    uint odh = (uint)get_global_id(1);
+    uint nc = (uint)get_global_id(2);
     if (ow0 >= OW)
         return;
-    long oh = odh % OH, od = odh / OH;
+    long oh = odh, od = 0;
+    if (AX(0, DMLI_POOL_OUT) > 1) {
+        oh = odh % (uint)OH;
+        od = odh / (uint)OH;
+    }
 #endif
-    long n = nc / t[DMLI_POOL_C], c = nc % t[DMLI_POOL_C];
+    long n = nc / (uint)t[DMLI_POOL_C], c = nc % (uint)t[DMLI_POOL_C];
 #if POP == 2 && LP_P == 0
     COMPUTE_T p = (COMPUTE_T)t[DMLI_POOL_P];
 #endif
@@ -201,17 +261,28 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
 
     COMPUTE_T acc[VEC], err[VEC];
     long idx[VEC], kw0[VEC], kw1[VEC], sw[VEC];
-    bool interior = true;
+    /* Interior: the block's first window starts inside the row and its last ends inside it
+     * (windows move right with v): no per-output ranges to compute. */
+    const long sw0 = ow0 * SW - AX(2, DMLI_POOL_PAD);
+    const bool interior =
+        ow0 + VEC <= OW && sw0 >= 0 && sw0 + (VEC - 1) * SW + (KW - 1) * DW < IW;
     for (int v = 0; v < VEC; ++v) {
         acc[v] = INIT;
         err[v] = 0;
         idx[v] = -1;
-        sw[v] = (ow0 + v) * SW - AX(2, DMLI_POOL_PAD);
-        window_range(sw[v], KW, DW, 0, IW, &kw0[v], &kw1[v]);
+        sw[v] = sw0 + v * SW;
+        kw0[v] = 0;
+        kw1[v] = KW;
+        if (!interior)
+            window_range(sw[v], KW, DW, 0, IW, &kw0[v], &kw1[v]);
         if (ow0 + v >= OW)
             kw0[v] = kw1[v] = 0;
-        interior = interior && kw0[v] == 0 && kw1[v] == KW;
     }
+#if VLOAD
+    /* Stride 2 reads one element past the last window's: it must still be in the row. */
+    const bool vec = interior && (VLOAD == 1 || sw[VEC - 1] + (KW - 1) * DW + 1 < IW);
+    float8 vacc = vload8(0, acc), verr = (float8)0;
+#endif
     for (long kd = kd0; kd < kd1; ++kd) {
         long id = sd + kd * AX(0, DMLI_POOL_DIL);
         for (long kh = kh0; kh < kh1; ++kh) {
@@ -219,6 +290,12 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
             long row = base + id * t[DMLI_POOL_STRIDE(0, 2)] + ih * t[DMLI_POOL_STRIDE(0, 3)];
             long flat = ((nc * ID + id) * IH + ih) * IW;
             (void)flat;
+#if VLOAD
+            if (vec) {
+                for (long kw = 0; kw < KW; ++kw)
+                    VFOLD(vacc, verr, VLOADW(row + sw[0] + kw * DW));
+            } else
+#endif
             if (interior) {
                 for (long kw = 0; kw < KW; ++kw)
                     for (int v = 0; v < VEC; ++v) {
@@ -235,6 +312,12 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
         }
     }
 
+#if VLOAD
+    if (vec) {
+        vstore8(vacc, 0, acc);
+        vstore8(verr, 0, err);
+    }
+#endif
 #if POP == 0 || (POP == 1 && !INCLUDE_PADDING)
     const long valid_dh = (kd1 - kd0) * (kh1 - kh0);
 #endif

@@ -6,6 +6,7 @@
  * CPUs: a work-item computes pool_vec consecutive outputs along W (tuning.c), the grid
  * {W blocks, D * H, N * C} in groups of about pool_group items (divisors of the grid); GPUs
  * (FLAT): a work-item an output, pool_group items a group, the grid flat over the outputs.
+ * VLOAD where the layout allows: 8 outputs' window columns as vectors.
  */
 #include <string.h>
 
@@ -63,6 +64,11 @@ static void options(const dmli_pool *w, int vec, bool flat, dmli_options *o)
         dmli_opt_int(o, "INCLUDE_PADDING", w->include_padding);
     dmli_opt_int(o, "VEC", vec);
     dmli_opt_int(o, "FLAT", flat);
+    /* Vector loads along W (cl/pool.cl VLOAD): 8 outputs, float compute, no indices, the
+     * input's W stride 1 and the window's stride 1 or 2 (the ResNet stem's 3x3/2). */
+    if (vec == 8 && !integer && !w->indices && w->in_stride[4] == 1 &&
+        (w->stride[2] == 1 || w->stride[2] == 2))
+        dmli_opt_int(o, "VLOAD", (int)w->stride[2]);
 }
 
 static void table(const dmli_pool *w, int vec, cl_long *t, size_t *count)
