@@ -22,6 +22,9 @@
  *   VLOAD      1 or 2 (VEC 8, float compute, no indices, the input's W stride 1): interior
  *              blocks load the 8 outputs' window column as one vector (stride 1: vload8;
  *              stride 2: the even lanes of vload16) and fold 8 lanes at once
+ *   RUN        1 (one output along W whose window is whole rows, no dilation on H or W, rows
+ *              contiguous; float compute, no indices: global pooling): each D slice's window
+ *              is one run of the input, folded 8 lanes at a time, the lanes then combined
  *
  * Max pooling ignores NaN unless the window holds nothing else, orders -0 below +0, and keeps
  * the first of equal maxima; a window with no input element gives LOWEST (-inf) and index 0,
@@ -76,6 +79,9 @@
 #endif
 #ifndef VLOAD
 #define VLOAD 0
+#endif
+#ifndef RUN
+#define RUN 0
 #endif
 
 #if OUT_HALF
@@ -168,6 +174,13 @@ static long padded_count(__constant long *t, int a, long s)
 #define INIT ((COMPUTE_T)0)
 #endif
 
+#if VLOAD || RUN
+#if IN_HALF
+#define VLOAD8(i) vload_half8(0, (__global const half *)in + (i))
+#else
+#define VLOAD8(i) vload8(0, in + (i))
+#endif
+#endif
 #if VLOAD
 #if IN_HALF
 #define VIN(i) ((__global const half *)in + (i))
@@ -209,6 +222,43 @@ static long padded_count(__constant long *t, int a, long s)
     } while (0)
 #else
 #define VFOLD(acc, err, x) acc += pow(fabs(x), (float8)p)
+#endif
+#endif
+#if RUN
+#if POP == 0
+#define VFOLD_RUN(acc, err, x)                                                              \
+    do {                                                                                    \
+        float8 x_ = (x);                                                                    \
+        int8 t_ = isgreater(x_, acc) | (isnan(acc) & ~isnan(x_)) |                          \
+                  (isequal(x_, acc) & (as_int8(x_) > as_int8(acc)));                        \
+        acc = select(acc, x_, t_);                                                          \
+    } while (0)
+#define COMBINE(acc, err, x, e) FOLD(acc, unused_, err, x, 0)
+#elif POP == 1
+#define VFOLD_RUN(acc, err, x)                                                              \
+    do {                                                                                    \
+        float8 x_ = (x), t_ = acc + x_, z_ = t_ - acc;                                      \
+        err += (acc - (t_ - z_)) + (x_ - z_);                                               \
+        acc = t_;                                                                           \
+    } while (0)
+#define COMBINE(acc, err, x, e)                                                             \
+    do {                                                                                    \
+        FOLD(acc, unused_, err, x, 0);                                                      \
+        err += (e);                                                                         \
+    } while (0)
+#else
+#if LP_P == 1
+#define VFOLD_RUN(acc, err, x) acc += fabs(x)
+#elif LP_P == 2
+#define VFOLD_RUN(acc, err, x)                                                              \
+    do {                                                                                    \
+        float8 x_ = (x);                                                                    \
+        acc += x_ * x_;                                                                     \
+    } while (0)
+#else
+#define VFOLD_RUN(acc, err, x) acc += pow(fabs(x), (float8)p)
+#endif
+#define COMBINE(acc, err, x, e) acc += (x)
 #endif
 #endif
 
@@ -283,6 +333,29 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
     const bool vec = interior && (VLOAD == 1 || sw[VEC - 1] + (KW - 1) * DW + 1 < IW);
     float8 vacc = vload8(0, acc), verr = (float8)0;
 #endif
+#if RUN
+    {
+        float8 racc = (float8)(INIT), rerr = (float8)0;
+        long unused_ = 0;
+        (void)unused_;
+        (void)isW; /* 1, and the H stride IW (the host checks) */
+        const long len = (kh1 - kh0) * IW;
+        for (long kd = kd0; kd < kd1; ++kd) {
+            long id = sd + kd * AX(0, DMLI_POOL_DIL);
+            long run = base + id * t[DMLI_POOL_STRIDE(0, 2)] + (sh + kh0) * IW;
+            long j = 0;
+            for (; j + 8 <= len; j += 8)
+                VFOLD_RUN(racc, rerr, VLOAD8(run + j));
+            for (; j < len; ++j)
+                FOLD(acc[0], unused_, err[0], LOAD(in, run + j), 0);
+        }
+        COMPUTE_T lane[8], lane_err[8];
+        vstore8(racc, 0, lane);
+        vstore8(rerr, 0, lane_err);
+        for (int k = 0; k < 8; ++k)
+            COMBINE(acc[0], err[0], lane[k], lane_err[k]);
+    }
+#else
     for (long kd = kd0; kd < kd1; ++kd) {
         long id = sd + kd * AX(0, DMLI_POOL_DIL);
         for (long kh = kh0; kh < kh1; ++kh) {
@@ -311,6 +384,7 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
             }
         }
     }
+#endif
 
 #if VLOAD
     if (vec) {

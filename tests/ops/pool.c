@@ -363,3 +363,43 @@ Test(pool, resnet_shapes)
         ops_memory_release(&c.mem);
     }
 }
+
+/* Global pooling (cl/pool.cl RUN: the window whole contiguous rows, one run per D slice, 8
+ * lanes and a tail) for each operator, FLOAT32 and FLOAT16, 2 and 3 spatial axes. */
+Test(pool, global)
+{
+    static pool_case c;
+    for (unsigned k = 0; k < 2 * COUNT_OF(ops); ++k) {
+        ref_rng rng = ops_case_rng(&run_seed, "global", k);
+        memset(&c, 0, sizeof c);
+        c.test = "global";
+        c.seed = ops_base_seed(&run_seed);
+        c.number = k;
+        c.which = (int)(k % COUNT_OF(ops));
+        c.type = k < COUNT_OF(ops) ? F32 : F16;
+        ref_pool_args *a = &c.a;
+        a->op = ops[c.which].op;
+        a->dims = k % 3 == 0 ? 3 : 2;
+        a->p = 1 + k % 3;
+        a->include_padding = k % 2;
+        uint32_t xs[5] = {2, 3, 2, 5, 7}, ys[5] = {2, 3, 1, 1, 1};
+        uint32_t first = 3 - a->dims;
+        for (uint32_t i = 0; i < a->dims; ++i) {
+            a->window[i] = xs[2 + first + i];
+            a->strides[i] = a->dilations[i] = 1;
+        }
+        uint32_t rank = a->dims + 2;
+        uint32_t in_sizes[5] = {2, 3}, out_sizes[5] = {2, 3};
+        for (uint32_t i = 0; i < a->dims; ++i) {
+            in_sizes[2 + i] = xs[2 + first + i];
+            out_sizes[2 + i] = ys[2 + first + i];
+        }
+        c.has_idx = false;
+        ops_tensor_init(&c.in, "InputTensor", false, c.type, rank, in_sizes, NULL, 0, 0);
+        ops_tensor_init(&c.out, "OutputTensor", true, c.type, rank, out_sizes, NULL, 0, 0);
+        pool_describe_op(&c);
+        pool_fill(&c, &rng);
+        pool_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
