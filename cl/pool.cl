@@ -287,7 +287,7 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
     long ow0 = (long)get_global_id(0) * VEC;
     uint odh = (uint)get_global_id(1);
     uint nc = (uint)get_global_id(2);
-    if (ow0 >= OW)
+    if (ow0 >= OW || nc >= (uint)t[DMLI_POOL_NC])
         return;
     long oh = odh, od = 0;
     if (AX(0, DMLI_POOL_OUT) > 1) {

@@ -4,7 +4,7 @@
  * types, indices, the shape of work), its grid and its table (cl/pool_abi.h). Pure host code.
  *
  * CPUs: a work-item computes pool_vec consecutive outputs along W (tuning.c), the grid
- * {W blocks, D * H, N * C} in groups of about pool_group items (divisors of the grid); GPUs
+ * {W blocks, D * H, N * C} in groups of pool_cpu_group items along N * C; GPUs
  * (FLAT): a work-item an output, pool_group items a group, the grid flat over the outputs.
  * VLOAD where the layout allows: 8 outputs' window columns as vectors; RUN for global pooling
  * (a window of whole contiguous rows: one run per D slice).
@@ -32,15 +32,6 @@ static bool is_signed_int(DML_TENSOR_DATA_TYPE t)
 {
     return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 ||
            t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
-}
-
-/* The largest divisor of n that is at most cap (at least 1). */
-static size_t largest_divisor(size_t n, size_t cap)
-{
-    for (size_t d = cap < n ? cap : n; d > 1; --d)
-        if (n % d == 0)
-            return d;
-    return 1;
 }
 
 static void options(const dmli_pool *w, int vec, bool flat, dmli_options *o)
@@ -125,17 +116,17 @@ void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         l->local[0] = group;
         l->local[1] = l->local[2] = 1;
     } else {
+        /* Groups of pool_cpu_group items along N * C, the grid rounded up to them (the items
+         * past N * C return): one group size whatever the shape, so PoCL, which builds a
+         * kernel per group size, builds one. */
+        size_t group = tu->pool_cpu_group;
+        while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[2]))
+            group /= 2;
+        size_t nc = (size_t)(w->batch * w->channels);
         l->global[0] = (size_t)l->table[DMLI_POOL_BLOCKS];
         l->global[1] = (size_t)(w->out_size[0] * w->out_size[1]);
-        l->global[2] = (size_t)(w->batch * w->channels);
-        /* Work-groups of about pool_group items (PoCL runs a group's items as one loop): the
-         * largest divisor of each global size that fits what the group has left. */
-        size_t left = tu->pool_group < dev->max_work_group_size ? tu->pool_group
-                                                                : dev->max_work_group_size;
-        for (int d = 0; d < 3; ++d) {
-            size_t cap = left < dev->max_item_sizes[d] ? left : dev->max_item_sizes[d];
-            l->local[d] = largest_divisor(l->global[d], cap);
-            left /= l->local[d];
-        }
+        l->global[2] = (nc + group - 1) / group * group;
+        l->local[0] = l->local[1] = 1;
+        l->local[2] = group;
     }
 }

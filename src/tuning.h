@@ -54,7 +54,8 @@ typedef struct dmli_tuning {
     uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
     /* ---- Pooling --------------------------------------------------------------------- */
     uint32_t pool_vec;   /* CPU: consecutive outputs along W per work-item (cl/pool.cl VEC) */
-    uint32_t pool_group; /* GPU: work-items per group, an output each (FLAT) */
+    uint32_t pool_group;     /* GPU: work-items per group, an output each (FLAT) */
+    uint32_t pool_cpu_group; /* CPU: work-items per group along N * C */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */
