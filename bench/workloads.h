@@ -75,7 +75,7 @@ typedef struct workload {
         DML_AVERAGE_POOLING_OPERATOR_DESC average_pooling;
     } op;
     UINT pool_args[8]; /* pooling's Strides, WindowSize, StartPadding, EndPadding */
-    UINT axes[8];                                 /* reductions' Axes */
+    UINT axes[8];      /* reductions' Axes */
     DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
     DML_OPERATOR_DESC fused;
     /* FLOAT32 outputs compared within this many ULPs of expected (a double result rounded

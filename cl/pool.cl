@@ -124,24 +124,24 @@ static long padded_count(__constant long *t, int a, long s)
 #define GREATER(x, best) ((x) > (best))
 #else
 /* x replaces best: larger, a number over NaN, +0 over -0 (their bits order them). */
-#define GREATER(x, best)                                 \
-    ((x) > (best) || (isnan(best) && !isnan(x)) ||       \
+#define GREATER(x, best)                           \
+    ((x) > (best) || (isnan(best) && !isnan(x)) || \
      ((x) == (best) && as_int((float)(x)) > as_int((float)(best))))
 #endif
 #if INDICES
-#define FOLD(acc, idx, err, x, at)                            \
-    do {                                                 \
-        COMPUTE_T x_ = (x);                              \
-        if ((idx) < 0 || GREATER(x_, acc)) {             \
-            acc = x_;                                    \
-            idx = (at);                                  \
-        }                                                \
+#define FOLD(acc, idx, err, x, at)           \
+    do {                                     \
+        COMPUTE_T x_ = (x);                  \
+        if ((idx) < 0 || GREATER(x_, acc)) { \
+            acc = x_;                        \
+            idx = (at);                      \
+        }                                    \
     } while (0)
 #else
-#define FOLD(acc, idx, err, x, at)                            \
-    do {                                                 \
-        COMPUTE_T x_ = (x);                              \
-        acc = GREATER(x_, acc) ? x_ : acc;               \
+#define FOLD(acc, idx, err, x, at)         \
+    do {                                   \
+        COMPUTE_T x_ = (x);                \
+        acc = GREATER(x_, acc) ? x_ : acc; \
     } while (0)
 #endif
 #if INT_COMPUTE
@@ -152,21 +152,21 @@ static long padded_count(__constant long *t, int a, long s)
 #elif POP == 1
 /* A compensated sum (two-sum: err gathers each addition's rounding error), so that the average
  * keeps its few ULPs when the window's values cancel. */
-#define FOLD(acc, idx, err, x, at)                       \
-    do {                                                 \
+#define FOLD(acc, idx, err, x, at)                        \
+    do {                                                  \
         COMPUTE_T x_ = (x), t_ = acc + x_, z_ = t_ - acc; \
-        err += (acc - (t_ - z_)) + (x_ - z_);            \
-        acc = t_;                                        \
+        err += (acc - (t_ - z_)) + (x_ - z_);             \
+        acc = t_;                                         \
     } while (0)
 #define INIT ((COMPUTE_T)0)
 #else
 #if LP_P == 1
 #define FOLD(acc, idx, err, x, at) acc += fabs(x)
 #elif LP_P == 2
-#define FOLD(acc, idx, err, x, at)                            \
-    do {                                                 \
-        COMPUTE_T x_ = (x);                              \
-        acc += x_ * x_;                                  \
+#define FOLD(acc, idx, err, x, at) \
+    do {                           \
+        COMPUTE_T x_ = (x);        \
+        acc += x_ * x_;            \
     } while (0)
 #else
 #define FOLD(acc, idx, err, x, at) acc += pow(fabs(x), p)
@@ -198,27 +198,27 @@ static long padded_count(__constant long *t, int a, long s)
 #endif
 /* The scalar FOLD's rule on 8 lanes (no indices). */
 #if POP == 0
-#define VFOLD(acc, err, x)                                                                  \
-    do {                                                                                    \
-        float8 x_ = (x);                                                                    \
-        int8 t_ = isgreater(x_, acc) | (isnan(acc) & ~isnan(x_)) |                          \
-                  (isequal(x_, acc) & (as_int8(x_) > as_int8(acc)));                        \
-        acc = select(acc, x_, t_);                                                          \
+#define VFOLD(acc, err, x)                                           \
+    do {                                                             \
+        float8 x_ = (x);                                             \
+        int8 t_ = isgreater(x_, acc) | (isnan(acc) & ~isnan(x_)) |   \
+                  (isequal(x_, acc) & (as_int8(x_) > as_int8(acc))); \
+        acc = select(acc, x_, t_);                                   \
     } while (0)
 #elif POP == 1
-#define VFOLD(acc, err, x)                                                                  \
-    do {                                                                                    \
-        float8 x_ = (x), t_ = acc + x_, z_ = t_ - acc;                                      \
-        err += (acc - (t_ - z_)) + (x_ - z_);                                               \
-        acc = t_;                                                                           \
+#define VFOLD(acc, err, x)                             \
+    do {                                               \
+        float8 x_ = (x), t_ = acc + x_, z_ = t_ - acc; \
+        err += (acc - (t_ - z_)) + (x_ - z_);          \
+        acc = t_;                                      \
     } while (0)
 #elif LP_P == 1
 #define VFOLD(acc, err, x) acc += fabs(x)
 #elif LP_P == 2
-#define VFOLD(acc, err, x)                                                                  \
-    do {                                                                                    \
-        float8 x_ = (x);                                                                    \
-        acc += x_ * x_;                                                                     \
+#define VFOLD(acc, err, x) \
+    do {                   \
+        float8 x_ = (x);   \
+        acc += x_ * x_;    \
     } while (0)
 #else
 #define VFOLD(acc, err, x) acc += pow(fabs(x), (float8)p)
@@ -226,34 +226,34 @@ static long padded_count(__constant long *t, int a, long s)
 #endif
 #if RUN
 #if POP == 0
-#define VFOLD_RUN(acc, err, x)                                                              \
-    do {                                                                                    \
-        float8 x_ = (x);                                                                    \
-        int8 t_ = isgreater(x_, acc) | (isnan(acc) & ~isnan(x_)) |                          \
-                  (isequal(x_, acc) & (as_int8(x_) > as_int8(acc)));                        \
-        acc = select(acc, x_, t_);                                                          \
+#define VFOLD_RUN(acc, err, x)                                       \
+    do {                                                             \
+        float8 x_ = (x);                                             \
+        int8 t_ = isgreater(x_, acc) | (isnan(acc) & ~isnan(x_)) |   \
+                  (isequal(x_, acc) & (as_int8(x_) > as_int8(acc))); \
+        acc = select(acc, x_, t_);                                   \
     } while (0)
 #define COMBINE(acc, err, x, e) FOLD(acc, unused_, err, x, 0)
 #elif POP == 1
-#define VFOLD_RUN(acc, err, x)                                                              \
-    do {                                                                                    \
-        float8 x_ = (x), t_ = acc + x_, z_ = t_ - acc;                                      \
-        err += (acc - (t_ - z_)) + (x_ - z_);                                               \
-        acc = t_;                                                                           \
+#define VFOLD_RUN(acc, err, x)                         \
+    do {                                               \
+        float8 x_ = (x), t_ = acc + x_, z_ = t_ - acc; \
+        err += (acc - (t_ - z_)) + (x_ - z_);          \
+        acc = t_;                                      \
     } while (0)
-#define COMBINE(acc, err, x, e)                                                             \
-    do {                                                                                    \
-        FOLD(acc, unused_, err, x, 0);                                                      \
-        err += (e);                                                                         \
+#define COMBINE(acc, err, x, e)        \
+    do {                               \
+        FOLD(acc, unused_, err, x, 0); \
+        err += (e);                    \
     } while (0)
 #else
 #if LP_P == 1
 #define VFOLD_RUN(acc, err, x) acc += fabs(x)
 #elif LP_P == 2
-#define VFOLD_RUN(acc, err, x)                                                              \
-    do {                                                                                    \
-        float8 x_ = (x);                                                                    \
-        acc += x_ * x_;                                                                     \
+#define VFOLD_RUN(acc, err, x) \
+    do {                       \
+        float8 x_ = (x);       \
+        acc += x_ * x_;        \
     } while (0)
 #else
 #define VFOLD_RUN(acc, err, x) acc += pow(fabs(x), (float8)p)
@@ -262,8 +262,8 @@ static long padded_count(__constant long *t, int a, long s)
 #endif
 #endif
 
-__kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
-                   __global OUT_T *out, long out_base
+__kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __global OUT_T *out,
+                   long out_base
 #if INDICES
                    ,
                    __global IDX_T *ind, long ind_base
@@ -314,8 +314,7 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
     /* Interior: the block's first window starts inside the row and its last ends inside it
      * (windows move right with v): no per-output ranges to compute. */
     const long sw0 = ow0 * SW - AX(2, DMLI_POOL_PAD);
-    const bool interior =
-        ow0 + VEC <= OW && sw0 >= 0 && sw0 + (VEC - 1) * SW + (KW - 1) * DW < IW;
+    const bool interior = ow0 + VEC <= OW && sw0 >= 0 && sw0 + (VEC - 1) * SW + (KW - 1) * DW < IW;
     for (int v = 0; v < VEC; ++v) {
         acc[v] = INIT;
         err[v] = 0;
@@ -369,7 +368,7 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base,
                     VFOLD(vacc, verr, VLOADW(row + sw[0] + kw * DW));
             } else
 #endif
-            if (interior) {
+                if (interior) {
                 for (long kw = 0; kw < KW; ++kw)
                     for (int v = 0; v < VEC; ++v) {
                         long iw = sw[v] + kw * DW;

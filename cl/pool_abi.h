@@ -14,13 +14,13 @@
 #define DMLI_POOL_P 3      /* LP_POOLING's P */
 #define DMLI_POOL_TOTAL 4  /* FLAT: output elements */
 /* Axis a (0 D, 1 H, 2 W), field f of DMLI_POOL_AXIS_LONGS. */
-#define DMLI_POOL_IN 0     /* input size */
-#define DMLI_POOL_OUT 1    /* output size */
-#define DMLI_POOL_K 2      /* window */
-#define DMLI_POOL_S 3      /* stride */
-#define DMLI_POOL_DIL 4    /* dilation */
-#define DMLI_POOL_PAD 5    /* start padding */
-#define DMLI_POOL_END 6    /* input size + end padding: the padded range's end */
+#define DMLI_POOL_IN 0  /* input size */
+#define DMLI_POOL_OUT 1 /* output size */
+#define DMLI_POOL_K 2   /* window */
+#define DMLI_POOL_S 3   /* stride */
+#define DMLI_POOL_DIL 4 /* dilation */
+#define DMLI_POOL_PAD 5 /* start padding */
+#define DMLI_POOL_END 6 /* input size + end padding: the padded range's end */
 #define DMLI_POOL_AXIS_LONGS 7
 #define DMLI_POOL_AXIS(a, f) (5 + DMLI_POOL_AXIS_LONGS * (a) + (f))
 /* Tensor x's (0 input, 1 output, 2 indices) stride along dimension d of {N, C, D, H, W}. */

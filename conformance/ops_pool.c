@@ -50,8 +50,7 @@ static int attr_list(rt_build *b, const char *name, unsigned count, UINT def, UI
         a[i] = def;
     if (vals != NULL) {
         if (n != count)
-            return rt_fail(b, "attrs.%s has %u entries; the spatial count is %u", name, n,
-                           count);
+            return rt_fail(b, "attrs.%s has %u entries; the spatial count is %u", name, n, count);
         memcpy(a, vals, count * sizeof *a);
     }
     *out = a;
@@ -109,8 +108,8 @@ static int build_pool(rt_build *b)
                                          NULL};
     static const char *const out_max[] = {"OutputTensor", "OutputIndicesTensor", NULL};
     static const char *const one_output[] = {"OutputTensor", NULL};
-    const char *attrs[] = {"Strides", "WindowSize", "StartPadding", "EndPadding",
-                           "DimensionCount", NULL, NULL};
+    const char *attrs[] = {"Strides", "WindowSize", "StartPadding", "EndPadding", "DimensionCount",
+                           NULL,      NULL};
     attrs[5] = row->kind == POOL_AVERAGE ? "IncludePadding" : row->kind == POOL_LP ? "P" : NULL;
     const char *with_dilations[8];
     memcpy(with_dilations, attrs, sizeof attrs);
@@ -154,8 +153,8 @@ static int build_pool(rt_build *b)
         return -1;
     const DML_TENSOR_DESC *indices = NULL;
     if (row->indices) {
-        indices = bind_output(b, "OutputIndicesTensor", rt_type_by_name("UINT32"), in->rank,
-                              sizes, true);
+        indices =
+            bind_output(b, "OutputIndicesTensor", rt_type_by_name("UINT32"), in->rank, sizes, true);
         if (indices == NULL && b->why[0])
             return -1;
     }
@@ -163,10 +162,12 @@ static int build_pool(rt_build *b)
     if (t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16) {
         if (window_elems > 100000)
             window_elems = 100000;
-        b->ulp_tolerance = row->kind == POOL_MAX ? 0
-                           : row->kind == POOL_AVERAGE
-                               ? window_elems + 2
-                               : window_elems + 2 + (p == 1 ? 0 : p == 2 ? 3 : 64);
+        b->ulp_tolerance = row->kind == POOL_MAX       ? 0
+                           : row->kind == POOL_AVERAGE ? window_elems + 2
+                                                       : window_elems + 2 +
+                                                             (p == 1   ? 0
+                                                              : p == 2 ? 3
+                                                                       : 64);
     }
     /* The seven descriptors share their leading members' layout but not all; each is filled. */
     switch (row->type) {
@@ -178,22 +179,22 @@ static int build_pool(rt_build *b)
     }
     case DML_OPERATOR_MAX_POOLING1: {
         DML_MAX_POOLING1_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
-        *d = (DML_MAX_POOLING1_OPERATOR_DESC){&in->desc, out,   indices, dims,
-                                              strides,   window, start,  end};
+        *d = (DML_MAX_POOLING1_OPERATOR_DESC){&in->desc, out,    indices, dims,
+                                              strides,   window, start,   end};
         b->desc.Desc = d;
         break;
     }
     case DML_OPERATOR_MAX_POOLING2: {
         DML_MAX_POOLING2_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
-        *d = (DML_MAX_POOLING2_OPERATOR_DESC){&in->desc, out, indices, dims,     strides,
-                                              window,    start, end,   dilations};
+        *d = (DML_MAX_POOLING2_OPERATOR_DESC){&in->desc, out,   indices, dims,     strides,
+                                              window,    start, end,     dilations};
         b->desc.Desc = d;
         break;
     }
     case DML_OPERATOR_AVERAGE_POOLING: {
         DML_AVERAGE_POOLING_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
-        *d = (DML_AVERAGE_POOLING_OPERATOR_DESC){&in->desc, out, dims,   strides,
-                                                 window,    start, end, include};
+        *d = (DML_AVERAGE_POOLING_OPERATOR_DESC){&in->desc, out,   dims, strides,
+                                                 window,    start, end,  include};
         b->desc.Desc = d;
         break;
     }
@@ -223,8 +224,8 @@ static int build_pool(rt_build *b)
 }
 
 const rt_op rt_ops_pool[] = {
-    {"DML_OPERATOR_MAX_POOLING", build_pool},     {"DML_OPERATOR_MAX_POOLING1", build_pool},
-    {"DML_OPERATOR_MAX_POOLING2", build_pool},    {"DML_OPERATOR_AVERAGE_POOLING", build_pool},
+    {"DML_OPERATOR_MAX_POOLING", build_pool},      {"DML_OPERATOR_MAX_POOLING1", build_pool},
+    {"DML_OPERATOR_MAX_POOLING2", build_pool},     {"DML_OPERATOR_AVERAGE_POOLING", build_pool},
     {"DML_OPERATOR_AVERAGE_POOLING1", build_pool}, {"DML_OPERATOR_LP_POOLING", build_pool},
-    {"DML_OPERATOR_LP_POOLING1", build_pool},     {NULL, NULL},
+    {"DML_OPERATOR_LP_POOLING1", build_pool},      {NULL, NULL},
 };

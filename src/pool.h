@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The pool family's description of one pooling (internal.h dmli_compute, kind
- * DMLI_COMPUTE_POOL): src/ops/pool.c's lower writes it, src/launch_pool.c launches it (cl/pool.cl): plain data, every spatial quantity on three
- * axes {D, H, W} (a 2-D pooling has D of size 1, window 1, stride 1, no padding).
+ * DMLI_COMPUTE_POOL): src/ops/pool.c's lower writes it, src/launch_pool.c launches it (cl/pool.cl):
+ * plain data, every spatial quantity on three axes {D, H, W} (a 2-D pooling has D of size 1, window
+ * 1, stride 1, no padding).
  */
 #ifndef DMLI_POOL_H
 #define DMLI_POOL_H

@@ -32,10 +32,10 @@
 
 #define BIT(t) (1u << (t))
 #define FLOAT_TYPES (BIT(DML_TENSOR_DATA_TYPE_FLOAT32) | BIT(DML_TENSOR_DATA_TYPE_FLOAT16))
-#define MAX_TYPES                                                                             \
-    (FLOAT_TYPES | BIT(DML_TENSOR_DATA_TYPE_INT64) | BIT(DML_TENSOR_DATA_TYPE_INT32) |        \
-     BIT(DML_TENSOR_DATA_TYPE_INT16) | BIT(DML_TENSOR_DATA_TYPE_INT8) |                       \
-     BIT(DML_TENSOR_DATA_TYPE_UINT64) | BIT(DML_TENSOR_DATA_TYPE_UINT32) |                    \
+#define MAX_TYPES                                                                      \
+    (FLOAT_TYPES | BIT(DML_TENSOR_DATA_TYPE_INT64) | BIT(DML_TENSOR_DATA_TYPE_INT32) | \
+     BIT(DML_TENSOR_DATA_TYPE_INT16) | BIT(DML_TENSOR_DATA_TYPE_INT8) |                \
+     BIT(DML_TENSOR_DATA_TYPE_UINT64) | BIT(DML_TENSOR_DATA_TYPE_UINT32) |             \
      BIT(DML_TENSOR_DATA_TYPE_UINT16) | BIT(DML_TENSOR_DATA_TYPE_UINT8))
 #define MAX_LIST "FLOAT32, FLOAT16, INT64, INT32, INT16, INT8, UINT64, UINT32, UINT16, UINT8"
 
@@ -99,8 +99,7 @@ static HRESULT validate_view(const pool_view *v, dmli_op_state *st)
     DMLI_TRY(check_array(v, "EndPadding", v->end, 0));
     if (v->has_dilations)
         DMLI_TRY(check_array(v, "Dilations", v->dilations, 1));
-    DMLI_INVALID_IF(v->kind == DMLI_POOL_LP && v->p < 1, "%s: P (%u) must be at least 1", op,
-                    v->p);
+    DMLI_INVALID_IF(v->kind == DMLI_POOL_LP && v->p < 1, "%s: P (%u) must be at least 1", op, v->p);
     st->input_names[0] = "InputTensor";
     st->output_names[0] = "OutputTensor";
     st->output_names[1] = "OutputIndicesTensor";
@@ -206,39 +205,39 @@ static void lower_view(const pool_view *v, dmli_op_state *st)
 
 /* ---- The seven descriptors ------------------------------------------------------------ */
 
-#define POOL_STEPS(id, DESC, fill)                                   \
-    static void view_##id(const void *desc, pool_view *v)            \
-    {                                                                \
-        const DESC *d = desc;                                        \
-        memset(v, 0, sizeof *v);                                     \
-        v->input = d->InputTensor;                                   \
-        v->output = d->OutputTensor;                                 \
-        v->dims = d->DimensionCount;                                 \
-        v->strides = d->Strides;                                     \
-        v->window = d->WindowSize;                                   \
-        v->start = d->StartPadding;                                  \
-        v->end = d->EndPadding;                                      \
-        fill;                                                        \
-    }                                                                \
+#define POOL_STEPS(id, DESC, fill)                                    \
+    static void view_##id(const void *desc, pool_view *v)             \
+    {                                                                 \
+        const DESC *d = desc;                                         \
+        memset(v, 0, sizeof *v);                                      \
+        v->input = d->InputTensor;                                    \
+        v->output = d->OutputTensor;                                  \
+        v->dims = d->DimensionCount;                                  \
+        v->strides = d->Strides;                                      \
+        v->window = d->WindowSize;                                    \
+        v->start = d->StartPadding;                                   \
+        v->end = d->EndPadding;                                       \
+        fill;                                                         \
+    }                                                                 \
     static HRESULT validate_##id(const void *desc, dmli_op_state *st) \
-    {                                                                \
-        pool_view v;                                                 \
-        view_##id(desc, &v);                                         \
-        return validate_view(&v, st);                                \
-    }                                                                \
-    static HRESULT infer_##id(const void *desc, dmli_op_state *st)   \
-    {                                                                \
-        pool_view v;                                                 \
-        view_##id(desc, &v);                                         \
-        return infer_view(&v, st);                                   \
-    }                                                                \
-    static void lower_##id(const void *desc, dmli_op_state *st)      \
-    {                                                                \
-        pool_view v;                                                 \
-        view_##id(desc, &v);                                         \
-        lower_view(&v, st);                                          \
-    }                                                                \
-    const dmli_op_steps dmli_op_##id = {                             \
+    {                                                                 \
+        pool_view v;                                                  \
+        view_##id(desc, &v);                                          \
+        return validate_view(&v, st);                                 \
+    }                                                                 \
+    static HRESULT infer_##id(const void *desc, dmli_op_state *st)    \
+    {                                                                 \
+        pool_view v;                                                  \
+        view_##id(desc, &v);                                          \
+        return infer_view(&v, st);                                    \
+    }                                                                 \
+    static void lower_##id(const void *desc, dmli_op_state *st)       \
+    {                                                                 \
+        pool_view v;                                                  \
+        view_##id(desc, &v);                                          \
+        lower_view(&v, st);                                           \
+    }                                                                 \
+    const dmli_op_steps dmli_op_##id = {                              \
         .validate = validate_##id, .infer = infer_##id, .lower = lower_##id};
 
 POOL_STEPS(max_pooling, DML_MAX_POOLING_OPERATOR_DESC,

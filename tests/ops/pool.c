@@ -97,17 +97,16 @@ static void pool_describe_op(pool_case *c)
     UINT n = a->dims;
     switch (ops[c->which].type) {
     case DML_OPERATOR_MAX_POOLING:
-        c->d.m0 = (DML_MAX_POOLING_OPERATOR_DESC){in, out, n, a->strides, a->window, a->start,
-                                                 a->end};
+        c->d.m0 =
+            (DML_MAX_POOLING_OPERATOR_DESC){in, out, n, a->strides, a->window, a->start, a->end};
         break;
     case DML_OPERATOR_MAX_POOLING1:
-        c->d.m1 = (DML_MAX_POOLING1_OPERATOR_DESC){in, out, idx, n, a->strides, a->window,
-                                                  a->start, a->end};
+        c->d.m1 = (DML_MAX_POOLING1_OPERATOR_DESC){in,         out,       idx,      n,
+                                                   a->strides, a->window, a->start, a->end};
         break;
     case DML_OPERATOR_MAX_POOLING2:
-        c->d.m2 = (DML_MAX_POOLING2_OPERATOR_DESC){in,       out,      idx,        n,
-                                                  a->strides, a->window, a->start, a->end,
-                                                  a->dilations};
+        c->d.m2 = (DML_MAX_POOLING2_OPERATOR_DESC){
+            in, out, idx, n, a->strides, a->window, a->start, a->end, a->dilations};
         break;
     case DML_OPERATOR_AVERAGE_POOLING:
         c->d.a0 = (DML_AVERAGE_POOLING_OPERATOR_DESC){
@@ -118,12 +117,12 @@ static void pool_describe_op(pool_case *c)
             in, out, n, a->strides, a->window, a->start, a->end, a->dilations, a->include_padding};
         break;
     case DML_OPERATOR_LP_POOLING:
-        c->d.l0 = (DML_LP_POOLING_OPERATOR_DESC){in,       out,      n,      a->strides,
+        c->d.l0 = (DML_LP_POOLING_OPERATOR_DESC){in,        out,      n,      a->strides,
                                                  a->window, a->start, a->end, a->p};
         break;
     default:
-        c->d.l1 = (DML_LP_POOLING1_OPERATOR_DESC){in,       out,    n,            a->strides, a->window,
-                                                  a->start, a->end, a->dilations, a->p};
+        c->d.l1 = (DML_LP_POOLING1_OPERATOR_DESC){
+            in, out, n, a->strides, a->window, a->start, a->end, a->dilations, a->p};
         break;
     }
     c->desc = (DML_OPERATOR_DESC){ops[c->which].type, &c->d};
@@ -134,7 +133,7 @@ static void pool_generate(pool_case *c, ref_rng *rng, int which)
     ref_pool_args *a = &c->a;
     c->which = which;
     a->op = ops[which].op;
-    c->type = a->op == REF_POOL_MAX ? max_types[ref_rng_below(rng, COUNT_OF(max_types))]
+    c->type = a->op == REF_POOL_MAX     ? max_types[ref_rng_below(rng, COUNT_OF(max_types))]
               : ref_rng_chance(rng, 50) ? F32
                                         : F16;
     a->dims = ref_rng_chance(rng, 70) ? 2 : 3;
@@ -236,8 +235,7 @@ static const char *pool_what(const pool_case *c, char *buf, size_t len)
     snprintf(buf, len,
              "%s\n  %s; window {%u,%u,%u} strides {%u,%u,%u} dilations {%u,%u,%u} start "
              "{%u,%u,%u} end {%u,%u,%u}; IncludePadding %d; P %u\n  %s\n  %s\n  %s",
-             ops_replay(head, sizeof head, ops[c->which].name, "pool", c->test, c->number,
-                        c->seed),
+             ops_replay(head, sizeof head, ops[c->which].name, "pool", c->test, c->number, c->seed),
              ref_type_name(c->type), a->window[0], a->window[1], a->window[2], a->strides[0],
              a->strides[1], a->strides[2], a->dilations[0], a->dilations[1], a->dilations[2],
              a->start[0], a->start[1], a->start[2], a->end[0], a->end[1], a->end[2],
@@ -272,8 +270,8 @@ static void pool_run(pool_case *c)
     const char *stage = "";
     if (ops_verbose())
         fprintf(stderr, "%s\n", pool_what(c, what, sizeof what));
-    HRESULT hr = ops_run_device(&c->desc, &c->mem, inputs, 1, outputs, n_out,
-                                OPS_SUBMIT_DEFAULT, &stage);
+    HRESULT hr =
+        ops_run_device(&c->desc, &c->mem, inputs, 1, outputs, n_out, OPS_SUBMIT_DEFAULT, &stage);
     cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", pool_what(c, what, sizeof what), stage,
               dmlcl_hresult_name(hr), dmlcl_last_error());
     accept_tolerance(c);
@@ -355,8 +353,8 @@ Test(pool, resnet_shapes)
         ops_tensor_init(&c.in, "InputTensor", false, F32, 4, xs, NULL, 0, 0);
         ops_tensor_init(&c.out, "OutputTensor", true, F32, 4, ys, NULL, 0, 0);
         if (c.has_idx)
-            ops_tensor_init(&c.idx, "OutputIndicesTensor", true, DML_TENSOR_DATA_TYPE_UINT32, 4,
-                            ys, NULL, 0, 0);
+            ops_tensor_init(&c.idx, "OutputIndicesTensor", true, DML_TENSOR_DATA_TYPE_UINT32, 4, ys,
+                            NULL, 0, 0);
         pool_describe_op(&c);
         pool_fill(&c, &rng);
         pool_run(&c);

@@ -39,8 +39,18 @@ static void read_int(const ref_tensor *t, const uint32_t *coord, int64_t *s, uin
     ref_get(t, coord, e);
     switch ((int)t->type) {
     case DML_TENSOR_DATA_TYPE_INT8: *s = *(int8_t *)e; break;
-    case DML_TENSOR_DATA_TYPE_INT16: { int16_t v; memcpy(&v, e, 2); *s = v; break; }
-    case DML_TENSOR_DATA_TYPE_INT32: { int32_t v; memcpy(&v, e, 4); *s = v; break; }
+    case DML_TENSOR_DATA_TYPE_INT16: {
+        int16_t v;
+        memcpy(&v, e, 2);
+        *s = v;
+        break;
+    }
+    case DML_TENSOR_DATA_TYPE_INT32: {
+        int32_t v;
+        memcpy(&v, e, 4);
+        *s = v;
+        break;
+    }
     case DML_TENSOR_DATA_TYPE_INT64: memcpy(s, e, 8); break;
     default: memcpy(u, e, 8); return;
     }
@@ -70,8 +80,16 @@ static void lowest(DML_TENSOR_DATA_TYPE type, unsigned char *e)
 {
     memset(e, 0, 8);
     switch ((int)type) {
-    case DML_TENSOR_DATA_TYPE_FLOAT32: { float f = -INFINITY; memcpy(e, &f, 4); break; }
-    case DML_TENSOR_DATA_TYPE_FLOAT16: { uint16_t h = 0xfc00; memcpy(e, &h, 2); break; }
+    case DML_TENSOR_DATA_TYPE_FLOAT32: {
+        float f = -INFINITY;
+        memcpy(e, &f, 4);
+        break;
+    }
+    case DML_TENSOR_DATA_TYPE_FLOAT16: {
+        uint16_t h = 0xfc00;
+        memcpy(e, &h, 2);
+        break;
+    }
     case DML_TENSOR_DATA_TYPE_INT8: e[0] = 0x80; break;
     case DML_TENSOR_DATA_TYPE_INT16: e[1] = 0x80; break;
     case DML_TENSOR_DATA_TYPE_INT32: e[3] = 0x80; break;
@@ -97,8 +115,7 @@ bool ref_pool(const ref_pool_args *a, const ref_tensor *in, const ref_tensor *ou
 {
     uint32_t rank = a->dims + 2;
     if ((a->dims != 2 && a->dims != 3) || in->rank != rank || out->rank != rank ||
-        out->type != in->type || in->sizes[0] != out->sizes[0] ||
-        in->sizes[1] != out->sizes[1])
+        out->type != in->type || in->sizes[0] != out->sizes[0] || in->sizes[1] != out->sizes[1])
         return false;
     if (a->op != REF_POOL_MAX && !ref_type_is_float(in->type))
         return false;
@@ -139,9 +156,9 @@ bool ref_pool(const ref_pool_args *a, const ref_tensor *in, const ref_tensor *ou
             } else {
                 double x = read_real(in, at);
                 sum += a->op == REF_POOL_AVERAGE ? x
-                       : a->p == 1                ? fabs(x)
-                       : a->p == 2                ? x * x
-                                                  : pow(fabs(x), a->p);
+                       : a->p == 1               ? fabs(x)
+                       : a->p == 2               ? x * x
+                                                 : pow(fabs(x), a->p);
             }
         } while (ref_next_coord(a->dims, a->window, k));
         if (a->op == REF_POOL_MAX) {
@@ -168,8 +185,7 @@ bool ref_pool(const ref_pool_args *a, const ref_tensor *in, const ref_tensor *ou
             uint64_t divisor = a->include_padding ? padded : valid;
             write_real(out, o, divisor ? sum / (double)divisor : 0.0);
         } else {
-            write_real(out, o,
-                       a->p == 1 ? sum : a->p == 2 ? sqrt(sum) : pow(sum, 1.0 / a->p));
+            write_real(out, o, a->p == 1 ? sum : a->p == 2 ? sqrt(sum) : pow(sum, 1.0 / a->p));
         }
     } while (ref_next_coord(rank, out->sizes, o));
     return true;

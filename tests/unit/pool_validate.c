@@ -49,12 +49,12 @@ static void pool_init(pool *c, DML_TENSOR_DATA_TYPE dt)
     memcpy(c->start, (UINT[]){1, 0, 0}, sizeof c->start);
     memcpy(c->end, (UINT[]){1, 1, 0}, sizeof c->end);
     memcpy(c->dil, (UINT[]){1, 1, 1}, sizeof c->dil);
-    c->m = (DML_MAX_POOLING2_OPERATOR_DESC){in,       out,      idx,    2,     c->strides,
+    c->m = (DML_MAX_POOLING2_OPERATOR_DESC){in,        out,      idx,    2,     c->strides,
                                             c->window, c->start, c->end, c->dil};
-    c->a = (DML_AVERAGE_POOLING1_OPERATOR_DESC){in,     out,    2,      c->strides, c->window,
+    c->a = (DML_AVERAGE_POOLING1_OPERATOR_DESC){in,       out,    2,      c->strides, c->window,
                                                 c->start, c->end, c->dil, 1};
-    c->l = (DML_LP_POOLING1_OPERATOR_DESC){in, out, 2, c->strides, c->window, c->start, c->end,
-                                           c->dil, 2};
+    c->l = (DML_LP_POOLING1_OPERATOR_DESC){in,       out,    2,      c->strides, c->window,
+                                           c->start, c->end, c->dil, 2};
 }
 
 static HRESULT create(DML_OPERATOR_TYPE type, const void *desc)
@@ -99,17 +99,22 @@ Test(pool_validate, valid_descriptions)
     pool_init(&c, F32);
     unit_tensor_set_type(&c.idx, DML_TENSOR_DATA_TYPE_UINT64);
     cr_expect_eq(MAX2(c), S_OK, "%s", dmlcl_last_error());
-    DML_MAX_POOLING_OPERATOR_DESC m0 = {c.m.InputTensor, c.m.OutputTensor, 2,     c.strides,
+    DML_MAX_POOLING_OPERATOR_DESC m0 = {c.m.InputTensor, c.m.OutputTensor, 2,    c.strides,
                                         c.window,        c.start,          c.end};
     cr_expect_eq(create(DML_OPERATOR_MAX_POOLING, &m0), S_OK, "%s", dmlcl_last_error());
-    DML_MAX_POOLING1_OPERATOR_DESC m1 = {c.m.InputTensor, c.m.OutputTensor, c.m.OutputIndicesTensor,
-                                         2,               c.strides,        c.window,
-                                         c.start,         c.end};
+    DML_MAX_POOLING1_OPERATOR_DESC m1 = {c.m.InputTensor,
+                                         c.m.OutputTensor,
+                                         c.m.OutputIndicesTensor,
+                                         2,
+                                         c.strides,
+                                         c.window,
+                                         c.start,
+                                         c.end};
     cr_expect_eq(create(DML_OPERATOR_MAX_POOLING1, &m1), S_OK, "%s", dmlcl_last_error());
-    DML_AVERAGE_POOLING_OPERATOR_DESC a0 = {c.a.InputTensor, c.a.OutputTensor, 2, c.strides,
+    DML_AVERAGE_POOLING_OPERATOR_DESC a0 = {c.a.InputTensor, c.a.OutputTensor, 2,     c.strides,
                                             c.window,        c.start,          c.end, 0};
     cr_expect_eq(create(DML_OPERATOR_AVERAGE_POOLING, &a0), S_OK, "%s", dmlcl_last_error());
-    DML_LP_POOLING_OPERATOR_DESC l0 = {c.l.InputTensor, c.l.OutputTensor, 2, c.strides,
+    DML_LP_POOLING_OPERATOR_DESC l0 = {c.l.InputTensor, c.l.OutputTensor, 2,     c.strides,
                                        c.window,        c.start,          c.end, 1};
     cr_expect_eq(create(DML_OPERATOR_LP_POOLING, &l0), S_OK, "%s", dmlcl_last_error());
     /* 5-D: {N, C, D, H, W} with 3 spatial axes. */
@@ -274,11 +279,8 @@ Test(pool_validate, oracle)
     ref_tensor in = ref_tensor_view(F32, 4, xsz, NULL, x);
     ref_tensor out = ref_tensor_view(F32, 4, ysz, NULL, y);
     ref_tensor idx = ref_tensor_view(DML_TENSOR_DATA_TYPE_UINT32, 4, ysz, NULL, ind);
-    ref_pool_args a = {.op = REF_POOL_MAX,
-                       .dims = 2,
-                       .strides = {1, 2},
-                       .window = {2, 2},
-                       .dilations = {1, 1}};
+    ref_pool_args a = {
+        .op = REF_POOL_MAX, .dims = 2, .strides = {1, 2}, .window = {2, 2}, .dilations = {1, 1}};
     cr_assert(ref_pool(&a, &in, &out, &idx));
     /* {1,5,3,NaN} -> 5 @1; {-2,0,4,-0} -> 4 @6; {3,NaN,7,7} -> 7 @8; {4,-0,-1,2} -> 4 @6. */
     cr_expect_eq(y[0], 5);
@@ -293,11 +295,11 @@ Test(pool_validate, oracle)
     a.start[1] = 1;
     a.strides[1] = 3;
     cr_assert(ref_pool(&a, &in, &out, NULL));
-    cr_expect_eq(y[0], 2.0f);   /* (1 + 3) / 2 */
+    cr_expect_eq(y[0], 2.0f); /* (1 + 3) / 2 */
     a.include_padding = true;
     cr_assert(ref_pool(&a, &in, &out, NULL));
-    cr_expect_eq(y[0], 1.0f);   /* (1 + 3) / 4 */
-    cr_expect_eq(y[1], 0.5f);   /* (-2 + 0 + 4 - 0) / 4 */
+    cr_expect_eq(y[0], 1.0f); /* (1 + 3) / 4 */
+    cr_expect_eq(y[1], 0.5f); /* (-2 + 0 + 4 - 0) / 4 */
     a.op = REF_POOL_LP;
     a.p = 2;
     a.include_padding = false;

@@ -462,82 +462,82 @@ static const field lrn[] = {TENSOR(S, InputTensor, IN),
 /* Pooling (src/ops/pool.c). */
 #define S DML_MAX_POOLING_OPERATOR_DESC
 static const field max_pooling[] = {TENSOR(S, InputTensor, IN),
-    TENSOR(S, OutputTensor, OUT),
-    COUNT(S, DimensionCount),
-    UINTS(S, Strides, DimensionCount),
-    UINTS(S, WindowSize, DimensionCount),
-    UINTS(S, StartPadding, DimensionCount),
-    UINTS(S, EndPadding, DimensionCount),
-    END};
+                                    TENSOR(S, OutputTensor, OUT),
+                                    COUNT(S, DimensionCount),
+                                    UINTS(S, Strides, DimensionCount),
+                                    UINTS(S, WindowSize, DimensionCount),
+                                    UINTS(S, StartPadding, DimensionCount),
+                                    UINTS(S, EndPadding, DimensionCount),
+                                    END};
 #undef S
 #define S DML_MAX_POOLING1_OPERATOR_DESC
 static const field max_pooling1[] = {TENSOR(S, InputTensor, IN),
-    TENSOR(S, OutputTensor, OUT),
-    TENSOR(S, OutputIndicesTensor, OUT),
-    COUNT(S, DimensionCount),
-    UINTS(S, Strides, DimensionCount),
-    UINTS(S, WindowSize, DimensionCount),
-    UINTS(S, StartPadding, DimensionCount),
-    UINTS(S, EndPadding, DimensionCount),
-    END};
+                                     TENSOR(S, OutputTensor, OUT),
+                                     TENSOR(S, OutputIndicesTensor, OUT),
+                                     COUNT(S, DimensionCount),
+                                     UINTS(S, Strides, DimensionCount),
+                                     UINTS(S, WindowSize, DimensionCount),
+                                     UINTS(S, StartPadding, DimensionCount),
+                                     UINTS(S, EndPadding, DimensionCount),
+                                     END};
 #undef S
 #define S DML_MAX_POOLING2_OPERATOR_DESC
 static const field max_pooling2[] = {TENSOR(S, InputTensor, IN),
-    TENSOR(S, OutputTensor, OUT),
-    TENSOR(S, OutputIndicesTensor, OUT),
-    COUNT(S, DimensionCount),
-    UINTS(S, Strides, DimensionCount),
-    UINTS(S, WindowSize, DimensionCount),
-    UINTS(S, StartPadding, DimensionCount),
-    UINTS(S, EndPadding, DimensionCount),
-    UINTS(S, Dilations, DimensionCount),
-    END};
+                                     TENSOR(S, OutputTensor, OUT),
+                                     TENSOR(S, OutputIndicesTensor, OUT),
+                                     COUNT(S, DimensionCount),
+                                     UINTS(S, Strides, DimensionCount),
+                                     UINTS(S, WindowSize, DimensionCount),
+                                     UINTS(S, StartPadding, DimensionCount),
+                                     UINTS(S, EndPadding, DimensionCount),
+                                     UINTS(S, Dilations, DimensionCount),
+                                     END};
 #undef S
 #define S DML_AVERAGE_POOLING_OPERATOR_DESC
 static const field average_pooling[] = {TENSOR(S, InputTensor, IN),
-    TENSOR(S, OutputTensor, OUT),
-    COUNT(S, DimensionCount),
-    UINTS(S, Strides, DimensionCount),
-    UINTS(S, WindowSize, DimensionCount),
-    UINTS(S, StartPadding, DimensionCount),
-    UINTS(S, EndPadding, DimensionCount),
-    UINTF(S, IncludePadding),
-    END};
+                                        TENSOR(S, OutputTensor, OUT),
+                                        COUNT(S, DimensionCount),
+                                        UINTS(S, Strides, DimensionCount),
+                                        UINTS(S, WindowSize, DimensionCount),
+                                        UINTS(S, StartPadding, DimensionCount),
+                                        UINTS(S, EndPadding, DimensionCount),
+                                        UINTF(S, IncludePadding),
+                                        END};
 #undef S
 #define S DML_AVERAGE_POOLING1_OPERATOR_DESC
 static const field average_pooling1[] = {TENSOR(S, InputTensor, IN),
-    TENSOR(S, OutputTensor, OUT),
-    COUNT(S, DimensionCount),
-    UINTS(S, Strides, DimensionCount),
-    UINTS(S, WindowSize, DimensionCount),
-    UINTS(S, StartPadding, DimensionCount),
-    UINTS(S, EndPadding, DimensionCount),
-    UINTS(S, Dilations, DimensionCount),
-    UINTF(S, IncludePadding),
-    END};
+                                         TENSOR(S, OutputTensor, OUT),
+                                         COUNT(S, DimensionCount),
+                                         UINTS(S, Strides, DimensionCount),
+                                         UINTS(S, WindowSize, DimensionCount),
+                                         UINTS(S, StartPadding, DimensionCount),
+                                         UINTS(S, EndPadding, DimensionCount),
+                                         UINTS(S, Dilations, DimensionCount),
+                                         UINTF(S, IncludePadding),
+                                         END};
 #undef S
 #define S DML_LP_POOLING_OPERATOR_DESC
 static const field lp_pooling[] = {TENSOR(S, InputTensor, IN),
-    TENSOR(S, OutputTensor, OUT),
-    COUNT(S, DimensionCount),
-    UINTS(S, Strides, DimensionCount),
-    UINTS(S, WindowSize, DimensionCount),
-    UINTS(S, StartPadding, DimensionCount),
-    UINTS(S, EndPadding, DimensionCount),
-    UINTF(S, P),
-    END};
+                                   TENSOR(S, OutputTensor, OUT),
+                                   COUNT(S, DimensionCount),
+                                   UINTS(S, Strides, DimensionCount),
+                                   UINTS(S, WindowSize, DimensionCount),
+                                   UINTS(S, StartPadding, DimensionCount),
+                                   UINTS(S, EndPadding, DimensionCount),
+                                   UINTF(S, P),
+                                   END};
 #undef S
 #define S DML_LP_POOLING1_OPERATOR_DESC
 static const field lp_pooling1[] = {TENSOR(S, InputTensor, IN),
-    TENSOR(S, OutputTensor, OUT),
-    COUNT(S, DimensionCount),
-    UINTS(S, Strides, DimensionCount),
-    UINTS(S, WindowSize, DimensionCount),
-    UINTS(S, StartPadding, DimensionCount),
-    UINTS(S, EndPadding, DimensionCount),
-    UINTS(S, Dilations, DimensionCount),
-    UINTF(S, P),
-    END};
+                                    TENSOR(S, OutputTensor, OUT),
+                                    COUNT(S, DimensionCount),
+                                    UINTS(S, Strides, DimensionCount),
+                                    UINTS(S, WindowSize, DimensionCount),
+                                    UINTS(S, StartPadding, DimensionCount),
+                                    UINTS(S, EndPadding, DimensionCount),
+                                    UINTS(S, Dilations, DimensionCount),
+                                    UINTF(S, P),
+                                    END};
 #undef S
 
 #define ROW(op, desc, fields)                          \
