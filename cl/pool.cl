@@ -196,68 +196,62 @@ static long padded_count(__constant long *t, int a, long s)
 #define VLOADW(i) vload16(0, in + (i)).even
 #endif
 #endif
-/* The scalar FOLD's rule on 8 lanes (no indices). */
+#endif
+#if VLOAD || RUN
+/* The scalar FOLD's rule on 8 lanes (no indices); NEUTRAL a lane that reads nothing. */
+#define NEUTRAL (POP == 0 ? (COMPUTE_T)NAN : (COMPUTE_T)0)
 #if POP == 0
-#define VFOLD(acc, err, x)                                           \
-    do {                                                             \
-        float8 x_ = (x);                                             \
-        int8 t_ = isgreater(x_, acc) | (isnan(acc) & ~isnan(x_)) |   \
-                  (isequal(x_, acc) & (as_int8(x_) > as_int8(acc))); \
-        acc = select(acc, x_, t_);                                   \
-    } while (0)
-#elif POP == 1
+#define VFOLD(acc, err, x) acc = max(acc, vkey(x))
+#define VINIT ((int8)INT_MIN)
+typedef int8 vacc_t;
+/* Floats as ordered integers (the sign bit flips the others): -0 orders below +0, -inf below
+ * every number; a NaN, and nothing at all, is INT_MIN, below everything, which vunkey reads
+ * back as a NaN. One integer max per element keeps the scalar fold's rule. */
+static int8 vkey(float8 x)
+{
+    int8 b = as_int8(x);
+    b ^= (b >> 31) & (int8)0x7fffffff;
+    return select(b, (int8)INT_MIN, b > (int8)0x7f800000); /* a positive NaN */
+}
+static float8 vunkey(int8 k)
+{
+    return as_float8(k ^ ((k >> 31) & (int8)0x7fffffff));
+}
+#else
+#define VINIT ((float8)(INIT))
+#define vunkey(a) (a)
+typedef float8 vacc_t;
+#endif
+#if POP == 1
 #define VFOLD(acc, err, x)                             \
     do {                                               \
         float8 x_ = (x), t_ = acc + x_, z_ = t_ - acc; \
         err += (acc - (t_ - z_)) + (x_ - z_);          \
         acc = t_;                                      \
     } while (0)
-#elif LP_P == 1
+#elif POP == 2 && LP_P == 1
 #define VFOLD(acc, err, x) acc += fabs(x)
-#elif LP_P == 2
+#elif POP == 2 && LP_P == 2
 #define VFOLD(acc, err, x) \
     do {                   \
         float8 x_ = (x);   \
         acc += x_ * x_;    \
     } while (0)
-#else
+#elif POP == 2
 #define VFOLD(acc, err, x) acc += pow(fabs(x), (float8)p)
 #endif
 #endif
 #if RUN
+/* The lanes of a run combined: max by the fold's rule, sums with their errors. */
 #if POP == 0
-#define VFOLD_RUN(acc, err, x)                                       \
-    do {                                                             \
-        float8 x_ = (x);                                             \
-        int8 t_ = isgreater(x_, acc) | (isnan(acc) & ~isnan(x_)) |   \
-                  (isequal(x_, acc) & (as_int8(x_) > as_int8(acc))); \
-        acc = select(acc, x_, t_);                                   \
-    } while (0)
 #define COMBINE(acc, err, x, e) FOLD(acc, unused_, err, x, 0)
 #elif POP == 1
-#define VFOLD_RUN(acc, err, x)                         \
-    do {                                               \
-        float8 x_ = (x), t_ = acc + x_, z_ = t_ - acc; \
-        err += (acc - (t_ - z_)) + (x_ - z_);          \
-        acc = t_;                                      \
-    } while (0)
 #define COMBINE(acc, err, x, e)        \
     do {                               \
         FOLD(acc, unused_, err, x, 0); \
         err += (e);                    \
     } while (0)
 #else
-#if LP_P == 1
-#define VFOLD_RUN(acc, err, x) acc += fabs(x)
-#elif LP_P == 2
-#define VFOLD_RUN(acc, err, x) \
-    do {                       \
-        float8 x_ = (x);       \
-        acc += x_ * x_;        \
-    } while (0)
-#else
-#define VFOLD_RUN(acc, err, x) acc += pow(fabs(x), (float8)p)
-#endif
 #define COMBINE(acc, err, x, e) acc += (x)
 #endif
 #endif
@@ -330,11 +324,13 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #if VLOAD
     /* Stride 2 reads one element past the last window's: it must still be in the row. */
     const bool vec = interior && (VLOAD == 1 || sw[VEC - 1] + (KW - 1) * DW + 1 < IW);
-    float8 vacc = vload8(0, acc), verr = (float8)0;
+    vacc_t vacc = VINIT;
+    float8 verr = (float8)0;
 #endif
 #if RUN
     {
-        float8 racc = (float8)(INIT), rerr = (float8)0;
+        vacc_t racc = VINIT;
+        float8 rerr = (float8)0;
         long unused_ = 0;
         (void)unused_;
         (void)isW; /* 1, and the H stride IW (the host checks) */
@@ -344,12 +340,12 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
             long run = base + id * t[DMLI_POOL_STRIDE(0, 2)] + (sh + kh0) * IW;
             long j = 0;
             for (; j + 8 <= len; j += 8)
-                VFOLD_RUN(racc, rerr, VLOAD8(run + j));
+                VFOLD(racc, rerr, VLOAD8(run + j));
             for (; j < len; ++j)
                 FOLD(acc[0], unused_, err[0], LOAD(in, run + j), 0);
         }
         COMPUTE_T lane[8], lane_err[8];
-        vstore8(racc, 0, lane);
+        vstore8(vunkey(racc), 0, lane);
         vstore8(rerr, 0, lane_err);
         for (int k = 0; k < 8; ++k)
             COMBINE(acc[0], err[0], lane[k], lane_err[k]);
@@ -366,9 +362,20 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
             if (vec) {
                 for (long kw = 0; kw < KW; ++kw)
                     VFOLD(vacc, verr, VLOADW(row + sw[0] + kw * DW));
-            } else
-#endif
-                if (interior) {
+            } else {
+                /* Border blocks: the lanes gathered, a position outside the row (or an output
+                 * past the end) the fold's neutral value. */
+                for (long kw = 0; kw < KW; ++kw) {
+                    COMPUTE_T lane[8];
+                    for (int v = 0; v < 8; ++v)
+                        lane[v] = kw >= kw0[v] && kw < kw1[v]
+                                      ? LOAD(in, row + (sw[v] + kw * DW) * isW)
+                                      : NEUTRAL;
+                    VFOLD(vacc, verr, vload8(0, lane));
+                }
+            }
+#else
+            if (interior) {
                 for (long kw = 0; kw < KW; ++kw)
                     for (int v = 0; v < VEC; ++v) {
                         long iw = sw[v] + kw * DW;
@@ -381,15 +388,14 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
                         FOLD(acc[v], idx[v], err[v], LOAD(in, row + iw * isW), flat + iw);
                     }
             }
+#endif
         }
     }
 #endif
 
 #if VLOAD
-    if (vec) {
-        vstore8(vacc, 0, acc);
-        vstore8(verr, 0, err);
-    }
+    vstore8(vunkey(vacc), 0, acc);
+    vstore8(verr, 0, err);
 #endif
 #if POP == 0 || (POP == 1 && !INCLUDE_PADDING)
     const long valid_dh = (kd1 - kd0) * (kh1 - kh0);

@@ -85,7 +85,7 @@ static const dmli_tuning cpu = {
      * float32 AVX2 vector): not yet measured against 4 or 16. */
     .pool_vec = 8,
     .pool_group = 64,
-    .pool_cpu_group = 16,
+    .pool_cpu_group = 1,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -139,7 +139,7 @@ static const dmli_tuning gpu = {
     /* Pooling: an output an item, 64 a group (heuristic, not yet measured on a GPU). */
     .pool_vec = 1,
     .pool_group = 64,
-    .pool_cpu_group = 16,
+    .pool_cpu_group = 1,
 };
 
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)
