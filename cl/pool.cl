@@ -20,8 +20,8 @@
  *   INCLUDE_PADDING  average: padding counts in the divisor
  *   VEC        outputs per work-item along W; FLAT 1: one per item, a flat grid
  *   VLOAD      1 or 2 (VEC 8, float compute, no indices, the input's W stride 1): interior
- *              blocks load the 8 outputs' window column as one vector (stride 1: vload8;
- *              stride 2: the even lanes of vload16) and fold 8 lanes at once
+ *              blocks load the 8 outputs' window column as two vectors of 4 (stride 1:
+ *              vload4; stride 2: the even lanes of two vload4) and fold 8 lanes at once
  *   RUN        1 (one output along W whose window is whole rows, no dilation on H or W, rows
  *              contiguous; float compute, no indices: global pooling): each D slice's window
  *              is one run of the input, folded 8 lanes at a time, the lanes then combined
@@ -174,58 +174,47 @@ static long padded_count(__constant long *t, int a, long s)
 #define INIT ((COMPUTE_T)0)
 #endif
 
+/* Vectors of 4 (16 bytes: no wider vector crosses a call, which would change the ABI where
+ * a CPU has no AVX): 8 lanes are two of them, lo and hi. */
 #if VLOAD || RUN
 #if IN_HALF
-#define VLOAD8(i) vload_half8(0, (__global const half *)in + (i))
+#define VLOAD4(i, k) vload_half4((k), (__global const half *)in + (i))
 #else
-#define VLOAD8(i) vload8(0, in + (i))
+#define VLOAD4(i, k) vload4((k), in + (i))
 #endif
-#endif
-#if VLOAD
-#if IN_HALF
-#define VIN(i) ((__global const half *)in + (i))
-#if VLOAD == 1
-#define VLOADW(i) vload_half8(0, VIN(i))
-#else
-#define VLOADW(i) vload_half16(0, VIN(i)).even
-#endif
-#else
-#if VLOAD == 1
-#define VLOADW(i) vload8(0, in + (i))
-#else
-#define VLOADW(i) vload16(0, in + (i)).even
-#endif
-#endif
+/* The 4 lanes of 4 consecutive values from position i, or (stride 2) of the even ones of 8. */
+#define VLOAD_STEP1(i) VLOAD4(i, 0)
+#define VLOAD_STEP2(i) ((float4)(VLOAD4(i, 0).s02, VLOAD4(i, 1).s02))
 #endif
 #if VLOAD || RUN
 /* The scalar FOLD's rule on 8 lanes (no indices); NEUTRAL a lane that reads nothing. */
 #define NEUTRAL (POP == 0 ? (COMPUTE_T)NAN : (COMPUTE_T)0)
 #if POP == 0
 #define VFOLD(acc, err, x) acc = max(acc, vkey(x))
-#define VINIT ((int8)INT_MIN)
-typedef int8 vacc_t;
+#define VINIT ((int4)INT_MIN)
+typedef int4 vacc_t;
 /* Floats as ordered integers (the sign bit flips the others): -0 orders below +0, -inf below
  * every number; a NaN, and nothing at all, is INT_MIN, below everything, which vunkey reads
  * back as a NaN. One integer max per element keeps the scalar fold's rule. */
-static int8 vkey(float8 x)
+static int4 vkey(float4 x)
 {
-    int8 b = as_int8(x);
-    b ^= (b >> 31) & (int8)0x7fffffff;
-    return select(b, (int8)INT_MIN, b > (int8)0x7f800000); /* a positive NaN */
+    int4 b = as_int4(x);
+    b ^= (b >> 31) & (int4)0x7fffffff;
+    return select(b, (int4)INT_MIN, b > (int4)0x7f800000); /* a positive NaN */
 }
-static float8 vunkey(int8 k)
+static float4 vunkey(int4 k)
 {
-    return as_float8(k ^ ((k >> 31) & (int8)0x7fffffff));
+    return as_float4(k ^ ((k >> 31) & (int4)0x7fffffff));
 }
 #else
-#define VINIT ((float8)(INIT))
+#define VINIT ((float4)(INIT))
 #define vunkey(a) (a)
-typedef float8 vacc_t;
+typedef float4 vacc_t;
 #endif
 #if POP == 1
 #define VFOLD(acc, err, x)                             \
     do {                                               \
-        float8 x_ = (x), t_ = acc + x_, z_ = t_ - acc; \
+        float4 x_ = (x), t_ = acc + x_, z_ = t_ - acc; \
         err += (acc - (t_ - z_)) + (x_ - z_);          \
         acc = t_;                                      \
     } while (0)
@@ -234,11 +223,11 @@ typedef float8 vacc_t;
 #elif POP == 2 && LP_P == 2
 #define VFOLD(acc, err, x) \
     do {                   \
-        float8 x_ = (x);   \
+        float4 x_ = (x);   \
         acc += x_ * x_;    \
     } while (0)
 #elif POP == 2
-#define VFOLD(acc, err, x) acc += pow(fabs(x), (float8)p)
+#define VFOLD(acc, err, x) acc += pow(fabs(x), (float4)p)
 #endif
 #endif
 #if RUN
@@ -324,13 +313,13 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #if VLOAD
     /* Stride 2 reads one element past the last window's: it must still be in the row. */
     const bool vec = interior && (VLOAD == 1 || sw[VEC - 1] + (KW - 1) * DW + 1 < IW);
-    vacc_t vacc = VINIT;
-    float8 verr = (float8)0;
+    vacc_t vacc[2] = {VINIT, VINIT};
+    float4 verr[2] = {(float4)0, (float4)0};
 #endif
 #if RUN
     {
-        vacc_t racc = VINIT;
-        float8 rerr = (float8)0;
+        vacc_t racc[2] = {VINIT, VINIT};
+        float4 rerr[2] = {(float4)0, (float4)0};
         long unused_ = 0;
         (void)unused_;
         (void)isW; /* 1, and the H stride IW (the host checks) */
@@ -339,14 +328,18 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
             long id = sd + kd * AX(0, DMLI_POOL_DIL);
             long run = base + id * t[DMLI_POOL_STRIDE(0, 2)] + (sh + kh0) * IW;
             long j = 0;
-            for (; j + 8 <= len; j += 8)
-                VFOLD(racc, rerr, VLOAD8(run + j));
+            for (; j + 8 <= len; j += 8) {
+                VFOLD(racc[0], rerr[0], VLOAD4(run + j, 0));
+                VFOLD(racc[1], rerr[1], VLOAD4(run + j, 1));
+            }
             for (; j < len; ++j)
                 FOLD(acc[0], unused_, err[0], LOAD(in, run + j), 0);
         }
         COMPUTE_T lane[8], lane_err[8];
-        vstore8(vunkey(racc), 0, lane);
-        vstore8(rerr, 0, lane_err);
+        for (int h = 0; h < 2; ++h) {
+            vstore4(vunkey(racc[h]), h, lane);
+            vstore4(rerr[h], h, lane_err);
+        }
         for (int k = 0; k < 8; ++k)
             COMBINE(acc[0], err[0], lane[k], lane_err[k]);
     }
@@ -360,8 +353,16 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
             (void)flat;
 #if VLOAD
             if (vec) {
-                for (long kw = 0; kw < KW; ++kw)
-                    VFOLD(vacc, verr, VLOADW(row + sw[0] + kw * DW));
+                for (long kw = 0; kw < KW; ++kw) {
+                    long at = row + sw[0] + kw * DW;
+#if VLOAD == 1
+                    VFOLD(vacc[0], verr[0], VLOAD_STEP1(at));
+                    VFOLD(vacc[1], verr[1], VLOAD_STEP1(at + 4));
+#else
+                    VFOLD(vacc[0], verr[0], VLOAD_STEP2(at));
+                    VFOLD(vacc[1], verr[1], VLOAD_STEP2(at + 8));
+#endif
+                }
             } else {
                 /* Border blocks: the lanes gathered, a position outside the row (or an output
                  * past the end) the fold's neutral value. */
@@ -371,7 +372,8 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
                         lane[v] = kw >= kw0[v] && kw < kw1[v]
                                       ? LOAD(in, row + (sw[v] + kw * DW) * isW)
                                       : NEUTRAL;
-                    VFOLD(vacc, verr, vload8(0, lane));
+                    VFOLD(vacc[0], verr[0], vload4(0, lane));
+                    VFOLD(vacc[1], verr[1], vload4(1, lane));
                 }
             }
 #else
@@ -394,8 +396,10 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #endif
 
 #if VLOAD
-    vstore8(vunkey(vacc), 0, acc);
-    vstore8(verr, 0, err);
+    for (int h = 0; h < 2; ++h) {
+        vstore4(vunkey(vacc[h]), h, acc);
+        vstore4(verr[h], h, err);
+    }
 #endif
 #if POP == 0 || (POP == 1 && !INCLUDE_PADDING)
     const long valid_dh = (kd1 - kd0) * (kh1 - kh0);

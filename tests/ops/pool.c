@@ -325,30 +325,36 @@ Test(pool, lp)
 }
 
 /* The ResNet stem's max pooling (3x3/2, padding 1) on rows of 40: several work-items a row,
- * interior and border blocks; and a global average pool. */
+ * interior and border blocks; a global average pool; the vector loads (cl/pool.cl VLOAD) of an
+ * LP pooling of P 3 (stride 1) and of a FLOAT16 average (stride 2). */
 Test(pool, resnet_shapes)
 {
     static pool_case c;
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < 4; ++k) {
         ref_rng rng = ops_case_rng(&run_seed, "resnet_shapes", (unsigned)k);
         memset(&c, 0, sizeof c);
         c.test = "resnet_shapes";
         c.seed = ops_base_seed(&run_seed);
         c.number = (unsigned)k;
-        c.which = k == 0 ? 2 : 3;
-        c.type = F32;
+        static const int which[4] = {2, 3, 6, 4};
+        c.which = which[k];
+        c.type = k == 3 ? F16 : F32;
         ref_pool_args *a = &c.a;
         a->op = ops[c.which].op;
         a->dims = 2;
+        a->p = 3;
+        a->include_padding = true;
         uint32_t xs[4] = {1, 4, 40, 40}, ys[4] = {1, 4, 20, 20};
         for (int i = 0; i < 2; ++i) {
-            a->window[i] = k == 0 ? 3 : 40;
-            a->strides[i] = k == 0 ? 2 : 1;
+            a->window[i] = k == 1 ? 40 : 3;
+            a->strides[i] = k == 1 || k == 2 ? 1 : 2;
             a->dilations[i] = 1;
-            a->start[i] = a->end[i] = k == 0 ? 1 : 0;
+            a->start[i] = a->end[i] = k == 1 ? 0 : 1;
         }
         if (k == 1)
             ys[2] = ys[3] = 1;
+        if (k == 2)
+            ys[2] = ys[3] = 40;
         c.has_idx = k == 0;
         ops_tensor_init(&c.in, "InputTensor", false, F32, 4, xs, NULL, 0, 0);
         ops_tensor_init(&c.out, "OutputTensor", true, F32, 4, ys, NULL, 0, 0);
