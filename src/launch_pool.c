@@ -4,8 +4,8 @@
  * types, indices, the shape of work), its grid and its table (cl/pool_abi.h). Pure host code.
  *
  * CPUs: a work-item computes pool_vec consecutive outputs along W (tuning.c), the grid
- * {W blocks, D * H, N * C} in groups of pool_cpu_group items along N * C; GPUs
- * (FLAT): a work-item an output, pool_group items a group, the grid flat over the outputs.
+ * {W blocks, D * H, N * C} in groups of pool_cpu_group (RUN: pool_run_group) items along N * C;
+ * GPUs (FLAT): a work-item an output, pool_group items a group, the grid flat over the outputs.
  * VLOAD where the layout allows: 8 outputs' window columns as vectors; RUN for global pooling
  * (a window of whole contiguous rows: one run per D slice).
  */
@@ -116,10 +116,11 @@ void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         l->local[0] = group;
         l->local[1] = l->local[2] = 1;
     } else {
-        /* Groups of pool_cpu_group items along N * C, the grid rounded up to them (the items
-         * past N * C return): one group size whatever the shape, so PoCL, which builds a
-         * kernel per group size, builds one. */
-        size_t group = tu->pool_cpu_group;
+        /* Groups of pool_cpu_group items (pool_run_group for RUN) along N * C, the grid rounded
+         * up to them (the items past N * C return): one group size per variant whatever the
+         * shape, so PoCL, which builds a kernel per group size, builds one. */
+        bool run = dmli_options_value(&l->defs, "RUN") != NULL;
+        size_t group = run ? tu->pool_run_group : tu->pool_cpu_group;
         while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[2]))
             group /= 2;
         size_t nc = (size_t)(w->batch * w->channels);

@@ -56,6 +56,7 @@ typedef struct dmli_tuning {
     uint32_t pool_vec;       /* CPU: consecutive outputs along W per work-item (cl/pool.cl VEC) */
     uint32_t pool_group;     /* GPU: work-items per group, an output each (FLAT) */
     uint32_t pool_cpu_group; /* CPU: work-items per group along N * C */
+    uint32_t pool_run_group; /* ... for global pooling (cl/pool.cl RUN) */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

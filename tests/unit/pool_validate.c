@@ -258,8 +258,8 @@ Test(pool_validate, launch)
     cr_expect_str_eq(dmli_options_value(&l.defs, "FLAT"), "0");
     cr_expect_eq(l.global[0], 1); /* 3 outputs along W, 8 an item */
     cr_expect_eq(l.global[1], 3);
-    cr_expect_eq(l.global[2], 16); /* N * C = 2, rounded up to a group */
-    cr_expect_eq(l.local[2], 16);
+    cr_expect_eq(l.global[2], 2); /* N * C = 2, a work-item a group */
+    cr_expect_eq(l.local[2], 1);
     dev.device_class = DMLCL_DEVICE_CLASS_GPU;
     dmli_launch_compute(&st->compute, &dev, &l);
     cr_expect_str_eq(dmli_options_value(&l.defs, "FLAT"), "1");
