@@ -19,12 +19,12 @@
  *   INDICES    1: max pooling writes indices of IDX_T (uint or ulong)
  *   INCLUDE_PADDING  average: padding counts in the divisor
  *   VEC        outputs per work-item along W; FLAT 1: one per item, a flat grid
- *   VLOAD      1 or 2 (VEC 8, float compute, no indices, the input's W stride 1): interior
- *              blocks load the 8 outputs' window column as two vectors of 4 (stride 1:
- *              vload4; stride 2: the even lanes of two vload4) and fold 8 lanes at once
- *   RUN        1 (one output along W whose window is whole rows, no dilation on H or W, rows
- *              contiguous; float compute, no indices: global pooling): each D slice's window
- *              is one run of the input, folded 8 lanes at a time, the lanes then combined
+ *   VLOAD      1 or 2 (VEC a multiple of 4, float compute, no indices, the input's W stride 1):
+ * interior blocks load the 8 outputs' window column as two vectors of 4 (stride 1: vload4; stride
+ * 2: the even lanes of two vload4) and fold VEC lanes at once RUN        1 (one output along W
+ * whose window is whole rows, no dilation on H or W, rows contiguous; float compute, no indices:
+ * global pooling): each D slice's window is one run of the input, folded VEC lanes at a time, the
+ * lanes then combined
  *
  * Max pooling ignores NaN unless the window holds nothing else, orders -0 below +0, and keeps
  * the first of equal maxima; a window with no input element gives LOWEST (-inf) and index 0,
@@ -175,7 +175,7 @@ static long padded_count(__constant long *t, int a, long s)
 #endif
 
 /* Vectors of 4 (16 bytes: no wider vector crosses a call, which would change the ABI where
- * a CPU has no AVX): 8 lanes are two of them, lo and hi. */
+ * a CPU has no AVX): VEC lanes are NV of them. */
 #if VLOAD || RUN
 #if IN_HALF
 #define VLOAD4(i, k) vload_half4((k), (__global const half *)in + (i))
@@ -187,7 +187,8 @@ static long padded_count(__constant long *t, int a, long s)
 #define VLOAD_STEP2(i) ((float4)(VLOAD4(i, 0).s02, VLOAD4(i, 1).s02))
 #endif
 #if VLOAD || RUN
-/* The scalar FOLD's rule on 8 lanes (no indices); NEUTRAL a lane that reads nothing. */
+#define NV (VEC / 4) /* vectors of 4 per VEC lanes (VEC a multiple of 4 here) */
+/* The scalar FOLD's rule on 4 lanes (no indices); NEUTRAL a lane that reads nothing. */
 #define NEUTRAL (POP == 0 ? (COMPUTE_T)NAN : (COMPUTE_T)0)
 #if POP == 0
 #define VFOLD(acc, err, x) acc = max(acc, vkey(x))
@@ -313,13 +314,21 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #if VLOAD
     /* Stride 2 reads one element past the last window's: it must still be in the row. */
     const bool vec = interior && (VLOAD == 1 || sw[VEC - 1] + (KW - 1) * DW + 1 < IW);
-    vacc_t vacc[2] = {VINIT, VINIT};
-    float4 verr[2] = {(float4)0, (float4)0};
+    vacc_t vacc[NV];
+    float4 verr[NV];
+    for (int h = 0; h < NV; ++h) {
+        vacc[h] = VINIT;
+        verr[h] = (float4)0;
+    }
 #endif
 #if RUN
     {
-        vacc_t racc[2] = {VINIT, VINIT};
-        float4 rerr[2] = {(float4)0, (float4)0};
+        vacc_t racc[NV];
+        float4 rerr[NV];
+        for (int h = 0; h < NV; ++h) {
+            racc[h] = VINIT;
+            rerr[h] = (float4)0;
+        }
         long unused_ = 0;
         (void)unused_;
         (void)isW; /* 1, and the H stride IW (the host checks) */
@@ -328,19 +337,18 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
             long id = sd + kd * AX(0, DMLI_POOL_DIL);
             long run = base + id * t[DMLI_POOL_STRIDE(0, 2)] + (sh + kh0) * IW;
             long j = 0;
-            for (; j + 8 <= len; j += 8) {
-                VFOLD(racc[0], rerr[0], VLOAD4(run + j, 0));
-                VFOLD(racc[1], rerr[1], VLOAD4(run + j, 1));
-            }
+            for (; j + VEC <= len; j += VEC)
+                for (int h = 0; h < NV; ++h)
+                    VFOLD(racc[h], rerr[h], VLOAD4(run + j, h));
             for (; j < len; ++j)
                 FOLD(acc[0], unused_, err[0], LOAD(in, run + j), 0);
         }
-        COMPUTE_T lane[8], lane_err[8];
-        for (int h = 0; h < 2; ++h) {
+        COMPUTE_T lane[VEC], lane_err[VEC];
+        for (int h = 0; h < NV; ++h) {
             vstore4(vunkey(racc[h]), h, lane);
             vstore4(rerr[h], h, lane_err);
         }
-        for (int k = 0; k < 8; ++k)
+        for (int k = 0; k < VEC; ++k)
             COMBINE(acc[0], err[0], lane[k], lane_err[k]);
     }
 #else
@@ -356,24 +364,24 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
                 for (long kw = 0; kw < KW; ++kw) {
                     long at = row + sw[0] + kw * DW;
 #if VLOAD == 1
-                    VFOLD(vacc[0], verr[0], VLOAD_STEP1(at));
-                    VFOLD(vacc[1], verr[1], VLOAD_STEP1(at + 4));
+                    for (int h = 0; h < NV; ++h)
+                        VFOLD(vacc[h], verr[h], VLOAD_STEP1(at + 4 * h));
 #else
-                    VFOLD(vacc[0], verr[0], VLOAD_STEP2(at));
-                    VFOLD(vacc[1], verr[1], VLOAD_STEP2(at + 8));
+                    for (int h = 0; h < NV; ++h)
+                        VFOLD(vacc[h], verr[h], VLOAD_STEP2(at + 8 * h));
 #endif
                 }
             } else {
                 /* Border blocks: the lanes gathered, a position outside the row (or an output
                  * past the end) the fold's neutral value. */
                 for (long kw = 0; kw < KW; ++kw) {
-                    COMPUTE_T lane[8];
-                    for (int v = 0; v < 8; ++v)
+                    COMPUTE_T lane[VEC];
+                    for (int v = 0; v < VEC; ++v)
                         lane[v] = kw >= kw0[v] && kw < kw1[v]
                                       ? LOAD(in, row + (sw[v] + kw * DW) * isW)
                                       : NEUTRAL;
-                    VFOLD(vacc[0], verr[0], vload4(0, lane));
-                    VFOLD(vacc[1], verr[1], vload4(1, lane));
+                    for (int h = 0; h < NV; ++h)
+                        VFOLD(vacc[h], verr[h], vload4(h, lane));
                 }
             }
 #else
@@ -396,7 +404,7 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #endif
 
 #if VLOAD
-    for (int h = 0; h < 2; ++h) {
+    for (int h = 0; h < NV; ++h) {
         vstore4(vunkey(vacc[h]), h, acc);
         vstore4(verr[h], h, err);
     }

@@ -6,7 +6,7 @@
  * CPUs: a work-item computes pool_vec consecutive outputs along W (tuning.c), the grid
  * {W blocks, D * H, N * C} in groups of pool_cpu_group (RUN: pool_run_group) items along N * C;
  * GPUs (FLAT): a work-item an output, pool_group items a group, the grid flat over the outputs.
- * VLOAD where the layout allows: 8 outputs' window columns as vectors; RUN for global pooling
+ * VLOAD where the layout allows: the outputs' window columns as vectors; RUN for global pooling
  * (a window of whole contiguous rows: one run per D slice).
  */
 #include <string.h>
@@ -56,9 +56,9 @@ static void options(const dmli_pool *w, int vec, bool flat, dmli_options *o)
         dmli_opt_int(o, "INCLUDE_PADDING", w->include_padding);
     dmli_opt_int(o, "VEC", vec);
     dmli_opt_int(o, "FLAT", flat);
-    /* Vector loads along W (cl/pool.cl VLOAD): 8 outputs, float compute, no indices, the
+    /* Vector loads along W (cl/pool.cl VLOAD): VEC a multiple of 4, float compute, no indices, the
      * input's W stride 1 and the window's stride 1 or 2 (the ResNet stem's 3x3/2). */
-    bool vectors = vec == 8 && !integer && !w->indices && w->in_stride[4] == 1;
+    bool vectors = vec % 4 == 0 && !integer && !w->indices && w->in_stride[4] == 1;
     /* Global pooling (cl/pool.cl RUN): one output along W whose window is whole rows, no
      * dilation on H and W, rows contiguous: each D slice's window is one run. */
     bool run = vectors && w->out_size[2] == 1 && w->window[2] == w->in_size[2] &&
