@@ -131,3 +131,19 @@ void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         l->local[2] = group;
     }
 }
+
+/* A graph's view read as the input (a layout change before a pooling): its strides over
+ * {N, C, spatial...} placed on {N, C, D, H, W}; the indices count logical positions, so they
+ * do not change. The outputs keep theirs. */
+bool dmli_restride_pool(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)
+{
+    if (i != DMLI_POOL_INPUT)
+        return false;
+    dmli_pool *w = DMLI_COMPUTE_WORK(c, dmli_pool);
+    w->in_stride[0] = strides[0];
+    w->in_stride[1] = strides[1];
+    for (uint32_t k = 0; k < w->dims; ++k)
+        w->in_stride[2 + 3 - w->dims + k] = strides[2 + k];
+    c->tensors[i].offset = offset;
+    return true;
+}

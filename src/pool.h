@@ -26,6 +26,7 @@ typedef struct dmli_pool {
     bool indices;
     bool include_padding; /* AVERAGE: padding counts in the divisor */
     uint32_t p;           /* LP: the norm's P (>= 1) */
+    uint32_t dims;        /* spatial axes of the operator's tensors: 2 or 3 */
     uint64_t batch, channels;
     /* Spatial axes {D, H, W}. */
     int64_t in_size[3], out_size[3], window[3], stride[3], dilation[3], start_pad[3], end_pad[3];

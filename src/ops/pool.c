@@ -168,6 +168,7 @@ static void lower_view(const pool_view *v, dmli_op_state *st)
     w->idx_type = idx->present ? idx->type : DML_TENSOR_DATA_TYPE_UNKNOWN;
     w->include_padding = v->include_padding;
     w->p = v->p;
+    w->dims = v->dims;
     w->batch = in->sizes[0];
     w->channels = in->sizes[1];
     for (int a = 0; a < 3; ++a) {

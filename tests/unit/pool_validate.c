@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../cl/pool_abi.h"
 #include "dmlcl/dmlcl.h"
 #include "internal.h"
 #include "launch.h"
@@ -266,6 +267,20 @@ Test(pool_validate, launch)
     cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "1");
     cr_expect_eq(l.global[0], 64); /* 18 outputs, a group of 64 */
     cr_expect_eq(l.local[0], 64);
+    /* A graph's view as the input (NHWC strides, an offset): the table's input strides on
+     * {N, C, D, H, W}; the outputs are not restrided. */
+    dmli_compute cp = st->compute;
+    const int64_t nhwc[4] = {60, 1, 12, 2};
+    cr_assert(dmli_compute_restride(&cp, 0, nhwc, 7));
+    cr_expect_not(dmli_compute_restride(&cp, 1, nhwc, 0));
+    cr_expect_eq(cp.tensors[0].offset, 7);
+    dev.device_class = DMLCL_DEVICE_CLASS_CPU;
+    dmli_launch_compute(&cp, &dev, &l);
+    cr_expect_eq(l.table[DMLI_POOL_STRIDE(0, 0)], 60);
+    cr_expect_eq(l.table[DMLI_POOL_STRIDE(0, 1)], 1);
+    cr_expect_eq(l.table[DMLI_POOL_STRIDE(0, 3)], 12);
+    cr_expect_eq(l.table[DMLI_POOL_STRIDE(0, 4)], 2);
+    cr_expect_eq(l.table[DMLI_POOL_STRIDE(1, 4)], 1); /* the output's own */
     dmlcl_operator_release(op);
 }
 
