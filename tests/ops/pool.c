@@ -407,3 +407,82 @@ Test(pool, global)
         ops_memory_release(&c.mem);
     }
 }
+
+/* ---- Graphs ------------------------------------------------------------------------ */
+
+/* {IDENTITY(x NHWC read as NCHW) -> MAX_POOLING2 (3x3/2, padding 1, indices)}: the layout change
+ * fused into the pooling's reads (never stored), and with keep its output a graph output too
+ * (stored, then read packed): both against the oracle, bit for bit. */
+static void run_layout_graph(bool keep, const float *x, float *out, uint32_t *idx, float *nchw)
+{
+    UINT xs[4] = {1, 3, 9, 11}, nhwc[4] = {297, 1, 33, 3}, ys[4] = {1, 3, 5, 6};
+    UINT win[2] = {3, 3}, str[2] = {2, 2}, pad[2] = {1, 1}, dil[2] = {1, 1};
+    DML_BUFFER_TENSOR_DESC bx = {F32, 0, 4, xs, nhwc, 297 * 4, 0},
+                           bp = {F32, 0, 4, xs, NULL, 297 * 4, 0},
+                           by = {F32, 0, 4, ys, NULL, 90 * 4, 0},
+                           bi = {DML_TENSOR_DATA_TYPE_UINT32, 0, 4, ys, NULL, 90 * 4, 0};
+    DML_TENSOR_DESC tx = {DML_TENSOR_TYPE_BUFFER, &bx}, tp = {DML_TENSOR_TYPE_BUFFER, &bp},
+                    ty = {DML_TENSOR_TYPE_BUFFER, &by}, ti = {DML_TENSOR_TYPE_BUFFER, &bi};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {&tx, &tp, NULL};
+    DML_MAX_POOLING2_OPERATOR_DESC md = {&tp, &ty, &ti, 2, str, win, pad, pad, dil};
+    DML_OPERATOR_DESC d0 = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id},
+                      d1 = {DML_OPERATOR_MAX_POOLING2, &md};
+    dmlcl_device *dev = ops_device();
+    dmlcl_operator *op[2];
+    cr_assert_eq(dmlcl_operator_create(dev, &d0, &op[0]), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_create(dev, &d1, &op[1]), S_OK, "%s", dmlcl_last_error());
+    DML_OPERATOR_GRAPH_NODE_DESC nd[2] = {{(IDMLOperator *)op[0], "layout"},
+                                          {(IDMLOperator *)op[1], "pool"}};
+    DML_GRAPH_NODE_DESC nodes[2] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &nd[0]},
+                                    {DML_GRAPH_NODE_TYPE_OPERATOR, &nd[1]}};
+    DML_INPUT_GRAPH_EDGE_DESC ie = {0, 0, 0, NULL};
+    DML_GRAPH_EDGE_DESC ins = {DML_GRAPH_EDGE_TYPE_INPUT, &ie};
+    DML_OUTPUT_GRAPH_EDGE_DESC oe[3] = {{1, 0, 0, NULL}, {1, 1, 1, NULL}, {0, 0, 2, NULL}};
+    DML_GRAPH_EDGE_DESC outs[3] = {{DML_GRAPH_EDGE_TYPE_OUTPUT, &oe[0]},
+                                   {DML_GRAPH_EDGE_TYPE_OUTPUT, &oe[1]},
+                                   {DML_GRAPH_EDGE_TYPE_OUTPUT, &oe[2]}};
+    DML_INTERMEDIATE_GRAPH_EDGE_DESC me = {0, 0, 1, 0, NULL};
+    DML_GRAPH_EDGE_DESC mid = {DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &me};
+    UINT n_out = keep ? 3 : 2;
+    DML_GRAPH_DESC g = {1, n_out, 2, nodes, 1, &ins, n_out, outs, 1, &mid};
+    dmlcl_compiled_operator *c;
+    cr_assert_eq(dmlcl_graph_compile(dev, &g, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s",
+                 dmlcl_last_error());
+    dmlcl_host_tensor hi = {(void *)x, 297 * 4},
+                      ho[3] = {{out, 90 * 4}, {idx, 90 * 4}, {nchw, 297 * 4}};
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, 1, &hi, n_out, ho), S_OK, "%s",
+                 dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(op[0]);
+    dmlcl_operator_release(op[1]);
+}
+
+Test(pool, graph_layout_fused_equals_apart)
+{
+    float x[297], fused[90], apart[90], want[90], nchw[297];
+    uint32_t fi[90], ai[90], wi[90];
+    ref_rng r = ref_rng_make(ref_mix64(0x706f6f6c67ull));
+    for (int i = 0; i < 297; ++i)
+        x[i] = (float)((double)ref_rng_below(&r, 41) / 4.0 - 5.0); /* ties among them */
+    run_layout_graph(false, x, fused, fi, nchw);
+    run_layout_graph(true, x, apart, ai, nchw);
+    UINT xs[4] = {1, 3, 9, 11}, nhwc[4] = {297, 1, 33, 3}, ys[4] = {1, 3, 5, 6};
+    ref_tensor in = ref_tensor_view(F32, 4, xs, nhwc, x);
+    ref_tensor out = ref_tensor_view(F32, 4, ys, NULL, want);
+    ref_tensor ind = ref_tensor_view(DML_TENSOR_DATA_TYPE_UINT32, 4, ys, NULL, wi);
+    ref_pool_args a = {.op = REF_POOL_MAX,
+                       .dims = 2,
+                       .strides = {2, 2},
+                       .window = {3, 3},
+                       .start = {1, 1},
+                       .end = {1, 1},
+                       .dilations = {1, 1}};
+    cr_assert(ref_pool(&a, &in, &out, &ind));
+    for (int i = 0; i < 90; ++i) {
+        cr_assert_eq(fused[i], want[i], "out[%d] fused %g, want %g", i, (double)fused[i],
+                     (double)want[i]);
+        cr_assert_eq(fi[i], wi[i], "indices[%d] fused %u, want %u", i, fi[i], wi[i]);
+        cr_assert_eq(apart[i], want[i], "out[%d] apart %g", i, (double)apart[i]);
+        cr_assert_eq(ai[i], wi[i], "indices[%d] apart %u", i, ai[i]);
+    }
+}
