@@ -766,6 +766,8 @@ const workload_setup bench_workloads[] = {
     bench_sgemm_4096,
     bench_gemm_projection,
     bench_gemm_attention,
+    bench_maxpool_stem,
+    bench_global_avgpool,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

@@ -72,8 +72,11 @@ typedef struct workload {
         DML_ARGMAX_OPERATOR_DESC argmax;
         DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
         DML_GEMM_OPERATOR_DESC gemm;
+        DML_MAX_POOLING_OPERATOR_DESC max_pooling;
+        DML_AVERAGE_POOLING_OPERATOR_DESC average_pooling;
     } op;
-    UINT axes[8];                                 /* reductions' Axes */
+    UINT pool_args[8]; /* pooling's Strides, WindowSize, StartPadding, EndPadding */
+    UINT axes[8];      /* reductions' Axes */
     DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
     DML_OPERATOR_DESC fused;
     /* FLOAT32 outputs compared within this many ULPs of expected (a double result rounded
@@ -115,6 +118,9 @@ int bench_layernorm_768(workload *w);
 int bench_bn_relu(workload *w);
 int bench_argmax_inner(workload *w);
 int bench_cumsum(workload *w);
+/* The pooling workloads (workloads_pool.c), after the reductions'. */
+int bench_maxpool_stem(workload *w);
+int bench_global_avgpool(workload *w);
 
 /* The matrix family's workloads (workloads_matrix.c), after the reductions'. An input of 0
  * bytes is an absent optional tensor (bound as DML_BINDING_TYPE_NONE). */

@@ -178,6 +178,9 @@ bool dmli_compute_restride(dmli_compute *c, uint32_t i, const int64_t *strides, 
 void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 bool dmli_restride_gemm(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
+void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *device,
+                      dmli_compute_launch *launch);
+bool dmli_restride_pool(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
 
 /* Whether the plan's index type is signed (the kernel's IDX_SIGNED). */
 bool dmli_index_type_signed(dmli_index_type type);

@@ -10,6 +10,7 @@ typedef void (*launch_fn)(const dmli_compute *c, const dmli_device_desc *device,
 
 static const launch_fn launchers[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_GEMM] = dmli_launch_gemm,
+    [DMLI_COMPUTE_POOL] = dmli_launch_pool,
 };
 
 typedef bool (*restride_fn)(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
@@ -17,6 +18,7 @@ typedef bool (*restride_fn)(dmli_compute *c, uint32_t i, const int64_t *strides,
 /* The families that take new strides for an input (graphs fuse views into their reads). */
 static const restride_fn restriders[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_GEMM] = dmli_restride_gemm,
+    [DMLI_COMPUTE_POOL] = dmli_restride_pool,
 };
 
 bool dmli_compute_restride(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)

@@ -58,6 +58,11 @@ typedef struct dmli_tuning {
     uint32_t gemm_tile_items[2]; /* GPU: work-group items along n and m (TX, TY) */
     uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
     uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
+    /* ---- Pooling --------------------------------------------------------------------- */
+    uint32_t pool_vec;       /* CPU: consecutive outputs along W per work-item (cl/pool.cl VEC) */
+    uint32_t pool_group;     /* GPU: work-items per group, an output each (FLAT) */
+    uint32_t pool_cpu_group; /* CPU: work-items per group along N * C */
+    uint32_t pool_run_group; /* ... for global pooling (cl/pool.cl RUN) */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */
