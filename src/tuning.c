@@ -74,6 +74,9 @@ static const dmli_tuning cpu = {
     .reduce_lanes = 16,
     .reduce_cols = 64,
     .reduce_group = 64,
+    /* Resampling: 8 outputs an item share the outer dimensions' neighbours and weights
+     * (heuristic until the bench's linear x2 measures it). */
+    .resample_vec = 8,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -116,6 +119,9 @@ static const dmli_tuning gpu = {
     .reduce_lanes = 64,
     .reduce_cols = 1,
     .reduce_group = 64,
+    /* Resampling: an output an item, neighbouring items reading neighbouring inputs
+     * (heuristic). */
+    .resample_vec = 1,
 };
 
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)

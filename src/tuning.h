@@ -46,6 +46,8 @@ typedef struct dmli_tuning {
     uint32_t reduce_lanes; /* lanes a row is dealt to (a power of two; the GPU's work-group) */
     uint32_t reduce_cols;  /* CPU: rows (columns) a work-item folds at once, COLS mode */
     uint32_t reduce_group; /* GPU: work-items per group, COLS mode and top-k */
+    /* ---- Resampling -------------------------------------------------------------------- */
+    uint32_t resample_vec; /* outputs per work-item along the innermost dimension */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launch of a resampling (cl/resample.cl): its variant (storage type, interpolation,
+ * rounding, VALUE_SCALE_2D's epilogue, outputs per work-item), its table (cl/resample_abi.h)
+ * and its grid. Pure host code, as launch.c. Shapes live in the table only: one variant serves
+ * every shape of a type and a mode.
+ *
+ * A work-item writes resample_vec consecutive outputs along the innermost dimension (the
+ * device class's tuning: 8 on CPUs, sharing the outer dimensions' neighbours and weights; 1 on
+ * GPUs, neighbouring items reading neighbouring inputs). Grid: dimension 0 the innermost
+ * dimension's chunks, 1 dimension 3, 2 the product of dimensions 0 to 2.
+ */
+#include <string.h>
+
+#include "launch.h"
+#include "resample.h"
+#include "tuning.h"
+
+_Static_assert(DMLI_RS_TABLE <= DMLI_COMPUTE_TABLE_MAX, "the resample table fits");
+
+static cl_long float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return (cl_long)u;
+}
+
+static void options(const dmli_resample *r, uint32_t vec, dmli_options *o)
+{
+    bool half = r->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    bool integer = !dmli_type_is_float(r->type);
+    dmli_opt_str(o, "T", dmli_map_storage_type(r->type));
+    dmli_opt_int(o, "HALF", half);
+    dmli_opt_int(o, "INT_OUT", integer && r->linear);
+    dmli_opt_int(o, "LINEAR", r->linear);
+    dmli_opt_int(o, "CEIL", r->ceil);
+    dmli_opt_int(o, "AFFINE", r->affine);
+    dmli_opt_int(o, "VEC", vec);
+}
+
+static void launch(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    const dmli_resample *r = (const dmli_resample *)(const void *)c->work;
+    uint32_t vec = dmli_tuning_for(dev->device_class)->resample_vec;
+    memset(l, 0, sizeof *l);
+    l->source = DMLI_SOURCE_RESAMPLE;
+    l->kernel = "resample";
+    options(r, vec, &l->defs);
+    for (int d = 0; d < DMLI_RS_DIMS; ++d) {
+        l->table[DMLI_RS_AT(d, DMLI_RS_OSIZE)] = r->out_size[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_ISIZE)] = r->in_size[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_IS)] = r->in_stride[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_OS)] = r->out_stride[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_A)] = float_bits(r->a[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_B)] = float_bits(r->b[d]);
+    }
+    l->table[DMLI_RS_SCALE] = float_bits(r->scale);
+    for (int k = 0; k < 3; ++k)
+        l->table[DMLI_RS_BIAS(k)] = float_bits(r->bias[k]);
+    l->table_count = DMLI_RS_TABLE;
+    l->global[0] = (size_t)((r->out_size[4] + vec - 1) / vec);
+    l->global[1] = (size_t)r->out_size[3];
+    l->global[2] = (size_t)(r->out_size[0] * r->out_size[1] * r->out_size[2]);
+}
+
+const dmli_compute_family dmli_resample_family = {.name = "resample", .launch = launch};

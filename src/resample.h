@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The resample family's description (cl/resample.cl): what src/ops/resample.c lowers
+ * UPSAMPLE_2D, RESAMPLE, RESAMPLE1, RESAMPLE2, RESAMPLE3 and VALUE_SCALE_2D to, and what
+ * src/launch_resample.c turns into a kernel's options, table and grid. Five dimensions,
+ * outermost first (a lower rank padded with leading 1s: resample_abi.h's layout).
+ */
+#ifndef DMLI_RESAMPLE_H
+#define DMLI_RESAMPLE_H
+
+#include "internal.h"
+#include "resample_abi.h"
+
+typedef struct dmli_resample {
+    DML_TENSOR_DATA_TYPE type; /* the input's and the output's */
+    bool linear;               /* else nearest neighbour */
+    bool ceil;                 /* nearest: x rounded up (DML_AXIS_DIRECTION_INCREASING) */
+    bool affine;               /* VALUE_SCALE_2D: y = fma(x, scale, bias[c]) */
+    int64_t out_size[DMLI_RS_DIMS], in_size[DMLI_RS_DIMS];
+    int64_t in_stride[DMLI_RS_DIMS], out_stride[DMLI_RS_DIMS];
+    float a[DMLI_RS_DIMS], b[DMLI_RS_DIMS]; /* x = fma(o, a, b) */
+    float scale, bias[3];
+} dmli_resample;
+
+/*
+ * The constants of one dimension, from DirectML's OutputX = (InputX + InputPixelOffset) *
+ * Scale + OutputPixelOffset solved for InputX, in double, each rounded once to float32:
+ * a = 1 / scale, b = -output_offset / scale - input_offset.
+ */
+void dmli_resample_axis(dmli_resample *r, int d, double scale, double input_offset,
+                        double output_offset);
+
+extern const struct dmli_compute_family dmli_resample_family;
+
+#endif /* DMLI_RESAMPLE_H */

@@ -1,0 +1,314 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The resampling operators' validation on the host (no OpenCL device): UPSAMPLE_2D, RESAMPLE,
+ * RESAMPLE1, RESAMPLE2, RESAMPLE3 and VALUE_SCALE_2D, their type tables, ranks, counts, modes,
+ * scales and offsets, output sizes, RESAMPLE3's Antialiased refusal; and the oracle
+ * (tests/ref/ref_resample.c) on values worked by hand. Each broken rule checks the HRESULT and
+ * that the message names the field and the value.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "dmlcl/dmlcl.h"
+#include "internal.h"
+#include "ref_resample.h"
+#include "support.h"
+
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+#define NEAREST DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR
+#define LINEAR DML_INTERPOLATION_MODE_LINEAR
+
+#define EXPECT(hr, want, ...)                                  \
+    do {                                                       \
+        const char *const needles_[] = {__VA_ARGS__, NULL};    \
+        unit_expect_needles((hr), (want), needles_, __LINE__); \
+    } while (0)
+
+static const UINT xs[4] = {1, 3, 2, 4};
+static const UINT ys[4] = {1, 3, 4, 8};
+
+typedef struct rs {
+    unit_tensor in, out;
+    float scales[4], in_off[4], out_off[4];
+    DML_RESAMPLE3_OPERATOR_DESC d;
+} rs;
+
+static void rs_init(rs *c, DML_TENSOR_DATA_TYPE dt)
+{
+    memset(c, 0, sizeof *c);
+    c->d.InputTensor = unit_tensor_set(&c->in, dt, 4, xs, NULL);
+    c->d.OutputTensor = unit_tensor_set(&c->out, dt, 4, ys, NULL);
+    for (int i = 0; i < 4; ++i) {
+        c->scales[i] = i < 2 ? 1.0f : 2.0f;
+        c->in_off[i] = 0.5f;
+        c->out_off[i] = -0.5f;
+    }
+    c->d.InterpolationMode = LINEAR;
+    c->d.RoundingDirection = DML_AXIS_DIRECTION_DECREASING;
+    c->d.DimensionCount = 4;
+    c->d.Scales = c->scales;
+    c->d.InputPixelOffsets = c->in_off;
+    c->d.OutputPixelOffsets = c->out_off;
+}
+
+/* The descriptor as RESAMPLE3, RESAMPLE2, RESAMPLE1 or RESAMPLE (the shared members). */
+static HRESULT create_as(const rs *c, DML_OPERATOR_TYPE type)
+{
+    DML_RESAMPLE_OPERATOR_DESC r0 = {c->d.InputTensor, c->d.OutputTensor, c->d.InterpolationMode,
+                                     c->d.DimensionCount, c->d.Scales};
+    DML_RESAMPLE1_OPERATOR_DESC r1 = {c->d.InputTensor,    c->d.OutputTensor,
+                                      c->d.InterpolationMode, c->d.DimensionCount,
+                                      c->d.Scales,         c->d.InputPixelOffsets,
+                                      c->d.OutputPixelOffsets};
+    DML_RESAMPLE2_OPERATOR_DESC r2 = {c->d.InputTensor,    c->d.OutputTensor,
+                                      c->d.InterpolationMode, c->d.RoundingDirection,
+                                      c->d.DimensionCount, c->d.Scales,
+                                      c->d.InputPixelOffsets, c->d.OutputPixelOffsets};
+    const void *p = type == DML_OPERATOR_RESAMPLE    ? (const void *)&r0
+                    : type == DML_OPERATOR_RESAMPLE1 ? (const void *)&r1
+                    : type == DML_OPERATOR_RESAMPLE2 ? (const void *)&r2
+                                                     : (const void *)&c->d;
+    DML_OPERATOR_DESC d = {type, p};
+    dmlcl_operator *op = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, &d, &op);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+static HRESULT create(const rs *c)
+{
+    return create_as(c, DML_OPERATOR_RESAMPLE3);
+}
+
+Test(resample_validate, resample_rules)
+{
+    rs c;
+    static const DML_OPERATOR_TYPE types[] = {DML_OPERATOR_RESAMPLE, DML_OPERATOR_RESAMPLE1,
+                                              DML_OPERATOR_RESAMPLE2, DML_OPERATOR_RESAMPLE3};
+    static const DML_TENSOR_DATA_TYPE ok_types[] = {F32, F16, DML_TENSOR_DATA_TYPE_INT8,
+                                                    DML_TENSOR_DATA_TYPE_UINT8};
+    for (int t = 0; t < 4; ++t)
+        for (int k = 0; k < 4; ++k) {
+            rs_init(&c, ok_types[k]);
+            cr_expect_eq(create_as(&c, types[t]), S_OK, "%s", dmlcl_last_error());
+        }
+    /* Ranks 1 to 4; output sizes free (crop and clamp). */
+    rs_init(&c, F32);
+    unit_tensor_set(&c.in, F32, 1, (UINT[]){5}, NULL);
+    unit_tensor_set(&c.out, F32, 1, (UINT[]){3}, NULL);
+    c.d.DimensionCount = 1;
+    cr_expect_eq(create(&c), S_OK, "%s", dmlcl_last_error());
+    rs_init(&c, DML_TENSOR_DATA_TYPE_INT32);
+    EXPECT(create(&c), DXGI_ERROR_UNSUPPORTED, "RESAMPLE3", "InputTensor.DataType (INT32)",
+           "FLOAT32, FLOAT16, INT8, UINT8");
+    rs_init(&c, F32);
+    unit_tensor_set(&c.in, F32, 5, (UINT[]){1, 1, 3, 2, 4}, NULL);
+    unit_tensor_set(&c.out, F32, 5, (UINT[]){1, 1, 3, 4, 8}, NULL);
+    c.d.DimensionCount = 5;
+    EXPECT(create(&c), E_INVALIDARG, "InputTensor.DimensionCount (5)", "1 to 4");
+    rs_init(&c, F32);
+    unit_tensor_set_type(&c.out, F16);
+    EXPECT(create(&c), E_INVALIDARG, "OutputTensor.DataType (FLOAT16)");
+    rs_init(&c, F32);
+    unit_tensor_set(&c.out, F32, 3, ys + 1, NULL);
+    EXPECT(create(&c), E_INVALIDARG, "OutputTensor.DimensionCount (3)");
+    rs_init(&c, F32);
+    c.d.InterpolationMode = (DML_INTERPOLATION_MODE)2;
+    EXPECT(create(&c), E_INVALIDARG, "InterpolationMode (2)");
+    rs_init(&c, F32);
+    c.d.RoundingDirection = (DML_AXIS_DIRECTION)7;
+    EXPECT(create(&c), E_INVALIDARG, "RoundingDirection (7)");
+    rs_init(&c, F32);
+    c.d.DimensionCount = 3;
+    EXPECT(create(&c), E_INVALIDARG, "DimensionCount (3)", "InputTensor.DimensionCount (4)");
+    EXPECT(create_as(&c, DML_OPERATOR_RESAMPLE), E_INVALIDARG, "RESAMPLE:", "ScaleCount (3)");
+    rs_init(&c, F32);
+    c.scales[2] = 0;
+    EXPECT(create(&c), E_INVALIDARG, "Scales[2] (0)", "greater than 0");
+    rs_init(&c, F32);
+    c.scales[3] = -2;
+    EXPECT(create_as(&c, DML_OPERATOR_RESAMPLE), E_INVALIDARG, "Scales[3] (-2)");
+    rs_init(&c, F32);
+    c.scales[1] = INFINITY;
+    EXPECT(create(&c), E_INVALIDARG, "Scales[1] (inf)", "finite");
+    rs_init(&c, F32);
+    c.in_off[0] = NAN;
+    EXPECT(create(&c), E_INVALIDARG, "InputPixelOffsets[0] (nan)", "finite");
+    rs_init(&c, F32);
+    c.out_off[3] = -INFINITY;
+    EXPECT(create_as(&c, DML_OPERATOR_RESAMPLE1), E_INVALIDARG, "OutputPixelOffsets[3] (-inf)");
+    rs_init(&c, F32);
+    c.d.Scales = NULL;
+    EXPECT(create(&c), E_POINTER, "Scales is NULL");
+    rs_init(&c, F32);
+    c.d.InputPixelOffsets = NULL;
+    EXPECT(create_as(&c, DML_OPERATOR_RESAMPLE2), E_POINTER, "InputPixelOffsets is NULL");
+    rs_init(&c, F32);
+    unit_tensor_set(&c.in, F32, 4, (UINT[]){1, 3, 0, 4}, NULL);
+    EXPECT(create(&c), E_INVALIDARG, "InputTensor is empty");
+}
+
+Test(resample_validate, antialiased)
+{
+    rs c;
+    rs_init(&c, F32);
+    c.d.Antialiased = 1;
+    cr_expect_eq(create(&c), S_OK, "upscaling: %s", dmlcl_last_error());
+    c.scales[2] = 0.5f;
+    unit_tensor_set(&c.out, F32, 4, (UINT[]){1, 3, 1, 8}, NULL);
+    EXPECT(create(&c), E_NOTIMPL, "RESAMPLE3", "Antialiased TRUE", "below 1");
+    c.d.InterpolationMode = NEAREST;
+    cr_expect_eq(create(&c), S_OK, "nearest: %s", dmlcl_last_error());
+}
+
+typedef struct up {
+    unit_tensor in, out;
+    DML_UPSAMPLE_2D_OPERATOR_DESC d;
+} up;
+
+static HRESULT create_up(const up *c)
+{
+    DML_OPERATOR_DESC d = {DML_OPERATOR_UPSAMPLE_2D, &c->d};
+    dmlcl_operator *op = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, &d, &op);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+static void up_init(up *c, DML_TENSOR_DATA_TYPE dt)
+{
+    memset(c, 0, sizeof *c);
+    c->d.InputTensor = unit_tensor_set(&c->in, dt, 4, xs, NULL);
+    c->d.OutputTensor = unit_tensor_set(&c->out, dt, 4, ys, NULL);
+    c->d.ScaleSize = (DML_SIZE_2D){2, 2};
+    c->d.InterpolationMode = NEAREST;
+}
+
+Test(resample_validate, upsample_2d_rules)
+{
+    up c;
+    up_init(&c, F32);
+    cr_expect_eq(create_up(&c), S_OK, "%s", dmlcl_last_error());
+    up_init(&c, F16);
+    unit_tensor_set(&c.in, F16, 5, (UINT[]){1, 2, 3, 2, 4}, NULL);
+    unit_tensor_set(&c.out, F16, 5, (UINT[]){1, 2, 3, 6, 4}, NULL);
+    c.d.ScaleSize = (DML_SIZE_2D){1, 3};
+    c.d.InterpolationMode = LINEAR;
+    cr_expect_eq(create_up(&c), S_OK, "%s", dmlcl_last_error());
+    up_init(&c, DML_TENSOR_DATA_TYPE_UINT8);
+    EXPECT(create_up(&c), DXGI_ERROR_UNSUPPORTED, "UPSAMPLE_2D", "InputTensor.DataType (UINT8)",
+           "FLOAT32, FLOAT16");
+    up_init(&c, F32);
+    unit_tensor_set(&c.in, F32, 3, xs + 1, NULL);
+    unit_tensor_set(&c.out, F32, 3, ys + 1, NULL);
+    EXPECT(create_up(&c), E_INVALIDARG, "InputTensor.DimensionCount (3)", "4");
+    up_init(&c, F32);
+    c.d.ScaleSize.Height = 0;
+    EXPECT(create_up(&c), E_INVALIDARG, "ScaleSize.Height (0)");
+    up_init(&c, F32);
+    c.d.ScaleSize.Width = 0x40000000u;
+    EXPECT(create_up(&c), E_INVALIDARG, "ScaleSize.Width (1073741824)", "UINT_MAX / InputWidth");
+    up_init(&c, F32);
+    c.d.ScaleSize = (DML_SIZE_2D){3, 2};
+    EXPECT(create_up(&c), E_INVALIDARG, "OutputTensor.Sizes", "{1,3,4,8}", "ScaleSize");
+    up_init(&c, F32);
+    c.d.InterpolationMode = (DML_INTERPOLATION_MODE)9;
+    EXPECT(create_up(&c), E_INVALIDARG, "UPSAMPLE_2D", "InterpolationMode (9)");
+}
+
+typedef struct vs {
+    unit_tensor in, out;
+    float bias[3];
+    DML_VALUE_SCALE_2D_OPERATOR_DESC d;
+} vs;
+
+static HRESULT create_vs(const vs *c)
+{
+    DML_OPERATOR_DESC d = {DML_OPERATOR_VALUE_SCALE_2D, &c->d};
+    dmlcl_operator *op = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, &d, &op);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+static void vs_init(vs *c, DML_TENSOR_DATA_TYPE dt)
+{
+    memset(c, 0, sizeof *c);
+    c->d.InputTensor = unit_tensor_set(&c->in, dt, 4, xs, NULL);
+    c->d.OutputTensor = unit_tensor_set(&c->out, dt, 4, xs, NULL);
+    c->d.Scale = 2;
+    c->d.ChannelCount = 3;
+    c->d.Bias = c->bias;
+}
+
+Test(resample_validate, value_scale_2d_rules)
+{
+    vs c;
+    vs_init(&c, F32);
+    cr_expect_eq(create_vs(&c), S_OK, "%s", dmlcl_last_error());
+    vs_init(&c, F16);
+    unit_tensor_set(&c.in, F16, 4, (UINT[]){2, 1, 3, 3}, NULL);
+    unit_tensor_set(&c.out, F16, 4, (UINT[]){2, 1, 3, 3}, NULL);
+    c.d.ChannelCount = 1;
+    cr_expect_eq(create_vs(&c), S_OK, "%s", dmlcl_last_error());
+    vs_init(&c, DML_TENSOR_DATA_TYPE_INT8);
+    EXPECT(create_vs(&c), DXGI_ERROR_UNSUPPORTED, "VALUE_SCALE_2D", "InputTensor.DataType (INT8)");
+    vs_init(&c, F32);
+    c.d.ChannelCount = 2;
+    EXPECT(create_vs(&c), E_INVALIDARG, "ChannelCount (2)", "1 or 3");
+    vs_init(&c, F32);
+    c.d.ChannelCount = 1;
+    EXPECT(create_vs(&c), E_INVALIDARG, "ChannelCount (1)", "InputTensor.Sizes[1]");
+    vs_init(&c, F32);
+    c.d.Bias = NULL;
+    EXPECT(create_vs(&c), E_POINTER, "Bias is NULL");
+    vs_init(&c, F32);
+    unit_tensor_set(&c.out, F32, 4, ys, NULL);
+    EXPECT(create_vs(&c), E_INVALIDARG, "OutputTensor.Sizes");
+    vs_init(&c, F32);
+    unit_tensor_set(&c.in, F32, 3, xs + 1, NULL);
+    unit_tensor_set(&c.out, F32, 3, xs + 1, NULL);
+    EXPECT(create_vs(&c), E_INVALIDARG, "InputTensor.DimensionCount (3)");
+}
+
+/* The oracle on values worked by hand. */
+static ref_tensor view(float *data, uint32_t n)
+{
+    uint32_t sizes[1] = {n};
+    return ref_tensor_view(F32, 1, sizes, NULL, data);
+}
+
+Test(resample_validate, oracle_by_hand)
+{
+    float in[3] = {1, 2, 4}, out[6];
+    ref_tensor ti = view(in, 3), to = view(out, 6);
+    /* half_pixel, scale 2: x = (o + 0.5) / 2 - 0.5 = -0.25, 0.25, 0.75, 1.25, 1.75, 2.25. */
+    ref_resample_desc d = {.linear = true, .scales = {2}, .input_offsets = {0.5f},
+                           .output_offsets = {-0.5f}};
+    cr_assert(ref_resample(&ti, &to, &d, NULL));
+    const float lin[6] = {1, 1.25f, 1.75f, 2.5f, 3.5f, 4};
+    for (int i = 0; i < 6; ++i)
+        cr_expect_float_eq(out[i], lin[i], 0, "linear %d: %g", i, (double)out[i]);
+    /* Nearest, half up: floor(x + 0.5) = 0, 0, 1, 1, 2, 2. */
+    d.linear = false;
+    d.half_up = true;
+    cr_assert(ref_resample(&ti, &to, &d, NULL));
+    const float near[6] = {1, 1, 2, 2, 4, 4};
+    for (int i = 0; i < 6; ++i)
+        cr_expect_float_eq(out[i], near[i], 0, "nearest %d", i);
+    /* Ceil (RESAMPLE2 INCREASING): ceil(x) = 0, 1, 1, 2, 2, 3 -> clamped 2. */
+    d.half_up = false;
+    d.ceil = true;
+    cr_assert(ref_resample(&ti, &to, &d, NULL));
+    const float up[6] = {1, 2, 2, 4, 4, 4};
+    for (int i = 0; i < 6; ++i)
+        cr_expect_float_eq(out[i], up[i], 0, "ceil %d", i);
+    /* Asymmetric downscale by 2 (scale 0.5, offsets 0): x = 2o: 0, 2, 4 (clamped). */
+    float small[2];
+    ref_tensor ts = view(small, 2);
+    d = (ref_resample_desc){.scales = {0.5f}};
+    cr_assert(ref_resample(&ti, &ts, &d, NULL));
+    cr_expect(small[0] == 1 && small[1] == 4, "%g %g", (double)small[0], (double)small[1]);
+}
