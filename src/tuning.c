@@ -74,6 +74,13 @@ static const dmli_tuning cpu = {
     .reduce_lanes = 16,
     .reduce_cols = 64,
     .reduce_group = 64,
+    /* GEMM: a block of 6 rows x 2 vectors (12 accumulators of the device's width; AVX-512 has
+     * 32 registers, AVX2 16). The GPU table's tile applies where a CPU runs the GPU kernel. */
+    .gemm_rows = 6,
+    .gemm_vectors = 2,
+    .gemm_tile_items = {16, 16},
+    .gemm_tile_block = {4, 4},
+    .gemm_tile_k = 16,
     /* Resampling: 8 outputs an item share the outer dimensions' neighbours and weights
      * (heuristic until the bench's linear x2 measures it). */
     .resample_vec = 8,
@@ -119,6 +126,14 @@ static const dmli_tuning gpu = {
     .reduce_lanes = 64,
     .reduce_cols = 1,
     .reduce_group = 64,
+    /* GEMM: 16 x 16 items a group, each a 4 x 4 block: a 64 x 64 tile, k by 16 through local
+     * memory (the textbook tile: not yet measured on a GPU). The CPU block applies where a GPU
+     * runs the CPU kernel. */
+    .gemm_rows = 6,
+    .gemm_vectors = 2,
+    .gemm_tile_items = {16, 16},
+    .gemm_tile_block = {4, 4},
+    .gemm_tile_k = 16,
     /* Resampling: an output an item, neighbouring items reading neighbouring inputs
      * (heuristic). */
     .resample_vec = 1,

@@ -46,6 +46,12 @@ typedef struct dmli_tuning {
     uint32_t reduce_lanes; /* lanes a row is dealt to (a power of two; the GPU's work-group) */
     uint32_t reduce_cols;  /* CPU: rows (columns) a work-item folds at once, COLS mode */
     uint32_t reduce_group; /* GPU: work-items per group, COLS mode and top-k */
+    /* ---- The matrix family (GEMM) ---------------------------------------------------- */
+    uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
+    uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */
+    uint32_t gemm_tile_items[2]; /* GPU: work-group items along n and m (TX, TY) */
+    uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
+    uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
     /* ---- Resampling -------------------------------------------------------------------- */
     uint32_t resample_vec; /* outputs per work-item along the innermost dimension */
 } dmli_tuning;
