@@ -20,7 +20,7 @@
 #define DMLI_RS_OS 3
 #define DMLI_RS_A 4
 #define DMLI_RS_B 5
-#define DMLI_RS_AT(d, f) ((d) * DMLI_RS_FIELDS + (f))
+#define DMLI_RS_AT(d, f) ((d)*DMLI_RS_FIELDS + (f))
 #define DMLI_RS_SCALE (DMLI_RS_DIMS * DMLI_RS_FIELDS)
 #define DMLI_RS_BIAS(c) (DMLI_RS_SCALE + 1 + (c))
 #define DMLI_RS_TABLE (DMLI_RS_SCALE + 4)

@@ -177,18 +177,24 @@ static int build_resample(rt_build *b)
     b->desc.Type = types[version];
     if (version == 0) {
         DML_RESAMPLE_OPERATOR_DESC *r = rt_alloc(b, sizeof *r);
-        *r = (DML_RESAMPLE_OPERATOR_DESC){d->InputTensor, d->OutputTensor, d->InterpolationMode,
-                                          n, d->Scales};
+        *r = (DML_RESAMPLE_OPERATOR_DESC){d->InputTensor, d->OutputTensor, d->InterpolationMode, n,
+                                          d->Scales};
         b->desc.Desc = r;
     } else if (version == 1) {
         DML_RESAMPLE1_OPERATOR_DESC *r = rt_alloc(b, sizeof *r);
-        *r = (DML_RESAMPLE1_OPERATOR_DESC){d->InputTensor, d->OutputTensor, d->InterpolationMode,
-                                           n, d->Scales, in_off, out_off};
+        *r = (DML_RESAMPLE1_OPERATOR_DESC){
+            d->InputTensor, d->OutputTensor, d->InterpolationMode, n, d->Scales, in_off, out_off};
         b->desc.Desc = r;
     } else if (version == 2) {
         DML_RESAMPLE2_OPERATOR_DESC *r = rt_alloc(b, sizeof *r);
-        *r = (DML_RESAMPLE2_OPERATOR_DESC){d->InputTensor, d->OutputTensor, d->InterpolationMode,
-                                           d->RoundingDirection, n, d->Scales, in_off, out_off};
+        *r = (DML_RESAMPLE2_OPERATOR_DESC){d->InputTensor,
+                                           d->OutputTensor,
+                                           d->InterpolationMode,
+                                           d->RoundingDirection,
+                                           n,
+                                           d->Scales,
+                                           in_off,
+                                           out_off};
         b->desc.Desc = r;
     } else {
         b->desc.Desc = d;
@@ -219,8 +225,11 @@ static int build_value_scale(rt_build *b)
 }
 
 const rt_op rt_ops_resample[] = {
-    {"DML_OPERATOR_UPSAMPLE_2D", build_upsample},   {"DML_OPERATOR_RESAMPLE", build_resample},
-    {"DML_OPERATOR_RESAMPLE1", build_resample},     {"DML_OPERATOR_RESAMPLE2", build_resample},
-    {"DML_OPERATOR_RESAMPLE3", build_resample},     {"DML_OPERATOR_VALUE_SCALE_2D", build_value_scale},
+    {"DML_OPERATOR_UPSAMPLE_2D", build_upsample},
+    {"DML_OPERATOR_RESAMPLE", build_resample},
+    {"DML_OPERATOR_RESAMPLE1", build_resample},
+    {"DML_OPERATOR_RESAMPLE2", build_resample},
+    {"DML_OPERATOR_RESAMPLE3", build_resample},
+    {"DML_OPERATOR_VALUE_SCALE_2D", build_value_scale},
     {NULL, NULL},
 };

@@ -170,6 +170,8 @@ void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,
 /* Each family's launch (its own file): fills source, kernel, defs, table and grid. */
 void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
+void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *device,
+                          dmli_compute_launch *launch);
 
 /* Whether the plan's index type is signed (the kernel's IDX_SIGNED). */
 bool dmli_index_type_signed(dmli_index_type type);

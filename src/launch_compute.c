@@ -10,6 +10,7 @@ typedef void (*launch_fn)(const dmli_compute *c, const dmli_device_desc *device,
 
 static const launch_fn launchers[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_GEMM] = dmli_launch_gemm,
+    [DMLI_COMPUTE_RESAMPLE] = dmli_launch_resample,
 };
 
 void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,

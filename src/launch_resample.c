@@ -38,11 +38,12 @@ static void options(const dmli_resample *r, uint32_t vec, dmli_options *o)
     dmli_opt_int(o, "VEC", vec);
 }
 
-static void launch(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
+                          dmli_compute_launch *l)
 {
-    const dmli_resample *r = (const dmli_resample *)(const void *)c->work;
-    uint32_t vec = dmli_tuning_for(dev->device_class)->resample_vec;
-    memset(l, 0, sizeof *l);
+    const dmli_resample *r = DMLI_COMPUTE_WORK_CONST(c, dmli_resample);
+    const dmli_tuning *tuning = dmli_tuning_for(dev->device_class);
+    uint32_t vec = tuning->resample_vec;
     l->source = DMLI_SOURCE_RESAMPLE;
     l->kernel = "resample";
     options(r, vec, &l->defs);
@@ -58,9 +59,18 @@ static void launch(const dmli_compute *c, const dmli_device_desc *dev, dmli_comp
     for (int k = 0; k < 3; ++k)
         l->table[DMLI_RS_BIAS(k)] = float_bits(r->bias[k]);
     l->table_count = DMLI_RS_TABLE;
-    l->global[0] = (size_t)((r->out_size[4] + vec - 1) / vec);
+    /* A group of up to resample_group items along the innermost dimension (a power of two
+     * within the device's limits), the grid rounded up to whole groups: items past the end
+     * return at once. */
+    uint64_t chunks = (uint64_t)((r->out_size[4] + vec - 1) / vec);
+    size_t group = 1;
+    size_t limit = dev->max_work_group_size < dev->max_item_sizes[0] ? dev->max_work_group_size
+                                                                      : dev->max_item_sizes[0];
+    while (group * 2 <= tuning->resample_group && group * 2 <= limit && group < chunks)
+        group *= 2;
+    l->global[0] = (size_t)((chunks + group - 1) / group * group);
     l->global[1] = (size_t)r->out_size[3];
     l->global[2] = (size_t)(r->out_size[0] * r->out_size[1] * r->out_size[2]);
+    l->local[0] = group;
+    l->local[1] = l->local[2] = 1;
 }
-
-const dmli_compute_family dmli_resample_family = {.name = "resample", .launch = launch};

@@ -8,8 +8,8 @@
 #ifndef DMLI_RESAMPLE_H
 #define DMLI_RESAMPLE_H
 
+#include "../cl/resample_abi.h"
 #include "internal.h"
-#include "resample_abi.h"
 
 typedef struct dmli_resample {
     DML_TENSOR_DATA_TYPE type; /* the input's and the output's */
@@ -29,7 +29,5 @@ typedef struct dmli_resample {
  */
 void dmli_resample_axis(dmli_resample *r, int d, double scale, double input_offset,
                         double output_offset);
-
-extern const struct dmli_compute_family dmli_resample_family;
 
 #endif /* DMLI_RESAMPLE_H */

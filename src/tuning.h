@@ -53,7 +53,8 @@ typedef struct dmli_tuning {
     uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
     uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
     /* ---- Resampling -------------------------------------------------------------------- */
-    uint32_t resample_vec; /* outputs per work-item along the innermost dimension */
+    uint32_t resample_vec;   /* outputs per work-item along the innermost dimension */
+    uint32_t resample_group; /* work-items per group along it (at most; a power of two) */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

@@ -41,10 +41,11 @@ typedef struct rs_view {
     const DML_TENSOR_DESC *input, *output;
     DML_INTERPOLATION_MODE mode;
     DML_AXIS_DIRECTION rounding;
-    uint32_t count;                   /* Scales' (and the offsets') length */
-    const char *count_field;          /* "DimensionCount" or "ScaleCount" */
-    const float *scales, *in_offsets, *out_offsets; /* offsets NULL: pixel centres */
-    bool half_up;                     /* nearest rounds half up (RESAMPLE, RESAMPLE1) */
+    uint32_t count;          /* Scales' (and the offsets') length */
+    const char *count_field; /* "DimensionCount" or "ScaleCount" */
+    const float *scales, *in_offsets, *out_offsets;
+    bool offsets; /* the descriptor has them (else pixel centres) */
+    bool half_up; /* nearest rounds half up (RESAMPLE, RESAMPLE1) */
     bool antialiased;
 } rs_view;
 
@@ -53,10 +54,10 @@ static HRESULT import_pair(const char *op, const DML_TENSOR_DESC *in, const DML_
 {
     DMLI_TRY(dmli_tensor_import(op, "InputTensor", in, DMLI_TENSOR_INPUT, &st->inputs[0]));
     DMLI_TRY(dmli_tensor_import(op, "OutputTensor", out, DMLI_TENSOR_OUTPUT, &st->outputs[0]));
-    DMLI_TRY(dmli_ops_same_type(op, "OutputTensor", &st->outputs[0], "InputTensor",
-                                &st->inputs[0]));
-    DMLI_TRY(dmli_ops_same_rank(op, "OutputTensor", &st->outputs[0], "InputTensor",
-                                &st->inputs[0]));
+    DMLI_TRY(
+        dmli_ops_same_type(op, "OutputTensor", &st->outputs[0], "InputTensor", &st->inputs[0]));
+    DMLI_TRY(
+        dmli_ops_same_rank(op, "OutputTensor", &st->outputs[0], "InputTensor", &st->inputs[0]));
     st->input_names[0] = "InputTensor";
     st->output_names[0] = "OutputTensor";
     st->n_inputs = 1;
@@ -95,7 +96,7 @@ static HRESULT check_floats(const char *op, const char *field, const float *v, u
     return S_OK;
 }
 
-static HRESULT validate_resample(const rs_view *v, dmli_op_state *st)
+static HRESULT validate_rs(const rs_view *v, dmli_op_state *st)
 {
     const char *op = v->op;
     DMLI_TRY(import_pair(op, v->input, v->output, st));
@@ -113,11 +114,10 @@ static HRESULT validate_resample(const rs_view *v, dmli_op_state *st)
                     "%s: RoundingDirection (%d) must be DML_AXIS_DIRECTION_INCREASING (0) or "
                     "DML_AXIS_DIRECTION_DECREASING (1)",
                     op, (int)v->rounding);
-    DMLI_INVALID_IF(v->count != in->rank,
-                    "%s: %s (%u) must equal InputTensor.DimensionCount (%u)", op, v->count_field,
-                    v->count, in->rank);
+    DMLI_INVALID_IF(v->count != in->rank, "%s: %s (%u) must equal InputTensor.DimensionCount (%u)",
+                    op, v->count_field, v->count, in->rank);
     DMLI_TRY(check_floats(op, "Scales", v->scales, v->count, true));
-    if (v->in_offsets) {
+    if (v->offsets) {
         DMLI_TRY(check_floats(op, "InputPixelOffsets", v->in_offsets, v->count, false));
         DMLI_TRY(check_floats(op, "OutputPixelOffsets", v->out_offsets, v->count, false));
     }
@@ -133,18 +133,6 @@ static HRESULT validate_resample(const rs_view *v, dmli_op_state *st)
     return S_OK;
 }
 
-/* The output's rank equals the input's (validate); its Sizes are free but not empty where the
- * input is not (an empty input has nothing to resample from). */
-static HRESULT infer_resample(const char *op, dmli_op_state *st)
-{
-    const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    DMLI_INVALID_IF(in->elements == 0 && out->elements != 0,
-                    "%s: InputTensor is empty but OutputTensor is not: there is nothing to "
-                    "resample",
-                    op);
-    return S_OK;
-}
-
 void dmli_resample_axis(dmli_resample *r, int d, double scale, double input_offset,
                         double output_offset)
 {
@@ -152,10 +140,16 @@ void dmli_resample_axis(dmli_resample *r, int d, double scale, double input_offs
     r->b[d] = (float)(-output_offset / scale - input_offset);
 }
 
-static void lower_common(dmli_op_state *st, dmli_resample *r)
+/* The computed operator (input 0 read, output 0 written) and its description, the
+ * dimensions padded to five with leading 1s, every transform the identity. */
+static dmli_resample *lower_common(dmli_op_state *st)
 {
     const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
-    memset(r, 0, sizeof *r);
+    st->computed = true;
+    dmli_compute_init(&st->compute, DMLI_COMPUTE_RESAMPLE);
+    dmli_compute_add(&st->compute, st, false, 0);
+    dmli_compute_add(&st->compute, st, true, 0);
+    dmli_resample *r = DMLI_COMPUTE_WORK(&st->compute, dmli_resample);
     r->type = in->type;
     r->scale = 1.0f;
     uint32_t pad = DMLI_RS_DIMS - in->rank;
@@ -168,24 +162,18 @@ static void lower_common(dmli_op_state *st, dmli_resample *r)
         r->a[d] = 1.0f;
         r->b[d] = 0.0f;
     }
-    st->computed = true;
-    st->compute.family = &dmli_resample_family;
-    st->compute.n_tensors = 2;
-    st->compute.tensors[0] = (dmli_compute_tensor){.slot = 0, .output = false, .type = in->type};
-    st->compute.tensors[1] = (dmli_compute_tensor){.slot = 0, .output = true, .type = out->type};
-    st->compute.empty = out->elements == 0;
+    return r;
 }
 
-static void lower_resample(const rs_view *v, dmli_op_state *st)
+static void lower_rs(const rs_view *v, dmli_op_state *st)
 {
-    dmli_resample *r = DMLI_COMPUTE_WORK(&st->compute, dmli_resample);
-    lower_common(st, r);
+    dmli_resample *r = lower_common(st);
     r->linear = v->mode == DML_INTERPOLATION_MODE_LINEAR;
     r->ceil = !r->linear && !v->half_up && v->rounding == DML_AXIS_DIRECTION_INCREASING;
     uint32_t pad = DMLI_RS_DIMS - v->count;
     for (uint32_t i = 0; i < v->count; ++i) {
-        double in_off = v->in_offsets ? v->in_offsets[i] : 0.5;
-        double out_off = v->out_offsets ? v->out_offsets[i] : -0.5;
+        double in_off = v->offsets ? v->in_offsets[i] : 0.5;
+        double out_off = v->offsets ? v->out_offsets[i] : -0.5;
         /* floor(x + 0.5) is floor of the coordinate with the input offset 0.5 less. */
         if (!r->linear && v->half_up)
             in_off -= 0.5;
@@ -198,59 +186,78 @@ static void lower_resample(const rs_view *v, dmli_op_state *st)
 static rs_view view_resample(const void *desc)
 {
     const DML_RESAMPLE_OPERATOR_DESC *d = desc;
-    return (rs_view){.op = "RESAMPLE", .input = d->InputTensor, .output = d->OutputTensor,
-                     .mode = d->InterpolationMode, .count = d->ScaleCount,
-                     .count_field = "ScaleCount", .scales = d->Scales, .half_up = true};
+    return (rs_view){.op = "RESAMPLE",
+                     .input = d->InputTensor,
+                     .output = d->OutputTensor,
+                     .mode = d->InterpolationMode,
+                     .count = d->ScaleCount,
+                     .count_field = "ScaleCount",
+                     .scales = d->Scales,
+                     .half_up = true};
 }
 
 static rs_view view_resample1(const void *desc)
 {
     const DML_RESAMPLE1_OPERATOR_DESC *d = desc;
-    return (rs_view){.op = "RESAMPLE1", .input = d->InputTensor, .output = d->OutputTensor,
-                     .mode = d->InterpolationMode, .count = d->DimensionCount,
-                     .count_field = "DimensionCount", .scales = d->Scales,
-                     .in_offsets = d->InputPixelOffsets, .out_offsets = d->OutputPixelOffsets,
+    return (rs_view){.op = "RESAMPLE1",
+                     .input = d->InputTensor,
+                     .output = d->OutputTensor,
+                     .mode = d->InterpolationMode,
+                     .count = d->DimensionCount,
+                     .count_field = "DimensionCount",
+                     .scales = d->Scales,
+                     .in_offsets = d->InputPixelOffsets,
+                     .out_offsets = d->OutputPixelOffsets,
+                     .offsets = true,
                      .half_up = true};
 }
 
 static rs_view view_resample2(const void *desc)
 {
     const DML_RESAMPLE2_OPERATOR_DESC *d = desc;
-    return (rs_view){.op = "RESAMPLE2", .input = d->InputTensor, .output = d->OutputTensor,
-                     .mode = d->InterpolationMode, .rounding = d->RoundingDirection,
-                     .count = d->DimensionCount, .count_field = "DimensionCount",
-                     .scales = d->Scales, .in_offsets = d->InputPixelOffsets,
-                     .out_offsets = d->OutputPixelOffsets};
+    return (rs_view){.op = "RESAMPLE2",
+                     .input = d->InputTensor,
+                     .output = d->OutputTensor,
+                     .mode = d->InterpolationMode,
+                     .rounding = d->RoundingDirection,
+                     .count = d->DimensionCount,
+                     .count_field = "DimensionCount",
+                     .scales = d->Scales,
+                     .in_offsets = d->InputPixelOffsets,
+                     .out_offsets = d->OutputPixelOffsets,
+                     .offsets = true};
 }
 
 static rs_view view_resample3(const void *desc)
 {
     const DML_RESAMPLE3_OPERATOR_DESC *d = desc;
-    return (rs_view){.op = "RESAMPLE3", .input = d->InputTensor, .output = d->OutputTensor,
-                     .mode = d->InterpolationMode, .rounding = d->RoundingDirection,
-                     .count = d->DimensionCount, .count_field = "DimensionCount",
-                     .scales = d->Scales, .in_offsets = d->InputPixelOffsets,
-                     .out_offsets = d->OutputPixelOffsets, .antialiased = d->Antialiased != 0};
+    return (rs_view){.op = "RESAMPLE3",
+                     .input = d->InputTensor,
+                     .output = d->OutputTensor,
+                     .mode = d->InterpolationMode,
+                     .rounding = d->RoundingDirection,
+                     .count = d->DimensionCount,
+                     .count_field = "DimensionCount",
+                     .scales = d->Scales,
+                     .in_offsets = d->InputPixelOffsets,
+                     .out_offsets = d->OutputPixelOffsets,
+                     .offsets = true,
+                     .antialiased = d->Antialiased != 0};
 }
 
-#define RS_STEPS(name, viewfn)                                                   \
-    static HRESULT validate_##name(const void *desc, dmli_op_state *st)          \
-    {                                                                            \
-        rs_view v = viewfn(desc);                                                \
-        return validate_resample(&v, st);                                        \
-    }                                                                            \
-    static HRESULT infer_##name(const void *desc, dmli_op_state *st)             \
-    {                                                                            \
-        rs_view v = viewfn(desc);                                                \
-        return infer_resample(v.op, st);                                         \
-    }                                                                            \
-    static void lower_##name(const void *desc, dmli_op_state *st)                \
-    {                                                                            \
-        rs_view v = viewfn(desc);                                                \
-        lower_resample(&v, st);                                                  \
-    }                                                                            \
-    const dmli_op_steps dmli_op_##name = {                                       \
-        .validate = validate_##name, .infer = infer_##name, .lower = lower_##name};
+#define RS_STEPS(name, viewfn)                                          \
+    static HRESULT validate_##name(const void *desc, dmli_op_state *st) \
+    {                                                                   \
+        rs_view v = viewfn(desc);                                       \
+        return validate_rs(&v, st);                                     \
+    }                                                                   \
+    static void lower_##name(const void *desc, dmli_op_state *st)       \
+    {                                                                   \
+        rs_view v = viewfn(desc);                                       \
+        lower_rs(&v, st);                                               \
+    }                                                                   \
+    const dmli_op_steps dmli_op_##name = {                              \
+        .validate = validate_##name, .infer = NULL, .lower = lower_##name};
 
 RS_STEPS(resample, view_resample)
 RS_STEPS(resample1, view_resample1)
@@ -267,16 +274,15 @@ static HRESULT validate_upsample(const void *desc, dmli_op_state *st)
     DMLI_TRY(import_pair(UP, d->InputTensor, d->OutputTensor, st));
     const dmli_tensor *in = &st->inputs[0];
     DMLI_UNSUPPORTED_IF(!float_type(in->type),
-                        "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16)",
-                        UP, dmli_type_name(in->type), UP);
+                        "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16)", UP,
+                        dmli_type_name(in->type), UP);
     DMLI_INVALID_IF(in->rank != 4 && in->rank != 5,
                     "%s: InputTensor.DimensionCount (%u) must be 4 ({N, C, H, W}) or 5 ({N, C, "
                     "D, H, W})",
                     UP, in->rank);
     DMLI_TRY(check_mode(UP, d->InterpolationMode));
     uint64_t h = in->sizes[in->rank - 2], w = in->sizes[in->rank - 1];
-    DMLI_INVALID_IF(d->ScaleSize.Height == 0 ||
-                        (h != 0 && d->ScaleSize.Height > UINT32_MAX / h),
+    DMLI_INVALID_IF(d->ScaleSize.Height == 0 || (h != 0 && d->ScaleSize.Height > UINT32_MAX / h),
                     "%s: ScaleSize.Height (%u) must be greater than 0 and at most UINT_MAX / "
                     "InputHeight (%llu)",
                     UP, d->ScaleSize.Height, (unsigned long long)h);
@@ -303,20 +309,14 @@ static HRESULT infer_upsample(const void *desc, dmli_op_state *st)
 static void lower_upsample(const void *desc, dmli_op_state *st)
 {
     const DML_UPSAMPLE_2D_OPERATOR_DESC *d = desc;
-    float scales[5] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
     uint32_t rank = st->inputs[0].rank;
-    scales[rank - 2] = (float)d->ScaleSize.Height;
-    scales[rank - 1] = (float)d->ScaleSize.Width;
-    /* The ranks past RESAMPLE's 4 only ever hold N, C (and D) unscaled: the padding of
-     * lower_common takes 5. */
-    rs_view v = {.op = UP, .mode = d->InterpolationMode, .count = rank, .scales = scales,
-                 .half_up = true};
-    dmli_resample *r = DMLI_COMPUTE_WORK(&st->compute, dmli_resample);
-    lower_common(st, r);
-    r->linear = v.mode == DML_INTERPOLATION_MODE_LINEAR;
+    dmli_resample *r = lower_common(st);
+    r->linear = d->InterpolationMode == DML_INTERPOLATION_MODE_LINEAR;
+    /* H and W scaled, pixel centres (nearest: half up, the input offset 0.5 less); N, C
+     * (and D) keep the identity transform of lower_common. */
     uint32_t pad = DMLI_RS_DIMS - rank;
-    for (uint32_t i = 0; i < rank; ++i)
-        dmli_resample_axis(r, (int)(pad + i), scales[i], r->linear ? 0.5 : 0.0, -0.5);
+    dmli_resample_axis(r, (int)(pad + rank - 2), d->ScaleSize.Height, r->linear ? 0.5 : 0.0, -0.5);
+    dmli_resample_axis(r, (int)(pad + rank - 1), d->ScaleSize.Width, r->linear ? 0.5 : 0.0, -0.5);
 }
 
 const dmli_op_steps dmli_op_upsample_2d = {
@@ -332,8 +332,8 @@ static HRESULT validate_value_scale(const void *desc, dmli_op_state *st)
     DMLI_TRY(import_pair(VS, d->InputTensor, d->OutputTensor, st));
     const dmli_tensor *in = &st->inputs[0];
     DMLI_UNSUPPORTED_IF(!float_type(in->type),
-                        "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16)",
-                        VS, dmli_type_name(in->type), VS);
+                        "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16)", VS,
+                        dmli_type_name(in->type), VS);
     DMLI_INVALID_IF(in->rank != 4, "%s: InputTensor.DimensionCount (%u) must be 4 ({N, C, H, W})",
                     VS, in->rank);
     DMLI_INVALID_IF(d->ChannelCount != 1 && d->ChannelCount != 3,
@@ -356,8 +356,7 @@ static HRESULT infer_value_scale(const void *desc, dmli_op_state *st)
 static void lower_value_scale(const void *desc, dmli_op_state *st)
 {
     const DML_VALUE_SCALE_2D_OPERATOR_DESC *d = desc;
-    dmli_resample *r = DMLI_COMPUTE_WORK(&st->compute, dmli_resample);
-    lower_common(st, r);
+    dmli_resample *r = lower_common(st);
     r->affine = true;
     r->scale = d->Scale;
     for (uint32_t c = 0; c < 3; ++c)

@@ -38,7 +38,14 @@
 #define I8 DML_TENSOR_DATA_TYPE_INT8
 #define U8 DML_TENSOR_DATA_TYPE_UINT8
 
-typedef enum rs_form { FORM_UPSAMPLE, FORM_R0, FORM_R1, FORM_R2, FORM_R3, FORM_VALUE_SCALE } rs_form;
+typedef enum rs_form {
+    FORM_UPSAMPLE,
+    FORM_R0,
+    FORM_R1,
+    FORM_R2,
+    FORM_R3,
+    FORM_VALUE_SCALE
+} rs_form;
 
 typedef struct rs_case {
     rs_form form;
@@ -58,7 +65,7 @@ typedef struct rs_case {
     ops_layout layout[2];
     ops_memory mem;
     ops_submit submit;
-    double mag[RS_MAX_ELEMENTS * 4];
+    double *mag; /* per output element (ref_resample) */
     union {
         DML_UPSAMPLE_2D_OPERATOR_DESC up;
         DML_RESAMPLE_OPERATOR_DESC r0;
@@ -86,9 +93,9 @@ static void draw_axis(rs_case *c, ref_rng *rng, uint32_t k)
         m = m > 1 && ref_rng_chance(rng, 50) ? m - 1 : m + 1;
     float in_off = 0.5f, out_off = -0.5f;
     switch (ref_rng_below(rng, 6)) {
-    case 0: break;                                    /* half_pixel */
-    case 1: in_off = 0.0f, out_off = 0.0f; break;     /* asymmetric */
-    case 2: /* align_corners */
+    case 0: break;                                /* half_pixel */
+    case 1: in_off = 0.0f, out_off = 0.0f; break; /* asymmetric */
+    case 2:                                       /* align_corners */
         in_off = 0.0f, out_off = 0.0f;
         s = n > 1 && m > 1 ? (float)(m - 1) / (float)(n - 1) : 3.4e38f;
         break;
@@ -133,8 +140,8 @@ static void make_descs(rs_case *c)
         c->desc.Type = DML_OPERATOR_RESAMPLE3;
         break;
     case FORM_VALUE_SCALE:
-        c->d.vs = (DML_VALUE_SCALE_2D_OPERATOR_DESC){in, out, c->vs_scale, c->in_sizes[1],
-                                                     c->vs_bias};
+        c->d.vs =
+            (DML_VALUE_SCALE_2D_OPERATOR_DESC){in, out, c->vs_scale, c->in_sizes[1], c->vs_bias};
         c->desc.Type = DML_OPERATOR_VALUE_SCALE_2D;
         break;
     }
@@ -148,11 +155,11 @@ static void generate(rs_case *c, ref_rng *rng)
     c->type = all_types[ref_rng_below(rng, resample ? 4 : 2)];
     c->mode = ref_rng_chance(rng, 50) ? DML_INTERPOLATION_MODE_LINEAR
                                       : DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR;
-    c->rounding = ref_rng_chance(rng, 50) ? DML_AXIS_DIRECTION_INCREASING
-                                          : DML_AXIS_DIRECTION_DECREASING;
-    c->rank = c->form == FORM_UPSAMPLE   ? 4 + (uint32_t)ref_rng_below(rng, 2)
+    c->rounding =
+        ref_rng_chance(rng, 50) ? DML_AXIS_DIRECTION_INCREASING : DML_AXIS_DIRECTION_DECREASING;
+    c->rank = c->form == FORM_UPSAMPLE      ? 4 + (uint32_t)ref_rng_below(rng, 2)
               : c->form == FORM_VALUE_SCALE ? 4
-                                         : 1 + (uint32_t)ref_rng_below(rng, 4);
+                                            : 1 + (uint32_t)ref_rng_below(rng, 4);
     ops_random_sizes(rng, c->rank, c->in_sizes, RS_MAX_ELEMENTS / 4);
     c->ref.linear = c->mode == DML_INTERPOLATION_MODE_LINEAR;
     c->ref.half_up = c->form == FORM_UPSAMPLE || c->form == FORM_R0 || c->form == FORM_R1;
@@ -213,6 +220,8 @@ static void fill_input(rs_case *c, ref_rng *rng)
     ops_memory_snapshot(&c->mem);
     ref_tensor in = ops_view(&c->mem, OPS_INIT, &c->in);
     ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->out);
+    c->mag = calloc(ref_element_count(c->rank, c->out_sizes) + 1, sizeof *c->mag);
+    cr_assert(c->mag != NULL);
     bool ok = c->form == FORM_VALUE_SCALE
                   ? ref_value_scale_2d(&in, &out, c->vs_scale, c->vs_bias, c->in_sizes[1])
                   : ref_resample(&in, &out, &c->ref, c->mag);
@@ -232,8 +241,10 @@ static const char *describe(const rs_case *c, char *buf, size_t len)
              "  %s\n  %s",
              ops_replay(head, sizeof head, c->name, "resample", c->test, c->number, c->seed),
              ref_type_name(c->type), c->ref.linear ? "LINEAR" : "NEAREST",
-             c->ref.half_up ? "half-up" : c->ref.ceil ? "ceil" : "floor", axes,
-             ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
+             c->ref.half_up ? "half-up"
+             : c->ref.ceil  ? "ceil"
+                            : "floor",
+             axes, ops_layout_name(c->layout[0]), ops_layout_name(c->layout[1]),
              ops_submit_name(c->submit), ops_tensor_describe(&c->in, in, sizeof in),
              ops_tensor_describe(&c->out, out, sizeof out));
     return buf;
@@ -326,15 +337,16 @@ static void rs_cases(const char *test, const char *name, rs_form form, unsigned 
         fill_input(&c, &rng);
         run_case(&c);
         ops_memory_release(&c.mem);
+        free(c.mag);
     }
 }
 
 OPS_DEVICE_SUITE(resample);
 
-#define RS_RANDOM_TEST(id, name, form, times)                \
-    Test(resample, random_##id)                              \
-    {                                                        \
-        rs_cases("random_" #id, (name), (form), (times));    \
+#define RS_RANDOM_TEST(id, name, form, times)             \
+    Test(resample, random_##id)                           \
+    {                                                     \
+        rs_cases("random_" #id, (name), (form), (times)); \
     }
 
 RS_RANDOM_TEST(upsample_2d, "UPSAMPLE_2D", FORM_UPSAMPLE, 16)
@@ -353,8 +365,9 @@ Test(resample, antialiased_refused)
     DML_TENSOR_DESC ti = {DML_TENSOR_TYPE_BUFFER, &bi}, to = {DML_TENSOR_TYPE_BUFFER, &bo};
     float scales[4] = {1, 1, 0.5f, 0.5f}, io[4] = {0.5f, 0.5f, 0.5f, 0.5f};
     float oo[4] = {-0.5f, -0.5f, -0.5f, -0.5f};
-    DML_RESAMPLE3_OPERATOR_DESC d = {&ti, &to, DML_INTERPOLATION_MODE_LINEAR,
-                                     DML_AXIS_DIRECTION_DECREASING, 4, scales, io, oo, 1};
+    DML_RESAMPLE3_OPERATOR_DESC d = {
+        &ti, &to, DML_INTERPOLATION_MODE_LINEAR, DML_AXIS_DIRECTION_DECREASING, 4, scales, io,
+        oo,  1};
     DML_OPERATOR_DESC desc = {DML_OPERATOR_RESAMPLE3, &d};
     dmlcl_operator *op = NULL;
     HRESULT hr = dmlcl_operator_create(ops_device(), &desc, &op);

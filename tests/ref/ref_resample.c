@@ -127,8 +127,8 @@ bool ref_resample(const ref_tensor *in, const ref_tensor *out, const ref_resampl
     return true;
 }
 
-bool ref_value_scale_2d(const ref_tensor *in, const ref_tensor *out, float scale,
-                        const float *bias, uint32_t channels)
+bool ref_value_scale_2d(const ref_tensor *in, const ref_tensor *out, float scale, const float *bias,
+                        uint32_t channels)
 {
     if ((in->type != DML_TENSOR_DATA_TYPE_FLOAT32 && in->type != DML_TENSOR_DATA_TYPE_FLOAT16) ||
         out->type != in->type || in->rank != 4 || out->rank != 4 || in->sizes[1] != channels ||

@@ -41,8 +41,8 @@ bool ref_resample(const ref_tensor *in, const ref_tensor *out, const ref_resampl
                   double *mag);
 
 /* VALUE_SCALE_2D: 4-D FLOAT32 or FLOAT16, y = x * scale + bias[c] rounded once. */
-bool ref_value_scale_2d(const ref_tensor *in, const ref_tensor *out, float scale,
-                        const float *bias, uint32_t channels);
+bool ref_value_scale_2d(const ref_tensor *in, const ref_tensor *out, float scale, const float *bias,
+                        uint32_t channels);
 
 /* LINEAR's tolerance (reference/precision.md): 84 ULPs; nearest is exact. */
 #define REF_RESAMPLE_LINEAR_ULPS 84u
