@@ -281,6 +281,9 @@ def onnx_cases(rng):
                 if mode == "nearest":
                     ceil, adj = NEAREST_MODES[nearest_mode]
                     in_offs = [v + adj for v in in_offs]
+                # The descriptor's FLOATs.
+                in_offs, out_offs, sc = ([f32(v) for v in in_offs], [f32(v) for v in out_offs],
+                                         [f32(v) for v in sc])
                 y, mag = resample(x.astype(np.float64), out_shape, sc, in_offs, out_offs,
                                   mode == "linear", ceil, False)
                 tag = f"{coord}-{mode}" + (f"-{nearest_mode}" if nearest_mode else "")
