@@ -3,8 +3,9 @@
  * The resample family: UPSAMPLE_2D, RESAMPLE, RESAMPLE1, RESAMPLE2, RESAMPLE3 and
  * VALUE_SCALE_2D (src/ops/resample.c). Five dimensions, outermost first, described by the
  * table (cl/resample_abi.h). Output coordinate o of dimension d reads input coordinate
- * x = fma(o, A_d, B_d) (float32, rounded once: the same on every device), clamped to the
- * input's edges:
+ * x = (o - OutputPixelOffset) / Scale - InputPixelOffset in float32, the quotient correctly
+ * rounded by one fma correction of a product by the reciprocal (so every device gives one x,
+ * whatever its division's accuracy), clamped to the input's edges:
  *   nearest: the element at floor(x) (CEIL 0) or ceil(x) (CEIL 1);
  *   LINEAR: the two neighbours floor(x) and floor(x) + 1 weighted 1 - w and w, w = x -
  *   floor(x), along every dimension (products of the dimensions' weights); a neighbour of
@@ -81,8 +82,12 @@ static float table_float(__constant long *t, int k)
 static void neighbours(__constant long *t, int d, long o, long *i0, long *i1, float *w)
 {
     long n = AT(d, DMLI_RS_ISIZE);
-    float x = fma((float)o, table_float(t, DMLI_RS_AT(d, DMLI_RS_A)),
-                  table_float(t, DMLI_RS_AT(d, DMLI_RS_B)));
+    float y = table_float(t, DMLI_RS_AT(d, DMLI_RS_SCALE_OF));
+    float inv = table_float(t, DMLI_RS_AT(d, DMLI_RS_RECIP));
+    float u = (float)o - table_float(t, DMLI_RS_AT(d, DMLI_RS_OUT_OFF));
+    float q = u * inv;
+    q = fma(fma(-q, y, u), inv, q); /* the remainder, exact, corrects the quotient */
+    float x = q - table_float(t, DMLI_RS_AT(d, DMLI_RS_IN_OFF));
 #if CEIL
     float f = ceil(x);
 #else

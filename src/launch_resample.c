@@ -52,8 +52,10 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
         l->table[DMLI_RS_AT(d, DMLI_RS_ISIZE)] = r->in_size[d];
         l->table[DMLI_RS_AT(d, DMLI_RS_IS)] = r->in_stride[d];
         l->table[DMLI_RS_AT(d, DMLI_RS_OS)] = r->out_stride[d];
-        l->table[DMLI_RS_AT(d, DMLI_RS_A)] = float_bits(r->a[d]);
-        l->table[DMLI_RS_AT(d, DMLI_RS_B)] = float_bits(r->b[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_SCALE_OF)] = float_bits(r->scale_of[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_RECIP)] = float_bits(r->recip[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_OUT_OFF)] = float_bits(r->out_off[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_IN_OFF)] = float_bits(r->in_off[d]);
     }
     l->table[DMLI_RS_SCALE] = float_bits(r->scale);
     for (int k = 0; k < 3; ++k)
@@ -65,7 +67,7 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
     uint64_t chunks = (uint64_t)((r->out_size[4] + vec - 1) / vec);
     size_t group = 1;
     size_t limit = dev->max_work_group_size < dev->max_item_sizes[0] ? dev->max_work_group_size
-                                                                      : dev->max_item_sizes[0];
+                                                                     : dev->max_item_sizes[0];
     while (group * 2 <= tuning->resample_group && group * 2 <= limit && group < chunks)
         group *= 2;
     l->global[0] = (size_t)((chunks + group - 1) / group * group);

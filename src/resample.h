@@ -18,14 +18,17 @@ typedef struct dmli_resample {
     bool affine;               /* VALUE_SCALE_2D: y = fma(x, scale, bias[c]) */
     int64_t out_size[DMLI_RS_DIMS], in_size[DMLI_RS_DIMS];
     int64_t in_stride[DMLI_RS_DIMS], out_stride[DMLI_RS_DIMS];
-    float a[DMLI_RS_DIMS], b[DMLI_RS_DIMS]; /* x = fma(o, a, b) */
+    /* Per dimension: Scale, 1 / Scale (rounded once), the pixel offsets (cl/resample.cl's
+     * coordinate: x = (o - out_off) / scale - in_off). */
+    float scale_of[DMLI_RS_DIMS], recip[DMLI_RS_DIMS];
+    float out_off[DMLI_RS_DIMS], in_off[DMLI_RS_DIMS];
     float scale, bias[3];
 } dmli_resample;
 
 /*
  * The constants of one dimension, from DirectML's OutputX = (InputX + InputPixelOffset) *
- * Scale + OutputPixelOffset solved for InputX, in double, each rounded once to float32:
- * a = 1 / scale, b = -output_offset / scale - input_offset.
+ * Scale + OutputPixelOffset solved for InputX: the scale, its reciprocal (rounded once from
+ * double) and the offsets as float32.
  */
 void dmli_resample_axis(dmli_resample *r, int d, double scale, double input_offset,
                         double output_offset);

@@ -8,9 +8,9 @@ maps them (DmlOperatorResize.cpp), outputs cropped and clamped, strided inputs a
 ONNX Resize-19 configurations checked against onnx.reference, and one case per validation rule.
 
 Expected values: DirectML's coordinate transform, OutputX = (InputX + InputPixelOffset) * Scale
-+ OutputPixelOffset solved for InputX, as dmlcl states it (docs/operators.md): x = fma(o, a, b)
-in float32, a = 1 / Scale and b = -OutputPixelOffset / Scale - InputPixelOffset each rounded
-once from double; nearest takes floor(x) (DECREASING) or ceil(x) (INCREASING), and UPSAMPLE_2D,
++ OutputPixelOffset solved for InputX, as dmlcl states it (docs/operators.md): x = (o -
+OutputPixelOffset) / Scale - InputPixelOffset in float32, the quotient q = u * (1 / Scale)
+corrected once by fma(fma(-q, Scale, u), 1 / Scale, q) (the correctly rounded quotient); nearest takes floor(x) (DECREASING) or ceil(x) (INCREASING), and UPSAMPLE_2D,
 RESAMPLE, RESAMPLE1 round half up (floor with InputPixelOffset 0.5 less); LINEAR weighs
 floor(x) and floor(x) + 1 by 1 - w and w (w = x - floor(x)); indices clamped to the input. The
 weighted sums in float64 with numpy, rounded once to the output type (integers to nearest even,
@@ -45,8 +45,8 @@ def stored(t, a):
 # ---- DirectML's transform (float32 coordinates, float64 sums) ------------------------------
 
 def fma32(o, a, b):
-    """fma(o, a, b) in float32, rounded once: o * a is exact in float64 (o < 2^24); the sum's
-    float64 rounding error is recovered (two-sum) to break a float32 tie the right way."""
+    """fma(o, a, b) of float32 values in float32, rounded once: o * a is exact in float64; the
+    sum's float64 rounding error is recovered (two-sum) to break a float32 tie the right way."""
     p = float(o) * float(a)
     s = p + float(b)
     bb = s - p
@@ -64,11 +64,15 @@ def axis_map(n_in, n_out, scale, in_off, out_off, linear, ceil, half_up):
     """Per output coordinate: (i0, i1, w)."""
     if not linear and half_up:
         in_off = in_off - 0.5
-    a = f32(1.0 / float(np.float32(scale)))
-    b = f32(-float(np.float32(out_off)) / float(np.float32(scale)) - in_off)
+    y = f32(scale)
+    inv = f32(1.0 / y)
+    out_off, in_off = f32(out_off), f32(in_off)
     got = []
     for o in range(n_out):
-        x = fma32(o, a, b)
+        u = f32(o - out_off)
+        q = f32(u * inv)
+        q = fma32(fma32(-q, y, u), inv, q)
+        x = f32(q - in_off)
         f = math.ceil(x) if (not linear and ceil) else math.floor(x)
         w = 0.0
         if not f >= 0:

@@ -3,9 +3,9 @@
  * DirectML's resampling operators, one family (src/resample.h, cl/resample.cl): each output
  * element's input coordinate along dimension d is InputX = (OutputX - OutputPixelOffset) /
  * Scale - InputPixelOffset (the pages' OutputX = (InputX + InputPixelOffset) * Scale +
- * OutputPixelOffset solved for InputX), computed as fma(OutputX, a, b) in float32 with a and
- * b rounded once from double (dmli_resample_axis). Coordinates outside the input are clamped
- * to its edges ("the output edges are clamped"); nothing is ever read outside it.
+ * OutputPixelOffset solved for InputX), in float32, the quotient correctly rounded (one
+ * fma correction of OutputX' * (1 / Scale): cl/resample.cl). Coordinates outside the input are
+ * clamped to its edges ("the output edges are clamped"); nothing is ever read outside it.
  *   NEAREST_NEIGHBOR: the element at floor(InputX) (RoundingDirection DECREASING) or
  *     ceil(InputX) (INCREASING); UPSAMPLE_2D, RESAMPLE and RESAMPLE1 round half up,
  *     floor(InputX + 0.5): RESAMPLE2 DECREASING with the input offsets 0.5 less, the
@@ -136,8 +136,10 @@ static HRESULT validate_rs(const rs_view *v, dmli_op_state *st)
 void dmli_resample_axis(dmli_resample *r, int d, double scale, double input_offset,
                         double output_offset)
 {
-    r->a[d] = (float)(1.0 / scale);
-    r->b[d] = (float)(-output_offset / scale - input_offset);
+    r->scale_of[d] = (float)scale;
+    r->recip[d] = (float)(1.0 / (double)(float)scale);
+    r->out_off[d] = (float)output_offset;
+    r->in_off[d] = (float)input_offset;
 }
 
 /* The computed operator (input 0 read, output 0 written) and its description, the
@@ -159,8 +161,7 @@ static dmli_resample *lower_common(dmli_op_state *st)
         r->in_size[d] = real ? (int64_t)in->sizes[d - pad] : 1;
         r->in_stride[d] = real ? in->strides[d - pad] : 0;
         r->out_stride[d] = real ? out->strides[d - pad] : 0;
-        r->a[d] = 1.0f;
-        r->b[d] = 0.0f;
+        dmli_resample_axis(r, d, 1.0, 0.0, 0.0);
     }
     return r;
 }

@@ -67,9 +67,11 @@ static void neighbours(const ref_resample_desc *d, int k, uint32_t n, uint32_t o
     double in_off = d->input_offsets[k];
     if (!d->linear && d->half_up)
         in_off -= 0.5;
-    float a = (float)(1.0 / (double)d->scales[k]);
-    float b = (float)(-(double)d->output_offsets[k] / (double)d->scales[k] - in_off);
-    float x = fmaf((float)o, a, b);
+    float y = d->scales[k], inv = (float)(1.0 / (double)y);
+    float u = (float)o - d->output_offsets[k];
+    float q = u * inv;
+    q = fmaf(fmaf(-q, y, u), inv, q);
+    float x = q - (float)in_off;
     float f = d->linear || !d->ceil ? floorf(x) : ceilf(x);
     *w = 0;
     if (!(f >= 0.0f))

@@ -5,10 +5,11 @@
  * rules dmlcl documents where they are silent (docs/operators.md); nothing from src/.
  *
  * Along each dimension d, output coordinate o reads input coordinate
- *   x = fmaf(o, (float)(1 / Scale), (float)(-OutputPixelOffset / Scale - InputPixelOffset))
+ *   x = (o - OutputPixelOffset) / Scale - InputPixelOffset
  * (the pages' OutputX = (InputX + InputPixelOffset) * Scale + OutputPixelOffset solved for
- * InputX; the two constants rounded once from double, the fma rounded once: float32, as the
- * kernels, so that nearest neighbour is exact). Half-up rounding (UPSAMPLE_2D, RESAMPLE,
+ * InputX) in float32, the quotient q = u * r corrected once, fmaf(fmaf(-q, Scale, u), r, q),
+ * r = 1 / Scale rounded once: the correctly rounded quotient (Markstein), as dmlcl states it,
+ * so that nearest neighbour is exact. Half-up rounding (UPSAMPLE_2D, RESAMPLE,
  * RESAMPLE1) is floor with InputPixelOffset 0.5 less; nearest takes floor(x) or ceil(x),
  * LINEAR the neighbours floor(x), floor(x) + 1 weighted 1 - w, w (w = x - floor(x), exact in
  * float), each clamped to the input's edges. The weighted sum is taken in double and rounded
