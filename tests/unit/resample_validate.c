@@ -12,7 +12,9 @@
 
 #include "dmlcl/dmlcl.h"
 #include "internal.h"
+#include "launch.h"
 #include "ref_resample.h"
+#include "resample.h"
 #include "support.h"
 
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
@@ -307,4 +309,75 @@ Test(resample_validate, oracle_by_hand)
     d = (ref_resample_desc){.scales = {0.5f}};
     cr_assert(ref_resample(&ti, &ts, &d, NULL));
     cr_expect(small[0] == 1 && small[1] == 4, "%g %g", (double)small[0], (double)small[1]);
+}
+
+/* ---- The launch (src/launch_resample.c), per device class, no device -------------------- */
+
+static const dmli_device_desc unit_cpu = {
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
+    (uint64_t)32 << 20};
+static const dmli_device_desc unit_gpu = {
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
+    (uint64_t)50 << 20};
+
+static float bits_float(cl_long v)
+{
+    uint32_t u = (uint32_t)v;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+Test(resample_validate, launch)
+{
+    rs c;
+    rs_init(&c, F16); /* {1,3,2,4} -> {1,3,4,8}, LINEAR, scales 2 on H and W */
+    DML_OPERATOR_DESC d = {DML_OPERATOR_RESAMPLE3, &c.d};
+    dmlcl_operator *op = NULL;
+    cr_assert_eq(dmlcl_operator_create(NULL, &d, &op), S_OK, "%s", dmlcl_last_error());
+    const dmli_op_state *st = dmli_operator_state(op);
+    cr_assert(st->computed && st->compute.kind == DMLI_COMPUTE_RESAMPLE);
+    cr_assert_eq(st->compute.n_tensors, 2);
+    cr_expect(!st->compute.tensors[0].output && st->compute.tensors[1].output);
+    static dmli_compute_launch l;
+    dmli_launch_compute(&st->compute, &unit_cpu, &l);
+    cr_expect_str_eq(dmli_options_value(&l.defs, "T"), "ushort");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "HALF"), "1");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "LINEAR"), "1");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "8");
+    /* Padded to five dimensions: {1, 1, 3, 4, 8}; W's 8 outputs one chunk of 8. */
+    cr_expect_eq(l.table[DMLI_RS_AT(4, DMLI_RS_OSIZE)], 8);
+    cr_expect_eq(l.table[DMLI_RS_AT(3, DMLI_RS_ISIZE)], 2);
+    cr_expect_eq(l.table[DMLI_RS_AT(2, DMLI_RS_IS)], 8);
+    cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(3, DMLI_RS_SCALE_OF)]), 2.0f, 0);
+    cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(3, DMLI_RS_RECIP)]), 0.5f, 0);
+    cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(3, DMLI_RS_IN_OFF)]), 0.5f, 0);
+    cr_expect_eq(l.global[0], 1);
+    cr_expect_eq(l.global[1], 4);
+    cr_expect_eq(l.global[2], 3);
+    cr_expect(strstr(l.options, "-DLINEAR=1"), "%s", l.options);
+    /* GPUs: an output an item, a group of up to 64 along W, the grid whole groups. */
+    dmli_launch_compute(&st->compute, &unit_gpu, &l);
+    cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "1");
+    cr_expect_eq(l.local[0], 8);
+    cr_expect_eq(l.global[0] % l.local[0], 0);
+    dmlcl_operator_release(op);
+    /* Nearest half up (RESAMPLE1): the input offset 0.5 less; RESAMPLE2 INCREASING: CEIL. */
+    rs_init(&c, F32);
+    c.d.InterpolationMode = NEAREST;
+    DML_RESAMPLE1_OPERATOR_DESC r1 = {c.d.InputTensor, c.d.OutputTensor, NEAREST,  4,
+                                      c.scales,        c.in_off,         c.out_off};
+    d = (DML_OPERATOR_DESC){DML_OPERATOR_RESAMPLE1, &r1};
+    cr_assert_eq(dmlcl_operator_create(NULL, &d, &op), S_OK, "%s", dmlcl_last_error());
+    dmli_launch_compute(&dmli_operator_state(op)->compute, &unit_cpu, &l);
+    cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(4, DMLI_RS_IN_OFF)]), 0.0f, 0);
+    cr_expect_str_eq(dmli_options_value(&l.defs, "CEIL"), "0");
+    dmlcl_operator_release(op);
+    c.d.RoundingDirection = DML_AXIS_DIRECTION_INCREASING;
+    d = (DML_OPERATOR_DESC){DML_OPERATOR_RESAMPLE3, &c.d};
+    cr_assert_eq(dmlcl_operator_create(NULL, &d, &op), S_OK, "%s", dmlcl_last_error());
+    dmli_launch_compute(&dmli_operator_state(op)->compute, &unit_gpu, &l);
+    cr_expect_str_eq(dmli_options_value(&l.defs, "CEIL"), "1");
+    cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(4, DMLI_RS_IN_OFF)]), 0.5f, 0);
+    dmlcl_operator_release(op);
 }
