@@ -762,6 +762,8 @@ const workload_setup bench_workloads[] = {
     bench_bn_relu,
     bench_argmax_inner,
     bench_cumsum,
+    bench_resample_linear_x2,
+    bench_resample_nearest_x2,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

@@ -71,8 +71,10 @@ typedef struct workload {
         DML_BATCH_NORMALIZATION_OPERATOR_DESC batch_norm;
         DML_ARGMAX_OPERATOR_DESC argmax;
         DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
+        DML_RESAMPLE2_OPERATOR_DESC resample2;
     } op;
-    UINT axes[8];                                 /* reductions' Axes */
+    float resample[3][8]; /* RESAMPLE2's Scales, InputPixelOffsets, OutputPixelOffsets */
+    UINT axes[8];         /* reductions' Axes */
     DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
     DML_OPERATOR_DESC fused;
     /* FLOAT32 outputs compared within this many ULPs of expected (a double result rounded
@@ -111,6 +113,10 @@ int bench_layernorm_768(workload *w);
 int bench_bn_relu(workload *w);
 int bench_argmax_inner(workload *w);
 int bench_cumsum(workload *w);
+
+/* The resampling workloads (workloads_resample.c), after the reductions. */
+int bench_resample_linear_x2(workload *w);
+int bench_resample_nearest_x2(workload *w);
 
 /* Input bytes read, counted in whole 64-byte lines (an input whose lines
  * the workload does not mark counts whole). */

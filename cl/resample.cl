@@ -10,10 +10,11 @@
  *   LINEAR: the two neighbours floor(x) and floor(x) + 1 weighted 1 - w and w, w = x -
  *   floor(x), along every dimension (products of the dimensions' weights); a neighbour of
  *   weight 0 (x integral, or clamped) is not read.
- * A work-item writes VEC consecutive outputs of the innermost dimension: the outer four
- * dimensions' neighbours and weights are computed once for them (up to 8 corners), the
- * innermost per output. Grid: dimension 0 the innermost's chunks, 1 dimension 3, 2 the
- * product of dimensions 0 to 2.
+ * A work-item writes ROWS x VEC outputs: VEC consecutive ones of the innermost dimension in
+ * ROWS consecutive rows of dimension 3. Dimensions 0 to 2's neighbours and weights are
+ * computed once for them, the innermost dimension's once per column, dimension 3's once per
+ * row (up to 8 corners besides the innermost's two). Grid: dimension 0 the innermost's
+ * chunks, 1 dimension 3's blocks of ROWS, 2 the product of dimensions 0 to 2.
  *
  * Macros (defaults build a valid program):
  *   T            the storage type (float, ushort for FLOAT16, char, uchar)
@@ -22,7 +23,7 @@
  *   LINEAR, CEIL the interpolation and nearest's rounding
  *   AFFINE       1: VALUE_SCALE_2D: y = fma(x, Scale, Bias[c]), c the coordinate of
  *                DMLI_RS_CHANNEL_DIM
- *   VEC          outputs per work-item along the innermost dimension
+ *   VEC, ROWS    outputs per work-item along the innermost dimension and dimension 3
  *
  * Arguments (the compute family ABI): the table, then the input and the output, each a
  * buffer and its base in elements.
@@ -51,6 +52,9 @@
 #endif
 #ifndef VEC
 #define VEC 4
+#endif
+#ifndef ROWS
+#define ROWS 1
 #endif
 
 #define COMPUTE_T float
@@ -107,73 +111,100 @@ static void neighbours(__constant long *t, int d, long o, long *i0, long *i1, fl
     *i1 = *w != 0.0f ? *i0 + 1 : *i0;
 }
 
+/* Folds dimension d's neighbours into the corners (offsets and weights): each corner splits in
+ * two where the weight is not 0 (LINEAR), else moves to the one neighbour. */
+static int fold(__constant long *t, int d, long o, long *off, float *wt, int nc)
+{
+    long i0, i1;
+    float w;
+    neighbours(t, d, o, &i0, &i1, &w);
+    long s = AT(d, DMLI_RS_IS);
+#if LINEAR
+    if (w != 0.0f && nc < 8) { /* rank 4 at most: 3 dimensions besides the innermost */
+        for (int c = 0; c < nc; ++c) {
+            off[c + nc] = off[c] + i1 * s;
+            wt[c + nc] = wt[c] * w;
+            off[c] += i0 * s;
+            wt[c] *= 1.0f - w;
+        }
+        return 2 * nc;
+    }
+#endif
+    for (int c = 0; c < nc; ++c)
+        off[c] += i0 * s;
+    return nc;
+}
+
 __kernel void resample(__constant long *t, __global const T *in, long in_base, __global T *out,
                        long out_base)
 {
     long u0 = (long)get_global_id(0) * VEC;
-    long n4 = AT(4, DMLI_RS_OSIZE);
-    if (u0 >= n4)
+    long n4 = AT(4, DMLI_RS_OSIZE), n3 = AT(3, DMLI_RS_OSIZE);
+    long r0 = (long)get_global_id(1) * ROWS;
+    if (u0 >= n4 || r0 >= n3)
         return;
-    long oc[4];
+    long oc[3];
     long z = get_global_id(2);
-    oc[3] = get_global_id(1);
     oc[2] = z % AT(2, DMLI_RS_OSIZE);
     z /= AT(2, DMLI_RS_OSIZE);
     oc[1] = z % AT(1, DMLI_RS_OSIZE);
     oc[0] = z / AT(1, DMLI_RS_OSIZE);
-    long ob = out_base;
-    long off[8];
-    float wt[8];
-    int nc = 1;
-    off[0] = in_base;
-    wt[0] = 1.0f;
-    for (int d = 0; d < 4; ++d) {
-        long i0, i1;
-        float w;
+    /* Dimensions 0 to 2, once for the item's ROWS x VEC outputs. */
+    long ob = out_base, base[8];
+    float bwt[8];
+    int nb = 1;
+    base[0] = in_base;
+    bwt[0] = 1.0f;
+    for (int d = 0; d < 3; ++d) {
         ob += oc[d] * AT(d, DMLI_RS_OS);
-        neighbours(t, d, oc[d], &i0, &i1, &w);
-        long s = AT(d, DMLI_RS_IS);
-#if LINEAR
-        if (w != 0.0f && nc < 8) { /* rank 4 at most: 3 outer dimensions */
-            for (int c = 0; c < nc; ++c) {
-                off[c + nc] = off[c] + i1 * s;
-                wt[c + nc] = wt[c] * w;
-                off[c] += i0 * s;
-                wt[c] *= 1.0f - w;
-            }
-            nc *= 2;
-            continue;
-        }
-#endif
-        for (int c = 0; c < nc; ++c)
-            off[c] += i0 * s;
+        nb = fold(t, d, oc[d], base, bwt, nb);
     }
-    long is4 = AT(4, DMLI_RS_IS), os4 = AT(4, DMLI_RS_OS);
+    /* The innermost dimension's neighbours, once for the ROWS rows. */
+    long ia[VEC], ib[VEC];
+    float iw[VEC], iw1[VEC];
+    int nv = n4 - u0 < VEC ? (int)(n4 - u0) : VEC;
+    /* Past the end (the last chunk), the last output's neighbours: every loop runs VEC. */
+    for (int v = 0; v < VEC; ++v) {
+        neighbours(t, 4, min(u0 + v, n4 - 1), &ia[v], &ib[v], &iw[v]);
+        iw1[v] = 1.0f - iw[v];
+    }
+    long is4 = AT(4, DMLI_RS_IS), os4 = AT(4, DMLI_RS_OS), os3 = AT(3, DMLI_RS_OS);
 #if AFFINE
     float scale = table_float(t, DMLI_RS_SCALE);
     float bias = table_float(t, DMLI_RS_BIAS(oc[DMLI_RS_CHANNEL_DIM]));
 #endif
-    for (int v = 0; v < VEC; ++v) {
-        long u = u0 + v;
-        if (u >= n4)
-            break;
-        long i0, i1;
-        float w;
-        neighbours(t, 4, u, &i0, &i1, &w);
-#if LINEAR
-        float r = 0.0f;
-        for (int c = 0; c < nc; ++c) {
-            float a = LOAD(off[c] + i0 * is4);
-            if (w != 0.0f)
-                a = (1.0f - w) * a + w * LOAD(off[c] + i1 * is4);
-            r = c == 0 ? wt[0] * a : r + wt[c] * a;
+    int nr = n3 - r0 < ROWS ? (int)(n3 - r0) : ROWS;
+    for (int row = 0; row < nr; ++row) {
+        long off[8];
+        float wt[8];
+        for (int c = 0; c < nb; ++c) {
+            off[c] = base[c];
+            wt[c] = bwt[c];
         }
+        int nc = fold(t, 3, r0 + row, off, wt, nb);
+        long orow = ob + (r0 + row) * os3 + u0 * os4;
+#if LINEAR
+        /* Corner by corner over the row's VEC outputs: the inner loop has no branch. A
+         * neighbour of weight 0 is the other one (ib = ia): its value is not used. */
+        float acc[VEC];
+        for (int c = 0; c < nc; ++c) {
+            float wc = wt[c];
+            for (int v = 0; v < VEC; ++v) {
+                float a = LOAD(off[c] + ia[v] * is4), b = LOAD(off[c] + ib[v] * is4);
+                float m = iw[v] != 0.0f ? iw1[v] * a + iw[v] * b : a;
+                acc[v] = c == 0 ? wc * m : acc[v] + wc * m;
+            }
+        }
+        for (int v = 0; v < nv; ++v) {
+            float r = acc[v];
 #else
-        float r = LOAD(off[0] + i0 * is4);
+        for (int v = 0; v < nv; ++v) {
+            float r = LOAD(off[0] + ia[v] * is4);
 #endif
 #if AFFINE
-        r = fma(r, scale, bias);
+            r = fma(r, scale, bias);
 #endif
-        STORE(ob + u * os4, r);
+            STORE(orow + v * os4, r);
+        }
     }
 }

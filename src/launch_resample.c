@@ -5,10 +5,11 @@
  * and its grid. Pure host code, as launch.c. Shapes live in the table only: one variant serves
  * every shape of a type and a mode.
  *
- * A work-item writes resample_vec consecutive outputs along the innermost dimension (the
- * device class's tuning: 8 on CPUs, sharing the outer dimensions' neighbours and weights; 1 on
- * GPUs, neighbouring items reading neighbouring inputs). Grid: dimension 0 the innermost
- * dimension's chunks, 1 dimension 3, 2 the product of dimensions 0 to 2.
+ * A work-item writes resample_rows x resample_vec outputs (the device class's tuning: 8 x 8 on
+ * CPUs, the neighbours and weights of each dimension computed once per row or column of the
+ * block; 1 x 1 on GPUs, neighbouring items reading neighbouring inputs). Grid: dimension 0
+ * the innermost dimension's chunks, 1 dimension 3's blocks, 2 the product of dimensions 0 to
+ * 2.
  */
 #include <string.h>
 
@@ -25,7 +26,7 @@ static cl_long float_bits(float f)
     return (cl_long)u;
 }
 
-static void options(const dmli_resample *r, uint32_t vec, dmli_options *o)
+static void options(const dmli_resample *r, uint32_t vec, uint32_t rows, dmli_options *o)
 {
     bool half = r->type == DML_TENSOR_DATA_TYPE_FLOAT16;
     bool integer = !dmli_type_is_float(r->type);
@@ -36,6 +37,7 @@ static void options(const dmli_resample *r, uint32_t vec, dmli_options *o)
     dmli_opt_int(o, "CEIL", r->ceil);
     dmli_opt_int(o, "AFFINE", r->affine);
     dmli_opt_int(o, "VEC", vec);
+    dmli_opt_int(o, "ROWS", rows);
 }
 
 void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
@@ -46,7 +48,8 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
     uint32_t vec = tuning->resample_vec;
     l->source = DMLI_SOURCE_RESAMPLE;
     l->kernel = "resample";
-    options(r, vec, &l->defs);
+    uint32_t block = tuning->resample_rows;
+    options(r, vec, block, &l->defs);
     for (int d = 0; d < DMLI_RS_DIMS; ++d) {
         l->table[DMLI_RS_AT(d, DMLI_RS_OSIZE)] = r->out_size[d];
         l->table[DMLI_RS_AT(d, DMLI_RS_ISIZE)] = r->in_size[d];
@@ -61,18 +64,26 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
     for (int k = 0; k < 3; ++k)
         l->table[DMLI_RS_BIAS(k)] = float_bits(r->bias[k]);
     l->table_count = DMLI_RS_TABLE;
-    /* A group of up to resample_group items along the innermost dimension (a power of two
-     * within the device's limits), the grid rounded up to whole groups: items past the end
-     * return at once. */
+    /* A work-group of up to resample_group items: a whole chunked row when it fits (else
+     * resample_group chunks of it, the grid rounded up to whole groups: items past the end
+     * return at once), times the most rows of dimension 3 that divide it. Few large groups
+     * on CPUs (each group costs PoCL a dispatch), warps' worth on GPUs. */
     uint64_t chunks = (uint64_t)((r->out_size[4] + vec - 1) / vec);
-    size_t group = 1;
-    size_t limit = dev->max_work_group_size < dev->max_item_sizes[0] ? dev->max_work_group_size
-                                                                     : dev->max_item_sizes[0];
-    while (group * 2 <= tuning->resample_group && group * 2 <= limit && group < chunks)
-        group *= 2;
-    l->global[0] = (size_t)((chunks + group - 1) / group * group);
-    l->global[1] = (size_t)r->out_size[3];
+    uint64_t rows = (uint64_t)((r->out_size[3] + block - 1) / block);
+    size_t limit = tuning->resample_group;
+    limit = limit < dev->max_work_group_size ? limit : dev->max_work_group_size;
+    size_t l0 = chunks < limit ? (size_t)chunks : limit;
+    l0 = l0 < dev->max_item_sizes[0] ? l0 : dev->max_item_sizes[0];
+    l0 = l0 ? l0 : 1;
+    size_t l1 = limit / l0 < rows ? limit / l0 : (size_t)rows;
+    l1 = l1 < dev->max_item_sizes[1] ? l1 : dev->max_item_sizes[1];
+    l1 = l1 ? l1 : 1;
+    while (rows % l1)
+        --l1;
+    l->global[0] = (size_t)((chunks + l0 - 1) / l0 * l0);
+    l->global[1] = (size_t)rows;
     l->global[2] = (size_t)(r->out_size[0] * r->out_size[1] * r->out_size[2]);
-    l->local[0] = group;
-    l->local[1] = l->local[2] = 1;
+    l->local[0] = l0;
+    l->local[1] = l1;
+    l->local[2] = 1;
 }

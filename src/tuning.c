@@ -84,7 +84,8 @@ static const dmli_tuning cpu = {
     /* Resampling: 8 outputs an item share the outer dimensions' neighbours and weights
      * (heuristic until the bench's linear x2 measures it). */
     .resample_vec = 8,
-    .resample_group = 16, /* heuristic */
+    .resample_rows = 8,
+    .resample_group = 1024, /* heuristic: few groups (PoCL's cost is per group) */
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -138,6 +139,7 @@ static const dmli_tuning gpu = {
     /* Resampling: an output an item, neighbouring items reading neighbouring inputs
      * (heuristic). */
     .resample_vec = 1,
+    .resample_rows = 1,
     .resample_group = 64, /* heuristic: two warps, as the maps */
 };
 

@@ -54,7 +54,8 @@ typedef struct dmli_tuning {
     uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
     /* ---- Resampling -------------------------------------------------------------------- */
     uint32_t resample_vec;   /* outputs per work-item along the innermost dimension */
-    uint32_t resample_group; /* work-items per group along it (at most; a power of two) */
+    uint32_t resample_rows;  /* ... times rows of dimension 3 */
+    uint32_t resample_group; /* work-items per group (at most) */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

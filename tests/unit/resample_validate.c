@@ -352,15 +352,18 @@ Test(resample_validate, launch)
     cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(3, DMLI_RS_SCALE_OF)]), 2.0f, 0);
     cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(3, DMLI_RS_RECIP)]), 0.5f, 0);
     cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(3, DMLI_RS_IN_OFF)]), 0.5f, 0);
-    cr_expect_eq(l.global[0], 1);
-    cr_expect_eq(l.global[1], 4);
+    cr_expect_str_eq(dmli_options_value(&l.defs, "ROWS"), "8");
+    cr_expect_eq(l.global[0], 1); /* 8 outputs: a chunk */
+    cr_expect_eq(l.global[1], 1); /* 4 rows: a block of 8 */
     cr_expect_eq(l.global[2], 3);
     cr_expect(strstr(l.options, "-DLINEAR=1"), "%s", l.options);
     /* GPUs: an output an item, a group of up to 64 along W, the grid whole groups. */
     dmli_launch_compute(&st->compute, &unit_gpu, &l);
     cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "1");
     cr_expect_eq(l.local[0], 8);
+    cr_expect_eq(l.local[1], 4);
     cr_expect_eq(l.global[0] % l.local[0], 0);
+    cr_expect_eq(l.global[1], 4);
     dmlcl_operator_release(op);
     /* Nearest half up (RESAMPLE1): the input offset 0.5 less; RESAMPLE2 INCREASING: CEIL. */
     rs_init(&c, F32);
