@@ -762,6 +762,10 @@ const workload_setup bench_workloads[] = {
     bench_bn_relu,
     bench_argmax_inner,
     bench_cumsum,
+    bench_sgemm_1024,
+    bench_sgemm_4096,
+    bench_gemm_projection,
+    bench_gemm_attention,
     bench_resample_linear_x2,
     bench_resample_nearest_x2,
 };
