@@ -497,6 +497,56 @@ def invalid_cases():
     return got
 
 
+def graph_case(name, nodes, tensors, inputs, outputs, note, tolerance=None):
+    c = {"name": "dmlcl.graph." + name, "source": "dmlcl:graph#" + name, "op": "DML_GRAPH",
+         "graph": {"nodes": nodes, "tensors": tensors}, "inputs": inputs,
+         "expected": {"outputs": outputs}, "note": note}
+    if tolerance:
+        c["tolerance"] = tolerance
+    return c
+
+
+def graph_cases(rng):
+    """Computed resampling nodes in graphs: chained, after a view, before a map."""
+    got = []
+    x = stored("FLOAT32", rng.integers(-64, 65, size=[1, 3, 2, 3]) / 8)
+    bias = [0.5, -1.0, 2.0]
+    v = x * 0.5 + np.array(bias).reshape(1, 3, 1, 1)
+    y = v.repeat(2, axis=2).repeat(2, axis=3)
+    got.append(graph_case(
+        "value-scale-then-upsample",
+        [{"op": "DML_OPERATOR_VALUE_SCALE_2D", "attrs": {"Scale": 0.5, "Bias": bias},
+          "inputs": {"InputTensor": "x"}, "outputs": {"OutputTensor": "v"}},
+         {"op": "DML_OPERATOR_UPSAMPLE_2D",
+          "attrs": {"ScaleSize": {"Width": 2, "Height": 2}, "InterpolationMode": MODES[False]},
+          "inputs": {"InputTensor": "v"}, "outputs": {"OutputTensor": "y"}}],
+        {"v": {"type": "FLOAT32", "shape": [1, 3, 2, 3]}}, {"x": tensor("FLOAT32", x)},
+        {"y": tensor("FLOAT32", y)}, "an image normalised per channel, then upsampled: two "
+        "computed nodes, the intermediate in the graph's temporary"))
+    x = stored("FLOAT32", rng.integers(-64, 65, size=[1, 2, 4, 6]) / 8)
+    s = x[:, :, 1:3, :]
+    y, mag = resample(s, [1, 2, 4, 12], [1.0, 1.0, 2.0, 2.0], [0.5] * 4, [-0.5] * 4, True)
+    r = np.maximum(y, 0)
+    got.append(graph_case(
+        "slice-resample-relu",
+        [{"op": "DML_OPERATOR_SLICE", "attrs": {"Offsets": [0, 0, 1, 0], "Sizes": [1, 2, 2, 6],
+                                                 "Strides": [1, 1, 1, 1]},
+          "inputs": {"InputTensor": "x"}, "outputs": {"OutputTensor": "s"}},
+         {"op": "DML_OPERATOR_RESAMPLE2",
+          "attrs": {"InterpolationMode": MODES[True], "RoundingDirection": DIRS[False],
+                    "Scales": [1.0, 1.0, 2.0, 2.0], "InputPixelOffsets": [0.5] * 4,
+                    "OutputPixelOffsets": [-0.5] * 4},
+          "inputs": {"InputTensor": "s"}, "outputs": {"OutputTensor": "r"}},
+         {"op": "DML_OPERATOR_ACTIVATION_RELU", "inputs": {"InputTensor": "r"},
+          "outputs": {"OutputTensor": "y"}}],
+        {"s": {"type": "FLOAT32", "shape": [1, 2, 2, 6]},
+         "r": {"type": "FLOAT32", "shape": [1, 2, 4, 12]}},
+        {"x": tensor("FLOAT32", x)}, {"y": tensor("FLOAT32", r)},
+        "a view feeding a bilinear resample, a map after it (eighths: the sums are exact)",
+        tolerance=linear_tolerance("FLOAT32", mag)))
+    return got
+
+
 def main():
     rng = np.random.default_rng(20261128)
     cases = (worked_cases() + onnx_cases(rng) + generated_cases(rng) + upsample_cases(rng) +
@@ -504,7 +554,9 @@ def main():
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     write(os.path.join(CASES, "directml", "resample.json"), cases)
-    print(f"{len(cases)} cases")
+    graphs = graph_cases(rng)
+    write(os.path.join(CASES, "graph", "resample.json"), graphs)
+    print(f"{len(cases)} cases, {len(graphs)} graph cases")
 
 
 if __name__ == "__main__":
