@@ -21,6 +21,7 @@
  *   HALF         1: FLOAT16 (vload_half; stores round to nearest even once)
  *   INT_OUT      1: an integer type: LINEAR's results rounded to nearest even, saturated
  *   LINEAR, CEIL the interpolation and nearest's rounding
+ *   ANTIALIAS    1: RESAMPLE3's Antialiased LINEAR downscale (the stretched triangle filter)
  *   AFFINE       1: VALUE_SCALE_2D: y = fma(x, Scale, Bias[c]), c the coordinate of
  *                DMLI_RS_CHANNEL_DIM
  *   VEC, ROWS    outputs per work-item along the innermost dimension and dimension 3
@@ -56,6 +57,9 @@
 #ifndef ROWS
 #define ROWS 1
 #endif
+#ifndef ANTIALIAS
+#define ANTIALIAS 0
+#endif
 
 #define COMPUTE_T float
 #define COMPUTE_DOUBLE 0
@@ -81,17 +85,23 @@ static float table_float(__constant long *t, int k)
     return as_float((uint)t[k]);
 }
 
-/* Dimension d's neighbours i0, i1 and the weight w of i1 for output coordinate o; i1 is i0
- * where w is 0 (x integral, or clamped to an edge). */
-static void neighbours(__constant long *t, int d, long o, long *i0, long *i1, float *w)
+/* Dimension d's input coordinate for output coordinate o (the quotient correctly rounded). */
+static float coordinate(__constant long *t, int d, long o)
 {
-    long n = AT(d, DMLI_RS_ISIZE);
     float y = table_float(t, DMLI_RS_AT(d, DMLI_RS_SCALE_OF));
     float inv = table_float(t, DMLI_RS_AT(d, DMLI_RS_RECIP));
     float u = (float)o - table_float(t, DMLI_RS_AT(d, DMLI_RS_OUT_OFF));
     float q = u * inv;
     q = fma(fma(-q, y, u), inv, q); /* the remainder, exact, corrects the quotient */
-    float x = q - table_float(t, DMLI_RS_AT(d, DMLI_RS_IN_OFF));
+    return q - table_float(t, DMLI_RS_AT(d, DMLI_RS_IN_OFF));
+}
+
+/* Dimension d's neighbours i0, i1 and the weight w of i1 for output coordinate o; i1 is i0
+ * where w is 0 (x integral, or clamped to an edge). */
+static void neighbours(__constant long *t, int d, long o, long *i0, long *i1, float *w)
+{
+    long n = AT(d, DMLI_RS_ISIZE);
+    float x = coordinate(t, d, o);
 #if CEIL
     float f = ceil(x);
 #else
@@ -135,6 +145,61 @@ static int fold(__constant long *t, int d, long o, long *off, float *wt, int nc)
     return nc;
 }
 
+#if ANTIALIAS
+/* RESAMPLE3's Antialiased LINEAR: the triangle filter stretched by 1/Scale where Scale < 1
+ * (ONNX Resize's antialias): taps floor(x) + k, k from start = floor(-1/s) + 1 to 1 - start
+ * (s the scale, at most 1; 1/s the table's reciprocal), each weighted max(0, 1 - |k - (x -
+ * floor(x))| s), the weights normalised per dimension, indices clamped to the input (an edge
+ * element takes the weights of the taps past it); a tap of weight 0 is not read. */
+static float antialiased(__constant long *t, __global const T *in, long in_base, const long *oc)
+{
+    long first[DMLI_RS_DIMS], n[DMLI_RS_DIMS];
+    int foot[DMLI_RS_DIMS], k[DMLI_RS_DIMS];
+    float ratio[DMLI_RS_DIMS], sc[DMLI_RS_DIMS], sum[DMLI_RS_DIMS];
+    for (int d = 0; d < DMLI_RS_DIMS; ++d) {
+        float x = coordinate(t, d, oc[d]);
+        float f = floor(clamp(x, -2147483648.0f, 2147483647.0f));
+        float scale = table_float(t, DMLI_RS_AT(d, DMLI_RS_SCALE_OF));
+        sc[d] = scale < 1.0f ? scale : 1.0f;
+        float inv = scale < 1.0f ? table_float(t, DMLI_RS_AT(d, DMLI_RS_RECIP)) : 1.0f;
+        int start = (int)floor(-inv) + 1;
+        ratio[d] = x - f;
+        foot[d] = 2 - 2 * start;
+        first[d] = (long)f;
+        n[d] = AT(d, DMLI_RS_ISIZE);
+        sum[d] = 0.0f;
+        for (int j = 0; j < foot[d]; ++j)
+            sum[d] += fmax(0.0f, 1.0f - fabs((float)(start + j) - ratio[d]) * sc[d]);
+        k[d] = start;
+    }
+    float r = 0.0f;
+    bool any = false;
+    for (;;) {
+        float w = 1.0f;
+        long off = in_base;
+        for (int d = 0; d < DMLI_RS_DIMS; ++d) {
+            w *= fmax(0.0f, 1.0f - fabs((float)k[d] - ratio[d]) * sc[d]) / sum[d];
+            long i = clamp(first[d] + k[d], 0L, n[d] - 1);
+            off += i * AT(d, DMLI_RS_IS);
+        }
+        if (w != 0.0f) {
+            float v = LOAD(off);
+            r = any ? r + w * v : w * v;
+            any = true;
+        }
+        int d = DMLI_RS_DIMS - 1; /* the odometer: the innermost tap first */
+        for (; d >= 0; --d) {
+            int start = 1 - foot[d] / 2;
+            if (++k[d] < start + foot[d])
+                break;
+            k[d] = start;
+        }
+        if (d < 0)
+            return r;
+    }
+}
+#endif
+
 __kernel void resample(__constant long *t, __global const T *in, long in_base, __global T *out,
                        long out_base)
 {
@@ -149,6 +214,17 @@ __kernel void resample(__constant long *t, __global const T *in, long in_base, _
     z /= AT(2, DMLI_RS_OSIZE);
     oc[1] = z % AT(1, DMLI_RS_OSIZE);
     oc[0] = z / AT(1, DMLI_RS_OSIZE);
+#if ANTIALIAS
+    for (long row = r0; row < min(r0 + ROWS, n3); ++row)
+        for (long u = u0; u < min(u0 + VEC, n4); ++u) {
+            long c5[DMLI_RS_DIMS] = {oc[0], oc[1], oc[2], row, u};
+            long o = out_base;
+            for (int d = 0; d < DMLI_RS_DIMS; ++d)
+                o += c5[d] * AT(d, DMLI_RS_OS);
+            STORE(o, antialiased(t, in, in_base, c5));
+        }
+    return;
+#endif
     /* Dimensions 0 to 2, once for the item's ROWS x VEC outputs. */
     long ob = out_base, base[8];
     float bwt[8];

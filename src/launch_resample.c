@@ -36,6 +36,7 @@ static void options(const dmli_resample *r, uint32_t vec, uint32_t rows, dmli_op
     dmli_opt_int(o, "LINEAR", r->linear);
     dmli_opt_int(o, "CEIL", r->ceil);
     dmli_opt_int(o, "AFFINE", r->affine);
+    dmli_opt_int(o, "ANTIALIAS", r->antialias);
     dmli_opt_int(o, "VEC", vec);
     dmli_opt_int(o, "ROWS", rows);
 }

@@ -16,6 +16,7 @@ typedef struct dmli_resample {
     bool linear;               /* else nearest neighbour */
     bool ceil;                 /* nearest: x rounded up (DML_AXIS_DIRECTION_INCREASING) */
     bool affine;               /* VALUE_SCALE_2D: y = fma(x, scale, bias[c]) */
+    bool antialias;            /* RESAMPLE3 Antialiased LINEAR with a Scale below 1 */
     int64_t out_size[DMLI_RS_DIMS], in_size[DMLI_RS_DIMS];
     int64_t in_stride[DMLI_RS_DIMS], out_stride[DMLI_RS_DIMS];
     /* Per dimension: Scale, 1 / Scale (rounded once), the pixel offsets (cl/resample.cl's

@@ -36,11 +36,11 @@ A test converts when its model is one node of a mapped operator. The mapping:
   Axes {axis} from opset 13, {axis, ..., rank - 1} before), LayerNormalization
   (MEAN_VARIANCE_NORMALIZATION2, Y only), MeanVarianceNormalization
   (MEAN_VARIANCE_NORMALIZATION1), LpNormalization (LP_NORMALIZATION).
-- Resize and Upsample (convert_resample) as RESAMPLE2, ONNX Runtime's DirectML provider's
-  mapping (DmlOperatorResize.cpp): each coordinate_transformation_mode's pixel offsets and
-  scale per axis, nearest_mode as RoundingDirection and an input offset; cubic, antialias,
-  exclude_outside and extrapolation_value are skipped (the provider does not map them, or
-  dmlcl refuses Antialiased).
+- Resize and Upsample (convert_resample) as RESAMPLE2 (antialias: RESAMPLE3 with Antialiased
+  TRUE), ONNX Runtime's DirectML provider's mapping (DmlOperatorResize.cpp): each
+  coordinate_transformation_mode's pixel offsets and scale per axis, nearest_mode as
+  RoundingDirection and an input offset; cubic, exclude_outside and extrapolation_value are
+  skipped (the provider does not map them).
 - Reductions (convert_reduce, REDUCE_OPS): ReduceSum, ReduceMean (AVERAGE), ReduceMax,
   ReduceMin, ReduceProd (MULTIPLY), ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp,
   ReduceSumSquare as DML_OPERATOR_REDUCE, ArgMax and ArgMin as DML_OPERATOR_ARGMAX and _ARGMIN.
@@ -836,9 +836,7 @@ def convert_resample(name, model, sets, where):
     mode = attrs.get("mode", "nearest").lower()
     if mode == "cubic":
         raise Skip("mode: cubic; DirectML's resampling is nearest or linear")
-    if attrs.get("antialias", 0):
-        raise Skip("antialias: RESAMPLE3's Antialiased TRUE downscaling is not implemented in "
-                   "dmlcl (E_NOTIMPL)")
+    antialias = bool(attrs.get("antialias", 0))
     if attrs.get("exclude_outside", 0):
         raise Skip("attribute: exclude_outside; DirectML clamps to the edges (ONNX Runtime "
                    "does not map it)")
@@ -905,10 +903,11 @@ def convert_resample(name, model, sets, where):
     in_offs, out_offs, sc = [f32(v) for v in in_offs], [f32(v) for v in out_offs], \
         [f32(v) for v in sc]
     model_y, mag = rs.resample(x.astype(np.float64), out_shape, sc, in_offs, out_offs,
-                               mode == "linear", ceil, False)
+                               mode == "linear", ceil, False, antialias)
     tol = None
     if mode == "linear":
-        tol = {"ulp": 84, "abs": 16 * 2.0 ** -24 * float(mag.max()) + 2.0 ** -20}
+        tol = {"ulp": 84, "abs": (64 if antialias else 16) * 2.0 ** -24 * float(mag.max()) +
+               2.0 ** -20}
         ok = np.all(np.abs(model_y - y) <= 84 * np.spacing(np.abs(y).astype(np.float32)) +
                     tol["abs"])
     else:
@@ -922,15 +921,19 @@ def convert_resample(name, model, sets, where):
                  "RoundingDirection": "DML_AXIS_DIRECTION_" +
                  ("INCREASING" if ceil else "DECREASING"),
                  "Scales": sc, "InputPixelOffsets": in_offs, "OutputPixelOffsets": out_offs}
+    dml = "DML_OPERATOR_RESAMPLE3" if antialias else "DML_OPERATOR_RESAMPLE2"
+    if antialias:
+        dml_attrs["Antialiased"] = True
+        extra.append("antialias: Antialiased TRUE")
     c = {"name": "onnx-node." + name[5:] if name.startswith("test_") else "onnx-node." + name,
-         "source": "onnx:{}-{}#{}".format(op, opset, name), "op": "DML_OPERATOR_RESAMPLE2",
+         "source": "onnx:{}-{}#{}".format(op, opset, name), "op": dml,
          "attrs": dml_attrs, "inputs": {"InputTensor": case_tensor(t, x)},
          "expected": {"outputs": {"OutputTensor": case_tensor(out_t, y)}}}
     if tol:
         c["tolerance"] = tol
-    c["note"] = ("ONNX {}-{} as RESAMPLE2 (ONNX Runtime's DirectML provider's mapping, "
+    c["note"] = ("ONNX {}-{} as {} (ONNX Runtime's DirectML provider's mapping, "
                  "DmlOperatorResize.cpp); {} (ONNX's backend node test {}, {})").format(
-        op, opset, "; ".join(extra), name, where)
+        op, opset, dml.replace("DML_OPERATOR_", ""), "; ".join(extra), name, where)
     return op, c
 
 

@@ -5,7 +5,9 @@ generated cases (ranks 1 to 4, UPSAMPLE_2D's 5, FLOAT32, FLOAT16, INT8, UINT8, n
 neighbour with both rounding directions and LINEAR, scales up and down, integral and not,
 the offsets of every ONNX coordinate_transformation_mode as ONNX Runtime's DirectML provider
 maps them (DmlOperatorResize.cpp), outputs cropped and clamped, strided inputs and outputs),
-ONNX Resize-19 configurations checked against onnx.reference, and one case per validation rule.
+ONNX Resize-19 configurations checked against onnx.reference (antialias=1 as RESAMPLE3's
+Antialiased too), one case per validation rule, and graphs/resample.json's computed nodes in
+graphs.
 
 Expected values: DirectML's coordinate transform, OutputX = (InputX + InputPixelOffset) * Scale
 + OutputPixelOffset solved for InputX, as dmlcl states it (docs/operators.md): x = (o -
@@ -14,7 +16,8 @@ corrected once by fma(fma(-q, Scale, u), 1 / Scale, q) (the correctly rounded qu
 RESAMPLE, RESAMPLE1 round half up (floor with InputPixelOffset 0.5 less); LINEAR weighs
 floor(x) and floor(x) + 1 by 1 - w and w (w = x - floor(x)); indices clamped to the input. The
 weighted sums in float64 with numpy, rounded once to the output type (integers to nearest even,
-saturated). LINEAR cases carry 84 ULPs (precision.md) or an absolute bound of 16 float32
+saturated). Antialiased LINEAR along a Scale s < 1: taps floor(x) + k, k from floor(-1/s) + 1
+to -floor(-1/s), weighted max(0, 1 - |k - frac(x)| s), normalised per dimension. LINEAR cases carry 84 ULPs (precision.md) or an absolute bound of 16 float32
 epsilons of the largest sum of |weight * input| where the terms may cancel.
 
 Run from the repository root with the venv's python (scripts/venv):
@@ -60,6 +63,38 @@ def fma32(o, a, b):
     return float(f)
 
 
+def coordinates(n_out, scale, in_off, out_off):
+    """x per output coordinate: (o - out_off) / scale - in_off in float32, the quotient
+    corrected once (the correctly rounded quotient)."""
+    y = f32(scale)
+    inv = f32(1.0 / y)
+    out_off, in_off = f32(out_off), f32(in_off)
+    xs = []
+    for o in range(n_out):
+        u = f32(o - out_off)
+        q = f32(u * inv)
+        q = fma32(fma32(-q, y, u), inv, q)
+        xs.append(f32(q - in_off))
+    return xs
+
+
+def antialias_taps(n_in, n_out, scale, in_off, out_off):
+    """Per output coordinate: [(index, normalised weight)] of the stretched triangle filter
+    (ONNX Resize's antialias; indices clamped, weight-0 taps left out)."""
+    s = min(f32(scale), 1.0)
+    inv = f32(1.0 / f32(scale)) if f32(scale) < 1.0 else 1.0
+    start = math.floor(-inv) + 1
+    got = []
+    for x in coordinates(n_out, scale, in_off, out_off):
+        f = math.floor(x)
+        ratio = x - f
+        ws = [max(0.0, 1.0 - abs(k - ratio) * s) for k in range(start, 2 - start)]
+        total = sum(ws)
+        got.append([(min(max(f + k, 0), n_in - 1), w / total)
+                    for k, w in zip(range(start, 2 - start), ws) if w != 0])
+    return got
+
+
 def axis_map(n_in, n_out, scale, in_off, out_off, linear, ceil, half_up):
     """Per output coordinate: (i0, i1, w)."""
     if not linear and half_up:
@@ -87,8 +122,21 @@ def axis_map(n_in, n_out, scale, in_off, out_off, linear, ceil, half_up):
     return got
 
 
-def resample(x, out_shape, scales, in_offs, out_offs, linear, ceil=False, half_up=False):
+def resample(x, out_shape, scales, in_offs, out_offs, linear, ceil=False, half_up=False,
+             antialias=False):
     """The output (float64) and the sum of |weight * input| per element."""
+    if linear and antialias and any(f32(s) < 1.0 for s in scales):
+        taps = [antialias_taps(x.shape[d], out_shape[d], scales[d], in_offs[d], out_offs[d])
+                for d in range(x.ndim)]
+        y = np.zeros(out_shape)
+        mag = np.zeros(out_shape)
+        for idx in np.ndindex(*out_shape):
+            terms = [((), 1.0)]
+            for d, o in enumerate(idx):
+                terms = [(at + (i,), wt * w) for at, wt in terms for i, w in taps[d][o]]
+            y[idx] = sum(wt * x[at] for at, wt in terms)
+            mag[idx] = sum(abs(wt * x[at]) for at, wt in terms)
+        return y, mag
     maps = [axis_map(x.shape[d], out_shape[d], scales[d], in_offs[d], out_offs[d], linear, ceil,
                      half_up) for d in range(x.ndim)]
     y = np.zeros(out_shape)
@@ -139,11 +187,11 @@ MODES = {False: "DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR", True: "DML_INTERPOLAT
 DIRS = {False: "DML_AXIS_DIRECTION_DECREASING", True: "DML_AXIS_DIRECTION_INCREASING"}
 
 
-def linear_tolerance(t, mag):
+def linear_tolerance(t, mag, eps=16):
     if t in ("INT8", "UINT8"):
         return None
     m = float(mag.max()) if mag.size else 0.0
-    return {"ulp": 84, "abs": 16 * EPS32 * m} if m > 0 else {"ulp": 84}
+    return {"ulp": 84, "abs": eps * EPS32 * m} if m > 0 else {"ulp": 84}
 
 
 def data(rng, t, shape):
@@ -159,7 +207,7 @@ def resample_case(name, version, t, x, out_shape, scales, in_offs, out_offs, lin
     op = "RESAMPLE" + ("" if version == 0 else str(version))
     half_up = version < 2
     y, mag = resample(x, out_shape, scales, in_offs, out_offs, linear, ceil and not half_up,
-                      half_up)
+                      half_up, bool(antialiased))
     attrs = {"InterpolationMode": MODES[linear], "Scales": [f32(s) for s in scales]}
     if version >= 1:
         attrs["InputPixelOffsets"] = [f32(v) for v in in_offs]
@@ -175,8 +223,8 @@ def resample_case(name, version, t, x, out_shape, scales, in_offs, out_offs, lin
     out = tensor(t, as_output(t, y))
     if out_strides:
         inputs["OutputTensor"] = {"type": t, "shape": list(out_shape), "strides": out_strides}
-    return case(name, op, inputs, {"OutputTensor": out}, attrs=attrs, note=note,
-                tolerance=linear_tolerance(t, mag) if linear else None)
+    tol = linear_tolerance(t, mag, 64 if antialiased else 16) if linear else None
+    return case(name, op, inputs, {"OutputTensor": out}, attrs=attrs, note=note, tolerance=tol)
 
 
 def worked_cases():
@@ -229,11 +277,11 @@ NEAREST_MODES = {"round_prefer_floor": (True, 0.5), "round_prefer_ceil": (False,
                  "floor": (False, 0.0), "ceil": (True, 0.0)}
 
 
-def onnx_reference(x, mode, nearest_mode, coord, scales):
+def onnx_reference(x, mode, nearest_mode, coord, scales, antialias=0):
     """ONNX Resize-19 on x, by onnx.reference's evaluator."""
     from onnx import TensorProto, helper
     from onnx.reference import ReferenceEvaluator
-    attrs = {"mode": mode, "coordinate_transformation_mode": coord}
+    attrs = {"mode": mode, "coordinate_transformation_mode": coord, "antialias": antialias}
     if nearest_mode:
         attrs["nearest_mode"] = nearest_mode
     node = helper.make_node("Resize", ["X", "", "S"], ["Y"], **attrs)
@@ -317,6 +365,44 @@ def onnx_cases(rng):
     return got
 
 
+def antialias_cases(rng):
+    """RESAMPLE3 Antialiased LINEAR downscales as ONNX Resize-19 antialias=1 through ONNX
+    Runtime's DirectML mapping, checked against onnx.reference."""
+    got = []
+    for coord, shape, scales in (("half_pixel", [1, 1, 8, 8], [1, 1, 0.5, 0.5]),
+                                 ("half_pixel", [1, 2, 6, 9], [1, 1, 0.6, 0.3]),
+                                 ("asymmetric", [1, 1, 7, 5], [1, 1, 0.75, 0.4]),
+                                 ("align_corners", [1, 1, 9, 9], [1, 1, 0.5, 0.5]),
+                                 ("half_pixel", [2, 12], [1, 0.25]),
+                                 ("half_pixel", [1, 1, 4, 4], [1, 1, 0.5, 2.0])):
+        x = stored("FLOAT32", rng.uniform(-10, 10, size=shape)).astype(np.float32)
+        out_shape = [int(math.floor(n * f32(k))) for n, k in zip(shape, scales)]
+        want = onnx_reference(x, "linear", None, coord, scales, antialias=1).astype(np.float64)
+        in_offs, out_offs, sc = [], [], []
+        for d in range(len(shape)):
+            io, oo, s = onnx_axis(coord, shape[d], out_shape[d], scales[d])
+            in_offs.append(f32(io))
+            out_offs.append(f32(oo))
+            sc.append(f32(s))
+        y, mag = resample(x.astype(np.float64), out_shape, sc, in_offs, out_offs, True,
+                          antialias=True)
+        tag = f"{coord}-{'x'.join(map(str, shape))}-" + "-".join(f"{v:g}" for v in scales[-2:])
+        if coord != "align_corners":  # ONNX's align_corners takes the fractional length
+            assert np.allclose(y, want, rtol=1e-5, atol=1e-5), f"antialias {tag}"
+        attrs = {"InterpolationMode": MODES[True], "RoundingDirection": DIRS[False],
+                 "Scales": sc, "InputPixelOffsets": in_offs, "OutputPixelOffsets": out_offs,
+                 "Antialiased": True}
+        got.append(case(f"directml.resample3.antialiased-{tag}", "RESAMPLE3",
+                        {"InputTensor": tensor("FLOAT32", x)},
+                        {"OutputTensor": tensor("FLOAT32", y)}, attrs=attrs,
+                        tolerance=linear_tolerance("FLOAT32", mag, 64),
+                        source="onnx:Resize-19#antialias-" + tag,
+                        note="the triangle filter stretched by 1/Scale (ONNX Resize antialias=1 "
+                             "through ONNX Runtime's DirectML mapping; onnx.reference agrees "
+                             "except align_corners, whose ONNX scale is fractional)"))
+    return got
+
+
 def generated_cases(rng):
     got = []
     scale_pool = [2.0, 3.0, 0.5, 1.5, 0.75, 0.6, 1.7, 1.0, 4.0, 0.3]
@@ -357,7 +443,7 @@ def generated_cases(rng):
                         f"directml.resample{version or ''}.{t.lower()}-rank{rank}-{mode}-{k}",
                         version, t, x, out_shape, scales, in_offs, out_offs, linear, ceil,
                         in_strides, out_strides,
-                        antialiased=(not linear) if version == 3 else None))
+                        antialiased=True if version == 3 else None))
     # RESAMPLE3: Antialiased TRUE where nothing filters (NEAREST, or scales of 1 and more).
     x = data(rng, "FLOAT32", [1, 1, 3, 3])
     got.append(resample_case("directml.resample3.antialiased-upscale", 3, "FLOAT32", x,
@@ -551,6 +637,7 @@ def main():
     rng = np.random.default_rng(20261128)
     cases = (worked_cases() + onnx_cases(rng) + generated_cases(rng) + upsample_cases(rng) +
              value_scale_cases(rng) + invalid_cases())
+    cases += antialias_cases(np.random.default_rng(20261129))
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     write(os.path.join(CASES, "directml", "resample.json"), cases)

@@ -24,8 +24,9 @@
  *     not be OutputSize / InputSize; the image is cropped or its edges clamped);
  *     FLOAT32, FLOAT16, INT8, UINT8 (the 6.2 tables); integer outputs of LINEAR rounded to
  *     nearest even and saturated. Chosen where the pages are silent: each Scale finite and
- *     > 0, each offset finite. RESAMPLE3's Antialiased TRUE is refused (E_NOTIMPL) where it
- *     would change the result (LINEAR with a Scale below 1): dmlcl has no antialiasing filter.
+ *     > 0, each offset finite. RESAMPLE3's Antialiased LINEAR stretches the triangle filter by
+ *     1/Scale along each dimension whose Scale is below 1 (ONNX Resize's antialias, which ONNX
+ *     Runtime's DirectML provider maps onto it), the weights normalised per dimension.
  *   VALUE_SCALE_2D (1.0): rank 4 {N, C, H, W}, FLOAT32 or FLOAT16, y = x * Scale + Bias[c]
  *     (rounded once), ChannelCount 1 or 3 and equal to C. A nearest resample of scale 1 with
  *     an epilogue: the map family (src/map.c) has no per-channel parameter.
@@ -121,15 +122,6 @@ static HRESULT validate_rs(const rs_view *v, dmli_op_state *st)
         DMLI_TRY(check_floats(op, "InputPixelOffsets", v->in_offsets, v->count, false));
         DMLI_TRY(check_floats(op, "OutputPixelOffsets", v->out_offsets, v->count, false));
     }
-    bool downscales = false;
-    for (uint32_t d = 0; d < v->count; ++d)
-        downscales |= v->scales[d] < 1.0f;
-    if (v->antialiased && v->mode == DML_INTERPOLATION_MODE_LINEAR && downscales)
-        return dmli_fail(E_NOTIMPL,
-                         "%s: Antialiased TRUE with DML_INTERPOLATION_MODE_LINEAR and a Scale "
-                         "below 1 is not implemented (dmlcl has no antialiasing filter; "
-                         "Antialiased FALSE, or NEAREST_NEIGHBOR, or Scales of 1 and more run)",
-                         op);
     return S_OK;
 }
 
@@ -171,6 +163,8 @@ static void lower_rs(const rs_view *v, dmli_op_state *st)
     dmli_resample *r = lower_common(st);
     r->linear = v->mode == DML_INTERPOLATION_MODE_LINEAR;
     r->ceil = !r->linear && !v->half_up && v->rounding == DML_AXIS_DIRECTION_INCREASING;
+    for (uint32_t i = 0; i < v->count; ++i)
+        r->antialias |= r->linear && v->antialiased && v->scales[i] < 1.0f;
     uint32_t pad = DMLI_RS_DIMS - v->count;
     for (uint32_t i = 0; i < v->count; ++i) {
         double in_off = v->offsets ? v->in_offsets[i] : 0.5;

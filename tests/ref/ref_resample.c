@@ -60,9 +60,8 @@ static bool supported(DML_TENSOR_DATA_TYPE t)
            t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_UINT8;
 }
 
-/* Dimension d's neighbours and the weight of the second for output coordinate o. */
-static void neighbours(const ref_resample_desc *d, int k, uint32_t n, uint32_t o, uint32_t *i0,
-                       uint32_t *i1, double *w)
+/* Dimension k's input coordinate for output coordinate o. */
+static float coordinate(const ref_resample_desc *d, int k, uint32_t o)
 {
     double in_off = d->input_offsets[k];
     if (!d->linear && d->half_up)
@@ -71,7 +70,14 @@ static void neighbours(const ref_resample_desc *d, int k, uint32_t n, uint32_t o
     float u = (float)o - d->output_offsets[k];
     float q = u * inv;
     q = fmaf(fmaf(-q, y, u), inv, q);
-    float x = q - (float)in_off;
+    return q - (float)in_off;
+}
+
+/* Dimension d's neighbours and the weight of the second for output coordinate o. */
+static void neighbours(const ref_resample_desc *d, int k, uint32_t n, uint32_t o, uint32_t *i0,
+                       uint32_t *i1, double *w)
+{
+    float x = coordinate(d, k, o);
     float f = d->linear || !d->ceil ? floorf(x) : ceilf(x);
     *w = 0;
     if (!(f >= 0.0f))
@@ -84,6 +90,54 @@ static void neighbours(const ref_resample_desc *d, int k, uint32_t n, uint32_t o
             *w = (double)x - (double)f;
     }
     *i1 = *w != 0 ? *i0 + 1 : *i0;
+}
+
+/* One antialiased output (the header's rule), and the sum of |weight * input| in *mag. */
+static double antialiased(const ref_tensor *in, const ref_resample_desc *d, const uint32_t *c,
+                          double *mag)
+{
+    uint32_t rank = in->rank;
+    int64_t first[REF_RESAMPLE_MAX_RANK], k[REF_RESAMPLE_MAX_RANK], start[REF_RESAMPLE_MAX_RANK];
+    double ratio[REF_RESAMPLE_MAX_RANK], sc[REF_RESAMPLE_MAX_RANK], sum[REF_RESAMPLE_MAX_RANK];
+    for (uint32_t j = 0; j < rank; ++j) {
+        float x = coordinate(d, (int)j, c[j]);
+        double f = floor((double)x);
+        float s = d->scales[j] < 1.0f ? d->scales[j] : 1.0f;
+        float inv = d->scales[j] < 1.0f ? (float)(1.0 / (double)d->scales[j]) : 1.0f;
+        start[j] = (int64_t)floor(-(double)inv) + 1;
+        ratio[j] = (double)x - f;
+        sc[j] = s;
+        first[j] = (int64_t)f;
+        sum[j] = 0;
+        for (int64_t t = start[j]; t <= 1 - start[j]; ++t)
+            sum[j] += fmax(0.0, 1.0 - fabs((double)t - ratio[j]) * sc[j]);
+        k[j] = start[j];
+    }
+    double r = 0, m = 0;
+    for (;;) {
+        double w = 1;
+        uint32_t at[REF_RESAMPLE_MAX_RANK];
+        for (uint32_t j = 0; j < rank; ++j) {
+            w *= fmax(0.0, 1.0 - fabs((double)k[j] - ratio[j]) * sc[j]) / sum[j];
+            int64_t i = first[j] + k[j];
+            at[j] = (uint32_t)(i < 0 ? 0 : i >= (int64_t)in->sizes[j] ? in->sizes[j] - 1 : i);
+        }
+        if (w != 0) {
+            double v = read_value(in, at);
+            r += w * v;
+            m += fabs(w * v);
+        }
+        int j = (int)rank - 1;
+        for (; j >= 0; --j) {
+            if (++k[j] <= 1 - start[j])
+                break;
+            k[j] = start[j];
+        }
+        if (j < 0)
+            break;
+    }
+    *mag = m;
+    return r;
 }
 
 bool ref_resample(const ref_tensor *in, const ref_tensor *out, const ref_resample_desc *d,
@@ -99,7 +153,18 @@ bool ref_resample(const ref_tensor *in, const ref_tensor *out, const ref_resampl
         return false;
     uint32_t c[REF_RESAMPLE_MAX_RANK] = {0};
     uint64_t flat = 0;
+    bool aa = false;
+    for (uint32_t k = 0; k < rank; ++k)
+        aa |= d->linear && d->antialias && d->scales[k] < 1.0f;
     do {
+        if (aa) {
+            double m;
+            write_value(out, c, antialiased(in, d, c, &m));
+            if (mag)
+                mag[flat] = m;
+            ++flat;
+            continue;
+        }
         uint32_t i0[REF_RESAMPLE_MAX_RANK], i1[REF_RESAMPLE_MAX_RANK];
         double w[REF_RESAMPLE_MAX_RANK];
         for (uint32_t k = 0; k < rank; ++k)

@@ -30,6 +30,10 @@ typedef struct ref_resample_desc {
     bool linear;
     bool ceil;    /* nearest: round up (DML_AXIS_DIRECTION_INCREASING) */
     bool half_up; /* nearest: floor(x + 0.5) (UPSAMPLE_2D, RESAMPLE, RESAMPLE1) */
+    /* LINEAR, RESAMPLE3's Antialiased: along a dimension of Scale s < 1, the taps floor(x) + k,
+     * k from start = floor(-(float)(1/s)) + 1 to 1 - start, weighted max(0, 1 - |k - (x -
+     * floor(x))| s) and normalised (ONNX Resize's antialias); indices clamped. */
+    bool antialias;
     float scales[REF_RESAMPLE_MAX_RANK];
     float input_offsets[REF_RESAMPLE_MAX_RANK];
     float output_offsets[REF_RESAMPLE_MAX_RANK];
