@@ -53,6 +53,9 @@
 #ifndef DS
 #define DS 8
 #endif
+#ifndef KC
+#define KC 128
+#endif
 #ifndef TX
 #define TX 8
 #endif
@@ -78,23 +81,46 @@
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define VEC CAT(float, VW)
-#define VLOADF CAT(vload, VW)
-#define VSTOREF CAT(vstore, VW)
-#define VLOADH CAT(vload_half, VW)
+#define NB (NV * VW) /* gemm_blocks' columns */
+
+/*
+ * Vectors of VW floats without a vector-typed builtin call (vloadN, vstoreN, mad on floatN):
+ * a call passing a 32- or 64-byte vector changes the ABI on targets without AVX or AVX-512
+ * (scripts/kernel-targets builds every variant for each), while plain vector arithmetic,
+ * element-wise construction and unions do not. VLOADS(p, i): p[i .. i + VW - 1] through
+ * LOAD, each a scalar read (the compiler merges contiguous ones into one vector load);
+ * VLOADL the same from local memory.
+ */
+#define VL4(L, p, i) L(p, (i)), L(p, (i) + 1), L(p, (i) + 2), L(p, (i) + 3)
+#define VL8(L, p, i) VL4(L, p, i), VL4(L, p, (i) + 4)
+#define VL16(L, p, i) VL8(L, p, i), VL8(L, p, (i) + 8)
+#define VLOADS(p, i) ((VEC)(CAT(VL, VW)(LOAD, p, i)))
+#define VLOADL(p, i) ((VEC)(CAT(VL, VW)(LLOAD, p, i))) /* local memory, float */
+typedef union {
+    VEC v;
+    float f[VW];
+} vec_lanes;
 
 #if HALF
 typedef ushort elem_t;
 #define LOAD(p, i) vload_half((i), (__global const half *)(p))
-#define LOADV(p, i) VLOADH(0, (__global const half *)((p) + (i)))
 #define STORE(p, i, v) dmli_store_half((p), (i), (v))
 #else
 typedef float elem_t;
 #define LOAD(p, i) ((p)[i])
-#define LOADV(p, i) VLOADF(0, (p) + (i))
 #define STORE(p, i, v) ((p)[i] = (v))
 #endif
 
 #define PARAM(i) as_float((uint)t[i])
+#define LLOAD(p, i) ((p)[i]) /* local memory, float */
+
+/* acc + a * b (any of them vectors), contracted to one multiply-add where the device has one:
+ * the FP_CONTRACT pragma is OFF for the file (the epilogue's activations count their
+ * roundings) and ON only here. */
+#define FMADD(a, b, acc)                                           \
+    do {                                                           \
+        _Pragma("OPENCL FP_CONTRACT ON")(acc) = (a) * (b) + (acc); \
+    } while (0)
 
 /* The batch coordinate's offset in each tensor (global id 2 over the batch dimensions). */
 static void batch_offsets(__constant long *t, long bi, long *oa, long *ob, long *oc, long *oo)
@@ -123,6 +149,80 @@ static float epilogue(__constant long *t, float acc, float cv)
     return ACTIVATE(y);
 }
 
+/* gemm_blocks' block where B does not run along n by unit strides (B transposed: attention's
+ * K^T) or the block is the last along n: the work-group's items (blocks along m, all of one
+ * n-block, so every item takes this path) first copy B's panel, KC rows of k at a time, into
+ * local memory as rows of NV * VW values (columns past N repeat column N - 1, never stored),
+ * then each item runs the vector loop over it. Every item takes part in the barriers (blocks
+ * past M compute on clamped rows and store nothing). */
+static void packed_block(__constant long *t, __global const elem_t *a, long oa,
+                         __global const elem_t *b, long ob, __global const elem_t *c, long oc,
+                         __global elem_t *o, long oo, long m0, long n0, __local float *panel)
+{
+    const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
+    const long a_m = t[DMLI_GEMM_A_M], a_k = t[DMLI_GEMM_A_K], b_k = t[DMLI_GEMM_B_K],
+               b_n = t[DMLI_GEMM_B_N];
+    const int lid = (int)get_local_id(0), items = (int)get_local_size(0);
+    long arow[MR];
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+        arow[i] = oa + min(m0 + i, M - 1) * a_m;
+    VEC acc[MR][NV];
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            acc[i][v] = (VEC)0.0f;
+    for (long k0 = 0; k0 < K; k0 += KC) {
+        const int kc = (int)min((long)KC, K - k0);
+        /* Column by column (B's unit stride is along k here, or neither runs by 1). */
+        for (int j = lid; j < NV * VW; j += items) {
+            __global const elem_t *col = b + ob + min(n0 + j, N - 1) * b_n + k0 * b_k;
+            for (int kk = 0; kk < kc; ++kk)
+                panel[kk * (NV * VW) + j] = LOAD(col, kk * b_k);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int kk = 0; kk < kc; ++kk) {
+            VEC bv[NV];
+#pragma unroll
+            for (int v = 0; v < NV; ++v)
+                bv[v] = VLOADL(panel, kk * NB + v * VW);
+            long ak = (k0 + kk) * a_k;
+#pragma unroll
+            for (int i = 0; i < MR; ++i) {
+                VEC av = (VEC)LOAD(a, arow[i] + ak);
+#pragma unroll
+                for (int v = 0; v < NV; ++v)
+                    FMADD(av, bv[v], acc[i][v]);
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (m0 >= M)
+        return;
+    const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
+               o_n = t[DMLI_GEMM_O_N];
+    const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
+    float res[MR][NV * VW];
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+#pragma unroll
+        for (int v = 0; v < NV; ++v) {
+            vec_lanes u = {acc[i][v]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                res[i][v * VW + x] = u.f[x];
+        }
+    for (int i = 0; i < MR && m0 + i < M; ++i) {
+        long m = m0 + i;
+        for (int j = 0; j < NV * VW && n0 + j < N; ++j) {
+            long n = n0 + j;
+            float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
+            STORE(o, oo + m * o_m + n * o_n, epilogue(t, res[i][j], cv));
+        }
+    }
+}
+
 __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_base,
                           __global const elem_t *b, long b_base, __global const elem_t *c,
                           long c_base, __global elem_t *o, long o_base)
@@ -130,28 +230,20 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
     const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
     const long a_m = t[DMLI_GEMM_A_M], a_k = t[DMLI_GEMM_A_K], b_k = t[DMLI_GEMM_B_K],
                b_n = t[DMLI_GEMM_B_N];
+    __local float panel[KC * NV * VW];
     const long m0 = (long)get_global_id(0) * MR, n0 = (long)get_global_id(1) * (NV * VW);
-    if (m0 >= M || n0 >= N)
-        return;
     long oa = a_base, ob = b_base, oc = c_base, oo = o_base;
     batch_offsets(t, (long)get_global_id(2), &oa, &ob, &oc, &oo);
+    /* The same for every item of the work-group (one n-block, one batch coordinate). */
+    if (n0 + NV * VW > N || b_n != 1) {
+        packed_block(t, a, oa, b, ob, c, oc, o, oo, m0, n0, panel);
+        return;
+    }
+    if (m0 >= M)
+        return;
     const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
                o_n = t[DMLI_GEMM_O_N];
     const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
-    if (n0 + NV * VW > N || b_n != 1) {
-        /* The last columns, or B not along n by unit strides: each output a scalar dot. */
-        for (int i = 0; i < MR && m0 + i < M; ++i)
-            for (int j = 0; j < NV * VW && n0 + j < N; ++j) {
-                long m = m0 + i, n = n0 + j;
-                float acc = 0.0f;
-                for (long k = 0; k < K; ++k)
-                    acc =
-                        mad(LOAD(a, oa + m * a_m + k * a_k), LOAD(b, ob + k * b_k + n * b_n), acc);
-                float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
-                STORE(o, oo + m * o_m + n * o_n, epilogue(t, acc, cv));
-            }
-        return;
-    }
     VEC acc[MR][NV];
 #pragma unroll
     for (int i = 0; i < MR; ++i)
@@ -169,7 +261,7 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
         VEC bv[NV];
 #pragma unroll
         for (int v = 0; v < NV; ++v)
-            bv[v] = LOADV(bp, v * VW);
+            bv[v] = VLOADS(bp, v * VW);
         bp += b_k;
         long ak = k * a_k;
 #pragma unroll
@@ -177,7 +269,7 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
             VEC av = (VEC)LOAD(a, arow[i] + ak);
 #pragma unroll
             for (int v = 0; v < NV; ++v)
-                acc[i][v] = mad(av, bv[v], acc[i][v]);
+                FMADD(av, bv[v], acc[i][v]);
         }
     }
 
@@ -186,8 +278,12 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
 #pragma unroll
     for (int i = 0; i < MR; ++i)
 #pragma unroll
-        for (int v = 0; v < NV; ++v)
-            VSTOREF(acc[i][v], 0, &res[i][v * VW]);
+        for (int v = 0; v < NV; ++v) {
+            vec_lanes u = {acc[i][v]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                res[i][v * VW + x] = u.f[x];
+        }
     for (int i = 0; i < MR && m0 + i < M; ++i) {
         long m = m0 + i;
         for (int j = 0; j < NV * VW; ++j) {
@@ -233,13 +329,13 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
             VEC bv[NJ];
 #pragma unroll
             for (int j = 0; j < NJ; ++j)
-                bv[j] = LOADV(b, bcol[j] + k);
+                bv[j] = VLOADS(b, bcol[j] + k);
 #pragma unroll
             for (int i = 0; i < DR; ++i) {
-                VEC av = LOADV(a, arow[i] + k);
+                VEC av = VLOADS(a, arow[i] + k);
 #pragma unroll
                 for (int j = 0; j < NJ; ++j)
-                    acc[i][j] = mad(av, bv[j], acc[i][j]);
+                    FMADD(av, bv[j], acc[i][j]);
             }
         }
         /* The remainder of k in lane 0; then the DR * NJ vectors' lanes summed together: each
@@ -253,7 +349,7 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
             for (int j = 0; j < NJ; ++j) {
                 VEC v = acc[i][j];
                 for (long k = kv; k < K; ++k)
-                    v.s0 = mad(LOAD(a, arow[i] + k), LOAD(b, bcol[j] + k), v.s0);
+                    FMADD(LOAD(a, arow[i] + k), LOAD(b, bcol[j] + k), v.s0);
                 lv[i * NJ + j] = v;
             }
 #pragma unroll
@@ -264,8 +360,12 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
                     (VEC)(lv[2 * x].even + lv[2 * x].odd, lv[2 * x + 1].even + lv[2 * x + 1].odd);
         float sum[DR][NJ];
 #pragma unroll
-        for (int q = 0; q < DR * NJ / VW; ++q)
-            VSTOREF(lv[q], 0, &sum[0][0] + q * VW);
+        for (int q = 0; q < DR * NJ / VW; ++q) {
+            vec_lanes u = {lv[q]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                (&sum[0][0])[q * VW + x] = u.f[x];
+        }
         const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
                    o_n = t[DMLI_GEMM_O_N];
         const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
@@ -285,19 +385,15 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
         }
 #endif
 #pragma unroll
-        for (int i = 0; i < DR; ++i) {
-            long m = m0 + i;
-            if (m >= M)
-                break;
+        for (int i = 0; i < DR; ++i)
 #pragma unroll
             for (int j = 0; j < NJ; ++j) {
-                if (n0 + j >= N)
-                    break;
-                long n = n0 + j;
-                float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
-                STORE(o, oo + m * o_m + n * o_n, epilogue(t, sum[i][j], cv));
+                long m = m0 + i, n = n0 + j;
+                if (m < M && n < N) {
+                    float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
+                    STORE(o, oo + m * o_m + n * o_n, epilogue(t, sum[i][j], cv));
+                }
             }
-        }
     }
 }
 
@@ -349,7 +445,7 @@ __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_ba
                 bv[j] = bs[kk][lx + TX * j];
             for (int i = 0; i < WM; ++i)
                 for (int j = 0; j < WN; ++j)
-                    acc[i][j] = mad(av[i], bv[j], acc[i][j]);
+                    FMADD(av[i], bv[j], acc[i][j]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }

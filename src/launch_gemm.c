@@ -103,7 +103,8 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     dmli_opt_int(o, "DR", dr);
     dmli_opt_int(o, "NJ", nj);
     dmli_opt_int(o, "DS", tu->gemm_dot_blocks);
-    bool dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)vw;
+    dmli_opt_int(o, "KC", tu->gemm_pack_k);
+    bool dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)tu->gemm_dot_min_k;
     l->kernel = dots ? "gemm_dots" : "gemm_blocks";
     /* gemm_blocks: m-blocks along dimension 0, so that a work-group's items, and the groups
      * that follow it, share B's panel (it stays in L1/L2 while A's rows stream: 1024^3 went
@@ -120,4 +121,29 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     l->local[1] = 1;
     l->global[0] = (along + group - 1) / group * group;
     l->global[1] = across;
+}
+
+bool dmli_restride_gemm(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)
+{
+    dmli_gemm *g = DMLI_COMPUTE_WORK(c, dmli_gemm);
+    if (i == 0) {
+        g->a_m = strides[g->a_dim[0]];
+        g->a_k = strides[g->a_dim[1]];
+        for (int d = 0; d < g->batch_rank; ++d)
+            g->a_b[d] = strides[g->batch_dim[d]];
+    } else if (i == 1) {
+        g->b_k = strides[g->b_dim[0]];
+        g->b_n = strides[g->b_dim[1]];
+        for (int d = 0; d < g->batch_rank; ++d)
+            g->b_b[d] = strides[g->batch_dim[d]];
+    } else if (i == 2 && g->has_c) {
+        g->c_m = strides[g->rank - 2];
+        g->c_n = strides[g->rank - 1];
+        for (int d = 0; d < g->batch_rank; ++d)
+            g->c_b[d] = strides[g->batch_dim[d]];
+    } else {
+        return false;
+    }
+    c->tensors[i].offset = offset;
+    return true;
 }

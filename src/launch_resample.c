@@ -88,3 +88,17 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
     l->local[1] = l1;
     l->local[2] = 1;
 }
+
+/* A graph's view read in place of the input (launch.h dmli_compute_restride): its strides in
+ * the operator's dimensions, the last rank of the five. */
+bool dmli_restride_resample(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)
+{
+    if (i != 0)
+        return false;
+    dmli_resample *r = DMLI_COMPUTE_WORK(c, dmli_resample);
+    uint32_t pad = DMLI_RS_DIMS - r->rank;
+    for (uint32_t d = 0; d < r->rank; ++d)
+        r->in_stride[pad + d] = strides[d];
+    c->tensors[0].offset = offset;
+    return true;
+}

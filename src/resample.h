@@ -13,6 +13,7 @@
 
 typedef struct dmli_resample {
     DML_TENSOR_DATA_TYPE type; /* the input's and the output's */
+    uint32_t rank;             /* the operator's tensors' (the last rank of the five) */
     bool linear;               /* else nearest neighbour */
     bool ceil;                 /* nearest: x rounded up (DML_AXIS_DIRECTION_INCREASING) */
     bool affine;               /* VALUE_SCALE_2D: y = fma(x, scale, bias[c]) */

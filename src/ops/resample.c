@@ -145,6 +145,7 @@ static dmli_resample *lower_common(dmli_op_state *st)
     dmli_compute_add(&st->compute, st, true, 0);
     dmli_resample *r = DMLI_COMPUTE_WORK(&st->compute, dmli_resample);
     r->type = in->type;
+    r->rank = in->rank;
     r->scale = 1.0f;
     uint32_t pad = DMLI_RS_DIMS - in->rank;
     for (int d = 0; d < DMLI_RS_DIMS; ++d) {
