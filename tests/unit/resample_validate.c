@@ -3,7 +3,8 @@
  * The resampling operators' validation on the host (no OpenCL device): UPSAMPLE_2D, RESAMPLE,
  * RESAMPLE1, RESAMPLE2, RESAMPLE3 and VALUE_SCALE_2D, their type tables, ranks, counts, modes,
  * scales and offsets, output sizes, RESAMPLE3's Antialiased; and the oracle
- * (tests/ref/ref_resample.c) on values worked by hand. Each broken rule checks the HRESULT and
+ * (tests/ref/ref_resample.c) on values worked by hand; the launch per device class; a graph's
+ * transpose read through new strides. Each broken rule checks the HRESULT and
  * that the message names the field and the value.
  */
 #include <criterion/criterion.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "dmlcl/dmlcl.h"
+#include "graph_support.h"
 #include "internal.h"
 #include "launch.h"
 #include "ref_resample.h"
@@ -382,4 +384,51 @@ Test(resample_validate, launch)
     cr_expect_str_eq(dmli_options_value(&l.defs, "ANTIALIAS"), "0");
     cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(4, DMLI_RS_IN_OFF)]), 0.5f, 0);
     dmlcl_operator_release(op);
+}
+
+/* ---- Graphs: a transpose fused into the resample's reads (dmli_restride_resample) -------- */
+
+/* {IDENTITY(in 0: x {1, 3, 2, 4} NCHW read from NHWC memory) -> RESAMPLE2 nearest x2 on H, W}:
+ * one step, the input read from graph input 0 through the transpose's strides. */
+Test(resample_validate, graph_transpose_fused)
+{
+    static const UINT xs4[4] = {1, 3, 2, 4}, nhwc[4] = {24, 1, 12, 3}, ys4[4] = {1, 3, 4, 8};
+    static unit_tensor t_in, t_mid, r_in, r_out;
+    static float scales[4] = {1, 1, 2, 2}, io[4] = {0, 0, 0, 0},
+                 oo[4] = {-0.5f, -0.5f, -0.5f, -0.5f};
+    static DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id;
+    static DML_RESAMPLE2_OPERATOR_DESC r2;
+    id =
+        (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){unit_tensor_set(&t_in, F32, 4, xs4, nhwc),
+                                                  unit_tensor_set(&t_mid, F32, 4, xs4, NULL), NULL};
+    r2 = (DML_RESAMPLE2_OPERATOR_DESC){unit_tensor_set(&r_in, F32, 4, xs4, NULL),
+                                       unit_tensor_set(&r_out, F32, 4, ys4, NULL),
+                                       NEAREST,
+                                       DML_AXIS_DIRECTION_DECREASING,
+                                       4,
+                                       scales,
+                                       io,
+                                       oo};
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *plan;
+    ug_init(&g);
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    ug_node(&g, DML_OPERATOR_RESAMPLE2, &r2);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    ug_desc(&g, 1, 1);
+    ug_plan(&g.desc, &graph, &plan);
+    cr_assert_eq(plan->n_steps, 1, "%u steps", plan->n_steps);
+    const dmli_graph_step *s = &plan->steps[0];
+    cr_assert(s->compute != NULL);
+    cr_expect_eq(plan->temp_bytes, 0, "the transpose is never stored");
+    cr_expect(s->tensors[0].kind == DMLI_SLOT_INPUT && s->tensors[0].index == 0);
+    const dmli_resample *r = DMLI_COMPUTE_WORK_CONST(s->compute, dmli_resample);
+    for (int d = 1; d < 4; ++d) /* N has one element: its stride is never read */
+        cr_expect_eq(r->in_stride[1 + d], (int64_t)nhwc[d], "dimension %d", d);
+    dmli_graph_plan_free(plan);
+    dmli_graph_free(graph);
+    ug_free(&g);
 }
