@@ -630,6 +630,22 @@ def graph_cases(rng):
         {"x": tensor("FLOAT32", x)}, {"y": tensor("FLOAT32", r)},
         "a view feeding a bilinear resample, a map after it (eighths: the sums are exact)",
         tolerance=linear_tolerance("FLOAT32", mag)))
+    x = stored("FLOAT32", rng.integers(-64, 65, size=[1, 3, 2, 4]) / 8)
+    inp = tensor("FLOAT32", x)  # laid out NHWC by its strides
+    inp["strides"] = [24, 1, 12, 3]
+    y, _ = resample(x, [1, 3, 4, 8], [1.0, 1.0, 2.0, 2.0], [0.5] * 4, [-0.5] * 4, False,
+                    half_up=True)
+    got.append(graph_case(
+        "nhwc-identity-resample",
+        [{"op": "DML_OPERATOR_ELEMENT_WISE_IDENTITY", "inputs": {"InputTensor": "x"},
+          "outputs": {"OutputTensor": "t"}},
+         {"op": "DML_OPERATOR_RESAMPLE", "attrs": {"InterpolationMode": MODES[False],
+                                                  "Scales": [1.0, 1.0, 2.0, 2.0]},
+          "inputs": {"InputTensor": "t"}, "outputs": {"OutputTensor": "y"}}],
+        {"t": {"type": "FLOAT32", "shape": [1, 3, 2, 4]}}, {"x": inp},
+        {"y": tensor("FLOAT32", y)},
+        "an NHWC input made NCHW by IDENTITY, then resampled: the planner reads it through the "
+        "composed strides (dmli_restride_resample)"))
     return got
 
 
