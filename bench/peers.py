@@ -115,6 +115,10 @@ def workloads():
     w["global-avgpool"] = dict(kind="global_avgpool",
                                data=(RNG.integers(-512, 513, (8, 2048, 7, 7)) / 8).astype(
                                    np.float32))
+    # Resampling x2 in H and W: eighths in [-64, 64], so bilinear sums (sixteenths) are exact.
+    f = (RNG.integers(-512, 513, (1, 64, 128, 128)) / 8).astype(np.float32)
+    w["resample-linear-x2"] = dict(kind="resample", mode="linear", data=f)
+    w["resample-nearest-x2"] = dict(kind="resample", mode="nearest", data=f)
     return w
 
 
@@ -172,7 +176,8 @@ def pad_width(w):
 # argmax's index); softmax 1e-5 relative; layernorm 1e-3 absolute; batch norm near float32's.
 TOLERANCE = {"sum": None, "cumsum": None, "argmax": None, "softmax": dict(rtol=1e-5, atol=0),
              "layernorm": dict(rtol=0, atol=1e-3), "bn_relu": dict(rtol=1e-5, atol=1e-5),
-             "maxpool": None, "global_avgpool": dict(rtol=1e-6, atol=0)}
+             "maxpool": None, "global_avgpool": dict(rtol=1e-6, atol=0),
+             "resample": dict(rtol=1e-6, atol=1e-6)}
 
 
 def maxpool_view(w, x):
@@ -180,6 +185,20 @@ def maxpool_view(w, x):
     k, s, p = w["window"], w["stride"], w["pad"]
     padded = np.pad(x, ((0, 0), (0, 0), (p, p), (p, p)), constant_values=-np.inf)
     return np.lib.stride_tricks.sliding_window_view(padded, (k, k), axis=(2, 3))[:, :, ::s, ::s]
+
+
+def bilinear_x2(x):
+    """ONNX Resize linear, half_pixel, scale 2 on the last two axes, in float64."""
+    def axis(n):
+        o = np.arange(2 * n)
+        c = np.clip((o + 0.5) / 2 - 0.5, 0, n - 1)
+        i0 = np.floor(c).astype(np.int64)
+        i1 = np.minimum(i0 + 1, n - 1)
+        return i0, i1, c - i0
+    y0, y1, wy = axis(x.shape[2])
+    x0, x1, wx = axis(x.shape[3])
+    rows = x[:, :, y0, :] * (1 - wy)[:, None] + x[:, :, y1, :] * wy[:, None]
+    return rows[:, :, :, x0] * (1 - wx) + rows[:, :, :, x1] * wx
 
 
 def reference64(w):
@@ -195,6 +214,10 @@ def reference64(w):
         return np.cumsum(x, axis)
     if k == "argmax":
         return np.argmax(x, axis, keepdims=True).astype(np.int64)
+    if k == "resample":
+        if w["mode"] == "nearest":
+            return x.repeat(2, 2).repeat(2, 3)
+        return bilinear_x2(x)
     if k == "softmax":
         e = np.exp(x - x.max(axis, keepdims=True))
         return e / e.sum(axis, keepdims=True)
@@ -242,6 +265,11 @@ def numpy_reduction(w, out):
         return lambda: np.cumsum(x, axis, out=out)
     if k == "argmax":
         return lambda: np.argmax(x, axis, keepdims=True, out=out)
+    if k == "resample":  # nearest: each element to a 2 x 2 block by a broadcast copy
+        n, c, h, wd = x.shape
+        blocks = out.reshape(n, c, h, 2, wd, 2)
+        src = x[:, :, :, None, :, None]
+        return lambda: (np.copyto(blocks, src), out)[1]
     if k == "softmax":
         return lambda: numpy_softmax(x, axis, out)
     if k == "layernorm":
@@ -379,6 +407,12 @@ def openvino_reduction(w):
                           index_element_type="i64", stable=True).output(1)
     elif k == "softmax":
         node = ops8.softmax(p, axis)
+    elif k == "resample":
+        node = ops11.interpolate(p, ops8.constant(np.array([2.0, 2.0], np.float32)),
+                                 "linear_onnx" if w["mode"] == "linear" else "nearest", "scales",
+                                 coordinate_transformation_mode="half_pixel",
+                                 nearest_mode="round_prefer_floor",
+                                 axes=ops8.constant(np.array([2, 3], np.int64)))
     elif k == "layernorm":
         node = ops6.mvn(p, ops8.constant(np.array([-1], np.int64)), True, w["epsilon"],
                         "inside_sqrt")
@@ -508,6 +542,10 @@ def onnxruntime_reduction(w):
         nodes = [helper.make_node("ArgMax", ["data"], ["out"], axis=axis, keepdims=1)]
     elif k == "softmax":
         nodes = [helper.make_node("Softmax", ["data"], ["out"], axis=axis)]
+    elif k == "resample":
+        inits.append(numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "scales"))
+        nodes = [helper.make_node("Resize", ["data", "", "scales"], ["out"], mode=w["mode"])]
+        opset = 19
     elif k == "layernorm":
         inits += [numpy_helper.from_array(w[v], v) for v in ("scale", "bias")]
         nodes = [helper.make_node("LayerNormalization", ["data", "scale", "bias"], ["out"],
@@ -772,6 +810,8 @@ def main():
         for system in args.systems.split(","):
             if system == "numpy" and w.get("op") == "Gelu":
                 continue  # numpy has no erf: a user would reach for scipy, not numpy
+            if system == "numpy" and w.get("mode") == "linear":
+                continue  # numpy has no resampling: a user would reach for a framework
             if system == "numpy":
                 fn = numpy_runner(w, expected)
                 # The reductions' numpy runners return their output: checked as the others'.

@@ -768,6 +768,8 @@ const workload_setup bench_workloads[] = {
     bench_gemm_attention,
     bench_maxpool_stem,
     bench_global_avgpool,
+    bench_resample_linear_x2,
+    bench_resample_nearest_x2,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

@@ -74,9 +74,11 @@ typedef struct workload {
         DML_GEMM_OPERATOR_DESC gemm;
         DML_MAX_POOLING_OPERATOR_DESC max_pooling;
         DML_AVERAGE_POOLING_OPERATOR_DESC average_pooling;
+        DML_RESAMPLE2_OPERATOR_DESC resample2;
     } op;
-    UINT pool_args[8]; /* pooling's Strides, WindowSize, StartPadding, EndPadding */
-    UINT axes[8];      /* reductions' Axes */
+    UINT pool_args[8];    /* pooling's Strides, WindowSize, StartPadding, EndPadding */
+    float resample[3][8]; /* RESAMPLE2's Scales, InputPixelOffsets, OutputPixelOffsets */
+    UINT axes[8];         /* reductions' Axes */
     DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
     DML_OPERATOR_DESC fused;
     /* FLOAT32 outputs compared within this many ULPs of expected (a double result rounded
@@ -128,6 +130,9 @@ int bench_sgemm_1024(workload *w);
 int bench_sgemm_4096(workload *w);
 int bench_gemm_projection(workload *w);
 int bench_gemm_attention(workload *w);
+/* The resampling workloads (workloads_resample.c), after the matrix family's. */
+int bench_resample_linear_x2(workload *w);
+int bench_resample_nearest_x2(workload *w);
 
 /* Input bytes read, counted in whole 64-byte lines (an input whose lines
  * the workload does not mark counts whole). */

@@ -1,2 +1,286 @@
 /* SPDX-License-Identifier: MIT */
-/* The resample family's kernels (internal.h dmli_compute, kind DMLI_COMPUTE_RESAMPLE): none yet. */
+/*
+ * The resample family: UPSAMPLE_2D, RESAMPLE, RESAMPLE1, RESAMPLE2, RESAMPLE3 and
+ * VALUE_SCALE_2D (src/ops/resample.c). Five dimensions, outermost first, described by the
+ * table (cl/resample_abi.h). Output coordinate o of dimension d reads input coordinate
+ * x = (o - OutputPixelOffset) / Scale - InputPixelOffset in float32, the quotient correctly
+ * rounded by one fma correction of a product by the reciprocal (so every device gives one x,
+ * whatever its division's accuracy), clamped to the input's edges:
+ *   nearest: the element at floor(x) (CEIL 0) or ceil(x) (CEIL 1);
+ *   LINEAR: the two neighbours floor(x) and floor(x) + 1 weighted 1 - w and w, w = x -
+ *   floor(x), along every dimension (products of the dimensions' weights); a neighbour of
+ *   weight 0 (x integral, or clamped) is not read.
+ * A work-item writes ROWS x VEC outputs: VEC consecutive ones of the innermost dimension in
+ * ROWS consecutive rows of dimension 3. Dimensions 0 to 2's neighbours and weights are
+ * computed once for them, the innermost dimension's once per column, dimension 3's once per
+ * row (up to 8 corners besides the innermost's two). Grid: dimension 0 the innermost's
+ * chunks, 1 dimension 3's blocks of ROWS, 2 the product of dimensions 0 to 2.
+ *
+ * Macros (defaults build a valid program):
+ *   T            the storage type (float, ushort for FLOAT16, char, uchar)
+ *   HALF         1: FLOAT16 (vload_half; stores round to nearest even once)
+ *   INT_OUT      1: an integer type: LINEAR's results rounded to nearest even, saturated
+ *   LINEAR, CEIL the interpolation and nearest's rounding
+ *   ANTIALIAS    1: RESAMPLE3's Antialiased LINEAR downscale (the stretched triangle filter)
+ *   AFFINE       1: VALUE_SCALE_2D: y = fma(x, Scale, Bias[c]), c the coordinate of
+ *                DMLI_RS_CHANNEL_DIM
+ *   VEC, ROWS    outputs per work-item along the innermost dimension and dimension 3
+ *
+ * Arguments (the compute family ABI): the table, then the input and the output, each a
+ * buffer and its base in elements.
+ */
+#include "resample_abi.h"
+
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef T
+#define T float
+#endif
+#ifndef HALF
+#define HALF 0
+#endif
+#ifndef INT_OUT
+#define INT_OUT 0
+#endif
+#ifndef LINEAR
+#define LINEAR 0
+#endif
+#ifndef CEIL
+#define CEIL 0
+#endif
+#ifndef AFFINE
+#define AFFINE 0
+#endif
+#ifndef VEC
+#define VEC 4
+#endif
+#ifndef ROWS
+#define ROWS 1
+#endif
+#ifndef ANTIALIAS
+#define ANTIALIAS 0
+#endif
+
+#define COMPUTE_T float
+#define COMPUTE_DOUBLE 0
+
+#if HALF
+#include "half.cl"
+#define LOAD(i) vload_half((i), (__global const half *)in)
+#define STORE(o, v) dmli_store_half((__global ushort *)out, (o), (v))
+#elif INT_OUT
+#define LOAD(i) ((float)in[(i)])
+#define CONVERT_RTE_(type, v) convert_##type##_sat_rte(v)
+#define CONVERT_RTE(type, v) CONVERT_RTE_(type, v)
+#define STORE(o, v) (out[(o)] = CONVERT_RTE(T, (v)))
+#else
+#define LOAD(i) ((float)in[(i)])
+#define STORE(o, v) (out[(o)] = (T)(v))
+#endif
+
+#define AT(d, f) t[DMLI_RS_AT(d, f)]
+
+static float table_float(__constant long *t, int k)
+{
+    return as_float((uint)t[k]);
+}
+
+/* Dimension d's input coordinate for output coordinate o (the quotient correctly rounded). */
+static float coordinate(__constant long *t, int d, long o)
+{
+    float y = table_float(t, DMLI_RS_AT(d, DMLI_RS_SCALE_OF));
+    float inv = table_float(t, DMLI_RS_AT(d, DMLI_RS_RECIP));
+    float u = (float)o - table_float(t, DMLI_RS_AT(d, DMLI_RS_OUT_OFF));
+    float q = u * inv;
+    q = fma(fma(-q, y, u), inv, q); /* the remainder, exact, corrects the quotient */
+    return q - table_float(t, DMLI_RS_AT(d, DMLI_RS_IN_OFF));
+}
+
+/* Dimension d's neighbours i0, i1 and the weight w of i1 for output coordinate o; i1 is i0
+ * where w is 0 (x integral, or clamped to an edge). */
+static void neighbours(__constant long *t, int d, long o, long *i0, long *i1, float *w)
+{
+    long n = AT(d, DMLI_RS_ISIZE);
+    float x = coordinate(t, d, o);
+#if CEIL
+    float f = ceil(x);
+#else
+    float f = floor(x);
+#endif
+    *w = 0.0f;
+    if (!(f >= 0.0f)) { /* before the first element, or NaN */
+        *i0 = 0;
+    } else if (f >= (float)(n - 1)) {
+        *i0 = n - 1;
+    } else {
+        *i0 = min((long)f, n - 1);
+#if LINEAR
+        *w = x - f;
+#endif
+    }
+    *i1 = *w != 0.0f ? *i0 + 1 : *i0;
+}
+
+/* Folds dimension d's neighbours into the corners (offsets and weights): each corner splits in
+ * two where the weight is not 0 (LINEAR), else moves to the one neighbour. */
+static int fold(__constant long *t, int d, long o, long *off, float *wt, int nc)
+{
+    long i0, i1;
+    float w;
+    neighbours(t, d, o, &i0, &i1, &w);
+    long s = AT(d, DMLI_RS_IS);
+#if LINEAR
+    if (w != 0.0f && nc < 8) { /* rank 4 at most: 3 dimensions besides the innermost */
+        for (int c = 0; c < nc; ++c) {
+            off[c + nc] = off[c] + i1 * s;
+            wt[c + nc] = wt[c] * w;
+            off[c] += i0 * s;
+            wt[c] *= 1.0f - w;
+        }
+        return 2 * nc;
+    }
+#endif
+    for (int c = 0; c < nc; ++c)
+        off[c] += i0 * s;
+    return nc;
+}
+
+#if ANTIALIAS
+/* RESAMPLE3's Antialiased LINEAR: the triangle filter stretched by 1/Scale where Scale < 1
+ * (ONNX Resize's antialias): taps floor(x) + k, k from start = floor(-1/s) + 1 to 1 - start
+ * (s the scale, at most 1; 1/s the table's reciprocal), each weighted max(0, 1 - |k - (x -
+ * floor(x))| s), the weights normalised per dimension, indices clamped to the input (an edge
+ * element takes the weights of the taps past it); a tap of weight 0 is not read. */
+static float antialiased(__constant long *t, __global const T *in, long in_base, const long *oc)
+{
+    long first[DMLI_RS_DIMS], n[DMLI_RS_DIMS];
+    int foot[DMLI_RS_DIMS], k[DMLI_RS_DIMS];
+    float ratio[DMLI_RS_DIMS], sc[DMLI_RS_DIMS], sum[DMLI_RS_DIMS];
+    for (int d = 0; d < DMLI_RS_DIMS; ++d) {
+        float x = coordinate(t, d, oc[d]);
+        float f = floor(clamp(x, -2147483648.0f, 2147483647.0f));
+        float scale = table_float(t, DMLI_RS_AT(d, DMLI_RS_SCALE_OF));
+        sc[d] = scale < 1.0f ? scale : 1.0f;
+        float inv = scale < 1.0f ? table_float(t, DMLI_RS_AT(d, DMLI_RS_RECIP)) : 1.0f;
+        int start = (int)floor(-inv) + 1;
+        ratio[d] = x - f;
+        foot[d] = 2 - 2 * start;
+        first[d] = (long)f;
+        n[d] = AT(d, DMLI_RS_ISIZE);
+        sum[d] = 0.0f;
+        for (int j = 0; j < foot[d]; ++j)
+            sum[d] += fmax(0.0f, 1.0f - fabs((float)(start + j) - ratio[d]) * sc[d]);
+        k[d] = start;
+    }
+    float r = 0.0f;
+    bool any = false;
+    for (;;) {
+        float w = 1.0f;
+        long off = in_base;
+        for (int d = 0; d < DMLI_RS_DIMS; ++d) {
+            w *= fmax(0.0f, 1.0f - fabs((float)k[d] - ratio[d]) * sc[d]) / sum[d];
+            long i = clamp(first[d] + k[d], 0L, n[d] - 1);
+            off += i * AT(d, DMLI_RS_IS);
+        }
+        if (w != 0.0f) {
+            float v = LOAD(off);
+            r = any ? r + w * v : w * v;
+            any = true;
+        }
+        int d = DMLI_RS_DIMS - 1; /* the odometer: the innermost tap first */
+        for (; d >= 0; --d) {
+            int start = 1 - foot[d] / 2;
+            if (++k[d] < start + foot[d])
+                break;
+            k[d] = start;
+        }
+        if (d < 0)
+            return r;
+    }
+}
+#endif
+
+__kernel void resample(__constant long *t, __global const T *in, long in_base, __global T *out,
+                       long out_base)
+{
+    long u0 = (long)get_global_id(0) * VEC;
+    long n4 = AT(4, DMLI_RS_OSIZE), n3 = AT(3, DMLI_RS_OSIZE);
+    long r0 = (long)get_global_id(1) * ROWS;
+    if (u0 >= n4 || r0 >= n3)
+        return;
+    long oc[3];
+    long z = get_global_id(2);
+    oc[2] = z % AT(2, DMLI_RS_OSIZE);
+    z /= AT(2, DMLI_RS_OSIZE);
+    oc[1] = z % AT(1, DMLI_RS_OSIZE);
+    oc[0] = z / AT(1, DMLI_RS_OSIZE);
+#if ANTIALIAS
+    for (long row = r0; row < min(r0 + ROWS, n3); ++row)
+        for (long u = u0; u < min(u0 + VEC, n4); ++u) {
+            long c5[DMLI_RS_DIMS] = {oc[0], oc[1], oc[2], row, u};
+            long o = out_base;
+            for (int d = 0; d < DMLI_RS_DIMS; ++d)
+                o += c5[d] * AT(d, DMLI_RS_OS);
+            STORE(o, antialiased(t, in, in_base, c5));
+        }
+    return;
+#endif
+    /* Dimensions 0 to 2, once for the item's ROWS x VEC outputs. */
+    long ob = out_base, base[8];
+    float bwt[8];
+    int nb = 1;
+    base[0] = in_base;
+    bwt[0] = 1.0f;
+    for (int d = 0; d < 3; ++d) {
+        ob += oc[d] * AT(d, DMLI_RS_OS);
+        nb = fold(t, d, oc[d], base, bwt, nb);
+    }
+    /* The innermost dimension's neighbours, once for the ROWS rows. */
+    long ia[VEC], ib[VEC];
+    float iw[VEC], iw1[VEC];
+    int nv = n4 - u0 < VEC ? (int)(n4 - u0) : VEC;
+    /* Past the end (the last chunk), the last output's neighbours: every loop runs VEC. */
+    for (int v = 0; v < VEC; ++v) {
+        neighbours(t, 4, min(u0 + v, n4 - 1), &ia[v], &ib[v], &iw[v]);
+        iw1[v] = 1.0f - iw[v];
+    }
+    long is4 = AT(4, DMLI_RS_IS), os4 = AT(4, DMLI_RS_OS), os3 = AT(3, DMLI_RS_OS);
+#if AFFINE
+    float scale = table_float(t, DMLI_RS_SCALE);
+    float bias = table_float(t, DMLI_RS_BIAS(oc[DMLI_RS_CHANNEL_DIM]));
+#endif
+    int nr = n3 - r0 < ROWS ? (int)(n3 - r0) : ROWS;
+    for (int row = 0; row < nr; ++row) {
+        long off[8];
+        float wt[8];
+        for (int c = 0; c < nb; ++c) {
+            off[c] = base[c];
+            wt[c] = bwt[c];
+        }
+        int nc = fold(t, 3, r0 + row, off, wt, nb);
+        long orow = ob + (r0 + row) * os3 + u0 * os4;
+#if LINEAR
+        /* Corner by corner over the row's VEC outputs: the inner loop has no branch. A
+         * neighbour of weight 0 is the other one (ib = ia): its value is not used. */
+        float acc[VEC];
+        for (int c = 0; c < nc; ++c) {
+            float wc = wt[c];
+            for (int v = 0; v < VEC; ++v) {
+                float a = LOAD(off[c] + ia[v] * is4), b = LOAD(off[c] + ib[v] * is4);
+                float m = iw[v] != 0.0f ? iw1[v] * a + iw[v] * b : a;
+                acc[v] = c == 0 ? wc * m : acc[v] + wc * m;
+            }
+        }
+        for (int v = 0; v < nv; ++v) {
+            float r = acc[v];
+#else
+        for (int v = 0; v < nv; ++v) {
+            float r = LOAD(off[0] + ia[v] * is4);
+#endif
+#if AFFINE
+            r = fma(r, scale, bias);
+#endif
+            STORE(orow + v * os4, r);
+        }
+    }
+}

@@ -244,6 +244,8 @@ int rt_fused_activation(rt_build *b, DML_OPERATOR_DESC **out, unsigned *ulps, do
 extern const rt_op rt_ops_normalize[];
 /* ops_pool.c: MAX_POOLING(1, 2), AVERAGE_POOLING(1), LP_POOLING(1) */
 extern const rt_op rt_ops_pool[];
+/* ops_resample.c: UPSAMPLE_2D, RESAMPLE(1, 2, 3), VALUE_SCALE_2D */
+extern const rt_op rt_ops_resample[];
 
 const rt_op *rt_op_find(const char *name);
 /* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */

@@ -11,6 +11,7 @@ typedef void (*launch_fn)(const dmli_compute *c, const dmli_device_desc *device,
 static const launch_fn launchers[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_GEMM] = dmli_launch_gemm,
     [DMLI_COMPUTE_POOL] = dmli_launch_pool,
+    [DMLI_COMPUTE_RESAMPLE] = dmli_launch_resample,
 };
 
 typedef bool (*restride_fn)(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
@@ -19,6 +20,7 @@ typedef bool (*restride_fn)(dmli_compute *c, uint32_t i, const int64_t *strides,
 static const restride_fn restriders[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_GEMM] = dmli_restride_gemm,
     [DMLI_COMPUTE_POOL] = dmli_restride_pool,
+    [DMLI_COMPUTE_RESAMPLE] = dmli_restride_resample,
 };
 
 bool dmli_compute_restride(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)

@@ -96,6 +96,11 @@ static const dmli_tuning cpu = {
     .pool_group = 64,
     .pool_cpu_group = 1,
     .pool_run_group = 16,
+    /* Resampling: 8 outputs an item share the outer dimensions' neighbours and weights
+     * (heuristic until the bench's linear x2 measures it). */
+    .resample_vec = 8,
+    .resample_rows = 8,
+    .resample_group = 1024, /* heuristic: few groups (PoCL's cost is per group) */
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -157,6 +162,11 @@ static const dmli_tuning gpu = {
     .pool_group = 64,
     .pool_cpu_group = 1,
     .pool_run_group = 16,
+    /* Resampling: an output an item, neighbouring items reading neighbouring inputs
+     * (heuristic). */
+    .resample_vec = 1,
+    .resample_rows = 1,
+    .resample_group = 64, /* heuristic: two warps, as the maps */
 };
 
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)

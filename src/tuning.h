@@ -63,6 +63,10 @@ typedef struct dmli_tuning {
     uint32_t pool_group;     /* GPU: work-items per group, an output each (FLAT) */
     uint32_t pool_cpu_group; /* CPU: work-items per group along N * C */
     uint32_t pool_run_group; /* ... for global pooling (cl/pool.cl RUN) */
+    /* ---- Resampling -------------------------------------------------------------------- */
+    uint32_t resample_vec;   /* outputs per work-item along the innermost dimension */
+    uint32_t resample_rows;  /* ... times rows of dimension 3 */
+    uint32_t resample_group; /* work-items per group (at most) */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

@@ -36,6 +36,11 @@ A test converts when its model is one node of a mapped operator. The mapping:
   Axes {axis} from opset 13, {axis, ..., rank - 1} before), LayerNormalization
   (MEAN_VARIANCE_NORMALIZATION2, Y only), MeanVarianceNormalization
   (MEAN_VARIANCE_NORMALIZATION1), LpNormalization (LP_NORMALIZATION).
+- Resize and Upsample (convert_resample) as RESAMPLE2 (antialias: RESAMPLE3 with Antialiased
+  TRUE), ONNX Runtime's DirectML provider's mapping (DmlOperatorResize.cpp): each
+  coordinate_transformation_mode's pixel offsets and scale per axis, nearest_mode as
+  RoundingDirection and an input offset; cubic, exclude_outside and extrapolation_value are
+  skipped (the provider does not map them).
 - Reductions (convert_reduce, REDUCE_OPS): ReduceSum, ReduceMean (AVERAGE), ReduceMax,
   ReduceMin, ReduceProd (MULTIPLY), ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp,
   ReduceSumSquare as DML_OPERATOR_REDUCE, ArgMax and ArgMin as DML_OPERATOR_ARGMAX and _ARGMIN.
@@ -75,6 +80,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "diff"))
+sys.path.insert(0, HERE)  # conformance/gen/resample.py: the resampling model
 from common import clear_out, jvalue, write  # noqa: E402
 
 OUT = os.path.join(HERE, "..", "cases", "onnx-node")
@@ -919,6 +925,165 @@ POOL_TOLERANCE = {
 EXTRA.update({op: convert_pool for op in POOL_OPS})
 
 
+# ---------------------------------------------------------------------------------------
+# Resize and Upsample: DML_OPERATOR_RESAMPLE2 (ONNX Runtime's DirectML provider's mapping)
+
+RESIZE_OPS = ("Resize", "Upsample")
+# nearest_mode -> (RoundingDirection INCREASING, the input offset's adjustment), as
+# DmlOperatorResize.cpp sets them.
+RESIZE_NEAREST = {"round_prefer_floor": (True, 0.5), "round_prefer_ceil": (False, -0.5),
+                  "floor": (False, 0.0), "ceil": (True, 0.0)}
+FLT_MAX = 3.4028234663852886e38
+
+
+def resize_axis(coord, n_in, n_out, scale, roi):
+    """(InputPixelOffset, OutputPixelOffset, Scale) of one axis: ComputePixelOffsetsAndScales
+    of ONNX Runtime's DmlOperatorResize.cpp."""
+    if coord == "half_pixel":
+        return 0.5, -0.5, scale
+    if coord == "half_pixel_symmetric":
+        return 0.5 - (n_in / 2.0) * (1.0 - n_out / (scale * n_in)), -0.5, scale
+    if coord == "pytorch_half_pixel":
+        return (0.0, 0.0, FLT_MAX) if n_in <= 1 else (0.5, -0.5, scale)
+    if coord == "align_corners":
+        if n_out <= 1 or n_in <= 1:
+            return 0.0, 0.0, FLT_MAX
+        return 0.0, 0.0, (n_out - 1) / (n_in - 1)
+    if coord == "asymmetric":
+        return 0.0, 0.0, scale
+    if coord == "tf_half_pixel_for_nn":
+        return 0.0, -0.5, scale
+    if coord == "tf_crop_and_resize":
+        start, end = roi
+        if n_in > 1:
+            return (-(start * (n_in - 1)), 0.0,
+                    (n_out - 1) / max((end - start) * (n_in - 1), 1.0))
+        return -0.5 * (start + end) * (n_in - 1), 0.0, 1.0
+    raise Skip("attribute: coordinate_transformation_mode {}".format(coord))
+
+
+def convert_resample(name, model, sets, where):
+    """One ONNX Resize or Upsample node as DML_OPERATOR_RESAMPLE2, the mapping of ONNX Runtime's
+    DirectML provider (DmlOperatorResize.cpp): per axis the coordinate_transformation_mode's
+    input and output pixel offsets and scale (resize_axis), nearest_mode as RoundingDirection
+    plus an input offset (RESIZE_NEAREST); scales from the scales input (or attribute), or
+    from sizes (out / in; keep_aspect_ratio_policy's min or max over axes); axes name the
+    scaled axes (the others 1). The expected values are ONNX's; the case converts only where
+    DirectML's transform (conformance/gen/resample.py's model of it) reproduces them."""
+    import resample as rs
+
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    attrs = attrs_of(node)
+    opset = opset_of(model, op)
+    mode = attrs.get("mode", "nearest").lower()
+    if mode == "cubic":
+        raise Skip("mode: cubic; DirectML's resampling is nearest or linear")
+    antialias = bool(attrs.get("antialias", 0))
+    if attrs.get("exclude_outside", 0):
+        raise Skip("attribute: exclude_outside; DirectML clamps to the edges (ONNX Runtime "
+                   "does not map it)")
+    if attrs.get("extrapolation_value", 0.0) != 0.0:
+        raise Skip("attribute: extrapolation_value; DirectML clamps to the edges (ONNX Runtime "
+                   "does not map it)")
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+
+    def arg(i):
+        if len(node.input) <= i or not node.input[i]:
+            return None
+        return to_array(ins[index[node.input[i]]])[1].reshape(-1)
+
+    t, x = to_array(ins[index[node.input[0]]])
+    out_t, y = to_array(outs[0])
+    rank = x.ndim
+    if t not in F:
+        raise Skip("type table: {} is not in RESAMPLE2's type table".format(t))
+    if rank < 1 or rank > 4:
+        raise Skip("shape: {} dimensions; RESAMPLE2 takes 1 to 4".format(rank))
+    if op == "Upsample" or opset < 11:
+        scales_in, roi, sizes = (np.array(attrs["scales"]) if "scales" in attrs else arg(1)), \
+            None, None
+    else:
+        roi, scales_in, sizes = arg(1), arg(2), arg(3)
+    axes = [a + rank if a < 0 else a for a in attrs.get("axes", range(rank))]
+    scales = [1.0] * rank
+    if scales_in is not None and len(scales_in):
+        for a, v in zip(axes, scales_in):
+            scales[a] = float(v)
+    else:
+        ratios = [float(v) / x.shape[a] for a, v in zip(axes, sizes)]
+        policy = attrs.get("keep_aspect_ratio_policy", "stretch")
+        if policy != "stretch":
+            r = min(ratios) if policy == "not_larger" else max(ratios)
+            ratios = [r] * len(axes)
+        for a, r in zip(axes, ratios):
+            scales[a] = r
+    coord = attrs.get("coordinate_transformation_mode", "half_pixel")
+    full_roi = [0.0] * rank + [1.0] * rank
+    if roi is not None and len(roi):
+        for k, a in enumerate(axes):
+            full_roi[a], full_roi[a + rank] = float(roi[k]), float(roi[k + len(axes)])
+    out_shape = list(y.shape)
+    in_offs, out_offs, sc = [], [], []
+    for d in range(rank):
+        io, oo, s = resize_axis(coord, x.shape[d], out_shape[d], scales[d],
+                                (full_roi[d], full_roi[d + rank]))
+        in_offs.append(io)
+        out_offs.append(oo)
+        sc.append(s)
+    ceil = False
+    extra = ["coordinate_transformation_mode {}".format(coord)]
+    if mode == "nearest":
+        nm = attrs.get("nearest_mode", "round_prefer_floor")
+        if nm not in RESIZE_NEAREST:
+            raise Skip("attribute: nearest_mode {}".format(nm))
+        ceil, adj = RESIZE_NEAREST[nm]
+        in_offs = [v + adj for v in in_offs]
+        extra.append("nearest_mode {}".format(nm))
+    in_offs, out_offs, sc = [f32(v) for v in in_offs], [f32(v) for v in out_offs], \
+        [f32(v) for v in sc]
+    model_y, mag = rs.resample(x.astype(np.float64), out_shape, sc, in_offs, out_offs,
+                               mode == "linear", ceil, False, antialias)
+    tol = None
+    if mode == "linear":
+        tol = {"ulp": 84, "abs": (64 if antialias else 16) * 2.0 ** -24 * float(mag.max()) +
+               2.0 ** -20}
+        ok = np.all(np.abs(model_y - y) <= 84 * np.spacing(np.abs(y).astype(np.float32)) +
+                    tol["abs"])
+    else:
+        ok = np.array_equal(model_y.astype(np.float32), y.astype(np.float32))
+    if not ok:
+        raise Skip("values: ONNX Runtime's mapping onto DirectML's transform gives other values "
+                   "than ONNX's (its align_corners and tf_crop_and_resize scales from the integer "
+                   "sizes, pytorch_half_pixel's test of the input's length)")
+    dml_attrs = {"InterpolationMode": "DML_INTERPOLATION_MODE_" +
+                 ("LINEAR" if mode == "linear" else "NEAREST_NEIGHBOR"),
+                 "RoundingDirection": "DML_AXIS_DIRECTION_" +
+                 ("INCREASING" if ceil else "DECREASING"),
+                 "Scales": sc, "InputPixelOffsets": in_offs, "OutputPixelOffsets": out_offs}
+    dml = "DML_OPERATOR_RESAMPLE3" if antialias else "DML_OPERATOR_RESAMPLE2"
+    if antialias:
+        dml_attrs["Antialiased"] = True
+        extra.append("antialias: Antialiased TRUE")
+    c = {"name": "onnx-node." + name[5:] if name.startswith("test_") else "onnx-node." + name,
+         "source": "onnx:{}-{}#{}".format(op, opset, name), "op": dml,
+         "attrs": dml_attrs, "inputs": {"InputTensor": case_tensor(t, x)},
+         "expected": {"outputs": {"OutputTensor": case_tensor(out_t, y)}}}
+    if tol:
+        c["tolerance"] = tol
+    c["note"] = ("ONNX {}-{} as {} (ONNX Runtime's DirectML provider's mapping, "
+                 "DmlOperatorResize.cpp); {} (ONNX's backend node test {}, {})").format(
+        op, opset, dml.replace("DML_OPERATOR_", ""), "; ".join(extra), name, where)
+    return op, c
+
+
+EXTRA.update({op: convert_resample for op in RESIZE_OPS})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -974,7 +1139,7 @@ def main():
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
-                "top-k, normalisations, reductions and pooling, one DirectML-operator case "
+                "top-k, normalisations, reductions, pooling and resampling, one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(
                     onnx.__version__, origin))

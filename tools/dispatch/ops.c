@@ -28,6 +28,8 @@ typedef enum kind {
     K_SCALAR,      /* DML_SCALAR_UNION of the type in member `ref` */
     K_SCALE_BIAS,  /* const DML_SCALE_BIAS *, optional */
     K_FUSED,       /* const DML_OPERATOR_DESC *, optional: {"Type": ACTIVATION_*, members} */
+    K_FLOAT_LIST,  /* const FLOAT * */
+    K_SIZE_2D,     /* DML_SIZE_2D: {"Width": w, "Height": h} */
 } kind;
 
 enum { IN = 1, OUT = 2 };
@@ -97,6 +99,14 @@ typedef struct op_row {
     {                                            \
 #m, K_FUSED, MEMBER(s, m), 0, NULL, NULL \
     }
+#define FLOATS(s, m, count)                             \
+    {                                                   \
+#m, K_FLOAT_LIST, MEMBER(s, m), 0, #count, NULL \
+    }
+#define SIZE_2D(s, m)                              \
+    {                                              \
+#m, K_SIZE_2D, MEMBER(s, m), 0, NULL, NULL \
+    }
 #define END                       \
     {                             \
         NULL, 0, 0, 0, NULL, NULL \
@@ -161,6 +171,14 @@ static const dsp_enum_value axis_directions[] = {
 };
 static const dsp_enum axis_direction = {"DML_AXIS_DIRECTION", "DML_AXIS_DIRECTION_",
                                         axis_directions};
+
+static const dsp_enum_value interpolation_modes[] = {
+    {"NEAREST_NEIGHBOR", DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR},
+    {"LINEAR", DML_INTERPOLATION_MODE_LINEAR},
+    {NULL, 0},
+};
+static const dsp_enum interpolation_mode = {"DML_INTERPOLATION_MODE", "DML_INTERPOLATION_MODE_",
+                                            interpolation_modes};
 
 /* ---- The descriptors --------------------------------------------------------------- */
 
@@ -540,6 +558,59 @@ static const field lp_pooling1[] = {TENSOR(S, InputTensor, IN),
                                     END};
 #undef S
 
+/* Resampling (src/ops/resample.c). */
+#define S DML_UPSAMPLE_2D_OPERATOR_DESC
+static const field upsample_2d[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                    SIZE_2D(S, ScaleSize),
+                                    ENUMF(S, InterpolationMode, &interpolation_mode), END};
+#undef S
+#define S DML_RESAMPLE_OPERATOR_DESC
+static const field resample0[] = {TENSOR(S, InputTensor, IN),
+                                  TENSOR(S, OutputTensor, OUT),
+                                  ENUMF(S, InterpolationMode, &interpolation_mode),
+                                  COUNT(S, ScaleCount),
+                                  FLOATS(S, Scales, ScaleCount),
+                                  END};
+#undef S
+#define S DML_RESAMPLE1_OPERATOR_DESC
+static const field resample1[] = {TENSOR(S, InputTensor, IN),
+                                  TENSOR(S, OutputTensor, OUT),
+                                  ENUMF(S, InterpolationMode, &interpolation_mode),
+                                  COUNT(S, DimensionCount),
+                                  FLOATS(S, Scales, DimensionCount),
+                                  FLOATS(S, InputPixelOffsets, DimensionCount),
+                                  FLOATS(S, OutputPixelOffsets, DimensionCount),
+                                  END};
+#undef S
+#define S DML_RESAMPLE2_OPERATOR_DESC
+static const field resample2[] = {TENSOR(S, InputTensor, IN),
+                                  TENSOR(S, OutputTensor, OUT),
+                                  ENUMF(S, InterpolationMode, &interpolation_mode),
+                                  ENUMF(S, RoundingDirection, &axis_direction),
+                                  COUNT(S, DimensionCount),
+                                  FLOATS(S, Scales, DimensionCount),
+                                  FLOATS(S, InputPixelOffsets, DimensionCount),
+                                  FLOATS(S, OutputPixelOffsets, DimensionCount),
+                                  END};
+#undef S
+#define S DML_RESAMPLE3_OPERATOR_DESC
+static const field resample3[] = {TENSOR(S, InputTensor, IN),
+                                  TENSOR(S, OutputTensor, OUT),
+                                  ENUMF(S, InterpolationMode, &interpolation_mode),
+                                  ENUMF(S, RoundingDirection, &axis_direction),
+                                  COUNT(S, DimensionCount),
+                                  FLOATS(S, Scales, DimensionCount),
+                                  FLOATS(S, InputPixelOffsets, DimensionCount),
+                                  FLOATS(S, OutputPixelOffsets, DimensionCount),
+                                  UINTF(S, Antialiased),
+                                  END};
+#undef S
+#define S DML_VALUE_SCALE_2D_OPERATOR_DESC
+static const field value_scale_2d[] = {
+    TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),  FLOATF(S, Scale),
+    COUNT(S, ChannelCount),     FLOATS(S, Bias, ChannelCount), END};
+#undef S
+
 #define ROW(op, desc, fields)                          \
     {                                                  \
         DML_OPERATOR_##op, #desc, sizeof(desc), fields \
@@ -659,6 +730,12 @@ static const op_row rows[] = {
     ROW(AVERAGE_POOLING1, DML_AVERAGE_POOLING1_OPERATOR_DESC, average_pooling1),
     ROW(LP_POOLING, DML_LP_POOLING_OPERATOR_DESC, lp_pooling),
     ROW(LP_POOLING1, DML_LP_POOLING1_OPERATOR_DESC, lp_pooling1),
+    ROW(UPSAMPLE_2D, DML_UPSAMPLE_2D_OPERATOR_DESC, upsample_2d),
+    ROW(RESAMPLE, DML_RESAMPLE_OPERATOR_DESC, resample0),
+    ROW(RESAMPLE1, DML_RESAMPLE1_OPERATOR_DESC, resample1),
+    ROW(RESAMPLE2, DML_RESAMPLE2_OPERATOR_DESC, resample2),
+    ROW(RESAMPLE3, DML_RESAMPLE3_OPERATOR_DESC, resample3),
+    ROW(VALUE_SCALE_2D, DML_VALUE_SCALE_2D_OPERATOR_DESC, value_scale_2d),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),
@@ -766,6 +843,27 @@ static int read_uint_list(dsp_ctx *c, const cJSON *v, int is_signed, void **out,
             rc = dsp_get_uint(c, x, UINT32_MAX, &u);
             vals[i] = (uint32_t)u;
         }
+        dsp_pop(c, mark);
+        if (rc)
+            return -1;
+    }
+    *out = vals;
+    *count = (unsigned)n;
+    return 0;
+}
+
+static int read_float_list(dsp_ctx *c, const cJSON *v, FLOAT **out, unsigned *count)
+{
+    if (!cJSON_IsArray(v))
+        return dsp_fail(c, "must be a list of numbers");
+    int n = cJSON_GetArraySize(v);
+    FLOAT *vals = dsp_alloc(c, (size_t)(n ? n : 1) * sizeof *vals);
+    if (vals == NULL)
+        return -1;
+    int i = 0;
+    for (const cJSON *x = v->child; x != NULL; x = x->next, ++i) {
+        size_t mark = dsp_push_index(c, (size_t)i);
+        int rc = dsp_get_float(c, x, &vals[i]);
         dsp_pop(c, mark);
         if (rc)
             return -1;
@@ -1111,6 +1209,30 @@ static int read_member(dsp_ctx *c, const op_row *row, const field *f, const cJSO
         if (n != count)
             return dsp_fail(c, "has %u entries, but %s is %u (they must agree)", n, f->ref, count);
         memcpy(at, &list, sizeof list);
+        return 0;
+    }
+    case K_FLOAT_LIST: {
+        FLOAT *list = NULL;
+        unsigned n = 0;
+        UINT count = member_uint(desc, row->fields, f->ref);
+        if (read_float_list(c, v, &list, &n))
+            return -1;
+        if (n != count)
+            return dsp_fail(c, "has %u entries, but %s is %u (they must agree)", n, f->ref, count);
+        memcpy(at, &list, sizeof list);
+        return 0;
+    }
+    case K_SIZE_2D: {
+        static const char *const keys[] = {"Width", "Height", NULL};
+        uint64_t w, h;
+        if (!cJSON_IsObject(v))
+            return dsp_fail(c, "must be {\"Width\": w, \"Height\": h}");
+        if (dsp_check_keys(c, v, keys, "DML_SIZE_2D") ||
+            dsp_get_uint(c, cJSON_GetObjectItemCaseSensitive(v, "Width"), UINT32_MAX, &w) ||
+            dsp_get_uint(c, cJSON_GetObjectItemCaseSensitive(v, "Height"), UINT32_MAX, &h))
+            return -1;
+        DML_SIZE_2D size = {(UINT)w, (UINT)h};
+        memcpy(at, &size, sizeof size);
         return 0;
     }
     case K_ENUM:

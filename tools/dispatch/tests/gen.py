@@ -721,6 +721,63 @@ def pooling():
           "Strides": [2, 2], "WindowSize": [2, 3], "StartPadding": [0, 1], "EndPadding": [0, 1],
           "P": 2},
          {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 11})})
+def resampling():
+    """The resample family as DxDispatch writes it: an upsample of a feature map (the
+    upsample model's UPSAMPLE_2D, nearest x2), RESAMPLE2 bilinear x2 (ONNX Resize's
+    half_pixel), a 1-D RESAMPLE1 downscale (asymmetric), RESAMPLE3 nearest with
+    RoundingDirection INCREASING, and VALUE_SCALE_2D's per-channel bias (an image's
+    normalisation)."""
+    m = Model("resampling")
+    rng = np.random.default_rng(41)
+    x = (rng.integers(-64, 65, size=(1, 3, 2, 3)) / 8).astype(np.float32)
+    m.resource("X", x)
+    want = x.repeat(2, axis=2).repeat(2, axis=3)
+    out = m.resource("upsample", count=want.size, dtype=np.float32)
+    m.op("upsample", "DML_OPERATOR_UPSAMPLE_2D",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(want),
+          "ScaleSize": {"Width": 2, "Height": 2}, "InterpolationMode": "NEAREST_NEIGHBOR"},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+
+    def axis(n):  # half_pixel x2: neighbours and weights
+        o = np.arange(2 * n)
+        c = np.clip((o + 0.5) / 2 - 0.5, 0, n - 1)
+        i0 = np.floor(c).astype(int)
+        return i0, np.minimum(i0 + 1, n - 1), c - i0
+    x64 = x.astype(np.float64)
+    y0, y1, wy = axis(2)
+    x0, x1, wx = axis(3)
+    rows = x64[:, :, y0, :] * (1 - wy)[:, None] + x64[:, :, y1, :] * wy[:, None]
+    want = (rows[:, :, :, x0] * (1 - wx) + rows[:, :, :, x1] * wx).astype(np.float32)
+    out = m.resource("bilinear", count=want.size, dtype=np.float32)
+    m.op("bilinear", "DML_OPERATOR_RESAMPLE2",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(want), "InterpolationMode": "LINEAR",
+          "RoundingDirection": "DECREASING", "Scales": [1, 1, 2, 2],
+          "InputPixelOffsets": [0.5] * 4, "OutputPixelOffsets": [-0.5] * 4},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 84})})
+    v = np.arange(1, 9, dtype=np.float32)
+    m.resource("V", v)
+    want = v[[0, 2, 4, 6]]  # x = o / 0.5
+    out = m.resource("down", count=want.size, dtype=np.float32)
+    m.op("down", "DML_OPERATOR_RESAMPLE1",
+         {"InputTensor": tensor(v), "OutputTensor": tensor(want),
+          "InterpolationMode": "NEAREST_NEIGHBOR", "Scales": [0.5], "InputPixelOffsets": [0],
+          "OutputPixelOffsets": [0]},
+         {"InputTensor": "V", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    want = v[np.minimum(np.ceil(np.arange(6) * 4 / 3).astype(int), 7)]  # ceil(o / 0.75)
+    out = m.resource("ceil", count=want.size, dtype=np.float32)
+    m.op("ceil", "DML_OPERATOR_RESAMPLE3",
+         {"InputTensor": tensor(v), "OutputTensor": tensor(want),
+          "InterpolationMode": "NEAREST_NEIGHBOR", "RoundingDirection": "INCREASING",
+          "Scales": [0.75], "InputPixelOffsets": [0], "OutputPixelOffsets": [0],
+          "Antialiased": 0},
+         {"InputTensor": "V", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    bias = np.array([-0.5, 0.25, 1.0], dtype=np.float32)
+    want = (x64 * np.float64(np.float32(0.5)) + bias.reshape(1, 3, 1, 1)).astype(np.float32)
+    out = m.resource("scaled", count=want.size, dtype=np.float32)
+    m.op("scaled", "DML_OPERATOR_VALUE_SCALE_2D",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(x), "Scale": 0.5,
+          "Bias": [float(b) for b in bias]},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 2})})
     m.save()
 
 
@@ -735,3 +792,4 @@ if __name__ == "__main__":
     features()
     reductions()
     pooling()
+    resampling()

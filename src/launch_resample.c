@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launch of a resampling (cl/resample.cl): its variant (storage type, interpolation,
+ * rounding, VALUE_SCALE_2D's epilogue, outputs per work-item), its table (cl/resample_abi.h)
+ * and its grid. Pure host code, as launch.c. Shapes live in the table only: one variant serves
+ * every shape of a type and a mode.
+ *
+ * A work-item writes resample_rows x resample_vec outputs (the device class's tuning: 8 x 8 on
+ * CPUs, the neighbours and weights of each dimension computed once per row or column of the
+ * block; 1 x 1 on GPUs, neighbouring items reading neighbouring inputs). Grid: dimension 0
+ * the innermost dimension's chunks, 1 dimension 3's blocks, 2 the product of dimensions 0 to
+ * 2.
+ */
+#include <string.h>
+
+#include "launch.h"
+#include "resample.h"
+#include "tuning.h"
+
+_Static_assert(DMLI_RS_TABLE <= DMLI_COMPUTE_TABLE_MAX, "the resample table fits");
+
+static cl_long float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return (cl_long)u;
+}
+
+static void options(const dmli_resample *r, uint32_t vec, uint32_t rows, dmli_options *o)
+{
+    bool half = r->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    bool integer = !dmli_type_is_float(r->type);
+    dmli_opt_str(o, "T", dmli_map_storage_type(r->type));
+    dmli_opt_int(o, "HALF", half);
+    dmli_opt_int(o, "INT_OUT", integer && r->linear);
+    dmli_opt_int(o, "LINEAR", r->linear);
+    dmli_opt_int(o, "CEIL", r->ceil);
+    dmli_opt_int(o, "AFFINE", r->affine);
+    dmli_opt_int(o, "ANTIALIAS", r->antialias);
+    dmli_opt_int(o, "VEC", vec);
+    dmli_opt_int(o, "ROWS", rows);
+}
+
+void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
+                          dmli_compute_launch *l)
+{
+    const dmli_resample *r = DMLI_COMPUTE_WORK_CONST(c, dmli_resample);
+    const dmli_tuning *tuning = dmli_tuning_for(dev->device_class);
+    uint32_t vec = tuning->resample_vec;
+    l->source = DMLI_SOURCE_RESAMPLE;
+    l->kernel = "resample";
+    uint32_t block = tuning->resample_rows;
+    options(r, vec, block, &l->defs);
+    for (int d = 0; d < DMLI_RS_DIMS; ++d) {
+        l->table[DMLI_RS_AT(d, DMLI_RS_OSIZE)] = r->out_size[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_ISIZE)] = r->in_size[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_IS)] = r->in_stride[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_OS)] = r->out_stride[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_SCALE_OF)] = float_bits(r->scale_of[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_RECIP)] = float_bits(r->recip[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_OUT_OFF)] = float_bits(r->out_off[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_IN_OFF)] = float_bits(r->in_off[d]);
+    }
+    l->table[DMLI_RS_SCALE] = float_bits(r->scale);
+    for (int k = 0; k < 3; ++k)
+        l->table[DMLI_RS_BIAS(k)] = float_bits(r->bias[k]);
+    l->table_count = DMLI_RS_TABLE;
+    /* A work-group of up to resample_group items: a whole chunked row when it fits (else
+     * resample_group chunks of it, the grid rounded up to whole groups: items past the end
+     * return at once), times the most rows of dimension 3 that divide it. Few large groups
+     * on CPUs (each group costs PoCL a dispatch), warps' worth on GPUs. */
+    uint64_t chunks = (uint64_t)((r->out_size[4] + vec - 1) / vec);
+    uint64_t rows = (uint64_t)((r->out_size[3] + block - 1) / block);
+    size_t limit = tuning->resample_group;
+    limit = limit < dev->max_work_group_size ? limit : dev->max_work_group_size;
+    size_t l0 = chunks < limit ? (size_t)chunks : limit;
+    l0 = l0 < dev->max_item_sizes[0] ? l0 : dev->max_item_sizes[0];
+    l0 = l0 ? l0 : 1;
+    size_t l1 = limit / l0 < rows ? limit / l0 : (size_t)rows;
+    l1 = l1 < dev->max_item_sizes[1] ? l1 : dev->max_item_sizes[1];
+    l1 = l1 ? l1 : 1;
+    while (rows % l1)
+        --l1;
+    l->global[0] = (size_t)((chunks + l0 - 1) / l0 * l0);
+    l->global[1] = (size_t)rows;
+    l->global[2] = (size_t)(r->out_size[0] * r->out_size[1] * r->out_size[2]);
+    l->local[0] = l0;
+    l->local[1] = l1;
+    l->local[2] = 1;
+}
+
+/* A graph's view read in place of the input (launch.h dmli_compute_restride): its strides in
+ * the operator's dimensions, the last rank of the five. */
+bool dmli_restride_resample(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)
+{
+    if (i != 0)
+        return false;
+    dmli_resample *r = DMLI_COMPUTE_WORK(c, dmli_resample);
+    uint32_t pad = DMLI_RS_DIMS - r->rank;
+    for (uint32_t d = 0; d < r->rank; ++d)
+        r->in_stride[pad + d] = strides[d];
+    c->tensors[0].offset = offset;
+    return true;
+}
