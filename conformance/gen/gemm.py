@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Writes conformance/cases/directml/gemm.json: DirectML's GEMM (DML_OPERATOR_GEMM),
+"""Writes conformance/cases/directml/gemm.json (and five graph cases,
+conformance/cases/graph/gemm.json): DirectML's GEMM (DML_OPERATOR_GEMM),
 Output = FusedActivation(Alpha * TransA(A) x TransB(B) + Beta * C): FLOAT32 and FLOAT16, 2 to 8
 dimensions (the leading ones batch dimensions), every TransA/TransB pair, Alpha and Beta, C
 present or absent, C broadcast by zero strides (ONNX Gemm's bias as ONNX Runtime's DirectML
@@ -39,8 +40,8 @@ EPS = {"FLOAT32": 2.0 ** -23, "FLOAT16": 2.0 ** -10}  # one ULP at 1
 NONE, TRANSPOSE = "DML_MATRIX_TRANSFORM_NONE", "DML_MATRIX_TRANSFORM_TRANSPOSE"
 DML_OPERATOR_ACTIVATION_SOFTMAX = 48  # directml.h's value: not an activation DirectML fuses
 
-# The activations DirectML fuses, with parameters, their own tolerance (conformance/ops_activation.c,
-# reference/precision.md: ulps, absolute) and a bound on their slope.
+# The activations DirectML fuses, with parameters and their own tolerance
+# (conformance/ops_activation.c, reference/precision.md: ulps, absolute).
 ACTIVATIONS = {
     "ELU": ({"Alpha": 0.75}, 18, 0.0),
     "HARD_SIGMOID": ({"Alpha": 0.2, "Beta": 0.5}, 1, 0.0),
@@ -354,6 +355,86 @@ def error_cases():
     return got
 
 
+def graph_cases(rng):
+    """GEMM as a graph node (a computed node is one step, its inputs wherever the planner puts
+    them): after a SLICE (a strided view), after an ADD, before an ADD and a REDUCE, two GEMMs in
+    a chain (the first's output also a graph output). Sixteenths and halves: every product and
+    sum is exact; the tolerance is GEMM's 2K + 2 ULP all the same."""
+    F = "FLOAT32"
+    src = "dmlcl:graph#"
+
+    def sixteenths(*shape):
+        return rng.integers(-64, 65, size=shape) / 16.0
+
+    def t(x):
+        return tensor(F, x)
+
+    def out(x, k):
+        o = tensor(F, x)
+        o["tolerance"] = {"ulp": 2 * k + 2}
+        return o
+
+    def desc(shape):
+        return {"type": F, "shape": list(shape)}
+
+    def gemm_node(a, b, y, c=None, **attrs):
+        ins = {"ATensor": a, "BTensor": b}
+        if c:
+            ins["CTensor"] = c
+        return {"op": "DML_OPERATOR_GEMM", "attrs": {"TransA": NONE, "TransB": NONE,
+                                                     "Alpha": 1.0, "Beta": 1.0, **attrs},
+                "inputs": ins, "outputs": {"OutputTensor": y}}
+
+    def graph(name, nodes, tensors, inputs, outputs, note):
+        return {"name": "dmlcl.graph.gemm." + name, "source": src + "gemm-" + name,
+                "op": "DML_GRAPH", "graph": {"nodes": nodes, "tensors": tensors},
+                "inputs": inputs, "expected": {"outputs": outputs}, "note": note}
+
+    got = []
+    x, b = sixteenths(4, 10), sixteenths(3, 5)
+    a = x[1:4, ::3][:, :3]  # rows 1..3, columns 0, 3, 6
+    got.append(graph("slice-then-gemm", [
+        {"op": "DML_OPERATOR_SLICE", "attrs": {"Offsets": [1, 0], "Sizes": [3, 3],
+                                               "Strides": [1, 3]},
+         "inputs": {"InputTensor": "x"}, "outputs": {"OutputTensor": "a"}},
+        gemm_node("a", "b", "y")], {"a": desc((3, 3))}, {"x": t(x), "b": t(b)},
+        {"y": out(a @ b, 3)}, "GEMM reads the SLICE's strided view"))
+    a1, a2, b = sixteenths(2, 4, 6), sixteenths(2, 4, 6), sixteenths(2, 6, 3)
+    y = np.maximum((a1 + a2) @ b, 0)
+    got.append(graph("add-then-gemm-relu", [
+        {"op": "DML_OPERATOR_ELEMENT_WISE_ADD", "inputs": {"ATensor": "a1", "BTensor": "a2"},
+         "outputs": {"OutputTensor": "a"}},
+        gemm_node("a", "b", "y", FusedActivation={"Type": "DML_OPERATOR_ACTIVATION_RELU"})],
+        {"a": desc((2, 4, 6))}, {"a1": t(a1), "a2": t(a2), "b": t(b)}, {"y": out(y, 6)},
+        "batched GEMM of an ADD's output, fused RELU"))
+    a, b, bias = sixteenths(5, 4), sixteenths(4, 6), sixteenths(5, 6)
+    got.append(graph("gemm-then-add", [
+        gemm_node("a", "b", "t", Alpha=0.5), {"op": "DML_OPERATOR_ELEMENT_WISE_ADD",
+                                              "inputs": {"ATensor": "t", "BTensor": "bias"},
+                                              "outputs": {"OutputTensor": "y"}}],
+        {"t": desc((5, 6))}, {"a": t(a), "b": t(b), "bias": t(bias)},
+        {"y": out(0.5 * (a @ b) + bias, 4)}, "ONNX MatMul + Add as two nodes"))
+    a, b = sixteenths(3, 7, 4), sixteenths(3, 4, 5)
+    got.append(graph("gemm-then-sum", [
+        gemm_node("a", "b", "t"), {"op": "DML_OPERATOR_REDUCE",
+                                   "attrs": {"Function": "DML_REDUCE_FUNCTION_SUM", "Axes": [1]},
+                                   "inputs": {"InputTensor": "t"},
+                                   "outputs": {"OutputTensor": "y"}}],
+        {"t": desc((3, 7, 5))}, {"a": t(a), "b": t(b)},
+        {"y": out((a @ b).sum(axis=1, keepdims=True), 7 * 4)},
+        "a REDUCE over GEMM's rows"))
+    a, b, c = sixteenths(4, 3), sixteenths(3, 5), sixteenths(4, 5)
+    w = rng.integers(-4, 5, size=(2, 5)) / 2.0
+    t1 = 2.0 * (a @ b) - c
+    got.append(graph("chain", [
+        gemm_node("a", "b", "t", "c", Alpha=2.0, Beta=-1.0),
+        gemm_node("t", "w", "y", TransB=TRANSPOSE)], {"t": desc((4, 5))},
+        {"a": t(a), "b": t(b), "c": t(c), "w": t(w)},
+        {"y": out(t1 @ w.T, 5), "t": out(t1, 3)},
+        "two GEMMs; the first's output is also a graph output"))
+    return got
+
+
 def main():
     g = Gen(np.random.default_rng(20261128))
     generated(g)
@@ -361,7 +442,9 @@ def main():
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     write(os.path.join(CASES, "directml", "gemm.json"), cases)
-    print(f"{len(cases)} cases")
+    graphs = graph_cases(g.rng)
+    write(os.path.join(CASES, "graph", "gemm.json"), graphs)
+    print(f"{len(cases)} cases, {len(graphs)} graph cases")
 
 
 if __name__ == "__main__":
