@@ -762,6 +762,10 @@ const workload_setup bench_workloads[] = {
     bench_bn_relu,
     bench_argmax_inner,
     bench_cumsum,
+    bench_sgemm_1024,
+    bench_sgemm_4096,
+    bench_gemm_projection,
+    bench_gemm_attention,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

@@ -71,6 +71,7 @@ typedef struct workload {
         DML_BATCH_NORMALIZATION_OPERATOR_DESC batch_norm;
         DML_ARGMAX_OPERATOR_DESC argmax;
         DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
+        DML_GEMM_OPERATOR_DESC gemm;
     } op;
     UINT axes[8];                                 /* reductions' Axes */
     DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
@@ -82,6 +83,9 @@ typedef struct workload {
     double float_abs;
     UINT repeats[8];           /* TILE */
     DML_SCALE_BIAS scale_bias; /* IDENTITY with ScaleBias (the map family) */
+    /* Compute-bound workloads (the matrix family): floating-point operations per run (a
+     * multiply-add counts 2); dmlcl-bench reports GFLOP/s and the fraction of peak. 0: none. */
+    double flops;
 } workload;
 
 typedef int (*workload_setup)(workload *w);
@@ -111,6 +115,13 @@ int bench_layernorm_768(workload *w);
 int bench_bn_relu(workload *w);
 int bench_argmax_inner(workload *w);
 int bench_cumsum(workload *w);
+
+/* The matrix family's workloads (workloads_matrix.c), after the reductions'. An input of 0
+ * bytes is an absent optional tensor (bound as DML_BINDING_TYPE_NONE). */
+int bench_sgemm_1024(workload *w);
+int bench_sgemm_4096(workload *w);
+int bench_gemm_projection(workload *w);
+int bench_gemm_attention(workload *w);
 
 /* Input bytes read, counted in whole 64-byte lines (an input whose lines
  * the workload does not mark counts whole). */

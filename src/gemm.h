@@ -5,7 +5,7 @@
  *   out[b, m, n] = act(alpha * sum_k A[b, m, k] * B[b, k, n] + beta * C[b, m, n])
  * for every batch coordinate b, each tensor read or written through its own strides (a
  * transposed operand is a stride swap; a broadcast one a stride of 0). The compute tensors are
- * A, B, C (when has_c) and the output, in that order.
+ * A, B, C (A again when there is no C: never read) and the output, in that order.
  */
 #ifndef DMLI_GEMM_H
 #define DMLI_GEMM_H

@@ -76,8 +76,14 @@ static const dmli_tuning cpu = {
     .reduce_group = 64,
     /* GEMM: a block of 6 rows x 2 vectors (12 accumulators of the device's width; AVX-512 has
      * 32 registers, AVX2 16). The GPU table's tile applies where a CPU runs the GPU kernel. */
-    .gemm_rows = 6,
+    .gemm_rows = 8,
     .gemm_vectors = 2,
+    .gemm_dot_rows = 4,
+    .gemm_dot_columns = 4,
+    .gemm_dot_min_k = 256,
+    .gemm_dot_blocks = 8,
+    .gemm_pack_k = 128,
+    .gemm_cpu_group = 8,
     .gemm_tile_items = {16, 16},
     .gemm_tile_block = {4, 4},
     .gemm_tile_k = 16,
@@ -128,6 +134,12 @@ static const dmli_tuning gpu = {
      * runs the CPU kernel. */
     .gemm_rows = 6,
     .gemm_vectors = 2,
+    .gemm_dot_rows = 4,
+    .gemm_dot_columns = 4,
+    .gemm_dot_min_k = 256,
+    .gemm_dot_blocks = 8,
+    .gemm_pack_k = 128,
+    .gemm_cpu_group = 8,
     .gemm_tile_items = {16, 16},
     .gemm_tile_block = {4, 4},
     .gemm_tile_k = 16,

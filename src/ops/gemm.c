@@ -152,8 +152,7 @@ static void lower(const void *desc, dmli_op_state *st)
         g->act_param[i] = s->act.param[i];
     dmli_compute_add(cp, st, false, 0);
     dmli_compute_add(cp, st, false, 1);
-    if (c->present)
-        dmli_compute_add(cp, st, false, 2);
+    dmli_compute_add(cp, st, false, c->present ? 2 : 0); /* A stands in for an absent C */
     dmli_compute_add(cp, st, true, 0);
 }
 
