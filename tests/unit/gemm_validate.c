@@ -5,8 +5,8 @@
  * NONE or TRANSPOSE, K agreeing, batch sizes agreeing, the output's Sizes {batch..., M, N} and
  * C's the same, a fusable activation; and the lowering (src/ops/gemm.c into src/gemm.h): a
  * transpose is a swap of the innermost strides, batch dimensions of one element dropped, an
- * absent C unlisted with Beta 0. Each broken rule checks E_INVALIDARG and that the message names
- * the field, the value and the rule.
+ * absent C with Beta 0 (A in its argument slot, never read). Each broken rule checks E_INVALIDARG
+ * and that the message names the field, the value and the rule.
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -307,12 +307,14 @@ Test(gemm_validate, lowered)
     cr_expect_eq(w->b_k, 1);
     cr_expect_eq(w->b_n, 4);
     cr_expect_eq(w->batch_rank, 0);
-    /* C absent: not listed, Beta 0. */
+    /* C absent: Beta 0, A listed in its place (never read: the kernel's arguments stay
+     * fixed), then the output. */
     cr_expect(!w->has_c);
     cr_expect_eq(w->beta, 0.0);
-    cr_assert_eq(st.compute.n_tensors, 3);
+    cr_assert_eq(st.compute.n_tensors, 4);
     cr_expect(!st.compute.tensors[1].output && st.compute.tensors[1].slot == 1);
-    cr_expect(st.compute.tensors[2].output && st.compute.tensors[2].slot == 0);
+    cr_expect(!st.compute.tensors[2].output && st.compute.tensors[2].slot == 0);
+    cr_expect(st.compute.tensors[3].output && st.compute.tensors[3].slot == 0);
     dmli_op_state_release(&st);
 
     /* A transposed operand described by strides, TransA NONE: A {3, 4} with strides {1, 3}. */
