@@ -81,24 +81,46 @@
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define VEC CAT(float, VW)
-#define VLOADF CAT(vload, VW)
-#define VSTOREF CAT(vstore, VW)
-#define VLOADH CAT(vload_half, VW)
-#define VLOADL CAT(vload, VW) /* from local memory */
+#define NB (NV * VW) /* gemm_blocks' columns */
+
+/*
+ * Vectors of VW floats without a vector-typed builtin call (vloadN, vstoreN, mad on floatN):
+ * a call passing a 32- or 64-byte vector changes the ABI on targets without AVX or AVX-512
+ * (scripts/kernel-targets builds every variant for each), while plain vector arithmetic,
+ * element-wise construction and unions do not. VLOADS(p, i): p[i .. i + VW - 1] through
+ * LOAD, each a scalar read (the compiler merges contiguous ones into one vector load);
+ * VLOADL the same from local memory.
+ */
+#define VL4(L, p, i) L(p, (i)), L(p, (i) + 1), L(p, (i) + 2), L(p, (i) + 3)
+#define VL8(L, p, i) VL4(L, p, i), VL4(L, p, (i) + 4)
+#define VL16(L, p, i) VL8(L, p, i), VL8(L, p, (i) + 8)
+#define VLOADS(p, i) ((VEC)(CAT(VL, VW)(LOAD, p, i)))
+#define VLOADL(p, i) ((VEC)(CAT(VL, VW)(LLOAD, p, i))) /* local memory, float */
+typedef union {
+    VEC v;
+    float f[VW];
+} vec_lanes;
 
 #if HALF
 typedef ushort elem_t;
 #define LOAD(p, i) vload_half((i), (__global const half *)(p))
-#define LOADV(p, i) VLOADH(0, (__global const half *)((p) + (i)))
 #define STORE(p, i, v) dmli_store_half((p), (i), (v))
 #else
 typedef float elem_t;
 #define LOAD(p, i) ((p)[i])
-#define LOADV(p, i) VLOADF(0, (p) + (i))
 #define STORE(p, i, v) ((p)[i] = (v))
 #endif
 
 #define PARAM(i) as_float((uint)t[i])
+#define LLOAD(p, i) ((p)[i]) /* local memory, float */
+
+/* acc + a * b (any of them vectors), contracted to one multiply-add where the device has one:
+ * the FP_CONTRACT pragma is OFF for the file (the epilogue's activations count their
+ * roundings) and ON only here. */
+#define FMADD(a, b, acc)                                           \
+    do {                                                           \
+        _Pragma("OPENCL FP_CONTRACT ON")(acc) = (a) * (b) + (acc); \
+    } while (0)
 
 /* The batch coordinate's offset in each tensor (global id 2 over the batch dimensions). */
 static void batch_offsets(__constant long *t, long bi, long *oa, long *ob, long *oc, long *oo)
@@ -164,14 +186,14 @@ static void packed_block(__constant long *t, __global const elem_t *a, long oa,
             VEC bv[NV];
 #pragma unroll
             for (int v = 0; v < NV; ++v)
-                bv[v] = VLOADL(0, panel + kk * (NV * VW) + v * VW);
+                bv[v] = VLOADL(panel, kk * NB + v * VW);
             long ak = (k0 + kk) * a_k;
 #pragma unroll
             for (int i = 0; i < MR; ++i) {
                 VEC av = (VEC)LOAD(a, arow[i] + ak);
 #pragma unroll
                 for (int v = 0; v < NV; ++v)
-                    acc[i][v] = mad(av, bv[v], acc[i][v]);
+                    FMADD(av, bv[v], acc[i][v]);
             }
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -185,8 +207,12 @@ static void packed_block(__constant long *t, __global const elem_t *a, long oa,
 #pragma unroll
     for (int i = 0; i < MR; ++i)
 #pragma unroll
-        for (int v = 0; v < NV; ++v)
-            VSTOREF(acc[i][v], 0, &res[i][v * VW]);
+        for (int v = 0; v < NV; ++v) {
+            vec_lanes u = {acc[i][v]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                res[i][v * VW + x] = u.f[x];
+        }
     for (int i = 0; i < MR && m0 + i < M; ++i) {
         long m = m0 + i;
         for (int j = 0; j < NV * VW && n0 + j < N; ++j) {
@@ -235,7 +261,7 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
         VEC bv[NV];
 #pragma unroll
         for (int v = 0; v < NV; ++v)
-            bv[v] = LOADV(bp, v * VW);
+            bv[v] = VLOADS(bp, v * VW);
         bp += b_k;
         long ak = k * a_k;
 #pragma unroll
@@ -243,7 +269,7 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
             VEC av = (VEC)LOAD(a, arow[i] + ak);
 #pragma unroll
             for (int v = 0; v < NV; ++v)
-                acc[i][v] = mad(av, bv[v], acc[i][v]);
+                FMADD(av, bv[v], acc[i][v]);
         }
     }
 
@@ -252,8 +278,12 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
 #pragma unroll
     for (int i = 0; i < MR; ++i)
 #pragma unroll
-        for (int v = 0; v < NV; ++v)
-            VSTOREF(acc[i][v], 0, &res[i][v * VW]);
+        for (int v = 0; v < NV; ++v) {
+            vec_lanes u = {acc[i][v]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                res[i][v * VW + x] = u.f[x];
+        }
     for (int i = 0; i < MR && m0 + i < M; ++i) {
         long m = m0 + i;
         for (int j = 0; j < NV * VW; ++j) {
@@ -299,13 +329,13 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
             VEC bv[NJ];
 #pragma unroll
             for (int j = 0; j < NJ; ++j)
-                bv[j] = LOADV(b, bcol[j] + k);
+                bv[j] = VLOADS(b, bcol[j] + k);
 #pragma unroll
             for (int i = 0; i < DR; ++i) {
-                VEC av = LOADV(a, arow[i] + k);
+                VEC av = VLOADS(a, arow[i] + k);
 #pragma unroll
                 for (int j = 0; j < NJ; ++j)
-                    acc[i][j] = mad(av, bv[j], acc[i][j]);
+                    FMADD(av, bv[j], acc[i][j]);
             }
         }
         /* The remainder of k in lane 0; then the DR * NJ vectors' lanes summed together: each
@@ -319,7 +349,7 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
             for (int j = 0; j < NJ; ++j) {
                 VEC v = acc[i][j];
                 for (long k = kv; k < K; ++k)
-                    v.s0 = mad(LOAD(a, arow[i] + k), LOAD(b, bcol[j] + k), v.s0);
+                    FMADD(LOAD(a, arow[i] + k), LOAD(b, bcol[j] + k), v.s0);
                 lv[i * NJ + j] = v;
             }
 #pragma unroll
@@ -330,8 +360,12 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
                     (VEC)(lv[2 * x].even + lv[2 * x].odd, lv[2 * x + 1].even + lv[2 * x + 1].odd);
         float sum[DR][NJ];
 #pragma unroll
-        for (int q = 0; q < DR * NJ / VW; ++q)
-            VSTOREF(lv[q], 0, &sum[0][0] + q * VW);
+        for (int q = 0; q < DR * NJ / VW; ++q) {
+            vec_lanes u = {lv[q]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                (&sum[0][0])[q * VW + x] = u.f[x];
+        }
         const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
                    o_n = t[DMLI_GEMM_O_N];
         const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
@@ -411,7 +445,7 @@ __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_ba
                 bv[j] = bs[kk][lx + TX * j];
             for (int i = 0; i < WM; ++i)
                 for (int j = 0; j < WN; ++j)
-                    acc[i][j] = mad(av[i], bv[j], acc[i][j]);
+                    FMADD(av[i], bv[j], acc[i][j]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }

@@ -23,6 +23,12 @@ typedef struct dmli_gemm {
     int64_t a_b[DMLI_GEMM_MAX_BATCH], b_b[DMLI_GEMM_MAX_BATCH], c_b[DMLI_GEMM_MAX_BATCH],
         o_b[DMLI_GEMM_MAX_BATCH];
     bool has_c;
+    /* Where each stride came from (dimension indices of the operator's tensors, rank `rank`),
+     * so that a graph can give an input new strides (dmli_compute_restride): A's along m and
+     * k, B's along k and n, C's along m and n, and each batch dimension's. */
+    int rank;
+    int a_dim[2], b_dim[2];
+    int batch_dim[DMLI_GEMM_MAX_BATCH];
     double alpha, beta;
     dmli_act act;
     double act_param[3]; /* g0, g1, g2 */

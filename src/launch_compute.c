@@ -12,6 +12,20 @@ static const launch_fn launchers[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_GEMM] = dmli_launch_gemm,
 };
 
+typedef bool (*restride_fn)(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
+
+/* The families that take new strides for an input (graphs fuse views into their reads). */
+static const restride_fn restriders[DMLI_COMPUTE_KINDS] = {
+    [DMLI_COMPUTE_GEMM] = dmli_restride_gemm,
+};
+
+bool dmli_compute_restride(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)
+{
+    if (i >= c->n_tensors || c->tensors[i].output || !restriders[c->kind])
+        return false;
+    return restriders[c->kind](c, i, strides, offset);
+}
+
 void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,
                          dmli_compute_launch *launch)
 {

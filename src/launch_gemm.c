@@ -122,3 +122,28 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     l->global[0] = (along + group - 1) / group * group;
     l->global[1] = across;
 }
+
+bool dmli_restride_gemm(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)
+{
+    dmli_gemm *g = DMLI_COMPUTE_WORK(c, dmli_gemm);
+    if (i == 0) {
+        g->a_m = strides[g->a_dim[0]];
+        g->a_k = strides[g->a_dim[1]];
+        for (int d = 0; d < g->batch_rank; ++d)
+            g->a_b[d] = strides[g->batch_dim[d]];
+    } else if (i == 1) {
+        g->b_k = strides[g->b_dim[0]];
+        g->b_n = strides[g->b_dim[1]];
+        for (int d = 0; d < g->batch_rank; ++d)
+            g->b_b[d] = strides[g->batch_dim[d]];
+    } else if (i == 2 && g->has_c) {
+        g->c_m = strides[g->rank - 2];
+        g->c_n = strides[g->rank - 1];
+        for (int d = 0; d < g->batch_rank; ++d)
+            g->c_b[d] = strides[g->batch_dim[d]];
+    } else {
+        return false;
+    }
+    c->tensors[i].offset = offset;
+    return true;
+}

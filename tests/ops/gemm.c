@@ -407,3 +407,86 @@ Test(gemm, whole_blocks)
         large_case(1, 257, 1000, 129, true, true);
     }
 }
+
+/* ---- Graphs ------------------------------------------------------------------------ */
+
+/* {IDENTITY(Bt {N, K} read as {K, N}) -> GEMM(A, .)}: the transpose fused into GEMM's reads
+ * (never stored), and with keep its output a graph output too (stored, then read packed). */
+static void run_transpose_graph(bool keep, const float *a, const float *bt, float *out, float *b,
+                                UINT m, UINT n, UINT k)
+{
+    UINT as[2] = {m, k}, ts[2] = {k, n}, t_strides[2] = {1, k}, os[2] = {m, n};
+    DML_BUFFER_TENSOR_DESC ba = {F32, 0, 2, as, NULL, (UINT64)m * k * 4, 0},
+                           bt_in = {F32, 0, 2, ts, t_strides, (UINT64)n * k * 4, 0},
+                           bt_out = {F32, 0, 2, ts, NULL, (UINT64)n * k * 4, 0},
+                           bo = {F32, 0, 2, os, NULL, (UINT64)m * n * 4, 0};
+    DML_TENSOR_DESC ta = {DML_TENSOR_TYPE_BUFFER, &ba}, ti = {DML_TENSOR_TYPE_BUFFER, &bt_in},
+                    tt = {DML_TENSOR_TYPE_BUFFER, &bt_out}, to = {DML_TENSOR_TYPE_BUFFER, &bo};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {&ti, &tt, NULL};
+    DML_GEMM_OPERATOR_DESC gd = {
+        &ta,  &tt,  NULL, &to, DML_MATRIX_TRANSFORM_NONE, DML_MATRIX_TRANSFORM_NONE,
+        1.0f, 0.0f, NULL};
+    DML_OPERATOR_DESC d0 = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id}, d1 = {DML_OPERATOR_GEMM, &gd};
+    dmlcl_device *dev = ops_device();
+    dmlcl_operator *ops[2];
+    cr_assert_eq(dmlcl_operator_create(dev, &d0, &ops[0]), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_create(dev, &d1, &ops[1]), S_OK, "%s", dmlcl_last_error());
+    DML_OPERATOR_GRAPH_NODE_DESC nd[2] = {{(IDMLOperator *)ops[0], "transpose"},
+                                          {(IDMLOperator *)ops[1], "gemm"}};
+    DML_GRAPH_NODE_DESC nodes[2] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &nd[0]},
+                                    {DML_GRAPH_NODE_TYPE_OPERATOR, &nd[1]}};
+    DML_INPUT_GRAPH_EDGE_DESC ie[2] = {{0, 1, 0, NULL}, {1, 0, 0, NULL}};
+    DML_GRAPH_EDGE_DESC ins[2] = {{DML_GRAPH_EDGE_TYPE_INPUT, &ie[0]},
+                                  {DML_GRAPH_EDGE_TYPE_INPUT, &ie[1]}};
+    DML_OUTPUT_GRAPH_EDGE_DESC oe[2] = {{1, 0, 0, NULL}, {0, 0, 1, NULL}};
+    DML_GRAPH_EDGE_DESC outs[2] = {{DML_GRAPH_EDGE_TYPE_OUTPUT, &oe[0]},
+                                   {DML_GRAPH_EDGE_TYPE_OUTPUT, &oe[1]}};
+    DML_INTERMEDIATE_GRAPH_EDGE_DESC me = {0, 0, 1, 1, NULL};
+    DML_GRAPH_EDGE_DESC mid = {DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &me};
+    UINT n_out = keep ? 2 : 1;
+    DML_GRAPH_DESC g = {2, n_out, 2, nodes, 2, ins, n_out, outs, 1, &mid};
+    dmlcl_compiled_operator *c;
+    cr_assert_eq(dmlcl_graph_compile(dev, &g, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s",
+                 dmlcl_last_error());
+    dmlcl_host_tensor hi[2] = {{(void *)a, (size_t)m * k * 4}, {(void *)bt, (size_t)n * k * 4}},
+                      ho[2] = {{out, (size_t)m * n * 4}, {b, (size_t)n * k * 4}};
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, 2, hi, n_out, ho), S_OK, "%s",
+                 dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(ops[0]);
+    dmlcl_operator_release(ops[1]);
+}
+
+Test(gemm, graph_transpose_fused_equals_apart)
+{
+    const UINT m = 19, n = 45, k = 70;
+    float *a = malloc((size_t)m * k * 4), *bt = malloc((size_t)n * k * 4);
+    float *fused = malloc((size_t)m * n * 4), *apart = malloc((size_t)m * n * 4);
+    float *b = malloc((size_t)n * k * 4);
+    ref_rng r = ref_rng_make(ref_mix64(0x67656d6d74ull));
+    for (UINT i = 0; i < m * k; ++i)
+        a[i] = (float)((double)ref_rng_below(&r, 2001) / 500.0 - 2.0);
+    for (UINT i = 0; i < n * k; ++i)
+        bt[i] = (float)((double)ref_rng_below(&r, 2001) / 500.0 - 2.0);
+    run_transpose_graph(false, a, bt, fused, b, m, n, k);
+    run_transpose_graph(true, a, bt, apart, b, m, n, k);
+    for (UINT x = 0; x < k; ++x)
+        for (UINT y = 0; y < n; ++y)
+            cr_assert_eq(b[x * n + y], bt[y * k + x], "the transpose kept apart is wrong");
+    for (UINT i = 0; i < m * n; ++i) {
+        double want = 0, mag = 0;
+        for (UINT x = 0; x < k; ++x) {
+            want += (double)a[(i / n) * k + x] * bt[(i % n) * k + x];
+            mag += fabs((double)a[(i / n) * k + x] * bt[(i % n) * k + x]);
+        }
+        cr_assert(fabs(fused[i] - want) <= 2.0 * (k + 1) * 0x1p-24 * mag,
+                  "out[%u] = %.9g, want %.9g", i, (double)fused[i], want);
+        cr_assert_eq(fused[i], apart[i], "out[%u]: fused %.9g, apart %.9g (one summation order)", i,
+                     (double)fused[i], (double)apart[i]);
+    }
+    free(a);
+    free(bt);
+    free(fused);
+    free(apart);
+    free(b);
+}
