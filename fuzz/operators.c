@@ -480,6 +480,18 @@ static const schema schemas[] = {
       T(DML_VALUE_SCALE_2D_OPERATOR_DESC, OutputTensor), U(DML_VALUE_SCALE_2D_OPERATOR_DESC, Scale),
       U(DML_VALUE_SCALE_2D_OPERATOR_DESC, ChannelCount),
       LIST(LIST_U32, DML_VALUE_SCALE_2D_OPERATOR_DESC, Bias, ChannelCount), E}},
+    /* GEMM (src/ops/gemm.c, a computed operator): C optional, TransA/TransB any UINT. */
+    {DML_OPERATOR_GEMM,
+     {T(DML_GEMM_OPERATOR_DESC, ATensor),
+      T(DML_GEMM_OPERATOR_DESC, BTensor),
+      T(DML_GEMM_OPERATOR_DESC, CTensor),
+      T(DML_GEMM_OPERATOR_DESC, OutputTensor),
+      U(DML_GEMM_OPERATOR_DESC, TransA),
+      U(DML_GEMM_OPERATOR_DESC, TransB),
+      U(DML_GEMM_OPERATOR_DESC, Alpha),
+      U(DML_GEMM_OPERATOR_DESC, Beta),
+      {FUSED, offsetof(DML_GEMM_OPERATOR_DESC, FusedActivation), 0},
+      E}},
 };
 
 /* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */

@@ -50,6 +50,11 @@ A test converts when its model is one node of a mapped operator. The mapping:
   output rank (the reduced axes of size 1): the data is the same. Float sums take the
   function's ULPs and an absolute bound n 2^-23 sum|terms| per row (ONNX's expected values are
   float32 sums themselves).
+- Gemm and MatMul as DML_OPERATOR_GEMM (convert_gemm), as ONNX Runtime's DirectML provider
+  lowers them: Gemm's C broadcast to the output's {M, N} by zero strides (absent: no CTensor);
+  MatMul's 1-D operands promoted ({1, K} and {K, 1}, the output's promoted dimension kept),
+  its batch dimensions broadcast by zero strides, Alpha 1, Beta 0. Tolerance 2K + 2 ULP or
+  within (K + 3) 2^-23 sum|terms| (ONNX's expected values are float32 products themselves).
 - Pooling (convert_pool): MaxPool as MAX_POOLING (MAX_POOLING2 with Indices or dilations),
   AveragePool as AVERAGE_POOLING (count_include_pad: IncludePadding; AVERAGE_POOLING1 with
   dilations), LpPool as LP_POOLING (p: P; LP_POOLING1 with dilations), GlobalMaxPool and
@@ -1084,6 +1089,121 @@ def convert_resample(name, model, sets, where):
 EXTRA.update({op: convert_resample for op in RESIZE_OPS})
 
 
+# ---------------------------------------------------------------------------------------
+# Matrix products: Gemm and MatMul as DML_OPERATOR_GEMM
+
+
+def _gemm_tolerance(a, b, c, alpha, beta):
+    """2K + 2 ULP (reference/precision.md), or within (K + 3) 2^-23 (|alpha| sum|a b| +
+    |beta c|): the float32 evaluations' bound, ours and the one ONNX's expected values come
+    from, where the sum cancels."""
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    k = a.shape[-1]
+    mag = abs(alpha) * np.matmul(np.abs(a), np.abs(b))
+    if c is not None:
+        mag = mag + abs(beta) * np.abs(np.asarray(c, dtype=np.float64))
+    return {"ulp": 2 * k + 2, "abs": float(np.max(mag, initial=0.0)) * (k + 3) * 2.0 ** -23}
+
+
+def convert_gemm(name, model, sets, where):
+    """One ONNX Gemm or MatMul node as DML_OPERATOR_GEMM, as ONNX Runtime's DirectML provider
+    lowers it (DmlOperatorGemm.cpp, DmlOperatorMatMul.cpp):
+    - Gemm: A and B as they are, transA and transB as TransA and TransB, alpha and beta as
+      Alpha and Beta; C (a scalar, a vector, a row, a column or a matrix: unidirectional
+      broadcasting) takes the output's Sizes {M, N}, its broadcast dimensions read with stride
+      0; without C, CTensor is absent.
+    - MatMul: a 1-D A is {1, K} and a 1-D B {K, 1} (the output's promoted dimension kept:
+      the same data); the batch dimensions broadcast numpy's way to the output's, each operand
+      padded with leading 1s and reading a broadcast dimension with stride 0; Alpha 1, Beta 0,
+      no C.
+    FLOAT32 and FLOAT16 only (GEMM's table)."""
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    attrs = attrs_of(node)
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    values = [to_array(ins[index[n]]) if n else None for n in node.input]
+    out_t, out_a = to_array(outs[0])
+    a_t, a = values[0]
+    b_t, b = values[1]
+    for t in (a_t, b_t, out_t):
+        if t not in F:
+            raise Skip("type table: {} is not in GEMM's type table (FLOAT32, FLOAT16)".format(t))
+    if 0 in a.shape or 0 in b.shape:
+        raise Skip("shape: an empty tensor; DirectML sizes are at least 1")
+    extra = []
+    if op == "Gemm":
+        ta, tb = int(attrs.get("transA", 0)), int(attrs.get("transB", 0))
+        alpha, beta = f32(attrs.get("alpha", 1.0)), f32(attrs.get("beta", 1.0))
+        if a.ndim != 2 or b.ndim != 2:
+            raise Skip("shape: Gemm of ranks {} and {}".format(a.ndim, b.ndim))
+        m = a.shape[1] if ta else a.shape[0]
+        n = b.shape[0] if tb else b.shape[1]
+        inputs = {"ATensor": case_tensor(a_t, a), "BTensor": case_tensor(b_t, b)}
+        c = None
+        if len(values) > 2 and values[2] is not None:
+            c_t, c = values[2]
+            if c_t != a_t:
+                raise Skip("type: C is {}, A {}".format(c_t, a_t))
+            inputs["CTensor"] = case_tensor(c_t, c, [m, n])
+            extra.append("C of shape {} broadcast to {{{}, {}}} by strides".format(
+                list(np.shape(c)), m, n))
+        else:
+            extra.append("no C: CTensor absent")
+        dml_attrs = {"TransA": "DML_MATRIX_TRANSFORM_" + ("TRANSPOSE" if ta else "NONE"),
+                     "TransB": "DML_MATRIX_TRANSFORM_" + ("TRANSPOSE" if tb else "NONE"),
+                     "Alpha": alpha, "Beta": beta}
+        am, bm = (a.T if ta else a), (b.T if tb else b)
+        cb = None if c is None else np.broadcast_to(np.asarray(c, dtype=np.float64), (m, n))
+        tol = _gemm_tolerance(am, bm, cb, alpha, beta)
+        out_shape = [m, n]
+    else:  # MatMul
+        if a.ndim == 0 or b.ndim == 0:
+            raise Skip("shape: a 0-D operand")
+        a2 = a.reshape(1, -1) if a.ndim == 1 else a
+        b2 = b.reshape(-1, 1) if b.ndim == 1 else b
+        if a.ndim == 1:
+            extra.append("1-D A as {{1, {}}}".format(a.shape[0]))
+        if b.ndim == 1:
+            extra.append("1-D B as {{{}, 1}}".format(b.shape[0]))
+        try:
+            batch = list(np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2]))
+        except ValueError:
+            raise Skip("shape: batch dimensions that do not broadcast")
+        rank = len(batch) + 2
+        if rank > 8:
+            raise Skip("shape: {} dimensions; GEMM takes 2 to 8".format(rank))
+        m, k, n = a2.shape[-2], a2.shape[-1], b2.shape[-1]
+        inputs = {"ATensor": case_tensor(a_t, a2, batch + [m, k]),
+                  "BTensor": case_tensor(b_t, b2, batch + [k, n])}
+        if list(a2.shape[:-2]) != batch or list(b2.shape[:-2]) != batch:
+            extra.append("batch {} broadcast by zero strides".format(batch))
+        dml_attrs = {"TransA": "DML_MATRIX_TRANSFORM_NONE", "TransB": "DML_MATRIX_TRANSFORM_NONE",
+                     "Alpha": 1.0, "Beta": 0.0}
+        tol = _gemm_tolerance(np.broadcast_to(a2, batch + [m, k]),
+                              np.broadcast_to(b2, batch + [k, n]), None, 1.0, 0.0)
+        out_shape = batch + [m, n]
+    if int(np.prod(out_shape)) != np.asarray(out_a).size:
+        raise Skip("shape: the output has {} elements, not {}".format(np.asarray(out_a).size,
+                                                                         int(np.prod(out_shape))))
+    expected = case_tensor(out_t, np.asarray(out_a).reshape(out_shape))
+    c = {"name": "onnx-node." + (name[5:] if name.startswith("test_") else name),
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name),
+         "op": "DML_OPERATOR_GEMM", "attrs": dml_attrs, "inputs": inputs,
+         "expected": {"outputs": {"OutputTensor": expected}}, "tolerance": tol}
+    extra.append("tolerance {} ULP or within (K + 3) 2^-23 sum|terms| (float32 sums)".format(
+        tol["ulp"]))
+    c["note"] = "ONNX {}-{} as DML_OPERATOR_GEMM; {} (ONNX's backend node test {}, {})".format(
+        op, opset_of(model, op), "; ".join(extra), name, where)
+    return op, c
+
+
+EXTRA.update({"Gemm": convert_gemm, "MatMul": convert_gemm})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -1139,7 +1259,8 @@ def main():
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
-                "top-k, normalisations, reductions, pooling and resampling, one DirectML-operator case "
+                "top-k, normalisations, reductions, pooling, resampling and matrix products, "
+                "one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(
                     onnx.__version__, origin))

@@ -249,7 +249,10 @@ static const dsp_bind_point *bind_point(const dsp_dispatchable *d, const char *n
 
 static int owned(const dsp_dispatchable *d, unsigned slot)
 {
-    const DML_BUFFER_TENSOR_DESC *b = d->slot_tensors[slot]->Desc;
+    const DML_TENSOR_DESC *t = d->slot_tensors[slot];
+    if (t == NULL) /* an optional tensor the desc leaves out */
+        return 0;
+    const DML_BUFFER_TENSOR_DESC *b = t->Desc;
     return slot < d->n_inputs && (b->Flags & DML_TENSOR_FLAG_OWNED_BY_DML);
 }
 
@@ -287,7 +290,12 @@ static int read_bindings(dsp_ctx *c, const dsp_model *m, const cJSON *obj,
             unsigned slot = p->first + k;
             const cJSON *src = cJSON_IsArray(x) ? cJSON_GetArrayItem(x, (int)k) : x;
             size_t mk = cJSON_IsArray(x) ? dsp_push_index(c, k) : c->path_len;
-            if (init && !owned(d, slot))
+            if (d->slot_tensors[slot] == NULL)
+                rc = dsp_fail(c,
+                              "%s is absent from the desc (an optional tensor left out): "
+                              "nothing binds to it",
+                              p->name);
+            else if (init && !owned(d, slot))
                 rc = dsp_fail(c, "only inputs with Flags OWNED_BY_DML are bound at "
                                  "initialization; this one is bound by dispatch commands");
             else if (!init && owned(d, slot))
@@ -306,7 +314,7 @@ static int read_bindings(dsp_ctx *c, const dsp_model *m, const cJSON *obj,
         const dsp_bind_point *p = &d->points[i];
         for (unsigned k = 0; k < p->count; ++k) {
             unsigned slot = p->first + k;
-            int needed = init ? owned(d, slot) : !owned(d, slot);
+            int needed = d->slot_tensors[slot] != NULL && (init ? owned(d, slot) : !owned(d, slot));
             if (needed && slots[slot].resource < 0)
                 return dsp_fail(c, "%s%s is not bound%s", p->name, p->count > 1 ? " (a list)" : "",
                                 init ? " (inputs with Flags OWNED_BY_DML are bound here, once)"

@@ -32,13 +32,13 @@ typedef enum kind {
     K_SIZE_2D,     /* DML_SIZE_2D: {"Width": w, "Height": h} */
 } kind;
 
-enum { IN = 1, OUT = 2 };
+enum { IN = 1, OUT = 2, OPTIONAL = 4 }; /* OPTIONAL: a tensor member that may be absent (NULL) */
 
 typedef struct field {
     const char *name;
     kind kind;
     size_t offset;
-    int role;          /* tensors: IN or OUT */
+    int role;          /* tensors: IN or OUT, | OPTIONAL */
     const char *ref;   /* lists: the count member; K_SCALAR: the type member */
     const dsp_enum *e; /* K_ENUM */
 } field;
@@ -54,6 +54,10 @@ typedef struct op_row {
 #define TENSOR(s, m, role)                           \
     {                                                \
 #m, K_TENSOR, MEMBER(s, m), role, NULL, NULL \
+    }
+#define OPTIONAL_TENSOR(s, m, role)                               \
+    {                                                             \
+#m, K_TENSOR, MEMBER(s, m), (role) | OPTIONAL, NULL, NULL \
     }
 #define TENSORS(s, m, role, count)                          \
     {                                                       \
@@ -179,6 +183,13 @@ static const dsp_enum_value interpolation_modes[] = {
 };
 static const dsp_enum interpolation_mode = {"DML_INTERPOLATION_MODE", "DML_INTERPOLATION_MODE_",
                                             interpolation_modes};
+static const dsp_enum_value matrix_transforms[] = {
+    {"NONE", DML_MATRIX_TRANSFORM_NONE},
+    {"TRANSPOSE", DML_MATRIX_TRANSFORM_TRANSPOSE},
+    {NULL, 0},
+};
+static const dsp_enum matrix_transform = {"DML_MATRIX_TRANSFORM", "DML_MATRIX_TRANSFORM_",
+                                          matrix_transforms};
 
 /* ---- The descriptors --------------------------------------------------------------- */
 
@@ -364,8 +375,8 @@ static const field add1[] = {TENSOR(S, ATensor, IN), TENSOR(S, BTensor, IN),
                              TENSOR(S, OutputTensor, OUT), FUSED(S, FusedActivation), END};
 #undef S
 
-/* The normalising operators (src/ops/softmax.c, src/ops/mvn.c); a BOOL is read as a UINT. The
- * tool has no optional tensor members yet, so an MVN model gives ScaleTensor and BiasTensor. */
+/* The normalising operators (src/ops/softmax.c, src/ops/mvn.c); a BOOL is read as a UINT. An MVN
+ * model gives ScaleTensor and BiasTensor (required here; OPTIONAL_TENSOR could relax them). */
 #define S DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC
 static const field softmax1[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
                                  COUNT(S, AxisCount), UINTS(S, Axes, AxisCount), END};
@@ -403,6 +414,20 @@ static const field lp_norm[] = {TENSOR(S, InputTensor, IN),
                                 FLOATF(S, Epsilon),
                                 UINTF(S, P),
                                 END};
+#undef S
+
+/* GEMM (src/ops/gemm.c): CTensor optional; TransA, TransB as DML_MATRIX_TRANSFORM names. */
+#define S DML_GEMM_OPERATOR_DESC
+static const field gemm[] = {TENSOR(S, ATensor, IN),
+                             TENSOR(S, BTensor, IN),
+                             OPTIONAL_TENSOR(S, CTensor, IN),
+                             TENSOR(S, OutputTensor, OUT),
+                             ENUMF(S, TransA, &matrix_transform),
+                             ENUMF(S, TransB, &matrix_transform),
+                             FLOATF(S, Alpha),
+                             FLOATF(S, Beta),
+                             FUSED(S, FusedActivation),
+                             END};
 #undef S
 
 /* The reductions (src/ops/reduce.c, batch_norm.c, cumulative.c, top_k.c, lrn.c). */
@@ -736,6 +761,7 @@ static const op_row rows[] = {
     ROW(RESAMPLE2, DML_RESAMPLE2_OPERATOR_DESC, resample2),
     ROW(RESAMPLE3, DML_RESAMPLE3_OPERATOR_DESC, resample3),
     ROW(VALUE_SCALE_2D, DML_VALUE_SCALE_2D_OPERATOR_DESC, value_scale_2d),
+    ROW(GEMM, DML_GEMM_OPERATOR_DESC, gemm),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),
@@ -1277,7 +1303,7 @@ static int describe_slots(dsp_ctx *c, const op_row *row, const unsigned char *de
     unsigned slots = 0;
     for (int pass = IN; pass <= OUT; ++pass)
         for (const field *f = row->fields; f->name != NULL; ++f) {
-            if ((f->kind != K_TENSOR && f->kind != K_TENSOR_LIST) || f->role != pass)
+            if ((f->kind != K_TENSOR && f->kind != K_TENSOR_LIST) || (f->role & (IN | OUT)) != pass)
                 continue;
             dsp_bind_point *p = &d->points[d->n_points++];
             p->name = f->name;
@@ -1330,9 +1356,12 @@ int dsp_op_parse(dsp_ctx *c, const cJSON *type, const cJSON *desc, dsp_dispatcha
         goto done;
     for (const field *f = row->fields; f->name != NULL; ++f) {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(desc, f->name);
+        if (cJSON_IsNull(v) && f->kind == K_TENSOR && (f->role & OPTIONAL))
+            v = NULL; /* an optional tensor given as null: absent */
         if (v == NULL) {
-            if (f->kind == K_SCALE_BIAS || f->kind == K_FUSED)
-                continue; /* optional pointers: NULL */
+            if (f->kind == K_SCALE_BIAS || f->kind == K_FUSED ||
+                (f->kind == K_TENSOR && (f->role & OPTIONAL)))
+                continue; /* optional pointers: NULL (an absent tensor's slot binds nothing) */
             if (f->kind == K_COUNT) {
                 UINT count = 0;
                 if (infer_count(c, row->fields, f, desc, &count))

@@ -778,6 +778,71 @@ def resampling():
          {"InputTensor": tensor(x), "OutputTensor": tensor(x), "Scale": 0.5,
           "Bias": [float(b) for b in bias]},
          {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 2})})
+# ---- Matrix products ---------------------------------------------------------------------------
+
+def gemm():
+    """GEMM as DxDispatch writes it (DML_MATRIX_TRANSFORM shortened or not), expected values from
+    numpy in float64 rounded once; the inputs are eighths, so every product and sum is exact
+    (the tolerance is precision.md's 2K + 2 ULP all the same)."""
+    m = Model("gemm")
+    rng = np.random.default_rng(33)
+    eighths = lambda *shape: (rng.integers(-24, 25, size=shape) / 8).astype(np.float32)  # noqa: E731
+    d = lambda x: x.astype(np.float64)  # noqa: E731
+    # The page's 4-D form {1, 1, M, K} x {1, 1, K, N} + C: Alpha 0.5, Beta 2.
+    a, b, c = eighths(1, 1, 3, 4), eighths(1, 1, 4, 5), eighths(1, 1, 3, 5)
+    m.resource("A", a)
+    m.resource("B", b)
+    m.resource("C", c)
+    want = (0.5 * (d(a) @ d(b)) + 2 * d(c)).astype(np.float32)
+    out = m.resource("gemm", count=want.size, dtype=np.float32)
+    m.op("gemm", "DML_OPERATOR_GEMM",
+         {"ATensor": tensor(a), "BTensor": tensor(b), "CTensor": tensor(c),
+          "OutputTensor": tensor(want), "TransA": "DML_MATRIX_TRANSFORM_NONE",
+          "TransB": "DML_MATRIX_TRANSFORM_NONE", "Alpha": 0.5, "Beta": 2.0},
+         {"ATensor": "A", "BTensor": "B", "CTensor": "C", "OutputTensor": out},
+         {out: (want, {"ulp": 10})})
+    # ONNX Gemm's lowering: B {N, K} transposed, a bias row broadcast by strides {0, 1}, RELU.
+    bt, bias = eighths(5, 4), eighths(5)
+    m.resource("Bt", bt)
+    m.resource("Bias", bias)
+    a2 = a.reshape(3, 4)
+    want = np.maximum(d(a2) @ d(bt).T + d(bias), 0).astype(np.float32)
+    out = m.resource("gemm_bias_relu", count=want.size, dtype=np.float32)
+    m.op("gemm_bias_relu", "DML_OPERATOR_GEMM",
+         {"ATensor": tensor(a2), "BTensor": tensor(bt),
+          "CTensor": {"DataType": "FLOAT32", "Sizes": [3, 5], "Strides": [0, 1]},
+          "OutputTensor": tensor(want), "TransA": "NONE", "TransB": "TRANSPOSE", "Alpha": 1.0,
+          "Beta": 1.0, "FusedActivation": {"Type": "ACTIVATION_RELU"}},
+         {"ATensor": "A", "BTensor": "Bt", "CTensor": "Bias", "OutputTensor": out},
+         {out: (want, {"ulp": 10})})
+    # ONNX MatMul's lowering: A {2, K, M} read transposed, B {K, N} broadcast over the batch by a
+    # zero stride, no C (CTensor left out, nothing bound).
+    at, b2 = eighths(2, 4, 3), eighths(4, 5)
+    m.resource("At", at)
+    m.resource("B2", b2)
+    want = (np.swapaxes(d(at), 1, 2) @ d(b2)).astype(np.float32)
+    out = m.resource("matmul", count=want.size, dtype=np.float32)
+    m.op("matmul", "DML_OPERATOR_GEMM",
+         {"ATensor": tensor(at), "BTensor": {"DataType": "FLOAT32", "Sizes": [2, 4, 5],
+                                             "Strides": [0, 5, 1]},
+          "OutputTensor": tensor(want), "TransA": "TRANSPOSE", "TransB": "NONE", "Alpha": 1.0,
+          "Beta": 0.0},
+         {"ATensor": "At", "BTensor": "B2", "OutputTensor": out}, {out: (want, {"ulp": 10})})
+    # FLOAT16 (computed in float32, rounded once): a 2-D product with a scalar C ({0, 0}).
+    h_a, h_b = eighths(4, 3).astype(np.float16), eighths(3, 2).astype(np.float16)
+    h_c = np.array([0.375], dtype=np.float16)
+    m.resource("HA", h_a)
+    m.resource("HB", h_b)
+    m.resource("HC", h_c)
+    want = (d(h_a) @ d(h_b) - 1.5 * d(h_c)).astype(np.float16)
+    out = m.resource("gemm_half", count=want.size, dtype=np.float16)
+    m.op("gemm_half", "DML_OPERATOR_GEMM",
+         {"ATensor": tensor(h_a), "BTensor": tensor(h_b),
+          "CTensor": {"DataType": "FLOAT16", "Sizes": [4, 2], "Strides": [0, 0]},
+          "OutputTensor": tensor(want), "TransA": "NONE", "TransB": "NONE", "Alpha": 1.0,
+          "Beta": -1.5},
+         {"ATensor": "HA", "BTensor": "HB", "CTensor": "HC", "OutputTensor": out},
+         {out: (want, {"ulp": 8})})
     m.save()
 
 
@@ -793,3 +858,4 @@ if __name__ == "__main__":
     reductions()
     pooling()
     resampling()
+    gemm()
