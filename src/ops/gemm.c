@@ -106,7 +106,7 @@ static HRESULT infer(const void *desc, dmli_op_state *st)
                                    "A's batch sizes, then M and N"));
     if (st->inputs[2].present)
         DMLI_TRY(dmli_ops_expect_sizes(OP, "CTensor", &st->inputs[2], want,
-                                       "the output's (a broadcast C is a stride of 0)"));
+                                       "the output's; a broadcast C is a stride of 0"));
     return S_OK;
 }
 

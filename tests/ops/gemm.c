@@ -330,6 +330,35 @@ Test(gemm, known_values)
         cr_expect_eq(out[i], want[i], "out[%d] = %g, want %g", i, (double)out[i], (double)want[i]);
 }
 
+/* Beta 0 with C present: the formula as written (docs/operators.md): C is read, 0 * NaN and
+ * 0 * infinity give NaN, 0 * 5 gives 0. */
+Test(gemm, beta_zero_reads_c)
+{
+    UINT s2[2] = {2, 2};
+    DML_BUFFER_TENSOR_DESC bt = {F32, 0, 2, s2, NULL, 16, 0};
+    DML_TENSOR_DESC t = {DML_TENSOR_TYPE_BUFFER, &bt};
+    DML_GEMM_OPERATOR_DESC d = {
+        &t, &t, &t, &t, DML_MATRIX_TRANSFORM_NONE, DML_MATRIX_TRANSFORM_NONE, 1.0f, 0.0f, NULL};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_GEMM, &d};
+    const float a[4] = {1, 2, 3, 4}, b[4] = {1, 0, 0, 1}, c[4] = {NAN, INFINITY, 5, -0.0f};
+    float out[4] = {0};
+    dmlcl_operator *op = NULL;
+    dmlcl_compiled_operator *co = NULL;
+    HRESULT hr = dmlcl_operator_create(ops_device(), &desc, &op);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &co);
+    dmlcl_host_tensor ins[3] = {{(void *)a, 16}, {(void *)b, 16}, {(void *)c, 16}}, o = {out, 16};
+    if (SUCCEEDED(hr))
+        hr = dmlcl_compiled_operator_execute(co, 3, ins, 1, &o);
+    dmlcl_compiled_operator_release(co);
+    dmlcl_operator_release(op);
+    cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+    cr_expect(isnan(out[0]) && isnan(out[1]), "0 * NaN, 0 * inf: %g %g", (double)out[0],
+              (double)out[1]);
+    cr_expect_eq(out[2], 3.0f);
+    cr_expect_eq(out[3], 4.0f);
+}
+
 /* Shapes whose blocks are whole (the vector paths of every kernel), FLOAT32 packed: NN, NT,
  * TN, and a batched NT; with DMLCL_GEMM_LARGE=1 also larger ones. Values exact in float (small
  * integers), so every order of summation gives the reference's bytes. */
