@@ -74,6 +74,22 @@ static const dmli_tuning cpu = {
     .reduce_lanes = 16,
     .reduce_cols = 64,
     .reduce_group = 64,
+    /* Convolution: 16 positions (one AVX-512 vector of float) x 8 output channels an item, a
+     * row at a time; depthwise 16 positions x 4 rows of one channel. First figures in
+     * docs/performance.md (heuristic: sized to AVX-512's 32 registers, not yet swept). */
+    .conv_vw = 16,
+    .conv_cob = 8,
+    .conv_rb = 1,
+    .conv_dw_vw = 16,
+    .conv_dw_cob = 1,
+    .conv_dw_rb = 4,
+    .conv_tiled = 0,
+    .conv_lx = 16,
+    .conv_ly = 8,
+    .conv_tile_vw = 2,
+    .conv_tile_cob = 2,
+    .conv_lpatch = 2048,
+    .conv_lfilt = 2048,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -116,6 +132,23 @@ static const dmli_tuning gpu = {
     .reduce_lanes = 64,
     .reduce_cols = 1,
     .reduce_group = 64,
+    /* Convolution: work-group tiles of 16 x 8 items, each 2 positions x 2 channels (32 x 16
+     * outputs a group), 8 KiB of input patch and 8 KiB of filter in local memory; the direct
+     * kernel (BACKWARD, depthwise, or no tile fits) 4 positions x 4 channels an item. Heuristic:
+     * not yet measured on a GPU. */
+    .conv_vw = 4,
+    .conv_cob = 4,
+    .conv_rb = 1,
+    .conv_dw_vw = 4,
+    .conv_dw_cob = 1,
+    .conv_dw_rb = 2,
+    .conv_tiled = 1,
+    .conv_lx = 16,
+    .conv_ly = 8,
+    .conv_tile_vw = 2,
+    .conv_tile_cob = 2,
+    .conv_lpatch = 2048,
+    .conv_lfilt = 2048,
 };
 
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)

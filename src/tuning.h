@@ -46,6 +46,13 @@ typedef struct dmli_tuning {
     uint32_t reduce_lanes; /* lanes a row is dealt to (a power of two; the GPU's work-group) */
     uint32_t reduce_cols;  /* CPU: rows (columns) a work-item folds at once, COLS mode */
     uint32_t reduce_group; /* GPU: work-items per group, COLS mode and top-k */
+    /* ---- Convolution (launch_conv.c, cl/conv.cl) ------------------------------------- */
+    uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
+    uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */
+    uint32_t conv_tiled;                 /* 1: conv_tiled where it fits (GPUs) */
+    uint32_t conv_lx, conv_ly;           /* conv_tiled's work-group */
+    uint32_t conv_tile_vw, conv_tile_cob; /* ... each item's positions and channels */
+    uint32_t conv_lpatch, conv_lfilt;    /* ... its local arrays, in floats */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The conv family: DirectML's CONVOLUTION, computed directly (no im2col, padding never
+ * materialised: a tap outside the input reads 0). The host (src/launch_conv.c) fills the table
+ * (cl/abi.h DMLI_CONV_*): three spatial dimensions {D, H, W} (size 1 where the operator has
+ * fewer), every tensor read and written through its strides, the filter through signed strides
+ * (CONVOLUTION mode walks it backwards) and the group / output-channel / input-channel strides
+ * that make one kernel read FORWARD's {Cout, Cin/G, ...} and BACKWARD's {Cin, Cout/G, ...}.
+ *
+ * Along a spatial dimension, output o reads input i through tap k where
+ *   FORWARD:  i = o * S + k * DIL - PAD
+ *   BACKWARD: i * S = o + PAD - k * DIL  (a gather: each output sums the inputs whose window
+ *             covers it; no scatter, no atomics, no zero-inserted copy)
+ * and sums over the group's input channels and the taps; then + bias, then the activation, in
+ * registers, rounded once to the output's type.
+ *
+ * conv_direct: a work-item computes COB output channels x RB output rows x VW consecutive
+ *   output positions along W (VW a float vector): every input vector loaded serves COB channels
+ *   and every filter value RB x VW positions. CPUs (COB 8), depthwise (COB 1, RB rows).
+ * conv_tiled (TILED 1, FORWARD only): a work-group of LX x LY items computes LY * COB output
+ *   channels x LX * VW positions of one output row; each chunk of input channels is staged in
+ *   local memory (the input patch its window covers, LPATCH floats, and the filter slice,
+ *   LFILT floats) before the items compute from it. GPUs.
+ *
+ * Macros (defaults build a valid program):
+ *   IN_HALF, OUT_HALF  FLOAT16 storage (ushort) of the inputs (input, filter, bias) / output
+ *   HAS_BIAS           the bias arguments are present
+ *   BACKWARD           the transposed convolution above
+ *   VW, COB, RB        the register block (VW 1, 2, 4, 8 or 16)
+ *   VLOAD              the input's W stride and S_W are 1: a window row's VW inputs are
+ *                      contiguous (one vector load where all are inside the input)
+ *   ACT                the activation (cl/activation.cl), parameters DMLI_CONV_ACT(0..2)
+ *   TILED, LX, LY, LPATCH, LFILT  the work-group tiles of conv_tiled
+ */
+#include "abi.h"
+
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef IN_HALF
+#define IN_HALF 0
+#endif
+#ifndef OUT_HALF
+#define OUT_HALF 0
+#endif
+#ifndef HAS_BIAS
+#define HAS_BIAS 0
+#endif
+#ifndef BACKWARD
+#define BACKWARD 0
+#endif
+#ifndef VW
+#define VW 8
+#endif
+#ifndef COB
+#define COB 4
+#endif
+#ifndef RB
+#define RB 1
+#endif
+#ifndef VLOAD
+#define VLOAD 0
+#endif
+#ifndef TILED
+#define TILED 0
+#endif
+#ifndef LX
+#define LX 16
+#endif
+#ifndef LY
+#define LY 4
+#endif
+#ifndef LPATCH
+#define LPATCH 2048
+#endif
+#ifndef LFILT
+#define LFILT 2048
+#endif
+
+#define COMPUTE_T float
+#define COMPUTE_DOUBLE 0
+#define INT_COMPUTE 0
+#include "activation.cl"
+
+#if IN_HALF
+#define IN_ST ushort
+#define LOADIN(p, i) vload_half((i), (__global const half *)(p))
+#else
+#define IN_ST float
+#define LOADIN(p, i) ((p)[(i)])
+#endif
+
+#if OUT_HALF
+#include "half.cl"
+#define OUT_ST ushort
+#define STOREOUT(o, v) dmli_store_half(out, (o), (v))
+#else
+#define OUT_ST float
+#define STOREOUT(o, v) (out[(o)] = (v))
+#endif
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#if VW == 1
+#define VT float
+#define VLOADP(p) ((p)[0])
+#define VSTOREP(v, p) ((p)[0] = (v))
+#else
+#define VT CAT(float, VW)
+#define VLOADP(p) CAT(vload, VW)(0, (p))
+#define VSTOREP(v, p) CAT(vstore, VW)((v), 0, (p))
+#endif
+#if IN_HALF && VW > 1
+#define VLOADIN(p, i) CAT(vload_half, VW)(0, (__global const half *)(p) + (i))
+#elif IN_HALF
+#define VLOADIN(p, i) vload_half((i), (__global const half *)(p))
+#else
+#define VLOADIN(p, i) VLOADP((p) + (i))
+#endif
+
+#define T(i) table[(i)]
+
+/* The input coordinate that output coordinate o reads through tap k along one dimension, or
+ * -1: outside the input, or (BACKWARD) o + pad - k * dil not a multiple of s. */
+static long in_coord(long o, long k, long s, long dil, long pad, long n)
+{
+#if BACKWARD
+    long t = o + pad - k * dil;
+    if (t < 0 || t % s != 0)
+        return -1;
+    t /= s;
+#else
+    long t = o * s + k * dil - pad;
+    if (t < 0)
+        return -1;
+#endif
+    return t < n ? t : -1;
+}
+
+/* The bias of output channel co (0 without one). */
+#if HAS_BIAS
+#define BIAS_OF(co) LOADIN(bias, bias_base + (co) * T(DMLI_CONV_BS_C))
+#else
+#define BIAS_OF(co) 0.0f
+#endif
+
+/* out[o] = act(v) for a value before the activation. */
+static void store_one(__global OUT_ST *out, long o, float v, __constant long *table)
+{
+    const float g0 = as_float((uint)T(DMLI_CONV_ACT(0)));
+    const float g1 = as_float((uint)T(DMLI_CONV_ACT(1)));
+    const float g2 = as_float((uint)T(DMLI_CONV_ACT(2)));
+    (void)g0, (void)g1, (void)g2;
+    float y = ACTIVATE(v);
+    STOREOUT(o, y);
+}
+
+#if HAS_BIAS
+#define BIAS_ARGS , __global const IN_ST *bias, long bias_base
+#else
+#define BIAS_ARGS
+#endif
+
+#if !TILED
+
+/* The VW inputs of one window row (row: the row's offset) that output positions ow0.. read
+ * through tap kw along W. */
+static VT load_row(__global const IN_ST *in, long row, long ow0, long kw, __constant long *table)
+{
+    const long s = T(DMLI_CONV_S(2)), dil = T(DMLI_CONV_DIL(2)), pad = T(DMLI_CONV_PAD(2));
+    const long n = T(DMLI_CONV_IN(2));
+#if VLOAD /* s == 1, unit W stride: the lanes' coordinates are p0, p0 + 1, ... */
+#if BACKWARD
+    long p0 = ow0 + pad - kw * dil;
+#else
+    long p0 = ow0 + kw * dil - pad;
+#endif
+    if (p0 >= 0 && p0 + VW <= n)
+        return VLOADIN(in, row + p0);
+#endif
+    const long is = T(DMLI_CONV_IS(2));
+    float xs[VW];
+#pragma unroll
+    for (int j = 0; j < VW; ++j) {
+        long p = in_coord(ow0 + j, kw, s, dil, pad, n);
+        xs[j] = p >= 0 ? LOADIN(in, row + p * is) : 0.0f;
+    }
+    return VLOADP(xs);
+}
+
+__kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out_base,
+                          __global const IN_ST *in, long in_base, __global const IN_ST *w,
+                          long w_base BIAS_ARGS)
+{
+    const long wblocks = T(DMLI_CONV_W_BLOCKS), hblocks = T(DMLI_CONV_H_BLOCKS);
+    const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
+    const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
+    const long pb = get_global_id(0), cb = get_global_id(1), n = get_global_id(2);
+    const long wb = pb % wblocks, hb = pb / wblocks % hblocks, od = pb / wblocks / hblocks;
+    if (od >= T(DMLI_CONV_OUT(0)))
+        return;
+    const long co_blocks = T(DMLI_CONV_CO_BLOCKS);
+    const long g = cb / co_blocks, co0 = cb % co_blocks * COB;
+    const long ow0 = wb * VW, oh0 = hb * RB;
+    const long is_c = T(DMLI_CONV_IS_C), is_d = T(DMLI_CONV_IS(0)), is_h = T(DMLI_CONV_IS(1));
+    const long ws_ci = T(DMLI_CONV_WS_CI), ws_d = T(DMLI_CONV_WS(0));
+    const long ws_h = T(DMLI_CONV_WS(1)), ws_w = T(DMLI_CONV_WS(2));
+
+    VT acc[COB][RB];
+    long wco[COB];
+#pragma unroll
+    for (int c = 0; c < COB; ++c) {
+#pragma unroll
+        for (int r = 0; r < RB; ++r)
+            acc[c][r] = (VT)0.0f;
+        /* Channels past the group's last compute a copy of it, never stored. */
+        wco[c] = w_base + g * T(DMLI_CONV_WS_G) + min(co0 + c, cout_g - 1) * T(DMLI_CONV_WS_CO);
+    }
+    const long in_n = in_base + n * T(DMLI_CONV_IS_N) + g * cin_g * is_c;
+    for (long ci = 0; ci < cin_g; ++ci) {
+        const long in_c = in_n + ci * is_c, w_c = ci * ws_ci;
+        for (long kd = 0; kd < kd_n; ++kd) {
+            long id = in_coord(od, kd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),
+                               T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));
+            if (id < 0)
+                continue;
+            for (long kh = 0; kh < kh_n; ++kh) {
+                long row[RB];
+                bool ok[RB];
+#pragma unroll
+                for (int r = 0; r < RB; ++r) {
+                    long ih = in_coord(oh0 + r, kh, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),
+                                       T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));
+                    ok[r] = ih >= 0 && oh0 + r < T(DMLI_CONV_OUT(1));
+                    row[r] = in_c + id * is_d + ih * is_h;
+                }
+                const long w_k = w_c + kd * ws_d + kh * ws_h;
+                for (long kw = 0; kw < kw_n; ++kw) {
+                    float wv[COB];
+#pragma unroll
+                    for (int c = 0; c < COB; ++c)
+                        wv[c] = LOADIN(w, wco[c] + w_k + kw * ws_w);
+#pragma unroll
+                    for (int r = 0; r < RB; ++r) {
+                        if (!ok[r])
+                            continue;
+                        VT x = load_row(in, row[r], ow0, kw, table);
+#pragma unroll
+                        for (int c = 0; c < COB; ++c)
+                            acc[c][r] = fma((VT)wv[c], x, acc[c][r]);
+                    }
+                }
+            }
+        }
+    }
+
+    const long os_w = T(DMLI_CONV_OS(2)), out_w = T(DMLI_CONV_OUT(2));
+#pragma unroll
+    for (int c = 0; c < COB; ++c) {
+        if (co0 + c >= cout_g)
+            break;
+        const long co = g * cout_g + co0 + c;
+        const float b = BIAS_OF(co);
+        const long oc = out_base + n * T(DMLI_CONV_OS_N) + co * T(DMLI_CONV_OS_C) +
+                        od * T(DMLI_CONV_OS(0));
+#pragma unroll
+        for (int r = 0; r < RB; ++r) {
+            if (oh0 + r >= T(DMLI_CONV_OUT(1)))
+                break;
+            float ys[VW];
+            VSTOREP(acc[c][r] + b, ys);
+            const long o = oc + (oh0 + r) * T(DMLI_CONV_OS(1));
+            for (int j = 0; j < VW && ow0 + j < out_w; ++j)
+                store_one(out, o + (ow0 + j) * os_w, ys[j], table);
+        }
+    }
+}
+
+#else /* TILED */
+
+__kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void
+conv_tiled(__constant long *table, __global OUT_ST *out, long out_base, __global const IN_ST *in,
+           long in_base, __global const IN_ST *w, long w_base BIAS_ARGS)
+{
+    __local float patch[LPATCH];
+    __local float filt[LFILT];
+    const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
+    const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
+    const long s_w = T(DMLI_CONV_S(2)), dil_w = T(DMLI_CONV_DIL(2));
+    const long lx = get_local_id(0), ly = get_local_id(1), lid = ly * LX + lx;
+    const long ow0 = (long)get_group_id(0) * (LX * VW);
+    const long co_tiles = T(DMLI_CONV_CO_BLOCKS), cg = get_group_id(1);
+    const long g = cg / co_tiles, co0 = cg % co_tiles * (LY * COB);
+    long z = get_global_id(2);
+    const long oh = z % T(DMLI_CONV_OUT(1));
+    z /= T(DMLI_CONV_OUT(1));
+    const long od = z % T(DMLI_CONV_OUT(0)), n = z / T(DMLI_CONV_OUT(0));
+    const long rows = kd_n * kh_n, kvol = rows * kw_n;
+    const long len = (LX * VW - 1) * s_w + (kw_n - 1) * dil_w + 1; /* a patch row */
+    const long cic = T(DMLI_CONV_CIC); /* input channels a chunk stages */
+    const long in_g = in_base + n * T(DMLI_CONV_IS_N) + g * cin_g * T(DMLI_CONV_IS_C);
+    const long w_g = w_base + g * T(DMLI_CONV_WS_G);
+
+    float acc[COB][VW];
+#pragma unroll
+    for (int c = 0; c < COB; ++c)
+#pragma unroll
+        for (int j = 0; j < VW; ++j)
+            acc[c][j] = 0.0f;
+
+    for (long ci0 = 0; ci0 < cin_g; ci0 += cic) {
+        const long cn = min(cic, cin_g - ci0);
+        for (long e = lid; e < cn * rows * len; e += LX * LY) {
+            const long x = e % len, q = e / len, rr = q % rows, c = q / rows;
+            const long id = in_coord(od, rr / kh_n, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),
+                                     T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));
+            const long ih = in_coord(oh, rr % kh_n, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),
+                                     T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));
+            const long iw = ow0 * s_w + x - T(DMLI_CONV_PAD(2));
+            float v = 0.0f;
+            if (id >= 0 && ih >= 0 && iw >= 0 && iw < T(DMLI_CONV_IN(2)))
+                v = LOADIN(in, in_g + (ci0 + c) * T(DMLI_CONV_IS_C) + id * T(DMLI_CONV_IS(0)) +
+                                   ih * T(DMLI_CONV_IS(1)) + iw * T(DMLI_CONV_IS(2)));
+            patch[e] = v;
+        }
+        for (long e = lid; e < LY * COB * cn * kvol; e += LX * LY) {
+            const long k = e % kvol, q = e / kvol, c = q % cn, co = q / cn;
+            const long kw = k % kw_n, kh = k / kw_n % kh_n, kd = k / kw_n / kh_n;
+            filt[e] = LOADIN(w, w_g + min(co0 + co, cout_g - 1) * T(DMLI_CONV_WS_CO) +
+                                    (ci0 + c) * T(DMLI_CONV_WS_CI) + kd * T(DMLI_CONV_WS(0)) +
+                                    kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2)));
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long c = 0; c < cn; ++c)
+            for (long rr = 0; rr < rows; ++rr) {
+                __local const float *prow = patch + (c * rows + rr) * len;
+                __local const float *frow = filt + c * kvol + rr * kw_n;
+                for (long kw = 0; kw < kw_n; ++kw) {
+                    float xv[VW];
+#pragma unroll
+                    for (int j = 0; j < VW; ++j)
+                        xv[j] = prow[(lx + LX * j) * s_w + kw * dil_w];
+#pragma unroll
+                    for (int k = 0; k < COB; ++k) {
+                        const float wv = frow[(ly + LY * k) * cn * kvol + kw];
+#pragma unroll
+                        for (int j = 0; j < VW; ++j)
+                            acc[k][j] = fma(wv, xv[j], acc[k][j]);
+                    }
+                }
+            }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    const long out_w = T(DMLI_CONV_OUT(2));
+#pragma unroll
+    for (int k = 0; k < COB; ++k) {
+        const long col = co0 + ly + LY * k;
+        if (col >= cout_g)
+            continue;
+        const long co = g * cout_g + col;
+        const float b = BIAS_OF(co);
+        const long o = out_base + n * T(DMLI_CONV_OS_N) + co * T(DMLI_CONV_OS_C) +
+                       od * T(DMLI_CONV_OS(0)) + oh * T(DMLI_CONV_OS(1));
+#pragma unroll
+        for (int j = 0; j < VW; ++j) {
+            const long ow = ow0 + lx + LX * j;
+            if (ow < out_w)
+                store_one(out, o + ow * T(DMLI_CONV_OS(2)), acc[k][j] + b, table);
+        }
+    }
+}
+
+#endif /* TILED */
