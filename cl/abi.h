@@ -163,6 +163,30 @@
 #define DMLI_RED_HEADER 26
 #define DMLI_RED_DIM (1 + DMLI_RED_TENSORS)
 
+/*
+ * The matrix family's table (cl/gemm.cl, src/launch_gemm.c): the sizes, the strides of A, B,
+ * C and the output along m, k and n (elements), alpha, beta and the activation's parameters
+ * as float bits, then per batch dimension (outermost first) DMLI_GEMM_DIM longs {size, A's,
+ * B's, C's and the output's stride}. Kernel arguments: the table, then A, B, C (when HAS_C)
+ * and the output, each a buffer and its base in elements.
+ */
+#define DMLI_GEMM_M 0
+#define DMLI_GEMM_N 1
+#define DMLI_GEMM_K 2
+#define DMLI_GEMM_A_M 3
+#define DMLI_GEMM_A_K 4
+#define DMLI_GEMM_B_K 5
+#define DMLI_GEMM_B_N 6
+#define DMLI_GEMM_C_M 7
+#define DMLI_GEMM_C_N 8
+#define DMLI_GEMM_O_M 9
+#define DMLI_GEMM_O_N 10
+#define DMLI_GEMM_ALPHA 11
+#define DMLI_GEMM_BETA 12
+#define DMLI_GEMM_ACT 13 /* 13, 14, 15: g0, g1, g2 */
+#define DMLI_GEMM_BATCH_RANK 16
+#define DMLI_GEMM_HEADER 17
+#define DMLI_GEMM_DIM 5
 /* ---- conv (cl/conv.cl): CONVOLUTION ----------------------------------------------------------
  * conv_direct(table, out, out_base, in, in_base, filter, filter_base[, bias, bias_base]) and
  * conv_tiled (the same arguments). Three spatial dimensions always ({D, H, W}, size 1 where the

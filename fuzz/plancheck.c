@@ -336,8 +336,44 @@ static int check_reduce(const dmli_op_state *st, const dmli_reduce *r, const cha
     return fuzz_check_reduce(r, outs, ins, stage, why);
 }
 
+/* A computed operator: its tensors are the state's (slot in range, the tensor's type), and
+ * its launch an NDRange OpenCL takes with a table inside its array, on every device above.
+ * (Where a family's kernel reads and writes is its own: its tests and Oclgrind runs.) */
+static int check_compute(const dmli_op_state *st, const dmli_compute *c, char *why)
+{
+    if (c->kind >= DMLI_COMPUTE_KINDS || c->n_tensors > DMLI_COMPUTE_MAX_TENSORS) {
+        snprintf(why, FUZZ_WHY, "computed operator: kind %d, %u tensors", (int)c->kind,
+                 c->n_tensors);
+        return 1;
+    }
+    for (uint32_t i = 0; i < c->n_tensors; ++i) {
+        const dmli_compute_tensor *t = &c->tensors[i];
+        uint32_t n = t->output ? st->n_outputs : st->n_inputs;
+        const dmli_tensor *own = t->output ? &st->outputs[t->slot] : &st->inputs[t->slot];
+        if (t->slot >= n || !own->present || own->type != t->type) {
+            snprintf(why, FUZZ_WHY,
+                     "computed operator: tensor %u (%s slot %u of %u) absent or "
+                     "of another type",
+                     i, t->output ? "output" : "input", t->slot, n);
+            return 1;
+        }
+    }
+    if (c->empty)
+        return 0;
+    static _Thread_local dmli_compute_launch l;
+    for (size_t d = 0; d < sizeof devices / sizeof devices[0]; ++d) {
+        dmli_launch_compute(c, &devices[d], &l);
+        if (check_grid(l.local, l.global, l.table_count, DMLI_COMPUTE_TABLE_MAX, l.options,
+                       sizeof l.options, d, "lowered", "computed operator", why))
+            return 1;
+    }
+    return 0;
+}
+
 int fuzz_check_state(struct dmli_op_state *st, char *why)
 {
+    if (st->computed)
+        return check_compute(st, &st->compute, why);
     if (st->reduced) {
         if (check_reduce(st, &st->reduce, "lowered", why))
             return 1;

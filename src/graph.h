@@ -92,6 +92,8 @@ typedef struct dmli_graph_step {
     dmli_slot ins[DMLI_MAP_MAX_INPUTS]; /* a map's (or a reduction's) inputs */
     const dmli_reduce *reduce;          /* a reduction's step (the plan's reduces), or NULL */
     dmli_slot outs[DMLI_REDUCE_MAX_OUTPUTS]; /* a reduction's outputs */
+    const dmli_compute *compute;             /* a computed node's step (its operator's), or NULL */
+    dmli_slot tensors[DMLI_COMPUTE_MAX_TENSORS]; /* a computed step's tensors */
     uint32_t node;  /* the node whose output the step writes (or one of its steps) */
     uint32_t fused; /* other nodes composed into this step */
 } dmli_graph_step;

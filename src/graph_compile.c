@@ -97,6 +97,13 @@ static HRESULT add_steps(const dmli_graph_plan *plan, dmli_program *p, const uin
             DMLI_TRY(dmli_program_add_map(p, s->map, &out, in));
             continue;
         }
+        if (s->compute) {
+            dmli_slot slots[DMLI_COMPUTE_MAX_TENSORS];
+            for (uint32_t k = 0; k < s->compute->n_tensors; ++k)
+                slots[k] = program_slot(s->tensors[k], constant);
+            DMLI_TRY(dmli_program_add_compute(p, s->compute, slots));
+            continue;
+        }
         if (s->reduce) {
             dmli_slot out[DMLI_REDUCE_MAX_OUTPUTS], in[DMLI_REDUCE_MAX_INPUTS];
             for (uint32_t j = 0; j < s->reduce->n_outputs; ++j)

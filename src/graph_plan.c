@@ -58,8 +58,8 @@ static bool is_operator(const dmli_graph *g, dmli_source s)
  * as their steps; a map is composed into by views and activations, never into a copy). */
 static bool single_kernel(const dmli_graph_node *node)
 {
-    return node->st && !node->st->mapped && !node->st->reduced && node->st->n_steps == 0 &&
-           node->st->n_outputs == 1;
+    return node->st && !node->st->mapped && !node->st->reduced && !node->st->computed &&
+           node->st->n_steps == 0 && node->st->n_outputs == 1;
 }
 
 static void start(const dmli_graph_node *node, pending *p)
@@ -194,6 +194,9 @@ static void try_fuse(const dmli_graph *g, pending_pool *pool, dmli_graph_decisio
                            "own step"
                      : producer->st->reduced
                          ? "its operator is a reduction, which runs as its own step"
+                     : producer->st->computed
+                         ? "its operator computes (GEMM, convolution, pooling, resampling) as its "
+                           "own step"
                          : "its operator runs as several kernels or has several outputs";
         return;
     }
@@ -540,6 +543,32 @@ static void emit_reduce_step(const dmli_graph *g, uint32_t v, const pending_redu
         s->ins[k] = slot_of(g, pr->src[k], where);
 }
 
+/* A computed node: its operator's kernel, each tensor from where it lives. */
+static void emit_compute_step(const dmli_graph *g, uint32_t v, const dmli_slot *where,
+                              dmli_graph_plan *gp)
+{
+    dmli_graph_work_done.emit++;
+    const dmli_graph_node *n = &g->nodes[v];
+    const dmli_compute *c = &n->st->compute;
+    dmli_graph_step *s = &gp->steps[gp->n_steps++];
+    s->compute = c;
+    s->plan.empty = c->empty;
+    s->node = v;
+    s->fused = 0;
+    bool have_out = false, have_in = false;
+    for (uint32_t i = 0; i < c->n_tensors; ++i) {
+        const dmli_compute_tensor *t = &c->tensors[i];
+        s->tensors[i] =
+            t->output ? WHERE(g, where, v, t->slot) : slot_of(g, n->inputs[t->slot], where);
+        if (t->output && !have_out)
+            s->out = s->tensors[i];
+        if (!t->output && !have_in)
+            s->in = s->tensors[i];
+        have_out |= t->output;
+        have_in |= !t->output;
+    }
+}
+
 /* The steps, in topological order: one per node that was not composed into another. */
 static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending_map *maps,
                     const uint32_t *map_of, const pending_reduce *reds, dmli_graph_plan *gp)
@@ -574,6 +603,10 @@ static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending
         }
         if (g->nodes[v].st->reduced) {
             emit_reduce_step(g, v, &reds[map_of[v]], where, gp);
+            continue;
+        }
+        if (g->nodes[v].st->computed) {
+            emit_compute_step(g, v, where, gp);
             continue;
         }
         dmli_graph_work_done.emit++;
@@ -724,6 +757,12 @@ void dmli_graph_plan_print(const dmli_graph *g, const dmli_graph_plan *gp)
     for (uint32_t i = 0; i < gp->n_steps; ++i) {
         const dmli_graph_step *s = &gp->steps[i];
         char o[48], in[48], ix[48];
+        if (s->compute) {
+            fprintf(stderr, "dmlcl: graph step %u: node %u (%s), computed (%u tensors), %s <- %s\n",
+                    i, s->node, g->nodes[s->node].name, s->compute->n_tensors,
+                    slot_text(s->out, o, sizeof o), slot_text(s->in, in, sizeof in));
+            continue;
+        }
         if (s->reduce) {
             fprintf(stderr,
                     "dmlcl: graph step %u: node %u (%s) + %u fused, reduction of %u input(s) "

@@ -418,6 +418,65 @@ void dmli_reduce_normalize(dmli_reduce *r);
 void dmli_reduce_param_real(dmli_reduce *r, int i, double value);
 void dmli_reduce_param_int(dmli_reduce *r, int i, int64_t value);
 
+/* ---- Compute families (compute.c): GEMM, convolution, pooling, resampling ---------- */
+
+/*
+ * A computed operator is one kernel of its family (cl/gemm.cl, cl/conv.cl, cl/pool.cl,
+ * cl/resample.cl) over the tensors it lists. The operator's lower writes the family's own
+ * description into `work` (DMLI_COMPUTE_WORK); the family's launch (launch.h,
+ * dmli_launch_compute) turns it, for a device,
+ * into the kernel's options, its table (sizes, strides and parameters: __constant long *) and
+ * its grid. The kernel's arguments: 0 the table, then per tensor i (in the listed order) its
+ * buffer (1 + 2i) and its base in elements (2 + 2i: the binding's offset over the element size
+ * plus the tensor's offset). Operators and graphs (one step per computed node) run it alike.
+ */
+#define DMLI_COMPUTE_MAX_TENSORS 8
+#define DMLI_COMPUTE_TABLE_MAX 256
+#define DMLI_COMPUTE_WORK_BYTES 1536
+
+typedef struct dmli_compute_tensor {
+    uint32_t slot; /* the operator's input or output slot */
+    bool output;
+    DML_TENSOR_DATA_TYPE type;
+    int64_t offset; /* elements added to the binding's base */
+} dmli_compute_tensor;
+
+/* The family, whose launch (launch_compute.c) turns the description into a kernel. */
+typedef enum dmli_compute_kind {
+    DMLI_COMPUTE_GEMM,     /* cl/gemm.cl (launch_gemm.c) */
+    DMLI_COMPUTE_CONV,     /* cl/conv.cl (launch_conv.c) */
+    DMLI_COMPUTE_POOL,     /* cl/pool.cl (launch_pool.c) */
+    DMLI_COMPUTE_RESAMPLE, /* cl/resample.cl (launch_resample.c) */
+    DMLI_COMPUTE_KINDS,
+} dmli_compute_kind;
+
+typedef struct dmli_compute {
+    dmli_compute_kind kind;
+    uint32_t n_tensors; /* in the kernel's argument order; absent optional tensors unlisted */
+    dmli_compute_tensor tensors[DMLI_COMPUTE_MAX_TENSORS];
+    bool empty; /* nothing to compute (an output of no elements): no step */
+    _Alignas(8) unsigned char work[DMLI_COMPUTE_WORK_BYTES]; /* the family's description */
+} dmli_compute;
+
+/* The family's description in c->work, checked to fit at compile time. */
+#define DMLI_COMPUTE_WORK(c, type)                                                  \
+    ((void)sizeof(struct {                                                          \
+         _Static_assert(sizeof(type) <= DMLI_COMPUTE_WORK_BYTES, #type " too big"); \
+         int fits;                                                                  \
+     }),                                                                            \
+     (type *)(void *)(c)->work)
+#define DMLI_COMPUTE_WORK_CONST(c, type)                                            \
+    ((void)sizeof(struct {                                                          \
+         _Static_assert(sizeof(type) <= DMLI_COMPUTE_WORK_BYTES, #type " too big"); \
+         int fits;                                                                  \
+     }),                                                                            \
+     (const type *)(const void *)(c)->work)
+
+/* Appends tensor `slot` (an input, or an output when `output`) of the state's to c's list. */
+struct dmli_op_state;
+void dmli_compute_init(dmli_compute *c, dmli_compute_kind kind);
+void dmli_compute_add(dmli_compute *c, const struct dmli_op_state *st, bool output, uint32_t slot);
+
 /* What a kernel's buffer argument binds (a compiled program's step, a graph plan's step). */
 typedef enum dmli_slot_kind {
     DMLI_SLOT_INPUT,    /* input `index` (the operator's or the graph's) */
@@ -482,6 +541,9 @@ typedef struct dmli_op_state {
     /* A reduction (reduce.c): its plan (then plan and steps are unused). */
     bool reduced;
     dmli_reduce reduce;
+    /* A computed operator (compute.c): its family's kernel (then plan and steps are unused). */
+    bool computed;
+    dmli_compute compute;
     /* More than one kernel: the steps (owned, dmli_op_state_release), and plan is unused. */
     uint32_t n_steps;
     dmli_op_step *steps;
@@ -575,6 +637,10 @@ typedef enum dmli_kernel_source {
     DMLI_SOURCE_BANDS,
     DMLI_SOURCE_MAP,
     DMLI_SOURCE_REDUCE,
+    DMLI_SOURCE_GEMM,
+    DMLI_SOURCE_CONV,
+    DMLI_SOURCE_POOL,
+    DMLI_SOURCE_RESAMPLE,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 

@@ -150,6 +150,29 @@ typedef struct dmli_reduce_launch {
 void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *device,
                         dmli_reduce_launch *launch);
 
+/* ---- The compute families (launch_compute.c) --------------------------------------- */
+
+/* A computed operator's kernel for a device: internal.h dmli_compute. */
+typedef struct dmli_compute_launch {
+    dmli_kernel_source source;
+    const char *kernel; /* its name (static) */
+    dmli_options defs;  /* the variant's macros (no shape: sizes go in the table) */
+    char options[DMLI_LAUNCH_OPTIONS_MAX]; /* rendered by dmli_launch_compute */
+    size_t table_count;
+    cl_long table[DMLI_COMPUTE_TABLE_MAX];
+    size_t global[3], local[3]; /* each local size divides its global size */
+} dmli_compute_launch;
+
+/* Pure: the family's launch of a non-empty computed operator, options rendered. */
+void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,
+                         dmli_compute_launch *launch);
+
+/* Each family's launch (its own file): fills source, kernel, defs, table and grid. */
+void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *device,
+                      dmli_compute_launch *launch);
+void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
+                      dmli_compute_launch *launch);
+
 /* Whether the plan's index type is signed (the kernel's IDX_SIGNED). */
 bool dmli_index_type_signed(dmli_index_type type);
 

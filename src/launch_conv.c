@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "launch.h"
-#include "ops/conv.h"
+#include "conv.h"
 #include "tuning.h"
 
 static int64_t ceil_div(int64_t a, int64_t b)
@@ -101,15 +101,13 @@ static void options(const dmli_conv *v, bool tiled, uint32_t vw, uint32_t cob, u
     }
 }
 
-static void launch(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
-    const dmli_conv *v = (const dmli_conv *)(const void *)c->work;
+    const dmli_conv *v = DMLI_COMPUTE_WORK_CONST(c, dmli_conv);
     const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
-    memset(l->table, 0, sizeof l->table);
     table(v, l->table);
     l->table_count = DMLI_CONV_TABLE;
     l->source = DMLI_SOURCE_CONV;
-    l->local[0] = l->local[1] = l->local[2] = 0;
     const bool depthwise = v->cin_g == 1 && v->groups > 1;
     if (tiled_fits(v, tu, dev) && !depthwise) {
         uint32_t vw = tu->conv_tile_vw, cob = tu->conv_tile_cob;
@@ -128,7 +126,11 @@ static void launch(const dmli_compute *c, const dmli_device_desc *dev, dmli_comp
         options(v, true, vw, cob, 1, tu, &l->defs);
         return;
     }
+    /* Positions a vector: the device's int vector width (16 on AVX-512, 8 on AVX2), at most the
+     * tuning's, at least 4. */
+    uint32_t pref = dev->preferred_vector_width_int >= 4 ? dev->preferred_vector_width_int : 4;
     uint32_t vw = depthwise ? tu->conv_dw_vw : tu->conv_vw;
+    vw = pref < vw ? (pref >= 16 ? 16 : pref >= 8 ? 8 : 4) : vw;
     uint32_t cob = depthwise ? tu->conv_dw_cob : tu->conv_cob;
     uint32_t rb = depthwise ? tu->conv_dw_rb : tu->conv_rb;
     int64_t co_blocks = ceil_div(v->cout_g, cob);
@@ -140,7 +142,13 @@ static void launch(const dmli_compute *c, const dmli_device_desc *dev, dmli_comp
         (size_t)(l->table[DMLI_CONV_W_BLOCKS] * l->table[DMLI_CONV_H_BLOCKS] * v->out[0]);
     l->global[1] = (size_t)(v->groups * co_blocks);
     l->global[2] = (size_t)v->n;
+    l->local[0] = l->local[1] = l->local[2] = 1;
+    if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) { /* groups along the positions */
+        size_t g = tu->conv_gpu_group;
+        while (g > 1 && (g > dev->max_work_group_size || g > dev->max_item_sizes[0]))
+            g /= 2;
+        l->local[0] = g;
+        l->global[0] = (l->global[0] + g - 1) / g * g; /* the kernel skips the surplus items */
+    }
     options(v, false, vw, cob, rb, tu, &l->defs);
 }
-
-const dmli_compute_family dmli_family_conv = {.name = "conv", .launch = launch};

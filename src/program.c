@@ -181,6 +181,30 @@ HRESULT dmli_program_add_reduce(dmli_program *prog, const dmli_reduce *r, const 
                                  launch.global, launch.local, args, n);
 }
 
+HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, const dmli_slot *slots)
+{
+    dmli_compute_launch *launch = malloc(sizeof *launch);
+    if (!launch)
+        return dmli_fail(E_OUTOFMEMORY, "%s: out of host memory", prog->name);
+    dmli_launch_compute(c, dmli_device_get_desc(prog->dev), launch);
+    if (verbose())
+        fprintf(stderr,
+                "dmlcl: compile %s %s kernel of %u tensor(s) | %s | global {%zu,%zu,%zu} local "
+                "{%zu,%zu,%zu}\n",
+                prog->name, launch->kernel, c->n_tensors, launch->options, launch->global[0],
+                launch->global[1], launch->global[2], launch->local[0], launch->local[1],
+                launch->local[2]);
+    dmli_step_arg args[DMLI_COMPUTE_MAX_TENSORS];
+    for (uint32_t i = 0; i < c->n_tensors; ++i)
+        args[i] = (dmli_step_arg){1 + 2 * i, (int)(2 + 2 * i), slots[i],
+                                  dmli_type_size(c->tensors[i].type), c->tensors[i].offset};
+    HRESULT hr = dmli_program_add_step(prog, launch->source, launch->options, launch->kernel,
+                                       launch->table, launch->table_count, 0, launch->global,
+                                       launch->local, args, c->n_tensors);
+    free(launch);
+    return hr;
+}
+
 bool dmli_owned(const dmli_tensor *t)
 {
     return t->present && (t->flags & DML_TENSOR_FLAG_OWNED_BY_DML);

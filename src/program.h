@@ -101,6 +101,9 @@ HRESULT dmli_program_add_map(dmli_program *p, const dmli_map *map, const dmli_sl
 HRESULT dmli_program_add_reduce(dmli_program *p, const dmli_reduce *r, const dmli_slot *out,
                                 const dmli_slot *in);
 
+/* A computed operator's step (its family's kernel), tensor i bound to slots[i]. */
+HRESULT dmli_program_add_compute(dmli_program *p, const dmli_compute *c, const dmli_slot *slots);
+
 /* The persistent resource: inputs with DML_TENSOR_FLAG_OWNED_BY_DML, copied at
  * initialization in slot order, each at a multiple of DML_PERSISTENT_BUFFER_ALIGNMENT. */
 bool dmli_owned(const dmli_tensor *t);

@@ -127,6 +127,16 @@ static HRESULT compile_operator(dmlcl_compiled_operator *c)
     /* Applications size descriptor heaps from this; 0 could give empty heaps. */
     prog->descriptor_count = st->n_inputs + st->n_outputs;
     prog->persistent_bytes = dmli_persistent_offset(st->inputs, st->n_inputs, st->n_inputs);
+    if (st->computed) {
+        const dmli_compute *work = &st->compute;
+        if (work->empty)
+            return S_OK;
+        dmli_slot slots[DMLI_COMPUTE_MAX_TENSORS];
+        for (uint32_t i = 0; i < work->n_tensors; ++i)
+            slots[i] = (dmli_slot){work->tensors[i].output ? DMLI_SLOT_OUTPUT : DMLI_SLOT_INPUT,
+                                   work->tensors[i].slot, 0};
+        return dmli_program_add_compute(prog, work, slots);
+    }
     if (st->reduced) {
         dmli_reduce r = st->reduce;
         dmli_reduce_normalize(&r);

@@ -74,6 +74,13 @@ static const dmli_tuning cpu = {
     .reduce_lanes = 16,
     .reduce_cols = 64,
     .reduce_group = 64,
+    /* GEMM: a block of 6 rows x 2 vectors (12 accumulators of the device's width; AVX-512 has
+     * 32 registers, AVX2 16). The GPU table's tile applies where a CPU runs the GPU kernel. */
+    .gemm_rows = 6,
+    .gemm_vectors = 2,
+    .gemm_tile_items = {16, 16},
+    .gemm_tile_block = {4, 4},
+    .gemm_tile_k = 16,
     /* Convolution: 16 positions (one AVX-512 vector of float) x 8 output channels an item, a
      * row at a time; depthwise 16 positions x 4 rows of one channel. First figures in
      * docs/performance.md (heuristic: sized to AVX-512's 32 registers, not yet swept). */
@@ -90,6 +97,7 @@ static const dmli_tuning cpu = {
     .conv_tile_cob = 2,
     .conv_lpatch = 2048,
     .conv_lfilt = 2048,
+    .conv_gpu_group = 64,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -132,6 +140,14 @@ static const dmli_tuning gpu = {
     .reduce_lanes = 64,
     .reduce_cols = 1,
     .reduce_group = 64,
+    /* GEMM: 16 x 16 items a group, each a 4 x 4 block: a 64 x 64 tile, k by 16 through local
+     * memory (the textbook tile: not yet measured on a GPU). The CPU block applies where a GPU
+     * runs the CPU kernel. */
+    .gemm_rows = 6,
+    .gemm_vectors = 2,
+    .gemm_tile_items = {16, 16},
+    .gemm_tile_block = {4, 4},
+    .gemm_tile_k = 16,
     /* Convolution: work-group tiles of 16 x 8 items, each 2 positions x 2 channels (32 x 16
      * outputs a group), 8 KiB of input patch and 8 KiB of filter in local memory; the direct
      * kernel (BACKWARD, depthwise, or no tile fits) 4 positions x 4 channels an item. Heuristic:
@@ -149,6 +165,7 @@ static const dmli_tuning gpu = {
     .conv_tile_cob = 2,
     .conv_lpatch = 2048,
     .conv_lfilt = 2048,
+    .conv_gpu_group = 64,
 };
 
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)

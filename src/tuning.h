@@ -46,6 +46,12 @@ typedef struct dmli_tuning {
     uint32_t reduce_lanes; /* lanes a row is dealt to (a power of two; the GPU's work-group) */
     uint32_t reduce_cols;  /* CPU: rows (columns) a work-item folds at once, COLS mode */
     uint32_t reduce_group; /* GPU: work-items per group, COLS mode and top-k */
+    /* ---- The matrix family (GEMM) ---------------------------------------------------- */
+    uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
+    uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */
+    uint32_t gemm_tile_items[2]; /* GPU: work-group items along n and m (TX, TY) */
+    uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
+    uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
     /* ---- Convolution (launch_conv.c, cl/conv.cl) ------------------------------------- */
     uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
     uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */
@@ -53,6 +59,7 @@ typedef struct dmli_tuning {
     uint32_t conv_lx, conv_ly;           /* conv_tiled's work-group */
     uint32_t conv_tile_vw, conv_tile_cob; /* ... each item's positions and channels */
     uint32_t conv_lpatch, conv_lfilt;    /* ... its local arrays, in floats */
+    uint32_t conv_gpu_group;             /* GPU: conv_direct's work-group along positions */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

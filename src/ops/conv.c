@@ -28,7 +28,7 @@
 
 #include "ops/activation.h"
 #include "ops/common.h"
-#include "ops/conv.h"
+#include "conv.h"
 
 #define OP "CONVOLUTION"
 
@@ -225,9 +225,8 @@ static void lower(const void *desc, dmli_op_state *st)
     const dmli_tensor *out = &st->outputs[0];
     const conv_scratch *s = DMLI_OP_SCRATCH(st, conv_scratch);
     dmli_compute *c = &st->compute;
-    memset(c, 0, sizeof *c);
+    dmli_compute_init(c, DMLI_COMPUTE_CONV);
     st->computed = true;
-    c->family = &dmli_family_conv;
     dmli_conv *v = DMLI_COMPUTE_WORK(c, dmli_conv);
     const bool fwd = d->Direction == DML_CONVOLUTION_DIRECTION_FORWARD;
     v->backward = !fwd;
@@ -271,13 +270,13 @@ static void lower(const void *desc, dmli_op_state *st)
     v->act = s->act.act;
     for (int i = 0; i < 3; ++i)
         v->act_param[i] = (float)s->act.param[i];
-    /* Kernel arguments: the output, the input, the filter, the bias where present. */
-    c->n_tensors = b->present ? 4 : 3;
-    c->tensors[0] = (dmli_compute_tensor){.slot = 0, .output = true, .type = out->type};
-    c->tensors[1] = (dmli_compute_tensor){.slot = 0, .type = x->type};
-    c->tensors[2] = (dmli_compute_tensor){.slot = 1, .type = f->type, .offset = f_offset};
+    /* Kernel arguments: the output, the input, the filter (from its first tap), the bias. */
+    dmli_compute_add(c, st, true, 0);
+    dmli_compute_add(c, st, false, 0);
+    dmli_compute_add(c, st, false, 1);
+    c->tensors[2].offset = f_offset;
     if (b->present)
-        c->tensors[3] = (dmli_compute_tensor){.slot = 2, .type = b->type};
+        dmli_compute_add(c, st, false, 2);
 }
 
 const dmli_op_steps dmli_op_convolution = {.validate = validate, .infer = infer, .lower = lower};

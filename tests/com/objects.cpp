@@ -300,18 +300,16 @@ static void Refusals()
     ComPtr<IDMLDevice> device = NewDevice();
     if (!device)
         return;
-    /* A valid GEMM: DirectML has it, dmlcl does not implement it yet. */
-    Tensor a(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 2}),
-        b(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 2}),
+    /* A valid ROI_POOLING: DirectML has it, dmlcl does not implement it yet. */
+    Tensor in(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 4, 4}),
+        rois(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 1, 5}),
         out(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 2});
-    DML_GEMM_OPERATOR_DESC gemm = {
-        &a.desc, &b.desc, nullptr, &out.desc, DML_MATRIX_TRANSFORM_NONE, DML_MATRIX_TRANSFORM_NONE,
-        1.0f,    0.0f,    nullptr};
-    DML_OPERATOR_DESC desc = {DML_OPERATOR_GEMM, &gemm};
+    DML_ROI_POOLING_OPERATOR_DESC roi = {&in.desc, &rois.desc, &out.desc, 1.0f, DML_SIZE_2D{2, 2}};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_ROI_POOLING, &roi};
     ComPtr<IDMLOperator> op;
     CHECK_HR(device->CreateOperator(&desc, IID_PPV_ARGS(&op)), DXGI_ERROR_UNSUPPORTED);
     CHECK(!op);
-    CHECK(std::strstr(dmlcl_last_error(), "GEMM") != nullptr);
+    CHECK(std::strstr(dmlcl_last_error(), "ROI_POOLING") != nullptr);
     CHECK_HR(device->GetDeviceRemovedReason(), S_OK); /* an HRESULT failure removes nothing */
 
     ComPtr<IDMLDevice> bad;

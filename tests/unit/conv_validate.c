@@ -15,7 +15,7 @@
 #include "dmlcl/dmlcl.h"
 #include "internal.h"
 #include "launch.h"
-#include "ops/conv.h"
+#include "conv.h"
 #include "ref_conv.h"
 #include "support.h"
 
@@ -27,8 +27,6 @@
         const char *const needles_[] = {__VA_ARGS__, NULL};    \
         unit_expect_needles((hr), (want), needles_, __LINE__); \
     } while (0)
-
-extern const dmli_compute_family dmli_family_conv;
 
 typedef struct conv {
     unit_tensor in, filter, bias, out;
@@ -243,7 +241,7 @@ static const dmli_conv *lowered(const conv *c, dmli_op_state *st)
     cr_assert_eq(dmli_op_class_create(dmli_op_class_find(DML_OPERATOR_CONVOLUTION), &c->d, st),
                  S_OK, "%s", dmlcl_last_error());
     cr_assert(st->computed);
-    cr_assert_eq(st->compute.family, &dmli_family_conv);
+    cr_assert_eq(st->compute.kind, DMLI_COMPUTE_CONV);
     return (const dmli_conv *)(const void *)st->compute.work;
 }
 
@@ -302,13 +300,13 @@ Test(conv_validate, launch)
     conv_init(&c, F32);
     lowered(&c, &st);
     dmli_device_desc cpu = device(DMLCL_DEVICE_CLASS_CPU), gpu = device(DMLCL_DEVICE_CLASS_GPU);
-    dmli_family_conv.launch(&st.compute, &cpu, &l);
+    dmli_launch_compute(&st.compute, &cpu, &l);
     cr_expect_str_eq(l.kernel, "conv_direct");
     cr_expect_str_eq(dmli_options_value(&l.defs, "TILED"), "0");
     cr_expect_str_eq(dmli_options_value(&l.defs, "VLOAD"), "1");
     cr_expect_str_eq(dmli_options_value(&l.defs, "HAS_BIAS"), "1");
     cr_expect_eq(l.global[2], 1);
-    dmli_family_conv.launch(&st.compute, &gpu, &l);
+    dmli_launch_compute(&st.compute, &gpu, &l);
     cr_expect_str_eq(l.kernel, "conv_tiled");
     cr_expect_neq(l.local[0], 0);
     cr_expect_eq(l.global[0] % l.local[0], 0);
@@ -316,7 +314,7 @@ Test(conv_validate, launch)
     cr_expect_geq(l.table[DMLI_CONV_CIC], 1);
     /* A GPU without the local memory runs the direct kernel. */
     gpu.local_mem_size = 1024;
-    dmli_family_conv.launch(&st.compute, &gpu, &l);
+    dmli_launch_compute(&st.compute, &gpu, &l);
     cr_expect_str_eq(l.kernel, "conv_direct");
     dmli_op_state_release(&st);
     /* Depthwise: one channel a block. */
@@ -326,7 +324,7 @@ Test(conv_validate, launch)
     unit_tensor_set(&c.bias, F32, 4, (UINT[]){1, 4, 1, 1}, NULL);
     unit_tensor_set(&c.out, F32, 4, (UINT[]){1, 4, 6, 8}, NULL);
     lowered(&c, &st);
-    dmli_family_conv.launch(&st.compute, &cpu, &l);
+    dmli_launch_compute(&st.compute, &cpu, &l);
     cr_expect_str_eq(dmli_options_value(&l.defs, "COB"), "1");
     cr_expect_eq(l.global[1], 4);
     dmli_op_state_release(&st);

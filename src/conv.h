@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The conv family's description of one CONVOLUTION (src/ops/conv.c fills it, src/launch_conv.c
+ * The conv family's description of one CONVOLUTION (ops/conv.c fills it, launch_conv.c
  * turns it into cl/conv.cl's options, grid and table): three spatial dimensions {D, H, W}
  * (size 1 where the operator has fewer), sizes, strides in elements, the filter's strides as the
  * kernel walks it (signed: CONVOLUTION mode flips the taps; the group, output- and input-channel
  * strides differ between FORWARD and BACKWARD), the activation.
  */
-#ifndef DMLI_OPS_CONV_H
-#define DMLI_OPS_CONV_H
+#ifndef DMLI_CONV_H
+#define DMLI_CONV_H
 
 #include "internal.h"
 
@@ -25,4 +25,4 @@ typedef struct dmli_conv {
     float act_param[3];
 } dmli_conv;
 
-#endif /* DMLI_OPS_CONV_H */
+#endif /* DMLI_CONV_H */

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The matrix family's description (internal.h dmli_compute, kind DMLI_COMPUTE_GEMM), written
+ * by GEMM's lower (ops/gemm.c) and launched by launch_gemm.c (cl/gemm.cl):
+ *   out[b, m, n] = act(alpha * sum_k A[b, m, k] * B[b, k, n] + beta * C[b, m, n])
+ * for every batch coordinate b, each tensor read or written through its own strides (a
+ * transposed operand is a stride swap; a broadcast one a stride of 0). The compute tensors are
+ * A, B, C (when has_c) and the output, in that order.
+ */
+#ifndef DMLI_GEMM_H
+#define DMLI_GEMM_H
+
+#include "internal.h"
+
+#define DMLI_GEMM_MAX_BATCH (DMLI_MAX_RANK - 2)
+
+typedef struct dmli_gemm {
+    DML_TENSOR_DATA_TYPE type; /* every tensor's (FLOAT32 or FLOAT16) */
+    int64_t m, n, k;
+    int64_t a_m, a_k, b_k, b_n, c_m, c_n, o_m, o_n; /* strides, in elements */
+    int batch_rank;                                 /* batch dimensions (size > 1 only) */
+    int64_t batch[DMLI_GEMM_MAX_BATCH];             /* outermost first */
+    int64_t a_b[DMLI_GEMM_MAX_BATCH], b_b[DMLI_GEMM_MAX_BATCH], c_b[DMLI_GEMM_MAX_BATCH],
+        o_b[DMLI_GEMM_MAX_BATCH];
+    bool has_c;
+    double alpha, beta;
+    dmli_act act;
+    double act_param[3]; /* g0, g1, g2 */
+} dmli_gemm;
+
+#endif /* DMLI_GEMM_H */

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launch of a GEMM (cl/gemm.cl, src/gemm.h): the variant (the tensors' type, whether C is
+ * read, the activation, which operand strides are 1, the block or tile: tuning data per
+ * device class), its grid and its table (cl/abi.h DMLI_GEMM_*). Pure host code, as launch.c.
+ *
+ * CPUs run gemm_blocks: a work-item an MR x (NV * VW) block, VW the device's preferred int
+ * vector width (16 on AVX-512, 8 on AVX2; 4 at least). GPUs run gemm_tiles: work-groups of
+ * TX x TY items over a (TY * WM) x (TX * WN) tile, shrunk (halving TX, then TY) to what the
+ * device takes.
+ */
+#include <string.h>
+
+#include "gemm.h"
+#include "launch.h"
+#include "tuning.h"
+
+_Static_assert(DMLI_GEMM_MAX_BATCH *DMLI_GEMM_DIM + DMLI_GEMM_HEADER <= DMLI_COMPUTE_TABLE_MAX,
+               "the GEMM table fits the compute table");
+
+static cl_long float_bits(double v)
+{
+    float f = (float)v;
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return (cl_long)u;
+}
+
+static size_t ceil_div(int64_t a, int64_t b)
+{
+    return (size_t)((a + b - 1) / b);
+}
+
+void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    const dmli_gemm *g = DMLI_COMPUTE_WORK_CONST(c, dmli_gemm);
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
+    cl_long *t = l->table;
+    t[DMLI_GEMM_M] = g->m;
+    t[DMLI_GEMM_N] = g->n;
+    t[DMLI_GEMM_K] = g->k;
+    t[DMLI_GEMM_A_M] = g->a_m;
+    t[DMLI_GEMM_A_K] = g->a_k;
+    t[DMLI_GEMM_B_K] = g->b_k;
+    t[DMLI_GEMM_B_N] = g->b_n;
+    t[DMLI_GEMM_C_M] = g->c_m;
+    t[DMLI_GEMM_C_N] = g->c_n;
+    t[DMLI_GEMM_O_M] = g->o_m;
+    t[DMLI_GEMM_O_N] = g->o_n;
+    t[DMLI_GEMM_ALPHA] = float_bits(g->alpha);
+    t[DMLI_GEMM_BETA] = float_bits(g->beta);
+    for (int i = 0; i < 3; ++i)
+        t[DMLI_GEMM_ACT + i] = float_bits(g->act_param[i]);
+    t[DMLI_GEMM_BATCH_RANK] = g->batch_rank;
+    size_t batches = 1;
+    for (int d = 0; d < g->batch_rank; ++d) {
+        cl_long *e = t + DMLI_GEMM_HEADER + DMLI_GEMM_DIM * d;
+        e[0] = g->batch[d];
+        e[1] = g->a_b[d];
+        e[2] = g->b_b[d];
+        e[3] = g->c_b[d];
+        e[4] = g->o_b[d];
+        batches *= (size_t)g->batch[d];
+    }
+    l->table_count = DMLI_GEMM_HEADER + DMLI_GEMM_DIM * (size_t)g->batch_rank;
+
+    dmli_options *o = &l->defs;
+    l->source = DMLI_SOURCE_GEMM;
+    dmli_opt_int(o, "HALF", g->type == DML_TENSOR_DATA_TYPE_FLOAT16);
+    dmli_opt_int(o, "HAS_C", g->has_c);
+    dmli_opt_int(o, "ACT", (int)g->act);
+    l->global[2] = batches;
+    l->local[2] = 1;
+    if (gpu) {
+        size_t tx = tu->gemm_tile_items[0], ty = tu->gemm_tile_items[1];
+        while (tx > 1 && (tx > dev->max_item_sizes[0] || tx * ty > dev->max_work_group_size))
+            tx /= 2;
+        while (ty > 1 && (ty > dev->max_item_sizes[1] || tx * ty > dev->max_work_group_size))
+            ty /= 2;
+        size_t wn = tu->gemm_tile_block[0], wm = tu->gemm_tile_block[1];
+        l->kernel = "gemm_tiles";
+        dmli_opt_int(o, "TX", (long long)tx);
+        dmli_opt_int(o, "TY", (long long)ty);
+        dmli_opt_int(o, "WN", (long long)wn);
+        dmli_opt_int(o, "WM", (long long)wm);
+        dmli_opt_int(o, "TK", tu->gemm_tile_k);
+        l->local[0] = tx;
+        l->local[1] = ty;
+        l->global[0] = ceil_div(g->n, (int64_t)(tx * wn)) * tx;
+        l->global[1] = ceil_div(g->m, (int64_t)(ty * wm)) * ty;
+        return;
+    }
+    uint32_t vw = dev->preferred_vector_width_int;
+    vw = vw >= 16 ? 16 : vw >= 8 ? 8 : 4;
+    uint32_t mr = tu->gemm_rows, nv = tu->gemm_vectors;
+    l->kernel = "gemm_blocks";
+    dmli_opt_int(o, "MR", mr);
+    dmli_opt_int(o, "NV", nv);
+    dmli_opt_int(o, "VW", vw);
+    dmli_opt_int(o, "B_UNIT", g->b_n == 1);
+    dmli_opt_int(o, "O_UNIT", g->o_n == 1);
+    l->local[0] = l->local[1] = 1;
+    l->global[0] = ceil_div(g->n, (int64_t)(nv * vw));
+    l->global[1] = ceil_div(g->m, mr);
+}
