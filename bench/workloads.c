@@ -762,6 +762,12 @@ const workload_setup bench_workloads[] = {
     bench_bn_relu,
     bench_argmax_inner,
     bench_cumsum,
+    bench_conv_stem,
+    bench_conv3x3_56,
+    bench_conv3x3_14,
+    bench_conv1x1_56,
+    bench_conv_depthwise,
+    bench_conv_transposed,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

@@ -71,6 +71,7 @@ typedef struct workload {
         DML_BATCH_NORMALIZATION_OPERATOR_DESC batch_norm;
         DML_ARGMAX_OPERATOR_DESC argmax;
         DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
+        DML_CONVOLUTION_OPERATOR_DESC conv;
     } op;
     UINT axes[8];                                 /* reductions' Axes */
     DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
@@ -111,6 +112,14 @@ int bench_layernorm_768(workload *w);
 int bench_bn_relu(workload *w);
 int bench_argmax_inner(workload *w);
 int bench_cumsum(workload *w);
+
+/* The convolutions' workloads (workloads_conv.c), after the reductions. */
+int bench_conv_stem(workload *w);
+int bench_conv3x3_56(workload *w);
+int bench_conv3x3_14(workload *w);
+int bench_conv1x1_56(workload *w);
+int bench_conv_depthwise(workload *w);
+int bench_conv_transposed(workload *w);
 
 /* Input bytes read, counted in whole 64-byte lines (an input whose lines
  * the workload does not mark counts whole). */
