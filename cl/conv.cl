@@ -162,27 +162,39 @@ static void store_one(__global OUT_ST *out, long o, float v, __constant long *ta
 
 #if !TILED
 
-/* The VW inputs of one window row (row: the row's offset) that output positions ow0.. read
- * through tap kw along W. */
-static VT load_row(__global const IN_ST *in, long row, long ow0, long kw, __constant long *table)
-{
-    const long s = T(DMLI_CONV_S(2)), dil = T(DMLI_CONV_DIL(2)), pad = T(DMLI_CONV_PAD(2));
-    const long n = T(DMLI_CONV_IN(2));
-#if VLOAD /* s == 1, unit W stride: the lanes' coordinates are p0, p0 + 1, ... */
-#if BACKWARD
-    long p0 = ow0 + pad - kw * dil;
-#else
-    long p0 = ow0 + kw * dil - pad;
+#if VW > 1
+#define IT CAT(int, VW)
+#define UT CAT(uint, VW)
+#define AS_UT CAT(as_uint, VW)
+#define VLOADI CAT(vload, VW)
+__constant int lane_ids[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+__constant int even_ids[16] = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30};
 #endif
+
+/* The VW inputs p0, p0 + step, ... of a window row (row: its offset; n inputs, is apart), 0
+ * outside the row. VLOAD 1 (step 1, is 1): one vector load, or at an edge the nearest whole
+ * vector shifted into place; VLOAD 2 (step 2, is 1): two vector loads, the even lanes. */
+static VT load_row(__global const IN_ST *in, long row, long p0, long step, long n, long is)
+{
+#if VLOAD == 1
     if (p0 >= 0 && p0 + VW <= n)
         return VLOADIN(in, row + p0);
+    if (n >= VW && p0 > -VW && p0 < n) {
+        const long q = p0 < 0 ? 0 : n - VW;
+        const VT v = VLOADIN(in, row + q);
+        const IT src = VLOADI(0, lane_ids) + (int)(p0 - q);
+        return select((VT)0.0f, shuffle(v, AS_UT(src) & (UT)(VW - 1)), src >= 0 && src < VW);
+    }
+#elif VLOAD == 2
+    if (p0 >= 0 && p0 + 2 * VW <= n)
+        return shuffle2(VLOADIN(in, row + p0), VLOADIN(in, row + p0 + VW),
+                        AS_UT(VLOADI(0, even_ids)));
 #endif
-    const long is = T(DMLI_CONV_IS(2));
     float xs[VW];
 #pragma unroll
     for (int j = 0; j < VW; ++j) {
-        long p = in_coord(ow0 + j, kw, s, dil, pad, n);
-        xs[j] = p >= 0 ? LOADIN(in, row + p * is) : 0.0f;
+        const long p = p0 + j * step;
+        xs[j] = p >= 0 && p < n ? LOADIN(in, row + p * is) : 0.0f;
     }
     return VLOADP(xs);
 }
@@ -200,7 +212,24 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
         return;
     const long co_blocks = T(DMLI_CONV_CO_BLOCKS);
     const long g = cb / co_blocks, co0 = cb % co_blocks * COB;
-    const long ow0 = wb * VW, oh0 = hb * RB;
+    const long out_w = T(DMLI_CONV_OUT(2)), in_w = T(DMLI_CONV_IN(2)), is_w = T(DMLI_CONV_IS(2));
+    const long s_w = T(DMLI_CONV_S(2)), dil_w = T(DMLI_CONV_DIL(2)), pad_w = T(DMLI_CONV_PAD(2));
+    /* The block's lanes: output positions obase + ostep * j; lanes jmin..jend-1 are its own (a
+     * block at the row's end starts earlier, so that its loads stay whole vectors, and leaves
+     * the lanes its neighbour owns). BACKWARD deals a row's positions to s_w phases r (o = r +
+     * s_w * j'): within a phase every lane takes the same taps, and reads consecutive inputs. */
+#if BACKWARD
+    const long phase = wb % s_w, j0 = wb / s_w * VW;
+    const long m = phase < out_w ? (out_w - phase + s_w - 1) / s_w : 0;
+    if (j0 >= m)
+        return;
+    const long js = min(j0, max(m - VW, 0L));
+    const long obase = phase + s_w * js, ostep = s_w, jmin = j0 - js, jend = min((long)VW, m - js);
+#else
+    const long o0 = wb * VW, ow0 = min(o0, max(out_w - VW, 0L));
+    const long obase = ow0, ostep = 1, jmin = o0 - ow0, jend = min((long)VW, out_w - ow0);
+#endif
+    const long oh0 = hb * RB;
     const long is_c = T(DMLI_CONV_IS_C), is_d = T(DMLI_CONV_IS(0)), is_h = T(DMLI_CONV_IS(1));
     const long ws_ci = T(DMLI_CONV_WS_CI), ws_d = T(DMLI_CONV_WS(0));
     const long ws_h = T(DMLI_CONV_WS(1)), ws_w = T(DMLI_CONV_WS(2));
@@ -235,6 +264,14 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
                 }
                 const long w_k = w_c + kd * ws_d + kh * ws_h;
                 for (long kw = 0; kw < kw_n; ++kw) {
+#if BACKWARD
+                    const long t0 = phase + pad_w - kw * dil_w; /* lane 0 of the phase's 0 */
+                    if ((t0 % s_w + s_w) % s_w != 0)
+                        continue; /* no lane of this phase takes tap kw */
+                    const long p0 = t0 / s_w + js, pstep = 1;
+#else
+                    const long p0 = ow0 * s_w + kw * dil_w - pad_w, pstep = s_w;
+#endif
                     float wv[COB];
 #pragma unroll
                     for (int c = 0; c < COB; ++c)
@@ -243,7 +280,7 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
                     for (int r = 0; r < RB; ++r) {
                         if (!ok[r])
                             continue;
-                        VT x = load_row(in, row[r], ow0, kw, table);
+                        VT x = load_row(in, row[r], p0, pstep, in_w, is_w);
 #pragma unroll
                         for (int c = 0; c < COB; ++c)
                             acc[c][r] = fma((VT)wv[c], x, acc[c][r]);
@@ -253,7 +290,7 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
         }
     }
 
-    const long os_w = T(DMLI_CONV_OS(2)), out_w = T(DMLI_CONV_OUT(2));
+    const long os_w = T(DMLI_CONV_OS(2));
 #pragma unroll
     for (int c = 0; c < COB; ++c) {
         if (co0 + c >= cout_g)
@@ -269,8 +306,8 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
             float ys[VW];
             VSTOREP(acc[c][r] + b, ys);
             const long o = oc + (oh0 + r) * T(DMLI_CONV_OS(1));
-            for (int j = 0; j < VW && ow0 + j < out_w; ++j)
-                store_one(out, o + (ow0 + j) * os_w, ys[j], table);
+            for (long j = jmin; j < jend; ++j)
+                store_one(out, o + (obase + ostep * j) * os_w, ys[j], table);
         }
     }
 }

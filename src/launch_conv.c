@@ -79,6 +79,17 @@ static bool tiled_fits(const dmli_conv *v, const dmli_tuning *tu, const dmli_dev
            local_bytes <= dev->local_mem_size && tiled_chunk(v, tu) >= 1;
 }
 
+/* The VLOAD variant: 1 where a window row's lanes read consecutive inputs (FORWARD stride 1, or
+ * any BACKWARD: its phases), 2 for FORWARD stride 2, each with the input's W stride 1. */
+static int vload_of(const dmli_conv *v, bool tiled, uint32_t vw)
+{
+    if (tiled || vw == 1 || v->in_s[4] != 1)
+        return 0;
+    if (v->backward || v->stride[2] == 1)
+        return 1;
+    return v->stride[2] == 2 ? 2 : 0;
+}
+
 static void options(const dmli_conv *v, bool tiled, uint32_t vw, uint32_t cob, uint32_t rb,
                     const dmli_tuning *tu, dmli_options *o)
 {
@@ -90,7 +101,7 @@ static void options(const dmli_conv *v, bool tiled, uint32_t vw, uint32_t cob, u
     dmli_opt_int(o, "VW", vw);
     dmli_opt_int(o, "COB", cob);
     dmli_opt_int(o, "RB", rb);
-    dmli_opt_int(o, "VLOAD", !tiled && vw > 1 && v->stride[2] == 1 && v->in_s[4] == 1);
+    dmli_opt_int(o, "VLOAD", vload_of(v, tiled, vw));
     dmli_opt_int(o, "ACT", (int)v->act);
     dmli_opt_int(o, "TILED", tiled);
     if (tiled) {
@@ -127,16 +138,21 @@ void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         return;
     }
     /* Positions a vector: the device's int vector width (16 on AVX-512, 8 on AVX2), at most the
-     * tuning's, at least 4. */
+     * tuning's, at least 4, and halved while a row (BACKWARD: a phase of one) has fewer
+     * positions, so that a block's lanes are mostly its own. */
+    const int64_t row = v->backward ? ceil_div(v->out[2], v->stride[2]) : v->out[2];
     uint32_t pref = dev->preferred_vector_width_int >= 4 ? dev->preferred_vector_width_int : 4;
     uint32_t vw = depthwise ? tu->conv_dw_vw : tu->conv_vw;
-    vw = pref < vw ? (pref >= 16 ? 16 : pref >= 8 ? 8 : 4) : vw;
+    if (pref < vw)
+        vw = pref >= 16 ? 16 : pref >= 8 ? 8 : 4;
+    while (vw > 4 && vw > row)
+        vw /= 2;
     uint32_t cob = depthwise ? tu->conv_dw_cob : tu->conv_cob;
     uint32_t rb = depthwise ? tu->conv_dw_rb : tu->conv_rb;
     int64_t co_blocks = ceil_div(v->cout_g, cob);
     l->kernel = "conv_direct";
     l->table[DMLI_CONV_CO_BLOCKS] = co_blocks;
-    l->table[DMLI_CONV_W_BLOCKS] = ceil_div(v->out[2], vw);
+    l->table[DMLI_CONV_W_BLOCKS] = v->backward ? v->stride[2] * ceil_div(row, vw) : ceil_div(row, vw);
     l->table[DMLI_CONV_H_BLOCKS] = ceil_div(v->out[1], rb);
     l->global[0] =
         (size_t)(l->table[DMLI_CONV_W_BLOCKS] * l->table[DMLI_CONV_H_BLOCKS] * v->out[0]);
