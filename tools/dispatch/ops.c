@@ -162,6 +162,21 @@ static const dsp_enum_value axis_directions[] = {
 static const dsp_enum axis_direction = {"DML_AXIS_DIRECTION", "DML_AXIS_DIRECTION_",
                                         axis_directions};
 
+static const dsp_enum_value convolution_modes[] = {
+    {"CONVOLUTION", DML_CONVOLUTION_MODE_CONVOLUTION},
+    {"CROSS_CORRELATION", DML_CONVOLUTION_MODE_CROSS_CORRELATION},
+    {NULL, 0},
+};
+static const dsp_enum convolution_mode = {"DML_CONVOLUTION_MODE", "DML_CONVOLUTION_MODE_",
+                                          convolution_modes};
+static const dsp_enum_value convolution_directions[] = {
+    {"FORWARD", DML_CONVOLUTION_DIRECTION_FORWARD},
+    {"BACKWARD", DML_CONVOLUTION_DIRECTION_BACKWARD},
+    {NULL, 0},
+};
+static const dsp_enum convolution_direction = {
+    "DML_CONVOLUTION_DIRECTION", "DML_CONVOLUTION_DIRECTION_", convolution_directions};
+
 /* ---- The descriptors --------------------------------------------------------------- */
 
 #define S DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC
@@ -459,6 +474,25 @@ static const field lrn[] = {TENSOR(S, InputTensor, IN),
                             FLOATF(S, Bias),
                             END};
 #undef S
+/* The conv family (src/ops/conv.c): the five arrays have DimensionCount entries; the tool has
+ * no optional tensor members yet, so a model gives BiasTensor. */
+#define S DML_CONVOLUTION_OPERATOR_DESC
+static const field convolution[] = {TENSOR(S, InputTensor, IN),
+                                    TENSOR(S, FilterTensor, IN),
+                                    TENSOR(S, BiasTensor, IN),
+                                    TENSOR(S, OutputTensor, OUT),
+                                    ENUMF(S, Mode, &convolution_mode),
+                                    ENUMF(S, Direction, &convolution_direction),
+                                    COUNT(S, DimensionCount),
+                                    UINTS(S, Strides, DimensionCount),
+                                    UINTS(S, Dilations, DimensionCount),
+                                    UINTS(S, StartPadding, DimensionCount),
+                                    UINTS(S, EndPadding, DimensionCount),
+                                    UINTS(S, OutputPadding, DimensionCount),
+                                    UINTF(S, GroupCount),
+                                    FUSED(S, FusedActivation),
+                                    END};
+#undef S
 
 #define ROW(op, desc, fields)                          \
     {                                                  \
@@ -572,6 +606,7 @@ static const op_row rows[] = {
     ROW(TOP_K, DML_TOP_K_OPERATOR_DESC, top_k),
     ROW(TOP_K1, DML_TOP_K1_OPERATOR_DESC, top_k1),
     ROW(LOCAL_RESPONSE_NORMALIZATION, DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC, lrn),
+    ROW(CONVOLUTION, DML_CONVOLUTION_OPERATOR_DESC, convolution),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),
