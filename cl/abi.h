@@ -188,7 +188,7 @@
 #define DMLI_GEMM_HEADER 17
 #define DMLI_GEMM_DIM 5
 /* ---- conv (cl/conv.cl): CONVOLUTION ----------------------------------------------------------
- * conv_direct(table, out, out_base, in, in_base, filter, filter_base[, bias, bias_base]) and
+ * conv_direct(table, out, out_base, in, in_base, filter, filter_base, bias, bias_base) and
  * conv_tiled (the same arguments). Three spatial dimensions always ({D, H, W}, size 1 where the
  * operator has fewer); strides in elements, the filter's signed (CONVOLUTION mode walks the
  * filter backwards from its last element). The filter offset of (group g, output channel co
@@ -219,6 +219,7 @@
 #define DMLI_CONV_W_BLOCKS 42       /* blocks of VW output positions along W */
 #define DMLI_CONV_H_BLOCKS 43       /* blocks of RB output rows along H */
 #define DMLI_CONV_CIC 44            /* conv_tiled: input channels a chunk stages */
-#define DMLI_CONV_TABLE 45
+#define DMLI_CONV_HAS_BIAS 45       /* 0: no bias (the bias argument binds the input) */
+#define DMLI_CONV_TABLE 46
 
 #endif /* DMLI_ABI_H */

@@ -24,7 +24,6 @@
  *
  * Macros (defaults build a valid program):
  *   IN_HALF, OUT_HALF  FLOAT16 storage (ushort) of the inputs (input, filter, bias) / output
- *   HAS_BIAS           the bias arguments are present
  *   BACKWARD           the transposed convolution above
  *   VW, COB, RB        the register block (VW 1, 2, 4, 8 or 16)
  *   VLOAD              the input's W stride and S_W are 1: a window row's VW inputs are
@@ -41,9 +40,6 @@
 #endif
 #ifndef OUT_HALF
 #define OUT_HALF 0
-#endif
-#ifndef HAS_BIAS
-#define HAS_BIAS 0
 #endif
 #ifndef BACKWARD
 #define BACKWARD 0
@@ -136,12 +132,9 @@ static long in_coord(long o, long k, long s, long dil, long pad, long n)
     return t < n ? t : -1;
 }
 
-/* The bias of output channel co (0 without one). */
-#if HAS_BIAS
-#define BIAS_OF(co) LOADIN(bias, bias_base + (co) * T(DMLI_CONV_BS_C))
-#else
-#define BIAS_OF(co) 0.0f
-#endif
+/* The bias of output channel co: 0 without one (DMLI_CONV_HAS_BIAS 0: the bias argument is
+ * another tensor's buffer, never read). */
+#define BIAS_OF(co) (T(DMLI_CONV_HAS_BIAS) ? LOADIN(bias, bias_base + (co) * T(DMLI_CONV_BS_C)) : 0.0f)
 
 /* out[o] = act(v) for a value before the activation. */
 static void store_one(__global OUT_ST *out, long o, float v, __constant long *table)
@@ -154,11 +147,7 @@ static void store_one(__global OUT_ST *out, long o, float v, __constant long *ta
     STOREOUT(o, y);
 }
 
-#if HAS_BIAS
 #define BIAS_ARGS , __global const IN_ST *bias, long bias_base
-#else
-#define BIAS_ARGS
-#endif
 
 #if !TILED
 

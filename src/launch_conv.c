@@ -52,6 +52,7 @@ static void table(const dmli_conv *v, cl_long *t)
     t[DMLI_CONV_WS_CO] = v->ws_co;
     t[DMLI_CONV_WS_CI] = v->ws_ci;
     t[DMLI_CONV_BS_C] = v->bias_s;
+    t[DMLI_CONV_HAS_BIAS] = v->has_bias;
     t[DMLI_CONV_OS_N] = v->out_s[0];
     t[DMLI_CONV_OS_C] = v->out_s[1];
     for (int i = 0; i < 3; ++i)
@@ -96,7 +97,6 @@ static void options(const dmli_conv *v, bool tiled, uint32_t vw, uint32_t cob, u
     bool half = v->type == DML_TENSOR_DATA_TYPE_FLOAT16;
     dmli_opt_int(o, "IN_HALF", half);
     dmli_opt_int(o, "OUT_HALF", half);
-    dmli_opt_int(o, "HAS_BIAS", v->has_bias);
     dmli_opt_int(o, "BACKWARD", v->backward);
     dmli_opt_int(o, "VW", vw);
     dmli_opt_int(o, "COB", cob);
@@ -138,14 +138,14 @@ void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         return;
     }
     /* Positions a vector: the device's int vector width (16 on AVX-512, 8 on AVX2), at most the
-     * tuning's, at least 4, and halved while a row (BACKWARD: a phase of one) has fewer
+     * tuning's, at least 4, and halved where a row (BACKWARD: a phase of one) has half as many
      * positions, so that a block's lanes are mostly its own. */
     const int64_t row = v->backward ? ceil_div(v->out[2], v->stride[2]) : v->out[2];
     uint32_t pref = dev->preferred_vector_width_int >= 4 ? dev->preferred_vector_width_int : 4;
     uint32_t vw = depthwise ? tu->conv_dw_vw : tu->conv_vw;
     if (pref < vw)
         vw = pref >= 16 ? 16 : pref >= 8 ? 8 : 4;
-    while (vw > 4 && vw > row)
+    if (vw > 4 && 2 * row <= vw) /* once: two widths a device (each a compiled variant) */
         vw /= 2;
     uint32_t cob = depthwise ? tu->conv_dw_cob : tu->conv_cob;
     uint32_t rb = depthwise ? tu->conv_dw_rb : tu->conv_rb;

@@ -270,13 +270,13 @@ static void lower(const void *desc, dmli_op_state *st)
     v->act = s->act.act;
     for (int i = 0; i < 3; ++i)
         v->act_param[i] = (float)s->act.param[i];
-    /* Kernel arguments: the output, the input, the filter (from its first tap), the bias. */
+    /* Kernel arguments: the output, the input, the filter (from its first tap), the bias; an
+     * absent bias binds the input again, never read (one variant with and without a bias). */
     dmli_compute_add(c, st, true, 0);
     dmli_compute_add(c, st, false, 0);
     dmli_compute_add(c, st, false, 1);
     c->tensors[2].offset = f_offset;
-    if (b->present)
-        dmli_compute_add(c, st, false, 2);
+    dmli_compute_add(c, st, false, b->present ? 2 : 0);
 }
 
 const dmli_op_steps dmli_op_convolution = {.validate = validate, .infer = infer, .lower = lower};

@@ -277,7 +277,8 @@ Test(conv_validate, lowered)
     cr_expect_eq(v->ws_ci, 27);
     cr_expect_eq(v->ws_g, 2 * 27);
     cr_expect_eq(v->ws[2], 1);
-    cr_expect_eq(st.compute.n_tensors, 3);
+    cr_expect_eq(st.compute.n_tensors, 4); /* no bias: the input bound again */
+    cr_expect_eq(st.compute.tensors[3].slot, 0);
     dmli_op_state_release(&st);
 }
 
@@ -304,7 +305,7 @@ Test(conv_validate, launch)
     cr_expect_str_eq(l.kernel, "conv_direct");
     cr_expect_str_eq(dmli_options_value(&l.defs, "TILED"), "0");
     cr_expect_str_eq(dmli_options_value(&l.defs, "VLOAD"), "1");
-    cr_expect_str_eq(dmli_options_value(&l.defs, "HAS_BIAS"), "1");
+    cr_expect_eq(l.table[DMLI_CONV_HAS_BIAS], 1);
     cr_expect_eq(l.global[2], 1);
     dmli_launch_compute(&st.compute, &gpu, &l);
     cr_expect_str_eq(l.kernel, "conv_tiled");
