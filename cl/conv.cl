@@ -188,6 +188,100 @@ static VT load_row(__global const IN_ST *in, long row, long p0, long step, long 
     return VLOADP(xs);
 }
 
+
+/* load_row's vector where every lane is inside the row. */
+static VT load_fast(__global const IN_ST *in, long row, long p0, long step, long is)
+{
+#if VLOAD == 1
+    (void)step, (void)is;
+    return VLOADIN(in, row + p0);
+#elif VLOAD == 2
+    (void)step, (void)is;
+    return shuffle2(VLOADIN(in, row + p0), VLOADIN(in, row + p0 + VW),
+                    AS_UT(VLOADI(0, even_ids)));
+#else
+    float xs[VW];
+#pragma unroll
+    for (int j = 0; j < VW; ++j)
+        xs[j] = LOADIN(in, row + (p0 + j * step) * is);
+    return VLOADP(xs);
+#endif
+}
+
+/* a / b rounded toward -infinity (b > 0). */
+static long floor_div(long a, long b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+/* The sums of the block (acc) over the group's input channels and the taps, x read by LOAD
+ * (an expression of row, p0 and pstep): the kernel's loop nest, once with the checked loads
+ * and once without. */
+#if BACKWARD
+#define TAP_W()                                                                                 \
+    const long t0 = phase + pad_w - kw * dil_w; /* lane 0 of the phase's taps */                \
+    if ((t0 % s_w + s_w) % s_w != 0)                                                             \
+        continue; /* no lane of this phase takes tap kw */                                       \
+    const long p0 = t0 / s_w + js, pstep = 1
+#else
+#define TAP_W() const long p0 = ow0 * s_w + kw * dil_w - pad_w, pstep = s_w
+#endif
+#define ACCUMULATE(PREP, LOAD)                                                                     \
+    for (long kd = 0; kd < kd_n; ++kd) {                                                         \
+        const long id = in_coord(od, kd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),                 \
+                                 T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));                      \
+        if (id < 0)                                                                              \
+            continue;                                                                            \
+        for (long kh = 0; kh < kh_n; ++kh) {                                                     \
+            long row0[RB];                                                                       \
+            bool ok[RB];                                                                         \
+            _Pragma("unroll") for (int r = 0; r < RB; ++r)                                       \
+            {                                                                                    \
+                const long ih = in_coord(oh0 + r, kh, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),    \
+                                         T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));               \
+                ok[r] = ih >= 0 && oh0 + r < T(DMLI_CONV_OUT(1));                                \
+                row0[r] = in_n + id * is_d + ih * is_h;                                          \
+            }                                                                                    \
+            for (long kw = 0; kw < kw_n; ++kw) {                                                 \
+                TAP_W();                                                                         \
+                PREP;                                                                            \
+                const long w_k = kd * ws_d + kh * ws_h + kw * ws_w;                              \
+                /* Innermost, the group's input channels: long runs of loads and FMAs. */        \
+                for (long ci = 0; ci < cin_g; ++ci) {                                            \
+                    float wv[COB];                                                               \
+                    _Pragma("unroll") for (int c = 0; c < COB; ++c) wv[c] =                      \
+                        LOADIN(w, wco[c] + w_k + ci * ws_ci);                                    \
+                    _Pragma("unroll") for (int r = 0; r < RB; ++r)                               \
+                    {                                                                            \
+                        if (!ok[r])                                                              \
+                            continue;                                                            \
+                        const long row = row0[r] + ci * is_c;                                    \
+                        const VT x = LOAD;                                                       \
+                        _Pragma("unroll") for (int c = 0; c < COB; ++c) acc[c][r] =              \
+                            fma((VT)wv[c], x, acc[c][r]);                                        \
+                    }                                                                            \
+                }                                                                                \
+            }                                                                                    \
+        }                                                                                        \
+    }
+
+#if VLOAD == 1
+#define EDGE_PREP                                                                               \
+    const long q = clamp(p0, 0L, in_w - VW);                                                     \
+    const IT src = VLOADI(0, lane_ids) + (int)(p0 - q);                                          \
+    const UT sel = AS_UT(src) & (UT)(VW - 1);                                                    \
+    const IT inside = src >= 0 && src < VW
+#define EDGE_LOAD select((VT)0.0f, shuffle(VLOADIN(in, row + q), sel), inside)
+#elif VLOAD == 2
+#define EDGE_PREP                                                                               \
+    const long q = clamp(p0, 0L, in_w - 2 * VW);                                                 \
+    const IT src = VLOADI(0, even_ids) + (int)(p0 - q);                                          \
+    const UT sel = AS_UT(src) & (UT)(2 * VW - 1);                                                \
+    const IT inside = src >= 0 && src < 2 * VW
+#define EDGE_LOAD                                                                               \
+    select((VT)0.0f, shuffle2(VLOADIN(in, row + q), VLOADIN(in, row + q + VW), sel), inside)
+#endif
+
 __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out_base,
                           __global const IN_ST *in, long in_base, __global const IN_ST *w,
                           long w_base BIAS_ARGS)
@@ -234,49 +328,24 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
         wco[c] = w_base + g * T(DMLI_CONV_WS_G) + min(co0 + c, cout_g - 1) * T(DMLI_CONV_WS_CO);
     }
     const long in_n = in_base + n * T(DMLI_CONV_IS_N) + g * cin_g * is_c;
-    for (long ci = 0; ci < cin_g; ++ci) {
-        const long in_c = in_n + ci * is_c, w_c = ci * ws_ci;
-        for (long kd = 0; kd < kd_n; ++kd) {
-            long id = in_coord(od, kd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),
-                               T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));
-            if (id < 0)
-                continue;
-            for (long kh = 0; kh < kh_n; ++kh) {
-                long row[RB];
-                bool ok[RB];
-#pragma unroll
-                for (int r = 0; r < RB; ++r) {
-                    long ih = in_coord(oh0 + r, kh, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),
-                                       T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));
-                    ok[r] = ih >= 0 && oh0 + r < T(DMLI_CONV_OUT(1));
-                    row[r] = in_c + id * is_d + ih * is_h;
-                }
-                const long w_k = w_c + kd * ws_d + kh * ws_h;
-                for (long kw = 0; kw < kw_n; ++kw) {
+    /* The block is inside the row for every tap (the usual case): the loads need no checks. */
 #if BACKWARD
-                    const long t0 = phase + pad_w - kw * dil_w; /* lane 0 of the phase's 0 */
-                    if ((t0 % s_w + s_w) % s_w != 0)
-                        continue; /* no lane of this phase takes tap kw */
-                    const long p0 = t0 / s_w + js, pstep = 1;
+    const long p0_lo = floor_div(phase + pad_w - (kw_n - 1) * dil_w, s_w) + js;
+    const long p0_hi = floor_div(phase + pad_w, s_w) + js, span = VW;
 #else
-                    const long p0 = ow0 * s_w + kw * dil_w - pad_w, pstep = s_w;
+    const long p0_lo = ow0 * s_w - pad_w, p0_hi = p0_lo + (kw_n - 1) * dil_w;
+    const long span = VLOAD == 2 ? 2 * VW : (VW - 1) * s_w + 1;
 #endif
-                    float wv[COB];
-#pragma unroll
-                    for (int c = 0; c < COB; ++c)
-                        wv[c] = LOADIN(w, wco[c] + w_k + kw * ws_w);
-#pragma unroll
-                    for (int r = 0; r < RB; ++r) {
-                        if (!ok[r])
-                            continue;
-                        VT x = load_row(in, row[r], p0, pstep, in_w, is_w);
-#pragma unroll
-                        for (int c = 0; c < COB; ++c)
-                            acc[c][r] = fma((VT)wv[c], x, acc[c][r]);
-                    }
-                }
-            }
-        }
+    if (p0_lo >= 0 && p0_hi + span <= in_w) {
+        ACCUMULATE((void)0, load_fast(in, row, p0, pstep, is_w))
+#if VLOAD
+    } else if (in_w >= VLOAD * VW) {
+        /* At a row's edge: the nearest whole window of VLOAD * VW inputs, its lanes moved into
+         * place (the shuffle and the zeros decided once a tap, outside the channel loop). */
+        ACCUMULATE(EDGE_PREP, EDGE_LOAD)
+#endif
+    } else {
+        ACCUMULATE((void)0, load_row(in, row, p0, pstep, in_w, is_w))
     }
 
     const long os_w = T(DMLI_CONV_OS(2));

@@ -138,14 +138,14 @@ void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         return;
     }
     /* Positions a vector: the device's int vector width (16 on AVX-512, 8 on AVX2), at most the
-     * tuning's, at least 4, and halved where a row (BACKWARD: a phase of one) has half as many
-     * positions, so that a block's lanes are mostly its own. */
+     * tuning's, at least 4, and halved where a row (BACKWARD: a phase of one) has fewer positions,
+     * so that a block's lanes are mostly its own. */
     const int64_t row = v->backward ? ceil_div(v->out[2], v->stride[2]) : v->out[2];
     uint32_t pref = dev->preferred_vector_width_int >= 4 ? dev->preferred_vector_width_int : 4;
     uint32_t vw = depthwise ? tu->conv_dw_vw : tu->conv_vw;
     if (pref < vw)
         vw = pref >= 16 ? 16 : pref >= 8 ? 8 : 4;
-    if (vw > 4 && 2 * row <= vw) /* once: two widths a device (each a compiled variant) */
+    if (vw > 4 && row < vw) /* once: two widths a device (each a compiled variant) */
         vw /= 2;
     uint32_t cob = depthwise ? tu->conv_dw_cob : tu->conv_cob;
     uint32_t rb = depthwise ? tu->conv_dw_rb : tu->conv_rb;
