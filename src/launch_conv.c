@@ -147,8 +147,12 @@ void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         vw = pref >= 16 ? 16 : pref >= 8 ? 8 : 4;
     if (vw > 4 && row < vw) /* once: two widths a device (each a compiled variant) */
         vw /= 2;
-    uint32_t cob = depthwise ? tu->conv_dw_cob : tu->conv_cob;
-    uint32_t rb = depthwise ? tu->conv_dw_rb : tu->conv_rb;
+    /* A halved vector width doubles the channels, up to conv_max_cob. */
+    uint32_t cob = depthwise ? tu->conv_dw_cob : v->backward ? tu->conv_bwd_cob : tu->conv_cob;
+    uint32_t rb = depthwise ? tu->conv_dw_rb : v->backward ? tu->conv_bwd_rb : tu->conv_rb;
+    if (!depthwise && vw < tu->conv_vw)
+        cob = cob * (tu->conv_vw / vw) < tu->conv_max_cob ? cob * (tu->conv_vw / vw)
+                                                            : tu->conv_max_cob;
     int64_t co_blocks = ceil_div(v->cout_g, cob);
     l->kernel = "conv_direct";
     l->table[DMLI_CONV_CO_BLOCKS] = co_blocks;

@@ -81,12 +81,18 @@ static const dmli_tuning cpu = {
     .gemm_tile_items = {16, 16},
     .gemm_tile_block = {4, 4},
     .gemm_tile_k = 16,
-    /* Convolution: 16 positions (one AVX-512 vector of float) x 8 output channels an item, a
-     * row at a time; depthwise 16 positions x 4 rows of one channel. First figures in
-     * docs/performance.md (heuristic: sized to AVX-512's 32 registers, not yet swept). */
+    /* Convolution: 16 positions (one AVX-512 vector of float) x 16 output channels an item (16
+     * of AVX-512's 32 registers accumulate), a row at a time: 3x3 at 56 x 56 with 64 channels
+     * 1.39 ms against 1.68 for 8 channels x 2 rows and 1.80 for 12 x 2, the 7x7/2 stem 2.09
+     * against 2.71 (dmlcl-bench minimums, shared VM, 16:45 UTC); BACKWARD 8 channels x 2 rows
+     * (the transposed 4x4/2: 2.52 ms against 4.31 for 16 x 1); depthwise 16 positions x 4 rows
+     * of one channel (heuristic). */
     .conv_vw = 16,
-    .conv_cob = 8,
+    .conv_cob = 16,
     .conv_rb = 1,
+    .conv_bwd_cob = 8,
+    .conv_bwd_rb = 2,
+    .conv_max_cob = 16,
     .conv_dw_vw = 16,
     .conv_dw_cob = 1,
     .conv_dw_rb = 4,
@@ -155,6 +161,9 @@ static const dmli_tuning gpu = {
     .conv_vw = 4,
     .conv_cob = 4,
     .conv_rb = 1,
+    .conv_bwd_cob = 4,
+    .conv_bwd_rb = 1,
+    .conv_max_cob = 8,
     .conv_dw_vw = 4,
     .conv_dw_cob = 1,
     .conv_dw_rb = 2,
