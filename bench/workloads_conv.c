@@ -104,10 +104,10 @@ static int conv_workload(workload *w, const conv_shape *s)
     expect(s, x, f, b, oh, ow, w->expected);
     w->output_bytes = out_n * sizeof(float);
     for (int i = 0; i < 2; ++i) {
-        w->axes[i] = s->stride;      /* Strides */
-        w->axes[2 + i] = 1;          /* Dilations */
-        w->axes[4 + i] = s->pad;     /* StartPadding, EndPadding */
-        w->repeats[i] = 0;           /* OutputPadding */
+        w->axes[i] = s->stride;  /* Strides */
+        w->axes[2 + i] = 1;      /* Dilations */
+        w->axes[4 + i] = s->pad; /* StartPadding, EndPadding */
+        w->repeats[i] = 0;       /* OutputPadding */
     }
     w->op.conv = (DML_CONVOLUTION_OPERATOR_DESC){bench_tensor(w, 0, f32, 4, xsz, NULL),
                                                  bench_tensor(w, 1, f32, 4, fsz, NULL),

@@ -194,17 +194,17 @@
  * filter backwards from its last element). The filter offset of (group g, output channel co
  * of the group, input channel ci of the group) is g * WS_G + co * WS_CO + ci * WS_CI: FORWARD
  * reads {Cout, Cin/G, ...}, BACKWARD {Cin, Cout/G, ...}. Table slots: */
-#define DMLI_CONV_N 0         /* batch */
-#define DMLI_CONV_CIN_G 1     /* input channels per group */
-#define DMLI_CONV_COUT_G 2    /* output channels per group */
-#define DMLI_CONV_CO_BLOCKS 3 /* blocks of COB output channels per group */
-#define DMLI_CONV_IN(d) (4 + (d))    /* input size along spatial d (0 D, 1 H, 2 W) */
-#define DMLI_CONV_OUT(d) (7 + (d))   /* output size */
-#define DMLI_CONV_K(d) (10 + (d))    /* filter size */
-#define DMLI_CONV_S(d) (13 + (d))    /* convolution stride */
-#define DMLI_CONV_DIL(d) (16 + (d))  /* dilation */
-#define DMLI_CONV_PAD(d) (19 + (d))  /* start padding */
-#define DMLI_CONV_IS_N 22            /* input strides: batch, channel, spatial */
+#define DMLI_CONV_N 0               /* batch */
+#define DMLI_CONV_CIN_G 1           /* input channels per group */
+#define DMLI_CONV_COUT_G 2          /* output channels per group */
+#define DMLI_CONV_CO_BLOCKS 3       /* blocks of COB output channels per group */
+#define DMLI_CONV_IN(d) (4 + (d))   /* input size along spatial d (0 D, 1 H, 2 W) */
+#define DMLI_CONV_OUT(d) (7 + (d))  /* output size */
+#define DMLI_CONV_K(d) (10 + (d))   /* filter size */
+#define DMLI_CONV_S(d) (13 + (d))   /* convolution stride */
+#define DMLI_CONV_DIL(d) (16 + (d)) /* dilation */
+#define DMLI_CONV_PAD(d) (19 + (d)) /* start padding */
+#define DMLI_CONV_IS_N 22           /* input strides: batch, channel, spatial */
 #define DMLI_CONV_IS_C 23
 #define DMLI_CONV_IS(d) (24 + (d))
 #define DMLI_CONV_WS_G 27 /* filter strides: group, output channel, input channel, spatial */

@@ -134,7 +134,8 @@ static long in_coord(long o, long k, long s, long dil, long pad, long n)
 
 /* The bias of output channel co: 0 without one (DMLI_CONV_HAS_BIAS 0: the bias argument is
  * another tensor's buffer, never read). */
-#define BIAS_OF(co) (T(DMLI_CONV_HAS_BIAS) ? LOADIN(bias, bias_base + (co) * T(DMLI_CONV_BS_C)) : 0.0f)
+#define BIAS_OF(co) \
+    (T(DMLI_CONV_HAS_BIAS) ? LOADIN(bias, bias_base + (co)*T(DMLI_CONV_BS_C)) : 0.0f)
 
 /* out[o] = act(v) for a value before the activation. */
 static void store_one(__global OUT_ST *out, long o, float v, __constant long *table)
@@ -188,7 +189,6 @@ static VT load_row(__global const IN_ST *in, long row, long p0, long step, long 
     return VLOADP(xs);
 }
 
-
 /* load_row's vector where every lane is inside the row. */
 static VT load_fast(__global const IN_ST *in, long row, long p0, long step, long is)
 {
@@ -197,8 +197,7 @@ static VT load_fast(__global const IN_ST *in, long row, long p0, long step, long
     return VLOADIN(in, row + p0);
 #elif VLOAD == 2
     (void)step, (void)is;
-    return shuffle2(VLOADIN(in, row + p0), VLOADIN(in, row + p0 + VW),
-                    AS_UT(VLOADI(0, even_ids)));
+    return shuffle2(VLOADIN(in, row + p0), VLOADIN(in, row + p0 + VW), AS_UT(VLOADI(0, even_ids)));
 #else
     float xs[VW];
 #pragma unroll
@@ -218,67 +217,67 @@ static long floor_div(long a, long b)
  * (an expression of row, p0 and pstep): the kernel's loop nest, once with the checked loads
  * and once without. */
 #if BACKWARD
-#define TAP_W()                                                                                 \
-    const long t0 = phase + pad_w - kw * dil_w; /* lane 0 of the phase's taps */                \
-    if ((t0 % s_w + s_w) % s_w != 0)                                                             \
-        continue; /* no lane of this phase takes tap kw */                                       \
+#define TAP_W()                                                                  \
+    const long t0 = phase + pad_w - kw * dil_w; /* lane 0 of the phase's taps */ \
+    if ((t0 % s_w + s_w) % s_w != 0)                                             \
+        continue; /* no lane of this phase takes tap kw */                       \
     const long p0 = t0 / s_w + js, pstep = 1
 #else
 #define TAP_W() const long p0 = ow0 * s_w + kw * dil_w - pad_w, pstep = s_w
 #endif
-#define ACCUMULATE(PREP, LOAD)                                                                     \
-    for (long kd = 0; kd < kd_n; ++kd) {                                                         \
-        const long id = in_coord(od, kd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),                 \
-                                 T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));                      \
-        if (id < 0)                                                                              \
-            continue;                                                                            \
-        for (long kh = 0; kh < kh_n; ++kh) {                                                     \
-            long row0[RB];                                                                       \
-            bool ok[RB];                                                                         \
-            _Pragma("unroll") for (int r = 0; r < RB; ++r)                                       \
-            {                                                                                    \
-                const long ih = in_coord(oh0 + r, kh, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),    \
-                                         T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));               \
-                ok[r] = ih >= 0 && oh0 + r < T(DMLI_CONV_OUT(1));                                \
-                row0[r] = in_n + id * is_d + ih * is_h;                                          \
-            }                                                                                    \
-            for (long kw = 0; kw < kw_n; ++kw) {                                                 \
-                TAP_W();                                                                         \
-                PREP;                                                                            \
-                const long w_k = kd * ws_d + kh * ws_h + kw * ws_w;                              \
-                /* Innermost, the group's input channels: long runs of loads and FMAs. */        \
-                for (long ci = 0; ci < cin_g; ++ci) {                                            \
-                    float wv[COB];                                                               \
-                    _Pragma("unroll") for (int c = 0; c < COB; ++c) wv[c] =                      \
-                        LOADIN(w, wco[c] + w_k + ci * ws_ci);                                    \
-                    _Pragma("unroll") for (int r = 0; r < RB; ++r)                               \
-                    {                                                                            \
-                        if (!ok[r])                                                              \
-                            continue;                                                            \
-                        const long row = row0[r] + ci * is_c;                                    \
-                        const VT x = LOAD;                                                       \
-                        _Pragma("unroll") for (int c = 0; c < COB; ++c) acc[c][r] =              \
-                            fma((VT)wv[c], x, acc[c][r]);                                        \
-                    }                                                                            \
-                }                                                                                \
-            }                                                                                    \
-        }                                                                                        \
+#define ACCUMULATE(PREP, LOAD)                                                                \
+    for (long kd = 0; kd < kd_n; ++kd) {                                                      \
+        const long id = in_coord(od, kd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),              \
+                                 T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));                    \
+        if (id < 0)                                                                           \
+            continue;                                                                         \
+        for (long kh = 0; kh < kh_n; ++kh) {                                                  \
+            long row0[RB];                                                                    \
+            bool ok[RB];                                                                      \
+            _Pragma("unroll") for (int r = 0; r < RB; ++r)                                    \
+            {                                                                                 \
+                const long ih = in_coord(oh0 + r, kh, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)), \
+                                         T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));            \
+                ok[r] = ih >= 0 && oh0 + r < T(DMLI_CONV_OUT(1));                             \
+                row0[r] = in_n + id * is_d + ih * is_h;                                       \
+            }                                                                                 \
+            for (long kw = 0; kw < kw_n; ++kw) {                                              \
+                TAP_W();                                                                      \
+                PREP;                                                                         \
+                const long w_k = kd * ws_d + kh * ws_h + kw * ws_w;                           \
+                /* Innermost, the group's input channels: long runs of loads and FMAs. */     \
+                for (long ci = 0; ci < cin_g; ++ci) {                                         \
+                    float wv[COB];                                                            \
+                    _Pragma("unroll") for (int c = 0; c < COB; ++c) wv[c] =                   \
+                        LOADIN(w, wco[c] + w_k + ci * ws_ci);                                 \
+                    _Pragma("unroll") for (int r = 0; r < RB; ++r)                            \
+                    {                                                                         \
+                        if (!ok[r])                                                           \
+                            continue;                                                         \
+                        const long row = row0[r] + ci * is_c;                                 \
+                        const VT x = LOAD;                                                    \
+                        _Pragma("unroll") for (int c = 0; c < COB; ++c) acc[c][r] =           \
+                            fma((VT)wv[c], x, acc[c][r]);                                     \
+                    }                                                                         \
+                }                                                                             \
+            }                                                                                 \
+        }                                                                                     \
     }
 
 #if VLOAD == 1
-#define EDGE_PREP                                                                               \
-    const long q = clamp(p0, 0L, in_w - VW);                                                     \
-    const IT src = VLOADI(0, lane_ids) + (int)(p0 - q);                                          \
-    const UT sel = AS_UT(src) & (UT)(VW - 1);                                                    \
+#define EDGE_PREP                                       \
+    const long q = clamp(p0, 0L, in_w - VW);            \
+    const IT src = VLOADI(0, lane_ids) + (int)(p0 - q); \
+    const UT sel = AS_UT(src) & (UT)(VW - 1);           \
     const IT inside = src >= 0 && src < VW
 #define EDGE_LOAD select((VT)0.0f, shuffle(VLOADIN(in, row + q), sel), inside)
 #elif VLOAD == 2
-#define EDGE_PREP                                                                               \
-    const long q = clamp(p0, 0L, in_w - 2 * VW);                                                 \
-    const IT src = VLOADI(0, even_ids) + (int)(p0 - q);                                          \
-    const UT sel = AS_UT(src) & (UT)(2 * VW - 1);                                                \
+#define EDGE_PREP                                       \
+    const long q = clamp(p0, 0L, in_w - 2 * VW);        \
+    const IT src = VLOADI(0, even_ids) + (int)(p0 - q); \
+    const UT sel = AS_UT(src) & (UT)(2 * VW - 1);       \
     const IT inside = src >= 0 && src < 2 * VW
-#define EDGE_LOAD                                                                               \
+#define EDGE_LOAD \
     select((VT)0.0f, shuffle2(VLOADIN(in, row + q), VLOADIN(in, row + q + VW), sel), inside)
 #endif
 
@@ -355,8 +354,8 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
             break;
         const long co = g * cout_g + co0 + c;
         const float b = BIAS_OF(co);
-        const long oc = out_base + n * T(DMLI_CONV_OS_N) + co * T(DMLI_CONV_OS_C) +
-                        od * T(DMLI_CONV_OS(0));
+        const long oc =
+            out_base + n * T(DMLI_CONV_OS_N) + co * T(DMLI_CONV_OS_C) + od * T(DMLI_CONV_OS(0));
 #pragma unroll
         for (int r = 0; r < RB; ++r) {
             if (oh0 + r >= T(DMLI_CONV_OUT(1)))

@@ -83,10 +83,17 @@ static int build_conv(rt_build *b)
 {
     static const char *const inputs[] = {"InputTensor", "FilterTensor", "BiasTensor",
                                          "OutputTensor", NULL};
-    static const char *const attrs[] = {"Mode",          "Direction",  "DimensionCount",
-                                        "Strides",       "Dilations",  "StartPadding",
-                                        "EndPadding",    "OutputPadding", "GroupCount",
-                                        "FusedActivation", NULL};
+    static const char *const attrs[] = {"Mode",
+                                        "Direction",
+                                        "DimensionCount",
+                                        "Strides",
+                                        "Dilations",
+                                        "StartPadding",
+                                        "EndPadding",
+                                        "OutputPadding",
+                                        "GroupCount",
+                                        "FusedActivation",
+                                        NULL};
     static const char *const outputs[] = {"OutputTensor", NULL};
     if (rt_check_names(b, inputs, attrs, outputs))
         return -1;
@@ -108,7 +115,8 @@ static int build_conv(rt_build *b)
     if ((d->OutputTensor = bind_output(b, in)) == NULL)
         return -1;
     int mode, direction;
-    if (attr_enum(b, "Mode", modes, 1, &mode) || attr_enum(b, "Direction", directions, 0, &direction))
+    if (attr_enum(b, "Mode", modes, 1, &mode) ||
+        attr_enum(b, "Direction", directions, 0, &direction))
         return -1;
     d->Mode = (DML_CONVOLUTION_MODE)mode;
     d->Direction = (DML_CONVOLUTION_DIRECTION)direction;

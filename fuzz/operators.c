@@ -381,9 +381,12 @@ static const schema schemas[] = {
       U(DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC, Bias), E}},
     /* The conv family (src/ops/conv.c): the five arrays share DimensionCount. */
     {DML_OPERATOR_CONVOLUTION,
-     {T(DML_CONVOLUTION_OPERATOR_DESC, InputTensor), T(DML_CONVOLUTION_OPERATOR_DESC, FilterTensor),
-      T(DML_CONVOLUTION_OPERATOR_DESC, BiasTensor), T(DML_CONVOLUTION_OPERATOR_DESC, OutputTensor),
-      U(DML_CONVOLUTION_OPERATOR_DESC, Mode), U(DML_CONVOLUTION_OPERATOR_DESC, Direction),
+     {T(DML_CONVOLUTION_OPERATOR_DESC, InputTensor),
+      T(DML_CONVOLUTION_OPERATOR_DESC, FilterTensor),
+      T(DML_CONVOLUTION_OPERATOR_DESC, BiasTensor),
+      T(DML_CONVOLUTION_OPERATOR_DESC, OutputTensor),
+      U(DML_CONVOLUTION_OPERATOR_DESC, Mode),
+      U(DML_CONVOLUTION_OPERATOR_DESC, Direction),
       U(DML_CONVOLUTION_OPERATOR_DESC, DimensionCount),
       LIST(LIST_U32, DML_CONVOLUTION_OPERATOR_DESC, Strides, DimensionCount),
       LIST(LIST_U32, DML_CONVOLUTION_OPERATOR_DESC, Dilations, DimensionCount),
@@ -391,7 +394,8 @@ static const schema schemas[] = {
       LIST(LIST_U32, DML_CONVOLUTION_OPERATOR_DESC, EndPadding, DimensionCount),
       LIST(LIST_U32, DML_CONVOLUTION_OPERATOR_DESC, OutputPadding, DimensionCount),
       U(DML_CONVOLUTION_OPERATOR_DESC, GroupCount),
-      {FUSED, offsetof(DML_CONVOLUTION_OPERATOR_DESC, FusedActivation), 0}, E}},
+      {FUSED, offsetof(DML_CONVOLUTION_OPERATOR_DESC, FusedActivation), 0},
+      E}},
 };
 
 /* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */

@@ -18,9 +18,9 @@ typedef struct dmli_conv {
     int64_t n, groups, cin_g, cout_g;
     int64_t in[3], out[3], k[3]; /* {D, H, W} */
     int64_t stride[3], dil[3], pad[3];
-    int64_t in_s[5], out_s[5];              /* {N, C, D, H, W} */
-    int64_t ws_g, ws_co, ws_ci, ws[3];      /* the filter as the kernel walks it */
-    int64_t bias_s;                         /* along the bias's channels */
+    int64_t in_s[5], out_s[5];         /* {N, C, D, H, W} */
+    int64_t ws_g, ws_co, ws_ci, ws[3]; /* the filter as the kernel walks it */
+    int64_t bias_s;                    /* along the bias's channels */
     dmli_act act;
     float act_param[3];
 } dmli_conv;

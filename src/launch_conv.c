@@ -14,8 +14,8 @@
  */
 #include <string.h>
 
-#include "launch.h"
 #include "conv.h"
+#include "launch.h"
 #include "tuning.h"
 
 static int64_t ceil_div(int64_t a, int64_t b)
@@ -152,11 +152,12 @@ void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     uint32_t rb = depthwise ? tu->conv_dw_rb : v->backward ? tu->conv_bwd_rb : tu->conv_rb;
     if (!depthwise && vw < tu->conv_vw)
         cob = cob * (tu->conv_vw / vw) < tu->conv_max_cob ? cob * (tu->conv_vw / vw)
-                                                            : tu->conv_max_cob;
+                                                          : tu->conv_max_cob;
     int64_t co_blocks = ceil_div(v->cout_g, cob);
     l->kernel = "conv_direct";
     l->table[DMLI_CONV_CO_BLOCKS] = co_blocks;
-    l->table[DMLI_CONV_W_BLOCKS] = v->backward ? v->stride[2] * ceil_div(row, vw) : ceil_div(row, vw);
+    l->table[DMLI_CONV_W_BLOCKS] =
+        v->backward ? v->stride[2] * ceil_div(row, vw) : ceil_div(row, vw);
     l->table[DMLI_CONV_H_BLOCKS] = ceil_div(v->out[1], rb);
     l->global[0] =
         (size_t)(l->table[DMLI_CONV_W_BLOCKS] * l->table[DMLI_CONV_H_BLOCKS] * v->out[0]);

@@ -26,9 +26,9 @@
  */
 #include <string.h>
 
+#include "conv.h"
 #include "ops/activation.h"
 #include "ops/common.h"
-#include "conv.h"
 
 #define OP "CONVOLUTION"
 
@@ -41,8 +41,7 @@ typedef struct conv_scratch {
 static HRESULT import(const DML_CONVOLUTION_OPERATOR_DESC *d, dmli_op_state *st)
 {
     DMLI_TRY(dmli_tensor_import(OP, names[0], d->InputTensor, DMLI_TENSOR_INPUT, &st->inputs[0]));
-    DMLI_TRY(
-        dmli_tensor_import(OP, names[1], d->FilterTensor, DMLI_TENSOR_INPUT, &st->inputs[1]));
+    DMLI_TRY(dmli_tensor_import(OP, names[1], d->FilterTensor, DMLI_TENSOR_INPUT, &st->inputs[1]));
     DMLI_TRY(dmli_tensor_import(OP, names[2], d->BiasTensor,
                                 DMLI_TENSOR_INPUT | DMLI_TENSOR_OPTIONAL, &st->inputs[2]));
     DMLI_TRY(dmli_tensor_import(OP, "OutputTensor", d->OutputTensor, DMLI_TENSOR_OUTPUT,
@@ -53,8 +52,8 @@ static HRESULT import(const DML_CONVOLUTION_OPERATOR_DESC *d, dmli_op_state *st)
                     "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16)", OP,
                     dmli_type_name(x->type), OP);
     DMLI_INVALID_IF(x->rank < 3 || x->rank > 5,
-                    "%s: InputTensor.DimensionCount (%u) must be 3 to 5 ({N, C, [D], [H], W})",
-                    OP, x->rank);
+                    "%s: InputTensor.DimensionCount (%u) must be 3 to 5 ({N, C, [D], [H], W})", OP,
+                    x->rank);
     for (int k = 1; k < 3; ++k)
         if (st->inputs[k].present) {
             DMLI_TRY(dmli_ops_same_type(OP, names[k], &st->inputs[k], names[0], x));
@@ -73,8 +72,9 @@ static HRESULT check_arrays(const DML_CONVOLUTION_OPERATOR_DESC *d)
     static const char *const field[5] = {"Strides", "Dilations", "StartPadding", "EndPadding",
                                          "OutputPadding"};
     for (int a = 0; a < 5; ++a)
-        DMLI_INVALID_IF(arrays[a] == NULL, "%s: %s is NULL: it must hold DimensionCount (%u) values",
-                        OP, field[a], d->DimensionCount);
+        DMLI_INVALID_IF(arrays[a] == NULL,
+                        "%s: %s is NULL: it must hold DimensionCount (%u) values", OP, field[a],
+                        d->DimensionCount);
     for (UINT i = 0; i < d->DimensionCount; ++i) {
         DMLI_INVALID_IF(d->Strides[i] < 1, "%s: Strides[%u] (%u) must be at least 1", OP, i,
                         d->Strides[i]);
@@ -142,8 +142,8 @@ static HRESULT validate(const void *desc, dmli_op_state *st)
     DMLI_TRY(check_arrays(d));
     DMLI_TRY(check_channels(d, st));
     conv_scratch *s = DMLI_OP_SCRATCH(st, conv_scratch);
-    DMLI_TRY(dmli_activation_fused(OP, "FusedActivation", d->FusedActivation,
-                                   st->outputs[0].type, &s->act));
+    DMLI_TRY(dmli_activation_fused(OP, "FusedActivation", d->FusedActivation, st->outputs[0].type,
+                                   &s->act));
     st->n_inputs = 3;
     st->n_outputs = 1;
     for (int k = 0; k < 3; ++k)
@@ -191,8 +191,8 @@ static HRESULT infer(const void *desc, dmli_op_state *st)
     if (b->present) {
         uint64_t bias[DMLI_MAX_RANK] = {1, cout, 1, 1, 1};
         DMLI_INVALID_IF(memcmp(b->sizes, bias, b->rank * sizeof bias[0]) != 0,
-                        "%s: BiasTensor.Sizes (%s) must be %s ({1, the output channels, 1...})",
-                        OP, dmli_format_dims(got, sizeof got, b->rank, b->sizes),
+                        "%s: BiasTensor.Sizes (%s) must be %s ({1, the output channels, 1...})", OP,
+                        dmli_format_dims(got, sizeof got, b->rank, b->sizes),
                         dmli_format_dims(dims, sizeof dims, b->rank, bias));
     }
     if (fwd)

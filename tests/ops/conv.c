@@ -7,14 +7,14 @@
  * CROSS_CORRELATION, GroupCount 1, 2 or the channels (depthwise), strides 1 to 3, dilations 1
  * or 2, start and end padding, OutputPadding (BACKWARD), BACKWARD outputs larger than the rule's
  * (as ONNX Runtime passes output_padding), a bias in half the cases and a fused activation in a
- * quarter, FLOAT16 in a quarter; every tensor packed, padded or permuted (an NHWC input described by strides is a
- * permuted layout), the input and filter sometimes broadcast. Data in [-2, 2] (finite: a zero
- * pad times an infinite weight is NaN, a rule the cases do not test). Outputs compare within
- * 2 x taps ULP (reference/precision.md) or the reference's absolute bound of a float32 sum
- * (cancellation), plus the activation's tolerance. Fixed cases: known values, the register
- * blocks' edges on larger shapes (every W block interior and at both edges, channel blocks with
- * a remainder, depthwise, BACKWARD with stride 2), each variant's compile.
- * Failures print the seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
+ * quarter, FLOAT16 in a quarter; every tensor packed, padded or permuted (an NHWC input described
+ * by strides is a permuted layout), the input and filter sometimes broadcast. Data in [-2, 2]
+ * (finite: a zero pad times an infinite weight is NaN, a rule the cases do not test). Outputs
+ * compare within 2 x taps ULP (reference/precision.md) or the reference's absolute bound of a
+ * float32 sum (cancellation), plus the activation's tolerance. Fixed cases: known values, the
+ * register blocks' edges on larger shapes (every W block interior and at both edges, channel blocks
+ * with a remainder, depthwise, BACKWARD with stride 2), each variant's compile. Failures print the
+ * seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -245,9 +245,9 @@ static const char *conv_describe(const conv_case *c, char *buf, size_t len)
     const ref_conv_params *p = &c->s.p;
     size_t at = 0;
     for (uint32_t i = 0; i < p->spatial; ++i)
-        at += (size_t)snprintf(arrays + at, sizeof arrays - at,
-                               " [s%u d%u pad %u,%u op %u]", p->strides[i], p->dilations[i],
-                               p->start[i], p->end[i], p->output_padding[i]);
+        at += (size_t)snprintf(arrays + at, sizeof arrays - at, " [s%u d%u pad %u,%u op %u]",
+                               p->strides[i], p->dilations[i], p->start[i], p->end[i],
+                               p->output_padding[i]);
     snprintf(buf, len, "%s\n  %s %s %s groups %u%s; fused %s {%.9g, %.9g}\n  %s\n  %s\n  %s\n  %s",
              ops_replay(head, sizeof head, "CONVOLUTION", "conv", c->test, c->number, c->seed),
              ref_type_name(c->s.type), p->backward ? "BACKWARD" : "FORWARD",
@@ -303,14 +303,14 @@ static void conv_run(conv_case *c)
     const char *stage = "";
     if (ops_verbose())
         fprintf(stderr, "%s\n", conv_describe(c, what, sizeof what));
-    HRESULT hr = ops_run_device(&c->desc, &c->mem, inputs, 3, outputs, 1, OPS_SUBMIT_DEFAULT,
-                                &stage);
-    cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", conv_describe(c, what, sizeof what),
-              stage, dmlcl_hresult_name(hr), dmlcl_last_error());
+    HRESULT hr =
+        ops_run_device(&c->desc, &c->mem, inputs, 3, outputs, 1, OPS_SUBMIT_DEFAULT, &stage);
+    cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", conv_describe(c, what, sizeof what), stage,
+              dmlcl_hresult_name(hr), dmlcl_last_error());
     accept_tolerance(c);
     uint64_t bad = ops_compare(&c->mem, all, c->s.bias ? 4 : 3, diff, sizeof diff);
-    cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", conv_describe(c, what, sizeof what),
-              bad, diff);
+    cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", conv_describe(c, what, sizeof what), bad,
+              diff);
 }
 
 static void conv_one(conv_case *c, ref_rng *rng)
@@ -452,13 +452,11 @@ Test(conv, known_values)
     float out[5];
     HRESULT hr = run_1d(&d, x, 4, w, 2, out, 3);
     cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
-    cr_expect(out[0] == 21 && out[1] == 32 && out[2] == 43, "{%g, %g, %g}", out[0], out[1],
-              out[2]);
+    cr_expect(out[0] == 21 && out[1] == 32 && out[2] == 43, "{%g, %g, %g}", out[0], out[1], out[2]);
     d.Mode = DML_CONVOLUTION_MODE_CONVOLUTION;
     hr = run_1d(&d, x, 4, w, 2, out, 3);
     cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
-    cr_expect(out[0] == 12 && out[1] == 23 && out[2] == 34, "{%g, %g, %g}", out[0], out[1],
-              out[2]);
+    cr_expect(out[0] == 12 && out[1] == 23 && out[2] == 34, "{%g, %g, %g}", out[0], out[1], out[2]);
     d.Mode = DML_CONVOLUTION_MODE_CROSS_CORRELATION;
     d.Direction = DML_CONVOLUTION_DIRECTION_BACKWARD;
     d.OutputTensor = &tb;

@@ -156,8 +156,7 @@ bool ref_conv(const ref_conv_params *p, const ref_tensor *in, const ref_tensor *
                     int64_t t = tap(p, k[i], ksizes[i]);
                     int64_t o;
                     if (p->backward) {
-                        o = (int64_t)ic[2 + i] * p->strides[i] + t * p->dilations[i] -
-                            p->start[i];
+                        o = (int64_t)ic[2 + i] * p->strides[i] + t * p->dilations[i] - p->start[i];
                     } else { /* in = o * S + t * D - start */
                         int64_t q = (int64_t)ic[2 + i] + p->start[i] - t * p->dilations[i];
                         inside = q >= 0 && q % p->strides[i] == 0;

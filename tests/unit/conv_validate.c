@@ -12,10 +12,10 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "conv.h"
 #include "dmlcl/dmlcl.h"
 #include "internal.h"
 #include "launch.h"
-#include "conv.h"
 #include "ref_conv.h"
 #include "support.h"
 
@@ -225,8 +225,7 @@ Test(conv_validate, output_sizes)
     c.d.Direction = DML_CONVOLUTION_DIRECTION_BACKWARD;
     unit_tensor_set(&c.filter, F32, 4, (UINT[]){4, 3, 3, 3}, NULL);
     unit_tensor_set(&c.out, F32, 4, (UINT[]){1, 6, 5, 8}, NULL);
-    EXPECT(create(&c), E_INVALIDARG, "OutputTensor.Sizes ({1,6,5,8})", "at least",
-           "{1,6,6,8}");
+    EXPECT(create(&c), E_INVALIDARG, "OutputTensor.Sizes ({1,6,5,8})", "at least", "{1,6,6,8}");
     conv_init(&c, F32);
     c.d.Direction = DML_CONVOLUTION_DIRECTION_BACKWARD;
     unit_tensor_set(&c.filter, F32, 4, (UINT[]){4, 3, 3, 3}, NULL);
@@ -343,8 +342,8 @@ Test(conv_validate, oracle)
     ref_tensor in = ref_tensor_view(F32, 3, xs, NULL, x), f = ref_tensor_view(F32, 3, ws, NULL, w);
     ref_tensor out = ref_tensor_view(F32, 3, ys, NULL, y);
     cr_assert(ref_conv(&p, &in, &f, NULL, &out, NULL));
-    cr_expect(y[0] == 10 && y[1] == 21 && y[2] == 32 && y[3] == 3, "%g %g %g %g", y[0], y[1],
-              y[2], y[3]);
+    cr_expect(y[0] == 10 && y[1] == 21 && y[2] == 32 && y[3] == 3, "%g %g %g %g", y[0], y[1], y[2],
+              y[3]);
     p.backward = true;
     p.strides[0] = 2;
     p.start[0] = p.end[0] = 0;
