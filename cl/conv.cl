@@ -96,22 +96,38 @@
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
+/*
+ * Vectors of VW floats without a vector-typed builtin call (vloadN, vstoreN, shuffle, select,
+ * fma on floatN): a call passing a 32- or 64-byte vector changes the ABI on targets without AVX
+ * or AVX-512 (scripts/kernel-targets builds every variant for each), while vector arithmetic,
+ * element-wise construction and unions do not. VGATHER(L, p, i, s): the vector of L(p, i),
+ * L(p, i + s), ... (contiguous reads merge into one vector load).
+ */
+#define VL1(L, p, i, s) L(p, (i))
+#define VL2(L, p, i, s) L(p, (i)), L(p, (i) + (s))
+#define VL4(L, p, i, s) VL2(L, p, i, s), VL2(L, p, (i) + 2 * (s), s)
+#define VL8(L, p, i, s) VL4(L, p, i, s), VL4(L, p, (i) + 4 * (s), s)
+#define VL16(L, p, i, s) VL8(L, p, i, s), VL8(L, p, (i) + 8 * (s), s)
 #if VW == 1
 #define VT float
-#define VLOADP(p) ((p)[0])
-#define VSTOREP(v, p) ((p)[0] = (v))
 #else
 #define VT CAT(float, VW)
-#define VLOADP(p) CAT(vload, VW)(0, (p))
-#define VSTOREP(v, p) CAT(vstore, VW)((v), 0, (p))
 #endif
-#if IN_HALF && VW > 1
-#define VLOADIN(p, i) CAT(vload_half, VW)(0, (__global const half *)(p) + (i))
-#elif IN_HALF
-#define VLOADIN(p, i) vload_half((i), (__global const half *)(p))
-#else
-#define VLOADIN(p, i) VLOADP((p) + (i))
-#endif
+#define VGATHER(L, p, i, s) ((VT)(CAT(VL, VW)(L, p, i, s)))
+typedef union {
+    VT v;
+    float f[VW];
+} vt_lanes;
+#define PLOAD(p, i) ((p)[(i)])
+#define VLOADP(p) VGATHER(PLOAD, (p), 0, 1)
+#define VLOADIN(p, i) VGATHER(LOADIN, p, i, 1)
+#define VLOADIN2(p, i) VGATHER(LOADIN, p, i, 2) /* the even lanes of 2 * VW */
+/* acc + a * b, contracted to one multiply-add where the device has one (the file's
+ * FP_CONTRACT is OFF: the activations count their roundings). */
+#define FMADD(a, b, acc)                                           \
+    do {                                                           \
+        _Pragma("OPENCL FP_CONTRACT ON")(acc) = (a) * (b) + (acc); \
+    } while (0)
 
 #define T(i) table[(i)]
 
@@ -152,60 +168,55 @@ static void store_one(__global OUT_ST *out, long o, float v, __constant long *ta
 
 #if !TILED
 
-#if VW > 1
-#define IT CAT(int, VW)
-#define UT CAT(uint, VW)
-#define AS_UT CAT(as_uint, VW)
-#define VLOADI CAT(vload, VW)
-__constant int lane_ids[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-__constant int even_ids[16] = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30};
-#endif
+/* The VW inputs p0, p0 + pstep, ... of a window row (row: its offset; in_w inputs, is_w
+ * apart) into x, 0 outside the row: lane by lane (the general case). */
+#define LOAD_CHECKED(x)                                                         \
+    do {                                                                        \
+        float xs_[VW];                                                          \
+        _Pragma("unroll") for (int j = 0; j < VW; ++j)                          \
+        {                                                                       \
+            const long p_ = p0 + j * pstep;                                     \
+            xs_[j] = p_ >= 0 && p_ < in_w ? LOADIN(in, row + p_ * is_w) : 0.0f; \
+        }                                                                       \
+        (x) = VLOADP(xs_);                                                      \
+    } while (0)
 
-/* The VW inputs p0, p0 + step, ... of a window row (row: its offset; n inputs, is apart), 0
- * outside the row. VLOAD 1 (step 1, is 1): one vector load, or at an edge the nearest whole
- * vector shifted into place; VLOAD 2 (step 2, is 1): two vector loads, the even lanes. */
-static VT load_row(__global const IN_ST *in, long row, long p0, long step, long n, long is)
-{
+/* ... where every lane is inside the row: VLOAD 1 one vector load, 2 two and their even lanes,
+ * 0 strided reads. */
 #if VLOAD == 1
-    if (p0 >= 0 && p0 + VW <= n)
-        return VLOADIN(in, row + p0);
-    if (n >= VW && p0 > -VW && p0 < n) {
-        const long q = p0 < 0 ? 0 : n - VW;
-        const VT v = VLOADIN(in, row + q);
-        const IT src = VLOADI(0, lane_ids) + (int)(p0 - q);
-        return select((VT)0.0f, shuffle(v, AS_UT(src) & (UT)(VW - 1)), src >= 0 && src < VW);
-    }
+#define LOAD_FAST(x) ((x) = VLOADIN(in, row + p0))
 #elif VLOAD == 2
-    if (p0 >= 0 && p0 + 2 * VW <= n)
-        return shuffle2(VLOADIN(in, row + p0), VLOADIN(in, row + p0 + VW),
-                        AS_UT(VLOADI(0, even_ids)));
-#endif
-    float xs[VW];
-#pragma unroll
-    for (int j = 0; j < VW; ++j) {
-        const long p = p0 + j * step;
-        xs[j] = p >= 0 && p < n ? LOADIN(in, row + p * is) : 0.0f;
-    }
-    return VLOADP(xs);
-}
-
-/* load_row's vector where every lane is inside the row. */
-static VT load_fast(__global const IN_ST *in, long row, long p0, long step, long is)
-{
-#if VLOAD == 1
-    (void)step, (void)is;
-    return VLOADIN(in, row + p0);
-#elif VLOAD == 2
-    (void)step, (void)is;
-    return shuffle2(VLOADIN(in, row + p0), VLOADIN(in, row + p0 + VW), AS_UT(VLOADI(0, even_ids)));
+#define LOAD_FAST(x) ((x) = VLOADIN2(in, row + p0))
 #else
-    float xs[VW];
-#pragma unroll
-    for (int j = 0; j < VW; ++j)
-        xs[j] = LOADIN(in, row + (p0 + j * step) * is);
-    return VLOADP(xs);
+#define LOAD_FAST(x) ((x) = VGATHER(LOADIN, in, row + p0 * is_w, pstep * is_w))
 #endif
-}
+
+/* ... at the row's edge (VLOAD 1 or 2, a row of at least VLOAD * VW): the nearest whole window
+ * of VLOAD * VW inputs (from q, decided once a tap), written between zeros in the private
+ * ebuf and read back d = p0 - q further: the lanes moved into place, 0 outside the row. */
+#define EDGE_PREP                                    \
+    const long q = clamp(p0, 0L, in_w - VLOAD * VW); \
+    const int d = (int)(p0 - q)
+#if VLOAD == 2
+#define EDGE_LOAD(x)                                     \
+    do {                                                 \
+        const vt_lanes a_ = {VLOADIN(in, row + q)};      \
+        const vt_lanes b_ = {VLOADIN(in, row + q + VW)}; \
+        _Pragma("unroll") for (int j = 0; j < VW; ++j)   \
+        {                                                \
+            ebuf[2 * VW + j] = a_.f[j];                  \
+            ebuf[3 * VW + j] = b_.f[j];                  \
+        }                                                \
+        (x) = VGATHER(PLOAD, ebuf, 2 * VW + d, 2);       \
+    } while (0)
+#else
+#define EDGE_LOAD(x)                                                           \
+    do {                                                                       \
+        const vt_lanes a_ = {VLOADIN(in, row + q)};                            \
+        _Pragma("unroll") for (int j = 0; j < VW; ++j) ebuf[VW + j] = a_.f[j]; \
+        (x) = VLOADP(ebuf + VW + d);                                           \
+    } while (0)
+#endif
 
 /* a / b rounded toward -infinity (b > 0). */
 static long floor_div(long a, long b)
@@ -255,31 +266,15 @@ static long floor_div(long a, long b)
                         if (!ok[r])                                                           \
                             continue;                                                         \
                         const long row = row0[r] + ci * is_c;                                 \
-                        const VT x = LOAD;                                                    \
-                        _Pragma("unroll") for (int c = 0; c < COB; ++c) acc[c][r] =           \
-                            fma((VT)wv[c], x, acc[c][r]);                                     \
+                        VT x;                                                                 \
+                        LOAD(x);                                                              \
+                        _Pragma("unroll") for (int c = 0; c < COB; ++c)                       \
+                            FMADD((VT)wv[c], x, acc[c][r]);                                   \
                     }                                                                         \
                 }                                                                             \
             }                                                                                 \
         }                                                                                     \
     }
-
-#if VLOAD == 1
-#define EDGE_PREP                                       \
-    const long q = clamp(p0, 0L, in_w - VW);            \
-    const IT src = VLOADI(0, lane_ids) + (int)(p0 - q); \
-    const UT sel = AS_UT(src) & (UT)(VW - 1);           \
-    const IT inside = src >= 0 && src < VW
-#define EDGE_LOAD select((VT)0.0f, shuffle(VLOADIN(in, row + q), sel), inside)
-#elif VLOAD == 2
-#define EDGE_PREP                                       \
-    const long q = clamp(p0, 0L, in_w - 2 * VW);        \
-    const IT src = VLOADI(0, even_ids) + (int)(p0 - q); \
-    const UT sel = AS_UT(src) & (UT)(2 * VW - 1);       \
-    const IT inside = src >= 0 && src < 2 * VW
-#define EDGE_LOAD \
-    select((VT)0.0f, shuffle2(VLOADIN(in, row + q), VLOADIN(in, row + q + VW), sel), inside)
-#endif
 
 __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out_base,
                           __global const IN_ST *in, long in_base, __global const IN_ST *w,
@@ -336,15 +331,19 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
     const long span = VLOAD == 2 ? 2 * VW : (VW - 1) * s_w + 1;
 #endif
     if (p0_lo >= 0 && p0_hi + span <= in_w) {
-        ACCUMULATE((void)0, load_fast(in, row, p0, pstep, is_w))
+        ACCUMULATE((void)0, LOAD_FAST)
 #if VLOAD
     } else if (in_w >= VLOAD * VW) {
-        /* At a row's edge: the nearest whole window of VLOAD * VW inputs, its lanes moved into
-         * place (the shuffle and the zeros decided once a tap, outside the channel loop). */
+        /* At a row's edge: the nearest whole window, its lanes moved into place through ebuf
+         * (zeros on both sides of the window). */
+        float ebuf[3 * VLOAD * VW];
+#pragma unroll
+        for (int i = 0; i < 3 * VLOAD * VW; ++i)
+            ebuf[i] = 0.0f;
         ACCUMULATE(EDGE_PREP, EDGE_LOAD)
 #endif
     } else {
-        ACCUMULATE((void)0, load_row(in, row, p0, pstep, in_w, is_w))
+        ACCUMULATE((void)0, LOAD_CHECKED)
     }
 
     const long os_w = T(DMLI_CONV_OS(2));
@@ -360,11 +359,10 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
         for (int r = 0; r < RB; ++r) {
             if (oh0 + r >= T(DMLI_CONV_OUT(1)))
                 break;
-            float ys[VW];
-            VSTOREP(acc[c][r] + b, ys);
+            const vt_lanes ys = {acc[c][r] + b};
             const long o = oc + (oh0 + r) * T(DMLI_CONV_OS(1));
             for (long j = jmin; j < jend; ++j)
-                store_one(out, o + (obase + ostep * j) * os_w, ys[j], table);
+                store_one(out, o + (obase + ostep * j) * os_w, ys.f[j], table);
         }
     }
 }
