@@ -214,6 +214,8 @@ typedef struct result {
     timing ratio, versus; /* paired per round: limit / dmlcl, naive / dmlcl */
     int rounds;
     double first_compile_ms, cached_compile_ms;
+    double flops; /* the workload's (0: not compute-bound) */
+    const char *what;
 } result;
 
 static int run_workload(dmlcl_device *dev, workload_setup setup, const options *opt, result *res)
@@ -247,6 +249,11 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     for (unsigned i = 0; i < n_mem; ++i) {
         bool in = i < w.n_inputs;
         size_t bytes = in ? w.input_bytes[i] : w.out_bytes[i - w.n_inputs];
+        if (in && bytes == 0) { /* an absent optional input */
+            mems[i] = NULL;
+            descs[i] = (DML_BINDING_DESC){DML_BINDING_TYPE_NONE, NULL};
+            continue;
+        }
         mems[i] = make_buffer(ctx, q, bytes, in ? w.inputs[i] : NULL);
         bufs[i] = (DML_BUFFER_BINDING){(ID3D12Resource *)mems[i], 0, bytes};
         descs[i] = (DML_BINDING_DESC){DML_BINDING_TYPE_BUFFER, &bufs[i]};
@@ -307,6 +314,8 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
         rounds = r + 1;
     }
     res->name = w.name;
+    res->what = w.what;
+    res->flops = w.flops;
     res->bytes = w.output_bytes;
     res->read_bytes = read;
     res->rounds = rounds;
@@ -333,7 +342,8 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     dmlcl_compiled_operator_release(cop);
     dmlcl_operator_release(op);
     for (unsigned i = 0; i < n_mem; ++i)
-        clReleaseMemObject(mems[i]);
+        if (mems[i])
+            clReleaseMemObject(mems[i]);
     workload_free(&w);
     return 0;
 }
@@ -552,6 +562,34 @@ static void dispatch_overhead(dmlcl_device *dev, const options *opt)
         clReleaseMemObject(m[i]);
 }
 
+/*
+ * The device's peak float32 rate, from what OpenCL reports: compute units x clock x the
+ * native float vector width x 2 (a multiply-add) x 2 multiply-add pipes per core (x86-64
+ * cores since Haswell and Zen 2 have two; Zen 4 runs 512-bit vectors at half that); a GPU's
+ * compute units x 128 float32 lanes (NVIDIA's SMs since Ampere) x 2 x clock. A bound to
+ * compare with, not a measurement.
+ */
+static double peak_flops(dmlcl_device *dev, const char **how)
+{
+    cl_device_id id = dmlcl_device_id(dev);
+    cl_uint units = 0, mhz = 0, width = 0;
+    cl_device_type type = 0;
+    clGetDeviceInfo(id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL);
+    clGetDeviceInfo(id, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof mhz, &mhz, NULL);
+    clGetDeviceInfo(id, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof width, &width, NULL);
+    clGetDeviceInfo(id, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    static char text[160];
+    if (type & CL_DEVICE_TYPE_GPU) {
+        snprintf(text, sizeof text, "%u compute units x 128 lanes x 2 x %u MHz", units, mhz);
+        *how = text;
+        return (double)units * 128 * 2 * mhz * 1e6;
+    }
+    snprintf(text, sizeof text, "%u cores x %u MHz x %u floats x 2 (multiply-add) x 2 pipes", units,
+             mhz, width);
+    *how = text;
+    return (double)units * mhz * 1e6 * width * 2 * 2;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: dmlcl-bench [--csv] [--csv-file PATH] [--reps N] [--seconds S] "
@@ -625,12 +663,16 @@ int main(int argc, char **argv)
     dmlcl_tool_progress progress;
     dmlcl_tool_progress_start(&progress, "dmlcl-bench");
     unsigned count = bench_workload_count + (opt.variants ? bench_variant_count : 0);
+    static result computed[64];
+    unsigned n_computed = 0;
     for (unsigned i = 0; i < count; ++i) {
         result r;
         workload_setup setup = i < bench_workload_count ? bench_workloads[i]
                                                         : bench_variants[i - bench_workload_count];
         if (run_workload(dev, setup, &opt, &r) != 0)
             continue;
+        if (r.flops > 0 && n_computed < sizeof computed / sizeof computed[0])
+            computed[n_computed++] = r;
         dmlcl_tool_progress_step(&progress, i + 1, count, r.name);
         if (opt.csv_file)
             print_csv(opt.csv_file, &r);
@@ -648,6 +690,21 @@ int main(int argc, char **argv)
                    limit_name((limit_mechanism)(r.best - C_LIMIT)), r.ratio.median, r.ratio.q1,
                    r.ratio.q3, l->min / d->min, naive, r.rounds, r.first_compile_ms,
                    r.cached_compile_ms);
+        fflush(stdout);
+    }
+    if (n_computed && !opt.csv) {
+        const char *how;
+        double peak = peak_flops(dev, &how);
+        printf("\n| compute workload | dmlcl ms median (min) | GFLOP/s of the median (of the min) "
+               "| fraction of peak (median) |\n|---|---|---|---|\n");
+        for (unsigned i = 0; i < n_computed; ++i) {
+            const result *r = &computed[i];
+            const timing *d = &r->t[C_DMLCL];
+            printf("| %s: %s | %.2f (%.2f) | %.1f (%.1f) | %.2f |\n", r->name, r->what,
+                   1e3 * d->median, 1e3 * d->min, 1e-9 * r->flops / d->median,
+                   1e-9 * r->flops / d->min, r->flops / d->median / peak);
+        }
+        printf("\npeak %.1f GFLOP/s: %s\n", 1e-9 * peak, how);
         fflush(stdout);
     }
     if (!opt.filter || strstr("dispatch-overhead", opt.filter)) {

@@ -107,6 +107,14 @@ def workloads():
                         bias=RNG.uniform(-1, 1, 64).astype(np.float32))
     w["argmax-inner"] = dict(kind="argmax", data=x, axis=1)  # softmax-rows' scores
     w["cumsum"] = dict(kind="cumsum", data=s, axis=1)
+    # Pooling: the ResNet stem's 3x3/2 max pooling (padding 1) and a global average pool; eighths
+    # in [-64, 64], so a window's sum (49 of them) is exact in float32.
+    w["maxpool-3x3s2"] = dict(kind="maxpool", window=3, stride=2, pad=1,
+                              data=(RNG.integers(-512, 513, (1, 64, 112, 112)) / 8).astype(
+                                  np.float32))
+    w["global-avgpool"] = dict(kind="global_avgpool",
+                               data=(RNG.integers(-512, 513, (8, 2048, 7, 7)) / 8).astype(
+                                   np.float32))
     # The convolutions (bench/workloads_conv.c): eighths in [-1, 1], a bias.
     for name, (xs, ci, co, k, stride, pad, groups, transposed) in CONV_SHAPES.items():
         x = (RNG.integers(-8, 9, xs) / 8).astype(np.float32)
@@ -223,12 +231,24 @@ def pad_width(w):
 # argmax's index); softmax 1e-5 relative; layernorm 1e-3 absolute; batch norm near float32's.
 TOLERANCE = {"sum": None, "cumsum": None, "argmax": None, "softmax": dict(rtol=1e-5, atol=0),
              "layernorm": dict(rtol=0, atol=1e-3), "bn_relu": dict(rtol=1e-5, atol=1e-5),
+             "maxpool": None, "global_avgpool": dict(rtol=1e-6, atol=0),
              "conv": dict(rtol=1e-5, atol=1e-3)}
+
+
+def maxpool_view(w, x):
+    """The windows of x padded with -inf: [N, C, OH, OW, K, K] (a view)."""
+    k, s, p = w["window"], w["stride"], w["pad"]
+    padded = np.pad(x, ((0, 0), (0, 0), (p, p), (p, p)), constant_values=-np.inf)
+    return np.lib.stride_tricks.sliding_window_view(padded, (k, k), axis=(2, 3))[:, :, ::s, ::s]
 
 
 def reference64(w):
     """The reductions' expected output, from the definitions in float64 (an int64 argmax)."""
     x, k, axis = w["data"].astype(np.float64), w["kind"], w.get("axis")
+    if k == "maxpool":
+        return maxpool_view(w, x).max(axis=(4, 5))
+    if k == "global_avgpool":
+        return x.mean(axis=(2, 3), keepdims=True)
     if k == "conv":
         return conv64(w)
     if k == "sum":
@@ -274,6 +294,10 @@ def numpy_bn_relu(w, out):
 def numpy_reduction(w, out):
     """The reductions as numpy users write them; each returns its output (checked)."""
     x, k, axis = w["data"], w["kind"], w.get("axis")
+    if k == "maxpool":  # a user's numpy: the windows of a padded copy, reduced
+        return lambda: np.max(maxpool_view(w, x), axis=(4, 5), out=out)
+    if k == "global_avgpool":
+        return lambda: np.mean(x, axis=(2, 3), keepdims=True, out=out)
     if k == "sum":
         return lambda: np.sum(x, axis, keepdims=True, out=out)
     if k == "cumsum":
@@ -403,7 +427,12 @@ def openvino_reduction(w):
     from openvino import opset11 as ops11
     data, k, axis = w["data"], w["kind"], w.get("axis")
     p = ops8.parameter(list(data.shape), ov.Type(data.dtype), name="data")
-    if k == "conv":  # Convolution / GroupConvolution / ConvolutionBackpropData + bias
+    if k == "maxpool":
+        n, s, q = w["window"], w["stride"], w["pad"]
+        node = ops8.max_pool(p, [s, s], [1, 1], [q, q], [q, q], [n, n]).output(0)
+    elif k == "global_avgpool":  # OpenVINO's ONNX GlobalAveragePool: ReduceMean over H, W
+        node = ops1.reduce_mean(p, ops8.constant(np.array([2, 3], np.int64)), keep_dims=True)
+    elif k == "conv":  # Convolution / GroupConvolution / ConvolutionBackpropData + bias
         s, pd, g, f = [w["stride"]] * 2, [w["pad"]] * 2, w["groups"], w["filter"]
         if w["transposed"]:
             node = ops1.convolution_backprop_data(p, ops8.constant(f), s, pads_begin=pd, pads_end=pd,
@@ -536,7 +565,13 @@ def onnxruntime_reduction(w):
     data, k, axis = w["data"], w["kind"], w.get("axis")
     elem = helper.np_dtype_to_tensor_dtype(data.dtype)
     inits, opset = [], 13
-    if k == "conv":
+    if k == "maxpool":
+        n, s, q = w["window"], w["stride"], w["pad"]
+        nodes = [helper.make_node("MaxPool", ["data"], ["out"], kernel_shape=[n, n],
+                                  strides=[s, s], pads=[q] * 4)]
+    elif k == "global_avgpool":
+        nodes = [helper.make_node("GlobalAveragePool", ["data"], ["out"])]
+    elif k == "conv":
         inits += [numpy_helper.from_array(w["filter"], "filter"),
                   numpy_helper.from_array(w["bias"], "bias")]
         nodes = [helper.make_node("ConvTranspose" if w["transposed"] else "Conv",

@@ -71,9 +71,13 @@ typedef struct workload {
         DML_BATCH_NORMALIZATION_OPERATOR_DESC batch_norm;
         DML_ARGMAX_OPERATOR_DESC argmax;
         DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
+        DML_GEMM_OPERATOR_DESC gemm;
+        DML_MAX_POOLING_OPERATOR_DESC max_pooling;
+        DML_AVERAGE_POOLING_OPERATOR_DESC average_pooling;
         DML_CONVOLUTION_OPERATOR_DESC conv;
     } op;
-    UINT axes[8];                                 /* reductions' Axes */
+    UINT pool_args[8]; /* pooling's Strides, WindowSize, StartPadding, EndPadding */
+    UINT axes[8];      /* reductions' Axes */
     DML_ACTIVATION_RELU_OPERATOR_DESC fused_relu; /* ADD1's FusedActivation */
     DML_OPERATOR_DESC fused;
     /* FLOAT32 outputs compared within this many ULPs of expected (a double result rounded
@@ -83,6 +87,9 @@ typedef struct workload {
     double float_abs;
     UINT repeats[8];           /* TILE */
     DML_SCALE_BIAS scale_bias; /* IDENTITY with ScaleBias (the map family) */
+    /* Compute-bound workloads (the matrix family): floating-point operations per run (a
+     * multiply-add counts 2); dmlcl-bench reports GFLOP/s and the fraction of peak. 0: none. */
+    double flops;
 } workload;
 
 typedef int (*workload_setup)(workload *w);
@@ -112,6 +119,16 @@ int bench_layernorm_768(workload *w);
 int bench_bn_relu(workload *w);
 int bench_argmax_inner(workload *w);
 int bench_cumsum(workload *w);
+/* The pooling workloads (workloads_pool.c), after the reductions'. */
+int bench_maxpool_stem(workload *w);
+int bench_global_avgpool(workload *w);
+
+/* The matrix family's workloads (workloads_matrix.c), after the reductions'. An input of 0
+ * bytes is an absent optional tensor (bound as DML_BINDING_TYPE_NONE). */
+int bench_sgemm_1024(workload *w);
+int bench_sgemm_4096(workload *w);
+int bench_gemm_projection(workload *w);
+int bench_gemm_attention(workload *w);
 
 /* The convolutions' workloads (workloads_conv.c), after the reductions. */
 int bench_conv_stem(workload *w);

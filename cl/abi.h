@@ -167,8 +167,8 @@
  * The matrix family's table (cl/gemm.cl, src/launch_gemm.c): the sizes, the strides of A, B,
  * C and the output along m, k and n (elements), alpha, beta and the activation's parameters
  * as float bits, then per batch dimension (outermost first) DMLI_GEMM_DIM longs {size, A's,
- * B's, C's and the output's stride}. Kernel arguments: the table, then A, B, C (when HAS_C)
- * and the output, each a buffer and its base in elements.
+ * B's, C's and the output's stride}. Kernel arguments: the table, then A, B, C (A again when
+ * there is no C) and the output, each a buffer and its base in elements.
  */
 #define DMLI_GEMM_M 0
 #define DMLI_GEMM_N 1
@@ -185,7 +185,8 @@
 #define DMLI_GEMM_BETA 12
 #define DMLI_GEMM_ACT 13 /* 13, 14, 15: g0, g1, g2 */
 #define DMLI_GEMM_BATCH_RANK 16
-#define DMLI_GEMM_HEADER 17
+#define DMLI_GEMM_HAS_C 17 /* 0: no C (A stands in for its argument, never read) */
+#define DMLI_GEMM_HEADER 18
 #define DMLI_GEMM_DIM 5
 /* ---- conv (cl/conv.cl): CONVOLUTION ----------------------------------------------------------
  * conv_direct(table, out, out_base, in, in_base, filter, filter_base, bias, bias_base) and

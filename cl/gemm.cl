@@ -9,18 +9,23 @@
  * Two kernels:
  *   gemm_blocks (CPUs): a work-item computes an MR x (NV * VW) block of the output in
  *     registers: per k, NV vectors of VW values of B's row k and MR values of A's column k,
- *     MR * NV vector multiply-adds. Whole blocks read B by vectors where B_UNIT (B's N stride
- *     1); blocks at the edges read clamped coordinates and store only what is inside.
+ *     MR * NV vector multiply-adds, where B's N stride is 1 (rows past M read row M - 1 and
+ *     are not stored); the last columns, and B of another N stride, a scalar dot per output. The
+ *     tensors are always A, B, C and the output: without C, A stands in for it, never read
+ *     (the table's HAS_C); whether B and the output run along n by unit strides is read from
+ *     the table too (branches outside the k loop), so variants differ only by type and
+ *     activation.
+ *   gemm_dots (CPUs, A's and B's k stride 1: B transposed): a work-item a DR x NJ block of
+ *     dot products, VW lanes along k each, the lanes added by a fixed tree at the end.
  *   gemm_tiles (GPUs): a work-group of TX x TY items computes a (TY * WM) x (TX * WN) tile,
  *     stepping k by TK through A and B tiles staged in local memory (reads coalesced along
  *     the operand's unit stride where it has one), each item a WM x WN block in registers.
  *
  * Macros (defaults build a valid program):
  *   HALF         1: the tensors are FLOAT16 (ushort storage), else FLOAT32
- *   HAS_C        1: tensor 2 is C (then the output is tensor 3)
  *   ACT          the fused activation (cl/activation.cl), parameters in the table
- *   MR, NV, VW   gemm_blocks' block (VW 4, 8 or 16); B_UNIT, O_UNIT: B's / the output's N
- *                stride is 1
+ *   MR, NV, VW   gemm_blocks' block (VW 4, 8 or 16); DR, NJ: gemm_dots' block (VW lanes), DS
+ *                blocks an item along n; one program has both kernels
  *   TX, TY, WM, WN, TK  gemm_tiles' tile
  */
 #include "abi.h"
@@ -29,9 +34,6 @@
 
 #ifndef HALF
 #define HALF 0
-#endif
-#ifndef HAS_C
-#define HAS_C 0
 #endif
 #ifndef MR
 #define MR 4
@@ -42,11 +44,17 @@
 #ifndef VW
 #define VW 8
 #endif
-#ifndef B_UNIT
-#define B_UNIT 0
+#ifndef DR
+#define DR 4
 #endif
-#ifndef O_UNIT
-#define O_UNIT 0
+#ifndef NJ
+#define NJ 4
+#endif
+#ifndef DS
+#define DS 8
+#endif
+#ifndef KC
+#define KC 128
 #endif
 #ifndef TX
 #define TX 8
@@ -73,23 +81,46 @@
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define VEC CAT(float, VW)
-#define VLOADF CAT(vload, VW)
-#define VSTOREF CAT(vstore, VW)
-#define VLOADH CAT(vload_half, VW)
+#define NB (NV * VW) /* gemm_blocks' columns */
+
+/*
+ * Vectors of VW floats without a vector-typed builtin call (vloadN, vstoreN, mad on floatN):
+ * a call passing a 32- or 64-byte vector changes the ABI on targets without AVX or AVX-512
+ * (scripts/kernel-targets builds every variant for each), while plain vector arithmetic,
+ * element-wise construction and unions do not. VLOADS(p, i): p[i .. i + VW - 1] through
+ * LOAD, each a scalar read (the compiler merges contiguous ones into one vector load);
+ * VLOADL the same from local memory.
+ */
+#define VL4(L, p, i) L(p, (i)), L(p, (i) + 1), L(p, (i) + 2), L(p, (i) + 3)
+#define VL8(L, p, i) VL4(L, p, i), VL4(L, p, (i) + 4)
+#define VL16(L, p, i) VL8(L, p, i), VL8(L, p, (i) + 8)
+#define VLOADS(p, i) ((VEC)(CAT(VL, VW)(LOAD, p, i)))
+#define VLOADL(p, i) ((VEC)(CAT(VL, VW)(LLOAD, p, i))) /* local memory, float */
+typedef union {
+    VEC v;
+    float f[VW];
+} vec_lanes;
 
 #if HALF
 typedef ushort elem_t;
 #define LOAD(p, i) vload_half((i), (__global const half *)(p))
-#define LOADV(p, i) VLOADH(0, (__global const half *)((p) + (i)))
 #define STORE(p, i, v) dmli_store_half((p), (i), (v))
 #else
 typedef float elem_t;
 #define LOAD(p, i) ((p)[i])
-#define LOADV(p, i) VLOADF(0, (p) + (i))
 #define STORE(p, i, v) ((p)[i] = (v))
 #endif
 
 #define PARAM(i) as_float((uint)t[i])
+#define LLOAD(p, i) ((p)[i]) /* local memory, float */
+
+/* acc + a * b (any of them vectors), contracted to one multiply-add where the device has one:
+ * the FP_CONTRACT pragma is OFF for the file (the epilogue's activations count their
+ * roundings) and ON only here. */
+#define FMADD(a, b, acc)                                           \
+    do {                                                           \
+        _Pragma("OPENCL FP_CONTRACT ON")(acc) = (a) * (b) + (acc); \
+    } while (0)
 
 /* The batch coordinate's offset in each tensor (global id 2 over the batch dimensions). */
 static void batch_offsets(__constant long *t, long bi, long *oa, long *ob, long *oc, long *oo)
@@ -106,44 +137,113 @@ static void batch_offsets(__constant long *t, long bi, long *oa, long *ob, long 
     }
 }
 
-/* alpha * acc + beta * C, activated (a value of C read only when HAS_C). */
+/* alpha * acc + beta * C, activated (C's value 0 where there is no C). */
 static float epilogue(__constant long *t, float acc, float cv)
 {
     COMPUTE_T g0 = PARAM(DMLI_GEMM_ACT), g1 = PARAM(DMLI_GEMM_ACT + 1),
               g2 = PARAM(DMLI_GEMM_ACT + 2);
     (void)g0, (void)g1, (void)g2;
     float y = PARAM(DMLI_GEMM_ALPHA) * acc;
-#if HAS_C
-    y = y + PARAM(DMLI_GEMM_BETA) * cv;
-#else
-    (void)cv;
-#endif
+    if (t[DMLI_GEMM_HAS_C])
+        y = y + PARAM(DMLI_GEMM_BETA) * cv;
     return ACTIVATE(y);
 }
 
-__kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_base,
-                          __global const elem_t *b, long b_base
-#if HAS_C
-                          ,
-                          __global const elem_t *c, long c_base
-#endif
-                          ,
-                          __global elem_t *o, long o_base)
+/* gemm_blocks' block where B does not run along n by unit strides (B transposed: attention's
+ * K^T) or the block is the last along n: the work-group's items (blocks along m, all of one
+ * n-block, so every item takes this path) first copy B's panel, KC rows of k at a time, into
+ * local memory as rows of NV * VW values (columns past N repeat column N - 1, never stored),
+ * then each item runs the vector loop over it. Every item takes part in the barriers (blocks
+ * past M compute on clamped rows and store nothing). */
+static void packed_block(__constant long *t, __global const elem_t *a, long oa,
+                         __global const elem_t *b, long ob, __global const elem_t *c, long oc,
+                         __global elem_t *o, long oo, long m0, long n0, __local float *panel)
 {
-#if !HAS_C
-    __global const elem_t *c = a;
-    long c_base = 0;
-#endif
     const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
     const long a_m = t[DMLI_GEMM_A_M], a_k = t[DMLI_GEMM_A_K], b_k = t[DMLI_GEMM_B_K],
                b_n = t[DMLI_GEMM_B_N];
-    const long m0 = (long)get_global_id(1) * MR, n0 = (long)get_global_id(0) * (NV * VW);
-    if (m0 >= M || n0 >= N)
+    const int lid = (int)get_local_id(0), items = (int)get_local_size(0);
+    long arow[MR];
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+        arow[i] = oa + min(m0 + i, M - 1) * a_m;
+    VEC acc[MR][NV];
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            acc[i][v] = (VEC)0.0f;
+    for (long k0 = 0; k0 < K; k0 += KC) {
+        const int kc = (int)min((long)KC, K - k0);
+        /* Column by column (B's unit stride is along k here, or neither runs by 1). */
+        for (int j = lid; j < NV * VW; j += items) {
+            __global const elem_t *col = b + ob + min(n0 + j, N - 1) * b_n + k0 * b_k;
+            for (int kk = 0; kk < kc; ++kk)
+                panel[kk * (NV * VW) + j] = LOAD(col, kk * b_k);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int kk = 0; kk < kc; ++kk) {
+            VEC bv[NV];
+#pragma unroll
+            for (int v = 0; v < NV; ++v)
+                bv[v] = VLOADL(panel, kk * NB + v * VW);
+            long ak = (k0 + kk) * a_k;
+#pragma unroll
+            for (int i = 0; i < MR; ++i) {
+                VEC av = (VEC)LOAD(a, arow[i] + ak);
+#pragma unroll
+                for (int v = 0; v < NV; ++v)
+                    FMADD(av, bv[v], acc[i][v]);
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (m0 >= M)
         return;
+    const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
+               o_n = t[DMLI_GEMM_O_N];
+    const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
+    float res[MR][NV * VW];
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+#pragma unroll
+        for (int v = 0; v < NV; ++v) {
+            vec_lanes u = {acc[i][v]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                res[i][v * VW + x] = u.f[x];
+        }
+    for (int i = 0; i < MR && m0 + i < M; ++i) {
+        long m = m0 + i;
+        for (int j = 0; j < NV * VW && n0 + j < N; ++j) {
+            long n = n0 + j;
+            float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
+            STORE(o, oo + m * o_m + n * o_n, epilogue(t, res[i][j], cv));
+        }
+    }
+}
+
+__kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_base,
+                          __global const elem_t *b, long b_base, __global const elem_t *c,
+                          long c_base, __global elem_t *o, long o_base)
+{
+    const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
+    const long a_m = t[DMLI_GEMM_A_M], a_k = t[DMLI_GEMM_A_K], b_k = t[DMLI_GEMM_B_K],
+               b_n = t[DMLI_GEMM_B_N];
+    __local float panel[KC * NV * VW];
+    const long m0 = (long)get_global_id(0) * MR, n0 = (long)get_global_id(1) * (NV * VW);
     long oa = a_base, ob = b_base, oc = c_base, oo = o_base;
     batch_offsets(t, (long)get_global_id(2), &oa, &ob, &oc, &oo);
-    const bool full = m0 + MR <= M && n0 + NV * VW <= N;
-
+    /* The same for every item of the work-group (one n-block, one batch coordinate). */
+    if (n0 + NV * VW > N || b_n != 1) {
+        packed_block(t, a, oa, b, ob, c, oc, o, oo, m0, n0, panel);
+        return;
+    }
+    if (m0 >= M)
+        return;
+    const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
+               o_n = t[DMLI_GEMM_O_N];
+    const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
     VEC acc[MR][NV];
 #pragma unroll
     for (int i = 0; i < MR; ++i)
@@ -151,89 +251,149 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
         for (int v = 0; v < NV; ++v)
             acc[i][v] = (VEC)0.0f;
 
-    /* A's rows and B's columns of the block, clamped into the matrix at the edges. */
+    /* A's rows of the block, clamped into the matrix at the last rows (not stored). */
     long arow[MR];
 #pragma unroll
     for (int i = 0; i < MR; ++i)
         arow[i] = oa + min(m0 + i, M - 1) * a_m;
-    if (full && B_UNIT) {
-        __global const elem_t *bp = b + ob + n0;
-        for (long k = 0; k < K; ++k) {
-            VEC bv[NV];
+    __global const elem_t *bp = b + ob + n0;
+    for (long k = 0; k < K; ++k) {
+        VEC bv[NV];
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            bv[v] = VLOADS(bp, v * VW);
+        bp += b_k;
+        long ak = k * a_k;
+#pragma unroll
+        for (int i = 0; i < MR; ++i) {
+            VEC av = (VEC)LOAD(a, arow[i] + ak);
 #pragma unroll
             for (int v = 0; v < NV; ++v)
-                bv[v] = LOADV(bp, v * VW);
-            bp += b_k;
-            long ak = k * a_k;
-#pragma unroll
-            for (int i = 0; i < MR; ++i) {
-                VEC av = (VEC)LOAD(a, arow[i] + ak);
-#pragma unroll
-                for (int v = 0; v < NV; ++v)
-                    acc[i][v] = mad(av, bv[v], acc[i][v]);
-            }
-        }
-    } else {
-        long bcol[NV * VW];
-#pragma unroll
-        for (int j = 0; j < NV * VW; ++j)
-            bcol[j] = ob + min(n0 + j, N - 1) * b_n;
-        for (long k = 0; k < K; ++k) {
-            VEC bv[NV];
-            long bk = k * b_k;
-#pragma unroll
-            for (int v = 0; v < NV; ++v) {
-                float lanes[VW];
-#pragma unroll
-                for (int j = 0; j < VW; ++j)
-                    lanes[j] = LOAD(b, bcol[v * VW + j] + bk);
-                bv[v] = VLOADF(0, lanes);
-            }
-            long ak = k * a_k;
-#pragma unroll
-            for (int i = 0; i < MR; ++i) {
-                VEC av = (VEC)LOAD(a, arow[i] + ak);
-#pragma unroll
-                for (int v = 0; v < NV; ++v)
-                    acc[i][v] = mad(av, bv[v], acc[i][v]);
-            }
+                FMADD(av, bv[v], acc[i][v]);
         }
     }
 
-    const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
-               o_n = t[DMLI_GEMM_O_N];
+    /* The epilogue once in the code (not unrolled: an activation is many instructions). */
+    float res[MR][NV * VW];
 #pragma unroll
-    for (int i = 0; i < MR; ++i) {
-        long m = m0 + i;
-        if (m >= M)
-            break;
+    for (int i = 0; i < MR; ++i)
 #pragma unroll
         for (int v = 0; v < NV; ++v) {
-            float r[VW];
-            VSTOREF(acc[i][v], 0, r);
+            vec_lanes u = {acc[i][v]};
 #pragma unroll
-            for (int j = 0; j < VW; ++j) {
-                long n = n0 + v * VW + j;
-                float cv = 0.0f;
-#if HAS_C
-                if (n < N)
-                    cv = LOAD(c, oc + m * c_m + n * c_n);
-#endif
-                r[j] = epilogue(t, r[j], cv);
-            }
-#if O_UNIT && !HALF
-            if (full) {
-                VSTOREF(VLOADF(0, r), 0, o + oo + m * o_m + n0 + v * VW);
-                continue;
-            }
-#endif
+            for (int x = 0; x < VW; ++x)
+                res[i][v * VW + x] = u.f[x];
+        }
+    for (int i = 0; i < MR && m0 + i < M; ++i) {
+        long m = m0 + i;
+        for (int j = 0; j < NV * VW; ++j) {
+            long n = n0 + j;
+            float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
+            STORE(o, oo + m * o_m + n * o_n, epilogue(t, res[i][j], cv));
+        }
+    }
+}
+
+/* Both operands unit-strided along k (B transposed, as a linear layer's weight {N, K}): a
+ * work-item a DR x NJ block of dot products, each summed by VW lanes along k (whole vectors
+ * of k, then the remainder in lane 0), the lanes added by a fixed tree at the end. */
+__kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_base,
+                        __global const elem_t *b, long b_base, __global const elem_t *c,
+                        long c_base, __global elem_t *o, long o_base)
+{
+    const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
+    const long a_m = t[DMLI_GEMM_A_M], b_n = t[DMLI_GEMM_B_N];
+    const long m0 = (long)get_global_id(1) * DR, first = (long)get_global_id(0) * (DS * NJ);
+    if (m0 >= M || first >= N)
+        return;
+    long oa = a_base, ob = b_base, oc = c_base, oo = o_base;
+    batch_offsets(t, (long)get_global_id(2), &oa, &ob, &oc, &oo);
+    long arow[DR], bcol[NJ];
 #pragma unroll
-            for (int j = 0; j < VW; ++j) {
-                long n = n0 + v * VW + j;
-                if (n < N)
-                    STORE(o, oo + m * o_m + n * o_n, r[j]);
+    for (int i = 0; i < DR; ++i)
+        arow[i] = oa + min(m0 + i, M - 1) * a_m;
+    /* DS blocks along n, one after the other: A's rows stay in L1 and the item's fixed costs
+     * (the batch coordinate's division among them) are paid once. */
+    for (long n0 = first; n0 < first + DS * NJ && n0 < N; n0 += NJ) {
+#pragma unroll
+        for (int j = 0; j < NJ; ++j)
+            bcol[j] = ob + min(n0 + j, N - 1) * b_n;
+        VEC acc[DR][NJ];
+#pragma unroll
+        for (int i = 0; i < DR; ++i)
+#pragma unroll
+            for (int j = 0; j < NJ; ++j)
+                acc[i][j] = (VEC)0.0f;
+        const long kv = K - K % VW;
+        for (long k = 0; k < kv; k += VW) {
+            VEC bv[NJ];
+#pragma unroll
+            for (int j = 0; j < NJ; ++j)
+                bv[j] = VLOADS(b, bcol[j] + k);
+#pragma unroll
+            for (int i = 0; i < DR; ++i) {
+                VEC av = VLOADS(a, arow[i] + k);
+#pragma unroll
+                for (int j = 0; j < NJ; ++j)
+                    FMADD(av, bv[j], acc[i][j]);
             }
         }
+        /* The remainder of k in lane 0; then the DR * NJ vectors' lanes summed together: each
+         * level pairs neighbouring vectors, adding each one's even and odd lanes into one vector
+         * (the first's sums, then the second's), so after log2(VW) levels every lane holds one
+         * output's sum, in the accumulators' order (DR * NJ is a multiple of VW). */
+        VEC lv[DR * NJ];
+#pragma unroll
+        for (int i = 0; i < DR; ++i)
+#pragma unroll
+            for (int j = 0; j < NJ; ++j) {
+                VEC v = acc[i][j];
+                for (long k = kv; k < K; ++k)
+                    FMADD(LOAD(a, arow[i] + k), LOAD(b, bcol[j] + k), v.s0);
+                lv[i * NJ + j] = v;
+            }
+#pragma unroll
+        for (int count = DR * NJ; count > DR * NJ / VW; count /= 2)
+#pragma unroll
+            for (int x = 0; x < count / 2; ++x)
+                lv[x] =
+                    (VEC)(lv[2 * x].even + lv[2 * x].odd, lv[2 * x + 1].even + lv[2 * x + 1].odd);
+        float sum[DR][NJ];
+#pragma unroll
+        for (int q = 0; q < DR * NJ / VW; ++q) {
+            vec_lanes u = {lv[q]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                (&sum[0][0])[q * VW + x] = u.f[x];
+        }
+        const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
+                   o_n = t[DMLI_GEMM_O_N];
+        const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
+#if ACT == 0 && !HALF
+        /* No C, no activation, a whole block of unit-strided rows: alpha times each row, stored
+         * as a vector (small K makes the epilogue a large part of the work). */
+        if (!has_c && o_n == 1 && m0 + DR <= M && n0 + NJ <= N) {
+            const float alpha = PARAM(DMLI_GEMM_ALPHA);
+#pragma unroll
+            for (int i = 0; i < DR; ++i) {
+                __global float *row = o + oo + (m0 + i) * o_m + n0;
+#pragma unroll
+                for (int j = 0; j < NJ; ++j)
+                    row[j] = alpha * sum[i][j];
+            }
+            continue;
+        }
+#endif
+#pragma unroll
+        for (int i = 0; i < DR; ++i)
+#pragma unroll
+            for (int j = 0; j < NJ; ++j) {
+                long m = m0 + i, n = n0 + j;
+                if (m < M && n < N) {
+                    float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
+                    STORE(o, oo + m * o_m + n * o_n, epilogue(t, sum[i][j], cv));
+                }
+            }
     }
 }
 
@@ -241,18 +401,9 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
 #define TN (TX * WN)
 
 __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_base,
-                         __global const elem_t *b, long b_base
-#if HAS_C
-                         ,
-                         __global const elem_t *c, long c_base
-#endif
-                         ,
-                         __global elem_t *o, long o_base)
+                         __global const elem_t *b, long b_base, __global const elem_t *c,
+                         long c_base, __global elem_t *o, long o_base)
 {
-#if !HAS_C
-    __global const elem_t *c = a;
-    long c_base = 0;
-#endif
     __local float as[TK][TM + 1];
     __local float bs[TK][TN + 1];
     const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
@@ -294,22 +445,22 @@ __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_ba
                 bv[j] = bs[kk][lx + TX * j];
             for (int i = 0; i < WM; ++i)
                 for (int j = 0; j < WN; ++j)
-                    acc[i][j] = mad(av[i], bv[j], acc[i][j]);
+                    FMADD(av[i], bv[j], acc[i][j]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
     const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
                o_n = t[DMLI_GEMM_O_N];
+    const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
     for (int i = 0; i < WM; ++i) {
         long m = m0 + ly + TY * i;
         for (int j = 0; j < WN; ++j) {
             long n = n0 + lx + TX * j;
             if (m < M && n < N) {
                 float cv = 0.0f;
-#if HAS_C
-                cv = LOAD(c, oc + m * c_m + n * c_n);
-#endif
+                if (has_c)
+                    cv = LOAD(c, oc + m * c_m + n * c_n);
                 STORE(o, oo + m * o_m + n * o_n, epilogue(t, acc[i][j], cv));
             }
         }

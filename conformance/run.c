@@ -36,6 +36,11 @@ static int host_tensors(rt_build *b, dmlcl_host_tensor *in, dmlcl_host_tensor *o
         in[i].size = b->inputs[i] ? b->inputs[i]->buffer_size : 0;
     }
     for (unsigned i = 0; i < b->n_outputs; ++i) {
+        if (b->outputs[i] == NULL) { /* an absent optional output: bound NONE */
+            out[i].data = NULL;
+            out[i].size = 0;
+            continue;
+        }
         if (rt_tensor_fill_sentinel(b->outputs[i]) != 0) {
             rt_verdict(r, 0, "out of memory");
             return -1;

@@ -242,6 +242,8 @@ extern const rt_op rt_ops_bnscan[]; /* ops_bnscan.c: BATCH_NORMALIZATION, CUMULA
 int rt_fused_activation(rt_build *b, DML_OPERATOR_DESC **out, unsigned *ulps, double *abs_tol);
 /* ops_normalize.c: the softmax family, MEAN_VARIANCE_NORMALIZATION(1, 2), LP_NORMALIZATION */
 extern const rt_op rt_ops_normalize[];
+/* ops_pool.c: MAX_POOLING(1, 2), AVERAGE_POOLING(1), LP_POOLING(1) */
+extern const rt_op rt_ops_pool[];
 /* ops_conv.c: CONVOLUTION */
 extern const rt_op rt_ops_conv[];
 

@@ -5,7 +5,7 @@
  *   out[b, m, n] = act(alpha * sum_k A[b, m, k] * B[b, k, n] + beta * C[b, m, n])
  * for every batch coordinate b, each tensor read or written through its own strides (a
  * transposed operand is a stride swap; a broadcast one a stride of 0). The compute tensors are
- * A, B, C (when has_c) and the output, in that order.
+ * A, B, C (A again when there is no C: never read) and the output, in that order.
  */
 #ifndef DMLI_GEMM_H
 #define DMLI_GEMM_H
@@ -23,6 +23,12 @@ typedef struct dmli_gemm {
     int64_t a_b[DMLI_GEMM_MAX_BATCH], b_b[DMLI_GEMM_MAX_BATCH], c_b[DMLI_GEMM_MAX_BATCH],
         o_b[DMLI_GEMM_MAX_BATCH];
     bool has_c;
+    /* Where each stride came from (dimension indices of the operator's tensors, rank `rank`),
+     * so that a graph can give an input new strides (dmli_compute_restride): A's along m and
+     * k, B's along k and n, C's along m and n, and each batch dimension's. */
+    int rank;
+    int a_dim[2], b_dim[2];
+    int batch_dim[DMLI_GEMM_MAX_BATCH];
     double alpha, beta;
     dmli_act act;
     double act_param[3]; /* g0, g1, g2 */

@@ -110,7 +110,9 @@ typedef struct dmli_graph_plan {
     uint32_t n_maps;
     dmli_map *maps; /* the map steps' maps (normalised; views and activations composed) */
     uint32_t n_reduces;
-    dmli_reduce *reduces;           /* the reduction steps' reductions (normalised) */
+    dmli_reduce *reduces; /* the reduction steps' reductions (normalised) */
+    uint32_t n_computes;
+    dmli_compute *computes;         /* the computed steps' descriptions (views fused into reads) */
     dmli_graph_decision *decisions; /* per node */
     uint64_t temp_bytes;            /* TemporaryResourceSize */
 } dmli_graph_plan;

@@ -322,6 +322,81 @@ static void try_fuse_view_into_map(const dmli_graph *g, pending_pool *pool, pend
     pending_give_back(pool, u);
 }
 
+/* A computed node's description while planning, and the source of each of its tensors that
+ * is an input. */
+typedef struct pending_compute {
+    dmli_compute compute;
+    dmli_source src[DMLI_COMPUTE_MAX_TENSORS];
+    uint32_t fused;
+} pending_compute;
+
+/* Computed node v reads its input tensor i through the view that writes it (a transpose as
+ * IDENTITY with permuted strides, a reshape, a broadcast), where the family takes new strides
+ * (dmli_compute_restride: GEMM's operands): the view's output is never written. */
+static void try_fuse_view_into_compute(const dmli_graph *g, pending_pool *pool, pending_compute *pc,
+                                       dmli_graph_decision *dec, uint32_t v, uint32_t i)
+{
+    dmli_graph_work_done.plan++;
+    const dmli_compute_tensor *t = &pc->compute.tensors[i];
+    dmli_source src = pc->src[i];
+    if (t->output || !is_operator(g, src) || g->nodes[src.index].st->mapped)
+        return;
+    for (uint32_t j = 0; j < i; ++j)
+        if (!pc->compute.tensors[j].output && pc->compute.tensors[j].slot == t->slot)
+            return; /* a stand-in for an absent tensor: follows tensor j */
+    uint32_t u = src.index;
+    const dmli_graph_node *producer = &g->nodes[u];
+    if (!single_kernel(producer)) {
+        dec[u].why = producer->st->computed || producer->st->reduced
+                         ? NULL
+                         : "its operator runs as several kernels or has several outputs";
+        return;
+    }
+    if ((dec[u].why = single_reader(producer, 0)) != NULL)
+        return;
+    const pending *p = pending_of(pool, u);
+    if (p->plan.kind != DMLI_PLAN_VIEW) {
+        dec[u].why = "a gather feeding a computed operator keeps its output (the operator reads "
+                     "its inputs through strides, not indices)";
+        return;
+    }
+    const dmli_tensor *in = &g->nodes[v].st->inputs[t->slot];
+    dmli_plan reader;
+    dmli_plan_init(&reader, DMLI_PLAN_VIEW, in->elem_bytes);
+    int64_t pos[DMLI_MAX_RANK], at = 1;
+    for (int d = (int)in->rank - 1; d >= 0; --d) {
+        pos[d] = at;
+        at *= (int64_t)in->sizes[d];
+    }
+    for (uint32_t d = 0; d < in->rank; ++d)
+        dmli_plan_push(&reader, (int64_t)in->sizes[d], pos[d], in->strides[d], 0, 0);
+    reader.in_offset = t->offset;
+    reader.out_offset = 0;
+    dmli_plan composed;
+    if (!dmli_fuse_compose(&p->plan, &reader, DMLI_FUSE_DATA, &composed, &dec[u].why))
+        return;
+    bool same_box = composed.kind == DMLI_PLAN_VIEW && composed.rank == (int)in->rank;
+    for (uint32_t d = 0; same_box && d < in->rank; ++d)
+        same_box = composed.size[d] == (int64_t)in->sizes[d];
+    if (!same_box) {
+        dec[u].why = "the composed read does not keep the operator's dimensions";
+        return;
+    }
+    dmli_compute trial = pc->compute;
+    if (!dmli_compute_restride(&trial, i, composed.in_stride, composed.in_offset)) {
+        dec[u].why = "its operator's family reads this input in its own layout (no new strides)";
+        return;
+    }
+    pc->compute = trial;
+    for (uint32_t j = i; j < pc->compute.n_tensors; ++j)
+        if (!pc->compute.tensors[j].output && pc->compute.tensors[j].slot == t->slot)
+            pc->src[j] = p->data; /* stand-ins follow */
+    pc->fused += 1 + p->fused;
+    dec[u].fused_into = (int)v;
+    dec[u].why = NULL;
+    pending_give_back(pool, u);
+}
+
 /* The compute type stores its own type: a result kept in it rounds nothing. */
 static bool exact_intermediate(DML_TENSOR_DATA_TYPE t)
 {
@@ -543,23 +618,23 @@ static void emit_reduce_step(const dmli_graph *g, uint32_t v, const pending_redu
         s->ins[k] = slot_of(g, pr->src[k], where);
 }
 
-/* A computed node: its operator's kernel, each tensor from where it lives. */
-static void emit_compute_step(const dmli_graph *g, uint32_t v, const dmli_slot *where,
-                              dmli_graph_plan *gp)
+/* A computed node: its description (with the views fused into its reads), each tensor from
+ * where it lives. */
+static void emit_compute_step(const dmli_graph *g, uint32_t v, const pending_compute *pc,
+                              const dmli_slot *where, dmli_graph_plan *gp)
 {
     dmli_graph_work_done.emit++;
-    const dmli_graph_node *n = &g->nodes[v];
-    const dmli_compute *c = &n->st->compute;
+    dmli_compute *c = &gp->computes[gp->n_computes++];
+    *c = pc->compute;
     dmli_graph_step *s = &gp->steps[gp->n_steps++];
     s->compute = c;
     s->plan.empty = c->empty;
     s->node = v;
-    s->fused = 0;
+    s->fused = pc->fused;
     bool have_out = false, have_in = false;
     for (uint32_t i = 0; i < c->n_tensors; ++i) {
         const dmli_compute_tensor *t = &c->tensors[i];
-        s->tensors[i] =
-            t->output ? WHERE(g, where, v, t->slot) : slot_of(g, n->inputs[t->slot], where);
+        s->tensors[i] = t->output ? WHERE(g, where, v, t->slot) : slot_of(g, pc->src[i], where);
         if (t->output && !have_out)
             s->out = s->tensors[i];
         if (!t->output && !have_in)
@@ -571,20 +646,23 @@ static void emit_compute_step(const dmli_graph *g, uint32_t v, const dmli_slot *
 
 /* The steps, in topological order: one per node that was not composed into another. */
 static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending_map *maps,
-                    const uint32_t *map_of, const pending_reduce *reds, dmli_graph_plan *gp)
+                    const uint32_t *map_of, const pending_reduce *reds,
+                    const pending_compute *comps, dmli_graph_plan *gp)
 {
-    size_t n_steps = 0, n_maps = 0, n_reduces = 0;
+    size_t n_steps = 0, n_maps = 0, n_reduces = 0, n_computes = 0;
     for (uint32_t v = 0; v < g->n_nodes; ++v)
         if (g->nodes[v].st && gp->decisions[v].fused_into < 0) {
             n_steps += g->nodes[v].st->n_steps ? g->nodes[v].st->n_steps : 1;
             n_maps += g->nodes[v].st->mapped;
             n_reduces += g->nodes[v].st->reduced;
+            n_computes += g->nodes[v].st->computed;
         }
     dmli_slot *where = calloc(g->n_node_outputs, sizeof *where);
     gp->steps = calloc(n_steps ? n_steps : 1, sizeof *gp->steps);
     gp->maps = calloc(n_maps ? n_maps : 1, sizeof *gp->maps);
     gp->reduces = calloc(n_reduces ? n_reduces : 1, sizeof *gp->reduces);
-    if (!where || !gp->steps || !gp->maps || !gp->reduces) {
+    gp->computes = calloc(n_computes ? n_computes : 1, sizeof *gp->computes);
+    if (!where || !gp->steps || !gp->maps || !gp->reduces || !gp->computes) {
         free(where);
         return dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
     }
@@ -606,7 +684,7 @@ static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending
             continue;
         }
         if (g->nodes[v].st->computed) {
-            emit_compute_step(g, v, where, gp);
+            emit_compute_step(g, v, &comps[map_of[v]], where, gp);
             continue;
         }
         dmli_graph_work_done.emit++;
@@ -636,20 +714,22 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
     dmli_graph_plan *gp = calloc(1, sizeof *gp);
     pending_pool pool = {0};
     pool.of = malloc(g->n_nodes * sizeof *pool.of);
-    uint32_t n_mapped = 0, n_reduced = 0;
+    uint32_t n_mapped = 0, n_reduced = 0, n_computed = 0;
     for (uint32_t v = 0; v < g->n_nodes; ++v) {
         n_mapped += g->nodes[v].st && g->nodes[v].st->mapped;
         n_reduced += g->nodes[v].st && g->nodes[v].st->reduced;
+        n_computed += g->nodes[v].st && g->nodes[v].st->computed;
     }
     pending_map *maps = malloc((n_mapped ? n_mapped : 1) * sizeof *maps);
     pending_reduce *reds = malloc((n_reduced ? n_reduced : 1) * sizeof *reds);
+    pending_compute *comps = malloc((n_computed ? n_computed : 1) * sizeof *comps);
     uint32_t *map_of = malloc((g->n_nodes ? g->n_nodes : 1) * sizeof *map_of);
     if (gp)
         gp->decisions = calloc(g->n_nodes, sizeof *gp->decisions);
-    HRESULT hr = gp && pool.of && gp->decisions && maps && reds && map_of
+    HRESULT hr = gp && pool.of && gp->decisions && maps && reds && comps && map_of
                      ? S_OK
                      : dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
-    uint32_t n_maps = 0, n_reds = 0;
+    uint32_t n_maps = 0, n_reds = 0, n_comps = 0;
     for (uint32_t v = 0; SUCCEEDED(hr) && v < g->n_nodes; ++v) {
         gp->decisions[v] = (dmli_graph_decision){-1, NULL};
         pool.of[v] = NO_ENTRY;
@@ -684,6 +764,19 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
             try_fuse_map_into_reduce(g, maps, map_of, gp->decisions, pr, v);
             continue;
         }
+        if (node->st && node->st->computed) {
+            /* map_of numbers the computed nodes too. */
+            pending_compute *pc = &comps[map_of[v] = n_comps++];
+            pc->compute = node->st->compute;
+            pc->fused = 0;
+            for (uint32_t x = 0; x < pc->compute.n_tensors; ++x)
+                pc->src[x] = pc->compute.tensors[x].output
+                                 ? (dmli_source){DMLI_SOURCE_NONE, 0, 0}
+                                 : node->inputs[pc->compute.tensors[x].slot];
+            for (uint32_t x = 0; x < pc->compute.n_tensors; ++x)
+                try_fuse_view_into_compute(g, &pool, pc, gp->decisions, v, x);
+            continue;
+        }
         if (!single_kernel(node))
             continue; /* constants, and operators that run as their own steps */
         hr = pending_take(&pool, v);
@@ -695,9 +788,10 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
             try_fuse(g, &pool, gp->decisions, v, DMLI_FUSE_INDEX);
     }
     if (SUCCEEDED(hr))
-        hr = emit(g, &pool, maps, map_of, reds, gp);
+        hr = emit(g, &pool, maps, map_of, reds, comps, gp);
     free(maps);
     free(reds);
+    free(comps);
     free(map_of);
     free(pool.entries);
     free(pool.free_list);
@@ -717,6 +811,7 @@ void dmli_graph_plan_free(dmli_graph_plan *gp)
     free(gp->steps);
     free(gp->maps);
     free(gp->reduces);
+    free(gp->computes);
     free(gp->decisions);
     free(gp);
 }

@@ -167,9 +167,20 @@ typedef struct dmli_compute_launch {
 void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,
                          dmli_compute_launch *launch);
 
+/*
+ * A graph reads compute tensor i (an input) through a view instead: its new strides, one per
+ * dimension of the operator's tensor (its rank and sizes unchanged), and its offset in
+ * elements. False (c unchanged) where the family does not take new strides.
+ */
+bool dmli_compute_restride(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
+
 /* Each family's launch (its own file): fills source, kernel, defs, table and grid. */
 void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
+bool dmli_restride_gemm(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
+void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *device,
+                      dmli_compute_launch *launch);
+bool dmli_restride_pool(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 

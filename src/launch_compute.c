@@ -10,8 +10,24 @@ typedef void (*launch_fn)(const dmli_compute *c, const dmli_device_desc *device,
 
 static const launch_fn launchers[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_GEMM] = dmli_launch_gemm,
+    [DMLI_COMPUTE_POOL] = dmli_launch_pool,
     [DMLI_COMPUTE_CONV] = dmli_launch_conv,
 };
+
+typedef bool (*restride_fn)(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
+
+/* The families that take new strides for an input (graphs fuse views into their reads). */
+static const restride_fn restriders[DMLI_COMPUTE_KINDS] = {
+    [DMLI_COMPUTE_GEMM] = dmli_restride_gemm,
+    [DMLI_COMPUTE_POOL] = dmli_restride_pool,
+};
+
+bool dmli_compute_restride(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)
+{
+    if (i >= c->n_tensors || c->tensors[i].output || !restriders[c->kind])
+        return false;
+    return restriders[c->kind](c, i, strides, offset);
+}
 
 void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,
                          dmli_compute_launch *launch)

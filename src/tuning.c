@@ -76,11 +76,26 @@ static const dmli_tuning cpu = {
     .reduce_group = 64,
     /* GEMM: a block of 6 rows x 2 vectors (12 accumulators of the device's width; AVX-512 has
      * 32 registers, AVX2 16). The GPU table's tile applies where a CPU runs the GPU kernel. */
-    .gemm_rows = 6,
+    .gemm_rows = 8,
     .gemm_vectors = 2,
+    .gemm_dot_rows = 4,
+    .gemm_dot_columns = 4,
+    .gemm_dot_min_k = 256,
+    .gemm_dot_blocks = 8,
+    .gemm_pack_k = 128,
+    .gemm_cpu_group = 8,
     .gemm_tile_items = {16, 16},
     .gemm_tile_block = {4, 4},
     .gemm_tile_k = 16,
+    /* Pooling: 8 outputs along W an item (the window's rows loaded once for 8 outputs; two
+     * float32 SSE vectors, one AVX2; 16 measured slower: max pooling 1.39 ms against 1.24,
+     * global average 1.03 against 0.78-0.91); a work-item a group, but 16 for global pooling: max
+     * pooling 3x3/2 [1,64,112,112] 1.07 ms median at 1, 1.8-2.0 at 16; global average
+     * [8,2048,7,7] 0.61-0.64 at 16, 0.71 at 1 (dmlcl-bench, a busy 2-core VM, 16:55 UTC). */
+    .pool_vec = 8,
+    .pool_group = 64,
+    .pool_cpu_group = 1,
+    .pool_run_group = 16,
     /* Convolution: 16 positions (one AVX-512 vector of float) x 16 output channels an item (16
      * of AVX-512's 32 registers accumulate), a row at a time: 3x3 at 56 x 56 with 64 channels
      * 1.39 ms against 1.68 for 8 channels x 2 rows and 1.80 for 12 x 2, the 7x7/2 stem 2.09
@@ -151,9 +166,20 @@ static const dmli_tuning gpu = {
      * runs the CPU kernel. */
     .gemm_rows = 6,
     .gemm_vectors = 2,
+    .gemm_dot_rows = 4,
+    .gemm_dot_columns = 4,
+    .gemm_dot_min_k = 256,
+    .gemm_dot_blocks = 8,
+    .gemm_pack_k = 128,
+    .gemm_cpu_group = 8,
     .gemm_tile_items = {16, 16},
     .gemm_tile_block = {4, 4},
     .gemm_tile_k = 16,
+    /* Pooling: an output an item, 64 a group (heuristic, not yet measured on a GPU). */
+    .pool_vec = 1,
+    .pool_group = 64,
+    .pool_cpu_group = 1,
+    .pool_run_group = 16,
     /* Convolution: work-group tiles of 16 x 8 items, each 2 positions x 2 channels (32 x 16
      * outputs a group), 8 KiB of input patch and 8 KiB of filter in local memory; the direct
      * kernel (BACKWARD, depthwise, or no tile fits) 4 positions x 4 channels an item. Heuristic:

@@ -49,9 +49,20 @@ typedef struct dmli_tuning {
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */
     uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
     uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */
+    uint32_t gemm_dot_rows;      /* CPU, A and B along k: rows of a work-item's dot products */
+    uint32_t gemm_dot_columns;   /* ... and its columns (NJ) */
+    uint32_t gemm_dot_min_k;     /* CPU: the dot products from this K (below: packed panels) */
+    uint32_t gemm_dot_blocks;    /* ... and the blocks along n it computes in turn (DS) */
+    uint32_t gemm_pack_k;        /* CPU: k rows of B's panel a work-group packs at a time */
+    uint32_t gemm_cpu_group;     /* CPU: blocks a work-group computes */
     uint32_t gemm_tile_items[2]; /* GPU: work-group items along n and m (TX, TY) */
     uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
     uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
+    /* ---- Pooling --------------------------------------------------------------------- */
+    uint32_t pool_vec;       /* CPU: consecutive outputs along W per work-item (cl/pool.cl VEC) */
+    uint32_t pool_group;     /* GPU: work-items per group, an output each (FLAT) */
+    uint32_t pool_cpu_group; /* CPU: work-items per group along N * C */
+    uint32_t pool_run_group; /* ... for global pooling (cl/pool.cl RUN) */
     /* ---- Convolution (launch_conv.c, cl/conv.cl) ------------------------------------- */
     uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
     uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */

@@ -33,7 +33,7 @@ endif()
 # The arithmetic suites: element-wise (the map family) and the reductions' random tests. The slow
 # drivers take their first EW_CASES random cases (still every operator on every type, and on the
 # GPU class every reduction through its work-group tree and barriers).
-set(DMLCL_ARITH_SUITES elementwise*/* reduce/* normalize/* scan_topk/* batch_norm/* conv/*)
+set(DMLCL_ARITH_SUITES elementwise*/* reduce/* normalize/* scan_topk/* batch_norm/* gemm/* pool/* conv/*)
 list(JOIN DMLCL_ARITH_SUITES "|" DMLCL_ARITH_ALTERNATIVES)
 function(dmlcl_driver_tests suffix label timeout ops_args ew_cases)
   set(env DMLCL_KERNEL_WERROR=1 ${ARGN})

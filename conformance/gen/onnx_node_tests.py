@@ -45,6 +45,13 @@ A test converts when its model is one node of a mapped operator. The mapping:
   output rank (the reduced axes of size 1): the data is the same. Float sums take the
   function's ULPs and an absolute bound n 2^-23 sum|terms| per row (ONNX's expected values are
   float32 sums themselves).
+- Pooling (convert_pool): MaxPool as MAX_POOLING (MAX_POOLING2 with Indices or dilations),
+  AveragePool as AVERAGE_POOLING (count_include_pad: IncludePadding; AVERAGE_POOLING1 with
+  dilations), LpPool as LP_POOLING (p: P; LP_POOLING1 with dilations), GlobalMaxPool and
+  GlobalAveragePool as MAX_POOLING and AVERAGE_POOLING with the window the whole spatial size
+  (ONNX Runtime's DirectML provider's mapping); pads or auto_pad's SAME split as StartPadding
+  and EndPadding, ceil_mode's sizes those of the expected output, 1-D pooling on {N, C, 1, W},
+  Indices (INT64) as UINT64; storage_order 1 skipped.
 - Conv and ConvTranspose (convert_conv) as DML_OPERATOR_CONVOLUTION, CROSS_CORRELATION,
   FORWARD and BACKWARD, as ONNX Runtime's DirectML provider maps them (DmlOperatorConvolution,
   OperatorHelper's ConvolutionHelperBase): pads as StartPadding / EndPadding; auto_pad SAME_UPPER
@@ -782,6 +789,143 @@ def convert_reduce(name, model, sets, where):
 EXTRA.update({op: convert_reduce for op in REDUCE_OPS})
 
 
+
+# ---------------------------------------------------------------------------------------
+# Pooling: MaxPool, AveragePool, LpPool, GlobalMaxPool, GlobalAveragePool (convert_pool)
+
+POOL_OPS = {"MaxPool": "MAX", "AveragePool": "AVERAGE", "LpPool": "LP",
+            "GlobalMaxPool": "MAX", "GlobalAveragePool": "AVERAGE"}
+
+
+def _pool_pads(attrs, spatial, window, strides, dil, out_sp):
+    """(start, end) padding per spatial axis: pads, or auto_pad's SAME split (SAME_UPPER puts
+    the odd element at the end, SAME_LOWER at the start), VALID none."""
+    n = len(spatial)
+    auto = attrs.get("auto_pad", "NOTSET")
+    if auto in ("SAME_UPPER", "SAME_LOWER"):
+        start, end = [], []
+        for i in range(n):
+            total = max(0, (out_sp[i] - 1) * strides[i] + (window[i] - 1) * dil[i] + 1 -
+                        spatial[i])
+            small = total // 2
+            start.append(small if auto == "SAME_UPPER" else total - small)
+            end.append(total - start[-1])
+        return start, end
+    if auto == "VALID":
+        return [0] * n, [0] * n
+    pads = list(attrs.get("pads", [0] * (2 * n)))
+    return pads[:n], pads[n:]
+
+
+def convert_pool(name, model, sets, where):
+    """MaxPool as MAX_POOLING (MAX_POOLING2 with indices or dilations), AveragePool as
+    AVERAGE_POOLING (AVERAGE_POOLING1 with dilations), LpPool as LP_POOLING (LP_POOLING1 with
+    dilations), GlobalMaxPool and GlobalAveragePool as MAX_POOLING and AVERAGE_POOLING with the
+    window the whole spatial size (ONNX Runtime's DirectML provider's mapping). 1-D pooling
+    ({N, C, W}) runs as 2-D on {N, C, 1, W} with a window of 1 on H (DirectML takes 4 or 5
+    dimensions). ceil_mode's sizes are the expected output's."""
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    attrs = attrs_of(node)
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    x_t, x = to_array(ins[0])
+    results = [to_array(o) for o in outs]
+    kind = POOL_OPS[op]
+    table = TEN if kind == "MAX" else F
+    if x_t not in table:
+        raise Skip("type table: {} is not in the {} pooling table".format(x_t, kind.lower()))
+    if x.ndim not in (3, 4, 5):
+        raise Skip("shape: {} dimensions; pooling takes 3 (as 4), 4 or 5".format(x.ndim))
+    if attrs.get("storage_order", 0):
+        raise Skip("attribute: storage_order 1 (column-major indices); DirectML's indices are "
+                   "row-major (ONNX Runtime's DirectML provider refuses it too)")
+    y_t, y = results[0]
+    one_d = x.ndim == 3
+    if one_d:
+        x = x.reshape(x.shape[0], x.shape[1], 1, x.shape[2])
+        y = y.reshape(y.shape[0], y.shape[1], 1, y.shape[2])
+    spatial = list(x.shape[2:])
+    dims = len(spatial)
+    out_sp = list(y.shape[2:])
+    if op.startswith("Global"):
+        window, strides, dil = spatial, [1] * dims, [1] * dims
+        start, end = [0] * dims, [0] * dims
+    else:
+        window = list(attrs["kernel_shape"])
+        strides = list(attrs.get("strides", [1] * len(window)))
+        dil = list(attrs.get("dilations", [1] * len(window)))
+        if one_d:
+            window, strides, dil = [1] + window, [1] + strides, [1] + dil
+        start, end = _pool_pads(attrs, spatial, window, strides, dil, out_sp)
+        if one_d and "pads" in attrs and attrs.get("auto_pad", "NOTSET") == "NOTSET":
+            start, end = [0] + list(attrs["pads"][:1]), [0] + list(attrs["pads"][1:])
+    dilated = any(d != 1 for d in dil)
+    extra = []
+    dml_attrs = {"WindowSize": window, "Strides": strides, "StartPadding": start,
+                 "EndPadding": end}
+    outputs = {"OutputTensor": case_tensor(y_t, y)}
+    if kind == "MAX":
+        has_idx = len(results) > 1
+        dml = "DML_OPERATOR_MAX_POOLING2" if has_idx or dilated else "DML_OPERATOR_MAX_POOLING"
+        if dml.endswith("2"):
+            dml_attrs["Dilations"] = dil
+        if has_idx:
+            i_a = np.asarray(results[1][1]).reshape(y.shape).astype(np.uint64)
+            outputs["OutputIndicesTensor"] = case_tensor("UINT64", i_a)
+            extra.append("Indices INT64 as UINT64")
+    elif kind == "AVERAGE":
+        dml = "DML_OPERATOR_AVERAGE_POOLING1" if dilated else "DML_OPERATOR_AVERAGE_POOLING"
+        if dilated:
+            dml_attrs["Dilations"] = dil
+        dml_attrs["IncludePadding"] = bool(attrs.get("count_include_pad", 0))
+    else:
+        dml = "DML_OPERATOR_LP_POOLING1" if dilated else "DML_OPERATOR_LP_POOLING"
+        if dilated:
+            dml_attrs["Dilations"] = dil
+        dml_attrs["P"] = int(attrs.get("p", 2))
+    if one_d:
+        extra.append("1-D as {N, C, 1, W}")
+    if attrs.get("ceil_mode", 0):
+        extra.append("ceil_mode: the expected output's Sizes")
+    if attrs.get("auto_pad", "NOTSET") not in ("NOTSET", ""):
+        extra.append("auto_pad {} as StartPadding {}, EndPadding {}".format(
+            attrs["auto_pad"], start, end))
+    tol = None
+    if name in POOL_TOLERANCE:
+        tol, why = POOL_TOLERANCE[name]
+        extra.append(why)
+    elif kind == "AVERAGE" and x_t == "FLOAT32":
+        # ONNX's expected averages are float32 sums (numpy's), k - 1 roundings of up to
+        # 2^-24 of the running sum each: an absolute bound k 2^-23 max|x| beside the ULPs.
+        k = int(np.prod(window))
+        bound = float(k * 2.0 ** -23 * np.abs(x.astype(np.float64)).max())
+        tol = {"ulp": k + 2, "abs": bound}
+        extra.append("tolerance {} ULP or {:.3g} absolute: ONNX's expected values are float32 "
+                     "sums of the window (k 2^-23 max|x|)".format(k + 2, bound))
+    c = _bnscan_case(name, model, op, dml, dml_attrs, {"InputTensor": case_tensor(x_t, x)},
+                     outputs, extra, where)
+    if tol is not None:
+        c = dict(c)
+        note = c.pop("note")
+        c["tolerance"] = tol
+        c["note"] = note
+    return op, c
+
+
+# Tests whose expected values need a tolerance of their own (the reason in the case's note).
+POOL_TOLERANCE = {
+    "test_averagepool_2d_ceil_last_window_starts_on_pad":
+        ({"ulp": 11, "abs": 1e-4}, "tolerance 1e-4 absolute: ONNX's inputs and expected values "
+         "are printed to 4 digits, the expected ones computed before the inputs were rounded "
+         "(0.1511 for 1.3595 / 9 = 0.151056 from the printed inputs)"),
+}
+
+EXTRA.update({op: convert_pool for op in POOL_OPS})
+
+
 # ---------------------------------------------------------------------------------------
 # Convolutions (convert_conv): Conv, ConvTranspose
 
@@ -946,7 +1090,7 @@ def main():
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
-                "top-k, normalisations, reductions and convolutions, one DirectML-operator case "
+                "top-k, normalisations, reductions, pooling and convolutions, one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(
                     onnx.__version__, origin))

@@ -125,6 +125,11 @@ static void lower(const void *desc, dmli_op_state *st)
     g->m = (int64_t)out->sizes[r - 2];
     g->n = (int64_t)out->sizes[r - 1];
     g->k = (int64_t)(d->TransA ? a->sizes[r - 2] : a->sizes[r - 1]);
+    g->rank = (int)r;
+    g->a_dim[0] = d->TransA ? (int)r - 1 : (int)r - 2; /* m */
+    g->a_dim[1] = d->TransA ? (int)r - 2 : (int)r - 1; /* k */
+    g->b_dim[0] = d->TransB ? (int)r - 1 : (int)r - 2; /* k */
+    g->b_dim[1] = d->TransB ? (int)r - 2 : (int)r - 1; /* n */
     g->a_m = d->TransA ? a->strides[r - 1] : a->strides[r - 2];
     g->a_k = d->TransA ? a->strides[r - 2] : a->strides[r - 1];
     g->b_k = d->TransB ? b->strides[r - 1] : b->strides[r - 2];
@@ -139,6 +144,7 @@ static void lower(const void *desc, dmli_op_state *st)
         if (out->sizes[i] == 1)
             continue;
         int j = g->batch_rank++;
+        g->batch_dim[j] = (int)i;
         g->batch[j] = (int64_t)out->sizes[i];
         g->a_b[j] = a->strides[i];
         g->b_b[j] = b->strides[i];
@@ -152,8 +158,7 @@ static void lower(const void *desc, dmli_op_state *st)
         g->act_param[i] = s->act.param[i];
     dmli_compute_add(cp, st, false, 0);
     dmli_compute_add(cp, st, false, 1);
-    if (c->present)
-        dmli_compute_add(cp, st, false, 2);
+    dmli_compute_add(cp, st, false, c->present ? 2 : 0); /* A stands in for an absent C */
     dmli_compute_add(cp, st, true, 0);
 }
 

@@ -474,6 +474,86 @@ static const field lrn[] = {TENSOR(S, InputTensor, IN),
                             FLOATF(S, Bias),
                             END};
 #undef S
+/* Pooling (src/ops/pool.c). */
+#define S DML_MAX_POOLING_OPERATOR_DESC
+static const field max_pooling[] = {TENSOR(S, InputTensor, IN),
+                                    TENSOR(S, OutputTensor, OUT),
+                                    COUNT(S, DimensionCount),
+                                    UINTS(S, Strides, DimensionCount),
+                                    UINTS(S, WindowSize, DimensionCount),
+                                    UINTS(S, StartPadding, DimensionCount),
+                                    UINTS(S, EndPadding, DimensionCount),
+                                    END};
+#undef S
+#define S DML_MAX_POOLING1_OPERATOR_DESC
+static const field max_pooling1[] = {TENSOR(S, InputTensor, IN),
+                                     TENSOR(S, OutputTensor, OUT),
+                                     TENSOR(S, OutputIndicesTensor, OUT),
+                                     COUNT(S, DimensionCount),
+                                     UINTS(S, Strides, DimensionCount),
+                                     UINTS(S, WindowSize, DimensionCount),
+                                     UINTS(S, StartPadding, DimensionCount),
+                                     UINTS(S, EndPadding, DimensionCount),
+                                     END};
+#undef S
+#define S DML_MAX_POOLING2_OPERATOR_DESC
+static const field max_pooling2[] = {TENSOR(S, InputTensor, IN),
+                                     TENSOR(S, OutputTensor, OUT),
+                                     TENSOR(S, OutputIndicesTensor, OUT),
+                                     COUNT(S, DimensionCount),
+                                     UINTS(S, Strides, DimensionCount),
+                                     UINTS(S, WindowSize, DimensionCount),
+                                     UINTS(S, StartPadding, DimensionCount),
+                                     UINTS(S, EndPadding, DimensionCount),
+                                     UINTS(S, Dilations, DimensionCount),
+                                     END};
+#undef S
+#define S DML_AVERAGE_POOLING_OPERATOR_DESC
+static const field average_pooling[] = {TENSOR(S, InputTensor, IN),
+                                        TENSOR(S, OutputTensor, OUT),
+                                        COUNT(S, DimensionCount),
+                                        UINTS(S, Strides, DimensionCount),
+                                        UINTS(S, WindowSize, DimensionCount),
+                                        UINTS(S, StartPadding, DimensionCount),
+                                        UINTS(S, EndPadding, DimensionCount),
+                                        UINTF(S, IncludePadding),
+                                        END};
+#undef S
+#define S DML_AVERAGE_POOLING1_OPERATOR_DESC
+static const field average_pooling1[] = {TENSOR(S, InputTensor, IN),
+                                         TENSOR(S, OutputTensor, OUT),
+                                         COUNT(S, DimensionCount),
+                                         UINTS(S, Strides, DimensionCount),
+                                         UINTS(S, WindowSize, DimensionCount),
+                                         UINTS(S, StartPadding, DimensionCount),
+                                         UINTS(S, EndPadding, DimensionCount),
+                                         UINTS(S, Dilations, DimensionCount),
+                                         UINTF(S, IncludePadding),
+                                         END};
+#undef S
+#define S DML_LP_POOLING_OPERATOR_DESC
+static const field lp_pooling[] = {TENSOR(S, InputTensor, IN),
+                                   TENSOR(S, OutputTensor, OUT),
+                                   COUNT(S, DimensionCount),
+                                   UINTS(S, Strides, DimensionCount),
+                                   UINTS(S, WindowSize, DimensionCount),
+                                   UINTS(S, StartPadding, DimensionCount),
+                                   UINTS(S, EndPadding, DimensionCount),
+                                   UINTF(S, P),
+                                   END};
+#undef S
+#define S DML_LP_POOLING1_OPERATOR_DESC
+static const field lp_pooling1[] = {TENSOR(S, InputTensor, IN),
+                                    TENSOR(S, OutputTensor, OUT),
+                                    COUNT(S, DimensionCount),
+                                    UINTS(S, Strides, DimensionCount),
+                                    UINTS(S, WindowSize, DimensionCount),
+                                    UINTS(S, StartPadding, DimensionCount),
+                                    UINTS(S, EndPadding, DimensionCount),
+                                    UINTS(S, Dilations, DimensionCount),
+                                    UINTF(S, P),
+                                    END};
+#undef S
 /* The conv family (src/ops/conv.c): the five arrays have DimensionCount entries; the tool has
  * no optional tensor members yet, so a model gives BiasTensor. */
 #define S DML_CONVOLUTION_OPERATOR_DESC
@@ -606,6 +686,13 @@ static const op_row rows[] = {
     ROW(TOP_K, DML_TOP_K_OPERATOR_DESC, top_k),
     ROW(TOP_K1, DML_TOP_K1_OPERATOR_DESC, top_k1),
     ROW(LOCAL_RESPONSE_NORMALIZATION, DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC, lrn),
+    ROW(MAX_POOLING, DML_MAX_POOLING_OPERATOR_DESC, max_pooling),
+    ROW(MAX_POOLING1, DML_MAX_POOLING1_OPERATOR_DESC, max_pooling1),
+    ROW(MAX_POOLING2, DML_MAX_POOLING2_OPERATOR_DESC, max_pooling2),
+    ROW(AVERAGE_POOLING, DML_AVERAGE_POOLING_OPERATOR_DESC, average_pooling),
+    ROW(AVERAGE_POOLING1, DML_AVERAGE_POOLING1_OPERATOR_DESC, average_pooling1),
+    ROW(LP_POOLING, DML_LP_POOLING_OPERATOR_DESC, lp_pooling),
+    ROW(LP_POOLING1, DML_LP_POOLING1_OPERATOR_DESC, lp_pooling1),
     ROW(CONVOLUTION, DML_CONVOLUTION_OPERATOR_DESC, convolution),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),

@@ -642,6 +642,85 @@ def reductions():
     m.save()
 
 
+
+# ---- Pooling -----------------------------------------------------------------------------
+
+def _windows(x, window, strides, start, end, dil):
+    """Every window of x [N, C, H, W] as (values inside the input, positions inside the
+    padded input) per output element, with the flat input index of each value."""
+    n, c, h, w = x.shape
+    oh = (h + start[0] + end[0] - (window[0] - 1) * dil[0] - 1) // strides[0] + 1
+    ow = (w + start[1] + end[1] - (window[1] - 1) * dil[1] - 1) // strides[1] + 1
+    for b, ch, i, j in np.ndindex(n, c, oh, ow):
+        vals, flat, padded = [], [], 0
+        for ki, kj in np.ndindex(window[0], window[1]):
+            y = i * strides[0] - start[0] + ki * dil[0]
+            z = j * strides[1] - start[1] + kj * dil[1]
+            padded += -start[0] <= y < h + end[0] and -start[1] <= z < w + end[1]
+            if 0 <= y < h and 0 <= z < w:
+                vals.append(float(x[b, ch, y, z]))
+                flat.append(((b * c + ch) * h + y) * w + z)
+        yield (b, ch, i, j), (oh, ow), vals, flat, padded
+
+
+def pooling():
+    """The pool family's operators: the ResNet stem's 3x3/2 max pooling with indices, a global
+    average pool, a dilated average with its padding counted, L2 pooling."""
+    m = Model("pooling")
+    rng = np.random.default_rng(33)
+    x = (rng.integers(-64, 65, size=(1, 2, 6, 7)) / 8).astype(np.float32)
+    m.resource("X", x)
+    args = dict(window=[3, 3], strides=[2, 2], start=[1, 1], end=[1, 1], dil=[1, 1])
+    wins = list(_windows(x, **args))
+    shape = (1, 2) + wins[0][1]
+    want = np.zeros(shape, dtype=np.float32)
+    idx = np.zeros(shape, dtype=np.uint32)
+    for at, _, vals, flat, _ in wins:
+        k = int(np.argmax(vals))  # the first largest
+        want[at], idx[at] = vals[k], flat[k]
+    out = m.resource("maxpool", count=want.size, dtype=np.float32)
+    oi = m.resource("maxpool_indices", count=want.size, dtype=np.uint32)
+    m.op("maxpool", "DML_OPERATOR_MAX_POOLING2",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(want),
+          "OutputIndicesTensor": tensor(idx, "UINT32"), "DimensionCount": 2,
+          "Strides": [2, 2], "WindowSize": [3, 3], "StartPadding": [1, 1], "EndPadding": [1, 1],
+          "Dilations": [1, 1]},
+         {"InputTensor": "X", "OutputTensor": out, "OutputIndicesTensor": oi},
+         {out: (want, {"ulp": 0}), oi: (idx, {"ulp": 0})})
+    # Global average pooling (the window the whole 6x7), window + 2 ULPs.
+    want = x.astype(np.float64).mean(axis=(2, 3), keepdims=True).astype(np.float32)
+    out = m.resource("gap", count=want.size, dtype=np.float32)
+    m.op("gap", "DML_OPERATOR_AVERAGE_POOLING",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(want), "DimensionCount": 2,
+          "Strides": [1, 1], "WindowSize": [6, 7], "StartPadding": [0, 0], "EndPadding": [0, 0],
+          "IncludePadding": 0},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 44})})
+    # AVERAGE_POOLING1: 2x2 dilated by 2, padding 1, the padding counted in the divisor.
+    args = dict(window=[2, 2], strides=[1, 2], start=[1, 1], end=[1, 0], dil=[2, 2])
+    wins = list(_windows(x, **args))
+    want = np.zeros((1, 2) + wins[0][1], dtype=np.float64)
+    for at, _, vals, _, padded in wins:
+        want[at] = sum(vals) / padded
+    want = want.astype(np.float32)
+    out = m.resource("avgpool", count=want.size, dtype=np.float32)
+    m.op("avgpool", "DML_OPERATOR_AVERAGE_POOLING1",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(want), "DimensionCount": 2,
+          "Strides": [1, 2], "WindowSize": [2, 2], "StartPadding": [1, 1], "EndPadding": [1, 0],
+          "Dilations": [2, 2], "IncludePadding": 1},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 6})})
+    # LP_POOLING, P 2: sqrt of the window's sum of squares.
+    args = dict(window=[2, 3], strides=[2, 2], start=[0, 1], end=[0, 1], dil=[1, 1])
+    wins = list(_windows(x, **args))
+    want = np.zeros((1, 2) + wins[0][1], dtype=np.float64)
+    for at, _, vals, _, _ in wins:
+        want[at] = math.sqrt(sum(v * v for v in vals))
+    want = want.astype(np.float32)
+    out = m.resource("lppool", count=want.size, dtype=np.float32)
+    m.op("lppool", "DML_OPERATOR_LP_POOLING",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(want), "DimensionCount": 2,
+          "Strides": [2, 2], "WindowSize": [2, 3], "StartPadding": [0, 1], "EndPadding": [0, 1],
+          "P": 2},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 11})})
 def convolutions():
     """CONVOLUTION as DxDispatch's convolution models write it: a 3x3 with bias and a fused
     RELU, a depthwise 3x3 (GroupCount 4), a transposed 4x4 stride 2 (BACKWARD), a 1-D
@@ -760,4 +839,5 @@ if __name__ == "__main__":
     joins()
     features()
     reductions()
+    pooling()
     convolutions()

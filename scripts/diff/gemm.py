@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Random differential tests of dmlcl's GEMM against numpy.
+
+Each case draws FLOAT32 or FLOAT16, a rank of 2 to 6 (batch dimensions of sizes 1 to 3), M, N
+and K from 1 to 70, TransA and TransB, C present or absent (its batch and matrix dimensions
+numpy-broadcast from 1, read through zero strides), a batch broadcast of A or B (ONNX MatMul's:
+zero strides), Alpha and Beta, and a fused RELU or SIGMOID now and then; values with few
+significant bits. The DirectML descriptor runs through libdmlcl (ctypes, the package's
+dmlcl._native); the reference is numpy's matmul in float64 (alpha * A'B' + beta * C, the
+activation, rounded once to the output type). Tolerance (reference/precision.md): 2·K ULP,
++1 for alpha, +1 for C, or where the sum cancels 2·(K+1)·2^-24·|alpha|·Σ|a·b| + 2^-23·|beta·c|
+(float32 accumulation), plus the activation's own.
+
+    python scripts/diff/gemm.py [--seed N] [--cases N] [--only K] [-v]
+
+Prints the cases run and each mismatch with its replay line (--seed S --only K); exits 1 on any
+mismatch or dmlcl error.
+"""
+import argparse
+import ctypes
+import os
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+from dmlcl import _native as n  # noqa: E402  (after the path)
+
+GEMM = 54  # DML_OPERATOR_GEMM
+RELU, SIGMOID = 44, 47  # DML_OPERATOR_ACTIVATION_RELU, _SIGMOID
+_P = ctypes.POINTER(n.TensorDesc)
+
+
+class GemmDesc(ctypes.Structure):
+    _fields_ = [("A", _P), ("B", _P), ("C", _P), ("Out", _P), ("TransA", ctypes.c_int),
+                ("TransB", ctypes.c_int), ("Alpha", ctypes.c_float), ("Beta", ctypes.c_float),
+                ("Fused", ctypes.POINTER(n.OperatorDesc))]
+
+
+class ActDesc(ctypes.Structure):
+    _fields_ = [("In", _P), ("Out", _P)]
+
+
+def _tensor(dtype, sizes, strides, keep):
+    rank = len(sizes)
+    last = sum((s - 1) * st for s, st in zip(sizes, strides))
+    dims = (ctypes.c_uint32 * rank)(*sizes)
+    st = (ctypes.c_uint32 * rank)(*strides)
+    total = (last + 1) * np.dtype(dtype).itemsize
+    b = n.BufferTensorDesc(n.DATA_TYPES[np.dtype(dtype)], 0, rank, dims, st,
+                           (total + 3) // 4 * 4, 0)
+    t = n.TensorDesc(n.TENSOR_TYPE_BUFFER, ctypes.cast(ctypes.pointer(b), ctypes.c_void_p))
+    keep += [dims, st, b, t]
+    return ctypes.pointer(t)
+
+
+def _packed_strides(shape, broadcast):
+    """Packed strides of shape, 0 where broadcast[i] (the array holds 1 there)."""
+    strides, step = [0] * len(shape), 1
+    for i in range(len(shape) - 1, -1, -1):
+        strides[i] = 0 if broadcast[i] else step
+        step *= 1 if broadcast[i] else shape[i]
+    return strides
+
+
+def make_case(rng):
+    dtype = np.float16 if rng.random() < 0.3 else np.float32
+    rank = int(rng.integers(2, 7))
+    batch = [int(rng.integers(1, 4)) if rank > 2 else 1 for _ in range(rank - 2)]
+    m, nn, k = (int(rng.integers(1, 71)) for _ in range(3))
+    ta, tb = bool(rng.integers(2)), bool(rng.integers(2))
+    a_shape = batch + ([k, m] if ta else [m, k])
+    b_shape = batch + ([nn, k] if tb else [k, nn])
+    out_shape = batch + [m, nn]
+    # Batch broadcast of A or B (a dimension read through stride 0), C broadcast anywhere.
+    a_bc = [rank > 2 and rng.random() < 0.2 for _ in batch] + [False, False]
+    b_bc = [rank > 2 and rng.random() < 0.2 for _ in batch] + [False, False]
+    has_c = rng.random() < 0.5
+    c_bc = [rng.random() < 0.3 for _ in out_shape]
+    alpha = float(rng.choice([1.0, 1.0, -1.0, 0.5, 2.0]))
+    beta = float(rng.choice([1.0, 0.5, -2.0, 0.0]))
+    act = None if rng.random() < 0.7 else ("relu" if rng.random() < 0.5 else "sigmoid")
+
+    def draw(shape, bc):
+        held = [1 if b else s for s, b in zip(shape, bc)]
+        return (rng.integers(-512, 513, held) / 128.0).astype(dtype)
+    a, b = draw(a_shape, a_bc), draw(b_shape, b_bc)
+    c = draw(out_shape, c_bc) if has_c else None
+    return dict(dtype=dtype, ta=ta, tb=tb, a=a, b=b, c=c, a_shape=a_shape, b_shape=b_shape,
+                out_shape=out_shape, a_bc=a_bc, b_bc=b_bc, c_bc=c_bc, alpha=alpha, beta=beta,
+                act=act, k=k)
+
+
+def run_dml(case):
+    keep = []
+    dt = case["dtype"]
+    ta = _tensor(dt, case["a_shape"], _packed_strides(case["a_shape"], case["a_bc"]), keep)
+    tb = _tensor(dt, case["b_shape"], _packed_strides(case["b_shape"], case["b_bc"]), keep)
+    tc = (_tensor(dt, case["out_shape"], _packed_strides(case["out_shape"], case["c_bc"]), keep)
+          if case["c"] is not None else None)
+    to = _tensor(dt, case["out_shape"], _packed_strides(case["out_shape"],
+                                                        [False] * len(case["out_shape"])), keep)
+    fused = None
+    if case["act"]:
+        ad = ActDesc(None, None)
+        od = n.OperatorDesc(RELU if case["act"] == "relu" else SIGMOID,
+                            ctypes.cast(ctypes.pointer(ad), ctypes.c_void_p))
+        keep += [ad, od]
+        fused = ctypes.pointer(od)
+    d = GemmDesc(ta, tb, tc, to, int(case["ta"]), int(case["tb"]), case["alpha"], case["beta"],
+                 fused)
+    keep.append(d)
+    op = n.OperatorDesc(GEMM, ctypes.cast(ctypes.pointer(d), ctypes.c_void_p))
+    return n.execute(ctypes.pointer(op), [case["a"], case["b"], case["c"]], case["out_shape"], dt)
+
+
+def reference(case):
+    """Exact value and accumulation bound, float64."""
+    a = np.broadcast_to(case["a"], case["a_shape"]).astype(np.float64)
+    b = np.broadcast_to(case["b"], case["b_shape"]).astype(np.float64)
+    if case["ta"]:
+        a = np.swapaxes(a, -1, -2)
+    if case["tb"]:
+        b = np.swapaxes(b, -1, -2)
+    y = case["alpha"] * np.matmul(a, b)
+    bound = 2 * (case["k"] + 1) * 2.0**-24 * abs(case["alpha"]) * np.matmul(np.abs(a), np.abs(b))
+    if case["c"] is not None:
+        c = np.broadcast_to(case["c"], case["out_shape"]).astype(np.float64)
+        y = y + case["beta"] * c
+        bound = bound + 2.0**-23 * np.abs(case["beta"] * c)
+    if case["act"] == "relu":
+        y = np.maximum(y.astype(np.float32).astype(np.float64), 0)
+    elif case["act"] == "sigmoid":
+        y = 1 / (1 + np.exp(-y.astype(np.float32).astype(np.float64)))
+        bound = bound + 2.0**-20  # sigmoid's 34 ULP near 1, within its slope of 1/4
+    return y, bound
+
+
+def ulps(got, want, dtype):
+    """ULP distance on the integer line of the bit patterns (signs folded)."""
+    itype = np.int16 if dtype == np.float16 else np.int32
+    g = got.astype(dtype).view(itype).astype(np.int64)
+    w = want.astype(dtype).view(itype).astype(np.int64)
+    top = 1 << (15 if dtype == np.float16 else 31)
+    g = np.where(g < 0, -top - g, g)
+    w = np.where(w < 0, -top - w, w)
+    return np.abs(g - w)
+
+
+def check(case, got):
+    want, bound = reference(case)
+    dt = case["dtype"]
+    tol = 2 * case["k"] + (case["alpha"] != 1) + (case["c"] is not None) + (34 if case["act"] ==
+                                                                                 "sigmoid" else 0)
+    g = got.astype(np.float64)
+    close = (ulps(got, want, dt) <= tol) | (np.abs(g - want) <= bound) | \
+        (ulps(got, want, dt) <= 1)
+    return np.flatnonzero(~close), want
+
+
+def describe(case):
+    return (f"{np.dtype(case['dtype']).name} A{case['a_shape']} bc{case['a_bc']} "
+            f"B{case['b_shape']} bc{case['b_bc']} TransA {int(case['ta'])} TransB "
+            f"{int(case['tb'])} C {'-' if case['c'] is None else case['out_shape']} "
+            f"bc{case['c_bc']} alpha {case['alpha']} beta {case['beta']} act {case['act']}")
+
+
+def run(seed, cases, only=None, verbose=False, out=sys.stdout):
+    failed = 0
+    for i in range(cases):
+        rng = np.random.default_rng([seed, i])
+        case = make_case(rng)
+        if only is not None and i != only:
+            continue
+        try:
+            got = run_dml(case)
+        except n.Error as e:
+            failed += 1
+            print(f"case {i}: dmlcl error {e}: {describe(case)} (replay: --seed {seed} "
+                  f"--only {i})", file=out)
+            continue
+        bad, want = check(case, got)
+        if bad.size:
+            failed += 1
+            j = bad[0]
+            print(f"case {i}: {bad.size} mismatches, first at {j}: got "
+                  f"{got.reshape(-1)[j]!r} want {want.reshape(-1)[j]!r}: {describe(case)} "
+                  f"(replay: --seed {seed} --only {i})", file=out)
+        elif verbose:
+            print(f"case {i}: ok: {describe(case)}", file=out)
+    ran = cases if only is None else 1
+    print(f"GEMM: {ran} cases, {failed} failed", file=out)
+    return failed
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cases", type=int, default=200)
+    ap.add_argument("--only", type=int)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    sys.exit(1 if run(args.seed, args.cases, args.only, args.verbose) else 0)
+
+
+if __name__ == "__main__":
+    main()

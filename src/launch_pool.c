@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launch of a pooling (cl/pool.cl): its options (the operation, the storage and compute
+ * types, indices, the shape of work), its grid and its table (cl/pool_abi.h). Pure host code.
+ *
+ * CPUs: a work-item computes pool_vec consecutive outputs along W (tuning.c), the grid
+ * {W blocks, D * H, N * C} in groups of pool_cpu_group (RUN: pool_run_group) items along N * C;
+ * GPUs (FLAT): a work-item an output, pool_group items a group, the grid flat over the outputs.
+ * VLOAD where the layout allows: the outputs' window columns as vectors; RUN for global pooling
+ * (a window of whole contiguous rows: one run per D slice).
+ */
+#include <string.h>
+
+#include "../cl/pool_abi.h"
+#include "launch.h"
+#include "pool.h"
+#include "tuning.h"
+
+/* The lowest value of an integer type, as OpenCL C text. */
+static const char *lowest(DML_TENSOR_DATA_TYPE t)
+{
+    switch ((int)t) {
+    case DML_TENSOR_DATA_TYPE_INT8: return "(-128)";
+    case DML_TENSOR_DATA_TYPE_INT16: return "(-32768)";
+    case DML_TENSOR_DATA_TYPE_INT32: return "(-2147483647L-1)";
+    case DML_TENSOR_DATA_TYPE_INT64: return "(-9223372036854775807L-1)";
+    default: return "0";
+    }
+}
+
+static bool is_signed_int(DML_TENSOR_DATA_TYPE t)
+{
+    return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 ||
+           t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
+}
+
+static void options(const dmli_pool *w, int vec, bool flat, dmli_options *o)
+{
+    bool integer = !dmli_type_is_float(w->type);
+    bool half = w->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    dmli_opt_int(o, "POP", (int)w->op);
+    if (w->op == DMLI_POOL_LP)
+        dmli_opt_int(o, "LP_P", w->p <= 2 ? (int)w->p : 0);
+    dmli_opt_str(o, "IN_T", dmli_map_storage_type(w->type));
+    dmli_opt_int(o, "IN_HALF", half);
+    dmli_opt_str(o, "OUT_T", dmli_map_storage_type(w->type));
+    dmli_opt_int(o, "OUT_HALF", half);
+    dmli_opt_str(o, "COMPUTE_T", !integer ? "float" : is_signed_int(w->type) ? "long" : "ulong");
+    dmli_opt_int(o, "INT_COMPUTE", integer);
+    if (integer)
+        dmli_opt_str(o, "LOWEST", lowest(w->type));
+    dmli_opt_int(o, "INDICES", w->indices);
+    if (w->indices)
+        dmli_opt_str(o, "IDX_T", w->idx_type == DML_TENSOR_DATA_TYPE_UINT64 ? "ulong" : "uint");
+    if (w->op == DMLI_POOL_AVERAGE)
+        dmli_opt_int(o, "INCLUDE_PADDING", w->include_padding);
+    dmli_opt_int(o, "VEC", vec);
+    dmli_opt_int(o, "FLAT", flat);
+    /* Vector loads along W (cl/pool.cl VLOAD): VEC a multiple of 4, float compute, no indices, the
+     * input's W stride 1 and the window's stride 1 or 2 (the ResNet stem's 3x3/2). */
+    bool vectors = vec % 4 == 0 && !integer && !w->indices && w->in_stride[4] == 1;
+    /* Global pooling (cl/pool.cl RUN): one output along W whose window is whole rows, no
+     * dilation on H and W, rows contiguous: each D slice's window is one run. */
+    bool run = vectors && w->out_size[2] == 1 && w->window[2] == w->in_size[2] &&
+               w->start_pad[2] == 0 && w->dilation[2] == 1 && w->dilation[1] == 1 &&
+               w->in_stride[3] == w->in_size[2];
+    if (run)
+        dmli_opt_int(o, "RUN", 1);
+    else if (vectors && (w->stride[2] == 1 || w->stride[2] == 2))
+        dmli_opt_int(o, "VLOAD", (int)w->stride[2]);
+}
+
+static void table(const dmli_pool *w, int vec, cl_long *t, size_t *count)
+{
+    memset(t, 0, DMLI_POOL_TABLE * sizeof *t);
+    t[DMLI_POOL_C] = (cl_long)w->channels;
+    t[DMLI_POOL_NC] = (cl_long)(w->batch * w->channels);
+    t[DMLI_POOL_BLOCKS] = (w->out_size[2] + vec - 1) / vec;
+    t[DMLI_POOL_P] = w->p;
+    t[DMLI_POOL_TOTAL] =
+        (cl_long)(w->batch * w->channels) * w->out_size[0] * w->out_size[1] * w->out_size[2];
+    for (int a = 0; a < 3; ++a) {
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_IN)] = w->in_size[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_OUT)] = w->out_size[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_K)] = w->window[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_S)] = w->stride[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_DIL)] = w->dilation[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_PAD)] = w->start_pad[a];
+        t[DMLI_POOL_AXIS(a, DMLI_POOL_END)] = w->in_size[a] + w->end_pad[a];
+    }
+    for (int d = 0; d < 5; ++d) {
+        t[DMLI_POOL_STRIDE(0, d)] = w->in_stride[d];
+        t[DMLI_POOL_STRIDE(1, d)] = w->out_stride[d];
+        t[DMLI_POOL_STRIDE(2, d)] = w->idx_stride[d];
+    }
+    *count = DMLI_POOL_TABLE;
+}
+
+void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    const dmli_pool *w = DMLI_COMPUTE_WORK_CONST(c, dmli_pool);
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    bool flat = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
+    int vec = flat ? 1 : (int)tu->pool_vec;
+    l->source = DMLI_SOURCE_POOL;
+    l->kernel = "pool";
+    options(w, vec, flat, &l->defs);
+    table(w, vec, l->table, &l->table_count);
+    if (flat) {
+        size_t group = tu->pool_group;
+        while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[0]))
+            group /= 2;
+        size_t total = (size_t)l->table[DMLI_POOL_TOTAL];
+        l->global[0] = (total + group - 1) / group * group;
+        l->global[1] = l->global[2] = 1;
+        l->local[0] = group;
+        l->local[1] = l->local[2] = 1;
+    } else {
+        /* Groups of pool_cpu_group items (pool_run_group for RUN) along N * C, the grid rounded
+         * up to them (the items past N * C return): one group size per variant whatever the
+         * shape, so PoCL, which builds a kernel per group size, builds one. */
+        bool run = dmli_options_value(&l->defs, "RUN") != NULL;
+        size_t group = run ? tu->pool_run_group : tu->pool_cpu_group;
+        while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[2]))
+            group /= 2;
+        size_t nc = (size_t)(w->batch * w->channels);
+        l->global[0] = (size_t)l->table[DMLI_POOL_BLOCKS];
+        l->global[1] = (size_t)(w->out_size[0] * w->out_size[1]);
+        l->global[2] = (nc + group - 1) / group * group;
+        l->local[0] = l->local[1] = 1;
+        l->local[2] = group;
+    }
+}
+
+/* A graph's view read as the input (a layout change before a pooling): its strides over
+ * {N, C, spatial...} placed on {N, C, D, H, W}; the indices count logical positions, so they
+ * do not change. The outputs keep theirs. */
+bool dmli_restride_pool(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)
+{
+    if (i != DMLI_POOL_INPUT)
+        return false;
+    dmli_pool *w = DMLI_COMPUTE_WORK(c, dmli_pool);
+    w->in_stride[0] = strides[0];
+    w->in_stride[1] = strides[1];
+    for (uint32_t k = 0; k < w->dims; ++k)
+        w->in_stride[2 + 3 - w->dims + k] = strides[2 + k];
+    c->tensors[i].offset = offset;
+    return true;
+}
