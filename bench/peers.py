@@ -119,7 +119,66 @@ def workloads():
     f = (RNG.integers(-512, 513, (1, 64, 128, 128)) / 8).astype(np.float32)
     w["resample-linear-x2"] = dict(kind="resample", mode="linear", data=f)
     w["resample-nearest-x2"] = dict(kind="resample", mode="nearest", data=f)
+    # The convolutions (bench/workloads_conv.c): eighths in [-1, 1], a bias.
+    for name, (xs, ci, co, k, stride, pad, groups, transposed) in CONV_SHAPES.items():
+        x = (RNG.integers(-8, 9, xs) / 8).astype(np.float32)
+        fs = [ci, co // groups, k, k] if transposed else [co, ci // groups, k, k]
+        w[name] = dict(kind="conv", data=x, filter=(RNG.integers(-8, 9, fs) / 8).astype(
+            np.float32), bias=(RNG.integers(-8, 9, co) / 8).astype(np.float32), stride=stride,
+            pad=pad, groups=groups, transposed=transposed)
     return w
+
+
+# name -> (input shape, input channels, output channels, kernel side, stride, pad, groups,
+# transposed), as bench/workloads_conv.c.
+CONV_SHAPES = {
+    "conv-stem": ([1, 3, 224, 224], 3, 64, 7, 2, 3, 1, False),
+    "conv-3x3-56": ([1, 64, 56, 56], 64, 64, 3, 1, 1, 1, False),
+    "conv-3x3-14": ([1, 256, 14, 14], 256, 256, 3, 1, 1, 1, False),
+    "conv-1x1-56": ([1, 256, 56, 56], 256, 64, 1, 1, 0, 1, False),
+    "conv-depthwise": ([1, 256, 56, 56], 256, 256, 3, 1, 1, 256, False),
+    "conv-transposed": ([1, 64, 56, 56], 64, 32, 4, 2, 1, 1, True),
+}
+
+
+def conv64(w):
+    """A convolution's definition in float64: FORWARD each output the sum over its window of the
+    zero-padded input; transposed every input times every tap scattered, then cropped."""
+    x, f, s, p, g = w["data"].astype(np.float64), w["filter"].astype(np.float64), w["stride"], \
+        w["pad"], w["groups"]
+    n, c, h, wd = x.shape
+    k = f.shape[2]
+    if w["transposed"]:
+        co = f.shape[1] * g
+        full = np.zeros((n, co, (h - 1) * s + k, (wd - 1) * s + k))
+        cg, og = c // g, co // g
+        for gi in range(g):
+            for ky in range(k):
+                for kx in range(k):
+                    full[:, gi * og:(gi + 1) * og, ky:ky + (h - 1) * s + 1:s,
+                         kx:kx + (wd - 1) * s + 1:s] += np.einsum(
+                        "nchw,co->nohw", x[:, gi * cg:(gi + 1) * cg], f[gi * cg:(gi + 1) * cg, :,
+                                                                        ky, kx])
+        y = full[:, :, p:full.shape[2] - p, p:full.shape[3] - p]
+    else:
+        co = f.shape[0]
+        xp = np.pad(x, ((0, 0), (0, 0), (p, p), (p, p)))
+        oh, ow = (h + 2 * p - k) // s + 1, (wd + 2 * p - k) // s + 1
+        y = np.zeros((n, co, oh, ow))
+        cg, og = c // g, co // g
+        for ky in range(k):
+            for kx in range(k):
+                win = xp[:, :, ky:ky + (oh - 1) * s + 1:s, kx:kx + (ow - 1) * s + 1:s]
+                if g == 1:
+                    y += np.einsum("nchw,oc->nohw", win, f[:, :, ky, kx])
+                elif cg == 1 and og == 1:  # depthwise
+                    y += win * f[:, 0, ky, kx].reshape(1, -1, 1, 1)
+                else:
+                    for gi in range(g):
+                        y[:, gi * og:(gi + 1) * og] += np.einsum(
+                            "nchw,oc->nohw", win[:, gi * cg:(gi + 1) * cg],
+                            f[gi * og:(gi + 1) * og, :, ky, kx])
+    return y + w["bias"].astype(np.float64).reshape(1, -1, 1, 1)
 
 
 def numpy_unary(op, x, out=None):
@@ -177,7 +236,8 @@ def pad_width(w):
 TOLERANCE = {"sum": None, "cumsum": None, "argmax": None, "softmax": dict(rtol=1e-5, atol=0),
              "layernorm": dict(rtol=0, atol=1e-3), "bn_relu": dict(rtol=1e-5, atol=1e-5),
              "maxpool": None, "global_avgpool": dict(rtol=1e-6, atol=0),
-             "resample": dict(rtol=1e-6, atol=1e-6)}
+             "resample": dict(rtol=1e-6, atol=1e-6),
+             "conv": dict(rtol=1e-5, atol=1e-3)}
 
 
 def maxpool_view(w, x):
@@ -208,6 +268,8 @@ def reference64(w):
         return maxpool_view(w, x).max(axis=(4, 5))
     if k == "global_avgpool":
         return x.mean(axis=(2, 3), keepdims=True)
+    if k == "conv":
+        return conv64(w)
     if k == "sum":
         return x.sum(axis, keepdims=True)
     if k == "cumsum":
@@ -398,6 +460,17 @@ def openvino_reduction(w):
         node = ops8.max_pool(p, [s, s], [1, 1], [q, q], [q, q], [n, n]).output(0)
     elif k == "global_avgpool":  # OpenVINO's ONNX GlobalAveragePool: ReduceMean over H, W
         node = ops1.reduce_mean(p, ops8.constant(np.array([2, 3], np.int64)), keep_dims=True)
+    elif k == "conv":  # Convolution / GroupConvolution / ConvolutionBackpropData + bias
+        s, pd, g, f = [w["stride"]] * 2, [w["pad"]] * 2, w["groups"], w["filter"]
+        if w["transposed"]:
+            node = ops1.convolution_backprop_data(p, ops8.constant(f), s, pads_begin=pd, pads_end=pd,
+                                                    dilations=[1, 1])
+        elif g > 1:
+            gf = f.reshape(g, f.shape[0] // g, f.shape[1], f.shape[2], f.shape[3])
+            node = ops1.group_convolution(p, ops8.constant(gf), s, pd, pd, [1, 1])
+        else:
+            node = ops1.convolution(p, ops8.constant(f), s, pd, pd, [1, 1])
+        node = ops1.add(node, ops8.constant(w["bias"].reshape(1, -1, 1, 1)))
     elif k == "sum":
         node = ops1.reduce_sum(p, ops8.constant(np.array([axis], np.int64)), keep_dims=True)
     elif k == "cumsum":
@@ -532,6 +605,12 @@ def onnxruntime_reduction(w):
                                   strides=[s, s], pads=[q] * 4)]
     elif k == "global_avgpool":
         nodes = [helper.make_node("GlobalAveragePool", ["data"], ["out"])]
+    elif k == "conv":
+        inits += [numpy_helper.from_array(w["filter"], "filter"),
+                  numpy_helper.from_array(w["bias"], "bias")]
+        nodes = [helper.make_node("ConvTranspose" if w["transposed"] else "Conv",
+                                  ["data", "filter", "bias"], ["out"], strides=[w["stride"]] * 2,
+                                  pads=[w["pad"]] * 4, group=w["groups"])]
     elif k == "sum":
         inits.append(numpy_helper.from_array(np.array([axis], np.int64), "axes"))
         nodes = [helper.make_node("ReduceSum", ["data", "axes"], ["out"], keepdims=1)]
@@ -812,6 +891,8 @@ def main():
                 continue  # numpy has no erf: a user would reach for scipy, not numpy
             if system == "numpy" and w.get("mode") == "linear":
                 continue  # numpy has no resampling: a user would reach for a framework
+            if system == "numpy" and w["kind"] == "conv":
+                continue  # numpy has no convolution: ONNX Runtime and OpenVINO are the peers
             if system == "numpy":
                 fn = numpy_runner(w, expected)
                 # The reductions' numpy runners return their output: checked as the others'.

@@ -770,6 +770,12 @@ const workload_setup bench_workloads[] = {
     bench_global_avgpool,
     bench_resample_linear_x2,
     bench_resample_nearest_x2,
+    bench_conv_stem,
+    bench_conv3x3_56,
+    bench_conv3x3_14,
+    bench_conv1x1_56,
+    bench_conv_depthwise,
+    bench_conv_transposed,
 };
 const unsigned bench_workload_count = sizeof bench_workloads / sizeof bench_workloads[0];
 

@@ -75,6 +75,7 @@ typedef struct workload {
         DML_MAX_POOLING_OPERATOR_DESC max_pooling;
         DML_AVERAGE_POOLING_OPERATOR_DESC average_pooling;
         DML_RESAMPLE2_OPERATOR_DESC resample2;
+        DML_CONVOLUTION_OPERATOR_DESC conv;
     } op;
     UINT pool_args[8];    /* pooling's Strides, WindowSize, StartPadding, EndPadding */
     float resample[3][8]; /* RESAMPLE2's Scales, InputPixelOffsets, OutputPixelOffsets */
@@ -133,6 +134,14 @@ int bench_gemm_attention(workload *w);
 /* The resampling workloads (workloads_resample.c), after the matrix family's. */
 int bench_resample_linear_x2(workload *w);
 int bench_resample_nearest_x2(workload *w);
+
+/* The convolutions' workloads (workloads_conv.c), after the reductions. */
+int bench_conv_stem(workload *w);
+int bench_conv3x3_56(workload *w);
+int bench_conv3x3_14(workload *w);
+int bench_conv1x1_56(workload *w);
+int bench_conv_depthwise(workload *w);
+int bench_conv_transposed(workload *w);
 
 /* Input bytes read, counted in whole 64-byte lines (an input whose lines
  * the workload does not mark counts whole). */

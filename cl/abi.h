@@ -188,5 +188,39 @@
 #define DMLI_GEMM_HAS_C 17 /* 0: no C (A stands in for its argument, never read) */
 #define DMLI_GEMM_HEADER 18
 #define DMLI_GEMM_DIM 5
+/* ---- conv (cl/conv.cl): CONVOLUTION ----------------------------------------------------------
+ * conv_direct(table, out, out_base, in, in_base, filter, filter_base, bias, bias_base) and
+ * conv_tiled (the same arguments). Three spatial dimensions always ({D, H, W}, size 1 where the
+ * operator has fewer); strides in elements, the filter's signed (CONVOLUTION mode walks the
+ * filter backwards from its last element). The filter offset of (group g, output channel co
+ * of the group, input channel ci of the group) is g * WS_G + co * WS_CO + ci * WS_CI: FORWARD
+ * reads {Cout, Cin/G, ...}, BACKWARD {Cin, Cout/G, ...}. Table slots: */
+#define DMLI_CONV_N 0               /* batch */
+#define DMLI_CONV_CIN_G 1           /* input channels per group */
+#define DMLI_CONV_COUT_G 2          /* output channels per group */
+#define DMLI_CONV_CO_BLOCKS 3       /* blocks of COB output channels per group */
+#define DMLI_CONV_IN(d) (4 + (d))   /* input size along spatial d (0 D, 1 H, 2 W) */
+#define DMLI_CONV_OUT(d) (7 + (d))  /* output size */
+#define DMLI_CONV_K(d) (10 + (d))   /* filter size */
+#define DMLI_CONV_S(d) (13 + (d))   /* convolution stride */
+#define DMLI_CONV_DIL(d) (16 + (d)) /* dilation */
+#define DMLI_CONV_PAD(d) (19 + (d)) /* start padding */
+#define DMLI_CONV_IS_N 22           /* input strides: batch, channel, spatial */
+#define DMLI_CONV_IS_C 23
+#define DMLI_CONV_IS(d) (24 + (d))
+#define DMLI_CONV_WS_G 27 /* filter strides: group, output channel, input channel, spatial */
+#define DMLI_CONV_WS_CO 28
+#define DMLI_CONV_WS_CI 29
+#define DMLI_CONV_WS(d) (30 + (d))
+#define DMLI_CONV_BS_C 33 /* bias stride along its channels */
+#define DMLI_CONV_OS_N 34 /* output strides */
+#define DMLI_CONV_OS_C 35
+#define DMLI_CONV_OS(d) (36 + (d))
+#define DMLI_CONV_ACT(i) (39 + (i)) /* the activation's g0, g1, g2 (float bits) */
+#define DMLI_CONV_W_BLOCKS 42       /* blocks of VW output positions along W */
+#define DMLI_CONV_H_BLOCKS 43       /* blocks of RB output rows along H */
+#define DMLI_CONV_CIC 44            /* conv_tiled: input channels a chunk stages */
+#define DMLI_CONV_HAS_BIAS 45       /* 0: no bias (the bias argument binds the input) */
+#define DMLI_CONV_TABLE 46
 
 #endif /* DMLI_ABI_H */

@@ -1,2 +1,465 @@
 /* SPDX-License-Identifier: MIT */
-/* The conv family's kernels (internal.h dmli_compute, kind DMLI_COMPUTE_CONV): none yet. */
+/*
+ * The conv family: DirectML's CONVOLUTION, computed directly (no im2col, padding never
+ * materialised: a tap outside the input reads 0). The host (src/launch_conv.c) fills the table
+ * (cl/abi.h DMLI_CONV_*): three spatial dimensions {D, H, W} (size 1 where the operator has
+ * fewer), every tensor read and written through its strides, the filter through signed strides
+ * (CONVOLUTION mode walks it backwards) and the group / output-channel / input-channel strides
+ * that make one kernel read FORWARD's {Cout, Cin/G, ...} and BACKWARD's {Cin, Cout/G, ...}.
+ *
+ * Along a spatial dimension, output o reads input i through tap k where
+ *   FORWARD:  i = o * S + k * DIL - PAD
+ *   BACKWARD: i * S = o + PAD - k * DIL  (a gather: each output sums the inputs whose window
+ *             covers it; no scatter, no atomics, no zero-inserted copy)
+ * and sums over the group's input channels and the taps; then + bias, then the activation, in
+ * registers, rounded once to the output's type.
+ *
+ * conv_direct: a work-item computes COB output channels x RB output rows x VW consecutive
+ *   output positions along W (VW a float vector): every input vector loaded serves COB channels
+ *   and every filter value RB x VW positions. CPUs (COB 8), depthwise (COB 1, RB rows).
+ * conv_tiled (TILED 1, FORWARD only): a work-group of LX x LY items computes LY * COB output
+ *   channels x LX * VW positions of one output row; each chunk of input channels is staged in
+ *   local memory (the input patch its window covers, LPATCH floats, and the filter slice,
+ *   LFILT floats) before the items compute from it. GPUs.
+ *
+ * Macros (defaults build a valid program):
+ *   IN_HALF, OUT_HALF  FLOAT16 storage (ushort) of the inputs (input, filter, bias) / output
+ *   BACKWARD           the transposed convolution above
+ *   VW, COB, RB        the register block (VW 1, 2, 4, 8 or 16)
+ *   VLOAD              the input's W stride and S_W are 1: a window row's VW inputs are
+ *                      contiguous (one vector load where all are inside the input)
+ *   ACT                the activation (cl/activation.cl), parameters DMLI_CONV_ACT(0..2)
+ *   TILED, LX, LY, LPATCH, LFILT  the work-group tiles of conv_tiled
+ */
+#include "abi.h"
+
+#pragma OPENCL FP_CONTRACT OFF
+
+#ifndef IN_HALF
+#define IN_HALF 0
+#endif
+#ifndef OUT_HALF
+#define OUT_HALF 0
+#endif
+#ifndef BACKWARD
+#define BACKWARD 0
+#endif
+#ifndef VW
+#define VW 8
+#endif
+#ifndef COB
+#define COB 4
+#endif
+#ifndef RB
+#define RB 1
+#endif
+#ifndef VLOAD
+#define VLOAD 0
+#endif
+#ifndef TILED
+#define TILED 0
+#endif
+#ifndef LX
+#define LX 16
+#endif
+#ifndef LY
+#define LY 4
+#endif
+#ifndef LPATCH
+#define LPATCH 2048
+#endif
+#ifndef LFILT
+#define LFILT 2048
+#endif
+
+#define COMPUTE_T float
+#define COMPUTE_DOUBLE 0
+#define INT_COMPUTE 0
+#include "activation.cl"
+
+#if IN_HALF
+#define IN_ST ushort
+#define LOADIN(p, i) vload_half((i), (__global const half *)(p))
+#else
+#define IN_ST float
+#define LOADIN(p, i) ((p)[(i)])
+#endif
+
+#if OUT_HALF
+#include "half.cl"
+#define OUT_ST ushort
+#define STOREOUT(o, v) dmli_store_half(out, (o), (v))
+#else
+#define OUT_ST float
+#define STOREOUT(o, v) (out[(o)] = (v))
+#endif
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+/*
+ * Vectors of VW floats without a vector-typed builtin call (vloadN, vstoreN, shuffle, select,
+ * fma on floatN): a call passing a 32- or 64-byte vector changes the ABI on targets without AVX
+ * or AVX-512 (scripts/kernel-targets builds every variant for each), while vector arithmetic,
+ * element-wise construction and unions do not. VGATHER(L, p, i, s): the vector of L(p, i),
+ * L(p, i + s), ... (contiguous reads merge into one vector load).
+ */
+#define VL1(L, p, i, s) L(p, (i))
+#define VL2(L, p, i, s) L(p, (i)), L(p, (i) + (s))
+#define VL4(L, p, i, s) VL2(L, p, i, s), VL2(L, p, (i) + 2 * (s), s)
+#define VL8(L, p, i, s) VL4(L, p, i, s), VL4(L, p, (i) + 4 * (s), s)
+#define VL16(L, p, i, s) VL8(L, p, i, s), VL8(L, p, (i) + 8 * (s), s)
+#if VW == 1
+#define VT float
+#else
+#define VT CAT(float, VW)
+#endif
+#define VGATHER(L, p, i, s) ((VT)(CAT(VL, VW)(L, p, i, s)))
+typedef union {
+    VT v;
+    float f[VW];
+} vt_lanes;
+#define PLOAD(p, i) ((p)[(i)])
+#define VLOADP(p) VGATHER(PLOAD, (p), 0, 1)
+#define VLOADIN(p, i) VGATHER(LOADIN, p, i, 1)
+#define VLOADIN2(p, i) VGATHER(LOADIN, p, i, 2) /* the even lanes of 2 * VW */
+/* acc + a * b, contracted to one multiply-add where the device has one (the file's
+ * FP_CONTRACT is OFF: the activations count their roundings). */
+#define FMADD(a, b, acc)                                           \
+    do {                                                           \
+        _Pragma("OPENCL FP_CONTRACT ON")(acc) = (a) * (b) + (acc); \
+    } while (0)
+
+#define T(i) table[(i)]
+
+/* The input coordinate that output coordinate o reads through tap k along one dimension, or
+ * -1: outside the input, or (BACKWARD) o + pad - k * dil not a multiple of s. */
+static long in_coord(long o, long k, long s, long dil, long pad, long n)
+{
+#if BACKWARD
+    long t = o + pad - k * dil;
+    if (t < 0 || t % s != 0)
+        return -1;
+    t /= s;
+#else
+    long t = o * s + k * dil - pad;
+    if (t < 0)
+        return -1;
+#endif
+    return t < n ? t : -1;
+}
+
+/* The bias of output channel co: 0 without one (DMLI_CONV_HAS_BIAS 0: the bias argument is
+ * another tensor's buffer, never read). */
+#define BIAS_OF(co) \
+    (T(DMLI_CONV_HAS_BIAS) ? LOADIN(bias, bias_base + (co)*T(DMLI_CONV_BS_C)) : 0.0f)
+
+/* out[o] = act(v) for a value before the activation. */
+static void store_one(__global OUT_ST *out, long o, float v, __constant long *table)
+{
+    const float g0 = as_float((uint)T(DMLI_CONV_ACT(0)));
+    const float g1 = as_float((uint)T(DMLI_CONV_ACT(1)));
+    const float g2 = as_float((uint)T(DMLI_CONV_ACT(2)));
+    (void)g0, (void)g1, (void)g2;
+    float y = ACTIVATE(v);
+    STOREOUT(o, y);
+}
+
+#define BIAS_ARGS , __global const IN_ST *bias, long bias_base
+
+#if !TILED
+
+/* The VW inputs p0, p0 + pstep, ... of a window row (row: its offset; in_w inputs, is_w
+ * apart) into x, 0 outside the row: lane by lane (the general case). */
+#define LOAD_CHECKED(x)                                                         \
+    do {                                                                        \
+        float xs_[VW];                                                          \
+        _Pragma("unroll") for (int j = 0; j < VW; ++j)                          \
+        {                                                                       \
+            const long p_ = p0 + j * pstep;                                     \
+            xs_[j] = p_ >= 0 && p_ < in_w ? LOADIN(in, row + p_ * is_w) : 0.0f; \
+        }                                                                       \
+        (x) = VLOADP(xs_);                                                      \
+    } while (0)
+
+/* ... where every lane is inside the row: VLOAD 1 one vector load, 2 two and their even lanes,
+ * 0 strided reads. */
+#if VLOAD == 1
+#define LOAD_FAST(x) ((x) = VLOADIN(in, row + p0))
+#elif VLOAD == 2
+#define LOAD_FAST(x) ((x) = VLOADIN2(in, row + p0))
+#else
+#define LOAD_FAST(x) ((x) = VGATHER(LOADIN, in, row + p0 * is_w, pstep * is_w))
+#endif
+
+/* ... at the row's edge (VLOAD 1 or 2, a row of at least VLOAD * VW): the nearest whole window
+ * of VLOAD * VW inputs (from q, decided once a tap), written between zeros in the private
+ * ebuf and read back d = p0 - q further: the lanes moved into place, 0 outside the row. */
+#define EDGE_PREP                                    \
+    const long q = clamp(p0, 0L, in_w - VLOAD * VW); \
+    const int d = (int)(p0 - q)
+#if VLOAD == 2
+#define EDGE_LOAD(x)                                     \
+    do {                                                 \
+        const vt_lanes a_ = {VLOADIN(in, row + q)};      \
+        const vt_lanes b_ = {VLOADIN(in, row + q + VW)}; \
+        _Pragma("unroll") for (int j = 0; j < VW; ++j)   \
+        {                                                \
+            ebuf[2 * VW + j] = a_.f[j];                  \
+            ebuf[3 * VW + j] = b_.f[j];                  \
+        }                                                \
+        (x) = VGATHER(PLOAD, ebuf, 2 * VW + d, 2);       \
+    } while (0)
+#else
+#define EDGE_LOAD(x)                                                           \
+    do {                                                                       \
+        const vt_lanes a_ = {VLOADIN(in, row + q)};                            \
+        _Pragma("unroll") for (int j = 0; j < VW; ++j) ebuf[VW + j] = a_.f[j]; \
+        (x) = VLOADP(ebuf + VW + d);                                           \
+    } while (0)
+#endif
+
+/* a / b rounded toward -infinity (b > 0). */
+static long floor_div(long a, long b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+/* The sums of the block (acc) over the group's input channels and the taps, x read by LOAD
+ * (an expression of row, p0 and pstep): the kernel's loop nest, once with the checked loads
+ * and once without. */
+#if BACKWARD
+#define TAP_W()                                                                  \
+    const long t0 = phase + pad_w - kw * dil_w; /* lane 0 of the phase's taps */ \
+    if ((t0 % s_w + s_w) % s_w != 0)                                             \
+        continue; /* no lane of this phase takes tap kw */                       \
+    const long p0 = t0 / s_w + js, pstep = 1
+#else
+#define TAP_W() const long p0 = ow0 * s_w + kw * dil_w - pad_w, pstep = s_w
+#endif
+#define ACCUMULATE(PREP, LOAD)                                                                \
+    for (long kd = 0; kd < kd_n; ++kd) {                                                      \
+        const long id = in_coord(od, kd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),              \
+                                 T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));                    \
+        if (id < 0)                                                                           \
+            continue;                                                                         \
+        for (long kh = 0; kh < kh_n; ++kh) {                                                  \
+            long row0[RB];                                                                    \
+            bool ok[RB];                                                                      \
+            _Pragma("unroll") for (int r = 0; r < RB; ++r)                                    \
+            {                                                                                 \
+                const long ih = in_coord(oh0 + r, kh, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)), \
+                                         T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));            \
+                ok[r] = ih >= 0 && oh0 + r < T(DMLI_CONV_OUT(1));                             \
+                row0[r] = in_n + id * is_d + ih * is_h;                                       \
+            }                                                                                 \
+            for (long kw = 0; kw < kw_n; ++kw) {                                              \
+                TAP_W();                                                                      \
+                PREP;                                                                         \
+                const long w_k = kd * ws_d + kh * ws_h + kw * ws_w;                           \
+                /* Innermost, the group's input channels: long runs of loads and FMAs. */     \
+                for (long ci = 0; ci < cin_g; ++ci) {                                         \
+                    float wv[COB];                                                            \
+                    _Pragma("unroll") for (int c = 0; c < COB; ++c) wv[c] =                   \
+                        LOADIN(w, wco[c] + w_k + ci * ws_ci);                                 \
+                    _Pragma("unroll") for (int r = 0; r < RB; ++r)                            \
+                    {                                                                         \
+                        if (!ok[r])                                                           \
+                            continue;                                                         \
+                        const long row = row0[r] + ci * is_c;                                 \
+                        VT x;                                                                 \
+                        LOAD(x);                                                              \
+                        _Pragma("unroll") for (int c = 0; c < COB; ++c)                       \
+                            FMADD((VT)wv[c], x, acc[c][r]);                                   \
+                    }                                                                         \
+                }                                                                             \
+            }                                                                                 \
+        }                                                                                     \
+    }
+
+__kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out_base,
+                          __global const IN_ST *in, long in_base, __global const IN_ST *w,
+                          long w_base BIAS_ARGS)
+{
+    const long wblocks = T(DMLI_CONV_W_BLOCKS), hblocks = T(DMLI_CONV_H_BLOCKS);
+    const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
+    const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
+    const long pb = get_global_id(0), cb = get_global_id(1), n = get_global_id(2);
+    const long wb = pb % wblocks, hb = pb / wblocks % hblocks, od = pb / wblocks / hblocks;
+    if (od >= T(DMLI_CONV_OUT(0)))
+        return;
+    const long co_blocks = T(DMLI_CONV_CO_BLOCKS);
+    const long g = cb / co_blocks, co0 = cb % co_blocks * COB;
+    const long out_w = T(DMLI_CONV_OUT(2)), in_w = T(DMLI_CONV_IN(2)), is_w = T(DMLI_CONV_IS(2));
+    const long s_w = T(DMLI_CONV_S(2)), dil_w = T(DMLI_CONV_DIL(2)), pad_w = T(DMLI_CONV_PAD(2));
+    /* The block's lanes: output positions obase + ostep * j; lanes jmin..jend-1 are its own (a
+     * block at the row's end starts earlier, so that its loads stay whole vectors, and leaves
+     * the lanes its neighbour owns). BACKWARD deals a row's positions to s_w phases r (o = r +
+     * s_w * j'): within a phase every lane takes the same taps, and reads consecutive inputs. */
+#if BACKWARD
+    const long phase = wb % s_w, j0 = wb / s_w * VW;
+    const long m = phase < out_w ? (out_w - phase + s_w - 1) / s_w : 0;
+    if (j0 >= m)
+        return;
+    const long js = min(j0, max(m - VW, 0L));
+    const long obase = phase + s_w * js, ostep = s_w, jmin = j0 - js, jend = min((long)VW, m - js);
+#else
+    const long o0 = wb * VW, ow0 = min(o0, max(out_w - VW, 0L));
+    const long obase = ow0, ostep = 1, jmin = o0 - ow0, jend = min((long)VW, out_w - ow0);
+#endif
+    const long oh0 = hb * RB;
+    const long is_c = T(DMLI_CONV_IS_C), is_d = T(DMLI_CONV_IS(0)), is_h = T(DMLI_CONV_IS(1));
+    const long ws_ci = T(DMLI_CONV_WS_CI), ws_d = T(DMLI_CONV_WS(0));
+    const long ws_h = T(DMLI_CONV_WS(1)), ws_w = T(DMLI_CONV_WS(2));
+
+    VT acc[COB][RB];
+    long wco[COB];
+#pragma unroll
+    for (int c = 0; c < COB; ++c) {
+#pragma unroll
+        for (int r = 0; r < RB; ++r)
+            acc[c][r] = (VT)0.0f;
+        /* Channels past the group's last compute a copy of it, never stored. */
+        wco[c] = w_base + g * T(DMLI_CONV_WS_G) + min(co0 + c, cout_g - 1) * T(DMLI_CONV_WS_CO);
+    }
+    const long in_n = in_base + n * T(DMLI_CONV_IS_N) + g * cin_g * is_c;
+    /* The block is inside the row for every tap (the usual case): the loads need no checks. */
+#if BACKWARD
+    const long p0_lo = floor_div(phase + pad_w - (kw_n - 1) * dil_w, s_w) + js;
+    const long p0_hi = floor_div(phase + pad_w, s_w) + js, span = VW;
+#else
+    const long p0_lo = ow0 * s_w - pad_w, p0_hi = p0_lo + (kw_n - 1) * dil_w;
+    const long span = VLOAD == 2 ? 2 * VW : (VW - 1) * s_w + 1;
+#endif
+    if (p0_lo >= 0 && p0_hi + span <= in_w) {
+        ACCUMULATE((void)0, LOAD_FAST)
+#if VLOAD
+    } else if (in_w >= VLOAD * VW) {
+        /* At a row's edge: the nearest whole window, its lanes moved into place through ebuf
+         * (zeros on both sides of the window). */
+        float ebuf[3 * VLOAD * VW];
+#pragma unroll
+        for (int i = 0; i < 3 * VLOAD * VW; ++i)
+            ebuf[i] = 0.0f;
+        ACCUMULATE(EDGE_PREP, EDGE_LOAD)
+#endif
+    } else {
+        ACCUMULATE((void)0, LOAD_CHECKED)
+    }
+
+    const long os_w = T(DMLI_CONV_OS(2));
+#pragma unroll
+    for (int c = 0; c < COB; ++c) {
+        if (co0 + c >= cout_g)
+            break;
+        const long co = g * cout_g + co0 + c;
+        const float b = BIAS_OF(co);
+        const long oc =
+            out_base + n * T(DMLI_CONV_OS_N) + co * T(DMLI_CONV_OS_C) + od * T(DMLI_CONV_OS(0));
+#pragma unroll
+        for (int r = 0; r < RB; ++r) {
+            if (oh0 + r >= T(DMLI_CONV_OUT(1)))
+                break;
+            const vt_lanes ys = {acc[c][r] + b};
+            const long o = oc + (oh0 + r) * T(DMLI_CONV_OS(1));
+            for (long j = jmin; j < jend; ++j)
+                store_one(out, o + (obase + ostep * j) * os_w, ys.f[j], table);
+        }
+    }
+}
+
+#else /* TILED */
+
+__kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void
+conv_tiled(__constant long *table, __global OUT_ST *out, long out_base, __global const IN_ST *in,
+           long in_base, __global const IN_ST *w, long w_base BIAS_ARGS)
+{
+    __local float patch[LPATCH];
+    __local float filt[LFILT];
+    const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
+    const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
+    const long s_w = T(DMLI_CONV_S(2)), dil_w = T(DMLI_CONV_DIL(2));
+    const long lx = get_local_id(0), ly = get_local_id(1), lid = ly * LX + lx;
+    const long ow0 = (long)get_group_id(0) * (LX * VW);
+    const long co_tiles = T(DMLI_CONV_CO_BLOCKS), cg = get_group_id(1);
+    const long g = cg / co_tiles, co0 = cg % co_tiles * (LY * COB);
+    long z = get_global_id(2);
+    const long oh = z % T(DMLI_CONV_OUT(1));
+    z /= T(DMLI_CONV_OUT(1));
+    const long od = z % T(DMLI_CONV_OUT(0)), n = z / T(DMLI_CONV_OUT(0));
+    const long rows = kd_n * kh_n, kvol = rows * kw_n;
+    const long len = (LX * VW - 1) * s_w + (kw_n - 1) * dil_w + 1; /* a patch row */
+    const long cic = T(DMLI_CONV_CIC); /* input channels a chunk stages */
+    const long in_g = in_base + n * T(DMLI_CONV_IS_N) + g * cin_g * T(DMLI_CONV_IS_C);
+    const long w_g = w_base + g * T(DMLI_CONV_WS_G);
+
+    float acc[COB][VW];
+#pragma unroll
+    for (int c = 0; c < COB; ++c)
+#pragma unroll
+        for (int j = 0; j < VW; ++j)
+            acc[c][j] = 0.0f;
+
+    for (long ci0 = 0; ci0 < cin_g; ci0 += cic) {
+        const long cn = min(cic, cin_g - ci0);
+        for (long e = lid; e < cn * rows * len; e += LX * LY) {
+            const long x = e % len, q = e / len, rr = q % rows, c = q / rows;
+            const long id = in_coord(od, rr / kh_n, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),
+                                     T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));
+            const long ih = in_coord(oh, rr % kh_n, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),
+                                     T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));
+            const long iw = ow0 * s_w + x - T(DMLI_CONV_PAD(2));
+            float v = 0.0f;
+            if (id >= 0 && ih >= 0 && iw >= 0 && iw < T(DMLI_CONV_IN(2)))
+                v = LOADIN(in, in_g + (ci0 + c) * T(DMLI_CONV_IS_C) + id * T(DMLI_CONV_IS(0)) +
+                                   ih * T(DMLI_CONV_IS(1)) + iw * T(DMLI_CONV_IS(2)));
+            patch[e] = v;
+        }
+        for (long e = lid; e < LY * COB * cn * kvol; e += LX * LY) {
+            const long k = e % kvol, q = e / kvol, c = q % cn, co = q / cn;
+            const long kw = k % kw_n, kh = k / kw_n % kh_n, kd = k / kw_n / kh_n;
+            filt[e] = LOADIN(w, w_g + min(co0 + co, cout_g - 1) * T(DMLI_CONV_WS_CO) +
+                                    (ci0 + c) * T(DMLI_CONV_WS_CI) + kd * T(DMLI_CONV_WS(0)) +
+                                    kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2)));
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (long c = 0; c < cn; ++c)
+            for (long rr = 0; rr < rows; ++rr) {
+                __local const float *prow = patch + (c * rows + rr) * len;
+                __local const float *frow = filt + c * kvol + rr * kw_n;
+                for (long kw = 0; kw < kw_n; ++kw) {
+                    float xv[VW];
+#pragma unroll
+                    for (int j = 0; j < VW; ++j)
+                        xv[j] = prow[(lx + LX * j) * s_w + kw * dil_w];
+#pragma unroll
+                    for (int k = 0; k < COB; ++k) {
+                        const float wv = frow[(ly + LY * k) * cn * kvol + kw];
+#pragma unroll
+                        for (int j = 0; j < VW; ++j)
+                            acc[k][j] = fma(wv, xv[j], acc[k][j]);
+                    }
+                }
+            }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    const long out_w = T(DMLI_CONV_OUT(2));
+#pragma unroll
+    for (int k = 0; k < COB; ++k) {
+        const long col = co0 + ly + LY * k;
+        if (col >= cout_g)
+            continue;
+        const long co = g * cout_g + col;
+        const float b = BIAS_OF(co);
+        const long o = out_base + n * T(DMLI_CONV_OS_N) + co * T(DMLI_CONV_OS_C) +
+                       od * T(DMLI_CONV_OS(0)) + oh * T(DMLI_CONV_OS(1));
+#pragma unroll
+        for (int j = 0; j < VW; ++j) {
+            const long ow = ow0 + lx + LX * j;
+            if (ow < out_w)
+                store_one(out, o + ow * T(DMLI_CONV_OS(2)), acc[k][j] + b, table);
+        }
+    }
+}
+
+#endif /* TILED */

@@ -247,6 +247,8 @@ extern const rt_op rt_ops_pool[];
 /* ops_resample.c: UPSAMPLE_2D, RESAMPLE(1, 2, 3), VALUE_SCALE_2D */
 extern const rt_op rt_ops_resample[];
 extern const rt_op rt_ops_gemm[]; /* ops_gemm.c: GEMM */
+/* ops_conv.c: CONVOLUTION */
+extern const rt_op rt_ops_conv[];
 
 const rt_op *rt_op_find(const char *name);
 /* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */

@@ -44,7 +44,7 @@ typedef struct field {
 
 typedef struct schema {
     DML_OPERATOR_TYPE type;
-    field f[12];
+    field f[16];
 } schema;
 
 #define T(s, m)                   \
@@ -491,6 +491,23 @@ static const schema schemas[] = {
       U(DML_GEMM_OPERATOR_DESC, Alpha),
       U(DML_GEMM_OPERATOR_DESC, Beta),
       {FUSED, offsetof(DML_GEMM_OPERATOR_DESC, FusedActivation), 0},
+      E}},
+    /* The conv family (src/ops/conv.c): the five arrays share DimensionCount. */
+    {DML_OPERATOR_CONVOLUTION,
+     {T(DML_CONVOLUTION_OPERATOR_DESC, InputTensor),
+      T(DML_CONVOLUTION_OPERATOR_DESC, FilterTensor),
+      T(DML_CONVOLUTION_OPERATOR_DESC, BiasTensor),
+      T(DML_CONVOLUTION_OPERATOR_DESC, OutputTensor),
+      U(DML_CONVOLUTION_OPERATOR_DESC, Mode),
+      U(DML_CONVOLUTION_OPERATOR_DESC, Direction),
+      U(DML_CONVOLUTION_OPERATOR_DESC, DimensionCount),
+      LIST(LIST_U32, DML_CONVOLUTION_OPERATOR_DESC, Strides, DimensionCount),
+      LIST(LIST_U32, DML_CONVOLUTION_OPERATOR_DESC, Dilations, DimensionCount),
+      LIST(LIST_U32, DML_CONVOLUTION_OPERATOR_DESC, StartPadding, DimensionCount),
+      LIST(LIST_U32, DML_CONVOLUTION_OPERATOR_DESC, EndPadding, DimensionCount),
+      LIST(LIST_U32, DML_CONVOLUTION_OPERATOR_DESC, OutputPadding, DimensionCount),
+      U(DML_CONVOLUTION_OPERATOR_DESC, GroupCount),
+      {FUSED, offsetof(DML_CONVOLUTION_OPERATOR_DESC, FusedActivation), 0},
       E}},
 };
 

@@ -184,6 +184,8 @@ bool dmli_restride_pool(dmli_compute *c, uint32_t i, const int64_t *strides, int
 void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *device,
                           dmli_compute_launch *launch);
 bool dmli_restride_resample(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
+void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
+                      dmli_compute_launch *launch);
 
 /* Whether the plan's index type is signed (the kernel's IDX_SIGNED). */
 bool dmli_index_type_signed(dmli_index_type type);

@@ -67,6 +67,16 @@ typedef struct dmli_tuning {
     uint32_t resample_vec;   /* outputs per work-item along the innermost dimension */
     uint32_t resample_rows;  /* ... times rows of dimension 3 */
     uint32_t resample_group; /* work-items per group (at most) */
+    /* ---- Convolution (launch_conv.c, cl/conv.cl) ------------------------------------- */
+    uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
+    uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */
+    uint32_t conv_bwd_cob, conv_bwd_rb;           /* ... BACKWARD's channels and rows */
+    uint32_t conv_max_cob;                /* most channels a block (a halved width doubles them) */
+    uint32_t conv_tiled;                  /* 1: conv_tiled where it fits (GPUs) */
+    uint32_t conv_lx, conv_ly;            /* conv_tiled's work-group */
+    uint32_t conv_tile_vw, conv_tile_cob; /* ... each item's positions and channels */
+    uint32_t conv_lpatch, conv_lfilt;     /* ... its local arrays, in floats */
+    uint32_t conv_gpu_group;              /* GPU: conv_direct's work-group along positions */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

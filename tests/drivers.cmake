@@ -34,7 +34,7 @@ endif()
 # drivers take their first EW_CASES random cases (still every operator on every type, and on the
 # GPU class every reduction through its work-group tree and barriers).
 set(DMLCL_ARITH_SUITES elementwise*/* reduce/* normalize/* scan_topk/* batch_norm/* gemm/* pool/*
-    resample/*)
+    resample/* conv/*)
 list(JOIN DMLCL_ARITH_SUITES "|" DMLCL_ARITH_ALTERNATIVES)
 function(dmlcl_driver_tests suffix label timeout ops_args ew_cases)
   set(env DMLCL_KERNEL_WERROR=1 ${ARGN})
@@ -94,14 +94,15 @@ dmlcl_driver_tests(quick quick 300 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}
                    DMLCL_TEST_CASES=3)
 
 # The slow drivers' conformance run leaves out directml/reduce.json, the reductions' generated
-# draw (738 cases, a quarter of the suite): there the reductions run through their pages'
-# examples in ONNX's node tests (onnx-node/), the graph cases and the arithmetic device tests.
+# draw (738 cases, a quarter of the suite), and directml/conv.json (145 convolutions, some 30
+# kernel variants to compile): there the reductions and convolutions run through ONNX's node
+# tests (onnx-node/), the graph cases and the arithmetic device tests.
 # directml/gemm.json likewise (150 cases: ~13 min on Oclgrind per device class, 40 s on PoCL
 # basic): GEMM runs there through ONNX's Gemm and MatMul node tests, its graph cases and its
 # device tests (gemm/*).
 if(TARGET dmlcl-conformance)
   file(GLOB DMLCL_DIRECTML_CASE_FILES CONFIGURE_DEPENDS ${DMLCL_CASES}/directml/*.json)
-  list(FILTER DMLCL_DIRECTML_CASE_FILES EXCLUDE REGEX "/(reduce|gemm)\\.json$")
+  list(FILTER DMLCL_DIRECTML_CASE_FILES EXCLUDE REGEX "/(reduce|gemm|conv)\\.json$")
   file(GLOB DMLCL_CASE_FOLDERS LIST_DIRECTORIES true CONFIGURE_DEPENDS ${DMLCL_CASES}/*)
   list(FILTER DMLCL_CASE_FOLDERS INCLUDE REGEX "/(graph|onnx|onnx-node|openvino)$")
   set(DMLCL_CONFORMANCE_PATHS ${DMLCL_DIRECTML_CASE_FILES} ${DMLCL_CASE_FOLDERS})

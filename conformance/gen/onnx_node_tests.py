@@ -62,6 +62,13 @@ A test converts when its model is one node of a mapped operator. The mapping:
   (ONNX Runtime's DirectML provider's mapping); pads or auto_pad's SAME split as StartPadding
   and EndPadding, ceil_mode's sizes those of the expected output, 1-D pooling on {N, C, 1, W},
   Indices (INT64) as UINT64; storage_order 1 skipped.
+- Conv and ConvTranspose (convert_conv) as DML_OPERATOR_CONVOLUTION, CROSS_CORRELATION,
+  FORWARD and BACKWARD, as ONNX Runtime's DirectML provider maps them (DmlOperatorConvolution,
+  OperatorHelper's ConvolutionHelperBase): pads as StartPadding / EndPadding; auto_pad SAME_UPPER
+  and SAME_LOWER resolved to them (the extra padding at the end, or the start); ConvTranspose's
+  output_padding and output_shape not as OutputPadding (0) but as the output's larger size
+  (output_shape: pads recomputed from it, (in - 1) x stride + kernel - out split by auto_pad);
+  B as {1, C, 1...}. Tolerance 2 x taps ULP or the absolute bound of a float32 sum.
 ONNX's bool is DirectML's UINT8 (0 or 1), the type of DirectML's logical operators. Numpy
 broadcasting becomes DirectML's: every tensor takes the output's Sizes, ranks padded on the
 left, and a broadcast dimension reads with stride 0. Float outputs are compared with the
@@ -1204,6 +1211,115 @@ def convert_gemm(name, model, sets, where):
 EXTRA.update({"Gemm": convert_gemm, "MatMul": convert_gemm})
 
 
+# ---------------------------------------------------------------------------------------
+# Convolutions (convert_conv): Conv, ConvTranspose
+
+CONV_OPS = {"Conv": False, "ConvTranspose": True}
+
+
+def conv_pads(attrs, x_sp, k, s, d, transposed, out_sp=None):
+    """StartPadding and EndPadding from pads or auto_pad (ONNX's rules, as ONNX Runtime
+    resolves them)."""
+    n = len(x_sp)
+    auto = attrs.get("auto_pad", "NOTSET")
+    pads = list(attrs.get("pads", [0] * 2 * n))
+    if auto in ("NOTSET", "VALID"):
+        return (pads[:n], pads[n:]) if auto == "NOTSET" else ([0] * n, [0] * n)
+    start, end = [], []
+    for i in range(n):
+        window = (k[i] - 1) * d[i] + 1
+        if transposed:
+            op = attrs.get("output_padding", [0] * n)[i]
+            total = max(0, s[i] * (x_sp[i] - 1) + op + window - x_sp[i] * s[i])
+        else:
+            out = -(-x_sp[i] // s[i])
+            total = max(0, (out - 1) * s[i] + window - x_sp[i])
+        small = total // 2
+        if auto == "SAME_UPPER":
+            start.append(small), end.append(total - small)
+        else:
+            start.append(total - small), end.append(small)
+    return start, end
+
+
+def convert_conv(name, model, sets, where):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from conv import conv as conv_ref
+    from conv import params as conv_params
+
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    transposed = CONV_OPS[op]
+    attrs = attrs_of(node)
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    t, x = to_array(ins[index[node.input[0]]])
+    _, w = to_array(ins[index[node.input[1]]])
+    b = None
+    if len(node.input) > 2 and node.input[2]:
+        b = to_array(ins[index[node.input[2]]])[1]
+    out_t, y = to_array(outs[0])
+    if t not in F:
+        raise Skip("type table: {} is not in CONVOLUTION's (FLOAT32, FLOAT16)".format(t))
+    if x.ndim < 3 or x.ndim > 5:
+        raise Skip("shape: {} dimensions; CONVOLUTION takes 3 to 5".format(x.ndim))
+    sp = x.ndim - 2
+    k = list(attrs.get("kernel_shape", w.shape[2:]))
+    s = list(attrs.get("strides", [1] * sp))
+    d = list(attrs.get("dilations", [1] * sp))
+    group = attrs.get("group", 1)
+    extra = []
+    x_sp = list(x.shape[2:])
+    if transposed and "output_shape" in attrs:
+        out_sp = list(attrs["output_shape"])[-sp:]
+        start, end = [], []
+        for i in range(sp):
+            pad = max(0, (x_sp[i] - 1) * s[i] + k[i] - out_sp[i])
+            first = pad // 2 if attrs.get("auto_pad", "NOTSET") == "SAME_UPPER" else (pad + 1) // 2
+            start.append(first), end.append(pad - first)
+        extra.append("output_shape {}: pads {} / {} (ONNX Runtime's rule)".format(out_sp, start,
+                                                                                  end))
+    else:
+        start, end = conv_pads(attrs, x_sp, k, s, d, transposed)
+    if attrs.get("auto_pad", "NOTSET") != "NOTSET":
+        extra.append("auto_pad {}: StartPadding {}, EndPadding {}".format(attrs["auto_pad"],
+                                                                          start, end))
+    if transposed and any(attrs.get("output_padding", [])):
+        extra.append("output_padding {} as a larger OutputTensor, OutputPadding 0 (ONNX "
+                     "Runtime's DirectML provider)".format(attrs["output_padding"]))
+    dml_attrs = {"Mode": "DML_CONVOLUTION_MODE_CROSS_CORRELATION",
+                 "Direction": "DML_CONVOLUTION_DIRECTION_" + ("BACKWARD" if transposed
+                                                              else "FORWARD"),
+                 "Strides": s, "Dilations": d, "StartPadding": start, "EndPadding": end,
+                 "OutputPadding": [0] * sp, "GroupCount": group}
+    inputs = {"InputTensor": case_tensor(t, x), "FilterTensor": case_tensor(t, w)}
+    if b is not None:
+        inputs["BiasTensor"] = case_tensor(t, b.reshape([1, -1] + [1] * sp))
+    p = conv_params(sp, stride=s, dil=d, start=start, end=end, groups=group,
+                    backward=transposed)
+    xs, ws = np.asarray(x, np.float64), np.asarray(w, np.float64)
+    _, mag, terms = conv_ref(np.abs(xs), np.abs(ws), None if b is None else np.abs(b), p,
+                             list(y.shape))
+    taps = (w.shape[0] // group if transposed else w.shape[1]) * int(np.prod(w.shape[2:]))
+    tol = {"ulp": 2 * taps, "abs": float(((terms + 2) * mag).max()) * 2.0 ** -23}
+    c = {"name": "onnx-node." + name[5:] if name.startswith("test_") else "onnx-node." + name,
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name),
+         "op": "DML_OPERATOR_CONVOLUTION", "attrs": dml_attrs, "inputs": inputs,
+         "expected": {"outputs": {"OutputTensor": case_tensor(out_t, y)}}, "tolerance": tol}
+    c["note"] = "ONNX {}-{} as CONVOLUTION {}".format(
+        op, opset_of(model, op), "BACKWARD" if transposed else "FORWARD") + \
+        ("; " + "; ".join(extra) if extra else "") + \
+        "; tolerance 2 x taps ULP or the bound of float32 sums (ONNX's backend node test {}, " \
+        "{})".format(name, where)
+    return op, c
+
+
+EXTRA.update({op: convert_conv for op in CONV_OPS})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -1259,7 +1375,8 @@ def main():
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
-                "top-k, normalisations, reductions, pooling, resampling and matrix products, "
+                "top-k, normalisations, reductions, pooling, resampling, matrix products and "
+                "convolutions, "
                 "one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(

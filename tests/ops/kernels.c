@@ -35,7 +35,7 @@ static const struct {
     [DMLI_SOURCE_MAP] = {"map_elementwise", true, true},
     [DMLI_SOURCE_REDUCE] = {"reduce_rows", true, false},
     [DMLI_SOURCE_GEMM] = {"gemm_blocks", true, false},
-    [DMLI_SOURCE_CONV] = {NULL, false, false},
+    [DMLI_SOURCE_CONV] = {"conv_direct", true, false},
     [DMLI_SOURCE_POOL] = {"pool", false, false},
     [DMLI_SOURCE_RESAMPLE] = {"resample", false, false},
 };

@@ -190,6 +190,20 @@ static const dsp_enum_value matrix_transforms[] = {
 };
 static const dsp_enum matrix_transform = {"DML_MATRIX_TRANSFORM", "DML_MATRIX_TRANSFORM_",
                                           matrix_transforms};
+static const dsp_enum_value convolution_modes[] = {
+    {"CONVOLUTION", DML_CONVOLUTION_MODE_CONVOLUTION},
+    {"CROSS_CORRELATION", DML_CONVOLUTION_MODE_CROSS_CORRELATION},
+    {NULL, 0},
+};
+static const dsp_enum convolution_mode = {"DML_CONVOLUTION_MODE", "DML_CONVOLUTION_MODE_",
+                                          convolution_modes};
+static const dsp_enum_value convolution_directions[] = {
+    {"FORWARD", DML_CONVOLUTION_DIRECTION_FORWARD},
+    {"BACKWARD", DML_CONVOLUTION_DIRECTION_BACKWARD},
+    {NULL, 0},
+};
+static const dsp_enum convolution_direction = {
+    "DML_CONVOLUTION_DIRECTION", "DML_CONVOLUTION_DIRECTION_", convolution_directions};
 
 /* ---- The descriptors --------------------------------------------------------------- */
 
@@ -582,6 +596,25 @@ static const field lp_pooling1[] = {TENSOR(S, InputTensor, IN),
                                     UINTF(S, P),
                                     END};
 #undef S
+/* The conv family (src/ops/conv.c): the five arrays have DimensionCount entries; the tool has
+ * no optional tensor members yet, so a model gives BiasTensor. */
+#define S DML_CONVOLUTION_OPERATOR_DESC
+static const field convolution[] = {TENSOR(S, InputTensor, IN),
+                                    TENSOR(S, FilterTensor, IN),
+                                    TENSOR(S, BiasTensor, IN),
+                                    TENSOR(S, OutputTensor, OUT),
+                                    ENUMF(S, Mode, &convolution_mode),
+                                    ENUMF(S, Direction, &convolution_direction),
+                                    COUNT(S, DimensionCount),
+                                    UINTS(S, Strides, DimensionCount),
+                                    UINTS(S, Dilations, DimensionCount),
+                                    UINTS(S, StartPadding, DimensionCount),
+                                    UINTS(S, EndPadding, DimensionCount),
+                                    UINTS(S, OutputPadding, DimensionCount),
+                                    UINTF(S, GroupCount),
+                                    FUSED(S, FusedActivation),
+                                    END};
+#undef S
 
 /* Resampling (src/ops/resample.c). */
 #define S DML_UPSAMPLE_2D_OPERATOR_DESC
@@ -762,6 +795,7 @@ static const op_row rows[] = {
     ROW(RESAMPLE3, DML_RESAMPLE3_OPERATOR_DESC, resample3),
     ROW(VALUE_SCALE_2D, DML_VALUE_SCALE_2D_OPERATOR_DESC, value_scale_2d),
     ROW(GEMM, DML_GEMM_OPERATOR_DESC, gemm),
+    ROW(CONVOLUTION, DML_CONVOLUTION_OPERATOR_DESC, convolution),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),

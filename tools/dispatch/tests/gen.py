@@ -846,6 +846,113 @@ def gemm():
     m.save()
 
 
+def convolutions():
+    """CONVOLUTION as DxDispatch's convolution models write it: a 3x3 with bias and a fused
+    RELU, a depthwise 3x3 (GroupCount 4), a transposed 4x4 stride 2 (BACKWARD), a 1-D
+    CONVOLUTION-mode (flipped) filter. Eighths: every sum exact."""
+    m = Model("convolutions")
+    rng = np.random.default_rng(33)
+
+    def eighths(shape):
+        return (rng.integers(-8, 9, size=shape) / 8).astype(np.float32)
+
+    x = eighths((1, 4, 6, 7))
+    m.resource("X", x)
+
+    def conv2d(x, w, b, stride, pad, groups):
+        n, c, h, wd = x.shape
+        co, cg, k, _ = w.shape
+        xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+        oh, ow = (h + 2 * pad - k) // stride + 1, (wd + 2 * pad - k) // stride + 1
+        y = np.zeros((n, co, oh, ow))
+        og = co // groups
+        for o in range(co):
+            g = o // og
+            for i in range(cg):
+                for ky in range(k):
+                    for kx in range(k):
+                        y[0, o] += w[o, i, ky, kx] * xp[0, g * cg + i, ky:ky + stride * oh:stride,
+                                                        kx:kx + stride * ow:stride]
+            y[0, o] += b[o]
+        return y
+
+    # 3x3, pad 1, bias, RELU.
+    w = eighths((3, 4, 3, 3))
+    b = eighths((3,))
+    m.resource("W", w)
+    m.resource("Bc", b)
+    want = np.maximum(conv2d(x, w, b, 1, 1, 1), 0).astype(np.float32)
+    out = m.resource("conv", count=want.size, dtype=np.float32)
+    m.op("conv", "DML_OPERATOR_CONVOLUTION",
+         {"InputTensor": tensor(x), "FilterTensor": tensor(w),
+          "BiasTensor": {"DataType": "FLOAT32", "Sizes": [1, 3, 1, 1]},
+          "OutputTensor": tensor(want), "Mode": "CROSS_CORRELATION", "Direction": "FORWARD",
+          "DimensionCount": 2, "Strides": [1, 1], "Dilations": [1, 1], "StartPadding": [1, 1],
+          "EndPadding": [1, 1], "OutputPadding": [0, 0], "GroupCount": 1,
+          "FusedActivation": {"Type": "ACTIVATION_RELU"}},
+         {"InputTensor": "X", "FilterTensor": "W", "BiasTensor": "Bc", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+    # Depthwise 3x3, stride 2.
+    wd = eighths((4, 1, 3, 3))
+    bd = eighths((4,))
+    m.resource("Wd", wd)
+    m.resource("Bd", bd)
+    want = conv2d(x, wd, bd, 2, 1, 4).astype(np.float32)
+    out = m.resource("depthwise", count=want.size, dtype=np.float32)
+    m.op("depthwise", "DML_OPERATOR_CONVOLUTION",
+         {"InputTensor": tensor(x), "FilterTensor": tensor(wd),
+          "BiasTensor": {"DataType": "FLOAT32", "Sizes": [1, 4, 1, 1]},
+          "OutputTensor": tensor(want), "Mode": "CROSS_CORRELATION", "Direction": "FORWARD",
+          "DimensionCount": 2, "Strides": [2, 2], "Dilations": [1, 1], "StartPadding": [1, 1],
+          "EndPadding": [1, 1], "OutputPadding": [0, 0], "GroupCount": 4},
+         {"InputTensor": "X", "FilterTensor": "Wd", "BiasTensor": "Bd", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+    # Transposed 4x4, stride 2, pad 1: every x[i] w[k] scattered to 2 i + k - 1, then + bias.
+    wt = eighths((4, 2, 4, 4))
+    bt = eighths((2,))
+    m.resource("Wt", wt)
+    m.resource("Bt", bt)
+    full = np.zeros((1, 2, 2 * 5 + 4, 2 * 6 + 4))
+    for ci in range(4):
+        for co in range(2):
+            for ky in range(4):
+                for kx in range(4):
+                    full[0, co, ky:ky + 12:2, kx:kx + 14:2] += x[0, ci] * wt[ci, co, ky, kx]
+    want = (full[:, :, 1:13, 1:15] + bt.reshape(1, 2, 1, 1)).astype(np.float32)
+    out = m.resource("transposed", count=want.size, dtype=np.float32)
+    m.op("transposed", "DML_OPERATOR_CONVOLUTION",
+         {"InputTensor": tensor(x), "FilterTensor": tensor(wt),
+          "BiasTensor": {"DataType": "FLOAT32", "Sizes": [1, 2, 1, 1]},
+          "OutputTensor": tensor(want), "Mode": "CROSS_CORRELATION", "Direction": "BACKWARD",
+          "DimensionCount": 2, "Strides": [2, 2], "Dilations": [1, 1], "StartPadding": [1, 1],
+          "EndPadding": [1, 1], "OutputPadding": [0, 0], "GroupCount": 1},
+         {"InputTensor": "X", "FilterTensor": "Wt", "BiasTensor": "Bt", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+    # 1-D, CONVOLUTION mode: the filter flipped, no padding.
+    s1 = eighths((1, 2, 9))
+    f1 = eighths((3, 2, 3))
+    b1 = np.zeros(3, dtype=np.float32)
+    m.resource("S", s1)
+    m.resource("F", f1)
+    m.resource("B0", b1)
+    fl = f1[:, :, ::-1].astype(np.float64)
+    want = np.zeros((1, 3, 7))
+    for o in range(3):
+        for i in range(2):
+            for k in range(3):
+                want[0, o] += fl[o, i, k] * s1[0, i, k:k + 7]
+    want = want.astype(np.float32)
+    out = m.resource("conv1d", count=want.size, dtype=np.float32)
+    m.op("conv1d", "DML_OPERATOR_CONVOLUTION",
+         {"InputTensor": tensor(s1), "FilterTensor": tensor(f1),
+          "BiasTensor": {"DataType": "FLOAT32", "Sizes": [1, 3, 1]},
+          "OutputTensor": tensor(want), "Mode": "CONVOLUTION", "Direction": "FORWARD",
+          "DimensionCount": 1, "Strides": [1], "Dilations": [1], "StartPadding": [0],
+          "EndPadding": [0], "OutputPadding": [0], "GroupCount": 1},
+         {"InputTensor": "S", "FilterTensor": "F", "BiasTensor": "B0", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     elementwise()
@@ -859,3 +966,4 @@ if __name__ == "__main__":
     pooling()
     resampling()
     gemm()
+    convolutions()

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launch of a convolution (cl/conv.cl): the variant, its options, its grid and its table
+ * (cl/abi.h DMLI_CONV_*), from the description (ops/conv.h) and the device class's tuning
+ * (tuning.h conv_*). Pure host code, as launch.c.
+ *
+ * Variants, chosen here from the shape class, never the shape itself:
+ *   direct    conv_direct, a work-item a block of conv_cob output channels x conv_rb rows x
+ *             conv_vw positions along W (CPUs; GPUs where no tile fits, and BACKWARD);
+ *   depthwise conv_direct with the depthwise block (one input channel a group: the channels
+ *             of a block would share no input, so the block runs along rows instead);
+ *   tiled     conv_tiled (GPUs, FORWARD): work-group tiles staged in local memory, used where
+ *             one input channel's patch and filter slice fit the tuning's local arrays.
+ */
+#include <string.h>
+
+#include "conv.h"
+#include "launch.h"
+#include "tuning.h"
+
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+static cl_long float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return (cl_long)u;
+}
+
+static void table(const dmli_conv *v, cl_long *t)
+{
+    t[DMLI_CONV_N] = v->n;
+    t[DMLI_CONV_CIN_G] = v->cin_g;
+    t[DMLI_CONV_COUT_G] = v->cout_g;
+    for (int j = 0; j < 3; ++j) {
+        t[DMLI_CONV_IN(j)] = v->in[j];
+        t[DMLI_CONV_OUT(j)] = v->out[j];
+        t[DMLI_CONV_K(j)] = v->k[j];
+        t[DMLI_CONV_S(j)] = v->stride[j];
+        t[DMLI_CONV_DIL(j)] = v->dil[j];
+        t[DMLI_CONV_PAD(j)] = v->pad[j];
+        t[DMLI_CONV_IS(j)] = v->in_s[2 + j];
+        t[DMLI_CONV_WS(j)] = v->ws[j];
+        t[DMLI_CONV_OS(j)] = v->out_s[2 + j];
+    }
+    t[DMLI_CONV_IS_N] = v->in_s[0];
+    t[DMLI_CONV_IS_C] = v->in_s[1];
+    t[DMLI_CONV_WS_G] = v->ws_g;
+    t[DMLI_CONV_WS_CO] = v->ws_co;
+    t[DMLI_CONV_WS_CI] = v->ws_ci;
+    t[DMLI_CONV_BS_C] = v->bias_s;
+    t[DMLI_CONV_HAS_BIAS] = v->has_bias;
+    t[DMLI_CONV_OS_N] = v->out_s[0];
+    t[DMLI_CONV_OS_C] = v->out_s[1];
+    for (int i = 0; i < 3; ++i)
+        t[DMLI_CONV_ACT(i)] = float_bits(v->act_param[i]);
+}
+
+/* Input channels one chunk of conv_tiled stages (0: not even one fits). */
+static int64_t tiled_chunk(const dmli_conv *v, const dmli_tuning *tu)
+{
+    const int64_t rows = v->k[0] * v->k[1], kvol = rows * v->k[2];
+    const int64_t len = ((int64_t)tu->conv_lx * tu->conv_tile_vw - 1) * v->stride[2] +
+                        (v->k[2] - 1) * v->dil[2] + 1;
+    int64_t by_patch = (int64_t)tu->conv_lpatch / (rows * len);
+    int64_t by_filter = (int64_t)tu->conv_lfilt / ((int64_t)tu->conv_ly * tu->conv_tile_cob * kvol);
+    int64_t cic = by_patch < by_filter ? by_patch : by_filter;
+    return cic < v->cin_g ? cic : v->cin_g;
+}
+
+static bool tiled_fits(const dmli_conv *v, const dmli_tuning *tu, const dmli_device_desc *dev)
+{
+    size_t items = (size_t)tu->conv_lx * tu->conv_ly;
+    uint64_t local_bytes = ((uint64_t)tu->conv_lpatch + tu->conv_lfilt) * sizeof(float);
+    return tu->conv_tiled && !v->backward && items <= dev->max_work_group_size &&
+           tu->conv_lx <= dev->max_item_sizes[0] && tu->conv_ly <= dev->max_item_sizes[1] &&
+           local_bytes <= dev->local_mem_size && tiled_chunk(v, tu) >= 1;
+}
+
+/* The VLOAD variant: 1 where a window row's lanes read consecutive inputs (FORWARD stride 1, or
+ * any BACKWARD: its phases), 2 for FORWARD stride 2, each with the input's W stride 1. */
+static int vload_of(const dmli_conv *v, bool tiled, uint32_t vw)
+{
+    if (tiled || vw == 1 || v->in_s[4] != 1)
+        return 0;
+    if (v->backward || v->stride[2] == 1)
+        return 1;
+    return v->stride[2] == 2 ? 2 : 0;
+}
+
+static void options(const dmli_conv *v, bool tiled, uint32_t vw, uint32_t cob, uint32_t rb,
+                    const dmli_tuning *tu, dmli_options *o)
+{
+    bool half = v->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    dmli_opt_int(o, "IN_HALF", half);
+    dmli_opt_int(o, "OUT_HALF", half);
+    dmli_opt_int(o, "BACKWARD", v->backward);
+    dmli_opt_int(o, "VW", vw);
+    dmli_opt_int(o, "COB", cob);
+    dmli_opt_int(o, "RB", rb);
+    dmli_opt_int(o, "VLOAD", vload_of(v, tiled, vw));
+    dmli_opt_int(o, "ACT", (int)v->act);
+    dmli_opt_int(o, "TILED", tiled);
+    if (tiled) {
+        dmli_opt_int(o, "LX", tu->conv_lx);
+        dmli_opt_int(o, "LY", tu->conv_ly);
+        dmli_opt_int(o, "LPATCH", tu->conv_lpatch);
+        dmli_opt_int(o, "LFILT", tu->conv_lfilt);
+    }
+}
+
+void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    const dmli_conv *v = DMLI_COMPUTE_WORK_CONST(c, dmli_conv);
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    table(v, l->table);
+    l->table_count = DMLI_CONV_TABLE;
+    l->source = DMLI_SOURCE_CONV;
+    const bool depthwise = v->cin_g == 1 && v->groups > 1;
+    if (tiled_fits(v, tu, dev) && !depthwise) {
+        uint32_t vw = tu->conv_tile_vw, cob = tu->conv_tile_cob;
+        int64_t co_tiles = ceil_div(v->cout_g, (int64_t)tu->conv_ly * cob);
+        l->kernel = "conv_tiled";
+        l->table[DMLI_CONV_CO_BLOCKS] = co_tiles;
+        l->table[DMLI_CONV_CIC] = tiled_chunk(v, tu);
+        l->table[DMLI_CONV_W_BLOCKS] = ceil_div(v->out[2], (int64_t)tu->conv_lx * vw);
+        l->table[DMLI_CONV_H_BLOCKS] = v->out[1];
+        l->global[0] = (size_t)l->table[DMLI_CONV_W_BLOCKS] * tu->conv_lx;
+        l->global[1] = (size_t)(v->groups * co_tiles) * tu->conv_ly;
+        l->global[2] = (size_t)(v->n * v->out[0] * v->out[1]);
+        l->local[0] = tu->conv_lx;
+        l->local[1] = tu->conv_ly;
+        l->local[2] = 1;
+        options(v, true, vw, cob, 1, tu, &l->defs);
+        return;
+    }
+    /* Positions a vector: the device's int vector width (16 on AVX-512, 8 on AVX2), at most the
+     * tuning's, at least 4, and halved where a row (BACKWARD: a phase of one) has fewer positions,
+     * so that a block's lanes are mostly its own. */
+    const int64_t row = v->backward ? ceil_div(v->out[2], v->stride[2]) : v->out[2];
+    uint32_t pref = dev->preferred_vector_width_int >= 4 ? dev->preferred_vector_width_int : 4;
+    uint32_t vw = depthwise ? tu->conv_dw_vw : tu->conv_vw;
+    if (pref < vw)
+        vw = pref >= 16 ? 16 : pref >= 8 ? 8 : 4;
+    if (vw > 4 && row < vw) /* once: two widths a device (each a compiled variant) */
+        vw /= 2;
+    /* A halved vector width doubles the channels, up to conv_max_cob. */
+    uint32_t cob = depthwise ? tu->conv_dw_cob : v->backward ? tu->conv_bwd_cob : tu->conv_cob;
+    uint32_t rb = depthwise ? tu->conv_dw_rb : v->backward ? tu->conv_bwd_rb : tu->conv_rb;
+    if (!depthwise && vw < tu->conv_vw)
+        cob = cob * (tu->conv_vw / vw) < tu->conv_max_cob ? cob * (tu->conv_vw / vw)
+                                                          : tu->conv_max_cob;
+    int64_t co_blocks = ceil_div(v->cout_g, cob);
+    l->kernel = "conv_direct";
+    l->table[DMLI_CONV_CO_BLOCKS] = co_blocks;
+    l->table[DMLI_CONV_W_BLOCKS] =
+        v->backward ? v->stride[2] * ceil_div(row, vw) : ceil_div(row, vw);
+    l->table[DMLI_CONV_H_BLOCKS] = ceil_div(v->out[1], rb);
+    l->global[0] =
+        (size_t)(l->table[DMLI_CONV_W_BLOCKS] * l->table[DMLI_CONV_H_BLOCKS] * v->out[0]);
+    l->global[1] = (size_t)(v->groups * co_blocks);
+    l->global[2] = (size_t)v->n;
+    l->local[0] = l->local[1] = l->local[2] = 1;
+    if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) { /* groups along the positions */
+        size_t g = tu->conv_gpu_group;
+        while (g > 1 && (g > dev->max_work_group_size || g > dev->max_item_sizes[0]))
+            g /= 2;
+        l->local[0] = g;
+        l->global[0] = (l->global[0] + g - 1) / g * g; /* the kernel skips the surplus items */
+    }
+    options(v, false, vw, cob, rb, tu, &l->defs);
+}
