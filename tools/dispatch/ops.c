@@ -389,29 +389,39 @@ static const field add1[] = {TENSOR(S, ATensor, IN), TENSOR(S, BTensor, IN),
                              TENSOR(S, OutputTensor, OUT), FUSED(S, FusedActivation), END};
 #undef S
 
-/* The normalising operators (src/ops/softmax.c, src/ops/mvn.c); a BOOL is read as a UINT. An MVN
- * model gives ScaleTensor and BiasTensor (required here; OPTIONAL_TENSOR could relax them). */
+/* The normalising operators (src/ops/softmax.c, src/ops/mvn.c); a BOOL is read as a UINT (or
+ * true / false). MVN's ScaleTensor and BiasTensor are optional, as DirectML's. */
 #define S DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC
 static const field softmax1[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
                                  COUNT(S, AxisCount), UINTS(S, Axes, AxisCount), END};
 #undef S
 #define S DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC
-static const field mvn0[] = {
-    TENSOR(S, InputTensor, IN),   TENSOR(S, ScaleTensor, IN), TENSOR(S, BiasTensor, IN),
-    TENSOR(S, OutputTensor, OUT), UINTF(S, CrossChannel),     UINTF(S, NormalizeVariance),
-    FLOATF(S, Epsilon),           FUSED(S, FusedActivation),  END};
+static const field mvn0[] = {TENSOR(S, InputTensor, IN),
+                             OPTIONAL_TENSOR(S, ScaleTensor, IN),
+                             OPTIONAL_TENSOR(S, BiasTensor, IN),
+                             TENSOR(S, OutputTensor, OUT),
+                             UINTF(S, CrossChannel),
+                             UINTF(S, NormalizeVariance),
+                             FLOATF(S, Epsilon),
+                             FUSED(S, FusedActivation),
+                             END};
 #undef S
 #define S DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC
-static const field mvn1[] = {TENSOR(S, InputTensor, IN),  TENSOR(S, ScaleTensor, IN),
-                             TENSOR(S, BiasTensor, IN),   TENSOR(S, OutputTensor, OUT),
-                             COUNT(S, AxisCount),         UINTS(S, Axes, AxisCount),
-                             UINTF(S, NormalizeVariance), FLOATF(S, Epsilon),
-                             FUSED(S, FusedActivation),   END};
+static const field mvn1[] = {TENSOR(S, InputTensor, IN),
+                             OPTIONAL_TENSOR(S, ScaleTensor, IN),
+                             OPTIONAL_TENSOR(S, BiasTensor, IN),
+                             TENSOR(S, OutputTensor, OUT),
+                             COUNT(S, AxisCount),
+                             UINTS(S, Axes, AxisCount),
+                             UINTF(S, NormalizeVariance),
+                             FLOATF(S, Epsilon),
+                             FUSED(S, FusedActivation),
+                             END};
 #undef S
 #define S DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC
 static const field mvn2[] = {TENSOR(S, InputTensor, IN),
-                             TENSOR(S, ScaleTensor, IN),
-                             TENSOR(S, BiasTensor, IN),
+                             OPTIONAL_TENSOR(S, ScaleTensor, IN),
+                             OPTIONAL_TENSOR(S, BiasTensor, IN),
                              TENSOR(S, OutputTensor, OUT),
                              COUNT(S, AxisCount),
                              UINTS(S, Axes, AxisCount),
@@ -530,7 +540,7 @@ static const field max_pooling[] = {TENSOR(S, InputTensor, IN),
 #define S DML_MAX_POOLING1_OPERATOR_DESC
 static const field max_pooling1[] = {TENSOR(S, InputTensor, IN),
                                      TENSOR(S, OutputTensor, OUT),
-                                     TENSOR(S, OutputIndicesTensor, OUT),
+                                     OPTIONAL_TENSOR(S, OutputIndicesTensor, OUT),
                                      COUNT(S, DimensionCount),
                                      UINTS(S, Strides, DimensionCount),
                                      UINTS(S, WindowSize, DimensionCount),
@@ -541,7 +551,7 @@ static const field max_pooling1[] = {TENSOR(S, InputTensor, IN),
 #define S DML_MAX_POOLING2_OPERATOR_DESC
 static const field max_pooling2[] = {TENSOR(S, InputTensor, IN),
                                      TENSOR(S, OutputTensor, OUT),
-                                     TENSOR(S, OutputIndicesTensor, OUT),
+                                     OPTIONAL_TENSOR(S, OutputIndicesTensor, OUT),
                                      COUNT(S, DimensionCount),
                                      UINTS(S, Strides, DimensionCount),
                                      UINTS(S, WindowSize, DimensionCount),
@@ -601,7 +611,7 @@ static const field lp_pooling1[] = {TENSOR(S, InputTensor, IN),
 #define S DML_CONVOLUTION_OPERATOR_DESC
 static const field convolution[] = {TENSOR(S, InputTensor, IN),
                                     TENSOR(S, FilterTensor, IN),
-                                    TENSOR(S, BiasTensor, IN),
+                                    OPTIONAL_TENSOR(S, BiasTensor, IN),
                                     TENSOR(S, OutputTensor, OUT),
                                     ENUMF(S, Mode, &convolution_mode),
                                     ENUMF(S, Direction, &convolution_direction),

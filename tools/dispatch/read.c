@@ -187,6 +187,10 @@ int dsp_check_keys(dsp_ctx *c, const cJSON *obj, const char *const *allowed, con
 int dsp_get_uint(dsp_ctx *c, const cJSON *v, uint64_t max, uint64_t *out)
 {
     char why[RT_WHY_MAX];
+    if (cJSON_IsBool(v)) { /* a BOOL member, as DxDispatch's models write them: true, false */
+        *out = cJSON_IsTrue(v) ? 1 : 0;
+        return 0;
+    }
     if (!cJSON_IsNumber(v) && !cJSON_IsString(v)) {
         char spell[64];
         dsp_spell(v, spell, sizeof spell);

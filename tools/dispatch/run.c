@@ -114,7 +114,29 @@ static void fill_bindings(const dsp_model *m, const dsp_binding *src, unsigned n
     }
 }
 
-/* The operator as a graph of one node, every slot a graph input or output (DmlCompileGraph). */
+/* A slot the desc gives a tensor (an optional one left out has none). */
+static int present(const dsp_dispatchable *d, unsigned slot)
+{
+    return d->slot_tensors[slot] != NULL;
+}
+
+/* In graph mode (DmlCompileGraph) the graph's inputs and outputs are the operator's present
+ * slots only, numbered in order, as DxDispatch builds the graph: drops the absent slots' entries
+ * from desc (first..first+count-1 of the slots) and returns how many are left. */
+static unsigned graph_slots(const dsp_dispatchable *d, unsigned first, unsigned count,
+                            DML_BINDING_DESC *desc)
+{
+    if (!d->graph)
+        return count;
+    unsigned k = 0;
+    for (unsigned i = 0; i < count; ++i)
+        if (present(d, first + i))
+            desc[k++] = desc[i];
+    return k;
+}
+
+/* The operator as a graph of one node, every present slot a graph input or output, numbered in
+ * order (DmlCompileGraph, as DxDispatch builds it: an optional tensor left out is no edge). */
 static HRESULT compile_graph(const runner *r, dsp_dispatchable *d)
 {
     unsigned n = d->n_inputs + d->n_outputs;
@@ -123,18 +145,24 @@ static HRESULT compile_graph(const runner *r, dsp_dispatchable *d)
     DML_GRAPH_EDGE_DESC *edges = calloc(n + 1, sizeof *edges);
     HRESULT hr = E_OUTOFMEMORY;
     if (in && out && edges) {
+        unsigned n_in = 0, n_out = 0;
         for (unsigned i = 0; i < d->n_inputs; ++i) {
-            in[i] = (DML_INPUT_GRAPH_EDGE_DESC){i, 0, i, NULL};
-            edges[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &in[i]};
+            if (!present(d, i))
+                continue;
+            in[n_in] = (DML_INPUT_GRAPH_EDGE_DESC){n_in, 0, i, NULL};
+            edges[n_in] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &in[n_in]};
+            ++n_in;
         }
         for (unsigned i = 0; i < d->n_outputs; ++i) {
-            out[i] = (DML_OUTPUT_GRAPH_EDGE_DESC){0, i, i, NULL};
-            edges[d->n_inputs + i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &out[i]};
+            if (!present(d, d->n_inputs + i))
+                continue;
+            out[n_out] = (DML_OUTPUT_GRAPH_EDGE_DESC){0, i, n_out, NULL};
+            edges[n_in + n_out] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &out[n_out]};
+            ++n_out;
         }
         DML_OPERATOR_GRAPH_NODE_DESC node = {(IDMLOperator *)(void *)d->op, d->name};
         DML_GRAPH_NODE_DESC nodes[1] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &node}};
-        DML_GRAPH_DESC g = {d->n_inputs,  d->n_outputs,        1, nodes, d->n_inputs, edges,
-                            d->n_outputs, edges + d->n_inputs, 0, NULL};
+        DML_GRAPH_DESC g = {n_in, n_out, 1, nodes, n_in, edges, n_out, edges + n_in, 0, NULL};
         hr = dmlcl_graph_compile(r->device, &g, d->flags, &d->compiled);
     }
     free(in);
@@ -175,7 +203,8 @@ static int prepare_dispatchable(const runner *r, const dsp_model *m, dsp_dispatc
         hr = E_OUTOFMEMORY;
         if (buf && desc) {
             fill_bindings(m, d->init, d->n_inputs, buf, desc);
-            hr = dmlcl_compiled_operator_initialize(d->compiled, r->queue, d->n_inputs, desc,
+            hr = dmlcl_compiled_operator_initialize(d->compiled, r->queue,
+                                                    graph_slots(d, 0, d->n_inputs, desc), desc,
                                                     d->persistent ? &pdesc : NULL, 0, NULL, NULL);
         }
         free(buf);
@@ -212,11 +241,14 @@ static int prepare_command(const runner *r, const dsp_model *m, dsp_command *cmd
     HRESULT hr = dmlcl_binding_table_create(d->compiled, &cmd->table);
     if (SUCCEEDED(hr)) {
         step = "binding the inputs";
-        hr = dmlcl_binding_table_bind_inputs(cmd->table, d->n_inputs, desc);
+        hr =
+            dmlcl_binding_table_bind_inputs(cmd->table, graph_slots(d, 0, d->n_inputs, desc), desc);
     }
     if (SUCCEEDED(hr)) {
         step = "binding the outputs";
-        hr = dmlcl_binding_table_bind_outputs(cmd->table, d->n_outputs, desc + d->n_inputs);
+        hr = dmlcl_binding_table_bind_outputs(
+            cmd->table, graph_slots(d, d->n_inputs, d->n_outputs, desc + d->n_inputs),
+            desc + d->n_inputs);
     }
     if (SUCCEEDED(hr) && d->temporary) {
         step = "binding the temporary resource";

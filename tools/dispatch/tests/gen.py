@@ -953,6 +953,52 @@ def convolutions():
          {out: (want, {"ulp": 0})})
 
 
+def dxdispatch_forms():
+    """The forms DxDispatch's own models use that no other model here does: a BOOL member
+    written true / false (dml_cumulative_product.json), an optional tensor left out
+    (dml_convolution_2d.json's BiasTensor, MVN1's ScaleTensor and BiasTensor), and an operator
+    compiled as a graph with its optional C left out (dml_gemm_graph.json: the graph's inputs
+    are the present slots only)."""
+    m = Model("dxdispatch_forms")
+    a = np.array([2, 4, 8, 3], dtype=np.float32)
+    m.resource("A", a)
+    out = m.resource("cumprod", count=4, dtype=np.float32)
+    want = np.array([1, 2, 8, 64], dtype=np.float32)  # exclusive: the products before each
+    m.op("cumprod", "DML_OPERATOR_CUMULATIVE_PRODUCT",
+         {"InputTensor": tensor(a.reshape(1, 1, 1, 4)), "OutputTensor": tensor(want.reshape(1, 1, 1, 4)),
+          "Axis": 3, "AxisDirection": "DML_AXIS_DIRECTION_INCREASING", "HasExclusiveProduct": True},
+         {"InputTensor": "A", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    x = np.arange(1, 10, dtype=np.float32).reshape(1, 1, 3, 3)
+    f = np.full((1, 1, 2, 2), 0.5, dtype=np.float32)
+    m.resource("X", x)
+    m.resource("F", f)
+    want = np.array([[[[6, 8], [12, 14]]]], dtype=np.float32)
+    out = m.resource("conv", count=4, dtype=np.float32)
+    m.op("conv", "DML_OPERATOR_CONVOLUTION",
+         {"InputTensor": tensor(x), "FilterTensor": tensor(f), "OutputTensor": tensor(want),
+          "Mode": "DML_CONVOLUTION_MODE_CROSS_CORRELATION",
+          "Direction": "DML_CONVOLUTION_DIRECTION_FORWARD", "DimensionCount": 2,
+          "Strides": [1, 1], "Dilations": [1, 1], "StartPadding": [0, 0], "EndPadding": [0, 0],
+          "OutputPadding": [0, 0], "GroupCount": 1},
+         {"InputTensor": "X", "FilterTensor": "F", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    ga = np.arange(6, dtype=np.float32).reshape(1, 1, 2, 3) / 4
+    gb = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4) / 8
+    m.resource("GA", ga)
+    m.resource("GB", gb)
+    want = (ga.astype(np.float64) @ gb).astype(np.float32)
+    out = m.resource("gemm", count=want.size, dtype=np.float32)
+    m.dispatchables["gemm"] = {
+        "type": "DML_OPERATOR_GEMM",
+        "desc": {"ATensor": tensor(ga), "BTensor": tensor(gb), "OutputTensor": tensor(want),
+                 "TransA": "DML_MATRIX_TRANSFORM_NONE", "TransB": "DML_MATRIX_TRANSFORM_NONE",
+                 "Alpha": 1.0, "Beta": 1.0},
+        "dmlCompileType": "DmlCompileGraph"}
+    m.commands.append({"type": "dispatch", "dispatchable": "gemm",
+                       "bindings": {"ATensor": "GA", "BTensor": "GB", "OutputTensor": out}})
+    m.write(out, want, {"ulp": 8})
+    m.save()
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     elementwise()
@@ -967,3 +1013,4 @@ if __name__ == "__main__":
     resampling()
     gemm()
     convolutions()
+    dxdispatch_forms()
