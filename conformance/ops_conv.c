@@ -54,6 +54,8 @@ static int attr_list(rt_build *b, const char *name, UINT def, unsigned *count, c
         return -1;
     if (*count == 0)
         *count = n;
+    else if (n != *count) /* the operator reads DimensionCount values of every list */
+        return rt_fail(b, "attrs.%s has %u values; DimensionCount is %u", name, n, *count);
     *out = vals;
     return 0;
 }

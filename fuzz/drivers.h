@@ -79,4 +79,10 @@ int fuzz_check_launches(const struct dmli_plan *p, const char *what, char *why);
 struct fuzz_in;
 void fuzz_decode_operator(struct fuzz_in *in, unsigned slot, DML_OPERATOR_DESC *op);
 
+/* A bound on the work one dispatch of op does: (its inputs' logical elements) x (its outputs'),
+ * saturating. Every kernel does at most that many steps (a GEMM's M N K, a convolution's outputs
+ * x channels x taps, a reduction's or a pool's input reads); zero strides make logical sizes
+ * far larger than the bound buffers, so the drivers that dispatch skip the work past a limit. */
+uint64_t fuzz_work_bound(const dmlcl_operator *op);
+
 #endif /* DMLCL_FUZZ_DRIVERS_H */

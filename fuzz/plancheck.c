@@ -18,6 +18,7 @@
 #include "drivers.h"
 #include "internal.h"
 #include "launch.h"
+#include "resample.h"
 
 typedef __int128 wide;
 
@@ -430,4 +431,31 @@ int fuzz_check_plan(const DML_OPERATOR_DESC *desc, char *why)
     int bad = fuzz_check_state(&st, why);
     dmli_op_state_release(&st);
     return bad;
+}
+
+uint64_t fuzz_work_bound(const dmlcl_operator *op)
+{
+    const dmli_op_state *st = dmli_operator_state(op);
+    uint64_t in = 0, out = 0;
+    for (uint32_t i = 0; i < st->n_inputs; ++i)
+        if (st->inputs[i].present)
+            in += st->inputs[i].elements;
+    for (uint32_t j = 0; j < st->n_outputs; ++j)
+        if (st->outputs[j].present)
+            out += st->outputs[j].elements;
+    if (in && out > UINT64_MAX / in)
+        return UINT64_MAX;
+    uint64_t bound = in * (out ? out : 1);
+    /* RESAMPLE3's antialiased taps: 2 / Scale per dimension and output, past the input's
+     * elements when the scale is tiny (the filter's footprint, clamped indices). */
+    if (st->computed && st->compute.kind == DMLI_COMPUTE_RESAMPLE) {
+        const dmli_resample *r = DMLI_COMPUTE_WORK_CONST(&st->compute, dmli_resample);
+        for (int d = 0; r->antialias && d < DMLI_RS_DIMS; ++d) {
+            double taps = 2.0 * (double)r->recip[d] + 2.0;
+            if (!(taps < 1e18) || (double)bound * taps >= 1.8e19)
+                return UINT64_MAX;
+            bound = (uint64_t)((double)bound * (taps > 1 ? taps : 1));
+        }
+    }
+    return bound;
 }
