@@ -128,6 +128,8 @@ const char *dmli_unsigned_storage_type(DML_TENSOR_DATA_TYPE type);
 /* A parameter in the bits of the compute type ("float", "double", "long" or "ulong"): the float
  * or double bits of real, or integer itself (launch_map.c; the maps' and reductions' PARAM). */
 cl_long dmli_param_bits(double real, int64_t integer, const char *compute);
+/* v rounded to float, its bits in a table long (the compute families' float parameters). */
+cl_long dmli_float_bits(double v);
 
 /* ---- The reduce family (launch_reduce.c) --------------------------------------------- */
 

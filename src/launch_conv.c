@@ -23,13 +23,6 @@ static int64_t ceil_div(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
-static cl_long float_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return (cl_long)u;
-}
-
 static void table(const dmli_conv *v, cl_long *t)
 {
     t[DMLI_CONV_N] = v->n;
@@ -56,7 +49,7 @@ static void table(const dmli_conv *v, cl_long *t)
     t[DMLI_CONV_OS_N] = v->out_s[0];
     t[DMLI_CONV_OS_C] = v->out_s[1];
     for (int i = 0; i < 3; ++i)
-        t[DMLI_CONV_ACT(i)] = float_bits(v->act_param[i]);
+        t[DMLI_CONV_ACT(i)] = dmli_float_bits(v->act_param[i]);
 }
 
 /* Input channels one chunk of conv_tiled stages (0: not even one fits). */

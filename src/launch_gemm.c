@@ -19,14 +19,6 @@
 _Static_assert(DMLI_GEMM_MAX_BATCH *DMLI_GEMM_DIM + DMLI_GEMM_HEADER <= DMLI_COMPUTE_TABLE_MAX,
                "the GEMM table fits the compute table");
 
-static cl_long float_bits(double v)
-{
-    float f = (float)v;
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return (cl_long)u;
-}
-
 static size_t ceil_div(int64_t a, int64_t b)
 {
     return (size_t)((a + b - 1) / b);
@@ -49,10 +41,10 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     t[DMLI_GEMM_C_N] = g->c_n;
     t[DMLI_GEMM_O_M] = g->o_m;
     t[DMLI_GEMM_O_N] = g->o_n;
-    t[DMLI_GEMM_ALPHA] = float_bits(g->alpha);
-    t[DMLI_GEMM_BETA] = float_bits(g->beta);
+    t[DMLI_GEMM_ALPHA] = dmli_float_bits(g->alpha);
+    t[DMLI_GEMM_BETA] = dmli_float_bits(g->beta);
     for (int i = 0; i < 3; ++i)
-        t[DMLI_GEMM_ACT + i] = float_bits(g->act_param[i]);
+        t[DMLI_GEMM_ACT + i] = dmli_float_bits(g->act_param[i]);
     t[DMLI_GEMM_BATCH_RANK] = g->batch_rank;
     t[DMLI_GEMM_HAS_C] = g->has_c;
     size_t batches = 1;

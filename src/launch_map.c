@@ -192,7 +192,12 @@ cl_long dmli_param_bits(double real, int64_t integer, const char *compute)
         memcpy(&bits, &real, sizeof bits);
         return bits;
     }
-    float f = (float)real;
+    return dmli_float_bits(real);
+}
+
+cl_long dmli_float_bits(double v)
+{
+    float f = (float)v;
     uint32_t bits;
     memcpy(&bits, &f, sizeof bits);
     return (cl_long)bits;

@@ -19,13 +19,6 @@
 
 _Static_assert(DMLI_RS_TABLE <= DMLI_COMPUTE_TABLE_MAX, "the resample table fits");
 
-static cl_long float_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return (cl_long)u;
-}
-
 static void options(const dmli_resample *r, uint32_t vec, uint32_t rows, dmli_options *o)
 {
     bool half = r->type == DML_TENSOR_DATA_TYPE_FLOAT16;
@@ -56,14 +49,14 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
         l->table[DMLI_RS_AT(d, DMLI_RS_ISIZE)] = r->in_size[d];
         l->table[DMLI_RS_AT(d, DMLI_RS_IS)] = r->in_stride[d];
         l->table[DMLI_RS_AT(d, DMLI_RS_OS)] = r->out_stride[d];
-        l->table[DMLI_RS_AT(d, DMLI_RS_SCALE_OF)] = float_bits(r->scale_of[d]);
-        l->table[DMLI_RS_AT(d, DMLI_RS_RECIP)] = float_bits(r->recip[d]);
-        l->table[DMLI_RS_AT(d, DMLI_RS_OUT_OFF)] = float_bits(r->out_off[d]);
-        l->table[DMLI_RS_AT(d, DMLI_RS_IN_OFF)] = float_bits(r->in_off[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_SCALE_OF)] = dmli_float_bits(r->scale_of[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_RECIP)] = dmli_float_bits(r->recip[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_OUT_OFF)] = dmli_float_bits(r->out_off[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_IN_OFF)] = dmli_float_bits(r->in_off[d]);
     }
-    l->table[DMLI_RS_SCALE] = float_bits(r->scale);
+    l->table[DMLI_RS_SCALE] = dmli_float_bits(r->scale);
     for (int k = 0; k < 3; ++k)
-        l->table[DMLI_RS_BIAS(k)] = float_bits(r->bias[k]);
+        l->table[DMLI_RS_BIAS(k)] = dmli_float_bits(r->bias[k]);
     l->table_count = DMLI_RS_TABLE;
     /* A work-group of up to resample_group items: a whole chunked row when it fits (else
      * resample_group chunks of it, the grid rounded up to whole groups: items past the end
