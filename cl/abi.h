@@ -124,9 +124,9 @@
 /* Header slots. */
 #define DMLI_MAP_OUTER_RANK 0        /* outer dimensions in the table */
 #define DMLI_MAP_RUN 1               /* elements of the innermost dimension */
-#define DMLI_MAP_CHUNK 2             /* run elements per work-item (grid dimension 1) */
+#define DMLI_MAP_CHUNK 2             /* run elements per work-item (GRID1: per work-group) */
 #define DMLI_MAP_ROWS 3              /* product of the outer sizes */
-#define DMLI_MAP_ROWS_PER_ITEM 4     /* rows per work-item (grid dimension 2) */
+#define DMLI_MAP_ROWS_PER_ITEM 4     /* rows per work-item (GRID1: work-groups per row) */
 #define DMLI_MAP_RUN_OS 5            /* the run's output stride */
 #define DMLI_MAP_RUN_IS(k) (6 + (k)) /* input k's run stride */
 /* Parameter i, in the compute type (float bits, double bits, or the integer itself):

@@ -22,6 +22,8 @@
  *   FAST          1: every run stride is 1 (compile-time constants: loops vectorise)
  *   OUT_RS, INk_RS  the output's / input k's run stride when the host knows it is 0 or 1
  *                 (a broadcast or contiguous run), as a compile-time constant
+ *   GRID1         1 (GPUs): a one-dimensional grid, a work-group per chunk of a row, its items
+ *                 a group's width apart (src/launch_map.c geometry)
  */
 #include "abi.h"
 #include "common.cl"
@@ -51,6 +53,9 @@
 #endif
 #ifndef OUT_HALF
 #define OUT_HALF 0
+#endif
+#ifndef GRID1
+#define GRID1 0
 #endif
 #ifndef FAST
 #define FAST 0
@@ -396,11 +401,22 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
     COMPUTE_T y = ACTIVATE(y##_f)
 
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
- * entry `which` of each dimension (1: the output; 2 + k: input k). */
-static long row_offset(__constant long *t, int outer, ulong r, int which)
+ * entry `which` of each dimension (1: the output; 2 + k: input k). In 32-bit arithmetic when
+ * the rows fit (`narrow`: every outer size then fits too): a GPU divides 64-bit integers in
+ * software. */
+static long row_offset(__constant long *t, int outer, ulong r, int which, bool narrow)
 {
     __constant long *dim = t + DMLI_MAP_HEADER;
     long at = 0;
+    if (narrow) {
+        uint r32 = (uint)r;
+        for (int d = 0; d < outer; ++d, dim += DMLI_MAP_DIM) {
+            uint n = (uint)dim[0], q = r32 / n;
+            at += (long)(r32 - q * n) * dim[which];
+            r32 = q;
+        }
+        return at;
+    }
     for (int d = 0; d < outer; ++d, dim += DMLI_MAP_DIM) {
         ulong n = (ulong)dim[0];
         at += (long)(r % n) * dim[which];
@@ -450,47 +466,64 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
     COMPUTE_T s0 = PARAM(0), s1 = PARAM(1), q0 = PARAM(2), q1 = PARAM(3), q2 = PARAM(4);
     COMPUTE_T g0 = PARAM(5), g1 = PARAM(6), g2 = PARAM(7);
     (void)s0, (void)s1, (void)q0, (void)q1, (void)q2, (void)g0, (void)g1, (void)g2;
-    long begin = (long)get_global_id(1) * chunk;
+    bool narrow = rows <= (ulong)UINT_MAX;
+#if GRID1
+    /* GPUs: group g is chunk `c` of row r (per: groups a row); its items step by the group's
+     * width, so that a warp's accesses are consecutive. */
+    ulong g = get_group_id(0), r0;
+    if (narrow && g <= (ulong)UINT_MAX)
+        r0 = (uint)g / (uint)per;
+    else
+        r0 = g / per;
+    long c = (long)(g - r0 * per), step = (long)get_local_size(0);
+    long begin = c * chunk + (long)get_local_id(0);
+    if (r0 >= rows)
+        return;
+    long end = min(c * chunk + chunk, run);
+    ulong r1 = r0 + 1;
+#else
+    long begin = (long)get_global_id(1) * chunk, step = 1;
     ulong r0 = get_global_id(2) * per;
     if (begin >= run || r0 >= rows)
         return;
     long end = min(begin + chunk, run);
     ulong r1 = min(r0 + per, rows);
+#endif
     for (ulong r = r0; r < r1; ++r) {
-        long o = out_base + row_offset(t, outer, r, 1), os = OS_VALUE;
+        long o = out_base + row_offset(t, outer, r, 1, narrow), os = OS_VALUE;
 #if NIN > 0
-        long i0 = in0_base + row_offset(t, outer, r, 2 + 0), is0 = IS0_VALUE;
+        long i0 = in0_base + row_offset(t, outer, r, 2 + 0, narrow), is0 = IS0_VALUE;
         (void)is0;
 #endif
 #if NIN > 1
-        long i1 = in1_base + row_offset(t, outer, r, 2 + 1), is1 = IS1_VALUE;
+        long i1 = in1_base + row_offset(t, outer, r, 2 + 1, narrow), is1 = IS1_VALUE;
         (void)is1;
 #endif
 #if NIN > 2
-        long i2 = in2_base + row_offset(t, outer, r, 2 + 2), is2 = IS2_VALUE;
+        long i2 = in2_base + row_offset(t, outer, r, 2 + 2, narrow), is2 = IS2_VALUE;
         (void)is2;
 #endif
 #if NIN > 3
-        long i3 = in3_base + row_offset(t, outer, r, 2 + 3), is3 = IS3_VALUE;
+        long i3 = in3_base + row_offset(t, outer, r, 2 + 3, narrow), is3 = IS3_VALUE;
         (void)is3;
 #endif
 #if NIN > 4
-        long i4 = in4_base + row_offset(t, outer, r, 2 + 4), is4 = IS4_VALUE;
+        long i4 = in4_base + row_offset(t, outer, r, 2 + 4, narrow), is4 = IS4_VALUE;
         (void)is4;
 #endif
 #if NIN > 5
-        long i5 = in5_base + row_offset(t, outer, r, 2 + 5), is5 = IS5_VALUE;
+        long i5 = in5_base + row_offset(t, outer, r, 2 + 5, narrow), is5 = IS5_VALUE;
         (void)is5;
 #endif
 #if NIN > 6
-        long i6 = in6_base + row_offset(t, outer, r, 2 + 6), is6 = IS6_VALUE;
+        long i6 = in6_base + row_offset(t, outer, r, 2 + 6, narrow), is6 = IS6_VALUE;
         (void)is6;
 #endif
 #if NIN > 7
-        long i7 = in7_base + row_offset(t, outer, r, 2 + 7), is7 = IS7_VALUE;
+        long i7 = in7_base + row_offset(t, outer, r, 2 + 7, narrow), is7 = IS7_VALUE;
         (void)is7;
 #endif
-        for (long u = begin; u < end; ++u) {
+        for (long u = begin; u < end; u += step) {
             ELEMENT(u, y);
             STORE(o + u * os, y);
         }

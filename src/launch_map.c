@@ -6,8 +6,8 @@
  *
  * The innermost dimension is the run; the others are rows. CPUs: a work-item walks a chunk of
  * a run (whole runs when there are rows enough) for ROWS_PER_ITEM rows, map_items_per_unit
- * items per compute unit; GPUs: an item per element of a run, map_group to a work-group along
- * the run (tuning.h).
+ * items per compute unit; GPUs (GRID1): a one-dimensional grid of work-groups, each over a
+ * chunk of one row, its items a group's width apart (geometry; tuning.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -152,17 +152,28 @@ static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
     l->rows = rows;
     const dmli_tuning *t = dmli_tuning_for(dev->device_class);
     if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) {
-        size_t group = t->map_group;
-        while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[1]))
+        /* One grid dimension (GPUs bound the others to 65535 groups): work-groups of G items
+         * (the power of two that holds the run, 32 to map_group), each over a chunk of G x K
+         * elements of one row, its items G apart (a warp's accesses consecutive); K (up to
+         * map_gpu_elements) while the grid keeps map_gpu_groups_per_unit groups per compute
+         * unit, so that a row's offsets (divisions) are worked out once per K elements. */
+        size_t group = 32;
+        while (group < (size_t)run && group < t->map_group)
+            group *= 2;
+        while (group > 1 && group > dev->max_work_group_size)
             group /= 2;
-        l->chunk = 1;
-        l->rows_per_item = 1;
-        l->local[0] = 1;
-        l->local[1] = group;
-        l->local[2] = 1;
-        l->global[0] = 1;
-        l->global[1] = ((size_t)run + group - 1) / group * group;
-        l->global[2] = (size_t)rows;
+        uint64_t k = t->map_gpu_elements, units = dev->compute_units ? dev->compute_units : 1;
+        for (; k > 1; k /= 2) {
+            uint64_t per_row = ((uint64_t)run + group * k - 1) / (group * k);
+            if (per_row * rows >= (uint64_t)t->map_gpu_groups_per_unit * units)
+                break;
+        }
+        l->chunk = (int64_t)(group * k);
+        l->rows_per_item = ((uint64_t)run + group * k - 1) / (group * k); /* groups per row */
+        l->local[0] = group;
+        l->local[1] = l->local[2] = 1;
+        l->global[0] = (size_t)(l->rows_per_item * rows) * group;
+        l->global[1] = l->global[2] = 1;
         return;
     }
     uint64_t want = t->map_items_per_unit * (uint64_t)dev->compute_units;
@@ -240,5 +251,9 @@ void dmli_launch_map(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
     memset(l, 0, sizeof *l);
     options(m, l);
     geometry(m, dev, l);
+    if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) {
+        dmli_opt_int(&l->defs, "GRID1", 1);
+        dmli_options_render(&l->defs, l->options, sizeof l->options);
+    }
     table(m, l);
 }

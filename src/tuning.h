@@ -39,9 +39,11 @@ typedef struct dmli_tuning {
     uint32_t row_ahead_bytes;         /* ROW_INDEX: bytes of rows ahead */
     uint32_t row_ahead_max;           /* ROW_INDEX: most rows ahead */
     /* ---- Maps ---------------------------------------------------------------------- */
-    uint32_t map_items_per_unit; /* CPU: work-items wanted per compute unit */
-    uint32_t map_chunk_multiple; /* CPU: chunks are whole multiples of this */
-    uint32_t map_group;          /* GPU: work-items per group along the run */
+    uint32_t map_items_per_unit;      /* CPU: work-items wanted per compute unit */
+    uint32_t map_chunk_multiple;      /* CPU: chunks are whole multiples of this */
+    uint32_t map_group;               /* GPU: the most work-items per group along the run */
+    uint32_t map_gpu_elements;        /* GPU: the most elements per work-item (a power of two) */
+    uint32_t map_gpu_groups_per_unit; /* GPU: work-groups wanted per compute unit */
     /* ---- Reductions ------------------------------------------------------------------ */
     uint32_t reduce_lanes; /* lanes a row is dealt to (a power of two; the GPU's work-group) */
     uint32_t reduce_cols;  /* CPU: rows (columns) a work-item folds at once, COLS mode */

@@ -117,16 +117,25 @@ endif()
 # ---- PoCL: the GPU class, and the basic driver ------------------------------------------
 # PoCL compiles a work-group function per local size, and the GPU geometry
 # varies the local size with the shape: a full random draw costs ~500 s of
-# compiles on a cold kernel cache (CI), 10 cases per test ~100 s, with every
-# test (the large ones included) still run. The full draw by hand:
+# compiles on a cold kernel cache (CI), 6 cases per test (10: 200 s of CI's 30 minutes), with
+# every test (the large ones included) still run. The full draw by hand:
 # DMLCL_DEVICE_CLASS=gpu build/tests/dmlcl-ops
 dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;2;--filter;!(${DMLCL_ARITH_ALTERNATIVES})" 3
                    "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" DMLCL_DEVICE_CLASS=gpu
-                   DMLCL_TEST_CASES=10)
+                   DMLCL_TEST_CASES=6)
 # basic runs a work-group at a time on one thread: the same kernels, another
-# execution model. The large tests and the full random draw stay on pthread.
+# execution model. The large tests and the full random draw stay on pthread; its conformance
+# run takes the DirectML cases and graphs (the ONNX, ONNX-node and OpenVINO files run the same
+# kernels with other data: CI time).
+if(TARGET dmlcl-conformance)
+  set(DMLCL_PATHS_MAIN ${DMLCL_CONFORMANCE_PATHS})
+  set(DMLCL_CONFORMANCE_PATHS ${DMLCL_DIRECTML_CASE_FILES} ${DMLCL_CASES}/graph)
+endif()
 dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE_EW}" 1
-                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=5)
+                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=3)
+if(TARGET dmlcl-conformance)
+  set(DMLCL_CONFORMANCE_PATHS ${DMLCL_PATHS_MAIN})
+endif()
 # ctest -j2 starts the longest first (seconds on a cold cache, CI's 2 cores).
 set_tests_properties(ops-gpu-class PROPERTIES COST 180)
 set_tests_properties(ops-pocl-basic PROPERTIES COST 175)
@@ -210,7 +219,7 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
       # three); the fixed cases all run.
       dmlcl_driver_tests(oclgrind-${class} oclgrind 900
                          "--jobs;1;--filter;${DMLCL_OCLGRIND_OPS}" 1
-                         DMLCL_DEVICE_CLASS=${class} DMLCL_TEST_CASES=2)
+                         DMLCL_DEVICE_CLASS=${class} DMLCL_TEST_CASES=1)
       add_test(NAME ops-oclgrind-${class}-graph-host
                COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
                        "@(graph/execute_on_host_memory|persistent/*)")

@@ -144,11 +144,34 @@ Test(map, launch_fast_double_and_geometry)
     cr_expect_eq(l.global[1], 121);
     cr_expect_eq(l.global[2], 1);
     cr_expect(l.local[0] == 1 && l.local[1] == 1 && l.local[2] == 1);
-    /* GPUs: an item per element, 64 to a group along the run (32 where groups are smaller). */
+    /* GPUs: one grid dimension of groups of 256 along the run, each over a chunk of 256 x K:
+     * 132 units want 1056 groups, which K 2 (196 groups) cannot give: K 1, ceil(100000 /
+     * 256) = 391 groups; 32 where groups are smaller, and 4 units want 32 groups: K 8. */
     dmli_launch_map(&m, &gpu, &l);
-    cr_expect(l.chunk == 1 && l.local[1] == 64 && l.global[1] == 100032);
+    cr_expect(strstr(l.options, "-DGRID1=1"), "%s", l.options);
+    cr_expect(l.local[0] == 256 && l.chunk == 256 && l.rows_per_item == 391 &&
+                  l.global[0] == 391 * 256 && l.global[1] == 1 && l.global[2] == 1,
+              "local %zu chunk %lld per row %llu global %zu", l.local[0], (long long)l.chunk,
+              (unsigned long long)l.rows_per_item, l.global[0]);
+    cr_expect_eq(l.table[DMLI_MAP_CHUNK], 256);
+    cr_expect_eq(l.table[DMLI_MAP_ROWS_PER_ITEM], 391);
     dmli_launch_map(&m, &small_gpu, &l);
-    cr_expect(l.local[1] == 32 && l.global[1] % 32 == 0 && l.global[1] >= 100000);
+    cr_expect(l.local[0] == 32 && l.chunk == 256 && l.global[0] == 391 * 32);
+    /* 1024 rows of 16384 (a channel bias): K 8, 8 groups a row, 8192 in all. */
+    dmli_map rows16;
+    dmli_map_init(&rows16, DMLI_MAP_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, 1);
+    rows16.in[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    const int64_t sr = 32768, sc = 1;
+    dmli_map_push(&rows16, 1024, sr, &sr);
+    dmli_map_push(&rows16, 16384, sc, &sc);
+    dmli_map_normalize(&rows16);
+    dmli_launch_map(&rows16, &gpu, &l);
+    cr_expect(l.chunk == 2048 && l.rows_per_item == 8 && l.global[0] == 8192 * 256,
+              "chunk %lld per row %llu global %zu", (long long)l.chunk,
+              (unsigned long long)l.rows_per_item, l.global[0]);
+    /* CPUs keep their options: no GRID1. */
+    dmli_launch_map(&rows16, &cpu, &l);
+    cr_expect(!strstr(l.options, "GRID1"), "%s", l.options);
     /* Many short rows on a CPU: whole runs, several rows per item. */
     dmli_map rows;
     dmli_map_init(&rows, DMLI_MAP_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, 1);
