@@ -8,6 +8,12 @@
  */
 #include "tuning.h"
 
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 /* CPUs (PoCL pthread and basic; accelerators run work-items as CPUs do). */
 static const dmli_tuning cpu = {
     /* 16 KiB chunks: a row slice [64,3,512,512] -> [:, :, 100:-100, :] in 39 chunks a row
@@ -221,7 +227,120 @@ static const dmli_tuning gpu = {
     .conv_gpu_group = 64,
 };
 
+/*
+ * DMLCL_TUNING=name=value[,name=value...] overrides entries of both tables for the process, so
+ * that one visit to a machine can time launch choices side by side (`dmlcl-ab L L --env-b
+ * DMLCL_TUNING=gemm_tile_block.0=8,gemm_tile_block.1=8`) without a rebuild. The names are the
+ * fields below (an array's entries as NAME.0, NAME.1); an unknown name or a value that is not
+ * a positive integer is reported on stderr and ignored. A developer's variable: the library's
+ * behaviour is the tables' unless it is set.
+ */
+#define FIELD(name)                        \
+    {                                      \
+#name, offsetof(dmli_tuning, name) \
+    }
+#define FIELD2(name)                                               \
+    {#name ".0", offsetof(dmli_tuning, name)},                     \
+    {                                                              \
+#name ".1", offsetof(dmli_tuning, name) + sizeof(uint32_t) \
+    }
+static const struct {
+    const char *name;
+    size_t offset;
+} overridable[] = {
+    FIELD(gpu_lanes),
+    FIELD(gpu_chunk_per_lane),
+    FIELD(groups_per_unit),
+    FIELD(group_chunk),
+    FIELD(group_max_rows),
+    FIELD(map_items_per_unit),
+    FIELD(map_chunk_multiple),
+    FIELD(map_group),
+    FIELD(map_gpu_elements),
+    FIELD(map_gpu_groups_per_unit),
+    FIELD(reduce_lanes),
+    FIELD(reduce_cols),
+    FIELD(reduce_group),
+    FIELD(gemm_rows),
+    FIELD(gemm_vectors),
+    FIELD(gemm_dot_rows),
+    FIELD(gemm_dot_columns),
+    FIELD(gemm_dot_min_k),
+    FIELD(gemm_dot_blocks),
+    FIELD(gemm_pack_k),
+    FIELD(gemm_cpu_group),
+    FIELD2(gemm_tile_items),
+    FIELD2(gemm_tile_block),
+    FIELD(gemm_tile_k),
+    FIELD(pool_vec),
+    FIELD(pool_group),
+    FIELD(pool_cpu_group),
+    FIELD(pool_run_group),
+    FIELD(resample_vec),
+    FIELD(resample_rows),
+    FIELD(resample_group),
+    FIELD(conv_vw),
+    FIELD(conv_cob),
+    FIELD(conv_rb),
+    FIELD(conv_dw_vw),
+    FIELD(conv_dw_cob),
+    FIELD(conv_dw_rb),
+    FIELD(conv_bwd_cob),
+    FIELD(conv_bwd_rb),
+    FIELD(conv_max_cob),
+    FIELD(conv_tiled),
+    FIELD(conv_lx),
+    FIELD(conv_ly),
+    FIELD(conv_tile_vw),
+    FIELD(conv_tile_cob),
+    FIELD(conv_lpatch),
+    FIELD(conv_lfilt),
+    FIELD(conv_gpu_group),
+};
+
+static dmli_tuning tables[2];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void apply(const char *spec)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", spec);
+    for (char *item = buf, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next)
+            *next++ = 0;
+        char *eq = strchr(item, '=');
+        char *end = NULL;
+        unsigned long v = eq ? strtoul(eq + 1, &end, 10) : 0;
+        size_t i = 0, n = sizeof overridable / sizeof overridable[0];
+        if (eq)
+            *eq = 0;
+        while (i < n && strcmp(overridable[i].name, item) != 0)
+            ++i;
+        if (!eq || i == n || !end || *end || v == 0 || v > UINT32_MAX) {
+            fprintf(stderr,
+                    "dmlcl: DMLCL_TUNING: '%s' ignored (NAME=VALUE, NAME a field of "
+                    "src/tuning.h, VALUE a positive integer)\n",
+                    item);
+            continue;
+        }
+        uint32_t value = (uint32_t)v;
+        for (int t = 0; t < 2; ++t)
+            memcpy((char *)&tables[t] + overridable[i].offset, &value, sizeof value);
+    }
+}
+
+static void init_tables(void)
+{
+    tables[0] = cpu;
+    tables[1] = gpu;
+    const char *spec = getenv("DMLCL_TUNING");
+    if (spec && *spec)
+        apply(spec);
+}
+
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)
 {
-    return device_class == DMLCL_DEVICE_CLASS_GPU ? &gpu : &cpu;
+    pthread_once(&tables_once, init_tables);
+    return &tables[device_class == DMLCL_DEVICE_CLASS_GPU];
 }
