@@ -293,7 +293,7 @@ __kernel void bands_copy(__constant long *table BUFS(BUF_PARAM))
     long at[MAX_DIMS];
     WRITER
     for (int d = 0; d < rank; ++d) {
-        ulong n = (ulong)sizes[d], q = r / n;
+        ulong n = (ulong)sizes[d], q = div_narrow(r, n);
         at[d] = (long)(r - q * n);
         r = q;
     }

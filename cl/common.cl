@@ -198,12 +198,20 @@ static void copy_lines(__global UNIT_T *d, __global const UNIT_T *s, long begin,
  * so the offset loops unroll into registers.
  */
 
+/* r / n in 32-bit arithmetic when both fit (rows and sizes almost always do): a GPU divides
+ * 64-bit integers in software, some ten times the instructions, and a row odometer's
+ * divisions per work-item bounded the first H200 run's strided copies (2026-11-28). */
+static inline ulong div_narrow(ulong r, ulong n)
+{
+    return ((r | n) >> 32) == 0 ? (ulong)((uint)r / (uint)n) : r / n;
+}
+
 /* Row r's offsets: decomposes r once (the only divisions); at[] holds its digits. */
 static void row_start(__constant long *dims, int per, int rank, ulong r, long *at, long *off)
 {
     for (int d = 0; d < rank; ++d) {
         __constant long *dim = dims + per * d;
-        ulong n = (ulong)dim[0], q = r / n;
+        ulong n = (ulong)dim[0], q = div_narrow(r, n);
         at[d] = (long)(r - q * n);
         r = q;
         for (int t = 0; t + 1 < per; ++t)

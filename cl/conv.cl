@@ -399,13 +399,20 @@ conv_tiled(__constant long *table, __global OUT_ST *out, long out_base, __global
         for (int j = 0; j < VW; ++j)
             acc[c][j] = 0.0f;
 
+    /* The staging loops' and the inner loop's indices in 32 bits (they count within the local
+     * arrays): a GPU divides and multiplies 64-bit integers in software, and these loops
+     * divided per element staged (the first H200 run, 2026-11-28: conv-3x3-14 at 0.18 of
+     * PyTorch's speed). */
+    const uint ulen = (uint)len, urows = (uint)rows, ukvol = (uint)kvol, ukw = (uint)kw_n,
+               ukh = (uint)kh_n;
     for (long ci0 = 0; ci0 < cin_g; ci0 += cic) {
-        const long cn = min(cic, cin_g - ci0);
-        for (long e = lid; e < cn * rows * len; e += LX * LY) {
-            const long x = e % len, q = e / len, rr = q % rows, c = q / rows;
-            const long id = in_coord(od, rr / kh_n, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),
+        const uint cn = (uint)min(cic, cin_g - ci0);
+        for (uint e = (uint)lid; e < cn * urows * ulen; e += LX * LY) {
+            const uint q = e / ulen, x = e - q * ulen, c = q / urows, rr = q - c * urows;
+            const uint rd = rr / ukh, rh = rr - rd * ukh;
+            const long id = in_coord(od, rd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),
                                      T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));
-            const long ih = in_coord(oh, rr % kh_n, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),
+            const long ih = in_coord(oh, rh, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),
                                      T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));
             const long iw = ow0 * s_w + x - T(DMLI_CONV_PAD(2));
             float v = 0.0f;
@@ -414,26 +421,28 @@ conv_tiled(__constant long *table, __global OUT_ST *out, long out_base, __global
                                    ih * T(DMLI_CONV_IS(1)) + iw * T(DMLI_CONV_IS(2)));
             patch[e] = v;
         }
-        for (long e = lid; e < LY * COB * cn * kvol; e += LX * LY) {
-            const long k = e % kvol, q = e / kvol, c = q % cn, co = q / cn;
-            const long kw = k % kw_n, kh = k / kw_n % kh_n, kd = k / kw_n / kh_n;
+        for (uint e = (uint)lid; e < LY * COB * cn * ukvol; e += LX * LY) {
+            const uint q = e / ukvol, k = e - q * ukvol, co = q / cn, c = q - co * cn;
+            const uint kq = k / ukw, kw = k - kq * ukw, kd = kq / ukh, kh = kq - kd * ukh;
             filt[e] = LOADIN(w, w_g + min(co0 + co, cout_g - 1) * T(DMLI_CONV_WS_CO) +
                                     (ci0 + c) * T(DMLI_CONV_WS_CI) + kd * T(DMLI_CONV_WS(0)) +
                                     kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2)));
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (long c = 0; c < cn; ++c)
-            for (long rr = 0; rr < rows; ++rr) {
-                __local const float *prow = patch + (c * rows + rr) * len;
-                __local const float *frow = filt + c * kvol + rr * kw_n;
-                for (long kw = 0; kw < kw_n; ++kw) {
+        const int fstride = (int)(cn * ukvol), sw = (int)s_w, dw = (int)dil_w, ilx = (int)lx,
+                  ily = (int)ly;
+        for (int c = 0; c < (int)cn; ++c)
+            for (int rr = 0; rr < (int)urows; ++rr) {
+                __local const float *prow = patch + (c * (int)urows + rr) * (int)ulen;
+                __local const float *frow = filt + c * (int)ukvol + rr * (int)ukw;
+                for (int kw = 0; kw < (int)ukw; ++kw) {
                     float xv[VW];
 #pragma unroll
                     for (int j = 0; j < VW; ++j)
-                        xv[j] = prow[(lx + LX * j) * s_w + kw * dil_w];
+                        xv[j] = prow[(ilx + LX * j) * sw + kw * dw];
 #pragma unroll
                     for (int k = 0; k < COB; ++k) {
-                        const float wv = frow[(ly + LY * k) * cn * kvol + kw];
+                        const float wv = frow[(ily + LY * k) * fstride + kw];
 #pragma unroll
                         for (int j = 0; j < VW; ++j)
                             acc[k][j] = fma(wv, xv[j], acc[k][j]);

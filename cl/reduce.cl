@@ -200,8 +200,10 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
     long at = 0;
     for (int d = 0; d < count; ++d, dim += DMLI_RED_DIM) {
         ulong n = (ulong)dim[0];
-        at += (long)(r % n) * dim[1 + x];
-        r /= n;
+        /* In 32 bits when both fit: a GPU divides 64-bit integers in software. */
+        ulong q = ((r | n) >> 32) == 0 ? (ulong)((uint)r / (uint)n) : r / n;
+        at += (long)(r - q * n) * dim[1 + x];
+        r = q;
     }
     return at;
 }

@@ -137,7 +137,7 @@ static long repeat_first(__constant long *rep, int rank, ulong r, long *at)
 {
     long off = 0;
     for (int d = 0; d < rank; ++d) {
-        ulong n = (ulong)rep[DMLI_VIEW_DIM * d], next = r / n;
+        ulong n = (ulong)rep[DMLI_VIEW_DIM * d], next = div_narrow(r, n);
         at[d] = (long)(r - next * n);
         r = next;
         off += at[d] * rep[DMLI_VIEW_DIM * d + 1];
@@ -704,10 +704,10 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
         return; /* a chunk id rounded up to the group's span */
 #endif
 #if REPEAT
-    ulong groups = (reps + reps_per_item - 1) / reps_per_item;
+    ulong groups = div_narrow(reps + reps_per_item - 1, reps_per_item);
     if (item >= rows * groups)
         return;
-    ulong group = item / rows;
+    ulong group = div_narrow(item, rows);
     view_row_start(dims, outer_rank, item - group * rows, at, &o, &i);
     __constant long *rep = dims + DMLI_VIEW_DIM * outer_rank;
     ulong r0 = group * reps_per_item, r1 = min(r0 + reps_per_item, reps);
