@@ -101,6 +101,9 @@ extern const unsigned bench_workload_count;
 /* The same kinds at other shapes and types (dmlcl-bench --variants). */
 extern const workload_setup bench_variants[];
 extern const unsigned bench_variant_count;
+/* The data-movement workloads scaled down for the GPU memory model (dmlcl-gpumodel). */
+extern const workload_setup bench_model_workloads[];
+extern const unsigned bench_model_workload_count;
 
 /* The helpers workloads*.c share: tensor t of w (packed unless strides given); input bytes
  * (allocated, and counted by their lines); input i's bytes [at, at + bytes) read; a seeded
