@@ -15,6 +15,7 @@
  *   B/request     global bytes used per load or store request (512: 32 lanes of 16 bytes;
  *                 fewer bytes a request, more requests for the same traffic)
  *
+ * A workload of several launches gets a row of them all ("all": sums over its launches).
  * Every output is checked against the workload's expected bytes first.
  *
  *   scripts/gpumodel [build/bench/dmlcl-gpumodel [--filter TEXT] [--check FLOORS] [--worst]
@@ -63,6 +64,7 @@ typedef struct row {
     char grid[64];
     double load, store, replays, dram, requests, bytes_per_request;
     bool has_load, has_store, has_local;
+    gpumodel_record rec; /* the launch's figures (rec.worst: NULL) */
     char *worst;
 } row;
 
@@ -90,6 +92,8 @@ static void variant_of(const char *options, char *out, size_t n)
     }
 }
 
+static void figures(row *r, const gpumodel_record *rec);
+
 static void fill_row(row *r, const char *name, unsigned launch, const gpumodel_record *rec)
 {
     memset(r, 0, sizeof *r);
@@ -108,6 +112,18 @@ static void fill_row(row *r, const char *name, unsigned launch, const gpumodel_r
                             : "",
                      (unsigned long long)v[d]);
     }
+    figures(r, rec);
+    r->rec = *rec;
+    r->rec.worst = NULL;
+    size_t len = strlen(rec->worst);
+    while (len && (rec->worst[len - 1] == '\n' || rec->worst[len - 1] == '}'))
+        --len; /* the list without the record's closing brace */
+    r->worst = strndup(rec->worst, len);
+}
+
+/* The table's figures of a record (one launch's, or a workload's launches summed). */
+static void figures(row *r, const gpumodel_record *rec)
+{
     const gpumodel_totals *k = rec->kind;
     r->has_load = k[GPUMODEL_GLOBAL_LOAD].requests > 0;
     r->has_store = k[GPUMODEL_GLOBAL_STORE].requests > 0;
@@ -128,10 +144,6 @@ static void fill_row(row *r, const char *name, unsigned launch, const gpumodel_r
     r->dram =
         unavoidable > 0 ? 32.0 * (double)(rec->load_sectors + rec->store_sectors) / unavoidable : 1;
     r->requests = unavoidable > 0 ? 32.0 * (double)rec->request_sectors / unavoidable : 1;
-    size_t len = strlen(rec->worst);
-    while (len && (rec->worst[len - 1] == '\n' || rec->worst[len - 1] == '}'))
-        --len; /* the list without the record's closing brace */
-    r->worst = strndup(rec->worst, len);
 }
 
 /* The outputs read back must be the expected bytes. */
@@ -238,6 +250,35 @@ static void print_value(bool present, double v)
         printf(" %.2f |", v);
     else
         printf(" - |");
+}
+
+static void print_figures(const row *r)
+{
+    print_value(r->has_load, r->load);
+    print_value(r->has_store, r->store);
+    print_value(r->has_local, r->replays);
+    printf(" %.2f | %.2f | %.0f |\n", r->dram, r->requests, r->bytes_per_request);
+}
+
+/* sum += one launch's figures (distinct bytes and sectors add: each launch its own). */
+static void add_record(gpumodel_record *sum, const gpumodel_record *r)
+{
+    for (int k = 0; k < GPUMODEL_KINDS; ++k) {
+        gpumodel_totals *a = &sum->kind[k];
+        const gpumodel_totals *b = &r->kind[k];
+        a->requests += b->requests;
+        a->lanes += b->lanes;
+        a->sectors += b->sectors;
+        a->bytes += b->bytes;
+        a->wavefronts += b->wavefronts;
+        a->phases += b->phases;
+        a->distinct += b->distinct;
+    }
+    sum->load_sectors += r->load_sectors;
+    sum->store_sectors += r->store_sectors;
+    sum->load_bytes += r->load_bytes;
+    sum->store_bytes += r->store_bytes;
+    sum->request_sectors += r->request_sectors;
 }
 
 /*
@@ -422,16 +463,23 @@ int main(int argc, char **argv)
         }
         dmlcl_tool_progress_step(&progress, i + 1, bench_model_workload_count, w.name);
         unsigned added = run_workload(dev, &w, records, &consumed, rows + n, MAX_ROWS - n);
+        gpumodel_record sum;
+        memset(&sum, 0, sizeof sum);
         for (unsigned k = n; k < n + added; ++k) {
             row *r = &rows[k];
-            printf("| %s | %u | %s: %s |", r->workload, r->launch, r->kernel, r->variant);
-            printf(" %s |", r->grid);
-            print_value(r->has_load, r->load);
-            print_value(r->has_store, r->store);
-            print_value(r->has_local, r->replays);
-            printf(" %.2f | %.2f | %.0f |\n", r->dram, r->requests, r->bytes_per_request);
+            printf("| %s | %u | %s: %s | %s |", r->workload, r->launch, r->kernel, r->variant,
+                   r->grid);
+            print_figures(r);
             if (worst)
                 printf("|   | worst: %s |\n", r->worst);
+            add_record(&sum, &r->rec);
+        }
+        if (added > 1) { /* the workload's launches together (no floor of their own) */
+            row total;
+            memset(&total, 0, sizeof total);
+            figures(&total, &sum);
+            printf("| %s | all | %u launches | |", w.name, added);
+            print_figures(&total);
         }
         fflush(stdout);
         n += added;
