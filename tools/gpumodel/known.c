@@ -83,6 +83,20 @@ static const char *source =
     "    }\n"
     "    out[y * 32 + x] = v;\n"
     "}\n"
+    /* A function kept out of line, called from two sites: the odd lanes at the first, every
+     * lane at the second. */
+    "__attribute__((noinline)) float get(__global const float *p, size_t i)\n"
+    "{\n"
+    "    return p[i];\n"
+    "}\n"
+    "__kernel void sites(__global const float *in, __global float *out)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    float v = 0;\n"
+    "    if (i % 2)\n"
+    "        v = get(in, i);\n"
+    "    out[i] = v + get(in, i + 32);\n"
+    "}\n"
     /* __constant reads: one word for the warp, or one of four. */
     "__kernel void constants(__global const float *in, __global float *out,\n"
     "                        __constant float *c, int spread)\n"
@@ -318,6 +332,16 @@ int main(int argc, char **argv)
     expect("float2 rows: phases a request",
            (double)r.kind[GPUMODEL_LOCAL_LOAD].phases / r.kind[GPUMODEL_LOCAL_LOAD].requests, 2);
     expect("float2 rows: replays", (double)gpumodel_replays(&r.kind[GPUMODEL_LOCAL_LOAD]), 0);
+
+    /* One load instruction reached from two call sites is two requests of a warp, as the GPU
+     * runs each call with its own active lanes: the odd lanes' 16 floats (64 of 128 bytes, 4
+     * sectors) and all 32 lanes' (4 sectors): (64 + 128) / (8 x 32) = 0.75, 48 lanes. Keyed by
+     * instruction alone, the first calls of the odd and even lanes would merge (0.5). */
+    printf("a load reached from two call sites\n");
+    r = launch("sites", N, 0, 256, 0, 2, msz, &in, msz, &out);
+    expect("load requests (2 a warp)", (double)r.kind[GPUMODEL_GLOBAL_LOAD].requests, 2 * N / 32);
+    expect("load lanes (48 a warp)", (double)r.kind[GPUMODEL_GLOBAL_LOAD].lanes, 48 * N / 32);
+    expect("global load efficiency", gpumodel_efficiency(&r.kind[GPUMODEL_GLOBAL_LOAD]), 0.75);
 
     /* __constant reads go to the constant cache, apart from global loads: one address a
      * request when uniform, four when lanes spread over c[0..3]. */

@@ -6,8 +6,9 @@
  *
  *   warp      32 consecutive work-items of a work-group, in linear local-id order
  *             (x fastest); the last warp of a group may be partial.
- *   request   one dynamic load or store instruction of a warp: the same instruction at the
- *             same occurrence count (its n-th execution) in each active lane.
+ *   request   one dynamic load or store instruction of a warp: the same instruction, reached
+ *             through the same call sites, at the same occurrence count (its n-th execution)
+ *             in each active lane.
  *   global    a request moves the distinct 32-byte sectors its lanes touch; it uses the
  *             distinct bytes they touch. Coalescing efficiency = bytes used / (sectors x 32).
  *   local     32 banks of 4-byte words; a request takes as many wavefronts as the most
@@ -77,23 +78,47 @@ struct Access {
     uint32_t size;
 };
 
-// A request's key within its warp: instruction, occurrence, kind.
+// A request's key within its warp: instruction, the call sites it was reached through (a
+// function Oclgrind's -Oz build did not inline runs once per call site on a GPU too), its
+// occurrence, kind.
 struct RequestKey {
     const llvm::Instruction *inst;
+    size_t sites;
     uint32_t occurrence;
     uint32_t kind;
     bool operator==(const RequestKey &o) const
     {
-        return inst == o.inst && occurrence == o.occurrence && kind == o.kind;
+        return inst == o.inst && sites == o.sites && occurrence == o.occurrence && kind == o.kind;
     }
 };
 struct RequestKeyHash {
     size_t operator()(const RequestKey &k) const
     {
-        return std::hash<const void *>()(k.inst) ^ (size_t)k.occurrence * 0x9E3779B97F4A7C15ull ^
-               (size_t)k.kind << 61;
+        return std::hash<const void *>()(k.inst) ^ k.sites * 0xBF58476D1CE4E5B9ull ^
+               (size_t)k.occurrence * 0x9E3779B97F4A7C15ull ^ (size_t)k.kind << 61;
     }
 };
+
+// The call instructions on a work-item's stack, hashed (std::stack keeps them in its
+// protected container).
+template <class Stack> const typename Stack::container_type &stack_container(const Stack &s)
+{
+    struct Open : Stack {
+        static const typename Stack::container_type &get(const Stack &t)
+        {
+            return t.*(&Open::c);
+        }
+    };
+    return Open::get(s);
+}
+
+size_t call_sites(const WorkItem *item)
+{
+    size_t h = 0;
+    for (const llvm::Instruction *call : stack_container(item->getCallStack()))
+        h = (h ^ std::hash<const void *>()(call)) * 0x100000001B3ull;
+    return h;
+}
 
 // Totals of one kind (global, constant: sectors, bytes; local: wavefronts, phases).
 struct Totals {
@@ -305,9 +330,10 @@ class GpuModel : public oclgrind::Plugin
         oclgrind::Size3 gs = w.group->getGroupSize();
         size_t id = linear_id(item, gs);
         const llvm::Instruction *inst = item->getCurrentInstruction();
+        size_t sites = call_sites(item);
         // The occurrence counter's key: the work-item's linear id in the place of the count.
-        uint32_t n = w.occurrences[RequestKey{inst, (uint32_t)id, (uint32_t)kind}]++;
-        w.pending[id / warp_size][RequestKey{inst, n, (uint32_t)kind}].push_back(
+        uint32_t n = w.occurrences[RequestKey{inst, sites, (uint32_t)id, (uint32_t)kind}]++;
+        w.pending[id / warp_size][RequestKey{inst, sites, n, (uint32_t)kind}].push_back(
             Access{(uint32_t)(id % warp_size), address, (uint32_t)size});
         if (kind == GLOBAL_LOAD)
             w.loaded.emplace_back(address, size);
