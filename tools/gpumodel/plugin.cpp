@@ -145,15 +145,15 @@ struct Worker {
     const WorkGroup *group = nullptr;
     size_t items = 0;
     std::vector<uint32_t> done; // finished work-items per warp
-    // Occurrences so far of (linear local id, instruction, kind).
+    // Occurrences so far of (instruction, call sites, linear local id, kind).
     std::unordered_map<RequestKey, uint32_t, RequestKeyHash> occurrences;
     // Pending requests per warp.
     std::vector<std::unordered_map<RequestKey, std::vector<Access>, RequestKeyHash>> pending;
     Totals totals[KINDS];
     std::unordered_map<const llvm::Instruction *, Totals> per_inst[KINDS];
     uint64_t request_sectors = 0, group_accesses = 0;
-    // Global bytes touched by this group: (buffer, offset) pairs, flushed at the group's end.
-    std::vector<std::pair<size_t, size_t>> loaded, stored; // (address, size)
+    // This group's global accesses, (address, size), marked in the launch's bitmaps at its end.
+    std::vector<std::pair<size_t, size_t>> loaded, stored;
 };
 
 thread_local Worker worker;
