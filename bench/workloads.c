@@ -70,6 +70,11 @@ static void naive_gather(workload *w, unsigned elem, long outer, long axis, long
 }
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
+void bench_random_seed(uint64_t seed)
+{
+    rng = seed;
+}
+
 uint64_t bench_random(void)
 {
     uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
@@ -1395,3 +1400,442 @@ void workload_free(workload *w)
     }
     free(w->expected);
 }
+
+/*
+ * The GPU memory model's shapes (dmlcl-gpumodel, docs/testing.md): the data-movement
+ * workloads above and most of their variants, same operators, types and layouts, scaled
+ * down so that Oclgrind interprets each in well under a second. What picks the variant and
+ * its lanes is kept: row lengths (the runs), channel counts, blocks, pads, the pieces'
+ * widths, and which family takes a multi-step operator (bands take PADDING and SPLIT of
+ * many rows or of at most 256 KiB: bands.c); the outer dimensions shrink (fewer rows,
+ * smaller grids).
+ */
+static int m_embedding_gather(workload *w)
+{
+    w->name = "embedding-gather";
+    w->what = "Gather data [512,1024] f32, 16 int64 indices, axis 0";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 512, 1024, 16);
+}
+
+static int m_inner_axis_gather(workload *w)
+{
+    w->name = "inner-axis-gather";
+    w->what = "Gather data [16,4096] f32, 2048 int64 indices, axis 1";
+    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 16, 4096, 2048, false);
+}
+
+static int m_batched_gather(workload *w)
+{
+    w->name = "batched-gather";
+    w->what = "Gather-8 batch_dims 1: data [4,256,256] f32, indices [4,32], axis 1";
+    return batched_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4, 256, 256, 32);
+}
+
+static int m_small_row_gather(workload *w)
+{
+    w->name = "small-row-gather";
+    w->what = "Gather data [65536,8] f16, 8192 int64 indices, axis 0";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 65536, 8, 8192);
+}
+
+static int m_reversing_slice(workload *w)
+{
+    w->name = "reversing-slice";
+    w->what = "StridedSlice [1,3,128,512] f32 as [:, ::-1, ::2, 1::2]";
+    const UINT in_s[4] = {1, 3, 128, 512}, off[4] = {0, 0, 0, 1}, win[4] = {1, 3, 128, 511},
+               out_s[4] = {1, 3, 64, 256};
+    const INT step[4] = {1, -1, 2, 2};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, off, win, step, out_s);
+}
+
+static int m_row_slice(workload *w)
+{
+    w->name = "row-slice";
+    w->what = "Slice [1,3,128,512] f32 as [:, :, 25:-25, :]";
+    const UINT in_s[4] = {1, 3, 128, 512}, off[4] = {0, 0, 25, 0}, win[4] = {1, 3, 78, 512};
+    const INT step[4] = {1, 1, 1, 1};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, in_s, off, win, step, win);
+}
+
+static int m_channel_broadcast(workload *w)
+{
+    w->name = "channel-broadcast";
+    w->what = "Broadcast [16,1,1] to [2,16,16,128] f32 (IDENTITY, 0 strides)";
+    UINT sizes[4] = {2, 16, 16, 128}, strides[4] = {0, 1, 0, 0};
+    return identity(w, 4, sizes, strides, 16, NULL);
+}
+
+static int m_batch_broadcast(workload *w)
+{
+    w->name = "batch-broadcast";
+    w->what = "Broadcast [1,64,256] to [8,64,256] f32 (IDENTITY, 0 strides)";
+    UINT sizes[3] = {8, 64, 256}, strides[3] = {0, 256, 1};
+    return identity(w, 3, sizes, strides, 64 * 256, NULL);
+}
+
+static int m_layout_change(workload *w)
+{
+    w->name = "nchw-to-nhwc";
+    w->what = "IDENTITY [1,64,32,32] f32, NCHW input to NHWC output strides";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 64, 32, 32);
+}
+
+static int m_tile(workload *w)
+{
+    w->name = "tile";
+    w->what = "TILE [1,3,16,256] f32 by {1,1,2,2}: [1,3,32,512]";
+    const UINT in[4] = {1, 3, 16, 256}, reps[4] = {1, 1, 2, 2};
+    return tile_of(w, in, reps);
+}
+
+static int m_depth_to_space(workload *w)
+{
+    w->name = "depth-to-space";
+    w->what = "DEPTH_TO_SPACE1 [1,64,16,64] f32 block 2 DCR to [1,16,32,128]";
+    return depth_to_space_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 16, 16, 64, 2,
+                             DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW);
+}
+
+static int m_inner_concat(workload *w)
+{
+    w->name = "inner-concat";
+    w->what = "JOIN of 4 [512,{16,32,48,32}] f32 on the last axis";
+    const UINT k[4] = {16, 32, 48, 32};
+    return concat_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 512, 4, k);
+}
+
+static int m_split3(workload *w)
+{
+    w->name = "split-3";
+    w->what = "SPLIT of [4,128,128] f32 into 3 on axis 1 (40, 48, 40)";
+    const UINT rows[3] = {40, 48, 40};
+    return split_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4, 3, rows, 128);
+}
+
+static int m_constant_pad(workload *w)
+{
+    w->name = "constant-pad";
+    w->what = "PADDING [1,8,32,128] f32 by 2 on H and W, constant 0";
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 8, 32, 128, 2, DML_PADDING_MODE_CONSTANT);
+}
+
+static int m_reflect_pad(workload *w)
+{
+    w->name = "reflect-pad";
+    w->what = "PADDING [1,8,32,128] f32 by 2 on H and W, reflection";
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 8, 32, 128, 2,
+                  DML_PADDING_MODE_REFLECTION);
+}
+
+static int m_space_to_depth(workload *w)
+{
+    w->name = "space-to-depth";
+    w->what = "SPACE_TO_DEPTH1 [1,16,32,128] f32 block 2 DCR to [1,64,16,64]";
+    return space_to_depth_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 16, 16, 64, 2,
+                             DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW);
+}
+
+/* The variants' kinds (v-...), scaled down the same way. */
+static int m_nchw_f16(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-f16";
+    w->what = "IDENTITY [1,64,32,32] f16, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1, 64, 32, 32);
+}
+
+static int m_nchw_u8(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-u8";
+    w->what = "IDENTITY [1,64,32,32] u8, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 1, 64, 32, 32);
+}
+
+static int m_nchw_odd(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-48x112";
+    w->what = "IDENTITY [1,48,8,112] f32, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 48, 8, 112);
+}
+
+static int m_nchw_f64(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-f64";
+    w->what = "IDENTITY [1,32,32,32] f64, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT64, 8, 1, 32, 32, 32);
+}
+
+static int m_nhwc_to_nchw(workload *w)
+{
+    w->name = "v-nhwc-to-nchw";
+    w->what = "IDENTITY [1,64,32,32] f32, NHWC input to NCHW output";
+    return nhwc_to_nchw(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 64, 32, 32);
+}
+
+static int m_matrix_transpose(workload *w)
+{
+    w->name = "v-transpose-2d";
+    w->what = "IDENTITY [200,300] f32 read transposed";
+    UINT sizes[2] = {200, 300}, in_s[2] = {1, 200};
+    return identity(w, 2, sizes, in_s, (size_t)200 * 300, NULL);
+}
+
+static int m_reverse_f16(workload *w)
+{
+    w->name = "v-reversing-slice-f16";
+    w->what = "StridedSlice [1,3,18,1920] f16 as [:, :, ::-1, ::-1]";
+    UINT in_s[4] = {1, 3, 18, 1920}, off[4] = {0, 0, 0, 0};
+    INT step[4] = {1, 1, -1, -1};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, in_s, off, in_s, step, in_s);
+}
+
+static int m_strided_u8(workload *w)
+{
+    w->name = "v-strided-slice-u8";
+    w->what = "StridedSlice [1,3,64,2048] u8 as [:, ::-1, 1::2, ::-2]";
+    UINT in_s[4] = {1, 3, 64, 2048}, off[4] = {0, 0, 1, 0}, win[4] = {1, 3, 63, 2048},
+         out_s[4] = {1, 3, 32, 1024};
+    INT step[4] = {1, -1, 2, -2};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, in_s, off, win, step, out_s);
+}
+
+static int m_strided_f64(workload *w)
+{
+    w->name = "v-strided-slice-f64";
+    w->what = "StridedSlice [1,3,20,1001] f64 as [:, :, :, ::2]";
+    UINT in_s[4] = {1, 3, 20, 1001}, off[4] = {0, 0, 0, 0}, out_s[4] = {1, 3, 20, 501};
+    INT step[4] = {1, 1, 1, 2};
+    return slice_of(w, DML_TENSOR_DATA_TYPE_FLOAT64, 8, in_s, off, in_s, step, out_s);
+}
+
+static int m_inner_gather_f16(workload *w)
+{
+    w->name = "v-inner-axis-gather-f16";
+    w->what = "Gather data [32,3000] f16, 2500 int64 indices, axis 1";
+    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 32, 3000, 2500, false);
+}
+
+static int m_inner_gather_u8(workload *w)
+{
+    w->name = "v-inner-axis-gather-u8";
+    w->what = "Gather data [16,7001] u8, 6500 int64 indices, axis 1";
+    return inner_gather_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 16, 7001, 6500, false);
+}
+
+static int m_small_rows_8(workload *w)
+{
+    w->name = "v-small-row-gather-8b";
+    w->what = "Gather data [65536,2] f32, 16384 int64 indices, axis 0";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 65536, 2, 16384);
+}
+
+static int m_small_rows_u8(workload *w)
+{
+    w->name = "v-small-row-gather-u8x16";
+    w->what = "Gather data [65536,16] u8, 8192 int64 indices, axis 0";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 65536, 16, 8192);
+}
+
+static int m_row_gather_1000b(workload *w)
+{
+    w->name = "v-row-gather-1000b";
+    w->what = "Gather data [1000,250] f32, 128 int64 indices, axis 0 (rows off the line grid)";
+    return row_gather(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1000, 250, 128);
+}
+
+static int m_batched_small_rows(workload *w)
+{
+    w->name = "v-batched-gather-16b";
+    w->what = "Gather-8 batch_dims 1: data [4,4096,4] f32, indices [4,2048], axis 1";
+    return batched_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 4, 4096, 4, 2048);
+}
+
+static int m_depth_to_space_b3(workload *w)
+{
+    w->name = "v-depth-to-space-b3";
+    w->what = "DEPTH_TO_SPACE1 [1,288,3,60] f32 block 3 DCR to [1,32,9,180]";
+    return depth_to_space_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 32, 3, 60, 3,
+                             DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW);
+}
+
+static int m_depth_to_space_b4_u8(workload *w)
+{
+    w->name = "v-depth-to-space-b4-u8";
+    w->what = "DEPTH_TO_SPACE1 [1,256,8,56] u8 block 4 CRD to [1,16,32,224]";
+    return depth_to_space_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 1, 16, 8, 56, 4,
+                             DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH);
+}
+
+static int m_depth_to_space_b2_f16(workload *w)
+{
+    w->name = "v-depth-to-space-b2-f16";
+    w->what = "DEPTH_TO_SPACE1 [1,128,10,100] f16 block 2 CRD to [1,32,20,200]";
+    return depth_to_space_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 1, 32, 10, 100, 2,
+                             DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH);
+}
+
+static int m_nchw_c3_u8(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-c3-u8";
+    w->what = "IDENTITY [1,3,112,224] u8, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 1, 3, 112, 224);
+}
+
+static int m_nchw_c4_f32(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-c4-f32";
+    w->what = "IDENTITY [1,4,64,250] f32, NCHW to NHWC";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 4, 64, 250);
+}
+
+static int m_space_to_depth_b3(workload *w)
+{
+    w->name = "v-space-to-depth-b3";
+    w->what = "SPACE_TO_DEPTH1 [1,32,9,180] f32 block 3 DCR to [1,288,3,60]";
+    return space_to_depth_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 32, 3, 60, 3,
+                             DML_DEPTH_SPACE_ORDER_DEPTH_COLUMN_ROW);
+}
+
+static int m_space_to_depth_b4_u8(workload *w)
+{
+    w->name = "v-space-to-depth-b4-u8";
+    w->what = "SPACE_TO_DEPTH1 [1,16,32,224] u8 block 4 CRD to [1,256,8,56]";
+    return space_to_depth_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 1, 16, 8, 56, 4,
+                             DML_DEPTH_SPACE_ORDER_COLUMN_ROW_DEPTH);
+}
+
+static int m_nhwc_c3_u8(workload *w)
+{
+    w->name = "v-nhwc-to-nchw-c3-u8";
+    w->what = "IDENTITY [1,3,112,224] u8, NHWC input to NCHW";
+    return nhwc_to_nchw(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 1, 3, 112, 224);
+}
+
+static int m_nhwc_c3_f32(workload *w)
+{
+    w->name = "v-nhwc-to-nchw-c3-f32";
+    w->what = "IDENTITY [1,3,64,256] f32, NHWC input to NCHW";
+    return nhwc_to_nchw(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 1, 3, 64, 256);
+}
+
+static int m_concat_f16(workload *w)
+{
+    w->name = "v-inner-concat-f16";
+    w->what = "JOIN of 3 [256,{100,60,37}] f16 on the last axis";
+    const UINT k[3] = {100, 60, 37};
+    return concat_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 256, 3, k);
+}
+
+static int m_concat_u8(workload *w)
+{
+    w->name = "v-inner-concat-u8";
+    w->what = "JOIN of 2 [256,{300,700}] u8 on the last axis";
+    const UINT k[2] = {300, 700};
+    return concat_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 256, 2, k);
+}
+
+static int m_split_f16(workload *w)
+{
+    w->name = "v-split-3-f16";
+    w->what = "SPLIT of [4,150,1000] f16 into 3 on axis 1 (50, 60, 40)";
+    const UINT rows[3] = {50, 60, 40};
+    return split_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 4, 3, rows, 1000);
+}
+
+static int m_split_inner(workload *w)
+{
+    w->name = "v-split-inner-f32";
+    w->what = "SPLIT of [512,{20,44,64}] f32 into 3 on the last axis";
+    const UINT rows[3] = {20, 44, 64};
+    return split_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 512, 3, rows, 1);
+}
+
+static int m_constant_pad_f16(workload *w)
+{
+    w->name = "v-constant-pad-f16";
+    w->what = "PADDING [3,100,300] f16 by 3 on the last two axes, constant 0";
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 3, 0, 100, 300, 3, DML_PADDING_MODE_CONSTANT);
+}
+
+static int m_reflect_pad_u8(workload *w)
+{
+    w->name = "v-reflect-pad-u8";
+    w->what = "PADDING [64,18,224] u8 by 1 on the last two axes, reflection";
+    return pad_of(w, DML_TENSOR_DATA_TYPE_UINT8, 1, 64, 0, 18, 224, 1, DML_PADDING_MODE_REFLECTION);
+}
+
+static int m_constant_pad_f32(workload *w)
+{
+    w->name = "v-constant-pad-f32-wide";
+    w->what = "PADDING [2,64,200] f32 by 16 on the last two axes, constant 0";
+    return pad_of(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 2, 0, 64, 200, 16, DML_PADDING_MODE_CONSTANT);
+}
+
+static int m_tile_odd(workload *w)
+{
+    w->name = "v-tile-odd";
+    w->what = "TILE [1,3,20,250] f32 by {1,1,2,2}: [1,3,40,500]";
+    const UINT in[4] = {1, 3, 20, 250}, reps[4] = {1, 1, 2, 2};
+    return tile_of(w, in, reps);
+}
+
+static int m_tile_rows(workload *w)
+{
+    w->name = "v-tile-rows";
+    w->what = "TILE [1,1,64,64] f32 by {1,4,1,3}: [1,4,64,192]";
+    const UINT in[4] = {1, 1, 64, 64}, reps[4] = {1, 4, 1, 3};
+    return tile_of(w, in, reps);
+}
+
+const workload_setup bench_model_workloads[] = {
+    m_embedding_gather,
+    m_inner_axis_gather,
+    m_batched_gather,
+    m_small_row_gather,
+    m_reversing_slice,
+    m_row_slice,
+    m_channel_broadcast,
+    m_batch_broadcast,
+    m_layout_change,
+    m_tile,
+    m_depth_to_space,
+    m_inner_concat,
+    m_split3,
+    m_constant_pad,
+    m_reflect_pad,
+    m_space_to_depth,
+    m_nchw_f16,
+    m_nchw_u8,
+    m_nchw_odd,
+    m_nchw_f64,
+    m_nhwc_to_nchw,
+    m_matrix_transpose,
+    m_reverse_f16,
+    m_strided_u8,
+    m_strided_f64,
+    m_inner_gather_f16,
+    m_inner_gather_u8,
+    m_small_rows_8,
+    m_small_rows_u8,
+    m_row_gather_1000b,
+    m_batched_small_rows,
+    m_depth_to_space_b3,
+    m_depth_to_space_b4_u8,
+    m_depth_to_space_b2_f16,
+    m_nchw_c3_u8,
+    m_nchw_c4_f32,
+    m_space_to_depth_b3,
+    m_space_to_depth_b4_u8,
+    m_nhwc_c3_u8,
+    m_nhwc_c3_f32,
+    m_concat_f16,
+    m_concat_u8,
+    m_split_f16,
+    m_split_inner,
+    m_constant_pad_f16,
+    m_reflect_pad_u8,
+    m_constant_pad_f32,
+    m_tile_odd,
+    m_tile_rows,
+};
+const unsigned bench_model_workload_count =
+    sizeof bench_model_workloads / sizeof bench_model_workloads[0];

@@ -101,6 +101,9 @@ extern const unsigned bench_workload_count;
 /* The same kinds at other shapes and types (dmlcl-bench --variants). */
 extern const workload_setup bench_variants[];
 extern const unsigned bench_variant_count;
+/* The data-movement workloads scaled down for the GPU memory model (dmlcl-gpumodel). */
+extern const workload_setup bench_model_workloads[];
+extern const unsigned bench_model_workload_count;
 
 /* The helpers workloads*.c share: tensor t of w (packed unless strides given); input bytes
  * (allocated, and counted by their lines); input i's bytes [at, at + bytes) read; a seeded
@@ -110,6 +113,8 @@ const DML_TENSOR_DESC *bench_tensor(workload *w, int t, DML_TENSOR_DATA_TYPE typ
 void *bench_alloc_input(workload *w, size_t bytes);
 void bench_touch(workload *w, unsigned i, size_t at, size_t bytes);
 uint64_t bench_random(void);
+/* Restarts bench_random's sequence (dmlcl-gpumodel: each workload's draws its own). */
+void bench_random_seed(uint64_t seed);
 
 /* The reductions' workloads (workloads_reduce.c), in bench_workloads after the others. */
 int bench_sum_inner(workload *w);
