@@ -8,7 +8,8 @@
  * lanes in private memory, vectorised along the run), a work-group of LANES items a row on
  * GPUs; the fixed lane tree makes both give one result. COLS mode when it is kept: a
  * work-item folds reduce_cols neighbouring rows (contiguous reads across them). Scans a row
- * per item in order (COLS: reduce_cols rows); top-k an item per element.
+ * per item in order (COLS: reduce_cols rows; GPUs a work-group a row, a tree scan a chunk at a
+ * time); top-k an item per element.
  */
 #include <string.h>
 
@@ -213,6 +214,9 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
     l->group = 1;
     if (l->cols) {
         l->lanes = tu->reduce_cols;
+    } else if (scans(r->op) && gpu) {
+        /* GPUs scan a row by a work-group, reduce_scan_group elements at a time. */
+        l->group = l->lanes = group_for(dev, tu->reduce_scan_group);
     } else if (scans(r->op) || r->op == DMLI_REDUCE_TOP_K || r->op == DMLI_REDUCE_LRN) {
         l->lanes = 1;
     } else {

@@ -81,6 +81,7 @@ static const dmli_tuning cpu = {
      * 7.4 ms at 16 columns, 3.1 at 64, 3.9 at 128 (dmlcl-bench, minimums, busy machine). */
     .reduce_lanes = 16,
     .reduce_cols = 64,
+    .reduce_scan_group = 1, /* CPUs scan a row per item */
     .reduce_group = 64,
     /* GEMM: a block of 6 rows x 2 vectors (12 accumulators of the device's width; AVX-512 has
      * 32 registers, AVX2 16). The GPU table's tile applies where a CPU runs the GPU kernel. */
@@ -180,6 +181,8 @@ static const dmli_tuning gpu = {
     .reduce_lanes = 64,
     .reduce_cols = 1,
     .reduce_group = 64,
+    /* Row scans: a work-group of 256 a row, a chunk of 256 elements a step (heuristic). */
+    .reduce_scan_group = 256,
     /* GEMM: 16 x 16 items a group, each a 4 x 4 block: a 64 x 64 tile, k by 16 through local
      * memory (the textbook tile: not yet measured on a GPU). The CPU block applies where a GPU
      * runs the CPU kernel. */
@@ -261,6 +264,7 @@ static const struct {
     FIELD(reduce_lanes),
     FIELD(reduce_cols),
     FIELD(reduce_group),
+    FIELD(reduce_scan_group),
     FIELD(gemm_rows),
     FIELD(gemm_vectors),
     FIELD(gemm_dot_rows),

@@ -45,9 +45,10 @@ typedef struct dmli_tuning {
     uint32_t map_gpu_elements;        /* GPU: the most elements per work-item (a power of two) */
     uint32_t map_gpu_groups_per_unit; /* GPU: work-groups wanted per compute unit */
     /* ---- Reductions ------------------------------------------------------------------ */
-    uint32_t reduce_lanes; /* lanes a row is dealt to (a power of two; the GPU's work-group) */
-    uint32_t reduce_cols;  /* CPU: rows (columns) a work-item folds at once, COLS mode */
-    uint32_t reduce_group; /* GPU: work-items per group, COLS mode and top-k */
+    uint32_t reduce_lanes;      /* lanes a row is dealt to (a power of two; the GPU's work-group) */
+    uint32_t reduce_cols;       /* CPU: rows (columns) a work-item folds at once, COLS mode */
+    uint32_t reduce_group;      /* GPU: work-items per group, COLS mode and top-k */
+    uint32_t reduce_scan_group; /* GPU: a row scan's work-group (elements a chunk) */
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */
     uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
     uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */
