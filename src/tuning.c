@@ -302,10 +302,7 @@ static const struct {
     FIELD(conv_gpu_group),
 };
 
-static dmli_tuning tables[2];
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
-
-static void apply(const char *spec)
+static void apply(dmli_tuning *tables, const char *spec)
 {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", spec);
@@ -334,17 +331,35 @@ static void apply(const char *spec)
     }
 }
 
-static void init_tables(void)
-{
-    tables[0] = cpu;
-    tables[1] = gpu;
-    const char *spec = getenv("DMLCL_TUNING");
-    if (spec && *spec)
-        apply(spec);
-}
+/* The tables of each DMLCL_TUNING value seen (the variable is read at each launch decision,
+ * so that dmlcl-ab's --env-b applies to one side of a comparison): parsed once, never changed
+ * after, at most 8 values a process. */
+static struct {
+    char spec[256];
+    dmli_tuning tables[2];
+} variants[8];
+static int variant_count;
+static pthread_mutex_t variants_lock = PTHREAD_MUTEX_INITIALIZER;
 
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class)
 {
-    pthread_once(&tables_once, init_tables);
-    return &tables[device_class == DMLCL_DEVICE_CLASS_GPU];
+    int t = device_class == DMLCL_DEVICE_CLASS_GPU;
+    const char *spec = getenv("DMLCL_TUNING");
+    if (!spec || !*spec || strlen(spec) >= sizeof variants[0].spec)
+        return t ? &gpu : &cpu;
+    const dmli_tuning *found = NULL;
+    pthread_mutex_lock(&variants_lock);
+    for (int i = 0; i < variant_count && !found; ++i)
+        if (strcmp(variants[i].spec, spec) == 0)
+            found = &variants[i].tables[t];
+    if (!found && variant_count < (int)(sizeof variants / sizeof variants[0])) {
+        int i = variant_count++;
+        snprintf(variants[i].spec, sizeof variants[i].spec, "%s", spec);
+        variants[i].tables[0] = cpu;
+        variants[i].tables[1] = gpu;
+        apply(variants[i].tables, spec);
+        found = &variants[i].tables[t];
+    }
+    pthread_mutex_unlock(&variants_lock);
+    return found ? found : t ? &gpu : &cpu;
 }
