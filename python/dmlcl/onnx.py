@@ -793,6 +793,15 @@ def _attrs(node):
 
 # ---- The dmlcl-dispatch model --------------------------------------------------------------
 
+# Per-operator tolerances in float32 ULP (precision.md); data movement, comparisons, IF, CLIP,
+# MIN/MAX, RELU, max pooling: exact.
+_ULPS = {"ELEMENT_WISE_ADD": 1, "ELEMENT_WISE_ADD1": 1, "ELEMENT_WISE_SUBTRACT": 1,
+         "ELEMENT_WISE_MULTIPLY": 1, "ELEMENT_WISE_SQRT": 1, "CAST": 1,
+         "ELEMENT_WISE_DIVIDE": 2, "ELEMENT_WISE_RECIP": 2, "ELEMENT_WISE_EXP": 32,
+         "ELEMENT_WISE_POW": 32, "ELEMENT_WISE_CONSTANT_POW": 32, "ACTIVATION_SIGMOID": 34,
+         "ACTIVATION_ELU": 18, "ACTIVATION_SOFTPLUS": 18, "BATCH_NORMALIZATION": 6}
+
+
 class Lowered:
     """An ONNX model lowered to one DirectML graph: `graph` is the dmlcl-dispatch graph
     dispatchable (docs/dispatch.md), `mapping` lists (ONNX node, op type, DirectML operator)."""
@@ -803,6 +812,37 @@ class Lowered:
         self.graph_outputs = low.graph_outputs
         self.buffers = low.buffers
         self.mapping = low.mapping
+
+    def tolerance(self):
+        """The model's error bound relative to an output's magnitude: the sum, over the graph's
+        operators, of each operator's tolerance (docs/onnx.md: WebNN's PrecisionMetrics, the
+        figures DirectML's team proposed, /work/shared/reference/precision.md), a float32 ULP
+        counted as 2^-23 of the magnitude and an absolute bound (erf, tanh, log, layer
+        normalization: 1/1024) as that fraction of a unit-scale value. A bound on accumulated
+        rounding, not on amplification through the layers: measured errors sit orders below."""
+        ulps, absolute = 0, 0.0
+        for d in self.nodes.values():
+            op, desc = d["type"], d["desc"]
+            if op == "GEMM":
+                a = desc["ATensor"]["Sizes"]
+                k = a[-2] if desc["TransA"] == "TRANSPOSE" else a[-1]
+                ulps += 2 * k + 1 + ("CTensor" in desc)
+            elif op == "CONVOLUTION":
+                ulps += 2 * int(np.prod(desc["FilterTensor"]["Sizes"][1:]))
+            elif op == "AVERAGE_POOLING":
+                ulps += int(np.prod(desc["WindowSize"])) + 2
+            elif op == "REDUCE":
+                sizes = desc["InputTensor"]["Sizes"]
+                ulps += int(np.prod([sizes[a] for a in desc["Axes"]])) + 2
+            elif op == "ACTIVATION_SOFTMAX1":
+                sizes = desc["InputTensor"]["Sizes"]
+                ulps += 3 * int(np.prod([sizes[a] for a in desc["Axes"]])) + 3
+            elif op in ("ELEMENT_WISE_ERF", "ELEMENT_WISE_TANH", "ELEMENT_WISE_LOG",
+                        "ACTIVATION_TANH", "MEAN_VARIANCE_NORMALIZATION1"):
+                absolute += 1 / 1024
+            else:
+                ulps += _ULPS.get(op, 0)
+        return ulps * 2.0 ** -23 + absolute
 
     def operator_counts(self):
         counts = {}
