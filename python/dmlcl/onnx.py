@@ -320,6 +320,8 @@ class _Lowering:
             return {"Type": "ACTIVATION_LEAKY_RELU", "Alpha": a.get("alpha", 0.01)}
         if node.op_type == "Elu":
             return {"Type": "ACTIVATION_ELU", "Alpha": a.get("alpha", 1.0)}
+        if node.op_type == "Softplus":  # ONNX's log(1 + exp(x)): DirectML's at Steepness 1
+            return {"Type": "ACTIVATION_SOFTPLUS", "Steepness": 1.0}
         return {"Type": "ACTIVATION_" + node.op_type.upper()}
 
     def fuse_activation(self, node):

@@ -143,6 +143,35 @@ def test_attention_block(rng):
     assert not any(op in ("Shape", "Concat") for _, op, _ in lowered.mapping)  # folded
 
 
+def test_more_rules(rng):
+    """BatchNormalization + Relu (fused), Pow by a constant scalar (CONSTANT_POW), AveragePool
+    counting its padding, MaxPool with ceil_mode, Concat (JOIN), ReduceMean over two axes,
+    Max with a broadcast, Conv with auto_pad SAME_UPPER and stride 2."""
+    c = 4
+    inits = {"s": rng.uniform(0.5, 1.5, c), "b": rng.standard_normal(c),
+             "m": rng.standard_normal(c), "v": rng.uniform(0.5, 1.5, c), "two": np.array(2.0),
+             "b4": rng.standard_normal((1, 2 * c, 1, 1)), "w": rng.standard_normal((2, c, 3, 3))}
+    inits = {k: np.asarray(v, np.float32) for k, v in inits.items()}
+    nodes = [helper.make_node("BatchNormalization", ["x", "s", "b", "m", "v"], ["bn"]),
+             helper.make_node("Relu", ["bn"], ["r"]),
+             helper.make_node("Pow", ["r", "two"], ["p"]),
+             helper.make_node("AveragePool", ["p"], ["ap"], kernel_shape=[3, 3], strides=[2, 2],
+                              pads=[1, 1, 1, 1], count_include_pad=1),
+             helper.make_node("MaxPool", ["x"], ["mp"], kernel_shape=[3, 3], strides=[2, 2],
+                              ceil_mode=1),
+             helper.make_node("Concat", ["ap", "ap"], ["cc"], axis=1),
+             helper.make_node("ReduceMean", ["cc"], ["rm"], axes=[1, 2], keepdims=1),
+             helper.make_node("Max", ["rm", "b4"], ["y"]),
+             helper.make_node("Conv", ["x", "w"], ["cv"], kernel_shape=[3, 3],
+                              auto_pad="SAME_UPPER", strides=[2, 2])]
+    m = model(nodes, [("x", TensorProto.FLOAT, [2, c, 9, 9])],
+              [(n, TensorProto.FLOAT) for n in ("y", "mp", "cv")], inits)
+    lowered = check(m, {"x": rng.standard_normal((2, c, 9, 9)).astype(np.float32)})
+    assert lowered.operator_counts() == {
+        "BATCH_NORMALIZATION": 1, "ELEMENT_WISE_CONSTANT_POW": 1, "AVERAGE_POOLING": 1,
+        "MAX_POOLING2": 1, "JOIN": 1, "REDUCE": 1, "ELEMENT_WISE_MAX": 1, "CONVOLUTION": 1}
+
+
 def test_unsupported_node_is_named():
     nodes = [helper.make_node("Relu", ["x"], ["r"]),
              helper.make_node("NonZero", ["r"], ["y"], name="nz")]
