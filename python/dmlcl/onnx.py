@@ -182,7 +182,7 @@ def _broadcast_shape(*shapes):
 
 
 class _Lowering:
-    def __init__(self, model, input_shapes):
+    def __init__(self, model, input_shapes, gelu=True):
         self.model = _set_input_shapes(model, input_shapes)
         self.nodes_onnx, self.consts = _fold(self.model)
         # Folding makes more shapes known (a Reshape's shape input), and known shapes fold more
@@ -206,6 +206,9 @@ class _Lowering:
             shape, dtype = self.shapes[inp.name]
             self.inputs[inp.name] = ("input", inp.name)
             self.vals[inp.name] = _Val(inp.name, dtype, shape)
+        if gelu:
+            self.nodes_onnx = _fuse_gelu(self.nodes_onnx, self.consts,
+                                         {o.name for o in self.model.graph.output})
         self.readers = {}
         for n in self.nodes_onnx:
             for i in n.input:
@@ -310,6 +313,8 @@ class _Lowering:
 
     # -- fused activations (DmlGraphFusionHelper / FusionHelpers: an activation that is the
     # only reader of a Conv, Gemm, MatMul, Add, BatchNormalization or MVN output) --
+    # GELU stays its own node: dmlcl's GEMM computes a fused activation in a scalar epilogue,
+    # where GELU costs 4x the GEMM (bench/results/2026-11-28-models.md).
     _FUSABLE = ("Relu", "LeakyRelu", "Sigmoid", "Tanh", "Elu")
 
     def activation(self, node):
@@ -320,6 +325,8 @@ class _Lowering:
             return {"Type": "ACTIVATION_LEAKY_RELU", "Alpha": a.get("alpha", 0.01)}
         if node.op_type == "Elu":
             return {"Type": "ACTIVATION_ELU", "Alpha": a.get("alpha", 1.0)}
+        if node.op_type == "Gelu":
+            return {"Type": "ACTIVATION_GELU"}
         if node.op_type == "Softplus":  # ONNX's log(1 + exp(x)): DirectML's at Steepness 1
             return {"Type": "ACTIVATION_SOFTPLUS", "Steepness": 1.0}
         return {"Type": "ACTIVATION_" + node.op_type.upper()}
@@ -436,6 +443,12 @@ class _Lowering:
         act = self.activation(node)
         kind = act.pop("Type")
         self.unary(node, kind, act)
+
+    def op_Gelu(self, node):  # com.microsoft.Gelu, or ONNX Gelu-20 without approximation
+        if _attrs(node).get("approximate", b"none") not in (b"none", "none"):
+            raise UnsupportedModelError(f"node {node.name!r} (Gelu): approximate tanh "
+                                        "(unsupported)")
+        self.op_activation(node)
 
     def op_Clip(self, node):
         x = self.val(node.input[0], node)
@@ -788,6 +801,61 @@ class _Lowering:
         return v.dtype
 
 
+def _fuse_gelu(nodes, consts, outputs):
+    """x * 0.5 * (1 + erf(x / sqrt(2))) as exported from PyTorch (Div, Erf, Add, Mul, Mul, in
+    either order of the two Muls) becomes one Gelu node, as ONNX Runtime's GeluFusion (level 2,
+    for the CPU, CUDA and DirectML providers) rewrites it before its DirectML provider lowers
+    com.microsoft.Gelu to ACTIVATION_GELU. Each intermediate must have one reader and be no
+    graph output; the constants must be sqrt(2), 1 and 0.5 (float32)."""
+    readers = {}
+    for n in nodes:
+        for i in n.input:
+            readers.setdefault(i, []).append(n)
+
+    def only(name, op):
+        rs = readers.get(name, [])
+        return rs[0] if len(rs) == 1 and rs[0].op_type == op and name not in outputs else None
+
+    def const_is(name, value):
+        return name in consts and np.asarray(consts[name]).size == 1 and \
+            abs(float(np.asarray(consts[name]).reshape(())) - value) <= 1e-6 * max(1, value)
+
+    def other(node, name):
+        return node.input[1] if node.input[0] == name else node.input[0]
+
+    drop, replace = set(), {}
+    for div in nodes:
+        if div.op_type != "Div" or not const_is(div.input[1], 2 ** 0.5):
+            continue
+        x = div.input[0]
+        erf = only(div.output[0], "Erf")
+        add = erf and only(erf.output[0], "Add")
+        if add is None or not const_is(other(add, erf.output[0]), 1.0):
+            continue
+        mul1 = only(add.output[0], "Mul")
+        if mul1 is None:
+            continue
+        if other(mul1, add.output[0]) == x:  # (x * (1 + erf)) * 0.5
+            mul2 = only(mul1.output[0], "Mul")
+            ok = mul2 is not None and const_is(other(mul2, mul1.output[0]), 0.5)
+        else:  # (x * 0.5) * (1 + erf)
+            half = [n for n in readers.get(x, []) if n.op_type == "Mul" and
+                    n.output[0] == other(mul1, add.output[0])]
+            mul2, ok = mul1, bool(half) and const_is(other(half[0], x), 0.5) and \
+                only(half[0].output[0], "Mul") is mul1
+            if ok:
+                drop.add(id(half[0]))
+        if not ok:
+            continue
+        onnx = _onnx()
+        gelu = onnx.helper.make_node("Gelu", [x], [mul2.output[0]], domain="com.microsoft",
+                                     name=f"{mul2.name or mul2.output[0]}/Gelu")
+        for n in (div, erf, add, mul1, mul2):
+            drop.add(id(n))
+        replace[id(mul2)] = gelu
+    return [replace.get(id(n), n) for n in nodes if id(n) in replace or id(n) not in drop]
+
+
 def _attrs(node):
     onnx = _onnx()
     return {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
@@ -801,7 +869,8 @@ _ULPS = {"ELEMENT_WISE_ADD": 1, "ELEMENT_WISE_ADD1": 1, "ELEMENT_WISE_SUBTRACT":
          "ELEMENT_WISE_MULTIPLY": 1, "ELEMENT_WISE_SQRT": 1, "CAST": 1,
          "ELEMENT_WISE_DIVIDE": 2, "ELEMENT_WISE_RECIP": 2, "ELEMENT_WISE_EXP": 32,
          "ELEMENT_WISE_POW": 32, "ELEMENT_WISE_CONSTANT_POW": 32, "ACTIVATION_SIGMOID": 34,
-         "ACTIVATION_ELU": 18, "ACTIVATION_SOFTPLUS": 18, "BATCH_NORMALIZATION": 6}
+         "ACTIVATION_ELU": 18, "ACTIVATION_SOFTPLUS": 18, "ACTIVATION_GELU": 18,
+         "BATCH_NORMALIZATION": 6}
 
 
 class Lowered:
@@ -844,6 +913,12 @@ class Lowered:
                 absolute += 1 / 1024
             else:
                 ulps += _ULPS.get(op, 0)
+            act = desc.get("FusedActivation")
+            if act is not None:
+                if act["Type"] in ("ACTIVATION_TANH",):
+                    absolute += 1 / 1024
+                else:
+                    ulps += _ULPS.get(act["Type"], 0)
         return ulps * 2.0 ** -23 + absolute
 
     def operator_counts(self):
@@ -900,10 +975,11 @@ class Lowered:
         return outs
 
 
-def lower(model, input_shapes):
+def lower(model, input_shapes, gelu=True):
     """Lowers an ONNX model (a ModelProto or a path) with its inputs at input_shapes
     (name -> shape) to one DirectML graph; raises UnsupportedModelError naming a node it
-    cannot lower."""
+    cannot lower. gelu=False keeps GELU's Div, Erf, Add, Mul, Mul apart (ONNX Runtime's basic
+    optimization level) instead of one ACTIVATION_GELU (its default level's GeluFusion)."""
     onnx = _onnx()
     if not isinstance(model, onnx.ModelProto):
         model = onnx.load(model)
@@ -911,7 +987,7 @@ def lower(model, input_shapes):
         m = onnx.ModelProto()
         m.CopyFrom(model)
         model = m
-    return Lowered(_Lowering(model, input_shapes).run())
+    return Lowered(_Lowering(model, input_shapes, gelu).run())
 
 
 def dispatch_program():

@@ -172,6 +172,34 @@ def test_more_rules(rng):
         "MAX_POOLING2": 1, "JOIN": 1, "REDUCE": 1, "ELEMENT_WISE_MAX": 1, "CONVOLUTION": 1}
 
 
+@pytest.mark.parametrize("half_first", [False, True])
+def test_gelu_pattern(rng, half_first):
+    """x * 0.5 * (1 + erf(x / sqrt(2))) as PyTorch exports it, in both orders of the two Muls,
+    after a MatMul + bias: one ACTIVATION_GELU (ONNX Runtime's GeluFusion); a Div by another
+    constant stays apart."""
+    w = rng.standard_normal((8, 16)).astype(np.float32)
+    inits = {"w": w, "bias": rng.standard_normal(16).astype(np.float32),
+             "sqrt2": np.array(1.4142135, np.float32), "one": np.array(1.0, np.float32),
+             "half": np.array(0.5, np.float32), "three": np.array(3.0, np.float32)}
+    nodes = [helper.make_node("MatMul", ["x", "w"], ["mm"]),
+             helper.make_node("Add", ["bias", "mm"], ["h"]),
+             helper.make_node("Div", ["h", "sqrt2"], ["d"]),
+             helper.make_node("Erf", ["d"], ["e"]),
+             helper.make_node("Add", ["e", "one"], ["e1"])]
+    if half_first:
+        nodes += [helper.make_node("Mul", ["h", "half"], ["hh"]),
+                  helper.make_node("Mul", ["hh", "e1"], ["g"])]
+    else:
+        nodes += [helper.make_node("Mul", ["h", "e1"], ["he"]),
+                  helper.make_node("Mul", ["he", "half"], ["g"])]
+    nodes += [helper.make_node("Div", ["g", "three"], ["d3"]),
+              helper.make_node("Erf", ["d3"], ["y"])]
+    m = model(nodes, [("x", TensorProto.FLOAT, [4, 8])], [("y", TensorProto.FLOAT)], inits)
+    lowered = check(m, {"x": rng.standard_normal((4, 8)).astype(np.float32)})
+    assert lowered.operator_counts() == {"GEMM": 1, "ACTIVATION_GELU": 1,
+                                         "ELEMENT_WISE_DIVIDE": 1, "ELEMENT_WISE_ERF": 1}
+
+
 def test_unsupported_node_is_named():
     nodes = [helper.make_node("Relu", ["x"], ["r"]),
              helper.make_node("NonZero", ["r"], ["y"], name="nz")]
