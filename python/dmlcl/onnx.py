@@ -177,10 +177,6 @@ class _Val:
         return _Val(self.src, self.dtype, shape, strides)
 
 
-def _broadcast_shape(*shapes):
-    return tuple(np.broadcast_shapes(*shapes))
-
-
 class _Lowering:
     def __init__(self, model, input_shapes, gelu=True):
         self.model = _set_input_shapes(model, input_shapes)
@@ -758,7 +754,7 @@ class _Lowering:
         self.graph_outputs = []   # (onnx name, DirectML value, onnx shape, onnx dtype)
         taken = set()
         for name in self.outputs:
-            v = self.vals.get(name) or self.val(name, self.model.graph.output[0])
+            v = self.vals.get(name) or self.val(name, _OutputRef(name))
             buf = self.buffers.get(v.src)
             if (buf is None or v.strides is not None or v.src in taken or
                     int(np.prod(v.shape)) != int(np.prod(buf[1]))):
@@ -856,6 +852,13 @@ def _fuse_gelu(nodes, consts, outputs):
     return [replace.get(id(n), n) for n in nodes if id(n) in replace or id(n) not in drop]
 
 
+class _OutputRef:
+    """A graph output where messages name a node."""
+
+    def __init__(self, name):
+        self.name, self.op_type = f"graph output {name}", "output"
+
+
 def _attrs(node):
     onnx = _onnx()
     return {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
@@ -933,11 +936,11 @@ class Lowered:
         os.makedirs(folder, exist_ok=True)
         resources, init, bindings = {}, {}, {}
         for k, (name, (kind, x)) in enumerate(self.inputs.items()):
+            if kind == "input" and x not in feeds:
+                raise KeyError(f"no value for input {x!r}")
             arr = np.ascontiguousarray(feeds[x] if kind == "input" else x)
             if arr.dtype == np.bool_:
                 arr = arr.astype(np.uint8)
-            if kind == "input" and name not in feeds:
-                raise KeyError(f"no value for input {name!r}")
             path = f"{'in' if kind == 'input' else 'w'}{k}.npy"
             np.save(os.path.join(folder, path), arr.reshape(-1) if arr.ndim == 0 else arr)
             resources[name] = {"initialValuesDataType": _DML_TYPES[arr.dtype],
