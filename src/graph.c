@@ -363,6 +363,11 @@ static HRESULT check_from(const importer *im, edge_ref edge, uint32_t from, uint
     DMLI_INVALID_IF(output >= n->n_outputs,
                     CG ": %s: FromNodeOutputIndex (%u) must be less than %s's output count (%u)",
                     EDGE(edge), output, node_label(d, im->g, from, s, sizeof s), n->n_outputs);
+    DMLI_INVALID_IF(n->st && !n->st->outputs[output].present,
+                    CG ": %s: %s's %s is absent (NULL) in its operator; an absent optional "
+                       "tensor takes no edge",
+                    EDGE(edge), node_label(d, im->g, from, s, sizeof s),
+                    n->st->output_names[output]);
     return S_OK;
 }
 
@@ -426,7 +431,7 @@ static HRESULT import_output_edges(importer *im)
     return S_OK;
 }
 
-/* Everything connected: node inputs (present ones), node outputs, graph inputs and outputs. */
+/* Everything connected: node inputs and outputs (present ones), graph inputs and outputs. */
 static HRESULT check_connected(const importer *im)
 {
     const DML_GRAPH_DESC *d = im->d;
@@ -443,7 +448,10 @@ static HRESULT check_connected(const importer *im)
         }
         for (uint32_t j = 0; j < n->n_outputs; ++j) {
             WORK(import);
-            DMLI_INVALID_IF(n->consumers[j] == 0 && n->graph_output[j] < 0,
+            /* An absent optional output (MAX_POOLING2's OutputIndicesTensor) has nothing to
+             * connect. */
+            DMLI_INVALID_IF((!n->st || n->st->outputs[j].present) && n->consumers[j] == 0 &&
+                                n->graph_output[j] < 0,
                             CG ": %s's output %u (%s) is not connected: every node output feeds "
                                "a node input or a graph output",
                             node_label(d, g, v, s, sizeof s), j,

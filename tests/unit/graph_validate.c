@@ -216,3 +216,45 @@ Test(graph_validate, constants)
     EXPECT(import(ug_desc(&g, 1, 1)), E_INVALIDARG, "node 0 (CONSTANT) has no inputs");
     ug_free(&g);
 }
+
+/* MAX_POOLING2 {1,1,4,4} -> {1,1,2,2} (2x2 windows, stride 2), OutputIndicesTensor left out. */
+static UINT max_pool_no_indices(unit_graph *g, DML_BUFFER_TENSOR_DESC b[2], DML_TENSOR_DESC t[2],
+                                DML_MAX_POOLING2_OPERATOR_DESC *mp)
+{
+    static const UINT in_sizes[4] = {1, 1, 4, 4}, out_sizes[4] = {1, 1, 2, 2};
+    static const UINT two[2] = {2, 2}, one[2] = {1, 1}, zero[2] = {0, 0};
+    b[0] = (DML_BUFFER_TENSOR_DESC){
+        DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, in_sizes, NULL, 64, 0};
+    b[1] = (DML_BUFFER_TENSOR_DESC){
+        DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, out_sizes, NULL, 16, 0};
+    t[0] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &b[0]};
+    t[1] = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, &b[1]};
+    *mp = (DML_MAX_POOLING2_OPERATOR_DESC){&t[0], &t[1], NULL, 2, two, two, zero, zero, one};
+    return ug_node(g, DML_OPERATOR_MAX_POOLING2, mp);
+}
+
+/* An optional output the desc leaves out (MAX_POOLING2's OutputIndicesTensor, which ONNX
+ * Runtime's DirectML provider leaves out for MaxPool without Indices) needs no edge, and an
+ * edge from it is refused. */
+Test(graph_validate, an_absent_optional_output_takes_no_edge)
+{
+    unit_graph g;
+    DML_BUFFER_TENSOR_DESC b[2];
+    DML_TENSOR_DESC t[2];
+    DML_MAX_POOLING2_OPERATOR_DESC mp;
+    ug_init(&g);
+    max_pool_no_indices(&g, b, t, &mp);
+    ug_input(&g, 0, 0, 0);
+    ug_output(&g, 0, 0);
+    HRESULT hr = import(ug_desc(&g, 1, 1));
+    cr_expect_eq(hr, S_OK, "%s", dmlcl_last_error());
+    ug_free(&g);
+    ug_init(&g);
+    max_pool_no_indices(&g, b, t, &mp);
+    ug_input(&g, 0, 0, 0);
+    ug_output(&g, 0, 0);
+    ug_output_from(&g, 0, 1, 1);
+    EXPECT(import(ug_desc(&g, 1, 2)), E_INVALIDARG, "OutputEdges[1]",
+           "OutputIndicesTensor is absent (NULL) in its operator");
+    ug_free(&g);
+}

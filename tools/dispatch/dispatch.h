@@ -120,11 +120,19 @@ typedef struct dsp_dispatchable {
     DML_EXECUTION_FLAGS flags;
     int graph; /* dmlCompileType DmlCompileGraph */
     unsigned n_points;
-    dsp_bind_point points[DSP_MAX_POINTS];
+    dsp_bind_point *points; /* an operator's: DSP_MAX_POINTS; a graph's: its inputs, outputs */
     unsigned n_inputs, n_outputs;
     const DML_TENSOR_DESC **slot_tensors; /* n_inputs + n_outputs, inputs first */
     dsp_binding *init;                    /* per input slot: the initialization bindings */
     int has_owned;
+    /* A graph dispatchable (graph.c): its nodes (each an operator's desc and slots) and the
+     * edges between them; n_nodes 0 for an operator. */
+    unsigned n_nodes;
+    struct dsp_dispatchable *nodes;
+    unsigned n_in_edges, n_mid_edges, n_out_edges;
+    DML_INPUT_GRAPH_EDGE_DESC *in_edges;
+    DML_INTERMEDIATE_GRAPH_EDGE_DESC *mid_edges;
+    DML_OUTPUT_GRAPH_EDGE_DESC *out_edges;
     /* run.c */
     dmlcl_operator *op;
     dmlcl_compiled_operator *compiled;
@@ -168,6 +176,9 @@ void dsp_model_free(dsp_model *m);
 
 /* ops.c: a dispatchable's "type" and "desc" into d (at PATH, the dispatchable). */
 int dsp_op_parse(dsp_ctx *c, const cJSON *type, const cJSON *desc, dsp_dispatchable *d);
+/* graph.c: a graph dispatchable's "inputs", "outputs" and "nodes" into g (at PATH, the
+ * dispatchable). */
+int dsp_graph_parse(dsp_ctx *c, const cJSON *obj, dsp_dispatchable *g);
 /* values.c: a resource's initial values; sourcePath resolved against base. */
 int dsp_resource_parse(dsp_ctx *c, const cJSON *obj, const char *base, dsp_resource *r);
 /* values.c: .npy files. */

@@ -359,18 +359,27 @@ static int read_dispatchable(dsp_ctx *c, const dsp_model *m, const cJSON *obj, d
                            "\"%s\" dispatchables are not supported: dmlcl-dispatch runs DirectML "
                            "operators (unsupported)",
                            type->valuestring);
-    if (dsp_check_keys(c, obj, keys, "a DirectML operator dispatchable"))
+    static const char *const graph_keys[] = {
+        "type", "inputs", "outputs", "nodes", "executionFlags", "dmlCompileType", "bindings", NULL};
+    int is_graph = cJSON_IsString(type) && strcmp(type->valuestring, "graph") == 0;
+    if (dsp_check_keys(c, obj, is_graph ? graph_keys : keys,
+                       is_graph ? "a graph dispatchable" : "a DirectML operator dispatchable"))
         return -1;
-    if (type == NULL)
-        return dsp_fail(c, "a dispatchable needs type (DML_OPERATOR_<NAME>)");
-    if (cJSON_GetObjectItemCaseSensitive(obj, "type") &&
-        cJSON_GetObjectItemCaseSensitive(obj, "Type"))
-        return dsp_fail_at(c, "Type", "give type or Type, not both");
-    if (cJSON_GetObjectItemCaseSensitive(obj, "desc") &&
-        cJSON_GetObjectItemCaseSensitive(obj, "Desc"))
-        return dsp_fail_at(c, "Desc", "give desc or Desc, not both");
-    if (dsp_op_parse(c, type, either(obj, "desc", "Desc"), d))
-        return -1;
+    if (is_graph) {
+        if (dsp_graph_parse(c, obj, d))
+            return -1;
+    } else {
+        if (type == NULL)
+            return dsp_fail(c, "a dispatchable needs type (DML_OPERATOR_<NAME>)");
+        if (cJSON_GetObjectItemCaseSensitive(obj, "type") &&
+            cJSON_GetObjectItemCaseSensitive(obj, "Type"))
+            return dsp_fail_at(c, "Type", "give type or Type, not both");
+        if (cJSON_GetObjectItemCaseSensitive(obj, "desc") &&
+            cJSON_GetObjectItemCaseSensitive(obj, "Desc"))
+            return dsp_fail_at(c, "Desc", "give desc or Desc, not both");
+        if (dsp_op_parse(c, type, either(obj, "desc", "Desc"), d))
+            return -1;
+    }
     const cJSON *x;
     int v;
     if ((x = cJSON_GetObjectItemCaseSensitive(obj, "executionFlags")) != NULL) {
@@ -387,6 +396,10 @@ static int read_dispatchable(dsp_ctx *c, const dsp_model *m, const cJSON *obj, d
         dsp_pop(c, mark);
         if (rc)
             return -1;
+        if (is_graph && v == 0)
+            return dsp_fail_at(c, "dmlCompileType",
+                               "a graph dispatchable compiles as a graph "
+                               "(DmlCompileGraph)");
         d->graph = v;
     }
     unsigned slots = d->n_inputs + d->n_outputs;

@@ -1345,6 +1345,8 @@ static int describe_slots(dsp_ctx *c, const op_row *row, const unsigned char *de
                           dsp_dispatchable *d)
 {
     unsigned slots = 0;
+    if ((d->points = dsp_alloc(c, DSP_MAX_POINTS * sizeof *d->points)) == NULL)
+        return -1;
     for (int pass = IN; pass <= OUT; ++pass)
         for (const field *f = row->fields; f->name != NULL; ++f) {
             if ((f->kind != K_TENSOR && f->kind != K_TENSOR_LIST) || (f->role & (IN | OUT)) != pass)

@@ -171,12 +171,9 @@ static HRESULT compile_graph(const runner *r, dsp_dispatchable *d)
     return hr;
 }
 
-/* Creates, compiles and initializes one dispatchable. */
-static int prepare_dispatchable(const runner *r, const dsp_model *m, dsp_dispatchable *d)
+/* Creates the operator of d (an operator dispatchable or a graph's node), at where. */
+static int create_operator(const runner *r, const char *where, dsp_dispatchable *d)
 {
-    char where[DSP_PATH_MAX];
-    snprintf(where, sizeof where, "$.dispatchables.%s", d->name);
-    double t0 = now_ms();
     HRESULT hr = dmlcl_operator_create(r->device, &d->desc, &d->op);
     if (FAILED(hr))
         return fail_hr(r, where, "creating the operator", hr);
@@ -185,7 +182,65 @@ static int prepare_dispatchable(const runner *r, const dsp_model *m, dsp_dispatc
         return fail(r, where, "internal: dmlcl counts %u inputs and %u outputs, the desc %u and %u",
                     dmlcl_operator_input_count(d->op), dmlcl_operator_output_count(d->op),
                     d->n_inputs, d->n_outputs);
-    hr = d->graph ? compile_graph(r, d) : dmlcl_operator_compile(d->op, d->flags, &d->compiled);
+    return 0;
+}
+
+/* A graph dispatchable (graph.c): its nodes' operators, then the graph of them and its edges
+ * (*hr: CompileGraph's result). -1: a node's operator failed, reported. */
+static int compile_nodes(const runner *r, dsp_dispatchable *g, const char *where, HRESULT *hr_out)
+{
+    int rc = 0;
+    DML_OPERATOR_GRAPH_NODE_DESC *ops = calloc(g->n_nodes, sizeof *ops);
+    DML_GRAPH_NODE_DESC *nodes = calloc(g->n_nodes, sizeof *nodes);
+    DML_GRAPH_EDGE_DESC *in = calloc(g->n_in_edges + 1, sizeof *in);
+    DML_GRAPH_EDGE_DESC *mid = calloc(g->n_mid_edges + 1, sizeof *mid);
+    DML_GRAPH_EDGE_DESC *out = calloc(g->n_out_edges + 1, sizeof *out);
+    HRESULT hr = ops && nodes && in && mid && out ? S_OK : E_OUTOFMEMORY;
+    for (unsigned i = 0; SUCCEEDED(hr) && rc == 0 && i < g->n_nodes; ++i) {
+        char at[DSP_PATH_MAX + 256];
+        snprintf(at, sizeof at, "%s.nodes.%.200s", where, g->nodes[i].name);
+        if (create_operator(r, at, &g->nodes[i]))
+            rc = -1;
+        ops[i] = (DML_OPERATOR_GRAPH_NODE_DESC){(IDMLOperator *)(void *)g->nodes[i].op,
+                                                g->nodes[i].name};
+        nodes[i] = (DML_GRAPH_NODE_DESC){DML_GRAPH_NODE_TYPE_OPERATOR, &ops[i]};
+    }
+    for (unsigned i = 0; SUCCEEDED(hr) && i < g->n_in_edges; ++i)
+        in[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &g->in_edges[i]};
+    for (unsigned i = 0; SUCCEEDED(hr) && i < g->n_mid_edges; ++i)
+        mid[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &g->mid_edges[i]};
+    for (unsigned i = 0; SUCCEEDED(hr) && i < g->n_out_edges; ++i)
+        out[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_OUTPUT, &g->out_edges[i]};
+    if (SUCCEEDED(hr) && rc == 0) {
+        DML_GRAPH_DESC desc = {g->n_inputs,    g->n_outputs, g->n_nodes,     nodes,
+                               g->n_in_edges,  in,           g->n_out_edges, out,
+                               g->n_mid_edges, mid};
+        hr = dmlcl_graph_compile(r->device, &desc, g->flags, &g->compiled);
+    }
+    free(ops);
+    free(nodes);
+    free(in);
+    free(mid);
+    free(out);
+    *hr_out = hr;
+    return rc;
+}
+
+/* Creates, compiles and initializes one dispatchable. */
+static int prepare_dispatchable(const runner *r, const dsp_model *m, dsp_dispatchable *d)
+{
+    char where[DSP_PATH_MAX];
+    snprintf(where, sizeof where, "$.dispatchables.%s", d->name);
+    double t0 = now_ms();
+    HRESULT hr;
+    if (d->n_nodes) {
+        if (compile_nodes(r, d, where, &hr))
+            return -1;
+    } else if (create_operator(r, where, d)) {
+        return -1;
+    } else {
+        hr = d->graph ? compile_graph(r, d) : dmlcl_operator_compile(d->op, d->flags, &d->compiled);
+    }
     if (FAILED(hr))
         return fail_hr(r, where, d->graph ? "compiling it as a graph" : "compiling it", hr);
     DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(d->compiled);
@@ -539,6 +594,9 @@ static void release(runner *r, dsp_model *m)
             dmlcl_compiled_operator_release(d->compiled);
         if (d->op)
             dmlcl_operator_release(d->op);
+        for (unsigned k = 0; k < d->n_nodes; ++k)
+            if (d->nodes[k].op)
+                dmlcl_operator_release(d->nodes[k].op);
         if (d->persistent)
             clReleaseMemObject(d->persistent);
         if (d->temporary)

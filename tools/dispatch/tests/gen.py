@@ -999,6 +999,75 @@ def dxdispatch_forms():
     m.save()
 
 
+def graphs():
+    """A graph dispatchable (dmlcl's extension, docs/dispatch.md): several operator nodes
+    joined by named values: a GEMM with its bias broadcast as C (stride 0) and a fused RELU,
+    its weights OWNED_BY_DML (bound at initialization); a transpose (IDENTITY reading through
+    permuted strides); SPLIT and JOIN (list bind points, a node of two outputs); a reader that
+    reinterprets its writer's bytes (SOFTMAX1 over the GEMM's 8 values as one row); a
+    MAX_POOLING2 without its optional OutputIndicesTensor. Expected values from numpy."""
+    m = Model("graphs")
+    x = (np.arange(6, dtype=np.float32).reshape(1, 1, 2, 3) - 2) / 4
+    w = (np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4) - 5) / 8
+    b = np.array([0.5, -0.25, 0, 1], dtype=np.float32)
+    m.resource("X", x)
+    m.resource("W", w)
+    m.resource("B", b)
+    h = np.maximum((x[0, 0].astype(np.float64) @ w[0, 0]) + b, 0).reshape(1, 1, 2, 4)
+    ht = h.transpose(0, 1, 3, 2)  # {1,1,4,2}
+    y = np.concatenate([ht[..., 1:], ht[..., :1]], axis=3)
+    e = np.exp(h.reshape(-1) - h.max())
+    z = (e / e.sum()).reshape(1, 1, 1, 8)
+    p = np.array([[[[np.max(x[0, 0, :, 0:2]), np.max(x[0, 0, :, 1:3])]]]])
+    f = {"DataType": "FLOAT32"}
+    for name, a in (("Y", y), ("Z", z), ("P", p)):
+        m.resource(name, count=a.size, dtype=np.float32)
+    m.dispatchables["net"] = {
+        "type": "graph",
+        "inputs": ["x", "w", "b"],
+        "outputs": ["y", "z", "p"],
+        "nodes": {
+            "mm": {"type": "DML_OPERATOR_GEMM",
+                   "desc": {"ATensor": tensor(x), "BTensor": tensor(w, Flags="OWNED_BY_DML"),
+                            "CTensor": dict(f, Sizes=[1, 1, 2, 4], Strides=[0, 0, 0, 1],
+                                            Flags="OWNED_BY_DML"),
+                            "OutputTensor": dict(f, Sizes=[1, 1, 2, 4]), "TransA": "NONE",
+                            "TransB": "NONE", "Alpha": 1.0, "Beta": 1.0,
+                            "FusedActivation": {"Type": "ACTIVATION_RELU"}},
+                   "inputs": {"ATensor": "x", "BTensor": "w", "CTensor": "b"},
+                   "outputs": {"OutputTensor": "h"}},
+            "t": {"type": "ELEMENT_WISE_IDENTITY",
+                  "desc": {"InputTensor": dict(f, Sizes=[1, 1, 4, 2], Strides=[8, 8, 1, 4]),
+                           "OutputTensor": dict(f, Sizes=[1, 1, 4, 2])},
+                  "inputs": {"InputTensor": "h"}, "outputs": {"OutputTensor": "ht"}},
+            "split": {"type": "SPLIT",
+                      "desc": {"InputTensor": dict(f, Sizes=[1, 1, 4, 2]),
+                               "OutputTensors": [dict(f, Sizes=[1, 1, 4, 1])] * 2, "Axis": 3},
+                      "inputs": {"InputTensor": "ht"},
+                      "outputs": {"OutputTensors": ["s0", "s1"]}},
+            "join": {"type": "JOIN",
+                     "desc": {"InputTensors": [dict(f, Sizes=[1, 1, 4, 1])] * 2,
+                              "OutputTensor": dict(f, Sizes=[1, 1, 4, 2]), "Axis": 3},
+                     "inputs": {"InputTensors": ["s1", "s0"]}, "outputs": {"OutputTensor": "y"}},
+            "softmax": {"type": "ACTIVATION_SOFTMAX1",
+                        "desc": {"InputTensor": dict(f, Sizes=[1, 1, 1, 8]),
+                                 "OutputTensor": dict(f, Sizes=[1, 1, 1, 8]), "Axes": [3]},
+                        "inputs": {"InputTensor": "h"}, "outputs": {"OutputTensor": "z"}},
+            "pool": {"type": "MAX_POOLING2",
+                     "desc": {"InputTensor": tensor(x), "OutputTensor": dict(f, Sizes=[1, 1, 1, 2]),
+                              "DimensionCount": 2, "Strides": [1, 1], "WindowSize": [2, 2],
+                              "StartPadding": [0, 0], "EndPadding": [0, 0], "Dilations": [1, 1]},
+                     "inputs": {"InputTensor": "x"}, "outputs": {"OutputTensor": "p"}},
+        },
+        "bindings": {"w": "W", "b": "B"}}
+    m.commands.append({"type": "dispatch", "dispatchable": "net",
+                       "bindings": {"x": "X", "y": "Y", "z": "Z", "p": "P"}})
+    m.write("Y", y.astype(np.float32), {"ulp": 8})
+    m.write("Z", z.astype(np.float32), {"ulp": 8})
+    m.write("P", p.astype(np.float32), {"ulp": 0})
+    m.save()
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     elementwise()
@@ -1014,3 +1083,4 @@ if __name__ == "__main__":
     gemm()
     convolutions()
     dxdispatch_forms()
+    graphs()

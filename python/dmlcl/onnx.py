@@ -1,0 +1,1036 @@
+# SPDX-License-Identifier: MIT
+"""ONNX models as one DirectML graph, lowered node by node as ONNX Runtime's
+DirectML provider lowers them (docs/onnx.md), written as a dmlcl-dispatch
+model (docs/dispatch.md: a "graph" dispatchable) and run by dmlcl-dispatch.
+
+    >>> from dmlcl import onnx as dml_onnx
+    >>> lowered = dml_onnx.lower(model, {"input": (1, 3, 224, 224)})
+    >>> lowered.write("out/", {"input": x})          # out/model.json and its .npy files
+    >>> outputs = dml_onnx.run(lowered, {"input": x})  # dmlcl-dispatch; numpy arrays
+
+The model's input shapes are fixed first; what depends only on shapes and
+constants (Shape, Gather of a shape, Concat of shapes, ConstantOfShape, ...)
+is folded on the host with onnx.reference, as ONNX Runtime folds it before its
+DirectML provider sees the graph. Every node left becomes DirectML operators,
+or the lowering refuses the model with UnsupportedModelError naming the node,
+its op type and why. Needs the onnx package (not a dependency of dmlcl).
+"""
+import json
+import os
+import subprocess
+import tempfile
+
+import numpy as np
+
+
+class UnsupportedModelError(ValueError):
+    """The model has a node this lowering does not map to DirectML operators."""
+
+
+def _onnx():
+    import onnx  # noqa: PLC0415 (optional dependency)
+    return onnx
+
+
+# ---- Fixing shapes and folding constants ---------------------------------------------------
+
+def _set_input_shapes(model, shapes):
+    onnx = _onnx()
+    inits = {i.name for i in model.graph.initializer}
+    for inp in model.graph.input:
+        if inp.name in inits:
+            continue
+        if inp.name not in shapes:
+            raise UnsupportedModelError(f"input {inp.name!r} needs a shape (input_shapes)")
+        dims = inp.type.tensor_type.shape.dim
+        shape = tuple(int(d) for d in shapes[inp.name])
+        if len(dims) != len(shape):
+            raise UnsupportedModelError(
+                f"input {inp.name!r} has rank {len(dims)}, the shape given {shape}")
+        for d, v in zip(dims, shape):
+            if d.HasField("dim_value") and d.dim_value != v:
+                raise UnsupportedModelError(
+                    f"input {inp.name!r}: dimension {d.dim_value} fixed by the model, {v} given")
+            d.Clear()
+            d.dim_value = v
+    for out in model.graph.output:  # inferred again below
+        out.type.tensor_type.ClearField("shape")
+    return onnx.shape_inference.infer_shapes(model, strict_mode=True, data_prop=True)
+
+
+def _shapes_of(model):
+    """name -> (shape tuple, numpy dtype) for every value shape inference knows fully."""
+    onnx = _onnx()
+    known = {}
+    for vi in list(model.graph.value_info) + list(model.graph.input) + list(model.graph.output):
+        t = vi.type.tensor_type
+        if not t.HasField("shape") or t.elem_type == 0:
+            continue
+        dims = [d.dim_value if d.HasField("dim_value") else None for d in t.shape.dim]
+        if None in dims:
+            continue
+        known[vi.name] = (tuple(dims), onnx.helper.tensor_dtype_to_np_dtype(t.elem_type))
+    return known
+
+
+def _fold(model):
+    """Evaluates every node whose inputs are all constants (Shape: whose input's shape is
+    known) with onnx.reference; returns (the nodes left, name -> constant)."""
+    onnx = _onnx()
+    from onnx import numpy_helper  # noqa: PLC0415
+    from onnx.reference import ReferenceEvaluator  # noqa: PLC0415
+    consts = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    shapes = _shapes_of(model)
+    opset = [o for o in model.opset_import]
+    left = []
+    for node in model.graph.node:
+        ins = [n for n in node.input if n]
+        if node.op_type == "Constant":
+            consts[node.output[0]] = _constant_value(node)
+            continue
+        if node.op_type == "Shape" and node.input[0] in shapes:
+            shape = np.array(shapes[node.input[0]][0], np.int64)
+            attrs = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
+            start, end = attrs.get("start", 0), attrs.get("end", len(shape))
+            consts[node.output[0]] = shape[start:end]
+            continue
+        if node.op_type == "Size" and node.input[0] in shapes:
+            consts[node.output[0]] = np.array(np.prod(shapes[node.input[0]][0]), np.int64)
+            continue
+        if all(n in consts for n in ins) and node.op_type not in ("RandomNormal", "RandomUniform",
+                                                                    "RandomNormalLike",
+                                                                    "RandomUniformLike"):
+            graph = onnx.helper.make_graph(
+                [node], "fold", [],
+                [onnx.helper.make_tensor_value_info(o, 0, None) for o in node.output if o],
+                [numpy_helper.from_array(np.asarray(consts[n]), n) for n in set(ins)])
+            m = onnx.helper.make_model(graph, opset_imports=opset, ir_version=model.ir_version)
+            outs = ReferenceEvaluator(m).run(None, {})
+            for name, v in zip([o for o in node.output if o], outs):
+                consts[name] = np.asarray(v)
+            continue
+        left.append(node)
+    return left, consts
+
+
+def _refold_model(model, nodes, consts):
+    """model with nodes left and the constants they read as initializers, shapes inferred."""
+    onnx = _onnx()
+    from onnx import numpy_helper  # noqa: PLC0415
+    read = {i for n in nodes for i in n.input} | {o.name for o in model.graph.output}
+    graph = onnx.helper.make_graph(
+        nodes, model.graph.name,
+        [i for i in model.graph.input if i.name not in consts],
+        [onnx.helper.make_tensor_value_info(o.name, o.type.tensor_type.elem_type, None)
+         for o in model.graph.output],
+        [numpy_helper.from_array(np.asarray(consts[k]), k) for k in read if k in consts])
+    m = onnx.helper.make_model(graph, opset_imports=model.opset_import,
+                               ir_version=model.ir_version)
+    return onnx.shape_inference.infer_shapes(m, strict_mode=True, data_prop=True)
+
+
+def _constant_value(node):
+    onnx = _onnx()
+    from onnx import numpy_helper  # noqa: PLC0415
+    a = node.attribute[0]
+    v = onnx.helper.get_attribute_value(a)
+    if a.name == "value":
+        return numpy_helper.to_array(v)
+    kinds = {"value_float": np.float32, "value_int": np.int64, "value_floats": np.float32,
+             "value_ints": np.int64}
+    if a.name in kinds:
+        return np.array(v, kinds[a.name])
+    raise UnsupportedModelError(f"Constant node {node.name!r}: attribute {a.name} (unsupported)")
+
+
+# ---- DirectML tensors --------------------------------------------------------------------
+
+_DML_TYPES = {np.dtype(np.float32): "FLOAT32", np.dtype(np.float16): "FLOAT16",
+              np.dtype(np.float64): "FLOAT64", np.dtype(np.int64): "INT64",
+              np.dtype(np.int32): "INT32", np.dtype(np.int16): "INT16", np.dtype(np.int8): "INT8",
+              np.dtype(np.uint64): "UINT64", np.dtype(np.uint32): "UINT32",
+              np.dtype(np.uint16): "UINT16", np.dtype(np.uint8): "UINT8",
+              np.dtype(np.bool_): "UINT8"}
+
+
+def _packed(shape):
+    strides, step = [], 1
+    for s in reversed(shape):
+        strides.append(step)
+        step *= s
+    return tuple(reversed(strides))
+
+
+class _Val:
+    """What a reader sees: elements of the buffer src (a graph input or a node output) at
+    element strides (None: packed), as an ONNX value of dtype and shape."""
+
+    def __init__(self, src, dtype, shape, strides=None):
+        self.src, self.dtype, self.shape = src, np.dtype(dtype), tuple(int(s) for s in shape)
+        self.strides = None if strides is None or tuple(strides) == _packed(self.shape) \
+            else tuple(int(s) for s in strides)
+
+    def eff_strides(self):
+        return self.strides if self.strides is not None else _packed(self.shape)
+
+    def view(self, shape, strides):
+        return _Val(self.src, self.dtype, shape, strides)
+
+
+class _Lowering:
+    def __init__(self, model, input_shapes, gelu=True):
+        self.model = _set_input_shapes(model, input_shapes)
+        self.nodes_onnx, self.consts = _fold(self.model)
+        # Folding makes more shapes known (a Reshape's shape input), and known shapes fold more
+        # (Shape of them): shape inference and folding again until nothing folds.
+        while True:
+            self.model = _refold_model(self.model, self.nodes_onnx, self.consts)
+            left, consts = _fold(self.model)
+            if len(left) == len(self.nodes_onnx):
+                break
+            self.nodes_onnx, self.consts = left, consts
+        self.shapes = _shapes_of(self.model)
+        self.vals = {}            # ONNX value name -> _Val
+        self.inputs = {}          # graph input name -> ("input", onnx name) / ("const", array)
+        self.nodes = {}           # DirectML node name -> {type, desc, inputs, outputs}
+        self.buffers = {}         # node output name -> (dtype, shape)
+        self.mapping = []         # (onnx node, op type, DirectML operators)
+        self._fused = set()       # ONNX nodes consumed by a fusion
+        for inp in self.model.graph.input:
+            if inp.name in self.consts:
+                continue
+            shape, dtype = self.shapes[inp.name]
+            self.inputs[inp.name] = ("input", inp.name)
+            self.vals[inp.name] = _Val(inp.name, dtype, shape)
+        if gelu:
+            self.nodes_onnx = _fuse_gelu(self.nodes_onnx, self.consts,
+                                         {o.name for o in self.model.graph.output})
+        self.readers = {}
+        for n in self.nodes_onnx:
+            for i in n.input:
+                self.readers.setdefault(i, []).append(n)
+        self.outputs = [o.name for o in self.model.graph.output]
+
+    # -- values --
+    def val(self, name, node):
+        if name in self.vals:
+            return self.vals[name]
+        if name in self.consts:
+            arr = np.asarray(self.consts[name])
+            if arr.dtype == np.bool_:
+                arr = arr.astype(np.uint8)
+            gname = f"const:{name}"
+            self.inputs[gname] = ("const", arr)
+            v = _Val(gname, arr.dtype, arr.shape)
+            self.vals[name] = v
+            return v
+        raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): input {name!r} is "
+                                    "not computed by any node before it")
+
+    def const(self, name, node, why):
+        if name not in self.consts:
+            raise UnsupportedModelError(
+                f"node {node.name!r} ({node.op_type}): input {name!r} ({why}) must be a "
+                "constant (an initializer, or folded from shapes and constants)")
+        return np.asarray(self.consts[name])
+
+    def out_info(self, name, node):
+        if name in self.shapes:
+            shape, dtype = self.shapes[name]
+            return shape, np.dtype(dtype)
+        raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): the shape of its "
+                                    f"output {name!r} is not known after shape inference")
+
+    def tensor(self, v, rank=None, sizes=None, strides=None, owned=None):
+        """A DML tensor desc reading v (its shape padded in front to rank)."""
+        shape = list(v.shape if sizes is None else sizes)
+        st = list(v.eff_strides() if strides is None else strides)
+        rank = max(rank or 0, len(shape), 1)
+        while len(shape) < rank:
+            shape.insert(0, 1)
+            st.insert(0, 0)
+        desc = {"DataType": _DML_TYPES[v.dtype], "Sizes": shape}
+        if tuple(st) != _packed(shape):
+            desc["Strides"] = st
+        if owned is None:
+            owned = v.src in self.inputs and self.inputs[v.src][0] == "const"
+        if owned:
+            desc["Flags"] = "OWNED_BY_DML"
+        return desc
+
+    def emit(self, onnx_node, name, op, desc, inputs, outputs):
+        """Adds DirectML node name: inputs maps bind points to _Vals (or lists of them),
+        outputs maps bind points to (value name, dtype, shape)."""
+        ins = {}
+        for k, v in inputs.items():
+            ins[k] = [x.src for x in v] if isinstance(v, list) else v.src
+        outs = {}
+        for k, (oname, dtype, shape) in outputs.items():
+            outs[k] = oname
+            self.buffers[oname] = (np.dtype(dtype), tuple(shape))
+        self.nodes[name] = {"type": op, "desc": desc, "inputs": ins, "outputs": outs}
+        if onnx_node is not None:
+            self.mapping.append((onnx_node.name, onnx_node.op_type, op))
+
+    def out_tensor(self, dtype, shape, rank=None):
+        shape = list(shape)
+        rank = max(rank or 0, len(shape), 1)
+        while len(shape) < rank:
+            shape.insert(0, 1)
+        return {"DataType": _DML_TYPES[np.dtype(dtype)], "Sizes": shape}
+
+    def packed_val(self, v, node):
+        """v as a packed buffer: itself, or an IDENTITY copy of it."""
+        if v.strides is None and (v.src not in self.buffers or
+                                  int(np.prod(v.shape)) <= int(np.prod(self.buffers[v.src][1]))):
+            return v
+        name = f"{node.name or node.output[0]}/packed"
+        self.emit(None, name, "ELEMENT_WISE_IDENTITY",
+                  {"InputTensor": self.tensor(v), "OutputTensor": self.out_tensor(v.dtype, v.shape)},
+                  {"InputTensor": v}, {"OutputTensor": (name, v.dtype, v.shape)})
+        return _Val(name, v.dtype, v.shape)
+
+    def broadcast(self, v, shape):
+        """v read at the broadcast shape: zero strides where v has 1 (or nothing)."""
+        st = list(v.eff_strides())
+        vs = list(v.shape)
+        while len(vs) < len(shape):
+            vs.insert(0, 1)
+            st.insert(0, 0)
+        st = [0 if a == 1 and b != 1 else s for a, b, s in zip(vs, shape, st)]
+        return v.view(shape, st)
+
+    def sole_reader(self, name, op_types):
+        """The one node reading name, if it is of op_types and name is no graph output."""
+        rs = self.readers.get(name, [])
+        if len(rs) == 1 and rs[0].op_type in op_types and name not in self.outputs:
+            return rs[0]
+        return None
+
+    # -- fused activations (DmlGraphFusionHelper / FusionHelpers: an activation that is the
+    # only reader of a Conv, Gemm, MatMul, Add, BatchNormalization or MVN output) --
+    # GELU stays its own node: dmlcl's GEMM computes a fused activation in a scalar epilogue,
+    # where GELU costs 4x the GEMM (bench/results/2026-11-28-models.md).
+    _FUSABLE = ("Relu", "LeakyRelu", "Sigmoid", "Tanh", "Elu")
+
+    def activation(self, node):
+        a = _attrs(node)
+        if node.op_type == "Relu":
+            return {"Type": "ACTIVATION_RELU"}
+        if node.op_type == "LeakyRelu":
+            return {"Type": "ACTIVATION_LEAKY_RELU", "Alpha": a.get("alpha", 0.01)}
+        if node.op_type == "Elu":
+            return {"Type": "ACTIVATION_ELU", "Alpha": a.get("alpha", 1.0)}
+        if node.op_type == "Gelu":
+            return {"Type": "ACTIVATION_GELU"}
+        if node.op_type == "Softplus":  # ONNX's log(1 + exp(x)): DirectML's at Steepness 1
+            return {"Type": "ACTIVATION_SOFTPLUS", "Steepness": 1.0}
+        return {"Type": "ACTIVATION_" + node.op_type.upper()}
+
+    def fuse_activation(self, node):
+        """(the activation desc, the ONNX output name after it) or (None, node's output)."""
+        act = self.sole_reader(node.output[0], self._FUSABLE)
+        if act is None:
+            return None, node.output[0]
+        self._fused.add(id(act))
+        self.mapping.append((act.name, act.op_type, "FusedActivation"))
+        return self.activation(act), act.output[0]
+
+    # -- lowering --
+    def run(self):
+        for node in self.nodes_onnx:
+            if id(node) in self._fused:
+                continue
+            handler = getattr(self, "op_" + node.op_type, None)
+            if handler is None:
+                raise UnsupportedModelError(
+                    f"node {node.name!r} ({node.op_type}): no DirectML lowering for "
+                    f"{node.op_type} (docs/onnx.md lists the operators dmlcl.onnx lowers)")
+            handler(node)
+        self.finish()
+        return self
+
+    def set_out(self, node, oname, name, dtype, shape):
+        self.vals[oname] = _Val(name, dtype, shape)
+
+    def unary(self, node, op, desc_extra=None, in_key="InputTensor"):
+        x = self.val(node.input[0], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        name = node.output[0]
+        desc = {in_key: self.tensor(x), "OutputTensor": self.out_tensor(dtype, shape)}
+        desc.update(desc_extra or {})
+        self.emit(node, name, op, desc, {in_key: x}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def elementwise(self, node, op, keys=("ATensor", "BTensor"), fuse=False):
+        ins = [self.val(i, node) for i in node.input]
+        shape, dtype = self.out_info(node.output[0], node)
+        act, oname = self.fuse_activation(node) if fuse else (None, node.output[0])
+        if act is not None and op == "ELEMENT_WISE_ADD":
+            op = "ELEMENT_WISE_ADD1"
+        rank = max(1, len(shape))
+        desc = {k: self.tensor(self.broadcast(v, shape), rank) for k, v in zip(keys, ins)}
+        desc["OutputTensor"] = self.out_tensor(dtype, shape)
+        if act is not None:
+            desc["FusedActivation"] = act
+        self.emit(node, oname, op, desc, dict(zip(keys, ins)),
+                  {"OutputTensor": (oname, dtype, shape)})
+        self.set_out(node, oname, oname, dtype, shape)
+
+    def op_Add(self, node):
+        self.elementwise(node, "ELEMENT_WISE_ADD", fuse=True)
+
+    def op_Sub(self, node):
+        self.elementwise(node, "ELEMENT_WISE_SUBTRACT")
+
+    def op_Mul(self, node):
+        self.elementwise(node, "ELEMENT_WISE_MULTIPLY")
+
+    def op_Div(self, node):
+        self.elementwise(node, "ELEMENT_WISE_DIVIDE")
+
+    def op_Max(self, node):
+        if len(node.input) != 2:
+            raise UnsupportedModelError(f"node {node.name!r} (Max): {len(node.input)} inputs "
+                                        "(two are lowered)")
+        self.elementwise(node, "ELEMENT_WISE_MAX")
+
+    def op_Min(self, node):
+        if len(node.input) != 2:
+            raise UnsupportedModelError(f"node {node.name!r} (Min): {len(node.input)} inputs "
+                                        "(two are lowered)")
+        self.elementwise(node, "ELEMENT_WISE_MIN")
+
+    def op_Equal(self, node):
+        self.elementwise(node, "ELEMENT_WISE_LOGICAL_EQUALS")
+
+    def op_Less(self, node):
+        self.elementwise(node, "ELEMENT_WISE_LOGICAL_LESS_THAN")
+
+    def op_Greater(self, node):
+        self.elementwise(node, "ELEMENT_WISE_LOGICAL_GREATER_THAN")
+
+    def op_Where(self, node):
+        self.elementwise(node, "ELEMENT_WISE_IF", keys=("ConditionTensor", "ATensor", "BTensor"))
+
+    def op_Pow(self, node):
+        if node.input[1] in self.consts and np.asarray(self.consts[node.input[1]]).size == 1:
+            e = float(np.asarray(self.consts[node.input[1]]).reshape(()))
+            x = self.val(node.input[0], node)
+            shape, dtype = self.out_info(node.output[0], node)
+            if tuple(x.shape) == tuple(shape):  # DmlOperatorElementwisePow: CONSTANT_POW
+                return self.unary(node, "ELEMENT_WISE_CONSTANT_POW", {"Exponent": e})
+        self.elementwise(node, "ELEMENT_WISE_POW", keys=("InputTensor", "ExponentTensor"))
+
+    _UNARY = {"Sqrt": "ELEMENT_WISE_SQRT", "Erf": "ELEMENT_WISE_ERF", "Exp": "ELEMENT_WISE_EXP",
+              "Log": "ELEMENT_WISE_LOG", "Abs": "ELEMENT_WISE_ABS", "Neg": "ELEMENT_WISE_NEGATE",
+              "Reciprocal": "ELEMENT_WISE_RECIP", "Floor": "ELEMENT_WISE_FLOOR",
+              "Ceil": "ELEMENT_WISE_CEIL", "Sin": "ELEMENT_WISE_SIN", "Cos": "ELEMENT_WISE_COS",
+              "Not": "ELEMENT_WISE_LOGICAL_NOT", "Sign": "ELEMENT_WISE_SIGN"}
+
+    def __getattr__(self, name):
+        if name.startswith("op_") and name[3:] in _Lowering._UNARY:
+            return lambda node: self.unary(node, _Lowering._UNARY[name[3:]])
+        if name.startswith("op_") and name[3:] in _Lowering._FUSABLE + ("Softplus", "Softsign"):
+            return lambda node: self.op_activation(node)
+        raise AttributeError(name)
+
+    def op_activation(self, node):
+        act = self.activation(node)
+        kind = act.pop("Type")
+        self.unary(node, kind, act)
+
+    def op_Gelu(self, node):  # com.microsoft.Gelu, or ONNX Gelu-20 without approximation
+        if _attrs(node).get("approximate", b"none") not in (b"none", "none"):
+            raise UnsupportedModelError(f"node {node.name!r} (Gelu): approximate tanh "
+                                        "(unsupported)")
+        self.op_activation(node)
+
+    def op_Clip(self, node):
+        x = self.val(node.input[0], node)
+        lo = float(self.const(node.input[1], node, "min")) if len(node.input) > 1 and \
+            node.input[1] else float(np.finfo(np.float32).min)
+        hi = float(self.const(node.input[2], node, "max")) if len(node.input) > 2 and \
+            node.input[2] else float(np.finfo(np.float32).max)
+        if x.dtype != np.float32:
+            raise UnsupportedModelError(f"node {node.name!r} (Clip): {x.dtype} input (FLOAT32 "
+                                        "is lowered)")
+        self.unary(node, "ELEMENT_WISE_CLIP", {"Min": lo, "Max": hi})
+
+    def op_Cast(self, node):
+        self.unary(node, "CAST")
+
+    def op_Softmax(self, node):
+        x = self.val(node.input[0], node)
+        axis = _attrs(node).get("axis", -1) % len(x.shape)
+        self.unary(node, "ACTIVATION_SOFTMAX1", {"AxisCount": 1, "Axes": [axis]})
+
+    def op_LayerNormalization(self, node):
+        # DmlOperatorLayerNormalization: MEAN_VARIANCE_NORMALIZATION1 over the axes from `axis`
+        # on, Scale and Bias broadcast to the input's rank.
+        a = _attrs(node)
+        x = self.val(node.input[0], node)
+        r = len(x.shape)
+        axis = a.get("axis", -1) % r
+        if len(node.output) > 1 and any(node.output[1:]):
+            raise UnsupportedModelError(f"node {node.name!r} (LayerNormalization): Mean and "
+                                        "InvStdDev outputs (unsupported)")
+        shape, dtype = self.out_info(node.output[0], node)
+        act, oname = self.fuse_activation(node)
+        desc = {"InputTensor": self.tensor(x)}
+        ins = {"InputTensor": x}
+        for key, i in (("ScaleTensor", 1), ("BiasTensor", 2)):
+            if len(node.input) > i and node.input[i]:
+                v = self.val(node.input[i], node)
+                desc[key] = self.tensor(self.broadcast(v, shape), r)
+                ins[key] = v
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape),
+                     "AxisCount": r - axis, "Axes": list(range(axis, r)),
+                     "NormalizeVariance": True, "Epsilon": a.get("epsilon", 1e-5)})
+        if act is not None:
+            desc["FusedActivation"] = act
+        self.emit(node, oname, "MEAN_VARIANCE_NORMALIZATION1", desc, ins,
+                  {"OutputTensor": (oname, dtype, shape)})
+        self.set_out(node, oname, oname, dtype, shape)
+
+    def reduce(self, node, function):
+        a = _attrs(node)
+        x = self.val(node.input[0], node)
+        r = len(x.shape)
+        if len(node.input) > 1 and node.input[1]:
+            axes = [int(i) % r for i in self.const(node.input[1], node, "axes").reshape(-1)]
+        else:
+            axes = [int(i) % r for i in a.get("axes", range(r))]
+        if not axes and a.get("noop_with_empty_axes", 0):
+            raise UnsupportedModelError(f"node {node.name!r}: noop_with_empty_axes (unsupported)")
+        axes = sorted(set(axes)) or list(range(r))
+        kept = tuple(1 if i in axes else s for i, s in enumerate(x.shape))
+        shape, dtype = self.out_info(node.output[0], node)
+        name = node.output[0]
+        self.emit(node, name, "REDUCE",
+                  {"Function": function, "InputTensor": self.tensor(x),
+                   "OutputTensor": self.out_tensor(dtype, kept), "AxisCount": len(axes),
+                   "Axes": axes},
+                  {"InputTensor": x}, {"OutputTensor": (name, dtype, kept)})
+        self.vals[name] = _Val(name, dtype, shape)  # keepdims 0: the same bytes
+
+    def op_ReduceSum(self, node):
+        self.reduce(node, "SUM")
+
+    def op_ReduceMean(self, node):
+        self.reduce(node, "AVERAGE")
+
+    def op_ReduceMax(self, node):
+        self.reduce(node, "MAX")
+
+    def op_ReduceMin(self, node):
+        self.reduce(node, "MIN")
+
+    # -- data movement: aliases (no operator), views, copies --
+    def alias(self, node):
+        x = self.val(node.input[0], node)
+        shape, _ = self.out_info(node.output[0], node)
+        x = self.packed_val(x, node)
+        self.vals[node.output[0]] = x.view(shape, None)
+        self.mapping.append((node.name, node.op_type, "alias"))
+
+    op_Reshape = op_Flatten = op_Squeeze = op_Unsqueeze = op_Identity = op_Dropout = alias
+
+    def op_Expand(self, node):
+        x = self.val(node.input[0], node)
+        shape, _ = self.out_info(node.output[0], node)
+        self.vals[node.output[0]] = self.broadcast(x, shape)
+        self.mapping.append((node.name, node.op_type, "view (zero strides)"))
+
+    def op_Transpose(self, node):
+        x = self.val(node.input[0], node)
+        perm = _attrs(node).get("perm", list(range(len(x.shape)))[::-1])
+        st = x.eff_strides()
+        shape, dtype = self.out_info(node.output[0], node)
+        v = x.view(shape, [st[p] for p in perm])
+        name = node.output[0]
+        self.emit(node, name, "ELEMENT_WISE_IDENTITY",
+                  {"InputTensor": self.tensor(v), "OutputTensor": self.out_tensor(dtype, shape)},
+                  {"InputTensor": v}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_Concat(self, node):
+        ins = [self.val(i, node) for i in node.input]
+        if len(ins) == 1:
+            return self.alias(node)
+        shape, dtype = self.out_info(node.output[0], node)
+        axis = _attrs(node)["axis"] % len(shape)
+        name = node.output[0]
+        self.emit(node, name, "JOIN",
+                  {"InputTensors": [self.tensor(v) for v in ins],
+                   "OutputTensor": self.out_tensor(dtype, shape), "Axis": axis},
+                  {"InputTensors": ins}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_Gather(self, node):
+        data, idx = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        axis = _attrs(node).get("axis", 0) % len(data.shape)
+        r = max(len(shape), len(data.shape), len(idx.shape), 1)
+        name = node.output[0]
+        self.emit(node, name, "GATHER",
+                  {"InputTensor": self.tensor(data, r), "IndicesTensor": self.tensor(idx, r),
+                   "OutputTensor": self.out_tensor(dtype, shape, r),
+                   "Axis": axis + r - len(data.shape), "IndexDimensions": len(idx.shape)},
+                  {"InputTensor": data, "IndicesTensor": idx},
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    # -- matrix multiplication, convolution, pooling, normalization --
+    def op_MatMul(self, node):
+        a, b = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        if len(a.shape) < 2 or len(b.shape) < 2:
+            raise UnsupportedModelError(f"node {node.name!r} (MatMul): a 1-D operand (lowered: "
+                                        "2-D and up)")
+        # MatMul, then an Add of a constant bias over the last axis: GEMM with C broadcast
+        # (DmlOperatorGemm's C), then an activation: its FusedActivation.
+        c = None
+        last = node
+        add = self.sole_reader(node.output[0], ("Add",))
+        if add is not None:
+            other = add.input[1] if add.input[0] == node.output[0] else add.input[0]
+            if other in self.consts:
+                cv = np.asarray(self.consts[other])
+                if cv.size == shape[-1] and cv.shape[-1:] == (shape[-1],):
+                    c = self.val(other, add)
+                    self._fused.add(id(add))
+                    last = add
+                    self.mapping.append((add.name, "Add", "GEMM's C (fused)"))
+        act, oname = self.fuse_activation(last)
+        if len(b.shape) == 2 and len(a.shape) > 2:
+            # A's batch folded into its rows (an alias of the packed A): one GEMM of
+            # prod(batch)·M rows against the 2-D B.
+            a = self.packed_val(a, node)
+            rows = int(np.prod(a.shape[:-1]))
+            a2 = a.view((rows, a.shape[-1]), None)
+            gshape = (rows, shape[-1])
+            rank = 2
+            bv = b
+        else:
+            gshape = shape
+            rank = len(shape)
+            a2 = self.broadcast(a, tuple(shape[:-2]) + tuple(a.shape[-2:]))
+            bv = self.broadcast(b, tuple(shape[:-2]) + tuple(b.shape[-2:]))
+        desc = {"ATensor": self.tensor(a2, rank), "BTensor": self.tensor(bv, rank)}
+        ins = {"ATensor": a, "BTensor": b}
+        if c is not None:
+            desc["CTensor"] = self.tensor(self.broadcast(c.view((shape[-1],), None), gshape), rank)
+            ins["CTensor"] = c
+        desc.update({"OutputTensor": self.out_tensor(dtype, gshape, rank), "TransA": "NONE",
+                     "TransB": "NONE", "Alpha": 1.0, "Beta": 1.0 if c is not None else 0.0})
+        if act is not None:
+            desc["FusedActivation"] = act
+        self.emit(node, oname, "GEMM", desc, ins, {"OutputTensor": (oname, dtype, gshape)})
+        self.vals[oname] = _Val(oname, dtype, shape)
+
+    def op_Gemm(self, node):
+        at = _attrs(node)
+        a, b = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        act, oname = self.fuse_activation(node)
+        desc = {"ATensor": self.tensor(a), "BTensor": self.tensor(b)}
+        ins = {"ATensor": a, "BTensor": b}
+        if len(node.input) > 2 and node.input[2]:
+            c = self.val(node.input[2], node)
+            desc["CTensor"] = self.tensor(self.broadcast(c, shape), 2)
+            ins["CTensor"] = c
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape),
+                     "TransA": "TRANSPOSE" if at.get("transA", 0) else "NONE",
+                     "TransB": "TRANSPOSE" if at.get("transB", 0) else "NONE",
+                     "Alpha": at.get("alpha", 1.0),
+                     "Beta": at.get("beta", 1.0) if "CTensor" in desc else 0.0})
+        if act is not None:
+            desc["FusedActivation"] = act
+        self.emit(node, oname, "GEMM", desc, ins, {"OutputTensor": (oname, dtype, shape)})
+        self.set_out(node, oname, oname, dtype, shape)
+
+    def _window(self, node, x, shape, kernel):
+        a = _attrs(node)
+        sp = len(x.shape) - 2
+        strides = list(a.get("strides", [1] * sp))
+        dil = list(a.get("dilations", [1] * sp))
+        pads = list(a.get("pads", [0] * (2 * sp)))
+        auto = a.get("auto_pad", b"NOTSET")
+        auto = auto.decode() if isinstance(auto, bytes) else auto
+        if auto in ("SAME_UPPER", "SAME_LOWER"):
+            pads = [0] * (2 * sp)
+            for i in range(sp):
+                total = max(0, (shape[2 + i] - 1) * strides[i] + (kernel[i] - 1) * dil[i] + 1 -
+                            x.shape[2 + i])
+                small, big = total // 2, total - total // 2
+                pads[i], pads[sp + i] = (small, big) if auto == "SAME_UPPER" else (big, small)
+        elif auto == "VALID":
+            pads = [0] * (2 * sp)
+        return sp, strides, dil, pads[:sp], pads[sp:]
+
+    def op_Conv(self, node):
+        x, w = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        sp, strides, dil, start, end = self._window(node, x, shape, w.shape[2:])
+        act, oname = self.fuse_activation(node)
+        desc = {"InputTensor": self.tensor(x), "FilterTensor": self.tensor(w)}
+        ins = {"InputTensor": x, "FilterTensor": w}
+        if len(node.input) > 2 and node.input[2]:
+            bias = self.val(node.input[2], node)
+            desc["BiasTensor"] = self.tensor(bias.view((1, shape[1]) + (1,) * sp, None))
+            ins["BiasTensor"] = bias
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape),
+                     "Mode": "CROSS_CORRELATION", "Direction": "FORWARD",
+                     "DimensionCount": sp, "Strides": strides, "Dilations": dil,
+                     "StartPadding": start, "EndPadding": end, "OutputPadding": [0] * sp,
+                     "GroupCount": _attrs(node).get("group", 1)})
+        if act is not None:
+            desc["FusedActivation"] = act
+        self.emit(node, oname, "CONVOLUTION", desc, ins, {"OutputTensor": (oname, dtype, shape)})
+        self.set_out(node, oname, oname, dtype, shape)
+
+    def pool(self, node, op, window=None, extra=None):
+        x = self.val(node.input[0], node)
+        if len(node.output) > 1 and any(node.output[1:]):
+            raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): the Indices "
+                                        "output (unsupported)")
+        shape, dtype = self.out_info(node.output[0], node)
+        kernel = window or list(_attrs(node)["kernel_shape"])
+        sp, strides, dil, start, end = self._window(node, x, shape, kernel)
+        desc = {"InputTensor": self.tensor(x), "OutputTensor": self.out_tensor(dtype, shape),
+                "DimensionCount": sp, "Strides": strides, "WindowSize": kernel,
+                "StartPadding": start, "EndPadding": end}
+        if op == "MAX_POOLING2":
+            desc["Dilations"] = dil
+        desc.update(extra or {})
+        name = node.output[0]
+        self.emit(node, name, op, desc, {"InputTensor": x}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_MaxPool(self, node):
+        if _attrs(node).get("storage_order", 0):
+            raise UnsupportedModelError(f"node {node.name!r} (MaxPool): storage_order 1")
+        self.pool(node, "MAX_POOLING2")
+
+    def op_AveragePool(self, node):
+        self.pool(node, "AVERAGE_POOLING",
+                  extra={"IncludePadding": bool(_attrs(node).get("count_include_pad", 0))})
+
+    def op_GlobalAveragePool(self, node):
+        x = self.val(node.input[0], node)
+        self.pool(node, "AVERAGE_POOLING", window=list(x.shape[2:]),
+                  extra={"IncludePadding": False})
+
+    def op_GlobalMaxPool(self, node):
+        x = self.val(node.input[0], node)
+        self.pool(node, "MAX_POOLING2", window=list(x.shape[2:]))
+
+    def op_BatchNormalization(self, node):
+        if len(node.output) > 1 and any(node.output[1:]):
+            raise UnsupportedModelError(f"node {node.name!r} (BatchNormalization): training "
+                                        "outputs (unsupported)")
+        x = self.val(node.input[0], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        act, oname = self.fuse_activation(node)
+        per = (1, shape[1]) + (1,) * (len(shape) - 2)  # one value per channel
+        ins = {"InputTensor": x}
+        desc = {"InputTensor": self.tensor(x)}
+        for k, i in (("MeanTensor", 3), ("VarianceTensor", 4), ("ScaleTensor", 1),
+                     ("BiasTensor", 2)):
+            v = self.val(node.input[i], node)
+            desc[k] = self.tensor(v.view(per, None))
+            ins[k] = v
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "Spatial": True,
+                     "Epsilon": _attrs(node).get("epsilon", 1e-5)})
+        if act is not None:
+            desc["FusedActivation"] = act
+        self.emit(node, oname, "BATCH_NORMALIZATION", desc, ins,
+                  {"OutputTensor": (oname, dtype, shape)})
+        self.set_out(node, oname, oname, dtype, shape)
+
+    # -- the graph's outputs, and nothing unused --
+    def finish(self):
+        self.graph_outputs = []   # (onnx name, DirectML value, onnx shape, onnx dtype)
+        taken = set()
+        for name in self.outputs:
+            v = self.vals.get(name) or self.val(name, _OutputRef(name))
+            buf = self.buffers.get(v.src)
+            if (buf is None or v.strides is not None or v.src in taken or
+                    int(np.prod(v.shape)) != int(np.prod(buf[1]))):
+                oname = f"output:{name}"
+                self.emit(None, oname, "ELEMENT_WISE_IDENTITY",
+                          {"InputTensor": self.tensor(v),
+                           "OutputTensor": self.out_tensor(v.dtype, v.shape)},
+                          {"InputTensor": v}, {"OutputTensor": (oname, v.dtype, v.shape)})
+                v = _Val(oname, v.dtype, v.shape)
+            taken.add(v.src)
+            self.graph_outputs.append((name, v.src, v.shape, self._onnx_dtype(name, v)))
+        # Every node output and graph input connected (DirectML's graph rules): the nodes the
+        # outputs need, and the inputs they read.
+        producer = {}
+        for n, d in self.nodes.items():
+            for o in d["outputs"].values():
+                producer[o] = n
+        need, stack = set(), [src for _, src, _, _ in self.graph_outputs]
+        while stack:
+            n = producer.get(stack.pop())
+            if n is None or n in need:
+                continue
+            need.add(n)
+            for v in self.nodes[n]["inputs"].values():
+                stack.extend(v if isinstance(v, list) else [v])
+        self.nodes = {n: d for n, d in self.nodes.items() if n in need}
+        used = set()
+        for d in self.nodes.values():
+            for v in d["inputs"].values():
+                used.update(v if isinstance(v, list) else [v])
+        for d in self.nodes.values():  # an output nobody reads would be unconnected
+            for k, o in list(d["outputs"].items()):
+                if o not in used and o not in {s for _, s, _, _ in self.graph_outputs}:
+                    raise UnsupportedModelError(f"internal: DirectML node output {o!r} unread")
+        self.inputs = {k: v for k, v in self.inputs.items() if k in used}
+
+    def _onnx_dtype(self, name, v):
+        if name in self.shapes:
+            return np.dtype(self.shapes[name][1])
+        return v.dtype
+
+
+def _fuse_gelu(nodes, consts, outputs):
+    """x * 0.5 * (1 + erf(x / sqrt(2))) as exported from PyTorch (Div, Erf, Add, Mul, Mul, in
+    either order of the two Muls) becomes one Gelu node, as ONNX Runtime's GeluFusion (level 2,
+    for the CPU, CUDA and DirectML providers) rewrites it before its DirectML provider lowers
+    com.microsoft.Gelu to ACTIVATION_GELU. Each intermediate must have one reader and be no
+    graph output; the constants must be sqrt(2), 1 and 0.5 (float32)."""
+    readers = {}
+    for n in nodes:
+        for i in n.input:
+            readers.setdefault(i, []).append(n)
+
+    def only(name, op):
+        rs = readers.get(name, [])
+        return rs[0] if len(rs) == 1 and rs[0].op_type == op and name not in outputs else None
+
+    def const_is(name, value):
+        return name in consts and np.asarray(consts[name]).size == 1 and \
+            abs(float(np.asarray(consts[name]).reshape(())) - value) <= 1e-6 * max(1, value)
+
+    def other(node, name):
+        return node.input[1] if node.input[0] == name else node.input[0]
+
+    drop, replace = set(), {}
+    for div in nodes:
+        if div.op_type != "Div" or not const_is(div.input[1], 2 ** 0.5):
+            continue
+        x = div.input[0]
+        erf = only(div.output[0], "Erf")
+        add = erf and only(erf.output[0], "Add")
+        if add is None or not const_is(other(add, erf.output[0]), 1.0):
+            continue
+        mul1 = only(add.output[0], "Mul")
+        if mul1 is None:
+            continue
+        if other(mul1, add.output[0]) == x:  # (x * (1 + erf)) * 0.5
+            mul2 = only(mul1.output[0], "Mul")
+            ok = mul2 is not None and const_is(other(mul2, mul1.output[0]), 0.5)
+        else:  # (x * 0.5) * (1 + erf)
+            half = [n for n in readers.get(x, []) if n.op_type == "Mul" and
+                    n.output[0] == other(mul1, add.output[0])]
+            mul2, ok = mul1, bool(half) and const_is(other(half[0], x), 0.5) and \
+                only(half[0].output[0], "Mul") is mul1
+            if ok:
+                drop.add(id(half[0]))
+        if not ok:
+            continue
+        onnx = _onnx()
+        gelu = onnx.helper.make_node("Gelu", [x], [mul2.output[0]], domain="com.microsoft",
+                                     name=f"{mul2.name or mul2.output[0]}/Gelu")
+        for n in (div, erf, add, mul1, mul2):
+            drop.add(id(n))
+        replace[id(mul2)] = gelu
+    return [replace.get(id(n), n) for n in nodes if id(n) in replace or id(n) not in drop]
+
+
+class _OutputRef:
+    """A graph output where messages name a node."""
+
+    def __init__(self, name):
+        self.name, self.op_type = f"graph output {name}", "output"
+
+
+def _attrs(node):
+    onnx = _onnx()
+    return {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
+
+
+# ---- The dmlcl-dispatch model --------------------------------------------------------------
+
+# Per-operator tolerances in float32 ULP (precision.md); data movement, comparisons, IF, CLIP,
+# MIN/MAX, RELU, max pooling: exact.
+_ULPS = {"ELEMENT_WISE_ADD": 1, "ELEMENT_WISE_ADD1": 1, "ELEMENT_WISE_SUBTRACT": 1,
+         "ELEMENT_WISE_MULTIPLY": 1, "ELEMENT_WISE_SQRT": 1, "CAST": 1,
+         "ELEMENT_WISE_DIVIDE": 2, "ELEMENT_WISE_RECIP": 2, "ELEMENT_WISE_EXP": 32,
+         "ELEMENT_WISE_POW": 32, "ELEMENT_WISE_CONSTANT_POW": 32, "ACTIVATION_SIGMOID": 34,
+         "ACTIVATION_ELU": 18, "ACTIVATION_SOFTPLUS": 18, "ACTIVATION_GELU": 18,
+         "BATCH_NORMALIZATION": 6}
+
+
+class Lowered:
+    """An ONNX model lowered to one DirectML graph: `graph` is the dmlcl-dispatch graph
+    dispatchable (docs/dispatch.md), `mapping` lists (ONNX node, op type, DirectML operator)."""
+
+    def __init__(self, low):
+        self.inputs = {k: v for k, v in low.inputs.items()}
+        self.nodes = low.nodes
+        self.graph_outputs = low.graph_outputs
+        self.buffers = low.buffers
+        self.mapping = low.mapping
+
+    def tolerance(self):
+        """The model's error bound relative to an output's magnitude: the sum, over the graph's
+        operators, of each operator's tolerance (docs/onnx.md: WebNN's PrecisionMetrics, the
+        figures DirectML's team proposed, /work/shared/reference/precision.md), a float32 ULP
+        counted as 2^-23 of the magnitude and an absolute bound (erf, tanh, log, layer
+        normalization: 1/1024) as that fraction of a unit-scale value. A bound on accumulated
+        rounding, not on amplification through the layers: measured errors sit orders below."""
+        ulps, absolute = 0, 0.0
+        for d in self.nodes.values():
+            op, desc = d["type"], d["desc"]
+            if op == "GEMM":
+                a = desc["ATensor"]["Sizes"]
+                k = a[-2] if desc["TransA"] == "TRANSPOSE" else a[-1]
+                ulps += 2 * k + 1 + ("CTensor" in desc)
+            elif op == "CONVOLUTION":
+                ulps += 2 * int(np.prod(desc["FilterTensor"]["Sizes"][1:]))
+            elif op == "AVERAGE_POOLING":
+                ulps += int(np.prod(desc["WindowSize"])) + 2
+            elif op == "REDUCE":
+                sizes = desc["InputTensor"]["Sizes"]
+                ulps += int(np.prod([sizes[a] for a in desc["Axes"]])) + 2
+            elif op == "ACTIVATION_SOFTMAX1":
+                sizes = desc["InputTensor"]["Sizes"]
+                ulps += 3 * int(np.prod([sizes[a] for a in desc["Axes"]])) + 3
+            elif op in ("ELEMENT_WISE_ERF", "ELEMENT_WISE_TANH", "ELEMENT_WISE_LOG",
+                        "ACTIVATION_TANH", "MEAN_VARIANCE_NORMALIZATION1"):
+                absolute += 1 / 1024
+            else:
+                ulps += _ULPS.get(op, 0)
+            act = desc.get("FusedActivation")
+            if act is not None:
+                if act["Type"] in ("ACTIVATION_TANH",):
+                    absolute += 1 / 1024
+                else:
+                    ulps += _ULPS.get(act["Type"], 0)
+        return ulps * 2.0 ** -23 + absolute
+
+    def operator_counts(self):
+        counts = {}
+        for d in self.nodes.values():
+            counts[d["type"]] = counts.get(d["type"], 0) + 1
+        return counts
+
+    def write(self, folder, feeds, iterations=1, flags=None):
+        """Writes folder/model.json, its .npy inputs and weights; returns the model's path.
+        Outputs go to folder/out<k>.npy when the model runs."""
+        os.makedirs(folder, exist_ok=True)
+        resources, init, bindings = {}, {}, {}
+        for k, (name, (kind, x)) in enumerate(self.inputs.items()):
+            if kind == "input" and x not in feeds:
+                raise KeyError(f"no value for input {x!r}")
+            arr = np.ascontiguousarray(feeds[x] if kind == "input" else x)
+            if arr.dtype == np.bool_:
+                arr = arr.astype(np.uint8)
+            path = f"{'in' if kind == 'input' else 'w'}{k}.npy"
+            np.save(os.path.join(folder, path), arr.reshape(-1) if arr.ndim == 0 else arr)
+            resources[name] = {"initialValuesDataType": _DML_TYPES[arr.dtype],
+                               "initialValues": {"sourcePath": path}}
+            (init if kind == "const" else bindings)[name] = name
+        commands = []
+        for k, (name, src, shape, dtype) in enumerate(self.graph_outputs):
+            bdtype, bshape = self.buffers[src]
+            resources[src] = {"initialValuesDataType": _DML_TYPES[bdtype],
+                              "initialValues": {"valueCount": max(1, int(np.prod(bshape))),
+                                                "value": 0}}
+            bindings[src] = src
+            commands.append({"type": "writeFile", "resource": src,
+                             "targetPath": f"out{k}.npy", "dimensions": list(bshape) or [1]})
+        graph = {"type": "graph", "inputs": list(self.inputs), "outputs":
+                 [src for _, src, _, _ in self.graph_outputs], "nodes": self.nodes,
+                 "dmlCompileType": "DmlCompileGraph"}
+        if flags:
+            graph["executionFlags"] = flags
+        if init:
+            graph["bindings"] = init
+        model = {"resources": resources, "dispatchables": {"net": graph},
+                 "commands": [{"type": "dispatch", "dispatchable": "net", "bindings": bindings}]
+                 + commands}
+        path = os.path.join(folder, "model.json")
+        with open(path, "w") as f:
+            json.dump(model, f, indent=1)
+        return path
+
+    def read_outputs(self, folder):
+        outs = {}
+        for k, (name, src, shape, dtype) in enumerate(self.graph_outputs):
+            arr = np.load(os.path.join(folder, f"out{k}.npy")).reshape(shape)
+            outs[name] = arr.astype(np.bool_) if dtype == np.bool_ else arr
+        return outs
+
+
+def lower(model, input_shapes, gelu=True):
+    """Lowers an ONNX model (a ModelProto or a path) with its inputs at input_shapes
+    (name -> shape) to one DirectML graph; raises UnsupportedModelError naming a node it
+    cannot lower. gelu=False keeps GELU's Div, Erf, Add, Mul, Mul apart (ONNX Runtime's basic
+    optimization level) instead of one ACTIVATION_GELU (its default level's GeluFusion)."""
+    onnx = _onnx()
+    if not isinstance(model, onnx.ModelProto):
+        model = onnx.load(model)
+    else:
+        m = onnx.ModelProto()
+        m.CopyFrom(model)
+        model = m
+    return Lowered(_Lowering(model, input_shapes, gelu).run())
+
+
+def dispatch_program():
+    """The dmlcl-dispatch to run: $DMLCL_DISPATCH; else the one of the build tree whose
+    library $DMLCL_LIBRARY names (build/tools/dmlcl-dispatch beside build/libdmlcl.so); else
+    dmlcl-dispatch on PATH."""
+    if os.environ.get("DMLCL_DISPATCH"):
+        return os.environ["DMLCL_DISPATCH"]
+    lib = os.environ.get("DMLCL_LIBRARY")
+    if lib:
+        beside = os.path.join(os.path.dirname(os.path.abspath(lib)), "tools", "dmlcl-dispatch")
+        if os.path.exists(beside):
+            return beside
+    return "dmlcl-dispatch"
+
+
+def run(lowered, feeds, iterations=1, folder=None, device=None, flags=None):
+    """Runs lowered on feeds (input name -> array) with dmlcl-dispatch; returns
+    (outputs by ONNX name, the dispatch timing line's figures in ms: median and min CPU)."""
+    own = folder is None
+    tmp = tempfile.TemporaryDirectory() if own else None
+    folder = tmp.name if own else folder
+    try:
+        path = lowered.write(folder, feeds, flags=flags)
+        cmd = [dispatch_program(), path, "-i", str(iterations), "--output_path", folder]
+        if device:
+            cmd += ["-a", device]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"dmlcl-dispatch failed ({p.returncode}): {p.stderr.strip()}")
+        timing = _timing(p.stdout)
+        return lowered.read_outputs(folder), timing
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+
+
+def _timing(stdout):
+    import re  # noqa: PLC0415
+    m = re.search(r"Dispatch 'net': (\d+) iterations, ([\d.]+) ms median \(CPU\), ([\d.]+) ms min",
+                  stdout)
+    return {"iterations": int(m.group(1)), "median_ms": float(m.group(2)),
+            "min_ms": float(m.group(3))} if m else None
