@@ -149,6 +149,32 @@ static float epilogue(__constant long *t, float acc, float cv)
     return ACTIVATE(y);
 }
 
+/* The epilogue of one row of a block (width values at r, the first count of them inside the
+ * output): alpha, beta times C, the activation, the stores, each in a loop of its own, so that
+ * the activation's loop (no loads, no stores, a constant trip count) vectorises. One element at
+ * a time between a C load and a store it did not: GELU fused into a 128 x 384 x 1536 GEMM took
+ * 2.72 ms on PoCL against 0.67 without it (ACTIVATION_GELU on its own: 0.27). The same
+ * operations in the same order as epilogue(): the same bits. */
+static void epilogue_row(__constant long *t, const float *r, const int width, int count,
+                         __global const elem_t *c, long c_at, long c_n, __global elem_t *o,
+                         long o_at, long o_n, bool has_c)
+{
+    float y[NV * VW > NJ ? NV * VW : NJ];
+    const float alpha = PARAM(DMLI_GEMM_ALPHA), beta = PARAM(DMLI_GEMM_BETA);
+    COMPUTE_T g0 = PARAM(DMLI_GEMM_ACT), g1 = PARAM(DMLI_GEMM_ACT + 1),
+              g2 = PARAM(DMLI_GEMM_ACT + 2);
+    (void)g0, (void)g1, (void)g2;
+    for (int j = 0; j < width; ++j)
+        y[j] = alpha * r[j];
+    if (has_c)
+        for (int j = 0; j < count; ++j)
+            y[j] = y[j] + beta * LOAD(c, c_at + j * c_n);
+    for (int j = 0; j < width; ++j)
+        y[j] = ACTIVATE(y[j]);
+    for (int j = 0; j < count; ++j)
+        STORE(o, o_at + j * o_n, y[j]);
+}
+
 /* gemm_blocks' block where B does not run along n by unit strides (B transposed: attention's
  * K^T) or the block is the last along n: the work-group's items (blocks along m, all of one
  * n-block, so every item takes this path) first copy B's panel, KC rows of k at a time, into
@@ -213,13 +239,11 @@ static void packed_block(__constant long *t, __global const elem_t *a, long oa,
             for (int x = 0; x < VW; ++x)
                 res[i][v * VW + x] = u.f[x];
         }
+    const int count = (int)min((long)(NV * VW), N - n0);
     for (int i = 0; i < MR && m0 + i < M; ++i) {
         long m = m0 + i;
-        for (int j = 0; j < NV * VW && n0 + j < N; ++j) {
-            long n = n0 + j;
-            float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
-            STORE(o, oo + m * o_m + n * o_n, epilogue(t, res[i][j], cv));
-        }
+        epilogue_row(t, res[i], NV * VW, count, c, oc + m * c_m + n0 * c_n, c_n, o,
+                     oo + m * o_m + n0 * o_n, o_n, has_c);
     }
 }
 
@@ -286,11 +310,8 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
         }
     for (int i = 0; i < MR && m0 + i < M; ++i) {
         long m = m0 + i;
-        for (int j = 0; j < NV * VW; ++j) {
-            long n = n0 + j;
-            float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
-            STORE(o, oo + m * o_m + n * o_n, epilogue(t, res[i][j], cv));
-        }
+        epilogue_row(t, res[i], NV * VW, NV * VW, c, oc + m * c_m + n0 * c_n, c_n, o,
+                     oo + m * o_m + n0 * o_n, o_n, has_c);
     }
 }
 
@@ -384,16 +405,12 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
             continue;
         }
 #endif
-#pragma unroll
-        for (int i = 0; i < DR; ++i)
-#pragma unroll
-            for (int j = 0; j < NJ; ++j) {
-                long m = m0 + i, n = n0 + j;
-                if (m < M && n < N) {
-                    float cv = has_c ? LOAD(c, oc + m * c_m + n * c_n) : 0.0f;
-                    STORE(o, oo + m * o_m + n * o_n, epilogue(t, sum[i][j], cv));
-                }
-            }
+        const int count = (int)min((long)NJ, N - n0);
+        for (int i = 0; i < DR && m0 + i < M; ++i) {
+            long m = m0 + i;
+            epilogue_row(t, sum[i], NJ, count, c, oc + m * c_m + n0 * c_n, c_n, o,
+                         oo + m * o_m + n0 * o_n, o_n, has_c);
+        }
     }
 }
 
