@@ -169,7 +169,8 @@ static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
                 break;
         }
         l->chunk = (int64_t)(group * k);
-        l->rows_per_item = ((uint64_t)run + group * k - 1) / (group * k); /* groups per row */
+        /* Groups a row: at least 1 (the kernel divides by it; an empty map is never run). */
+        l->rows_per_item = run > 0 ? ((uint64_t)run + group * k - 1) / (group * k) : 1;
         l->local[0] = group;
         l->local[1] = l->local[2] = 1;
         l->global[0] = (size_t)(l->rows_per_item * rows) * group;
