@@ -251,6 +251,12 @@ static void copy_run(__global UNIT_T *out, __global const UNIT_T *src, long run,
     if (run_is == 1) {
         RUN_STORE(out, 0, run, src[u]);
     } else if (run_is == 0) {
+#if !SERIAL
+        /* Lanes past the run load nothing (GPUs: a warp with no unit of a
+         * short border run issued a load of the fill value it never used). */
+        if (LANE >= run)
+            return;
+#endif
         UNIT_T v = src[0];
         RUN_STORE(out, 0, run, v);
     } else {

@@ -109,9 +109,15 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
  * CHUNK_MAX), both powers of two. A tile's items first walk it in input
  * order (w fastest: a warp reads whole input rows), then, after the
  * barrier, in output order (c fastest: a warp writes whole output rows, or
- * one span where output rows are CHUNK_MAX apart). Local rows are padded by
- * 32 / CHUNK_MAX units (1 from 32 on), so the units a warp reads in output
- * order (CHUNK_MAX x 32 / CHUNK_MAX, or 32 of one row) sit in 32 banks.
+ * one span where output rows are CHUNK_MAX apart). The local tile is laid
+ * out along its longer side (GROUP_AT: w fastest where SIDE >= CHUNK_MAX,
+ * else c fastest), its rows padded by GROUP_PAD of the shorter side: 32 /
+ * n bank words (1 from n = 32 on; a word is 4 bytes, 4 / sizeof(UNIT_T)
+ * narrow units), so a warp's units in either order (32 along the long
+ * side, or n x 32 / n across rows) sit in distinct banks. (Rows of SIDE +
+ * 32 / CHUNK_MAX units in every case put space-to-depth's stores, SIDE 2
+ * or 4, and the f16 and u8 transposes' loads, a column's units in pairs of
+ * one word, 2 to 4 wavefronts a request: the GPU memory model, docs/kernels.md.)
  * Every item reaches the barrier: the bounds only guard loads and stores
  * (tw is 0 for a tile past the last). zero: the tile is zeros, nothing is
  * read (a gather's index out of range under ZERO or ERROR). tile: this
@@ -123,8 +129,20 @@ static void transpose_block(VEC_T *q, int qs, __global const UNIT_T *p, long is)
 #define GROUP_ROWS 1
 #endif
 #define GROUP_LANES (GROUP_ITEMS / GROUP_ROWS)
-#define GROUP_STRIDE (SIDE + (CHUNK_MAX >= 32 ? 1 : 32 / CHUNK_MAX))
+/* Units of a 4-byte bank word (1 for units of 4 bytes or more); the padding
+ * of rows whose other side is n. launch_tiles.c group_tiles_fit sizes the
+ * same layout. */
+#define GROUP_WORD_UNITS (sizeof(UNIT_T) < 4 ? (int)(4 / sizeof(UNIT_T)) : 1)
+#define GROUP_PAD(n) (((n) >= 32 ? 1 : 32 / (n)) * GROUP_WORD_UNITS)
+#if SIDE >= CHUNK_MAX
+#define GROUP_STRIDE (SIDE + GROUP_PAD(CHUNK_MAX))
 #define GROUP_TILE_UNITS (CHUNK_MAX * GROUP_STRIDE)
+#define GROUP_AT(c, w) (GROUP_STRIDE * (c) + (w))
+#else
+#define GROUP_STRIDE (CHUNK_MAX + GROUP_PAD(SIDE))
+#define GROUP_TILE_UNITS (SIDE * GROUP_STRIDE)
+#define GROUP_AT(c, w) (GROUP_STRIDE * (w) + (c))
+#endif
 #define GROUP_ROUNDS ((SIDE * CHUNK_MAX + GROUP_LANES - 1) / GROUP_LANES)
 static void group_tile(__local UNIT_T *tile, __global UNIT_T *out, long o, long os,
                        __global const UNIT_T *in, long i, long is, long begin, int nc, int tw,
@@ -135,14 +153,14 @@ static void group_tile(__local UNIT_T *tile, __global UNIT_T *out, long o, long 
     for (int k = 0; k < GROUP_ROUNDS; ++k) {
         int t = lane + k * GROUP_LANES, c = t / SIDE, w = t % SIDE;
         if (c < nc && w < tw)
-            tile[c * GROUP_STRIDE + w] = zero ? (UNIT_T)0 : in[i + w + (begin + c) * is];
+            tile[GROUP_AT(c, w)] = zero ? (UNIT_T)0 : in[i + w + (begin + c) * is];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
     for (int k = 0; k < GROUP_ROUNDS; ++k) {
         int t = lane + k * GROUP_LANES, w = t / CHUNK_MAX, c = t % CHUNK_MAX;
         if (c < nc && w < tw)
-            PUT(out + o + w * os + begin + c, tile[c * GROUP_STRIDE + w]);
+            PUT(out + o + w * os + begin + c, tile[GROUP_AT(c, w)]);
     }
 }
 #elif TRANSPOSE

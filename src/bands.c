@@ -231,7 +231,8 @@ size_t dmli_band_table_count(const dmli_band *b)
 }
 
 /* Fewer rows than this many per compute unit, and more than this many bytes: the
- * per-step kernels, which split long runs into chunks, fill the device better. */
+ * per-step kernels, which split long runs into chunks, fill the device better. On GPUs
+ * a row's lines are split over items too (launch_bands.c), so rows x lines count. */
 #define ROWS_PER_UNIT 4
 #define FEW_ROWS_BYTES (256 << 10)
 
@@ -290,9 +291,16 @@ bool dmli_band_build(const dmli_op_state *st, const dmli_device_desc *dev, dmli_
     qsort(b->segs, b->n_segs, sizeof *b->segs, cmp_seg);
     make_strips(b);
     const char *fail = NULL;
+    uint64_t fill = b->rows;
+    if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) {
+        uint64_t lines = 1;
+        for (uint32_t k = 0; k < b->n_strips; ++k)
+            lines = (uint64_t)b->strips[k].lines > lines ? (uint64_t)b->strips[k].lines : lines;
+        fill *= lines;
+    }
     if (!dmli_band_nbuf(b->n_bufs, dev))
         fail = "more distinct buffers than the device's CL_DEVICE_MAX_PARAMETER_SIZE allows";
-    else if (b->rows < ROWS_PER_UNIT * (uint64_t)dev->compute_units && b->bytes > FEW_ROWS_BYTES)
+    else if (fill < ROWS_PER_UNIT * (uint64_t)dev->compute_units && b->bytes > FEW_ROWS_BYTES)
         fail = "too few rows to fill the device";
     else if (dmli_band_table_count(b) > DMLI_BANDS_TABLE_MAX)
         fail = "the segment table exceeds 64 KiB";

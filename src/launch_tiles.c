@@ -176,11 +176,16 @@ static int transpose_tiles(const dmli_plan *p, bool gpu)
 }
 
 /* Work-groups of GROUP_ITEMS, and local memory for the group's tiles:
- * GROUP_ROWS x CHUNK_MAX x GROUP_STRIDE units (cl/transpose.cl). */
+ * GROUP_ROWS tiles of GROUP_TILE_UNITS (cl/transpose.cl): rows along the
+ * longer of SIDE and CHUNK_MAX, padded by 32 / n bank words of 4 bytes (1
+ * from n = 32 on) for the shorter side n. */
 static bool group_tiles_fit(const dmli_plan *p, const dmli_device_desc *dev)
 {
-    uint64_t chunk = (uint64_t)group_chunk(p), pad = chunk >= 32 ? 1 : 32 / chunk;
-    uint64_t units = (uint64_t)dmli_tile_group_rows(p) * chunk * ((uint64_t)group_side(p) + pad);
+    uint64_t chunk = (uint64_t)group_chunk(p), side = (uint64_t)group_side(p);
+    uint64_t major = side >= chunk ? side : chunk, minor = side >= chunk ? chunk : side;
+    uint64_t word = p->elem_bytes < 4 ? 4 / (uint64_t)p->elem_bytes : 1;
+    uint64_t pad = (minor >= 32 ? 1 : 32 / minor) * word;
+    uint64_t units = (uint64_t)dmli_tile_group_rows(p) * minor * (major + pad);
     return dev->max_work_group_size >= GROUP_ITEMS && dev->max_item_sizes[0] >= GROUP_ITEMS &&
            dev->local_mem_size >= units * p->elem_bytes;
 }

@@ -379,6 +379,17 @@ Test(bands, few_large_rows_fall_back)
     cr_expect_eq(b.rows, 1u);
     dmli_band_free(&b);
     free_op(o);
+    /* PADDING [1,512,224,224] by 1 (201 KiB a plane, 102 MiB): 512 rows, under 4 per
+     * compute unit of 132. A CPU of 132 units takes the per-step kernels; a GPU splits each
+     * row's 226 lines over items (launch_bands.c), 512 x 226 of them: one band. */
+    o = pad(DML_PADDING_MODE_REFLECTION, 1, 512, 224, 224, 1);
+    dmli_device_desc cpu132 = cpu;
+    cpu132.compute_units = 132;
+    expect_no_band(o, &cpu132, "too few rows");
+    cr_assert(dmli_band_build(&o->st, &gpu, &b, &why), "%s", why);
+    cr_expect_eq(b.rows, 512u);
+    dmli_band_free(&b);
+    free_op(o);
 }
 
 Test(bands, one_plan_and_single_steps_have_no_band)
