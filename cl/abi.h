@@ -219,7 +219,7 @@
 #define DMLI_CONV_ACT(i) (39 + (i)) /* the activation's g0, g1, g2 (float bits) */
 #define DMLI_CONV_W_BLOCKS 42       /* blocks of VW output positions along W */
 #define DMLI_CONV_H_BLOCKS 43       /* blocks of RB output rows along H */
-#define DMLI_CONV_CIC 44            /* conv_tiled: input channels a chunk stages */
+#define DMLI_CONV_CIC 44            /* input channels a chunk stages (tiled, PACKW) */
 #define DMLI_CONV_HAS_BIAS 45       /* 0: no bias (the bias argument binds the input) */
 #define DMLI_CONV_TABLE 46
 

@@ -30,6 +30,11 @@
  *                      contiguous (one vector load where all are inside the input)
  *   ACT                the activation (cl/activation.cl), parameters DMLI_CONV_ACT(0..2)
  *   TILED, LX, LY, LPATCH, LFILT  the work-group tiles of conv_tiled
+ *   PACKW, LW          conv_direct (CPUs): the work-group's items (blocks of positions, all of
+ *                      the same COB channels) first copy the filter slice of a chunk of
+ *                      DMLI_CONV_CIC input channels into local memory (LW floats), as
+ *                      [tap][input channel][COB]: the inner loop reads its COB filter values
+ *                      from one pointer, consecutive, instead of COB streams Cin x K apart
  */
 #include "abi.h"
 
@@ -70,6 +75,12 @@
 #endif
 #ifndef LFILT
 #define LFILT 2048
+#endif
+#ifndef PACKW
+#define PACKW 0
+#endif
+#ifndef LW
+#define LW 4096
 #endif
 
 #define COMPUTE_T float
@@ -198,23 +209,67 @@ static void store_one(__global OUT_ST *out, long o, float v, __constant long *ta
     const long q = clamp(p0, 0L, in_w - VLOAD * VW); \
     const int d = (int)(p0 - q)
 #if VLOAD == 2
-#define EDGE_LOAD(x)                                     \
-    do {                                                 \
-        const vt_lanes a_ = {VLOADIN(in, row + q)};      \
-        const vt_lanes b_ = {VLOADIN(in, row + q + VW)}; \
-        _Pragma("unroll") for (int j = 0; j < VW; ++j)   \
-        {                                                \
-            ebuf[2 * VW + j] = a_.f[j];                  \
-            ebuf[3 * VW + j] = b_.f[j];                  \
-        }                                                \
-        (x) = VGATHER(PLOAD, ebuf, 2 * VW + d, 2);       \
+/* The even lanes of the window a, b (2 * VW inputs) moved by a constant D: x[j] = (a, b)[2j + D],
+ * 0 outside the window (as SHIFT_CASE below). */
+#define SHIFT2_CASE(x, a, b, D)                                           \
+    case D: {                                                             \
+        float xs_[VW];                                                    \
+        _Pragma("unroll") for (int j = 0; j < VW; ++j)                    \
+        {                                                                 \
+            const int i_ = 2 * j + (D);                                   \
+            xs_[j] = i_ < 0 || i_ >= 2 * VW ? 0.0f                        \
+                     : i_ < VW              ? (a).f[clamp(i_, 0, VW - 1)] \
+                                            : (b).f[clamp(i_ - VW, 0, VW - 1)];        \
+        }                                                                 \
+        (x) = VLOADP(xs_);                                                \
+        break;                                                            \
+    }
+#define EDGE_LOAD(x)                                       \
+    do {                                                   \
+        const vt_lanes a_ = {VLOADIN(in, row + q)};        \
+        const vt_lanes b_ = {VLOADIN(in, row + q + VW)};   \
+        switch (d) {                                       \
+            SHIFT2_CASE(x, a_, b_, 0)                      \
+            SHIFT2_CASE(x, a_, b_, -1)                     \
+            SHIFT2_CASE(x, a_, b_, 1)                      \
+            SHIFT2_CASE(x, a_, b_, -2)                     \
+            SHIFT2_CASE(x, a_, b_, 2)                      \
+            SHIFT2_CASE(x, a_, b_, -3)                     \
+            SHIFT2_CASE(x, a_, b_, 3)                      \
+        default:                                           \
+            _Pragma("unroll") for (int j = 0; j < VW; ++j) \
+            {                                              \
+                ebuf[2 * VW + j] = a_.f[j];                \
+                ebuf[3 * VW + j] = b_.f[j];                \
+            }                                              \
+            (x) = VGATHER(PLOAD, ebuf, 2 * VW + d, 2);     \
+        }                                                  \
     } while (0)
 #else
-#define EDGE_LOAD(x)                                                           \
-    do {                                                                       \
-        const vt_lanes a_ = {VLOADIN(in, row + q)};                            \
-        _Pragma("unroll") for (int j = 0; j < VW; ++j) ebuf[VW + j] = a_.f[j]; \
-        (x) = VLOADP(ebuf + VW + d);                                           \
+/* The window's lanes moved by a constant D (x[j] = a[j + D], 0 past either end): one lane
+ * permutation in registers, where the store and the overlapping reload through ebuf wait for
+ * the store to complete (no store-to-load forwarding), once an input channel. */
+#define SHIFT_CASE(x, a, D)                                                         \
+    case D: {                                                                       \
+        float xs_[VW];                                                              \
+        _Pragma("unroll") for (int j = 0; j < VW; ++j) xs_[j] =                     \
+            j + (D) >= 0 && j + (D) < VW ? (a).f[clamp(j + (D), 0, VW - 1)] : 0.0f; \
+        (x) = VLOADP(xs_);                                                          \
+        break;                                                                      \
+    }
+#define EDGE_LOAD(x)                                                               \
+    do {                                                                           \
+        const vt_lanes a_ = {VLOADIN(in, row + q)};                                \
+        switch (d) {                                                               \
+            SHIFT_CASE(x, a_, 0)                                                   \
+            SHIFT_CASE(x, a_, -1)                                                  \
+            SHIFT_CASE(x, a_, 1)                                                   \
+            SHIFT_CASE(x, a_, -2)                                                  \
+            SHIFT_CASE(x, a_, 2)                                                   \
+        default:                                                                   \
+            _Pragma("unroll") for (int j = 0; j < VW; ++j) ebuf[VW + j] = a_.f[j]; \
+            (x) = VLOADP(ebuf + VW + d);                                           \
+        }                                                                          \
     } while (0)
 #endif
 
@@ -236,6 +291,14 @@ static long floor_div(long a, long b)
 #else
 #define TAP_W() const long p0 = ow0 * s_w + kw * dil_w - pad_w, pstep = s_w
 #endif
+#if PACKW
+/* The chunk's slice in local memory: [tap][ci - ci_lo][c]. */
+#define W_TAP __local const float *wt = lw + ((kd * kh_n + kh) * kw_n + kw) * (ci_hi - ci_lo) * COB
+#define W_READ(c) wt[(ci - ci_lo) * COB + (c)]
+#else
+#define W_TAP const long w_k = kd * ws_d + kh * ws_h + kw * ws_w
+#define W_READ(c) LOADIN(w, wco[c] + w_k + ci * ws_ci)
+#endif
 #define ACCUMULATE(PREP, LOAD)                                                                \
     for (long kd = 0; kd < kd_n; ++kd) {                                                      \
         const long id = in_coord(od, kd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),              \
@@ -255,12 +318,11 @@ static long floor_div(long a, long b)
             for (long kw = 0; kw < kw_n; ++kw) {                                              \
                 TAP_W();                                                                      \
                 PREP;                                                                         \
-                const long w_k = kd * ws_d + kh * ws_h + kw * ws_w;                           \
-                /* Innermost, the group's input channels: long runs of loads and FMAs. */     \
-                for (long ci = 0; ci < cin_g; ++ci) {                                         \
+                W_TAP;                                                                        \
+                /* Innermost, the chunk's input channels: long runs of loads and FMAs. */     \
+                for (long ci = ci_lo; ci < ci_hi; ++ci) {                                     \
                     float wv[COB];                                                            \
-                    _Pragma("unroll") for (int c = 0; c < COB; ++c) wv[c] =                   \
-                        LOADIN(w, wco[c] + w_k + ci * ws_ci);                                 \
+                    _Pragma("unroll") for (int c = 0; c < COB; ++c) wv[c] = W_READ(c);        \
                     _Pragma("unroll") for (int r = 0; r < RB; ++r)                            \
                     {                                                                         \
                         if (!ok[r])                                                           \
@@ -285,8 +347,9 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
     const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
     const long pb = get_global_id(0), cb = get_global_id(1), n = get_global_id(2);
     const long wb = pb % wblocks, hb = pb / wblocks % hblocks, od = pb / wblocks / hblocks;
-    if (od >= T(DMLI_CONV_OUT(0)))
-        return;
+    /* Items past the output (a work-group rounded up) take part in the packing's barriers and
+     * compute nothing. */
+    bool live = od < T(DMLI_CONV_OUT(0));
     const long co_blocks = T(DMLI_CONV_CO_BLOCKS);
     const long g = cb / co_blocks, co0 = cb % co_blocks * COB;
     const long out_w = T(DMLI_CONV_OUT(2)), in_w = T(DMLI_CONV_IN(2)), is_w = T(DMLI_CONV_IS(2));
@@ -298,8 +361,7 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
 #if BACKWARD
     const long phase = wb % s_w, j0 = wb / s_w * VW;
     const long m = phase < out_w ? (out_w - phase + s_w - 1) / s_w : 0;
-    if (j0 >= m)
-        return;
+    live = live && j0 < m;
     const long js = min(j0, max(m - VW, 0L));
     const long obase = phase + s_w * js, ostep = s_w, jmin = j0 - js, jend = min((long)VW, m - js);
 #else
@@ -330,21 +392,58 @@ __kernel void conv_direct(__constant long *table, __global OUT_ST *out, long out
     const long p0_lo = ow0 * s_w - pad_w, p0_hi = p0_lo + (kw_n - 1) * dil_w;
     const long span = VLOAD == 2 ? 2 * VW : (VW - 1) * s_w + 1;
 #endif
-    if (p0_lo >= 0 && p0_hi + span <= in_w) {
-        ACCUMULATE((void)0, LOAD_FAST)
 #if VLOAD
-    } else if (in_w >= VLOAD * VW) {
-        /* At a row's edge: the nearest whole window, its lanes moved into place through ebuf
-         * (zeros on both sides of the window). */
-        float ebuf[3 * VLOAD * VW];
+    /* At a row's edge: the nearest whole window, its lanes moved into place through ebuf
+     * (zeros on both sides of the window). */
+    float ebuf[3 * VLOAD * VW];
 #pragma unroll
-        for (int i = 0; i < 3 * VLOAD * VW; ++i)
-            ebuf[i] = 0.0f;
-        ACCUMULATE(EDGE_PREP, EDGE_LOAD)
+    for (int i = 0; i < 3 * VLOAD * VW; ++i)
+        ebuf[i] = 0.0f;
 #endif
-    } else {
-        ACCUMULATE((void)0, LOAD_CHECKED)
+#if PACKW
+    __local float lw[LW];
+    const long cic = T(DMLI_CONV_CIC);
+    const int lid = (int)get_local_id(0), items = (int)get_local_size(0);
+#else
+    const long cic = cin_g;
+#endif
+    for (long ci_lo = 0; ci_lo < cin_g; ci_lo += cic) {
+        const long ci_hi = min(cin_g, ci_lo + cic);
+#if PACKW
+        /* Every item of the work-group has the same channels: they share the copy, a
+         * (channel, input channel) pair an item, its taps in a loop (reads along the filter's
+         * innermost dimensions; no division a value). */
+        const uint cn = (uint)(ci_hi - ci_lo);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (uint q = (uint)lid; q < cn * COB; q += (uint)items) {
+            const uint c = q / cn, ci = q - c * cn;
+            const long src = w_base + g * T(DMLI_CONV_WS_G) +
+                             min(co0 + (long)c, cout_g - 1) * T(DMLI_CONV_WS_CO) +
+                             (ci_lo + ci) * ws_ci;
+            __local float *dst = lw + ci * COB + c;
+            const uint step = cn * COB;
+            for (long kd = 0; kd < kd_n; ++kd)
+                for (long kh = 0; kh < kh_n; ++kh)
+                    for (long kw = 0; kw < kw_n; ++kw) {
+                        *dst = LOADIN(w, src + kd * ws_d + kh * ws_h + kw * ws_w);
+                        dst += step;
+                    }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+        if (!live) {
+        } else if (p0_lo >= 0 && p0_hi + span <= in_w) {
+            ACCUMULATE((void)0, LOAD_FAST)
+#if VLOAD
+        } else if (in_w >= VLOAD * VW) {
+            ACCUMULATE(EDGE_PREP, EDGE_LOAD)
+#endif
+        } else {
+            ACCUMULATE((void)0, LOAD_CHECKED)
+        }
     }
+    if (!live)
+        return;
 
     const long os_w = T(DMLI_CONV_OS(2));
 #pragma unroll

@@ -133,6 +133,8 @@ static const dmli_tuning cpu = {
     .conv_lpatch = 2048,
     .conv_lfilt = 2048,
     .conv_gpu_group = 64,
+    .conv_pack = 8192,
+    .conv_cpu_group = 16,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -228,6 +230,8 @@ static const dmli_tuning gpu = {
     .conv_lpatch = 2048,
     .conv_lfilt = 2048,
     .conv_gpu_group = 64,
+    .conv_pack = 0,
+    .conv_cpu_group = 1,
 };
 
 /*
@@ -300,6 +304,8 @@ static const struct {
     FIELD(conv_lpatch),
     FIELD(conv_lfilt),
     FIELD(conv_gpu_group),
+    FIELD(conv_pack),
+    FIELD(conv_cpu_group),
 };
 
 static void apply(dmli_tuning *tables, const char *spec)

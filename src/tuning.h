@@ -80,6 +80,8 @@ typedef struct dmli_tuning {
     uint32_t conv_tile_vw, conv_tile_cob; /* ... each item's positions and channels */
     uint32_t conv_lpatch, conv_lfilt;     /* ... its local arrays, in floats */
     uint32_t conv_gpu_group;              /* GPU: conv_direct's work-group along positions */
+    uint32_t conv_pack;      /* CPU: conv_direct's packed filter slice, floats (0: unpacked) */
+    uint32_t conv_cpu_group; /* CPU: ... its work-group along positions (sharing the slice) */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */
