@@ -13,6 +13,9 @@
  * amplifies it (softplus, sigmoid and erfc tails).
  */
 #include "erf.cl"
+/* At the top level, never under a condition: the embedded sources include each file once,
+ * where it is first named (a conditional first include hid it from reduce.cl). */
+#include "exp.cl"
 
 #ifndef ACT
 #define ACT 0
@@ -59,7 +62,6 @@ static COMPUTE_T act_softplus(COMPUTE_T z, COMPUTE_T e)
 #if COMPUTE_DOUBLE
 #define ACT_EXP(x) exp(x)
 #else
-#include "exp.cl"
 /* cl/exp.cl's exp (within 2 ULPs, plain arithmetic): a CPU driver's built-in is a scalar call
  * per element (PoCL's), which bound SIGMOID at 0.23 of the copy. */
 #define ACT_EXP(x) dmli_expf(x)

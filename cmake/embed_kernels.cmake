@@ -9,7 +9,9 @@ cmake_minimum_required(VERSION 3.16...3.28)
 
 # The text of path with its quoted includes pasted in, recursively; a file
 # already pasted into this source is pasted once only (include guards would
-# make a second copy empty anyway).
+# make a second copy empty anyway). So a file's first include in a source must
+# not sit under an #if: a later include elsewhere would paste nothing (cl/exp.cl
+# first included under SIGMOID's #if in cl/activation.cl left reduce.cl without it).
 function(inline_includes path seen_var out_var)
   file(READ "${path}" text)
   get_filename_component(dir "${path}" DIRECTORY)
