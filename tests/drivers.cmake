@@ -120,19 +120,38 @@ endif()
 # compiles on a cold kernel cache (CI), 6 cases per test (10: 200 s of CI's 30 minutes), with
 # every test (the large ones included) still run. The full draw by hand:
 # DMLCL_DEVICE_CLASS=gpu build/tests/dmlcl-ops
-dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;2;--filter;!(${DMLCL_ARITH_ALTERNATIVES})" 3
-                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" DMLCL_DEVICE_CLASS=gpu
-                   DMLCL_TEST_CASES=6)
-# basic runs a work-group at a time on one thread: the same kernels, another
-# execution model. The large tests and the full random draw stay on pthread; its conformance
-# run takes the DirectML cases and graphs (the ONNX, ONNX-node and OpenVINO files run the same
-# kernels with other data: CI time).
+# Its conformance run: DirectML's files (but REDUCE's, GEMM's and CONVOLUTION's, whose GPU
+# kernels the device tests run) and the graphs; the ONNX, ONNX-node and OpenVINO files run the
+# same kernels with other data on pthread (CI time: 339 s for all of them).
 if(TARGET dmlcl-conformance)
   set(DMLCL_PATHS_MAIN ${DMLCL_CONFORMANCE_PATHS})
   set(DMLCL_CONFORMANCE_PATHS ${DMLCL_DIRECTML_CASE_FILES} ${DMLCL_CASES}/graph)
 endif()
+dmlcl_driver_tests(gpu-class gpu-class 900 "--jobs;2;--filter;!(${DMLCL_ARITH_ALTERNATIVES})" 1
+                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" DMLCL_DEVICE_CLASS=gpu
+                   DMLCL_TEST_CASES=6)
+if(TARGET dmlcl-conformance)
+  set(DMLCL_CONFORMANCE_PATHS ${DMLCL_PATHS_MAIN})
+endif()
+# basic runs a work-group at a time on one thread: the same kernels, another
+# execution model. The large tests and the full random draw stay on pthread; its conformance
+# run takes the DirectML cases and graphs (the ONNX, ONNX-node and OpenVINO files run the same
+# kernels with other data: CI time).
+# basic's arithmetic suites: the element-wise and reduction ones (the compute families'
+# kernels are the same on every driver; pthread, the GPU class and Oclgrind run them), and its
+# conformance run DirectML's data-movement and normalisation files and the graphs (the
+# element-wise files' operators run in its element-wise suites).
+if(TARGET dmlcl-conformance)
+  set(DMLCL_PATHS_MAIN ${DMLCL_CONFORMANCE_PATHS})
+  set(DMLCL_CONFORMANCE_PATHS ${DMLCL_DIRECTML_CASE_FILES})
+  list(FILTER DMLCL_CONFORMANCE_PATHS EXCLUDE REGEX "/elementwise[a-z_]*\\.json$")
+  list(APPEND DMLCL_CONFORMANCE_PATHS ${DMLCL_CASES}/graph)
+endif()
+set(DMLCL_ARITH_ALL ${DMLCL_ARITH_ALTERNATIVES})
+set(DMLCL_ARITH_ALTERNATIVES "elementwise*/*|reduce/*|normalize/*")
 dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE_EW}" 1
                    "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=3)
+set(DMLCL_ARITH_ALTERNATIVES ${DMLCL_ARITH_ALL})
 if(TARGET dmlcl-conformance)
   set(DMLCL_CONFORMANCE_PATHS ${DMLCL_PATHS_MAIN})
 endif()
@@ -199,8 +218,9 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # the temporary, none for any of its cases run alone), so they run apart
     # without that check, and the other folders with every check.
     if(TARGET dmlcl-conformance)
-      set(DMLCL_CONFORMANCE_PATHS ${DMLCL_DIRECTML_CASE_FILES} ${DMLCL_CASES}/onnx
-                                  ${DMLCL_ONNX_NODE_FILES} ${DMLCL_CASES}/openvino)
+      # DirectML's files: the ONNX, ONNX-node and OpenVINO files run the same kernels with other
+      # data (pthread takes them; CI time).
+      set(DMLCL_CONFORMANCE_PATHS ${DMLCL_DIRECTML_CASE_FILES})
     endif()
     # Oclgrind 21.10's uninitialized-value check crashes (a memcpy inside
     # Uninitialized::instructionExecuted) on the CPU class's pooling kernel with its vector
