@@ -124,17 +124,9 @@ static bool outputs_match(const workload *w, const unsigned char *got,
         return memcmp(got, expected, bytes) == 0;
     for (size_t i = 0; i + 4 <= bytes; i += 4) {
         float g, e;
-        int32_t ig, ie;
         memcpy(&g, got + i, 4);
         memcpy(&e, expected + i, 4);
-        memcpy(&ig, &g, 4);
-        memcpy(&ie, &e, 4);
-        if (ig < 0)
-            ig = INT32_MIN - ig;
-        if (ie < 0)
-            ie = INT32_MIN - ie;
-        int64_t d = (int64_t)ig - ie;
-        if ((uint64_t)(d < 0 ? -d : d) > w->float_ulps && !(fabs((double)g - e) <= w->float_abs))
+        if (!workload_float_ok(w, g, e))
             return false;
     }
     return true;

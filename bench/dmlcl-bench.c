@@ -152,22 +152,6 @@ static cl_kernel naive_kernel(cl_context ctx, cl_device_id dev, const workload *
     return k;
 }
 
-/* ULPs between two finite floats of one sign (or the same NaN-ness); UINT32_MAX apart. */
-static uint32_t ulps_apart(float a, float b)
-{
-    if (a != a || b != b)
-        return (a != a) == (b != b) ? 0 : UINT32_MAX;
-    int32_t ia, ib;
-    memcpy(&ia, &a, 4);
-    memcpy(&ib, &b, 4);
-    if (ia < 0)
-        ia = INT32_MIN - ia;
-    if (ib < 0)
-        ib = INT32_MIN - ib;
-    int64_t d = (int64_t)ia - ib;
-    return (uint32_t)(d < 0 ? -d : d);
-}
-
 /* The n outputs, read back to back, must be the expected bytes (or, with float_ulps, the
  * expected floats within that many ULPs). */
 static void expect_outputs(cl_command_queue q, const cl_mem *outs, unsigned n, const workload *w,
@@ -183,7 +167,7 @@ static void expect_outputs(cl_command_queue q, const cl_mem *outs, unsigned n, c
         for (size_t i = 0; i < w->output_bytes / 4; ++i) {
             float g;
             memcpy(&g, got + 4 * i, 4);
-            if (ulps_apart(g, e[i]) > w->float_ulps && !(fabs((double)g - e[i]) <= w->float_abs)) {
+            if (!workload_float_ok(w, g, e[i])) {
                 fprintf(stderr,
                         "dmlcl-bench: %s: %s: WRONG OUTPUT at element %zu (expected %.9g, got "
                         "%.9g: more than %u ULPs and %g apart)\n",

@@ -1839,3 +1839,25 @@ const workload_setup bench_model_workloads[] = {
 };
 const unsigned bench_model_workload_count =
     sizeof bench_model_workloads / sizeof bench_model_workloads[0];
+
+/* ULPs between two finite floats of one sign (or the same NaN-ness); UINT32_MAX apart. */
+static uint32_t ulps_apart(float a, float b)
+{
+    if (a != a || b != b)
+        return (a != a) == (b != b) ? 0 : UINT32_MAX;
+    int32_t ia, ib;
+    memcpy(&ia, &a, 4);
+    memcpy(&ib, &b, 4);
+    if (ia < 0)
+        ia = INT32_MIN - ia;
+    if (ib < 0)
+        ib = INT32_MIN - ib;
+    int64_t d = (int64_t)ia - ib;
+    return (uint32_t)(d < 0 ? -d : d);
+}
+
+bool workload_float_ok(const workload *w, float got, float expected)
+{
+    return ulps_apart(got, expected) <= w->float_ulps ||
+           fabs((double)got - expected) <= w->float_abs;
+}

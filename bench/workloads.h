@@ -3,6 +3,7 @@
 #ifndef DMLCL_BENCH_WORKLOADS_H
 #define DMLCL_BENCH_WORKLOADS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <dmlcl/dmlcl.h>
@@ -151,6 +152,9 @@ int bench_conv_transposed(workload *w);
 /* Input bytes read, counted in whole 64-byte lines (an input whose lines
  * the workload does not mark counts whole). */
 size_t workload_read_bytes(const workload *w);
+/* Output element got against expected under the workload's float_ulps / float_abs (floats of
+ * one sign or the same NaN-ness counted in ULPs): dmlcl-bench's and dmlcl-ab's check. */
+bool workload_float_ok(const workload *w, float got, float expected);
 void workload_free(workload *w);
 
 #endif
