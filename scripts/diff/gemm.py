@@ -29,6 +29,9 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 
 from dmlcl import _native as n  # noqa: E402  (after the path)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cases import run_cases, ulps  # noqa: E402  (after the path)
+
 GEMM = 54  # DML_OPERATOR_GEMM
 RELU, SIGMOID = 44, 47  # DML_OPERATOR_ACTIVATION_RELU, _SIGMOID
 _P = ctypes.POINTER(n.TensorDesc)
@@ -139,17 +142,6 @@ def reference(case):
     return y, bound
 
 
-def ulps(got, want, dtype):
-    """ULP distance on the integer line of the bit patterns (signs folded)."""
-    itype = np.int16 if dtype == np.float16 else np.int32
-    g = got.astype(dtype).view(itype).astype(np.int64)
-    w = want.astype(dtype).view(itype).astype(np.int64)
-    top = 1 << (15 if dtype == np.float16 else 31)
-    g = np.where(g < 0, -top - g, g)
-    w = np.where(w < 0, -top - w, w)
-    return np.abs(g - w)
-
-
 def check(case, got):
     want, bound = reference(case)
     dt = case["dtype"]
@@ -169,31 +161,8 @@ def describe(case):
 
 
 def run(seed, cases, only=None, verbose=False, out=sys.stdout):
-    failed = 0
-    for i in range(cases):
-        rng = np.random.default_rng([seed, i])
-        case = make_case(rng)
-        if only is not None and i != only:
-            continue
-        try:
-            got = run_dml(case)
-        except n.Error as e:
-            failed += 1
-            print(f"case {i}: dmlcl error {e}: {describe(case)} (replay: --seed {seed} "
-                  f"--only {i})", file=out)
-            continue
-        bad, want = check(case, got)
-        if bad.size:
-            failed += 1
-            j = bad[0]
-            print(f"case {i}: {bad.size} mismatches, first at {j}: got "
-                  f"{got.reshape(-1)[j]!r} want {want.reshape(-1)[j]!r}: {describe(case)} "
-                  f"(replay: --seed {seed} --only {i})", file=out)
-        elif verbose:
-            print(f"case {i}: ok: {describe(case)}", file=out)
-    ran = cases if only is None else 1
-    print(f"GEMM: {ran} cases, {failed} failed", file=out)
-    return failed
+    return run_cases("GEMM", make_case, run_dml, check, describe, n.Error, seed, cases, only,
+                     verbose, out)
 
 
 def main(argv=None):

@@ -32,6 +32,9 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 
 from dmlcl import _native as n  # noqa: E402  (after the path)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cases import run_cases, ulps  # noqa: E402  (after the path)
+
 REDUCE, SOFTMAX1, LOG_SOFTMAX1, MVN1 = 55, 158, 159, 115  # DML_OPERATOR_*
 FUNCTIONS = ["ARGMAX", "ARGMIN", "AVERAGE", "L1", "L2", "LOG_SUM", "LOG_SUM_EXP", "MAX", "MIN",
              "MULTIPLY", "SUM", "SUM_SQUARE"]  # DML_REDUCE_FUNCTION order
@@ -217,18 +220,6 @@ def reference(case):
     return r, np.full(r.shape, 1 / 1024), 0
 
 
-def ulps(got, want, dtype):
-    """ULP distance on the integer line of the bit patterns (signs folded)."""
-    itype = np.int16 if dtype == np.float16 else np.int32
-    with np.errstate(over="ignore"):  # a float16 result past 65504 is infinity on both sides
-        g = got.astype(dtype).view(itype).astype(np.int64)
-        w = want.astype(dtype).view(itype).astype(np.int64)
-    top = 1 << (15 if dtype == np.float16 else 31)
-    g = np.where(g < 0, -top - g, g)
-    w = np.where(w < 0, -top - w, w)
-    return np.abs(g - w)
-
-
 def check(case, got):
     want, bound, tol = reference(case)
     got = np.asarray(got).reshape(want.shape)
@@ -254,31 +245,8 @@ def describe(case):
 
 
 def run(seed, cases, only=None, verbose=False, out=sys.stdout):
-    failed = 0
-    for i in range(cases):
-        rng = np.random.default_rng([seed, i])
-        case = make_case(rng)
-        if only is not None and i != only:
-            continue
-        try:
-            got = run_dml(case)
-        except n.Error as e:
-            failed += 1
-            print(f"case {i}: dmlcl error {e}: {describe(case)} (replay: --seed {seed} "
-                  f"--only {i})", file=out)
-            continue
-        bad, want = check(case, got)
-        if bad.size:
-            failed += 1
-            j = bad[0]
-            print(f"case {i}: {bad.size} mismatches, first at {j}: got "
-                  f"{np.asarray(got).reshape(-1)[j]!r} want {want.reshape(-1)[j]!r}: "
-                  f"{describe(case)} (replay: --seed {seed} --only {i})", file=out)
-        elif verbose:
-            print(f"case {i}: ok: {describe(case)}", file=out)
-    ran = cases if only is None else 1
-    print(f"reductions: {ran} cases, {failed} failed", file=out)
-    return failed
+    return run_cases("reductions", make_case, run_dml, check, describe, n.Error, seed, cases, only,
+                     verbose, out)
 
 
 def main(argv=None):
