@@ -49,6 +49,10 @@ typedef struct chain {
     DML_SLICE1_OPERATOR_DESC slice1;
     DML_GATHER_OPERATOR_DESC gather;
     DML_ELEMENT_WISE_ADD_OPERATOR_DESC add;
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity2;
+    DML_ACTIVATION_SIGMOID_OPERATOR_DESC sigmoid;
+    DML_ACTIVATION_RELU_OPERATOR_DESC relu;
+    DML_SCALE_BIAS sb[2];
     UINT offsets[4], wsizes[4], steps[4];
     INT wsteps[4];
 } chain;
@@ -171,6 +175,46 @@ static void layout_bias(chain *c)
     c->ops[1] = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_ADD, &c->add};
     c->takes_indices[1] = 1;
     c->out_bytes[0] = c->out_bytes[1] = (size_t)N * H * W * C * 4;
+}
+
+/* Element-wise nodes in a row, as exporters write a formula (here sigmoid(x / 2 + 1/8) / 2 + 1/2,
+ * then RELU): the graph is one map of two operations (the SIGMOID and the RELU activations of
+ * the scale-biases), reading the input and writing the output once; apart, each node reads and
+ * writes 64 MiB. */
+static void elementwise_chain(chain *c)
+{
+    /* Values an activation sees (-8 to 8): random bytes would make most of them huge, their
+     * sigmoids subnormal, and time the CPU's subnormal arithmetic instead. */
+    const UINT N = 16, C = 64, H = 128, W = 128;
+    const UINT full[4] = {N, C, H, W};
+    c->id = "elementwise-chain";
+    c->name = "scale-bias, sigmoid, scale-bias, relu";
+    c->n = 4;
+    c->in_bytes = (size_t)N * C * H * W * 4;
+    c->input = random_bytes(c->in_bytes);
+    float *v = c->input;
+    for (size_t e = 0; e < c->in_bytes / 4; ++e)
+        v[e] = (float)(((const unsigned char *)c->input)[4 * e] & 0xFF) / 16.0f - 8.0f;
+    c->sb[0] = (DML_SCALE_BIAS){0.5f, 0.125f};
+    c->sb[1] = (DML_SCALE_BIAS){0.5f, 0.5f};
+    c->identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
+        tensor(c, 0, DML_TENSOR_DATA_TYPE_FLOAT32, full, NULL),
+        tensor(c, 1, DML_TENSOR_DATA_TYPE_FLOAT32, full, NULL), &c->sb[0]};
+    c->sigmoid = (DML_ACTIVATION_SIGMOID_OPERATOR_DESC){
+        tensor(c, 2, DML_TENSOR_DATA_TYPE_FLOAT32, full, NULL),
+        tensor(c, 3, DML_TENSOR_DATA_TYPE_FLOAT32, full, NULL)};
+    c->identity2 = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
+        tensor(c, 4, DML_TENSOR_DATA_TYPE_FLOAT32, full, NULL),
+        tensor(c, 5, DML_TENSOR_DATA_TYPE_FLOAT32, full, NULL), &c->sb[1]};
+    c->relu =
+        (DML_ACTIVATION_RELU_OPERATOR_DESC){tensor(c, 6, DML_TENSOR_DATA_TYPE_FLOAT32, full, NULL),
+                                            tensor(c, 7, DML_TENSOR_DATA_TYPE_FLOAT32, full, NULL)};
+    c->ops[0] = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &c->identity};
+    c->ops[1] = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_SIGMOID, &c->sigmoid};
+    c->ops[2] = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &c->identity2};
+    c->ops[3] = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_RELU, &c->relu};
+    for (int k = 0; k < 4; ++k)
+        c->out_bytes[k] = c->in_bytes;
 }
 
 static cl_mem buffer(dmlcl_device *dev, size_t bytes, const void *data)
@@ -404,7 +448,8 @@ int main(int argc, char **argv)
     if (set.csv)
         fprintf(set.csv, "chain,bytes,graph_s,graph_min_s,nodes_s,limit_s,limit_mechanism,ratio,"
                          "ratio_q1,ratio_q3,rounds\n");
-    void (*const setups[])(chain *) = {layout_slice_gather, broadcast_reverse, layout_bias};
+    void (*const setups[])(chain *) = {layout_slice_gather, broadcast_reverse, layout_bias,
+                                       elementwise_chain};
     for (size_t i = 0; i < sizeof setups / sizeof setups[0]; ++i) {
         chain *c = calloc(1, sizeof *c);
         setups[i](c);

@@ -136,6 +136,14 @@
 #define DMLI_MAP_PARAM(i) (6 + DMLI_MAP_INPUTS + (i))
 #define DMLI_MAP_HEADER (6 + DMLI_MAP_INPUTS + DMLI_MAP_PARAMS)
 #define DMLI_MAP_DIM (2 + DMLI_MAP_INPUTS)
+/* A chain's stages (cl/map.cl STAGES): stage 0's parameters are DMLI_MAP_PARAM(i), those of
+ * stage s > 0 follow the room for DMLI_MAP_RANK_MAX - 1 outer dimensions, DMLI_MAP_PARAMS each. */
+#define DMLI_MAP_STAGES 8
+#define DMLI_MAP_RANK_MAX 16
+#define DMLI_MAP_STAGE_PARAM(s, i)                                         \
+    ((s) == 0 ? DMLI_MAP_PARAM(i)                                          \
+              : DMLI_MAP_HEADER + DMLI_MAP_DIM * (DMLI_MAP_RANK_MAX - 1) + \
+                    ((s)-1) * DMLI_MAP_PARAMS + (i))
 
 /* ---- The reduce family (cl/reduce.cl, src/launch_reduce.c) ----
  * Tensors, numbered for their strides: 0 output 0, 1 output 1, 2 + k input k. The table: a

@@ -26,6 +26,14 @@
 #ifndef COMPUTE_T
 #define COMPUTE_T float
 #endif
+/* Whether the program applies activation n, or an operation in lo..hi (cl/map.cl widens both
+ * to every stage of a chain). */
+#ifndef ACT_USED
+#define ACT_USED(n) (ACT == (n))
+#endif
+#ifndef OP_IN
+#define OP_IN(lo, hi) (OP >= (lo) && OP <= (hi))
+#endif
 #ifndef COMPUTE_DOUBLE
 #define COMPUTE_DOUBLE 0
 #endif
@@ -39,7 +47,7 @@
 #define ACT_C(x) x##f
 #endif
 
-#if !INT_COMPUTE && (ACT == 13 || ACT == 16 || ACT == 17 || ACT == 19)
+#if !INT_COMPUTE && (ACT_USED(13) || ACT_USED(16) || ACT_USED(17) || ACT_USED(19))
 /* The rounding error of p = a * b (0 where p is not finite). */
 static COMPUTE_T act_product_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T p)
 {
@@ -47,7 +55,7 @@ static COMPUTE_T act_product_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T p)
 }
 #endif
 
-#if !INT_COMPUTE && (ACT == 16 || ACT == 17)
+#if !INT_COMPUTE && (ACT_USED(16) || ACT_USED(17))
 /* ln(1 + e^z) + e, for the exact argument z + e (e the rounding error of z). */
 static COMPUTE_T act_softplus(COMPUTE_T z, COMPUTE_T e)
 {
@@ -58,7 +66,7 @@ static COMPUTE_T act_softplus(COMPUTE_T z, COMPUTE_T e)
 }
 #endif
 
-#if !INT_COMPUTE && (ACT == 12 || ACT == 13)
+#if !INT_COMPUTE && (ACT_USED(12) || ACT_USED(13))
 #if COMPUTE_DOUBLE
 #define ACT_EXP(x) exp(x)
 #else
@@ -76,32 +84,31 @@ static COMPUTE_T act_sigmoid(COMPUTE_T z, COMPUTE_T e)
 }
 #endif
 
-#if ACT == 0 || ACT == 1 /* none, IDENTITY */
-#define ACTIVATE(y) (y)
-#elif ACT == 2 /* RELU: NaN stays NaN, -0 gives +0 (max(+0, -0) is +0) */
+/* Activation n of y and its parameters g0 to g2: DMLI_ACT_n(y, g0, g1, g2), each a macro; the
+ * functions behind them are compiled only where ACT_USED(n) (a map of several stages applies
+ * an activation per stage: cl/map.cl). ACTIVATE(y) is ACT's. */
+#define DMLI_ACT_0(y, g0, g1, g2) (y) /* none */
+#define DMLI_ACT_1(y, g0, g1, g2) (y) /* IDENTITY */
+/* RELU: NaN stays NaN, -0 gives +0 (max(+0, -0) is +0) */
 #if INT_COMPUTE
-#define ACTIVATE(y) ((y) > 0 ? (y) : (COMPUTE_T)0)
+#define DMLI_ACT_2(y, g0, g1, g2) ((y) > 0 ? (y) : (COMPUTE_T)0)
 #else
-#define ACTIVATE(y) (isnan(y) || (y) > 0 ? (y) : (COMPUTE_T)0)
+#define DMLI_ACT_2(y, g0, g1, g2) (isnan(y) || (y) > 0 ? (y) : (COMPUTE_T)0)
 #endif
-#elif ACT == 3 /* LEAKY_RELU */
-#define ACTIVATE(y) ((y) >= 0 ? (y) : g0 * (y))
-#elif ACT == 4 /* THRESHOLDED_RELU: NaN gives 0 (NaN > Alpha is false) */
-#define ACTIVATE(y) ((y) > g0 ? (y) : (COMPUTE_T)0)
-#elif ACT == 5 /* LINEAR: Alpha * x + Beta rounded once */
-#define ACTIVATE(y) fma(g0, (y), g1)
-#elif ACT == 6 || ACT == 7 /* HARD_SIGMOID, HARD_SWISH: NaN stays NaN */
+#define DMLI_ACT_3(y, g0, g1, g2) ((y) >= 0 ? (y) : g0 * (y)) /* LEAKY_RELU */
+/* THRESHOLDED_RELU: NaN gives 0 (NaN > Alpha is false) */
+#define DMLI_ACT_4(y, g0, g1, g2) ((y) > g0 ? (y) : (COMPUTE_T)0)
+#define DMLI_ACT_5(y, g0, g1, g2) fma(g0, (y), g1) /* LINEAR: Alpha * x + Beta rounded once */
+#if ACT_USED(6) || ACT_USED(7)                     /* HARD_SIGMOID, HARD_SWISH: NaN stays NaN */
 static COMPUTE_T act_hard_sigmoid(COMPUTE_T x, COMPUTE_T alpha, COMPUTE_T beta)
 {
     COMPUTE_T v = fma(alpha, x, beta);
     return v < 0 ? (COMPUTE_T)0 : v > 1 ? (COMPUTE_T)1 : v;
 }
-#if ACT == 6
-#define ACTIVATE(y) act_hard_sigmoid((y), g0, g1)
-#else
-#define ACTIVATE(y) ((y)*act_hard_sigmoid((y), g0, g1))
 #endif
-#elif ACT == 8 /* SHRINK */
+#define DMLI_ACT_6(y, g0, g1, g2) act_hard_sigmoid((y), g0, g1)
+#define DMLI_ACT_7(y, g0, g1, g2) ((y)*act_hard_sigmoid((y), g0, g1))
+#if ACT_USED(8) /* SHRINK */
 #if INT_COMPUTE
 /* Integers (src/ops/activation.c): g0 floor(Threshold), g1 floor(Bias) mod 2^32, g2 1 when
  * Bias has a fraction, 2 when it is not finite; x -+ Bias truncated toward zero, wrapped. */
@@ -124,10 +131,10 @@ static COMPUTE_T act_shrink(COMPUTE_T x, COMPUTE_T bias, COMPUTE_T threshold, CO
     return x > threshold ? x - bias : x < -threshold ? x + bias : (COMPUTE_T)0;
 }
 #endif
-#define ACTIVATE(y) act_shrink((y), g0, g1, g2)
-#elif ACT == 9 /* ELU */
-#define ACTIVATE(y) ((y) >= 0 ? (y) : g0 * expm1(y))
-#elif ACT == 10 /* CELU: max(0, x) + min(0, Alpha * (exp(x / Alpha) - 1)) */
+#endif
+#define DMLI_ACT_8(y, g0, g1, g2) act_shrink((y), g0, g1, g2)
+#define DMLI_ACT_9(y, g0, g1, g2) ((y) >= 0 ? (y) : g0 * expm1(y)) /* ELU */
+#if ACT_USED(10) /* CELU: max(0, x) + min(0, Alpha * (exp(x / Alpha) - 1)) */
 static COMPUTE_T act_celu(COMPUTE_T x, COMPUTE_T alpha)
 {
     if (!(x < 0))
@@ -140,12 +147,11 @@ static COMPUTE_T act_celu(COMPUTE_T x, COMPUTE_T alpha)
     COMPUTE_T v = alpha * m;
     return v < 0 ? v : (COMPUTE_T)0;
 }
-#define ACTIVATE(y) act_celu((y), g0)
-#elif ACT == 11 /* SCALED_ELU */
-#define ACTIVATE(y) ((y) > 0 ? g1 * (y) : g1 * (g0 * expm1(y)))
-#elif ACT == 12 /* SIGMOID */
-#define ACTIVATE(y) act_sigmoid((y), (COMPUTE_T)0)
-#elif ACT == 13 /* SWISH: x * sigmoid(SigmoidInputScale * x) */
+#endif
+#define DMLI_ACT_10(y, g0, g1, g2) act_celu((y), g0)
+#define DMLI_ACT_11(y, g0, g1, g2) ((y) > 0 ? g1 * (y) : g1 * (g0 * expm1(y))) /* SCALED_ELU */
+#define DMLI_ACT_12(y, g0, g1, g2) act_sigmoid((y), (COMPUTE_T)0)              /* SIGMOID */
+#if ACT_USED(13) /* SWISH: x * sigmoid(SigmoidInputScale * x) */
 static COMPUTE_T act_swish(COMPUTE_T x, COMPUTE_T scale)
 {
     COMPUTE_T z = scale * x, e = act_product_error(scale, x, z);
@@ -159,21 +165,21 @@ static COMPUTE_T act_swish(COMPUTE_T x, COMPUTE_T scale)
     }
     return x * act_sigmoid(z, e);
 }
-#define ACTIVATE(y) act_swish((y), g0)
-#elif ACT == 14 /* TANH */
-#define ACTIVATE(y) tanh(y)
-#elif ACT == 15 /* SCALED_TANH */
-#define ACTIVATE(y) (g0 * tanh(g1 * (y)))
-#elif ACT == 16 || ACT == 17 /* SOFTPLUS: ln(1 + e^(s x)) / s; PARAMETRIC: a ln(1 + e^(b x)) */
-#if ACT == 16
+#endif
+#define DMLI_ACT_13(y, g0, g1, g2) act_swish((y), g0)
+#define DMLI_ACT_14(y, g0, g1, g2) tanh(y)               /* TANH */
+#define DMLI_ACT_15(y, g0, g1, g2) (g0 * tanh(g1 * (y))) /* SCALED_TANH */
+/* SOFTPLUS: ln(1 + e^(s x)) / s; PARAMETRIC_SOFTPLUS: a ln(1 + e^(b x)) */
+#if !INT_COMPUTE && ACT_USED(16)
 /* Past s x = 32, ln(1 + e^(s x)) / s is x to within a 2^-50 part (and s x may overflow). */
 static COMPUTE_T act_softplus_s(COMPUTE_T x, COMPUTE_T s)
 {
     COMPUTE_T z = s * x;
     return z > 32 ? x : act_softplus(z, act_product_error(s, x, z)) / s;
 }
-#define ACTIVATE(y) act_softplus_s((y), g0)
-#else
+#endif
+#define DMLI_ACT_16(y, g0, g1, g2) act_softplus_s((y), g0)
+#if !INT_COMPUTE && ACT_USED(17)
 /* Where Beta x overflows, Alpha ln(1 + e^(Beta x)) is Alpha Beta x. */
 static COMPUTE_T act_softplus_ab(COMPUTE_T x, COMPUTE_T a, COMPUTE_T b)
 {
@@ -182,11 +188,13 @@ static COMPUTE_T act_softplus_ab(COMPUTE_T x, COMPUTE_T a, COMPUTE_T b)
         return z > 0 ? (a * b) * x : a * (COMPUTE_T)0;
     return a * act_softplus(z, act_product_error(b, x, z));
 }
-#define ACTIVATE(y) act_softplus_ab((y), g0, g1)
 #endif
-#elif ACT == 18 /* SOFTSIGN: x / (1 + |x|), +-infinity gives +-1 */
-#define ACTIVATE(y) (isinf(y) ? copysign((COMPUTE_T)1, (y)) : (y) / ((COMPUTE_T)1 + fabs(y)))
-#elif ACT == 19 /* GELU: x / 2 * (1 + erf(x / sqrt 2)) = x / 2 * erfc(-x / sqrt 2) */
+#define DMLI_ACT_17(y, g0, g1, g2) act_softplus_ab((y), g0, g1)
+/* SOFTSIGN: x / (1 + |x|), +-infinity gives +-1 */
+#define DMLI_ACT_18(y, g0, g1, g2) \
+    (isinf(y) ? copysign((COMPUTE_T)1, (y)) : (y) / ((COMPUTE_T)1 + fabs(y)))
+#if !INT_COMPUTE && \
+    ACT_USED(19) /* GELU: x / 2 * (1 + erf(x / sqrt 2)) = x / 2 * erfc(-x / sqrt 2) */
 static COMPUTE_T act_gelu(COMPUTE_T x)
 {
     /* 1 / sqrt 2 as a sum of two COMPUTE_T, so that -x / sqrt 2 is known to first order. */
@@ -208,17 +216,20 @@ static COMPUTE_T act_gelu(COMPUTE_T x)
 #endif
     return ACT_C(0.5) * x * c;
 }
-#define ACTIVATE(y) act_gelu(y)
 #endif
-#ifndef ACTIVATE
+#define DMLI_ACT_19(y, g0, g1, g2) act_gelu(y)
+#if !(ACT >= 0 && ACT <= 19)
 #error "ACT names no activation"
 #endif
+/* Activation n (a number, or a macro that is one) of y. */
+#define DMLI_ACTIVATE_(n, y, g0, g1, g2) DMLI_ACT_##n(y, g0, g1, g2)
+#define DMLI_ACTIVATE(n, y, g0, g1, g2) DMLI_ACTIVATE_(n, y, g0, g1, g2)
+#define ACTIVATE(y) DMLI_ACTIVATE(ACT, y, g0, g1, g2)
 
 /* ---- OPs 96-127: activations with more inputs ---------------------------------------- */
-#if OP == 96 /* PARAMETERIZED_RELU: x0 >= 0 ? x0 : slope * x0 (integers wrap) */
-#define F ((x0) >= 0 ? (x0) : (x1) * (x0))
-#endif
-#if OP == 97 && !INT_COMPUTE
+/* PARAMETERIZED_RELU: x0 >= 0 ? x0 : slope * x0 (integers wrap) */
+#define DMLI_OP_96(x0, x1, x2, x3, x4, q0, q1, q2) ((x0) >= 0 ? (x0) : (x1) * (x0))
+#if OP_IN(97, 97) && !INT_COMPUTE
 /* The rounding error of s = a + b (Knuth's two-sum: exact, with no contraction). */
 static COMPUTE_T bn_sum_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T s)
 {
@@ -247,5 +258,5 @@ static COMPUTE_T batch_norm(COMPUTE_T x, COMPUTE_T mean, COMPUTE_T var, COMPUTE_
     COMPUTE_T z = y + (bn_sum_error(p, bias, y) + pl);
     return isfinite(z) ? z : y;
 }
-#define F batch_norm(x0, x1, x2, x3, x4, q0)
 #endif
+#define DMLI_OP_97(x0, x1, x2, x3, x4, q0, q1, q2) batch_norm(x0, x1, x2, x3, x4, q0)

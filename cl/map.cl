@@ -271,89 +271,129 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 /* Parameter i (cl/abi.h DMLI_MAP_PARAM) in the compute type; the kernel reads them once, as
  * s0, s1 (ScaleBias), q0 to q2 (the operation's) and g0 to g2 (the activation's). */
 #if INT_COMPUTE
-#define PARAM(i) ((COMPUTE_T)t[DMLI_MAP_PARAM(i)])
+#define PARAM_AT(k) ((COMPUTE_T)t[(k)])
 #elif COMPUTE_DOUBLE
-#define PARAM(i) as_double(t[DMLI_MAP_PARAM(i)])
+#define PARAM_AT(k) as_double(t[(k)])
 #else
-#define PARAM(i) as_float((uint)t[DMLI_MAP_PARAM(i)])
+#define PARAM_AT(k) as_float((uint)t[(k)])
 #endif
+#define PARAM(i) PARAM_AT(DMLI_MAP_PARAM(i))
 
 /* f, an expression of x0 (x1, ...) and q0 to q2, by OP (src/internal.h dmli_map_op): each
  * range in its file, which defines F for its OPs only; 0-16 here. The activation of f's
  * result, ACTIVATE(y) of y and g0 to g2, is cl/activation.cl's. */
+/* A chain (STAGES > 1; graphs fuse element-wise nodes into one map): stage 0 is OP with ACT
+ * and SCALE_BIAS's ScaleBias on its operands, each stage s a list Ss of eight fields
+ * "op,act,scale_bias,a0,a1,a2,a3,a4": its operation, activation, whether ScaleBias applies to
+ * its operand a0, and its operands, each an input (x0 .. x7) or an earlier stage's result
+ * (y0 .. y6); the last stage's result is stored. Stage s's parameters are the table's
+ * DMLI_MAP_STAGE_PARAM(s, 0..7), as stage 0's: ScaleBias, the operation's, the activation's. A
+ * chain loads its inputs as they are (ScaleBias applies in the stage), once each. */
+#ifndef STAGES
+#define STAGES 1
+#endif
+#ifndef S0
+#define S0 OP, ACT, SCALE_BIAS, x0, x1, x2, x3, x4
+#endif
+#define DMLI_NO_STAGE -1, -1, 0, x0, x0, x0, x0, x0
+#ifndef S1
+#define S1 DMLI_NO_STAGE
+#endif
+#ifndef S2
+#define S2 DMLI_NO_STAGE
+#endif
+#ifndef S3
+#define S3 DMLI_NO_STAGE
+#endif
+#ifndef S4
+#define S4 DMLI_NO_STAGE
+#endif
+#ifndef S5
+#define S5 DMLI_NO_STAGE
+#endif
+#ifndef S6
+#define S6 DMLI_NO_STAGE
+#endif
+#ifndef S7
+#define S7 DMLI_NO_STAGE
+#endif
+#define DMLI_FIELD0_(op, act, sb, a0, a1, a2, a3, a4) op
+#define DMLI_FIELD1_(op, act, sb, a0, a1, a2, a3, a4) act
+/* A stage list's fields (the list last: it expands into eight arguments). */
+#define DMLI_STAGE_IN(lo, hi, ...) \
+    (DMLI_FIELD0_(__VA_ARGS__) >= (lo) && DMLI_FIELD0_(__VA_ARGS__) <= (hi))
+#define DMLI_STAGE_ACT(...) DMLI_FIELD1_(__VA_ARGS__)
+#define OP_IN(lo, hi)                                                                        \
+    ((OP >= (lo) && OP <= (hi)) || DMLI_STAGE_IN(lo, hi, S0) || DMLI_STAGE_IN(lo, hi, S1) || \
+     DMLI_STAGE_IN(lo, hi, S2) || DMLI_STAGE_IN(lo, hi, S3) || DMLI_STAGE_IN(lo, hi, S4) ||  \
+     DMLI_STAGE_IN(lo, hi, S5) || DMLI_STAGE_IN(lo, hi, S6) || DMLI_STAGE_IN(lo, hi, S7))
+#define ACT_USED(n)                                                                         \
+    (ACT == (n) || DMLI_STAGE_ACT(S0) == (n) || DMLI_STAGE_ACT(S1) == (n) ||                \
+     DMLI_STAGE_ACT(S2) == (n) || DMLI_STAGE_ACT(S3) == (n) || DMLI_STAGE_ACT(S4) == (n) || \
+     DMLI_STAGE_ACT(S5) == (n) || DMLI_STAGE_ACT(S6) == (n) || DMLI_STAGE_ACT(S7) == (n))
+
 #include "activation.cl"
 #include "map_logic.cl"
 #include "map_math.cl"
 
-#if OP == 0
-#define F x0
-#elif OP == 1
-#define F (x0 + x1)
-#elif OP == 2
-#define F (x0 - x1)
-#elif OP == 3
-#define F (x0 * x1)
-#elif OP == 4
+#define DMLI_OP_0(x0, x1, x2, x3, x4, q0, q1, q2) x0
+#define DMLI_OP_1(x0, x1, x2, x3, x4, q0, q1, q2) (x0 + x1)
+#define DMLI_OP_2(x0, x1, x2, x3, x4, q0, q1, q2) (x0 - x1)
+#define DMLI_OP_3(x0, x1, x2, x3, x4, q0, q1, q2) (x0 * x1)
 #if INT_COMPUTE
-#define F divide(x0, x1)
+#define DMLI_OP_4(x0, x1, x2, x3, x4, q0, q1, q2) divide(x0, x1)
 #else
-#define F (x0 / x1)
+#define DMLI_OP_4(x0, x1, x2, x3, x4, q0, q1, q2) (x0 / x1)
 #endif
-#elif OP == 5
 #if INT_COMPUTE
-#define F (x0 > x1 ? x0 : x1)
+#define DMLI_OP_5(x0, x1, x2, x3, x4, q0, q1, q2) (x0 > x1 ? x0 : x1)
 #else
-#define F maximum(x0, x1)
+#define DMLI_OP_5(x0, x1, x2, x3, x4, q0, q1, q2) maximum(x0, x1)
 #endif
-#elif OP == 6
 #if INT_COMPUTE
-#define F (x0 < x1 ? x0 : x1)
+#define DMLI_OP_6(x0, x1, x2, x3, x4, q0, q1, q2) (x0 < x1 ? x0 : x1)
 #else
-#define F minimum(x0, x1)
+#define DMLI_OP_6(x0, x1, x2, x3, x4, q0, q1, q2) minimum(x0, x1)
 #endif
-#elif OP == 7
 #if INT_COMPUTE
-#define F ((x0 + x1) / 2)
+#define DMLI_OP_7(x0, x1, x2, x3, x4, q0, q1, q2) ((x0 + x1) / 2)
 #else
-#define F mean(x0, x1)
+#define DMLI_OP_7(x0, x1, x2, x3, x4, q0, q1, q2) mean(x0, x1)
 #endif
-#elif OP == 8
-#define F ((x0 - x1) * (x0 - x1))
-#elif OP == 9
+#define DMLI_OP_8(x0, x1, x2, x3, x4, q0, q1, q2) ((x0 - x1) * (x0 - x1))
 #if INT_COMPUTE
-#define F ((COMPUTE_T)0 - x0)
+#define DMLI_OP_9(x0, x1, x2, x3, x4, q0, q1, q2) ((COMPUTE_T)0 - x0)
 #else
-#define F (-x0) /* a sign flip: -(+0) is -0 */
+#define DMLI_OP_9(x0, x1, x2, x3, x4, q0, q1, q2) (-x0) /* a sign flip: -(+0) is -0 */
 #endif
-#elif OP == 10
 #if !INT_COMPUTE
-#define F fabs(x0)
+#define DMLI_OP_10(x0, x1, x2, x3, x4, q0, q1, q2) fabs(x0)
 #elif SIGNED_COMPUTE
-#define F (x0 < 0 ? -x0 : x0)
+#define DMLI_OP_10(x0, x1, x2, x3, x4, q0, q1, q2) (x0 < 0 ? -x0 : x0)
 #else /* INT64 in ulong: its sign bit */
-#define F ((x0 >> 63) ? (COMPUTE_T)0 - x0 : x0)
+#define DMLI_OP_10(x0, x1, x2, x3, x4, q0, q1, q2) ((x0 >> 63) ? (COMPUTE_T)0 - x0 : x0)
 #endif
-#elif OP == 11
-#define F ceil(x0)
-#elif OP == 12
-#define F floor(x0)
-#elif OP == 13
-#define F sqrt(x0) /* sqrt(-0) is -0, of a negative NaN */
-#elif OP == 14
-#define F ((COMPUTE_T)1 / x0) /* 1 / +-0 is +-infinity */
-#elif OP == 15
-#define F exp(x0)
-#elif OP == 16
-#define F log(x0) /* log(+-0) is -infinity, of a negative NaN */
-#endif
-#ifndef F
+#define DMLI_OP_11(x0, x1, x2, x3, x4, q0, q1, q2) ceil(x0)
+#define DMLI_OP_12(x0, x1, x2, x3, x4, q0, q1, q2) floor(x0)
+#define DMLI_OP_13(x0, x1, x2, x3, x4, q0, q1, q2) sqrt(x0) /* sqrt(-0) is -0, of a negative NaN \
+                                                             */
+#define DMLI_OP_14(x0, x1, x2, x3, x4, q0, q1, q2) ((COMPUTE_T)1 / x0) /* 1 / +-0 is +-infinity */
+#define DMLI_OP_15(x0, x1, x2, x3, x4, q0, q1, q2) exp(x0)
+#define DMLI_OP_16(x0, x1, x2, x3, x4, q0, q1, q2) \
+    log(x0) /* log(+-0) is -infinity, of a negative NaN */
+/* Operation n (a number, or a macro that is one) of its operands and parameters. */
+#define DMLI_OPERATE_(n, x0, x1, x2, x3, x4, q0, q1, q2) DMLI_OP_##n(x0, x1, x2, x3, x4, q0, q1, q2)
+#define DMLI_OPERATE(n, x0, x1, x2, x3, x4, q0, q1, q2) \
+    DMLI_OPERATE_(n, x0, x1, x2, x3, x4, q0, q1, q2)
+#define F DMLI_OPERATE(OP, x0, x1, x2, x3, x4, q0, q1, q2)
+#if !((OP >= 0 && OP <= 38) || (OP >= 64 && OP <= 76) || OP == 96 || OP == 97)
 #error "OP names no operation"
 #endif
 
 /* ELEMENT(u, y): declares y, the activated result of f at run position u, from x0 ... the
  * inputs loaded there (input 0 through ScaleBias). */
 #if NIN > 0
-#if SCALE_BIAS
+#if SCALE_BIAS && STAGES == 1
 #define X0(u) COMPUTE_T x0 = fma(LOAD0(i0 + (u)*is0), s0, s1); /* rounded once */
 #else
 #define X0(u) COMPUTE_T x0 = LOAD0(i0 + (u)*is0);
@@ -396,9 +436,67 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #else
 #define X7(u)
 #endif
+#if STAGES == 1
 #define ELEMENT(u, y)                                                    \
     X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) COMPUTE_T y##_f = F; \
     COMPUTE_T y = ACTIVATE(y##_f)
+#else
+/* Stage s of a chain: ScaleBias on operand a0 where sb is 1, the operation, the activation. */
+#define DMLI_SB_0(a, scale, bias) (a)
+#define DMLI_SB_1(a, scale, bias) fma((a), (scale), (bias)) /* rounded once */
+#define DMLI_SB_(sb, a, scale, bias) DMLI_SB_##sb(a, scale, bias)
+#define DMLI_SB(sb, a, scale, bias) DMLI_SB_(sb, a, scale, bias)
+#define DMLI_STAGE_(s, op, act, sb, a0, a1, a2, a3, a4)                              \
+    COMPUTE_T y##s##_a = DMLI_SB(sb, a0, sp##s##_0, sp##s##_1);                      \
+    COMPUTE_T y##s##_f =                                                             \
+        DMLI_OPERATE(op, y##s##_a, a1, a2, a3, a4, sp##s##_2, sp##s##_3, sp##s##_4); \
+    COMPUTE_T y##s = DMLI_ACTIVATE(act, y##s##_f, sp##s##_5, sp##s##_6, sp##s##_7);
+#define DMLI_STAGE(s, ...) DMLI_STAGE_(s, __VA_ARGS__)
+/* Stage s's parameters, read once per work-item. */
+#define DMLI_STAGE_PARAMS(s)                                                             \
+    COMPUTE_T sp##s##_0 = PARAM_AT(DMLI_MAP_STAGE_PARAM(s, 0)),                          \
+              sp##s##_1 = PARAM_AT(DMLI_MAP_STAGE_PARAM(s, 1)),                          \
+              sp##s##_2 = PARAM_AT(DMLI_MAP_STAGE_PARAM(s, 2)),                          \
+              sp##s##_3 = PARAM_AT(DMLI_MAP_STAGE_PARAM(s, 3)),                          \
+              sp##s##_4 = PARAM_AT(DMLI_MAP_STAGE_PARAM(s, 4)),                          \
+              sp##s##_5 = PARAM_AT(DMLI_MAP_STAGE_PARAM(s, 5)),                          \
+              sp##s##_6 = PARAM_AT(DMLI_MAP_STAGE_PARAM(s, 6)),                          \
+              sp##s##_7 = PARAM_AT(DMLI_MAP_STAGE_PARAM(s, 7));                          \
+    (void)sp##s##_0, (void)sp##s##_1, (void)sp##s##_2, (void)sp##s##_3, (void)sp##s##_4, \
+        (void)sp##s##_5, (void)sp##s##_6, (void)sp##s##_7
+#if STAGES > 8
+#error "a chain has at most 8 stages"
+#endif
+#define DMLI_STAGES_1 DMLI_STAGE(0, S0)
+#define DMLI_STAGES_2 DMLI_STAGES_1 DMLI_STAGE(1, S1)
+#define DMLI_STAGES_3 DMLI_STAGES_2 DMLI_STAGE(2, S2)
+#define DMLI_STAGES_4 DMLI_STAGES_3 DMLI_STAGE(3, S3)
+#define DMLI_STAGES_5 DMLI_STAGES_4 DMLI_STAGE(4, S4)
+#define DMLI_STAGES_6 DMLI_STAGES_5 DMLI_STAGE(5, S5)
+#define DMLI_STAGES_7 DMLI_STAGES_6 DMLI_STAGE(6, S6)
+#define DMLI_STAGES_8 DMLI_STAGES_7 DMLI_STAGE(7, S7)
+#define DMLI_PASTE_(a, b) a##b
+#define DMLI_PASTE(a, b) DMLI_PASTE_(a, b)
+#if STAGES == 2
+#define DMLI_LAST_STAGE y1
+#elif STAGES == 3
+#define DMLI_LAST_STAGE y2
+#elif STAGES == 4
+#define DMLI_LAST_STAGE y3
+#elif STAGES == 5
+#define DMLI_LAST_STAGE y4
+#elif STAGES == 6
+#define DMLI_LAST_STAGE y5
+#elif STAGES == 7
+#define DMLI_LAST_STAGE y6
+#else
+#define DMLI_LAST_STAGE y7
+#endif
+#define ELEMENT(u, y)                                                                        \
+    X0(u)                                                                                    \
+    X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) DMLI_PASTE(DMLI_STAGES_, STAGES) COMPUTE_T y = \
+        DMLI_LAST_STAGE
+#endif
 
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
  * entry `which` of each dimension (1: the output; 2 + k: input k). In 32-bit arithmetic when
@@ -466,6 +564,28 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
     COMPUTE_T s0 = PARAM(0), s1 = PARAM(1), q0 = PARAM(2), q1 = PARAM(3), q2 = PARAM(4);
     COMPUTE_T g0 = PARAM(5), g1 = PARAM(6), g2 = PARAM(7);
     (void)s0, (void)s1, (void)q0, (void)q1, (void)q2, (void)g0, (void)g1, (void)g2;
+#if STAGES > 1
+    DMLI_STAGE_PARAMS(0);
+    DMLI_STAGE_PARAMS(1);
+#endif
+#if STAGES > 2
+    DMLI_STAGE_PARAMS(2);
+#endif
+#if STAGES > 3
+    DMLI_STAGE_PARAMS(3);
+#endif
+#if STAGES > 4
+    DMLI_STAGE_PARAMS(4);
+#endif
+#if STAGES > 5
+    DMLI_STAGE_PARAMS(5);
+#endif
+#if STAGES > 6
+    DMLI_STAGE_PARAMS(6);
+#endif
+#if STAGES > 7
+    DMLI_STAGE_PARAMS(7);
+#endif
     bool narrow = rows <= (ulong)UINT_MAX;
 #if GRID1
     /* GPUs: group g is chunk `c` of row r (per: groups a row); its items step by the group's

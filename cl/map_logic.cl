@@ -8,41 +8,36 @@
 /* Comparisons and logic give 1 or 0 (an int, converted to COMPUTE_T); a NaN compares false
  * with anything, -0 equals +0. The variant (q0, q1) is a parameter, not a kernel: the
  * operators of one family share their programs. */
-#if OP == 64
-#define F \
+#define DMLI_OP_64(x0, x1, x2, x3, x4, q0, q1, q2) \
     (q0 == 0 ? x0 == x1 : q0 == 1 ? x0 > x1 : q0 == 2 ? x0 >= x1 : q0 == 3 ? x0 < x1 : x0 <= x1)
-#elif OP == 65
-#define F \
+#define DMLI_OP_65(x0, x1, x2, x3, x4, q0, q1, q2) \
     (q0 == 0 ? (x0 != 0 && x1 != 0) : q0 == 1 ? (x0 != 0 || x1 != 0) : ((x0 != 0) != (x1 != 0)))
-#elif OP == 66
-#define F (x0 == 0)
+#define DMLI_OP_66(x0, x1, x2, x3, x4, q0, q1, q2) (x0 == 0)
 /* Bit operations: the host maps every tensor to the unsigned type of its width, so x0 and x1
  * hold the elements' encodings zero-extended; the store keeps the output's width. */
-#elif OP == 67
-#define F (q0 == 0 ? x0 & x1 : q0 == 1 ? x0 | x1 : x0 ^ x1)
-#elif OP == 68
-#define F (~x0)
-#elif OP == 69 /* a count at or past the width q0 shifts every bit out */
-#define F (x1 >= q0 ? (COMPUTE_T)0 : q1 == 0 ? x0 << x1 : x0 >> x1)
-#elif OP == 70
-#define F popcount(x0)
-#elif OP == 71 /* q0: DML_IS_INFINITY_MODE (0 either, 1 positive, 2 negative) */
-#define F (isinf(x0) && (q0 == 0 || (q0 == 1 ? x0 > 0 : x0 < 0)))
-#elif OP == 72
-#define F isnan(x0)
-#elif OP == 73 /* on encodings: the host maps A, B and the output to unsigned types */
-#define F (x0 != 0 ? x1 : x2)
-#elif OP == 74 /* the load and the store convert (OUT_SAT: toward zero, saturated, NaN 0) */
-#define F x0
-#elif OP == 75 /* the value's encoding, in the output's unsigned type */
-#define F q0
-#elif OP == 76
+#define DMLI_OP_67(x0, x1, x2, x3, x4, q0, q1, q2) (q0 == 0 ? x0 & x1 : q0 == 1 ? x0 | x1 : x0 ^ x1)
+#define DMLI_OP_68(x0, x1, x2, x3, x4, q0, q1, q2) (~x0)
+/* a count at or past the width q0 shifts every bit out */
+#define DMLI_OP_69(x0, x1, x2, x3, x4, q0, q1, q2) \
+    (x1 >= q0 ? (COMPUTE_T)0 : q1 == 0 ? x0 << x1 : x0 >> x1)
+#define DMLI_OP_70(x0, x1, x2, x3, x4, q0, q1, q2) popcount(x0)
+/* q0: DML_IS_INFINITY_MODE (0 either, 1 positive, 2 negative) */
+#define DMLI_OP_71(x0, x1, x2, x3, x4, q0, q1, q2) \
+    (isinf(x0) && (q0 == 0 || (q0 == 1 ? x0 > 0 : x0 < 0)))
+#define DMLI_OP_72(x0, x1, x2, x3, x4, q0, q1, q2) isnan(x0)
+/* on encodings: the host maps A, B and the output to unsigned types */
+#define DMLI_OP_73(x0, x1, x2, x3, x4, q0, q1, q2) (x0 != 0 ? x1 : x2)
+/* the load and the store convert (OUT_SAT: toward zero, saturated, NaN 0) */
+#define DMLI_OP_74(x0, x1, x2, x3, x4, q0, q1, q2) x0
+/* the value's encoding, in the output's unsigned type */
+#define DMLI_OP_75(x0, x1, x2, x3, x4, q0, q1, q2) q0
 /* The output element's flat logical index: the map keeps the output's dimension order and
  * only drops or merges dimensions (src/map.c), so row r and element u of the run are
  * element r * run + u of the row-major order. Integers wrap; floats round once. */
 #if INT_COMPUTE
-#define F (q0 + (COMPUTE_T)(r * (ulong)run + (ulong)u) * q1)
+#define DMLI_OP_76(x0, x1, x2, x3, x4, q0, q1, q2) \
+    (q0 + (COMPUTE_T)(r * (ulong)run + (ulong)u) * q1)
 #else
-#define F fma((COMPUTE_T)(r * (ulong)run + (ulong)u), q1, q0)
-#endif
+#define DMLI_OP_76(x0, x1, x2, x3, x4, q0, q1, q2) \
+    fma((COMPUTE_T)(r * (ulong)run + (ulong)u), q1, q0)
 #endif

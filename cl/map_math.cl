@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The map family's further arithmetic (src/internal.h dmli_map_op 17-63): F, an expression
- * of x0 (x1) and the operation's parameters q0 to q2, for those OPs only.
+ * of x0 (x1) and the operation's parameters q0 to q2, for each of those OPs: DMLI_OP_n.
  *
  * 17-38: DirectML's ELEMENT_WISE_ ACOS ... THRESHOLD (src/ops/elementwise_math.c). The
  * transcendental functions are OpenCL's built-ins (full profile: within a few ulps in float),
@@ -13,7 +13,7 @@
  * numpy.mod (the sign of the divisor, a zero remainder signed as the divisor); POW of integers
  * exact (wrapped), a negative exponent giving the truncated 1 / x^-e (0 ^ negative: every bit set).
  */
-#if OP >= 17 && OP <= 38
+#if OP_IN(17, 38) /* the helpers, where an operation needs them */
 
 #if INT_COMPUTE
 /* MODULUS_TRUNCATE: the remainder of DIVIDE's truncated quotient. */
@@ -119,63 +119,42 @@ static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
     return mode == 0 ? rint_even(x) : mode == 1 ? trunc(x) : round(x);
 }
 #endif
+#endif /* OP_IN(17, 38) */
 
-#if OP == 17
-#define F acos(x0)
-#elif OP == 18
-#define F acosh(x0)
-#elif OP == 19
-#define F asin(x0)
-#elif OP == 20
-#define F asinh(x0)
-#elif OP == 21
-#define F atan(x0)
-#elif OP == 22
-#define F atanh(x0)
-#elif OP == 23
-#define F atan2(x0, x1)
-#elif OP == 24
-#define F clip(x0, q0, q1)
-#elif OP == 25
-#define F pow(x0, q0)
-#elif OP == 26
-#define F cos(x0)
-#elif OP == 27
-#define F cosh(x0)
-#elif OP == 28
+/* Operation n of x0 (x1) and q0 to q2: DMLI_OP_n, a macro (cl/map.cl applies it). */
+#define DMLI_OP_17(x0, x1, x2, x3, x4, q0, q1, q2) acos(x0)
+#define DMLI_OP_18(x0, x1, x2, x3, x4, q0, q1, q2) acosh(x0)
+#define DMLI_OP_19(x0, x1, x2, x3, x4, q0, q1, q2) asin(x0)
+#define DMLI_OP_20(x0, x1, x2, x3, x4, q0, q1, q2) asinh(x0)
+#define DMLI_OP_21(x0, x1, x2, x3, x4, q0, q1, q2) atan(x0)
+#define DMLI_OP_22(x0, x1, x2, x3, x4, q0, q1, q2) atanh(x0)
+#define DMLI_OP_23(x0, x1, x2, x3, x4, q0, q1, q2) atan2(x0, x1)
+#define DMLI_OP_24(x0, x1, x2, x3, x4, q0, q1, q2) clip(x0, q0, q1)
+#define DMLI_OP_25(x0, x1, x2, x3, x4, q0, q1, q2) pow(x0, q0)
+#define DMLI_OP_26(x0, x1, x2, x3, x4, q0, q1, q2) cos(x0)
+#define DMLI_OP_27(x0, x1, x2, x3, x4, q0, q1, q2) cosh(x0)
 #if COMPUTE_DOUBLE
-#define F erf(x0)
+#define DMLI_OP_28(x0, x1, x2, x3, x4, q0, q1, q2) erf(x0)
 #else
-#define F dmli_erf_f(x0) /* cl/erf.cl: PoCL's built-in takes ~20 ns an element */
+#define DMLI_OP_28(x0, x1, x2, x3, x4, q0, q1, q2) \
+    dmli_erf_f(x0) /* cl/erf.cl: PoCL's built-in takes ~20 ns an element */
 #endif
-#elif OP == 29
-#define F mod_floor(x0, x1)
-#elif OP == 30
+#define DMLI_OP_29(x0, x1, x2, x3, x4, q0, q1, q2) mod_floor(x0, x1)
 #if INT_COMPUTE
-#define F mod_trunc(x0, x1)
+#define DMLI_OP_30(x0, x1, x2, x3, x4, q0, q1, q2) mod_trunc(x0, x1)
 #else
-#define F fmod(x0, x1) /* exact; NaN for a zero divisor */
+#define DMLI_OP_30(x0, x1, x2, x3, x4, q0, q1, q2) fmod(x0, x1) /* exact; NaN for a zero divisor \
+                                                                 */
 #endif
-#elif OP == 31
 #if INT_COMPUTE
-#define F ipow(x0, x1)
+#define DMLI_OP_31(x0, x1, x2, x3, x4, q0, q1, q2) ipow(x0, x1)
 #else
-#define F pow(x0, x1)
+#define DMLI_OP_31(x0, x1, x2, x3, x4, q0, q1, q2) pow(x0, x1)
 #endif
-#elif OP == 32
-#define F round_mode(x0, q0)
-#elif OP == 33
-#define F sign_of(x0)
-#elif OP == 34
-#define F sin(x0)
-#elif OP == 35
-#define F sinh(x0)
-#elif OP == 36
-#define F tan(x0)
-#elif OP == 37
-#define F tanh(x0)
-#elif OP == 38
-#define F clip(x0, q0, x0) /* max(x0, Min) */
-#endif
-
-#endif /* OP 17-38 */
+#define DMLI_OP_32(x0, x1, x2, x3, x4, q0, q1, q2) round_mode(x0, q0)
+#define DMLI_OP_33(x0, x1, x2, x3, x4, q0, q1, q2) sign_of(x0)
+#define DMLI_OP_34(x0, x1, x2, x3, x4, q0, q1, q2) sin(x0)
+#define DMLI_OP_35(x0, x1, x2, x3, x4, q0, q1, q2) sinh(x0)
+#define DMLI_OP_36(x0, x1, x2, x3, x4, q0, q1, q2) tan(x0)
+#define DMLI_OP_37(x0, x1, x2, x3, x4, q0, q1, q2) tanh(x0)
+#define DMLI_OP_38(x0, x1, x2, x3, x4, q0, q1, q2) clip(x0, q0, x0) /* max(x0, Min) */

@@ -419,10 +419,8 @@ static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const ui
     const dmli_map *m = &pu->map;
     if ((dec[u].why = single_reader(&g->nodes[u], 0)) != NULL)
         return false;
-    if (m->act != DMLI_ACT_NONE) {
-        dec[u].why = "it has an activation already";
-        return false;
-    }
+    if (m->act != DMLI_ACT_NONE || m->n_stages > 1)
+        return false; /* a chain's stage follows (try_fuse_map_chain) */
     if (!exact_intermediate(m->out.type) || m->out.type != a->in[0].type ||
         a->out.type != a->in[0].type) {
         dec[u].why = "its result is rounded to the intermediate tensor's type before the "
@@ -446,6 +444,153 @@ static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const ui
     fused.map.out = a->out;
     fused.fused += 1 + pv->fused;
     *pv = fused;
+    dec[u].fused_into = (int)v;
+    dec[u].why = NULL;
+    return true;
+}
+
+/* Whether op may be a stage of a chain: value-based in a float compute type (not the fills,
+ * which read no input, nor the bit operations and IF, which work on encodings). */
+static bool chainable(dmli_map_op op)
+{
+    switch (op) {
+    case DMLI_MAP_BIT_LOGIC:
+    case DMLI_MAP_BIT_NOT:
+    case DMLI_MAP_SHIFT:
+    case DMLI_MAP_BIT_COUNT:
+    case DMLI_MAP_IF:
+    case DMLI_MAP_FILL_BITS:
+    case DMLI_MAP_FILL_SEQUENCE: return false;
+    default: return true;
+    }
+}
+
+static uint32_t stages_of(const dmli_map *m)
+{
+    return m->n_stages > 1 ? m->n_stages : 1;
+}
+
+/* The map's compute type as launch_map.c picks it: 1 float, 2 double, 0 an integer type. */
+static int float_compute(const dmli_map *m)
+{
+    bool dbl = m->out.type == DML_TENSOR_DATA_TYPE_FLOAT64, flt = dmli_type_is_float(m->out.type);
+    for (uint32_t k = 0; k < m->n_inputs; ++k) {
+        dbl = dbl || m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT64;
+        flt = flt || dmli_type_is_float(m->in[k].type);
+    }
+    return !flt ? 0 : dbl ? 2 : 1;
+}
+
+/* Input t (read from src) of the chain being built: an existing input that reads the same
+ * elements of the same source in the same way, else a new one; -1 past DMLI_MAP_MAX_INPUTS. */
+static int chain_input(dmli_map *f, dmli_source *srcs, const dmli_map_tensor *t, dmli_source src)
+{
+    for (uint32_t j = 0; j < f->n_inputs; ++j) {
+        const dmli_map_tensor *e = &f->in[j];
+        bool same = srcs[j].kind == src.kind && srcs[j].index == src.index &&
+                    srcs[j].output == src.output && e->type == t->type && e->offset == t->offset;
+        for (int d = 0; same && d < f->rank; ++d)
+            same = f->size[d] == 1 || e->stride[d] == t->stride[d];
+        if (same)
+            return (int)j;
+    }
+    if (f->n_inputs >= DMLI_MAP_MAX_INPUTS)
+        return -1;
+    f->in[f->n_inputs] = *t;
+    f->in[f->n_inputs].slot = f->n_inputs;
+    srcs[f->n_inputs] = src;
+    return (int)f->n_inputs++;
+}
+
+/* Appends the stages of m (reading its inputs through in_of, its input `from_input` (if
+ * any) as stage `from_stage`'s result) to the chain f; false past DMLI_MAP_MAX_STAGES. */
+static bool chain_stages(dmli_map *f, const dmli_map *m, const int *in_of, int from_input,
+                         uint32_t from_stage)
+{
+    uint32_t base = f->n_stages;
+    for (uint32_t s = 0; s < stages_of(m); ++s) {
+        if (f->n_stages >= DMLI_MAP_MAX_STAGES)
+            return false;
+        dmli_map_stage st = dmli_map_get_stage(m, s);
+        for (uint32_t j = 0; j < st.n_args; ++j) {
+            uint8_t a = st.arg[j];
+            if (a >= DMLI_MAP_ARG_STAGE(0))
+                st.arg[j] = (uint8_t)(a + base);
+            else if ((int)a == from_input)
+                st.arg[j] = (uint8_t)DMLI_MAP_ARG_STAGE(from_stage);
+            else
+                st.arg[j] = (uint8_t)in_of[a];
+        }
+        dmli_map_set_stage(f, f->n_stages++, &st);
+    }
+    return true;
+}
+
+/* Map node v (pv) reads its input k as map node u (pu) writes it: one map of both
+ * operations' stages, u's first, reading both nodes' other inputs once each; the
+ * intermediate tensor is never written. Exact where the intermediate is FLOAT32 or FLOAT64
+ * and both nodes compute in that type (a stage's result passes as it is). */
+static bool try_fuse_map_chain(const dmli_graph *g, pending_map *maps, const uint32_t *map_of,
+                               dmli_graph_decision *dec, uint32_t v, uint32_t k)
+{
+    dmli_graph_work_done.plan++;
+    pending_map *pv = &maps[map_of[v]];
+    if (!is_map(g, pv->src[k]))
+        return false;
+    uint32_t u = pv->src[k].index;
+    pending_map *pu = &maps[map_of[u]];
+    const dmli_map *a = &pu->map, *b = &pv->map;
+    if ((dec[u].why = single_reader(&g->nodes[u], pv->src[k].output)) != NULL)
+        return false;
+    int kind = float_compute(a);
+    if (!exact_intermediate(a->out.type) || a->out.type != b->in[k].type || kind == 0 ||
+        kind != float_compute(b) || (a->out.type == DML_TENSOR_DATA_TYPE_FLOAT64) != (kind == 2)) {
+        dec[u].why = "its result is rounded to the intermediate tensor's type, or computed in "
+                     "another type than the next operation's (fused, it would not be)";
+        return false;
+    }
+    for (uint32_t s = 0; s < stages_of(a) + stages_of(b); ++s) {
+        dmli_map_stage st =
+            s < stages_of(a) ? dmli_map_get_stage(a, s) : dmli_map_get_stage(b, s - stages_of(a));
+        if (!chainable(st.op) || st.n_args == 0) {
+            dec[u].why = "a fill, a bit operation or IF (on encodings) is not fused into a chain";
+            return false;
+        }
+    }
+    bool same = a->rank == b->rank && a->out.offset == b->in[k].offset;
+    for (int d = 0; same && d < a->rank; ++d)
+        same =
+            a->size[d] == b->size[d] && (a->size[d] == 1 || a->out.stride[d] == b->in[k].stride[d]);
+    if (!same) {
+        dec[u].why = "the next operation reads the intermediate tensor in another layout (or "
+                     "broadcasts it: fused, its work would repeat)";
+        return false;
+    }
+    if (stages_of(a) + stages_of(b) > DMLI_MAP_MAX_STAGES) {
+        dec[u].why = "the chain would have more operations than a map applies (8)";
+        return false;
+    }
+    dmli_map chain = *b;
+    chain.n_inputs = 0;
+    chain.n_stages = 0;
+    memset(chain.stage, 0, sizeof chain.stage);
+    dmli_source srcs[DMLI_MAP_MAX_INPUTS];
+    int in_a[DMLI_MAP_MAX_INPUTS], in_b[DMLI_MAP_MAX_INPUTS];
+    bool fits = true;
+    for (uint32_t j = 0; j < a->n_inputs && fits; ++j)
+        fits = (in_a[j] = chain_input(&chain, srcs, &a->in[j], pu->src[j])) >= 0;
+    for (uint32_t j = 0; j < b->n_inputs && fits; ++j)
+        fits = j == k || (in_b[j] = chain_input(&chain, srcs, &b->in[j], pv->src[j])) >= 0;
+    if (!fits) {
+        dec[u].why = "the chain would read more tensors than a map takes (8)";
+        return false;
+    }
+    chain_stages(&chain, a, in_a, -1, 0);
+    uint32_t last_a = chain.n_stages - 1;
+    chain_stages(&chain, b, in_b, (int)k, last_a);
+    memcpy(pv->src, srcs, sizeof srcs);
+    pv->map = chain;
+    pv->fused += 1 + pu->fused;
     dec[u].fused_into = (int)v;
     dec[u].why = NULL;
     return true;
@@ -479,7 +624,7 @@ static void try_fuse_map_into_reduce(const dmli_graph *g, const pending_map *map
     if ((dec[u].why = single_reader(&g->nodes[u], pr->src[0].output)) != NULL)
         return;
     if ((m->op != DMLI_MAP_ADD && m->op != DMLI_MAP_SUBTRACT && m->op != DMLI_MAP_MULTIPLY) ||
-        m->n_inputs != 2 || m->scale_bias || m->act != DMLI_ACT_NONE) {
+        m->n_inputs != 2 || m->scale_bias || m->act != DMLI_ACT_NONE || m->n_stages > 1) {
         dec[u].why = "a reduction reads through an ADD, SUBTRACT or MULTIPLY without an "
                      "activation only";
         return;
@@ -747,6 +892,8 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
             for (uint32_t k = 0; k < pm->map.n_inputs; ++k)
                 try_fuse_view_into_map(g, &pool, pm, gp->decisions, v, k);
             try_fuse_activation(g, maps, map_of, gp->decisions, v);
+            for (uint32_t k = 0; k < pm->map.n_inputs;)
+                k = try_fuse_map_chain(g, maps, map_of, gp->decisions, v, k) ? 0 : k + 1;
             continue;
         }
         if (node->st && node->st->reduced) {
@@ -869,9 +1016,10 @@ void dmli_graph_plan_print(const dmli_graph *g, const dmli_graph_plan *gp)
         }
         if (s->map) {
             fprintf(stderr,
-                    "dmlcl: graph step %u: node %u (%s) + %u fused, map of %u input(s) rank %d, "
-                    "%s <- %s\n",
-                    i, s->node, g->nodes[s->node].name, s->fused, s->map->n_inputs, s->map->rank,
+                    "dmlcl: graph step %u: node %u (%s) + %u fused, map of %u input(s), %u "
+                    "operation(s), rank %d, %s <- %s\n",
+                    i, s->node, g->nodes[s->node].name, s->fused, s->map->n_inputs,
+                    s->map->n_stages > 1 ? s->map->n_stages : 1, s->map->rank,
                     slot_text(s->out, o, sizeof o), slot_text(s->ins[0], in, sizeof in));
             continue;
         }

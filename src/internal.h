@@ -293,6 +293,24 @@ typedef struct dmli_map_tensor {
     int64_t stride[DMLI_MAX_RANK];
 } dmli_map_tensor;
 
+/* A chain (graphs: element-wise nodes fused into one map; cl/map.cl STAGES): after stage 0 (the
+ * map's op, act, scale_bias and parameters), stages 1 .. n_stages - 1, each an operation with
+ * its activation, ScaleBias on its operand 0 and its parameters, its operands inputs or earlier
+ * stages' results; the last stage's result is the map's. A chain computes in float or double
+ * only (its intermediates are the compute type: exact), and loads each input once. */
+#define DMLI_MAP_MAX_STAGES 8
+#define DMLI_MAP_MAX_ARGS 5              /* operands of an operation (BATCH_NORM's five) */
+#define DMLI_MAP_ARG_STAGE(s) (16 + (s)) /* an operand: stage s's result; below 16, input k */
+typedef struct dmli_map_stage {
+    dmli_map_op op;
+    dmli_act act;
+    bool scale_bias;
+    uint8_t n_args;
+    uint8_t arg[DMLI_MAP_MAX_ARGS];
+    double param[DMLI_MAP_MAX_PARAMS];
+    int64_t iparam[DMLI_MAP_MAX_PARAMS];
+} dmli_map_stage;
+
 typedef struct dmli_map {
     dmli_map_op op;
     dmli_act act;    /* applied to f's result (DMLI_ACT_NONE: none) */
@@ -307,6 +325,10 @@ typedef struct dmli_map {
     uint32_t n_inputs;
     dmli_map_tensor in[DMLI_MAP_MAX_INPUTS];
     bool empty; /* set by dmli_map_normalize: some size is 0 */
+    /* A chain: n_stages > 1 (0 or 1: the map is its one operation on inputs 0, 1, ...);
+     * stage[0].arg holds stage 0's operands, stage[s] for s > 0 the whole stage. */
+    uint32_t n_stages;
+    dmli_map_stage stage[DMLI_MAP_MAX_STAGES];
 } dmli_map;
 
 /* An empty map of op writing output slot 0 of out_type, reading n_inputs inputs (their types
@@ -323,6 +345,10 @@ void dmli_map_param_real(dmli_map *map, int i, double value);
 /* The same on a parameter's two forms (maps' and reductions'). */
 void dmli_param_real(double *real, int64_t *integer, double value);
 void dmli_map_param_int(dmli_map *map, int i, int64_t value);
+/* Stage s of a map as a stage (stage 0 from the map's own fields; a map that is no chain is
+ * its one stage on inputs 0 .. arity - 1), and the reverse. */
+dmli_map_stage dmli_map_get_stage(const dmli_map *map, uint32_t s);
+void dmli_map_set_stage(dmli_map *map, uint32_t s, const dmli_map_stage *stage);
 
 /* ---- Reductions (reduce.c) ---------------------------------------------------------- */
 

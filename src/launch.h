@@ -25,7 +25,7 @@ bool dmli_launch_streams(const dmli_device_desc *dev, uint64_t out_bytes);
  * them; rendered once as "-cl-std=CL1.2 -DNAME=VALUE ..." (the program cache's key), and
  * readable by name (tests, DMLCL_VERBOSE). Every family's launch fills one.
  */
-#define DMLI_OPTIONS_DEFS 48
+#define DMLI_OPTIONS_DEFS 64
 typedef struct dmli_options {
     unsigned n;
     struct {
@@ -47,7 +47,8 @@ typedef struct dmli_launch_args {
     int count;
 } dmli_launch_args;
 
-#define DMLI_LAUNCH_OPTIONS_MAX 400
+/* Room for every definition at its longest: rendering never truncates. */
+#define DMLI_LAUNCH_OPTIONS_MAX (16 + DMLI_OPTIONS_DEFS * (4 + 20 + 28))
 #define DMLI_LAUNCH_SHAPE_MAX \
     (DMLI_SHAPE_HEADER + DMLI_INDEXED_DIM * DMLI_MAX_RANK + DMLI_COMP_LONGS * DMLI_MAX_COMPONENTS)
 
@@ -102,7 +103,8 @@ void dmli_launch_describe(const dmli_launch *launch, char *buf, size_t len);
 
 /* ---- The map family (launch_map.c) ------------------------------------------------- */
 
-#define DMLI_MAP_TABLE_MAX (DMLI_MAP_HEADER + DMLI_MAP_DIM * DMLI_MAX_RANK)
+#define DMLI_MAP_TABLE_MAX \
+    (DMLI_MAP_HEADER + DMLI_MAP_DIM * DMLI_MAX_RANK + (DMLI_MAP_STAGES - 1) * DMLI_MAP_PARAMS)
 
 /* The launch of a normalised, non-empty map: cl/map.cl's options, grid and table. */
 typedef struct dmli_map_launch {

@@ -18,6 +18,8 @@
 _Static_assert(DMLI_MAP_MAX_INPUTS == DMLI_MAP_INPUTS, "the map's inputs: internal.h and cl/abi.h");
 _Static_assert(DMLI_MAP_MAX_PARAMS == DMLI_MAP_PARAMS,
                "the map's parameters: internal.h and cl/abi.h");
+_Static_assert(DMLI_MAP_MAX_STAGES == DMLI_MAP_STAGES, "a chain's stages: internal.h and cl/abi.h");
+_Static_assert(DMLI_MAP_RANK_MAX == DMLI_MAX_RANK, "the map's dimensions: internal.h and cl/abi.h");
 
 const char *dmli_map_storage_type(DML_TENSOR_DATA_TYPE type)
 {
@@ -127,6 +129,24 @@ static void options(const dmli_map *m, dmli_map_launch *l)
         dmli_opt_str(o, name, dmli_map_storage_type(m->in[k].type));
         snprintf(name, sizeof name, "IN%u_HALF", k);
         dmli_opt_int(o, name, m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT16);
+    }
+    /* A chain: its stage count and each stage's list (cl/map.cl S0 .. S7). */
+    if (m->n_stages > 1) {
+        dmli_opt_int(o, "STAGES", m->n_stages);
+        for (uint32_t s = 0; s < m->n_stages; ++s) {
+            dmli_map_stage st = dmli_map_get_stage(m, s);
+            char list[28];
+            int n = snprintf(list, sizeof list, "%d,%d,%d", (int)st.op, (int)st.act,
+                             st.scale_bias ? 1 : 0);
+            for (uint32_t j = 0; j < DMLI_MAP_MAX_ARGS; ++j) {
+                uint8_t a = j < st.n_args ? st.arg[j] : 0;
+                n += snprintf(list + n, sizeof list - (size_t)n,
+                              a >= DMLI_MAP_ARG_STAGE(0) ? ",y%u" : ",x%u",
+                              a >= DMLI_MAP_ARG_STAGE(0) ? a - DMLI_MAP_ARG_STAGE(0) : a);
+            }
+            snprintf(name, sizeof name, "S%u", s);
+            dmli_opt_str(o, name, list);
+        }
     }
     /* Run strides of 0 and 1 as constants, where not every one is 1 (FAST): a broadcast
      * operand (a bias) beside contiguous ones keeps the loop vectorisable. */
@@ -245,6 +265,14 @@ static void table(const dmli_map *m, dmli_map_launch *l)
             dim[2 + k] = m->in[k].stride[d];
     }
     l->table_count = (size_t)(dim - t);
+    for (uint32_t s = 1; s < m->n_stages; ++s) {
+        for (int i = 0; i < DMLI_MAP_PARAMS; ++i) {
+            bool integer, sign;
+            t[DMLI_MAP_STAGE_PARAM((int)s, i)] = dmli_param_bits(
+                m->stage[s].param[i], m->stage[s].iparam[i], compute_type(m, &integer, &sign));
+        }
+        l->table_count = (size_t)DMLI_MAP_STAGE_PARAM((int)s, DMLI_MAP_PARAMS);
+    }
 }
 
 void dmli_launch_map(const dmli_map *m, const dmli_device_desc *dev, dmli_map_launch *l)

@@ -92,3 +92,39 @@ void dmli_map_param_int(dmli_map *m, int i, int64_t value)
     m->iparam[i] = value;
     m->param[i] = (double)value;
 }
+
+dmli_map_stage dmli_map_get_stage(const dmli_map *m, uint32_t s)
+{
+    if (s > 0)
+        return m->stage[s];
+    dmli_map_stage st;
+    memset(&st, 0, sizeof st);
+    st.op = m->op;
+    st.act = m->act;
+    st.scale_bias = m->scale_bias;
+    memcpy(st.param, m->param, sizeof st.param);
+    memcpy(st.iparam, m->iparam, sizeof st.iparam);
+    if (m->n_stages > 1) {
+        st.n_args = m->stage[0].n_args;
+        memcpy(st.arg, m->stage[0].arg, sizeof st.arg);
+    } else {
+        st.n_args = (uint8_t)m->n_inputs;
+        for (uint32_t j = 0; j < m->n_inputs && j < DMLI_MAP_MAX_ARGS; ++j)
+            st.arg[j] = (uint8_t)j;
+    }
+    return st;
+}
+
+void dmli_map_set_stage(dmli_map *m, uint32_t s, const dmli_map_stage *st)
+{
+    if (s > 0) {
+        m->stage[s] = *st;
+        return;
+    }
+    m->op = st->op;
+    m->act = st->act;
+    m->scale_bias = st->scale_bias;
+    memcpy(m->param, st->param, sizeof m->param);
+    memcpy(m->iparam, st->iparam, sizeof m->iparam);
+    m->stage[0] = *st;
+}

@@ -11,6 +11,7 @@
  * temporary resource's binding rules.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -463,4 +464,226 @@ Test(graph, views_read_through_by_a_map_bit_exact)
     free(b);
     free(want);
     ug_free(&g);
+}
+
+/*
+ * Chains of element-wise nodes (FLOAT32): the planner fuses them into one map of up to eight
+ * operations (tests/unit/graph_plan.c holds its decisions). Each random chain runs twice:
+ * fused, and apart, every intermediate also a graph output (which keeps each node its own
+ * step: the single-operation kernels that the element-wise suites check against the oracle).
+ * Fusing passes each float result on as it is, so the two agree bit for bit; where every
+ * operation is exactly rounded (ADD, SUBTRACT, MULTIPLY, MAX, MIN, ABS, NEGATE, RELU, ScaleBias
+ * as one fma), both also equal the host's float arithmetic node by node.
+ */
+typedef struct ew_kind {
+    DML_OPERATOR_TYPE type;
+    int arity;
+    bool scale_bias; /* the descriptor has a ScaleBias */
+    bool exact;      /* host float arithmetic rounds as the device must */
+    const char *name;
+} ew_kind;
+
+static const ew_kind ew_kinds[] = {
+    {DML_OPERATOR_ELEMENT_WISE_ADD, 2, false, true, "ADD"},
+    {DML_OPERATOR_ELEMENT_WISE_SUBTRACT, 2, false, true, "SUBTRACT"},
+    {DML_OPERATOR_ELEMENT_WISE_MULTIPLY, 2, false, true, "MULTIPLY"},
+    {DML_OPERATOR_ELEMENT_WISE_MAX, 2, false, true, "MAX"},
+    {DML_OPERATOR_ELEMENT_WISE_MIN, 2, false, true, "MIN"},
+    {DML_OPERATOR_ELEMENT_WISE_ABS, 1, true, true, "ABS"},
+    {DML_OPERATOR_ELEMENT_WISE_NEGATE, 1, false, true, "NEGATE"},
+    {DML_OPERATOR_ACTIVATION_RELU, 1, false, true, "RELU"},
+    {DML_OPERATOR_ELEMENT_WISE_DIVIDE, 2, false, false, "DIVIDE"},
+    {DML_OPERATOR_ELEMENT_WISE_EXP, 1, true, false, "EXP"},
+    {DML_OPERATOR_ELEMENT_WISE_ERF, 1, true, false, "ERF"},
+    {DML_OPERATOR_ELEMENT_WISE_TANH, 1, true, false, "TANH"},
+    {DML_OPERATOR_ACTIVATION_SIGMOID, 1, false, false, "SIGMOID"},
+    {DML_OPERATOR_ACTIVATION_GELU, 1, false, false, "GELU"},
+};
+#define EW_KINDS (sizeof ew_kinds / sizeof ew_kinds[0])
+#define EW_MAX_NODES 10
+
+typedef struct ew_chain {
+    int n;
+    const ew_kind *kind[EW_MAX_NODES];
+    int operand[EW_MAX_NODES]; /* a binary node's second operand: graph input 0 or its own */
+    bool sb[EW_MAX_NODES];
+    DML_SCALE_BIAS scale_bias[EW_MAX_NODES];
+    UINT n_inputs;
+} ew_chain;
+
+/* The nodes of ch as a graph; apart: every node's output is a graph output (the last one
+ * graph output 0). */
+static void ew_graph(const ew_chain *ch, const UINT *sizes, bool apart, unit_graph *g)
+{
+    ug_init(g);
+    for (int i = 0; i < ch->n; ++i) {
+        const ew_kind *k = ch->kind[i];
+        unit_tensor a, b, o;
+        const DML_TENSOR_DESC *ta =
+            unit_tensor_set(&a, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL);
+        const DML_TENSOR_DESC *tb =
+            unit_tensor_set(&b, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL);
+        const DML_TENSOR_DESC *to =
+            unit_tensor_set(&o, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL);
+        const DML_SCALE_BIAS *sb = ch->sb[i] ? &ch->scale_bias[i] : NULL;
+        if (k->arity == 2) {
+            DML_ELEMENT_WISE_ADD_OPERATOR_DESC d = {ta, tb, to};
+            ug_node(g, k->type, &d);
+        } else if (k->scale_bias) {
+            DML_ELEMENT_WISE_EXP_OPERATOR_DESC d = {ta, to, sb};
+            ug_node(g, k->type, &d);
+        } else {
+            DML_ACTIVATION_RELU_OPERATOR_DESC d = {ta, to};
+            ug_node(g, k->type, &d);
+        }
+        if (i == 0)
+            ug_input(g, 0, 0, 0);
+        else
+            ug_edge(g, (UINT)i - 1, (UINT)i, 0);
+        if (k->arity == 2)
+            ug_input(g, (UINT)ch->operand[i], (UINT)i, 1);
+        if (apart || i == ch->n - 1)
+            ug_output(g, (UINT)i, i == ch->n - 1 ? 0 : (UINT)i + 1);
+    }
+    ug_desc(g, ch->n_inputs, apart ? (UINT)ch->n : 1);
+}
+
+/* Runs the graph of g once on inputs (each n floats), returning its output 0 (n floats). */
+static float *ew_dispatch(const unit_graph *g, UINT n_inputs, UINT n_outputs, float *const *inputs,
+                          size_t n)
+{
+    dmlcl_compiled_operator *compiled;
+    cr_assert(
+        SUCCEEDED(dmlcl_graph_compile(ops_device(), &g->desc, DML_EXECUTION_FLAG_NONE, &compiled)),
+        "%s", dmlcl_last_error());
+    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(compiled);
+    dev_buf in[CHAIN_MAX_IO], out[CHAIN_MAX_IO], temp;
+    DML_BINDING_DESC in_desc[CHAIN_MAX_IO], out_desc[CHAIN_MAX_IO];
+    for (UINT i = 0; i < n_inputs; ++i) {
+        buf_make(&in[i], n * 4, inputs[i], 0);
+        in_desc[i] = in[i].desc;
+    }
+    for (UINT o = 0; o < n_outputs; ++o) {
+        buf_make(&out[o], n * 4, NULL, 0);
+        out_desc[o] = out[o].desc;
+    }
+    buf_make(&temp, props.TemporaryResourceSize, NULL, 0);
+    dmlcl_binding_table *table;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_create(compiled, &table)));
+    HRESULT hr = dmlcl_binding_table_bind_inputs(table, n_inputs, in_desc);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_bind_outputs(table, n_outputs, out_desc);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_bind_temporary(table,
+                                                props.TemporaryResourceSize ? &temp.desc : NULL);
+    cl_event done = NULL;
+    if (SUCCEEDED(hr))
+        hr = dmlcl_binding_table_dispatch(table, NULL, 0, NULL, &done);
+    cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+    cr_assert_eq(clWaitForEvents(1, &done), CL_SUCCESS);
+    clReleaseEvent(done);
+    unsigned char *got = buf_read(&out[0]);
+    float *result = malloc(n * 4);
+    memcpy(result, got + GUARD, n * 4);
+    free(got);
+    dmlcl_binding_table_release(table);
+    dmlcl_compiled_operator_release(compiled);
+    for (UINT i = 0; i < n_inputs; ++i)
+        buf_free(&in[i]);
+    for (UINT o = 0; o < n_outputs; ++o)
+        buf_free(&out[o]);
+    buf_free(&temp);
+    return result;
+}
+
+/* The host's float arithmetic for the exactly rounded kinds (NaN never arises: finite inputs,
+ * no division). */
+static float ew_host(const ew_kind *k, float a, float b, const DML_SCALE_BIAS *sb)
+{
+    if (sb) {
+        volatile float p = fmaf(a, sb->Scale, sb->Bias); /* DirectML: x * Scale + Bias, once */
+        a = p;
+    }
+    switch (k->type) {
+    case DML_OPERATOR_ELEMENT_WISE_ADD: return a + b;
+    case DML_OPERATOR_ELEMENT_WISE_SUBTRACT: return a - b;
+    case DML_OPERATOR_ELEMENT_WISE_MULTIPLY: return a * b;
+    case DML_OPERATOR_ELEMENT_WISE_MAX: return a > b || (a == b && !signbit(a)) ? a : b;
+    case DML_OPERATOR_ELEMENT_WISE_MIN: return a < b || (a == b && signbit(a)) ? a : b;
+    case DML_OPERATOR_ELEMENT_WISE_ABS: return fabsf(a);
+    case DML_OPERATOR_ELEMENT_WISE_NEGATE: return -a;
+    default: return a > 0 ? a : 0.0f; /* RELU */
+    }
+}
+
+Test(graph, element_wise_chains_fused_bit_exact)
+{
+    uint64_t seed = ref_test_seed(0x6577636861696eull);
+    const UINT sizes[3] = {3, 17, 41};
+    const size_t n = 3 * 17 * 41;
+    int fused_steps = 0;
+    for (int t = 0; t < 24; ++t) {
+        ref_rng r = ref_rng_make(ref_mix64(seed + (uint64_t)t));
+        bool exact_only = t % 3 == 0;
+        ew_chain ch = {.n = 2 + (int)(ref_rng_next(&r) % 8), .n_inputs = 1}; /* 2 to 9 nodes */
+        char log[512];
+        int len = snprintf(log, sizeof log, "seed 0x%llx chain %d:", (unsigned long long)seed, t);
+        bool exact = true;
+        for (int i = 0; i < ch.n; ++i) {
+            const ew_kind *k;
+            do
+                k = &ew_kinds[ref_rng_next(&r) % EW_KINDS];
+            while (exact_only && !k->exact);
+            ch.kind[i] = k;
+            exact = exact && k->exact;
+            ch.operand[i] = 0;
+            if (k->arity == 2 && ref_rng_next(&r) % 3 != 0 && ch.n_inputs < 8)
+                ch.operand[i] = (int)ch.n_inputs++;
+            ch.sb[i] = k->scale_bias && ref_rng_next(&r) % 2;
+            ch.scale_bias[i] = (DML_SCALE_BIAS){(float)((int)(ref_rng_next(&r) % 64) - 32) / 16.0f,
+                                                (float)((int)(ref_rng_next(&r) % 64) - 32) / 8.0f};
+            len += snprintf(log + len, sizeof log - (size_t)len, " %s%s(x, in%d)", k->name,
+                            ch.sb[i] ? "+sb" : "", k->arity == 2 ? ch.operand[i] : -1);
+        }
+        float *inputs[CHAIN_MAX_IO];
+        for (UINT i = 0; i < ch.n_inputs; ++i) {
+            inputs[i] = malloc(n * 4);
+            for (size_t e = 0; e < n; ++e) /* finite, nonzero, some equal across inputs */
+                inputs[i][e] = (float)((int)(ref_rng_next(&r) % 4001) - 2000) / 512.0f + 0.25f;
+        }
+        unit_graph fused, apart;
+        ew_graph(&ch, sizes, false, &fused);
+        ew_graph(&ch, sizes, true, &apart);
+        dmli_graph *graph;
+        dmli_graph_plan *plan;
+        ug_plan(&fused.desc, &graph, &plan);
+        fused_steps += plan->n_steps == 1;
+        /* Up to eight operations and eight inputs are one map. */
+        if (ch.n <= 8)
+            cr_expect_eq(plan->n_steps, 1, "%s: %u steps", log, plan->n_steps);
+        dmli_graph_plan_free(plan);
+        dmli_graph_free(graph);
+        float *got = ew_dispatch(&fused, ch.n_inputs, 1, inputs, n);
+        float *want = ew_dispatch(&apart, ch.n_inputs, (UINT)ch.n, inputs, n);
+        for (size_t e = 0; e < n; ++e)
+            cr_assert(memcmp(&got[e], &want[e], 4) == 0, "%s: element %zu fused %a, apart %a", log,
+                      e, (double)got[e], (double)want[e]);
+        if (exact) {
+            for (size_t e = 0; e < n; ++e) {
+                float x = inputs[0][e];
+                for (int i = 0; i < ch.n; ++i)
+                    x = ew_host(ch.kind[i], x, inputs[ch.operand[i]][e],
+                                ch.sb[i] ? &ch.scale_bias[i] : NULL);
+                cr_assert(memcmp(&x, &got[e], 4) == 0, "%s: element %zu device %a, host %a", log, e,
+                          (double)got[e], (double)x);
+            }
+        }
+        free(got);
+        free(want);
+        for (UINT i = 0; i < ch.n_inputs; ++i)
+            free(inputs[i]);
+        ug_free(&fused);
+        ug_free(&apart);
+    }
+    cr_log_info("element-wise chains: 24 run, %d as one step", fused_steps);
 }

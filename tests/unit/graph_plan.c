@@ -640,3 +640,158 @@ Test(graph_plan, a_rounded_intermediate_keeps_the_activation_apart)
               p->decisions[0].why);
     done(&g, graph, p);
 }
+
+static UINT unary(unit_graph *g, DML_OPERATOR_TYPE type, const UINT *sizes)
+{
+    unit_tensor ti, to;
+    DML_ELEMENT_WISE_ERF_OPERATOR_DESC d = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL), NULL};
+    return ug_node(g, type, &d);
+}
+
+Test(graph_plan, element_wise_chains_are_one_map)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    const UINT t[2] = {4, 3};
+    /* GELU as ONNX exporters write it: x * 0.5 * (1 + erf(x / sqrt 2)), five nodes reading x
+     * twice: one map of five operations reading x once and the three constants' inputs. */
+    ug_init(&g);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, t); /* 0: x * (1 / sqrt 2) */
+    unary(&g, DML_OPERATOR_ELEMENT_WISE_ERF, t);       /* 1 */
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);      /* 2: + 1 */
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, t); /* 3: x * */
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, t); /* 4: * 0.5 */
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_edge(&g, 1, 2, 0);
+    ug_input(&g, 2, 2, 1);
+    ug_input(&g, 0, 3, 0);
+    ug_edge(&g, 2, 3, 1);
+    ug_edge(&g, 3, 4, 0);
+    ug_input(&g, 3, 4, 1);
+    ug_output(&g, 4, 0);
+    plan_of(&g, 4, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_assert(p->steps[0].map != NULL);
+    const dmli_map *m = p->steps[0].map;
+    cr_expect_eq(m->n_stages, 5);
+    cr_expect_eq(m->n_inputs, 4, "x is read once: %u inputs", m->n_inputs);
+    cr_expect_eq(p->steps[0].fused, 4);
+    cr_expect_eq(p->temp_bytes, 0);
+    /* Each node into its reader (the last one's pending map took the others' stages). */
+    for (UINT v = 0; v < 4; ++v)
+        cr_expect_eq(p->decisions[v].fused_into, (int)v + 1, "node %u: fused into %d", v,
+                     p->decisions[v].fused_into);
+    /* Stage 3 (x * ...) reads input 0 and stage 2's result; stage 4 reads stage 3's. */
+    cr_expect_eq(m->stage[3].op, DMLI_MAP_MULTIPLY);
+    cr_expect_eq(m->stage[3].arg[0], 0);
+    cr_expect_eq(m->stage[3].arg[1], DMLI_MAP_ARG_STAGE(2));
+    cr_expect_eq(m->stage[4].arg[0], DMLI_MAP_ARG_STAGE(3));
+    done(&g, graph, p);
+    /* ADD, RELU, MULTIPLY: the RELU becomes the ADD's activation, the MULTIPLY a second stage. */
+    ug_init(&g);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    relu(&g, DML_TENSOR_DATA_TYPE_FLOAT32, t);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, t);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_edge(&g, 1, 2, 1);
+    ug_input(&g, 2, 2, 0);
+    ug_output(&g, 2, 0);
+    plan_of(&g, 3, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    cr_expect_eq(p->steps[0].map->n_stages, 2);
+    cr_expect_eq(p->steps[0].map->act, DMLI_ACT_RELU);
+    cr_expect_eq(p->steps[0].map->n_inputs, 3);
+    done(&g, graph, p);
+}
+
+Test(graph_plan, chains_stop_where_fusing_would_change_results_or_overflow_a_map)
+{
+    unit_graph g;
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    unit_tensor ta, tb, to, ua, ub, uo;
+    const UINT t[2] = {4, 3}, row[2] = {1, 3}, bcast[2] = {0, 1};
+    /* FLOAT16: each result is rounded to half before the next node reads it. */
+    ug_init(&g);
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC h = {
+        unit_tensor_set(&ta, DML_TENSOR_DATA_TYPE_FLOAT16, 2, t, NULL),
+        unit_tensor_set(&tb, DML_TENSOR_DATA_TYPE_FLOAT16, 2, t, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT16, 2, t, NULL)};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_ADD, &h);
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, &h);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_input(&g, 2, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 3, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "rounded"), "%s",
+              p->decisions[0].why);
+    done(&g, graph, p);
+    /* A row broadcast over the next node's rows: fused, the row's work would repeat. */
+    ug_init(&g);
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC r = {
+        unit_tensor_set(&ta, DML_TENSOR_DATA_TYPE_FLOAT32, 2, row, NULL),
+        unit_tensor_set(&tb, DML_TENSOR_DATA_TYPE_FLOAT32, 2, row, NULL),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, row, NULL)};
+    DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC b = {
+        unit_tensor_set(&ua, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, bcast),
+        unit_tensor_set(&ub, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL),
+        unit_tensor_set(&uo, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL)};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_ADD, &r);
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, &b);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_input(&g, 2, 1, 1);
+    ug_output(&g, 1, 0);
+    plan_of(&g, 3, 1, &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "layout"), "%s",
+              p->decisions[0].why);
+    done(&g, graph, p);
+    /* Nine MULTIPLYs by one input: eight operations are one map, the ninth its own step. */
+    ug_init(&g);
+    for (UINT v = 0; v < 9; ++v) {
+        binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, t);
+        if (v == 0)
+            ug_input(&g, 0, 0, 0);
+        else
+            ug_edge(&g, v - 1, v, 0);
+        ug_input(&g, 1, v, 1);
+    }
+    ug_output(&g, 8, 0);
+    plan_of(&g, 2, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 2);
+    cr_expect_eq(p->steps[0].map->n_stages, 8);
+    cr_expect_eq(p->steps[0].map->n_inputs, 2, "the shared input is read once");
+    cr_expect(p->decisions[7].why && strstr(p->decisions[7].why, "more operations"), "%s",
+              p->decisions[7].why);
+    done(&g, graph, p);
+    /* Eight ADDs, each of a new input: the chain of seven reads eight tensors, the eighth ADD
+     * would make nine. */
+    ug_init(&g);
+    for (UINT v = 0; v < 8; ++v) {
+        binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+        if (v == 0)
+            ug_input(&g, 0, 0, 0);
+        else
+            ug_edge(&g, v - 1, v, 0);
+        ug_input(&g, v + 1, v, 1);
+    }
+    ug_output(&g, 7, 0);
+    plan_of(&g, 9, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 2);
+    cr_expect_eq(p->steps[0].map->n_inputs, 8);
+    cr_expect(p->decisions[6].why && strstr(p->decisions[6].why, "more tensors"), "%s",
+              p->decisions[6].why);
+    done(&g, graph, p);
+}
