@@ -419,8 +419,11 @@ static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const ui
     const dmli_map *m = &pu->map;
     if ((dec[u].why = single_reader(&g->nodes[u], 0)) != NULL)
         return false;
-    if (m->act != DMLI_ACT_NONE || m->n_stages > 1)
-        return false; /* a chain's stage follows (try_fuse_map_chain) */
+    /* The activation of the map's last operation (a chain's last stage). */
+    uint32_t last = m->n_stages > 1 ? m->n_stages - 1 : 0;
+    dmli_map_stage st = dmli_map_get_stage(m, last);
+    if (st.act != DMLI_ACT_NONE)
+        return false; /* a stage of its own follows (try_fuse_map_chain) */
     if (!exact_intermediate(m->out.type) || m->out.type != a->in[0].type ||
         a->out.type != a->in[0].type) {
         dec[u].why = "its result is rounded to the intermediate tensor's type before the "
@@ -436,11 +439,12 @@ static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const ui
         return false;
     }
     pending_map fused = *pu;
-    fused.map.act = a->act;
+    st.act = a->act;
     for (int i = DMLI_MAP_PARAM_ACT; i < DMLI_MAP_MAX_PARAMS; ++i) {
-        fused.map.param[i] = a->param[i];
-        fused.map.iparam[i] = a->iparam[i];
+        st.param[i] = a->param[i];
+        st.iparam[i] = a->iparam[i];
     }
+    dmli_map_set_stage(&fused.map, last, &st);
     fused.map.out = a->out;
     fused.fused += 1 + pv->fused;
     *pv = fused;
