@@ -42,7 +42,10 @@ typedef struct shaped {
         DML_SLICE1_OPERATOR_DESC slice;
         DML_JOIN_OPERATOR_DESC join;
         DML_PADDING_OPERATOR_DESC pad;
+        DML_ELEMENT_WISE_ADD_OPERATOR_DESC binary;
+        DML_ELEMENT_WISE_EXP_OPERATOR_DESC unary;
     } d;
+    DML_SCALE_BIAS scale_bias;
 } shaped;
 
 typedef struct graph_storage {
@@ -71,7 +74,8 @@ static void buffer(DML_BUFFER_TENSOR_DESC *b, DML_TENSOR_DESC *t, DML_TENSOR_DAT
     *t = (DML_TENSOR_DESC){DML_TENSOR_TYPE_BUFFER, b};
 }
 
-/* One of five operators on the graph's shape [r, c] of type `type`, parameters from the bytes. */
+/* One of seven operators on the graph's shape [r, c] of type `type` (element-wise ones too, so
+ * that chains form and fuse), parameters from the bytes. */
 static void shaped_op(fuzz_in *in, shaped *s, const UINT *rc, DML_TENSOR_DATA_TYPE type,
                       DML_OPERATOR_DESC *op);
 
@@ -93,7 +97,7 @@ static void shaped_op(fuzz_in *in, shaped *s, const UINT *rc, DML_TENSOR_DATA_TY
     s->in_sizes[1] = c;
     s->out_sizes[0] = r;
     s->out_sizes[1] = c;
-    unsigned kind = fuzz_u8(in) % 5;
+    unsigned kind = fuzz_u8(in) % 7;
     const UINT *strides = NULL;
     if (fuzz_u8(in) % 4 == 0) { /* read transposed ([c, r] packed), or broadcast along rows */
         bool broadcast = fuzz_u8(in) & 1;
@@ -156,6 +160,33 @@ static void shaped_op(fuzz_in *in, shaped *s, const UINT *rc, DML_TENSOR_DATA_TY
         s->d.pad =
             (DML_PADDING_OPERATOR_DESC){&s->in_t, &s->out_t, mode, 0.0f, 2, s->start, s->end};
         *op = (DML_OPERATOR_DESC){DML_OPERATOR_PADDING, &s->d.pad};
+        return;
+    }
+    if (kind == 5) { /* an element-wise binary operator (a type it refuses: no node) */
+        static const DML_OPERATOR_TYPE ops[] = {
+            DML_OPERATOR_ELEMENT_WISE_ADD,     DML_OPERATOR_ELEMENT_WISE_MULTIPLY,
+            DML_OPERATOR_ELEMENT_WISE_MAX,     DML_OPERATOR_ELEMENT_WISE_DIVIDE,
+            DML_OPERATOR_ELEMENT_WISE_BIT_AND, DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS};
+        buffer(&s->in, &s->in_t, type, s->in_sizes, strides);
+        buffer(&s->in2, &s->in2_t, type, s->in_sizes, NULL);
+        buffer(&s->out, &s->out_t, type, s->out_sizes, NULL);
+        s->d.binary = (DML_ELEMENT_WISE_ADD_OPERATOR_DESC){&s->in_t, &s->in2_t, &s->out_t};
+        *op = (DML_OPERATOR_DESC){ops[fuzz_u8(in) % 6], &s->d.binary};
+        return;
+    }
+    if (kind == 6) { /* an element-wise unary operator or activation, ScaleBias now and then */
+        static const DML_OPERATOR_TYPE ops[] = {
+            DML_OPERATOR_ELEMENT_WISE_EXP,   DML_OPERATOR_ELEMENT_WISE_ABS,
+            DML_OPERATOR_ELEMENT_WISE_ERF,   DML_OPERATOR_ACTIVATION_RELU,
+            DML_OPERATOR_ACTIVATION_SIGMOID, DML_OPERATOR_ELEMENT_WISE_IDENTITY};
+        unsigned which = fuzz_u8(in) % 6;
+        buffer(&s->in, &s->in_t, type, s->in_sizes, strides);
+        buffer(&s->out, &s->out_t, type, s->out_sizes, NULL);
+        s->scale_bias = (DML_SCALE_BIAS){(float)(fuzz_u8(in) % 5) - 2.0f, 0.5f};
+        bool sb = which != 3 && which != 4 && (fuzz_u8(in) & 1); /* the activations have none */
+        s->d.unary =
+            (DML_ELEMENT_WISE_EXP_OPERATOR_DESC){&s->in_t, &s->out_t, sb ? &s->scale_bias : NULL};
+        *op = (DML_OPERATOR_DESC){ops[which], &s->d.unary};
         return;
     }
     buffer(&s->in, &s->in_t, type, s->in_sizes, strides);

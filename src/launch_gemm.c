@@ -118,6 +118,8 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
 bool dmli_restride_gemm(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)
 {
     dmli_gemm *g = DMLI_COMPUTE_WORK(c, dmli_gemm);
+    if (g->rank == 0)
+        return false; /* a convolution's GEMM: its strides are no one tensor's dimensions */
     if (i == 0) {
         g->a_m = strides[g->a_dim[0]];
         g->a_k = strides[g->a_dim[1]];

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "conv.h"
+#include "gemm.h"
 #include "ops/activation.h"
 #include "ops/common.h"
 
@@ -218,9 +219,124 @@ static int spatial_slot(uint32_t count, uint32_t i)
     return (int)(3 - count + i);
 }
 
+/* A pointwise convolution: FORWARD, every window 1, no padding (any mode, any dilations: one
+ * tap; any strides: output position p reads input position p * Strides). */
+static bool pointwise(const DML_CONVOLUTION_OPERATOR_DESC *d, const dmli_tensor *f)
+{
+    if (d->Direction != DML_CONVOLUTION_DIRECTION_FORWARD)
+        return false;
+    for (uint32_t i = 0; i < d->DimensionCount; ++i)
+        if (f->sizes[2 + i] != 1 || d->StartPadding[i] != 0 || d->EndPadding[i] != 0)
+            return false;
+    return true;
+}
+
+/*
+ * A pointwise convolution lowers to the matrix family: per image n and group g,
+ *   out[n, g, co, p] = act(sum_ci W[g, co, ci] X[n, g, ci, p] + bias[g, co]),
+ * a GEMM of m = Cout / GroupCount, k = Cin / GroupCount and n = the output's spatial positions
+ * (the spatial dimensions that X, read at p * Strides, and the output step through as one
+ * merged into n, the others batch dimensions with the image and the group; W and the bias
+ * broadcast over images by zero strides). The GEMM kernels' register blocks and shared panels run
+ * it at several times conv_direct's rate (docs/kernels.md#convolution); every tensor is read
+ * through its strides (NHWC is a transposed B). rank 0: a graph gives it no new strides (they are
+ * no one tensor's).
+ */
+static void lower_pointwise(const DML_CONVOLUTION_OPERATOR_DESC *d, dmli_op_state *st,
+                            const conv_scratch *s)
+{
+    const dmli_tensor *x = &st->inputs[0], *f = &st->inputs[1], *b = &st->inputs[2];
+    const dmli_tensor *out = &st->outputs[0];
+    dmli_compute *c = &st->compute;
+    dmli_compute_init(c, DMLI_COMPUTE_GEMM);
+    st->computed = true;
+    dmli_gemm *g = DMLI_COMPUTE_WORK(c, dmli_gemm);
+    const int64_t groups = d->GroupCount, cin_g = (int64_t)x->sizes[1] / groups,
+                  cout_g = (int64_t)out->sizes[1] / groups;
+    const int64_t bias_s = b->present ? b->strides[1] : 0;
+    g->type = out->type;
+    g->m = cout_g;
+    g->k = cin_g;
+    g->a_m = f->strides[0];
+    g->a_k = f->strides[1];
+    g->b_k = x->strides[1];
+    g->c_m = bias_s;
+    g->c_n = 0;
+    g->o_m = out->strides[1];
+    g->has_c = b->present;
+    g->alpha = 1.0;
+    g->beta = b->present ? 1.0 : 0.0;
+    g->act = s->act.act;
+    for (int i = 0; i < 3; ++i)
+        g->act_param[i] = s->act.param[i];
+    g->rank = 0;
+    /* Along spatial dimension d the output steps by out->strides[d], the input by
+     * x->strides[d] * Strides (output position p reads input position p * Strides). n: the
+     * innermost spatial dimensions that merge in both. */
+    int64_t xstep[DMLI_MAX_RANK];
+    for (uint32_t dd = 2; dd < x->rank; ++dd)
+        xstep[dd] = x->strides[dd] * (int64_t)d->Strides[dd - 2];
+    int inner = (int)x->rank - 1;
+    g->n = (int64_t)out->sizes[inner];
+    g->b_n = xstep[inner];
+    g->o_n = out->strides[inner];
+    int64_t xs = xstep[inner] * (int64_t)out->sizes[inner],
+            os = out->strides[inner] * (int64_t)out->sizes[inner];
+    int d0 = inner - 1;
+    for (; d0 >= 2; --d0) {
+        if (out->sizes[d0] == 1)
+            continue;
+        if (xstep[d0] != xs || out->strides[d0] != os)
+            break;
+        g->n *= (int64_t)out->sizes[d0];
+        xs *= (int64_t)out->sizes[d0];
+        os *= (int64_t)out->sizes[d0];
+    }
+    if (g->n == 1) { /* every spatial size 1: n is any stride */
+        g->b_n = 1;
+        g->o_n = 1;
+    }
+    /* Batch dimensions, outermost first: the image, the group, the spatial ones left. */
+    int j = 0;
+    if (x->sizes[0] > 1) {
+        g->batch[j] = (int64_t)x->sizes[0];
+        g->a_b[j] = 0;
+        g->b_b[j] = x->strides[0];
+        g->c_b[j] = 0;
+        g->o_b[j++] = out->strides[0];
+    }
+    if (groups > 1) {
+        g->batch[j] = groups;
+        g->a_b[j] = cout_g * f->strides[0];
+        g->b_b[j] = cin_g * x->strides[1];
+        g->c_b[j] = cout_g * bias_s;
+        g->o_b[j++] = cout_g * out->strides[1];
+    }
+    for (int dd = 2; dd <= d0; ++dd) {
+        if (out->sizes[dd] == 1)
+            continue;
+        g->batch[j] = (int64_t)out->sizes[dd];
+        g->a_b[j] = 0;
+        g->b_b[j] = xstep[dd];
+        g->c_b[j] = 0;
+        g->o_b[j++] = out->strides[dd];
+    }
+    g->batch_rank = j;
+    /* The matrix family's tensors: A (the filter), B (the input), C (the bias, or the filter
+     * standing in, never read), the output. */
+    dmli_compute_add(c, st, false, 1);
+    dmli_compute_add(c, st, false, 0);
+    dmli_compute_add(c, st, false, b->present ? 2 : 1);
+    dmli_compute_add(c, st, true, 0);
+}
+
 static void lower(const void *desc, dmli_op_state *st)
 {
     const DML_CONVOLUTION_OPERATOR_DESC *d = desc;
+    if (pointwise(d, &st->inputs[1])) {
+        lower_pointwise(d, st, DMLI_OP_SCRATCH(st, conv_scratch));
+        return;
+    }
     const dmli_tensor *x = &st->inputs[0], *f = &st->inputs[1], *b = &st->inputs[2];
     const dmli_tensor *out = &st->outputs[0];
     const conv_scratch *s = DMLI_OP_SCRATCH(st, conv_scratch);

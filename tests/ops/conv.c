@@ -371,6 +371,15 @@ static const fixed_shape blocks[] = {
     {"transposed 3x3 stride 1", true, 2, 1, {1, 4, 4, 36}, {4, 9, 3, 3}, 1, 1, 1, false, false},
     {"1-D stride 1", false, 1, 1, {1, 3, 70}, {5, 3, 5}, 1, 1, 2, true, false},
     {"3-D", false, 3, 1, {1, 2, 4, 5, 34}, {3, 2, 3, 3, 3}, 1, 1, 1, true, false},
+    /* Pointwise: the matrix family (ops/conv.c), groups and images as batch dimensions, NHWC
+     * a transposed B, spatial dimensions merged; dilations change nothing with one tap. */
+    {"1x1 NHWC groups 2", false, 2, 2, {2, 12, 5, 17}, {8, 6, 1, 1}, 1, 1, 0, true, true},
+    {"1x1 groups 3 dilated", false, 2, 3, {1, 9, 4, 6}, {6, 3, 1, 1}, 1, 3, 0, false, false},
+    {"1x1x1 3-D", false, 3, 1, {2, 6, 3, 4, 9}, {5, 6, 1, 1, 1}, 1, 1, 0, true, false},
+    {"1-D 1 tap", false, 1, 1, {3, 7, 50}, {9, 7, 1}, 1, 1, 0, true, false},
+    {"1x1 1x1 images", false, 2, 1, {4, 5, 1, 1}, {3, 5, 1, 1}, 1, 1, 0, true, false},
+    {"1x1 stride 2", false, 2, 1, {2, 8, 9, 14}, {6, 8, 1, 1}, 2, 1, 0, true, false},
+    {"1x1 stride 3 NHWC", false, 2, 1, {1, 5, 7, 20}, {4, 5, 1, 1}, 3, 1, 0, false, true},
 };
 
 Test(conv, blocks)
