@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases.h"
 #include "graph_chain.h"
 #include "harness.h"
 #include "launch.h"
@@ -621,8 +622,8 @@ Test(graph, element_wise_chains_fused_bit_exact)
     uint64_t seed = ref_test_seed(0x6577636861696eull);
     const UINT sizes[3] = {3, 17, 41};
     const size_t n = 3 * 17 * 41;
-    int fused_steps = 0;
-    for (int t = 0; t < 24; ++t) {
+    int fused_steps = 0, chains = (int)ops_case_count(24);
+    for (int t = 0; t < chains; ++t) {
         ref_rng r = ref_rng_make(ref_mix64(seed + (uint64_t)t));
         bool exact_only = t % 3 == 0;
         ew_chain ch = {.n = 2 + (int)(ref_rng_next(&r) % 8), .n_inputs = 1}; /* 2 to 9 nodes */
@@ -685,5 +686,5 @@ Test(graph, element_wise_chains_fused_bit_exact)
         ug_free(&fused);
         ug_free(&apart);
     }
-    cr_log_info("element-wise chains: 24 run, %d as one step", fused_steps);
+    cr_log_info("element-wise chains: %d run, %d as one step", chains, fused_steps);
 }
