@@ -364,7 +364,8 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #if INT_COMPUTE
 #define DMLI_OP_9(x0, x1, x2, x3, x4, q0, q1, q2) ((COMPUTE_T)0 - x0)
 #else
-#define DMLI_OP_9(x0, x1, x2, x3, x4, q0, q1, q2) (-x0) /* a sign flip: -(+0) is -0 */
+/* a sign flip: -(+0) is -0 */
+#define DMLI_OP_9(x0, x1, x2, x3, x4, q0, q1, q2) (-x0)
 #endif
 #if !INT_COMPUTE
 #define DMLI_OP_10(x0, x1, x2, x3, x4, q0, q1, q2) fabs(x0)
@@ -375,12 +376,13 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #endif
 #define DMLI_OP_11(x0, x1, x2, x3, x4, q0, q1, q2) ceil(x0)
 #define DMLI_OP_12(x0, x1, x2, x3, x4, q0, q1, q2) floor(x0)
-#define DMLI_OP_13(x0, x1, x2, x3, x4, q0, q1, q2) sqrt(x0) /* sqrt(-0) is -0, of a negative NaN \
-                                                             */
-#define DMLI_OP_14(x0, x1, x2, x3, x4, q0, q1, q2) ((COMPUTE_T)1 / x0) /* 1 / +-0 is +-infinity */
+/* sqrt(-0) is -0, of a negative NaN */
+#define DMLI_OP_13(x0, x1, x2, x3, x4, q0, q1, q2) sqrt(x0)
+/* 1 / +-0 is +-infinity */
+#define DMLI_OP_14(x0, x1, x2, x3, x4, q0, q1, q2) ((COMPUTE_T)1 / x0)
 #define DMLI_OP_15(x0, x1, x2, x3, x4, q0, q1, q2) exp(x0)
-#define DMLI_OP_16(x0, x1, x2, x3, x4, q0, q1, q2) \
-    log(x0) /* log(+-0) is -infinity, of a negative NaN */
+/* log(+-0) is -infinity, of a negative NaN */
+#define DMLI_OP_16(x0, x1, x2, x3, x4, q0, q1, q2) log(x0)
 /* Operation n (a number, or a macro that is one) of its operands and parameters. */
 #define DMLI_OPERATE_(n, x0, x1, x2, x3, x4, q0, q1, q2) DMLI_OP_##n(x0, x1, x2, x3, x4, q0, q1, q2)
 #define DMLI_OPERATE(n, x0, x1, x2, x3, x4, q0, q1, q2) \
@@ -492,10 +494,12 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #else
 #define DMLI_LAST_STAGE y7
 #endif
+/* A run of macro calls, which clang-format lays out differently on each pass: */
+/* clang-format off */
 #define ELEMENT(u, y)                                                                        \
-    X0(u)                                                                                    \
-    X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) DMLI_PASTE(DMLI_STAGES_, STAGES) COMPUTE_T y = \
-        DMLI_LAST_STAGE
+    X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) DMLI_PASTE(DMLI_STAGES_, STAGES)         \
+    COMPUTE_T y = DMLI_LAST_STAGE
+/* clang-format on */
 #endif
 
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is

@@ -136,15 +136,15 @@ static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
 #if COMPUTE_DOUBLE
 #define DMLI_OP_28(x0, x1, x2, x3, x4, q0, q1, q2) erf(x0)
 #else
-#define DMLI_OP_28(x0, x1, x2, x3, x4, q0, q1, q2) \
-    dmli_erf_f(x0) /* cl/erf.cl: PoCL's built-in takes ~20 ns an element */
+/* cl/erf.cl: PoCL's built-in takes ~20 ns an element */
+#define DMLI_OP_28(x0, x1, x2, x3, x4, q0, q1, q2) dmli_erf_f(x0)
 #endif
 #define DMLI_OP_29(x0, x1, x2, x3, x4, q0, q1, q2) mod_floor(x0, x1)
 #if INT_COMPUTE
 #define DMLI_OP_30(x0, x1, x2, x3, x4, q0, q1, q2) mod_trunc(x0, x1)
 #else
-#define DMLI_OP_30(x0, x1, x2, x3, x4, q0, q1, q2) fmod(x0, x1) /* exact; NaN for a zero divisor \
-                                                                 */
+/* exact; NaN for a zero divisor */
+#define DMLI_OP_30(x0, x1, x2, x3, x4, q0, q1, q2) fmod(x0, x1)
 #endif
 #if INT_COMPUTE
 #define DMLI_OP_31(x0, x1, x2, x3, x4, q0, q1, q2) ipow(x0, x1)
@@ -157,4 +157,5 @@ static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
 #define DMLI_OP_35(x0, x1, x2, x3, x4, q0, q1, q2) sinh(x0)
 #define DMLI_OP_36(x0, x1, x2, x3, x4, q0, q1, q2) tan(x0)
 #define DMLI_OP_37(x0, x1, x2, x3, x4, q0, q1, q2) tanh(x0)
-#define DMLI_OP_38(x0, x1, x2, x3, x4, q0, q1, q2) clip(x0, q0, x0) /* max(x0, Min) */
+/* max(x0, Min) */
+#define DMLI_OP_38(x0, x1, x2, x3, x4, q0, q1, q2) clip(x0, q0, x0)
