@@ -85,6 +85,10 @@ def workloads():
     w["gelu"] = dict(kind="unary", op="Gelu", data=x)
     w["sigmoid"] = dict(kind="unary", op="Sigmoid", data=x)
     w["add1-relu"] = dict(kind="binary", op="AddRelu", data=a, other=c)
+    # CAST f32 to f16 (eighths in [-250, 250]: exact in f16); CLIP of int8 to [-50, 50].
+    w["cast-f16"] = dict(kind="unary", op="CastF16", data=x16_source())
+    w["clip-i8"] = dict(kind="unary", op="ClipI8",
+                        data=RNG.integers(-128, 128, (64, 1024, 1024), dtype=np.int8))
     # Reductions, normalisations and scans. Sums: eighths in [-64, 64], so every partial sum of a
     # row or column of 4096 is exact in float32 whatever the order; scores uniform in [-8, 8).
     s = (RNG.integers(-512, 513, (4096, 4096)) / 8).astype(np.float32)
@@ -181,8 +185,19 @@ def conv64(w):
     return y + w["bias"].astype(np.float64).reshape(1, -1, 1, 1)
 
 
+def x16_source():
+    return (RNG.integers(-2000, 2001, (16, 1024, 1024)) * 0.125).astype(np.float32)
+
+
 def numpy_unary(op, x, out=None):
     """The op as numpy users write it (GELU: numpy has no erf; math.erf per element)."""
+    if op == "CastF16":
+        if out is None:
+            return x.astype(np.float16)
+        np.copyto(out, x, casting="unsafe")
+        return out
+    if op == "ClipI8":
+        return np.clip(x, np.int8(-50), np.int8(50), out=out)
     if op == "Sigmoid":
         r = np.negative(x, out=out)
         np.exp(r, out=r)
@@ -539,7 +554,12 @@ def openvino_runner(w, expected):
         pads = ops8.constant(np.array(w["pads"], np.int64))
         node = ops1.pad(p, pads, pads, w["mode"])
     elif k == "unary":
-        node = ops8.gelu(p, "erf") if w["op"] == "Gelu" else ops1.sigmoid(p)
+        if w["op"] == "CastF16":
+            node = ops1.convert(p, "f16")
+        elif w["op"] == "ClipI8":
+            node = ops1.clamp(p, -50.0, 50.0)
+        else:
+            node = ops8.gelu(p, "erf") if w["op"] == "Gelu" else ops1.sigmoid(p)
     elif k == "binary":
         q = ops8.parameter(list(w["other"].shape), ov.Type(w["other"].dtype), name="other")
         node = (ops1.multiply if w["op"] == "Mul" else ops1.add)(p, q)
@@ -688,6 +708,13 @@ def onnxruntime_runner(w, expected):
     elif k == "pad":
         inits.append(numpy_helper.from_array(np.array(w["pads"] * 2, np.int64), "pads"))
         node = helper.make_node("Pad", ["data", "pads"], ["out"], mode=w["mode"])
+    elif k == "unary" and w["op"] == "CastF16":
+        node = helper.make_node("Cast", ["data"], ["out"], to=helper.np_dtype_to_tensor_dtype(
+            np.dtype(np.float16)))
+    elif k == "unary" and w["op"] == "ClipI8":
+        inits = [numpy_helper.from_array(np.array(v, np.int8), n)
+                 for n, v in (("lo", -50), ("hi", 50))]
+        node = helper.make_node("Clip", ["data", "lo", "hi"], ["out"])
     elif k == "unary":
         node = helper.make_node(w["op"], ["data"], ["out"])
     elif k == "binary":
@@ -711,9 +738,10 @@ def onnxruntime_runner(w, expected):
         return run_binary, lambda: result["out"]
     else:
         node = helper.make_node("Transpose", ["data"], ["out"], perm=w["perm"])
+    out_elem = helper.np_dtype_to_tensor_dtype(expected.dtype)
     graph = helper.make_graph([node], "op",
                               [helper.make_tensor_value_info("data", elem, list(data.shape))],
-                              [helper.make_tensor_value_info("out", elem, None)], inits)
+                              [helper.make_tensor_value_info("out", out_elem, None)], inits)
     opset = 20 if k == "unary" and w["op"] == "Gelu" else 13
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     model.ir_version = 9 if opset == 20 else 8

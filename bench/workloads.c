@@ -707,6 +707,70 @@ static int sigmoid(workload *w)
     return activation(w, DML_OPERATOR_ACTIVATION_SIGMOID, sigmoid_exact, 34);
 }
 
+/* The FLOAT16 bits of a float that FLOAT16 holds exactly (a normal half or zero). */
+static uint16_t exact_half(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    uint16_t sign = (uint16_t)(b >> 16 & 0x8000u);
+    if ((b & 0x7FFFFFFFu) == 0)
+        return sign;
+    uint32_t exponent = (b >> 23 & 0xFFu) - 127 + 15, mantissa = b & 0x7FFFFFu;
+    return (uint16_t)(sign | exponent << 10 | mantissa >> 13);
+}
+
+/* CAST of a [16,1024,1024] f32 tensor to f16 (64 MiB read, 32 MiB written): eighths in
+ * [-250, 250], which FLOAT16 holds exactly (the rounding rules: the conformance cases). */
+static int cast_f16(workload *w)
+{
+    w->name = "cast-f16";
+    w->what = "CAST [16,1024,1024] f32 to f16";
+    const UINT sizes[3] = {16, 1024, 1024};
+    size_t total = (size_t)16 * 1024 * 1024;
+    float *x = bench_alloc_input(w, total * sizeof *x);
+    uint16_t *e = w->expected = malloc(total * sizeof *e);
+    for (size_t i = 0; i < total; ++i) {
+        x[i] = small_value();
+        e[i] = exact_half(x[i]);
+    }
+    bench_touch(w, 0, 0, total * sizeof *x);
+    w->output_bytes = total * sizeof *e;
+    w->op.unary = (DML_ACTIVATION_SIGMOID_OPERATOR_DESC){
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT16, 3, sizes, NULL)};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_CAST, &w->op.unary};
+    return 0;
+}
+
+/* ELEMENT_WISE_CLIP1 of a 64 MiB int8 tensor [64,1024,1024] to [-50, 50] (a quantised model's
+ * clamp). */
+static int clip_i8(workload *w)
+{
+    w->name = "clip-i8";
+    w->what = "ELEMENT_WISE_CLIP1 [64,1024,1024] int8 to [-50, 50]";
+    const UINT sizes[3] = {64, 1024, 1024};
+    size_t total = (size_t)64 * 1024 * 1024;
+    int8_t *x = bench_alloc_input(w, total), *e = w->expected = malloc(total);
+    for (size_t i = 0; i < total; ++i) {
+        x[i] = (int8_t)(bench_random() >> 56);
+        e[i] = x[i] < -50 ? -50 : x[i] > 50 ? 50 : x[i];
+    }
+    bench_touch(w, 0, 0, total);
+    w->output_bytes = total;
+    DML_SCALAR_UNION lo = {0}, hi = {0};
+    lo.Int8 = -50;
+    hi.Int8 = 50;
+    w->op.clip1 = (DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC){
+        bench_tensor(w, 0, DML_TENSOR_DATA_TYPE_INT8, 3, sizes, NULL),
+        bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_INT8, 3, sizes, NULL),
+        NULL,
+        DML_TENSOR_DATA_TYPE_INT8,
+        lo,
+        hi};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_CLIP1, &w->op.clip1};
+    return 0;
+}
+
 /* ELEMENT_WISE_ADD1 of two [16,1024,1024] f32 with a fused RELU. */
 static int add1_relu(workload *w)
 {
@@ -758,6 +822,8 @@ const workload_setup bench_workloads[] = {
     gelu,
     sigmoid,
     add1_relu,
+    cast_f16,
+    clip_i8,
     bench_sum_inner,
     bench_sum_outer,
     bench_softmax_rows,

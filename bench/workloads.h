@@ -65,7 +65,8 @@ typedef struct workload {
         DML_PADDING_OPERATOR_DESC padding;
         DML_ELEMENT_WISE_ADD_OPERATOR_DESC binary; /* ADD, MULTIPLY, ... (one layout) */
         DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1;
-        DML_ACTIVATION_SIGMOID_OPERATOR_DESC unary; /* activations of one tensor */
+        DML_ACTIVATION_SIGMOID_OPERATOR_DESC unary; /* activations of one tensor, CAST */
+        DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip1;
         DML_REDUCE_OPERATOR_DESC reduce;
         DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC softmax1;
         DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC mvn2;

@@ -70,9 +70,9 @@ static COMPUTE_T act_softplus(COMPUTE_T z, COMPUTE_T e)
 #if COMPUTE_DOUBLE
 #define ACT_EXP(x) exp(x)
 #else
-/* cl/exp.cl's exp (within 2 ULPs, plain arithmetic): a CPU driver's built-in is a scalar call
- * per element (PoCL's), which bound SIGMOID at 0.23 of the copy. */
-#define ACT_EXP(x) dmli_expf(x)
+/* cl/exp.cl's exp of x <= 0 (within 2 ULPs, plain arithmetic): a CPU driver's built-in is a
+ * scalar call per element (PoCL's), which bound SIGMOID at 0.23 of the copy. */
+#define ACT_EXP(x) dmli_expf_low(x)
 #endif
 /* 1 / (1 + e^-(z + e)), e the rounding error of z; e^z / (1 + e^z) below 0, where e^-z
  * overflows (from z < -88.7) though the result is a subnormal (z > -103.3). */

@@ -1,35 +1,57 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * exp for float, in plain arithmetic (no calls, no branches), so that a loop of it vectorises
- * on CPUs, where a device's built-in exp may be a scalar call per element (PoCL's). Cody and
- * Waite's reduction x = k ln 2 + r, |r| <= ln 2 / 2 (k ln2_hi exact: ln2_hi has 16 significant
- * bits and |k| < 256, and x - k ln2_hi is exact), e^r by its Taylor series to r^7 / 7! (the
- * first term left out is below 2^-27 relative), and 2^k applied in two factors, so that a
- * subnormal result is rounded once, by the last product. Within 2 ULPs of e^x on the normal
- * range (tests/ops checks it against double); +inf above 88.72, +0 below -103.98, NaN kept.
- * No fma: a device without one in hardware (x86-64 before Haswell) would call a library.
+ * exp for float in plain arithmetic (no calls, no branches), so that a loop of it vectorises on
+ * CPUs, where a device's built-in exp may be a scalar call per element (PoCL's).
+ *
+ * Cody and Waite's reduction x = k ln 2 + r, |r| <= ln 2 / 2: k = round(x / ln 2) by adding
+ * and taking away 1.5 * 2^23 (whose bits then hold k: no float-to-int conversion, which is
+ * undefined for NaN), r = x - k ln2_hi - k ln2_lo in two fmas (ln2_hi has 16 significant bits,
+ * so k ln2_hi is exact for |k| < 256). e^r = 1 + r (1 + r P(r)), P of degree 4 a minimax fit
+ * of (e^r - 1 - r) / r^2 for the relative error of e^r (0.06 of 2^-24 over the interval, with
+ * its coefficients rounded to float: scripts/fit-exp), Horner's rule in fmas. Then 2^k applied so
+ * that a subnormal result is rounded once, by the last product. 11 fmas and multiplies, 2 adds,
+ * integer work on the exponent; within 2 ULPs of e^x (tests/ops/kernels.c checks it against
+ * double), +inf above 88.72, +0 below -103.98, NaN kept.
+ *
+ * fma: every CPU dmlcl targets has it in hardware (x86-64 since 2013, every aarch64) as do
+ * GPUs; a device without one computes the same bits through a library call, slowly.
  */
 #ifndef DMLI_EXP_CL
 #define DMLI_EXP_CL
 
+/* e^r for |r| <= ln 2 / 2, and k with r: *bits holds round(x / ln 2) + 0x4B400000. */
+static float dmli_exp_reduced(float x, uint *kbits)
+{
+    float s = fma(x, 1.44269502735137939453125f, 12582912.0f), k = s - 12582912.0f;
+    float r = fma(k, -0.693145751953125f, x);
+    r = fma(k, -1.428606765330187045037746429443359375e-6f, r);
+    float p = fma(fma(fma(fma(1.381461276e-03f, r, 8.368710056e-03f), r, 4.166838899e-02f), r,
+                      1.666652113e-01f),
+                  r, 4.999999404e-01f);
+    *kbits = as_uint(s);
+    return fma(fma(p, r, 1.0f), r, 1.0f);
+}
+
+/* e^x for every float x. 2^k in two factors, 2^(k/2) and 2^(k - k/2), each a normal float for
+ * k in [-150, 128]. */
 static float dmli_expf(float x)
 {
-    float xc = x < -104.0f ? -104.0f : x > 89.0f ? 89.0f : x; /* NaN: 89, replaced below */
-    float k = (float)(int)(xc * 1.44269502735137939453125f + (xc < 0 ? -0.5f : 0.5f));
-    float r = (xc - k * 0.693145751953125f) - k * 1.428606765330187045037746429443359375e-6f;
-    float p = 1.0f / 5040.0f;
-    p = p * r + 1.0f / 720.0f;
-    p = p * r + 1.0f / 120.0f;
-    p = p * r + 1.0f / 24.0f;
-    p = p * r + 1.0f / 6.0f;
-    p = p * r + 0.5f;
-    p = p * r + 1.0f;
-    p = p * r + 1.0f;
-    int ki = (int)k, k1 = ki / 2, k2 = ki - k1;
-    float y = p * as_float((k1 + 127) << 23) * as_float((k2 + 127) << 23);
-    y = x > 88.72283935546875f ? INFINITY : y;
-    y = x < -103.972084045410156f ? 0.0f : y;
-    return isnan(x) ? x : y;
+    float xc = x < -104.0f ? -104.0f : x > 89.0f ? 89.0f : x; /* NaN stays NaN */
+    uint kb;
+    float p = dmli_exp_reduced(xc, &kb);
+    int k = (int)(kb - 0x4B400000u), k1 = k >> 1, k2 = k - k1;
+    return p * as_float((uint)(k1 + 127) << 23) * as_float((uint)(k2 + 127) << 23);
+}
+
+/* e^x for x <= 43 (every use but EXP's own: sigmoid's e^-|z|, softmax's e^(x - max), erfc's
+ * tail): 2^k as 2^(k + 64) times 2^-64, one multiply fewer. */
+static float dmli_expf_low(float x)
+{
+    float xc = x < -104.0f ? -104.0f : x; /* NaN stays NaN */
+    uint kb;
+    float p = dmli_exp_reduced(xc, &kb);
+    uint scale = (kb - 0x4B400000u + 127u + 64u) << 23;
+    return p * as_float(scale) * 5.42101086242752217003726400434970855712890625e-20f;
 }
 
 #endif

@@ -24,6 +24,8 @@
  *                 (a broadcast or contiguous run), as a compile-time constant
  *   GRID1         1 (GPUs): a one-dimensional grid, a work-group per chunk of a row, its items
  *                 a group's width apart (src/launch_map.c geometry)
+ *   VW            CPUs, a float compute: the element loop vectorised VW lanes wide (a hint;
+ *                 src/launch_map.c: twice the device's native float width)
  */
 #include "abi.h"
 #include "common.cl"
@@ -56,6 +58,13 @@
 #endif
 #ifndef GRID1
 #define GRID1 0
+#endif
+/* A loop hint with a macro's value in it: DMLI_VECTORIZE(VW). PoCL's first compile, which
+ * does not vectorise, warns that the hint went unused; its compile at launch applies it. */
+#define DMLI_PRAGMA(x) _Pragma(#x)
+#define DMLI_VECTORIZE(w) DMLI_PRAGMA(clang loop vectorize_width(w))
+#if defined(VW) && defined(__clang__)
+#pragma clang diagnostic ignored "-Wpass-failed"
 #endif
 #ifndef FAST
 #define FAST 0
@@ -380,7 +389,12 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #define DMLI_OP_13(x0, x1, x2, x3, x4, q0, q1, q2) sqrt(x0)
 /* 1 / +-0 is +-infinity */
 #define DMLI_OP_14(x0, x1, x2, x3, x4, q0, q1, q2) ((COMPUTE_T)1 / x0)
+/* float: cl/exp.cl's (within 2 ULPs; a CPU driver's built-in may be a scalar call) */
+#if COMPUTE_DOUBLE || INT_COMPUTE
 #define DMLI_OP_15(x0, x1, x2, x3, x4, q0, q1, q2) exp(x0)
+#else
+#define DMLI_OP_15(x0, x1, x2, x3, x4, q0, q1, q2) dmli_expf(x0)
+#endif
 /* log(+-0) is -infinity, of a negative NaN */
 #define DMLI_OP_16(x0, x1, x2, x3, x4, q0, q1, q2) log(x0)
 /* Operation n (a number, or a macro that is one) of its operands and parameters. */
@@ -646,6 +660,9 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
 #if NIN > 7
         long i7 = in7_base + row_offset(t, outer, r, 2 + 7, narrow), is7 = IS7_VALUE;
         (void)is7;
+#endif
+#if defined(VW) && !GRID1 && defined(__clang__)
+        DMLI_VECTORIZE(VW) /* CPUs: the loop VW lanes wide (twice the native width) */
 #endif
         for (long u = begin; u < end; u += step) {
             ELEMENT(u, y);

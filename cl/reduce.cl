@@ -261,7 +261,7 @@ static float exp_diff(float x, float m)
 {
     float d = x - m, z = d - x;
     float err = (x - (d - z)) - (m + z);
-    float e = dmli_expf(d);
+    float e = dmli_expf_low(d); /* d <= 0 */
     e = isfinite(err) ? e + e * err : e;
     return x == m ? 1.0f : e;
 }

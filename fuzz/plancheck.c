@@ -151,7 +151,8 @@ static const dmli_device_desc devices[] = {
      128,
      true,
      4352,
-     (uint64_t)32 << 20},
+     (uint64_t)32 << 20,
+     16},
     {DMLCL_DEVICE_CLASS_GPU,
      132,
      1024,
@@ -162,7 +163,8 @@ static const dmli_device_desc devices[] = {
      512,
      false,
      4352,
-     (uint64_t)50 << 20},
+     (uint64_t)50 << 20,
+     1},
     {DMLCL_DEVICE_CLASS_GPU,
      24,
      256,
@@ -173,7 +175,8 @@ static const dmli_device_desc devices[] = {
      64,
      false,
      1024,
-     (uint64_t)4 << 20},
+     (uint64_t)4 << 20,
+     1},
 };
 
 /*

@@ -192,6 +192,7 @@ static HRESULT read_desc(dmlcl_device *dev, dmlcl_device_class forced)
     d->local_mem_size = local;
     d->preferred_vector_width_char = uint_info(dev->device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR);
     d->preferred_vector_width_int = uint_info(dev->device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT);
+    d->native_vector_width_float = uint_info(dev->device, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT);
     d->prefetch = strstr(pname, "Oclgrind") == NULL; /* see launch.h */
     cl_ulong cache = 0;
     clGetDeviceInfo(dev->device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof cache, &cache, NULL);
@@ -229,11 +230,13 @@ static void verbose_device(const dmlcl_device *dev)
     const dmli_device_desc *d = &dev->desc;
     fprintf(stderr,
             "dmlcl: device %s | class %s, %u compute units, work-group %zu, items "
-            "{%zu,%zu,%zu}, local %llu bytes, vector width char %u int %u, base align %u\n",
+            "{%zu,%zu,%zu}, local %llu bytes, vector width char %u int %u float (native) %u, base "
+            "align %u\n",
             dev->description, dmli_device_class_name(d->device_class), d->compute_units,
             d->max_work_group_size, d->max_item_sizes[0], d->max_item_sizes[1],
             d->max_item_sizes[2], (unsigned long long)d->local_mem_size,
-            d->preferred_vector_width_char, d->preferred_vector_width_int, d->mem_base_addr_align);
+            d->preferred_vector_width_char, d->preferred_vector_width_int,
+            d->native_vector_width_float, d->mem_base_addr_align);
 }
 
 static HRESULT device_new(cl_context context, cl_device_id device_id, cl_command_queue queue,

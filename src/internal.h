@@ -709,6 +709,10 @@ typedef struct dmli_device_desc {
     /* CL_DEVICE_GLOBAL_MEM_CACHE_SIZE (bytes; 0: unknown, taken as 32 MiB):
      * where non-temporal stores begin (dmli_launch_streams). */
     uint64_t cache_size;
+    /* CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: a CPU's float lanes (16 with
+     * AVX-512, 8 with AVX2); the CPU maps' loops are vectorised at twice it
+     * (launch_map.c). 0: unknown. */
+    uint32_t native_vector_width_float;
 } dmli_device_desc;
 
 const dmli_device_desc *dmli_device_get_desc(const dmlcl_device *device);

@@ -280,8 +280,18 @@ void dmli_launch_map(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
     memset(l, 0, sizeof *l);
     options(m, l);
     geometry(m, dev, l);
+    bool integer, sign;
+    const char *compute = compute_type(m, &integer, &sign);
     if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) {
         dmli_opt_int(&l->defs, "GRID1", 1);
+        dmli_options_render(&l->defs, l->options, sizeof l->options);
+    } else if (!integer && strcmp(compute, "float") == 0 && dev->native_vector_width_float >= 2) {
+        /* A CPU's float loop vectorised at twice its native width (cl/map.cl VW): two
+         * independent vectors an iteration keep the FP units busy through the long dependent
+         * chains of exp, sigmoid and erfc (GELU 1.3x, docs/kernels.md); the compiler's own
+         * choice on AVX-512 was 8 lanes. */
+        uint32_t vw = 2 * dev->native_vector_width_float;
+        dmli_opt_int(&l->defs, "VW", (int)(vw > 64 ? 64 : vw));
         dmli_options_render(&l->defs, l->options, sizeof l->options);
     }
     table(m, l);

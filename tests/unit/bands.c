@@ -19,10 +19,10 @@
 
 /* PoCL on a 16-core CPU; OpenCL's minimum parameter size (0: 1024). */
 static const dmli_device_desc cpu = {
-    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 0, 0};
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 0, 0, 16};
 /* A large GPU with a 4 KiB parameter size. */
 static const dmli_device_desc gpu = {
-    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352, 0};
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352, 0, 1};
 
 typedef struct op {
     unit_tensor one, pieces[MAXP];

@@ -23,19 +23,19 @@
 /* PoCL on a 16-core CPU with a 32 MiB cache. */
 static const dmli_device_desc cpu = {
     DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
-    (uint64_t)32 << 20};
+    (uint64_t)32 << 20,     16};
 /* A large discrete GPU (132 SMs, H100-like). */
 static const dmli_device_desc big_gpu = {
     DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
-    (uint64_t)50 << 20};
+    (uint64_t)50 << 20,     1};
 /* A small integrated GPU: 24 EUs, work-groups of 256, little local memory. */
 static const dmli_device_desc igpu = {
     DMLCL_DEVICE_CLASS_GPU, 24, 256, {256, 256, 256}, 16 * 1024, 16, 4, 64, true, 1024,
-    (uint64_t)4 << 20};
+    (uint64_t)4 << 20,      1};
 /* An accelerator (a DSP-like device) with one-dimensional work-groups and no
  * cache size reported. */
 static const dmli_device_desc accel = {
-    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128, true, 0, 0};
+    DMLCL_DEVICE_CLASS_ACCELERATOR, 8, 1024, {1024, 1, 1}, 32 * 1024, 8, 4, 128, true, 0, 0, 4};
 
 /* The four classes, then limits: work-groups of 64/256/1024, tiny local
  * memory, item sizes smaller than the rules want. */

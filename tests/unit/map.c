@@ -15,12 +15,12 @@
 
 static const dmli_device_desc cpu = {
     DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
-    (uint64_t)32 << 20};
+    (uint64_t)32 << 20,     16};
 static const dmli_device_desc gpu = {
     DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
-    (uint64_t)50 << 20};
+    (uint64_t)50 << 20,     1};
 static const dmli_device_desc small_gpu = {
-    DMLCL_DEVICE_CLASS_GPU, 4, 32, {32, 32, 32}, 4096, 1, 1, 64, true, 1024, 0};
+    DMLCL_DEVICE_CLASS_GPU, 4, 32, {32, 32, 32}, 4096, 1, 1, 64, true, 1024, 0, 1};
 
 /* A two-input map over dims {size, out stride, in 0 stride, in 1 stride}. */
 static dmli_map two_inputs(const int64_t (*dims)[4], int rank)
@@ -184,6 +184,39 @@ Test(map, launch_fast_double_and_geometry)
     cr_expect_eq(l.chunk, 3);
     cr_expect_eq(l.rows_per_item, 8); /* ceil(1000 / 128) */
     cr_expect_eq(l.global[2], 125);
+}
+
+/* A CPU's float maps are vectorised at twice its native float width (16 lanes: VW 32); double
+ * and integer computes keep the compiler's choice, GPUs their grid, and a device that reports
+ * no width gets no hint. */
+Test(map, cpu_float_loops_twice_the_native_width)
+{
+    dmli_map m;
+    dmli_map_init(&m, DMLI_MAP_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT16, 1);
+    m.in[0].type = DML_TENSOR_DATA_TYPE_FLOAT16; /* computed in float */
+    const int64_t one = 1;
+    dmli_map_push(&m, 4096, 1, &one);
+    dmli_map_normalize(&m);
+    dmli_map_launch l;
+    dmli_launch_map(&m, &cpu, &l);
+    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DVW=32"), "%s",
+              l.options);
+    dmli_launch_map(&m, &gpu, &l);
+    cr_expect(!strstr(l.options, "VW"), "%s", l.options);
+    dmli_device_desc unknown = cpu;
+    unknown.native_vector_width_float = 0;
+    dmli_launch_map(&m, &unknown, &l);
+    cr_expect(!strstr(l.options, "VW"), "%s", l.options);
+    const DML_TENSOR_DATA_TYPE others[] = {DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_DATA_TYPE_INT32,
+                                           DML_TENSOR_DATA_TYPE_UINT8};
+    for (size_t i = 0; i < sizeof others / sizeof *others; ++i) {
+        dmli_map_init(&m, DMLI_MAP_IDENTITY, others[i], 1);
+        m.in[0].type = others[i];
+        dmli_map_push(&m, 4096, 1, &one);
+        dmli_map_normalize(&m);
+        dmli_launch_map(&m, &cpu, &l);
+        cr_expect(!strstr(l.options, "VW"), "type %d: %s", (int)others[i], l.options);
+    }
 }
 
 Test(map, known_run_strides_are_constants)

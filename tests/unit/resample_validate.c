@@ -315,10 +315,10 @@ Test(resample_validate, oracle_by_hand)
 
 static const dmli_device_desc unit_cpu = {
     DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
-    (uint64_t)32 << 20};
+    (uint64_t)32 << 20,     16};
 static const dmli_device_desc unit_gpu = {
     DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
-    (uint64_t)50 << 20};
+    (uint64_t)50 << 20,     1};
 
 static float bits_float(cl_long v)
 {

@@ -112,8 +112,18 @@ Test(tile, every_rule)
 
 /* Before normalisation: each repeated dimension is copies (stride 0) around its elements. */
 /* PoCL on a 16-core CPU (the launch rules' view of it; no cache size reported). */
-static const dmli_device_desc cpu = {
-    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352, 0};
+static const dmli_device_desc cpu = {DMLCL_DEVICE_CLASS_CPU,
+                                     16,
+                                     4096,
+                                     {4096, 4096, 4096},
+                                     512 * 1024,
+                                     16,
+                                     8,
+                                     128,
+                                     true,
+                                     4352,
+                                     0,
+                                     16};
 
 Test(tile, lowering)
 {
