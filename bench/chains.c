@@ -217,6 +217,40 @@ static void elementwise_chain(chain *c)
         c->out_bytes[k] = c->in_bytes;
 }
 
+/* An embedding lookup scaled as transformers scale it (GATHER of 16384 rows of a [50000, 512]
+ * f32 table, then IDENTITY with ScaleBias {sqrt 512, 0}): the graph is one map reading the
+ * table through the indices; apart, the gathered rows are written and read again. */
+static void embedding_scale(chain *c)
+{
+    const UINT V = 50000, D = 512, T = 16384;
+    const UINT table[4] = {1, 1, V, D}, isz[4] = {1, 1, 1, T}, rows[4] = {1, 1, T, D};
+    c->id = "embedding-scale";
+    c->name = "embedding gather, scale-bias";
+    c->n = 2;
+    c->in_bytes = (size_t)V * D * 4;
+    c->input = random_bytes(c->in_bytes);
+    float *v = c->input;
+    for (size_t e = 0; e < c->in_bytes / 4; ++e)
+        v[e] = (float)(((const unsigned char *)c->input)[4 * e] & 0xFF) / 128.0f - 1.0f;
+    c->idx_bytes = (size_t)T * 8;
+    int64_t *idx = malloc(c->idx_bytes);
+    for (UINT i = 0; i < T; ++i)
+        idx[i] = (int64_t)(((uint64_t)i * 2654435761u) % V);
+    c->indices = idx;
+    c->gather =
+        (DML_GATHER_OPERATOR_DESC){tensor(c, 0, DML_TENSOR_DATA_TYPE_FLOAT32, table, NULL),
+                                   tensor(c, 1, DML_TENSOR_DATA_TYPE_INT64, isz, NULL),
+                                   tensor(c, 2, DML_TENSOR_DATA_TYPE_FLOAT32, rows, NULL), 2, 1};
+    c->sb[0] = (DML_SCALE_BIAS){22.627417f, 0.0f};
+    c->identity = (DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC){
+        tensor(c, 3, DML_TENSOR_DATA_TYPE_FLOAT32, rows, NULL),
+        tensor(c, 4, DML_TENSOR_DATA_TYPE_FLOAT32, rows, NULL), &c->sb[0]};
+    c->ops[0] = (DML_OPERATOR_DESC){DML_OPERATOR_GATHER, &c->gather};
+    c->ops[1] = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_IDENTITY, &c->identity};
+    c->takes_indices[0] = 1;
+    c->out_bytes[0] = c->out_bytes[1] = (size_t)T * D * 4;
+}
+
 static cl_mem buffer(dmlcl_device *dev, size_t bytes, const void *data)
 {
     cl_int err;
@@ -449,7 +483,7 @@ int main(int argc, char **argv)
         fprintf(set.csv, "chain,bytes,graph_s,graph_min_s,nodes_s,limit_s,limit_mechanism,ratio,"
                          "ratio_q1,ratio_q3,rounds\n");
     void (*const setups[])(chain *) = {layout_slice_gather, broadcast_reverse, layout_bias,
-                                       elementwise_chain};
+                                       elementwise_chain, embedding_scale};
     for (size_t i = 0; i < sizeof setups / sizeof setups[0]; ++i) {
         chain *c = calloc(1, sizeof *c);
         setups[i](c);

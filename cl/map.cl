@@ -24,6 +24,10 @@
  *                 (a broadcast or contiguous run), as a compile-time constant
  *   GRID1         1 (GPUs): a one-dimensional grid, a work-group per chunk of a row, its items
  *                 a group's width apart (src/launch_map.c geometry)
+ *   GATHER, GIDX  graphs: input GATHER read through the indices input GIDX holds (no operand;
+ *                 GIDX_SIGNED its type's sign, GWRAP negative values from the axis's end, GZERO
+ *                 0 outside the axis, else clamped; GIDX_ROW one index per row, resolved once;
+ *                 the axis in the table: DMLI_MAP_GATHER_N/S)
  *   VW            CPUs, a float compute: the element loop vectorised VW lanes wide (a hint;
  *                 src/launch_map.c: twice the device's native float width)
  */
@@ -406,55 +410,189 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #error "OP names no operation"
 #endif
 
-/* ELEMENT(u, y): declares y, the activated result of f at run position u, from x0 ... the
- * inputs loaded there (input 0 through ScaleBias). */
-#if NIN > 0
-#if SCALE_BIAS && STAGES == 1
-#define X0(u) COMPUTE_T x0 = fma(LOAD0(i0 + (u)*is0), s0, s1); /* rounded once */
-#else
-#define X0(u) COMPUTE_T x0 = LOAD0(i0 + (u)*is0);
+/* A gather read through (graphs, src/graph_plan.c): input GATHER reads its element at the
+ * position plus j times the gathered axis's stride, j the value input GIDX (the indices, no
+ * operand) holds at that position: counted from the end of the axis when negative (GWRAP),
+ * then clamped into the axis (DirectML), or the element 0 outside it (GZERO: OpenVINO), as
+ * cl/indexed.cl resolves it. */
+#ifndef GATHER
+#define GATHER (-1)
 #endif
+#ifndef GIDX
+#define GIDX (-1)
+#endif
+#ifndef GIDX_SIGNED
+#define GIDX_SIGNED 0
+#endif
+#ifndef GWRAP
+#define GWRAP 0
+#endif
+#ifndef GZERO
+#define GZERO 0
+#endif
+#ifndef GIDX_ROW
+#define GIDX_ROW 0
+#endif
+#if GATHER >= 0
+#define DMLI_CAT_(a, b) a##b
+#define DMLI_CAT(a, b) DMLI_CAT_(a, b)
+#if GIDX_SIGNED
+static long gather_at(long x, long n)
+{
+#if GWRAP
+    x += x < 0 ? n : 0;
+#endif
+#if GZERO
+    return x >= 0 && x < n ? x : -1;
+#else
+    return clamp(x, 0L, n - 1);
+#endif
+}
+#define GRAW(u) ((long)DMLI_CAT(in, GIDX)[DMLI_CAT(i, GIDX) + (u)*DMLI_CAT(is, GIDX)])
+#else
+static long gather_at(ulong x, long n)
+{
+#if GZERO
+    return x < (ulong)n ? (long)x : -1;
+#else
+    return (long)min(x, (ulong)n - 1);
+#endif
+}
+#define GRAW(u) ((ulong)DMLI_CAT(in, GIDX)[DMLI_CAT(i, GIDX) + (u)*DMLI_CAT(is, GIDX)])
+#endif
+#if GIDX_ROW
+#define GPRE(u) long gj_ = gj_row;
+#else
+#define GPRE(u) long gj_ = gather_at(GRAW(u), gn);
+#endif
+#else
+#define GPRE(u)
+#endif
+
+/* V<k>(u): input k's value at run position u. */
+#if NIN > 0
+#if GATHER == 0 && GZERO
+#define V0(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD0(i0 + (u)*is0 + gj_ * gs))
+#elif GATHER == 0
+#define V0(u) LOAD0(i0 + (u)*is0 + gj_ * gs)
+#else
+#define V0(u) LOAD0(i0 + (u)*is0)
+#endif
+#endif
+#if NIN > 1
+#if GATHER == 1 && GZERO
+#define V1(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD1(i1 + (u)*is1 + gj_ * gs))
+#elif GATHER == 1
+#define V1(u) LOAD1(i1 + (u)*is1 + gj_ * gs)
+#else
+#define V1(u) LOAD1(i1 + (u)*is1)
+#endif
+#endif
+#if NIN > 2
+#if GATHER == 2 && GZERO
+#define V2(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD2(i2 + (u)*is2 + gj_ * gs))
+#elif GATHER == 2
+#define V2(u) LOAD2(i2 + (u)*is2 + gj_ * gs)
+#else
+#define V2(u) LOAD2(i2 + (u)*is2)
+#endif
+#endif
+#if NIN > 3
+#if GATHER == 3 && GZERO
+#define V3(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD3(i3 + (u)*is3 + gj_ * gs))
+#elif GATHER == 3
+#define V3(u) LOAD3(i3 + (u)*is3 + gj_ * gs)
+#else
+#define V3(u) LOAD3(i3 + (u)*is3)
+#endif
+#endif
+#if NIN > 4
+#if GATHER == 4 && GZERO
+#define V4(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD4(i4 + (u)*is4 + gj_ * gs))
+#elif GATHER == 4
+#define V4(u) LOAD4(i4 + (u)*is4 + gj_ * gs)
+#else
+#define V4(u) LOAD4(i4 + (u)*is4)
+#endif
+#endif
+#if NIN > 5
+#if GATHER == 5 && GZERO
+#define V5(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD5(i5 + (u)*is5 + gj_ * gs))
+#elif GATHER == 5
+#define V5(u) LOAD5(i5 + (u)*is5 + gj_ * gs)
+#else
+#define V5(u) LOAD5(i5 + (u)*is5)
+#endif
+#endif
+#if NIN > 6
+#if GATHER == 6 && GZERO
+#define V6(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD6(i6 + (u)*is6 + gj_ * gs))
+#elif GATHER == 6
+#define V6(u) LOAD6(i6 + (u)*is6 + gj_ * gs)
+#else
+#define V6(u) LOAD6(i6 + (u)*is6)
+#endif
+#endif
+#if NIN > 7
+#if GATHER == 7 && GZERO
+#define V7(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD7(i7 + (u)*is7 + gj_ * gs))
+#elif GATHER == 7
+#define V7(u) LOAD7(i7 + (u)*is7 + gj_ * gs)
+#else
+#define V7(u) LOAD7(i7 + (u)*is7)
+#endif
+#endif
+
+/* ELEMENT(u, y): declares y, the activated result of f at run position u, from x0 ... the
+ * inputs loaded there (input 0 through ScaleBias; the indices of a gather read through are
+ * no operand). */
+#if NIN > 0 && GIDX == 0
+#define X0(u)
+#elif NIN > 0 && SCALE_BIAS && STAGES == 1
+#define X0(u) COMPUTE_T x0 = fma(V0(u), s0, s1); /* rounded once */
+#elif NIN > 0
+#define X0(u) COMPUTE_T x0 = V0(u);
 #else
 #define X0(u)
 #endif
-#if NIN > 1
-#define X1(u) COMPUTE_T x1 = LOAD1(i1 + (u)*is1);
+#if NIN > 1 && GIDX != 1
+#define X1(u) COMPUTE_T x1 = V1(u);
 #else
 #define X1(u)
 #endif
-#if NIN > 2
-#define X2(u) COMPUTE_T x2 = LOAD2(i2 + (u)*is2);
+#if NIN > 2 && GIDX != 2
+#define X2(u) COMPUTE_T x2 = V2(u);
 #else
 #define X2(u)
 #endif
-#if NIN > 3
-#define X3(u) COMPUTE_T x3 = LOAD3(i3 + (u)*is3);
+#if NIN > 3 && GIDX != 3
+#define X3(u) COMPUTE_T x3 = V3(u);
 #else
 #define X3(u)
 #endif
-#if NIN > 4
-#define X4(u) COMPUTE_T x4 = LOAD4(i4 + (u)*is4);
+#if NIN > 4 && GIDX != 4
+#define X4(u) COMPUTE_T x4 = V4(u);
 #else
 #define X4(u)
 #endif
-#if NIN > 5
-#define X5(u) COMPUTE_T x5 = LOAD5(i5 + (u)*is5);
+#if NIN > 5 && GIDX != 5
+#define X5(u) COMPUTE_T x5 = V5(u);
 #else
 #define X5(u)
 #endif
-#if NIN > 6
-#define X6(u) COMPUTE_T x6 = LOAD6(i6 + (u)*is6);
+#if NIN > 6 && GIDX != 6
+#define X6(u) COMPUTE_T x6 = V6(u);
 #else
 #define X6(u)
 #endif
-#if NIN > 7
-#define X7(u) COMPUTE_T x7 = LOAD7(i7 + (u)*is7);
+#if NIN > 7 && GIDX != 7
+#define X7(u) COMPUTE_T x7 = V7(u);
 #else
 #define X7(u)
 #endif
 #if STAGES == 1
-#define ELEMENT(u, y)                                                    \
-    X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) COMPUTE_T y##_f = F; \
+#define ELEMENT(u, y)                                                            \
+    GPRE(u) X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) COMPUTE_T y##_f = F; \
     COMPUTE_T y = ACTIVATE(y##_f)
 #else
 /* Stage s of a chain: ScaleBias on operand a0 where sb is 1, the operation, the activation. */
@@ -511,7 +649,7 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 /* A run of macro calls, which clang-format lays out differently on each pass: */
 /* clang-format off */
 #define ELEMENT(u, y)                                                                        \
-    X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) DMLI_PASTE(DMLI_STAGES_, STAGES)         \
+    GPRE(u) X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) DMLI_PASTE(DMLI_STAGES_, STAGES) \
     COMPUTE_T y = DMLI_LAST_STAGE
 /* clang-format on */
 #endif
@@ -582,6 +720,9 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
     COMPUTE_T s0 = PARAM(0), s1 = PARAM(1), q0 = PARAM(2), q1 = PARAM(3), q2 = PARAM(4);
     COMPUTE_T g0 = PARAM(5), g1 = PARAM(6), g2 = PARAM(7);
     (void)s0, (void)s1, (void)q0, (void)q1, (void)q2, (void)g0, (void)g1, (void)g2;
+#if GATHER >= 0
+    long gn = t[DMLI_MAP_GATHER_N], gs = t[DMLI_MAP_GATHER_S];
+#endif
 #if STAGES > 1
     DMLI_STAGE_PARAMS(0);
     DMLI_STAGE_PARAMS(1);
@@ -660,6 +801,9 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
 #if NIN > 7
         long i7 = in7_base + row_offset(t, outer, r, 2 + 7, narrow), is7 = IS7_VALUE;
         (void)is7;
+#endif
+#if GATHER >= 0 && GIDX_ROW
+        long gj_row = gather_at(GRAW(0), gn); /* the row's one index */
 #endif
 #if defined(VW) && !GRID1 && defined(__clang__)
         DMLI_VECTORIZE(VW) /* CPUs: the loop VW lanes wide (twice the native width) */

@@ -265,6 +265,81 @@ static bool strided_map_run(const dmli_map *m, uint32_t k)
     return s > 1 || s < -1;
 }
 
+/* The tensor type of a gather's index type. */
+static DML_TENSOR_DATA_TYPE index_tensor_type(dmli_index_type t)
+{
+    switch (t) {
+    case DMLI_INDEX_INT8: return DML_TENSOR_DATA_TYPE_INT8;
+    case DMLI_INDEX_UINT8: return DML_TENSOR_DATA_TYPE_UINT8;
+    case DMLI_INDEX_INT16: return DML_TENSOR_DATA_TYPE_INT16;
+    case DMLI_INDEX_UINT16: return DML_TENSOR_DATA_TYPE_UINT16;
+    case DMLI_INDEX_INT32: return DML_TENSOR_DATA_TYPE_INT32;
+    case DMLI_INDEX_UINT32: return DML_TENSOR_DATA_TYPE_UINT32;
+    case DMLI_INDEX_INT64: return DML_TENSOR_DATA_TYPE_INT64;
+    default: return DML_TENSOR_DATA_TYPE_UINT64;
+    }
+}
+
+/* Map input k read through the gather u that writes it (one index per output element: GATHER,
+ * GATHER_ELEMENTS and the front-ends' gathers; CLAMP or ZERO): the map reads the gather's data
+ * at the gathered positions, the gather's indices becoming one more input of the map (no
+ * operand), and the gather's output is never written (an embedding lookup and the ADD of its
+ * positions: one kernel). */
+static void try_fuse_gather_into_map(const dmli_graph *g, pending_pool *pool, pending_map *pm,
+                                     dmli_graph_decision *dec, uint32_t v, uint32_t k, uint32_t u)
+{
+    (void)g;
+    const pending *p = pending_of(pool, u);
+    dmli_map *m = &pm->map;
+    if (p->plan.components != 1) {
+        dec[u].why = "its gather reads several index components per element (GATHER_ND): a map "
+                     "reads through one";
+        return;
+    }
+    if (m->gather.on || m->n_inputs >= DMLI_MAP_MAX_INPUTS) {
+        dec[u].why = m->gather.on ? "the map already reads through another gather"
+                                  : "the map reads as many tensors as it takes (8): the "
+                                    "indices would be one more";
+        return;
+    }
+    dmli_plan reader;
+    dmli_plan_init(&reader, DMLI_PLAN_VIEW, dmli_type_size(m->in[k].type));
+    for (int d = 0; d < m->rank; ++d)
+        dmli_plan_push(&reader, m->size[d], m->out.stride[d], m->in[k].stride[d], 0, 0);
+    reader.in_offset = m->in[k].offset;
+    reader.out_offset = m->out.offset;
+    dmli_plan c;
+    if (!dmli_fuse_compose(&p->plan, &reader, DMLI_FUSE_DATA, &c, &dec[u].why))
+        return;
+    bool same_box = c.kind == DMLI_PLAN_INDEXED && c.rank == m->rank;
+    for (int d = 0; same_box && d < m->rank; ++d)
+        same_box = c.size[d] == m->size[d];
+    if (!same_box) {
+        dec[u].why = "the composed read does not keep the map's dimensions";
+        return;
+    }
+    uint32_t x = m->n_inputs++;
+    m->in[x] = (dmli_map_tensor){index_tensor_type(c.idx_type), 0, c.idx_offset, {0}};
+    for (int d = 0; d < m->rank; ++d) {
+        m->in[k].stride[d] = c.in_stride[d];
+        m->in[x].stride[d] = c.idx_stride[d];
+    }
+    m->in[k].offset = c.in_offset;
+    m->gather.on = true;
+    m->gather.input = k;
+    m->gather.index = x;
+    m->gather.wrap = c.wrap_negative;
+    m->gather.policy = c.policy;
+    m->gather.axis_size = c.axis_size[0];
+    m->gather.axis_stride = c.axis_stride[0];
+    pm->src[k] = p->data;
+    pm->src[x] = p->index;
+    pm->fused += 1 + p->fused;
+    dec[u].fused_into = (int)v;
+    dec[u].why = NULL;
+    pending_give_back(pool, u);
+}
+
 /* Map input k read through the view that writes it (a copy node still pending). */
 static void try_fuse_view_into_map(const dmli_graph *g, pending_pool *pool, pending_map *pm,
                                    dmli_graph_decision *dec, uint32_t v, uint32_t k)
@@ -283,8 +358,7 @@ static void try_fuse_view_into_map(const dmli_graph *g, pending_pool *pool, pend
         return;
     const pending *p = pending_of(pool, u);
     if (p->plan.kind != DMLI_PLAN_VIEW) {
-        dec[u].why = "a gather feeding element-wise arithmetic keeps its output (a map reads "
-                     "its inputs through strides, not indices)";
+        try_fuse_gather_into_map(g, pool, pm, dec, v, k, u);
         return;
     }
     dmli_map *m = &pm->map;
@@ -546,6 +620,10 @@ static bool try_fuse_map_chain(const dmli_graph *g, pending_map *maps, const uin
     const dmli_map *a = &pu->map, *b = &pv->map;
     if ((dec[u].why = single_reader(&g->nodes[u], pv->src[k].output)) != NULL)
         return false;
+    if (a->gather.on || b->gather.on) {
+        dec[u].why = "a map that reads through a gather is not chained";
+        return false;
+    }
     int kind = float_compute(a);
     if (!exact_intermediate(a->out.type) || a->out.type != b->in[k].type || kind == 0 ||
         kind != float_compute(b) || (a->out.type == DML_TENSOR_DATA_TYPE_FLOAT64) != (kind == 2)) {
@@ -628,7 +706,8 @@ static void try_fuse_map_into_reduce(const dmli_graph *g, const pending_map *map
     if ((dec[u].why = single_reader(&g->nodes[u], pr->src[0].output)) != NULL)
         return;
     if ((m->op != DMLI_MAP_ADD && m->op != DMLI_MAP_SUBTRACT && m->op != DMLI_MAP_MULTIPLY) ||
-        m->n_inputs != 2 || m->scale_bias || m->act != DMLI_ACT_NONE || m->n_stages > 1) {
+        m->n_inputs != 2 || m->gather.on || m->scale_bias || m->act != DMLI_ACT_NONE ||
+        m->n_stages > 1) {
         dec[u].why = "a reduction reads through an ADD, SUBTRACT or MULTIPLY without an "
                      "activation only";
         return;
@@ -1021,9 +1100,10 @@ void dmli_graph_plan_print(const dmli_graph *g, const dmli_graph_plan *gp)
         if (s->map) {
             fprintf(stderr,
                     "dmlcl: graph step %u: node %u (%s) + %u fused, map of %u input(s), %u "
-                    "operation(s), rank %d, %s <- %s\n",
+                    "operation(s), rank %d%s, %s <- %s\n",
                     i, s->node, g->nodes[s->node].name, s->fused, s->map->n_inputs,
                     s->map->n_stages > 1 ? s->map->n_stages : 1, s->map->rank,
+                    s->map->gather.on ? ", an input read through a gather's indices" : "",
                     slot_text(s->out, o, sizeof o), slot_text(s->ins[0], in, sizeof in));
             continue;
         }

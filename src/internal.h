@@ -329,6 +329,18 @@ typedef struct dmli_map {
      * stage[0].arg holds stage 0's operands, stage[s] for s > 0 the whole stage. */
     uint32_t n_stages;
     dmli_map_stage stage[DMLI_MAP_MAX_STAGES];
+    /* Graphs: a gather read through (cl/map.cl GATHER). gather.on: input gather.input reads
+     * element in[input] + idx * axis_stride, idx the value input gather.index holds at the
+     * same position (its type an integer type, its strides the indices' walk; no operand of
+     * any stage), negative values counting from the end of the axis where wrap is set, then
+     * clamped into [0, axis_size) (DMLI_OOR_CLAMP) or read as 0 outside it (DMLI_OOR_ZERO). */
+    struct {
+        bool on;
+        uint32_t input, index;
+        bool wrap;
+        dmli_oor_policy policy;
+        int64_t axis_size, axis_stride;
+    } gather;
 } dmli_map;
 
 /* An empty map of op writing output slot 0 of out_type, reading n_inputs inputs (their types

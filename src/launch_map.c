@@ -78,6 +78,8 @@ static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
     DML_TENSOR_DATA_TYPE t = m->out.type;
     bool dbl = t == DML_TENSOR_DATA_TYPE_FLOAT64, flt = dmli_type_is_float(t);
     for (uint32_t k = 0; k < m->n_inputs; ++k) {
+        if (m->gather.on && k == m->gather.index)
+            continue; /* indices: no operand */
         dbl = dbl || m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT64;
         flt = flt || dmli_type_is_float(m->in[k].type);
     }
@@ -129,6 +131,18 @@ static void options(const dmli_map *m, dmli_map_launch *l)
         dmli_opt_str(o, name, dmli_map_storage_type(m->in[k].type));
         snprintf(name, sizeof name, "IN%u_HALF", k);
         dmli_opt_int(o, name, m->in[k].type == DML_TENSOR_DATA_TYPE_FLOAT16);
+    }
+    /* A gather read through: which input it feeds, which input holds its indices. */
+    if (m->gather.on) {
+        dmli_opt_int(o, "GATHER", (int)m->gather.input);
+        dmli_opt_int(o, "GIDX", (int)m->gather.index);
+        dmli_opt_int(o, "GIDX_SIGNED", is_signed(m->in[m->gather.index].type));
+        dmli_opt_int(o, "GWRAP", m->gather.wrap);
+        dmli_opt_int(o, "GZERO", m->gather.policy == DMLI_OOR_ZERO);
+        /* One index per row (a row gather: its rows read contiguously, the index resolved
+         * once per row). */
+        dmli_opt_int(o, "GIDX_ROW",
+                     m->rank == 0 || m->in[m->gather.index].stride[m->rank - 1] == 0);
     }
     /* A chain: its stage count and each stage's list (cl/map.cl S0 .. S7). */
     if (m->n_stages > 1) {
@@ -272,6 +286,11 @@ static void table(const dmli_map *m, dmli_map_launch *l)
                 m->stage[s].param[i], m->stage[s].iparam[i], compute_type(m, &integer, &sign));
         }
         l->table_count = (size_t)DMLI_MAP_STAGE_PARAM((int)s, DMLI_MAP_PARAMS);
+    }
+    if (m->gather.on) {
+        t[DMLI_MAP_GATHER_N] = m->gather.axis_size;
+        t[DMLI_MAP_GATHER_S] = m->gather.axis_stride;
+        l->table_count = DMLI_MAP_GATHER_S + 1;
     }
 }
 

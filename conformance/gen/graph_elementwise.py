@@ -163,6 +163,45 @@ def cases():
         nodes, {"x": tensor(f32, x), "k": tensor(f32, k)}, {"y": tensor(f32, v)},
         {"m%d" % i: tensor(f32, shape=shape) for i in range(8)},
         "a chain longer than a map's eight operations: two kernels; exact"))
+
+    # A gather feeding element-wise arithmetic: the map reads the gathered rows through the
+    # indices (one kernel). An embedding lookup (axis 0, INT64 indices, negative ones from the
+    # end, ones past the axis clamped as DirectML's GATHER) plus a tensor; an inner-axis gather
+    # (INT32) times a tensor. Exact (one rounding per element).
+    def dml_gather(data, idx, axis):
+        n = data.shape[axis]
+        j = np.where(idx < 0, idx + n, idx)
+        return np.take(data, np.clip(j, 0, n - 1).reshape(-1), axis=axis)
+
+    table = grid(rng, [6, 4])
+    idx = np.array([[3, -1, 0, 7, -9]], dtype=np.int64)
+    b = grid(rng, [5, 4])
+    out.append(graph_case(
+        "embedding-gather-add",
+        [node("DML_OPERATOR_GATHER", {"InputTensor": "table", "IndicesTensor": "idx"},
+              {"OutputTensor": "rows"}, {"Axis": 0, "IndexDimensions": 1}),
+         binary("ADD", "rows", "b", "y")],
+        {"table": tensor(f32, table), "idx": {"type": "INT64", "shape": [1, 5],
+                                              "data": idx.reshape(-1).tolist()},
+         "b": tensor(f32, b)},
+        {"y": tensor(f32, dml_gather(table, idx, 0) + b)},
+        {"rows": tensor(f32, shape=[5, 4])},
+        "rows 3, -1 (= 5), 0, 7 (clamped to 5), -9 (clamped to 0) of the table plus b: one map "
+        "reading the table through the indices; exact"))
+    data = grid(rng, [3, 7])
+    idx = np.array([[6, 0, -2, 2]], dtype=np.int32)
+    c = grid(rng, [3, 4])
+    out.append(graph_case(
+        "inner-gather-multiply",
+        [node("DML_OPERATOR_GATHER", {"InputTensor": "data", "IndicesTensor": "idx"},
+              {"OutputTensor": "cols"}, {"Axis": 1, "IndexDimensions": 1}),
+         binary("MULTIPLY", "cols", "c", "y")],
+        {"data": tensor(f32, data), "idx": {"type": "INT32", "shape": [1, 4],
+                                            "data": idx.reshape(-1).tolist()},
+         "c": tensor(f32, c)},
+        {"y": tensor(f32, dml_gather(data, idx, 1) * c)},
+        {"cols": tensor(f32, shape=[3, 4])},
+        "columns 6, 0, -2 (= 5), 2 times c: the index changes along the map's run; exact"))
     return out
 
 

@@ -468,6 +468,95 @@ Test(graph, views_read_through_by_a_map_bit_exact)
 }
 
 /*
+ * A GATHER feeding element-wise arithmetic: the map reads the gathered rows through the
+ * gather's indices (one kernel; the gather's output never written). Case 0, an embedding
+ * lookup: rows of a [V, D] table by INT32 indices (negative ones from the end, ones past
+ * the axis clamped, as DirectML's GATHER), plus a bias broadcast over the rows. Case 1, an
+ * inner-axis gather by INT64 indices (the index changes along the map's run) times a tensor.
+ * The oracle: ref_gather, then the float operation on the host (one IEEE rounding: exact).
+ */
+Test(graph, gather_read_through_by_a_map_bit_exact)
+{
+    for (int k = 0; k < 2; ++k) {
+        const UINT V = 11, D = 37, M = 23, R = 7;
+        bool inner = k == 1;
+        const UINT data_sz[4] = {1, 1, inner ? R : V, inner ? V : D}, idx_sz[4] = {1, 1, 1, M},
+                   out_sz[4] = {1, 1, inner ? R : M, inner ? M : D}, bias_read[4] = {0, 0, 0, 1};
+        DML_TENSOR_DATA_TYPE it = inner ? DML_TENSOR_DATA_TYPE_INT64 : DML_TENSOR_DATA_TYPE_INT32;
+        unit_graph g;
+        unit_tensor gi, gx, go, aa, ab, ao;
+        ug_init(&g);
+        DML_GATHER_OPERATOR_DESC ga = {
+            unit_tensor_set(&gi, DML_TENSOR_DATA_TYPE_FLOAT32, 4, data_sz, NULL),
+            unit_tensor_set(&gx, it, 4, idx_sz, NULL),
+            unit_tensor_set(&go, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, NULL), inner ? 3u : 2u,
+            1};
+        DML_ELEMENT_WISE_ADD_OPERATOR_DESC op = {
+            unit_tensor_set(&aa, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, NULL),
+            unit_tensor_set(&ab, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, inner ? NULL : bias_read),
+            unit_tensor_set(&ao, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, NULL)};
+        ug_node(&g, DML_OPERATOR_GATHER, &ga);
+        ug_node(&g, inner ? DML_OPERATOR_ELEMENT_WISE_MULTIPLY : DML_OPERATOR_ELEMENT_WISE_ADD,
+                &op);
+        ug_input(&g, 0, 0, 0);
+        ug_input(&g, 1, 0, 1);
+        ug_input(&g, 2, 1, 1);
+        ug_edge(&g, 0, 1, 0);
+        ug_output(&g, 1, 0);
+        ug_desc(&g, 3, 1);
+        dmli_graph *graph;
+        dmli_graph_plan *plan;
+        ug_plan(&g.desc, &graph, &plan);
+        cr_assert_eq(plan->n_steps, 1, "case %d: %u steps", k, plan->n_steps);
+        cr_assert(plan->steps[0].map != NULL);
+        cr_expect(plan->steps[0].map->gather.on && plan->steps[0].map->n_inputs == 3);
+        cr_expect_eq(plan->temp_bytes, 0);
+        dmli_graph_plan_free(plan);
+        dmli_graph_free(graph);
+        size_t dn = (size_t)data_sz[2] * data_sz[3], on = (size_t)out_sz[2] * out_sz[3],
+               bn = inner ? on : D;
+        float *data = malloc(dn * 4), *b = malloc(bn * 4), *gathered = malloc(on * 4),
+              *want = malloc(on * 4);
+        int64_t idx64[23];
+        int32_t idx32[23];
+        ref_rng r = ref_rng_make(ref_mix64(0x676174686D6170ull + (uint64_t)k));
+        for (size_t i = 0; i < dn; ++i)
+            data[i] = (float)((int64_t)(ref_rng_next(&r) % 2000001) - 1000000) / 1024.0f;
+        for (size_t i = 0; i < bn; ++i)
+            b[i] = (float)((int64_t)(ref_rng_next(&r) % 20001) - 10000) / 3.0f;
+        for (UINT i = 0; i < M; ++i) {
+            idx64[i] = (int64_t)(ref_rng_next(&r) % (2 * V + 6)) - (int64_t)V - 3; /* -V-3 .. V+2 */
+            idx32[i] = (int32_t)idx64[i];
+        }
+        void *idx = inner ? (void *)idx64 : (void *)idx32;
+        ref_tensor dv = ref_tensor_view(DML_TENSOR_DATA_TYPE_FLOAT32, 4, data_sz, NULL, data);
+        ref_tensor xv = ref_tensor_view(it, 4, idx_sz, NULL, idx);
+        ref_tensor gv = ref_tensor_view(DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, NULL, gathered);
+        cr_assert(ref_gather(&dv, &xv, &gv, inner ? 3 : 2, 1));
+        for (size_t i = 0; i < on; ++i)
+            want[i] = inner ? gathered[i] * b[i] : gathered[i] + b[i % D];
+        chain c = {.g = g, .n_inputs = 3, .n_outputs = 1};
+        c.inputs[0] = data;
+        c.input_bytes[0] = dn * 4;
+        c.inputs[1] = idx;
+        c.input_bytes[1] = (uint64_t)M * (inner ? 8 : 4);
+        c.inputs[2] = b;
+        c.input_bytes[2] = bn * 4;
+        c.expect[0] = want;
+        c.output_bytes[0] = on * 4;
+        snprintf(c.log, sizeof c.log, "%s",
+                 inner ? "inner-axis gather (INT64) times a tensor"
+                       : "embedding gather (INT32) plus a bias");
+        run_chain(&c, 0, k, 0x00);
+        free(data);
+        free(b);
+        free(gathered);
+        free(want);
+        ug_free(&g);
+    }
+}
+
+/*
  * Chains of element-wise nodes (FLOAT32): the planner fuses them into one map of up to eight
  * operations (tests/unit/graph_plan.c holds its decisions). Each random chain runs twice:
  * fused, and apart, every intermediate also a graph output (which keeps each node its own

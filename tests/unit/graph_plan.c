@@ -206,15 +206,16 @@ Test(graph_plan, scale_bias_is_a_map_step)
     ug_edge(&g, 1, 2, 0);
     ug_output(&g, 2, 0);
     plan_of(&g, 2, 1, &graph, &p);
-    /* The gather, the map (ScaleBias is element-wise arithmetic: its own step, reading the
-     * gather's output where it lies), the slice of the map's output. */
-    cr_assert_eq(p->n_steps, 3);
-    cr_expect_eq(p->decisions[0].fused_into, -1);
+    /* The map (ScaleBias is element-wise arithmetic: its own step, reading the gathered
+     * columns through the gather's indices), the slice of the map's output. */
+    cr_assert_eq(p->n_steps, 2);
+    cr_expect_eq(p->decisions[0].fused_into, 1);
     cr_expect(p->decisions[1].why && strstr(p->decisions[1].why, "a map"), "%s",
               p->decisions[1].why);
-    cr_expect(p->steps[1].map != NULL);
-    cr_expect_eq(p->steps[1].ins[0].kind, DMLI_SLOT_TEMP);
-    cr_expect_eq(p->steps[2].in.kind, DMLI_SLOT_TEMP);
+    cr_assert(p->steps[0].map != NULL);
+    cr_expect(p->steps[0].map->gather.on);
+    cr_expect_eq(p->steps[0].ins[0].kind, DMLI_SLOT_INPUT);
+    cr_expect_eq(p->steps[1].in.kind, DMLI_SLOT_TEMP);
     done(&g, graph, p);
 }
 
@@ -312,13 +313,14 @@ Test(graph_plan, a_layout_change_stays_apart_from_a_map)
     done(&g, graph, p);
 }
 
-Test(graph_plan, a_map_keeps_gathers_fan_outs_and_graph_outputs_apart)
+Test(graph_plan, a_map_reads_through_a_gather_keeps_fan_outs_and_graph_outputs_apart)
 {
     unit_graph g;
     dmli_graph *graph;
     dmli_graph_plan *p;
     const UINT data[2] = {4, 6}, z[2] = {4, 3};
-    /* A gather feeding ADD: the map reads through strides only. */
+    /* A gather feeding ADD: the map reads the gathered columns through the indices, which
+     * become its third input (no operand): one step, the gather's output never written. */
     ug_init(&g);
     gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
     binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, z);
@@ -328,8 +330,52 @@ Test(graph_plan, a_map_keeps_gathers_fan_outs_and_graph_outputs_apart)
     ug_input(&g, 2, 1, 1);
     ug_output(&g, 1, 0);
     plan_of(&g, 3, 1, &graph, &p);
+    cr_assert_eq(p->n_steps, 1);
+    const dmli_map *m = p->steps[0].map;
+    cr_assert(m != NULL);
+    cr_expect(m->gather.on && m->gather.input == 0 && m->gather.index == 2 && m->n_inputs == 3);
+    cr_expect(m->gather.wrap && m->gather.policy == DMLI_OOR_CLAMP);
+    cr_expect(m->gather.axis_size == 6 && m->gather.axis_stride == 1);
+    cr_expect_eq(m->in[2].type, DML_TENSOR_DATA_TYPE_INT32);
+    cr_expect_eq(p->decisions[0].fused_into, 1);
+    cr_expect_eq(p->temp_bytes, 0);
+    cr_expect(p->steps[0].ins[2].kind == DMLI_SLOT_INPUT && p->steps[0].ins[2].index == 1);
+    done(&g, graph, p);
+    /* GATHER, ADD, MULTIPLY: the gather into the ADD, which then stays apart from the
+     * MULTIPLY (a map reading through a gather is not chained). */
+    ug_init(&g);
+    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, z);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, z);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_input(&g, 2, 1, 1);
+    ug_edge(&g, 1, 2, 0);
+    ug_input(&g, 2, 2, 1);
+    ug_output(&g, 2, 0);
+    plan_of(&g, 3, 1, &graph, &p);
     cr_expect_eq(p->n_steps, 2);
-    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "indices"), "%s",
+    cr_expect_eq(p->decisions[0].fused_into, 1);
+    cr_expect(p->decisions[1].why && strstr(p->decisions[1].why, "gather"), "%s",
+              p->decisions[1].why);
+    done(&g, graph, p);
+    /* A gather read by two maps keeps its output (fused, its reads would repeat). */
+    ug_init(&g);
+    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, z);
+    binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, z);
+    ug_input(&g, 0, 0, 0);
+    ug_input(&g, 1, 0, 1);
+    ug_edge(&g, 0, 1, 0);
+    ug_edge(&g, 0, 2, 0);
+    ug_input(&g, 2, 1, 1);
+    ug_input(&g, 2, 2, 1);
+    ug_output(&g, 1, 0);
+    ug_output(&g, 2, 1);
+    plan_of(&g, 3, 2, &graph, &p);
+    cr_expect_eq(p->n_steps, 3);
+    cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "several"), "%s",
               p->decisions[0].why);
     done(&g, graph, p);
     /* A view that is also a graph output, and one feeding both inputs of the ADD. */
