@@ -473,16 +473,18 @@ Test(graph, views_read_through_by_a_map_bit_exact)
  * lookup: rows of a [V, D] table by INT32 indices (negative ones from the end, ones past
  * the axis clamped, as DirectML's GATHER), plus a bias broadcast over the rows. Case 1, an
  * inner-axis gather by INT64 indices (the index changes along the map's run) times a tensor.
- * The oracle: ref_gather, then the float operation on the host (one IEEE rounding: exact).
+ * Case 2, case 1 as dmlcl's GATHER1 with the ZERO policy (OpenVINO's: an index outside the
+ * axis reads 0) and INT32 indices. The oracle: ref_gather (case 2: the rule by hand), then
+ * the float operation on the host (one IEEE rounding: exact).
  */
 Test(graph, gather_read_through_by_a_map_bit_exact)
 {
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < 3; ++k) {
         const UINT V = 11, D = 37, M = 23, R = 7;
-        bool inner = k == 1;
+        bool inner = k >= 1, zero = k == 2;
         const UINT data_sz[4] = {1, 1, inner ? R : V, inner ? V : D}, idx_sz[4] = {1, 1, 1, M},
                    out_sz[4] = {1, 1, inner ? R : M, inner ? M : D}, bias_read[4] = {0, 0, 0, 1};
-        DML_TENSOR_DATA_TYPE it = inner ? DML_TENSOR_DATA_TYPE_INT64 : DML_TENSOR_DATA_TYPE_INT32;
+        DML_TENSOR_DATA_TYPE it = k == 1 ? DML_TENSOR_DATA_TYPE_INT64 : DML_TENSOR_DATA_TYPE_INT32;
         unit_graph g;
         unit_tensor gi, gx, go, aa, ab, ao;
         ug_init(&g);
@@ -491,11 +493,22 @@ Test(graph, gather_read_through_by_a_map_bit_exact)
             unit_tensor_set(&gx, it, 4, idx_sz, NULL),
             unit_tensor_set(&go, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, NULL), inner ? 3u : 2u,
             1};
+        DMLCL_GATHER1_OPERATOR_DESC ga1 = {ga.InputTensor,
+                                           ga.IndicesTensor,
+                                           ga.OutputTensor,
+                                           3,
+                                           1,
+                                           0,
+                                           DMLCL_OUT_OF_RANGE_POLICY_ZERO,
+                                           1};
         DML_ELEMENT_WISE_ADD_OPERATOR_DESC op = {
             unit_tensor_set(&aa, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, NULL),
             unit_tensor_set(&ab, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, inner ? NULL : bias_read),
             unit_tensor_set(&ao, DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, NULL)};
-        ug_node(&g, DML_OPERATOR_GATHER, &ga);
+        if (zero)
+            ug_node(&g, (DML_OPERATOR_TYPE)DMLCL_OPERATOR_GATHER1, &ga1);
+        else
+            ug_node(&g, DML_OPERATOR_GATHER, &ga);
         ug_node(&g, inner ? DML_OPERATOR_ELEMENT_WISE_MULTIPLY : DML_OPERATOR_ELEMENT_WISE_ADD,
                 &op);
         ug_input(&g, 0, 0, 0);
@@ -528,18 +541,27 @@ Test(graph, gather_read_through_by_a_map_bit_exact)
             idx64[i] = (int64_t)(ref_rng_next(&r) % (2 * V + 6)) - (int64_t)V - 3; /* -V-3 .. V+2 */
             idx32[i] = (int32_t)idx64[i];
         }
-        void *idx = inner ? (void *)idx64 : (void *)idx32;
-        ref_tensor dv = ref_tensor_view(DML_TENSOR_DATA_TYPE_FLOAT32, 4, data_sz, NULL, data);
-        ref_tensor xv = ref_tensor_view(it, 4, idx_sz, NULL, idx);
-        ref_tensor gv = ref_tensor_view(DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, NULL, gathered);
-        cr_assert(ref_gather(&dv, &xv, &gv, inner ? 3 : 2, 1));
+        void *idx = k == 1 ? (void *)idx64 : (void *)idx32;
+        if (zero) { /* [R, V] by columns: from the end when negative, 0 outside the axis */
+            for (UINT row = 0; row < R; ++row)
+                for (UINT i = 0; i < M; ++i) {
+                    int64_t j = idx32[i] < 0 ? idx32[i] + (int64_t)V : idx32[i];
+                    gathered[row * M + i] = j >= 0 && j < V ? data[row * V + (UINT)j] : 0.0f;
+                }
+        } else {
+            ref_tensor dv = ref_tensor_view(DML_TENSOR_DATA_TYPE_FLOAT32, 4, data_sz, NULL, data);
+            ref_tensor xv = ref_tensor_view(it, 4, idx_sz, NULL, idx);
+            ref_tensor gv =
+                ref_tensor_view(DML_TENSOR_DATA_TYPE_FLOAT32, 4, out_sz, NULL, gathered);
+            cr_assert(ref_gather(&dv, &xv, &gv, inner ? 3 : 2, 1));
+        }
         for (size_t i = 0; i < on; ++i)
             want[i] = inner ? gathered[i] * b[i] : gathered[i] + b[i % D];
         chain c = {.g = g, .n_inputs = 3, .n_outputs = 1};
         c.inputs[0] = data;
         c.input_bytes[0] = dn * 4;
         c.inputs[1] = idx;
-        c.input_bytes[1] = (uint64_t)M * (inner ? 8 : 4);
+        c.input_bytes[1] = (uint64_t)M * (k == 1 ? 8 : 4);
         c.inputs[2] = b;
         c.input_bytes[2] = bn * 4;
         c.expect[0] = want;
