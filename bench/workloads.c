@@ -836,6 +836,7 @@ const workload_setup bench_workloads[] = {
     bench_sgemm_1024,
     bench_sgemm_4096,
     bench_gemm_projection,
+    bench_gemm_projection_gelu,
     bench_gemm_attention,
     bench_maxpool_stem,
     bench_global_avgpool,

@@ -137,6 +137,7 @@ int bench_global_avgpool(workload *w);
 int bench_sgemm_1024(workload *w);
 int bench_sgemm_4096(workload *w);
 int bench_gemm_projection(workload *w);
+int bench_gemm_projection_gelu(workload *w);
 int bench_gemm_attention(workload *w);
 /* The resampling workloads (workloads_resample.c), after the matrix family's. */
 int bench_resample_linear_x2(workload *w);

@@ -8,6 +8,7 @@
  * loops in float, is exact whatever the order of summation and the bytes compare. Each counts
  * 2·M·N·K floating-point operations (dmlcl-bench reports GFLOP/s and the fraction of peak).
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,23 @@ int bench_gemm_projection(workload *w)
     w->name = "gemm-projection";
     w->what = "GEMM f32 [1024, 384] x [384, 1536] (a transformer's FFN projection, B*T 1024)";
     return gemm_of(w, 1, 1024, 1536, 384, false);
+}
+
+/* The projection with GELU as its FusedActivation (a transformer's FFN as ONNX Runtime's
+ * DirectML provider lowers MatMul + bias + Gelu): the exact sums, then GELU in double, within
+ * precision.md's 18 ULPs. */
+int bench_gemm_projection_gelu(workload *w)
+{
+    w->name = "gemm-projection-gelu";
+    w->what = "GEMM f32 [1024, 384] x [384, 1536], fused GELU";
+    int r = gemm_of(w, 1, 1024, 1536, 384, false);
+    float *e = w->expected;
+    for (size_t i = 0; i < (size_t)1024 * 1536; ++i)
+        e[i] = (float)(0.5 * e[i] * erfc(-(double)e[i] / sqrt(2.0)));
+    w->float_ulps = 18;
+    w->fused = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_GELU, &w->fused_relu};
+    w->op.gemm.FusedActivation = &w->fused;
+    return r;
 }
 
 int bench_gemm_attention(workload *w)

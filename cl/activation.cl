@@ -49,7 +49,7 @@
 
 #if !INT_COMPUTE && (ACT_USED(13) || ACT_USED(16) || ACT_USED(17) || ACT_USED(19))
 /* The rounding error of p = a * b (0 where p is not finite). */
-static COMPUTE_T act_product_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T p)
+static DMLI_INLINE COMPUTE_T act_product_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T p)
 {
     return isfinite(p) ? fma(a, b, -p) : (COMPUTE_T)0;
 }
@@ -57,7 +57,7 @@ static COMPUTE_T act_product_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T p)
 
 #if !INT_COMPUTE && (ACT_USED(16) || ACT_USED(17))
 /* ln(1 + e^z) + e, for the exact argument z + e (e the rounding error of z). */
-static COMPUTE_T act_softplus(COMPUTE_T z, COMPUTE_T e)
+static DMLI_INLINE COMPUTE_T act_softplus(COMPUTE_T z, COMPUTE_T e)
 {
     COMPUTE_T s = (z > 0 ? z : (COMPUTE_T)0) + log1p(exp(-fabs(z)));
     if (isnan(z))
@@ -76,7 +76,7 @@ static COMPUTE_T act_softplus(COMPUTE_T z, COMPUTE_T e)
 #endif
 /* 1 / (1 + e^-(z + e)), e the rounding error of z; e^z / (1 + e^z) below 0, where e^-z
  * overflows (from z < -88.7) though the result is a subnormal (z > -103.3). */
-static COMPUTE_T act_sigmoid(COMPUTE_T z, COMPUTE_T e)
+static DMLI_INLINE COMPUTE_T act_sigmoid(COMPUTE_T z, COMPUTE_T e)
 {
     COMPUTE_T ez = ACT_EXP(-fabs(z));
     COMPUTE_T s = z < 0 ? ez / ((COMPUTE_T)1 + ez) : (COMPUTE_T)1 / ((COMPUTE_T)1 + ez);
@@ -100,7 +100,7 @@ static COMPUTE_T act_sigmoid(COMPUTE_T z, COMPUTE_T e)
 #define DMLI_ACT_4(y, g0, g1, g2) ((y) > g0 ? (y) : (COMPUTE_T)0)
 #define DMLI_ACT_5(y, g0, g1, g2) fma(g0, (y), g1) /* LINEAR: Alpha * x + Beta rounded once */
 #if ACT_USED(6) || ACT_USED(7)                     /* HARD_SIGMOID, HARD_SWISH: NaN stays NaN */
-static COMPUTE_T act_hard_sigmoid(COMPUTE_T x, COMPUTE_T alpha, COMPUTE_T beta)
+static DMLI_INLINE COMPUTE_T act_hard_sigmoid(COMPUTE_T x, COMPUTE_T alpha, COMPUTE_T beta)
 {
     COMPUTE_T v = fma(alpha, x, beta);
     return v < 0 ? (COMPUTE_T)0 : v > 1 ? (COMPUTE_T)1 : v;
@@ -112,7 +112,7 @@ static COMPUTE_T act_hard_sigmoid(COMPUTE_T x, COMPUTE_T alpha, COMPUTE_T beta)
 #if INT_COMPUTE
 /* Integers (src/ops/activation.c): g0 floor(Threshold), g1 floor(Bias) mod 2^32, g2 1 when
  * Bias has a fraction, 2 when it is not finite; x -+ Bias truncated toward zero, wrapped. */
-static COMPUTE_T act_shrink(COMPUTE_T x, COMPUTE_T t, COMPUTE_T b, COMPUTE_T mode)
+static DMLI_INLINE COMPUTE_T act_shrink(COMPUTE_T x, COMPUTE_T t, COMPUTE_T b, COMPUTE_T mode)
 {
     if (x > t) {
         COMPUTE_T n = (COMPUTE_T)((ulong)x - (ulong)b);
@@ -125,7 +125,8 @@ static COMPUTE_T act_shrink(COMPUTE_T x, COMPUTE_T t, COMPUTE_T b, COMPUTE_T mod
     return 0;
 }
 #else
-static COMPUTE_T act_shrink(COMPUTE_T x, COMPUTE_T bias, COMPUTE_T threshold, COMPUTE_T unused)
+static DMLI_INLINE COMPUTE_T act_shrink(COMPUTE_T x, COMPUTE_T bias, COMPUTE_T threshold,
+                                        COMPUTE_T unused)
 {
     (void)unused;
     return x > threshold ? x - bias : x < -threshold ? x + bias : (COMPUTE_T)0;
@@ -135,7 +136,7 @@ static COMPUTE_T act_shrink(COMPUTE_T x, COMPUTE_T bias, COMPUTE_T threshold, CO
 #define DMLI_ACT_8(y, g0, g1, g2) act_shrink((y), g0, g1, g2)
 #define DMLI_ACT_9(y, g0, g1, g2) ((y) >= 0 ? (y) : g0 * expm1(y)) /* ELU */
 #if ACT_USED(10) /* CELU: max(0, x) + min(0, Alpha * (exp(x / Alpha) - 1)) */
-static COMPUTE_T act_celu(COMPUTE_T x, COMPUTE_T alpha)
+static DMLI_INLINE COMPUTE_T act_celu(COMPUTE_T x, COMPUTE_T alpha)
 {
     if (!(x < 0))
         return x;
@@ -152,7 +153,7 @@ static COMPUTE_T act_celu(COMPUTE_T x, COMPUTE_T alpha)
 #define DMLI_ACT_11(y, g0, g1, g2) ((y) > 0 ? g1 * (y) : g1 * (g0 * expm1(y))) /* SCALED_ELU */
 #define DMLI_ACT_12(y, g0, g1, g2) act_sigmoid((y), (COMPUTE_T)0)              /* SIGMOID */
 #if ACT_USED(13) /* SWISH: x * sigmoid(SigmoidInputScale * x) */
-static COMPUTE_T act_swish(COMPUTE_T x, COMPUTE_T scale)
+static DMLI_INLINE COMPUTE_T act_swish(COMPUTE_T x, COMPUTE_T scale)
 {
     COMPUTE_T z = scale * x, e = act_product_error(scale, x, z);
     /* Below z = -80, sigmoid(z) is e^z to a 1e-35 part, and below -87 it is subnormal in float:
@@ -172,7 +173,7 @@ static COMPUTE_T act_swish(COMPUTE_T x, COMPUTE_T scale)
 /* SOFTPLUS: ln(1 + e^(s x)) / s; PARAMETRIC_SOFTPLUS: a ln(1 + e^(b x)) */
 #if !INT_COMPUTE && ACT_USED(16)
 /* Past s x = 32, ln(1 + e^(s x)) / s is x to within a 2^-50 part (and s x may overflow). */
-static COMPUTE_T act_softplus_s(COMPUTE_T x, COMPUTE_T s)
+static DMLI_INLINE COMPUTE_T act_softplus_s(COMPUTE_T x, COMPUTE_T s)
 {
     COMPUTE_T z = s * x;
     return z > 32 ? x : act_softplus(z, act_product_error(s, x, z)) / s;
@@ -181,7 +182,7 @@ static COMPUTE_T act_softplus_s(COMPUTE_T x, COMPUTE_T s)
 #define DMLI_ACT_16(y, g0, g1, g2) act_softplus_s((y), g0)
 #if !INT_COMPUTE && ACT_USED(17)
 /* Where Beta x overflows, Alpha ln(1 + e^(Beta x)) is Alpha Beta x. */
-static COMPUTE_T act_softplus_ab(COMPUTE_T x, COMPUTE_T a, COMPUTE_T b)
+static DMLI_INLINE COMPUTE_T act_softplus_ab(COMPUTE_T x, COMPUTE_T a, COMPUTE_T b)
 {
     COMPUTE_T z = b * x;
     if (isinf(z) && isfinite(x))
@@ -195,7 +196,7 @@ static COMPUTE_T act_softplus_ab(COMPUTE_T x, COMPUTE_T a, COMPUTE_T b)
     (isinf(y) ? copysign((COMPUTE_T)1, (y)) : (y) / ((COMPUTE_T)1 + fabs(y)))
 #if !INT_COMPUTE && \
     ACT_USED(19) /* GELU: x / 2 * (1 + erf(x / sqrt 2)) = x / 2 * erfc(-x / sqrt 2) */
-static COMPUTE_T act_gelu(COMPUTE_T x)
+static DMLI_INLINE COMPUTE_T act_gelu(COMPUTE_T x)
 {
     /* 1 / sqrt 2 as a sum of two COMPUTE_T, so that -x / sqrt 2 is known to first order. */
 #if COMPUTE_DOUBLE
@@ -231,7 +232,7 @@ static COMPUTE_T act_gelu(COMPUTE_T x)
 #define DMLI_OP_96(x0, x1, x2, x3, x4, q0, q1, q2) ((x0) >= 0 ? (x0) : (x1) * (x0))
 #if OP_IN(97, 97) && !INT_COMPUTE
 /* The rounding error of s = a + b (Knuth's two-sum: exact, with no contraction). */
-static COMPUTE_T bn_sum_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T s)
+static DMLI_INLINE COMPUTE_T bn_sum_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T s)
 {
     COMPUTE_T bb = s - a;
     return (a - (s - bb)) + (b - bb);
@@ -246,8 +247,8 @@ static COMPUTE_T bn_sum_error(COMPUTE_T a, COMPUTE_T b, COMPUTE_T s)
  * the last rounding (within 1 ULP of it, sqrt and divide need not be correctly rounded).
  * Where the plain result is not finite (var + eps <= 0, an overflow, a NaN) it stands.
  */
-static COMPUTE_T batch_norm(COMPUTE_T x, COMPUTE_T mean, COMPUTE_T var, COMPUTE_T scale,
-                            COMPUTE_T bias, COMPUTE_T eps)
+static DMLI_INLINE COMPUTE_T batch_norm(COMPUTE_T x, COMPUTE_T mean, COMPUTE_T var, COMPUTE_T scale,
+                                        COMPUTE_T bias, COMPUTE_T eps)
 {
     COMPUTE_T v = var + eps, r = sqrt(v), s = scale / r, d = x - mean, p = d * s, y = p + bias;
     COMPUTE_T vl = bn_sum_error(var, eps, v);

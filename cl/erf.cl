@@ -19,7 +19,7 @@
 #include "exp.cl"
 
 /* erf(z) for |z| < 0.5. */
-static float dmli_erf_small(float z)
+static DMLI_INLINE float dmli_erf_small(float z)
 {
     float w = z * z;
     return z *
@@ -32,7 +32,7 @@ static float dmli_erf_small(float z)
 
 /* erfc(a + ea) for a >= 0.5 and a small correction ea (|ea| << a ulp-sized: the rounding
  * error of how a was computed), to first order (0 from 10.1 on, where erfc rounds to 0). */
-static float dmli_erfc_tail(float a, float ea)
+static DMLI_INLINE float dmli_erfc_tail(float a, float ea)
 {
     float t = 1.0f / fma(0.5f, a, 1.0f);
     /* P by Estrin's scheme: a chain of 5 fmas and multiplies instead of Horner's 11 (a CPU's
@@ -56,19 +56,19 @@ static float dmli_erfc_tail(float a, float ea)
  * (z large: its relative error is about 2 z ez), and is dropped where erfc is near 2. The tail's
  * fit holds from 0, so it serves |z| < 0.5 too, where erfc is within a factor 2 of 1: at most 6
  * ULPs there (against 2 through erf's Q, which is 9 operations more). */
-static float dmli_erfc_fe(float z, float ez)
+static DMLI_INLINE float dmli_erfc_fe(float z, float ez)
 {
     float tail = dmli_erfc_tail(fabs(z), z > 0.0f ? ez : 0.0f);
     float r = z > 0.0f ? tail : 2.0f - tail;
     return isnan(z) ? z : r;
 }
 
-static float dmli_erfc_f(float z)
+static DMLI_INLINE float dmli_erfc_f(float z)
 {
     return dmli_erfc_fe(z, 0.0f);
 }
 
-static float dmli_erf_f(float z)
+static DMLI_INLINE float dmli_erf_f(float z)
 {
     float a = fabs(z), tail = dmli_erfc_tail(a, 0.0f);
     float r = a < 0.5f ? dmli_erf_small(z) : copysign(1.0f - tail, z);

@@ -169,6 +169,9 @@ static void epilogue_row(__constant long *t, const float *r, const int width, in
     if (has_c)
         for (int j = 0; j < count; ++j)
             y[j] = y[j] + beta * LOAD(c, c_at + j * c_n);
+#if ACT != 0 && defined(__clang__)
+#pragma clang loop interleave_count(4)
+#endif
     for (int j = 0; j < width; ++j)
         y[j] = ACTIVATE(y[j]);
     for (int j = 0; j < count; ++j)
