@@ -280,15 +280,35 @@ static DML_TENSOR_DATA_TYPE index_tensor_type(dmli_index_type t)
     }
 }
 
+/* Map input k's reads of the tensor the producer plan p writes, composed with p (a view
+ * stays a view, a gather an indexed plan), in the map's own dimensions; else false and why. */
+static bool compose_map_read(const dmli_map *m, uint32_t k, const dmli_plan *p, dmli_plan *out,
+                             const char **why)
+{
+    dmli_plan reader;
+    dmli_plan_init(&reader, DMLI_PLAN_VIEW, dmli_type_size(m->in[k].type));
+    for (int d = 0; d < m->rank; ++d)
+        dmli_plan_push(&reader, m->size[d], m->out.stride[d], m->in[k].stride[d], 0, 0);
+    reader.in_offset = m->in[k].offset;
+    reader.out_offset = m->out.offset;
+    if (!dmli_fuse_compose(p, &reader, DMLI_FUSE_DATA, out, why))
+        return false;
+    bool same_box = out->kind == p->kind && out->rank == m->rank;
+    for (int d = 0; same_box && d < m->rank; ++d)
+        same_box = out->size[d] == m->size[d];
+    if (!same_box)
+        *why = "the composed read does not keep the map's dimensions";
+    return same_box;
+}
+
 /* Map input k read through the gather u that writes it (one index per output element: GATHER,
  * GATHER_ELEMENTS and the front-ends' gathers; CLAMP or ZERO): the map reads the gather's data
  * at the gathered positions, the gather's indices becoming one more input of the map (no
  * operand), and the gather's output is never written (an embedding lookup and the ADD of its
  * positions: one kernel). */
-static void try_fuse_gather_into_map(const dmli_graph *g, pending_pool *pool, pending_map *pm,
-                                     dmli_graph_decision *dec, uint32_t v, uint32_t k, uint32_t u)
+static void try_fuse_gather_into_map(pending_pool *pool, pending_map *pm, dmli_graph_decision *dec,
+                                     uint32_t v, uint32_t k, uint32_t u)
 {
-    (void)g;
     const pending *p = pending_of(pool, u);
     dmli_map *m = &pm->map;
     if (p->plan.components != 1) {
@@ -302,22 +322,9 @@ static void try_fuse_gather_into_map(const dmli_graph *g, pending_pool *pool, pe
                                     "indices would be one more";
         return;
     }
-    dmli_plan reader;
-    dmli_plan_init(&reader, DMLI_PLAN_VIEW, dmli_type_size(m->in[k].type));
-    for (int d = 0; d < m->rank; ++d)
-        dmli_plan_push(&reader, m->size[d], m->out.stride[d], m->in[k].stride[d], 0, 0);
-    reader.in_offset = m->in[k].offset;
-    reader.out_offset = m->out.offset;
     dmli_plan c;
-    if (!dmli_fuse_compose(&p->plan, &reader, DMLI_FUSE_DATA, &c, &dec[u].why))
+    if (!compose_map_read(m, k, &p->plan, &c, &dec[u].why))
         return;
-    bool same_box = c.kind == DMLI_PLAN_INDEXED && c.rank == m->rank;
-    for (int d = 0; same_box && d < m->rank; ++d)
-        same_box = c.size[d] == m->size[d];
-    if (!same_box) {
-        dec[u].why = "the composed read does not keep the map's dimensions";
-        return;
-    }
     uint32_t x = m->n_inputs++;
     m->in[x] = (dmli_map_tensor){index_tensor_type(c.idx_type), 0, c.idx_offset, {0}};
     for (int d = 0; d < m->rank; ++d) {
@@ -358,26 +365,13 @@ static void try_fuse_view_into_map(const dmli_graph *g, pending_pool *pool, pend
         return;
     const pending *p = pending_of(pool, u);
     if (p->plan.kind != DMLI_PLAN_VIEW) {
-        try_fuse_gather_into_map(g, pool, pm, dec, v, k, u);
+        try_fuse_gather_into_map(pool, pm, dec, v, k, u);
         return;
     }
     dmli_map *m = &pm->map;
-    dmli_plan reader;
-    dmli_plan_init(&reader, DMLI_PLAN_VIEW, dmli_type_size(m->in[k].type));
-    for (int d = 0; d < m->rank; ++d)
-        dmli_plan_push(&reader, m->size[d], m->out.stride[d], m->in[k].stride[d], 0, 0);
-    reader.in_offset = m->in[k].offset;
-    reader.out_offset = m->out.offset;
     dmli_plan composed;
-    if (!dmli_fuse_compose(&p->plan, &reader, DMLI_FUSE_DATA, &composed, &dec[u].why))
+    if (!compose_map_read(m, k, &p->plan, &composed, &dec[u].why))
         return;
-    bool same_box = composed.kind == DMLI_PLAN_VIEW && composed.rank == m->rank;
-    for (int d = 0; same_box && d < m->rank; ++d)
-        same_box = composed.size[d] == m->size[d];
-    if (!same_box) {
-        dec[u].why = "the composed read does not keep the map's dimensions";
-        return;
-    }
     dmli_map fused = *m;
     for (int d = 0; d < m->rank; ++d)
         fused.in[k].stride[d] = composed.in_stride[d];
