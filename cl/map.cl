@@ -433,9 +433,9 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #ifndef GIDX_ROW
 #define GIDX_ROW 0
 #endif
-#if GATHER >= 0
 #define DMLI_CAT_(a, b) a##b
 #define DMLI_CAT(a, b) DMLI_CAT_(a, b)
+#if GATHER >= 0
 #if GIDX_SIGNED
 static long gather_at(long x, long n)
 {
@@ -469,79 +469,17 @@ static long gather_at(ulong x, long n)
 #define GPRE(u)
 #endif
 
-/* V<k>(u): input k's value at run position u. */
-#if NIN > 0
-#if GATHER == 0 && GZERO
-#define V0(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD0(i0 + (u)*is0 + gj_ * gs))
-#elif GATHER == 0
-#define V0(u) LOAD0(i0 + (u)*is0 + gj_ * gs)
+/* DMLI_VAL(k, u): input k's value at run position u (the gathered input: at the resolved
+ * index, 0 where GZERO finds it outside the axis; constant conditions, folded elsewhere). */
+#if GATHER >= 0
+#define GSHIFT(k) ((k) == GATHER ? gj_ * gs : 0L)
+#define GOUT(k) (GZERO && (k) == GATHER && gj_ < 0)
 #else
-#define V0(u) LOAD0(i0 + (u)*is0)
+#define GSHIFT(k) 0L
+#define GOUT(k) 0
 #endif
-#endif
-#if NIN > 1
-#if GATHER == 1 && GZERO
-#define V1(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD1(i1 + (u)*is1 + gj_ * gs))
-#elif GATHER == 1
-#define V1(u) LOAD1(i1 + (u)*is1 + gj_ * gs)
-#else
-#define V1(u) LOAD1(i1 + (u)*is1)
-#endif
-#endif
-#if NIN > 2
-#if GATHER == 2 && GZERO
-#define V2(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD2(i2 + (u)*is2 + gj_ * gs))
-#elif GATHER == 2
-#define V2(u) LOAD2(i2 + (u)*is2 + gj_ * gs)
-#else
-#define V2(u) LOAD2(i2 + (u)*is2)
-#endif
-#endif
-#if NIN > 3
-#if GATHER == 3 && GZERO
-#define V3(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD3(i3 + (u)*is3 + gj_ * gs))
-#elif GATHER == 3
-#define V3(u) LOAD3(i3 + (u)*is3 + gj_ * gs)
-#else
-#define V3(u) LOAD3(i3 + (u)*is3)
-#endif
-#endif
-#if NIN > 4
-#if GATHER == 4 && GZERO
-#define V4(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD4(i4 + (u)*is4 + gj_ * gs))
-#elif GATHER == 4
-#define V4(u) LOAD4(i4 + (u)*is4 + gj_ * gs)
-#else
-#define V4(u) LOAD4(i4 + (u)*is4)
-#endif
-#endif
-#if NIN > 5
-#if GATHER == 5 && GZERO
-#define V5(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD5(i5 + (u)*is5 + gj_ * gs))
-#elif GATHER == 5
-#define V5(u) LOAD5(i5 + (u)*is5 + gj_ * gs)
-#else
-#define V5(u) LOAD5(i5 + (u)*is5)
-#endif
-#endif
-#if NIN > 6
-#if GATHER == 6 && GZERO
-#define V6(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD6(i6 + (u)*is6 + gj_ * gs))
-#elif GATHER == 6
-#define V6(u) LOAD6(i6 + (u)*is6 + gj_ * gs)
-#else
-#define V6(u) LOAD6(i6 + (u)*is6)
-#endif
-#endif
-#if NIN > 7
-#if GATHER == 7 && GZERO
-#define V7(u) (gj_ < 0 ? (COMPUTE_T)0 : LOAD7(i7 + (u)*is7 + gj_ * gs))
-#elif GATHER == 7
-#define V7(u) LOAD7(i7 + (u)*is7 + gj_ * gs)
-#else
-#define V7(u) LOAD7(i7 + (u)*is7)
-#endif
-#endif
+#define DMLI_VAL(k, u) \
+    (GOUT(k) ? (COMPUTE_T)0 : DMLI_CAT(LOAD, k)(DMLI_CAT(i, k) + (u)*DMLI_CAT(is, k) + GSHIFT(k)))
 
 /* ELEMENT(u, y): declares y, the activated result of f at run position u, from x0 ... the
  * inputs loaded there (input 0 through ScaleBias; the indices of a gather read through are
@@ -549,44 +487,44 @@ static long gather_at(ulong x, long n)
 #if NIN > 0 && GIDX == 0
 #define X0(u)
 #elif NIN > 0 && SCALE_BIAS && STAGES == 1
-#define X0(u) COMPUTE_T x0 = fma(V0(u), s0, s1); /* rounded once */
+#define X0(u) COMPUTE_T x0 = fma(DMLI_VAL(0, u), s0, s1); /* rounded once */
 #elif NIN > 0
-#define X0(u) COMPUTE_T x0 = V0(u);
+#define X0(u) COMPUTE_T x0 = DMLI_VAL(0, u);
 #else
 #define X0(u)
 #endif
 #if NIN > 1 && GIDX != 1
-#define X1(u) COMPUTE_T x1 = V1(u);
+#define X1(u) COMPUTE_T x1 = DMLI_VAL(1, u);
 #else
 #define X1(u)
 #endif
 #if NIN > 2 && GIDX != 2
-#define X2(u) COMPUTE_T x2 = V2(u);
+#define X2(u) COMPUTE_T x2 = DMLI_VAL(2, u);
 #else
 #define X2(u)
 #endif
 #if NIN > 3 && GIDX != 3
-#define X3(u) COMPUTE_T x3 = V3(u);
+#define X3(u) COMPUTE_T x3 = DMLI_VAL(3, u);
 #else
 #define X3(u)
 #endif
 #if NIN > 4 && GIDX != 4
-#define X4(u) COMPUTE_T x4 = V4(u);
+#define X4(u) COMPUTE_T x4 = DMLI_VAL(4, u);
 #else
 #define X4(u)
 #endif
 #if NIN > 5 && GIDX != 5
-#define X5(u) COMPUTE_T x5 = V5(u);
+#define X5(u) COMPUTE_T x5 = DMLI_VAL(5, u);
 #else
 #define X5(u)
 #endif
 #if NIN > 6 && GIDX != 6
-#define X6(u) COMPUTE_T x6 = V6(u);
+#define X6(u) COMPUTE_T x6 = DMLI_VAL(6, u);
 #else
 #define X6(u)
 #endif
 #if NIN > 7 && GIDX != 7
-#define X7(u) COMPUTE_T x7 = V7(u);
+#define X7(u) COMPUTE_T x7 = DMLI_VAL(7, u);
 #else
 #define X7(u)
 #endif
