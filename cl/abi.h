@@ -146,8 +146,9 @@
                     ((s)-1) * DMLI_MAP_PARAMS + (i))
 /* A gather read through (cl/map.cl GATHER): the gathered axis's size and its stride in the
  * gathered input (elements), after the stages' parameters. */
-#define DMLI_MAP_GATHER_N \
-    (DMLI_MAP_HEADER + DMLI_MAP_DIM * (DMLI_MAP_RANK_MAX - 1) + (DMLI_MAP_STAGES - 1) * DMLI_MAP_PARAMS)
+#define DMLI_MAP_GATHER_N                                       \
+    (DMLI_MAP_HEADER + DMLI_MAP_DIM * (DMLI_MAP_RANK_MAX - 1) + \
+     (DMLI_MAP_STAGES - 1) * DMLI_MAP_PARAMS)
 #define DMLI_MAP_GATHER_S (DMLI_MAP_GATHER_N + 1)
 
 /* ---- The reduce family (cl/reduce.cl, src/launch_reduce.c) ----
