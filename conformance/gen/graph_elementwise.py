@@ -173,34 +173,31 @@ def cases():
         j = np.where(idx < 0, idx + n, idx)
         return np.take(data, np.clip(j, 0, n - 1).reshape(-1), axis=axis)
 
+    def gather_case(tag, data, idx, itype, axis, op, other, want, note):
+        mid = "rows" if axis == 0 else "cols"
+        return graph_case(
+            tag,
+            [node("DML_OPERATOR_GATHER", {"InputTensor": "data", "IndicesTensor": "idx"},
+                  {"OutputTensor": mid}, {"Axis": axis, "IndexDimensions": 1}),
+             binary(op, mid, "other", "y")],
+            {"data": tensor(f32, data),
+             "idx": {"type": itype, "shape": list(idx.shape), "data": idx.reshape(-1).tolist()},
+             "other": tensor(f32, other)},
+            {"y": tensor(f32, want)}, {mid: tensor(f32, shape=list(want.shape))}, note)
+
     table = grid(rng, [6, 4])
     idx = np.array([[3, -1, 0, 7, -9]], dtype=np.int64)
     b = grid(rng, [5, 4])
-    out.append(graph_case(
-        "embedding-gather-add",
-        [node("DML_OPERATOR_GATHER", {"InputTensor": "table", "IndicesTensor": "idx"},
-              {"OutputTensor": "rows"}, {"Axis": 0, "IndexDimensions": 1}),
-         binary("ADD", "rows", "b", "y")],
-        {"table": tensor(f32, table), "idx": {"type": "INT64", "shape": [1, 5],
-                                              "data": idx.reshape(-1).tolist()},
-         "b": tensor(f32, b)},
-        {"y": tensor(f32, dml_gather(table, idx, 0) + b)},
-        {"rows": tensor(f32, shape=[5, 4])},
+    out.append(gather_case(
+        "embedding-gather-add", table, idx, "INT64", 0, "ADD", b, dml_gather(table, idx, 0) + b,
         "rows 3, -1 (= 5), 0, 7 (clamped to 5), -9 (clamped to 0) of the table plus b: one map "
         "reading the table through the indices; exact"))
     data = grid(rng, [3, 7])
     idx = np.array([[6, 0, -2, 2]], dtype=np.int32)
     c = grid(rng, [3, 4])
-    out.append(graph_case(
-        "inner-gather-multiply",
-        [node("DML_OPERATOR_GATHER", {"InputTensor": "data", "IndicesTensor": "idx"},
-              {"OutputTensor": "cols"}, {"Axis": 1, "IndexDimensions": 1}),
-         binary("MULTIPLY", "cols", "c", "y")],
-        {"data": tensor(f32, data), "idx": {"type": "INT32", "shape": [1, 4],
-                                            "data": idx.reshape(-1).tolist()},
-         "c": tensor(f32, c)},
-        {"y": tensor(f32, dml_gather(data, idx, 1) * c)},
-        {"cols": tensor(f32, shape=[3, 4])},
+    out.append(gather_case(
+        "inner-gather-multiply", data, idx, "INT32", 1, "MULTIPLY", c,
+        dml_gather(data, idx, 1) * c,
         "columns 6, 0, -2 (= 5), 2 times c: the index changes along the map's run; exact"))
     return out
 

@@ -313,6 +313,19 @@ Test(graph_plan, a_layout_change_stays_apart_from_a_map)
     done(&g, graph, p);
 }
 
+/* Node 0 a GATHER of graph inputs 0 (data) and 1 (indices), node 1 an ADD of its output and
+ * graph input 2. */
+static void gather_add(unit_graph *g, const UINT *data, const UINT *z)
+{
+    ug_init(g);
+    gather(g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
+    binary(g, DML_OPERATOR_ELEMENT_WISE_ADD, z);
+    ug_input(g, 0, 0, 0);
+    ug_input(g, 1, 0, 1);
+    ug_edge(g, 0, 1, 0);
+    ug_input(g, 2, 1, 1);
+}
+
 Test(graph_plan, a_map_reads_through_a_gather_keeps_fan_outs_and_graph_outputs_apart)
 {
     unit_graph g;
@@ -321,13 +334,7 @@ Test(graph_plan, a_map_reads_through_a_gather_keeps_fan_outs_and_graph_outputs_a
     const UINT data[2] = {4, 6}, z[2] = {4, 3};
     /* A gather feeding ADD: the map reads the gathered columns through the indices, which
      * become its third input (no operand): one step, the gather's output never written. */
-    ug_init(&g);
-    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
-    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, z);
-    ug_input(&g, 0, 0, 0);
-    ug_input(&g, 1, 0, 1);
-    ug_edge(&g, 0, 1, 0);
-    ug_input(&g, 2, 1, 1);
+    gather_add(&g, data, z);
     ug_output(&g, 1, 0);
     plan_of(&g, 3, 1, &graph, &p);
     cr_assert_eq(p->n_steps, 1);
@@ -343,14 +350,8 @@ Test(graph_plan, a_map_reads_through_a_gather_keeps_fan_outs_and_graph_outputs_a
     done(&g, graph, p);
     /* GATHER, ADD, MULTIPLY: the gather into the ADD, which then stays apart from the
      * MULTIPLY (a map reading through a gather is not chained). */
-    ug_init(&g);
-    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
-    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, z);
+    gather_add(&g, data, z);
     binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, z);
-    ug_input(&g, 0, 0, 0);
-    ug_input(&g, 1, 0, 1);
-    ug_edge(&g, 0, 1, 0);
-    ug_input(&g, 2, 1, 1);
     ug_edge(&g, 1, 2, 0);
     ug_input(&g, 2, 2, 1);
     ug_output(&g, 2, 0);
@@ -361,15 +362,9 @@ Test(graph_plan, a_map_reads_through_a_gather_keeps_fan_outs_and_graph_outputs_a
               p->decisions[1].why);
     done(&g, graph, p);
     /* A gather read by two maps keeps its output (fused, its reads would repeat). */
-    ug_init(&g);
-    gather(&g, DML_TENSOR_DATA_TYPE_FLOAT32, data, 1, 3);
-    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, z);
+    gather_add(&g, data, z);
     binary(&g, DML_OPERATOR_ELEMENT_WISE_MULTIPLY, z);
-    ug_input(&g, 0, 0, 0);
-    ug_input(&g, 1, 0, 1);
-    ug_edge(&g, 0, 1, 0);
     ug_edge(&g, 0, 2, 0);
-    ug_input(&g, 2, 1, 1);
     ug_input(&g, 2, 2, 1);
     ug_output(&g, 1, 0);
     ug_output(&g, 2, 1);
