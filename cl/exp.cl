@@ -25,7 +25,7 @@
 #define DMLI_INLINE __attribute__((always_inline))
 
 /* e^r for |r| <= ln 2 / 2, and k with r: *bits holds round(x / ln 2) + 0x4B400000. */
-static DMLI_INLINE float dmli_exp_reduced(float x, uint *kbits)
+static DMLI_INLINE __attribute__((overloadable)) float dmli_exp_reduced(float x, uint *kbits)
 {
     float s = fma(x, 1.44269502735137939453125f, 12582912.0f), k = s - 12582912.0f;
     float r = fma(k, -0.693145751953125f, x);
@@ -50,7 +50,7 @@ static DMLI_INLINE float dmli_expf(float x)
 
 /* e^x for x <= 43 (every use but EXP's own: sigmoid's e^-|z|, softmax's e^(x - max), erfc's
  * tail): 2^k as 2^(k + 64) times 2^-64, one multiply fewer. */
-static DMLI_INLINE float dmli_expf_low(float x)
+static DMLI_INLINE __attribute__((overloadable)) float dmli_expf_low(float x)
 {
     float xc = x < -104.0f ? -104.0f : x; /* NaN stays NaN */
     uint kb;
@@ -58,5 +58,30 @@ static DMLI_INLINE float dmli_expf_low(float x)
     uint scale = (kb - 0x4B400000u + 127u + 64u) << 23;
     return p * as_float(scale) * 5.42101086242752217003726400434970855712890625e-20f;
 }
+
+/* dmli_expf_low on vectors (floatN, N 2 to 16): the same operations lane by lane, so the same
+ * bits as the scalar form (cl/reduce.cl's CPU rows fold N lanes at once). */
+#define DMLI_EXP_LOW_VECTOR(F, U)                                                                  \
+    static DMLI_INLINE __attribute__((overloadable)) F dmli_exp_reduced(F x, U *kbits)             \
+    {                                                                                              \
+        F s = fma(x, (F)1.44269502735137939453125f, (F)12582912.0f), k = s - 12582912.0f;          \
+        F r = fma(k, (F)-0.693145751953125f, x);                                                   \
+        r = fma(k, (F)-1.428606765330187045037746429443359375e-6f, r);                             \
+        F p =                                                                                      \
+            fma(fma(fma(fma((F)1.381461276e-03f, r, (F)8.368710056e-03f), r, (F)4.166838899e-02f), \
+                    r, (F)1.666652113e-01f),                                                       \
+                r, (F)4.999999404e-01f);                                                           \
+        *kbits = __builtin_astype(s, U);                                                           \
+        return fma(fma(p, r, (F)1.0f), r, (F)1.0f);                                                \
+    }                                                                                              \
+    static DMLI_INLINE __attribute__((overloadable)) F dmli_expf_low(F x)                          \
+    {                                                                                              \
+        F xc = select(x, (F)-104.0f, x < -104.0f); /* NaN stays NaN */                             \
+        U kb;                                                                                      \
+        F p = dmli_exp_reduced(xc, &kb);                                                           \
+        U scale = (kb - (U)0x4B400000u + (U)(127u + 64u)) << 23;                                   \
+        return p * __builtin_astype(scale, F) *                                                    \
+               5.42101086242752217003726400434970855712890625e-20f;                                \
+    }
 
 #endif

@@ -27,6 +27,8 @@
  *                scans; USE_MEAN, USE_VARIANCE, HAS_SCALE, HAS_BIAS: MVN (input 1 the scale,
  *                input 2 the bias, each read when present); LP_P: 1 or 2
  *   ACT          an activation applied to each normalised value (cl/activation.cl)
+ *   VN           CPUs, float computes, ROWS: the device's native float width; the loop over a
+ *                row's lanes vectorised VN wide, the lane states NL / VN vectors (VACC)
  */
 #include "abi.h"
 
@@ -315,24 +317,31 @@ static void visit(COMPUTE_T *a, COMPUTE_T *b, long *ix, COMPUTE_T x, long e, COM
 #endif
 }
 
-/* Lane s takes lane o's elements (o's elements all later in the fixed order of the tree). */
-static void merge(lane *s, lane o)
+/* A lane (a, b, ix) takes lane o's elements (o's elements all later in the fixed order of the
+ * tree). */
+static void merge_into(COMPUTE_T *a, COMPUTE_T *b, long *ix, COMPUTE_T oa, COMPUTE_T ob, long oix)
 {
+    (void)a, (void)b, (void)ix, (void)oa, (void)ob, (void)oix;
 #if PICK
-    if (o.ix >= 0 && (s->ix < 0 || BEFORE(o.a, s->a) ||
-                      (TIED(o.a, s->a) && (INDEX_LAST ? o.ix > s->ix : o.ix < s->ix)))) {
-        s->a = o.a;
-        s->ix = o.ix;
+    if (oix >= 0 &&
+        (*ix < 0 || BEFORE(oa, *a) || (TIED(oa, *a) && (INDEX_LAST ? oix > *ix : oix < *ix)))) {
+        *a = oa;
+        *ix = oix;
     }
 #elif ROP == 9
-    s->a *= o.a;
+    *a *= oa;
 #elif EXP_PASSES
-    s->a = o.a > s->a ? o.a : s->a; /* the first pass's maximum */
-    s->b += o.b;                    /* the second pass's sum */
+    *a = oa > *a ? oa : *a; /* the first pass's maximum */
+    *b += ob;               /* the second pass's sum */
 #else
-    s->a += o.a;
-    s->b += o.b;
+    *a += oa;
+    *b += ob;
 #endif
+}
+
+static void merge(lane *s, lane o)
+{
+    merge_into(&s->a, &s->b, &s->ix, o.a, o.b, o.ix);
 }
 
 static lane lane_init(void)
@@ -378,6 +387,16 @@ static lane lane_init(void)
 #define AT(x, u, i) (ro[x] + (u)*LANE_S(x, rs))
 #endif
 
+/* A CPU's loop over a row's lanes at the native float width where the host says (VN): LLVM's
+ * own choice on AVX-512 was 8 of the 16 lanes. */
+#define DMLI_PRAGMA(x) _Pragma(#x)
+#if defined(VN) && defined(__clang__)
+#pragma clang diagnostic ignored "-Wpass-failed"
+#define LANE_LOOP DMLI_PRAGMA(clang loop vectorize_width(VN))
+#else
+#define LANE_LOOP
+#endif
+
 /* BODY(i, u, e) for each element of the row: lane i, run position u, index e in the row; AT
  * gives a tensor's offset. Whole blocks of lanes first (no test per lane: the loop over the
  * lanes vectorises), then the rest. */
@@ -388,12 +407,14 @@ static lane lane_init(void)
             ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x); \
         long ub = 0;                                                 \
         if (FULL_LANES)                                              \
-            for (; ub + U_BLOCK <= run; ub += U_STEP)                \
+            for (; ub + U_BLOCK <= run; ub += U_STEP) {              \
+                LANE_LOOP                                            \
                 for (int i = 0; i < NL; ++i) {                       \
                     long u = U_OF(ub, i), e = e0 + u;                \
                     (void)e;                                         \
                     BODY(i, u, e)                                    \
                 }                                                    \
+            }                                                        \
         for (; ub < run; ub += U_STEP)                               \
             for (int i = 0; i < NL; ++i) {                           \
                 long u = U_OF(ub, i), e = e0 + u;                    \
@@ -404,21 +425,128 @@ static lane lane_init(void)
             }                                                        \
     }
 
+/* CPUs (VN set: float, ROWS, a work-item a row) where every tensor a pass reads or stashes
+ * runs with stride 1 along the lanes: the lanes' running states of the passes that fold (every
+ * fold and normalisation but the picks) as NV vectors of VN lanes held in registers, each full
+ * block of the row read (and softmax's exponentials stashed) as NV vector loads. In arrays the
+ * states went through memory each block (a store-to-load chain on the fold's latency: softmax's
+ * sum of exponentials waited on it), and a block gathered lane by lane into a private array
+ * came back as a vector through a dozen shuffles. The row's last, partial block is padded with
+ * the fold's identity, so that each lane folds its own elements in order, as visit() does.
+ * VN is the device's native width, so that no vector wider than the target's registers crosses
+ * a call (-Wpsabi: float16 changes the x86-64 ABI below AVX-512). */
+#ifndef LANE1_INP
+#define LANE1_INP 0
+#endif
+#if defined(VN) && GROUP == 1 && !COLS && !PICK && (FOLD || NORMALIZE) && !INT_COMPUTE &&          \
+    !COMPUTE_DOUBLE && (VN == 2 || VN == 4 || VN == 8 || VN == 16) && NL % VN == 0 && LANE1_IN0 && \
+    (!PRE_OP || LANE1_INP) && (!SOFTMAX_STASH || LANE1_OUT0)
+#define VACC 1
+#else
+#define VACC 0
+#endif
+#if VACC
+#define NV (NL / VN)
+#define DMLI_CAT_(a, b) a##b
+#define DMLI_CAT(a, b) DMLI_CAT_(a, b)
+#define VEC_T DMLI_CAT(float, VN)
+#define VLOAD(p) DMLI_CAT(vload, VN)(0, (p))
+#define VSTORE(v, p) DMLI_CAT(vstore, VN)((v), 0, (p))
+#define VLOAD_HALF(p) DMLI_CAT(vload_half, VN)(0, (p))
+DMLI_EXP_LOW_VECTOR(VEC_T, DMLI_CAT(uint, VN))
+
+/* visit() on NL lanes at once: the same operations in the same order. */
+static void visitv(VEC_T *a, VEC_T *b, VEC_T x, VEC_T k)
+{
+    (void)a, (void)b, (void)k;
+#if ROP == 10 || ROP == 2 || ROP == 5
+    *a += x;
+#elif ROP == 11 || ROP == 4 || (ROP == 36 && LP_P == 2)
+    *a += x * x;
+#elif ROP == 3 || (ROP == 36 && LP_P == 1)
+    *a += fabs(x);
+#elif ROP == 9
+    *a *= x;
+#elif EXP_PASSES
+    *a = x > *a ? x : *a;
+#elif ROP == 35
+    VEC_T d = x - k;
+    *a += d;
+    *b += d * d;
+#endif
+}
+/* The first pass's padding: x that leaves a lane's state as it is (-0 adds nothing to any sum,
+ * -0 included; MVN's x - k is then +0). */
+#if ROP == 9
+#define PAD_X(i) 1.0f
+#elif EXP_PASSES
+#define PAD_X(i) (-INFINITY)
+#elif ROP == 35
+#define PAD_X(i) k[i]
+#else
+#define PAD_X(i) (-0.0f)
+#endif
+
+#if !COMPUTE_DOUBLE && EXP_PASSES
+/* exp_diff on NL lanes: the same operations. */
+static VEC_T exp_diffv(VEC_T x, VEC_T m)
+{
+    VEC_T d = x - m, z = d - x;
+    VEC_T err = (x - (d - z)) - (m + z);
+    VEC_T e = dmli_expf_low(d);
+    e = select(e, e + e * err, isfinite(err));
+    return select(e, (VEC_T)1.0f, x == m);
+}
+#endif
+
+/* ROW_LOOP in blocks of NL: FULL(ub) a full block from run position ub; a partial block's
+ * lanes ELEM(i, u) (side effects only where u is in the row) or PAD(i), its vector h folded by
+ * FOLDV(h, v). */
+#define VROW_LOOP(FULL, ELEM, PAD, FOLDV)                            \
+    for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {               \
+        long ro[DMLI_RED_TENSORS];                                   \
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)                   \
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x); \
+        long ub = 0;                                                 \
+        for (; ub + NL <= run; ub += NL) {                           \
+            DMLI_PRAGMA(unroll)                                      \
+            for (int h = 0; h < NV; ++h) {                           \
+                FULL(ub + h * VN, h)                                 \
+            }                                                        \
+        }                                                            \
+        if (ub < run) {                                              \
+            COMPUTE_T v_[NL];                                        \
+            for (int i = 0; i < NL; ++i) {                           \
+                long u = ub + i;                                     \
+                v_[i] = u < run ? ELEM(i, u) : PAD(i);               \
+            }                                                        \
+            DMLI_PRAGMA(unroll)                                      \
+            for (int h = 0; h < NV; ++h) {                           \
+                FOLDV(h, VLOAD(v_ + h * VN))                         \
+            }                                                        \
+        }                                                            \
+    }
+#endif
+
 #if FOLD || NORMALIZE
-/* Combines the lanes of a row (ROWS) into lane 0 of every item's s; COLS keeps them apart. */
-static void combine(lane *s, __local lane *shared)
+/* Combines the lanes of a row (ROWS) into s[0] (every item's); COLS keeps them apart in s. The
+ * lanes' states come in the arrays a, b, ix (an item's NL lanes); a CPU's tree runs on them
+ * (structs built per lane were a scatter per row). */
+static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane *shared)
 {
 #if COLS
-    (void)s, (void)shared;
+    (void)shared;
+    for (int i = 0; i < NL; ++i)
+        s[i] = (lane){a[i], b[i], ix[i]};
 #elif GROUP > 1
     uint j = get_local_id(0);
-    shared[j] = s[0];
+    shared[j] = (lane){a[0], b[0], ix[0]};
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint w = GROUP / 2; w > 0; w /= 2) {
         if (j < w) {
-            lane a = shared[j];
-            merge(&a, shared[j + w]);
-            shared[j] = a;
+            lane m = shared[j];
+            merge(&m, shared[j + w]);
+            shared[j] = m;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -428,7 +556,8 @@ static void combine(lane *s, __local lane *shared)
     (void)shared;
     for (int w = LANES / 2; w > 0; w /= 2)
         for (int l = 0; l < w; ++l)
-            merge(&s[l], s[l + w]);
+            merge_into(&a[l], &b[l], &ix[l], a[l + w], b[l + w], ix[l + w]);
+    s[0] = (lane){a[0], b[0], ix[0]};
 #endif
 }
 #endif
@@ -463,10 +592,39 @@ static void combine(lane *s, __local lane *shared)
 #define X_AT(u, i) LOAD0(AT(2, u, i))
 #endif
 
+#if VACC
+/* A full block's values from run position ub, every lane's stride 1 (VACC). */
+#if IN0_HALF
+#define VLOAD0(at) VLOAD_HALF((__global const half *)in0 + (at))
+#else
+#define VLOAD0(at) VLOAD(in0 + (at))
+#endif
+#if PRE_OP
+#if NIN == 2
+#define VLOADP_PTR in1
+#define VLOADP_HALF IN1_HALF
+#elif NIN == 3
+#define VLOADP_PTR in2
+#define VLOADP_HALF IN2_HALF
+#else
+#define VLOADP_PTR in3
+#define VLOADP_HALF IN3_HALF
+#endif
+#if VLOADP_HALF
+#define VLOADP(at) VLOAD_HALF((__global const half *)VLOADP_PTR + (at))
+#else
+#define VLOADP(at) VLOAD(VLOADP_PTR + (at))
+#endif
+#define VX_FULL(ub) PRE_X(VLOAD0(ro[2] + (ub)), VLOADP(ro[1 + NIN] + (ub)))
+#else
+#define VX_FULL(ub) VLOAD0(ro[2] + (ub))
+#endif
+#endif
+
 /* NORMALIZE's second pass: the normalised value of element x (lane i, run position u, index e)
  * from the row's statistics st0, st1 (and pick), then the activation, stored. */
 #if ROP == 32
-#define NORMALISED(x, i, u, e) (EXP_OF(x, st0[i]) / st1[i])
+#define NORMALISED(x, i, u, e) (EXP_OF(x, st0[i]) * st1[i])
 #elif ROP == 33
 #define NORMALISED(x, i, u, e) (((x)-st0[i]) - st1[i])
 #elif ROP == 34
@@ -500,7 +658,7 @@ static void combine(lane *s, __local lane *shared)
 #define WRITE_BODY(i, u, e)                                \
     {                                                      \
         long o_ = AT(0, u, i);                             \
-        out0[o_] = (OUT0_T)((COMPUTE_T)out0[o_] / st1[i]); \
+        out0[o_] = (OUT0_T)((COMPUTE_T)out0[o_] * st1[i]); \
     }
 #else
 #define WRITE_BODY(i, u, e)                             \
@@ -509,7 +667,19 @@ static void combine(lane *s, __local lane *shared)
         STORE0(AT(0, u, i), ACTIVATE(y_));              \
     }
 #endif
-/* The exponential pass: each lane's sum of exp(x - m), m in k. */
+/* The exponential pass: each lane's sum of exp(x - m), m in k. EXP_ELEM: one element's
+ * exp(x - m) (stored where the writing pass will read it, SOFTMAX_STASH). */
+#if SOFTMAX_STASH
+static COMPUTE_T stash_exp(__global OUT0_T *out0, long o, COMPUTE_T x, COMPUTE_T m)
+{
+    COMPUTE_T ex = EXP_OF(x, m);
+    out0[o] = (OUT0_T)ex;
+    return ex;
+}
+#define EXP_ELEM(i, u) stash_exp(out0, AT(0, u, i), X_AT(u, i), k[i])
+#else
+#define EXP_ELEM(i, u) EXP_OF(X_AT(u, i), k[i])
+#endif
 #if SOFTMAX_STASH
 #define EXP_BODY(i, u, e)                                  \
     {                                                      \
@@ -767,18 +937,67 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
                 k[i] = X_AT(0L, i);
     }
 #endif
+#if VACC
+    {
+        VEC_T va[NV], vb[NV], vk[NV];
+        DMLI_PRAGMA(unroll)
+        for (int h = 0; h < NV; ++h) {
+            va[h] = VLOAD(sa + h * VN);
+            vb[h] = VLOAD(sb + h * VN);
+            vk[h] = VLOAD(k + h * VN);
+        }
+#define VFOLD_FULL(ub, h) visitv(&va[h], &vb[h], VX_FULL(ub), vk[h]);
+#define VFOLD_ELEM(i, u) X_AT(u, i)
+#define VFOLD(h, x) visitv(&va[h], &vb[h], (x), vk[h]);
+        VROW_LOOP(VFOLD_FULL, VFOLD_ELEM, PAD_X, VFOLD)
+        DMLI_PRAGMA(unroll)
+        for (int h = 0; h < NV; ++h) {
+            VSTORE(va[h], sa + h * VN);
+            VSTORE(vb[h], sb + h * VN);
+        }
+    }
+#else
 #define FOLD_BODY(i, u, e) visit(&sa[i], &sb[i], &si[i], X_AT(u, i), e, k[i]);
     ROW_LOOP(FOLD_BODY)
-    for (int i = 0; i < NL; ++i)
-        s[i] = (lane){sa[i], sb[i], si[i]};
-    combine(s, shared);
+#endif
+    combine(s, sa, sb, si, shared);
 #if EXP_PASSES
-    for (int i = 0; i < NL; ++i)
+    /* The second pass sums exp(x - maximum) per lane; the lanes' maxima combine again (the
+     * same maximum). */
+    for (int i = 0; i < NL; ++i) {
         k[i] = RESULT_LANE(i).a;
+        sb[i] = (COMPUTE_T)0;
+    }
+#if VACC
+    {
+        VEC_T vb[NV], vk[NV];
+        DMLI_PRAGMA(unroll)
+        for (int h = 0; h < NV; ++h) {
+            vb[h] = 0.0f;
+            vk[h] = VLOAD(k + h * VN);
+        }
+#if SOFTMAX_STASH
+#define VEXP_STASH(ub, ex) VSTORE((ex), out0 + ro[0] + (ub));
+#else
+#define VEXP_STASH(ub, ex)
+#endif
+#define VEXP_FULL(ub, h)                           \
+    {                                              \
+        VEC_T ex_ = exp_diffv(VX_FULL(ub), vk[h]); \
+        VEXP_STASH(ub, ex_)                        \
+        vb[h] += ex_;                              \
+    }
+#define VEXP_PAD(i) 0.0f
+#define VEXP_SUM(h, x) vb[h] += (x);
+        VROW_LOOP(VEXP_FULL, EXP_ELEM, VEXP_PAD, VEXP_SUM)
+        DMLI_PRAGMA(unroll)
+        for (int h = 0; h < NV; ++h)
+            VSTORE(vb[h], sb + h * VN);
+    }
+#else
     ROW_LOOP(EXP_BODY)
-    for (int i = 0; i < NL; ++i)
-        s[i].b = sb[i];
-    combine(s, shared);
+#endif
+    combine(s, sa, sb, si, shared);
 #endif
 
 #if FOLD
@@ -816,8 +1035,9 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
         lane z = RESULT_LANE(i);
         pick[i] = z.ix;
 #if ROP == 32
-        st0[i] = z.a; /* the maximum */
-        st1[i] = z.b; /* the sum of exp(x - maximum) */
+        st0[i] = z.a;                /* the maximum */
+        st1[i] = (COMPUTE_T)1 / z.b; /* over the sum of exp(x - maximum): a product per element
+                                        (within 1 ULP of the quotient; 3N + 3 allowed) */
 #elif ROP == 33
         st0[i] = z.a;
         st1[i] = log(z.b);

@@ -80,6 +80,10 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
         dmli_opt_int(o, "LANE1_IN0", 1);
     if (t[l->cols ? DMLI_RED_COL_S(0) : DMLI_RED_RUN_S(0)] == 1)
         dmli_opt_int(o, "LANE1_OUT0", 1);
+    /* A map fused into the reads: its other input (the last) along the run. */
+    if (r->pre_op != DMLI_MAP_IDENTITY && !l->cols &&
+        t[DMLI_RED_RUN_S(1 + (int)r->n_inputs)] == 1)
+        dmli_opt_int(o, "LANE1_INP", 1);
     if (r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN)
         dmli_opt_int(o, "INDEX_LAST", r->index_last);
     if (r->op == DMLI_REDUCE_TOP_K)
@@ -229,5 +233,19 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
     table(r, l);
     geometry(r, dev, l);
     options(r, l, &l->defs);
+    bool integer, sign;
+    bool picks = r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN ||
+                 r->op == DMLI_REDUCE_MAX || r->op == DMLI_REDUCE_MIN ||
+                 r->op == DMLI_REDUCE_HARDMAX;
+    if (!gpu && !l->cols && l->lanes > 1 && !picks && dev->native_vector_width_float >= 2 &&
+        strcmp(compute_type(r, &integer, &sign), "float") == 0) {
+        /* A CPU's row at the native float width (cl/reduce.cl VN): the lane loop vectorised
+         * that wide (LLVM's own choice on AVX-512 was 8 of the 16 lanes) and the folds' lane
+         * states one vector in registers (VACC): softmax over rows of 4096 1.67x, over rows of
+         * 128 1.45x (dmlcl-ab, docs/kernels.md). The picks (their indices in 64 bits) keep
+         * the compiler's choice: argmax over rows of 4096 was 0.78x with it. */
+        uint32_t vn = dev->native_vector_width_float;
+        dmli_opt_int(&l->defs, "VN", (int)(vn > l->lanes ? l->lanes : vn));
+    }
     dmli_options_render(&l->defs, l->options, sizeof l->options);
 }

@@ -199,17 +199,36 @@ static uint32_t ulps_apart(float a, float b)
 /* cl/exp.cl's exp `fn` against exp in double rounded once: within 2 ULPs on every float from
  * -104 to `top` in steps of 2^-12 (and a spread of bit patterns between), the overflow and
  * underflow edges (those up to `top`), infinities and NaN kept. */
-static void check_exp(const char *fn, int top)
+/* fn over [-104, top] in steps of 2^-12, bit patterns and edges, within 2 ULPs of exp in double;
+ * vector: fn on vectors of the device's native float width, as cl/reduce.cl uses it (cl/exp.cl
+ * DMLI_EXP_LOW_VECTOR; a width the device does not report is 4), whose lanes must also give the
+ * scalar form's bits. */
+static void check_exp_width(const char *fn, int top, bool vector)
 {
     dmlcl_device *d = ops_device();
-    char dir[1024], opts[1200], text[512];
+    char dir[1024], opts[1200], text[720];
     cl_dir(dir, sizeof dir);
     snprintf(opts, sizeof opts, "-cl-std=CL1.2 -Werror -I %s", dir);
-    snprintf(text, sizeof text,
-             "#include \"exp.cl\"\n"
-             "__kernel void exp_of(__global const float *x, __global float *y)\n"
-             "{ size_t i = get_global_id(0); y[i] = %s(x[i]); }\n",
-             fn);
+    int width = 1;
+    if (vector) {
+        cl_uint native = 0;
+        clGetDeviceInfo(dmlcl_device_id(d), CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof native,
+                        &native, NULL);
+        width = native == 2 || native == 8 || native == 16 ? (int)native : 4;
+        snprintf(text, sizeof text,
+                 "#include \"exp.cl\"\n"
+                 "DMLI_EXP_LOW_VECTOR(float%d, uint%d)\n"
+                 "__kernel void exp_of(__global const float *x, __global float *y)\n"
+                 "{ size_t i = get_global_id(0); vstore%d(%s(vload%d(i, x)), i, y); }\n"
+                 "__kernel void exp_scalar(__global const float *x, __global float *y)\n"
+                 "{ size_t i = get_global_id(0); y[i] = %s(x[i]); }\n",
+                 width, width, width, fn, width, fn);
+    } else
+        snprintf(text, sizeof text,
+                 "#include \"exp.cl\"\n"
+                 "__kernel void exp_of(__global const float *x, __global float *y)\n"
+                 "{ size_t i = get_global_id(0); y[i] = %s(x[i]); }\n",
+                 fn);
     const char *source = text;
     cl_context ctx = dmlcl_device_context(d);
     cl_device_id dev = dmlcl_device_id(d);
@@ -220,12 +239,12 @@ static void check_exp(const char *fn, int top)
     cr_assert_eq(err, CL_SUCCESS, "exp.cl does not build (%d)", err);
     cl_kernel k = clCreateKernel(program, "exp_of", &err);
     cr_assert_eq(err, CL_SUCCESS);
-    size_t n = (size_t)(104 + top) * 4096 + 4096 + 16;
+    size_t n = (size_t)(104 + top) * 4096 + 4096 + 32; /* + edges + padding to 16 */
     float *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
     size_t m = 0;
     for (long i = -104 * 4096; i <= top * 4096; ++i)
         x[m++] = (float)i / 4096.0f;
-    for (uint32_t b = 0; m < n - 16; b += 0x00100fff) { /* bit patterns from 0 up */
+    for (uint32_t b = 0; m < n - 32; b += 0x00100fff) { /* bit patterns from 0 up */
         float v;
         uint32_t bits = b;
         memcpy(&v, &bits, 4);
@@ -238,13 +257,33 @@ static void check_exp(const char *fn, int top)
     for (int i = 0; i < 16; ++i)
         if (!(edges[i] > (float)top))
             x[m++] = edges[i];
+    while (m % 16)
+        x[m++] = 0.5f;
     cl_command_queue q = dmlcl_device_queue(d);
     cl_mem bx = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, m * 4, x, &err);
     cl_mem by = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, m * 4, NULL, &err);
     clSetKernelArg(k, 0, sizeof bx, &bx);
     clSetKernelArg(k, 1, sizeof by, &by);
-    cr_assert_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &m, NULL, 0, NULL, NULL), CL_SUCCESS);
+    size_t items = m / (size_t)width;
+    cr_assert_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &items, NULL, 0, NULL, NULL), CL_SUCCESS);
     cr_assert_eq(clEnqueueReadBuffer(q, by, CL_TRUE, 0, m * 4, y, 0, NULL, NULL), CL_SUCCESS);
+    if (width > 1) {
+        cl_kernel ks = clCreateKernel(program, "exp_scalar", &err);
+        cr_assert_eq(err, CL_SUCCESS);
+        float *ys = malloc(m * sizeof *ys);
+        clSetKernelArg(ks, 0, sizeof bx, &bx);
+        clSetKernelArg(ks, 1, sizeof by, &by);
+        cr_assert_eq(clEnqueueNDRangeKernel(q, ks, 1, NULL, &m, NULL, 0, NULL, NULL), CL_SUCCESS);
+        cr_assert_eq(clEnqueueReadBuffer(q, by, CL_TRUE, 0, m * 4, ys, 0, NULL, NULL), CL_SUCCESS);
+        size_t differ = 0, first = 0;
+        for (size_t i = 0; i < m; ++i)
+            if (memcmp(&y[i], &ys[i], 4) != 0 && !differ++)
+                first = i;
+        cr_expect_eq(differ, 0, "%s on float16 and on float differ at %zu inputs, first %.9g", fn,
+                     differ, differ ? (double)x[first] : 0.0);
+        free(ys);
+        clReleaseKernel(ks);
+    }
     uint32_t worst = 0;
     size_t at = 0;
     for (size_t i = 0; i < m; ++i) {
@@ -269,6 +308,11 @@ static void check_exp(const char *fn, int top)
     free(y);
 }
 
+static void check_exp(const char *fn, int top)
+{
+    check_exp_width(fn, top, false);
+}
+
 Test(kernels, exp_within_two_ulps)
 {
     check_exp("dmli_expf", 89);
@@ -278,4 +322,10 @@ Test(kernels, exp_within_two_ulps)
 Test(kernels, exp_low_within_two_ulps)
 {
     check_exp("dmli_expf_low", 43);
+}
+
+/* Its vector form (cl/reduce.cl's CPU rows: softmax's exponentials a native vector at a time). */
+Test(kernels, exp_low_vector_is_the_scalar_form)
+{
+    check_exp_width("dmli_expf_low", 43, true);
 }

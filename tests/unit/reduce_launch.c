@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The reduce family's launch on the host (src/launch_reduce.c): the shape of work per device
+ * class (ROWS: a work-item a row on CPUs, a work-group of the lanes on GPUs; COLS where the
+ * innermost dimension is kept) and the CPU's vector hint (VN: the lane loop at the device's
+ * native float width, float computes in ROWS mode only). Expected values from those rules and
+ * src/tuning.c's table (16 lanes on CPUs, 64 on GPUs, 64 columns an item).
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "launch.h"
+
+static const dmli_device_desc cpu = {
+    DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
+    (uint64_t)32 << 20,     16};
+static const dmli_device_desc gpu = {
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
+    (uint64_t)50 << 20,     1};
+
+/* op over [rows, cols] of type, packed, reducing the inner axis (inner) or the outer one. */
+static dmli_reduce rows_of(dmli_reduce_op op, DML_TENSOR_DATA_TYPE type, int64_t rows, int64_t cols,
+                           bool inner)
+{
+    dmli_reduce r;
+    dmli_reduce_init(&r, op, 1, 1);
+    r.in[0].type = r.out[0].type = type;
+    bool keeps_shape = op == DMLI_REDUCE_SOFTMAX;
+    const int64_t in_outer = cols, in_inner = 1;
+    int64_t out_outer = keeps_shape ? cols : (inner ? 1 : 0);
+    int64_t out_inner = keeps_shape ? 1 : (inner ? 0 : 1);
+    dmli_reduce_push(&r, rows, !inner, &out_outer, &in_outer);
+    dmli_reduce_push(&r, cols, inner, &out_inner, &in_inner);
+    dmli_reduce_normalize(&r);
+    return r;
+}
+
+Test(reduce_launch, cpu_rows_loop_their_lanes_at_the_native_width)
+{
+    dmli_reduce_launch l;
+    dmli_reduce r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DLANES=16") && strstr(l.options, "-DGROUP=1") &&
+                  strstr(l.options, "-DCOLS=0") && strstr(l.options, "-DVN=16"),
+              "%s", l.options);
+    cr_expect(l.global[0] == 64 && l.local[0] == 1, "global %zu local %zu", l.global[0],
+              l.local[0]);
+    /* An AVX2 device (8 floats): two vectors of the 16 lanes. */
+    dmli_device_desc avx2 = cpu;
+    avx2.native_vector_width_float = 8;
+    dmli_launch_reduce(&r, &avx2, &l);
+    cr_expect(strstr(l.options, "-DVN=8") && strstr(l.options, "-DLANES=16"), "%s", l.options);
+    /* A width past the lanes is the lanes. */
+    avx2.native_vector_width_float = 32;
+    dmli_launch_reduce(&r, &avx2, &l);
+    cr_expect(strstr(l.options, "-DVN=16"), "%s", l.options);
+    /* No reported width: no hint. */
+    avx2.native_vector_width_float = 0;
+    dmli_launch_reduce(&r, &avx2, &l);
+    cr_expect(!strstr(l.options, "VN"), "%s", l.options);
+    /* FLOAT16 computes in float: the hint too. */
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 64, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DVN=16"), "%s",
+              l.options);
+}
+
+Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
+{
+    dmli_reduce_launch l;
+    /* The outer axis: COLS, 64 columns an item. */
+    dmli_reduce r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DCOLS=1") && strstr(l.options, "-DLANES=64") &&
+                  !strstr(l.options, "VN"),
+              "%s", l.options);
+    cr_expect(l.global[0] == 64 && l.global[1] == 1, "global %zu %zu", l.global[0], l.global[1]);
+    /* Integers and double keep the compiler's choice. */
+    const DML_TENSOR_DATA_TYPE others[] = {DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT8,
+                                           DML_TENSOR_DATA_TYPE_FLOAT64};
+    for (size_t i = 0; i < sizeof others / sizeof *others; ++i) {
+        r = rows_of(DMLI_REDUCE_SUM, others[i], 64, 4096, true);
+        dmli_launch_reduce(&r, &cpu, &l);
+        cr_expect(!strstr(l.options, "VN"), "type %d: %s", (int)others[i], l.options);
+    }
+    /* The picks keep the compiler's choice. */
+    const dmli_reduce_op picks[] = {DMLI_REDUCE_ARGMAX, DMLI_REDUCE_ARGMIN, DMLI_REDUCE_MAX,
+                                    DMLI_REDUCE_MIN};
+    for (size_t i = 0; i < sizeof picks / sizeof *picks; ++i) {
+        r = rows_of(picks[i], DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
+        if (picks[i] <= DMLI_REDUCE_ARGMIN)
+            r.out[0].type = DML_TENSOR_DATA_TYPE_UINT32;
+        dmli_launch_reduce(&r, &cpu, &l);
+        cr_expect(!strstr(l.options, "VN"), "op %d: %s", (int)picks[i], l.options);
+    }
+    /* GPUs: a work-group of the 64 lanes a row, no hint. */
+    r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
+    dmli_launch_reduce(&r, &gpu, &l);
+    cr_expect(strstr(l.options, "-DLANES=64") && strstr(l.options, "-DGROUP=64") &&
+                  !strstr(l.options, "VN"),
+              "%s", l.options);
+    cr_expect(l.global[0] == 64 * 64 && l.local[0] == 64, "global %zu local %zu", l.global[0],
+              l.local[0]);
+}
