@@ -81,8 +81,7 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     if (t[l->cols ? DMLI_RED_COL_S(0) : DMLI_RED_RUN_S(0)] == 1)
         dmli_opt_int(o, "LANE1_OUT0", 1);
     /* A map fused into the reads: its other input (the last) along the run. */
-    if (r->pre_op != DMLI_MAP_IDENTITY && !l->cols &&
-        t[DMLI_RED_RUN_S(1 + (int)r->n_inputs)] == 1)
+    if (r->pre_op != DMLI_MAP_IDENTITY && !l->cols && t[DMLI_RED_RUN_S(1 + (int)r->n_inputs)] == 1)
         dmli_opt_int(o, "LANE1_INP", 1);
     if (r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN)
         dmli_opt_int(o, "INDEX_LAST", r->index_last);
