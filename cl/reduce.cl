@@ -200,14 +200,16 @@
 static long offset_of(__constant long *dim, int count, ulong r, int x)
 {
     long at = 0;
-    for (int d = 0; d < count; ++d, dim += DMLI_RED_DIM) {
+    for (int d = 0; d < count - 1; ++d, dim += DMLI_RED_DIM) {
         ulong n = (ulong)dim[0];
         /* In 32 bits when both fit: a GPU divides 64-bit integers in software. */
         ulong q = ((r | n) >> 32) == 0 ? (ulong)((uint)r / (uint)n) : r / n;
         at += (long)(r - q * n) * dim[1 + x];
         r = q;
     }
-    return at;
+    /* The outermost coordinate is what is left of r (r is within the dimensions): no division
+     * (a row of a reduction that keeps one dimension is found without any). */
+    return count > 0 ? at + (long)r * dim[1 + x] : at;
 }
 
 #define KEPT_DIMS(t) ((t) + DMLI_RED_HEADER)
@@ -257,14 +259,23 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
 #define EXP_OF(x, m) ((x) == (m) ? (COMPUTE_T)1 : exp((x) - (m)))
 #else
 /* e^(x - m) with the rounding error of x - m carried to first order (two-sum): float32's
- * x - m alone is off by up to |x - m| / 2 ULPs of the exponent's argument, which exp turns
- * into as many ULPs of the result. */
+ * x - m alone is off by up to |x - m| 2^-24 relative, which exp turns into as much relative
+ * error of the result: up to 87 ULPs where e^(x - m) is a normal float (|x - m| < 87.4).
+ * EXP_ROUNDED (the host sets it for rows of 64 elements or more, whose tolerance, 3N + 3 ULPs
+ * in precision.md, covers those 87 and the rest) takes x - m as rounded: 10 vector operations
+ * of 38 fewer per element (softmax over rows of 128 1.2x, docs/kernels.md). */
+#ifndef EXP_ROUNDED
+#define EXP_ROUNDED 0
+#endif
 static float exp_diff(float x, float m)
 {
-    float d = x - m, z = d - x;
-    float err = (x - (d - z)) - (m + z);
+    float d = x - m;
     float e = dmli_expf_low(d); /* d <= 0 */
+#if !EXP_ROUNDED
+    float z = d - x;
+    float err = (x - (d - z)) - (m + z);
     e = isfinite(err) ? e + e * err : e;
+#endif
     return x == m ? 1.0f : e;
 }
 #define EXP_OF(x, m) exp_diff((x), (m))
@@ -451,8 +462,62 @@ static lane lane_init(void)
 #define DMLI_CAT(a, b) DMLI_CAT_(a, b)
 #define VEC_T DMLI_CAT(float, VN)
 #define VLOAD(p) DMLI_CAT(vload, VN)(0, (p))
-#define VSTORE(v, p) DMLI_CAT(vstore, VN)((v), 0, (p))
 #define VLOAD_HALF(p) DMLI_CAT(vload_half, VN)(0, (p))
+/* Global vectors at any float's alignment, through a packed struct: one vector load or store
+ * (PoCL's vstore16 stored four pieces). */
+typedef struct __attribute__((packed)) {
+    VEC_T v;
+} dmli_vec_unaligned;
+#define VGLOAD(p) (((__global const dmli_vec_unaligned *)(p))->v)
+#define VGSTORE(x, p) (((__global dmli_vec_unaligned *)(p))->v = (x))
+
+/* combine()'s fixed tree on NV vectors of VN lanes (v, an array, modified), by MERGE(x, o)
+ * (lane x takes lane o): lanes l and l + w for w = NL / 2 ... 1, the vectors' halves once w is
+ * within a vector; lane 0's state into out. */
+#if VN == 16
+#define VTREE_IN(t, MERGE, out)             \
+    {                                       \
+        float8 t8_ = MERGE((t).lo, (t).hi); \
+        float4 t4_ = MERGE(t8_.lo, t8_.hi); \
+        float2 t2_ = MERGE(t4_.lo, t4_.hi); \
+        out = MERGE(t2_.x, t2_.y);          \
+    }
+#elif VN == 8
+#define VTREE_IN(t, MERGE, out)             \
+    {                                       \
+        float4 t4_ = MERGE((t).lo, (t).hi); \
+        float2 t2_ = MERGE(t4_.lo, t4_.hi); \
+        out = MERGE(t2_.x, t2_.y);          \
+    }
+#elif VN == 4
+#define VTREE_IN(t, MERGE, out)             \
+    {                                       \
+        float2 t2_ = MERGE((t).lo, (t).hi); \
+        out = MERGE(t2_.x, t2_.y);          \
+    }
+#else
+#define VTREE_IN(t, MERGE, out) out = MERGE((t).x, (t).y);
+#endif
+#define VTREE(v, MERGE, out)                  \
+    {                                         \
+        DMLI_PRAGMA(unroll)                   \
+        for (int w = NV / 2; w > 0; w /= 2) { \
+            DMLI_PRAGMA(unroll)               \
+            for (int h = 0; h < w; ++h)       \
+                v[h] = MERGE(v[h], v[h + w]); \
+        }                                     \
+        VTREE_IN(v[0], MERGE, out)            \
+    }
+/* merge_into()'s operations: a the maximum (the exponential passes), the product or the sum;
+ * b the sum. */
+#if EXP_PASSES
+#define MERGE_A(x, o) ((o) > (x) ? (o) : (x))
+#elif ROP == 9
+#define MERGE_A(x, o) ((x) * (o))
+#else
+#define MERGE_A(x, o) ((x) + (o))
+#endif
+#define MERGE_B(x, o) ((x) + (o))
 DMLI_EXP_LOW_VECTOR(VEC_T, DMLI_CAT(uint, VN))
 
 /* visit() on NL lanes at once: the same operations in the same order. */
@@ -491,10 +556,13 @@ static void visitv(VEC_T *a, VEC_T *b, VEC_T x, VEC_T k)
 /* exp_diff on NL lanes: the same operations. */
 static VEC_T exp_diffv(VEC_T x, VEC_T m)
 {
-    VEC_T d = x - m, z = d - x;
-    VEC_T err = (x - (d - z)) - (m + z);
+    VEC_T d = x - m;
     VEC_T e = dmli_expf_low(d);
+#if !EXP_ROUNDED
+    VEC_T z = d - x;
+    VEC_T err = (x - (d - z)) - (m + z);
     e = select(e, e + e * err, isfinite(err));
+#endif
     return select(e, (VEC_T)1.0f, x == m);
 }
 #endif
@@ -597,7 +665,7 @@ static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane 
 #if IN0_HALF
 #define VLOAD0(at) VLOAD_HALF((__global const half *)in0 + (at))
 #else
-#define VLOAD0(at) VLOAD(in0 + (at))
+#define VLOAD0(at) VGLOAD(in0 + (at))
 #endif
 #if PRE_OP
 #if NIN == 2
@@ -613,7 +681,7 @@ static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane 
 #if VLOADP_HALF
 #define VLOADP(at) VLOAD_HALF((__global const half *)VLOADP_PTR + (at))
 #else
-#define VLOADP(at) VLOAD(VLOADP_PTR + (at))
+#define VLOADP(at) VGLOAD(VLOADP_PTR + (at))
 #endif
 #define VX_FULL(ub) PRE_X(VLOAD0(ro[2] + (ub)), VLOADP(ro[1 + NIN] + (ub)))
 #else
@@ -950,17 +1018,15 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #define VFOLD_ELEM(i, u) X_AT(u, i)
 #define VFOLD(h, x) visitv(&va[h], &vb[h], (x), vk[h]);
         VROW_LOOP(VFOLD_FULL, VFOLD_ELEM, PAD_X, VFOLD)
-        DMLI_PRAGMA(unroll)
-        for (int h = 0; h < NV; ++h) {
-            VSTORE(va[h], sa + h * VN);
-            VSTORE(vb[h], sb + h * VN);
-        }
+        s[0].ix = -1;
+        VTREE(va, MERGE_A, s[0].a)
+        VTREE(vb, MERGE_B, s[0].b)
     }
 #else
 #define FOLD_BODY(i, u, e) visit(&sa[i], &sb[i], &si[i], X_AT(u, i), e, k[i]);
     ROW_LOOP(FOLD_BODY)
-#endif
     combine(s, sa, sb, si, shared);
+#endif
 #if EXP_PASSES
     /* The second pass sums exp(x - maximum) per lane; the lanes' maxima combine again (the
      * same maximum). */
@@ -977,7 +1043,7 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
             vk[h] = VLOAD(k + h * VN);
         }
 #if SOFTMAX_STASH
-#define VEXP_STASH(ub, ex) VSTORE((ex), out0 + ro[0] + (ub));
+#define VEXP_STASH(ub, ex) VGSTORE((ex), out0 + ro[0] + (ub));
 #else
 #define VEXP_STASH(ub, ex)
 #endif
@@ -990,14 +1056,12 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #define VEXP_PAD(i) 0.0f
 #define VEXP_SUM(h, x) vb[h] += (x);
         VROW_LOOP(VEXP_FULL, EXP_ELEM, VEXP_PAD, VEXP_SUM)
-        DMLI_PRAGMA(unroll)
-        for (int h = 0; h < NV; ++h)
-            VSTORE(vb[h], sb + h * VN);
+        VTREE(vb, MERGE_B, s[0].b)
     }
 #else
     ROW_LOOP(EXP_BODY)
-#endif
     combine(s, sa, sb, si, shared);
+#endif
 #endif
 
 #if FOLD

@@ -99,6 +99,12 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     }
     if (r->op == DMLI_REDUCE_LP_NORM)
         dmli_opt_int(o, "LP_P", r->iparam[DMLI_MAP_PARAM_OP]);
+    /* exp(x - max) of rows of 64 or more takes x - max as rounded (cl/reduce.cl EXP_ROUNDED:
+     * at most 87 ULPs, within softmax's 3N + 3). */
+    bool exp_passes = r->op == DMLI_REDUCE_SOFTMAX || r->op == DMLI_REDUCE_LOG_SOFTMAX ||
+                      r->op == DMLI_REDUCE_LOG_SUM_EXP;
+    if (exp_passes && !integer && strcmp(compute, "float") == 0 && l->table[DMLI_RED_N] >= 64)
+        dmli_opt_int(o, "EXP_ROUNDED", 1);
     dmli_opt_int(o, "ACT", (int)r->act);
     if (r->pre_op != DMLI_MAP_IDENTITY)
         dmli_opt_int(o, "PRE_OP", (int)r->pre_op);

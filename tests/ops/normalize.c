@@ -12,7 +12,8 @@
  * or 2 and Epsilon 1e-5 or 0.5. Data in [-20, 20]; a third of HARDMAX's cases draw small
  * integers, so rows hold their largest value more than once (the first wins). Float outputs
  * compare within ref_norm_ulps / ref_norm_abs (plus a fused activation's ULPs; SOFTMAX at
- * precision.md's 3N + 3: the kernel carries the rounding of x - max into exp). Failures
+ * precision.md's 3N + 3: the kernel carries the rounding of x - max into exp for rows under
+ * 64, tests/ops/reduce.c softmax_far_below_the_maximum). Failures
  * print the seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
  */
 #include <inttypes.h>

@@ -428,3 +428,71 @@ Test(reduce, index_rules)
               "%s", dmlcl_last_error());
     cr_expect(m[0] == 1 && isnan(m[1]) && m[2] == -1, "%g %g %g", m[0], m[1], m[2]);
 }
+
+/* ULPs between two floats of one sign (or zeros). */
+static uint32_t ulps_between(float a, float b)
+{
+    int32_t ia, ib;
+    memcpy(&ia, &a, 4);
+    memcpy(&ib, &b, 4);
+    return ia > ib ? (uint32_t)(ia - ib) : (uint32_t)(ib - ia);
+}
+
+/* SOFTMAX1 over rows whose elements lie up to 87 below the row's largest (x - max inexact,
+ * e^(x - max) down to 1e-38): every element within precision.md's 3N + 3 ULPs of the softmax
+ * in double. Rows under 64 carry the rounding of x - max into exp (cl/reduce.cl exp_diff):
+ * within 8 ULPs; from 64 on x - max is taken as rounded, up to |x - max| 2^-24 relative. */
+Test(reduce, softmax_far_below_the_maximum)
+{
+    static const uint32_t lengths[] = {5, 63, 64, 128, 4096};
+    for (size_t li = 0; li < sizeof lengths / sizeof *lengths; ++li) {
+        uint32_t n = lengths[li];
+        const uint32_t sizes[2] = {2, n};
+        float *x = malloc(2 * n * sizeof *x), *y = malloc(2 * n * sizeof *y);
+        ref_rng rng = ref_rng_make(11 + li);
+        for (uint32_t i = 0; i < 2 * n; ++i)
+            x[i] = 1.2345678f - (float)ref_rng_range(&rng, 0, 87 << 16) / 65536.0f -
+                   (float)ref_rng_range(&rng, 0, 1000) / 1e7f;
+        x[3] = x[n + 1] = 1.2345678f; /* each row's largest */
+        ops_tensor in, o;
+        ops_tensor_init(&in, "InputTensor", false, F32, 2, sizes, NULL, 0, 0);
+        ops_tensor_init(&o, "OutputTensor", true, F32, 2, sizes, NULL, 0, 0);
+        static const UINT axis1[1] = {1};
+        DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC sd = {ops_tensor_desc(&in), ops_tensor_desc(&o), 1,
+                                                    axis1};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_ACTIVATION_SOFTMAX1, &sd};
+        dmlcl_operator *op = NULL;
+        dmlcl_compiled_operator *co = NULL;
+        HRESULT hr = dmlcl_operator_create(ops_device(), &desc, &op);
+        if (SUCCEEDED(hr))
+            hr = dmlcl_operator_compile(op, 0, &co);
+        if (SUCCEEDED(hr)) {
+            dmlcl_host_tensor hi = {x, in.buffer.TotalTensorSizeInBytes};
+            dmlcl_host_tensor ho = {y, o.buffer.TotalTensorSizeInBytes};
+            hr = dmlcl_compiled_operator_execute(co, 1, &hi, 1, &ho);
+        }
+        dmlcl_compiled_operator_release(co);
+        dmlcl_operator_release(op);
+        cr_assert(SUCCEEDED(hr), "rows of %u: %s", n, dmlcl_last_error());
+        uint32_t worst = 0;
+        for (uint32_t r = 0; r < 2; ++r) {
+            const float *xr = x + r * n;
+            double m = xr[0], s = 0;
+            for (uint32_t c = 1; c < n; ++c)
+                m = xr[c] > m ? xr[c] : m;
+            for (uint32_t c = 0; c < n; ++c)
+                s += exp((double)xr[c] - m);
+            for (uint32_t c = 0; c < n; ++c) {
+                uint32_t u = ulps_between(y[r * n + c], (float)(exp((double)xr[c] - m) / s));
+                worst = u > worst ? u : worst;
+            }
+        }
+        uint32_t allowed = n < 64 ? 8 : 3 * n + 3;
+        cr_expect(worst <= allowed, "rows of %u: %u ULPs from the softmax in double (%u allowed)",
+                  n, worst, allowed);
+        if (ops_verbose())
+            fprintf(stderr, "rows of %u: at most %u ULPs\n", n, worst);
+        free(x);
+        free(y);
+    }
+}

@@ -102,3 +102,24 @@ Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
     cr_expect(l.global[0] == 64 * 64 && l.local[0] == 64, "global %zu local %zu", l.global[0],
               l.local[0]);
 }
+
+/* exp(x - max) takes x - max as rounded from rows of 64 on (within softmax's 3N + 3 ULPs); the
+ * shorter rows carry its rounding (cl/reduce.cl EXP_ROUNDED). */
+Test(reduce_launch, long_rows_exponentiate_the_rounded_difference)
+{
+    dmli_reduce_launch l;
+    dmli_reduce r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 8, 64, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DEXP_ROUNDED=1"), "%s", l.options);
+    dmli_launch_reduce(&r, &gpu, &l);
+    cr_expect(strstr(l.options, "-DEXP_ROUNDED=1"), "%s", l.options);
+    r = rows_of(DMLI_REDUCE_LOG_SUM_EXP, DML_TENSOR_DATA_TYPE_FLOAT16, 8, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DEXP_ROUNDED=1"), "%s", l.options);
+    r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 8, 63, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "EXP_ROUNDED"), "%s", l.options);
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 8, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "EXP_ROUNDED"), "%s", l.options);
+}
