@@ -27,6 +27,7 @@
  *                scans; USE_MEAN, USE_VARIANCE, HAS_SCALE, HAS_BIAS: MVN (input 1 the scale,
  *                input 2 the bias, each read when present); LP_P: 1 or 2
  *   ACT          an activation applied to each normalised value (cl/activation.cl)
+ *   SYNC         CPUs, COLS folds: rows between the work-group's barriers (see ROW_LOOP)
  *   VN           CPUs, float computes, ROWS: the device's native float width; the loop over a
  *                row's lanes vectorised VN wide, the lane states NL / VN vectors (VACC)
  */
@@ -408,6 +409,41 @@ static lane lane_init(void)
 #define LANE_LOOP
 #endif
 
+/* CPUs, COLS folds (SYNC rows): the work-group's items (neighbouring columns) walk the rows in
+ * step, a barrier every SYNC rows, so that the lines of a row are read together (an item's
+ * 256 bytes a row alone missed at every row, 16 KiB apart); every item, past the columns too,
+ * meets every barrier. */
+#ifndef SYNC
+#define SYNC 0
+#endif
+#if COLS && SYNC
+#define ROW_LOOP(BODY)                                               \
+    for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {               \
+        long ro[DMLI_RED_TENSORS];                                   \
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)                   \
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x); \
+        for (long ub = 0; ub < run; ++ub) {                          \
+            if (FULL_LANES) {                                        \
+                LANE_LOOP                                            \
+                for (int i = 0; i < NL; ++i) {                       \
+                    long u = ub, e = e0 + u;                         \
+                    (void)e;                                         \
+                    BODY(i, u, e)                                    \
+                }                                                    \
+            } else {                                                 \
+                for (int i = 0; i < NL; ++i) {                       \
+                    long u = ub, e = e0 + u;                         \
+                    (void)e;                                         \
+                    if (LANE_OK(u, i)) {                             \
+                        BODY(i, u, e)                                \
+                    }                                                \
+                }                                                    \
+            }                                                        \
+            if (ub % SYNC == SYNC - 1)                               \
+                barrier(CLK_LOCAL_MEM_FENCE);                        \
+        }                                                            \
+    }
+#else
 /* BODY(i, u, e) for each element of the row: lane i, run position u, index e in the row; AT
  * gives a tensor's offset. Whole blocks of lanes first (no test per lane: the loop over the
  * lanes vectorises), then the rest. */
@@ -435,6 +471,8 @@ static lane lane_init(void)
                 }                                                    \
             }                                                        \
     }
+
+#endif
 
 /* CPUs (VN set: float, ROWS, a work-item a row) where every tensor a pass reads or stashes
  * runs with stride 1 along the lanes: the lanes' running states of the passes that fold (every
@@ -859,8 +897,13 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     /* Dimension 0: LANES columns per item; 1: the other kept coordinates. */
     ulong r = get_global_id(1);
     long c0 = (long)get_global_id(0) * LANES;
+#if SYNC
+    if (r >= rows) /* the items past the columns meet the barriers */
+        return;
+#else
     if (r >= rows || c0 >= cols)
         return;
+#endif
     uint j = 0;
 #elif GROUP > 1
     ulong r = get_group_id(0);

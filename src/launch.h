@@ -145,6 +145,7 @@ typedef struct dmli_reduce_launch {
     bool cols;      /* COLS mode (the innermost dimension is kept) */
     uint32_t lanes; /* LANES */
     uint32_t group; /* GROUP (ROWS mode) */
+    uint32_t sync;  /* CPU COLS folds: rows between a work-group's barriers (SYNC), 0: none */
     uint64_t rows;  /* rows (COLS mode: groups of columns' other coordinates) */
     size_t table_count;
     cl_long table[DMLI_RED_TABLE_MAX];

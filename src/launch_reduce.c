@@ -105,6 +105,8 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
                       r->op == DMLI_REDUCE_LOG_SUM_EXP;
     if (exp_passes && !integer && strcmp(compute, "float") == 0 && l->table[DMLI_RED_N] >= 64)
         dmli_opt_int(o, "EXP_ROUNDED", 1);
+    if (l->sync && l->local[0] > 1)
+        dmli_opt_int(o, "SYNC", (int)l->sync);
     dmli_opt_int(o, "ACT", (int)r->act);
     if (r->pre_op != DMLI_MAP_IDENTITY)
         dmli_opt_int(o, "PRE_OP", (int)r->pre_op);
@@ -205,6 +207,16 @@ static void geometry(const dmli_reduce *r, const dmli_device_desc *dev, dmli_red
         size_t cols = (size_t)t[DMLI_RED_COLS];
         size_t items = (cols + l->lanes - 1) / l->lanes;
         l->local[0] = gpu ? group_for(dev, dmli_tuning_for(dev->device_class)->reduce_group) : 1;
+        if (l->sync) {
+            /* CPUs: a work-group of the row's items in step (cl/reduce.cl SYNC), halved while
+             * the groups are fewer than the compute units. */
+            size_t g = dmli_tuning_for(dev->device_class)->reduce_cols_group;
+            g = g < items ? g : items;
+            while (g > 1 && (g > dev->max_work_group_size || g > dev->max_item_sizes[0] ||
+                             (size_t)l->rows * ((items + g - 1) / g) < dev->compute_units))
+                g /= 2;
+            l->local[0] = g;
+        }
         l->global[0] = round_up(items, l->local[0]);
         l->global[1] = (size_t)l->rows;
         return;
@@ -223,6 +235,10 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
     l->group = 1;
     if (l->cols) {
         l->lanes = tu->reduce_cols;
+        /* CPUs: the folds' items walk the rows in step (not the scans: no barrier there). */
+        if (!gpu && !scans(r->op) && tu->reduce_cols_sync > 1 &&
+            (uint64_t)r->size[r->rank - 1] > l->lanes)
+            l->sync = tu->reduce_cols_sync;
     } else if (scans(r->op) && gpu) {
         /* GPUs scan a row by a work-group, reduce_scan_group elements at a time. */
         l->group = l->lanes = group_for(dev, tu->reduce_scan_group);

@@ -47,6 +47,8 @@ typedef struct dmli_tuning {
     /* ---- Reductions ------------------------------------------------------------------ */
     uint32_t reduce_lanes;      /* lanes a row is dealt to (a power of two; the GPU's work-group) */
     uint32_t reduce_cols;       /* CPU: rows (columns) a work-item folds at once, COLS mode */
+    uint32_t reduce_cols_group; /* CPU, COLS folds: items a work-group walks the rows with */
+    uint32_t reduce_cols_sync;  /* CPU, COLS folds: rows between the group's barriers */
     uint32_t reduce_group;      /* GPU: work-items per group, COLS mode and top-k */
     uint32_t reduce_scan_group; /* GPU: a row scan's work-group (elements a chunk) */
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */

@@ -496,3 +496,42 @@ Test(reduce, softmax_far_below_the_maximum)
         free(y);
     }
 }
+
+/* Folds over an outer axis with the innermost kept (COLS): on CPUs a work-group's items walk
+ * the rows in step with barriers (SYNC), an item's columns partly past the row (1100 = 17 x 64
+ * + 12) and items wholly past it (groups of 16 over the 18 items of each of 2 rows): each sum
+ * and each index exact. */
+Test(reduce, outer_axes_in_step)
+{
+    enum { A = 2, R = 77, C = 1100 };
+    static float x[A * R * C];
+    ref_rng rng = ref_rng_make(23);
+    for (int i = 0; i < A * R * C; ++i)
+        x[i] = (float)ref_rng_range(&rng, -64, 64) / 16;
+    const uint32_t sizes[3] = {A, R, C};
+    static const UINT axis1[1] = {1};
+    static float s[A * C];
+    static uint32_t idx[A * C];
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_REDUCE, DML_REDUCE_FUNCTION_SUM, 0, 3, sizes, x, 1,
+                                   axis1, F32, s)),
+              "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_ARGMAX, DML_REDUCE_FUNCTION_ARGMAX, 0, 3, sizes, x,
+                                   1, axis1, DML_TENSOR_DATA_TYPE_UINT32, idx)),
+              "%s", dmlcl_last_error());
+    int bad = 0;
+    for (int a = 0; a < A; ++a)
+        for (int c = 0; c < C; ++c) {
+            double exact = 0;
+            uint32_t best = 0;
+            for (int r = 0; r < R; ++r) {
+                float v = x[(a * R + r) * C + c];
+                exact += v;
+                if (v > x[(a * R + best) * C + c])
+                    best = (uint32_t)r;
+            }
+            /* Sixteenths summed in float: exact (every partial sum is a multiple of 1/16 below
+             * 2^20). */
+            bad += s[a * C + c] != (float)exact || idx[a * C + c] != best;
+        }
+    cr_expect_eq(bad, 0, "%d of %d columns wrong", bad, A * C);
+}

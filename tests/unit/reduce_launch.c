@@ -123,3 +123,30 @@ Test(reduce_launch, long_rows_exponentiate_the_rounded_difference)
     dmli_launch_reduce(&r, &cpu, &l);
     cr_expect(!strstr(l.options, "EXP_ROUNDED"), "%s", l.options);
 }
+
+/* COLS folds on CPUs: work-groups of up to 32 items walking the rows in step (SYNC 32), halved
+ * while the groups are fewer than the compute units (16 here); scans and GPUs keep items
+ * apart. */
+Test(reduce_launch, cpu_column_folds_walk_the_rows_in_step)
+{
+    dmli_reduce_launch l;
+    dmli_reduce r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
+    dmli_launch_reduce(&r, &cpu, &l);
+    /* 64 items of 64 columns, one kept row: groups of 4 (16 groups for 16 units). */
+    cr_expect(strstr(l.options, "-DSYNC=32"), "%s", l.options);
+    cr_expect(l.local[0] == 4 && l.global[0] == 64, "local %zu global %zu", l.local[0],
+              l.global[0]);
+    dmli_device_desc two = cpu;
+    two.compute_units = 2;
+    dmli_launch_reduce(&r, &two, &l);
+    cr_expect(l.local[0] == 32 && l.global[0] == 64, "local %zu global %zu", l.local[0],
+              l.global[0]);
+    /* Columns of one item: no group, no barrier. */
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 64, false);
+    dmli_launch_reduce(&r, &two, &l);
+    cr_expect(l.local[0] == 1 && !strstr(l.options, "SYNC"), "local %zu: %s", l.local[0],
+              l.options);
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
+    dmli_launch_reduce(&r, &gpu, &l);
+    cr_expect(!strstr(l.options, "SYNC"), "%s", l.options);
+}
