@@ -267,6 +267,11 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
          * the compiler's choice: argmax over rows of 4096 was 0.78x with it. */
         uint32_t vn = dev->native_vector_width_float;
         dmli_opt_int(&l->defs, "VN", (int)(vn > l->lanes ? l->lanes : vn));
+        /* The first pass prefetches input 0 this far ahead (cl/reduce.cl RPF: rows run on
+         * into the next). */
+        uint32_t unit = r->in[0].type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 2 : 4;
+        if (tu->reduce_prefetch_bytes >= unit)
+            dmli_opt_int(&l->defs, "RPF", (int)(tu->reduce_prefetch_bytes / unit));
     }
     dmli_options_render(&l->defs, l->options, sizeof l->options);
 }

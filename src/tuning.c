@@ -88,6 +88,9 @@ static const dmli_tuning cpu = {
      * 8 rows 2.72, every 128 2.64, every row 3.21). */
     .reduce_cols_group = 32,
     .reduce_cols_sync = 32,
+    /* A row's first pass (read from memory) prefetches 4 KiB ahead: MVN2 over [4096, 768]
+     * 1.37x, the other reductions 1.02-1.09x (dmlcl-ab, 1024 floats ahead against none). */
+    .reduce_prefetch_bytes = 4096,
     .reduce_scan_group = 1, /* CPUs scan a row per item */
     .reduce_group = 64,
     /* GEMM: a block of 6 rows x 2 vectors (12 accumulators of the device's width; AVX-512 has
@@ -191,6 +194,7 @@ static const dmli_tuning gpu = {
     .reduce_cols = 1,
     .reduce_cols_group = 0, /* GPUs: reduce_group, no barriers */
     .reduce_cols_sync = 0,
+    .reduce_prefetch_bytes = 0,
     .reduce_group = 64,
     /* Row scans: a work-group of 256 a row, a chunk of 256 elements a step (heuristic). */
     .reduce_scan_group = 256,
@@ -278,6 +282,7 @@ static const struct {
     FIELD(reduce_cols),
     FIELD(reduce_cols_group),
     FIELD(reduce_cols_sync),
+    FIELD(reduce_prefetch_bytes),
     FIELD(reduce_group),
     FIELD(reduce_scan_group),
     FIELD(gemm_rows),

@@ -45,6 +45,8 @@ Test(reduce_launch, cpu_rows_loop_their_lanes_at_the_native_width)
               "%s", l.options);
     cr_expect(l.global[0] == 64 && l.local[0] == 1, "global %zu local %zu", l.global[0],
               l.local[0]);
+    /* The first pass prefetches 4 KiB ahead: 1024 floats. */
+    cr_expect(strstr(l.options, "-DRPF=1024"), "%s", l.options);
     /* An AVX2 device (8 floats): two vectors of the 16 lanes. */
     dmli_device_desc avx2 = cpu;
     avx2.native_vector_width_float = 8;
@@ -61,8 +63,9 @@ Test(reduce_launch, cpu_rows_loop_their_lanes_at_the_native_width)
     /* FLOAT16 computes in float: the hint too. */
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 64, 4096, true);
     dmli_launch_reduce(&r, &cpu, &l);
-    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DVN=16"), "%s",
-              l.options);
+    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DVN=16") &&
+                  strstr(l.options, "-DRPF=2048"),
+              "%s", l.options);
 }
 
 Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
@@ -97,7 +100,7 @@ Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
     r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
     dmli_launch_reduce(&r, &gpu, &l);
     cr_expect(strstr(l.options, "-DLANES=64") && strstr(l.options, "-DGROUP=64") &&
-                  !strstr(l.options, "VN"),
+                  !strstr(l.options, "VN") && !strstr(l.options, "RPF"),
               "%s", l.options);
     cr_expect(l.global[0] == 64 * 64 && l.local[0] == 64, "global %zu local %zu", l.global[0],
               l.local[0]);
