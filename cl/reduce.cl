@@ -488,9 +488,12 @@ static lane lane_init(void)
 #ifndef LANE1_INP
 #define LANE1_INP 0
 #endif
-#if defined(VN) && GROUP == 1 && !COLS && !PICK && (FOLD || NORMALIZE) && !INT_COMPUTE &&          \
-    !COMPUTE_DOUBLE && (VN == 2 || VN == 4 || VN == 8 || VN == 16) && NL % VN == 0 && LANE1_IN0 && \
-    (!PRE_OP || LANE1_INP) && (!SOFTMAX_STASH || LANE1_OUT0)
+#ifndef PICK32
+#define PICK32 0
+#endif
+#if defined(VN) && GROUP == 1 && !COLS && (!PICK || PICK32) && (FOLD || NORMALIZE) && \
+    !INT_COMPUTE && !COMPUTE_DOUBLE && (VN == 2 || VN == 4 || VN == 8 || VN == 16) && \
+    NL % VN == 0 && LANE1_IN0 && (!PRE_OP || LANE1_INP) && (!SOFTMAX_STASH || LANE1_OUT0)
 #define VACC 1
 #else
 #define VACC 0
@@ -557,6 +560,88 @@ typedef struct __attribute__((packed)) {
 #define MERGE_A(x, o) ((x) + (o))
 #endif
 #define MERGE_B(x, o) ((x) + (o))
+
+#if PICK
+/* The picks (PICK32: every index of the row fits an int): a lane's picked value and its index
+ * in the row (-1: none yet) as vectors; the lane takes x where merge_into() would. */
+#define VI_T DMLI_CAT(int, VN)
+#if VN == 16
+#define VIOTA ((int16)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#elif VN == 8
+#define VIOTA ((int8)(0, 1, 2, 3, 4, 5, 6, 7))
+#elif VN == 4
+#define VIOTA ((int4)(0, 1, 2, 3))
+#else
+#define VIOTA ((int2)(0, 1))
+#endif
+#if INDEX_LAST
+#define PICK_TIE(oi, si) ((oi) > (si))
+#define PICK_STEP_TAKES(x, a) (BEFORE(x, a) || TIED(x, a))
+#else
+#define PICK_TIE(oi, si) ((oi) < (si))
+#define PICK_STEP_TAKES(x, a) BEFORE(x, a)
+#endif
+/* Lane state (sa, si) takes (oa, oi): merge_into()'s rule. */
+#define PTAKE(sa, si, oa, oi) \
+    ((oi) >= 0 && ((si) < 0 || BEFORE(oa, sa) || (TIED(oa, sa) && PICK_TIE(oi, si))))
+#define PSTEP(T, TI, ra, ri, sa_, si_, oa_, oi_) \
+    T ra;                                        \
+    TI ri;                                       \
+    {                                            \
+        TI t_ = PTAKE(sa_, si_, oa_, oi_);       \
+        ra = select(sa_, oa_, t_);               \
+        ri = select(si_, oi_, t_);               \
+    }
+/* combine()'s tree on the picks' vectors into (out_a, out_i). */
+#if VN == 16
+#define VPTREE_IN(a, ix, out_a, out_i)                                  \
+    {                                                                   \
+        PSTEP(float8, int8, a8_, i8_, (a).lo, (ix).lo, (a).hi, (ix).hi) \
+        PSTEP(float4, int4, a4_, i4_, a8_.lo, i8_.lo, a8_.hi, i8_.hi)   \
+        PSTEP(float2, int2, a2_, i2_, a4_.lo, i4_.lo, a4_.hi, i4_.hi)   \
+        PSTEP(float, int, a1_, i1_, a2_.x, i2_.x, a2_.y, i2_.y)         \
+        out_a = a1_;                                                    \
+        out_i = i1_;                                                    \
+    }
+#elif VN == 8
+#define VPTREE_IN(a, ix, out_a, out_i)                                  \
+    {                                                                   \
+        PSTEP(float4, int4, a4_, i4_, (a).lo, (ix).lo, (a).hi, (ix).hi) \
+        PSTEP(float2, int2, a2_, i2_, a4_.lo, i4_.lo, a4_.hi, i4_.hi)   \
+        PSTEP(float, int, a1_, i1_, a2_.x, i2_.x, a2_.y, i2_.y)         \
+        out_a = a1_;                                                    \
+        out_i = i1_;                                                    \
+    }
+#elif VN == 4
+#define VPTREE_IN(a, ix, out_a, out_i)                                  \
+    {                                                                   \
+        PSTEP(float2, int2, a2_, i2_, (a).lo, (ix).lo, (a).hi, (ix).hi) \
+        PSTEP(float, int, a1_, i1_, a2_.x, i2_.x, a2_.y, i2_.y)         \
+        out_a = a1_;                                                    \
+        out_i = i1_;                                                    \
+    }
+#else
+#define VPTREE_IN(a, ix, out_a, out_i)                            \
+    {                                                             \
+        PSTEP(float, int, a1_, i1_, (a).x, (ix).x, (a).y, (ix).y) \
+        out_a = a1_;                                              \
+        out_i = i1_;                                              \
+    }
+#endif
+#define VPTREE(a, ix, out_a, out_i)                                \
+    {                                                              \
+        DMLI_PRAGMA(unroll)                                        \
+        for (int w = NV / 2; w > 0; w /= 2) {                      \
+            DMLI_PRAGMA(unroll)                                    \
+            for (int h = 0; h < w; ++h) {                          \
+                VI_T t_ = PTAKE(a[h], ix[h], a[h + w], ix[h + w]); \
+                a[h] = select(a[h], a[h + w], t_);                 \
+                ix[h] = select(ix[h], ix[h + w], t_);              \
+            }                                                      \
+        }                                                          \
+        VPTREE_IN(a[0], ix[0], out_a, out_i)                       \
+    }
+#endif
 DMLI_EXP_LOW_VECTOR(VEC_T, DMLI_CAT(uint, VN))
 
 /* visit() on NL lanes at once: the same operations in the same order. */
@@ -1023,6 +1108,7 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #else
     __local lane shared[1];
 #endif
+    (void)shared; /* VACC combines in registers */
     lane s[NL];
     COMPUTE_T sa[NL], sb[NL];
     long si[NL];
@@ -1049,7 +1135,48 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
                 k[i] = X_AT(0L, i);
     }
 #endif
-#if VACC
+#if VACC && PICK
+    {
+        VEC_T pa[NV];
+        VI_T pi[NV];
+        DMLI_PRAGMA(unroll)
+        for (int h = 0; h < NV; ++h) {
+            pa[h] = 0.0f;
+            pi[h] = -1;
+        }
+#define VPICK(x, ebase, h, valid)                                       \
+    {                                                                   \
+        VEC_T x_ = (x);                                                 \
+        VI_T t_ = (valid) && (pi[h] < 0 || PICK_STEP_TAKES(x_, pa[h])); \
+        pa[h] = select(pa[h], x_, t_);                                  \
+        pi[h] = select(pi[h], (VI_T)(int)(ebase) + VIOTA, t_);          \
+    }
+        for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {
+            long ro[DMLI_RED_TENSORS];
+            for (int x = 0; x < DMLI_RED_TENSORS; ++x)
+                ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
+            long ub = 0;
+            for (; ub + NL <= run; ub += NL) {
+                DMLI_PRAGMA(unroll)
+                for (int h = 0; h < NV; ++h)
+                    VPICK(VX_FULL(ub + h * VN), e0 + ub + h * VN, h, (VI_T)(-1))
+            }
+            if (ub < run) {
+                COMPUTE_T v_[NL];
+                for (int i = 0; i < NL; ++i)
+                    v_[i] = ub + i < run ? X_AT(ub + i, i) : 0.0f;
+                DMLI_PRAGMA(unroll)
+                for (int h = 0; h < NV; ++h)
+                    VPICK(VLOAD(v_ + h * VN), e0 + ub + h * VN, h,
+                          (VI_T)(int)(ub + h * VN) + VIOTA < (VI_T)(int)run)
+            }
+        }
+        int pick_ix;
+        VPTREE(pa, pi, s[0].a, pick_ix)
+        s[0].ix = pick_ix;
+        s[0].b = 0;
+    }
+#elif VACC
     {
         VEC_T va[NV], vb[NV], vk[NV];
         DMLI_PRAGMA(unroll)

@@ -258,8 +258,13 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
     bool picks = r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN ||
                  r->op == DMLI_REDUCE_MAX || r->op == DMLI_REDUCE_MIN ||
                  r->op == DMLI_REDUCE_HARDMAX;
-    if (!gpu && !l->cols && l->lanes > 1 && !picks && dev->native_vector_width_float >= 2 &&
+    /* The picks' vectors hold 32-bit indices. */
+    bool pick32 = picks && l->table[DMLI_RED_N] <= INT32_MAX;
+    if (!gpu && !l->cols && l->lanes > 1 && (!picks || pick32) &&
+        dev->native_vector_width_float >= 2 &&
         strcmp(compute_type(r, &integer, &sign), "float") == 0) {
+        if (pick32)
+            dmli_opt_int(&l->defs, "PICK32", 1);
         /* A CPU's row at the native float width (cl/reduce.cl VN): the lane loop vectorised
          * that wide (LLVM's own choice on AVX-512 was 8 of the 16 lanes) and the folds' lane
          * states one vector in registers (VACC): softmax over rows of 4096 1.67x, over rows of

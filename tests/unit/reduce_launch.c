@@ -86,7 +86,8 @@ Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
         dmli_launch_reduce(&r, &cpu, &l);
         cr_expect(!strstr(l.options, "VN"), "type %d: %s", (int)others[i], l.options);
     }
-    /* The picks keep the compiler's choice. */
+    /* The picks hold 32-bit indices in their vectors (PICK32); a row past 2^31 elements keeps
+     * the compiler's choice. */
     const dmli_reduce_op picks[] = {DMLI_REDUCE_ARGMAX, DMLI_REDUCE_ARGMIN, DMLI_REDUCE_MAX,
                                     DMLI_REDUCE_MIN};
     for (size_t i = 0; i < sizeof picks / sizeof *picks; ++i) {
@@ -94,7 +95,14 @@ Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
         if (picks[i] <= DMLI_REDUCE_ARGMIN)
             r.out[0].type = DML_TENSOR_DATA_TYPE_UINT32;
         dmli_launch_reduce(&r, &cpu, &l);
-        cr_expect(!strstr(l.options, "VN"), "op %d: %s", (int)picks[i], l.options);
+        cr_expect(strstr(l.options, "-DVN=16") && strstr(l.options, "-DPICK32=1"), "op %d: %s",
+                  (int)picks[i], l.options);
+        r = rows_of(picks[i], DML_TENSOR_DATA_TYPE_FLOAT32, 1, (int64_t)3 << 30, true);
+        if (picks[i] <= DMLI_REDUCE_ARGMIN)
+            r.out[0].type = DML_TENSOR_DATA_TYPE_UINT64;
+        dmli_launch_reduce(&r, &cpu, &l);
+        cr_expect(!strstr(l.options, "VN") && !strstr(l.options, "PICK32"), "op %d: %s",
+                  (int)picks[i], l.options);
     }
     /* GPUs: a work-group of the 64 lanes a row, no hint. */
     r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
