@@ -29,8 +29,8 @@
  *   ACT          an activation applied to each normalised value (cl/activation.cl)
  *   SYNC         CPUs, COLS folds: rows between the work-group's barriers (see ROW_LOOP)
  *   RPF          CPUs, VACC: elements of input 0 the first pass prefetches ahead
- *   VN           CPUs, float computes, ROWS: the device's native float width; the loop over a
- *                row's lanes vectorised VN wide, the lane states NL / VN vectors (VACC)
+ *   NATIVE_VW    CPUs, float computes, ROWS: the device's native float width (VN below); the loop
+ * over a row's lanes vectorised VN wide, the lane states NL / VN vectors (VACC)
  */
 #include "abi.h"
 
@@ -137,6 +137,9 @@
 #endif
 #ifndef ACT
 #define ACT 0
+#endif
+#ifdef NATIVE_VW
+#define VN NATIVE_VW
 #endif
 /* cl/activation.cl reads OP (the map's operation): none here. */
 #define OP 0

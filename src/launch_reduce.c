@@ -265,14 +265,14 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
         strcmp(compute_type(r, &integer, &sign), "float") == 0) {
         if (pick32)
             dmli_opt_int(&l->defs, "PICK32", 1);
-        /* A CPU's row at the native float width (cl/reduce.cl VN): the lane loop vectorised
-         * that wide (LLVM's own choice on AVX-512 was 8 of the 16 lanes) and the folds' lane
-         * states vectors in registers (VACC): softmax over rows of 4096 1.67x, over rows of
+        /* A CPU's row at the native float width (cl/reduce.cl NATIVE_VW, its VN): the lane loop
+         * vectorised that wide (LLVM's own choice on AVX-512 was 8 of the 16 lanes) and the folds'
+         * lane states vectors in registers (VACC): softmax over rows of 4096 1.67x, over rows of
          * 128 1.45x (dmlcl-ab, docs/kernels.md). The picks hold their indices in int vectors
          * (PICK32: argmax over rows of 4096 1.44x; with the hint alone and 64-bit indices in
          * arrays it had been 0.78x), so a row past 2^31 elements keeps the compiler's choice. */
         uint32_t vn = dev->native_vector_width_float;
-        dmli_opt_int(&l->defs, "VN", (int)(vn > l->lanes ? l->lanes : vn));
+        dmli_opt_int(&l->defs, "NATIVE_VW", (int)(vn > l->lanes ? l->lanes : vn));
         /* The first pass prefetches input 0 this far ahead (cl/reduce.cl RPF: rows run on
          * into the next). */
         uint32_t unit = r->in[0].type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 2 : 4;

@@ -2,7 +2,7 @@
 /*
  * The reduce family's launch on the host (src/launch_reduce.c): the shape of work per device
  * class (ROWS: a work-item a row on CPUs, a work-group of the lanes on GPUs; COLS where the
- * innermost dimension is kept) and the CPU's vector hint (VN: the lane loop at the device's
+ * innermost dimension is kept) and the CPU's vector hint (NATIVE_VW: the lane loop at the device's
  * native float width, float computes in ROWS mode only). Expected values from those rules and
  * src/tuning.c's table (16 lanes on CPUs, 64 on GPUs, 64 columns an item).
  */
@@ -41,7 +41,7 @@ Test(reduce_launch, cpu_rows_loop_their_lanes_at_the_native_width)
     dmli_reduce r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
     dmli_launch_reduce(&r, &cpu, &l);
     cr_expect(strstr(l.options, "-DLANES=16") && strstr(l.options, "-DGROUP=1") &&
-                  strstr(l.options, "-DCOLS=0") && strstr(l.options, "-DVN=16"),
+                  strstr(l.options, "-DCOLS=0") && strstr(l.options, "-DNATIVE_VW=16"),
               "%s", l.options);
     cr_expect(l.global[0] == 64 && l.local[0] == 1, "global %zu local %zu", l.global[0],
               l.local[0]);
@@ -51,19 +51,20 @@ Test(reduce_launch, cpu_rows_loop_their_lanes_at_the_native_width)
     dmli_device_desc avx2 = cpu;
     avx2.native_vector_width_float = 8;
     dmli_launch_reduce(&r, &avx2, &l);
-    cr_expect(strstr(l.options, "-DVN=8") && strstr(l.options, "-DLANES=16"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DNATIVE_VW=8") && strstr(l.options, "-DLANES=16"), "%s",
+              l.options);
     /* A width past the lanes is the lanes. */
     avx2.native_vector_width_float = 32;
     dmli_launch_reduce(&r, &avx2, &l);
-    cr_expect(strstr(l.options, "-DVN=16"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DNATIVE_VW=16"), "%s", l.options);
     /* No reported width: no hint. */
     avx2.native_vector_width_float = 0;
     dmli_launch_reduce(&r, &avx2, &l);
-    cr_expect(!strstr(l.options, "VN"), "%s", l.options);
+    cr_expect(!strstr(l.options, "NATIVE_VW"), "%s", l.options);
     /* FLOAT16 computes in float: the hint too. */
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 64, 4096, true);
     dmli_launch_reduce(&r, &cpu, &l);
-    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DVN=16") &&
+    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DNATIVE_VW=16") &&
                   strstr(l.options, "-DRPF=2048"),
               "%s", l.options);
 }
@@ -75,7 +76,7 @@ Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
     dmli_reduce r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
     dmli_launch_reduce(&r, &cpu, &l);
     cr_expect(strstr(l.options, "-DCOLS=1") && strstr(l.options, "-DLANES=64") &&
-                  !strstr(l.options, "VN"),
+                  !strstr(l.options, "NATIVE_VW"),
               "%s", l.options);
     cr_expect(l.global[0] == 64 && l.global[1] == 1, "global %zu %zu", l.global[0], l.global[1]);
     /* Integers and double keep the compiler's choice. */
@@ -84,7 +85,7 @@ Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
     for (size_t i = 0; i < sizeof others / sizeof *others; ++i) {
         r = rows_of(DMLI_REDUCE_SUM, others[i], 64, 4096, true);
         dmli_launch_reduce(&r, &cpu, &l);
-        cr_expect(!strstr(l.options, "VN"), "type %d: %s", (int)others[i], l.options);
+        cr_expect(!strstr(l.options, "NATIVE_VW"), "type %d: %s", (int)others[i], l.options);
     }
     /* The picks hold 32-bit indices in their vectors (PICK32); a row past 2^31 elements keeps
      * the compiler's choice. */
@@ -95,20 +96,20 @@ Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
         if (picks[i] <= DMLI_REDUCE_ARGMIN)
             r.out[0].type = DML_TENSOR_DATA_TYPE_UINT32;
         dmli_launch_reduce(&r, &cpu, &l);
-        cr_expect(strstr(l.options, "-DVN=16") && strstr(l.options, "-DPICK32=1"), "op %d: %s",
-                  (int)picks[i], l.options);
+        cr_expect(strstr(l.options, "-DNATIVE_VW=16") && strstr(l.options, "-DPICK32=1"),
+                  "op %d: %s", (int)picks[i], l.options);
         r = rows_of(picks[i], DML_TENSOR_DATA_TYPE_FLOAT32, 1, (int64_t)3 << 30, true);
         if (picks[i] <= DMLI_REDUCE_ARGMIN)
             r.out[0].type = DML_TENSOR_DATA_TYPE_UINT64;
         dmli_launch_reduce(&r, &cpu, &l);
-        cr_expect(!strstr(l.options, "VN") && !strstr(l.options, "PICK32"), "op %d: %s",
+        cr_expect(!strstr(l.options, "NATIVE_VW") && !strstr(l.options, "PICK32"), "op %d: %s",
                   (int)picks[i], l.options);
     }
     /* GPUs: a work-group of the 64 lanes a row, no hint. */
     r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
     dmli_launch_reduce(&r, &gpu, &l);
     cr_expect(strstr(l.options, "-DLANES=64") && strstr(l.options, "-DGROUP=64") &&
-                  !strstr(l.options, "VN") && !strstr(l.options, "RPF"),
+                  !strstr(l.options, "NATIVE_VW") && !strstr(l.options, "RPF"),
               "%s", l.options);
     cr_expect(l.global[0] == 64 * 64 && l.local[0] == 64, "global %zu local %zu", l.global[0],
               l.local[0]);
