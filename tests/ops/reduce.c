@@ -328,6 +328,25 @@ RED_RANDOM_TEST(argmax_operator, KIND_ARGMAX, ARGMAX, 16)
 
 /* ---- Fixed cases ------------------------------------------------------------------------- */
 
+/* desc (one input tensor in, one output o) compiled and run on host memory: x in, out out. */
+static HRESULT run_on_host(const DML_OPERATOR_DESC *desc, const void *x, const ops_tensor *in,
+                           void *out, const ops_tensor *o)
+{
+    dmlcl_operator *op = NULL;
+    dmlcl_compiled_operator *co = NULL;
+    HRESULT hr = dmlcl_operator_create(ops_device(), desc, &op);
+    if (SUCCEEDED(hr))
+        hr = dmlcl_operator_compile(op, 0, &co);
+    if (SUCCEEDED(hr)) {
+        dmlcl_host_tensor hi = {(void *)x, in->buffer.TotalTensorSizeInBytes};
+        dmlcl_host_tensor ho = {out, o->buffer.TotalTensorSizeInBytes};
+        hr = dmlcl_compiled_operator_execute(co, 1, &hi, 1, &ho);
+    }
+    dmlcl_compiled_operator_release(co);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
 /* REDUCE of f over the axes of a packed FLOAT32 input on host memory, into out. */
 static HRESULT run_packed(DML_OPERATOR_TYPE type, DML_REDUCE_FUNCTION f, int last, uint32_t rank,
                           const uint32_t *sizes, const float *x, UINT n_axes, const UINT *axes,
@@ -344,19 +363,7 @@ static HRESULT run_packed(DML_OPERATOR_TYPE type, DML_REDUCE_FUNCTION f, int las
     DML_ARGMAX_OPERATOR_DESC a = {ops_tensor_desc(&in), ops_tensor_desc(&o), n_axes, axes,
                                   (DML_AXIS_DIRECTION)last};
     DML_OPERATOR_DESC desc = {type, type == DML_OPERATOR_REDUCE ? (void *)&r : (void *)&a};
-    dmlcl_operator *op = NULL;
-    dmlcl_compiled_operator *co = NULL;
-    HRESULT hr = dmlcl_operator_create(ops_device(), &desc, &op);
-    if (SUCCEEDED(hr))
-        hr = dmlcl_operator_compile(op, 0, &co);
-    if (SUCCEEDED(hr)) {
-        dmlcl_host_tensor hi = {(void *)x, in.buffer.TotalTensorSizeInBytes};
-        dmlcl_host_tensor ho = {out, o.buffer.TotalTensorSizeInBytes};
-        hr = dmlcl_compiled_operator_execute(co, 1, &hi, 1, &ho);
-    }
-    dmlcl_compiled_operator_release(co);
-    dmlcl_operator_release(op);
-    return hr;
+    return run_on_host(&desc, x, &in, out, &o);
 }
 
 /* A row of 100000 elements (and 3 rows of 40000): partial sums over a long row, each within
@@ -461,19 +468,8 @@ Test(reduce, softmax_far_below_the_maximum)
         DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC sd = {ops_tensor_desc(&in), ops_tensor_desc(&o), 1,
                                                     axis1};
         DML_OPERATOR_DESC desc = {DML_OPERATOR_ACTIVATION_SOFTMAX1, &sd};
-        dmlcl_operator *op = NULL;
-        dmlcl_compiled_operator *co = NULL;
-        HRESULT hr = dmlcl_operator_create(ops_device(), &desc, &op);
-        if (SUCCEEDED(hr))
-            hr = dmlcl_operator_compile(op, 0, &co);
-        if (SUCCEEDED(hr)) {
-            dmlcl_host_tensor hi = {x, in.buffer.TotalTensorSizeInBytes};
-            dmlcl_host_tensor ho = {y, o.buffer.TotalTensorSizeInBytes};
-            hr = dmlcl_compiled_operator_execute(co, 1, &hi, 1, &ho);
-        }
-        dmlcl_compiled_operator_release(co);
-        dmlcl_operator_release(op);
-        cr_assert(SUCCEEDED(hr), "rows of %u: %s", n, dmlcl_last_error());
+        cr_assert(SUCCEEDED(run_on_host(&desc, x, &in, y, &o)), "rows of %u: %s", n,
+                  dmlcl_last_error());
         uint32_t worst = 0;
         for (uint32_t r = 0; r < 2; ++r) {
             const float *xr = x + r * n;
