@@ -519,30 +519,23 @@ typedef struct __attribute__((packed)) {
 /* combine()'s fixed tree on NV vectors of VN lanes (v, an array, modified), by MERGE(x, o)
  * (lane x takes lane o): lanes l and l + w for w = NL / 2 ... 1, the vectors' halves once w is
  * within a vector; lane 0's state into out. */
-#if VN == 16
-#define VTREE_IN(t, MERGE, out)             \
-    {                                       \
-        float8 t8_ = MERGE((t).lo, (t).hi); \
-        float4 t4_ = MERGE(t8_.lo, t8_.hi); \
-        float2 t2_ = MERGE(t4_.lo, t4_.hi); \
-        out = MERGE(t2_.x, t2_.y);          \
-    }
-#elif VN == 8
-#define VTREE_IN(t, MERGE, out)             \
-    {                                       \
-        float4 t4_ = MERGE((t).lo, (t).hi); \
-        float2 t2_ = MERGE(t4_.lo, t4_.hi); \
-        out = MERGE(t2_.x, t2_.y);          \
-    }
-#elif VN == 4
-#define VTREE_IN(t, MERGE, out)             \
+#define VTREE_IN2(t, MERGE, out) out = MERGE((t).x, (t).y);
+#define VTREE_IN4(t, MERGE, out)            \
     {                                       \
         float2 t2_ = MERGE((t).lo, (t).hi); \
-        out = MERGE(t2_.x, t2_.y);          \
+        VTREE_IN2(t2_, MERGE, out)          \
     }
-#else
-#define VTREE_IN(t, MERGE, out) out = MERGE((t).x, (t).y);
-#endif
+#define VTREE_IN8(t, MERGE, out)            \
+    {                                       \
+        float4 t4_ = MERGE((t).lo, (t).hi); \
+        VTREE_IN4(t4_, MERGE, out)          \
+    }
+#define VTREE_IN16(t, MERGE, out)           \
+    {                                       \
+        float8 t8_ = MERGE((t).lo, (t).hi); \
+        VTREE_IN8(t8_, MERGE, out)          \
+    }
+#define VTREE_IN DMLI_CAT(VTREE_IN, VN)
 #define VTREE(v, MERGE, out)                  \
     {                                         \
         DMLI_PRAGMA(unroll)                   \
@@ -595,42 +588,28 @@ typedef struct __attribute__((packed)) {
         ra = select(sa_, oa_, t_);               \
         ri = select(si_, oi_, t_);               \
     }
-/* combine()'s tree on the picks' vectors into (out_a, out_i). */
-#if VN == 16
-#define VPTREE_IN(a, ix, out_a, out_i)                                  \
-    {                                                                   \
-        PSTEP(float8, int8, a8_, i8_, (a).lo, (ix).lo, (a).hi, (ix).hi) \
-        PSTEP(float4, int4, a4_, i4_, a8_.lo, i8_.lo, a8_.hi, i8_.hi)   \
-        PSTEP(float2, int2, a2_, i2_, a4_.lo, i4_.lo, a4_.hi, i4_.hi)   \
-        PSTEP(float, int, a1_, i1_, a2_.x, i2_.x, a2_.y, i2_.y)         \
-        out_a = a1_;                                                    \
-        out_i = i1_;                                                    \
-    }
-#elif VN == 8
-#define VPTREE_IN(a, ix, out_a, out_i)                                  \
-    {                                                                   \
-        PSTEP(float4, int4, a4_, i4_, (a).lo, (ix).lo, (a).hi, (ix).hi) \
-        PSTEP(float2, int2, a2_, i2_, a4_.lo, i4_.lo, a4_.hi, i4_.hi)   \
-        PSTEP(float, int, a1_, i1_, a2_.x, i2_.x, a2_.y, i2_.y)         \
-        out_a = a1_;                                                    \
-        out_i = i1_;                                                    \
-    }
-#elif VN == 4
-#define VPTREE_IN(a, ix, out_a, out_i)                                  \
-    {                                                                   \
-        PSTEP(float2, int2, a2_, i2_, (a).lo, (ix).lo, (a).hi, (ix).hi) \
-        PSTEP(float, int, a1_, i1_, a2_.x, i2_.x, a2_.y, i2_.y)         \
-        out_a = a1_;                                                    \
-        out_i = i1_;                                                    \
-    }
-#else
-#define VPTREE_IN(a, ix, out_a, out_i)                            \
+/* combine()'s tree on the picks' vectors into (out_a, out_i): a vector of N lanes halves
+ * into one of N / 2, down to the scalar. */
+#define VPTREE_IN2(a, ix, out_a, out_i)                           \
     {                                                             \
         PSTEP(float, int, a1_, i1_, (a).x, (ix).x, (a).y, (ix).y) \
         out_a = a1_;                                              \
         out_i = i1_;                                              \
     }
-#endif
+#define VPTREE_IN4(a, ix, out_a, out_i)                              \
+    {PSTEP(float2, int2, a2_, i2_, (a).lo, (ix).lo, (a).hi, (ix).hi) \
+         VPTREE_IN2(a2_, i2_, out_a, out_i)}
+#define VPTREE_IN8(a, ix, out_a, out_i)                                 \
+    {                                                                   \
+        PSTEP(float4, int4, a4_, i4_, (a).lo, (ix).lo, (a).hi, (ix).hi) \
+        VPTREE_IN4(a4_, i4_, out_a, out_i)                              \
+    }
+#define VPTREE_IN16(a, ix, out_a, out_i)                                \
+    {                                                                   \
+        PSTEP(float8, int8, a8_, i8_, (a).lo, (ix).lo, (a).hi, (ix).hi) \
+        VPTREE_IN8(a8_, i8_, out_a, out_i)                              \
+    }
+#define VPTREE_IN DMLI_CAT(VPTREE_IN, VN)
 #define VPTREE(a, ix, out_a, out_i)                                \
     {                                                              \
         DMLI_PRAGMA(unroll)                                        \
