@@ -17,6 +17,9 @@
  * conv_direct: a work-item computes COB output channels x RB output rows x VW consecutive
  *   output positions along W (VW a float vector): every input vector loaded serves COB channels
  *   and every filter value RB x VW positions. CPUs (COB 8), depthwise (COB 1, RB rows).
+ * conv_chan (CHAN 1, FORWARD, CPUs): a work-item computes PB output positions x NV * VW output
+ *   channels (the vectors along the channels), from the filter slice and the input patch
+ *   (padding as zeros) its work-group stages in local memory: no check in the inner loop.
  * conv_tiled (TILED 1, FORWARD only): a work-group of LX x LY items computes LY * COB output
  *   channels x LX * VW positions of one output row; each chunk of input channels is staged in
  *   local memory (the input patch its window covers, LPATCH floats, and the filter slice,
@@ -30,6 +33,8 @@
  *                      contiguous (one vector load where all are inside the input)
  *   ACT                the activation (cl/activation.cl), parameters DMLI_CONV_ACT(0..2)
  *   TILED, LX, LY, LPATCH, LFILT  the work-group tiles of conv_tiled
+ *   CHAN, NV, PB, LW   conv_chan: NV vectors of VW channels, PB positions, LW floats of local
+ *                      memory for the slice and the patch
  *   PACKW, LW          conv_direct (CPUs): the work-group's items (blocks of positions, all of
  *                      the same COB channels) first copy the filter slice of a chunk of
  *                      DMLI_CONV_CIC input channels into local memory (LW floats), as
@@ -75,6 +80,15 @@
 #endif
 #ifndef LFILT
 #define LFILT 2048
+#endif
+#ifndef CHAN
+#define CHAN 0
+#endif
+#ifndef NV
+#define NV 2
+#endif
+#ifndef PB
+#define PB 8
 #endif
 #ifndef PACKW
 #define PACKW 0
@@ -177,7 +191,254 @@ static void store_one(__global OUT_ST *out, long o, float v, __constant long *ta
 
 #define BIAS_ARGS , __global const IN_ST *bias, long bias_base
 
-#if !TILED
+#if CHAN
+
+/* conv_chan: PB output positions (consecutive in the flattened D x H x W of one image, across
+ * row ends) x CV = NV * VW output channels of one group, the vectors along the channels. A
+ * work-group's items (blocks of positions, all of the same CV channels) first stage, for a
+ * chunk of input channels, the filter slice as [tap][input channel][CV] and the input patch
+ * their windows cover, padding written as zeros, as [D][H][W][input channel] (LW floats in
+ * all; the host sizes the chunk); then per tap and input channel each item loads NV filter
+ * vectors and its PB positions' inputs, each broadcast: PB * NV multiply-adds, no check, no
+ * lane spent on a row's end, a stride or padding. Sums in the order taps (d, h, w) of a chunk,
+ * then its input channels, chunk after chunk. */
+#define CV (NV * VW)
+
+/* PB consecutive floats of the output from y[]: one store (a packed struct's vector: any
+ * float's alignment; LLVM kept PB scalar stores), where PB is a vector's length. */
+#if !OUT_HALF && (PB == 2 || PB == 4 || PB == 8 || PB == 16)
+typedef struct __attribute__((packed)) {
+    CAT(float, PB) v;
+} pb_unaligned;
+typedef union {
+    CAT(float, PB) v;
+    float f[PB];
+} pb_lanes;
+#define STORE_ROW(o, y)                                          \
+    do {                                                         \
+        pb_lanes u_;                                             \
+        _Pragma("unroll") for (int r_ = 0; r_ < PB; ++r_) u_.f[r_] = (y)[r_]; \
+        ((__global pb_unaligned *)(out + (o)))->v = u_.v;        \
+    } while (0)
+#else
+#define STORE_ROW(o, y)                                            \
+    do {                                                           \
+        _Pragma("unroll") for (int r_ = 0; r_ < PB; ++r_) STOREOUT((o) + r_, (y)[r_]); \
+    } while (0)
+#endif
+
+__kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_base,
+                        __global const IN_ST *in, long in_base, __global const IN_ST *w,
+                        long w_base BIAS_ARGS)
+{
+    const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
+    const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
+    const long oh_n = T(DMLI_CONV_OUT(1)), ow_n = T(DMLI_CONV_OUT(2));
+    const long npos = T(DMLI_CONV_OUT(0)) * oh_n * ow_n;
+    const long p0 = (long)get_global_id(0) * PB, cb = get_global_id(1), n = get_global_id(2);
+    /* Items past the positions (a work-group rounded up) take part in the staging's barriers
+     * and compute nothing. */
+    const bool live = p0 < npos;
+    const long co_blocks = T(DMLI_CONV_CO_BLOCKS);
+    const long g = cb / co_blocks, co0 = cb % co_blocks * CV;
+    const long in_d = T(DMLI_CONV_IN(0)), in_h = T(DMLI_CONV_IN(1)), in_w = T(DMLI_CONV_IN(2));
+    const long s_d = T(DMLI_CONV_S(0)), s_h = T(DMLI_CONV_S(1)), s_w = T(DMLI_CONV_S(2));
+    const long dil_d = T(DMLI_CONV_DIL(0)), dil_h = T(DMLI_CONV_DIL(1)),
+               dil_w = T(DMLI_CONV_DIL(2));
+    const long pad_d = T(DMLI_CONV_PAD(0)), pad_h = T(DMLI_CONV_PAD(1)),
+               pad_w = T(DMLI_CONV_PAD(2));
+    const long is_c = T(DMLI_CONV_IS_C), is_d = T(DMLI_CONV_IS(0)), is_h = T(DMLI_CONV_IS(1)),
+               is_w = T(DMLI_CONV_IS(2));
+
+    /* The work-group's patch: its first and last positions' rows (the same for every item),
+     * input depths d_lo.., rows h_lo.. (every row where the positions span depths), every
+     * column the output reads (padding included). */
+    const long gfirst = (long)get_group_id(0) * (long)get_local_size(0) * PB;
+    const long glast = min(gfirst + (long)get_local_size(0) * PB, npos) - 1;
+    const long od_a = gfirst / ow_n / oh_n, od_b = glast / ow_n / oh_n;
+    const long oh_a = od_a == od_b ? gfirst / ow_n % oh_n : 0;
+    const long oh_b = od_a == od_b ? glast / ow_n % oh_n : oh_n - 1;
+    const long d_lo = od_a * s_d - pad_d, h_lo = oh_a * s_h - pad_h, w_lo = -pad_w;
+    const long dp = (od_b - od_a) * s_d + (kd_n - 1) * dil_d + 1;
+    const long hp = (oh_b - oh_a) * s_h + (kh_n - 1) * dil_h + 1;
+    const long wp = (ow_n - 1) * s_w + (kw_n - 1) * dil_w + 1;
+
+    /* The positions: coordinates (positions past the last repeat it, never stored) and each
+     * one's first tap in the patch. */
+    long pd[PB], ph[PB], pw[PB];
+    int pofs[PB];
+    {
+        const long p = min(p0, npos - 1);
+        long x = p % ow_n, y = p / ow_n % oh_n, z = p / ow_n / oh_n;
+#pragma unroll
+        for (int r = 0; r < PB; ++r) {
+            pd[r] = z, ph[r] = y, pw[r] = x;
+            pofs[r] = (int)(((z * s_d - pad_d - d_lo) * hp + (y * s_h - pad_h - h_lo)) * wp +
+                            (x * s_w - pad_w - w_lo));
+            if (p0 + r + 1 < npos && ++x == ow_n) {
+                x = 0;
+                if (++y == oh_n)
+                    y = 0, ++z;
+            }
+        }
+    }
+
+    VT acc[PB][NV];
+#pragma unroll
+    for (int r = 0; r < PB; ++r)
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            acc[r][v] = (VT)0.0f;
+    __local float lbuf[LW];
+    const long cic = T(DMLI_CONV_CIC), kvol = kd_n * kh_n * kw_n;
+    const int lid = (int)get_local_id(0), items = (int)get_local_size(0);
+    const long in_n = in_base + n * T(DMLI_CONV_IS_N) + g * cin_g * is_c;
+    const long ws_ci = T(DMLI_CONV_WS_CI), ws_d = T(DMLI_CONV_WS(0)), ws_h = T(DMLI_CONV_WS(1)),
+               ws_w = T(DMLI_CONV_WS(2));
+    /* The CV filter rows of the block (channels past the group's last repeat it: computed,
+     * never stored). */
+    long wrow[CV];
+#pragma unroll
+    for (int c = 0; c < CV; ++c)
+        wrow[c] = w_base + g * T(DMLI_CONV_WS_G) + min(co0 + c, cout_g - 1) * T(DMLI_CONV_WS_CO);
+    for (long ci_lo = 0; ci_lo < cin_g; ci_lo += cic) {
+        const long cn = min(cic, cin_g - ci_lo);
+        __local float *lw = lbuf, *patch = lbuf + cn * kvol * CV;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        /* The slice, an input channel an item: per tap, the CV channels' values stored
+         * consecutively (their CV filter rows stay in L1 over the channel's taps). */
+        for (long ci = lid; ci < cn; ci += items) {
+            __local float *dst = lw + ci * CV;
+            const long src = (ci_lo + ci) * ws_ci;
+            for (long kd = 0; kd < kd_n; ++kd)
+                for (long kh = 0; kh < kh_n; ++kh)
+                    for (long kw = 0; kw < kw_n; ++kw, dst += cn * CV) {
+                        const long tap = src + kd * ws_d + kh * ws_h + kw * ws_w;
+#pragma unroll
+                        for (int c = 0; c < CV; ++c)
+                            dst[c] = LOADIN(w, wrow[c] + tap);
+                    }
+        }
+        /* The patch, a row (an input depth and row) an item: zeros where the row or a column
+         * is outside the input, else the row's inputs, channel by channel. */
+        const long x_a = clamp(-w_lo, 0L, wp), x_b = clamp(in_w - w_lo, x_a, wp);
+        for (long row = lid; row < dp * hp; row += items) {
+            const long ih = h_lo + row % hp, id = d_lo + row / hp;
+            __local float *dst = patch + row * wp * cn;
+            const bool inside = id >= 0 && id < in_d && ih >= 0 && ih < in_h;
+            const long xa = inside ? x_a : wp, xb = inside ? x_b : wp;
+            for (long e = 0; e < xa * cn; ++e)
+                dst[e] = 0.0f;
+            for (long e = xb * cn; e < wp * cn; ++e)
+                dst[e] = 0.0f;
+            if (!inside)
+                continue;
+            __global const IN_ST *srow = in + in_n + ci_lo * is_c + id * is_d + ih * is_h;
+            if (is_w == 1) /* NCHW */
+                for (long ci = 0; ci < cn; ++ci, srow += is_c) {
+                    __global const IN_ST *s_ = srow + w_lo;
+                    /* Scalar: LLVM's vector form scatters (vscatterqps), a quarter of
+                     * conv-3x3-56's time. */
+#ifdef __clang__
+#pragma clang loop vectorize(disable)
+#endif
+                    for (long x = xa; x < xb; ++x)
+                        dst[x * cn + ci] = LOADIN(s_, x);
+                }
+            else
+                for (long x = xa; x < xb; ++x) {
+                    __global const IN_ST *s_ = srow + (w_lo + x) * is_w;
+                    __local float *d_ = dst + x * cn;
+                    for (long ci = 0; ci < cn; ++ci)
+                        d_[ci] = LOADIN(s_, ci * is_c);
+                }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!live)
+            continue;
+        /* Per tap row (d, h): the taps along W and the input channels, one run where the taps
+         * are consecutive (dilation 1: the patch's and the slice's layouts agree), else a run of
+         * input channels a tap. */
+        __local const float *wt = lw;
+        __local const float *pr[PB];
+#pragma unroll
+        for (int r = 0; r < PB; ++r)
+            pr[r] = patch + pofs[r] * cn;
+        const long run = dil_w == 1 ? kw_n * cn : cn, runs = dil_w == 1 ? 1 : kw_n;
+        for (long kd = 0; kd < kd_n; ++kd)
+            for (long kh = 0; kh < kh_n; ++kh)
+                for (long q = 0; q < runs; ++q) {
+                    __local const float *pt[PB];
+                    const long tap = ((kd * dil_d * hp + kh * dil_h) * wp + q * dil_w) * cn;
+#pragma unroll
+                    for (int r = 0; r < PB; ++r)
+                        pt[r] = pr[r] + tap;
+                    for (long j = 0; j < run; ++j, wt += CV) {
+                        VT wv[NV];
+#pragma unroll
+                        for (int v = 0; v < NV; ++v)
+                            wv[v] = VLOADP(wt + v * VW);
+#pragma unroll
+                        for (int r = 0; r < PB; ++r) {
+                            const float x = pt[r][j];
+#pragma unroll
+                            for (int v = 0; v < NV; ++v)
+                                FMADD((VT)x, wv[v], acc[r][v]);
+                        }
+                    }
+                }
+    }
+    if (!live)
+        return;
+
+    const long os_c = T(DMLI_CONV_OS_C), os_w = T(DMLI_CONV_OS(2));
+    const int cend = (int)min((long)CV, cout_g - co0);
+    float bv[CV];
+#pragma unroll
+    for (int c = 0; c < CV; ++c)
+        bv[c] = BIAS_OF(g * cout_g + min(co0 + c, cout_g - 1));
+    const long o_n = out_base + n * T(DMLI_CONV_OS_N) + (g * cout_g + co0) * os_c;
+    /* The block's sums plus the bias, position by position. */
+    float ys[PB][CV];
+#pragma unroll
+    for (int r = 0; r < PB; ++r)
+#pragma unroll
+        for (int v = 0; v < NV; ++v) {
+            const vt_lanes u = {acc[r][v]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                ys[r][v * VW + x] = u.f[x] + bv[v * VW + x];
+        }
+    const long o0 = o_n + pd[0] * T(DMLI_CONV_OS(0)) + ph[0] * T(DMLI_CONV_OS(1)) + pw[0] * os_w;
+    if (os_w == 1 && pw[0] + PB <= ow_n) {
+        /* The PB positions consecutive in one output row: a channel's PB values stored
+         * together (the stem wrote 64 x 12544 values one by one, strided by a channel: a
+         * quarter of its time). */
+        const float g0 = as_float((uint)T(DMLI_CONV_ACT(0)));
+        const float g1 = as_float((uint)T(DMLI_CONV_ACT(1)));
+        const float g2 = as_float((uint)T(DMLI_CONV_ACT(2)));
+        (void)g0, (void)g1, (void)g2;
+        for (int c = 0; c < cend; ++c) {
+            float y[PB];
+#pragma unroll
+            for (int r = 0; r < PB; ++r)
+                y[r] = ACTIVATE(ys[r][c]);
+            STORE_ROW(o0 + c * os_c, y);
+        }
+        return;
+    }
+#pragma unroll
+    for (int r = 0; r < PB; ++r) {
+        if (p0 + r >= npos)
+            break;
+        const long o = o_n + pd[r] * T(DMLI_CONV_OS(0)) + ph[r] * T(DMLI_CONV_OS(1)) +
+                       pw[r] * os_w;
+        for (int c = 0; c < cend; ++c)
+            store_one(out, o + c * os_c, ys[r][c], table);
+    }
+}
+
+#elif !TILED
 
 /* The VW inputs p0, p0 + pstep, ... of a window row (row: its offset; in_w inputs, is_w
  * apart) into x, 0 outside the row: lane by lane (the general case). */

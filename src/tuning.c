@@ -145,6 +145,10 @@ static const dmli_tuning cpu = {
     .conv_gpu_group = 64,
     .conv_pack = 8192,
     .conv_cpu_group = 16,
+    .conv_chan_pb = 8,
+    .conv_chan_nv = 2,
+    .conv_chan_pack = 196608,
+    .conv_chan_wgs = 4,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -245,6 +249,10 @@ static const dmli_tuning gpu = {
     .conv_gpu_group = 64,
     .conv_pack = 0,
     .conv_cpu_group = 1,
+    .conv_chan_pb = 0,
+    .conv_chan_nv = 1,
+    .conv_chan_pack = 0,
+    .conv_chan_wgs = 0,
 };
 
 /*
@@ -322,6 +330,10 @@ static const struct {
     FIELD(conv_gpu_group),
     FIELD(conv_pack),
     FIELD(conv_cpu_group),
+    FIELD(conv_chan_pb),
+    FIELD(conv_chan_nv),
+    FIELD(conv_chan_pack),
+    FIELD(conv_chan_wgs),
 };
 
 static void apply(dmli_tuning *tables, const char *spec)

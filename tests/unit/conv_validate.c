@@ -300,12 +300,41 @@ Test(conv_validate, launch)
     conv_init(&c, F32);
     lowered(&c, &st);
     dmli_device_desc cpu = device(DMLCL_DEVICE_CLASS_CPU), gpu = device(DMLCL_DEVICE_CLASS_GPU);
+    /* A CPU: the channel-vector kernel. {1, 4, 6, 8} * {6, 2, 3, 3}, 2 groups: 3 channels a
+     * group (one vector of 4: VW 4 from a device that reports no width), 48 positions in 6
+     * blocks of 8; 2 (group, channel block) slices for 2 compute units x 4 work-groups: each
+     * slice's blocks split 4 ways, 2 blocks a work-group; their 16 positions touch 3 output
+     * rows: a patch of 5 x 10 floats an input channel, with the slice's 9 x 4 taps 86 floats,
+     * so both input channels in one chunk (64 KiB of local memory: 16384 floats). */
+    dmli_launch_compute(&st.compute, &cpu, &l);
+    cr_expect_str_eq(l.kernel, "conv_chan");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "CHAN"), "1");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "VW"), "4");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "NV"), "1");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "PB"), "8");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "LW"), "16384");
+    cr_expect_eq(l.table[DMLI_CONV_HAS_BIAS], 1);
+    cr_expect_eq(l.table[DMLI_CONV_CO_BLOCKS], 1);
+    cr_expect_eq(l.table[DMLI_CONV_CIC], 2);
+    cr_expect_eq(l.local[0], 2);
+    cr_expect_eq(l.global[0], 6);
+    cr_expect_eq(l.global[1], 2);
+    cr_expect_eq(l.global[2], 1);
+    /* 512 bytes: 128 floats, one input channel a chunk. */
+    cpu.local_mem_size = 512;
+    dmli_launch_compute(&st.compute, &cpu, &l);
+    cr_expect_str_eq(l.kernel, "conv_chan");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "LW"), "128");
+    cr_expect_eq(l.table[DMLI_CONV_CIC], 1);
+    /* 256 bytes: not even one block's patch (8 positions, 2 rows: 40 floats) beside the taps
+     * (36) fits 64 floats: the direct kernel, unpacked. */
+    cpu.local_mem_size = 256;
     dmli_launch_compute(&st.compute, &cpu, &l);
     cr_expect_str_eq(l.kernel, "conv_direct");
     cr_expect_str_eq(dmli_options_value(&l.defs, "TILED"), "0");
     cr_expect_str_eq(dmli_options_value(&l.defs, "VLOAD"), "1");
-    cr_expect_eq(l.table[DMLI_CONV_HAS_BIAS], 1);
-    cr_expect_eq(l.global[2], 1);
+    cr_expect_null(dmli_options_value(&l.defs, "PACKW"));
+    cpu.local_mem_size = 65536;
     dmli_launch_compute(&st.compute, &gpu, &l);
     cr_expect_str_eq(l.kernel, "conv_tiled");
     cr_expect_neq(l.local[0], 0);
