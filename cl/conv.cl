@@ -214,15 +214,15 @@ typedef union {
     CAT(float, PB) v;
     float f[PB];
 } pb_lanes;
-#define STORE_ROW(o, y)                                          \
-    do {                                                         \
-        pb_lanes u_;                                             \
+#define STORE_ROW(o, y)                                                       \
+    do {                                                                      \
+        pb_lanes u_;                                                          \
         _Pragma("unroll") for (int r_ = 0; r_ < PB; ++r_) u_.f[r_] = (y)[r_]; \
-        ((__global pb_unaligned *)(out + (o)))->v = u_.v;        \
+        ((__global pb_unaligned *)(out + (o)))->v = u_.v;                     \
     } while (0)
 #else
-#define STORE_ROW(o, y)                                            \
-    do {                                                           \
+#define STORE_ROW(o, y)                                                                \
+    do {                                                                               \
         _Pragma("unroll") for (int r_ = 0; r_ < PB; ++r_) STOREOUT((o) + r_, (y)[r_]); \
     } while (0)
 #endif
@@ -431,8 +431,7 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
     for (int r = 0; r < PB; ++r) {
         if (p0 + r >= npos)
             break;
-        const long o = o_n + pd[r] * T(DMLI_CONV_OS(0)) + ph[r] * T(DMLI_CONV_OS(1)) +
-                       pw[r] * os_w;
+        const long o = o_n + pd[r] * T(DMLI_CONV_OS(0)) + ph[r] * T(DMLI_CONV_OS(1)) + pw[r] * os_w;
         for (int c = 0; c < cend; ++c)
             store_one(out, o + c * os_c, ys[r][c], table);
     }
