@@ -227,20 +227,46 @@ typedef union {
     } while (0)
 #endif
 
+/* Along one spatial dimension, tap k for the positions of phase rho (BACKWARD: outputs
+ * rho + s * j): whether it reads an input, and the input index's offset from the position's
+ * j * J (J: FORWARD s, BACKWARD 1), as in_coord(). */
+static bool tap_base(long k, long rho, long s, long dil, long pad, long *b)
+{
+#if BACKWARD
+    const long t = rho + pad - k * dil;
+    if (t % s != 0)
+        return false;
+    *b = t / s;
+#else
+    (void)rho, (void)s;
+    *b = k * dil - pad;
+#endif
+    return true;
+}
+
+/* The least and greatest offsets of the phase's taps along a dimension (0 and 0 where no tap
+ * reads: the phase's outputs are the bias). */
+static void tap_span(long kn, long rho, long s, long dil, long pad, long *lo, long *hi)
+{
+    bool any = false;
+    for (long k = 0; k < kn; ++k) {
+        long b;
+        if (!tap_base(k, rho, s, dil, pad, &b))
+            continue;
+        *lo = any ? min(*lo, b) : b;
+        *hi = any ? max(*hi, b) : b;
+        any = true;
+    }
+    if (!any)
+        *lo = *hi = 0;
+}
+
 __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_base,
                         __global const IN_ST *in, long in_base, __global const IN_ST *w,
                         long w_base BIAS_ARGS)
 {
     const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
     const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
-    const long oh_n = T(DMLI_CONV_OUT(1)), ow_n = T(DMLI_CONV_OUT(2));
-    const long npos = T(DMLI_CONV_OUT(0)) * oh_n * ow_n;
-    const long p0 = (long)get_global_id(0) * PB, cb = get_global_id(1), n = get_global_id(2);
-    /* Items past the positions (a work-group rounded up) take part in the staging's barriers
-     * and compute nothing. */
-    const bool live = p0 < npos;
-    const long co_blocks = T(DMLI_CONV_CO_BLOCKS);
-    const long g = cb / co_blocks, co0 = cb % co_blocks * CV;
     const long in_d = T(DMLI_CONV_IN(0)), in_h = T(DMLI_CONV_IN(1)), in_w = T(DMLI_CONV_IN(2));
     const long s_d = T(DMLI_CONV_S(0)), s_h = T(DMLI_CONV_S(1)), s_w = T(DMLI_CONV_S(2));
     const long dil_d = T(DMLI_CONV_DIL(0)), dil_h = T(DMLI_CONV_DIL(1)),
@@ -249,35 +275,63 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
                pad_w = T(DMLI_CONV_PAD(2));
     const long is_c = T(DMLI_CONV_IS_C), is_d = T(DMLI_CONV_IS(0)), is_h = T(DMLI_CONV_IS(1)),
                is_w = T(DMLI_CONV_IS(2));
+    /* The positions: a grid of gd x gh x gw a phase. FORWARD: the output, one phase, a
+     * position's input at j * s + the tap's offset. BACKWARD: s_d x s_h x s_w phases (global id
+     * 2 over images and phases), position j of phase rho the output rho + s * j (one past the
+     * output where the output's size is not a multiple of s: computed, never stored), its
+     * input at j + the tap's offset: within a phase every position takes the same taps. */
+#if BACKWARD
+    const long gd = (T(DMLI_CONV_OUT(0)) + s_d - 1) / s_d,
+               gh = (T(DMLI_CONV_OUT(1)) + s_h - 1) / s_h,
+               gw = (T(DMLI_CONV_OUT(2)) + s_w - 1) / s_w;
+    const long phases = s_d * s_h * s_w, phase = get_global_id(2) % phases;
+    const long n = get_global_id(2) / phases;
+    const long rho_w = phase % s_w, rho_h = phase / s_w % s_h, rho_d = phase / s_w / s_h;
+    const long j_d = 1, j_h = 1, j_w = 1;
+#else
+    const long gd = T(DMLI_CONV_OUT(0)), gh = T(DMLI_CONV_OUT(1)), gw = T(DMLI_CONV_OUT(2));
+    const long n = get_global_id(2), rho_w = 0, rho_h = 0, rho_d = 0;
+    const long j_d = s_d, j_h = s_h, j_w = s_w;
+#endif
+    const long npos = gd * gh * gw;
+    const long p0 = (long)get_global_id(0) * PB, cb = get_global_id(1);
+    /* Items past the positions (a work-group rounded up) take part in the staging's barriers
+     * and compute nothing. */
+    const bool live = p0 < npos;
+    const long co_blocks = T(DMLI_CONV_CO_BLOCKS);
+    const long g = cb / co_blocks, co0 = cb % co_blocks * CV;
+    long bd_lo, bd_hi, bh_lo, bh_hi, bw_lo, bw_hi;
+    tap_span(kd_n, rho_d, s_d, dil_d, pad_d, &bd_lo, &bd_hi);
+    tap_span(kh_n, rho_h, s_h, dil_h, pad_h, &bh_lo, &bh_hi);
+    tap_span(kw_n, rho_w, s_w, dil_w, pad_w, &bw_lo, &bw_hi);
 
     /* The work-group's patch: its first and last positions' rows (the same for every item),
      * input depths d_lo.., rows h_lo.. (every row where the positions span depths), every
-     * column the output reads (padding included). */
+     * column the positions read (padding included). */
     const long gfirst = (long)get_group_id(0) * (long)get_local_size(0) * PB;
     const long glast = min(gfirst + (long)get_local_size(0) * PB, npos) - 1;
-    const long od_a = gfirst / ow_n / oh_n, od_b = glast / ow_n / oh_n;
-    const long oh_a = od_a == od_b ? gfirst / ow_n % oh_n : 0;
-    const long oh_b = od_a == od_b ? glast / ow_n % oh_n : oh_n - 1;
-    const long d_lo = od_a * s_d - pad_d, h_lo = oh_a * s_h - pad_h, w_lo = -pad_w;
-    const long dp = (od_b - od_a) * s_d + (kd_n - 1) * dil_d + 1;
-    const long hp = (oh_b - oh_a) * s_h + (kh_n - 1) * dil_h + 1;
-    const long wp = (ow_n - 1) * s_w + (kw_n - 1) * dil_w + 1;
+    const long od_a = gfirst / gw / gh, od_b = glast / gw / gh;
+    const long oh_a = od_a == od_b ? gfirst / gw % gh : 0;
+    const long oh_b = od_a == od_b ? glast / gw % gh : gh - 1;
+    const long d_lo = od_a * j_d + bd_lo, h_lo = oh_a * j_h + bh_lo, w_lo = bw_lo;
+    const long dp = (od_b - od_a) * j_d + bd_hi - bd_lo + 1;
+    const long hp = (oh_b - oh_a) * j_h + bh_hi - bh_lo + 1;
+    const long wp = (gw - 1) * j_w + bw_hi - bw_lo + 1;
 
-    /* The positions: coordinates (positions past the last repeat it, never stored) and each
-     * one's first tap in the patch. */
+    /* The positions: coordinates in the grid (positions past the last repeat it, never
+     * stored) and each one's first tap in the patch. */
     long pd[PB], ph[PB], pw[PB];
     int pofs[PB];
     {
         const long p = min(p0, npos - 1);
-        long x = p % ow_n, y = p / ow_n % oh_n, z = p / ow_n / oh_n;
+        long x = p % gw, y = p / gw % gh, z = p / gw / gh;
 #pragma unroll
         for (int r = 0; r < PB; ++r) {
             pd[r] = z, ph[r] = y, pw[r] = x;
-            pofs[r] = (int)(((z * s_d - pad_d - d_lo) * hp + (y * s_h - pad_h - h_lo)) * wp +
-                            (x * s_w - pad_w - w_lo));
-            if (p0 + r + 1 < npos && ++x == ow_n) {
+            pofs[r] = (int)(((z - od_a) * j_d * hp + (y - oh_a) * j_h) * wp + x * j_w);
+            if (p0 + r + 1 < npos && ++x == gw) {
                 x = 0;
-                if (++y == oh_n)
+                if (++y == gh)
                     y = 0, ++z;
             }
         }
@@ -357,19 +411,33 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
         if (!live)
             continue;
         /* Per tap row (d, h): the taps along W and the input channels, one run where the taps
-         * are consecutive (dilation 1: the patch's and the slice's layouts agree), else a run of
-         * input channels a tap. */
-        __local const float *wt = lw;
+         * are consecutive (FORWARD, dilation 1: the patch's and the slice's layouts agree),
+         * else a run of input channels a tap; a phase's taps only. */
         __local const float *pr[PB];
 #pragma unroll
         for (int r = 0; r < PB; ++r)
             pr[r] = patch + pofs[r] * cn;
-        const long run = dil_w == 1 ? kw_n * cn : cn, runs = dil_w == 1 ? 1 : kw_n;
-        for (long kd = 0; kd < kd_n; ++kd)
-            for (long kh = 0; kh < kh_n; ++kh)
+#if BACKWARD
+        const bool flat = false;
+#else
+        const bool flat = dil_w == 1;
+#endif
+        const long run = flat ? kw_n * cn : cn, runs = flat ? 1 : kw_n;
+        for (long kd = 0; kd < kd_n; ++kd) {
+            long bd;
+            if (!tap_base(kd, rho_d, s_d, dil_d, pad_d, &bd))
+                continue;
+            for (long kh = 0; kh < kh_n; ++kh) {
+                long bh;
+                if (!tap_base(kh, rho_h, s_h, dil_h, pad_h, &bh))
+                    continue;
                 for (long q = 0; q < runs; ++q) {
+                    long bw;
+                    if (!tap_base(q, rho_w, s_w, dil_w, pad_w, &bw))
+                        continue;
+                    __local const float *wt = lw + ((kd * kh_n + kh) * kw_n + q) * cn * CV;
                     __local const float *pt[PB];
-                    const long tap = ((kd * dil_d * hp + kh * dil_h) * wp + q * dil_w) * cn;
+                    const long tap = (((bd - bd_lo) * hp + (bh - bh_lo)) * wp + (bw - bw_lo)) * cn;
 #pragma unroll
                     for (int r = 0; r < PB; ++r)
                         pt[r] = pr[r] + tap;
@@ -387,6 +455,8 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
                         }
                     }
                 }
+            }
+        }
     }
     if (!live)
         return;
@@ -409,11 +479,24 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
             for (int x = 0; x < VW; ++x)
                 ys[r][v * VW + x] = u.f[x] + bv[v * VW + x];
         }
-    const long o0 = o_n + pd[0] * T(DMLI_CONV_OS(0)) + ph[0] * T(DMLI_CONV_OS(1)) + pw[0] * os_w;
-    if (os_w == 1 && pw[0] + PB <= ow_n) {
+        /* Output coordinates: FORWARD the grid's, BACKWARD rho + s * j (past the output: not
+         * stored). */
+#define OUT_D(r) (rho_d + (BACKWARD ? s_d : 1) * pd[r])
+#define OUT_H(r) (rho_h + (BACKWARD ? s_h : 1) * ph[r])
+#define OUT_W(r) (rho_w + (BACKWARD ? s_w : 1) * pw[r])
+    const long out_d = T(DMLI_CONV_OUT(0)), out_h = T(DMLI_CONV_OUT(1)),
+               out_w = T(DMLI_CONV_OUT(2));
+#if BACKWARD
+    const bool unit_w = s_w == 1; /* consecutive positions, consecutive outputs */
+#else
+    const bool unit_w = true;
+#endif
+    if (os_w == 1 && unit_w && pw[0] + PB <= gw && OUT_D(0) < out_d && OUT_H(0) < out_h) {
         /* The PB positions consecutive in one output row: a channel's PB values stored
          * together (the stem wrote 64 x 12544 values one by one, strided by a channel: a
          * quarter of its time). */
+        const long o0 =
+            o_n + OUT_D(0) * T(DMLI_CONV_OS(0)) + OUT_H(0) * T(DMLI_CONV_OS(1)) + OUT_W(0);
         const float g0 = as_float((uint)T(DMLI_CONV_ACT(0)));
         const float g1 = as_float((uint)T(DMLI_CONV_ACT(1)));
         const float g2 = as_float((uint)T(DMLI_CONV_ACT(2)));
@@ -431,10 +514,16 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
     for (int r = 0; r < PB; ++r) {
         if (p0 + r >= npos)
             break;
-        const long o = o_n + pd[r] * T(DMLI_CONV_OS(0)) + ph[r] * T(DMLI_CONV_OS(1)) + pw[r] * os_w;
+        if (OUT_D(r) >= out_d || OUT_H(r) >= out_h || OUT_W(r) >= out_w)
+            continue;
+        const long o =
+            o_n + OUT_D(r) * T(DMLI_CONV_OS(0)) + OUT_H(r) * T(DMLI_CONV_OS(1)) + OUT_W(r) * os_w;
         for (int c = 0; c < cend; ++c)
             store_one(out, o + c * os_c, ys[r][c], table);
     }
+#undef OUT_D
+#undef OUT_H
+#undef OUT_W
 }
 
 #elif !TILED

@@ -5,7 +5,7 @@
  * (tuning.h conv_*). Pure host code, as launch.c.
  *
  * Variants, chosen here from the shape class, never the shape itself:
- *   chan      conv_chan (CPUs, FORWARD, not depthwise, more than one tap): a work-item a block
+ *   chan      conv_chan (CPUs, not depthwise, more than one tap): a work-item a block
  *             of positions x output channels, the vectors along the channels, from the filter
  *             slice and input patch its work-group stages in local memory;
  *   direct    conv_direct, a work-item a block of conv_cob output channels x conv_rb rows x
@@ -112,29 +112,43 @@ static void options(const dmli_conv *v, bool tiled, uint32_t vw, uint32_t cob, u
     }
 }
 
-/* The floats of one input channel's patch that a work-group of `positions` consecutive
- * positions stages in conv_chan at most (cl/conv.cl): the input depths, rows and columns their
- * windows cover, every row where they may span two depths. */
-static int64_t chan_patch(const dmli_conv *v, int64_t positions)
+/* Positions along spatial dimension j that conv_chan's grid has a phase: FORWARD the output's
+ * size, BACKWARD ceil(output / stride) (phase r's outputs r + stride * i). */
+static int64_t chan_grid(const dmli_conv *v, int j)
 {
-    const int64_t ow = v->out[2], oh = v->out[1], od = v->out[0];
-    int64_t rows = (positions + ow - 2) / ow + 1; /* output rows (of D x H) they may touch */
-    if (rows > oh * od)
-        rows = oh * od;
-    int64_t depths = od == 1 ? 1 : (rows + oh - 2) / oh + 1;
-    if (depths > od)
-        depths = od;
-    const int64_t hrows = depths > 1 ? oh : rows;
-    const int64_t dp = (depths - 1) * v->stride[0] + (v->k[0] - 1) * v->dil[0] + 1;
-    const int64_t hp = (hrows - 1) * v->stride[1] + (v->k[1] - 1) * v->dil[1] + 1;
-    const int64_t wp = (ow - 1) * v->stride[2] + (v->k[2] - 1) * v->dil[2] + 1;
-    return dp * hp * wp;
+    return v->backward ? ceil_div(v->out[j], v->stride[j]) : v->out[j];
 }
 
-/* conv_chan (CPUs, FORWARD, not depthwise, more than one tap): positions x channels blocks, the
- * vectors along the output channels (cl/conv.cl). The block: VW the device's int vector width
- * (16 on AVX-512, 8 on AVX2; 4 at least), NV vectors of channels (1 where a group has no more
- * channels than a vector), PB positions, at most what the vector registers hold beside the
+/* The floats of one input channel's patch that a work-group of `positions` consecutive
+ * positions (of one phase) stages in conv_chan at most (cl/conv.cl): the input depths, rows
+ * and columns their taps cover, every row where they may span two depths. Along a dimension
+ * the inputs of i positions are (i - 1) * J + the taps' span + 1: FORWARD J the stride and the
+ * span (K - 1) * dilation, BACKWARD J 1 and the span of one phase's taps, at most
+ * floor((K - 1) * dilation / stride). */
+static int64_t chan_patch(const dmli_conv *v, int64_t positions)
+{
+    const int64_t gw = chan_grid(v, 2), gh = chan_grid(v, 1), gd = chan_grid(v, 0);
+    int64_t rows = (positions + gw - 2) / gw + 1; /* grid rows (of D x H) they may touch */
+    if (rows > gh * gd)
+        rows = gh * gd;
+    int64_t depths = gd == 1 ? 1 : (rows + gh - 2) / gh + 1;
+    if (depths > gd)
+        depths = gd;
+    const int64_t count[3] = {depths, depths > 1 ? gh : rows, gw};
+    int64_t floats = 1;
+    for (int j = 0; j < 3; ++j) {
+        const int64_t reach = (v->k[j] - 1) * v->dil[j];
+        floats *= v->backward ? count[j] + reach / v->stride[j]
+                              : (count[j] - 1) * v->stride[j] + reach + 1;
+    }
+    return floats;
+}
+
+/* conv_chan (CPUs, not depthwise, more than one tap): positions x channels blocks, the vectors
+ * along the output channels (cl/conv.cl); BACKWARD by phases (a grid of positions per phase of
+ * the strides, every position of a phase taking the same taps). The block: VW the device's int
+ * vector width (16 on AVX-512, 8 on AVX2; 4 at least), NV vectors of channels (1 where a group has
+ * no more channels than a vector), PB positions, at most what the vector registers hold beside the
  * filter vectors (32 registers at AVX-512's width, 16 below).
  *
  * A work-group stages its filter slice and its input patch (padding as zeros) in local memory
@@ -149,7 +163,7 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
                         dmli_compute_launch *l)
 {
     const int64_t kvol = v->k[0] * v->k[1] * v->k[2];
-    if (dev->device_class == DMLCL_DEVICE_CLASS_GPU || tu->conv_chan_pb == 0 || v->backward ||
+    if (dev->device_class == DMLCL_DEVICE_CLASS_GPU || tu->conv_chan_pb == 0 ||
         (v->cin_g == 1 && v->groups > 1) || kvol == 1)
         return false;
     const uint32_t pref = dev->preferred_vector_width_int;
@@ -164,11 +178,24 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
     if (pb == 0)
         return false;
     const int64_t co_blocks = ceil_div(v->cout_g, cv);
-    const int64_t blocks = ceil_div(v->out[0] * v->out[1] * v->out[2], pb);
-    const int64_t slices = v->n * v->groups * co_blocks;
+    const int64_t phases = v->backward ? v->stride[0] * v->stride[1] * v->stride[2] : 1;
+    const int64_t blocks = ceil_div(chan_grid(v, 0) * chan_grid(v, 1) * chan_grid(v, 2), pb);
+    const int64_t slices = v->n * phases * v->groups * co_blocks;
     const int64_t want = (int64_t)tu->conv_chan_wgs * dev->compute_units;
     const int64_t split = want > slices ? ceil_div(want, slices) : 1;
     int64_t group = ceil_div(blocks, split);
+    /* ... but no fewer than conv_chan_min_group blocks a work-group (where there are as many):
+     * each work-group packs the slice anew, so a few large ones beat many small (3x3-14 in
+     * groups of 7 blocks: 1.17 ms, of 25: 0.92). */
+    if (group < (int64_t)tu->conv_chan_min_group)
+        group = blocks < (int64_t)tu->conv_chan_min_group ? blocks : tu->conv_chan_min_group;
+    /* A CPU runtime keeps each item's accumulators (and coordinates) across the staging's
+     * barriers in memory of its own: at most conv_chan_context bytes a work-group (PoCL's
+     * stem in groups of 392 items, 1.3 KiB each, crashed, 2026-11-29). */
+    const int64_t context = (int64_t)pb * cv * (int64_t)sizeof(float) + 256;
+    const int64_t most_items = (int64_t)tu->conv_chan_context / context;
+    if (group > most_items)
+        group = most_items > 1 ? most_items : 1;
     while (group > 1 && ((uint64_t)group > dev->max_work_group_size ||
                          (uint64_t)group > dev->max_item_sizes[0] ||
                          kvol * cv + chan_patch(v, group * pb) > (int64_t)pack))
@@ -182,13 +209,14 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
     l->table[DMLI_CONV_CIC] = ceil_div(v->cin_g, chunks);
     l->global[0] = (size_t)(ceil_div(blocks, group) * group);
     l->global[1] = (size_t)(v->groups * co_blocks);
-    l->global[2] = (size_t)v->n;
+    l->global[2] = (size_t)(v->n * phases);
     l->local[0] = (size_t)group;
     l->local[1] = l->local[2] = 1;
     dmli_options *o = &l->defs;
     bool half = v->type == DML_TENSOR_DATA_TYPE_FLOAT16;
     dmli_opt_int(o, "IN_HALF", half);
     dmli_opt_int(o, "OUT_HALF", half);
+    dmli_opt_int(o, "BACKWARD", v->backward);
     dmli_opt_int(o, "CHAN", 1);
     dmli_opt_int(o, "VW", vw);
     dmli_opt_int(o, "NV", nv);

@@ -148,7 +148,9 @@ static const dmli_tuning cpu = {
     .conv_chan_pb = 8,
     .conv_chan_nv = 2,
     .conv_chan_pack = 196608,
-    .conv_chan_wgs = 4,
+    .conv_chan_wgs = 16,
+    .conv_chan_min_group = 32,
+    .conv_chan_context = 262144,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -253,6 +255,8 @@ static const dmli_tuning gpu = {
     .conv_chan_nv = 1,
     .conv_chan_pack = 0,
     .conv_chan_wgs = 0,
+    .conv_chan_min_group = 0,
+    .conv_chan_context = 0,
 };
 
 /*
@@ -334,6 +338,8 @@ static const struct {
     FIELD(conv_chan_nv),
     FIELD(conv_chan_pack),
     FIELD(conv_chan_wgs),
+    FIELD(conv_chan_min_group),
+    FIELD(conv_chan_context),
 };
 
 static void apply(dmli_tuning *tables, const char *spec)

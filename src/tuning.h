@@ -83,12 +83,14 @@ typedef struct dmli_tuning {
     uint32_t conv_tile_vw, conv_tile_cob; /* ... each item's positions and channels */
     uint32_t conv_lpatch, conv_lfilt;     /* ... its local arrays, in floats */
     uint32_t conv_gpu_group;              /* GPU: conv_direct's work-group along positions */
-    uint32_t conv_pack;      /* CPU: conv_direct's packed filter slice, floats (0: unpacked) */
-    uint32_t conv_cpu_group; /* CPU: ... its work-group along positions (sharing the slice) */
-    uint32_t conv_chan_pb;   /* CPU: conv_chan's positions a block (0: conv_direct only) */
-    uint32_t conv_chan_nv;   /* ... its vectors of output channels (where a group has more) */
-    uint32_t conv_chan_pack; /* ... its packed filter slice, floats at most */
-    uint32_t conv_chan_wgs;  /* ... work-groups a compute unit it aims at */
+    uint32_t conv_pack;           /* CPU: conv_direct's packed filter slice, floats (0: unpacked) */
+    uint32_t conv_cpu_group;      /* CPU: ... its work-group along positions (sharing the slice) */
+    uint32_t conv_chan_pb;        /* CPU: conv_chan's positions a block (0: conv_direct only) */
+    uint32_t conv_chan_nv;        /* ... its vectors of output channels (where a group has more) */
+    uint32_t conv_chan_pack;      /* ... its packed filter slice, floats at most */
+    uint32_t conv_chan_wgs;       /* ... work-groups a compute unit it aims at */
+    uint32_t conv_chan_min_group; /* ... and the fewest blocks a work-group (if as many) */
+    uint32_t conv_chan_context;   /* ... its items' state across barriers, bytes a work-group */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

@@ -473,4 +473,19 @@ Test(conv, known_values)
     cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
     cr_expect(out[0] == 1 && out[1] == 12 && out[2] == 23 && out[3] == 34 && out[4] == 40,
               "{%g, %g, %g, %g, %g}", out[0], out[1], out[2], out[3], out[4]);
+    /* BACKWARD, stride 2, w = {1, 10, 100}: x[i] w[k] to 2 i + k, windows overlapping by one:
+     * {1, 10, 100 + 2, 20, 200 + 3, 30, 300 + 4, 40, 400}; each phase of the output (even,
+     * odd) takes its own taps. */
+    const float w3[3] = {1, 10, 100}, want[9] = {1, 10, 102, 20, 203, 30, 304, 40, 400};
+    UINT ws3[3] = {1, 1, 3}, os9[3] = {1, 1, 9}, two[1] = {2};
+    DML_BUFFER_TENSOR_DESC bw3 = {F32, 0, 3, ws3, NULL, 12, 0}, bo9 = {F32, 0, 3, os9, NULL, 36, 0};
+    DML_TENSOR_DESC tw3 = {DML_TENSOR_TYPE_BUFFER, &bw3}, to9 = {DML_TENSOR_TYPE_BUFFER, &bo9};
+    d.FilterTensor = &tw3;
+    d.OutputTensor = &to9;
+    d.Strides = two;
+    float out9[9];
+    hr = run_1d(&d, x, 4, w3, 3, out9, 9);
+    cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+    for (int i = 0; i < 9; ++i)
+        cr_expect(out9[i] == want[i], "output %d: %g, expected %g", i, out9[i], want[i]);
 }

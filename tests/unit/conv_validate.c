@@ -302,10 +302,10 @@ Test(conv_validate, launch)
     dmli_device_desc cpu = device(DMLCL_DEVICE_CLASS_CPU), gpu = device(DMLCL_DEVICE_CLASS_GPU);
     /* A CPU: the channel-vector kernel. {1, 4, 6, 8} * {6, 2, 3, 3}, 2 groups: 3 channels a
      * group (one vector of 4: VW 4 from a device that reports no width), 48 positions in 6
-     * blocks of 8; 2 (group, channel block) slices for 2 compute units x 4 work-groups: each
-     * slice's blocks split 4 ways, 2 blocks a work-group; their 16 positions touch 3 output
-     * rows: a patch of 5 x 10 floats an input channel, with the slice's 9 x 4 taps 86 floats,
-     * so both input channels in one chunk (64 KiB of local memory: 16384 floats). */
+     * blocks of 8, all in one work-group a (group, channel block) slice (fewer blocks than the
+     * tuning's fewest a work-group); their 6 output rows read a patch of 8 x 10 floats an input
+     * channel, with the slice's 9 x 4 taps 116 floats, so both input channels in one chunk
+     * (64 KiB of local memory: 16384 floats). */
     dmli_launch_compute(&st.compute, &cpu, &l);
     cr_expect_str_eq(l.kernel, "conv_chan");
     cr_expect_str_eq(dmli_options_value(&l.defs, "CHAN"), "1");
@@ -316,7 +316,7 @@ Test(conv_validate, launch)
     cr_expect_eq(l.table[DMLI_CONV_HAS_BIAS], 1);
     cr_expect_eq(l.table[DMLI_CONV_CO_BLOCKS], 1);
     cr_expect_eq(l.table[DMLI_CONV_CIC], 2);
-    cr_expect_eq(l.local[0], 2);
+    cr_expect_eq(l.local[0], 6);
     cr_expect_eq(l.global[0], 6);
     cr_expect_eq(l.global[1], 2);
     cr_expect_eq(l.global[2], 1);
@@ -326,8 +326,8 @@ Test(conv_validate, launch)
     cr_expect_str_eq(l.kernel, "conv_chan");
     cr_expect_str_eq(dmli_options_value(&l.defs, "LW"), "128");
     cr_expect_eq(l.table[DMLI_CONV_CIC], 1);
-    /* 256 bytes: not even one block's patch (8 positions, 2 rows: 40 floats) beside the taps
-     * (36) fits 64 floats: the direct kernel, unpacked. */
+    /* 256 bytes: not even one block's patch (8 positions, 2 rows: 4 x 10 floats) beside the
+     * taps (36) fits 64 floats: the direct kernel, unpacked. */
     cpu.local_mem_size = 256;
     dmli_launch_compute(&st.compute, &cpu, &l);
     cr_expect_str_eq(l.kernel, "conv_direct");
