@@ -87,6 +87,9 @@
 #ifndef NV
 #define NV 2
 #endif
+#ifndef CHUNKED
+#define CHUNKED 0
+#endif
 #ifndef PB
 #define PB 8
 #endif
@@ -261,6 +264,28 @@ static void tap_span(long kn, long rho, long s, long dil, long pad, long *lo, lo
         *lo = *hi = 0;
 }
 
+/* The block's positions: coordinates in the grid (positions past the last repeat it, never
+ * stored) and each one's first tap in the patch. */
+#define CHAN_POSITIONS                                                                  \
+    long pd[PB], ph[PB], pw[PB];                                                        \
+    int pofs[PB];                                                                       \
+    {                                                                                   \
+        const long p = min(p0, npos - 1);                                               \
+        long x = p % gw, y = p / gw % gh, z = p / gw / gh;                              \
+        _Pragma("unroll") for (int r = 0; r < PB; ++r)                                  \
+        {                                                                               \
+            pd[r] = z, ph[r] = y, pw[r] = x;                                            \
+            pofs[r] = (int)(((z - od_a) * j_d * hp + (y - oh_a) * j_h) * wp + x * j_w); \
+            if (p0 + r + 1 < npos && ++x == gw) {                                       \
+                x = 0;                                                                  \
+                if (++y == gh)                                                          \
+                    y = 0, ++z;                                                         \
+            }                                                                           \
+        }                                                                               \
+    }                                                                                   \
+    do {                                                                                \
+    } while (0)
+
 __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_base,
                         __global const IN_ST *in, long in_base, __global const IN_ST *w,
                         long w_base BIAS_ARGS)
@@ -318,31 +343,6 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
     const long hp = (oh_b - oh_a) * j_h + bh_hi - bh_lo + 1;
     const long wp = (gw - 1) * j_w + bw_hi - bw_lo + 1;
 
-    /* The positions: coordinates in the grid (positions past the last repeat it, never
-     * stored) and each one's first tap in the patch. */
-    long pd[PB], ph[PB], pw[PB];
-    int pofs[PB];
-    {
-        const long p = min(p0, npos - 1);
-        long x = p % gw, y = p / gw % gh, z = p / gw / gh;
-#pragma unroll
-        for (int r = 0; r < PB; ++r) {
-            pd[r] = z, ph[r] = y, pw[r] = x;
-            pofs[r] = (int)(((z - od_a) * j_d * hp + (y - oh_a) * j_h) * wp + x * j_w);
-            if (p0 + r + 1 < npos && ++x == gw) {
-                x = 0;
-                if (++y == gh)
-                    y = 0, ++z;
-            }
-        }
-    }
-
-    VT acc[PB][NV];
-#pragma unroll
-    for (int r = 0; r < PB; ++r)
-#pragma unroll
-        for (int v = 0; v < NV; ++v)
-            acc[r][v] = (VT)0.0f;
     __local float lbuf[LW];
     const long cic = T(DMLI_CONV_CIC), kvol = kd_n * kh_n * kw_n;
     const int lid = (int)get_local_id(0), items = (int)get_local_size(0);
@@ -352,13 +352,27 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
     /* The CV filter rows of the block (channels past the group's last repeat it: computed,
      * never stored). */
     long wrow[CV];
-#pragma unroll
     for (int c = 0; c < CV; ++c)
         wrow[c] = w_base + g * T(DMLI_CONV_WS_G) + min(co0 + c, cout_g - 1) * T(DMLI_CONV_WS_CO);
+        /* CHUNKED 0 (every input channel in one chunk, the usual case): no loop around the
+         * barriers, and nothing but uniform values live across them (the accumulators start after
+         * the staging; PoCL compiled the looped form of a variant in 10-15 s). */
+#if CHUNKED
+    VT acc[PB][NV];
+#pragma unroll
+    for (int r = 0; r < PB; ++r)
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            acc[r][v] = (VT)0.0f;
     for (long ci_lo = 0; ci_lo < cin_g; ci_lo += cic) {
         const long cn = min(cic, cin_g - ci_lo);
-        __local float *lw = lbuf, *patch = lbuf + cn * kvol * CV;
         barrier(CLK_LOCAL_MEM_FENCE);
+#else
+    (void)cic;
+    {
+        const long ci_lo = 0, cn = cin_g;
+#endif
+        __local float *lw = lbuf, *patch = lbuf + cn * kvol * CV;
         /* The slice, an input channel an item: per tap, the CV channels' values stored
          * consecutively (their CV filter rows stay in L1 over the channel's taps). */
         for (long ci = lid; ci < cn; ci += items) {
@@ -368,7 +382,6 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
                 for (long kh = 0; kh < kh_n; ++kh)
                     for (long kw = 0; kw < kw_n; ++kw, dst += cn * CV) {
                         const long tap = src + kd * ws_d + kh * ws_h + kw * ws_w;
-#pragma unroll
                         for (int c = 0; c < CV; ++c)
                             dst[c] = LOADIN(w, wrow[c] + tap);
                     }
@@ -407,9 +420,27 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
                         d_[ci] = LOADIN(s_, ci * is_c);
                 }
         }
+#if !CHUNKED
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (!live)
+        return;
+    CHAN_POSITIONS;
+    VT acc[PB][NV];
+#pragma unroll
+    for (int r = 0; r < PB; ++r)
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            acc[r][v] = (VT)0.0f;
+    {
+        const long cn = cin_g;
+        __local float *lw = lbuf, *patch = lbuf + cn * kvol * CV;
+#else
         barrier(CLK_LOCAL_MEM_FENCE);
         if (!live)
             continue;
+        CHAN_POSITIONS;
+#endif
         /* Per tap row (d, h): the taps along W and the input channels, one run where the taps
          * are consecutive (FORWARD, dilation 1: the patch's and the slice's layouts agree),
          * else a run of input channels a tap; a phase's taps only. */
@@ -458,29 +489,31 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
             }
         }
     }
+#if CHUNKED
     if (!live)
         return;
+    CHAN_POSITIONS;
+#endif
 
     const long os_c = T(DMLI_CONV_OS_C), os_w = T(DMLI_CONV_OS(2));
     const int cend = (int)min((long)CV, cout_g - co0);
     float bv[CV];
-#pragma unroll
     for (int c = 0; c < CV; ++c)
         bv[c] = BIAS_OF(g * cout_g + min(co0 + c, cout_g - 1));
     const long o_n = out_base + n * T(DMLI_CONV_OS_N) + (g * cout_g + co0) * os_c;
-    /* The block's sums plus the bias, position by position. */
-    float ys[PB][CV];
+    /* The block's sums plus the bias, position by position, as vectors (their lanes read
+     * through the unions: no unrolled copy of PB x CV floats, which weighed on the compile). */
+    vt_lanes ys[PB][NV];
 #pragma unroll
-    for (int r = 0; r < PB; ++r)
+    for (int v = 0; v < NV; ++v) {
+        const VT b = VLOADP(bv + v * VW);
 #pragma unroll
-        for (int v = 0; v < NV; ++v) {
-            const vt_lanes u = {acc[r][v]};
-#pragma unroll
-            for (int x = 0; x < VW; ++x)
-                ys[r][v * VW + x] = u.f[x] + bv[v * VW + x];
-        }
-        /* Output coordinates: FORWARD the grid's, BACKWARD rho + s * j (past the output: not
-         * stored). */
+        for (int r = 0; r < PB; ++r)
+            ys[r][v].v = acc[r][v] + b;
+    }
+#define YS(r, c) ys[r][(c) / VW].f[(c) % VW]
+    /* Output coordinates: FORWARD the grid's, BACKWARD rho + s * j (past the output: not
+     * stored). */
 #define OUT_D(r) (rho_d + (BACKWARD ? s_d : 1) * pd[r])
 #define OUT_H(r) (rho_h + (BACKWARD ? s_h : 1) * ph[r])
 #define OUT_W(r) (rho_w + (BACKWARD ? s_w : 1) * pw[r])
@@ -505,7 +538,7 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
             float y[PB];
 #pragma unroll
             for (int r = 0; r < PB; ++r)
-                y[r] = ACTIVATE(ys[r][c]);
+                y[r] = ACTIVATE(YS(r, c));
             STORE_ROW(o0 + c * os_c, y);
         }
         return;
@@ -519,11 +552,12 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
         const long o =
             o_n + OUT_D(r) * T(DMLI_CONV_OS(0)) + OUT_H(r) * T(DMLI_CONV_OS(1)) + OUT_W(r) * os_w;
         for (int c = 0; c < cend; ++c)
-            store_one(out, o + c * os_c, ys[r][c], table);
+            store_one(out, o + c * os_c, YS(r, c), table);
     }
 #undef OUT_D
 #undef OUT_H
 #undef OUT_W
+#undef YS
 }
 
 #elif !TILED

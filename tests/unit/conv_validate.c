@@ -303,9 +303,9 @@ Test(conv_validate, launch)
     /* A CPU: the channel-vector kernel. {1, 4, 6, 8} * {6, 2, 3, 3}, 2 groups: 3 channels a
      * group (one vector of 4: VW 4 from a device that reports no width), 48 positions in 6
      * blocks of 8, all in one work-group a (group, channel block) slice (fewer blocks than the
-     * tuning's fewest a work-group); their 6 output rows read a patch of 8 x 10 floats an input
-     * channel, with the slice's 9 x 4 taps 116 floats, so both input channels in one chunk
-     * (64 KiB of local memory: 16384 floats). */
+     * tuning's fewest a work-group), of 8 items (a power of two: 2 idle); their 6 output rows
+     * read a patch of 8 x 10 floats an input channel, with the slice's 9 x 4 taps 116 floats,
+     * so both input channels in one chunk (64 KiB of local memory: 16384 floats). */
     dmli_launch_compute(&st.compute, &cpu, &l);
     cr_expect_str_eq(l.kernel, "conv_chan");
     cr_expect_str_eq(dmli_options_value(&l.defs, "CHAN"), "1");
@@ -316,8 +316,8 @@ Test(conv_validate, launch)
     cr_expect_eq(l.table[DMLI_CONV_HAS_BIAS], 1);
     cr_expect_eq(l.table[DMLI_CONV_CO_BLOCKS], 1);
     cr_expect_eq(l.table[DMLI_CONV_CIC], 2);
-    cr_expect_eq(l.local[0], 6);
-    cr_expect_eq(l.global[0], 6);
+    cr_expect_eq(l.local[0], 8);
+    cr_expect_eq(l.global[0], 8);
     cr_expect_eq(l.global[1], 2);
     cr_expect_eq(l.global[2], 1);
     /* 512 bytes: 128 floats, one input channel a chunk. */
