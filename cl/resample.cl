@@ -25,6 +25,8 @@
  *   AFFINE       1: VALUE_SCALE_2D: y = fma(x, Scale, Bias[c]), c the coordinate of
  *                DMLI_RS_CHANNEL_DIM
  *   VEC, ROWS    outputs per work-item along the innermost dimension and dimension 3
+ *   BAND         1: resample_band (below), a band of ROWS x VEC outputs a work-group of one
+ *                item, staged through local memory
  *
  * Arguments (the compute family ABI): the table, then the input and the output, each a
  * buffer and its base in elements.
@@ -59,6 +61,9 @@
 #endif
 #ifndef ANTIALIAS
 #define ANTIALIAS 0
+#endif
+#ifndef BAND
+#define BAND 0
 #endif
 
 #define COMPUTE_T float
@@ -200,6 +205,138 @@ static float antialiased(__constant long *t, __global const T *in, long in_base,
 }
 #endif
 
+#if BAND
+#define CW VEC         /* a band's columns */
+#define RB ROWS        /* ... and rows */
+#if defined(__clang__) /* the stage's loops vectorise for float; narrower types stay scalar */
+#pragma clang diagnostic ignored "-Wpass-failed"
+#endif
+#if LINEAR
+#define SLOTS (2 * RB)
+#else
+#define SLOTS RB
+#endif
+
+/* The slot of staged row y, appended where the band has none yet: at most two new rows an
+ * output row, so SLOTS always suffice, whatever order the rows' coordinates come in. */
+static int slot_of(long y, long *ys, int *n)
+{
+    for (int s = *n - 1; s >= 0; --s)
+        if (ys[s] == y)
+            return s;
+    ys[*n] = y;
+    return (*n)++;
+}
+
+/* A staged row: the input row at `in` interpolated along the innermost dimension at the
+ * band's columns. A neighbour of weight 0 is the other one (cb = ca): its value is not used
+ * (both loaded, the sum selected away: a loop of gathers without a branch). The loops are
+ * declared free of dependences: PoCL passes local arrays as pointers, which the vectoriser
+ * takes as overlapping the input (restrict pointers do it too, but Oclgrind rejects the
+ * scopes they leave). */
+static inline void stage_row(__global const T *in, const int *ca, const int *cb, const float *cw0,
+                             const float *cw1, __local float *h, int nu)
+{
+#if LINEAR
+#pragma clang loop vectorize(assume_safety)
+    for (int u = 0; u < nu; ++u) {
+        float a = LOAD(ca[u]), b = LOAD(cb[u]);
+        float m = cw0[u] * a + cw1[u] * b;
+        h[u] = select(a, m, (int)(cw1[u] != 0.0f));
+    }
+#else
+    (void)cb;
+    (void)cw0;
+    (void)cw1;
+#pragma clang loop vectorize(assume_safety)
+    for (int u = 0; u < nu; ++u)
+        h[u] = LOAD(ca[u]);
+#endif
+}
+
+/*
+ * BAND 1 (CPUs; the host checks that dimensions 0 to 2 interpolate nowhere, that the output's
+ * innermost stride is 1 and that the input's column offsets fit an int): a work-group of one
+ * item writes a band of RB output rows x CW columns of one plane. It computes the columns'
+ * neighbours and weights once, interpolates each input row the band needs along the
+ * innermost dimension once into local memory (a slot), then writes each output row as the
+ * weighted sum of its one or two slots: contiguous loops the compiler vectorises. The
+ * arithmetic is the generic kernel's, operation for operation (same bits).
+ */
+__kernel void resample_band(__constant long *t, __global const T *in, long in_base, __global T *out,
+                            long out_base)
+{
+    __local float stage[SLOTS * CW];
+    int ca[CW], cb[CW];
+    float cw0[CW], cw1[CW];
+    long n4 = AT(4, DMLI_RS_OSIZE), n3 = AT(3, DMLI_RS_OSIZE);
+    long c0 = (long)get_group_id(0) * CW, r0 = (long)get_group_id(1) * RB;
+    int nu = (int)min((long)CW, n4 - c0), nr = (int)min((long)RB, n3 - r0);
+    long oc[3], z = get_group_id(2);
+    oc[2] = z % AT(2, DMLI_RS_OSIZE);
+    z /= AT(2, DMLI_RS_OSIZE);
+    oc[1] = z % AT(1, DMLI_RS_OSIZE);
+    oc[0] = z / AT(1, DMLI_RS_OSIZE);
+    long ib = in_base, ob = out_base + c0;
+    for (int d = 0; d < 3; ++d) {
+        long i0, i1;
+        float w;
+        neighbours(t, d, oc[d], &i0, &i1, &w);
+        ib += i0 * AT(d, DMLI_RS_IS);
+        ob += oc[d] * AT(d, DMLI_RS_OS);
+    }
+    long is3 = AT(3, DMLI_RS_IS), is4 = AT(4, DMLI_RS_IS), os3 = AT(3, DMLI_RS_OS);
+    for (int u = 0; u < nu; ++u) {
+        long a, b;
+        float w;
+        neighbours(t, 4, c0 + u, &a, &b, &w);
+        ca[u] = (int)(a * is4);
+        cb[u] = (int)(b * is4);
+        cw1[u] = w;
+        cw0[u] = 1.0f - w;
+    }
+    /* The rows' slots and weights. */
+    long ys[SLOTS];
+    int s0[RB], s1[RB], ns = 0;
+    float rw[RB];
+    for (int r = 0; r < nr; ++r) {
+        long a, b;
+        neighbours(t, 3, r0 + r, &a, &b, &rw[r]);
+        s0[r] = slot_of(a, ys, &ns);
+        s1[r] = rw[r] != 0.0f ? slot_of(b, ys, &ns) : s0[r];
+    }
+    for (int s = 0; s < ns; ++s)
+        stage_row(in + ib + ys[s] * is3, ca, cb, cw0, cw1, stage + s * CW, nu);
+#if AFFINE
+    float scale = table_float(t, DMLI_RS_SCALE);
+    float bias = table_float(t, DMLI_RS_BIAS(oc[DMLI_RS_CHANNEL_DIM]));
+#endif
+    for (int r = 0; r < nr; ++r) {
+        __local const float *h0 = stage + s0[r] * CW, *h1 = stage + s1[r] * CW;
+        long o = ob + (r0 + r) * os3;
+#if LINEAR
+        float w = rw[r], w0 = 1.0f - w;
+        if (w != 0.0f) {
+            for (int u = 0; u < nu; ++u) {
+                float v = w0 * h0[u] + w * h1[u];
+#if AFFINE
+                v = fma(v, scale, bias);
+#endif
+                STORE(o + u, v);
+            }
+            continue;
+        }
+#endif
+        for (int u = 0; u < nu; ++u) {
+            float v = h0[u];
+#if AFFINE
+            v = fma(v, scale, bias);
+#endif
+            STORE(o + u, v);
+        }
+    }
+}
+#else
 __kernel void resample(__constant long *t, __global const T *in, long in_base, __global T *out,
                        long out_base)
 {
@@ -284,3 +421,4 @@ __kernel void resample(__constant long *t, __global const T *in, long in_base, _
         }
     }
 }
+#endif

@@ -11,6 +11,8 @@
  * the innermost dimension's chunks, 1 dimension 3's blocks, 2 the product of dimensions 0 to
  * 2.
  */
+#include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "launch.h"
@@ -34,6 +36,46 @@ static void options(const dmli_resample *r, uint32_t vec, uint32_t rows, dmli_op
     dmli_opt_int(o, "ROWS", rows);
 }
 
+/* cl/resample.cl's coordinate() and neighbours() for dimension d, on the host in the same
+ * float32 operations (the quotient corrected by one fma): whether output coordinate o
+ * interpolates (a weight of its second neighbour other than 0). */
+static bool interpolates(const dmli_resample *r, int d, int64_t o)
+{
+    float u = (float)o - r->out_off[d];
+    float q = u * r->recip[d];
+    q = fmaf(fmaf(-q, r->scale_of[d], u), r->recip[d], q);
+    float x = q - r->in_off[d];
+    float f = floorf(x);
+    return f >= 0.0f && f < (float)(r->in_size[d] - 1) && x - f != 0.0f;
+}
+
+/* BAND (cl/resample.cl): CPUs with bands in their tuning; not Antialiased; the output's
+ * innermost stride 1 (the rows' contiguous stores); the input's column offsets within an int;
+ * dimensions 0 to 2 nowhere interpolated (each band reads one input plane), checked output
+ * coordinate by output coordinate where LINEAR (up to 2^16 a dimension); the stage in local
+ * memory. */
+static bool band(const dmli_resample *r, const dmli_tuning *tu, const dmli_device_desc *dev)
+{
+    if (dev->device_class != DMLCL_DEVICE_CLASS_CPU || !tu->resample_band_cols ||
+        !tu->resample_band_rows || r->antialias || r->out_stride[4] != 1)
+        return false;
+    int64_t reach = r->in_stride[4] * (r->in_size[4] - 1);
+    if (reach > INT32_MAX || reach < -(int64_t)INT32_MAX)
+        return false;
+    uint64_t slots = (uint64_t)tu->resample_band_rows * (r->linear ? 2 : 1);
+    uint64_t bytes = (slots + 4) * tu->resample_band_cols * 4;
+    if (bytes > dev->local_mem_size)
+        return false;
+    for (int d = 0; r->linear && d < 3; ++d) {
+        if (r->out_size[d] > ((int64_t)1 << 16))
+            return false;
+        for (int64_t o = 0; o < r->out_size[d]; ++o)
+            if (interpolates(r, d, o))
+                return false;
+    }
+    return true;
+}
+
 void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
                           dmli_compute_launch *l)
 {
@@ -43,7 +85,15 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
     l->source = DMLI_SOURCE_RESAMPLE;
     l->kernel = "resample";
     uint32_t block = tuning->resample_rows;
+    bool banded = band(r, tuning, dev);
+    if (banded) {
+        vec = tuning->resample_band_cols;
+        block = tuning->resample_band_rows;
+        l->kernel = "resample_band";
+    }
     options(r, vec, block, &l->defs);
+    if (banded)
+        dmli_opt_int(&l->defs, "BAND", 1);
     for (int d = 0; d < DMLI_RS_DIMS; ++d) {
         l->table[DMLI_RS_AT(d, DMLI_RS_OSIZE)] = r->out_size[d];
         l->table[DMLI_RS_AT(d, DMLI_RS_ISIZE)] = r->in_size[d];
@@ -58,6 +108,13 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
     for (int k = 0; k < 3; ++k)
         l->table[DMLI_RS_BIAS(k)] = dmli_float_bits(r->bias[k]);
     l->table_count = DMLI_RS_TABLE;
+    if (banded) { /* a work-group of one item a band of block rows x vec columns of a plane */
+        l->global[0] = (size_t)((r->out_size[4] + vec - 1) / vec);
+        l->global[1] = (size_t)((r->out_size[3] + block - 1) / block);
+        l->global[2] = (size_t)(r->out_size[0] * r->out_size[1] * r->out_size[2]);
+        l->local[0] = l->local[1] = l->local[2] = 1;
+        return;
+    }
     /* A work-group of up to resample_group items: a whole chunked row when it fits (else
      * resample_group chunks of it, the grid rounded up to whole groups: items past the end
      * return at once), times the most rows of dimension 3 that divide it. Few large groups

@@ -120,6 +120,11 @@ static const dmli_tuning cpu = {
     .resample_vec = 8,
     .resample_rows = 8,
     .resample_group = 1024, /* heuristic: few groups (PoCL's cost is per group) */
+    /* Bands of 32 output rows x 512 columns (cl/resample.cl BAND): linear x2 [1,64,128,128] 2.76
+     * ms against 2.91 for 16 rows, 4.6 for 8; 128 columns 3.6 (dmlcl-bench medians, a noisy
+     * 2-core VM, 11:06 UTC). */
+    .resample_band_cols = 512,
+    .resample_band_rows = 32,
     /* Convolution: 16 positions (one AVX-512 vector of float) x 16 output channels an item (16
      * of AVX-512's 32 registers accumulate), a row at a time: 3x3 at 56 x 56 with 64 channels
      * 1.39 ms against 1.68 for 8 channels x 2 rows and 1.80 for 12 x 2, the 7x7/2 stem 2.09
@@ -227,7 +232,9 @@ static const dmli_tuning gpu = {
      * (heuristic). */
     .resample_vec = 1,
     .resample_rows = 1,
-    .resample_group = 64, /* heuristic: two warps, as the maps */
+    .resample_group = 64,    /* heuristic: two warps, as the maps */
+    .resample_band_cols = 0, /* no bands: an output an item */
+    .resample_band_rows = 0,
     /* Convolution: work-group tiles of 16 x 8 items, each 2 positions x 2 channels (32 x 16
      * outputs a group), 8 KiB of input patch and 8 KiB of filter in local memory; the direct
      * kernel (BACKWARD, depthwise, or no tile fits) 4 positions x 4 channels an item. Heuristic:
@@ -315,6 +322,8 @@ static const struct {
     FIELD(resample_vec),
     FIELD(resample_rows),
     FIELD(resample_group),
+    FIELD(resample_band_cols),
+    FIELD(resample_band_rows),
     FIELD(conv_vw),
     FIELD(conv_cob),
     FIELD(conv_rb),

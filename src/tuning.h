@@ -70,9 +70,11 @@ typedef struct dmli_tuning {
     uint32_t pool_cpu_group; /* CPU: work-items per group along N * C */
     uint32_t pool_run_group; /* ... for global pooling (cl/pool.cl RUN) */
     /* ---- Resampling -------------------------------------------------------------------- */
-    uint32_t resample_vec;   /* outputs per work-item along the innermost dimension */
-    uint32_t resample_rows;  /* ... times rows of dimension 3 */
-    uint32_t resample_group; /* work-items per group (at most) */
+    uint32_t resample_vec;       /* outputs per work-item along the innermost dimension */
+    uint32_t resample_rows;      /* ... times rows of dimension 3 */
+    uint32_t resample_group;     /* work-items per group (at most) */
+    uint32_t resample_band_cols; /* CPU: a band's columns (cl/resample.cl BAND; 0: none) */
+    uint32_t resample_band_rows; /* ... and output rows */
     /* ---- Convolution (launch_conv.c, cl/conv.cl) ------------------------------------- */
     uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
     uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */

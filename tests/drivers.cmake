@@ -274,6 +274,13 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
       set_tests_properties(ops-oclgrind-${class}-bands PROPERTIES LABELS oclgrind TIMEOUT 600
         ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=${class};DMLCL_TEST_CASES=3")
     endforeach()
+    # The resample bands (cl/resample.cl BAND) on the CPU class with every check: bands of 8
+    # rows x 64 columns, whose stage fits Oclgrind's 32 KiB of local memory (the default
+    # 32 x 512 does not, and the launch takes the generic kernel there).
+    add_test(NAME ops-oclgrind-cpu-resample-bands
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter "resample/*")
+    set_tests_properties(ops-oclgrind-cpu-resample-bands PROPERTIES LABELS oclgrind TIMEOUT 300
+      ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;DMLCL_TEST_CASES=2;DMLCL_TUNING=resample_band_cols=64,resample_band_rows=8")
     add_test(NAME ops-oclgrind-cpu-transposes
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
                      "@(layout/small_transposes_each_width|gather_tile/small_tiles)")

@@ -344,21 +344,41 @@ Test(resample_validate, launch)
     cr_expect_str_eq(dmli_options_value(&l.defs, "T"), "ushort");
     cr_expect_str_eq(dmli_options_value(&l.defs, "HALF"), "1");
     cr_expect_str_eq(dmli_options_value(&l.defs, "LINEAR"), "1");
-    cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "8");
-    /* Padded to five dimensions: {1, 1, 3, 4, 8}; W's 8 outputs one chunk of 8. */
+    /* CPUs: bands (N and C scaled by 1 from pixel centres: every coordinate integral, no
+     * interpolation there), 32 rows x 512 columns a work-group of one item. */
+    cr_expect_str_eq(l.kernel, "resample_band");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "BAND"), "1");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "512");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "ROWS"), "32");
+    /* Padded to five dimensions: {1, 1, 3, 4, 8}. */
     cr_expect_eq(l.table[DMLI_RS_AT(4, DMLI_RS_OSIZE)], 8);
     cr_expect_eq(l.table[DMLI_RS_AT(3, DMLI_RS_ISIZE)], 2);
     cr_expect_eq(l.table[DMLI_RS_AT(2, DMLI_RS_IS)], 8);
     cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(3, DMLI_RS_SCALE_OF)]), 2.0f, 0);
     cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(3, DMLI_RS_RECIP)]), 0.5f, 0);
     cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(3, DMLI_RS_IN_OFF)]), 0.5f, 0);
+    cr_expect_eq(l.global[0], 1); /* 8 columns: a band of 512 */
+    cr_expect_eq(l.global[1], 1); /* 4 rows: a band of 32 */
+    cr_expect_eq(l.global[2], 3); /* the planes */
+    cr_expect(l.local[0] == 1 && l.local[1] == 1 && l.local[2] == 1);
+    cr_expect(strstr(l.options, "-DLINEAR=1"), "%s", l.options);
+    /* A CPU whose local memory holds no stage of 64 rows + 4 column tables of 512 floats
+     * (139264 bytes): the generic kernel, 8 x 8 outputs an item. */
+    dmli_device_desc small = unit_cpu;
+    small.local_mem_size = 139264 - 1;
+    dmli_launch_compute(&st->compute, &small, &l);
+    cr_expect_str_eq(l.kernel, "resample");
+    cr_expect_null(dmli_options_value(&l.defs, "BAND"));
+    cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "8");
     cr_expect_str_eq(dmli_options_value(&l.defs, "ROWS"), "8");
     cr_expect_eq(l.global[0], 1); /* 8 outputs: a chunk */
     cr_expect_eq(l.global[1], 1); /* 4 rows: a block of 8 */
-    cr_expect_eq(l.global[2], 3);
-    cr_expect(strstr(l.options, "-DLINEAR=1"), "%s", l.options);
+    small.local_mem_size = 139264;
+    dmli_launch_compute(&st->compute, &small, &l);
+    cr_expect_str_eq(l.kernel, "resample_band");
     /* GPUs: an output an item, a group of up to 64 along W, the grid whole groups. */
     dmli_launch_compute(&st->compute, &unit_gpu, &l);
+    cr_expect_str_eq(l.kernel, "resample");
     cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "1");
     cr_expect_eq(l.local[0], 8);
     cr_expect_eq(l.local[1], 4);
@@ -383,6 +403,62 @@ Test(resample_validate, launch)
     cr_expect_str_eq(dmli_options_value(&l.defs, "CEIL"), "1");
     cr_expect_str_eq(dmli_options_value(&l.defs, "ANTIALIAS"), "0");
     cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(4, DMLI_RS_IN_OFF)]), 0.5f, 0);
+    dmlcl_operator_release(op);
+}
+
+/* Where a band would read more than one input plane (dimensions 0 to 2 interpolated) or write
+ * a row with gaps, or RESAMPLE3 antialiases: the generic kernel on CPUs. */
+Test(resample_validate, launch_band_rules)
+{
+    static const struct {
+        float c_scale, c_in_off, c_out_off;
+        DML_INTERPOLATION_MODE mode;
+        BOOL antialiased;
+        bool out_strided;
+        bool band;
+    } k[] = {
+        {1.0f, 0.5f, -0.5f, LINEAR, 0, false, true},  /* C from pixel centres: x = o */
+        {2.0f, 0.5f, -0.5f, LINEAR, 0, false, false}, /* C x2: o = 1 at 0.25 */
+        {2.0f, 0.5f, -0.5f, NEAREST, 0, false, true}, /* nearest never interpolates */
+        {1.0f, 0.25f, 0.0f, LINEAR, 0, false, false}, /* C shifted a quarter: x = o - 1/4 */
+        {1.0f, 0.0f, 0.0f, LINEAR, 0, false, true},   /* the asymmetric identity */
+        {1.0f, 0.5f, -0.5f, LINEAR, 0, true, false},  /* W's output stride 2 */
+        {1.0f, 0.5f, -0.5f, LINEAR, 1, false, true},  /* antialiased, scales >= 1 */
+    };
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i) {
+        rs c;
+        rs_init(&c, F32);
+        UINT outs[4] = {1, k[i].c_scale == 2.0f ? 6 : 3, 4, 8};
+        UINT ostr[4] = {3 * 4 * 16, 4 * 16, 16, 2};
+        c.d.OutputTensor = unit_tensor_set(&c.out, F32, 4, outs, k[i].out_strided ? ostr : NULL);
+        c.scales[1] = k[i].c_scale;
+        c.in_off[1] = k[i].c_in_off;
+        c.out_off[1] = k[i].c_out_off;
+        c.d.InterpolationMode = k[i].mode;
+        c.d.Antialiased = k[i].antialiased;
+        DML_OPERATOR_DESC d = {DML_OPERATOR_RESAMPLE3, &c.d};
+        dmlcl_operator *op = NULL;
+        cr_assert_eq(dmlcl_operator_create(NULL, &d, &op), S_OK, "case %zu: %s", i,
+                     dmlcl_last_error());
+        static dmli_compute_launch l;
+        dmli_launch_compute(&dmli_operator_state(op)->compute, &unit_cpu, &l);
+        cr_expect_str_eq(l.kernel, k[i].band ? "resample_band" : "resample", "case %zu", i);
+        dmlcl_operator_release(op);
+    }
+    /* Antialiased with a scale below 1 (W halved): the generic kernel. */
+    rs c;
+    rs_init(&c, F32);
+    UINT outs[4] = {1, 3, 4, 2};
+    c.d.OutputTensor = unit_tensor_set(&c.out, F32, 4, outs, NULL);
+    c.scales[3] = 0.5f;
+    c.d.Antialiased = 1;
+    DML_OPERATOR_DESC d = {DML_OPERATOR_RESAMPLE3, &c.d};
+    dmlcl_operator *op = NULL;
+    cr_assert_eq(dmlcl_operator_create(NULL, &d, &op), S_OK, "%s", dmlcl_last_error());
+    static dmli_compute_launch l;
+    dmli_launch_compute(&dmli_operator_state(op)->compute, &unit_cpu, &l);
+    cr_expect_str_eq(l.kernel, "resample");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "ANTIALIAS"), "1");
     dmlcl_operator_release(op);
 }
 
