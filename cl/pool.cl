@@ -26,6 +26,12 @@
  * global pooling): each D slice's window is one run of the input, folded VEC lanes at a time, the
  * lanes then combined
  *
+ *   BAND       1 (max pooling of floats without indices, 2-D, the output's W stride 1: CPUs):
+ *              pool_band (below), a band of output rows x VEC columns a work-group of one item
+ *   SLOTS      BAND: input rows a band stages (local memory: SLOTS x VEC ints)
+ *   BSW        BAND: the window's stride along W where it is 1 or 2 and the input's W stride 1,
+ *              else 0
+ *
  * Max pooling ignores NaN unless the window holds nothing else, orders -0 below +0, and keeps
  * the first of equal maxima; a window with no input element gives LOWEST (-inf) and index 0,
  * its average 0 (docs/operators.md#pooling).
@@ -82,6 +88,9 @@
 #endif
 #ifndef RUN
 #define RUN 0
+#endif
+#ifndef BAND
+#define BAND 0
 #endif
 
 #if OUT_HALF
@@ -246,6 +255,121 @@ typedef float4 vacc_t;
 #endif
 #endif
 
+#if BAND
+#ifndef BSW
+#define BSW 0
+#endif
+#if defined(__clang__) /* the stage's loops vectorise for float; FLOAT16's loads stay scalar */
+#pragma clang diagnostic ignored "-Wpass-failed"
+#endif
+/* vkey and vunkey's rule on one float. */
+static int key(float x)
+{
+    int b = as_int(x);
+    b ^= (b >> 31) & 0x7fffffff;
+    return b > 0x7f800000 ? INT_MIN : b;
+}
+static float unkey(int k)
+{
+    return as_float(k ^ ((k >> 31) & 0x7fffffff));
+}
+
+/* Columns [u0, u1) of a staged row, whose windows reach past the input row: their taps inside
+ * it, [lo, hi). */
+static void border(__global const IN_T *in, long row, long sw0, long SW, long DW, long isW,
+                   const int *lo, const int *hi, int u0, int u1, __local int *h)
+{
+    for (int u = u0; u < u1; ++u) {
+        int m = INT_MIN;
+        for (long kw = lo[u]; kw < hi[u]; ++kw)
+            m = max(m, key(LOAD(in, row + (sw0 + u * SW + kw * DW) * isW)));
+        h[u] = m;
+    }
+}
+
+/*
+ * BAND 1: a work-group of one item writes a band of output rows (the table's BAND_ROWS) x VEC
+ * columns of one image and channel. Max pooling is separable: each input row the band's windows
+ * cover is folded along W once, at the band's columns, into local memory (as ordered integers:
+ * the fold's rule is one integer max, kernels.md#pool), then each output row is the maximum of
+ * its window's rows there: loops over the columns, which the compiler vectorises. A window
+ * with no input element gives LOWEST, as the generic kernel.
+ */
+__kernel void pool_band(__constant long *t, __global const IN_T *in, long in_base,
+                        __global OUT_T *out, long out_base)
+{
+    __local int stage[SLOTS * VEC];
+    int lo[VEC], hi[VEC], acc[VEC];
+    const long OW = AX(2, DMLI_POOL_OUT), OH = AX(1, DMLI_POOL_OUT);
+    const long IW = AX(2, DMLI_POOL_IN), IH = AX(1, DMLI_POOL_IN);
+    const long SW = AX(2, DMLI_POOL_S), KW = AX(2, DMLI_POOL_K), DW = AX(2, DMLI_POOL_DIL);
+    const long SH = AX(1, DMLI_POOL_S), KH = AX(1, DMLI_POOL_K), DH = AX(1, DMLI_POOL_DIL);
+    const long rb = t[DMLI_POOL_BAND_ROWS];
+    const long c0 = (long)get_group_id(0) * VEC, oh0 = (long)get_group_id(1) * rb;
+    const uint nc = (uint)get_group_id(2);
+    const int nu = (int)min((long)VEC, OW - c0), nr = (int)min(rb, OH - oh0);
+    const long n = nc / (uint)t[DMLI_POOL_C], c = nc % (uint)t[DMLI_POOL_C];
+    const long isW = t[DMLI_POOL_STRIDE(0, 4)], isH = t[DMLI_POOL_STRIDE(0, 3)];
+    const long base = in_base + n * t[DMLI_POOL_STRIDE(0, 0)] + c * t[DMLI_POOL_STRIDE(0, 1)];
+    /* The input rows the band's windows cover, [ylo, yhi): at most SLOTS (the host's rb). */
+    const long ylo = max(0L, oh0 * SH - AX(1, DMLI_POOL_PAD));
+    const long yhi = min(IH, (oh0 + nr - 1) * SH - AX(1, DMLI_POOL_PAD) + (KH - 1) * DH + 1);
+    /* The columns' window ranges; those whose window lies inside the row, [ua, ub). */
+    const long sw0 = c0 * SW - AX(2, DMLI_POOL_PAD);
+    int ua = nu, ub = 0;
+    for (int u = 0; u < nu; ++u) {
+        long k0, k1;
+        window_range(sw0 + u * SW, KW, DW, 0, IW, &k0, &k1);
+        lo[u] = (int)k0;
+        hi[u] = (int)k1;
+        if (k0 == 0 && k1 == KW) {
+            ua = min(ua, u);
+            ub = u + 1;
+        }
+    }
+    ub = max(ua, ub);
+    for (long y = ylo; y < yhi; ++y) {
+        __local int *h = stage + (y - ylo) * VEC;
+        const long row = base + y * isH;
+        border(in, row, sw0, SW, DW, isW, lo, hi, 0, ua, h);
+        border(in, row, sw0, SW, DW, isW, lo, hi, ub, nu, h);
+        for (int u = ua; u < ub; ++u)
+            h[u] = INT_MIN;
+        for (long kw = 0; kw < KW; ++kw) {
+            /* BSW: the stride along W a constant (1 or 2, the input's W stride 1): contiguous
+             * or interleaved vector loads; else gathers. */
+            const long at = row + (sw0 + kw * DW) * isW, step = BSW ? BSW : SW * isW;
+#pragma clang loop vectorize(assume_safety)
+            for (int u = ua; u < ub; ++u)
+                h[u] = max(h[u], key(LOAD(in, at + u * step)));
+        }
+    }
+    for (int r = 0; r < nr; ++r) {
+        const long sh = (oh0 + r) * SH - AX(1, DMLI_POOL_PAD);
+        long kh0, kh1;
+        window_range(sh, KH, DH, 0, IH, &kh0, &kh1);
+        for (int u = 0; u < nu; ++u)
+            acc[u] = INT_MIN;
+        for (long kh = kh0; kh < kh1; ++kh) {
+            __local const int *h = stage + (sh + kh * DH - ylo) * VEC;
+#pragma clang loop vectorize(assume_safety)
+            for (int u = 0; u < nu; ++u)
+                acc[u] = max(acc[u], h[u]);
+        }
+        const long o = out_base + n * t[DMLI_POOL_STRIDE(1, 0)] + c * t[DMLI_POOL_STRIDE(1, 1)] +
+                       (oh0 + r) * t[DMLI_POOL_STRIDE(1, 3)] + c0;
+        const bool rows = kh1 > kh0;
+        for (int u = 0; u < nu; ++u) {
+            float v = rows && hi[u] > lo[u] ? unkey(acc[u]) : (float)(LOWEST);
+#if OUT_HALF
+            dmli_store_half((__global ushort *)out, o + u, v);
+#else
+            out[o + u] = (OUT_T)v;
+#endif
+        }
+    }
+}
+#else
 __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __global OUT_T *out,
                    long out_base
 #if INDICES
@@ -457,3 +581,4 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #endif
     }
 }
+#endif

@@ -25,6 +25,8 @@
 #define DMLI_POOL_AXIS(a, f) (5 + DMLI_POOL_AXIS_LONGS * (a) + (f))
 /* Tensor x's (0 input, 1 output, 2 indices) stride along dimension d of {N, C, D, H, W}. */
 #define DMLI_POOL_STRIDE(x, d) (26 + 5 * (x) + (d))
-#define DMLI_POOL_TABLE 41
+/* BAND (cl/pool.cl pool_band): output rows a band (its staged input rows fit SLOTS). */
+#define DMLI_POOL_BAND_ROWS 41
+#define DMLI_POOL_TABLE 42
 
 #endif /* DMLI_POOL_ABI_H */

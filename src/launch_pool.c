@@ -34,7 +34,7 @@ static bool is_signed_int(DML_TENSOR_DATA_TYPE t)
            t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
 }
 
-static void options(const dmli_pool *w, int vec, bool flat, dmli_options *o)
+static void options(const dmli_pool *w, int vec, bool flat, bool band, dmli_options *o)
 {
     bool integer = !dmli_type_is_float(w->type);
     bool half = w->type == DML_TENSOR_DATA_TYPE_FLOAT16;
@@ -58,7 +58,7 @@ static void options(const dmli_pool *w, int vec, bool flat, dmli_options *o)
     dmli_opt_int(o, "FLAT", flat);
     /* Vector loads along W (cl/pool.cl VLOAD): VEC a multiple of 4, float compute, no indices, the
      * input's W stride 1 and the window's stride 1 or 2 (the ResNet stem's 3x3/2). */
-    bool vectors = vec % 4 == 0 && !integer && !w->indices && w->in_stride[4] == 1;
+    bool vectors = !band && vec % 4 == 0 && !integer && !w->indices && w->in_stride[4] == 1;
     /* Global pooling (cl/pool.cl RUN): one output along W whose window is whole rows, no
      * dilation on H and W, rows contiguous: each D slice's window is one run. */
     bool run = vectors && w->out_size[2] == 1 && w->window[2] == w->in_size[2] &&
@@ -96,6 +96,26 @@ static void table(const dmli_pool *w, int vec, cl_long *t, size_t *count)
     *count = DMLI_POOL_TABLE;
 }
 
+/* BAND (cl/pool.cl pool_band): max pooling of floats without indices on CPUs with bands in
+ * their tuning, 2-D (D a single plane), the output's W stride 1; output rows a band: the most,
+ * up to pool_band_rows, whose windows cover at most pool_band_slots input rows ((rows - 1) x
+ * stride + (window - 1) x dilation + 1 along H); 0 where one row's window does not fit, or the
+ * stage does not fit the device's local memory. */
+static int64_t band_rows(const dmli_pool *w, const dmli_tuning *tu, const dmli_device_desc *dev)
+{
+    if (dev->device_class != DMLCL_DEVICE_CLASS_CPU || !tu->pool_band_cols || !tu->pool_band_rows ||
+        !tu->pool_band_slots || w->op != DMLI_POOL_MAX || w->indices ||
+        !dmli_type_is_float(w->type) || w->out_stride[4] != 1 || w->in_size[0] != 1 ||
+        w->out_size[0] != 1 || w->window[0] != 1 || w->start_pad[0] != 0 ||
+        (uint64_t)tu->pool_band_slots * tu->pool_band_cols * 4 > dev->local_mem_size)
+        return 0;
+    int64_t reach = (w->window[1] - 1) * w->dilation[1] + 1; /* one row's window */
+    if (reach > (int64_t)tu->pool_band_slots)
+        return 0;
+    int64_t rows = 1 + ((int64_t)tu->pool_band_slots - reach) / w->stride[1];
+    return rows < (int64_t)tu->pool_band_rows ? rows : (int64_t)tu->pool_band_rows;
+}
+
 void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_pool *w = DMLI_COMPUTE_WORK_CONST(c, dmli_pool);
@@ -104,8 +124,25 @@ void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     int vec = flat ? 1 : (int)tu->pool_vec;
     l->source = DMLI_SOURCE_POOL;
     l->kernel = "pool";
-    options(w, vec, flat, &l->defs);
+    int64_t rb = band_rows(w, tu, dev);
+    if (rb) {
+        vec = (int)tu->pool_band_cols;
+        l->kernel = "pool_band";
+    }
+    options(w, vec, flat, rb != 0, &l->defs);
     table(w, vec, l->table, &l->table_count);
+    if (rb) { /* a work-group of one item a band of rb rows x vec columns of an image plane */
+        dmli_opt_int(&l->defs, "BAND", 1);
+        dmli_opt_int(&l->defs, "SLOTS", (int)tu->pool_band_slots);
+        bool unit = w->in_stride[4] == 1 && (w->stride[2] == 1 || w->stride[2] == 2);
+        dmli_opt_int(&l->defs, "BSW", unit ? (int)w->stride[2] : 0);
+        l->table[DMLI_POOL_BAND_ROWS] = rb;
+        l->global[0] = (size_t)((w->out_size[2] + vec - 1) / vec);
+        l->global[1] = (size_t)((w->out_size[1] + rb - 1) / rb);
+        l->global[2] = (size_t)(w->batch * w->channels);
+        l->local[0] = l->local[1] = l->local[2] = 1;
+        return;
+    }
     if (flat) {
         size_t group = tu->pool_group;
         while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[0]))

@@ -115,6 +115,11 @@ static const dmli_tuning cpu = {
     .pool_group = 64,
     .pool_cpu_group = 1,
     .pool_run_group = 16,
+    /* Max pooling's bands: 512 columns, up to 16 output rows, 40 staged input rows (3x3/2:
+     * 16 rows, 33 staged; heuristic, to measure). */
+    .pool_band_cols = 512,
+    .pool_band_rows = 16,
+    .pool_band_slots = 40,
     /* Resampling: 8 outputs an item share the outer dimensions' neighbours and weights
      * (heuristic until the bench's linear x2 measures it). */
     .resample_vec = 8,
@@ -228,6 +233,9 @@ static const dmli_tuning gpu = {
     .pool_group = 64,
     .pool_cpu_group = 1,
     .pool_run_group = 16,
+    .pool_band_cols = 0, /* no bands: an output an item */
+    .pool_band_rows = 0,
+    .pool_band_slots = 0,
     /* Resampling: an output an item, neighbouring items reading neighbouring inputs
      * (heuristic). */
     .resample_vec = 1,
@@ -319,6 +327,9 @@ static const struct {
     FIELD(pool_group),
     FIELD(pool_cpu_group),
     FIELD(pool_run_group),
+    FIELD(pool_band_cols),
+    FIELD(pool_band_rows),
+    FIELD(pool_band_slots),
     FIELD(resample_vec),
     FIELD(resample_rows),
     FIELD(resample_group),

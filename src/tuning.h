@@ -65,10 +65,13 @@ typedef struct dmli_tuning {
     uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
     uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
     /* ---- Pooling --------------------------------------------------------------------- */
-    uint32_t pool_vec;       /* CPU: consecutive outputs along W per work-item (cl/pool.cl VEC) */
-    uint32_t pool_group;     /* GPU: work-items per group, an output each (FLAT) */
-    uint32_t pool_cpu_group; /* CPU: work-items per group along N * C */
-    uint32_t pool_run_group; /* ... for global pooling (cl/pool.cl RUN) */
+    uint32_t pool_vec;        /* CPU: consecutive outputs along W per work-item (cl/pool.cl VEC) */
+    uint32_t pool_group;      /* GPU: work-items per group, an output each (FLAT) */
+    uint32_t pool_cpu_group;  /* CPU: work-items per group along N * C */
+    uint32_t pool_run_group;  /* ... for global pooling (cl/pool.cl RUN) */
+    uint32_t pool_band_cols;  /* CPU: max pooling's bands (cl/pool.cl BAND): columns (0: none) */
+    uint32_t pool_band_rows;  /* ... output rows at most */
+    uint32_t pool_band_slots; /* ... input rows staged (SLOTS) */
     /* ---- Resampling -------------------------------------------------------------------- */
     uint32_t resample_vec;       /* outputs per work-item along the innermost dimension */
     uint32_t resample_rows;      /* ... times rows of dimension 3 */

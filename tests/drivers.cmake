@@ -281,6 +281,13 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter "resample/*")
     set_tests_properties(ops-oclgrind-cpu-resample-bands PROPERTIES LABELS oclgrind TIMEOUT 300
       ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;DMLCL_TEST_CASES=2;DMLCL_TUNING=resample_band_cols=64,resample_band_rows=8")
+    # Max pooling's bands (cl/pool.cl BAND) on the CPU class with every check (the pooling
+    # suites are left out of ops-oclgrind-cpu above): bands of 4 rows x 64 columns over 12
+    # staged rows; pool/resnet_shapes apart (its generic kernels crash the check, above).
+    add_test(NAME ops-oclgrind-cpu-pool-bands
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter "pool/!(resnet_shapes)")
+    set_tests_properties(ops-oclgrind-cpu-pool-bands PROPERTIES LABELS oclgrind TIMEOUT 300
+      ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;DMLCL_TEST_CASES=2;DMLCL_TUNING=pool_band_cols=64,pool_band_rows=4,pool_band_slots=12")
     add_test(NAME ops-oclgrind-cpu-transposes
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
                      "@(layout/small_transposes_each_width|gather_tile/small_tiles)")

@@ -284,6 +284,65 @@ Test(pool_validate, launch)
     dmlcl_operator_release(op);
 }
 
+/* Max pooling without indices on CPUs: bands (cl/pool.cl pool_band), the rows a band from the
+ * staged input rows (40 slots: (rows - 1) x stride + (window - 1) x dilation + 1 of them). */
+Test(pool_validate, launch_band)
+{
+    pool c;
+    pool_init(&c, F32); /* window 3 x 2, strides 2 x 2, W: 6 -> 3 */
+    c.m.OutputIndicesTensor = NULL;
+    const UINT tall[4] = {1, 2, 45, 6};
+    c.m.InputTensor = c.a.InputTensor = unit_tensor_set(&c.in, F32, 4, tall, NULL);
+    c.start[0] = c.end[0] = 0;
+    dmli_device_desc dev = {.device_class = DMLCL_DEVICE_CLASS_CPU,
+                            .compute_units = 4,
+                            .max_work_group_size = 1024,
+                            .max_item_sizes = {1024, 1024, 1024}};
+    static const struct {
+        UINT dil_h;
+        DML_OPERATOR_TYPE type;
+        uint64_t local;
+        int64_t rows; /* 0: the generic kernel */
+    } k[] = {
+        {1, DML_OPERATOR_MAX_POOLING2, 40 * 512 * 4, 16},    /* 3 rows a window: 1 + 37 / 2 */
+        {1, DML_OPERATOR_MAX_POOLING2, 40 * 512 * 4 - 1, 0}, /* the stage does not fit */
+        {10, DML_OPERATOR_MAX_POOLING2, 40 * 512 * 4, 10},   /* 21 rows a window: 1 + 19 / 2 */
+        {19, DML_OPERATOR_MAX_POOLING2, 40 * 512 * 4, 1},    /* 39 rows a window: 1 + 1 / 2 */
+        {20, DML_OPERATOR_MAX_POOLING2, 40 * 512 * 4, 0},    /* 41 rows: not in 40 slots */
+        {1, DML_OPERATOR_AVERAGE_POOLING1, 40 * 512 * 4, 0}, /* max pooling only */
+    };
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i) {
+        c.dil[0] = k[i].dil_h;
+        UINT oh = (45 - (2 * k[i].dil_h + 1)) / 2 + 1; /* 22, 13, 4, 3 */
+        const UINT ys1[4] = {1, 2, oh, 3};
+        c.m.OutputTensor = c.a.OutputTensor = unit_tensor_set(&c.out, F32, 4, ys1, NULL);
+        DML_OPERATOR_DESC d = {k[i].type, k[i].type == DML_OPERATOR_MAX_POOLING2
+                                              ? (const void *)&c.m
+                                              : (const void *)&c.a};
+        dmlcl_operator *op = NULL;
+        cr_assert_eq(dmlcl_operator_create(NULL, &d, &op), S_OK, "case %zu: %s", i,
+                     dmlcl_last_error());
+        dev.local_mem_size = k[i].local;
+        static dmli_compute_launch l;
+        dmli_launch_compute(&dmli_operator_state(op)->compute, &dev, &l);
+        dmlcl_operator_release(op);
+        if (!k[i].rows) {
+            cr_expect_str_eq(l.kernel, "pool", "case %zu", i);
+            continue;
+        }
+        cr_expect_str_eq(l.kernel, "pool_band", "case %zu", i);
+        cr_expect_str_eq(dmli_options_value(&l.defs, "BAND"), "1");
+        cr_expect_str_eq(dmli_options_value(&l.defs, "SLOTS"), "40");
+        cr_expect_str_eq(dmli_options_value(&l.defs, "BSW"), "2"); /* W stride 2, packed */
+        cr_expect_null(dmli_options_value(&l.defs, "VLOAD"));
+        cr_expect_eq(l.table[DMLI_POOL_BAND_ROWS], k[i].rows, "case %zu", i);
+        cr_expect_eq(l.global[0], 1); /* 3 columns: a band of 512 */
+        cr_expect_eq(l.global[1], (oh + k[i].rows - 1) / k[i].rows, "case %zu", i);
+        cr_expect_eq(l.global[2], 2); /* N * C */
+        cr_expect(l.local[0] == 1 && l.local[1] == 1 && l.local[2] == 1);
+    }
+}
+
 /* The oracle on a 1x1x3x4 input worked by hand. */
 Test(pool_validate, oracle)
 {
