@@ -34,7 +34,7 @@ static bool is_signed_int(DML_TENSOR_DATA_TYPE t)
            t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
 }
 
-static void options(const dmli_pool *w, int vec, bool flat, bool band, dmli_options *o)
+static void options(const dmli_pool *w, int vec, int run_vec, bool flat, bool band, dmli_options *o)
 {
     bool integer = !dmli_type_is_float(w->type);
     bool half = w->type == DML_TENSOR_DATA_TYPE_FLOAT16;
@@ -54,16 +54,17 @@ static void options(const dmli_pool *w, int vec, bool flat, bool band, dmli_opti
         dmli_opt_str(o, "IDX_T", w->idx_type == DML_TENSOR_DATA_TYPE_UINT64 ? "ulong" : "uint");
     if (w->op == DMLI_POOL_AVERAGE)
         dmli_opt_int(o, "INCLUDE_PADDING", w->include_padding);
-    dmli_opt_int(o, "VEC", vec);
     dmli_opt_int(o, "FLAT", flat);
     /* Vector loads along W (cl/pool.cl VLOAD): VEC a multiple of 4, float compute, no indices, the
      * input's W stride 1 and the window's stride 1 or 2 (the ResNet stem's 3x3/2). */
     bool vectors = !band && vec % 4 == 0 && !integer && !w->indices && w->in_stride[4] == 1;
     /* Global pooling (cl/pool.cl RUN): one output along W whose window is whole rows, no
-     * dilation on H and W, rows contiguous: each D slice's window is one run. */
-    bool run = vectors && w->out_size[2] == 1 && w->window[2] == w->in_size[2] &&
-               w->start_pad[2] == 0 && w->dilation[2] == 1 && w->dilation[1] == 1 &&
-               w->in_stride[3] == w->in_size[2];
+     * dilation on H and W, rows contiguous: each D slice's window is one run, folded in
+     * run_vec lanes (a multiple of 4). */
+    bool run = vectors && run_vec % 4 == 0 && w->out_size[2] == 1 &&
+               w->window[2] == w->in_size[2] && w->start_pad[2] == 0 && w->dilation[2] == 1 &&
+               w->dilation[1] == 1 && w->in_stride[3] == w->in_size[2];
+    dmli_opt_int(o, "VEC", run ? run_vec : vec);
     if (run)
         dmli_opt_int(o, "RUN", 1);
     else if (vectors && (w->stride[2] == 1 || w->stride[2] == 2))
@@ -129,7 +130,7 @@ void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         vec = (int)tu->pool_band_cols;
         l->kernel = "pool_band";
     }
-    options(w, vec, flat, rb != 0, &l->defs);
+    options(w, vec, (int)tu->pool_run_vec, flat, rb != 0, &l->defs);
     table(w, vec, l->table, &l->table_count);
     if (rb) { /* a work-group of one item a band of rb rows x vec columns of an image plane */
         dmli_opt_int(&l->defs, "BAND", 1);
