@@ -181,6 +181,29 @@ static void epilogue_row(__constant long *t, const float *r, const int width, in
         STORE(o, o_at + j * o_n, y[j]);
 }
 
+#if ACT == 0 && !HALF
+/* A whole block of float outputs, n-contiguous, without C or activation: alpha * acc stored
+ * a vector at a time (epilogue_row's operations, the same bits; through the rows' arrays and
+ * scalar stores a block cost as much as its multiply-adds when K is 64, attention's). */
+#define PLAIN_BLOCK(m0, n0) (!t[DMLI_GEMM_HAS_C] && o_n == 1 && (n0) + NB <= N && (m0) + MR <= M)
+static void store_plain(__constant long *t, VEC acc[MR][NV], __global elem_t *o, long at, long o_m)
+{
+    const float alpha = PARAM(DMLI_GEMM_ALPHA);
+#pragma unroll
+    for (int i = 0; i < MR; ++i)
+#pragma unroll
+        for (int v = 0; v < NV; ++v) {
+            vec_lanes u = {alpha * acc[i][v]};
+#pragma unroll
+            for (int x = 0; x < VW; ++x)
+                o[at + i * o_m + v * VW + x] = u.f[x];
+        }
+}
+#else
+#define PLAIN_BLOCK(m0, n0) false
+#define store_plain(t, acc, o, at, o_m) ((void)0)
+#endif
+
 /* gemm_blocks' block where B does not run along n by unit strides (B transposed: attention's
  * K^T) or the block is the last along n: the work-group's items (blocks along m, all of one
  * n-block, so every item takes this path) first copy B's panel, KC rows of k at a time, into
@@ -234,6 +257,10 @@ static void packed_block(__constant long *t, __global const elem_t *a, long oa,
         return;
     const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
                o_n = t[DMLI_GEMM_O_N];
+    if (PLAIN_BLOCK(m0, n0)) {
+        store_plain(t, acc, o, oo + m0 * o_m + n0, o_m);
+        return;
+    }
     const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
     float res[MR][NV * VW];
 #pragma unroll
@@ -303,6 +330,10 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
         }
     }
 
+    if (PLAIN_BLOCK(m0, n0)) {
+        store_plain(t, acc, o, oo + m0 * o_m + n0, o_m);
+        return;
+    }
     /* The epilogue once in the code (not unrolled: an activation is many instructions). */
     float res[MR][NV * VW];
 #pragma unroll
