@@ -147,6 +147,10 @@
 #define FOLD (ROP <= 11)
 #define NORMALIZE (ROP >= 32 && ROP <= 36)
 #define SCAN (ROP == 48 || ROP == 49)
+#ifndef SEGS
+#define SEGS 1 /* scans: a block of a row scanned from the identity (CPUs; 1: in order) */
+#endif
+#define SCAN_BLOCKS 32 /* ... blocks a pass covers (in cache for the second) */
 #define TOPK (ROP == 56)
 #define LRN (ROP == 64)
 #define ARG (ROP == 0 || ROP == 1 || ROP == 34)
@@ -1053,6 +1057,60 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
             carry = carry + part[GROUP - 1];
 #endif
             barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    }
+#elif SCAN && !COLS && SEGS > 1
+    /* CPUs, a row per item in blocks of SEGS elements: each block scanned from the identity
+     * (the blocks' chains of additions independent: the processor overlaps them, where a scan
+     * in order waits on each addition), then, in cache, each block's results offset by the
+     * carry of the blocks before it. The error bound of a float scan holds in any order
+     * (reference/precision.md); integers wrap the same whatever the order; the output's type
+     * is the compute type's (FLOAT16 outputs scan in order: a rounded result read back would
+     * round twice). */
+    const COMPUTE_T ident = (COMPUTE_T)(ROP == 49 ? 1 : 0);
+    COMPUTE_T carry = ident;
+    long nq = n / run;
+    for (long qi = 0; qi < nq; ++qi) {
+        long q = REVERSE ? nq - 1 - qi : qi;
+        long ro[DMLI_RED_TENSORS];
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
+        for (long c0 = 0; c0 < run; c0 += SEGS * SCAN_BLOCKS) {
+            const long ce = min(run, c0 + SEGS * SCAN_BLOCKS);
+            COMPUTE_T total[SCAN_BLOCKS];
+            int nb = 0;
+            for (long b0 = c0; b0 < ce; b0 += SEGS, ++nb) {
+                const long be = min(ce, b0 + SEGS);
+                COMPUTE_T s = ident;
+                for (long ui = b0; ui < be; ++ui) {
+                    long u = REVERSE ? run - 1 - ui : ui;
+                    COMPUTE_T before = s;
+#if ROP == 49
+                    s = before * LOAD0(AT(2, u, 0));
+#else
+                    s = before + LOAD0(AT(2, u, 0));
+#endif
+                    STORE0(AT(0, u, 0), EXCLUSIVE ? before : s);
+                }
+                total[nb] = s;
+            }
+            nb = 0;
+            for (long b0 = c0; b0 < ce; b0 += SEGS, ++nb) {
+                const long be = min(ce, b0 + SEGS);
+                for (long ui = b0; ui < be; ++ui) {
+                    long u = REVERSE ? run - 1 - ui : ui;
+#if ROP == 49
+                    STORE0(AT(0, u, 0), carry * (COMPUTE_T)out0[AT(0, u, 0)]);
+#else
+                    STORE0(AT(0, u, 0), carry + (COMPUTE_T)out0[AT(0, u, 0)]);
+#endif
+                }
+#if ROP == 49
+                carry = carry * total[nb];
+#else
+                carry = carry + total[nb];
+#endif
+            }
         }
     }
 #elif SCAN

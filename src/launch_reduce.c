@@ -90,6 +90,9 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     if (scans(r->op)) {
         dmli_opt_int(o, "REVERSE", r->reverse);
         dmli_opt_int(o, "EXCLUSIVE", r->exclusive);
+        /* CPUs: a row in blocks, then their carries, where a result reads back unrounded. */
+        if (l->segments > 1)
+            dmli_opt_int(o, "SEGS", l->segments);
     }
     if (r->op == DMLI_REDUCE_MVN) {
         dmli_opt_int(o, "USE_MEAN", r->use_mean);
@@ -244,6 +247,8 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
         l->group = l->lanes = group_for(dev, tu->reduce_scan_group);
     } else if (scans(r->op) || r->op == DMLI_REDUCE_TOP_K || r->op == DMLI_REDUCE_LRN) {
         l->lanes = 1;
+        if (scans(r->op) && r->out[0].type != DML_TENSOR_DATA_TYPE_FLOAT16)
+            l->segments = tu->reduce_scan_segments;
     } else {
         /* The lanes are the device class's, whatever group the device takes: a GPU whose
          * groups are smaller folds the same lanes in one item, by the same tree. */

@@ -52,6 +52,7 @@ typedef struct dmli_tuning {
     uint32_t reduce_prefetch_bytes; /* CPU, rows: how far ahead a fold's first pass prefetches */
     uint32_t reduce_group;          /* GPU: work-items per group, COLS mode and top-k */
     uint32_t reduce_scan_group;     /* GPU: a row scan's work-group (elements a chunk) */
+    uint32_t reduce_scan_segments;  /* CPU: row scans' blocks (SEGS; 1: in order) */
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */
     uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
     uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */

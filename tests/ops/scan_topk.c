@@ -411,6 +411,64 @@ Test(scan_topk, directml_cumulative_examples)
     }
 }
 
+/* Rows of 1000 (CPUs scan them in blocks of 16, two passes of 32 blocks: cl/reduce.cl SEGS):
+ * INT32 sums that wrap past 2^31 and FLOAT32 sums of small integers (exact in any order),
+ * inclusive and exclusive, forward and reversed, against the running sums in int64 and double
+ * taken here element by element. */
+Test(scan_topk, long_rows_exact)
+{
+    enum { R = 3, L = 1000 };
+    static const UINT sizes[4] = {1, 1, R, L};
+    static int32_t xi[R * L], gi[R * L];
+    static float xf[R * L], gf[R * L];
+    for (int k = 0; k < R * L; ++k) {
+        xi[k] = (int32_t)((k * 7919u) % 4000001u) * 997 - 1994000000 / 1000 * (k % 3);
+        xf[k] = (float)((k * 31) % 17) - 8.0f;
+    }
+    for (int type = 0; type < 2; ++type)
+        for (int dir = 0; dir < 2; ++dir)
+            for (BOOL excl = 0; excl <= 1; ++excl) {
+                DML_TENSOR_DATA_TYPE dt = type ? DML_TENSOR_DATA_TYPE_INT32 : F32;
+                DML_BUFFER_TENSOR_DESC b = {dt, 0, 4, sizes, NULL, 4 * R * L, 0};
+                DML_TENSOR_DESC t = {DML_TENSOR_TYPE_BUFFER, &b};
+                DML_CUMULATIVE_SUMMATION_OPERATOR_DESC d = {
+                    &t, &t, 3, dir ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING,
+                    excl};
+                DML_OPERATOR_DESC desc = {DML_OPERATOR_CUMULATIVE_SUMMATION, &d};
+                dmlcl_operator *op = NULL;
+                dmlcl_compiled_operator *c = NULL;
+                HRESULT hr = dmlcl_operator_create(ops_device(), &desc, &op);
+                if (SUCCEEDED(hr))
+                    hr = dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &c);
+                dmlcl_host_tensor i = {type ? (void *)xi : (void *)xf, 4 * R * L};
+                dmlcl_host_tensor o = {type ? (void *)gi : (void *)gf, 4 * R * L};
+                if (SUCCEEDED(hr))
+                    hr = dmlcl_compiled_operator_execute(c, 1, &i, 1, &o);
+                dmlcl_compiled_operator_release(c);
+                dmlcl_operator_release(op);
+                cr_assert_eq(hr, S_OK, "%s", dmlcl_last_error());
+                for (int r = 0; r < R; ++r) {
+                    int64_t si = 0;
+                    double sf = 0;
+                    for (int j = 0; j < L; ++j) {
+                        int at = r * L + (dir ? L - 1 - j : j);
+                        int64_t before_i = si;
+                        double before_f = sf;
+                        si += xi[at];
+                        sf += xf[at];
+                        if (type)
+                            cr_expect_eq(gi[at], (int32_t)(uint32_t)(excl ? before_i : si),
+                                         "INT32 dir %d exclusive %d row %d element %d", dir, excl,
+                                         r, at - r * L);
+                        else
+                            cr_expect_eq(gf[at], (float)(excl ? before_f : sf),
+                                         "FLOAT32 dir %d exclusive %d row %d element %d", dir, excl,
+                                         r, at - r * L);
+                    }
+                }
+            }
+}
+
 Test(scan_topk, directml_top_k_examples)
 {
     const float a[12] = {0, 1, 10, 11, 3, 2, 9, 8, 4, 5, 6, 7};

@@ -25,7 +25,8 @@ static dmli_reduce rows_of(dmli_reduce_op op, DML_TENSOR_DATA_TYPE type, int64_t
     dmli_reduce r;
     dmli_reduce_init(&r, op, 1, 1);
     r.in[0].type = r.out[0].type = type;
-    bool keeps_shape = op == DMLI_REDUCE_SOFTMAX;
+    bool keeps_shape =
+        op == DMLI_REDUCE_SOFTMAX || op == DMLI_REDUCE_CUMSUM || op == DMLI_REDUCE_CUMPROD;
     const int64_t in_outer = cols, in_inner = 1;
     int64_t out_outer = keeps_shape ? cols : (inner ? 1 : 0);
     int64_t out_inner = keeps_shape ? 1 : (inner ? 0 : 1);
@@ -161,4 +162,32 @@ Test(reduce_launch, cpu_column_folds_walk_the_rows_in_step)
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
     dmli_launch_reduce(&r, &gpu, &l);
     cr_expect(!strstr(l.options, "SYNC"), "%s", l.options);
+}
+
+/* Row scans on CPUs: blocks of 16 scanned from the identity, then their carries (SEGS), where
+ * the output reads back unrounded: not FLOAT16 outputs, not GPUs (a work-group's tree). */
+Test(reduce_launch, cpu_row_scans_in_blocks)
+{
+    dmli_reduce_launch l;
+    static const DML_TENSOR_DATA_TYPE blocked[] = {
+        DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_UINT64};
+    for (size_t i = 0; i < sizeof blocked / sizeof blocked[0]; ++i) {
+        dmli_reduce r = rows_of(DMLI_REDUCE_CUMSUM, blocked[i], 64, 4096, true);
+        dmli_launch_reduce(&r, &cpu, &l);
+        cr_expect(strstr(l.options, "-DSEGS=16") && strstr(l.options, "-DCOLS=0"), "%zu: %s", i,
+                  l.options);
+    }
+    dmli_reduce r = rows_of(DMLI_REDUCE_CUMPROD, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DSEGS=16"), "%s", l.options);
+    r = rows_of(DMLI_REDUCE_CUMSUM, DML_TENSOR_DATA_TYPE_FLOAT16, 64, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DSEGS"), "%s", l.options);
+    r = rows_of(DMLI_REDUCE_CUMSUM, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
+    dmli_launch_reduce(&r, &gpu, &l);
+    cr_expect(!strstr(l.options, "-DSEGS"), "%s", l.options);
+    /* A fold is no scan. */
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "-DSEGS"), "%s", l.options);
 }
