@@ -422,7 +422,8 @@ Test(scan_topk, long_rows_exact)
     static int32_t xi[R * L], gi[R * L];
     static float xf[R * L], gf[R * L];
     for (int k = 0; k < R * L; ++k) {
-        xi[k] = (int32_t)((k * 7919u) % 4000001u) * 997 - 1994000000 / 1000 * (k % 3);
+        /* Wrapping (unsigned) arithmetic: values over all of INT32's range. */
+        xi[k] = (int32_t)((uint32_t)k * 7919u % 4000001u * 997u - 1994000u * (uint32_t)(k % 3));
         xf[k] = (float)((k * 31) % 17) - 8.0f;
     }
     for (int type = 0; type < 2; ++type)
