@@ -29,6 +29,7 @@
  *   ACT          an activation applied to each normalised value (cl/activation.cl)
  *   SYNC         CPUs, COLS folds: rows between the work-group's barriers (see ROW_LOOP)
  *   RPF          CPUs, VACC: elements of input 0 the first pass prefetches ahead
+ *   CPF          CPUs, SYNC, input 0's columns of stride 1: rows ahead an item prefetches
  *   NATIVE_VW    CPUs, float computes, ROWS: the device's native float width (VN below); the loop
  * over a row's lanes vectorised VN wide, the lane states NL / VN vectors (VACC)
  */
@@ -424,6 +425,21 @@ static lane lane_init(void)
 #ifndef SYNC
 #define SYNC 0
 #endif
+/* CPF (with SYNC, input 0's columns of stride 1): each item prefetches its NL columns of input 0
+ * CPF rows ahead, a 64-byte line at a time (past the run's end too: a prefetch does not fault). */
+#ifndef CPF
+#define CPF 0
+#endif
+#if CPF
+#define COLS_PREFETCH(ub)                                                              \
+    {                                                                                  \
+        __global const char *p_ = (__global const char *)(in0 + AT(2, (ub) + CPF, 0)); \
+        for (int l_ = 0; l_ < NL * (int)sizeof(*in0); l_ += 64)                        \
+            __builtin_prefetch(p_ + l_);                                               \
+    }
+#else
+#define COLS_PREFETCH(ub)
+#endif
 #if COLS && SYNC
 #define ROW_LOOP(BODY)                                               \
     for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {               \
@@ -432,6 +448,7 @@ static lane lane_init(void)
             ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x); \
         for (long ub = 0; ub < run; ++ub) {                          \
             if (FULL_LANES) {                                        \
+                COLS_PREFETCH(ub)                                    \
                 LANE_LOOP                                            \
                 for (int i = 0; i < NL; ++i) {                       \
                     long u = ub, e = e0 + u;                         \

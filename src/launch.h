@@ -146,6 +146,7 @@ typedef struct dmli_reduce_launch {
     uint32_t lanes; /* LANES */
     uint32_t group; /* GROUP (ROWS mode) */
     uint32_t sync;  /* CPU COLS folds: rows between a work-group's barriers (SYNC), 0: none */
+    uint32_t cols_prefetch; /* with SYNC and input 0's columns of stride 1: rows ahead (CPF) */
     uint32_t
         segments;  /* CPU row scans: blocks scanned from the identity (SEGS), 0 or 1: in order */
     uint64_t rows; /* rows (COLS mode: groups of columns' other coordinates) */

@@ -108,8 +108,14 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
                       r->op == DMLI_REDUCE_LOG_SUM_EXP;
     if (exp_passes && !integer && strcmp(compute, "float") == 0 && l->table[DMLI_RED_N] >= 64)
         dmli_opt_int(o, "EXP_ROUNDED", 1);
-    if (l->sync && l->local[0] > 1)
+    if (l->sync && l->local[0] > 1) {
         dmli_opt_int(o, "SYNC", (int)l->sync);
+        /* Each item prefetches its columns this many rows ahead (cl/reduce.cl CPF): a row's
+         * piece of a work-group is a few KiB, a page or two, where a CPU's own prefetcher
+         * starts over at every row. */
+        if (t[DMLI_RED_COL_S(2)] == 1 && l->cols_prefetch)
+            dmli_opt_int(o, "CPF", (int)l->cols_prefetch);
+    }
     dmli_opt_int(o, "ACT", (int)r->act);
     if (r->pre_op != DMLI_MAP_IDENTITY)
         dmli_opt_int(o, "PRE_OP", (int)r->pre_op);
@@ -240,8 +246,11 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
         l->lanes = tu->reduce_cols;
         /* CPUs: the folds' items walk the rows in step (not the scans: no barrier there). */
         if (!gpu && !scans(r->op) && tu->reduce_cols_sync > 1 &&
-            (uint64_t)r->size[r->rank - 1] > l->lanes)
+            (uint64_t)r->size[r->rank - 1] > l->lanes) {
             l->sync = tu->reduce_cols_sync;
+            /* Not where the compiler lacks __builtin_prefetch (Oclgrind: launch.h). */
+            l->cols_prefetch = dev->prefetch ? tu->reduce_cols_prefetch_rows : 0;
+        }
     } else if (scans(r->op) && gpu) {
         /* GPUs scan a row by a work-group, reduce_scan_group elements at a time. */
         l->group = l->lanes = group_for(dev, tu->reduce_scan_group);

@@ -91,6 +91,7 @@ static const dmli_tuning cpu = {
     /* A row's first pass (read from memory) prefetches 4 KiB ahead: MVN2 over [4096, 768]
      * 1.37x, the other reductions 1.02-1.09x (dmlcl-ab, 1024 floats ahead against none). */
     .reduce_prefetch_bytes = 4096,
+    .reduce_cols_prefetch_rows = 16,
     .reduce_scan_group = 1, /* CPUs scan a row per item */
     /* ... in blocks of 16 scanned from the identity, then offset by their carries: cumsum of
      * [4096, 4096] 1.59x (dmlcl-ab against the scan in order, 2-core AMD EPYC VM; blocks of 8
@@ -218,6 +219,7 @@ static const dmli_tuning gpu = {
     .reduce_cols_group = 0, /* GPUs: reduce_group, no barriers */
     .reduce_cols_sync = 0,
     .reduce_prefetch_bytes = 0,
+    .reduce_cols_prefetch_rows = 0,
     .reduce_group = 64,
     /* Row scans: a work-group of 256 a row, a chunk of 256 elements a step (heuristic). */
     .reduce_scan_group = 256,
@@ -319,6 +321,7 @@ static const struct {
     FIELD(reduce_cols_group),
     FIELD(reduce_cols_sync),
     FIELD(reduce_prefetch_bytes),
+    FIELD(reduce_cols_prefetch_rows),
     FIELD(reduce_group),
     FIELD(reduce_scan_group),
     FIELD(reduce_scan_segments),

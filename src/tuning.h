@@ -50,9 +50,10 @@ typedef struct dmli_tuning {
     uint32_t reduce_cols_group; /* CPU, COLS folds: items a work-group walks the rows with */
     uint32_t reduce_cols_sync;  /* CPU, COLS folds: rows between the group's barriers */
     uint32_t reduce_prefetch_bytes; /* CPU, rows: how far ahead a fold's first pass prefetches */
-    uint32_t reduce_group;          /* GPU: work-items per group, COLS mode and top-k */
-    uint32_t reduce_scan_group;     /* GPU: a row scan's work-group (elements a chunk) */
-    uint32_t reduce_scan_segments;  /* CPU: row scans' blocks (SEGS; 1: in order) */
+    uint32_t reduce_cols_prefetch_rows; /* CPU, columns in step: rows ahead an item prefetches */
+    uint32_t reduce_group;              /* GPU: work-items per group, COLS mode and top-k */
+    uint32_t reduce_scan_group;         /* GPU: a row scan's work-group (elements a chunk) */
+    uint32_t reduce_scan_segments;      /* CPU: row scans' blocks (SEGS; 1: in order) */
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */
     uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
     uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */

@@ -149,6 +149,13 @@ Test(reduce_launch, cpu_column_folds_walk_the_rows_in_step)
     cr_expect(strstr(l.options, "-DSYNC=32"), "%s", l.options);
     cr_expect(l.local[0] == 4 && l.global[0] == 64, "local %zu global %zu", l.local[0],
               l.global[0]);
+    /* Each item prefetches its columns 16 rows ahead (input 0's columns of stride 1). */
+    cr_expect(strstr(l.options, "-DCPF=16"), "%s", l.options);
+    /* Not on a device whose compiler lacks __builtin_prefetch (Oclgrind). */
+    dmli_device_desc no_prefetch = cpu;
+    no_prefetch.prefetch = false;
+    dmli_launch_reduce(&r, &no_prefetch, &l);
+    cr_expect(strstr(l.options, "-DSYNC=32") && !strstr(l.options, "CPF"), "%s", l.options);
     dmli_device_desc two = cpu;
     two.compute_units = 2;
     dmli_launch_reduce(&r, &two, &l);
@@ -161,7 +168,17 @@ Test(reduce_launch, cpu_column_folds_walk_the_rows_in_step)
               l.options);
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
     dmli_launch_reduce(&r, &gpu, &l);
-    cr_expect(!strstr(l.options, "SYNC"), "%s", l.options);
+    cr_expect(!strstr(l.options, "SYNC") && !strstr(l.options, "CPF"), "%s", l.options);
+    /* Input columns 2 elements apart (every other column of [4096, 8192]): in step, no
+     * prefetch (its lines are not the item's NL columns in a run). */
+    dmli_reduce_init(&r, DMLI_REDUCE_SUM, 1, 1);
+    r.in[0].type = r.out[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    int64_t out_outer = 0, in_outer = 8192, out_inner = 1, in_inner = 2;
+    dmli_reduce_push(&r, 4096, true, &out_outer, &in_outer);
+    dmli_reduce_push(&r, 4096, false, &out_inner, &in_inner);
+    dmli_reduce_normalize(&r);
+    dmli_launch_reduce(&r, &two, &l);
+    cr_expect(strstr(l.options, "-DSYNC=32") && !strstr(l.options, "CPF"), "%s", l.options);
 }
 
 /* Row scans on CPUs: blocks of 16 scanned from the identity, then their carries (SEGS), where
