@@ -208,3 +208,30 @@ Test(reduce_launch, cpu_row_scans_in_blocks)
     dmli_launch_reduce(&r, &cpu, &l);
     cr_expect(!strstr(l.options, "-DSEGS"), "%s", l.options);
 }
+
+/* Inputs after the first read along the lanes with the constant stride 1 where theirs is 1
+ * (LANE1_IN1..3: vector loads for MVN's scale and bias), each apart: a bias broadcast along
+ * the row (stride 0) keeps its runtime stride. */
+Test(reduce_launch, later_inputs_of_stride_one_along_the_lanes)
+{
+    dmli_reduce_launch l;
+    dmli_reduce r;
+    dmli_reduce_init(&r, DMLI_REDUCE_MVN, 3, 1);
+    r.use_mean = r.use_variance = r.has_scale = r.has_bias = true;
+    for (uint32_t k = 0; k < 3; ++k)
+        r.in[k].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    r.out[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    /* [64, 384]: input 0 packed, the scale [384] broadcast over the rows, the bias one value. */
+    const int64_t out_outer[1] = {384}, in_outer[3] = {384, 0, 0};
+    const int64_t out_inner[1] = {1}, in_inner[3] = {1, 1, 0};
+    dmli_reduce_push(&r, 64, false, out_outer, in_outer);
+    dmli_reduce_push(&r, 384, true, out_inner, in_inner);
+    dmli_reduce_normalize(&r);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DLANE1_IN0=1") && strstr(l.options, "-DLANE1_IN1=1") &&
+                  !strstr(l.options, "LANE1_IN2"),
+              "%s", l.options);
+    dmli_launch_reduce(&r, &gpu, &l);
+    cr_expect(strstr(l.options, "-DLANE1_IN1=1") && !strstr(l.options, "LANE1_IN2"), "%s",
+              l.options);
+}
