@@ -527,9 +527,8 @@ static lane lane_init(void)
  * the fold's identity, so that each lane folds its own elements in order, as visit() does.
  * VN is the device's native width, so that no vector wider than the target's registers crosses
  * a call (-Wpsabi: float16 changes the x86-64 ABI below AVX-512). */
-#ifndef LANE1_INP
-#define LANE1_INP 0
-#endif
+/* A map fused into the reads (PRE_OP): its other operand, the last input, along the run. */
+#define LANE1_INP LANE1_OF(1 + NIN)
 #ifndef PICK32
 #define PICK32 0
 #endif

@@ -81,15 +81,12 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
         dmli_opt_int(o, "LANE1_IN0", 1);
     if (t[l->cols ? DMLI_RED_COL_S(0) : DMLI_RED_RUN_S(0)] == 1)
         dmli_opt_int(o, "LANE1_OUT0", 1);
-    for (uint32_t k = 1; k < r->n_inputs && k < 4; ++k)
+    for (uint32_t k = 1; k < r->n_inputs && 2 + k < DMLI_RED_TENSORS; ++k)
         if (t[l->cols ? DMLI_RED_COL_S(2 + (int)k) : DMLI_RED_RUN_S(2 + (int)k)] == 1) {
             char name[16];
             snprintf(name, sizeof name, "LANE1_IN%u", (unsigned)k);
             dmli_opt_int(o, name, 1);
         }
-    /* A map fused into the reads: its other input (the last) along the run. */
-    if (r->pre_op != DMLI_MAP_IDENTITY && !l->cols && t[DMLI_RED_RUN_S(1 + (int)r->n_inputs)] == 1)
-        dmli_opt_int(o, "LANE1_INP", 1);
     if (r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN)
         dmli_opt_int(o, "INDEX_LAST", r->index_last);
     if (r->op == DMLI_REDUCE_TOP_K)
