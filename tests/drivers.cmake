@@ -123,7 +123,8 @@ endif()
 # Its conformance run: DirectML's data-movement files and the graphs. The files of the
 # reduction family (normalize, cumulative, top_k) and of the element-wise operators run on
 # Oclgrind as the GPU class (conformance-oclgrind-gpu, below: the same GPU variants, with every
-# check) and through the arithmetic device tests here: PoCL compiles a GPU-class reduction in
+# check), and their operators through the arithmetic device tests (reduce/* and the element-wise
+# suites also here, below): PoCL compiles a GPU-class reduction in
 # 10-15 s (its work-group barriers make PoCL add implicit barriers to the row walk's uniform
 # loops and keep each item's state in arrays; the CPU class's kernel compiles in 1 s), so
 # directml/normalize.json alone took 462 s here on a cold cache (2026-11-29), the element-wise
