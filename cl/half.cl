@@ -24,8 +24,8 @@ static ushort dmli_half_bits(float v)
     return (ushort)(a > 0x7f800000u ? nan : h | sign);
 }
 
-/* FLOAT16 rounded once to nearest even (from double where the compute is double). */
-static void dmli_store_half(__global ushort *out, long o, COMPUTE_T v)
+/* FLOAT16 rounded once to nearest even (from double where the compute is double): its bits. */
+static ushort dmli_half_value(COMPUTE_T v)
 {
 #if COMPUTE_DOUBLE
     ulong b = as_ulong(v);
@@ -34,9 +34,14 @@ static void dmli_store_half(__global ushort *out, long o, COMPUTE_T v)
      * bits make the rounding to FLOAT16 that follows the one rounding of v. */
     float f = convert_float_rtz(v);
     f = (double)f != v ? as_float(as_uint(f) | 1u) : f;
-    out[o] = isnan(v) ? nan : dmli_half_bits(f);
+    return isnan(v) ? nan : dmli_half_bits(f);
 #else
-    out[o] = dmli_half_bits(v);
+    return dmli_half_bits(v);
 #endif
+}
+
+static void dmli_store_half(__global ushort *out, long o, COMPUTE_T v)
+{
+    out[o] = dmli_half_value(v);
 }
 #endif

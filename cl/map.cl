@@ -30,6 +30,9 @@
  *                 the axis in the table: DMLI_MAP_GATHER_N/S)
  *   VW            CPUs, a float compute: the element loop vectorised VW lanes wide (a hint;
  *                 src/launch_map.c: twice the device's native float width)
+ *   STREAM        CPUs, the output's run stride 1 (common.cl): non-temporal stores of whole
+ *                 64-byte lines, blocks of MAP_BLOCK_UNITS elements computed into private
+ *                 memory first (src/launch_map.c: memory-bound maps past a quarter of the cache)
  */
 #include "abi.h"
 #include "common.cl"
@@ -216,6 +219,7 @@
 #if OUT_HALF
 #include "half.cl"
 #define STORE(o, v) dmli_store_half((__global ushort *)out, (o), (COMPUTE_T)(v))
+#define OUT_VALUE(v) dmli_half_value((COMPUTE_T)(v))
 #elif OUT_SAT
 /* A float to an integer type: toward zero, saturated, NaN 0 (Direct3D's ftoi and ftou; the
  * NaN test explicit, since OpenCL C only recommends 0 and Oclgrind gives the minimum). */
@@ -224,9 +228,19 @@ static void store_sat(__global OUT_T *out, long o, COMPUTE_T v)
     out[o] = isnan(v) ? (OUT_T)0 : CONVERT_SAT(OUT_T, v);
 }
 #define STORE(o, v) store_sat(out, (o), (COMPUTE_T)(v))
+#define OUT_VALUE(v) (isnan((COMPUTE_T)(v)) ? (OUT_T)0 : CONVERT_SAT(OUT_T, (COMPUTE_T)(v)))
 #else
 #define STORE(o, v) (out[(o)] = (OUT_T)(v))
+#define OUT_VALUE(v) ((OUT_T)(v))
 #endif
+
+/* STREAM (common.cl; CPUs, an output run of stride 1): blocks of MAP_BLOCK_UNITS elements
+ * (whole 64-byte lines for every output type; 128: float 1.49x on add-bias, 256 1.43x; uchar
+ * 1.13x on clip-i8, 256 0.99x). */
+#ifndef MAP_BLOCK_UNITS
+#define MAP_BLOCK_UNITS 128
+#endif
+#define MAP_BLOCK_LINES ((int)(MAP_BLOCK_UNITS * sizeof(OUT_T) / 64))
 
 #ifndef SCALE_BIAS
 #define SCALE_BIAS 0
@@ -743,6 +757,41 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
 #if GATHER >= 0 && GIDX_ROW
         long gj_row = gather_at(GRAW(0), gn); /* the row's one index */
 #endif
+#if STREAM && !GRID1
+        /* CPUs, an output run of stride 1 far larger than the caches: whole 64-byte lines
+         * stored non-temporally (no read for ownership of lines only written). The elements
+         * up to the first line boundary one by one, then blocks of MAP_BLOCK_UNITS computed
+         * into private memory by the vectorised loop and stored as lines, then the tail. An
+         * output not aligned to its element (never from DirectML's bindings) stays plain. */
+        __global OUT_T *orow = out + o;
+        long at = begin, end_ = end;
+        long gap = (long)(((64 - ((ulong)(orow + at) & 63)) & 63) / sizeof(OUT_T));
+        long head = ((ulong)orow & (sizeof(OUT_T) - 1)) ? end_ : min(end_, at + gap);
+        for (long u = at; u < head; ++u) {
+            ELEMENT(u, y);
+            STORE(o + u, y);
+        }
+        for (at = max(at, head); at + MAP_BLOCK_UNITS <= end_; at += MAP_BLOCK_UNITS) {
+            union {
+                OUT_T a[MAP_BLOCK_UNITS];
+                uint16 v[MAP_BLOCK_LINES];
+            } b;
+#if defined(VW) && defined(__clang__)
+            DMLI_VECTORIZE(VW)
+#endif
+            for (int k = 0; k < (int)MAP_BLOCK_UNITS; ++k) {
+                long u = at + k; /* u: the element's index in the run, as F may read it */
+                ELEMENT(u, y);
+                b.a[k] = OUT_VALUE(y);
+            }
+            for (int j = 0; j < MAP_BLOCK_LINES; ++j)
+                PUT((__global uint16 *)(orow + at) + j, b.v[j]);
+        }
+        for (long u = at; u < end_; ++u) {
+            ELEMENT(u, y);
+            STORE(o + u, y);
+        }
+#else
 #if defined(VW) && !GRID1 && defined(__clang__)
         DMLI_VECTORIZE(VW) /* CPUs: the loop VW lanes wide (twice the native width) */
 #endif
@@ -750,5 +799,6 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
             ELEMENT(u, y);
             STORE(o + u * os, y);
         }
+#endif
     }
 }

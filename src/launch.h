@@ -119,6 +119,9 @@ typedef struct dmli_map_launch {
 
 /* Pure, as dmli_launch_plan. */
 void dmli_launch_map(const dmli_map *map, const dmli_device_desc *device, dmli_map_launch *launch);
+/* Whether every stage of map m costs a CPU a few vector instructions an element (launch_map.c):
+ * its stores then decide its speed, and non-temporal ones pay on outputs past the caches. */
+bool dmli_map_memory_bound(const dmli_map *m);
 /* The OpenCL C storage type of a DirectML type in the map kernel ("float", "ushort" for
  * FLOAT16, ...). */
 const char *dmli_map_storage_type(DML_TENSOR_DATA_TYPE type);

@@ -311,6 +311,7 @@ static const struct {
     FIELD(groups_per_unit),
     FIELD(group_chunk),
     FIELD(group_max_rows),
+    FIELD(stream_cache_divisor),
     FIELD(map_items_per_unit),
     FIELD(map_chunk_multiple),
     FIELD(map_group),

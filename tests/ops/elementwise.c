@@ -13,6 +13,7 @@
  * Fixed cases: integer wrap, division by zero and by -1, NaN in MAX/MIN. Failures print the
  * seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
  */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -422,4 +423,129 @@ Test(elementwise, float_max_min_nan_and_zeros)
                  dmlcl_last_error());
     cr_expect(got[0] == 2.0f && got[1] == 1.0f);
     cr_expect(got[2] == 0.0f && signbit(got[2]), "min(-0, +0) is -0");
+}
+
+/* ---- Non-temporal stores (CPUs: cl/map.cl STREAM) ------------------------------------ */
+
+/* One operator on host memory: inputs [rows, run] packed, the output [rows, run] with rows
+ * `pitch` elements apart (the padding between them must come back unchanged). */
+static void run_rows(const char *what, const DML_OPERATOR_DESC *desc, int n_in, void **in,
+                     size_t in_bytes, void *out, size_t out_bytes)
+{
+    dmlcl_operator *op = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), desc, &op), S_OK, "%s: %s", what,
+                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s: %s", what,
+                 dmlcl_last_error());
+    dmlcl_host_tensor ins[2] = {{n_in > 0 ? in[0] : NULL, in_bytes},
+                                {n_in > 1 ? in[1] : NULL, in_bytes}};
+    dmlcl_host_tensor o = {out, out_bytes};
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, (UINT)n_in, ins, 1, &o), S_OK, "%s: %s", what,
+                 dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(op);
+}
+
+Test(elementwise, streaming_stores_every_width)
+{
+    /* Every map made to stream (DMLCL_TUNING: non-temporal stores from 1/2^30 of the cache):
+     * rows of 700 or 1000 elements, 3 elements of padding between output rows, so each row
+     * starts at another offset in a 64-byte line: elements one by one up to a line boundary,
+     * blocks of whole lines, then the tail. FLOAT32 ADD (exact in float), CAST FLOAT32 to
+     * FLOAT16 (rounded once to nearest even: ref_half_from_double), CLIP1 on INT8 and
+     * FILL_VALUE_SEQUENCE (which reads the element's index) against the rule computed here;
+     * the padding between rows comes back as it was. */
+    const char *saved = getenv("DMLCL_TUNING");
+    char *restore = saved ? strdup(saved) : NULL;
+    setenv("DMLCL_TUNING", "stream_cache_divisor=1073741824", 1);
+    enum { ROWS = 5, PAD = 3 };
+    for (int t = 0; t < 4; ++t) {
+        UINT run = t == 2 ? 1000 : 700, pitch = run + PAD;
+        UINT sizes[2] = {ROWS, run}, out_strides[2] = {pitch, 1};
+        DML_TENSOR_DATA_TYPE in_type = t == 2 ? DML_TENSOR_DATA_TYPE_INT8 : F32;
+        DML_TENSOR_DATA_TYPE out_type = t == 1 ? F16 : in_type;
+        size_t n = (size_t)ROWS * run, in_size = t == 2 ? 1 : 4, out_size = t == 1 ? 2 : in_size;
+        DML_BUFFER_TENSOR_DESC ib = {in_type, DML_TENSOR_FLAG_NONE,
+                                     2,       sizes,
+                                     NULL,    DMLCalcBufferTensorSize(in_type, 2, sizes, NULL),
+                                     0};
+        DML_BUFFER_TENSOR_DESC ob = {out_type,
+                                     DML_TENSOR_FLAG_NONE,
+                                     2,
+                                     sizes,
+                                     out_strides,
+                                     DMLCalcBufferTensorSize(out_type, 2, sizes, out_strides),
+                                     0};
+        DML_TENSOR_DESC it = {DML_TENSOR_TYPE_BUFFER, &ib}, ot = {DML_TENSOR_TYPE_BUFFER, &ob};
+        size_t in_bytes = (size_t)ib.TotalTensorSizeInBytes,
+               out_bytes = (size_t)ob.TotalTensorSizeInBytes;
+        unsigned char *a = malloc(in_bytes), *b = malloc(in_bytes), *out = malloc(out_bytes);
+        cr_assert(a && b && out);
+        ref_rng rng = ref_rng_make(0x5354524541ull + (uint64_t)t);
+        for (size_t i = 0; i < n; ++i) {
+            if (t == 2) {
+                ((int8_t *)a)[i] = (int8_t)(ref_rng_next(&rng) >> 56);
+            } else {
+                ((float *)a)[i] = (float)((double)(int32_t)(ref_rng_next(&rng) >> 32) / 65536.0);
+                ((float *)b)[i] = (float)((double)(int32_t)(ref_rng_next(&rng) >> 32) / 3.0);
+            }
+        }
+        memset(out, 0xA5, out_bytes);
+        void *ins[2] = {a, b};
+        DML_OPERATOR_DESC desc;
+        DML_ELEMENT_WISE_ADD_OPERATOR_DESC add = {&it, &it, &ot};
+        DML_CAST_OPERATOR_DESC cast = {&it, &ot};
+        DML_SCALAR_UNION lo = {0}, hi = {0}, start = {0}, delta = {0};
+        lo.Int8 = -50;
+        hi.Int8 = 50;
+        DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip = {&it, &ot, NULL, DML_TENSOR_DATA_TYPE_INT8,
+                                                     lo,  hi};
+        start.Float32 = 1.0f;
+        delta.Float32 = 2.0f;
+        DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC seq = {&ot, F32, start, delta};
+        const char *what[4] = {"ADD FLOAT32", "CAST FLOAT32 to FLOAT16", "CLIP1 INT8",
+                               "FILL_VALUE_SEQUENCE FLOAT32"};
+        if (t == 0)
+            desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_ADD, &add};
+        else if (t == 1)
+            desc = (DML_OPERATOR_DESC){DML_OPERATOR_CAST, &cast};
+        else if (t == 2)
+            desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_CLIP1, &clip};
+        else
+            desc = (DML_OPERATOR_DESC){DML_OPERATOR_FILL_VALUE_SEQUENCE, &seq};
+        run_rows(what[t], &desc, t == 0 ? 2 : t == 3 ? 0 : 1, ins, in_bytes, out, out_bytes);
+        size_t bad = 0;
+        for (size_t p = 0; p * out_size < out_bytes; ++p) {
+            size_t r = p / pitch, u = p % pitch, i = r * run + u;
+            unsigned char want[4];
+            if (u >= run) {
+                memset(want, 0xA5, sizeof want); /* padding: unchanged */
+            } else if (t == 0) {
+                float v = ((float *)a)[i] + ((float *)b)[i];
+                memcpy(want, &v, 4);
+            } else if (t == 1) {
+                uint16_t h = ref_half_from_double((double)((float *)a)[i]);
+                memcpy(want, &h, 2);
+            } else if (t == 2) {
+                int8_t x = ((int8_t *)a)[i];
+                want[0] = (unsigned char)(int8_t)(x < -50 ? -50 : x > 50 ? 50 : x);
+            } else {
+                float v = 1.0f + 2.0f * (float)i;
+                memcpy(want, &v, 4);
+            }
+            if (memcmp(out + p * out_size, want, out_size) != 0 && bad++ < 5)
+                cr_log_error("%s: element %zu (row %zu, column %zu) differs", what[t], p, r, u);
+        }
+        cr_expect_eq(bad, 0, "%s: %zu elements differ", what[t], bad);
+        free(a);
+        free(b);
+        free(out);
+    }
+    if (restore) {
+        setenv("DMLCL_TUNING", restore, 1);
+        free(restore);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
 }

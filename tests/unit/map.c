@@ -243,3 +243,53 @@ Test(map, known_run_strides_are_constants)
     dmli_launch_map(&m, &cpu, &l);
     cr_expect(strstr(l.options, "-DFAST=1") && !strstr(l.options, "_RS="), "%s", l.options);
 }
+
+Test(map, cpu_streams_memory_bound_outputs_past_the_caches)
+{
+    /* ADD into FLOAT32 [4096, 1024] (16 MiB, past a quarter of the 32 MiB cache): non-temporal
+     * stores on a CPU (cl/map.cl STREAM); not on a GPU, not for [1024, 1024] (4 MiB), not with
+     * an output run of stride 2, not for GELU or ERF (compute-bound, even as a chain's stage). */
+    const int64_t big[][4] = {{4096, 1024, 1024, 1024}, {1024, 1, 1, 1}};
+    dmli_map m = two_inputs(big, 2);
+    dmli_map_normalize(&m);
+    dmli_map_launch l;
+    dmli_launch_map(&m, &cpu, &l);
+    cr_expect(strstr(l.options, "-DSTREAM=1"), "%s", l.options);
+    dmli_launch_map(&m, &gpu, &l);
+    cr_expect(!strstr(l.options, "STREAM"), "%s", l.options);
+    cr_expect(dmli_map_memory_bound(&m));
+
+    const int64_t small[][4] = {{1024, 1024, 1024, 1024}, {1024, 1, 1, 1}};
+    dmli_map s = two_inputs(small, 2);
+    dmli_map_normalize(&s);
+    dmli_launch_map(&s, &cpu, &l);
+    cr_expect(!strstr(l.options, "STREAM"), "%s", l.options);
+
+    const int64_t strided[][4] = {{4096, 2048, 1024, 1024}, {1024, 2, 1, 1}};
+    dmli_map st = two_inputs(strided, 2);
+    dmli_map_normalize(&st);
+    dmli_launch_map(&st, &cpu, &l);
+    cr_expect(!strstr(l.options, "STREAM"), "%s", l.options);
+
+    dmli_map g = two_inputs(big, 2);
+    g.act = DMLI_ACT_GELU;
+    dmli_map_normalize(&g);
+    cr_expect(!dmli_map_memory_bound(&g));
+    dmli_launch_map(&g, &cpu, &l);
+    cr_expect(!strstr(l.options, "STREAM"), "%s", l.options);
+    g.act = DMLI_ACT_RELU;
+    cr_expect(dmli_map_memory_bound(&g));
+    g.n_stages = 2;
+    g.stage[0].n_args = 2;
+    g.stage[0].arg[0] = 0;
+    g.stage[0].arg[1] = 1;
+    memset(&g.stage[1], 0, sizeof g.stage[1]);
+    g.stage[1].op = DMLI_MAP_ERF;
+    g.stage[1].n_args = 1;
+    g.stage[1].arg[0] = DMLI_MAP_ARG_STAGE(0);
+    cr_expect(!dmli_map_memory_bound(&g), "an ERF stage");
+    g.stage[1].op = DMLI_MAP_MULTIPLY;
+    g.stage[1].n_args = 2;
+    g.stage[1].arg[1] = 1;
+    cr_expect(dmli_map_memory_bound(&g), "ADD, RELU then MULTIPLY");
+}
