@@ -495,50 +495,124 @@ static long gather_at(ulong x, long n)
 #define DMLI_VAL(k, u) \
     (GOUT(k) ? (COMPUTE_T)0 : DMLI_CAT(LOAD, k)(DMLI_CAT(i, k) + (u)*DMLI_CAT(is, k) + GSHIFT(k)))
 
+/* ROWC<k>: input k is constant along the run (its run stride 0: a bias, BATCH_NORMALIZATION's
+ * statistics), so it is loaded once a row into rc<k> (DMLI_ROWVAL), before the loop: the
+ * loop's work that depends on it alone (BATCH_NORMALIZATION's square root and quotients) is
+ * then invariant and hoisted out of the loop by the compiler, which a load in the loop beside
+ * the output's stores (which might alias it, for all the compiler knows) prevents. */
+#if NIN > 0 && GATHER != 0 && GIDX != 0 && defined(IN0_RS)
+#if IN0_RS == 0
+#define ROWC0 1
+#endif
+#endif
+#ifndef ROWC0
+#define ROWC0 0
+#endif
+#if NIN > 1 && GATHER != 1 && GIDX != 1 && defined(IN1_RS)
+#if IN1_RS == 0
+#define ROWC1 1
+#endif
+#endif
+#ifndef ROWC1
+#define ROWC1 0
+#endif
+#if NIN > 2 && GATHER != 2 && GIDX != 2 && defined(IN2_RS)
+#if IN2_RS == 0
+#define ROWC2 1
+#endif
+#endif
+#ifndef ROWC2
+#define ROWC2 0
+#endif
+#if NIN > 3 && GATHER != 3 && GIDX != 3 && defined(IN3_RS)
+#if IN3_RS == 0
+#define ROWC3 1
+#endif
+#endif
+#ifndef ROWC3
+#define ROWC3 0
+#endif
+#if NIN > 4 && GATHER != 4 && GIDX != 4 && defined(IN4_RS)
+#if IN4_RS == 0
+#define ROWC4 1
+#endif
+#endif
+#ifndef ROWC4
+#define ROWC4 0
+#endif
+#if NIN > 5 && GATHER != 5 && GIDX != 5 && defined(IN5_RS)
+#if IN5_RS == 0
+#define ROWC5 1
+#endif
+#endif
+#ifndef ROWC5
+#define ROWC5 0
+#endif
+#if NIN > 6 && GATHER != 6 && GIDX != 6 && defined(IN6_RS)
+#if IN6_RS == 0
+#define ROWC6 1
+#endif
+#endif
+#ifndef ROWC6
+#define ROWC6 0
+#endif
+#if NIN > 7 && GATHER != 7 && GIDX != 7 && defined(IN7_RS)
+#if IN7_RS == 0
+#define ROWC7 1
+#endif
+#endif
+#ifndef ROWC7
+#define ROWC7 0
+#endif
+#define DMLI_VALX_0(k, u) DMLI_VAL(k, u)
+#define DMLI_VALX_1(k, u) DMLI_CAT(rc, k)
+#define DMLI_VALX(k, u) DMLI_CAT(DMLI_VALX_, DMLI_CAT(ROWC, k))(k, u)
+#define DMLI_ROWVAL(k) DMLI_CAT(LOAD, k)(DMLI_CAT(i, k))
+
 /* ELEMENT(u, y): declares y, the activated result of f at run position u, from x0 ... the
  * inputs loaded there (input 0 through ScaleBias; the indices of a gather read through are
  * no operand). */
 #if NIN > 0 && GIDX == 0
 #define X0(u)
 #elif NIN > 0 && SCALE_BIAS && STAGES == 1
-#define X0(u) COMPUTE_T x0 = fma(DMLI_VAL(0, u), s0, s1); /* rounded once */
+#define X0(u) COMPUTE_T x0 = fma(DMLI_VALX(0, u), s0, s1); /* rounded once */
 #elif NIN > 0
-#define X0(u) COMPUTE_T x0 = DMLI_VAL(0, u);
+#define X0(u) COMPUTE_T x0 = DMLI_VALX(0, u);
 #else
 #define X0(u)
 #endif
 #if NIN > 1 && GIDX != 1
-#define X1(u) COMPUTE_T x1 = DMLI_VAL(1, u);
+#define X1(u) COMPUTE_T x1 = DMLI_VALX(1, u);
 #else
 #define X1(u)
 #endif
 #if NIN > 2 && GIDX != 2
-#define X2(u) COMPUTE_T x2 = DMLI_VAL(2, u);
+#define X2(u) COMPUTE_T x2 = DMLI_VALX(2, u);
 #else
 #define X2(u)
 #endif
 #if NIN > 3 && GIDX != 3
-#define X3(u) COMPUTE_T x3 = DMLI_VAL(3, u);
+#define X3(u) COMPUTE_T x3 = DMLI_VALX(3, u);
 #else
 #define X3(u)
 #endif
 #if NIN > 4 && GIDX != 4
-#define X4(u) COMPUTE_T x4 = DMLI_VAL(4, u);
+#define X4(u) COMPUTE_T x4 = DMLI_VALX(4, u);
 #else
 #define X4(u)
 #endif
 #if NIN > 5 && GIDX != 5
-#define X5(u) COMPUTE_T x5 = DMLI_VAL(5, u);
+#define X5(u) COMPUTE_T x5 = DMLI_VALX(5, u);
 #else
 #define X5(u)
 #endif
 #if NIN > 6 && GIDX != 6
-#define X6(u) COMPUTE_T x6 = DMLI_VAL(6, u);
+#define X6(u) COMPUTE_T x6 = DMLI_VALX(6, u);
 #else
 #define X6(u)
 #endif
 #if NIN > 7 && GIDX != 7
-#define X7(u) COMPUTE_T x7 = DMLI_VAL(7, u);
+#define X7(u) COMPUTE_T x7 = DMLI_VALX(7, u);
 #else
 #define X7(u)
 #endif
@@ -725,34 +799,58 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
 #if NIN > 0
         long i0 = in0_base + row_offset(t, outer, r, 2 + 0, narrow), is0 = IS0_VALUE;
         (void)is0;
+#if ROWC0
+        COMPUTE_T rc0 = DMLI_ROWVAL(0);
+#endif
 #endif
 #if NIN > 1
         long i1 = in1_base + row_offset(t, outer, r, 2 + 1, narrow), is1 = IS1_VALUE;
         (void)is1;
+#if ROWC1
+        COMPUTE_T rc1 = DMLI_ROWVAL(1);
+#endif
 #endif
 #if NIN > 2
         long i2 = in2_base + row_offset(t, outer, r, 2 + 2, narrow), is2 = IS2_VALUE;
         (void)is2;
+#if ROWC2
+        COMPUTE_T rc2 = DMLI_ROWVAL(2);
+#endif
 #endif
 #if NIN > 3
         long i3 = in3_base + row_offset(t, outer, r, 2 + 3, narrow), is3 = IS3_VALUE;
         (void)is3;
+#if ROWC3
+        COMPUTE_T rc3 = DMLI_ROWVAL(3);
+#endif
 #endif
 #if NIN > 4
         long i4 = in4_base + row_offset(t, outer, r, 2 + 4, narrow), is4 = IS4_VALUE;
         (void)is4;
+#if ROWC4
+        COMPUTE_T rc4 = DMLI_ROWVAL(4);
+#endif
 #endif
 #if NIN > 5
         long i5 = in5_base + row_offset(t, outer, r, 2 + 5, narrow), is5 = IS5_VALUE;
         (void)is5;
+#if ROWC5
+        COMPUTE_T rc5 = DMLI_ROWVAL(5);
+#endif
 #endif
 #if NIN > 6
         long i6 = in6_base + row_offset(t, outer, r, 2 + 6, narrow), is6 = IS6_VALUE;
         (void)is6;
+#if ROWC6
+        COMPUTE_T rc6 = DMLI_ROWVAL(6);
+#endif
 #endif
 #if NIN > 7
         long i7 = in7_base + row_offset(t, outer, r, 2 + 7, narrow), is7 = IS7_VALUE;
         (void)is7;
+#if ROWC7
+        COMPUTE_T rc7 = DMLI_ROWVAL(7);
+#endif
 #endif
 #if GATHER >= 0 && GIDX_ROW
         long gj_row = gather_at(GRAW(0), gn); /* the row's one index */
