@@ -644,6 +644,26 @@ Test(elementwise_math, clip_and_threshold_rules)
     ci.Min = -1000.0f, ci.Max = NAN;
     RUN_OK(DML_OPERATOR_ELEMENT_WISE_CLIP, &ci, 1, I8, I8, 5, ix, NULL, ig);
     cr_expect(ig[0] == -128 && ig[2] == 0 && ig[3] == 0, "%d %d %d", ig[0], ig[2], ig[3]);
+    /* Computed in the tensor's own type (src/launch_map.c): UINT32 past INT32_MAX, INT16
+     * crossed bounds (Min wins), THRESHOLD on UINT8. */
+    uint32_t wx[4] = {UINT32_MAX, 0, 2147483648u, 7}, wg[4];
+    DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC cw = {NULL, NULL,         NULL,
+                                               U32,  scalar_of(5), scalar_of(3000000000u)};
+    RUN_OK(DML_OPERATOR_ELEMENT_WISE_CLIP1, &cw, 1, U32, U32, 4, wx, NULL, wg);
+    cr_expect(wg[0] == 3000000000u && wg[1] == 5 && wg[2] == 2147483648u && wg[3] == 7,
+              "%u %u %u %u", wg[0], wg[1], wg[2], wg[3]);
+    int16_t sx[3] = {INT16_MIN, 0, INT16_MAX}, sg[3];
+    DML_SCALAR_UNION lo16 = {0}, hi16 = {0};
+    lo16.Int16 = 10;
+    hi16.Int16 = -10;
+    DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC cs = {NULL, NULL, NULL, I16, lo16, hi16};
+    RUN_OK(DML_OPERATOR_ELEMENT_WISE_CLIP1, &cs, 1, I16, I16, 3, sx, NULL, sg);
+    cr_expect(sg[0] == 10 && sg[1] == 10 && sg[2] == 10, "%d %d %d", sg[0], sg[1], sg[2]);
+    uint8_t bx[4] = {255, 0, 100, 200}, bg[4];
+    DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC tb = {NULL, NULL, NULL, 200.0f};
+    RUN_OK(DML_OPERATOR_ELEMENT_WISE_THRESHOLD, &tb, 1, U8, U8, 4, bx, NULL, bg);
+    cr_expect(bg[0] == 255 && bg[1] == 200 && bg[2] == 200 && bg[3] == 200, "%u %u %u %u", bg[0],
+              bg[1], bg[2], bg[3]);
     /* CLIP1: typed bounds, UINT64 past INT64_MAX, FLOAT16 bits. */
     uint64_t ux[3] = {UINT64_MAX, 1, (uint64_t)1 << 63}, ug[3];
     DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC c1 = {

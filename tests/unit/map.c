@@ -293,3 +293,54 @@ Test(map, cpu_streams_memory_bound_outputs_past_the_caches)
     g.stage[1].arg[1] = 1;
     cr_expect(dmli_map_memory_bound(&g), "ADD, RELU then MULTIPLY");
 }
+
+Test(map, integer_min_max_clip_compute_in_their_own_type)
+{
+    /* MIN, MAX, CLIP and THRESHOLD of one integer type up to 32 bits compute in that type (a
+     * vector of 64 INT8 lanes); INT64 stays long, ADD of INT8 ulong (it wraps in any width),
+     * a CLIP with a fused activation long (activations compare with 0 in long). */
+    const int64_t one = 1;
+    struct {
+        dmli_map_op op;
+        DML_TENSOR_DATA_TYPE type;
+        dmli_act act;
+        const char *want;
+    } cases[] = {
+        {DMLI_MAP_CLIP, DML_TENSOR_DATA_TYPE_INT8, DMLI_ACT_NONE, "-DCOMPUTE_T=char "},
+        {DMLI_MAP_MAX, DML_TENSOR_DATA_TYPE_UINT16, DMLI_ACT_NONE, "-DCOMPUTE_T=ushort "},
+        {DMLI_MAP_MIN, DML_TENSOR_DATA_TYPE_UINT32, DMLI_ACT_NONE, "-DCOMPUTE_T=uint "},
+        {DMLI_MAP_THRESHOLD, DML_TENSOR_DATA_TYPE_INT32, DMLI_ACT_NONE, "-DCOMPUTE_T=int "},
+        {DMLI_MAP_MAX, DML_TENSOR_DATA_TYPE_INT64, DMLI_ACT_NONE, "-DCOMPUTE_T=long "},
+        {DMLI_MAP_ADD, DML_TENSOR_DATA_TYPE_INT8, DMLI_ACT_NONE, "-DCOMPUTE_T=ulong "},
+        {DMLI_MAP_CLIP, DML_TENSOR_DATA_TYPE_INT8, DMLI_ACT_RELU, "-DCOMPUTE_T=long "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
+        uint32_t n = cases[i].op == DMLI_MAP_ADD || cases[i].op == DMLI_MAP_MAX ||
+                             cases[i].op == DMLI_MAP_MIN
+                         ? 2
+                         : 1;
+        dmli_map m;
+        dmli_map_init(&m, cases[i].op, cases[i].type, n);
+        int64_t ones[2] = {1, 1};
+        for (uint32_t k = 0; k < n; ++k)
+            m.in[k].type = cases[i].type;
+        m.act = cases[i].act;
+        dmli_map_push(&m, 4096, one, ones);
+        dmli_map_normalize(&m);
+        dmli_map_launch l;
+        dmli_launch_map(&m, &cpu, &l);
+        cr_expect(strstr(l.options, cases[i].want), "case %zu: %s", i, l.options);
+        cr_expect(strstr(l.options, "-DINT_COMPUTE=1"), "case %zu: %s", i, l.options);
+    }
+    /* MAX of INT16 and INT8 operands (not one type): long. */
+    dmli_map m;
+    dmli_map_init(&m, DMLI_MAP_MAX, DML_TENSOR_DATA_TYPE_INT16, 2);
+    m.in[0].type = DML_TENSOR_DATA_TYPE_INT16;
+    m.in[1].type = DML_TENSOR_DATA_TYPE_INT8;
+    int64_t ones[2] = {1, 1};
+    dmli_map_push(&m, 4096, 1, ones);
+    dmli_map_normalize(&m);
+    dmli_map_launch l;
+    dmli_launch_map(&m, &cpu, &l);
+    cr_expect(strstr(l.options, "-DCOMPUTE_T=long "), "%s", l.options);
+}
