@@ -30,6 +30,10 @@
  *                 the axis in the table: DMLI_MAP_GATHER_N/S)
  *   VW            CPUs, a float compute: the element loop vectorised VW lanes wide (a hint;
  *                 src/launch_map.c: twice the device's native float width)
+ *   TILE, TK      CPUs: input TK read across the run (a layout change) in tiles of TILE rows
+ *                 along the next outer dimension x TILE_RUN run positions, transposed in
+ *                 registers (tile_block); TD<k> input k's stride along that dimension when 0 or
+ *                 1; TILE_PF tiles ahead whose TK lines are prefetched
  *   STREAM        CPUs, the output's run stride 1 (common.cl): non-temporal stores of whole
  *                 64-byte lines, blocks of MAP_BLOCK_UNITS elements computed into private
  *                 memory first (src/launch_map.c: memory-bound maps past a quarter of the cache)
@@ -495,12 +499,15 @@ static long gather_at(ulong x, long n)
 #define DMLI_VAL(k, u) \
     (GOUT(k) ? (COMPUTE_T)0 : DMLI_CAT(LOAD, k)(DMLI_CAT(i, k) + (u)*DMLI_CAT(is, k) + GSHIFT(k)))
 
+#ifndef TILE
+#define TILE 0
+#endif
 /* ROWC<k>: input k is constant along the run (its run stride 0: a bias, BATCH_NORMALIZATION's
  * statistics), so it is loaded once a row into rc<k> (DMLI_ROWVAL), before the loop: the
  * loop's work that depends on it alone (BATCH_NORMALIZATION's square root and quotients) is
  * then invariant and hoisted out of the loop by the compiler, which a load in the loop beside
  * the output's stores (which might alias it, for all the compiler knows) prevents. */
-#if NIN > 0 && GATHER != 0 && GIDX != 0 && defined(IN0_RS)
+#if NIN > 0 && GATHER != 0 && GIDX != 0 && defined(IN0_RS) && !TILE
 #if IN0_RS == 0
 #define ROWC0 1
 #endif
@@ -508,7 +515,7 @@ static long gather_at(ulong x, long n)
 #ifndef ROWC0
 #define ROWC0 0
 #endif
-#if NIN > 1 && GATHER != 1 && GIDX != 1 && defined(IN1_RS)
+#if NIN > 1 && GATHER != 1 && GIDX != 1 && defined(IN1_RS) && !TILE
 #if IN1_RS == 0
 #define ROWC1 1
 #endif
@@ -516,7 +523,7 @@ static long gather_at(ulong x, long n)
 #ifndef ROWC1
 #define ROWC1 0
 #endif
-#if NIN > 2 && GATHER != 2 && GIDX != 2 && defined(IN2_RS)
+#if NIN > 2 && GATHER != 2 && GIDX != 2 && defined(IN2_RS) && !TILE
 #if IN2_RS == 0
 #define ROWC2 1
 #endif
@@ -524,7 +531,7 @@ static long gather_at(ulong x, long n)
 #ifndef ROWC2
 #define ROWC2 0
 #endif
-#if NIN > 3 && GATHER != 3 && GIDX != 3 && defined(IN3_RS)
+#if NIN > 3 && GATHER != 3 && GIDX != 3 && defined(IN3_RS) && !TILE
 #if IN3_RS == 0
 #define ROWC3 1
 #endif
@@ -532,7 +539,7 @@ static long gather_at(ulong x, long n)
 #ifndef ROWC3
 #define ROWC3 0
 #endif
-#if NIN > 4 && GATHER != 4 && GIDX != 4 && defined(IN4_RS)
+#if NIN > 4 && GATHER != 4 && GIDX != 4 && defined(IN4_RS) && !TILE
 #if IN4_RS == 0
 #define ROWC4 1
 #endif
@@ -540,7 +547,7 @@ static long gather_at(ulong x, long n)
 #ifndef ROWC4
 #define ROWC4 0
 #endif
-#if NIN > 5 && GATHER != 5 && GIDX != 5 && defined(IN5_RS)
+#if NIN > 5 && GATHER != 5 && GIDX != 5 && defined(IN5_RS) && !TILE
 #if IN5_RS == 0
 #define ROWC5 1
 #endif
@@ -548,7 +555,7 @@ static long gather_at(ulong x, long n)
 #ifndef ROWC5
 #define ROWC5 0
 #endif
-#if NIN > 6 && GATHER != 6 && GIDX != 6 && defined(IN6_RS)
+#if NIN > 6 && GATHER != 6 && GIDX != 6 && defined(IN6_RS) && !TILE
 #if IN6_RS == 0
 #define ROWC6 1
 #endif
@@ -556,7 +563,7 @@ static long gather_at(ulong x, long n)
 #ifndef ROWC6
 #define ROWC6 0
 #endif
-#if NIN > 7 && GATHER != 7 && GIDX != 7 && defined(IN7_RS)
+#if NIN > 7 && GATHER != 7 && GIDX != 7 && defined(IN7_RS) && !TILE
 #if IN7_RS == 0
 #define ROWC7 1
 #endif
@@ -564,9 +571,95 @@ static long gather_at(ulong x, long n)
 #ifndef ROWC7
 #define ROWC7 0
 #endif
+/* TILE: input k's stride along d (the next outer dimension), a constant where the host knows it. */
+#ifdef TD0
+#define TD0_VALUE ((long)TD0)
+#else
+#define TD0_VALUE t[DMLI_MAP_HEADER + 2 + 0]
+#endif
+#ifdef TD1
+#define TD1_VALUE ((long)TD1)
+#else
+#define TD1_VALUE t[DMLI_MAP_HEADER + 2 + 1]
+#endif
+#ifdef TD2
+#define TD2_VALUE ((long)TD2)
+#else
+#define TD2_VALUE t[DMLI_MAP_HEADER + 2 + 2]
+#endif
+#ifdef TD3
+#define TD3_VALUE ((long)TD3)
+#else
+#define TD3_VALUE t[DMLI_MAP_HEADER + 2 + 3]
+#endif
+#ifdef TD4
+#define TD4_VALUE ((long)TD4)
+#else
+#define TD4_VALUE t[DMLI_MAP_HEADER + 2 + 4]
+#endif
+#ifdef TD5
+#define TD5_VALUE ((long)TD5)
+#else
+#define TD5_VALUE t[DMLI_MAP_HEADER + 2 + 5]
+#endif
+#ifdef TD6
+#define TD6_VALUE ((long)TD6)
+#else
+#define TD6_VALUE t[DMLI_MAP_HEADER + 2 + 6]
+#endif
+#ifdef TD7
+#define TD7_VALUE ((long)TD7)
+#else
+#define TD7_VALUE t[DMLI_MAP_HEADER + 2 + 7]
+#endif
+/* Where input k's value comes from: SRC<k> 0 memory, 1 the row's constant (ROWC<k>), 2 the
+ * transposed tile (TILE's input TK). */
+#if TILE && TK == 0
+#define SRC0 2
+#else
+#define SRC0 ROWC0
+#endif
+#if TILE && TK == 1
+#define SRC1 2
+#else
+#define SRC1 ROWC1
+#endif
+#if TILE && TK == 2
+#define SRC2 2
+#else
+#define SRC2 ROWC2
+#endif
+#if TILE && TK == 3
+#define SRC3 2
+#else
+#define SRC3 ROWC3
+#endif
+#if TILE && TK == 4
+#define SRC4 2
+#else
+#define SRC4 ROWC4
+#endif
+#if TILE && TK == 5
+#define SRC5 2
+#else
+#define SRC5 ROWC5
+#endif
+#if TILE && TK == 6
+#define SRC6 2
+#else
+#define SRC6 ROWC6
+#endif
+#if TILE && TK == 7
+#define SRC7 2
+#else
+#define SRC7 ROWC7
+#endif
 #define DMLI_VALX_0(k, u) DMLI_VAL(k, u)
 #define DMLI_VALX_1(k, u) DMLI_CAT(rc, k)
-#define DMLI_VALX(k, u) DMLI_CAT(DMLI_VALX_, DMLI_CAT(ROWC, k))(k, u)
+#define DMLI_VALX_2(k, u) \
+    ((COMPUTE_T)__builtin_astype(tt[j][(u)-ub], DMLI_CAT(DMLI_CAT(IN, k), _T)))
+#define DMLI_VALX_(s, k, u) DMLI_CAT(DMLI_VALX_, s)(k, u)
+#define DMLI_VALX(k, u) DMLI_VALX_(DMLI_CAT(SRC, k), k, u)
 #define DMLI_ROWVAL(k) DMLI_CAT(LOAD, k)(DMLI_CAT(i, k))
 
 /* ELEMENT(u, y): declares y, the activated result of f at run position u, from x0 ... the
@@ -678,6 +771,30 @@ static long gather_at(ulong x, long n)
     GPRE(u) X0(u) X1(u) X2(u) X3(u) X4(u) X5(u) X6(u) X7(u) DMLI_PASTE(DMLI_STAGES_, STAGES) \
     COMPUTE_T y = DMLI_LAST_STAGE
 /* clang-format on */
+#endif
+
+#if TILE
+#ifndef TILE_PF
+#define TILE_PF 0
+#endif
+/* TILE's input TK: its pointer, its group base and its run stride (a constant where known). */
+#define TK_PTR DMLI_CAT(in, TK)
+#define TK_G DMLI_CAT(g, TK)
+#define IS_TK_VALUE DMLI_CAT(DMLI_CAT(IS, TK), _VALUE)
+/* A 4 x 4 block of 4-byte units transposed in registers: q[k * 16 + m] = p[m * ps + k] (rows of
+ * TK along d loaded whole, two rounds of interleaving, rows of the run stored whole). */
+#define TILE_LO(a, b) __builtin_shufflevector((a), (b), 0, 4, 1, 5)
+#define TILE_HI(a, b) __builtin_shufflevector((a), (b), 2, 6, 3, 7)
+static void tile_block(uint *q, __global const uint *p, long ps)
+{
+    uint4 r0 = vload4(0, p), r1 = vload4(0, p + ps), r2 = vload4(0, p + 2 * ps),
+          r3 = vload4(0, p + 3 * ps);
+    uint4 t0 = TILE_LO(r0, r2), t1 = TILE_HI(r0, r2), t2 = TILE_LO(r1, r3), t3 = TILE_HI(r1, r3);
+    vstore4(TILE_LO(t0, t2), 0, q);
+    vstore4(TILE_HI(t0, t2), 0, q + TILE_RUN);
+    vstore4(TILE_LO(t1, t3), 0, q + 2 * TILE_RUN);
+    vstore4(TILE_HI(t1, t3), 0, q + 3 * TILE_RUN);
+}
 #endif
 
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
@@ -794,6 +911,125 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
     long end = min(begin + chunk, run);
     ulong r1 = min(r0 + per, rows);
 #endif
+#if TILE
+    /* CPUs, input TK read across the run (a layout change: its run stride large, its stride
+     * along the next outer dimension d 1; every other input's run stride 0 or 1): tiles of
+     * TILE rows (consecutive along d, within one row of the other dimensions: the host makes
+     * d's size, the run and the rows an item walks whole tiles) x TILE_RUN run positions.
+     * TK's tile is loaded along d (whole vectors) and transposed in registers by 4 x 4 blocks
+     * of its 4-byte units into tt (tile_block); then each of the tile's rows is computed along
+     * the run as the other maps are (its other inputs and the output contiguous or constant),
+     * TK's values from tt. Every input byte is read once. */
+    long tdo = t[DMLI_MAP_HEADER + 1]; /* the output's stride along d */
+    long tks = IS_TK_VALUE;            /* TK's run stride */
+    (void)step;
+    for (ulong r = r0; r < r1; r += TILE) {
+        long og = out_base + row_offset(t, outer, r, 1, narrow);
+#if NIN > 0
+        long g0 = in0_base + row_offset(t, outer, r, 2 + 0, narrow);
+#endif
+#if NIN > 1
+        long g1 = in1_base + row_offset(t, outer, r, 2 + 1, narrow);
+#endif
+#if NIN > 2
+        long g2 = in2_base + row_offset(t, outer, r, 2 + 2, narrow);
+#endif
+#if NIN > 3
+        long g3 = in3_base + row_offset(t, outer, r, 2 + 3, narrow);
+#endif
+#if NIN > 4
+        long g4 = in4_base + row_offset(t, outer, r, 2 + 4, narrow);
+#endif
+#if NIN > 5
+        long g5 = in5_base + row_offset(t, outer, r, 2 + 5, narrow);
+#endif
+#if NIN > 6
+        long g6 = in6_base + row_offset(t, outer, r, 2 + 6, narrow);
+#endif
+#if NIN > 7
+        long g7 = in7_base + row_offset(t, outer, r, 2 + 7, narrow);
+#endif
+        for (long ub = begin; ub < end; ub += TILE_RUN) {
+            int na = (int)min((long)TILE_RUN, end - ub); /* a multiple of 16 (the host's) */
+            uint tt[TILE][TILE_RUN];
+#if TILE_PF
+            /* TK's lines of the tile TILE_PF tiles on along d (TILE_RUN planes far apart, more
+             * streams than the core's own prefetcher follows). */
+            for (int a = 0; a < na; ++a)
+                __builtin_prefetch((__global const uint *)TK_PTR + TK_G + TILE * TILE_PF +
+                                   (ub + a) * tks);
+#endif
+            for (int jb = 0; jb < TILE; jb += 4)
+                for (int ab = 0; ab < na; ab += 4)
+                    tile_block(&tt[jb][ab],
+                               (__global const uint *)TK_PTR + TK_G + jb + (ub + ab) * tks, tks);
+            for (int j = 0; j < TILE; ++j) {
+                long o = og + j * tdo;
+#if NIN > 0
+                long i0 = g0 + j * TD0_VALUE, is0 = IS0_VALUE;
+                (void)i0, (void)is0;
+#endif
+#if NIN > 1
+                long i1 = g1 + j * TD1_VALUE, is1 = IS1_VALUE;
+                (void)i1, (void)is1;
+#endif
+#if NIN > 2
+                long i2 = g2 + j * TD2_VALUE, is2 = IS2_VALUE;
+                (void)i2, (void)is2;
+#endif
+#if NIN > 3
+                long i3 = g3 + j * TD3_VALUE, is3 = IS3_VALUE;
+                (void)i3, (void)is3;
+#endif
+#if NIN > 4
+                long i4 = g4 + j * TD4_VALUE, is4 = IS4_VALUE;
+                (void)i4, (void)is4;
+#endif
+#if NIN > 5
+                long i5 = g5 + j * TD5_VALUE, is5 = IS5_VALUE;
+                (void)i5, (void)is5;
+#endif
+#if NIN > 6
+                long i6 = g6 + j * TD6_VALUE, is6 = IS6_VALUE;
+                (void)i6, (void)is6;
+#endif
+#if NIN > 7
+                long i7 = g7 + j * TD7_VALUE, is7 = IS7_VALUE;
+                (void)i7, (void)is7;
+#endif
+#if STREAM
+                /* Whole lines of the output row: computed into private memory, stored
+                 * non-temporally (no read for ownership). */
+                __global OUT_T *orow = out + o + ub;
+                if (((ulong)orow & 63) == 0 && (na * sizeof(OUT_T)) % 64 == 0) {
+                    union {
+                        OUT_T a[TILE_RUN];
+                        uint16 v[TILE_RUN * sizeof(OUT_T) / 64];
+                    } b;
+#if defined(VW) && defined(__clang__)
+                    DMLI_VECTORIZE(VW)
+#endif
+                    for (int k = 0; k < na; ++k) {
+                        long u = ub + k;
+                        ELEMENT(u, y);
+                        b.a[k] = OUT_VALUE(y);
+                    }
+                    for (int l = 0; l < (int)(na * sizeof(OUT_T) / 64); ++l)
+                        PUT((__global uint16 *)orow + l, b.v[l]);
+                    continue;
+                }
+#endif
+#if defined(VW) && defined(__clang__)
+                DMLI_VECTORIZE(VW)
+#endif
+                for (long u = ub; u < ub + na; ++u) {
+                    ELEMENT(u, y);
+                    STORE(o + u, y);
+                }
+            }
+        }
+    }
+#else
     for (ulong r = r0; r < r1; ++r) {
         long o = out_base + row_offset(t, outer, r, 1, narrow), os = OS_VALUE;
 #if NIN > 0
@@ -899,4 +1135,5 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
         }
 #endif
     }
+#endif /* TILE */
 }

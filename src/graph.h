@@ -122,6 +122,10 @@ typedef struct dmli_graph_plan {
 #define DMLI_GRAPH_TEMP_ALIGN 256
 
 HRESULT dmli_graph_plan_build(const dmli_graph *graph, dmli_graph_plan **plan);
+/* The same for one device (NULL: any): the fusions that pay on its class only (a layout change
+ * read by a CPU's map in tiles). */
+HRESULT dmli_graph_plan_build_on(const dmli_graph *graph, const dmli_device_desc *dev,
+                                 dmli_graph_plan **plan);
 void dmli_graph_plan_free(dmli_graph_plan *plan);
 
 /* DMLCL_VERBOSE is set (not "0"). */

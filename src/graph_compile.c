@@ -140,7 +140,7 @@ HRESULT dmli_graph_compile(const dmli_graph *g, dmli_program *p)
     p->persistent_bytes = dmli_persistent_offset(g->inputs, g->n_inputs, g->n_inputs);
     DMLI_TRY(name_slots(g, p));
     dmli_graph_plan *plan;
-    DMLI_TRY(dmli_graph_plan_build(g, &plan));
+    DMLI_TRY(dmli_graph_plan_build_on(g, dmli_device_get_desc(p->dev), &plan));
     dmli_graph_plan_print(g, plan);
     p->temp_bytes = plan->temp_bytes;
     uint32_t *constant = calloc(g->n_nodes ? g->n_nodes : 1, sizeof *constant);

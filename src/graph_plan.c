@@ -265,6 +265,19 @@ static bool strided_map_run(const dmli_map *m, uint32_t k)
     return s > 1 || s < -1;
 }
 
+/* Whether the map, normalised, reads an input across its run in tiles on device dev (a CPU's
+ * map kernel, cl/map.cl TILE: launch_map.c dmli_map_tiles; NULL: a plan for any device, GPUs'
+ * maps have no tiles). Fused and tiled, NCHW to NHWC + a channel bias is one kernel reading
+ * each byte once (dmlcl-bench-chains layout-bias). */
+static bool map_tiles_on(const dmli_device_desc *dev, const dmli_map *m)
+{
+    if (!dev || dev->device_class == DMLCL_DEVICE_CLASS_GPU)
+        return false;
+    dmli_map n = *m;
+    dmli_map_normalize(&n);
+    return !n.empty && dmli_map_tiles(&n);
+}
+
 /* The tensor type of a gather's index type. */
 static DML_TENSOR_DATA_TYPE index_tensor_type(dmli_index_type t)
 {
@@ -348,8 +361,9 @@ static void try_fuse_gather_into_map(pending_pool *pool, pending_map *pm, dmli_g
 }
 
 /* Map input k read through the view that writes it (a copy node still pending). */
-static void try_fuse_view_into_map(const dmli_graph *g, pending_pool *pool, pending_map *pm,
-                                   dmli_graph_decision *dec, uint32_t v, uint32_t k)
+static void try_fuse_view_into_map(const dmli_graph *g, const dmli_device_desc *dev,
+                                   pending_pool *pool, pending_map *pm, dmli_graph_decision *dec,
+                                   uint32_t v, uint32_t k)
 {
     dmli_graph_work_done.plan++;
     dmli_source src = pm->src[k];
@@ -376,7 +390,7 @@ static void try_fuse_view_into_map(const dmli_graph *g, pending_pool *pool, pend
     for (int d = 0; d < m->rank; ++d)
         fused.in[k].stride[d] = composed.in_stride[d];
     fused.in[k].offset = composed.in_offset;
-    if (strided_map_run(&fused, k) && !strided_map_run(m, k)) {
+    if (strided_map_run(&fused, k) && !strided_map_run(m, k) && !map_tiles_on(dev, &fused)) {
         dec[u].why = "fused, the map would read this input along its run with a stride, one "
                      "element at a time; apart, the layout change runs as a tiled view and the "
                      "map reads contiguous runs";
@@ -932,6 +946,12 @@ static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending
  */
 HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
 {
+    return dmli_graph_plan_build_on(g, NULL, out);
+}
+
+HRESULT dmli_graph_plan_build_on(const dmli_graph *g, const dmli_device_desc *dev,
+                                 dmli_graph_plan **out)
+{
     *out = NULL;
     dmli_graph_plan *gp = calloc(1, sizeof *gp);
     pending_pool pool = {0};
@@ -967,7 +987,7 @@ HRESULT dmli_graph_plan_build(const dmli_graph *g, dmli_graph_plan **out)
             for (uint32_t k = 0; k < pm->map.n_inputs; ++k)
                 pm->src[k] = node->inputs[pm->map.in[k].slot];
             for (uint32_t k = 0; k < pm->map.n_inputs; ++k)
-                try_fuse_view_into_map(g, &pool, pm, gp->decisions, v, k);
+                try_fuse_view_into_map(g, dev, &pool, pm, gp->decisions, v, k);
             try_fuse_activation(g, maps, map_of, gp->decisions, v);
             for (uint32_t k = 0; k < pm->map.n_inputs;)
                 k = try_fuse_map_chain(g, maps, map_of, gp->decisions, v, k) ? 0 : k + 1;

@@ -119,6 +119,13 @@ typedef struct dmli_map_launch {
 
 /* Pure, as dmli_launch_plan. */
 void dmli_launch_map(const dmli_map *map, const dmli_device_desc *device, dmli_map_launch *launch);
+/* cl/map.cl TILE: rows (consecutive along the dimension next to the run) x run positions of a
+ * CPU map's tile where an input is read across the run (launch_map.c tiles()). */
+#define DMLI_MAP_TILE 16
+#define DMLI_MAP_TILE_RUN 128
+/* Whether a CPU launches normalised map m in tiles (TILE): an input read across the run, the
+ * next outer dimension's size a multiple of DMLI_MAP_TILE. */
+bool dmli_map_tiles(const dmli_map *m);
 /* Whether every stage of map m costs a CPU a few vector instructions an element (launch_map.c):
  * its stores then decide its speed, and non-temporal ones pay on outputs past the caches. */
 bool dmli_map_memory_bound(const dmli_map *m);

@@ -199,6 +199,29 @@ def cases():
         "inner-gather-multiply", data, idx, "INT32", 1, "MULTIPLY", c,
         dml_gather(data, idx, 1) * c,
         "columns 6, 0, -2 (= 5), 2 times c: the index changes along the map's run; exact"))
+
+    # NCHW memory read as NHWC (an IDENTITY reading through strides) plus a channel bias (a
+    # zero-stride B), then RELU: H x W = 32 and C = 32, whole tiles of a CPU map's reads across
+    # the run (one kernel there), the transpose apart on GPUs. Exact.
+    n_, c_, h_, w_ = 2, 32, 4, 8
+    x = grid(rng, [n_, c_, h_, w_])
+    b = grid(rng, [c_])
+    y = np.maximum(x.transpose(0, 2, 3, 1) + b, 0.0)
+    nhwc = [n_, h_, w_, c_]
+    out.append(graph_case(
+        "nchw-to-nhwc-add-bias-relu",
+        [{"op": "DML_OPERATOR_ELEMENT_WISE_IDENTITY", "inputs": {"InputTensor": "x"},
+          "tensors": {"InputTensor": {"type": f32, "shape": nhwc,
+                                      "strides": [c_ * h_ * w_, w_, 1, h_ * w_]}},
+          "outputs": {"OutputTensor": "t"}},
+         {"op": "DML_OPERATOR_ELEMENT_WISE_ADD", "inputs": {"ATensor": "t", "BTensor": "b"},
+          "tensors": {"BTensor": {"type": f32, "shape": nhwc, "strides": [0, 0, 0, 1]}},
+          "outputs": {"OutputTensor": "s"}},
+         unary("DML_OPERATOR_ACTIVATION_RELU", "s", "y")],
+        {"x": tensor(f32, x), "b": tensor(f32, b)}, {"y": tensor(f32, y)},
+        {"t": tensor(f32, shape=nhwc), "s": tensor(f32, shape=nhwc)},
+        "NCHW read as NHWC, a channel bias, RELU: one map on CPUs (the transposed input in "
+        "tiles); exact"))
     return out
 
 

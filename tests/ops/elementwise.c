@@ -549,3 +549,194 @@ Test(elementwise, streaming_stores_every_width)
         unsetenv("DMLCL_TUNING");
     }
 }
+
+/* ---- An input read across the run in tiles (CPUs: cl/map.cl TILE) ------------------------ */
+
+/* NHWC sizes {n, h, w, c} of A read from NCHW memory (strides {c*h*w, w, 1, h*w}), B either a
+ * channel bias (strides {0, 0, 0, 1}) or NHWC memory, the output NHWC with rows pitch apart
+ * (c <= pitch). Every element checked against the rule computed here; padding unchanged. */
+typedef struct tile_case {
+    const char *what;
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE a_type, out_type;
+    UINT n, h, w, c, pitch;
+    bool bias; /* B a channel bias (else NHWC memory); ADD and MULTIPLY only */
+} tile_case;
+
+static double tile_value(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
+{
+    if (t == F32) {
+        float f;
+        memcpy(&f, p, 4);
+        return f;
+    }
+    if (t == DML_TENSOR_DATA_TYPE_INT32) {
+        int32_t i;
+        memcpy(&i, p, 4);
+        return i;
+    }
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return u;
+}
+
+static void run_tile_case(const tile_case *tc)
+{
+    UINT sizes[4] = {tc->n, tc->h, tc->w, tc->c};
+    UINT a_strides[4] = {tc->c * tc->h * tc->w, tc->w, 1, tc->h * tc->w};
+    UINT b_strides[4] = {0, 0, 0, 1};
+    UINT o_strides[4] = {tc->h * tc->w * tc->pitch, tc->w * tc->pitch, tc->pitch, 1};
+    bool binary_op =
+        tc->op == DML_OPERATOR_ELEMENT_WISE_ADD || tc->op == DML_OPERATOR_ELEMENT_WISE_MULTIPLY;
+    DML_BUFFER_TENSOR_DESC ab = {
+        tc->a_type, DML_TENSOR_FLAG_NONE,
+        4,          sizes,
+        a_strides,  DMLCalcBufferTensorSize(tc->a_type, 4, sizes, a_strides),
+        0};
+    DML_BUFFER_TENSOR_DESC bb = {
+        tc->a_type,
+        DML_TENSOR_FLAG_NONE,
+        4,
+        sizes,
+        tc->bias ? b_strides : NULL,
+        DMLCalcBufferTensorSize(tc->a_type, 4, sizes, tc->bias ? b_strides : NULL),
+        0};
+    DML_BUFFER_TENSOR_DESC ob = {tc->out_type,
+                                 DML_TENSOR_FLAG_NONE,
+                                 4,
+                                 sizes,
+                                 o_strides,
+                                 DMLCalcBufferTensorSize(tc->out_type, 4, sizes, o_strides),
+                                 0};
+    DML_TENSOR_DESC at = {DML_TENSOR_TYPE_BUFFER, &ab}, bt = {DML_TENSOR_TYPE_BUFFER, &bb},
+                    ot = {DML_TENSOR_TYPE_BUFFER, &ob};
+    size_t a_bytes = (size_t)ab.TotalTensorSizeInBytes, b_bytes = (size_t)bb.TotalTensorSizeInBytes,
+           o_bytes = (size_t)ob.TotalTensorSizeInBytes;
+    size_t osz = tc->out_type == F16 ? 2 : 4;
+    unsigned char *a = malloc(a_bytes), *b = malloc(b_bytes), *out = malloc(o_bytes);
+    cr_assert(a && b && out);
+    ref_rng rng = ref_rng_make(0x54494c45ull + tc->c);
+    for (size_t i = 0; i < a_bytes / 4; ++i) {
+        uint32_t v = (uint32_t)(ref_rng_next(&rng) >> 32);
+        if (tc->a_type == F32) {
+            float f = (float)((int32_t)v >> 12) / 64.0f;
+            memcpy(a + 4 * i, &f, 4);
+        } else {
+            memcpy(a + 4 * i, &v, 4);
+        }
+    }
+    for (size_t i = 0; i < b_bytes / 4; ++i) {
+        uint32_t v = (uint32_t)(ref_rng_next(&rng) >> 32);
+        if (tc->a_type == F32) {
+            float f = (float)((int32_t)v >> 16) / 8.0f;
+            memcpy(b + 4 * i, &f, 4);
+        } else {
+            memcpy(b + 4 * i, &v, 4);
+        }
+    }
+    memset(out, 0xA5, o_bytes);
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC bin = {&at, &bt, &ot};
+    DML_CAST_OPERATOR_DESC cast = {&at, &ot};
+    DML_SCALAR_UNION lo = {0}, hi = {0};
+    lo.UInt32 = 1000;
+    hi.UInt32 = 3000000000u;
+    DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip = {&at, &ot, NULL, DML_TENSOR_DATA_TYPE_UINT32,
+                                                 lo,  hi};
+    DML_OPERATOR_DESC desc = {tc->op, binary_op                     ? (void *)&bin
+                                      : tc->op == DML_OPERATOR_CAST ? (void *)&cast
+                                                                    : (void *)&clip};
+    void *ins[2] = {a, b};
+    dmlcl_operator *op = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), &desc, &op), S_OK, "%s: %s", tc->what,
+                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s: %s", tc->what,
+                 dmlcl_last_error());
+    dmlcl_host_tensor hin[2] = {{ins[0], a_bytes}, {ins[1], b_bytes}}, hout = {out, o_bytes};
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, binary_op ? 2 : 1, hin, 1, &hout), S_OK,
+                 "%s: %s", tc->what, dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(op);
+    size_t bad = 0, rows = (size_t)tc->n * tc->h * tc->w;
+    for (size_t r = 0; r < rows; ++r)
+        for (UINT p = 0; p < tc->pitch; ++p) {
+            size_t n = r / ((size_t)tc->h * tc->w), hw = r % ((size_t)tc->h * tc->w);
+            unsigned char want[4], *got = out + (r * tc->pitch + p) * osz;
+            if ((r * tc->pitch + p + 1) * osz > o_bytes)
+                break; /* the last row's padding is past the tensor */
+            if (p >= tc->c) {
+                memset(want, 0xA5, sizeof want);
+            } else {
+                const unsigned char *ap =
+                    a + 4 * (n * tc->c * tc->h * tc->w + (size_t)p * tc->h * tc->w + hw);
+                const unsigned char *bp = b + 4 * (tc->bias ? p : r * tc->c + p);
+                if (tc->op == DML_OPERATOR_CAST) {
+                    uint16_t hbits = ref_half_from_double(tile_value(F32, ap));
+                    memcpy(want, &hbits, 2);
+                } else if (tc->op == DML_OPERATOR_ELEMENT_WISE_CLIP1) {
+                    uint32_t x;
+                    memcpy(&x, ap, 4);
+                    x = x < 1000u ? 1000u : x > 3000000000u ? 3000000000u : x;
+                    memcpy(want, &x, 4);
+                } else if (tc->a_type == F32) {
+                    float x, y;
+                    memcpy(&x, ap, 4);
+                    memcpy(&y, bp, 4);
+                    float v = tc->op == DML_OPERATOR_ELEMENT_WISE_ADD ? x + y : x * y;
+                    memcpy(want, &v, 4);
+                } else {
+                    uint32_t x, y;
+                    memcpy(&x, ap, 4);
+                    memcpy(&y, bp, 4);
+                    uint32_t v = tc->op == DML_OPERATOR_ELEMENT_WISE_ADD ? x + y : x * y;
+                    memcpy(want, &v, 4);
+                }
+            }
+            if (memcmp(got, want, osz) != 0 && bad++ < 5)
+                cr_log_error("%s: row %zu, channel %u differs", tc->what, r, p);
+        }
+    cr_expect_eq(bad, 0, "%s: %zu elements differ", tc->what, bad);
+    free(a);
+    free(b);
+    free(out);
+}
+
+Test(elementwise, transposed_input_tiles)
+{
+    /* NCHW read as NHWC into an element-wise operator: H x W a multiple of 16 and C of 16 (a
+     * CPU map's tiles, cl/map.cl TILE: C = 160 two chunks of the run, the second short), then
+     * shapes that take the element-by-element path (C = 40, H x W = 24); a bias, a second
+     * NHWC input (its stride along W runtime), integer types, a FLOAT16 output, output rows
+     * padded (pitch > C). Run twice: with the default streaming threshold and with every
+     * output streaming (whole-line non-temporal rows where a row is line-aligned, plain
+     * stores where not). */
+    const tile_case cases[] = {
+        {"ADD FLOAT32 + channel bias", DML_OPERATOR_ELEMENT_WISE_ADD, F32, F32, 2, 4, 8, 48, 48,
+         true},
+        {"MULTIPLY FLOAT32 x NHWC", DML_OPERATOR_ELEMENT_WISE_MULTIPLY, F32, F32, 1, 2, 16, 32, 32,
+         false},
+        {"ADD INT32, C 160, padded rows", DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_INT32,
+         DML_TENSOR_DATA_TYPE_INT32, 1, 2, 8, 160, 164, true},
+        {"CLIP1 UINT32", DML_OPERATOR_ELEMENT_WISE_CLIP1, DML_TENSOR_DATA_TYPE_UINT32,
+         DML_TENSOR_DATA_TYPE_UINT32, 2, 1, 32, 16, 16, false},
+        {"CAST FLOAT32 to FLOAT16", DML_OPERATOR_CAST, F32, F16, 1, 4, 4, 64, 64, false},
+        {"ADD FLOAT32, C 40 (no tiles)", DML_OPERATOR_ELEMENT_WISE_ADD, F32, F32, 1, 4, 8, 40, 40,
+         true},
+        {"ADD FLOAT32, H x W 24 (no tiles)", DML_OPERATOR_ELEMENT_WISE_ADD, F32, F32, 1, 4, 6, 32,
+         32, true},
+    };
+    const char *saved = getenv("DMLCL_TUNING");
+    char *restore = saved ? strdup(saved) : NULL;
+    for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1)
+            setenv("DMLCL_TUNING", "stream_cache_divisor=1073741824", 1);
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
+            run_tile_case(&cases[i]);
+    }
+    if (restore) {
+        setenv("DMLCL_TUNING", restore, 1);
+        free(restore);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
+}

@@ -313,6 +313,67 @@ Test(graph_plan, a_layout_change_stays_apart_from_a_map)
     done(&g, graph, p);
 }
 
+Test(graph_plan, a_layout_change_fuses_into_a_cpu_map_that_tiles)
+{
+    /* A 16x32 transposed to 32x16 (IDENTITY reading with strides {1, 32}) feeding an ADD: the
+     * next dimension out from the run (32) and the run (16) are whole tiles, so a CPU's map
+     * reads it in tiles (launch_map.c dmli_map_tiles): fused on a CPU; apart on a GPU and in a
+     * plan for any device (the map would read along its run with a stride there). */
+    static const dmli_device_desc cpu = {
+        DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
+        (uint64_t)32 << 20,     16};
+    static const dmli_device_desc gpu = {
+        DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
+        (uint64_t)50 << 20,     1};
+    const UINT t[2] = {32, 16}, ts[2] = {1, 32};
+    for (int device = 0; device < 3; ++device) {
+        unit_graph g;
+        dmli_graph *graph;
+        dmli_graph_plan *p;
+        unit_tensor ti, to;
+        ug_init(&g);
+        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+            unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, ts),
+            unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
+        ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+        binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+        ug_input(&g, 0, 0, 0);
+        ug_edge(&g, 0, 1, 0);
+        ug_input(&g, 1, 1, 1);
+        ug_output(&g, 1, 0);
+        cr_assert(SUCCEEDED(dmli_graph_import(ug_desc(&g, 2, 1), &graph)), "%s",
+                  dmlcl_last_error());
+        cr_assert(SUCCEEDED(dmli_graph_plan_build_on(graph,
+                                                     device == 0   ? &cpu
+                                                     : device == 1 ? &gpu
+                                                                   : NULL,
+                                                     &p)),
+                  "%s", dmlcl_last_error());
+        if (device == 0) {
+            cr_expect_eq(p->n_steps, 1, "a CPU: one map");
+            cr_expect_eq(p->decisions[0].fused_into, 1);
+        } else {
+            cr_expect_eq(p->n_steps, 2, "device %d: the transpose apart", device);
+            cr_expect(p->decisions[0].why && strstr(p->decisions[0].why, "tiled view"), "%s",
+                      p->decisions[0].why);
+        }
+        /* out[i][j] = a[j][i] + b[i][j], whichever plan. */
+        float a[512], b[512], out[512] = {0}, temp[512];
+        for (int i = 0; i < 512; ++i) {
+            a[i] = (float)i;
+            b[i] = (float)(1000 * i);
+        }
+        void *ins[2] = {a, b}, *outs[1] = {out};
+        cr_assert_leq(p->temp_bytes, sizeof temp);
+        ug_run(graph, p, ins, outs, temp);
+        for (int i = 0; i < 32; ++i)
+            for (int j = 0; j < 16; ++j)
+                cr_expect_eq(out[i * 16 + j], a[j * 32 + i] + b[i * 16 + j], "device %d [%d][%d]",
+                             device, i, j);
+        done(&g, graph, p);
+    }
+}
+
 /* Node 0 a GATHER of graph inputs 0 (data) and 1 (indices), node 1 an ADD of its output and
  * graph input 2. */
 static void gather_add(unit_graph *g, const UINT *data, const UINT *z)
