@@ -959,8 +959,11 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
                 __builtin_prefetch((__global const uint *)TK_PTR + TK_G + TILE * TILE_PF +
                                    (ub + a) * tks);
 #endif
-            for (int jb = 0; jb < TILE; jb += 4)
-                for (int ab = 0; ab < na; ab += 4)
+            /* Each 4 run positions' lines whole before the next (their planes are far apart,
+             * often a multiple of 4 KiB: all in one cache set, whose ways the tile's other
+             * planes would take before a line's next block is read). */
+            for (int ab = 0; ab < na; ab += 4)
+                for (int jb = 0; jb < TILE; jb += 4)
                     tile_block(&tt[jb][ab],
                                (__global const uint *)TK_PTR + TK_G + jb + (ub + ab) * tks, tks);
             for (int j = 0; j < TILE; ++j) {
