@@ -244,7 +244,6 @@ static void store_sat(__global OUT_T *out, long o, COMPUTE_T v)
 #ifndef MAP_BLOCK_UNITS
 #define MAP_BLOCK_UNITS 128
 #endif
-#define MAP_BLOCK_LINES ((int)(MAP_BLOCK_UNITS * sizeof(OUT_T) / 64))
 
 #ifndef SCALE_BIAS
 #define SCALE_BIAS 0
@@ -773,6 +772,33 @@ static long gather_at(ulong x, long n)
 /* clang-format on */
 #endif
 
+#if STREAM
+/* STREAM_LINES(dst, first, n, CAP): the run's elements first .. first + n - 1 (n <= CAP, a whole
+ * number of 64-byte lines of the output type) computed by the vectorised loop into private
+ * memory, then stored at dst (a line boundary) as whole non-temporal lines. u is the element's
+ * index in the run, as F may read it. */
+#if defined(VW) && defined(__clang__)
+#define DMLI_VW_LOOP DMLI_VECTORIZE(VW)
+#else
+#define DMLI_VW_LOOP
+#endif
+#define STREAM_LINES(dst, first, n, CAP)                             \
+    do {                                                             \
+        union {                                                      \
+            OUT_T a[CAP];                                            \
+            uint16 v[(CAP) * sizeof(OUT_T) / 64];                    \
+        } b_;                                                        \
+        DMLI_VW_LOOP                                                 \
+        for (int k_ = 0; k_ < (int)(n); ++k_) {                      \
+            long u = (first) + k_;                                   \
+            ELEMENT(u, y);                                           \
+            b_.a[k_] = OUT_VALUE(y);                                 \
+        }                                                            \
+        for (int l_ = 0; l_ < (int)((n) * sizeof(OUT_T) / 64); ++l_) \
+            PUT((__global uint16 *)(dst) + l_, b_.v[l_]);            \
+    } while (0)
+#endif
+
 #if TILE
 #ifndef TILE_PF
 #define TILE_PF 0
@@ -1005,20 +1031,7 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
                  * non-temporally (no read for ownership). */
                 __global OUT_T *orow = out + o + ub;
                 if (((ulong)orow & 63) == 0 && (na * sizeof(OUT_T)) % 64 == 0) {
-                    union {
-                        OUT_T a[TILE_RUN];
-                        uint16 v[TILE_RUN * sizeof(OUT_T) / 64];
-                    } b;
-#if defined(VW) && defined(__clang__)
-                    DMLI_VECTORIZE(VW)
-#endif
-                    for (int k = 0; k < na; ++k) {
-                        long u = ub + k;
-                        ELEMENT(u, y);
-                        b.a[k] = OUT_VALUE(y);
-                    }
-                    for (int l = 0; l < (int)(na * sizeof(OUT_T) / 64); ++l)
-                        PUT((__global uint16 *)orow + l, b.v[l]);
+                    STREAM_LINES(orow, ub, na, TILE_RUN);
                     continue;
                 }
 #endif
@@ -1108,22 +1121,8 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
             ELEMENT(u, y);
             STORE(o + u, y);
         }
-        for (at = max(at, head); at + MAP_BLOCK_UNITS <= end_; at += MAP_BLOCK_UNITS) {
-            union {
-                OUT_T a[MAP_BLOCK_UNITS];
-                uint16 v[MAP_BLOCK_LINES];
-            } b;
-#if defined(VW) && defined(__clang__)
-            DMLI_VECTORIZE(VW)
-#endif
-            for (int k = 0; k < (int)MAP_BLOCK_UNITS; ++k) {
-                long u = at + k; /* u: the element's index in the run, as F may read it */
-                ELEMENT(u, y);
-                b.a[k] = OUT_VALUE(y);
-            }
-            for (int j = 0; j < MAP_BLOCK_LINES; ++j)
-                PUT((__global uint16 *)(orow + at) + j, b.v[j]);
-        }
+        for (at = max(at, head); at + MAP_BLOCK_UNITS <= end_; at += MAP_BLOCK_UNITS)
+            STREAM_LINES(orow + at, at, MAP_BLOCK_UNITS, MAP_BLOCK_UNITS);
         for (long u = at; u < end_; ++u) {
             ELEMENT(u, y);
             STORE(o + u, y);

@@ -563,23 +563,6 @@ typedef struct tile_case {
     bool bias; /* B a channel bias (else NHWC memory); ADD and MULTIPLY only */
 } tile_case;
 
-static double tile_value(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
-{
-    if (t == F32) {
-        float f;
-        memcpy(&f, p, 4);
-        return f;
-    }
-    if (t == DML_TENSOR_DATA_TYPE_INT32) {
-        int32_t i;
-        memcpy(&i, p, 4);
-        return i;
-    }
-    uint32_t u;
-    memcpy(&u, p, 4);
-    return u;
-}
-
 static void run_tile_case(const tile_case *tc)
 {
     UINT sizes[4] = {tc->n, tc->h, tc->w, tc->c};
@@ -671,7 +654,7 @@ static void run_tile_case(const tile_case *tc)
                     a + 4 * (n * tc->c * tc->h * tc->w + (size_t)p * tc->h * tc->w + hw);
                 const unsigned char *bp = b + 4 * (tc->bias ? p : r * tc->c + p);
                 if (tc->op == DML_OPERATOR_CAST) {
-                    uint16_t hbits = ref_half_from_double(tile_value(F32, ap));
+                    uint16_t hbits = ref_half_from_double(value_of(F32, ap));
                     memcpy(want, &hbits, 2);
                 } else if (tc->op == DML_OPERATOR_ELEMENT_WISE_CLIP1) {
                     uint32_t x;
