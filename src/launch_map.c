@@ -91,7 +91,8 @@ static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
     /* MIN, MAX, CLIP and THRESHOLD of one integer type of 8 to 32 bits (no activation, no
      * chain, no gather): exact in the type itself (the bounds are the type's already: CLIP1's
      * by rule, CLIP's and THRESHOLD's saturated to it, src/ops/elementwise_math.c), so a
-     * vector holds 64 INT8 lanes instead of 8 longs: clip-i8 1.2x (docs/kernels.md). */
+     * vector holds 64 INT8 lanes instead of 8 longs (clip-i8 1.39x with STREAM,
+     * docs/kernels.md). */
     bool own = (m->op == DMLI_MAP_MAX || m->op == DMLI_MAP_MIN || m->op == DMLI_MAP_CLIP ||
                 m->op == DMLI_MAP_THRESHOLD) &&
                m->act == DMLI_ACT_NONE && m->n_stages <= 1 && !m->gather.on &&
@@ -306,9 +307,9 @@ static bool cheap_act(dmli_act act)
  * The input a CPU map reads across the run in tiles (cl/map.cl TILE, TK), or -1: the output's
  * run has stride 1; one input of a 4-byte type reads the run with a stride other than 0 or 1
  * and the next outer dimension d with stride 1 (NCHW read into NHWC: the run C, d the merged
- * H x W), every other input reads the run with stride 0 or 1; d's size a multiple of
- * DMLI_MAP_TILE and the run of DMLI_MAP_TILE_RUN; no gather read through. Read element by
- * element along the run, such an input cost a strided load an element: NCHW to NHWC + a
+ * H x W), every other input reads the run with stride 0 or 1; d's size and the run multiples
+ * of DMLI_MAP_TILE (the run in chunks of up to DMLI_MAP_TILE_RUN); no gather read through. Read
+ * element by element along the run, such an input cost a strided load an element: NCHW to NHWC + a
  * channel bias ran at 0.38 of the copy, slower than the tiled transpose and the ADD apart.
  */
 static int tile_input(const dmli_map *m)
