@@ -807,8 +807,8 @@ static long gather_at(ulong x, long n)
 #define TK_PTR DMLI_CAT(in, TK)
 #define TK_G DMLI_CAT(g, TK)
 #define IS_TK_VALUE DMLI_CAT(DMLI_CAT(IS, TK), _VALUE)
-/* A 4 x 4 block of 4-byte units transposed in registers: q[k * 16 + m] = p[m * ps + k] (rows of
- * TK along d loaded whole, two rounds of interleaving, rows of the run stored whole). */
+/* A 4 x 4 block of 4-byte units transposed in registers: q[k * TILE_RUN + m] = p[m * ps + k] (rows
+ * of TK along d loaded whole, two rounds of interleaving, rows of the run stored whole). */
 #define TILE_LO(a, b) __builtin_shufflevector((a), (b), 0, 4, 1, 5)
 #define TILE_HI(a, b) __builtin_shufflevector((a), (b), 2, 6, 3, 7)
 static void tile_block(uint *q, __global const uint *p, long ps)
