@@ -273,25 +273,32 @@ Test(graph_plan, views_feeding_a_map_are_read_through)
     done(&g, graph, p);
 }
 
+/* Node 0 an IDENTITY reading graph input 0 with strides ts (a transpose) into sizes t, node 1
+ * an ADD of its output and graph input 1: graph output 0. */
+static void transpose_then_add(unit_graph *g, const UINT *t, const UINT *ts)
+{
+    unit_tensor ti, to;
+    ug_init(g);
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
+        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, ts),
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
+    ug_node(g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
+    binary(g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
+    ug_input(g, 0, 0, 0);
+    ug_edge(g, 0, 1, 0);
+    ug_input(g, 1, 1, 1);
+    ug_output(g, 1, 0);
+}
+
 Test(graph_plan, a_layout_change_stays_apart_from_a_map)
 {
     unit_graph g;
     dmli_graph *graph;
     dmli_graph_plan *p;
-    unit_tensor ti, to;
     /* A 3x4 transposed to 4x3 (IDENTITY reading with strides {1, 4}) feeding an ADD: fused,
      * the map would read A along its run with stride 4; apart, the transpose tiles. */
     const UINT t[2] = {4, 3}, ts[2] = {1, 4};
-    ug_init(&g);
-    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
-        unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, ts),
-        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
-    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
-    binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
-    ug_input(&g, 0, 0, 0);
-    ug_edge(&g, 0, 1, 0);
-    ug_input(&g, 1, 1, 1);
-    ug_output(&g, 1, 0);
+    transpose_then_add(&g, t, ts);
     plan_of(&g, 2, 1, &graph, &p);
     cr_assert_eq(p->n_steps, 2);
     cr_expect_eq(p->decisions[0].fused_into, -1);
@@ -330,17 +337,7 @@ Test(graph_plan, a_layout_change_fuses_into_a_cpu_map_that_tiles)
         unit_graph g;
         dmli_graph *graph;
         dmli_graph_plan *p;
-        unit_tensor ti, to;
-        ug_init(&g);
-        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC id = {
-            unit_tensor_set(&ti, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, ts),
-            unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, t, NULL), NULL};
-        ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &id);
-        binary(&g, DML_OPERATOR_ELEMENT_WISE_ADD, t);
-        ug_input(&g, 0, 0, 0);
-        ug_edge(&g, 0, 1, 0);
-        ug_input(&g, 1, 1, 1);
-        ug_output(&g, 1, 0);
+        transpose_then_add(&g, t, ts);
         cr_assert(SUCCEEDED(dmli_graph_import(ug_desc(&g, 2, 1), &graph)), "%s",
                   dmlcl_last_error());
         cr_assert(SUCCEEDED(dmli_graph_plan_build_on(graph,
