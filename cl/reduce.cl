@@ -879,6 +879,74 @@ static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane 
         STORE0(AT(0, u, i), ACTIVATE(y_));              \
     }
 #endif
+/* STREAM (CPUs, a row per item, output 0 of stride 1 along the run, past a quarter of the cache:
+ * src/launch_reduce.c): the writing pass stores whole 64-byte lines without reading them first
+ * (non-temporal), as the map's STREAM does: the elements up to a line boundary one by one, then
+ * blocks of up to RS_CAP elements computed by the vectorised loop into private memory and
+ * stored as lines, then the tail. The same values and conversions as WRITE_BODY. Every lane of
+ * a ROWS item holds the row's statistics, so lane 0's serve. */
+#ifndef STREAM
+#define STREAM 0
+#endif
+#if STREAM && NORMALIZE && !COLS && GROUP == 1 && LANE1_OUT0 && !SOFTMAX_STASH
+#define WRITE_STREAMS 1
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_nontemporal_store)
+#define PUT_LINE(p, v) __builtin_nontemporal_store((v), (p))
+#endif
+#endif
+#ifndef PUT_LINE
+#define PUT_LINE(p, v) (*(p) = (v))
+#endif
+#define RS_CAP 128
+#define RS_ELEMENT(u, e) ACTIVATE(NORMALISED(X_AT(u, 0), 0, u, e))
+#if OUT0_HALF
+#define RS_T ushort
+#define RS_VALUE(v) dmli_half_value((COMPUTE_T)(v))
+#else
+#define RS_T OUT0_T
+#define RS_VALUE(v) ((OUT0_T)(v))
+#endif
+/* Elements u0 .. u0 + nb - 1 of the run (nb <= RS_CAP, whole lines of RS_T) as lines at orow + u0.
+ */
+#define RS_LINES(orow, u0, nb)                                           \
+    do {                                                                 \
+        union {                                                          \
+            RS_T a[RS_CAP];                                              \
+            uint16 v[RS_CAP * sizeof(RS_T) / 64];                        \
+        } b_;                                                            \
+        LANE_LOOP                                                        \
+        for (int k_ = 0; k_ < (int)(nb); ++k_) {                         \
+            long u = (u0) + k_, e = e0 + u;                              \
+            (void)e;                                                     \
+            b_.a[k_] = RS_VALUE(RS_ELEMENT(u, e));                       \
+        }                                                                \
+        for (int l_ = 0; l_ < (int)((nb) * sizeof(RS_T) / 64); ++l_)     \
+            PUT_LINE((__global uint16 *)((orow) + (u0)) + l_, b_.v[l_]); \
+    } while (0)
+#define WRITE_ROW_STREAMED()                                                                  \
+    for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {                                        \
+        long ro[DMLI_RED_TENSORS];                                                            \
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)                                            \
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);                          \
+        __global RS_T *orow = (__global RS_T *)out0 + ro[0];                                  \
+        ulong a_ = (ulong)orow;                                                               \
+        long head = a_ % sizeof(RS_T) ? run : (long)(((64 - (a_ & 63)) & 63) / sizeof(RS_T)); \
+        head = head < run ? head : run;                                                       \
+        long u_ = 0;                                                                          \
+        for (; u_ < head; ++u_)                                                               \
+            WRITE_BODY(0, u_, e0 + u_)                                                        \
+        for (; u_ + RS_CAP <= run; u_ += RS_CAP)                                              \
+            RS_LINES(orow, u_, RS_CAP);                                                       \
+        long whole_ = (run - u_) * (long)sizeof(RS_T) / 64 * 64 / (long)sizeof(RS_T);         \
+        if (whole_ > 0)                                                                       \
+            RS_LINES(orow, u_, whole_);                                                       \
+        for (u_ += whole_; u_ < run; ++u_)                                                    \
+            WRITE_BODY(0, u_, e0 + u_)                                                        \
+    }
+#else
+#define WRITE_STREAMS 0
+#endif
 /* The exponential pass: each lane's sum of exp(x - m), m in k. EXP_ELEM: one element's
  * exp(x - m) (stored where the writing pass will read it, SOFTMAX_STASH). */
 #if SOFTMAX_STASH
@@ -1386,7 +1454,11 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #endif
     }
     /* The second pass: write the normalised row. */
+#if WRITE_STREAMS
+    WRITE_ROW_STREAMED()
+#else
     ROW_LOOP(WRITE_BODY)
+#endif
 #endif
 #endif
 #endif

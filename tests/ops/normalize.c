@@ -16,6 +16,7 @@
  * 64, tests/ops/reduce.c softmax_far_below_the_maximum). Failures
  * print the seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
  */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -421,3 +422,131 @@ NORM_RANDOM_TEST(mvn, 6, 16)
 NORM_RANDOM_TEST(mvn1, 7, 24)
 NORM_RANDOM_TEST(mvn2, 8, 24)
 NORM_RANDOM_TEST(lp_normalization, 9, 16)
+
+/* A normalisation over rows of RUN elements (5 rows, 3 elements of padding between output rows,
+ * so that each row starts at another offset in a 64-byte line), run on the device with every
+ * output streaming, against ref_normalize; the padding comes back as it was. kind: MVN1 with
+ * a scale, a bias and RELU fused (t 0: FLOAT32, 1: FLOAT16), LOG_SOFTMAX1 (2), HARDMAX1 with
+ * ties (3), LP_NORMALIZATION (4). */
+static void streamed_rows(int t)
+{
+    enum { ROWS = 5, RUN = 700, PAD = 3, PITCH = RUN + PAD };
+    DML_TENSOR_DATA_TYPE type = t == 1 ? F16 : F32;
+    size_t w = t == 1 ? 2 : 4;
+    UINT sizes[2] = {ROWS, RUN}, row_sizes[2] = {1, RUN}, out_strides[2] = {PITCH, 1};
+    UINT axes[1] = {1};
+    DML_BUFFER_TENSOR_DESC ib = {
+        type, DML_TENSOR_FLAG_NONE, 2, sizes, NULL, DMLCalcBufferTensorSize(type, 2, sizes, NULL),
+        0};
+    DML_BUFFER_TENSOR_DESC sb = {type, DML_TENSOR_FLAG_NONE,
+                                 2,    row_sizes,
+                                 NULL, DMLCalcBufferTensorSize(type, 2, row_sizes, NULL),
+                                 0};
+    DML_BUFFER_TENSOR_DESC ob = {
+        type,  DML_TENSOR_FLAG_NONE, 2,
+        sizes, out_strides,          DMLCalcBufferTensorSize(type, 2, sizes, out_strides),
+        0};
+    DML_TENSOR_DESC it = {DML_TENSOR_TYPE_BUFFER, &ib}, st = {DML_TENSOR_TYPE_BUFFER, &sb},
+                    ot = {DML_TENSOR_TYPE_BUFFER, &ob};
+    size_t in_bytes = (size_t)ib.TotalTensorSizeInBytes,
+           row_bytes = (size_t)sb.TotalTensorSizeInBytes,
+           out_bytes = (size_t)ob.TotalTensorSizeInBytes;
+    unsigned char *in = malloc(in_bytes), *scale = malloc(row_bytes), *bias = malloc(row_bytes),
+                  *out = malloc(out_bytes), *want = malloc(out_bytes);
+    cr_assert(in && scale && bias && out && want);
+    ref_rng rng = ref_rng_make(0x4e4f524dull + (uint64_t)t);
+    unsigned char *fill_of[3] = {in, scale, bias};
+    size_t count_of[3] = {(size_t)ROWS * RUN, RUN, RUN};
+    double range_of[3] = {20.0, 1.0, 2.0};
+    for (int k = 0; k < 3; ++k)
+        for (size_t i = 0; i < count_of[k]; ++i) {
+            double v = t == 3 && k == 0
+                           ? (double)ref_rng_range(&rng, -3, 3)
+                           : range_of[k] * (double)ref_rng_range(&rng, -100000, 100000) / 100000.0;
+            if (type == F16) {
+                uint16_t h = ref_half_from_double(v);
+                memcpy(fill_of[k] + i * w, &h, 2);
+            } else {
+                float f = (float)v;
+                memcpy(fill_of[k] + i * w, &f, 4);
+            }
+        }
+    ref_norm_op op = t <= 1   ? REF_NORM_MVN
+                     : t == 2 ? REF_NORM_LOG_SOFTMAX
+                     : t == 3 ? REF_NORM_HARDMAX
+                              : REF_NORM_LP;
+    ref_norm_args args = {.use_mean = true, .use_variance = true, .epsilon = 1e-5, .p = 2};
+    args.reduced[1] = true;
+    args.act = t <= 1 ? REF_ACT_RELU : REF_ACT_NONE;
+    DML_ACTIVATION_RELU_OPERATOR_DESC relu = {NULL, NULL};
+    DML_OPERATOR_DESC fused = {DML_OPERATOR_ACTIVATION_RELU, &relu};
+    DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC mvn = {&it,  &st, &st,   &ot,   1,
+                                                          axes, 1,   1e-5f, &fused};
+    DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC lsm = {&it, &ot, 1, axes};
+    DML_ACTIVATION_HARDMAX1_OPERATOR_DESC hm = {&it, &ot, 1, axes};
+    DML_LP_NORMALIZATION_OPERATOR_DESC lp = {&it, &ot, 1, 1e-5f, 2};
+    DML_OPERATOR_DESC desc =
+        t <= 1   ? (DML_OPERATOR_DESC){DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, &mvn}
+        : t == 2 ? (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1, &lsm}
+        : t == 3 ? (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_HARDMAX1, &hm}
+                 : (DML_OPERATOR_DESC){DML_OPERATOR_LP_NORMALIZATION, &lp};
+    /* The expected bytes: the padding poisoned as the device's output is. */
+    memset(out, 0x7F, out_bytes); /* 3.4e38 in FLOAT32, a NaN in FLOAT16 */
+    memset(want, 0x7F, out_bytes);
+    ref_tensor rin = {type, w, 2, {ROWS, RUN}, {RUN, 1}, in};
+    ref_tensor rsc = {type, w, 2, {1, RUN}, {RUN, 1}, scale};
+    ref_tensor rbi = {type, w, 2, {1, RUN}, {RUN, 1}, bias};
+    ref_tensor rout = {type, w, 2, {ROWS, RUN}, {PITCH, 1}, want};
+    cr_assert(ref_normalize(op, &args, &rin, t <= 1 ? &rsc : NULL, t <= 1 ? &rbi : NULL, &rout),
+              "test bug: the reference rejected case %d", t);
+    dmlcl_operator *o = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), &desc, &o), S_OK, "case %d: %s", t,
+                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(o, DML_EXECUTION_FLAG_NONE, &c), S_OK, "case %d: %s", t,
+                 dmlcl_last_error());
+    dmlcl_host_tensor ins[3] = {{in, in_bytes}, {scale, row_bytes}, {bias, row_bytes}};
+    dmlcl_host_tensor ho = {out, out_bytes};
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, t <= 1 ? 3u : 1u, ins, 1, &ho), S_OK,
+                 "case %d: %s", t, dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(o);
+    unsigned ulps = ref_norm_ulps(op, RUN) + (t <= 1 ? ref_activation_ulps(REF_ACT_RELU) : 0);
+    double abs_tol = ref_norm_abs(op, type, RUN);
+    size_t bad = 0, first = 0;
+    for (size_t p = 0; p * w < out_bytes; ++p) {
+        const unsigned char *x = want + p * w, *y = out + p * w;
+        double dx = value_of(type, x), dy = value_of(type, y);
+        bool ok = memcmp(x, y, w) == 0; /* the padding: unchanged */
+        if (!ok && p % PITCH < RUN)
+            ok = (ulps && ref_float_close(type, x, y, ulps)) ||
+                 (abs_tol > 0 && isfinite(dx) && isfinite(dy) && fabs(dx - dy) <= abs_tol);
+        if (!ok && !bad++)
+            first = p;
+    }
+    cr_expect(bad == 0, "case %d (%s %s): %zu elements wrong, the first at row %zu, element %zu", t,
+              ref_norm_name(op), ref_type_name(type), bad, first / PITCH, first % PITCH);
+    free(in);
+    free(scale);
+    free(bias);
+    free(out);
+    free(want);
+}
+
+Test(normalize, streaming_rows_every_alignment)
+{
+    /* Every output made to stream (DMLCL_TUNING: non-temporal stores from 1/2^30 of the cache):
+     * the writing pass's elements one by one up to a line boundary, blocks of whole lines, the
+     * tail, in each row. */
+    const char *saved = getenv("DMLCL_TUNING");
+    char *restore = saved ? strdup(saved) : NULL;
+    setenv("DMLCL_TUNING", "stream_cache_divisor=1073741824", 1);
+    for (int t = 0; t < 5; ++t)
+        streamed_rows(t);
+    if (restore) {
+        setenv("DMLCL_TUNING", restore, 1);
+        free(restore);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
+}

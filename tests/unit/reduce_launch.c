@@ -235,3 +235,60 @@ Test(reduce_launch, later_inputs_of_stride_one_along_the_lanes)
     cr_expect(strstr(l.options, "-DLANE1_IN1=1") && !strstr(l.options, "LANE1_IN2"), "%s",
               l.options);
 }
+
+/* op over [rows, cols] reducing the inner axis, the output the input's shape with out_step
+ * between its elements along the run (1: packed). */
+static dmli_reduce normalisation(dmli_reduce_op op, DML_TENSOR_DATA_TYPE type, int64_t rows,
+                                 int64_t cols, int64_t out_step)
+{
+    dmli_reduce r;
+    dmli_reduce_init(&r, op, 1, 1);
+    r.in[0].type = r.out[0].type = type;
+    r.use_mean = r.use_variance = true;
+    const int64_t out_outer = cols * out_step, in_outer = cols, in_inner = 1;
+    dmli_reduce_push(&r, rows, false, &out_outer, &in_outer);
+    dmli_reduce_push(&r, cols, true, &out_step, &in_inner);
+    dmli_reduce_normalize(&r);
+    return r;
+}
+
+Test(reduce_launch, cpu_normalisations_stream_outputs_past_the_caches)
+{
+    /* The test CPU's cache is 32 MiB: a quarter of it, 8 MiB, is the threshold (src/tuning.c
+     * stream_cache_divisor 4). */
+    dmli_reduce_launch l;
+    const DML_TENSOR_DATA_TYPE f32 = DML_TENSOR_DATA_TYPE_FLOAT32,
+                               f16 = DML_TENSOR_DATA_TYPE_FLOAT16;
+    /* A layer normalisation of [4096, 768] float32: 12 MiB written. */
+    dmli_reduce r = normalisation(DMLI_REDUCE_MVN, f32, 4096, 768, 1);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DSTREAM=1"), "%s", l.options);
+    dmli_launch_reduce(&r, &gpu, &l);
+    cr_expect(!strstr(l.options, "STREAM"), "GPU: %s", l.options);
+    /* 6 MiB ([4096, 384]): under the threshold. */
+    r = normalisation(DMLI_REDUCE_MVN, f32, 4096, 384, 1);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "STREAM"), "6 MiB: %s", l.options);
+    /* An output of stride 2 along the run: no whole lines to store. */
+    r = normalisation(DMLI_REDUCE_MVN, f32, 4096, 768, 2);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "STREAM"), "output stride 2: %s", l.options);
+    /* LOG_SOFTMAX and HARDMAX write from the input; a float32 SOFTMAX reads back the
+     * exponentials it stashed in its output (in the cache by then), FLOAT16 keeps none. */
+    r = normalisation(DMLI_REDUCE_LOG_SOFTMAX, f32, 4096, 768, 1);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DSTREAM=1"), "LOG_SOFTMAX: %s", l.options);
+    r = normalisation(DMLI_REDUCE_HARDMAX, f32, 4096, 768, 1);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DSTREAM=1"), "HARDMAX: %s", l.options);
+    r = normalisation(DMLI_REDUCE_SOFTMAX, f32, 4096, 768, 1);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "STREAM"), "SOFTMAX FLOAT32: %s", l.options);
+    r = normalisation(DMLI_REDUCE_SOFTMAX, f16, 4096, 2048, 1);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DSTREAM=1"), "SOFTMAX FLOAT16: %s", l.options);
+    /* A fold writes one value a row. */
+    r = rows_of(DMLI_REDUCE_SUM, f32, 4096, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "STREAM"), "SUM: %s", l.options);
+}
