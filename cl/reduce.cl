@@ -139,6 +139,9 @@
 #ifndef ACT
 #define ACT 0
 #endif
+#ifndef RPI
+#define RPI 1 /* CPUs, ROWS, GROUP 1: rows an item takes in turn */
+#endif
 #ifdef NATIVE_VW
 #define VN NATIVE_VW
 #endif
@@ -1005,6 +1008,11 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
         rs[x] = t[DMLI_RED_RUN_S(x)];
         cs[x] = t[DMLI_RED_COL_S(x)];
     }
+#if (FOLD || NORMALIZE) && GROUP > 1 && !COLS
+    __local lane shared[GROUP];
+#elif FOLD || NORMALIZE
+    __local lane shared[1];
+#endif
     COMPUTE_T q0 = PARAM(2), q1 = PARAM(3), q2 = PARAM(4);
     COMPUTE_T g0 = PARAM(5), g1 = PARAM(6), g2 = PARAM(7);
     (void)q0, (void)q1, (void)q2, (void)g0, (void)g1, (void)g2, (void)cols, (void)cs;
@@ -1085,10 +1093,11 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     if (r >= rows)
         return;
 #else
-    ulong r = get_global_id(0);
+    /* CPUs: an item's RPI rows in turn (a row's chains of latency overlap the next's; PoCL's
+     * scheduling, and the table's reads, once for them all). */
     uint j = 0;
-    if (r >= rows)
-        return;
+    ulong r_end = min(rows, (get_global_id(0) + 1) * (ulong)RPI);
+    for (ulong r = get_global_id(0) * (ulong)RPI; r < r_end; ++r) {
 #endif
     (void)j;
     base_of[0] = out0_base + offset_of(KEPT_DIMS(t), kept, r, 0);
@@ -1216,40 +1225,35 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
         }
     }
 #elif SCAN
-    /* One row per item (COLS: LANES rows at once), in order, from the end when REVERSE. */
-    COMPUTE_T acc[NL];
-    for (int i = 0; i < NL; ++i)
-        acc[i] = (COMPUTE_T)(ROP == 49 ? 1 : 0);
-    long nq = n / run;
-    for (long qi = 0; qi < nq; ++qi) {
-        long q = REVERSE ? nq - 1 - qi : qi;
-        long ro[DMLI_RED_TENSORS];
-        for (int x = 0; x < DMLI_RED_TENSORS; ++x)
-            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
-        for (long ui = 0; ui < run; ++ui) {
-            long u = REVERSE ? run - 1 - ui : ui;
+        /* One row per item (COLS: LANES rows at once), in order, from the end when REVERSE. */
+        COMPUTE_T acc[NL];
+        for (int i = 0; i < NL; ++i)
+            acc[i] = (COMPUTE_T)(ROP == 49 ? 1 : 0);
+        long nq = n / run;
+        for (long qi = 0; qi < nq; ++qi) {
+            long q = REVERSE ? nq - 1 - qi : qi;
+            long ro[DMLI_RED_TENSORS];
+            for (int x = 0; x < DMLI_RED_TENSORS; ++x)
+                ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
+            for (long ui = 0; ui < run; ++ui) {
+                long u = REVERSE ? run - 1 - ui : ui;
 #if COLS
-            int lanes = FULL_LANES ? NL : (int)(cols - c0);
+                int lanes = FULL_LANES ? NL : (int)(cols - c0);
 #else
-            int lanes = NL;
+                int lanes = NL;
 #endif
-            for (int i = 0; i < lanes; ++i) {
-                COMPUTE_T before = acc[i];
+                for (int i = 0; i < lanes; ++i) {
+                    COMPUTE_T before = acc[i];
 #if ROP == 49
-                acc[i] = before * LOAD0(AT(2, u, i));
+                    acc[i] = before * LOAD0(AT(2, u, i));
 #else
-                acc[i] = before + LOAD0(AT(2, u, i));
+                    acc[i] = before + LOAD0(AT(2, u, i));
 #endif
-                STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+                    STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+                }
             }
         }
-    }
 #else /* FOLD, NORMALIZE */
-#if GROUP > 1 && !COLS
-    __local lane shared[GROUP];
-#else
-    __local lane shared[1];
-#endif
     (void)shared; /* VACC combines in registers */
     lane s[NL];
     COMPUTE_T sa[NL], sb[NL];
@@ -1460,6 +1464,9 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     ROW_LOOP(WRITE_BODY)
 #endif
 #endif
+#endif
+#if !COLS && GROUP == 1
+} /* the item's rows */
 #endif
 #endif
 }

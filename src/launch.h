@@ -160,6 +160,7 @@ typedef struct dmli_reduce_launch {
     uint32_t
         segments;  /* CPU row scans: blocks scanned from the identity (SEGS), 0 or 1: in order */
     uint64_t rows; /* rows (COLS mode: groups of columns' other coordinates) */
+    uint32_t rows_per_item; /* CPU ROWS mode: rows a work-item takes in turn (RPI), 0 or 1: one */
     size_t table_count;
     cl_long table[DMLI_RED_TABLE_MAX];
 } dmli_reduce_launch;

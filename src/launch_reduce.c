@@ -75,6 +75,8 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     dmli_opt_int(o, "LANES", l->lanes);
     dmli_opt_int(o, "GROUP", l->group);
     dmli_opt_int(o, "COLS", l->cols);
+    if (l->rows_per_item > 1)
+        dmli_opt_int(o, "RPI", l->rows_per_item);
     /* Strides of 1 along the lanes (the run, or the columns) as constants: vector loads. */
     const cl_long *t = l->table;
     if (t[l->cols ? DMLI_RED_COL_S(2) : DMLI_RED_RUN_S(2)] == 1)
@@ -237,6 +239,17 @@ static void geometry(const dmli_reduce *r, const dmli_device_desc *dev, dmli_red
     l->local[0] = l->group;
     l->global[0] = (size_t)l->rows * l->group;
     l->global[1] = 1;
+    if (!gpu && l->group == 1 && l->lanes > 1) {
+        /* CPUs: an item takes RPI rows in turn (cl/reduce.cl RPI), while there are items
+         * enough for every compute unit 16 times over. */
+        uint64_t rpi = dmli_tuning_for(dev->device_class)->reduce_rows_per_item;
+        while (rpi > 1 && (l->rows + rpi - 1) / rpi < 16 * (uint64_t)dev->compute_units)
+            rpi /= 2;
+        if (rpi > 1) {
+            l->rows_per_item = (uint32_t)rpi;
+            l->global[0] = (size_t)((l->rows + rpi - 1) / rpi);
+        }
+    }
 }
 
 /* The normalisations: a second pass writes the row. */

@@ -54,6 +54,7 @@ typedef struct dmli_tuning {
     uint32_t reduce_group;              /* GPU: work-items per group, COLS mode and top-k */
     uint32_t reduce_scan_group;         /* GPU: a row scan's work-group (elements a chunk) */
     uint32_t reduce_scan_segments;      /* CPU: row scans' blocks (SEGS; 1: in order) */
+    uint32_t reduce_rows_per_item;      /* CPU ROWS mode: rows an item takes in turn (RPI) */
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */
     uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
     uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */

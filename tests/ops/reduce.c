@@ -396,6 +396,51 @@ Test(reduce, long_rows)
     cr_expect_eq(idx, 77777);
 }
 
+/* 1001 rows of 37: enough rows that a CPU's item takes several in turn (src/launch_reduce.c
+ * RPI: 8 a item while there are 16 items a compute unit), the last item fewer. SUM (exact:
+ * sixteenths up to 4), ARGMAX (one largest value a row, anywhere) and HARDMAX1 (its one) for
+ * every row, against the rows computed here. */
+Test(reduce, many_rows_taken_in_turn)
+{
+    enum { ROWS = 1001, RUN = 37 };
+    static float x[ROWS * RUN], sums[ROWS], hard[ROWS * RUN];
+    static uint32_t picks[ROWS];
+    static int where[ROWS];
+    ref_rng rng = ref_rng_make(0x525049ull);
+    for (int r = 0; r < ROWS; ++r) {
+        where[r] = (int)ref_rng_below(&rng, RUN);
+        for (int u = 0; u < RUN; ++u)
+            x[r * RUN + u] = u == where[r] ? 5.0f : (float)ref_rng_range(&rng, 0, 64) / 16;
+    }
+    const uint32_t sizes[2] = {ROWS, RUN};
+    static const UINT axis1[1] = {1};
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_REDUCE, DML_REDUCE_FUNCTION_SUM, 0, 2, sizes, x, 1,
+                                   axis1, F32, sums)),
+              "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(run_packed(DML_OPERATOR_ARGMAX, DML_REDUCE_FUNCTION_ARGMAX, 0, 2, sizes, x,
+                                   1, axis1, DML_TENSOR_DATA_TYPE_UINT32, picks)),
+              "%s", dmlcl_last_error());
+    ops_tensor in, o;
+    ops_tensor_init(&in, "InputTensor", false, F32, 2, sizes, NULL, 0, 0);
+    ops_tensor_init(&o, "OutputTensor", true, F32, 2, sizes, NULL, 0, 0);
+    DML_ACTIVATION_HARDMAX1_OPERATOR_DESC h = {ops_tensor_desc(&in), ops_tensor_desc(&o), 1, axis1};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_ACTIVATION_HARDMAX1, &h};
+    cr_assert(SUCCEEDED(run_on_host(&desc, x, &in, hard, &o)), "%s", dmlcl_last_error());
+    int bad_sum = 0, bad_pick = 0, bad_hard = 0;
+    for (int r = 0; r < ROWS; ++r) {
+        double want = 0;
+        for (int u = 0; u < RUN; ++u) {
+            want += x[r * RUN + u];
+            bad_hard += hard[r * RUN + u] != (u == where[r] ? 1.0f : 0.0f);
+        }
+        bad_sum += sums[r] != (float)want;
+        bad_pick += picks[r] != (uint32_t)where[r];
+    }
+    cr_expect(bad_sum == 0 && bad_pick == 0 && bad_hard == 0,
+              "rows wrong: %d sums, %d ARGMAX indices; %d HARDMAX1 elements", bad_sum, bad_pick,
+              bad_hard);
+}
+
 /* The index of several axes counts row-major over them in dimension order; ties; NaN. */
 Test(reduce, index_rules)
 {

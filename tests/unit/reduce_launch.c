@@ -292,3 +292,42 @@ Test(reduce_launch, cpu_normalisations_stream_outputs_past_the_caches)
     dmli_launch_reduce(&r, &cpu, &l);
     cr_expect(!strstr(l.options, "STREAM"), "SUM: %s", l.options);
 }
+
+Test(reduce_launch, cpu_items_take_rows_in_turn)
+{
+    /* src/tuning.c: 8 rows an item on CPUs, halved while there would be fewer than 16 items a
+     * compute unit (the test CPU has 16: 256 items). */
+    dmli_reduce_launch l;
+    const DML_TENSOR_DATA_TYPE f32 = DML_TENSOR_DATA_TYPE_FLOAT32;
+    dmli_reduce r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 12288, 128, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DRPI=8") && l.global[0] == 1536 && l.local[0] == 1,
+              "%s; global %zu local %zu", l.options, l.global[0], l.local[0]);
+    /* 600 rows: 8 an item would leave 75 items, 4 150, 2 300. */
+    r = rows_of(DMLI_REDUCE_SUM, f32, 600, 64, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DRPI=2") && l.global[0] == 300, "%s; global %zu", l.options,
+              l.global[0]);
+    /* 601 rows, 2 an item: the last item takes one. */
+    r = rows_of(DMLI_REDUCE_SUM, f32, 601, 64, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DRPI=2") && l.global[0] == 301, "%s; global %zu", l.options,
+              l.global[0]);
+    /* 64 rows: an item a row. */
+    r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 64, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "RPI") && l.global[0] == 64, "%s; global %zu", l.options,
+              l.global[0]);
+    /* GPUs: a work-group a row. */
+    r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 12288, 128, true);
+    dmli_launch_reduce(&r, &gpu, &l);
+    cr_expect(!strstr(l.options, "RPI") && l.global[0] == 12288 * 64, "GPU: %s; global %zu",
+              l.options, l.global[0]);
+    /* Column folds and scans keep their own shapes of work. */
+    r = rows_of(DMLI_REDUCE_SUM, f32, 4096, 4096, false);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "RPI"), "COLS: %s", l.options);
+    r = rows_of(DMLI_REDUCE_CUMSUM, f32, 4096, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "RPI") && l.global[0] == 4096, "scan: %s", l.options);
+}
