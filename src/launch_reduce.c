@@ -275,6 +275,15 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
     bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
     l->cols = cols_mode(r);
     l->group = 1;
+    bool integer, sign;
+    bool picks = r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN ||
+                 r->op == DMLI_REDUCE_MAX || r->op == DMLI_REDUCE_MIN ||
+                 r->op == DMLI_REDUCE_HARDMAX;
+    bool float_compute = strcmp(compute_type(r, &integer, &sign), "float") == 0;
+    uint64_t row = 1;
+    for (int d = 0; d < r->rank; ++d)
+        if (r->reduced[d])
+            row *= (uint64_t)r->size[d];
     if (l->cols) {
         l->lanes = tu->reduce_cols;
         /* CPUs: the folds' items walk the rows in step (not the scans: no barrier there). */
@@ -297,19 +306,22 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
         l->lanes = tu->reduce_lanes;
         if (gpu && group_for(dev, l->lanes) == l->lanes)
             l->group = l->lanes;
+        /* CPUs: a float pick over a row of at least reduce_pick_lanes elements deals it to
+         * that many lanes (cl/reduce.cl VACC: that many / the vector width independent
+         * chains of compare and select, where one vector's chain waited on the last; argmax
+         * over rows of 4096 1.71x with 64 lanes). A pick's result is the row's, whatever its
+         * lanes (ties go by index). */
+        if (!gpu && picks && float_compute && tu->reduce_pick_lanes > l->lanes &&
+            row >= tu->reduce_pick_lanes)
+            l->lanes = tu->reduce_pick_lanes;
     }
     table(r, l);
     geometry(r, dev, l);
     options(r, l, &l->defs);
-    bool integer, sign;
-    bool picks = r->op == DMLI_REDUCE_ARGMAX || r->op == DMLI_REDUCE_ARGMIN ||
-                 r->op == DMLI_REDUCE_MAX || r->op == DMLI_REDUCE_MIN ||
-                 r->op == DMLI_REDUCE_HARDMAX;
     /* The picks' vectors hold 32-bit indices. */
     bool pick32 = picks && l->table[DMLI_RED_N] <= INT32_MAX;
     if (!gpu && !l->cols && l->lanes > 1 && (!picks || pick32) &&
-        dev->native_vector_width_float >= 2 &&
-        strcmp(compute_type(r, &integer, &sign), "float") == 0) {
+        dev->native_vector_width_float >= 2 && float_compute) {
         if (pick32)
             dmli_opt_int(&l->defs, "PICK32", 1);
         /* A CPU's row at the native float width (cl/reduce.cl NATIVE_VW, its VN): the lane loop

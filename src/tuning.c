@@ -80,6 +80,7 @@ static const dmli_tuning cpu = {
      * item (COLS mode: 256 bytes of each row of float32): REDUCE SUM over axis 0 of [4096,4096]
      * 7.4 ms at 16 columns, 3.1 at 64, 3.9 at 128 (dmlcl-bench, minimums, busy machine). */
     .reduce_lanes = 16,
+    .reduce_pick_lanes = 64,
     .reduce_cols = 64,
     /* COLS folds walk the rows as work-groups of up to 32 items (2048 columns of float32:
      * 8 KiB of each row), a barrier every 32 rows keeping them in step, so that each row's
@@ -216,6 +217,7 @@ static const dmli_tuning gpu = {
     /* Reductions: a row dealt to 64 lanes, a work-group of 64 folding it (two warps, as the
      * maps: not yet measured on a GPU); COLS mode a column an item. */
     .reduce_lanes = 64,
+    .reduce_pick_lanes = 64,
     .reduce_cols = 1,
     .reduce_cols_group = 0, /* GPUs: reduce_group, no barriers */
     .reduce_cols_sync = 0,
@@ -320,6 +322,7 @@ static const struct {
     FIELD(map_gpu_elements),
     FIELD(map_gpu_groups_per_unit),
     FIELD(reduce_lanes),
+    FIELD(reduce_pick_lanes),
     FIELD(reduce_cols),
     FIELD(reduce_cols_group),
     FIELD(reduce_cols_sync),

@@ -46,6 +46,7 @@ typedef struct dmli_tuning {
     uint32_t map_gpu_groups_per_unit; /* GPU: work-groups wanted per compute unit */
     /* ---- Reductions ------------------------------------------------------------------ */
     uint32_t reduce_lanes;      /* lanes a row is dealt to (a power of two; the GPU's work-group) */
+    uint32_t reduce_pick_lanes; /* CPU float picks over rows this long or more: lanes (VACC) */
     uint32_t reduce_cols;       /* CPU: rows (columns) a work-item folds at once, COLS mode */
     uint32_t reduce_cols_group; /* CPU, COLS folds: items a work-group walks the rows with */
     uint32_t reduce_cols_sync;  /* CPU, COLS folds: rows between the group's barriers */

@@ -441,6 +441,66 @@ Test(reduce, many_rows_taken_in_turn)
               bad_hard);
 }
 
+/* Rows of 300: a CPU deals a float pick's row to 64 lanes (src/tuning.c reduce_pick_lanes), a
+ * lane's elements 64 apart. Ties between lanes and within one, NaN among numbers, an all-NaN
+ * row, -0 against +0 and the row's last, partial block: ARGMAX, ARGMIN (first and last index)
+ * and REDUCE MAX, MIN, each row against ref_reduce. */
+Test(reduce, picks_over_rows_of_many_lanes)
+{
+    enum { ROWS = 6, RUN = 300 };
+    static float x[ROWS * RUN];
+    ref_rng rng = ref_rng_make(0x5049434bull);
+    for (int i = 0; i < ROWS * RUN; ++i)
+        x[i] = (float)ref_rng_range(&rng, -1000, 1000) / 8;
+    float *r0 = x, *r1 = x + RUN, *r2 = x + 2 * RUN, *r3 = x + 3 * RUN, *r4 = x + 4 * RUN,
+          *r5 = x + 5 * RUN;
+    r0[17] = r0[81] = r0[250] = 500; /* lanes 17, 17 (a lane's own tie), 58 */
+    r0[5] = r0[299] = -500;          /* the last, partial block */
+    r1[3] = r1[200] = NAN;           /* NaN never wins over a number */
+    r1[140] = 400;
+    r1[141] = -400;
+    for (int u = 0; u < RUN; ++u) /* all NaN */
+        r2[u] = NAN;
+    for (int u = 0; u < RUN; ++u) /* zeros of both signs: -0 equals +0 for the indices */
+        r3[u] = u % 7 ? 1 : (u % 2 ? -0.0f : 0.0f);
+    r3[298] = -1;
+    r4[299] = 1000; /* the last element */
+    r4[0] = -1000;
+    r5[64] = r5[128] = r5[192] = r5[256] = 900; /* one lane, 4 of its elements */
+    const uint32_t sizes[2] = {ROWS, RUN};
+    static const UINT axis1[1] = {1};
+    const bool reduced[2] = {false, true};
+    ref_tensor in = {F32, 4, 2, {ROWS, RUN}, {RUN, 1}, x};
+    const struct {
+        DML_OPERATOR_TYPE type;
+        DML_REDUCE_FUNCTION f;
+        int last;
+    } picks[] = {
+        {DML_OPERATOR_ARGMAX, DML_REDUCE_FUNCTION_ARGMAX, 0},
+        {DML_OPERATOR_ARGMAX, DML_REDUCE_FUNCTION_ARGMAX, 1},
+        {DML_OPERATOR_ARGMIN, DML_REDUCE_FUNCTION_ARGMIN, 0},
+        {DML_OPERATOR_ARGMIN, DML_REDUCE_FUNCTION_ARGMIN, 1},
+        {DML_OPERATOR_REDUCE, DML_REDUCE_FUNCTION_MAX, 0},
+        {DML_OPERATOR_REDUCE, DML_REDUCE_FUNCTION_MIN, 0},
+    };
+    for (size_t p = 0; p < sizeof picks / sizeof *picks; ++p) {
+        bool index = picks[p].type != DML_OPERATOR_REDUCE;
+        DML_TENSOR_DATA_TYPE ot = index ? DML_TENSOR_DATA_TYPE_UINT32 : F32;
+        uint32_t got[ROWS], want[ROWS];
+        memset(got, 0xA5, sizeof got);
+        ref_tensor out = {ot, 4, 2, {ROWS, 1}, {1, 1}, want};
+        cr_assert(ref_reduce(picks[p].f, &in, reduced, picks[p].last != 0, &out, NULL),
+                  "test bug: ref_reduce rejected pick %zu", p);
+        cr_assert(SUCCEEDED(run_packed(picks[p].type, picks[p].f, picks[p].last, 2, sizes, x, 1,
+                                       axis1, ot, got)),
+                  "pick %zu: %s", p, dmlcl_last_error());
+        for (int r = 0; r < ROWS; ++r)
+            cr_expect(memcmp(&got[r], &want[r], 4) == 0,
+                      "pick %zu (function %d, last %d) row %d: got 0x%08x, want 0x%08x", p,
+                      (int)picks[p].f, picks[p].last, r, got[r], want[r]);
+    }
+}
+
 /* The index of several axes counts row-major over them in dimension order; ties; NaN. */
 Test(reduce, index_rules)
 {

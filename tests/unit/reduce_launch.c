@@ -331,3 +331,39 @@ Test(reduce_launch, cpu_items_take_rows_in_turn)
     dmli_launch_reduce(&r, &cpu, &l);
     cr_expect(!strstr(l.options, "RPI") && l.global[0] == 4096, "scan: %s", l.options);
 }
+
+Test(reduce_launch, cpu_float_picks_over_long_rows_take_more_lanes)
+{
+    /* src/tuning.c: CPUs deal a float pick's row of 64 or more elements to 64 lanes (four
+     * independent vectors of 16), every other row to 16. */
+    dmli_reduce_launch l;
+    const DML_TENSOR_DATA_TYPE f32 = DML_TENSOR_DATA_TYPE_FLOAT32,
+                               f16 = DML_TENSOR_DATA_TYPE_FLOAT16;
+    const dmli_reduce_op picks[] = {DMLI_REDUCE_ARGMAX, DMLI_REDUCE_ARGMIN, DMLI_REDUCE_MAX,
+                                    DMLI_REDUCE_MIN};
+    for (size_t p = 0; p < sizeof picks / sizeof *picks; ++p) {
+        dmli_reduce r = rows_of(picks[p], f32, 4096, 4096, true);
+        dmli_launch_reduce(&r, &cpu, &l);
+        cr_expect(strstr(l.options, "-DLANES=64") && strstr(l.options, "-DNATIVE_VW=16"),
+                  "op %d: %s", (int)picks[p], l.options);
+        r = rows_of(picks[p], f32, 4096, 63, true);
+        dmli_launch_reduce(&r, &cpu, &l);
+        cr_expect(strstr(l.options, "-DLANES=16"), "op %d, rows of 63: %s", (int)picks[p],
+                  l.options);
+    }
+    /* FLOAT16 computes in float. */
+    dmli_reduce r = rows_of(DMLI_REDUCE_ARGMAX, f16, 64, 64, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DLANES=64"), "FLOAT16: %s", l.options);
+    /* Integers, the sums and the GPUs keep the device class's lanes. */
+    r = rows_of(DMLI_REDUCE_ARGMAX, DML_TENSOR_DATA_TYPE_INT32, 4096, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DLANES=16"), "INT32: %s", l.options);
+    r = rows_of(DMLI_REDUCE_SUM, f32, 4096, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DLANES=16"), "SUM: %s", l.options);
+    r = rows_of(DMLI_REDUCE_ARGMAX, f32, 4096, 4096, true);
+    dmli_launch_reduce(&r, &gpu, &l);
+    cr_expect(strstr(l.options, "-DLANES=64") && strstr(l.options, "-DGROUP=64"), "GPU: %s",
+              l.options);
+}
