@@ -830,9 +830,11 @@ static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane 
 #else
 #define VLOADP(at) VGLOAD(VLOADP_PTR + (at))
 #endif
-#define VX_FULL(ub) PRE_X(VLOAD0(ro[2] + (ub)), VLOADP(ro[1 + NIN] + (ub)))
+#define VX_ROW(R, ub) PRE_X(VLOAD0((R)[2] + (ub)), VLOADP((R)[1 + NIN] + (ub)))
+#define VX_FULL(ub) VX_ROW(ro, ub)
 #else
-#define VX_FULL(ub) VLOAD0(ro[2] + (ub))
+#define VX_ROW(R, ub) VLOAD0((R)[2] + (ub))
+#define VX_FULL(ub) VX_ROW(ro, ub)
 #endif
 #endif
 
@@ -978,6 +980,95 @@ static COMPUTE_T stash_exp(__global OUT0_T *out0, long o, COMPUTE_T x, COMPUTE_T
     }
 #endif
 
+/* SOFTMAX_PAIRS (CPUs, VACC, RPI > 1; PAIRS: the host's word that every row is one run of
+ * whole blocks of NL, short enough that two stay in the L1 cache through the three passes):
+ * a float32 softmax takes its item's rows two at a time: a row's passes are chains of latency (the
+ * maximum's and the sum's trees, the exponentials' polynomial, the reciprocal) that the core's
+ * window did not overlap with the next row's; two rows' chains interleaved in the code do.
+ * Each row's operations and their order are those of the one-row path: the same results. */
+#ifndef PAIRS
+#define PAIRS 0
+#endif
+#if PAIRS && VACC && ROP == 32 && SOFTMAX_STASH && RPI > 1 && !COLS && GROUP == 1 && NOUT == 1
+#define SOFTMAX_PAIRS 1
+#if PRE_OP && NIN == 2
+#define PAIR_P in1
+#define PAIR_P_BASE in1_base
+#define PAIR_P_T IN1_T
+#elif PRE_OP && NIN == 3
+#define PAIR_P in2
+#define PAIR_P_BASE in2_base
+#define PAIR_P_T IN2_T
+#elif PRE_OP
+#define PAIR_P in3
+#define PAIR_P_BASE in3_base
+#define PAIR_P_T IN3_T
+#endif
+static void softmax_pair(__constant long *t, int kept, ulong r, long run, __global OUT0_T *out0,
+                         long out0_base, __global const IN0_T *in0, long in0_base
+#if PRE_OP
+                         ,
+                         __global const PAIR_P_T *PAIR_P, long PAIR_P_BASE
+#endif
+)
+{
+    long ra[DMLI_RED_TENSORS] = {0}, rb[DMLI_RED_TENSORS] = {0};
+    ra[0] = out0_base + offset_of(KEPT_DIMS(t), kept, r, 0);
+    rb[0] = out0_base + offset_of(KEPT_DIMS(t), kept, r + 1, 0);
+    ra[2] = in0_base + offset_of(KEPT_DIMS(t), kept, r, 2);
+    rb[2] = in0_base + offset_of(KEPT_DIMS(t), kept, r + 1, 2);
+#if PRE_OP
+    ra[1 + NIN] = PAIR_P_BASE + offset_of(KEPT_DIMS(t), kept, r, 1 + NIN);
+    rb[1 + NIN] = PAIR_P_BASE + offset_of(KEPT_DIMS(t), kept, r + 1, 1 + NIN);
+#endif
+    VEC_T ma[NV], mb[NV], sa[NV], sb[NV], unused;
+    DMLI_PRAGMA(unroll)
+    for (int h = 0; h < NV; ++h) {
+        ma[h] = mb[h] = -INFINITY;
+        sa[h] = sb[h] = 0.0f;
+    }
+    /* The maxima (visitv's operation), the first pass prefetching as the one-row path's. */
+    for (long ub = 0; ub < run; ub += NL) {
+        DMLI_PRAGMA(unroll)
+        for (int h = 0; h < NV; ++h) {
+#if RPF
+            __builtin_prefetch(in0 + ra[2] + ub + h * VN + RPF);
+            __builtin_prefetch(in0 + rb[2] + ub + h * VN + RPF);
+#endif
+            visitv(&ma[h], &unused, VX_ROW(ra, ub + h * VN), unused);
+            visitv(&mb[h], &unused, VX_ROW(rb, ub + h * VN), unused);
+        }
+    }
+    float mxa, mxb;
+    VTREE(ma, MERGE_A, mxa)
+    VTREE(mb, MERGE_A, mxb)
+    VEC_T ka = (VEC_T)mxa, kb = (VEC_T)mxb;
+    /* The exponentials, stashed in the output, and their sums. */
+    for (long ub = 0; ub < run; ub += NL) {
+        DMLI_PRAGMA(unroll)
+        for (int h = 0; h < NV; ++h) {
+            long u = ub + h * VN;
+            VEC_T ea = exp_diffv(VX_ROW(ra, u), ka), eb = exp_diffv(VX_ROW(rb, u), kb);
+            VGSTORE(ea, out0 + ra[0] + u);
+            VGSTORE(eb, out0 + rb[0] + u);
+            sa[h] += ea;
+            sb[h] += eb;
+        }
+    }
+    float suma, sumb;
+    VTREE(sa, MERGE_B, suma)
+    VTREE(sb, MERGE_B, sumb)
+    float ia = 1.0f / suma, ib = 1.0f / sumb;
+    /* Each stashed exponential times 1 / the sum. */
+    for (long u = 0; u < run; u += VN) {
+        VGSTORE(VGLOAD(out0 + ra[0] + u) * ia, out0 + ra[0] + u);
+        VGSTORE(VGLOAD(out0 + rb[0] + u) * ib, out0 + rb[0] + u);
+    }
+}
+#else
+#define SOFTMAX_PAIRS 0
+#endif
+
 __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_base
 #if NOUT > 1
                           ,
@@ -1100,6 +1191,20 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     for (ulong r = get_global_id(0) * (ulong)RPI; r < r_end; ++r) {
 #endif
     (void)j;
+#if SOFTMAX_PAIRS
+    /* Two rows of a float softmax at once where each is one run of whole blocks: the same
+     * operations in the same order as one row's (below), the two rows' chains side by side. */
+    if (r + 1 < r_end) {
+        softmax_pair(t, kept, r, run, out0, out0_base, in0, in0_base
+#if PRE_OP
+                     ,
+                     PAIR_P, PAIR_P_BASE
+#endif
+        );
+        ++r;
+        continue;
+    }
+#endif
     base_of[0] = out0_base + offset_of(KEPT_DIMS(t), kept, r, 0);
 #if NOUT > 1
     base_of[1] = out1_base + offset_of(KEPT_DIMS(t), kept, r, 1);

@@ -99,6 +99,7 @@ static const dmli_tuning cpu = {
      * 1.36x, of 32 1.58x; 8 interleaved segments of a row were slower than in order). */
     .reduce_scan_segments = 16,
     .reduce_rows_per_item = 8,
+    .reduce_pair_max_run = 1024,
     .reduce_group = 64,
     /* GEMM: a block of 6 rows x 2 vectors (12 accumulators of the device's width; AVX-512 has
      * 32 registers, AVX2 16). The GPU table's tile applies where a CPU runs the GPU kernel. */
@@ -228,6 +229,7 @@ static const dmli_tuning gpu = {
     .reduce_scan_group = 256,
     .reduce_scan_segments = 1,
     .reduce_rows_per_item = 1,
+    .reduce_pair_max_run = 0,
     /* GEMM: 16 x 16 items a group, each a 4 x 4 block: a 64 x 64 tile, k by 16 through local
      * memory (the textbook tile: not yet measured on a GPU). The CPU block applies where a GPU
      * runs the CPU kernel. */
@@ -332,6 +334,7 @@ static const struct {
     FIELD(reduce_scan_group),
     FIELD(reduce_scan_segments),
     FIELD(reduce_rows_per_item),
+    FIELD(reduce_pair_max_run),
     FIELD(gemm_rows),
     FIELD(gemm_vectors),
     FIELD(gemm_dot_rows),

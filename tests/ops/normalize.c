@@ -550,3 +550,78 @@ Test(normalize, streaming_rows_every_alignment)
         unsetenv("DMLCL_TUNING");
     }
 }
+
+/* SOFTMAX1 over rows of run FLOAT32 (rows of them, packed) on the device with tuning (NULL:
+ * the defaults) into out. */
+static void softmax_rows(UINT rows, UINT run, const float *in, float *out, const char *tuning)
+{
+    const char *saved = getenv("DMLCL_TUNING");
+    char *restore = saved ? strdup(saved) : NULL;
+    if (tuning)
+        setenv("DMLCL_TUNING", tuning, 1);
+    UINT sizes[2] = {rows, run}, axes[1] = {1};
+    DML_BUFFER_TENSOR_DESC b = {
+        F32, DML_TENSOR_FLAG_NONE, 2, sizes, NULL, DMLCalcBufferTensorSize(F32, 2, sizes, NULL), 0};
+    DML_TENSOR_DESC td = {DML_TENSOR_TYPE_BUFFER, &b};
+    DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC sm = {&td, &td, 1, axes};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_ACTIVATION_SOFTMAX1, &sm};
+    dmlcl_operator *o = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), &desc, &o), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(o, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s",
+                 dmlcl_last_error());
+    size_t bytes = (size_t)b.TotalTensorSizeInBytes;
+    dmlcl_host_tensor hi = {(void *)in, bytes}, ho = {out, bytes};
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, 1, &hi, 1, &ho), S_OK, "%s",
+                 dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(o);
+    if (restore) {
+        setenv("DMLCL_TUNING", restore, 1);
+        free(restore);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
+}
+
+Test(normalize, softmax_rows_in_pairs_match_one_at_a_time)
+{
+    /* A CPU's item takes a float32 softmax's short rows two at a time (src/launch_reduce.c
+     * PAIRS): the same operations in the same order as one row at a time (pairs off:
+     * reduce_pair_max_run=1), so the same bits, and within SOFTMAX's 3N + 3 ULPs of
+     * ref_normalize. 1001 rows (the last item's odd row alone) of 128, 257 of 1024 (the
+     * longest paired), rows with a large spread (exp far below the maximum). */
+    const UINT shapes[2][2] = {{1001, 128}, {257, 1024}};
+    for (int s = 0; s < 2; ++s) {
+        UINT rows = shapes[s][0], run = shapes[s][1];
+        size_t n = (size_t)rows * run;
+        float *x = malloc(n * 4), *paired = malloc(n * 4), *single = malloc(n * 4),
+              *want = malloc(n * 4);
+        cr_assert(x && paired && single && want);
+        ref_rng rng = ref_rng_make(0x50414952ull + (uint64_t)s);
+        for (size_t i = 0; i < n; ++i)
+            x[i] = (float)ref_rng_range(&rng, -300000, 300000) / 10000.0f;
+        softmax_rows(rows, run, x, paired, NULL);
+        softmax_rows(rows, run, x, single, "reduce_pair_max_run=1");
+        size_t differ = 0;
+        for (size_t i = 0; i < n; ++i)
+            differ += memcmp(&paired[i], &single[i], 4) != 0;
+        cr_expect(differ == 0, "rows of %u: %zu elements differ paired and one at a time", run,
+                  differ);
+        ref_norm_args args = {.epsilon = 0};
+        args.reduced[1] = true;
+        ref_tensor rin = {F32, 4, 2, {rows, run}, {run, 1}, x};
+        ref_tensor rout = {F32, 4, 2, {rows, run}, {run, 1}, want};
+        cr_assert(ref_normalize(REF_NORM_SOFTMAX, &args, &rin, NULL, NULL, &rout));
+        unsigned ulps = ref_norm_ulps(REF_NORM_SOFTMAX, run);
+        size_t bad = 0;
+        for (size_t i = 0; i < n; ++i)
+            bad += memcmp(&want[i], &paired[i], 4) != 0 &&
+                   !ref_float_close(F32, &want[i], &paired[i], ulps);
+        cr_expect(bad == 0, "rows of %u: %zu elements past %u ULPs", run, bad, ulps);
+        free(x);
+        free(paired);
+        free(single);
+        free(want);
+    }
+}

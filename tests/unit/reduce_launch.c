@@ -367,3 +367,32 @@ Test(reduce_launch, cpu_float_picks_over_long_rows_take_more_lanes)
     cr_expect(strstr(l.options, "-DLANES=64") && strstr(l.options, "-DGROUP=64"), "GPU: %s",
               l.options);
 }
+
+Test(reduce_launch, cpu_softmax_short_rows_in_pairs)
+{
+    /* src/tuning.c: a float32 softmax over rows of up to 1024 elements, whole blocks of the 16
+     * lanes, an item's rows two at a time (PAIRS, with RPI). */
+    dmli_reduce_launch l;
+    const DML_TENSOR_DATA_TYPE f32 = DML_TENSOR_DATA_TYPE_FLOAT32;
+    dmli_reduce r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 12288, 128, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPAIRS=1") && strstr(l.options, "-DRPI=8"), "%s", l.options);
+    r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 12288, 1024, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DPAIRS=1"), "rows of 1024: %s", l.options);
+    r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 4096, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "PAIRS"), "rows of 4096: %s", l.options);
+    r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 12288, 100, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "PAIRS"), "rows of 100 (a partial block): %s", l.options);
+    r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT16, 12288, 128, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "PAIRS"), "FLOAT16: %s", l.options);
+    r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 64, 128, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(!strstr(l.options, "PAIRS"), "64 rows (an item a row): %s", l.options);
+    r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 12288, 128, true);
+    dmli_launch_reduce(&r, &gpu, &l);
+    cr_expect(!strstr(l.options, "PAIRS"), "GPU: %s", l.options);
+}
