@@ -89,9 +89,14 @@ static const dmli_tuning cpu = {
      * 8 rows 2.72, every 128 2.64, every row 3.21). */
     .reduce_cols_group = 32,
     .reduce_cols_sync = 32,
-    /* A row's first pass (read from memory) prefetches 4 KiB ahead: MVN2 over [4096, 768]
-     * 1.37x, the other reductions 1.02-1.09x (dmlcl-ab, 1024 floats ahead against none). */
-    .reduce_prefetch_bytes = 4096,
+    /* A row's first pass prefetching ahead (RPF): none. 4 KiB ahead had measured MVN2 over
+     * [4096, 768] 1.37x, the other reductions 1.02-1.09x (dmlcl-ab, the first development VM,
+     * an item a row); on the second VM, with items taking rows in turn (RPI), no prefetch was
+     * 1.06-1.26x faster on every row workload (layernorm-768 1.26x, softmax-attention 1.22x;
+     * without RPI layernorm-768 1.20x too), and 256 bytes to 16 KiB ahead all slower
+     * (0.86-1.03x): the core's own prefetcher follows a row's stream, and the items' rows in
+     * turn are one stream. */
+    .reduce_prefetch_bytes = 0,
     .reduce_cols_prefetch_rows = 16,
     .reduce_scan_group = 1, /* CPUs scan a row per item */
     /* ... in blocks of 16 scanned from the identity, then offset by their carries: cumsum of

@@ -6,7 +6,9 @@
  * native float width, float computes in ROWS mode only). Expected values from those rules and
  * src/tuning.c's table (16 lanes on CPUs, 64 on GPUs, 64 columns an item).
  */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "launch.h"
@@ -46,8 +48,8 @@ Test(reduce_launch, cpu_rows_loop_their_lanes_at_the_native_width)
               "%s", l.options);
     cr_expect(l.global[0] == 64 && l.local[0] == 1, "global %zu local %zu", l.global[0],
               l.local[0]);
-    /* The first pass prefetches 4 KiB ahead: 1024 floats. */
-    cr_expect(strstr(l.options, "-DRPF=1024"), "%s", l.options);
+    /* No prefetch of the row ahead by default (src/tuning.c reduce_prefetch_bytes 0). */
+    cr_expect(!strstr(l.options, "RPF"), "%s", l.options);
     /* An AVX2 device (8 floats): two vectors of the 16 lanes. */
     dmli_device_desc avx2 = cpu;
     avx2.native_vector_width_float = 8;
@@ -65,9 +67,30 @@ Test(reduce_launch, cpu_rows_loop_their_lanes_at_the_native_width)
     /* FLOAT16 computes in float: the hint too. */
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 64, 4096, true);
     dmli_launch_reduce(&r, &cpu, &l);
-    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DNATIVE_VW=16") &&
-                  strstr(l.options, "-DRPF=2048"),
+    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DNATIVE_VW=16"),
               "%s", l.options);
+}
+
+Test(reduce_launch, cpu_row_prefetch_distance_is_tuning_data)
+{
+    /* reduce_prefetch_bytes set (DMLCL_TUNING): the first pass prefetches that many bytes of
+     * input 0 ahead, in its units (1024 floats, 2048 FLOAT16s for 4 KiB). */
+    const char *saved = getenv("DMLCL_TUNING");
+    char *restore = saved ? strdup(saved) : NULL;
+    setenv("DMLCL_TUNING", "reduce_prefetch_bytes=4096", 1);
+    dmli_reduce_launch l;
+    dmli_reduce r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DRPF=1024"), "%s", l.options);
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 64, 4096, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DRPF=2048"), "FLOAT16: %s", l.options);
+    if (restore) {
+        setenv("DMLCL_TUNING", restore, 1);
+        free(restore);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
 }
 
 Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
