@@ -150,7 +150,7 @@ static void prepare(lib *l, workload *w, side *s)
             continue;
         }
         cl_int err;
-        s->mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+        s->mems[i] = bench_buffer(ctx, bytes, &err);
         if (err == CL_SUCCESS && i < w->n_inputs)
             err =
                 clEnqueueWriteBuffer(q, s->mems[i], CL_TRUE, 0, bytes, w->inputs[i], 0, NULL, NULL);

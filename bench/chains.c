@@ -254,8 +254,7 @@ static void embedding_scale(chain *c)
 static cl_mem buffer(dmlcl_device *dev, size_t bytes, const void *data)
 {
     cl_int err;
-    cl_mem m =
-        clCreateBuffer(dmlcl_device_context(dev), CL_MEM_READ_WRITE, bytes ? bytes : 4, NULL, &err);
+    cl_mem m = bench_buffer(dmlcl_device_context(dev), bytes ? bytes : 4, &err);
     FAIL_IF(err != CL_SUCCESS, "clCreateBuffer (%d)", err);
     unsigned char zero = 0;
     err = data ? clEnqueueWriteBuffer(dmlcl_device_queue(dev), m, CL_TRUE, 0, bytes, data, 0, NULL,

@@ -74,7 +74,7 @@ typedef bench_timing timing;
 static cl_mem make_buffer(cl_context ctx, cl_command_queue q, size_t bytes, const void *data)
 {
     cl_int err;
-    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes ? bytes : 4, NULL, &err);
+    cl_mem m = bench_buffer(ctx, bytes ? bytes : 4, &err);
     CHECK_CL(err, "clCreateBuffer");
     if (data)
         CHECK_CL(clEnqueueWriteBuffer(q, m, CL_TRUE, 0, bytes, data, 0, NULL, NULL),

@@ -7,6 +7,7 @@
  * writes overlap as they do in the workloads.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "limit.h"
 
 #include <pthread.h>
@@ -14,11 +15,45 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #define LINE 64
 #define MAX_THREADS 256
+
+static void CL_CALLBACK free_host(cl_mem m, void *p)
+{
+    (void)m;
+    free(p);
+}
+
+cl_mem bench_buffer(cl_context ctx, size_t bytes, cl_int *err)
+{
+    const size_t huge = (size_t)2 << 20;
+    const char *env = getenv("DMLCL_BENCH_HUGEPAGES");
+    cl_device_id dev = NULL;
+    cl_device_type type = 0;
+    if (clGetContextInfo(ctx, CL_CONTEXT_DEVICES, sizeof dev, &dev, NULL) == CL_SUCCESS)
+        clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    void *p = NULL;
+    if (!(type & CL_DEVICE_TYPE_CPU) || bytes < ((size_t)4 << 20) ||
+        (env && strcmp(env, "0") == 0) ||
+        posix_memalign(&p, huge, (bytes + huge - 1) / huge * huge) != 0)
+        return clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, err);
+#ifdef MADV_HUGEPAGE
+    madvise(p, (bytes + huge - 1) / huge * huge, MADV_HUGEPAGE);
+#endif
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, bytes, p, err);
+    if (*err != CL_SUCCESS) {
+        free(p);
+        return clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, err);
+    }
+    if (clSetMemObjectDestructorCallback(m, free_host, p) != CL_SUCCESS) {
+        /* Without the callback the memory could not be freed after the buffer: keep it. */
+    }
+    return m;
+}
 
 double bench_now(void)
 {
@@ -170,9 +205,9 @@ bench_limit *limit_create(cl_context ctx, cl_device_id dev, cl_command_queue q, 
     /* CPUs: a few per core (the last ones balance the load); GPUs: 2048 per
      * compute unit, enough warps in flight to cover the memory's latency. */
     l->items = (lanes ? 2048 : 8) * (size_t)units;
-    l->src = clCreateBuffer(ctx, CL_MEM_READ_WRITE, max_read ? max_read : LINE, NULL, &err);
+    l->src = bench_buffer(ctx, max_read ? max_read : LINE, &err);
     check(err, "clCreateBuffer");
-    l->dst = clCreateBuffer(ctx, CL_MEM_READ_WRITE, dst_bytes ? dst_bytes : LINE, NULL, &err);
+    l->dst = bench_buffer(ctx, dst_bytes ? dst_bytes : LINE, &err);
     check(err, "clCreateBuffer");
     l->sink = clCreateBuffer(ctx, CL_MEM_READ_WRITE, l->items * LINE, NULL, &err);
     check(err, "clCreateBuffer");
@@ -191,7 +226,7 @@ bench_limit *limit_create(cl_context ctx, cl_device_id dev, cl_command_queue q, 
         l->flush_bytes = (size_t)32 << 20;
     if (l->flush_bytes > ((size_t)512 << 20))
         l->flush_bytes = (size_t)512 << 20;
-    l->flush = clCreateBuffer(ctx, CL_MEM_READ_WRITE, l->flush_bytes, NULL, &err);
+    l->flush = bench_buffer(ctx, l->flush_bytes, &err);
     check(err, "clCreateBuffer");
     check(clEnqueueFillBuffer(q, l->flush, &pattern, 4, 0, l->flush_bytes, 0, NULL, NULL), "fill");
     check(clFinish(q), "clFinish");

@@ -40,6 +40,13 @@ void limit_flush(bench_limit *l);
 /* Moves read_bytes in and write_bytes out once with mechanism m (synchronous); seconds. */
 double limit_run(bench_limit *l, limit_mechanism m, size_t read_bytes, size_t write_bytes);
 
+/* A read-write buffer of bytes for a contender or the limit. On a CPU device, from 4 MiB on, in
+ * host memory aligned to 2 MiB and advised to transparent huge pages (madvise MADV_HUGEPAGE),
+ * wrapped by CL_MEM_USE_HOST_PTR: numpy, whose arrays the peers read, advises its arrays of
+ * 4 MiB and more the same way, and huge pages change how fast a stream is read (fewer TLB
+ * misses). Elsewhere, or with DMLCL_BENCH_HUGEPAGES=0, clCreateBuffer's own memory. */
+cl_mem bench_buffer(cl_context ctx, size_t bytes, cl_int *err);
+
 double bench_now(void);
 
 /* Order statistics of n timings (n <= BENCH_MAX_ROUNDS). */
