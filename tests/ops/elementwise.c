@@ -13,7 +13,6 @@
  * Fixed cases: integer wrap, division by zero and by -1, NaN in MAX/MIN. Failures print the
  * seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
  */
-#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -456,9 +455,7 @@ Test(elementwise, streaming_stores_every_width)
      * FLOAT16 (rounded once to nearest even: ref_half_from_double), CLIP1 on INT8 and
      * FILL_VALUE_SEQUENCE (which reads the element's index) against the rule computed here;
      * the padding between rows comes back as it was. */
-    const char *saved = getenv("DMLCL_TUNING");
-    char *restore = saved ? strdup(saved) : NULL;
-    setenv("DMLCL_TUNING", "stream_cache_divisor=1073741824", 1);
+    char *saved = ops_tuning_set("stream_cache_divisor=1073741824");
     enum { ROWS = 5, PAD = 3 };
     for (int t = 0; t < 4; ++t) {
         UINT run = t == 2 ? 1000 : 700, pitch = run + PAD;
@@ -542,12 +539,7 @@ Test(elementwise, streaming_stores_every_width)
         free(b);
         free(out);
     }
-    if (restore) {
-        setenv("DMLCL_TUNING", restore, 1);
-        free(restore);
-    } else {
-        unsetenv("DMLCL_TUNING");
-    }
+    ops_tuning_restore(saved);
 }
 
 /* ---- An input read across the run in tiles (CPUs: cl/map.cl TILE) ------------------------ */
@@ -708,18 +700,10 @@ Test(elementwise, transposed_input_tiles)
         {"ADD FLOAT32, H x W 24 (no tiles)", DML_OPERATOR_ELEMENT_WISE_ADD, F32, F32, 1, 4, 6, 32,
          32, true},
     };
-    const char *saved = getenv("DMLCL_TUNING");
-    char *restore = saved ? strdup(saved) : NULL;
-    for (int pass = 0; pass < 2; ++pass) {
-        if (pass == 1)
-            setenv("DMLCL_TUNING", "stream_cache_divisor=1073741824", 1);
-        for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
-            run_tile_case(&cases[i]);
-    }
-    if (restore) {
-        setenv("DMLCL_TUNING", restore, 1);
-        free(restore);
-    } else {
-        unsetenv("DMLCL_TUNING");
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
+        run_tile_case(&cases[i]);
+    char *saved = ops_tuning_set("stream_cache_divisor=1073741824");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
+        run_tile_case(&cases[i]);
+    ops_tuning_restore(saved);
 }

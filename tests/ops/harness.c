@@ -2,6 +2,7 @@
 /*
  * harness.c: device, memory images, data and comparison for the device tests.
  */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -729,4 +730,22 @@ void ops_random_tensor(ops_tensor *t, ref_rng *rng, const char *name, bool outpu
     bool given = ops_layout_strides(rng, *layout, rank, sizes, strides);
     ops_tensor_init(t, name, output, type, rank, sizes, given ? strides : NULL, extra,
                     ref_rng_chance(rng, 20) ? 64 : 0);
+}
+
+char *ops_tuning_set(const char *value)
+{
+    const char *now = getenv("DMLCL_TUNING");
+    char *saved = now ? strdup(now) : NULL;
+    setenv("DMLCL_TUNING", value, 1);
+    return saved;
+}
+
+void ops_tuning_restore(char *saved)
+{
+    if (saved) {
+        setenv("DMLCL_TUNING", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
 }

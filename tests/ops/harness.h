@@ -206,4 +206,12 @@ HRESULT ops_run_host(const DML_OPERATOR_DESC *desc, ops_memory *m, ops_tensor *c
 uint64_t ops_compare(const ops_memory *m, ops_tensor *const *tensors, int count, char *msg,
                      size_t len);
 
+/*
+ * DMLCL_TUNING set to value (the library reads it at each launch decision) for
+ * the calls that follow; returns what it was, for ops_tuning_restore.
+ */
+char *ops_tuning_set(const char *value);
+/* DMLCL_TUNING back to saved (ops_tuning_set's result; NULL: unset), freed. */
+void ops_tuning_restore(char *saved);
+
 #endif /* DMLCL_TESTS_OPS_HARNESS_H */

@@ -16,7 +16,6 @@
  * 64, tests/ops/reduce.c softmax_far_below_the_maximum). Failures
  * print the seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
  */
-#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -538,27 +537,17 @@ Test(normalize, streaming_rows_every_alignment)
     /* Every output made to stream (DMLCL_TUNING: non-temporal stores from 1/2^30 of the cache):
      * the writing pass's elements one by one up to a line boundary, blocks of whole lines, the
      * tail, in each row. */
-    const char *saved = getenv("DMLCL_TUNING");
-    char *restore = saved ? strdup(saved) : NULL;
-    setenv("DMLCL_TUNING", "stream_cache_divisor=1073741824", 1);
+    char *saved = ops_tuning_set("stream_cache_divisor=1073741824");
     for (int t = 0; t < 5; ++t)
         streamed_rows(t);
-    if (restore) {
-        setenv("DMLCL_TUNING", restore, 1);
-        free(restore);
-    } else {
-        unsetenv("DMLCL_TUNING");
-    }
+    ops_tuning_restore(saved);
 }
 
 /* SOFTMAX1 over rows of run FLOAT32 (rows of them, packed) on the device with tuning (NULL:
  * the defaults) into out. */
 static void softmax_rows(UINT rows, UINT run, const float *in, float *out, const char *tuning)
 {
-    const char *saved = getenv("DMLCL_TUNING");
-    char *restore = saved ? strdup(saved) : NULL;
-    if (tuning)
-        setenv("DMLCL_TUNING", tuning, 1);
+    char *saved = tuning ? ops_tuning_set(tuning) : NULL;
     UINT sizes[2] = {rows, run}, axes[1] = {1};
     DML_BUFFER_TENSOR_DESC b = {
         F32, DML_TENSOR_FLAG_NONE, 2, sizes, NULL, DMLCalcBufferTensorSize(F32, 2, sizes, NULL), 0};
@@ -576,12 +565,8 @@ static void softmax_rows(UINT rows, UINT run, const float *in, float *out, const
                  dmlcl_last_error());
     dmlcl_compiled_operator_release(c);
     dmlcl_operator_release(o);
-    if (restore) {
-        setenv("DMLCL_TUNING", restore, 1);
-        free(restore);
-    } else {
-        unsetenv("DMLCL_TUNING");
-    }
+    if (tuning)
+        ops_tuning_restore(saved);
 }
 
 Test(normalize, softmax_rows_in_pairs_match_one_at_a_time)

@@ -67,8 +67,8 @@ Test(reduce_launch, cpu_rows_loop_their_lanes_at_the_native_width)
     /* FLOAT16 computes in float: the hint too. */
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 64, 4096, true);
     dmli_launch_reduce(&r, &cpu, &l);
-    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DNATIVE_VW=16"),
-              "%s", l.options);
+    cr_expect(strstr(l.options, "-DCOMPUTE_T=float") && strstr(l.options, "-DNATIVE_VW=16"), "%s",
+              l.options);
 }
 
 Test(reduce_launch, cpu_row_prefetch_distance_is_tuning_data)
