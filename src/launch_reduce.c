@@ -309,7 +309,7 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
         /* CPUs: a float pick over a row of at least reduce_pick_lanes elements deals it to
          * that many lanes (cl/reduce.cl VACC: that many / the vector width independent
          * chains of compare and select, where one vector's chain waited on the last; argmax
-         * over rows of 4096 1.71x with 64 lanes). A pick's result is the row's, whatever its
+         * over rows of 4096 1.52x with 64 lanes). A pick's result is the row's, whatever its
          * lanes (ties go by index). */
         if (!gpu && picks && float_compute && tu->reduce_pick_lanes > l->lanes &&
             row >= tu->reduce_pick_lanes)
@@ -346,12 +346,12 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
      * recomputed 0.80x). */
     bool stashes = r->op == DMLI_REDUCE_SOFTMAX && r->out[0].type != DML_TENSOR_DATA_TYPE_FLOAT16;
     if (!gpu && !l->cols && l->group == 1 && normalizes(r->op) && !stashes &&
-        l->table[DMLI_RED_RUN_S(0)] == 1 && dmli_launch_streams(dev, out_bytes(r))) {
+        l->table[DMLI_RED_RUN_S(0)] == 1 && dmli_launch_streams(dev, out_bytes(r)))
         dmli_opt_int(&l->defs, "STREAM", 1);
-    }
     /* A float32 softmax whose rows are each one run of whole blocks of lanes, short enough
      * that two stay in the L1 cache through its three passes: an item takes its rows two at a
-     * time (cl/reduce.cl SOFTMAX_PAIRS; rows of 128 1.17x, rows of 4096 0.97x). */
+     * time (cl/reduce.cl SOFTMAX_PAIRS; rows of 128 1.17x, rows of 4096 0.97x). The kernel
+     * keeps one row at a time where its vector path does not apply. */
     if (!gpu && r->op == DMLI_REDUCE_SOFTMAX && l->rows_per_item > 1 && l->lanes > 1 &&
         r->out[0].type == DML_TENSOR_DATA_TYPE_FLOAT32 && float_compute &&
         l->table[DMLI_RED_N] == l->table[DMLI_RED_RUN] && l->table[DMLI_RED_N] % l->lanes == 0 &&
