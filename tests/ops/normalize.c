@@ -574,9 +574,10 @@ Test(normalize, softmax_rows_in_pairs_match_one_at_a_time)
     /* A CPU's item takes a float32 softmax's short rows two at a time (src/launch_reduce.c
      * PAIRS): the same operations in the same order as one row at a time (pairs off:
      * reduce_pair_max_run=1), so the same bits, and within SOFTMAX's 3N + 3 ULPs of
-     * ref_normalize. 1001 rows (the last item's odd row alone) of 128, 257 of 1024 (the
-     * longest paired), rows with a large spread (exp far below the maximum). */
-    const UINT shapes[2][2] = {{1001, 128}, {257, 1024}};
+     * ref_normalize. 129 rows of 128 and 65 of 1024 (the longest paired): on 2 compute
+     * units, items of 4 and 2 rows, the last item's one row alone; rows with a large spread
+     * (exp far below the maximum). */
+    const UINT shapes[2][2] = {{129, 128}, {65, 1024}};
     for (int s = 0; s < 2; ++s) {
         UINT rows = shapes[s][0], run = shapes[s][1];
         size_t n = (size_t)rows * run;

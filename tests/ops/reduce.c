@@ -396,13 +396,13 @@ Test(reduce, long_rows)
     cr_expect_eq(idx, 77777);
 }
 
-/* 1001 rows of 37: enough rows that a CPU's item takes several in turn (src/launch_reduce.c
- * RPI: 8 a item while there are 16 items a compute unit), the last item fewer. SUM (exact:
+/* 257 rows of 37: enough rows that a CPU's item takes several in turn (src/launch_reduce.c
+ * RPI: 8 an item while there are 16 items a compute unit), the last item one. SUM (exact:
  * sixteenths up to 4), ARGMAX (one largest value a row, anywhere) and HARDMAX1 (its one) for
  * every row, against the rows computed here. */
 Test(reduce, many_rows_taken_in_turn)
 {
-    enum { ROWS = 1001, RUN = 37 };
+    enum { ROWS = 257, RUN = 37 };
     static float x[ROWS * RUN], sums[ROWS], hard[ROWS * RUN];
     static uint32_t picks[ROWS];
     static int where[ROWS];
