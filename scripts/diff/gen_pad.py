@@ -437,8 +437,8 @@ def dml_case(rng, k):
     start = [rng.randrange(0, 7) if rng.random() < 0.6 else 0 for _ in shape]
     end = [rng.randrange(0, 7) if rng.random() < 0.6 else 0 for _ in shape]
     while beyond_step_limit(NP_MODES[m], shape, start, end):  # dmlcl's documented limit
-        k = rng.randrange(rank)
-        start[k], end[k] = start[k] // 2, end[k] // 2
+        d = rng.randrange(rank)  # not k: the case's number names it
+        start[d], end[d] = start[d] // 2, end[d] // 2
     t = rng.choice(DML_TYPES)
     data = random_data(rng, t, shape)
     one = rng.random() < 0.5

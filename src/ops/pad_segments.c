@@ -23,12 +23,12 @@ static int64_t mod_pos(__int128 x, int64_t p)
 static void periodic(const dmli_pad_dim *d, __int128 x, dmli_pad_segment *s)
 {
     int64_t n = d->in_size;
+    if (n == 1) { /* every mode's period is the one element: it repeats, one run */
+        *s = (dmli_pad_segment){.in_start = 0, .step = 0, .length = INT64_MAX};
+        return;
+    }
     switch ((int)d->mode) {
     case DML_PADDING_MODE_REFLECTION: {
-        if (n == 1) { /* nothing to mirror: the one element repeats */
-            *s = (dmli_pad_segment){.in_start = 0, .step = 0, .length = INT64_MAX};
-            return;
-        }
         int64_t p = 2 * (n - 1), r = mod_pos(x, p);
         if (r < n - 1)
             *s = (dmli_pad_segment){.in_start = r, .step = 1, .length = n - 1 - r};

@@ -323,6 +323,32 @@ Test(pad_validate, step_counts)
     state_free(st);
 }
 
+/* A dimension of one element: every periodic mode repeats it, so its pads are one run each side
+ * (as EDGE's), not a run per output element (SYMMETRIC and WRAP were: [2, 1, 4, 1, 2] padded by
+ * {4, 4, 0, 0, 1} and {5, 3, 5, 6, 5} split into 8 x 7 x ... regions, past the 4096 limit). */
+Test(pad_validate, one_element_dimensions_pad_as_one_run)
+{
+    UINT in[2] = {1, 3};
+    INT64 start[2] = {4, 1}, end[2] = {3, 0};
+    static const DML_PADDING_MODE modes[] = {DML_PADDING_MODE_EDGE, DML_PADDING_MODE_REFLECTION,
+                                             DML_PADDING_MODE_SYMMETRIC, DML_PADDING_MODE_WRAP};
+    for (size_t k = 0; k < 4; ++k) {
+        pad_case c;
+        pad_init(&c, DML_TENSOR_DATA_TYPE_FLOAT32, 2, in, start, end, modes[k]);
+        dmli_op_state *st = lowered(DMLCL_OPERATOR_PAD, &c.d);
+        /* Dimension 0: before, the element, after (3); dimension 1: before, the input (2). */
+        cr_expect_eq(steps_of(st), 6u, "mode %d: %u steps, want 6", (int)modes[k], steps_of(st));
+        state_free(st);
+    }
+    UINT big[5] = {2, 1, 4, 1, 2};
+    INT64 bs[5] = {4, 4, 0, 0, 1}, be[5] = {5, 3, 5, 6, 5};
+    pad_case c;
+    pad_init(&c, DML_TENSOR_DATA_TYPE_UINT32, 5, big, bs, be, DML_PADDING_MODE_SYMMETRIC);
+    dmli_op_state *st = lowered(DMLCL_OPERATOR_PAD, &c.d);
+    cr_expect_leq(steps_of(st), 4096u, "%u steps", steps_of(st));
+    state_free(st);
+}
+
 /* ---- Lowered steps against the oracle ---------------------------------------------------------
  */
 
