@@ -121,13 +121,13 @@ def runs(mode, n, begin, out):
 
 
 def beyond_step_limit(mode, shape, begin, end):
-    """More than dmlcl's documented 4096 copies (DMLI_PAD_MAX_STEPS): unsupported there."""
+    """More than dmlcl's documented 16384 copies (DMLI_PAD_MAX_STEPS): unsupported there."""
     if mode == "constant":
         return False
     total = 1
     for n, b, e in zip(shape, begin, end):
         total *= max(1, runs(mode, n, b, max(0, b + n + e)))
-    return total > 4096
+    return total > 16384
 
 
 def random_data(rng, t, shape):
@@ -407,7 +407,7 @@ def onnx_case(rng, k, version):
         case["expected"] = {"outputs": {"output": tensor(t, data)}}
         return case
     if beyond_step_limit(mode, shape, full_b, full_e):
-        DROPPED_ONNX.append("beyond dmlcl's 4096-copy limit (DXGI_ERROR_UNSUPPORTED)")
+        DROPPED_ONNX.append("beyond dmlcl's 16384-copy limit (DXGI_ERROR_UNSUPPORTED)")
         return None
     try:
         y = onnx_reference_pad(version, data, begin + end, mode, value, axes)

@@ -12,7 +12,7 @@
 #include "internal.h"
 
 /* Most steps (kernel launches) one PADDING, PAD or ROLL lowers to. */
-#define DMLI_PAD_MAX_STEPS 4096
+#define DMLI_PAD_MAX_STEPS 16384
 
 /* How one dimension maps output coordinates to input ones. */
 typedef struct dmli_pad_dim {

@@ -342,6 +342,44 @@ Test(pad, high_ranks)
     pad_cases("high_ranks", 20, &spec);
 }
 
+/*
+ * Every dimension of an 8-D tensor padded by one on each side, in each mode but CONSTANT:
+ * 3^8 = 6561 regions, one view copy each (past the 4096 regions dmlcl once capped PADDING at;
+ * DirectML takes 8 dimensions, so every pad under the input size of one must run). Dimensions
+ * of 2 and of 1 (one run each side). Many launches: a large test (pthread only).
+ */
+Test(pad, eight_dimensions_padded_everywhere)
+{
+    static pad_case c;
+    static const ref_pad_mode modes[] = {REF_PAD_EDGE, REF_PAD_REFLECT, REF_PAD_SYMMETRIC,
+                                         REF_PAD_WRAP};
+    for (size_t m = 0; m < COUNT_OF(modes); ++m) {
+        ref_rng rng = ops_case_rng(&run_seed, "eight_dimensions_padded_everywhere", (unsigned)m);
+        memset(&c, 0, sizeof c);
+        c.test = "eight_dimensions_padded_everywhere";
+        c.seed = ops_base_seed(&run_seed);
+        c.number = (unsigned)m;
+        c.op = OP_PADDING1;
+        c.type = DML_TENSOR_DATA_TYPE_FLOAT32;
+        c.mode = modes[m];
+        c.rank = 8;
+        uint32_t in[8], out[8];
+        for (uint32_t i = 0; i < 8; ++i) {
+            in[i] = i % 2 ? 1 : 2;
+            c.start[i] = c.end[i] = 1;
+            c.ustart[i] = c.uend[i] = 1;
+            out[i] = in[i] + 2;
+        }
+        ops_tensor_init(&c.input, "InputTensor", false, c.type, 8, in, NULL, 0, 0);
+        ops_tensor_init(&c.output, "OutputTensor", true, c.type, 8, out, NULL, 0, 0);
+        c.submit = OPS_SUBMIT_DEFAULT;
+        pad_descs(&c);
+        pad_prepare(&c, &rng);
+        pad_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
 /* ---- Front-ends -------------------------------------------------------------------------------
  */
 

@@ -275,10 +275,11 @@ Test(pad_frontend, scalar_and_1d_input_shapes)
 }
 
 /*
- * More copies than PAD and ROLL run (DMLI_PAD_MAX_STEPS, 4096): the front-end
+ * More copies than PAD and ROLL run (DMLI_PAD_MAX_STEPS, 16384): the front-end
  * refuses what dmlcl_operator_create would, naming the framework's operator.
- * Reflect by 1 on dimensions of 2 gives 3 segments each: 3^7 = 2187 regions
- * run, 3^8 = 6561 do not; a roll of every dimension gives 2^k.
+ * Reflect by 1 on dimensions of 2 gives 3 segments each: 3^8 = 6561 regions
+ * (every pad under the input size of 8 dimensions) run, 3^9 = 19683 do not; a
+ * roll of every dimension gives 2^k: 2^14 run, 2^15 do not.
  */
 Test(pad_frontend, step_limit_refused_by_the_front_ends)
 {
@@ -286,25 +287,25 @@ Test(pad_frontend, step_limit_refused_by_the_front_ends)
     int64_t ones[16];
     for (int i = 0; i < 16; ++i)
         ones[i] = 1;
-    dmlcl_shape d7 = {7, {2, 2, 2, 2, 2, 2, 2}}, d8 = {8, {2, 2, 2, 2, 2, 2, 2, 2}};
-    dmlcl_int_array p14 = i64(14, ones), p16 = i64(16, ones);
+    dmlcl_shape d8 = {8, {2, 2, 2, 2, 2, 2, 2, 2}}, d9 = {9, {2, 2, 2, 2, 2, 2, 2, 2, 2}};
+    dmlcl_int_array p16 = i64(16, ones), p18 = i64(18, ones);
     dmlcl_onnx_pad_args a = {
-        .data = &d7, .data_type = DML_TENSOR_DATA_TYPE_FLOAT32, .pads = &p14, .mode = "reflect"};
+        .data = &d8, .data_type = DML_TENSOR_DATA_TYPE_FLOAT32, .pads = &p16, .mode = "reflect"};
     cr_assert_eq(dmlcl_onnx_pad(19, &a, &r), S_OK, "%s", dmlcl_last_error());
     dmlcl_frontend_result_clear(&r);
-    a.data = &d8;
-    a.pads = &p16;
+    a.data = &d9;
+    a.pads = &p18;
     unit_expect_error(dmlcl_onnx_pad(19, &a, &r), DXGI_ERROR_UNSUPPORTED, "ONNX Pad-19",
-                      "more than 4096 regions");
+                      "more than 16384 regions");
     dmlcl_frontend_result_clear(&r);
-    dmlcl_shape d13 = {13, {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}};
-    int64_t axes[13];
-    for (int i = 0; i < 13; ++i)
+    dmlcl_shape d15 = {15, {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}};
+    int64_t axes[15];
+    for (int i = 0; i < 15; ++i)
         axes[i] = i;
-    dmlcl_int_array sh = i64(13, ones), ax = i64(13, axes);
+    dmlcl_int_array sh = i64(15, ones), ax = i64(15, axes);
     dmlcl_openvino_roll_args ra = {
-        .data = &d13, .data_type = DML_TENSOR_DATA_TYPE_INT8, .shift = &sh, .axes = &ax};
+        .data = &d15, .data_type = DML_TENSOR_DATA_TYPE_INT8, .shift = &sh, .axes = &ax};
     unit_expect_error(dmlcl_openvino_roll(7, &ra, &r), DXGI_ERROR_UNSUPPORTED, "Roll-7",
-                      "more than 4096 regions");
+                      "more than 16384 regions");
     dmlcl_frontend_result_clear(&r);
 }
