@@ -1374,7 +1374,9 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
         k[i] = (COMPUTE_T)0;
 #if ROP == 35 && USE_MEAN
     /* MVN sums the distances from the row's first element (exact for near-constant rows);
-     * every lane of a row the same. */
+     * every lane of a row the same. From 0 where that element is not finite (an infinity or a
+     * NaN as the shift would make every distance NaN: the mean of [+inf, 1] is +inf, and
+     * 1 - mean is -inf, not NaN). */
     {
         long ro[DMLI_RED_TENSORS];
         for (int x = 0; x < DMLI_RED_TENSORS; ++x)
@@ -1383,7 +1385,10 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #if COLS
             if (COL_OF(i) < cols)
 #endif
-                k[i] = X_AT(0L, i);
+            {
+                COMPUTE_T first = X_AT(0L, i);
+                k[i] = isfinite(first) ? first : (COMPUTE_T)0;
+            }
     }
 #endif
 #if VACC && PICK
@@ -1544,7 +1549,9 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #if USE_MEAN
         st0[i] = k[i] + mean_d;
         COMPUTE_T var = z.b / (COMPUTE_T)n - mean_d * mean_d;
-        var = var > 0 ? var : (COMPUTE_T)0;
+        /* Rounding's negatives to 0; a NaN (an infinity in the row: inf - inf) stays, so the row
+         * is NaN as (x - mean) / sqrt(variance + epsilon) makes it in IEEE arithmetic. */
+        var = var < 0 ? (COMPUTE_T)0 : var;
 #else
         st0[i] = 0;
         COMPUTE_T var = z.b / (COMPUTE_T)n;

@@ -611,3 +611,80 @@ Test(normalize, softmax_rows_in_pairs_match_one_at_a_time)
         free(want);
     }
 }
+
+/* MVN1 over rows of L FLOAT32 (R rows, packed, [1, 1, R, L], Axes {3}) into out. */
+static void mvn_rows(UINT rows, UINT run, BOOL variance, const float *in, float *out)
+{
+    UINT sizes[4] = {1, 1, rows, run}, axes[1] = {3};
+    DML_BUFFER_TENSOR_DESC b = {
+        F32, DML_TENSOR_FLAG_NONE, 4, sizes, NULL, DMLCalcBufferTensorSize(F32, 4, sizes, NULL), 0};
+    DML_TENSOR_DESC td = {DML_TENSOR_TYPE_BUFFER, &b};
+    DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC mvn = {&td,  NULL,     NULL,  &td, 1,
+                                                          axes, variance, 1e-5f, NULL};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, &mvn};
+    dmlcl_operator *o = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), &desc, &o), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(o, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s",
+                 dmlcl_last_error());
+    size_t bytes = (size_t)b.TotalTensorSizeInBytes;
+    dmlcl_host_tensor hi[3] = {{(void *)in, bytes}, {NULL, 0}, {NULL, 0}}, ho = {out, bytes};
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, 3, hi, 1, &ho), S_OK, "%s",
+                 dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(o);
+}
+
+/*
+ * Infinities in an MVN row: the result is (x - mean) / sqrt(variance + epsilon) in IEEE
+ * arithmetic, as ONNX Runtime's and onnx.reference's layer normalisations give it: the mean of
+ * a row holding +inf is +inf, so its finite elements normalise to -inf without the variance
+ * (NormalizeVariance 0) and to NaN with it (the variance is NaN: inf - inf); both infinities
+ * make the mean NaN. The kernel shifts a row by its first element before summing (from 0 where
+ * that element is not finite) and had clamped a NaN variance to 0 ([1, +inf] gave [-inf, NaN],
+ * [+inf, 1] without the variance [NaN, NaN]; found by scripts/diff-normalize). Rows of 4 (the
+ * scalar fold) and 64 (the vector fold), infinities first, inside and last; finite rows beside
+ * them within layer normalisation's 1/1024.
+ */
+Test(normalize, mvn_rows_holding_infinities)
+{
+    enum { R = 6 };
+    const UINT runs[2] = {4, 64};
+    for (int s = 0; s < 2; ++s) {
+        UINT run = runs[s];
+        float x[R * 64], got[R * 64];
+        for (UINT r = 0; r < R; ++r)
+            for (UINT u = 0; u < run; ++u)
+                x[r * run + u] = (float)((int)((r * 7 + u * 13) % 17) - 8) / 4.0f;
+        x[1 * run + 0] = INFINITY;        /* first */
+        x[2 * run + run / 2] = INFINITY;  /* inside */
+        x[3 * run + 1] = -INFINITY;       /* both: the mean NaN */
+        x[3 * run + run - 1] = INFINITY;  /* */
+        x[4 * run + 0] = -INFINITY;       /* first, negative */
+        x[5 * run + run - 1] = -INFINITY; /* last */
+        for (BOOL variance = 0; variance <= 1; ++variance) {
+            mvn_rows(R, run, variance, x, got);
+            for (UINT r = 0; r < R; ++r) {
+                double mean = 0, var = 0;
+                for (UINT u = 0; u < run; ++u)
+                    mean += x[r * run + u];
+                mean /= run;
+                for (UINT u = 0; u < run; ++u)
+                    var += (x[r * run + u] - mean) * (x[r * run + u] - mean);
+                var /= run;
+                for (UINT u = 0; u < run; ++u) {
+                    double want = x[r * run + u] - mean;
+                    if (variance)
+                        want /= sqrt(var + 1e-5);
+                    float g = got[r * run + u];
+                    bool ok = isnan(want)   ? isnan(g)
+                              : isinf(want) ? g == (float)want
+                                            : fabs(g - want) <= 1.0 / 1024;
+                    cr_expect(
+                        ok, "rows of %u, NormalizeVariance %d, row %u element %u: got %g, want %g",
+                        run, (int)variance, r, u, (double)g, want);
+                }
+            }
+        }
+    }
+}
