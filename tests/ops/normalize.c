@@ -629,8 +629,7 @@ static void mvn_rows(UINT rows, UINT run, BOOL variance, const float *in, float 
                  dmlcl_last_error());
     size_t bytes = (size_t)b.TotalTensorSizeInBytes;
     dmlcl_host_tensor hi[3] = {{(void *)in, bytes}, {NULL, 0}, {NULL, 0}}, ho = {out, bytes};
-    cr_assert_eq(dmlcl_compiled_operator_execute(c, 3, hi, 1, &ho), S_OK, "%s",
-                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, 3, hi, 1, &ho), S_OK, "%s", dmlcl_last_error());
     dmlcl_compiled_operator_release(c);
     dmlcl_operator_release(o);
 }
