@@ -263,13 +263,18 @@ static long offset_of(__constant long *dim, int count, ulong r, int x)
 #endif
 
 /* LOG_SUM_EXP and the softmaxes fold in two passes: the row's maximum m, then the sum of
- * exp(x - m) (1 where x is m: an infinite m gives 1 per infinite element, not exp(NaN)). A
+ * exp(x - m) (LOG_SUM_EXP: 1 where x is m, EXP_AT_MAX_ONE below). A
  * SOFTMAX whose output holds float32 or more keeps exp(x - m) there, so that the writing pass
  * divides (one exp per element). */
 #define EXP_PASSES (ROP == 6 || ROP == 32 || ROP == 33)
 #define SOFTMAX_STASH (ROP == 32 && !OUT0_HALF)
+/* exp(x - m) is 1 where x is m for LOG_SUM_EXP: an infinite maximum makes the row's log-sum-exp
+ * that infinity (as ONNX Runtime gives it), not exp(inf - inf). The softmaxes take IEEE's NaN
+ * there, as ONNX Runtime and onnx.reference do: a row holding +inf, or only -inf, is NaN. For a
+ * finite x = m both forms give exactly 1. */
+#define EXP_AT_MAX_ONE (ROP == 6)
 #if COMPUTE_DOUBLE
-#define EXP_OF(x, m) ((x) == (m) ? (COMPUTE_T)1 : exp((x) - (m)))
+#define EXP_OF(x, m) (EXP_AT_MAX_ONE && (x) == (m) ? (COMPUTE_T)1 : exp((x) - (m)))
 #else
 /* e^(x - m) with the rounding error of x - m carried to first order (two-sum): float32's
  * x - m alone is off by up to |x - m| 2^-24 relative, which exp turns into as much relative
@@ -289,7 +294,7 @@ static float exp_diff(float x, float m)
     float err = (x - (d - z)) - (m + z);
     e = isfinite(err) ? e + e * err : e;
 #endif
-    return x == m ? 1.0f : e;
+    return EXP_AT_MAX_ONE && x == m ? 1.0f : e;
 }
 #define EXP_OF(x, m) exp_diff((x), (m))
 #endif
@@ -710,7 +715,10 @@ static VEC_T exp_diffv(VEC_T x, VEC_T m)
     VEC_T err = (x - (d - z)) - (m + z);
     e = select(e, e + e * err, isfinite(err));
 #endif
-    return select(e, (VEC_T)1.0f, x == m);
+#if EXP_AT_MAX_ONE
+    e = select(e, (VEC_T)1.0f, x == m);
+#endif
+    return e;
 }
 #endif
 

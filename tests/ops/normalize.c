@@ -687,3 +687,97 @@ Test(normalize, mvn_rows_holding_infinities)
         }
     }
 }
+
+/* One operator on host arrays: in (elements of its input) to out. */
+static void run_host(const DML_OPERATOR_DESC *desc, const void *in, size_t in_bytes, void *out,
+                     size_t out_bytes)
+{
+    dmlcl_operator *o = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), desc, &o), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(o, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s",
+                 dmlcl_last_error());
+    dmlcl_host_tensor hi = {(void *)in, in_bytes}, ho = {out, out_bytes};
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, 1, &hi, 1, &ho), S_OK, "%s",
+                 dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(o);
+}
+
+static bool special_close(float got, double want)
+{
+    if (isnan(want))
+        return isnan(got);
+    if (isinf(want))
+        return got == (float)want;
+    return fabs(got - want) <= 1e-5 * fmax(1.0, fabs(want));
+}
+
+/*
+ * Infinities in softmax rows: exp(x - max) / sum in IEEE arithmetic, as ONNX Runtime and
+ * onnx.reference give it: a row holding +inf (inf - inf) or only -inf is NaN; -inf beside
+ * finite values is 0 (LOG_SOFTMAX -inf). LOG_SUM_EXP keeps the limit ONNX Runtime gives
+ * (log sum exp(x) in double: [+inf, 1] +inf, [-inf, -inf] -inf). The kernel had taken
+ * exp(x - max) as 1 wherever x was the maximum, infinite too ([+inf, 1] softmaxed to [1, 0],
+ * [-inf, -inf] to [0.5, 0.5]). Rows of 2 (scalar lanes) and of 64 (vectors).
+ */
+Test(normalize, softmax_rows_holding_infinities)
+{
+    enum { R = 6 };
+    const UINT runs[2] = {2, 64};
+    for (int s = 0; s < 2; ++s) {
+        UINT run = runs[s];
+        float x[R * 64], got[R * 64], lse[R];
+        for (UINT r = 0; r < R; ++r)
+            for (UINT u = 0; u < run; ++u)
+                x[r * run + u] = (float)((int)((r * 5 + u * 11) % 13) - 6) / 4.0f;
+        x[0 * run + 0] = INFINITY;
+        x[1 * run + 0] = x[1 * run + run - 1] = INFINITY;
+        for (UINT u = 0; u < run; ++u)
+            x[2 * run + u] = -INFINITY; /* only -inf */
+        x[3 * run + run - 1] = -INFINITY;
+        x[4 * run + run / 2] = INFINITY;
+        x[4 * run + 0] = -INFINITY; /* both */
+        UINT sizes[2] = {R, run}, osz[2] = {R, 1}, axes[1] = {1};
+        DML_BUFFER_TENSOR_DESC b = {F32, DML_TENSOR_FLAG_NONE, 2, sizes, NULL, 4u * R * run, 0};
+        DML_BUFFER_TENSOR_DESC ob = {F32, DML_TENSOR_FLAG_NONE, 2, osz, NULL, 4u * R, 0};
+        DML_TENSOR_DESC td = {DML_TENSOR_TYPE_BUFFER, &b}, otd = {DML_TENSOR_TYPE_BUFFER, &ob};
+        for (int log_form = 0; log_form <= 1; ++log_form) {
+            DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC sm = {&td, &td, 1, axes};
+            DML_OPERATOR_DESC desc = {log_form ? DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1
+                                               : DML_OPERATOR_ACTIVATION_SOFTMAX1,
+                                      &sm};
+            run_host(&desc, x, 4u * R * run, got, 4u * R * run);
+            for (UINT r = 0; r < R; ++r) {
+                double m = -INFINITY, sum = 0;
+                for (UINT u = 0; u < run; ++u)
+                    m = fmax(m, x[r * run + u]);
+                for (UINT u = 0; u < run; ++u)
+                    sum += exp(x[r * run + u] - m);
+                for (UINT u = 0; u < run; ++u) {
+                    double d = x[r * run + u] - m;
+                    double want = log_form ? d - log(sum) : exp(d) / sum;
+                    cr_expect(special_close(got[r * run + u], want),
+                              "%s rows of %u, row %u element %u: got %g, want %g",
+                              log_form ? "LOG_SOFTMAX1" : "SOFTMAX1", run, r, u,
+                              (double)got[r * run + u], want);
+                }
+            }
+        }
+        DML_REDUCE_OPERATOR_DESC red = {DML_REDUCE_FUNCTION_LOG_SUM_EXP, &td, &otd, 1, axes};
+        DML_OPERATOR_DESC rdesc = {DML_OPERATOR_REDUCE, &red};
+        run_host(&rdesc, x, 4u * R * run, lse, 4u * R);
+        for (UINT r = 0; r < R; ++r) {
+            double sum = 0;
+            bool pos = false;
+            for (UINT u = 0; u < run; ++u) {
+                sum += exp((double)x[r * run + u]);
+                pos |= x[r * run + u] == INFINITY;
+            }
+            double want = pos ? INFINITY : log(sum); /* ONNX Runtime: +inf beside -inf too */
+            cr_expect(special_close(lse[r], want),
+                      "LOG_SUM_EXP rows of %u, row %u: got %g, want %g", run, r, (double)lse[r],
+                      want);
+        }
+    }
+}
