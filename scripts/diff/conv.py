@@ -40,6 +40,12 @@ from dmlcl import _native as n  # noqa: E402  (after the path)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cases import run_cases, ulps  # noqa: E402  (after the path)
+from native import (  # noqa: E402  (after the path)
+    memory as _memory,
+    packed as _packed,
+    tensor as _tensor,
+    uints as _uints,
+)
 
 CONVOLUTION = 53  # DML_OPERATOR_CONVOLUTION
 RELU, SIGMOID = 44, 47  # DML_OPERATOR_ACTIVATION_RELU, _SIGMOID
@@ -60,44 +66,6 @@ class ConvDesc(ctypes.Structure):
 
 class ActDesc(ctypes.Structure):
     _fields_ = [("In", _P), ("Out", _P)]
-
-
-def _tensor(dtype, sizes, strides, keep):
-    rank = len(sizes)
-    last = sum((s - 1) * st for s, st in zip(sizes, strides))
-    dims = (ctypes.c_uint32 * rank)(*sizes)
-    st = (ctypes.c_uint32 * rank)(*strides)
-    total = (last + 1) * np.dtype(dtype).itemsize
-    b = n.BufferTensorDesc(n.DATA_TYPES[np.dtype(dtype)], 0, rank, dims, st,
-                           (total + 3) // 4 * 4, 0)
-    t = n.TensorDesc(n.TENSOR_TYPE_BUFFER, ctypes.cast(ctypes.pointer(b), ctypes.c_void_p))
-    keep += [dims, st, b, t]
-    return ctypes.pointer(t)
-
-
-def _uints(values, keep):
-    a = (ctypes.c_uint32 * len(values))(*values)
-    keep.append(a)
-    return a
-
-
-def _packed(shape, order=None):
-    """Strides of shape laid out in memory in `order` (outermost first; default the logical
-    order)."""
-    order = list(range(len(shape))) if order is None else order
-    strides, step = [0] * len(shape), 1
-    for d in reversed(order):
-        strides[d] = step
-        step *= shape[d]
-    return strides
-
-
-def _memory(x, strides):
-    """x's elements where strides place them: element [i...] at sum(i * stride)."""
-    mem = np.zeros(x.size, dtype=x.dtype)
-    idx = np.indices(x.shape).reshape(x.ndim, -1)
-    mem[np.dot(np.array(strides), idx)] = x.reshape(-1)
-    return mem
 
 
 def out_sizes(direction, sizes, kernel, strides, dilations, start, end, out_pad):

@@ -31,6 +31,7 @@ from dmlcl import _native as n  # noqa: E402  (after the path)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cases import run_cases, ulps  # noqa: E402  (after the path)
+from native import tensor as _tensor  # noqa: E402
 
 GEMM = 54  # DML_OPERATOR_GEMM
 RELU, SIGMOID = 44, 47  # DML_OPERATOR_ACTIVATION_RELU, _SIGMOID
@@ -45,19 +46,6 @@ class GemmDesc(ctypes.Structure):
 
 class ActDesc(ctypes.Structure):
     _fields_ = [("In", _P), ("Out", _P)]
-
-
-def _tensor(dtype, sizes, strides, keep):
-    rank = len(sizes)
-    last = sum((s - 1) * st for s, st in zip(sizes, strides))
-    dims = (ctypes.c_uint32 * rank)(*sizes)
-    st = (ctypes.c_uint32 * rank)(*strides)
-    total = (last + 1) * np.dtype(dtype).itemsize
-    b = n.BufferTensorDesc(n.DATA_TYPES[np.dtype(dtype)], 0, rank, dims, st,
-                           (total + 3) // 4 * 4, 0)
-    t = n.TensorDesc(n.TENSOR_TYPE_BUFFER, ctypes.cast(ctypes.pointer(b), ctypes.c_void_p))
-    keep += [dims, st, b, t]
-    return ctypes.pointer(t)
 
 
 def _packed_strides(shape, broadcast):

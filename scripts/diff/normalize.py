@@ -23,9 +23,10 @@ special values where their rule is stated: NaN, infinities and signed zeros for 
 HARDMAX and top-k (docs/operators.md: a NaN is never picked over a number, an all-NaN row gives
 the first index, with DECREASING the last; NaN ranks above every number in top-k; -0 equals
 +0), NaN and infinities through the formulas of batch and mean-variance normalisation, the 1.0
-softmax and log-softmax (a row holding +inf, or only -inf, NaN) and the scans, infinities and zero rows for LP normalisation (max(norm, Epsilon)). CUMULATIVE_* in place
-is not drawn: dmlcl_compiled_operator_execute copies each tensor to a buffer of its own
-(tests/ops/scan_topk.c runs it in place).
+softmax and log-softmax (a row holding +inf, or only -inf, NaN) and the scans, infinities and
+zero rows for LP normalisation (max(norm, Epsilon)). CUMULATIVE_* in place is not drawn:
+dmlcl_compiled_operator_execute copies each tensor to a buffer of its own (tests/ops/scan_topk.c
+runs it in place).
 
 The DirectML descriptor runs through libdmlcl (ctypes, the package's dmlcl._native). The
 reference is numpy in float64 (integers in their own width: numpy's wrap), written from ONNX's
@@ -63,6 +64,7 @@ from dmlcl import _native as n  # noqa: E402  (after the path)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cases import run_cases, ulps  # noqa: E402  (after the path)
+from native import execute_typed as _execute, tensor as _tensor, uints as _uints  # noqa: E402
 
 CODES = {  # DML_OPERATOR_*
     "BATCH_NORMALIZATION": 72, "MEAN_VARIANCE_NORMALIZATION": 73,
@@ -145,25 +147,6 @@ class TopK1Desc(ctypes.Structure):
 # ---- Tensors, layouts and memory ----------------------------------------------------------
 
 
-def _tensor(dtype, sizes, strides, keep):
-    rank = len(sizes)
-    last = sum((s - 1) * st for s, st in zip(sizes, strides))
-    dims = (ctypes.c_uint32 * rank)(*sizes)
-    st = (ctypes.c_uint32 * rank)(*strides)
-    total = (last + 1) * np.dtype(dtype).itemsize
-    b = n.BufferTensorDesc(n.DATA_TYPES[np.dtype(dtype)], 0, rank, dims, st,
-                           (total + 3) // 4 * 4, 0)
-    t = n.TensorDesc(n.TENSOR_TYPE_BUFFER, ctypes.cast(ctypes.pointer(b), ctypes.c_void_p))
-    keep += [dims, st, b, t]
-    return ctypes.pointer(t)
-
-
-def _uints(values, keep):
-    a = (ctypes.c_uint32 * max(1, len(values)))(*values)
-    keep.append(a)
-    return a
-
-
 def _strides(shape, order=None, pad=None, zero=None):
     """Strides of shape laid out in `order` (outermost first; default the logical order), each
     dimension `pad` elements longer in memory, 0 where zero[d] (a dimension read through stride
@@ -212,14 +195,6 @@ def _memory(x, strides):
 def _read(mem, sizes, strides):
     idx = np.indices(sizes).reshape(len(sizes), -1)
     return mem[np.dot(np.array(strides, dtype=np.int64), idx)].reshape(sizes)
-
-
-def _execute(desc, inputs, outputs):
-    """n.execute_outputs for outputs of different types ((shape, dtype) pairs): each moved as
-    bytes, then read as its type."""
-    shapes = [list(s) + [np.dtype(t).itemsize] for s, t in outputs]
-    got = n.execute_outputs(desc, inputs, shapes, np.uint8)
-    return [g.reshape(-1).view(t).reshape(s) for g, (s, t) in zip(got, outputs)]
 
 
 # ---- Drawing cases ------------------------------------------------------------------------

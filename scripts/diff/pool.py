@@ -43,6 +43,13 @@ from dmlcl import _native as n  # noqa: E402  (after the path)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cases import run_cases, ulps  # noqa: E402  (after the path)
+from native import (  # noqa: E402  (after the path)
+    execute_typed as _execute,
+    memory as _memory,
+    packed as _packed,
+    tensor as _tensor,
+    uints as _uints,
+)
 
 CODES = {"MAX_POOLING2": 110, "AVERAGE_POOLING1": 166, "LP_POOLING1": 165}  # DML_OPERATOR_*
 INTEGERS = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
@@ -62,44 +69,6 @@ class AveragePooling1Desc(ctypes.Structure):
 
 class LpPooling1Desc(ctypes.Structure):
     _fields_ = [("In", _P), ("Out", _P)] + _WINDOW + [("P", ctypes.c_uint32)]
-
-
-def _tensor(dtype, sizes, strides, keep):
-    rank = len(sizes)
-    last = sum((s - 1) * st for s, st in zip(sizes, strides))
-    dims = (ctypes.c_uint32 * rank)(*sizes)
-    st = (ctypes.c_uint32 * rank)(*strides)
-    total = (last + 1) * np.dtype(dtype).itemsize
-    b = n.BufferTensorDesc(n.DATA_TYPES[np.dtype(dtype)], 0, rank, dims, st,
-                           (total + 3) // 4 * 4, 0)
-    t = n.TensorDesc(n.TENSOR_TYPE_BUFFER, ctypes.cast(ctypes.pointer(b), ctypes.c_void_p))
-    keep += [dims, st, b, t]
-    return ctypes.pointer(t)
-
-
-def _uints(values, keep):
-    a = (ctypes.c_uint32 * len(values))(*values)
-    keep.append(a)
-    return a
-
-
-def _packed(shape, order=None):
-    """Strides of shape laid out in memory in `order` (outermost first; default the logical
-    order)."""
-    order = list(range(len(shape))) if order is None else order
-    strides, step = [0] * len(shape), 1
-    for d in reversed(order):
-        strides[d] = step
-        step *= shape[d]
-    return strides
-
-
-def _memory(x, strides):
-    """x's elements where strides place them: element [i...] at sum(i * stride)."""
-    mem = np.zeros(x.size, dtype=x.dtype)
-    idx = np.indices(x.shape).reshape(x.ndim, -1)
-    mem[np.dot(np.array(strides), idx)] = x.reshape(-1)
-    return mem
 
 
 def out_sizes(sizes, window, strides, dilations, start, end, ceil):
@@ -178,15 +147,6 @@ def make_case(rng):
     return dict(geo, op=op, dtype=dtype, x_shape=x_shape, out_shape=x_shape[:2] + geo["out"],
                 x=x, values=kind, indices=indices, order=order,
                 include_padding=bool(rng.integers(2)), p=int(rng.integers(1, 4)))
-
-
-def _execute(desc, inputs, outputs):
-    """n.execute_outputs for outputs of different types ((shape, dtype) pairs; a shape None:
-    the optional output is absent): each moved as bytes, then read as its type."""
-    shapes = [[1] if s is None else list(s) + [np.dtype(t).itemsize] for s, t in outputs]
-    got = n.execute_outputs(desc, inputs, shapes, np.uint8)
-    return [None if s is None else g.reshape(-1).view(t).reshape(s)
-            for g, (s, t) in zip(got, outputs)]
 
 
 def run_dml(case):

@@ -34,6 +34,7 @@ from dmlcl import _native as n  # noqa: E402  (after the path)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cases import run_cases, ulps  # noqa: E402  (after the path)
+from native import packed as _packed, tensor as _tensor  # noqa: E402
 
 REDUCE, SOFTMAX1, LOG_SOFTMAX1, MVN1 = 55, 158, 159, 115  # DML_OPERATOR_*
 FUNCTIONS = ["ARGMAX", "ARGMIN", "AVERAGE", "L1", "L2", "LOG_SUM", "LOG_SUM_EXP", "MAX", "MIN",
@@ -57,30 +58,6 @@ class Mvn1Desc(ctypes.Structure):
                 ("AxisCount", ctypes.c_uint32), ("Axes", ctypes.POINTER(ctypes.c_uint32)),
                 ("NormalizeVariance", ctypes.c_int), ("Epsilon", ctypes.c_float),
                 ("Fused", ctypes.c_void_p)]
-
-
-def _tensor(dtype, sizes, strides, keep):
-    rank = len(sizes)
-    last = sum((s - 1) * st for s, st in zip(sizes, strides))
-    dims = (ctypes.c_uint32 * rank)(*sizes)
-    st = (ctypes.c_uint32 * rank)(*strides)
-    total = (last + 1) * np.dtype(dtype).itemsize
-    b = n.BufferTensorDesc(n.DATA_TYPES[np.dtype(dtype)], 0, rank, dims, st,
-                           (total + 3) // 4 * 4, 0)
-    t = n.TensorDesc(n.TENSOR_TYPE_BUFFER, ctypes.cast(ctypes.pointer(b), ctypes.c_void_p))
-    keep += [dims, st, b, t]
-    return ctypes.pointer(t)
-
-
-def _packed(shape, order=None):
-    """Strides of shape laid out in memory in `order` (outermost first; default the logical
-    order)."""
-    order = list(range(len(shape))) if order is None else order
-    strides, step = [0] * len(shape), 1
-    for d in reversed(order):
-        strides[d] = step
-        step *= shape[d]
-    return strides
 
 
 def make_case(rng):

@@ -71,6 +71,7 @@ from dmlcl import _native as n  # noqa: E402  (after the path)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cases import run_cases, ulps  # noqa: E402  (after the path)
+from native import memory as _memory, packed as _packed, tensor as _tensor  # noqa: E402
 
 CODES = {"UPSAMPLE_2D": 66, "RESAMPLE": 96, "RESAMPLE1": 116, "RESAMPLE2": 161,
          "RESAMPLE3": 175}  # DML_OPERATOR_*
@@ -121,42 +122,10 @@ class Upsample2DDesc(ctypes.Structure):
                 ("InterpolationMode", ctypes.c_int)]
 
 
-def _tensor(dtype, sizes, strides, keep):
-    rank = len(sizes)
-    last = sum((s - 1) * st for s, st in zip(sizes, strides))
-    dims = (ctypes.c_uint32 * rank)(*sizes)
-    st = (ctypes.c_uint32 * rank)(*strides)
-    total = (last + 1) * np.dtype(dtype).itemsize
-    b = n.BufferTensorDesc(n.DATA_TYPES[np.dtype(dtype)], 0, rank, dims, st,
-                           (total + 3) // 4 * 4, 0)
-    t = n.TensorDesc(n.TENSOR_TYPE_BUFFER, ctypes.cast(ctypes.pointer(b), ctypes.c_void_p))
-    keep += [dims, st, b, t]
-    return ctypes.pointer(t)
-
-
 def _floats(values, keep):
     a = (ctypes.c_float * len(values))(*values)
     keep.append(a)
     return a
-
-
-def _packed(shape, order=None):
-    """Strides of shape laid out in memory in `order` (outermost first; default the logical
-    order)."""
-    order = list(range(len(shape))) if order is None else order
-    strides, step = [0] * len(shape), 1
-    for d in reversed(order):
-        strides[d] = step
-        step *= shape[d]
-    return strides
-
-
-def _memory(x, strides):
-    """x's elements where strides place them: element [i...] at sum(i * stride)."""
-    mem = np.zeros(x.size, dtype=x.dtype)
-    idx = np.indices(x.shape).reshape(x.ndim, -1)
-    mem[np.dot(np.array(strides), idx)] = x.reshape(-1)
-    return mem
 
 
 def _from_memory(mem, shape, strides):
