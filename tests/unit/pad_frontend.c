@@ -284,8 +284,8 @@ Test(pad_frontend, scalar_and_1d_input_shapes)
 Test(pad_frontend, step_limit_refused_by_the_front_ends)
 {
     dmlcl_frontend_result r;
-    int64_t ones[16];
-    for (int i = 0; i < 16; ++i)
+    int64_t ones[18];
+    for (int i = 0; i < 18; ++i)
         ones[i] = 1;
     dmlcl_shape d8 = {8, {2, 2, 2, 2, 2, 2, 2, 2}}, d9 = {9, {2, 2, 2, 2, 2, 2, 2, 2, 2}};
     dmlcl_int_array p16 = i64(16, ones), p18 = i64(18, ones);
