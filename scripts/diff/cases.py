@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
-"""What the random differential scripts share (scripts/diff/gemm.py, reduce.py): the ULP
-distance and the loop that draws, runs and checks cases, printing each mismatch with its replay
-line."""
+"""What the random differential scripts share (scripts/diff/gemm.py, reduce.py, conv.py, ...):
+the ULP distance, the loop that draws, runs and checks cases, printing each mismatch with its
+replay line, and the command line that runs it."""
+import argparse
 import sys
 
 import numpy as np
@@ -48,3 +49,15 @@ def run_cases(label, make_case, run_dml, check, describe, error, seed, cases, on
     ran = cases if only is None else 1
     print(f"{label}: {ran} cases, {failed} failed", file=out)
     return failed
+
+
+def main(run, doc, default_cases, argv=None):
+    """The scripts' command line: --seed, --cases (default_cases), --only, -v; run(seed, cases,
+    only, verbose) returns the failures. Returns the exit status (1 on any failure)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cases", type=int, default=default_cases)
+    ap.add_argument("--only", type=int)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    return 1 if run(args.seed, args.cases, args.only, args.verbose) else 0

@@ -17,21 +17,15 @@ activation, rounded once to the output type). Tolerance (reference/precision.md)
 Prints the cases run and each mismatch with its replay line (--seed S --only K); exits 1 on any
 mismatch or dmlcl error.
 """
-import argparse
 import ctypes
 import os
 import sys
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "python"))
-
-from dmlcl import _native as n  # noqa: E402  (after the path)
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cases import run_cases, ulps  # noqa: E402  (after the path)
-from native import tensor as _tensor  # noqa: E402
+from cases import main as cases_main, run_cases, ulps  # noqa: E402  (after the path)
+from native import n, tensor as _tensor  # noqa: E402
 
 GEMM = 54  # DML_OPERATOR_GEMM
 RELU, SIGMOID = 44, 47  # DML_OPERATOR_ACTIVATION_RELU, _SIGMOID
@@ -154,14 +148,8 @@ def run(seed, cases, only=None, verbose=False, out=sys.stdout):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--cases", type=int, default=200)
-    ap.add_argument("--only", type=int)
-    ap.add_argument("-v", "--verbose", action="store_true")
-    args = ap.parse_args(argv)
-    sys.exit(1 if run(args.seed, args.cases, args.only, args.verbose) else 0)
+    return cases_main(run, __doc__, 200, argv)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

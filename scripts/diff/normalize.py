@@ -49,7 +49,6 @@ values (bit-exact) and integers exact; NaN matches any NaN.
 Prints the cases run and each mismatch with its replay line (--seed S --only K); exits 1 on any
 mismatch or dmlcl error.
 """
-import argparse
 import ctypes
 import os
 import sys
@@ -57,14 +56,9 @@ import warnings
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "python"))
-
-from dmlcl import _native as n  # noqa: E402  (after the path)
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cases import run_cases, ulps  # noqa: E402  (after the path)
-from native import execute_typed as _execute, tensor as _tensor, uints as _uints  # noqa: E402
+from cases import main as cases_main, run_cases, ulps  # noqa: E402  (after the path)
+from native import n, execute_typed as _execute, tensor as _tensor, uints as _uints  # noqa: E402
 
 CODES = {  # DML_OPERATOR_*
     "BATCH_NORMALIZATION": 72, "MEAN_VARIANCE_NORMALIZATION": 73,
@@ -816,13 +810,7 @@ def run(seed, cases, only=None, verbose=False, out=sys.stdout):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--cases", type=int, default=1000)
-    ap.add_argument("--only", type=int)
-    ap.add_argument("-v", "--verbose", action="store_true")
-    args = ap.parse_args(argv)
-    return 1 if run(args.seed, args.cases, args.only, args.verbose) else 0
+    return cases_main(run, __doc__, 1000, argv)
 
 
 if __name__ == "__main__":

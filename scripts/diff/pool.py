@@ -29,21 +29,16 @@ FLOAT16 output one rounding more); LP k + 2 ULP for P 1, k + 5 for P 2 and k + 6
 Prints the cases run and each mismatch with its replay line (--seed S --only K); exits 1 on any
 mismatch or dmlcl error.
 """
-import argparse
 import ctypes
 import os
 import sys
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "python"))
-
-from dmlcl import _native as n  # noqa: E402  (after the path)
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cases import run_cases, ulps  # noqa: E402  (after the path)
+from cases import main as cases_main, run_cases, ulps  # noqa: E402  (after the path)
 from native import (  # noqa: E402  (after the path)
+    n,
     execute_typed as _execute,
     memory as _memory,
     packed as _packed,
@@ -287,14 +282,8 @@ def run(seed, cases, only=None, verbose=False, out=sys.stdout):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--cases", type=int, default=300)
-    ap.add_argument("--only", type=int)
-    ap.add_argument("-v", "--verbose", action="store_true")
-    args = ap.parse_args(argv)
-    sys.exit(1 if run(args.seed, args.cases, args.only, args.verbose) else 0)
+    return cases_main(run, __doc__, 300, argv)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

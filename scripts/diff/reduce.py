@@ -20,21 +20,15 @@ a FLOAT16 output one ULP of its own more.
 Prints the cases run and each mismatch with its replay line (--seed S --only K); exits 1 on any
 mismatch or dmlcl error.
 """
-import argparse
 import ctypes
 import os
 import sys
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "python"))
-
-from dmlcl import _native as n  # noqa: E402  (after the path)
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cases import run_cases, ulps  # noqa: E402  (after the path)
-from native import packed as _packed, tensor as _tensor  # noqa: E402
+from cases import main as cases_main, run_cases, ulps  # noqa: E402  (after the path)
+from native import n, packed as _packed, tensor as _tensor  # noqa: E402
 
 REDUCE, SOFTMAX1, LOG_SOFTMAX1, MVN1 = 55, 158, 159, 115  # DML_OPERATOR_*
 FUNCTIONS = ["ARGMAX", "ARGMIN", "AVERAGE", "L1", "L2", "LOG_SUM", "LOG_SUM_EXP", "MAX", "MIN",
@@ -227,13 +221,7 @@ def run(seed, cases, only=None, verbose=False, out=sys.stdout):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--cases", type=int, default=1000)
-    ap.add_argument("--only", type=int)
-    ap.add_argument("-v", action="store_true")
-    args = ap.parse_args(argv)
-    return 1 if run(args.seed, args.cases, args.only, args.v) else 0
+    return cases_main(run, __doc__, 1000, argv)
 
 
 if __name__ == "__main__":
