@@ -431,19 +431,9 @@ Test(elementwise, float_max_min_nan_and_zeros)
 static void run_rows(const char *what, const DML_OPERATOR_DESC *desc, int n_in, void **in,
                      size_t in_bytes, void *out, size_t out_bytes)
 {
-    dmlcl_operator *op = NULL;
-    dmlcl_compiled_operator *c = NULL;
-    cr_assert_eq(dmlcl_operator_create(ops_device(), desc, &op), S_OK, "%s: %s", what,
-                 dmlcl_last_error());
-    cr_assert_eq(dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s: %s", what,
-                 dmlcl_last_error());
     dmlcl_host_tensor ins[2] = {{n_in > 0 ? in[0] : NULL, in_bytes},
                                 {n_in > 1 ? in[1] : NULL, in_bytes}};
-    dmlcl_host_tensor o = {out, out_bytes};
-    cr_assert_eq(dmlcl_compiled_operator_execute(c, (UINT)n_in, ins, 1, &o), S_OK, "%s: %s", what,
-                 dmlcl_last_error());
-    dmlcl_compiled_operator_release(c);
-    dmlcl_operator_release(op);
+    ops_execute_on_host(what, desc, (UINT)n_in, ins, (dmlcl_host_tensor){out, out_bytes});
 }
 
 Test(elementwise, streaming_stores_every_width)

@@ -749,3 +749,18 @@ void ops_tuning_restore(char *saved)
         unsetenv("DMLCL_TUNING");
     }
 }
+
+void ops_execute_on_host(const char *what, const DML_OPERATOR_DESC *desc, UINT n_in,
+                         const dmlcl_host_tensor *ins, dmlcl_host_tensor out)
+{
+    dmlcl_operator *o = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), desc, &o), S_OK, "%s: %s", what,
+                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(o, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s: %s", what,
+                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, n_in, ins, 1, &out), S_OK, "%s: %s", what,
+                 dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(o);
+}

@@ -190,6 +190,14 @@ HRESULT ops_run_device(const DML_OPERATOR_DESC *desc, ops_memory *m, ops_tensor 
                        ops_submit submit, const char **stage);
 
 /*
+ * desc created, compiled and run by dmlcl_compiled_operator_execute on the
+ * host arrays ins (n_in) into out (one output), asserting each call's S_OK;
+ * what names the case in a failure.
+ */
+void ops_execute_on_host(const char *what, const DML_OPERATOR_DESC *desc, UINT n_in,
+                         const dmlcl_host_tensor *ins, dmlcl_host_tensor out);
+
+/*
  * The same through dmlcl_compiled_operator_execute on host copies of each
  * binding; got = init with the host copies put back.
  */

@@ -422,23 +422,6 @@ NORM_RANDOM_TEST(mvn1, 7, 24)
 NORM_RANDOM_TEST(mvn2, 8, 24)
 NORM_RANDOM_TEST(lp_normalization, 9, 16)
 
-/* desc created, compiled and run on host memory (dmlcl_compiled_operator_execute): n_in inputs,
- * one output; what names the case in a failure. */
-static void run_host(const char *what, const DML_OPERATOR_DESC *desc, uint32_t n_in,
-                     const dmlcl_host_tensor *ins, dmlcl_host_tensor out)
-{
-    dmlcl_operator *o = NULL;
-    dmlcl_compiled_operator *c = NULL;
-    cr_assert_eq(dmlcl_operator_create(ops_device(), desc, &o), S_OK, "%s: %s", what,
-                 dmlcl_last_error());
-    cr_assert_eq(dmlcl_operator_compile(o, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s: %s", what,
-                 dmlcl_last_error());
-    cr_assert_eq(dmlcl_compiled_operator_execute(c, n_in, ins, 1, &out), S_OK, "%s: %s", what,
-                 dmlcl_last_error());
-    dmlcl_compiled_operator_release(c);
-    dmlcl_operator_release(o);
-}
-
 /* A normalisation over rows of RUN elements (5 rows, 3 elements of padding between output rows,
  * so that each row starts at another offset in a 64-byte line), run on the device with every
  * output streaming, against ref_normalize; the padding comes back as it was. kind: MVN1 with
@@ -518,7 +501,7 @@ static void streamed_rows(int t)
     dmlcl_host_tensor ins[3] = {{in, in_bytes}, {scale, row_bytes}, {bias, row_bytes}};
     char what[16];
     snprintf(what, sizeof what, "case %d", t);
-    run_host(what, &desc, t <= 1 ? 3u : 1u, ins, (dmlcl_host_tensor){out, out_bytes});
+    ops_execute_on_host(what, &desc, t <= 1 ? 3u : 1u, ins, (dmlcl_host_tensor){out, out_bytes});
     unsigned ulps = ref_norm_ulps(op, RUN) + (t <= 1 ? ref_activation_ulps(REF_ACT_RELU) : 0);
     double abs_tol = ref_norm_abs(op, type, RUN);
     size_t bad = 0, first = 0;
@@ -565,7 +548,7 @@ static void softmax_rows(UINT rows, UINT run, const float *in, float *out, const
     DML_OPERATOR_DESC desc = {DML_OPERATOR_ACTIVATION_SOFTMAX1, &sm};
     size_t bytes = (size_t)b.TotalTensorSizeInBytes;
     dmlcl_host_tensor hi = {(void *)in, bytes};
-    run_host("SOFTMAX1", &desc, 1, &hi, (dmlcl_host_tensor){out, bytes});
+    ops_execute_on_host("SOFTMAX1", &desc, 1, &hi, (dmlcl_host_tensor){out, bytes});
     if (tuning)
         ops_tuning_restore(saved);
 }
@@ -625,7 +608,7 @@ static void mvn_rows(UINT rows, UINT run, BOOL variance, const float *in, float 
     DML_OPERATOR_DESC desc = {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, &mvn};
     size_t bytes = (size_t)b.TotalTensorSizeInBytes;
     dmlcl_host_tensor hi[3] = {{(void *)in, bytes}, {NULL, 0}, {NULL, 0}}; /* no scale, bias */
-    run_host("MVN1", &desc, 3, hi, (dmlcl_host_tensor){out, bytes});
+    ops_execute_on_host("MVN1", &desc, 3, hi, (dmlcl_host_tensor){out, bytes});
 }
 
 /*
@@ -726,8 +709,8 @@ Test(normalize, softmax_rows_holding_infinities)
                                                : DML_OPERATOR_ACTIVATION_SOFTMAX1,
                                       &sm};
             dmlcl_host_tensor hi = {x, 4u * R * run};
-            run_host(log_form ? "LOG_SOFTMAX1" : "SOFTMAX1", &desc, 1, &hi,
-                     (dmlcl_host_tensor){got, 4u * R * run});
+            ops_execute_on_host(log_form ? "LOG_SOFTMAX1" : "SOFTMAX1", &desc, 1, &hi,
+                                (dmlcl_host_tensor){got, 4u * R * run});
             for (UINT r = 0; r < R; ++r) {
                 double m = -INFINITY, sum = 0;
                 for (UINT u = 0; u < run; ++u)
@@ -747,7 +730,7 @@ Test(normalize, softmax_rows_holding_infinities)
         DML_REDUCE_OPERATOR_DESC red = {DML_REDUCE_FUNCTION_LOG_SUM_EXP, &td, &otd, 1, axes};
         DML_OPERATOR_DESC rdesc = {DML_OPERATOR_REDUCE, &red};
         dmlcl_host_tensor hi = {x, 4u * R * run};
-        run_host("LOG_SUM_EXP", &rdesc, 1, &hi, (dmlcl_host_tensor){lse, 4u * R});
+        ops_execute_on_host("LOG_SUM_EXP", &rdesc, 1, &hi, (dmlcl_host_tensor){lse, 4u * R});
         for (UINT r = 0; r < R; ++r) {
             double sum = 0;
             bool pos = false;
