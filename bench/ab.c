@@ -47,6 +47,8 @@ typedef struct lib {
     void (*table_release)(dmlcl_binding_table *);
     HRESULT (*bind_inputs)(dmlcl_binding_table *, UINT, const DML_BINDING_DESC *);
     HRESULT (*bind_outputs)(dmlcl_binding_table *, UINT, const DML_BINDING_DESC *);
+    HRESULT (*bind_temporary)(dmlcl_binding_table *, const DML_BINDING_DESC *);
+    DML_BINDING_PROPERTIES (*binding_properties)(const dmlcl_compiled_operator *);
     HRESULT(*dispatch)
     (dmlcl_binding_table *, cl_command_queue, cl_uint, const cl_event *, cl_event *);
     const char *(*last_error)(void);
@@ -83,6 +85,8 @@ static void load(lib *l, const char *path)
     *(void **)&l->table_release = symbol(l, "dmlcl_binding_table_release");
     *(void **)&l->bind_inputs = symbol(l, "dmlcl_binding_table_bind_inputs");
     *(void **)&l->bind_outputs = symbol(l, "dmlcl_binding_table_bind_outputs");
+    *(void **)&l->bind_temporary = symbol(l, "dmlcl_binding_table_bind_temporary");
+    *(void **)&l->binding_properties = symbol(l, "dmlcl_compiled_operator_binding_properties");
     *(void **)&l->dispatch = symbol(l, "dmlcl_binding_table_dispatch");
     *(void **)&l->last_error = symbol(l, "dmlcl_last_error");
     if (FAILED(l->device_create_from_spec(NULL, &l->dev))) {
@@ -105,6 +109,7 @@ typedef struct side {
     dmlcl_compiled_operator *cop;
     dmlcl_binding_table *table;
     cl_mem mems[BENCH_MAX_INPUTS + BENCH_MAX_OUTPUTS];
+    cl_mem temp; /* the temporary resource, where the compiled operator asks for one */
 } side;
 
 /* Outputs of a workload: SPLIT's several, back to back in expected. */
@@ -163,6 +168,19 @@ static void prepare(lib *l, workload *w, side *s)
     }
     CHECK(l, l->bind_inputs(s->table, w->n_inputs, descs), "bind inputs");
     CHECK(l, l->bind_outputs(s->table, n_out, descs + w->n_inputs), "bind outputs");
+    UINT64 temp_bytes = l->binding_properties(s->cop).TemporaryResourceSize;
+    s->temp = NULL;
+    if (temp_bytes) {
+        cl_int err;
+        s->temp = bench_buffer(ctx, (size_t)temp_bytes, &err);
+        if (err != CL_SUCCESS) {
+            fprintf(stderr, "dmlcl-ab: temporary buffer (%d)\n", (int)err);
+            exit(2);
+        }
+        DML_BUFFER_BINDING tb = {(ID3D12Resource *)s->temp, 0, temp_bytes};
+        DML_BINDING_DESC td = {DML_BINDING_TYPE_BUFFER, &tb};
+        CHECK(l, l->bind_temporary(s->table, &td), "bind temporary");
+    }
     CHECK(l, l->dispatch(s->table, q, 0, NULL, NULL), "dispatch");
     /* Every output against its part of expected. */
     size_t at = 0;
@@ -187,6 +205,8 @@ static void release(lib *l, workload *w, side *s)
     for (unsigned i = 0; i < w->n_inputs + outputs_of(w); ++i)
         if (s->mems[i])
             clReleaseMemObject(s->mems[i]);
+    if (s->temp)
+        clReleaseMemObject(s->temp);
 }
 
 /* NAME=VALUE set (value NULL: NAME unset) while a side prepares. */

@@ -246,6 +246,14 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     CHECK_HR(dmlcl_binding_table_create(cop, &table), "binding table");
     CHECK_HR(dmlcl_binding_table_bind_inputs(table, w.n_inputs, descs), "bind inputs");
     CHECK_HR(dmlcl_binding_table_bind_outputs(table, n_out, descs + w.n_inputs), "bind outputs");
+    /* The temporary resource, where the compiled operator asks for one (a split reduction). */
+    UINT64 temp_bytes = dmlcl_compiled_operator_binding_properties(cop).TemporaryResourceSize;
+    cl_mem temp = temp_bytes ? make_buffer(ctx, q, (size_t)temp_bytes, NULL) : NULL;
+    if (temp) {
+        DML_BUFFER_BINDING tb = {(ID3D12Resource *)temp, 0, temp_bytes};
+        DML_BINDING_DESC td = {DML_BINDING_TYPE_BUFFER, &tb};
+        CHECK_HR(dmlcl_binding_table_bind_temporary(table, &td), "bind temporary");
+    }
 
     /* Correctness first, once: the benchmarked outputs must be right. */
     cl_mem out = mems[w.n_inputs];
@@ -328,6 +336,8 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
     for (unsigned i = 0; i < n_mem; ++i)
         if (mems[i])
             clReleaseMemObject(mems[i]);
+    if (temp)
+        clReleaseMemObject(temp);
     workload_free(&w);
     return 0;
 }

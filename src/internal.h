@@ -432,6 +432,9 @@ typedef struct dmli_reduce {
      * (DMLI_MAP_ADD, SUBTRACT or MULTIPLY, in the compute type) rather than in[0] alone;
      * DMLI_MAP_IDENTITY (0): none. Folds and normalisations only. */
     dmli_map_op pre_op;
+    /* CPUs, COLS folds: an item folds whole rows of columns, however few items that makes (a
+     * split's first step, launch_reduce.c dmli_reduce_split). */
+    bool whole_rows;
     int rank;
     int64_t size[DMLI_MAX_RANK];
     bool reduced[DMLI_MAX_RANK];

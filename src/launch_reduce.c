@@ -286,9 +286,13 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
             row *= (uint64_t)r->size[d];
     if (l->cols) {
         l->lanes = tu->reduce_cols;
-        /* CPUs: the folds' items walk the rows in step (not the scans: no barrier there). */
-        if (!gpu && !scans(r->op) && tu->reduce_cols_sync > 1 &&
-            (uint64_t)r->size[r->rank - 1] > l->lanes) {
+        if (!gpu && r->whole_rows && tu->reduce_split_lanes) {
+            /* A split's first step (dmli_reduce_split): an item a whole row of columns, the
+             * lanes the row's width to the next power of two (a variant per width class). */
+            while (l->lanes < (uint64_t)r->size[r->rank - 1] && l->lanes < tu->reduce_split_lanes)
+                l->lanes *= 2;
+        } else if (!gpu && !scans(r->op) && tu->reduce_cols_sync > 1 &&
+                   (uint64_t)r->size[r->rank - 1] > l->lanes) {
             l->sync = tu->reduce_cols_sync;
             /* Not where the compiler lacks __builtin_prefetch (Oclgrind: launch.h). */
             l->cols_prefetch = dev->prefetch ? tu->reduce_cols_prefetch_rows : 0;
@@ -358,4 +362,143 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
         (uint64_t)l->table[DMLI_RED_N] <= tu->reduce_pair_max_run)
         dmli_opt_int(&l->defs, "PAIRS", 1);
     dmli_options_render(&l->defs, l->options, sizeof l->options);
+}
+
+/* The type of a split's scratch: the compute type's. */
+static DML_TENSOR_DATA_TYPE scratch_type(const dmli_reduce *r)
+{
+    bool integer, sign;
+    const char *compute = compute_type(r, &integer, &sign);
+    if (!integer)
+        return strcmp(compute, "double") == 0 ? DML_TENSOR_DATA_TYPE_FLOAT64
+                                              : DML_TENSOR_DATA_TYPE_FLOAT32;
+    return sign ? DML_TENSOR_DATA_TYPE_INT64 : DML_TENSOR_DATA_TYPE_UINT64;
+}
+
+bool dmli_reduce_split(const dmli_reduce *r0, const dmli_device_desc *dev, dmli_reduce *part,
+                       dmli_reduce *comb, uint64_t *scratch_bytes)
+{
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    if (!tu->reduce_split_lanes)
+        return false;
+    dmli_reduce r = *r0;
+    dmli_reduce_normalize(&r);
+    if (r.empty || r.whole_rows || !cols_mode(&r) || r.n_inputs != 1 || r.n_outputs != 1 ||
+        r.act != DMLI_ACT_NONE || r.pre_op != DMLI_MAP_IDENTITY || r.rank >= DMLI_MAX_RANK)
+        return false;
+    bool integer, sign;
+    compute_type(&r, &integer, &sign);
+    /* The two steps' operations: each slice's fold, then the slices' results folded into the
+     * operation's (exact compositions: an average of equal slices' averages, the L2 norm of
+     * the slices' L2 norms, the log of the sum of the slices' sums). Integers only where
+     * every order wraps alike (sums, products) or picks. */
+    dmli_reduce_op first, second;
+    switch (r.op) {
+    case DMLI_REDUCE_SUM:
+    case DMLI_REDUCE_MULTIPLY:
+    case DMLI_REDUCE_MAX:
+    case DMLI_REDUCE_MIN: first = second = r.op; break;
+    case DMLI_REDUCE_SUM_SQUARE:
+        first = DMLI_REDUCE_SUM_SQUARE;
+        second = DMLI_REDUCE_SUM;
+        break;
+    case DMLI_REDUCE_AVERAGE:
+    case DMLI_REDUCE_L2:
+        if (integer)
+            return false;
+        first = second = r.op;
+        break;
+    case DMLI_REDUCE_L1:
+        if (integer)
+            return false;
+        first = DMLI_REDUCE_L1;
+        second = DMLI_REDUCE_SUM;
+        break;
+    case DMLI_REDUCE_LOG_SUM:
+        if (integer)
+            return false;
+        first = DMLI_REDUCE_SUM;
+        second = DMLI_REDUCE_LOG_SUM;
+        break;
+    default: return false;
+    }
+    /* Whole rows of columns no wider than the tuning's, fewer of them than compute units, the
+     * input past a quarter of the cache. */
+    int last = r.rank - 1, d0 = -1;
+    uint64_t kept = 1, elements = 1;
+    for (int d = 0; d < r.rank; ++d) {
+        elements *= (uint64_t)r.size[d];
+        if (!r.reduced[d] && d != last)
+            kept *= (uint64_t)r.size[d];
+        if (r.reduced[d] && d0 < 0)
+            d0 = d;
+    }
+    if (d0 < 0 || (uint64_t)r.size[last] > tu->reduce_split_lanes || kept >= dev->compute_units ||
+        !dmli_launch_streams(dev, elements * dmli_type_size(r.in[0].type)))
+        return false;
+    /* Slices: the largest divisor of the outermost reduced dimension up to the compute units
+     * per whole row, each at least 16 of its positions. */
+    uint64_t want = (dev->compute_units + kept - 1) / kept, size0 = (uint64_t)r.size[d0],
+             slices = 1;
+    for (uint64_t p = want; p >= 2; --p)
+        if (size0 % p == 0 && size0 / p >= 16) {
+            slices = p;
+            break;
+        }
+    if (slices < 2)
+        return false;
+    /* part: dimension d0 as [slices (kept), size0 / slices (reduced)]; its output the scratch,
+     * dense over part's kept dimensions in order. */
+    int rank = r.rank + 1;
+    int64_t size[DMLI_MAX_RANK], in_s[DMLI_MAX_RANK], sc_s[DMLI_MAX_RANK];
+    bool red[DMLI_MAX_RANK];
+    for (int d = 0, e = 0; d < r.rank; ++d) {
+        if (d == d0) {
+            size[e] = (int64_t)slices;
+            red[e] = false;
+            in_s[e++] = r.in[0].stride[d] * (int64_t)(size0 / slices);
+            size[e] = (int64_t)(size0 / slices);
+            red[e] = true;
+            in_s[e++] = r.in[0].stride[d];
+        } else {
+            size[e] = r.size[d];
+            red[e] = r.reduced[d];
+            in_s[e++] = r.in[0].stride[d];
+        }
+    }
+    int64_t dense = 1;
+    for (int e = rank - 1; e >= 0; --e) {
+        sc_s[e] = red[e] ? 0 : dense;
+        dense *= red[e] ? 1 : size[e];
+    }
+    DML_TENSOR_DATA_TYPE st = scratch_type(&r);
+    dmli_reduce_init(part, first, 1, 1);
+    part->whole_rows = true;
+    part->in[0].type = r.in[0].type;
+    part->in[0].slot = r.in[0].slot;
+    part->in[0].offset = r.in[0].offset;
+    part->out[0].type = st;
+    for (int e = 0; e < rank; ++e)
+        dmli_reduce_push(part, size[e], red[e], &sc_s[e], &in_s[e]);
+    /* comb: the scratch as r's shape with d0 the slices, r's other reduced dimensions 1. */
+    dmli_reduce_init(comb, second, 1, 1);
+    comb->in[0].type = st;
+    comb->out[0].type = r.out[0].type;
+    comb->out[0].slot = r.out[0].slot;
+    comb->out[0].offset = r.out[0].offset;
+    for (int d = 0; d < r.rank; ++d) {
+        int e = d < d0 ? d : d + 1; /* d's dimension in part (d0: the slices, e = d0) */
+        int64_t os = r.out[0].stride[d];
+        if (d == d0)
+            dmli_reduce_push(comb, (int64_t)slices, true, &os, &sc_s[d0]);
+        else if (r.reduced[d]) {
+            int64_t zero = 0;
+            dmli_reduce_push(comb, 1, true, &os, &zero);
+        } else
+            dmli_reduce_push(comb, r.size[d], false, &os, &sc_s[e]);
+    }
+    dmli_reduce_normalize(part);
+    dmli_reduce_normalize(comb);
+    *scratch_bytes = (uint64_t)dense * dmli_type_size(st);
+    return true;
 }

@@ -155,8 +155,8 @@ HRESULT dmli_program_add_map(dmli_program *prog, const dmli_map *m, const dmli_s
                                  launch.global, launch.local, args, 1 + m->n_inputs);
 }
 
-HRESULT dmli_program_add_reduce(dmli_program *prog, const dmli_reduce *r, const dmli_slot *out,
-                                const dmli_slot *in)
+static HRESULT add_reduce_step(dmli_program *prog, const dmli_reduce *r, const dmli_slot *out,
+                               const dmli_slot *in)
 {
     dmli_reduce_launch launch;
     dmli_launch_reduce(r, dmli_device_get_desc(prog->dev), &launch);
@@ -179,6 +179,30 @@ HRESULT dmli_program_add_reduce(dmli_program *prog, const dmli_reduce *r, const 
     return dmli_program_add_step(prog, DMLI_SOURCE_REDUCE, launch.options, "reduce_rows",
                                  launch.table, launch.table_count, DMLI_RED_ARG_TABLE,
                                  launch.global, launch.local, args, n);
+}
+
+HRESULT dmli_program_add_reduce(dmli_program *prog, const dmli_reduce *r, const dmli_slot *out,
+                                const dmli_slot *in)
+{
+    dmli_reduce part, comb;
+    uint64_t bytes = 0;
+    if (!dmli_reduce_split(r, dmli_device_get_desc(prog->dev), &part, &comb, &bytes))
+        return add_reduce_step(prog, r, out, in);
+    /* Two steps through scratch in the temporary resource (launch.h dmli_reduce_split). */
+    if (!prog->has_scratch) {
+        prog->scratch_at = (prog->temp_bytes + 255) / 256 * 256;
+        prog->has_scratch = true;
+    }
+    if (prog->scratch_at + bytes > prog->temp_bytes)
+        prog->temp_bytes = prog->scratch_at + bytes;
+    if (verbose())
+        fprintf(stderr,
+                "dmlcl: compile %s reduction split in two steps, %llu bytes of scratch at "
+                "%llu of the temporary resource\n",
+                prog->name, (unsigned long long)bytes, (unsigned long long)prog->scratch_at);
+    dmli_slot scratch = {DMLI_SLOT_TEMP, 0, prog->scratch_at};
+    DMLI_TRY(add_reduce_step(prog, &part, &scratch, in));
+    return add_reduce_step(prog, &comb, out, &scratch);
 }
 
 HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, const dmli_slot *slots)

@@ -50,6 +50,10 @@ typedef struct dmli_program {
     const dmli_tensor *inputs, *outputs; /* borrowed: the operator's or the graph's */
     const char *const *input_names, *const *output_names;
     uint64_t temp_bytes, persistent_bytes;
+    /* Steps' own scratch (a split reduction's slices): at scratch_at in the temporary
+     * resource, past the graph's intermediates, shared by the steps (they run in order). */
+    bool has_scratch;
+    uint64_t scratch_at;
     bool in_place;             /* an input may share its exact range with an output of its layout */
     bool status;               /* ERROR policy: tables keep a status buffer */
     uint32_t descriptor_count; /* RequiredDescriptorCount */

@@ -105,6 +105,13 @@ static const dmli_tuning cpu = {
     .reduce_scan_segments = 16,
     .reduce_rows_per_item = 8,
     .reduce_pair_max_run = 1024,
+    /* A column fold (COLS) with fewer whole rows of columns than compute units, over an input
+     * past a quarter of the cache: its reduced rows split into slices, an item a slice's whole
+     * rows of up to this many columns, the slices' results in the temporary resource and
+     * folded by a second step (launch_reduce.c dmli_reduce_split). SUM over axis 0 of
+     * [4096,4096]: 0.62 of the copy limit with a core on each half of every row (8 KiB runs
+     * 16 KiB apart), 0.91 with each core on its slice's whole rows (one stream). */
+    .reduce_split_lanes = 4096,
     .reduce_group = 64,
     /* GEMM: a block of 6 rows x 2 vectors (12 accumulators of the device's width; AVX-512 has
      * 32 registers, AVX2 16). The GPU table's tile applies where a CPU runs the GPU kernel. */
@@ -235,6 +242,7 @@ static const dmli_tuning gpu = {
     .reduce_scan_segments = 1,
     .reduce_rows_per_item = 1,
     .reduce_pair_max_run = 0,
+    .reduce_split_lanes = 0, /* not measured on a GPU */
     /* GEMM: 16 x 16 items a group, each a 4 x 4 block: a 64 x 64 tile, k by 16 through local
      * memory (the textbook tile: not yet measured on a GPU). The CPU block applies where a GPU
      * runs the CPU kernel. */
@@ -340,6 +348,7 @@ static const struct {
     FIELD(reduce_scan_segments),
     FIELD(reduce_rows_per_item),
     FIELD(reduce_pair_max_run),
+    FIELD(reduce_split_lanes),
     FIELD(gemm_rows),
     FIELD(gemm_vectors),
     FIELD(gemm_dot_rows),

@@ -211,3 +211,82 @@ Test(graph_reduce, masked_softmax_fused_bit_exact)
      * (src/launch_reduce.c RPI, PAIRS), the mask added in the reads (PRE_OP) and apart. */
     masked_softmax(1, 1, 128);
 }
+
+/* A split reduction in a graph (launch.h dmli_reduce_split, forced on small inputs by tuning):
+ * {t = ADD(a, b); s = REDUCE SUM of t over axis 0; p = MULTIPLY(t, b)}, t read twice, so kept in
+ * the temporary resource; the reduction's slices go past it there (program.h scratch_at), so p,
+ * computed after them from t, is right only if they did not overwrite t. Sums and products of
+ * sixteenths: exact, compared bit for bit. */
+Test(graph_reduce, split_reduction_scratch_past_the_intermediates)
+{
+    enum { R = 64, C = 40 };
+    cl_uint units = 0;
+    clGetDeviceInfo(dmlcl_device_id(ops_device()), CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units,
+                    &units, NULL);
+    bool splits = units >= 2 && dmlcl_device_get_class(ops_device()) == DMLCL_DEVICE_CLASS_CPU;
+    static float a[R * C], b[R * C], s[C], p[R * C];
+    ref_rng rng = ref_rng_make(77);
+    for (int i = 0; i < R * C; ++i) {
+        a[i] = (float)ref_rng_range(&rng, -64, 64) / 16;
+        b[i] = (float)ref_rng_range(&rng, -64, 64) / 16;
+    }
+    tensor ta, tb, tt, ts, tm, tp;
+    const UINT full[2] = {R, C}, row[2] = {1, C};
+    static const UINT axis0[1] = {0};
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC add = {make(&ta, 2, full, NULL), make(&tb, 2, full, NULL),
+                                              make(&tt, 2, full, NULL)};
+    DML_REDUCE_OPERATOR_DESC red = {DML_REDUCE_FUNCTION_SUM, &tt.desc, make(&ts, 2, row, NULL), 1,
+                                    axis0};
+    DML_ELEMENT_WISE_MULTIPLY_OPERATOR_DESC mul = {make(&tm, 2, full, NULL), &tb.desc,
+                                                   make(&tp, 2, full, NULL)};
+    dmlcl_device *dev = ops_device();
+    dmlcl_operator *ops[3];
+    DML_OPERATOR_DESC d[3] = {{DML_OPERATOR_ELEMENT_WISE_ADD, &add},
+                              {DML_OPERATOR_REDUCE, &red},
+                              {DML_OPERATOR_ELEMENT_WISE_MULTIPLY, &mul}};
+    for (int i = 0; i < 3; ++i)
+        cr_assert_eq(dmlcl_operator_create(dev, &d[i], &ops[i]), S_OK, "%s", dmlcl_last_error());
+    DML_OPERATOR_GRAPH_NODE_DESC nd[3] = {{(IDMLOperator *)ops[0], "add"},
+                                          {(IDMLOperator *)ops[1], "sum"},
+                                          {(IDMLOperator *)ops[2], "multiply"}};
+    DML_GRAPH_NODE_DESC nodes[3];
+    for (int i = 0; i < 3; ++i)
+        nodes[i] = (DML_GRAPH_NODE_DESC){DML_GRAPH_NODE_TYPE_OPERATOR, &nd[i]};
+    DML_INPUT_GRAPH_EDGE_DESC ie[3] = {{0, 0, 0, NULL}, {1, 0, 1, NULL}, {1, 2, 1, NULL}};
+    DML_GRAPH_EDGE_DESC ins[3];
+    for (int i = 0; i < 3; ++i)
+        ins[i] = (DML_GRAPH_EDGE_DESC){DML_GRAPH_EDGE_TYPE_INPUT, &ie[i]};
+    DML_OUTPUT_GRAPH_EDGE_DESC oe[2] = {{1, 0, 0, NULL}, {2, 0, 1, NULL}};
+    DML_GRAPH_EDGE_DESC outs[2] = {{DML_GRAPH_EDGE_TYPE_OUTPUT, &oe[0]},
+                                   {DML_GRAPH_EDGE_TYPE_OUTPUT, &oe[1]}};
+    DML_INTERMEDIATE_GRAPH_EDGE_DESC me[2] = {{0, 0, 1, 0, NULL}, {0, 0, 2, 0, NULL}};
+    DML_GRAPH_EDGE_DESC mid[2] = {{DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &me[0]},
+                                  {DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &me[1]}};
+    DML_GRAPH_DESC g = {2, 2, 3, nodes, 3, ins, 2, outs, 2, mid};
+    char *saved = ops_tuning_set("stream_cache_divisor=1000000");
+    dmlcl_compiled_operator *c;
+    cr_assert_eq(dmlcl_graph_compile(dev, &g, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s",
+                 dmlcl_last_error());
+    ops_tuning_restore(saved);
+    UINT64 temp = dmlcl_compiled_operator_binding_properties(c).TemporaryResourceSize;
+    /* t (R x C floats) and, where the sum splits, 2 or more slices of C floats past it. */
+    if (splits)
+        cr_expect_geq(temp, (UINT64)(R * C + 2 * C) * 4, "TemporaryResourceSize %llu",
+                      (unsigned long long)temp);
+    dmlcl_host_tensor hi[2] = {{a, sizeof a}, {b, sizeof b}};
+    dmlcl_host_tensor ho[2] = {{s, sizeof s}, {p, sizeof p}};
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, 2, hi, 2, ho), S_OK, "%s", dmlcl_last_error());
+    int bad = 0;
+    for (int col = 0; col < C; ++col) {
+        double want = 0;
+        for (int r = 0; r < R; ++r)
+            want += (double)a[r * C + col] + b[r * C + col];
+        bad += s[col] != (float)want;
+    }
+    for (int i = 0; i < R * C; ++i)
+        bad += p[i] != (a[i] + b[i]) * b[i];
+    cr_expect_eq(bad, 0, "%d of %d values wrong", bad, C + R * C);
+    dmlcl_compiled_operator_release(c);
+    for (int i = 0; i < 3; ++i)
+        dmlcl_operator_release(ops[i]);
+}

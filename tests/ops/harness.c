@@ -515,6 +515,7 @@ HRESULT ops_run_device(const DML_OPERATOR_DESC *desc, ops_memory *m, ops_tensor 
     dmlcl_operator *op = NULL;
     dmlcl_compiled_operator *compiled = NULL;
     dmlcl_binding_table *table = NULL;
+    cl_mem temp = NULL;
     HRESULT hr;
 
     *stage = "dmlcl_operator_create";
@@ -533,6 +534,26 @@ HRESULT ops_run_device(const DML_OPERATOR_DESC *desc, ops_memory *m, ops_tensor 
     hr = ops_bind(table, m, inputs, input_count, outputs, output_count);
     if (FAILED(hr))
         goto done;
+    /* The temporary resource where the operator asks for one (a split reduction's slices),
+     * poisoned with 0xFF bytes (NaN, -1): a step that read scratch nobody wrote would show. */
+    UINT64 temp_bytes = dmlcl_compiled_operator_binding_properties(compiled).TemporaryResourceSize;
+    if (temp_bytes) {
+        cl_int err;
+        temp = clCreateBuffer(dmlcl_device_context(ops_device()), CL_MEM_READ_WRITE,
+                              (size_t)temp_bytes, NULL, &err);
+        cr_assert(err == CL_SUCCESS, "clCreateBuffer(%" PRIu64 "): %d", (uint64_t)temp_bytes, err);
+        const unsigned char poison = 0xFF;
+        cr_assert(clEnqueueFillBuffer(dmlcl_device_queue(ops_device()), temp, &poison, 1, 0,
+                                      (size_t)temp_bytes, 0, NULL, NULL) == CL_SUCCESS &&
+                      clFinish(dmlcl_device_queue(ops_device())) == CL_SUCCESS,
+                  "poisoning the temporary resource");
+        DML_BUFFER_BINDING tb = {(ID3D12Resource *)temp, 0, temp_bytes};
+        DML_BINDING_DESC td = {DML_BINDING_TYPE_BUFFER, &tb};
+        *stage = "dmlcl_binding_table_bind_temporary";
+        hr = dmlcl_binding_table_bind_temporary(table, &td);
+        if (FAILED(hr))
+            goto done;
+    }
     hr = submit_dispatch(table, m, submit, stage);
     if (FAILED(hr))
         goto done;
@@ -543,6 +564,8 @@ HRESULT ops_run_device(const DML_OPERATOR_DESC *desc, ops_memory *m, ops_tensor 
     ops_download(m);
 done:
     dmlcl_binding_table_release(table);
+    if (temp)
+        clReleaseMemObject(temp);
     dmlcl_compiled_operator_release(compiled);
     dmlcl_operator_release(op);
     return hr;

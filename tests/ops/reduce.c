@@ -636,3 +636,230 @@ Test(reduce, outer_axes_in_step)
         }
     cr_expect_eq(bad, 0, "%d of %d columns wrong", bad, A * C);
 }
+
+/* ---- Column folds split into slices (launch_reduce.c dmli_reduce_split) ------------------ */
+
+/* The random folds again with every column fold split where its shape allows (a quarter of the
+ * cache lowered to nothing): the slices' results in the temporary resource (poisoned by
+ * ops_run_device), folded by a second step, each output within the oracle's tolerance. */
+#define RED_SPLIT_TEST(name, fn, count)                                                     \
+    Test(reduce, split_##name)                                                              \
+    {                                                                                       \
+        char *saved = ops_tuning_set("stream_cache_divisor=1000000");                       \
+        red_cases("split_" #name, count, KIND_REDUCE, DML_REDUCE_FUNCTION_##fn, false);     \
+        red_cases("split_specials_" #name, 4, KIND_REDUCE, DML_REDUCE_FUNCTION_##fn, true); \
+        ops_tuning_restore(saved);                                                          \
+    }
+
+RED_SPLIT_TEST(sum, SUM, 12)
+RED_SPLIT_TEST(average, AVERAGE, 8)
+RED_SPLIT_TEST(l1, L1, 6)
+RED_SPLIT_TEST(l2, L2, 8)
+RED_SPLIT_TEST(log_sum, LOG_SUM, 6)
+RED_SPLIT_TEST(max, MAX, 8)
+RED_SPLIT_TEST(min, MIN, 8)
+RED_SPLIT_TEST(multiply, MULTIPLY, 6)
+RED_SPLIT_TEST(sum_square, SUM_SQUARE, 6)
+
+/* REDUCE f over `axes` of a `type` input of `sizes` (strides: NULL packed), compiled under
+ * tuning spec: its TemporaryResourceSize, and its output (run on host memory) in out. */
+static UINT64 run_tuned(const char *spec, DML_REDUCE_FUNCTION f, DML_TENSOR_DATA_TYPE type,
+                        uint32_t rank, const uint32_t *sizes, const uint32_t *strides,
+                        const void *x, UINT n_axes, const UINT *axes, void *out)
+{
+    ops_tensor in, o;
+    uint32_t osizes[8];
+    memcpy(osizes, sizes, rank * sizeof *sizes);
+    for (UINT i = 0; i < n_axes; ++i)
+        osizes[axes[i]] = 1;
+    ops_tensor_init(&in, "InputTensor", false, type, rank, sizes, strides, 0, 0);
+    ops_tensor_init(&o, "OutputTensor", true, type, rank, osizes, NULL, 0, 0);
+    DML_REDUCE_OPERATOR_DESC r = {f, ops_tensor_desc(&in), ops_tensor_desc(&o), n_axes, axes};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_REDUCE, &r};
+    char *saved = ops_tuning_set(spec);
+    dmlcl_operator *op = NULL;
+    dmlcl_compiled_operator *co = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), &desc, &op), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(op, 0, &co), S_OK, "%s", dmlcl_last_error());
+    ops_tuning_restore(saved);
+    UINT64 temp = dmlcl_compiled_operator_binding_properties(co).TemporaryResourceSize;
+    dmlcl_host_tensor hi = {(void *)x, in.buffer.TotalTensorSizeInBytes};
+    dmlcl_host_tensor ho = {out, o.buffer.TotalTensorSizeInBytes};
+    cr_assert_eq(dmlcl_compiled_operator_execute(co, 1, &hi, 1, &ho), S_OK, "%s",
+                 dmlcl_last_error());
+    if (temp) {
+        /* Bound without its temporary resource, the dispatch is refused, naming it. */
+        dmlcl_binding_table *t = NULL;
+        cr_assert_eq(dmlcl_binding_table_create(co, &t), S_OK, "%s", dmlcl_last_error());
+        cl_int err;
+        cl_context ctx = dmlcl_device_context(ops_device());
+        cl_mem mi = clCreateBuffer(ctx, CL_MEM_READ_WRITE, hi.size, NULL, &err);
+        cl_mem mo = clCreateBuffer(ctx, CL_MEM_READ_WRITE, ho.size, NULL, &err);
+        DML_BUFFER_BINDING bi = {(ID3D12Resource *)mi, 0, hi.size};
+        DML_BUFFER_BINDING bo = {(ID3D12Resource *)mo, 0, ho.size};
+        DML_BINDING_DESC di = {DML_BINDING_TYPE_BUFFER, &bi}, dout = {DML_BINDING_TYPE_BUFFER, &bo};
+        cr_assert_eq(dmlcl_binding_table_bind_inputs(t, 1, &di), S_OK, "%s", dmlcl_last_error());
+        cr_assert_eq(dmlcl_binding_table_bind_outputs(t, 1, &dout), S_OK, "%s", dmlcl_last_error());
+        HRESULT hr =
+            dmlcl_binding_table_dispatch(t, dmlcl_device_queue(ops_device()), 0, NULL, NULL);
+        cr_expect_eq(hr, E_INVALIDARG, "a dispatch without the temporary resource: %s",
+                     dmlcl_hresult_name(hr));
+        cr_expect(strstr(dmlcl_last_error(), "BindTemporaryResource") != NULL, "%s",
+                  dmlcl_last_error());
+        dmlcl_binding_table_release(t);
+        clReleaseMemObject(mi);
+        clReleaseMemObject(mo);
+    }
+    dmlcl_compiled_operator_release(co);
+    dmlcl_operator_release(op);
+    return temp;
+}
+
+/* Where a column fold splits (2 or more compute units, its whole rows fewer, its outermost
+ * reduced dimension an even number of at least 32): every function that splits on FLOAT32,
+ * FLOAT16 and two integer types, over one reduced dimension, two merged, and a transposed
+ * input (columns 64 elements apart), against the same operator unsplit and a reference in
+ * double: picks, integers and exact sums bit for bit, the rest within 4 ULPs. A shape that
+ * cannot split (63 rows) asks for no temporary resource. */
+Test(reduce, split_column_folds)
+{
+    cl_uint units = 0;
+    clGetDeviceInfo(dmlcl_device_id(ops_device()), CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units,
+                    &units, NULL);
+    /* The GPU class's tuning splits nothing yet (not measured on a GPU): the same operators
+     * there ask for no temporary resource. */
+    bool gpu = dmlcl_device_get_class(ops_device()) == DMLCL_DEVICE_CLASS_GPU;
+    if (units < 2)
+        cr_skip_test("one compute unit: a column fold never splits");
+    static const DML_REDUCE_FUNCTION fns[] = {
+        DML_REDUCE_FUNCTION_SUM, DML_REDUCE_FUNCTION_SUM_SQUARE, DML_REDUCE_FUNCTION_MULTIPLY,
+        DML_REDUCE_FUNCTION_MAX, DML_REDUCE_FUNCTION_MIN,        DML_REDUCE_FUNCTION_AVERAGE,
+        DML_REDUCE_FUNCTION_L1,  DML_REDUCE_FUNCTION_L2,         DML_REDUCE_FUNCTION_LOG_SUM};
+    static const DML_TENSOR_DATA_TYPE types[] = {F32, F16, DML_TENSOR_DATA_TYPE_INT32,
+                                                 DML_TENSOR_DATA_TYPE_UINT8};
+    static const struct {
+        uint32_t rank, sizes[3], strides[3];
+        UINT n_axes, axes[2];
+        bool splits;
+    } shapes[] = {
+        {2, {64, 40}, {0}, 1, {0}, true},
+        {3, {4, 16, 40}, {0}, 2, {0, 1}, true},
+        {2, {64, 40}, {1, 64}, 1, {0}, true},
+        {2, {63, 40}, {0}, 1, {0}, false},
+    };
+    static unsigned char x[64 * 64 * 8], split[64 * 8], whole[64 * 8];
+    ref_rng rng = ref_rng_make(42);
+    int checked = 0;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+        for (size_t fi = 0; fi < sizeof fns / sizeof fns[0]; ++fi)
+            for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ++ti) {
+                DML_REDUCE_FUNCTION f = fns[fi];
+                DML_TENSOR_DATA_TYPE t = types[ti];
+                if (!ref_reduce_takes(f, t))
+                    continue;
+                bool fl = ref_type_is_float(t),
+                     picks = f == DML_REDUCE_FUNCTION_MAX || f == DML_REDUCE_FUNCTION_MIN;
+                uint32_t rank = shapes[s].rank;
+                const uint32_t *sz = shapes[s].sizes;
+                const uint32_t *st = shapes[s].strides[0] ? shapes[s].strides : NULL;
+                uint64_t total = 1;
+                for (uint32_t d = 0; d < rank; ++d)
+                    total *= sz[d];
+                size_t es = ref_type_size(t);
+                /* Values whose sums, squares and products are exact in the type: integers in
+                 * [-4, 4] (FLOAT16 and the integers), sixteenths (FLOAT32); products of
+                 * +-1 and +-2 (wrapping as the integers do); positive for the logs. */
+                double v[64 * 64];
+                for (uint64_t i = 0; i < total; ++i) {
+                    double a;
+                    if (f == DML_REDUCE_FUNCTION_MULTIPLY) /* FLOAT16: +-1 (65504 at most) */
+                        a = (ref_rng_below(&rng, 2) ? -1.0 : 1.0) *
+                            (t == F16 || ref_rng_below(&rng, 4) ? 1 : 2);
+                    else if (t == F32)
+                        a = (double)ref_rng_range(&rng, -64, 64) / 16;
+                    else
+                        a = (double)ref_rng_range(&rng, -4, 4);
+                    if (t == DML_TENSOR_DATA_TYPE_UINT8 || f == DML_REDUCE_FUNCTION_LOG_SUM)
+                        a = fabs(a) + (f == DML_REDUCE_FUNCTION_MULTIPLY ? 0 : 1);
+                    v[i] = a;
+                    put_value(t, a, x + i * es);
+                }
+                UINT64 ts = run_tuned("stream_cache_divisor=1000000", f, t, rank, sz, st, x,
+                                      shapes[s].n_axes, shapes[s].axes, split);
+                UINT64 tw = run_tuned("stream_cache_divisor=1000000,reduce_split_lanes=1", f, t,
+                                      rank, sz, st, x, shapes[s].n_axes, shapes[s].axes, whole);
+                cr_expect_eq(ts != 0, shapes[s].splits && !gpu,
+                             "shape %zu function %d type %d: TemporaryResourceSize %llu", s, (int)f,
+                             (int)t, (unsigned long long)ts);
+                cr_expect_eq(tw, 0, "unsplit: TemporaryResourceSize %llu", (unsigned long long)tw);
+                /* The reference: columns of the input's last dimension, rows the rest. */
+                uint32_t cols = sz[rank - 1];
+                uint64_t rows = total / cols;
+                for (uint32_t c = 0; c < cols; ++c) {
+                    double acc = f == DML_REDUCE_FUNCTION_MULTIPLY ? 1 : 0, pick = 0;
+                    uint64_t iacc = f == DML_REDUCE_FUNCTION_MULTIPLY; /* integers: wrapping */
+                    for (uint64_t r = 0; r < rows; ++r) {
+                        /* element (r, c) of the logical tensor: packed index r * cols + c; a
+                         * strided input {1, 64} holds it at c * 64 + r */
+                        double a = st ? v[c * 64 + r] : v[r * cols + c];
+                        if (r == 0)
+                            pick = a;
+                        uint64_t ia = (uint64_t)(int64_t)a;
+                        iacc = f == DML_REDUCE_FUNCTION_MULTIPLY     ? iacc * ia
+                               : f == DML_REDUCE_FUNCTION_SUM_SQUARE ? iacc + ia * ia
+                                                                     : iacc + ia;
+                        switch (f) {
+                        case DML_REDUCE_FUNCTION_SUM_SQUARE:
+                        case DML_REDUCE_FUNCTION_L2: acc += a * a; break;
+                        case DML_REDUCE_FUNCTION_MULTIPLY: acc *= a; break;
+                        case DML_REDUCE_FUNCTION_L1: acc += fabs(a); break;
+                        case DML_REDUCE_FUNCTION_MAX: pick = a > pick ? a : pick; break;
+                        case DML_REDUCE_FUNCTION_MIN: pick = a < pick ? a : pick; break;
+                        default: acc += a;
+                        }
+                    }
+                    double want = picks ? pick : acc;
+                    if (f == DML_REDUCE_FUNCTION_AVERAGE)
+                        want = acc / (double)rows;
+                    else if (f == DML_REDUCE_FUNCTION_L2)
+                        want = sqrt(acc);
+                    else if (f == DML_REDUCE_FUNCTION_LOG_SUM)
+                        want = log(acc);
+                    bool exact = !fl || picks || f == DML_REDUCE_FUNCTION_SUM ||
+                                 f == DML_REDUCE_FUNCTION_SUM_SQUARE ||
+                                 f == DML_REDUCE_FUNCTION_MULTIPLY || f == DML_REDUCE_FUNCTION_L1;
+                    double got, unsplit;
+                    if (fl) {
+                        got = float_of(t, split + c * es);
+                        unsplit = float_of(t, whole + c * es);
+                    } else {
+                        int64_t g = 0, w = 0;
+                        memcpy(&g, split + c * es, es);
+                        memcpy(&w, whole + c * es, es);
+                        if (t == DML_TENSOR_DATA_TYPE_INT32) {
+                            got = (int32_t)g;
+                            unsplit = (int32_t)w;
+                        } else {
+                            got = (double)(uint8_t)g;
+                            unsplit = (double)(uint8_t)w;
+                        }
+                        /* integers wrap to the type's width */
+                        if (!picks)
+                            want = t == DML_TENSOR_DATA_TYPE_INT32 ? (double)(int32_t)iacc
+                                                                   : (double)(uint8_t)iacc;
+                    }
+                    double tol = exact ? 0 : 4 * fabs(want) * (t == F16 ? 0x1p-10 : 0x1p-23);
+                    cr_expect(fabs(got - want) <= tol && fabs(unsplit - want) <= tol,
+                              "shape %zu function %d type %d column %u: split %.9g, unsplit "
+                              "%.9g, want %.9g",
+                              s, (int)f, (int)t, c, got, unsplit, want);
+                    if (exact)
+                        cr_expect(memcmp(split + c * es, whole + c * es, es) == 0,
+                                  "shape %zu function %d type %d column %u: split and unsplit "
+                                  "differ",
+                                  s, (int)f, (int)t, c);
+                }
+                ++checked;
+            }
+    cr_expect_gt(checked, 40, "%d cases", checked);
+}

@@ -419,3 +419,142 @@ Test(reduce_launch, cpu_softmax_short_rows_in_pairs)
     dmli_launch_reduce(&r, &gpu, &l);
     cr_expect(!strstr(l.options, "PAIRS"), "GPU: %s", l.options);
 }
+
+/* A column fold whose whole rows of columns are fewer than the compute units, over an input past
+ * a quarter of the cache, splits: slices of its outermost reduced dimension folded into scratch
+ * of the compute type, an item a slice's whole rows, then the slices folded into the output by
+ * the operation's composition (launch.h dmli_reduce_split). */
+Test(reduce_launch, column_folds_split_where_whole_rows_are_few)
+{
+    dmli_reduce part, comb;
+    uint64_t bytes = 0;
+    dmli_reduce r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
+    cr_assert(dmli_reduce_split(&r, &cpu, &part, &comb, &bytes));
+    /* 16 units, one whole row: 16 slices of 256 rows; 16 x 4096 float partial sums. */
+    cr_expect_eq(bytes, (uint64_t)16 * 4096 * 4);
+    cr_expect(part.whole_rows && part.op == DMLI_REDUCE_SUM && part.rank == 3 &&
+                  part.size[0] == 16 && !part.reduced[0] && part.size[1] == 256 &&
+                  part.reduced[1] && part.size[2] == 4096 && !part.reduced[2],
+              "part: rank %d, sizes %lld %lld %lld", part.rank, (long long)part.size[0],
+              (long long)part.size[1], (long long)part.size[2]);
+    cr_expect(part.in[0].stride[0] == 256 * 4096 && part.in[0].stride[1] == 4096 &&
+                  part.out[0].stride[0] == 4096 && part.out[0].stride[2] == 1 &&
+                  part.out[0].type == DML_TENSOR_DATA_TYPE_FLOAT32,
+              "part strides");
+    cr_expect(comb.op == DMLI_REDUCE_SUM && comb.rank == 2 && comb.size[0] == 16 &&
+                  comb.reduced[0] && comb.in[0].stride[0] == 4096 && comb.in[0].stride[1] == 1 &&
+                  comb.out[0].stride[1] == 1 && !comb.whole_rows,
+              "comb: rank %d size %lld", comb.rank, (long long)comb.size[0]);
+    dmli_reduce_launch l;
+    dmli_launch_reduce(&part, &cpu, &l);
+    cr_expect(strstr(l.options, "-DCOLS=1") && strstr(l.options, "-DLANES=4096") &&
+                  !strstr(l.options, "SYNC") && l.global[0] == 1 && l.global[1] == 16,
+              "%s global %zu %zu", l.options, l.global[0], l.global[1]);
+    /* Two units: 2 slices. Four whole rows (a kept outer dimension of 4): 4 slices each. */
+    dmli_device_desc two = cpu;
+    two.compute_units = 2;
+    cr_assert(dmli_reduce_split(&r, &two, &part, &comb, &bytes));
+    cr_expect(bytes == 2 * 4096 * 4 && comb.size[0] == 2, "%llu bytes", (unsigned long long)bytes);
+    dmli_reduce k;
+    dmli_reduce_init(&k, DMLI_REDUCE_SUM, 1, 1);
+    k.in[0].type = k.out[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    int64_t o0 = 1024, i0 = 1024 * 1024, o1 = 0, i1 = 1024, o2 = 1, i2 = 1;
+    dmli_reduce_push(&k, 4, false, &o0, &i0);
+    dmli_reduce_push(&k, 1024, true, &o1, &i1);
+    dmli_reduce_push(&k, 1024, false, &o2, &i2);
+    dmli_reduce_normalize(&k);
+    cr_assert(dmli_reduce_split(&k, &cpu, &part, &comb, &bytes));
+    /* (the kept 4 and the 4 slices merge: one kept dimension of 16 before the 256 rows) */
+    cr_expect(bytes == (uint64_t)4 * 4 * 1024 * 4 && part.size[0] == 16 && part.size[1] == 256 &&
+                  part.reduced[1],
+              "%llu bytes, sizes %lld %lld", (unsigned long long)bytes, (long long)part.size[0],
+              (long long)part.size[1]);
+    /* Each function's two steps, and the scratch's type: the compute type's. */
+    static const struct {
+        dmli_reduce_op op, first, second;
+    } pairs[] = {
+        {DMLI_REDUCE_SUM, DMLI_REDUCE_SUM, DMLI_REDUCE_SUM},
+        {DMLI_REDUCE_SUM_SQUARE, DMLI_REDUCE_SUM_SQUARE, DMLI_REDUCE_SUM},
+        {DMLI_REDUCE_MULTIPLY, DMLI_REDUCE_MULTIPLY, DMLI_REDUCE_MULTIPLY},
+        {DMLI_REDUCE_MAX, DMLI_REDUCE_MAX, DMLI_REDUCE_MAX},
+        {DMLI_REDUCE_MIN, DMLI_REDUCE_MIN, DMLI_REDUCE_MIN},
+        {DMLI_REDUCE_AVERAGE, DMLI_REDUCE_AVERAGE, DMLI_REDUCE_AVERAGE},
+        {DMLI_REDUCE_L1, DMLI_REDUCE_L1, DMLI_REDUCE_SUM},
+        {DMLI_REDUCE_L2, DMLI_REDUCE_L2, DMLI_REDUCE_L2},
+        {DMLI_REDUCE_LOG_SUM, DMLI_REDUCE_SUM, DMLI_REDUCE_LOG_SUM},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; ++i) {
+        r = rows_of(pairs[i].op, DML_TENSOR_DATA_TYPE_FLOAT16, 8192, 4096, false);
+        cr_assert(dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "op %d", (int)pairs[i].op);
+        cr_expect(part.op == pairs[i].first && comb.op == pairs[i].second &&
+                      part.out[0].type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+                      comb.in[0].type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+                      comb.out[0].type == DML_TENSOR_DATA_TYPE_FLOAT16,
+                  "op %d: %d then %d", (int)pairs[i].op, (int)part.op, (int)comb.op);
+    }
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_INT32, 4096, 4096, false);
+    cr_assert(dmli_reduce_split(&r, &cpu, &part, &comb, &bytes));
+    cr_expect(part.out[0].type == DML_TENSOR_DATA_TYPE_INT64 &&
+                  comb.out[0].type == DML_TENSOR_DATA_TYPE_INT32,
+              "INT32 sums: partial sums in INT64");
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_UINT64, 4096, 4096, false);
+    cr_assert(dmli_reduce_split(&r, &cpu, &part, &comb, &bytes));
+    cr_expect(part.out[0].type == DML_TENSOR_DATA_TYPE_UINT64, "UINT64: in UINT64");
+}
+
+Test(reduce_launch, column_folds_that_do_not_split)
+{
+    dmli_reduce part, comb;
+    uint64_t bytes = 0;
+    dmli_reduce r;
+    /* The inner axis (rows, not columns); an input under a quarter of the cache (1 MiB of
+     * 32 MiB); GPUs (not measured there); rows wider than reduce_split_lanes (8192 columns). */
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, true);
+    cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "rows");
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, false);
+    cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "1 MiB");
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
+    cr_expect(!dmli_reduce_split(&r, &gpu, &part, &comb, &bytes), "GPU");
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 2048, 8192, false);
+    cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "8192 columns");
+    /* Picks with indices, the two-pass log-sum-exp; integer averages and norms (an integer
+     * average of averages truncates twice). */
+    static const dmli_reduce_op never[] = {DMLI_REDUCE_ARGMAX, DMLI_REDUCE_ARGMIN,
+                                           DMLI_REDUCE_LOG_SUM_EXP};
+    for (size_t i = 0; i < sizeof never / sizeof never[0]; ++i) {
+        r = rows_of(never[i], DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
+        if (never[i] != DMLI_REDUCE_LOG_SUM_EXP)
+            r.out[0].type = DML_TENSOR_DATA_TYPE_UINT32;
+        cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "op %d", (int)never[i]);
+    }
+    static const dmli_reduce_op float_only[] = {DMLI_REDUCE_AVERAGE, DMLI_REDUCE_L1, DMLI_REDUCE_L2,
+                                                DMLI_REDUCE_LOG_SUM};
+    for (size_t i = 0; i < sizeof float_only / sizeof float_only[0]; ++i) {
+        r = rows_of(float_only[i], DML_TENSOR_DATA_TYPE_INT32, 4096, 4096, false);
+        cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "INT32 op %d",
+                  (int)float_only[i]);
+    }
+    /* No divisor of a prime row count up to the units (4093 rows). */
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4093, 4096, false);
+    cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "4093 rows");
+    /* As many whole rows as units: [16, 1024, 1024] over axis 1. */
+    dmli_reduce_init(&r, DMLI_REDUCE_SUM, 1, 1);
+    r.in[0].type = r.out[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    int64_t o0 = 1024, i0 = 1024 * 1024, o1 = 0, i1 = 1024, o2 = 1, i2 = 1;
+    dmli_reduce_push(&r, 16, false, &o0, &i0);
+    dmli_reduce_push(&r, 1024, true, &o1, &i1);
+    dmli_reduce_push(&r, 1024, false, &o2, &i2);
+    dmli_reduce_normalize(&r);
+    cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "16 whole rows");
+    /* Tuning data: reduce_split_lanes narrower than the row. */
+    char *saved = getenv("DMLCL_TUNING") ? strdup(getenv("DMLCL_TUNING")) : NULL;
+    setenv("DMLCL_TUNING", "reduce_split_lanes=1024", 1);
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
+    cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "reduce_split_lanes 1024");
+    if (saved) {
+        setenv("DMLCL_TUNING", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
+}
