@@ -607,12 +607,9 @@ static float small_value(void)
 
 /* ELEMENT_WISE_ADD of an NCHW batch [16,64,128,128] f32 and a per-channel bias [64] read
  * with strides {0,1,0,0} (ONNX's Add of x and bias[None,:,None,None]). */
-static int add_bias(workload *w)
+static int add_bias_of(workload *w, UINT n, UINT c, UINT side)
 {
-    w->name = "add-bias";
-    w->what = "ELEMENT_WISE_ADD [16,64,128,128] f32 + bias [64] broadcast by 0 strides";
-    const UINT n = 16, c = 64, hw = 128 * 128, sizes[4] = {16, 64, 128, 128},
-               bias_strides[4] = {0, 1, 0, 0};
+    const UINT hw = side * side, sizes[4] = {n, c, side, side}, bias_strides[4] = {0, 1, 0, 0};
     size_t total = (size_t)n * c * hw;
     float *x = bench_alloc_input(w, total * sizeof *x), *b = bench_alloc_input(w, c * sizeof *b);
     for (size_t i = 0; i < total; ++i)
@@ -633,13 +630,18 @@ static int add_bias(workload *w)
     return 0;
 }
 
-/* ELEMENT_WISE_MULTIPLY of two 64 MiB f32 tensors [16,1024,1024]. */
-static int multiply(workload *w)
+static int add_bias(workload *w)
 {
-    w->name = "multiply";
-    w->what = "ELEMENT_WISE_MULTIPLY of two [16,1024,1024] f32 (64 MiB each)";
-    const UINT sizes[3] = {16, 1024, 1024};
-    size_t total = (size_t)16 * 1024 * 1024;
+    w->name = "add-bias";
+    w->what = "ELEMENT_WISE_ADD [16,64,128,128] f32 + bias [64] broadcast by 0 strides";
+    return add_bias_of(w, 16, 64, 128);
+}
+
+/* ELEMENT_WISE_MULTIPLY of two f32 tensors [d0,d1,1024]. */
+static int multiply_of(workload *w, UINT d0, UINT d1)
+{
+    const UINT sizes[3] = {d0, d1, 1024};
+    size_t total = (size_t)d0 * d1 * 1024;
     float *a = bench_alloc_input(w, total * sizeof *a),
           *b = bench_alloc_input(w, total * sizeof *b);
     for (size_t i = 0; i < total; ++i) {
@@ -660,11 +662,19 @@ static int multiply(workload *w)
     return 0;
 }
 
-/* An activation of a [16,1024,1024] f32 tensor (64 MiB), inputs in [-8, 8). */
-static int activation(workload *w, DML_OPERATOR_TYPE type, double (*f)(double), unsigned ulps)
+static int multiply(workload *w)
 {
-    const UINT sizes[3] = {16, 1024, 1024};
-    size_t total = (size_t)16 * 1024 * 1024;
+    w->name = "multiply";
+    w->what = "ELEMENT_WISE_MULTIPLY of two [16,1024,1024] f32 (64 MiB each)";
+    return multiply_of(w, 16, 1024);
+}
+
+/* An activation of a [d0,1024,1024] f32 tensor (64 MiB at 16), inputs in [-8, 8). */
+static int activation_of(workload *w, DML_OPERATOR_TYPE type, double (*f)(double), unsigned ulps,
+                         UINT d0, UINT d1)
+{
+    const UINT sizes[3] = {d0, d1, 1024};
+    size_t total = (size_t)d0 * d1 * 1024;
     float *x = bench_alloc_input(w, total * sizeof *x),
           *e = w->expected = malloc(total * sizeof *e);
     for (size_t i = 0; i < total; ++i) {
@@ -679,6 +689,11 @@ static int activation(workload *w, DML_OPERATOR_TYPE type, double (*f)(double), 
         bench_tensor(w, 1, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL)};
     w->desc = (DML_OPERATOR_DESC){type, &w->op.unary};
     return 0;
+}
+
+static int activation(workload *w, DML_OPERATOR_TYPE type, double (*f)(double), unsigned ulps)
+{
+    return activation_of(w, type, f, ulps, 16, 1024);
 }
 
 static double gelu_exact(double x)
@@ -1853,6 +1868,28 @@ static int m_tile_rows(workload *w)
     return tile_of(w, in, reps);
 }
 
+/* The element-wise kinds at the GPU memory model's shapes. */
+static int m_add_bias(workload *w)
+{
+    w->name = "add-bias";
+    w->what = "ELEMENT_WISE_ADD [2,16,32,32] f32 + bias [16] broadcast by 0 strides";
+    return add_bias_of(w, 2, 16, 32);
+}
+
+static int m_multiply(workload *w)
+{
+    w->name = "multiply";
+    w->what = "ELEMENT_WISE_MULTIPLY of two [1,64,1024] f32";
+    return multiply_of(w, 1, 64);
+}
+
+static int m_gelu(workload *w)
+{
+    w->name = "gelu";
+    w->what = "ACTIVATION_GELU [1,64,1024] f32";
+    return activation_of(w, DML_OPERATOR_ACTIVATION_GELU, gelu_exact, 18, 1, 64);
+}
+
 const workload_setup bench_model_workloads[] = {
     m_embedding_gather,
     m_inner_axis_gather,
@@ -1903,6 +1940,25 @@ const workload_setup bench_model_workloads[] = {
     m_constant_pad_f32,
     m_tile_odd,
     m_tile_rows,
+    /* The arithmetic families' GPU kernels (issue 34's floors for every bench workload). */
+    m_add_bias,
+    m_multiply,
+    m_gelu,
+    bench_model_sum_inner,
+    bench_model_sum_outer,
+    bench_model_softmax_attention,
+    bench_model_layernorm_384,
+    bench_model_bn_relu,
+    bench_model_argmax_inner,
+    bench_model_cumsum,
+    bench_model_sgemm,
+    bench_model_gemm_attention,
+    bench_model_conv3x3,
+    bench_model_conv1x1,
+    bench_model_conv_depthwise,
+    bench_model_conv_transposed,
+    bench_model_maxpool,
+    bench_model_global_avgpool,
 };
 const unsigned bench_model_workload_count =
     sizeof bench_model_workloads / sizeof bench_model_workloads[0];

@@ -121,6 +121,22 @@ void bench_random_seed(uint64_t seed);
 /* The reductions' workloads (workloads_reduce.c), in bench_workloads after the others. */
 int bench_sum_inner(workload *w);
 int bench_sum_outer(workload *w);
+/* The GPU memory model's shapes of the arithmetic kinds (bench_model_workloads). */
+int bench_model_sum_inner(workload *w);
+int bench_model_sum_outer(workload *w);
+int bench_model_softmax_attention(workload *w);
+int bench_model_layernorm_384(workload *w);
+int bench_model_bn_relu(workload *w);
+int bench_model_argmax_inner(workload *w);
+int bench_model_cumsum(workload *w);
+int bench_model_sgemm(workload *w);
+int bench_model_gemm_attention(workload *w);
+int bench_model_conv3x3(workload *w);
+int bench_model_conv1x1(workload *w);
+int bench_model_conv_depthwise(workload *w);
+int bench_model_conv_transposed(workload *w);
+int bench_model_maxpool(workload *w);
+int bench_model_global_avgpool(workload *w);
 int bench_softmax_rows(workload *w);
 int bench_softmax_attention(workload *w);
 int bench_layernorm_384(workload *w);

@@ -177,3 +177,36 @@ int bench_conv_transposed(workload *w)
     conv_shape s = {1, 64, 56, 56, 32, 4, 2, 1, 1, true};
     return conv_workload(w, &s);
 }
+
+/* The GPU memory model's shapes (bench/gpumodel.c): ResNet's kinds at a few channels. */
+int bench_model_conv3x3(workload *w)
+{
+    w->name = "conv-3x3";
+    w->what = "CONVOLUTION [1,16,16,16] x [16,16,3,3] pad 1 + bias f32";
+    conv_shape s = {1, 16, 16, 16, 16, 3, 1, 1, 1, false};
+    return conv_workload(w, &s);
+}
+
+int bench_model_conv1x1(workload *w)
+{
+    w->name = "conv-1x1";
+    w->what = "CONVOLUTION [1,32,16,16] x [16,32,1,1] + bias f32";
+    conv_shape s = {1, 32, 16, 16, 16, 1, 1, 0, 1, false};
+    return conv_workload(w, &s);
+}
+
+int bench_model_conv_depthwise(workload *w)
+{
+    w->name = "conv-depthwise";
+    w->what = "CONVOLUTION [1,16,48,48] x [16,1,3,3] pad 1 GroupCount 16 + bias f32";
+    conv_shape s = {1, 16, 48, 48, 16, 3, 1, 1, 16, false};
+    return conv_workload(w, &s);
+}
+
+int bench_model_conv_transposed(workload *w)
+{
+    w->name = "conv-transposed";
+    w->what = "CONVOLUTION BACKWARD [1,16,24,24] x [16,8,4,4] /2 pad 1 -> [1,8,48,48] + bias f32";
+    conv_shape s = {1, 16, 24, 24, 8, 4, 2, 1, 1, true};
+    return conv_workload(w, &s);
+}

@@ -111,3 +111,18 @@ int bench_gemm_attention(workload *w)
     w->what = "GEMM f32 [96, 128, 64] x [96, 128, 64]^T (attention scores, B*heads 96)";
     return gemm_of(w, 96, 128, 128, 64, true);
 }
+
+/* The GPU memory model's shapes (bench/gpumodel.c). */
+int bench_model_sgemm(workload *w)
+{
+    w->name = "sgemm";
+    w->what = "GEMM [128,128] x [128,128] f32";
+    return gemm_of(w, 1, 128, 128, 128, false);
+}
+
+int bench_model_gemm_attention(workload *w)
+{
+    w->name = "gemm-attention";
+    w->what = "GEMM batched [8,64,32] x [8,32,64]^T f32";
+    return gemm_of(w, 8, 64, 64, 32, true);
+}

@@ -27,11 +27,10 @@ static float *input(workload *w, size_t total)
     return x;
 }
 
-int bench_maxpool_stem(workload *w)
+/* MAX_POOLING of [1, c, h, h] f32 (h even), 3x3 stride 2 padding 1. */
+static int maxpool_of(workload *w, UINT c, UINT h)
 {
-    w->name = "maxpool-3x3s2";
-    w->what = "MAX_POOLING [1,64,112,112] f32, 3x3 stride 2 padding 1 (ResNet stem)";
-    const UINT c = 64, h = 112, oh = 56, xs[4] = {1, c, h, h}, ys[4] = {1, c, oh, oh};
+    const UINT oh = h / 2, xs[4] = {1, c, h, h}, ys[4] = {1, c, oh, oh};
     const float *x = input(w, (size_t)c * h * h);
     float *e = w->expected = malloc((size_t)c * oh * oh * sizeof *e);
     for (UINT k = 0; k < c; ++k)
@@ -63,11 +62,17 @@ int bench_maxpool_stem(workload *w)
     return 0;
 }
 
-int bench_global_avgpool(workload *w)
+int bench_maxpool_stem(workload *w)
 {
-    w->name = "global-avgpool";
-    w->what = "AVERAGE_POOLING [8,2048,7,7] f32, the window 7x7 (global)";
-    const UINT n = 8, c = 2048, h = 7, xs[4] = {n, c, h, h}, ys[4] = {n, c, 1, 1};
+    w->name = "maxpool-3x3s2";
+    w->what = "MAX_POOLING [1,64,112,112] f32, 3x3 stride 2 padding 1 (ResNet stem)";
+    return maxpool_of(w, 64, 112);
+}
+
+/* AVERAGE_POOLING of [n, c, 7, 7] f32 over the whole 7x7 window. */
+static int global_avgpool_of(workload *w, UINT n, UINT c)
+{
+    const UINT h = 7, xs[4] = {n, c, h, h}, ys[4] = {n, c, 1, 1};
     const float *x = input(w, (size_t)n * c * h * h);
     float *e = w->expected = malloc((size_t)n * c * sizeof *e);
     for (size_t r = 0; r < (size_t)n * c; ++r) {
@@ -90,4 +95,26 @@ int bench_global_avgpool(workload *w)
         0};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_AVERAGE_POOLING, &w->op.average_pooling};
     return 0;
+}
+
+int bench_global_avgpool(workload *w)
+{
+    w->name = "global-avgpool";
+    w->what = "AVERAGE_POOLING [8,2048,7,7] f32, the window 7x7 (global)";
+    return global_avgpool_of(w, 8, 2048);
+}
+
+/* The GPU memory model's shapes (bench/gpumodel.c). */
+int bench_model_maxpool(workload *w)
+{
+    w->name = "maxpool-3x3s2";
+    w->what = "MAX_POOLING [1,16,32,32] f32, 3x3 stride 2 padding 1";
+    return maxpool_of(w, 16, 32);
+}
+
+int bench_model_global_avgpool(workload *w)
+{
+    w->name = "global-avgpool";
+    w->what = "AVERAGE_POOLING [2,256,7,7] f32, the window 7x7 (global)";
+    return global_avgpool_of(w, 2, 256);
 }

@@ -35,10 +35,10 @@ static float *square_input(workload *w, UINT rows, UINT cols, float (*value)(voi
     return x;
 }
 
-/* REDUCE SUM of [4096, 4096] f32 over axis `axis`. */
-static int sum_over(workload *w, UINT axis)
+/* REDUCE SUM of [n, n] f32 over axis `axis`. */
+static int sum_over(workload *w, UINT axis, UINT n)
 {
-    const UINT n = 4096, sizes[2] = {n, n}, out_s[2] = {axis == 0 ? 1 : n, axis == 0 ? n : 1};
+    const UINT sizes[2] = {n, n}, out_s[2] = {axis == 0 ? 1 : n, axis == 0 ? n : 1};
     const float *x = square_input(w, n, n, exact_value);
     float *e = w->expected = malloc(n * sizeof *e);
     for (UINT o = 0; o < n; ++o) {
@@ -60,14 +60,14 @@ int bench_sum_inner(workload *w)
 {
     w->name = "sum-inner";
     w->what = "REDUCE SUM [4096,4096] f32 over axis 1";
-    return sum_over(w, 1);
+    return sum_over(w, 1, 4096);
 }
 
 int bench_sum_outer(workload *w)
 {
     w->name = "sum-outer";
     w->what = "REDUCE SUM [4096,4096] f32 over axis 0";
-    return sum_over(w, 0);
+    return sum_over(w, 0, 4096);
 }
 
 /* ACTIVATION_SOFTMAX1 over the last axis of [rows, cols] (as [outer, rows, cols] when outer is
@@ -174,12 +174,9 @@ int bench_layernorm_768(workload *w)
 
 /* BATCH_NORMALIZATION of NCHW [16,64,128,128] f32 with per-channel tensors [1,64,1,1] and a
  * fused RELU; within precision.md's 6 ULPs. */
-int bench_bn_relu(workload *w)
+static int bn_relu_of(workload *w, UINT n, UINT c, UINT side)
 {
-    w->name = "bn-relu";
-    w->what = "BATCH_NORMALIZATION [16,64,128,128] f32, per channel, fused RELU";
-    const UINT n = 16, c = 64, hw = 128 * 128, sizes[4] = {16, 64, 128, 128},
-               chan[4] = {1, 64, 1, 1};
+    const UINT hw = side * side, sizes[4] = {n, c, side, side}, chan[4] = {1, c, 1, 1};
     size_t total = (size_t)n * c * hw;
     float *x = bench_alloc_input(w, total * sizeof *x);
     for (size_t i = 0; i < total; ++i)
@@ -222,12 +219,17 @@ int bench_bn_relu(workload *w)
     return 0;
 }
 
-/* ARGMAX of [4096, 4096] f32 over axis 1 into UINT32 (the first index on ties). */
-int bench_argmax_inner(workload *w)
+int bench_bn_relu(workload *w)
 {
-    w->name = "argmax-inner";
-    w->what = "ARGMAX [4096,4096] f32 over axis 1, UINT32 indices";
-    const UINT n = 4096, sizes[2] = {n, n}, out_s[2] = {n, 1};
+    w->name = "bn-relu";
+    w->what = "BATCH_NORMALIZATION [16,64,128,128] f32, per channel, fused RELU";
+    return bn_relu_of(w, 16, 64, 128);
+}
+
+/* ARGMAX of [n, n] f32 over axis 1 into UINT32 (the first index on ties). */
+static int argmax_of(workload *w, UINT n)
+{
+    const UINT sizes[2] = {n, n}, out_s[2] = {n, 1};
     const float *x = square_input(w, n, n, spread_value);
     uint32_t *e = w->expected = malloc(n * sizeof *e);
     for (UINT r = 0; r < n; ++r) {
@@ -247,12 +249,17 @@ int bench_argmax_inner(workload *w)
     return 0;
 }
 
-/* CUMULATIVE_SUMMATION of [4096, 4096] f32 along axis 1 (inclusive, forward). */
-int bench_cumsum(workload *w)
+int bench_argmax_inner(workload *w)
 {
-    w->name = "cumsum";
-    w->what = "CUMULATIVE_SUMMATION [4096,4096] f32 along axis 1";
-    const UINT n = 4096, sizes[2] = {n, n};
+    w->name = "argmax-inner";
+    w->what = "ARGMAX [4096,4096] f32 over axis 1, UINT32 indices";
+    return argmax_of(w, 4096);
+}
+
+/* CUMULATIVE_SUMMATION of [n, n] f32 along axis 1 (inclusive, forward). */
+static int cumsum_of(workload *w, UINT n)
+{
+    const UINT sizes[2] = {n, n};
     const float *x = square_input(w, n, n, exact_value);
     float *e = w->expected = malloc((size_t)n * n * sizeof *e);
     for (size_t r = 0; r < n; ++r) {
@@ -267,4 +274,62 @@ int bench_cumsum(workload *w)
         DML_AXIS_DIRECTION_INCREASING, 0};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_CUMULATIVE_SUMMATION, &w->op.cumsum};
     return 0;
+}
+
+int bench_cumsum(workload *w)
+{
+    w->name = "cumsum";
+    w->what = "CUMULATIVE_SUMMATION [4096,4096] f32 along axis 1";
+    return cumsum_of(w, 4096);
+}
+
+/* The GPU memory model's shapes of the same kinds (bench/gpumodel.c: small enough for
+ * Oclgrind, each a few hundred work-groups of the GPU class's launch). */
+int bench_model_sum_inner(workload *w)
+{
+    w->name = "sum-inner";
+    w->what = "REDUCE SUM [256,256] f32 over axis 1";
+    return sum_over(w, 1, 256);
+}
+
+int bench_model_sum_outer(workload *w)
+{
+    w->name = "sum-outer";
+    w->what = "REDUCE SUM [256,256] f32 over axis 0";
+    return sum_over(w, 0, 256);
+}
+
+int bench_model_softmax_attention(workload *w)
+{
+    w->name = "softmax-attention";
+    w->what = "ACTIVATION_SOFTMAX1 [4,128,128] f32 over rows of 128";
+    return softmax_of(w, 4, 128, 128);
+}
+
+int bench_model_layernorm_384(workload *w)
+{
+    w->name = "layernorm-384";
+    w->what = "MEAN_VARIANCE_NORMALIZATION2 [128,384] f32 over 384, scale and bias";
+    return layernorm_of(w, 128, 384);
+}
+
+int bench_model_bn_relu(workload *w)
+{
+    w->name = "bn-relu";
+    w->what = "BATCH_NORMALIZATION [2,16,32,32] f32, per channel, fused RELU";
+    return bn_relu_of(w, 2, 16, 32);
+}
+
+int bench_model_argmax_inner(workload *w)
+{
+    w->name = "argmax-inner";
+    w->what = "ARGMAX [256,256] f32 over axis 1, UINT32 indices";
+    return argmax_of(w, 256);
+}
+
+int bench_model_cumsum(workload *w)
+{
+    w->name = "cumsum";
+    w->what = "CUMULATIVE_SUMMATION [256,256] f32 along axis 1";
+    return cumsum_of(w, 256);
 }

@@ -592,7 +592,11 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
 
 /* ... at the row's edge (VLOAD 1 or 2, a row of at least VLOAD * VW): the nearest whole window
  * of VLOAD * VW inputs (from q, decided once a tap), written between zeros in the private
- * ebuf and read back d = p0 - q further: the lanes moved into place, 0 outside the row. */
+ * ebuf and read back d = p0 - q further: the lanes moved into place, 0 outside the row. A
+ * shift of a whole window or more (a tap's lanes all past a pad wider than the window, or a
+ * dilated BACKWARD tap far off the row) is zeros without ebuf, whose bounds it would pass
+ * (Oclgrind: reads before ebuf on the GPU class's 4 lanes, a BACKWARD convolution of
+ * dilation 3 over rows of 5 and 6 inputs; garbage in the outputs, by chance). */
 #define EDGE_PREP                                    \
     const long q = clamp(p0, 0L, in_w - VLOAD * VW); \
     const int d = (int)(p0 - q)
@@ -612,26 +616,30 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
         (x) = VLOADP(xs_);                                                \
         break;                                                            \
     }
-#define EDGE_LOAD(x)                                       \
-    do {                                                   \
-        const vt_lanes a_ = {VLOADIN(in, row + q)};        \
-        const vt_lanes b_ = {VLOADIN(in, row + q + VW)};   \
-        switch (d) {                                       \
-            SHIFT2_CASE(x, a_, b_, 0)                      \
-            SHIFT2_CASE(x, a_, b_, -1)                     \
-            SHIFT2_CASE(x, a_, b_, 1)                      \
-            SHIFT2_CASE(x, a_, b_, -2)                     \
-            SHIFT2_CASE(x, a_, b_, 2)                      \
-            SHIFT2_CASE(x, a_, b_, -3)                     \
-            SHIFT2_CASE(x, a_, b_, 3)                      \
-        default:                                           \
-            _Pragma("unroll") for (int j = 0; j < VW; ++j) \
-            {                                              \
-                ebuf[2 * VW + j] = a_.f[j];                \
-                ebuf[3 * VW + j] = b_.f[j];                \
-            }                                              \
-            (x) = VGATHER(PLOAD, ebuf, 2 * VW + d, 2);     \
-        }                                                  \
+#define EDGE_LOAD(x)                                         \
+    do {                                                     \
+        const vt_lanes a_ = {VLOADIN(in, row + q)};          \
+        const vt_lanes b_ = {VLOADIN(in, row + q + VW)};     \
+        switch (d) {                                         \
+            SHIFT2_CASE(x, a_, b_, 0)                        \
+            SHIFT2_CASE(x, a_, b_, -1)                       \
+            SHIFT2_CASE(x, a_, b_, 1)                        \
+            SHIFT2_CASE(x, a_, b_, -2)                       \
+            SHIFT2_CASE(x, a_, b_, 2)                        \
+            SHIFT2_CASE(x, a_, b_, -3)                       \
+            SHIFT2_CASE(x, a_, b_, 3)                        \
+        default:                                             \
+            if (d <= -2 * VW || d >= 2 * VW) {               \
+                (x) = (VT)0.0f; /* every lane off the row */ \
+                break;                                       \
+            }                                                \
+            _Pragma("unroll") for (int j = 0; j < VW; ++j)   \
+            {                                                \
+                ebuf[2 * VW + j] = a_.f[j];                  \
+                ebuf[3 * VW + j] = b_.f[j];                  \
+            }                                                \
+            (x) = VGATHER(PLOAD, ebuf, 2 * VW + d, 2);       \
+        }                                                    \
     } while (0)
 #else
 /* The window's lanes moved by a constant D (x[j] = a[j + D], 0 past either end): one lane
@@ -645,19 +653,23 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
         (x) = VLOADP(xs_);                                                          \
         break;                                                                      \
     }
-#define EDGE_LOAD(x)                                                               \
-    do {                                                                           \
-        const vt_lanes a_ = {VLOADIN(in, row + q)};                                \
-        switch (d) {                                                               \
-            SHIFT_CASE(x, a_, 0)                                                   \
-            SHIFT_CASE(x, a_, -1)                                                  \
-            SHIFT_CASE(x, a_, 1)                                                   \
-            SHIFT_CASE(x, a_, -2)                                                  \
-            SHIFT_CASE(x, a_, 2)                                                   \
-        default:                                                                   \
-            _Pragma("unroll") for (int j = 0; j < VW; ++j) ebuf[VW + j] = a_.f[j]; \
-            (x) = VLOADP(ebuf + VW + d);                                           \
-        }                                                                          \
+#define EDGE_LOAD(x)                                                                \
+    do {                                                                            \
+        const vt_lanes a_ = {VLOADIN(in, row + q)};                                 \
+        switch (d) {                                                                \
+            SHIFT_CASE(x, a_, 0)                                                    \
+            SHIFT_CASE(x, a_, -1)                                                   \
+            SHIFT_CASE(x, a_, 1)                                                    \
+            SHIFT_CASE(x, a_, -2)                                                   \
+            SHIFT_CASE(x, a_, 2)                                                    \
+        default:                                                                    \
+            if (d <= -VW || d >= VW) {                                              \
+                (x) = (VT)0.0f; /* every lane off the row (a tap far past a pad) */ \
+                break;                                                              \
+            }                                                                       \
+            _Pragma("unroll") for (int j = 0; j < VW; ++j) ebuf[VW + j] = a_.f[j];  \
+            (x) = VLOADP(ebuf + VW + d);                                            \
+        }                                                                           \
     } while (0)
 #endif
 

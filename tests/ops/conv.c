@@ -380,6 +380,14 @@ static const fixed_shape blocks[] = {
     {"1x1 1x1 images", false, 2, 1, {4, 5, 1, 1}, {3, 5, 1, 1}, 1, 1, 0, true, false},
     {"1x1 stride 2", false, 2, 1, {2, 8, 9, 14}, {6, 8, 1, 1}, 2, 1, 0, true, false},
     {"1x1 stride 3 NHWC", false, 2, 1, {1, 5, 7, 20}, {4, 5, 1, 1}, 3, 1, 0, false, true},
+    /* Taps whose lanes all fall off the row (cl/conv.cl EDGE_LOAD: a shift of a whole window
+     * or more): a BACKWARD dilation of 3 over rows of 5 (the GPU class's 4 lanes read before
+     * their private buffer: garbage outputs by chance, Oclgrind's invalid reads), and a
+     * padding of 6 past rows of 9 (every vector width's shift past its window). */
+    {"transposed dilated 3 rows of 5", true, 1, 3, {1, 9, 5}, {9, 3, 3}, 1, 3, 0, true, false},
+    {"transposed dilated 3 2-D", true, 2, 1, {1, 2, 3, 6}, {2, 3, 3, 3}, 1, 3, 1, false, false},
+    {"1-D padding 6", false, 1, 1, {1, 2, 9}, {3, 2, 3}, 1, 1, 6, true, false},
+    {"padding 9 over rows of 17", false, 2, 1, {1, 2, 3, 17}, {3, 2, 2, 3}, 1, 2, 9, true, false},
 };
 
 Test(conv, blocks)
