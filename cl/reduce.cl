@@ -755,6 +755,7 @@ static VEC_T exp_diffv(VEC_T x, VEC_T m)
 /* Combines the lanes of a row (ROWS) into s[0] (every item's); COLS keeps them apart in s. The
  * lanes' states come in the arrays a, b, ix (an item's NL lanes); a CPU's tree runs on them
  * (structs built per lane were a scatter per row). */
+#define TREE_B (EXP_PASSES || ROP == 35)
 static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane *shared)
 {
 #if COLS
@@ -762,18 +763,62 @@ static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane 
     for (int i = 0; i < NL; ++i)
         s[i] = (lane){a[i], b[i], ix[i]};
 #elif GROUP > 1
+    /* The group's lane states as a structure of arrays in its local memory (the lanes' array of
+     * structs reinterpreted: the same bytes): a warp's lanes read and write consecutive words of
+     * each, one wavefront a request, where 16-byte structs spread a warp over 512 bytes of banks
+     * (4 wavefronts a request, 0.84-0.91 replays: the GPU memory model, 2026-11-30). b only
+     * where a fold keeps it (the exponential passes, MVN), the index only for picks. The same
+     * tree, the same merges: the same results. */
+    __local COMPUTE_T *la = (__local COMPUTE_T *)shared, *lb = la + GROUP;
+    __local long *li = (__local long *)(lb + GROUP);
+    (void)lb, (void)li;
     uint j = get_local_id(0);
-    shared[j] = (lane){a[0], b[0], ix[0]};
+    la[j] = a[0];
+#if TREE_B
+    lb[j] = b[0];
+#endif
+#if PICK
+    li[j] = ix[0];
+#endif
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint w = GROUP / 2; w > 0; w /= 2) {
         if (j < w) {
-            lane m = shared[j];
-            merge(&m, shared[j + w]);
-            shared[j] = m;
+            COMPUTE_T ma = la[j], mb = (COMPUTE_T)0;
+            long mi = -1;
+#if TREE_B
+            mb = lb[j];
+            COMPUTE_T ob = lb[j + w];
+#else
+            COMPUTE_T ob = (COMPUTE_T)0;
+#endif
+#if PICK
+            mi = li[j];
+            long oi = li[j + w];
+#else
+            long oi = -1;
+#endif
+            merge_into(&ma, &mb, &mi, la[j + w], ob, oi);
+            la[j] = ma;
+#if TREE_B
+            lb[j] = mb;
+#endif
+#if PICK
+            li[j] = mi;
+#endif
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    s[0] = shared[0];
+    s[0].a = la[0];
+#if TREE_B
+    s[0].b = lb[0];
+#else
+    s[0].b = (COMPUTE_T)0;
+#endif
+#if PICK
+    s[0].ix = li[0];
+#else
+    s[0].ix = -1;
+#endif
     barrier(CLK_LOCAL_MEM_FENCE);
 #else
     (void)shared;
