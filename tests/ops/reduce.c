@@ -347,18 +347,26 @@ static HRESULT run_on_host(const DML_OPERATOR_DESC *desc, const void *x, const o
     return hr;
 }
 
+/* A reduction's input of `sizes` (strides NULL: packed) and its packed output, 1 on each axis. */
+static void reduced_pair(ops_tensor *in, ops_tensor *o, DML_TENSOR_DATA_TYPE in_type,
+                         DML_TENSOR_DATA_TYPE out_type, uint32_t rank, const uint32_t *sizes,
+                         const uint32_t *strides, UINT n_axes, const UINT *axes)
+{
+    uint32_t osizes[8];
+    memcpy(osizes, sizes, rank * sizeof *sizes);
+    for (UINT i = 0; i < n_axes; ++i)
+        osizes[axes[i]] = 1;
+    ops_tensor_init(in, "InputTensor", false, in_type, rank, sizes, strides, 0, 0);
+    ops_tensor_init(o, "OutputTensor", true, out_type, rank, osizes, NULL, 0, 0);
+}
+
 /* REDUCE of f over the axes of a packed FLOAT32 input on host memory, into out. */
 static HRESULT run_packed(DML_OPERATOR_TYPE type, DML_REDUCE_FUNCTION f, int last, uint32_t rank,
                           const uint32_t *sizes, const float *x, UINT n_axes, const UINT *axes,
                           DML_TENSOR_DATA_TYPE out_type, void *out)
 {
     ops_tensor in, o;
-    uint32_t osizes[8];
-    memcpy(osizes, sizes, rank * sizeof *sizes);
-    for (UINT i = 0; i < n_axes; ++i)
-        osizes[axes[i]] = 1;
-    ops_tensor_init(&in, "InputTensor", false, F32, rank, sizes, NULL, 0, 0);
-    ops_tensor_init(&o, "OutputTensor", true, out_type, rank, osizes, NULL, 0, 0);
+    reduced_pair(&in, &o, F32, out_type, rank, sizes, NULL, n_axes, axes);
     DML_REDUCE_OPERATOR_DESC r = {f, ops_tensor_desc(&in), ops_tensor_desc(&o), n_axes, axes};
     DML_ARGMAX_OPERATOR_DESC a = {ops_tensor_desc(&in), ops_tensor_desc(&o), n_axes, axes,
                                   (DML_AXIS_DIRECTION)last};
@@ -668,12 +676,7 @@ static UINT64 run_tuned(const char *spec, DML_REDUCE_FUNCTION f, DML_TENSOR_DATA
                         const void *x, UINT n_axes, const UINT *axes, void *out)
 {
     ops_tensor in, o;
-    uint32_t osizes[8];
-    memcpy(osizes, sizes, rank * sizeof *sizes);
-    for (UINT i = 0; i < n_axes; ++i)
-        osizes[axes[i]] = 1;
-    ops_tensor_init(&in, "InputTensor", false, type, rank, sizes, strides, 0, 0);
-    ops_tensor_init(&o, "OutputTensor", true, type, rank, osizes, NULL, 0, 0);
+    reduced_pair(&in, &o, type, type, rank, sizes, strides, n_axes, axes);
     DML_REDUCE_OPERATOR_DESC r = {f, ops_tensor_desc(&in), ops_tensor_desc(&o), n_axes, axes};
     DML_OPERATOR_DESC desc = {DML_OPERATOR_REDUCE, &r};
     char *saved = ops_tuning_set(spec);
