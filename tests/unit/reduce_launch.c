@@ -420,6 +420,20 @@ Test(reduce_launch, cpu_softmax_short_rows_in_pairs)
     cr_expect(!strstr(l.options, "PAIRS"), "GPU: %s", l.options);
 }
 
+/* SUM over axis 1 of a packed float32 [kept, 1024, 1024]: kept whole rows of 1024 columns. */
+static dmli_reduce middle_of(int64_t kept)
+{
+    dmli_reduce r;
+    dmli_reduce_init(&r, DMLI_REDUCE_SUM, 1, 1);
+    r.in[0].type = r.out[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    int64_t o0 = 1024, i0 = 1024 * 1024, o1 = 0, i1 = 1024, o2 = 1, i2 = 1;
+    dmli_reduce_push(&r, kept, false, &o0, &i0);
+    dmli_reduce_push(&r, 1024, true, &o1, &i1);
+    dmli_reduce_push(&r, 1024, false, &o2, &i2);
+    dmli_reduce_normalize(&r);
+    return r;
+}
+
 /* A column fold whose whole rows of columns are fewer than the compute units, over an input past
  * a quarter of the cache, splits: slices of its outermost reduced dimension folded into scratch
  * of the compute type, an item a slice's whole rows, then the slices folded into the output by
@@ -455,14 +469,7 @@ Test(reduce_launch, column_folds_split_where_whole_rows_are_few)
     two.compute_units = 2;
     cr_assert(dmli_reduce_split(&r, &two, &part, &comb, &bytes));
     cr_expect(bytes == 2 * 4096 * 4 && comb.size[0] == 2, "%llu bytes", (unsigned long long)bytes);
-    dmli_reduce k;
-    dmli_reduce_init(&k, DMLI_REDUCE_SUM, 1, 1);
-    k.in[0].type = k.out[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
-    int64_t o0 = 1024, i0 = 1024 * 1024, o1 = 0, i1 = 1024, o2 = 1, i2 = 1;
-    dmli_reduce_push(&k, 4, false, &o0, &i0);
-    dmli_reduce_push(&k, 1024, true, &o1, &i1);
-    dmli_reduce_push(&k, 1024, false, &o2, &i2);
-    dmli_reduce_normalize(&k);
+    dmli_reduce k = middle_of(4);
     cr_assert(dmli_reduce_split(&k, &cpu, &part, &comb, &bytes));
     /* (the kept 4 and the 4 slices merge: one kept dimension of 16 before the 256 rows) */
     cr_expect(bytes == (uint64_t)4 * 4 * 1024 * 4 && part.size[0] == 16 && part.size[1] == 256 &&
@@ -538,13 +545,7 @@ Test(reduce_launch, column_folds_that_do_not_split)
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4093, 4096, false);
     cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "4093 rows");
     /* As many whole rows as units: [16, 1024, 1024] over axis 1. */
-    dmli_reduce_init(&r, DMLI_REDUCE_SUM, 1, 1);
-    r.in[0].type = r.out[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
-    int64_t o0 = 1024, i0 = 1024 * 1024, o1 = 0, i1 = 1024, o2 = 1, i2 = 1;
-    dmli_reduce_push(&r, 16, false, &o0, &i0);
-    dmli_reduce_push(&r, 1024, true, &o1, &i1);
-    dmli_reduce_push(&r, 1024, false, &o2, &i2);
-    dmli_reduce_normalize(&r);
+    r = middle_of(16);
     cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "16 whole rows");
     /* Tuning data: reduce_split_lanes narrower than the row. */
     char *saved = getenv("DMLCL_TUNING") ? strdup(getenv("DMLCL_TUNING")) : NULL;
