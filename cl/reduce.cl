@@ -155,6 +155,73 @@
 #define SEGS 1 /* scans: a block of a row scanned from the identity (CPUs; 1: in order) */
 #endif
 #define SCAN_BLOCKS 32 /* ... blocks a pass covers (in cache for the second) */
+#ifndef VSCAN
+#define VSCAN 0 /* scans: float32 rows of stride 1 in vectors of this many, scanned in registers \
+                 */
+#endif
+#if VSCAN
+#define VS_CAT_(a, b) a##b
+#define VS_CAT(a, b) VS_CAT_(a, b)
+#define VS_CAT3(a, b, c) VS_CAT(VS_CAT(a, b), c)
+#define VS_T VS_CAT(float, VSCAN)
+#define VS_U VS_CAT(uint, VSCAN)
+#define VS_BYTES (VSCAN * 4)
+typedef struct __attribute__((packed)) {
+    VS_T v;
+} vs_unaligned;
+#if ROP == 49
+#define VS_OP(a, b) ((a) * (b))
+#else
+#define VS_OP(a, b) ((a) + (b))
+#endif
+/* VS_SHIFT(s, k): lane i takes lane i - k (i + k from the end when REVERSE), the identity
+ * (zv's lanes, index VSCAN) where there is none. */
+#define VS_IX4_F1 4, 0, 1, 2
+#define VS_IX4_F2 4, 4, 0, 1
+#define VS_IX4_R1 1, 2, 3, 4
+#define VS_IX4_R2 2, 3, 4, 4
+#define VS_IX8_F1 8, 0, 1, 2, 3, 4, 5, 6
+#define VS_IX8_F2 8, 8, 0, 1, 2, 3, 4, 5
+#define VS_IX8_F4 8, 8, 8, 8, 0, 1, 2, 3
+#define VS_IX8_R1 1, 2, 3, 4, 5, 6, 7, 8
+#define VS_IX8_R2 2, 3, 4, 5, 6, 7, 8, 8
+#define VS_IX8_R4 4, 5, 6, 7, 8, 8, 8, 8
+#define VS_IX16_F1 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+#define VS_IX16_F2 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+#define VS_IX16_F4 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+#define VS_IX16_F8 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7
+#define VS_IX16_R1 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+#define VS_IX16_R2 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16
+#define VS_IX16_R4 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16
+#define VS_IX16_R8 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16
+#if REVERSE
+#define VS_IX(k) VS_CAT3(VS_CAT(VS_IX, VSCAN), _R, k)
+#define VS_LAST(s) ((VS_T)((s).s0))
+#else
+#define VS_IX(k) VS_CAT3(VS_CAT(VS_IX, VSCAN), _F, k)
+#if VSCAN == 16
+#define VS_LAST(s) ((VS_T)((s).sF))
+#elif VSCAN == 8
+#define VS_LAST(s) ((VS_T)((s).s7))
+#else
+#define VS_LAST(s) ((VS_T)((s).s3))
+#endif
+#endif
+#if defined(__clang__)
+#define VS_SHUFFLE(a, b, ix) __builtin_shufflevector(a, b, ix)
+#else
+#define VS_SHUFFLE(a, b, ix) shuffle2(a, b, (VS_U)(ix))
+#endif
+#define VS_SHIFT(s, k) VS_CAT(as_, VS_T)(VS_SHUFFLE(VS_CAT(as_, VS_U)(s), zv, VS_IX(k)))
+#if STREAM && defined(__has_builtin)
+#if __has_builtin(__builtin_nontemporal_store)
+#define VS_PUT(p, v) __builtin_nontemporal_store((v), (p))
+#endif
+#endif
+#ifndef VS_PUT
+#define VS_PUT(p, v) (*(p) = (v))
+#endif
+#endif
 #define TOPK (ROP == 56)
 #define LRN (ROP == 64)
 #define ARG (ROP == 0 || ROP == 1 || ROP == 34)
@@ -1328,89 +1395,150 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
             barrier(CLK_LOCAL_MEM_FENCE);
         }
     }
-#elif SCAN && !COLS && SEGS > 1
-    /* CPUs, a row per item in blocks of SEGS elements: each block scanned from the identity
-     * (the blocks' chains of additions independent: the processor overlaps them, where a scan
-     * in order waits on each addition), then, in cache, each block's results offset by the
-     * carry of the blocks before it. The error bound of a float scan holds in any order
-     * (reference/precision.md); integers wrap the same whatever the order; the output's type
-     * is the compute type's (FLOAT16 outputs scan in order: a rounded result read back would
-     * round twice). */
+#elif SCAN && !COLS && VSCAN
+    /* CPUs, float32 rows of stride 1 (src/launch_reduce.c): VSCAN elements a vector, each
+     * vector scanned in registers (log2 VSCAN steps: the vector plus itself shifted by 1, 2, 4
+     * ... lanes towards the walk's end, the identity shifted in), then offset by the carry of
+     * the vectors before it, whose chain is one operation a vector (the vectors' own scans are
+     * independent, so the processor overlaps them). The elements before the output's first
+     * whole vector in the walk's order, and the tail, go one by one. Stores whole non-temporal
+     * lines with STREAM. The error bound of a float scan holds in any order
+     * (reference/precision.md). */
     const COMPUTE_T ident = (COMPUTE_T)(ROP == 49 ? 1 : 0);
-    COMPUTE_T carry = ident;
+    /* The identity's bits as a value the compiler cannot see (run is never negative): with a
+     * constant it lowers the shifts to masked expands (vexpandps), 2-3x slower than the
+     * two-source permutes it emits for this. */
+    const VS_U zv = (VS_U)(as_uint(ident) | (uint)((ulong)run >> 63));
+    COMPUTE_T c = ident;
     long nq = n / run;
     for (long qi = 0; qi < nq; ++qi) {
         long q = REVERSE ? nq - 1 - qi : qi;
         long ro[DMLI_RED_TENSORS];
         for (int x = 0; x < DMLI_RED_TENSORS; ++x)
             ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
-        for (long c0 = 0; c0 < run; c0 += SEGS * SCAN_BLOCKS) {
-            const long ce = min(run, c0 + SEGS * SCAN_BLOCKS);
-            COMPUTE_T total[SCAN_BLOCKS];
-            int nb = 0;
-            for (long b0 = c0; b0 < ce; b0 += SEGS, ++nb) {
-                const long be = min(ce, b0 + SEGS);
-                COMPUTE_T s = ident;
-                for (long ui = b0; ui < be; ++ui) {
-                    long u = REVERSE ? run - 1 - ui : ui;
-                    COMPUTE_T before = s;
-#if ROP == 49
-                    s = before * LOAD0(AT(2, u, 0));
-#else
-                    s = before + LOAD0(AT(2, u, 0));
+        __global const float *xr = (__global const float *)in0 + ro[2];
+        __global float *yr = (__global float *)out0 + ro[0];
+        /* The elements before the first aligned vector of the output, in the walk's order. */
+        ulong ya = (ulong)yr;
+        long head = ya % sizeof(float) ? run
+                    : REVERSE
+                        ? (long)(((ya + (ulong)run * sizeof(float)) % VS_BYTES) / sizeof(float))
+                        : (long)(((VS_BYTES - ya % VS_BYTES) % VS_BYTES) / sizeof(float));
+        head = head < run ? head : run;
+        long nvec = (run - head) / VSCAN;
+        for (long ui = 0; ui < head; ++ui) {
+            long u = REVERSE ? run - 1 - ui : ui;
+            COMPUTE_T before = c;
+            c = VS_OP(before, xr[u]);
+            yr[u] = EXCLUSIVE ? before : c;
+        }
+        VS_T cv = (VS_T)c;
+        for (long k = 0; k < nvec; ++k) {
+            long u0 = REVERSE ? run - head - (k + 1) * VSCAN : head + k * VSCAN;
+            VS_T s = ((__global const vs_unaligned *)(xr + u0))->v;
+            s = VS_OP(s, VS_SHIFT(s, 1));
+            s = VS_OP(s, VS_SHIFT(s, 2));
+#if VSCAN >= 8
+            s = VS_OP(s, VS_SHIFT(s, 4));
 #endif
-                    STORE0(AT(0, u, 0), EXCLUSIVE ? before : s);
-                }
-                total[nb] = s;
-            }
-            nb = 0;
-            for (long b0 = c0; b0 < ce; b0 += SEGS, ++nb) {
-                const long be = min(ce, b0 + SEGS);
-                for (long ui = b0; ui < be; ++ui) {
-                    long u = REVERSE ? run - 1 - ui : ui;
-#if ROP == 49
-                    STORE0(AT(0, u, 0), carry * (COMPUTE_T)out0[AT(0, u, 0)]);
-#else
-                    STORE0(AT(0, u, 0), carry + (COMPUTE_T)out0[AT(0, u, 0)]);
+#if VSCAN >= 16
+            s = VS_OP(s, VS_SHIFT(s, 8));
 #endif
-                }
-#if ROP == 49
-                carry = carry * total[nb];
-#else
-                carry = carry + total[nb];
-#endif
-            }
+            VS_T o = VS_OP(cv, EXCLUSIVE ? VS_SHIFT(s, 1) : s);
+            VS_PUT((__global VS_T *)(yr + u0), o);
+            cv = VS_OP(cv, VS_LAST(s));
+        }
+        c = cv.s0;
+        for (long ui = head + nvec * VSCAN; ui < run; ++ui) {
+            long u = REVERSE ? run - 1 - ui : ui;
+            COMPUTE_T before = c;
+            c = VS_OP(before, xr[u]);
+            yr[u] = EXCLUSIVE ? before : c;
         }
     }
-#elif SCAN
-        /* One row per item (COLS: LANES rows at once), in order, from the end when REVERSE. */
-        COMPUTE_T acc[NL];
-        for (int i = 0; i < NL; ++i)
-            acc[i] = (COMPUTE_T)(ROP == 49 ? 1 : 0);
+#elif SCAN && !COLS && SEGS > 1
+        /* CPUs, a row per item in blocks of SEGS elements: each block scanned from the identity
+         * (the blocks' chains of additions independent: the processor overlaps them, where a scan
+         * in order waits on each addition), then, in cache, each block's results offset by the
+         * carry of the blocks before it. The error bound of a float scan holds in any order
+         * (reference/precision.md); integers wrap the same whatever the order; the output's type
+         * is the compute type's (FLOAT16 outputs scan in order: a rounded result read back would
+         * round twice). */
+        const COMPUTE_T ident = (COMPUTE_T)(ROP == 49 ? 1 : 0);
+        COMPUTE_T carry = ident;
         long nq = n / run;
         for (long qi = 0; qi < nq; ++qi) {
             long q = REVERSE ? nq - 1 - qi : qi;
             long ro[DMLI_RED_TENSORS];
             for (int x = 0; x < DMLI_RED_TENSORS; ++x)
                 ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
-            for (long ui = 0; ui < run; ++ui) {
-                long u = REVERSE ? run - 1 - ui : ui;
-#if COLS
-                int lanes = FULL_LANES ? NL : (int)(cols - c0);
-#else
-                int lanes = NL;
-#endif
-                for (int i = 0; i < lanes; ++i) {
-                    COMPUTE_T before = acc[i];
+            for (long c0 = 0; c0 < run; c0 += SEGS * SCAN_BLOCKS) {
+                const long ce = min(run, c0 + SEGS * SCAN_BLOCKS);
+                COMPUTE_T total[SCAN_BLOCKS];
+                int nb = 0;
+                for (long b0 = c0; b0 < ce; b0 += SEGS, ++nb) {
+                    const long be = min(ce, b0 + SEGS);
+                    COMPUTE_T s = ident;
+                    for (long ui = b0; ui < be; ++ui) {
+                        long u = REVERSE ? run - 1 - ui : ui;
+                        COMPUTE_T before = s;
 #if ROP == 49
-                    acc[i] = before * LOAD0(AT(2, u, i));
+                        s = before * LOAD0(AT(2, u, 0));
 #else
-                    acc[i] = before + LOAD0(AT(2, u, i));
+                        s = before + LOAD0(AT(2, u, 0));
 #endif
-                    STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+                        STORE0(AT(0, u, 0), EXCLUSIVE ? before : s);
+                    }
+                    total[nb] = s;
+                }
+                nb = 0;
+                for (long b0 = c0; b0 < ce; b0 += SEGS, ++nb) {
+                    const long be = min(ce, b0 + SEGS);
+                    for (long ui = b0; ui < be; ++ui) {
+                        long u = REVERSE ? run - 1 - ui : ui;
+#if ROP == 49
+                        STORE0(AT(0, u, 0), carry * (COMPUTE_T)out0[AT(0, u, 0)]);
+#else
+                        STORE0(AT(0, u, 0), carry + (COMPUTE_T)out0[AT(0, u, 0)]);
+#endif
+                    }
+#if ROP == 49
+                    carry = carry * total[nb];
+#else
+                    carry = carry + total[nb];
+#endif
                 }
             }
         }
+#elif SCAN
+    /* One row per item (COLS: LANES rows at once), in order, from the end when REVERSE. */
+    COMPUTE_T acc[NL];
+    for (int i = 0; i < NL; ++i)
+        acc[i] = (COMPUTE_T)(ROP == 49 ? 1 : 0);
+    long nq = n / run;
+    for (long qi = 0; qi < nq; ++qi) {
+        long q = REVERSE ? nq - 1 - qi : qi;
+        long ro[DMLI_RED_TENSORS];
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
+        for (long ui = 0; ui < run; ++ui) {
+            long u = REVERSE ? run - 1 - ui : ui;
+#if COLS
+            int lanes = FULL_LANES ? NL : (int)(cols - c0);
+#else
+            int lanes = NL;
+#endif
+            for (int i = 0; i < lanes; ++i) {
+                COMPUTE_T before = acc[i];
+#if ROP == 49
+                acc[i] = before * LOAD0(AT(2, u, i));
+#else
+                acc[i] = before + LOAD0(AT(2, u, i));
+#endif
+                STORE0(AT(0, u, i), EXCLUSIVE ? before : acc[i]);
+            }
+        }
+    }
 #else /* FOLD, NORMALIZE */
     (void)shared; /* VACC combines in registers */
     lane s[NL];

@@ -342,6 +342,20 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
         if (tu->reduce_prefetch_bytes >= unit)
             dmli_opt_int(&l->defs, "RPF", (int)(tu->reduce_prefetch_bytes / unit));
     }
+    /* CPUs: a float32 row scan whose input and output run with stride 1 goes in vectors of
+     * the native width, each scanned in registers and offset by the carry of those before it
+     * (cl/reduce.cl VSCAN), its output past a quarter of the cache in non-temporal lines. */
+    uint32_t vn =
+        tu->reduce_scan_vector == 1 ? dev->native_vector_width_float : tu->reduce_scan_vector;
+    if (!gpu && scans(r->op) && l->segments > 1 && !l->cols &&
+        r->in[0].type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+        r->out[0].type == DML_TENSOR_DATA_TYPE_FLOAT32 && r->act == DMLI_ACT_NONE &&
+        r->pre_op == DMLI_MAP_IDENTITY && l->table[DMLI_RED_RUN_S(2)] == 1 &&
+        l->table[DMLI_RED_RUN_S(0)] == 1 && (vn == 4 || vn == 8 || vn == 16)) {
+        dmli_opt_int(&l->defs, "VSCAN", (int)vn);
+        if (dmli_launch_streams(dev, out_bytes(r)))
+            dmli_opt_int(&l->defs, "STREAM", 1);
+    }
     /* CPUs: a normalisation's writing pass past a quarter of the cache stores whole
      * non-temporal lines where its output runs with stride 1 (cl/reduce.cl STREAM; the
      * threshold as data movement's and the map's, launch.c). Not a softmax that stashes its

@@ -103,6 +103,9 @@ static const dmli_tuning cpu = {
      * [4096, 4096] 1.59x (dmlcl-ab against the scan in order, 2-core AMD EPYC VM; blocks of 8
      * 1.36x, of 32 1.58x; 8 interleaved segments of a row were slower than in order). */
     .reduce_scan_segments = 16,
+    /* ... and float32 rows of stride 1 in vectors of the native width (1), each scanned in
+     * registers, then offset by the carry (cl/reduce.cl VSCAN). */
+    .reduce_scan_vector = 1,
     .reduce_rows_per_item = 8,
     .reduce_pair_max_run = 1024,
     /* A column fold (COLS) with fewer whole rows of columns than compute units, over an input
@@ -240,6 +243,7 @@ static const dmli_tuning gpu = {
     /* Row scans: a work-group of 256 a row, a chunk of 256 elements a step (heuristic). */
     .reduce_scan_group = 256,
     .reduce_scan_segments = 1,
+    .reduce_scan_vector = 0,
     .reduce_rows_per_item = 1,
     .reduce_pair_max_run = 0,
     .reduce_split_lanes = 0, /* not measured on a GPU */
@@ -351,6 +355,7 @@ static const struct {
     FIELD(reduce_group),
     FIELD(reduce_scan_group),
     FIELD(reduce_scan_segments),
+    FIELD(reduce_scan_vector),
     FIELD(reduce_rows_per_item),
     FIELD(reduce_pair_max_run),
     FIELD(reduce_split_lanes),

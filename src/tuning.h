@@ -55,9 +55,11 @@ typedef struct dmli_tuning {
     uint32_t reduce_group;              /* GPU: work-items per group, COLS mode and top-k */
     uint32_t reduce_scan_group;         /* GPU: a row scan's work-group (elements a chunk) */
     uint32_t reduce_scan_segments;      /* CPU: row scans' blocks (SEGS; 1: in order) */
-    uint32_t reduce_rows_per_item;      /* CPU ROWS mode: rows an item takes in turn (RPI) */
-    uint32_t reduce_pair_max_run;       /* CPU float32 softmax: rows this long or less in pairs */
-    uint32_t reduce_split_lanes; /* COLS folds split into slices: widest whole row (0: never) */
+    uint32_t reduce_scan_vector;   /* CPU: float32 row scans in vectors (VSCAN): 1 of the native
+                                    * float width, 4, 8 or 16 of that many; 0 (or another): off */
+    uint32_t reduce_rows_per_item; /* CPU ROWS mode: rows an item takes in turn (RPI) */
+    uint32_t reduce_pair_max_run;  /* CPU float32 softmax: rows this long or less in pairs */
+    uint32_t reduce_split_lanes;   /* COLS folds split into slices: widest whole row (0: never) */
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */
     uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
     uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */

@@ -345,6 +345,70 @@ Test(scan_topk, random_top_k1)
     sc_cases("random_top_k1", 4 * COUNT_OF(topk_types), TOPK1);
 }
 
+/* FLOAT32 scans along rows of stride 1, the CPUs' vector path (cl/reduce.cl VSCAN: vectors of
+ * 4, 8 or 16 scanned in registers, the elements before the output's first aligned vector and
+ * the tail one by one): rows shorter than a vector, of one, around and far past it; rows
+ * starting at every float alignment (row strides len + 0..3, placed anywhere in the buffer);
+ * both functions, both directions, exclusive or not, in place or apart; vectors of the
+ * device's width, 4, 8 and 16 (DMLCL_TUNING reduce_scan_vector), plain or non-temporal stores
+ * (stream_cache_divisor); against the double
+ * reference within a float scan's bound. Products only up to rows of 257: a longer row's
+ * running product of factors in [0.5, 2] can pass FLT_MAX and come back, which the double
+ * reference follows and no float scan, in order or not, can. */
+Test(scan_topk, vector_scans)
+{
+    static const uint32_t lens[] = {33, 1031, 17, 100, 16, 257, 1, 63, 8, 31, 4, 32, 7, 15, 3};
+    static sc_case c;
+    long only = ops_only_case();
+    /* Every length with every variant (v's bits), in an order whose first cases (the slow
+     * drivers' DMLCL_TEST_CASES) take long rows and varied variants. */
+    for (unsigned n = 0; n < ops_case_count(16 * COUNT_OF(lens)); ++n) {
+        unsigned li = n % COUNT_OF(lens), v = (n / COUNT_OF(lens) + 3 * li) % 16;
+        if ((only >= 0 && (unsigned long)only != n) || ((v & 1) && lens[li] > 257))
+            continue;
+        {
+            ref_rng rng = ops_case_rng(&run_seed, "vector_scans", n);
+            memset(&c, 0, sizeof c);
+            c.test = "vector_scans";
+            c.seed = ops_base_seed(&run_seed);
+            c.number = n;
+            c.kind = v & 1 ? PROD : SUM;
+            c.type = F32;
+            c.rank = 2;
+            c.axis = 1;
+            c.reverse = v & 2;
+            c.exclusive = v & 4;
+            c.in_place = v & 8;
+            c.submit = (ops_submit)ref_rng_below(&rng, OPS_SUBMIT_COUNT);
+            const uint32_t sizes[2] = {3, lens[li]};
+            const uint32_t in_str[2] = {lens[li] + (uint32_t)ref_rng_below(&rng, 4), 1};
+            const uint32_t out_str[2] = {
+                c.in_place ? in_str[0] : lens[li] + (uint32_t)ref_rng_below(&rng, 4), 1};
+            ops_tensor_init(&c.in, "InputTensor", false, F32, 2, sizes, in_str, 0, 0);
+            ops_tensor_init(&c.out, "OutputTensor", true, F32, 2, sizes, out_str, 0, 0);
+            DML_CUMULATIVE_SUMMATION_OPERATOR_DESC d = {
+                ops_tensor_desc(&c.in), ops_tensor_desc(&c.out), 1,
+                c.reverse ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING,
+                c.exclusive};
+            memcpy(&c.d, &d, sizeof d);
+            c.desc = (DML_OPERATOR_DESC){c.kind == SUM ? DML_OPERATOR_CUMULATIVE_SUMMATION
+                                                       : DML_OPERATOR_CUMULATIVE_PRODUCT,
+                                         &c.d};
+            sc_place(&c, &rng);
+            sc_fill(&c, &rng);
+            static const char *const widths[] = {"1", "4", "8", "16"};
+            char spec[96];
+            snprintf(spec, sizeof spec, "reduce_scan_vector=%s%s", widths[(n / 3) % 4],
+                     ref_rng_chance(&rng, 50) ? ",stream_cache_divisor=1073741824" : "");
+            char *saved = ops_tuning_set(spec);
+            sc_run(&c);
+            ops_tuning_restore(saved);
+            free(c.bound);
+            ops_memory_release(&c.mem);
+        }
+    }
+}
+
 /* ---- Fixed cases: DirectML's examples ---------------------------------------------------- */
 
 /* One operator on packed FLOAT32 {1, 1, 3, 4} input; out2 NULL for the scans. */
