@@ -821,6 +821,58 @@ static void tile_block(uint *q, __global const uint *p, long ps)
     vstore4(TILE_LO(t1, t3), 0, q + 2 * TILE_RUN);
     vstore4(TILE_HI(t1, t3), 0, q + 3 * TILE_RUN);
 }
+#if TILE16
+/* A 16 x 16 block at once (CPUs whose native float vectors are 16 wide: TILE16), the same
+ * q[k * TILE_RUN + m] = p[m * ps + k]: 16 whole lines loaded (one 64-byte vector each), four
+ * rounds of two-source shuffles (round m swaps bit m of the row and the column: rows i and
+ * i + m exchange the halves of their pairs of lanes m apart), 16 rows stored whole. 64
+ * shuffles, 16 loads and 16 stores a 256 units, where the 4 x 4 blocks take 128, 64 and 64 of
+ * 16 bytes. */
+#define TILE16_LO1(a, b) \
+    __builtin_shufflevector((a), (b), 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30)
+#define TILE16_HI1(a, b) \
+    __builtin_shufflevector((a), (b), 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31)
+#define TILE16_LO2(a, b) \
+    __builtin_shufflevector((a), (b), 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29)
+#define TILE16_HI2(a, b) \
+    __builtin_shufflevector((a), (b), 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31)
+#define TILE16_LO4(a, b) \
+    __builtin_shufflevector((a), (b), 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27)
+#define TILE16_HI4(a, b) \
+    __builtin_shufflevector((a), (b), 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31)
+#define TILE16_LO8(a, b) \
+    __builtin_shufflevector((a), (b), 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23)
+#define TILE16_HI8(a, b) \
+    __builtin_shufflevector((a), (b), 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31)
+typedef struct __attribute__((packed)) {
+    uint16 v;
+} tile16_unaligned;
+#define TILE16_ROUND(m)                          \
+    for (int i_ = 0; i_ < 16; ++i_)              \
+        if ((i_ & (m)) == 0) {                   \
+            uint16 a_ = r[i_], b_ = r[i_ + (m)]; \
+            r[i_] = TILE16_LO##m(a_, b_);        \
+            r[i_ + (m)] = TILE16_HI##m(a_, b_);  \
+        }
+static void tile_block16(uint *q, __global const uint *p, long ps)
+{
+    uint16 r[16];
+#pragma unroll
+    for (int m = 0; m < 16; ++m)
+        r[m] = ((__global const tile16_unaligned *)(p + m * ps))->v;
+#pragma unroll
+    TILE16_ROUND(1)
+#pragma unroll
+    TILE16_ROUND(2)
+#pragma unroll
+    TILE16_ROUND(4)
+#pragma unroll
+    TILE16_ROUND(8)
+#pragma unroll
+    for (int k = 0; k < 16; ++k)
+        ((tile16_unaligned *)(q + k * TILE_RUN))->v = r[k];
+}
+#endif
 #endif
 
 /* The offset of row r (outer dimensions innermost first) in the tensor whose stride is
@@ -987,13 +1039,19 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
                 __builtin_prefetch(
                     (__global const uint *)TK_PTR + TK_G + TILE * TILE_PF + (ub + a) * tks, 0, 2);
 #endif
-            /* Each 4 run positions' lines whole before the next (their planes are far apart,
-             * often a multiple of 4 KiB: all in one cache set, whose ways the tile's other
-             * planes would take before a line's next block is read). */
+                /* Each 4 run positions' lines whole before the next (their planes are far apart,
+                 * often a multiple of 4 KiB: all in one cache set, whose ways the tile's other
+                 * planes would take before a line's next block is read). */
+#if TILE16 && TILE == 16
+            for (int ab = 0; ab < na; ab += 16)
+                tile_block16(&tt[0][ab], (__global const uint *)TK_PTR + TK_G + (ub + ab) * tks,
+                             tks);
+#else
             for (int ab = 0; ab < na; ab += 4)
                 for (int jb = 0; jb < TILE; jb += 4)
                     tile_block(&tt[jb][ab],
                                (__global const uint *)TK_PTR + TK_G + jb + (ub + ab) * tks, tks);
+#endif
             for (int j = 0; j < TILE; ++j) {
                 long o = og + j * tdo;
 #if NIN > 0

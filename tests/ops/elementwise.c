@@ -672,9 +672,10 @@ Test(elementwise, transposed_input_tiles)
      * CPU map's tiles, cl/map.cl TILE: C = 160 two chunks of the run, the second short), then
      * shapes that take the element-by-element path (C = 40, H x W = 24); a bias, a second
      * NHWC input (its stride along W runtime), integer types, a FLOAT16 output, output rows
-     * padded (pitch > C). Run twice: with the default streaming threshold and with every
+     * padded (pitch > C). Run three times: with the default streaming threshold, with every
      * output streaming (whole-line non-temporal rows where a row is line-aligned, plain
-     * stores where not). */
+     * stores where not), and with the tiles transposed by 4 x 4 blocks (map_tile_block16 off:
+     * a CPU whose floats are 16 wide takes 16 x 16 blocks, TILE16, the others 4 x 4). */
     const tile_case cases[] = {
         {"ADD FLOAT32 + channel bias", DML_OPERATOR_ELEMENT_WISE_ADD, F32, F32, 2, 4, 8, 48, 48,
          true},
@@ -693,6 +694,10 @@ Test(elementwise, transposed_input_tiles)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
         run_tile_case(&cases[i]);
     char *saved = ops_tuning_set("stream_cache_divisor=1073741824");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
+        run_tile_case(&cases[i]);
+    ops_tuning_restore(saved);
+    saved = ops_tuning_set("map_tile_block16=2");
     for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
         run_tile_case(&cases[i]);
     ops_tuning_restore(saved);
