@@ -888,6 +888,14 @@ static int v_nchw_odd(workload *w)
     return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 32, 48, 112, 112);
 }
 
+/* The transposition of dmlcl-bench-chains' layout-bias chain alone (8 MiB). */
+static int v_nchw_chain(workload *w)
+{
+    w->name = "v-nchw-to-nhwc-c32-f32";
+    w->what = "IDENTITY [16,32,64,64] f32, NCHW to NHWC (the layout-bias chain's transpose)";
+    return nchw_to_nhwc(w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, 16, 32, 64, 64);
+}
+
 static int v_nchw_f64(workload *w)
 {
     w->name = "v-nchw-to-nhwc-f64";
@@ -1429,6 +1437,7 @@ const workload_setup bench_variants[] = {
     v_nchw_f16,
     v_nchw_u8,
     v_nchw_odd,
+    v_nchw_chain,
     v_nchw_f64,
     v_nhwc_to_nchw,
     v_matrix_transpose,
