@@ -445,7 +445,7 @@ void dmli_launch_map(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
         dmli_opt_int(&l->defs, "TILE_RUN", DMLI_MAP_TILE_RUN);
         /* 16 x 16 blocks where the CPU's float vectors are 16 wide (cl/map.cl TILE16). */
         if (dev->native_vector_width_float >= 16 &&
-            dmli_tuning_for(dev->device_class)->map_tile_block16)
+            dmli_tuning_for(dev->device_class)->map_tile_block16 == 1)
             dmli_opt_int(&l->defs, "TILE16", 1);
         char name[8];
         for (uint32_t k = 0; k < m->n_inputs; ++k)

@@ -71,11 +71,11 @@ static const dmli_tuning cpu = {
     /* Maps: about 8 work-items a compute unit, chunks whole multiples of 64 elements:
      * ScaleBias f32 [8,1024,1024] at 0.75 of the copy limit, 0.98x the view kernel's
      * ScaleBias it replaced (dmlcl-ab --variants --filter scale-bias); not tuned further. */
-    /* A layout change read by a map (cl/map.cl TILE) transposed by 16 x 16 blocks of 64-byte
-     * vectors where the float vectors are 16 wide (TILE16), by 4 x 4 blocks of 16 bytes
-     * otherwise. */
-    .map_tile_block16 = 1,
     .map_items_per_unit = 8,
+    /* A layout change read by a map (cl/map.cl TILE) transposed by 16 x 16 blocks of 64-byte
+     * vectors where the float vectors are 16 wide (TILE16; any other value: 4 x 4 blocks of
+     * 16 bytes, as elsewhere). */
+    .map_tile_block16 = 1,
     .map_chunk_multiple = 64,
     .map_group = 64,
     .map_gpu_elements = 8,
@@ -224,8 +224,8 @@ static const dmli_tuning gpu = {
     .row_prefetch_max = 16384,
     .row_ahead_bytes = 16384,
     .row_ahead_max = 16,
-    .map_tile_block16 = 0,
     .map_items_per_unit = 8,
+    .map_tile_block16 = 0,
     .map_chunk_multiple = 64,
     /* Maps on GPUs: groups of up to 256 along a row, up to 8 elements an item while 8 groups
      * a compute unit remain. An item per element (the first H200 run, 2026-11-28) worked out

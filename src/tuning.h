@@ -40,7 +40,8 @@ typedef struct dmli_tuning {
     uint32_t row_ahead_max;           /* ROW_INDEX: most rows ahead */
     /* ---- Maps ---------------------------------------------------------------------- */
     uint32_t map_items_per_unit;      /* CPU: work-items wanted per compute unit */
-    uint32_t map_tile_block16;        /* CPU TILE maps: 1 16 x 16 blocks where floats are 16 wide */
+    uint32_t map_tile_block16;        /* CPU TILE maps: 1 16 x 16 blocks where floats are 16 wide,
+                                       * any other value 4 x 4 */
     uint32_t map_chunk_multiple;      /* CPU: chunks are whole multiples of this */
     uint32_t map_group;               /* GPU: the most work-items per group along the run */
     uint32_t map_gpu_elements;        /* GPU: the most elements per work-item (a power of two) */
