@@ -736,12 +736,10 @@ static uint16_t exact_half(float f)
 
 /* CAST of a [16,1024,1024] f32 tensor to f16 (64 MiB read, 32 MiB written): eighths in
  * [-250, 250], which FLOAT16 holds exactly (the rounding rules: the conformance cases). */
-static int cast_f16(workload *w)
+static int cast_f16_of(workload *w, UINT d0, UINT d1)
 {
-    w->name = "cast-f16";
-    w->what = "CAST [16,1024,1024] f32 to f16";
-    const UINT sizes[3] = {16, 1024, 1024};
-    size_t total = (size_t)16 * 1024 * 1024;
+    const UINT sizes[3] = {d0, d1, 1024};
+    size_t total = (size_t)d0 * d1 * 1024;
     float *x = bench_alloc_input(w, total * sizeof *x);
     uint16_t *e = w->expected = malloc(total * sizeof *e);
     for (size_t i = 0; i < total; ++i) {
@@ -757,14 +755,19 @@ static int cast_f16(workload *w)
     return 0;
 }
 
+static int cast_f16(workload *w)
+{
+    w->name = "cast-f16";
+    w->what = "CAST [16,1024,1024] f32 to f16";
+    return cast_f16_of(w, 16, 1024);
+}
+
 /* ELEMENT_WISE_CLIP1 of a 64 MiB int8 tensor [64,1024,1024] to [-50, 50] (a quantised model's
  * clamp). */
-static int clip_i8(workload *w)
+static int clip_i8_of(workload *w, UINT d0, UINT d1)
 {
-    w->name = "clip-i8";
-    w->what = "ELEMENT_WISE_CLIP1 [64,1024,1024] int8 to [-50, 50]";
-    const UINT sizes[3] = {64, 1024, 1024};
-    size_t total = (size_t)64 * 1024 * 1024;
+    const UINT sizes[3] = {d0, d1, 1024};
+    size_t total = (size_t)d0 * d1 * 1024;
     int8_t *x = bench_alloc_input(w, total), *e = w->expected = malloc(total);
     for (size_t i = 0; i < total; ++i) {
         x[i] = (int8_t)(bench_random() >> 56);
@@ -786,13 +789,18 @@ static int clip_i8(workload *w)
     return 0;
 }
 
-/* ELEMENT_WISE_ADD1 of two [16,1024,1024] f32 with a fused RELU. */
-static int add1_relu(workload *w)
+static int clip_i8(workload *w)
 {
-    w->name = "add1-relu";
-    w->what = "ELEMENT_WISE_ADD1 of two [16,1024,1024] f32, fused RELU";
-    const UINT sizes[3] = {16, 1024, 1024};
-    size_t total = (size_t)16 * 1024 * 1024;
+    w->name = "clip-i8";
+    w->what = "ELEMENT_WISE_CLIP1 [64,1024,1024] int8 to [-50, 50]";
+    return clip_i8_of(w, 64, 1024);
+}
+
+/* ELEMENT_WISE_ADD1 of two [16,1024,1024] f32 with a fused RELU. */
+static int add1_relu_of(workload *w, UINT d0, UINT d1)
+{
+    const UINT sizes[3] = {d0, d1, 1024};
+    size_t total = (size_t)d0 * d1 * 1024;
     float *a = bench_alloc_input(w, total * sizeof *a),
           *b = bench_alloc_input(w, total * sizeof *b);
     for (size_t i = 0; i < total; ++i) {
@@ -813,6 +821,13 @@ static int add1_relu(workload *w)
         bench_tensor(w, 2, DML_TENSOR_DATA_TYPE_FLOAT32, 3, sizes, NULL), &w->fused};
     w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_ADD1, &w->op.add1};
     return 0;
+}
+
+static int add1_relu(workload *w)
+{
+    w->name = "add1-relu";
+    w->what = "ELEMENT_WISE_ADD1 of two [16,1024,1024] f32, fused RELU";
+    return add1_relu_of(w, 16, 1024);
 }
 
 const workload_setup bench_workloads[] = {
@@ -1899,6 +1914,34 @@ static int m_gelu(workload *w)
     return activation_of(w, DML_OPERATOR_ACTIVATION_GELU, gelu_exact, 18, 1, 64);
 }
 
+static int m_sigmoid(workload *w)
+{
+    w->name = "sigmoid";
+    w->what = "ACTIVATION_SIGMOID [1,64,1024] f32";
+    return activation_of(w, DML_OPERATOR_ACTIVATION_SIGMOID, sigmoid_exact, 34, 1, 64);
+}
+
+static int m_add1_relu(workload *w)
+{
+    w->name = "add1-relu";
+    w->what = "ELEMENT_WISE_ADD1 of two [1,64,1024] f32, fused RELU";
+    return add1_relu_of(w, 1, 64);
+}
+
+static int m_cast_f16(workload *w)
+{
+    w->name = "cast-f16";
+    w->what = "CAST [1,64,1024] f32 to f16";
+    return cast_f16_of(w, 1, 64);
+}
+
+static int m_clip_i8(workload *w)
+{
+    w->name = "clip-i8";
+    w->what = "ELEMENT_WISE_CLIP1 [1,256,1024] int8 to [-50, 50]";
+    return clip_i8_of(w, 1, 256);
+}
+
 const workload_setup bench_model_workloads[] = {
     m_embedding_gather,
     m_inner_axis_gather,
@@ -1953,21 +1996,32 @@ const workload_setup bench_model_workloads[] = {
     m_add_bias,
     m_multiply,
     m_gelu,
+    m_sigmoid,
+    m_add1_relu,
+    m_cast_f16,
+    m_clip_i8,
     bench_model_sum_inner,
     bench_model_sum_outer,
+    bench_model_softmax_rows,
     bench_model_softmax_attention,
     bench_model_layernorm_384,
+    bench_model_layernorm_768,
     bench_model_bn_relu,
     bench_model_argmax_inner,
     bench_model_cumsum,
     bench_model_sgemm,
+    bench_model_gemm_projection_gelu,
     bench_model_gemm_attention,
+    bench_model_conv_stem,
     bench_model_conv3x3,
+    bench_model_conv3x3_14,
     bench_model_conv1x1,
     bench_model_conv_depthwise,
     bench_model_conv_transposed,
     bench_model_maxpool,
     bench_model_global_avgpool,
+    bench_model_resample_linear_x2,
+    bench_model_resample_nearest_x2,
 };
 const unsigned bench_model_workload_count =
     sizeof bench_model_workloads / sizeof bench_model_workloads[0];

@@ -179,6 +179,22 @@ int bench_conv_transposed(workload *w)
 }
 
 /* The GPU memory model's shapes (bench/gpumodel.c): ResNet's kinds at a few channels. */
+int bench_model_conv_stem(workload *w)
+{
+    w->name = "conv-stem";
+    w->what = "CONVOLUTION [1,3,32,32] x [16,3,7,7] /2 pad 3 + bias f32";
+    conv_shape s = {1, 3, 32, 32, 16, 7, 2, 3, 1, false};
+    return conv_workload(w, &s);
+}
+
+int bench_model_conv3x3_14(workload *w)
+{
+    w->name = "conv-3x3-14";
+    w->what = "CONVOLUTION [1,64,14,14] x [64,64,3,3] pad 1 + bias f32";
+    conv_shape s = {1, 64, 14, 14, 64, 3, 1, 1, 1, false};
+    return conv_workload(w, &s);
+}
+
 int bench_model_conv3x3(workload *w)
 {
     w->name = "conv-3x3";

@@ -91,18 +91,31 @@ int bench_gemm_projection(workload *w)
 /* The projection with GELU as its FusedActivation (a transformer's FFN as ONNX Runtime's
  * DirectML provider lowers MatMul + bias + Gelu): the exact sums, then GELU in double, within
  * precision.md's 18 ULPs. */
-int bench_gemm_projection_gelu(workload *w)
+/* GEMM [m, k] x [k, n] with a fused GELU (the expectation GELU of the exact product). */
+static int gemm_gelu_of(workload *w, UINT m, UINT n, UINT k)
 {
-    w->name = "gemm-projection-gelu";
-    w->what = "GEMM f32 [1024, 384] x [384, 1536], fused GELU";
-    int r = gemm_of(w, 1, 1024, 1536, 384, false);
+    int r = gemm_of(w, 1, m, n, k, false);
     float *e = w->expected;
-    for (size_t i = 0; i < (size_t)1024 * 1536; ++i)
+    for (size_t i = 0; i < (size_t)m * n; ++i)
         e[i] = (float)(0.5 * e[i] * erfc(-(double)e[i] / sqrt(2.0)));
     w->float_ulps = 18;
     w->fused = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_GELU, &w->fused_relu};
     w->op.gemm.FusedActivation = &w->fused;
     return r;
+}
+
+int bench_gemm_projection_gelu(workload *w)
+{
+    w->name = "gemm-projection-gelu";
+    w->what = "GEMM f32 [1024, 384] x [384, 1536], fused GELU";
+    return gemm_gelu_of(w, 1024, 1536, 384);
+}
+
+int bench_model_gemm_projection_gelu(workload *w)
+{
+    w->name = "gemm-projection-gelu";
+    w->what = "GEMM f32 [64, 96] x [96, 128], fused GELU";
+    return gemm_gelu_of(w, 64, 128, 96);
 }
 
 int bench_gemm_attention(workload *w)

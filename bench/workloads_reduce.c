@@ -299,6 +299,13 @@ int bench_model_sum_outer(workload *w)
     return sum_over(w, 0, 256);
 }
 
+int bench_model_softmax_rows(workload *w)
+{
+    w->name = "softmax-rows";
+    w->what = "ACTIVATION_SOFTMAX1 [1,16,4096] f32 over rows of 4096";
+    return softmax_of(w, 1, 16, 4096);
+}
+
 int bench_model_softmax_attention(workload *w)
 {
     w->name = "softmax-attention";
@@ -311,6 +318,13 @@ int bench_model_layernorm_384(workload *w)
     w->name = "layernorm-384";
     w->what = "MEAN_VARIANCE_NORMALIZATION2 [128,384] f32 over 384, scale and bias";
     return layernorm_of(w, 128, 384);
+}
+
+int bench_model_layernorm_768(workload *w)
+{
+    w->name = "layernorm-768";
+    w->what = "MEAN_VARIANCE_NORMALIZATION2 [64,768] f32 over 768, scale and bias";
+    return layernorm_of(w, 64, 768);
 }
 
 int bench_model_bn_relu(workload *w)

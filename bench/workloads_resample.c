@@ -14,11 +14,7 @@
 
 #include "workloads.h"
 
-#define C 64
-#define H 128
-#define W 128
-
-static float *feature_map(workload *w)
+static float *feature_map(workload *w, UINT C, UINT H, UINT W)
 {
     size_t total = (size_t)C * H * W;
     float *x = bench_alloc_input(w, total * sizeof *x);
@@ -46,10 +42,10 @@ static void taps(UINT o, UINT n, UINT *i0, UINT *i1, double *wt)
     }
 }
 
-static int resample_x2(workload *w, bool linear)
+static int resample_x2(workload *w, bool linear, UINT C, UINT H, UINT W)
 {
     const UINT in_s[4] = {1, C, H, W}, out_s[4] = {1, C, 2 * H, 2 * W};
-    const float *x = feature_map(w);
+    const float *x = feature_map(w, C, H, W);
     size_t total = (size_t)C * 4 * H * W;
     float *e = w->expected = malloc(total * sizeof *e);
     for (UINT c = 0; c < C; ++c)
@@ -93,12 +89,27 @@ int bench_resample_linear_x2(workload *w)
 {
     w->name = "resample-linear-x2";
     w->what = "RESAMPLE2 LINEAR [1,64,128,128] -> [1,64,256,256] f32 (half_pixel)";
-    return resample_x2(w, true);
+    return resample_x2(w, true, 64, 128, 128);
 }
 
 int bench_resample_nearest_x2(workload *w)
 {
     w->name = "resample-nearest-x2";
     w->what = "RESAMPLE2 NEAREST [1,64,128,128] -> [1,64,256,256] f32";
-    return resample_x2(w, false);
+    return resample_x2(w, false, 64, 128, 128);
+}
+
+/* The GPU memory model's shapes (bench/gpumodel.c). */
+int bench_model_resample_linear_x2(workload *w)
+{
+    w->name = "resample-linear-x2";
+    w->what = "RESAMPLE2 LINEAR [1,16,32,32] -> [1,16,64,64] f32 (half_pixel)";
+    return resample_x2(w, true, 16, 32, 32);
+}
+
+int bench_model_resample_nearest_x2(workload *w)
+{
+    w->name = "resample-nearest-x2";
+    w->what = "RESAMPLE2 NEAREST [1,16,32,32] -> [1,16,64,64] f32";
+    return resample_x2(w, false, 16, 32, 32);
 }
