@@ -824,10 +824,10 @@ static void tile_block(uint *q, __global const uint *p, long ps)
 #if TILE16
 /* A 16 x 16 block at once (CPUs whose native float vectors are 16 wide: TILE16), the same
  * q[k * TILE_RUN + m] = p[m * ps + k]: 16 whole lines loaded (one 64-byte vector each), four
- * rounds of two-source shuffles (round m swaps bit m of the row and the column: rows i and
- * i + m exchange the halves of their pairs of lanes m apart), 16 rows stored whole. 64
- * shuffles, 16 loads and 16 stores a 256 units, where the 4 x 4 blocks take 128, 64 and 64 of
- * 16 bytes. */
+ * rounds of two-source shuffles (round m, for m 1, 2, 4 and 8, swaps that bit of the row and
+ * the column: rows i and i + m exchange the lanes of their pairs m apart), 16 rows stored
+ * whole. 64 shuffles, 16 loads and 16 stores a 256 units, where the 4 x 4 blocks take 128, 64
+ * and 64 of 16 bytes. */
 #define TILE16_LO1(a, b) \
     __builtin_shufflevector((a), (b), 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30)
 #define TILE16_HI1(a, b) \
@@ -1039,14 +1039,15 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
                 __builtin_prefetch(
                     (__global const uint *)TK_PTR + TK_G + TILE * TILE_PF + (ub + a) * tks, 0, 2);
 #endif
-                /* Each 4 run positions' lines whole before the next (their planes are far apart,
-                 * often a multiple of 4 KiB: all in one cache set, whose ways the tile's other
-                 * planes would take before a line's next block is read). */
 #if TILE16 && TILE == 16
+            /* 16 run positions' lines a block, each line read whole once. */
             for (int ab = 0; ab < na; ab += 16)
                 tile_block16(&tt[0][ab], (__global const uint *)TK_PTR + TK_G + (ub + ab) * tks,
                              tks);
 #else
+            /* Each 4 run positions' lines whole before the next (their planes are far apart,
+             * often a multiple of 4 KiB: all in one cache set, whose ways the tile's other
+             * planes would take before a line's next block is read). */
             for (int ab = 0; ab < na; ab += 4)
                 for (int jb = 0; jb < TILE; jb += 4)
                     tile_block(&tt[jb][ab],
