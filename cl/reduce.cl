@@ -156,8 +156,9 @@
 #endif
 #define SCAN_BLOCKS 32 /* ... blocks a pass covers (in cache for the second) */
 #ifndef VSCAN
-#define VSCAN 0 /* scans: float32 rows of stride 1 in vectors of this many, scanned in registers \
-                 */
+#define VSCAN                                                                          \
+    0 /* scans: float32 rows of stride 1 in vectors of this many, scanned in registers \
+       */
 #endif
 #if VSCAN
 #define VS_CAT_(a, b) a##b
@@ -1410,6 +1411,14 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
      * two-source permutes it emits for this. */
     const VS_U zv = (VS_U)(as_uint(ident) | (uint)((ulong)run >> 63));
     COMPUTE_T c = ident;
+    /* Element ui of the walk one by one (the head and the tail), c the carry. */
+#define VS_ONE(ui)                                       \
+    {                                                    \
+        const long u_ = REVERSE ? run - 1 - (ui) : (ui); \
+        const COMPUTE_T before_ = c;                     \
+        c = VS_OP(before_, xr[u_]);                      \
+        yr[u_] = EXCLUSIVE ? before_ : c;                \
+    }
     long nq = n / run;
     for (long qi = 0; qi < nq; ++qi) {
         long q = REVERSE ? nq - 1 - qi : qi;
@@ -1426,12 +1435,8 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
                         : (long)(((VS_BYTES - ya % VS_BYTES) % VS_BYTES) / sizeof(float));
         head = head < run ? head : run;
         long nvec = (run - head) / VSCAN;
-        for (long ui = 0; ui < head; ++ui) {
-            long u = REVERSE ? run - 1 - ui : ui;
-            COMPUTE_T before = c;
-            c = VS_OP(before, xr[u]);
-            yr[u] = EXCLUSIVE ? before : c;
-        }
+        for (long ui = 0; ui < head; ++ui)
+            VS_ONE(ui);
         VS_T cv = (VS_T)c;
         for (long k = 0; k < nvec; ++k) {
             long u0 = REVERSE ? run - head - (k + 1) * VSCAN : head + k * VSCAN;
@@ -1449,12 +1454,8 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
             cv = VS_OP(cv, VS_LAST(s));
         }
         c = cv.s0;
-        for (long ui = head + nvec * VSCAN; ui < run; ++ui) {
-            long u = REVERSE ? run - 1 - ui : ui;
-            COMPUTE_T before = c;
-            c = VS_OP(before, xr[u]);
-            yr[u] = EXCLUSIVE ? before : c;
-        }
+        for (long ui = head + nvec * VSCAN; ui < run; ++ui)
+            VS_ONE(ui);
     }
 #elif SCAN && !COLS && SEGS > 1
         /* CPUs, a row per item in blocks of SEGS elements: each block scanned from the identity
