@@ -208,11 +208,10 @@ typedef struct __attribute__((packed)) {
 #define VS_LAST(s) ((VS_T)((s).s3))
 #endif
 #endif
-#if defined(__clang__)
-#define VS_SHUFFLE(a, b, ix) __builtin_shufflevector(a, b, ix)
-#else
+/* OpenCL's shuffle2 (its masks constants: PoCL emits the same vpermt2ps as clang's
+ * __builtin_shufflevector, which Oclgrind's uninitialised-value tracking flagged on 16 lanes,
+ * wrongly: the values were right). */
 #define VS_SHUFFLE(a, b, ix) shuffle2(a, b, (VS_U)(ix))
-#endif
 #define VS_SHIFT(s, k) VS_CAT(as_, VS_T)(VS_SHUFFLE(VS_CAT(as_, VS_U)(s), zv, VS_IX(k)))
 #if STREAM && defined(__has_builtin)
 #if __has_builtin(__builtin_nontemporal_store)
