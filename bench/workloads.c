@@ -734,8 +734,9 @@ static uint16_t exact_half(float f)
     return (uint16_t)(sign | exponent << 10 | mantissa >> 13);
 }
 
-/* CAST of a [16,1024,1024] f32 tensor to f16 (64 MiB read, 32 MiB written): eighths in
- * [-250, 250], which FLOAT16 holds exactly (the rounding rules: the conformance cases). */
+/* CAST of a [d0, d1, 1024] f32 tensor to f16 (the bench's 64 MiB read, 32 MiB written):
+ * eighths in [-250, 250], which FLOAT16 holds exactly (the rounding rules: the conformance
+ * cases). */
 static int cast_f16_of(workload *w, UINT d0, UINT d1)
 {
     const UINT sizes[3] = {d0, d1, 1024};
@@ -762,8 +763,8 @@ static int cast_f16(workload *w)
     return cast_f16_of(w, 16, 1024);
 }
 
-/* ELEMENT_WISE_CLIP1 of a 64 MiB int8 tensor [64,1024,1024] to [-50, 50] (a quantised model's
- * clamp). */
+/* ELEMENT_WISE_CLIP1 of an int8 tensor [d0, d1, 1024] to [-50, 50] (a quantised model's clamp;
+ * the bench's 64 MiB, the model's 256 KiB). */
 static int clip_i8_of(workload *w, UINT d0, UINT d1)
 {
     const UINT sizes[3] = {d0, d1, 1024};
@@ -796,7 +797,7 @@ static int clip_i8(workload *w)
     return clip_i8_of(w, 64, 1024);
 }
 
-/* ELEMENT_WISE_ADD1 of two [16,1024,1024] f32 with a fused RELU. */
+/* ELEMENT_WISE_ADD1 of two [d0, d1, 1024] f32 with a fused RELU. */
 static int add1_relu_of(workload *w, UINT d0, UINT d1)
 {
     const UINT sizes[3] = {d0, d1, 1024};
