@@ -160,12 +160,15 @@
     0 /* scans: float32 rows of stride 1 in vectors of this many, scanned in registers \
        */
 #endif
+/* Token pasting after expansion (common.cl's, for the vector types and index lists below). */
+#ifndef DMLI_CAT
+#define DMLI_CAT_(a, b) a##b
+#define DMLI_CAT(a, b) DMLI_CAT_(a, b)
+#endif
 #if VSCAN
-#define VS_CAT_(a, b) a##b
-#define VS_CAT(a, b) VS_CAT_(a, b)
-#define VS_CAT3(a, b, c) VS_CAT(VS_CAT(a, b), c)
-#define VS_T VS_CAT(float, VSCAN)
-#define VS_U VS_CAT(uint, VSCAN)
+#define VS_CAT3(a, b, c) DMLI_CAT(DMLI_CAT(a, b), c)
+#define VS_T DMLI_CAT(float, VSCAN)
+#define VS_U DMLI_CAT(uint, VSCAN)
 #define VS_BYTES (VSCAN * 4)
 typedef struct __attribute__((packed)) {
     VS_T v;
@@ -196,10 +199,10 @@ typedef struct __attribute__((packed)) {
 #define VS_IX16_R4 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16
 #define VS_IX16_R8 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16
 #if REVERSE
-#define VS_IX(k) VS_CAT3(VS_CAT(VS_IX, VSCAN), _R, k)
+#define VS_IX(k) VS_CAT3(DMLI_CAT(VS_IX, VSCAN), _R, k)
 #define VS_LAST(s) ((VS_T)((s).s0))
 #else
-#define VS_IX(k) VS_CAT3(VS_CAT(VS_IX, VSCAN), _F, k)
+#define VS_IX(k) VS_CAT3(DMLI_CAT(VS_IX, VSCAN), _F, k)
 #if VSCAN == 16
 #define VS_LAST(s) ((VS_T)((s).sF))
 #elif VSCAN == 8
@@ -212,7 +215,7 @@ typedef struct __attribute__((packed)) {
  * __builtin_shufflevector, which Oclgrind's uninitialised-value tracking flagged on 16 lanes,
  * wrongly: the values were right). */
 #define VS_SHUFFLE(a, b, ix) shuffle2(a, b, (VS_U)(ix))
-#define VS_SHIFT(s, k) VS_CAT(as_, VS_T)(VS_SHUFFLE(VS_CAT(as_, VS_U)(s), zv, VS_IX(k)))
+#define VS_SHIFT(s, k) DMLI_CAT(as_, VS_T)(VS_SHUFFLE(DMLI_CAT(as_, VS_U)(s), zv, VS_IX(k)))
 #if STREAM && defined(__has_builtin)
 #if __has_builtin(__builtin_nontemporal_store)
 #define VS_PUT(p, v) __builtin_nontemporal_store((v), (p))
@@ -616,8 +619,6 @@ static lane lane_init(void)
 #endif
 #if VACC
 #define NV (NL / VN)
-#define DMLI_CAT_(a, b) a##b
-#define DMLI_CAT(a, b) DMLI_CAT_(a, b)
 #define VEC_T DMLI_CAT(float, VN)
 #define VLOAD(p) DMLI_CAT(vload, VN)(0, (p))
 #define VLOAD_HALF(p) DMLI_CAT(vload_half, VN)(0, (p))
