@@ -191,8 +191,20 @@ static unsigned run_workload(dmlcl_device *dev, workload *w, const char *records
     cl_command_queue q = dmlcl_device_queue(dev);
     dmlcl_operator *op;
     dmlcl_compiled_operator *cop;
+    /* A shape's own tuning (a configuration the launch picks on a GPU's larger shapes),
+     * for its launch decisions: the operator's compile. */
+    char *saved = getenv("DMLCL_TUNING") ? strdup(getenv("DMLCL_TUNING")) : NULL;
+    if (w->tuning)
+        setenv("DMLCL_TUNING", w->tuning, 1);
     CHECK_HR(dmlcl_operator_create(dev, &w->desc, &op), w->name);
     CHECK_HR(dmlcl_operator_compile(op, DML_EXECUTION_FLAG_NONE, &cop), "compile");
+    if (w->tuning) {
+        if (saved)
+            setenv("DMLCL_TUNING", saved, 1);
+        else
+            unsetenv("DMLCL_TUNING");
+    }
+    free(saved);
     unsigned n_out = w->n_outputs ? w->n_outputs : 1, n_mem = w->n_inputs + n_out;
     if (!w->n_outputs)
         w->out_bytes[0] = w->output_bytes;

@@ -2011,6 +2011,8 @@ const workload_setup bench_model_workloads[] = {
     bench_model_argmax_inner,
     bench_model_cumsum,
     bench_model_sgemm,
+    bench_model_sgemm_wide,
+    bench_model_sgemm_wide_nt,
     bench_model_gemm_projection_gelu,
     bench_model_gemm_attention,
     bench_model_conv_stem,

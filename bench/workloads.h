@@ -32,7 +32,8 @@ typedef struct naive_desc {
 /* Tensor descriptions and host data for one workload (owned storage). */
 typedef struct workload {
     const char *name;
-    const char *what; /* one line for the table */
+    const char *what;   /* one line for the table */
+    const char *tuning; /* the GPU memory model's runs: DMLCL_TUNING for this shape, or NULL */
     naive_desc naive;
     /* 64-byte lines of each input the expected output reads (bench/limit.h
      * counts the unavoidable traffic: these lines, plus the output's). */
@@ -132,6 +133,8 @@ int bench_model_bn_relu(workload *w);
 int bench_model_argmax_inner(workload *w);
 int bench_model_cumsum(workload *w);
 int bench_model_sgemm(workload *w);
+int bench_model_sgemm_wide(workload *w);
+int bench_model_sgemm_wide_nt(workload *w);
 int bench_model_gemm_projection_gelu(workload *w);
 int bench_model_gemm_attention(workload *w);
 int bench_model_conv_stem(workload *w);

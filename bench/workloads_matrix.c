@@ -133,6 +133,26 @@ int bench_model_sgemm(workload *w)
     return gemm_of(w, 1, 128, 128, 128, false);
 }
 
+/* The 128 x 128 tile of 8 x 8 blocks, which an H200 takes for 4096 x 4096 x 1024 (a group per
+ * compute unit and more) and a model shape this small would not (gemm_tile_fill=1: no shrinking
+ * below 132 groups). */
+int bench_model_sgemm_wide(workload *w)
+{
+    w->name = "sgemm-8x8";
+    w->what = "GEMM [256,64] x [64,256] f32, 128 x 128 tiles";
+    w->tuning = "gemm_tile_fill=1";
+    return gemm_of(w, 1, 256, 256, 64, false);
+}
+
+/* And with B transposed (a linear layer's weight, read along k). */
+int bench_model_sgemm_wide_nt(workload *w)
+{
+    w->name = "sgemm-8x8-nt";
+    w->what = "GEMM [256,64] x [256,64]^T f32, 128 x 128 tiles";
+    w->tuning = "gemm_tile_fill=1";
+    return gemm_of(w, 1, 256, 256, 64, true);
+}
+
 int bench_model_gemm_attention(workload *w)
 {
     w->name = "gemm-attention";

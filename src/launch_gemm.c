@@ -7,8 +7,8 @@
  * CPUs run gemm_blocks: a work-item an MR x (NV * VW) block, VW the device's preferred int
  * vector width (16 on AVX-512, 8 on AVX2; 4 at least); or gemm_dots where A and B both run
  * along k (B transposed: a linear layer's weight) and K fills a vector. GPUs run gemm_tiles:
- * work-groups of TX x TY items over a (TY * WM) x (TX * WN) tile, shrunk (halving TX, then TY) to
- * what the device takes.
+ * work-groups of TX x TY items over a (TY * WM) x (TX * WN) tile, the group shrunk (halving TX,
+ * then TY) to what the device takes, the block (WM x WN) to give every compute unit work.
  */
 #include <string.h>
 
@@ -71,13 +71,36 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
             tx /= 2;
         while (ty > 1 && (ty > dev->max_item_sizes[1] || tx * ty > dev->max_work_group_size))
             ty /= 2;
-        size_t wn = tu->gemm_tile_block[0], wm = tu->gemm_tile_block[1];
+        /* An item's block: multiples of 4 (float4 groups), halved while the tiles would give
+         * fewer than gemm_tile_fill work-groups per 100 compute units (100: one each; 1024^3
+         * in 128 x 128 tiles is 64 groups, half an H200's 132 units idle) or the two slabs of
+         * each operand would not fit the device's local memory: the side whose halving adds
+         * more groups (n first on a tie), down to 4 x 4. */
+        size_t wn = tu->gemm_tile_block[0] / 4 * 4, wm = tu->gemm_tile_block[1] / 4 * 4,
+               tk = tu->gemm_tile_k ? tu->gemm_tile_k : 8;
+        wn = wn ? wn : 4;
+        wm = wm ? wm : 4;
+        const size_t want = ((size_t)tu->gemm_tile_fill * dev->compute_units + 99) / 100;
+#define GEMM_GROUPS(bn, bm) \
+    (ceil_div(g->n, (int64_t)(tx * (bn))) * ceil_div(g->m, (int64_t)(ty * (bm))) * batches)
+        while (wn > 4 || wm > 4) {
+            size_t slabs = 2 * tk * (ty * wm + 4 + tx * wn + 4) * sizeof(float);
+            if (GEMM_GROUPS(wn, wm) >= want && slabs <= dev->local_mem_size)
+                break;
+            size_t by_n = wn > 4 ? GEMM_GROUPS(wn / 2, wm) : 0,
+                   by_m = wm > 4 ? GEMM_GROUPS(wn, wm / 2) : 0;
+            if (by_n >= by_m)
+                wn = wn / 2 < 4 ? 4 : wn / 2 / 4 * 4;
+            else
+                wm = wm / 2 < 4 ? 4 : wm / 2 / 4 * 4;
+        }
+#undef GEMM_GROUPS
         l->kernel = "gemm_tiles";
         dmli_opt_int(o, "TX", (long long)tx);
         dmli_opt_int(o, "TY", (long long)ty);
         dmli_opt_int(o, "WN", (long long)wn);
         dmli_opt_int(o, "WM", (long long)wm);
-        dmli_opt_int(o, "TK", tu->gemm_tile_k);
+        dmli_opt_int(o, "TK", (long long)tk);
         l->local[0] = tx;
         l->local[1] = ty;
         l->global[0] = ceil_div(g->n, (int64_t)(tx * wn)) * tx;

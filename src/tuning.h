@@ -74,6 +74,8 @@ typedef struct dmli_tuning {
     uint32_t gemm_tile_items[2]; /* GPU: work-group items along n and m (TX, TY) */
     uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
     uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
+    uint32_t gemm_tile_fill;     /* GPU: work-groups per 100 compute units below which the
+                                  * block shrinks */
     /* ---- Pooling --------------------------------------------------------------------- */
     uint32_t pool_vec;        /* CPU: consecutive outputs along W per work-item (cl/pool.cl VEC) */
     uint32_t pool_group;      /* GPU: work-items per group, an output each (FLAT) */

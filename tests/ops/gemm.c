@@ -32,6 +32,7 @@
 
 #define GEMM_DEFAULT_SEED 0x646D6C636C47454Dull
 #define GEMM_MAX_OUT 4096
+#define GEMM_WIDE_OUT 40000 /* tile_configs' cases */
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
 #define F16 DML_TENSOR_DATA_TYPE_FLOAT16
@@ -72,7 +73,7 @@ typedef struct gemm_case {
     DML_GEMM_OPERATOR_DESC d;
     DML_OPERATOR_DESC desc;
     ops_memory mem;
-    double bound[GEMM_MAX_OUT];
+    double bound[GEMM_WIDE_OUT];
 } gemm_case;
 
 static ops_seed run_seed = OPS_SEED(GEMM_DEFAULT_SEED);
@@ -83,7 +84,24 @@ static uint32_t dim(ref_rng *rng)
                                    : 1 + (uint32_t)ref_rng_below(rng, 40);
 }
 
-static void gemm_generate(gemm_case *c, ref_rng *rng, DML_TENSOR_DATA_TYPE type)
+/* tile_configs' M and N: whole GPU tiles of 64 and 128 and one more, a tile and a few, and
+ * anything up to 300 (several tiles and a partial one in every configuration). */
+static uint32_t wide_dim(ref_rng *rng)
+{
+    static const uint32_t whole[] = {64, 128, 129, 192, 256, 257, 131, 65};
+    return ref_rng_chance(rng, 40) ? whole[ref_rng_below(rng, COUNT_OF(whole))]
+                                   : 1 + (uint32_t)ref_rng_below(rng, 300);
+}
+
+/* K of tile_configs: below, at and past the steps of 4, 8 and 16, and long. */
+static uint32_t wide_k(ref_rng *rng)
+{
+    static const uint32_t ks[] = {1, 3, 7, 8, 9, 16, 17, 31, 64, 100, 129};
+    return ks[ref_rng_below(rng, COUNT_OF(ks))];
+}
+
+/* A random case; wide: M and N of several GPU tiles (tile_configs), else small shapes. */
+static void gemm_generate(gemm_case *c, ref_rng *rng, DML_TENSOR_DATA_TYPE type, bool wide)
 {
     c->type = type;
     c->rank = ref_rng_chance(rng, 25) ? 3 + (uint32_t)ref_rng_below(rng, 6)
@@ -94,13 +112,13 @@ static void gemm_generate(gemm_case *c, ref_rng *rng, DML_TENSOR_DATA_TYPE type)
         batch[i] = batches < 8 ? 1 + (uint32_t)ref_rng_below(rng, 3) : 1;
         batches *= batch[i];
     }
+    const uint64_t most = wide ? GEMM_WIDE_OUT : GEMM_MAX_OUT;
     do {
-        c->m = dim(rng);
-        c->n = dim(rng);
-        c->k = dim(rng);
-    } while (batches * ((uint64_t)c->m * c->n + (uint64_t)c->k * (c->m + c->n)) >
-                 3 * GEMM_MAX_OUT ||
-             batches * c->m * c->n > GEMM_MAX_OUT);
+        c->m = wide ? wide_dim(rng) : dim(rng);
+        c->n = wide ? wide_dim(rng) : dim(rng);
+        c->k = wide ? wide_k(rng) : dim(rng);
+    } while (batches * ((uint64_t)c->m * c->n + (uint64_t)c->k * (c->m + c->n)) > 3 * most ||
+             batches * c->m * c->n > most);
     c->trans_a = ref_rng_chance(rng, 50);
     c->trans_b = ref_rng_chance(rng, 50);
     c->has_c = ref_rng_chance(rng, 50);
@@ -270,7 +288,10 @@ static void gemm_run(gemm_case *c)
               diff);
 }
 
-static void gemm_cases(const char *test, unsigned count)
+/* count random cases; tunings (NULL: none): DMLCL_TUNING for case n is tunings[n % ntunings],
+ * with wide shapes. */
+static void gemm_cases(const char *test, unsigned count, const char *const *tunings,
+                       unsigned ntunings)
 {
     static gemm_case c;
     long only = ops_only_case();
@@ -282,10 +303,13 @@ static void gemm_cases(const char *test, unsigned count)
         c.test = test;
         c.seed = ops_base_seed(&run_seed);
         c.number = n;
-        gemm_generate(&c, &rng, n % 3 == 2 ? F16 : F32);
+        gemm_generate(&c, &rng, n % 3 == 2 ? F16 : F32, tunings != NULL);
         gemm_place(&c, &rng);
         gemm_fill(&c, &rng);
+        char *saved = tunings ? ops_tuning_set(tunings[n % ntunings]) : NULL;
         gemm_run(&c);
+        if (tunings)
+            ops_tuning_restore(saved);
         ops_memory_release(&c.mem);
     }
 }
@@ -294,7 +318,29 @@ OPS_DEVICE_SUITE(gemm);
 
 Test(gemm, random)
 {
-    gemm_cases("random", 80);
+    gemm_cases("random", 80, NULL, 0);
+}
+
+/* Shapes of several GPU tiles and a partial one, under each of gemm_tiles' configurations
+ * (cl/gemm.cl): the launch's own choice (a work-group per compute unit), then each forced
+ * (gemm_tile_fill=1: no shrinking on a device of under 100 units), last with a thousand times
+ * the groups wanted (4 x 4 blocks almost always): blocks of 8 x 8, 8 x 4, 4 x 8 and 4 x 4, k steps
+ * of 8, 16 and 4, work-groups of 16 x 16, 8 x 16 and 16 x 8 items. Every layout, C, alpha and
+ * beta, FLOAT16, specials and activations as the random cases. On a CPU the same shapes go
+ * through the CPU kernels (the tunings do not apply). */
+Test(gemm, tile_configs)
+{
+    static const char *const tunings[] = {
+        "gemm_tile_fill=100",
+        "gemm_tile_block.0=8,gemm_tile_block.1=8,gemm_tile_fill=1",
+        "gemm_tile_block.0=8,gemm_tile_block.1=4,gemm_tile_k=16,gemm_tile_fill=1",
+        "gemm_tile_block.0=4,gemm_tile_block.1=8,gemm_tile_k=4,gemm_tile_fill=1",
+        "gemm_tile_block.0=4,gemm_tile_block.1=4,gemm_tile_fill=1",
+        "gemm_tile_items.0=8,gemm_tile_items.1=16,gemm_tile_fill=1",
+        "gemm_tile_items.0=16,gemm_tile_items.1=8,gemm_tile_block.1=4,gemm_tile_fill=1",
+        "gemm_tile_fill=100000",
+    };
+    gemm_cases("tile_configs", 24, tunings, COUNT_OF(tunings));
 }
 
 /* ---- Fixed cases ------------------------------------------------------------------- */

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The matrix family's launch on the host (src/launch_gemm.c) for GPUs: gemm_tiles' block, step
+ * and group from src/tuning.c's GPU table (16 x 16 items, 8 x 8 blocks, k by 8), the block halved
+ * (the side whose halving adds more groups, n on a tie, down to 4 x 4) while its tiles give
+ * fewer work-groups than the device
+ * has compute units (gemm_tile_fill 100: one each) or its two slabs of each operand pass the
+ * device's local memory; the grid covering the output. Expected values from those rules and
+ * the benchmark's shapes on an H200 (132 compute units, 48 KiB of local memory).
+ */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gemm.h"
+#include "launch.h"
+
+static const dmli_device_desc h200 = {
+    DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
+    (uint64_t)50 << 20,     1};
+
+/* A packed FLOAT32 GEMM [batch, m, k] x [batch, k, n] (B transposed: [batch, n, k]). */
+static dmli_compute packed(int64_t batch, int64_t m, int64_t n, int64_t k, bool trans_b)
+{
+    dmli_gemm g;
+    memset(&g, 0, sizeof g);
+    g.type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    g.m = m;
+    g.n = n;
+    g.k = k;
+    g.a_m = k;
+    g.a_k = 1;
+    g.b_k = trans_b ? 1 : n;
+    g.b_n = trans_b ? k : 1;
+    g.o_m = n;
+    g.o_n = 1;
+    g.alpha = 1;
+    if (batch > 1) {
+        g.batch_rank = 1;
+        g.batch[0] = batch;
+        g.a_b[0] = m * k;
+        g.b_b[0] = k * n;
+        g.o_b[0] = m * n;
+    }
+    dmli_compute c;
+    memset(&c, 0, sizeof c);
+    c.kind = DMLI_COMPUTE_GEMM;
+    c.n_tensors = 3;
+    memcpy(c.work, &g, sizeof g);
+    return c;
+}
+
+static long long option(const dmli_compute_launch *l, const char *name)
+{
+    const char *v = dmli_options_value(&l->defs, name);
+    cr_assert(v, "no %s in %s", name, l->options);
+    return atoll(v);
+}
+
+/* The block (WN x WM) and grid the launch picks on dev. */
+static void expect_tiles(const dmli_compute *c, const dmli_device_desc *dev, long long wn,
+                         long long wm, size_t groups_n, size_t groups_m, size_t batches)
+{
+    dmli_compute_launch l;
+    dmli_launch_compute(c, dev, &l);
+    cr_expect_str_eq(l.kernel, "gemm_tiles");
+    cr_expect(option(&l, "WN") == wn && option(&l, "WM") == wm, "block WN %lld WM %lld: %s", wn, wm,
+              l.options);
+    cr_expect(option(&l, "TX") == 16 && option(&l, "TY") == 16 && option(&l, "TK") == 8, "%s",
+              l.options);
+    cr_expect(l.local[0] == 16 && l.local[1] == 16 && l.local[2] == 1, "local %zu %zu %zu",
+              l.local[0], l.local[1], l.local[2]);
+    cr_expect(l.global[0] == groups_n * 16 && l.global[1] == groups_m * 16 &&
+                  l.global[2] == batches,
+              "global %zu %zu %zu, expected %zu %zu %zu", l.global[0], l.global[1], l.global[2],
+              groups_n * 16, groups_m * 16, batches);
+}
+
+Test(gemm_launch, gpu_blocks_shrink_until_every_compute_unit_has_a_tile)
+{
+    /* 4096 x 4096 x 1024: 32 x 32 tiles of 128 x 128 (1024 groups). */
+    dmli_compute c = packed(1, 4096, 4096, 1024, false);
+    expect_tiles(&c, &h200, 8, 8, 32, 32, 1);
+    /* 1024^3: 64 tiles of 128 x 128, 128 of 128 x 64, 256 of 64 x 64. */
+    c = packed(1, 1024, 1024, 1024, false);
+    expect_tiles(&c, &h200, 4, 4, 16, 16, 1);
+    /* The projection [1024, 384] x [384, 1536]: 96 tiles, then 192 of 128 rows x 64 columns. */
+    c = packed(1, 1024, 1536, 384, false);
+    expect_tiles(&c, &h200, 4, 8, 24, 8, 1);
+    /* Attention's 96 x [128, 64] x [64, 128] (B transposed): 96 tiles, then 192. */
+    c = packed(96, 128, 128, 64, true);
+    expect_tiles(&c, &h200, 4, 8, 2, 1, 96);
+    /* Taller than wide: halving the block along n (one tile of 64 columns) adds no group,
+     * along m it doubles them: 64 -> 128, then n (no gain, a tie), 4 x 4 at 128 groups. */
+    c = packed(1, 8192, 64, 256, false);
+    expect_tiles(&c, &h200, 4, 4, 1, 128, 1);
+    /* Wider than tall, 128 rows: halving either side doubles the 64 groups: n first (a tie),
+     * then m (128 < 132): 4 x 4, 256 groups. */
+    c = packed(1, 128, 8192, 256, false);
+    expect_tiles(&c, &h200, 4, 4, 128, 2, 1);
+    /* A tiny product: 4 x 4 whatever the count (one group). */
+    c = packed(1, 3, 5, 7, false);
+    expect_tiles(&c, &h200, 4, 4, 1, 1, 1);
+}
+
+Test(gemm_launch, gpu_blocks_fit_local_memory)
+{
+    /* 16 KiB of local memory: 8 x 8 blocks' slabs take 2 * 8 * (132 + 132) * 4 = 16896 bytes,
+     * 8 x 4 ones 2 * 8 * (132 + 68) * 4 = 12800. */
+    dmli_device_desc small = h200;
+    small.local_mem_size = 16 * 1024;
+    dmli_compute c = packed(1, 4096, 4096, 1024, false);
+    expect_tiles(&c, &small, 4, 8, 64, 32, 1);
+}
+
+Test(gemm_launch, gpu_fill_is_tuning_data)
+{
+    const char *saved = getenv("DMLCL_TUNING");
+    char *restore = saved ? strdup(saved) : NULL;
+    /* One group per 100 units wanted: 1024^3 keeps its 128 x 128 tiles. */
+    setenv("DMLCL_TUNING", "gemm_tile_fill=1", 1);
+    dmli_compute c = packed(1, 1024, 1024, 1024, false);
+    expect_tiles(&c, &h200, 8, 8, 8, 8, 1);
+    /* Blocks that are no multiple of 4 round down to one (6 -> 4), at least 4 (2 -> 4). */
+    setenv("DMLCL_TUNING", "gemm_tile_fill=1,gemm_tile_block.0=6,gemm_tile_block.1=2", 1);
+    expect_tiles(&c, &h200, 4, 4, 16, 16, 1);
+    if (restore) {
+        setenv("DMLCL_TUNING", restore, 1);
+        free(restore);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
+}
