@@ -23,7 +23,9 @@
  * conv_tiled (TILED 1, FORWARD only): a work-group of LX x LY items computes LY * COB output
  *   channels x LX * VW positions of one output row; each chunk of input channels is staged in
  *   local memory (the input patch its window covers, LPATCH floats, and the filter slice,
- *   LFILT floats) before the items compute from it. GPUs.
+ *   LFILT floats) before the items compute from it. GPUs where conv_gemm does not fit.
+ * conv_gemm (IGEMM 1, FORWARD only): the implicit GEMM of each group, filter [Cout/G,
+ *   Cin/G x taps] times windows [Cin/G x taps, positions], through cl/tile.cl's tile. GPUs.
  *
  * Macros (defaults build a valid program):
  *   IN_HALF, OUT_HALF  FLOAT16 storage (ushort) of the inputs (input, filter, bias) / output
@@ -33,6 +35,7 @@
  *                      contiguous (one vector load where all are inside the input)
  *   ACT                the activation (cl/activation.cl), parameters DMLI_CONV_ACT(0..2)
  *   TILED, LX, LY, LPATCH, LFILT  the work-group tiles of conv_tiled
+ *   IGEMM, TX, TY, WM, WN, TK, TAPS  conv_gemm: cl/tile.cl's tile, at most TAPS taps
  *   CHAN, NV, PB, LW   conv_chan: NV vectors of VW channels, PB positions, LW floats of local
  *                      memory for the slice and the patch
  *   PACKW, LW          conv_direct (CPUs): the work-group's items (blocks of positions, all of
@@ -99,11 +102,18 @@
 #ifndef LW
 #define LW 4096
 #endif
+#ifndef IGEMM
+#define IGEMM 0
+#endif
+#ifndef TAPS
+#define TAPS 256
+#endif
 
 #define COMPUTE_T float
 #define COMPUTE_DOUBLE 0
 #define INT_COMPUTE 0
 #include "activation.cl"
+#include "tile.cl"
 
 #if IN_HALF
 #define IN_ST ushort
@@ -971,3 +981,259 @@ conv_tiled(__constant long *table, __global OUT_ST *out, long out_base, __global
 }
 
 #endif /* TILED */
+
+#if IGEMM
+
+/*
+ * conv_gemm: a FORWARD convolution as each group's product of its filter, [Cout/G, K] with K =
+ * Cin/G x taps (k = input channel x taps + tap, taps in D, H, W order), and its input's
+ * windows, [K, positions] (every image's D x H x W outputs in order), neither materialised:
+ * cl/tile.cl's tile (the work-group's slabs in local memory, an item's block of output
+ * channels x positions in registers, one barrier a step), each output summed in the order of
+ * k (input channels, then taps), then + bias and the activation.
+ *
+ * The work-group first tabulates the taps in local memory: a tap's coordinates' offsets from
+ * a window's origin (k * dil - pad along D, H, W), its offset in the input and in the filter.
+ * A staged filter value is then the filter's group and channel row plus the input channel's
+ * and the tap's offsets; a window value the position's origin in the input plus the same,
+ * or 0 where the tap's coordinates fall outside the input (padding). Each slot (a value an
+ * item stages a step) keeps its k as (input channel, tap), advanced by TK a step. The filter
+ * is staged along k where its output-channel stride is not 1 (a warp reads TK consecutive
+ * taps of 32 / TK channels), the windows along the positions (consecutive outputs of a row:
+ * consecutive inputs at stride 1).
+ *
+ * The host checks that every coordinate and offset below fits an int where it is one.
+ */
+typedef struct {
+    long at;     /* the slot's row (filter) or window origin (input), k aside */
+    int slab;    /* index in one slab */
+    int ci, t;   /* the slot's k this step: input channel, tap */
+    bool live;   /* a value of the product (its channel or position exists) */
+    bool mine;   /* a slot of the slab at all */
+    int z, y, x; /* windows: the origin's coordinates (o * S) */
+} cslot;
+
+/* Advances a slot's k by TK: its tap, then its input channel where the taps wrap. */
+#define CSLOT_STEP(s, kvol)       \
+    do {                          \
+        (s).t += TK;              \
+        while ((s).t >= (kvol)) { \
+            (s).t -= (kvol);      \
+            ++(s).ci;             \
+        }                         \
+    } while (0)
+
+/* The position p's image and output coordinates. */
+static void position_of(long p, long od_n, long oh_n, long ow_n, long *img, long *od, long *oh,
+                        long *ow)
+{
+    *ow = p % ow_n;
+    p /= ow_n;
+    *oh = p % oh_n;
+    p /= oh_n;
+    *od = p % od_n;
+    *img = p / od_n;
+}
+
+/* act(v) of a value before the activation, as store_one stores it. */
+static float activated(float v, __constant long *table)
+{
+    const float g0 = as_float((uint)T(DMLI_CONV_ACT(0)));
+    const float g1 = as_float((uint)T(DMLI_CONV_ACT(1)));
+    const float g2 = as_float((uint)T(DMLI_CONV_ACT(2)));
+    (void)g0, (void)g1, (void)g2;
+    return ACTIVATE(v);
+}
+
+__kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void
+conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global const IN_ST *in,
+          long in_base, __global const IN_ST *w, long w_base BIAS_ARGS)
+{
+    __local float4 as4[2 * TK * AS_W / 4];
+    __local float4 bs4[2 * TK * BS_W / 4];
+    __local float *as = (__local float *)as4, *bs = (__local float *)bs4;
+    __local long tap_in[TAPS], tap_w[TAPS];
+    __local int4 tap_at[TAPS];
+    const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
+    const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
+    const int kvol = (int)(kd_n * kh_n * kw_n), icin = (int)cin_g;
+    const long od_n = T(DMLI_CONV_OUT(0)), oh_n = T(DMLI_CONV_OUT(1)), ow_n = T(DMLI_CONV_OUT(2));
+    const long positions = T(DMLI_CONV_N) * od_n * oh_n * ow_n;
+    const int in_d = (int)T(DMLI_CONV_IN(0)), in_h = (int)T(DMLI_CONV_IN(1)),
+              in_w = (int)T(DMLI_CONV_IN(2));
+    const int lx = (int)get_local_id(0), ly = (int)get_local_id(1), lid = ly * TX + lx;
+    const long p0 = (long)get_group_id(0) * TN, co0 = (long)get_group_id(1) * TM;
+    const long g = get_group_id(2);
+    const long in_g = in_base + g * cin_g * T(DMLI_CONV_IS_C);
+    const long w_g = w_base + g * T(DMLI_CONV_WS_G);
+    const long is_c = T(DMLI_CONV_IS_C), ws_ci = T(DMLI_CONV_WS_CI);
+
+    for (int e = lid; e < kvol; e += ITEMS) {
+        const int kw = e % (int)kw_n, q = e / (int)kw_n, kh = q % (int)kh_n, kd = q / (int)kh_n;
+        const int4 at = (int4)((int)(kd * T(DMLI_CONV_DIL(0)) - T(DMLI_CONV_PAD(0))),
+                               (int)(kh * T(DMLI_CONV_DIL(1)) - T(DMLI_CONV_PAD(1))),
+                               (int)(kw * T(DMLI_CONV_DIL(2)) - T(DMLI_CONV_PAD(2))), 0);
+        tap_at[e] = at;
+        tap_in[e] =
+            at.x * T(DMLI_CONV_IS(0)) + at.y * T(DMLI_CONV_IS(1)) + at.z * T(DMLI_CONV_IS(2));
+        tap_w[e] = kd * T(DMLI_CONV_WS(0)) + kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2));
+    }
+
+    /* The filter's slots along its output channels where they run by unit stride, else
+     * along k; the windows' along the positions. */
+    const bool a_along_m = T(DMLI_CONV_WS_CO) == 1;
+    cslot sa[A_SLOTS], sb[B_SLOTS];
+#pragma unroll
+    for (int r = 0; r < A_SLOTS; ++r) {
+        const int e = lid + ITEMS * r;
+        const int kk = a_along_m ? e / TM : e % TK, mm = a_along_m ? e % TM : e / TK;
+        sa[r].mine = e < TK * TM;
+        sa[r].live = sa[r].mine && co0 + mm < cout_g;
+        sa[r].slab = kk * AS_W + mm;
+        sa[r].ci = kk / kvol;
+        sa[r].t = kk % kvol;
+        sa[r].at = w_g + (sa[r].live ? (co0 + mm) * T(DMLI_CONV_WS_CO) : 0);
+        sa[r].z = sa[r].y = sa[r].x = 0;
+    }
+#pragma unroll
+    for (int r = 0; r < B_SLOTS; ++r) {
+        const int e = lid + ITEMS * r;
+        const int kk = e / TN, nn = e % TN;
+        sb[r].mine = e < TK * TN;
+        sb[r].live = sb[r].mine && p0 + nn < positions;
+        sb[r].slab = kk * BS_W + nn;
+        sb[r].ci = kk / kvol;
+        sb[r].t = kk % kvol;
+        long img = 0, od = 0, oh = 0, ow = 0;
+        if (sb[r].live)
+            position_of(p0 + nn, od_n, oh_n, ow_n, &img, &od, &oh, &ow);
+        sb[r].z = (int)(od * T(DMLI_CONV_S(0)));
+        sb[r].y = (int)(oh * T(DMLI_CONV_S(1)));
+        sb[r].x = (int)(ow * T(DMLI_CONV_S(2)));
+        sb[r].at = in_g + img * T(DMLI_CONV_IS_N) + sb[r].z * T(DMLI_CONV_IS(0)) +
+                   sb[r].y * T(DMLI_CONV_IS(1)) + sb[r].x * T(DMLI_CONV_IS(2));
+    }
+    barrier(CLK_LOCAL_MEM_FENCE); /* the taps */
+
+    float4 acc[WM][RN];
+    TILE_ZERO(acc);
+    float ra[A_SLOTS], rb[B_SLOTS];
+
+/* A slot's value this step: 0 past the product (a channel or position that does not exist, k
+ * past K) and, for a window, where the tap falls outside the input. */
+#define A_VALUE(s) \
+    ((s).live && (s).ci < icin ? LOADIN(w, (s).at + (s).ci * ws_ci + tap_w[(s).t]) : 0.0f)
+#define B_VALUE(s, at_)                                                                   \
+    ((s).live && (s).ci < icin && (uint)((s).z + (at_).x) < (uint)in_d &&                 \
+             (uint)((s).y + (at_).y) < (uint)in_h && (uint)((s).x + (at_).z) < (uint)in_w \
+         ? LOADIN(in, (s).at + (s).ci * is_c + tap_in[(s).t])                             \
+         : 0.0f)
+
+#pragma unroll
+    for (int r = 0; r < A_SLOTS; ++r) {
+        ra[r] = A_VALUE(sa[r]);
+        if (sa[r].mine)
+            as[sa[r].slab] = ra[r];
+    }
+#pragma unroll
+    for (int r = 0; r < B_SLOTS; ++r) {
+        const int4 at = tap_at[sb[r].t];
+        rb[r] = B_VALUE(sb[r], at);
+        if (sb[r].mine)
+            bs[sb[r].slab] = rb[r];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    const long K = cin_g * kvol;
+    int cur = 0;
+    for (long k0 = 0; k0 < K; k0 += TK) {
+        const bool more = k0 + TK < K;
+        if (more) {
+#pragma unroll
+            for (int r = 0; r < A_SLOTS; ++r) {
+                CSLOT_STEP(sa[r], kvol);
+                ra[r] = A_VALUE(sa[r]);
+            }
+#pragma unroll
+            for (int r = 0; r < B_SLOTS; ++r) {
+                CSLOT_STEP(sb[r], kvol);
+                const int4 at = tap_at[sb[r].t];
+                rb[r] = B_VALUE(sb[r], at);
+            }
+        }
+        TILE_MULTIPLY(as4, bs4, cur, lx, ly, acc);
+        if (more) {
+            cur ^= 1;
+#pragma unroll
+            for (int r = 0; r < A_SLOTS; ++r)
+                if (sa[r].mine)
+                    as[cur * (TK * AS_W) + sa[r].slab] = ra[r];
+#pragma unroll
+            for (int r = 0; r < B_SLOTS; ++r)
+                if (sb[r].mine)
+                    bs[cur * (TK * BS_W) + sb[r].slab] = rb[r];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+#undef A_VALUE
+#undef B_VALUE
+
+    /* The block's columns (positions): where each group of 4 starts in the output and whether
+     * its 4 are consecutive floats of one output row. */
+    const long os_n = T(DMLI_CONV_OS_N), os_d = T(DMLI_CONV_OS(0)), os_h = T(DMLI_CONV_OS(1)),
+               os_w = T(DMLI_CONV_OS(2));
+    long col_at[WN];
+    bool col_live[WN], row_of_4[RN];
+#pragma unroll
+    for (int h = 0; h < RN; ++h) {
+        const long p = p0 + TILE_COL(lx, h);
+        long img = 0, od = 0, oh = 0, ow = 0;
+        if (p < positions)
+            position_of(p, od_n, oh_n, ow_n, &img, &od, &oh, &ow);
+        row_of_4[h] = p + 3 < positions && ow + 3 < ow_n && os_w == 1;
+#pragma unroll
+        for (int x = 0; x < 4; ++x) {
+            col_live[4 * h + x] = p + x < positions;
+            col_at[4 * h + x] = img * os_n + od * os_d + oh * os_h + ow * os_w;
+            /* The next position: along W, then carried into H, D and the image. */
+            if (++ow == ow_n) {
+                ow = 0;
+                if (++oh == oh_n) {
+                    oh = 0;
+                    if (++od == od_n) {
+                        od = 0;
+                        ++img;
+                    }
+                }
+            }
+        }
+    }
+#pragma unroll
+    for (int i = 0; i < WM; ++i) {
+        const long col = co0 + TILE_ROW(ly, i);
+        if (col >= cout_g)
+            continue;
+        const long co = g * cout_g + col;
+        const float b = BIAS_OF(co);
+        const long o = out_base + co * T(DMLI_CONV_OS_C);
+#pragma unroll
+        for (int h = 0; h < RN; ++h) {
+            const float4 v = acc[i][h];
+            const float sum[4] = {v.s0, v.s1, v.s2, v.s3};
+#if !OUT_HALF
+            if (row_of_4[h]) {
+                vstore4((float4)(activated(sum[0] + b, table), activated(sum[1] + b, table),
+                                 activated(sum[2] + b, table), activated(sum[3] + b, table)),
+                        0, out + o + col_at[4 * h]);
+                continue;
+            }
+#endif
+#pragma unroll
+            for (int x = 0; x < 4; ++x)
+                if (col_live[4 * h + x])
+                    store_one(out, o + col_at[4 * h + x], sum[x] + b, table);
+        }
+    }
+}
+
+#endif /* IGEMM */

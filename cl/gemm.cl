@@ -78,6 +78,7 @@
 #define INT_COMPUTE 0
 #include "activation.cl"
 #include "half.cl"
+#include "tile.cl"
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -453,43 +454,21 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
 }
 
 /*
- * gemm_tiles: the GPU tile. A work-group of TX x TY items computes a TM x TN tile of the
- * output (TM = TY * WM rows, TN = TX * WN columns), k by TK at a time through A and B slabs
- * staged in local memory, two of each: while the items multiply one slab, each holds its share
- * of the next one's values (loaded from global memory before the multiplies, stored after
- * them), so one barrier a step separates the slabs' uses.
+ * gemm_tiles: the GPU tile of cl/tile.cl over A and B read through their strides. While the
+ * items multiply one slab, each holds its share of the next one's values (loaded from global
+ * memory before the multiplies, stored after them), so one barrier a step separates the
+ * slabs' uses. With 8 x 8 blocks an item reads 4 float4 vectors for 64 multiply-adds, where
+ * one float a load (the 64 x 64 tile of 4 x 4 per item this kernel replaced) took 8 for 16 and
+ * bound it by local memory's bandwidth on an H200 (9-12 TFLOP/s against PyTorch's 31-43). A
+ * warp's 32 items are TX wide: its B reads are consecutive float4 vectors (no bank conflict),
+ * its A reads a few vectors every lane of a row of items shares (broadcasts).
  *
- * An item's outputs are groups of 4 consecutive rows and 4 consecutive columns: rows
- * 4 * ly + 4 * TY * g + (0..3) for g < WM / 4, columns 4 * lx + 4 * TX * h + (0..3) for
- * h < WN / 4. Per k, an item reads WM / 4 + WN / 4 float4 vectors of the slabs and makes
- * WM * WN multiply-adds: with 8 x 8 outputs, 4 loads for 64 multiply-adds, where one float a
- * load (the 64 x 64 tile of 4 x 4 per item this kernel replaced) took 8 for 16 and bound it by
- * local memory's bandwidth on an H200 (9-12 TFLOP/s against PyTorch's 31-43). A warp's 32
- * items are TX wide: its B reads are consecutive float4 vectors (no bank conflict), its A reads
- * a few vectors every lane of a row of items shares (broadcasts).
- *
- * The slabs hold k rows: as[k][m] (TM floats, then 4 of padding), bs[k][n] (TN + 4). A slab is
- * filled a value per item and slot: along the operand's unit stride where it has one (along m
- * or n: a warp's values consecutive in both memories; along k: TK consecutive k of each of
- * 32 / TK rows, which with TK 8 and the 4 floats of padding land on 32 different banks).
- * Values outside the matrix are staged as 0 (rows past M, columns past N, k past K), which
- * adds exact zeros to outputs that are not stored or to nothing. Each output is summed over
- * k in order by one item, as in the CPU kernels.
+ * A slab is filled a value per item and slot: along the operand's unit stride where it has one
+ * (along m or n: a warp's values consecutive in both memories; along k: TK consecutive k of
+ * each of 32 / TK rows, which with TK 8 and the 4 floats of padding land on 32 different
+ * banks). Values outside the matrix are staged as 0 (rows past M, columns past N, k past K),
+ * which adds exact zeros to outputs that are not stored or to nothing.
  */
-#define TM (TY * WM)
-#define TN (TX * WN)
-#define RM (WM / 4)
-#define RN (WN / 4)
-#define AS_W (TM + 4)
-#define BS_W (TN + 4)
-#define ITEMS (TX * TY)
-#define A_SLOTS ((TK * TM + ITEMS - 1) / ITEMS)
-#define B_SLOTS ((TK * TN + ITEMS - 1) / ITEMS)
-
-#if WM % 4 != 0 || WN % 4 != 0
-#error "gemm_tiles: WM and WN are multiples of 4"
-#endif
-
 /* An operand's staging slot: where its value goes in the slab, where it comes from, and
  * whether it is a value of the slab (an item may have fewer slots than others) inside the
  * matrix's rows (or columns). */
@@ -542,13 +521,8 @@ __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_ba
         sb[r] = slot_of(lid + ITEMS * r, TK * TN, b_along_n, TN, BS_W, n0, N, ob, b_n, b_k);
     const long a_step = TK * a_k, b_step = TK * b_k;
 
-    /* acc[i][h]: row i of the block, its columns 4 * h .. 4 * h + 3. */
-    float4 acc[WM][RN];
-#pragma unroll
-    for (int i = 0; i < WM; ++i)
-#pragma unroll
-        for (int h = 0; h < RN; ++h)
-            acc[i][h] = (float4)0.0f;
+    float4 acc[WM][RN]; /* row i of the block, its columns 4 * h .. 4 * h + 3 */
+    TILE_ZERO(acc);
 
     /* The first step's values, staged in slab 0. */
     float ra[A_SLOTS], rb[B_SLOTS];
@@ -583,30 +557,7 @@ __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_ba
                 rb[r] = sb[r].live && sb[r].kk < left ? LOAD(b, sb[r].at) : 0.0f;
             }
         }
-        __local const float4 *ap = as4 + cur * (TK * AS_W / 4) + ly;
-        __local const float4 *bp = bs4 + cur * (TK * BS_W / 4) + lx;
-#pragma unroll
-        for (int kk = 0; kk < TK; ++kk) {
-            float av[WM];
-            float4 bv[RN];
-#pragma unroll
-            for (int g = 0; g < RM; ++g) {
-                float4 v = ap[kk * (AS_W / 4) + g * TY];
-                av[4 * g] = v.s0;
-                av[4 * g + 1] = v.s1;
-                av[4 * g + 2] = v.s2;
-                av[4 * g + 3] = v.s3;
-            }
-#pragma unroll
-            for (int h = 0; h < RN; ++h)
-                bv[h] = bp[kk * (BS_W / 4) + h * TX];
-                /* Each lane one multiply-add: the same operations as a scalar block's. */
-#pragma unroll
-            for (int i = 0; i < WM; ++i)
-#pragma unroll
-                for (int h = 0; h < RN; ++h)
-                    FMADD(av[i], bv[h], acc[i][h]);
-        }
+        TILE_MULTIPLY(as4, bs4, cur, lx, ly, acc);
         if (more) {
             cur ^= 1;
 #pragma unroll
@@ -627,12 +578,12 @@ __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_ba
     const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
 #pragma unroll
     for (int i = 0; i < WM; ++i) {
-        const long m = m0 + 4 * ly + 4 * TY * (i / 4) + i % 4;
+        const long m = m0 + TILE_ROW(ly, i);
         if (m >= M)
             continue;
 #pragma unroll
         for (int h = 0; h < RN; ++h) {
-            const long n = n0 + 4 * lx + 4 * TX * h;
+            const long n = n0 + TILE_COL(lx, h);
             const float4 v = acc[i][h];
             const float sum[4] = {v.s0, v.s1, v.s2, v.s3};
             float y[4];

@@ -12,9 +12,12 @@
  *             conv_vw positions along W (CPUs; GPUs where no tile fits, and BACKWARD);
  *   depthwise conv_direct with the depthwise block (one input channel a group: the channels
  *             of a block would share no input, so the block runs along rows instead);
+ *   gemm      conv_gemm (GPUs, FORWARD, not depthwise): the implicit GEMM of each group
+ *             through GEMM's tile (cl/tile.cl), where the filter has at most 256 taps;
  *   tiled     conv_tiled (GPUs, FORWARD): work-group tiles staged in local memory, used where
  *             one input channel's patch and filter slice fit the tuning's local arrays.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "conv.h"
@@ -232,6 +235,57 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
     return true;
 }
 
+/* conv_gemm's tap table: at most this many taps (cl/conv.cl TAPS), 32 bytes each. */
+#define CONV_GEMM_TAPS 256
+
+/* conv_gemm (GPUs, FORWARD, not depthwise): each group's [Cout/G, Cin/G x taps] filter times
+ * its [Cin/G x taps, N x D x H x W] windows through GEMM's tile (cl/tile.cl; dmli_tile_choose
+ * sizes it as for a product of those sides, the groups its batches), where the taps fit the
+ * table and every coordinate the kernel keeps in an int fits one. */
+static bool gemm_conv_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_device_desc *dev,
+                             dmli_compute_launch *l)
+{
+    const int64_t kvol = v->k[0] * v->k[1] * v->k[2];
+    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || tu->conv_gemm != 1 || v->backward ||
+        (v->cin_g == 1 && v->groups > 1) || kvol > CONV_GEMM_TAPS)
+        return false;
+    for (int j = 0; j < 3; ++j) {
+        /* Window origins o * S, a tap's k * dil - pad, and their sums: ints. */
+        const int64_t reach = (v->k[j] - 1) * v->dil[j];
+        if (v->in[j] + v->pad[j] + reach >= INT32_MAX / 2 || v->pad[j] >= INT32_MAX / 2 ||
+            (v->out[j] - 1) * v->stride[j] >= INT32_MAX / 2)
+            return false;
+    }
+    if (v->cin_g > INT32_MAX / 2 || v->cin_g * kvol > INT64_MAX / 2)
+        return false;
+    const int64_t positions = v->n * v->out[0] * v->out[1] * v->out[2];
+    const dmli_tile t = dmli_tile_choose(dev, v->cout_g, positions, (size_t)v->groups,
+                                         (uint64_t)CONV_GEMM_TAPS * 32);
+    if (t.local_bytes > dev->local_mem_size || t.tx * t.ty > dev->max_work_group_size)
+        return false;
+    l->kernel = "conv_gemm";
+    l->global[0] = (size_t)ceil_div(positions, (int64_t)(t.tx * t.wn)) * t.tx;
+    l->global[1] = (size_t)ceil_div(v->cout_g, (int64_t)(t.ty * t.wm)) * t.ty;
+    l->global[2] = (size_t)v->groups;
+    l->local[0] = t.tx;
+    l->local[1] = t.ty;
+    l->local[2] = 1;
+    dmli_options *o = &l->defs;
+    const bool half = v->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    dmli_opt_int(o, "IN_HALF", half);
+    dmli_opt_int(o, "OUT_HALF", half);
+    dmli_opt_int(o, "BACKWARD", 0);
+    dmli_opt_int(o, "ACT", (int)v->act);
+    dmli_opt_int(o, "IGEMM", 1);
+    dmli_opt_int(o, "TX", (long long)t.tx);
+    dmli_opt_int(o, "TY", (long long)t.ty);
+    dmli_opt_int(o, "WN", (long long)t.wn);
+    dmli_opt_int(o, "WM", (long long)t.wm);
+    dmli_opt_int(o, "TK", (long long)t.tk);
+    dmli_opt_int(o, "TAPS", CONV_GEMM_TAPS);
+    return true;
+}
+
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_conv *v = DMLI_COMPUTE_WORK_CONST(c, dmli_conv);
@@ -240,6 +294,8 @@ void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     l->table_count = DMLI_CONV_TABLE;
     l->source = DMLI_SOURCE_CONV;
     const bool depthwise = v->cin_g == 1 && v->groups > 1;
+    if (gemm_conv_launch(v, tu, dev, l))
+        return;
     if (tiled_fits(v, tu, dev) && !depthwise) {
         uint32_t vw = tu->conv_tile_vw, cob = tu->conv_tile_cob;
         int64_t co_tiles = ceil_div(v->cout_g, (int64_t)tu->conv_ly * cob);

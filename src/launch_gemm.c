@@ -24,6 +24,73 @@ static size_t ceil_div(int64_t a, int64_t b)
     return (size_t)((a + b - 1) / b);
 }
 
+/* The side of a tile whose halving adds more work-groups: 1 along n, 2 along m, 0 neither can
+ * halve (n on a tie). */
+static int halve_which(int64_t m, int64_t n, size_t batches, size_t cols, size_t rows, bool n_can,
+                       bool m_can)
+{
+    size_t by_n =
+        n_can ? ceil_div(n, (int64_t)(cols / 2)) * ceil_div(m, (int64_t)rows) * batches : 0;
+    size_t by_m =
+        m_can ? ceil_div(n, (int64_t)cols) * ceil_div(m, (int64_t)(rows / 2)) * batches : 0;
+    if (!n_can && !m_can)
+        return 0;
+    return by_n >= by_m && n_can ? 1 : m_can ? 2 : 1;
+}
+
+dmli_tile dmli_tile_choose(const dmli_device_desc *dev, int64_t m, int64_t n, size_t batches,
+                           uint64_t local_extra)
+{
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    dmli_tile t;
+    t.tx = tu->gemm_tile_items[0] ? tu->gemm_tile_items[0] : 16;
+    t.ty = tu->gemm_tile_items[1] ? tu->gemm_tile_items[1] : 16;
+    while (t.tx > 1 && (t.tx > dev->max_item_sizes[0] || t.tx * t.ty > dev->max_work_group_size))
+        t.tx /= 2;
+    while (t.ty > 1 && (t.ty > dev->max_item_sizes[1] || t.tx * t.ty > dev->max_work_group_size))
+        t.ty /= 2;
+    t.wn = tu->gemm_tile_block[0] < 4 ? 4 : tu->gemm_tile_block[0] / 4 * 4;
+    t.wm = tu->gemm_tile_block[1] < 4 ? 4 : tu->gemm_tile_block[1] / 4 * 4;
+    t.tk = tu->gemm_tile_k ? tu->gemm_tile_k : 8;
+    /* A block whose tile is twice the product or more along a side: halved along it (the
+     * same groups, fewer idle rows or columns an item). */
+    while (t.wm > 4 && m <= (int64_t)(t.ty * t.wm / 2))
+        t.wm = t.wm / 2 < 4 ? 4 : t.wm / 2 / 4 * 4;
+    while (t.wn > 4 && n <= (int64_t)(t.tx * t.wn / 2))
+        t.wn = t.wn / 2 < 4 ? 4 : t.wn / 2 / 4 * 4;
+    /* Then halved while the tiles would give fewer than gemm_tile_fill work-groups per 100
+     * compute units (100: one each; 1024^3 in 128 x 128 tiles is 64 groups, half an H200's 132
+     * units idle) or the slabs (and local_extra) would not fit the device's local memory: the
+     * block first (down to 4 x 4), then the work-group (down to 8 x 8 items), each time the
+     * side whose halving adds more groups. */
+    const size_t want = ((size_t)tu->gemm_tile_fill * dev->compute_units + 99) / 100;
+    for (;;) {
+        const size_t cols = t.tx * t.wn, rows = t.ty * t.wm;
+        const size_t groups = ceil_div(n, (int64_t)cols) * ceil_div(m, (int64_t)rows) * batches;
+        const uint64_t slabs = 2 * t.tk * (rows + 4 + cols + 4) * sizeof(float) + local_extra;
+        if (groups >= want && slabs <= dev->local_mem_size)
+            break;
+        int side = halve_which(m, n, batches, cols, rows, t.wn > 4, t.wm > 4);
+        if (side == 1) {
+            t.wn = t.wn / 2 < 4 ? 4 : t.wn / 2 / 4 * 4;
+            continue;
+        }
+        if (side == 2) {
+            t.wm = t.wm / 2 < 4 ? 4 : t.wm / 2 / 4 * 4;
+            continue;
+        }
+        side = halve_which(m, n, batches, cols, rows, t.tx > 8, t.ty > 8);
+        if (side == 1)
+            t.tx /= 2;
+        else if (side == 2)
+            t.ty /= 2;
+        else
+            break;
+    }
+    t.local_bytes = 2 * t.tk * (t.ty * t.wm + 4 + t.tx * t.wn + 4) * sizeof(float) + local_extra;
+    return t;
+}
+
 void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_gemm *g = DMLI_COMPUTE_WORK_CONST(c, dmli_gemm);
@@ -66,35 +133,8 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     l->global[2] = batches;
     l->local[2] = 1;
     if (gpu) {
-        size_t tx = tu->gemm_tile_items[0], ty = tu->gemm_tile_items[1];
-        while (tx > 1 && (tx > dev->max_item_sizes[0] || tx * ty > dev->max_work_group_size))
-            tx /= 2;
-        while (ty > 1 && (ty > dev->max_item_sizes[1] || tx * ty > dev->max_work_group_size))
-            ty /= 2;
-        /* An item's block: multiples of 4 (float4 groups), halved while the tiles would give
-         * fewer than gemm_tile_fill work-groups per 100 compute units (100: one each; 1024^3
-         * in 128 x 128 tiles is 64 groups, half an H200's 132 units idle) or the two slabs of
-         * each operand would not fit the device's local memory: the side whose halving adds
-         * more groups (n first on a tie), down to 4 x 4. */
-        size_t wn = tu->gemm_tile_block[0] / 4 * 4, wm = tu->gemm_tile_block[1] / 4 * 4,
-               tk = tu->gemm_tile_k ? tu->gemm_tile_k : 8;
-        wn = wn ? wn : 4;
-        wm = wm ? wm : 4;
-        const size_t want = ((size_t)tu->gemm_tile_fill * dev->compute_units + 99) / 100;
-#define GEMM_GROUPS(bn, bm) \
-    (ceil_div(g->n, (int64_t)(tx * (bn))) * ceil_div(g->m, (int64_t)(ty * (bm))) * batches)
-        while (wn > 4 || wm > 4) {
-            size_t slabs = 2 * tk * (ty * wm + 4 + tx * wn + 4) * sizeof(float);
-            if (GEMM_GROUPS(wn, wm) >= want && slabs <= dev->local_mem_size)
-                break;
-            size_t by_n = wn > 4 ? GEMM_GROUPS(wn / 2, wm) : 0,
-                   by_m = wm > 4 ? GEMM_GROUPS(wn, wm / 2) : 0;
-            if (by_n >= by_m)
-                wn = wn / 2 < 4 ? 4 : wn / 2 / 4 * 4;
-            else
-                wm = wm / 2 < 4 ? 4 : wm / 2 / 4 * 4;
-        }
-#undef GEMM_GROUPS
+        dmli_tile tile = dmli_tile_choose(dev, g->m, g->n, batches, 0);
+        size_t tx = tile.tx, ty = tile.ty, wn = tile.wn, wm = tile.wm, tk = tile.tk;
         l->kernel = "gemm_tiles";
         dmli_opt_int(o, "TX", (long long)tx);
         dmli_opt_int(o, "TY", (long long)ty);

@@ -176,6 +176,7 @@ static const dmli_tuning cpu = {
     .conv_dw_vw = 16,
     .conv_dw_cob = 1,
     .conv_dw_rb = 4,
+    .conv_gemm = 0,
     .conv_tiled = 0,
     .conv_lx = 16,
     .conv_ly = 8,
@@ -306,6 +307,10 @@ static const dmli_tuning gpu = {
     .conv_dw_vw = 1,
     .conv_dw_cob = 1,
     .conv_dw_rb = 2,
+    /* FORWARD convolutions (not depthwise) as implicit GEMMs through GEMM's tile (cl/tile.cl):
+     * conv_tiled, an output row's positions a work-group, reached 0.11-0.39 of PyTorch's speed
+     * on the H200 (2026-11-28); the tile's speed there is not yet measured. */
+    .conv_gemm = 1,
     .conv_tiled = 1,
     .conv_lx = 16,
     .conv_ly = 8,
@@ -405,6 +410,7 @@ static const struct {
     FIELD(conv_bwd_cob),
     FIELD(conv_bwd_rb),
     FIELD(conv_max_cob),
+    FIELD(conv_gemm),
     FIELD(conv_tiled),
     FIELD(conv_lx),
     FIELD(conv_ly),

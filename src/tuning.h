@@ -95,8 +95,9 @@ typedef struct dmli_tuning {
     uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
     uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */
     uint32_t conv_bwd_cob, conv_bwd_rb;           /* ... BACKWARD's channels and rows */
-    uint32_t conv_max_cob;                /* most channels a block (a halved width doubles them) */
-    uint32_t conv_tiled;                  /* 1: conv_tiled where it fits (GPUs) */
+    uint32_t conv_max_cob; /* most channels a block (a halved width doubles them) */
+    uint32_t conv_gemm;    /* 1: conv_gemm, the implicit GEMM, where it fits (another value: off) */
+    uint32_t conv_tiled;   /* 1: conv_tiled where it fits (GPUs) */
     uint32_t conv_lx, conv_ly;            /* conv_tiled's work-group */
     uint32_t conv_tile_vw, conv_tile_cob; /* ... each item's positions and channels */
     uint32_t conv_lpatch, conv_lfilt;     /* ... its local arrays, in floats */

@@ -420,6 +420,78 @@ Test(conv, blocks)
         }
 }
 
+/* ---- The implicit GEMM's tiles ------------------------------------------------------------ */
+
+typedef struct tile_shape {
+    const char *name;
+    bool convolution; /* CONVOLUTION mode (the filter walked backwards) */
+    uint32_t spatial, groups;
+    uint32_t in[5], filter[5];
+    uint32_t stride, dil, pad;
+    bool nhwc;
+} tile_shape;
+
+/* FORWARD shapes of several tiles along the output channels, the positions and k, each with a
+ * partial tile (GPUs: conv_gemm, cl/conv.cl; CPUs: their own kernels): 3 x 3 layers of 70
+ * channels (small: the first, which the slow drivers run) and of 136, the stem's 7 x 7 / 2 over two images, 3-D, grouped and dilated, NHWC, 1-D over
+ * three images, CONVOLUTION mode, and 17 x 17 taps (more than conv_gemm's table: another
+ * kernel). */
+static const tile_shape tile_shapes[] = {
+    {"tiles 3x3 70 channels", false, 2, 1, {1, 8, 9, 15}, {70, 8, 3, 3}, 1, 1, 1, false},
+    {"tiles 3x3 136 channels", false, 2, 1, {1, 40, 14, 14}, {136, 40, 3, 3}, 1, 1, 1, false},
+    {"tiles stem", false, 2, 1, {2, 3, 30, 31}, {17, 3, 7, 7}, 2, 1, 3, false},
+    {"tiles 3-D", false, 3, 1, {1, 6, 5, 6, 7}, {20, 6, 2, 3, 3}, 1, 1, 1, false},
+    {"tiles groups 4 dilated", false, 2, 4, {1, 16, 11, 12}, {36, 4, 3, 3}, 1, 2, 2, false},
+    {"tiles NHWC", false, 2, 1, {2, 24, 9, 13}, {70, 24, 3, 3}, 1, 1, 1, true},
+    {"tiles 1-D", false, 1, 1, {3, 10, 100}, {33, 10, 5}, 1, 1, 2, false},
+    {"tiles CONVOLUTION mode", true, 2, 1, {1, 9, 12, 20}, {40, 9, 3, 3}, 2, 1, 1, false},
+    {"tiles 17x17 taps", false, 2, 1, {1, 2, 20, 20}, {3, 2, 17, 17}, 1, 1, 8, false},
+};
+
+/* The tile's configurations (src/tuning.c gemm_tile_*): the launch's own, 8 x 8 blocks in 16 x
+ * 16 items (gemm_tile_fill=1: no shrinking on a device of under 100 units), 4 x 8 with k by 16,
+ * 8 x 8 items with k by 4. */
+static const char *const tile_tunings[] = {
+    "conv_gemm=1",
+    "gemm_tile_block.0=8,gemm_tile_block.1=8,gemm_tile_fill=1",
+    "gemm_tile_block.0=4,gemm_tile_block.1=8,gemm_tile_k=16,gemm_tile_fill=1",
+    "gemm_tile_items.0=8,gemm_tile_items.1=8,gemm_tile_k=4,gemm_tile_fill=1",
+};
+
+Test(conv, gemm_tiles)
+{
+    static conv_case c;
+    for (unsigned n = 0; n < ops_case_count(COUNT_OF(tile_shapes)); ++n)
+        for (unsigned t = 0; t < COUNT_OF(tile_tunings); ++t) {
+            const tile_shape *f = &tile_shapes[n];
+            ref_rng rng = ops_case_rng(&run_seed, f->name, t);
+            memset(&c, 0, sizeof c);
+            c.test = f->name;
+            c.seed = ops_base_seed(&run_seed);
+            c.number = t;
+            /* FLOAT16 with a bias and an activation in one configuration of each. */
+            const bool half = t == 2;
+            c.s.type = half ? F16 : F32;
+            c.s.p.convolution = f->convolution;
+            c.s.p.spatial = f->spatial;
+            c.s.p.groups = f->groups;
+            for (uint32_t i = 0; i < f->spatial; ++i) {
+                c.s.p.strides[i] = f->stride;
+                c.s.p.dilations[i] = f->dil;
+                c.s.p.start[i] = c.s.p.end[i] = f->pad;
+            }
+            memcpy(c.s.in, f->in, sizeof c.s.in);
+            memcpy(c.s.filter, f->filter, sizeof c.s.filter);
+            c.s.bias = half || t == 1;
+            c.s.nhwc = f->nhwc;
+            c.s.fused = half ? 0 : -1;
+            c.s.p.act = half ? fusable[0].act : REF_ACT_NONE;
+            char *saved = ops_tuning_set(tile_tunings[t]);
+            conv_one(&c, &rng);
+            ops_tuning_restore(saved);
+        }
+}
+
 /* ---- Known values ----------------------------------------------------------------------- */
 
 static HRESULT run_1d(const DML_CONVOLUTION_OPERATOR_DESC *d, const float *x, size_t nx,

@@ -9,7 +9,9 @@
  * (tests/ref/ref_conv.c) on values worked by hand. Each broken rule checks the HRESULT and that
  * the message names the field and the value.
  */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "conv.h"
@@ -335,7 +337,36 @@ Test(conv_validate, launch)
     cr_expect_str_eq(dmli_options_value(&l.defs, "VLOAD"), "1");
     cr_expect_null(dmli_options_value(&l.defs, "PACKW"));
     cpu.local_mem_size = 65536;
+    /* A GPU: the implicit GEMM, each group's [3, 2 x 9] filter times its [18, 48] windows in
+     * GEMM's tile (src/launch_gemm.c dmli_tile_choose): 4 x 4 blocks (a block of 8 would
+     * leave half its tile idle along both sides), 16 x 16 items (the 2 groups' tiles of 64 x 64
+     * already one a compute unit); the groups along dimension 2. */
     dmli_launch_compute(&st.compute, &gpu, &l);
+    cr_expect_str_eq(l.kernel, "conv_gemm");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "IGEMM"), "1");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "WN"), "4");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "WM"), "4");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "TAPS"), "256");
+    cr_expect(l.local[0] == 16 && l.local[1] == 16 && l.local[2] == 1, "local %zu %zu %zu",
+              l.local[0], l.local[1], l.local[2]);
+    cr_expect(l.global[0] == 16 && l.global[1] == 16 && l.global[2] == 2, "global %zu %zu %zu",
+              l.global[0], l.global[1], l.global[2]);
+    /* Eight compute units: 8 x 8 items, tiles of 32 x 32, 2 x 1 of them a group. */
+    gpu.compute_units = 8;
+    dmli_launch_compute(&st.compute, &gpu, &l);
+    cr_expect(l.local[0] == 8 && l.local[1] == 8 && l.global[0] == 16 && l.global[1] == 8,
+              "local %zu %zu global %zu %zu", l.local[0], l.local[1], l.global[0], l.global[1]);
+    gpu.compute_units = 2;
+    /* Off by tuning (another value than 1): the work-group tiles of one output row. */
+    char *saved = getenv("DMLCL_TUNING") ? strdup(getenv("DMLCL_TUNING")) : NULL;
+    setenv("DMLCL_TUNING", "conv_gemm=2", 1);
+    dmli_launch_compute(&st.compute, &gpu, &l);
+    if (saved) {
+        setenv("DMLCL_TUNING", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
     cr_expect_str_eq(l.kernel, "conv_tiled");
     cr_expect_neq(l.local[0], 0);
     cr_expect_eq(l.global[0] % l.local[0], 0);

@@ -58,23 +58,32 @@ static long long option(const dmli_compute_launch *l, const char *name)
     return atoll(v);
 }
 
-/* The block (WN x WM) and grid the launch picks on dev. */
-static void expect_tiles(const dmli_compute *c, const dmli_device_desc *dev, long long wn,
-                         long long wm, size_t groups_n, size_t groups_m, size_t batches)
+/* The work-group (TX x TY), block (WN x WM) and grid the launch picks on dev. */
+static void expect_group(const dmli_compute *c, const dmli_device_desc *dev, size_t tx, size_t ty,
+                         long long wn, long long wm, size_t groups_n, size_t groups_m,
+                         size_t batches)
 {
     dmli_compute_launch l;
     dmli_launch_compute(c, dev, &l);
     cr_expect_str_eq(l.kernel, "gemm_tiles");
     cr_expect(option(&l, "WN") == wn && option(&l, "WM") == wm, "block WN %lld WM %lld: %s", wn, wm,
               l.options);
-    cr_expect(option(&l, "TX") == 16 && option(&l, "TY") == 16 && option(&l, "TK") == 8, "%s",
-              l.options);
-    cr_expect(l.local[0] == 16 && l.local[1] == 16 && l.local[2] == 1, "local %zu %zu %zu",
+    cr_expect(option(&l, "TX") == (long long)tx && option(&l, "TY") == (long long)ty &&
+                  option(&l, "TK") == 8,
+              "items %zu x %zu: %s", tx, ty, l.options);
+    cr_expect(l.local[0] == tx && l.local[1] == ty && l.local[2] == 1, "local %zu %zu %zu",
               l.local[0], l.local[1], l.local[2]);
-    cr_expect(l.global[0] == groups_n * 16 && l.global[1] == groups_m * 16 &&
+    cr_expect(l.global[0] == groups_n * tx && l.global[1] == groups_m * ty &&
                   l.global[2] == batches,
               "global %zu %zu %zu, expected %zu %zu %zu", l.global[0], l.global[1], l.global[2],
-              groups_n * 16, groups_m * 16, batches);
+              groups_n * tx, groups_m * ty, batches);
+}
+
+/* ... with work-groups of 16 x 16 items. */
+static void expect_tiles(const dmli_compute *c, const dmli_device_desc *dev, long long wn,
+                         long long wm, size_t groups_n, size_t groups_m, size_t batches)
+{
+    expect_group(c, dev, 16, 16, wn, wm, groups_n, groups_m, batches);
 }
 
 Test(gemm_launch, gpu_blocks_shrink_until_every_compute_unit_has_a_tile)
@@ -91,17 +100,22 @@ Test(gemm_launch, gpu_blocks_shrink_until_every_compute_unit_has_a_tile)
     /* Attention's 96 x [128, 64] x [64, 128] (B transposed): 96 tiles, then 192. */
     c = packed(96, 128, 128, 64, true);
     expect_tiles(&c, &h200, 4, 8, 2, 1, 96);
-    /* Taller than wide: halving the block along n (one tile of 64 columns) adds no group,
-     * along m it doubles them: 64 -> 128, then n (no gain, a tie), 4 x 4 at 128 groups. */
+    /* Taller than wide: 8 columns an item would leave half the 128-column tile idle (N 64):
+     * 4; then m's halving doubles the 64 groups to 128, still short of 132: the work-group
+     * halves, along n on a tie (2 x 128 tiles of 32 x 64). */
     c = packed(1, 8192, 64, 256, false);
-    expect_tiles(&c, &h200, 4, 4, 1, 128, 1);
+    expect_group(&c, &h200, 8, 16, 4, 4, 2, 128, 1);
     /* Wider than tall, 128 rows: halving either side doubles the 64 groups: n first (a tie),
      * then m (128 < 132): 4 x 4, 256 groups. */
     c = packed(1, 128, 8192, 256, false);
     expect_tiles(&c, &h200, 4, 4, 128, 2, 1);
-    /* A tiny product: 4 x 4 whatever the count (one group). */
+    /* A tiny product: 4 x 4 blocks, and work-groups of 8 x 8 items (one tile whatever). */
     c = packed(1, 3, 5, 7, false);
-    expect_tiles(&c, &h200, 4, 4, 1, 1, 1);
+    expect_group(&c, &h200, 8, 8, 4, 4, 1, 1, 1);
+    /* A convolution's shape class, 256 output channels x 196 positions (ResNet's 3 x 3 at 14 x
+     * 14): 4 x 4 blocks give 16 tiles of 64 x 64; groups of 8 x 8 items, 56 of 32 x 32. */
+    c = packed(1, 256, 196, 2304, false);
+    expect_group(&c, &h200, 8, 8, 4, 4, 7, 8, 1);
 }
 
 Test(gemm_launch, gpu_blocks_fit_local_memory)

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The GPU tile's shape and multiply-adds, shared by the matrix family's gemm_tiles (cl/gemm.cl)
+ * and the convolution's implicit GEMM, conv_gemm (cl/conv.cl), which differ only in how they
+ * fill the slabs and store the block.
+ *
+ * A work-group of TX x TY items computes a TM x TN tile of a product (TM = TY * WM rows, TN =
+ * TX * WN columns), k by TK at a time through an A slab as[k][m] (TM floats a k row, then 4
+ * of padding) and a B slab bs[k][n] (TN + 4) in local memory, two of each. An item's outputs
+ * are groups of 4 consecutive rows and 4 consecutive columns: rows 4 * ly + 4 * TY * g + (0..3)
+ * for g < WM / 4, columns 4 * lx + 4 * TX * h + (0..3) for h < WN / 4. Per k an item reads
+ * WM / 4 + WN / 4 float4 vectors of the slabs and makes WM * WN multiply-adds, each output's
+ * sum over k in order.
+ *
+ * Macros: TX, TY, WM, WN (multiples of 4), TK; the including file defines nothing else here.
+ */
+#ifndef DMLI_TILE_CL
+#define DMLI_TILE_CL
+
+#ifndef TX
+#define TX 8
+#endif
+#ifndef TY
+#define TY 8
+#endif
+#ifndef WM
+#define WM 4
+#endif
+#ifndef WN
+#define WN 4
+#endif
+#ifndef TK
+#define TK 8
+#endif
+#if WM % 4 != 0 || WN % 4 != 0
+#error "the GPU tile: WM and WN are multiples of 4"
+#endif
+
+#define TM (TY * WM)
+#define TN (TX * WN)
+#define RM (WM / 4)
+#define RN (WN / 4)
+#define AS_W (TM + 4) /* floats a k row of the A slab */
+#define BS_W (TN + 4)
+#define ITEMS (TX * TY)
+#define A_SLOTS ((TK * TM + ITEMS - 1) / ITEMS) /* values an item stages a step, at most */
+#define B_SLOTS ((TK * TN + ITEMS - 1) / ITEMS)
+
+/* acc[i][h] (row i of the block, columns 4 * h .. 4 * h + 3) = 0. */
+#define TILE_ZERO(acc)                                                                     \
+    do {                                                                                   \
+        _Pragma("unroll") for (int i_ = 0; i_ < WM; ++i_)                                  \
+            _Pragma("unroll") for (int h_ = 0; h_ < RN; ++h_)(acc)[i_][h_] = (float4)0.0f; \
+    } while (0)
+
+/* One step's multiply-adds: slab `cur` of as4 and bs4 (float4 vectors: TK * AS_W / 4 and
+ * TK * BS_W / 4 a slab) into acc, for item (lx, ly). Each lane of a vector multiply-add is one
+ * multiply-add of a float (contracted: the file's FP_CONTRACT is OFF for the epilogues). */
+#define TILE_MULTIPLY(as4, bs4, cur, lx, ly, acc)                                                  \
+    do {                                                                                           \
+        __local const float4 *ap_ = (as4) + (cur) * (TK * AS_W / 4) + (ly);                        \
+        __local const float4 *bp_ = (bs4) + (cur) * (TK * BS_W / 4) + (lx);                        \
+        _Pragma("unroll") for (int kk_ = 0; kk_ < TK; ++kk_)                                       \
+        {                                                                                          \
+            float av_[WM];                                                                         \
+            float4 bv_[RN];                                                                        \
+            _Pragma("unroll") for (int g_ = 0; g_ < RM; ++g_)                                      \
+            {                                                                                      \
+                const float4 v_ = ap_[kk_ * (AS_W / 4) + g_ * TY];                                 \
+                av_[4 * g_] = v_.s0;                                                               \
+                av_[4 * g_ + 1] = v_.s1;                                                           \
+                av_[4 * g_ + 2] = v_.s2;                                                           \
+                av_[4 * g_ + 3] = v_.s3;                                                           \
+            }                                                                                      \
+            _Pragma("unroll") for (int h_ = 0; h_ < RN; ++h_) bv_[h_] =                            \
+                bp_[kk_ * (BS_W / 4) + h_ * TX];                                                   \
+            _Pragma("unroll") for (int i_ = 0; i_ < WM; ++i_)                                      \
+                _Pragma("unroll") for (int h_ = 0; h_ < RN; ++h_)                                  \
+            {                                                                                      \
+                _Pragma("OPENCL FP_CONTRACT ON")(acc)[i_][h_] = av_[i_] * bv_[h_] + (acc)[i_][h_]; \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* Row i of an item's block, column 4 * h + x: their offsets in the tile. */
+#define TILE_ROW(ly, i) (4 * (ly) + 4 * TY * ((i) / 4) + (i) % 4)
+#define TILE_COL(lx, h) (4 * (lx) + 4 * TX * (h))
+
+#endif /* DMLI_TILE_CL */
