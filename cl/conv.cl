@@ -24,8 +24,9 @@
  *   channels x LX * VW positions of one output row; each chunk of input channels is staged in
  *   local memory (the input patch its window covers, LPATCH floats, and the filter slice,
  *   LFILT floats) before the items compute from it. GPUs where conv_gemm does not fit.
- * conv_gemm (IGEMM 1, FORWARD only): the implicit GEMM of each group, filter [Cout/G,
- *   Cin/G x taps] times windows [Cin/G x taps, positions], through cl/tile.cl's tile. GPUs.
+ * conv_gemm (IGEMM 1): the implicit GEMM of each group, filter [Cout/G, Cin/G x taps] times
+ *   windows [Cin/G x taps, positions], through cl/tile.cl's tile; BACKWARD a product a phase of
+ *   the strides. GPUs.
  *
  * Macros (defaults build a valid program):
  *   IN_HALF, OUT_HALF  FLOAT16 storage (ushort) of the inputs (input, filter, bias) / output
@@ -985,22 +986,28 @@ conv_tiled(__constant long *table, __global OUT_ST *out, long out_base, __global
 #if IGEMM
 
 /*
- * conv_gemm: a FORWARD convolution as each group's product of its filter, [Cout/G, K] with K =
- * Cin/G x taps (k = input channel x taps + tap, taps in D, H, W order), and its input's
- * windows, [K, positions] (every image's D x H x W outputs in order), neither materialised:
- * cl/tile.cl's tile (the work-group's slabs in local memory, an item's block of output
- * channels x positions in registers, one barrier a step), each output summed in the order of
- * k (input channels, then taps), then + bias and the activation.
+ * conv_gemm: a convolution as each group's product of its filter, [Cout/G, K] with K = Cin/G x
+ * taps (k = input channel x taps + tap, taps in D, H, W order), and its input's windows, [K,
+ * positions] (every image's D x H x W outputs in order), neither materialised: cl/tile.cl's tile
+ * (the work-group's slabs in local memory, an item's block of output channels x positions in
+ * registers, one barrier a step), each output summed in the order of k (input channels, then
+ * taps), then + bias and the activation.
  *
- * The work-group first tabulates the taps in local memory: a tap's coordinates' offsets from
- * a window's origin (k * dil - pad along D, H, W), its offset in the input and in the filter.
- * A staged filter value is then the filter's group and channel row plus the input channel's
- * and the tap's offsets; a window value the position's origin in the input plus the same,
- * or 0 where the tap's coordinates fall outside the input (padding). Each slot (a value an
- * item stages a step) keeps its k as (input channel, tap), advanced by TK a step. The filter
- * is staged along k where its output-channel stride is not 1 (a warp reads TK consecutive
- * taps of 32 / TK channels), the windows along the positions (consecutive outputs of a row:
- * consecutive inputs at stride 1).
+ * BACKWARD runs by phases, as conv_chan does: the outputs o = r + S * j of one phase r of the
+ * strides (per dimension) take the same taps, those with r + PAD - k * DIL a multiple of S, and
+ * read input j + (r + PAD - k * DIL) / S through each: a FORWARD-like product over the phase's
+ * taps and its grid of positions j, a work-group's phase along grid dimension 2 with its group.
+ *
+ * The work-group first tabulates its taps in local memory (BACKWARD: its phase's, in order): a
+ * tap's coordinates' offsets from a window's origin (FORWARD k * DIL - PAD, BACKWARD the
+ * quotient above), its offset in the input and in the filter. A staged filter value is then the
+ * filter's group and channel row plus the input channel's and the tap's offsets; a window value
+ * the position's origin in the input (FORWARD o * S, BACKWARD j) plus the same, or 0 where the
+ * tap's coordinates fall outside the input (padding). Each slot (a value an item stages a step)
+ * keeps its k as (input channel, tap), advanced by TK a step. The filter is staged along k where
+ * its output-channel stride is not 1 (a warp reads TK consecutive taps of 32 / TK channels),
+ * the windows along the positions (consecutive outputs of a row: consecutive inputs at stride
+ * 1).
  *
  * The host checks that every coordinate and offset below fits an int where it is one.
  */
@@ -1010,29 +1017,28 @@ typedef struct {
     int ci, t;   /* the slot's k this step: input channel, tap */
     bool live;   /* a value of the product (its channel or position exists) */
     bool mine;   /* a slot of the slab at all */
-    int z, y, x; /* windows: the origin's coordinates (o * S) */
+    int z, y, x; /* windows: the origin's input coordinates */
 } cslot;
 
 /* Advances a slot's k by TK: its tap, then its input channel where the taps wrap. */
-#define CSLOT_STEP(s, kvol)       \
+#define CSLOT_STEP(s, taps)       \
     do {                          \
         (s).t += TK;              \
-        while ((s).t >= (kvol)) { \
-            (s).t -= (kvol);      \
+        while ((s).t >= (taps)) { \
+            (s).t -= (taps);      \
             ++(s).ci;             \
         }                         \
     } while (0)
 
-/* The position p's image and output coordinates. */
-static void position_of(long p, long od_n, long oh_n, long ow_n, long *img, long *od, long *oh,
-                        long *ow)
+/* The position p's image and grid coordinates. */
+static void position_of(long p, long gd, long gh, long gw, long *img, long *d, long *h, long *w)
 {
-    *ow = p % ow_n;
-    p /= ow_n;
-    *oh = p % oh_n;
-    p /= oh_n;
-    *od = p % od_n;
-    *img = p / od_n;
+    *w = p % gw;
+    p /= gw;
+    *h = p % gh;
+    p /= gh;
+    *d = p % gd;
+    *img = p / gd;
 }
 
 /* act(v) of a value before the activation, as store_one stores it. */
@@ -1054,20 +1060,54 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
     __local float *as = (__local float *)as4, *bs = (__local float *)bs4;
     __local long tap_in[TAPS], tap_w[TAPS];
     __local int4 tap_at[TAPS];
+    __local int tap_count;
     const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
     const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
     const int kvol = (int)(kd_n * kh_n * kw_n), icin = (int)cin_g;
     const long od_n = T(DMLI_CONV_OUT(0)), oh_n = T(DMLI_CONV_OUT(1)), ow_n = T(DMLI_CONV_OUT(2));
-    const long positions = T(DMLI_CONV_N) * od_n * oh_n * ow_n;
+    const long sd = T(DMLI_CONV_S(0)), sh = T(DMLI_CONV_S(1)), sw = T(DMLI_CONV_S(2));
     const int in_d = (int)T(DMLI_CONV_IN(0)), in_h = (int)T(DMLI_CONV_IN(1)),
               in_w = (int)T(DMLI_CONV_IN(2));
     const int lx = (int)get_local_id(0), ly = (int)get_local_id(1), lid = ly * TX + lx;
     const long p0 = (long)get_group_id(0) * TN, co0 = (long)get_group_id(1) * TM;
+#if BACKWARD
+    /* The work-group's group and phase (rd, rh, rw): outputs rd + sd * j along D, and so on;
+     * its grid of positions j, as many as the phase has outputs. */
+    const long phases = sd * sh * sw, gz = get_group_id(2);
+    const long g = gz / phases, ph = gz % phases;
+    const long rw = ph % sw, rh = ph / sw % sh, rd = ph / sw / sh;
+    const long gd_n = (od_n - rd + sd - 1) / sd, gh_n = (oh_n - rh + sh - 1) / sh,
+               gw_n = (ow_n - rw + sw - 1) / sw;
+#else
     const long g = get_group_id(2);
+    const long gd_n = od_n, gh_n = oh_n, gw_n = ow_n;
+#endif
+    const long positions = T(DMLI_CONV_N) * gd_n * gh_n * gw_n;
     const long in_g = in_base + g * cin_g * T(DMLI_CONV_IS_C);
     const long w_g = w_base + g * T(DMLI_CONV_WS_G);
     const long is_c = T(DMLI_CONV_IS_C), ws_ci = T(DMLI_CONV_WS_CI);
 
+    /* The taps, in D, H, W order (BACKWARD: the phase's own, counted by one item). */
+#if BACKWARD
+    if (lid == 0) {
+        int n = 0;
+        for (int e = 0; e < kvol; ++e) {
+            const long kw = e % kw_n, q = e / kw_n, kh = q % kh_n, kd = q / kh_n;
+            const long td = rd + T(DMLI_CONV_PAD(0)) - kd * T(DMLI_CONV_DIL(0)),
+                       th = rh + T(DMLI_CONV_PAD(1)) - kh * T(DMLI_CONV_DIL(1)),
+                       tw = rw + T(DMLI_CONV_PAD(2)) - kw * T(DMLI_CONV_DIL(2));
+            if (td % sd != 0 || th % sh != 0 || tw % sw != 0)
+                continue;
+            const int4 at = (int4)((int)(td / sd), (int)(th / sh), (int)(tw / sw), 0);
+            tap_at[n] = at;
+            tap_in[n] =
+                at.x * T(DMLI_CONV_IS(0)) + at.y * T(DMLI_CONV_IS(1)) + at.z * T(DMLI_CONV_IS(2));
+            tap_w[n] = kd * T(DMLI_CONV_WS(0)) + kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2));
+            ++n;
+        }
+        tap_count = n;
+    }
+#else
     for (int e = lid; e < kvol; e += ITEMS) {
         const int kw = e % (int)kw_n, q = e / (int)kw_n, kh = q % (int)kh_n, kd = q / (int)kh_n;
         const int4 at = (int4)((int)(kd * T(DMLI_CONV_DIL(0)) - T(DMLI_CONV_PAD(0))),
@@ -1078,6 +1118,14 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
             at.x * T(DMLI_CONV_IS(0)) + at.y * T(DMLI_CONV_IS(1)) + at.z * T(DMLI_CONV_IS(2));
         tap_w[e] = kd * T(DMLI_CONV_WS(0)) + kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2));
     }
+    if (lid == 0)
+        tap_count = kvol;
+#endif
+    barrier(CLK_LOCAL_MEM_FENCE); /* the taps */
+    const int taps = tap_count;
+    /* No tap (a BACKWARD phase no tap reaches): K 0, every output its bias; no slot reads. */
+    const int step_taps = taps > 0 ? taps : 1;
+    const long K = cin_g * taps;
 
     /* The filter's slots along its output channels where they run by unit stride, else
      * along k; the windows' along the positions. */
@@ -1088,10 +1136,10 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
         const int e = lid + ITEMS * r;
         const int kk = a_along_m ? e / TM : e % TK, mm = a_along_m ? e % TM : e / TK;
         sa[r].mine = e < TK * TM;
-        sa[r].live = sa[r].mine && co0 + mm < cout_g;
+        sa[r].live = sa[r].mine && taps > 0 && co0 + mm < cout_g;
         sa[r].slab = kk * AS_W + mm;
-        sa[r].ci = kk / kvol;
-        sa[r].t = kk % kvol;
+        sa[r].ci = kk / step_taps;
+        sa[r].t = kk % step_taps;
         sa[r].at = w_g + (sa[r].live ? (co0 + mm) * T(DMLI_CONV_WS_CO) : 0);
         sa[r].z = sa[r].y = sa[r].x = 0;
     }
@@ -1100,20 +1148,25 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
         const int e = lid + ITEMS * r;
         const int kk = e / TN, nn = e % TN;
         sb[r].mine = e < TK * TN;
-        sb[r].live = sb[r].mine && p0 + nn < positions;
+        sb[r].live = sb[r].mine && taps > 0 && p0 + nn < positions;
         sb[r].slab = kk * BS_W + nn;
-        sb[r].ci = kk / kvol;
-        sb[r].t = kk % kvol;
-        long img = 0, od = 0, oh = 0, ow = 0;
+        sb[r].ci = kk / step_taps;
+        sb[r].t = kk % step_taps;
+        long img = 0, jd = 0, jh = 0, jw = 0;
         if (sb[r].live)
-            position_of(p0 + nn, od_n, oh_n, ow_n, &img, &od, &oh, &ow);
-        sb[r].z = (int)(od * T(DMLI_CONV_S(0)));
-        sb[r].y = (int)(oh * T(DMLI_CONV_S(1)));
-        sb[r].x = (int)(ow * T(DMLI_CONV_S(2)));
+            position_of(p0 + nn, gd_n, gh_n, gw_n, &img, &jd, &jh, &jw);
+#if BACKWARD
+        sb[r].z = (int)jd;
+        sb[r].y = (int)jh;
+        sb[r].x = (int)jw;
+#else
+        sb[r].z = (int)(jd * sd);
+        sb[r].y = (int)(jh * sh);
+        sb[r].x = (int)(jw * sw);
+#endif
         sb[r].at = in_g + img * T(DMLI_CONV_IS_N) + sb[r].z * T(DMLI_CONV_IS(0)) +
                    sb[r].y * T(DMLI_CONV_IS(1)) + sb[r].x * T(DMLI_CONV_IS(2));
     }
-    barrier(CLK_LOCAL_MEM_FENCE); /* the taps */
 
     float4 acc[WM][RN];
     TILE_ZERO(acc);
@@ -1144,19 +1197,18 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    const long K = cin_g * kvol;
     int cur = 0;
     for (long k0 = 0; k0 < K; k0 += TK) {
         const bool more = k0 + TK < K;
         if (more) {
 #pragma unroll
             for (int r = 0; r < A_SLOTS; ++r) {
-                CSLOT_STEP(sa[r], kvol);
+                CSLOT_STEP(sa[r], step_taps);
                 ra[r] = A_VALUE(sa[r]);
             }
 #pragma unroll
             for (int r = 0; r < B_SLOTS; ++r) {
-                CSLOT_STEP(sb[r], kvol);
+                CSLOT_STEP(sb[r], step_taps);
                 const int4 at = tap_at[sb[r].t];
                 rb[r] = B_VALUE(sb[r], at);
             }
@@ -1178,30 +1230,37 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
 #undef A_VALUE
 #undef B_VALUE
 
-    /* The block's columns (positions): where each group of 4 starts in the output and whether
-     * its 4 are consecutive floats of one output row. */
+    /* The block's columns (positions): where each output is and whether a group of 4 is four
+     * consecutive floats of one output row (FORWARD: consecutive positions of a row with the
+     * output's W stride 1; BACKWARD a phase's outputs are S apart: stride 1 only). */
     const long os_n = T(DMLI_CONV_OS_N), os_d = T(DMLI_CONV_OS(0)), os_h = T(DMLI_CONV_OS(1)),
                os_w = T(DMLI_CONV_OS(2));
+#if BACKWARD
+    const long step_d = sd * os_d, step_h = sh * os_h, step_w = sw * os_w;
+    const long origin = rd * os_d + rh * os_h + rw * os_w;
+#else
+    const long step_d = os_d, step_h = os_h, step_w = os_w, origin = 0;
+#endif
     long col_at[WN];
     bool col_live[WN], row_of_4[RN];
 #pragma unroll
     for (int h = 0; h < RN; ++h) {
         const long p = p0 + TILE_COL(lx, h);
-        long img = 0, od = 0, oh = 0, ow = 0;
+        long img = 0, jd = 0, jh = 0, jw = 0;
         if (p < positions)
-            position_of(p, od_n, oh_n, ow_n, &img, &od, &oh, &ow);
-        row_of_4[h] = p + 3 < positions && ow + 3 < ow_n && os_w == 1;
+            position_of(p, gd_n, gh_n, gw_n, &img, &jd, &jh, &jw);
+        row_of_4[h] = p + 3 < positions && jw + 3 < gw_n && step_w == 1;
 #pragma unroll
         for (int x = 0; x < 4; ++x) {
             col_live[4 * h + x] = p + x < positions;
-            col_at[4 * h + x] = img * os_n + od * os_d + oh * os_h + ow * os_w;
+            col_at[4 * h + x] = origin + img * os_n + jd * step_d + jh * step_h + jw * step_w;
             /* The next position: along W, then carried into H, D and the image. */
-            if (++ow == ow_n) {
-                ow = 0;
-                if (++oh == oh_n) {
-                    oh = 0;
-                    if (++od == od_n) {
-                        od = 0;
+            if (++jw == gw_n) {
+                jw = 0;
+                if (++jh == gh_n) {
+                    jh = 0;
+                    if (++jd == gd_n) {
+                        jd = 0;
                         ++img;
                     }
                 }

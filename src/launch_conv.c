@@ -12,8 +12,9 @@
  *             conv_vw positions along W (CPUs; GPUs where no tile fits, and BACKWARD);
  *   depthwise conv_direct with the depthwise block (one input channel a group: the channels
  *             of a block would share no input, so the block runs along rows instead);
- *   gemm      conv_gemm (GPUs, FORWARD, not depthwise): the implicit GEMM of each group
- *             through GEMM's tile (cl/tile.cl), where the filter has at most 256 taps;
+ *   gemm      conv_gemm (GPUs, not depthwise): the implicit GEMM of each group through
+ *             GEMM's tile (cl/tile.cl; BACKWARD by phases of the strides), where the filter
+ *             has at most 256 taps;
  *   tiled     conv_tiled (GPUs, FORWARD): work-group tiles staged in local memory, used where
  *             one input channel's patch and filter slice fit the tuning's local arrays.
  */
@@ -238,35 +239,42 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
 /* conv_gemm's tap table: at most this many taps (cl/conv.cl TAPS), 32 bytes each. */
 #define CONV_GEMM_TAPS 256
 
-/* conv_gemm (GPUs, FORWARD, not depthwise): each group's [Cout/G, Cin/G x taps] filter times
- * its [Cin/G x taps, N x D x H x W] windows through GEMM's tile (cl/tile.cl; dmli_tile_choose
- * sizes it as for a product of those sides, the groups its batches), where the taps fit the
- * table and every coordinate the kernel keeps in an int fits one. */
+/* conv_gemm (GPUs, not depthwise): each group's [Cout/G, Cin/G x taps] filter times its
+ * [Cin/G x taps, N x D x H x W] windows through GEMM's tile (cl/tile.cl; dmli_tile_choose sizes
+ * it as for a product of those sides, the groups its batches); BACKWARD one product a phase of
+ * the strides (its outputs o = r + S * j, ceil(out / S) of them along a dimension at most, its
+ * taps those that reach them), the phases along grid dimension 2 with the groups. Where the
+ * taps fit the table and every coordinate the kernel keeps in an int fits one. */
 static bool gemm_conv_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_device_desc *dev,
                              dmli_compute_launch *l)
 {
     const int64_t kvol = v->k[0] * v->k[1] * v->k[2];
-    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || tu->conv_gemm != 1 || v->backward ||
+    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || tu->conv_gemm != 1 ||
         (v->cin_g == 1 && v->groups > 1) || kvol > CONV_GEMM_TAPS)
         return false;
     for (int j = 0; j < 3; ++j) {
-        /* Window origins o * S, a tap's k * dil - pad, and their sums: ints. */
+        /* Window origins (o * S, or j), a tap's offset and their sums: ints. */
         const int64_t reach = (v->k[j] - 1) * v->dil[j];
         if (v->in[j] + v->pad[j] + reach >= INT32_MAX / 2 || v->pad[j] >= INT32_MAX / 2 ||
-            (v->out[j] - 1) * v->stride[j] >= INT32_MAX / 2)
+            v->out[j] >= INT32_MAX / 2 || (v->out[j] - 1) * v->stride[j] >= INT32_MAX / 2)
             return false;
     }
     if (v->cin_g > INT32_MAX / 2 || v->cin_g * kvol > INT64_MAX / 2)
         return false;
-    const int64_t positions = v->n * v->out[0] * v->out[1] * v->out[2];
-    const dmli_tile t = dmli_tile_choose(dev, v->cout_g, positions, (size_t)v->groups,
-                                         (uint64_t)CONV_GEMM_TAPS * 32);
+    int64_t grid = 1, phases = 1;
+    for (int j = 0; j < 3; ++j) {
+        grid *= v->backward ? ceil_div(v->out[j], v->stride[j]) : v->out[j];
+        phases *= v->backward ? v->stride[j] : 1;
+    }
+    const int64_t positions = v->n * grid;
+    const dmli_tile t = dmli_tile_choose(dev, v->cout_g, positions, (size_t)(v->groups * phases),
+                                         (uint64_t)CONV_GEMM_TAPS * 32 + 16);
     if (t.local_bytes > dev->local_mem_size || t.tx * t.ty > dev->max_work_group_size)
         return false;
     l->kernel = "conv_gemm";
     l->global[0] = (size_t)ceil_div(positions, (int64_t)(t.tx * t.wn)) * t.tx;
     l->global[1] = (size_t)ceil_div(v->cout_g, (int64_t)(t.ty * t.wm)) * t.ty;
-    l->global[2] = (size_t)v->groups;
+    l->global[2] = (size_t)(v->groups * phases);
     l->local[0] = t.tx;
     l->local[1] = t.ty;
     l->local[2] = 1;
@@ -274,7 +282,7 @@ static bool gemm_conv_launch(const dmli_conv *v, const dmli_tuning *tu, const dm
     const bool half = v->type == DML_TENSOR_DATA_TYPE_FLOAT16;
     dmli_opt_int(o, "IN_HALF", half);
     dmli_opt_int(o, "OUT_HALF", half);
-    dmli_opt_int(o, "BACKWARD", 0);
+    dmli_opt_int(o, "BACKWARD", v->backward);
     dmli_opt_int(o, "ACT", (int)v->act);
     dmli_opt_int(o, "IGEMM", 1);
     dmli_opt_int(o, "TX", (long long)t.tx);

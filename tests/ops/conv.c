@@ -424,6 +424,7 @@ Test(conv, blocks)
 
 typedef struct tile_shape {
     const char *name;
+    bool backward;
     bool convolution; /* CONVOLUTION mode (the filter walked backwards) */
     uint32_t spatial, groups;
     uint32_t in[5], filter[5];
@@ -431,21 +432,26 @@ typedef struct tile_shape {
     bool nhwc;
 } tile_shape;
 
-/* FORWARD shapes of several tiles along the output channels, the positions and k, each with a
+/* Shapes of several tiles along the output channels, the positions and k, each with a
  * partial tile (GPUs: conv_gemm, cl/conv.cl; CPUs: their own kernels): 3 x 3 layers of 70
- * channels (small: the first, which the slow drivers run) and of 136, the stem's 7 x 7 / 2 over two images, 3-D, grouped and dilated, NHWC, 1-D over
- * three images, CONVOLUTION mode, and 17 x 17 taps (more than conv_gemm's table: another
- * kernel). */
+ * channels (small: the first, which the slow drivers run) and of 136, the stem's 7 x 7 / 2 over two
+ * images, 3-D, grouped and dilated, NHWC, 1-D over three images, CONVOLUTION mode, 17 x 17 taps
+ * (more than conv_gemm's table: another kernel); BACKWARD (a product a phase of the strides): 4 x 4
+ * / 2, stride 3 with 2 x 2 taps (phases no tap reaches: their outputs are the bias), 3-D grouped.
+ */
 static const tile_shape tile_shapes[] = {
-    {"tiles 3x3 70 channels", false, 2, 1, {1, 8, 9, 15}, {70, 8, 3, 3}, 1, 1, 1, false},
-    {"tiles 3x3 136 channels", false, 2, 1, {1, 40, 14, 14}, {136, 40, 3, 3}, 1, 1, 1, false},
-    {"tiles stem", false, 2, 1, {2, 3, 30, 31}, {17, 3, 7, 7}, 2, 1, 3, false},
-    {"tiles 3-D", false, 3, 1, {1, 6, 5, 6, 7}, {20, 6, 2, 3, 3}, 1, 1, 1, false},
-    {"tiles groups 4 dilated", false, 2, 4, {1, 16, 11, 12}, {36, 4, 3, 3}, 1, 2, 2, false},
-    {"tiles NHWC", false, 2, 1, {2, 24, 9, 13}, {70, 24, 3, 3}, 1, 1, 1, true},
-    {"tiles 1-D", false, 1, 1, {3, 10, 100}, {33, 10, 5}, 1, 1, 2, false},
-    {"tiles CONVOLUTION mode", true, 2, 1, {1, 9, 12, 20}, {40, 9, 3, 3}, 2, 1, 1, false},
-    {"tiles 17x17 taps", false, 2, 1, {1, 2, 20, 20}, {3, 2, 17, 17}, 1, 1, 8, false},
+    {"tiles 3x3 70", false, false, 2, 1, {1, 8, 9, 15}, {70, 8, 3, 3}, 1, 1, 1, false},
+    {"tiles 3x3 136", false, false, 2, 1, {1, 40, 14, 14}, {136, 40, 3, 3}, 1, 1, 1, false},
+    {"tiles stem", false, false, 2, 1, {2, 3, 30, 31}, {17, 3, 7, 7}, 2, 1, 3, false},
+    {"tiles 3-D", false, false, 3, 1, {1, 6, 5, 6, 7}, {20, 6, 2, 3, 3}, 1, 1, 1, false},
+    {"tiles groups 4 dil 2", false, false, 2, 4, {1, 16, 11, 12}, {36, 4, 3, 3}, 1, 2, 2, false},
+    {"tiles NHWC", false, false, 2, 1, {2, 24, 9, 13}, {70, 24, 3, 3}, 1, 1, 1, true},
+    {"tiles 1-D", false, false, 1, 1, {3, 10, 100}, {33, 10, 5}, 1, 1, 2, false},
+    {"tiles CONVOLUTION", false, true, 2, 1, {1, 9, 12, 20}, {40, 9, 3, 3}, 2, 1, 1, false},
+    {"tiles 17x17 taps", false, false, 2, 1, {1, 2, 20, 20}, {3, 2, 17, 17}, 1, 1, 8, false},
+    {"tiles BACKWARD 4x4/2", true, false, 2, 1, {1, 40, 10, 12}, {40, 70, 4, 4}, 2, 1, 1, false},
+    {"tiles BACKWARD /3", true, true, 2, 1, {2, 5, 6, 7}, {5, 9, 2, 2}, 3, 1, 0, false},
+    {"tiles BACKWARD 3-D", true, false, 3, 2, {1, 8, 3, 4, 5}, {8, 5, 3, 3, 3}, 2, 1, 1, false},
 };
 
 /* The tile's configurations (src/tuning.c gemm_tile_*): the launch's own, 8 x 8 blocks in 16 x
@@ -472,6 +478,7 @@ Test(conv, gemm_tiles)
             /* FLOAT16 with a bias and an activation in one configuration of each. */
             const bool half = t == 2;
             c.s.type = half ? F16 : F32;
+            c.s.p.backward = f->backward;
             c.s.p.convolution = f->convolution;
             c.s.p.spatial = f->spatial;
             c.s.p.groups = f->groups;
