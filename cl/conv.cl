@@ -1030,9 +1030,21 @@ typedef struct {
         }                         \
     } while (0)
 
-/* The position p's image and grid coordinates. */
+/* The position p's image and grid coordinates; in 32 bits where everything fits (a GPU
+ * divides 64-bit integers in software: some 70 instructions a division). */
 static void position_of(long p, long gd, long gh, long gw, long *img, long *d, long *h, long *w)
 {
+    if (p <= (long)UINT_MAX && gd <= (long)UINT_MAX && gh <= (long)UINT_MAX &&
+        gw <= (long)UINT_MAX) {
+        uint q = (uint)p;
+        *w = q % (uint)gw;
+        q /= (uint)gw;
+        *h = q % (uint)gh;
+        q /= (uint)gh;
+        *d = q % (uint)gd;
+        *img = q / (uint)gd;
+        return;
+    }
     *w = p % gw;
     p /= gw;
     *h = p % gh;
@@ -1087,29 +1099,46 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
     const long w_g = w_base + g * T(DMLI_CONV_WS_G);
     const long is_c = T(DMLI_CONV_IS_C), ws_ci = T(DMLI_CONV_WS_CI);
 
-    /* The taps, in D, H, W order (BACKWARD: the phase's own, counted by one item). */
+    /* The taps, in D, H, W order (BACKWARD: the phase's own, in order: each item marks its
+     * taps that reach the phase, then writes each at the count of marks before it), an item a
+     * tap, in 32 bits (the host checks the coordinates fit an int). */
+    const int ikw = (int)kw_n, ikh = (int)kh_n;
 #if BACKWARD
+    __local int tap_ok[TAPS];
+    const int isd = (int)sd, ish = (int)sh, isw = (int)sw;
+    const int td0 = (int)(rd + T(DMLI_CONV_PAD(0))), th0 = (int)(rh + T(DMLI_CONV_PAD(1))),
+              tw0 = (int)(rw + T(DMLI_CONV_PAD(2)));
+    const int dil_d = (int)T(DMLI_CONV_DIL(0)), dil_h = (int)T(DMLI_CONV_DIL(1)),
+              dil_w = (int)T(DMLI_CONV_DIL(2));
+    for (int e = lid; e < kvol; e += ITEMS) {
+        const int kw = e % ikw, q = e / ikw, kh = q % ikh, kd = q / ikh;
+        tap_ok[e] = (td0 - kd * dil_d) % isd == 0 && (th0 - kh * dil_h) % ish == 0 &&
+                    (tw0 - kw * dil_w) % isw == 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int e = lid; e < kvol; e += ITEMS) {
+        if (!tap_ok[e])
+            continue;
+        int n = 0;
+        for (int f = 0; f < e; ++f)
+            n += tap_ok[f];
+        const int kw = e % ikw, q = e / ikw, kh = q % ikh, kd = q / ikh;
+        const int4 at =
+            (int4)((td0 - kd * dil_d) / isd, (th0 - kh * dil_h) / ish, (tw0 - kw * dil_w) / isw, 0);
+        tap_at[n] = at;
+        tap_in[n] =
+            at.x * T(DMLI_CONV_IS(0)) + at.y * T(DMLI_CONV_IS(1)) + at.z * T(DMLI_CONV_IS(2));
+        tap_w[n] = kd * T(DMLI_CONV_WS(0)) + kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2));
+    }
     if (lid == 0) {
         int n = 0;
-        for (int e = 0; e < kvol; ++e) {
-            const long kw = e % kw_n, q = e / kw_n, kh = q % kh_n, kd = q / kh_n;
-            const long td = rd + T(DMLI_CONV_PAD(0)) - kd * T(DMLI_CONV_DIL(0)),
-                       th = rh + T(DMLI_CONV_PAD(1)) - kh * T(DMLI_CONV_DIL(1)),
-                       tw = rw + T(DMLI_CONV_PAD(2)) - kw * T(DMLI_CONV_DIL(2));
-            if (td % sd != 0 || th % sh != 0 || tw % sw != 0)
-                continue;
-            const int4 at = (int4)((int)(td / sd), (int)(th / sh), (int)(tw / sw), 0);
-            tap_at[n] = at;
-            tap_in[n] =
-                at.x * T(DMLI_CONV_IS(0)) + at.y * T(DMLI_CONV_IS(1)) + at.z * T(DMLI_CONV_IS(2));
-            tap_w[n] = kd * T(DMLI_CONV_WS(0)) + kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2));
-            ++n;
-        }
+        for (int f = 0; f < kvol; ++f)
+            n += tap_ok[f];
         tap_count = n;
     }
 #else
     for (int e = lid; e < kvol; e += ITEMS) {
-        const int kw = e % (int)kw_n, q = e / (int)kw_n, kh = q % (int)kh_n, kd = q / (int)kh_n;
+        const int kw = e % ikw, q = e / ikw, kh = q % ikh, kd = q / ikh;
         const int4 at = (int4)((int)(kd * T(DMLI_CONV_DIL(0)) - T(DMLI_CONV_PAD(0))),
                                (int)(kh * T(DMLI_CONV_DIL(1)) - T(DMLI_CONV_PAD(1))),
                                (int)(kw * T(DMLI_CONV_DIL(2)) - T(DMLI_CONV_PAD(2))), 0);

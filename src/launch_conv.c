@@ -236,7 +236,8 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
     return true;
 }
 
-/* conv_gemm's tap table: at most this many taps (cl/conv.cl TAPS), 32 bytes each. */
+/* conv_gemm's tap table: at most this many taps (cl/conv.cl TAPS), 36 bytes each (BACKWARD's
+ * marks included). */
 #define CONV_GEMM_TAPS 256
 
 /* conv_gemm (GPUs, not depthwise): each group's [Cout/G, Cin/G x taps] filter times its
@@ -268,7 +269,7 @@ static bool gemm_conv_launch(const dmli_conv *v, const dmli_tuning *tu, const dm
     }
     const int64_t positions = v->n * grid;
     const dmli_tile t = dmli_tile_choose(dev, v->cout_g, positions, (size_t)(v->groups * phases),
-                                         (uint64_t)CONV_GEMM_TAPS * 32 + 16);
+                                         (uint64_t)CONV_GEMM_TAPS * 36 + 16);
     if (t.local_bytes > dev->local_mem_size || t.tx * t.ty > dev->max_work_group_size)
         return false;
     l->kernel = "conv_gemm";
