@@ -377,6 +377,24 @@ Test(conv_validate, launch)
     dmli_launch_compute(&st.compute, &gpu, &l);
     cr_expect_str_eq(l.kernel, "conv_direct");
     dmli_op_state_release(&st);
+    /* BACKWARD {1, 4, 6, 8} x {4, 3, 3, 3} stride 2 -> {1, 6, 12, 16} (2 groups of 3 output
+     * channels): the implicit GEMM a phase of the strides, 2 x 2 of them, each a grid of
+     * ceil(12 / 2) x ceil(16 / 2) = 48 positions; groups x phases along dimension 2. */
+    conv_init(&c, F32);
+    c.d.Direction = DML_CONVOLUTION_DIRECTION_BACKWARD;
+    unit_tensor_set(&c.filter, F32, 4, (UINT[]){4, 3, 3, 3}, NULL);
+    unit_tensor_set(&c.out, F32, 4, (UINT[]){1, 6, 12, 16}, NULL);
+    c.strides[0] = c.strides[1] = 2;
+    lowered(&c, &st);
+    gpu.local_mem_size = 65536;
+    dmli_launch_compute(&st.compute, &gpu, &l);
+    cr_expect_str_eq(l.kernel, "conv_gemm");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "BACKWARD"), "1");
+    cr_expect(l.local[0] == 16 && l.local[1] == 16 && l.global[0] == 16 && l.global[1] == 16 &&
+                  l.global[2] == 2 * 4,
+              "local %zu %zu global %zu %zu %zu", l.local[0], l.local[1], l.global[0], l.global[1],
+              l.global[2]);
+    dmli_op_state_release(&st);
     /* Depthwise: one channel a block. */
     conv_init(&c, F32);
     c.d.GroupCount = 4;
