@@ -87,6 +87,11 @@ dmli_tile dmli_tile_choose(const dmli_device_desc *dev, int64_t m, int64_t n, si
         else
             break;
     }
+    /* A k step too long for the device's local memory even so (a tuning's): halved. */
+    while (t.tk > 1 &&
+           2 * t.tk * (t.ty * t.wm + 4 + t.tx * t.wn + 4) * sizeof(float) + local_extra >
+               dev->local_mem_size)
+        t.tk /= 2;
     t.local_bytes = 2 * t.tk * (t.ty * t.wm + 4 + t.tx * t.wn + 4) * sizeof(float) + local_extra;
     return t;
 }

@@ -128,6 +128,27 @@ Test(gemm_launch, gpu_blocks_fit_local_memory)
     expect_tiles(&c, &small, 4, 8, 64, 32, 1);
 }
 
+Test(gemm_launch, gpu_k_step_fits_local_memory)
+{
+    /* A k step of 64 (a tuning's) in 16 KiB: 4 x 4 blocks in 8 x 8 items take 2 * 64 * (36 +
+     * 36) * 4 = 36864 bytes; halved to 16 (9216). */
+    const char *saved = getenv("DMLCL_TUNING");
+    char *restore = saved ? strdup(saved) : NULL;
+    setenv("DMLCL_TUNING", "gemm_tile_k=64", 1);
+    dmli_device_desc small = h200;
+    small.local_mem_size = 16 * 1024;
+    dmli_compute c = packed(1, 3, 5, 7, false);
+    dmli_compute_launch l;
+    dmli_launch_compute(&c, &small, &l);
+    cr_expect(option(&l, "TK") == 16 && option(&l, "TX") == 8, "%s", l.options);
+    if (restore) {
+        setenv("DMLCL_TUNING", restore, 1);
+        free(restore);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
+}
+
 Test(gemm_launch, gpu_fill_is_tuning_data)
 {
     const char *saved = getenv("DMLCL_TUNING");
