@@ -14,6 +14,10 @@ activation, rounded once to the output type). Tolerance (reference/precision.md)
 
     python scripts/diff/gemm.py [--seed N] [--cases N] [--only K] [-v]
 
+DMLCL_DIFF_GEMM_MAX=D draws M, N and K up to D instead (ranks 2 and 3 past 70): products of
+several GPU tiles (cl/tile.cl's 128 x 128 and smaller) with partial ones, e.g. with
+DMLCL_DEVICE_CLASS=gpu.
+
 Prints the cases run and each mismatch with its replay line (--seed S --only K); exits 1 on any
 mismatch or dmlcl error.
 """
@@ -51,11 +55,14 @@ def _packed_strides(shape, broadcast):
     return strides
 
 
+_MAX = int(os.environ.get("DMLCL_DIFF_GEMM_MAX", "70"))
+
+
 def make_case(rng):
     dtype = np.float16 if rng.random() < 0.3 else np.float32
-    rank = int(rng.integers(2, 7))
+    rank = int(rng.integers(2, 7 if _MAX <= 70 else 4))
     batch = [int(rng.integers(1, 4)) if rank > 2 else 1 for _ in range(rank - 2)]
-    m, nn, k = (int(rng.integers(1, 71)) for _ in range(3))
+    m, nn, k = (int(rng.integers(1, _MAX + 1)) for _ in range(3))
     ta, tb = bool(rng.integers(2)), bool(rng.integers(2))
     a_shape = batch + ([k, m] if ta else [m, k])
     b_shape = batch + ([nn, k] if tb else [k, nn])
