@@ -347,10 +347,19 @@ __kernel void resample(__constant long *t, __global const T *in, long in_base, _
         return;
     long oc[3];
     long z = get_global_id(2);
-    oc[2] = z % AT(2, DMLI_RS_OSIZE);
-    z /= AT(2, DMLI_RS_OSIZE);
-    oc[1] = z % AT(1, DMLI_RS_OSIZE);
-    oc[0] = z / AT(1, DMLI_RS_OSIZE);
+    if (z <= (long)UINT_MAX) {
+        /* 32-bit divisions (each size is a UINT): a GPU divides 64-bit integers in software,
+         * some 70 instructions, twice an output where an item writes one. */
+        const uint zz = (uint)z, n2 = (uint)AT(2, DMLI_RS_OSIZE), n1 = (uint)AT(1, DMLI_RS_OSIZE);
+        oc[2] = zz % n2;
+        oc[1] = zz / n2 % n1;
+        oc[0] = zz / n2 / n1;
+    } else {
+        oc[2] = z % AT(2, DMLI_RS_OSIZE);
+        z /= AT(2, DMLI_RS_OSIZE);
+        oc[1] = z % AT(1, DMLI_RS_OSIZE);
+        oc[0] = z / AT(1, DMLI_RS_OSIZE);
+    }
 #if ANTIALIAS
     for (long row = r0; row < min(r0 + ROWS, n3); ++row)
         for (long u = u0; u < min(u0 + VEC, n4); ++u) {
