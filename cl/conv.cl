@@ -1243,17 +1243,8 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
             }
         }
         TILE_MULTIPLY(as4, bs4, cur, lx, ly, acc);
-        if (more) {
-            cur ^= 1;
-#pragma unroll
-            for (int r = 0; r < A_SLOTS; ++r)
-                if (sa[r].mine)
-                    as[cur * (TK * AS_W) + sa[r].slab] = ra[r];
-#pragma unroll
-            for (int r = 0; r < B_SLOTS; ++r)
-                if (sb[r].mine)
-                    bs[cur * (TK * BS_W) + sb[r].slab] = rb[r];
-        }
+        if (more)
+            TILE_STAGE_NEXT(as, bs, cur, sa, ra, sb, rb);
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 #undef A_VALUE

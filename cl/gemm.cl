@@ -27,7 +27,7 @@
  *   ACT          the fused activation (cl/activation.cl), parameters in the table
  *   MR, NV, VW   gemm_blocks' block (VW 4, 8 or 16); DR, NJ: gemm_dots' block (VW lanes), DS
  *                blocks an item along n; one program has both kernels
- *   TX, TY, WM, WN, TK  gemm_tiles' tile (WM and WN multiples of 4)
+ *   TX, TY, WM, WN, TK  gemm_tiles' tile (cl/tile.cl: defaults there)
  */
 #include "abi.h"
 
@@ -56,21 +56,6 @@
 #endif
 #ifndef KC
 #define KC 128
-#endif
-#ifndef TX
-#define TX 8
-#endif
-#ifndef TY
-#define TY 8
-#endif
-#ifndef WM
-#define WM 4
-#endif
-#ifndef WN
-#define WN 4
-#endif
-#ifndef TK
-#define TK 8
 #endif
 
 #define COMPUTE_T float
@@ -558,18 +543,8 @@ __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_ba
             }
         }
         TILE_MULTIPLY(as4, bs4, cur, lx, ly, acc);
-        if (more) {
-            cur ^= 1;
-#pragma unroll
-            for (int r = 0; r < A_SLOTS; ++r)
-                if (sa[r].mine)
-                    as[cur * (TK * AS_W) + sa[r].slab] = ra[r];
-#pragma unroll
-            for (int r = 0; r < B_SLOTS; ++r)
-                if (sb[r].mine)
-                    bs[cur * (TK * BS_W) + sb[r].slab] = rb[r];
-        }
-        /* The next slab complete; this one free to fill a step later. */
+        if (more)
+            TILE_STAGE_NEXT(as, bs, cur, sa, ra, sb, rb);
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 

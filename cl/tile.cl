@@ -82,6 +82,24 @@
         }                                                                                          \
     } while (0)
 
+/* After a step's multiply-adds: the next step's values, held by the item in ra and rb (one a
+ * staging slot: sa and sb, whose .mine says whether it is a slot of the slab and .slab where
+ * its value goes), stored into the other slab, which becomes `cur`. */
+#define TILE_STAGE_NEXT(as, bs, cur, sa, ra, sb, rb)                  \
+    do {                                                              \
+        (cur) ^= 1;                                                   \
+        _Pragma("unroll") for (int r_ = 0; r_ < A_SLOTS; ++r_)        \
+        {                                                             \
+            if ((sa)[r_].mine)                                        \
+                (as)[(cur) * (TK * AS_W) + (sa)[r_].slab] = (ra)[r_]; \
+        }                                                             \
+        _Pragma("unroll") for (int r_ = 0; r_ < B_SLOTS; ++r_)        \
+        {                                                             \
+            if ((sb)[r_].mine)                                        \
+                (bs)[(cur) * (TK * BS_W) + (sb)[r_].slab] = (rb)[r_]; \
+        }                                                             \
+    } while (0)
+
 /* Row i of an item's block, column 4 * h + x: their offsets in the tile. */
 #define TILE_ROW(ly, i) (4 * (ly) + 4 * TY * ((i) / 4) + (i) % 4)
 #define TILE_COL(lx, h) (4 * (lx) + 4 * TX * (h))

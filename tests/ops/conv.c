@@ -356,38 +356,121 @@ typedef struct fixed_shape {
     uint32_t in[5], filter[5];
     uint32_t stride, dil, pad;
     bool bias, nhwc;
+    bool convolution; /* CONVOLUTION mode (the filter walked backwards) */
 } fixed_shape;
+
+/* Case `number` of shape f: the stride, dilation and padding along every spatial dimension,
+ * FLOAT16 or FLOAT32, with or without a bias, the first fusable activation or none. */
+static void fixed_case(conv_case *c, const fixed_shape *f, unsigned number, bool half, bool bias,
+                       bool act)
+{
+    memset(c, 0, sizeof *c);
+    c->test = f->name;
+    c->seed = ops_base_seed(&run_seed);
+    c->number = number;
+    c->s.type = half ? F16 : F32;
+    c->s.p.backward = f->backward;
+    c->s.p.convolution = f->convolution;
+    c->s.p.spatial = f->spatial;
+    c->s.p.groups = f->groups;
+    for (uint32_t i = 0; i < f->spatial; ++i) {
+        c->s.p.strides[i] = f->stride;
+        c->s.p.dilations[i] = f->dil;
+        c->s.p.start[i] = c->s.p.end[i] = f->pad;
+    }
+    memcpy(c->s.in, f->in, sizeof c->s.in);
+    memcpy(c->s.filter, f->filter, sizeof c->s.filter);
+    c->s.bias = bias;
+    c->s.nhwc = f->nhwc;
+    c->s.fused = act ? 0 : -1;
+    c->s.p.act = act ? fusable[0].act : REF_ACT_NONE;
+}
 
 /* W of 37 and 40: blocks of 16 interior and at both edges; 10 output channels: a block of 8
  * and a remainder; depthwise; BACKWARD 4 x 4 stride 2; the stem's 7 x 7 stride 2; a 1 x 1. */
 static const fixed_shape blocks[] = {
-    {"3x3 pad 1", false, 2, 1, {1, 5, 6, 37}, {10, 5, 3, 3}, 1, 1, 1, true, false},
-    {"3x3 pad 1 NHWC", false, 2, 1, {1, 6, 5, 40}, {9, 6, 3, 3}, 1, 1, 1, false, true},
-    {"1x1", false, 2, 1, {2, 12, 3, 33}, {8, 12, 1, 1}, 1, 1, 0, true, false},
-    {"depthwise 3x3", false, 2, 8, {1, 8, 9, 35}, {8, 1, 3, 3}, 1, 1, 1, true, false},
-    {"7x7 stride 2", false, 2, 1, {1, 3, 15, 45}, {4, 3, 7, 7}, 2, 1, 3, false, false},
-    {"dilated 3x3", false, 2, 2, {1, 4, 8, 40}, {6, 2, 3, 3}, 1, 2, 2, true, false},
-    {"transposed 4x4 stride 2", true, 2, 1, {1, 5, 5, 20}, {5, 3, 4, 4}, 2, 1, 1, true, false},
-    {"transposed 3x3 stride 1", true, 2, 1, {1, 4, 4, 36}, {4, 9, 3, 3}, 1, 1, 1, false, false},
-    {"1-D stride 1", false, 1, 1, {1, 3, 70}, {5, 3, 5}, 1, 1, 2, true, false},
-    {"3-D", false, 3, 1, {1, 2, 4, 5, 34}, {3, 2, 3, 3, 3}, 1, 1, 1, true, false},
+    {"3x3 pad 1", false, 2, 1, {1, 5, 6, 37}, {10, 5, 3, 3}, 1, 1, 1, true, false, false},
+    {"3x3 pad 1 NHWC", false, 2, 1, {1, 6, 5, 40}, {9, 6, 3, 3}, 1, 1, 1, false, true, false},
+    {"1x1", false, 2, 1, {2, 12, 3, 33}, {8, 12, 1, 1}, 1, 1, 0, true, false, false},
+    {"depthwise 3x3", false, 2, 8, {1, 8, 9, 35}, {8, 1, 3, 3}, 1, 1, 1, true, false, false},
+    {"7x7 stride 2", false, 2, 1, {1, 3, 15, 45}, {4, 3, 7, 7}, 2, 1, 3, false, false, false},
+    {"dilated 3x3", false, 2, 2, {1, 4, 8, 40}, {6, 2, 3, 3}, 1, 2, 2, true, false, false},
+    {"transposed 4x4 stride 2",
+     true,
+     2,
+     1,
+     {1, 5, 5, 20},
+     {5, 3, 4, 4},
+     2,
+     1,
+     1,
+     true,
+     false,
+     false},
+    {"transposed 3x3 stride 1",
+     true,
+     2,
+     1,
+     {1, 4, 4, 36},
+     {4, 9, 3, 3},
+     1,
+     1,
+     1,
+     false,
+     false,
+     false},
+    {"1-D stride 1", false, 1, 1, {1, 3, 70}, {5, 3, 5}, 1, 1, 2, true, false, false},
+    {"3-D", false, 3, 1, {1, 2, 4, 5, 34}, {3, 2, 3, 3, 3}, 1, 1, 1, true, false, false},
     /* Pointwise: the matrix family (ops/conv.c), groups and images as batch dimensions, NHWC
      * a transposed B, spatial dimensions merged; dilations change nothing with one tap. */
-    {"1x1 NHWC groups 2", false, 2, 2, {2, 12, 5, 17}, {8, 6, 1, 1}, 1, 1, 0, true, true},
-    {"1x1 groups 3 dilated", false, 2, 3, {1, 9, 4, 6}, {6, 3, 1, 1}, 1, 3, 0, false, false},
-    {"1x1x1 3-D", false, 3, 1, {2, 6, 3, 4, 9}, {5, 6, 1, 1, 1}, 1, 1, 0, true, false},
-    {"1-D 1 tap", false, 1, 1, {3, 7, 50}, {9, 7, 1}, 1, 1, 0, true, false},
-    {"1x1 1x1 images", false, 2, 1, {4, 5, 1, 1}, {3, 5, 1, 1}, 1, 1, 0, true, false},
-    {"1x1 stride 2", false, 2, 1, {2, 8, 9, 14}, {6, 8, 1, 1}, 2, 1, 0, true, false},
-    {"1x1 stride 3 NHWC", false, 2, 1, {1, 5, 7, 20}, {4, 5, 1, 1}, 3, 1, 0, false, true},
+    {"1x1 NHWC groups 2", false, 2, 2, {2, 12, 5, 17}, {8, 6, 1, 1}, 1, 1, 0, true, true, false},
+    {"1x1 groups 3 dilated", false, 2, 3, {1, 9, 4, 6}, {6, 3, 1, 1}, 1, 3, 0, false, false, false},
+    {"1x1x1 3-D", false, 3, 1, {2, 6, 3, 4, 9}, {5, 6, 1, 1, 1}, 1, 1, 0, true, false, false},
+    {"1-D 1 tap", false, 1, 1, {3, 7, 50}, {9, 7, 1}, 1, 1, 0, true, false, false},
+    {"1x1 1x1 images", false, 2, 1, {4, 5, 1, 1}, {3, 5, 1, 1}, 1, 1, 0, true, false, false},
+    {"1x1 stride 2", false, 2, 1, {2, 8, 9, 14}, {6, 8, 1, 1}, 2, 1, 0, true, false, false},
+    {"1x1 stride 3 NHWC", false, 2, 1, {1, 5, 7, 20}, {4, 5, 1, 1}, 3, 1, 0, false, true, false},
     /* Taps whose lanes all fall off the row (cl/conv.cl EDGE_LOAD: a shift of a whole window
      * or more): a BACKWARD dilation of 3 over rows of 5 (the GPU class's 4 lanes read before
      * their private buffer: garbage outputs by chance, Oclgrind's invalid reads), and a
      * padding of 6 past rows of 9 (every vector width's shift past its window). */
-    {"transposed dilated 3 rows of 5", true, 1, 3, {1, 9, 5}, {9, 3, 3}, 1, 3, 0, true, false},
-    {"transposed dilated 3 2-D", true, 2, 1, {1, 2, 3, 6}, {2, 3, 3, 3}, 1, 3, 1, false, false},
-    {"1-D padding 6", false, 1, 1, {1, 2, 9}, {3, 2, 3}, 1, 1, 6, true, false},
-    {"padding 9 over rows of 17", false, 2, 1, {1, 2, 3, 17}, {3, 2, 2, 3}, 1, 2, 9, true, false},
+    {"transposed dilated 3 rows of 5",
+     true,
+     1,
+     3,
+     {1, 9, 5},
+     {9, 3, 3},
+     1,
+     3,
+     0,
+     true,
+     false,
+     false},
+    {"transposed dilated 3 2-D",
+     true,
+     2,
+     1,
+     {1, 2, 3, 6},
+     {2, 3, 3, 3},
+     1,
+     3,
+     1,
+     false,
+     false,
+     false},
+    {"1-D padding 6", false, 1, 1, {1, 2, 9}, {3, 2, 3}, 1, 1, 6, true, false, false},
+    {"padding 9 over rows of 17",
+     false,
+     2,
+     1,
+     {1, 2, 3, 17},
+     {3, 2, 2, 3},
+     1,
+     2,
+     9,
+     true,
+     false,
+     false},
 };
 
 Test(conv, blocks)
@@ -397,40 +480,12 @@ Test(conv, blocks)
         for (int t = 0; t < 2; ++t) {
             const fixed_shape *f = &blocks[n];
             ref_rng rng = ops_case_rng(&run_seed, f->name, (unsigned)t);
-            memset(&c, 0, sizeof c);
-            c.test = f->name;
-            c.seed = ops_base_seed(&run_seed);
-            c.number = (unsigned)t;
-            c.s.type = t ? F16 : F32;
-            c.s.p.backward = f->backward;
-            c.s.p.spatial = f->spatial;
-            c.s.p.groups = f->groups;
-            for (uint32_t i = 0; i < f->spatial; ++i) {
-                c.s.p.strides[i] = f->stride;
-                c.s.p.dilations[i] = f->dil;
-                c.s.p.start[i] = c.s.p.end[i] = f->pad;
-            }
-            memcpy(c.s.in, f->in, sizeof c.s.in);
-            memcpy(c.s.filter, f->filter, sizeof c.s.filter);
-            c.s.bias = f->bias;
-            c.s.nhwc = f->nhwc;
-            c.s.fused = t ? 0 : -1;
-            c.s.p.act = t ? fusable[0].act : REF_ACT_NONE;
+            fixed_case(&c, f, (unsigned)t, t, f->bias, t);
             conv_one(&c, &rng);
         }
 }
 
 /* ---- The implicit GEMM's tiles ------------------------------------------------------------ */
-
-typedef struct tile_shape {
-    const char *name;
-    bool backward;
-    bool convolution; /* CONVOLUTION mode (the filter walked backwards) */
-    uint32_t spatial, groups;
-    uint32_t in[5], filter[5];
-    uint32_t stride, dil, pad;
-    bool nhwc;
-} tile_shape;
 
 /* Shapes of several tiles along the output channels, the positions and k, each with a
  * partial tile (GPUs: conv_gemm, cl/conv.cl; CPUs: their own kernels): 3 x 3 layers of 70
@@ -439,19 +494,19 @@ typedef struct tile_shape {
  * (more than conv_gemm's table: another kernel); BACKWARD (a product a phase of the strides): 4 x 4
  * / 2, stride 3 with 2 x 2 taps (phases no tap reaches: their outputs are the bias), 3-D grouped.
  */
-static const tile_shape tile_shapes[] = {
-    {"tiles 3x3 70", false, false, 2, 1, {1, 8, 9, 15}, {70, 8, 3, 3}, 1, 1, 1, false},
-    {"tiles 3x3 136", false, false, 2, 1, {1, 40, 14, 14}, {136, 40, 3, 3}, 1, 1, 1, false},
-    {"tiles stem", false, false, 2, 1, {2, 3, 30, 31}, {17, 3, 7, 7}, 2, 1, 3, false},
-    {"tiles 3-D", false, false, 3, 1, {1, 6, 5, 6, 7}, {20, 6, 2, 3, 3}, 1, 1, 1, false},
-    {"tiles groups 4 dil 2", false, false, 2, 4, {1, 16, 11, 12}, {36, 4, 3, 3}, 1, 2, 2, false},
-    {"tiles NHWC", false, false, 2, 1, {2, 24, 9, 13}, {70, 24, 3, 3}, 1, 1, 1, true},
-    {"tiles 1-D", false, false, 1, 1, {3, 10, 100}, {33, 10, 5}, 1, 1, 2, false},
-    {"tiles CONVOLUTION", false, true, 2, 1, {1, 9, 12, 20}, {40, 9, 3, 3}, 2, 1, 1, false},
-    {"tiles 17x17 taps", false, false, 2, 1, {1, 2, 20, 20}, {3, 2, 17, 17}, 1, 1, 8, false},
-    {"tiles BACKWARD 4x4/2", true, false, 2, 1, {1, 40, 10, 12}, {40, 70, 4, 4}, 2, 1, 1, false},
-    {"tiles BACKWARD /3", true, true, 2, 1, {2, 5, 6, 7}, {5, 9, 2, 2}, 3, 1, 0, false},
-    {"tiles BACKWARD 3-D", true, false, 3, 2, {1, 8, 3, 4, 5}, {8, 5, 3, 3, 3}, 2, 1, 1, false},
+static const fixed_shape tile_shapes[] = {
+    {"tiles 3x3 70", false, 2, 1, {1, 8, 9, 15}, {70, 8, 3, 3}, 1, 1, 1, false, false, false},
+    {"tiles 3x3 136", false, 2, 1, {1, 40, 14, 14}, {136, 40, 3, 3}, 1, 1, 1, false, false, false},
+    {"tiles stem", false, 2, 1, {2, 3, 30, 31}, {17, 3, 7, 7}, 2, 1, 3, false, false, false},
+    {"tiles 3-D", false, 3, 1, {1, 6, 5, 6, 7}, {20, 6, 2, 3, 3}, 1, 1, 1, false, false, false},
+    {"tiles g4 dil", false, 2, 4, {1, 16, 11, 12}, {36, 4, 3, 3}, 1, 2, 2, false, false, false},
+    {"tiles NHWC", false, 2, 1, {2, 24, 9, 13}, {70, 24, 3, 3}, 1, 1, 1, false, true, false},
+    {"tiles 1-D", false, 1, 1, {3, 10, 100}, {33, 10, 5}, 1, 1, 2, false, false, false},
+    {"tiles mode", false, 2, 1, {1, 9, 12, 20}, {40, 9, 3, 3}, 2, 1, 1, false, false, true},
+    {"tiles 17x17", false, 2, 1, {1, 2, 20, 20}, {3, 2, 17, 17}, 1, 1, 8, false, false, false},
+    {"tiles bwd 4x4", true, 2, 1, {1, 40, 10, 12}, {40, 70, 4, 4}, 2, 1, 1, false, false, false},
+    {"tiles bwd /3", true, 2, 1, {2, 5, 6, 7}, {5, 9, 2, 2}, 3, 1, 0, false, false, true},
+    {"tiles bwd 3-D", true, 3, 2, {1, 8, 3, 4, 5}, {8, 5, 3, 3, 3}, 2, 1, 1, false, false, false},
 };
 
 /* The tile's configurations (src/tuning.c gemm_tile_*): the launch's own, 8 x 8 blocks in 16 x
@@ -473,30 +528,11 @@ Test(conv, gemm_tiles)
     const unsigned configs = gpu ? COUNT_OF(tile_tunings) : 1;
     for (unsigned n = 0; n < ops_case_count(COUNT_OF(tile_shapes)); ++n)
         for (unsigned t = 0; t < configs; ++t) {
-            const tile_shape *f = &tile_shapes[n];
+            const fixed_shape *f = &tile_shapes[n];
             ref_rng rng = ops_case_rng(&run_seed, f->name, t);
-            memset(&c, 0, sizeof c);
-            c.test = f->name;
-            c.seed = ops_base_seed(&run_seed);
-            c.number = t;
             /* FLOAT16 with a bias and an activation in one configuration of each. */
             const bool half = t == 2;
-            c.s.type = half ? F16 : F32;
-            c.s.p.backward = f->backward;
-            c.s.p.convolution = f->convolution;
-            c.s.p.spatial = f->spatial;
-            c.s.p.groups = f->groups;
-            for (uint32_t i = 0; i < f->spatial; ++i) {
-                c.s.p.strides[i] = f->stride;
-                c.s.p.dilations[i] = f->dil;
-                c.s.p.start[i] = c.s.p.end[i] = f->pad;
-            }
-            memcpy(c.s.in, f->in, sizeof c.s.in);
-            memcpy(c.s.filter, f->filter, sizeof c.s.filter);
-            c.s.bias = half || t == 1;
-            c.s.nhwc = f->nhwc;
-            c.s.fused = half ? 0 : -1;
-            c.s.p.act = half ? fusable[0].act : REF_ACT_NONE;
+            fixed_case(&c, f, t, half, half || t == 1, half);
             char *saved = ops_tuning_set(tile_tunings[t]);
             conv_one(&c, &rng);
             ops_tuning_restore(saved);
