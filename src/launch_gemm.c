@@ -38,6 +38,18 @@ static int halve_which(int64_t m, int64_t n, size_t batches, size_t cols, size_t
     return by_n >= by_m && n_can ? 1 : m_can ? 2 : 1;
 }
 
+/* A block side halved, a multiple of 4 and at least 4 (float4 groups). */
+static size_t halve4(size_t w)
+{
+    return w / 2 < 4 ? 4 : w / 2 / 4 * 4;
+}
+
+/* The local memory tile t takes: two slabs of each operand (k rows of TM + 4 and TN + 4). */
+static uint64_t slab_bytes(const dmli_tile *t, uint64_t local_extra)
+{
+    return 2 * t->tk * (t->ty * t->wm + 4 + t->tx * t->wn + 4) * sizeof(float) + local_extra;
+}
+
 dmli_tile dmli_tile_choose(const dmli_device_desc *dev, int64_t m, int64_t n, size_t batches,
                            uint64_t local_extra)
 {
@@ -55,9 +67,9 @@ dmli_tile dmli_tile_choose(const dmli_device_desc *dev, int64_t m, int64_t n, si
     /* A block whose tile is twice the product or more along a side: halved along it (the
      * same groups, fewer idle rows or columns an item). */
     while (t.wm > 4 && m <= (int64_t)(t.ty * t.wm / 2))
-        t.wm = t.wm / 2 < 4 ? 4 : t.wm / 2 / 4 * 4;
+        t.wm = halve4(t.wm);
     while (t.wn > 4 && n <= (int64_t)(t.tx * t.wn / 2))
-        t.wn = t.wn / 2 < 4 ? 4 : t.wn / 2 / 4 * 4;
+        t.wn = halve4(t.wn);
     /* Then halved while the tiles would give fewer than gemm_tile_fill work-groups per 100
      * compute units (100: one each; 1024^3 in 128 x 128 tiles is 64 groups, half an H200's 132
      * units idle) or the slabs (and local_extra) would not fit the device's local memory: the
@@ -67,16 +79,15 @@ dmli_tile dmli_tile_choose(const dmli_device_desc *dev, int64_t m, int64_t n, si
     for (;;) {
         const size_t cols = t.tx * t.wn, rows = t.ty * t.wm;
         const size_t groups = ceil_div(n, (int64_t)cols) * ceil_div(m, (int64_t)rows) * batches;
-        const uint64_t slabs = 2 * t.tk * (rows + 4 + cols + 4) * sizeof(float) + local_extra;
-        if (groups >= want && slabs <= dev->local_mem_size)
+        if (groups >= want && slab_bytes(&t, local_extra) <= dev->local_mem_size)
             break;
         int side = halve_which(m, n, batches, cols, rows, t.wn > 4, t.wm > 4);
         if (side == 1) {
-            t.wn = t.wn / 2 < 4 ? 4 : t.wn / 2 / 4 * 4;
+            t.wn = halve4(t.wn);
             continue;
         }
         if (side == 2) {
-            t.wm = t.wm / 2 < 4 ? 4 : t.wm / 2 / 4 * 4;
+            t.wm = halve4(t.wm);
             continue;
         }
         side = halve_which(m, n, batches, cols, rows, t.tx > 8, t.ty > 8);
@@ -88,11 +99,9 @@ dmli_tile dmli_tile_choose(const dmli_device_desc *dev, int64_t m, int64_t n, si
             break;
     }
     /* A k step too long for the device's local memory even so (a tuning's): halved. */
-    while (t.tk > 1 &&
-           2 * t.tk * (t.ty * t.wm + 4 + t.tx * t.wn + 4) * sizeof(float) + local_extra >
-               dev->local_mem_size)
+    while (t.tk > 1 && slab_bytes(&t, local_extra) > dev->local_mem_size)
         t.tk /= 2;
-    t.local_bytes = 2 * t.tk * (t.ty * t.wm + 4 + t.tx * t.wn + 4) * sizeof(float) + local_extra;
+    t.local_bytes = slab_bytes(&t, local_extra);
     return t;
 }
 
