@@ -1073,6 +1073,9 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
     __local long tap_in[TAPS], tap_w[TAPS];
     __local int4 tap_at[TAPS];
     __local int tap_count;
+#if BACKWARD
+    __local int tap_ok[TAPS]; /* whether each tap reaches the work-group's phase */
+#endif
     const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
     const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
     const int kvol = (int)(kd_n * kh_n * kw_n), icin = (int)cin_g;
@@ -1104,7 +1107,6 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
      * tap, in 32 bits (the host checks the coordinates fit an int). */
     const int ikw = (int)kw_n, ikh = (int)kh_n;
 #if BACKWARD
-    __local int tap_ok[TAPS];
     const int isd = (int)sd, ish = (int)sh, isw = (int)sw;
     const int td0 = (int)(rd + T(DMLI_CONV_PAD(0))), th0 = (int)(rh + T(DMLI_CONV_PAD(1))),
               tw0 = (int)(rw + T(DMLI_CONV_PAD(2)));
