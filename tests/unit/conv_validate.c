@@ -9,9 +9,7 @@
  * (tests/ref/ref_conv.c) on values worked by hand. Each broken rule checks the HRESULT and that
  * the message names the field and the value.
  */
-#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <criterion/criterion.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "conv.h"
@@ -358,15 +356,9 @@ Test(conv_validate, launch)
               "local %zu %zu global %zu %zu", l.local[0], l.local[1], l.global[0], l.global[1]);
     gpu.compute_units = 2;
     /* Off by tuning (another value than 1): the work-group tiles of one output row. */
-    char *saved = getenv("DMLCL_TUNING") ? strdup(getenv("DMLCL_TUNING")) : NULL;
-    setenv("DMLCL_TUNING", "conv_gemm=2", 1);
+    char *saved = unit_tuning_set("conv_gemm=2");
     dmli_launch_compute(&st.compute, &gpu, &l);
-    if (saved) {
-        setenv("DMLCL_TUNING", saved, 1);
-        free(saved);
-    } else {
-        unsetenv("DMLCL_TUNING");
-    }
+    unit_tuning_restore(saved);
     cr_expect_str_eq(l.kernel, "conv_tiled");
     cr_expect_neq(l.local[0], 0);
     cr_expect_eq(l.global[0] % l.local[0], 0);

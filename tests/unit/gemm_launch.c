@@ -15,6 +15,7 @@
 
 #include "gemm.h"
 #include "launch.h"
+#include "support.h"
 
 static const dmli_device_desc h200 = {
     DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
@@ -132,38 +133,24 @@ Test(gemm_launch, gpu_k_step_fits_local_memory)
 {
     /* A k step of 64 (a tuning's) in 16 KiB: 4 x 4 blocks in 8 x 8 items take 2 * 64 * (36 +
      * 36) * 4 = 36864 bytes; halved to 16 (9216). */
-    const char *saved = getenv("DMLCL_TUNING");
-    char *restore = saved ? strdup(saved) : NULL;
-    setenv("DMLCL_TUNING", "gemm_tile_k=64", 1);
+    char *restore = unit_tuning_set("gemm_tile_k=64");
     dmli_device_desc small = h200;
     small.local_mem_size = 16 * 1024;
     dmli_compute c = packed(1, 3, 5, 7, false);
     dmli_compute_launch l;
     dmli_launch_compute(&c, &small, &l);
     cr_expect(option(&l, "TK") == 16 && option(&l, "TX") == 8, "%s", l.options);
-    if (restore) {
-        setenv("DMLCL_TUNING", restore, 1);
-        free(restore);
-    } else {
-        unsetenv("DMLCL_TUNING");
-    }
+    unit_tuning_restore(restore);
 }
 
 Test(gemm_launch, gpu_fill_is_tuning_data)
 {
-    const char *saved = getenv("DMLCL_TUNING");
-    char *restore = saved ? strdup(saved) : NULL;
     /* One group per 100 units wanted: 1024^3 keeps its 128 x 128 tiles. */
-    setenv("DMLCL_TUNING", "gemm_tile_fill=1", 1);
+    char *restore = unit_tuning_set("gemm_tile_fill=1");
     dmli_compute c = packed(1, 1024, 1024, 1024, false);
     expect_tiles(&c, &h200, 8, 8, 8, 8, 1);
     /* Blocks that are no multiple of 4 round down to one (6 -> 4), at least 4 (2 -> 4). */
     setenv("DMLCL_TUNING", "gemm_tile_fill=1,gemm_tile_block.0=6,gemm_tile_block.1=2", 1);
     expect_tiles(&c, &h200, 4, 4, 16, 16, 1);
-    if (restore) {
-        setenv("DMLCL_TUNING", restore, 1);
-        free(restore);
-    } else {
-        unsetenv("DMLCL_TUNING");
-    }
+    unit_tuning_restore(restore);
 }

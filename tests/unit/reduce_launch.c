@@ -6,12 +6,12 @@
  * native float width, float computes in ROWS mode only). Expected values from those rules and
  * src/tuning.c's table (16 lanes on CPUs, 64 on GPUs, 64 columns an item).
  */
-#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "launch.h"
+#include "support.h"
 
 static const dmli_device_desc cpu = {
     DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
@@ -75,9 +75,7 @@ Test(reduce_launch, cpu_row_prefetch_distance_is_tuning_data)
 {
     /* reduce_prefetch_bytes set (DMLCL_TUNING): the first pass prefetches that many bytes of
      * input 0 ahead, in its units (1024 floats, 2048 FLOAT16s for 4 KiB). */
-    const char *saved = getenv("DMLCL_TUNING");
-    char *restore = saved ? strdup(saved) : NULL;
-    setenv("DMLCL_TUNING", "reduce_prefetch_bytes=4096", 1);
+    char *restore = unit_tuning_set("reduce_prefetch_bytes=4096");
     dmli_reduce_launch l;
     dmli_reduce r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
     dmli_launch_reduce(&r, &cpu, &l);
@@ -85,12 +83,7 @@ Test(reduce_launch, cpu_row_prefetch_distance_is_tuning_data)
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 64, 4096, true);
     dmli_launch_reduce(&r, &cpu, &l);
     cr_expect(strstr(l.options, "-DRPF=2048"), "FLOAT16: %s", l.options);
-    if (restore) {
-        setenv("DMLCL_TUNING", restore, 1);
-        free(restore);
-    } else {
-        unsetenv("DMLCL_TUNING");
-    }
+    unit_tuning_restore(restore);
 }
 
 Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
@@ -548,14 +541,8 @@ Test(reduce_launch, column_folds_that_do_not_split)
     r = middle_of(16);
     cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "16 whole rows");
     /* Tuning data: reduce_split_lanes narrower than the row. */
-    char *saved = getenv("DMLCL_TUNING") ? strdup(getenv("DMLCL_TUNING")) : NULL;
-    setenv("DMLCL_TUNING", "reduce_split_lanes=1024", 1);
+    char *saved = unit_tuning_set("reduce_split_lanes=1024");
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
     cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "reduce_split_lanes 1024");
-    if (saved) {
-        setenv("DMLCL_TUNING", saved, 1);
-        free(saved);
-    } else {
-        unsetenv("DMLCL_TUNING");
-    }
+    unit_tuning_restore(saved);
 }

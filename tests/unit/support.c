@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* support.c: tensor builders and failure checks shared by the unit tests. */
+/* support.c: tensor builders, failure checks and tuning overrides shared by the unit tests. */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, strdup */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
@@ -58,4 +60,22 @@ void unit_expect_error(HRESULT got, HRESULT want, const char *a, const char *b)
                  msg);
     cr_expect(strstr(msg, a) != NULL, "message \"%s\" lacks \"%s\"", msg, a);
     cr_expect(b == NULL || strstr(msg, b) != NULL, "message \"%s\" lacks \"%s\"", msg, b);
+}
+
+char *unit_tuning_set(const char *value)
+{
+    const char *now = getenv("DMLCL_TUNING");
+    char *saved = now ? strdup(now) : NULL;
+    setenv("DMLCL_TUNING", value, 1);
+    return saved;
+}
+
+void unit_tuning_restore(char *saved)
+{
+    if (saved) {
+        setenv("DMLCL_TUNING", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("DMLCL_TUNING");
+    }
 }

@@ -26,6 +26,12 @@ const DML_TENSOR_DESC *unit_tensor_set(unit_tensor *t, DML_TENSOR_DATA_TYPE type
 void unit_tensor_set_strides(unit_tensor *t, const UINT *strides);
 void unit_tensor_set_type(unit_tensor *t, DML_TENSOR_DATA_TYPE type);
 
+/* DMLCL_TUNING set to value (the library reads it at each launch decision) for the calls that
+ * follow; returns what it was, for unit_tuning_restore (tests/ops/harness.h's pair). */
+char *unit_tuning_set(const char *value);
+/* DMLCL_TUNING back to saved (unit_tuning_set's result; NULL: unset), freed. */
+void unit_tuning_restore(char *saved);
+
 /* hr is want, and dmlcl_last_error() holds every needle (NULL-terminated); line: the caller's. */
 void unit_expect_needles(HRESULT hr, HRESULT want, const char *const *needles, int line);
 /* got is want, and dmlcl_last_error() holds a and (unless NULL) b. */
