@@ -241,7 +241,7 @@ static void copy_run(writer *w, __global UNIT_T *out, __global const UNIT_T *src
     writer w_;   \
     w_.base = 0; \
     w_.lo = w_.hi = 0;
-#define COPY_RUN(...) copy_run(&w_, __VA_ARGS__)
+#define COPY_RUN(out, src, run, run_is) copy_run(&w_, out, src, run, run_is)
 #define FLUSH flush(&w_)
 #endif
 #else

@@ -349,10 +349,12 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #endif
 #define DMLI_FIELD0_(op, act, sb, a0, a1, a2, a3, a4) op
 #define DMLI_FIELD1_(op, act, sb, a0, a1, a2, a3, a4) act
-/* A stage list's fields (the list last: it expands into eight arguments). */
-#define DMLI_STAGE_IN(lo, hi, ...) \
-    (DMLI_FIELD0_(__VA_ARGS__) >= (lo) && DMLI_FIELD0_(__VA_ARGS__) <= (hi))
-#define DMLI_STAGE_ACT(...) DMLI_FIELD1_(__VA_ARGS__)
+/* A stage list's fields. The list is one parameter here, expanded before it is substituted, so
+ * the inner call sees its eight fields: no variadic macro, which OpenCL C 1.2 does not have
+ * (NVIDIA's compiler rejects them; clang accepts them as an extension). */
+#define DMLI_STAGE_IN(lo, hi, list) \
+    (DMLI_FIELD0_(list) >= (lo) && DMLI_FIELD0_(list) <= (hi))
+#define DMLI_STAGE_ACT(list) DMLI_FIELD1_(list)
 #define OP_IN(lo, hi)                                                                        \
     ((OP >= (lo) && OP <= (hi)) || DMLI_STAGE_IN(lo, hi, S0) || DMLI_STAGE_IN(lo, hi, S1) || \
      DMLI_STAGE_IN(lo, hi, S2) || DMLI_STAGE_IN(lo, hi, S3) || DMLI_STAGE_IN(lo, hi, S4) ||  \
@@ -723,7 +725,7 @@ static long gather_at(ulong x, long n)
     COMPUTE_T y##s##_f =                                                             \
         DMLI_OPERATE(op, y##s##_a, a1, a2, a3, a4, sp##s##_2, sp##s##_3, sp##s##_4); \
     COMPUTE_T y##s = DMLI_ACTIVATE(act, y##s##_f, sp##s##_5, sp##s##_6, sp##s##_7);
-#define DMLI_STAGE(s, ...) DMLI_STAGE_(s, __VA_ARGS__)
+#define DMLI_STAGE(s, list) DMLI_STAGE_(s, list) /* list: eight fields once expanded */
 /* Stage s's parameters, read once per work-item. */
 #define DMLI_STAGE_PARAMS(s)                                                             \
     COMPUTE_T sp##s##_0 = PARAM_AT(DMLI_MAP_STAGE_PARAM(s, 0)),                          \

@@ -207,27 +207,29 @@ static void view_row_next(__constant long *dims, int rank, long *at, long *o, lo
 #define IL_SHUFFLE 0
 #endif
 #if IL_SHUFFLE
+/* IL_LIST(M, a, b): M(a, b, e) for each lane e, the mask of a shuffle (two arguments always, a
+ * macro with an unused one where it needs one: OpenCL C 1.2 has no variadic macros). */
 #if VN == 16
-#define IL_LIST(M, ...)                                                                            \
-    M(__VA_ARGS__, 0), M(__VA_ARGS__, 1), M(__VA_ARGS__, 2), M(__VA_ARGS__, 3), M(__VA_ARGS__, 4), \
-        M(__VA_ARGS__, 5), M(__VA_ARGS__, 6), M(__VA_ARGS__, 7), M(__VA_ARGS__, 8),                \
-        M(__VA_ARGS__, 9), M(__VA_ARGS__, 10), M(__VA_ARGS__, 11), M(__VA_ARGS__, 12),             \
-        M(__VA_ARGS__, 13), M(__VA_ARGS__, 14), M(__VA_ARGS__, 15)
+#define IL_LIST(M, a, b)                                                                            \
+    M(a, b, 0), M(a, b, 1), M(a, b, 2), M(a, b, 3), M(a, b, 4), \
+        M(a, b, 5), M(a, b, 6), M(a, b, 7), M(a, b, 8),                \
+        M(a, b, 9), M(a, b, 10), M(a, b, 11), M(a, b, 12),             \
+        M(a, b, 13), M(a, b, 14), M(a, b, 15)
 #elif VN == 8
-#define IL_LIST(M, ...)                                                                            \
-    M(__VA_ARGS__, 0), M(__VA_ARGS__, 1), M(__VA_ARGS__, 2), M(__VA_ARGS__, 3), M(__VA_ARGS__, 4), \
-        M(__VA_ARGS__, 5), M(__VA_ARGS__, 6), M(__VA_ARGS__, 7)
+#define IL_LIST(M, a, b)                                                                            \
+    M(a, b, 0), M(a, b, 1), M(a, b, 2), M(a, b, 3), M(a, b, 4), \
+        M(a, b, 5), M(a, b, 6), M(a, b, 7)
 #elif VN == 4
-#define IL_LIST(M, ...) M(__VA_ARGS__, 0), M(__VA_ARGS__, 1), M(__VA_ARGS__, 2), M(__VA_ARGS__, 3)
+#define IL_LIST(M, a, b) M(a, b, 0), M(a, b, 1), M(a, b, 2), M(a, b, 3)
 #else
-#define IL_LIST(M, ...) M(__VA_ARGS__, 0), M(__VA_ARGS__, 1)
+#define IL_LIST(M, a, b) M(a, b, 0), M(a, b, 1)
 #endif
 /* Output vector j (clamped: masks of the outputs RUN_N leaves out stay in range). */
 #define IL_J(j) ((j) < RUN_N ? (j) : 0)
-#define IL_ZIP_LO(j, e) ((e) / 2 + ((e) % 2) * VN)
-#define IL_ZIP_HI(j, e) (VN / 2 + (e) / 2 + ((e) % 2) * VN)
-#define IL_EVEN(j, e) (2 * (e))
-#define IL_ODD(j, e) (2 * (e) + 1)
+#define IL_ZIP_LO(j, unused, e) ((e) / 2 + ((e) % 2) * VN)
+#define IL_ZIP_HI(j, unused, e) (VN / 2 + (e) / 2 + ((e) % 2) * VN)
+#define IL_EVEN(j, unused, e) (2 * (e))
+#define IL_ODD(j, unused, e) (2 * (e) + 1)
 #endif
 
 /* Unaligned vector accesses: loads always, stores in (DE)INTERLEAVE 1 (as
@@ -239,7 +241,7 @@ typedef VEC_T __attribute__((aligned(sizeof(UNIT_T)))) IL_UNALIGNED;
 #if IL_SHUFFLE
 #define IL_C(j, e) ((IL_J(j) * VN + (e)) % RUN_N)
 #define IL_K(j, e) ((IL_J(j) * VN + (e)) / RUN_N)
-#define IL_FIRST(j, e) (IL_C(j, e) == 0 ? IL_K(j, e) : IL_C(j, e) == 1 ? VN + IL_K(j, e) : -1)
+#define IL_FIRST(j, unused, e) (IL_C(j, e) == 0 ? IL_K(j, e) : IL_C(j, e) == 1 ? VN + IL_K(j, e) : -1)
 #define IL_NEXT(j, c, e) (IL_C(j, e) == (c) ? VN + IL_K(j, e) : (e))
 #define IL_STEP(v, j, c, acc)                                                                 \
     ((c) < RUN_N                                                                              \
@@ -254,7 +256,7 @@ typedef VEC_T __attribute__((aligned(sizeof(UNIT_T)))) IL_UNALIGNED;
                                 IL_STEP(v, j, 3,                         \
                                         IL_STEP(v, j, 2,                 \
                                                 __builtin_shufflevector( \
-                                                    (v)[0], (v)[1], IL_LIST(IL_FIRST, j))))))))
+                                                    (v)[0], (v)[1], IL_LIST(IL_FIRST, j, 0))))))))
 #endif
 
 static void interleave_block(VEC_T *dst, const VEC_T *src)
@@ -268,8 +270,8 @@ static void interleave_block(VEC_T *dst, const VEC_T *src)
     for (int round = 1; round < RUN_N; round *= 2) {
 #pragma unroll
         for (int k = 0; k < RUN_N / 2; ++k) {
-            dst[2 * k] = __builtin_shufflevector(r[k], r[k + RUN_N / 2], IL_LIST(IL_ZIP_LO, 0));
-            dst[2 * k + 1] = __builtin_shufflevector(r[k], r[k + RUN_N / 2], IL_LIST(IL_ZIP_HI, 0));
+            dst[2 * k] = __builtin_shufflevector(r[k], r[k + RUN_N / 2], IL_LIST(IL_ZIP_LO, 0, 0));
+            dst[2 * k + 1] = __builtin_shufflevector(r[k], r[k + RUN_N / 2], IL_LIST(IL_ZIP_HI, 0, 0));
         }
 #pragma unroll
         for (int k = 0; k < RUN_N; ++k)
@@ -370,7 +372,7 @@ static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, lon
  */
 #if IL_SHUFFLE
 #define DL_G(c, k) (IL_J(c) + (k)*RUN_N)
-#define DL_FIRST(c, k) (DL_G(c, k) < 2 * VN ? DL_G(c, k) : -1)
+#define DL_FIRST(c, unused, k) (DL_G(c, k) < 2 * VN ? DL_G(c, k) : -1)
 #define DL_NEXT(c, s, k) (DL_G(c, k) / VN == (s) ? VN + DL_G(c, k) % VN : (k))
 #define DL_STEP(v, c, s, acc)                                                                 \
     ((s) < RUN_N                                                                              \
@@ -385,7 +387,7 @@ static void interleave_line(__global UNIT_T *out, __global const UNIT_T *in, lon
                                 DL_STEP(v, c, 3,                         \
                                         DL_STEP(v, c, 2,                 \
                                                 __builtin_shufflevector( \
-                                                    (v)[0], (v)[1], IL_LIST(DL_FIRST, c))))))))
+                                                    (v)[0], (v)[1], IL_LIST(DL_FIRST, c, 0))))))))
 #endif
 
 static void deinterleave_block(VEC_T *dst, const VEC_T *src)
@@ -399,9 +401,9 @@ static void deinterleave_block(VEC_T *dst, const VEC_T *src)
     for (int round = 1; round < RUN_N; round *= 2) {
 #pragma unroll
         for (int k = 0; k < RUN_N / 2; ++k) {
-            dst[k] = __builtin_shufflevector(r[2 * k], r[2 * k + 1], IL_LIST(IL_EVEN, 0));
+            dst[k] = __builtin_shufflevector(r[2 * k], r[2 * k + 1], IL_LIST(IL_EVEN, 0, 0));
             dst[k + RUN_N / 2] =
-                __builtin_shufflevector(r[2 * k], r[2 * k + 1], IL_LIST(IL_ODD, 0));
+                __builtin_shufflevector(r[2 * k], r[2 * k + 1], IL_LIST(IL_ODD, 0, 0));
         }
 #pragma unroll
         for (int k = 0; k < RUN_N; ++k)

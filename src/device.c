@@ -522,11 +522,43 @@ static bool strict_kernels(void)
     return v && *v && *v != '0';
 }
 
+/* The build log of `program` into out[cap] from its first line holding `key` (the first error or
+ * warning: the explanation, where a driver's log may open with pages of notes), or from its start;
+ * "" when there is none. The whole log is read (a buffer too small for it reads nothing: NVIDIA's
+ * logs of a few errors pass 2 KiB) and cut to cap. True when `key` was found. */
+static bool build_log(dmlcl_device *dev, cl_program program, const char *key, char *out,
+                      size_t cap)
+{
+    out[0] = '\0';
+    size_t size = 0;
+    if (clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) !=
+            CL_SUCCESS ||
+        size == 0)
+        return false;
+    char *log = malloc(size + 1);
+    if (!log)
+        return false;
+    bool found = false;
+    if (clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, size, log, NULL) ==
+        CL_SUCCESS) {
+        log[size] = '\0';
+        const char *from = strstr(log, key);
+        found = from != NULL;
+        if (from)
+            while (from > log && from[-1] != '\n')
+                --from; /* the whole line: its file and position */
+        else
+            from = log;
+        snprintf(out, cap, "%s", from);
+    }
+    free(log);
+    return found;
+}
+
 static bool build_warned(dmlcl_device *dev, cl_program program)
 {
-    char log[2048] = "";
-    clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-    return strstr(log, "warning") != NULL;
+    char log[2];
+    return build_log(dev, program, "warning", log, sizeof log);
 }
 
 /* DMLCL_KERNEL_RECORD=FILE: every kernel variant built is appended to FILE as a line
@@ -560,18 +592,16 @@ static HRESULT build(dmlcl_device *dev, dmli_kernel_source source, const char *o
         return dmli_fail_cl(err, "clCreateProgramWithSource");
     err = clBuildProgram(program, 1, &dev->device, options, NULL, NULL);
     if (err == CL_SUCCESS && strict_kernels() && build_warned(dev, program)) {
-        char log[2048] = "";
-        clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
-                              NULL);
+        char log[2048];
+        build_log(dev, program, "warning", log, sizeof log);
         clReleaseProgram(program);
         return dmli_fail(E_FAIL,
                          "compile: %s with \"%s\" built with warnings (DMLCL_KERNEL_WERROR): %s",
                          dmli_kernel_source_names[source], options, log);
     }
     if (err != CL_SUCCESS) {
-        char log[2048] = "";
-        clGetProgramBuildInfo(program, dev->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
-                              NULL);
+        char log[2048];
+        build_log(dev, program, "error", log, sizeof log);
         clReleaseProgram(program);
         return dmli_fail(dmli_cl_hresult(err),
                          "compile: building %s with \"%s\" failed "
