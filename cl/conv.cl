@@ -1165,7 +1165,8 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
 #pragma unroll
     for (int r = 0; r < A_SLOTS; ++r) {
         const int e = lid + ITEMS * r;
-        const int kk = a_along_m ? e / TM : e % TK, mm = a_along_m ? e % TM : e / TK;
+        const int kk = a_along_m ? e / TM : TILE_K_OF(e, TM),
+                  mm = a_along_m ? e % TM : TILE_MN_OF(e, TM);
         sa[r].mine = e < TK * TM;
         sa[r].live = sa[r].mine && taps > 0 && co0 + mm < cout_g;
         sa[r].slab = kk * AS_W + mm;

@@ -449,8 +449,8 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
  * its A reads a few vectors every lane of a row of items shares (broadcasts).
  *
  * A slab is filled a value per item and slot: along the operand's unit stride where it has one
- * (along m or n: a warp's values consecutive in both memories; along k: TK consecutive k of
- * each of 32 / TK rows, which with TK 8 and the 4 floats of padding land on 32 different
+ * (along m or n: a warp's values consecutive in both memories; along k: runs of 8 consecutive k
+ * of 4 rows, cl/tile.cl TILE_K_OF, which with the 4 floats of padding land on 32 different
  * banks). Values outside the matrix are staged as 0 (rows past M, columns past N, k past K),
  * which adds exact zeros to outputs that are not stored or to nothing.
  */
@@ -469,7 +469,8 @@ static slot slot_of(int e, int count, bool along_mn, int width_mn, int pitch, lo
                     long base, long s_mn, long s_k)
 {
     slot s;
-    int kk = along_mn ? e / width_mn : e % TK, mn = along_mn ? e % width_mn : e / TK;
+    int kk = along_mn ? e / width_mn : TILE_K_OF(e, width_mn),
+        mn = along_mn ? e % width_mn : TILE_MN_OF(e, width_mn);
     s.mine = e < count;
     s.live = s.mine && mn0 + mn < extent;
     s.kk = kk;

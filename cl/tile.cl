@@ -46,6 +46,16 @@
 #define A_SLOTS ((TK * TM + ITEMS - 1) / ITEMS) /* values an item stages a step, at most */
 #define B_SLOTS ((TK * TN + ITEMS - 1) / ITEMS)
 
+/* Staging along k (an operand whose unit stride is k): value e of a slab (w rows or columns
+ * of TK values) goes to k TILE_K_OF(e, w) of row TILE_MN_OF(e, w), in runs of 8 consecutive k
+ * of a row (of TK where TK is not a multiple of 8), all the rows' first runs, then their next
+ * ones. A warp's 32 values are then 8 k of 4 rows: with the slab rows' 4 floats of padding (k
+ * rows 4 banks apart) they land on 32 different banks whatever TK (runs of 16 k put k and k +
+ * 8 on one bank: 2-way conflicts), and read 32-byte runs of global memory. */
+#define TILE_KRUN (TK % 8 == 0 ? 8 : TK)
+#define TILE_K_OF(e, w) ((e) % TILE_KRUN + TILE_KRUN * ((e) / (TILE_KRUN * (w))))
+#define TILE_MN_OF(e, w) ((e) / TILE_KRUN % (w))
+
 /* acc[i][h] (row i of the block, columns 4 * h .. 4 * h + 3) = 0. */
 #define TILE_ZERO(acc)                                                                     \
     do {                                                                                   \

@@ -196,20 +196,22 @@ typedef struct dmli_compute_launch {
 } dmli_compute_launch;
 
 /*
- * The GPU tile of cl/tile.cl (gemm_tiles, conv_gemm) for an m x n product, `batches` of them,
- * on a device: TX x TY items (src/tuning.c gemm_tile_items, shrunk to the device's limits), a
- * WN x WM block an item (gemm_tile_block, multiples of 4), TK (gemm_tile_k); the block halved
- * where its tile is twice the product along a side, then the block and the work-group halved
- * while the groups would leave compute units idle (gemm_tile_fill) or the two slabs of each
- * operand and local_extra bytes would not fit local memory (local_bytes: what it comes to;
- * the caller checks it where the smallest tile may not fit).
+ * The GPU tile of cl/tile.cl (gemm_tiles, conv_gemm) for an m x n product over k, `batches` of
+ * them, on a device: TX x TY items (src/tuning.c gemm_tile_items, shrunk to the device's
+ * limits), a WN x WM block an item (gemm_tile_block, multiples of 4), TK (gemm_tile_k); the
+ * block halved where its tile is twice the product along a side, then the block and the
+ * work-group halved while the groups would leave compute units idle (gemm_tile_fill) or the two
+ * slabs of each operand and local_extra bytes would not fit local memory (local_bytes: what it
+ * comes to; the caller checks it where the smallest tile may not fit); then TK doubled, up to
+ * k_max (gemm_tile_k_max, conv_gemm_k_max) and k, while the smaller tile's slabs hold no more
+ * than the tuned tile's.
  */
 typedef struct dmli_tile {
     size_t tx, ty, wn, wm, tk;
     uint64_t local_bytes;
 } dmli_tile;
-dmli_tile dmli_tile_choose(const dmli_device_desc *device, int64_t m, int64_t n, size_t batches,
-                           uint64_t local_extra);
+dmli_tile dmli_tile_choose(const dmli_device_desc *device, int64_t m, int64_t n, int64_t k,
+                           uint32_t k_max, size_t batches, uint64_t local_extra);
 
 /* Pure: the family's launch of a non-empty computed operator, options rendered. */
 void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,

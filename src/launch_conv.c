@@ -268,8 +268,10 @@ static bool gemm_conv_launch(const dmli_conv *v, const dmli_tuning *tu, const dm
         phases *= v->backward ? v->stride[j] : 1;
     }
     const int64_t positions = v->n * grid;
-    const dmli_tile t = dmli_tile_choose(dev, v->cout_g, positions, (size_t)(v->groups * phases),
-                                         (uint64_t)CONV_GEMM_TAPS * 36 + 16);
+    /* k: a group's input channels times its taps (a BACKWARD phase takes some of them). */
+    const dmli_tile t =
+        dmli_tile_choose(dev, v->cout_g, positions, v->cin_g * kvol, tu->conv_gemm_k_max,
+                         (size_t)(v->groups * phases), (uint64_t)CONV_GEMM_TAPS * 36 + 16);
     if (t.local_bytes > dev->local_mem_size || t.tx * t.ty > dev->max_work_group_size)
         return false;
     l->kernel = "conv_gemm";

@@ -7,7 +7,7 @@
  *
  * A work-item writes resample_rows x resample_vec outputs (the device class's tuning: 8 x 8 on
  * CPUs, the neighbours and weights of each dimension computed once per row or column of the
- * block; 1 x 1 on GPUs, neighbouring items reading neighbouring inputs). Grid: dimension 0
+ * block; 4 rows x 1 on GPUs, neighbouring items reading neighbouring inputs). Grid: dimension 0
  * the innermost dimension's chunks, 1 dimension 3's blocks, 2 the product of dimensions 0 to
  * 2.
  */

@@ -133,6 +133,7 @@ static const dmli_tuning cpu = {
     .gemm_tile_items = {16, 16},
     .gemm_tile_block = {8, 8},
     .gemm_tile_k = 8,
+    .gemm_tile_k_max = 8,
     .gemm_tile_fill = 100,
     /* Pooling: 8 outputs along W an item (the window's rows loaded once for 8 outputs; two
      * float32 SSE vectors, one AVX2; 16 measured slower: max pooling 1.39 ms against 1.24,
@@ -177,6 +178,7 @@ static const dmli_tuning cpu = {
     .conv_dw_cob = 1,
     .conv_dw_rb = 4,
     .conv_gemm = 0,
+    .conv_gemm_k_max = 8,
     .conv_tiled = 0,
     .conv_lx = 16,
     .conv_ly = 8,
@@ -258,9 +260,10 @@ static const dmli_tuning gpu = {
      * a 128 x 128 tile, k by 8 through two slabs of each operand in local memory, the block
      * halved towards 4 x 4 where the tiles would leave a compute unit without a work-group
      * (cl/gemm.cl). On an H200 the 64 x 64 tile of 4 x 4 read a float a load reached 9-12
-     * TFLOP/s, and 8 x 8 blocks of that kernel ran 4096 x 4096 x 1024 1.19x faster (2026-11-28);
-     * these vectors' tile is not yet measured on a GPU. The CPU block applies where a GPU runs
-     * the CPU kernel. */
+     * TFLOP/s (2026-11-28); this tile 33 TFLOP/s on 4096 x 4096 x 1024 (1.04 ms, PyTorch 0.70),
+     * 4 x 4 blocks there 1.47 ms, no shrinking (gemm_tile_fill=1) 1.04 (2026-11-30). A tile
+     * shrunk to 64 x 64 takes k steps of 16 (gemm_tile_k_max): 1024^3 0.13 -> 0.11 ms. The CPU
+     * block applies where a GPU runs the CPU kernel. */
     .gemm_rows = 6,
     .gemm_vectors = 2,
     .gemm_dot_rows = 4,
@@ -272,6 +275,7 @@ static const dmli_tuning gpu = {
     .gemm_tile_items = {16, 16},
     .gemm_tile_block = {8, 8},
     .gemm_tile_k = 8,
+    .gemm_tile_k_max = 16,
     .gemm_tile_fill = 100,
     /* Pooling: an output an item, 64 a group (heuristic, not yet measured on a GPU). */
     .pool_vec = 1,
@@ -282,10 +286,11 @@ static const dmli_tuning gpu = {
     .pool_band_cols = 0, /* no bands: an output an item */
     .pool_band_rows = 0,
     .pool_band_slots = 0,
-    /* Resampling: an output an item, neighbouring items reading neighbouring inputs
-     * (heuristic). */
+    /* Resampling: an output column of 4 rows an item, neighbouring items reading neighbouring
+     * inputs; the 4 rows share the item's plane and column work (an H200, [1, 64, 112, 112] x 2:
+     * linear 0.100 -> 0.060 ms, nearest 0.064 -> 0.030 against an output an item). */
     .resample_vec = 1,
-    .resample_rows = 1,
+    .resample_rows = 4,
     .resample_group = 64,    /* heuristic: two warps, as the maps */
     .resample_band_cols = 0, /* no bands: an output an item */
     .resample_band_rows = 0,
@@ -307,10 +312,14 @@ static const dmli_tuning gpu = {
     .conv_dw_vw = 1,
     .conv_dw_cob = 1,
     .conv_dw_rb = 2,
-    /* FORWARD convolutions (not depthwise) as implicit GEMMs through GEMM's tile (cl/tile.cl):
-     * conv_tiled, an output row's positions a work-group, reached 0.11-0.39 of PyTorch's speed
-     * on the H200 (2026-11-28); the tile's speed there is not yet measured. */
+    /* Convolutions (not depthwise) as implicit GEMMs through GEMM's tile (cl/tile.cl). On an
+     * H200 (2026-11-30) against conv_tiled, an output row's positions a work-group: the stem
+     * 0.04 against 0.08 ms, the transposed 4x4/2 0.05-0.06 against 0.34, 1x1 at 56 x 56 0.03
+     * against 0.03, but 3x3 at 56 x 56 0.12 against 0.11 and at 14 x 14 0.42 against 0.34 (56
+     * groups of 32 x 32: a split of k is what they need). Longer k steps for small tiles made
+     * those two slower (k of 32: 0.14 and 0.46 ms): conv_gemm_k_max 8. */
     .conv_gemm = 1,
+    .conv_gemm_k_max = 8,
     .conv_tiled = 1,
     .conv_lx = 16,
     .conv_ly = 8,
@@ -387,6 +396,7 @@ static const struct {
     FIELD2(gemm_tile_items),
     FIELD2(gemm_tile_block),
     FIELD(gemm_tile_k),
+    FIELD(gemm_tile_k_max),
     FIELD(gemm_tile_fill),
     FIELD(pool_vec),
     FIELD(pool_group),
@@ -411,6 +421,7 @@ static const struct {
     FIELD(conv_bwd_rb),
     FIELD(conv_max_cob),
     FIELD(conv_gemm),
+    FIELD(conv_gemm_k_max),
     FIELD(conv_tiled),
     FIELD(conv_lx),
     FIELD(conv_ly),
@@ -460,11 +471,12 @@ static void apply(dmli_tuning *tables, const char *spec)
 
 /* The tables of each DMLCL_TUNING value seen (the variable is read at each launch decision,
  * so that dmlcl-ab's --env-b applies to one side of a comparison): parsed once, never changed
- * after, at most 8 values a process. */
+ * after, at most 64 values a process (past them the defaults: gemm/tile_configs's 10 values
+ * once ran its last two on the defaults under a limit of 8). */
 static struct {
     char spec[256];
     dmli_tuning tables[2];
-} variants[8];
+} variants[64];
 static int variant_count;
 static pthread_mutex_t variants_lock = PTHREAD_MUTEX_INITIALIZER;
 

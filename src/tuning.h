@@ -73,7 +73,8 @@ typedef struct dmli_tuning {
     uint32_t gemm_cpu_group;     /* CPU: blocks a work-group computes */
     uint32_t gemm_tile_items[2]; /* GPU: work-group items along n and m (TX, TY) */
     uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
-    uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) */
+    uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) of the tuned tile */
+    uint32_t gemm_tile_k_max;    /* GPU: ... up to which a smaller tile's k step grows (GEMM) */
     uint32_t gemm_tile_fill;     /* GPU: work-groups per 100 compute units below which the
                                   * block shrinks */
     /* ---- Pooling --------------------------------------------------------------------- */
@@ -97,6 +98,7 @@ typedef struct dmli_tuning {
     uint32_t conv_bwd_cob, conv_bwd_rb;           /* ... BACKWARD's channels and rows */
     uint32_t conv_max_cob; /* most channels a block (a halved width doubles them) */
     uint32_t conv_gemm;    /* 1: conv_gemm, the implicit GEMM, where it fits (another value: off) */
+    uint32_t conv_gemm_k_max; /* ... up to which a smaller tile's k step grows (gemm_tile_k_max) */
     uint32_t conv_tiled;   /* 1: conv_tiled where it fits (GPUs) */
     uint32_t conv_lx, conv_ly;            /* conv_tiled's work-group */
     uint32_t conv_tile_vw, conv_tile_cob; /* ... each item's positions and channels */

@@ -324,8 +324,9 @@ Test(gemm, random)
 /* Shapes of several GPU tiles and a partial one, under each of gemm_tiles' configurations
  * (cl/gemm.cl): the launch's own choice (a work-group per compute unit), then each forced
  * (gemm_tile_fill=1: no shrinking on a device of under 100 units), last with a thousand times
- * the groups wanted (4 x 4 blocks almost always): blocks of 8 x 8, 8 x 4, 4 x 8 and 4 x 4, k steps
- * of 8, 16 and 4, work-groups of 16 x 16, 8 x 16 and 16 x 8 items. Every layout, C, alpha and
+ * the groups wanted (4 x 4 blocks almost always), the same with k steps grown up to 32 (the 32 x 32
+ * tiles' where K reaches it) and not grown: blocks of 8 x 8, 8 x 4, 4 x 8 and 4 x 4, k steps of 8, 16, 4 and
+ * 32, work-groups of 16 x 16, 8 x 16 and 16 x 8 items. Every layout, C, alpha and
  * beta, FLOAT16, specials and activations as the random cases. On a CPU the same shapes go
  * through the CPU kernels (the tunings do not apply). */
 Test(gemm, tile_configs)
@@ -339,8 +340,11 @@ Test(gemm, tile_configs)
         "gemm_tile_items.0=8,gemm_tile_items.1=16,gemm_tile_fill=1",
         "gemm_tile_items.0=16,gemm_tile_items.1=8,gemm_tile_block.1=4,gemm_tile_fill=1",
         "gemm_tile_fill=100000",
+        "gemm_tile_k_max=32,gemm_tile_fill=100000",
+        "gemm_tile_k_max=8,gemm_tile_fill=100000",
     };
-    gemm_cases("tile_configs", 24, tunings, COUNT_OF(tunings));
+    /* 3 cases a configuration; 10 of them, so that each takes float32 and FLOAT16 cases. */
+    gemm_cases("tile_configs", 30, tunings, COUNT_OF(tunings));
 }
 
 /* ---- Fixed cases ------------------------------------------------------------------- */

@@ -59,10 +59,10 @@ static long long option(const dmli_compute_launch *l, const char *name)
     return atoll(v);
 }
 
-/* The work-group (TX x TY), block (WN x WM) and grid the launch picks on dev. */
-static void expect_group(const dmli_compute *c, const dmli_device_desc *dev, size_t tx, size_t ty,
-                         long long wn, long long wm, size_t groups_n, size_t groups_m,
-                         size_t batches)
+/* The work-group (TX x TY), block (WN x WM), k step and grid the launch picks on dev. */
+static void expect_group_k(const dmli_compute *c, const dmli_device_desc *dev, size_t tx,
+                           size_t ty, long long wn, long long wm, long long tk, size_t groups_n,
+                           size_t groups_m, size_t batches)
 {
     dmli_compute_launch l;
     dmli_launch_compute(c, dev, &l);
@@ -70,14 +70,22 @@ static void expect_group(const dmli_compute *c, const dmli_device_desc *dev, siz
     cr_expect(option(&l, "WN") == wn && option(&l, "WM") == wm, "block WN %lld WM %lld: %s", wn, wm,
               l.options);
     cr_expect(option(&l, "TX") == (long long)tx && option(&l, "TY") == (long long)ty &&
-                  option(&l, "TK") == 8,
-              "items %zu x %zu: %s", tx, ty, l.options);
+                  option(&l, "TK") == tk,
+              "items %zu x %zu, k step %lld: %s", tx, ty, tk, l.options);
     cr_expect(l.local[0] == tx && l.local[1] == ty && l.local[2] == 1, "local %zu %zu %zu",
               l.local[0], l.local[1], l.local[2]);
     cr_expect(l.global[0] == groups_n * tx && l.global[1] == groups_m * ty &&
                   l.global[2] == batches,
               "global %zu %zu %zu, expected %zu %zu %zu", l.global[0], l.global[1], l.global[2],
               groups_n * tx, groups_m * ty, batches);
+}
+
+/* ... with k steps of 8 (the tuned tile's). */
+static void expect_group(const dmli_compute *c, const dmli_device_desc *dev, size_t tx, size_t ty,
+                         long long wn, long long wm, size_t groups_n, size_t groups_m,
+                         size_t batches)
+{
+    expect_group_k(c, dev, tx, ty, wn, wm, 8, groups_n, groups_m, batches);
 }
 
 /* ... with work-groups of 16 x 16 items. */
@@ -92,9 +100,10 @@ Test(gemm_launch, gpu_blocks_shrink_until_every_compute_unit_has_a_tile)
     /* 4096 x 4096 x 1024: 32 x 32 tiles of 128 x 128 (1024 groups). */
     dmli_compute c = packed(1, 4096, 4096, 1024, false);
     expect_tiles(&c, &h200, 8, 8, 32, 32, 1);
-    /* 1024^3: 64 tiles of 128 x 128, 128 of 128 x 64, 256 of 64 x 64. */
+    /* 1024^3: 64 tiles of 128 x 128, 128 of 128 x 64, 256 of 64 x 64 (k steps of 16: the
+     * slabs of 128 + 128 floats a k row, 64 + 64 for the smaller tile). */
     c = packed(1, 1024, 1024, 1024, false);
-    expect_tiles(&c, &h200, 4, 4, 16, 16, 1);
+    expect_group_k(&c, &h200, 16, 16, 4, 4, 16, 16, 16, 1);
     /* The projection [1024, 384] x [384, 1536]: 96 tiles, then 192 of 128 rows x 64 columns. */
     c = packed(1, 1024, 1536, 384, false);
     expect_tiles(&c, &h200, 4, 8, 24, 8, 1);
@@ -105,18 +114,55 @@ Test(gemm_launch, gpu_blocks_shrink_until_every_compute_unit_has_a_tile)
      * 4; then m's halving doubles the 64 groups to 128, still short of 132: the work-group
      * halves, along n on a tie (2 x 128 tiles of 32 x 64). */
     c = packed(1, 8192, 64, 256, false);
-    expect_group(&c, &h200, 8, 16, 4, 4, 2, 128, 1);
+    expect_group_k(&c, &h200, 8, 16, 4, 4, 16, 2, 128, 1);
     /* Wider than tall, 128 rows: halving either side doubles the 64 groups: n first (a tie),
      * then m (128 < 132): 4 x 4, 256 groups. */
     c = packed(1, 128, 8192, 256, false);
-    expect_tiles(&c, &h200, 4, 4, 128, 2, 1);
-    /* A tiny product: 4 x 4 blocks, and work-groups of 8 x 8 items (one tile whatever). */
+    expect_group_k(&c, &h200, 16, 16, 4, 4, 16, 128, 2, 1);
+    /* A tiny product: 4 x 4 blocks, and work-groups of 8 x 8 items (one tile whatever); k of
+     * 7 keeps steps of 8. */
     c = packed(1, 3, 5, 7, false);
     expect_group(&c, &h200, 8, 8, 4, 4, 1, 1, 1);
     /* A convolution's shape class, 256 output channels x 196 positions (ResNet's 3 x 3 at 14 x
-     * 14): 4 x 4 blocks give 16 tiles of 64 x 64; groups of 8 x 8 items, 56 of 32 x 32. */
+     * 14): 4 x 4 blocks give 16 tiles of 64 x 64; groups of 8 x 8 items, 56 of 32 x 32, whose
+     * k steps grow to 16 (gemm_tile_k_max; 32 would also keep the slabs' floats, 32 * 64 as 8
+     * * 256). */
     c = packed(1, 256, 196, 2304, false);
+    expect_group_k(&c, &h200, 8, 8, 4, 4, 16, 7, 8, 1);
+    /* ... k of 15 keeps steps of 8 (a step no longer than k). */
+    c = packed(1, 256, 196, 15, false);
     expect_group(&c, &h200, 8, 8, 4, 4, 7, 8, 1);
+}
+
+Test(gemm_launch, gpu_k_step_growth_is_tuning_data)
+{
+    /* gemm_tile_k_max=8: the k step stays the tuned one whatever the tile. */
+    char *restore = unit_tuning_set("gemm_tile_k_max=8");
+    dmli_compute c = packed(1, 256, 196, 2304, false);
+    expect_group(&c, &h200, 8, 8, 4, 4, 7, 8, 1);
+    unit_tuning_restore(restore);
+    /* 32: the 32 x 32 tiles take steps of 32 (the floats of 8 steps of the 128 x 128 tile), k
+     * of 40 two of them, the 64 x 64 tiles of 1024^3 16 (32 would double the tuned slabs). */
+    restore = unit_tuning_set("gemm_tile_k_max=32");
+    expect_group_k(&c, &h200, 8, 8, 4, 4, 32, 7, 8, 1);
+    c = packed(1, 256, 196, 40, false);
+    expect_group_k(&c, &h200, 8, 8, 4, 4, 32, 7, 8, 1);
+    c = packed(1, 1024, 1024, 1024, false);
+    expect_group_k(&c, &h200, 16, 16, 4, 4, 16, 16, 16, 1);
+    unit_tuning_restore(restore);
+    /* A convolution's k_max (the caller's) of 8: no growth. */
+    dmli_tile t = dmli_tile_choose(&h200, 256, 196, 2304, 8, 1, 256 * 36 + 16);
+    cr_expect(t.tx * t.wn == 32 && t.ty * t.wm == 32 && t.tk == 8, "%zu x %zu, k %zu",
+              t.ty * t.wm, t.tx * t.wn, t.tk);
+    /* 24 KiB of local memory and the taps' table of a convolution beside the slabs, k_max 32:
+     * the growth stops where the slabs would not fit (32 x 32 tile, 2 * tk * 72 * 4 bytes +
+     * 9232: 16 fits in 24576 bytes, 32 does not). */
+    dmli_device_desc small = h200;
+    small.local_mem_size = 24 * 1024;
+    t = dmli_tile_choose(&small, 256, 196, 2304, 32, 1, 256 * 36 + 16);
+    cr_expect(t.tx * t.wn == 32 && t.ty * t.wm == 32 && t.tk == 16 && t.local_bytes <= 24576,
+              "%zu x %zu, k %zu, %llu bytes", t.ty * t.wm, t.tx * t.wn, t.tk,
+              (unsigned long long)t.local_bytes);
 }
 
 Test(gemm_launch, gpu_blocks_fit_local_memory)

@@ -376,14 +376,16 @@ Test(resample_validate, launch)
     small.local_mem_size = 139264;
     dmli_launch_compute(&st->compute, &small, &l);
     cr_expect_str_eq(l.kernel, "resample_band");
-    /* GPUs: an output an item, a group of up to 64 along W, the grid whole groups. */
+    /* GPUs: a column of 4 output rows an item (the 4 rows here one item's), a group of up to
+     * 64 along W, the grid whole groups. */
     dmli_launch_compute(&st->compute, &unit_gpu, &l);
     cr_expect_str_eq(l.kernel, "resample");
     cr_expect_str_eq(dmli_options_value(&l.defs, "VEC"), "1");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "ROWS"), "4");
     cr_expect_eq(l.local[0], 8);
-    cr_expect_eq(l.local[1], 4);
+    cr_expect_eq(l.local[1], 1);
     cr_expect_eq(l.global[0] % l.local[0], 0);
-    cr_expect_eq(l.global[1], 4);
+    cr_expect_eq(l.global[1], 1);
     dmlcl_operator_release(op);
     /* Nearest half up (RESAMPLE1): the input offset 0.5 less; RESAMPLE2 INCREASING: CEIL. */
     rs_init(&c, F32);
