@@ -465,7 +465,7 @@ bool dmli_reduce_split(const dmli_reduce *r0, const dmli_device_desc *dev, dmli_
      * dense over part's kept dimensions in order. */
     int rank = r.rank + 1;
     int64_t size[DMLI_MAX_RANK], in_s[DMLI_MAX_RANK], sc_s[DMLI_MAX_RANK];
-    bool red[DMLI_MAX_RANK];
+    bool red[DMLI_MAX_RANK] = {false};
     for (int d = 0, e = 0; d < r.rank; ++d) {
         if (d == d0) {
             size[e] = (int64_t)slices;

@@ -502,6 +502,45 @@ Test(reduce_launch, column_folds_split_where_whole_rows_are_few)
     cr_expect(part.out[0].type == DML_TENSOR_DATA_TYPE_UINT64, "UINT64: in UINT64");
 }
 
+/* SUM over the even axes of a packed float32 tensor of `rank` dimensions (rank even: the last
+ * kept), sizes 32, 2, 2, ..., 4096: reduced and kept dimensions alternate, none merges. */
+static dmli_reduce alternating(int rank)
+{
+    dmli_reduce r;
+    dmli_reduce_init(&r, DMLI_REDUCE_SUM, 1, 1);
+    r.in[0].type = r.out[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    int64_t size[DMLI_MAX_RANK], in_s[DMLI_MAX_RANK], out_s[DMLI_MAX_RANK], in_dense = 1,
+                                                                           out_dense = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+        size[d] = d == 0 ? 32 : d == rank - 1 ? 4096 : 2;
+        in_s[d] = in_dense;
+        in_dense *= size[d];
+        out_s[d] = d % 2 == 0 ? 0 : out_dense;
+        out_dense *= d % 2 == 0 ? 1 : size[d];
+    }
+    for (int d = 0; d < rank; ++d)
+        dmli_reduce_push(&r, size[d], d % 2 == 0, &out_s[d], &in_s[d]);
+    dmli_reduce_normalize(&r);
+    return r;
+}
+
+/* A split adds a dimension (the slices): a fold of the most dimensions a tensor may have does
+ * not split (part's arrays hold that many), one of fewer does. */
+Test(reduce_launch, column_folds_split_below_the_rank_limit)
+{
+    dmli_reduce part, comb;
+    uint64_t bytes = 0;
+    dmli_device_desc many = cpu;
+    many.compute_units = 1024;
+    dmli_reduce r = alternating(DMLI_MAX_RANK);
+    cr_assert_eq(r.rank, DMLI_MAX_RANK);
+    cr_expect(!dmli_reduce_split(&r, &many, &part, &comb, &bytes));
+    r = alternating(DMLI_MAX_RANK - 2);
+    cr_assert_eq(r.rank, DMLI_MAX_RANK - 2);
+    cr_expect(dmli_reduce_split(&r, &many, &part, &comb, &bytes));
+    cr_expect(part.rank == DMLI_MAX_RANK - 1, "part rank %d", part.rank);
+}
+
 Test(reduce_launch, column_folds_that_do_not_split)
 {
     dmli_reduce part, comb;
