@@ -85,7 +85,16 @@ def torch_runner(torch, F, w, dev):
         return lambda: torch.relu_(torch.add(a, b))
     if k == "unary":
         x = t(w["data"])
-        return (lambda: F.gelu(x)) if w["op"] == "Gelu" else (lambda: torch.sigmoid(x))
+        op = w["op"]
+        if op == "Gelu":
+            return lambda: F.gelu(x)
+        if op == "Sigmoid":
+            return lambda: torch.sigmoid(x)
+        if op == "CastF16":
+            return lambda: x.to(torch.float16)
+        if op == "ClipI8":
+            return lambda: torch.clamp(x, -50, 50)
+        raise ValueError(f"unary op {op}: no PyTorch form")
     if k == "sum":
         x = t(w["data"])
         return lambda: torch.sum(x, w["axis"], keepdim=True)
