@@ -179,6 +179,7 @@ static const dmli_tuning cpu = {
     .conv_dw_rb = 4,
     .conv_gemm = 0,
     .conv_gemm_k_max = 8,
+    .conv_tiled_from_cin = 16,
     .conv_tiled = 0,
     .conv_lx = 16,
     .conv_ly = 8,
@@ -317,9 +318,13 @@ static const dmli_tuning gpu = {
      * 0.04 against 0.08 ms, the transposed 4x4/2 0.05-0.06 against 0.34, 1x1 at 56 x 56 0.03
      * against 0.03, but 3x3 at 56 x 56 0.12 against 0.11 and at 14 x 14 0.42 against 0.34 (56
      * groups of 32 x 32: a split of k is what they need). Longer k steps for small tiles made
-     * those two slower (k of 32: 0.14 and 0.46 ms): conv_gemm_k_max 8. */
+     * those two slower (k of 32: 0.14 and 0.46 ms): conv_gemm_k_max 8. The implicit GEMM stages
+     * an input value once a tap, conv_tiled's patch serves every tap: FORWARD layers of stride
+     * 1, several taps and 16 input channels a group or more go to conv_tiled where it fits
+     * (conv_tiled_from_cin; the stem, 3 channels at stride 2, stays 2x faster as a GEMM). */
     .conv_gemm = 1,
     .conv_gemm_k_max = 8,
+    .conv_tiled_from_cin = 16,
     .conv_tiled = 1,
     .conv_lx = 16,
     .conv_ly = 8,
@@ -422,6 +427,7 @@ static const struct {
     FIELD(conv_max_cob),
     FIELD(conv_gemm),
     FIELD(conv_gemm_k_max),
+    FIELD(conv_tiled_from_cin),
     FIELD(conv_tiled),
     FIELD(conv_lx),
     FIELD(conv_ly),

@@ -511,12 +511,15 @@ static const fixed_shape tile_shapes[] = {
 
 /* The tile's configurations (src/tuning.c gemm_tile_*): the launch's own, 8 x 8 blocks in 16 x
  * 16 items (gemm_tile_fill=1: no shrinking on a device of under 100 units), 4 x 8 with k by 16,
- * 8 x 8 items with k by 4. */
+ * 8 x 8 items with k by 4; each with the layers of many channels at stride 1, which go to
+ * conv_tiled by default (conv_tiled_from_cin), through the tile too. */
 static const char *const tile_tunings[] = {
-    "conv_gemm=1",
-    "gemm_tile_block.0=8,gemm_tile_block.1=8,gemm_tile_fill=1",
-    "gemm_tile_block.0=4,gemm_tile_block.1=8,gemm_tile_k=16,gemm_tile_fill=1",
-    "gemm_tile_items.0=8,gemm_tile_items.1=8,gemm_tile_k=4,gemm_tile_fill=1",
+    "conv_gemm=1,conv_tiled_from_cin=1000000",
+    "gemm_tile_block.0=8,gemm_tile_block.1=8,gemm_tile_fill=1,conv_tiled_from_cin=1000000",
+    "gemm_tile_block.0=4,gemm_tile_block.1=8,gemm_tile_k=16,gemm_tile_fill=1,"
+    "conv_tiled_from_cin=1000000",
+    "gemm_tile_items.0=8,gemm_tile_items.1=8,gemm_tile_k=4,gemm_tile_fill=1,"
+    "conv_tiled_from_cin=1000000",
 };
 
 Test(conv, gemm_tiles)

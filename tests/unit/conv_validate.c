@@ -387,6 +387,35 @@ Test(conv_validate, launch)
               "local %zu %zu global %zu %zu %zu", l.local[0], l.local[1], l.global[0], l.global[1],
               l.global[2]);
     dmli_op_state_release(&st);
+    /* FORWARD at stride 1 with several taps and 16 input channels a group or more: conv_tiled,
+     * whose staged patch serves every tap (conv_tiled_from_cin); 8 channels or stride 2: the
+     * implicit GEMM (a 1x1 layer is a GEMM already); the tuning at 17 puts 16 channels back in
+     * the implicit GEMM. */
+    conv_init(&c, F32);
+    c.d.GroupCount = 1;
+    unit_tensor_set(&c.in, F32, 4, (UINT[]){1, 16, 6, 8}, NULL);
+    unit_tensor_set(&c.filter, F32, 4, (UINT[]){6, 16, 3, 3}, NULL);
+    lowered(&c, &st);
+    dmli_launch_compute(&st.compute, &gpu, &l);
+    cr_expect_str_eq(l.kernel, "conv_tiled");
+    saved = unit_tuning_set("conv_tiled_from_cin=17");
+    dmli_launch_compute(&st.compute, &gpu, &l);
+    unit_tuning_restore(saved);
+    cr_expect_str_eq(l.kernel, "conv_gemm");
+    dmli_op_state_release(&st);
+    unit_tensor_set(&c.in, F32, 4, (UINT[]){1, 8, 6, 8}, NULL);
+    unit_tensor_set(&c.filter, F32, 4, (UINT[]){6, 8, 3, 3}, NULL);
+    lowered(&c, &st);
+    dmli_launch_compute(&st.compute, &gpu, &l);
+    cr_expect_str_eq(l.kernel, "conv_gemm", "8 channels");
+    dmli_op_state_release(&st);
+    unit_tensor_set(&c.in, F32, 4, (UINT[]){1, 16, 11, 15}, NULL);
+    unit_tensor_set(&c.filter, F32, 4, (UINT[]){6, 16, 3, 3}, NULL);
+    c.strides[0] = c.strides[1] = 2;
+    lowered(&c, &st);
+    dmli_launch_compute(&st.compute, &gpu, &l);
+    cr_expect_str_eq(l.kernel, "conv_gemm", "stride 2");
+    dmli_op_state_release(&st);
     /* Depthwise: one channel a block. */
     conv_init(&c, F32);
     c.d.GroupCount = 4;
