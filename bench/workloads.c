@@ -2003,6 +2003,7 @@ const workload_setup bench_model_workloads[] = {
     m_clip_i8,
     bench_model_sum_inner,
     bench_model_sum_outer,
+    bench_model_sum_outer_split,
     bench_model_softmax_rows,
     bench_model_softmax_attention,
     bench_model_layernorm_384,

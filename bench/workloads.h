@@ -125,6 +125,7 @@ int bench_sum_outer(workload *w);
 /* The GPU memory model's shapes of the arithmetic kinds (bench_model_workloads). */
 int bench_model_sum_inner(workload *w);
 int bench_model_sum_outer(workload *w);
+int bench_model_sum_outer_split(workload *w);
 int bench_model_softmax_rows(workload *w);
 int bench_model_softmax_attention(workload *w);
 int bench_model_layernorm_384(workload *w);

@@ -299,6 +299,16 @@ int bench_model_sum_outer(workload *w)
     return sum_over(w, 0, 256);
 }
 
+/* The same split into slices of rows (src/launch_reduce.c dmli_reduce_split), as a GPU splits
+ * [4096, 4096] from 1 MiB (reduce_split_bytes=1: this shape is 256 KiB). */
+int bench_model_sum_outer_split(workload *w)
+{
+    w->name = "sum-outer-split";
+    w->what = "REDUCE SUM [256,256] f32 over axis 0, split into slices of rows";
+    w->tuning = "reduce_split_bytes=1";
+    return sum_over(w, 0, 256);
+}
+
 int bench_model_softmax_rows(workload *w)
 {
     w->name = "softmax-rows";

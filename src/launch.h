@@ -174,9 +174,10 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *device,
  * reduced rows into a scratch tensor of the compute type (*scratch_bytes, at offset 0 of its
  * output slot 0), `comb` folds the slices' results into r's output. A column fold (its last
  * dimension kept) whose whole rows of columns are fewer than the compute units and whose input
- * passes a quarter of the cache, on a device class whose tuning splits (reduce_split_lanes):
- * each slice's rows are one stream for one core, where the columns shared among the cores were
- * a run of each row apiece. The same result within the operation's tolerance (the slices' sums
+ * passes a quarter of the cache (GPUs: reduce_split_bytes), on a device class whose tuning
+ * splits (reduce_split_lanes): each slice's rows are one stream for one core, where the
+ * columns shared among the cores were a run of each row apiece; on a GPU, slices times columns
+ * items where there were columns. The same result within the operation's tolerance (the slices' sums
  * added in order; picks and products exact), deterministic for the device.
  */
 bool dmli_reduce_split(const dmli_reduce *r, const dmli_device_desc *device, dmli_reduce *part,

@@ -447,8 +447,13 @@ bool dmli_reduce_split(const dmli_reduce *r0, const dmli_device_desc *dev, dmli_
         if (r.reduced[d] && d0 < 0)
             d0 = d;
     }
+    /* CPUs: past a quarter of the cache (streamed); GPUs: from reduce_split_bytes. */
+    const uint64_t bytes_in = elements * dmli_type_size(r.in[0].type);
+    const bool large = dev->device_class == DMLCL_DEVICE_CLASS_GPU
+                           ? tu->reduce_split_bytes && bytes_in >= tu->reduce_split_bytes
+                           : dmli_launch_streams(dev, bytes_in);
     if (d0 < 0 || (uint64_t)r.size[last] > tu->reduce_split_lanes || kept >= dev->compute_units ||
-        !dmli_launch_streams(dev, elements * dmli_type_size(r.in[0].type)))
+        !large)
         return false;
     /* Slices: the largest divisor of the outermost reduced dimension up to the compute units
      * per whole row, each at least 16 of its positions. */

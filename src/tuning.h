@@ -62,6 +62,8 @@ typedef struct dmli_tuning {
     uint32_t reduce_rows_per_item; /* CPU ROWS mode: rows an item takes in turn (RPI) */
     uint32_t reduce_pair_max_run;  /* CPU float32 softmax: rows this long or less in pairs */
     uint32_t reduce_split_lanes;   /* COLS folds split into slices: widest whole row (0: never) */
+    uint32_t reduce_split_bytes;   /* GPUs: ... from this many input bytes (CPUs: a quarter of
+                                    * the cache) */
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */
     uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
     uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */

@@ -648,12 +648,13 @@ Test(reduce, outer_axes_in_step)
 /* ---- Column folds split into slices (launch_reduce.c dmli_reduce_split) ------------------ */
 
 /* The random folds again with every column fold split where its shape allows (a quarter of the
- * cache lowered to nothing): the slices' results in the temporary resource (poisoned by
- * ops_run_device), folded by a second step, each output within the oracle's tolerance. */
+ * cache, a GPU's reduce_split_bytes, lowered to nothing): the slices' results in the temporary
+ * resource (poisoned by ops_run_device), folded by a second step, each output within the
+ * oracle's tolerance. */
 #define RED_SPLIT_TEST(name, fn, count)                                                     \
     Test(reduce, split_##name)                                                              \
     {                                                                                       \
-        char *saved = ops_tuning_set("stream_cache_divisor=1000000");                       \
+        char *saved = ops_tuning_set("stream_cache_divisor=1000000,reduce_split_bytes=1");  \
         red_cases("split_" #name, count, KIND_REDUCE, DML_REDUCE_FUNCTION_##fn, false);     \
         red_cases("split_specials_" #name, 4, KIND_REDUCE, DML_REDUCE_FUNCTION_##fn, true); \
         ops_tuning_restore(saved);                                                          \
@@ -729,9 +730,6 @@ Test(reduce, split_column_folds)
     cl_uint units = 0;
     clGetDeviceInfo(dmlcl_device_id(ops_device()), CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units,
                     &units, NULL);
-    /* The GPU class's tuning splits nothing yet (not measured on a GPU): the same operators
-     * there ask for no temporary resource. */
-    bool gpu = dmlcl_device_get_class(ops_device()) == DMLCL_DEVICE_CLASS_GPU;
     if (units < 2)
         cr_skip_test("one compute unit: a column fold never splits");
     static const DML_REDUCE_FUNCTION fns[] = {
@@ -787,11 +785,11 @@ Test(reduce, split_column_folds)
                     v[i] = a;
                     put_value(t, a, x + i * es);
                 }
-                UINT64 ts = run_tuned("stream_cache_divisor=1000000", f, t, rank, sz, st, x,
-                                      shapes[s].n_axes, shapes[s].axes, split);
+                UINT64 ts = run_tuned("stream_cache_divisor=1000000,reduce_split_bytes=1", f, t,
+                                      rank, sz, st, x, shapes[s].n_axes, shapes[s].axes, split);
                 UINT64 tw = run_tuned("stream_cache_divisor=1000000,reduce_split_lanes=1", f, t,
                                       rank, sz, st, x, shapes[s].n_axes, shapes[s].axes, whole);
-                cr_expect_eq(ts != 0, shapes[s].splits && !gpu,
+                cr_expect_eq(ts != 0, shapes[s].splits,
                              "shape %zu function %d type %d: TemporaryResourceSize %llu", s, (int)f,
                              (int)t, (unsigned long long)ts);
                 cr_expect_eq(tw, 0, "unsplit: TemporaryResourceSize %llu", (unsigned long long)tw);

@@ -457,6 +457,17 @@ Test(reduce_launch, column_folds_split_where_whole_rows_are_few)
     cr_expect(strstr(l.options, "-DCOLS=1") && strstr(l.options, "-DLANES=4096") &&
                   !strstr(l.options, "SYNC") && l.global[0] == 1 && l.global[1] == 16,
               "%s global %zu %zu", l.options, l.global[0], l.global[1]);
+    /* A GPU of 132 units (from 1 MiB of input, any row width): 128 slices of 32 rows, an item a
+     * column of a slice; the second step an item a column over the 128 partial sums. */
+    cr_assert(dmli_reduce_split(&r, &gpu, &part, &comb, &bytes));
+    cr_expect(bytes == (uint64_t)128 * 4096 * 4 && part.size[0] == 128 && part.size[1] == 32 &&
+                  comb.size[0] == 128,
+              "%llu bytes, sizes %lld %lld", (unsigned long long)bytes, (long long)part.size[0],
+              (long long)part.size[1]);
+    dmli_launch_reduce(&part, &gpu, &l);
+    cr_expect(strstr(l.options, "-DCOLS=1") && strstr(l.options, "-DLANES=1"), "%s", l.options);
+    dmli_reduce wide = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 256, 65536, false);
+    cr_expect(dmli_reduce_split(&wide, &gpu, &part, &comb, &bytes), "GPU, 65536 columns");
     /* Two units: 2 slices. Four whole rows (a kept outer dimension of 4): 4 slices each. */
     dmli_device_desc two = cpu;
     two.compute_units = 2;
@@ -547,13 +558,14 @@ Test(reduce_launch, column_folds_that_do_not_split)
     uint64_t bytes = 0;
     dmli_reduce r;
     /* The inner axis (rows, not columns); an input under a quarter of the cache (1 MiB of
-     * 32 MiB); GPUs (not measured there); rows wider than reduce_split_lanes (8192 columns). */
+     * 32 MiB); on a GPU under reduce_split_bytes (512 KiB of 1 MiB); rows wider than
+     * reduce_split_lanes (8192 columns). */
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, true);
     cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "rows");
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, false);
     cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "1 MiB");
-    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 4096, 4096, false);
-    cr_expect(!dmli_reduce_split(&r, &gpu, &part, &comb, &bytes), "GPU");
+    r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 32, 4096, false);
+    cr_expect(!dmli_reduce_split(&r, &gpu, &part, &comb, &bytes), "GPU, 512 KiB");
     r = rows_of(DMLI_REDUCE_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 2048, 8192, false);
     cr_expect(!dmli_reduce_split(&r, &cpu, &part, &comb, &bytes), "8192 columns");
     /* Picks with indices, the two-pass log-sum-exp; integer averages and norms (an integer
