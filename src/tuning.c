@@ -304,19 +304,20 @@ static const dmli_tuning gpu = {
     /* Convolution: work-group tiles of 16 x 8 items, each 2 positions x 2 channels (32 x 16
      * outputs a group), 8 KiB of input patch and 8 KiB of filter in local memory; the direct
      * kernel (BACKWARD, depthwise, or no tile fits) 4 positions x 4 channels an item. Heuristic:
-     * not yet measured on a GPU. Depthwise: 1 position an item (2 rows), so that a warp's lanes
-     * load and store consecutive positions: the GPU memory model (scripts/gpumodel, a 3x3
-     * depthwise over [1,16,48,48]) put 4 positions an item at 0.19 load and 0.25 store
-     * efficiency (lanes 16 bytes apart, each loading and storing floats), 1 at 0.64 and 1.00
-     * (the taps' windows shifted off the sector grid, the rows' ends); not yet measured on a
-     * GPU (an H200 ran conv-depthwise at 0.32 of PyTorch's speed with 4). */
+     * not yet measured on a GPU. Depthwise: 4 positions an item (2 rows). The GPU memory model
+     * (scripts/gpumodel, a 3x3 depthwise over [1,16,48,48]) puts 4 positions an item at 0.19
+     * load and 0.25 store efficiency (lanes 16 bytes apart, each loading and storing floats),
+     * 1 at 0.64 and 1.00, but the H200 ran conv-depthwise in 0.035-0.037 ms with 4
+     * (2026-11-28) and 0.060-0.068 with 1 (2026-11-30, four runs; PyTorch 0.012 both days):
+     * an item's 4 positions share its taps' loads and its filter values, and the sectors its
+     * lanes leave are read by its neighbours from the cache. */
     .conv_vw = 4,
     .conv_cob = 4,
     .conv_rb = 1,
     .conv_bwd_cob = 4,
     .conv_bwd_rb = 1,
     .conv_max_cob = 8,
-    .conv_dw_vw = 1,
+    .conv_dw_vw = 4,
     .conv_dw_cob = 1,
     .conv_dw_rb = 2,
     /* Convolutions (not depthwise) as implicit GEMMs through GEMM's tile (cl/tile.cl). On an
