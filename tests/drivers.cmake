@@ -233,9 +233,12 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # and 21.10's check reports every later read of bytes copied to a nonzero
     # destination offset (right values read); dmlcl-oclgrind-copy reproduces
     # it in plain OpenCL (below). The tests compare every output byte.
+    # kernels/build_failure_names_the_error builds a program that fails on purpose, which
+    # Oclgrind's API check reports (CL_BUILD_PROGRAM_FAILURE): it runs on every other driver.
     dmlcl_ops_filter_without(DMLCL_OCLGRIND_OPS ${DMLCL_OPS_LARGE}
                              layout/small_transposes_each_width gather_tile/small_tiles
-                             graph/execute_on_host_memory persistent/* ${DMLCL_ARITH_SUITES})
+                             graph/execute_on_host_memory persistent/* ${DMLCL_ARITH_SUITES}
+                             kernels/build_failure_names_the_error)
     # The conformance graph cases run on host buffers too (the temporary
     # dmlcl_compiled_operator_execute allocates): one after another they meet
     # the same defect (cases/graph/multi.json: 8 reports in view_copy reading
@@ -271,7 +274,7 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
                                  layout/small_transposes_each_width gather_tile/small_tiles
                                  graph/execute_on_host_memory persistent/* ${DMLCL_ARITH_SUITES}
                                  gather/* gather_ext/* gather_ref/* gather_ext_ref/* identity/*
-                                 kernels/exp*)
+                                 kernels/exp* kernels/build_failure_names_the_error)
       endif()
       dmlcl_driver_tests(oclgrind-${class} oclgrind 900
                          "--jobs;1;--filter;${ops_filter}" 1
