@@ -561,7 +561,8 @@ static bool build_warned(dmlcl_device *dev, cl_program program)
     return build_log(dev, program, "warning", log, sizeof log);
 }
 
-/* DMLCL_KERNEL_RECORD=FILE: every kernel variant built is appended to FILE as a line
+/* DMLCL_KERNEL_RECORD=FILE: every kernel variant built (not one that failed: a test's own bad
+ * variant) is appended to FILE as a line
  * "source<TAB>options" (one write, so processes may share the file); scripts/kernel-targets
  * then compiles each for every CPU level and target the kernels must build on. */
 static void record_variant(dmli_kernel_source source, const char *options)
@@ -585,7 +586,6 @@ static HRESULT build(dmlcl_device *dev, dmli_kernel_source source, const char *o
                      cl_program *out)
 {
     const char *text = dmli_kernel_sources[source];
-    record_variant(source, options);
     cl_int err;
     cl_program program = clCreateProgramWithSource(dev->context, 1, &text, NULL, &err);
     if (err != CL_SUCCESS)
@@ -608,6 +608,7 @@ static HRESULT build(dmlcl_device *dev, dmli_kernel_source source, const char *o
                          "(%s): %s",
                          dmli_kernel_source_names[source], options, dmli_cl_error_name(err), log);
     }
+    record_variant(source, options); /* built: scripts/kernel-targets builds it elsewhere too */
     *out = program;
     return S_OK;
 }
