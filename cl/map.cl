@@ -352,8 +352,7 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 /* A stage list's fields. The list is one parameter here, expanded before it is substituted, so
  * the inner call sees its eight fields: no variadic macro, which OpenCL C 1.2 does not have
  * (NVIDIA's compiler rejects them; clang accepts them as an extension). */
-#define DMLI_STAGE_IN(lo, hi, list) \
-    (DMLI_FIELD0_(list) >= (lo) && DMLI_FIELD0_(list) <= (hi))
+#define DMLI_STAGE_IN(lo, hi, list) (DMLI_FIELD0_(list) >= (lo) && DMLI_FIELD0_(list) <= (hi))
 #define DMLI_STAGE_ACT(list) DMLI_FIELD1_(list)
 #define OP_IN(lo, hi)                                                                        \
     ((OP >= (lo) && OP <= (hi)) || DMLI_STAGE_IN(lo, hi, S0) || DMLI_STAGE_IN(lo, hi, S1) || \

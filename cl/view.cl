@@ -210,15 +210,13 @@ static void view_row_next(__constant long *dims, int rank, long *at, long *o, lo
 /* IL_LIST(M, a, b): M(a, b, e) for each lane e, the mask of a shuffle (two arguments always, a
  * macro with an unused one where it needs one: OpenCL C 1.2 has no variadic macros). */
 #if VN == 16
-#define IL_LIST(M, a, b)                                                                            \
-    M(a, b, 0), M(a, b, 1), M(a, b, 2), M(a, b, 3), M(a, b, 4), \
-        M(a, b, 5), M(a, b, 6), M(a, b, 7), M(a, b, 8),                \
-        M(a, b, 9), M(a, b, 10), M(a, b, 11), M(a, b, 12),             \
-        M(a, b, 13), M(a, b, 14), M(a, b, 15)
+#define IL_LIST(M, a, b)                                                                        \
+    M(a, b, 0), M(a, b, 1), M(a, b, 2), M(a, b, 3), M(a, b, 4), M(a, b, 5), M(a, b, 6),         \
+        M(a, b, 7), M(a, b, 8), M(a, b, 9), M(a, b, 10), M(a, b, 11), M(a, b, 12), M(a, b, 13), \
+        M(a, b, 14), M(a, b, 15)
 #elif VN == 8
-#define IL_LIST(M, a, b)                                                                            \
-    M(a, b, 0), M(a, b, 1), M(a, b, 2), M(a, b, 3), M(a, b, 4), \
-        M(a, b, 5), M(a, b, 6), M(a, b, 7)
+#define IL_LIST(M, a, b) \
+    M(a, b, 0), M(a, b, 1), M(a, b, 2), M(a, b, 3), M(a, b, 4), M(a, b, 5), M(a, b, 6), M(a, b, 7)
 #elif VN == 4
 #define IL_LIST(M, a, b) M(a, b, 0), M(a, b, 1), M(a, b, 2), M(a, b, 3)
 #else
@@ -241,7 +239,8 @@ typedef VEC_T __attribute__((aligned(sizeof(UNIT_T)))) IL_UNALIGNED;
 #if IL_SHUFFLE
 #define IL_C(j, e) ((IL_J(j) * VN + (e)) % RUN_N)
 #define IL_K(j, e) ((IL_J(j) * VN + (e)) / RUN_N)
-#define IL_FIRST(j, unused, e) (IL_C(j, e) == 0 ? IL_K(j, e) : IL_C(j, e) == 1 ? VN + IL_K(j, e) : -1)
+#define IL_FIRST(j, unused, e) \
+    (IL_C(j, e) == 0 ? IL_K(j, e) : IL_C(j, e) == 1 ? VN + IL_K(j, e) : -1)
 #define IL_NEXT(j, c, e) (IL_C(j, e) == (c) ? VN + IL_K(j, e) : (e))
 #define IL_STEP(v, j, c, acc)                                                                 \
     ((c) < RUN_N                                                                              \
@@ -271,7 +270,8 @@ static void interleave_block(VEC_T *dst, const VEC_T *src)
 #pragma unroll
         for (int k = 0; k < RUN_N / 2; ++k) {
             dst[2 * k] = __builtin_shufflevector(r[k], r[k + RUN_N / 2], IL_LIST(IL_ZIP_LO, 0, 0));
-            dst[2 * k + 1] = __builtin_shufflevector(r[k], r[k + RUN_N / 2], IL_LIST(IL_ZIP_HI, 0, 0));
+            dst[2 * k + 1] =
+                __builtin_shufflevector(r[k], r[k + RUN_N / 2], IL_LIST(IL_ZIP_HI, 0, 0));
         }
 #pragma unroll
         for (int k = 0; k < RUN_N; ++k)

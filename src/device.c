@@ -526,8 +526,7 @@ static bool strict_kernels(void)
  * warning: the explanation, where a driver's log may open with pages of notes), or from its start;
  * "" when there is none. The whole log is read (a buffer too small for it reads nothing: NVIDIA's
  * logs of a few errors pass 2 KiB) and cut to cap. True when `key` was found. */
-static bool build_log(dmlcl_device *dev, cl_program program, const char *key, char *out,
-                      size_t cap)
+static bool build_log(dmlcl_device *dev, cl_program program, const char *key, char *out, size_t cap)
 {
     out[0] = '\0';
     size_t size = 0;

@@ -177,8 +177,8 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *device,
  * passes a quarter of the cache (GPUs: reduce_split_bytes), on a device class whose tuning
  * splits (reduce_split_lanes): each slice's rows are one stream for one core, where the
  * columns shared among the cores were a run of each row apiece; on a GPU, slices times columns
- * items where there were columns. The same result within the operation's tolerance (the slices' sums
- * added in order; picks and products exact), deterministic for the device.
+ * items where there were columns. The same result within the operation's tolerance (the slices'
+ * sums added in order; picks and products exact), deterministic for the device.
  */
 bool dmli_reduce_split(const dmli_reduce *r, const dmli_device_desc *device, dmli_reduce *part,
                        dmli_reduce *comb, uint64_t *scratch_bytes);

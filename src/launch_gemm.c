@@ -107,8 +107,7 @@ dmli_tile dmli_tile_choose(const dmli_device_desc *dev, int64_t m, int64_t n, in
      * lookup a value, grows with the step): GEMM's k_max 16, the convolutions' 8. A step is no
      * longer than k. */
     const size_t sides = t.tx * t.wn + t.ty * t.wm;
-    while (2 * t.tk <= k_max && (int64_t)(2 * t.tk) <= k &&
-           2 * t.tk * sides <= tuned_floats) {
+    while (2 * t.tk <= k_max && (int64_t)(2 * t.tk) <= k && 2 * t.tk * sides <= tuned_floats) {
         dmli_tile longer = t;
         longer.tk *= 2;
         if (slab_bytes(&longer, local_extra) > dev->local_mem_size)
