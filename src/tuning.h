@@ -101,9 +101,9 @@ typedef struct dmli_tuning {
     uint32_t conv_max_cob; /* most channels a block (a halved width doubles them) */
     uint32_t conv_gemm;    /* 1: conv_gemm, the implicit GEMM, where it fits (another value: off) */
     uint32_t conv_gemm_k_max; /* ... up to which a smaller tile's k step grows (gemm_tile_k_max) */
-    uint32_t conv_tiled_from_cin; /* GPU: FORWARD, stride 1, several taps, Cin/G from this: conv_tiled */
-    uint32_t conv_tiled;   /* 1: conv_tiled where it fits (GPUs) */
-    uint32_t conv_lx, conv_ly;            /* conv_tiled's work-group */
+    uint32_t conv_tiled_from_cin; /* GPU: FORWARD, stride 1, taps, Cin/G this or more: conv_tiled */
+    uint32_t conv_tiled;          /* 1: conv_tiled where it fits (GPUs) */
+    uint32_t conv_lx, conv_ly;    /* conv_tiled's work-group */
     uint32_t conv_tile_vw, conv_tile_cob; /* ... each item's positions and channels */
     uint32_t conv_lpatch, conv_lfilt;     /* ... its local arrays, in floats */
     uint32_t conv_gpu_group;              /* GPU: conv_direct's work-group along positions */

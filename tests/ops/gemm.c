@@ -325,10 +325,10 @@ Test(gemm, random)
  * (cl/gemm.cl): the launch's own choice (a work-group per compute unit), then each forced
  * (gemm_tile_fill=1: no shrinking on a device of under 100 units), last with a thousand times
  * the groups wanted (4 x 4 blocks almost always), the same with k steps grown up to 32 (the 32 x 32
- * tiles' where K reaches it) and not grown: blocks of 8 x 8, 8 x 4, 4 x 8 and 4 x 4, k steps of 8, 16, 4 and
- * 32, work-groups of 16 x 16, 8 x 16 and 16 x 8 items. Every layout, C, alpha and
- * beta, FLOAT16, specials and activations as the random cases. On a CPU the same shapes go
- * through the CPU kernels (the tunings do not apply). */
+ * tiles' where K reaches it) and not grown: blocks of 8 x 8, 8 x 4, 4 x 8 and 4 x 4, k steps of 8,
+ * 16, 4 and 32, work-groups of 16 x 16, 8 x 16 and 16 x 8 items. Every layout, C, alpha and beta,
+ * FLOAT16, specials and activations as the random cases. On a CPU the same shapes go through the
+ * CPU kernels (the tunings do not apply). */
 Test(gemm, tile_configs)
 {
     static const char *const tunings[] = {

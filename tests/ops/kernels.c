@@ -92,7 +92,8 @@ Test(kernels, build_failure_names_the_error)
     HRESULT hr = dmli_device_program(
         ops_device(), DMLI_SOURCE_MAP,
         "-cl-std=CL1.2 -DNIN=2 -DOP=200 -DSCALE_BIAS=0 -DCOMPUTE_T=float -DCOMPUTE_DOUBLE=0 "
-        "-DINT_COMPUTE=0 -DSIGNED_COMPUTE=0 -DOUT_T=float -DOUT_HALF=0 -DOUT_SAT=0 -DFAST=1 -DACT=0 "
+        "-DINT_COMPUTE=0 -DSIGNED_COMPUTE=0 -DOUT_T=float -DOUT_HALF=0 -DOUT_SAT=0 -DFAST=1 "
+        "-DACT=0 "
         "-DIN0_T=float -DIN0_HALF=0 -DIN1_T=float -DIN1_HALF=0",
         &program);
     cr_expect(FAILED(hr));

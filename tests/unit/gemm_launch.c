@@ -60,8 +60,8 @@ static long long option(const dmli_compute_launch *l, const char *name)
 }
 
 /* The work-group (TX x TY), block (WN x WM), k step and grid the launch picks on dev. */
-static void expect_group_k(const dmli_compute *c, const dmli_device_desc *dev, size_t tx,
-                           size_t ty, long long wn, long long wm, long long tk, size_t groups_n,
+static void expect_group_k(const dmli_compute *c, const dmli_device_desc *dev, size_t tx, size_t ty,
+                           long long wn, long long wm, long long tk, size_t groups_n,
                            size_t groups_m, size_t batches)
 {
     dmli_compute_launch l;
@@ -152,8 +152,8 @@ Test(gemm_launch, gpu_k_step_growth_is_tuning_data)
     unit_tuning_restore(restore);
     /* A convolution's k_max (the caller's) of 8: no growth. */
     dmli_tile t = dmli_tile_choose(&h200, 256, 196, 2304, 8, 1, 256 * 36 + 16);
-    cr_expect(t.tx * t.wn == 32 && t.ty * t.wm == 32 && t.tk == 8, "%zu x %zu, k %zu",
-              t.ty * t.wm, t.tx * t.wn, t.tk);
+    cr_expect(t.tx * t.wn == 32 && t.ty * t.wm == 32 && t.tk == 8, "%zu x %zu, k %zu", t.ty * t.wm,
+              t.tx * t.wn, t.tk);
     /* 24 KiB of local memory and the taps' table of a convolution beside the slabs, k_max 32:
      * the growth stops where the slabs would not fit (32 x 32 tile, 2 * tk * 72 * 4 bytes +
      * 9232: 16 fits in 24576 bytes, 32 does not). */

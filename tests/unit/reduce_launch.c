@@ -520,8 +520,8 @@ static dmli_reduce alternating(int rank)
     dmli_reduce r;
     dmli_reduce_init(&r, DMLI_REDUCE_SUM, 1, 1);
     r.in[0].type = r.out[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
-    int64_t size[DMLI_MAX_RANK], in_s[DMLI_MAX_RANK], out_s[DMLI_MAX_RANK], in_dense = 1,
-                                                                           out_dense = 1;
+    int64_t size[DMLI_MAX_RANK], in_s[DMLI_MAX_RANK], out_s[DMLI_MAX_RANK];
+    int64_t in_dense = 1, out_dense = 1;
     for (int d = rank - 1; d >= 0; --d) {
         size[d] = d == 0 ? 32 : d == rank - 1 ? 4096 : 2;
         in_s[d] = in_dense;
