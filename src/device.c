@@ -554,12 +554,6 @@ static bool build_log(dmlcl_device *dev, cl_program program, const char *key, ch
     return found;
 }
 
-static bool build_warned(dmlcl_device *dev, cl_program program)
-{
-    char log[2];
-    return build_log(dev, program, "warning", log, sizeof log);
-}
-
 /* DMLCL_KERNEL_RECORD=FILE: every kernel variant built (not one that failed: a test's own bad
  * variant) is appended to FILE as a line
  * "source<TAB>options" (one write, so processes may share the file); scripts/kernel-targets
@@ -590,16 +584,15 @@ static HRESULT build(dmlcl_device *dev, dmli_kernel_source source, const char *o
     if (err != CL_SUCCESS)
         return dmli_fail_cl(err, "clCreateProgramWithSource");
     err = clBuildProgram(program, 1, &dev->device, options, NULL, NULL);
-    if (err == CL_SUCCESS && strict_kernels() && build_warned(dev, program)) {
-        char log[2048];
-        build_log(dev, program, "warning", log, sizeof log);
+    char log[2048];
+    if (err == CL_SUCCESS && strict_kernels() &&
+        build_log(dev, program, "warning", log, sizeof log)) {
         clReleaseProgram(program);
         return dmli_fail(E_FAIL,
                          "compile: %s with \"%s\" built with warnings (DMLCL_KERNEL_WERROR): %s",
                          dmli_kernel_source_names[source], options, log);
     }
     if (err != CL_SUCCESS) {
-        char log[2048];
         build_log(dev, program, "error", log, sizeof log);
         clReleaseProgram(program);
         return dmli_fail(dmli_cl_hresult(err),
