@@ -47,6 +47,10 @@ typedef struct options {
     double seconds;
     const char *filter, *device;
     FILE *csv_file;
+    /* A second queue on the device's context with profiling on (NULL where the device has
+     * none) and a 4-byte buffer: the events contender (below). */
+    cl_command_queue events_queue;
+    cl_mem events_mark;
 } options;
 
 #define now bench_now
@@ -187,8 +191,39 @@ static void expect_outputs(cl_command_queue q, const cl_mem *outs, unsigned n, c
     free(got);
 }
 
-/* The contenders of a round: dmlcl, the naive kernel, each limit mechanism. */
-enum { C_DMLCL, C_NAIVE, C_LIMIT, C_COUNT = C_LIMIT + LIMIT_MECHANISMS };
+/* The contenders of a round: dmlcl, the naive kernel, dmlcl timed on the device (events), each
+ * limit mechanism. */
+enum { C_DMLCL, C_NAIVE, C_EVENTS, C_LIMIT, C_COUNT = C_LIMIT + LIMIT_MECHANISMS };
+
+/*
+ * dmlcl's dispatch timed on the device, as a CUDA program times a kernel with events (PyTorch's
+ * figures in bench/peers_torch.py): a 4-byte fill before and one after on a profiling queue,
+ * the time from the first's end to the second's start (the dispatch's kernels and the gaps
+ * between them; not the host's enqueue and wait, which the synchronous wall-clock figure
+ * holds: some 16 us on an H200's OpenCL). 0 where the device's queue takes no profiling.
+ */
+static double events_dispatch(const options *opt, dmlcl_binding_table *table)
+{
+    if (!opt->events_queue)
+        return 0;
+    cl_command_queue pq = opt->events_queue;
+    cl_event e[2];
+    cl_uint zero = 0;
+    CHECK_CL(clEnqueueFillBuffer(pq, opt->events_mark, &zero, 4, 0, 4, 0, NULL, &e[0]),
+             "events: fill");
+    CHECK_HR(dmlcl_binding_table_dispatch(table, pq, 0, NULL, NULL), "dispatch (events)");
+    CHECK_CL(clEnqueueFillBuffer(pq, opt->events_mark, &zero, 4, 0, 4, 0, NULL, &e[1]),
+             "events: fill");
+    CHECK_CL(clFinish(pq), "clFinish (events)");
+    cl_ulong end0 = 0, start1 = 0;
+    cl_int err = clGetEventProfilingInfo(e[0], CL_PROFILING_COMMAND_END, sizeof end0, &end0, NULL);
+    if (err == CL_SUCCESS)
+        err =
+            clGetEventProfilingInfo(e[1], CL_PROFILING_COMMAND_START, sizeof start1, &start1, NULL);
+    clReleaseEvent(e[0]);
+    clReleaseEvent(e[1]);
+    return err == CL_SUCCESS && start1 > end0 ? 1e-9 * (double)(start1 - end0) : 0;
+}
 
 typedef struct result {
     const char *name;
@@ -283,12 +318,18 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
             start = now();
         for (int k = 0; k < C_COUNT; ++k) {
             int c = (k + (r < 0 ? 0 : r)) % C_COUNT;
-            if (c == C_NAIVE && !naive) {
+            if ((c == C_NAIVE && !naive) || (c == C_EVENTS && !opt->events_queue)) {
                 if (r >= 0)
                     samples[c][r] = 0; /* none: reported as n/a */
                 continue;
             }
             limit_flush(limit); /* every contender starts cold */
+            if (c == C_EVENTS) {
+                double e = events_dispatch(opt, table);
+                if (r >= 0)
+                    samples[c][r] = e;
+                continue;
+            }
             double s = now();
             if (c == C_DMLCL) {
                 CHECK_HR(dmlcl_binding_table_dispatch(table, q, 0, NULL, NULL), "dispatch");
@@ -345,16 +386,19 @@ static int run_workload(dmlcl_device *dev, workload_setup setup, const options *
 #define CSV_HEADER                                                                       \
     "workload,bytes,dmlcl_s,limit_s,ratio,read_bytes,dmlcl_min_s,dmlcl_q1_s,dmlcl_q3_s," \
     "limit_min_s,limit_mechanism,ratio_q1,ratio_q3,ratio_of_mins,naive_s,naive_min_s,"   \
-    "naive_over_dmlcl,rounds\n"
+    "naive_over_dmlcl,rounds,dmlcl_events_s,dmlcl_events_min_s\n"
 
 static void print_csv(FILE *f, const result *r)
 {
-    const timing *d = &r->t[C_DMLCL], *l = &r->t[r->best], *n = &r->t[C_NAIVE];
+    const timing *d = &r->t[C_DMLCL], *l = &r->t[r->best], *n = &r->t[C_NAIVE],
+                 *e = &r->t[C_EVENTS];
     fprintf(f,
-            "%s,%zu,%.9f,%.9f,%.4f,%zu,%.9f,%.9f,%.9f,%.9f,%s,%.4f,%.4f,%.4f,%.9f,%.9f,%.4f,%d\n",
+            "%s,%zu,%.9f,%.9f,%.4f,%zu,%.9f,%.9f,%.9f,%.9f,%s,%.4f,%.4f,%.4f,%.9f,%.9f,%.4f,%d,"
+            "%.9f,%.9f\n",
             r->name, r->bytes, d->median, l->median, r->ratio.median, r->read_bytes, d->min, d->q1,
             d->q3, l->min, limit_name((limit_mechanism)(r->best - C_LIMIT)), r->ratio.q1,
-            r->ratio.q3, l->min / d->min, n->median, n->min, r->versus.median, r->rounds);
+            r->ratio.q3, l->min / d->min, n->median, n->min, r->versus.median, r->rounds, e->median,
+            e->min);
 }
 
 /*
@@ -534,7 +578,7 @@ static void dispatch_overhead(dmlcl_device *dev, const options *opt)
                 if (out)
                     fprintf(out,
                             "%s,%d,%.9f,%.9f,%.4f,0,%.9f,%.9f,%.9f,%.9f,%s,%.4f,%.4f,%.4f,0,0,0,"
-                            "%d\n",
+                            "%d,0,0\n",
                             name, 4 * N, d.median, ref.median, rt.median, d.min, d.q1, d.q3,
                             ref.min, dispatch_refs[c], rt.q1, rt.q3, ref.min / d.min, rounds);
             }
@@ -642,6 +686,21 @@ int main(int argc, char **argv)
         opt.reps = MAX_ROUNDS;
     dmlcl_device *dev;
     CHECK_HR(dmlcl_device_create_from_spec(opt.device, &dev), "device");
+    {
+        cl_int err;
+        opt.events_queue = clCreateCommandQueue(dmlcl_device_context(dev), dmlcl_device_id(dev),
+                                                CL_QUEUE_PROFILING_ENABLE, &err);
+        if (err != CL_SUCCESS)
+            opt.events_queue = NULL;
+        if (opt.events_queue) {
+            opt.events_mark =
+                clCreateBuffer(dmlcl_device_context(dev), CL_MEM_READ_WRITE, 4, NULL, &err);
+            if (err != CL_SUCCESS) {
+                clReleaseCommandQueue(opt.events_queue);
+                opt.events_queue = NULL;
+            }
+        }
+    }
     if (opt.csv_file)
         fprintf(opt.csv_file, CSV_HEADER);
     if (opt.csv) {
@@ -650,8 +709,10 @@ int main(int argc, char **argv)
     } else {
         printf("device: %s\n\n| workload | traffic MB (read + written) | dmlcl ms median (min, "
                "q1-q3) | limit ms median (min), best mechanism | ratio median [q1-q3] (of mins) "
-               "| naive kernel ms | dmlcl vs naive | rounds | first / cached compile |\n"
-               "|---|---|---|---|---|---|---|---|---|\n",
+               "| naive kernel ms | dmlcl vs naive | rounds | first / cached compile | dmlcl ms on "
+               "the "
+               "device (events) |\n"
+               "|---|---|---|---|---|---|---|---|---|---|\n",
                dmlcl_device_description(dev));
     }
     dmlcl_tool_progress progress;
@@ -674,29 +735,38 @@ int main(int argc, char **argv)
         char naive[64] = "n/a | n/a"; /* SPLIT's several outputs: no naive kernel */
         if (r.versus.median > 0)
             snprintf(naive, sizeof naive, "%.2f | %.2fx", 1e3 * n->median, r.versus.median);
+        char events[64] = "n/a"; /* a queue without profiling */
+        if (r.t[C_EVENTS].median > 0)
+            snprintf(events, sizeof events, "%.3f (%.3f)", 1e3 * r.t[C_EVENTS].median,
+                     1e3 * r.t[C_EVENTS].min);
         if (opt.csv)
             print_csv(stdout, &r);
         else
             printf("| %s | %.1f + %.1f | %.2f (%.2f, %.2f-%.2f) | %.2f (%.2f), %s | %.2f "
-                   "[%.2f-%.2f] (%.2f) | %s | %d | %.1f / %.3f ms |\n",
+                   "[%.2f-%.2f] (%.2f) | %s | %d | %.1f / %.3f ms | %s |\n",
                    r.name, 1e-6 * (double)r.read_bytes, 1e-6 * (double)r.bytes, 1e3 * d->median,
                    1e3 * d->min, 1e3 * d->q1, 1e3 * d->q3, 1e3 * l->median, 1e3 * l->min,
                    limit_name((limit_mechanism)(r.best - C_LIMIT)), r.ratio.median, r.ratio.q1,
                    r.ratio.q3, l->min / d->min, naive, r.rounds, r.first_compile_ms,
-                   r.cached_compile_ms);
+                   r.cached_compile_ms, events);
         fflush(stdout);
     }
     if (n_computed && !opt.csv) {
         const char *how;
         double peak = peak_flops(dev, &how);
         printf("\n| compute workload | dmlcl ms median (min) | GFLOP/s of the median (of the min) "
-               "| fraction of peak (median) |\n|---|---|---|---|\n");
+               "| fraction of peak (median) | on the device (events): ms median, GFLOP/s, fraction "
+               "of peak |\n|---|---|---|---|---|\n");
         for (unsigned i = 0; i < n_computed; ++i) {
             const result *r = &computed[i];
-            const timing *d = &r->t[C_DMLCL];
-            printf("| %s: %s | %.2f (%.2f) | %.1f (%.1f) | %.2f |\n", r->name, r->what,
+            const timing *d = &r->t[C_DMLCL], *e = &r->t[C_EVENTS];
+            char events[96] = "n/a";
+            if (e->median > 0)
+                snprintf(events, sizeof events, "%.3f, %.1f, %.2f", 1e3 * e->median,
+                         1e-9 * r->flops / e->median, r->flops / e->median / peak);
+            printf("| %s: %s | %.2f (%.2f) | %.1f (%.1f) | %.2f | %s |\n", r->name, r->what,
                    1e3 * d->median, 1e3 * d->min, 1e-9 * r->flops / d->median,
-                   1e-9 * r->flops / d->min, r->flops / d->median / peak);
+                   1e-9 * r->flops / d->min, r->flops / d->median / peak, events);
         }
         printf("\npeak %.1f GFLOP/s: %s\n", 1e-9 * peak, how);
         fflush(stdout);
@@ -706,6 +776,10 @@ int main(int argc, char **argv)
         dispatch_overhead(dev, &opt);
     }
     dmlcl_tool_progress_end(&progress);
+    if (opt.events_queue) {
+        clReleaseMemObject(opt.events_mark);
+        clReleaseCommandQueue(opt.events_queue);
+    }
     dmlcl_device_release(dev);
     if (opt.csv_file)
         fclose(opt.csv_file);

@@ -6,15 +6,19 @@ the way PyTorch users write them, each output checked once against numpy (the
 reductions, convolutions and GEMMs against their float64 definitions within
 peers.py's tolerances), and timed by CUDA events: the median and the minimum of
 at least --reps launches after three warm-ups, the L2 flushed before each (as
-dmlcl-bench flushes caches). Prints CSV lines
-`system,workload,bytes,seconds,min_seconds` for two systems: `torch` (the
+dmlcl-bench flushes caches), and the median wall-clock time of the same launches
+with the host's wait (launch and synchronize, as dmlcl-bench's dmlcl_s). Prints
+CSV lines `system,workload,bytes,seconds,min_seconds,wall_seconds` for two
+systems: `torch` (the
 workload) and `torch-copy` (a device-to-device copy of the workload's output
 bytes, the copy a user would call the limit). TF32 is off: float32 inputs
 computed in float32, as DirectML's FLOAT32 GEMM and convolution are.
 
 --merge DMLCL_CSV prints, instead of timing, the side-by-side table of a
-dmlcl-bench CSV (its --csv-file) and this script's CSV (--torch-csv), each
-workload's ratio to the limit dmlcl-bench measured in its run.
+dmlcl-bench CSV (its --csv-file) and this script's CSV (--torch-csv): each
+workload's time on the device by events for both (dmlcl's dmlcl_events_s) and
+by the synchronous wall clock for both, their ratios, and the ratios to the
+limit dmlcl-bench measured in its run.
 """
 import argparse
 import csv
@@ -179,21 +183,28 @@ def check(name, got, w):
 
 
 def time_events(torch, fn, reps, seconds, flush):
+    """Median and minimum by CUDA events (the device's time: start to end of the launches), and
+    the median wall-clock time of the same launches with the host's wait (launch, synchronize:
+    what dmlcl-bench's dmlcl_s column holds), each launch after an L2 flush."""
+    import time
     for _ in range(3):
         fn()
     torch.cuda.synchronize()
-    times, spent = [], 0.0
+    times, walls, spent = [], [], 0.0
     while len(times) < reps or (spent < seconds and len(times) < 400):
         flush.zero_()
+        torch.cuda.synchronize()
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        w0 = time.perf_counter()
         start.record()
         fn()
         end.record()
         end.synchronize()
+        walls.append(time.perf_counter() - w0)
         t = start.elapsed_time(end) / 1e3
         times.append(t)
         spent += t + 2e-4
-    return statistics.median(times), min(times)
+    return statistics.median(times), min(times), statistics.median(walls)
 
 
 def out_bytes(got):
@@ -217,7 +228,7 @@ def run(args):
                         dtype=torch.float32, device=dev)
     only = set(filter(None, args.only.split(",")))
     failed = 0
-    print("system,workload,bytes,seconds,min_seconds", flush=True)
+    print("system,workload,bytes,seconds,min_seconds,wall_seconds", flush=True)
     for name, w in all_workloads().items():
         if args.filter not in name or (only and name not in only):
             continue
@@ -234,41 +245,65 @@ def run(args):
             failed += 1
             continue
         nbytes = out_bytes(got)
-        med, best = time_events(torch, fn, args.reps, args.seconds, flush)
-        print(f"torch,{name},{nbytes},{med:.9f},{best:.9f}", flush=True)
+        med, best, wall = time_events(torch, fn, args.reps, args.seconds, flush)
+        print(f"torch,{name},{nbytes},{med:.9f},{best:.9f},{wall:.9f}", flush=True)
         src = torch.empty(max(nbytes // 4, 1), dtype=torch.float32, device=dev)
         dst = torch.empty_like(src)
-        med, best = time_events(torch, lambda: dst.copy_(src), args.reps, args.seconds, flush)
-        print(f"torch-copy,{name},{nbytes},{med:.9f},{best:.9f}", flush=True)
+        med, best, wall = time_events(torch, lambda: dst.copy_(src), args.reps, args.seconds,
+                                      flush)
+        print(f"torch-copy,{name},{nbytes},{med:.9f},{best:.9f},{wall:.9f}", flush=True)
         del got, src, dst
     if failed:
         raise SystemExit(f"peers_torch: {failed} workload(s) differ from the reference")
 
 
 def merge(args):
-    """The side-by-side table: dmlcl-bench's CSV (seconds and its limit) and this script's."""
+    """The side-by-side table: dmlcl-bench's CSV (seconds and its limit) and this script's.
+    Two like-for-like ratios: the device's time (dmlcl by OpenCL profiling events, PyTorch by
+    CUDA events: the launches on the GPU, without the host) and the wall-clock time of one
+    synchronous launch (enqueue and wait, both). A CSV of an older dmlcl-bench or of this
+    script without those columns leaves their cells n/a."""
     torch_rows = {}
     with open(args.torch_csv) as f:
         for r in csv.DictReader(l for l in f if not l.startswith("#")):
             torch_rows[(r["system"], r["workload"])] = r
-    print("| workload | dmlcl ms | dmlcl / limit | PyTorch ms | PyTorch / limit | "
-          "PyTorch copy ms | PyTorch time / dmlcl time |")
-    print("|---|---|---|---|---|---|---|")
-    ahead = total = 0
+
+    def num(row, key):
+        try:
+            v = float(row.get(key) or "nan")
+        except ValueError:
+            return float("nan")
+        return v if v > 0 else float("nan")
+
+    def ms(v):
+        return "n/a" if v != v else f"{v * 1e3:.3f}"
+
+    def ratio(a, b):
+        return "n/a" if a != a or b != b else f"{a / b:.2f}"
+
+    print("| workload | dmlcl ms (events) | PyTorch ms (events) | PyTorch / dmlcl (events) | "
+          "dmlcl ms (wall, synchronous) | PyTorch ms (wall, synchronous) | PyTorch / dmlcl "
+          "(wall) | dmlcl / limit (wall) | PyTorch / limit (events) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    ahead = ahead_wall = timed = total = 0
     with open(args.merge) as f:
         for r in csv.DictReader(l for l in f if not l.startswith("#")):
             name = r["workload"]
             t = torch_rows.get(("torch", name))
-            c = torch_rows.get(("torch-copy", name))
             if t is None:
                 continue
-            d, lim, tt = float(r["dmlcl_s"]), float(r["limit_s"]), float(t["seconds"])
-            # The limit is the time of the traffic at the best mechanism: ratios are limit / time.
+            d, lim, de = num(r, "dmlcl_s"), num(r, "limit_s"), num(r, "dmlcl_events_s")
+            tt, tw = num(t, "seconds"), num(t, "wall_seconds")
             total += 1
-            ahead += d <= tt
-            print(f"| {name} | {d * 1e3:.3f} | {lim / d:.2f} | {tt * 1e3:.3f} | {lim / tt:.2f} | "
-                  f"{float(c['seconds']) * 1e3 if c else float('nan'):.3f} | {tt / d:.2f} |")
-    print(f"\ndmlcl at or ahead of PyTorch on {ahead} of {total} workloads.")
+            if de == de:
+                timed += 1
+                ahead += de <= tt
+            ahead_wall += tw == tw and d <= tw
+            # The limit is the time of the traffic at the best mechanism: ratios are limit / time.
+            print(f"| {name} | {ms(de)} | {ms(tt)} | {ratio(tt, de)} | {ms(d)} | {ms(tw)} | "
+                  f"{ratio(tw, d)} | {ratio(lim, d)} | {ratio(lim, tt)} |")
+    print(f"\ndmlcl at or ahead of PyTorch on {ahead} of {timed} workloads by the device's time "
+          f"(events), on {ahead_wall} of {total} by the synchronous wall clock.")
 
 
 def main():
