@@ -51,6 +51,8 @@ typedef struct options {
      * none) and a 4-byte buffer: the events contender (below). */
     cl_command_queue events_queue;
     cl_mem events_mark;
+    cl_mem events_busy; /* GPUs: a fill of it keeps the device busy while the host enqueues */
+    size_t events_busy_bytes;
 } options;
 
 #define now bench_now
@@ -200,7 +202,11 @@ enum { C_DMLCL, C_NAIVE, C_EVENTS, C_LIMIT, C_COUNT = C_LIMIT + LIMIT_MECHANISMS
  * figures in bench/peers_torch.py): a 4-byte fill before and one after on a profiling queue,
  * the time from the first's end to the second's start (the dispatch's kernels and the gaps
  * between them; not the host's enqueue and wait, which the synchronous wall-clock figure
- * holds: some 16 us on an H200's OpenCL). 0 where the device's queue takes no profiling.
+ * holds: some 16 us on an H200's OpenCL). On a GPU a fill of 256 MiB goes first, so that the
+ * device is busy while the host enqueues the rest (else the gap before the dispatch's first
+ * kernel is the host's enqueue: the first H200 run of this column, 2026-11-30, read as much as
+ * the wall clock); peers_torch.py's L2 flush before its start event plays that part. 0 where
+ * the device's queue takes no profiling.
  */
 static double events_dispatch(const options *opt, dmlcl_binding_table *table)
 {
@@ -209,6 +215,10 @@ static double events_dispatch(const options *opt, dmlcl_binding_table *table)
     cl_command_queue pq = opt->events_queue;
     cl_event e[2];
     cl_uint zero = 0;
+    if (opt->events_busy)
+        CHECK_CL(clEnqueueFillBuffer(pq, opt->events_busy, &zero, 4, 0, opt->events_busy_bytes, 0,
+                                     NULL, NULL),
+                 "events: busy fill");
     CHECK_CL(clEnqueueFillBuffer(pq, opt->events_mark, &zero, 4, 0, 4, 0, NULL, &e[0]),
              "events: fill");
     CHECK_HR(dmlcl_binding_table_dispatch(table, pq, 0, NULL, NULL), "dispatch (events)");
@@ -700,6 +710,20 @@ int main(int argc, char **argv)
                 opt.events_queue = NULL;
             }
         }
+        cl_device_type type = 0;
+        clGetDeviceInfo(dmlcl_device_id(dev), CL_DEVICE_TYPE, sizeof type, &type, NULL);
+        if (opt.events_queue && (type & CL_DEVICE_TYPE_GPU)) {
+            cl_ulong max_alloc = 0;
+            clGetDeviceInfo(dmlcl_device_id(dev), CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
+                            &max_alloc, NULL);
+            opt.events_busy_bytes = (size_t)256 << 20;
+            while (opt.events_busy_bytes > 4096 && opt.events_busy_bytes > max_alloc / 2)
+                opt.events_busy_bytes /= 2;
+            opt.events_busy = clCreateBuffer(dmlcl_device_context(dev), CL_MEM_READ_WRITE,
+                                             opt.events_busy_bytes, NULL, &err);
+            if (err != CL_SUCCESS)
+                opt.events_busy = NULL;
+        }
     }
     if (opt.csv_file)
         fprintf(opt.csv_file, CSV_HEADER);
@@ -776,6 +800,8 @@ int main(int argc, char **argv)
         dispatch_overhead(dev, &opt);
     }
     dmlcl_tool_progress_end(&progress);
+    if (opt.events_busy)
+        clReleaseMemObject(opt.events_busy);
     if (opt.events_queue) {
         clReleaseMemObject(opt.events_mark);
         clReleaseCommandQueue(opt.events_queue);

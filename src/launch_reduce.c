@@ -308,6 +308,10 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
         /* The lanes are the device class's, whatever group the device takes: a GPU whose
          * groups are smaller folds the same lanes in one item, by the same tree. */
         l->lanes = tu->reduce_lanes;
+        /* GPUs: halved while a lane would take fewer than reduce_lane_elements of the row. */
+        while (gpu && tu->reduce_lane_elements && l->lanes > tu->reduce_lanes_min && l->lanes > 1 &&
+               row / l->lanes < tu->reduce_lane_elements)
+            l->lanes /= 2;
         if (gpu && group_for(dev, l->lanes) == l->lanes)
             l->group = l->lanes;
         /* CPUs: a float pick over a row of at least reduce_pick_lanes elements deals it to

@@ -241,9 +241,18 @@ static const dmli_tuning gpu = {
     .map_group = 256,
     .map_gpu_elements = 8,
     .map_gpu_groups_per_unit = 8,
-    /* Reductions: a row dealt to 64 lanes, a work-group of 64 folding it (two warps, as the
-     * maps: not yet measured on a GPU); COLS mode a column an item. */
-    .reduce_lanes = 64,
+    /* Reductions: a row dealt to up to 256 lanes, a work-group as many folding it, halved
+     * (down to 32, a warp) while a lane would take fewer than 12 elements. On an H200
+     * (2026-11-30, dmlcl's time by events) a fixed 64 lanes was the best for none of the rows
+     * timed: softmax over rows of 4096 0.103 ms at 64 lanes, 0.065 at 128 and 256, 0.128 at
+     * 32; over rows of 128 0.027 at 64, 0.022 at 32, 0.038 at 128; layer norms over 384 0.020
+     * at 64, 0.018 at 32, 0.025 at 128, over 768 0.025 at 64, 0.027 at 32, 0.031 at 128. The
+     * rule gives 256, 32, 32 and 64. The lanes follow the row's length only (a variant per
+     * length class): a device gives one result whatever the work-group it takes. COLS mode a
+     * column an item. */
+    .reduce_lanes = 256,
+    .reduce_lane_elements = 12,
+    .reduce_lanes_min = 32,
     .reduce_pick_lanes = 64,
     .reduce_cols = 1,
     .reduce_cols_group = 0, /* GPUs: reduce_group, no barriers */
@@ -384,6 +393,8 @@ static const struct {
     FIELD(map_gpu_elements),
     FIELD(map_gpu_groups_per_unit),
     FIELD(reduce_lanes),
+    FIELD(reduce_lane_elements),
+    FIELD(reduce_lanes_min),
     FIELD(reduce_pick_lanes),
     FIELD(reduce_cols),
     FIELD(reduce_cols_group),

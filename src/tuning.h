@@ -47,11 +47,14 @@ typedef struct dmli_tuning {
     uint32_t map_gpu_elements;        /* GPU: the most elements per work-item (a power of two) */
     uint32_t map_gpu_groups_per_unit; /* GPU: work-groups wanted per compute unit */
     /* ---- Reductions ------------------------------------------------------------------ */
-    uint32_t reduce_lanes;      /* lanes a row is dealt to (a power of two; the GPU's work-group) */
-    uint32_t reduce_pick_lanes; /* CPU float picks over rows this long or more: lanes (VACC) */
-    uint32_t reduce_cols;       /* CPU: rows (columns) a work-item folds at once, COLS mode */
-    uint32_t reduce_cols_group; /* CPU, COLS folds: items a work-group walks the rows with */
-    uint32_t reduce_cols_sync;  /* CPU, COLS folds: rows between the group's barriers */
+    uint32_t reduce_lanes; /* lanes a row is dealt to (a power of two; the GPU's work-group);
+                            * GPUs: the most, halved by the row's length (below) */
+    uint32_t reduce_lane_elements;  /* GPU: lanes halved while a lane would take fewer elements */
+    uint32_t reduce_lanes_min;      /* GPU: ... down to this many (a power of two) */
+    uint32_t reduce_pick_lanes;     /* CPU float picks over rows this long or more: lanes (VACC) */
+    uint32_t reduce_cols;           /* CPU: rows (columns) a work-item folds at once, COLS mode */
+    uint32_t reduce_cols_group;     /* CPU, COLS folds: items a work-group walks the rows with */
+    uint32_t reduce_cols_sync;      /* CPU, COLS folds: rows between the group's barriers */
     uint32_t reduce_prefetch_bytes; /* CPU, rows: how far ahead a fold's first pass prefetches */
     uint32_t reduce_cols_prefetch_rows; /* CPU, columns in step: rows ahead an item prefetches */
     uint32_t reduce_group;              /* GPU: work-items per group, COLS mode and top-k */

@@ -7,6 +7,7 @@
  * src/tuning.c's table (16 lanes on CPUs, 64 on GPUs, 64 columns an item).
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,13 +123,13 @@ Test(reduce_launch, other_shapes_types_and_gpus_get_no_hint)
         cr_expect(!strstr(l.options, "NATIVE_VW") && !strstr(l.options, "PICK32"), "op %d: %s",
                   (int)picks[i], l.options);
     }
-    /* GPUs: a work-group of the 64 lanes a row, no hint. */
+    /* GPUs: a work-group of the row's lanes (256 for rows of 4096), no hint. */
     r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 4096, true);
     dmli_launch_reduce(&r, &gpu, &l);
-    cr_expect(strstr(l.options, "-DLANES=64") && strstr(l.options, "-DGROUP=64") &&
+    cr_expect(strstr(l.options, "-DLANES=256") && strstr(l.options, "-DGROUP=256") &&
                   !strstr(l.options, "NATIVE_VW") && !strstr(l.options, "RPF"),
               "%s", l.options);
-    cr_expect(l.global[0] == 64 * 64 && l.local[0] == 64, "global %zu local %zu", l.global[0],
+    cr_expect(l.global[0] == 64 * 256 && l.local[0] == 256, "global %zu local %zu", l.global[0],
               l.local[0]);
 }
 
@@ -337,7 +338,7 @@ Test(reduce_launch, cpu_items_take_rows_in_turn)
     /* GPUs: a work-group a row. */
     r = rows_of(DMLI_REDUCE_SOFTMAX, f32, 12288, 128, true);
     dmli_launch_reduce(&r, &gpu, &l);
-    cr_expect(!strstr(l.options, "RPI") && l.global[0] == 12288 * 64, "GPU: %s; global %zu",
+    cr_expect(!strstr(l.options, "RPI") && l.global[0] == 12288 * 32, "GPU: %s; global %zu",
               l.options, l.global[0]);
     /* Column folds and scans keep their own shapes of work. */
     r = rows_of(DMLI_REDUCE_SUM, f32, 4096, 4096, false);
@@ -380,8 +381,38 @@ Test(reduce_launch, cpu_float_picks_over_long_rows_take_more_lanes)
     cr_expect(strstr(l.options, "-DLANES=16"), "SUM: %s", l.options);
     r = rows_of(DMLI_REDUCE_ARGMAX, f32, 4096, 4096, true);
     dmli_launch_reduce(&r, &gpu, &l);
-    cr_expect(strstr(l.options, "-DLANES=64") && strstr(l.options, "-DGROUP=64"), "GPU: %s",
+    cr_expect(strstr(l.options, "-DLANES=256") && strstr(l.options, "-DGROUP=256"), "GPU: %s",
               l.options);
+}
+
+/* src/tuning.c: GPUs deal a row to up to 256 lanes, halved down to 32 while a lane would take
+ * fewer than 12 elements; the lanes follow the row's length, whatever the operation, type or
+ * number of rows; CPUs keep their 16. */
+Test(reduce_launch, gpu_lanes_follow_the_row_length)
+{
+    static const struct {
+        int64_t row, lanes;
+    } want[] = {{16, 32},   {128, 32},   {383, 32},   {384, 32},   {767, 32},   {768, 64},
+                {1535, 64}, {1536, 128}, {3071, 128}, {3072, 256}, {4096, 256}, {1 << 20, 256}};
+    const dmli_reduce_op ops[] = {DMLI_REDUCE_SUM, DMLI_REDUCE_SOFTMAX, DMLI_REDUCE_MVN,
+                                  DMLI_REDUCE_MAX};
+    for (size_t i = 0; i < sizeof want / sizeof *want; ++i)
+        for (size_t o = 0; o < sizeof ops / sizeof *ops; ++o)
+            for (int64_t rows = 1; rows <= 4096; rows *= 64) {
+                dmli_reduce_launch l;
+                dmli_reduce r =
+                    rows_of(ops[o], DML_TENSOR_DATA_TYPE_FLOAT32, rows, want[i].row, true);
+                dmli_launch_reduce(&r, &gpu, &l);
+                char lanes[32];
+                snprintf(lanes, sizeof lanes, "-DLANES=%lld ", (long long)want[i].lanes);
+                cr_expect(strstr(l.options, lanes) != NULL && l.local[0] == (size_t)want[i].lanes,
+                          "op %d, %lld rows of %lld: %s (local %zu)", (int)ops[o], (long long)rows,
+                          (long long)want[i].row, l.options, l.local[0]);
+            }
+    dmli_reduce_launch l;
+    dmli_reduce r = rows_of(DMLI_REDUCE_SOFTMAX, DML_TENSOR_DATA_TYPE_FLOAT32, 64, 128, true);
+    dmli_launch_reduce(&r, &cpu, &l);
+    cr_expect(strstr(l.options, "-DLANES=16 ") != NULL, "CPU: %s", l.options);
 }
 
 Test(reduce_launch, cpu_softmax_short_rows_in_pairs)
