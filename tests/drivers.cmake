@@ -174,7 +174,7 @@ set(DMLCL_ARITH_ALL ${DMLCL_ARITH_ALTERNATIVES})
 # runs the same on pthread (CI time: 109 s with the element-wise suites).
 set(DMLCL_ARITH_ALTERNATIVES "reduce/*|normalize/*")
 dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE_EW}" 1
-                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=2)
+                   "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=1)
 set(DMLCL_ARITH_ALTERNATIVES ${DMLCL_ARITH_ALL})
 if(TARGET dmlcl-conformance)
   set(DMLCL_CONFORMANCE_PATHS ${DMLCL_PATHS_MAIN})
