@@ -24,6 +24,9 @@
  *                 (a broadcast or contiguous run), as a compile-time constant
  *   GRID1         1 (GPUs): a one-dimensional grid, a work-group per chunk of a row, its items
  *                 a group's width apart (src/launch_map.c geometry)
+ *   GVEC          GPUs, FAST and no gather: an item's GVEC consecutive elements loaded and
+ *                 stored as one vector of each tensor (16 bytes of the widest type) where the
+ *                 rows are aligned to it; 1: none
  *   GATHER, GIDX  graphs: input GATHER read through the indices input GIDX holds (no operand;
  *                 GIDX_SIGNED its type's sign, GWRAP negative values from the axis's end, GZERO
  *                 0 outside the axis, else clamped; GIDX_ROW one index per row, resolved once;
@@ -139,9 +142,9 @@
 #define IN0_T float
 #endif
 #if IN0_HALF
-#define LOAD0(i) vload_half((i), (__global const half *)in0)
+#define LOAD0_G(i) vload_half((i), (__global const half *)in0)
 #else
-#define LOAD0(i) ((COMPUTE_T)in0[(i)])
+#define LOAD0_G(i) ((COMPUTE_T)in0[(i)])
 #endif
 #endif
 #if NIN > 1
@@ -149,9 +152,9 @@
 #define IN1_T float
 #endif
 #if IN1_HALF
-#define LOAD1(i) vload_half((i), (__global const half *)in1)
+#define LOAD1_G(i) vload_half((i), (__global const half *)in1)
 #else
-#define LOAD1(i) ((COMPUTE_T)in1[(i)])
+#define LOAD1_G(i) ((COMPUTE_T)in1[(i)])
 #endif
 #endif
 #if NIN > 2
@@ -159,9 +162,9 @@
 #define IN2_T float
 #endif
 #if IN2_HALF
-#define LOAD2(i) vload_half((i), (__global const half *)in2)
+#define LOAD2_G(i) vload_half((i), (__global const half *)in2)
 #else
-#define LOAD2(i) ((COMPUTE_T)in2[(i)])
+#define LOAD2_G(i) ((COMPUTE_T)in2[(i)])
 #endif
 #endif
 #if NIN > 3
@@ -169,9 +172,9 @@
 #define IN3_T float
 #endif
 #if IN3_HALF
-#define LOAD3(i) vload_half((i), (__global const half *)in3)
+#define LOAD3_G(i) vload_half((i), (__global const half *)in3)
 #else
-#define LOAD3(i) ((COMPUTE_T)in3[(i)])
+#define LOAD3_G(i) ((COMPUTE_T)in3[(i)])
 #endif
 #endif
 #if NIN > 4
@@ -179,9 +182,9 @@
 #define IN4_T float
 #endif
 #if IN4_HALF
-#define LOAD4(i) vload_half((i), (__global const half *)in4)
+#define LOAD4_G(i) vload_half((i), (__global const half *)in4)
 #else
-#define LOAD4(i) ((COMPUTE_T)in4[(i)])
+#define LOAD4_G(i) ((COMPUTE_T)in4[(i)])
 #endif
 #endif
 #if NIN > 5
@@ -189,9 +192,9 @@
 #define IN5_T float
 #endif
 #if IN5_HALF
-#define LOAD5(i) vload_half((i), (__global const half *)in5)
+#define LOAD5_G(i) vload_half((i), (__global const half *)in5)
 #else
-#define LOAD5(i) ((COMPUTE_T)in5[(i)])
+#define LOAD5_G(i) ((COMPUTE_T)in5[(i)])
 #endif
 #endif
 #if NIN > 6
@@ -199,9 +202,9 @@
 #define IN6_T float
 #endif
 #if IN6_HALF
-#define LOAD6(i) vload_half((i), (__global const half *)in6)
+#define LOAD6_G(i) vload_half((i), (__global const half *)in6)
 #else
-#define LOAD6(i) ((COMPUTE_T)in6[(i)])
+#define LOAD6_G(i) ((COMPUTE_T)in6[(i)])
 #endif
 #endif
 #if NIN > 7
@@ -209,10 +212,100 @@
 #define IN7_T float
 #endif
 #if IN7_HALF
-#define LOAD7(i) vload_half((i), (__global const half *)in7)
+#define LOAD7_G(i) vload_half((i), (__global const half *)in7)
 #else
-#define LOAD7(i) ((COMPUTE_T)in7[(i)])
+#define LOAD7_G(i) ((COMPUTE_T)in7[(i)])
 #endif
+#endif
+
+/* LOAD<k>(i): input k's element i as COMPUTE_T, from global memory (LOAD<k>_G), or, inside
+ * GVEC's vector loop (LSRC V), from the lanes the item loaded at run position gv_at. */
+#ifndef GVEC
+#define GVEC 1
+#endif
+#define LSRC G
+#define LOAD0(i) DMLI_CAT(LOAD0_, LSRC)(i)
+#define LOAD1(i) DMLI_CAT(LOAD1_, LSRC)(i)
+#define LOAD2(i) DMLI_CAT(LOAD2_, LSRC)(i)
+#define LOAD3(i) DMLI_CAT(LOAD3_, LSRC)(i)
+#define LOAD4(i) DMLI_CAT(LOAD4_, LSRC)(i)
+#define LOAD5(i) DMLI_CAT(LOAD5_, LSRC)(i)
+#define LOAD6(i) DMLI_CAT(LOAD6_, LSRC)(i)
+#define LOAD7(i) DMLI_CAT(LOAD7_, LSRC)(i)
+#if GVEC > 1
+#define GV_LANE(k, e) DMLI_CAT(gv, k).a[(e)-DMLI_CAT(i, k) - gv_at]
+#define GV_HALF(k, e) vload_half(0, (__private const half *)&GV_LANE(k, e))
+#if IN0_HALF
+#define LOAD0_V(i) GV_HALF(0, i)
+#else
+#define LOAD0_V(i) ((COMPUTE_T)GV_LANE(0, i))
+#endif
+#if IN1_HALF
+#define LOAD1_V(i) GV_HALF(1, i)
+#else
+#define LOAD1_V(i) ((COMPUTE_T)GV_LANE(1, i))
+#endif
+#if IN2_HALF
+#define LOAD2_V(i) GV_HALF(2, i)
+#else
+#define LOAD2_V(i) ((COMPUTE_T)GV_LANE(2, i))
+#endif
+#if IN3_HALF
+#define LOAD3_V(i) GV_HALF(3, i)
+#else
+#define LOAD3_V(i) ((COMPUTE_T)GV_LANE(3, i))
+#endif
+#if IN4_HALF
+#define LOAD4_V(i) GV_HALF(4, i)
+#else
+#define LOAD4_V(i) ((COMPUTE_T)GV_LANE(4, i))
+#endif
+#if IN5_HALF
+#define LOAD5_V(i) GV_HALF(5, i)
+#else
+#define LOAD5_V(i) ((COMPUTE_T)GV_LANE(5, i))
+#endif
+#if IN6_HALF
+#define LOAD6_V(i) GV_HALF(6, i)
+#else
+#define LOAD6_V(i) ((COMPUTE_T)GV_LANE(6, i))
+#endif
+#if IN7_HALF
+#define LOAD7_V(i) GV_HALF(7, i)
+#else
+#define LOAD7_V(i) ((COMPUTE_T)GV_LANE(7, i))
+#endif
+/* Input k's GVEC lanes at run position `at` of its row (ik: the row's offset), one vector load
+ * (the address aligned to the vector: checked before the loop), and whether p is so aligned. */
+#define GV_DECL(k, at)                                                                       \
+    union {                                                                                  \
+        DMLI_CAT(DMLI_CAT(IN, k), _VT) v;                                                    \
+        DMLI_CAT(DMLI_CAT(IN, k), _T) a[GVEC];                                               \
+    } DMLI_CAT(gv, k);                                                                       \
+    DMLI_CAT(gv, k).v = *(__global const DMLI_CAT(DMLI_CAT(IN, k), _VT) *)(DMLI_CAT(in, k) + \
+                                                                           DMLI_CAT(i, k) + (at))
+/* The vector types, pasted by a macro of their own (they expand inside DMLI_CAT's). */
+#define GV_CAT_(a, b) a##b
+#define GV_CAT(a, b) GV_CAT_(a, b)
+#define GV_ALIGNED(p, T) (((ulong)(p)) % (GVEC * sizeof(T)) == 0)
+#define IN0_VT GV_CAT(IN0_T, GVEC)
+#define IN1_VT GV_CAT(IN1_T, GVEC)
+#define IN2_VT GV_CAT(IN2_T, GVEC)
+#define IN3_VT GV_CAT(IN3_T, GVEC)
+#define IN4_VT GV_CAT(IN4_T, GVEC)
+#define IN5_VT GV_CAT(IN5_T, GVEC)
+#define IN6_VT GV_CAT(IN6_T, GVEC)
+#define IN7_VT GV_CAT(IN7_T, GVEC)
+#define OUT_VT GV_CAT(OUT_T, GVEC)
+/* The item's GVEC results as one vector value, built lane by lane (a union's vector member,
+ * written a lane at a time, was stored lane by lane: the GPU memory model put sigmoid's
+ * stores at 0.40 of their sectors and uint8's at 0.12). */
+#define GV_L4(a, i) (a)[(i)], (a)[(i) + 1], (a)[(i) + 2], (a)[(i) + 3]
+#define GV_MAKE_2(a) ((OUT_VT)((a)[0], (a)[1]))
+#define GV_MAKE_4(a) ((OUT_VT)(GV_L4(a, 0)))
+#define GV_MAKE_8(a) ((OUT_VT)(GV_L4(a, 0), GV_L4(a, 4)))
+#define GV_MAKE_16(a) ((OUT_VT)(GV_L4(a, 0), GV_L4(a, 4), GV_L4(a, 8), GV_L4(a, 12)))
+#define GV_MAKE(a) GV_CAT(GV_MAKE_, GVEC)(a)
 #endif
 
 #ifndef OUT_SAT
@@ -1190,6 +1283,87 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
             STORE(o + u, y);
         }
 #else
+#if GVEC > 1
+        /* GPUs, every run contiguous (FAST): an item loads GVEC consecutive elements of each
+         * input as one vector (16 bytes of the widest type) and stores its GVEC results as one,
+         * where every tensor's row is aligned to the vector at the chunk's start (a chunk is a
+         * whole number of vectors: src/launch_map.c); the rest of the chunk (its tail, or all
+         * of it where a tensor is not aligned) an element a step, as below. A warp's request
+         * then moves 32 vectors: 512 bytes of float32 where it moved 128, 512 of uint8 where it
+         * moved 32. Each element's operations are the scalar loop's, in the same order. */
+        {
+            const long c0 = begin - (long)get_local_id(0); /* the chunk's first element */
+            bool al = GV_ALIGNED(out + o + c0, OUT_T);
+#if NIN > 0
+            al = al && GV_ALIGNED(in0 + i0 + c0, IN0_T);
+#endif
+#if NIN > 1
+            al = al && GV_ALIGNED(in1 + i1 + c0, IN1_T);
+#endif
+#if NIN > 2
+            al = al && GV_ALIGNED(in2 + i2 + c0, IN2_T);
+#endif
+#if NIN > 3
+            al = al && GV_ALIGNED(in3 + i3 + c0, IN3_T);
+#endif
+#if NIN > 4
+            al = al && GV_ALIGNED(in4 + i4 + c0, IN4_T);
+#endif
+#if NIN > 5
+            al = al && GV_ALIGNED(in5 + i5 + c0, IN5_T);
+#endif
+#if NIN > 6
+            al = al && GV_ALIGNED(in6 + i6 + c0, IN6_T);
+#endif
+#if NIN > 7
+            al = al && GV_ALIGNED(in7 + i7 + c0, IN7_T);
+#endif
+            const long vend = al ? c0 + (end - c0) / GVEC * GVEC : c0;
+#undef LSRC
+#define LSRC V
+            for (long gv_at = c0 + (long)get_local_id(0) * GVEC; gv_at < vend;
+                 gv_at += step * GVEC) {
+#if NIN > 0
+                GV_DECL(0, gv_at);
+#endif
+#if NIN > 1
+                GV_DECL(1, gv_at);
+#endif
+#if NIN > 2
+                GV_DECL(2, gv_at);
+#endif
+#if NIN > 3
+                GV_DECL(3, gv_at);
+#endif
+#if NIN > 4
+                GV_DECL(4, gv_at);
+#endif
+#if NIN > 5
+                GV_DECL(5, gv_at);
+#endif
+#if NIN > 6
+                GV_DECL(6, gv_at);
+#endif
+#if NIN > 7
+                GV_DECL(7, gv_at);
+#endif
+                OUT_T gvo[GVEC];
+#pragma unroll
+                for (int j = 0; j < GVEC; ++j) {
+                    long u = gv_at + j;
+                    ELEMENT(u, y);
+                    gvo[j] = OUT_VALUE(y);
+                }
+                *(__global OUT_VT *)(out + o + gv_at) = GV_MAKE(gvo);
+            }
+#undef LSRC
+#define LSRC G
+            for (long u = vend + (long)get_local_id(0); u < end; u += step) {
+                ELEMENT(u, y);
+                STORE(o + u * os, y);
+            }
+        }
+#else
 #if defined(VW) && !GRID1 && defined(__clang__)
         DMLI_VECTORIZE(VW) /* CPUs: the loop VW lanes wide (twice the native width) */
 #endif
@@ -1197,6 +1371,7 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
             ELEMENT(u, y);
             STORE(o + u * os, y);
         }
+#endif
 #endif
     }
 #endif /* TILE */

@@ -193,6 +193,25 @@ static void options(const dmli_map *m, dmli_map_launch *l)
     dmli_options_render(o, l->options, sizeof l->options);
 }
 
+/* GPUs: the elements an item loads and stores as one vector of each tensor (cl/map.cl GVEC):
+ * map_gpu_vector_bytes of the widest tensor's type, for maps whose runs are all contiguous and
+ * that read no gather through; 1 (none) otherwise or where that is under 2 elements. */
+static uint32_t gpu_vector(const dmli_map *m, const dmli_device_desc *dev)
+{
+    const uint32_t bytes = dmli_tuning_for(dev->device_class)->map_gpu_vector_bytes;
+    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || !bytes || m->gather.on ||
+        !contiguous_runs(m))
+        return 1;
+    uint64_t widest = dmli_type_size(m->out.type);
+    for (uint32_t k = 0; k < m->n_inputs; ++k)
+        if (dmli_type_size(m->in[k].type) > widest)
+            widest = dmli_type_size(m->in[k].type);
+    uint32_t v = 1;
+    while (v < 16 && (uint64_t)(2 * v) * widest <= bytes)
+        v *= 2;
+    return v >= 2 ? v : 1;
+}
+
 static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_launch *l)
 {
     int64_t run = m->rank ? m->size[m->rank - 1] : 1;
@@ -212,8 +231,11 @@ static void geometry(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
             group *= 2;
         while (group > 1 && group > dev->max_work_group_size)
             group /= 2;
-        uint64_t k = t->map_gpu_elements, units = dev->compute_units ? dev->compute_units : 1;
-        for (; k > 1; k /= 2) {
+        /* K at least the item's vector (GVEC), so that a chunk is a whole number of them. */
+        const uint64_t vec = gpu_vector(m, dev);
+        uint64_t k = t->map_gpu_elements > vec ? t->map_gpu_elements : vec,
+                 units = dev->compute_units ? dev->compute_units : 1;
+        for (; k > vec; k /= 2) {
             uint64_t per_row = ((uint64_t)run + group * k - 1) / (group * k);
             if (per_row * rows >= (uint64_t)t->map_gpu_groups_per_unit * units)
                 break;
@@ -419,6 +441,8 @@ void dmli_launch_map(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
     const char *compute = compute_type(m, &integer, &sign);
     if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) {
         dmli_opt_int(&l->defs, "GRID1", 1);
+        if (gpu_vector(m, dev) > 1)
+            dmli_opt_int(&l->defs, "GVEC", gpu_vector(m, dev));
         dmli_options_render(&l->defs, l->options, sizeof l->options);
         table(m, l);
         return;

@@ -241,6 +241,16 @@ static const dmli_tuning gpu = {
     .map_group = 256,
     .map_gpu_elements = 8,
     .map_gpu_groups_per_unit = 8,
+    /* Contiguous maps may load and store 16 bytes of the widest tensor's type a lane
+     * (cl/map.cl GVEC, map_gpu_vector_bytes=16): the GPU memory model puts every map at whole
+     * sectors but at 32 bytes a warp's request for uint8 (clip-i8), 96 for float32 to float16,
+     * 128 for float32 (4 bytes a lane), where 16 bytes a lane make 512; the H200 ran those maps
+     * at 0.22-0.42 of PyTorch's speed by the device's time (2026-11-30). With vectors the
+     * model's loads make 512-byte requests of whole sectors, but Oclgrind reports each
+     * vector store as its lanes' stores besides (sigmoid's stores at 0.40 of their sectors,
+     * uint8's at 0.12), so the model cannot say; off until a GPU times it (gpu-check's
+     * choices). */
+    .map_gpu_vector_bytes = 0,
     /* Reductions: a row dealt to up to 256 lanes, a work-group as many folding it, halved
      * (down to 32, a warp) while a lane would take fewer than 12 elements. On an H200
      * (2026-11-30, dmlcl's time by events) a fixed 64 lanes was the best for none of the rows
@@ -392,6 +402,7 @@ static const struct {
     FIELD(map_group),
     FIELD(map_gpu_elements),
     FIELD(map_gpu_groups_per_unit),
+    FIELD(map_gpu_vector_bytes),
     FIELD(reduce_lanes),
     FIELD(reduce_lane_elements),
     FIELD(reduce_lanes_min),

@@ -46,6 +46,8 @@ typedef struct dmli_tuning {
     uint32_t map_group;               /* GPU: the most work-items per group along the run */
     uint32_t map_gpu_elements;        /* GPU: the most elements per work-item (a power of two) */
     uint32_t map_gpu_groups_per_unit; /* GPU: work-groups wanted per compute unit */
+    uint32_t map_gpu_vector_bytes;    /* GPU, contiguous runs: an item's vector of the widest
+                                       * tensor's type, in bytes (cl/map.cl GVEC; 0: none) */
     /* ---- Reductions ------------------------------------------------------------------ */
     uint32_t reduce_lanes; /* lanes a row is dealt to (a power of two; the GPU's work-group);
                             * GPUs: the most, halved by the row's length (below) */

@@ -180,6 +180,15 @@ if(TARGET dmlcl-conformance)
   set(DMLCL_CONFORMANCE_PATHS ${DMLCL_PATHS_MAIN})
 endif()
 # ctest -j2 starts the longest first (seconds on a cold cache, CI's 2 cores).
+# The GPU maps' vector path (cl/map.cl GVEC, off by default until a GPU times it: src/tuning.c
+# map_gpu_vector_bytes), turned on: the element-wise suite (aligned rows, tails, and
+# streaming_stores_every_width's rows 3 elements apart, which take the element path), sigmoid,
+# casts, clips, batch normalisation and fused chains on the GPU class (about 40 s cold).
+add_test(NAME ops-gpu-class-vectors
+         COMMAND dmlcl-ops --jobs 1 --filter
+                 "@(elementwise/*|elementwise_activation/random_sigmoid|elementwise_math/*cast*|elementwise_math/*clip*|batch_norm/*|graph/element_wise_chains_fused_bit_exact)")
+set_tests_properties(ops-gpu-class-vectors PROPERTIES LABELS gpu-class TIMEOUT 600
+  ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM};DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=2;DMLCL_TUNING=map_gpu_vector_bytes=16")
 set_tests_properties(ops-gpu-class PROPERTIES COST 180)
 set_tests_properties(ops-pocl-basic PROPERTIES COST 175)
 
@@ -317,6 +326,13 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter "pool/!(resnet_shapes)")
     set_tests_properties(ops-oclgrind-cpu-pool-bands PROPERTIES LABELS oclgrind TIMEOUT 300
       ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;DMLCL_TEST_CASES=2;DMLCL_TUNING=pool_band_cols=64,pool_band_rows=4,pool_band_slots=12")
+    # The GPU maps' vector path under Oclgrind's checks (its vector loads and stores, and the
+    # rows that fall back to elements).
+    add_test(NAME ops-oclgrind-gpu-vectors
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
+                     "@(elementwise/streaming_stores_every_width|elementwise/random_add|elementwise/random_multiply|elementwise_math/random_cast|elementwise_activation/random_sigmoid)")
+    set_tests_properties(ops-oclgrind-gpu-vectors PROPERTIES LABELS oclgrind TIMEOUT 300
+      ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=1;DMLCL_TUNING=map_gpu_vector_bytes=16")
     add_test(NAME ops-oclgrind-cpu-transposes
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
                      "@(layout/small_transposes_each_width|gather_tile/small_tiles)")

@@ -9,9 +9,11 @@
  * from those rules.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "launch.h"
+#include "support.h"
 
 static const dmli_device_desc cpu = {
     DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
@@ -148,13 +150,21 @@ Test(map, launch_fast_double_and_geometry)
      * 132 units want 1056 groups, which K 2 (196 groups) cannot give: K 1, ceil(100000 /
      * 256) = 391 groups; 32 where groups are smaller, and 4 units want 32 groups: K 8. */
     dmli_launch_map(&m, &gpu, &l);
-    cr_expect(strstr(l.options, "-DGRID1=1"), "%s", l.options);
+    cr_expect(strstr(l.options, "-DGRID1=1") && !strstr(l.options, "GVEC"), "%s", l.options);
     cr_expect(l.local[0] == 256 && l.chunk == 256 && l.rows_per_item == 391 &&
                   l.global[0] == 391 * 256 && l.global[1] == 1 && l.global[2] == 1,
               "local %zu chunk %lld per row %llu global %zu", l.local[0], (long long)l.chunk,
               (unsigned long long)l.rows_per_item, l.global[0]);
     cr_expect_eq(l.table[DMLI_MAP_CHUNK], 256);
     cr_expect_eq(l.table[DMLI_MAP_ROWS_PER_ITEM], 391);
+    /* With vectors of 16 bytes (GVEC: 2 doubles), K no less than the vector: K 2, ceil(100000
+     * / 512) = 196 groups. */
+    char *vec = unit_tuning_set("map_gpu_vector_bytes=16");
+    dmli_launch_map(&m, &gpu, &l);
+    cr_expect(strstr(l.options, "-DGVEC=2") && l.chunk == 512 && l.rows_per_item == 196,
+              "%s; chunk %lld per row %llu", l.options, (long long)l.chunk,
+              (unsigned long long)l.rows_per_item);
+    unit_tuning_restore(vec);
     dmli_launch_map(&m, &small_gpu, &l);
     cr_expect(l.local[0] == 32 && l.chunk == 256 && l.global[0] == 391 * 32);
     /* 1024 rows of 16384 (a channel bias): K 8, 8 groups a row, 8192 in all. */
@@ -343,4 +353,71 @@ Test(map, integer_min_max_clip_compute_in_their_own_type)
     dmli_map_launch l;
     dmli_launch_map(&m, &cpu, &l);
     cr_expect(strstr(l.options, "-DCOMPUTE_T=long "), "%s", l.options);
+}
+
+/* GPUs, map_gpu_vector_bytes=16 (off by default: src/tuning.c): a map whose runs are all
+ * contiguous loads and stores 16 bytes of its widest tensor's type a lane (cl/map.cl GVEC: 16
+ * uint8, 8 FLOAT16, 4 FLOAT32, 2 FLOAT64), its items' K at least that, so that a chunk is a whole
+ * number of vectors; none with a broadcast or strided run, on CPUs, or at 4 bytes. */
+Test(map, gpu_vectors_of_sixteen_bytes)
+{
+    char *on = unit_tuning_set("map_gpu_vector_bytes=16");
+    static const struct {
+        DML_TENSOR_DATA_TYPE in, out;
+        int gvec;
+    } want[] = {
+        {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT8, 16},
+        {DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_FLOAT16, 8},
+        {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16, 4},
+        {DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT16, 8},
+        {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT32, 4},
+        {DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_INT32, 2},
+        {DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_DATA_TYPE_FLOAT64, 2},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; ++i) {
+        dmli_map m;
+        dmli_map_init(&m, DMLI_MAP_IDENTITY, want[i].out, 1);
+        m.in[0].type = want[i].in;
+        const int64_t rs = 4096, one = 1;
+        dmli_map_push(&m, 64, rs, &rs);
+        dmli_map_push(&m, 4096, one, &one);
+        dmli_map_normalize(&m);
+        dmli_map_launch l;
+        dmli_launch_map(&m, &gpu, &l);
+        char g[16];
+        snprintf(g, sizeof g, "-DGVEC=%d", want[i].gvec);
+        cr_expect(strstr(l.options, g) != NULL, "%d -> %d: %s", (int)want[i].in, (int)want[i].out,
+                  l.options);
+        cr_expect(l.chunk % want[i].gvec == 0 && l.chunk / (int64_t)l.local[0] >= want[i].gvec,
+                  "%d -> %d: chunk %lld, group %zu", (int)want[i].in, (int)want[i].out,
+                  (long long)l.chunk, l.local[0]);
+        dmli_launch_map(&m, &cpu, &l);
+        cr_expect(strstr(l.options, "GVEC") == NULL, "CPU: %s", l.options);
+    }
+    /* A bias broadcast along the run (stride 0): no vectors. */
+    dmli_map b;
+    dmli_map_init(&b, DMLI_MAP_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, 2);
+    b.in[0].type = b.in[1].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    const int64_t out_s[2] = {4096, 1}, a_s[2] = {4096, 1}, bias_s[2] = {1, 0};
+    int64_t in_s0[2] = {a_s[0], bias_s[0]}, in_s1[2] = {a_s[1], bias_s[1]};
+    dmli_map_push(&b, 64, out_s[0], in_s0);
+    dmli_map_push(&b, 4096, out_s[1], in_s1);
+    dmli_map_normalize(&b);
+    dmli_map_launch l;
+    dmli_launch_map(&b, &gpu, &l);
+    cr_expect(strstr(l.options, "-DFAST=0") && !strstr(l.options, "GVEC"), "%s", l.options);
+    /* Turned off by the tuning. */
+    dmli_map f;
+    dmli_map_init(&f, DMLI_MAP_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, 1);
+    f.in[0].type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    const int64_t one = 1;
+    dmli_map_push(&f, 100000, one, &one);
+    dmli_map_normalize(&f);
+    unit_tuning_restore(on);
+    char *four = unit_tuning_set("map_gpu_vector_bytes=4");
+    dmli_launch_map(&f, &gpu, &l);
+    cr_expect(!strstr(l.options, "GVEC"), "4 bytes: one float a lane: %s", l.options);
+    unit_tuning_restore(four);
+    dmli_launch_map(&f, &gpu, &l);
+    cr_expect(!strstr(l.options, "GVEC"), "the default: %s", l.options);
 }
