@@ -149,7 +149,7 @@ set(DMLCL_ARITH_ALTERNATIVES
 dmlcl_driver_tests(gpu-class gpu-class 900
                    "--jobs;2;--filter;!(${DMLCL_ARITH_ALL}|graph_reduce/*)" 1
                    "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" DMLCL_DEVICE_CLASS=gpu
-                   DMLCL_TEST_CASES=2)
+                   DMLCL_TEST_CASES=1)
 set(DMLCL_ARITH_ALTERNATIVES ${DMLCL_ARITH_ALL})
 if(TARGET dmlcl-conformance)
   set(DMLCL_CONFORMANCE_PATHS ${DMLCL_PATHS_MAIN})
