@@ -441,8 +441,9 @@ void dmli_launch_map(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
     const char *compute = compute_type(m, &integer, &sign);
     if (dev->device_class == DMLCL_DEVICE_CLASS_GPU) {
         dmli_opt_int(&l->defs, "GRID1", 1);
-        if (gpu_vector(m, dev) > 1)
-            dmli_opt_int(&l->defs, "GVEC", gpu_vector(m, dev));
+        const uint32_t gvec = gpu_vector(m, dev);
+        if (gvec > 1)
+            dmli_opt_int(&l->defs, "GVEC", gvec);
         dmli_options_render(&l->defs, l->options, sizeof l->options);
         table(m, l);
         return;
