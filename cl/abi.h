@@ -182,7 +182,8 @@
  * C and the output along m, k and n (elements), alpha, beta and the activation's parameters
  * as float bits, then per batch dimension (outermost first) DMLI_GEMM_DIM longs {size, A's,
  * B's, C's and the output's stride}. Kernel arguments: the table, then A, B, C (A again when
- * there is no C) and the output, each a buffer and its base in elements.
+ * there is no C) and the output, each a buffer and its base in elements; built with SPLIT 1
+ * or 2 (split-K, src/launch.h dmli_compute_launch), then the scratch (float) and its base.
  */
 #define DMLI_GEMM_M 0
 #define DMLI_GEMM_N 1
@@ -199,16 +200,20 @@
 #define DMLI_GEMM_BETA 12
 #define DMLI_GEMM_ACT 13 /* 13, 14, 15: g0, g1, g2 */
 #define DMLI_GEMM_BATCH_RANK 16
-#define DMLI_GEMM_HAS_C 17 /* 0: no C (A stands in for its argument, never read) */
-#define DMLI_GEMM_HEADER 18
+#define DMLI_GEMM_HAS_C 17   /* 0: no C (A stands in for its argument, never read) */
+#define DMLI_GEMM_SPLITS 18  /* gemm_tiles' split of k: the slices (1: none) */
+#define DMLI_GEMM_SPLIT_K 19 /* ... and the k of each (whole k steps; the last the rest) */
+#define DMLI_GEMM_HEADER 20
 #define DMLI_GEMM_DIM 5
 /* ---- conv (cl/conv.cl): CONVOLUTION ----------------------------------------------------------
  * conv_direct(table, out, out_base, in, in_base, filter, filter_base, bias, bias_base) and
- * conv_tiled (the same arguments). Three spatial dimensions always ({D, H, W}, size 1 where the
- * operator has fewer); strides in elements, the filter's signed (CONVOLUTION mode walks the
- * filter backwards from its last element). The filter offset of (group g, output channel co
- * of the group, input channel ci of the group) is g * WS_G + co * WS_CO + ci * WS_CI: FORWARD
- * reads {Cout, Cin/G, ...}, BACKWARD {Cin, Cout/G, ...}. Table slots: */
+ * conv_tiled, conv_chan, conv_gemm (the same arguments; conv_gemm built with SPLIT 1 or 2,
+ * split-K, then the scratch (float) and its base; SPLIT 1 writes only the scratch). Three
+ * spatial dimensions always ({D, H, W}, size 1 where the operator has fewer); strides in elements,
+ * the filter's signed (CONVOLUTION mode walks the filter backwards from its last element). The
+ * filter offset of (group g, output channel co of the group, input channel ci of the group) is g *
+ * WS_G + co * WS_CO + ci * WS_CI: FORWARD reads {Cout, Cin/G, ...}, BACKWARD {Cin, Cout/G, ...}.
+ * Table slots: */
 #define DMLI_CONV_N 0               /* batch */
 #define DMLI_CONV_CIN_G 1           /* input channels per group */
 #define DMLI_CONV_COUT_G 2          /* output channels per group */
@@ -235,6 +240,8 @@
 #define DMLI_CONV_H_BLOCKS 43       /* blocks of RB output rows along H */
 #define DMLI_CONV_CIC 44            /* input channels a chunk stages (tiled, PACKW) */
 #define DMLI_CONV_HAS_BIAS 45       /* 0: no bias (the bias argument binds the input) */
-#define DMLI_CONV_TABLE 46
+#define DMLI_CONV_SPLITS 46         /* conv_gemm's split of k: the slices (1: none) */
+#define DMLI_CONV_SPLIT_K 47        /* ... and the k of each (whole k steps; the last the rest) */
+#define DMLI_CONV_TABLE 48
 
 #endif /* DMLI_ABI_H */

@@ -1065,7 +1065,7 @@ static float activated(float v, __constant long *table)
 
 __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void
 conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global const IN_ST *in,
-          long in_base, __global const IN_ST *w, long w_base BIAS_ARGS)
+          long in_base, __global const IN_ST *w, long w_base BIAS_ARGS TILE_SPLIT_ARGS)
 {
     __local float4 as4[2 * TK * AS_W / 4];
     __local float4 bs4[2 * TK * BS_W / 4];
@@ -1085,16 +1085,18 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
               in_w = (int)T(DMLI_CONV_IN(2));
     const int lx = (int)get_local_id(0), ly = (int)get_local_id(1), lid = ly * TX + lx;
     const long p0 = (long)get_group_id(0) * TN, co0 = (long)get_group_id(1) * TM;
+    long gz, slice, zs; /* split-K (cl/tile.cl): the unsplit grid's group, the slice of k */
+    TILE_SPLIT_Z(T(DMLI_CONV_SPLITS), gz, slice, zs);
 #if BACKWARD
     /* The work-group's group and phase (rd, rh, rw): outputs rd + sd * j along D, and so on;
      * its grid of positions j, as many as the phase has outputs. */
-    const long phases = sd * sh * sw, gz = get_group_id(2);
+    const long phases = sd * sh * sw;
     const long g = gz / phases, ph = gz % phases;
     const long rw = ph % sw, rh = ph / sw % sh, rd = ph / sw / sh;
     const long gd_n = (od_n - rd + sd - 1) / sd, gh_n = (oh_n - rh + sh - 1) / sh,
                gw_n = (ow_n - rw + sw - 1) / sw;
 #else
-    const long g = get_group_id(2);
+    const long g = gz;
     const long gd_n = od_n, gh_n = oh_n, gw_n = ow_n;
 #endif
     const long positions = T(DMLI_CONV_N) * gd_n * gh_n * gw_n;
@@ -1158,6 +1160,15 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
     const int step_taps = taps > 0 ? taps : 1;
     const long K = cin_g * taps;
 
+    float4 acc[WM][RN];
+#if SPLIT == 2
+    TILE_PART_SUM(part, part_base, T(DMLI_CONV_SPLITS), zs, gz, lid, acc);
+    (void)K;
+#else
+    /* The slice of k this work-group sums: [kb, ke) (all of k unsplit; a BACKWARD phase's k
+     * may end before a slice begins: no step then, every value 0). */
+    const long kb = SPLIT == 1 ? slice * T(DMLI_CONV_SPLIT_K) : 0;
+    const long ke = SPLIT == 1 ? min(K, kb + T(DMLI_CONV_SPLIT_K)) : K;
     /* The filter's slots along its output channels where they run by unit stride, else
      * along k; the windows' along the positions. */
     const bool a_along_m = T(DMLI_CONV_WS_CO) == 1;
@@ -1170,8 +1181,8 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
         sa[r].mine = e < TK * TM;
         sa[r].live = sa[r].mine && taps > 0 && co0 + mm < cout_g;
         sa[r].slab = kk * AS_W + mm;
-        sa[r].ci = kk / step_taps;
-        sa[r].t = kk % step_taps;
+        sa[r].ci = (int)((kb + kk) / step_taps);
+        sa[r].t = (int)((kb + kk) % step_taps);
         sa[r].at = w_g + (sa[r].live ? (co0 + mm) * T(DMLI_CONV_WS_CO) : 0);
         sa[r].z = sa[r].y = sa[r].x = 0;
     }
@@ -1182,8 +1193,8 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
         sb[r].mine = e < TK * TN;
         sb[r].live = sb[r].mine && taps > 0 && p0 + nn < positions;
         sb[r].slab = kk * BS_W + nn;
-        sb[r].ci = kk / step_taps;
-        sb[r].t = kk % step_taps;
+        sb[r].ci = (int)((kb + kk) / step_taps);
+        sb[r].t = (int)((kb + kk) % step_taps);
         long img = 0, jd = 0, jh = 0, jw = 0;
         if (sb[r].live)
             position_of(p0 + nn, gd_n, gh_n, gw_n, &img, &jd, &jh, &jw);
@@ -1200,7 +1211,6 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
                    sb[r].y * T(DMLI_CONV_IS(1)) + sb[r].x * T(DMLI_CONV_IS(2));
     }
 
-    float4 acc[WM][RN];
     TILE_ZERO(acc);
     float ra[A_SLOTS], rb[B_SLOTS];
 
@@ -1230,8 +1240,8 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
     barrier(CLK_LOCAL_MEM_FENCE);
 
     int cur = 0;
-    for (long k0 = 0; k0 < K; k0 += TK) {
-        const bool more = k0 + TK < K;
+    for (long k0 = kb; k0 < ke; k0 += TK) {
+        const bool more = k0 + TK < ke;
         if (more) {
 #pragma unroll
             for (int r = 0; r < A_SLOTS; ++r) {
@@ -1252,6 +1262,11 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
     }
 #undef A_VALUE
 #undef B_VALUE
+#if SPLIT == 1
+    TILE_PART_STORE(part, part_base, slice, zs, gz, lid, acc);
+    return;
+#endif
+#endif /* SPLIT == 2 */
 
     /* The block's columns (positions): where each output is and whether a group of 4 is four
      * consecutive floats of one output row (FORWARD: consecutive positions of a row with the

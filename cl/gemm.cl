@@ -481,7 +481,7 @@ static slot slot_of(int e, int count, bool along_mn, int width_mn, int pitch, lo
 
 __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_base,
                          __global const elem_t *b, long b_base, __global const elem_t *c,
-                         long c_base, __global elem_t *o, long o_base)
+                         long c_base, __global elem_t *o, long o_base TILE_SPLIT_ARGS)
 {
     /* Two slabs of each operand, as float4 vectors (read a vector at a time; filled a float
      * at a time through the float pointers). */
@@ -495,43 +495,53 @@ __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_ba
     const int lid = ly * TX + lx;
     const long n0 = (long)get_group_id(0) * TN, m0 = (long)get_group_id(1) * TM;
     long oa = a_base, ob = b_base, oc = c_base, oo = o_base;
-    batch_offsets(t, (long)get_global_id(2), &oa, &ob, &oc, &oo);
+    long z, slice, zs; /* split-K (cl/tile.cl): the unsplit grid's batch, the slice of k */
+    TILE_SPLIT_Z(t[DMLI_GEMM_SPLITS], z, slice, zs);
+    batch_offsets(t, z, &oa, &ob, &oc, &oo);
+    float4 acc[WM][RN]; /* row i of the block, its columns 4 * h .. 4 * h + 3 */
+#if SPLIT == 2
+    TILE_PART_SUM(part, part_base, t[DMLI_GEMM_SPLITS], zs, z, lid, acc);
+#else
+    /* The slice of k this work-group sums: [kb, ke) (all of k unsplit). */
+    const long kb = SPLIT == 1 ? slice * t[DMLI_GEMM_SPLIT_K] : 0;
+    const long ke = SPLIT == 1 ? min(K, kb + t[DMLI_GEMM_SPLIT_K]) : K;
     /* Staging runs along the operand's unit stride: m (n) where that is the unit one, else k. */
     const bool a_along_m = a_m == 1, b_along_n = b_n == 1 || b_k != 1;
     slot sa[A_SLOTS], sb[B_SLOTS];
 #pragma unroll
     for (int r = 0; r < A_SLOTS; ++r)
-        sa[r] = slot_of(lid + ITEMS * r, TK * TM, a_along_m, TM, AS_W, m0, M, oa, a_m, a_k);
+        sa[r] =
+            slot_of(lid + ITEMS * r, TK * TM, a_along_m, TM, AS_W, m0, M, oa + kb * a_k, a_m, a_k);
 #pragma unroll
     for (int r = 0; r < B_SLOTS; ++r)
-        sb[r] = slot_of(lid + ITEMS * r, TK * TN, b_along_n, TN, BS_W, n0, N, ob, b_n, b_k);
+        sb[r] =
+            slot_of(lid + ITEMS * r, TK * TN, b_along_n, TN, BS_W, n0, N, ob + kb * b_k, b_n, b_k);
     const long a_step = TK * a_k, b_step = TK * b_k;
 
-    float4 acc[WM][RN]; /* row i of the block, its columns 4 * h .. 4 * h + 3 */
     TILE_ZERO(acc);
 
     /* The first step's values, staged in slab 0. */
     float ra[A_SLOTS], rb[B_SLOTS];
 #pragma unroll
     for (int r = 0; r < A_SLOTS; ++r) {
-        ra[r] = sa[r].live && sa[r].kk < K ? LOAD(a, sa[r].at) : 0.0f;
+        ra[r] = sa[r].live && sa[r].kk < ke - kb ? LOAD(a, sa[r].at) : 0.0f;
         if (sa[r].mine)
             as[sa[r].slab] = ra[r];
     }
 #pragma unroll
     for (int r = 0; r < B_SLOTS; ++r) {
-        rb[r] = sb[r].live && sb[r].kk < K ? LOAD(b, sb[r].at) : 0.0f;
+        rb[r] = sb[r].live && sb[r].kk < ke - kb ? LOAD(b, sb[r].at) : 0.0f;
         if (sb[r].mine)
             bs[sb[r].slab] = rb[r];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
     int cur = 0;
-    for (long k0 = 0; k0 < K; k0 += TK) {
+    for (long k0 = kb; k0 < ke; k0 += TK) {
         const long next = k0 + TK;
-        const bool more = next < K;
+        const bool more = next < ke;
         if (more) {
-            const long left = K - next; /* k of the next step inside the matrix: kk < left */
+            const long left = ke - next; /* k of the next step inside the slice: kk < left */
 #pragma unroll
             for (int r = 0; r < A_SLOTS; ++r) {
                 sa[r].at += a_step;
@@ -548,6 +558,11 @@ __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_ba
             TILE_STAGE_NEXT(as, bs, cur, sa, ra, sb, rb);
         barrier(CLK_LOCAL_MEM_FENCE);
     }
+#if SPLIT == 1
+    TILE_PART_STORE(part, part_base, slice, zs, z, lid, acc);
+    return;
+#endif
+#endif /* SPLIT == 2 */
 
     const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
                o_n = t[DMLI_GEMM_O_N];

@@ -110,6 +110,67 @@
         }                                                             \
     } while (0)
 
+/*
+ * Split-K (SPLIT 1 or 2; src/launch.h dmli_compute_launch): SPLIT 1 runs the product over one
+ * slice of k and stores the block's partial sums in the scratch, SPLIT 2 sums the slices' in
+ * slice order and runs the epilogue. The scratch holds, for each slice, each work-group of the
+ * unsplit grid (blk: its index, dimension 0 fastest) and each float4 (i, h) of an item's block,
+ * the ITEMS items' vectors in order: a warp's stores and loads are 512 consecutive bytes, as
+ * float4 (the temporary resource is bound at a multiple of 256 bytes, the scratch at a
+ * multiple of 256 in it: src/program.c).
+ */
+#ifndef SPLIT
+#define SPLIT 0
+#endif
+#if SPLIT
+#define TILE_SPLIT_ARGS , __global float *part, long part_base
+#else
+#define TILE_SPLIT_ARGS
+#endif
+#define TILE_PART_AT(blk, i, h, lid) ((((blk)*WM + (i)) * RN + (h)) * ITEMS + (lid))
+
+/* Of `splits` slices: the unsplit grid's work-group z (dimension 2), its slice and the unsplit
+ * grid's groups along z. */
+#define TILE_SPLIT_Z(splits, z, slice, zs)                                                \
+    do {                                                                                  \
+        const long g2_ = get_group_id(2);                                                 \
+        (zs) = SPLIT == 1 ? (long)get_num_groups(2) / (splits) : (long)get_num_groups(2); \
+        (z) = SPLIT == 1 ? g2_ % (zs) : g2_;                                              \
+        (slice) = SPLIT == 1 ? g2_ / (zs) : 0;                                            \
+    } while (0)
+
+/* The index of work-group z's tile in a slice's blocks. */
+#define TILE_BLOCK(z) \
+    (((z) * (long)get_num_groups(1) + get_group_id(1)) * (long)get_num_groups(0) + get_group_id(0))
+
+/* The scratch as float4 vectors. */
+#define TILE_PART(part, part_base) ((__global float4 *)((part) + (part_base)))
+
+/* SPLIT 1: acc into slice `slice` of the scratch (part, in floats from part_base). */
+#define TILE_PART_STORE(part, part_base, slice, zs, z, lid, acc)                             \
+    do {                                                                                     \
+        const long blk_ = TILE_BLOCK((slice) * (zs) + (z));                                  \
+        _Pragma("unroll") for (int i_ = 0; i_ < WM; ++i_)                                    \
+            _Pragma("unroll") for (int h_ = 0; h_ < RN; ++h_)                                \
+                TILE_PART(part, part_base)[TILE_PART_AT(blk_, i_, h_, lid)] = (acc)[i_][h_]; \
+    } while (0)
+
+/* SPLIT 2: acc = the sum of the `slices` slices' partial sums, in slice order (the first
+ * slice's assigned, each other added). */
+#define TILE_PART_SUM(part, part_base, slices, zs, z, lid, acc)                   \
+    do {                                                                          \
+        const long b0_ = TILE_BLOCK(z);                                           \
+        _Pragma("unroll") for (int i_ = 0; i_ < WM; ++i_)                         \
+            _Pragma("unroll") for (int h_ = 0; h_ < RN; ++h_)(acc)[i_][h_] =      \
+                TILE_PART(part, part_base)[TILE_PART_AT(b0_, i_, h_, lid)];       \
+        for (long s_ = 1; s_ < (slices); ++s_) {                                  \
+            const long b_ = TILE_BLOCK(s_ * (zs) + (z));                          \
+            _Pragma("unroll") for (int i_ = 0; i_ < WM; ++i_)                     \
+                _Pragma("unroll") for (int h_ = 0; h_ < RN; ++h_)(acc)[i_][h_] += \
+                TILE_PART(part, part_base)[TILE_PART_AT(b_, i_, h_, lid)];        \
+        }                                                                         \
+    } while (0)
+
 /* Row i of an item's block, column 4 * h + x: their offsets in the tile. */
 #define TILE_ROW(ly, i) (4 * (ly) + 4 * TY * ((i) / 4) + (i) % 4)
 #define TILE_COL(lx, h) (4 * (lx) + 4 * TX * (h))

@@ -194,6 +194,15 @@ typedef struct dmli_compute_launch {
     size_t table_count;
     cl_long table[DMLI_COMPUTE_TABLE_MAX];
     size_t global[3], local[3]; /* each local size divides its global size */
+    /* Split-K (the GPU tile's kernels, dmli_tile_split): above 1, the product's k in `splits`
+     * slices, run as two steps through split_bytes of scratch (the temporary resource): the
+     * kernel built with `options` (SPLIT 1, its grid dimension 2 `splits` times `global`'s:
+     * each slice's partial sums), then with `options2` (SPLIT 2, `global`: their sums in slice
+     * order, then the epilogue). Its scratch argument follows the tensors' (table index
+     * DMLI_*_SPLITS and DMLI_*_SPLIT_K hold the slices and the k of one). */
+    uint32_t splits;
+    uint64_t split_bytes;
+    char options2[DMLI_LAUNCH_OPTIONS_MAX];
 } dmli_compute_launch;
 
 /*
@@ -213,6 +222,18 @@ typedef struct dmli_tile {
 } dmli_tile;
 dmli_tile dmli_tile_choose(const dmli_device_desc *device, int64_t m, int64_t n, int64_t k,
                            uint32_t k_max, size_t batches, uint64_t local_extra);
+
+/*
+ * Split-K for tile t of a product over k whose unsplit launch has `groups` work-groups: the
+ * slices (1: no split) and the k of each (*k_slice, a multiple of t's k step; the last slice
+ * takes the rest). GPUs only: where the groups' items come to fewer than tile_split_items a
+ * compute unit, as many slices as bring them there, at most tile_split_max, each at least
+ * tile_split_steps k steps (src/tuning.c).
+ */
+uint32_t dmli_tile_split(const dmli_device_desc *device, const dmli_tile *t, uint64_t groups,
+                         int64_t k, int64_t *k_slice);
+/* The scratch a split takes: `splits` slices of every work-group's tile (TM x TN floats). */
+uint64_t dmli_tile_split_bytes(const dmli_tile *t, uint64_t groups, uint32_t splits);
 
 /* Pure: the family's launch of a non-empty computed operator, options rendered. */
 void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,

@@ -36,5 +36,16 @@ void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,
 {
     memset(launch, 0, sizeof *launch);
     launchers[c->kind](c, device, launch);
+    if (launch->splits > 1) {
+        /* The split's two steps (launch.h): the slices' partial sums, then their sums. */
+        dmli_options defs = launch->defs;
+        dmli_opt_int(&defs, "SPLIT", 1);
+        dmli_options_render(&defs, launch->options, sizeof launch->options);
+        defs = launch->defs;
+        dmli_opt_int(&defs, "SPLIT", 2);
+        dmli_options_render(&defs, launch->options2, sizeof launch->options2);
+        return;
+    }
+    launch->splits = 1;
     dmli_options_render(&launch->defs, launch->options, sizeof launch->options);
 }

@@ -57,6 +57,8 @@ static void table(const dmli_conv *v, cl_long *t)
     t[DMLI_CONV_OS_C] = v->out_s[1];
     for (int i = 0; i < 3; ++i)
         t[DMLI_CONV_ACT(i)] = dmli_float_bits(v->act_param[i]);
+    t[DMLI_CONV_SPLITS] = 1;
+    t[DMLI_CONV_SPLIT_K] = 0;
 }
 
 /* Input channels one chunk of conv_tiled stages (0: not even one fits). */
@@ -240,6 +242,38 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
  * marks included). */
 #define CONV_GEMM_TAPS 256
 
+/* (x mod m) in [0, m). */
+static int64_t mod_pos(int64_t x, int64_t m)
+{
+    const int64_t r = x % m;
+    return r < 0 ? r + m : r;
+}
+
+/* The most taps one phase of the strides takes: FORWARD every tap; BACKWARD, along each
+ * dimension, the most taps k whose r + PAD - k * DIL is a multiple of S for one phase r (tap k
+ * reaches phase (k * DIL - PAD) mod S). For split-K's k: no phase's is longer. conv_gemm's
+ * filters have at most CONV_GEMM_TAPS taps, and the host checked the reaches fit an int. */
+static int64_t phase_taps(const dmli_conv *v)
+{
+    int64_t taps = 1;
+    for (int j = 0; j < 3; ++j) {
+        if (!v->backward) {
+            taps *= v->k[j];
+            continue;
+        }
+        int64_t most = 0;
+        for (int64_t a = 0; a < v->k[j]; ++a) {
+            const int64_t ra = mod_pos(a * v->dil[j] - v->pad[j], v->stride[j]);
+            int64_t n = 0;
+            for (int64_t b = 0; b < v->k[j]; ++b)
+                n += mod_pos(b * v->dil[j] - v->pad[j], v->stride[j]) == ra;
+            most = n > most ? n : most;
+        }
+        taps *= most;
+    }
+    return taps;
+}
+
 /* conv_gemm (GPUs, not depthwise): each group's [Cout/G, Cin/G x taps] filter times its
  * [Cin/G x taps, N x D x H x W] windows through GEMM's tile (cl/tile.cl; dmli_tile_choose sizes
  * it as for a product of those sides, the groups its batches); BACKWARD one product a phase of
@@ -262,12 +296,6 @@ static bool gemm_conv_launch(const dmli_conv *v, const dmli_tuning *tu, const dm
     }
     if (v->cin_g > INT32_MAX / 2 || v->cin_g * kvol > INT64_MAX / 2)
         return false;
-    /* FORWARD, stride 1, several taps, many input channels: conv_tiled (its staged patch serves
-     * every tap, where this kernel stages an input value once a tap; on an H200 ResNet's 3x3 at
-     * 14 x 14 0.34 ms against 0.42, at 56 x 56 0.11 against 0.12). */
-    if (!v->backward && kvol > 1 && v->stride[0] == 1 && v->stride[1] == 1 && v->stride[2] == 1 &&
-        v->cin_g >= (int64_t)tu->conv_tiled_from_cin && tiled_fits(v, tu, dev))
-        return false;
     int64_t grid = 1, phases = 1;
     for (int j = 0; j < 3; ++j) {
         grid *= v->backward ? ceil_div(v->out[j], v->stride[j]) : v->out[j];
@@ -280,13 +308,31 @@ static bool gemm_conv_launch(const dmli_conv *v, const dmli_tuning *tu, const dm
                          (size_t)(v->groups * phases), (uint64_t)CONV_GEMM_TAPS * 36 + 16);
     if (t.local_bytes > dev->local_mem_size || t.tx * t.ty > dev->max_work_group_size)
         return false;
+    const int64_t along_n = ceil_div(positions, (int64_t)(t.tx * t.wn)),
+                  along_m = ceil_div(v->cout_g, (int64_t)(t.ty * t.wm));
+    const uint64_t groups = (uint64_t)along_n * (uint64_t)along_m * (uint64_t)(v->groups * phases);
+    int64_t k_slice;
+    const uint32_t splits = dmli_tile_split(dev, &t, groups, v->cin_g * phase_taps(v), &k_slice);
+    /* FORWARD, stride 1, several taps, many input channels: conv_tiled (its staged patch serves
+     * every tap, where this kernel stages an input value once a tap; on an H200 ResNet's 3x3 at
+     * 14 x 14 0.34 ms against 0.42, at 56 x 56 0.11 against 0.12), unless this kernel's tiles
+     * are so few that its k splits (src/tuning.c tile_split_items: both of those layers, whose
+     * time was the latency of their k steps, 288 and 72 of them a work-group). */
+    if (splits == 1 && !v->backward && kvol > 1 && v->stride[0] == 1 && v->stride[1] == 1 &&
+        v->stride[2] == 1 && v->cin_g >= (int64_t)tu->conv_tiled_from_cin && tiled_fits(v, tu, dev))
+        return false;
     l->kernel = "conv_gemm";
-    l->global[0] = (size_t)ceil_div(positions, (int64_t)(t.tx * t.wn)) * t.tx;
-    l->global[1] = (size_t)ceil_div(v->cout_g, (int64_t)(t.ty * t.wm)) * t.ty;
+    l->global[0] = (size_t)along_n * t.tx;
+    l->global[1] = (size_t)along_m * t.ty;
     l->global[2] = (size_t)(v->groups * phases);
     l->local[0] = t.tx;
     l->local[1] = t.ty;
     l->local[2] = 1;
+    l->splits = splits;
+    l->table[DMLI_CONV_SPLITS] = splits;
+    l->table[DMLI_CONV_SPLIT_K] = k_slice;
+    if (splits > 1)
+        l->split_bytes = dmli_tile_split_bytes(&t, groups, splits);
     dmli_options *o = &l->defs;
     const bool half = v->type == DML_TENSOR_DATA_TYPE_FLOAT16;
     dmli_opt_int(o, "IN_HALF", half);

@@ -121,6 +121,38 @@ dmli_tile dmli_tile_choose(const dmli_device_desc *dev, int64_t m, int64_t n, in
     return t;
 }
 
+uint32_t dmli_tile_split(const dmli_device_desc *dev, const dmli_tile *t, uint64_t groups,
+                         int64_t k, int64_t *k_slice)
+{
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    *k_slice = k;
+    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || tu->tile_split_max < 2 || k <= 0 ||
+        groups == 0)
+        return 1;
+    const uint64_t items = groups * t->tx * t->ty;
+    const uint64_t want = (uint64_t)tu->tile_split_items * dev->compute_units;
+    if (items >= want)
+        return 1;
+    const uint64_t steps = ((uint64_t)k + t->tk - 1) / t->tk;
+    const uint64_t min_steps = tu->tile_split_steps ? tu->tile_split_steps : 1;
+    uint64_t s = (want + items - 1) / items;
+    if (s > steps / min_steps)
+        s = steps / min_steps;
+    if (s > tu->tile_split_max)
+        s = tu->tile_split_max;
+    if (s < 2)
+        return 1;
+    /* Whole k steps a slice, as even as they go; the slices that remain non-empty. */
+    const uint64_t per = (steps + s - 1) / s;
+    *k_slice = (int64_t)(per * t->tk);
+    return (uint32_t)((steps + per - 1) / per);
+}
+
+uint64_t dmli_tile_split_bytes(const dmli_tile *t, uint64_t groups, uint32_t splits)
+{
+    return (uint64_t)splits * groups * (t->tx * t->wn) * (t->ty * t->wm) * sizeof(float);
+}
+
 void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_gemm *g = DMLI_COMPUTE_WORK_CONST(c, dmli_gemm);
@@ -144,6 +176,8 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         t[DMLI_GEMM_ACT + i] = dmli_float_bits(g->act_param[i]);
     t[DMLI_GEMM_BATCH_RANK] = g->batch_rank;
     t[DMLI_GEMM_HAS_C] = g->has_c;
+    t[DMLI_GEMM_SPLITS] = 1;
+    t[DMLI_GEMM_SPLIT_K] = g->k;
     size_t batches = 1;
     for (int d = 0; d < g->batch_rank; ++d) {
         cl_long *e = t + DMLI_GEMM_HEADER + DMLI_GEMM_DIM * d;
@@ -175,6 +209,13 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         l->local[1] = ty;
         l->global[0] = ceil_div(g->n, (int64_t)(tx * wn)) * tx;
         l->global[1] = ceil_div(g->m, (int64_t)(ty * wm)) * ty;
+        const uint64_t groups = (uint64_t)(l->global[0] / tx) * (l->global[1] / ty) * batches;
+        int64_t k_slice;
+        l->splits = dmli_tile_split(dev, &tile, groups, g->k, &k_slice);
+        t[DMLI_GEMM_SPLITS] = l->splits;
+        t[DMLI_GEMM_SPLIT_K] = k_slice;
+        if (l->splits > 1)
+            l->split_bytes = dmli_tile_split_bytes(&tile, groups, l->splits);
         return;
     }
     uint32_t vw = dev->preferred_vector_width_int;

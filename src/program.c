@@ -155,6 +155,19 @@ HRESULT dmli_program_add_map(dmli_program *prog, const dmli_map *m, const dmli_s
                                  launch.global, launch.local, args, 1 + m->n_inputs);
 }
 
+/* The steps' scratch (program.h): `bytes` of it at the offset returned, past the graph's
+ * intermediates in the temporary resource, which grows to hold it. */
+static uint64_t scratch(dmli_program *prog, uint64_t bytes)
+{
+    if (!prog->has_scratch) {
+        prog->scratch_at = (prog->temp_bytes + 255) / 256 * 256;
+        prog->has_scratch = true;
+    }
+    if (prog->scratch_at + bytes > prog->temp_bytes)
+        prog->temp_bytes = prog->scratch_at + bytes;
+    return prog->scratch_at;
+}
+
 static HRESULT add_reduce_step(dmli_program *prog, const dmli_reduce *r, const dmli_slot *out,
                                const dmli_slot *in)
 {
@@ -189,18 +202,13 @@ HRESULT dmli_program_add_reduce(dmli_program *prog, const dmli_reduce *r, const 
     if (!dmli_reduce_split(r, dmli_device_get_desc(prog->dev), &part, &comb, &bytes))
         return add_reduce_step(prog, r, out, in);
     /* Two steps through scratch in the temporary resource (launch.h dmli_reduce_split). */
-    if (!prog->has_scratch) {
-        prog->scratch_at = (prog->temp_bytes + 255) / 256 * 256;
-        prog->has_scratch = true;
-    }
-    if (prog->scratch_at + bytes > prog->temp_bytes)
-        prog->temp_bytes = prog->scratch_at + bytes;
+    const uint64_t at = scratch(prog, bytes);
     if (verbose())
         fprintf(stderr,
                 "dmlcl: compile %s reduction split in two steps, %llu bytes of scratch at "
                 "%llu of the temporary resource\n",
-                prog->name, (unsigned long long)bytes, (unsigned long long)prog->scratch_at);
-    dmli_slot scratch = {DMLI_SLOT_TEMP, 0, prog->scratch_at};
+                prog->name, (unsigned long long)bytes, (unsigned long long)at);
+    dmli_slot scratch = {DMLI_SLOT_TEMP, 0, at};
     DMLI_TRY(add_reduce_step(prog, &part, &scratch, in));
     return add_reduce_step(prog, &comb, out, &scratch);
 }
@@ -218,13 +226,39 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
                 prog->name, launch->kernel, c->n_tensors, launch->options, launch->global[0],
                 launch->global[1], launch->global[2], launch->local[0], launch->local[1],
                 launch->local[2]);
-    dmli_step_arg args[DMLI_COMPUTE_MAX_TENSORS];
+    dmli_step_arg args[DMLI_COMPUTE_MAX_TENSORS + 1];
     for (uint32_t i = 0; i < c->n_tensors; ++i)
         args[i] = (dmli_step_arg){1 + 2 * i, (int)(2 + 2 * i), slots[i],
                                   dmli_type_size(c->tensors[i].type), c->tensors[i].offset};
-    HRESULT hr = dmli_program_add_step(prog, launch->source, launch->options, launch->kernel,
+    HRESULT hr;
+    if (launch->splits > 1) {
+        /* Split-K (launch.h dmli_compute_launch): the slices' partial sums into scratch in the
+         * temporary resource, then their sums and the epilogue, both steps binding it after
+         * the tensors. */
+        const uint64_t at = scratch(prog, launch->split_bytes);
+        if (verbose())
+            fprintf(stderr,
+                    "dmlcl: compile %s %s split in %u slices of k, %llu bytes of scratch at %llu "
+                    "of the temporary resource\n",
+                    prog->name, launch->kernel, launch->splits,
+                    (unsigned long long)launch->split_bytes, (unsigned long long)at);
+        const uint32_t n = c->n_tensors;
+        args[n] =
+            (dmli_step_arg){1 + 2 * n, (int)(2 + 2 * n), {DMLI_SLOT_TEMP, 0, at}, sizeof(float), 0};
+        size_t partial[3] = {launch->global[0], launch->global[1],
+                             launch->global[2] * launch->splits};
+        hr = dmli_program_add_step(prog, launch->source, launch->options, launch->kernel,
+                                   launch->table, launch->table_count, 0, partial, launch->local,
+                                   args, n + 1);
+        if (SUCCEEDED(hr))
+            hr = dmli_program_add_step(prog, launch->source, launch->options2, launch->kernel,
                                        launch->table, launch->table_count, 0, launch->global,
-                                       launch->local, args, c->n_tensors);
+                                       launch->local, args, n + 1);
+    } else {
+        hr = dmli_program_add_step(prog, launch->source, launch->options, launch->kernel,
+                                   launch->table, launch->table_count, 0, launch->global,
+                                   launch->local, args, c->n_tensors);
+    }
     free(launch);
     return hr;
 }

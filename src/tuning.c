@@ -136,6 +136,9 @@ static const dmli_tuning cpu = {
     .gemm_tile_k = 8,
     .gemm_tile_k_max = 8,
     .gemm_tile_fill = 100,
+    .tile_split_items = 384,
+    .tile_split_steps = 16,
+    .tile_split_max = 1,
     /* Pooling: 8 outputs along W an item (the window's rows loaded once for 8 outputs; two
      * float32 SSE vectors, one AVX2; 16 measured slower: max pooling 1.39 ms against 1.24,
      * global average 1.03 against 0.78-0.91); a work-item a group, but 16 for global pooling: max
@@ -303,6 +306,19 @@ static const dmli_tuning gpu = {
     .gemm_tile_k = 8,
     .gemm_tile_k_max = 16,
     .gemm_tile_fill = 100,
+    /* Split-K (launch_gemm.c dmli_tile_split): where a product's tiles give the device fewer
+     * than 384 items a compute unit (12 warps of 32), k is split into slices, each at least 16
+     * k steps, at most 16 of them: each work-group's steps run one after another, each a wait
+     * on global memory and a barrier, and too few warps a unit leave those waits unhidden. On
+     * an H200 (2026-11-30) conv_gemm took 0.344 ms for ResNet's 3x3 at 14 x 14 in 56 groups
+     * of 64 items (288 steps of 8: 1.2 us a step), 0.098 ms at 56 x 56 in 196 (72 steps: 1.4
+     * us), gemm_tiles 0.083 ms for the projection [1024, 384] x [384, 1536] in 192 of 256 (48
+     * steps: 1.7 us), 1024^3 0.11 ms in 256 (64 steps: 1.7 us): the time is the steps'
+     * latency, not the multiply-adds. Split: 15, 4 and 2 slices for the first three (1024^3
+     * and the other bench shapes have enough items). Not yet timed on a GPU. */
+    .tile_split_items = 384,
+    .tile_split_steps = 16,
+    .tile_split_max = 16,
     /* Pooling: an output an item, 64 a group (heuristic, not yet measured on a GPU). */
     .pool_vec = 1,
     .pool_group = 64,
@@ -433,6 +449,9 @@ static const struct {
     FIELD(gemm_tile_k),
     FIELD(gemm_tile_k_max),
     FIELD(gemm_tile_fill),
+    FIELD(tile_split_items),
+    FIELD(tile_split_steps),
+    FIELD(tile_split_max),
     FIELD(pool_vec),
     FIELD(pool_group),
     FIELD(pool_cpu_group),

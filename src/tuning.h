@@ -84,6 +84,10 @@ typedef struct dmli_tuning {
     uint32_t gemm_tile_k_max;    /* GPU: ... up to which a smaller tile's k step grows (GEMM) */
     uint32_t gemm_tile_fill;     /* GPU: work-groups per 100 compute units below which the
                                   * block shrinks */
+    uint32_t tile_split_items;   /* GPU tiles (GEMM, conv_gemm): items a compute unit below which
+                                  * the product's k is split across work-groups */
+    uint32_t tile_split_steps;   /* ... each slice at least this many k steps */
+    uint32_t tile_split_max;     /* ... into at most this many slices (1: never split) */
     /* ---- Pooling --------------------------------------------------------------------- */
     uint32_t pool_vec;        /* CPU: consecutive outputs along W per work-item (cl/pool.cl VEC) */
     uint32_t pool_group;      /* GPU: work-items per group, an output each (FLAT) */

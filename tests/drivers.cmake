@@ -195,6 +195,14 @@ add_test(NAME ops-gpu-class-vectors
                  "@(elementwise/*|elementwise_activation/random_sigmoid|elementwise_math/*cast*|elementwise_math/*clip*|batch_norm/*|graph/element_wise_chains_fused_bit_exact)")
 set_tests_properties(ops-gpu-class-vectors PROPERTIES LABELS gpu-class TIMEOUT 600
   ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM};DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=2;DMLCL_TUNING=map_gpu_vector_bytes=16")
+# Split-K (src/launch_gemm.c dmli_tile_split): on this machine's units few products split, so
+# GEMM's and the convolutions' suites run with 100000 items a unit wanted and a slice of one k
+# step at least: every GPU tile of more than one step splits, gemm_tiles' and conv_gemm's two
+# steps through the poisoned temporary resource, their outputs checked.
+add_test(NAME ops-gpu-class-split
+         COMMAND dmlcl-ops --jobs 2 --filter "@(gemm/*|conv/*)")
+set_tests_properties(ops-gpu-class-split PROPERTIES LABELS gpu-class TIMEOUT 600
+  ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM};DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=4;DMLCL_TUNING=tile_split_items=100000,tile_split_steps=1")
 set_tests_properties(ops-gpu-class PROPERTIES COST 180)
 set_tests_properties(ops-pocl-basic PROPERTIES COST 175)
 
@@ -339,6 +347,12 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
                      "@(elementwise/streaming_stores_every_width|elementwise/random_add|elementwise/random_multiply|elementwise_math/random_cast|elementwise_activation/random_sigmoid)")
     set_tests_properties(ops-oclgrind-gpu-vectors PROPERTIES LABELS oclgrind TIMEOUT 300
       ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=1;DMLCL_TUNING=map_gpu_vector_bytes=16")
+    # Split-K's two steps (above, ops-gpu-class-split) under Oclgrind's checks.
+    add_test(NAME ops-oclgrind-gpu-split
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
+                     "@(gemm/random|gemm/tile_configs|gemm/known_values|conv/random|conv/known_values|conv/gemm_tiles)")
+    set_tests_properties(ops-oclgrind-gpu-split PROPERTIES LABELS oclgrind TIMEOUT 600
+      ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=1;DMLCL_TUNING=tile_split_items=100000,tile_split_steps=1")
     add_test(NAME ops-oclgrind-cpu-transposes
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
                      "@(layout/small_transposes_each_width|gather_tile/small_tiles)")

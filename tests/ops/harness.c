@@ -534,19 +534,24 @@ HRESULT ops_run_device(const DML_OPERATOR_DESC *desc, ops_memory *m, ops_tensor 
     hr = ops_bind(table, m, inputs, input_count, outputs, output_count);
     if (FAILED(hr))
         goto done;
-    /* The temporary resource where the operator asks for one (a split reduction's slices),
-     * poisoned with 0xFF bytes (NaN, -1): a step that read scratch nobody wrote would show. */
+    /* The temporary resource where the operator asks for one (a split reduction's or a split
+     * product's slices), poisoned with 0xFF bytes (NaN, -1): a step that read scratch nobody
+     * wrote would show. Written from the host, not filled: after clEnqueueFillBuffer Oclgrind's
+     * uninitialised-value check reports a later launch's reads of what an earlier launch wrote
+     * there (a two-kernel program reproduces it; not after a write, nor with no fill). */
     UINT64 temp_bytes = dmlcl_compiled_operator_binding_properties(compiled).TemporaryResourceSize;
     if (temp_bytes) {
         cl_int err;
         temp = clCreateBuffer(dmlcl_device_context(ops_device()), CL_MEM_READ_WRITE,
                               (size_t)temp_bytes, NULL, &err);
         cr_assert(err == CL_SUCCESS, "clCreateBuffer(%" PRIu64 "): %d", (uint64_t)temp_bytes, err);
-        const unsigned char poison = 0xFF;
-        cr_assert(clEnqueueFillBuffer(dmlcl_device_queue(ops_device()), temp, &poison, 1, 0,
-                                      (size_t)temp_bytes, 0, NULL, NULL) == CL_SUCCESS &&
-                      clFinish(dmlcl_device_queue(ops_device())) == CL_SUCCESS,
-                  "poisoning the temporary resource");
+        unsigned char *poison = malloc((size_t)temp_bytes);
+        cr_assert(poison, "out of host memory");
+        memset(poison, 0xFF, (size_t)temp_bytes);
+        err = clEnqueueWriteBuffer(dmlcl_device_queue(ops_device()), temp, CL_TRUE, 0,
+                                   (size_t)temp_bytes, poison, 0, NULL, NULL);
+        free(poison);
+        cr_assert(err == CL_SUCCESS, "poisoning the temporary resource: %d", err);
         DML_BUFFER_BINDING tb = {(ID3D12Resource *)temp, 0, temp_bytes};
         DML_BINDING_DESC td = {DML_BINDING_TYPE_BUFFER, &tb};
         *stage = "dmlcl_binding_table_bind_temporary";

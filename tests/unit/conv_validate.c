@@ -453,3 +453,97 @@ Test(conv_validate, oracle)
         cr_expect_eq(y[i], want[i], "%d: %g", i, y[i]);
     cr_expect_eq(ref_conv_ulps(&p, &f), 4);
 }
+
+/* A square FLOAT32 convolution [1, cin, hw, hw] * [cout, cin, k, k], stride s, padding p on
+ * every side, one group, no bias: FORWARD, or BACKWARD (the transposed convolution, whose
+ * filter is [cin, cout, k, k] and output (hw - 1) * s - 2p + k). */
+static void square(conv *c, UINT cin, UINT hw, UINT cout, UINT k, UINT s, UINT p, bool backward)
+{
+    conv_init(c, F32);
+    const UINT out = backward ? (hw - 1) * s - 2 * p + k : (hw + 2 * p - k) / s + 1;
+    c->d.InputTensor = unit_tensor_set(&c->in, F32, 4, (UINT[]){1, cin, hw, hw}, NULL);
+    c->d.FilterTensor = unit_tensor_set(
+        &c->filter, F32, 4, backward ? (UINT[]){cin, cout, k, k} : (UINT[]){cout, cin, k, k}, NULL);
+    c->d.BiasTensor = NULL;
+    c->d.OutputTensor = unit_tensor_set(&c->out, F32, 4, (UINT[]){1, cout, out, out}, NULL);
+    c->d.Direction =
+        backward ? DML_CONVOLUTION_DIRECTION_BACKWARD : DML_CONVOLUTION_DIRECTION_FORWARD;
+    c->d.GroupCount = 1;
+    for (int i = 0; i < 2; ++i) {
+        c->strides[i] = s;
+        c->start[i] = c->end[i] = p;
+    }
+}
+
+Test(conv_validate, gpu_split_k)
+{
+    static dmli_op_state st;
+    static dmli_compute_launch l;
+    /* An H200 (132 compute units, 48 KiB of local memory) and src/tuning.c's GPU table. */
+    dmli_device_desc h200 = device(DMLCL_DEVICE_CLASS_GPU);
+    h200.compute_units = 132;
+    h200.local_mem_size = 48 * 1024;
+    conv c;
+    /* ResNet's 3x3 at 14 x 14, 256 -> 256: conv_gemm's 56 tiles of 32 x 32 (3584 items, 384 a
+     * unit wanted) split k (256 x 9 = 2304, 288 steps of 8) in 15 slices of 160, and take it
+     * from conv_tiled. */
+    square(&c, 256, 14, 256, 3, 1, 1, false);
+    lowered(&c, &st);
+    dmli_launch_compute(&st.compute, &h200, &l);
+    cr_expect_str_eq(l.kernel, "conv_gemm");
+    cr_expect_eq(l.splits, 15);
+    cr_expect_eq(l.table[DMLI_CONV_SPLITS], 15);
+    cr_expect_eq(l.table[DMLI_CONV_SPLIT_K], 160);
+    cr_expect_eq(l.split_bytes, 15ull * 56 * 32 * 32 * 4);
+    cr_expect(l.global[2] == 1, "global %zu", l.global[2]);
+    dmli_op_state_release(&st);
+    /* At 56 x 56, 64 -> 64: 196 tiles of 32 x 32, k 576 in 72 steps: 4 slices of 144. */
+    square(&c, 64, 56, 64, 3, 1, 1, false);
+    lowered(&c, &st);
+    dmli_launch_compute(&st.compute, &h200, &l);
+    cr_expect_str_eq(l.kernel, "conv_gemm");
+    cr_expect_eq(l.splits, 4);
+    cr_expect_eq(l.table[DMLI_CONV_SPLIT_K], 144);
+    dmli_op_state_release(&st);
+    /* Without the split (tile_split_max 1) both go to conv_tiled, as before it. */
+    char *saved = unit_tuning_set("tile_split_max=1");
+    square(&c, 256, 14, 256, 3, 1, 1, false);
+    lowered(&c, &st);
+    dmli_launch_compute(&st.compute, &h200, &l);
+    cr_expect_str_eq(l.kernel, "conv_tiled");
+    cr_expect_eq(l.splits, 1);
+    cr_expect_eq(l.table[DMLI_CONV_SPLITS], 1);
+    dmli_op_state_release(&st);
+    unit_tuning_restore(saved);
+    /* Enough positions (a batch of 16 at 56 x 56: 64 channels x 50176 positions in 392 tiles
+     * of 64 x 128, 256 items each: 100352): no split, conv_tiled. (A batch of 8: 196 tiles,
+     * 50176 items, just under 50688: 2 slices.) */
+    square(&c, 64, 56, 64, 3, 1, 1, false);
+    c.d.InputTensor = unit_tensor_set(&c.in, F32, 4, (UINT[]){16, 64, 56, 56}, NULL);
+    c.d.OutputTensor = unit_tensor_set(&c.out, F32, 4, (UINT[]){16, 64, 56, 56}, NULL);
+    lowered(&c, &st);
+    dmli_launch_compute(&st.compute, &h200, &l);
+    cr_expect_str_eq(l.kernel, "conv_tiled");
+    cr_expect_eq(l.splits, 1);
+    dmli_op_state_release(&st);
+    /* BACKWARD 4 x 4 / 2, padding 1, 512 -> 32 at 7 x 7 (output 14 x 14): a phase of the
+     * strides takes 2 of the 4 taps along each dimension (tap k reaches phase (k - 1) mod 2),
+     * so k is 512 x 4 = 2048 (not 512 x 16), 256 steps of 8; 4 phases of 7 x 7 positions x 32
+     * channels in tiles of 32 x 32: 8 groups of 64 items, 16 slices (the most) of 128. */
+    square(&c, 512, 7, 32, 4, 2, 1, true);
+    lowered(&c, &st);
+    dmli_launch_compute(&st.compute, &h200, &l);
+    cr_expect_str_eq(l.kernel, "conv_gemm");
+    cr_expect_eq(l.splits, 16);
+    cr_expect_eq(l.table[DMLI_CONV_SPLIT_K], 128);
+    cr_expect_eq(l.global[2], 4);
+    dmli_op_state_release(&st);
+    /* A CPU: no split. */
+    dmli_device_desc cpu = h200;
+    cpu.device_class = DMLCL_DEVICE_CLASS_CPU;
+    square(&c, 256, 14, 256, 3, 1, 1, false);
+    lowered(&c, &st);
+    dmli_launch_compute(&st.compute, &cpu, &l);
+    cr_expect_eq(l.splits, 1);
+    dmli_op_state_release(&st);
+}

@@ -200,3 +200,112 @@ Test(gemm_launch, gpu_fill_is_tuning_data)
     expect_tiles(&c, &h200, 4, 4, 16, 16, 1);
     unit_tuning_restore(restore);
 }
+
+/* The split of k (src/launch_gemm.c dmli_tile_split) on a tile of 8 x 8 items, k steps of tk. */
+static uint32_t split_of(const dmli_device_desc *dev, size_t tk, uint64_t groups, int64_t k,
+                         int64_t *k_slice)
+{
+    dmli_tile t = {8, 8, 4, 4, tk, 0};
+    return dmli_tile_split(dev, &t, groups, k, k_slice);
+}
+
+Test(gemm_launch, gpu_k_splits_where_the_items_are_few)
+{
+    /* src/tuning.c's GPU table: 384 items a compute unit wanted (50688 on an H200), slices of
+     * 16 k steps at least, 16 slices at most. ResNet's 3x3 at 14 x 14 as conv_gemm: 56 groups
+     * of 64 items (3584), k 2304 in 288 steps of 8: 15 slices (ceil(50688 / 3584)), of 20
+     * steps (ceil(288 / 15)): 160, the last 64. */
+    int64_t ks = 0;
+    cr_expect_eq(split_of(&h200, 8, 56, 2304, &ks), 15);
+    cr_expect_eq(ks, 160);
+    /* 3x3 at 56 x 56: 196 groups (12544 items) want 5 slices, but 72 steps make 4 of 16 at
+     * most: 4 of 18 steps. */
+    cr_expect_eq(split_of(&h200, 8, 196, 576, &ks), 4);
+    cr_expect_eq(ks, 144);
+    /* Enough items (792 groups: 50688): no split, the slice all of k. */
+    cr_expect_eq(split_of(&h200, 8, 792, 4096, &ks), 1);
+    cr_expect_eq(ks, 4096);
+    /* Fewer than 32 steps: a slice of 16 at least leaves one: none. */
+    cr_expect_eq(split_of(&h200, 8, 1, 31 * 8, &ks), 1);
+    /* One group, 100000 steps: 16 slices at most, of 6250 steps. */
+    cr_expect_eq(split_of(&h200, 8, 1, 800000, &ks), 16);
+    cr_expect_eq(ks, 50000);
+    /* Slices of whole steps, as even as they go, and only those that hold some: 33 steps of 1
+     * (a step at least a slice), 16 slices wanted: slices of ceil(33 / 16) = 3 steps, 11 of
+     * them (16 would leave 5 empty). */
+    char *restore = unit_tuning_set("tile_split_steps=1");
+    cr_expect_eq(split_of(&h200, 1, 1, 33, &ks), 11);
+    cr_expect_eq(ks, 3);
+    unit_tuning_restore(restore);
+    /* A CPU never splits; nor a GPU with tile_split_max 1. */
+    dmli_device_desc cpu = h200;
+    cpu.device_class = DMLCL_DEVICE_CLASS_CPU;
+    cr_expect_eq(split_of(&cpu, 8, 1, 800000, &ks), 1);
+    restore = unit_tuning_set("tile_split_max=1");
+    cr_expect_eq(split_of(&h200, 8, 1, 800000, &ks), 1);
+    unit_tuning_restore(restore);
+}
+
+Test(gemm_launch, gpu_k_split_slices_cover_k_once)
+{
+    /* Every slice whole k steps, as many as cover k, none empty, none short of the steps wanted
+     * (but the last), at most tile_split_max: for k, groups and the k step across their ranges. */
+    for (size_t tk = 4; tk <= 32; tk *= 2)
+        for (int64_t k = 1; k <= 5000; k = k * 3 + 1)
+            for (uint64_t groups = 1; groups <= 4096; groups *= 4) {
+                int64_t ks = 0;
+                const uint32_t s = split_of(&h200, tk, groups, k, &ks);
+                cr_assert(s >= 1 && s <= 16, "k %lld groups %llu: %u slices", (long long)k,
+                          (unsigned long long)groups, s);
+                if (s == 1) {
+                    cr_assert_eq(ks, k);
+                    continue;
+                }
+                cr_assert(ks % (int64_t)tk == 0 && ks >= 16 * (int64_t)tk,
+                          "k %lld tk %zu: a slice of %lld", (long long)k, tk, (long long)ks);
+                cr_assert((int64_t)s * ks >= k && (int64_t)(s - 1) * ks < k,
+                          "k %lld: %u slices of %lld", (long long)k, s, (long long)ks);
+                cr_assert(groups * 64 * (s - 1) < 384 * 132,
+                          "k %lld groups %llu: %u slices, more than the items wanted need",
+                          (long long)k, (unsigned long long)groups, s);
+            }
+}
+
+Test(gemm_launch, gpu_k_split_of_the_bench_products)
+{
+    /* The projection [1024, 384] x [384, 1536]: 192 tiles of 128 x 64 (256 items: 49152, under
+     * 50688), k 384 in 48 steps of 8: 2 slices of 192, scratch of 2 x 192 tiles of 128 x 64
+     * floats. */
+    dmli_compute c = packed(1, 1024, 1536, 384, false);
+    dmli_compute_launch l;
+    dmli_launch_compute(&c, &h200, &l);
+    cr_expect_eq(l.splits, 2);
+    cr_expect_eq(l.table[DMLI_GEMM_SPLITS], 2);
+    cr_expect_eq(l.table[DMLI_GEMM_SPLIT_K], 192);
+    cr_expect_eq(l.split_bytes, 2ull * 192 * 128 * 64 * 4);
+    cr_expect(strstr(l.options, "-DSPLIT=1") && strstr(l.options2, "-DSPLIT=2"), "%s | %s",
+              l.options, l.options2);
+    /* The grid is the unsplit one (the first step's dimension 2 the slices times it). */
+    cr_expect(l.global[0] == 24 * 16 && l.global[1] == 8 * 16 && l.global[2] == 1);
+    /* 1024^3 (256 groups of 256 items: 65536) and 4096 x 4096 x 1024: no split; attention
+     * (192 groups, but k 64 in 8 steps): none. */
+    c = packed(1, 1024, 1024, 1024, false);
+    dmli_launch_compute(&c, &h200, &l);
+    cr_expect_eq(l.splits, 1);
+    cr_expect_eq(l.table[DMLI_GEMM_SPLITS], 1);
+    cr_expect_null(strstr(l.options, "SPLIT"));
+    c = packed(1, 4096, 4096, 1024, false);
+    dmli_launch_compute(&c, &h200, &l);
+    cr_expect_eq(l.splits, 1);
+    c = packed(96, 128, 128, 64, true);
+    dmli_launch_compute(&c, &h200, &l);
+    cr_expect_eq(l.splits, 1);
+    /* A batched product splits along dimension 2 with its batches: 4 x [64, 8192] x [8192,
+     * 64] in tiles of 32 x 32 (4 x 4 blocks, 8 x 8 items: 16 groups of 64 items, 1024) want 50
+     * slices; k 8192 in 512 steps of 16 (the small tile's): 16 slices of 32 steps. */
+    c = packed(4, 64, 64, 8192, false);
+    dmli_launch_compute(&c, &h200, &l);
+    cr_expect_eq(l.splits, 16, "%u slices: %s", l.splits, l.options);
+    cr_expect_eq(l.table[DMLI_GEMM_SPLIT_K], 512);
+    cr_expect_eq(l.global[2], 4);
+}
