@@ -340,6 +340,34 @@ static int check_reduce(const dmli_op_state *st, const dmli_reduce *r, const cha
     return fuzz_check_reduce(r, outs, ins, stage, why);
 }
 
+/* Split-K's launch (src/launch.h dmli_compute_launch): GPUs only, 2 to 16 slices of whole k
+ * steps that cover k once (the table's), its first step's grid an NDRange too, scratch for
+ * every slice of every work-group's tile, the second step's options inside their array. */
+static int check_split(const dmli_compute *c, const dmli_compute_launch *l, size_t d, char *why)
+{
+    const bool gemm = c->kind == DMLI_COMPUTE_GEMM;
+    const cl_long splits = l->table[gemm ? DMLI_GEMM_SPLITS : DMLI_CONV_SPLITS];
+    const cl_long k_slice = l->table[gemm ? DMLI_GEMM_SPLIT_K : DMLI_CONV_SPLIT_K];
+    const cl_long k = gemm ? l->table[DMLI_GEMM_K] : k_slice * splits;
+    size_t partial[3] = {l->global[0], l->global[1], l->global[2] * l->splits};
+    uint64_t items = (uint64_t)l->global[0] * l->global[1] * l->global[2];
+    if (devices[d].device_class != DMLCL_DEVICE_CLASS_GPU || l->splits > 16 ||
+        (c->kind != DMLI_COMPUTE_GEMM && c->kind != DMLI_COMPUTE_CONV) ||
+        splits != (cl_long)l->splits || k_slice < 1 || (splits - 1) * k_slice >= k ||
+        splits * k_slice < k || partial[2] / l->splits != l->global[2] ||
+        l->split_bytes < (uint64_t)l->splits * items * sizeof(float) ||
+        strlen(l->options2) + 1 >= sizeof l->options2) {
+        snprintf(why, FUZZ_WHY,
+                 "computed operator on device %zu: split in %u (table %lld) of %lld for k %lld, "
+                 "%llu bytes of scratch",
+                 d, l->splits, (long long)splits, (long long)k_slice, (long long)k,
+                 (unsigned long long)l->split_bytes);
+        return 1;
+    }
+    return check_grid(l->local, partial, l->table_count, DMLI_COMPUTE_TABLE_MAX, l->options2,
+                      sizeof l->options2, d, "split", "computed operator", why);
+}
+
 /* A computed operator: its tensors are the state's (slot in range, the tensor's type), and
  * its launch an NDRange OpenCL takes with a table inside its array, on every device above.
  * (Where a family's kernel reads and writes is its own: its tests and Oclgrind runs.) */
@@ -369,6 +397,8 @@ static int check_compute(const dmli_op_state *st, const dmli_compute *c, char *w
         dmli_launch_compute(c, &devices[d], &l);
         if (check_grid(l.local, l.global, l.table_count, DMLI_COMPUTE_TABLE_MAX, l.options,
                        sizeof l.options, d, "lowered", "computed operator", why))
+            return 1;
+        if (l.splits > 1 && check_split(c, &l, d, why))
             return 1;
     }
     return 0;
