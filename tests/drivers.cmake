@@ -396,6 +396,18 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-oclgrind-copy> offset)
     set_tests_properties(oclgrind-copy-known-defect PROPERTIES LABELS oclgrind
                          PASS_REGULAR_EXPRESSION "scripts/oclgrind: FAIL: Oclgrind reported 16 error")
+    # The same after a fill: 16 ints put by a kernel into a buffer filled with
+    # clEnqueueFillBuffer give 16 reports when a second kernel reads them;
+    # into one the host wrote, none. When an Oclgrind upgrade fails the
+    # known-defect test, tests/ops/harness.c can fill its poison again.
+    add_test(NAME oclgrind-copy-written
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-oclgrind-copy> written)
+    set_tests_properties(oclgrind-copy-written PROPERTIES LABELS oclgrind
+                         PASS_REGULAR_EXPRESSION "scripts/oclgrind: 0 Oclgrind reports, exit status 0")
+    add_test(NAME oclgrind-fill-known-defect
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-oclgrind-copy> filled)
+    set_tests_properties(oclgrind-fill-known-defect PROPERTIES LABELS oclgrind
+                         PASS_REGULAR_EXPRESSION "scripts/oclgrind: FAIL: Oclgrind reported 16 error")
 
     # The checks can fail: each known fault must be reported, and nothing else.
     add_executable(dmlcl-oclgrind-probe ${CMAKE_CURRENT_SOURCE_DIR}/drivers/oclgrind_probe.c)

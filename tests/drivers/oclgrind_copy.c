@@ -15,7 +15,18 @@
  * sub-buffer at 256. Seen in dmlcl: dmlcl_compiled_operator_initialize
  * copies each DML_TENSOR_FLAG_OWNED_BY_DML input to its place in the
  * persistent resource (offsets of 256 and up) with clEnqueueCopyBuffer.
+ *
+ *   oclgrind_copy filled|written
+ *
+ * The same after clEnqueueFillBuffer: dst is filled (0xFF bytes) or written
+ * by the host (the same bytes), then a kernel puts the 16 ints at its start
+ * and a second kernel copies them out. "written": no report; "filled": the
+ * right values arrive, and the check reports the 16 reads. Seen in dmlcl: the
+ * device tests poisoned the temporary resource with a fill, and a split
+ * product's second step read its first step's sums there (tests/ops/harness.c
+ * now writes the poison).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,7 +37,9 @@
 
 static const char *source = "__kernel void copy(__global int *out, __global const int *in,\n"
                             "                   int at)\n"
-                            "{ out[get_global_id(0)] = in[at + get_global_id(0)]; }\n";
+                            "{ out[get_global_id(0)] = in[at + get_global_id(0)]; }\n"
+                            "__kernel void put(__global int *out, __global const int *in)\n"
+                            "{ out[get_global_id(0)] = in[get_global_id(0)]; }\n";
 
 static int check(cl_int err, const char *what)
 {
@@ -38,8 +51,9 @@ static int check(cl_int err, const char *what)
 int main(int argc, char **argv)
 {
     const char *mode = argc == 2 ? argv[1] : "";
-    if (strcmp(mode, "start") && strcmp(mode, "offset")) {
-        fprintf(stderr, "usage: oclgrind_copy start|offset\n");
+    const bool filled = !strcmp(mode, "filled"), written = !strcmp(mode, "written");
+    if (strcmp(mode, "start") && strcmp(mode, "offset") && !filled && !written) {
+        fprintf(stderr, "usage: oclgrind_copy start|offset|filled|written\n");
         return 2;
     }
     int in[ITEMS], out[ITEMS] = {0};
@@ -69,10 +83,28 @@ int main(int argc, char **argv)
     if (check(err, "clCreateBuffer"))
         return 1;
     size_t items = ITEMS;
-    if (check(clEnqueueCopyBuffer(queue, src, dst, 0, (size_t)at * sizeof(int), sizeof in, 0, NULL,
-                                  NULL),
-              "clEnqueueCopyBuffer") ||
-        check(clSetKernelArg(kernel, 0, sizeof out_mem, &out_mem), "clSetKernelArg") ||
+    if (filled || written) {
+        /* dst poisoned, then a kernel puts the ints at its start (at 0). */
+        unsigned char poison[512];
+        memset(poison, 0xFF, sizeof poison);
+        cl_kernel put = clCreateKernel(program, "put", &err);
+        if (check(err, "clCreateKernel") ||
+            check(filled
+                      ? clEnqueueFillBuffer(queue, dst, poison, 1, 0, sizeof poison, 0, NULL, NULL)
+                      : clEnqueueWriteBuffer(queue, dst, CL_TRUE, 0, sizeof poison, poison, 0, NULL,
+                                             NULL),
+                  "poisoning dst") ||
+            check(clSetKernelArg(put, 0, sizeof dst, &dst), "clSetKernelArg") ||
+            check(clSetKernelArg(put, 1, sizeof src, &src), "clSetKernelArg") ||
+            check(clEnqueueNDRangeKernel(queue, put, 1, NULL, &items, &items, 0, NULL, NULL),
+                  "clEnqueueNDRangeKernel"))
+            return 1;
+        clReleaseKernel(put);
+    } else if (check(clEnqueueCopyBuffer(queue, src, dst, 0, (size_t)at * sizeof(int), sizeof in, 0,
+                                         NULL, NULL),
+                     "clEnqueueCopyBuffer"))
+        return 1;
+    if (check(clSetKernelArg(kernel, 0, sizeof out_mem, &out_mem), "clSetKernelArg") ||
         check(clSetKernelArg(kernel, 1, sizeof dst, &dst), "clSetKernelArg") ||
         check(clSetKernelArg(kernel, 2, sizeof at, &at), "clSetKernelArg") ||
         check(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &items, &items, 0, NULL, NULL),
