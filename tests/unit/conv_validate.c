@@ -475,9 +475,17 @@ static void square(conv *c, UINT cin, UINT hw, UINT cout, UINT k, UINT s, UINT p
     }
 }
 
-Test(conv_validate, gpu_split_k)
+/* c's launch on dev (the lowered state released). */
+static void launch_of(const conv *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     static dmli_op_state st;
+    lowered(c, &st);
+    dmli_launch_compute(&st.compute, dev, l);
+    dmli_op_state_release(&st);
+}
+
+Test(conv_validate, gpu_split_k)
+{
     static dmli_compute_launch l;
     /* An H200 (132 compute units, 48 KiB of local memory) and src/tuning.c's GPU table. */
     dmli_device_desc h200 = device(DMLCL_DEVICE_CLASS_GPU);
@@ -488,32 +496,26 @@ Test(conv_validate, gpu_split_k)
      * unit wanted) split k (256 x 9 = 2304, 288 steps of 8) in 15 slices of 160, and take it
      * from conv_tiled. */
     square(&c, 256, 14, 256, 3, 1, 1, false);
-    lowered(&c, &st);
-    dmli_launch_compute(&st.compute, &h200, &l);
+    launch_of(&c, &h200, &l);
     cr_expect_str_eq(l.kernel, "conv_gemm");
     cr_expect_eq(l.splits, 15);
     cr_expect_eq(l.table[DMLI_CONV_SPLITS], 15);
     cr_expect_eq(l.table[DMLI_CONV_SPLIT_K], 160);
     cr_expect_eq(l.split_bytes, 15ull * 56 * 32 * 32 * 4);
     cr_expect(l.global[2] == 1, "global %zu", l.global[2]);
-    dmli_op_state_release(&st);
     /* At 56 x 56, 64 -> 64: 196 tiles of 32 x 32, k 576 in 72 steps: 4 slices of 144. */
     square(&c, 64, 56, 64, 3, 1, 1, false);
-    lowered(&c, &st);
-    dmli_launch_compute(&st.compute, &h200, &l);
+    launch_of(&c, &h200, &l);
     cr_expect_str_eq(l.kernel, "conv_gemm");
     cr_expect_eq(l.splits, 4);
     cr_expect_eq(l.table[DMLI_CONV_SPLIT_K], 144);
-    dmli_op_state_release(&st);
     /* Without the split (tile_split_max 1) both go to conv_tiled, as before it. */
     char *saved = unit_tuning_set("tile_split_max=1");
     square(&c, 256, 14, 256, 3, 1, 1, false);
-    lowered(&c, &st);
-    dmli_launch_compute(&st.compute, &h200, &l);
+    launch_of(&c, &h200, &l);
     cr_expect_str_eq(l.kernel, "conv_tiled");
     cr_expect_eq(l.splits, 1);
     cr_expect_eq(l.table[DMLI_CONV_SPLITS], 1);
-    dmli_op_state_release(&st);
     unit_tuning_restore(saved);
     /* Enough positions (a batch of 16 at 56 x 56: 64 channels x 50176 positions in 392 tiles
      * of 64 x 128, 256 items each: 100352): no split, conv_tiled. (A batch of 8: 196 tiles,
@@ -521,29 +523,23 @@ Test(conv_validate, gpu_split_k)
     square(&c, 64, 56, 64, 3, 1, 1, false);
     c.d.InputTensor = unit_tensor_set(&c.in, F32, 4, (UINT[]){16, 64, 56, 56}, NULL);
     c.d.OutputTensor = unit_tensor_set(&c.out, F32, 4, (UINT[]){16, 64, 56, 56}, NULL);
-    lowered(&c, &st);
-    dmli_launch_compute(&st.compute, &h200, &l);
+    launch_of(&c, &h200, &l);
     cr_expect_str_eq(l.kernel, "conv_tiled");
     cr_expect_eq(l.splits, 1);
-    dmli_op_state_release(&st);
     /* BACKWARD 4 x 4 / 2, padding 1, 512 -> 32 at 7 x 7 (output 14 x 14): a phase of the
      * strides takes 2 of the 4 taps along each dimension (tap k reaches phase (k - 1) mod 2),
      * so k is 512 x 4 = 2048 (not 512 x 16), 256 steps of 8; 4 phases of 7 x 7 positions x 32
      * channels in tiles of 32 x 32: 8 groups of 64 items, 16 slices (the most) of 128. */
     square(&c, 512, 7, 32, 4, 2, 1, true);
-    lowered(&c, &st);
-    dmli_launch_compute(&st.compute, &h200, &l);
+    launch_of(&c, &h200, &l);
     cr_expect_str_eq(l.kernel, "conv_gemm");
     cr_expect_eq(l.splits, 16);
     cr_expect_eq(l.table[DMLI_CONV_SPLIT_K], 128);
     cr_expect_eq(l.global[2], 4);
-    dmli_op_state_release(&st);
     /* A CPU: no split. */
     dmli_device_desc cpu = h200;
     cpu.device_class = DMLCL_DEVICE_CLASS_CPU;
     square(&c, 256, 14, 256, 3, 1, 1, false);
-    lowered(&c, &st);
-    dmli_launch_compute(&st.compute, &cpu, &l);
+    launch_of(&c, &cpu, &l);
     cr_expect_eq(l.splits, 1);
-    dmli_op_state_release(&st);
 }
