@@ -1104,6 +1104,12 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
     const long w_g = w_base + g * T(DMLI_CONV_WS_G);
     const long is_c = T(DMLI_CONV_IS_C), ws_ci = T(DMLI_CONV_WS_CI);
 
+    float4 acc[WM][RN];
+#if SPLIT == 2
+    /* The slices' sums (no product: no taps, no staging). */
+    TILE_PART_SUM(part, part_base, T(DMLI_CONV_SPLITS), zs, gz, lid, acc);
+    (void)in_g, (void)w_g, (void)is_c, (void)ws_ci, (void)slice;
+#else
     /* The taps, in D, H, W order (BACKWARD: the phase's own, in order: each item marks its
      * taps that reach the phase, then writes each at the count of marks before it), an item a
      * tap, in 32 bits (the host checks the coordinates fit an int). */
@@ -1160,11 +1166,6 @@ conv_gemm(__constant long *table, __global OUT_ST *out, long out_base, __global 
     const int step_taps = taps > 0 ? taps : 1;
     const long K = cin_g * taps;
 
-    float4 acc[WM][RN];
-#if SPLIT == 2
-    TILE_PART_SUM(part, part_base, T(DMLI_CONV_SPLITS), zs, gz, lid, acc);
-    (void)K;
-#else
     /* The slice of k this work-group sums: [kb, ke) (all of k unsplit; a BACKWARD phase's k
      * may end before a slice begins: no step then, every value 0). */
     const long kb = SPLIT == 1 ? slice * T(DMLI_CONV_SPLIT_K) : 0;
