@@ -141,7 +141,7 @@ static void options(const dmli_map *m, dmli_map_launch *l)
     dmli_opt_int(o, "OUT_SAT", !integer && !dmli_type_is_float(m->out.type));
     dmli_opt_int(o, "FAST", contiguous_runs(m));
     dmli_opt_int(o, "ACT", (int)m->act);
-    char name[16];
+    char name[24]; /* "IN" + a uint32 + "_HALF" */
     for (uint32_t k = 0; k < m->n_inputs; ++k) {
         snprintf(name, sizeof name, "IN%u_T", k);
         dmli_opt_str(o, name, dmli_map_storage_type(m->in[k].type));
@@ -472,7 +472,7 @@ void dmli_launch_map(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
         if (dev->native_vector_width_float >= 16 &&
             dmli_tuning_for(dev->device_class)->map_tile_block16 == 1)
             dmli_opt_int(&l->defs, "TILE16", 1);
-        char name[8];
+        char name[16]; /* "TD" + a uint32 */
         for (uint32_t k = 0; k < m->n_inputs; ++k)
             if (m->in[k].stride[d] == 0 || m->in[k].stride[d] == 1) {
                 snprintf(name, sizeof name, "TD%u", k);
