@@ -14,6 +14,9 @@
  *   requests      the same with the sectors summed over requests (no cache reuse at all)
  *   B/request     global bytes used per load or store request (512: 32 lanes of 16 bytes;
  *                 fewer bytes a request, more requests for the same traffic)
+ *   B/flight      global bytes a work-item has in flight when it waits for a load (the loads
+ *                 it issued since its last wait, on average; the plugin's in-order model): an
+ *                 SM hides DRAM's latency with its items' bytes in flight together
  *
  * A workload of several launches gets a row of them all ("all": sums over its launches).
  * Every output is checked against the workload's expected bytes first.
@@ -62,7 +65,7 @@ typedef struct row {
     char workload[48], kernel[64], variant[160];
     unsigned launch;
     char grid[64];
-    double load, store, replays, dram, requests, bytes_per_request;
+    double load, store, replays, dram, requests, bytes_per_request, flight;
     bool has_load, has_store, has_local;
     gpumodel_record rec; /* the launch's figures (rec.worst: NULL) */
     char *worst;
@@ -145,6 +148,7 @@ static void figures(row *r, const gpumodel_record *rec)
     r->dram =
         unavoidable > 0 ? 32.0 * (double)(rec->load_sectors + rec->store_sectors) / unavoidable : 1;
     r->requests = unavoidable > 0 ? 32.0 * (double)rec->request_sectors / unavoidable : 1;
+    r->flight = gpumodel_flight(rec);
 }
 
 /* The outputs read back must be the expected bytes, or (float_ulps, float_abs: the arithmetic
@@ -303,7 +307,11 @@ static void print_figures(const row *r)
     print_value(r->has_load, r->load);
     print_value(r->has_store, r->store);
     print_value(r->has_local, r->replays);
-    printf(" %.2f | %.2f | %.0f |\n", r->dram, r->requests, r->bytes_per_request);
+    printf(" %.2f | %.2f | %.0f |", r->dram, r->requests, r->bytes_per_request);
+    if (r->has_load)
+        printf(" %.1f |\n", r->flight);
+    else
+        printf(" - |\n");
 }
 
 /* sum += one launch's figures (distinct bytes and sectors add: each launch its own). */
@@ -320,6 +328,9 @@ static void add_record(gpumodel_record *sum, const gpumodel_record *r)
         a->phases += b->phases;
         a->distinct += b->distinct;
     }
+    sum->flight_batches += r->flight_batches;
+    sum->flight_loads += r->flight_loads;
+    sum->flight_bytes += r->flight_bytes;
     sum->load_sectors += r->load_sectors;
     sum->store_sectors += r->store_sectors;
     sum->load_bytes += r->load_bytes;
@@ -328,9 +339,10 @@ static void add_record(gpumodel_record *sum, const gpumodel_record *r)
 }
 
 /*
- * Floors: one line per launch, "workload launch kernel load store replays dram requests",
- * each figure a floor for efficiencies (at least) or a ceiling for replays per request and
- * traffic ratios (at most); "-" where the launch has none of that kind. A launch without a
+ * Floors: one line per launch, "workload launch kernel load store replays dram requests
+ * flight", each figure a floor for efficiencies and bytes in flight (at least) or a ceiling
+ * for replays per request and traffic ratios (at most); "-" where the launch has none of that
+ * kind (flight: no global load). A launch without a
  * line, or a line without its launch, fails too: floors are stated for every launch.
  */
 static int check_floors(const char *path, const row *rows, unsigned n, const char *filter)
@@ -345,15 +357,15 @@ static int check_floors(const char *path, const row *rows, unsigned n, const cha
     bool *seen = calloc(n ? n : 1, sizeof *seen);
     while (fgets(line, sizeof line, f)) {
         ++lineno;
-        char wl[48], kernel[64], fig[5][16];
+        char wl[48], kernel[64], fig[6][16];
         unsigned launch;
         if (line[0] == '#' || strspn(line, " \t\n") == strlen(line))
             continue;
-        if (sscanf(line, "%47s %u %63s %15s %15s %15s %15s %15s", wl, &launch, kernel, fig[0],
-                   fig[1], fig[2], fig[3], fig[4]) != 8) {
+        if (sscanf(line, "%47s %u %63s %15s %15s %15s %15s %15s %15s", wl, &launch, kernel, fig[0],
+                   fig[1], fig[2], fig[3], fig[4], fig[5]) != 9) {
             fprintf(stderr,
                     "%s:%d: not \"workload launch kernel load store replays dram "
-                    "requests\"\n",
+                    "requests flight\"\n",
                     path, lineno);
             ++failures;
             continue;
@@ -372,22 +384,26 @@ static int check_floors(const char *path, const row *rows, unsigned n, const cha
             ++failures;
             continue;
         }
-        const char *names[5] = {"load efficiency", "store efficiency", "replays per request",
-                                "DRAM / unavoidable", "request sectors / unavoidable"};
-        double got[5] = {r->load, r->store, r->replays, r->dram, r->requests};
-        bool present[5] = {r->has_load, r->has_store, r->has_local, true, true};
-        for (int i = 0; i < 5; ++i) {
-            bool dash = !strcmp(fig[i], "-");
+        const char *names[6] = {"load efficiency",
+                                "store efficiency",
+                                "replays per request",
+                                "DRAM / unavoidable",
+                                "request sectors / unavoidable",
+                                "bytes in flight"};
+        double got[6] = {r->load, r->store, r->replays, r->dram, r->requests, r->flight};
+        bool present[6] = {r->has_load, r->has_store, r->has_local, true, true, r->has_load};
+        for (int i = 0; i < 6; ++i) {
+            bool dash = !strcmp(fig[i], "-"), at_least = i < 2 || i == 5;
             double bound = dash ? 0 : atof(fig[i]);
             bool ok =
-                dash ? !present[i] : present[i] && (i < 2 ? got[i] >= bound : got[i] <= bound);
+                dash ? !present[i] : present[i] && (at_least ? got[i] >= bound : got[i] <= bound);
             if (!ok) {
                 if (dash || !present[i])
                     printf("FAIL %s launch %u (%s): %s %s, the floor says %s\n", wl, launch, kernel,
                            names[i], present[i] ? "present" : "absent", fig[i]);
                 else
                     printf("FAIL %s launch %u (%s): %s %.3f, %s %s\n", wl, launch, kernel, names[i],
-                           got[i], i < 2 ? "floor" : "ceiling", fig[i]);
+                           got[i], at_least ? "floor" : "ceiling", fig[i]);
                 ++failures;
             }
         }
@@ -406,13 +422,14 @@ static int check_floors(const char *path, const row *rows, unsigned n, const cha
 }
 
 /* Floors a little below what was measured (efficiencies 0.02 lower, traffic ratios 3% higher,
- * replays 0.05 higher, none where there were none), for a floors file. */
+ * replays 0.05 higher, none where there were none, bytes in flight 10% lower), for a floors
+ * file. */
 static void suggest_floors(const row *rows, unsigned n)
 {
-    printf("# workload launch kernel load>= store>= replays<= DRAM<= requests<=\n");
+    printf("# workload launch kernel load>= store>= replays<= DRAM<= requests<= flight>=\n");
     for (unsigned k = 0; k < n; ++k) {
         const row *r = &rows[k];
-        char f[5][16];
+        char f[6][16];
         double eff[2] = {r->load, r->store};
         bool has[2] = {r->has_load, r->has_store};
         for (int i = 0; i < 2; ++i) {
@@ -423,8 +440,9 @@ static void suggest_floors(const row *rows, unsigned n)
                  r->replays > 0 ? ceil(100 * r->replays + 5) / 100 : 0);
         snprintf(f[3], sizeof f[3], "%.2f", ceil(103 * r->dram) / 100);
         snprintf(f[4], sizeof f[4], "%.2f", ceil(103 * r->requests) / 100);
-        printf("%-26s %u %-13s %5s %5s %5s %6s %6s\n", r->workload, r->launch, r->kernel, f[0],
-               f[1], f[2], f[3], f[4]);
+        snprintf(f[5], sizeof f[5], r->has_load ? "%.1f" : "-", floor(9 * r->flight) / 10);
+        printf("%-26s %u %-13s %5s %5s %5s %6s %6s %6s\n", r->workload, r->launch, r->kernel, f[0],
+               f[1], f[2], f[3], f[4], f[5]);
     }
 }
 
@@ -496,7 +514,8 @@ int main(int argc, char **argv)
     dmlcl_tool_progress progress;
     dmlcl_tool_progress_start(&progress, "dmlcl-gpumodel");
     printf("| workload | launch | kernel: variant | grid / work-group | load | store | replays "
-           "| DRAM | requests | B/request |\n|---|---|---|---|---|---|---|---|---|---|\n");
+           "| DRAM | requests | B/request | B/flight "
+           "|\n|---|---|---|---|---|---|---|---|---|---|---|\n");
     double start = dmlcl_tool_now();
     for (unsigned i = 0; i < bench_model_workload_count; ++i) {
         workload w;

@@ -1908,6 +1908,18 @@ static int m_multiply(workload *w)
     return multiply_of(w, 1, 64);
 }
 
+/* The full shapes' grid on an H200 gives each item 8 elements (src/launch_map.c, K up to
+ * map_gpu_elements while 8 groups a compute unit remain); the model shapes above, under the
+ * model's 132 units, give it 1. This one, with one group a unit, gives it 8, as the full
+ * multiply's does, so that the model sees the item's batch of loads (cl/map.cl GB). */
+static int m_multiply_k8(workload *w)
+{
+    w->name = "multiply-k8";
+    w->what = "ELEMENT_WISE_MULTIPLY of two [4,64,1024] f32, 8 elements an item";
+    w->tuning = "map_gpu_groups_per_unit=1";
+    return multiply_of(w, 4, 64);
+}
+
 static int m_gelu(workload *w)
 {
     w->name = "gelu";
@@ -1996,6 +2008,7 @@ const workload_setup bench_model_workloads[] = {
     /* The arithmetic families' GPU kernels (issue 34's floors for every bench workload). */
     m_add_bias,
     m_multiply,
+    m_multiply_k8,
     m_gelu,
     m_sigmoid,
     m_add1_relu,

@@ -112,6 +112,33 @@
             PUT(p_ + u, (EXPR));                                                        \
         }                                                                               \
     } while (0)
+#elif !SERIAL
+/* GPUs: a lane's units LANES apart, up to RUN_BATCH of them loaded (EXPR evaluated) before
+ * any is stored. A GPU issues in order and waits at the first use of a load's value; a unit
+ * stored as soon as it was loaded left one load in flight a lane (4 bytes for float32), and
+ * the compiler may not move the next unit's load above a store that might alias it.
+ * Batched, a lane has RUN_BATCH loads in flight (the host's gpu_load_batch, 8: a lane's whole
+ * share of a chunk of gpu_chunk_per_lane units); a lane with fewer units left loads them under
+ * a test, still before its first store. The same units in the same places. */
+#ifndef RUN_BATCH
+#define RUN_BATCH 8
+#endif
+#define RUN_STORE(outp, begin, end, EXPR)                                                      \
+    do {                                                                                       \
+        __global UNIT_T *p_ = (outp);                                                          \
+        const long e_ = (end);                                                                 \
+        for (long u_ = (begin) + LANE; u_ < e_; u_ += RUN_BATCH * LANES) {                     \
+            UNIT_T b_[RUN_BATCH];                                                              \
+            _Pragma("unroll") for (int k_ = 0; k_ < RUN_BATCH; ++k_)                           \
+            {                                                                                  \
+                long u = u_ + k_ * LANES;                                                      \
+                if (u < e_)                                                                    \
+                    b_[k_] = (EXPR);                                                           \
+            }                                                                                  \
+            _Pragma("unroll") for (int k_ = 0; k_ < RUN_BATCH; ++k_) if (u_ + k_ * LANES < e_) \
+                PUT(p_ + (u_ + k_ * LANES) * RUN_OS, b_[k_]);                                  \
+        }                                                                                      \
+    } while (0)
 #else
 #define RUN_STORE(outp, begin, end, EXPR)                    \
     do {                                                     \

@@ -589,8 +589,18 @@ static long gather_at(ulong x, long n)
 #define GSHIFT(k) 0L
 #define GOUT(k) 0
 #endif
-#define DMLI_VAL(k, u) \
+#define DMLI_VAL_G(k, u) \
     (GOUT(k) ? (COMPUTE_T)0 : DMLI_CAT(LOAD, k)(DMLI_CAT(i, k) + (u)*DMLI_CAT(is, k) + GSHIFT(k)))
+#define DMLI_VAL(k, u) DMLI_VAL_G(k, u)
+/* GB (GPUs, a map with no gather): the elements an item loads before it computes and stores
+ * (src/launch_map.c: map_gpu_elements); 1: element by element. */
+#ifndef GB
+#define GB 1
+#endif
+#if GATHER >= 0
+#undef GB
+#define GB 1
+#endif
 
 #ifndef TILE
 #define TILE 0
@@ -1362,6 +1372,80 @@ __kernel void map_elementwise(__global OUT_T *out, long out_base, __constant lon
                 ELEMENT(u, y);
                 STORE(o + u * os, y);
             }
+        }
+#elif GRID1 && GB > 1
+        /* GPUs, no gather: an item's elements (GB at most: its share of the chunk) each
+         * input's loaded first, then computed and stored. A GPU issues in order and waits at
+         * the first use of a load; element by element, an item had one element of each input
+         * in flight, and the compiler may not move a load above the output's stores (which
+         * might alias it). The same operations on the same values, element by element. */
+        for (long u_ = begin; u_ < end; u_ += GB * step) {
+#if NIN > 0 && !ROWC0
+            COMPUTE_T xb0[GB];
+#endif
+#if NIN > 1 && !ROWC1
+            COMPUTE_T xb1[GB];
+#endif
+#if NIN > 2 && !ROWC2
+            COMPUTE_T xb2[GB];
+#endif
+#if NIN > 3 && !ROWC3
+            COMPUTE_T xb3[GB];
+#endif
+#if NIN > 4 && !ROWC4
+            COMPUTE_T xb4[GB];
+#endif
+#if NIN > 5 && !ROWC5
+            COMPUTE_T xb5[GB];
+#endif
+#if NIN > 6 && !ROWC6
+            COMPUTE_T xb6[GB];
+#endif
+#if NIN > 7 && !ROWC7
+            COMPUTE_T xb7[GB];
+#endif
+            _Pragma("unroll") for (int j_ = 0; j_ < GB; ++j_)
+            {
+                long u = u_ + j_ * step;
+                if (u < end) {
+#if NIN > 0 && !ROWC0
+                    xb0[j_] = LOAD0(i0 + u * is0);
+#endif
+#if NIN > 1 && !ROWC1
+                    xb1[j_] = LOAD1(i1 + u * is1);
+#endif
+#if NIN > 2 && !ROWC2
+                    xb2[j_] = LOAD2(i2 + u * is2);
+#endif
+#if NIN > 3 && !ROWC3
+                    xb3[j_] = LOAD3(i3 + u * is3);
+#endif
+#if NIN > 4 && !ROWC4
+                    xb4[j_] = LOAD4(i4 + u * is4);
+#endif
+#if NIN > 5 && !ROWC5
+                    xb5[j_] = LOAD5(i5 + u * is5);
+#endif
+#if NIN > 6 && !ROWC6
+                    xb6[j_] = LOAD6(i6 + u * is6);
+#endif
+#if NIN > 7 && !ROWC7
+                    xb7[j_] = LOAD7(i7 + u * is7);
+#endif
+                }
+            }
+#undef DMLI_VAL
+#define DMLI_VAL(k, u) DMLI_CAT(xb, k)[j_]
+            _Pragma("unroll") for (int j_ = 0; j_ < GB; ++j_)
+            {
+                long u = u_ + j_ * step;
+                if (u < end) {
+                    ELEMENT(u, y);
+                    STORE(o + u * os, y);
+                }
+            }
+#undef DMLI_VAL
+#define DMLI_VAL(k, u) DMLI_VAL_G(k, u)
         }
 #else
 #if defined(VW) && !GRID1 && defined(__clang__)

@@ -595,6 +595,38 @@ static lane lane_init(void)
 
 #endif
 
+/* RBATCH (GPUs, the host's RB: a work-group a row, or an item a column): a lane's elements RB
+ * at a time, each pass's loads of all RB issued before the first is used. A GPU issues in order and
+ * waits at the first use of a load; element by element, a lane had one element (4 bytes of float32)
+ * in flight, and a pass that stores (softmax's stash, the writing pass) may not have its next load
+ * moved above the store by the compiler. Each lane folds its elements in the same order as
+ * ROW_LOOP: the same results. RB_BEGIN ... RB_END wrap a pass; RB_EACH(S) runs S for each of
+ * the RB elements of lane i (u its run position, e its index; r_ its slot in the batch). */
+#if defined(RB) && !SYNC
+#define RBATCH 1
+#define RB_BEGIN                                                     \
+    for (long q = 0, e0 = 0; e0 < n; ++q, e0 += run) {               \
+        long ro[DMLI_RED_TENSORS];                                   \
+        for (int x = 0; x < DMLI_RED_TENSORS; ++x)                   \
+            ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x); \
+        for (long ub = 0; ub < run; ub += RB * U_STEP) {
+#define RB_END \
+    }          \
+    }
+#define RB_EACH(S)                                      \
+    _Pragma("unroll") for (int r_ = 0; r_ < RB; ++r_)   \
+        _Pragma("unroll") for (int i = 0; i < NL; ++i)  \
+    {                                                   \
+        long u = U_OF(ub + r_ * U_STEP, i), e = e0 + u; \
+        (void)e;                                        \
+        if (u < run && LANE_OK(u, i)) {                 \
+            S                                           \
+        }                                               \
+    }
+#else
+#define RBATCH 0
+#endif
+
 /* CPUs (VN set: float, ROWS, a work-item a row) where every tensor a pass reads or stashes
  * runs with stride 1 along the lanes: the lanes' running states of the passes that fold (every
  * fold and normalisation but the picks) as NV vectors of VN lanes held in registers, each full
@@ -989,8 +1021,23 @@ static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane 
 #define MVN_BIAS(y, i, u) (y)
 #endif
 #define NORMALISED(x, i, u, e) MVN_BIAS(MVN_SCALE(MVN_VAR(MVN_MEAN(x, i), i), i, u), i, u)
+/* The same with the scale and bias loaded beforehand (RBATCH: sc, bi). */
+#if HAS_SCALE
+#define MVN_SCALE_B(y, sc) ((y) * (sc))
+#else
+#define MVN_SCALE_B(y, sc) (y)
+#endif
+#if HAS_BIAS
+#define MVN_BIAS_B(y, bi) ((y) + (bi))
+#else
+#define MVN_BIAS_B(y, bi) (y)
+#endif
+#define NORMALISED_B(x, i, u, e, sc, bi) MVN_BIAS_B(MVN_SCALE_B(MVN_VAR(MVN_MEAN(x, i), i), sc), bi)
 #elif ROP == 36
 #define NORMALISED(x, i, u, e) ((x) / st0[i])
+#endif
+#ifndef NORMALISED_B
+#define NORMALISED_B(x, i, u, e, sc, bi) NORMALISED(x, i, u, e)
 #endif
 #if SOFTMAX_STASH
 #define WRITE_BODY(i, u, e)                                \
@@ -1641,6 +1688,13 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
         VTREE(va, MERGE_A, s[0].a)
         VTREE(vb, MERGE_B, s[0].b)
     }
+#elif RBATCH
+    RB_BEGIN
+    COMPUTE_T xb_[RB][NL];
+    RB_EACH(xb_[r_][i] = X_AT(u, i);)
+    RB_EACH(visit(&sa[i], &sb[i], &si[i], xb_[r_][i], e, k[i]);)
+    RB_END
+    combine(s, sa, sb, si, shared);
 #else
 #define FOLD_BODY(i, u, e) visit(&sa[i], &sb[i], &si[i], X_AT(u, i), e, k[i]);
     ROW_LOOP(FOLD_BODY)
@@ -1677,6 +1731,21 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
         VROW_LOOP(VEXP_FULL, EXP_ELEM, VEXP_PAD, VEXP_SUM)
         VTREE(vb, MERGE_B, s[0].b)
     }
+#elif RBATCH
+    RB_BEGIN
+    COMPUTE_T xb_[RB][NL];
+    RB_EACH(xb_[r_][i] = X_AT(u, i);)
+#if SOFTMAX_STASH
+    RB_EACH({
+        COMPUTE_T ex_ = EXP_OF(xb_[r_][i], k[i]);
+        sb[i] += ex_;
+        out0[AT(0, u, i)] = (OUT0_T)ex_;
+    })
+#else
+    RB_EACH(sb[i] += EXP_OF(xb_[r_][i], k[i]);)
+#endif
+    RB_END
+    combine(s, sa, sb, si, shared);
 #else
     ROW_LOOP(EXP_BODY)
     combine(s, sa, sb, si, shared);
@@ -1754,6 +1823,29 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     /* The second pass: write the normalised row. */
 #if WRITE_STREAMS
     WRITE_ROW_STREAMED()
+#elif RBATCH && SOFTMAX_STASH
+    RB_BEGIN
+    COMPUTE_T xb_[RB][NL];
+    RB_EACH(xb_[r_][i] = (COMPUTE_T)out0[AT(0, u, i)];)
+    RB_EACH(out0[AT(0, u, i)] = (OUT0_T)(xb_[r_][i] * st1[i]);)
+    RB_END
+#elif RBATCH
+    RB_BEGIN
+    COMPUTE_T xb_[RB][NL];
+    RB_EACH(xb_[r_][i] = X_AT(u, i);)
+#if ROP == 35 && HAS_SCALE
+    COMPUTE_T sc_[RB][NL];
+    RB_EACH(sc_[r_][i] = LOAD1(AT(3, u, i));)
+#endif
+#if ROP == 35 && HAS_BIAS
+    COMPUTE_T bi_[RB][NL];
+    RB_EACH(bi_[r_][i] = LOAD2(AT(4, u, i));)
+#endif
+    RB_EACH({
+        COMPUTE_T y_ = NORMALISED_B(xb_[r_][i], i, u, e, sc_[r_][i], bi_[r_][i]);
+        STORE0(AT(0, u, i), ACTIVATE(y_));
+    })
+    RB_END
 #else
     ROW_LOOP(WRITE_BODY)
 #endif

@@ -149,18 +149,34 @@ static void group_tile(__local UNIT_T *tile, __global UNIT_T *out, long o, long 
                        bool zero)
 {
     int lane = (int)get_local_id(0) % GROUP_LANES;
+    /* Each side's units are all loaded before the first is stored: a GPU issues in order
+     * and waits at the first use of a load, so a load stored at once left one unit in flight
+     * an item (the GPU memory model's batches, docs/kernels.md). */
+    UNIT_T v[GROUP_ROUNDS];
 #pragma unroll
     for (int k = 0; k < GROUP_ROUNDS; ++k) {
         int t = lane + k * GROUP_LANES, c = t / SIDE, w = t % SIDE;
         if (c < nc && w < tw)
-            tile[GROUP_AT(c, w)] = zero ? (UNIT_T)0 : in[i + w + (begin + c) * is];
+            v[k] = zero ? (UNIT_T)0 : in[i + w + (begin + c) * is];
+    }
+#pragma unroll
+    for (int k = 0; k < GROUP_ROUNDS; ++k) {
+        int t = lane + k * GROUP_LANES, c = t / SIDE, w = t % SIDE;
+        if (c < nc && w < tw)
+            tile[GROUP_AT(c, w)] = v[k];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
     for (int k = 0; k < GROUP_ROUNDS; ++k) {
         int t = lane + k * GROUP_LANES, w = t / CHUNK_MAX, c = t % CHUNK_MAX;
         if (c < nc && w < tw)
-            PUT(out + o + w * os + begin + c, tile[GROUP_AT(c, w)]);
+            v[k] = tile[GROUP_AT(c, w)];
+    }
+#pragma unroll
+    for (int k = 0; k < GROUP_ROUNDS; ++k) {
+        int t = lane + k * GROUP_LANES, w = t / CHUNK_MAX, c = t % CHUNK_MAX;
+        if (c < nc && w < tw)
+            PUT(out + o + w * os + begin + c, v[k]);
     }
 }
 #elif TRANSPOSE

@@ -733,16 +733,24 @@ __kernel void view_copy(__global UNIT_T *out, long out_base, __global const UNIT
         copy_lines(out + o + off, in + i, begin, end);
 #else
     for (long t = begin + lane; t < end; t += TILE * lanes) {
+        /* The tile's units loaded under a test each (a constant index: registers), all before
+         * the first store: a GPU waits at a load's first use, so a counted loop that stored
+         * each unit into the private tile as it came had one load in flight. */
         VAL_T tile[TILE];
-        int n = 0;
-        for (long u = t; u < end && n < TILE; u += lanes)
-            tile[n++] = LOAD(i + u * RUN_IS);
+        int n = (int)min((long)TILE, (end - t + lanes - 1) / lanes);
+#pragma unroll
+        for (int k = 0; k < TILE; ++k)
+            if (k < n)
+                tile[k] = LOAD(i + (t + k * lanes) * RUN_IS);
         long off = first_off;
         for (int d = 0; d < rep_rank; ++d)
             at[d] = first[d];
-        for (ulong r = r0; r < r1; ++r, off = repeat_next(rep, rep_rank, at, off))
-            for (int k = 0; k < n; ++k)
-                STORE(o + off + (t + k * lanes) * RUN_OS, tile[k]);
+        for (ulong r = r0; r < r1; ++r, off = repeat_next(rep, rep_rank, at, off)) {
+#pragma unroll
+            for (int k = 0; k < TILE; ++k)
+                if (k < n)
+                    STORE(o + off + (t + k * lanes) * RUN_OS, tile[k]);
+        }
     }
 #endif
 #elif INTERLEAVE

@@ -190,6 +190,8 @@ static void options(const dmli_plan *p, const dmli_launch *l, dmli_options *o)
     dmli_opt_int(o, "OUT_UNIT", out_unit);
     dmli_opt_int(o, "SERIAL", l->serial);
     dmli_opt_int(o, "STREAM", l->stream);
+    if (!l->serial) /* GPUs: a lane's loads before its stores (cl/common.cl RUN_STORE) */
+        dmli_opt_int(o, "RUN_BATCH", dmli_load_batch(dmli_tuning_for(DMLCL_DEVICE_CLASS_GPU)));
     if (p->rank > 0 && !fast && p->in_stride[in] >= -4 && p->in_stride[in] <= 4)
         dmli_opt_int(o, "RUN_IS_K", p->in_stride[in]);
     if (p->kind == DMLI_PLAN_INDEXED && p->rank > 0 && p->idx_stride[in] >= -4 &&

@@ -161,6 +161,8 @@ typedef struct dmli_reduce_launch {
         segments;  /* CPU row scans: blocks scanned from the identity (SEGS), 0 or 1: in order */
     uint64_t rows; /* rows (COLS mode: groups of columns' other coordinates) */
     uint32_t rows_per_item; /* CPU ROWS mode: rows a work-item takes in turn (RPI), 0 or 1: one */
+    uint32_t load_batch;    /* GPU folds and normalisations: a lane's loads of a pass issued
+                             * before their first use (RB), 0: none */
     size_t table_count;
     cl_long table[DMLI_RED_TABLE_MAX];
 } dmli_reduce_launch;

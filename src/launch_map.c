@@ -444,6 +444,15 @@ void dmli_launch_map(const dmli_map *m, const dmli_device_desc *dev, dmli_map_la
         const uint32_t gvec = gpu_vector(m, dev);
         if (gvec > 1)
             dmli_opt_int(&l->defs, "GVEC", gvec);
+        /* Element by element, an item's loads waited on its stores (cl/map.cl GB): its
+         * share of a chunk (up to map_gpu_elements) is loaded first. A constant of the
+         * tuning, not of the launch's share, so that one variant serves every shape. */
+        const dmli_tuning *tg = dmli_tuning_for(dev->device_class);
+        uint32_t gb = dmli_load_batch(tg);
+        if (gb > tg->map_gpu_elements)
+            gb = tg->map_gpu_elements ? tg->map_gpu_elements : 1;
+        if (gvec == 1 && !m->gather.on && gb > 1)
+            dmli_opt_int(&l->defs, "GB", gb);
         dmli_options_render(&l->defs, l->options, sizeof l->options);
         table(m, l);
         return;

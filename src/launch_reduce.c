@@ -75,6 +75,9 @@ static void options(const dmli_reduce *r, const dmli_reduce_launch *l, dmli_opti
     dmli_opt_int(o, "LANES", l->lanes);
     dmli_opt_int(o, "GROUP", l->group);
     dmli_opt_int(o, "COLS", l->cols);
+    /* GPUs: a lane's loads of a pass issued before their first use (cl/reduce.cl RBATCH). */
+    if (l->load_batch)
+        dmli_opt_int(o, "RB", l->load_batch);
     if (l->rows_per_item > 1)
         dmli_opt_int(o, "RPI", l->rows_per_item);
     /* Strides of 1 along the lanes (the run, or the columns) as constants: vector loads. */
@@ -323,6 +326,11 @@ void dmli_launch_reduce(const dmli_reduce *r, const dmli_device_desc *dev, dmli_
             row >= tu->reduce_pick_lanes)
             l->lanes = tu->reduce_pick_lanes;
     }
+    /* GPUs, folds and normalisations (a work-group a row, or an item a column): a lane's loads
+     * of a pass in batches (cl/reduce.cl RBATCH). Not the scans, top-k or LRN. */
+    if (gpu && !scans(r->op) && r->op != DMLI_REDUCE_TOP_K && r->op != DMLI_REDUCE_LRN &&
+        !l->sync && (l->cols || l->group > 1))
+        l->load_batch = dmli_load_batch(tu);
     table(r, l);
     geometry(r, dev, l);
     options(r, l, &l->defs);

@@ -21,6 +21,7 @@ static const dmli_tuning cpu = {
     .cpu_chunk_bytes = 16384,
     .gpu_lanes = 64,
     .gpu_chunk_per_lane = 8,
+    .gpu_load_batch = 8,
     .cpu_group_rows = 64, /* heuristic */
     .groups_per_unit = 4, /* heuristic: 4 groups a compute unit keep the cores busy */
     /* A group of a row's chunks holds up to 8 consecutive chunks, so a core streams one
@@ -208,6 +209,13 @@ static const dmli_tuning gpu = {
     /* 64 lanes along a run, 8 units a lane: heuristic (two warps' worth of lanes). */
     .gpu_lanes = 64,
     .gpu_chunk_per_lane = 8,
+    /* An item's loads issued together before the first is used (cl/common.cl RUN_BATCH, map.cl
+     * GB, reduce.cl RB): a GPU issues in order and waits at a load's first use, so a kernel
+     * that stored each unit as it loaded it had one unit in flight an item (4 bytes of
+     * float32): the H200 ran those loops at 0.27-0.63 of the copy, the ones moving 16 bytes a
+     * load at 0.68-0.87 (2026-11-30). 8: a lane's whole share of a view's chunk. Not yet timed
+     * on a GPU (gpu-check's choices time 1). */
+    .gpu_load_batch = 8,
     .cpu_group_rows = 64,
     .groups_per_unit = 4,
     .chunk_span = 8,
@@ -408,6 +416,7 @@ static const struct {
 } overridable[] = {
     FIELD(gpu_lanes),
     FIELD(gpu_chunk_per_lane),
+    FIELD(gpu_load_batch),
     FIELD(groups_per_unit),
     FIELD(group_chunk),
     FIELD(group_max_rows),

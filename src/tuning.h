@@ -17,6 +17,9 @@ typedef struct dmli_tuning {
     uint32_t cpu_chunk_bytes;           /* a CPU work-item's chunk of a run, in bytes */
     uint32_t gpu_lanes;                 /* GPU work-items along a run (a power of two) */
     uint32_t gpu_chunk_per_lane;        /* GPU chunk: this many units per lane */
+    uint32_t gpu_load_batch;            /* GPU: the loads an item issues before it uses the first
+                                         * (lanes' runs RUN_BATCH, maps GB, reductions RB, up to
+                                         * 16; 1: load, use, load ...) */
     uint32_t cpu_group_rows;            /* CPU work-group: rows per group (before the fill rule) */
     uint32_t groups_per_unit;           /* work-groups wanted per compute unit */
     uint32_t chunk_span;                /* CPU: consecutive chunks of a row in one group */
@@ -128,5 +131,11 @@ typedef struct dmli_tuning {
 
 /* The table of a device class (DEFAULT: the CPU's). */
 const dmli_tuning *dmli_tuning_for(dmlcl_device_class device_class);
+
+/* gpu_load_batch within what the kernels unroll: 1 to 16. */
+static inline uint32_t dmli_load_batch(const dmli_tuning *t)
+{
+    return t->gpu_load_batch < 1 ? 1 : t->gpu_load_batch > 16 ? 16 : t->gpu_load_batch;
+}
 
 #endif /* DMLI_TUNING_H */

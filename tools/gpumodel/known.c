@@ -97,6 +97,29 @@ static const char *source =
     "        v = get(in, i);\n"
     "    out[i] = v + get(in, i + 32);\n"
     "}\n"
+    /* Loads in flight: four loads before the first store (one batch of 16 bytes), two loads
+     * added (8 bytes: the add waits for both), and an index loaded, then the float it names
+     * (the second load's address waits for the first: two batches of 4 bytes). */
+    "__kernel void batched(__global const float *in, __global float *out)\n"
+    "{\n"
+    "    size_t i = get_global_id(0), n = get_global_size(0);\n"
+    "    float a = in[i], b = in[n + i], c = in[2 * n + i], d = in[3 * n + i];\n"
+    "    out[i] = a;\n"
+    "    out[n + i] = b;\n"
+    "    out[2 * n + i] = c;\n"
+    "    out[3 * n + i] = d;\n"
+    "}\n"
+    "__kernel void pair(__global const float *in, __global float *out)\n"
+    "{\n"
+    "    size_t i = get_global_id(0), n = get_global_size(0);\n"
+    "    out[i] = in[i] + in[n + i];\n"
+    "}\n"
+    "__kernel void chase(__global const float *in, __global float *out)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    uint j = ((__global const uint *)in)[i] % 1024;\n"
+    "    out[i] = in[j];\n"
+    "}\n"
     /* __constant reads: one word for the warp, or one of four. */
     "__kernel void constants(__global const float *in, __global float *out,\n"
     "                        __constant float *c, int spread)\n"
@@ -253,6 +276,11 @@ int main(int argc, char **argv)
     expect("DRAM load sectors", (double)r.load_sectors, 2 * N * 4 / 32);
     expect("bytes loaded", (double)r.load_bytes, N * 4);
 
+    /* Each item loads a float and stores it: the store waits for the load, one batch of 4
+     * bytes an item. */
+    expect("copy: batches in flight (1 an item)", (double)r.flight_batches, N);
+    expect("copy: bytes in flight an item", gpumodel_flight(&r), 4);
+
     /* Bytes: 32 lanes x 1 byte = one sector, fully used; float4: 512 bytes = 16 sectors. */
     printf("uchar and float4 copies\n");
     r = launch("copy_u8", N, 0, 256, 0, 2, msz, &in, msz, &out);
@@ -263,12 +291,29 @@ int main(int argc, char **argv)
     expect("float4 load efficiency", gpumodel_efficiency(&r.kind[GPUMODEL_GLOBAL_LOAD]), 1.0);
     expect("float4 load sectors (16 a request)", (double)r.kind[GPUMODEL_GLOBAL_LOAD].sectors,
            N / 4 / 32 * 16);
+    expect("float4: bytes in flight an item", gpumodel_flight(&r), 16);
 
     /* Four loop rounds: four requests per warp per side, each coalesced. */
     printf("four rounds a work-item\n");
     r = launch("rounds", N, 0, 256, 0, 2, msz, &in, msz, &out);
     expect("load requests (4 a warp)", (double)r.kind[GPUMODEL_GLOBAL_LOAD].requests, 4 * N / 32);
     expect("global load efficiency", gpumodel_efficiency(&r.kind[GPUMODEL_GLOBAL_LOAD]), 1.0);
+    expect("rounds: batches (each round's store waits for its load)", (double)r.flight_batches,
+           4 * N);
+    expect("rounds: bytes in flight an item", gpumodel_flight(&r), 4);
+
+    /* The same four floats an item, all loaded before the first store: one batch of 16 bytes;
+     * two floats added: 8; an index then the float it names: two batches of 4. */
+    printf("loads in flight\n");
+    r = launch("batched", N / 4, 0, 64, 0, 2, msz, &in, msz, &out);
+    expect("four loads, then four stores: batches", (double)r.flight_batches, N / 4);
+    expect("four loads, then four stores: loads", (double)r.flight_loads, N);
+    expect("four loads, then four stores: bytes in flight an item", gpumodel_flight(&r), 16);
+    r = launch("pair", N, 0, 256, 0, 2, msz, &in, msz, &out);
+    expect("two loads added: bytes in flight an item", gpumodel_flight(&r), 8);
+    r = launch("chase", N, 0, 256, 0, 2, msz, &in, msz, &out);
+    expect("an index, then its float: batches (2 an item)", (double)r.flight_batches, 2 * N);
+    expect("an index, then its float: bytes in flight an item", gpumodel_flight(&r), 4);
 
     /* Work-groups of 8 x 32: warps in linear local-id order are 4 rows of 8 floats, 128
      * contiguous bytes; a partial last warp of a 48-item group: 2 requests, 6 sectors. */

@@ -21,8 +21,18 @@
  *   DRAM      the distinct sectors the launch loads and stores, as a perfect cache would see
  *             them, beside the sum over requests (no reuse at all); the unavoidable traffic is
  *             the distinct bytes loaded and stored.
+ *   flight    a GPU issues a work-item's instructions in order and waits at the first one that
+ *             uses a value a global load has not yet delivered (a store of it, arithmetic on it,
+ *             a load whose address it makes): the loads issued since the last wait are one
+ *             batch, in flight together. Per launch: the batches, their loads and bytes (bytes
+ *             / batches: what an item has in flight when it waits, against the bytes per SM a
+ *             GPU's latency needs: Little's law). Followed through the kernel's IR in the order
+ *             the compiler left it: a phi or bitcast of a pending value is the value, anything
+ *             else using it waits; a barrier and the item's end close its batch. Constant and
+ *             local loads are not counted (a cache and the SM's own memory).
  *
- * Not modelled: caches beyond that (L1/L2 hits and capacity), timing, occupancy, atomics,
+ * Not modelled: caches beyond that (L1/L2 hits and capacity), timing, occupancy (how many
+ * items an SM holds), the compiler's own reordering of independent loads, atomics,
  * async work-group copies (counted), private memory (registers or local memory spills).
  *
  * Output: one JSON object per launch, a line each, appended to the file named by
@@ -46,6 +56,7 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instruction.h>
+#include <llvm/IR/Instructions.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -141,8 +152,29 @@ struct Touched {
     std::vector<uint64_t> load, store;
 };
 
+// A work-item's global loads in flight: the values not yet used, since its last wait.
+struct Flight {
+    std::vector<const llvm::Value *> pending;
+    uint64_t loads = 0, bytes = 0;
+    const llvm::Instruction *loading = nullptr; // the instruction whose load the item just did
+    uint64_t loading_bytes = 0;
+};
+
+// Batches closed: count, loads and bytes.
+struct FlightTotals {
+    uint64_t batches = 0, loads = 0, bytes = 0;
+    void add(const FlightTotals &o)
+    {
+        batches += o.batches;
+        loads += o.loads;
+        bytes += o.bytes;
+    }
+};
+
 struct Worker {
     const WorkGroup *group = nullptr;
+    std::vector<Flight> flight; // per linear local id
+    FlightTotals flights;
     size_t items = 0;
     std::vector<uint32_t> done; // finished work-items per warp
     // Occurrences so far of (instruction, call sites, linear local id, kind).
@@ -191,6 +223,7 @@ class GpuModel : public oclgrind::Plugin
             m.clear();
         touched.clear();
         request_sectors = group_accesses = 0;
+        flights = FlightTotals();
         constant_buffers.clear();
         find_constant_buffers();
     }
@@ -212,6 +245,40 @@ class GpuModel : public oclgrind::Plugin
         w.done.assign(warps, 0);
         w.pending.assign(warps, {});
         w.occurrences.clear();
+        w.flight.assign(w.items, Flight());
+    }
+
+    // The in-order issue of one work-item: an instruction using a pending load's value waits
+    // for it (the batch closes); a phi or bitcast of one is that value under another name.
+    void instructionExecuted(const WorkItem *item, const llvm::Instruction *inst,
+                             const oclgrind::TypedValue &result) override
+    {
+        Worker &w = worker;
+        if (!w.group)
+            return;
+        Flight &f = w.flight[linear_id(item, w.group->getGroupSize())];
+        if (!f.pending.empty()) {
+            bool uses = false;
+            for (const llvm::Use &op : inst->operands())
+                if (std::find(f.pending.begin(), f.pending.end(), op.get()) != f.pending.end()) {
+                    uses = true;
+                    break;
+                }
+            if (uses) {
+                if (llvm::isa<llvm::PHINode>(inst) || llvm::isa<llvm::BitCastInst>(inst) ||
+                    inst->getOpcode() == llvm::Instruction::Freeze)
+                    f.pending.push_back(inst);
+                else
+                    land(w, f);
+            }
+        }
+        if (f.loading == inst) {
+            f.pending.push_back(inst);
+            ++f.loads;
+            f.bytes += f.loading_bytes;
+            f.loading = nullptr;
+            f.loading_bytes = 0;
+        }
     }
 
     void workItemComplete(const WorkItem *item) override
@@ -221,6 +288,7 @@ class GpuModel : public oclgrind::Plugin
         size_t lanes = std::min<size_t>(warp_size, w.items - warp * warp_size);
         if (++w.done[warp] == lanes)
             reduce_warp(w, warp);
+        land(w, w.flight[linear_id(item, w.group->getGroupSize())]);
     }
 
     // At a barrier every work-item has issued everything before it.
@@ -229,6 +297,8 @@ class GpuModel : public oclgrind::Plugin
         Worker &w = worker;
         for (size_t warp = 0; warp < w.pending.size(); ++warp)
             reduce_warp(w, warp);
+        for (Flight &f : w.flight)
+            land(w, f);
     }
 
     void workGroupComplete(const WorkGroup *group) override
@@ -246,6 +316,8 @@ class GpuModel : public oclgrind::Plugin
         }
         request_sectors += w.request_sectors;
         group_accesses += w.group_accesses;
+        flights.add(w.flights);
+        w.flights = FlightTotals();
         w.request_sectors = w.group_accesses = 0;
         mark(w.loaded, false);
         mark(w.stored, true);
@@ -296,6 +368,19 @@ class GpuModel : public oclgrind::Plugin
     std::map<size_t, Touched> touched; // by global buffer number
     std::unordered_set<size_t> constant_buffers;
     uint64_t request_sectors = 0, group_accesses = 0, launches = 0;
+    FlightTotals flights;
+
+    // The item waits: its batch, if any, is counted and closed.
+    static void land(Worker &w, Flight &f)
+    {
+        if (f.loads) {
+            w.flights.batches += 1;
+            w.flights.loads += f.loads;
+            w.flights.bytes += f.bytes;
+        }
+        f.pending.clear();
+        f.loads = f.bytes = 0;
+    }
 
     // The buffers behind __constant arguments and program-scope __constant variables.
     void find_constant_buffers()
@@ -335,9 +420,14 @@ class GpuModel : public oclgrind::Plugin
         uint32_t n = w.occurrences[RequestKey{inst, sites, (uint32_t)id, (uint32_t)kind}]++;
         w.pending[id / warp_size][RequestKey{inst, sites, n, (uint32_t)kind}].push_back(
             Access{(uint32_t)(id % warp_size), address, (uint32_t)size});
-        if (kind == GLOBAL_LOAD)
+        if (kind == GLOBAL_LOAD) {
             w.loaded.emplace_back(address, size);
-        else if (kind == GLOBAL_STORE)
+            Flight &f = w.flight[id];
+            if (f.loading != inst)
+                f.loading_bytes = 0;
+            f.loading = inst;
+            f.loading_bytes += size;
+        } else if (kind == GLOBAL_STORE)
             w.stored.emplace_back(address, size);
     }
 
@@ -547,7 +637,9 @@ class GpuModel : public oclgrind::Plugin
         o << ",\"dram\":{\"load_sectors\":" << load_sectors
           << ",\"store_sectors\":" << store_sectors << ",\"load_bytes\":" << load_bytes
           << ",\"store_bytes\":" << store_bytes << ",\"request_sectors\":" << request_sectors
-          << "},\"group_accesses\":" << group_accesses << ",\"worst\":";
+          << "},\"group_accesses\":" << group_accesses
+          << ",\"flight\":{\"batches\":" << flights.batches << ",\"loads\":" << flights.loads
+          << ",\"bytes\":" << flights.bytes << "},\"worst\":";
         put_worst(o);
         o << "}\n";
         std::string line = o.str();

@@ -38,6 +38,9 @@ typedef struct gpumodel_record {
     /* The launch's distinct sectors and bytes loaded and stored; sectors summed per request. */
     uint64_t load_sectors, store_sectors, load_bytes, store_bytes, request_sectors;
     uint64_t group_accesses;
+    /* Loads in flight (tools/gpumodel/plugin.cpp): batches closed by a wait, their loads and
+     * bytes. */
+    uint64_t flight_batches, flight_loads, flight_bytes;
     const char *worst; /* into the line: the JSON list of the most wasteful instructions */
 } gpumodel_record;
 
@@ -112,6 +115,12 @@ static inline int gpumodel_parse(const char *line, gpumodel_record *r)
     r->store_bytes = gpumodel_number(d, "store_bytes");
     r->request_sectors = gpumodel_number(d, "request_sectors");
     r->group_accesses = gpumodel_number(d, "group_accesses");
+    const char *fl = strstr(line, "\"flight\":{");
+    if (fl) {
+        r->flight_batches = gpumodel_number(fl, "batches");
+        r->flight_loads = gpumodel_number(fl, "loads");
+        r->flight_bytes = gpumodel_number(fl, "bytes");
+    }
     const char *w = strstr(line, "\"worst\":");
     r->worst = w ? w + strlen("\"worst\":") : "[]";
     return 0;
@@ -121,6 +130,12 @@ static inline int gpumodel_parse(const char *line, gpumodel_record *r)
 static inline double gpumodel_efficiency(const gpumodel_totals *t)
 {
     return t->sectors ? (double)t->bytes / (32.0 * (double)t->sectors) : 1.0;
+}
+
+/* Bytes a work-item has in flight when it waits, on average over its batches (0: no load). */
+static inline double gpumodel_flight(const gpumodel_record *r)
+{
+    return r->flight_batches ? (double)r->flight_bytes / (double)r->flight_batches : 0.0;
 }
 
 /* Bank-conflict replays of a local kind: wavefronts beyond one a phase. */
