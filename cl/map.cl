@@ -24,6 +24,8 @@
  *                 (a broadcast or contiguous run), as a compile-time constant
  *   GRID1         1 (GPUs): a one-dimensional grid, a work-group per chunk of a row, its items
  *                 a group's width apart (src/launch_map.c geometry)
+ *   GB            GPUs, no gather: an item's elements (up to GB) loaded, every input's, before
+ *                 the first is computed and stored (1: element by element)
  *   GVEC          GPUs, FAST and no gather: an item's GVEC consecutive elements loaded and
  *                 stored as one vector of each tensor (16 bytes of the widest type) where the
  *                 rows are aligned to it; 1: none
@@ -593,7 +595,7 @@ static long gather_at(ulong x, long n)
     (GOUT(k) ? (COMPUTE_T)0 : DMLI_CAT(LOAD, k)(DMLI_CAT(i, k) + (u)*DMLI_CAT(is, k) + GSHIFT(k)))
 #define DMLI_VAL(k, u) DMLI_VAL_G(k, u)
 /* GB (GPUs, a map with no gather): the elements an item loads before it computes and stores
- * (src/launch_map.c: map_gpu_elements); 1: element by element. */
+ * (src/launch_map.c: gpu_load_batch, at most map_gpu_elements); 1: element by element. */
 #ifndef GB
 #define GB 1
 #endif
