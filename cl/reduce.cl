@@ -1412,9 +1412,15 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
         long ro[DMLI_RED_TENSORS];
         for (int x = 0; x < DMLI_RED_TENSORS; ++x)
             ro[x] = base_of[x] + offset_of(red, outer, (ulong)q, x);
+        /* The next chunk's element is loaded before this chunk's tree, so that its latency
+         * passes during the tree's barriers (a load waited on at once, then the tree, left
+         * both in turn). */
+        COMPUTE_T next = j < run ? LOAD0(AT(2, REVERSE ? run - 1 - (long)j : (long)j, 0)) : ident;
         for (long u0 = 0; u0 < run; u0 += GROUP) {
             long ui = u0 + (long)j, u = REVERSE ? run - 1 - ui : ui;
-            part[j] = ui < run ? LOAD0(AT(2, u, 0)) : ident;
+            part[j] = next;
+            long un = ui + GROUP;
+            next = un < run ? LOAD0(AT(2, REVERSE ? run - 1 - un : un, 0)) : ident;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (uint w = 1; w < GROUP; w *= 2) {
                 COMPUTE_T y = part[j];
