@@ -1010,29 +1010,20 @@ static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane 
 #else
 #define MVN_VAR(y, i) (y)
 #endif
+/* NORMALISED_B: with the element's scale and bias given (sc, bi: RBATCH loads them
+ * beforehand); NORMALISED loads them where the element is normalised. */
 #if HAS_SCALE
-#define MVN_SCALE(y, i, u) ((y)*LOAD1(AT(3, u, i)))
+#define MVN_SCALE(y, sc) ((y) * (sc))
 #else
-#define MVN_SCALE(y, i, u) (y)
+#define MVN_SCALE(y, sc) (y)
 #endif
 #if HAS_BIAS
-#define MVN_BIAS(y, i, u) ((y) + LOAD2(AT(4, u, i)))
+#define MVN_BIAS(y, bi) ((y) + (bi))
 #else
-#define MVN_BIAS(y, i, u) (y)
+#define MVN_BIAS(y, bi) (y)
 #endif
-#define NORMALISED(x, i, u, e) MVN_BIAS(MVN_SCALE(MVN_VAR(MVN_MEAN(x, i), i), i, u), i, u)
-/* The same with the scale and bias loaded beforehand (RBATCH: sc, bi). */
-#if HAS_SCALE
-#define MVN_SCALE_B(y, sc) ((y) * (sc))
-#else
-#define MVN_SCALE_B(y, sc) (y)
-#endif
-#if HAS_BIAS
-#define MVN_BIAS_B(y, bi) ((y) + (bi))
-#else
-#define MVN_BIAS_B(y, bi) (y)
-#endif
-#define NORMALISED_B(x, i, u, e, sc, bi) MVN_BIAS_B(MVN_SCALE_B(MVN_VAR(MVN_MEAN(x, i), i), sc), bi)
+#define NORMALISED_B(x, i, u, e, sc, bi) MVN_BIAS(MVN_SCALE(MVN_VAR(MVN_MEAN(x, i), i), sc), bi)
+#define NORMALISED(x, i, u, e) NORMALISED_B(x, i, u, e, LOAD1(AT(3, u, i)), LOAD2(AT(4, u, i)))
 #elif ROP == 36
 #define NORMALISED(x, i, u, e) ((x) / st0[i])
 #endif
