@@ -24,6 +24,9 @@
  *   channels x LX * VW positions of one output row; each chunk of input channels is staged in
  *   local memory (the input patch its window covers, LPATCH floats, and the filter slice,
  *   LFILT floats) before the items compute from it. GPUs where conv_gemm does not fit.
+ * conv_dwt (DWT 1, FORWARD, depthwise, 2-D): a work-group of LX x LY items computes LX x LY *
+ *   DR outputs of one image and group from the input patch and filters it stages in local
+ *   memory. GPUs.
  * conv_gemm (IGEMM 1): the implicit GEMM of each group, filter [Cout/G, Cin/G x taps] times
  *   windows [Cin/G x taps, positions], through cl/tile.cl's tile; BACKWARD a product a phase of
  *   the strides. GPUs.
@@ -36,6 +39,9 @@
  *                      contiguous (one vector load where all are inside the input)
  *   ACT                the activation (cl/activation.cl), parameters DMLI_CONV_ACT(0..2)
  *   TILED, LX, LY, LPATCH, LFILT  the work-group tiles of conv_tiled
+ *   DWT, DR            conv_dwt (below): DR output rows an item of an LX x LY work-group
+ *   SB                 conv_tiled, conv_dwt: the values an item loads before it stores the first to
+ *                      local memory (the host's gpu_load_batch)
  *   IGEMM, TX, TY, WM, WN, TK, TAPS  conv_gemm: cl/tile.cl's tile, at most TAPS taps
  *   CHAN, NV, PB, LW   conv_chan: NV vectors of VW channels, PB positions, LW floats of local
  *                      memory for the slice and the patch
@@ -93,6 +99,15 @@
 #endif
 #ifndef CHUNKED
 #define CHUNKED 0
+#endif
+#ifndef SB
+#define SB 1
+#endif
+#ifndef DWT
+#define DWT 0
+#endif
+#ifndef DR
+#define DR 4
 #endif
 #ifndef PB
 #define PB 8
@@ -576,6 +591,94 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
 #undef YS
 }
 
+#elif DWT
+
+/*
+ * conv_dwt (DWT 1; GPUs, FORWARD, depthwise: one input channel a group, one image plane): a
+ * work-group of LX x LY items computes a tile of LX output columns x LY * DR output rows of
+ * one image and one group, for each of the group's output channels (the channel multiplier).
+ * It first stages the tile's input patch in local memory (padding as zeros; each item loads SB
+ * values before it stores the first, the warps along the patch's rows) and the group's filters;
+ * then item (x, y) sums the taps of its column's outputs in rows y, y + LY, ... from there, in
+ * the filter's order (rows, then columns), and stores them: a warp's stores along a row. Every
+ * input value is loaded once a work-group, where conv_direct loaded it once a tap.
+ */
+__kernel __attribute__((reqd_work_group_size(LX, LY, 1))) void
+conv_dwt(__constant long *table, __global OUT_ST *out, long out_base, __global const IN_ST *in,
+         long in_base, __global const IN_ST *w, long w_base BIAS_ARGS)
+{
+    __local float patch[LPATCH];
+    __local float filt[LFILT];
+    const long cout_g = T(DMLI_CONV_COUT_G);
+    const int kh_n = (int)T(DMLI_CONV_K(1)), kw_n = (int)T(DMLI_CONV_K(2)), kvol = kh_n * kw_n;
+    const int s_h = (int)T(DMLI_CONV_S(1)), s_w = (int)T(DMLI_CONV_S(2));
+    const int d_h = (int)T(DMLI_CONV_DIL(1)), d_w = (int)T(DMLI_CONV_DIL(2));
+    const int lx = (int)get_local_id(0), ly = (int)get_local_id(1), lid = ly * LX + lx;
+    const long hb = (long)get_group_id(2) % T(DMLI_CONV_H_BLOCKS);
+    const long n = (long)get_group_id(2) / T(DMLI_CONV_H_BLOCKS), g = get_group_id(1);
+    const long ow0 = (long)get_group_id(0) * LX, oh0 = hb * (LY * DR);
+    /* The patch: the rows and columns the tile's windows cover (the host checks it fits). */
+    const int pw = (LX - 1) * s_w + (kw_n - 1) * d_w + 1;
+    const int ph = (LY * DR - 1) * s_h + (kh_n - 1) * d_h + 1;
+    const long ih0 = oh0 * T(DMLI_CONV_S(1)) - T(DMLI_CONV_PAD(1));
+    const long iw0 = ow0 * T(DMLI_CONV_S(2)) - T(DMLI_CONV_PAD(2));
+    const long in_h = T(DMLI_CONV_IN(1)), in_w = T(DMLI_CONV_IN(2));
+    const long is_h = T(DMLI_CONV_IS(1)), is_w = T(DMLI_CONV_IS(2));
+    const long in_g = in_base + n * T(DMLI_CONV_IS_N) + g * T(DMLI_CONV_IS_C);
+    const uint pn = (uint)(pw * ph), upw = (uint)pw;
+    for (uint e0 = (uint)lid; e0 < pn; e0 += SB * LX * LY) {
+        float v[SB];
+#pragma unroll
+        for (int b = 0; b < SB; ++b) {
+            const uint e = e0 + (uint)b * (LX * LY), r = e / upw, c = e - r * upw;
+            const long ih = ih0 + r, iw = iw0 + c;
+            v[b] = 0.0f;
+            if (e < pn && ih >= 0 && ih < in_h && iw >= 0 && iw < in_w)
+                v[b] = LOADIN(in, in_g + ih * is_h + iw * is_w);
+        }
+#pragma unroll
+        for (int b = 0; b < SB; ++b)
+            if (e0 + (uint)b * (LX * LY) < pn)
+                patch[e0 + (uint)b * (LX * LY)] = v[b];
+    }
+    const long w_g = w_base + g * T(DMLI_CONV_WS_G);
+    for (uint e = (uint)lid; e < (uint)(cout_g * kvol); e += LX * LY) {
+        const uint m = e / (uint)kvol, k = e - m * (uint)kvol, kh = k / (uint)kw_n,
+                   kw = k - kh * (uint)kw_n;
+        filt[e] = LOADIN(w, w_g + m * T(DMLI_CONV_WS_CO) + kh * T(DMLI_CONV_WS(1)) +
+                                kw * T(DMLI_CONV_WS(2)));
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    const long out_h = T(DMLI_CONV_OUT(1)), ow = ow0 + lx;
+    const bool col = ow < T(DMLI_CONV_OUT(2));
+    const long o_n = out_base + n * T(DMLI_CONV_OS_N) + ow * T(DMLI_CONV_OS(2));
+    for (long m = 0; m < cout_g; ++m) {
+        __local const float *f = filt + m * kvol;
+        float acc[DR];
+#pragma unroll
+        for (int r = 0; r < DR; ++r)
+            acc[r] = 0.0f;
+        for (int kh = 0; kh < kh_n; ++kh)
+            for (int kw = 0; kw < kw_n; ++kw) {
+                const float wv = f[kh * kw_n + kw];
+                __local const float *p = patch + kh * d_h * pw + lx * s_w + kw * d_w;
+#pragma unroll
+                for (int r = 0; r < DR; ++r)
+                    FMADD(wv, p[(ly + LY * r) * s_h * pw], acc[r]);
+            }
+        const long co = g * cout_g + m;
+        const float b = BIAS_OF(co);
+        const long o = o_n + co * T(DMLI_CONV_OS_C);
+#pragma unroll
+        for (int r = 0; r < DR; ++r) {
+            const long oh = oh0 + ly + LY * r;
+            if (col && oh < out_h)
+                store_one(out, o + oh * T(DMLI_CONV_OS(1)), acc[r] + b, table);
+        }
+    }
+}
+
 #elif !TILED
 
 /* The VW inputs p0, p0 + pstep, ... of a window row (row: its offset; in_w inputs, is_w
@@ -917,26 +1020,49 @@ conv_tiled(__constant long *table, __global OUT_ST *out, long out_base, __global
                ukh = (uint)kh_n;
     for (long ci0 = 0; ci0 < cin_g; ci0 += cic) {
         const uint cn = (uint)min(cic, cin_g - ci0);
-        for (uint e = (uint)lid; e < cn * urows * ulen; e += LX * LY) {
-            const uint q = e / ulen, x = e - q * ulen, c = q / urows, rr = q - c * urows;
-            const uint rd = rr / ukh, rh = rr - rd * ukh;
-            const long id = in_coord(od, rd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),
-                                     T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));
-            const long ih = in_coord(oh, rh, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),
-                                     T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));
-            const long iw = ow0 * s_w + x - T(DMLI_CONV_PAD(2));
-            float v = 0.0f;
-            if (id >= 0 && ih >= 0 && iw >= 0 && iw < T(DMLI_CONV_IN(2)))
-                v = LOADIN(in, in_g + (ci0 + c) * T(DMLI_CONV_IS_C) + id * T(DMLI_CONV_IS(0)) +
-                                   ih * T(DMLI_CONV_IS(1)) + iw * T(DMLI_CONV_IS(2)));
-            patch[e] = v;
+        /* SB values an item loaded before it stores the first to local memory (a GPU waits at
+         * a load's first use: stored as loaded, an item had one load in flight). */
+        const uint pn = cn * urows * ulen, fn = LY * COB * cn * ukvol;
+        for (uint e0 = (uint)lid; e0 < pn; e0 += SB * LX * LY) {
+            float v[SB];
+#pragma unroll
+            for (int b = 0; b < SB; ++b) {
+                const uint e = e0 + (uint)b * (LX * LY);
+                const uint q = e / ulen, x = e - q * ulen, c = q / urows, rr = q - c * urows;
+                const uint rd = rr / ukh, rh = rr - rd * ukh;
+                const long id = in_coord(od, rd, T(DMLI_CONV_S(0)), T(DMLI_CONV_DIL(0)),
+                                         T(DMLI_CONV_PAD(0)), T(DMLI_CONV_IN(0)));
+                const long ih = in_coord(oh, rh, T(DMLI_CONV_S(1)), T(DMLI_CONV_DIL(1)),
+                                         T(DMLI_CONV_PAD(1)), T(DMLI_CONV_IN(1)));
+                const long iw = ow0 * s_w + x - T(DMLI_CONV_PAD(2));
+                v[b] = 0.0f;
+                if (e < pn && id >= 0 && ih >= 0 && iw >= 0 && iw < T(DMLI_CONV_IN(2)))
+                    v[b] =
+                        LOADIN(in, in_g + (ci0 + c) * T(DMLI_CONV_IS_C) + id * T(DMLI_CONV_IS(0)) +
+                                       ih * T(DMLI_CONV_IS(1)) + iw * T(DMLI_CONV_IS(2)));
+            }
+#pragma unroll
+            for (int b = 0; b < SB; ++b)
+                if (e0 + (uint)b * (LX * LY) < pn)
+                    patch[e0 + (uint)b * (LX * LY)] = v[b];
         }
-        for (uint e = (uint)lid; e < LY * COB * cn * ukvol; e += LX * LY) {
-            const uint q = e / ukvol, k = e - q * ukvol, co = q / cn, c = q - co * cn;
-            const uint kq = k / ukw, kw = k - kq * ukw, kd = kq / ukh, kh = kq - kd * ukh;
-            filt[e] = LOADIN(w, w_g + min(co0 + co, cout_g - 1) * T(DMLI_CONV_WS_CO) +
-                                    (ci0 + c) * T(DMLI_CONV_WS_CI) + kd * T(DMLI_CONV_WS(0)) +
-                                    kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2)));
+        for (uint e0 = (uint)lid; e0 < fn; e0 += SB * LX * LY) {
+            float v[SB];
+#pragma unroll
+            for (int b = 0; b < SB; ++b) {
+                const uint e = e0 + (uint)b * (LX * LY);
+                const uint q = e / ukvol, k = e - q * ukvol, co = q / cn, c = q - co * cn;
+                const uint kq = k / ukw, kw = k - kq * ukw, kd = kq / ukh, kh = kq - kd * ukh;
+                v[b] = 0.0f;
+                if (e < fn)
+                    v[b] = LOADIN(w, w_g + min(co0 + co, cout_g - 1) * T(DMLI_CONV_WS_CO) +
+                                         (ci0 + c) * T(DMLI_CONV_WS_CI) + kd * T(DMLI_CONV_WS(0)) +
+                                         kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2)));
+            }
+#pragma unroll
+            for (int b = 0; b < SB; ++b)
+                if (e0 + (uint)b * (LX * LY) < fn)
+                    filt[e0 + (uint)b * (LX * LY)] = v[b];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         const int fstride = (int)(cn * ukvol), sw = (int)s_w, dw = (int)dil_w, ilx = (int)lx,

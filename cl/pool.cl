@@ -26,6 +26,8 @@
  * global pooling): each D slice's window is one run of the input, folded VEC lanes at a time, the
  * lanes then combined
  *
+ *   PB         FLAT: the window's taps an item loads before it folds the first (GPUs: the
+ *              host's gpu_load_batch; 1 folds each as loaded)
  *   BAND       1 (max pooling of floats without indices, 2-D, the output's W stride 1: CPUs):
  *              pool_band (below), a band of output rows x VEC columns a work-group of one item
  *   SLOTS      BAND: input rows a band stages (local memory: SLOTS x VEC ints)
@@ -91,6 +93,9 @@
 #endif
 #ifndef BAND
 #define BAND 0
+#endif
+#ifndef PB
+#define PB 1
 #endif
 
 #if OUT_HALF
@@ -474,6 +479,46 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
         }
         for (int k = 0; k < VEC; ++k)
             COMBINE(acc[0], err[0], lane[k], lane_err[k]);
+    }
+#elif FLAT && PB > 1
+    {
+        /* GPUs: the window's taps in its order (D, H, W), PB loaded before the first is folded
+         * (a GPU issues in order and waits at a load's first use: folded as loaded, an item
+         * had one load in flight); a batch past the last tap loads nothing. The same folds in
+         * the same order as below. */
+        const long DD = AX(0, DMLI_POOL_DIL), DH = AX(1, DMLI_POOL_DIL);
+        const long isD = t[DMLI_POOL_STRIDE(0, 2)], isH = t[DMLI_POOL_STRIDE(0, 3)];
+        const long taps = (kd1 - kd0) * (kh1 - kh0) * (kw1[0] - kw0[0]);
+        long kd = kd0, kh = kh0, kw = kw0[0];
+        for (long q = 0; q < taps; q += PB) {
+            COMPUTE_T x[PB];
+#if INDICES
+            long at[PB];
+#define AT_(b) at[b]
+#else
+#define AT_(b) 0
+#endif
+#pragma unroll
+            for (int b = 0; b < PB; ++b) {
+                const long id = sd + kd * DD, ih = sh + kh * DH, iw = sw[0] + kw * DW;
+#if INDICES
+                at[b] = ((nc * ID + id) * IH + ih) * IW + iw;
+#endif
+                x[b] = q + b < taps ? LOAD(in, base + id * isD + ih * isH + iw * isW) : INIT;
+                if (++kw == kw1[0]) {
+                    kw = kw0[0];
+                    if (++kh == kh1) {
+                        kh = kh0;
+                        ++kd;
+                    }
+                }
+            }
+#pragma unroll
+            for (int b = 0; b < PB; ++b)
+                if (q + b < taps)
+                    FOLD(acc[0], idx[0], err[0], x[b], AT_(b));
+#undef AT_
+        }
     }
 #else
     for (long kd = kd0; kd < kd1; ++kd) {

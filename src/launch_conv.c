@@ -16,7 +16,9 @@
  *             GEMM's tile (cl/tile.cl; BACKWARD by phases of the strides), where the filter
  *             has at most 256 taps;
  *   tiled     conv_tiled (GPUs, FORWARD): work-group tiles staged in local memory, used where
- *             one input channel's patch and filter slice fit the tuning's local arrays.
+ *             one input channel's patch and filter slice fit the tuning's local arrays;
+ *   dwt       conv_dwt (GPUs, FORWARD, depthwise, one plane): a work-group's tile of outputs
+ *             of one channel from the input patch and filters it stages in local memory.
  */
 #include <stdint.h>
 #include <string.h>
@@ -115,6 +117,7 @@ static void options(const dmli_conv *v, bool tiled, uint32_t vw, uint32_t cob, u
         dmli_opt_int(o, "LY", tu->conv_ly);
         dmli_opt_int(o, "LPATCH", tu->conv_lpatch);
         dmli_opt_int(o, "LFILT", tu->conv_lfilt);
+        dmli_opt_int(o, "SB", (int)dmli_load_batch(tu));
     }
 }
 
@@ -349,6 +352,50 @@ static bool gemm_conv_launch(const dmli_conv *v, const dmli_tuning *tu, const dm
     return true;
 }
 
+/* conv_dwt (GPUs): a FORWARD depthwise layer of one plane (2-D or 1-D: no depth), whose tile's
+ * patch and the group's filters fit the tuning's local arrays and the device. */
+static bool dwt_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_device_desc *dev,
+                       dmli_compute_launch *l)
+{
+    const uint32_t lx = tu->conv_dw_lx, ly = tu->conv_dw_ly, dr = tu->conv_dw_rows;
+    if (dev->device_class != DMLCL_DEVICE_CLASS_GPU || tu->conv_dw_tiled != 1 || v->backward ||
+        !(v->cin_g == 1 && v->groups > 1) || v->k[0] != 1 || v->in[0] != 1 || v->out[0] != 1 ||
+        lx == 0 || ly == 0 || dr == 0 || dr > 16 || (size_t)lx * ly > dev->max_work_group_size ||
+        lx > dev->max_item_sizes[0] || ly > dev->max_item_sizes[1] ||
+        ((uint64_t)tu->conv_dw_lpatch + tu->conv_dw_lfilt) * sizeof(float) > dev->local_mem_size)
+        return false;
+    /* The patch's columns and rows (cl/conv.cl conv_dwt), each bounded before the product. */
+    const int64_t pw = ((int64_t)lx - 1) * v->stride[2] + (v->k[2] - 1) * v->dil[2] + 1;
+    const int64_t ph = ((int64_t)ly * dr - 1) * v->stride[1] + (v->k[1] - 1) * v->dil[1] + 1;
+    if (pw > (int64_t)tu->conv_dw_lpatch || ph > (int64_t)tu->conv_dw_lpatch ||
+        pw * ph > (int64_t)tu->conv_dw_lpatch ||
+        v->cout_g * v->k[1] * v->k[2] > (int64_t)tu->conv_dw_lfilt)
+        return false;
+    const int64_t wt = ceil_div(v->out[2], lx), ht = ceil_div(v->out[1], (int64_t)ly * dr);
+    l->kernel = "conv_dwt";
+    l->table[DMLI_CONV_W_BLOCKS] = wt;
+    l->table[DMLI_CONV_H_BLOCKS] = ht;
+    l->global[0] = (size_t)wt * lx;
+    l->global[1] = (size_t)v->groups * ly;
+    l->global[2] = (size_t)(v->n * ht);
+    l->local[0] = lx;
+    l->local[1] = ly;
+    l->local[2] = 1;
+    dmli_options *o = &l->defs;
+    const bool half = v->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    dmli_opt_int(o, "IN_HALF", half);
+    dmli_opt_int(o, "OUT_HALF", half);
+    dmli_opt_int(o, "ACT", (int)v->act);
+    dmli_opt_int(o, "DWT", 1);
+    dmli_opt_int(o, "LX", lx);
+    dmli_opt_int(o, "LY", ly);
+    dmli_opt_int(o, "DR", dr);
+    dmli_opt_int(o, "LPATCH", tu->conv_dw_lpatch);
+    dmli_opt_int(o, "LFILT", tu->conv_dw_lfilt);
+    dmli_opt_int(o, "SB", (int)dmli_load_batch(tu));
+    return true;
+}
+
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_conv *v = DMLI_COMPUTE_WORK_CONST(c, dmli_conv);
@@ -357,7 +404,7 @@ void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     l->table_count = DMLI_CONV_TABLE;
     l->source = DMLI_SOURCE_CONV;
     const bool depthwise = v->cin_g == 1 && v->groups > 1;
-    if (gemm_conv_launch(v, tu, dev, l))
+    if (gemm_conv_launch(v, tu, dev, l) || dwt_launch(v, tu, dev, l))
         return;
     if (tiled_fits(v, tu, dev) && !depthwise) {
         uint32_t vw = tu->conv_tile_vw, cob = tu->conv_tile_cob;

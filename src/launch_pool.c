@@ -5,7 +5,8 @@
  *
  * CPUs: a work-item computes pool_vec consecutive outputs along W (tuning.c), the grid
  * {W blocks, D * H, N * C} in groups of pool_cpu_group (RUN: pool_run_group) items along N * C;
- * GPUs (FLAT): a work-item an output, pool_group items a group, the grid flat over the outputs.
+ * GPUs (FLAT): a work-item an output, pool_group items a group, the grid flat over the outputs,
+ * the window's taps gpu_load_batch a time loaded before they are folded (PB).
  * VLOAD where the layout allows: the outputs' window columns as vectors; RUN for global pooling
  * (a window of whole contiguous rows: one run per D slice).
  */
@@ -145,6 +146,8 @@ void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         return;
     }
     if (flat) {
+        /* The window's taps gpu_load_batch at a time: loaded, then folded (cl/pool.cl PB). */
+        dmli_opt_int(&l->defs, "PB", (int)dmli_load_batch(tu));
         size_t group = tu->pool_group;
         while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[0]))
             group /= 2;

@@ -182,6 +182,12 @@ static const dmli_tuning cpu = {
     .conv_dw_vw = 16,
     .conv_dw_cob = 1,
     .conv_dw_rb = 4,
+    .conv_dw_tiled = 0, /* CPUs: conv_direct's depthwise block (its rows share a vector's loads) */
+    .conv_dw_lx = 32,
+    .conv_dw_ly = 4,
+    .conv_dw_rows = 4,
+    .conv_dw_lpatch = 4096,
+    .conv_dw_lfilt = 1024,
     .conv_gemm = 0,
     .conv_gemm_k_max = 8,
     .conv_tiled_from_cin = 16,
@@ -363,6 +369,18 @@ static const dmli_tuning gpu = {
     .conv_dw_vw = 4,
     .conv_dw_cob = 1,
     .conv_dw_rb = 2,
+    /* Depthwise layers of one plane (2-D, FORWARD): conv_dwt, a work-group of 32 x 4 items a tile
+     * of 32 columns x 16 rows of one image and channel from the patch it stages in local memory
+     * (each input value loaded once a work-group, not once a tap; the warps' loads and stores
+     * along rows), where the patch (16 KiB) and the filters (4 KiB) fit. Heuristic from the GPU
+     * memory model (a 3x3 over [1,16,48,48]: conv_direct's 0.19 load and 0.25 store efficiency,
+     * 4.5 bytes in flight an item); not yet timed on a GPU (scripts/gpu-check: conv_dw_tiled=2). */
+    .conv_dw_tiled = 1,
+    .conv_dw_lx = 32,
+    .conv_dw_ly = 4,
+    .conv_dw_rows = 4,
+    .conv_dw_lpatch = 4096,
+    .conv_dw_lfilt = 1024,
     /* Convolutions (not depthwise) as implicit GEMMs through GEMM's tile (cl/tile.cl). On an
      * H200 (2026-11-30) against conv_tiled, an output row's positions a work-group: the stem
      * 0.04 against 0.08 ms, the transposed 4x4/2 0.05-0.06 against 0.34, 1x1 at 56 x 56 0.03
@@ -480,6 +498,12 @@ static const struct {
     FIELD(conv_dw_vw),
     FIELD(conv_dw_cob),
     FIELD(conv_dw_rb),
+    FIELD(conv_dw_tiled),
+    FIELD(conv_dw_lx),
+    FIELD(conv_dw_ly),
+    FIELD(conv_dw_rows),
+    FIELD(conv_dw_lpatch),
+    FIELD(conv_dw_lfilt),
     FIELD(conv_bwd_cob),
     FIELD(conv_bwd_rb),
     FIELD(conv_max_cob),

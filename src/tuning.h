@@ -110,6 +110,10 @@ typedef struct dmli_tuning {
     uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
     uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */
     uint32_t conv_bwd_cob, conv_bwd_rb;           /* ... BACKWARD's channels and rows */
+    uint32_t conv_dw_tiled; /* 1: conv_dwt for FORWARD depthwise planes where it fits (else off) */
+    uint32_t conv_dw_lx, conv_dw_ly;        /* ... its work-group */
+    uint32_t conv_dw_rows;                  /* ... each item's output rows */
+    uint32_t conv_dw_lpatch, conv_dw_lfilt; /* ... its local arrays, in floats */
     uint32_t conv_max_cob; /* most channels a block (a halved width doubles them) */
     uint32_t conv_gemm;    /* 1: conv_gemm, the implicit GEMM, where it fits (another value: off) */
     uint32_t conv_gemm_k_max; /* ... up to which a smaller tile's k step grows (gemm_tile_k_max) */

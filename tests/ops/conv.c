@@ -485,6 +485,93 @@ Test(conv, blocks)
         }
 }
 
+/* ---- conv_tiled ---------------------------------------------------------------------------- */
+
+/* GPUs' conv_tiled (cl/conv.cl), forced (conv_gemm=2: no implicit GEMM): input channels in
+ * three chunks of its local arrays, stride 2 and dilation 2, groups over NHWC strides, 1-D, 3-D.
+ * Small, so that Oclgrind runs them with its checks. */
+static const fixed_shape tiled_shapes[] = {
+    {"tiled chunks", false, 2, 1, {1, 40, 3, 10}, {5, 40, 3, 3}, 1, 1, 1, true, false, false},
+    {"tiled stride 2 dil 2",
+     false,
+     2,
+     1,
+     {1, 5, 9, 23},
+     {7, 5, 3, 3},
+     2,
+     2,
+     2,
+     false,
+     false,
+     false},
+    {"tiled groups NHWC", false, 2, 2, {2, 8, 5, 9}, {6, 4, 3, 3}, 1, 1, 1, true, true, false},
+    {"tiled 1-D mode", false, 1, 1, {1, 4, 40}, {3, 4, 5}, 1, 1, 2, false, false, true},
+    {"tiled 3-D", false, 3, 1, {1, 3, 3, 4, 5}, {4, 3, 2, 2, 2}, 1, 1, 1, true, false, false},
+};
+
+Test(conv, tiled)
+{
+    static conv_case c;
+    for (unsigned n = 0; n < ops_case_count(COUNT_OF(tiled_shapes)); ++n)
+        for (unsigned h = 0; h < 2; ++h) {
+            const fixed_shape *f = &tiled_shapes[n];
+            ref_rng rng = ops_case_rng(&run_seed, f->name, h);
+            /* FLOAT16 with the shape's bias and an activation; FLOAT32 plain. */
+            fixed_case(&c, f, h, h, h && f->bias, h);
+            char *saved = ops_tuning_set("conv_gemm=2");
+            conv_one(&c, &rng);
+            ops_tuning_restore(saved);
+        }
+}
+
+/* ---- Depthwise tiles ----------------------------------------------------------------------- */
+
+/* GPUs' conv_dwt (cl/conv.cl): tiles of 32 x 16 outputs, partial along both axes and over two
+ * images; a channel multiplier of 3 with 5 x 5 taps at stride 2; dilated over NHWC strides;
+ * CONVOLUTION mode at stride 3, whose 7 x 7 patch does not fit (conv_direct); 1-D with 4 taps;
+ * 3-D (conv_direct). Each with the depthwise tiles and without them (conv_direct). */
+static const fixed_shape dw_shapes[] = {
+    {"dw 3x3 partial tiles",
+     false,
+     2,
+     3,
+     {2, 3, 19, 37},
+     {3, 1, 3, 3},
+     1,
+     1,
+     1,
+     true,
+     false,
+     false},
+    {"dw x3 5x5 stride 2", false, 2, 4, {1, 4, 40, 41}, {12, 1, 5, 5}, 2, 1, 2, true, false, false},
+    {"dw dilated NHWC", false, 2, 8, {1, 8, 20, 35}, {8, 1, 3, 3}, 1, 2, 2, false, true, false},
+    {"dw 7x7 stride 3 mode", false, 2, 3, {1, 3, 30, 50}, {3, 1, 7, 7}, 3, 1, 3, true, false, true},
+    {"dw 1-D 4 taps", false, 1, 5, {2, 5, 77}, {5, 1, 4}, 1, 1, 0, false, false, false},
+    {"dw 3-D", false, 3, 4, {1, 4, 3, 6, 7}, {4, 1, 2, 3, 3}, 1, 1, 1, true, false, false},
+};
+
+static const char *const dw_tunings[] = {NULL, "conv_dw_tiled=2"};
+
+Test(conv, depthwise_tiles)
+{
+    static conv_case c;
+    /* Elsewhere than on a GPU conv_dw_tiled changes nothing: the default only. */
+    const bool gpu = dmlcl_device_get_class(ops_device()) == DMLCL_DEVICE_CLASS_GPU;
+    const unsigned configs = gpu ? COUNT_OF(dw_tunings) : 1;
+    for (unsigned n = 0; n < ops_case_count(COUNT_OF(dw_shapes)); ++n)
+        for (unsigned t = 0; t < configs; ++t)
+            for (unsigned h = 0; h < 2; ++h) {
+                const fixed_shape *f = &dw_shapes[n];
+                ref_rng rng = ops_case_rng(&run_seed, f->name, 2 * t + h);
+                /* FLOAT16 with the shape's bias and an activation; FLOAT32 plain. */
+                fixed_case(&c, f, 2 * t + h, h, h && f->bias, h);
+                char *saved = dw_tunings[t] ? ops_tuning_set(dw_tunings[t]) : NULL;
+                conv_one(&c, &rng);
+                if (dw_tunings[t])
+                    ops_tuning_restore(saved);
+            }
+}
+
 /* ---- The implicit GEMM's tiles ------------------------------------------------------------ */
 
 /* Shapes of several tiles along the output channels, the positions and k, each with a
