@@ -25,6 +25,8 @@
  *   AFFINE       1: VALUE_SCALE_2D: y = fma(x, Scale, Bias[c]), c the coordinate of
  *                DMLI_RS_CHANNEL_DIM
  *   VEC, ROWS    outputs per work-item along the innermost dimension and dimension 3
+ *   GPU_ROWS     1 (GPUs, VEC 1): an item's ROWS rows loaded before any is summed or stored
+ *                (where dimensions 0 to 2 take one neighbour each)
  *   BAND         1: resample_band (below), a band of ROWS x VEC outputs a work-group of one
  *                item, staged through local memory
  *
@@ -64,6 +66,9 @@
 #endif
 #ifndef BAND
 #define BAND 0
+#endif
+#ifndef GPU_ROWS
+#define GPU_ROWS 0
 #endif
 
 #define COMPUTE_T float
@@ -396,6 +401,63 @@ __kernel void resample(__constant long *t, __global const T *in, long in_base, _
     float bias = table_float(t, DMLI_RS_BIAS(oc[DMLI_RS_CHANNEL_DIM]));
 #endif
     int nr = n3 - r0 < ROWS ? (int)(n3 - r0) : ROWS;
+#if GPU_ROWS && VEC == 1
+    if (nb == 1) {
+        /* GPUs (an output a row): every row's loads first, then their sums and stores (a GPU
+         * waits at a load's first use: loaded and stored row by row, an item had one row's
+         * loads in flight). The same sums as below. */
+#if LINEAR
+        float xa[ROWS][2], xb[ROWS][2], wr[ROWS][2];
+        int ncr[ROWS];
+#else
+        float x[ROWS];
+#endif
+#pragma unroll
+        for (int row = 0; row < ROWS; ++row) {
+            long off[2];
+            float wt[2];
+            off[0] = base[0];
+            wt[0] = bwt[0];
+            const int nc = fold(t, 3, min(r0 + row, n3 - 1), off, wt, 1);
+#if LINEAR
+            ncr[row] = nc;
+#pragma unroll
+            for (int c = 0; c < 2; ++c) {
+                const bool live = row < nr && c < nc;
+                wr[row][c] = wt[c];
+                xa[row][c] = live ? LOAD(off[c] + ia[0] * is4) : 0.0f;
+                xb[row][c] = live ? LOAD(off[c] + ib[0] * is4) : 0.0f;
+            }
+#else
+            (void)nc;
+            x[row] = row < nr ? LOAD(off[0] + ia[0] * is4) : 0.0f;
+#endif
+        }
+#pragma unroll
+        for (int row = 0; row < ROWS; ++row) {
+#if LINEAR
+            float r = 0.0f;
+#pragma unroll
+            for (int c = 0; c < 2; ++c) {
+                const float a = xa[row][c], b = xb[row][c];
+                const float m = iw[0] != 0.0f ? iw1[0] * a + iw[0] * b : a;
+                if (c == 0)
+                    r = wr[row][0] * m;
+                else if (c < ncr[row])
+                    r = r + wr[row][c] * m;
+            }
+#else
+            float r = x[row];
+#endif
+#if AFFINE
+            r = fma(r, scale, bias);
+#endif
+            if (row < nr)
+                STORE(ob + (r0 + row) * os3 + u0 * os4, r);
+        }
+        return;
+    }
+#endif
     for (int row = 0; row < nr; ++row) {
         long off[8];
         float wt[8];

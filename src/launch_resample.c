@@ -94,6 +94,11 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
     options(r, vec, block, &l->defs);
     if (banded)
         dmli_opt_int(&l->defs, "BAND", 1);
+    /* GPUs: an item's rows loaded before any is stored (cl/resample.cl GPU_ROWS; off with the
+     * other batched loads, gpu_load_batch=1). */
+    if (!banded && dev->device_class == DMLCL_DEVICE_CLASS_GPU && vec == 1 && block > 1 &&
+        !r->antialias && dmli_load_batch(tuning) > 1)
+        dmli_opt_int(&l->defs, "GPU_ROWS", 1);
     for (int d = 0; d < DMLI_RS_DIMS; ++d) {
         l->table[DMLI_RS_AT(d, DMLI_RS_OSIZE)] = r->out_size[d];
         l->table[DMLI_RS_AT(d, DMLI_RS_ISIZE)] = r->in_size[d];
