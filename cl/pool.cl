@@ -28,13 +28,16 @@
  *
  *   PB         FLAT: the window's taps an item loads before it folds the first (GPUs: the
  *              host's gpu_load_batch; 1 folds each as loaded)
+ *   STAGED     FLAT, global pooling of adjacent contiguous runs of at most STAGE elements,
+ *              GROUP items a work-group (GPUs): the group's span staged in local memory first
  *   BAND       1 (max pooling of floats without indices, 2-D, the output's W stride 1: CPUs):
  *              pool_band (below), a band of output rows x VEC columns a work-group of one item
  *   SLOTS      BAND: input rows a band stages (local memory: SLOTS x VEC ints)
  *   BSW        BAND: the window's stride along W where it is 1 or 2 and the input's W stride 1,
  *              else 0
  *
- * Max pooling ignores NaN unless the window holds nothing else, orders -0 below +0, and keeps
+ * Max pooling ignores NaN unless the window holds nothing else (then it gives the window's
+ * first NaN, copied bit for bit), orders -0 below +0, and keeps
  * the first of equal maxima; a window with no input element gives LOWEST (-inf) and index 0,
  * its average 0 (docs/operators.md#pooling).
  */
@@ -96,6 +99,9 @@
 #endif
 #ifndef PB
 #define PB 1
+#endif
+#ifndef STAGED
+#define STAGED 0
 #endif
 
 #if OUT_HALF
@@ -366,6 +372,10 @@ __kernel void pool_band(__constant long *t, __global const IN_T *in, long in_bas
         const bool rows = kh1 > kh0;
         for (int u = 0; u < nu; ++u) {
             float v = rows && hi[u] > lo[u] ? unkey(acc[u]) : (float)(LOWEST);
+            if (isnan(v)) { /* the window holds nothing but NaN: its first one, bit for bit */
+                out[o + u] = in[base + (sh + kh0 * DH) * isH + (sw0 + u * SW + lo[u] * DW) * isW];
+                continue;
+            }
 #if OUT_HALF
             dmli_store_half((__global ushort *)out, o + u, v);
 #else
@@ -387,9 +397,17 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #if FLAT
     /* Every coordinate and count fits 32 bits (a tensor has fewer than 2^32 elements): 32-bit
      * divisions, several times cheaper than 64-bit ones on CPUs. */
+#if STAGED
+    __local float stage[GROUP * (STAGE | 1)];
+    /* Every item of the work-group stages its share (one barrier): those past the outputs
+     * take output 0's coordinates and store nothing. */
+    const bool item_live = get_global_id(0) < (size_t)t[DMLI_POOL_TOTAL];
+    uint g = item_live ? (uint)get_global_id(0) : 0, od_n = (uint)AX(0, DMLI_POOL_OUT);
+#else
     if (get_global_id(0) >= (size_t)t[DMLI_POOL_TOTAL])
         return;
     uint g = (uint)get_global_id(0), od_n = (uint)AX(0, DMLI_POOL_OUT);
+#endif
     long ow0 = g % (uint)OW;
     g /= (uint)OW;
     long oh = g % (uint)OH;
@@ -479,6 +497,48 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
         }
         for (int k = 0; k < VEC; ++k)
             COMBINE(acc[0], err[0], lane[k], lane_err[k]);
+    }
+#elif STAGED
+    {
+        /* GPUs, global pooling of adjacent runs (the host checks: a window of the whole D x H x
+         * W, contiguous, no padding or dilation; output g's run starts at g x len): the
+         * work-group's outputs read one contiguous span, staged in local memory by consecutive
+         * lanes (whole sectors, PB loads a lane before its stores), rows STAGE | 1 apart (odd:
+         * a warp's lanes, each reading its own row, on 32 different banks); then each item folds
+         * its row in order, as the loop below would. */
+        const uint len = (uint)(ID * IH * IW), pitch = len | 1, lid = (uint)get_local_id(0);
+        const ulong first = (ulong)get_group_id(0) * GROUP;
+        const uint outs = (uint)min((ulong)GROUP, (ulong)t[DMLI_POOL_TOTAL] - first);
+        const uint span = outs * len;
+        const long run0 = in_base + (long)first * len;
+        /* Lane lid's element e = lid + GROUP x step is row r, column j of the span; (r, j)
+         * advanced by GROUP = dq rows + dr columns each step, without a division. */
+        const uint dq = GROUP / len, dr = GROUP % len;
+        uint r = lid / len, j = lid % len;
+        for (uint e0 = lid; e0 < span; e0 += PB * GROUP) {
+            float v[PB];
+            uint at[PB];
+#pragma unroll
+            for (int b = 0; b < PB; ++b) {
+                const uint e = e0 + (uint)b * GROUP;
+                v[b] = e < span ? LOAD(in, run0 + e) : 0.0f;
+                at[b] = r * pitch + j;
+                r += dq;
+                j += dr;
+                if (j >= len) {
+                    j -= len;
+                    ++r;
+                }
+            }
+#pragma unroll
+            for (int b = 0; b < PB; ++b)
+                if (e0 + (uint)b * GROUP < span)
+                    stage[at[b]] = v[b];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (item_live)
+            for (uint q = 0; q < len; ++q)
+                FOLD(acc[0], idx[0], err[0], stage[lid * pitch + q], 0);
     }
 #elif FLAT && PB > 1
     {
@@ -584,6 +644,10 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #if POP == 1 && INCLUDE_PADDING
     const long padded_dh = padded_count(t, 0, sd) * padded_count(t, 1, sh);
 #endif
+#if STAGED
+    if (!item_live)
+        return;
+#endif
     long o = out_base + n * t[DMLI_POOL_STRIDE(1, 0)] + c * t[DMLI_POOL_STRIDE(1, 1)] +
              od * t[DMLI_POOL_STRIDE(1, 2)] + oh * t[DMLI_POOL_STRIDE(1, 3)];
 #if INDICES
@@ -599,6 +663,21 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
             r = (COMPUTE_T)(LOWEST);
             idx[v] = 0;
         }
+#if !INT_COMPUTE
+        /* A window of nothing but NaN gives its first one, bit for bit (the folds keep NaN's
+         * place, not its bits; FLOAT16's conversions would quiet a signalling one), index and
+         * all: max pooling's input and output are of one type. */
+        else if (isnan(r)) {
+            long first = (sd + kd0 * AX(0, DMLI_POOL_DIL)) * t[DMLI_POOL_STRIDE(0, 2)] +
+                         (sh + kh0 * AX(1, DMLI_POOL_DIL)) * t[DMLI_POOL_STRIDE(0, 3)] +
+                         (sw[v] + kw0[v] * DW) * isW;
+            out[o + (ow0 + v) * t[DMLI_POOL_STRIDE(1, 4)]] = in[base + first];
+#if INDICES
+            ind[oi + (ow0 + v) * t[DMLI_POOL_STRIDE(2, 4)]] = (IDX_T)idx[v];
+#endif
+            continue;
+        }
+#endif
 #elif POP == 1
 #if INCLUDE_PADDING
         long divisor = padded_dh * padded_count(t, 2, sw[v]);

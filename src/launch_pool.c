@@ -118,6 +118,31 @@ static int64_t band_rows(const dmli_pool *w, const dmli_tuning *tu, const dmli_d
     return rows < (int64_t)tu->pool_band_rows ? rows : (int64_t)tu->pool_band_rows;
 }
 
+/* STAGED (cl/pool.cl, GPUs): global pooling of floats without indices whose windows are whole
+ * contiguous runs of at most pool_stage_taps elements, output g's run starting g runs after
+ * the first (the input's {N, C} strides those of a contiguous tensor): a work-group's outputs
+ * read one span, which it stages in local memory (group x (taps | 1) floats) before the
+ * items fold their rows. */
+static bool staged(const dmli_pool *w, const dmli_tuning *tu, const dmli_device_desc *dev,
+                   size_t group)
+{
+    if (w->indices || !dmli_type_is_float(w->type) || tu->pool_stage_taps < 2)
+        return false;
+    int64_t len = 1;
+    for (int a = 0; a < 3; ++a) {
+        if (w->out_size[a] != 1 || w->window[a] != w->in_size[a] || w->start_pad[a] != 0 ||
+            w->end_pad[a] != 0 || w->dilation[a] != 1)
+            return false;
+        if (w->in_stride[2 + 2 - a] != len && w->in_size[2 - a] > 1)
+            return false;
+        len *= w->in_size[2 - a];
+    }
+    return len <= (int64_t)tu->pool_stage_taps && w->in_stride[1] == len &&
+           (w->batch == 1 || w->in_stride[0] == len * (int64_t)w->channels) &&
+           (uint64_t)group * ((uint64_t)tu->pool_stage_taps | 1) * sizeof(float) <=
+               dev->local_mem_size;
+}
+
 void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_pool *w = DMLI_COMPUTE_WORK_CONST(c, dmli_pool);
@@ -152,6 +177,11 @@ void dmli_launch_pool(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         while (group > 1 && (group > dev->max_work_group_size || group > dev->max_item_sizes[0]))
             group /= 2;
         size_t total = (size_t)l->table[DMLI_POOL_TOTAL];
+        if (staged(w, tu, dev, group)) {
+            dmli_opt_int(&l->defs, "STAGED", 1);
+            dmli_opt_int(&l->defs, "STAGE", (int)tu->pool_stage_taps);
+            dmli_opt_int(&l->defs, "GROUP", (int)group);
+        }
         l->global[0] = (total + group - 1) / group * group;
         l->global[1] = l->global[2] = 1;
         l->local[0] = group;

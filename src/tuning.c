@@ -152,6 +152,7 @@ static const dmli_tuning cpu = {
     /* Global pooling's runs in 4 lanes: [8,2048,7,7] average 0.51 ms against 0.70 in 8 and
      * 1.39 in 16 (dmlcl-bench medians, 2-core VM, 12:12 UTC; the 8 lanes' combining is scalar). */
     .pool_run_vec = 4,
+    .pool_stage_taps = 0, /* GPUs only */
     /* Max pooling's bands: 512 columns, up to 16 output rows, 40 staged input rows (3x3/2:
      * 16 rows, 33 staged; heuristic, to measure). */
     .pool_band_cols = 512,
@@ -338,7 +339,12 @@ static const dmli_tuning gpu = {
     .pool_group = 64,
     .pool_cpu_group = 1,
     .pool_run_group = 16,
-    .pool_run_vec = 4,   /* (no RUN on GPUs: an output an item) */
+    .pool_run_vec = 4, /* (no RUN on GPUs: an output an item) */
+    /* Global pooling of runs up to 64 elements (7 x 7, 8 x 8) through local memory: a work-group's
+     * 64 outputs' span read by consecutive lanes, where an item's own run made a warp's loads
+     * touch 32 runs' sectors (the GPU memory model, [2,256,7,7]: load efficiency 0.12, 7.9
+     * sector requests of the unavoidable). 1: off (scripts/gpu-check). */
+    .pool_stage_taps = 64,
     .pool_band_cols = 0, /* no bands: an output an item */
     .pool_band_rows = 0,
     .pool_band_slots = 0,
@@ -484,6 +490,7 @@ static const struct {
     FIELD(pool_cpu_group),
     FIELD(pool_run_group),
     FIELD(pool_run_vec),
+    FIELD(pool_stage_taps),
     FIELD(pool_band_cols),
     FIELD(pool_band_rows),
     FIELD(pool_band_slots),

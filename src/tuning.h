@@ -97,6 +97,7 @@ typedef struct dmli_tuning {
     uint32_t pool_cpu_group;  /* CPU: work-items per group along N * C */
     uint32_t pool_run_group;  /* ... for global pooling (cl/pool.cl RUN) */
     uint32_t pool_run_vec;    /* ... the lanes its runs fold (a multiple of 4) */
+    uint32_t pool_stage_taps; /* GPU: global pooling's runs up to this long staged (STAGED) */
     uint32_t pool_band_cols;  /* CPU: max pooling's bands (cl/pool.cl BAND): columns (0: none) */
     uint32_t pool_band_rows;  /* ... output rows at most */
     uint32_t pool_band_slots; /* ... input rows staged (SLOTS) */

@@ -356,8 +356,8 @@ Test(pool, resnet_shapes)
         if (k == 2)
             ys[2] = ys[3] = 40;
         c.has_idx = k == 0;
-        ops_tensor_init(&c.in, "InputTensor", false, F32, 4, xs, NULL, 0, 0);
-        ops_tensor_init(&c.out, "OutputTensor", true, F32, 4, ys, NULL, 0, 0);
+        ops_tensor_init(&c.in, "InputTensor", false, c.type, 4, xs, NULL, 0, 0);
+        ops_tensor_init(&c.out, "OutputTensor", true, c.type, 4, ys, NULL, 0, 0);
         if (c.has_idx)
             ops_tensor_init(&c.idx, "OutputIndicesTensor", true, DML_TENSOR_DATA_TYPE_UINT32, 4, ys,
                             NULL, 0, 0);
@@ -401,6 +401,46 @@ Test(pool, global)
         c.has_idx = false;
         ops_tensor_init(&c.in, "InputTensor", false, c.type, rank, in_sizes, NULL, 0, 0);
         ops_tensor_init(&c.out, "OutputTensor", true, c.type, rank, out_sizes, NULL, 0, 0);
+        pool_describe_op(&c);
+        pool_fill(&c, &rng);
+        pool_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
+/* Global pooling over many images and channels (GPUs: cl/pool.cl STAGED, a work-group's 64
+ * outputs' runs staged through local memory): 111 outputs of 49 (two work-groups, the second
+ * partial), 80 of 9, 70 of 64 (8 x 8, the most staged), 66 of 1, and 35 of 70 (longer than
+ * staged: the batched loop). Each shape through MAX_POOLING, AVERAGE_POOLING and LP_POOLING
+ * in turn, FLOAT32 and FLOAT16. */
+Test(pool, global_spans)
+{
+    static pool_case c;
+    static const uint32_t shapes[][4] = {
+        {3, 37, 7, 7}, {2, 40, 3, 3}, {1, 70, 8, 8}, {2, 33, 1, 1}, {1, 35, 7, 10},
+    };
+    static const int which[3] = {0, 3, 5};
+    for (unsigned k = 0; k < ops_case_count(2 * COUNT_OF(shapes)); ++k) {
+        const uint32_t *x = shapes[k % COUNT_OF(shapes)];
+        ref_rng rng = ops_case_rng(&run_seed, "global_spans", k);
+        memset(&c, 0, sizeof c);
+        c.test = "global_spans";
+        c.seed = ops_base_seed(&run_seed);
+        c.number = k;
+        c.which = which[k % 3];
+        c.type = k < COUNT_OF(shapes) ? F32 : F16;
+        ref_pool_args *a = &c.a;
+        a->op = ops[c.which].op;
+        a->dims = 2;
+        a->p = 2;
+        for (uint32_t i = 0; i < 2; ++i) {
+            a->window[i] = x[2 + i];
+            a->strides[i] = a->dilations[i] = 1;
+        }
+        uint32_t out_sizes[4] = {x[0], x[1], 1, 1};
+        c.has_idx = false;
+        ops_tensor_init(&c.in, "InputTensor", false, c.type, 4, x, NULL, 0, 0);
+        ops_tensor_init(&c.out, "OutputTensor", true, c.type, 4, out_sizes, NULL, 0, 0);
         pool_describe_op(&c);
         pool_fill(&c, &rng);
         pool_run(&c);
