@@ -527,9 +527,10 @@ Test(conv, tiled)
 /* ---- Depthwise tiles ----------------------------------------------------------------------- */
 
 /* GPUs' conv_dwt (cl/conv.cl): tiles of 32 x 16 outputs, partial along both axes and over two
- * images; a channel multiplier of 3 with 5 x 5 taps at stride 2; dilated over NHWC strides;
- * CONVOLUTION mode at stride 3, whose 7 x 7 patch does not fit (conv_direct); 1-D with 4 taps;
- * 3-D (conv_direct). Each with the depthwise tiles and without them (conv_direct). */
+ * images; a channel multiplier of 3 with 5 x 5 taps at stride 2, CONVOLUTION mode; dilated over
+ * NHWC strides; CONVOLUTION mode at stride 3, whose 7 x 7 patch does not fit (conv_direct); 1-D
+ * with 4 taps, CONVOLUTION mode; 3-D (conv_direct). Each with the depthwise tiles and without them
+ * (conv_direct). */
 static const fixed_shape dw_shapes[] = {
     {"dw 3x3 partial tiles",
      false,
@@ -543,10 +544,21 @@ static const fixed_shape dw_shapes[] = {
      true,
      false,
      false},
-    {"dw x3 5x5 stride 2", false, 2, 4, {1, 4, 40, 41}, {12, 1, 5, 5}, 2, 1, 2, true, false, false},
+    {"dw x3 5x5 stride 2 mode",
+     false,
+     2,
+     4,
+     {1, 4, 40, 41},
+     {12, 1, 5, 5},
+     2,
+     1,
+     2,
+     true,
+     false,
+     true},
     {"dw dilated NHWC", false, 2, 8, {1, 8, 20, 35}, {8, 1, 3, 3}, 1, 2, 2, false, true, false},
     {"dw 7x7 stride 3 mode", false, 2, 3, {1, 3, 30, 50}, {3, 1, 7, 7}, 3, 1, 3, true, false, true},
-    {"dw 1-D 4 taps", false, 1, 5, {2, 5, 77}, {5, 1, 4}, 1, 1, 0, false, false, false},
+    {"dw 1-D 4 taps mode", false, 1, 5, {2, 5, 77}, {5, 1, 4}, 1, 1, 0, false, false, true},
     {"dw 3-D", false, 3, 4, {1, 4, 3, 6, 7}, {4, 1, 2, 3, 3}, 1, 1, 1, true, false, false},
 };
 
