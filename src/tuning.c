@@ -358,8 +358,9 @@ static const dmli_tuning gpu = {
     .resample_band_rows = 0,
     /* Convolution: work-group tiles of 16 x 8 items, each 2 positions x 2 channels (32 x 16
      * outputs a group), 8 KiB of input patch and 8 KiB of filter in local memory; the direct
-     * kernel (BACKWARD, depthwise, or no tile fits) 4 positions x 4 channels an item. Heuristic:
-     * not yet measured on a GPU. Depthwise: 4 positions an item (2 rows). The GPU memory model
+     * kernel (BACKWARD, depthwise layers conv_dwt does not take, or no tile fits) 4 positions x
+     * 4 channels an item. Heuristic: not yet measured on a GPU. Depthwise: 4 positions an item
+     * (2 rows). The GPU memory model
      * (scripts/gpumodel, a 3x3 depthwise over [1,16,48,48]) puts 4 positions an item at 0.19
      * load and 0.25 store efficiency (lanes 16 bytes apart, each loading and storing floats),
      * 1 at 0.64 and 1.00, but the H200 ran conv-depthwise in 0.035-0.037 ms with 4
