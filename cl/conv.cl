@@ -185,6 +185,18 @@ typedef union {
 
 #define T(i) table[(i)]
 
+/* conv_tiled, conv_dwt: the SB values v[] an item loaded for slots e0, e0 + LX * LY, ... of a
+ * local array of n, stored there (those below n) once all are loaded. */
+#define STAGE_STORE(dst, e0, n, v)                        \
+    do {                                                  \
+        _Pragma("unroll") for (int b_ = 0; b_ < SB; ++b_) \
+        {                                                 \
+            const uint s_ = (e0) + (uint)b_ * (LX * LY);  \
+            if (s_ < (n))                                 \
+                (dst)[s_] = (v)[b_];                      \
+        }                                                 \
+    } while (0)
+
 /* The input coordinate that output coordinate o reads through tap k along one dimension, or
  * -1: outside the input, or (BACKWARD) o + pad - k * dil not a multiple of s. */
 static long in_coord(long o, long k, long s, long dil, long pad, long n)
@@ -636,10 +648,7 @@ conv_dwt(__constant long *table, __global OUT_ST *out, long out_base, __global c
             if (e < pn && ih >= 0 && ih < in_h && iw >= 0 && iw < in_w)
                 v[b] = LOADIN(in, in_g + ih * is_h + iw * is_w);
         }
-#pragma unroll
-        for (int b = 0; b < SB; ++b)
-            if (e0 + (uint)b * (LX * LY) < pn)
-                patch[e0 + (uint)b * (LX * LY)] = v[b];
+        STAGE_STORE(patch, e0, pn, v);
     }
     const long w_g = w_base + g * T(DMLI_CONV_WS_G);
     for (uint e = (uint)lid; e < (uint)(cout_g * kvol); e += LX * LY) {
@@ -1041,10 +1050,7 @@ conv_tiled(__constant long *table, __global OUT_ST *out, long out_base, __global
                         LOADIN(in, in_g + (ci0 + c) * T(DMLI_CONV_IS_C) + id * T(DMLI_CONV_IS(0)) +
                                        ih * T(DMLI_CONV_IS(1)) + iw * T(DMLI_CONV_IS(2)));
             }
-#pragma unroll
-            for (int b = 0; b < SB; ++b)
-                if (e0 + (uint)b * (LX * LY) < pn)
-                    patch[e0 + (uint)b * (LX * LY)] = v[b];
+            STAGE_STORE(patch, e0, pn, v);
         }
         for (uint e0 = (uint)lid; e0 < fn; e0 += SB * LX * LY) {
             float v[SB];
@@ -1059,10 +1065,7 @@ conv_tiled(__constant long *table, __global OUT_ST *out, long out_base, __global
                                          (ci0 + c) * T(DMLI_CONV_WS_CI) + kd * T(DMLI_CONV_WS(0)) +
                                          kh * T(DMLI_CONV_WS(1)) + kw * T(DMLI_CONV_WS(2)));
             }
-#pragma unroll
-            for (int b = 0; b < SB; ++b)
-                if (e0 + (uint)b * (LX * LY) < fn)
-                    filt[e0 + (uint)b * (LX * LY)] = v[b];
+            STAGE_STORE(filt, e0, fn, v);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         const int fstride = (int)(cn * ukvol), sw = (int)s_w, dw = (int)dil_w, ilx = (int)lx,
