@@ -128,14 +128,13 @@ static bool staged(const dmli_pool *w, const dmli_tuning *tu, const dmli_device_
 {
     if (w->indices || !dmli_type_is_float(w->type) || tu->pool_stage_taps < 2)
         return false;
-    int64_t len = 1;
-    for (int a = 0; a < 3; ++a) {
+    int64_t len = 1; /* the run so far, W first: axis a's stride is {N, C, D, H, W}'s 2 + a */
+    for (int a = 2; a >= 0; --a) {
         if (w->out_size[a] != 1 || w->window[a] != w->in_size[a] || w->start_pad[a] != 0 ||
-            w->end_pad[a] != 0 || w->dilation[a] != 1)
+            w->end_pad[a] != 0 || w->dilation[a] != 1 ||
+            (w->in_stride[2 + a] != len && w->in_size[a] > 1))
             return false;
-        if (w->in_stride[2 + 2 - a] != len && w->in_size[2 - a] > 1)
-            return false;
-        len *= w->in_size[2 - a];
+        len *= w->in_size[a];
     }
     return len <= (int64_t)tu->pool_stage_taps && w->in_stride[1] == len &&
            (w->batch == 1 || w->in_stride[0] == len * (int64_t)w->channels) &&
