@@ -208,7 +208,9 @@
 /* ---- conv (cl/conv.cl): CONVOLUTION ----------------------------------------------------------
  * conv_direct(table, out, out_base, in, in_base, filter, filter_base, bias, bias_base) and
  * conv_tiled, conv_chan, conv_gemm (the same arguments; conv_gemm built with SPLIT 1 or 2,
- * split-K, then the scratch (float) and its base; SPLIT 1 writes only the scratch). Three
+ * split-K, then the scratch (float) and its base; SPLIT 1 writes only the scratch; conv_chan
+ * built with PACKED 1, then the filter packed, which conv_chan_pack(table, filter,
+ * filter_base, packed, packed_base) writes first). Three
  * spatial dimensions always ({D, H, W}, size 1 where the operator has fewer); strides in elements,
  * the filter's signed (CONVOLUTION mode walks the filter backwards from its last element). The
  * filter offset of (group g, output channel co of the group, input channel ci of the group) is g *
@@ -242,6 +244,7 @@
 #define DMLI_CONV_HAS_BIAS 45       /* 0: no bias (the bias argument binds the input) */
 #define DMLI_CONV_SPLITS 46         /* conv_gemm's split of k: the slices (1: none) */
 #define DMLI_CONV_SPLIT_K 47        /* ... and the k of each (whole k steps; the last the rest) */
-#define DMLI_CONV_TABLE 48
+#define DMLI_CONV_PACK_CIP 48       /* conv_chan_pack: input channels an item packs */
+#define DMLI_CONV_TABLE 49
 
 #endif /* DMLI_ABI_H */

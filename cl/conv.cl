@@ -45,6 +45,9 @@
  *   IGEMM, TX, TY, WM, WN, TK, TAPS  conv_gemm: cl/tile.cl's tile, at most TAPS taps
  *   CHAN, NV, PB, LW   conv_chan: NV vectors of VW channels, PB positions, LW floats of local
  *                      memory for the slice and the patch
+ *   PACKED             conv_chan reads the filter slices conv_chan_pack packed into its scratch
+ *                      argument (the same layout as the staged slice), and stages only the
+ *                      patch in local memory
  *   PACKW, LW          conv_direct (CPUs): the work-group's items (blocks of positions, all of
  *                      the same COB channels) first copy the filter slice of a chunk of
  *                      DMLI_CONV_CIC input channels into local memory (LW floats), as
@@ -234,6 +237,17 @@ static void store_one(__global OUT_ST *out, long o, float v, __constant long *ta
 
 #if CHAN
 
+#ifndef PACKED
+#define PACKED 0
+#endif
+#if PACKED
+#define PACK_ARGS , __global float *pk, long pk_base
+#define WSPACE __global
+#else
+#define PACK_ARGS
+#define WSPACE __local
+#endif
+
 /* conv_chan: PB output positions (consecutive in the flattened D x H x W of one image, across
  * row ends) x CV = NV * VW output channels of one group, the vectors along the channels. A
  * work-group's items (blocks of positions, all of the same CV channels) first stage, for a
@@ -324,9 +338,57 @@ static void tap_span(long kn, long rho, long s, long dil, long pad, long *lo, lo
     do {                                                                                \
     } while (0)
 
+#if PACKED
+/* conv_chan_pack: every block of CV output channels' filter slices, as conv_chan stages them
+ * (per chunk of DMLI_CONV_CIC input channels, [tap][input channel][CV], the block's channels
+ * past the group's last repeating it), into pk: block b (global id 2: group and block of the
+ * group) at b x Cin/G x taps x CV, its chunk of input channels from ci_lo at ci_lo x taps x
+ * CV. An item: DMLI_CONV_PACK_CIP input channels of a block (global id 0), tap by tap the CV
+ * channels' values stored consecutively while the CV filter rows are read along their taps
+ * (each row's cache lines used whole before they leave L1). Every value stored once, the
+ * filter read once: conv_chan's work-groups then share it. */
+__kernel void conv_chan_pack(__constant long *table, __global const IN_ST *w, long w_base,
+                             __global float *pk, long pk_base)
+{
+    const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
+    const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
+    const long kvol = kd_n * kh_n * kw_n, cic = T(DMLI_CONV_CIC), cip = T(DMLI_CONV_PACK_CIP);
+    const long ws_ci = T(DMLI_CONV_WS_CI), ws_d = T(DMLI_CONV_WS(0)), ws_h = T(DMLI_CONV_WS(1)),
+               ws_w = T(DMLI_CONV_WS(2)), ws_co = T(DMLI_CONV_WS_CO);
+    const long blk = get_global_id(2), co_blocks = T(DMLI_CONV_CO_BLOCKS);
+    const long g = blk / co_blocks, co0 = blk % co_blocks * CV;
+    /* Channels past the group's last: the last's row again. */
+    const int live = (int)min((long)CV, cout_g - co0);
+    const long wrow = w_base + g * T(DMLI_CONV_WS_G) + co0 * ws_co;
+    __global float *dst_b = pk + pk_base + blk * cin_g * kvol * CV;
+    const long ci_a = (long)get_global_id(0) * cip, ci_b = min(ci_a + cip, cin_g);
+    /* A vector's VW channels at a time (VW rows, whose distance is often a multiple of 4 KiB:
+     * CV of them would share a few of L1's sets and evict each other), the rows read along
+     * their taps and input channels, the VW values of a tap stored side by side. */
+    for (int v = 0; v < NV; ++v)
+        for (long ci = ci_a; ci < ci_b; ++ci) {
+            const long chunk = ci / cic, cn = min(cic, cin_g - chunk * cic);
+            __global float *dst = dst_b + (chunk * cic * kvol + ci - chunk * cic) * CV + v * VW;
+            const long src = wrow + ci * ws_ci;
+            for (long kd = 0; kd < kd_n; ++kd)
+                for (long kh = 0; kh < kh_n; ++kh)
+                    for (long kw = 0; kw < kw_n; ++kw, dst += cn * CV) {
+                        const long tap = src + kd * ws_d + kh * ws_h + kw * ws_w;
+                        if (v * VW + VW <= live) {
+#pragma unroll
+                            for (int c = 0; c < VW; ++c)
+                                dst[c] = LOADIN(w, tap + (v * VW + c) * ws_co);
+                        } else
+                            for (int c = 0; c < VW; ++c)
+                                dst[c] = LOADIN(w, tap + min(v * VW + c, live - 1) * ws_co);
+                    }
+        }
+}
+#endif
+
 __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_base,
                         __global const IN_ST *in, long in_base, __global const IN_ST *w,
-                        long w_base BIAS_ARGS)
+                        long w_base BIAS_ARGS PACK_ARGS)
 {
     const long cin_g = T(DMLI_CONV_CIN_G), cout_g = T(DMLI_CONV_COUT_G);
     const long kd_n = T(DMLI_CONV_K(0)), kh_n = T(DMLI_CONV_K(1)), kw_n = T(DMLI_CONV_K(2));
@@ -389,12 +451,16 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
                ws_w = T(DMLI_CONV_WS(2));
     /* The CV filter rows of the block (channels past the group's last repeat it: computed,
      * never stored). */
+#if PACKED
+    (void)w, (void)w_base, (void)ws_ci, (void)ws_d, (void)ws_h, (void)ws_w;
+#else
     long wrow[CV];
     for (int c = 0; c < CV; ++c)
         wrow[c] = w_base + g * T(DMLI_CONV_WS_G) + min(co0 + c, cout_g - 1) * T(DMLI_CONV_WS_CO);
-        /* CHUNKED 0 (every input channel in one chunk, the usual case): no loop around the
-         * barriers, and nothing but uniform values live across them (the accumulators start after
-         * the staging; PoCL compiled the looped form of a variant in 10-15 s). */
+#endif
+    /* CHUNKED 0 (every input channel in one chunk, the usual case): no loop around the
+     * barriers, and nothing but uniform values live across them (the accumulators start after
+     * the staging; PoCL compiled the looped form of a variant in 10-15 s). */
 #if CHUNKED
     VT acc[PB][NV];
 #pragma unroll
@@ -410,6 +476,11 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
     {
         const long ci_lo = 0, cn = cin_g;
 #endif
+#if PACKED
+        /* The slice, packed by conv_chan_pack. */
+        __global const float *lw = pk + pk_base + (cb * cin_g + ci_lo) * kvol * CV;
+        __local float *patch = lbuf;
+#else
         __local float *lw = lbuf, *patch = lbuf + cn * kvol * CV;
         /* The slice, an input channel an item: per tap, the CV channels' values stored
          * consecutively (their CV filter rows stay in L1 over the channel's taps). */
@@ -424,6 +495,7 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
                             dst[c] = LOADIN(w, wrow[c] + tap);
                     }
         }
+#endif
         /* The patch, a row (an input depth and row) an item: zeros where the row or a column
          * is outside the input, else the row's inputs, channel by channel. */
         const long x_a = clamp(-w_lo, 0L, wp), x_b = clamp(in_w - w_lo, x_a, wp);
@@ -472,7 +544,12 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
             acc[r][v] = (VT)0.0f;
     {
         const long cn = cin_g;
+#if PACKED
+        __global const float *lw = pk + pk_base + cb * cin_g * kvol * CV;
+        __local float *patch = lbuf;
+#else
         __local float *lw = lbuf, *patch = lbuf + cn * kvol * CV;
+#endif
 #else
         barrier(CLK_LOCAL_MEM_FENCE);
         if (!live)
@@ -504,7 +581,7 @@ __kernel void conv_chan(__constant long *table, __global OUT_ST *out, long out_b
                     long bw;
                     if (!tap_base(q, rho_w, s_w, dil_w, pad_w, &bw))
                         continue;
-                    __local const float *wt = lw + ((kd * kh_n + kh) * kw_n + q) * cn * CV;
+                    WSPACE const float *wt = lw + ((kd * kh_n + kh) * kw_n + q) * cn * CV;
                     __local const float *pt[PB];
                     const long tap = (((bd - bd_lo) * hp + (bh - bh_lo)) * wp + (bw - bw_lo)) * cn;
 #pragma unroll

@@ -346,6 +346,7 @@ static int slot_tensor(const dmli_graph *g, const dmli_graph_plan *p, dmli_slot 
         t->total_bytes = g->nodes[s.index].st ? 16 : g->nodes[s.index].data_size;
         return 0;
     case DMLI_SLOT_STATUS: /* programs only: a graph plan binds no status */ break;
+    case DMLI_SLOT_PERSISTENT: /* programs only: a graph plan binds no persistent resource */ break;
     }
     snprintf(why, FUZZ_WHY, "graph step slot kind %d index %u offset %llu is outside the graph",
              (int)s.kind, s.index, (unsigned long long)s.offset);

@@ -263,6 +263,49 @@ static bool overlap(const DML_BUFFER_BINDING *a, uint64_t an, const DML_BUFFER_B
 
 /* ---- Initialization: the owned inputs copied into the persistent resource ---------------- */
 
+/* The initialization's steps, each after the one before (the first after the wait list), their
+ * arguments from the persistent resource pers: an owned input's copy, or the resource at an
+ * offset; *last: the last step's event. Under the program's lock (the steps' kernels are their
+ * own, but a program's arguments are set one caller at a time). */
+static HRESULT init_steps(dmli_program *p, const DML_BUFFER_BINDING *pers, cl_command_queue q,
+                          cl_uint nwait, const cl_event *wait, cl_event *last)
+{
+    cl_event prev = NULL;
+    cl_int err = CL_SUCCESS;
+    for (uint32_t i = 0; i < p->n_init_steps && err == CL_SUCCESS; ++i) {
+        const dmli_step *s = &p->init_steps[i];
+        for (uint32_t a = 0; a < s->n_args && err == CL_SUCCESS; ++a) {
+            const dmli_step_arg *arg = &s->args[a];
+            uint64_t offset = pers->Offset + arg->slot.offset;
+            if (arg->slot.kind == DMLI_SLOT_INPUT)
+                offset += dmli_persistent_offset(p->inputs, p->n_inputs, arg->slot.index);
+            else if (arg->slot.kind != DMLI_SLOT_PERSISTENT)
+                err = CL_INVALID_ARG_VALUE; /* the compiler binds nothing else here */
+            cl_mem mem = (cl_mem)pers->Buffer;
+            if (err == CL_SUCCESS)
+                err = clSetKernelArg(s->kernel, arg->mem_arg, sizeof mem, &mem);
+            if (err == CL_SUCCESS && arg->base_arg >= 0) {
+                cl_long base = (cl_long)(offset / arg->unit) + arg->add;
+                err = clSetKernelArg(s->kernel, (cl_uint)arg->base_arg, sizeof base, &base);
+            }
+        }
+        cl_event e = NULL;
+        if (err == CL_SUCCESS)
+            err = clEnqueueNDRangeKernel(q, s->kernel, 3, NULL, s->global, s->local,
+                                         prev ? 1 : nwait, prev ? &prev : wait, &e);
+        if (prev)
+            clReleaseEvent(prev);
+        prev = e;
+    }
+    if (err != CL_SUCCESS) {
+        if (prev)
+            clReleaseEvent(prev);
+        return dmli_fail_cl(err, "clEnqueueNDRangeKernel (initialize)");
+    }
+    *last = prev;
+    return S_OK;
+}
+
 HRESULT dmlcl_compiled_operator_initialize(dmlcl_compiled_operator *c, cl_command_queue queue,
                                            UINT count, const DML_BINDING_DESC *inputs,
                                            const DML_BINDING_DESC *persistent, cl_uint nwait,
@@ -319,11 +362,33 @@ HRESULT dmlcl_compiled_operator_initialize(dmlcl_compiled_operator *c, cl_comman
         else if (err == CL_SUCCESS) /* more owned graph inputs than events kept: in order */
             err = clFinish(q);
     }
-    if (err == CL_SUCCESS && event)
+    if (err != CL_SUCCESS) {
+        for (cl_uint k = 0; k < n_done; ++k)
+            clReleaseEvent(done[k]);
+        return dmli_fail_cl(err, "clEnqueueCopyBuffer (initialize)");
+    }
+    /* Then the initialization's steps (program.h init_steps), in order, after every copy. */
+    if (p->n_init_steps) {
+        cl_event last = NULL;
+        dmli_program *pm = &c->program;
+        pthread_mutex_lock(&pm->lock);
+        HRESULT hr = init_steps(pm, &dst, q, n_done ? n_done : nwait, n_done ? done : wait, &last);
+        pthread_mutex_unlock(&pm->lock);
+        for (cl_uint k = 0; k < n_done; ++k)
+            clReleaseEvent(done[k]);
+        if (FAILED(hr))
+            return hr;
+        if (event)
+            *event = last;
+        else
+            clReleaseEvent(last);
+        return S_OK;
+    }
+    if (event)
         err = clEnqueueMarkerWithWaitList(q, n_done ? n_done : nwait, n_done ? done : wait, event);
     for (cl_uint k = 0; k < n_done; ++k)
         clReleaseEvent(done[k]);
-    return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clEnqueueCopyBuffer (initialize)");
+    return err == CL_SUCCESS ? S_OK : dmli_fail_cl(err, "clEnqueueMarkerWithWaitList (initialize)");
 }
 
 /* ---- Dispatch ------------------------------------------------------------------------------ */
@@ -488,6 +553,7 @@ static cl_mem slot_binding(const dmlcl_binding_table *t, dmli_slot s, uint64_t *
     case DMLI_SLOT_TEMP: b = &t->temp; break;
     case DMLI_SLOT_CONSTANT: *offset = s.offset; return p->constants[s.index];
     case DMLI_SLOT_STATUS: *offset = 0; return t->status;
+    case DMLI_SLOT_PERSISTENT: b = &t->persistent; break;
     }
     *offset = b->Offset + s.offset;
     return (cl_mem)b->Buffer;

@@ -520,12 +520,14 @@ void dmli_compute_add(dmli_compute *c, const struct dmli_op_state *st, bool outp
 
 /* What a kernel's buffer argument binds (a compiled program's step, a graph plan's step). */
 typedef enum dmli_slot_kind {
-    DMLI_SLOT_INPUT,    /* input `index` (the operator's or the graph's) */
-    DMLI_SLOT_OUTPUT,   /* output `index` */
-    DMLI_SLOT_TEMP,     /* the temporary resource, at `offset` bytes */
-    DMLI_SLOT_CONSTANT, /* a graph plan: constant node `index`'s data, or operator node
-                         * `index`'s fill element; a program: its constant buffer `index` */
-    DMLI_SLOT_STATUS,   /* the binding table's status buffer (NULL when it has none) */
+    DMLI_SLOT_INPUT,      /* input `index` (the operator's or the graph's) */
+    DMLI_SLOT_OUTPUT,     /* output `index` */
+    DMLI_SLOT_TEMP,       /* the temporary resource, at `offset` bytes */
+    DMLI_SLOT_CONSTANT,   /* a graph plan: constant node `index`'s data, or operator node
+                           * `index`'s fill element; a program: its constant buffer `index` */
+    DMLI_SLOT_STATUS,     /* the binding table's status buffer (NULL when it has none) */
+    DMLI_SLOT_PERSISTENT, /* the persistent resource, at `offset` bytes (past the owned
+                           * inputs' copies: what initialization made of them) */
 } dmli_slot_kind;
 
 typedef struct dmli_slot {

@@ -205,6 +205,16 @@ typedef struct dmli_compute_launch {
     uint32_t splits;
     uint64_t split_bytes;
     char options2[DMLI_LAUNCH_OPTIONS_MAX];
+    /* A first step (never with a split): `pre_kernel` of the same program (`options`), over
+     * pre_global / pre_local, reads tensor pre_tensor alone and writes pre_bytes of scratch
+     * (its arguments: the table, the tensor and its base, the scratch and its base) that the
+     * kernel then reads, bound after the tensors (conv_chan_pack's packed filter). Where that
+     * tensor is an input with DML_TENSOR_FLAG_OWNED_BY_DML, the first step runs once, at
+     * initialization, into the persistent resource. NULL: none. */
+    const char *pre_kernel;
+    uint32_t pre_tensor;
+    size_t pre_global[3], pre_local[3];
+    uint64_t pre_bytes;
 } dmli_compute_launch;
 
 /*

@@ -209,20 +209,44 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
      * barriers in memory of its own: at most conv_chan_context bytes a work-group (PoCL's
      * stem in groups of 392 items, 1.3 KiB each, crashed, 2026-11-29). */
     const int64_t context = (int64_t)pb * cv * (int64_t)sizeof(float) + 256;
+    /* The filter packed once for every work-group (conv_chan_pack, into scratch) where the
+     * tuning says so: local memory then holds the patch alone. */
+    const bool packed = tu->conv_chan_prepack == 1;
+    const int64_t slice = packed ? 0 : kvol * cv;
     while (group > 1 && (group * context > (int64_t)tu->conv_chan_context ||
                          (uint64_t)group > dev->max_work_group_size ||
                          (uint64_t)group > dev->max_item_sizes[0] ||
-                         kvol * cv + chan_patch(v, group * pb) > (int64_t)pack))
+                         slice + chan_patch(v, group * pb) > (int64_t)pack))
         group /= 2;
-    const int64_t per_channel = kvol * cv + chan_patch(v, group * pb);
+    const int64_t per_channel = slice + chan_patch(v, group * pb);
     if (per_channel > (int64_t)pack || per_channel > INT32_MAX)
         return false;
     const int64_t chunks = ceil_div(v->cin_g, (int64_t)pack / per_channel);
+    const int64_t co_slices = v->groups * co_blocks;
+    if (packed) {
+        /* conv_chan_pack: an item a work-group, each over cip input channels of a block, about
+         * conv_chan_pack_wgs of them a compute unit. */
+        const uint64_t pack_floats = (uint64_t)co_slices * v->cin_g * kvol * cv;
+        if (pack_floats > UINT64_MAX / sizeof(float) / 2)
+            return false;
+        const int64_t pack_want = (int64_t)tu->conv_chan_pack_wgs * dev->compute_units;
+        int64_t cip = pack_want > co_slices ? v->cin_g * co_slices / pack_want : v->cin_g;
+        if (cip < 1)
+            cip = 1;
+        l->pre_kernel = "conv_chan_pack";
+        l->pre_tensor = 2; /* the filter (cl/abi.h: out, in, filter, bias) */
+        l->pre_bytes = pack_floats * sizeof(float);
+        l->pre_global[0] = (size_t)ceil_div(v->cin_g, cip);
+        l->pre_global[1] = 1;
+        l->pre_global[2] = (size_t)co_slices;
+        l->pre_local[0] = l->pre_local[1] = l->pre_local[2] = 1;
+        l->table[DMLI_CONV_PACK_CIP] = cip;
+    }
     l->kernel = "conv_chan";
     l->table[DMLI_CONV_CO_BLOCKS] = co_blocks;
     l->table[DMLI_CONV_CIC] = ceil_div(v->cin_g, chunks);
     l->global[0] = (size_t)(ceil_div(blocks, group) * group);
-    l->global[1] = (size_t)(v->groups * co_blocks);
+    l->global[1] = (size_t)co_slices;
     l->global[2] = (size_t)(v->n * phases);
     l->local[0] = (size_t)group;
     l->local[1] = l->local[2] = 1;
@@ -233,6 +257,7 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
     dmli_opt_int(o, "BACKWARD", v->backward);
     dmli_opt_int(o, "CHAN", 1);
     dmli_opt_int(o, "CHUNKED", chunks > 1);
+    dmli_opt_int(o, "PACKED", packed);
     dmli_opt_int(o, "VW", vw);
     dmli_opt_int(o, "NV", nv);
     dmli_opt_int(o, "PB", pb);

@@ -19,16 +19,24 @@ void dmli_program_init(dmli_program *p, dmlcl_device *dev, const char *name, con
     pthread_mutex_init(&p->lock, NULL);
 }
 
+static void release_steps(dmli_step *steps, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; ++i) {
+        if (steps[i].kernel)
+            clReleaseKernel(steps[i].kernel);
+        if (steps[i].table)
+            clReleaseMemObject(steps[i].table);
+        free(steps[i].args);
+    }
+    free(steps);
+}
+
 void dmli_program_free(dmli_program *p)
 {
-    for (uint32_t i = 0; i < p->n_steps; ++i) {
-        if (p->steps[i].kernel)
-            clReleaseKernel(p->steps[i].kernel);
-        if (p->steps[i].table)
-            clReleaseMemObject(p->steps[i].table);
-        free(p->steps[i].args);
-    }
-    free(p->steps);
+    release_steps(p->steps, p->n_steps);
+    release_steps(p->init_steps, p->n_init_steps);
+    p->init_steps = NULL;
+    p->n_init_steps = 0;
     for (uint32_t i = 0; i < p->n_constants; ++i)
         clReleaseMemObject(p->constants[i]);
     free(p->constants);
@@ -213,6 +221,17 @@ HRESULT dmli_program_add_reduce(dmli_program *prog, const dmli_reduce *r, const 
     return add_reduce_step(prog, &comb, out, &scratch);
 }
 
+/* The last step moved to the initialization's (program.h init_steps). */
+static HRESULT to_init(dmli_program *p)
+{
+    dmli_step *grown = realloc(p->init_steps, (p->n_init_steps + 1) * sizeof *grown);
+    if (!grown)
+        return dmli_fail(E_OUTOFMEMORY, "%s: compile: out of host memory", p->name);
+    p->init_steps = grown;
+    p->init_steps[p->n_init_steps++] = p->steps[--p->n_steps];
+    return S_OK;
+}
+
 HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, const dmli_slot *slots)
 {
     dmli_compute_launch *launch = malloc(sizeof *launch);
@@ -252,6 +271,45 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
                                    args, n + 1);
         if (SUCCEEDED(hr))
             hr = dmli_program_add_step(prog, launch->source, launch->options2, launch->kernel,
+                                       launch->table, launch->table_count, 0, launch->global,
+                                       launch->local, args, n + 1);
+    } else if (launch->pre_kernel) {
+        /* A first step writes scratch the kernel reads (launch.h dmli_compute_launch): from an
+         * owned input, once at initialization into the persistent resource; else at every
+         * dispatch, into the temporary resource. */
+        const uint32_t n = c->n_tensors, src = launch->pre_tensor;
+        const bool once = slots[src].kind == DMLI_SLOT_INPUT && slots[src].index < prog->n_inputs &&
+                          dmli_owned(&prog->inputs[slots[src].index]);
+        dmli_slot to;
+        if (once) {
+            const uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT,
+                           at = (prog->persistent_bytes + align - 1) / align * align;
+            prog->persistent_bytes = at + launch->pre_bytes;
+            to = (dmli_slot){DMLI_SLOT_PERSISTENT, 0, at};
+        } else {
+            to = (dmli_slot){DMLI_SLOT_TEMP, 0, scratch(prog, launch->pre_bytes)};
+        }
+        if (verbose())
+            fprintf(stderr,
+                    "dmlcl: compile %s %s first (%s), %llu bytes at %llu of the %s resource | "
+                    "global {%zu,%zu,%zu} local {%zu,%zu,%zu}\n",
+                    prog->name, launch->pre_kernel,
+                    once ? "once, at initialization: the tensor is owned" : "at every dispatch",
+                    (unsigned long long)launch->pre_bytes, (unsigned long long)to.offset,
+                    once ? "persistent" : "temporary", launch->pre_global[0], launch->pre_global[1],
+                    launch->pre_global[2], launch->pre_local[0], launch->pre_local[1],
+                    launch->pre_local[2]);
+        const dmli_step_arg pre[2] = {
+            {1, 2, slots[src], dmli_type_size(c->tensors[src].type), c->tensors[src].offset},
+            {3, 4, to, sizeof(float), 0}};
+        hr = dmli_program_add_step(prog, launch->source, launch->options, launch->pre_kernel,
+                                   launch->table, launch->table_count, 0, launch->pre_global,
+                                   launch->pre_local, pre, 2);
+        if (SUCCEEDED(hr) && once)
+            hr = to_init(prog);
+        args[n] = (dmli_step_arg){1 + 2 * n, (int)(2 + 2 * n), to, sizeof(float), 0};
+        if (SUCCEEDED(hr))
+            hr = dmli_program_add_step(prog, launch->source, launch->options, launch->kernel,
                                        launch->table, launch->table_count, 0, launch->global,
                                        launch->local, args, n + 1);
     } else {

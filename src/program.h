@@ -60,6 +60,11 @@ typedef struct dmli_program {
 
     uint32_t n_steps;
     dmli_step *steps;
+    /* Run by initialization, in order, after the owned inputs' copies: they read those copies
+     * (DMLI_SLOT_INPUT of an owned input) and write the persistent resource past them
+     * (DMLI_SLOT_PERSISTENT); an owned filter packed once (conv_chan_pack). */
+    uint32_t n_init_steps;
+    dmli_step *init_steps;
     uint32_t n_constants;
     cl_mem *constants;
     char **names; /* owned names (a graph's "graph input 0"), freed with the program */

@@ -208,6 +208,8 @@ static const dmli_tuning cpu = {
     .conv_chan_wgs = 16,
     .conv_chan_min_group = 32,
     .conv_chan_context = 262144,
+    .conv_chan_prepack = 1,
+    .conv_chan_pack_wgs = 16,
 };
 
 /* GPUs: what the CPU table says where a rule applies to both, and the GPU's own. */
@@ -416,6 +418,8 @@ static const dmli_tuning gpu = {
     .conv_chan_wgs = 0,
     .conv_chan_min_group = 0,
     .conv_chan_context = 0,
+    .conv_chan_prepack = 0,
+    .conv_chan_pack_wgs = 0,
 };
 
 /*
@@ -534,6 +538,8 @@ static const struct {
     FIELD(conv_chan_wgs),
     FIELD(conv_chan_min_group),
     FIELD(conv_chan_context),
+    FIELD(conv_chan_prepack),
+    FIELD(conv_chan_pack_wgs),
 };
 
 static void apply(dmli_tuning *tables, const char *spec)

@@ -132,6 +132,9 @@ typedef struct dmli_tuning {
     uint32_t conv_chan_wgs;       /* ... work-groups a compute unit it aims at */
     uint32_t conv_chan_min_group; /* ... and the fewest blocks a work-group (if as many) */
     uint32_t conv_chan_context;   /* ... its items' state across barriers, bytes a work-group */
+    uint32_t conv_chan_prepack;   /* ... 1: its filter packed once a dispatch (conv_chan_pack,
+                                   * into scratch); 2: staged by each work-group */
+    uint32_t conv_chan_pack_wgs;  /* ... conv_chan_pack's work-groups a compute unit */
 } dmli_tuning;
 
 /* The table of a device class (DEFAULT: the CPU's). */

@@ -399,3 +399,172 @@ Test(persistent, graph_rules_for_owned_tensors)
                       "graph input 0", "readers of a graph input agree");
     ug_free(&ug);
 }
+
+/* ---- An owned convolution filter, packed at initialization ---------------------------------
+ * CONVOLUTION [2, 6, 7, 5] x [5, 6, 3, 3], pad 1, a bias; the filter owned. Where the kernel
+ * packs its filter (conv_chan, CPUs: cl/conv.cl conv_chan_pack) it does so once, at
+ * initialization, into the persistent resource past the filter's copy: so spoiling that copy
+ * after initialization changes nothing there; everywhere the output follows the filter given
+ * to the latest initialization. Small integers: every sum exact, the output compared exactly
+ * with a direct loop over the definition. */
+enum { CN = 2, CC = 6, CH = 7, CW = 5, CO = 5, CK = 3 };
+
+typedef struct conv_owned {
+    unit_tensor x, w, b, y;
+    DML_CONVOLUTION_OPERATOR_DESC desc;
+    DML_OPERATOR_DESC op;
+    float xs[CN * CC * CH * CW], ws[CO * CC * CK * CK], bs[CO];
+} conv_owned;
+
+static void conv_owned_make(conv_owned *k)
+{
+    static const UINT strides[2] = {1, 1}, dil[2] = {1, 1}, pad[2] = {1, 1}, opad[2] = {0, 0};
+    const UINT xs[4] = {CN, CC, CH, CW}, wsz[4] = {CO, CC, CK, CK}, bsz[4] = {1, CO, 1, 1},
+               ys[4] = {CN, CO, CH, CW};
+    unit_tensor_set(&k->x, DML_TENSOR_DATA_TYPE_FLOAT32, 4, xs, NULL);
+    unit_tensor_set(&k->w, DML_TENSOR_DATA_TYPE_FLOAT32, 4, wsz, NULL);
+    unit_tensor_set(&k->b, DML_TENSOR_DATA_TYPE_FLOAT32, 4, bsz, NULL);
+    unit_tensor_set(&k->y, DML_TENSOR_DATA_TYPE_FLOAT32, 4, ys, NULL);
+    k->w.buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+    k->desc = (DML_CONVOLUTION_OPERATOR_DESC){&k->x.desc,
+                                              &k->w.desc,
+                                              &k->b.desc,
+                                              &k->y.desc,
+                                              DML_CONVOLUTION_MODE_CROSS_CORRELATION,
+                                              DML_CONVOLUTION_DIRECTION_FORWARD,
+                                              2,
+                                              strides,
+                                              dil,
+                                              pad,
+                                              pad,
+                                              opad,
+                                              1,
+                                              NULL};
+    k->op = (DML_OPERATOR_DESC){DML_OPERATOR_CONVOLUTION, &k->desc};
+    for (int i = 0; i < CN * CC * CH * CW; ++i)
+        k->xs[i] = (float)(i * 7 % 11 - 5);
+    for (int i = 0; i < CO; ++i)
+        k->bs[i] = (float)(i - 2);
+}
+
+/* A filter of small integers from seed s. */
+static void conv_owned_filter(conv_owned *k, int s)
+{
+    for (int i = 0; i < CO * CC * CK * CK; ++i)
+        k->ws[i] = (float)((i * 5 + s) % 5 - 2);
+}
+
+/* The definition: cross-correlation with zero padding, plus the bias. */
+static void conv_owned_want(const conv_owned *k, float *want)
+{
+    for (int n = 0; n < CN; ++n)
+        for (int o = 0; o < CO; ++o)
+            for (int h = 0; h < CH; ++h)
+                for (int w = 0; w < CW; ++w) {
+                    double s = k->bs[o];
+                    for (int c = 0; c < CC; ++c)
+                        for (int i = 0; i < CK; ++i)
+                            for (int j = 0; j < CK; ++j) {
+                                int ih = h + i - 1, iw = w + j - 1;
+                                if (ih < 0 || ih >= CH || iw < 0 || iw >= CW)
+                                    continue;
+                                s += (double)k->xs[((n * CC + c) * CH + ih) * CW + iw] *
+                                     k->ws[((o * CC + c) * CK + i) * CK + j];
+                            }
+                    want[((n * CO + o) * CH + h) * CW + w] = (float)s;
+                }
+}
+
+/* Initializes c with filter seed s (input 1 of 3 owned), spoils the source afterwards and, where
+ * the packed filter lies past the copy (packed: the resource is larger than the copy), the
+ * copy too; dispatches and compares. */
+static void conv_owned_round(conv_owned *k, dmlcl_compiled_operator *c, const buf *pers, int s,
+                             const char *what)
+{
+    conv_owned_filter(k, s);
+    buf x, w, b, y;
+    buf_make(&x, k->x.buf.TotalTensorSizeInBytes, k->xs);
+    buf_make(&w, k->w.buf.TotalTensorSizeInBytes, k->ws);
+    buf_make(&b, k->b.buf.TotalTensorSizeInBytes, k->bs);
+    buf_make(&y, k->y.buf.TotalTensorSizeInBytes, NULL);
+    DML_BINDING_DESC init_in[3] = {none, w.desc, none};
+    cl_event done = NULL;
+    cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 3, init_in, &pers->desc, 0,
+                                                           NULL, &done)),
+              "%s: %s", what, dmlcl_last_error());
+    cr_assert_eq(clWaitForEvents(1, &done), CL_SUCCESS);
+    clReleaseEvent(done);
+    buf_spoil(&w);
+    const uint64_t copy = (k->w.buf.TotalTensorSizeInBytes + 255) / 256 * 256;
+    const bool packed = pers->binding.SizeInBytes > copy;
+    if (packed) {
+        unsigned char junk = 0xEE;
+        cr_assert_eq(clEnqueueFillBuffer(dmlcl_device_queue(ops_device()), pers->mem, &junk, 1,
+                                         (size_t)pers->binding.Offset, (size_t)copy, 0, NULL, NULL),
+                     CL_SUCCESS);
+    }
+    dmlcl_binding_table *t;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
+    DML_BINDING_DESC exec_in[3] = {x.desc, none, b.desc};
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 3, exec_in)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &y.desc)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers->desc)), "%s",
+              dmlcl_last_error());
+    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
+    buf tmp = {0};
+    if (props.TemporaryResourceSize) {
+        buf_make(&tmp, props.TemporaryResourceSize, NULL);
+        cr_assert(SUCCEEDED(dmlcl_binding_table_bind_temporary(t, &tmp.desc)), "%s",
+                  dmlcl_last_error());
+    }
+    cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL)), "%s: %s", what,
+              dmlcl_last_error());
+    static float got[CN * CO * CH * CW], want[CN * CO * CH * CW];
+    buf_read(&y, got, sizeof got);
+    conv_owned_want(k, want);
+    for (size_t i = 0; i < sizeof want / sizeof *want; ++i)
+        cr_assert_eq(got[i], want[i], "%s, filter %d (%s): output %zu: %g, want %g", what, s,
+                     packed ? "packed at initialization" : "copied", i, (double)got[i],
+                     (double)want[i]);
+    dmlcl_binding_table_release(t);
+    if (tmp.mem)
+        clReleaseMemObject(tmp.mem);
+    buf_release(&x, &w, &b, &y);
+}
+
+Test(persistent, owned_filters_are_packed_at_initialization)
+{
+    static conv_owned k;
+    conv_owned_make(&k);
+    dmlcl_compiled_operator *c = compile(&k.op);
+    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
+    /* The filter's copy (1080 bytes: 1280), and on CPUs its packed form past it. */
+    cr_expect_geq(props.PersistentResourceSize, 1280);
+    if (dmlcl_device_get_class(ops_device()) == DMLCL_DEVICE_CLASS_CPU)
+        cr_expect_gt(props.PersistentResourceSize, 1280, "%llu",
+                     (unsigned long long)props.PersistentResourceSize);
+    buf pers;
+    buf_make(&pers, props.PersistentResourceSize, NULL);
+    /* Initialized twice: the output follows the filter of the latest. */
+    conv_owned_round(&k, c, &pers, 1, "operator");
+    conv_owned_round(&k, c, &pers, 3, "operator, initialized again");
+    clReleaseMemObject(pers.mem);
+    dmlcl_compiled_operator_release(c);
+
+    /* The same as a graph's one node, its filter a graph input owned by DML. */
+    unit_graph ug;
+    ug_init(&ug);
+    ug_node(&ug, DML_OPERATOR_CONVOLUTION, &k.desc);
+    for (UINT i = 0; i < 3; ++i)
+        ug_input(&ug, i, 0, i);
+    ug_output(&ug, 0, 0);
+    ug_desc(&ug, 3, 1);
+    cr_assert(SUCCEEDED(dmlcl_graph_compile(ops_device(), &ug.desc, 0, &c)), "%s",
+              dmlcl_last_error());
+    props = dmlcl_compiled_operator_binding_properties(c);
+    buf_make(&pers, props.PersistentResourceSize, NULL);
+    conv_owned_round(&k, c, &pers, 2, "graph");
+    clReleaseMemObject(pers.mem);
+    dmlcl_compiled_operator_release(c);
+    ug_free(&ug);
+}

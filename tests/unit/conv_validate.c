@@ -304,10 +304,20 @@ Test(conv_validate, launch)
      * group (one vector of 4: VW 4 from a device that reports no width), 48 positions in 6
      * blocks of 8, all in one work-group a (group, channel block) slice (fewer blocks than the
      * tuning's fewest a work-group), of 8 items (a power of two: 2 idle); their 6 output rows
-     * read a patch of 8 x 10 floats an input channel, with the slice's 9 x 4 taps 116 floats,
-     * so both input channels in one chunk (64 KiB of local memory: 16384 floats). */
+     * read a patch of 8 x 10 floats an input channel, so both input channels in one chunk (64
+     * KiB of local memory: 16384 floats). The filter packed first (conv_chan_pack), for both
+     * slices: 2 x 2 input channels x 9 taps x 4 channels, 576 bytes; an item each of the 2
+     * slices' 2 input channels (fewer than the 16 x 2 work-groups it aims at). */
     dmli_launch_compute(&st.compute, &cpu, &l);
     cr_expect_str_eq(l.kernel, "conv_chan");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "PACKED"), "1");
+    cr_expect_str_eq(l.pre_kernel, "conv_chan_pack");
+    cr_expect_eq(l.pre_bytes, 576);
+    cr_expect_eq(l.table[DMLI_CONV_PACK_CIP], 1);
+    cr_expect(l.pre_global[0] == 2 && l.pre_global[1] == 1 && l.pre_global[2] == 2 &&
+                  l.pre_local[0] == 1 && l.pre_local[1] == 1 && l.pre_local[2] == 1,
+              "pack global {%zu,%zu,%zu} local {%zu,%zu,%zu}", l.pre_global[0], l.pre_global[1],
+              l.pre_global[2], l.pre_local[0], l.pre_local[1], l.pre_local[2]);
     cr_expect_str_eq(dmli_options_value(&l.defs, "CHAN"), "1");
     cr_expect_str_eq(dmli_options_value(&l.defs, "VW"), "4");
     cr_expect_str_eq(dmli_options_value(&l.defs, "NV"), "1");
@@ -326,14 +336,27 @@ Test(conv_validate, launch)
     cr_expect_str_eq(l.kernel, "conv_chan");
     cr_expect_str_eq(dmli_options_value(&l.defs, "LW"), "128");
     cr_expect_eq(l.table[DMLI_CONV_CIC], 1);
-    /* 256 bytes: not even one block's patch (8 positions, 2 rows: 4 x 10 floats) beside the
-     * taps (36) fits 64 floats: the direct kernel, unpacked. */
+    /* 256 bytes, 64 floats: the patch of 2 blocks (16 positions, 3 output rows: 5 x 10 floats);
+     * with the slice staged beside it (conv_chan_prepack=2), not even one block's patch (8
+     * positions, 2 rows: 4 x 10 floats) beside the taps (36): the direct kernel, unpacked. */
     cpu.local_mem_size = 256;
     dmli_launch_compute(&st.compute, &cpu, &l);
+    cr_expect_str_eq(l.kernel, "conv_chan");
+    cr_expect_eq(l.local[0], 2);
+    cr_expect_eq(l.table[DMLI_CONV_CIC], 1);
+    char *unpacked = unit_tuning_set("conv_chan_prepack=2");
+    dmli_launch_compute(&st.compute, &cpu, &l);
+    unit_tuning_restore(unpacked);
+    cr_expect_null(l.pre_kernel);
     cr_expect_str_eq(l.kernel, "conv_direct");
     cr_expect_str_eq(dmli_options_value(&l.defs, "TILED"), "0");
     cr_expect_str_eq(dmli_options_value(&l.defs, "VLOAD"), "1");
     cr_expect_null(dmli_options_value(&l.defs, "PACKW"));
+    /* 128 bytes: not even one block's patch alone. */
+    cpu.local_mem_size = 128;
+    dmli_launch_compute(&st.compute, &cpu, &l);
+    cr_expect_str_eq(l.kernel, "conv_direct");
+    cr_expect_null(l.pre_kernel);
     cpu.local_mem_size = 65536;
     /* A GPU: the implicit GEMM, each group's [3, 2 x 9] filter times its [18, 48] windows in
      * GEMM's tile (src/launch_gemm.c dmli_tile_choose): 4 x 4 blocks (a block of 8 would
