@@ -183,7 +183,9 @@
  * as float bits, then per batch dimension (outermost first) DMLI_GEMM_DIM longs {size, A's,
  * B's, C's and the output's stride}. Kernel arguments: the table, then A, B, C (A again when
  * there is no C) and the output, each a buffer and its base in elements; built with SPLIT 1
- * or 2 (split-K, src/launch.h dmli_compute_launch), then the scratch (float) and its base.
+ * or 2 (split-K, src/launch.h dmli_compute_launch), then the scratch (float) and its base;
+ * gemm_blocks built with PACKB 1, then B packed, which gemm_pack_b(table, B, B_base, packed,
+ * packed_base) writes at initialization (B owned by DML).
  */
 #define DMLI_GEMM_M 0
 #define DMLI_GEMM_N 1
@@ -203,7 +205,8 @@
 #define DMLI_GEMM_HAS_C 17   /* 0: no C (A stands in for its argument, never read) */
 #define DMLI_GEMM_SPLITS 18  /* gemm_tiles' split of k: the slices (1: none) */
 #define DMLI_GEMM_SPLIT_K 19 /* ... and the k of each (whole k steps; the last the rest) */
-#define DMLI_GEMM_HEADER 20
+#define DMLI_GEMM_PACK_KP 20 /* gemm_pack_b: the k rows an item packs */
+#define DMLI_GEMM_HEADER 21
 #define DMLI_GEMM_DIM 5
 /* ---- conv (cl/conv.cl): CONVOLUTION ----------------------------------------------------------
  * conv_direct(table, out, out_base, in, in_base, filter, filter_base, bias, bias_base) and

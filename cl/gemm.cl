@@ -267,17 +267,59 @@ static void packed_block(__constant long *t, __global const elem_t *a, long oa,
     }
 }
 
+#ifndef PACKB
+#define PACKB 0
+#endif
+#if PACKB
+#define PACKB_ARGS , __global float *pk, long pk_base
+
+/* gemm_pack_b (PACKB, at initialization: B owned by DML, the same for every batch
+ * coordinate): B as gemm_blocks reads it, [n-block][k][NV * VW] floats, columns past N repeating
+ * column N - 1. An item: n-block get_global_id(0), DMLI_GEMM_PACK_KP rows of k from
+ * get_global_id(1) times that; a row's NB values read along n (B's unit stride, where it has
+ * one) and stored side by side. */
+__kernel void gemm_pack_b(__constant long *t, __global const elem_t *b, long b_base,
+                          __global float *pk, long pk_base)
+{
+    const long N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K], b_k = t[DMLI_GEMM_B_K],
+               b_n = t[DMLI_GEMM_B_N], kp = t[DMLI_GEMM_PACK_KP];
+    const long blk = get_global_id(0), n0 = blk * NB;
+    const long k_a = (long)get_global_id(1) * kp, k_b = min(k_a + kp, K);
+    const int live = (int)min((long)NB, N - n0);
+    __global float *dst = pk + pk_base + (blk * K + k_a) * NB;
+    for (long k = k_a; k < k_b; ++k, dst += NB) {
+        const long row = b_base + k * b_k + n0 * b_n;
+        if (live == NB) {
+#pragma unroll
+            for (int j = 0; j < NB; ++j)
+                dst[j] = LOAD(b, row + j * b_n);
+        } else {
+            for (int j = 0; j < NB; ++j)
+                dst[j] = LOAD(b, row + min(j, live - 1) * b_n);
+        }
+    }
+}
+#else
+#define PACKB_ARGS
+#endif
+
 __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_base,
                           __global const elem_t *b, long b_base, __global const elem_t *c,
-                          long c_base, __global elem_t *o, long o_base)
+                          long c_base, __global elem_t *o, long o_base PACKB_ARGS)
 {
     const long M = t[DMLI_GEMM_M], N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K];
     const long a_m = t[DMLI_GEMM_A_M], a_k = t[DMLI_GEMM_A_K], b_k = t[DMLI_GEMM_B_K],
                b_n = t[DMLI_GEMM_B_N];
-    __local float panel[KC * NV * VW];
     const long m0 = (long)get_global_id(0) * MR, n0 = (long)get_global_id(1) * (NV * VW);
     long oa = a_base, ob = b_base, oc = c_base, oo = o_base;
     batch_offsets(t, (long)get_global_id(2), &oa, &ob, &oc, &oo);
+#if PACKB
+    /* B packed (gemm_pack_b): the block's B one stream, every n-block alike. */
+    (void)b_n, (void)b_k, (void)ob;
+    if (m0 >= M)
+        return;
+#else
+    __local float panel[KC * NV * VW];
     /* The same for every item of the work-group (one n-block, one batch coordinate). */
     if (n0 + NV * VW > N || b_n != 1) {
         packed_block(t, a, oa, b, ob, c, oc, o, oo, m0, n0, panel);
@@ -285,6 +327,7 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
     }
     if (m0 >= M)
         return;
+#endif
     const long c_m = t[DMLI_GEMM_C_M], c_n = t[DMLI_GEMM_C_N], o_m = t[DMLI_GEMM_O_M],
                o_n = t[DMLI_GEMM_O_N];
     const bool has_c = t[DMLI_GEMM_HAS_C] != 0;
@@ -300,13 +343,21 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
 #pragma unroll
     for (int i = 0; i < MR; ++i)
         arow[i] = oa + min(m0 + i, M - 1) * a_m;
+#if PACKB
+    __global const float *bp = pk + pk_base + (long)get_global_id(1) * K * NB;
+#define B_STEP NB
+#define B_VLOAD(p, i) VLOADL(p, i)
+#else
     __global const elem_t *bp = b + ob + n0;
+#define B_STEP b_k
+#define B_VLOAD(p, i) VLOADS(p, i)
+#endif
     for (long k = 0; k < K; ++k) {
         VEC bv[NV];
 #pragma unroll
         for (int v = 0; v < NV; ++v)
-            bv[v] = VLOADS(bp, v * VW);
-        bp += b_k;
+            bv[v] = B_VLOAD(bp, v * VW);
+        bp += B_STEP;
         long ak = k * a_k;
 #pragma unroll
         for (int i = 0; i < MR; ++i) {
@@ -332,9 +383,11 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
             for (int x = 0; x < VW; ++x)
                 res[i][v * VW + x] = u.f[x];
         }
+    /* The block's columns inside N (PACKB: the last n-block may be partial). */
+    const int count = (int)min((long)(NV * VW), N - n0);
     for (int i = 0; i < MR && m0 + i < M; ++i) {
         long m = m0 + i;
-        epilogue_row(t, res[i], NV * VW, NV * VW, c, oc + m * c_m + n0 * c_n, c_n, o,
+        epilogue_row(t, res[i], NV * VW, count, c, oc + m * c_m + n0 * c_n, c_n, o,
                      oo + m * o_m + n0 * o_n, o_n, has_c);
     }
 }

@@ -215,6 +215,12 @@ typedef struct dmli_compute_launch {
     uint32_t pre_tensor;
     size_t pre_global[3], pre_local[3];
     uint64_t pre_bytes;
+    /* ... only where that tensor is owned (once, at initialization); elsewhere no first step
+     * and the kernel built with options_plain (`pre_def` left out of its macros): GEMM's B
+     * packed, worth its pass over B only once. */
+    bool pre_owned_only;
+    const char *pre_def;
+    char options_plain[DMLI_LAUNCH_OPTIONS_MAX];
 } dmli_compute_launch;
 
 /*

@@ -48,4 +48,12 @@ void dmli_launch_compute(const dmli_compute *c, const dmli_device_desc *device,
     }
     launch->splits = 1;
     dmli_options_render(&launch->defs, launch->options, sizeof launch->options);
+    if (launch->pre_owned_only) {
+        /* The variant without the first step: its macro left out. */
+        dmli_options plain = {0};
+        for (uint32_t i = 0; i < launch->defs.n; ++i)
+            if (strcmp(launch->defs.defs[i].name, launch->pre_def) != 0)
+                dmli_opt_str(&plain, launch->defs.defs[i].name, launch->defs.defs[i].value);
+        dmli_options_render(&plain, launch->options_plain, sizeof launch->options_plain);
+    }
 }

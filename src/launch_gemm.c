@@ -247,6 +247,34 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     l->local[1] = 1;
     l->global[0] = (along + group - 1) / group * group;
     l->global[1] = across;
+    /* gemm_blocks' B packed once where B is owned by DML (program.c decides; launch.h
+     * pre_owned_only): [n-block][k][NV * VW] floats, columns past N repeating column N - 1, so
+     * that a block reads its B as one stream and takes no panel path. Only a B that is the same
+     * for every batch coordinate (a weight). */
+    bool b_shared = true;
+    for (int d = 0; d < g->batch_rank; ++d)
+        b_shared = b_shared && g->b_b[d] == 0;
+    const uint64_t nblocks = across, nb = (uint64_t)nv * vw;
+    if (!dots && tu->gemm_prepack_b == 1 && b_shared && g->k > 0 &&
+        nblocks * nb * (uint64_t)g->k <= ((uint64_t)1 << 40)) {
+        dmli_opt_int(o, "PACKB", 1);
+        /* Items of kp rows of k of one n-block, about 16 a compute unit. */
+        const uint64_t want = 16 * (uint64_t)(dev->compute_units ? dev->compute_units : 1);
+        uint64_t kchunks = nblocks >= want ? 1 : (want + nblocks - 1) / nblocks;
+        if (kchunks > (uint64_t)g->k)
+            kchunks = (uint64_t)g->k;
+        const int64_t kp = (g->k + (int64_t)kchunks - 1) / (int64_t)kchunks;
+        t[DMLI_GEMM_PACK_KP] = kp;
+        l->pre_kernel = "gemm_pack_b";
+        l->pre_tensor = 1;
+        l->pre_owned_only = true;
+        l->pre_def = "PACKB";
+        l->pre_bytes = nblocks * nb * (uint64_t)g->k * sizeof(float);
+        l->pre_global[0] = (size_t)nblocks;
+        l->pre_global[1] = (size_t)ceil_div(g->k, kp);
+        l->pre_global[2] = 1;
+        l->pre_local[0] = l->pre_local[1] = l->pre_local[2] = 1;
+    }
 }
 
 bool dmli_restride_gemm(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)

@@ -273,6 +273,17 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
             hr = dmli_program_add_step(prog, launch->source, launch->options2, launch->kernel,
                                        launch->table, launch->table_count, 0, launch->global,
                                        launch->local, args, n + 1);
+    } else if (launch->pre_kernel && launch->pre_owned_only &&
+               !(slots[launch->pre_tensor].kind == DMLI_SLOT_INPUT &&
+                 slots[launch->pre_tensor].index < prog->n_inputs &&
+                 dmli_owned(&prog->inputs[slots[launch->pre_tensor].index]))) {
+        /* A first step worth it only once, on a tensor bound at execution: the plain kernel. */
+        if (verbose())
+            fprintf(stderr, "dmlcl: compile %s %s without %s (the tensor is not owned) | %s\n",
+                    prog->name, launch->kernel, launch->pre_kernel, launch->options_plain);
+        hr = dmli_program_add_step(prog, launch->source, launch->options_plain, launch->kernel,
+                                   launch->table, launch->table_count, 0, launch->global,
+                                   launch->local, args, c->n_tensors);
     } else if (launch->pre_kernel) {
         /* A first step writes scratch the kernel reads (launch.h dmli_compute_launch): from an
          * owned input, once at initialization into the persistent resource; else at every

@@ -73,14 +73,15 @@ typedef struct dmli_tuning {
     uint32_t reduce_split_bytes;   /* GPUs: ... from this many input bytes (CPUs: a quarter of
                                     * the cache) */
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */
-    uint32_t gemm_rows;          /* CPU: output rows of a work-item's block (MR) */
-    uint32_t gemm_vectors;       /* CPU: vectors of the device's width per block row (NV) */
-    uint32_t gemm_dot_rows;      /* CPU, A and B along k: rows of a work-item's dot products */
-    uint32_t gemm_dot_columns;   /* ... and its columns (NJ) */
-    uint32_t gemm_dot_min_k;     /* CPU: the dot products from this K (below: packed panels) */
-    uint32_t gemm_dot_blocks;    /* ... and the blocks along n it computes in turn (DS) */
-    uint32_t gemm_pack_k;        /* CPU: k rows of B's panel a work-group packs at a time */
-    uint32_t gemm_cpu_group;     /* CPU: blocks a work-group computes */
+    uint32_t gemm_rows;        /* CPU: output rows of a work-item's block (MR) */
+    uint32_t gemm_vectors;     /* CPU: vectors of the device's width per block row (NV) */
+    uint32_t gemm_dot_rows;    /* CPU, A and B along k: rows of a work-item's dot products */
+    uint32_t gemm_dot_columns; /* ... and its columns (NJ) */
+    uint32_t gemm_dot_min_k;   /* CPU: the dot products from this K (below: packed panels) */
+    uint32_t gemm_dot_blocks;  /* ... and the blocks along n it computes in turn (DS) */
+    uint32_t gemm_pack_k;      /* CPU: k rows of B's panel a work-group packs at a time */
+    uint32_t gemm_cpu_group;   /* CPU: blocks a work-group computes */
+    uint32_t gemm_prepack_b; /* CPU: 1: an owned B packed at initialization (gemm_pack_b); 2: not */
     uint32_t gemm_tile_items[2]; /* GPU: work-group items along n and m (TX, TY) */
     uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
     uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) of the tuned tile */

@@ -309,3 +309,47 @@ Test(gemm_launch, gpu_k_split_of_the_bench_products)
     cr_expect_eq(l.table[DMLI_GEMM_SPLIT_K], 512);
     cr_expect_eq(l.global[2], 4);
 }
+
+/* CPUs: gemm_blocks with B packed once where B is owned (launch.h pre_owned_only: the program
+ * decides), for a B the same for every batch coordinate only. A 2-core AVX-512 CPU: blocks of 8
+ * rows x 2 vectors of 16; [128, 384] x [384, 1536]: 48 n-blocks of 32, at least 16 x 2 items
+ * wanted, so one item an n-block over all 384 rows of k; 48 x 384 x 32 floats packed. The
+ * variant without the pack is the same options without PACKB. */
+Test(gemm_launch, cpu_owned_b_packed_once)
+{
+    const dmli_device_desc cpu = {
+        DMLCL_DEVICE_CLASS_CPU, 2, 4096, {4096, 4096, 4096}, 256 * 1024, 16, 16, 512, false, 0,
+        (uint64_t)1 << 30,      1};
+    dmli_compute c = packed(1, 128, 1536, 384, false);
+    dmli_compute_launch l;
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect_str_eq(l.kernel, "gemm_blocks");
+    cr_expect_eq(option(&l, "PACKB"), 1);
+    cr_assert_not_null(l.pre_kernel);
+    cr_expect_str_eq(l.pre_kernel, "gemm_pack_b");
+    cr_expect(l.pre_owned_only);
+    cr_expect_eq(l.pre_tensor, 1);
+    cr_expect_eq(l.pre_bytes, (uint64_t)48 * 384 * 32 * sizeof(float));
+    cr_expect(l.pre_global[0] == 48 && l.pre_global[1] == 1 && l.pre_global[2] == 1,
+              "pack grid %zu %zu %zu", l.pre_global[0], l.pre_global[1], l.pre_global[2]);
+    cr_expect_eq(l.table[DMLI_GEMM_PACK_KP], 384);
+    cr_expect(strstr(l.options, "-DPACKB=1") != NULL, "%s", l.options);
+    cr_expect(strstr(l.options_plain, "PACKB") == NULL, "%s", l.options_plain);
+    /* 4 n-blocks for 32 items wanted: 8 runs of k a block, 48 rows each. */
+    c = packed(1, 128, 128, 384, false);
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect(l.pre_global[0] == 4 && l.pre_global[1] == 8, "pack grid %zu %zu", l.pre_global[0],
+              l.pre_global[1]);
+    cr_expect_eq(l.table[DMLI_GEMM_PACK_KP], 48);
+    /* A B that differs along the batch (attention's K^T): no pack. */
+    c = packed(12, 128, 128, 64, false);
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect_null(l.pre_kernel);
+    cr_expect_null(dmli_options_value(&l.defs, "PACKB"));
+    /* Off by tuning. */
+    char *saved = unit_tuning_set("gemm_prepack_b=2");
+    c = packed(1, 128, 1536, 384, false);
+    dmli_launch_compute(&c, &cpu, &l);
+    unit_tuning_restore(saved);
+    cr_expect_null(l.pre_kernel);
+}
