@@ -220,6 +220,8 @@ typedef struct dmli_compute_launch {
      * packed, worth its pass over B only once. */
     bool pre_owned_only;
     const char *pre_def;
+    const char *kernel_plain; /* the kernel then (NULL: `kernel`), over: */
+    size_t plain_global[3], plain_local[3];
     char options_plain[DMLI_LAUNCH_OPTIONS_MAX];
 } dmli_compute_launch;
 

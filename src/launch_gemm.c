@@ -153,6 +153,28 @@ uint64_t dmli_tile_split_bytes(const dmli_tile *t, uint64_t groups, uint32_t spl
     return (uint64_t)splits * groups * (t->tx * t->wn) * (t->ty * t->wm) * sizeof(float);
 }
 
+/* A CPU kernel's grid (global id 2, the batch, set by the caller). gemm_blocks: m-blocks along
+ * dimension 0, so that a work-group's items, and the groups that follow it, share B's panel (it
+ * stays in L1/L2 while A's rows stream: 1024^3 went from ~105 to ~150 GFLOP per CPU-second,
+ * 4096x4096x1024 from ~60-95 to ~125 on a loaded machine). gemm_dots: n-blocks along dimension
+ * 0 (its panels are the same size). Work-groups of several blocks (a CPU runs a group's items in
+ * one loop: a group per small block would cost a dispatch each); the last group's extra items
+ * return at once. */
+static void grid(const dmli_gemm *g, const dmli_tuning *tu, const dmli_device_desc *dev, bool dots,
+                 uint32_t mr, uint32_t nv, uint32_t vw, size_t *global, size_t *local)
+{
+    size_t along = dots ? ceil_div(g->n, (int64_t)tu->gemm_dot_columns * tu->gemm_dot_blocks)
+                        : ceil_div(g->m, mr);
+    size_t across = dots ? ceil_div(g->m, tu->gemm_dot_rows) : ceil_div(g->n, (int64_t)(nv * vw));
+    size_t group = tu->gemm_cpu_group < along ? tu->gemm_cpu_group : along;
+    while (group > 1 && group > dev->max_item_sizes[0])
+        group /= 2;
+    local[0] = group;
+    local[1] = 1;
+    global[0] = (along + group - 1) / group * group;
+    global[1] = across;
+}
+
 void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_gemm *g = DMLI_COMPUTE_WORK_CONST(c, dmli_gemm);
@@ -231,50 +253,43 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     dmli_opt_int(o, "DS", tu->gemm_dot_blocks);
     dmli_opt_int(o, "KC", tu->gemm_pack_k);
     bool dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)tu->gemm_dot_min_k;
-    l->kernel = dots ? "gemm_dots" : "gemm_blocks";
-    /* gemm_blocks: m-blocks along dimension 0, so that a work-group's items, and the groups
-     * that follow it, share B's panel (it stays in L1/L2 while A's rows stream: 1024^3 went
-     * from ~105 to ~150 GFLOP per CPU-second, 4096x4096x1024 from ~60-95 to ~125 on a loaded
-     * machine). gemm_dots: n-blocks along dimension 0 (its panels are the same size). Work-
-     * groups of several blocks (a CPU runs a group's items in one loop: a group per small
-     * block would cost a dispatch each); the last group's extra items return at once. */
-    size_t along = dots ? ceil_div(g->n, (int64_t)nj * tu->gemm_dot_blocks) : ceil_div(g->m, mr);
-    size_t across = dots ? ceil_div(g->m, dr) : ceil_div(g->n, (int64_t)(nv * vw));
-    size_t group = tu->gemm_cpu_group < along ? tu->gemm_cpu_group : along;
-    while (group > 1 && group > dev->max_item_sizes[0])
-        group /= 2;
-    l->local[0] = group;
-    l->local[1] = 1;
-    l->global[0] = (along + group - 1) / group * group;
-    l->global[1] = across;
-    /* gemm_blocks' B packed once where B is owned by DML (program.c decides; launch.h
-     * pre_owned_only): [n-block][k][NV * VW] floats, columns past N repeating column N - 1, so
-     * that a block reads its B as one stream and takes no panel path. Only a B that is the same
-     * for every batch coordinate (a weight). */
+    /* B packed once where B is owned by DML (program.c decides; launch.h pre_owned_only):
+     * gemm_blocks reads it as [n-block][k][NV * VW] floats, columns past N repeating column
+     * N - 1, a block's B one stream, no panel path (B transposed too: a linear layer's weight
+     * {N, K}, which gemm_dots takes where B is bound at execution). Only a B that is the same for
+     * every batch coordinate (a weight). */
     bool b_shared = true;
     for (int d = 0; d < g->batch_rank; ++d)
         b_shared = b_shared && g->b_b[d] == 0;
-    const uint64_t nblocks = across, nb = (uint64_t)nv * vw;
-    if (!dots && tu->gemm_prepack_b == 1 && b_shared && g->k > 0 &&
-        nblocks * nb * (uint64_t)g->k <= ((uint64_t)1 << 40)) {
-        dmli_opt_int(o, "PACKB", 1);
-        /* Items of kp rows of k of one n-block, about 16 a compute unit. */
-        const uint64_t want = 16 * (uint64_t)(dev->compute_units ? dev->compute_units : 1);
-        uint64_t kchunks = nblocks >= want ? 1 : (want + nblocks - 1) / nblocks;
-        if (kchunks > (uint64_t)g->k)
-            kchunks = (uint64_t)g->k;
-        const int64_t kp = (g->k + (int64_t)kchunks - 1) / (int64_t)kchunks;
-        t[DMLI_GEMM_PACK_KP] = kp;
-        l->pre_kernel = "gemm_pack_b";
-        l->pre_tensor = 1;
-        l->pre_owned_only = true;
-        l->pre_def = "PACKB";
-        l->pre_bytes = nblocks * nb * (uint64_t)g->k * sizeof(float);
-        l->pre_global[0] = (size_t)nblocks;
-        l->pre_global[1] = (size_t)ceil_div(g->k, kp);
-        l->pre_global[2] = 1;
-        l->pre_local[0] = l->pre_local[1] = l->pre_local[2] = 1;
-    }
+    const uint64_t nblocks = ceil_div(g->n, (int64_t)(nv * vw)), nb = (uint64_t)nv * vw;
+    const bool pack = tu->gemm_prepack_b == 1 && b_shared && g->k > 0 &&
+                      nblocks * nb * (uint64_t)g->k <= ((uint64_t)1 << 40);
+    grid(g, tu, dev, dots, mr, nv, vw, l->global, l->local);
+    l->kernel = dots ? "gemm_dots" : "gemm_blocks";
+    if (!pack)
+        return;
+    l->kernel_plain = l->kernel;
+    memcpy(l->plain_global, l->global, sizeof l->global);
+    memcpy(l->plain_local, l->local, sizeof l->local);
+    l->kernel = "gemm_blocks";
+    grid(g, tu, dev, false, mr, nv, vw, l->global, l->local);
+    dmli_opt_int(o, "PACKB", 1);
+    /* gemm_pack_b: items of kp rows of k of one n-block, about 16 a compute unit. */
+    const uint64_t want = 16 * (uint64_t)(dev->compute_units ? dev->compute_units : 1);
+    uint64_t kchunks = nblocks >= want ? 1 : (want + nblocks - 1) / nblocks;
+    if (kchunks > (uint64_t)g->k)
+        kchunks = (uint64_t)g->k;
+    const int64_t kp = (g->k + (int64_t)kchunks - 1) / (int64_t)kchunks;
+    t[DMLI_GEMM_PACK_KP] = kp;
+    l->pre_kernel = "gemm_pack_b";
+    l->pre_tensor = 1;
+    l->pre_owned_only = true;
+    l->pre_def = "PACKB";
+    l->pre_bytes = nblocks * nb * (uint64_t)g->k * sizeof(float);
+    l->pre_global[0] = (size_t)nblocks;
+    l->pre_global[1] = (size_t)ceil_div(g->k, kp);
+    l->pre_global[2] = 1;
+    l->pre_local[0] = l->pre_local[1] = l->pre_local[2] = 1;
 }
 
 bool dmli_restride_gemm(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset)

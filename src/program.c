@@ -280,10 +280,12 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
         /* A first step worth it only once, on a tensor bound at execution: the plain kernel. */
         if (verbose())
             fprintf(stderr, "dmlcl: compile %s %s without %s (the tensor is not owned) | %s\n",
-                    prog->name, launch->kernel, launch->pre_kernel, launch->options_plain);
-        hr = dmli_program_add_step(prog, launch->source, launch->options_plain, launch->kernel,
-                                   launch->table, launch->table_count, 0, launch->global,
-                                   launch->local, args, c->n_tensors);
+                    prog->name, launch->kernel_plain ? launch->kernel_plain : launch->kernel,
+                    launch->pre_kernel, launch->options_plain);
+        hr = dmli_program_add_step(prog, launch->source, launch->options_plain,
+                                   launch->kernel_plain ? launch->kernel_plain : launch->kernel,
+                                   launch->table, launch->table_count, 0, launch->plain_global,
+                                   launch->plain_local, args, c->n_tensors);
     } else if (launch->pre_kernel) {
         /* A first step writes scratch the kernel reads (launch.h dmli_compute_launch): from an
          * owned input, once at initialization into the persistent resource; else at every

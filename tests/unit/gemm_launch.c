@@ -341,6 +341,17 @@ Test(gemm_launch, cpu_owned_b_packed_once)
     cr_expect(l.pre_global[0] == 4 && l.pre_global[1] == 8, "pack grid %zu %zu", l.pre_global[0],
               l.pre_global[1]);
     cr_expect_eq(l.table[DMLI_GEMM_PACK_KP], 48);
+    /* B transposed, K of 384 (a linear layer's weight {N, K}): gemm_dots where B is bound at
+     * execution (48 runs of 8 x 4 columns along dimension 0, in work-groups of 8; 32 blocks of 4
+     * rows along 1), gemm_blocks on the packed B where it is owned (16 m-blocks, 48 n-blocks). */
+    c = packed(1, 128, 1536, 384, true);
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect_str_eq(l.kernel, "gemm_blocks");
+    cr_assert_not_null(l.kernel_plain);
+    cr_expect_str_eq(l.kernel_plain, "gemm_dots");
+    cr_expect(l.global[0] == 16 && l.global[1] == 48, "global %zu %zu", l.global[0], l.global[1]);
+    cr_expect(l.plain_global[0] == 48 && l.plain_global[1] == 32, "plain global %zu %zu",
+              l.plain_global[0], l.plain_global[1]);
     /* A B that differs along the batch (attention's K^T): no pack. */
     c = packed(12, 128, 128, 64, false);
     dmli_launch_compute(&c, &cpu, &l);
