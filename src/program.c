@@ -221,6 +221,13 @@ HRESULT dmli_program_add_reduce(dmli_program *prog, const dmli_reduce *r, const 
     return add_reduce_step(prog, &comb, out, &scratch);
 }
 
+/* Whether slot s binds an input with DML_TENSOR_FLAG_OWNED_BY_DML (its copy in the persistent
+ * resource, there from initialization on). */
+static bool owned_slot(const dmli_program *p, dmli_slot s)
+{
+    return s.kind == DMLI_SLOT_INPUT && s.index < p->n_inputs && dmli_owned(&p->inputs[s.index]);
+}
+
 /* The last step moved to the initialization's (program.h init_steps). */
 static HRESULT to_init(dmli_program *p)
 {
@@ -274,9 +281,7 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
                                        launch->table, launch->table_count, 0, launch->global,
                                        launch->local, args, n + 1);
     } else if (launch->pre_kernel && launch->pre_owned_only &&
-               !(slots[launch->pre_tensor].kind == DMLI_SLOT_INPUT &&
-                 slots[launch->pre_tensor].index < prog->n_inputs &&
-                 dmli_owned(&prog->inputs[slots[launch->pre_tensor].index]))) {
+               !owned_slot(prog, slots[launch->pre_tensor])) {
         /* A first step worth it only once, on a tensor bound at execution: the plain kernel. */
         if (verbose())
             fprintf(stderr, "dmlcl: compile %s %s without %s (the tensor is not owned) | %s\n",
@@ -291,8 +296,7 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
          * owned input, once at initialization into the persistent resource; else at every
          * dispatch, into the temporary resource. */
         const uint32_t n = c->n_tensors, src = launch->pre_tensor;
-        const bool once = slots[src].kind == DMLI_SLOT_INPUT && slots[src].index < prog->n_inputs &&
-                          dmli_owned(&prog->inputs[slots[src].index]);
+        const bool once = owned_slot(prog, slots[src]);
         dmli_slot to;
         if (once) {
             const uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT,
