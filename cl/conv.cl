@@ -251,9 +251,10 @@ static void store_one(__global OUT_ST *out, long o, float v, __constant long *ta
 /* conv_chan: PB output positions (consecutive in the flattened D x H x W of one image, across
  * row ends) x CV = NV * VW output channels of one group, the vectors along the channels. A
  * work-group's items (blocks of positions, all of the same CV channels) first stage, for a
- * chunk of input channels, the filter slice as [tap][input channel][CV] and the input patch
- * their windows cover, padding written as zeros, as [D][H][W][input channel] (LW floats in
- * all; the host sizes the chunk); then per tap and input channel each item loads NV filter
+ * chunk of input channels, the filter slice as [tap][input channel][CV] (PACKED: conv_chan_pack
+ * wrote it so before, for every work-group) and the input patch their windows cover, padding
+ * written as zeros, as [D][H][W][input channel] (LW floats in all; the host sizes the chunk);
+ * then per tap and input channel each item loads NV filter
  * vectors and its PB positions' inputs, each broadcast: PB * NV multiply-adds, no check, no
  * lane spent on a row's end, a stride or padding. Sums in the order taps (d, h, w) of a chunk,
  * then its input channels, chunk after chunk. */
@@ -343,10 +344,9 @@ static void tap_span(long kn, long rho, long s, long dil, long pad, long *lo, lo
  * (per chunk of DMLI_CONV_CIC input channels, [tap][input channel][CV], the block's channels
  * past the group's last repeating it), into pk: block b (global id 2: group and block of the
  * group) at b x Cin/G x taps x CV, its chunk of input channels from ci_lo at ci_lo x taps x
- * CV. An item: DMLI_CONV_PACK_CIP input channels of a block (global id 0), tap by tap the CV
- * channels' values stored consecutively while the CV filter rows are read along their taps
- * (each row's cache lines used whole before they leave L1). Every value stored once, the
- * filter read once: conv_chan's work-groups then share it. */
+ * CV. An item: DMLI_CONV_PACK_CIP input channels of a block (global id 0), VW of its channels
+ * at a time (below). Every value stored once, the filter read once: conv_chan's work-groups
+ * then share it (at initialization for an owned filter, src/program.c). */
 __kernel void conv_chan_pack(__constant long *table, __global const IN_ST *w, long w_base,
                              __global float *pk, long pk_base)
 {

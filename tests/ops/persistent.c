@@ -583,6 +583,11 @@ Test(persistent, owned_filters_are_packed_at_initialization)
 enum { GB0 = 2, GB1 = 3, GM = 5, GK = 40, GNN = 37 };
 #define GEMM_A_COUNT (GB0 * GB1 * GM * GK)
 #define GEMM_Y_COUNT (GB0 * GB1 * GM * GNN)
+#define GEMM_B_COUNT (GK * GNN)
+/* The most values of one tensor (A 1200, B 1480, C and the output 1110). */
+#define GEMM_MAX_COUNT                                                                         \
+    (GEMM_A_COUNT > GEMM_B_COUNT ? (GEMM_A_COUNT > GEMM_Y_COUNT ? GEMM_A_COUNT : GEMM_Y_COUNT) \
+                                 : (GEMM_B_COUNT > GEMM_Y_COUNT ? GEMM_B_COUNT : GEMM_Y_COUNT))
 
 typedef struct gemm_owned {
     bool half;
@@ -591,8 +596,8 @@ typedef struct gemm_owned {
     DML_OPERATOR_DESC act;
     DML_GEMM_OPERATOR_DESC desc;
     DML_OPERATOR_DESC op;
-    float as[GEMM_A_COUNT], bs[GK * GNN], cs[GEMM_Y_COUNT];
-    unsigned char bytes[GEMM_A_COUNT * 4]; /* a tensor's values in its type */
+    float as[GEMM_A_COUNT], bs[GEMM_B_COUNT], cs[GEMM_Y_COUNT];
+    unsigned char bytes[GEMM_MAX_COUNT * 4]; /* a tensor's values in its type */
 } gemm_owned;
 
 static void gemm_owned_make(gemm_owned *g, bool trans, bool half)
@@ -669,7 +674,7 @@ static void gemm_owned_round(gemm_owned *g, dmlcl_compiled_operator *c, const bu
     gemm_owned_b(g, trans, s);
     buf a, b, cc, y;
     buf_make(&a, g->a.buf.TotalTensorSizeInBytes, gemm_owned_typed(g, g->as, GEMM_A_COUNT));
-    buf_make(&b, g->b.buf.TotalTensorSizeInBytes, gemm_owned_typed(g, g->bs, GK * GNN));
+    buf_make(&b, g->b.buf.TotalTensorSizeInBytes, gemm_owned_typed(g, g->bs, GEMM_B_COUNT));
     buf_make(&cc, g->c.buf.TotalTensorSizeInBytes, gemm_owned_typed(g, g->cs, GEMM_Y_COUNT));
     buf_make(&y, g->y.buf.TotalTensorSizeInBytes, NULL);
     DML_BINDING_DESC init_in[3] = {none, b.desc, none};
