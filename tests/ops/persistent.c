@@ -477,27 +477,23 @@ static void conv_owned_want(const conv_owned *k, float *want)
                 }
 }
 
-/* Initializes c with filter seed s (input 1 of 3 owned), spoils the source afterwards and, where
- * the packed filter lies past the copy (packed: the resource is larger than the copy), the
- * copy too; dispatches and compares. */
-static void conv_owned_round(conv_owned *k, dmlcl_compiled_operator *c, const buf *pers, int s,
-                             const char *what)
+/* Initializes c (three inputs, input 1 owned: bound to `owned` for initialization, NONE in
+ * exec_in) with persistent resource pers, spoils owned's bytes and, where pers holds more than
+ * its copy (the packed form past it), the copy too; then dispatches c on exec_in into out, with
+ * a temporary resource where c asks for one. Returns whether the copy was spoiled. */
+static bool run_owned(dmlcl_compiled_operator *c, const buf *pers, const buf *owned,
+                      uint64_t owned_bytes, const DML_BINDING_DESC exec_in[3], const buf *out,
+                      const char *what)
 {
-    conv_owned_filter(k, s);
-    buf x, w, b, y;
-    buf_make(&x, k->x.buf.TotalTensorSizeInBytes, k->xs);
-    buf_make(&w, k->w.buf.TotalTensorSizeInBytes, k->ws);
-    buf_make(&b, k->b.buf.TotalTensorSizeInBytes, k->bs);
-    buf_make(&y, k->y.buf.TotalTensorSizeInBytes, NULL);
-    DML_BINDING_DESC init_in[3] = {none, w.desc, none};
+    DML_BINDING_DESC init_in[3] = {none, owned->desc, none};
     cl_event done = NULL;
     cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 3, init_in, &pers->desc, 0,
                                                            NULL, &done)),
               "%s: %s", what, dmlcl_last_error());
     cr_assert_eq(clWaitForEvents(1, &done), CL_SUCCESS);
     clReleaseEvent(done);
-    buf_spoil(&w);
-    const uint64_t copy = (k->w.buf.TotalTensorSizeInBytes + 255) / 256 * 256;
+    buf_spoil(owned);
+    const uint64_t copy = (owned_bytes + 255) / 256 * 256;
     const bool packed = pers->binding.SizeInBytes > copy;
     if (packed) {
         unsigned char junk = 0xEE;
@@ -507,9 +503,9 @@ static void conv_owned_round(conv_owned *k, dmlcl_compiled_operator *c, const bu
     }
     dmlcl_binding_table *t;
     cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
-    DML_BINDING_DESC exec_in[3] = {x.desc, none, b.desc};
     cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 3, exec_in)), "%s", dmlcl_last_error());
-    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &y.desc)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &out->desc)), "%s",
+              dmlcl_last_error());
     cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers->desc)), "%s",
               dmlcl_last_error());
     DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
@@ -521,6 +517,25 @@ static void conv_owned_round(conv_owned *k, dmlcl_compiled_operator *c, const bu
     }
     cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL)), "%s: %s", what,
               dmlcl_last_error());
+    cr_assert_eq(clFinish(dmlcl_device_queue(ops_device())), CL_SUCCESS);
+    dmlcl_binding_table_release(t);
+    if (tmp.mem)
+        clReleaseMemObject(tmp.mem);
+    return packed;
+}
+
+/* Runs c (run_owned) with filter seed s and compares. */
+static void conv_owned_round(conv_owned *k, dmlcl_compiled_operator *c, const buf *pers, int s,
+                             const char *what)
+{
+    conv_owned_filter(k, s);
+    buf x, w, b, y;
+    buf_make(&x, k->x.buf.TotalTensorSizeInBytes, k->xs);
+    buf_make(&w, k->w.buf.TotalTensorSizeInBytes, k->ws);
+    buf_make(&b, k->b.buf.TotalTensorSizeInBytes, k->bs);
+    buf_make(&y, k->y.buf.TotalTensorSizeInBytes, NULL);
+    DML_BINDING_DESC exec_in[3] = {x.desc, none, b.desc};
+    const bool packed = run_owned(c, pers, &w, k->w.buf.TotalTensorSizeInBytes, exec_in, &y, what);
     static float got[CN * CO * CH * CW], want[CN * CO * CH * CW];
     buf_read(&y, got, sizeof got);
     conv_owned_want(k, want);
@@ -528,9 +543,6 @@ static void conv_owned_round(conv_owned *k, dmlcl_compiled_operator *c, const bu
         cr_assert_eq(got[i], want[i], "%s, filter %d (%s): output %zu: %g, want %g", what, s,
                      packed ? "packed at initialization" : "copied", i, (double)got[i],
                      (double)want[i]);
-    dmlcl_binding_table_release(t);
-    if (tmp.mem)
-        clReleaseMemObject(tmp.mem);
     buf_release(&x, &w, &b, &y);
 }
 
@@ -677,36 +689,8 @@ static void gemm_owned_round(gemm_owned *g, dmlcl_compiled_operator *c, const bu
     buf_make(&b, g->b.buf.TotalTensorSizeInBytes, gemm_owned_typed(g, g->bs, GEMM_B_COUNT));
     buf_make(&cc, g->c.buf.TotalTensorSizeInBytes, gemm_owned_typed(g, g->cs, GEMM_Y_COUNT));
     buf_make(&y, g->y.buf.TotalTensorSizeInBytes, NULL);
-    DML_BINDING_DESC init_in[3] = {none, b.desc, none};
-    cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 3, init_in, &pers->desc, 0,
-                                                           NULL, NULL)),
-              "%s: %s", what, dmlcl_last_error());
-    cr_assert_eq(clFinish(dmlcl_device_queue(ops_device())), CL_SUCCESS);
-    buf_spoil(&b);
-    const uint64_t copy = (g->b.buf.TotalTensorSizeInBytes + 255) / 256 * 256;
-    const bool packed = pers->binding.SizeInBytes > copy;
-    if (packed) {
-        unsigned char junk = 0xEE;
-        cr_assert_eq(clEnqueueFillBuffer(dmlcl_device_queue(ops_device()), pers->mem, &junk, 1,
-                                         (size_t)pers->binding.Offset, (size_t)copy, 0, NULL, NULL),
-                     CL_SUCCESS);
-    }
-    dmlcl_binding_table *t;
-    cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
     DML_BINDING_DESC exec_in[3] = {a.desc, none, cc.desc};
-    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 3, exec_in)), "%s", dmlcl_last_error());
-    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &y.desc)), "%s", dmlcl_last_error());
-    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers->desc)), "%s",
-              dmlcl_last_error());
-    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
-    buf tmp = {0};
-    if (props.TemporaryResourceSize) {
-        buf_make(&tmp, props.TemporaryResourceSize, NULL);
-        cr_assert(SUCCEEDED(dmlcl_binding_table_bind_temporary(t, &tmp.desc)), "%s",
-                  dmlcl_last_error());
-    }
-    cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL)), "%s: %s", what,
-              dmlcl_last_error());
+    const bool packed = run_owned(c, pers, &b, g->b.buf.TotalTensorSizeInBytes, exec_in, &y, what);
     static float want[GEMM_Y_COUNT];
     static unsigned char got[GEMM_Y_COUNT * 4];
     const size_t unit = g->half ? 2 : 4;
@@ -718,9 +702,6 @@ static void gemm_owned_round(gemm_owned *g, dmlcl_compiled_operator *c, const bu
                   "%s, %s, B %d (%s): output %zu differs from %g", what,
                   g->half ? "FLOAT16" : "FLOAT32", s,
                   packed ? "packed at initialization" : "copied", i, (double)want[i]);
-    dmlcl_binding_table_release(t);
-    if (tmp.mem)
-        clReleaseMemObject(tmp.mem);
     buf_release(&a, &b, &cc, &y);
 }
 
