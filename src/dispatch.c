@@ -263,6 +263,19 @@ static bool overlap(const DML_BUFFER_BINDING *a, uint64_t an, const DML_BUFFER_B
 
 /* ---- Initialization: the owned inputs copied into the persistent resource ---------------- */
 
+/* Argument arg of step s: the buffer mem, and (where the kernel takes one) its base in units, the
+ * binding's byte offset over the argument's unit, plus its own. */
+static cl_int set_step_arg(const dmli_step *s, const dmli_step_arg *arg, cl_mem mem,
+                           uint64_t offset)
+{
+    cl_int err = clSetKernelArg(s->kernel, arg->mem_arg, sizeof mem, &mem);
+    if (err == CL_SUCCESS && arg->base_arg >= 0) {
+        cl_long base = (cl_long)(offset / arg->unit) + arg->add;
+        err = clSetKernelArg(s->kernel, (cl_uint)arg->base_arg, sizeof base, &base);
+    }
+    return err;
+}
+
 /* The initialization's steps, each after the one before (the first after the wait list), their
  * arguments from the persistent resource pers: an owned input's copy, or the resource at an
  * offset; *last: the last step's event. Under the program's lock (the steps' kernels are their
@@ -281,13 +294,8 @@ static HRESULT init_steps(dmli_program *p, const DML_BUFFER_BINDING *pers, cl_co
                 offset += dmli_persistent_offset(p->inputs, p->n_inputs, arg->slot.index);
             else if (arg->slot.kind != DMLI_SLOT_PERSISTENT)
                 err = CL_INVALID_ARG_VALUE; /* the compiler binds nothing else here */
-            cl_mem mem = (cl_mem)pers->Buffer;
             if (err == CL_SUCCESS)
-                err = clSetKernelArg(s->kernel, arg->mem_arg, sizeof mem, &mem);
-            if (err == CL_SUCCESS && arg->base_arg >= 0) {
-                cl_long base = (cl_long)(offset / arg->unit) + arg->add;
-                err = clSetKernelArg(s->kernel, (cl_uint)arg->base_arg, sizeof base, &base);
-            }
+                err = set_step_arg(s, arg, (cl_mem)pers->Buffer, offset);
         }
         cl_event e = NULL;
         if (err == CL_SUCCESS)
@@ -573,11 +581,7 @@ static HRESULT set_args(dmlcl_binding_table *t)
             const dmli_step_arg *arg = &s->args[a];
             uint64_t offset;
             cl_mem mem = slot_binding(t, arg->slot, &offset);
-            cl_int err = clSetKernelArg(s->kernel, arg->mem_arg, sizeof mem, &mem);
-            if (err == CL_SUCCESS && arg->base_arg >= 0) {
-                cl_long base = (cl_long)(offset / arg->unit) + arg->add;
-                err = clSetKernelArg(s->kernel, (cl_uint)arg->base_arg, sizeof base, &base);
-            }
+            cl_int err = set_step_arg(s, arg, mem, offset);
             if (err != CL_SUCCESS)
                 return dmli_fail_cl(err, "clSetKernelArg");
         }
