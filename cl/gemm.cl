@@ -273,27 +273,65 @@ static void packed_block(__constant long *t, __global const elem_t *a, long oa,
 #if PACKB
 #define PACKB_ARGS , __global float *pk, long pk_base
 
-/* gemm_pack_b (PACKB, at initialization: B owned by DML, the same for every batch
- * coordinate): B as gemm_blocks reads it, [n-block][k][NV * VW] floats, columns past N repeating
- * column N - 1. An item: n-block get_global_id(0), DMLI_GEMM_PACK_KP rows of k from
- * get_global_id(1) times that; a row's NB values read along n (B's unit stride, where it has
- * one) and stored side by side. */
+/* B's own batch coordinate of batch coordinate bi: the batch dimensions along which B moves
+ * (a non-zero stride; B broadcast along the others), the last the fastest. gemm_pack_b packs one
+ * B a coordinate of these, get_global_id(2). */
+static long b_batch(__constant long *t, long bi)
+{
+    long pb = 0, scale = 1;
+    for (long d = t[DMLI_GEMM_BATCH_RANK] - 1; d >= 0; --d) {
+        __constant long *e = t + DMLI_GEMM_HEADER + DMLI_GEMM_DIM * d;
+        long size = e[0], x = bi % size;
+        bi /= size;
+        if (e[2] != 0) {
+            pb += x * scale;
+            scale *= size;
+        }
+    }
+    return pb;
+}
+
+/* gemm_pack_b (PACKB): B as gemm_blocks reads it, [B's batch][n-block][k][NV * VW] floats,
+ * columns past N repeating column N - 1; at initialization where B is owned by DML, else at
+ * every dispatch into the temporary resource (src/launch_gemm.c says when). An item: n-block
+ * get_global_id(0), DMLI_GEMM_PACK_KP rows of k from get_global_id(1) times that, B's batch
+ * coordinate get_global_id(2) (b_batch()); a row's NB values read along n (B's unit stride,
+ * where it has one) and stored side by side. */
 __kernel void gemm_pack_b(__constant long *t, __global const elem_t *b, long b_base,
                           __global float *pk, long pk_base)
 {
     const long N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K], b_k = t[DMLI_GEMM_B_K],
                b_n = t[DMLI_GEMM_B_N], kp = t[DMLI_GEMM_PACK_KP];
-    const long blk = get_global_id(0), n0 = blk * NB;
+    const long blk = get_global_id(0), n0 = blk * NB, nblocks = (N + NB - 1) / NB;
     const long k_a = (long)get_global_id(1) * kp, k_b = min(k_a + kp, K);
     const int live = (int)min((long)NB, N - n0);
-    __global float *dst = pk + pk_base + (blk * K + k_a) * NB;
-    for (long k = k_a; k < k_b; ++k, dst += NB) {
-        const long row = b_base + k * b_k + n0 * b_n;
-        if (live == NB) {
+    /* B's batch coordinate: its offset along the dimensions B moves in. */
+    long pb = get_global_id(2), ob = b_base;
+    for (long d = t[DMLI_GEMM_BATCH_RANK] - 1; d >= 0; --d) {
+        __constant long *e = t + DMLI_GEMM_HEADER + DMLI_GEMM_DIM * d;
+        if (e[2] != 0) {
+            ob += (pb % e[0]) * e[2];
+            pb /= e[0];
+        }
+    }
+    __global float *dst = pk + pk_base + (((long)get_global_id(2) * nblocks + blk) * K + k_a) * NB;
+    if (b_n == 1 && live == NB) {
+        for (long k = k_a; k < k_b; ++k, dst += NB) {
+            const long row = ob + k * b_k + n0;
+#pragma unroll
+            for (int j = 0; j < NB; ++j)
+                dst[j] = LOAD(b, row + j);
+        }
+    } else if (live == NB) { /* B transposed: NB streams along k */
+        for (long k = k_a; k < k_b; ++k, dst += NB) {
+            const long row = ob + k * b_k + n0 * b_n;
 #pragma unroll
             for (int j = 0; j < NB; ++j)
                 dst[j] = LOAD(b, row + j * b_n);
-        } else {
+        }
+    } else {
+        for (long k = k_a; k < k_b; ++k, dst += NB) {
+            const long row = ob + k * b_k + n0 * b_n;
             for (int j = 0; j < NB; ++j)
                 dst[j] = LOAD(b, row + min(j, live - 1) * b_n);
         }
@@ -344,7 +382,10 @@ __kernel void gemm_blocks(__constant long *t, __global const elem_t *a, long a_b
     for (int i = 0; i < MR; ++i)
         arow[i] = oa + min(m0 + i, M - 1) * a_m;
 #if PACKB
-    __global const float *bp = pk + pk_base + (long)get_global_id(1) * K * NB;
+    __global const float *bp =
+        pk + pk_base +
+        (b_batch(t, (long)get_global_id(2)) * ((N + NB - 1) / NB) + (long)get_global_id(1)) * K *
+            NB;
 #define B_STEP NB
 #define B_VLOAD(p, i) VLOADL(p, i)
 #else

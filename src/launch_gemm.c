@@ -19,6 +19,9 @@
 _Static_assert(DMLI_GEMM_MAX_BATCH *DMLI_GEMM_DIM + DMLI_GEMM_HEADER <= DMLI_COMPUTE_TABLE_MAX,
                "the GEMM table fits the compute table");
 
+/* The most temporary resource a B packed at every dispatch may ask for (bytes). */
+#define DMLI_GEMM_PACK_EACH_MAX ((uint64_t)1 << 30)
+
 static size_t ceil_div(int64_t a, int64_t b)
 {
     return (size_t)((a + b - 1) / b);
@@ -175,6 +178,37 @@ static void grid(const dmli_gemm *g, const dmli_tuning *tu, const dmli_device_de
     global[1] = across;
 }
 
+/* Whether the plain gemm_blocks would read B's panel (K rows of NV * VW values, b_k elements
+ * apart) badly enough that packing B at every dispatch pays, from gemm_pack_min_m rows of
+ * output (below, the pack's pass over B costs more than it saves: 1024 x 1024 at M = 8 took
+ * 0.35 ms packed against 0.11; break-even near M = 50): where B is transposed or strided along n
+ * (the plain kernel's panel path copies B column by column, per work-group, its accumulators
+ * kept in memory across the copy's barriers), or is read by gemm_dots (B transposed, K of
+ * gemm_dot_min_k or more) and is larger than gemm_pack_dots_bytes (a B that stays in a core's
+ * cache gemm_dots reads as fast as a packed one), and
+ * where the rows' addresses alias in the cache: rows b_k * size bytes apart fall at way / g
+ * places of a way of the cache (g the largest power of two dividing the stride, at most the way),
+ * so K * g / way rows share each set's ways (128 bytes a row: its two lines' sets); above
+ * gemm_pack_ways of them the panel does not stay in the cache between the blocks that read it. */
+static bool pack_each(const dmli_gemm *g, const dmli_tuning *tu, bool dots, uint32_t esize)
+{
+    if (!tu->gemm_pack_min_m || g->m < (int64_t)tu->gemm_pack_min_m)
+        return false;
+    if (dots)
+        return (uint64_t)g->k * (uint64_t)g->n * esize > tu->gemm_pack_dots_bytes;
+    if (g->b_n != 1)
+        return true;
+    const uint64_t way = tu->gemm_pack_way_bytes, stride = (uint64_t)g->b_k * esize;
+    if (!way || !stride || (way & (way - 1)))
+        return false;
+    uint64_t low = stride & (~stride + 1); /* the largest power of two dividing it */
+    if (low > way)
+        low = way;
+    if (low < 128)
+        low = 128;
+    return (uint64_t)g->k * low / way > tu->gemm_pack_ways;
+}
+
 void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_gemm *g = DMLI_COMPUTE_WORK_CONST(c, dmli_gemm);
@@ -253,17 +287,23 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     dmli_opt_int(o, "DS", tu->gemm_dot_blocks);
     dmli_opt_int(o, "KC", tu->gemm_pack_k);
     bool dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)tu->gemm_dot_min_k;
-    /* B packed once where B is owned by DML (program.c decides; launch.h pre_owned_only):
-     * gemm_blocks reads it as [n-block][k][NV * VW] floats, columns past N repeating column
-     * N - 1, a block's B one stream, no panel path (B transposed too: a linear layer's weight
-     * {N, K}, which gemm_dots takes where B is bound at execution). Only a B that is the same for
-     * every batch coordinate (a weight). */
-    bool b_shared = true;
+    /* B packed (gemm_pack_b) as gemm_blocks reads it: [B's batch][n-block][k][NV * VW] floats,
+     * columns past N repeating column N - 1, a block's B one stream, no panel path (B transposed
+     * too). Once, at initialization, where B is owned by DML (a model's weights; program.c
+     * decides: launch.h pre_owned_only); at every dispatch too, into the temporary resource,
+     * where pack_each() says the plain kernel would read B badly. One B per coordinate of the
+     * batch dimensions B moves along (a weight: one). */
+    uint64_t b_batches = 1;
     for (int d = 0; d < g->batch_rank; ++d)
-        b_shared = b_shared && g->b_b[d] == 0;
+        if (g->b_b[d] != 0)
+            b_batches *= (uint64_t)g->batch[d];
     const uint64_t nblocks = ceil_div(g->n, (int64_t)(nv * vw)), nb = (uint64_t)nv * vw;
-    const bool pack = tu->gemm_prepack_b == 1 && b_shared && g->k > 0 &&
-                      nblocks * nb * (uint64_t)g->k <= ((uint64_t)1 << 40);
+    const uint64_t floats = nblocks * nb * (uint64_t)g->k; /* one B's, k < 2^31 */
+    const bool pack = tu->gemm_prepack_b == 1 && g->k > 0 && floats <= ((uint64_t)1 << 40) &&
+                      b_batches <= ((uint64_t)1 << 40) / floats;
+    const bool each = pack &&
+                      pack_each(g, tu, dots, g->type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 2 : 4) &&
+                      b_batches * floats * sizeof(float) <= DMLI_GEMM_PACK_EACH_MAX;
     grid(g, tu, dev, dots, mr, nv, vw, l->global, l->local);
     l->kernel = dots ? "gemm_dots" : "gemm_blocks";
     if (!pack)
@@ -274,21 +314,22 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     l->kernel = "gemm_blocks";
     grid(g, tu, dev, false, mr, nv, vw, l->global, l->local);
     dmli_opt_int(o, "PACKB", 1);
-    /* gemm_pack_b: items of kp rows of k of one n-block, about 16 a compute unit. */
-    const uint64_t want = 16 * (uint64_t)(dev->compute_units ? dev->compute_units : 1);
-    uint64_t kchunks = nblocks >= want ? 1 : (want + nblocks - 1) / nblocks;
+    /* gemm_pack_b: items of kp rows of k of one n-block of one B, about 16 a compute unit. */
+    const uint64_t want = 16 * (uint64_t)(dev->compute_units ? dev->compute_units : 1),
+                   blocks = nblocks * b_batches;
+    uint64_t kchunks = blocks >= want ? 1 : (want + blocks - 1) / blocks;
     if (kchunks > (uint64_t)g->k)
         kchunks = (uint64_t)g->k;
     const int64_t kp = (g->k + (int64_t)kchunks - 1) / (int64_t)kchunks;
     t[DMLI_GEMM_PACK_KP] = kp;
     l->pre_kernel = "gemm_pack_b";
     l->pre_tensor = 1;
-    l->pre_owned_only = true;
+    l->pre_owned_only = !each;
     l->pre_def = "PACKB";
-    l->pre_bytes = nblocks * nb * (uint64_t)g->k * sizeof(float);
+    l->pre_bytes = b_batches * floats * sizeof(float);
     l->pre_global[0] = (size_t)nblocks;
     l->pre_global[1] = (size_t)ceil_div(g->k, kp);
-    l->pre_global[2] = 1;
+    l->pre_global[2] = (size_t)b_batches;
     l->pre_local[0] = l->pre_local[1] = l->pre_local[2] = 1;
 }
 

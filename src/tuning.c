@@ -133,6 +133,19 @@ static const dmli_tuning cpu = {
     .gemm_pack_k = 128,
     .gemm_cpu_group = 8,
     .gemm_prepack_b = 1,
+    /* B bound at execution, packed into the temporary resource at every dispatch from M = 64
+     * where the plain kernel would read its panel (K rows of 32 floats) badly: through a
+     * transposed B's strides, or rows whose addresses alias in a 2 MiB 16-way L2 (128 KiB
+     * ways: 1024^3's rows 4 KiB apart fall in 32 of its 2048 sets). 1024^3 on a 2-core Xeon
+     * (AVX-512): 16.9 -> 9.3 ms; [1024, 384] x [384, 1536] (rows 6 KiB apart, 6 a set) stays
+     * plain: packing cost 0.13 ms of 1.07 at M = 256 (2026-12-01). */
+    .gemm_pack_min_m = 64,
+    /* gemm_dots' B (transposed, K >= 256) packed from 1 MiB: 768 x 768 at M = 128 0.80 -> 0.64
+     * ms, 1024^3 15.3 -> 7.8; 512 x 512 at M = 256 (1 MiB, in a core's 2 MiB L2) 0.46 -> 0.52,
+     * so left to gemm_dots. */
+    .gemm_pack_dots_bytes = 1u << 20,
+    .gemm_pack_way_bytes = 131072,
+    .gemm_pack_ways = 12,
     .gemm_tile_items = {16, 16},
     .gemm_tile_block = {8, 8},
     .gemm_tile_k = 8,
@@ -320,6 +333,10 @@ static const dmli_tuning gpu = {
     .gemm_pack_k = 128,
     .gemm_cpu_group = 8,
     .gemm_prepack_b = 0,
+    .gemm_pack_min_m = 0,
+    .gemm_pack_dots_bytes = 1u << 20,
+    .gemm_pack_way_bytes = 131072,
+    .gemm_pack_ways = 12,
     .gemm_tile_items = {16, 16},
     .gemm_tile_block = {8, 8},
     .gemm_tile_k = 8,
@@ -485,6 +502,10 @@ static const struct {
     FIELD(gemm_pack_k),
     FIELD(gemm_cpu_group),
     FIELD(gemm_prepack_b),
+    FIELD(gemm_pack_min_m),
+    FIELD(gemm_pack_dots_bytes),
+    FIELD(gemm_pack_way_bytes),
+    FIELD(gemm_pack_ways),
     FIELD2(gemm_tile_items),
     FIELD2(gemm_tile_block),
     FIELD(gemm_tile_k),

@@ -82,16 +82,23 @@ typedef struct dmli_tuning {
     uint32_t gemm_pack_k;      /* CPU: k rows of B's panel a work-group packs at a time */
     uint32_t gemm_cpu_group;   /* CPU: blocks a work-group computes */
     uint32_t gemm_prepack_b; /* CPU: 1: an owned B packed at initialization (gemm_pack_b); 2: not */
-    uint32_t gemm_tile_items[2]; /* GPU: work-group items along n and m (TX, TY) */
-    uint32_t gemm_tile_block[2]; /* GPU: an item's outputs along n and m (WN, WM) */
-    uint32_t gemm_tile_k;        /* GPU: k per staged tile (TK) of the tuned tile */
-    uint32_t gemm_tile_k_max;    /* GPU: ... up to which a smaller tile's k step grows (GEMM) */
-    uint32_t gemm_tile_fill;     /* GPU: work-groups per 100 compute units below which the
-                                  * block shrinks */
-    uint32_t tile_split_items;   /* GPU tiles (GEMM, conv_gemm): items a compute unit below which
-                                  * the product's k is split across work-groups */
-    uint32_t tile_split_steps;   /* ... each slice at least this many k steps */
-    uint32_t tile_split_max;     /* ... into at most this many slices (1: never split) */
+    uint32_t gemm_pack_min_m;      /* CPU: B bound at execution packed at every dispatch too, from
+                                    * this M (0: never), where its panel would be read from the
+                                    * cache at aliasing addresses or through its transposed strides */
+    uint32_t gemm_pack_dots_bytes; /* ... a B gemm_dots would read, from this size (bytes) */
+    uint32_t gemm_pack_way_bytes;  /* ... the cache way that rule assumes (bytes: the cache's
+                                    * size over its associativity) */
+    uint32_t gemm_pack_ways;       /* ... and the rows of a panel one set holds */
+    uint32_t gemm_tile_items[2];   /* GPU: work-group items along n and m (TX, TY) */
+    uint32_t gemm_tile_block[2];   /* GPU: an item's outputs along n and m (WN, WM) */
+    uint32_t gemm_tile_k;          /* GPU: k per staged tile (TK) of the tuned tile */
+    uint32_t gemm_tile_k_max;      /* GPU: ... up to which a smaller tile's k step grows (GEMM) */
+    uint32_t gemm_tile_fill;       /* GPU: work-groups per 100 compute units below which the
+                                    * block shrinks */
+    uint32_t tile_split_items;     /* GPU tiles (GEMM, conv_gemm): items a compute unit below which
+                                    * the product's k is split across work-groups */
+    uint32_t tile_split_steps;     /* ... each slice at least this many k steps */
+    uint32_t tile_split_max;       /* ... into at most this many slices (1: never split) */
     /* ---- Pooling --------------------------------------------------------------------- */
     uint32_t pool_vec;        /* CPU: consecutive outputs along W per work-item (cl/pool.cl VEC) */
     uint32_t pool_group;      /* GPU: work-items per group, an output each (FLAT) */

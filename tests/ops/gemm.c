@@ -347,6 +347,21 @@ Test(gemm, tile_configs)
     gemm_cases("tile_configs", 30, tunings, COUNT_OF(tunings));
 }
 
+/* B packed into the temporary resource at every dispatch (src/launch_gemm.c pack_each): the
+ * random cases with the rule's thresholds at their least (from M 1, every row a set's ways
+ * full, any B gemm_dots would read), so that every CPU case packs its B, one packed B per batch
+ * coordinate B moves along (broadcast batch dimensions, transposed and strided B, FLOAT16 read
+ * into float once, the last block's columns past N); and the defaults. The pack changes nothing
+ * in gemm_blocks' order of summation. On GPUs the tunings do not apply. */
+Test(gemm, packed_at_dispatch)
+{
+    static const char *const tunings[] = {
+        "gemm_pack_min_m=1,gemm_pack_way_bytes=128,gemm_pack_ways=1,gemm_pack_dots_bytes=1",
+        "gemm_pack_min_m=64",
+    };
+    gemm_cases("packed_at_dispatch", 40, tunings, COUNT_OF(tunings));
+}
+
 /* ---- Fixed cases ------------------------------------------------------------------- */
 
 /* A {2, 3} x B {3, 2} + C, alpha 2, beta -1: hand-computed. */
@@ -534,6 +549,17 @@ static void run_transpose_graph(bool keep, const float *a, const float *bt, floa
     dmlcl_compiled_operator_release(c);
     dmlcl_operator_release(ops[0]);
     dmlcl_operator_release(ops[1]);
+}
+
+/* Packed at every dispatch by the default rule (src/launch_gemm.c pack_each), on a CPU: B
+ * transposed with K under gemm_dot_min_k, one B a batch coordinate; B's rows 4 KiB apart, 13 of
+ * them a set of a 128 KiB way (K 416); B transposed, 2.25 MiB, read by gemm_dots otherwise.
+ * Large for the slow drivers (tests/drivers.cmake DMLCL_OPS_LARGE). */
+Test(gemm, packed_by_the_default_rule)
+{
+    large_case(3, 64, 40, 70, false, true);
+    large_case(1, 64, 1024, 416, false, false);
+    large_case(1, 64, 1536, 384, false, true);
 }
 
 Test(gemm, graph_transpose_fused_equals_apart)

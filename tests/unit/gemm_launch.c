@@ -311,10 +311,11 @@ Test(gemm_launch, gpu_k_split_of_the_bench_products)
 }
 
 /* CPUs: gemm_blocks with B packed once where B is owned (launch.h pre_owned_only: the program
- * decides), for a B the same for every batch coordinate only. A 2-core AVX-512 CPU: blocks of 8
- * rows x 2 vectors of 16; [128, 384] x [384, 1536]: 48 n-blocks of 32, at least 16 x 2 items
- * wanted, so one item an n-block over all 384 rows of k; 48 x 384 x 32 floats packed. The
- * variant without the pack is the same options without PACKB. */
+ * decides), one B per batch coordinate B moves along. A 2-core AVX-512 CPU: blocks of 8 rows x
+ * 2 vectors of 16; [128, 384] x [384, 1536]: 48 n-blocks of 32, at least 16 x 2 items wanted,
+ * so one item an n-block over all 384 rows of k; 48 x 384 x 32 floats packed. The variant
+ * without the pack is the same options without PACKB. Its rows 6 KiB apart fall at 64 places
+ * of a 128 KiB way, 6 rows a set: no pack at every dispatch. */
 Test(gemm_launch, cpu_owned_b_packed_once)
 {
     const dmli_device_desc cpu = {
@@ -352,11 +353,60 @@ Test(gemm_launch, cpu_owned_b_packed_once)
     cr_expect(l.global[0] == 16 && l.global[1] == 48, "global %zu %zu", l.global[0], l.global[1]);
     cr_expect(l.plain_global[0] == 48 && l.plain_global[1] == 32, "plain global %zu %zu",
               l.plain_global[0], l.plain_global[1]);
-    /* A B that differs along the batch (attention's K^T): no pack. */
+    /* ... where B is bound at execution too (B's 2.25 MiB over gemm_dots' 1 MiB, M 128 of at
+     * least 64). */
+    cr_expect(!l.pre_owned_only);
+    /* A B that differs along the batch: one packed B a batch coordinate (12 of 4 n-blocks, one
+     * run of k each), only where owned (rows 512 bytes apart: one row a set). */
     c = packed(12, 128, 128, 64, false);
     dmli_launch_compute(&c, &cpu, &l);
-    cr_expect_null(l.pre_kernel);
-    cr_expect_null(dmli_options_value(&l.defs, "PACKB"));
+    cr_assert_not_null(l.pre_kernel);
+    cr_expect(l.pre_owned_only);
+    cr_expect_eq(l.pre_bytes, (uint64_t)12 * 4 * 64 * 32 * sizeof(float));
+    cr_expect(l.pre_global[0] == 4 && l.pre_global[1] == 1 && l.pre_global[2] == 12,
+              "pack grid %zu %zu %zu", l.pre_global[0], l.pre_global[1], l.pre_global[2]);
+    /* Attention's K^T (B transposed, K 64: the plain kernel's panel path): packed at every
+     * dispatch, a B a batch coordinate. */
+    c = packed(96, 128, 128, 64, true);
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_assert_not_null(l.pre_kernel);
+    cr_expect(!l.pre_owned_only);
+    cr_expect_str_eq(l.kernel, "gemm_blocks");
+    cr_expect(l.pre_global[2] == 96 && l.global[2] == 96);
+    /* B broadcast along one batch dimension of two: one B per coordinate of the other. */
+    dmli_gemm *g = DMLI_COMPUTE_WORK(&c, dmli_gemm);
+    g->batch_rank = 2;
+    g->batch[0] = 4;
+    g->batch[1] = 24;
+    g->a_b[0] = 24 * 128 * 64;
+    g->a_b[1] = 128 * 64;
+    g->b_b[0] = 0;
+    g->b_b[1] = 128 * 64;
+    g->o_b[0] = 24 * 128 * 128;
+    g->o_b[1] = 128 * 128;
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect(l.pre_global[2] == 24 && l.global[2] == 96, "%zu %zu", l.pre_global[2], l.global[2]);
+    cr_expect_eq(l.pre_bytes, (uint64_t)24 * 4 * 64 * 32 * sizeof(float));
+    /* 1024^3: B's rows 4 KiB apart, 32 places of a way, 32 rows a set: packed at every
+     * dispatch; with M 32 (under gemm_pack_min_m) the pack would cost more than it saves. */
+    c = packed(1, 1024, 1024, 1024, false);
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect(!l.pre_owned_only);
+    c = packed(1, 32, 1024, 1024, false);
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect(l.pre_owned_only);
+    /* K 384 of those rows: 12 a set, not more than gemm_pack_ways; K 416: 13. */
+    c = packed(1, 256, 1024, 384, false);
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect(l.pre_owned_only);
+    c = packed(1, 256, 1024, 416, false);
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect(!l.pre_owned_only);
+    /* B transposed and 1 MiB (512 x 512): gemm_dots reads it from the cache, no pack. */
+    c = packed(1, 256, 512, 512, true);
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect(l.pre_owned_only);
+    cr_expect_str_eq(l.kernel_plain, "gemm_dots");
     /* Off by tuning. */
     char *saved = unit_tuning_set("gemm_prepack_b=2");
     c = packed(1, 128, 1536, 384, false);
