@@ -276,8 +276,23 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     }
     uint32_t vw = dev->preferred_vector_width_int;
     vw = vw >= 16 ? 16 : vw >= 8 ? 8 : 4;
-    uint32_t mr = tu->gemm_rows, nv = tu->gemm_vectors, dr = tu->gemm_dot_rows,
-             nj = tu->gemm_dot_columns;
+    uint32_t mr = tu->gemm_rows ? tu->gemm_rows : 1, nv = tu->gemm_vectors ? tu->gemm_vectors : 1,
+             dr = tu->gemm_dot_rows, nj = tu->gemm_dot_columns;
+    /* The block's MR x NV accumulators, NV vectors of B and A's broadcast value in the vector
+     * registers: 32 where the device's vectors are 16 ints wide (AVX-512), 16 else (AVX2, SSE,
+     * NEON's 32 of 4 lanes counted as 16: its width is 4): NV halved until they fit (the
+     * tuned 6 x 4 becomes 6 x 2 on AVX2, 15 registers). */
+    /* A product whose N fits in half the block's columns (attention's probabilities times V,
+     * N = 32: every 64-column block would be a last, partial one, through the panel path) takes
+     * a block of half the vectors and gemm_rows_narrow rows (8 x 2 on AVX-512). */
+    while (nv > 1 && g->n <= (int64_t)(nv / 2 * vw)) {
+        nv /= 2;
+        if (tu->gemm_rows_narrow)
+            mr = tu->gemm_rows_narrow;
+    }
+    const uint32_t registers = vw >= 16 ? 32 : 16;
+    while (nv > 1 && mr * nv + nv + 1 > registers)
+        nv /= 2;
     /* One program (both kernels) per type and activation. */
     dmli_opt_int(o, "MR", mr);
     dmli_opt_int(o, "NV", nv);

@@ -75,6 +75,7 @@ typedef struct dmli_tuning {
     /* ---- The matrix family (GEMM) ---------------------------------------------------- */
     uint32_t gemm_rows;        /* CPU: output rows of a work-item's block (MR) */
     uint32_t gemm_vectors;     /* CPU: vectors of the device's width per block row (NV) */
+    uint32_t gemm_rows_narrow; /* CPU: MR of a block of half the vectors, where N fits in it */
     uint32_t gemm_dot_rows;    /* CPU, A and B along k: rows of a work-item's dot products */
     uint32_t gemm_dot_columns; /* ... and its columns (NJ) */
     uint32_t gemm_dot_min_k;   /* CPU: the dot products from this K (below: packed panels) */

@@ -493,6 +493,7 @@ Test(gemm, whole_blocks)
     large_case(1, 16, 64, 20, false, true);
     large_case(1, 16, 64, 20, true, false);
     large_case(2, 9, 33, 17, false, true);
+    large_case(1, 18, 128, 20, false, false); /* 6 x 64 blocks (AVX-512), all whole */
     const char *large = getenv("DMLCL_GEMM_LARGE");
     if (large && *large == '1') {
         large_case(1, 384, 512, 384, false, false);

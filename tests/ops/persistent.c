@@ -585,18 +585,19 @@ Test(persistent, owned_filters_are_packed_at_initialization)
 }
 
 /* ---- An owned GEMM B, packed at initialization ----------------------------------------------
- * GEMM [2, 3, 5, 40] x B (40 x 37, the same for every batch coordinate: zero batch strides),
- * with C [2, 3, 5, 37], alpha 0.5, beta 2 and a fused RELU; B owned, given as stored or
+ * GEMM [2, 3, 5, 40] x B (40 x 69, the same for every batch coordinate: zero batch strides),
+ * with C [2, 3, 5, 69], alpha 0.5, beta 2 and a fused RELU; B owned, given as stored or
  * transposed (TransB), FLOAT32 and FLOAT16. Where gemm_blocks reads B packed (CPUs:
- * cl/gemm.cl gemm_pack_b, a last block of 5 columns) the pack runs at initialization into the
+ * cl/gemm.cl gemm_pack_b: whole blocks, of 64 columns with AVX-512 or 32, and a last block of
+ * 5 columns) the pack runs at initialization into the
  * persistent resource past B's copy, so spoiling that copy changes nothing; elsewhere the copy
  * is what is read. Small integers: every value and sum exact in both types, compared bit for
  * bit with a direct loop. */
-enum { GB0 = 2, GB1 = 3, GM = 5, GK = 40, GNN = 37 };
+enum { GB0 = 2, GB1 = 3, GM = 5, GK = 40, GNN = 69 };
 #define GEMM_A_COUNT (GB0 * GB1 * GM * GK)
 #define GEMM_Y_COUNT (GB0 * GB1 * GM * GNN)
 #define GEMM_B_COUNT (GK * GNN)
-/* The most values of one tensor (A 1200, B 1480, C and the output 1110). */
+/* The most values of one tensor (A 1200, B 2760, C and the output 2070). */
 #define GEMM_MAX_COUNT                                                                         \
     (GEMM_A_COUNT > GEMM_B_COUNT ? (GEMM_A_COUNT > GEMM_Y_COUNT ? GEMM_A_COUNT : GEMM_Y_COUNT) \
                                  : (GEMM_B_COUNT > GEMM_Y_COUNT ? GEMM_B_COUNT : GEMM_Y_COUNT))

@@ -311,11 +311,44 @@ Test(gemm_launch, gpu_k_split_of_the_bench_products)
 }
 
 /* CPUs: gemm_blocks with B packed once where B is owned (launch.h pre_owned_only: the program
- * decides), one B per batch coordinate B moves along. A 2-core AVX-512 CPU: blocks of 8 rows x
- * 2 vectors of 16; [128, 384] x [384, 1536]: 48 n-blocks of 32, at least 16 x 2 items wanted,
- * so one item an n-block over all 384 rows of k; 48 x 384 x 32 floats packed. The variant
+ * decides), one B per batch coordinate B moves along. A 2-core AVX-512 CPU: blocks of 6 rows x
+ * 4 vectors of 16; [128, 384] x [384, 1536]: 24 n-blocks of 64, at least 16 x 2 items wanted,
+ * so two items an n-block, 192 rows of k each; 24 x 384 x 64 floats packed. The variant
  * without the pack is the same options without PACKB. Its rows 6 KiB apart fall at 64 places
  * of a 128 KiB way, 6 rows a set: no pack at every dispatch. */
+/* The CPU block: 6 rows x 4 vectors with AVX-512's 32 registers (24 accumulators, 4 of B, A's
+ * broadcast: 29); where N fits in half of it, 8 rows x 2 vectors (attention's probabilities
+ * times V, N 32); with 16 registers (AVX2: int vectors of 8) the vectors halved until the block
+ * fits: 6 x 2 (15), and the narrow 8 x 2 (19) down to 8 x 1 (10). */
+Test(gemm_launch, cpu_block_fits_the_registers)
+{
+    const dmli_device_desc avx512 = {
+        DMLCL_DEVICE_CLASS_CPU, 2, 4096, {4096, 4096, 4096}, 256 * 1024, 16, 16, 512, false, 0,
+        (uint64_t)1 << 30,      1};
+    dmli_device_desc avx2 = avx512;
+    avx2.preferred_vector_width_int = 8;
+    const struct {
+        const dmli_device_desc *dev;
+        int64_t n;
+        long long mr, nv, vw;
+    } want[] = {{&avx512, 1536, 6, 4, 16}, {&avx512, 33, 6, 4, 16}, {&avx512, 32, 8, 2, 16},
+                {&avx512, 16, 8, 1, 16},   {&avx2, 1536, 6, 2, 8},  {&avx2, 17, 6, 2, 8},
+                {&avx2, 16, 8, 1, 8}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) {
+        dmli_compute c = packed(12, 128, want[i].n, 64, false);
+        dmli_compute_launch l;
+        dmli_launch_compute(&c, want[i].dev, &l);
+        cr_expect(option(&l, "MR") == want[i].mr && option(&l, "NV") == want[i].nv &&
+                      option(&l, "VW") == want[i].vw,
+                  "case %zu: N %lld: block %lld x %lld of %lld, want %lld x %lld of %lld", i,
+                  (long long)want[i].n, option(&l, "MR"), option(&l, "NV"), option(&l, "VW"),
+                  want[i].mr, want[i].nv, want[i].vw);
+        /* The pack's blocks are the kernel's. */
+        cr_expect_eq(l.pre_global[0], (size_t)((want[i].n + want[i].nv * want[i].vw - 1) /
+                                               (want[i].nv * want[i].vw)));
+    }
+}
+
 Test(gemm_launch, cpu_owned_b_packed_once)
 {
     const dmli_device_desc cpu = {
@@ -330,40 +363,44 @@ Test(gemm_launch, cpu_owned_b_packed_once)
     cr_expect_str_eq(l.pre_kernel, "gemm_pack_b");
     cr_expect(l.pre_owned_only);
     cr_expect_eq(l.pre_tensor, 1);
-    cr_expect_eq(l.pre_bytes, (uint64_t)48 * 384 * 32 * sizeof(float));
-    cr_expect(l.pre_global[0] == 48 && l.pre_global[1] == 1 && l.pre_global[2] == 1,
+    cr_expect_eq(option(&l, "MR"), 6);
+    cr_expect_eq(option(&l, "NV"), 4);
+    cr_expect_eq(l.pre_bytes, (uint64_t)24 * 384 * 64 * sizeof(float));
+    cr_expect(l.pre_global[0] == 24 && l.pre_global[1] == 2 && l.pre_global[2] == 1,
               "pack grid %zu %zu %zu", l.pre_global[0], l.pre_global[1], l.pre_global[2]);
-    cr_expect_eq(l.table[DMLI_GEMM_PACK_KP], 384);
+    cr_expect_eq(l.table[DMLI_GEMM_PACK_KP], 192);
     cr_expect(strstr(l.options, "-DPACKB=1") != NULL, "%s", l.options);
     cr_expect(strstr(l.options_plain, "PACKB") == NULL, "%s", l.options_plain);
-    /* 4 n-blocks for 32 items wanted: 8 runs of k a block, 48 rows each. */
+    /* 2 n-blocks for 32 items wanted: 16 runs of k a block, 24 rows each. */
     c = packed(1, 128, 128, 384, false);
     dmli_launch_compute(&c, &cpu, &l);
-    cr_expect(l.pre_global[0] == 4 && l.pre_global[1] == 8, "pack grid %zu %zu", l.pre_global[0],
+    cr_expect(l.pre_global[0] == 2 && l.pre_global[1] == 16, "pack grid %zu %zu", l.pre_global[0],
               l.pre_global[1]);
-    cr_expect_eq(l.table[DMLI_GEMM_PACK_KP], 48);
+    cr_expect_eq(l.table[DMLI_GEMM_PACK_KP], 24);
     /* B transposed, K of 384 (a linear layer's weight {N, K}): gemm_dots where B is bound at
      * execution (48 runs of 8 x 4 columns along dimension 0, in work-groups of 8; 32 blocks of 4
-     * rows along 1), gemm_blocks on the packed B where it is owned (16 m-blocks, 48 n-blocks). */
+     * rows along 1), gemm_blocks on the packed B where it is owned (22 m-blocks of 6 rows in
+     * work-groups of 8: 24 items; 24 n-blocks). */
     c = packed(1, 128, 1536, 384, true);
     dmli_launch_compute(&c, &cpu, &l);
     cr_expect_str_eq(l.kernel, "gemm_blocks");
     cr_assert_not_null(l.kernel_plain);
     cr_expect_str_eq(l.kernel_plain, "gemm_dots");
-    cr_expect(l.global[0] == 16 && l.global[1] == 48, "global %zu %zu", l.global[0], l.global[1]);
+    cr_expect(l.global[0] == 24 && l.global[1] == 24, "global %zu %zu", l.global[0], l.global[1]);
     cr_expect(l.plain_global[0] == 48 && l.plain_global[1] == 32, "plain global %zu %zu",
               l.plain_global[0], l.plain_global[1]);
     /* ... where B is bound at execution too (B's 2.25 MiB over gemm_dots' 1 MiB, M 128 of at
      * least 64). */
     cr_expect(!l.pre_owned_only);
-    /* A B that differs along the batch: one packed B a batch coordinate (12 of 4 n-blocks, one
-     * run of k each), only where owned (rows 512 bytes apart: one row a set). */
+    /* A B that differs along the batch: one packed B a batch coordinate (12 of 2 n-blocks, two
+     * runs of k each for 32 items wanted), only where owned (rows 512 bytes apart: one row a
+     * set). */
     c = packed(12, 128, 128, 64, false);
     dmli_launch_compute(&c, &cpu, &l);
     cr_assert_not_null(l.pre_kernel);
     cr_expect(l.pre_owned_only);
-    cr_expect_eq(l.pre_bytes, (uint64_t)12 * 4 * 64 * 32 * sizeof(float));
-    cr_expect(l.pre_global[0] == 4 && l.pre_global[1] == 1 && l.pre_global[2] == 12,
+    cr_expect_eq(l.pre_bytes, (uint64_t)12 * 2 * 64 * 64 * sizeof(float));
+    cr_expect(l.pre_global[0] == 2 && l.pre_global[1] == 2 && l.pre_global[2] == 12,
               "pack grid %zu %zu %zu", l.pre_global[0], l.pre_global[1], l.pre_global[2]);
     /* Attention's K^T (B transposed, K 64: the plain kernel's panel path): packed at every
      * dispatch, a B a batch coordinate. */
@@ -386,7 +423,7 @@ Test(gemm_launch, cpu_owned_b_packed_once)
     g->o_b[1] = 128 * 128;
     dmli_launch_compute(&c, &cpu, &l);
     cr_expect(l.pre_global[2] == 24 && l.global[2] == 96, "%zu %zu", l.pre_global[2], l.global[2]);
-    cr_expect_eq(l.pre_bytes, (uint64_t)24 * 4 * 64 * 32 * sizeof(float));
+    cr_expect_eq(l.pre_bytes, (uint64_t)24 * 2 * 64 * 64 * sizeof(float));
     /* 1024^3: B's rows 4 KiB apart, 32 places of a way, 32 rows a set: packed at every
      * dispatch; with M 32 (under gemm_pack_min_m) the pack would cost more than it saves. */
     c = packed(1, 1024, 1024, 1024, false);
