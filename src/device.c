@@ -15,6 +15,7 @@
 
 #include "device.h"
 #include "enums.h"
+#include "profile.h"
 
 #define MAX_PLATFORMS 16
 #define MAX_DEVICES 64
@@ -271,7 +272,7 @@ static HRESULT wrap(cl_context context, cl_device_id device_id, cl_command_queue
     if (queue)
         err = clRetainCommandQueue(queue);
     else
-        queue = clCreateCommandQueue(context, device_id, 0, &err);
+        queue = clCreateCommandQueue(context, device_id, dmli_profile_queue_properties(), &err);
     if (err != CL_SUCCESS)
         return dmli_fail_cl(err, queue ? "clRetainCommandQueue" : "clCreateCommandQueue");
     clRetainContext(context);
@@ -314,7 +315,8 @@ static HRESULT choose(const char *spec, dmlcl_device_class forced, dmlcl_device 
     cl_context context = clCreateContext(props, 1, &device_id, NULL, NULL, &err);
     if (err != CL_SUCCESS)
         return dmli_fail_cl(err, "clCreateContext");
-    cl_command_queue queue = clCreateCommandQueue(context, device_id, 0, &err);
+    cl_command_queue queue =
+        clCreateCommandQueue(context, device_id, dmli_profile_queue_properties(), &err);
     if (err != CL_SUCCESS) {
         clReleaseContext(context);
         return dmli_fail_cl(err, "clCreateCommandQueue");

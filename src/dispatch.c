@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile.h"
 #include "runtime.h"
 
 /* ---- Binding tables ---------------------------------------------------------------------- */
@@ -634,7 +635,8 @@ static HRESULT enqueue_steps(dmlcl_binding_table *t, cl_command_queue q, cl_uint
     if (t->status)
         DMLI_TRY(enqueue_status_fill(t, q, &nwait, &wait, &fill));
     cl_event done = NULL;
-    bool want_done = event || t->status;
+    const bool profile = dmli_profile_enabled();
+    bool want_done = event || t->status || profile;
     cl_int err = CL_SUCCESS;
     for (uint32_t i = 0; i < p->n_steps && err == CL_SUCCESS; ++i) {
         const dmli_step *s = &p->steps[i];
@@ -643,6 +645,8 @@ static HRESULT enqueue_steps(dmlcl_binding_table *t, cl_command_queue q, cl_uint
         done = NULL;
         err = clEnqueueNDRangeKernel(q, s->kernel, 3, NULL, s->global, s->local, prev ? 1 : nwait,
                                      prev ? &prev : wait, (!last || want_done) ? &done : NULL);
+        if (err == CL_SUCCESS && profile)
+            dmli_profile_watch(&t->compiled->program, i, done);
         if (prev)
             clReleaseEvent(prev);
     }

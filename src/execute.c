@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile.h"
 #include "runtime.h"
 
 /* One call's objects: its own in-order queue (execute may run on several threads at once,
@@ -150,7 +151,8 @@ HRESULT dmlcl_compiled_operator_execute(dmlcl_compiled_operator *c, UINT input_c
                                  &r.max_alloc, NULL);
     if (err != CL_SUCCESS)
         return dmli_fail_cl(err, "clGetDeviceInfo (execute)");
-    r.queue = clCreateCommandQueue(p->dev->context, p->dev->device, 0, &err);
+    r.queue = clCreateCommandQueue(p->dev->context, p->dev->device, dmli_profile_queue_properties(),
+                                   &err);
     if (err != CL_SUCCESS)
         return dmli_fail_cl(err, "clCreateCommandQueue (execute)");
     r.mems = calloc(r.count, sizeof *r.mems);

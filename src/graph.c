@@ -156,6 +156,18 @@ static HRESULT import_constant(const DML_GRAPH_NODE_DESC *n, uint32_t v, dmli_gr
 #endif
 }
 
+/* The node's label, kept for its steps (DMLCL_PROFILE's report names them by it). */
+static HRESULT keep_label(importer *im, uint32_t v)
+{
+    char buf[160];
+    const char *text = node_label(im->d, im->g, v, buf, sizeof buf);
+    im->g->nodes[v].label = malloc(strlen(text) + 1);
+    if (!im->g->nodes[v].label)
+        return dmli_fail(E_OUTOFMEMORY, CG ": out of host memory");
+    strcpy(im->g->nodes[v].label, text);
+    return S_OK;
+}
+
 static HRESULT import_nodes(importer *im)
 {
     const DML_GRAPH_DESC *d = im->d;
@@ -168,6 +180,7 @@ static HRESULT import_nodes(importer *im)
         unsigned type = (unsigned)n->Type;
         if (type == DML_GRAPH_NODE_TYPE_OPERATOR) {
             DMLI_TRY(import_operator(n, v, node));
+            DMLI_TRY(keep_label(im, v));
             any_operator = true;
             continue;
         }
@@ -178,6 +191,7 @@ static HRESULT import_nodes(importer *im)
                         v, type);
 #endif
         DMLI_TRY(import_constant(n, v, node));
+        DMLI_TRY(keep_label(im, v));
     }
     DMLI_INVALID_IF(!any_operator, CG ": the graph has no operator node: there is nothing to run "
                                       "(an output cannot come straight from a constant)");
@@ -627,6 +641,7 @@ void dmli_graph_free(dmli_graph *g)
         if (g->nodes[v].op)
             dmlcl_operator_release(g->nodes[v].op);
         free(g->nodes[v].data);
+        free(g->nodes[v].label);
     }
     free(g->nodes);
     free(g->order);

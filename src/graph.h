@@ -47,6 +47,7 @@ typedef struct dmli_graph_node {
     dmli_source *inputs;          /* per node input: what feeds it */
     uint32_t *consumers;          /* per node output: the node inputs it feeds */
     int32_t *graph_output;        /* per node output: the graph output it feeds, or -1 */
+    char *label;                  /* "node 3 (GATHER \"name\")": its steps' label (owned) */
 } dmli_graph_node;
 
 typedef struct dmli_graph {

@@ -84,12 +84,14 @@ static dmli_slot program_slot(dmli_slot s, const uint32_t *constant)
     return s;
 }
 
-static HRESULT add_steps(const dmli_graph_plan *plan, dmli_program *p, const uint32_t *constant)
+static HRESULT add_steps(const dmli_graph *g, const dmli_graph_plan *plan, dmli_program *p,
+                         const uint32_t *constant)
 {
     for (uint32_t i = 0; i < plan->n_steps; ++i) {
         const dmli_graph_step *s = &plan->steps[i];
         if (s->plan.empty)
             continue;
+        p->label = g->nodes[s->node].label; /* the steps of this node (DMLCL_PROFILE) */
         if (s->map) {
             dmli_slot out = program_slot(s->out, constant), in[DMLI_MAP_MAX_INPUTS];
             for (uint32_t k = 0; k < s->map->n_inputs; ++k)
@@ -147,7 +149,8 @@ HRESULT dmli_graph_compile(const dmli_graph *g, dmli_program *p)
     HRESULT hr = constant ? upload_constants(g, p, constant)
                           : dmli_fail(E_OUTOFMEMORY, "CompileGraph: out of host memory");
     if (SUCCEEDED(hr))
-        hr = add_steps(plan, p, constant);
+        hr = add_steps(g, plan, p, constant);
+    p->label = NULL;
     free(constant);
     dmli_graph_plan_free(plan);
     return hr;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile.h"
 #include "program.h"
 
 void dmli_program_init(dmli_program *p, dmlcl_device *dev, const char *name, const char *noun)
@@ -27,12 +28,14 @@ static void release_steps(dmli_step *steps, uint32_t n)
         if (steps[i].table)
             clReleaseMemObject(steps[i].table);
         free(steps[i].args);
+        free(steps[i].label);
     }
     free(steps);
 }
 
 void dmli_program_free(dmli_program *p)
 {
+    dmli_profile_report(p); /* DMLCL_PROFILE: the program's steps' device times */
     release_steps(p->steps, p->n_steps);
     release_steps(p->init_steps, p->n_init_steps);
     p->init_steps = NULL;
@@ -98,6 +101,11 @@ HRESULT dmli_program_add_step(dmli_program *p, dmli_kernel_source source, const 
         return dmli_fail(E_OUTOFMEMORY, "%s: compile: out of host memory", p->name);
     memcpy(s->args, args, n_args * sizeof *args);
     s->n_args = n_args;
+    const char *label = p->label ? p->label : p->name;
+    s->label = malloc(strlen(label) + 1);
+    if (!s->label)
+        return dmli_fail(E_OUTOFMEMORY, "%s: compile: out of host memory", p->name);
+    strcpy(s->label, label);
     cl_program program;
     DMLI_TRY(dmli_device_program(p->dev, source, options, &program));
     cl_int err;

@@ -38,7 +38,10 @@ typedef struct dmli_step {
     size_t global[3], local[3];
     uint32_t n_args;
     dmli_step_arg *args; /* owned */
+    char *label;         /* what it computes ("node 7 (GEMM)"; owned): DMLCL_PROFILE's report */
 } dmli_step;
+
+struct dmli_profile; /* profile.c: per-step device times under DMLCL_PROFILE */
 
 typedef struct dmli_program {
     const char *name;  /* "GATHER", "graph": messages */
@@ -75,6 +78,11 @@ typedef struct dmli_program {
     pthread_mutex_t lock;
     const void *args_table;
     unsigned args_generation;
+
+    /* The label given to the steps added next (the graph compiler's node; NULL: the program's
+     * name), and DMLCL_PROFILE's counters (NULL until a profiled dispatch). */
+    const char *label;
+    struct dmli_profile *profile;
 } dmli_program;
 
 void dmli_program_init(dmli_program *p, dmlcl_device *dev, const char *name, const char *noun);
