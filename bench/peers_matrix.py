@@ -11,7 +11,6 @@ machine's environment pins an older kernel for the tests' sake: ../.library/env/
 and the child reports which kernel OpenBLAS then runs (threadpoolctl).
 """
 import argparse
-import glob
 import json
 import os
 import statistics
@@ -20,6 +19,8 @@ import sys
 import time
 
 import numpy as np
+
+from peers import last_level_cache_bytes  # bench/peers.py's rule
 
 # name -> (batch, M, N, K, B transposed), as bench/workloads_matrix.c.
 GEMMS = {
@@ -36,18 +37,6 @@ def operands(name):
     a = rng.integers(-4, 5, (batch, m, k)).astype(np.float32)
     b = rng.integers(-4, 5, (batch, n, k) if trans_b else (batch, k, n)).astype(np.float32)
     return a, b, trans_b
-
-
-def last_level_cache_bytes():
-    """The largest CPU cache of cpu0 (sysfs), or 32 MiB (bench/peers.py's rule)."""
-    best = 0
-    for index in glob.glob("/sys/devices/system/cpu/cpu0/cache/index*/size"):
-        try:
-            text = open(index).read().strip()
-            best = max(best, int(text[:-1]) * {"K": 1 << 10, "M": 1 << 20}[text[-1]])
-        except (OSError, ValueError, KeyError):
-            pass
-    return best or 32 << 20
 
 
 def flush_caches(_state={}):
