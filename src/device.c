@@ -15,7 +15,6 @@
 
 #include "device.h"
 #include "enums.h"
-#include "profile.h"
 
 #define MAX_PLATFORMS 16
 #define MAX_DEVICES 64
@@ -220,6 +219,26 @@ const char *dmli_device_class_name(dmlcl_device_class device_class)
     case DMLCL_DEVICE_CLASS_ACCELERATOR: return "accelerator";
     }
     return "?";
+}
+
+static bool profiling;
+static pthread_once_t profiling_once = PTHREAD_ONCE_INIT;
+
+static void read_profile_variable(void)
+{
+    const char *v = getenv("DMLCL_PROFILE");
+    profiling = v && *v && strcmp(v, "0") != 0;
+}
+
+bool dmli_profile_enabled(void)
+{
+    pthread_once(&profiling_once, read_profile_variable);
+    return profiling;
+}
+
+cl_command_queue_properties dmli_profile_queue_properties(void)
+{
+    return dmli_profile_enabled() ? CL_QUEUE_PROFILING_ENABLE : 0;
 }
 
 /* DMLCL_VERBOSE=1: the device and the description the launch rules read, on stderr. */

@@ -44,4 +44,9 @@ bool dmli_device_cached_program(dmlcl_device *device, size_t i, const char **fam
                                 const char **options);
 unsigned dmli_device_builds(dmlcl_device *device);
 
+/* DMLCL_PROFILE (profile.h): whether the variable is set (to anything but "0"), read once; and
+ * the properties a queue dmlcl creates gets, CL_QUEUE_PROFILING_ENABLE while profiling. */
+bool dmli_profile_enabled(void);
+cl_command_queue_properties dmli_profile_queue_properties(void);
+
 #endif /* DMLI_DEVICE_H */

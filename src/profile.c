@@ -27,26 +27,6 @@ typedef struct watch {
     uint32_t step;
 } watch;
 
-static bool profiling;
-static pthread_once_t profiling_once = PTHREAD_ONCE_INIT;
-
-static void read_variable(void)
-{
-    const char *v = getenv("DMLCL_PROFILE");
-    profiling = v && *v && strcmp(v, "0") != 0;
-}
-
-bool dmli_profile_enabled(void)
-{
-    pthread_once(&profiling_once, read_variable);
-    return profiling;
-}
-
-cl_command_queue_properties dmli_profile_queue_properties(void)
-{
-    return dmli_profile_enabled() ? CL_QUEUE_PROFILING_ENABLE : 0;
-}
-
 static void CL_CALLBACK completed(cl_event e, cl_int status, void *user)
 {
     watch *w = user;

@@ -15,11 +15,8 @@
 
 #include "program.h"
 
-/* Whether DMLCL_PROFILE is set (to anything but "0"); read once. */
-bool dmli_profile_enabled(void);
-
-/* The properties a queue dmlcl creates gets: CL_QUEUE_PROFILING_ENABLE while profiling. */
-cl_command_queue_properties dmli_profile_queue_properties(void);
+/* Whether profiling is on, and the queue properties it asks for: device.h
+ * (dmli_profile_enabled, dmli_profile_queue_properties), read below the program layer. */
 
 /* Counts step `step`'s time when `event` completes (the event retained until then). Under the
  * program's lock, from dispatch.c. */
