@@ -322,6 +322,20 @@ __kernel void gemm_pack_b(__constant long *t, __global const elem_t *b, long b_b
             for (int j = 0; j < NB; ++j)
                 dst[j] = LOAD(b, row + j);
         }
+    } else if (b_k == 1) {
+        /* B transposed with k contiguous (attention's K^T, a transposed weight): in chunks of
+         * 64 k (64 x NB floats, in L1), each column's run read as one stream and stored NB
+         * apart. Along k, NB strided loads a k, it took 1.8x as long (attention's 96 B^T of
+         * 128 x 64). */
+        for (long kc = k_a; kc < k_b; kc += 64, dst += 64 * NB) {
+            const long kn = min(kc + 64, k_b) - kc;
+            for (int j = 0; j < NB; ++j) {
+                const long col = ob + (n0 + min(j, live - 1)) * b_n + kc;
+                __global float *d = dst + j;
+                for (long k = 0; k < kn; ++k, d += NB)
+                    *d = LOAD(b, col + k);
+            }
+        }
     } else if (live == NB) { /* B transposed: NB streams along k */
         for (long k = k_a; k < k_b; ++k, dst += NB) {
             const long row = ob + k * b_k + n0 * b_n;
