@@ -206,7 +206,9 @@
 #define DMLI_GEMM_SPLITS 18  /* gemm_tiles' split of k: the slices (1: none) */
 #define DMLI_GEMM_SPLIT_K 19 /* ... and the k of each (whole k steps; the last the rest) */
 #define DMLI_GEMM_PACK_KP 20 /* gemm_pack_b: the k rows an item packs */
-#define DMLI_GEMM_HEADER 21
+#define DMLI_GEMM_B_NL 21    /* gemm_pack_b: B's columns in groups of this many (N: one group) */
+#define DMLI_GEMM_B_NH 22    /* ... and B's stride from a group to the next (elements) */
+#define DMLI_GEMM_HEADER 23
 #define DMLI_GEMM_DIM 5
 /* ---- conv (cl/conv.cl): CONVOLUTION ----------------------------------------------------------
  * conv_direct(table, out, out_base, in, in_base, filter, filter_base, bias, bias_base) and

@@ -296,12 +296,16 @@ static long b_batch(__constant long *t, long bi)
  * every dispatch into the temporary resource (src/launch_gemm.c says when). An item: n-block
  * get_global_id(0), DMLI_GEMM_PACK_KP rows of k from get_global_id(1) times that, B's batch
  * coordinate get_global_id(2) (b_batch()); a row's NB values read along n (B's unit stride,
- * where it has one) and stored side by side. */
+ * where it has one) and stored side by side. B's columns come in groups of DMLI_GEMM_B_NL,
+ * DMLI_GEMM_B_NH apart (a batch dimension joined to n: a strided 1x1 convolution's output rows,
+ * launch_gemm.c fold_n); a block within one group reads as one, a block across groups through
+ * each column's offset. */
 __kernel void gemm_pack_b(__constant long *t, __global const elem_t *b, long b_base,
                           __global float *pk, long pk_base)
 {
     const long N = t[DMLI_GEMM_N], K = t[DMLI_GEMM_K], b_k = t[DMLI_GEMM_B_K],
-               b_n = t[DMLI_GEMM_B_N], kp = t[DMLI_GEMM_PACK_KP];
+               b_n = t[DMLI_GEMM_B_N], kp = t[DMLI_GEMM_PACK_KP], nl = t[DMLI_GEMM_B_NL],
+               b_nh = t[DMLI_GEMM_B_NH];
     const long blk = get_global_id(0), n0 = blk * NB, nblocks = (N + NB - 1) / NB;
     const long k_a = (long)get_global_id(1) * kp, k_b = min(k_a + kp, K);
     const int live = (int)min((long)NB, N - n0);
@@ -315,9 +319,31 @@ __kernel void gemm_pack_b(__constant long *t, __global const elem_t *b, long b_b
         }
     }
     __global float *dst = pk + pk_base + (((long)get_global_id(2) * nblocks + blk) * K + k_a) * NB;
-    if (b_n == 1 && live == NB) {
+    /* Column n0's offset in B, and whether the block's live columns are in its group. */
+    const long cb = n0 / nl * b_nh + n0 % nl * b_n;
+    if (n0 % nl + live > nl) {
+        long cofs[NB];
+        for (int j = 0; j < NB; ++j) {
+            const long c = n0 + min(j, live - 1);
+            cofs[j] = ob + c / nl * b_nh + c % nl * b_n;
+        }
+        if (b_k == 1) {
+            for (long kc = k_a; kc < k_b; kc += 64, dst += 64 * NB) {
+                const long kn = min(kc + 64, k_b) - kc;
+                for (int j = 0; j < NB; ++j) {
+                    __global float *d = dst + j;
+                    for (long k = 0; k < kn; ++k, d += NB)
+                        *d = LOAD(b, cofs[j] + kc + k);
+                }
+            }
+        } else {
+            for (long k = k_a; k < k_b; ++k, dst += NB)
+                for (int j = 0; j < NB; ++j)
+                    dst[j] = LOAD(b, cofs[j] + k * b_k);
+        }
+    } else if (b_n == 1 && live == NB) {
         for (long k = k_a; k < k_b; ++k, dst += NB) {
-            const long row = ob + k * b_k + n0;
+            const long row = ob + k * b_k + cb;
 #pragma unroll
             for (int j = 0; j < NB; ++j)
                 dst[j] = LOAD(b, row + j);
@@ -330,7 +356,7 @@ __kernel void gemm_pack_b(__constant long *t, __global const elem_t *b, long b_b
         for (long kc = k_a; kc < k_b; kc += 64, dst += 64 * NB) {
             const long kn = min(kc + 64, k_b) - kc;
             for (int j = 0; j < NB; ++j) {
-                const long col = ob + (n0 + min(j, live - 1)) * b_n + kc;
+                const long col = ob + cb + min(j, live - 1) * b_n + kc;
                 __global float *d = dst + j;
                 for (long k = 0; k < kn; ++k, d += NB)
                     *d = LOAD(b, col + k);
@@ -338,14 +364,14 @@ __kernel void gemm_pack_b(__constant long *t, __global const elem_t *b, long b_b
         }
     } else if (live == NB) { /* B transposed: NB streams along k */
         for (long k = k_a; k < k_b; ++k, dst += NB) {
-            const long row = ob + k * b_k + n0 * b_n;
+            const long row = ob + k * b_k + cb;
 #pragma unroll
             for (int j = 0; j < NB; ++j)
                 dst[j] = LOAD(b, row + j * b_n);
         }
     } else {
         for (long k = k_a; k < k_b; ++k, dst += NB) {
-            const long row = ob + k * b_k + n0 * b_n;
+            const long row = ob + k * b_k + cb;
             for (int j = 0; j < NB; ++j)
                 dst[j] = LOAD(b, row + min(j, live - 1) * b_n);
         }

@@ -18,8 +18,12 @@ typedef struct dmli_gemm {
     DML_TENSOR_DATA_TYPE type; /* every tensor's (FLOAT32 or FLOAT16) */
     int64_t m, n, k;
     int64_t a_m, a_k, b_k, b_n, c_m, c_n, o_m, o_n; /* strides, in elements */
-    int batch_rank;                                 /* batch dimensions (size > 1 only) */
-    int64_t batch[DMLI_GEMM_MAX_BATCH];             /* outermost first */
+    /* B's columns in groups (launch_gemm.c fold_n: a batch dimension joined to n where only B
+     * moves along it differently): column j at (j / b_nl) * b_nh + (j % b_nl) * b_n. b_nl 0:
+     * one group (every lower's). Only gemm_pack_b reads B so. */
+    int64_t b_nl, b_nh;
+    int batch_rank;                     /* batch dimensions (size > 1 only) */
+    int64_t batch[DMLI_GEMM_MAX_BATCH]; /* outermost first */
     int64_t a_b[DMLI_GEMM_MAX_BATCH], b_b[DMLI_GEMM_MAX_BATCH], c_b[DMLI_GEMM_MAX_BATCH],
         o_b[DMLI_GEMM_MAX_BATCH];
     bool has_c;

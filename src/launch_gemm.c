@@ -209,11 +209,9 @@ static bool pack_each(const dmli_gemm *g, const dmli_tuning *tu, bool dots, uint
     return (uint64_t)g->k * low / way > tu->gemm_pack_ways;
 }
 
-void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+/* The table (cl/abi.h DMLI_GEMM_*) of g; returns the batch coordinates. */
+static size_t fill_table(const dmli_gemm *g, dmli_compute_launch *l)
 {
-    const dmli_gemm *g = DMLI_COMPUTE_WORK_CONST(c, dmli_gemm);
-    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
-    bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
     cl_long *t = l->table;
     t[DMLI_GEMM_M] = g->m;
     t[DMLI_GEMM_N] = g->n;
@@ -234,6 +232,9 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     t[DMLI_GEMM_HAS_C] = g->has_c;
     t[DMLI_GEMM_SPLITS] = 1;
     t[DMLI_GEMM_SPLIT_K] = g->k;
+    t[DMLI_GEMM_PACK_KP] = g->k;
+    t[DMLI_GEMM_B_NL] = g->b_nl ? g->b_nl : g->n > 0 ? g->n : 1;
+    t[DMLI_GEMM_B_NH] = g->b_nh;
     size_t batches = 1;
     for (int d = 0; d < g->batch_rank; ++d) {
         cl_long *e = t + DMLI_GEMM_HEADER + DMLI_GEMM_DIM * d;
@@ -245,7 +246,103 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
         batches *= (size_t)g->batch[d];
     }
     l->table_count = DMLI_GEMM_HEADER + DMLI_GEMM_DIM * (size_t)g->batch_rank;
+    return batches;
+}
 
+/* g with its innermost batch dimension joined to n, where only B's columns need to know (A does
+ * not move along it; C moves as a next column would, or not at all; the output's columns
+ * continue across it): a strided 1x1 convolution's output rows (ops/conv.c lower_pointwise
+ * makes each row a batch coordinate of OW columns, as B's rows are Strides apart: 7 to 28
+ * columns of a 64-column block, 0.10-0.34 of ONNX Runtime's speed) become one product of
+ * OH x OW columns. B's columns are then in groups (gemm.h b_nl, b_nh), which only gemm_pack_b
+ * reads: for a B packed at every dispatch. Each output's sum is the same (k in order). */
+static bool fold_n(const dmli_gemm *g, dmli_gemm *f)
+{
+    if (g->batch_rank == 0 || g->b_nl || g->n <= 0)
+        return false;
+    const int d = g->batch_rank - 1;
+    if (g->a_b[d] != 0 || g->o_b[d] != g->o_n * g->n || (g->has_c && g->c_b[d] != g->c_n * g->n))
+        return false;
+    *f = *g;
+    f->b_nl = g->n;
+    f->b_nh = g->b_b[d];
+    f->n = g->n * g->batch[d];
+    f->batch_rank = d;
+    return true;
+}
+
+/* A CPU launch's choices (dmli_launch_gemm): the block, the kernel, and whether B is packed. */
+typedef struct cpu_plan {
+    uint32_t vw, mr, nv;
+    bool dots, pack, each;
+    uint64_t b_batches, nblocks, floats;
+} cpu_plan;
+
+static void plan_cpu(const dmli_gemm *g, const dmli_tuning *tu, const dmli_device_desc *dev,
+                     cpu_plan *p)
+{
+    uint32_t vw = dev->preferred_vector_width_int;
+    vw = vw >= 16 ? 16 : vw >= 8 ? 8 : 4;
+    uint32_t mr = tu->gemm_rows ? tu->gemm_rows : 1, nv = tu->gemm_vectors ? tu->gemm_vectors : 1;
+    /* The block's MR x NV accumulators, NV vectors of B and A's broadcast value in the vector
+     * registers: 32 where the device's vectors are 16 ints wide (AVX-512), 16 else (AVX2, SSE,
+     * NEON's 32 of 4 lanes counted as 16: its width is 4): NV halved until they fit (the
+     * tuned 6 x 4 becomes 6 x 2 on AVX2, 15 registers). */
+    /* A product whose N fits in half the block's columns (attention's probabilities times V,
+     * N = 32: every 64-column block would be a last, partial one, through the panel path) takes
+     * a block of half the vectors and gemm_rows_narrow rows (8 x 2 on AVX-512). */
+    while (nv > 1 && g->n <= (int64_t)(nv / 2 * vw)) {
+        nv /= 2;
+        if (tu->gemm_rows_narrow)
+            mr = tu->gemm_rows_narrow;
+    }
+    const uint32_t registers = vw >= 16 ? 32 : 16;
+    while (nv > 1 && mr * nv + nv + 1 > registers)
+        nv /= 2;
+    p->vw = vw;
+    p->mr = mr;
+    p->nv = nv;
+    p->dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)tu->gemm_dot_min_k;
+    /* B packed (gemm_pack_b) as gemm_blocks reads it: [B's batch][n-block][k][NV * VW] floats,
+     * columns past N repeating column N - 1, a block's B one stream, no panel path (B transposed
+     * too). Once, at initialization, where B is owned by DML (a model's weights; program.c
+     * decides: launch.h pre_owned_only); at every dispatch too, into the temporary resource,
+     * where pack_each() says the plain kernel would read B badly. One B per coordinate of the
+     * batch dimensions B moves along (a weight: one). */
+    p->b_batches = 1;
+    for (int d = 0; d < g->batch_rank; ++d)
+        if (g->b_b[d] != 0)
+            p->b_batches *= (uint64_t)g->batch[d];
+    p->nblocks = ceil_div(g->n, (int64_t)(nv * vw));
+    p->floats = p->nblocks * nv * vw * (uint64_t)g->k; /* one B's, k < 2^31 */
+    p->pack = tu->gemm_prepack_b == 1 && g->k > 0 && p->floats <= ((uint64_t)1 << 40) &&
+              p->b_batches <= ((uint64_t)1 << 40) / p->floats;
+    p->each = p->pack &&
+              pack_each(g, tu, p->dots, g->type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 2 : 4) &&
+              p->b_batches * p->floats * sizeof(float) <= DMLI_GEMM_PACK_EACH_MAX;
+}
+
+void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    const dmli_gemm *g = DMLI_COMPUTE_WORK_CONST(c, dmli_gemm);
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    const bool gpu = dev->device_class == DMLCL_DEVICE_CLASS_GPU;
+    cpu_plan p = {0};
+    dmli_gemm folded;
+    if (!gpu) {
+        plan_cpu(g, tu, dev, &p);
+        /* A batch dimension joined to n where B is packed at every dispatch either way. */
+        cpu_plan pf;
+        if (p.each && tu->gemm_fold_n == 1 && fold_n(g, &folded)) {
+            plan_cpu(&folded, tu, dev, &pf);
+            if (pf.each) {
+                g = &folded;
+                p = pf;
+            }
+        }
+    }
+    cl_long *t = l->table;
+    const size_t batches = fill_table(g, l);
     dmli_options *o = &l->defs;
     l->source = DMLI_SOURCE_GEMM;
     dmli_opt_int(o, "HALF", g->type == DML_TENSOR_DATA_TYPE_FLOAT16);
@@ -274,64 +371,27 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
             l->split_bytes = dmli_tile_split_bytes(&tile, groups, l->splits);
         return;
     }
-    uint32_t vw = dev->preferred_vector_width_int;
-    vw = vw >= 16 ? 16 : vw >= 8 ? 8 : 4;
-    uint32_t mr = tu->gemm_rows ? tu->gemm_rows : 1, nv = tu->gemm_vectors ? tu->gemm_vectors : 1,
-             dr = tu->gemm_dot_rows, nj = tu->gemm_dot_columns;
-    /* The block's MR x NV accumulators, NV vectors of B and A's broadcast value in the vector
-     * registers: 32 where the device's vectors are 16 ints wide (AVX-512), 16 else (AVX2, SSE,
-     * NEON's 32 of 4 lanes counted as 16: its width is 4): NV halved until they fit (the
-     * tuned 6 x 4 becomes 6 x 2 on AVX2, 15 registers). */
-    /* A product whose N fits in half the block's columns (attention's probabilities times V,
-     * N = 32: every 64-column block would be a last, partial one, through the panel path) takes
-     * a block of half the vectors and gemm_rows_narrow rows (8 x 2 on AVX-512). */
-    while (nv > 1 && g->n <= (int64_t)(nv / 2 * vw)) {
-        nv /= 2;
-        if (tu->gemm_rows_narrow)
-            mr = tu->gemm_rows_narrow;
-    }
-    const uint32_t registers = vw >= 16 ? 32 : 16;
-    while (nv > 1 && mr * nv + nv + 1 > registers)
-        nv /= 2;
     /* One program (both kernels) per type and activation. */
-    dmli_opt_int(o, "MR", mr);
-    dmli_opt_int(o, "NV", nv);
-    dmli_opt_int(o, "VW", vw);
-    dmli_opt_int(o, "DR", dr);
-    dmli_opt_int(o, "NJ", nj);
+    dmli_opt_int(o, "MR", p.mr);
+    dmli_opt_int(o, "NV", p.nv);
+    dmli_opt_int(o, "VW", p.vw);
+    dmli_opt_int(o, "DR", tu->gemm_dot_rows);
+    dmli_opt_int(o, "NJ", tu->gemm_dot_columns);
     dmli_opt_int(o, "DS", tu->gemm_dot_blocks);
     dmli_opt_int(o, "KC", tu->gemm_pack_k);
-    bool dots = g->a_k == 1 && g->b_k == 1 && g->b_n != 1 && g->k >= (int64_t)tu->gemm_dot_min_k;
-    /* B packed (gemm_pack_b) as gemm_blocks reads it: [B's batch][n-block][k][NV * VW] floats,
-     * columns past N repeating column N - 1, a block's B one stream, no panel path (B transposed
-     * too). Once, at initialization, where B is owned by DML (a model's weights; program.c
-     * decides: launch.h pre_owned_only); at every dispatch too, into the temporary resource,
-     * where pack_each() says the plain kernel would read B badly. One B per coordinate of the
-     * batch dimensions B moves along (a weight: one). */
-    uint64_t b_batches = 1;
-    for (int d = 0; d < g->batch_rank; ++d)
-        if (g->b_b[d] != 0)
-            b_batches *= (uint64_t)g->batch[d];
-    const uint64_t nblocks = ceil_div(g->n, (int64_t)(nv * vw)), nb = (uint64_t)nv * vw;
-    const uint64_t floats = nblocks * nb * (uint64_t)g->k; /* one B's, k < 2^31 */
-    const bool pack = tu->gemm_prepack_b == 1 && g->k > 0 && floats <= ((uint64_t)1 << 40) &&
-                      b_batches <= ((uint64_t)1 << 40) / floats;
-    const bool each = pack &&
-                      pack_each(g, tu, dots, g->type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 2 : 4) &&
-                      b_batches * floats * sizeof(float) <= DMLI_GEMM_PACK_EACH_MAX;
-    grid(g, tu, dev, dots, mr, nv, vw, l->global, l->local);
-    l->kernel = dots ? "gemm_dots" : "gemm_blocks";
-    if (!pack)
+    grid(g, tu, dev, p.dots, p.mr, p.nv, p.vw, l->global, l->local);
+    l->kernel = p.dots ? "gemm_dots" : "gemm_blocks";
+    if (!p.pack)
         return;
     l->kernel_plain = l->kernel;
     memcpy(l->plain_global, l->global, sizeof l->global);
     memcpy(l->plain_local, l->local, sizeof l->local);
     l->kernel = "gemm_blocks";
-    grid(g, tu, dev, false, mr, nv, vw, l->global, l->local);
+    grid(g, tu, dev, false, p.mr, p.nv, p.vw, l->global, l->local);
     dmli_opt_int(o, "PACKB", 1);
     /* gemm_pack_b: items of kp rows of k of one n-block of one B, about 16 a compute unit. */
     const uint64_t want = 16 * (uint64_t)(dev->compute_units ? dev->compute_units : 1),
-                   blocks = nblocks * b_batches;
+                   blocks = p.nblocks * p.b_batches;
     uint64_t kchunks = blocks >= want ? 1 : (want + blocks - 1) / blocks;
     if (kchunks > (uint64_t)g->k)
         kchunks = (uint64_t)g->k;
@@ -339,12 +399,12 @@ void dmli_launch_gemm(const dmli_compute *c, const dmli_device_desc *dev, dmli_c
     t[DMLI_GEMM_PACK_KP] = kp;
     l->pre_kernel = "gemm_pack_b";
     l->pre_tensor = 1;
-    l->pre_owned_only = !each;
+    l->pre_owned_only = !p.each;
     l->pre_def = "PACKB";
-    l->pre_bytes = b_batches * floats * sizeof(float);
-    l->pre_global[0] = (size_t)nblocks;
+    l->pre_bytes = p.b_batches * p.floats * sizeof(float);
+    l->pre_global[0] = (size_t)p.nblocks;
     l->pre_global[1] = (size_t)ceil_div(g->k, kp);
-    l->pre_global[2] = (size_t)b_batches;
+    l->pre_global[2] = (size_t)p.b_batches;
     l->pre_local[0] = l->pre_local[1] = l->pre_local[2] = 1;
 }
 

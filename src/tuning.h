@@ -90,6 +90,9 @@ typedef struct dmli_tuning {
     uint32_t gemm_pack_way_bytes;  /* ... the cache way that rule assumes (bytes: the cache's
                                     * size over its associativity) */
     uint32_t gemm_pack_ways;       /* ... and the rows of a panel one set holds */
+    uint32_t gemm_fold_n;          /* CPU: 1: a batch dimension only B moves along differently
+                                    * joined to n where B is packed at every dispatch (a strided
+                                    * 1x1 convolution's rows); 2: not */
     uint32_t gemm_tile_items[2];   /* GPU: work-group items along n and m (TX, TY) */
     uint32_t gemm_tile_block[2];   /* GPU: an item's outputs along n and m (WN, WM) */
     uint32_t gemm_tile_k;          /* GPU: k per staged tile (TK) of the tuned tile */

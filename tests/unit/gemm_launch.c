@@ -451,3 +451,99 @@ Test(gemm_launch, cpu_owned_b_packed_once)
     unit_tuning_restore(saved);
     cr_expect_null(l.pre_kernel);
 }
+
+/* A strided 1x1 convolution's GEMM as ops/conv.c lowers it (ResNet's downsample [1, 128, 28, 28]
+ * -> 256 at stride 2: m 256, k 128, each of the 14 output rows a batch coordinate of 14 columns,
+ * B's columns 2 apart and its rows 56, the bias a C broadcast along n): B is strided, so packed
+ * at every dispatch; the rows join n (launch_gemm.c fold_n): one product of 196 columns (4
+ * blocks of 64), B's columns in groups of 14, 56 apart. Where A moves along the rows, or the
+ * output's columns do not continue across them, or C moves along them otherwise than a next
+ * column would, or on GPUs, or off by tuning: the rows stay a batch dimension. */
+Test(gemm_launch, cpu_strided_rows_join_n)
+{
+    const dmli_device_desc cpu = {
+        DMLCL_DEVICE_CLASS_CPU, 2, 4096, {4096, 4096, 4096}, 256 * 1024, 16, 16, 512, false, 0,
+        (uint64_t)1 << 30,      1};
+    dmli_gemm g;
+    memset(&g, 0, sizeof g);
+    g.type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    g.m = 256;
+    g.n = 14;
+    g.k = 128;
+    g.a_m = 128;
+    g.a_k = 1;
+    g.b_k = 28 * 28;
+    g.b_n = 2;
+    g.c_m = 1;
+    g.o_m = 196;
+    g.o_n = 1;
+    g.has_c = true;
+    g.alpha = g.beta = 1;
+    g.batch_rank = 1;
+    g.batch[0] = 14;
+    g.b_b[0] = 56;
+    g.o_b[0] = 14;
+    dmli_compute c;
+    memset(&c, 0, sizeof c);
+    c.kind = DMLI_COMPUTE_GEMM;
+    c.n_tensors = 4;
+    memcpy(c.work, &g, sizeof g);
+    dmli_compute_launch l;
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect_str_eq(l.kernel, "gemm_blocks");
+    cr_assert_not_null(l.pre_kernel);
+    cr_expect(!l.pre_owned_only);
+    cr_expect(l.table[DMLI_GEMM_N] == 196 && l.table[DMLI_GEMM_BATCH_RANK] == 0 &&
+                  l.table[DMLI_GEMM_B_NL] == 14 && l.table[DMLI_GEMM_B_NH] == 56 &&
+                  l.table[DMLI_GEMM_B_N] == 2,
+              "N %lld, batch rank %lld, groups of %lld, %lld apart",
+              (long long)l.table[DMLI_GEMM_N], (long long)l.table[DMLI_GEMM_BATCH_RANK],
+              (long long)l.table[DMLI_GEMM_B_NL], (long long)l.table[DMLI_GEMM_B_NH]);
+    cr_expect_eq(l.table_count, DMLI_GEMM_HEADER);
+    cr_expect(option(&l, "MR") == 6 && option(&l, "NV") == 4, "%s", l.options);
+    cr_expect(l.global[1] == 4 && l.global[2] == 1, "global %zu %zu %zu", l.global[0], l.global[1],
+              l.global[2]);
+    cr_expect(l.pre_global[0] == 4 && l.pre_global[2] == 1, "pack grid %zu %zu %zu",
+              l.pre_global[0], l.pre_global[1], l.pre_global[2]);
+    cr_expect_eq(l.pre_bytes, (uint64_t)4 * 64 * 128 * sizeof(float));
+
+    /* The rows stay a batch dimension of 14 columns (a block of 8 x 16, one group, B's columns
+     * as they come). */
+    const struct {
+        const char *why;
+        int64_t a_b, o_b, c_b, c_n;
+        const char *tuning;
+        const dmli_device_desc *dev;
+    } stay[] = {{"A moves along the rows", 128, 14, 0, 0, NULL, &cpu},
+                {"the output's rows are not a next column's", 0, 16, 0, 0, NULL, &cpu},
+                {"C moves along the rows", 0, 14, 1, 0, NULL, &cpu},
+                {"off by tuning", 0, 14, 0, 0, "gemm_fold_n=2", &cpu},
+                {"a GPU", 0, 14, 0, 0, NULL, &h200}};
+    for (size_t i = 0; i < sizeof stay / sizeof stay[0]; ++i) {
+        dmli_gemm *w = DMLI_COMPUTE_WORK(&c, dmli_gemm);
+        *w = g;
+        w->a_b[0] = stay[i].a_b;
+        w->o_b[0] = stay[i].o_b;
+        w->c_b[0] = stay[i].c_b;
+        w->c_n = stay[i].c_n;
+        char *saved = stay[i].tuning ? unit_tuning_set(stay[i].tuning) : NULL;
+        dmli_launch_compute(&c, stay[i].dev, &l);
+        if (stay[i].tuning)
+            unit_tuning_restore(saved);
+        cr_expect(
+            l.table[DMLI_GEMM_N] == 14 && l.table[DMLI_GEMM_BATCH_RANK] == 1 &&
+                l.table[DMLI_GEMM_B_NL] == 14 && l.table[DMLI_GEMM_B_NH] == 0 && l.global[2] == 14,
+            "%s: N %lld, batch rank %lld, groups of %lld, %lld apart, %zu batches", stay[i].why,
+            (long long)l.table[DMLI_GEMM_N], (long long)l.table[DMLI_GEMM_BATCH_RANK],
+            (long long)l.table[DMLI_GEMM_B_NL], (long long)l.table[DMLI_GEMM_B_NH], l.global[2]);
+    }
+    /* C moving along the rows as a next column would (c_n 1, c_b 14): joined. */
+    dmli_gemm *w = DMLI_COMPUTE_WORK(&c, dmli_gemm);
+    *w = g;
+    w->c_n = 1;
+    w->c_b[0] = 14;
+    dmli_launch_compute(&c, &cpu, &l);
+    cr_expect(l.table[DMLI_GEMM_N] == 196 && l.table[DMLI_GEMM_BATCH_RANK] == 0,
+              "N %lld, batch rank %lld", (long long)l.table[DMLI_GEMM_N],
+              (long long)l.table[DMLI_GEMM_BATCH_RANK]);
+}
