@@ -192,6 +192,38 @@ static void conv_random_shape(conv_shape *s, ref_rng *rng, DML_TENSOR_DATA_TYPE 
     s->nhwc = ref_rng_chance(rng, 15);
 }
 
+/* A random pointwise shape of 64 output channels a group or more (FORWARD, every window 1, no
+ * padding): on CPUs the matrix family with B, the input, packed at every dispatch, and at
+ * strides past 1 the output rows joined to n (src/launch_gemm.c fold_n). Strides 1 to 3 and
+ * dilations along each dimension, groups 1 to 3, images 1 or 2, NHWC in some. */
+static void conv_pointwise_shape(conv_shape *s, ref_rng *rng, DML_TENSOR_DATA_TYPE type)
+{
+    memset(s, 0, sizeof *s);
+    s->type = type;
+    ref_conv_params *p = &s->p;
+    p->spatial = 1 + (uint32_t)ref_rng_below(rng, 3);
+    p->convolution = ref_rng_chance(rng, 30);
+    const uint32_t g = pick(rng, 1, 3), cin_g = pick(rng, 1, 6), cout_g = pick(rng, 64, 80);
+    p->groups = g;
+    s->in[0] = pick(rng, 1, 2);
+    s->in[1] = g * cin_g;
+    s->filter[0] = g * cout_g;
+    s->filter[1] = cin_g;
+    const uint32_t max_side = p->spatial == 1 ? 40 : p->spatial == 2 ? 13 : 6;
+    for (uint32_t i = 0; i < p->spatial; ++i) {
+        p->strides[i] = pick(rng, 1, 3);
+        p->dilations[i] = ref_rng_chance(rng, 25) ? 2 : 1;
+        s->filter[2 + i] = 1;
+        s->in[2 + i] = pick(rng, 1, max_side);
+    }
+    s->bias = ref_rng_chance(rng, 50);
+    s->fused = ref_rng_chance(rng, 25) ? (int)ref_rng_below(rng, COUNT_OF(fusable)) : -1;
+    p->act = s->fused >= 0 ? fusable[s->fused].act : REF_ACT_NONE;
+    p->act_param[0] = (double)(float)(0.25 + (double)ref_rng_below(rng, 8) / 7);
+    p->act_param[1] = (double)(float)((double)ref_rng_below(rng, 8) / 7 - 0.5);
+    s->nhwc = ref_rng_chance(rng, 15);
+}
+
 static void put(DML_TENSOR_DATA_TYPE type, unsigned char *p, double v)
 {
     if (type == F16) {
@@ -323,7 +355,8 @@ static void conv_one(conv_case *c, ref_rng *rng)
     c->bound = NULL;
 }
 
-static void conv_cases(const char *test, unsigned count)
+static void conv_cases_of(const char *test, unsigned count,
+                          void (*shape)(conv_shape *, ref_rng *, DML_TENSOR_DATA_TYPE))
 {
     static conv_case c;
     long only = ops_only_case();
@@ -335,9 +368,14 @@ static void conv_cases(const char *test, unsigned count)
         c.test = test;
         c.seed = ops_base_seed(&run_seed);
         c.number = n;
-        conv_random_shape(&c.s, &rng, n % 4 == 3 ? F16 : F32);
+        shape(&c.s, &rng, n % 4 == 3 ? F16 : F32);
         conv_one(&c, &rng);
     }
+}
+
+static void conv_cases(const char *test, unsigned count)
+{
+    conv_cases_of(test, count, conv_random_shape);
 }
 
 OPS_DEVICE_SUITE(conv);
@@ -345,6 +383,11 @@ OPS_DEVICE_SUITE(conv);
 Test(conv, random)
 {
     conv_cases("random", 32);
+}
+
+Test(conv, pointwise_random)
+{
+    conv_cases_of("pointwise_random", 16, conv_pointwise_shape);
 }
 
 /* ---- Fixed shapes: the register blocks' edges --------------------------------------------- */
