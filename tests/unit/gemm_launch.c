@@ -21,6 +21,17 @@ static const dmli_device_desc h200 = {
     DMLCL_DEVICE_CLASS_GPU, 132, 1024, {1024, 1024, 64}, 48 * 1024, 1, 1, 512, true, 4352,
     (uint64_t)50 << 20,     1};
 
+/* The matrix family's description g as a launch reads it, with n_tensors tensors. */
+static dmli_compute gemm_compute(const dmli_gemm *g, uint32_t n_tensors)
+{
+    dmli_compute c;
+    memset(&c, 0, sizeof c);
+    c.kind = DMLI_COMPUTE_GEMM;
+    c.n_tensors = n_tensors;
+    memcpy(c.work, g, sizeof *g);
+    return c;
+}
+
 /* A packed FLOAT32 GEMM [batch, m, k] x [batch, k, n] (B transposed: [batch, n, k]). */
 static dmli_compute packed(int64_t batch, int64_t m, int64_t n, int64_t k, bool trans_b)
 {
@@ -44,12 +55,7 @@ static dmli_compute packed(int64_t batch, int64_t m, int64_t n, int64_t k, bool 
         g.b_b[0] = k * n;
         g.o_b[0] = m * n;
     }
-    dmli_compute c;
-    memset(&c, 0, sizeof c);
-    c.kind = DMLI_COMPUTE_GEMM;
-    c.n_tensors = 3;
-    memcpy(c.work, &g, sizeof g);
-    return c;
+    return gemm_compute(&g, 3);
 }
 
 static long long option(const dmli_compute_launch *l, const char *name)
@@ -483,11 +489,7 @@ Test(gemm_launch, cpu_strided_rows_join_n)
     g.batch[0] = 14;
     g.b_b[0] = 56;
     g.o_b[0] = 14;
-    dmli_compute c;
-    memset(&c, 0, sizeof c);
-    c.kind = DMLI_COMPUTE_GEMM;
-    c.n_tensors = 4;
-    memcpy(c.work, &g, sizeof g);
+    dmli_compute c = gemm_compute(&g, 4);
     dmli_compute_launch l;
     dmli_launch_compute(&c, &cpu, &l);
     cr_expect_str_eq(l.kernel, "gemm_blocks");
