@@ -319,29 +319,12 @@ __kernel void gemm_pack_b(__constant long *t, __global const elem_t *b, long b_b
         }
     }
     __global float *dst = pk + pk_base + (((long)get_global_id(2) * nblocks + blk) * K + k_a) * NB;
-    /* Column n0's offset in B, and whether the block's live columns are in its group. */
-    const long cb = n0 / nl * b_nh + n0 % nl * b_n;
-    if (n0 % nl + live > nl) {
-        long cofs[NB];
-        for (int j = 0; j < NB; ++j) {
-            const long c = n0 + min(j, live - 1);
-            cofs[j] = ob + c / nl * b_nh + c % nl * b_n;
-        }
-        if (b_k == 1) {
-            for (long kc = k_a; kc < k_b; kc += 64, dst += 64 * NB) {
-                const long kn = min(kc + 64, k_b) - kc;
-                for (int j = 0; j < NB; ++j) {
-                    __global float *d = dst + j;
-                    for (long k = 0; k < kn; ++k, d += NB)
-                        *d = LOAD(b, cofs[j] + kc + k);
-                }
-            }
-        } else {
-            for (long k = k_a; k < k_b; ++k, dst += NB)
-                for (int j = 0; j < NB; ++j)
-                    dst[j] = LOAD(b, cofs[j] + k * b_k);
-        }
-    } else if (b_n == 1 && live == NB) {
+    /* A column's offset in B (its group's, then its place in the group); whether the block's
+     * live columns are in one group. */
+#define B_COL(c) ((c) / nl * b_nh + (c) % nl * b_n)
+    const long cb = B_COL(n0);
+    const bool one_group = n0 % nl + live <= nl;
+    if (one_group && b_n == 1 && live == NB) {
         for (long k = k_a; k < k_b; ++k, dst += NB) {
             const long row = ob + k * b_k + cb;
 #pragma unroll
@@ -356,26 +339,28 @@ __kernel void gemm_pack_b(__constant long *t, __global const elem_t *b, long b_b
         for (long kc = k_a; kc < k_b; kc += 64, dst += 64 * NB) {
             const long kn = min(kc + 64, k_b) - kc;
             for (int j = 0; j < NB; ++j) {
-                const long col = ob + cb + min(j, live - 1) * b_n + kc;
+                const long col = ob + B_COL(n0 + min(j, live - 1)) + kc;
                 __global float *d = dst + j;
                 for (long k = 0; k < kn; ++k, d += NB)
                     *d = LOAD(b, col + k);
             }
         }
-    } else if (live == NB) { /* B transposed: NB streams along k */
+    } else if (one_group && live == NB) { /* B transposed: NB streams along k */
         for (long k = k_a; k < k_b; ++k, dst += NB) {
             const long row = ob + k * b_k + cb;
 #pragma unroll
             for (int j = 0; j < NB; ++j)
                 dst[j] = LOAD(b, row + j * b_n);
         }
-    } else {
-        for (long k = k_a; k < k_b; ++k, dst += NB) {
-            const long row = ob + k * b_k + cb;
+    } else { /* the last block's columns, or a block across groups: each column's offset */
+        long cofs[NB];
+        for (int j = 0; j < NB; ++j)
+            cofs[j] = ob + B_COL(n0 + min(j, live - 1));
+        for (long k = k_a; k < k_b; ++k, dst += NB)
             for (int j = 0; j < NB; ++j)
-                dst[j] = LOAD(b, row + min(j, live - 1) * b_n);
-        }
+                dst[j] = LOAD(b, cofs[j] + k * b_k);
     }
+#undef B_COL
 }
 #else
 #define PACKB_ARGS
