@@ -193,14 +193,17 @@ static bool chan_launch(const dmli_conv *v, const dmli_tuning *tu, const dmli_de
     const int64_t want = (int64_t)tu->conv_chan_wgs * dev->compute_units;
     const int64_t split = want > slices ? ceil_div(want, slices) : 1;
     int64_t group = ceil_div(blocks, split);
-    /* ... but no fewer than conv_chan_min_group blocks a work-group (where there are as many):
-     * each work-group packs the slice anew, so a few large ones beat many small (3x3-14 in
-     * groups of 7 blocks: 1.17 ms, of 25: 0.92). */
+    /* ... but no fewer than conv_chan_min_group items a work-group: each work-group packs the
+     * slice anew, so a few large ones beat many small (3x3-14 in groups of 7 blocks: 1.17 ms,
+     * of 25: 0.92). Where there are fewer blocks, one work-group of that size all the same
+     * (the items past the blocks stage and compute nothing): PoCL compiles a kernel anew for
+     * every work-group size, 5-9 s for conv_chan at 2 to 128 items, and a model's small layers
+     * then share the large ones' compile (ResNet-18's first run compiled it at 8, 32 and 128
+     * items, now at 32 and 128). */
     if (group < (int64_t)tu->conv_chan_min_group)
-        group = blocks < (int64_t)tu->conv_chan_min_group ? blocks : tu->conv_chan_min_group;
-    /* A power of two (the surplus items stage and compute nothing): PoCL compiles a kernel
-     * anew for every work-group size, and sizes taken from the shapes made the convolution
-     * suite's cold run 4 minutes instead of 44 s. */
+        group = tu->conv_chan_min_group;
+    /* A power of two, for the same reason (sizes taken from the shapes made the convolution
+     * suite's cold run 4 minutes instead of 44 s). */
     int64_t p2 = 1;
     while (p2 < group)
         p2 *= 2;

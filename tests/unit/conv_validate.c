@@ -303,7 +303,8 @@ Test(conv_validate, launch)
     /* A CPU: the channel-vector kernel. {1, 4, 6, 8} * {6, 2, 3, 3}, 2 groups: 3 channels a
      * group (one vector of 4: VW 4 from a device that reports no width), 48 positions in 6
      * blocks of 8, all in one work-group a (group, channel block) slice (fewer blocks than the
-     * tuning's fewest a work-group), of 8 items (a power of two: 2 idle); their 6 output rows
+     * tuning's fewest a work-group), of that fewest, 32 items (26 idle: one work-group size for
+     * a model's small layers and its large ones, one compile on PoCL); their 6 output rows
      * read a patch of 8 x 10 floats an input channel, so both input channels in one chunk (64
      * KiB of local memory: 16384 floats). The filter packed first (conv_chan_pack), for both
      * slices: 2 x 2 input channels x 9 taps x 4 channels, 576 bytes; an item each of the 2
@@ -326,8 +327,8 @@ Test(conv_validate, launch)
     cr_expect_eq(l.table[DMLI_CONV_HAS_BIAS], 1);
     cr_expect_eq(l.table[DMLI_CONV_CO_BLOCKS], 1);
     cr_expect_eq(l.table[DMLI_CONV_CIC], 2);
-    cr_expect_eq(l.local[0], 8);
-    cr_expect_eq(l.global[0], 8);
+    cr_expect_eq(l.local[0], 32);
+    cr_expect_eq(l.global[0], 32);
     cr_expect_eq(l.global[1], 2);
     cr_expect_eq(l.global[2], 1);
     /* 512 bytes: 128 floats, one input channel a chunk. */
