@@ -212,6 +212,37 @@ set_tests_properties(ops-gpu-class-split PROPERTIES LABELS gpu-class TIMEOUT 600
   ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM};DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=4;DMLCL_TUNING=tile_split_items=100000,tile_split_steps=1")
 set_tests_properties(ops-gpu-class PROPERTIES COST 180)
 set_tests_properties(ops-pocl-basic PROPERTIES COST 175)
+# The GPU class's REDUCE functions built by PoCL's optimiser (Oclgrind builds without it): the
+# random test of each function, one case, through the work-group tree (CI's part of
+# ops-gpu-class-elementwise, a sweep below).
+add_test(NAME ops-gpu-class-reduce COMMAND dmlcl-ops --jobs 1 --filter "reduce/random_*")
+set_tests_properties(ops-gpu-class-reduce PROPERTIES LABELS gpu-class TIMEOUT 600
+  ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM};DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=1")
+
+# ---- Sweeps: scripts/test --full, or ctest -L sweep ---------------------------------------
+# The slow drivers' runs whose kernels another run of scripts/test already takes, with the same
+# checks or stronger ones; scripts/test leaves them out (CI's 30 minutes on 2 cores: on the
+# 2-core Xeon VM of 2026-12-02, cold, these were 420 of the slow drivers' 1,570 test-seconds),
+# `scripts/test --full` runs them.
+#   conformance-gpu-class       its files and the graphs run on Oclgrind's GPU class, a
+#                               superset (conformance-oclgrind-gpu and -graph), every check on.
+#   ops-gpu-class-elementwise   the same suites run on Oclgrind's GPU class with every check
+#                               (ops-oclgrind-gpu-elementwise); the reductions' random tests
+#                               also on PoCL (ops-gpu-class-reduce, above).
+#   ops-gpu-class-vectors       a tuning off by default; ops-oclgrind-gpu-vectors takes its
+#                               vector path with every check.
+#   ops-gpu-class-split         ops-oclgrind-gpu-split forces the same split-K with every check.
+#   ops-pocl-basic, conformance-pocl-basic
+#                               the data-movement kernels of the CPU class have no barrier or
+#                               local memory, which is where basic's one-work-group-at-a-time
+#                               loop differs from pthread: basic keeps its reductions and
+#                               normalisations (ops-pocl-basic-elementwise) in the default run.
+foreach(test conformance-gpu-class ops-gpu-class-elementwise ops-gpu-class-vectors
+             ops-gpu-class-split ops-pocl-basic conformance-pocl-basic)
+  if(TEST ${test})
+    set_property(TEST ${test} APPEND PROPERTY LABELS sweep)
+  endif()
+endforeach()
 
 # ---- Oclgrind ----------------------------------------------------------------------------
 if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
@@ -306,6 +337,12 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
       # accuracy over every float, 50 s here) runs on the CPU class: the same arithmetic.
       set(ops_filter ${DMLCL_OCLGRIND_OPS})
       if(class STREQUAL "gpu")
+        # Of the element-wise suites elementwise/* (the map's GPU geometry on every type,
+        # strided, broadcast and fused inputs); the math, logic and activation suites are the
+        # same kernel with other expressions, which the CPU class here runs with every check:
+        # on the GPU class they are a sweep (ops-oclgrind-gpu-elementwise-math, below).
+        string(REPLACE "elementwise*/*" "elementwise/*" DMLCL_ARITH_ALTERNATIVES
+                       "${DMLCL_ARITH_ALL}")
         # Nor slice/chunked_rows: CPUs' chunks of 16 KiB rows (what it tests, on the CPU
         # class here), a byte an item on the GPU class: 88 s of Oclgrind's interpreting.
         dmlcl_ops_filter_without(ops_filter ${DMLCL_OCLGRIND_LEFT_OUT} gather/* gather_ext/*
@@ -332,6 +369,11 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     set(DMLCL_ARITH_ALTERNATIVES ${DMLCL_ARITH_ALL})
     set(DMLCL_CONFORMANCE_PATHS ${DMLCL_PATHS_ALL})
     set_tests_properties(ops-oclgrind-gpu PROPERTIES COST 190)
+    add_test(NAME ops-oclgrind-gpu-elementwise-math
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter
+                     "@(elementwise_math|elementwise_logic|elementwise_activation)/*")
+    set_tests_properties(ops-oclgrind-gpu-elementwise-math PROPERTIES LABELS "oclgrind;sweep"
+      TIMEOUT 600 ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=1")
     # The band kernel (cl/bands.cl) alone, both classes: `ctest -L oclgrind -R bands`.
     foreach(class cpu gpu)
       add_test(NAME ops-oclgrind-${class}-bands
