@@ -368,7 +368,12 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     endforeach()
     set(DMLCL_ARITH_ALTERNATIVES ${DMLCL_ARITH_ALL})
     set(DMLCL_CONFORMANCE_PATHS ${DMLCL_PATHS_ALL})
+    # ctest -j2 starts the longest first (seconds beside another test, cold, on the 2-core
+    # Xeon VM of 2026-12-02: ops-oclgrind-gpu-elementwise 253, ops-oclgrind-gpu 126,
+    # ops-oclgrind-cpu 103): the first run of a fresh build has no timings of its own.
     set_tests_properties(ops-oclgrind-gpu PROPERTIES COST 190)
+    set_tests_properties(ops-oclgrind-gpu-elementwise PROPERTIES COST 250)
+    set_tests_properties(ops-oclgrind-cpu PROPERTIES COST 100)
     add_test(NAME ops-oclgrind-gpu-elementwise-math
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter
                      "@(elementwise_math|elementwise_logic|elementwise_activation)/*")
