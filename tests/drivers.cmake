@@ -222,8 +222,8 @@ set_tests_properties(ops-gpu-class-reduce PROPERTIES LABELS gpu-class TIMEOUT 60
 # ---- Sweeps: scripts/test --full, or ctest -L sweep ---------------------------------------
 # The slow drivers' runs whose kernels another run of scripts/test already takes, with the same
 # checks or stronger ones; scripts/test leaves them out (CI's 30 minutes on 2 cores: on the
-# 2-core Xeon VM of 2026-12-02, cold, these were 420 of the slow drivers' 1,570 test-seconds),
-# `scripts/test --full` runs them.
+# 2-core Xeon VM of 2026-12-02, cold, these six took 462 of the slow drivers' 1,568
+# test-seconds), `scripts/test --full` runs them.
 #   conformance-gpu-class       its files and the graphs run on Oclgrind's GPU class, a
 #                               superset (conformance-oclgrind-gpu and -graph), every check on.
 #   ops-gpu-class-elementwise   the same suites run on Oclgrind's GPU class with every check
