@@ -1001,7 +1001,11 @@ static void combine(lane *s, COMPUTE_T *a, COMPUTE_T *b, long *ix, __local lane 
 #define NORMALISED(x, i, u, e) ((COMPUTE_T)((e) == pick[i] ? 1 : 0))
 #elif ROP == 35
 #if USE_MEAN
-#define MVN_MEAN(x, i) ((x)-st0[i])
+/* st0: the row's shift (its first finite element), st2: the mean of the shifted row. x - shift
+ * is exact where x is near it (a near-constant row, whose mean a float cannot hold: x - mean
+ * through the rounded mean was off by 1.3e-3 for a row of 1000 +- 0.0125), and the shifted
+ * mean is small, so its rounding is too. */
+#define MVN_MEAN(x, i) (((x)-st0[i]) - st2[i])
 #else
 #define MVN_MEAN(x, i) (x)
 #endif
@@ -1779,6 +1783,9 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
     }
 #else /* NORMALIZE: the second pass writes the row */
     COMPUTE_T st0[NL], st1[NL];
+#if ROP == 35 && USE_MEAN
+    COMPUTE_T st2[NL];
+#endif
     long pick[NL];
     for (int i = 0; i < NL; ++i) {
         lane z = RESULT_LANE(i);
@@ -1795,7 +1802,8 @@ __kernel void reduce_rows(__constant long *t, __global OUT0_T *out0, long out0_b
 #elif ROP == 35
         COMPUTE_T mean_d = z.a / (COMPUTE_T)n;
 #if USE_MEAN
-        st0[i] = k[i] + mean_d;
+        st0[i] = k[i];
+        st2[i] = mean_d;
         COMPUTE_T var = z.b / (COMPUTE_T)n - mean_d * mean_d;
         /* Rounding's negatives to 0; a NaN (an infinity in the row: inf - inf) stays, so the row
          * is NaN as (x - mean) / sqrt(variance + epsilon) makes it in IEEE arithmetic. */

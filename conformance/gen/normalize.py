@@ -336,6 +336,23 @@ def mvn_cases(rng):
                     {"OutputTensor": tensor("FLOAT32", mvn(x, [1], True, True, 4.0))},
                     attrs={"Axes": [1], "NormalizeVariance": True, "Epsilon": 4.0},
                     note="(x - mean) / sqrt(variance + Epsilon)"))
+    # Rows far from 0 with a small spread: their mean is no float32, and (x - the rounded mean)
+    # / deviation misses the tolerance by up to 40x (a generator of their own, so the cases
+    # above keep their data).
+    near = np.random.default_rng(20261203)
+    for opn, label, offset, spread, shape in (
+            (op1, "near-constant-row", 1000.0, 0.02, [1, 8]),
+            (op1, "large-offset-rows", 10000.0, 0.03, [2, 16]),
+            ("MEAN_VARIANCE_NORMALIZATION2", "near-constant-row", 1000.0, 0.02, [3, 8])):
+        x = stored("FLOAT32", offset + near.uniform(-spread, spread, size=shape))
+        e = f32(1e-5) if opn != op1 else 0.0
+        attrs = ({"Axes": [1], "NormalizeVariance": True, "Epsilon": e} if opn == op1 else
+                 {"Axes": [1], "UseMean": True, "UseVariance": True, "Epsilon": e})
+        got.append(case(f"directml.{'mvn1' if opn == op1 else 'mvn2'}.{label}", opn,
+                        {"InputTensor": tensor("FLOAT32", x)},
+                        {"OutputTensor": tensor("FLOAT32", mvn(x, [1], True, True, e))},
+                        attrs=attrs,
+                        note=f"rows of {offset:g} +- {spread:g}: the mean is no float32"))
     # MEAN_VARIANCE_NORMALIZATION2: UseMean, UseVariance.
     op2 = "MEAN_VARIANCE_NORMALIZATION2"
     for um in (False, True):
