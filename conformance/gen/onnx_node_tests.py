@@ -688,15 +688,18 @@ EXTRA.update({op: convert_normalize for op in NORM_OPS})
 # Reductions: DML_OPERATOR_REDUCE, ARGMIN, ARGMAX
 
 FLOAT_ONLY = F
-EIGHT = F + ["INT32", "INT16", "INT8", "UINT32", "UINT16", "UINT8"]
+# The pages' newest tables: 64-bit integers in ARGMIN and ARGMAX (4.1), MIN, MAX, SUM and
+# MULTIPLY (5.0), the 32- and 64-bit integers in L1 and SUM_SQUARE (5.0).
+TEN = F + ["INT64", "INT32", "INT16", "INT8", "UINT64", "UINT32", "UINT16", "UINT8"]
+WIDE = F + ["INT64", "INT32", "UINT64", "UINT32"]
 # ONNX operator -> (DML_REDUCE_FUNCTION name, its input types).
 REDUCE_OPS = {
-    "ReduceSum": ("SUM", F + ["INT32", "UINT32"]), "ReduceMean": ("AVERAGE", FLOAT_ONLY),
-    "ReduceMax": ("MAX", EIGHT), "ReduceMin": ("MIN", EIGHT),
-    "ReduceProd": ("MULTIPLY", F + ["INT32", "UINT32"]), "ReduceL1": ("L1", FLOAT_ONLY),
+    "ReduceSum": ("SUM", WIDE), "ReduceMean": ("AVERAGE", FLOAT_ONLY),
+    "ReduceMax": ("MAX", TEN), "ReduceMin": ("MIN", TEN),
+    "ReduceProd": ("MULTIPLY", WIDE), "ReduceL1": ("L1", WIDE),
     "ReduceL2": ("L2", FLOAT_ONLY), "ReduceLogSum": ("LOG_SUM", FLOAT_ONLY),
-    "ReduceLogSumExp": ("LOG_SUM_EXP", FLOAT_ONLY), "ReduceSumSquare": ("SUM_SQUARE", FLOAT_ONLY),
-    "ArgMax": ("ARGMAX", EIGHT), "ArgMin": ("ARGMIN", EIGHT),
+    "ReduceLogSumExp": ("LOG_SUM_EXP", FLOAT_ONLY), "ReduceSumSquare": ("SUM_SQUARE", WIDE),
+    "ArgMax": ("ARGMAX", TEN), "ArgMin": ("ARGMIN", TEN),
 }
 # The runner's default tolerance (conformance/ops_reduce.c) in ULPs, n the row's elements.
 REDUCE_ULPS = {"SUM": 0, "L1": 0, "MULTIPLY": 0, "SUM_SQUARE": 1, "AVERAGE": 2, "L2": 2}

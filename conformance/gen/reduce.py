@@ -2,7 +2,8 @@
 """Writes conformance/cases/directml/reduce.json (and four graph cases,
 conformance/cases/graph/reduce.json): DirectML's reductions, DML_OPERATOR_REDUCE
 (every DML_REDUCE_FUNCTION), DML_OPERATOR_ARGMIN and DML_OPERATOR_ARGMAX: the pages' examples,
-every function on every type of its table over inner, outer, middle, several, all and no axes,
+every function on every type of its table over inner, outer, middle, several, all and no axes
+(the 64-bit integers of feature levels 4.1 and 5.0 over inner, outer and both),
 strided inputs and outputs, FLOAT16, long rows, ties in both directions, NaN, infinities,
 integer wrapping, and one case per validation rule.
 
@@ -11,7 +12,8 @@ the output type, with the rules DirectML leaves open applied as docs/operators.m
 MAX and MIN ignore NaN and order -0 below +0; ARGMAX and ARGMIN never pick a NaN over a number,
 take -0 equal to +0, ties to the first index (the last with DML_AXIS_DIRECTION_DECREASING), an
 all-NaN row the first (last) index; an index counts row-major over the reduced axes in
-dimension order; SUM and MULTIPLY of integers wrap; AxisCount 0 reduces each element alone.
+dimension order; SUM, MULTIPLY, L1 and SUM_SQUARE of integers wrap; AxisCount 0 reduces each
+element alone.
 Float outputs carry a tolerance: reference/precision.md's N ULP (SUM, L1, MULTIPLY), N+1
 (SUM_SQUARE), N+2 (AVERAGE, L2), or within the float32 accumulation's bound N 2^-24 sum|terms|
 where a signed sum cancels; LOG_SUM and LOG_SUM_EXP within 1/1024; MIN, MAX, indices exact.
@@ -137,6 +139,10 @@ def float_row(f, row):
 def int_row(f, t, row):
     if f == "SUM":
         return wrap(t, sum(row))
+    if f == "L1":
+        return wrap(t, sum(abs(v) for v in row))
+    if f == "SUM_SQUARE":
+        return wrap(t, sum(v * v for v in row))
     if f == "MULTIPLY":
         return wrap(t, math.prod(row))
     return max(row) if f == "MAX" else min(row)
@@ -275,6 +281,54 @@ def generated(rng):
                                                          "last" if last else "first")
                     cases.append(arg_case(name, f, t, x, axes, last,
                                           out_type=INDEX_TYPES[(i + len(axes)) % 4]))
+    return cases
+
+
+# Feature levels 4.1 and 5.0 (the pages' newest tables): INT64 and UINT64 inputs to ARGMIN and
+# ARGMAX, MIN, MAX, SUM and MULTIPLY; the 32- and 64-bit integers to L1 and SUM_SQUARE.
+WIDE = {"ARGMAX": ["INT64", "UINT64"], "ARGMIN": ["INT64", "UINT64"], "MAX": ["INT64", "UINT64"],
+        "MIN": ["INT64", "UINT64"], "SUM": ["INT64", "UINT64"], "MULTIPLY": ["INT64", "UINT64"],
+        "L1": ["INT64", "INT32", "UINT64", "UINT32"],
+        "SUM_SQUARE": ["INT64", "INT32", "UINT64", "UINT32"]}
+
+
+def wide_values(rng, f, t, shape):
+    """Integers of type t as Python ints: the whole range (sums and squares wrap), small ones for
+    MULTIPLY and the arg picks (ties)."""
+    info = np.iinfo(NUMPY_TYPES[t])
+    lo, hi = int(info.min), int(info.max)
+    if f == "MULTIPLY":
+        lo, hi = (-3, 3) if lo < 0 else (0, 3)
+    elif is_arg(f):
+        lo, hi = max(lo, -5), min(hi, 5)
+    n = int(np.prod(shape))
+    v = [lo + (int(rng.integers(0, 2 ** 32)) << 32 | int(rng.integers(0, 2 ** 32))) %
+         (hi - lo + 1) for _ in range(n)]
+    # The extremes, and for the picks values past 2^53 (no double holds them apart).
+    v[0], v[-1] = lo, hi
+    if is_arg(f) and n > 2:
+        big = hi - 1 if hi > 2 ** 60 else hi
+        v[1] = big
+        v[2] = big
+    return np.array(v, dtype=NUMPY_TYPES[t]).reshape(shape)
+
+
+def wide_types():
+    rng = np.random.default_rng(20261203)  # of its own: the other cases keep their data
+    cases = []
+    shape = (3, 4, 5)
+    for f, types in WIDE.items():
+        for t in types:
+            x = wide_values(rng, f, t, shape)
+            for label, axes in (("inner", [2]), ("outer", [0]), ("outer-inner", [0, 2])):
+                name = "directml.reduce.{}.{}.{}".format(f.lower(), t.lower(), label)
+                cases.append(reduce_case(name, f, t, x, axes,
+                                         out_type="INT64" if is_arg(f) else None))
+                if is_arg(f):
+                    for last in (False, True):
+                        name = "directml.{}.{}.{}.{}".format(f.lower(), t.lower(), label,
+                                                             "last" if last else "first")
+                        cases.append(arg_case(name, f, t, x, axes, last, out_type="UINT64"))
     return cases
 
 
@@ -454,16 +508,16 @@ def validation():
     e.append(error_case("directml.argmin.error.output-type", "ARGMIN", "INT8", s,
                         {"Axes": [1]}, "UINT16", [2, 1, 4],
                         "ARGMIN writes INT32, UINT32, INT64 or UINT64"))
-    bad = {"AVERAGE": "INT32", "L1": "UINT8", "L2": "INT16", "LOG_SUM": "INT32",
+    bad = {"AVERAGE": "INT64", "L1": "UINT8", "L2": "INT16", "LOG_SUM": "INT32",
            "LOG_SUM_EXP": "UINT32", "SUM_SQUARE": "INT8", "SUM": "INT16", "MULTIPLY": "UINT8",
-           "MAX": "INT64", "MIN": "UINT64", "ARGMAX": "FLOAT64", "ARGMIN": "INT64"}
+           "MAX": "FLOAT64", "MIN": "FLOAT64", "ARGMAX": "FLOAT64", "ARGMIN": "FLOAT64"}
     for f, t in bad.items():
         e.append(error_case("directml.reduce.error.type.{}".format(f.lower()), "REDUCE", t, s,
                             {"Function": "DML_REDUCE_FUNCTION_" + f, "Axes": [1]},
                             "UINT32" if is_arg(f) else t, [2, 1, 4],
                             "{} is not in {}'s table".format(t, f)))
-    e.append(error_case("directml.argmax.error.input-type", "ARGMAX", "INT64", s, {"Axes": [1]},
-                        "INT64", [2, 1, 4], "INT64 is not in ARGMAX's table"))
+    e.append(error_case("directml.argmax.error.input-type", "ARGMAX", "FLOAT64", s, {"Axes": [1]},
+                        "INT64", [2, 1, 4], "FLOAT64 is not in ARGMAX's table"))
     return e
 
 
@@ -533,7 +587,8 @@ def graph_cases(rng):
 
 def main():
     rng = np.random.default_rng(20261128)
-    cases = examples() + generated(rng) + strided(rng) + shapes(rng) + special() + validation()
+    cases = (examples() + generated(rng) + strided(rng) + shapes(rng) + special() + validation() +
+             wide_types())
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     write(os.path.join(CASES, "directml", "reduce.json"), cases)

@@ -4,8 +4,10 @@
  * being the elements that share the coordinates off Axes. DirectML's rules: OutputTensor has
  * InputTensor's DimensionCount and Sizes, 1 on each reduced axis; each axis below the
  * DimensionCount; the data types of each function's table (the union of its feature levels up
- * to 6.4: the 3.0 tables), the output of the input's type except for ARGMIN and ARGMAX, whose
- * output is an index (INT32, UINT32, INT64, UINT64).
+ * to 6.4: 4.1 added INT64 and UINT64 inputs to ARGMIN and ARGMAX, 5.0 to MIN, MAX, SUM and
+ * MULTIPLY, and the four 32- and 64-bit integer types to L1 and SUM_SQUARE), the output of the
+ * input's type except for ARGMIN and ARGMAX, whose output is an index (INT32, UINT32, INT64,
+ * UINT64).
  *
  * Chosen where the pages are silent (docs/operators.md): an axis listed twice is invalid;
  * AxisCount 0 is valid and reduces each element alone (ONNX Runtime's DirectML provider passes
@@ -25,7 +27,8 @@
 #define EIGHT_TYPES                                                                         \
     (F16_F32 | I32_U32 | BIT(DML_TENSOR_DATA_TYPE_INT16) | BIT(DML_TENSOR_DATA_TYPE_INT8) | \
      BIT(DML_TENSOR_DATA_TYPE_UINT16) | BIT(DML_TENSOR_DATA_TYPE_UINT8))
-#define INDEX_TYPES (I32_U32 | BIT(DML_TENSOR_DATA_TYPE_INT64) | BIT(DML_TENSOR_DATA_TYPE_UINT64))
+#define I64_U64 (BIT(DML_TENSOR_DATA_TYPE_INT64) | BIT(DML_TENSOR_DATA_TYPE_UINT64))
+#define INDEX_TYPES (I32_U32 | I64_U64)
 
 typedef struct function_row {
     const char *name;
@@ -33,24 +36,17 @@ typedef struct function_row {
     const char *type_list;
 } function_row;
 
-#define EIGHT_LIST "FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32, UINT16, UINT8"
+#define TEN_LIST "FLOAT32, FLOAT16, INT64, INT32, INT16, INT8, UINT64, UINT32, UINT16, UINT8"
+#define WIDE_LIST "FLOAT32, FLOAT16, INT64, INT32, UINT64, UINT32"
 #define FLOAT_ROW(nm) [DML_REDUCE_FUNCTION_##nm] = {#nm, F16_F32, "FLOAT32, FLOAT16"}
+#define WIDE_ROW(nm) [DML_REDUCE_FUNCTION_##nm] = {#nm, F16_F32 | I32_U32 | I64_U64, WIDE_LIST}
+#define TEN_ROW(nm) [DML_REDUCE_FUNCTION_##nm] = {#nm, EIGHT_TYPES | I64_U64, TEN_LIST}
 
 /* DML_REDUCE_FUNCTION order, which dmli_reduce_op follows. */
 static const function_row functions[] = {
-    [DML_REDUCE_FUNCTION_ARGMAX] = {"ARGMAX", EIGHT_TYPES, EIGHT_LIST},
-    [DML_REDUCE_FUNCTION_ARGMIN] = {"ARGMIN", EIGHT_TYPES, EIGHT_LIST},
-    FLOAT_ROW(AVERAGE),
-    FLOAT_ROW(L1),
-    FLOAT_ROW(L2),
-    FLOAT_ROW(LOG_SUM),
-    FLOAT_ROW(LOG_SUM_EXP),
-    [DML_REDUCE_FUNCTION_MAX] = {"MAX", EIGHT_TYPES, EIGHT_LIST},
-    [DML_REDUCE_FUNCTION_MIN] = {"MIN", EIGHT_TYPES, EIGHT_LIST},
-    [DML_REDUCE_FUNCTION_MULTIPLY] = {"MULTIPLY", F16_F32 | I32_U32,
-                                      "FLOAT32, FLOAT16, INT32, UINT32"},
-    [DML_REDUCE_FUNCTION_SUM] = {"SUM", F16_F32 | I32_U32, "FLOAT32, FLOAT16, INT32, UINT32"},
-    FLOAT_ROW(SUM_SQUARE),
+    TEN_ROW(ARGMAX), TEN_ROW(ARGMIN),    FLOAT_ROW(AVERAGE),     WIDE_ROW(L1),
+    FLOAT_ROW(L2),   FLOAT_ROW(LOG_SUM), FLOAT_ROW(LOG_SUM_EXP), TEN_ROW(MAX),
+    TEN_ROW(MIN),    WIDE_ROW(MULTIPLY), WIDE_ROW(SUM),          WIDE_ROW(SUM_SQUARE),
 };
 #define N_FUNCTIONS (sizeof functions / sizeof functions[0])
 

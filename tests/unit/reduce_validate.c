@@ -91,7 +91,7 @@ static const UINT axis1[1] = {1};
 typedef struct table {
     DML_REDUCE_FUNCTION f;
     const char *name;
-    DML_TENSOR_DATA_TYPE takes[9];
+    DML_TENSOR_DATA_TYPE takes[11];
     DML_TENSOR_DATA_TYPE refused[3];
 } table;
 
@@ -107,17 +107,27 @@ typedef struct table {
         }                                          \
     }
 
+/* Feature levels 4.1 and 5.0, the pages' newest tables: 64-bit integers in MIN, MAX, SUM and
+ * MULTIPLY, the 32- and 64-bit integers in L1 and SUM_SQUARE. */
+#define TEN                                            \
+    {                                                  \
+        F32, F16, I64, I32, I16, I8, U64, U32, U16, U8 \
+    }
+#define WIDE                         \
+    {                                \
+        F32, F16, I64, I32, U64, U32 \
+    }
 static const table tables[] = {
     FLOATS(AVERAGE),
-    FLOATS(L1),
     FLOATS(L2),
     FLOATS(LOG_SUM),
     FLOATS(LOG_SUM_EXP),
-    FLOATS(SUM_SQUARE),
-    {DML_REDUCE_FUNCTION_MAX, "MAX", EIGHT, {I64, U64, F64}},
-    {DML_REDUCE_FUNCTION_MIN, "MIN", EIGHT, {I64, U64, F64}},
-    {DML_REDUCE_FUNCTION_SUM, "SUM", {F32, F16, I32, U32}, {I16, U8, I64}},
-    {DML_REDUCE_FUNCTION_MULTIPLY, "MULTIPLY", {F32, F16, I32, U32}, {I8, U16, F64}},
+    {DML_REDUCE_FUNCTION_L1, "L1", WIDE, {I16, U8, F64}},
+    {DML_REDUCE_FUNCTION_SUM_SQUARE, "SUM_SQUARE", WIDE, {I8, U16, F64}},
+    {DML_REDUCE_FUNCTION_MAX, "MAX", TEN, {F64, F64, F64}},
+    {DML_REDUCE_FUNCTION_MIN, "MIN", TEN, {F64, F64, F64}},
+    {DML_REDUCE_FUNCTION_SUM, "SUM", WIDE, {I16, U8, F64}},
+    {DML_REDUCE_FUNCTION_MULTIPLY, "MULTIPLY", WIDE, {I8, U16, F64}},
 };
 
 Test(reduce_validate, type_tables)
@@ -125,7 +135,7 @@ Test(reduce_validate, type_tables)
     reduce_case c;
     for (size_t k = 0; k < sizeof tables / sizeof tables[0]; ++k) {
         const table *t = &tables[k];
-        for (int i = 0; i < 9 && t->takes[i]; ++i) {
+        for (int i = 0; i < 11 && t->takes[i]; ++i) {
             setup(&c, t->f, t->takes[i], t->takes[i], 1, axis1);
             cr_expect(SUCCEEDED(create(&c)), "%s on type %d: %s", t->name, (int)t->takes[i],
                       dmlcl_last_error());
@@ -145,15 +155,15 @@ Test(reduce_validate, output_type)
     FAILS(&c, E_INVALIDARG, "REDUCE", "OutputTensor.DataType (FLOAT16)", "InputTensor.DataType");
     setup(&c, DML_REDUCE_FUNCTION_MAX, I8, U8, 1, axis1);
     FAILS(&c, E_INVALIDARG, "REDUCE", "OutputTensor.DataType (UINT8)");
-    /* ARG*: every input of the eight, every index type; nothing else. */
-    static const DML_TENSOR_DATA_TYPE eight[8] = EIGHT, index[4] = {I64, I32, U64, U32};
+    /* ARG*: every input of the ten (4.1), every index type; nothing else. */
+    static const DML_TENSOR_DATA_TYPE ten[10] = TEN, index[4] = {I64, I32, U64, U32};
     static const DML_OPERATOR_TYPE ops[2] = {DML_OPERATOR_ARGMIN, DML_OPERATOR_ARGMAX};
-    for (int i = 0; i < 8; ++i)
+    for (int i = 0; i < 10; ++i)
         for (int j = 0; j < 4; ++j) {
-            setup(&c, DML_REDUCE_FUNCTION_ARGMIN, eight[i], index[j], 1, axis1);
+            setup(&c, DML_REDUCE_FUNCTION_ARGMIN, ten[i], index[j], 1, axis1);
             OK(&c);
             for (int o = 0; o < 2; ++o) {
-                setup_arg(&c, ops[o], eight[i], index[j], 1, axis1, 0);
+                setup_arg(&c, ops[o], ten[i], index[j], 1, axis1, 0);
                 OK(&c);
             }
         }
@@ -161,8 +171,8 @@ Test(reduce_validate, output_type)
     FAILS(&c, E_INVALIDARG, "REDUCE", "OutputTensor.DataType (FLOAT32)", "index type", "ARGMAX");
     setup_arg(&c, DML_OPERATOR_ARGMIN, F16, U16, 1, axis1, 0);
     FAILS(&c, E_INVALIDARG, "ARGMIN", "OutputTensor.DataType (UINT16)", "index type");
-    setup_arg(&c, DML_OPERATOR_ARGMAX, I64, I64, 1, axis1, 0);
-    FAILS(&c, E_INVALIDARG, "ARGMAX", "InputTensor.DataType (INT64)", "is not one");
+    setup_arg(&c, DML_OPERATOR_ARGMAX, F64, I64, 1, axis1, 0);
+    FAILS(&c, E_INVALIDARG, "ARGMAX", "InputTensor.DataType (FLOAT64)", "is not one");
     setup_arg(&c, DML_OPERATOR_ARGMIN, F64, U32, 1, axis1, 0);
     FAILS(&c, E_INVALIDARG, "ARGMIN", "InputTensor.DataType (FLOAT64)");
 }
