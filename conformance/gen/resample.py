@@ -580,6 +580,20 @@ def invalid_cases():
              {"Scale": 1.0, "Bias": [0.0, 0.0, 0.0]}, "rank 4")):
         got.append(case(f"directml.value_scale_2d.invalid-{label}", "VALUE_SCALE_2D", inputs,
                         attrs=attrs, error="invalid_argument", note=why))
+    # A type outside the page's table is a descriptor that breaks a rule (as for every other
+    # operator), not a capability the device lacks.
+    for op, t, attrs, out_shape, why in (
+            ("RESAMPLE1", "INT32", {k: v for k, v in r2.items() if k != "RoundingDirection"},
+             [1, 1, 4, 4], "FLOAT32, FLOAT16, INT8 or UINT8"),
+            ("UPSAMPLE_2D", "UINT8", {"ScaleSize": {"Width": 2, "Height": 2},
+                                      "InterpolationMode": MODES[False]},
+             [1, 1, 4, 4], "FLOAT32 or FLOAT16"),
+            ("VALUE_SCALE_2D", "INT8", {"Scale": 1.0, "Bias": [0.0]}, [1, 1, 2, 2],
+             "FLOAT32 or FLOAT16")):
+        got.append(case(f"directml.{op.lower()}.invalid-type-{t.lower()}", op,
+                        {"InputTensor": tensor(t, np.zeros([1, 1, 2, 2])),
+                         "OutputTensor": {"type": t, "shape": out_shape}},
+                        attrs=attrs, error="invalid_argument", note=why))
     return got
 
 

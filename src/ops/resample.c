@@ -102,11 +102,11 @@ static HRESULT validate_rs(const rs_view *v, dmli_op_state *st)
     const char *op = v->op;
     DMLI_TRY(import_pair(op, v->input, v->output, st));
     const dmli_tensor *in = &st->inputs[0];
-    DMLI_UNSUPPORTED_IF(!float_type(in->type) && in->type != DML_TENSOR_DATA_TYPE_INT8 &&
-                            in->type != DML_TENSOR_DATA_TYPE_UINT8,
-                        "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16, "
-                        "INT8, UINT8)",
-                        op, dmli_type_name(in->type), op);
+    DMLI_INVALID_IF(!float_type(in->type) && in->type != DML_TENSOR_DATA_TYPE_INT8 &&
+                        in->type != DML_TENSOR_DATA_TYPE_UINT8,
+                    "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16, "
+                    "INT8, UINT8)",
+                    op, dmli_type_name(in->type), op);
     DMLI_INVALID_IF(in->rank < 1 || in->rank > 4,
                     "%s: InputTensor.DimensionCount (%u) must be 1 to 4", op, in->rank);
     DMLI_TRY(check_mode(op, v->mode));
@@ -269,9 +269,9 @@ static HRESULT validate_upsample(const void *desc, dmli_op_state *st)
     const DML_UPSAMPLE_2D_OPERATOR_DESC *d = desc;
     DMLI_TRY(import_pair(UP, d->InputTensor, d->OutputTensor, st));
     const dmli_tensor *in = &st->inputs[0];
-    DMLI_UNSUPPORTED_IF(!float_type(in->type),
-                        "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16)", UP,
-                        dmli_type_name(in->type), UP);
+    DMLI_INVALID_IF(!float_type(in->type),
+                    "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16)", UP,
+                    dmli_type_name(in->type), UP);
     DMLI_INVALID_IF(in->rank != 4 && in->rank != 5,
                     "%s: InputTensor.DimensionCount (%u) must be 4 ({N, C, H, W}) or 5 ({N, C, "
                     "D, H, W})",
@@ -327,9 +327,9 @@ static HRESULT validate_value_scale(const void *desc, dmli_op_state *st)
     const DML_VALUE_SCALE_2D_OPERATOR_DESC *d = desc;
     DMLI_TRY(import_pair(VS, d->InputTensor, d->OutputTensor, st));
     const dmli_tensor *in = &st->inputs[0];
-    DMLI_UNSUPPORTED_IF(!float_type(in->type),
-                        "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16)", VS,
-                        dmli_type_name(in->type), VS);
+    DMLI_INVALID_IF(!float_type(in->type),
+                    "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16)", VS,
+                    dmli_type_name(in->type), VS);
     DMLI_INVALID_IF(in->rank != 4, "%s: InputTensor.DimensionCount (%u) must be 4 ({N, C, H, W})",
                     VS, in->rank);
     DMLI_INVALID_IF(d->ChannelCount != 1 && d->ChannelCount != 3,

@@ -103,7 +103,7 @@ Test(resample_validate, resample_rules)
     c.d.DimensionCount = 1;
     cr_expect_eq(create(&c), S_OK, "%s", dmlcl_last_error());
     rs_init(&c, DML_TENSOR_DATA_TYPE_INT32);
-    EXPECT(create(&c), DXGI_ERROR_UNSUPPORTED, "RESAMPLE3", "InputTensor.DataType (INT32)",
+    EXPECT(create(&c), E_INVALIDARG, "RESAMPLE3", "InputTensor.DataType (INT32)",
            "FLOAT32, FLOAT16, INT8, UINT8");
     rs_init(&c, F32);
     unit_tensor_set(&c.in, F32, 5, (UINT[]){1, 1, 3, 2, 4}, NULL);
@@ -196,7 +196,7 @@ Test(resample_validate, upsample_2d_rules)
     c.d.InterpolationMode = LINEAR;
     cr_expect_eq(create_up(&c), S_OK, "%s", dmlcl_last_error());
     up_init(&c, DML_TENSOR_DATA_TYPE_UINT8);
-    EXPECT(create_up(&c), DXGI_ERROR_UNSUPPORTED, "UPSAMPLE_2D", "InputTensor.DataType (UINT8)",
+    EXPECT(create_up(&c), E_INVALIDARG, "UPSAMPLE_2D", "InputTensor.DataType (UINT8)",
            "FLOAT32, FLOAT16");
     up_init(&c, F32);
     unit_tensor_set(&c.in, F32, 3, xs + 1, NULL);
@@ -252,7 +252,7 @@ Test(resample_validate, value_scale_2d_rules)
     c.d.ChannelCount = 1;
     cr_expect_eq(create_vs(&c), S_OK, "%s", dmlcl_last_error());
     vs_init(&c, DML_TENSOR_DATA_TYPE_INT8);
-    EXPECT(create_vs(&c), DXGI_ERROR_UNSUPPORTED, "VALUE_SCALE_2D", "InputTensor.DataType (INT8)");
+    EXPECT(create_vs(&c), E_INVALIDARG, "VALUE_SCALE_2D", "InputTensor.DataType (INT8)");
     vs_init(&c, F32);
     c.d.ChannelCount = 2;
     EXPECT(create_vs(&c), E_INVALIDARG, "ChannelCount (2)", "1 or 3");
