@@ -178,6 +178,33 @@ static int read_fused(rt_build *b, const cJSON *f, DML_OPERATOR_DESC **out, cons
     if (!cJSON_IsObject(f) || (!cJSON_IsString(type) && !cJSON_IsNumber(type)))
         return rt_fail(b, "attrs.FusedActivation must be {\"Type\": \"DML_OPERATOR_...\", ...}");
     DML_OPERATOR_DESC *desc = rt_alloc(b, sizeof *desc);
+    /* GEMM's SOFTMAX and SOFTMAX1 (feature level 6.1): {"Type": name} and, for SOFTMAX1,
+     * "Axes": [the output dimensions of a row]. */
+    if (cJSON_IsString(type) &&
+        (strcmp(type->valuestring, "DML_OPERATOR_ACTIVATION_SOFTMAX") == 0 ||
+         strcmp(type->valuestring, "DML_OPERATOR_ACTIVATION_SOFTMAX1") == 0)) {
+        DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC *sm = rt_alloc(b, sizeof *sm);
+        const int one = type->valuestring[strlen(type->valuestring) - 1] == '1';
+        desc->Type = one ? DML_OPERATOR_ACTIVATION_SOFTMAX1 : DML_OPERATOR_ACTIVATION_SOFTMAX;
+        desc->Desc = sm;
+        if (one) {
+            const cJSON *axes = cJSON_GetObjectItemCaseSensitive(f, "Axes");
+            if (!cJSON_IsArray(axes))
+                return rt_fail(b, "attrs.FusedActivation.Axes must be a list of dimensions");
+            const int n = cJSON_GetArraySize(axes);
+            UINT *v = rt_alloc(b, (size_t)(n > 0 ? n : 1) * sizeof *v);
+            for (int i = 0; i < n; ++i) {
+                const cJSON *e = cJSON_GetArrayItem(axes, i);
+                if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble > 4294967295.0)
+                    return rt_fail(b, "attrs.FusedActivation.Axes[%d] must be a UINT", i);
+                v[i] = (UINT)e->valuedouble;
+            }
+            sm->AxisCount = (UINT)n;
+            sm->Axes = v;
+        }
+        *out = desc;
+        return 0;
+    }
     act_layout *d = rt_alloc(b, sizeof *d);
     desc->Desc = d;
     if (cJSON_IsNumber(type)) {

@@ -36,6 +36,12 @@ typedef struct dmli_gemm {
     double alpha, beta;
     dmli_act act;
     double act_param[3]; /* g0, g1, g2 */
+    /* FusedActivation ACTIVATION_SOFTMAX or SOFTMAX1 (feature level 6.1): the output's rows
+     * normalised after the product, by a second step that reads and writes the output in
+     * place (program.c); the rows are the dimensions marked here: the batch dimensions' (in
+     * batch order), then m's and n's. */
+    bool softmax;
+    bool softmax_batch[DMLI_GEMM_MAX_BATCH], softmax_m, softmax_n;
 } dmli_gemm;
 
 #endif /* DMLI_GEMM_H */

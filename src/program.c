@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gemm.h"
 #include "profile.h"
 #include "program.h"
 
@@ -247,6 +248,36 @@ static HRESULT to_init(dmli_program *p)
     return S_OK;
 }
 
+/* A GEMM's fused SOFTMAX (gemm.h): its output's rows normalised in place, one more step that
+ * reads the output the product wrote and writes it (a reduction reads each element of its row
+ * before the row's write of it, and no other row's pass reads it). As two steps, the product
+ * rounded to the output's type before the softmax: within its 3N + 3 ULPs for FLOAT32; a
+ * FLOAT16 output's rounding moves exp(x) by up to |x| 2^-11 relative. */
+static HRESULT gemm_softmax(dmli_program *prog, const dmli_compute *c, const dmli_slot *slots)
+{
+    const dmli_gemm *g = DMLI_COMPUTE_WORK_CONST(c, dmli_gemm);
+    if (!g->softmax)
+        return S_OK;
+    uint32_t o = 0;
+    while (o + 1 < c->n_tensors && !c->tensors[o].output)
+        ++o;
+    dmli_reduce r;
+    dmli_reduce_init(&r, DMLI_REDUCE_SOFTMAX, 1, 1);
+    r.out[0].type = r.in[0].type = g->type;
+    r.out[0].offset = r.in[0].offset = c->tensors[o].offset;
+    for (int j = 0; j < g->batch_rank; ++j)
+        dmli_reduce_push(&r, g->batch[j], g->softmax_batch[j], &g->o_b[j], &g->o_b[j]);
+    dmli_reduce_push(&r, g->m, g->softmax_m, &g->o_m, &g->o_m);
+    dmli_reduce_push(&r, g->n, g->softmax_n, &g->o_n, &g->o_n);
+    dmli_reduce_normalize(&r);
+    if (r.empty)
+        return S_OK;
+    if (verbose())
+        fprintf(stderr, "dmlcl: compile %s GEMM's fused SOFTMAX: its output's rows in place\n",
+                prog->name);
+    return dmli_program_add_reduce(prog, &r, &slots[o], &slots[o]);
+}
+
 HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, const dmli_slot *slots)
 {
     dmli_compute_launch *launch = malloc(sizeof *launch);
@@ -343,6 +374,8 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
                                    launch->local, args, c->n_tensors);
     }
     free(launch);
+    if (SUCCEEDED(hr) && c->kind == DMLI_COMPUTE_GEMM)
+        hr = gemm_softmax(prog, c, slots);
     return hr;
 }
 

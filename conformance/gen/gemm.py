@@ -38,7 +38,7 @@ CASES = os.path.join(HERE, "..", "cases")
 U = 2.0 ** -24  # float32's unit roundoff: the evaluation's
 EPS = {"FLOAT32": 2.0 ** -23, "FLOAT16": 2.0 ** -10}  # one ULP at 1
 NONE, TRANSPOSE = "DML_MATRIX_TRANSFORM_NONE", "DML_MATRIX_TRANSFORM_TRANSPOSE"
-DML_OPERATOR_ACTIVATION_SOFTMAX = 48  # directml.h's value: not an activation DirectML fuses
+DML_OPERATOR_ACTIVATION_LOG_SOFTMAX = 41  # directml.h's value: not an activation DirectML fuses
 
 # The activations DirectML fuses, with parameters and their own tolerance
 # (conformance/ops_activation.c, reference/precision.md: ulps, absolute).
@@ -342,8 +342,19 @@ def error_cases():
          "the output is {batch..., M, N}"),
         ("c-sizes", {**base, "CTensor": t_(F, [1, 5])}, {},
          "C has the output's sizes (a broadcast C is a stride of 0)"),
-        ("fused-softmax", base, {"FusedActivation": {"Type": DML_OPERATOR_ACTIVATION_SOFTMAX}},
-         "ACTIVATION_SOFTMAX is no activation DirectML fuses"),
+        ("fused-log-softmax", base,
+         {"FusedActivation": {"Type": DML_OPERATOR_ACTIVATION_LOG_SOFTMAX}},
+         "ACTIVATION_LOG_SOFTMAX is no activation DirectML fuses (GEMM fuses SOFTMAX and "
+         "SOFTMAX1 alone, feature level 6.1)"),
+        ("fused-softmax1-axis", base,
+         {"FusedActivation": {"Type": "DML_OPERATOR_ACTIVATION_SOFTMAX1", "Axes": [2]}},
+         "the fused SOFTMAX1's Axes are below the output's DimensionCount"),
+        ("fused-softmax1-no-axes", base,
+         {"FusedActivation": {"Type": "DML_OPERATOR_ACTIVATION_SOFTMAX1", "Axes": []}},
+         "the fused SOFTMAX1 takes at least one axis"),
+        ("fused-softmax1-repeat", base,
+         {"FusedActivation": {"Type": "DML_OPERATOR_ACTIVATION_SOFTMAX1", "Axes": [1, 1]}},
+         "the fused SOFTMAX1's Axes are a set"),
         ("rank-9", {"ATensor": t_(F, [1] * 7 + [3, 4]), "BTensor": t_(F, [1] * 7 + [4, 5]),
                     "OutputTensor": out(F, [1] * 7 + [3, 5])}, {}, "at most 8 dimensions"),
     ]
@@ -432,13 +443,102 @@ def graph_cases(rng):
         {"a": t(a), "b": t(b), "c": t(c), "w": t(w)},
         {"y": out(t1 @ w.T, 5), "t": out(t1, 3)},
         "two GEMMs; the first's output is also a graph output"))
+    # Attention: softmax(Q K^T / 4) V, the softmax fused into the first GEMM (feature level
+    # 6.1), its output an intermediate the second reads.
+    q, k, v = sixteenths(2, 6, 4), sixteenths(2, 6, 4), sixteenths(2, 6, 3)
+    scores = 0.25 * (q @ np.swapaxes(k, 1, 2))
+    p = np.exp(scores - scores.max(axis=2, keepdims=True))
+    p = p / p.sum(axis=2, keepdims=True)
+    y = out(p @ v, 6)
+    y["tolerance"] = {"ulp": 2 * 6 + 2, "abs": 2e-5}
+    got.append(graph("attention-fused-softmax", [
+        gemm_node("q", "k", "p", TransB=TRANSPOSE, Alpha=0.25,
+                  FusedActivation={"Type": "DML_OPERATOR_ACTIVATION_SOFTMAX1", "Axes": [2]}),
+        gemm_node("p", "v", "y")], {"p": desc((2, 6, 6))},
+        {"q": t(q), "k": t(k), "v": t(v)}, {"y": y},
+        "GEMM with a fused SOFTMAX1 (its rows), then a GEMM of the probabilities"))
+    return got
+
+
+def softmax_rows(y, axes):
+    """Softmax of y over the dimensions in axes, in float64."""
+    m = np.max(y, axis=tuple(axes), keepdims=True)
+    e = np.exp(y - m)
+    return e / np.sum(e, axis=tuple(axes), keepdims=True)
+
+
+def fused_softmax_cases():
+    """FusedActivation ACTIVATION_SOFTMAX (the output's last dimension) and SOFTMAX1 (its Axes),
+    which GEMM fuses from feature level 6.1 (the feature-level history): batched, transposed
+    (attention's Q x K^T, scaled), across a batch dimension, FLOAT16, a strided output, a long
+    row. Expected: softmax of alpha A B + beta C in float64. Tolerance: the product's error
+    bound e (as the other cases'), which moves each softmax value y by at most 2 e y, plus the
+    softmax's own 3N + 3 ULPs (reference/precision.md), N the row's length."""
+    rng = np.random.default_rng(20261204)  # of its own: the other cases keep their data
+    got = []
+    specs = [  # name, type, batch, m, k, n, ta, tb, alpha, beta, with_c, axes (None: SOFTMAX)
+        ("2d", "FLOAT32", [], 5, 7, 9, False, False, 1.0, 1.0, True, None),
+        ("batch-rows", "FLOAT32", [2, 3], 4, 6, 8, False, False, 0.5, 1.0, True, [3]),
+        ("batch-matrices", "FLOAT32", [2, 3], 4, 6, 8, False, False, 1.0, 0.5, True, [2, 3]),
+        ("across-batch", "FLOAT32", [2, 3], 4, 6, 8, False, False, 1.0, 1.0, False, [1]),
+        ("attention", "FLOAT32", [2, 4], 8, 16, 8, False, True, 0.25, 1.0, False, [3]),
+        ("float16", "FLOAT16", [2], 6, 5, 16, False, False, 1.0, 1.0, True, [2]),
+        ("long-row", "FLOAT32", [], 3, 4, 300, True, False, 1.0, 1.0, True, [1]),
+    ]
+    for label, t, batch, m, k, n, ta, tb, alpha, beta, with_c, axes in specs:
+        ashape = batch + ([k, m] if ta else [m, k])
+        bshape = batch + ([n, k] if tb else [k, n])
+        oshape = batch + [m, n]
+        a = stored(t, rng.normal(0.0, 1.0, size=ashape))
+        b = stored(t, rng.normal(0.0, 1.0, size=bshape))
+        c = stored(t, rng.normal(0.0, 1.0, size=oshape)) if with_c else None
+        am, bm = mat(a, ta), mat(b, tb)
+        al, be = f32(alpha), f32(beta)
+        pre = al * np.matmul(am, bm) + (be * c if with_c else 0.0)
+        mag = abs(al) * np.matmul(np.abs(am), np.abs(bm)) + (abs(be) * np.abs(c) if with_c else 0)
+        e = (k + 3) * U * mag
+        if t == "FLOAT16":  # the product rounded to the output's type before the softmax
+            e = e + EPS[t] * np.abs(pre)
+        rows = axes if axes is not None else [len(oshape) - 1]
+        y = softmax_rows(pre, rows)
+        n_row = int(np.prod([oshape[d] for d in rows]))
+        bound = 2 * float(np.max(e)) * y + EPS[t] * y
+        tol = {"ulp": 3 * n_row + 3, "abs": float(np.max(bound))}
+        inputs = {"ATensor": tensor(t, a), "BTensor": tensor(t, b)}
+        if with_c:
+            inputs["CTensor"] = tensor(t, c)
+        fused = ({"Type": "DML_OPERATOR_ACTIVATION_SOFTMAX"} if axes is None else
+                 {"Type": "DML_OPERATOR_ACTIVATION_SOFTMAX1", "Axes": axes})
+        attrs = {"TransA": TRANSPOSE if ta else NONE, "TransB": TRANSPOSE if tb else NONE,
+                 "Alpha": al, "Beta": be, "FusedActivation": fused}
+        note = (f"rows over output dimensions {rows}; the product's bound e {float(np.max(e)):.3g}"
+                " (feature level 6.1: GEMM fuses SOFTMAX and SOFTMAX1)")
+        c_ = case(f"directml.gemm.fused-softmax-{label}", t, inputs, attrs, rounded(t, y), tol,
+                  note)
+        c_["source"] = "directml:dml-feature-level-history#DML_FEATURE_LEVEL_6_1"
+        got.append(c_)
+    # A strided output (rows 16 apart, 3 of them padding): the softmax reads it as written.
+    t = "FLOAT32"
+    a = stored(t, rng.normal(0.0, 1.0, size=[4, 5]))
+    b = stored(t, rng.normal(0.0, 1.0, size=[5, 13]))
+    pre = np.matmul(a, b)
+    e = 8 * U * np.matmul(np.abs(a), np.abs(b))
+    y = softmax_rows(pre, [1])
+    c_ = case("directml.gemm.fused-softmax-strided-output", t,
+              {"ATensor": tensor(t, a), "BTensor": tensor(t, b)},
+              {"TransA": NONE, "TransB": NONE, "Alpha": 1.0, "Beta": 0.0,
+               "FusedActivation": {"Type": "DML_OPERATOR_ACTIVATION_SOFTMAX"}},
+              rounded(t, y), {"ulp": 3 * 13 + 3, "abs": float(np.max(2 * np.max(e) * y + U * y))},
+              "OutputTensor strides {16, 1}", {"type": t, "shape": [4, 13], "strides": [16, 1]})
+    c_["source"] = "directml:dml-feature-level-history#DML_FEATURE_LEVEL_6_1"
+    got.append(c_)
     return got
 
 
 def main():
     g = Gen(np.random.default_rng(20261128))
     generated(g)
-    cases = g.cases + error_cases()
+    cases = g.cases + error_cases() + fused_softmax_cases()
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     write(os.path.join(CASES, "directml", "gemm.json"), cases)

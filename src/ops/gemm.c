@@ -9,21 +9,55 @@
  * and OutputTensor of one DataType, FLOAT32 or FLOAT16, and one DimensionCount; A's Sizes
  * {batch..., M, K} ({..., K, M} with TransA TRANSPOSE), B's {batch..., K, N} ({..., N, K}),
  * C's and the output's {batch..., M, N}; TransA and TransB NONE or TRANSPOSE; FusedActivation
- * one DirectML fuses. DirectML's table lists 4 dimensions (feature level 1.0) and 2 to 4
+ * one DirectML fuses, or ACTIVATION_SOFTMAX / SOFTMAX1 (GEMM's own from feature level 6.1). DirectML's table lists 4 dimensions (feature level 1.0) and 2 to 4
  * (4.0); dmlcl also takes up to 8, the leading ones batch dimensions as the 4-D form's
  * {BatchCount, ChannelCount} (docs/operators.md). Batch sizes equal the output's in every
  * tensor: a broadcast batch (ONNX MatMul's) is a stride of 0, as ONNX Runtime's DirectML
  * provider describes it.
  */
+#include <string.h>
+
 #include "gemm.h"
 #include "ops/activation.h"
 #include "ops/common.h"
+#include "ops/normalize.h"
 
 #define OP "GEMM"
 
 typedef struct gemm_scratch {
     dmli_activation act;
+    bool softmax;        /* FusedActivation SOFTMAX or SOFTMAX1 */
+    dmli_norm_axes rows; /* ... the output dimensions of its rows */
 } gemm_scratch;
+
+/* FusedActivation ACTIVATION_SOFTMAX or ACTIVATION_SOFTMAX1, which GEMM alone fuses (feature
+ * level 6.1, the feature-level history): the fused descriptor's tensors NULL, as every fused
+ * activation's; SOFTMAX normalises the output's last dimension (its own page's rows),
+ * SOFTMAX1 the output dimensions its Axes name (a set, each below the output's
+ * DimensionCount). */
+static HRESULT fused_softmax(const DML_OPERATOR_DESC *fused, uint32_t rank, gemm_scratch *s)
+{
+    const bool one = fused->Type == DML_OPERATOR_ACTIVATION_SOFTMAX1;
+    const char *name = one ? "ACTIVATION_SOFTMAX1" : "ACTIVATION_SOFTMAX";
+    DMLI_INVALID_IF(!fused->Desc,
+                    "%s: FusedActivation->Desc (NULL) must point to the DML_%s_OPERATOR_DESC", OP,
+                    name);
+    const DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC *d = fused->Desc;
+    DMLI_INVALID_IF(d->InputTensor || d->OutputTensor,
+                    "%s: FusedActivation->Desc->%s must be NULL: a fused activation reads and "
+                    "writes the operator's own output",
+                    OP, d->InputTensor ? "InputTensor" : "OutputTensor");
+    memset(&s->rows, 0, sizeof s->rows);
+    if (one)
+        DMLI_TRY(dmli_norm_axes_check(OP ": FusedActivation->Desc (ACTIVATION_SOFTMAX1)",
+                                      d->AxisCount, d->Axes, rank, &s->rows));
+    else
+        s->rows.reduced[rank - 1] = true;
+    s->softmax = true;
+    s->act.act = DMLI_ACT_NONE;
+    s->act.param[0] = s->act.param[1] = s->act.param[2] = 0.0;
+    return S_OK;
+}
 
 static HRESULT check_transform(const char *field, DML_MATRIX_TRANSFORM t)
 {
@@ -77,7 +111,13 @@ static HRESULT validate(const void *desc, dmli_op_state *st)
                         "batch dimensions agree (a broadcast batch is a stride of 0)",
                         OP, i, (unsigned long long)b->sizes[i], i, (unsigned long long)a->sizes[i]);
     gemm_scratch *s = DMLI_OP_SCRATCH(st, gemm_scratch);
-    DMLI_TRY(dmli_activation_fused(OP, "FusedActivation", d->FusedActivation, out->type, &s->act));
+    s->softmax = false;
+    const DML_OPERATOR_DESC *fa = d->FusedActivation;
+    if (fa && (fa->Type == DML_OPERATOR_ACTIVATION_SOFTMAX ||
+               fa->Type == DML_OPERATOR_ACTIVATION_SOFTMAX1))
+        DMLI_TRY(fused_softmax(fa, r, s));
+    else
+        DMLI_TRY(dmli_activation_fused(OP, "FusedActivation", fa, out->type, &s->act));
     st->input_names[0] = "ATensor";
     st->input_names[1] = "BTensor";
     st->input_names[2] = "CTensor";
@@ -150,7 +190,11 @@ static void lower(const void *desc, dmli_op_state *st)
         g->b_b[j] = b->strides[i];
         g->c_b[j] = c->present ? c->strides[i] : 0;
         g->o_b[j] = out->strides[i];
+        g->softmax_batch[j] = s->softmax && s->rows.reduced[i];
     }
+    g->softmax = s->softmax;
+    g->softmax_m = s->softmax && s->rows.reduced[r - 2];
+    g->softmax_n = s->softmax && s->rows.reduced[r - 1];
     g->alpha = d->Alpha;
     g->beta = c->present ? d->Beta : 0.0;
     g->act = s->act.act;

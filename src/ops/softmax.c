@@ -13,8 +13,9 @@
  * and Sizes. The 1.0 operators take an input of effective rank at most 2 (every dimension
  * but the last two of size 1) and normalise its last dimension (their *1 pages: equal to
  * AxisCount 1, Axes {DimensionCount - 1}); the *1 operators take Axes as a set of dimensions
- * (ops/normalize.h). FLOAT16 computes in float32 and rounds once. None of these operators is
- * a fused activation anywhere (DirectML's list of fusable activations leaves them out).
+ * (ops/normalize.h). FLOAT16 computes in float32 and rounds once. DirectML's list of fusable
+ * activations leaves them out; GEMM alone fuses SOFTMAX and SOFTMAX1 (feature level 6.1:
+ * ops/gemm.c, program.c).
  */
 #include <string.h>
 

@@ -217,10 +217,29 @@ Test(gemm_validate, fused_activation)
 {
     gemm g;
     gemm_init(&g, F32, 2, true);
-    g.act = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_SOFTMAX, &g.act_desc};
+    /* SOFTMAX and SOFTMAX1 fuse into GEMM alone (feature level 6.1): LOG_SOFTMAX does not. */
+    g.act = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_LOG_SOFTMAX, &g.act_desc};
     g.d.FusedActivation = &g.act;
     EXPECT(create(&g), E_INVALIDARG, "GEMM", "FusedActivation->Type",
-           "DML_OPERATOR_ACTIVATION_SOFTMAX", "not an activation DirectML fuses");
+           "DML_OPERATOR_ACTIVATION_LOG_SOFTMAX", "not an activation DirectML fuses");
+    gemm_init(&g, F32, 2, true);
+    g.act = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_SOFTMAX, &g.act_desc};
+    g.d.FusedActivation = &g.act;
+    cr_expect_eq(create(&g), S_OK, "%s", dmlcl_last_error());
+    static const UINT far[1] = {2}, twice[2] = {0, 0};
+    DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC sm1 = {NULL, NULL, 1, far};
+    gemm_init(&g, F32, 2, true);
+    g.act = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_SOFTMAX1, &sm1};
+    g.d.FusedActivation = &g.act;
+    EXPECT(create(&g), E_INVALIDARG, "GEMM", "FusedActivation", "Axes[0] (2)",
+           "below InputTensor.DimensionCount (2)");
+    sm1 = (DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC){NULL, NULL, 2, twice};
+    EXPECT(create(&g), E_INVALIDARG, "Axes[1] (0) repeats an axis");
+    static const UINT columns[1] = {1};
+    sm1 = (DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC){NULL, NULL, 1, columns};
+    cr_expect_eq(create(&g), S_OK, "%s", dmlcl_last_error());
+    sm1.OutputTensor = g.d.OutputTensor;
+    EXPECT(create(&g), E_INVALIDARG, "FusedActivation->Desc->OutputTensor must be NULL");
     gemm_init(&g, F32, 2, true);
     g.act = (DML_OPERATOR_DESC){DML_OPERATOR_GEMM, &g.act_desc};
     g.d.FusedActivation = &g.act;
