@@ -102,7 +102,10 @@ static float coordinate(__constant long *t, int d, long o)
     float inv = table_float(t, DMLI_RS_AT(d, DMLI_RS_RECIP));
     float u = (float)o - table_float(t, DMLI_RS_AT(d, DMLI_RS_OUT_OFF));
     float q = u * inv;
-    q = fma(fma(-q, y, u), inv, q); /* the remainder, exact, corrects the quotient */
+    /* The remainder, exact, corrects the quotient; not past float's range (a Scale of 1e-37:
+     * inf - inf would make the coordinate NaN, element 0, where it is past the last). */
+    if (isfinite(q))
+        q = fma(fma(-q, y, u), inv, q);
     return q - table_float(t, DMLI_RS_AT(d, DMLI_RS_IN_OFF));
 }
 

@@ -73,7 +73,8 @@ def coordinates(n_out, scale, in_off, out_off):
     for o in range(n_out):
         u = f32(o - out_off)
         q = f32(u * inv)
-        q = fma32(fma32(-q, y, u), inv, q)
+        if math.isfinite(q):  # a quotient past float's range rounds to infinity
+            q = fma32(fma32(-q, y, u), inv, q)
         xs.append(f32(q - in_off))
     return xs
 
@@ -106,9 +107,10 @@ def axis_map(n_in, n_out, scale, in_off, out_off, linear, ceil, half_up):
     for o in range(n_out):
         u = f32(o - out_off)
         q = f32(u * inv)
-        q = fma32(fma32(-q, y, u), inv, q)
+        if math.isfinite(q):  # a quotient past float's range rounds to infinity
+            q = fma32(fma32(-q, y, u), inv, q)
         x = f32(q - in_off)
-        f = math.ceil(x) if (not linear and ceil) else math.floor(x)
+        f = x if math.isinf(x) else math.ceil(x) if (not linear and ceil) else math.floor(x)
         w = 0.0
         if not f >= 0:
             i0 = 0
@@ -668,6 +670,14 @@ def main():
     cases = (worked_cases() + onnx_cases(rng) + generated_cases(rng) + upsample_cases(rng) +
              value_scale_cases(rng) + invalid_cases())
     cases += antialias_cases(np.random.default_rng(20261129))
+    # A Scale so small that o / Scale passes float's range from some o on: clamped to the last
+    # element (the page: the output edges are clamped), not NaN.
+    x = np.array([1.0, 2.0, 3.0])
+    for linear in (False, True):
+        cases.append(resample_case(
+            f"directml.resample2.tiny-scale-{'linear' if linear else 'nearest'}", 2, "FLOAT32", x,
+            [40], [1e-37], [0.0], [0.0], linear,
+            note="o / 1e-37 overflows float from o = 35: the last element"))
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     write(os.path.join(CASES, "directml", "resample.json"), cases)
