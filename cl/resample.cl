@@ -101,7 +101,7 @@ static float coordinate(__constant long *t, int d, long o)
     float y = table_float(t, DMLI_RS_AT(d, DMLI_RS_SCALE_OF));
     float inv = table_float(t, DMLI_RS_AT(d, DMLI_RS_RECIP));
     float u = (float)o - table_float(t, DMLI_RS_AT(d, DMLI_RS_OUT_OFF));
-    float q = u * inv;
+    float q = u == 0.0f ? 0.0f : u * inv; /* 0, also where 1 / Scale is infinite */
     /* The remainder, exact, corrects the quotient; not past float's range (a Scale of 1e-37:
      * inf - inf would make the coordinate NaN, element 0, where it is past the last). */
     if (isfinite(q))
@@ -160,30 +160,71 @@ static int fold(__constant long *t, int d, long o, long *off, float *wt, int nc)
 
 #if ANTIALIAS
 /* RESAMPLE3's Antialiased LINEAR: the triangle filter stretched by 1/Scale where Scale < 1
- * (ONNX Resize's antialias): taps floor(x) + k, k from start = floor(-1/s) + 1 to 1 - start
- * (s the scale, at most 1; 1/s the table's reciprocal), each weighted max(0, 1 - |k - (x -
- * floor(x))| s), the weights normalised per dimension, indices clamped to the input (an edge
- * element takes the weights of the taps past it); a tap of weight 0 is not read. */
+ * (ONNX Resize's antialias): taps floor(x) + k, each weighted max(0, 1 - |k - r| s) (s the
+ * scale, at most 1; r = x - floor(x)), the weights normalised per dimension, indices clamped
+ * to the input (an edge element takes the weights of the taps past it). Per dimension the work
+ * is over the input's indices, not the taps: an edge's taps past the input are summed in
+ * closed form, so a tiny Scale (1e-10: 2e10 taps) costs what the input's size does. */
+
+/* The sum of max(0, 1 - |k - r| s) over taps a..b, all inside the filter's support: the left
+ * side (k <= 0 <= r) 1 - (r - k) s and the right (k >= 1 > r) 1 - (k - r) s, each an
+ * arithmetic series. */
+static float tri_sum(long a, long b, float r, float s)
+{
+    float total = 0.0f;
+    const long lb = min(b, 0L), ra = max(a, 1L);
+    if (a <= lb) {
+        const float cnt = (float)(lb - a + 1);
+        total += cnt * (1.0f - r * s) + s * (((float)a + (float)lb) * 0.5f) * cnt;
+    }
+    if (ra <= b) {
+        const float cnt = (float)(b - ra + 1);
+        total += cnt * (1.0f + r * s) - s * (((float)ra + (float)b) * 0.5f) * cnt;
+    }
+    return total;
+}
+
+/* Input index i's weight along a dimension of n elements: the taps klo..khi from `first` that
+ * land on it (clamped). */
+static float tap_weight(long i, long first, long n, long klo, long khi, float r, float s)
+{
+    long a = i - first, b = a;
+    if (i <= 0)
+        a = klo;
+    if (i >= n - 1)
+        b = khi;
+    a = max(a, klo);
+    b = min(b, khi);
+    return a <= b ? tri_sum(a, b, r, s) : 0.0f;
+}
+
 static float antialiased(__constant long *t, __global const T *in, long in_base, const long *oc)
 {
-    long first[DMLI_RS_DIMS], n[DMLI_RS_DIMS];
-    int foot[DMLI_RS_DIMS], k[DMLI_RS_DIMS];
+    long first[DMLI_RS_DIMS], n[DMLI_RS_DIMS], klo[DMLI_RS_DIMS], khi[DMLI_RS_DIMS];
+    long lo[DMLI_RS_DIMS], hi[DMLI_RS_DIMS], i[DMLI_RS_DIMS];
     float ratio[DMLI_RS_DIMS], sc[DMLI_RS_DIMS], sum[DMLI_RS_DIMS];
     for (int d = 0; d < DMLI_RS_DIMS; ++d) {
-        float x = coordinate(t, d, oc[d]);
-        float f = floor(clamp(x, -2147483648.0f, 2147483647.0f));
+        /* Past 2^31 every tap lands on an edge (and an infinite x makes no ratio). */
+        float x = clamp(coordinate(t, d, oc[d]), -2147483648.0f, 2147483647.0f);
+        float f = floor(x);
         float scale = table_float(t, DMLI_RS_AT(d, DMLI_RS_SCALE_OF));
         sc[d] = scale < 1.0f ? scale : 1.0f;
-        float inv = scale < 1.0f ? table_float(t, DMLI_RS_AT(d, DMLI_RS_RECIP)) : 1.0f;
-        int start = (int)floor(-inv) + 1;
+        /* The support's half-width 1/s (at most 2^40: beyond it every weight is 1 to float). */
+        float reach = scale < 1.0f
+                          ? fmin(table_float(t, DMLI_RS_AT(d, DMLI_RS_RECIP)), 1099511627776.0f)
+                          : 1.0f;
         ratio[d] = x - f;
-        foot[d] = 2 - 2 * start;
         first[d] = (long)f;
         n[d] = AT(d, DMLI_RS_ISIZE);
+        /* The taps of positive weight: |k - r| < 1/s. */
+        klo[d] = (long)floor(ratio[d] - reach) + 1;
+        khi[d] = (long)ceil(ratio[d] + reach) - 1;
+        lo[d] = clamp(first[d] + klo[d], 0L, n[d] - 1);
+        hi[d] = clamp(first[d] + khi[d], 0L, n[d] - 1);
         sum[d] = 0.0f;
-        for (int j = 0; j < foot[d]; ++j)
-            sum[d] += fmax(0.0f, 1.0f - fabs((float)(start + j) - ratio[d]) * sc[d]);
-        k[d] = start;
+        for (long j = lo[d]; j <= hi[d]; ++j)
+            sum[d] += tap_weight(j, first[d], n[d], klo[d], khi[d], ratio[d], sc[d]);
+        i[d] = lo[d];
     }
     float r = 0.0f;
     bool any = false;
@@ -191,21 +232,19 @@ static float antialiased(__constant long *t, __global const T *in, long in_base,
         float w = 1.0f;
         long off = in_base;
         for (int d = 0; d < DMLI_RS_DIMS; ++d) {
-            w *= fmax(0.0f, 1.0f - fabs((float)k[d] - ratio[d]) * sc[d]) / sum[d];
-            long i = clamp(first[d] + k[d], 0L, n[d] - 1);
-            off += i * AT(d, DMLI_RS_IS);
+            w *= tap_weight(i[d], first[d], n[d], klo[d], khi[d], ratio[d], sc[d]) / sum[d];
+            off += i[d] * AT(d, DMLI_RS_IS);
         }
         if (w != 0.0f) {
             float v = LOAD(off);
             r = any ? r + w * v : w * v;
             any = true;
         }
-        int d = DMLI_RS_DIMS - 1; /* the odometer: the innermost tap first */
+        int d = DMLI_RS_DIMS - 1; /* the odometer: the innermost index first */
         for (; d >= 0; --d) {
-            int start = 1 - foot[d] / 2;
-            if (++k[d] < start + foot[d])
+            if (++i[d] <= hi[d])
                 break;
-            k[d] = start;
+            i[d] = lo[d];
         }
         if (d < 0)
             return r;

@@ -72,7 +72,7 @@ def coordinates(n_out, scale, in_off, out_off):
     xs = []
     for o in range(n_out):
         u = f32(o - out_off)
-        q = f32(u * inv)
+        q = 0.0 if u == 0 else f32(u * inv)  # 0 / Scale is 0, whatever 1 / Scale rounds to
         if math.isfinite(q):  # a quotient past float's range rounds to infinity
             q = fma32(fma32(-q, y, u), inv, q)
         xs.append(f32(q - in_off))
@@ -106,7 +106,7 @@ def axis_map(n_in, n_out, scale, in_off, out_off, linear, ceil, half_up):
     got = []
     for o in range(n_out):
         u = f32(o - out_off)
-        q = f32(u * inv)
+        q = 0.0 if u == 0 else f32(u * inv)  # 0 / Scale is 0, whatever 1 / Scale rounds to
         if math.isfinite(q):  # a quotient past float's range rounds to infinity
             q = fma32(fma32(-q, y, u), inv, q)
         x = f32(q - in_off)
@@ -376,7 +376,10 @@ def antialias_cases(rng):
                                  ("asymmetric", [1, 1, 7, 5], [1, 1, 0.75, 0.4]),
                                  ("align_corners", [1, 1, 9, 9], [1, 1, 0.5, 0.5]),
                                  ("half_pixel", [2, 12], [1, 0.25]),
-                                 ("half_pixel", [1, 1, 4, 4], [1, 1, 0.5, 2.0])):
+                                 ("half_pixel", [1, 1, 4, 4], [1, 1, 0.5, 2.0]),
+                                 # filters wider than the input: edges take many taps
+                                 ("half_pixel", [1, 40], [1, 0.05]),
+                                 ("asymmetric", [3, 64], [1, 0.03125])):
         x = stored("FLOAT32", rng.uniform(-10, 10, size=shape)).astype(np.float32)
         out_shape = [int(math.floor(n * f32(k))) for n, k in zip(shape, scales)]
         want = onnx_reference(x, "linear", None, coord, scales, antialias=1).astype(np.float64)
@@ -402,6 +405,19 @@ def antialias_cases(rng):
                         note="the triangle filter stretched by 1/Scale (ONNX Resize antialias=1 "
                              "through ONNX Runtime's DirectML mapping; onnx.reference agrees "
                              "except align_corners, whose ONNX scale is fractional)"))
+    # Tiny scales: a filter of 2 / Scale taps (2e10 at 1e-10) over 6 inputs; on a constant
+    # input the normalised filter gives the constant.
+    for scale in (1e-6, 1e-10, 1e-20, 1e-40):
+        x = np.full([1, 6], 5.0)
+        attrs = {"InterpolationMode": MODES[True], "RoundingDirection": DIRS[False],
+                 "Scales": [1.0, f32(scale)], "InputPixelOffsets": [0.5, 0.5],
+                 "OutputPixelOffsets": [-0.5, -0.5], "Antialiased": True}
+        got.append(case(f"directml.resample3.antialiased-constant-scale-{scale:g}", "RESAMPLE3",
+                        {"InputTensor": tensor("FLOAT32", x)},
+                        {"OutputTensor": tensor("FLOAT32", np.full([1, 2], 5.0))}, attrs=attrs,
+                        tolerance={"ulp": 4},
+                        note="a filter far wider than the input: its edge taps summed, not "
+                             "walked (1e-10 had taken 32 s and given NaN)"))
     return got
 
 
