@@ -517,15 +517,22 @@ static const DML_OPERATOR_TYPE fused_types[] = {
     DML_OPERATOR_ACTIVATION_SOFTPLUS,   DML_OPERATOR_ACTIVATION_SHRINK,
     DML_OPERATOR_ACTIVATION_GELU,       DML_OPERATOR_ACTIVATION_SWISH,
     DML_OPERATOR_ACTIVATION_HARD_SWISH, DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU,
-    DML_OPERATOR_ACTIVATION_SOFTMAX,    DML_OPERATOR_ELEMENT_WISE_ADD};
+    DML_OPERATOR_ACTIVATION_SOFTMAX,    DML_OPERATOR_ACTIVATION_SOFTMAX1,
+    DML_OPERATOR_ELEMENT_WISE_ADD};
 #define N_FUSED_TYPES (sizeof fused_types / sizeof fused_types[0])
 
-/* Every fusable activation's layout: two tensors (NULL when fused), two FLOATs. */
+/* Every fusable activation's layout: two tensors (NULL when fused), two FLOATs; GEMM's fused
+ * SOFTMAX1 (feature level 6.1) reads AxisCount and Axes after the tensors, so its Desc points
+ * at the union's other member, filled when the Type is SOFTMAX1. */
 typedef struct fused_layout {
     const DML_TENSOR_DESC *InputTensor;
     const DML_TENSOR_DESC *OutputTensor;
     uint32_t param[2];
 } fused_layout;
+typedef union fused_storage {
+    fused_layout act;
+    DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC softmax1;
+} fused_storage;
 /*
  * Schemas added after the first N_PLAIN (the tensor-list ones, then TILE)
  * sit at first bytes 0xF0 to 0xFE (pick_schema), so that the other bytes keep
@@ -548,7 +555,8 @@ typedef struct storage {
     DML_SCALE_BIAS scale_bias;
     _Alignas(8) unsigned char value[16]; /* VALUE's element: room for any type */
     DML_OPERATOR_DESC fused;             /* FUSED's description and its activation's */
-    fused_layout fused_desc;
+    fused_storage fused_desc;
+    UINT fused_axes[MAX_DIMS + 1]; /* a fused SOFTMAX1's Axes */
 } storage;
 
 /* The size a tensor claims: exactly what it needs, off by a little, or anything. */
@@ -639,10 +647,19 @@ static const DML_OPERATOR_DESC *decode_fused(fuzz_in *in, storage *s, int tensor
     s->fused.Type = sel < 0x80 ? fused_types[sel % N_FUSED_TYPES] : (DML_OPERATOR_TYPE)fuzz_u32(in);
     s->fused.Desc = NULL;
     if (fuzz_u8(in) & 1) {
-        s->fused_desc.InputTensor = decode_tensor(in, s, tensors);
-        s->fused_desc.OutputTensor = decode_tensor(in, s, tensors + 1);
-        s->fused_desc.param[0] = fuzz_u32(in);
-        s->fused_desc.param[1] = fuzz_u32(in);
+        memset(&s->fused_desc, 0, sizeof s->fused_desc);
+        s->fused_desc.act.InputTensor = decode_tensor(in, s, tensors);
+        s->fused_desc.act.OutputTensor = decode_tensor(in, s, tensors + 1);
+        if (s->fused.Type == DML_OPERATOR_ACTIVATION_SOFTMAX1) {
+            const UINT n = fuzz_u8(in) % (MAX_DIMS + 2);
+            for (UINT i = 0; i < n && i <= MAX_DIMS; ++i)
+                s->fused_axes[i] = fuzz_u8(in) % (MAX_DIMS + 2);
+            s->fused_desc.softmax1.AxisCount = n;
+            s->fused_desc.softmax1.Axes = n <= MAX_DIMS + 1 ? s->fused_axes : NULL;
+        } else {
+            s->fused_desc.act.param[0] = fuzz_u32(in);
+            s->fused_desc.act.param[1] = fuzz_u32(in);
+        }
         s->fused.Desc = &s->fused_desc;
     }
     return &s->fused;
