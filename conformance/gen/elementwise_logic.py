@@ -258,6 +258,13 @@ def fills():
             span = int(info.max) - int(info.min) + 1
             r = np.array([(start + i * delta - int(info.min)) % span + int(info.min)
                           for i in range(12)], dtype=NUMPY_TYPES[t])
+        if t == "FLOAT64":  # no table of SEQUENCE's page lists it
+            out.append(case(f"fill_value_sequence.{t.lower()}_not_in_table",
+                            "FILL_VALUE_SEQUENCE", {"OutputTensor": {"type": t, "shape": shape}},
+                            attrs={"ValueDataType": t, "ValueStart": start, "ValueDelta": delta},
+                            error="invalid_argument",
+                            note="SEQUENCE writes the ten types (its tables, up to 5.0)"))
+            continue
         out.append(case(f"fill_value_sequence.{t.lower()}", "FILL_VALUE_SEQUENCE", {},
                         {"OutputTensor": tensor(t, r.reshape(shape))},
                         attrs={"ValueDataType": t, "ValueStart": start, "ValueDelta": delta}))

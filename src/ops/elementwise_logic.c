@@ -285,15 +285,18 @@ typedef struct fill_head {
     DML_TENSOR_DATA_TYPE ValueDataType;
 } fill_head;
 
-static HRESULT fill_validate(const char *op, const void *desc, dmli_op_state *st)
+/* CONSTANT writes the eleven types (FLOAT64 from feature level 4.1), SEQUENCE the ten (no table
+ * of its page, up to 5.0, lists FLOAT64). */
+static HRESULT fill_validate(const char *op, unsigned types, const char *type_list,
+                             const void *desc, dmli_op_state *st)
 {
     const fill_head *d = desc;
     DMLI_TRY(dmli_tensor_import(op, "OutputTensor", d->OutputTensor, DMLI_TENSOR_OUTPUT,
                                 &st->outputs[0]));
     const dmli_tensor *out = &st->outputs[0];
-    DMLI_INVALID_IF(out->type >= 32 || !(ELEVEN_TYPES & BIT(out->type)),
+    DMLI_INVALID_IF(out->type >= 32 || !(types & BIT(out->type)),
                     "%s: OutputTensor.DataType (%s) is not one %s writes (%s)", op,
-                    dmli_type_name(out->type), op, ELEVEN_TYPE_LIST);
+                    dmli_type_name(out->type), op, type_list);
     DMLI_INVALID_IF(d->ValueDataType != out->type,
                     "%s: ValueDataType (%s) must match OutputTensor.DataType (%s)", op,
                     dmli_type_name(d->ValueDataType), dmli_type_name(out->type));
@@ -350,7 +353,7 @@ static void scalar_param(dmli_map *m, int i, DML_TENSOR_DATA_TYPE t, const DML_S
 
 static HRESULT validate_fill_value_constant(const void *desc, dmli_op_state *st)
 {
-    return fill_validate("FILL_VALUE_CONSTANT", desc, st);
+    return fill_validate("FILL_VALUE_CONSTANT", ELEVEN_TYPES, ELEVEN_TYPE_LIST, desc, st);
 }
 
 static void lower_fill_value_constant(const void *desc, dmli_op_state *st)
@@ -367,7 +370,7 @@ const dmli_op_steps dmli_op_fill_value_constant = {.validate = validate_fill_val
 
 static HRESULT validate_fill_value_sequence(const void *desc, dmli_op_state *st)
 {
-    return fill_validate("FILL_VALUE_SEQUENCE", desc, st);
+    return fill_validate("FILL_VALUE_SEQUENCE", TEN_TYPES, DMLI_EW_TEN_TYPE_LIST, desc, st);
 }
 
 static void lower_fill_value_sequence(const void *desc, dmli_op_state *st)

@@ -385,6 +385,8 @@ static void fill_case(const char *test, unsigned n, bool sequence)
     static ops_memory mem;
     ref_rng rng = ops_case_rng(&run_seed, test, n);
     DML_TENSOR_DATA_TYPE t = fill_types[n % COUNT_OF(fill_types)];
+    if (sequence && t == DML_TENSOR_DATA_TYPE_FLOAT64) /* not in SEQUENCE's table */
+        t = DML_TENSOR_DATA_TYPE_FLOAT32;
     uint32_t rank = 1 + (uint32_t)ref_rng_below(&rng, 8), sizes[REF_MAX_DIMS];
     ops_layout layout;
     ops_random_sizes(&rng, rank, sizes, LG_MAX_ELEMENTS);
