@@ -332,8 +332,9 @@ def add1_cases():
                     note="a fused activation needs a FLOAT32 or FLOAT16 output"))
     got.append(case(f"{cname}.invalid-fused-steepness", op, two,
                     attrs={"FusedActivation": {"Type": "DML_OPERATOR_ACTIVATION_SOFTPLUS",
-                                               "Steepness": 0.5}},
-                    error="invalid_argument", note="SOFTPLUS's Steepness is at least 1, fused too"))
+                                               "Steepness": 0.0}},
+                    error="invalid_argument",
+                    note="SOFTPLUS's Steepness is not 0 (the formula divides by it), fused too"))
     got.append(case(f"{cname}.invalid-type", op,
                     {"ATensor": tensor("INT64", [[1, 2]]), "BTensor": tensor("INT64", [[1, 2]])},
                     error="invalid_argument", note="INT64 is in none of ADD1's tables"))
@@ -354,8 +355,20 @@ def extra_cases():
                         {"OutputTensor": tensor(t, np.array(ys, dtype=object).reshape([3, 4]))},
                         attrs=p, note="x -+ Bias truncated toward zero, wrapped into the type"))
     got.append(case("directml.activation_softplus.invalid-steepness", "ACTIVATION_SOFTPLUS",
-                    {"InputTensor": tensor("FLOAT32", [[1.0, 2.0]])}, attrs={"Steepness": 0.5},
-                    error="invalid_argument", note="Steepness cannot be less than 1"))
+                    {"InputTensor": tensor("FLOAT32", [[1.0, 2.0]])}, attrs={"Steepness": 0.0},
+                    error="invalid_argument",
+                    note="Steepness is not 0: ln(1 + e^(Steepness x)) / Steepness divides by it"))
+    # Feature level 6.4 allows a Steepness below 1 (the feature-level history).
+    for t in ("FLOAT32", "FLOAT16"):
+        for steep in (0.5, 0.125, -2.0):
+            xs = [float(to_type(t, v)) for v in float_values(t, 20, 5)]
+            ys = [act_real("SOFTPLUS", {"Steepness": steep}, x) for x in xs]
+            got.append(case(f"directml.activation_softplus.{t.lower()}-steepness{steep:g}",
+                            "ACTIVATION_SOFTPLUS",
+                            {"InputTensor": tensor(t, np.array(xs, dtype=object).reshape([4, 5]))},
+                            {"OutputTensor": tensor(t, np.array(ys, dtype=object).reshape([4, 5]))},
+                            attrs={"Steepness": steep},
+                            note="Steepness below 1: feature level 6.4"))
     got.append(case("directml.activation_elu.invalid-sizes", "ACTIVATION_ELU",
                     {"InputTensor": tensor("FLOAT32", [[1.0, 2.0]]),
                      "OutputTensor": {"type": "FLOAT32", "shape": [2, 1]}},

@@ -116,8 +116,12 @@ HRESULT dmli_activation_check(const char *op, const char *prefix, DML_OPERATOR_T
 {
     if (type == DML_OPERATOR_ACTIVATION_SOFTPLUS) {
         FLOAT s = ((const DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC *)desc)->Steepness;
-        DMLI_INVALID_IF(!(s >= 1.0f), "%s: %sSteepness (%g) must be at least 1", op, prefix,
-                        (double)s);
+        /* At least 1 up to feature level 6.3; 6.4 allows less (the feature-level history). 0
+         * divides, a NaN or an infinity is no steepness. */
+        DMLI_INVALID_IF(!isfinite(s) || s == 0.0f,
+                        "%s: %sSteepness (%g) must be finite and not 0 (ln(1 + e^(Steepness x)) / "
+                        "Steepness)",
+                        op, prefix, (double)s);
     }
     return S_OK;
 }

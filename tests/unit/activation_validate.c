@@ -96,9 +96,14 @@ Test(activation_validate, shapes_and_types_agree)
 Test(activation_validate, softplus_steepness)
 {
     cr_expect_eq(unary(DML_OPERATOR_ACTIVATION_SOFTPLUS, F32, 1, 0), S_OK);
-    EXPECT(unary(DML_OPERATOR_ACTIVATION_SOFTPLUS, F32, 0.5f, 0), E_INVALIDARG,
-           "ACTIVATION_SOFTPLUS", "Steepness (0.5)", "at least 1");
+    /* Below 1 from feature level 6.4; not 0, not NaN or infinite. */
+    cr_expect_eq(unary(DML_OPERATOR_ACTIVATION_SOFTPLUS, F32, 0.5f, 0), S_OK);
+    cr_expect_eq(unary(DML_OPERATOR_ACTIVATION_SOFTPLUS, F32, -2.0f, 0), S_OK);
+    EXPECT(unary(DML_OPERATOR_ACTIVATION_SOFTPLUS, F32, 0.0f, 0), E_INVALIDARG,
+           "ACTIVATION_SOFTPLUS", "Steepness (0)", "not 0");
     EXPECT(unary(DML_OPERATOR_ACTIVATION_SOFTPLUS, F32, NAN, 0), E_INVALIDARG, "Steepness (nan)");
+    EXPECT(unary(DML_OPERATOR_ACTIVATION_SOFTPLUS, F32, INFINITY, 0), E_INVALIDARG,
+           "Steepness (inf)");
 }
 
 Test(activation_validate, parameterized_relu_slope)
@@ -215,7 +220,9 @@ Test(activation_validate, add1_fused_rules)
            "OutputTensor.DataType FLOAT32 or FLOAT16, not INT32");
     /* The activation's own rules hold fused. */
     add1_init(&c, F32, DML_OPERATOR_ACTIVATION_SOFTPLUS);
-    c.act.Alpha = 0.25f; /* SOFTPLUS's Steepness */
+    c.act.Alpha = 0.0f; /* SOFTPLUS's Steepness */
     EXPECT(create(DML_OPERATOR_ELEMENT_WISE_ADD1, &c.d), E_INVALIDARG,
-           "FusedActivation->Desc->Steepness (0.25)", "at least 1");
+           "FusedActivation->Desc->Steepness (0)", "not 0");
+    c.act.Alpha = 0.25f; /* below 1: feature level 6.4 */
+    cr_expect_eq(create(DML_OPERATOR_ELEMENT_WISE_ADD1, &c.d), S_OK, "%s", dmlcl_last_error());
 }
