@@ -126,6 +126,19 @@ HRESULT dmli_activation_check(const char *op, const char *prefix, DML_OPERATOR_T
     return S_OK;
 }
 
+HRESULT dmli_activation_fused_desc(const char *op, const char *field,
+                                   const DML_OPERATOR_DESC *fused, const char *name)
+{
+    DMLI_INVALID_IF(!fused->Desc, "%s: %s->Desc (NULL) must point to the DML_%s_OPERATOR_DESC", op,
+                    field, name);
+    const act_layout *d = fused->Desc;
+    DMLI_INVALID_IF(d->InputTensor || d->OutputTensor,
+                    "%s: %s->Desc->%s must be NULL: a fused activation reads and writes the "
+                    "operator's own output",
+                    op, field, d->InputTensor ? "InputTensor" : "OutputTensor");
+    return S_OK;
+}
+
 HRESULT dmli_activation_fused(const char *op, const char *field, const DML_OPERATOR_DESC *fused,
                               DML_TENSOR_DATA_TYPE out_type, dmli_activation *out)
 {
@@ -139,14 +152,9 @@ HRESULT dmli_activation_fused(const char *op, const char *field, const DML_OPERA
                     "%s: %s->Type (%s%s, %d) is not an activation DirectML fuses (%s)", op, field,
                     name ? "DML_OPERATOR_" : "", name ? name : "not an operator", (int)fused->Type,
                     FUSABLE_LIST);
-    DMLI_INVALID_IF(!fused->Desc,
-                    "%s: %s->Desc (NULL) must point to the DML_ACTIVATION_%s_OPERATOR_DESC", op,
-                    field, info->name);
-    const act_layout *d = fused->Desc;
-    DMLI_INVALID_IF(d->InputTensor || d->OutputTensor,
-                    "%s: %s->Desc->%s must be NULL: a fused activation reads and writes the "
-                    "operator's own output",
-                    op, field, d->InputTensor ? "InputTensor" : "OutputTensor");
+    char name_[64];
+    snprintf(name_, sizeof name_, "ACTIVATION_%s", info->name);
+    DMLI_TRY(dmli_activation_fused_desc(op, field, fused, name_));
     DMLI_INVALID_IF(out_type != DML_TENSOR_DATA_TYPE_FLOAT32 &&
                         out_type != DML_TENSOR_DATA_TYPE_FLOAT16,
                     "%s: %s (DML_OPERATOR_ACTIVATION_%s) needs OutputTensor.DataType FLOAT32 or "

@@ -21,7 +21,7 @@ typedef struct dmli_activation {
  * when type is not one of them (PARAMETERIZED_RELU, whose slope is a tensor, is not). */
 bool dmli_activation_read(DML_OPERATOR_TYPE type, const void *desc, dmli_activation *out);
 
-/* The rules of an activation's parameters (SOFTPLUS: Steepness >= 1), messages naming
+/* The rules of an activation's parameters (SOFTPLUS: Steepness finite and not 0), messages naming
  * `op` and `prefix` (e.g. "FusedActivation->Desc->"). */
 HRESULT dmli_activation_check(const char *op, const char *prefix, DML_OPERATOR_TYPE type,
                               const void *desc);
@@ -36,6 +36,11 @@ HRESULT dmli_activation_check(const char *op, const char *prefix, DML_OPERATOR_T
  */
 HRESULT dmli_activation_fused(const char *op, const char *field, const DML_OPERATOR_DESC *fused,
                               DML_TENSOR_DATA_TYPE out_type, dmli_activation *out);
+
+/* What every fused activation's descriptor shares: a Desc (the DML_<name>_OPERATOR_DESC) whose
+ * InputTensor and OutputTensor (its first two members) are NULL. */
+HRESULT dmli_activation_fused_desc(const char *op, const char *field,
+                                   const DML_OPERATOR_DESC *fused, const char *name);
 
 /* Sets the map's activation and its parameters (after dmli_map_init, which fixes the output
  * type: SHRINK on integers takes integer parameters, see activation.c). */

@@ -9,11 +9,11 @@
  * and OutputTensor of one DataType, FLOAT32 or FLOAT16, and one DimensionCount; A's Sizes
  * {batch..., M, K} ({..., K, M} with TransA TRANSPOSE), B's {batch..., K, N} ({..., N, K}),
  * C's and the output's {batch..., M, N}; TransA and TransB NONE or TRANSPOSE; FusedActivation
- * one DirectML fuses, or ACTIVATION_SOFTMAX / SOFTMAX1 (GEMM's own from feature level 6.1). DirectML's table lists 4 dimensions (feature level 1.0) and 2 to 4
- * (4.0); dmlcl also takes up to 8, the leading ones batch dimensions as the 4-D form's
- * {BatchCount, ChannelCount} (docs/operators.md). Batch sizes equal the output's in every
- * tensor: a broadcast batch (ONNX MatMul's) is a stride of 0, as ONNX Runtime's DirectML
- * provider describes it.
+ * one DirectML fuses, or ACTIVATION_SOFTMAX / SOFTMAX1 (GEMM's own from feature level 6.1).
+ * DirectML's table lists 4 dimensions (feature level 1.0) and 2 to 4 (4.0); dmlcl also takes
+ * up to 8, the leading ones batch dimensions as the 4-D form's {BatchCount, ChannelCount}
+ * (docs/operators.md). Batch sizes equal the output's in every tensor: a broadcast batch (ONNX
+ * MatMul's) is a stride of 0, as ONNX Runtime's DirectML provider describes it.
  */
 #include <string.h>
 
@@ -38,15 +38,9 @@ typedef struct gemm_scratch {
 static HRESULT fused_softmax(const DML_OPERATOR_DESC *fused, uint32_t rank, gemm_scratch *s)
 {
     const bool one = fused->Type == DML_OPERATOR_ACTIVATION_SOFTMAX1;
-    const char *name = one ? "ACTIVATION_SOFTMAX1" : "ACTIVATION_SOFTMAX";
-    DMLI_INVALID_IF(!fused->Desc,
-                    "%s: FusedActivation->Desc (NULL) must point to the DML_%s_OPERATOR_DESC", OP,
-                    name);
+    DMLI_TRY(dmli_activation_fused_desc(OP, "FusedActivation", fused,
+                                        one ? "ACTIVATION_SOFTMAX1" : "ACTIVATION_SOFTMAX"));
     const DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC *d = fused->Desc;
-    DMLI_INVALID_IF(d->InputTensor || d->OutputTensor,
-                    "%s: FusedActivation->Desc->%s must be NULL: a fused activation reads and "
-                    "writes the operator's own output",
-                    OP, d->InputTensor ? "InputTensor" : "OutputTensor");
     memset(&s->rows, 0, sizeof s->rows);
     if (one)
         DMLI_TRY(dmli_norm_axes_check(OP ": FusedActivation->Desc (ACTIVATION_SOFTMAX1)",
