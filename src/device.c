@@ -533,7 +533,9 @@ HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE fea
             (DML_FEATURE_LEVEL)best;
         return S_OK;
     }
-    return dmli_fail(E_INVALIDARG, "CheckFeatureSupport: feature (%u) is not a DML_FEATURE", f);
+    /* An unrecognised feature is unsupported (CheckFeatureSupport's page), not invalid. */
+    return dmli_fail(DXGI_ERROR_UNSUPPORTED,
+                     "CheckFeatureSupport: feature (%u) is not a DML_FEATURE dmlcl knows", f);
 }
 
 /* DMLCL_KERNEL_WERROR=1 (the test suites set it): a kernel build warning fails the build. */

@@ -414,7 +414,7 @@ static bool same_layout(const dmli_tensor *a, const dmli_tensor *b)
 }
 
 /* A bound range for the hazard sweep: [lo, hi) of one cl_mem, and which binding it is. */
-typedef enum range_kind { RANGE_INPUT, RANGE_OUTPUT, RANGE_TEMP } range_kind;
+typedef enum range_kind { RANGE_INPUT, RANGE_OUTPUT, RANGE_TEMP, RANGE_PERSISTENT } range_kind;
 typedef struct range {
     uintptr_t mem;
     uint64_t lo, hi;
@@ -452,6 +452,15 @@ static HRESULT overlapping(const dmli_program *p, const range *a, const range *b
         b = t;
     }
     const char *op = p->name;
+    if (b->kind == RANGE_PERSISTENT)
+        return dmli_fail(E_INVALIDARG,
+                         "%s: the persistent resource and %s overlap in one cl_mem: the operator "
+                         "reads it at every dispatch (DirectML's binding hazards: no output or "
+                         "temporary resource may overlap it)",
+                         op,
+                         a->kind == RANGE_TEMP     ? "the temporary resource"
+                         : a->kind == RANGE_OUTPUT ? p->output_names[a->index]
+                                                   : p->input_names[a->index]);
     if (a->kind == RANGE_INPUT && b->kind == RANGE_OUTPUT)
         return dmli_fail(E_INVALIDARG,
                          "%s: %s and %s overlap in one cl_mem; only an in-place operator "
@@ -493,16 +502,17 @@ static HRESULT mark_in_place(const dmli_program *p, range *r, uint32_t n)
 
 /*
  * DirectML's hazard rules: what a dispatch writes (outputs, the temporary resource) overlaps
- * nothing else, but an in-place operator's input on exactly an output's range of its layout;
- * inputs may share bytes. A sweep over the ranges sorted by buffer and start, O(k log k) in
- * the k bindings, not pairwise (a graph may have hundreds of thousands of inputs and
+ * nothing else (the persistent resource included, which every dispatch reads), but an
+ * in-place operator's input on exactly an output's range of its layout; inputs and the
+ * persistent resource may share bytes. A sweep over the ranges sorted by buffer and start, O(k log
+ * k) in the k bindings, not pairwise (a graph may have hundreds of thousands of inputs and
  * outputs): a range overlaps an earlier one of its buffer exactly when it starts before the
  * largest end among them (all of them, for a written range; the written ones, for an input).
  */
 static HRESULT check_hazards(const dmlcl_binding_table *t)
 {
     const dmli_program *p = &t->compiled->program;
-    range *r = malloc(((size_t)p->n_inputs + p->n_outputs + 1) * sizeof *r);
+    range *r = malloc(((size_t)p->n_inputs + p->n_outputs + 2) * sizeof *r);
     if (!r)
         return dmli_fail(E_OUTOFMEMORY, "%s: RecordDispatch: out of host memory", p->name);
     uint32_t n = 0;
@@ -511,6 +521,7 @@ static HRESULT check_hazards(const dmlcl_binding_table *t)
     for (uint32_t o = 0; o < p->n_outputs; ++o)
         add_range(r, &n, &t->outputs[o], p->outputs[o].total_bytes, RANGE_OUTPUT, o);
     add_range(r, &n, &t->temp, p->temp_bytes, RANGE_TEMP, 0);
+    add_range(r, &n, &t->persistent, p->persistent_bytes, RANGE_PERSISTENT, 0);
     qsort(r, n, sizeof *r, by_place);
     HRESULT hr = p->in_place ? mark_in_place(p, r, n) : S_OK;
     const range *any = NULL, *written = NULL; /* the earlier ranges ending last */
@@ -520,12 +531,14 @@ static HRESULT check_hazards(const dmlcl_binding_table *t)
             any = written = NULL;
         if (cur->in_place)
             continue;
-        const range *prev = cur->kind == RANGE_INPUT ? written : any;
+        /* Read ranges (inputs, the persistent resource) may share bytes with each other. */
+        const bool read = cur->kind == RANGE_INPUT || cur->kind == RANGE_PERSISTENT;
+        const range *prev = read ? written : any;
         if (prev && cur->lo < prev->hi)
             hr = overlapping(p, prev, cur);
         if (!any || cur->hi > any->hi)
             any = cur;
-        if (cur->kind != RANGE_INPUT && (!written || cur->hi > written->hi))
+        if (!read && (!written || cur->hi > written->hi))
             written = cur;
     }
     free(r);

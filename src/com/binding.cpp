@@ -90,8 +90,21 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
                     "IDMLOperatorInitializer: %s: the initializer was Reset (%u operators) after "
                     "this binding table (%u); Reset the binding table again",
                     call, init->count(), init_count_);
-    if (count == 0)
+    if (count == 0) { /* 0 and nullptr unbind every operator's (the BindInputs page) */
+        for (UINT i = 0; i < init_count_; ++i) {
+            init_binding &k = init_[i];
+            if (outputs) {
+                k.persistent = DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr};
+                continue;
+            }
+            free(k.buffers);
+            free(k.descs);
+            k.buffers = nullptr;
+            k.descs = nullptr;
+            k.count = 0;
+        }
         return S_OK;
+    }
     DMLI_INVALID_IF(count != init->count(),
                     "IDMLOperatorInitializer: %s count (%u) must be 0 or the initializer's "
                     "operator count (%u)",
@@ -107,9 +120,12 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
                             i, i, raw(b[i].Type));
             continue;
         }
-        if (raw(b[i].Type) == DML_BINDING_TYPE_NONE)
+        /* An operator with nothing to bind: NONE, or an array given as nullptr or empty (the
+         * BindInputs page). */
+        if (raw(b[i].Type) == DML_BINDING_TYPE_NONE ||
+            (raw(b[i].Type) == DML_BINDING_TYPE_BUFFER_ARRAY && !b[i].Desc))
             continue;
-        DMLI_INVALID_IF(raw(b[i].Type) != DML_BINDING_TYPE_BUFFER_ARRAY || !b[i].Desc,
+        DMLI_INVALID_IF(raw(b[i].Type) != DML_BINDING_TYPE_BUFFER_ARRAY,
                         "IDMLOperatorInitializer: BindInputs binding %u.Type (%u) must be "
                         "DML_BINDING_TYPE_BUFFER_ARRAY (one array per operator) or NONE",
                         i, raw(b[i].Type));
@@ -140,7 +156,7 @@ HRESULT binding_table::bind_initializer(bool outputs, UINT count, const DML_BIND
         const DML_BUFFER_ARRAY_BINDING *a =
             raw(b[i].Type) == DML_BINDING_TYPE_NONE
                 ? nullptr
-                : static_cast<const DML_BUFFER_ARRAY_BINDING *>(b[i].Desc);
+                : static_cast<const DML_BUFFER_ARRAY_BINDING *>(b[i].Desc); /* may be nullptr */
         UINT n = a ? a->BindingCount : 0;
         auto *buffers =
             static_cast<DML_BUFFER_BINDING *>(calloc(n ? n : 1, sizeof(DML_BUFFER_BINDING)));

@@ -92,10 +92,12 @@ HRESULT STDMETHODCALLTYPE device::CheckFeatureSupport(DML_FEATURE feature, UINT 
                                                       const void *query, UINT data_size, void *data)
 {
     UINT f = raw(feature);
+    /* An unrecognised feature (one a newer header defines) is unsupported, not an invalid
+     * argument (CheckFeatureSupport's page). */
     if (f > last_feature)
-        return report(dmli_fail(E_INVALIDARG,
-                                "CheckFeatureSupport: feature (%u) is not a DML_FEATURE "
-                                "(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT 0 to %u)",
+        return report(dmli_fail(DXGI_ERROR_UNSUPPORTED,
+                                "CheckFeatureSupport: feature (%u) is not a DML_FEATURE dmlcl "
+                                "knows (DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT 0 to %u)",
                                 f, last_feature));
     return report(dmlcl_device_check_feature_support(dev_, static_cast<DML_FEATURE>(f), query_size,
                                                      query, data_size, data));

@@ -189,8 +189,9 @@ static void FeatureQueries()
     DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT q = {DML_TENSOR_DATA_TYPE_FLOAT32};
     DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT s = {};
     for (UINT feature : {2u, 77u, 0x80000000u, UINT_MAX}) {
+        /* An unrecognised feature is unsupported (the page), not an invalid argument. */
         CHECK_HR(device->CheckFeatureSupport(Bad<DML_FEATURE>(feature), sizeof q, &q, sizeof s, &s),
-                 E_INVALIDARG);
+                 DXGI_ERROR_UNSUPPORTED);
         CHECK(Says("is not a DML_FEATURE"));
     }
     for (UINT type : {0u, 14u, 77u, UINT_MAX}) {

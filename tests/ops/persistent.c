@@ -731,3 +731,66 @@ Test(persistent, owned_gemm_b_is_packed_at_initialization)
             dmlcl_compiled_operator_release(c);
         }
 }
+
+/* DirectML's binding hazards: no output and no temporary resource overlaps the persistent
+ * resource, which every dispatch reads (here B's packed form past its copy: an output there
+ * would overwrite it between dispatches). Refused at dispatch, naming both. */
+Test(persistent, outputs_never_overlap_the_persistent_resource)
+{
+    static gemm_owned g;
+    gemm_owned_make(&g, false, false);
+    gemm_owned_b(&g, false, 1);
+    dmlcl_compiled_operator *c = compile(&g.op);
+    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
+    const uint64_t pers_bytes = props.PersistentResourceSize,
+                   out_bytes = g.y.buf.TotalTensorSizeInBytes;
+    /* One buffer: the persistent resource at 0, then room for the output. */
+    cl_int err;
+    cl_mem mem = clCreateBuffer(dmlcl_device_context(ops_device()), CL_MEM_READ_WRITE,
+                                (size_t)(pers_bytes + out_bytes + 4096), NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    DML_BUFFER_BINDING pb = {mem, 0, pers_bytes};
+    DML_BINDING_DESC pers = {DML_BINDING_TYPE_BUFFER, &pb};
+    buf a, b, cc;
+    buf_make(&a, g.a.buf.TotalTensorSizeInBytes, gemm_owned_typed(&g, g.as, GEMM_A_COUNT));
+    buf_make(&b, g.b.buf.TotalTensorSizeInBytes, gemm_owned_typed(&g, g.bs, GEMM_B_COUNT));
+    buf_make(&cc, g.c.buf.TotalTensorSizeInBytes, gemm_owned_typed(&g, g.cs, GEMM_Y_COUNT));
+    DML_BINDING_DESC init_in[3] = {none, b.desc, none};
+    cl_event done = NULL;
+    cr_assert(
+        SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 3, init_in, &pers, 0, NULL, &done)),
+        "%s", dmlcl_last_error());
+    cr_assert_eq(clWaitForEvents(1, &done), CL_SUCCESS);
+    clReleaseEvent(done);
+    dmlcl_binding_table *t;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
+    DML_BINDING_DESC exec_in[3] = {a.desc, none, cc.desc};
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 3, exec_in)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers)), "%s", dmlcl_last_error());
+    DML_BINDING_PROPERTIES p = dmlcl_compiled_operator_binding_properties(c);
+    buf tmp = {0};
+    if (p.TemporaryResourceSize) {
+        buf_make(&tmp, p.TemporaryResourceSize, NULL);
+        cr_assert(SUCCEEDED(dmlcl_binding_table_bind_temporary(t, &tmp.desc)));
+    }
+    /* The output on the persistent resource's last bytes (past B's copy where B is packed). */
+    DML_BUFFER_BINDING ob = {mem, (pers_bytes - 1) / 256 * 256, out_bytes};
+    DML_BINDING_DESC out = {DML_BINDING_TYPE_BUFFER, &ob};
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &out)), "%s", dmlcl_last_error());
+    unit_expect_error(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL), E_INVALIDARG,
+                      "the persistent resource and OutputTensor overlap", NULL);
+    /* Past it: dispatched. */
+    ob.Offset = (pers_bytes + 255) / 256 * 256;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &out)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL)), "%s",
+              dmlcl_last_error());
+    cr_assert_eq(clFinish(dmlcl_device_queue(ops_device())), CL_SUCCESS);
+    dmlcl_binding_table_release(t);
+    if (tmp.mem)
+        clReleaseMemObject(tmp.mem);
+    clReleaseMemObject(a.mem);
+    clReleaseMemObject(b.mem);
+    clReleaseMemObject(cc.mem);
+    clReleaseMemObject(mem);
+    dmlcl_compiled_operator_release(c);
+}
