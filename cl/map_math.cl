@@ -74,6 +74,13 @@ static COMPUTE_T sign_of(COMPUTE_T x)
 #endif
 }
 #else
+/* POW and CONSTANT_POW of floats: C99's pow, but a negative base with a non-integral exponent
+ * is NaN, as the pages say, -inf too (C99 gives pow(-inf, 0.5) = +inf). */
+static COMPUTE_T dml_pow(COMPUTE_T x, COMPUTE_T e)
+{
+    return x == -(COMPUTE_T)INFINITY && rint(e) != e ? (COMPUTE_T)NAN : pow(x, e);
+}
+
 /* MODULUS_FLOOR as numpy.mod: fmod (exact), moved by the divisor when the signs differ. */
 static COMPUTE_T mod_floor(COMPUTE_T a, COMPUTE_T b)
 {
@@ -130,7 +137,7 @@ static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
 #define DMLI_OP_22(x0, x1, x2, x3, x4, q0, q1, q2) atanh(x0)
 #define DMLI_OP_23(x0, x1, x2, x3, x4, q0, q1, q2) atan2(x0, x1)
 #define DMLI_OP_24(x0, x1, x2, x3, x4, q0, q1, q2) clip(x0, q0, q1)
-#define DMLI_OP_25(x0, x1, x2, x3, x4, q0, q1, q2) pow(x0, q0)
+#define DMLI_OP_25(x0, x1, x2, x3, x4, q0, q1, q2) dml_pow(x0, q0)
 #define DMLI_OP_26(x0, x1, x2, x3, x4, q0, q1, q2) cos(x0)
 #define DMLI_OP_27(x0, x1, x2, x3, x4, q0, q1, q2) cosh(x0)
 #if COMPUTE_DOUBLE
@@ -149,7 +156,7 @@ static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
 #if INT_COMPUTE
 #define DMLI_OP_31(x0, x1, x2, x3, x4, q0, q1, q2) ipow(x0, x1)
 #else
-#define DMLI_OP_31(x0, x1, x2, x3, x4, q0, q1, q2) pow(x0, x1)
+#define DMLI_OP_31(x0, x1, x2, x3, x4, q0, q1, q2) dml_pow(x0, x1)
 #endif
 #define DMLI_OP_32(x0, x1, x2, x3, x4, q0, q1, q2) round_mode(x0, q0)
 #define DMLI_OP_33(x0, x1, x2, x3, x4, q0, q1, q2) sign_of(x0)

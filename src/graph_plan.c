@@ -485,6 +485,8 @@ static bool exact_intermediate(DML_TENSOR_DATA_TYPE t)
     return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT64;
 }
 
+static int float_compute(const dmli_map *m);
+
 /* An activation node v (pm, as lowered) after the map node u that writes its input: u's map
  * with v's activation, writing v's output. */
 static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const uint32_t *map_of,
@@ -506,8 +508,11 @@ static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const ui
     dmli_map_stage st = dmli_map_get_stage(m, last);
     if (st.act != DMLI_ACT_NONE)
         return false; /* a stage of its own follows (try_fuse_map_chain) */
+    /* ... and the map computes in the intermediate's type (a CAST from FLOAT64 to FLOAT32
+     * computes in double: fused, the activation would read the unrounded double). */
     if (!exact_intermediate(m->out.type) || m->out.type != a->in[0].type ||
-        a->out.type != a->in[0].type) {
+        a->out.type != a->in[0].type ||
+        (m->out.type == DML_TENSOR_DATA_TYPE_FLOAT64) != (float_compute(m) == 2)) {
         dec[u].why = "its result is rounded to the intermediate tensor's type before the "
                      "activation (fused, it would not be)";
         return false;

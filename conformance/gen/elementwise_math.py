@@ -316,8 +316,10 @@ def int_pow(a, e, signed):
 
 
 def fpow(a, e):
-    """C99's pow (OpenCL's built-in; numpy's power takes sqrt's path for 0.5: -inf gives NaN
-    there, +inf here)."""
+    """C99's pow, but a negative base with a non-integral exponent is NaN as the pages say,
+    -inf too (C99 gives pow(-inf, 0.5) = +inf; numpy's power NaN, as here)."""
+    if a == -INF and not (math.isnan(e) or math.isinf(e) or float(e).is_integer()):
+        return NAN
     odd = math.isfinite(e) and float(e).is_integer() and int(e) % 2 == 1
     if a == 0 and e < 0:  # Python raises; C99: an infinity
         return math.copysign(INF, a) if odd else INF

@@ -16,7 +16,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "cases", "graph", "elementwise.json")
-NP = {"FLOAT32": np.float32, "FLOAT16": np.float16}
+NP = {"FLOAT32": np.float32, "FLOAT16": np.float16, "FLOAT64": np.float64}
 
 
 def tensor(t, a=None, shape=None, tolerance=None):
@@ -222,6 +222,17 @@ def cases():
         {"t": tensor(f32, shape=nhwc), "s": tensor(f32, shape=nhwc)},
         "NCHW read as NHWC, a channel bias, RELU: one map on CPUs (the transposed input in "
         "tiles); exact"))
+    # A CAST from FLOAT64 to FLOAT32, then an activation: the activation reads the rounded
+    # FLOAT32 (a fusion that kept the double would not).
+    x = np.array([[1 + 2.0**-30, 1 + 2.0**-40, 2 + 2.0**-28, -(1 + 2.0**-30), 3.0, 0.1]])
+    t32 = x.astype(np.float32).astype(np.float64)
+    out.append(graph_case(
+        "cast64-then-linear",
+        [unary("DML_OPERATOR_CAST", "x", "t"),
+         unary("DML_OPERATOR_ACTIVATION_LINEAR", "t", "y", {"Alpha": 1.0, "Beta": -1.0})],
+        {"x": tensor("FLOAT64", x)}, {"y": tensor(f32, t32 - 1.0)},
+        {"t": tensor(f32, shape=x.shape)},
+        "LINEAR(1, -1) of the value rounded to FLOAT32 (1 + 2^-30 rounds to 1: 0, not 9.3e-10)"))
     return out
 
 

@@ -103,6 +103,13 @@ static bool above(double a, double b)
     return a > b || (a == b && !signbit(a) && signbit(b));
 }
 
+/* POW's pages: a negative base with a non-integral exponent is NaN, -inf too (C99's pow gives
+ * pow(-inf, 0.5) = +inf). */
+static double dml_pow(double a, double e)
+{
+    return a == -INFINITY && rint(e) != e ? NAN : pow(a, e);
+}
+
 static double dml_max(double a, double b)
 {
     return isnan(a) ? b : isnan(b) ? a : above(b, a) ? b : a;
@@ -145,13 +152,13 @@ static double float_op(ref_math_op op, double a, double b, double lo, double hi,
     case REF_MATH_TANH: return tanh(a);
     case REF_MATH_CLIP: return isnan(a) ? a : dml_max(lo, dml_min(a, hi));
     case REF_MATH_THRESHOLD: return isnan(a) ? a : dml_max(a, lo);
-    case REF_MATH_CONSTANT_POW: return pow(a, lo);
+    case REF_MATH_CONSTANT_POW: return dml_pow(a, lo);
     case REF_MATH_ROUND: return round_by(a, mode);
     case REF_MATH_SIGN: return a > 0 ? 1.0 : a < 0 ? -1.0 : 0.0;
     case REF_MATH_ATAN_YX: return atan2(a, b);
     case REF_MATH_MODULUS_FLOOR: return py_mod(a, b);
     case REF_MATH_MODULUS_TRUNCATE: return fmod(a, b);
-    case REF_MATH_POW: return pow(a, b);
+    case REF_MATH_POW: return dml_pow(a, b);
     default: return NAN;
     }
 }
