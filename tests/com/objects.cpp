@@ -498,12 +498,15 @@ static void OwnedByDml()
         cl_mem mem =
             clCreateBuffer(dmlcl_device_context(cl), CL_MEM_READ_WRITE, 1024, nullptr, &err);
         cl_command_queue queue = dmlcl_device_queue(cl);
+        /* The owned indices for the initializer, and the persistent resource. */
+        DML_BUFFER_BINDING owned[2] = {{nullptr, 0, 0}, {mem, 0, 16}};
+        DML_BUFFER_ARRAY_BINDING array = {2, owned};
+        DML_BINDING_DESC initIn = {DML_BINDING_TYPE_BUFFER_ARRAY, &array};
+        DML_BUFFER_BINDING pers = {mem, 256, 256};
+        DML_BINDING_DESC persDesc = {DML_BINDING_TYPE_BUFFER, &pers};
         if (misuse == 0 || misuse == 2) {
             /* The initializer without the owned input; 2: bound, then unbound by
              * BindInputs(0, nullptr) (the BindInputs page: it unbinds every input). */
-            DML_BUFFER_BINDING owned[2] = {{nullptr, 0, 0}, {mem, 0, 16}};
-            DML_BUFFER_ARRAY_BINDING array = {2, owned};
-            DML_BINDING_DESC initIn = {DML_BINDING_TYPE_BUFFER_ARRAY, &array};
             if (misuse == 2) {
                 table->BindInputs(1, &initIn);
                 table->BindInputs(0, nullptr);
@@ -511,53 +514,37 @@ static void OwnedByDml()
             recorder->RecordDispatch(queue, init.Get(), table.Get());
             CHECK_HR(device->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
             CHECK(std::strstr(dmlcl_last_error(), "count (0) must be the input count (2)"));
-        } else if (misuse == 3) {
-            /* Initialized, then executed with the output inside the persistent resource
-             * (DirectML's hazards: no output overlaps it; here it holds the indices' copy:
-             * tests/ops/persistent.c holds an output to the packed form past a copy). */
-            DML_BUFFER_BINDING owned[2] = {{nullptr, 0, 0}, {mem, 0, 16}};
-            DML_BUFFER_ARRAY_BINDING array = {2, owned};
-            DML_BINDING_DESC initIn = {DML_BINDING_TYPE_BUFFER_ARRAY, &array};
-            DML_BUFFER_BINDING pers = {mem, 256, 256};
-            DML_BINDING_DESC persDesc = {DML_BINDING_TYPE_BUFFER, &pers};
-            table->BindInputs(1, &initIn);
-            table->BindOutputs(1, &persDesc);
-            recorder->RecordDispatch(queue, init.Get(), table.Get());
-            CHECK_HR(device->GetDeviceRemovedReason(), S_OK);
-            desc.Dispatchable = compiled.Get();
-            CHECK_HR(table->Reset(&desc), S_OK);
-            DML_BUFFER_BINDING in[2] = {{mem, 512, 48}, {nullptr, 0, 0}};
-            DML_BINDING_DESC inDesc[2] = {{DML_BINDING_TYPE_BUFFER, &in[0]},
-                                          {DML_BINDING_TYPE_NONE, nullptr}};
-            DML_BUFFER_BINDING out = {mem, 256, 256};
-            DML_BINDING_DESC outDesc = {DML_BINDING_TYPE_BUFFER, &out};
-            table->BindInputs(2, inDesc);
-            table->BindOutputs(1, &outDesc);
-            table->BindPersistentResource(&persDesc);
-            CHECK_HR(device->GetDeviceRemovedReason(), S_OK);
-            recorder->RecordDispatch(queue, compiled.Get(), table.Get());
-            CHECK_HR(device->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
-            CHECK(std::strstr(dmlcl_last_error(), "and OutputTensor overlap in one cl_mem"));
         } else {
-            DML_BUFFER_BINDING owned[2] = {{nullptr, 0, 0}, {mem, 0, 16}};
-            DML_BUFFER_ARRAY_BINDING array = {2, owned};
-            DML_BINDING_DESC initIn = {DML_BINDING_TYPE_BUFFER_ARRAY, &array};
-            DML_BUFFER_BINDING pers = {mem, 256, 256};
-            DML_BINDING_DESC persDesc = {DML_BINDING_TYPE_BUFFER, &pers};
             table->BindInputs(1, &initIn);
             table->BindOutputs(1, &persDesc);
             recorder->RecordDispatch(queue, init.Get(), table.Get());
             CHECK_HR(device->GetDeviceRemovedReason(), S_OK);
-            /* Execution binding the owned indices again. */
             desc.Dispatchable = compiled.Get();
             CHECK_HR(table->Reset(&desc), S_OK);
             DML_BUFFER_BINDING in[2] = {{mem, 512, 48}, {mem, 0, 16}};
             DML_BINDING_DESC inDesc[2] = {{DML_BINDING_TYPE_BUFFER, &in[0]},
                                           {DML_BINDING_TYPE_BUFFER, &in[1]}};
-            table->BindInputs(2, inDesc);
-            CHECK_HR(device->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
-            CHECK(std::strstr(dmlcl_last_error(), "IndicesTensor") &&
-                  std::strstr(dmlcl_last_error(), "DML_TENSOR_FLAG_OWNED_BY_DML"));
+            if (misuse == 1) {
+                /* Execution binding the owned indices again. */
+                table->BindInputs(2, inDesc);
+                CHECK_HR(device->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
+                CHECK(std::strstr(dmlcl_last_error(), "IndicesTensor") &&
+                      std::strstr(dmlcl_last_error(), "DML_TENSOR_FLAG_OWNED_BY_DML"));
+            } else {
+                /* Executed with the output inside the persistent resource (DirectML's hazards:
+                 * no output overlaps it; here it holds the indices' copy: tests/ops/persistent.c
+                 * holds an output to the packed form past a copy). */
+                inDesc[1] = {DML_BINDING_TYPE_NONE, nullptr};
+                DML_BUFFER_BINDING out = {mem, 256, 256};
+                DML_BINDING_DESC outDesc = {DML_BINDING_TYPE_BUFFER, &out};
+                table->BindInputs(2, inDesc);
+                table->BindOutputs(1, &outDesc);
+                table->BindPersistentResource(&persDesc);
+                CHECK_HR(device->GetDeviceRemovedReason(), S_OK);
+                recorder->RecordDispatch(queue, compiled.Get(), table.Get());
+                CHECK_HR(device->GetDeviceRemovedReason(), DXGI_ERROR_DEVICE_REMOVED);
+                CHECK(std::strstr(dmlcl_last_error(), "and OutputTensor overlap in one cl_mem"));
+            }
         }
         clFinish(queue);
         clReleaseMemObject(mem);
