@@ -651,11 +651,11 @@ static const DML_OPERATOR_DESC *decode_fused(fuzz_in *in, storage *s, int tensor
         s->fused_desc.act.InputTensor = decode_tensor(in, s, tensors);
         s->fused_desc.act.OutputTensor = decode_tensor(in, s, tensors + 1);
         if (s->fused.Type == DML_OPERATOR_ACTIVATION_SOFTMAX1) {
-            const UINT n = fuzz_u8(in) % (MAX_DIMS + 2);
-            for (UINT i = 0; i < n && i <= MAX_DIMS; ++i)
+            const UINT n = fuzz_u8(in) % (MAX_DIMS + 2); /* at most fused_axes' length */
+            for (UINT i = 0; i < n; ++i)
                 s->fused_axes[i] = fuzz_u8(in) % (MAX_DIMS + 2);
             s->fused_desc.softmax1.AxisCount = n;
-            s->fused_desc.softmax1.Axes = n <= MAX_DIMS + 1 ? s->fused_axes : NULL;
+            s->fused_desc.softmax1.Axes = s->fused_axes;
         } else {
             s->fused_desc.act.param[0] = fuzz_u32(in);
             s->fused_desc.act.param[1] = fuzz_u32(in);
