@@ -86,6 +86,17 @@ static HRESULT check_binding(const char *op, const char *call, UINT i, const cha
                              cl_context context, DML_BUFFER_BINDING *out)
 {
     memset(out, 0, sizeof *out);
+    if (tensor->unused) {
+        /* A graph input no node reads: NONE or a buffer, which is never read. */
+        DMLI_INVALID_IF(b->Type != DML_BINDING_TYPE_NONE && b->Type != DML_BINDING_TYPE_BUFFER,
+                        "%s: %s binding %u (%s).Type (%d) must be DML_BINDING_TYPE_BUFFER (1) or "
+                        "NONE (0) for execution",
+                        op, call, i, name, (int)b->Type);
+        DMLI_NULL_IF(b->Type == DML_BINDING_TYPE_BUFFER && !b->Desc,
+                     "%s: %s binding %u (%s).Desc (NULL) must point to a DML_BUFFER_BINDING", op,
+                     call, i, name);
+        return S_OK;
+    }
     if (b->Type == DML_BINDING_TYPE_NONE) {
         DMLI_INVALID_IF(tensor->present,
                         "%s: %s binding %u (%s) is DML_BINDING_TYPE_NONE but "

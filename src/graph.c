@@ -200,9 +200,12 @@ static HRESULT import_nodes(importer *im)
 
 /*
  * The nodes' slot arrays as slices of three pools, and the graph's input and
- * output arrays. Every graph input feeds a present node input and every
- * graph output comes from an operator node's output, so InputCount and
- * OutputCount beyond those are refused here, before anything is sized by them.
+ * output arrays. Every graph output comes from an operator node's output, so
+ * an OutputCount beyond those is refused here, before anything is sized by
+ * it. A graph input may feed no node (DirectML's pages require edges for the
+ * nodes' inputs and outputs only; DirectMLX's Compile asks for unused inputs
+ * on purpose), so InputCount is bounded by the nodes' inputs or by
+ * DMLCL_GRAPH_INPUT_COUNT_MAX, whichever is larger.
  */
 static HRESULT make_slots(importer *im)
 {
@@ -217,10 +220,11 @@ static HRESULT make_slots(importer *im)
             present += node->st->inputs[k].present;
         op_outputs += node->st ? node->n_outputs : 0;
     }
-    DMLI_INVALID_IF(d->InputCount > present,
-                    CG ": InputCount (%u) is more than the nodes' inputs (%llu): every graph "
-                       "input feeds a node input, so graph input %llu cannot be connected",
-                    d->InputCount, (unsigned long long)present, (unsigned long long)present);
+    DMLI_INVALID_IF(d->InputCount > present && d->InputCount > DMLCL_GRAPH_INPUT_COUNT_MAX,
+                    CG ": InputCount (%u) is more than both the nodes' inputs (%llu) and "
+                       "DMLCL_GRAPH_INPUT_COUNT_MAX (%u), the most graph inputs dmlcl binds when "
+                       "some feed no node",
+                    d->InputCount, (unsigned long long)present, DMLCL_GRAPH_INPUT_COUNT_MAX);
     DMLI_INVALID_IF(d->OutputCount > op_outputs,
                     CG ": OutputCount (%u) is more than the operator nodes' outputs (%llu): every "
                        "graph output comes from one, so graph output %llu cannot be connected",
@@ -445,7 +449,10 @@ static HRESULT import_output_edges(importer *im)
     return S_OK;
 }
 
-/* Everything connected: node inputs and outputs (present ones), graph inputs and outputs. */
+/*
+ * Everything connected: node inputs and outputs (present ones) and graph outputs. A graph
+ * input no edge reads is an unused input (input_requirements marks it).
+ */
 static HRESULT check_connected(const importer *im)
 {
     const DML_GRAPH_DESC *d = im->d;
@@ -472,11 +479,6 @@ static HRESULT check_connected(const importer *im)
                             n->st ? n->st->output_names[j] : "Data");
         }
     }
-    for (uint32_t i = 0; i < d->InputCount; ++i)
-        DMLI_INVALID_IF(!im->input_readers[i],
-                        CG ": graph input %u is not connected: every graph input takes an input "
-                           "edge",
-                        i);
     for (uint32_t o = 0; o < d->OutputCount; ++o)
         DMLI_INVALID_IF(!im->graph_output_edge[o],
                         CG ": graph output %u is not connected: every graph output takes an "
@@ -583,6 +585,8 @@ static HRESULT input_requirements(const importer *im)
                 req->base_align = t->base_align;
             }
         }
+    for (uint32_t i = 0; i < g->n_inputs; ++i)
+        g->inputs[i].unused = !im->input_readers[i];
     return S_OK;
 }
 

@@ -50,6 +50,7 @@ typedef struct dmli_tensor {
     uint32_t elem_bytes;
     uint32_t base_align;   /* GuaranteedBaseOffsetAlignment */
     bool present;          /* false: an absent optional tensor */
+    bool unused;           /* a graph input no node reads: any binding or none, never read */
     bool explicit_strides; /* the description gave Strides */
     uint64_t sizes[DMLI_MAX_RANK];
     int64_t strides[DMLI_MAX_RANK]; /* elements; packed row-major when not given */

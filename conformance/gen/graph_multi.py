@@ -195,6 +195,19 @@ def cases():
         {"p": tensor(f, p), "y": tensor(f, np.concatenate([q, p], axis=1))},
         tensors={"q": tensor(f, shape=q.shape)}))
 
+    # Graph inputs no node reads (DirectMLX's Compile counts every InputTensor a program
+    # made): legal, bound, never read.
+    x = seq([1, 1, 4, 3], f, 1)
+    out.append(graph_case(
+        "unused-graph-inputs",
+        [node("DML_OPERATOR_SLICE", {"InputTensor": "x"}, {"OutputTensor": "y"},
+              slice_attrs([0, 0, 1, 0], [1, 1, 2, 2], [1, 1, 2, 2]))],
+        {"before": tensor(f, seq([2, 2], f)), "x": tensor(f, x),
+         "after": tensor("UINT32", seq([3], "UINT32"))},
+        {"y": tensor(f, take(x, [0, 0, 1, 0], [1, 1, 2, 2], [1, 1, 2, 2]))},
+        note="DML_GRAPH_DESC asks edges of the nodes' inputs and outputs only: graph inputs "
+             "0 and 2 feed no node"))
+
     # Errors: a SPLIT output nothing reads; a JOIN of halves that differ off its axis.
     shape4 = [1, 1, 4, 3]
     out.append(graph_case(

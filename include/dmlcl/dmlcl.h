@@ -284,6 +284,15 @@ DMLCL_API HRESULT dmlcl_compiled_operator_initialize(
 #define DMLCL_GRAPH_NODE_COUNT_MAX 262144u
 
 /*
+ * A graph input may feed no node (DirectMLX's Graph::Compile asks for such
+ * inputs on purpose); its binding is accepted, NONE or a buffer, and never
+ * read. Each graph input costs host memory whether used or not, so
+ * InputCount is at most the nodes' present inputs or this, whichever is
+ * larger. DirectML states no limit.
+ */
+#define DMLCL_GRAPH_INPUT_COUNT_MAX 65536u
+
+/*
  * IDMLDevice1::CompileGraph: validates desc against DirectML's graph rules
  * and compiles it into one compiled operator whose binding table binds the
  * graph's inputs and outputs (in graph index order) and, when

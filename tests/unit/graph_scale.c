@@ -213,14 +213,23 @@ Test(graph_scale, the_node_limit)
 
 Test(graph_scale, counts_no_node_can_connect)
 {
-    /* Nothing is sized by InputCount or OutputCount beyond what the nodes can connect. */
+    /* Nothing is sized by OutputCount beyond what the nodes can connect, nor by InputCount
+     * beyond that or DMLCL_GRAPH_INPUT_COUNT_MAX. */
     big_graph g;
     big_make(&g, CHAIN, 3);
     dmli_graph *graph;
     g.desc.InputCount = UINT32_MAX;
     unit_expect_error(dmli_graph_import(&g.desc, &graph), E_INVALIDARG,
-                      "InputCount (4294967295) is more than the nodes' inputs (3)",
-                      "graph input 3 cannot be connected");
+                      "InputCount (4294967295) is more than both the nodes' inputs (3)",
+                      "DMLCL_GRAPH_INPUT_COUNT_MAX (65536)");
+    /* Unused inputs up to the limit are legal (each feeds no node). */
+    g.desc.InputCount = DMLCL_GRAPH_INPUT_COUNT_MAX;
+    cr_assert(SUCCEEDED(dmli_graph_import(&g.desc, &graph)), "%s", dmlcl_last_error());
+    cr_expect(graph->inputs[DMLCL_GRAPH_INPUT_COUNT_MAX - 1].unused);
+    dmli_graph_free(graph);
+    g.desc.InputCount = DMLCL_GRAPH_INPUT_COUNT_MAX + 1;
+    unit_expect_error(dmli_graph_import(&g.desc, &graph), E_INVALIDARG,
+                      "InputCount (65537) is more than both", NULL);
     g.desc.InputCount = 1;
     g.desc.OutputCount = 4;
     unit_expect_error(dmli_graph_import(&g.desc, &graph), E_INVALIDARG,

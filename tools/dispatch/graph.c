@@ -246,14 +246,8 @@ int dsp_graph_parse(dsp_ctx *c, const cJSON *obj, dsp_dispatchable *g)
     /* Bind points: each graph input, then each output, by name, one slot each. */
     mark = dsp_push_key(c, "inputs");
     i = 0;
-    for (const cJSON *e = inputs->child; e != NULL && rc == 0; e = e->next, ++i) {
-        if (r.uses[i] == 0) {
-            size_t mi = dsp_push_index(c, i);
-            rc = dsp_fail(c, "graph input \"%.200s\" feeds no node", e->valuestring);
-            dsp_pop(c, mi);
-        }
+    for (const cJSON *e = inputs->child; e != NULL && rc == 0; e = e->next, ++i)
         g->points[g->n_points++] = (dsp_bind_point){e->valuestring, i, 1, 0};
-    }
     dsp_pop(c, mark);
     g->n_inputs = n_in;
     mark = dsp_push_key(c, "outputs");

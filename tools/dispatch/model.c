@@ -290,7 +290,8 @@ static int read_bindings(dsp_ctx *c, const dsp_model *m, const cJSON *obj,
             unsigned slot = p->first + k;
             const cJSON *src = cJSON_IsArray(x) ? cJSON_GetArrayItem(x, (int)k) : x;
             size_t mk = cJSON_IsArray(x) ? dsp_push_index(c, k) : c->path_len;
-            if (d->slot_tensors[slot] == NULL)
+            /* A graph input that feeds no node has no tensor and may be bound (never read). */
+            if (d->slot_tensors[slot] == NULL && !(d->n_nodes && slot < d->n_inputs && !init))
                 rc = dsp_fail(c,
                               "%s is absent from the desc (an optional tensor left out): "
                               "nothing binds to it",

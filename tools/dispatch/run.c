@@ -122,11 +122,12 @@ static int present(const dsp_dispatchable *d, unsigned slot)
 
 /* In graph mode (DmlCompileGraph) the graph's inputs and outputs are the operator's present
  * slots only, numbered in order, as DxDispatch builds the graph: drops the absent slots' entries
- * from desc (first..first+count-1 of the slots) and returns how many are left. */
+ * from desc (first..first+count-1 of the slots) and returns how many are left. A graph
+ * dispatchable's slots are all its graph's (an input that feeds no node binds as NONE). */
 static unsigned graph_slots(const dsp_dispatchable *d, unsigned first, unsigned count,
                             DML_BINDING_DESC *desc)
 {
-    if (!d->graph)
+    if (!d->graph || d->n_nodes)
         return count;
     unsigned k = 0;
     for (unsigned i = 0; i < count; ++i)

@@ -1005,7 +1005,8 @@ def graphs():
     its weights OWNED_BY_DML (bound at initialization); a transpose (IDENTITY reading through
     permuted strides); SPLIT and JOIN (list bind points, a node of two outputs); a reader that
     reinterprets its writer's bytes (SOFTMAX1 over the GEMM's 8 values as one row); a
-    MAX_POOLING2 without its optional OutputIndicesTensor. Expected values from numpy."""
+    MAX_POOLING2 without its optional OutputIndicesTensor; a second graph with inputs that feed
+    no node (one bound, one not). Expected values from numpy."""
     m = Model("graphs")
     x = (np.arange(6, dtype=np.float32).reshape(1, 1, 2, 3) - 2) / 4
     w = (np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4) - 5) / 8
@@ -1065,6 +1066,19 @@ def graphs():
     m.write("Y", y.astype(np.float32), {"ulp": 8})
     m.write("Z", z.astype(np.float32), {"ulp": 8})
     m.write("P", p.astype(np.float32), {"ulp": 0})
+    # Graph inputs that feed no node (DirectMLX compiles such): one bound, one not.
+    m.resource("N", count=x.size, dtype=np.float32)
+    m.dispatchables["spare"] = {
+        "type": "graph",
+        "inputs": ["unused0", "x", "unused2"],
+        "outputs": ["n"],
+        "nodes": {
+            "neg": {"type": "ELEMENT_WISE_NEGATE",
+                    "desc": {"InputTensor": tensor(x), "OutputTensor": tensor(x)},
+                    "inputs": {"InputTensor": "x"}, "outputs": {"OutputTensor": "n"}}}}
+    m.commands.append({"type": "dispatch", "dispatchable": "spare",
+                       "bindings": {"unused0": "W", "x": "X", "n": "N"}})
+    m.write("N", -x, {"ulp": 0})
     m.save()
 
 
