@@ -200,12 +200,13 @@ static HRESULT import_nodes(importer *im)
 
 /*
  * The nodes' slot arrays as slices of three pools, and the graph's input and
- * output arrays. Every graph output comes from an operator node's output, so
- * an OutputCount beyond those is refused here, before anything is sized by
- * it. A graph input may feed no node (DirectML's pages require edges for the
- * nodes' inputs and outputs only; DirectMLX's Compile asks for unused inputs
- * on purpose), so InputCount is bounded by the nodes' inputs or by
- * DMLCL_GRAPH_INPUT_COUNT_MAX, whichever is larger.
+ * output arrays. A graph input may feed no node and a graph output may be fed
+ * by none (DirectML's pages require edges for the nodes' inputs and outputs
+ * only; DirectMLX's Compile asks for unused inputs on purpose and leaves an
+ * empty Expression's output without an edge), so InputCount and OutputCount
+ * are bounded by the nodes' inputs and outputs or by
+ * DMLCL_GRAPH_INPUT_COUNT_MAX and DMLCL_GRAPH_OUTPUT_COUNT_MAX, whichever is
+ * larger, before anything is sized by them.
  */
 static HRESULT make_slots(importer *im)
 {
@@ -225,10 +226,11 @@ static HRESULT make_slots(importer *im)
                        "DMLCL_GRAPH_INPUT_COUNT_MAX (%u), the most graph inputs dmlcl binds when "
                        "some feed no node",
                     d->InputCount, (unsigned long long)present, DMLCL_GRAPH_INPUT_COUNT_MAX);
-    DMLI_INVALID_IF(d->OutputCount > op_outputs,
-                    CG ": OutputCount (%u) is more than the operator nodes' outputs (%llu): every "
-                       "graph output comes from one, so graph output %llu cannot be connected",
-                    d->OutputCount, (unsigned long long)op_outputs, (unsigned long long)op_outputs);
+    DMLI_INVALID_IF(d->OutputCount > op_outputs && d->OutputCount > DMLCL_GRAPH_OUTPUT_COUNT_MAX,
+                    CG ": OutputCount (%u) is more than both the operator nodes' outputs (%llu) "
+                       "and DMLCL_GRAPH_OUTPUT_COUNT_MAX (%u), the most graph outputs dmlcl binds "
+                       "when some are fed by no node",
+                    d->OutputCount, (unsigned long long)op_outputs, DMLCL_GRAPH_OUTPUT_COUNT_MAX);
     g->n_node_outputs = (uint32_t)n_out;
     g->sources = calloc(n_in ? n_in : 1, sizeof *g->sources);
     g->consumer_counts = calloc(n_out, sizeof *g->consumer_counts);
@@ -450,8 +452,8 @@ static HRESULT import_output_edges(importer *im)
 }
 
 /*
- * Everything connected: node inputs and outputs (present ones) and graph outputs. A graph
- * input no edge reads is an unused input (input_requirements marks it).
+ * Everything connected: node inputs and outputs (present ones). A graph input no edge reads
+ * and a graph output no edge feeds are unused (input_requirements marks them).
  */
 static HRESULT check_connected(const importer *im)
 {
@@ -479,11 +481,6 @@ static HRESULT check_connected(const importer *im)
                             n->st ? n->st->output_names[j] : "Data");
         }
     }
-    for (uint32_t o = 0; o < d->OutputCount; ++o)
-        DMLI_INVALID_IF(!im->graph_output_edge[o],
-                        CG ": graph output %u is not connected: every graph output takes an "
-                           "output edge",
-                        o);
     return S_OK;
 }
 
@@ -587,6 +584,8 @@ static HRESULT input_requirements(const importer *im)
         }
     for (uint32_t i = 0; i < g->n_inputs; ++i)
         g->inputs[i].unused = !im->input_readers[i];
+    for (uint32_t o = 0; o < g->n_outputs; ++o)
+        g->outputs[o].unused = !im->graph_output_edge[o];
     return S_OK;
 }
 

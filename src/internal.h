@@ -48,9 +48,9 @@ typedef struct dmli_tensor {
     DML_TENSOR_FLAGS flags;
     uint32_t rank;
     uint32_t elem_bytes;
-    uint32_t base_align;   /* GuaranteedBaseOffsetAlignment */
-    bool present;          /* false: an absent optional tensor */
-    bool unused;           /* a graph input no node reads: any binding or none, never read */
+    uint32_t base_align; /* GuaranteedBaseOffsetAlignment */
+    bool present;        /* false: an absent optional tensor */
+    bool unused; /* a graph input no node reads, an output none feeds: any binding, untouched */
     bool explicit_strides; /* the description gave Strides */
     uint64_t sizes[DMLI_MAX_RANK];
     int64_t strides[DMLI_MAX_RANK]; /* elements; packed row-major when not given */

@@ -293,6 +293,14 @@ DMLCL_API HRESULT dmlcl_compiled_operator_initialize(
 #define DMLCL_GRAPH_INPUT_COUNT_MAX 65536u
 
 /*
+ * A graph output may be fed by no node (DirectMLX's Graph::Compile leaves an
+ * empty Expression's output without an edge): its binding is accepted, NONE
+ * or a buffer, and nothing is written there. OutputCount is at most the
+ * operator nodes' outputs or this, whichever is larger.
+ */
+#define DMLCL_GRAPH_OUTPUT_COUNT_MAX 65536u
+
+/*
  * IDMLDevice1::CompileGraph: validates desc against DirectML's graph rules
  * and compiles it into one compiled operator whose binding table binds the
  * graph's inputs and outputs (in graph index order) and, when

@@ -219,7 +219,8 @@ static void Graph(Fixture &f, DML_TENSOR_FLAGS owned)
  * Graph inputs that feed no node: DirectMLX's Graph::Compile counts every InputTensor a
  * program made (and takes a larger inputCount on purpose), so a program that makes an input
  * it ends up not using compiles a graph with an input no edge reads. Graph inputs 0 and 2
- * here are such; each is bound as nothing, then as a buffer (never read), at both steps.
+ * here are such; each is bound as nothing, then as a buffer (never read). Graph output 0 is
+ * fed by no node (DirectMLX gives an empty Expression's output no edge): never written.
  */
 static void UnusedGraphInputs(Fixture &f)
 {
@@ -243,9 +244,9 @@ static void UnusedGraphInputs(Fixture &f)
     DML_GRAPH_NODE_DESC node = {DML_GRAPH_NODE_TYPE_OPERATOR, &opNode};
     DML_INPUT_GRAPH_EDGE_DESC in = {1, 0, 0, "input"};
     DML_GRAPH_EDGE_DESC inputEdge = {DML_GRAPH_EDGE_TYPE_INPUT, &in};
-    DML_OUTPUT_GRAPH_EDGE_DESC out = {0, 0, 0, "output"};
+    DML_OUTPUT_GRAPH_EDGE_DESC out = {0, 0, 1, "output"};
     DML_GRAPH_EDGE_DESC outputEdge = {DML_GRAPH_EDGE_TYPE_OUTPUT, &out};
-    DML_GRAPH_DESC graph = {3, 1, 1, &node, 1, &inputEdge, 1, &outputEdge, 0, nullptr};
+    DML_GRAPH_DESC graph = {3, 2, 1, &node, 1, &inputEdge, 1, &outputEdge, 0, nullptr};
     ComPtr<IDMLCompiledOperator> compiled;
     CHECK_HR(device1->CompileGraph(&graph, DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)), S_OK);
     if (!compiled)
@@ -254,15 +255,19 @@ static void UnusedGraphInputs(Fixture &f)
     ref_tensor rin = View(input), rout = View(output);
     rout.base = want.data();
     CHECK(ref_identity(&rin, &rout, nullptr));
+    Tensor unfed(DML_TENSOR_DATA_TYPE_FLOAT32, {5});
+    std::vector<unsigned char> untouched = unfed.bytes;
     CHECK_HR(RunCompiled(f.dmlDevice.Get(), f.context, f.queue, compiled.Get(),
-                         {nullptr, &input, nullptr}, {&output}),
+                         {nullptr, &input, nullptr}, {&unfed, &output}),
              S_OK);
     Compare("graph with unused inputs bound as nothing", output, want);
+    Compare("graph output 0, fed by no node", unfed, untouched);
     output.bytes.assign(output.bytes.size(), 0xA5);
     CHECK_HR(RunCompiled(f.dmlDevice.Get(), f.context, f.queue, compiled.Get(),
-                         {&unused0, &input, &unused2}, {&output}),
+                         {&unused0, &input, &unused2}, {&unfed, &output}),
              S_OK);
     Compare("graph with unused inputs bound to buffers", output, want);
+    Compare("graph output 0, fed by no node, again", unfed, untouched);
 #endif
 }
 

@@ -300,23 +300,25 @@ Test(graph, error_policy_is_not_supported_in_graphs)
 }
 
 /*
- * Graph inputs that feed no node (DirectMLX compiles such): bound as NONE or as any buffer,
- * even one that aliases the output, and never read; a binding of another type is refused.
+ * Graph inputs that feed no node and outputs fed by none (DirectMLX compiles such): bound as
+ * NONE or as any buffer, even one that aliases another binding; an unused input is never
+ * read, an unfed output never written; a binding of another type is refused.
  */
-Test(graph, unused_graph_inputs_bind_anything)
+Test(graph, unused_graph_inputs_and_outputs_bind_anything)
 {
     unit_graph g;
     ug_init(&g);
     ug_identity(&g, 2, 3);
     ug_input(&g, 1, 0, 0);
-    ug_output(&g, 0, 0);
+    ug_output(&g, 0, 1);
     dmlcl_compiled_operator *compiled = NULL;
-    HRESULT hr = dmlcl_graph_compile(ops_device(), ug_desc(&g, 3, 1), 0, &compiled);
+    HRESULT hr = dmlcl_graph_compile(ops_device(), ug_desc(&g, 3, 2), 0, &compiled);
     cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
     const float x[6] = {1.5f, -2, 3, -0.0f, 5e-39f, 6};
-    dev_buf in, out;
+    dev_buf in, out, spare;
     buf_make(&in, sizeof x, x, 0);
     buf_make(&out, sizeof x, NULL, CHAIN_SENTINEL);
+    buf_make(&spare, 40, NULL, CHAIN_SENTINEL);
     dmlcl_binding_table *table;
     cr_assert(SUCCEEDED(dmlcl_binding_table_create(compiled, &table)));
     DML_BINDING_DESC none = {DML_BINDING_TYPE_NONE, NULL};
@@ -326,11 +328,16 @@ Test(graph, unused_graph_inputs_bind_anything)
     cr_expect_eq(dmlcl_binding_table_bind_inputs(table, 3, refused), E_INVALIDARG);
     cr_expect(strstr(dmlcl_last_error(), "binding 2 (graph input 2).Type (2)"), "%s",
               dmlcl_last_error());
+    DML_BINDING_DESC refused_out[2] = {bad, out.desc};
+    cr_expect_eq(dmlcl_binding_table_bind_outputs(table, 2, refused_out), E_INVALIDARG);
+    cr_expect(strstr(dmlcl_last_error(), "binding 0 (graph output 0).Type (2)"), "%s",
+              dmlcl_last_error());
     for (int round = 0; round < 2; ++round) {
         DML_BINDING_DESC inputs[3] = {round ? out.desc : none, in.desc, round ? in.desc : none};
+        DML_BINDING_DESC outputs[2] = {round ? spare.desc : none, out.desc};
         cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(table, 3, inputs)), "%s",
                   dmlcl_last_error());
-        cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(table, 1, &out.desc)), "%s",
+        cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(table, 2, outputs)), "%s",
                   dmlcl_last_error());
         cl_event done = NULL;
         cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(table, NULL, 0, NULL, &done)), "%s",
@@ -340,18 +347,24 @@ Test(graph, unused_graph_inputs_bind_anything)
         unsigned char *got = buf_read(&out);
         cr_expect_arr_eq(got + GUARD, x, sizeof x, "round %d: the output is not the input", round);
         free(got);
+        got = buf_read(&spare);
+        cr_expect_arr_eq(got, spare.image, 2 * GUARD + 40, "round %d: the unfed output changed",
+                         round);
+        free(got);
     }
-    /* Host execution: an unused input's data may be NULL or anything. */
-    float y[6];
+    /* Host execution: an unused input's data and an unfed output's may be NULL or anything. */
+    float y[6], z[2] = {7, 8};
     dmlcl_host_tensor hin[3] = {{NULL, 0}, {(void *)x, sizeof x}, {(void *)x, 1}};
-    dmlcl_host_tensor hout = {y, sizeof y};
-    cr_assert(SUCCEEDED(dmlcl_compiled_operator_execute(compiled, 3, hin, 1, &hout)), "%s",
+    dmlcl_host_tensor hout[2] = {{z, sizeof z}, {y, sizeof y}};
+    cr_assert(SUCCEEDED(dmlcl_compiled_operator_execute(compiled, 3, hin, 2, hout)), "%s",
               dmlcl_last_error());
     cr_expect_arr_eq(y, x, sizeof x);
+    cr_expect(z[0] == 7 && z[1] == 8, "the unfed output's host data changed");
     dmlcl_binding_table_release(table);
     dmlcl_compiled_operator_release(compiled);
     buf_free(&in);
     buf_free(&out);
+    buf_free(&spare);
     ug_free(&g);
 }
 

@@ -213,8 +213,8 @@ Test(graph_scale, the_node_limit)
 
 Test(graph_scale, counts_no_node_can_connect)
 {
-    /* Nothing is sized by OutputCount beyond what the nodes can connect, nor by InputCount
-     * beyond that or DMLCL_GRAPH_INPUT_COUNT_MAX. */
+    /* Nothing is sized by InputCount or OutputCount beyond what the nodes can connect or
+     * DMLCL_GRAPH_INPUT_COUNT_MAX and DMLCL_GRAPH_OUTPUT_COUNT_MAX. */
     big_graph g;
     big_make(&g, CHAIN, 3);
     dmli_graph *graph;
@@ -231,9 +231,13 @@ Test(graph_scale, counts_no_node_can_connect)
     unit_expect_error(dmli_graph_import(&g.desc, &graph), E_INVALIDARG,
                       "InputCount (65537) is more than both", NULL);
     g.desc.InputCount = 1;
-    g.desc.OutputCount = 4;
+    g.desc.OutputCount = UINT32_MAX;
     unit_expect_error(dmli_graph_import(&g.desc, &graph), E_INVALIDARG,
-                      "OutputCount (4) is more than the operator nodes' outputs (3)",
-                      "graph output 3 cannot be connected");
+                      "OutputCount (4294967295) is more than both the operator nodes' outputs (3)",
+                      "DMLCL_GRAPH_OUTPUT_COUNT_MAX (65536)");
+    g.desc.OutputCount = DMLCL_GRAPH_OUTPUT_COUNT_MAX;
+    cr_assert(SUCCEEDED(dmli_graph_import(&g.desc, &graph)), "%s", dmlcl_last_error());
+    cr_expect(graph->outputs[DMLCL_GRAPH_OUTPUT_COUNT_MAX - 1].unused);
+    dmli_graph_free(graph);
     big_free(&g);
 }
