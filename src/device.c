@@ -496,12 +496,19 @@ HRESULT dmlcl_device_check_feature_support(dmlcl_device *device, DML_FEATURE fea
                         "CheckFeatureSupport: featureSupportDataSize (%u) must be %zu", data_size,
                         sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT));
         unsigned type = (unsigned)q->DataType;
+        DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT *r = data;
+        /* DML_TENSOR_DATA_TYPE_UNKNOWN is a type no tensor has: not supported, no error
+         * (ONNX Runtime's DirectML provider asks for every value from 0 to INT64 and fails on
+         * any error, so DirectML answers FALSE there). */
+        if (type == DML_TENSOR_DATA_TYPE_UNKNOWN) {
+            r->IsSupported = 0;
+            return S_OK;
+        }
         DMLI_INVALID_IF(!dmli_type_known(q->DataType),
                         "CheckFeatureSupport: DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT.DataType "
                         "(%u) is not a DML_TENSOR_DATA_TYPE (FLOAT32 1 to INT4 13, or a dmlcl "
                         "extension type)",
                         type);
-        DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT *r = data;
         r->IsSupported = dmli_type_size(q->DataType) != 0;
         return S_OK;
     }

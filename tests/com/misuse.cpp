@@ -194,13 +194,21 @@ static void FeatureQueries()
                  DXGI_ERROR_UNSUPPORTED);
         CHECK(Says("is not a DML_FEATURE"));
     }
-    for (UINT type : {0u, 14u, 77u, UINT_MAX}) {
+    for (UINT type : {14u, 77u, UINT_MAX}) {
         SetRaw(q.DataType, type);
         CHECK_HR(device->CheckFeatureSupport(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof q, &q,
                                              sizeof s, &s),
                  E_INVALIDARG);
         CHECK(Says("DataType") && Says("is not a DML_TENSOR_DATA_TYPE"));
     }
+    /* UNKNOWN is answered, not refused: ONNX Runtime's DirectML provider asks for every value
+     * from 0 to INT64 when it partitions a model and fails on any error. */
+    q.DataType = DML_TENSOR_DATA_TYPE_UNKNOWN;
+    s.IsSupported = TRUE;
+    CHECK_HR(device->CheckFeatureSupport(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof q, &q,
+                                         sizeof s, &s),
+             S_OK);
+    CHECK(!s.IsSupported);
     q.DataType = DML_TENSOR_DATA_TYPE_UINT4; /* a type, not one data movement moves */
     CHECK_HR(device->CheckFeatureSupport(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof q, &q,
                                          sizeof s, &s),

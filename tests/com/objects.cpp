@@ -289,6 +289,18 @@ static void FeatureQueries()
                  S_OK);
         CHECK(s.IsSupported);
     }
+    /* ONNX Runtime's DirectML provider builds its type mask so, failing on any error: every
+     * value from 0 (UNKNOWN) to INT64 is answered. */
+    uint32_t mask = 0;
+    for (UINT i = 0; i <= DML_TENSOR_DATA_TYPE_INT64; ++i) {
+        DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT q = {static_cast<DML_TENSOR_DATA_TYPE>(i)};
+        DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT s = {};
+        CHECK_HR(device->CheckFeatureSupport(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof q, &q,
+                                             sizeof s, &s),
+                 S_OK);
+        mask |= s.IsSupported ? 1u << i : 0u;
+    }
+    CHECK(mask == 0xFFEu); /* all but UNKNOWN */
     DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT s = {};
     CHECK_HR(
         device->CheckFeatureSupport(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, 0, nullptr, sizeof s, &s),

@@ -183,6 +183,12 @@ Test(graph_validate, graph_inputs_and_outputs_connected)
     ug_output(&g, 1, 1);
     EXPECT(import(ug_desc(&g, 1, 2)), DXGI_ERROR_UNSUPPORTED, "already feeds graph output 0");
     ug_free(&g);
+    /* The same with more graph outputs than node outputs: the rule that answers is this one. */
+    chain(&g);
+    ug_output(&g, 1, 1);
+    ug_output(&g, 1, 2);
+    EXPECT(import(ug_desc(&g, 1, 3)), DXGI_ERROR_UNSUPPORTED, "already feeds graph output 0");
+    ug_free(&g);
     /* Node 1's output goes nowhere. */
     chain(&g);
     g.out[0].FromNodeIndex = 0;
