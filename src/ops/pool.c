@@ -16,7 +16,8 @@
  * 5.0 tables), average and LP pooling FLOAT32 and FLOAT16.
  *
  * Chosen where the pages are silent (docs/operators.md#pooling): every array non-NULL;
- * Strides, WindowSize, Dilations and P at least 1; the window no larger than the padded input;
+ * Strides, WindowSize, Dilations and P at least 1; a window larger than the padded input gives
+ * one output on that axis (DirectMLX's MaxPooling sizes it so; it reads the input's elements);
  * an output size the rule above gives or one more where the division is inexact (ONNX's
  * ceil_mode, which ONNX Runtime's DirectML provider passes as the output's Sizes; windows past
  * the padded end read nothing there). Max pooling ignores NaN unless the window holds nothing
@@ -122,19 +123,15 @@ static HRESULT infer_view(const pool_view *v, dmli_op_state *st)
     for (UINT i = 0; i < v->dims; ++i) {
         uint64_t padded = in->sizes[2 + i] + v->start[i] + v->end[i];
         uint64_t window = ((uint64_t)v->window[i] - 1) * dilation_of(v, i) + 1;
-        DMLI_INVALID_IF(window > padded,
-                        "%s: the window on spatial axis %u ((WindowSize %u - 1) * Dilations %llu "
-                        "+ 1 = %llu) is larger than the padded input (InputTensor.Sizes[%u] %llu "
-                        "+ StartPadding %u + EndPadding %u = %llu)",
-                        v->op, i, v->window[i], (unsigned long long)dilation_of(v, i),
-                        (unsigned long long)window, 2 + i, (unsigned long long)in->sizes[2 + i],
-                        v->start[i], v->end[i], (unsigned long long)padded);
-        want[2 + i] = (padded - window) / v->strides[i] + 1;
+        /* A window past the padded input gives one output (DirectMLX's MaxPooling sizes it so);
+         * it reads the input's elements and nothing past the padding. */
+        bool past = window > padded;
+        want[2 + i] = past ? 1 : (padded - window) / v->strides[i] + 1;
         uint64_t got = out->sizes[2 + i];
         /* ceil_mode: one more window, where the division is inexact, in every axis that has
          * one more (the others at the rule's size). */
         if (got != want[2 + i] &&
-            (got != want[2 + i] + 1 || (padded - window) % v->strides[i] == 0))
+            (past || got != want[2 + i] + 1 || (padded - window) % v->strides[i] == 0))
             ceil_ok = false;
     }
     uint64_t ceil_sizes[DMLI_MAX_RANK];
@@ -146,8 +143,9 @@ static HRESULT infer_view(const pool_view *v, dmli_op_state *st)
         ceil_ok && out->sizes[0] == want[0] && out->sizes[1] == want[1] ? ceil_sizes : want;
     DMLI_TRY(dmli_ops_expect_sizes(
         v->op, "OutputTensor", out, sizes,
-        "{N, C} of the input, then (padded - window) / stride + 1 per spatial axis, or one "
-        "more where that division is inexact (ceil_mode)"));
+        "{N, C} of the input, then (padded - window) / stride + 1 per spatial axis (1 where the "
+        "window is larger than the padded input), or one more where that division is inexact "
+        "(ceil_mode)"));
     if (idx->present)
         DMLI_TRY(dmli_ops_expect_sizes(v->op, "OutputIndicesTensor", idx, out->sizes,
                                        "OutputTensor.Sizes"));
