@@ -237,10 +237,11 @@ static HRESULT make_slots(importer *im)
     g->output_links = malloc(n_out * sizeof *g->output_links);
     g->inputs = calloc(d->InputCount ? d->InputCount : 1, sizeof *g->inputs);
     g->outputs = calloc(d->OutputCount, sizeof *g->outputs);
+    g->copies = calloc(d->OutputCount, sizeof *g->copies);
     im->graph_output_edge = calloc(d->OutputCount, sizeof(uint32_t));
     im->input_readers = calloc(d->InputCount ? d->InputCount : 1, sizeof(uint32_t));
     if (!g->sources || !g->consumer_counts || !g->output_links || !g->inputs || !g->outputs ||
-        !im->graph_output_edge || !im->input_readers)
+        !im->graph_output_edge || !im->input_readers || !g->copies)
         return dmli_fail(E_OUTOFMEMORY, CG ": out of host memory");
     uint64_t at_in = 0, at_out = 0;
     for (uint32_t v = 0; v < g->n_nodes; ++v) {
@@ -438,14 +439,14 @@ static HRESULT import_output_edges(importer *im)
                            "node",
                         EDGE(edge), node_label(d, g, e->FromNodeIndex, s, sizeof s));
         uint32_t j = e->FromNodeOutputIndex;
-        DMLI_UNSUPPORTED_IF(n->graph_output[j] >= 0,
-                            CG ": %s: %s's output %u already feeds graph output %d; one node "
-                               "output feeding two graph outputs is not supported (copy it with "
-                               "an ELEMENT_WISE_IDENTITY node)",
-                            EDGE(edge), node_label(d, g, e->FromNodeIndex, s, sizeof s), j,
-                            n->graph_output[j]);
-        n->graph_output[j] = (int32_t)e->GraphOutputIndex;
         im->graph_output_edge[e->GraphOutputIndex] = i + 1;
+        if (n->graph_output[j] >= 0) {
+            /* A second graph output of one node output: a copy of the first. */
+            g->copies[g->n_copies++] = (struct dmli_graph_output_copy){
+                (uint32_t)n->graph_output[j], e->GraphOutputIndex, e->FromNodeIndex};
+        } else {
+            n->graph_output[j] = (int32_t)e->GraphOutputIndex;
+        }
         g->outputs[e->GraphOutputIndex] = n->st->outputs[j];
     }
     return S_OK;
@@ -653,5 +654,6 @@ void dmli_graph_free(dmli_graph *g)
     free(g->sources);
     free(g->consumer_counts);
     free(g->output_links);
+    free(g->copies);
     free(g);
 }

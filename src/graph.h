@@ -62,6 +62,13 @@ typedef struct dmli_graph {
     dmli_source *sources;
     uint32_t *consumer_counts;
     int32_t *output_links;
+    /* Graph outputs fed by a node output that already feeds another graph output (DirectMLX's
+     * Compile(flags, {s, s})): graph output `to` is a copy of graph output `from`, written
+     * after it by a step of its own. */
+    uint32_t n_copies;
+    struct dmli_graph_output_copy {
+        uint32_t from, to, node;
+    } * copies;
 } dmli_graph;
 
 /*

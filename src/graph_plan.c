@@ -898,6 +898,7 @@ static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending
             n_reduces += g->nodes[v].st->reduced;
             n_computes += g->nodes[v].st->computed;
         }
+    n_steps += g->n_copies;
     dmli_slot *where = calloc(g->n_node_outputs, sizeof *where);
     gp->steps = calloc(n_steps ? n_steps : 1, sizeof *gp->steps);
     gp->maps = calloc(n_maps ? n_maps : 1, sizeof *gp->maps);
@@ -939,6 +940,22 @@ static HRESULT emit(const dmli_graph *g, const pending_pool *pool, const pending
         s->in = slot_of(g, p->data, where);
         if (s->plan.kind == DMLI_PLAN_INDEXED)
             s->idx = slot_of(g, p->index, where);
+    }
+    /* A graph output that one node output feeds after another: copied from the first, element
+     * by element through the node output's strides, after every other step. */
+    for (uint32_t c = 0; c < g->n_copies; ++c) {
+        dmli_graph_work_done.emit++;
+        const struct dmli_graph_output_copy *cp = &g->copies[c];
+        const dmli_tensor *t = &g->outputs[cp->to];
+        dmli_graph_step *s = &gp->steps[gp->n_steps++];
+        dmli_plan_init(&s->plan, DMLI_PLAN_VIEW, t->elem_bytes);
+        for (uint32_t d = 0; d < t->rank; ++d)
+            dmli_plan_push(&s->plan, (int64_t)t->sizes[d], t->strides[d], t->strides[d], 0, 0);
+        dmli_plan_normalize(&s->plan);
+        s->node = cp->node;
+        s->fused = 0;
+        s->out = (dmli_slot){DMLI_SLOT_OUTPUT, cp->to, 0};
+        s->in = (dmli_slot){DMLI_SLOT_OUTPUT, cp->from, 0};
     }
     free(where);
     return S_OK;

@@ -369,6 +369,57 @@ Test(graph, unused_graph_inputs_and_outputs_bind_anything)
 }
 
 /*
+ * One node output feeding several graph outputs (DirectMLX's Compile(flags, {s, s})): each is
+ * a copy of the node's values, written through the node output's strides (the gaps between
+ * elements keep their bytes), also when the node output feeds another node besides.
+ */
+Test(graph, one_node_output_feeds_several_graph_outputs)
+{
+    unit_graph g;
+    ug_init(&g);
+    /* node 0: identity into a strided {2, 3} (row pitch 4); node 1: identity of that. */
+    unit_tensor a, b, c2, d;
+    const UINT sizes[2] = {2, 3}, pitch[2] = {4, 1};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC n0 = {
+        unit_tensor_set(&a, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL),
+        unit_tensor_set(&b, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, pitch), NULL};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC n1 = {
+        unit_tensor_set(&c2, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, pitch),
+        unit_tensor_set(&d, DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, NULL), NULL};
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &n0);
+    ug_node(&g, DML_OPERATOR_ELEMENT_WISE_IDENTITY, &n1);
+    ug_input(&g, 0, 0, 0);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 0, 2);
+    ug_output(&g, 0, 0);
+    ug_output(&g, 1, 1);
+    ug_output(&g, 0, 3);
+    dmlcl_compiled_operator *compiled = NULL;
+    HRESULT hr = dmlcl_graph_compile(ops_device(), ug_desc(&g, 1, 4), 0, &compiled);
+    cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+    const float x[6] = {1.5f, -2, 3, -0.0f, 5e-39f, 6};
+    float strided[7];
+    memset(strided, 0xAB, sizeof strided);
+    for (int r = 0; r < 2; ++r)
+        for (int k = 0; k < 3; ++k)
+            strided[4 * r + k] = x[3 * r + k];
+    float o[4][7], packed[6];
+    memset(o, 0xAB, sizeof o);
+    dmlcl_host_tensor in = {(void *)x, sizeof x};
+    dmlcl_host_tensor out[4] = {{o[0], sizeof strided},
+                                {packed, sizeof packed},
+                                {o[2], sizeof strided},
+                                {o[3], sizeof strided}};
+    hr = dmlcl_compiled_operator_execute(compiled, 1, &in, 4, out);
+    cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+    cr_expect_arr_eq(packed, x, sizeof x);
+    for (int k = 0; k < 4; k += k == 0 ? 2 : 1)
+        cr_expect_arr_eq(o[k], strided, sizeof strided, "graph output %d", k);
+    dmlcl_compiled_operator_release(compiled);
+    ug_free(&g);
+}
+
+/*
  * NCHW read as NHWC (identity through strides), a slice of H rows, a gather
  * of those rows: one indexed step whose inner dimensions are the transpose
  * (cl/indexed.cl TRANSPOSE on CPUs), against the C oracle applied node by
