@@ -615,3 +615,49 @@ Test(elementwise_quant, strided_output_and_broadcast_zero_point)
     for (int i = 0; i < 6; ++i)
         cr_expect_eq(got[i], want[i], "byte %d: %u, expected %u", i, got[i], want[i]);
 }
+
+Test(elementwise_quant, transposed_input_tiles)
+{
+    /* NCHW read as NHWC ({1, 4, 8, 32}: H x W and C multiples of 16, so a CPU map reads the
+     * input in tiles, cl/map.cl TILE) with a per-channel scale and zero point (strides
+     * {0, 0, 0, 1}), as a layout change before a quantization; then a 32-bit DEQUANTIZE (its
+     * long compute) read the same way. Expected from the oracle's element functions. */
+    enum { N = 1, H = 4, W = 8, C = 32, COUNT = N * H * W * C };
+    UINT sizes[4] = {N, H, W, C}, nchw[4] = {C * H * W, W, 1, H * W}, channel[4] = {0, 0, 0, 1};
+    static float x[COUNT], scale[C];
+    static int32_t ix[COUNT];
+    static uint8_t zp[C], got[COUNT];
+    static float fgot[COUNT];
+    for (int i = 0; i < COUNT; ++i) {
+        x[i] = (float)((i * 37) % 801 - 400) / 8.0f;
+        ix[i] = (i * 7919) % 200001 - 100000;
+    }
+    for (int k = 0; k < C; ++k) {
+        scale[k] = k % 3 == 0 ? 0.25f : (float)(k + 1) / 16.0f;
+        zp[k] = (uint8_t)(k * 8);
+    }
+    fixed t[4] = {{F32, nchw, x}, {F32, channel, scale}, {U8, channel, zp}, {U8, NULL, got}};
+    RUN_OK(QUANTIZE, 4, sizes, t);
+    size_t bad = 0;
+    for (int h = 0; h < H; ++h)
+        for (int w = 0; w < W; ++w)
+            for (int k = 0; k < C; ++k) {
+                int o = (h * W + w) * C + k, in = k * H * W + h * W + w;
+                int64_t want = ref_quantize_value(x[in], scale[k], zp[k], U8);
+                if (got[o] != (uint8_t)want && bad++ < 5)
+                    cr_log_error("QUANTIZE element %d: %u, expected %d", o, got[o], (int)want);
+            }
+    cr_expect_eq(bad, 0, "QUANTIZE: %zu elements differ", bad);
+    fixed d[4] = {{I32, nchw, ix}, {F32, channel, scale}, {I32, NULL, NULL}, {F32, NULL, fgot}};
+    RUN_OK(DEQUANTIZE, 4, sizes, d);
+    bad = 0;
+    for (int h = 0; h < H; ++h)
+        for (int w = 0; w < W; ++w)
+            for (int k = 0; k < C; ++k) {
+                int o = (h * W + w) * C + k, in = k * H * W + h * W + w;
+                float want = (float)ref_dequantize_value(ix[in], 0, scale[k], F32);
+                if (fgot[o] != want && bad++ < 5)
+                    cr_log_error("DEQUANTIZE element %d: %.9g, expected %.9g", o, fgot[o], want);
+            }
+    cr_expect_eq(bad, 0, "DEQUANTIZE: %zu elements differ", bad);
+}
