@@ -315,8 +315,10 @@
 #endif
 #define CONVERT_SAT_(type, v) convert_##type##_sat_rtz(v)
 #define CONVERT_SAT(type, v) CONVERT_SAT_(type, v)
-#if OUT_HALF
+/* FLOAT16 encodings: the store of a FLOAT16 output, and DEQUANTIZE's integer compute, which
+ * writes them itself (cl/map_math.cl). Outside any #if: embedded once (embed_kernels.cmake). */
 #include "half.cl"
+#if OUT_HALF
 #define STORE(o, v) dmli_store_half((__global ushort *)out, (o), (COMPUTE_T)(v))
 #define OUT_VALUE(v) dmli_half_value((COMPUTE_T)(v))
 #elif OUT_SAT
@@ -519,7 +521,7 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #define DMLI_OPERATE(n, x0, x1, x2, x3, x4, q0, q1, q2) \
     DMLI_OPERATE_(n, x0, x1, x2, x3, x4, q0, q1, q2)
 #define F DMLI_OPERATE(OP, x0, x1, x2, x3, x4, q0, q1, q2)
-#if !((OP >= 0 && OP <= 38) || (OP >= 64 && OP <= 76) || OP == 96 || OP == 97)
+#if !((OP >= 0 && OP <= 42) || (OP >= 64 && OP <= 76) || OP == 96 || OP == 97)
 #error "OP names no operation"
 #endif
 

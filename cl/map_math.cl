@@ -12,8 +12,11 @@
  * every-bit-set quotient, as RISC-V defines it); on floats NaN for a zero divisor, MODULUS_FLOOR as
  * numpy.mod (the sign of the divisor, a zero remainder signed as the divisor); POW of integers
  * exact (wrapped), a negative exponent giving the truncated 1 / x^-e (0 ^ negative: every bit set).
+ *
+ * 39-42: QUANTIZE_LINEAR and DEQUANTIZE_LINEAR, with and without a zero point
+ * (src/ops/elementwise_quant.c states their rules).
  */
-#if OP_IN(17, 38) /* the helpers, where an operation needs them */
+#if OP_IN(17, 42) /* the helpers, where an operation needs them */
 
 #if INT_COMPUTE
 /* MODULUS_TRUNCATE: the remainder of DIVIDE's truncated quotient. */
@@ -73,6 +76,18 @@ static COMPUTE_T sign_of(COMPUTE_T x)
     return x != 0 ? 1 : 0;
 #endif
 }
+
+/* DEQUANTIZE_LINEAR of 32-bit integers: the difference d, exact in long, rounded once to
+ * float (nearest even), times the scale read from its encoding (FLOAT16 where is_half is set,
+ * else FLOAT32), rounded once in float; the result's encoding in the output's type, FLOAT16
+ * rounded to nearest even from the float product (as the float compute's FLOAT16 store). */
+static COMPUTE_T dequant_bits(COMPUTE_T d, COMPUTE_T scale_bits, COMPUTE_T is_half)
+{
+    ushort h = (ushort)scale_bits;
+    float s = is_half ? vload_half(0, (const __private half *)&h) : as_float((uint)scale_bits);
+    float p = convert_float_rte(d) * s;
+    return is_half ? (COMPUTE_T)dmli_half_bits(p) : (COMPUTE_T)as_uint(p);
+}
 #else
 /* POW and CONSTANT_POW of floats: C99's pow, but a negative base with a non-integral exponent
  * is NaN, as the pages say, -inf too (C99 gives pow(-inf, 0.5) = +inf). */
@@ -126,7 +141,7 @@ static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
     return mode == 0 ? rint_even(x) : mode == 1 ? trunc(x) : round(x);
 }
 #endif
-#endif /* OP_IN(17, 38) */
+#endif /* OP_IN(17, 42) */
 
 /* Operation n of x0 (x1) and q0 to q2: DMLI_OP_n, a macro (cl/map.cl applies it). */
 #define DMLI_OP_17(x0, x1, x2, x3, x4, q0, q1, q2) acos(x0)
@@ -166,3 +181,17 @@ static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
 #define DMLI_OP_37(x0, x1, x2, x3, x4, q0, q1, q2) tanh(x0)
 /* max(x0, Min) */
 #define DMLI_OP_38(x0, x1, x2, x3, x4, q0, q1, q2) clip(x0, q0, x0)
+/* QUANTIZE_LINEAR (float compute: a FLOAT32, FLOAT16 or INT32 input, its value in float): the
+ * quotient rounded in float, then halves to even; the saturating store to INT8 or UINT8 is the
+ * page's clamp to the type (+-inf to its ends, NaN 0, as CAST converts). */
+#define DMLI_OP_39(x0, x1, x2, x3, x4, q0, q1, q2) (rint_even(x0 / x1) + x2)
+#define DMLI_OP_40(x0, x1, x2, x3, x4, q0, q1, q2) rint_even(x0 / x1)
+/* DEQUANTIZE_LINEAR: in float, 8- and 16-bit differences are exact and the product rounds once;
+ * 32-bit inputs in long on encodings (dequant_bits; q0 1: FLOAT16). */
+#if INT_COMPUTE
+#define DMLI_OP_41(x0, x1, x2, x3, x4, q0, q1, q2) dequant_bits(x0 - x2, x1, q0)
+#define DMLI_OP_42(x0, x1, x2, x3, x4, q0, q1, q2) dequant_bits(x0, x1, q0)
+#else
+#define DMLI_OP_41(x0, x1, x2, x3, x4, q0, q1, q2) ((x0 - x2) * x1)
+#define DMLI_OP_42(x0, x1, x2, x3, x4, q0, q1, q2) (x0 * x1)
+#endif

@@ -509,6 +509,18 @@ static const schema schemas[] = {
       U(DML_CONVOLUTION_OPERATOR_DESC, GroupCount),
       {FUSED, offsetof(DML_CONVOLUTION_OPERATOR_DESC, FusedActivation), 0},
       E}},
+    /* QUANTIZE_LINEAR and DEQUANTIZE_LINEAR (src/ops/elementwise_quant.c): three inputs of
+     * types of their own, ZeroPointTensor optional (NULL: absent). */
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR,
+     {T(DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, InputTensor),
+      T(DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, ScaleTensor),
+      T(DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, ZeroPointTensor),
+      T(DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR,
+     {T(DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC, InputTensor),
+      T(DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC, ScaleTensor),
+      T(DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC, ZeroPointTensor),
+      T(DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC, OutputTensor), E}},
 };
 
 /* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */

@@ -229,6 +229,15 @@ typedef enum dmli_map_op {
     DMLI_MAP_TAN = 36,
     DMLI_MAP_TANH = 37,
     DMLI_MAP_THRESHOLD = 38, /* max(x0, q0); a NaN x0 stays NaN */
+    /* QUANTIZE_LINEAR: rint(x0 / x1) + x2 (x1 the scale, x2 the zero point), in float; the
+     * saturating store to INT8 or UINT8 is the clamp (NaN 0). _SCALE: no zero point. */
+    DMLI_MAP_QUANTIZE_LINEAR = 39,
+    DMLI_MAP_QUANTIZE_SCALE = 40,
+    /* DEQUANTIZE_LINEAR: (x0 - x2) * x1, in float for 8- and 16-bit inputs; 32-bit inputs
+     * in long, the difference exact, on the encodings of the scale and the output (q0: 1 when
+     * they are FLOAT16). _SCALE: no zero point, x0 * x1. */
+    DMLI_MAP_DEQUANTIZE_LINEAR = 41,
+    DMLI_MAP_DEQUANTIZE_SCALE = 42,
     /* 64-95: comparisons, logic, bits, tests, select, casts (cl/map_logic.cl); a
      * comparison orders its operands by their own type (launch_map.c). */
     DMLI_MAP_COMPARE = 64, /* q0: 0 ==, 1 >, 2 >=, 3 <, 4 <= (one kernel for five) */

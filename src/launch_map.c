@@ -117,8 +117,10 @@ static const char *compute_type(const dmli_map *m, bool *integer, bool *sign)
     wraps = wraps && m->act == DMLI_ACT_NONE;
     *sign = (is_signed(t) || m->act != DMLI_ACT_NONE) && !wraps;
     /* POW: a signed exponent of an unsigned base, or the reverse, both in long (its inputs
-     * are 8 to 32 bits). */
-    *sign = *sign || m->op == DMLI_MAP_POW;
+     * are 8 to 32 bits). DEQUANTIZE of 32-bit integers (on the encodings of its float tensors):
+     * the difference of two UINT32 values has a sign, exact in long. */
+    *sign = *sign || m->op == DMLI_MAP_POW || m->op == DMLI_MAP_DEQUANTIZE_LINEAR ||
+            m->op == DMLI_MAP_DEQUANTIZE_SCALE;
     return *sign ? "long" : "ulong";
 }
 
@@ -301,7 +303,11 @@ static bool cheap_op(dmli_map_op op)
     case DMLI_MAP_MODULUS_TRUNCATE:
     case DMLI_MAP_ROUND:
     case DMLI_MAP_SIGN:
-    case DMLI_MAP_THRESHOLD: return true;
+    case DMLI_MAP_THRESHOLD:
+    case DMLI_MAP_QUANTIZE_LINEAR:
+    case DMLI_MAP_QUANTIZE_SCALE:
+    case DMLI_MAP_DEQUANTIZE_LINEAR:
+    case DMLI_MAP_DEQUANTIZE_SCALE: return true;
     default: return false;
     }
 }

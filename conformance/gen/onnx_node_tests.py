@@ -69,6 +69,10 @@ A test converts when its model is one node of a mapped operator. The mapping:
   output_padding and output_shape not as OutputPadding (0) but as the output's larger size
   (output_shape: pads recomputed from it, (in - 1) x stride + kernel - out split by auto_pad);
   B as {1, C, 1...}. Tolerance 2 x taps ULP or the absolute bound of a float32 sum.
+- QuantizeLinear and DequantizeLinear (convert_quant) as ELEMENT_WISE_QUANTIZE_LINEAR and
+  _DEQUANTIZE_LINEAR, as ONNX Runtime's DirectML provider maps them (DmlOperatorElementwiseQLinear):
+  a 1-D scale or zero point along `axis`, read by zero strides; an absent zero point absent;
+  block_size (blocked quantization) skipped. Exact.
 ONNX's bool is DirectML's UINT8 (0 or 1), the type of DirectML's logical operators. Numpy
 broadcasting becomes DirectML's: every tensor takes the output's Sizes, ranks padded on the
 left, and a broadcast dimension reads with stride 0. Float outputs are compared with the
@@ -1323,6 +1327,77 @@ def convert_conv(name, model, sets, where):
 EXTRA.update({op: convert_conv for op in CONV_OPS})
 
 
+# ---------------------------------------------------------------------------------------
+# QuantizeLinear, DequantizeLinear
+
+
+QUANT_OPS = {"QuantizeLinear": (EW + "QUANTIZE_LINEAR", ["FLOAT32", "FLOAT16", "INT32"],
+                                ["INT8", "UINT8"]),
+             "DequantizeLinear": (EW + "DEQUANTIZE_LINEAR",
+                                  ["INT32", "INT16", "INT8", "UINT32", "UINT16", "UINT8"],
+                                  ["FLOAT32", "FLOAT16"])}
+
+
+def convert_quant(name, model, sets, where):
+    """QuantizeLinear and DequantizeLinear as ELEMENT_WISE_QUANTIZE_LINEAR and
+    _DEQUANTIZE_LINEAR, as ONNX Runtime's DirectML provider maps them
+    (DmlOperatorElementwiseQLinear): a 1-D scale or zero point that is not the output's shape
+    lies along `axis` ({1, .., C, .., 1}), any other shape broadcasts by numpy's rule, every one
+    read by zero strides; an absent zero point is absent (feature level 6.2). Blocked
+    quantization (block_size) has no element-wise form."""
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    dml, in_table, out_table = QUANT_OPS[op]
+    attrs = attrs_of(node)
+    if attrs.get("block_size", 0):
+        raise Skip("attribute: block_size {} (blocked quantization) is not element-wise".format(
+            attrs["block_size"]))
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    values = [to_array(ins[index[n]]) if n else None for n in node.input]
+    out_t, out_a = to_array(outs[0])
+    out_shape = list(out_a.shape) or [1]
+    (x_t, x), (s_t, _) = values[0], values[1]
+    short = dml.replace("DML_OPERATOR_", "")
+    for t, table in ((x_t, in_table), (out_t, out_table)):
+        if t not in table:
+            raise Skip("type table: {} is not in {}'s type table".format(t, short))
+    rank = len(out_shape)
+    axis = attrs.get("axis", 1)
+    axis = axis + rank if axis < 0 else axis
+    members = ["InputTensor", "ScaleTensor", "ZeroPointTensor"]
+    case_inputs, extra = {}, []
+    for m, v in zip(members, values):
+        if v is None:
+            extra.append(m + " absent (feature level 6.2)")
+            continue
+        t, a = v
+        if a.ndim == 1 and a.shape[0] != 1 and list(a.shape) != out_shape:
+            shape = [1] * rank
+            shape[axis] = a.shape[0]
+            a = a.reshape(shape)
+            extra.append("{} {} along axis {}".format(m, list(v[1].shape), axis))
+        ct = case_tensor(t, a, out_shape)
+        if "strides" in ct and m != "InputTensor":
+            extra.append("{} read with strides {}".format(m, ct["strides"]))
+        case_inputs[m] = ct
+    expected = case_tensor(out_t, out_a)
+    expected["shape"] = out_shape
+    c = {"name": "onnx-node." + (name[5:] if name.startswith("test_") else name),
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name), "op": dml,
+         "inputs": case_inputs, "expected": {"outputs": {"OutputTensor": expected}}}
+    c["note"] = "ONNX {}-{} as {}".format(op, opset_of(model, op), dml) + \
+        ("; " + "; ".join(extra) if extra else "") + \
+        " (ONNX's backend node test {}, {})".format(name, where)
+    return op, c
+
+
+EXTRA.update({op: convert_quant for op in QUANT_OPS})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -1378,8 +1453,8 @@ def main():
         f.write("Written by `conformance/gen/onnx_node_tests.py` (do not edit by hand) from onnx "
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
-                "top-k, normalisations, reductions, pooling, resampling, matrix products and "
-                "convolutions, "
+                "top-k, normalisations, reductions, pooling, resampling, matrix products, "
+                "convolutions and linear quantization, "
                 "one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(

@@ -201,8 +201,9 @@ DMLCL_API const char *dmlcl_device_description(const dmlcl_device *device);
  * DMLCL_FEATURE_LEVEL for the operators it implements).
  *
  * That is 6.4, DirectML 1.15's: every level's additions to these operators
- * are here (every type at 1 to 8 dimensions and PADDING1 from 5.0,
- * DML_GRAPH_NODE_TYPE_CONSTANT from 6.2, DML_PADDING_MODE_WRAP from 6.4;
+ * are here (every type at 1 to 8 dimensions and PADDING1 from 5.0, FLOAT16
+ * quantization scales from 6.0, DML_GRAPH_NODE_TYPE_CONSTANT and optional
+ * quantization zero points from 6.2, DML_PADDING_MODE_WRAP from 6.4;
  * 6.3's UINT4 and INT4 belong to QUANTIZE and DEQUANTIZE only), so programs
  * that ask DMLCreateDevice1 for 5.0 (as ONNX Runtime's DirectML provider
  * does) or any later level get a device. A number, not the enumerator: the

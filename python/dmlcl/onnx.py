@@ -413,6 +413,59 @@ class _Lowering:
     def op_Where(self, node):
         self.elementwise(node, "ELEMENT_WISE_IF", keys=("ConditionTensor", "ATensor", "BTensor"))
 
+    # -- QuantizeLinear, DequantizeLinear (DmlOperatorElementwiseQLinear): a 1-D scale or zero
+    # point along `axis` is read as {1, .., C, .., 1}, any other shape broadcast; the zero
+    # point may be absent (DirectML feature level 6.2) --
+
+    _QUANT_TYPES = {"QuantizeLinear": ({np.dtype(np.float32), np.dtype(np.float16),
+                                        np.dtype(np.int32)},
+                                       {np.dtype(np.int8), np.dtype(np.uint8)}),
+                    "DequantizeLinear": ({np.dtype(t) for t in (np.int32, np.int16, np.int8,
+                                                                np.uint32, np.uint16, np.uint8)},
+                                         {np.dtype(np.float32), np.dtype(np.float16)})}
+
+    def quant_operand(self, name, node, shape, axis):
+        v = self.val(name, node)
+        if len(v.shape) == 1 and v.shape[0] != 1 and list(v.shape) != list(shape):
+            if v.shape[0] != shape[axis]:
+                raise UnsupportedModelError(
+                    f"node {node.name!r} ({node.op_type}): input {name!r} has {v.shape[0]} "
+                    f"values, axis {axis} has {shape[axis]}")
+            sizes = [1] * len(shape)
+            sizes[axis] = v.shape[0]
+            v = v.view(sizes, [1 if i == axis else 0 for i in range(len(shape))])
+        return self.broadcast(v, shape)
+
+    def qlinear(self, node, op):
+        a = _attrs(node)
+        if a.get("block_size", 0):
+            raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): blocked "
+                                        "quantization (block_size) is not element-wise")
+        x = self.val(node.input[0], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        ins_ok, outs_ok = self._QUANT_TYPES[node.op_type]
+        if x.dtype not in ins_ok or np.dtype(dtype) not in outs_ok:
+            raise UnsupportedModelError(
+                f"node {node.name!r} ({node.op_type}): {x.dtype} to {np.dtype(dtype)} is not in "
+                f"DirectML's {op} tables")
+        rank = max(1, len(shape))
+        axis = a.get("axis", 1) % max(1, len(shape))
+        ins, desc = {"InputTensor": x}, {"InputTensor": self.tensor(x, rank)}
+        for key, name in zip(("ScaleTensor", "ZeroPointTensor"), node.input[1:]):
+            if name:
+                ins[key] = self.quant_operand(name, node, shape, axis)
+                desc[key] = self.tensor(ins[key], rank)
+        name = node.output[0]
+        desc["OutputTensor"] = self.out_tensor(dtype, shape)
+        self.emit(node, name, op, desc, ins, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_QuantizeLinear(self, node):
+        self.qlinear(node, "ELEMENT_WISE_QUANTIZE_LINEAR")
+
+    def op_DequantizeLinear(self, node):
+        self.qlinear(node, "ELEMENT_WISE_DEQUANTIZE_LINEAR")
+
     def op_Pow(self, node):
         if node.input[1] in self.consts and np.asarray(self.consts[node.input[1]]).size == 1:
             e = float(np.asarray(self.consts[node.input[1]]).reshape(()))

@@ -200,6 +200,32 @@ def test_gelu_pattern(rng, half_first):
                                          "ELEMENT_WISE_DIVIDE": 1, "ELEMENT_WISE_ERF": 1}
 
 
+def test_quantize_dequantize(rng):
+    """QDQ as ONNX Runtime's DirectML provider lowers it (DmlOperatorElementwiseQLinear):
+    QuantizeLinear per channel (axis 1: the 1-D scale and zero point read as {1, C, 1, 1} with
+    0 strides) into UINT8, DequantizeLinear back, an Add of the two dequantized tensors, and a
+    per-tensor QuantizeLinear into INT8; halves on the grid round to even, values past the
+    range saturate. DequantizeLinear without a zero point (DirectML 6.2: absent)."""
+    c = 3
+    inits = {"s": np.array([0.05, 0.1, 0.25], np.float32),
+             "z": np.array([128, 0, 250], np.uint8),
+             "sy": np.array(0.125, np.float32), "zy": np.array(-3, np.int8),
+             "s8": np.array(0.5, np.float32)}
+    nodes = [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"], axis=1),
+             helper.make_node("DequantizeLinear", ["q", "s", "z"], ["dq"], axis=1),
+             helper.make_node("Add", ["dq", "x"], ["a"]),
+             helper.make_node("QuantizeLinear", ["a", "sy", "zy"], ["y"]),
+             helper.make_node("DequantizeLinear", ["y", "s8"], ["f"])]
+    x = (rng.integers(-400, 400, size=(2, c, 4, 4)) / 8.0).astype(np.float32)
+    m = model(nodes, [("x", TensorProto.FLOAT, [2, c, 4, 4])],
+              [("q", TensorProto.UINT8), ("y", TensorProto.INT8), ("f", TensorProto.FLOAT)],
+              inits)
+    lowered = check(m, {"x": x})
+    assert lowered.operator_counts() == {"ELEMENT_WISE_QUANTIZE_LINEAR": 2,
+                                         "ELEMENT_WISE_DEQUANTIZE_LINEAR": 2,
+                                         "ELEMENT_WISE_ADD": 1}
+
+
 def test_unsupported_node_is_named():
     nodes = [helper.make_node("Relu", ["x"], ["r"]),
              helper.make_node("NonZero", ["r"], ["y"], name="nz")]

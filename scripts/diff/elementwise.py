@@ -16,8 +16,9 @@ NaN, and +-0 match each other only under a ULP or absolute tolerance).
 Where dmlcl's documented rule differs from numpy's or ONNX's (integer
 division by zero, MAX/MIN with NaN and signed zeros, shifts past the width,
 CAST saturation, CLIP's crossed and NaN bounds, SIGN of NaN, MODULUS by
-zero), the reference encodes dmlcl's documented rule, so a mismatch is a
-bug. The one input left unchecked: integer POW with a negative exponent
+zero, QUANTIZE_LINEAR of NaN and FLOAT16 in float32, DEQUANTIZE_LINEAR's
+exact 32-bit differences), the reference encodes dmlcl's documented rule, so
+a mismatch is a bug. The one input left unchecked: integer POW with a negative exponent
 whose positive power wraps (the page leaves unstated whether 1 / x^-e
 divides by the wrapped power); those elements are skipped.
 
@@ -373,6 +374,10 @@ TABLE = {
     "BIT_SHIFT_RIGHT": ("ELEMENT_WISE_BIT_SHIFT_RIGHT", "BitShift(RIGHT)", [U8, U16, U32, U64],
                         "shift", lambda x, c, w: (x >> c) if c < w else 0, ("exact",)),
     "IF": ("ELEMENT_WISE_IF", "Where", ALL, "if", None, ("bits",)),
+    "QUANTIZE_LINEAR": ("ELEMENT_WISE_QUANTIZE_LINEAR", "QuantizeLinear", [F32, F16, I32],
+                        "quantize", None, ("exact",)),
+    "DEQUANTIZE_LINEAR": ("ELEMENT_WISE_DEQUANTIZE_LINEAR", "DequantizeLinear",
+                          [I8, I16, I32, U8, U16, U32], "dequantize", None, ("exact",)),
     "CAST": ("CAST", "Cast", ALL, "cast", None, ("exact",)),
     "CLIP": ("ELEMENT_WISE_CLIP", "Clip", ARITH, "clip", None, ("exact",)),
     "CLIP1": ("ELEMENT_WISE_CLIP1", "Clip", ARITH, "clip1", None, ("exact",)),
@@ -430,9 +435,9 @@ def run_dml(op, tensors, extra, inputs, out_shape, out_dtype):
     """tensors: [(dtype, shape)] for the inputs then the output; extra: [(name,
     ctype, value)] after them (ScaleBias pointers and scalars)."""
     keep, fields, values = [], [], []
-    for k, (dtype, shape) in enumerate(tensors):
-        p, _ = _tensor(dtype, out_shape, shape, keep)
-        fields.append((f"t{k}", _P))
+    for k, spec in enumerate(tensors):
+        p = None if spec is None else _tensor(spec[0], out_shape, spec[1], keep)[0]
+        fields.append((f"t{k}", _P))  # None: an absent optional tensor (NULL)
         values.append(p)
     for name, ctype, value in extra:
         fields.append((name, ctype))
@@ -447,11 +452,53 @@ def run_dml(op, tensors, extra, inputs, out_shape, out_dtype):
 # ---- A case --------------------------------------------------------------------------
 
 
+def quant_scale(rng, dtype, shape):
+    """Scales: powers of two (exact quotients: halves are ties), ordinary values of either
+    sign, and the draw's specials (0, NaN, infinities, subnormals)."""
+    count = int(np.prod(shape, dtype=np.int64))
+    pow2 = np.ldexp(1.0, rng.integers(-6, 7, count)) * rng.choice([1.0, -1.0], count, p=[.9, .1])
+    v = np.where(rng.random(count) < 0.5, pow2, draw_values(rng, dtype, (count,)).astype(
+        np.float64) / 16)
+    return v.astype(dtype).reshape(shape)
+
+
+def quant_case(rng, op, t, quantize, out, shapes, label):
+    """QUANTIZE_LINEAR (FLOAT32, FLOAT16 or INT32 into INT8 or UINT8) or DEQUANTIZE_LINEAR
+    (8- to 32-bit integers into FLOAT32 or FLOAT16), the zero point absent a quarter of the
+    time, under docs/operators.md's rules: rint(x / scale) in float32 plus the zero point,
+    saturated (NaN 0); (x - zero point) exact, rounded to float32, times the scale."""
+    out_t = [I8, U8][int(rng.integers(0, 2))] if quantize else [F32, F16][int(rng.integers(0, 2))]
+    scale_t = (F32 if t == I32 else t) if quantize else out_t
+    zp_t = out_t if quantize else t
+    x = draw_values(rng, t, shapes[0])
+    if quantize and t.kind == "f" and rng.random() < 0.5:  # on the grid: halves and ties
+        x = (rng.integers(-600, 600, shapes[0]) / 4).astype(t)
+    s = quant_scale(rng, scale_t, shapes[1])
+    z = draw_values(rng, zp_t, shapes[2]) if rng.random() < 0.75 else None
+    label = f"{t.name}->{out_t.name}" + ("" if z is not None else " no zero point")
+    xb, sb = np.broadcast_to(x, out), np.broadcast_to(s, out)
+    zb = np.broadcast_to(z, out).astype(np.int64) if z is not None else np.zeros(out, np.int64)
+    with np.errstate(all="ignore"):
+        if quantize:
+            q = np.rint(xb.astype(np.float32) / sb.astype(np.float32)).astype(np.float64) + zb
+            info = np.iinfo(out_t)
+            want = np.where(np.isnan(q), 0, np.clip(q, int(info.min), int(info.max)))
+            want = want.astype(out_t)
+        else:
+            d = (xb.astype(np.int64) - zb).astype(np.float32)
+            want = (d * sb.astype(np.float32)).astype(out_t)
+    tensors = [(t, x.shape), (scale_t, s.shape), (zp_t, z.shape) if z is not None else None,
+               (out_t, out)]
+    return label, out, [x, s, z], lambda: run_dml(op, tensors, [], [x, s, z], out,
+                                                  out_t), want, out_t, None
+
+
 def make_case(rng, name):
     """Draws a case; returns (type name, out shape, inputs, run, reference, skip mask)."""
     op, _onnx, types, kind, ref, _tol = TABLE[name]
     t = types[int(rng.integers(0, len(types)))]
-    arity = {"binary": 2, "pow": 2, "compare": 2, "logic": 2, "bits": 2, "shift": 2, "if": 3}
+    arity = {"binary": 2, "pow": 2, "compare": 2, "logic": 2, "bits": 2, "shift": 2, "if": 3,
+             "quantize": 3, "dequantize": 3}
     out, shapes = draw_shapes(rng, arity.get(kind, 1))
     sb = [("ScaleBias", ctypes.c_void_p, None)]
     skip = None
@@ -624,6 +671,8 @@ def make_case(rng, name):
             want = wrap([ref(x, c, w) for x, c in zip(ints(ab), ints(bb))], t).reshape(out)
         return label, out, [a, b], lambda: run_dml(op, [(t, a.shape), (t, b.shape), (out_t, out)],
                                                    [], [a, b], out, out_t), want, out_t, skip
+    if kind in ("quantize", "dequantize"):
+        return quant_case(rng, op, t, kind == "quantize", out, shapes, label)
     if kind == "if":
         c = rng.integers(0, 256, shapes[0]).astype(U8)
         c = np.where(rng.random(shapes[0]) < 0.7, c % 2, c).astype(U8)
@@ -701,7 +750,7 @@ def run(seed, cases, ops, only=None, verbose=False, out=sys.stdout):
             bad &= ~skip
         if bad.any():
             idx = tuple(int(i) for i in np.argwhere(bad)[0])
-            ins = [np.broadcast_to(a, shape)[idx] for a in inputs]
+            ins = [None if a is None else np.broadcast_to(a, shape)[idx] for a in inputs]
             failures.append(
                 f"case {k} {name} {label} shape {shape}: {int(bad.sum())} of {bad.size} differ; "
                 f"first at {idx}: inputs {[repr(v) for v in ins]} got {got[idx]!r} want "

@@ -57,8 +57,9 @@ HRESULT dmli_ew_validate(const dmli_ew_row *r, const void *desc, dmli_op_state *
                                : r->arity == 2 ? binary_names
                                                : unary_names;
     for (int k = 0; k < r->arity; ++k) {
-        DMLI_TRY(dmli_tensor_import(op, names[k], desc_tensor(desc, k), DMLI_TENSOR_INPUT,
-                                    &st->inputs[k]));
+        unsigned rules =
+            DMLI_TENSOR_INPUT | ((r->optional_inputs & DMLI_EW_BIT(k)) ? DMLI_TENSOR_OPTIONAL : 0);
+        DMLI_TRY(dmli_tensor_import(op, names[k], desc_tensor(desc, k), rules, &st->inputs[k]));
         st->input_names[k] = names[k];
     }
     DMLI_TRY(dmli_tensor_import(op, "OutputTensor", desc_tensor(desc, r->arity), DMLI_TENSOR_OUTPUT,
@@ -69,6 +70,8 @@ HRESULT dmli_ew_validate(const dmli_ew_row *r, const void *desc, dmli_op_state *
                     "%s: %s.DataType (%s) is not one %s takes (%s)", op, first,
                     dmli_type_name(a->type), op, r->type_list);
     for (int k = 1; k < r->arity; ++k) {
+        if (!st->inputs[k].present)
+            continue;
         if (!(r->own_type_inputs & DMLI_EW_BIT(k)))
             DMLI_TRY(dmli_ops_same_type(op, st->input_names[k], &st->inputs[k], first, a));
         DMLI_TRY(dmli_ops_same_rank(op, st->input_names[k], &st->inputs[k], first, a));
@@ -105,8 +108,9 @@ HRESULT dmli_ew_infer(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
              "with 0 strides",
              st->input_names[0]);
     for (int k = 1; k < r->arity; ++k)
-        DMLI_TRY(dmli_ops_expect_sizes(r->name, st->input_names[k], &st->inputs[k],
-                                       st->inputs[0].sizes, rule));
+        if (st->inputs[k].present)
+            DMLI_TRY(dmli_ops_expect_sizes(r->name, st->input_names[k], &st->inputs[k],
+                                           st->inputs[0].sizes, rule));
     return dmli_ops_expect_sizes(r->name, "OutputTensor", &st->outputs[0], st->inputs[0].sizes,
                                  "the input's Sizes: element-wise operators keep the shape");
 }
@@ -116,11 +120,15 @@ void dmli_ew_lower(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
     const dmli_tensor *out = &st->outputs[0];
     dmli_map *m = &st->map;
     st->mapped = true;
-    dmli_map_init(m, r->op, out->type, (uint32_t)r->arity);
+    int present[DMLI_MAP_MAX_INPUTS], n = 0; /* the map's operands: the present inputs */
+    for (int k = 0; k < r->arity; ++k)
+        if (st->inputs[k].present)
+            present[n++] = k;
+    dmli_map_init(m, r->op, out->type, (uint32_t)n);
     m->act = r->act;
-    for (int k = 0; k < r->arity; ++k) {
-        m->in[k].type = st->inputs[k].type;
-        m->in[k].slot = (uint32_t)k;
+    for (int j = 0; j < n; ++j) {
+        m->in[j].type = st->inputs[present[j]].type;
+        m->in[j].slot = (uint32_t)present[j];
     }
     const DML_SCALE_BIAS *sb = desc_scale_bias(r, desc);
     if (sb) {
@@ -132,8 +140,8 @@ void dmli_ew_lower(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
         r->params(r, desc, m);
     for (uint32_t d = 0; d < out->rank; ++d) {
         int64_t in_strides[DMLI_MAP_MAX_INPUTS];
-        for (int k = 0; k < r->arity; ++k)
-            in_strides[k] = st->inputs[k].strides[d];
+        for (int j = 0; j < n; ++j)
+            in_strides[j] = st->inputs[present[j]].strides[d];
         dmli_map_push(m, (int64_t)out->sizes[d], out->strides[d], in_strides);
     }
 }

@@ -44,6 +44,10 @@ struct dmli_ew_row {
     /* Inputs (DMLI_EW_BIT(k)) whose DataType check leaves to `check`: they need not have the
      * first input's type (a condition, a shift count). */
     uint32_t own_type_inputs;
+    /* Inputs (DMLI_EW_BIT(k)) that may be NULL: DirectML's optional inputs (the quantizations'
+     * ZeroPointTensor from feature level 6.2). An absent one is no operand of the map (the
+     * others keep their slots); `params` reads the descriptor to choose the operation. */
+    uint32_t optional_inputs;
     /* More rules, after the shared ones passed (NULL: none). */
     HRESULT (*check)(const dmli_ew_row *row, const void *desc, dmli_op_state *st);
     /* The map's parameters and activation from the descriptor (NULL: none). */
@@ -51,8 +55,9 @@ struct dmli_ew_row {
 };
 
 /* The shared steps of a row: import every tensor, check the types (the row's tables), ranks
- * and sizes (one shape: broadcast only by 0 strides), then `check`; lower to a map of the
- * row's op and act with `params`. In place is allowed (an output with an input's layout). */
+ * and sizes (one shape: broadcast only by 0 strides) of those present, then `check`; lower to a
+ * map of the row's op and act, reading the present inputs, with `params`. In place is allowed
+ * (an output with an input's layout). */
 HRESULT dmli_ew_validate(const dmli_ew_row *row, const void *desc, dmli_op_state *st);
 HRESULT dmli_ew_infer(const dmli_ew_row *row, const void *desc, dmli_op_state *st);
 void dmli_ew_lower(const dmli_ew_row *row, const void *desc, dmli_op_state *st);

@@ -336,6 +336,19 @@ static const field round_fields[] = {TENSOR(S, InputTensor, IN), TENSOR(S, Outpu
                                      ENUMF(S, RoundingMode, &rounding_mode), END};
 #undef S
 
+/* QUANTIZE_LINEAR and DEQUANTIZE_LINEAR (src/ops/elementwise_quant.c): ZeroPointTensor
+ * optional (feature level 6.2). */
+#define S DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC
+static const field quantize[] = {TENSOR(S, InputTensor, IN), TENSOR(S, ScaleTensor, IN),
+                                 OPTIONAL_TENSOR(S, ZeroPointTensor, IN),
+                                 TENSOR(S, OutputTensor, OUT), END};
+#undef S
+#define S DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC
+static const field dequantize[] = {TENSOR(S, InputTensor, IN), TENSOR(S, ScaleTensor, IN),
+                                   OPTIONAL_TENSOR(S, ZeroPointTensor, IN),
+                                   TENSOR(S, OutputTensor, OUT), END};
+#undef S
+
 /* The logic rows (src/ops/elementwise_logic.c): their other descriptor shapes. */
 #define S DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC
 static const field is_infinity[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
@@ -723,6 +736,9 @@ static const op_row rows[] = {
     ROW(ELEMENT_WISE_CLIP1, DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC, clip1),
     ROW(ELEMENT_WISE_CONSTANT_POW, DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC, constant_pow),
     ROW(ELEMENT_WISE_THRESHOLD, DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC, threshold),
+    ROW(ELEMENT_WISE_QUANTIZE_LINEAR, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, quantize),
+    ROW(ELEMENT_WISE_DEQUANTIZE_LINEAR, DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC,
+        dequantize),
     ROW(ELEMENT_WISE_POW, DML_ELEMENT_WISE_POW_OPERATOR_DESC, pow_fields),
     ROW(ELEMENT_WISE_ROUND, DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, round_fields),
     ROW(ELEMENT_WISE_ADD1, DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, add1),

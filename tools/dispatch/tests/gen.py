@@ -249,6 +249,27 @@ def math_ops():
     m.op("int_mod", "DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR",
          {"ATensor": tensor(ia), "BTensor": tensor(ib), "OutputTensor": tensor(ia)},
          {"ATensor": "IA", "BTensor": "IB", "OutputTensor": out}, {out: (want, exact)})
+    # QUANTIZE_LINEAR and DEQUANTIZE_LINEAR: per-tensor scale and zero point (0 strides, a
+    # 4-byte resource: DMLCalcBufferTensorSize's), DEQUANTIZE without its optional zero point.
+    every = [0, 0]
+    m.resource("QS", f32([0.125]))
+    m.resource("QZ", np.array([128, 0, 0, 0], dtype=np.uint8))
+    m.resource("DS", f32([0.5]))
+    u8 = np.zeros((2, 4), np.uint8)
+    want = (np.rint(a / np.float32(0.125)) + 128).astype(np.uint8)
+    out = m.resource("out_quantize", count=8, dtype=np.uint8)
+    m.op("quantize", "DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR",
+         {"InputTensor": tensor(a), "ScaleTensor": tensor(a, Strides=every),
+          "ZeroPointTensor": tensor(u8, Strides=every), "OutputTensor": tensor(u8)},
+         {"InputTensor": "A", "ScaleTensor": "QS", "ZeroPointTensor": "QZ",
+          "OutputTensor": out}, {out: (want, exact)})
+    ia2 = ia.reshape(2, 4)
+    out = m.resource("out_dequantize", count=8, dtype=np.float32)
+    m.op("dequantize", "DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR",
+         {"InputTensor": tensor(ia2), "ScaleTensor": tensor(a, Strides=every),
+          "OutputTensor": tensor(a)},
+         {"InputTensor": "IA", "ScaleTensor": "DS", "OutputTensor": out},
+         {out: (ia2.astype(np.float32) * np.float32(0.5), exact)})
     m.save()
 
 

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: MIT */
+/* ref_quant.c: see ref_quant.h. */
+#include <math.h>
+#include <string.h>
+
+#include "ref_broadcast.h"
+#include "ref_quant.h"
+
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+
+/* An element's value: floats exactly, integers sign- or zero-extended. */
+static double read_float(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
+{
+    if (t == F16) {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return ref_half_to_double(h);
+    }
+    float f;
+    memcpy(&f, p, 4);
+    return f;
+}
+
+static int64_t read_int(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
+{
+    size_t w = ref_type_size(t);
+    uint64_t u = 0;
+    memcpy(&u, p, w);
+    if (ref_type_is_signed_int(t) && w < 8 && ((u >> (8 * w - 1)) & 1))
+        u |= ~(uint64_t)0 << (8 * w);
+    return (int64_t)u;
+}
+
+/* The integer range of an 8- to 32-bit type. */
+static void range_of(DML_TENSOR_DATA_TYPE t, int64_t *lo, int64_t *hi)
+{
+    int bits = 8 * (int)ref_type_size(t);
+    if (ref_type_is_signed_int(t)) {
+        *lo = -((int64_t)1 << (bits - 1));
+        *hi = ((int64_t)1 << (bits - 1)) - 1;
+    } else {
+        *lo = 0;
+        *hi = ((int64_t)1 << bits) - 1;
+    }
+}
+
+int64_t ref_quantize_value(double input, double scale, int64_t zero_point,
+                           DML_TENSOR_DATA_TYPE out_type)
+{
+    int64_t lo, hi;
+    range_of(out_type, &lo, &hi);
+    /* FLOAT32 arithmetic: the input as a float (INT32 rounded to nearest), the quotient
+     * rounded to float (in double, then once to float: the correctly rounded float
+     * quotient, 53 >= 2 * 24 + 2 bits). */
+    double x = (double)(float)input;
+    double q = (double)(float)(x / scale);
+    double v = nearbyint(q) + (double)zero_point; /* the default mode: halves to even */
+    if (isnan(v))
+        return 0;
+    return v <= (double)lo ? lo : v >= (double)hi ? hi : (int64_t)v;
+}
+
+double ref_dequantize_value(int64_t input, int64_t zero_point, double scale,
+                            DML_TENSOR_DATA_TYPE out_type)
+{
+    /* The difference exactly (33 bits at most), rounded once to float; the product of two
+     * floats exact in double (48 bits), rounded once to float; then to FLOAT16 if asked. */
+    double d = (double)(float)(input - zero_point);
+    double p = (double)(float)(d * scale);
+    return out_type == F16 ? ref_half_to_double(ref_half_from_double(p)) : p;
+}
+
+static bool same_shape(const ref_tensor *x, const ref_tensor *y)
+{
+    if (x->rank != y->rank)
+        return false;
+    for (uint32_t i = 0; i < x->rank; ++i)
+        if (x->sizes[i] != y->sizes[i])
+            return false;
+    return true;
+}
+
+static bool is_int_type(DML_TENSOR_DATA_TYPE t)
+{
+    return !ref_type_is_float(t) && ref_type_size(t) >= 1 && ref_type_size(t) <= 4;
+}
+
+/* Every tensor of the input's shape; the optional zero point of type zp_type. */
+static bool fits(const ref_tensor *input, const ref_tensor *scale, const ref_tensor *zp,
+                 DML_TENSOR_DATA_TYPE zp_type, const ref_tensor *out)
+{
+    return same_shape(input, scale) && same_shape(input, out) &&
+           (zp == NULL || (same_shape(input, zp) && zp->type == zp_type));
+}
+
+bool ref_quantize_linear(const ref_tensor *input, const ref_tensor *scale,
+                         const ref_tensor *zero_point, const ref_tensor *out)
+{
+    DML_TENSOR_DATA_TYPE it = input->type, st = scale->type, ot = out->type;
+    bool in_ok = it == F32 || it == F16 || it == DML_TENSOR_DATA_TYPE_INT32;
+    bool scale_ok = st == (it == DML_TENSOR_DATA_TYPE_INT32 ? F32 : it);
+    bool out_ok = ot == DML_TENSOR_DATA_TYPE_INT8 || ot == DML_TENSOR_DATA_TYPE_UINT8;
+    if (!in_ok || !scale_ok || !out_ok || !fits(input, scale, zero_point, ot, out))
+        return false;
+    uint32_t c[REF_MAX_DIMS] = {0};
+    unsigned char x[8], s[8], z[8] = {0}, r[8];
+    if (ref_element_count(input->rank, input->sizes) == 0)
+        return true;
+    do {
+        ref_get(input, c, x);
+        ref_get(scale, c, s);
+        if (zero_point)
+            ref_get(zero_point, c, z);
+        double xv = ref_type_is_float(it) ? read_float(it, x) : (double)read_int(it, x);
+        int64_t v = ref_quantize_value(xv, read_float(st, s), zero_point ? read_int(ot, z) : 0, ot);
+        memcpy(r, &v, 1); /* little-endian: the low byte is the INT8 or UINT8 value */
+        ref_put(out, c, r);
+    } while (ref_next_coord(input->rank, input->sizes, c));
+    return true;
+}
+
+bool ref_dequantize_linear(const ref_tensor *input, const ref_tensor *scale,
+                           const ref_tensor *zero_point, const ref_tensor *out)
+{
+    DML_TENSOR_DATA_TYPE it = input->type, st = scale->type, ot = out->type;
+    if (!is_int_type(it) || (ot != F32 && ot != F16) || st != ot ||
+        !fits(input, scale, zero_point, it, out))
+        return false;
+    uint32_t c[REF_MAX_DIMS] = {0};
+    unsigned char x[8], s[8], z[8] = {0}, r[8];
+    if (ref_element_count(input->rank, input->sizes) == 0)
+        return true;
+    do {
+        ref_get(input, c, x);
+        ref_get(scale, c, s);
+        if (zero_point)
+            ref_get(zero_point, c, z);
+        double v = ref_dequantize_value(read_int(it, x), zero_point ? read_int(it, z) : 0,
+                                        read_float(st, s), ot);
+        if (ot == F16) {
+            uint16_t h = ref_half_from_double(v);
+            memcpy(r, &h, 2);
+        } else {
+            float f = (float)v;
+            memcpy(r, &f, 4);
+        }
+        ref_put(out, c, r);
+    } while (ref_next_coord(input->rank, input->sizes, c));
+    return true;
+}

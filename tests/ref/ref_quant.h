@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ref_quant.h: the oracle for DirectML's ELEMENT_WISE_QUANTIZE_LINEAR and
+ * ELEMENT_WISE_DEQUANTIZE_LINEAR. Written from DirectML's pages (the formulas, the type
+ * tables) and the rules docs/operators.md states where they are silent; nothing from src/ or
+ * cl/. Values are read exactly (integers in 64 bits, floats as doubles); each rounding the
+ * rules name is made once, in double, where the result is the float32 one (a quotient or a
+ * product of two floats computed in double and rounded to float is the float operation's
+ * correctly rounded result).
+ *
+ *   QUANTIZE    q = input / scale rounded to FLOAT32 (an INT32 input first rounded to FLOAT32,
+ *               nearest even), rounded halves to even, plus the zero point (0 when absent),
+ *               then saturated to the output's type: NaN 0, +-inf its ends
+ *   DEQUANTIZE  (input - zero point) exactly, rounded to FLOAT32, times scale rounded to
+ *               FLOAT32; a FLOAT16 output is that FLOAT32 value rounded to FLOAT16
+ */
+#ifndef DMLCL_TESTS_REF_QUANT_H
+#define DMLCL_TESTS_REF_QUANT_H
+
+#include "ref.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* out[c] = f(input[c], scale[c], zero_point[c]) for every coordinate (zero_point NULL: absent).
+ * False (nothing written) when the tensors do not fit the operator: the types of its tables
+ * and the pages' type rules, one rank and one set of sizes. */
+bool ref_quantize_linear(const ref_tensor *input, const ref_tensor *scale,
+                         const ref_tensor *zero_point, const ref_tensor *out);
+bool ref_dequantize_linear(const ref_tensor *input, const ref_tensor *scale,
+                           const ref_tensor *zero_point, const ref_tensor *out);
+
+/* One element each: QUANTIZE's result as an integer of out_type's range, DEQUANTIZE's as the
+ * double value of the output type (FLOAT32 or FLOAT16). */
+int64_t ref_quantize_value(double input, double scale, int64_t zero_point,
+                           DML_TENSOR_DATA_TYPE out_type);
+double ref_dequantize_value(int64_t input, int64_t zero_point, double scale,
+                            DML_TENSOR_DATA_TYPE out_type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DMLCL_TESTS_REF_QUANT_H */
