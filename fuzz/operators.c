@@ -509,6 +509,18 @@ static const schema schemas[] = {
       U(DML_CONVOLUTION_OPERATOR_DESC, GroupCount),
       {FUSED, offsetof(DML_CONVOLUTION_OPERATOR_DESC, FusedActivation), 0},
       E}},
+    /* The scatters (src/ops/scatter.c): four tensors, a computed operator after a copy. */
+    {DML_OPERATOR_SCATTER_ELEMENTS,
+     {T(DML_SCATTER_ELEMENTS_OPERATOR_DESC, InputTensor),
+      T(DML_SCATTER_ELEMENTS_OPERATOR_DESC, IndicesTensor),
+      T(DML_SCATTER_ELEMENTS_OPERATOR_DESC, UpdatesTensor),
+      T(DML_SCATTER_ELEMENTS_OPERATOR_DESC, OutputTensor),
+      U(DML_SCATTER_ELEMENTS_OPERATOR_DESC, Axis), E}},
+    {DML_OPERATOR_SCATTER_ND,
+     {T(DML_SCATTER_ND_OPERATOR_DESC, InputTensor), T(DML_SCATTER_ND_OPERATOR_DESC, IndicesTensor),
+      T(DML_SCATTER_ND_OPERATOR_DESC, UpdatesTensor), T(DML_SCATTER_ND_OPERATOR_DESC, OutputTensor),
+      U(DML_SCATTER_ND_OPERATOR_DESC, InputDimensionCount),
+      U(DML_SCATTER_ND_OPERATOR_DESC, IndicesDimensionCount), E}},
 };
 
 /* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */
