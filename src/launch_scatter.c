@@ -6,8 +6,9 @@
  * width and an index type.
  *
  * An item writes scatter_chunk elements of the run (the innermost parallel dimension; the
- * device class's tuning: a row's worth on CPUs, one element on GPUs, where neighbouring items
- * write neighbouring elements) at every walked position. Grid: one dimension of rows x chunks
+ * device class's tuning: 256 on CPUs, fewer where the compute units would go without items,
+ * one element on GPUs, where neighbouring items write neighbouring elements) at every walked
+ * position. Grid: one dimension of rows x chunks
  * items, in work-groups of up to scatter_group items (CPUs: fewer, so that every compute unit
  * gets groups_per_unit of them); items past the end return at once.
  */
@@ -49,11 +50,17 @@ void dmli_launch_scatter(const dmli_compute *c, const dmli_device_desc *dev, dml
     dmli_opt_int(&l->defs, "IDX_SIGNED", dmli_index_type_signed(s->idx_type));
     dmli_opt_int(&l->defs, "ROW_INDEX", s->outer_xs[run] == 0);
 
-    int64_t chunk = tuning->scatter_chunk;
+    int64_t chunk = tuning->scatter_chunk, rows = 1, walks = 1;
     chunk = chunk < s->outer_size[run] ? chunk : s->outer_size[run];
-    int64_t chunks = (s->outer_size[run] + chunk - 1) / chunk, rows = 1, walks = 1;
     for (int i = 0; i < run; ++i)
         rows *= s->outer_size[i];
+    /* CPUs: chunks halved (down to 16 elements) while the items would leave the compute units
+     * fewer than groups_per_unit each (a run of 2048 in one row: 8 items of 256). */
+    const uint64_t wanted = (uint64_t)dev->compute_units * tuning->groups_per_unit;
+    while (dev->device_class != DMLCL_DEVICE_CLASS_GPU && chunk > 16 &&
+           (uint64_t)((s->outer_size[run] + chunk - 1) / chunk * rows) < wanted)
+        chunk = (chunk + 1) / 2;
+    const int64_t chunks = (s->outer_size[run] + chunk - 1) / chunk;
     for (int j = 0; j < s->n_walk; ++j)
         walks *= s->walk_size[j];
     cl_long *t = l->table;
@@ -91,7 +98,6 @@ void dmli_launch_scatter(const dmli_compute *c, const dmli_device_desc *dev, dml
     const uint64_t items = (uint64_t)(chunks * rows);
     uint64_t group = tuning->scatter_group;
     if (dev->device_class != DMLCL_DEVICE_CLASS_GPU) {
-        uint64_t wanted = (uint64_t)dev->compute_units * tuning->groups_per_unit;
         uint64_t fill = (items + wanted - 1) / wanted;
         group = fill < group ? fill : group;
     }

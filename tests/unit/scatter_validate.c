@@ -449,6 +449,7 @@ Test(scatter_validate, nd_lowering)
     static dmli_compute_launch l;
     dmli_launch_compute(&st->compute, &unit_cpu, &l);
     cr_expect_str_eq(dmli_options_value(&l.defs, "ROW_INDEX"), "1");
+    cr_expect_eq(l.table[DMLI_SC_CHUNK], 11, "42 halved while 16 compute units lack items");
     cr_expect_eq(l.table[DMLI_SC_NCOMP], 3);
     cr_expect_eq(l.table[DMLI_SC_COMP_XS], 1);
     cr_expect_eq(l.table[DMLI_SC_COMP(2)], 5);
@@ -474,6 +475,32 @@ Test(scatter_validate, nd_full_tuples)
     dmli_launch_compute(&st->compute, &unit_gpu, &l);
     cr_expect(l.table[DMLI_SC_ITEMS] == 1 && l.global[0] == 1 && l.local[0] == 1);
     dmlcl_operator_release(op);
+}
+
+/* CPUs: a run of 2048 in one row, chunks of 256 halved until 16 compute units get 4 items each
+ * (32 elements: 64 items); GPUs: an element an item, groups of 64. */
+Test(scatter_validate, launch_fills_the_device)
+{
+    dmli_compute c;
+    dmli_compute_init(&c, DMLI_COMPUTE_SCATTER);
+    dmli_scatter *s = DMLI_COMPUTE_WORK(&c, dmli_scatter);
+    s->elem_bytes = 2;
+    s->idx_type = DMLI_INDEX_INT32;
+    dmli_scatter_push(s, true, 100, 2048, 2048, 0);
+    dmli_scatter_push(s, false, 2048, 1, 1, 1);
+    s->components = 1;
+    s->axis_size[0] = 7;
+    s->axis_os[0] = 2048;
+    dmli_scatter_normalize(s);
+    static dmli_compute_launch l;
+    dmli_launch_compute(&c, &unit_cpu, &l);
+    cr_expect_eq(l.table[DMLI_SC_CHUNK], 32);
+    cr_expect_eq(l.table[DMLI_SC_ITEMS], 64);
+    cr_expect(l.global[0] == 64 && l.local[0] == 1, "%zu %zu", l.global[0], l.local[0]);
+    cr_expect_str_eq(dmli_options_value(&l.defs, "UNIT_T"), "ushort");
+    dmli_launch_compute(&c, &unit_gpu, &l);
+    cr_expect(l.table[DMLI_SC_CHUNK] == 1 && l.table[DMLI_SC_ITEMS] == 2048);
+    cr_expect(l.global[0] == 2048 && l.local[0] == 64, "%zu %zu", l.global[0], l.local[0]);
 }
 
 /* Walked dimensions merge where contiguous in the updates and the indices, never reordered;
