@@ -369,20 +369,23 @@ static int check_split(const dmli_compute *c, const dmli_compute_launch *l, size
                       sizeof l->options2, d, "split", "computed operator", why);
 }
 
-/* A scatter (scatter.h): its copy plan inside the input and the output, lowered and
- * normalised, its launches valid; the kernel's reach with every index value in its axis inside
- * the indices, the updates and the output. (Its parallel positions never meet: the output's
- * coordinates differ there, and an output's layout is injective, tensor.c.) */
-static int check_scatter(const dmli_op_state *st, const dmli_compute *c, char *why)
+/* A scatter (scatter.h) against the tensors its slots bind (tensors[DMLI_SCATTER_*]): its copy
+ * plan inside the input and the output, lowered and normalised, its launches valid; the
+ * kernel's reach with every index value in its axis inside the indices, the updates and the
+ * output. (Its parallel positions never meet: the output's coordinates differ there, and an
+ * output's layout is injective, tensor.c.) */
+int fuzz_check_scatter(const dmli_compute *c, const dmli_tensor *tensors, const char *stage,
+                       char *why)
 {
     const dmli_scatter *s = DMLI_COMPUTE_WORK_CONST(c, dmli_scatter);
+    const dmli_tensor *out = &tensors[DMLI_SCATTER_OUTPUT], *idx = &tensors[DMLI_SCATTER_INDICES];
     static _Thread_local dmli_plan plan;
     dmli_scatter_copy_plan(s, &plan);
-    if (check(st, &plan, DMLI_SCATTER_INPUT, 0, "scatter copy", why))
+    if (fuzz_check_bounds(&plan, out, &tensors[DMLI_SCATTER_INPUT], NULL, stage, why))
         return 1;
     dmli_plan_normalize(&plan);
-    if (check(st, &plan, DMLI_SCATTER_INPUT, 0, "normalised scatter copy", why) ||
-        fuzz_check_launches(&plan, "scatter copy", why))
+    if (fuzz_check_bounds(&plan, out, &tensors[DMLI_SCATTER_INPUT], NULL, stage, why) ||
+        fuzz_check_launches(&plan, stage, why))
         return 1;
     span u = {0, 0}, x = {0, 0}, o = {0, 0};
     for (int i = 0; i < s->n_outer; ++i) {
@@ -397,11 +400,10 @@ static int check_scatter(const dmli_op_state *st, const dmli_compute *c, char *w
     add_term(&x, s->components, s->comp_xs);
     for (int k = 0; k < s->components; ++k)
         add_term(&o, s->axis_size[k], s->axis_os[k]);
-    const dmli_tensor *idx = &st->inputs[DMLI_SCATTER_INDICES];
-    return inside(x, idx->elem_bytes, idx, "scatter indices", "lowered", why) ||
-           inside(u, s->elem_bytes, &st->inputs[DMLI_SCATTER_UPDATES], "scatter updates", "lowered",
+    return inside(x, idx->elem_bytes, idx, "scatter indices", stage, why) ||
+           inside(u, s->elem_bytes, &tensors[DMLI_SCATTER_UPDATES], "scatter updates", stage,
                   why) ||
-           inside(o, s->elem_bytes, &st->outputs[0], "scatter output", "lowered", why);
+           inside(o, s->elem_bytes, out, "scatter output", stage, why);
 }
 
 /* A computed operator: its tensors are the state's (slot in range, the tensor's type), and
@@ -429,8 +431,13 @@ static int check_compute(const dmli_op_state *st, const dmli_compute *c, char *w
     }
     if (c->empty)
         return 0;
-    if (c->kind == DMLI_COMPUTE_SCATTER && check_scatter(st, c, why))
-        return 1;
+    if (c->kind == DMLI_COMPUTE_SCATTER) {
+        const dmli_tensor tensors[4] = {st->inputs[DMLI_SCATTER_INPUT],
+                                        st->inputs[DMLI_SCATTER_INDICES],
+                                        st->inputs[DMLI_SCATTER_UPDATES], st->outputs[0]};
+        if (fuzz_check_scatter(c, tensors, "lowered", why))
+            return 1;
+    }
     static _Thread_local dmli_compute_launch l;
     for (size_t d = 0; d < sizeof devices / sizeof devices[0]; ++d) {
         dmli_launch_compute(c, &devices[d], &l);
