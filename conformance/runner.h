@@ -250,6 +250,8 @@ extern const rt_op rt_ops_resample[];
 extern const rt_op rt_ops_gemm[]; /* ops_gemm.c: GEMM */
 /* ops_conv.c: CONVOLUTION */
 extern const rt_op rt_ops_conv[];
+/* ops_scatter.c: SCATTER_ELEMENTS (and its older name SCATTER), SCATTER_ND */
+extern const rt_op rt_ops_scatter[];
 
 const rt_op *rt_op_find(const char *name);
 /* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */

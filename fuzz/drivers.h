@@ -64,6 +64,13 @@ struct dmli_tensor;
 int fuzz_check_reduce(const struct dmli_reduce *r, const struct dmli_tensor *outs,
                       const struct dmli_tensor *ins, const char *stage, char *why);
 
+/* A scatter's copy and kernel inside the tensors its slots bind (input, indices, updates,
+ * output: scatter.h's order). */
+struct dmli_compute;
+struct dmli_tensor;
+int fuzz_check_scatter(const struct dmli_compute *c, const struct dmli_tensor *tensors,
+                       const char *stage, char *why);
+
 /* One plan against the tensors its output, input and (INDEXED) indices bind; stage names it. */
 struct dmli_plan;
 struct dmli_tensor;

@@ -26,6 +26,7 @@
 #include "bytes.h"
 #include "drivers.h"
 #include "graph.h"
+#include "scatter.h"
 
 #define MAX_NODES 6
 #define MAX_EDGES 24
@@ -396,6 +397,22 @@ static int check_plan(const dmli_graph *g, const dmli_graph_plan *p, char *why)
         if (st->map) {
             if (check_map_step(g, p, st, stage, why))
                 return 1;
+            continue;
+        }
+        if (st->compute && st->compute->kind == DMLI_COMPUTE_SCATTER) {
+            const dmli_compute *c = st->compute;
+            dmli_tensor tensors[4];
+            for (uint32_t k = 0; k < 4; ++k)
+                if (slot_tensor(g, p, st->tensors[k], dmli_type_size(c->tensors[k].type),
+                                &tensors[k], why))
+                    return 1;
+            if (fuzz_check_scatter(c, tensors, stage, why))
+                return 1;
+            if (st->tensors[DMLI_SCATTER_OUTPUT].kind == DMLI_SLOT_INPUT ||
+                st->tensors[DMLI_SCATTER_OUTPUT].kind == DMLI_SLOT_CONSTANT) {
+                snprintf(why, FUZZ_WHY, "%s writes a graph input or a constant", stage);
+                return 1;
+            }
             continue;
         }
         if (st->reduce) {

@@ -521,6 +521,18 @@ static const schema schemas[] = {
       T(DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC, ScaleTensor),
       T(DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC, ZeroPointTensor),
       T(DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC, OutputTensor), E}},
+    /* The scatters (src/ops/scatter.c): four tensors, a computed operator after a copy. */
+    {DML_OPERATOR_SCATTER_ELEMENTS,
+     {T(DML_SCATTER_ELEMENTS_OPERATOR_DESC, InputTensor),
+      T(DML_SCATTER_ELEMENTS_OPERATOR_DESC, IndicesTensor),
+      T(DML_SCATTER_ELEMENTS_OPERATOR_DESC, UpdatesTensor),
+      T(DML_SCATTER_ELEMENTS_OPERATOR_DESC, OutputTensor),
+      U(DML_SCATTER_ELEMENTS_OPERATOR_DESC, Axis), E}},
+    {DML_OPERATOR_SCATTER_ND,
+     {T(DML_SCATTER_ND_OPERATOR_DESC, InputTensor), T(DML_SCATTER_ND_OPERATOR_DESC, IndicesTensor),
+      T(DML_SCATTER_ND_OPERATOR_DESC, UpdatesTensor), T(DML_SCATTER_ND_OPERATOR_DESC, OutputTensor),
+      U(DML_SCATTER_ND_OPERATOR_DESC, InputDimensionCount),
+      U(DML_SCATTER_ND_OPERATOR_DESC, IndicesDimensionCount), E}},
 };
 
 /* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */

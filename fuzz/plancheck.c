@@ -19,6 +19,7 @@
 #include "internal.h"
 #include "launch.h"
 #include "resample.h"
+#include "scatter.h"
 
 typedef __int128 wide;
 
@@ -368,9 +369,47 @@ static int check_split(const dmli_compute *c, const dmli_compute_launch *l, size
                       sizeof l->options2, d, "split", "computed operator", why);
 }
 
+/* A scatter (scatter.h) against the tensors its slots bind (tensors[DMLI_SCATTER_*]): its copy
+ * plan inside the input and the output, lowered and normalised, its launches valid; the
+ * kernel's reach with every index value in its axis inside the indices, the updates and the
+ * output. (Its parallel positions never meet: the output's coordinates differ there, and an
+ * output's layout is injective, tensor.c.) */
+int fuzz_check_scatter(const dmli_compute *c, const dmli_tensor *tensors, const char *stage,
+                       char *why)
+{
+    const dmli_scatter *s = DMLI_COMPUTE_WORK_CONST(c, dmli_scatter);
+    const dmli_tensor *out = &tensors[DMLI_SCATTER_OUTPUT], *idx = &tensors[DMLI_SCATTER_INDICES];
+    static _Thread_local dmli_plan plan;
+    dmli_scatter_copy_plan(s, &plan);
+    if (fuzz_check_bounds(&plan, out, &tensors[DMLI_SCATTER_INPUT], NULL, stage, why))
+        return 1;
+    dmli_plan_normalize(&plan);
+    if (fuzz_check_bounds(&plan, out, &tensors[DMLI_SCATTER_INPUT], NULL, stage, why) ||
+        fuzz_check_launches(&plan, stage, why))
+        return 1;
+    span u = {0, 0}, x = {0, 0}, o = {0, 0};
+    for (int i = 0; i < s->n_outer; ++i) {
+        add_term(&u, s->outer_size[i], s->outer_us[i]);
+        add_term(&x, s->outer_size[i], s->outer_xs[i]);
+        add_term(&o, s->outer_size[i], s->outer_os[i]);
+    }
+    for (int j = 0; j < s->n_walk; ++j) {
+        add_term(&u, s->walk_size[j], s->walk_us[j]);
+        add_term(&x, s->walk_size[j], s->walk_xs[j]);
+    }
+    add_term(&x, s->components, s->comp_xs);
+    for (int k = 0; k < s->components; ++k)
+        add_term(&o, s->axis_size[k], s->axis_os[k]);
+    return inside(x, idx->elem_bytes, idx, "scatter indices", stage, why) ||
+           inside(u, s->elem_bytes, &tensors[DMLI_SCATTER_UPDATES], "scatter updates", stage,
+                  why) ||
+           inside(o, s->elem_bytes, out, "scatter output", stage, why);
+}
+
 /* A computed operator: its tensors are the state's (slot in range, the tensor's type), and
  * its launch an NDRange OpenCL takes with a table inside its array, on every device above.
- * (Where a family's kernel reads and writes is its own: its tests and Oclgrind runs.) */
+ * (Where a family's kernel reads and writes is its own: its tests and Oclgrind runs; a
+ * scatter's reach is checked here too.) */
 static int check_compute(const dmli_op_state *st, const dmli_compute *c, char *why)
 {
     if (c->kind >= DMLI_COMPUTE_KINDS || c->n_tensors > DMLI_COMPUTE_MAX_TENSORS) {
@@ -392,6 +431,13 @@ static int check_compute(const dmli_op_state *st, const dmli_compute *c, char *w
     }
     if (c->empty)
         return 0;
+    if (c->kind == DMLI_COMPUTE_SCATTER) {
+        const dmli_tensor tensors[4] = {st->inputs[DMLI_SCATTER_INPUT],
+                                        st->inputs[DMLI_SCATTER_INDICES],
+                                        st->inputs[DMLI_SCATTER_UPDATES], st->outputs[0]};
+        if (fuzz_check_scatter(c, tensors, "lowered", why))
+            return 1;
+    }
     static _Thread_local dmli_compute_launch l;
     for (size_t d = 0; d < sizeof devices / sizeof devices[0]; ++d) {
         dmli_launch_compute(c, &devices[d], &l);

@@ -469,12 +469,12 @@ void dmli_reduce_normalize(dmli_reduce *r);
 void dmli_reduce_param_real(dmli_reduce *r, int i, double value);
 void dmli_reduce_param_int(dmli_reduce *r, int i, int64_t value);
 
-/* ---- Compute families (compute.c): GEMM, convolution, pooling, resampling ---------- */
+/* ---- Compute families (compute.c): GEMM, convolution, pooling, resampling, scatter -- */
 
 /*
  * A computed operator is one kernel of its family (cl/gemm.cl, cl/conv.cl, cl/pool.cl,
- * cl/resample.cl) over the tensors it lists. The operator's lower writes the family's own
- * description into `work` (DMLI_COMPUTE_WORK); the family's launch (launch.h,
+ * cl/resample.cl, cl/scatter.cl) over the tensors it lists. The operator's lower writes the
+ * family's own description into `work` (DMLI_COMPUTE_WORK); the family's launch (launch.h,
  * dmli_launch_compute) turns it, for a device,
  * into the kernel's options, its table (sizes, strides and parameters: __constant long *) and
  * its grid. The kernel's arguments: 0 the table, then per tensor i (in the listed order) its
@@ -498,6 +498,7 @@ typedef enum dmli_compute_kind {
     DMLI_COMPUTE_CONV,     /* cl/conv.cl (launch_conv.c) */
     DMLI_COMPUTE_POOL,     /* cl/pool.cl (launch_pool.c) */
     DMLI_COMPUTE_RESAMPLE, /* cl/resample.cl (launch_resample.c) */
+    DMLI_COMPUTE_SCATTER,  /* cl/scatter.cl (launch_scatter.c), after a view copy (program.c) */
     DMLI_COMPUTE_KINDS,
 } dmli_compute_kind;
 
@@ -694,6 +695,7 @@ typedef enum dmli_kernel_source {
     DMLI_SOURCE_CONV,
     DMLI_SOURCE_POOL,
     DMLI_SOURCE_RESAMPLE,
+    DMLI_SOURCE_SCATTER,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 

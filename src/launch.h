@@ -276,6 +276,8 @@ bool dmli_restride_pool(dmli_compute *c, uint32_t i, const int64_t *strides, int
 void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *device,
                           dmli_compute_launch *launch);
 bool dmli_restride_resample(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
+void dmli_launch_scatter(const dmli_compute *c, const dmli_device_desc *device,
+                         dmli_compute_launch *launch);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 

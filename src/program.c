@@ -11,6 +11,7 @@
 #include "gemm.h"
 #include "profile.h"
 #include "program.h"
+#include "scatter.h"
 
 void dmli_program_init(dmli_program *p, dmlcl_device *dev, const char *name, const char *noun)
 {
@@ -278,8 +279,32 @@ static HRESULT gemm_softmax(dmli_program *prog, const dmli_compute *c, const dml
     return dmli_program_add_reduce(prog, &r, &slots[o], &slots[o]);
 }
 
+/* A scatter's first step (scatter.h): its input copied to its output by a view copy, the copy
+ * plans' kernels and launch (streaming stores where the output is large); the scatter kernel,
+ * the next step, then overwrites what the indices name. */
+static HRESULT scatter_copy(dmli_program *prog, const dmli_compute *c, const dmli_slot *slots)
+{
+    dmli_plan plan;
+    dmli_scatter_copy_plan(DMLI_COMPUTE_WORK_CONST(c, dmli_scatter), &plan);
+    dmli_plan_normalize(&plan);
+    if (plan.empty)
+        return S_OK;
+    dmli_launch launch;
+    dmli_launch_plan(&plan, dmli_device_get_desc(prog->dev), &launch);
+    if (verbose()) {
+        char line[768];
+        dmli_launch_describe(&launch, line, sizeof line);
+        fprintf(stderr, "dmlcl: compile %s copy of the input first | %s\n", prog->name, line);
+    }
+    const dmli_slot none = {DMLI_SLOT_INPUT, 0, 0}; /* a view has no indices */
+    return dmli_program_add_launch(prog, &launch, &plan, slots[DMLI_SCATTER_OUTPUT],
+                                   slots[DMLI_SCATTER_INPUT], none, 1);
+}
+
 HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, const dmli_slot *slots)
 {
+    if (c->kind == DMLI_COMPUTE_SCATTER)
+        DMLI_TRY(scatter_copy(prog, c, slots));
     dmli_compute_launch *launch = malloc(sizeof *launch);
     if (!launch)
         return dmli_fail(E_OUTOFMEMORY, "%s: out of host memory", prog->name);

@@ -193,6 +193,11 @@ static const dmli_tuning cpu = {
      * 2-core VM, 11:06 UTC). */
     .resample_band_cols = 512,
     .resample_band_rows = 32,
+    /* Scatter: a work-item writes 256 elements of the run at each walked position (its reads
+     * of the updates and its writes unit-stride where the tensors are; heuristic), in groups
+     * of up to 64 (PoCL's cost is per group; fewer where the compute units would go without). */
+    .scatter_chunk = 256,
+    .scatter_group = 64,
     /* Convolution: 16 positions (one AVX-512 vector of float) x 16 output channels an item (16
      * of AVX-512's 32 registers accumulate), a row at a time: 3x3 at 56 x 56 with 64 channels
      * 1.39 ms against 1.68 for 8 channels x 2 rows and 1.80 for 12 x 2, the 7x7/2 stem 2.09
@@ -390,6 +395,10 @@ static const dmli_tuning gpu = {
     .resample_group = 64,    /* heuristic: two warps, as the maps */
     .resample_band_cols = 0, /* no bands: an output an item */
     .resample_band_rows = 0,
+    /* Scatter: an element of the run an item, neighbouring items writing neighbouring elements
+     * at each walked position; two warps a group, as the maps (heuristic). */
+    .scatter_chunk = 1,
+    .scatter_group = 64,
     /* Convolution: work-group tiles of 16 x 8 items, each 2 positions x 2 channels (32 x 16
      * outputs a group), 8 KiB of input patch and 8 KiB of filter in local memory; the direct
      * kernel (BACKWARD, depthwise layers conv_dwt does not take, or no tile fits) 4 positions x
@@ -543,6 +552,8 @@ static const struct {
     FIELD(resample_group),
     FIELD(resample_band_cols),
     FIELD(resample_band_rows),
+    FIELD(scatter_chunk),
+    FIELD(scatter_group),
     FIELD(conv_vw),
     FIELD(conv_cob),
     FIELD(conv_rb),

@@ -119,6 +119,9 @@ typedef struct dmli_tuning {
     uint32_t resample_group;     /* work-items per group (at most) */
     uint32_t resample_band_cols; /* CPU: a band's columns (cl/resample.cl BAND; 0: none) */
     uint32_t resample_band_rows; /* ... and output rows */
+    /* ---- Scatter (launch_scatter.c, cl/scatter.cl) ----------------------------------- */
+    uint32_t scatter_chunk; /* run elements a work-item writes at each walked position */
+    uint32_t scatter_group; /* work-items per group (at most) */
     /* ---- Convolution (launch_conv.c, cl/conv.cl) ------------------------------------- */
     uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
     uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */

@@ -75,7 +75,8 @@ set(DMLCL_OPS_LARGE
     layout/*_every_width layout/nchw_to_nhwc_vector_blocks_chunks_and_tails slice/long_runs
     views/long_tiles views/streaming_tiles views/streaming_splats depth_space/large gather_tile/*_of_a_layout_change*
     bands/streaming pad/eight_dimensions_padded_everywhere
-    runtime_queues/status_reads_on_the_dispatch_queue gemm/packed_by_the_default_rule)
+    runtime_queues/status_reads_on_the_dispatch_queue gemm/packed_by_the_default_rule
+    scatter/large_output)
 # A Criterion filter that runs every test but the listed ones.
 function(dmlcl_ops_filter_without out)
   list(JOIN ARGN "|" alternatives)

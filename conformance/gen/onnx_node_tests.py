@@ -62,6 +62,12 @@ A test converts when its model is one node of a mapped operator. The mapping:
   (ONNX Runtime's DirectML provider's mapping); pads or auto_pad's SAME split as StartPadding
   and EndPadding, ceil_mode's sizes those of the expected output, 1-D pooling on {N, C, 1, W},
   Indices (INT64) as UINT64; storage_order 1 skipped.
+- Scatter (opset 9 and 10), ScatterElements and ScatterND (convert_scatter) as
+  DML_OPERATOR_SCATTER_ELEMENTS (axis normalised) and DML_OPERATOR_SCATTER_ND
+  (InputDimensionCount and IndicesDimensionCount the ONNX ranks), every tensor padded with
+  leading 1s to the largest rank, as ONNX Runtime's DirectML provider maps them
+  (DmlOperatorScatter.cpp); INT64 indices kept (negative ones count from the end); a reduction
+  other than "none" is skipped (DirectML's scatters have none).
 - Conv and ConvTranspose (convert_conv) as DML_OPERATOR_CONVOLUTION, CROSS_CORRELATION,
   FORWARD and BACKWARD, as ONNX Runtime's DirectML provider maps them (DmlOperatorConvolution,
   OperatorHelper's ConvolutionHelperBase): pads as StartPadding / EndPadding; auto_pad SAME_UPPER
@@ -1398,6 +1404,70 @@ def convert_quant(name, model, sets, where):
 EXTRA.update({op: convert_quant for op in QUANT_OPS})
 
 
+# ---------------------------------------------------------------------------------------
+# Scatter (opset 9, 10), ScatterElements, ScatterND: DML_OPERATOR_SCATTER_ELEMENTS and
+# DML_OPERATOR_SCATTER_ND, as ONNX Runtime's DirectML provider maps them (DmlOperatorScatter.cpp)
+
+SCATTER_OPS = ("Scatter", "ScatterElements", "ScatterND")
+DATA_TYPES = ["FLOAT64"] + TEN
+
+
+def convert_scatter(name, model, sets, where):
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    attrs = attrs_of(node)
+    if attrs.get("reduction", "none") != "none":
+        raise Skip("attribute: reduction \"{}\"; DirectML's scatters write the updates "
+                   "(reduction \"none\") only".format(attrs["reduction"]))
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    (x_t, x), (i_t, i), (u_t, u) = [to_array(ins[index[n]]) for n in node.input]
+    out_t, out_a = to_array(outs[0])
+    if x_t not in DATA_TYPES:
+        raise Skip("type table: {} is not in the scatters' type table".format(x_t))
+    if 0 in x.shape or 0 in i.shape or x.ndim == 0:
+        raise Skip("shape: an empty or 0-D tensor; DirectML sizes are at least 1")
+    rank = max(x.ndim, i.ndim, u.ndim)
+    if rank > 8:
+        raise Skip("shape: {} dimensions; DirectML tensors have 1 to 8".format(rank))
+
+    def padded(t, a):
+        return case_tensor(t, np.asarray(a).reshape([1] * (rank - a.ndim) + list(a.shape)))
+
+    inputs = {"InputTensor": padded(x_t, x), "IndicesTensor": padded(i_t, i),
+              "UpdatesTensor": padded(u_t, u)}
+    expected = {"OutputTensor": padded(out_t, out_a)}
+    if op == "ScatterND":
+        dml = "DML_OPERATOR_SCATTER_ND"
+        dml_attrs = {"InputDimensionCount": int(x.ndim), "IndicesDimensionCount": int(i.ndim)}
+        extra = ["every tensor padded to {} dimensions; InputDimensionCount {}, "
+                 "IndicesDimensionCount {}".format(rank, x.ndim, i.ndim)]
+    else:
+        dml = "DML_OPERATOR_SCATTER_ELEMENTS"
+        axis = int(attrs.get("axis", 0))
+        if not -x.ndim <= axis < x.ndim:
+            raise Skip("attribute: axis {} outside [-{}, {})".format(axis, x.ndim, x.ndim))
+        axis += x.ndim if axis < 0 else 0
+        if any(i.shape[d] != x.shape[d] for d in range(x.ndim) if d != axis):
+            raise Skip("shape: indices {} differ from the data {} off the axis; DirectML's "
+                       "IndicesTensor takes the input's Sizes there".format(
+                           list(i.shape), list(x.shape)))
+        dml_attrs = {"Axis": axis}
+        extra = ["axis {}".format(axis)]
+    c = {"name": "onnx-node." + (name[5:] if name.startswith("test_") else name),
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name), "op": dml,
+         "attrs": dml_attrs, "inputs": inputs, "expected": {"outputs": expected}}
+    c["note"] = "ONNX {}-{} as {}; {} (ONNX's backend node test {}, {})".format(
+        op, opset_of(model, op), dml, "; ".join(extra), name, where)
+    return op, c
+
+
+EXTRA.update({op: convert_scatter for op in SCATTER_OPS})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -1454,7 +1524,7 @@ def main():
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
                 "top-k, normalisations, reductions, pooling, resampling, matrix products, "
-                "convolutions and linear quantization, "
+                "convolutions, linear quantization and scatters, "
                 "one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(

@@ -634,6 +634,54 @@ class _Lowering:
                   {"OutputTensor": (name, dtype, shape)})
         self.set_out(node, name, name, dtype, shape)
 
+    def _scatter_inputs(self, node):
+        if _attrs(node).get("reduction", "none") != "none":
+            raise UnsupportedModelError(
+                f"node {node.name!r} ({node.op_type}): reduction "
+                f"{_attrs(node)['reduction']!r} (DirectML's scatters write the updates: "
+                "reduction 'none' only)")
+        data, idx, upd = (self.val(i, node) for i in node.input)
+        shape, dtype = self.out_info(node.output[0], node)
+        return data, idx, upd, shape, dtype
+
+    def op_ScatterElements(self, node):
+        """SCATTER_ELEMENTS (DmlOperatorScatter): the tensors padded in front to one rank."""
+        data, idx, upd, shape, dtype = self._scatter_inputs(node)
+        r = max(len(data.shape), 1)
+        axis = _attrs(node).get("axis", 0) % r
+        if any(idx.shape[d] != data.shape[d] for d in range(r) if d != axis):
+            raise UnsupportedModelError(
+                f"node {node.name!r} ({node.op_type}): indices {list(idx.shape)} differ from "
+                f"the data {list(data.shape)} off the axis (DirectML's IndicesTensor takes the "
+                "input's sizes there)")
+        name = node.output[0]
+        self.emit(node, name, "SCATTER_ELEMENTS",
+                  {"InputTensor": self.tensor(data, r), "IndicesTensor": self.tensor(idx, r),
+                   "UpdatesTensor": self.tensor(upd, r),
+                   "OutputTensor": self.out_tensor(dtype, shape, r), "Axis": axis},
+                  {"InputTensor": data, "IndicesTensor": idx, "UpdatesTensor": upd},
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_Scatter(self, node):  # opsets 9 and 10: ScatterElements' older name
+        self.op_ScatterElements(node)
+
+    def op_ScatterND(self, node):
+        """SCATTER_ND (DmlOperatorScatterNd): every tensor padded in front to the largest rank,
+        InputDimensionCount and IndicesDimensionCount the ONNX ranks."""
+        data, idx, upd, shape, dtype = self._scatter_inputs(node)
+        r = max(len(data.shape), len(idx.shape), len(upd.shape), 1)
+        name = node.output[0]
+        self.emit(node, name, "SCATTER_ND",
+                  {"InputTensor": self.tensor(data, r), "IndicesTensor": self.tensor(idx, r),
+                   "UpdatesTensor": self.tensor(upd, r),
+                   "OutputTensor": self.out_tensor(dtype, shape, r),
+                   "InputDimensionCount": len(data.shape),
+                   "IndicesDimensionCount": len(idx.shape)},
+                  {"InputTensor": data, "IndicesTensor": idx, "UpdatesTensor": upd},
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
     # -- matrix multiplication, convolution, pooling, normalization --
     def op_MatMul(self, node):
         a, b = self.val(node.input[0], node), self.val(node.input[1], node)

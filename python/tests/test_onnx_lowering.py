@@ -226,6 +226,33 @@ def test_quantize_dequantize(rng):
                                          "ELEMENT_WISE_ADD": 1}
 
 
+def test_scatters(rng):
+    """ScatterElements along axis 1 after an Add (a computed input), ScatterND of rows with a
+    negative index, feeding a Mul: SCATTER_ELEMENTS and SCATTER_ND, each its own node;
+    indices without duplicates (ONNX's result is then defined)."""
+    idx = np.array([[2, 0], [1, -3], [0, 2]], np.int64)
+    rows = np.array([[2], [-3]], np.int64)
+    inits = {"one": np.array(1.0, np.float32), "idx": idx, "rows": rows,
+             "two": np.array(2.0, np.float32)}
+    nodes = [helper.make_node("Add", ["x", "one"], ["a"]),
+             helper.make_node("ScatterElements", ["a", "idx", "u"], ["s"], axis=1),
+             helper.make_node("ScatterND", ["s", "rows", "v"], ["n"]),
+             helper.make_node("Mul", ["n", "two"], ["y"])]
+    m = model(nodes, [("x", TensorProto.FLOAT, [3, 4]), ("u", TensorProto.FLOAT, [3, 2]),
+                      ("v", TensorProto.FLOAT, [2, 4])], [("y", TensorProto.FLOAT)], inits)
+    lowered = check(m, {"x": rng.standard_normal((3, 4)).astype(np.float32),
+                        "u": rng.standard_normal((3, 2)).astype(np.float32),
+                        "v": rng.standard_normal((2, 4)).astype(np.float32)})
+    assert lowered.operator_counts() == {"ELEMENT_WISE_ADD": 1, "SCATTER_ELEMENTS": 1,
+                                         "SCATTER_ND": 1, "ELEMENT_WISE_MULTIPLY": 1}
+    bad = model([helper.make_node("ScatterND", ["x", "rows", "v"], ["y"], reduction="add",
+                                  name="sa")],
+                [("x", TensorProto.FLOAT, [3, 4]), ("v", TensorProto.FLOAT, [2, 4])],
+                [("y", TensorProto.FLOAT)], {"rows": rows})
+    with pytest.raises(dml_onnx.UnsupportedModelError, match=r"node 'sa' \(ScatterND\): reduction"):
+        dml_onnx.lower(bad, {"x": (3, 4), "v": (2, 4)})
+
+
 def test_unsupported_node_is_named():
     nodes = [helper.make_node("Relu", ["x"], ["r"]),
              helper.make_node("NonZero", ["r"], ["y"], name="nz")]

@@ -241,6 +241,23 @@ static const field gather_nd1[] = {TENSOR(S, InputTensor, IN),
                                    UINTF(S, BatchDimensionCount),
                                    END};
 #undef S
+#define S DML_SCATTER_ELEMENTS_OPERATOR_DESC
+static const field scatter_elements[] = {TENSOR(S, InputTensor, IN),
+                                         TENSOR(S, IndicesTensor, IN),
+                                         TENSOR(S, UpdatesTensor, IN),
+                                         TENSOR(S, OutputTensor, OUT),
+                                         UINTF(S, Axis),
+                                         END};
+#undef S
+#define S DML_SCATTER_ND_OPERATOR_DESC
+static const field scatter_nd[] = {TENSOR(S, InputTensor, IN),
+                                   TENSOR(S, IndicesTensor, IN),
+                                   TENSOR(S, UpdatesTensor, IN),
+                                   TENSOR(S, OutputTensor, OUT),
+                                   UINTF(S, InputDimensionCount),
+                                   UINTF(S, IndicesDimensionCount),
+                                   END};
+#undef S
 #define S DML_SLICE_OPERATOR_DESC
 static const field slice[] = {TENSOR(S, InputTensor, IN),
                               TENSOR(S, OutputTensor, OUT),
@@ -826,6 +843,8 @@ static const op_row rows[] = {
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),
     ROW(GATHER_ND1, DML_GATHER_ND1_OPERATOR_DESC, gather_nd1),
+    ROW(SCATTER_ELEMENTS, DML_SCATTER_ELEMENTS_OPERATOR_DESC, scatter_elements),
+    ROW(SCATTER_ND, DML_SCATTER_ND_OPERATOR_DESC, scatter_nd),
     ROW(SLICE, DML_SLICE_OPERATOR_DESC, slice),
     ROW(SLICE1, DML_SLICE1_OPERATOR_DESC, slice1),
     ROW(TILE, DML_TILE_OPERATOR_DESC, tile),
@@ -844,6 +863,10 @@ static const op_row rows[] = {
 
 static int operator_type_by_name(const char *bare, DML_OPERATOR_TYPE *out)
 {
+    if (strcmp(bare, "SCATTER") == 0) { /* SCATTER_ELEMENTS' older name, the same value */
+        *out = DML_OPERATOR_SCATTER;
+        return 0;
+    }
     for (int t = 1; t < DSP_OPERATOR_TYPE_LIMIT; ++t) {
         const char *name = dmli_operator_type_name((DML_OPERATOR_TYPE)t);
         if (name != NULL && strcmp(name, bare) == 0) {

@@ -409,6 +409,51 @@ def gathers():
     m.save()
 
 
+# ---- Scatters ---------------------------------------------------------------------------------
+
+def scatters():
+    m = Model("scatter")
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4) * 1.5
+    m.resource("X", x)
+    # SCATTER_ELEMENTS along axis 2 with INT64 indices (-1 the last; 1 twice in row [1][0]: the
+    # later update stays, dmlcl's rule).
+    ie = np.array([[[3, 0], [1, -1], [2, 0]], [[1, 1], [3, 2], [0, 3]]], dtype=np.int64)
+    ue = np.arange(100, 112, dtype=np.float32).reshape(2, 3, 2)
+    want = x.copy()
+    for c in np.ndindex(*ie.shape):
+        want[c[0], c[1], ie[c] % 4] = ue[c]
+    m.resource("IE", ie)
+    m.resource("UE", ue)
+    out = m.resource("se", count=want.size, dtype=np.float32)
+    m.op("scatter_elements", "DML_OPERATOR_SCATTER_ELEMENTS",
+         {"InputTensor": tensor(x), "IndicesTensor": tensor(ie), "UpdatesTensor": tensor(ue),
+          "OutputTensor": tensor(want), "Axis": 2},
+         {"InputTensor": "X", "IndicesTensor": "IE", "UpdatesTensor": "UE", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+    # The same under SCATTER_ELEMENTS' older name.
+    out = m.resource("s", count=want.size, dtype=np.float32)
+    m.op("scatter", "DML_OPERATOR_SCATTER",
+         {"InputTensor": tensor(x), "IndicesTensor": tensor(ie), "UpdatesTensor": tensor(ue),
+          "OutputTensor": tensor(want), "Axis": 2},
+         {"InputTensor": "X", "IndicesTensor": "IE", "UpdatesTensor": "UE", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+    # SCATTER_ND: 2-tuples into the 3 meaningful dims of X, rows of 4; indices [1,3,2].
+    ind = np.array([[[1, 2], [0, 0], [1, 0]]], dtype=np.uint32)
+    und = np.arange(-12, 0, dtype=np.float32).reshape(1, 3, 4)
+    want = x.copy()
+    for t in range(3):
+        want[ind[0, t, 0], ind[0, t, 1]] = und[0, t]
+    m.resource("IND", ind)
+    m.resource("UND", und)
+    out = m.resource("snd", count=want.size, dtype=np.float32)
+    m.op("scatter_nd", "DML_OPERATOR_SCATTER_ND",
+         {"InputTensor": tensor(x), "IndicesTensor": tensor(ind), "UpdatesTensor": tensor(und),
+          "OutputTensor": tensor(want), "InputDimensionCount": 3, "IndicesDimensionCount": 3},
+         {"InputTensor": "X", "IndicesTensor": "IND", "UpdatesTensor": "UND", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+    m.save()
+
+
 # ---- Slices, tile, depth/space ---------------------------------------------------------------
 
 def views():
@@ -1109,6 +1154,7 @@ if __name__ == "__main__":
     math_ops()
     activations_logic()
     gathers()
+    scatters()
     views()
     joins()
     features()
