@@ -431,7 +431,8 @@ static HRESULT run_fixed(DML_OPERATOR_TYPE type, UINT rank, const UINT *sizes, f
 
 #define RUN_OK(...) cr_assert_eq(run_fixed(__VA_ARGS__), S_OK, "%s", dmlcl_last_error())
 
-static const UINT scalar[1] = {0};
+/* Zero strides of any rank up to 8: a scalar broadcast. */
+static const UINT scalar[8] = {0};
 
 Test(elementwise_quant, quantize_rounds_halves_to_even)
 {
