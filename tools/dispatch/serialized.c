@@ -836,6 +836,10 @@ static int operator_node(reader *r, edges *e, uint32_t k, const fb_table *op,
         return -1;
     d->name = r->node_names[k];
     g->n_nodes++;
+    if (d->n_inputs != n_names[0] || d->n_outputs != n_names[1]) /* desc_json read them so */
+        return dsp_fail(c,
+                        "%s: %s: internal: %u and %u slots for %" PRIu32 " and %" PRIu32 " names",
+                        r->f.file, what, d->n_inputs, d->n_outputs, n_names[0], n_names[1]);
     for (unsigned s = 0; s < n_names[0]; ++s)
         if (names[0][s][0] != '\0' && connect(r, e, gi, s, names[0][s], what))
             return -1;
