@@ -96,6 +96,7 @@ typedef struct dsp_resource {
     uint64_t size;
     uint64_t shown; /* elements print and writeFile show (docs/dispatch.md) */
     cl_mem mem;
+    int hidden; /* a serialized graph's named constant (its file): no command names it */
 } dsp_resource;
 
 /* One buffer bound to one tensor slot. */
@@ -133,6 +134,11 @@ typedef struct dsp_dispatchable {
     DML_INPUT_GRAPH_EDGE_DESC *in_edges;
     DML_INTERMEDIATE_GRAPH_EDGE_DESC *mid_edges;
     DML_OUTPUT_GRAPH_EDGE_DESC *out_edges;
+    /* A serialized graph's node of inline constant data (DML_GRAPH_NODE_TYPE_CONSTANT): its
+     * data_size bytes; it has no operator. */
+    int constant;
+    const void *data;
+    uint64_t data_size;
     /* run.c */
     dmlcl_operator *op;
     dmlcl_compiled_operator *compiled;
@@ -176,9 +182,43 @@ void dsp_model_free(dsp_model *m);
 
 /* ops.c: a dispatchable's "type" and "desc" into d (at PATH, the dispatchable). */
 int dsp_op_parse(dsp_ctx *c, const cJSON *type, const cJSON *desc, dsp_dispatchable *d);
+/*
+ * ops.c: the members of a DirectML operator's desc, in the header's order (DirectML's schema
+ * order, which serialized graphs follow), for readers of other formats (serialized.c): they
+ * build the desc's JSON from them and read it with dsp_op_parse.
+ */
+typedef enum dsp_member_kind {
+    DSP_MEMBER_TENSOR,
+    DSP_MEMBER_TENSOR_LIST,
+    DSP_MEMBER_UINT, /* UINT, a count, a BOOL */
+    DSP_MEMBER_FLOAT,
+    DSP_MEMBER_UINT_LIST,
+    DSP_MEMBER_INT_LIST,
+    DSP_MEMBER_FLOAT_LIST,
+    DSP_MEMBER_ENUM,
+    DSP_MEMBER_DATA_TYPE,
+    DSP_MEMBER_SCALAR, /* DML_SCALAR_UNION of the type in member ref */
+    DSP_MEMBER_SCALE_BIAS,
+    DSP_MEMBER_FUSED,
+    DSP_MEMBER_SIZE_2D,
+} dsp_member_kind;
+typedef struct dsp_member {
+    const char *name;
+    dsp_member_kind kind;
+    int output;        /* a tensor the operator writes */
+    const dsp_enum *e; /* DSP_MEMBER_ENUM, DSP_MEMBER_DATA_TYPE: its names */
+    const char *ref;   /* DSP_MEMBER_SCALAR: the member that holds its data type */
+} dsp_member;
+/* type: DML_OPERATOR_<NAME> or <NAME>; -1 with a failure at PATH for one dmlcl-dispatch does
+ * not run (not a DirectML operator, or one dmlcl does not implement: named). */
+int dsp_op_members(dsp_ctx *c, const char *type, const dsp_member **members, unsigned *n);
 /* graph.c: a graph dispatchable's "inputs", "outputs" and "nodes" into g (at PATH, the
  * dispatchable). */
 int dsp_graph_parse(dsp_ctx *c, const cJSON *obj, dsp_dispatchable *g);
+/* serialized.c: a dmlSerializedGraph dispatchable (at PATH): its "sourcePath" (against base)
+ * read into g, a graph; its named constants' files become hidden resources of m. */
+int dsp_serialized_parse(dsp_ctx *c, dsp_model *m, const cJSON *obj, const char *base,
+                         dsp_dispatchable *g);
 /* values.c: a resource's initial values; sourcePath resolved against base. */
 int dsp_resource_parse(dsp_ctx *c, const cJSON *obj, const char *base, dsp_resource *r);
 /* values.c: .npy files. */

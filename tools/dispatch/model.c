@@ -119,7 +119,7 @@ static cJSON *parse_json(dsp_ctx *c, const char *file, char **text_out)
 static int find_resource(const dsp_model *m, const char *name)
 {
     for (unsigned i = 0; i < m->n_resources; ++i)
-        if (strcmp(m->resources[i].name, name) == 0)
+        if (!m->resources[i].hidden && strcmp(m->resources[i].name, name) == 0)
             return (int)i;
     return -1;
 }
@@ -346,7 +346,8 @@ static const cJSON *either(const cJSON *obj, const char *a, const char *b)
     return x ? x : cJSON_GetObjectItemCaseSensitive(obj, b);
 }
 
-static int read_dispatchable(dsp_ctx *c, const dsp_model *m, const cJSON *obj, dsp_dispatchable *d)
+static int read_dispatchable(dsp_ctx *c, dsp_model *m, const cJSON *obj, const char *base,
+                             dsp_dispatchable *d)
 {
     static const char *const keys[] = {"type",           "Type",           "desc",     "Desc",
                                        "executionFlags", "dmlCompileType", "bindings", NULL};
@@ -354,12 +355,13 @@ static int read_dispatchable(dsp_ctx *c, const dsp_model *m, const cJSON *obj, d
         return dsp_fail(c, "a dispatchable must be an object ({\"type\": ..., \"desc\": ...})");
     const cJSON *type = either(obj, "type", "Type");
     if (cJSON_IsString(type) &&
-        (strcmp(type->valuestring, "hlsl") == 0 || strcmp(type->valuestring, "onnx") == 0 ||
-         strcmp(type->valuestring, "dmlSerializedGraph") == 0))
+        (strcmp(type->valuestring, "hlsl") == 0 || strcmp(type->valuestring, "onnx") == 0))
         return dsp_fail_at(c, type->string,
                            "\"%s\" dispatchables are not supported: dmlcl-dispatch runs DirectML "
                            "operators (unsupported)",
                            type->valuestring);
+    if (cJSON_IsString(type) && strcmp(type->valuestring, "dmlSerializedGraph") == 0)
+        return dsp_serialized_parse(c, m, obj, base, d);
     static const char *const graph_keys[] = {
         "type", "inputs", "outputs", "nodes", "executionFlags", "dmlCompileType", "bindings", NULL};
     int is_graph = cJSON_IsString(type) && strcmp(type->valuestring, "graph") == 0;
@@ -649,7 +651,7 @@ static int read_model(dsp_ctx *c, const cJSON *root, const dsp_paths *paths, dsp
     for (const cJSON *x = disp->child; rc == 0 && x != NULL; x = x->next, ++i) {
         size_t mi = dsp_push_key(c, x->string);
         m->dispatchables[i].name = x->string;
-        rc = read_dispatchable(c, m, x, &m->dispatchables[i]);
+        rc = read_dispatchable(c, m, x, paths->input, &m->dispatchables[i]);
         dsp_pop(c, mi);
     }
     dsp_pop(c, mark);

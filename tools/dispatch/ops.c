@@ -888,11 +888,8 @@ static void implemented_list(char *buf, size_t n)
     }
 }
 
-static const op_row *find_row(dsp_ctx *c, const cJSON *type)
+static const op_row *find_row_named(dsp_ctx *c, const char *s)
 {
-    const char *s;
-    if (dsp_get_string(c, type, &s))
-        return NULL;
     static const char prefix[] = "DML_OPERATOR_";
     const char *bare = strncmp(s, prefix, sizeof prefix - 1) == 0 ? s + sizeof prefix - 1 : s;
     char list[DSP_MSG_MAX / 2];
@@ -919,6 +916,50 @@ static const op_row *find_row(dsp_ctx *c, const cJSON *type)
                  "(unsupported; dmlcl-dispatch runs %s)",
                  bare, list);
     return NULL;
+}
+
+static const op_row *find_row(dsp_ctx *c, const cJSON *type)
+{
+    const char *s;
+    return dsp_get_string(c, type, &s) ? NULL : find_row_named(c, s);
+}
+
+int dsp_op_members(dsp_ctx *c, const char *type, const dsp_member **members, unsigned *n)
+{
+    static const dsp_member_kind kinds[] = {
+        [K_TENSOR] = DSP_MEMBER_TENSOR,
+        [K_TENSOR_LIST] = DSP_MEMBER_TENSOR_LIST,
+        [K_UINT] = DSP_MEMBER_UINT,
+        [K_COUNT] = DSP_MEMBER_UINT,
+        [K_FLOAT] = DSP_MEMBER_FLOAT,
+        [K_UINT_LIST] = DSP_MEMBER_UINT_LIST,
+        [K_INT_LIST] = DSP_MEMBER_INT_LIST,
+        [K_ENUM] = DSP_MEMBER_ENUM,
+        [K_DATA_TYPE] = DSP_MEMBER_DATA_TYPE,
+        [K_SCALAR] = DSP_MEMBER_SCALAR,
+        [K_SCALE_BIAS] = DSP_MEMBER_SCALE_BIAS,
+        [K_FUSED] = DSP_MEMBER_FUSED,
+        [K_FLOAT_LIST] = DSP_MEMBER_FLOAT_LIST,
+        [K_SIZE_2D] = DSP_MEMBER_SIZE_2D,
+    };
+    const op_row *row = find_row_named(c, type);
+    if (row == NULL)
+        return -1;
+    unsigned count = 0;
+    while (row->fields[count].name != NULL)
+        ++count;
+    dsp_member *m = dsp_alloc(c, (count ? count : 1) * sizeof *m);
+    if (m == NULL)
+        return -1;
+    for (unsigned i = 0; i < count; ++i) {
+        const field *f = &row->fields[i];
+        m[i] = (dsp_member){f->name, kinds[f->kind], (f->role & OUT) != 0,
+                            f->kind == K_DATA_TYPE ? &dsp_data_types : f->e,
+                            f->kind == K_SCALAR ? f->ref : NULL};
+    }
+    *members = m;
+    *n = count;
+    return 0;
 }
 
 /* ---- Tensor descs ------------------------------------------------------------------ */

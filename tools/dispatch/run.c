@@ -186,19 +186,27 @@ static int create_operator(const runner *r, const char *where, dsp_dispatchable 
     return 0;
 }
 
-/* A graph dispatchable (graph.c): its nodes' operators, then the graph of them and its edges
+/* A graph dispatchable (graph.c, serialized.c): its nodes (operators, constant data), then the
+ * graph of them and its edges
  * (*hr: CompileGraph's result). -1: a node's operator failed, reported. */
 static int compile_nodes(const runner *r, dsp_dispatchable *g, const char *where, HRESULT *hr_out)
 {
     int rc = 0;
     DML_OPERATOR_GRAPH_NODE_DESC *ops = calloc(g->n_nodes, sizeof *ops);
+    DML_CONSTANT_DATA_GRAPH_NODE_DESC *consts = calloc(g->n_nodes, sizeof *consts);
     DML_GRAPH_NODE_DESC *nodes = calloc(g->n_nodes, sizeof *nodes);
     DML_GRAPH_EDGE_DESC *in = calloc(g->n_in_edges + 1, sizeof *in);
     DML_GRAPH_EDGE_DESC *mid = calloc(g->n_mid_edges + 1, sizeof *mid);
     DML_GRAPH_EDGE_DESC *out = calloc(g->n_out_edges + 1, sizeof *out);
-    HRESULT hr = ops && nodes && in && mid && out ? S_OK : E_OUTOFMEMORY;
+    HRESULT hr = ops && consts && nodes && in && mid && out ? S_OK : E_OUTOFMEMORY;
     for (unsigned i = 0; SUCCEEDED(hr) && rc == 0 && i < g->n_nodes; ++i) {
         char at[DSP_PATH_MAX + 256];
+        if (g->nodes[i].constant) { /* a serialized graph's inline constant data */
+            consts[i] = (DML_CONSTANT_DATA_GRAPH_NODE_DESC){
+                g->nodes[i].data, (SIZE_T)g->nodes[i].data_size, g->nodes[i].name};
+            nodes[i] = (DML_GRAPH_NODE_DESC){DML_GRAPH_NODE_TYPE_CONSTANT, &consts[i]};
+            continue;
+        }
         snprintf(at, sizeof at, "%s.nodes.%.200s", where, g->nodes[i].name);
         if (create_operator(r, at, &g->nodes[i]))
             rc = -1;
@@ -219,6 +227,7 @@ static int compile_nodes(const runner *r, dsp_dispatchable *g, const char *where
         hr = dmlcl_graph_compile(r->device, &desc, g->flags, &g->compiled);
     }
     free(ops);
+    free(consts);
     free(nodes);
     free(in);
     free(mid);
