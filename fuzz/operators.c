@@ -254,10 +254,21 @@ static const schema schemas[] = {
       U(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDataType),
       SCAL(SCALAR, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueStart),
       SCAL(SCALAR, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDelta), E}},
-    /* The generators that read an element's position (src/ops/one_hot.c). */
+    /* The generators that read an element's position (src/ops/one_hot.c, diagonal_matrix.c). */
     {DML_OPERATOR_ONE_HOT,
      {T(DML_ONE_HOT_OPERATOR_DESC, IndicesTensor), T(DML_ONE_HOT_OPERATOR_DESC, ValuesTensor),
       T(DML_ONE_HOT_OPERATOR_DESC, OutputTensor), U(DML_ONE_HOT_OPERATOR_DESC, Axis), E}},
+    {DML_OPERATOR_DIAGONAL_MATRIX,
+     {T(DML_DIAGONAL_MATRIX_OPERATOR_DESC, OutputTensor),
+      U(DML_DIAGONAL_MATRIX_OPERATOR_DESC, Offset), U(DML_DIAGONAL_MATRIX_OPERATOR_DESC, Value),
+      E}},
+    {DML_OPERATOR_DIAGONAL_MATRIX1,
+     {T(DML_DIAGONAL_MATRIX1_OPERATOR_DESC, InputTensor),
+      T(DML_DIAGONAL_MATRIX1_OPERATOR_DESC, OutputTensor),
+      U(DML_DIAGONAL_MATRIX1_OPERATOR_DESC, ValueDataType),
+      SCAL(SCALAR, DML_DIAGONAL_MATRIX1_OPERATOR_DESC, Value),
+      U(DML_DIAGONAL_MATRIX1_OPERATOR_DESC, DiagonalFillBegin),
+      U(DML_DIAGONAL_MATRIX1_OPERATOR_DESC, DiagonalFillEnd), E}},
     /* Activations: two FLOATs, one FLOAT with a rule, a slope tensor, a fused activation. */
     {DML_OPERATOR_ACTIVATION_LINEAR,
      {T(DML_ACTIVATION_LINEAR_OPERATOR_DESC, InputTensor),

@@ -5,7 +5,10 @@ feature level 4.1: FLOAT64 and the 64-bit integers) with each index type, negati
 out-of-range indices, INT64 and UINT64 indices past 2^32 and 2^63, values tensors of other
 shapes and strides (the page's example 3, a transposed pair, a 0 stride that reads OffValue
 twice), a depth of 1, strided outputs, one to eight dimensions, and one case per validation
-rule.
+rule. DIAGONAL_MATRIX and DIAGONAL_MATRIX1: the pages' examples, every type, bands reversed,
+empty and reaching INT_MIN and INT_MAX, with and without InputTensor, strided tensors, two to
+four dimensions, FLOAT Values converted (toward zero, saturated, NaN 0; FLOAT16 to nearest
+even), and every validation rule.
 
 Expected values: numpy and plain Python from the page's rules (OffValue is the values tensor's
 element 0, OnValue its element at coordinate 1 along the fastest-changing dimension of size
@@ -221,8 +224,134 @@ def one_hot_refused():
     ]
 
 
+# ---- DIAGONAL_MATRIX, DIAGONAL_MATRIX1 ------------------------------------------------------
+
+def diagonal(shape, t, value, begin, end, input=None):
+    """The page's pseudocode: topX = x - y; useValue = (End >= Begin) ^ (topX >= Begin) ^
+    (topX < End)."""
+    h, w = shape[-2], shape[-1]
+    top = np.arange(w)[None, :] - np.arange(h)[:, None]
+    use = (end >= begin) ^ (top >= begin) ^ (top < end)
+    base = np.zeros(shape, NUMPY_TYPES[t]) if input is None else np.asarray(input, NUMPY_TYPES[t])
+    return np.where(np.broadcast_to(use, shape), np.asarray(value, NUMPY_TYPES[t]), base)
+
+
+def float_to(t, v):
+    """DIAGONAL_MATRIX's FLOAT Value in type t: floats rounded, integers toward zero,
+    saturated, NaN 0."""
+    v = float(np.float32(v))
+    if t.startswith("FLOAT"):
+        return v
+    if v != v:
+        return 0
+    info = np.iinfo(NUMPY_TYPES[t])
+    return int(min(max(np.trunc(v), int(info.min)), int(info.max)))
+
+
+def diag_case(name, shape, t, offset, value, out_strides=None, note=None, source=None):
+    want = diagonal(shape, t, float_to(t, value), offset, offset + 1)
+    out = tensor(t, want)
+    if out_strides:
+        out["strides"] = list(out_strides)
+    return case("DIAGONAL_MATRIX", name, {}, {"Offset": offset, "Value": value},
+                {"OutputTensor": out}, source=source, note=note)
+
+
+def diag1_case(name, shape, t, value, begin, end, input=None, in_strides=None, note=None,
+               source=None):
+    want = diagonal(shape, t, value, begin, end, input)
+    inputs = {}
+    if input is not None:
+        inputs["InputTensor"] = tensor(t, input)
+        if in_strides:
+            inputs["InputTensor"]["strides"] = list(in_strides)
+    else:
+        inputs["OutputTensor"] = {"type": t, "shape": list(shape)}
+    attrs = {"ValueDataType": t, "Value": tensor(t, [value])["data"][0],
+             "DiagonalFillBegin": begin, "DiagonalFillEnd": end}
+    return case("DIAGONAL_MATRIX1", name, inputs, attrs, {"OutputTensor": tensor(t, want)},
+                source=source, note=note)
+
+
+def diagonal_cases():
+    src0 = "directml:DML_DIAGONAL_MATRIX_OPERATOR_DESC#example-"
+    src1 = "directml:DML_DIAGONAL_MATRIX1_OPERATOR_DESC#example-"
+    m = [[4, 7, 3, 7, 9], [1, 2, 8, 6, 9], [9, 4, 1, 8, 7], [4, 3, 4, 2, 4]]
+    imin, imax = -(1 << 31), (1 << 31) - 1
+    got = [
+        diag_case("example-1", [1, 1, 3, 3], "FLOAT32", 0, 1.0, source=src0 + "1"),
+        diag_case("example-2", [1, 1, 3, 3], "FLOAT32", 1, 1.0, source=src0 + "2"),
+        diag_case("example-3", [1, 1, 3, 2], "FLOAT32", -1, 1.0, source=src0 + "3"),
+        diag_case("example-4", [1, 1, 3, 2], "FLOAT32", -3, 1.0, source=src0 + "4"),
+        diag1_case("example-1", [4, 5], "FLOAT32", 7, 0, 1, source=src1 + "1",
+                   note="the page prints 1 on the diagonal with Value 7; its pseudocode writes "
+                        "Value, as here"),
+        diag1_case("example-2", [4, 5], "FLOAT32", 7, 0, 3, source=src1 + "2"),
+        diag1_case("example-3", [4, 5], "FLOAT32", 0, imin, 1, input=m, source=src1 + "3"),
+        diag1_case("example-4", [4, 5], "FLOAT32", 0, 1, 0, input=m, source=src1 + "4"),
+        diag_case("offset-int-max", [3, 4], "INT8", imax, 5.0),
+        diag_case("value-truncated", [2, 3, 3], "INT32", 0, 10.6,
+                  note="the page: 10.6 becomes 10"),
+        diag_case("value-saturated", [3, 3], "UINT8", -1, -7.5, note="toward zero, saturated"),
+        diag_case("value-saturated-high", [3, 3], "INT16", 1, 1e6),
+        diag_case("value-nan", [3, 3], "INT32", 0, "nan", note="NaN gives 0, as CAST"),
+        diag_case("float16-rounded", [2, 2], "FLOAT16", 0, 1.0009765625 + 2 ** -11,
+                  note="a tie rounds to even"),
+        diag_case("strided-output", [3, 4], "FLOAT32", 1, 2.5, out_strides=[1, 3]),
+        diag1_case("empty-band", [3, 3], "INT64", -5, 2, 2, input=np.arange(9).reshape(3, 3),
+                   note="Begin = End: no element takes Value"),
+        diag1_case("whole-band", [2, 3, 4], "UINT16", 9, imin, imax),
+        diag1_case("reversed-tril", [3, 4], "INT32", 0, 1, imin,
+                   input=np.arange(12).reshape(3, 4) + 1,
+                   note="Begin > End: Value outside [End, Begin), the lower triangle kept "
+                        "(ONNX Runtime's Trilu upper=0, k=0)"),
+        diag1_case("strided-input", [2, 3], "FLOAT64", -0.0, 0, 1,
+                   input=[[1.5, 2.5, 3.5], [4.5, 5.5, 6.5]], in_strides=[1, 2]),
+    ]
+    for n, t in enumerate(VALUE_TYPES):
+        info_v = 3 if not t.startswith("FLOAT") else -1.25
+        shape = [[2, 3], [2, 2, 4], [1, 2, 3, 3]][n % 3]
+        got.append(diag1_case(f"{t.lower()}", shape, t, info_v, -1, 1,
+                              input=np.arange(int(np.prod(shape))).reshape(shape) + 10))
+        got.append(diag_case(f"{t.lower()}", shape, t, n % 3 - 1, 2.0))
+    return got
+
+
+def diagonal_refused():
+    src0 = "directml:DML_DIAGONAL_MATRIX_OPERATOR_DESC#text"
+    src1 = "directml:DML_DIAGONAL_MATRIX1_OPERATOR_DESC#text"
+    out = {"OutputTensor": {"type": "FLOAT32", "shape": [3, 3]}}
+    a1 = {"ValueDataType": "FLOAT32", "Value": 1, "DiagonalFillBegin": 0, "DiagonalFillEnd": 1}
+
+    def ref(op, name, inputs, attrs, note, src):
+        return case(op, f"invalid-{name}", inputs, attrs, error="invalid_argument", source=src,
+                    note=note)
+    return [
+        ref("DIAGONAL_MATRIX", "rank-1", {"OutputTensor": {"type": "FLOAT32", "shape": [3]}},
+            {"Offset": 0, "Value": 1}, "2 to 4 dimensions", src0),
+        ref("DIAGONAL_MATRIX", "rank-5",
+            {"OutputTensor": {"type": "FLOAT32", "shape": [1, 1, 1, 3, 3]}},
+            {"Offset": 0, "Value": 1}, "2 to 4 dimensions", src0),
+        ref("DIAGONAL_MATRIX1", "rank-5",
+            {"OutputTensor": {"type": "FLOAT32", "shape": [1, 1, 1, 3, 3]}}, a1,
+            "2 to 4 dimensions", src1),
+        ref("DIAGONAL_MATRIX1", "value-type", out, dict(a1, ValueDataType="FLOAT16"),
+            "ValueDataType must match OutputTensor.DataType", src1),
+        ref("DIAGONAL_MATRIX1", "input-type",
+            dict(out, InputTensor=tensor("FLOAT16", np.zeros([3, 3]))), a1,
+            "InputTensor and OutputTensor have one DataType", src1),
+        ref("DIAGONAL_MATRIX1", "input-rank",
+            dict(out, InputTensor=tensor("FLOAT32", np.zeros([1, 3, 3]))), a1,
+            "InputTensor and OutputTensor have one DimensionCount", src1),
+        ref("DIAGONAL_MATRIX1", "input-sizes",
+            dict(out, InputTensor=tensor("FLOAT32", np.zeros([3, 2]))), a1,
+            "InputTensor's Sizes are the output's (InputTensor[coordinate])", src1),
+    ]
+
+
 def main():
-    cases = one_hot_examples() + one_hot_types() + one_hot_edges() + one_hot_refused()
+    cases = one_hot_examples() + one_hot_types() + one_hot_edges() + one_hot_refused() + \
+        diagonal_cases() + diagonal_refused()
     write(os.path.join(CASES, "directml", "generate.json"), cases)
     print(f"{len(cases)} cases")
 

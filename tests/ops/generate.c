@@ -21,6 +21,7 @@
 #include "cases.h"
 #include "harness.h"
 #include "ref_generate.h"
+#include "ref_logic.h"
 
 #define GEN_DEFAULT_SEED 0x646D6C636C47454Eull
 #define GEN_MAX_ELEMENTS 3000
@@ -194,4 +195,103 @@ Test(generate, one_hot_64_bit_indices)
     one_hot_host("FLOAT64 values", I64, si, isz, F64, dv, vsz, osz, 2, 1, dg);
     cr_expect(memcmp(&dg[8], &dv[1], 8) == 0 && memcmp(&dg[0], &dv[0], 8) == 0,
               "FLOAT64 values copied bit-exactly");
+}
+
+/* ---- DIAGONAL_MATRIX, DIAGONAL_MATRIX1 ---------------------------------------------------- */
+
+/* A band edge: near the matrix (either side), past it, or INT_MIN / INT_MAX. */
+static int32_t band_edge(ref_rng *rng, uint32_t h, uint32_t w)
+{
+    if (ref_rng_chance(rng, 10))
+        return ref_rng_chance(rng, 50) ? INT32_MIN : INT32_MAX;
+    return (int32_t)ref_rng_range(rng, -(int64_t)h - 1, (int64_t)w + 1);
+}
+
+static void diagonal_case(const char *test, unsigned n, bool first)
+{
+    static char what[4096], diff[4096];
+    static ops_tensor in, out;
+    static ops_memory mem;
+    ref_rng rng = ops_case_rng(&run_seed, test, n);
+    DML_TENSOR_DATA_TYPE t = value_types[n % COUNT_OF(value_types)];
+    uint32_t rank = 2 + (uint32_t)ref_rng_below(&rng, 3), sizes[REF_MAX_DIMS];
+    ops_random_sizes(&rng, rank, sizes, GEN_MAX_ELEMENTS);
+    uint32_t h = sizes[rank - 2], w = sizes[rank - 1];
+    bool has_input = !first && ref_rng_chance(&rng, 60);
+    ops_layout layout[2] = {OPS_LAYOUT_NULL, OPS_LAYOUT_NULL};
+    if (has_input)
+        ops_random_tensor(&in, &rng, "InputTensor", false, t, rank, sizes, &layout[0]);
+    ops_random_tensor(&out, &rng, "OutputTensor", true, t, rank, sizes, &layout[1]);
+    memset(&mem, 0, sizeof mem);
+    if (has_input)
+        ops_memory_place(&mem, &rng, &in, false);
+    ops_memory_place(&mem, &rng, &out, has_input && ref_rng_chance(&rng, 25));
+    ops_memory_alloc(&mem, &rng);
+    if (has_input)
+        ops_fill_distinct(&rng, t, ops_ptr(&mem, OPS_INIT, &in), slots(&in));
+    DML_DIAGONAL_MATRIX_OPERATOR_DESC d0 = {0};
+    DML_DIAGONAL_MATRIX1_OPERATOR_DESC d1 = {0};
+    unsigned char value[16] = {0};
+    int64_t begin, end;
+    if (first) {
+        d0.Offset = ref_rng_chance(&rng, 5) ? INT32_MAX : band_edge(&rng, h, w);
+        float v;
+        ops_fill_distinct(&rng, DML_TENSOR_DATA_TYPE_FLOAT32, &v, 1);
+        if (ref_rng_chance(&rng, 50)) /* finite and in range of small types too */
+            v = (float)ref_rng_range(&rng, -3000, 3000) / 8;
+        d0.Value = v;
+        ref_cast_element(DML_TENSOR_DATA_TYPE_FLOAT32, &v, t, value);
+        begin = d0.Offset, end = (int64_t)d0.Offset + 1;
+    } else {
+        d1.DiagonalFillBegin = band_edge(&rng, h, w);
+        d1.DiagonalFillEnd = band_edge(&rng, h, w);
+        d1.ValueDataType = t;
+        ops_fill_distinct(&rng, t, d1.Value.Bytes, 1);
+        memcpy(value, d1.Value.Bytes, ref_type_size(t));
+        begin = d1.DiagonalFillBegin, end = d1.DiagonalFillEnd;
+    }
+    ops_memory_snapshot(&mem);
+    ref_tensor ri = has_input ? ops_view(&mem, OPS_EXPECT, &in) : (ref_tensor){0};
+    ref_tensor ro = ops_view(&mem, OPS_EXPECT, &out);
+    cr_assert(ref_diagonal_matrix(has_input ? &ri : NULL, value, begin, end, &ro),
+              "test bug: the reference rejected a case");
+    ops_poison_output(&mem, &out);
+    d0.OutputTensor = ops_tensor_desc(&out);
+    d1.OutputTensor = ops_tensor_desc(&out);
+    d1.InputTensor = has_input ? ops_tensor_desc(&in) : NULL;
+    DML_OPERATOR_DESC desc = {first ? DML_OPERATOR_DIAGONAL_MATRIX : DML_OPERATOR_DIAGONAL_MATRIX1,
+                              first ? (const void *)&d0 : (const void *)&d1};
+    ops_tensor *inputs[1] = {has_input ? &in : NULL}, *outputs[1] = {&out};
+    ops_tensor *all[2] = {&out, &in};
+    char head[512], a[512], b[512];
+    snprintf(what, sizeof what, "%s\n  band [%" PRId64 ", %" PRId64 "), %s\n  %s\n  %s",
+             ops_replay(head, sizeof head, first ? "DIAGONAL_MATRIX" : "DIAGONAL_MATRIX1",
+                        "generate", test, n, ops_base_seed(&run_seed)),
+             begin, end, has_input ? ops_layout_name(layout[0]) : "no input",
+             has_input ? ops_tensor_describe(&in, a, sizeof a) : "",
+             ops_tensor_describe(&out, b, sizeof b));
+    const char *stage = "";
+    HRESULT hr = ops_run_device(&desc, &mem, inputs, first ? 0 : 1, outputs, 1,
+                                (ops_submit)(n % OPS_SUBMIT_COUNT), &stage);
+    cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", what, stage, dmlcl_hresult_name(hr),
+              dmlcl_last_error());
+    uint64_t bad = ops_compare(&mem, all, has_input ? 2 : 1, diff, sizeof diff);
+    cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", what, bad, diff);
+    ops_memory_release(&mem);
+}
+
+Test(generate, random_diagonal_matrix)
+{
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(2 * COUNT_OF(value_types)); ++n)
+        if (only < 0 || (unsigned long)only == n)
+            diagonal_case("random_diagonal_matrix", n, true);
+}
+
+Test(generate, random_diagonal_matrix1)
+{
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(4 * COUNT_OF(value_types)); ++n)
+        if (only < 0 || (unsigned long)only == n)
+            diagonal_case("random_diagonal_matrix1", n, false);
 }

@@ -70,3 +70,27 @@ bool ref_one_hot(const ref_tensor *indices, const ref_tensor *values, uint32_t a
     } while (ref_next_coord(out->rank, out->sizes, c));
     return true;
 }
+
+bool ref_diagonal_matrix(const ref_tensor *input, const void *value, int64_t begin, int64_t end,
+                         const ref_tensor *out)
+{
+    if (out->rank < 2)
+        return false;
+    if (input != NULL && (input->type != out->type || input->rank != out->rank ||
+                          memcmp(input->sizes, out->sizes, out->rank * sizeof out->sizes[0]) != 0))
+        return false;
+    uint32_t c[REF_MAX_DIMS] = {0};
+    if (ref_element_count(out->rank, out->sizes) == 0)
+        return true;
+    do {
+        int64_t t = (int64_t)c[out->rank - 1] - (int64_t)c[out->rank - 2];
+        bool use = (end >= begin) ^ (t >= begin) ^ (t < end);
+        unsigned char e[16] = {0};
+        if (use)
+            memcpy(e, value, out->elem_size);
+        else if (input != NULL)
+            ref_get(input, c, e);
+        ref_put(out, c, e);
+    } while (ref_next_coord(out->rank, out->sizes, c));
+    return true;
+}

@@ -24,6 +24,15 @@ extern "C" {
 bool ref_one_hot(const ref_tensor *indices, const ref_tensor *values, uint32_t axis,
                  const ref_tensor *out);
 
+/*
+ * DIAGONAL_MATRIX1 (DIAGONAL_MATRIX: begin = Offset, end = Offset + 1, value its FLOAT
+ * converted): out[c] = value (its encoding) where the page's useValue = (end >= begin) ^
+ * (t >= begin) ^ (t < end) holds for t = c[rank - 1] - c[rank - 2], else input[c] (input
+ * not NULL) or 0. false when input's type or sizes are not out's.
+ */
+bool ref_diagonal_matrix(const ref_tensor *input, const void *value, int64_t begin, int64_t end,
+                         const ref_tensor *out);
+
 #ifdef __cplusplus
 }
 #endif
