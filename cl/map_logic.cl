@@ -41,3 +41,24 @@
 #define DMLI_OP_76(x0, x1, x2, x3, x4, q0, q1, q2) \
     fma((COMPUTE_T)(r * (ulong)run + (ulong)u), q1, q0)
 #endif
+/* The generators that read the output element's position p (its flat logical index, as
+ * DMLI_OP_76's) on encodings: every value tensor is the unsigned type of its width and the
+ * compute ulong (src/launch_map.c), so an INT64 or UINT64 index and a FLOAT64 value stay
+ * exact. ONE_HOT: p's coordinate along Axis (q0 the elements after it, q1 its size) against
+ * the index, a signed type's negative index counted from the end (q2 1; x0 holds it
+ * sign-extended); an index outside the axis matches no coordinate. */
+#define DMLI_POS ((ulong)r * (ulong)run + (ulong)u)
+#define DMLI_OP_77(x0, x1, x2, x3, x4, q0, q1, q2) \
+    (DMLI_POS / q0 % q1 == (q2 != 0 && (long)x0 < 0 ? x0 + q1 : x0) ? x2 : x1)
+/* DIAGONAL: p's diagonal t = column - row of its matrix (q0 its width, q1 its height) in the
+ * band [g0, g0 + g1) (g2 1: outside it) takes the value q2, the rest the input x0 or 0. */
+#if NIN > 0
+#define DMLI_DIAGONAL_ELSE(x0) (x0)
+#else
+#define DMLI_DIAGONAL_ELSE(x0) ((COMPUTE_T)0)
+#endif
+#define DMLI_OP_78(x0, x1, x2, x3, x4, q0, q1, q2)                                           \
+    ((((ulong)((long)(DMLI_POS % q0) - (long)(DMLI_POS / q0 % q1) - (long)g0) < (ulong)g1) != \
+      (g2 != 0))                                                                             \
+         ? q2                                                                                \
+         : DMLI_DIAGONAL_ELSE(x0))

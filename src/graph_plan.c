@@ -541,7 +541,8 @@ static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const ui
 }
 
 /* Whether op may be a stage of a chain: value-based in a float compute type (not the fills,
- * which read no input, nor the bit operations and IF, which work on encodings). */
+ * which read no input, nor the bit operations, IF, ONE_HOT and DIAGONAL, which work on
+ * encodings). */
 static bool chainable(dmli_map_op op)
 {
     switch (op) {
@@ -551,7 +552,9 @@ static bool chainable(dmli_map_op op)
     case DMLI_MAP_BIT_COUNT:
     case DMLI_MAP_IF:
     case DMLI_MAP_FILL_BITS:
-    case DMLI_MAP_FILL_SEQUENCE: return false;
+    case DMLI_MAP_FILL_SEQUENCE:
+    case DMLI_MAP_ONE_HOT:
+    case DMLI_MAP_DIAGONAL: return false;
     default: return true;
     }
 }

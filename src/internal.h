@@ -253,6 +253,16 @@ typedef enum dmli_map_op {
     DMLI_MAP_CAST = 74,          /* x0 converted by the store (saturating from floats) */
     DMLI_MAP_FILL_BITS = 75,     /* q0, written to an unsigned type of the output's width */
     DMLI_MAP_FILL_SEQUENCE = 76, /* q0 + i * q1, i the output element's flat logical index */
+    /* The generators that read the output element's position (i its flat logical index), on
+     * encodings (every value tensor as the unsigned type of its width, an integer compute):
+     * ONE_HOT: x2 (on) where i / q0 % q1 (the coordinate along Axis: q0 the elements after
+     * it, q1 its size) equals the index x0 (counted from the end when q2 is 1 and x0, its
+     * signed type's value, is negative), else x1 (off). DIAGONAL: q2 (the value) where the
+     * diagonal t = i % q0 - i / q0 % q1 (q0 the width, q1 the height) makes
+     * ((ulong)(t - g0) < g1) != g2 (the band [g0, g0 + g1), g2 1: outside it), else x0 (the
+     * input) or 0 (no input); its band in the activation's slots (a map of no activation). */
+    DMLI_MAP_ONE_HOT = 77,
+    DMLI_MAP_DIAGONAL = 78,
     /* 96-127: activations with more inputs than one (cl/activation.cl). */
     DMLI_MAP_PARAMETERIZED_RELU = 96, /* x0 >= 0 ? x0 : x1 * x0 (x1 the slope) */
     DMLI_MAP_BATCH_NORM = 97,         /* x3 * (x0 - x1) / sqrt(x2 + q0) + x4 (x1 the mean, x2 the

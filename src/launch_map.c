@@ -342,6 +342,9 @@ static bool cheap_act(dmli_act act)
  */
 static int tile_input(const dmli_map *m)
 {
+    /* ONE_HOT and DIAGONAL read the element's position, which a tile's rows do not keep. */
+    if (m->op == DMLI_MAP_ONE_HOT || m->op == DMLI_MAP_DIAGONAL)
+        return -1;
     if (m->rank < 2 || m->out.stride[m->rank - 1] != 1 || m->gather.on ||
         m->size[m->rank - 2] % DMLI_MAP_TILE != 0 || m->size[m->rank - 1] % DMLI_MAP_TILE != 0)
         return -1;
