@@ -38,6 +38,7 @@ static const struct {
     [DMLI_SOURCE_CONV] = {"conv_direct", true, false},
     [DMLI_SOURCE_POOL] = {"pool", false, false},
     [DMLI_SOURCE_RESAMPLE] = {"resample", false, false},
+    [DMLI_SOURCE_RNN] = {"rnn", false, false},
 };
 
 static void build_and_check(cl_context ctx, cl_device_id dev, const char *text, const char *opts,
