@@ -284,3 +284,103 @@ static void lower_rnn(const void *desc, dmli_op_state *st)
 
 const dmli_op_steps dmli_op_rnn = {
     .validate = validate_rnn, .infer = infer_rnn, .lower = lower_rnn};
+
+/* ---- GRU ---------------------------------------------------------------------------------- */
+
+static rnn_view gru_of(const void *desc)
+{
+    const DML_GRU_OPERATOR_DESC *d = desc;
+    rnn_view v = {
+        "GRU",       DMLI_RNN_CELL_GRU, 3, 2, {0}, {0}, d->ActivationDescCount, d->ActivationDescs,
+        d->Direction};
+    const DML_TENSOR_DESC *t[] = {d->InputTensor,
+                                  d->WeightTensor,
+                                  d->RecurrenceTensor,
+                                  d->BiasTensor,
+                                  d->HiddenInitTensor,
+                                  NULL,
+                                  d->SequenceLengthsTensor,
+                                  NULL,
+                                  d->OutputSequenceTensor,
+                                  d->OutputSingleTensor,
+                                  NULL};
+    for (int role = 0; role < DMLI_RNN_ROLES; ++role) {
+        v.t[role] = t[role];
+        v.member[role] = role != DMLI_RNN_C0 && role != DMLI_RNN_P && role != DMLI_RNN_YC;
+    }
+    return v;
+}
+
+static HRESULT validate_gru(const void *desc, dmli_op_state *st)
+{
+    rnn_view v = gru_of(desc);
+    return validate_view(&v, st);
+}
+
+static HRESULT infer_gru(const void *desc, dmli_op_state *st)
+{
+    rnn_view v = gru_of(desc);
+    return infer_view(&v, st);
+}
+
+static void lower_gru(const void *desc, dmli_op_state *st)
+{
+    const DML_GRU_OPERATOR_DESC *d = desc;
+    rnn_view v = gru_of(desc);
+    lower_view(&v, st);
+    DMLI_COMPUTE_WORK(&st->compute, dmli_rnn)->linear_before_reset = d->LinearBeforeReset != 0;
+}
+
+const dmli_op_steps dmli_op_gru = {
+    .validate = validate_gru, .infer = infer_gru, .lower = lower_gru};
+
+/* ---- LSTM --------------------------------------------------------------------------------- */
+
+static rnn_view lstm_of(const void *desc)
+{
+    const DML_LSTM_OPERATOR_DESC *d = desc;
+    rnn_view v = {
+        "LSTM",      DMLI_RNN_CELL_LSTM, 4, 3, {0}, {0}, d->ActivationDescCount, d->ActivationDescs,
+        d->Direction};
+    const DML_TENSOR_DESC *t[] = {
+        d->InputTensor,          d->WeightTensor,       d->RecurrenceTensor,      d->BiasTensor,
+        d->HiddenInitTensor,     d->CellMemInitTensor,  d->SequenceLengthsTensor, d->PeepholeTensor,
+        d->OutputSequenceTensor, d->OutputSingleTensor, d->OutputCellSingleTensor};
+    for (int role = 0; role < DMLI_RNN_ROLES; ++role) {
+        v.t[role] = t[role];
+        v.member[role] = true;
+    }
+    return v;
+}
+
+static HRESULT validate_lstm(const void *desc, dmli_op_state *st)
+{
+    const DML_LSTM_OPERATOR_DESC *d = desc;
+    rnn_view v = lstm_of(desc);
+    DMLI_TRY(validate_view(&v, st));
+    DMLI_INVALID_IF(d->UseClipThreshold && !(d->ClipThreshold > 0.0f),
+                    "LSTM: ClipThreshold (%g) must be greater than 0 where UseClipThreshold is "
+                    "TRUE",
+                    (double)d->ClipThreshold);
+    return S_OK;
+}
+
+static HRESULT infer_lstm(const void *desc, dmli_op_state *st)
+{
+    rnn_view v = lstm_of(desc);
+    return infer_view(&v, st);
+}
+
+static void lower_lstm(const void *desc, dmli_op_state *st)
+{
+    const DML_LSTM_OPERATOR_DESC *d = desc;
+    rnn_view v = lstm_of(desc);
+    lower_view(&v, st);
+    dmli_rnn *r = DMLI_COMPUTE_WORK(&st->compute, dmli_rnn);
+    r->clip = d->UseClipThreshold != 0;
+    r->clip_threshold = d->ClipThreshold;
+    r->couple = d->CoupleInputForget != 0;
+}
+
+const dmli_op_steps dmli_op_lstm = {
+    .validate = validate_lstm, .infer = infer_lstm, .lower = lower_lstm};

@@ -416,3 +416,85 @@ Test(rnn, rnn_hidden_beyond_the_work_group)
                   .act_type = ACTL(SIG)};
     run_case(&c);
 }
+
+Test(rnn, gru_forward_and_backward)
+{
+    rnn_case c = {
+        .name = "gru forward",
+        .d = {.cell = REF_RNN_GRU, .seq = 3, .batch = 2, .input = 4, .hidden = 5, .directions = 1},
+        .type = F32,
+        .bias = true,
+        .h0 = true,
+        .y = true,
+        .yh = true,
+        .act_type = ACTL(SIG, TANH)};
+    run_case(&c);
+    static const uint32_t len[] = {2, 0, 3};
+    rnn_case b = {.name = "gru backward lengths",
+                  .d = {.cell = REF_RNN_GRU,
+                        .seq = 3,
+                        .batch = 3,
+                        .input = 3,
+                        .hidden = 4,
+                        .directions = 1,
+                        .backward = true},
+                  .type = F32,
+                  .bias = true,
+                  .h0 = true,
+                  .len = len,
+                  .y = true,
+                  .yh = true,
+                  .act_type = ACTL(SIG, TANH)};
+    run_case(&b);
+}
+
+Test(rnn, gru_linear_before_reset_bidirectional)
+{
+    for (int lbr = 0; lbr < 2; ++lbr) {
+        rnn_case c = {.name = lbr ? "gru bidirectional LinearBeforeReset" : "gru bidirectional",
+                      .d = {.cell = REF_RNN_GRU,
+                            .seq = 4,
+                            .batch = 2,
+                            .input = 3,
+                            .hidden = 6,
+                            .directions = 2,
+                            .linear_before_reset = lbr},
+                      .type = F32,
+                      .bias = true,
+                      .h0 = true,
+                      .y = true,
+                      .yh = true,
+                      .act_type = ACTL(SIG, TANH, SIG, RELU)};
+        run_case(&c);
+    }
+}
+
+Test(rnn, gru_float16_strided_and_wide)
+{
+    rnn_case c = {.name = "gru float16 strided",
+                  .d = {.cell = REF_RNN_GRU,
+                        .seq = 3,
+                        .batch = 2,
+                        .input = 5,
+                        .hidden = 4,
+                        .directions = 1,
+                        .linear_before_reset = true},
+                  .type = F16,
+                  .bias = true,
+                  .h0 = true,
+                  .y = true,
+                  .yh = true,
+                  .strided = true,
+                  .act_type = ACTL(SIG, TANH)};
+    run_case(&c);
+    rnn_case w = {
+        .name = "gru hidden 270",
+        .d =
+            {.cell = REF_RNN_GRU, .seq = 2, .batch = 1, .input = 3, .hidden = 270, .directions = 1},
+        .type = F32,
+        .bias = true,
+        .y = true,
+        .yh = true,
+        .act_type = ACTL(SIG, TANH)};
+    run_case(&w);
+}

@@ -206,3 +206,24 @@ Test(rnn_validate, rnn_lowers_to_the_recurrent_family)
     cr_expect_eq(bucket, 64);
     dmli_op_state_release(&st);
 }
+
+Test(rnn_validate, gru_gates_and_activations)
+{
+    rnn_fixture f;
+    fixture(&f, 3);
+    cr_expect_eq(create(DML_OPERATOR_GRU, &f.gru), S_OK, "%s", dmlcl_last_error());
+    f.gru.ActivationDescCount = 2;
+    EXPECT(create(DML_OPERATOR_GRU, &f.gru), E_INVALIDARG, "GRU", "ActivationDescCount", "(2)",
+           "must be 4");
+    fixture(&f, 1); /* one gate's rows */
+    EXPECT(create(DML_OPERATOR_GRU, &f.gru), E_INVALIDARG, "GRU", "RecurrenceTensor.Sizes",
+           "3 * hidden_size");
+    fixture(&f, 3);
+    f.b.sizes[3] = 3 * HIDDEN;
+    unit_tensor_fit(&f.b);
+    EXPECT(create(DML_OPERATOR_GRU, &f.gru), E_INVALIDARG, "GRU", "BiasTensor.Sizes",
+           "2 * gates * hidden_size");
+    fixture(&f, 3);
+    f.x.buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+    EXPECT(create(DML_OPERATOR_GRU, &f.gru), E_INVALIDARG, "GRU", "InputTensor.Flags");
+}
