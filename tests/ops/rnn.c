@@ -498,3 +498,89 @@ Test(rnn, gru_float16_strided_and_wide)
         .act_type = ACTL(SIG, TANH)};
     run_case(&w);
 }
+
+Test(rnn, lstm_forward_every_tensor)
+{
+    rnn_case c = {
+        .name = "lstm forward",
+        .d = {.cell = REF_RNN_LSTM, .seq = 3, .batch = 2, .input = 4, .hidden = 5, .directions = 1},
+        .type = F32,
+        .bias = true,
+        .h0 = true,
+        .c0 = true,
+        .peephole = true,
+        .y = true,
+        .yh = true,
+        .yc = true,
+        .act_type = ACTL(SIG, TANH, TANH)};
+    run_case(&c);
+}
+
+Test(rnn, lstm_bidirectional_lengths_clip_couple)
+{
+    static const uint32_t len[] = {3, 1, 0};
+    rnn_case c = {
+        .name = "lstm bidirectional lengths",
+        .d = {.cell = REF_RNN_LSTM, .seq = 3, .batch = 3, .input = 3, .hidden = 4, .directions = 2},
+        .type = F32,
+        .bias = true,
+        .h0 = true,
+        .c0 = true,
+        .len = len,
+        .y = true,
+        .yh = true,
+        .yc = true,
+        .act_type = ACTL(SIG, TANH, TANH, SIG, RELU, TANH)};
+    run_case(&c);
+    rnn_case k = {.name = "lstm backward clip couple",
+                  .d = {.cell = REF_RNN_LSTM,
+                        .seq = 4,
+                        .batch = 2,
+                        .input = 3,
+                        .hidden = 4,
+                        .directions = 1,
+                        .backward = true,
+                        .clip = true,
+                        .couple = true,
+                        .clip_threshold = 0.25},
+                  .type = F32,
+                  .bias = true,
+                  .h0 = true,
+                  .c0 = true,
+                  .peephole = true,
+                  .y = true,
+                  .yh = true,
+                  .yc = true,
+                  .act_type = ACTL(SIG, TANH, TANH)};
+    run_case(&k);
+}
+
+Test(rnn, lstm_float16_strided_and_wide)
+{
+    rnn_case c = {
+        .name = "lstm float16 strided",
+        .d = {.cell = REF_RNN_LSTM, .seq = 3, .batch = 2, .input = 5, .hidden = 4, .directions = 2},
+        .type = F16,
+        .bias = true,
+        .h0 = true,
+        .c0 = true,
+        .peephole = true,
+        .y = true,
+        .yh = true,
+        .yc = true,
+        .strided = true,
+        .act_type = ACTL(SIG, TANH, TANH, SIG, TANH, TANH)};
+    run_case(&c);
+    rnn_case w = {.name = "lstm hidden 260, the cell alone",
+                  .d = {.cell = REF_RNN_LSTM,
+                        .seq = 2,
+                        .batch = 1,
+                        .input = 3,
+                        .hidden = 260,
+                        .directions = 1},
+                  .type = F32,
+                  .bias = true,
+                  .yc = true,
+                  .act_type = ACTL(SIG, TANH, TANH)};
+    run_case(&w);
+}

@@ -227,3 +227,41 @@ Test(rnn_validate, gru_gates_and_activations)
     f.x.buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
     EXPECT(create(DML_OPERATOR_GRU, &f.gru), E_INVALIDARG, "GRU", "InputTensor.Flags");
 }
+
+Test(rnn_validate, lstm_tensors_clip_and_lowering)
+{
+    rnn_fixture f;
+    fixture(&f, 4);
+    cr_expect_eq(create(DML_OPERATOR_LSTM, &f.lstm), S_OK, "%s", dmlcl_last_error());
+    f.lstm.ActivationDescCount = 4;
+    EXPECT(create(DML_OPERATOR_LSTM, &f.lstm), E_INVALIDARG, "LSTM", "ActivationDescCount", "(4)",
+           "must be 6");
+    fixture(&f, 4);
+    f.p.sizes[3] = 4 * HIDDEN;
+    unit_tensor_fit(&f.p);
+    EXPECT(create(DML_OPERATOR_LSTM, &f.lstm), E_INVALIDARG, "LSTM", "PeepholeTensor.Sizes",
+           "3 * hidden_size");
+    fixture(&f, 4);
+    f.c0.sizes[2] = BATCH + 1;
+    unit_tensor_fit(&f.c0);
+    EXPECT(create(DML_OPERATOR_LSTM, &f.lstm), E_INVALIDARG, "LSTM", "CellMemInitTensor.Sizes");
+    fixture(&f, 4);
+    unit_tensor_set_type(&f.yc, F16);
+    EXPECT(create(DML_OPERATOR_LSTM, &f.lstm), E_INVALIDARG, "LSTM", "OutputCellSingleTensor",
+           "FLOAT16");
+    fixture(&f, 4);
+    f.lstm.UseClipThreshold = 1;
+    f.lstm.ClipThreshold = 0.0f;
+    EXPECT(create(DML_OPERATOR_LSTM, &f.lstm), E_INVALIDARG, "LSTM", "ClipThreshold", "(0)");
+    f.lstm.ClipThreshold = 2.5f;
+    f.lstm.CoupleInputForget = 1;
+    dmli_op_state st;
+    memset(&st, 0, sizeof st);
+    cr_assert_eq(dmli_op_class_create(dmli_op_class_find(DML_OPERATOR_LSTM), &f.lstm, &st), S_OK,
+                 "%s", dmlcl_last_error());
+    const dmli_rnn *r = DMLI_COMPUTE_WORK_CONST(&st.compute, dmli_rnn);
+    cr_expect(r->clip && r->couple && r->clip_threshold == 2.5f);
+    cr_expect_eq(r->cell, DMLI_RNN_CELL_LSTM);
+    cr_expect(r->present[DMLI_RNN_P] && r->present[DMLI_RNN_C0] && r->present[DMLI_RNN_YC]);
+    dmli_op_state_release(&st);
+}
