@@ -223,6 +223,9 @@ typedef struct dmli_compute_launch {
     const char *kernel_plain; /* the kernel then (NULL: `kernel`), over: */
     size_t plain_global[3], plain_local[3];
     char options_plain[DMLI_LAUNCH_OPTIONS_MAX];
+    /* Not empty: the device cannot run this description (DXGI_ERROR_UNSUPPORTED, this text
+     * after the operator's name; the recurrent family's state past local memory). */
+    char refusal[200];
 } dmli_compute_launch;
 
 /*
@@ -278,6 +281,8 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *device,
 bool dmli_restride_resample(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);
 void dmli_launch_scatter(const dmli_compute *c, const dmli_device_desc *device,
                          dmli_compute_launch *launch);
+/* The recurrent family (launch_rnn.c): RNN, GRU, LSTM. */
+void dmli_launch_rnn(const dmli_compute *c, const dmli_device_desc *device, dmli_compute_launch *l);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 

@@ -309,6 +309,11 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
     if (!launch)
         return dmli_fail(E_OUTOFMEMORY, "%s: out of host memory", prog->name);
     dmli_launch_compute(c, dmli_device_get_desc(prog->dev), launch);
+    if (launch->refusal[0]) {
+        HRESULT refused = dmli_fail(DXGI_ERROR_UNSUPPORTED, "%s: %s", prog->name, launch->refusal);
+        free(launch);
+        return refused;
+    }
     if (verbose())
         fprintf(stderr,
                 "dmlcl: compile %s %s kernel of %u tensor(s) | %s | global {%zu,%zu,%zu} local "

@@ -30,6 +30,7 @@ typedef enum kind {
     K_FUSED,       /* const DML_OPERATOR_DESC *, optional: {"Type": ACTIVATION_*, members} */
     K_FLOAT_LIST,  /* const FLOAT * */
     K_SIZE_2D,     /* DML_SIZE_2D: {"Width": w, "Height": h} */
+    K_FUSED_LIST,  /* const DML_OPERATOR_DESC * to count activations, each as K_FUSED's */
 } kind;
 
 enum { IN = 1, OUT = 2, OPTIONAL = 4 }; /* OPTIONAL: a tensor member that may be absent (NULL) */
@@ -103,6 +104,10 @@ typedef struct op_row {
     {                                            \
 #m, K_FUSED, MEMBER(s, m), 0, NULL, NULL \
     }
+#define FUSED_LIST(s, m, count)                         \
+    {                                                   \
+#m, K_FUSED_LIST, MEMBER(s, m), 0, #count, NULL \
+    }
 #define FLOATS(s, m, count)                             \
     {                                                   \
 #m, K_FLOAT_LIST, MEMBER(s, m), 0, #count, NULL \
@@ -175,6 +180,15 @@ static const dsp_enum_value axis_directions[] = {
 };
 static const dsp_enum axis_direction = {"DML_AXIS_DIRECTION", "DML_AXIS_DIRECTION_",
                                         axis_directions};
+
+static const dsp_enum_value recurrent_directions[] = {
+    {"FORWARD", DML_RECURRENT_NETWORK_DIRECTION_FORWARD},
+    {"BACKWARD", DML_RECURRENT_NETWORK_DIRECTION_BACKWARD},
+    {"BIDIRECTIONAL", DML_RECURRENT_NETWORK_DIRECTION_BIDIRECTIONAL},
+    {NULL, 0},
+};
+static const dsp_enum recurrent_direction = {
+    "DML_RECURRENT_NETWORK_DIRECTION", "DML_RECURRENT_NETWORK_DIRECTION_", recurrent_directions};
 
 static const dsp_enum_value interpolation_modes[] = {
     {"NEAREST_NEIGHBOR", DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR},
@@ -513,6 +527,56 @@ static const field batch_norm[] = {TENSOR(S, InputTensor, IN),
                                    FUSED(S, FusedActivation),
                                    END};
 #undef S
+/* The recurrent layers (src/ops/recurrent.c). */
+#define S DML_RNN_OPERATOR_DESC
+static const field rnn[] = {TENSOR(S, InputTensor, IN),
+                            TENSOR(S, WeightTensor, IN),
+                            TENSOR(S, RecurrenceTensor, IN),
+                            OPTIONAL_TENSOR(S, BiasTensor, IN),
+                            OPTIONAL_TENSOR(S, HiddenInitTensor, IN),
+                            OPTIONAL_TENSOR(S, SequenceLengthsTensor, IN),
+                            OPTIONAL_TENSOR(S, OutputSequenceTensor, OUT),
+                            OPTIONAL_TENSOR(S, OutputSingleTensor, OUT),
+                            COUNT(S, ActivationDescCount),
+                            FUSED_LIST(S, ActivationDescs, ActivationDescCount),
+                            ENUMF(S, Direction, &recurrent_direction),
+                            END};
+#undef S
+#define S DML_GRU_OPERATOR_DESC
+static const field gru[] = {TENSOR(S, InputTensor, IN),
+                            TENSOR(S, WeightTensor, IN),
+                            TENSOR(S, RecurrenceTensor, IN),
+                            OPTIONAL_TENSOR(S, BiasTensor, IN),
+                            OPTIONAL_TENSOR(S, HiddenInitTensor, IN),
+                            OPTIONAL_TENSOR(S, SequenceLengthsTensor, IN),
+                            OPTIONAL_TENSOR(S, OutputSequenceTensor, OUT),
+                            OPTIONAL_TENSOR(S, OutputSingleTensor, OUT),
+                            COUNT(S, ActivationDescCount),
+                            FUSED_LIST(S, ActivationDescs, ActivationDescCount),
+                            ENUMF(S, Direction, &recurrent_direction),
+                            UINTF(S, LinearBeforeReset),
+                            END};
+#undef S
+#define S DML_LSTM_OPERATOR_DESC
+static const field lstm[] = {TENSOR(S, InputTensor, IN),
+                             TENSOR(S, WeightTensor, IN),
+                             TENSOR(S, RecurrenceTensor, IN),
+                             OPTIONAL_TENSOR(S, BiasTensor, IN),
+                             OPTIONAL_TENSOR(S, HiddenInitTensor, IN),
+                             OPTIONAL_TENSOR(S, CellMemInitTensor, IN),
+                             OPTIONAL_TENSOR(S, SequenceLengthsTensor, IN),
+                             OPTIONAL_TENSOR(S, PeepholeTensor, IN),
+                             OPTIONAL_TENSOR(S, OutputSequenceTensor, OUT),
+                             OPTIONAL_TENSOR(S, OutputSingleTensor, OUT),
+                             OPTIONAL_TENSOR(S, OutputCellSingleTensor, OUT),
+                             COUNT(S, ActivationDescCount),
+                             FUSED_LIST(S, ActivationDescs, ActivationDescCount),
+                             ENUMF(S, Direction, &recurrent_direction),
+                             FLOATF(S, ClipThreshold),
+                             UINTF(S, UseClipThreshold),
+                             UINTF(S, CoupleInputForget),
+                             END};
+#undef S
 #define S DML_CUMULATIVE_SUMMATION_OPERATOR_DESC
 static const field cumsum[] = {TENSOR(S, InputTensor, IN),
                                TENSOR(S, OutputTensor, OUT),
@@ -822,6 +886,9 @@ static const op_row rows[] = {
     ROW(CUMULATIVE_SUMMATION, DML_CUMULATIVE_SUMMATION_OPERATOR_DESC, cumsum),
     ROW(CUMULATIVE_PRODUCT, DML_CUMULATIVE_PRODUCT_OPERATOR_DESC, cumprod),
     ROW(TOP_K, DML_TOP_K_OPERATOR_DESC, top_k),
+    ROW(RNN, DML_RNN_OPERATOR_DESC, rnn),
+    ROW(GRU, DML_GRU_OPERATOR_DESC, gru),
+    ROW(LSTM, DML_LSTM_OPERATOR_DESC, lstm),
     ROW(TOP_K1, DML_TOP_K1_OPERATOR_DESC, top_k1),
     ROW(LOCAL_RESPONSE_NORMALIZATION, DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC, lrn),
     ROW(MAX_POOLING, DML_MAX_POOLING_OPERATOR_DESC, max_pooling),
@@ -1414,6 +1481,35 @@ static int read_member(dsp_ctx *c, const op_row *row, const field *f, const cJSO
         if (read_fused(c, v, &op))
             return -1;
         memcpy(at, &op, sizeof op);
+        return 0;
+    }
+    case K_FUSED_LIST: {
+        /* An array of activations (RNN's, GRU's and LSTM's ActivationDescs), each as a fused
+         * one, copied into one DML_OPERATOR_DESC array. */
+        UINT count = member_uint(desc, row->fields, f->ref);
+        if (!cJSON_IsArray(v))
+            return dsp_fail(c, "must be an array of {\"Type\": \"ACTIVATION_<NAME>\", members...}");
+        int n = cJSON_GetArraySize(v);
+        if ((UINT)n != count)
+            return dsp_fail(c, "has %d entries, but %s is %u (they must agree)", n, f->ref, count);
+        DML_OPERATOR_DESC *list = dsp_alloc(c, sizeof *list * (size_t)(n ? n : 1));
+        if (list == NULL)
+            return -1;
+        for (int i = 0; i < n; ++i) {
+            const DML_OPERATOR_DESC *op = NULL;
+            char key[16];
+            snprintf(key, sizeof key, "%d", i);
+            size_t mark = dsp_push_key(c, key);
+            int rc = read_fused(c, cJSON_GetArrayItem(v, i), &op);
+            dsp_pop(c, mark);
+            if (rc)
+                return -1;
+            if (op == NULL)
+                return dsp_fail(c, "entry %d is null (every activation is required)", i);
+            list[i] = *op;
+        }
+        const DML_OPERATOR_DESC *p = list;
+        memcpy(at, &p, sizeof p);
         return 0;
     }
     }

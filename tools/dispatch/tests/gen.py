@@ -1024,7 +1024,7 @@ def dxdispatch_forms():
     written true / false (dml_cumulative_product.json), an optional tensor left out
     (dml_convolution_2d.json's BiasTensor, MVN1's ScaleTensor and BiasTensor), and an operator
     compiled as a graph with its optional C left out (dml_gemm_graph.json: the graph's inputs
-    are the present slots only)."""
+    are the present slots only), and an array of activations (dml_rnn.json's ActivationDescs)."""
     m = Model("dxdispatch_forms")
     a = np.array([2, 4, 8, 3], dtype=np.float32)
     m.resource("A", a)
@@ -1062,6 +1062,27 @@ def dxdispatch_forms():
     m.commands.append({"type": "dispatch", "dispatchable": "gemm",
                        "bindings": {"ATensor": "GA", "BTensor": "GB", "OutputTensor": out}})
     m.write(out, want, {"ulp": 8})
+    # DxDispatch's dml_rnn.json: a bidirectional RNN with an ActivationDescs array (ELU of
+    # another Alpha per direction), no bias or initial state, OutputSingleTensor alone.
+    rx = np.arange(1, 33, dtype=np.float32).reshape(1, 1, 8, 4) / 8
+    rw = (1 + 0.4 * np.arange(40, dtype=np.float32)).reshape(1, 2, 5, 4) / 16
+    rr = np.full((1, 2, 5, 5), 0.3, dtype=np.float32)
+    m.resource("RX", rx)
+    m.resource("RW", rw)
+    m.resource("RR", rr)
+    pre = np.stack([rx[0, 0].astype(np.float64) @ rw[0, d].astype(np.float64).T for d in range(2)])
+    alphas = (0.5, 3.5)
+    want = np.stack([np.where(pre[d] > 0, pre[d], alphas[d] * np.expm1(pre[d]))
+                     for d in range(2)]).reshape(1, 2, 8, 5).astype(np.float32)
+    out = m.resource("rnn", count=want.size, dtype=np.float32)
+    m.op("rnn", "DML_OPERATOR_RNN",
+         {"InputTensor": tensor(rx), "WeightTensor": tensor(rw), "RecurrenceTensor": tensor(rr),
+          "OutputSingleTensor": tensor(want), "ActivationDescCount": 2,
+          "ActivationDescs": [{"Type": "ACTIVATION_ELU", "Alpha": 0.5},
+                              {"Type": "ACTIVATION_ELU", "Alpha": 3.5}],
+          "Direction": "DML_RECURRENT_NETWORK_DIRECTION_BIDIRECTIONAL"},
+         {"InputTensor": "RX", "WeightTensor": "RW", "RecurrenceTensor": "RR",
+          "OutputSingleTensor": out}, {out: (want, {"ulp": 12})})
     m.save()
 
 
