@@ -57,8 +57,8 @@
 #else
 #define DMLI_DIAGONAL_ELSE(x0) ((COMPUTE_T)0)
 #endif
-#define DMLI_OP_78(x0, x1, x2, x3, x4, q0, q1, q2)                                           \
+#define DMLI_OP_78(x0, x1, x2, x3, x4, q0, q1, q2)                                            \
     ((((ulong)((long)(DMLI_POS % q0) - (long)(DMLI_POS / q0 % q1) - (long)g0) < (ulong)g1) != \
-      (g2 != 0))                                                                             \
-         ? q2                                                                                \
+      (g2 != 0))                                                                              \
+         ? q2                                                                                 \
          : DMLI_DIAGONAL_ELSE(x0))

@@ -8,13 +8,19 @@
 
 #include "../cl/rnn_abi.h"
 #include "internal.h"
-#include "ops/activation.h"
 
 typedef enum dmli_rnn_cell {
     DMLI_RNN_CELL_SIMPLE = 0, /* RNN: one gate */
     DMLI_RNN_CELL_GRU = 1,    /* z, r, h */
     DMLI_RNN_CELL_LSTM = 2,   /* i, o, f, c */
 } dmli_rnn_cell;
+
+/* An activation and its parameters (g0, g1, g2 as dmli_act names them): the operators' own
+ * activation descriptions, as the family's core layer keeps them. */
+typedef struct dmli_rnn_act {
+    dmli_act act;
+    double param[3];
+} dmli_rnn_act;
 
 typedef struct dmli_rnn {
     dmli_rnn_cell cell;
@@ -23,7 +29,7 @@ typedef struct dmli_rnn {
     uint32_t directions; /* 1 or 2 */
     bool backward;       /* one direction, DML_RECURRENT_NETWORK_DIRECTION_BACKWARD */
     uint32_t acts;       /* activations per direction: 1 (RNN), 2 (GRU), 3 (LSTM) */
-    dmli_activation act[DMLI_RNN_MAX_ACTS];
+    dmli_rnn_act act[DMLI_RNN_MAX_ACTS];
     bool present[DMLI_RNN_ROLES];
     int64_t stride[DMLI_RNN_ROLES][4];
     bool linear_before_reset; /* GRU */

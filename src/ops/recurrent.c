@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ops/activation.h"
 #include "ops/common.h"
 #include "rnn.h"
 
@@ -214,7 +215,10 @@ static void lower_view(const rnn_view *v, dmli_op_state *st)
     r->directions = s->directions;
     r->backward = v->direction == DML_RECURRENT_NETWORK_DIRECTION_BACKWARD;
     r->acts = v->acts;
-    memcpy(r->act, s->act, sizeof r->act);
+    for (uint32_t i = 0; i < DMLI_RNN_MAX_ACTS; ++i) {
+        r->act[i].act = s->act[i].act;
+        memcpy(r->act[i].param, s->act[i].param, sizeof r->act[i].param);
+    }
     bool any_output = false;
     for (int role = 0; role < DMLI_RNN_ROLES; ++role) {
         const dmli_tensor *t = s->slot[role] >= 0 ? role_tensor(st, s, role) : NULL;
@@ -234,34 +238,36 @@ static void lower_view(const rnn_view *v, dmli_op_state *st)
 
 /* ---- RNN ---------------------------------------------------------------------------------- */
 
-static rnn_view rnn_of(const void *desc)
+/* RNN and GRU share their members up to Direction (GRU adds LinearBeforeReset after). */
+#define SHARED_VIEW(d, name, cell, gates, acts)                                                   \
+    shared_view(name, cell, gates, acts,                                                          \
+                (const DML_TENSOR_DESC *[]){d->InputTensor, d->WeightTensor, d->RecurrenceTensor, \
+                                            d->BiasTensor, d->HiddenInitTensor,                   \
+                                            d->SequenceLengthsTensor, d->OutputSequenceTensor,    \
+                                            d->OutputSingleTensor},                               \
+                d->ActivationDescCount, d->ActivationDescs, d->Direction)
+
+/* in: Input, Weight, Recurrence, Bias, HiddenInit, SequenceLengths, OutputSequence,
+ * OutputSingle; no cell state, peepholes or cell output. */
+static rnn_view shared_view(const char *name, dmli_rnn_cell cell, uint32_t gates, uint32_t acts,
+                            const DML_TENSOR_DESC *const in[8], UINT act_count,
+                            const DML_OPERATOR_DESC *act_descs,
+                            DML_RECURRENT_NETWORK_DIRECTION direction)
 {
-    const DML_RNN_OPERATOR_DESC *d = desc;
-    rnn_view v = {"RNN",
-                  DMLI_RNN_CELL_SIMPLE,
-                  1,
-                  1,
-                  {0},
-                  {0},
-                  d->ActivationDescCount,
-                  d->ActivationDescs,
-                  d->Direction};
-    const DML_TENSOR_DESC *t[] = {d->InputTensor,
-                                  d->WeightTensor,
-                                  d->RecurrenceTensor,
-                                  d->BiasTensor,
-                                  d->HiddenInitTensor,
-                                  NULL,
-                                  d->SequenceLengthsTensor,
-                                  NULL,
-                                  d->OutputSequenceTensor,
-                                  d->OutputSingleTensor,
-                                  NULL};
+    rnn_view v = {name, cell, gates, acts, {0}, {0}, act_count, act_descs, direction};
+    const DML_TENSOR_DESC *t[] = {in[0], in[1], in[2], in[3], in[4], NULL,
+                                  in[5], NULL,  in[6], in[7], NULL};
     for (int role = 0; role < DMLI_RNN_ROLES; ++role) {
         v.t[role] = t[role];
         v.member[role] = role != DMLI_RNN_C0 && role != DMLI_RNN_P && role != DMLI_RNN_YC;
     }
     return v;
+}
+
+static rnn_view rnn_of(const void *desc)
+{
+    const DML_RNN_OPERATOR_DESC *d = desc;
+    return SHARED_VIEW(d, "RNN", DMLI_RNN_CELL_SIMPLE, 1, 1);
 }
 
 static HRESULT validate_rnn(const void *desc, dmli_op_state *st)
@@ -290,25 +296,7 @@ const dmli_op_steps dmli_op_rnn = {
 static rnn_view gru_of(const void *desc)
 {
     const DML_GRU_OPERATOR_DESC *d = desc;
-    rnn_view v = {
-        "GRU",       DMLI_RNN_CELL_GRU, 3, 2, {0}, {0}, d->ActivationDescCount, d->ActivationDescs,
-        d->Direction};
-    const DML_TENSOR_DESC *t[] = {d->InputTensor,
-                                  d->WeightTensor,
-                                  d->RecurrenceTensor,
-                                  d->BiasTensor,
-                                  d->HiddenInitTensor,
-                                  NULL,
-                                  d->SequenceLengthsTensor,
-                                  NULL,
-                                  d->OutputSequenceTensor,
-                                  d->OutputSingleTensor,
-                                  NULL};
-    for (int role = 0; role < DMLI_RNN_ROLES; ++role) {
-        v.t[role] = t[role];
-        v.member[role] = role != DMLI_RNN_C0 && role != DMLI_RNN_P && role != DMLI_RNN_YC;
-    }
-    return v;
+    return SHARED_VIEW(d, "GRU", DMLI_RNN_CELL_GRU, 3, 2);
 }
 
 static HRESULT validate_gru(const void *desc, dmli_op_state *st)
