@@ -503,6 +503,12 @@ static bool try_fuse_activation(const dmli_graph *g, pending_map *maps, const ui
     const dmli_map *m = &pu->map;
     if ((dec[u].why = single_reader(&g->nodes[u], 0)) != NULL)
         return false;
+    /* Not onto the generators of encodings (DIAGONAL keeps its band in the activation's
+     * parameters). */
+    if (m->op == DMLI_MAP_ONE_HOT || m->op == DMLI_MAP_DIAGONAL) {
+        dec[u].why = "it writes encodings, not values";
+        return false;
+    }
     /* The activation of the map's last operation (a chain's last stage). */
     uint32_t last = m->n_stages > 1 ? m->n_stages - 1 : 0;
     dmli_map_stage st = dmli_map_get_stage(m, last);

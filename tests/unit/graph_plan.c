@@ -894,3 +894,35 @@ Test(graph_plan, chains_stop_where_fusing_would_change_results_or_overflow_a_map
               p->decisions[6].why);
     done(&g, graph, p);
 }
+
+/* An activation after DIAGONAL_MATRIX1 (a map of encodings that keeps its band in the
+ * activation's parameters) stays a step of its own: fused, it would overwrite the band. */
+Test(graph_plan, no_activation_fused_onto_a_diagonal)
+{
+    unit_graph g;
+    unit_tensor to, ri, ro;
+    const UINT s[2] = {3, 4};
+    ug_init(&g);
+    DML_DIAGONAL_MATRIX1_OPERATOR_DESC d = {
+        NULL,
+        unit_tensor_set(&to, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL),
+        DML_TENSOR_DATA_TYPE_FLOAT32,
+        {.Float32 = -2.0f},
+        0,
+        2};
+    DML_ACTIVATION_RELU_OPERATOR_DESC relu = {
+        unit_tensor_set(&ri, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL),
+        unit_tensor_set(&ro, DML_TENSOR_DATA_TYPE_FLOAT32, 2, s, NULL)};
+    ug_node(&g, DML_OPERATOR_DIAGONAL_MATRIX1, &d);
+    ug_node(&g, DML_OPERATOR_ACTIVATION_RELU, &relu);
+    ug_edge(&g, 0, 1, 0);
+    ug_output(&g, 1, 0);
+    dmli_graph *graph;
+    dmli_graph_plan *p;
+    ug_plan(ug_desc(&g, 0, 1), &graph, &p);
+    cr_expect_eq(p->n_steps, 2);
+    cr_expect_eq(p->decisions[0].fused_into, -1);
+    dmli_graph_plan_free(p);
+    dmli_graph_free(graph);
+    ug_free(&g);
+}
