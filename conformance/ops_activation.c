@@ -265,6 +265,29 @@ int rt_fused_activation(rt_build *b, DML_OPERATOR_DESC **out, unsigned *ulps, do
     return 0;
 }
 
+int rt_activation_list(rt_build *b, const char *name, DML_OPERATOR_DESC **descs, UINT *count)
+{
+    const cJSON *list = rt_attr(b, name);
+    *descs = NULL;
+    *count = 0;
+    if (list == NULL)
+        return 0;
+    if (!cJSON_IsArray(list))
+        return rt_fail(b, "attrs.%s must be a list of {\"Type\": \"DML_OPERATOR_...\", ...}", name);
+    int n = cJSON_GetArraySize(list);
+    DML_OPERATOR_DESC *all = rt_alloc(b, (size_t)(n > 0 ? n : 1) * sizeof *all);
+    for (int i = 0; i < n; ++i) {
+        DML_OPERATOR_DESC *one = NULL;
+        const act_op *op = NULL;
+        if (read_fused(b, cJSON_GetArrayItem(list, i), &one, &op))
+            return -1;
+        all[i] = *one;
+    }
+    *descs = all;
+    *count = (UINT)n;
+    return 0;
+}
+
 const rt_op rt_ops_activation[] = {
     {"DML_OPERATOR_ACTIVATION_CELU", build_activation},
     {"DML_OPERATOR_ACTIVATION_ELU", build_activation},

@@ -242,6 +242,11 @@ extern const rt_op rt_ops_bnscan[]; /* ops_bnscan.c: BATCH_NORMALIZATION, CUMULA
 /* ops_activation.c: attrs.FusedActivation ({"Type": ..., its FLOATs}) read into *out (NULL when
  * absent), with the activation's own tolerance (0 when absent or not an activation). */
 int rt_fused_activation(rt_build *b, DML_OPERATOR_DESC **out, unsigned *ulps, double *abs_tol);
+/* attrs.name as a list of activations (each as FusedActivation's object) into *descs (*count of
+ * them, in list order); absent: NULL and 0. */
+int rt_activation_list(rt_build *b, const char *name, DML_OPERATOR_DESC **descs, UINT *count);
+/* ops_rnn.c: RNN, GRU, LSTM */
+extern const rt_op rt_ops_rnn[];
 /* ops_normalize.c: the softmax family, MEAN_VARIANCE_NORMALIZATION(1, 2), LP_NORMALIZATION */
 extern const rt_op rt_ops_normalize[];
 /* ops_pool.c: MAX_POOLING(1, 2), AVERAGE_POOLING(1), LP_POOLING(1) */
