@@ -186,10 +186,31 @@ static int put_nested(flat_ctx *f, const cJSON *node, unsigned depth)
     return 0;
 }
 
+/* The values data holds (lists counted through, values one each), up to limit + 1. */
+static uint64_t json_values(const cJSON *data, uint64_t limit)
+{
+    if (!cJSON_IsArray(data))
+        return 1;
+    uint64_t k = 0;
+    for (const cJSON *e = data->child; e != NULL && k <= limit; e = e->next)
+        k += json_values(e, limit - (k < limit ? k : limit));
+    return k;
+}
+
 static int parse_data(rt_tensor *t, const cJSON *data, const char *what, char *why, size_t n)
 {
     flat_ctx f = {t, 0, "", why, n};
     snprintf(f.path, sizeof f.path, "%s.data", what);
+    /* No large allocation by the shape before the data can fill it: a shape of a billion
+     * elements with six values is refused here, not after a billion-element allocation (the
+     * messages below, naming the place of a mismatch, take the small ones). */
+    uint64_t held = t->count * t->type->size > (1u << 20) ? json_values(data, t->count) : t->count;
+    if (held < t->count) {
+        char shape[128];
+        rt_format_shape(t->rank, t->sizes, shape, sizeof shape);
+        return failf(why, n, "%s.data holds %" PRIu64 " values, shape %s needs %" PRIu64, what,
+                     held, shape, t->count);
+    }
     t->elems = malloc(t->count ? t->count * t->type->size : 1);
     if (t->elems == NULL)
         return failf(why, n, "%s: out of memory", what);
