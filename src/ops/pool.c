@@ -126,6 +126,14 @@ static HRESULT infer_view(const pool_view *v, dmli_op_state *st)
         /* A window past the padded input gives one output (DirectMLX's MaxPooling sizes it so);
          * it reads the input's elements and nothing past the padding. */
         bool past = window > padded;
+        /* ... up to a UINT's reach (every extent the kernels take is then one a padded input
+         * could have had). */
+        DMLI_INVALID_IF(past && window > UINT32_MAX,
+                        "%s: the window on spatial axis %u ((WindowSize %u - 1) * Dilations %llu "
+                        "+ 1 = %llu) is larger than both the padded input (%llu) and 4294967295, "
+                        "the largest window dmlcl pools past the input",
+                        v->op, i, v->window[i], (unsigned long long)dilation_of(v, i),
+                        (unsigned long long)window, (unsigned long long)padded);
         want[2 + i] = past ? 1 : (padded - window) / v->strides[i] + 1;
         uint64_t got = out->sizes[2 + i];
         /* ceil_mode: one more window, where the division is inexact, in every axis that has

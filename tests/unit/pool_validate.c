@@ -239,6 +239,11 @@ Test(pool_validate, output_sizes)
     unit_tensor_set(&c.out, F32, 4, (UINT[]){1, 2, 3, 1}, NULL);
     unit_tensor_set(&c.idx, DML_TENSOR_DATA_TYPE_UINT32, 4, (UINT[]){1, 2, 3, 1}, NULL);
     cr_expect_eq(MAX2(c), S_OK, "%s", dmlcl_last_error());
+    c.dil[1] = 0x10000; /* 2 * 65536 + 1 > 7: one output; */
+    cr_expect_eq(MAX2(c), S_OK, "%s", dmlcl_last_error());
+    c.window[1] = 0x10002; /* (65537 * 65536 + 1) past a UINT: refused */
+    EXPECT(MAX2(c), E_INVALIDARG, "spatial axis 1", "4294967295");
+    c.window[1] = 3;
     c.dil[1] = 4; /* 9 > 7: one output */
     cr_expect_eq(MAX2(c), S_OK, "%s", dmlcl_last_error());
     unit_tensor_set(&c.out, F32, 4, (UINT[]){1, 2, 3, 2}, NULL);
