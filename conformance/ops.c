@@ -248,6 +248,23 @@ const cJSON *rt_attr(const rt_build *b, const char *name)
     return cJSON_IsNull(a) ? NULL : a;
 }
 
+int rt_attr_bool(rt_build *b, const char *name, BOOL *out)
+{
+    const cJSON *v = rt_attr(b, name);
+    *out = 0;
+    if (v == NULL)
+        return 0;
+    if (cJSON_IsBool(v)) {
+        *out = cJSON_IsTrue(v) ? 1 : 0;
+        return 0;
+    }
+    if (cJSON_IsNumber(v) && (v->valuedouble == 0 || v->valuedouble == 1)) {
+        *out = (BOOL)v->valueint;
+        return 0;
+    }
+    return rt_fail(b, "attrs.%s must be true or false", name);
+}
+
 int rt_attr_uint(rt_build *b, const char *name, UINT def, UINT *out)
 {
     char why[256];

@@ -49,24 +49,6 @@ static const DML_TENSOR_DESC *bind_output(rt_build *b, const char *name, const r
     return t ? &t->desc : NULL;
 }
 
-/* A boolean attribute: true/false or 0/1 (absent: false). */
-static int attr_bool(rt_build *b, const char *name, BOOL *out)
-{
-    const cJSON *v = rt_attr(b, name);
-    *out = 0;
-    if (v == NULL)
-        return 0;
-    if (cJSON_IsBool(v)) {
-        *out = cJSON_IsTrue(v) ? 1 : 0;
-        return 0;
-    }
-    if (cJSON_IsNumber(v) && (v->valuedouble == 0 || v->valuedouble == 1)) {
-        *out = (BOOL)v->valueint;
-        return 0;
-    }
-    return rt_fail(b, "attrs.%s must be true or false", name);
-}
-
 /* AxisDirection by name, or a number (a case may give a value DirectML does not define). */
 static int attr_direction(rt_build *b, DML_AXIS_DIRECTION def, DML_AXIS_DIRECTION *out)
 {
@@ -118,7 +100,7 @@ static int build_batch_norm(rt_build *b)
     unsigned ulps;
     double abs_tol;
     DML_OPERATOR_DESC *fused = NULL;
-    if (attr_bool(b, "Spatial", &d->Spatial) || attr_epsilon(b, &d->Epsilon) ||
+    if (rt_attr_bool(b, "Spatial", &d->Spatial) || attr_epsilon(b, &d->Epsilon) ||
         rt_fused_activation(b, &fused, &ulps, &abs_tol))
         return -1;
     d->FusedActivation = fused;
@@ -150,7 +132,7 @@ static int build_scan(rt_build *b)
     DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *d = rt_alloc(b, sizeof *d); /* PRODUCT's layout */
     if (rt_attr_uint(b, "Axis", 0, &d->Axis) ||
         attr_direction(b, DML_AXIS_DIRECTION_INCREASING, &d->AxisDirection) ||
-        attr_bool(b, excl, &d->HasExclusiveSum))
+        rt_attr_bool(b, excl, &d->HasExclusiveSum))
         return -1;
     const rt_tensor *in = bind_data(b, "InputTensor");
     if (in == NULL || (d->OutputTensor = bind_output(b, "OutputTensor", in, NULL, 0, 0)) == NULL)
@@ -202,7 +184,7 @@ static int build_lrn(rt_build *b)
     if (rt_check_names(b, inputs, attrs, one_output))
         return -1;
     DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
-    if (attr_bool(b, "CrossChannel", &d->CrossChannel) ||
+    if (rt_attr_bool(b, "CrossChannel", &d->CrossChannel) ||
         rt_attr_uint(b, "LocalSize", 1, &d->LocalSize) || attr_real(b, "Alpha", 1e-4f, &d->Alpha) ||
         attr_real(b, "Beta", 0.75f, &d->Beta) || attr_real(b, "Bias", 1.0f, &d->Bias))
         return -1;

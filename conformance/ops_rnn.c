@@ -53,19 +53,6 @@ static int optional_output(rt_build *b, const char *name, const DML_TENSOR_DESC 
     return 0;
 }
 
-static int attr_bool(rt_build *b, const char *name, BOOL *out)
-{
-    const cJSON *v = rt_attr(b, name);
-    *out = 0;
-    if (v == NULL)
-        return 0;
-    if (cJSON_IsBool(v) || (cJSON_IsNumber(v) && (v->valuedouble == 0 || v->valuedouble == 1))) {
-        *out = cJSON_IsBool(v) ? (cJSON_IsTrue(v) ? 1 : 0) : (BOOL)v->valueint;
-        return 0;
-    }
-    return rt_fail(b, "attrs.%s must be true or false", name);
-}
-
 static int attr_direction(rt_build *b, DML_RECURRENT_NETWORK_DIRECTION *out)
 {
     static const char *const names[] = {"DML_RECURRENT_NETWORK_DIRECTION_FORWARD",
@@ -112,7 +99,7 @@ static int build_rnn_gru(rt_build *b)
         optional_output(b, "OutputSingleTensor", &d->OutputSingleTensor) ||
         rt_activation_list(b, "ActivationDescs", &acts, &d->ActivationDescCount) ||
         attr_direction(b, &d->Direction) ||
-        (gru && attr_bool(b, "LinearBeforeReset", &d->LinearBeforeReset)))
+        (gru && rt_attr_bool(b, "LinearBeforeReset", &d->LinearBeforeReset)))
         return -1;
     d->ActivationDescs = acts;
     b->desc.Type = gru ? DML_OPERATOR_GRU : DML_OPERATOR_RNN;
@@ -149,8 +136,8 @@ static int build_lstm(rt_build *b)
         attr_direction(b, &d->Direction) ||
         (rt_attr(b, "ClipThreshold") &&
          rt_attr_float(b, "ClipThreshold", b->c->attrs, &d->ClipThreshold)) ||
-        attr_bool(b, "UseClipThreshold", &d->UseClipThreshold) ||
-        attr_bool(b, "CoupleInputForget", &d->CoupleInputForget))
+        rt_attr_bool(b, "UseClipThreshold", &d->UseClipThreshold) ||
+        rt_attr_bool(b, "CoupleInputForget", &d->CoupleInputForget))
         return -1;
     d->ActivationDescs = acts;
     b->desc.Type = DML_OPERATOR_LSTM;

@@ -301,6 +301,8 @@ int rt_expected_list(rt_build *b, const char *name, const rt_tensor *const **ten
 int rt_output_count(rt_build *b, const char *out_name, const char *desc_name, unsigned *count);
 const cJSON *rt_attr(const rt_build *b, const char *name);
 /* Integer attributes are exact (numbers by their literal, or decimal strings). */
+/* A boolean attribute: true/false or 0/1 (absent: false). */
+int rt_attr_bool(rt_build *b, const char *name, BOOL *out);
 int rt_attr_uint(rt_build *b, const char *name, UINT def, UINT *out);
 int rt_attr_int64(rt_build *b, const char *name, int64_t def, int64_t *out);
 int rt_attr_uint64(rt_build *b, const char *name, uint64_t def, uint64_t *out);
