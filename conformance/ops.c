@@ -427,6 +427,16 @@ static rt_tensor *add_output(rt_build *b, const char *name, int index, const rt_
     return t;
 }
 
+int rt_add_absent_output(rt_build *b, const char *name)
+{
+    if (b->n_outputs == RT_MAX_TENSORS)
+        return rt_fail(b, "more than %d outputs", RT_MAX_TENSORS);
+    b->outputs[b->n_outputs] = NULL;
+    b->output_index[b->n_outputs] = -1;
+    b->output_names[b->n_outputs++] = name;
+    return 0;
+}
+
 rt_tensor *rt_add_output(rt_build *b, const char *name, const rt_type *type, unsigned rank,
                          const UINT *sizes, const UINT *strides)
 {

@@ -86,9 +86,7 @@ static const DML_TENSOR_DESC *bind_output(rt_build *b, const char *name, const r
                           src->has_strides ? src->strides : NULL);
     } else if (optional) {
         /* Absent: the slot is bound NONE. */
-        b->outputs[b->n_outputs] = NULL;
-        b->output_index[b->n_outputs] = -1;
-        b->output_names[b->n_outputs++] = name;
+        rt_add_absent_output(b, name);
         return NULL;
     } else {
         t = rt_add_output(b, name, type, rank, sizes, NULL);

@@ -35,7 +35,8 @@ static int required_input(rt_build *b, const char *name, const DML_TENSOR_DESC *
     return 0;
 }
 
-/* An optional output: described under inputs or expected; neither: absent. */
+/* An optional output: described under inputs or expected; neither: absent, its slot bound
+ * NONE (the binding counts every member). */
 static int optional_output(rt_build *b, const char *name, const DML_TENSOR_DESC **out)
 {
     const rt_tensor *given = rt_input(b, name);
@@ -44,7 +45,7 @@ static int optional_output(rt_build *b, const char *name, const DML_TENSOR_DESC 
     if (given != NULL && given->elems != NULL)
         return rt_fail(b, "inputs.%s describes the output and takes no data", name);
     if (src == NULL)
-        return 0;
+        return rt_add_absent_output(b, name);
     rt_tensor *t = rt_add_output(b, name, src->type, src->rank, src->sizes,
                                  src->has_strides ? src->strides : NULL);
     if (t == NULL)

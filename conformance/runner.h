@@ -322,6 +322,8 @@ int rt_bind_input(rt_build *b, const rt_tensor *t);
 /* Creates an output tensor (no data) and binds it as the next output slot. */
 rt_tensor *rt_add_output(rt_build *b, const char *name, const rt_type *type, unsigned rank,
                          const UINT *sizes, const UINT *strides);
+/* An optional output the case leaves out: its slot bound NONE (0, or -1 with b->why). */
+int rt_add_absent_output(rt_build *b, const char *name);
 /* The same for element index of the output list name (bind them in list order). */
 rt_tensor *rt_add_list_output(rt_build *b, const char *name, unsigned index, const rt_type *type,
                               unsigned rank, const UINT *sizes, const UINT *strides);

@@ -79,6 +79,16 @@ A test converts when its model is one node of a mapped operator. The mapping:
   _DEQUANTIZE_LINEAR, as ONNX Runtime's DirectML provider maps them (DmlOperatorElementwiseQLinear):
   a 1-D scale or zero point along `axis`, read by zero strides; an absent zero point absent;
   block_size (blocked quantization) skipped. Exact.
+- OneHot (convert_onehot) as DML_OPERATOR_ONE_HOT: IndicesTensor of the output's rank, size 1
+  along the axis (negative axes normalised), ValuesTensor {off, on} as {1, ..., 2}; float
+  indices that are whole numbers as INT64 (ONE_HOT takes integer indices; a provider casts);
+  EyeLike (convert_eyelike) as DML_OPERATOR_DIAGONAL_MATRIX1 with no InputTensor, Value 1 of
+  the output's type on the band [k, k + 1). Exact.
+- RNN, GRU and LSTM (convert_rnn) as DML_OPERATOR_RNN, _GRU and _LSTM in DirectML's layouts
+  (conformance/gen/rnn.py's): W, R, B, P and the states reshaped, sequence_lens as UINT32
+  SequenceLengthsTensor, layout 1 (batch first) rearranged to sequence first (ONNX's values,
+  moved), the activations by name (ONNX's defaults per direction); activation_alpha/beta and
+  clip skipped. Tolerance seq x (K^2 2^-23 + 2^-10), K = input + hidden + 2.
 ONNX's bool is DirectML's UINT8 (0 or 1), the type of DirectML's logical operators. Numpy
 broadcasting becomes DirectML's: every tensor takes the output's Sizes, ranks padded on the
 left, and a broadcast dimension reads with stride 0. Float outputs are compared with the
@@ -1468,6 +1478,183 @@ def convert_scatter(name, model, sets, where):
 EXTRA.update({op: convert_scatter for op in SCATTER_OPS})
 
 
+# ---------------------------------------------------------------------------------------
+# OneHot and EyeLike: DML_OPERATOR_ONE_HOT and DML_OPERATOR_DIAGONAL_MATRIX1
+
+INDEX_TYPES = ("INT32", "UINT32", "INT64", "UINT64")
+
+
+def convert_onehot(name, model, sets, where):
+    """OneHot as ONE_HOT: the output's rank, the indices' size 1 along the axis, ValuesTensor
+    {off, on} as the data's {1, ..., 2}; whole-number float indices as INT64 (a provider casts
+    them; ONE_HOT's IndicesTensor takes integers)."""
+    node = model.graph.node[0]
+    op = node.op_type
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(model.graph.input)}
+    (i_t, i), (_, depth), (v_t, v) = [to_array(ins[index[n]]) for n in node.input]
+    out_t, out_a = to_array(outs[0])
+    rank = out_a.ndim
+    if rank > 8:
+        raise Skip("shape: {} dimensions; DirectML tensors have 1 to 8".format(rank))
+    axis = int(attrs_of(node).get("axis", -1))
+    axis += rank if axis < 0 else 0
+    extra = ["axis {}".format(axis)]
+    if i_t not in INDEX_TYPES:
+        if not np.all(np.isfinite(i)) or np.any(i != np.trunc(i)):
+            raise Skip("type: {} indices that are not whole numbers".format(i_t))
+        extra.append("{} indices (whole numbers) as INT64, as a provider casts them".format(i_t))
+        i_t, i = "INT64", i.astype(np.int64)
+    if int(np.asarray(depth).reshape(-1)[0]) != out_a.shape[axis]:
+        raise Skip("shape: depth {} is not the output's size {} along the axis".format(
+            depth, out_a.shape[axis]))
+    ishape = list(out_a.shape)
+    ishape[axis] = 1
+    inputs = {"IndicesTensor": case_tensor(i_t, np.asarray(i).reshape(ishape)),
+              "ValuesTensor": case_tensor(v_t, np.asarray(v).reshape([1] * (rank - 1) + [2]))}
+    c = {"name": "onnx-node." + name[5:], "source": "onnx:{}-{}#{}".format(
+        op, opset_of(model, op), name), "op": "DML_OPERATOR_ONE_HOT", "attrs": {"Axis": axis},
+        "inputs": inputs, "expected": {"outputs": {"OutputTensor": case_tensor(out_t, out_a)}}}
+    c["note"] = "ONNX {}-{} as DML_OPERATOR_ONE_HOT; {} (ONNX's backend node test {}, {})".format(
+        op, opset_of(model, op), "; ".join(extra), name, where)
+    return op, c
+
+
+def convert_eyelike(name, model, sets, where):
+    """EyeLike as DIAGONAL_MATRIX1 with no InputTensor: the output's type and Sizes, Value 1 of
+    that type on the band [k, k + 1)."""
+    node = model.graph.node[0]
+    op = node.op_type
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    out_t, out_a = to_array(sets[0][1][0])
+    if out_a.ndim != 2:
+        raise Skip("shape: EyeLike's output is 2-D")
+    k = int(attrs_of(node).get("k", 0))
+    one = 1.0 if out_t.startswith("FLOAT") else 1
+    c = {"name": "onnx-node." + name[5:], "source": "onnx:{}-{}#{}".format(
+        op, opset_of(model, op), name), "op": "DML_OPERATOR_DIAGONAL_MATRIX1",
+        "inputs": {"OutputTensor": {"type": dml_type(out_t), "shape": list(out_a.shape)}},
+        "attrs": {"ValueDataType": dml_type(out_t), "Value": one, "DiagonalFillBegin": k,
+                  "DiagonalFillEnd": k + 1},
+        "expected": {"outputs": {"OutputTensor": case_tensor(out_t, out_a)}}}
+    c["note"] = ("ONNX {}-{} as DML_OPERATOR_DIAGONAL_MATRIX1, Value 1 on the diagonal k = {} "
+                 "(ONNX's backend node test {}, {})".format(op, opset_of(model, op), k, name,
+                                                            where))
+    return op, c
+
+
+EXTRA.update({"OneHot": convert_onehot, "EyeLike": convert_eyelike})
+
+
+# ---------------------------------------------------------------------------------------
+# RNN, GRU and LSTM: DML_OPERATOR_RNN, _GRU, _LSTM in DirectML's layouts (as
+# conformance/gen/rnn.py): Input {1, seq, batch, input}, Weight {1, dirs, G*H, input},
+# Recurrence {1, dirs, G*H, H}, Bias {1, 1, dirs, 2*G*H}, HiddenInit and CellMemInit
+# {1, dirs, batch, H}, SequenceLengths {1, 1, 1, batch} (UINT32), Peephole {1, 1, dirs, 3*H},
+# OutputSequence {seq, dirs, batch, H}, OutputSingle and OutputCellSingle {1, dirs, batch, H};
+# layout 1 (batch first) rearranged to these (the values ONNX's, moved)
+
+RNN_GATES = {"RNN": 1, "GRU": 3, "LSTM": 4}
+RNN_DIRECTIONS = {"forward": "DML_RECURRENT_NETWORK_DIRECTION_FORWARD",
+                  "reverse": "DML_RECURRENT_NETWORK_DIRECTION_BACKWARD",
+                  "bidirectional": "DML_RECURRENT_NETWORK_DIRECTION_BIDIRECTIONAL"}
+RNN_DEFAULT_ACTS = {"RNN": ["Tanh"], "GRU": ["Sigmoid", "Tanh"], "LSTM": ["Sigmoid", "Tanh", "Tanh"]}
+RNN_ACTS = {"Tanh": "DML_OPERATOR_ACTIVATION_TANH", "Sigmoid": "DML_OPERATOR_ACTIVATION_SIGMOID",
+            "Relu": "DML_OPERATOR_ACTIVATION_RELU"}
+
+
+def convert_rnn(name, model, sets, where):
+    """RNN, GRU and LSTM as DirectML's. Tolerance: each step's gate sums (K = input + H + 2
+    terms, the GEMM rule) and TANH's 1/1024, carried through the steps:
+    abs = steps * (K^2 * 2^-23 + 2^-10) (conformance/gen/rnn.py's)."""
+    node = model.graph.node[0]
+    op = node.op_type
+    attrs = attrs_of(node)
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    for a in ("activation_alpha", "activation_beta", "clip"):
+        if a in attrs:
+            raise Skip("attribute: {}; the converter maps parameterless activations only".format(a))
+    if op == "LSTM" and attrs.get("input_forget", 0):
+        raise Skip("attribute: input_forget 1; DirectML's LSTM has UseClipThreshold and "
+                   "CoupleInputForget, not mapped here")
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(model.graph.input)}
+    got = {}
+    for slot, n in enumerate(node.input):
+        if n:
+            got[slot] = to_array(ins[index[n]])
+    layout = int(attrs.get("layout", 0))
+    g = RNN_GATES[op]
+    direction = attrs.get("direction", "forward")
+    dirs = 2 if direction == "bidirectional" else 1
+    hidden = int(attrs["hidden_size"])
+    x_t, x = got[0]
+    if x_t != "FLOAT32":
+        raise Skip("type: {} (the node tests' data is FLOAT32)".format(x_t))
+    if layout:
+        x = np.transpose(x, (1, 0, 2))
+    seq, batch, inp = x.shape
+    inputs = {"InputTensor": case_tensor("FLOAT32", x.reshape(1, seq, batch, inp)),
+              "WeightTensor": case_tensor("FLOAT32", got[1][1].reshape(1, dirs, g * hidden, inp)),
+              "RecurrenceTensor": case_tensor("FLOAT32",
+                                              got[2][1].reshape(1, dirs, g * hidden, hidden))}
+    if 3 in got:
+        inputs["BiasTensor"] = case_tensor("FLOAT32", got[3][1].reshape(1, 1, dirs, 2 * g * hidden))
+    if 4 in got:
+        lens = got[4][1].astype(np.int64)
+        if np.any(lens < 0):
+            raise Skip("data: a negative sequence length")
+        inputs["SequenceLengthsTensor"] = case_tensor("UINT32", lens.reshape(1, 1, 1, batch))
+    states = (("HiddenInitTensor", 5), ("CellMemInitTensor", 6))
+    for member, slot in states[:2 if op == "LSTM" else 1]:
+        if slot in got:
+            h = got[slot][1]
+            if layout:
+                h = np.transpose(h, (1, 0, 2))
+            inputs[member] = case_tensor("FLOAT32", h.reshape(1, dirs, batch, hidden))
+    if op == "LSTM" and 7 in got:
+        inputs["PeepholeTensor"] = case_tensor("FLOAT32", got[7][1].reshape(1, 1, dirs, 3 * hidden))
+    k = inp + hidden + 2
+    tol = {"abs": seq * (k * k * 2.0 ** -23 + 2.0 ** -10)}
+    expected = {}
+    members = ("OutputSequenceTensor", "OutputSingleTensor", "OutputCellSingleTensor")
+    for slot, n in enumerate(node.output):
+        if not n:
+            continue
+        _, a = to_array(outs[[o for o in node.output if o].index(n)])
+        if slot == 0:
+            a = np.transpose(a, (1, 2, 0, 3)) if layout else a  # [batch, seq, dirs, H]
+        else:
+            a = np.transpose(a, (1, 0, 2)) if layout else a  # [batch, dirs, H]
+            a = a.reshape(1, dirs, batch, hidden)
+        expected[members[slot]] = dict(case_tensor("FLOAT32", a), tolerance=tol)
+    acts = attrs.get("activations")
+    acts = list(acts) if acts else RNN_DEFAULT_ACTS[op] * dirs
+    if any(a not in RNN_ACTS for a in acts):
+        raise Skip("attribute: activations {}".format(acts))
+    dml_attrs = {"ActivationDescs": [{"Type": RNN_ACTS[a]} for a in acts],
+                 "Direction": RNN_DIRECTIONS[direction]}
+    extra = ["direction {}".format(direction)]
+    if op == "GRU":
+        dml_attrs["LinearBeforeReset"] = bool(attrs.get("linear_before_reset", 0))
+    if layout:
+        extra.append("layout 1 (batch first) rearranged to DirectML's sequence-first layouts")
+    c = {"name": "onnx-node." + name[5:], "source": "onnx:{}-{}#{}".format(
+        op, opset_of(model, op), name), "op": "DML_OPERATOR_" + op, "attrs": dml_attrs,
+        "inputs": inputs, "expected": {"outputs": expected}}
+    c["note"] = ("ONNX {}-{} as DML_OPERATOR_{} in DirectML's layouts; {}; tolerance "
+                 "seq x (K^2 2^-23 + 2^-10), K = input + hidden + 2 (ONNX's backend node test {}, "
+                 "{})".format(op, opset_of(model, op), op, "; ".join(extra), name, where))
+    return op, c
+
+
+EXTRA.update({op: convert_rnn for op in RNN_GATES})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -1524,7 +1711,8 @@ def main():
                 "{}, {}: ONNX's backend node tests of the ONNX operators that map onto "
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
                 "top-k, normalisations, reductions, pooling, resampling, matrix products, "
-                "convolutions, linear quantization and scatters, "
+                "convolutions, linear quantization, scatters, one-hot and eye-like "
+                "matrices and recurrent layers, "
                 "one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(
