@@ -201,6 +201,7 @@ typedef enum dsp_member_kind {
     DSP_MEMBER_SCALE_BIAS,
     DSP_MEMBER_FUSED,
     DSP_MEMBER_SIZE_2D,
+    DSP_MEMBER_INT, /* INT */
 } dsp_member_kind;
 typedef struct dsp_member {
     const char *name;

@@ -31,6 +31,7 @@ typedef enum kind {
     K_FLOAT_LIST,  /* const FLOAT * */
     K_SIZE_2D,     /* DML_SIZE_2D: {"Width": w, "Height": h} */
     K_FUSED_LIST,  /* const DML_OPERATOR_DESC * to count activations, each as K_FUSED's */
+    K_INT,         /* INT */
 } kind;
 
 enum { IN = 1, OUT = 2, OPTIONAL = 4 }; /* OPTIONAL: a tensor member that may be absent (NULL) */
@@ -67,6 +68,10 @@ typedef struct op_row {
 #define UINTF(s, m)                             \
     {                                           \
 #m, K_UINT, MEMBER(s, m), 0, NULL, NULL \
+    }
+#define INTF(s, m)                             \
+    {                                          \
+#m, K_INT, MEMBER(s, m), 0, NULL, NULL \
     }
 #define COUNT(s, m)                              \
     {                                            \
@@ -271,6 +276,23 @@ static const field scatter_nd[] = {TENSOR(S, InputTensor, IN),
                                    UINTF(S, InputDimensionCount),
                                    UINTF(S, IndicesDimensionCount),
                                    END};
+#undef S
+#define S DML_ONE_HOT_OPERATOR_DESC
+static const field one_hot[] = {TENSOR(S, IndicesTensor, IN), TENSOR(S, ValuesTensor, IN),
+                                TENSOR(S, OutputTensor, OUT), UINTF(S, Axis), END};
+#undef S
+#define S DML_DIAGONAL_MATRIX_OPERATOR_DESC
+static const field diagonal_matrix[] = {TENSOR(S, OutputTensor, OUT), INTF(S, Offset),
+                                        FLOATF(S, Value), END};
+#undef S
+#define S DML_DIAGONAL_MATRIX1_OPERATOR_DESC
+static const field diagonal_matrix1[] = {OPTIONAL_TENSOR(S, InputTensor, IN),
+                                         TENSOR(S, OutputTensor, OUT),
+                                         DATA_TYPE(S, ValueDataType),
+                                         SCALAR(S, Value, ValueDataType),
+                                         INTF(S, DiagonalFillBegin),
+                                         INTF(S, DiagonalFillEnd),
+                                         END};
 #undef S
 #define S DML_SLICE_OPERATOR_DESC
 static const field slice[] = {TENSOR(S, InputTensor, IN),
@@ -912,6 +934,9 @@ static const op_row rows[] = {
     ROW(GATHER_ND1, DML_GATHER_ND1_OPERATOR_DESC, gather_nd1),
     ROW(SCATTER_ELEMENTS, DML_SCATTER_ELEMENTS_OPERATOR_DESC, scatter_elements),
     ROW(SCATTER_ND, DML_SCATTER_ND_OPERATOR_DESC, scatter_nd),
+    ROW(ONE_HOT, DML_ONE_HOT_OPERATOR_DESC, one_hot),
+    ROW(DIAGONAL_MATRIX, DML_DIAGONAL_MATRIX_OPERATOR_DESC, diagonal_matrix),
+    ROW(DIAGONAL_MATRIX1, DML_DIAGONAL_MATRIX1_OPERATOR_DESC, diagonal_matrix1),
     ROW(SLICE, DML_SLICE_OPERATOR_DESC, slice),
     ROW(SLICE1, DML_SLICE1_OPERATOR_DESC, slice1),
     ROW(TILE, DML_TILE_OPERATOR_DESC, tile),
@@ -1008,6 +1033,7 @@ int dsp_op_members(dsp_ctx *c, const char *type, const dsp_member **members, uns
         [K_FUSED] = DSP_MEMBER_FUSED,
         [K_FLOAT_LIST] = DSP_MEMBER_FLOAT_LIST,
         [K_SIZE_2D] = DSP_MEMBER_SIZE_2D,
+        [K_INT] = DSP_MEMBER_INT,
     };
     const op_row *row = find_row_named(c, type);
     if (row == NULL)
@@ -1416,6 +1442,14 @@ static int read_member(dsp_ctx *c, const op_row *row, const field *f, const cJSO
         return 0;
     }
     case K_FLOAT: return dsp_get_float(c, v, (FLOAT *)(void *)at);
+    case K_INT: {
+        int64_t i;
+        if (dsp_get_int(c, v, INT32_MIN, INT32_MAX, &i))
+            return -1;
+        INT x = (INT)i;
+        memcpy(at, &x, sizeof x);
+        return 0;
+    }
     case K_UINT_LIST:
     case K_INT_LIST: {
         void *list;

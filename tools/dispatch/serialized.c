@@ -493,6 +493,7 @@ static int attr_json(reader *r, const char *op, const dsp_member *mb, const attr
         [DSP_MEMBER_SCALE_BIAS] = {V_SCALE_BIAS},
         [DSP_MEMBER_FUSED] = {V_ACTIVATION},
         [DSP_MEMBER_SIZE_2D] = {V_SIZE_2D},
+        [DSP_MEMBER_INT] = {V_INT32},
     };
     const unsigned *want = wants[mb->kind];
     *out = NULL;
@@ -522,6 +523,7 @@ static int attr_json(reader *r, const char *op, const dsp_member *mb, const attr
     switch (mb->kind) {
     case DSP_MEMBER_UINT: *out = uint_json(v); return 0;
     case DSP_MEMBER_FLOAT: *out = float_json(f32(v)); return 0;
+    case DSP_MEMBER_INT: *out = cJSON_CreateNumber((double)(int32_t)(uint32_t)v); return 0;
     case DSP_MEMBER_ENUM:
     case DSP_MEMBER_DATA_TYPE:
         for (const dsp_enum_value *e = mb->e->values; e->name != NULL; ++e)

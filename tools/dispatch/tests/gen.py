@@ -454,6 +454,46 @@ def scatters():
     m.save()
 
 
+# ---- Generated tensors: one-hot, diagonal matrices --------------------------------------------
+
+def generators():
+    m = Model("generate")
+    # ONE_HOT along axis 1 of {3, 5}: INT64 indices, -1 the last, 7 outside (a row of OffValue);
+    # Values {off, on} = {-2, 9} as INT32.
+    idx = np.array([[0], [-1], [7]], dtype=np.int64)
+    vals = np.array([[-2, 9]], dtype=np.int32)
+    want = np.full((3, 5), -2, dtype=np.int32)
+    for r, i in enumerate(idx[:, 0]):
+        if -5 <= i < 5:
+            want[r, i % 5] = 9
+    m.resource("I", idx)
+    m.resource("V", vals)
+    out = m.resource("oh", count=want.size, dtype=np.int32)
+    m.op("one_hot", "DML_OPERATOR_ONE_HOT",
+         {"IndicesTensor": tensor(idx), "ValuesTensor": tensor(vals), "OutputTensor": tensor(want),
+          "Axis": 1},
+         {"IndicesTensor": "I", "ValuesTensor": "V", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+    # DIAGONAL_MATRIX: {1, 1, 3, 4}, 2.5 on the diagonal one below the main one (Offset -1).
+    want = (np.eye(3, 4, k=-1) * 2.5).astype(np.float32).reshape(1, 1, 3, 4)
+    out = m.resource("dm", count=want.size, dtype=np.float32)
+    m.op("diagonal_matrix", "DML_OPERATOR_DIAGONAL_MATRIX",
+         {"OutputTensor": tensor(want), "Offset": -1, "Value": 2.5},
+         {"OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # DIAGONAL_MATRIX1 over an input: UINT16 7 on the band -1 <= column - row < 1, the input
+    # elsewhere.
+    x = np.arange(20, dtype=np.uint16).reshape(4, 5) + 100
+    t = np.arange(5)[None, :] - np.arange(4)[:, None]
+    want = np.where((t >= -1) & (t < 1), np.uint16(7), x).astype(np.uint16)
+    m.resource("X", x)
+    out = m.resource("dm1", count=want.size, dtype=np.uint16)
+    m.op("diagonal_matrix1", "DML_OPERATOR_DIAGONAL_MATRIX1",
+         {"InputTensor": tensor(x), "OutputTensor": tensor(want), "ValueDataType": "UINT16",
+          "Value": 7, "DiagonalFillBegin": -1, "DiagonalFillEnd": 1},
+         {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    m.save()
+
+
 # ---- Slices, tile, depth/space ---------------------------------------------------------------
 
 def views():
@@ -1176,6 +1216,7 @@ if __name__ == "__main__":
     activations_logic()
     gathers()
     scatters()
+    generators()
     views()
     joins()
     features()
