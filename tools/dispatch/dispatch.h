@@ -112,8 +112,6 @@ typedef struct dsp_bind_point {
     int output;
 } dsp_bind_point;
 
-#define DSP_MAX_POINTS 8
-
 typedef struct dsp_dispatchable {
     const char *name;
     const char *op_name; /* "ELEMENT_WISE_ADD" */
@@ -121,7 +119,8 @@ typedef struct dsp_dispatchable {
     DML_EXECUTION_FLAGS flags;
     int graph; /* dmlCompileType DmlCompileGraph */
     unsigned n_points;
-    dsp_bind_point *points; /* an operator's: DSP_MAX_POINTS; a graph's: its inputs, outputs */
+    dsp_bind_point
+        *points; /* an operator's: one per tensor member; a graph's: its inputs, outputs */
     unsigned n_inputs, n_outputs;
     const DML_TENSOR_DESC **slot_tensors; /* n_inputs + n_outputs, inputs first */
     dsp_binding *init;                    /* per input slot: the initialization bindings */

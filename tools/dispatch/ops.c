@@ -1554,8 +1554,10 @@ static int read_member(dsp_ctx *c, const op_row *row, const field *f, const cJSO
 static int describe_slots(dsp_ctx *c, const op_row *row, const unsigned char *desc,
                           dsp_dispatchable *d)
 {
-    unsigned slots = 0;
-    if ((d->points = dsp_alloc(c, DSP_MAX_POINTS * sizeof *d->points)) == NULL)
+    unsigned slots = 0, members = 0;
+    for (const field *f = row->fields; f->name != NULL; ++f)
+        members += f->kind == K_TENSOR || f->kind == K_TENSOR_LIST;
+    if ((d->points = dsp_alloc(c, (members ? members : 1) * sizeof *d->points)) == NULL)
         return -1;
     for (int pass = IN; pass <= OUT; ++pass)
         for (const field *f = row->fields; f->name != NULL; ++f) {

@@ -1123,6 +1123,50 @@ def dxdispatch_forms():
           "Direction": "DML_RECURRENT_NETWORK_DIRECTION_BIDIRECTIONAL"},
          {"InputTensor": "RX", "WeightTensor": "RW", "RecurrenceTensor": "RR",
           "OutputSingleTensor": out}, {out: (want, {"ulp": 12})})
+    # An LSTM: eleven tensor members (past the eight the RNN fills), bias, initial states and
+    # peepholes, every output; numpy in float64 (ONNX's equations, gates i o f c, P as i o f).
+    steps, inp, hid = 3, 2, 3
+    rng = np.random.default_rng(7)
+
+    def f32r(*shape):
+        return (rng.uniform(-0.6, 0.6, size=shape)).astype(np.float32)
+
+    lx, lw, lr = f32r(1, steps, 1, inp), f32r(1, 1, 4 * hid, inp), f32r(1, 1, 4 * hid, hid)
+    lb, lh, lc, lp = f32r(1, 1, 1, 8 * hid), f32r(1, 1, 1, hid), f32r(1, 1, 1, hid), f32r(1, 1, 1, 3 * hid)
+    for k, v in (("LX", lx), ("LW", lw), ("LR", lr), ("LB", lb), ("LH", lh), ("LC", lc), ("LP", lp)):
+        m.resource(k, v)
+    d = lambda a: a.astype(np.float64)  # noqa: E731
+    w, r, b, p = d(lw[0, 0]), d(lr[0, 0]), d(lb[0, 0, 0]), d(lp[0, 0, 0])
+    h, c = d(lh[0, 0, 0]), d(lc[0, 0, 0])
+    sig = lambda v: 1 / (1 + np.exp(-v))  # noqa: E731
+    seq_out = []
+    for t in range(steps):
+        a = w @ d(lx[0, t, 0]) + r @ h + b[:4 * hid] + b[4 * hid:]
+        gi, go, gf, gc = (a[k * hid:(k + 1) * hid] for k in range(4))
+        i_t = sig(gi + p[:hid] * c)
+        f_t = sig(gf + p[2 * hid:] * c)
+        c = f_t * c + i_t * np.tanh(gc)
+        h = sig(go + p[hid:2 * hid] * c) * np.tanh(c)
+        seq_out.append(h)
+    wants = {"lseq": np.array(seq_out).reshape(steps, 1, 1, hid).astype(np.float32),
+             "lh": h.reshape(1, 1, 1, hid).astype(np.float32),
+             "lc": c.reshape(1, 1, 1, hid).astype(np.float32)}
+    outs = {k: m.resource(k, count=v.size, dtype=np.float32) for k, v in wants.items()}
+    tol = {"abs": steps * (2.0 ** -10 + (inp + hid + 2) ** 2 * 2.0 ** -23)}  # conformance/gen/rnn.py's
+    m.op("lstm", "DML_OPERATOR_LSTM",
+         {"InputTensor": tensor(lx), "WeightTensor": tensor(lw), "RecurrenceTensor": tensor(lr),
+          "BiasTensor": tensor(lb), "HiddenInitTensor": tensor(lh), "CellMemInitTensor": tensor(lc),
+          "PeepholeTensor": tensor(lp), "OutputSequenceTensor": tensor(wants["lseq"]),
+          "OutputSingleTensor": tensor(wants["lh"]), "OutputCellSingleTensor": tensor(wants["lc"]),
+          "ActivationDescs": [{"Type": "ACTIVATION_SIGMOID"}, {"Type": "ACTIVATION_TANH"},
+                              {"Type": "ACTIVATION_TANH"}],
+          "Direction": "DML_RECURRENT_NETWORK_DIRECTION_FORWARD", "ClipThreshold": 0.0,
+          "UseClipThreshold": False, "CoupleInputForget": False},
+         {"InputTensor": "LX", "WeightTensor": "LW", "RecurrenceTensor": "LR", "BiasTensor": "LB",
+          "HiddenInitTensor": "LH", "CellMemInitTensor": "LC", "PeepholeTensor": "LP",
+          "OutputSequenceTensor": outs["lseq"], "OutputSingleTensor": outs["lh"],
+          "OutputCellSingleTensor": outs["lc"]},
+         {outs[k]: (v, tol) for k, v in wants.items()})
     m.save()
 
 
