@@ -192,6 +192,7 @@ class _Lowering:
         self.shapes = _shapes_of(self.model)
         self.vals = {}            # ONNX value name -> _Val
         self.inputs = {}          # graph input name -> ("input", onnx name) / ("const", array)
+        #                           / ("data", array): a constant bound at execution
         self.nodes = {}           # DirectML node name -> {type, desc, inputs, outputs}
         self.buffers = {}         # node output name -> (dtype, shape)
         self.mapping = []         # (onnx node, op type, DirectML operators)
@@ -682,6 +683,214 @@ class _Lowering:
                   {"OutputTensor": (name, dtype, shape)})
         self.set_out(node, name, name, dtype, shape)
 
+    # -- generated tensors: one-hot, eye-like --
+    def op_OneHot(self, node):
+        """ONE_HOT: the indices read at the output's rank (size 1 on the axis), Values {off, on}
+        at that rank ({1, ..., 2}); indices of a float type CAST to INT64 first (toward zero,
+        as ONNX's OneHot converts them)."""
+        idx, _, values = (self.val(i, node) for i in node.input)
+        shape, dtype = self.out_info(node.output[0], node)
+        r = len(shape)
+        axis = _attrs(node).get("axis", -1) % r
+        if idx.dtype.kind not in "iu" or idx.dtype.itemsize < 4:
+            cast = f"{node.name or node.output[0]}/indices"
+            self.emit(None, cast, "CAST", {"InputTensor": self.tensor(idx),
+                                           "OutputTensor": self.out_tensor(np.int64, idx.shape)},
+                      {"InputTensor": idx}, {"OutputTensor": (cast, np.int64, idx.shape)})
+            idx = _Val(cast, np.int64, idx.shape)
+        ishape = list(idx.shape)
+        ist = list(idx.eff_strides())
+        ishape.insert(axis, 1)
+        ist.insert(axis, 0)
+        if int(np.prod(values.shape)) != 2:
+            raise UnsupportedModelError(f"node {node.name!r} (OneHot): values of "
+                                        f"{list(values.shape)} (two elements: off, on)")
+        v = values.view([1] * (r - 1) + [2], [0] * (r - 1) + [values.eff_strides()[-1]])
+        name = node.output[0]
+        self.emit(node, name, "ONE_HOT",
+                  {"IndicesTensor": self.tensor(idx.view(ishape, ist), r),
+                   "ValuesTensor": self.tensor(v, r),
+                   "OutputTensor": self.out_tensor(dtype, shape, r), "Axis": axis},
+                  {"IndicesTensor": idx, "ValuesTensor": values},
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_EyeLike(self, node):
+        """DIAGONAL_MATRIX1 without an input: 1 of the output's type on the diagonal k."""
+        shape, dtype = self.out_info(node.output[0], node)
+        k = int(_attrs(node).get("k", 0))
+        name = node.output[0]
+        self.emit(node, name, "DIAGONAL_MATRIX1",
+                  {"OutputTensor": self.out_tensor(dtype, shape),
+                   "ValueDataType": _DML_TYPES[dtype], "Value": 1,
+                   "DiagonalFillBegin": k, "DiagonalFillEnd": k + 1},
+                  {}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def unowned(self, v):
+        """v read as a graph input bound at execution, never DML_TENSOR_FLAG_OWNED_BY_DML (a
+        constant that an operator may not own gets a graph input of its own)."""
+        if v.src not in self.inputs or self.inputs[v.src][0] != "const":
+            return v
+        name = f"{v.src}/unowned"
+        self.inputs.setdefault(name, ("data", self.inputs[v.src][1]))
+        return _Val(name, v.dtype, v.shape, v.strides)
+
+    # -- recurrent layers --
+    _RNN_ACTIVATIONS = {"Relu": (0, "ACTIVATION_RELU"), "Tanh": (0, "ACTIVATION_TANH"),
+                        "Sigmoid": (0, "ACTIVATION_SIGMOID"),
+                        "Softsign": (0, "ACTIVATION_SOFTSIGN"),
+                        "Softplus": (0, "ACTIVATION_SOFTPLUS"),
+                        "LeakyRelu": (1, "ACTIVATION_LEAKY_RELU"),
+                        "ThresholdedRelu": (1, "ACTIVATION_THRESHOLDED_RELU"),
+                        "Elu": (1, "ACTIVATION_ELU"), "Affine": (2, "ACTIVATION_LINEAR"),
+                        "ScaledTanh": (2, "ACTIVATION_SCALED_TANH"),
+                        "HardSigmoid": (2, "ACTIVATION_HARD_SIGMOID")}
+    _RNN_DEFAULTS = {"RNN": ["Tanh"], "GRU": ["Sigmoid", "Tanh"],
+                     "LSTM": ["Sigmoid", "Tanh", "Tanh"]}
+
+    def _rnn_activations(self, node, dirs):
+        a = _attrs(node)
+        names = [n.decode() if isinstance(n, bytes) else n
+                 for n in a.get("activations", [])] or self._RNN_DEFAULTS[node.op_type] * dirs
+        alphas, betas = list(a.get("activation_alpha", [])), list(a.get("activation_beta", []))
+        acts = []
+        for n in names:
+            if n not in self._RNN_ACTIVATIONS:
+                raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): activation "
+                                            f"{n!r} (DirectML's recurrent layers take "
+                                            f"{', '.join(self._RNN_ACTIVATIONS)})")
+            params, kind = self._RNN_ACTIVATIONS[n]
+            act = {"Type": kind}
+            if kind == "ACTIVATION_SOFTPLUS":
+                act["Steepness"] = 1.0
+            if params:
+                if not alphas or (params == 2 and not betas):
+                    raise UnsupportedModelError(
+                        f"node {node.name!r} ({node.op_type}): activation {n!r} without its "
+                        "activation_alpha/activation_beta values")
+                act["Alpha"] = float(alphas.pop(0))
+                if params == 2:
+                    act["Beta"] = float(betas.pop(0))
+            acts.append(act)
+        return acts
+
+    def _rnn(self, node):
+        """RNN, GRU and LSTM as DirectML's, every tensor read in place: X {1, seq, batch, in}
+        (layout 1's [batch, seq, in] by strides), W and R {1, dirs, G*H, ...}, B {1, 1, dirs,
+        2*G*H}, the states {1, dirs, batch, H}, P {1, 1, dirs, 3*H}; the outputs written in
+        ONNX's layouts (layout 1 by strides); sequence_lens as UINT32 (a constant converted, a
+        computed one CAST)."""
+        op = node.op_type
+        a = _attrs(node)
+        layout = int(a.get("layout", 0))
+        direction = a.get("direction", b"forward")
+        direction = direction.decode() if isinstance(direction, bytes) else direction
+        dirs = 2 if direction == "bidirectional" else 1
+        hidden = int(a["hidden_size"])
+        g = {"RNN": 1, "GRU": 3, "LSTM": 4}[op]
+        if "clip" in a and op != "LSTM":
+            raise UnsupportedModelError(f"node {node.name!r} ({op}): clip (DirectML's {op} has "
+                                        "no clip threshold)")
+        ins = list(node.input) + [""] * (8 - len(node.input))
+        x = self.unowned(self.val(ins[0], node))
+        if layout:
+            batch, seq, inp = x.shape
+            xs = x.eff_strides()
+            xv = x.view([1, seq, batch, inp], [0, xs[1], xs[0], xs[2]])
+        else:
+            seq, batch, inp = x.shape
+            xv = x.view([1, seq, batch, inp], [0] + list(x.eff_strides()))
+        desc, binds = {"InputTensor": self.tensor(xv)}, {"InputTensor": x}
+
+        def add(member, v, sizes, strides):  # the pages refuse DML_TENSOR_FLAG_OWNED_BY_DML
+            v = self.unowned(v)
+            desc[member] = self.tensor(v.view(sizes, strides))
+            binds[member] = v
+
+        w, r = self.val(ins[1], node), self.val(ins[2], node)
+        add("WeightTensor", w, [1, dirs, g * hidden, inp], [0] + list(w.eff_strides()))
+        add("RecurrenceTensor", r, [1, dirs, g * hidden, hidden], [0] + list(r.eff_strides()))
+        if ins[3]:
+            b = self.val(ins[3], node)
+            add("BiasTensor", b, [1, 1, dirs, 2 * g * hidden], [0, 0] + list(b.eff_strides()))
+
+        def state(name):
+            v = self.val(name, node)
+            st = v.eff_strides()
+            st = [st[1], st[0], st[2]] if layout else list(st)
+            return v, [1, dirs, batch, hidden], [0] + st
+
+        if ins[5]:
+            add("HiddenInitTensor", *state(ins[5]))
+        if op == "LSTM" and ins[6]:
+            add("CellMemInitTensor", *state(ins[6]))
+        if ins[4]:
+            lens_name = ins[4]
+            if lens_name in self.consts:
+                arr = np.asarray(self.consts[lens_name]).astype(np.int64)
+                if np.any(arr < 0):
+                    raise UnsupportedModelError(f"node {node.name!r} ({op}): a negative "
+                                                "sequence length")
+                gname = f"const:{lens_name}/uint32"
+                self.inputs[gname] = ("data", arr.astype(np.uint32))
+                lens = _Val(gname, np.uint32, arr.shape)
+            else:
+                src = self.val(lens_name, node)
+                cast = f"{node.name or node.output[0]}/sequence_lens"
+                self.emit(None, cast, "CAST",
+                          {"InputTensor": self.tensor(src),
+                           "OutputTensor": self.out_tensor(np.uint32, src.shape)},
+                          {"InputTensor": src}, {"OutputTensor": (cast, np.uint32, src.shape)})
+                lens = _Val(cast, np.uint32, src.shape)
+            add("SequenceLengthsTensor", lens, [1, 1, 1, batch], [0, 0, 0] +
+                list(lens.eff_strides()))
+        if op == "LSTM" and ins[7]:
+            p = self.val(ins[7], node)
+            add("PeepholeTensor", p, [1, 1, dirs, 3 * hidden], [0, 0] + list(p.eff_strides()))
+        outs = {}
+        members = ("OutputSequenceTensor", "OutputSingleTensor", "OutputCellSingleTensor")
+        for k, oname in enumerate(node.output):
+            if not oname or (oname not in self.readers and oname not in self.outputs):
+                continue  # absent, or read by no one: left out (DirectML's outputs are optional)
+            shape, dtype = self.out_info(oname, node)
+            st = _packed(shape)
+            if k == 0:  # [seq, dirs, batch, H], layout 1 [batch, seq, dirs, H]
+                sizes = [seq, dirs, batch, hidden]
+                strides = [st[1], st[2], st[0], st[3]] if layout else list(st)
+            else:  # [dirs, batch, H], layout 1 [batch, dirs, H]
+                sizes = [1, dirs, batch, hidden]
+                strides = [0, st[1], st[0], st[2]] if layout else [0] + list(st)
+            t = {"DataType": _DML_TYPES[np.dtype(dtype)], "Sizes": sizes}
+            if tuple(strides) != _packed(sizes):
+                t["Strides"] = strides
+            desc[members[k]] = t
+            outs[members[k]] = (oname, dtype, shape)
+        if not outs:
+            return
+        desc["ActivationDescs"] = self._rnn_activations(node, dirs)
+        desc["Direction"] = {"forward": "FORWARD", "reverse": "BACKWARD",
+                             "bidirectional": "BIDIRECTIONAL"}[direction]
+        if op == "GRU":
+            desc["LinearBeforeReset"] = int(a.get("linear_before_reset", 0))
+        if op == "LSTM":
+            desc["ClipThreshold"] = float(a.get("clip", 0.0))
+            desc["UseClipThreshold"] = int("clip" in a)
+            desc["CoupleInputForget"] = int(a.get("input_forget", 0))
+        name = f"{node.name or node.output[0]}/{op}"
+        self.emit(node, name, op, desc, binds, outs)
+        for oname, dtype, shape in outs.values():
+            self.set_out(node, oname, oname, dtype, shape)
+
+    def op_RNN(self, node):
+        self._rnn(node)
+
+    def op_GRU(self, node):
+        self._rnn(node)
+
+    def op_LSTM(self, node):
+        self._rnn(node)
+
     # -- matrix multiplication, convolution, pooling, normalization --
     def op_MatMul(self, node):
         a, b = self.val(node.input[0], node), self.val(node.input[1], node)
@@ -1012,6 +1221,11 @@ class Lowered:
             elif op == "ACTIVATION_SOFTMAX1":
                 sizes = desc["InputTensor"]["Sizes"]
                 ulps += 3 * int(np.prod([sizes[a] for a in desc["Axes"]])) + 3
+            elif op in ("RNN", "GRU", "LSTM"):  # conformance/gen/rnn.py's bound per step
+                seq, inp = desc["InputTensor"]["Sizes"][1], desc["InputTensor"]["Sizes"][3]
+                k = inp + desc["RecurrenceTensor"]["Sizes"][3] + 2
+                ulps += seq * k * k
+                absolute += seq / 1024
             elif op in ("ELEMENT_WISE_ERF", "ELEMENT_WISE_TANH", "ELEMENT_WISE_LOG",
                         "ACTIVATION_TANH", "MEAN_VARIANCE_NORMALIZATION1"):
                 absolute += 1 / 1024
@@ -1046,7 +1260,7 @@ class Lowered:
             np.save(os.path.join(folder, path), arr.reshape(-1) if arr.ndim == 0 else arr)
             resources[name] = {"initialValuesDataType": _DML_TYPES[arr.dtype],
                                "initialValues": {"sourcePath": path}}
-            (init if kind == "const" else bindings)[name] = name
+            (init if kind == "const" else bindings)[name] = name  # "data": at execution
         commands = []
         for k, (name, src, shape, dtype) in enumerate(self.graph_outputs):
             bdtype, bshape = self.buffers[src]

@@ -253,6 +253,90 @@ def test_scatters(rng):
         dml_onnx.lower(bad, {"x": (3, 4), "v": (2, 4)})
 
 
+def test_one_hot_and_eye_like(rng):
+    """OneHot of computed INT64 indices (a negative one, one out of range) along axis 1 with
+    INT32 values, and of FLOAT32 indices (CAST to INT64 first) on the last axis; EyeLike of an
+    input it does not read (only its shape), k = 1, as FLOAT32."""
+    inits = {"depth": np.array(5.0, np.float32), "vals": np.array([-2, 9], np.int32),
+             "fvals": np.array([0.5, 3.0], np.float32), "one": np.array(1, np.int64)}
+    nodes = [helper.make_node("Add", ["i", "one"], ["j"]),
+             helper.make_node("OneHot", ["j", "depth", "vals"], ["y"], axis=1),
+             helper.make_node("OneHot", ["f", "depth", "fvals"], ["z"]),
+             helper.make_node("EyeLike", ["m"], ["e"], k=1, dtype=TensorProto.FLOAT)]
+    m = model(nodes, [("i", TensorProto.INT64, [2, 3]), ("f", TensorProto.FLOAT, [4]),
+                      ("m", TensorProto.FLOAT, [3, 4])],
+              [("y", TensorProto.INT32), ("z", TensorProto.FLOAT), ("e", TensorProto.FLOAT)],
+              inits)
+    lowered = check(m, {"i": np.array([[0, -3, 6], [3, -7, 1]], np.int64),
+                        "f": np.array([4.0, 0.0, 2.0, 7.0], np.float32),
+                        "m": rng.standard_normal((3, 4)).astype(np.float32)})
+    assert lowered.operator_counts() == {"ELEMENT_WISE_ADD": 1, "ONE_HOT": 2, "CAST": 1,
+                                         "DIAGONAL_MATRIX1": 1}
+
+
+def recurrent_model(op, layout, inits, shapes):
+    """Mul, then a bidirectional op with every input (LSTM: and its peepholes, cell state), then
+    Relu of Y and Neg of Y_h; Y_c (LSTM) a graph output."""
+    dirs, hid = 2, inits["R"].shape[-1]
+    names = ["x2", "W", "R", "B", "L", "h0"] + (["c0", "P"] if op == "LSTM" else [])
+    outs = ["Y", "Y_h"] + (["Y_c"] if op == "LSTM" else [])
+    attrs = {"hidden_size": hid, "direction": "bidirectional", "layout": layout}
+    if op == "GRU":
+        attrs["linear_before_reset"] = 1
+    nodes = [helper.make_node("Mul", ["x", "two"], ["x2"]),
+             helper.make_node(op, names, outs, **attrs),
+             helper.make_node("Relu", ["Y"], ["y"]),
+             helper.make_node("Neg", ["Y_h"], ["yh"])]
+    ins = [(k, TensorProto.FLOAT, list(v)) for k, v in shapes.items()]
+    graph_outs = [("y", TensorProto.FLOAT), ("yh", TensorProto.FLOAT)]
+    if op == "LSTM":
+        graph_outs.append(("Y_c", TensorProto.FLOAT))
+    m = model(nodes, ins, graph_outs, inits)
+    m.opset_import[0].version = 14  # layout
+    return m
+
+
+@pytest.mark.parametrize("op", ["RNN", "GRU", "LSTM"])
+@pytest.mark.parametrize("layout", [0, 1])
+def test_recurrent(rng, op, layout):
+    """A bidirectional RNN, GRU (linear_before_reset) or LSTM after a computed input, with
+    biases, initial states, sequence lengths (a constant, shorter than the sequence for two
+    batch elements) and LSTM's peepholes; ONNX's layouts 0 and 1 read and written through
+    strides (no copy); Y and Y_h read by the next nodes, Y_c a graph output (LSTM). ONNX
+    Runtime's CPU provider has no layout 1: its reference is the layout-0 model on the same
+    values moved (batch first to sequence first and back)."""
+    g = {"RNN": 1, "GRU": 3, "LSTM": 4}[op]
+    seq, batch, inp, hid, dirs = 4, 3, 5, 6, 2
+    inits = {"W": (rng.standard_normal((dirs, g * hid, inp)) * 0.4).astype(np.float32),
+             "R": (rng.standard_normal((dirs, g * hid, hid)) * 0.4).astype(np.float32),
+             "B": (rng.standard_normal((dirs, 2 * g * hid)) * 0.4).astype(np.float32),
+             "L": np.array([4, 2, 3], np.int32), "two": np.array(2.0, np.float32)}
+    if op == "LSTM":
+        inits["P"] = (rng.standard_normal((dirs, 3 * hid)) * 0.4).astype(np.float32)
+    feeds = {"x": (rng.standard_normal((seq, batch, inp)) * 0.5).astype(np.float32),
+             "h0": (rng.standard_normal((dirs, batch, hid)) * 0.5).astype(np.float32)}
+    if op == "LSTM":
+        feeds["c0"] = (rng.standard_normal((dirs, batch, hid)) * 0.5).astype(np.float32)
+    ref = recurrent_model(op, 0, inits, {k: v.shape for k, v in feeds.items()})
+    if layout == 0:
+        lowered = check(ref, feeds)
+    else:
+        moved = {"x": feeds["x"].transpose(1, 0, 2).copy()}
+        moved.update({k: feeds[k].transpose(1, 0, 2).copy() for k in ("h0", "c0") if k in feeds})
+        m = recurrent_model(op, 1, inits, {k: v.shape for k, v in moved.items()})
+        lowered = dml_onnx.lower(m, {k: v.shape for k, v in moved.items()})
+        got, _ = dml_onnx.run(lowered, moved)
+        sess = ort.InferenceSession(ref.SerializeToString(), providers=["CPUExecutionProvider"])
+        want = dict(zip([o.name for o in sess.get_outputs()], sess.run(None, feeds)))
+        back = {"y": (2, 0, 1, 3), "yh": (1, 0, 2), "Y_c": (1, 0, 2)}  # to batch first
+        for name, w in want.items():
+            w = w.transpose(back[name])
+            assert got[name].shape == w.shape, (name, got[name].shape, w.shape)
+            assert np.max(np.abs(got[name] - w)) <= lowered.tolerance() * np.max(np.abs(w)), name
+    assert lowered.operator_counts() == {"ELEMENT_WISE_MULTIPLY": 1, op: 1,
+                                         "ACTIVATION_RELU": 1, "ELEMENT_WISE_NEGATE": 1}
+
+
 def test_unsupported_node_is_named():
     nodes = [helper.make_node("Relu", ["x"], ["r"]),
              helper.make_node("NonZero", ["r"], ["y"], name="nz")]
