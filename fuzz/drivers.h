@@ -43,6 +43,13 @@ int fuzz_graphs(const uint8_t *data, size_t size, char *why, unsigned *accepted)
  */
 int fuzz_com(const uint8_t *data, size_t size, char *why, unsigned *accepted);
 
+/*
+ * dmlcl-dispatch's readers (tools/dispatch): the first byte's low bit picks a JSON model (0)
+ * or a dmlSerializedGraph file (1), the rest is the file; operator dispatchables are created
+ * with a NULL device. Every refusal must carry a message.
+ */
+int fuzz_dispatch(const uint8_t *data, size_t size, char *why, unsigned *accepted);
+
 /* The encoding fuzz_operators decodes, for seeds; returns bytes written (0: no room). */
 size_t fuzz_encode_operator(const DML_OPERATOR_DESC *desc, uint8_t *buf, size_t cap);
 

@@ -50,6 +50,9 @@ Test(fuzz, regressions_replay)
 #ifdef DMLCL_FUZZ_CASES
     n += replay("cases", fuzz_cases);
 #endif
+#ifdef DMLCL_FUZZ_DISPATCH
+    n += replay("dispatch", fuzz_dispatch);
+#endif
     cr_expect(n > 0, "no regression inputs found under %s/regressions", DMLCL_FUZZ_DIR);
 }
 

@@ -1578,8 +1578,8 @@ static int describe_slots(dsp_ctx *c, const op_row *row, const unsigned char *de
         const dsp_bind_point *p = &d->points[i];
         const DML_TENSOR_DESC *t;
         memcpy(&t, desc + field_named(row->fields, p->name)->offset, sizeof t);
-        for (unsigned k = 0; k < p->count; ++k)
-            d->slot_tensors[p->first + k] = t + k;
+        for (unsigned k = 0; k < p->count; ++k) /* an optional tensor left out: NULL */
+            d->slot_tensors[p->first + k] = t != NULL ? t + k : NULL;
     }
     return 0;
 }
