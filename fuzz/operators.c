@@ -14,11 +14,13 @@
 #include "drivers.h"
 #include "internal.h"
 
-#define MAX_TENSORS 3
+#define MAX_TENSORS 16     /* LSTM has 11 */
 #define MAX_LIST_TENSORS 6 /* JOIN's InputTensors, SPLIT's OutputTensors */
 #define MAX_DIMS 17        /* one past dmlcl's 16: rank checks get exercised */
 #define MAX_LIST 40        /* entries per list: past the 33 a strided slice can use */
 #define MAX_LISTS 8
+#define MAX_ACTIVATIONS 6 /* a recurrent layer's ActivationDescs: 2 directions x 3 */
+#define MAX_FIELDS 24
 
 /* SCALAR: a DML_SCALAR_UNION member; VALUE: a pointer to one element of the first tensor's type.
  * A FLOAT member is a U32 (its bits: NaN, infinities and all). */
@@ -32,7 +34,8 @@ typedef enum kind {
     TENSOR_LIST,
     SCALAR,
     VALUE,
-    FUSED, /* a `const DML_OPERATOR_DESC *FusedActivation` (activations: fused_types) */
+    FUSED,      /* a `const DML_OPERATOR_DESC *FusedActivation` (activations: fused_types) */
+    FUSED_LIST, /* `const DML_OPERATOR_DESC *` to `count` activations (RNN's ActivationDescs) */
     END
 } kind;
 
@@ -44,7 +47,7 @@ typedef struct field {
 
 typedef struct schema {
     DML_OPERATOR_TYPE type;
-    field f[16];
+    field f[MAX_FIELDS];
 } schema;
 
 #define T(s, m)                   \
@@ -66,6 +69,10 @@ typedef struct schema {
 #define TLIST(s, m, n)                              \
     {                                               \
         TENSOR_LIST, offsetof(s, m), offsetof(s, n) \
+    }
+#define ACTS(s, m, n)                              \
+    {                                              \
+        FUSED_LIST, offsetof(s, m), offsetof(s, n) \
     }
 #define E         \
     {             \
@@ -548,6 +555,35 @@ static const schema schemas[] = {
       T(DML_SCATTER_ND_OPERATOR_DESC, UpdatesTensor), T(DML_SCATTER_ND_OPERATOR_DESC, OutputTensor),
       U(DML_SCATTER_ND_OPERATOR_DESC, InputDimensionCount),
       U(DML_SCATTER_ND_OPERATOR_DESC, IndicesDimensionCount), E}},
+    {DML_OPERATOR_RNN,
+     {T(DML_RNN_OPERATOR_DESC, InputTensor), T(DML_RNN_OPERATOR_DESC, WeightTensor),
+      T(DML_RNN_OPERATOR_DESC, RecurrenceTensor), T(DML_RNN_OPERATOR_DESC, BiasTensor),
+      T(DML_RNN_OPERATOR_DESC, HiddenInitTensor), T(DML_RNN_OPERATOR_DESC, SequenceLengthsTensor),
+      T(DML_RNN_OPERATOR_DESC, OutputSequenceTensor), T(DML_RNN_OPERATOR_DESC, OutputSingleTensor),
+      U(DML_RNN_OPERATOR_DESC, ActivationDescCount),
+      ACTS(DML_RNN_OPERATOR_DESC, ActivationDescs, ActivationDescCount),
+      U(DML_RNN_OPERATOR_DESC, Direction), E}},
+    {DML_OPERATOR_GRU,
+     {T(DML_GRU_OPERATOR_DESC, InputTensor), T(DML_GRU_OPERATOR_DESC, WeightTensor),
+      T(DML_GRU_OPERATOR_DESC, RecurrenceTensor), T(DML_GRU_OPERATOR_DESC, BiasTensor),
+      T(DML_GRU_OPERATOR_DESC, HiddenInitTensor), T(DML_GRU_OPERATOR_DESC, SequenceLengthsTensor),
+      T(DML_GRU_OPERATOR_DESC, OutputSequenceTensor), T(DML_GRU_OPERATOR_DESC, OutputSingleTensor),
+      U(DML_GRU_OPERATOR_DESC, ActivationDescCount),
+      ACTS(DML_GRU_OPERATOR_DESC, ActivationDescs, ActivationDescCount),
+      U(DML_GRU_OPERATOR_DESC, Direction), U(DML_GRU_OPERATOR_DESC, LinearBeforeReset), E}},
+    {DML_OPERATOR_LSTM,
+     {T(DML_LSTM_OPERATOR_DESC, InputTensor), T(DML_LSTM_OPERATOR_DESC, WeightTensor),
+      T(DML_LSTM_OPERATOR_DESC, RecurrenceTensor), T(DML_LSTM_OPERATOR_DESC, BiasTensor),
+      T(DML_LSTM_OPERATOR_DESC, HiddenInitTensor), T(DML_LSTM_OPERATOR_DESC, CellMemInitTensor),
+      T(DML_LSTM_OPERATOR_DESC, SequenceLengthsTensor), T(DML_LSTM_OPERATOR_DESC, PeepholeTensor),
+      T(DML_LSTM_OPERATOR_DESC, OutputSequenceTensor),
+      T(DML_LSTM_OPERATOR_DESC, OutputSingleTensor),
+      T(DML_LSTM_OPERATOR_DESC, OutputCellSingleTensor),
+      U(DML_LSTM_OPERATOR_DESC, ActivationDescCount),
+      ACTS(DML_LSTM_OPERATOR_DESC, ActivationDescs, ActivationDescCount),
+      U(DML_LSTM_OPERATOR_DESC, Direction), U(DML_LSTM_OPERATOR_DESC, ClipThreshold),
+      U(DML_LSTM_OPERATOR_DESC, UseClipThreshold), U(DML_LSTM_OPERATOR_DESC, CoupleInputForget),
+      E}},
 };
 
 /* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */
@@ -559,6 +595,13 @@ static const DML_OPERATOR_TYPE fused_types[] = {
     DML_OPERATOR_ACTIVATION_SOFTMAX,    DML_OPERATOR_ACTIVATION_SOFTMAX1,
     DML_OPERATOR_ELEMENT_WISE_ADD};
 #define N_FUSED_TYPES (sizeof fused_types / sizeof fused_types[0])
+/* A recurrent layer's activation (FUSED_LIST): the same, from this table. */
+static const DML_OPERATOR_TYPE list_types[] = {
+    DML_OPERATOR_ACTIVATION_SIGMOID, DML_OPERATOR_ACTIVATION_TANH,
+    DML_OPERATOR_ACTIVATION_RELU,    DML_OPERATOR_ACTIVATION_ELU,
+    DML_OPERATOR_ACTIVATION_LINEAR,  DML_OPERATOR_ACTIVATION_SOFTMAX,
+    DML_OPERATOR_ELEMENT_WISE_ADD};
+#define N_LIST_TYPES (sizeof list_types / sizeof list_types[0])
 
 /* Every fusable activation's layout: two tensors (NULL when fused), two FLOATs; GEMM's fused
  * SOFTMAX1 (feature level 6.1) reads AxisCount and Axes after the tensors, so its Desc points
@@ -595,7 +638,9 @@ typedef struct storage {
     _Alignas(8) unsigned char value[16]; /* VALUE's element: room for any type */
     DML_OPERATOR_DESC fused;             /* FUSED's description and its activation's */
     fused_storage fused_desc;
-    UINT fused_axes[MAX_DIMS + 1]; /* a fused SOFTMAX1's Axes */
+    UINT fused_axes[MAX_DIMS + 1];           /* a fused SOFTMAX1's Axes */
+    DML_OPERATOR_DESC acts[MAX_ACTIVATIONS]; /* FUSED_LIST's entries and their descriptions */
+    fused_layout act_descs[MAX_ACTIVATIONS];
 } storage;
 
 /* The size a tensor claims: exactly what it needs, off by a little, or anything. */
@@ -704,6 +749,30 @@ static const DML_OPERATOR_DESC *decode_fused(fuzz_in *in, storage *s, int tensor
     return &s->fused;
 }
 
+/* FUSED_LIST: `count` activations (counts past MAX_ACTIVATIONS cut to fit; NULL when absent),
+ * each a Type as FUSED's (from list_types) and a Desc (absent, or no tensors and two FLOATs). */
+static void decode_fused_list(fuzz_in *in, storage *s, const field *f, unsigned char *desc)
+{
+    UINT *count = (UINT *)(desc + f->count);
+    if (*count > MAX_ACTIVATIONS)
+        *count %= MAX_ACTIVATIONS + 1;
+    const DML_OPERATOR_DESC *list = NULL;
+    if (fuzz_u8(in) & 1) {
+        for (UINT i = 0; i < *count; ++i) {
+            uint8_t sel = fuzz_u8(in);
+            s->acts[i].Type =
+                sel < 0x80 ? list_types[sel % N_LIST_TYPES] : (DML_OPERATOR_TYPE)fuzz_u32(in);
+            s->acts[i].Desc = NULL;
+            if (fuzz_u8(in) & 1) {
+                s->act_descs[i] = (fused_layout){NULL, NULL, {fuzz_u32(in), fuzz_u32(in)}};
+                s->acts[i].Desc = &s->act_descs[i];
+            }
+        }
+        list = s->acts;
+    }
+    memcpy(desc + f->at, &list, sizeof list);
+}
+
 /* The first byte picks the schema: the later ones from 0xF0 (0xFF: a second byte picks
  * among those past N_ESCAPED), the others as before. */
 static const schema *pick_schema(fuzz_in *in)
@@ -722,7 +791,7 @@ static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
     const schema *sc = pick_schema(in);
     memset(s, 0, sizeof *s);
     int tensors = 0, lists = 0;
-    for (const field *f = sc->f; f < sc->f + 12 && f->k != END; ++f) {
+    for (const field *f = sc->f; f < sc->f + MAX_FIELDS && f->k != END; ++f) {
         unsigned char *at = s->desc + f->at;
         if (f->k == TENSOR) {
             const DML_TENSOR_DESC *t = decode_tensor(in, s, tensors++);
@@ -748,6 +817,8 @@ static int decode(fuzz_in *in, storage *s, DML_OPERATOR_DESC *op)
         } else if (f->k == FUSED) {
             const DML_OPERATOR_DESC *p = decode_fused(in, s, tensors);
             memcpy(at, &p, sizeof p);
+        } else if (f->k == FUSED_LIST) {
+            decode_fused_list(in, s, f, s->desc);
         } else if (f->k == SCALE_BIAS) {
             const DML_SCALE_BIAS *sb = NULL;
             if (fuzz_u8(in) & 1) {
@@ -836,6 +907,23 @@ static void encode_list(fuzz_out *out, const field *f, const unsigned char *desc
     }
 }
 
+/* A recurrent layer's activation as decode_fused_list reads it. */
+static void encode_activation(fuzz_out *out, const DML_OPERATOR_DESC *p)
+{
+    size_t k = 0;
+    while (k < N_LIST_TYPES && list_types[k] != p->Type)
+        ++k;
+    fuzz_put_u8(out, k < N_LIST_TYPES ? (uint8_t)k : 0x80);
+    if (k == N_LIST_TYPES)
+        fuzz_put_u32(out, (uint32_t)p->Type);
+    const fused_layout *d = p->Desc;
+    fuzz_put_u8(out, d != NULL);
+    if (d) {
+        fuzz_put_u32(out, d->param[0]);
+        fuzz_put_u32(out, d->param[1]);
+    }
+}
+
 static void encode_fused(fuzz_out *out, const DML_OPERATOR_DESC *p)
 {
     fuzz_put_u8(out, p != NULL);
@@ -875,7 +963,7 @@ size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t ca
     }
     const unsigned char *desc = op->Desc;
     uint32_t element = 0; /* the first tensor's element size, for VALUE */
-    for (const field *f = schemas[k].f; f < schemas[k].f + 12 && f->k != END; ++f) {
+    for (const field *f = schemas[k].f; f < schemas[k].f + MAX_FIELDS && f->k != END; ++f) {
         if (f->k == TENSOR) {
             const DML_TENSOR_DESC *t;
             memcpy(&t, desc + f->at, sizeof t);
@@ -912,6 +1000,14 @@ size_t fuzz_encode_operator(const DML_OPERATOR_DESC *op, uint8_t *buf, size_t ca
             const DML_OPERATOR_DESC *p;
             memcpy(&p, desc + f->at, sizeof p);
             encode_fused(&out, p);
+        } else if (f->k == FUSED_LIST) {
+            UINT count;
+            const DML_OPERATOR_DESC *list;
+            memcpy(&count, desc + f->count, sizeof count);
+            memcpy(&list, desc + f->at, sizeof list);
+            fuzz_put_u8(&out, list != NULL);
+            for (UINT i = 0; list && i < count && i < MAX_ACTIVATIONS; ++i)
+                encode_activation(&out, &list[i]);
         } else if (f->k == SCALE_BIAS) {
             const DML_SCALE_BIAS *sb;
             memcpy(&sb, desc + f->at, sizeof sb);
