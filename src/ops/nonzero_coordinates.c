@@ -9,7 +9,8 @@
  * The rules: InputTensor FLOAT32, FLOAT16, INT64, INT32, INT16, INT8, UINT64, UINT32, UINT16 or
  * UINT8 (feature level 3.0's eight and the 64-bit integers), 1 to 8 dimensions;
  * OutputCountTensor UINT32, every size 1; OutputCoordinatesTensor UINT32 of Sizes
- * {1, ..., 1, M, N} (2 to 8 dimensions): M the input's elements, N at least the input's
+ * {1, ..., 1, M, N} (2 to 8 dimensions): M the input's elements (so at most 2^32 - 1, a UINT
+ * size, which the UINT32 count holds), N at least the input's
  * effective rank (its DimensionCount without leading 1s) and at most its DimensionCount; the
  * columns are the input's last N coordinates. Feature level 3.0's page asks the three tensors
  * for one DimensionCount of 4 or 5; ONNX Runtime's DirectML provider passes the input at its
@@ -76,9 +77,6 @@ static HRESULT infer(const void *desc, dmli_op_state *st)
                     OP ": OutputCoordinatesTensor.Sizes[%u] (%llu), M, must equal InputTensor's "
                        "element count (%llu)",
                     r - 2, (unsigned long long)coords->sizes[r - 2],
-                    (unsigned long long)in->elements);
-    DMLI_INVALID_IF(in->elements > UINT32_MAX,
-                    OP ": InputTensor has %llu elements: the UINT32 count holds at most 4294967295",
                     (unsigned long long)in->elements);
     uint32_t effective = in->rank;
     while (effective > 0 && in->sizes[in->rank - effective] == 1)
