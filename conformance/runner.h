@@ -258,6 +258,8 @@ extern const rt_op rt_ops_gemm[]; /* ops_gemm.c: GEMM */
 extern const rt_op rt_ops_conv[];
 /* ops_scatter.c: SCATTER_ELEMENTS (and its older name SCATTER), SCATTER_ND */
 extern const rt_op rt_ops_scatter[];
+/* ops_misc.c: NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING, RANDOM_GENERATOR */
+extern const rt_op rt_ops_misc[];
 
 const rt_op *rt_op_find(const char *name);
 /* Runs op's builder on b (b->c set): 0, or -1 with b->why (the case is malformed). */

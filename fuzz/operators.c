@@ -584,6 +584,26 @@ static const schema schemas[] = {
       U(DML_LSTM_OPERATOR_DESC, Direction), U(DML_LSTM_OPERATOR_DESC, ClipThreshold),
       U(DML_LSTM_OPERATOR_DESC, UseClipThreshold), U(DML_LSTM_OPERATOR_DESC, CoupleInputForget),
       E}},
+    /* The selection family (src/ops/nonzero_coordinates.c, reverse_subsequences.c,
+     * max_unpooling.c, random_generator.c): one kernel each, cl/misc.cl. */
+    {DML_OPERATOR_NONZERO_COORDINATES,
+     {T(DML_NONZERO_COORDINATES_OPERATOR_DESC, InputTensor),
+      T(DML_NONZERO_COORDINATES_OPERATOR_DESC, OutputCountTensor),
+      T(DML_NONZERO_COORDINATES_OPERATOR_DESC, OutputCoordinatesTensor), E}},
+    {DML_OPERATOR_REVERSE_SUBSEQUENCES,
+     {T(DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC, InputTensor),
+      T(DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC, SequenceLengthsTensor),
+      T(DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC, OutputTensor),
+      U(DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC, Axis), E}},
+    {DML_OPERATOR_MAX_UNPOOLING,
+     {T(DML_MAX_UNPOOLING_OPERATOR_DESC, InputTensor),
+      T(DML_MAX_UNPOOLING_OPERATOR_DESC, IndicesTensor),
+      T(DML_MAX_UNPOOLING_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_RANDOM_GENERATOR,
+     {T(DML_RANDOM_GENERATOR_OPERATOR_DESC, InputStateTensor),
+      T(DML_RANDOM_GENERATOR_OPERATOR_DESC, OutputTensor),
+      T(DML_RANDOM_GENERATOR_OPERATOR_DESC, OutputStateTensor),
+      U(DML_RANDOM_GENERATOR_OPERATOR_DESC, Type), E}},
 };
 
 /* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */

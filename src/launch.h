@@ -283,6 +283,10 @@ void dmli_launch_scatter(const dmli_compute *c, const dmli_device_desc *device,
                          dmli_compute_launch *launch);
 /* The recurrent family (launch_rnn.c): RNN, GRU, LSTM. */
 void dmli_launch_rnn(const dmli_compute *c, const dmli_device_desc *device, dmli_compute_launch *l);
+/* The selection family (launch_misc.c): NONZERO_COORDINATES, REVERSE_SUBSEQUENCES,
+ * MAX_UNPOOLING, RANDOM_GENERATOR. */
+void dmli_launch_misc(const dmli_compute *c, const dmli_device_desc *device,
+                      dmli_compute_launch *l);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 

@@ -89,6 +89,15 @@ A test converts when its model is one node of a mapped operator. The mapping:
   SequenceLengthsTensor, layout 1 (batch first) rearranged to sequence first (ONNX's values,
   moved), the activations by name (ONNX's defaults per direction); activation_alpha/beta and
   clip skipped. Tolerance seq x (K^2 2^-23 + 2^-10), K = input + hidden + 2.
+- NonZero (convert_nonzero) as DML_OPERATOR_NONZERO_COORDINATES in ONNX Runtime's DirectML
+  provider's form (DmlOperatorNonZero.cpp): the input at its own rank, OutputCountTensor {1},
+  OutputCoordinatesTensor {M, rank} UINT32 with strides {2, 2M}; ONNX's {rank, count} INT64
+  output is the expected coordinates' defined rows, transposed. ReverseSequence
+  (convert_reverse_sequence) as DML_OPERATOR_REVERSE_SUBSEQUENCES (DmlOperatorReverseSequence.cpp):
+  every tensor padded to 4 dimensions, the INT64 lengths along the batch axis with the input's
+  sizes elsewhere (1 along the time axis), Axis the padded time axis. MaxUnpool
+  (convert_maxunpool) as DML_OPERATOR_MAX_UNPOOLING (DmlOperatorMaxUnpool.cpp): the INT64
+  indices as UINT64, the output's shape the expected output's (output_shape's). Exact.
 ONNX's bool is DirectML's UINT8 (0 or 1), the type of DirectML's logical operators. Numpy
 broadcasting becomes DirectML's: every tensor takes the output's Sizes, ranks padded on the
 left, and a broadcast dimension reads with stride 0. Float outputs are compared with the
@@ -1655,6 +1664,109 @@ def convert_rnn(name, model, sets, where):
 EXTRA.update({op: convert_rnn for op in RNN_GATES})
 
 
+# NonZero, ReverseSequence, MaxUnpool: the selection family, as ONNX Runtime's DirectML provider
+# fills their descriptors (DmlOperatorNonZero.cpp, DmlOperatorReverseSequence.cpp,
+# DmlOperatorMaxUnpool.cpp).
+
+NONZERO_TYPES = TEN + BOOL
+
+
+def _one_set(sets):
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    return sets[0]
+
+
+def _case(name, model, op, dml, attrs, inputs, expected, extra, where):
+    c = {"name": "onnx-node." + (name[5:] if name.startswith("test_") else name),
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name), "op": dml,
+         "attrs": attrs, "inputs": inputs, "expected": {"outputs": expected}}
+    c["note"] = "ONNX {}-{} as {}; {} (ONNX's backend node test {}, {})".format(
+        op, opset_of(model, op), dml, extra, name, where)
+    return op, c
+
+
+def convert_nonzero(name, model, sets, where):
+    ins, outs = _one_set(sets)
+    x_t, x = to_array(ins[0])
+    _, y = to_array(outs[0])
+    if x_t not in NONZERO_TYPES:
+        raise Skip("type table: {} is not in NONZERO_COORDINATES' type table".format(x_t))
+    if x.ndim == 0 or 0 in x.shape or x.ndim > 8:
+        raise Skip("shape: {}; DirectML tensors have 1 to 8 dimensions of sizes above 0".format(
+            list(x.shape)))
+    m, rank = int(x.size), x.ndim
+    rows = np.asarray(y).T.astype(np.uint32)  # {count, rank}
+    inputs = {"InputTensor": case_tensor(x_t, x),
+              "OutputCoordinatesTensor": {"type": "UINT32", "shape": [m, rank],
+                                          "strides": [2, 2 * m]}}
+    expected = {"OutputCountTensor": case_tensor("UINT32", np.array([rows.shape[0]])),
+                "OutputCoordinatesTensor": case_tensor("UINT32", rows)}
+    return _case(name, model, "NonZero", "DML_OPERATOR_NONZERO_COORDINATES", {}, inputs,
+                 expected, "ONNX Runtime's form: count {1}, coordinates {M, rank} UINT32 with "
+                 "strides {2, 2M}; the expected rows ONNX's output transposed", where)
+
+
+def convert_reverse_sequence(name, model, sets, where):
+    node = model.graph.node[0]
+    attrs = attrs_of(node)
+    ins, outs = _one_set(sets)
+    (x_t, x), (l_t, lens) = to_array(ins[0]), to_array(ins[1])
+    _, y = to_array(outs[0])
+    if x_t not in TEN:
+        raise Skip("type table: {} is not in REVERSE_SUBSEQUENCES' type table".format(x_t))
+    rank = x.ndim
+    if rank > 4:
+        raise Skip("shape: {} dimensions".format(rank))
+    batch = int(attrs.get("batch_axis", 1)) % rank
+    time = int(attrs.get("time_axis", 0)) % rank
+    pad = 4 - rank
+    shape = [1] * pad + list(x.shape)
+    lshape = list(shape)
+    lshape[pad + time] = 1
+    src = [1] * 4
+    src[pad + batch] = x.shape[batch]
+    lengths = case_tensor(l_t, np.asarray(lens).reshape(src), out_shape=lshape)
+    inputs = {"InputTensor": case_tensor(x_t, x.reshape(shape)),
+              "SequenceLengthsTensor": lengths}
+    expected = {"OutputTensor": case_tensor(x_t, np.asarray(y).reshape(shape))}
+    return _case(name, model, "ReverseSequence", "DML_OPERATOR_REVERSE_SUBSEQUENCES",
+                 {"Axis": pad + time}, inputs, expected,
+                 "padded to 4 dimensions; {} lengths along the batch axis {}, read by zero "
+                 "strides elsewhere; Axis {} (time_axis {})".format(l_t, batch, pad + time, time),
+                 where)
+
+
+def convert_maxunpool(name, model, sets, where):
+    ins, outs = _one_set(sets)
+    (x_t, x), (i_t, idx) = to_array(ins[0]), to_array(ins[1])
+    _, y = to_array(outs[0])
+    if x_t not in TEN:
+        raise Skip("type table: {} is not in MAX_UNPOOLING's type table".format(x_t))
+    if x.ndim != 4:
+        raise Skip("shape: {} dimensions; MAX_UNPOOLING takes 4".format(x.ndim))
+    node = model.graph.node[0]
+    attrs = attrs_of(node)
+    kernel = list(attrs["kernel_shape"])
+    strides = list(attrs.get("strides", [1] * len(kernel)))
+    pads = list(attrs.get("pads", [0] * 2 * len(kernel)))
+    default = [(x.shape[2 + d] - 1) * strides[d] + kernel[d] - pads[d] - pads[len(kernel) + d]
+               for d in range(len(kernel))]
+    if list(y.shape[2:]) != default:
+        raise Skip("semantics: output_shape {} is not the default {}: ONNX reads the indices as "
+                   "positions in the default shape, DirectML's MAX_UNPOOLING as flat positions "
+                   "in the output it is given".format(list(y.shape), list(y.shape[:2]) + default))
+    inputs = {"InputTensor": case_tensor(x_t, x),
+              "IndicesTensor": case_tensor("UINT64", np.asarray(idx).astype(np.uint64))}
+    expected = {"OutputTensor": case_tensor(x_t, y)}
+    return _case(name, model, "MaxUnpool", "DML_OPERATOR_MAX_UNPOOLING", {}, inputs, expected,
+                 "{} indices as UINT64; the output's shape {}".format(i_t, list(y.shape)), where)
+
+
+EXTRA.update({"NonZero": convert_nonzero, "ReverseSequence": convert_reverse_sequence,
+              "MaxUnpool": convert_maxunpool})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -1712,7 +1824,8 @@ def main():
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
                 "top-k, normalisations, reductions, pooling, resampling, matrix products, "
                 "convolutions, linear quantization, scatters, one-hot and eye-like "
-                "matrices and recurrent layers, "
+                "matrices, recurrent layers, nonzero coordinates, sequence reversal and max "
+                "unpooling, "
                 "one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(

@@ -891,6 +891,60 @@ class _Lowering:
     def op_LSTM(self, node):
         self._rnn(node)
 
+    def op_ReverseSequence(self, node):
+        """REVERSE_SUBSEQUENCES (DmlOperatorReverseSequence): the 1-D sequence_lens read along
+        the batch axis (zero strides elsewhere, size 1 along the time axis), ONNX's INT64 as
+        they are; Axis the time axis."""
+        x, lens = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        r = len(x.shape)
+        a = _attrs(node)
+        batch, time = a.get("batch_axis", 1) % r, a.get("time_axis", 0) % r
+        sizes = list(x.shape)
+        sizes[time] = 1
+        strides = [0] * r
+        strides[batch] = lens.eff_strides()[0]
+        name = node.output[0]
+        self.emit(node, name, "REVERSE_SUBSEQUENCES",
+                  {"InputTensor": self.tensor(x),
+                   "SequenceLengthsTensor": self.tensor(lens, sizes=sizes, strides=strides),
+                   "OutputTensor": self.out_tensor(dtype, shape), "Axis": time},
+                  {"InputTensor": x, "SequenceLengthsTensor": lens},
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_MaxUnpool(self, node):
+        """MAX_UNPOOLING (DmlOperatorMaxUnpool): 4-D tensors, ONNX's INT64 indices read as
+        UINT64 (ForceUnsignedDataType). An output_shape other than the default is refused:
+        ONNX reads the indices as positions in the default shape, DirectML as flat positions
+        in the output it is given (onnx 1.23's shape inference leaves such an output's shape
+        unknown, which is refused before this rule is reached)."""
+        x, idx = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        if len(x.shape) != 4:
+            raise UnsupportedModelError(f"node {node.name!r} (MaxUnpool): {len(x.shape)}-D "
+                                        "input (MAX_UNPOOLING takes 4 dimensions)")
+        a = _attrs(node)
+        kernel = list(a["kernel_shape"])
+        strides = list(a.get("strides", [1] * len(kernel)))
+        pads = list(a.get("pads", [0] * 2 * len(kernel)))
+        default = [(x.shape[2 + d] - 1) * strides[d] + kernel[d] - pads[d] - pads[len(kernel) + d]
+                   for d in range(len(kernel))]
+        if list(shape[2:]) != default:
+            raise UnsupportedModelError(
+                f"node {node.name!r} (MaxUnpool): output_shape {list(shape)} is not the default "
+                f"{list(shape[:2]) + default} (ONNX reads the indices in the default shape, "
+                "DirectML's MAX_UNPOOLING as flat positions in its output)")
+        indices = self.tensor(idx)
+        indices["DataType"] = "UINT64"
+        name = node.output[0]
+        self.emit(node, name, "MAX_UNPOOLING",
+                  {"InputTensor": self.tensor(x), "IndicesTensor": indices,
+                   "OutputTensor": self.out_tensor(dtype, shape)},
+                  {"InputTensor": x, "IndicesTensor": idx},
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
     # -- matrix multiplication, convolution, pooling, normalization --
     def op_MatMul(self, node):
         a, b = self.val(node.input[0], node), self.val(node.input[1], node)

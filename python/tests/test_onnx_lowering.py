@@ -335,6 +335,25 @@ def test_recurrent(rng, op, layout):
             assert np.max(np.abs(got[name] - w)) <= lowered.tolerance() * np.max(np.abs(w)), name
     assert lowered.operator_counts() == {"ELEMENT_WISE_MULTIPLY": 1, op: 1,
                                          "ACTIVATION_RELU": 1, "ELEMENT_WISE_NEGATE": 1}
+def test_reverse_sequence_max_unpool(rng):
+    """ReverseSequence (time axis 0, INT64 lengths along batch axis 1, one the whole axis)
+    after an Add, and MaxUnpool of a computed input with INT64 indices (as ONNX's MaxPool
+    writes them, one per 2x2 window): REVERSE_SUBSEQUENCES and MAX_UNPOOLING, each its own node."""
+    lens = np.array([3, 1, 4], np.int64)
+    idx = np.array([[[[1, 2], [12, 15]], [[16, 19], [24, 30]]]], np.int64)
+    inits = {"one": np.array(1.0, np.float32), "lens": lens, "idx": idx}
+    nodes = [helper.make_node("Add", ["x", "one"], ["a"]),
+             helper.make_node("ReverseSequence", ["a", "lens"], ["r"], batch_axis=1,
+                              time_axis=0),
+             helper.make_node("Add", ["p", "one"], ["q"]),
+             helper.make_node("MaxUnpool", ["q", "idx"], ["u"], kernel_shape=[2, 2],
+                              strides=[2, 2])]
+    m = model(nodes, [("x", TensorProto.FLOAT, [4, 3, 2]), ("p", TensorProto.FLOAT, [1, 2, 2, 2])],
+              [("r", TensorProto.FLOAT), ("u", TensorProto.FLOAT)], inits)
+    lowered = check(m, {"x": rng.standard_normal((4, 3, 2)).astype(np.float32),
+                        "p": rng.standard_normal((1, 2, 2, 2)).astype(np.float32)})
+    assert lowered.operator_counts() == {"ELEMENT_WISE_ADD": 2, "REVERSE_SUBSEQUENCES": 1,
+                                         "MAX_UNPOOLING": 1}
 
 
 def test_unsupported_node_is_named():

@@ -194,6 +194,12 @@ static const dsp_enum_value recurrent_directions[] = {
 };
 static const dsp_enum recurrent_direction = {
     "DML_RECURRENT_NETWORK_DIRECTION", "DML_RECURRENT_NETWORK_DIRECTION_", recurrent_directions};
+static const dsp_enum_value random_generator_types[] = {
+    {"PHILOX_4X32_10", DML_RANDOM_GENERATOR_TYPE_PHILOX_4X32_10},
+    {NULL, 0},
+};
+static const dsp_enum random_generator_type = {
+    "DML_RANDOM_GENERATOR_TYPE", "DML_RANDOM_GENERATOR_TYPE_", random_generator_types};
 
 static const dsp_enum_value interpolation_modes[] = {
     {"NEAREST_NEIGHBOR", DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR},
@@ -293,6 +299,25 @@ static const field diagonal_matrix1[] = {OPTIONAL_TENSOR(S, InputTensor, IN),
                                          INTF(S, DiagonalFillBegin),
                                          INTF(S, DiagonalFillEnd),
                                          END};
+#undef S
+#define S DML_NONZERO_COORDINATES_OPERATOR_DESC
+static const field nonzero_coordinates[] = {TENSOR(S, InputTensor, IN),
+                                            TENSOR(S, OutputCountTensor, OUT),
+                                            TENSOR(S, OutputCoordinatesTensor, OUT), END};
+#undef S
+#define S DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC
+static const field reverse_subsequences[] = {TENSOR(S, InputTensor, IN),
+                                             TENSOR(S, SequenceLengthsTensor, IN),
+                                             TENSOR(S, OutputTensor, OUT), UINTF(S, Axis), END};
+#undef S
+#define S DML_MAX_UNPOOLING_OPERATOR_DESC
+static const field max_unpooling[] = {TENSOR(S, InputTensor, IN), TENSOR(S, IndicesTensor, IN),
+                                      TENSOR(S, OutputTensor, OUT), END};
+#undef S
+#define S DML_RANDOM_GENERATOR_OPERATOR_DESC
+static const field random_generator[] = {
+    TENSOR(S, InputStateTensor, IN), TENSOR(S, OutputTensor, OUT),
+    OPTIONAL_TENSOR(S, OutputStateTensor, OUT), ENUMF(S, Type, &random_generator_type), END};
 #undef S
 #define S DML_SLICE_OPERATOR_DESC
 static const field slice[] = {TENSOR(S, InputTensor, IN),
@@ -937,6 +962,10 @@ static const op_row rows[] = {
     ROW(ONE_HOT, DML_ONE_HOT_OPERATOR_DESC, one_hot),
     ROW(DIAGONAL_MATRIX, DML_DIAGONAL_MATRIX_OPERATOR_DESC, diagonal_matrix),
     ROW(DIAGONAL_MATRIX1, DML_DIAGONAL_MATRIX1_OPERATOR_DESC, diagonal_matrix1),
+    ROW(NONZERO_COORDINATES, DML_NONZERO_COORDINATES_OPERATOR_DESC, nonzero_coordinates),
+    ROW(REVERSE_SUBSEQUENCES, DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC, reverse_subsequences),
+    ROW(MAX_UNPOOLING, DML_MAX_UNPOOLING_OPERATOR_DESC, max_unpooling),
+    ROW(RANDOM_GENERATOR, DML_RANDOM_GENERATOR_OPERATOR_DESC, random_generator),
     ROW(SLICE, DML_SLICE_OPERATOR_DESC, slice),
     ROW(SLICE1, DML_SLICE1_OPERATOR_DESC, slice1),
     ROW(TILE, DML_TILE_OPERATOR_DESC, tile),

@@ -491,6 +491,89 @@ def generators():
          {"InputTensor": tensor(x), "OutputTensor": tensor(want), "ValueDataType": "UINT16",
           "Value": 7, "DiagonalFillBegin": -1, "DiagonalFillEnd": 1},
          {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+# ---- NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING, RANDOM_GENERATOR --------------
+
+def _philox(ctr, key):
+    """Philox-4x32-10 (Salmon et al.): 4 counter words (the first least significant), 2 key."""
+    m = 0xFFFFFFFF
+    x, k = list(ctr), list(key)
+    for _ in range(10):
+        p0, p1 = 0xD2511F53 * x[0], 0xCD9E8D57 * x[2]
+        x = [((p1 >> 32) ^ x[1] ^ k[0]) & m, p1 & m, ((p0 >> 32) ^ x[3] ^ k[1]) & m, p0 & m]
+        k = [(k[0] + 0x9E3779B9) & m, (k[1] + 0xBB67AE85) & m]
+    return x
+
+
+def selection():
+    m = Model("selection")
+    # Random123's known answer (kat_vectors, philox4x32 10, the pi digits) checks _philox first.
+    assert _philox([0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344], [0xa4093822, 0x299f31d0]) \
+        == [0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1]
+    # NONZERO_COORDINATES in ONNX Runtime's form: count {1}, coordinates {M, N} (packed here);
+    # rows past the count are undefined, so the coordinates resource starts all 7s and only
+    # its first rows are compared (a second resource sized to them is not possible: the
+    # operator takes M rows), through the count's value and a print of the defined rows.
+    x = np.array([[0, 3, 0], [-1, 0, 2]], dtype=np.int32)
+    rows = np.argwhere(x != 0).astype(np.uint32)
+    m.resource("X", x)
+    count = m.resource("count", count=1, dtype=np.uint32)
+    coords = m.resource("coords", np.full((6, 2), 7, dtype=np.uint32))
+    want = np.full((6, 2), 7, dtype=np.uint32)
+    want[:len(rows)] = rows
+    m.op("nonzero", "DML_OPERATOR_NONZERO_COORDINATES",
+         {"InputTensor": tensor(x), "OutputCountTensor": tensor(np.zeros(1, np.uint32)),
+          "OutputCoordinatesTensor": tensor(want)},
+         {"InputTensor": "X", "OutputCountTensor": count, "OutputCoordinatesTensor": coords},
+         {count: (np.array([len(rows)], np.uint32), {"ulp": 0}), coords: (want, {"ulp": 0})})
+    # REVERSE_SUBSEQUENCES with ONNX's INT64 lengths along axis 1 of a {3, 4} input.
+    r = np.arange(12, dtype=np.float32).reshape(3, 4)
+    lens = np.array([[2], [4], [9]], dtype=np.int64)
+    want = r.copy()
+    for i in range(3):
+        n = min(int(lens[i, 0]), 4)
+        want[i, :n] = r[i, :n][::-1]
+    m.resource("R", r)
+    m.resource("L", lens)
+    out = m.resource("rev", count=want.size, dtype=np.float32)
+    m.op("reverse", "DML_OPERATOR_REVERSE_SUBSEQUENCES",
+         {"InputTensor": tensor(r), "SequenceLengthsTensor": tensor(lens),
+          "OutputTensor": tensor(want), "Axis": 1},
+         {"InputTensor": "R", "SequenceLengthsTensor": "L", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+    # MAX_UNPOOLING of ONNX's example: {1,1,2,2} at flat indices 5, 7, 13, 15 of {1,1,4,4}.
+    u = np.array([5, 6, 7, 8], dtype=np.float32).reshape(1, 1, 2, 2)
+    ui = np.array([5, 7, 13, 15], dtype=np.uint64).reshape(1, 1, 2, 2)
+    want = np.zeros(16, np.float32)
+    want[ui.ravel()] = u.ravel()
+    want = want.reshape(1, 1, 4, 4)
+    m.resource("U", u)
+    m.resource("UI", ui)
+    out = m.resource("unpool", count=want.size, dtype=np.float32)
+    m.op("unpool", "DML_OPERATOR_MAX_UNPOOLING",
+         {"InputTensor": tensor(u), "IndicesTensor": tensor(ui), "OutputTensor": tensor(want)},
+         {"InputTensor": "U", "IndicesTensor": "UI", "OutputTensor": out},
+         {out: (want, {"ulp": 0})})
+    # RANDOM_GENERATOR: 10 values (3 blocks) from a counter that carries out of word 0, and
+    # the next state (the counter plus 3).
+    state = np.array([0xFFFFFFFE, 0, 1, 0, 0x1234, 0xABCD], dtype=np.uint32)
+    ctr = int(state[0]) | int(state[1]) << 32 | int(state[2]) << 64 | int(state[3]) << 96
+    vals = []
+    for b in range(3):
+        c = ctr + b
+        key = [int(k) for k in state[4:]]
+        vals += _philox([(c >> (32 * i)) & 0xFFFFFFFF for i in range(4)], key)
+    vals = np.array(vals[:10], np.uint32).reshape(1, 1, 2, 5)
+    c = ctr + 3
+    nxt = np.array([(c >> (32 * i)) & 0xFFFFFFFF for i in range(4)] + list(state[4:]),
+                   np.uint32).reshape(1, 1, 1, 6)
+    m.resource("S", state.reshape(1, 1, 1, 6))
+    out = m.resource("bits", count=vals.size, dtype=np.uint32)
+    nstate = m.resource("next", count=6, dtype=np.uint32)
+    m.op("random", "DML_OPERATOR_RANDOM_GENERATOR",
+         {"InputStateTensor": tensor(nxt), "OutputTensor": tensor(vals),
+          "OutputStateTensor": tensor(nxt), "Type": "DML_RANDOM_GENERATOR_TYPE_PHILOX_4X32_10"},
+         {"InputStateTensor": "S", "OutputTensor": out, "OutputStateTensor": nstate},
+         {out: (vals, {"ulp": 0}), nstate: (nxt, {"ulp": 0})})
     m.save()
 
 
@@ -1261,6 +1344,7 @@ if __name__ == "__main__":
     gathers()
     scatters()
     generators()
+    selection()
     views()
     joins()
     features()
