@@ -68,10 +68,6 @@ static HRESULT validate(const fold_view *v, dmli_op_state *st)
                     "FLOAT32, FLOAT16, INT64, INT32, INT16, INT8, UINT64, UINT32, UINT16, UINT8)",
                     v->op, dmli_type_name(x->type));
     DMLI_TRY(dmli_ops_same_type(v->op, "OutputTensor", y, "InputTensor", x));
-    DMLI_INVALID_IF(x->flags & DML_TENSOR_FLAG_OWNED_BY_DML,
-                    "%s: InputTensor.Flags (0x%x) must not include DML_TENSOR_FLAG_OWNED_BY_DML "
-                    "(the input is read at execution)",
-                    v->op, (unsigned)x->flags);
     DMLI_TRY(dmli_tensor_check_disjoint(v->op, "OutputTensor", y));
     DMLI_INVALID_IF(v->dims < 1 || v->dims > DMLI_WN_DIMS,
                     "%s: DimensionCount (%u) must be in [1, 6]", v->op, v->dims);

@@ -12,8 +12,7 @@
  * Runtime's DirectML provider binds ONNX's int64 batch_indices as UINT64),
  * ReductionFunction AVERAGE or MAX, InterpolationMode NEAREST_NEIGHBOR or LINEAR.
  * dmlcl's where the pages are silent (docs/operators.md): MinimumSamplesPerOutput at least 1
- * and at most MaximumSamplesPerOutput; batch values past the input clamped into it; inputs
- * read at execution (no DML_TENSOR_FLAG_OWNED_BY_DML).
+ * and at most MaximumSamplesPerOutput; batch values past the input clamped into it.
  *
  * Lowers to the window family (roi.h, cl/roi.cl): one item per output element.
  */
@@ -47,15 +46,6 @@ static HRESULT right_aligned(const char *op, const char *field, const dmli_tenso
     return S_OK;
 }
 
-static HRESULT read_at_execution(const char *op, const char *field, const dmli_tensor *t)
-{
-    DMLI_INVALID_IF(t->flags & DML_TENSOR_FLAG_OWNED_BY_DML,
-                    "%s: %s.Flags (0x%x) must not include DML_TENSOR_FLAG_OWNED_BY_DML (the "
-                    "region operators read their inputs at execution)",
-                    op, field, (unsigned)t->flags);
-    return S_OK;
-}
-
 /* Imports n_in inputs and the output; the input and output rules shared by the three. */
 static HRESULT import(const char *op, const DML_TENSOR_DESC *const *in, const char *const *names,
                       uint32_t n_in, const DML_TENSOR_DESC *out, dmli_op_state *st)
@@ -75,8 +65,6 @@ static HRESULT import(const char *op, const DML_TENSOR_DESC *const *in, const ch
     DMLI_TRY(float_type(op, "InputTensor", x));
     DMLI_TRY(dmli_ops_same_type(op, "ROITensor", &st->inputs[1], "InputTensor", x));
     DMLI_TRY(dmli_ops_same_type(op, "OutputTensor", y, "InputTensor", x));
-    for (uint32_t i = 0; i < n_in; ++i)
-        DMLI_TRY(read_at_execution(op, names[i], &st->inputs[i]));
     return dmli_tensor_check_disjoint(op, "OutputTensor", y);
 }
 

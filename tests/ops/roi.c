@@ -281,6 +281,7 @@ typedef struct align_case {
     DML_TENSOR_DATA_TYPE type, idx_type;
     uint32_t n, c, h, w, rois, oh, ow;
     bool max, linear, corners, strided;
+    bool owned; /* the rois and batch indices DML_TENSOR_FLAG_OWNED_BY_DML */
     float scale_x, scale_y, in_off, out_off, oob;
     uint32_t min_s, max_s;
     uint32_t roi_rank, idx_rank;
@@ -311,6 +312,8 @@ static void run_align(const align_case *ac)
         batch[i] = ref_rng_below(&rng, ac->n);
         buf_store(&b, i, (double)batch[i]);
     }
+    if (ac->owned)
+        r.buffer.Flags = b.buffer.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
     if (ac->rois > 2) { /* an empty region and one past N (clamped) */
         buf_store(&r, 4 + 2, r.values[4]);
         batch[1] = ac->n - 1;
@@ -437,7 +440,8 @@ Test(roi, align_nearest_float16_uint64_strided)
                             .idx_rank = 3});
 }
 
-/* ONNX Runtime's DirectML provider's RoiAlign (opset 16, half_pixel; sampling_ratio 0). */
+/* ONNX Runtime's DirectML provider's RoiAlign (opset 16, half_pixel; sampling_ratio 0), the
+ * rois and batch indices owned by DirectML (constants of a model). */
 Test(roi, align1_half_pixel_onnx_form)
 {
     run_align(&(align_case){.name = "roi_align1 half_pixel",

@@ -177,10 +177,6 @@ Test(roi_validate, region_members)
     f.align1.MinimumSamplesPerOutput = 3;
     EXPECT(create(DML_OPERATOR_ROI_ALIGN1, &f.align1), E_INVALIDARG, "ROI_ALIGN1",
            "MinimumSamplesPerOutput (3)", "MaximumSamplesPerOutput (2)");
-    regions(&f);
-    f.x.buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
-    EXPECT(create(DML_OPERATOR_ROI_POOLING, &f.pool), E_INVALIDARG, "ROI_POOLING",
-           "InputTensor.Flags", "OWNED_BY_DML");
 }
 
 Test(roi_validate, region_lowering)
