@@ -725,6 +725,22 @@ class _Lowering:
                   {"OutputTensor": (name, dtype, shape)})
         self.set_out(node, name, name, dtype, shape)
 
+    def op_MaxRoiPool(self, node):
+        """ROI_POOLING (DmlOperatorRoiPooling): rois {num_rois, 5} read as {1, 1, num_rois, 5},
+        pooled_shape as PooledSize, spatial_scale."""
+        x, rois = (self.val(i, node) for i in node.input)
+        a = _attrs(node)
+        ph, pw = (int(v) for v in a["pooled_shape"])
+        shape, dtype = self.out_info(node.output[0], node)
+        name = node.output[0]
+        self.emit(node, name, "ROI_POOLING",
+                  {"InputTensor": self.tensor(x), "ROITensor": self.tensor(rois, 4),
+                   "OutputTensor": self.out_tensor(dtype, shape),
+                   "SpatialScale": float(a.get("spatial_scale", 1.0)),
+                   "PooledSize": {"Width": pw, "Height": ph}},
+                  {"InputTensor": x, "ROITensor": rois}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
     def op_Col2Im(self, node):
         """FOLD (DmlOperatorCol2Im): block_shape as WindowSizes, pads' begins and ends as
         StartPadding and EndPadding; image_shape and block_shape constants."""

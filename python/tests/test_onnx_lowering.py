@@ -289,6 +289,19 @@ def test_roialign_and_col2im(rng):
         dml_onnx.lower(bad, {"x": (2, 3, 8, 8), "rois": (3, 4)})
 
 
+def test_maxroipool(rng):
+    """MaxRoiPool as ROI_POOLING: regions on a grid of quarter pixels (scale 0.5), one past the
+    input's edge, one inverted (one element wide), against ONNX Runtime's CPU kernel."""
+    rois = np.array([[0, 0.5, 1.0, 9.0, 12.5], [1, 4.0, 2.0, 15.5, 15.0], [1, 10.0, 8.0, 2.0, 3.0],
+                     [0, -4.0, -2.0, 20.0, 24.0]], np.float32)
+    m = model([helper.make_node("MaxRoiPool", ["x", "r"], ["y"], pooled_shape=[3, 2],
+                                spatial_scale=0.5)],
+              [("x", TensorProto.FLOAT, [2, 3, 8, 7]), ("r", TensorProto.FLOAT, [4, 5])],
+              [("y", TensorProto.FLOAT)], {})
+    lowered = check(m, {"x": rng.standard_normal((2, 3, 8, 7)).astype(np.float32), "r": rois})
+    assert lowered.operator_counts() == {"ROI_POOLING": 1}
+
+
 def test_unsupported_node_is_named():
     nodes = [helper.make_node("Relu", ["x"], ["r"]),
              helper.make_node("NonZero", ["r"], ["y"], name="nz")]
