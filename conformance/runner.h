@@ -256,6 +256,8 @@ extern const rt_op rt_ops_resample[];
 extern const rt_op rt_ops_gemm[]; /* ops_gemm.c: GEMM */
 /* ops_conv.c: CONVOLUTION */
 extern const rt_op rt_ops_conv[];
+/* ops_roi.c: ROI_POOLING, ROI_ALIGN(1), FOLD, UNFOLD */
+extern const rt_op rt_ops_roi[];
 /* ops_scatter.c: SCATTER_ELEMENTS (and its older name SCATTER), SCATTER_ND */
 extern const rt_op rt_ops_scatter[];
 /* ops_misc.c: NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING, RANDOM_GENERATOR */

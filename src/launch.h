@@ -287,6 +287,8 @@ void dmli_launch_rnn(const dmli_compute *c, const dmli_device_desc *device, dmli
  * MAX_UNPOOLING, RANDOM_GENERATOR. */
 void dmli_launch_misc(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *l);
+void dmli_launch_roi(const dmli_compute *c, const dmli_device_desc *device,
+                     dmli_compute_launch *launch);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 

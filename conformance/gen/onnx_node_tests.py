@@ -75,6 +75,9 @@ A test converts when its model is one node of a mapped operator. The mapping:
   output_padding and output_shape not as OutputPadding (0) but as the output's larger size
   (output_shape: pads recomputed from it, (in - 1) x stride + kernel - out split by auto_pad);
   B as {1, C, 1...}. Tolerance 2 x taps ULP or the absolute bound of a float32 sum.
+- RoiAlign (convert_roialign) as DML_OPERATOR_ROI_ALIGN1 and Col2Im (convert_col2im) as
+  DML_OPERATOR_FOLD, ONNX Runtime's DirectML provider's mappings (mode "max" skipped: ONNX's
+  reference and DirectML reduce different values, docs/operators.md).
 - QuantizeLinear and DequantizeLinear (convert_quant) as ELEMENT_WISE_QUANTIZE_LINEAR and
   _DEQUANTIZE_LINEAR, as ONNX Runtime's DirectML provider maps them (DmlOperatorElementwiseQLinear):
   a 1-D scale or zero point along `axis`, read by zero strides; an absent zero point absent;
@@ -1767,6 +1770,86 @@ EXTRA.update({"NonZero": convert_nonzero, "ReverseSequence": convert_reverse_seq
               "MaxUnpool": convert_maxunpool})
 
 
+# ---------------------------------------------------------------------------------------
+# RoiAlign and Col2Im: DML_OPERATOR_ROI_ALIGN1 and DML_OPERATOR_FOLD
+
+
+def convert_roialign(name, model, sets, where):
+    """RoiAlign as ROI_ALIGN1, as ONNX Runtime's DirectML provider maps it
+    (DmlOperatorRoiAlign.cpp): spatial_scale for X and Y, OutOfBoundsInputValue 0,
+    sampling_ratio 0 as samples in [1, 2^32 - 1] (else that count), LINEAR, InputPixelOffset 0.5
+    for half_pixel (opset 16's default) and 0 for output_half_pixel (opset 10's behaviour),
+    OutputPixelOffset -0.5; INT64 batch indices as UINT64. mode "max" is skipped: ONNX's
+    reference takes the maximum of each sample's four weighted bilinear terms, DirectML the
+    maximum of the interpolated samples (docs/operators.md)."""
+    node = model.graph.node[0]
+    op = node.op_type
+    attrs = attrs_of(node)
+    opset = opset_of(model, op)
+    mode = attrs.get("mode", "avg")
+    if mode != "avg":
+        raise Skip("attribute: mode \"{}\"; ONNX's max takes the maximum of the weighted "
+                   "bilinear terms, DirectML's the maximum of the samples".format(mode))
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(model.graph.input)}
+    (x_t, x), (r_t, r), (b_t, b) = [to_array(ins[index[n]]) for n in node.input]
+    out_t, out_a = to_array(outs[0])
+    if x_t not in ("FLOAT32", "FLOAT16"):
+        raise Skip("type table: {} is not FLOAT32 or FLOAT16".format(x_t))
+    ctm = attrs.get("coordinate_transformation_mode", "half_pixel" if opset >= 16 else
+                    "output_half_pixel")
+    ratio = int(attrs.get("sampling_ratio", 0))
+    scale = float(attrs.get("spatial_scale", 1.0))
+    dml_attrs = {"ReductionFunction": "DML_REDUCE_FUNCTION_AVERAGE",
+                 "InterpolationMode": "DML_INTERPOLATION_MODE_LINEAR",
+                 "SpatialScaleX": scale, "SpatialScaleY": scale,
+                 "InputPixelOffset": 0.5 if ctm == "half_pixel" else 0.0,
+                 "OutputPixelOffset": -0.5, "OutOfBoundsInputValue": 0.0,
+                 "MinimumSamplesPerOutput": ratio if ratio else 1,
+                 "MaximumSamplesPerOutput": ratio if ratio else 4294967295}
+    inputs = {"InputTensor": case_tensor(x_t, x), "ROITensor": case_tensor(r_t, r),
+              "BatchIndicesTensor": case_tensor("UINT64", np.asarray(b).astype(np.uint64))}
+    c = {"name": "onnx-node." + name[5:], "source": "onnx:{}-{}#{}".format(op, opset, name),
+         "op": "DML_OPERATOR_ROI_ALIGN1", "attrs": dml_attrs, "inputs": inputs,
+         "expected": {"outputs": {"OutputTensor": case_tensor(out_t, out_a)}}}
+    c["note"] = ("ONNX {}-{} as DML_OPERATOR_ROI_ALIGN1; {}, sampling_ratio {} (ONNX's backend "
+                 "node test {}, {})".format(op, opset, ctm, ratio, name, where))
+    return op, c
+
+
+def convert_col2im(name, model, sets, where):
+    """Col2Im as FOLD (ONNX Runtime's DirectML provider's DmlOperatorCol2Im.cpp): block_shape
+    as WindowSizes, strides, dilations, pads' begins and ends as StartPadding and EndPadding;
+    the output {N, C, image_shape...}."""
+    node = model.graph.node[0]
+    op = node.op_type
+    attrs = attrs_of(node)
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(model.graph.input)}
+    (x_t, x), (_, image), (_, block) = [to_array(ins[index[n]]) for n in node.input]
+    out_t, out_a = to_array(outs[0])
+    n = len(block)
+    pads = [int(v) for v in attrs.get("pads", [0] * (2 * n))]
+    dml_attrs = {"DimensionCount": n, "WindowSizes": [int(v) for v in block],
+                 "Strides": [int(v) for v in attrs.get("strides", [1] * n)],
+                 "Dilations": [int(v) for v in attrs.get("dilations", [1] * n)],
+                 "StartPadding": pads[:n], "EndPadding": pads[n:]}
+    c = {"name": "onnx-node." + name[5:], "source": "onnx:{}-{}#{}".format(
+        op, opset_of(model, op), name), "op": "DML_OPERATOR_FOLD", "attrs": dml_attrs,
+        "inputs": {"InputTensor": case_tensor(x_t, x)},
+        "expected": {"outputs": {"OutputTensor": case_tensor(out_t, out_a)}}}
+    c["note"] = "ONNX {}-{} as DML_OPERATOR_FOLD, image_shape {} (ONNX's backend node test {}, " \
+        "{})".format(op, opset_of(model, op), [int(v) for v in image], name, where)
+    return op, c
+
+
+EXTRA.update({"RoiAlign": convert_roialign, "Col2Im": convert_col2im})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -1824,8 +1907,8 @@ def main():
                 "DirectML's element-wise operators, activations, batch normalization, LRN, scans, "
                 "top-k, normalisations, reductions, pooling, resampling, matrix products, "
                 "convolutions, linear quantization, scatters, one-hot and eye-like "
-                "matrices, recurrent layers, nonzero coordinates, sequence reversal and max "
-                "unpooling, "
+                "matrices, recurrent layers, nonzero coordinates, sequence reversal, max "
+                "unpooling, regions of interest and col2im, "
                 "one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(

@@ -945,6 +945,87 @@ class _Lowering:
                   {"OutputTensor": (name, dtype, shape)})
         self.set_out(node, name, name, dtype, shape)
 
+
+    # -- regions of interest, col2im --
+    def op_RoiAlign(self, node):
+        """ROI_ALIGN1 (DmlOperatorRoiAlign): spatial_scale for X and Y, OutOfBoundsInputValue 0,
+        sampling_ratio 0 as [1, 2^32 - 1] samples, LINEAR, InputPixelOffset 0.5 for half_pixel
+        (opset 16's default) and 0 for output_half_pixel (opset 10's behaviour),
+        OutputPixelOffset -0.5; INT64 batch indices read as UINT64 (never negative). mode 'max'
+        is refused: ONNX's takes the maximum of each sample's weighted bilinear terms, DirectML's
+        the maximum of the samples (docs/operators.md)."""
+        a = _attrs(node)
+        mode = a.get("mode", b"avg")
+        mode = mode.decode() if isinstance(mode, bytes) else mode
+        if mode != "avg":
+            raise UnsupportedModelError(
+                f"node {node.name!r} (RoiAlign): mode {mode!r} (ONNX's max reduces the weighted "
+                "bilinear terms, DirectML's the interpolated samples: only 'avg' maps)")
+        opset = max([o.version for o in self.model.opset_import if o.domain in ("", "ai.onnx")],
+                    default=16)
+        ctm = a.get("coordinate_transformation_mode",
+                    b"half_pixel" if opset >= 16 else b"output_half_pixel")
+        ctm = ctm.decode() if isinstance(ctm, bytes) else ctm
+        x, rois, idx = (self.val(i, node) for i in node.input)
+        shape, dtype = self.out_info(node.output[0], node)
+        ratio = int(a.get("sampling_ratio", 0))
+        scale = float(a.get("spatial_scale", 1.0))
+        idx_desc = self.tensor(idx)
+        if idx_desc["DataType"] == "INT64":
+            idx_desc["DataType"] = "UINT64"
+        name = node.output[0]
+        self.emit(node, name, "ROI_ALIGN1",
+                  {"InputTensor": self.tensor(x),
+                   "ROITensor": self.tensor(rois), "BatchIndicesTensor": idx_desc,
+                   "OutputTensor": self.out_tensor(dtype, shape),
+                   "ReductionFunction": "AVERAGE", "InterpolationMode": "LINEAR",
+                   "SpatialScaleX": scale, "SpatialScaleY": scale,
+                   "InputPixelOffset": 0.5 if ctm == "half_pixel" else 0.0,
+                   "OutputPixelOffset": -0.5, "OutOfBoundsInputValue": 0.0,
+                   "MinimumSamplesPerOutput": ratio if ratio > 0 else 1,
+                   "MaximumSamplesPerOutput": ratio if ratio > 0 else 4294967295,
+                   "AlignRegionsToCorners": 0},
+                  {"InputTensor": x, "ROITensor": rois, "BatchIndicesTensor": idx},
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_MaxRoiPool(self, node):
+        """ROI_POOLING (DmlOperatorRoiPooling): rois {num_rois, 5} read as {1, 1, num_rois, 5},
+        pooled_shape as PooledSize, spatial_scale."""
+        x, rois = (self.val(i, node) for i in node.input)
+        a = _attrs(node)
+        ph, pw = (int(v) for v in a["pooled_shape"])
+        shape, dtype = self.out_info(node.output[0], node)
+        name = node.output[0]
+        self.emit(node, name, "ROI_POOLING",
+                  {"InputTensor": self.tensor(x), "ROITensor": self.tensor(rois, 4),
+                   "OutputTensor": self.out_tensor(dtype, shape),
+                   "SpatialScale": float(a.get("spatial_scale", 1.0)),
+                   "PooledSize": {"Width": pw, "Height": ph}},
+                  {"InputTensor": x, "ROITensor": rois}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_Col2Im(self, node):
+        """FOLD (DmlOperatorCol2Im): block_shape as WindowSizes, pads' begins and ends as
+        StartPadding and EndPadding; image_shape and block_shape constants."""
+        x = self.val(node.input[0], node)
+        self.const(node.input[1], node, "image_shape")
+        block = [int(v) for v in self.const(node.input[2], node, "block_shape").reshape(-1)]
+        a = _attrs(node)
+        n = len(block)
+        pads = [int(v) for v in a.get("pads", [0] * (2 * n))]
+        shape, dtype = self.out_info(node.output[0], node)
+        name = node.output[0]
+        self.emit(node, name, "FOLD",
+                  {"InputTensor": self.tensor(x),
+                   "OutputTensor": self.out_tensor(dtype, shape), "DimensionCount": n,
+                   "WindowSizes": block,
+                   "Strides": [int(v) for v in a.get("strides", [1] * n)],
+                   "Dilations": [int(v) for v in a.get("dilations", [1] * n)],
+                   "StartPadding": pads[:n], "EndPadding": pads[n:]},
+                  {"InputTensor": x}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
     # -- matrix multiplication, convolution, pooling, normalization --
     def op_MatMul(self, node):
         a, b = self.val(node.input[0], node), self.val(node.input[1], node)
@@ -1267,6 +1348,12 @@ class Lowered:
                 ulps += 2 * k + 1 + ("CTensor" in desc)
             elif op == "CONVOLUTION":
                 ulps += 2 * int(np.prod(desc["FilterTensor"]["Sizes"][1:]))
+            elif op == "FOLD":
+                ulps += int(np.prod(desc["WindowSizes"])) + 2
+            elif op == "ROI_ALIGN1":
+                # float32 sample positions (coordinates up to 64: 2^-17 of a pixel) and weights,
+                # an average of the samples: 256 ULP of a unit-scale value.
+                ulps += 256
             elif op == "AVERAGE_POOLING":
                 ulps += int(np.prod(desc["WindowSize"])) + 2
             elif op == "REDUCE":

@@ -356,6 +356,55 @@ def test_reverse_sequence_max_unpool(rng):
                                          "MAX_UNPOOLING": 1}
 
 
+def test_roialign_and_col2im(rng):
+    """RoiAlign (opset 16, half_pixel; sampling_ratio 0 and 2) after a Relu, and Col2Im of a
+    computed input: ROI_ALIGN1 and FOLD as ONNX Runtime's DirectML provider maps them; max mode
+    refused with the node named."""
+    rois = np.array([[0.5, 1.0, 6.0, 5.5], [2.0, 0.0, 7.5, 7.0], [1.0, 2.5, 3.0, 6.0]],
+                    np.float32)
+    inits = {"b": np.array([0, 1, 1], np.int64), "img": np.array([5, 6], np.int64),
+             "blk": np.array([2, 3], np.int64)}
+    nodes = [helper.make_node("Relu", ["x"], ["r"]),
+             helper.make_node("RoiAlign", ["r", "rois", "b"], ["y"], output_height=3,
+                              output_width=2, spatial_scale=1.0),
+             helper.make_node("RoiAlign", ["x", "rois", "b"], ["y2"], output_height=2,
+                              output_width=4, sampling_ratio=2, spatial_scale=0.5,
+                              coordinate_transformation_mode="output_half_pixel"),
+             helper.make_node("Abs", ["c"], ["ca"]),
+             helper.make_node("Col2Im", ["ca", "img", "blk"], ["z"], pads=[1, 0, 0, 1],
+                              strides=[1, 2])]
+    m = model(nodes, [("x", TensorProto.FLOAT, [2, 3, 8, 8]), ("rois", TensorProto.FLOAT, [3, 4]),
+                      ("c", TensorProto.FLOAT, [1, 12, 15])],
+              [("y", TensorProto.FLOAT), ("y2", TensorProto.FLOAT), ("z", TensorProto.FLOAT)],
+              inits)
+    m.opset_import[0].version = 18
+    lowered = check(m, {"x": rng.standard_normal((2, 3, 8, 8)).astype(np.float32),
+                        "rois": rois,
+                        "c": rng.standard_normal((1, 12, 15)).astype(np.float32)})
+    assert lowered.operator_counts() == {"ACTIVATION_RELU": 1, "ROI_ALIGN1": 2,
+                                         "ELEMENT_WISE_ABS": 1, "FOLD": 1}
+    bad = model([helper.make_node("RoiAlign", ["x", "rois", "b"], ["y"], mode="max",
+                                  name="rm")],
+                [("x", TensorProto.FLOAT, [2, 3, 8, 8]), ("rois", TensorProto.FLOAT, [3, 4])],
+                [("y", TensorProto.FLOAT)], {"b": inits["b"]})
+    bad.opset_import[0].version = 18
+    with pytest.raises(dml_onnx.UnsupportedModelError, match=r"node 'rm' \(RoiAlign\): mode"):
+        dml_onnx.lower(bad, {"x": (2, 3, 8, 8), "rois": (3, 4)})
+
+
+def test_maxroipool(rng):
+    """MaxRoiPool as ROI_POOLING: regions on a grid of quarter pixels (scale 0.5), one past the
+    input's edge, one inverted (one element wide), against ONNX Runtime's CPU kernel."""
+    rois = np.array([[0, 0.5, 1.0, 9.0, 12.5], [1, 4.0, 2.0, 15.5, 15.0], [1, 10.0, 8.0, 2.0, 3.0],
+                     [0, -4.0, -2.0, 20.0, 24.0]], np.float32)
+    m = model([helper.make_node("MaxRoiPool", ["x", "r"], ["y"], pooled_shape=[3, 2],
+                                spatial_scale=0.5)],
+              [("x", TensorProto.FLOAT, [2, 3, 8, 7]), ("r", TensorProto.FLOAT, [4, 5])],
+              [("y", TensorProto.FLOAT)], {})
+    lowered = check(m, {"x": rng.standard_normal((2, 3, 8, 7)).astype(np.float32), "r": rois})
+    assert lowered.operator_counts() == {"ROI_POOLING": 1}
+
+
 def test_unsupported_node_is_named():
     nodes = [helper.make_node("Relu", ["x"], ["r"]),
              helper.make_node("NonZero", ["r"], ["y"], name="nz")]

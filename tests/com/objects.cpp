@@ -312,16 +312,30 @@ static void Refusals()
     ComPtr<IDMLDevice> device = NewDevice();
     if (!device)
         return;
-    /* A valid ROI_POOLING: DirectML has it, dmlcl does not implement it yet. */
-    Tensor in(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 4, 4}),
-        rois(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 1, 5}),
-        out(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 2});
-    DML_ROI_POOLING_OPERATOR_DESC roi = {&in.desc, &rois.desc, &out.desc, 1.0f, DML_SIZE_2D{2, 2}};
-    DML_OPERATOR_DESC desc = {DML_OPERATOR_ROI_POOLING, &roi};
+    /* A valid ROI_ALIGN_GRAD: DirectML has it, dmlcl does not implement it yet. */
+    Tensor grad(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 2}),
+        rois(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 4}), batch(DML_TENSOR_DATA_TYPE_UINT32, {1}),
+        out(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 4, 4});
+    DML_ROI_ALIGN_GRAD_OPERATOR_DESC roi = {nullptr,
+                                            &grad.desc,
+                                            &rois.desc,
+                                            &batch.desc,
+                                            &out.desc,
+                                            nullptr,
+                                            DML_REDUCE_FUNCTION_AVERAGE,
+                                            DML_INTERPOLATION_MODE_LINEAR,
+                                            1.0f,
+                                            1.0f,
+                                            0.5f,
+                                            -0.5f,
+                                            1,
+                                            1,
+                                            FALSE};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_ROI_ALIGN_GRAD, &roi};
     ComPtr<IDMLOperator> op;
     CHECK_HR(device->CreateOperator(&desc, IID_PPV_ARGS(&op)), DXGI_ERROR_UNSUPPORTED);
     CHECK(!op);
-    CHECK(std::strstr(dmlcl_last_error(), "ROI_POOLING") != nullptr);
+    CHECK(std::strstr(dmlcl_last_error(), "ROI_ALIGN_GRAD") != nullptr);
     CHECK_HR(device->GetDeviceRemovedReason(), S_OK); /* an HRESULT failure removes nothing */
 
     ComPtr<IDMLDevice> bad;

@@ -294,10 +294,10 @@ Test(errors, operator_types)
     bad_gather_init(&b, 0);
     dmlcl_operator *op = NULL;
 
-    /* ROI_POOLING is a DirectML operator dmlcl does not implement: legal, unsupported. */
-    b.op.Type = DML_OPERATOR_ROI_POOLING;
+    /* ROI_ALIGN_GRAD is a DirectML operator dmlcl does not implement: legal, unsupported. */
+    b.op.Type = DML_OPERATOR_ROI_ALIGN_GRAD;
     HRESULT hr = dmlcl_operator_create(NULL, &b.op, &op);
-    cr_expect_eq(hr, DXGI_ERROR_UNSUPPORTED, "ROI_POOLING: got %s: %s", dmlcl_hresult_name(hr),
+    cr_expect_eq(hr, DXGI_ERROR_UNSUPPORTED, "ROI_ALIGN_GRAD: got %s: %s", dmlcl_hresult_name(hr),
                  dmlcl_last_error());
     cr_expect_null(op);
 

@@ -319,6 +319,64 @@ static const field random_generator[] = {
     TENSOR(S, InputStateTensor, IN), TENSOR(S, OutputTensor, OUT),
     OPTIONAL_TENSOR(S, OutputStateTensor, OUT), ENUMF(S, Type, &random_generator_type), END};
 #undef S
+#define S DML_ROI_POOLING_OPERATOR_DESC
+static const field roi_pooling[] = {TENSOR(S, InputTensor, IN),   TENSOR(S, ROITensor, IN),
+                                    TENSOR(S, OutputTensor, OUT), FLOATF(S, SpatialScale),
+                                    SIZE_2D(S, PooledSize),       END};
+#undef S
+#define S DML_ROI_ALIGN_OPERATOR_DESC
+static const field roi_align[] = {TENSOR(S, InputTensor, IN),
+                                  TENSOR(S, ROITensor, IN),
+                                  TENSOR(S, BatchIndicesTensor, IN),
+                                  TENSOR(S, OutputTensor, OUT),
+                                  ENUMF(S, ReductionFunction, &reduce_function),
+                                  ENUMF(S, InterpolationMode, &interpolation_mode),
+                                  FLOATF(S, SpatialScaleX),
+                                  FLOATF(S, SpatialScaleY),
+                                  FLOATF(S, OutOfBoundsInputValue),
+                                  UINTF(S, MinimumSamplesPerOutput),
+                                  UINTF(S, MaximumSamplesPerOutput),
+                                  END};
+#undef S
+#define S DML_ROI_ALIGN1_OPERATOR_DESC
+static const field roi_align1[] = {TENSOR(S, InputTensor, IN),
+                                   TENSOR(S, ROITensor, IN),
+                                   TENSOR(S, BatchIndicesTensor, IN),
+                                   TENSOR(S, OutputTensor, OUT),
+                                   ENUMF(S, ReductionFunction, &reduce_function),
+                                   ENUMF(S, InterpolationMode, &interpolation_mode),
+                                   FLOATF(S, SpatialScaleX),
+                                   FLOATF(S, SpatialScaleY),
+                                   FLOATF(S, InputPixelOffset),
+                                   FLOATF(S, OutputPixelOffset),
+                                   FLOATF(S, OutOfBoundsInputValue),
+                                   UINTF(S, MinimumSamplesPerOutput),
+                                   UINTF(S, MaximumSamplesPerOutput),
+                                   UINTF(S, AlignRegionsToCorners),
+                                   END};
+#undef S
+#define S DML_FOLD_OPERATOR_DESC
+static const field fold[] = {TENSOR(S, InputTensor, IN),
+                             TENSOR(S, OutputTensor, OUT),
+                             COUNT(S, DimensionCount),
+                             UINTS(S, WindowSizes, DimensionCount),
+                             UINTS(S, Strides, DimensionCount),
+                             UINTS(S, Dilations, DimensionCount),
+                             UINTS(S, StartPadding, DimensionCount),
+                             UINTS(S, EndPadding, DimensionCount),
+                             END};
+#undef S
+#define S DML_UNFOLD_OPERATOR_DESC
+static const field unfold[] = {TENSOR(S, InputTensor, IN),
+                               TENSOR(S, OutputTensor, OUT),
+                               COUNT(S, DimensionCount),
+                               UINTS(S, WindowSizes, DimensionCount),
+                               UINTS(S, Strides, DimensionCount),
+                               UINTS(S, Dilations, DimensionCount),
+                               UINTS(S, StartPadding, DimensionCount),
+                               UINTS(S, EndPadding, DimensionCount),
+                               END};
+#undef S
 #define S DML_SLICE_OPERATOR_DESC
 static const field slice[] = {TENSOR(S, InputTensor, IN),
                               TENSOR(S, OutputTensor, OUT),
@@ -966,6 +1024,11 @@ static const op_row rows[] = {
     ROW(REVERSE_SUBSEQUENCES, DML_REVERSE_SUBSEQUENCES_OPERATOR_DESC, reverse_subsequences),
     ROW(MAX_UNPOOLING, DML_MAX_UNPOOLING_OPERATOR_DESC, max_unpooling),
     ROW(RANDOM_GENERATOR, DML_RANDOM_GENERATOR_OPERATOR_DESC, random_generator),
+    ROW(ROI_POOLING, DML_ROI_POOLING_OPERATOR_DESC, roi_pooling),
+    ROW(ROI_ALIGN, DML_ROI_ALIGN_OPERATOR_DESC, roi_align),
+    ROW(ROI_ALIGN1, DML_ROI_ALIGN1_OPERATOR_DESC, roi_align1),
+    ROW(FOLD, DML_FOLD_OPERATOR_DESC, fold),
+    ROW(UNFOLD, DML_UNFOLD_OPERATOR_DESC, unfold),
     ROW(SLICE, DML_SLICE_OPERATOR_DESC, slice),
     ROW(SLICE1, DML_SLICE1_OPERATOR_DESC, slice1),
     ROW(TILE, DML_TILE_OPERATOR_DESC, tile),

@@ -577,6 +577,58 @@ def selection():
     m.save()
 
 
+def regions():
+    m = Model("regions")
+    x = np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4)
+    blocks = x.reshape(1, 2, 2, 2, 2, 2).transpose(0, 1, 2, 4, 3, 5)  # {N, C, by, bx, 2, 2}
+    m.resource("X", x)
+    # ROI_POOLING: the whole 4x4 (corners 0 and 3) in 2x2 bins: each bin's 2x2 block's maximum.
+    rois = f32([[0, 0, 0, 3, 3]]).reshape(1, 1, 1, 5)
+    want = blocks.max(axis=(4, 5)).astype(np.float32)
+    m.resource("R5", rois)
+    out = m.resource("rp", count=want.size, dtype=np.float32)
+    m.op("roi_pooling", "DML_OPERATOR_ROI_POOLING",
+         {"InputTensor": tensor(x), "ROITensor": tensor(rois), "OutputTensor": tensor(want),
+          "SpatialScale": 1.0, "PooledSize": {"Width": 2, "Height": 2}},
+         {"InputTensor": "X", "ROITensor": "R5", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    # ROI_ALIGN1 in ONNX's half_pixel form, one sample a bin: the region [0, 4) in 2x2 bins
+    # samples at pixel 0.5 and 2.5, each the mean of a 2x2 block.
+    rois = f32([[0, 0, 4, 4]])
+    idx = np.array([0], dtype=np.uint32)
+    want = blocks.mean(axis=(4, 5)).astype(np.float32)
+    m.resource("R4", rois)
+    m.resource("B", idx)
+    out = m.resource("ra", count=want.size, dtype=np.float32)
+    m.op("roi_align1", "DML_OPERATOR_ROI_ALIGN1",
+         {"InputTensor": tensor(x), "ROITensor": tensor(rois), "BatchIndicesTensor": tensor(idx),
+          "OutputTensor": tensor(want), "ReductionFunction": "DML_REDUCE_FUNCTION_AVERAGE",
+          "InterpolationMode": "DML_INTERPOLATION_MODE_LINEAR", "SpatialScaleX": 1.0,
+          "SpatialScaleY": 1.0, "InputPixelOffset": 0.5, "OutputPixelOffset": -0.5,
+          "OutOfBoundsInputValue": 0.0, "MinimumSamplesPerOutput": 1,
+          "MaximumSamplesPerOutput": 1, "AlignRegionsToCorners": 0},
+         {"InputTensor": "X", "ROITensor": "R4", "BatchIndicesTensor": "B", "OutputTensor": out},
+         {out: (want, {"ulp": 2})})
+    # UNFOLD 2x2 windows, stride 2: each block's four elements, window position k a row.
+    cols = blocks.reshape(1, 2, 4, 4).transpose(0, 1, 3, 2).reshape(1, 8, 4).astype(np.float32)
+    out = m.resource("uf", count=cols.size, dtype=np.float32)
+    win = {"DimensionCount": 2, "WindowSizes": [2, 2], "Strides": [2, 2], "Dilations": [1, 1],
+           "StartPadding": [0, 0], "EndPadding": [0, 0]}
+    m.op("unfold", "DML_OPERATOR_UNFOLD",
+         dict({"InputTensor": tensor(x), "OutputTensor": tensor(cols)}, **win),
+         {"InputTensor": "X", "OutputTensor": out}, {out: (cols, {"ulp": 0})})
+    # FOLD: the FOLD page's example 1 (3x3 windows over 4x4, the columns 0 .. 35).
+    col = np.arange(36, dtype=np.float32).reshape(1, 9, 4)
+    want = f32([[0, 5, 13, 9], [14, 38, 54, 32], [38, 86, 102, 56], [26, 57, 65, 35]]).reshape(
+        1, 1, 4, 4)
+    m.resource("C", col)
+    out = m.resource("fo", count=want.size, dtype=np.float32)
+    m.op("fold", "DML_OPERATOR_FOLD",
+         dict({"InputTensor": tensor(col), "OutputTensor": tensor(want)},
+              **dict(win, WindowSizes=[3, 3], Strides=[1, 1])),
+         {"InputTensor": "C", "OutputTensor": out}, {out: (want, {"ulp": 0})})
+    m.save()
+
+
 # ---- Slices, tile, depth/space ---------------------------------------------------------------
 
 def views():
@@ -1345,6 +1397,7 @@ if __name__ == "__main__":
     scatters()
     generators()
     selection()
+    regions()
     views()
     joins()
     features()

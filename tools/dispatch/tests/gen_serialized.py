@@ -279,7 +279,7 @@ def gen_models():
 
 def gen_refused(good):
     """Malformed graphs: each beside a model that runs it (refuse/expected.txt: messages)."""
-    one = graph([op_node("roi", "ROI_POOLING", [tensor((1, 1, 2, 2))], [tensor((1, 1, 1, 1))],
+    one = graph([op_node("adam", "ADAM_OPTIMIZER", [tensor((1, 1, 2, 2))], [tensor((1, 1, 1, 1))],
                          ["x"], ["y"], [])], ["x"], ["y"])
     bad_offset = bytearray(good)
     struct.pack_into("<I", bad_offset, 0, 0x7FFF0000)
