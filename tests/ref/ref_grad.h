@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ref_grad.h: the oracle for DirectML's element-wise training gradients: ACTIVATION_RELU_GRAD,
+ * ELEMENT_WISE_CLIP_GRAD and ELEMENT_WISE_CLIP_GRAD1. Written from DirectML's pages (the
+ * derivative of the forward operator, as each page writes it) and docs/operators.md where they
+ * are silent; nothing from src/ or cl/.
+ *
+ *   RELU_GRAD: dX = X > 0 ? dY : 0.
+ *   CLIP_GRAD: dX = (X <= Min or X >= Max) ? 0 : dY (a NaN X is neither: dY).
+ *
+ * X compared by value (floats in double, integers as 64-bit integers of their signedness); dY
+ * copied bit for bit where it passes, else the type's +0. CLIP_GRAD's FLOAT bounds on an
+ * integer tensor: truncated toward zero and saturated to the type (NaN as 0), the conversion
+ * the forward CLIP applies, so the gradient is 0 exactly where CLIP changed its input or met a
+ * bound.
+ */
+#ifndef DMLCL_TESTS_REF_GRAD_H
+#define DMLCL_TESTS_REF_GRAD_H
+
+#include "ref.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ref_grad_op {
+    REF_GRAD_RELU,
+    REF_GRAD_CLIP,  /* FLOAT bounds lo, hi */
+    REF_GRAD_CLIP1, /* bounds lo_bits, hi_bits: values of the tensor's type */
+    REF_GRAD_COUNT
+} ref_grad_op;
+
+typedef struct ref_grad_args {
+    double lo, hi;             /* CLIP_GRAD's Min and Max (FLOATs) */
+    uint64_t lo_bits, hi_bits; /* CLIP_GRAD1's: the value's bytes, little-endian, low bytes */
+} ref_grad_args;
+
+const char *ref_grad_name(ref_grad_op op);
+
+/* out[c] = the gradient of x[c] given dy[c]. False (nothing written) when the tensors do not
+ * fit the operator (one type, one shape). */
+bool ref_grad(ref_grad_op op, const ref_tensor *x, const ref_tensor *dy, const ref_grad_args *args,
+              const ref_tensor *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DMLCL_TESTS_REF_GRAD_H */
