@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Validation of DirectML's element-wise training gradients (ACTIVATION_RELU_GRAD,
+ * ELEMENT_WISE_CLIP_GRAD, ELEMENT_WISE_CLIP_GRAD1; src/ops/elementwise_math.c) on the host: each
+ * type table (every type taken, one refused naming the field and the table), one rule each:
+ * InputGradientTensor's and OutputGradientTensor's DataType, DimensionCount and Sizes those of
+ * InputTensor, CLIP_GRAD1's MinMaxDataType the output's type, a missing tensor, 1 to 8
+ * dimensions; in place over InputTensor accepted.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "dmlcl/dmlcl.h"
+#include "support.h"
+
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+#define F64 DML_TENSOR_DATA_TYPE_FLOAT64
+#define I64 DML_TENSOR_DATA_TYPE_INT64
+#define I32 DML_TENSOR_DATA_TYPE_INT32
+#define I16 DML_TENSOR_DATA_TYPE_INT16
+#define I8 DML_TENSOR_DATA_TYPE_INT8
+#define U64 DML_TENSOR_DATA_TYPE_UINT64
+#define U32 DML_TENSOR_DATA_TYPE_UINT32
+#define U16 DML_TENSOR_DATA_TYPE_UINT16
+#define U8 DML_TENSOR_DATA_TYPE_UINT8
+
+static const UINT sizes[3] = {2, 3, 4};
+
+typedef struct grad_case {
+    unit_tensor t[3];
+    union {
+        DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC relu;
+        DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC clip;
+        DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC clip1;
+    } d;
+    DML_OPERATOR_DESC op;
+} grad_case;
+
+/* InputTensor, InputGradientTensor and OutputGradientTensor of type ty and sizes {2,3,4};
+ * CLIP_GRAD1's MinMaxDataType ty, bounds 0 and 1 (CLIP_GRAD's too). */
+static void setup(grad_case *c, DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE ty)
+{
+    memset(c, 0, sizeof *c);
+    const DML_TENSOR_DESC **members = (const DML_TENSOR_DESC **)&c->d;
+    for (int i = 0; i < 3; ++i)
+        members[i] = unit_tensor_set(&c->t[i], ty, 3, sizes, NULL);
+    if (type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD)
+        c->d.clip.Max = 1;
+    if (type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1) {
+        c->d.clip1.MinMaxDataType = ty;
+        c->d.clip1.Max.UInt8 = 1;
+    }
+    c->op.Type = type;
+    c->op.Desc = &c->d;
+}
+
+static HRESULT create(const grad_case *c)
+{
+    dmlcl_operator *op = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, &c->op, &op);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+#define OK(c) cr_expect(SUCCEEDED(create(c)), "line %d: %s", __LINE__, dmlcl_last_error())
+#define FAILS(c, hr, ...)                                         \
+    do {                                                          \
+        const char *const needles_[] = {__VA_ARGS__, NULL};       \
+        unit_expect_needles(create(c), (hr), needles_, __LINE__); \
+    } while (0)
+
+static const DML_TENSOR_DATA_TYPE ten[10] = {F32, F16, I64, I32, I16, I8, U64, U32, U16, U8};
+
+Test(grad_validate, type_tables)
+{
+    grad_case c;
+    setup(&c, DML_OPERATOR_ACTIVATION_RELU_GRAD, F32);
+    OK(&c);
+    setup(&c, DML_OPERATOR_ACTIVATION_RELU_GRAD, F16);
+    OK(&c);
+    setup(&c, DML_OPERATOR_ACTIVATION_RELU_GRAD, I32);
+    FAILS(&c, E_INVALIDARG, "ACTIVATION_RELU_GRAD", "InputTensor.DataType (INT32)", "is not one",
+          "FLOAT32, FLOAT16");
+    for (int i = 0; i < 10; ++i) {
+        setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, ten[i]);
+        OK(&c);
+        setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, ten[i]);
+        OK(&c);
+    }
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, F64);
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD", "InputTensor.DataType (FLOAT64)",
+          "is not one");
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, F64);
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD1", "InputTensor.DataType (FLOAT64)",
+          "is not one");
+}
+
+Test(grad_validate, tensor_rules)
+{
+    grad_case c;
+    /* InputGradientTensor of another type, rank or size. */
+    setup(&c, DML_OPERATOR_ACTIVATION_RELU_GRAD, F32);
+    unit_tensor_set_type(&c.t[1], F16);
+    FAILS(&c, E_INVALIDARG, "ACTIVATION_RELU_GRAD", "InputGradientTensor.DataType", "FLOAT16");
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, I32);
+    c.d.clip.InputGradientTensor = unit_tensor_set(&c.t[1], I32, 2, sizes, NULL);
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD", "InputGradientTensor.DimensionCount");
+    const UINT other[3] = {2, 3, 5};
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, U8);
+    c.d.clip1.InputGradientTensor = unit_tensor_set(&c.t[1], U8, 3, other, NULL);
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD1", "InputGradientTensor.Sizes");
+    /* OutputGradientTensor of another type, rank or size: named as the page names it. */
+    setup(&c, DML_OPERATOR_ACTIVATION_RELU_GRAD, F16);
+    unit_tensor_set_type(&c.t[2], F32);
+    FAILS(&c, E_INVALIDARG, "ACTIVATION_RELU_GRAD", "OutputGradientTensor.DataType", "FLOAT32");
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, F32);
+    c.d.clip.OutputGradientTensor =
+        unit_tensor_set(&c.t[2], F32, 4, (const UINT[]){1, 2, 3, 4}, NULL);
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD", "OutputGradientTensor.DimensionCount");
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, F32);
+    c.d.clip.OutputGradientTensor = unit_tensor_set(&c.t[2], F32, 3, other, NULL);
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD", "OutputGradientTensor.Sizes");
+    /* A missing tensor. */
+    setup(&c, DML_OPERATOR_ACTIVATION_RELU_GRAD, F32);
+    c.d.relu.InputGradientTensor = NULL;
+    FAILS(&c, E_INVALIDARG, "ACTIVATION_RELU_GRAD", "InputGradientTensor");
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, F32);
+    c.d.clip1.OutputGradientTensor = NULL;
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD1", "OutputGradientTensor");
+    /* 1 to 8 dimensions. */
+    static const UINT nine[9] = {1, 1, 1, 1, 1, 1, 1, 2, 2};
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, F32);
+    for (int i = 0; i < 3; ++i)
+        ((const DML_TENSOR_DESC **)&c.d)[i] = unit_tensor_set(&c.t[i], F32, 9, nine, NULL);
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD", "InputTensor.DimensionCount (9)");
+    for (int i = 0; i < 3; ++i)
+        ((const DML_TENSOR_DESC **)&c.d)[i] = unit_tensor_set(&c.t[i], F32, 8, nine + 1, NULL);
+    OK(&c);
+}
+
+Test(grad_validate, clip_grad1_min_max_type)
+{
+    grad_case c;
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, I16);
+    c.d.clip1.MinMaxDataType = I32;
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD1", "MinMaxDataType (INT32)",
+          "OutputGradientTensor.DataType (INT16)");
+    setup(&c, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, F16);
+    c.d.clip1.MinMaxDataType = F32;
+    FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD1", "MinMaxDataType (FLOAT32)", "FLOAT16");
+}
