@@ -1,0 +1,256 @@
+# SPDX-License-Identifier: MIT
+"""Writes conformance/cases/directml/grad.json: DirectML's training operators.
+
+ACTIVATION_RELU_GRAD (dX = X > 0 ? dY : 0), ELEMENT_WISE_CLIP_GRAD and ELEMENT_WISE_CLIP_GRAD1
+(dX = 0 where X <= Min or X >= Max, else dY), as their pages define them: every type of their
+tables (RELU_GRAD FLOAT32 and FLOAT16; the CLIP gradients the ten types of feature level 5.0),
+features at and around the bounds, zeros of both signs, NaN and infinities, CLIP_GRAD's FLOAT
+bounds on integer tensors (truncated toward zero and saturated, as CLIP converts them), bounds
+crossed and equal, UINT64 and INT64 bounds past 2^53, strided and broadcast inputs, strided
+outputs, one to eight dimensions, and one case per validation rule.
+
+Expected values: numpy in float64 from the pages' formulas; at every feature away from a kink
+(ReLU's 0, CLIP's bounds) the formula is checked against a central finite difference of the
+forward operator (numpy.maximum(x, 0), numpy.clip) in float64, and the generator stops on a
+disagreement.
+
+Run from the repository root with the venv's python (scripts/venv):
+    .venv/bin/python conformance/gen/grad.py
+"""
+import math
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "diff"))
+from common import NUMPY_TYPES, tensor, write  # noqa: E402
+
+CASES = os.path.join(HERE, "..", "cases")
+TEN_TYPES = ["FLOAT32", "FLOAT16", "INT64", "INT32", "INT16", "INT8", "UINT64", "UINT32",
+             "UINT16", "UINT8"]
+RNG = np.random.default_rng(0x67726164)
+
+
+def case(op, name, inputs, attrs, outputs=None, error=None, note=None):
+    c = {"name": f"directml.{op.lower()}.{name}",
+         "source": f"directml:DML_{op}_OPERATOR_DESC#" + ("text" if error else "semantics"),
+         "op": f"DML_OPERATOR_{op}", "inputs": inputs, "attrs": attrs}
+    c["expected"] = {"error": error} if error else {"outputs": outputs}
+    if note:
+        c["note"] = note
+    return c
+
+
+def type_range(t):
+    info = np.iinfo(NUMPY_TYPES[t])
+    return int(info.min), int(info.max)
+
+
+def int_bound(t, v):
+    """CLIP's conversion of a FLOAT bound to an integer type: toward zero, saturated, NaN 0."""
+    v = float(np.float32(v))
+    if math.isnan(v):
+        return 0
+    lo, hi = type_range(t)
+    return max(lo, min(hi, int(math.trunc(v)) if abs(v) < 2.0**70 else (hi if v > 0 else lo)))
+
+
+def relu_grad(x, dy):
+    return np.where(x > 0, dy, np.zeros_like(dy))
+
+
+def clip_grad(x, dy, lo, hi):
+    stop = (x <= lo) | (x >= hi)
+    return np.where(stop, np.zeros_like(dy), dy)
+
+
+def check_finite_difference(kind, x, dy, lo=None, hi=None):
+    """The formula against d/dx of the forward operator, in float64, away from its kinks."""
+    h = 1e-6
+    xs = np.asarray(x, np.float64).reshape(-1)
+    gs = np.asarray(dy, np.float64).reshape(-1)
+    for xv, g in zip(xs, gs):
+        if not math.isfinite(xv):
+            continue
+        if kind == "relu":
+            if abs(xv) < 1e-3:
+                continue
+            f = lambda v: max(v, 0.0)  # noqa: E731
+            want = g if xv > 0 else 0.0
+        else:
+            if lo > hi or min(abs(xv - lo), abs(xv - hi)) < 1e-3:
+                continue
+            f = lambda v: float(np.clip(v, lo, hi))  # noqa: E731
+            want = 0.0 if (xv <= lo or xv >= hi) else g
+        fd = (f(xv + h) - f(xv - h)) / (2 * h) * g
+        if abs(fd - want) > 1e-6 * max(1.0, abs(g)):
+            sys.exit(f"grad.py: {kind} at x={xv}: formula {want}, finite difference {fd}")
+
+
+def features(t, lo, hi, n):
+    """n features of type t around the bounds, zero and the type's specials."""
+    if t.startswith("FLOAT"):
+        picks = [lo, hi, lo - 0.5, lo + 0.5, hi - 0.5, hi + 0.5, 0.0, -0.0, 1.0, -1.0,
+                 (lo + hi) / 2, float("nan"), float("inf"), float("-inf")]
+        vals = [picks[i] if i < len(picks) else float(RNG.integers(-64, 64)) / 4
+                for i in RNG.permutation(max(n, len(picks)))[:n]]
+        return np.array(vals, dtype=NUMPY_TYPES[t])
+    tlo, thi = type_range(t)
+    picks = [lo, hi, lo - 1, lo + 1, hi - 1, hi + 1, 0, 1, tlo, thi, (lo + hi) // 2]
+    picks = [min(thi, max(tlo, int(p))) for p in picks]
+    vals = [picks[i] if i < len(picks) else int(RNG.integers(max(tlo, -100), min(thi, 100) + 1))
+            for i in RNG.permutation(max(n, len(picks)))[:n]]
+    return np.array(vals, dtype=NUMPY_TYPES[t])
+
+
+def gradients(t, n):
+    if t.startswith("FLOAT"):
+        return (RNG.integers(-200, 200, n) / 8).astype(NUMPY_TYPES[t])
+    tlo, thi = type_range(t)
+    return RNG.integers(max(tlo, -1000), min(thi, 1000) + 1, n).astype(NUMPY_TYPES[t])
+
+
+def relu_cases():
+    out = []
+    op = "ACTIVATION_RELU_GRAD"
+    for t in ["FLOAT32", "FLOAT16"]:
+        for rank in (1, 3, 8):
+            shape = [2, 3, 4] if rank == 3 else [14] if rank == 1 else [1, 2, 1, 1, 3, 1, 2, 1]
+            n = int(np.prod(shape))
+            x = features(t, 0.0, 0.0, n).reshape(shape)
+            dy = gradients(t, n).reshape(shape)
+            check_finite_difference("relu", x, dy)
+            out.append(case(op, f"{t.lower()}-rank{rank}",
+                            {"InputTensor": tensor(t, x), "InputGradientTensor": tensor(t, dy)},
+                            {}, {"OutputGradientTensor": tensor(t, relu_grad(x, dy))}))
+    # Strided features (a transposed layout), a broadcast gradient (its logical values, stored
+    # once), a padded output.
+    x = np.array([[-1.0, 2.0, 0.0], [3.0, -0.0, 0.5]], np.float32)
+    dy = np.array([7.0, -8.0, 9.0], np.float32)
+    full = np.broadcast_to(dy, x.shape)
+    check_finite_difference("relu", x, full)
+    out.append(case(op, "strided-broadcast",
+                    {"InputTensor": dict(tensor("FLOAT32", x), strides=[1, 2]),
+                     "InputGradientTensor": dict(tensor("FLOAT32", full), strides=[0, 1]),
+                     "OutputGradientTensor": {"type": "FLOAT32", "shape": [2, 3],
+                                              "strides": [4, 1]}},
+                    {}, {"OutputGradientTensor": tensor("FLOAT32", relu_grad(x, full))}))
+    # Validation: one case per rule.
+    f = lambda t, s=(2, 2): {"type": t, "shape": list(s), "data": [0] * int(np.prod(s))}  # noqa
+    bad = [("int32", {"InputTensor": f("INT32"), "InputGradientTensor": f("INT32")},
+            "InputTensor.DataType: FLOAT32 or FLOAT16"),
+           ("gradient-type", {"InputTensor": f("FLOAT32"), "InputGradientTensor": f("FLOAT16")},
+            "InputGradientTensor.DataType: InputTensor's"),
+           ("gradient-sizes", {"InputTensor": f("FLOAT32"),
+                               "InputGradientTensor": f("FLOAT32", (2, 3))},
+            "InputGradientTensor.Sizes: InputTensor's"),
+           ("output-type", {"InputTensor": f("FLOAT32"), "InputGradientTensor": f("FLOAT32"),
+                            "OutputGradientTensor": {"type": "FLOAT16", "shape": [2, 2]}},
+            "OutputGradientTensor.DataType: InputTensor's"),
+           ("output-rank", {"InputTensor": f("FLOAT32"), "InputGradientTensor": f("FLOAT32"),
+                            "OutputGradientTensor": {"type": "FLOAT32", "shape": [1, 2, 2]}},
+            "OutputGradientTensor.DimensionCount: InputTensor's"),
+           ("nine-dimensions", {"InputTensor": f("FLOAT32", [1] * 8 + [2]),
+                                "InputGradientTensor": f("FLOAT32", [1] * 8 + [2])},
+            "1 to 8 dimensions")]
+    for name, inputs, note in bad:
+        out.append(case(op, f"invalid-{name}", inputs, {}, error="invalid_argument", note=note))
+    return out
+
+
+def clip_cases(op):
+    out = []
+    one = op.endswith("1")
+    bounds = [(-2.5, 3.75), (0.0, 6.0), (-100.25, 1000.5), (5.0, 5.0), (4.0, -4.0)]
+    for t in TEN_TYPES:
+        flt = t.startswith("FLOAT")
+        for k, (lo, hi) in enumerate(bounds):
+            if one and not flt:
+                tlo, thi = type_range(t)
+                lo_t = max(tlo, min(thi, int(math.trunc(lo))))
+                hi_t = max(tlo, min(thi, int(math.trunc(hi))))
+            elif flt:
+                lo_t = float(NUMPY_TYPES[t](lo)) if one else float(np.float32(lo))
+                hi_t = float(NUMPY_TYPES[t](hi)) if one else float(np.float32(hi))
+            else:
+                lo_t, hi_t = int_bound(t, lo), int_bound(t, hi)
+            shape = [[12], [3, 4], [2, 1, 3, 2], [1, 2, 1, 2, 3], [2, 1, 1, 1, 1, 1, 2, 3]][k]
+            n = int(np.prod(shape))
+            x = features(t, lo_t, hi_t, n).reshape(shape)
+            dy = gradients(t, n).reshape(shape)
+            if flt:
+                check_finite_difference("clip", x.astype(np.float64), dy, lo_t, hi_t)
+            want = clip_grad(x.astype(np.float64) if flt else x.astype(object), dy, lo_t, hi_t)
+            want = np.asarray(want, dtype=NUMPY_TYPES[t])
+            attrs = ({"MinMaxDataType": t, "Min": lo_t, "Max": hi_t} if one
+                     else {"Min": lo, "Max": hi})
+            out.append(case(op, f"{t.lower()}-{k}",
+                            {"InputTensor": tensor(t, x), "InputGradientTensor": tensor(t, dy)},
+                            attrs, {"OutputGradientTensor": tensor(t, want)}))
+    # 64-bit bounds past 2^53 (CLIP_GRAD1: typed, compared as 64-bit integers).
+    if one:
+        for t, lo, hi in (("UINT64", 2**63 - 1, 2**63 + 2), ("INT64", -2**62 - 1, 2**62 + 1)):
+            x = np.array([lo - 1, lo, lo + 1, hi - 1, hi, hi + 1], dtype=object)
+            dy = np.arange(1, 7)
+            want = clip_grad(x, dy, lo, hi)
+            out.append(case(op, f"{t.lower()}-past-2-53",
+                            {"InputTensor": tensor(t, x.astype(NUMPY_TYPES[t])),
+                             "InputGradientTensor": tensor(t, dy)},
+                            {"MinMaxDataType": t, "Min": str(lo), "Max": str(hi)},
+                            {"OutputGradientTensor": tensor(t, np.asarray(want, NUMPY_TYPES[t]))}))
+    else:
+        # FLOAT bounds past an integer type's range saturate to its ends.
+        x = np.array([-128, -127, 0, 126, 127], np.int8)
+        dy = np.array([1, 2, 3, 4, 5], np.int8)
+        out.append(case(op, "int8-saturated-bounds",
+                        {"InputTensor": tensor("INT8", x), "InputGradientTensor": tensor("INT8", dy)},
+                        {"Min": -1e30, "Max": 1e30},
+                        {"OutputGradientTensor": tensor("INT8", clip_grad(x, dy, -128, 127))}))
+    # Strided (transposed) features with a strided output.
+    x = np.array([[-3.0, 0.5, 2.0], [1.0, 4.0, -0.0]], np.float32)
+    dy = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32)
+    attrs = ({"MinMaxDataType": "FLOAT32", "Min": -1.0, "Max": 2.0} if one
+             else {"Min": -1.0, "Max": 2.0})
+    check_finite_difference("clip", x, dy, -1.0, 2.0)
+    out.append(case(op, "strided",
+                    {"InputTensor": dict(tensor("FLOAT32", x), strides=[1, 2]),
+                     "InputGradientTensor": tensor("FLOAT32", dy),
+                     "OutputGradientTensor": {"type": "FLOAT32", "shape": [2, 3],
+                                              "strides": [1, 2]}},
+                    attrs, {"OutputGradientTensor": tensor("FLOAT32",
+                                                           clip_grad(x, dy, -1.0, 2.0))}))
+    # Validation: one case per rule.
+    f = lambda t, s=(2, 2): {"type": t, "shape": list(s), "data": [0] * int(np.prod(s))}  # noqa
+    a = lambda t: ({"MinMaxDataType": t, "Min": 0, "Max": 1} if one  # noqa: E731
+                   else {"Min": 0.0, "Max": 1.0})
+    bad = [("float64", {"InputTensor": f("FLOAT64"), "InputGradientTensor": f("FLOAT64")},
+            a("FLOAT64"), "InputTensor.DataType: the ten types of feature level 5.0"),
+           ("gradient-type", {"InputTensor": f("INT32"), "InputGradientTensor": f("UINT32")},
+            a("INT32"), "InputGradientTensor.DataType: InputTensor's"),
+           ("gradient-sizes", {"InputTensor": f("INT8"), "InputGradientTensor": f("INT8", (2, 3))},
+            a("INT8"), "InputGradientTensor.Sizes: InputTensor's"),
+           ("output-type", {"InputTensor": f("INT16"), "InputGradientTensor": f("INT16"),
+                            "OutputGradientTensor": {"type": "UINT16", "shape": [2, 2]}},
+            a("INT16"), "OutputGradientTensor.DataType: InputTensor's"),
+           ("output-sizes", {"InputTensor": f("FLOAT16"), "InputGradientTensor": f("FLOAT16"),
+                             "OutputGradientTensor": {"type": "FLOAT16", "shape": [2, 1]}},
+            a("FLOAT16"), "OutputGradientTensor.Sizes: InputTensor's")]
+    if one:
+        bad.append(("min-max-type", {"InputTensor": f("INT16"), "InputGradientTensor": f("INT16")},
+                    a("INT32"), "MinMaxDataType: OutputGradientTensor.DataType"))
+    for name, inputs, attrs, note in bad:
+        out.append(case(op, f"invalid-{name}", inputs, attrs, error="invalid_argument", note=note))
+    return out
+
+
+def main():
+    cases = relu_cases() + clip_cases("ELEMENT_WISE_CLIP_GRAD") + clip_cases("ELEMENT_WISE_CLIP_GRAD1")
+    path = os.path.join(CASES, "directml", "grad.json")
+    write(path, cases)
+    print(f"{path}: {len(cases)} cases")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Builders for DirectML's training operators (src/ops/elementwise_math.c's gradients):
+ * ACTIVATION_RELU_GRAD, ELEMENT_WISE_CLIP_GRAD (FLOAT `Min`, `Max`: numbers, or "nan"/"inf"
+ * strings) and ELEMENT_WISE_CLIP_GRAD1 (`MinMaxDataType` and its typed `Min`/`Max`). Inputs
+ * InputTensor and InputGradientTensor, the output OutputGradientTensor (described by the case's
+ * expected output, or by an input entry without data). Exact: a select of dY or 0.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "runner.h"
+
+static const char *const grad_output[] = {"OutputGradientTensor", NULL};
+
+static const rt_tensor *bind_data(rt_build *b, const char *name)
+{
+    const rt_tensor *t = rt_data_input(b, name);
+    return t != NULL && rt_bind_input(b, t) == 0 ? t : NULL;
+}
+
+static const DML_TENSOR_DESC *bind_output(rt_build *b, const char *name, const rt_tensor *like)
+{
+    const rt_tensor *given = rt_input(b, name);
+    const rt_tensor *src = given ? given : rt_expected(b, name);
+    rt_tensor *t;
+    if (given != NULL && given->elems != NULL) {
+        rt_fail(b, "inputs.%s describes the output and takes no data", name);
+        return NULL;
+    }
+    if (src != NULL)
+        t = rt_add_output(b, name, src->type, src->rank, src->sizes,
+                          src->has_strides ? src->strides : NULL);
+    else
+        t = rt_add_output(b, name, like->type, like->rank, like->sizes, NULL);
+    return t ? &t->desc : NULL;
+}
+
+static int build_elementwise_grad(rt_build *b)
+{
+    static const char *const in[] = {"InputTensor", "InputGradientTensor", "OutputGradientTensor",
+                                     NULL};
+    static const char *const none[] = {NULL};
+    static const char *const clip[] = {"Min", "Max", NULL};
+    static const char *const clip1[] = {"Min", "Max", "MinMaxDataType", NULL};
+    const char *op = b->c->op;
+    bool is_relu = strcmp(op, "DML_OPERATOR_ACTIVATION_RELU_GRAD") == 0;
+    bool is_clip1 = strcmp(op, "DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1") == 0;
+    if (rt_check_names(b, in, is_relu ? none : is_clip1 ? clip1 : clip, grad_output))
+        return -1;
+    const rt_tensor *x = bind_data(b, "InputTensor");
+    const rt_tensor *dy = bind_data(b, "InputGradientTensor");
+    if (x == NULL || dy == NULL)
+        return -1;
+    const DML_TENSOR_DESC *out = bind_output(b, "OutputGradientTensor", x);
+    if (out == NULL)
+        return -1;
+    if (is_relu) {
+        DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+        *d = (DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC){&x->desc, &dy->desc, out};
+        b->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ACTIVATION_RELU_GRAD, d};
+        return 0;
+    }
+    if (!is_clip1) {
+        DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+        *d = (DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC){&x->desc, &dy->desc, out, 0, 0};
+        b->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, d};
+        const rt_type *f32 = rt_type_by_name("FLOAT32");
+        return rt_attr_value(b, "Min", f32, &d->Min) || rt_attr_value(b, "Max", f32, &d->Max)
+                   ? -1
+                   : 0;
+    }
+    DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+    memset(d, 0, sizeof *d);
+    d->InputTensor = &x->desc;
+    d->InputGradientTensor = &dy->desc;
+    d->OutputGradientTensor = out;
+    b->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, d};
+    const rt_type *mt;
+    if (rt_attr_type(b, "MinMaxDataType", &mt))
+        return -1;
+    if (mt == NULL)
+        return rt_fail(b, "attrs.MinMaxDataType is required");
+    d->MinMaxDataType = mt->dml;
+    return rt_attr_value(b, "Min", mt, &d->Min) || rt_attr_value(b, "Max", mt, &d->Max) ? -1 : 0;
+}
+
+const rt_op rt_ops_grad[] = {
+    {"DML_OPERATOR_ACTIVATION_RELU_GRAD", build_elementwise_grad},
+    {"DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD", build_elementwise_grad},
+    {"DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1", build_elementwise_grad},
+    {NULL, NULL},
+};
