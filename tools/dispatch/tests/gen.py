@@ -273,6 +273,42 @@ def math_ops():
     m.save()
 
 
+# ---- Training operators ------------------------------------------------------------------
+
+def training():
+    """The training operators: the pages' formulas in numpy (float64 where they compare)."""
+    m = Model("training")
+    x = f32([[-1.0, 0.0, 0.5, 2.0], [3.0, -0.0, 6.0, 7.5]])
+    dy = f32([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]])
+    m.resource("X", x)
+    m.resource("DY", dy)
+    exact = {"ulp": 0}
+    grads = {"InputTensor": tensor(x), "InputGradientTensor": tensor(dy),
+             "OutputGradientTensor": tensor(x)}
+    binds = {"InputTensor": "X", "InputGradientTensor": "DY"}
+    out = m.resource("out_relu_grad", count=8, dtype=np.float32)
+    m.op("relu_grad", "DML_OPERATOR_ACTIVATION_RELU_GRAD", dict(grads),
+         dict(binds, OutputGradientTensor=out), {out: (np.where(x > 0, dy, 0).astype(np.float32),
+                                                       exact)})
+    stop = (x <= 0.0) | (x >= 6.0)
+    out = m.resource("out_clip_grad", count=8, dtype=np.float32)
+    m.op("clip_grad", "DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD", dict(grads, Min=0.0, Max=6.0),
+         dict(binds, OutputGradientTensor=out), {out: (np.where(stop, 0, dy).astype(np.float32),
+                                                       exact)})
+    ix = np.array([-128, -5, -4, 0, 49, 50, 51, 127], dtype=np.int8)
+    idy = np.array([1, 2, 3, 4, 5, 6, 7, 8], dtype=np.int8)
+    m.resource("IX", ix)
+    m.resource("IDY", idy)
+    out = m.resource("out_clip_grad1", count=8, dtype=np.int8)
+    m.op("clip_grad1", "DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1",
+         {"InputTensor": tensor(ix), "InputGradientTensor": tensor(idy),
+          "OutputGradientTensor": tensor(ix), "MinMaxDataType": "INT8", "Min": -5,
+          "Max": {"Int8": 50}},
+         {"InputTensor": "IX", "InputGradientTensor": "IDY", "OutputGradientTensor": out},
+         {out: (np.where((ix <= -5) | (ix >= 50), 0, idy).astype(np.int8), exact)})
+    m.save()
+
+
 def activations_logic():
     """The activations (ADD1 with a fused activation as DxDispatch writes it), comparisons,
     bits, IF, CAST and the fills: numpy in float64, tolerances of docs/operators.md."""
@@ -1213,6 +1249,7 @@ if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     elementwise()
     math_ops()
+    training()
     activations_logic()
     gathers()
     scatters()
