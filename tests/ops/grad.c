@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * grad.c: DirectML's element-wise training gradients (ACTIVATION_RELU_GRAD,
- * ELEMENT_WISE_CLIP_GRAD, ELEMENT_WISE_CLIP_GRAD1) on the device against the C reference
+ * grad.c: DirectML's training operators (ACTIVATION_RELU_GRAD, ELEMENT_WISE_CLIP_GRAD,
+ * ELEMENT_WISE_CLIP_GRAD1, SLICE_GRAD) on the device against the C reference
  * (tests/ref/ref_grad.c), every type each operator takes.
+ *
+ * SLICE_GRAD: ranks 1..8, windows anywhere in the output, strides of either sign from 1 to 4
+ * and now and then past the window (one element), gradients as long as the window allows or
+ * shorter, every type by width, tensors of any layout; bit-exact. The page's example.
  *
  * Random cases: ranks 1..8, inputs packed, padded, transposed, broadcast or aliasing, outputs
  * packed, padded or transposed, now and then in place over InputTensor; the features X drawn
@@ -29,6 +33,7 @@
 #define GRAD_MAX_ELEMENTS 3000
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
+#define F64 DML_TENSOR_DATA_TYPE_FLOAT64
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
 #define F16 DML_TENSOR_DATA_TYPE_FLOAT16
 #define I64 DML_TENSOR_DATA_TYPE_INT64
@@ -373,4 +378,102 @@ Test(grad, clip_grad1_uint64)
     cr_expect(memcmp(got, want, sizeof got) == 0,
               "CLIP_GRAD1 UINT64: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64, got[0], got[1],
               got[2], got[3]);
+}
+
+/* ---- SLICE_GRAD --------------------------------------------------------------------------- */
+
+static const DML_TENSOR_DATA_TYPE slice_types[] = {F64, F32, F16, I64, I32, I16,
+                                                   I8,  U64, U32, U16, U8};
+
+static void slice_grad_case(const char *test, unsigned n)
+{
+    static char what[4096], diff[4096];
+    static ops_tensor dy, out;
+    static ops_memory mem;
+    ref_rng rng = ops_case_rng(&run_seed, test, n);
+    DML_TENSOR_DATA_TYPE t = slice_types[n % COUNT_OF(slice_types)];
+    uint32_t rank = 1 + (uint32_t)ref_rng_below(&rng, 8), osizes[REF_MAX_DIMS],
+             dsizes[REF_MAX_DIMS];
+    UINT offsets[REF_MAX_DIMS], sizes[REF_MAX_DIMS];
+    INT strides[REF_MAX_DIMS];
+    ops_random_sizes(&rng, rank, osizes, GRAD_MAX_ELEMENTS);
+    for (uint32_t d = 0; d < rank; ++d) {
+        offsets[d] = (UINT)ref_rng_below(&rng, osizes[d]);
+        sizes[d] = 1 + (UINT)ref_rng_below(&rng, osizes[d] - offsets[d]);
+        if (ref_rng_chance(&rng, 30)) /* the whole dimension */
+            offsets[d] = 0, sizes[d] = osizes[d];
+        int mag = ref_rng_chance(&rng, 5) ? 1000 : (int)ref_rng_range(&rng, 1, 4);
+        strides[d] = ref_rng_chance(&rng, 40) ? -mag : mag;
+        uint32_t most = 1 + (sizes[d] - 1) / (uint32_t)mag;
+        dsizes[d] = ref_rng_chance(&rng, 20) ? 1 + (uint32_t)ref_rng_below(&rng, most) : most;
+    }
+    ops_layout layout[2];
+    ops_random_tensor(&dy, &rng, "InputGradientTensor", false, t, rank, dsizes, &layout[0]);
+    ops_random_tensor(&out, &rng, "OutputGradientTensor", true, t, rank, osizes, &layout[1]);
+    memset(&mem, 0, sizeof mem);
+    ops_memory_place(&mem, &rng, &dy, false);
+    ops_memory_place(&mem, &rng, &out, ref_rng_chance(&rng, 25));
+    ops_memory_alloc(&mem, &rng);
+    ops_fill_distinct(&rng, t, ops_ptr(&mem, OPS_INIT, &dy), slots(&dy));
+    ops_memory_snapshot(&mem);
+    ref_tensor rd = ops_view(&mem, OPS_INIT, &dy), ro = ops_view(&mem, OPS_EXPECT, &out);
+    cr_assert(ref_slice_grad(&rd, offsets, sizes, strides, &ro),
+              "test bug: the reference rejected a case");
+    ops_poison_output(&mem, &out);
+    DML_SLICE_GRAD_OPERATOR_DESC d = {
+        ops_tensor_desc(&dy), ops_tensor_desc(&out), rank, offsets, sizes, strides};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_SLICE_GRAD, &d};
+    ops_tensor *inputs[1] = {&dy}, *outputs[1] = {&out}, *all[2] = {&out, &dy};
+    char head[512], a[512], b[512], win[512] = "";
+    for (uint32_t k = 0; k < rank; ++k) {
+        size_t len = strlen(win);
+        snprintf(win + len, sizeof win - len, " [%u+%u/%d]", offsets[k], sizes[k], strides[k]);
+    }
+    snprintf(what, sizeof what, "%s\n  %s; windows%s; layouts %s/%s\n  %s\n  %s",
+             ops_replay(head, sizeof head, "SLICE_GRAD", "grad", test, n, ops_base_seed(&run_seed)),
+             ref_type_name(t), win, ops_layout_name(layout[0]), ops_layout_name(layout[1]),
+             ops_tensor_describe(&dy, a, sizeof a), ops_tensor_describe(&out, b, sizeof b));
+    const char *stage = "";
+    HRESULT hr = ops_run_device(&desc, &mem, inputs, 1, outputs, 1,
+                                (ops_submit)(n % OPS_SUBMIT_COUNT), &stage);
+    cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", what, stage, dmlcl_hresult_name(hr),
+              dmlcl_last_error());
+    uint64_t bad = ops_compare(&mem, all, 2, diff, sizeof diff);
+    cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", what, bad, diff);
+    ops_memory_release(&mem);
+}
+
+Test(grad, random_slice_grad)
+{
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(2 * COUNT_OF(slice_types)); ++n)
+        if (only < 0 || (unsigned long)only == n)
+            slice_grad_case("random_slice_grad", n);
+}
+
+/* The page's example: a {2, 2} gradient into a 4 x 4 output, window offsets 0, sizes 4 (3 would
+ * do), strides 2; and the same window read backwards (strides -2 from the window's end). */
+Test(grad, slice_grad_page_example)
+{
+    static const UINT dsz[2] = {2, 2}, osz[2] = {4, 4}, off[2] = {0, 0}, size[2] = {3, 3};
+    static const INT fwd[2] = {2, 2}, back[2] = {-2, -2};
+    static const float dy[4] = {1, 3, 9, 11}; /* a, c, i, k */
+    static const float want[16] = {1, 0, 3, 0, 0, 0, 0, 0, 9, 0, 11, 0, 0, 0, 0, 0};
+    static const float want_back[16] = {11, 0, 9, 0, 0, 0, 0, 0, 3, 0, 1, 0, 0, 0, 0, 0};
+    DML_BUFFER_TENSOR_DESC b[2] = {{F32, DML_TENSOR_FLAG_NONE, 2, dsz, NULL, sizeof dy, 0},
+                                   {F32, DML_TENSOR_FLAG_NONE, 2, osz, NULL, sizeof want, 0}};
+    DML_TENSOR_DESC t[2] = {{DML_TENSOR_TYPE_BUFFER, &b[0]}, {DML_TENSOR_TYPE_BUFFER, &b[1]}};
+    DML_SLICE_GRAD_OPERATOR_DESC d = {&t[0], &t[1], 2, off, size, fwd};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_SLICE_GRAD, &d};
+    dmlcl_host_tensor in = {(void *)dy, sizeof dy};
+    float got[16];
+    memset(got, 0xFF, sizeof got);
+    ops_execute_on_host("SLICE_GRAD page example", &desc, 1, &in,
+                        (dmlcl_host_tensor){got, sizeof got});
+    cr_expect(memcmp(got, want, sizeof got) == 0, "SLICE_GRAD: the page's example");
+    d.InputWindowStrides = back;
+    memset(got, 0xFF, sizeof got);
+    ops_execute_on_host("SLICE_GRAD backwards", &desc, 1, &in,
+                        (dmlcl_host_tensor){got, sizeof got});
+    cr_expect(memcmp(got, want_back, sizeof got) == 0, "SLICE_GRAD: negative strides");
 }

@@ -143,3 +143,33 @@ bool ref_grad(ref_grad_op op, const ref_tensor *x, const ref_tensor *dy, const r
     } while (ref_next_coord(x->rank, x->sizes, c));
     return true;
 }
+
+bool ref_slice_grad(const ref_tensor *dy, const uint32_t *offsets, const uint32_t *sizes,
+                    const int32_t *strides, const ref_tensor *out)
+{
+    if (dy->type != out->type || dy->rank != out->rank)
+        return false;
+    uint32_t c[REF_MAX_DIMS] = {0}, o[REF_MAX_DIMS];
+    unsigned char zero[16] = {0}, v[16];
+    /* Where every gradient element lands first: all inside the output, or nothing is written. */
+    do {
+        for (uint32_t d = 0; d < dy->rank; ++d) {
+            int64_t start = strides[d] < 0 ? (int64_t)offsets[d] + sizes[d] - 1 : offsets[d];
+            int64_t at = start + (int64_t)strides[d] * c[d];
+            if (at < 0 || at >= (int64_t)out->sizes[d])
+                return false;
+        }
+    } while (ref_next_coord(dy->rank, dy->sizes, c));
+    do
+        ref_put(out, c, zero);
+    while (ref_next_coord(out->rank, out->sizes, c));
+    do {
+        for (uint32_t d = 0; d < dy->rank; ++d) {
+            int64_t start = strides[d] < 0 ? (int64_t)offsets[d] + sizes[d] - 1 : offsets[d];
+            o[d] = (uint32_t)(start + (int64_t)strides[d] * c[d]);
+        }
+        ref_get(dy, c, v);
+        ref_put(out, o, v);
+    } while (ref_next_coord(dy->rank, dy->sizes, c));
+    return true;
+}

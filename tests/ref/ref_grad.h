@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ref_grad.h: the oracle for DirectML's element-wise training gradients: ACTIVATION_RELU_GRAD,
- * ELEMENT_WISE_CLIP_GRAD and ELEMENT_WISE_CLIP_GRAD1. Written from DirectML's pages (the
- * derivative of the forward operator, as each page writes it) and docs/operators.md where they
+ * ref_grad.h: the oracle for DirectML's training operators: ACTIVATION_RELU_GRAD,
+ * ELEMENT_WISE_CLIP_GRAD, ELEMENT_WISE_CLIP_GRAD1 and SLICE_GRAD. Written from DirectML's pages
+ * (the derivative of the forward operator, as each page writes it) and docs/operators.md where they
  * are silent; nothing from src/ or cl/.
  *
  *   RELU_GRAD: dX = X > 0 ? dY : 0.
@@ -41,6 +41,16 @@ const char *ref_grad_name(ref_grad_op op);
  * fit the operator (one type, one shape). */
 bool ref_grad(ref_grad_op op, const ref_tensor *x, const ref_tensor *dy, const ref_grad_args *args,
               const ref_tensor *out);
+
+/*
+ * SLICE_GRAD, from its page: OutputGradientTensor starts as 0 everywhere; then each incoming
+ * gradient element j goes to start + InputWindowStrides * j, start the window's first element
+ * (InputWindowOffsets) or, for a negative stride, its last (InputWindowOffsets +
+ * InputWindowSizes - 1). Bytes copied. False (nothing written) when the tensors' types or ranks
+ * differ or an element would land outside the output.
+ */
+bool ref_slice_grad(const ref_tensor *dy, const uint32_t *offsets, const uint32_t *sizes,
+                    const int32_t *strides, const ref_tensor *out);
 
 #ifdef __cplusplus
 }

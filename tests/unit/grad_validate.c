@@ -150,3 +150,109 @@ Test(grad_validate, clip_grad1_min_max_type)
     c.d.clip1.MinMaxDataType = F32;
     FAILS(&c, E_INVALIDARG, "ELEMENT_WISE_CLIP_GRAD1", "MinMaxDataType (FLOAT32)", "FLOAT16");
 }
+
+/* ---- SLICE_GRAD ---------------------------------------------------------------------------- */
+
+typedef struct slice_case {
+    unit_tensor t[2];
+    UINT offsets[3], sizes[3];
+    INT strides[3];
+    DML_SLICE_GRAD_OPERATOR_DESC d;
+    DML_OPERATOR_DESC op;
+} slice_case;
+
+/* The page's example widened to 3 dimensions: a {1, 2, 2} gradient of a {1, 4, 4} output,
+ * window offsets 0, sizes 3, strides 2. */
+static void slice_setup(slice_case *c, DML_TENSOR_DATA_TYPE ty)
+{
+    static const UINT dsz[3] = {1, 2, 2}, osz[3] = {1, 4, 4};
+    memset(c, 0, sizeof *c);
+    c->d.InputGradientTensor = unit_tensor_set(&c->t[0], ty, 3, dsz, NULL);
+    c->d.OutputGradientTensor = unit_tensor_set(&c->t[1], ty, 3, osz, NULL);
+    for (int i = 0; i < 3; ++i) {
+        c->offsets[i] = 0;
+        c->sizes[i] = i == 0 ? 1 : 3;
+        c->strides[i] = i == 0 ? 1 : 2;
+    }
+    c->d.DimensionCount = 3;
+    c->d.InputWindowOffsets = c->offsets;
+    c->d.InputWindowSizes = c->sizes;
+    c->d.InputWindowStrides = c->strides;
+    c->op = (DML_OPERATOR_DESC){DML_OPERATOR_SLICE_GRAD, &c->d};
+}
+
+static HRESULT slice_create(const slice_case *c)
+{
+    dmlcl_operator *op = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, &c->op, &op);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+#define SLICE_OK(c) \
+    cr_expect(SUCCEEDED(slice_create(c)), "line %d: %s", __LINE__, dmlcl_last_error())
+#define SLICE_FAILS(c, ...)                                                     \
+    do {                                                                        \
+        const char *const needles_[] = {"SLICE_GRAD", __VA_ARGS__, NULL};       \
+        unit_expect_needles(slice_create(c), E_INVALIDARG, needles_, __LINE__); \
+    } while (0)
+
+Test(grad_validate, slice_grad_types)
+{
+    static const DML_TENSOR_DATA_TYPE takes[11] = {F64, F32, F16, I64, I32, I16,
+                                                   I8,  U64, U32, U16, U8};
+    slice_case c;
+    for (int i = 0; i < 11; ++i) {
+        slice_setup(&c, takes[i]);
+        SLICE_OK(&c);
+    }
+    slice_setup(&c, DML_TENSOR_DATA_TYPE_UINT4);
+    cr_expect(FAILED(slice_create(&c)), "UINT4 refused");
+    slice_setup(&c, F32);
+    unit_tensor_set_type(&c.t[1], F16);
+    SLICE_FAILS(&c, "OutputGradientTensor.DataType", "FLOAT16");
+}
+
+Test(grad_validate, slice_grad_rules)
+{
+    slice_case c;
+    /* DimensionCount: the tensors'. */
+    slice_setup(&c, F32);
+    c.d.DimensionCount = 2;
+    SLICE_FAILS(&c, "DimensionCount (2)", "InputGradientTensor.DimensionCount (3)");
+    /* The two tensors of one rank. */
+    slice_setup(&c, F32);
+    c.d.OutputGradientTensor = unit_tensor_set(&c.t[1], F32, 2, (const UINT[]){4, 4}, NULL);
+    SLICE_FAILS(&c, "OutputGradientTensor.DimensionCount");
+    /* A list missing. */
+    slice_setup(&c, F32);
+    c.d.InputWindowStrides = NULL;
+    SLICE_FAILS(&c, "InputWindowStrides (NULL)");
+    /* An empty window. */
+    slice_setup(&c, F32);
+    c.sizes[1] = 0;
+    SLICE_FAILS(&c, "InputWindowSizes[1] (0)", "at least 1");
+    /* The window past the output. */
+    slice_setup(&c, F32);
+    c.offsets[2] = 2;
+    SLICE_FAILS(&c, "InputWindowOffsets[2] (2) + InputWindowSizes[2] (3) = 5",
+                "OutputGradientTensor.Sizes[2] (4)");
+    /* A stride of 0. */
+    slice_setup(&c, F32);
+    c.strides[1] = 0;
+    SLICE_FAILS(&c, "InputWindowStrides[1] (0)", "must not be 0");
+    /* A gradient longer than the window allows: 3 elements of a window of 3 at stride 2. */
+    slice_setup(&c, F32);
+    c.d.InputGradientTensor = unit_tensor_set(&c.t[0], F32, 3, (const UINT[]){1, 2, 3}, NULL);
+    SLICE_FAILS(&c, "InputGradientTensor.Sizes[2] (3)", "= 2");
+    /* Negative strides, a shorter gradient: valid. */
+    slice_setup(&c, F32);
+    c.strides[1] = c.strides[2] = -2;
+    SLICE_OK(&c);
+    c.d.InputGradientTensor = unit_tensor_set(&c.t[0], F32, 3, (const UINT[]){1, 1, 2}, NULL);
+    SLICE_OK(&c);
+    /* A missing tensor. */
+    slice_setup(&c, F32);
+    c.d.InputGradientTensor = NULL;
+    SLICE_FAILS(&c, "InputGradientTensor");
+}
