@@ -5,6 +5,10 @@
  * strings) and ELEMENT_WISE_CLIP_GRAD1 (`MinMaxDataType` and its typed `Min`/`Max`). Inputs
  * InputTensor and InputGradientTensor, the output OutputGradientTensor (described by the case's
  * expected output, or by an input entry without data). Exact: a select of dY or 0.
+ *
+ * SLICE_GRAD: InputGradientTensor, the output OutputGradientTensor (its sizes from the case: the
+ * forward slice's input), the lists InputWindowOffsets, InputWindowSizes, InputWindowStrides and
+ * DimensionCount (default: the lists' length). Exact (bits moved).
  */
 #include <stdbool.h>
 #include <string.h>
@@ -66,9 +70,8 @@ static int build_elementwise_grad(rt_build *b)
         *d = (DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC){&x->desc, &dy->desc, out, 0, 0};
         b->desc = (DML_OPERATOR_DESC){DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, d};
         const rt_type *f32 = rt_type_by_name("FLOAT32");
-        return rt_attr_value(b, "Min", f32, &d->Min) || rt_attr_value(b, "Max", f32, &d->Max)
-                   ? -1
-                   : 0;
+        return rt_attr_value(b, "Min", f32, &d->Min) || rt_attr_value(b, "Max", f32, &d->Max) ? -1
+                                                                                              : 0;
     }
     DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
     memset(d, 0, sizeof *d);
@@ -85,9 +88,37 @@ static int build_elementwise_grad(rt_build *b)
     return rt_attr_value(b, "Min", mt, &d->Min) || rt_attr_value(b, "Max", mt, &d->Max) ? -1 : 0;
 }
 
+static int build_slice_grad(rt_build *b)
+{
+    static const char *const in[] = {"InputGradientTensor", "OutputGradientTensor", NULL};
+    static const char *const attrs[] = {"InputWindowOffsets", "InputWindowSizes",
+                                        "InputWindowStrides", "DimensionCount", NULL};
+    DML_SLICE_GRAD_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+    UINT *offsets, *sizes;
+    INT *strides;
+    unsigned lens[3];
+    if (rt_check_names(b, in, attrs, grad_output) ||
+        rt_attr_uint_list(b, "InputWindowOffsets", &offsets, &lens[0]) ||
+        rt_attr_uint_list(b, "InputWindowSizes", &sizes, &lens[1]) ||
+        rt_attr_int_list(b, "InputWindowStrides", &strides, &lens[2]))
+        return -1;
+    const rt_tensor *dy = bind_data(b, "InputGradientTensor");
+    if (dy == NULL || rt_attr_uint(b, "DimensionCount", lens[0], &d->DimensionCount))
+        return -1;
+    d->InputGradientTensor = &dy->desc;
+    d->InputWindowOffsets = offsets;
+    d->InputWindowSizes = sizes;
+    d->InputWindowStrides = strides;
+    if ((d->OutputGradientTensor = bind_output(b, "OutputGradientTensor", dy)) == NULL)
+        return -1;
+    b->desc = (DML_OPERATOR_DESC){DML_OPERATOR_SLICE_GRAD, d};
+    return 0;
+}
+
 const rt_op rt_ops_grad[] = {
     {"DML_OPERATOR_ACTIVATION_RELU_GRAD", build_elementwise_grad},
     {"DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD", build_elementwise_grad},
     {"DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1", build_elementwise_grad},
+    {"DML_OPERATOR_SLICE_GRAD", build_slice_grad},
     {NULL, NULL},
 };

@@ -9,10 +9,16 @@ bounds on integer tensors (truncated toward zero and saturated, as CLIP converts
 crossed and equal, UINT64 and INT64 bounds past 2^53, strided and broadcast inputs, strided
 outputs, one to eight dimensions, and one case per validation rule.
 
+SLICE_GRAD (OutputGradientTensor 0 except where SLICE1 read: there the incoming gradient): the
+page's example and the same window backwards, every type of feature level 4.1's table, one to
+eight dimensions, strides of either sign and past the window, gradients shorter than the window
+allows, strided tensors, one case per validation rule.
+
 Expected values: numpy in float64 from the pages' formulas; at every feature away from a kink
 (ReLU's 0, CLIP's bounds) the formula is checked against a central finite difference of the
 forward operator (numpy.maximum(x, 0), numpy.clip) in float64, and the generator stops on a
-disagreement.
+disagreement. Each SLICE_GRAD result is checked to be the adjoint of SLICE1 (numpy's forward
+slice): <SLICE1(x), dy> = <x, SLICE_GRAD(dy)> for a random x, in float64.
 
 Run from the repository root with the venv's python (scripts/venv):
     .venv/bin/python conformance/gen/grad.py
@@ -245,8 +251,106 @@ def clip_cases(op):
     return out
 
 
+def window_index(off, size, stride, n):
+    """SLICE1's positions along one dimension for n gradient elements."""
+    start = off + size - 1 if stride < 0 else off
+    return [start + stride * j for j in range(n)]
+
+
+def slice_grad(dy, out_shape, offs, sizes, strides):
+    out = np.zeros(out_shape, dtype=dy.dtype)
+    idx = [window_index(o, s, t, n) for o, s, t, n in zip(offs, sizes, strides, dy.shape)]
+    out[np.ix_(*idx)] = dy
+    # The adjoint check: <SLICE1(x), dy> = <x, SLICE_GRAD(dy)>.
+    x = RNG.standard_normal(out_shape)
+    lhs = float(np.sum(x[np.ix_(*idx)] * dy.astype(np.float64)))
+    rhs = float(np.sum(x * out.astype(np.float64)))
+    finite = np.all(np.isfinite(dy.astype(np.float64)))
+    if finite and abs(lhs - rhs) > 1e-9 * max(1.0, abs(lhs)):
+        sys.exit(f"grad.py: SLICE_GRAD is not SLICE1's adjoint: {lhs} against {rhs}")
+    return out
+
+
+def slice_cases():
+    out = []
+    op = "SLICE_GRAD"
+    types = ["FLOAT64", "FLOAT32", "FLOAT16", "INT64", "INT32", "INT16", "INT8", "UINT64",
+             "UINT32", "UINT16", "UINT8"]
+
+    def one(name, t, dy, out_shape, offs, sizes, strides, dy_strides=None, out_strides=None):
+        attrs = {"InputWindowOffsets": list(offs), "InputWindowSizes": list(sizes),
+                 "InputWindowStrides": list(strides)}
+        want = slice_grad(dy, out_shape, offs, sizes, strides)
+        g = tensor(t, dy)
+        if dy_strides:
+            g["strides"] = dy_strides
+        inputs = {"InputGradientTensor": g}
+        if out_strides:
+            inputs["OutputGradientTensor"] = {"type": t, "shape": list(out_shape),
+                                              "strides": out_strides}
+        out.append(case(op, name, inputs, attrs, {"OutputGradientTensor": tensor(t, want)}))
+
+    page = np.array([[1.0, 3.0], [9.0, 11.0]], np.float32)
+    one("page-example", "FLOAT32", page, (4, 4), (0, 0), (4, 4), (2, 2))
+    one("page-example-backwards", "FLOAT32", page, (4, 4), (0, 0), (3, 3), (-2, -2))
+    for k, t in enumerate(types):
+        rank = 1 + k % 8
+        out_shape = [int(RNG.integers(1, 6)) for _ in range(rank)]
+        offs, sizes, strides, dshape = [], [], [], []
+        for n in out_shape:
+            o = int(RNG.integers(0, n))
+            sz = int(RNG.integers(1, n - o + 1))
+            st = int(RNG.choice([1, 2, 3, -1, -2, 7]))
+            most = 1 + (sz - 1) // abs(st)
+            offs.append(o), sizes.append(sz), strides.append(st)
+            dshape.append(most if k % 3 else int(RNG.integers(1, most + 1)))
+        if t.startswith("FLOAT"):
+            dy = (RNG.integers(-64, 64, dshape) / 4).astype(NUMPY_TYPES[t])
+        else:
+            lo, hi = type_range(t)
+            dy = RNG.integers(lo, hi, dshape, dtype=np.int64 if lo < 0 else np.uint64,
+                              endpoint=True).astype(NUMPY_TYPES[t])
+        one(f"{t.lower()}-rank{rank}", t, dy, out_shape, offs, sizes, strides)
+    # Strided (transposed) gradient, padded output.
+    dy = np.arange(1, 7, dtype=np.float32).reshape(2, 3)
+    one("strided", "FLOAT32", dy, (3, 5), (1, 0), (2, 5), (1, -2), dy_strides=[1, 2],
+        out_strides=[8, 1])
+    # Validation: one case per rule.
+    g = lambda t, s: {"type": t, "shape": list(s), "data": [0] * int(np.prod(s))}  # noqa: E731
+    o = lambda t, s: {"type": t, "shape": list(s)}  # noqa: E731
+    ok = {"InputWindowOffsets": [0, 0], "InputWindowSizes": [3, 3], "InputWindowStrides": [2, 2]}
+    bad = [
+        ("output-type", {"InputGradientTensor": g("FLOAT32", (2, 2)),
+                         "OutputGradientTensor": o("FLOAT16", (4, 4))}, ok,
+         "OutputGradientTensor.DataType: InputGradientTensor's"),
+        ("output-rank", {"InputGradientTensor": g("FLOAT32", (2, 2)),
+                         "OutputGradientTensor": o("FLOAT32", (1, 4, 4))}, ok,
+         "OutputGradientTensor.DimensionCount: InputGradientTensor's"),
+        ("dimension-count", {"InputGradientTensor": g("FLOAT32", (2, 2)),
+                             "OutputGradientTensor": o("FLOAT32", (4, 4))},
+         dict(ok, DimensionCount=1, InputWindowOffsets=[0], InputWindowSizes=[3],
+              InputWindowStrides=[2]), "DimensionCount: the tensors'"),
+        ("empty-window", {"InputGradientTensor": g("FLOAT32", (2, 2)),
+                          "OutputGradientTensor": o("FLOAT32", (4, 4))},
+         dict(ok, InputWindowSizes=[3, 0]), "InputWindowSizes: at least 1"),
+        ("window-past-output", {"InputGradientTensor": g("FLOAT32", (2, 2)),
+                                "OutputGradientTensor": o("FLOAT32", (4, 4))},
+         dict(ok, InputWindowOffsets=[2, 0]), "the window inside OutputGradientTensor"),
+        ("zero-stride", {"InputGradientTensor": g("FLOAT32", (2, 2)),
+                         "OutputGradientTensor": o("FLOAT32", (4, 4))},
+         dict(ok, InputWindowStrides=[2, 0]), "InputWindowStrides: not 0"),
+        ("gradient-past-window", {"InputGradientTensor": g("FLOAT32", (2, 3)),
+                                  "OutputGradientTensor": o("FLOAT32", (4, 4))}, ok,
+         "InputGradientTensor.Sizes: at most 1 + (size - 1) / |stride|"),
+    ]
+    for name, inputs, attrs, note in bad:
+        out.append(case(op, f"invalid-{name}", inputs, attrs, error="invalid_argument", note=note))
+    return out
+
+
 def main():
     cases = relu_cases() + clip_cases("ELEMENT_WISE_CLIP_GRAD") + clip_cases("ELEMENT_WISE_CLIP_GRAD1")
+    cases += slice_cases()
     path = os.path.join(CASES, "directml", "grad.json")
     write(path, cases)
     print(f"{path}: {len(cases)} cases")

@@ -312,6 +312,15 @@ static const field slice1[] = {TENSOR(S, InputTensor, IN),
                                INTS(S, InputWindowStrides, DimensionCount),
                                END};
 #undef S
+#define S DML_SLICE_GRAD_OPERATOR_DESC
+static const field slice_grad[] = {TENSOR(S, InputGradientTensor, IN),
+                                   TENSOR(S, OutputGradientTensor, OUT),
+                                   COUNT(S, DimensionCount),
+                                   UINTS(S, InputWindowOffsets, DimensionCount),
+                                   UINTS(S, InputWindowSizes, DimensionCount),
+                                   INTS(S, InputWindowStrides, DimensionCount),
+                                   END};
+#undef S
 #define S DML_TILE_OPERATOR_DESC
 static const field tile[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
                              COUNT(S, RepeatsCount), UINTS(S, Repeats, RepeatsCount), END};
@@ -862,6 +871,7 @@ static const op_row rows[] = {
     ROW(ACTIVATION_RELU_GRAD, DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC, relu_grad),
     ROW(ELEMENT_WISE_CLIP_GRAD, DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC, clip_grad),
     ROW(ELEMENT_WISE_CLIP_GRAD1, DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC, clip_grad1),
+    ROW(SLICE_GRAD, DML_SLICE_GRAD_OPERATOR_DESC, slice_grad),
     ROW(ELEMENT_WISE_CONSTANT_POW, DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC, constant_pow),
     ROW(ELEMENT_WISE_THRESHOLD, DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC, threshold),
     ROW(ELEMENT_WISE_QUANTIZE_LINEAR, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, quantize),

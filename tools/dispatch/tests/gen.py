@@ -306,6 +306,17 @@ def training():
           "Max": {"Int8": 50}},
          {"InputTensor": "IX", "InputGradientTensor": "IDY", "OutputGradientTensor": out},
          {out: (np.where((ix <= -5) | (ix >= 50), 0, idy).astype(np.int8), exact)})
+    # SLICE_GRAD: the page's example (a {2, 2} gradient into a 4 x 4 output, strides 2).
+    g = f32([[1.0, 3.0], [9.0, 11.0]])
+    m.resource("SG", g)
+    want = np.zeros((4, 4), np.float32)
+    want[0:4:2, 0:4:2] = g
+    out = m.resource("out_slice_grad", count=16, dtype=np.float32)
+    m.op("slice_grad", "DML_OPERATOR_SLICE_GRAD",
+         {"InputGradientTensor": tensor(g), "OutputGradientTensor": tensor(want),
+          "DimensionCount": 2, "InputWindowOffsets": [0, 0], "InputWindowSizes": [4, 4],
+          "InputWindowStrides": [2, 2]},
+         {"InputGradientTensor": "SG", "OutputGradientTensor": out}, {out: (want, exact)})
     m.save()
 
 
