@@ -477,3 +477,217 @@ Test(grad, slice_grad_page_example)
                         (dmlcl_host_tensor){got, sizeof got});
     cr_expect(memcmp(got, want_back, sizeof got) == 0, "SLICE_GRAD: negative strides");
 }
+
+/* ---- AVERAGE_POOLING_GRAD, MAX_POOLING_GRAD ---------------------------------------------- */
+
+static void put_float(DML_TENSOR_DATA_TYPE t, unsigned char *p, double v)
+{
+    uint64_t bits = encode(t, v);
+    memcpy(p, &bits, ref_type_size(t));
+}
+
+static double get_float(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
+{
+    if (t == F16) {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return ref_half_to_double(h);
+    }
+    float f;
+    memcpy(&f, p, 4);
+    return f;
+}
+
+/* Elements within the sum's bound count as equal: (terms + 2) ulps, or (terms + 2) times the
+ * output type's epsilon times the sum of the terms' magnitudes (a sum that cancels); NaN
+ * matches NaN. The reference's bytes go into what came back where accepted. */
+static void accept_sums(ops_memory *mem, const ops_tensor *out, const double *mag,
+                        const uint32_t *terms)
+{
+    DML_TENSOR_DATA_TYPE t = out->buffer.DataType;
+    double eps = t == F16 ? ldexp(1, -10) : ldexp(1, -23);
+    ref_tensor e = ops_view(mem, OPS_EXPECT, out), g = ops_view(mem, OPS_GOT, out);
+    uint32_t coord[REF_MAX_DIMS] = {0};
+    unsigned char a[8], b[8];
+    uint64_t flat = 0;
+    do {
+        ref_get(&e, coord, a);
+        ref_get(&g, coord, b);
+        double x = get_float(t, a), y = get_float(t, b);
+        bool ok =
+            (isnan(x) && isnan(y)) || ref_float_close(t, a, b, terms[flat] + 2) ||
+            (isfinite(x) && isfinite(y) && fabs(x - y) <= (terms[flat] + 2) * eps * mag[flat]);
+        if (ok)
+            ref_put(&g, coord, a);
+        ++flat;
+    } while (ref_next_coord(e.rank, e.sizes, coord));
+}
+
+static void pool_grad_case(const char *test, unsigned n, bool max)
+{
+    static char what[4096], diff[4096];
+    static ops_tensor x, dy, dx;
+    static ops_memory mem;
+    static double mag[GRAD_MAX_ELEMENTS * 4];
+    static uint32_t terms[GRAD_MAX_ELEMENTS * 4];
+    ref_rng rng = ops_case_rng(&run_seed, test, n);
+    DML_TENSOR_DATA_TYPE t = float_types[n % 2];
+    uint32_t dims = 2 + (uint32_t)ref_rng_below(&rng, 2), rank = dims + 2;
+    uint32_t xs[REF_MAX_DIMS], ys[REF_MAX_DIMS];
+    UINT strides[3], window[3], start[3], end[3], dil[3];
+    xs[0] = ys[0] = 1 + (uint32_t)ref_rng_below(&rng, 2);
+    xs[1] = ys[1] = 1 + (uint32_t)ref_rng_below(&rng, 3);
+    bool ceil_mode = ref_rng_chance(&rng, 20);
+    for (uint32_t i = 0; i < dims; ++i) {
+        xs[2 + i] = 1 + (uint32_t)ref_rng_below(&rng, dims == 2 ? 9 : 5);
+        window[i] = 1 + (UINT)ref_rng_below(&rng, 4);
+        strides[i] = 1 + (UINT)ref_rng_below(&rng, 3);
+        start[i] = (UINT)ref_rng_below(&rng, 3);
+        end[i] = (UINT)ref_rng_below(&rng, 3);
+        dil[i] = max && ref_rng_chance(&rng, 30) ? 2 + (UINT)ref_rng_below(&rng, 2) : 1;
+        uint64_t padded = xs[2 + i] + start[i] + end[i];
+        uint64_t span = (uint64_t)(window[i] - 1) * dil[i] + 1;
+        ys[2 + i] = span > padded ? 1 : (uint32_t)((padded - span) / strides[i] + 1);
+        if (ceil_mode && span <= padded && (padded - span) % strides[i])
+            ys[2 + i]++;
+    }
+    bool include_padding = ref_rng_chance(&rng, 50);
+    ops_layout layout[3];
+    if (max)
+        ops_random_tensor(&x, &rng, "InputTensor", false, t, rank, xs, &layout[0]);
+    ops_random_tensor(&dy, &rng, "InputGradientTensor", false, t, rank, ys, &layout[1]);
+    ops_random_tensor(&dx, &rng, "OutputGradientTensor", true, t, rank, xs, &layout[2]);
+    memset(&mem, 0, sizeof mem);
+    if (max)
+        ops_memory_place(&mem, &rng, &x, false);
+    ops_memory_place(&mem, &rng, &dy, max && ref_rng_chance(&rng, 30));
+    ops_memory_place(&mem, &rng, &dx, ref_rng_chance(&rng, 25));
+    ops_memory_alloc(&mem, &rng);
+    size_t w = ref_type_size(t);
+    unsigned char *pdy = ops_ptr(&mem, OPS_INIT, &dy);
+    for (uint64_t i = 0; i < slots(&dy); ++i)
+        put_float(t, pdy + i * w, (double)ref_rng_range(&rng, -512, 512) / 8);
+    if (max) {
+        /* Few distinct values: equal maxima in most windows, signed zeros, a NaN now and then. */
+        static const double picks[] = {-2, -1, -0.0, 0, 1, 2, 3, NAN};
+        unsigned char *px = ops_ptr(&mem, OPS_INIT, &x);
+        unsigned kinds = ref_rng_chance(&rng, 30) ? 8 : 7;
+        for (uint64_t i = 0; i < slots(&x); ++i)
+            put_float(t, px + i * w, picks[ref_rng_below(&rng, kinds)]);
+    }
+    ops_memory_snapshot(&mem);
+    ref_tensor rx = ops_view(&mem, OPS_INIT, &x), rdy = ops_view(&mem, OPS_INIT, &dy);
+    ref_tensor rdx = ops_view(&mem, OPS_EXPECT, &dx);
+    cr_assert(ref_element_count(rank, xs) <= COUNT_OF(mag), "test bug: too many elements");
+    cr_assert(ref_pool_grad(max, max ? &rx : NULL, &rdy, &rdx, dims, strides, window, start, end,
+                            max ? dil : NULL, include_padding, mag, terms),
+              "test bug: the reference rejected a case");
+    ops_poison_output(&mem, &dx);
+    DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC ad = {
+        ops_tensor_desc(&dy), ops_tensor_desc(&dx), dims, strides, window, start, end,
+        include_padding};
+    DML_MAX_POOLING_GRAD_OPERATOR_DESC md = {max ? ops_tensor_desc(&x) : NULL,
+                                             ad.InputGradientTensor,
+                                             ad.OutputGradientTensor,
+                                             dims,
+                                             strides,
+                                             window,
+                                             start,
+                                             end,
+                                             dil};
+    DML_OPERATOR_DESC desc = max ? (DML_OPERATOR_DESC){DML_OPERATOR_MAX_POOLING_GRAD, &md}
+                                 : (DML_OPERATOR_DESC){DML_OPERATOR_AVERAGE_POOLING_GRAD, &ad};
+    ops_tensor *inputs[2] = {max ? &x : &dy, &dy}, *outputs[1] = {&dx};
+    ops_tensor *all[3] = {&dx, &dy, &x};
+    char head[512], a[512], b[512], c[512], win[256] = "";
+    for (uint32_t i = 0; i < dims; ++i) {
+        size_t len = strlen(win);
+        snprintf(win + len, sizeof win - len, " [w%u s%u p%u,%u d%u]", window[i], strides[i],
+                 start[i], end[i], dil[i]);
+    }
+    snprintf(what, sizeof what, "%s\n  %s; windows%s; IncludePadding %d\n  %s\n  %s\n  %s",
+             ops_replay(head, sizeof head, max ? "MAX_POOLING_GRAD" : "AVERAGE_POOLING_GRAD",
+                        "grad", test, n, ops_base_seed(&run_seed)),
+             ref_type_name(t), win, include_padding,
+             max ? ops_tensor_describe(&x, a, sizeof a) : "", ops_tensor_describe(&dy, b, sizeof b),
+             ops_tensor_describe(&dx, c, sizeof c));
+    const char *stage = "";
+    HRESULT hr = ops_run_device(&desc, &mem, inputs, max ? 2 : 1, outputs, 1,
+                                (ops_submit)(n % OPS_SUBMIT_COUNT), &stage);
+    cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", what, stage, dmlcl_hresult_name(hr),
+              dmlcl_last_error());
+    accept_sums(&mem, &dx, mag, terms);
+    uint64_t bad = ops_compare(&mem, all, max ? 3 : 2, diff, sizeof diff);
+    cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", what, bad, diff);
+    ops_memory_release(&mem);
+}
+
+Test(grad, random_average_pooling_grad)
+{
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(12); ++n)
+        if (only < 0 || (unsigned long)only == n)
+            pool_grad_case("random_average_pooling_grad", n, false);
+}
+
+Test(grad, random_max_pooling_grad)
+{
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(12); ++n)
+        if (only < 0 || (unsigned long)only == n)
+            pool_grad_case("random_max_pooling_grad", n, true);
+}
+
+/* The pages' examples: a 2 x 2 window, stride 1, no padding, over a 3 x 3 input. */
+Test(grad, pooling_grad_page_examples)
+{
+    static const UINT ysz[4] = {1, 1, 2, 2}, xsz[4] = {1, 1, 3, 3}, two[2] = {2, 2},
+                      one[2] = {1, 1}, zero[2] = {0, 0};
+    static const float dy[4] = {1, 2, 3, 4}, mdy[4] = {1, 2, 4, 5};
+    static const float x[9] = {1, 2, 3, 2, 4, 2, 5, 6, 7};
+    static const float avg_want[9] = {0.25f, 0.75f, 0.5f, 1, 2.5f, 1.5f, 0.75f, 1.75f, 1};
+    static const float max_want[9] = {0, 0, 0, 0, 3, 0, 0, 4, 5};
+    DML_BUFFER_TENSOR_DESC b[2] = {{F32, DML_TENSOR_FLAG_NONE, 4, ysz, NULL, sizeof dy, 0},
+                                   {F32, DML_TENSOR_FLAG_NONE, 4, xsz, NULL, sizeof x, 0}};
+    DML_TENSOR_DESC t[2] = {{DML_TENSOR_TYPE_BUFFER, &b[0]}, {DML_TENSOR_TYPE_BUFFER, &b[1]}};
+    DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC ad = {&t[0], &t[1], 2, one, two, zero, zero, 0};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_AVERAGE_POOLING_GRAD, &ad};
+    float got[9];
+    dmlcl_host_tensor in = {(void *)dy, sizeof dy};
+    ops_execute_on_host("AVERAGE_POOLING_GRAD", &desc, 1, &in,
+                        (dmlcl_host_tensor){got, sizeof got});
+    cr_expect(memcmp(got, avg_want, sizeof got) == 0, "AVERAGE_POOLING_GRAD: the page's example");
+    DML_MAX_POOLING_GRAD_OPERATOR_DESC md = {&t[1], &t[0], &t[1], 2, one, two, zero, zero, one};
+    desc = (DML_OPERATOR_DESC){DML_OPERATOR_MAX_POOLING_GRAD, &md};
+    dmlcl_host_tensor ins[2] = {{(void *)x, sizeof x}, {(void *)mdy, sizeof mdy}};
+    ops_execute_on_host("MAX_POOLING_GRAD", &desc, 2, ins, (dmlcl_host_tensor){got, sizeof got});
+    cr_expect(memcmp(got, max_want, sizeof got) == 0, "MAX_POOLING_GRAD: the page's example");
+}
+
+/* Ties: equal maxima give the gradient to the lowest logical index; +0 counts above -0; a NaN
+ * only where nothing else is. One 1 x 4 input, window 1 x 2, stride 1: windows {a, b}, {b, c},
+ * {c, d}. */
+Test(grad, max_pooling_grad_ties)
+{
+    static const UINT ysz[4] = {1, 1, 1, 3}, xsz[4] = {1, 1, 1, 4}, win[2] = {1, 2},
+                      one[2] = {1, 1}, zero[2] = {0, 0};
+    static const float dy[3] = {10, 20, 40};
+    static const float x1[4] = {5, 5, 5, 1};        /* ties: a, b, c win in turn */
+    static const float want1[4] = {10, 20, 40, 0};  /* {a,b} -> a, {b,c} -> b, {c,d} -> c */
+    static const float x2[4] = {-0.0f, 0, NAN, -1}; /* +0 over -0; NaN loses to -1 */
+    static const float want2[4] = {0, 30, 0, 40};
+    DML_BUFFER_TENSOR_DESC b[2] = {{F32, DML_TENSOR_FLAG_NONE, 4, ysz, NULL, sizeof dy, 0},
+                                   {F32, DML_TENSOR_FLAG_NONE, 4, xsz, NULL, sizeof x1, 0}};
+    DML_TENSOR_DESC t[2] = {{DML_TENSOR_TYPE_BUFFER, &b[0]}, {DML_TENSOR_TYPE_BUFFER, &b[1]}};
+    DML_MAX_POOLING_GRAD_OPERATOR_DESC md = {&t[1], &t[0], &t[1], 2, one, win, zero, zero, one};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_MAX_POOLING_GRAD, &md};
+    float got[4];
+    dmlcl_host_tensor ins[2] = {{(void *)x1, sizeof x1}, {(void *)dy, sizeof dy}};
+    ops_execute_on_host("ties", &desc, 2, ins, (dmlcl_host_tensor){got, sizeof got});
+    cr_expect(memcmp(got, want1, sizeof got) == 0, "ties: %g %g %g %g", got[0], got[1], got[2],
+              got[3]);
+    ins[0].data = (void *)x2;
+    ops_execute_on_host("zeros and NaN", &desc, 2, ins, (dmlcl_host_tensor){got, sizeof got});
+    cr_expect(memcmp(got, want2, sizeof got) == 0, "zeros and NaN: %g %g %g %g", got[0], got[1],
+              got[2], got[3]);
+}

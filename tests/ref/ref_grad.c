@@ -5,6 +5,7 @@
 #include "ref_grad.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ref_broadcast.h"
@@ -171,5 +172,113 @@ bool ref_slice_grad(const ref_tensor *dy, const uint32_t *offsets, const uint32_
         ref_get(dy, c, v);
         ref_put(out, o, v);
     } while (ref_next_coord(dy->rank, dy->sizes, c));
+    return true;
+}
+
+static void write_float(DML_TENSOR_DATA_TYPE t, double v, unsigned char *p)
+{
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        uint16_t h = ref_half_from_double(v);
+        memcpy(p, &h, 2);
+    } else {
+        float f = (float)v;
+        memcpy(p, &f, 4);
+    }
+}
+
+/* Whether v replaces best under max pooling's order (the forward's rule). */
+static bool max_better(double v, double best)
+{
+    if (isnan(v))
+        return false;
+    if (isnan(best) || v > best)
+        return true;
+    return v == best && v == 0 && signbit(best) && !signbit(v);
+}
+
+bool ref_pool_grad(bool max, const ref_tensor *x, const ref_tensor *dy, const ref_tensor *dx,
+                   uint32_t dims, const uint32_t *strides, const uint32_t *window,
+                   const uint32_t *start, const uint32_t *end, const uint32_t *dilations,
+                   bool include_padding, double *mag, uint32_t *terms)
+{
+    uint32_t rank = dx->rank;
+    if (dy->rank != rank || rank != dims + 2 || (max && (!x || x->rank != rank)))
+        return false;
+    uint64_t count = ref_element_count(rank, dx->sizes);
+    double *sum = calloc(count, sizeof *sum), *abs_sum = calloc(count, sizeof *abs_sum);
+    uint32_t *n_terms = calloc(count, sizeof *n_terms);
+    if (!sum || !abs_sum || !n_terms) {
+        free(sum), free(abs_sum), free(n_terms);
+        return false;
+    }
+    uint32_t packed[REF_MAX_DIMS];
+    ref_packed_strides(rank, dx->sizes, packed);
+    uint32_t o[REF_MAX_DIMS] = {0}, k[REF_MAX_DIMS], p[REF_MAX_DIMS];
+    unsigned char e[8];
+    do {
+        ref_get(dy, o, e);
+        double g = float_value(dy->type, e);
+        /* The window's positions, row-major: k over {1, 1, window...}. */
+        uint32_t wsz[REF_MAX_DIMS] = {1, 1};
+        double divisor = 1;
+        for (uint32_t i = 0; i < dims; ++i) {
+            wsz[2 + i] = window[i];
+            int64_t first = (int64_t)o[2 + i] * strides[i] - start[i];
+            int64_t lo = include_padding ? -(int64_t)start[i] : 0;
+            int64_t hi = (int64_t)dx->sizes[2 + i] + (include_padding ? end[i] : 0);
+            uint32_t dil = dilations ? dilations[i] : 1, inside = 0;
+            for (uint32_t j = 0; j < window[i]; ++j) {
+                int64_t at = first + (int64_t)j * dil;
+                inside += at >= lo && at < hi;
+            }
+            divisor *= inside;
+        }
+        memset(k, 0, sizeof k);
+        bool found = false;
+        double best = 0;
+        uint64_t best_at = 0;
+        do {
+            p[0] = o[0], p[1] = o[1];
+            bool in = true;
+            for (uint32_t i = 0; i < dims; ++i) {
+                int64_t at = (int64_t)o[2 + i] * strides[i] - start[i] +
+                             (int64_t)k[2 + i] * (dilations ? dilations[i] : 1);
+                in = in && at >= 0 && at < (int64_t)dx->sizes[2 + i];
+                p[2 + i] = (uint32_t)at;
+            }
+            if (!in)
+                continue;
+            uint64_t flat = 0;
+            for (uint32_t d = 0; d < rank; ++d)
+                flat += (uint64_t)p[d] * packed[d];
+            if (max) {
+                ref_get(x, p, e);
+                double v = float_value(x->type, e);
+                if (!found || max_better(v, best))
+                    found = true, best = v, best_at = flat;
+            } else {
+                double t = g / divisor;
+                sum[flat] += t;
+                abs_sum[flat] += fabs(t);
+                n_terms[flat]++;
+            }
+        } while (ref_next_coord(rank, wsz, k));
+        if (max && found) {
+            sum[best_at] += g;
+            abs_sum[best_at] += fabs(g);
+            n_terms[best_at]++;
+        }
+    } while (ref_next_coord(rank, dy->sizes, o));
+    uint64_t flat = 0;
+    do {
+        write_float(dx->type, sum[flat], e);
+        ref_put(dx, o, e);
+        if (mag)
+            mag[flat] = abs_sum[flat];
+        if (terms)
+            terms[flat] = n_terms[flat];
+        ++flat;
+    } while (ref_next_coord(rank, dx->sizes, o));
+    free(sum), free(abs_sum), free(n_terms);
     return true;
 }

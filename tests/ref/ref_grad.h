@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ref_grad.h: the oracle for DirectML's training operators: ACTIVATION_RELU_GRAD,
- * ELEMENT_WISE_CLIP_GRAD, ELEMENT_WISE_CLIP_GRAD1 and SLICE_GRAD. Written from DirectML's pages
+ * ELEMENT_WISE_CLIP_GRAD, ELEMENT_WISE_CLIP_GRAD1, SLICE_GRAD, AVERAGE_POOLING_GRAD and
+ * MAX_POOLING_GRAD. Written from DirectML's pages
  * (the derivative of the forward operator, as each page writes it) and docs/operators.md where they
  * are silent; nothing from src/ or cl/.
  *
@@ -51,6 +52,23 @@ bool ref_grad(ref_grad_op op, const ref_tensor *x, const ref_tensor *dy, const r
  */
 bool ref_slice_grad(const ref_tensor *dy, const uint32_t *offsets, const uint32_t *sizes,
                     const int32_t *strides, const ref_tensor *out);
+
+/*
+ * AVERAGE_POOLING_GRAD (max false) and MAX_POOLING_GRAD (max true), from the forward operators'
+ * definitions: for each forward output o, in row-major order, its window on each spatial axis i
+ * is o * strides[i] - start[i] + k * dilations[i] (k < window[i]); AVERAGE gives every position
+ * of the window inside the input dy[o] / count, count the window's positions inside the input
+ * (or, with include_padding, inside the padded input [-start, size + end)); MAX gives dy[o] to
+ * the window's maximum in x (NaN only where nothing else is, +0 above -0, the first of equal
+ * maxima in row-major order). Sums in double, rounded once to dx's type (FLOAT32, FLOAT16).
+ * mag (dx's elements, row-major) receives each element's sum of |term| and terms its count of
+ * terms (for the tolerance); either may be NULL. dims 2 or 3 spatial axes of {N, C, ...}
+ * tensors; dilations NULL: 1. False (nothing written) when the shapes do not fit.
+ */
+bool ref_pool_grad(bool max, const ref_tensor *x, const ref_tensor *dy, const ref_tensor *dx,
+                   uint32_t dims, const uint32_t *strides, const uint32_t *window,
+                   const uint32_t *start, const uint32_t *end, const uint32_t *dilations,
+                   bool include_padding, double *mag, uint32_t *terms);
 
 #ifdef __cplusplus
 }
