@@ -256,3 +256,117 @@ Test(grad_validate, slice_grad_rules)
     c.d.InputGradientTensor = NULL;
     SLICE_FAILS(&c, "InputGradientTensor");
 }
+
+/* ---- AVERAGE_POOLING_GRAD, MAX_POOLING_GRAD -------------------------------------------------- */
+
+typedef struct pool_case {
+    unit_tensor t[3]; /* InputTensor (MAX), InputGradientTensor, OutputGradientTensor */
+    UINT strides[2], window[2], start[2], end[2], dil[2];
+    DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC avg;
+    DML_MAX_POOLING_GRAD_OPERATOR_DESC max;
+    DML_OPERATOR_DESC op;
+} pool_case;
+
+/* The pages' example: a {1, 1, 2, 2} gradient of a {1, 1, 3, 3} input, window 2 x 2, stride 1. */
+static void pool_setup(pool_case *c, bool max, DML_TENSOR_DATA_TYPE ty)
+{
+    static const UINT ysz[4] = {1, 1, 2, 2}, xsz[4] = {1, 1, 3, 3};
+    memset(c, 0, sizeof *c);
+    const DML_TENSOR_DESC *x = unit_tensor_set(&c->t[0], ty, 4, xsz, NULL);
+    const DML_TENSOR_DESC *dy = unit_tensor_set(&c->t[1], ty, 4, ysz, NULL);
+    const DML_TENSOR_DESC *dx = unit_tensor_set(&c->t[2], ty, 4, xsz, NULL);
+    for (int i = 0; i < 2; ++i) {
+        c->strides[i] = c->dil[i] = 1;
+        c->window[i] = 2;
+    }
+    c->avg = (DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC){dy,        dx,       2,      c->strides,
+                                                      c->window, c->start, c->end, 0};
+    c->max = (DML_MAX_POOLING_GRAD_OPERATOR_DESC){x,         dy,       dx,     2,     c->strides,
+                                                  c->window, c->start, c->end, c->dil};
+    c->op = max ? (DML_OPERATOR_DESC){DML_OPERATOR_MAX_POOLING_GRAD, &c->max}
+                : (DML_OPERATOR_DESC){DML_OPERATOR_AVERAGE_POOLING_GRAD, &c->avg};
+}
+
+static HRESULT pool_create(const pool_case *c)
+{
+    dmlcl_operator *op = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, &c->op, &op);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+#define POOL_OK(c) cr_expect(SUCCEEDED(pool_create(c)), "line %d: %s", __LINE__, dmlcl_last_error())
+#define POOL_FAILS(c, ...)                                                     \
+    do {                                                                       \
+        const char *const needles_[] = {__VA_ARGS__, NULL};                    \
+        unit_expect_needles(pool_create(c), E_INVALIDARG, needles_, __LINE__); \
+    } while (0)
+
+Test(grad_validate, pooling_grad_rules)
+{
+    pool_case c;
+    for (int m = 0; m < 2; ++m) {
+        const char *name = m ? "MAX_POOLING_GRAD" : "AVERAGE_POOLING_GRAD";
+        pool_setup(&c, m, F32);
+        POOL_OK(&c);
+        pool_setup(&c, m, F16);
+        POOL_OK(&c);
+        /* Types: FLOAT32 and FLOAT16. */
+        pool_setup(&c, m, I32);
+        POOL_FAILS(&c, name, "InputGradientTensor.DataType (INT32)", "FLOAT32, FLOAT16");
+        /* The output gradient of the incoming one's type. */
+        pool_setup(&c, m, F32);
+        unit_tensor_set_type(&c.t[2], F16);
+        POOL_FAILS(&c, name, "OutputGradientTensor.DataType");
+        /* 4 or 5 dimensions. */
+        pool_setup(&c, m, F32);
+        c.avg.OutputGradientTensor = c.max.OutputGradientTensor =
+            unit_tensor_set(&c.t[2], F32, 3, (const UINT[]){1, 3, 3}, NULL);
+        POOL_FAILS(&c, name, "OutputGradientTensor.DimensionCount (3)", "4");
+        /* DimensionCount the spatial count. */
+        pool_setup(&c, m, F32);
+        c.avg.DimensionCount = c.max.DimensionCount = 3;
+        POOL_FAILS(&c, name, "DimensionCount (3)", "- 2 (2)");
+        /* Arrays: present, Strides and WindowSize at least 1. */
+        pool_setup(&c, m, F32);
+        c.avg.Strides = c.max.Strides = NULL;
+        POOL_FAILS(&c, name, "Strides is NULL");
+        pool_setup(&c, m, F32);
+        c.window[1] = 0;
+        POOL_FAILS(&c, name, "WindowSize[1] (0)", "at least 1");
+        pool_setup(&c, m, F32);
+        c.avg.EndPadding = c.max.EndPadding = NULL;
+        POOL_FAILS(&c, name, "EndPadding is NULL");
+        /* InputGradientTensor: the forward output's sizes ({1, 1, 2, 2}); ceil_mode's one more
+         * only where the division is inexact (here it is exact). */
+        pool_setup(&c, m, F32);
+        c.avg.InputGradientTensor = c.max.InputGradientTensor =
+            unit_tensor_set(&c.t[1], F32, 4, (const UINT[]){1, 1, 3, 2}, NULL);
+        POOL_FAILS(&c, name, "InputGradientTensor.Sizes");
+        /* Stride 2 over 3: (3 - 2) / 2 + 1 = 1, an inexact division: 2 (ceil_mode) and 1. */
+        pool_setup(&c, m, F32);
+        c.strides[0] = c.strides[1] = 2;
+        c.avg.InputGradientTensor = c.max.InputGradientTensor =
+            unit_tensor_set(&c.t[1], F32, 4, (const UINT[]){1, 1, 2, 2}, NULL);
+        POOL_OK(&c);
+        c.avg.InputGradientTensor = c.max.InputGradientTensor =
+            unit_tensor_set(&c.t[1], F32, 4, (const UINT[]){1, 1, 1, 1}, NULL);
+        POOL_OK(&c);
+    }
+    /* MAX: InputTensor of the output gradient's type and sizes; Dilations at least 1. */
+    pool_setup(&c, true, F32);
+    unit_tensor_set_type(&c.t[0], F16);
+    POOL_FAILS(&c, "MAX_POOLING_GRAD", "InputTensor.DataType");
+    pool_setup(&c, true, F32);
+    c.max.InputTensor = unit_tensor_set(&c.t[0], F32, 4, (const UINT[]){1, 1, 3, 4}, NULL);
+    POOL_FAILS(&c, "MAX_POOLING_GRAD", "InputTensor.Sizes");
+    pool_setup(&c, true, F32);
+    c.max.InputTensor = NULL;
+    POOL_FAILS(&c, "MAX_POOLING_GRAD", "InputTensor");
+    pool_setup(&c, true, F32);
+    c.dil[0] = 0;
+    POOL_FAILS(&c, "MAX_POOLING_GRAD", "Dilations[0] (0)");
+    pool_setup(&c, true, F32);
+    c.max.Dilations = NULL;
+    POOL_FAILS(&c, "MAX_POOLING_GRAD", "Dilations is NULL");
+}
