@@ -9,6 +9,12 @@
  * SLICE_GRAD: InputGradientTensor, the output OutputGradientTensor (its sizes from the case: the
  * forward slice's input), the lists InputWindowOffsets, InputWindowSizes, InputWindowStrides and
  * DimensionCount (default: the lists' length). Exact (bits moved).
+ *
+ * AVERAGE_POOLING_GRAD and MAX_POOLING_GRAD: InputGradientTensor (and MAX's InputTensor), the
+ * output OutputGradientTensor (its sizes from the case: the forward pooling's input), the lists
+ * Strides, WindowSize, StartPadding, EndPadding (and MAX's Dilations), AVERAGE's IncludePadding
+ * (a boolean), DimensionCount (default: WindowSize's length). Default tolerance: a sum of k
+ * terms, k + 2 ULP (a case gives its own where its sums cancel).
  */
 #include <stdbool.h>
 #include <string.h>
@@ -115,10 +121,63 @@ static int build_slice_grad(rt_build *b)
     return 0;
 }
 
+static int build_pooling_grad(rt_build *b)
+{
+    bool max = strcmp(b->c->op, "DML_OPERATOR_MAX_POOLING_GRAD") == 0;
+    static const char *const avg_in[] = {"InputGradientTensor", "OutputGradientTensor", NULL};
+    static const char *const max_in[] = {"InputTensor", "InputGradientTensor",
+                                         "OutputGradientTensor", NULL};
+    static const char *const avg_attrs[] = {"Strides",    "WindowSize",     "StartPadding",
+                                            "EndPadding", "IncludePadding", "DimensionCount",
+                                            NULL};
+    static const char *const max_attrs[] = {
+        "Strides", "WindowSize", "StartPadding", "EndPadding", "Dilations", "DimensionCount", NULL};
+    UINT *lists[5] = {NULL, NULL, NULL, NULL, NULL};
+    static const char *const names[5] = {"Strides", "WindowSize", "StartPadding", "EndPadding",
+                                         "Dilations"};
+    unsigned lens[5] = {0, 0, 0, 0, 0};
+    if (rt_check_names(b, max ? max_in : avg_in, max ? max_attrs : avg_attrs, grad_output))
+        return -1;
+    for (int k = 0; k < (max ? 5 : 4); ++k)
+        if (rt_attr_uint_list(b, names[k], &lists[k], &lens[k]))
+            return -1;
+    UINT dims;
+    BOOL include = 0;
+    if (rt_attr_uint(b, "DimensionCount", lens[1], &dims) ||
+        (!max && rt_attr_bool(b, "IncludePadding", &include)))
+        return -1;
+    const rt_tensor *x = max ? bind_data(b, "InputTensor") : NULL;
+    const rt_tensor *dy = bind_data(b, "InputGradientTensor");
+    if ((max && x == NULL) || dy == NULL)
+        return -1;
+    const DML_TENSOR_DESC *out = bind_output(b, "OutputGradientTensor", max ? x : dy);
+    if (out == NULL)
+        return -1;
+    if (max) {
+        DML_MAX_POOLING_GRAD_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+        *d = (DML_MAX_POOLING_GRAD_OPERATOR_DESC){&x->desc, &dy->desc, out,      dims,    lists[0],
+                                                  lists[1], lists[2],  lists[3], lists[4]};
+        b->desc = (DML_OPERATOR_DESC){DML_OPERATOR_MAX_POOLING_GRAD, d};
+    } else {
+        DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+        *d = (DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC){&dy->desc, out,      dims,     lists[0],
+                                                      lists[1],  lists[2], lists[3], include};
+        b->desc = (DML_OPERATOR_DESC){DML_OPERATOR_AVERAGE_POOLING_GRAD, d};
+    }
+    /* A sum of at most prod(ceil(WindowSize / Strides)) terms per element. */
+    unsigned terms = 1;
+    for (unsigned i = 0; i < dims && lists[0] && lists[1] && i < lens[0] && i < lens[1]; ++i)
+        terms *= lists[0][i] ? (lists[1][i] + lists[0][i] - 1) / lists[0][i] : 1;
+    b->ulp_tolerance = terms + 2;
+    return 0;
+}
+
 const rt_op rt_ops_grad[] = {
     {"DML_OPERATOR_ACTIVATION_RELU_GRAD", build_elementwise_grad},
     {"DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD", build_elementwise_grad},
     {"DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1", build_elementwise_grad},
     {"DML_OPERATOR_SLICE_GRAD", build_slice_grad},
+    {"DML_OPERATOR_AVERAGE_POOLING_GRAD", build_pooling_grad},
+    {"DML_OPERATOR_MAX_POOLING_GRAD", build_pooling_grad},
     {NULL, NULL},
 };

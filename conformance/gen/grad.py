@@ -14,15 +14,24 @@ page's example and the same window backwards, every type of feature level 4.1's 
 eight dimensions, strides of either sign and past the window, gradients shorter than the window
 allows, strided tensors, one case per validation rule.
 
+AVERAGE_POOLING_GRAD and MAX_POOLING_GRAD: the pages' examples, 2 and 3 spatial axes,
+strides, padding (IncludePadding both ways), ceil_mode's extra window, MAX's dilations and ties
+(the lowest logical index wins, +0 above -0), FLOAT32 and FLOAT16, strided tensors, one case
+per validation rule.
+
 Expected values: numpy in float64 from the pages' formulas; at every feature away from a kink
 (ReLU's 0, CLIP's bounds) the formula is checked against a central finite difference of the
 forward operator (numpy.maximum(x, 0), numpy.clip) in float64, and the generator stops on a
 disagreement. Each SLICE_GRAD result is checked to be the adjoint of SLICE1 (numpy's forward
-slice): <SLICE1(x), dy> = <x, SLICE_GRAD(dy)> for a random x, in float64.
+slice): <SLICE1(x), dy> = <x, SLICE_GRAD(dy)> for a random x, in float64; each
+AVERAGE_POOLING_GRAD result the adjoint of the forward average pooling, and each
+MAX_POOLING_GRAD result of features without ties the derivative of <MAX_POOLING(x), dy>
+(perturbing each feature, in float64).
 
 Run from the repository root with the venv's python (scripts/venv):
     .venv/bin/python conformance/gen/grad.py
 """
+import itertools
 import math
 import os
 import sys
@@ -348,9 +357,213 @@ def slice_cases():
     return out
 
 
+def pool_windows(xshape, dims, strides, window, start, end, dil, yshape):
+    """For each forward output o (row-major): its positions inside the input, and the padded
+    count (positions inside [-start, size + end))."""
+    for o in np.ndindex(*yshape[2:]):
+        axes, padded = [], 1
+        for i in range(dims):
+            first = o[i] * strides[i] - start[i]
+            pos = [first + k * dil[i] for k in range(window[i])]
+            axes.append([p for p in pos if 0 <= p < xshape[2 + i]])
+            padded *= sum(1 for p in pos if -start[i] <= p < xshape[2 + i] + end[i])
+        yield o, [tuple(q) for q in itertools.product(*axes)], padded
+
+
+MAGNITUDE = {}  # the last result's largest sum of |term|, for the case's tolerance
+
+
+def avg_pool_grad(dy, xshape, dims, strides, window, start, end, include):
+    out, mag = np.zeros(xshape), np.zeros(xshape)
+    for o, pos, padded in pool_windows(xshape, dims, strides, window, start, end, [1] * dims,
+                                       dy.shape):
+        div = padded if include else len(pos)
+        for q in pos:
+            out[(slice(None), slice(None)) + q] += dy[(slice(None), slice(None)) + o] / div
+            mag[(slice(None), slice(None)) + q] += np.abs(dy[(slice(None), slice(None)) + o]) / div
+    MAGNITUDE["max"] = float(mag.max())
+    # Adjoint check against the forward average pooling.
+    x = RNG.standard_normal(xshape)
+    fwd = np.zeros(dy.shape)
+    for o, pos, padded in pool_windows(xshape, dims, strides, window, start, end, [1] * dims,
+                                       dy.shape):
+        div = padded if include else len(pos)
+        for q in pos:
+            fwd[(slice(None), slice(None)) + o] += x[(slice(None), slice(None)) + q] / div
+    lhs, rhs = float(np.sum(fwd * dy)), float(np.sum(x * out))
+    if abs(lhs - rhs) > 1e-9 * max(1.0, abs(lhs)):
+        sys.exit(f"grad.py: AVERAGE_POOLING_GRAD is not the adjoint: {lhs} against {rhs}")
+    return out
+
+
+def max_better(v, best):
+    if math.isnan(v):
+        return False
+    if math.isnan(best) or v > best:
+        return True
+    return v == best == 0 and math.copysign(1, best) < 0 < math.copysign(1, v)
+
+
+def max_pool(x, dims, strides, window, start, end, dil, yshape):
+    """The forward max pooling and its argmax positions, by the forward's rule."""
+    y, arg = np.full(yshape, -np.inf), {}
+    for n, c in np.ndindex(*yshape[:2]):
+        for o, pos, _ in pool_windows(x.shape, dims, strides, window, start, end, dil, yshape):
+            best, at = None, None
+            for q in pos:
+                v = float(x[(n, c) + q])
+                if best is None or max_better(v, best):
+                    best, at = v, q
+            if at is not None:
+                y[(n, c) + o] = best
+                arg[(n, c) + o] = at
+    return y, arg
+
+
+def max_pool_grad(x, dy, dims, strides, window, start, end, dil):
+    out, mag = np.zeros(x.shape), np.zeros(x.shape)
+    _, arg = max_pool(x, dims, strides, window, start, end, dil, dy.shape)
+    for (n, c, *o), q in sorted(arg.items()):
+        out[(n, c) + q] += dy[(n, c) + tuple(o)]
+        mag[(n, c) + q] += abs(dy[(n, c) + tuple(o)])
+    MAGNITUDE["max"] = float(mag.max())
+    # Without ties: the derivative of <MAX_POOLING(x), dy>, one feature perturbed at a time.
+    xs = x.astype(np.float64)
+    flat = [v for v in xs.reshape(-1) if not math.isnan(v)]
+    if len(set(flat)) == len(flat) and len(flat) == xs.size:
+        base, _ = max_pool(xs, dims, strides, window, start, end, dil, dy.shape)
+        for idx in np.ndindex(*xs.shape):
+            h = 1e-7
+            xp = xs.copy()
+            xp[idx] += h
+            up, _ = max_pool(xp, dims, strides, window, start, end, dil, dy.shape)
+            fin = np.isfinite(base)
+            d = float(np.sum((up[fin] - base[fin]) * dy[fin])) / h
+            if abs(d - out[idx]) > 1e-5 * max(1.0, abs(out[idx])):
+                sys.exit(f"grad.py: MAX_POOLING_GRAD at {idx}: {out[idx]}, numerically {d}")
+    return out
+
+
+def pooling_cases():
+    out = []
+    ex = np.array([[[[1, 2], [3, 4]]]], np.float64)
+
+    def one(op, name, t, dy, xshape, strides, window, start, end, extra, x=None, dil=None,
+            include=False, dy_strides=None, out_strides=None, tolerance=None):
+        dims = len(window)
+        attrs = {"Strides": list(strides), "WindowSize": list(window),
+                 "StartPadding": list(start), "EndPadding": list(end)}
+        attrs.update(extra)
+        if op == "MAX_POOLING_GRAD":
+            want = max_pool_grad(x.astype(np.float64), dy.astype(np.float64), dims, strides,
+                                 window, start, end, dil)
+        else:
+            want = avg_pool_grad(dy.astype(np.float64), xshape, dims, strides, window, start,
+                                 end, include)
+        g = tensor(t, dy)
+        if dy_strides:
+            g["strides"] = dy_strides
+        inputs = {"InputGradientTensor": g}
+        if x is not None:
+            inputs["InputTensor"] = tensor(t, x)
+        if out_strides:
+            inputs["OutputGradientTensor"] = {"type": t, "shape": list(xshape),
+                                              "strides": out_strides}
+        c = case(op, name, inputs, attrs, {"OutputGradientTensor": tensor(t, want)})
+        # A sum of k terms: k + 2 ulps, or where it cancels (k + 2) epsilons of the output type
+        # times the largest sum of the terms' magnitudes.
+        k = int(np.prod([-(-w // st) for w, st in zip(window, strides)])) * (
+            int(np.prod(dil)) if dil else 1)
+        eps = 2.0**-10 if t == "FLOAT16" else 2.0**-23
+        c["tolerance"] = {"ulp": k + 2, "abs": (k + 2) * eps * MAGNITUDE["max"]}
+        out.append(c)
+
+    one("AVERAGE_POOLING_GRAD", "page-example", "FLOAT32", ex.astype(np.float32), (1, 1, 3, 3),
+        (1, 1), (2, 2), (0, 0), (0, 0), {"IncludePadding": False})
+    xm = np.array([[[[1, 2, 3], [2, 4, 2], [5, 6, 7]]]], np.float32)
+    one("MAX_POOLING_GRAD", "page-example", "FLOAT32", np.array([[[[1, 2], [4, 5]]]], np.float32),
+        (1, 1, 3, 3), (1, 1), (2, 2), (0, 0), (0, 0), {"Dilations": [1, 1]}, x=xm, dil=[1, 1])
+    # Ties and signed zeros: equal maxima to the lowest logical index, +0 above -0.
+    xt = np.array([[[[5, 5, 5, -0.0, 0.0]]]], np.float32)
+    one("MAX_POOLING_GRAD", "ties", "FLOAT32", np.array([[[[10, 20, 40, 80]]]], np.float32),
+        (1, 1, 1, 5), (1, 1), (1, 2), (0, 0), (0, 0), {"Dilations": [1, 1]}, x=xt, dil=[1, 1])
+    configs = [
+        # dims, xshape spatial, strides, window, start, end, dilations, include, ceil
+        (2, (5, 6), (2, 2), (3, 3), (1, 1), (1, 1), (1, 1), True, False),
+        (2, (5, 6), (2, 2), (3, 3), (1, 0), (0, 1), (1, 2), False, False),
+        (2, (4, 7), (1, 3), (2, 3), (0, 2), (0, 0), (2, 1), False, True),
+        (2, (6, 6), (3, 3), (2, 2), (0, 0), (0, 0), (1, 1), True, False),
+        (3, (3, 4, 5), (1, 2, 2), (2, 2, 3), (0, 1, 1), (1, 0, 1), (1, 1, 1), True, False),
+        (3, (4, 3, 4), (2, 1, 2), (2, 2, 2), (0, 0, 0), (0, 0, 0), (1, 2, 1), False, True),
+    ]
+    for k, (dims, sp, st, win, s0, e0, dil, include, ceil) in enumerate(configs):
+        for t in ("FLOAT32", "FLOAT16"):
+            xshape = (2, 3) + sp
+            ys = []
+            for i in range(dims):
+                padded = sp[i] + s0[i] + e0[i]
+                span = (win[i] - 1) * dil[i] + 1
+                y = 1 if span > padded else (padded - span) // st[i] + 1
+                if ceil and span <= padded and (padded - span) % st[i]:
+                    y += 1
+                ys.append(y)
+            yshape = (2, 3) + tuple(ys)
+            dy = (RNG.integers(-64, 64, yshape) / 8).astype(NUMPY_TYPES[t])
+            one("AVERAGE_POOLING_GRAD", f"{t.lower()}-{k}", t, dy, xshape, st, win, s0, e0,
+                {"IncludePadding": include}, include=include) if dil == (1,) * dims else None
+            # Features with ties in half the cases, distinct in the others (the derivative check).
+            if k % 2:
+                x = RNG.integers(-3, 4, xshape).astype(NUMPY_TYPES[t])
+            else:
+                x = RNG.permutation(np.arange(np.prod(xshape)) - 40).reshape(xshape) / 4
+                x = x.astype(NUMPY_TYPES[t])
+            one("MAX_POOLING_GRAD", f"{t.lower()}-{k}", t, dy, xshape, st, win, s0, e0,
+                {"Dilations": list(dil)}, x=x, dil=list(dil))
+    # Strided tensors: a transposed gradient, a padded output.
+    dy = (np.arange(1, 13) / 4).reshape(1, 3, 2, 2).astype(np.float32)
+    one("AVERAGE_POOLING_GRAD", "strided", "FLOAT32", dy, (1, 3, 4, 4), (2, 2), (2, 2), (0, 0),
+        (0, 0), {"IncludePadding": True}, include=True, dy_strides=[12, 1, 3, 6],
+        out_strides=[64, 20, 5, 1])
+    # Validation: one case per rule.
+    g = lambda t, s: {"type": t, "shape": list(s), "data": [0] * int(np.prod(s))}  # noqa: E731
+    o = lambda t, s: {"type": t, "shape": list(s)}  # noqa: E731
+    base = {"Strides": [1, 1], "WindowSize": [2, 2], "StartPadding": [0, 0], "EndPadding": [0, 0]}
+    bad = [
+        ("AVERAGE_POOLING_GRAD", "int32", {"InputGradientTensor": g("INT32", (1, 1, 2, 2)),
+                                          "OutputGradientTensor": o("INT32", (1, 1, 3, 3))},
+         dict(base, IncludePadding=False), "InputGradientTensor.DataType: FLOAT32, FLOAT16"),
+        ("AVERAGE_POOLING_GRAD", "output-type", {"InputGradientTensor": g("FLOAT32", (1, 1, 2, 2)),
+                                                "OutputGradientTensor": o("FLOAT16", (1, 1, 3, 3))},
+         dict(base, IncludePadding=False), "OutputGradientTensor.DataType: InputGradientTensor's"),
+        ("AVERAGE_POOLING_GRAD", "gradient-sizes", {
+            "InputGradientTensor": g("FLOAT32", (1, 1, 3, 2)),
+            "OutputGradientTensor": o("FLOAT32", (1, 1, 3, 3))},
+         dict(base, IncludePadding=False), "InputGradientTensor.Sizes: the forward output's"),
+        ("AVERAGE_POOLING_GRAD", "zero-window", {"InputGradientTensor": g("FLOAT32", (1, 1, 2, 2)),
+                                                "OutputGradientTensor": o("FLOAT32", (1, 1, 3, 3))},
+         dict(base, WindowSize=[2, 0], IncludePadding=False), "WindowSize: at least 1"),
+        ("MAX_POOLING_GRAD", "input-sizes", {"InputTensor": g("FLOAT32", (1, 1, 3, 4)),
+                                             "InputGradientTensor": g("FLOAT32", (1, 1, 2, 2)),
+                                             "OutputGradientTensor": o("FLOAT32", (1, 1, 3, 3))},
+         dict(base, Dilations=[1, 1]), "InputTensor.Sizes: OutputGradientTensor's"),
+        ("MAX_POOLING_GRAD", "zero-dilation", {"InputTensor": g("FLOAT32", (1, 1, 3, 3)),
+                                               "InputGradientTensor": g("FLOAT32", (1, 1, 2, 2)),
+                                               "OutputGradientTensor": o("FLOAT32", (1, 1, 3, 3))},
+         dict(base, Dilations=[0, 1]), "Dilations: at least 1"),
+        ("MAX_POOLING_GRAD", "three-dimensions", {"InputTensor": g("FLOAT32", (1, 3, 3)),
+                                                  "InputGradientTensor": g("FLOAT32", (1, 2, 2)),
+                                                  "OutputGradientTensor": o("FLOAT32", (1, 3, 3))},
+         dict(base, Dilations=[1, 1]), "OutputGradientTensor.DimensionCount: 4 or 5"),
+    ]
+    for op, name, inputs, attrs, note in bad:
+        out.append(case(op, f"invalid-{name}", inputs, attrs, error="invalid_argument", note=note))
+    return out
+
+
 def main():
     cases = relu_cases() + clip_cases("ELEMENT_WISE_CLIP_GRAD") + clip_cases("ELEMENT_WISE_CLIP_GRAD1")
     cases += slice_cases()
+    cases += pooling_cases()
     path = os.path.join(CASES, "directml", "grad.json")
     write(path, cases)
     print(f"{path}: {len(cases)} cases")
