@@ -321,6 +321,29 @@ static const field slice_grad[] = {TENSOR(S, InputGradientTensor, IN),
                                    INTS(S, InputWindowStrides, DimensionCount),
                                    END};
 #undef S
+#define S DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC
+static const field average_pooling_grad[] = {TENSOR(S, InputGradientTensor, IN),
+                                             TENSOR(S, OutputGradientTensor, OUT),
+                                             COUNT(S, DimensionCount),
+                                             UINTS(S, Strides, DimensionCount),
+                                             UINTS(S, WindowSize, DimensionCount),
+                                             UINTS(S, StartPadding, DimensionCount),
+                                             UINTS(S, EndPadding, DimensionCount),
+                                             UINTF(S, IncludePadding),
+                                             END};
+#undef S
+#define S DML_MAX_POOLING_GRAD_OPERATOR_DESC
+static const field max_pooling_grad[] = {TENSOR(S, InputTensor, IN),
+                                         TENSOR(S, InputGradientTensor, IN),
+                                         TENSOR(S, OutputGradientTensor, OUT),
+                                         COUNT(S, DimensionCount),
+                                         UINTS(S, Strides, DimensionCount),
+                                         UINTS(S, WindowSize, DimensionCount),
+                                         UINTS(S, StartPadding, DimensionCount),
+                                         UINTS(S, EndPadding, DimensionCount),
+                                         UINTS(S, Dilations, DimensionCount),
+                                         END};
+#undef S
 #define S DML_TILE_OPERATOR_DESC
 static const field tile[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
                              COUNT(S, RepeatsCount), UINTS(S, Repeats, RepeatsCount), END};
@@ -872,6 +895,8 @@ static const op_row rows[] = {
     ROW(ELEMENT_WISE_CLIP_GRAD, DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC, clip_grad),
     ROW(ELEMENT_WISE_CLIP_GRAD1, DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC, clip_grad1),
     ROW(SLICE_GRAD, DML_SLICE_GRAD_OPERATOR_DESC, slice_grad),
+    ROW(AVERAGE_POOLING_GRAD, DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC, average_pooling_grad),
+    ROW(MAX_POOLING_GRAD, DML_MAX_POOLING_GRAD_OPERATOR_DESC, max_pooling_grad),
     ROW(ELEMENT_WISE_CONSTANT_POW, DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC, constant_pow),
     ROW(ELEMENT_WISE_THRESHOLD, DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC, threshold),
     ROW(ELEMENT_WISE_QUANTIZE_LINEAR, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, quantize),

@@ -317,6 +317,37 @@ def training():
           "DimensionCount": 2, "InputWindowOffsets": [0, 0], "InputWindowSizes": [4, 4],
           "InputWindowStrides": [2, 2]},
          {"InputGradientTensor": "SG", "OutputGradientTensor": out}, {out: (want, exact)})
+    # The pooling gradients: the pages' examples (2 x 2 windows, stride 1, a 3 x 3 input).
+    pdy = f32([[[[1.0, 2.0], [3.0, 4.0]]]])
+    px = f32([[[[1.0, 2.0, 3.0], [2.0, 4.0, 2.0], [5.0, 6.0, 7.0]]]])
+    mdy = f32([[[[1.0, 2.0], [4.0, 5.0]]]])
+    m.resource("PDY", pdy)
+    m.resource("PX", px)
+    m.resource("MDY", mdy)
+    windows = {"DimensionCount": 2, "Strides": [1, 1], "WindowSize": [2, 2],
+               "StartPadding": [0, 0], "EndPadding": [0, 0]}
+    avg = np.zeros((1, 1, 3, 3))
+    for i in range(2):
+        for j in range(2):
+            avg[0, 0, i:i + 2, j:j + 2] += pdy[0, 0, i, j] / 4.0
+    out = m.resource("out_average_pooling_grad", count=9, dtype=np.float32)
+    m.op("average_pooling_grad", "DML_OPERATOR_AVERAGE_POOLING_GRAD",
+         dict({"InputGradientTensor": tensor(pdy), "OutputGradientTensor": tensor(px),
+               "IncludePadding": False}, **windows),
+         {"InputGradientTensor": "PDY", "OutputGradientTensor": out},
+         {out: (avg.astype(np.float32), {"ulp": 3})})
+    mx = np.zeros((1, 1, 3, 3), np.float32)
+    for i in range(2):
+        for j in range(2):
+            w = px[0, 0, i:i + 2, j:j + 2]
+            a, b = np.unravel_index(int(np.argmax(w)), w.shape)  # numpy: the first maximum
+            mx[0, 0, i + a, j + b] += mdy[0, 0, i, j]
+    out = m.resource("out_max_pooling_grad", count=9, dtype=np.float32)
+    m.op("max_pooling_grad", "DML_OPERATOR_MAX_POOLING_GRAD",
+         dict({"InputTensor": tensor(px), "InputGradientTensor": tensor(mdy),
+               "OutputGradientTensor": tensor(px), "Dilations": [1, 1]}, **windows),
+         {"InputTensor": "PX", "InputGradientTensor": "MDY", "OutputGradientTensor": out},
+         {out: (mx, {"ulp": 3})})
     m.save()
 
 
