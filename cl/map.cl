@@ -521,7 +521,7 @@ static COMPUTE_T mean(COMPUTE_T a, COMPUTE_T b)
 #define DMLI_OPERATE(n, x0, x1, x2, x3, x4, q0, q1, q2) \
     DMLI_OPERATE_(n, x0, x1, x2, x3, x4, q0, q1, q2)
 #define F DMLI_OPERATE(OP, x0, x1, x2, x3, x4, q0, q1, q2)
-#if !((OP >= 0 && OP <= 42) || (OP >= 64 && OP <= 78) || OP == 96 || OP == 97)
+#if !((OP >= 0 && OP <= 44) || (OP >= 64 && OP <= 78) || OP == 96 || OP == 97)
 #error "OP names no operation"
 #endif
 

@@ -15,6 +15,9 @@
  *
  * 39-42: QUANTIZE_LINEAR and DEQUANTIZE_LINEAR, with and without a zero point
  * (src/ops/elementwise_quant.c states their rules).
+ *
+ * 43-44: ACTIVATION_RELU_GRAD and ELEMENT_WISE_CLIP_GRAD(1) (src/ops/elementwise_grad.c): the
+ * incoming gradient x1 where the forward input x0 passed, else 0; exact (a select).
  */
 #if OP_IN(17, 42) /* the helpers, where an operation needs them */
 
@@ -195,3 +198,7 @@ static COMPUTE_T round_mode(COMPUTE_T x, COMPUTE_T mode)
 #define DMLI_OP_41(x0, x1, x2, x3, x4, q0, q1, q2) ((x0 - x2) * x1)
 #define DMLI_OP_42(x0, x1, x2, x3, x4, q0, q1, q2) (x0 * x1)
 #endif
+/* RELU_GRAD: x > 0 ? dY : 0. CLIP_GRAD: 0 at or beyond either bound, else dY; a NaN x is
+ * within them (neither comparison holds), as the page's conditions read. */
+#define DMLI_OP_43(x0, x1, x2, x3, x4, q0, q1, q2) (x0 > 0 ? x1 : (COMPUTE_T)0)
+#define DMLI_OP_44(x0, x1, x2, x3, x4, q0, q1, q2) (x0 <= q0 || x0 >= q1 ? (COMPUTE_T)0 : x1)

@@ -184,10 +184,10 @@ void dmli_plan_normalize(dmli_plan *plan);
 
 /* The operation f (cl/map.cl OP has the same numbers). Integers wrap (two's complement)
  * where DirectML's results leave their type; see src/ops/elementwise*.c for each rule.
- * Ranges, each with its kernel file: 0-16 cl/map.cl itself, 17-63 further arithmetic
- * (cl/map_math.cl), 64-95 comparisons, logic, bits, tests, select and casts
- * (cl/map_logic.cl), 96-127 activations that read more than their input
- * (cl/activation.cl). */
+ * Ranges, each with its kernel file: 0-16 cl/map.cl itself, 17-63 further arithmetic and
+ * the element-wise gradients (cl/map_math.cl), 64-95 comparisons, logic, bits, tests, select and
+ * casts (cl/map_logic.cl), 96-127 activations that read more than their input (cl/activation.cl).
+ */
 typedef enum dmli_map_op {
     DMLI_MAP_IDENTITY = 0, /* x (ELEMENT_WISE_IDENTITY with ScaleBias) */
     DMLI_MAP_ADD = 1,
@@ -238,6 +238,11 @@ typedef enum dmli_map_op {
      * they are FLOAT16). _SCALE: no zero point, x0 * x1. */
     DMLI_MAP_DEQUANTIZE_LINEAR = 41,
     DMLI_MAP_DEQUANTIZE_SCALE = 42,
+    /* The training operators' element-wise gradients: x0 the forward pass's input, x1 the
+     * incoming gradient. RELU_GRAD: x0 > 0 ? x1 : 0. CLIP_GRAD: x0 <= q0 (Min) or x0 >= q1
+     * (Max) ? 0 : x1 (a NaN x0 passes x1, as neither comparison holds). */
+    DMLI_MAP_RELU_GRAD = 43,
+    DMLI_MAP_CLIP_GRAD = 44,
     /* 64-95: comparisons, logic, bits, tests, select, casts (cl/map_logic.cl); a
      * comparison orders its operands by their own type (launch_map.c). */
     DMLI_MAP_COMPARE = 64, /* q0: 0 ==, 1 >, 2 >=, 3 <, 4 <= (one kernel for five) */
@@ -484,7 +489,7 @@ void dmli_reduce_param_int(dmli_reduce *r, int i, int64_t value);
 /*
  * A computed operator is one kernel of its family (cl/gemm.cl, cl/conv.cl, cl/pool.cl,
  * cl/resample.cl, cl/scatter.cl, cl/rnn.cl, cl/misc.cl,
- * cl/roi.cl) over the tensors it lists. The operator's
+ * cl/roi.cl, cl/grad.cl) over the tensors it lists. The operator's
  * lower writes the family's own description into `work` (DMLI_COMPUTE_WORK); the family's launch
  * (launch.h, dmli_launch_compute) turns it, for a device,
  * into the kernel's options, its table (sizes, strides and parameters: __constant long *) and
@@ -513,6 +518,7 @@ typedef enum dmli_compute_kind {
     DMLI_COMPUTE_RNN,      /* cl/rnn.cl (launch_rnn.c) */
     DMLI_COMPUTE_MISC,     /* cl/misc.cl (launch_misc.c): NONZERO, REVERSE, UNPOOL, PHILOX */
     DMLI_COMPUTE_ROI,      /* cl/roi.cl (launch_roi.c): regions and windows */
+    DMLI_COMPUTE_GRAD,     /* cl/grad.cl (launch_grad.c): the training operators' gathers */
     DMLI_COMPUTE_KINDS,
 } dmli_compute_kind;
 
@@ -713,6 +719,7 @@ typedef enum dmli_kernel_source {
     DMLI_SOURCE_RNN,
     DMLI_SOURCE_MISC,
     DMLI_SOURCE_ROI,
+    DMLI_SOURCE_GRAD,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 

@@ -282,6 +282,9 @@ bool dmli_restride_resample(dmli_compute *c, uint32_t i, const int64_t *strides,
 void dmli_launch_scatter(const dmli_compute *c, const dmli_device_desc *device,
                          dmli_compute_launch *launch);
 /* The recurrent family (launch_rnn.c): RNN, GRU, LSTM. */
+/* The gradient family (launch_grad.c): SLICE_GRAD. */
+void dmli_launch_grad(const dmli_compute *c, const dmli_device_desc *device,
+                      dmli_compute_launch *l);
 void dmli_launch_rnn(const dmli_compute *c, const dmli_device_desc *device, dmli_compute_launch *l);
 /* The selection family (launch_misc.c): NONZERO_COORDINATES, REVERSE_SUBSEQUENCES,
  * MAX_UNPOOLING, RANDOM_GENERATOR. */

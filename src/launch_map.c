@@ -304,6 +304,8 @@ static bool cheap_op(dmli_map_op op)
     case DMLI_MAP_ROUND:
     case DMLI_MAP_SIGN:
     case DMLI_MAP_THRESHOLD:
+    case DMLI_MAP_RELU_GRAD:
+    case DMLI_MAP_CLIP_GRAD:
     case DMLI_MAP_QUANTIZE_LINEAR:
     case DMLI_MAP_QUANTIZE_SCALE:
     case DMLI_MAP_DEQUANTIZE_LINEAR:

@@ -62,7 +62,8 @@ HRESULT dmli_ew_validate(const dmli_ew_row *r, const void *desc, dmli_op_state *
         DMLI_TRY(dmli_tensor_import(op, names[k], desc_tensor(desc, k), rules, &st->inputs[k]));
         st->input_names[k] = names[k];
     }
-    DMLI_TRY(dmli_tensor_import(op, "OutputTensor", desc_tensor(desc, r->arity), DMLI_TENSOR_OUTPUT,
+    const char *out_name = r->output_name ? r->output_name : "OutputTensor";
+    DMLI_TRY(dmli_tensor_import(op, out_name, desc_tensor(desc, r->arity), DMLI_TENSOR_OUTPUT,
                                 &st->outputs[0]));
     const dmli_tensor *a = &st->inputs[0], *out = &st->outputs[0];
     const char *first = st->input_names[0];
@@ -78,11 +79,11 @@ HRESULT dmli_ew_validate(const dmli_ew_row *r, const void *desc, dmli_op_state *
     }
     if (r->out_types)
         DMLI_INVALID_IF(out->type >= 32 || !(r->out_types & DMLI_EW_BIT(out->type)),
-                        "%s: OutputTensor.DataType (%s) is not one %s gives (%s)", op,
+                        "%s: %s.DataType (%s) is not one %s gives (%s)", op, out_name,
                         dmli_type_name(out->type), op, r->out_type_list);
     else
-        DMLI_TRY(dmli_ops_same_type(op, "OutputTensor", out, first, a));
-    DMLI_TRY(dmli_ops_same_rank(op, "OutputTensor", out, first, a));
+        DMLI_TRY(dmli_ops_same_type(op, out_name, out, first, a));
+    DMLI_TRY(dmli_ops_same_rank(op, out_name, out, first, a));
     if (desc_scale_bias(r, desc))
         DMLI_UNSUPPORTED_IF(!dmli_type_is_float(a->type) || a->type == DML_TENSOR_DATA_TYPE_FLOAT64,
                             "%s: ScaleBias on %s.DataType (%s) is not supported: DirectML "
@@ -91,7 +92,7 @@ HRESULT dmli_ew_validate(const dmli_ew_row *r, const void *desc, dmli_op_state *
                             op, first, dmli_type_name(a->type));
     st->n_inputs = (uint32_t)r->arity;
     st->n_outputs = 1;
-    st->output_names[0] = "OutputTensor";
+    st->output_names[0] = out_name;
     st->in_place = true;
     if (r->check)
         DMLI_TRY(r->check(r, desc, st));
@@ -111,7 +112,7 @@ HRESULT dmli_ew_infer(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
         if (st->inputs[k].present)
             DMLI_TRY(dmli_ops_expect_sizes(r->name, st->input_names[k], &st->inputs[k],
                                            st->inputs[0].sizes, rule));
-    return dmli_ops_expect_sizes(r->name, "OutputTensor", &st->outputs[0], st->inputs[0].sizes,
+    return dmli_ops_expect_sizes(r->name, st->output_names[0], &st->outputs[0], st->inputs[0].sizes,
                                  "the input's Sizes: element-wise operators keep the shape");
 }
 

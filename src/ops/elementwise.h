@@ -35,6 +35,8 @@ struct dmli_ew_row {
     int arity;    /* input tensors, 1 to DMLI_MAP_MAX_INPUTS */
     /* Their descriptor member names; NULL: ATensor, BTensor (arity 2), InputTensor (1). */
     const char *const *input_names;
+    /* The output's member name; NULL: OutputTensor (the gradients' OutputGradientTensor). */
+    const char *output_name;
     bool scale_bias; /* a `const DML_SCALE_BIAS *ScaleBias` follows OutputTensor */
     uint32_t types;  /* DMLI_EW_BIT(DML_TENSOR_DATA_TYPE_*) of the first input */
     const char *type_list;

@@ -12,6 +12,14 @@
  * (PADDING's rule for its FLOAT value). CLIP1's Min and Max are DML_SCALAR_UNIONs of
  * MinMaxDataType, which must be the output's type. ROUND's RoundingMode is q0 (one kernel
  * for the three modes: the branch is uniform across the launch).
+ *
+ * The training operators' element-wise gradients (map OPs 43, 44): ACTIVATION_RELU_GRAD
+ * (feature level 3.0: FLOAT32, FLOAT16) gives dY where X > 0, else 0; ELEMENT_WISE_CLIP_GRAD
+ * (3.1; the ten types from 5.0) and CLIP_GRAD1 (5.0, the ten types) give 0 where X <= Min or
+ * X >= Max, else dY. InputTensor, InputGradientTensor and OutputGradientTensor have one
+ * DataType, DimensionCount and Sizes. CLIP_GRAD's FLOAT bounds on an integer tensor are
+ * converted as CLIP's (so the gradient is 0 exactly where CLIP clamped, bound included);
+ * CLIP_GRAD1's MinMaxDataType must be OutputGradientTensor's type.
  */
 #include <math.h>
 #include <string.h>
@@ -108,6 +116,31 @@ static void clip1_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
     scalar_param(m, DMLI_MAP_PARAM_OP + 1, d->MinMaxDataType, &d->Max);
 }
 
+static HRESULT clip_grad1_check(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
+{
+    const DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC *d = desc;
+    DMLI_INVALID_IF(d->MinMaxDataType != st->outputs[0].type,
+                    "%s: MinMaxDataType (%s) must be OutputGradientTensor.DataType (%s)", r->name,
+                    dmli_type_name(d->MinMaxDataType), dmli_type_name(st->outputs[0].type));
+    return S_OK;
+}
+
+static void clip_grad_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
+{
+    (void)r;
+    const DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC *d = desc;
+    float_bound(m, DMLI_MAP_PARAM_OP + 0, m->out.type, d->Min);
+    float_bound(m, DMLI_MAP_PARAM_OP + 1, m->out.type, d->Max);
+}
+
+static void clip_grad1_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
+{
+    (void)r;
+    const DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC *d = desc;
+    scalar_param(m, DMLI_MAP_PARAM_OP + 0, d->MinMaxDataType, &d->Min);
+    scalar_param(m, DMLI_MAP_PARAM_OP + 1, d->MinMaxDataType, &d->Max);
+}
+
 static void threshold_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
 {
     (void)r;
@@ -155,6 +188,7 @@ static HRESULT pow_check(const dmli_ew_row *r, const void *desc, dmli_op_state *
 /* ---- The rows ------------------------------------------------------------------------- */
 
 static const char *const pow_names[] = {"InputTensor", "ExponentTensor"};
+static const char *const grad_names[] = {"InputTensor", "InputGradientTensor"};
 
 #define FLOAT_UNARY(nm)                                                                   \
     {                                                                                     \
@@ -185,7 +219,10 @@ enum {
     ROW_POW,
     ROW_ROUND,
     ROW_SIGN,
-    ROW_THRESHOLD
+    ROW_THRESHOLD,
+    ROW_RELU_GRAD,
+    ROW_CLIP_GRAD,
+    ROW_CLIP_GRAD1
 };
 
 static const dmli_ew_row rows[] = {
@@ -267,6 +304,30 @@ static const dmli_ew_row rows[] = {
                        .types = EIGHT_TYPES,
                        .type_list = EIGHT_TYPE_LIST,
                        .params = threshold_params},
+    [ROW_RELU_GRAD] = {.name = "ACTIVATION_RELU_GRAD",
+                       .op = DMLI_MAP_RELU_GRAD,
+                       .arity = 2,
+                       .input_names = grad_names,
+                       .output_name = "OutputGradientTensor",
+                       .types = F16_F32,
+                       .type_list = "FLOAT32, FLOAT16"},
+    [ROW_CLIP_GRAD] = {.name = "ELEMENT_WISE_CLIP_GRAD",
+                       .op = DMLI_MAP_CLIP_GRAD,
+                       .arity = 2,
+                       .input_names = grad_names,
+                       .output_name = "OutputGradientTensor",
+                       .types = TEN_TYPES,
+                       .type_list = TEN_TYPE_LIST,
+                       .params = clip_grad_params},
+    [ROW_CLIP_GRAD1] = {.name = "ELEMENT_WISE_CLIP_GRAD1",
+                        .op = DMLI_MAP_CLIP_GRAD,
+                        .arity = 2,
+                        .input_names = grad_names,
+                        .output_name = "OutputGradientTensor",
+                        .types = TEN_TYPES,
+                        .type_list = TEN_TYPE_LIST,
+                        .check = clip_grad1_check,
+                        .params = clip_grad1_params},
 };
 
 DMLI_EW_OP(ew_acos, rows, ROW_ACOS)
@@ -292,3 +353,6 @@ DMLI_EW_OP(ew_pow, rows, ROW_POW)
 DMLI_EW_OP(ew_round, rows, ROW_ROUND)
 DMLI_EW_OP(ew_sign, rows, ROW_SIGN)
 DMLI_EW_OP(ew_threshold, rows, ROW_THRESHOLD)
+DMLI_EW_OP(act_relu_grad, rows, ROW_RELU_GRAD)
+DMLI_EW_OP(ew_clip_grad, rows, ROW_CLIP_GRAD)
+DMLI_EW_OP(ew_clip_grad1, rows, ROW_CLIP_GRAD1)

@@ -395,6 +395,38 @@ static const field slice1[] = {TENSOR(S, InputTensor, IN),
                                INTS(S, InputWindowStrides, DimensionCount),
                                END};
 #undef S
+#define S DML_SLICE_GRAD_OPERATOR_DESC
+static const field slice_grad[] = {TENSOR(S, InputGradientTensor, IN),
+                                   TENSOR(S, OutputGradientTensor, OUT),
+                                   COUNT(S, DimensionCount),
+                                   UINTS(S, InputWindowOffsets, DimensionCount),
+                                   UINTS(S, InputWindowSizes, DimensionCount),
+                                   INTS(S, InputWindowStrides, DimensionCount),
+                                   END};
+#undef S
+#define S DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC
+static const field average_pooling_grad[] = {TENSOR(S, InputGradientTensor, IN),
+                                             TENSOR(S, OutputGradientTensor, OUT),
+                                             COUNT(S, DimensionCount),
+                                             UINTS(S, Strides, DimensionCount),
+                                             UINTS(S, WindowSize, DimensionCount),
+                                             UINTS(S, StartPadding, DimensionCount),
+                                             UINTS(S, EndPadding, DimensionCount),
+                                             UINTF(S, IncludePadding),
+                                             END};
+#undef S
+#define S DML_MAX_POOLING_GRAD_OPERATOR_DESC
+static const field max_pooling_grad[] = {TENSOR(S, InputTensor, IN),
+                                         TENSOR(S, InputGradientTensor, IN),
+                                         TENSOR(S, OutputGradientTensor, OUT),
+                                         COUNT(S, DimensionCount),
+                                         UINTS(S, Strides, DimensionCount),
+                                         UINTS(S, WindowSize, DimensionCount),
+                                         UINTS(S, StartPadding, DimensionCount),
+                                         UINTS(S, EndPadding, DimensionCount),
+                                         UINTS(S, Dilations, DimensionCount),
+                                         END};
+#undef S
 #define S DML_TILE_OPERATOR_DESC
 static const field tile[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
                              COUNT(S, RepeatsCount), UINTS(S, Repeats, RepeatsCount), END};
@@ -454,6 +486,28 @@ static const field clip1[] = {TENSOR(S, InputTensor, IN),
                               SCALAR(S, Min, MinMaxDataType),
                               SCALAR(S, Max, MinMaxDataType),
                               END};
+#undef S
+/* The training operators' element-wise gradients (src/ops/elementwise_math.c). */
+#define S DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC
+static const field relu_grad[] = {TENSOR(S, InputTensor, IN), TENSOR(S, InputGradientTensor, IN),
+                                  TENSOR(S, OutputGradientTensor, OUT), END};
+#undef S
+#define S DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC
+static const field clip_grad[] = {TENSOR(S, InputTensor, IN),
+                                  TENSOR(S, InputGradientTensor, IN),
+                                  TENSOR(S, OutputGradientTensor, OUT),
+                                  FLOATF(S, Min),
+                                  FLOATF(S, Max),
+                                  END};
+#undef S
+#define S DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC
+static const field clip_grad1[] = {TENSOR(S, InputTensor, IN),
+                                   TENSOR(S, InputGradientTensor, IN),
+                                   TENSOR(S, OutputGradientTensor, OUT),
+                                   DATA_TYPE(S, MinMaxDataType),
+                                   SCALAR(S, Min, MinMaxDataType),
+                                   SCALAR(S, Max, MinMaxDataType),
+                                   END};
 #undef S
 #define S DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC
 static const field constant_pow[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
@@ -920,6 +974,12 @@ static const op_row rows[] = {
     ROW(ELEMENT_WISE_SIGN, DML_ELEMENT_WISE_SIGN_OPERATOR_DESC, unary),
     ROW(ELEMENT_WISE_CLIP, DML_ELEMENT_WISE_CLIP_OPERATOR_DESC, clip),
     ROW(ELEMENT_WISE_CLIP1, DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC, clip1),
+    ROW(ACTIVATION_RELU_GRAD, DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC, relu_grad),
+    ROW(ELEMENT_WISE_CLIP_GRAD, DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC, clip_grad),
+    ROW(ELEMENT_WISE_CLIP_GRAD1, DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC, clip_grad1),
+    ROW(SLICE_GRAD, DML_SLICE_GRAD_OPERATOR_DESC, slice_grad),
+    ROW(AVERAGE_POOLING_GRAD, DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC, average_pooling_grad),
+    ROW(MAX_POOLING_GRAD, DML_MAX_POOLING_GRAD_OPERATOR_DESC, max_pooling_grad),
     ROW(ELEMENT_WISE_CONSTANT_POW, DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC, constant_pow),
     ROW(ELEMENT_WISE_THRESHOLD, DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC, threshold),
     ROW(ELEMENT_WISE_QUANTIZE_LINEAR, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, quantize),

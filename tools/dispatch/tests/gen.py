@@ -273,6 +273,84 @@ def math_ops():
     m.save()
 
 
+# ---- Training operators ------------------------------------------------------------------
+
+def training():
+    """The training operators: the pages' formulas in numpy (float64 where they compare)."""
+    m = Model("training")
+    x = f32([[-1.0, 0.0, 0.5, 2.0], [3.0, -0.0, 6.0, 7.5]])
+    dy = f32([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]])
+    m.resource("X", x)
+    m.resource("DY", dy)
+    exact = {"ulp": 0}
+    grads = {"InputTensor": tensor(x), "InputGradientTensor": tensor(dy),
+             "OutputGradientTensor": tensor(x)}
+    binds = {"InputTensor": "X", "InputGradientTensor": "DY"}
+    out = m.resource("out_relu_grad", count=8, dtype=np.float32)
+    m.op("relu_grad", "DML_OPERATOR_ACTIVATION_RELU_GRAD", dict(grads),
+         dict(binds, OutputGradientTensor=out), {out: (np.where(x > 0, dy, 0).astype(np.float32),
+                                                       exact)})
+    stop = (x <= 0.0) | (x >= 6.0)
+    out = m.resource("out_clip_grad", count=8, dtype=np.float32)
+    m.op("clip_grad", "DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD", dict(grads, Min=0.0, Max=6.0),
+         dict(binds, OutputGradientTensor=out), {out: (np.where(stop, 0, dy).astype(np.float32),
+                                                       exact)})
+    ix = np.array([-128, -5, -4, 0, 49, 50, 51, 127], dtype=np.int8)
+    idy = np.array([1, 2, 3, 4, 5, 6, 7, 8], dtype=np.int8)
+    m.resource("IX", ix)
+    m.resource("IDY", idy)
+    out = m.resource("out_clip_grad1", count=8, dtype=np.int8)
+    m.op("clip_grad1", "DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1",
+         {"InputTensor": tensor(ix), "InputGradientTensor": tensor(idy),
+          "OutputGradientTensor": tensor(ix), "MinMaxDataType": "INT8", "Min": -5,
+          "Max": {"Int8": 50}},
+         {"InputTensor": "IX", "InputGradientTensor": "IDY", "OutputGradientTensor": out},
+         {out: (np.where((ix <= -5) | (ix >= 50), 0, idy).astype(np.int8), exact)})
+    # SLICE_GRAD: the page's example (a {2, 2} gradient into a 4 x 4 output, strides 2).
+    g = f32([[1.0, 3.0], [9.0, 11.0]])
+    m.resource("SG", g)
+    want = np.zeros((4, 4), np.float32)
+    want[0:4:2, 0:4:2] = g
+    out = m.resource("out_slice_grad", count=16, dtype=np.float32)
+    m.op("slice_grad", "DML_OPERATOR_SLICE_GRAD",
+         {"InputGradientTensor": tensor(g), "OutputGradientTensor": tensor(want),
+          "DimensionCount": 2, "InputWindowOffsets": [0, 0], "InputWindowSizes": [4, 4],
+          "InputWindowStrides": [2, 2]},
+         {"InputGradientTensor": "SG", "OutputGradientTensor": out}, {out: (want, exact)})
+    # The pooling gradients: the pages' examples (2 x 2 windows, stride 1, a 3 x 3 input).
+    pdy = f32([[[[1.0, 2.0], [3.0, 4.0]]]])
+    px = f32([[[[1.0, 2.0, 3.0], [2.0, 4.0, 2.0], [5.0, 6.0, 7.0]]]])
+    mdy = f32([[[[1.0, 2.0], [4.0, 5.0]]]])
+    m.resource("PDY", pdy)
+    m.resource("PX", px)
+    m.resource("MDY", mdy)
+    windows = {"DimensionCount": 2, "Strides": [1, 1], "WindowSize": [2, 2],
+               "StartPadding": [0, 0], "EndPadding": [0, 0]}
+    avg = np.zeros((1, 1, 3, 3))
+    for i in range(2):
+        for j in range(2):
+            avg[0, 0, i:i + 2, j:j + 2] += pdy[0, 0, i, j] / 4.0
+    out = m.resource("out_average_pooling_grad", count=9, dtype=np.float32)
+    m.op("average_pooling_grad", "DML_OPERATOR_AVERAGE_POOLING_GRAD",
+         dict({"InputGradientTensor": tensor(pdy), "OutputGradientTensor": tensor(px),
+               "IncludePadding": False}, **windows),
+         {"InputGradientTensor": "PDY", "OutputGradientTensor": out},
+         {out: (avg.astype(np.float32), {"ulp": 3})})
+    mx = np.zeros((1, 1, 3, 3), np.float32)
+    for i in range(2):
+        for j in range(2):
+            w = px[0, 0, i:i + 2, j:j + 2]
+            a, b = np.unravel_index(int(np.argmax(w)), w.shape)  # numpy: the first maximum
+            mx[0, 0, i + a, j + b] += mdy[0, 0, i, j]
+    out = m.resource("out_max_pooling_grad", count=9, dtype=np.float32)
+    m.op("max_pooling_grad", "DML_OPERATOR_MAX_POOLING_GRAD",
+         dict({"InputTensor": tensor(px), "InputGradientTensor": tensor(mdy),
+               "OutputGradientTensor": tensor(px), "Dilations": [1, 1]}, **windows),
+         {"InputTensor": "PX", "InputGradientTensor": "MDY", "OutputGradientTensor": out},
+         {out: (mx, {"ulp": 3})})
+    m.save()
+
+
 def activations_logic():
     """The activations (ADD1 with a fused activation as DxDispatch writes it), comparisons,
     bits, IF, CAST and the fills: numpy in float64, tolerances of docs/operators.md."""
@@ -1392,6 +1470,7 @@ if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     elementwise()
     math_ops()
+    training()
     activations_logic()
     gathers()
     scatters()
