@@ -283,6 +283,10 @@ void dmli_launch_scatter(const dmli_compute *c, const dmli_device_desc *device,
                          dmli_compute_launch *launch);
 /* The recurrent family (launch_rnn.c): RNN, GRU, LSTM. */
 void dmli_launch_rnn(const dmli_compute *c, const dmli_device_desc *device, dmli_compute_launch *l);
+/* The integer matrix family (launch_intmm.c): the integer and quantized products and
+ * convolutions. */
+void dmli_launch_intmm(const dmli_compute *c, const dmli_device_desc *device,
+                       dmli_compute_launch *l);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 
