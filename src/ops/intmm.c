@@ -29,8 +29,8 @@
  * output's coordinates: a product's A-side ones broadcast to {D0, D1, M, 1} (per tensor or per
  * row), B-side ones to {D0, D1, 1, N} (per tensor or per column), the output's and the bias to
  * {D0, D1, M, N} (each size 1 or the coordinate's). A convolution's input and output ones hold
- * one element; the filter's and the bias one or Cout, along their channel dimension (Sizes[1];
- * Sizes[0] of a 1-dimensional one).
+ * one element; the filter's and the bias one or Cout, along any one dimension (the pages'
+ * {1, Cout, 1, 1}; {Cout}; ONNX's vector right-aligned, {1, 1, 1, Cout}).
  */
 #include <string.h>
 
@@ -279,25 +279,27 @@ static HRESULT product_aux(const imm_view *v, int role, const dmli_tensor *t,
     return S_OK;
 }
 
-/* A convolution's zero point, scale or bias: one element, or (per_channel) `cout` along its
- * channel dimension (Sizes[1], a 1-dimensional one's Sizes[0]), the rest 1. */
+/* A convolution's zero point, scale or bias: one element, or (per_channel) `cout` along one
+ * dimension, the rest 1 (the pages' {1, Cout, 1, 1}, a 1-dimensional {Cout}, or ONNX's 1-D
+ * vector right-aligned {1, 1, 1, Cout}: with no other per-element form, none is ambiguous). */
 static HRESULT conv_aux(const imm_view *v, int role, const dmli_tensor *t, bool per_channel,
                         uint64_t cout, int64_t out[4])
 {
     memset(out, 0, 4 * sizeof *out);
     if (t->elements == 1)
         return S_OK;
-    const uint32_t ch = t->rank >= 2 ? 1 : 0;
-    bool ok = per_channel && t->sizes[ch] == cout;
+    int ch = -1;
     for (uint32_t d = 0; d < t->rank; ++d)
-        ok = ok && (d == ch || t->sizes[d] == 1);
+        if (t->sizes[d] != 1)
+            ch = ch < 0 && t->sizes[d] == cout ? (int)d : (int)DMLI_MAX_RANK;
+    const bool ok = per_channel && ch >= 0 && ch < (int)DMLI_MAX_RANK;
     char got[DMLI_DIMS_BUF];
     if (per_channel)
         DMLI_INVALID_IF(!ok,
                         "%s: %s.Sizes (%s) must hold one element, or the output channels (%llu) "
-                        "along Sizes[%u] and 1 elsewhere",
+                        "along one dimension and 1 elsewhere",
                         v->op, v->names[role], dmli_format_dims(got, sizeof got, t->rank, t->sizes),
-                        (unsigned long long)cout, ch);
+                        (unsigned long long)cout);
     else
         DMLI_INVALID_IF(!ok, "%s: %s.Sizes (%s) must hold one element (every size 1)", v->op,
                         v->names[role], dmli_format_dims(got, sizeof got, t->rank, t->sizes));

@@ -263,6 +263,10 @@ Test(intmm_validate, convolutions_accept_the_fixtures_and_their_forms)
     c.q.BiasTensor = c.q.InputZeroPointTensor = c.q.FilterZeroPointTensor = NULL;
     c.q.OutputZeroPointTensor = NULL;
     cr_expect_eq(create(QLC, &c.q), S_OK, "%s", dmlcl_last_error());
+    conv(&c, U8);
+    const UINT right[4] = {1, 1, 1, 6}; /* ONNX's w_scale [Cout] right-aligned */
+    unit_tensor_set(&c.ws, F32, 4, right, NULL);
+    cr_expect_eq(create(QLC, &c.q), S_OK, "%s", dmlcl_last_error());
     conv(&c, I32);
     cr_expect_eq(create(CI, &c.i), S_OK, "%s", dmlcl_last_error());
     /* One spatial dimension (feature level 4.0): {1, 4, 5} * {6, 2, 3} -> {1, 6, 3}. */
