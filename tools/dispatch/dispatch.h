@@ -112,7 +112,7 @@ typedef struct dsp_bind_point {
     int output;
 } dsp_bind_point;
 
-#define DSP_MAX_POINTS 8
+#define DSP_MAX_POINTS 16
 
 typedef struct dsp_dispatchable {
     const char *name;
