@@ -85,7 +85,8 @@
     ((o0)*S(role, 0) + (o1)*S(role, 1) + (o2)*S(role, 2) + (o3)*S(role, 3))
 
 #if !CONV
-/* acc[j] += the sums of outputs (o0, o1, o2, o3 + j), j < nb. */
+/* acc[j] = the sums of outputs (o0, o1, o2, o3 + j), j < nb. The sums stay in registers (a
+ * store through acc inside the loop may alias the char inputs: every step would reload). */
 static void sum_product(__constant long *tb, __global const TA *a, __global const TB *b, long o0,
                         long o1, long o2, long o3, int nb, int za, const int *zb, uint *acc)
 {
@@ -94,14 +95,42 @@ static void sum_product(__constant long *tb, __global const TA *a, __global cons
     __global const TA *ap =
         a + o0 * S(DMLI_IMM_A, 0) + o1 * S(DMLI_IMM_A, 1) + o2 * S(DMLI_IMM_A, 2);
     __global const TB *bp = b + o0 * S(DMLI_IMM_B, 0) + o1 * S(DMLI_IMM_B, 1) + o3 * sbn;
-    for (long i = 0; i < k; ++i) {
-        const int av = (int)ap[i * sak] - za;
-        for (int j = 0; j < nb; ++j)
-            acc[j] += (uint)(av * ((int)bp[i * sbk + j * sbn] - zb[j]));
+    const int zb0 = zb[0], zb1 = zb[1 % BLOCK], zb2 = zb[2 % BLOCK], zb3 = zb[3 % BLOCK];
+    uint s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    if (nb == BLOCK) { /* a whole block: no bounds in the loop */
+        for (long i = 0; i < k; ++i) {
+            const int av = (int)ap[i * sak] - za;
+            __global const TB *br = bp + i * sbk;
+            s0 += (uint)(av * ((int)br[0] - zb0));
+#if BLOCK > 1
+            s1 += (uint)(av * ((int)br[sbn] - zb1));
+            s2 += (uint)(av * ((int)br[2 * sbn] - zb2));
+            s3 += (uint)(av * ((int)br[3 * sbn] - zb3));
+#endif
+        }
+    } else {
+        for (long i = 0; i < k; ++i) {
+            const int av = (int)ap[i * sak] - za;
+            __global const TB *br = bp + i * sbk;
+            s0 += (uint)(av * ((int)br[0] - zb0));
+            if (nb > 1)
+                s1 += (uint)(av * ((int)br[sbn] - zb1));
+            if (nb > 2)
+                s2 += (uint)(av * ((int)br[2 * sbn] - zb2));
+        }
     }
+    acc[0] = s0;
+#if BLOCK > 1
+    acc[1] = s1;
+    acc[2] = s2;
+    acc[3] = s3;
+#else
+    (void)s1, (void)s2, (void)s3, (void)zb1, (void)zb2, (void)zb3;
+#endif
 }
 #else
-/* acc[j] += the sums of outputs (image o0, channel o1, row o2, column o3 + j), j < nb. */
+/* acc[j] = the sums of outputs (image o0, channel o1, row o2, column o3 + j), j < nb; the
+ * filter's zero point is the channel's, one for the block. */
 static void sum_conv(__constant long *tb, __global const TA *x, __global const TB *w, long o0,
                      long o1, long o2, long o3, int nb, int za, const int *zb, uint *acc)
 {
@@ -111,29 +140,35 @@ static void sum_conv(__constant long *tb, __global const TA *x, __global const T
     const long sh = tb[DMLI_IMM_STRIDE_H], sw = tb[DMLI_IMM_STRIDE_W];
     const long dh = tb[DMLI_IMM_DIL_H], dw = tb[DMLI_IMM_DIL_W];
     const long ph = tb[DMLI_IMM_PAD_H], pw = tb[DMLI_IMM_PAD_W];
-    const long xs_w = S(DMLI_IMM_A, 3), ws_w = S(DMLI_IMM_B, 3);
+    const long xs_c = S(DMLI_IMM_A, 1), xs_h = S(DMLI_IMM_A, 2), xs_w = S(DMLI_IMM_A, 3);
+    const long ws_c = S(DMLI_IMM_B, 1), ws_h = S(DMLI_IMM_B, 2), ws_w = S(DMLI_IMM_B, 3);
     const long ci0 = o1 / cout_g * cin_g;
-    __global const TA *xn = x + o0 * S(DMLI_IMM_A, 0);
+    const int zw = zb[0];
+    __global const TA *xn = x + o0 * S(DMLI_IMM_A, 0) + ci0 * xs_c;
     __global const TB *wo = w + o1 * S(DMLI_IMM_B, 0);
+    uint s[BLOCK];
+    for (int j = 0; j < BLOCK; ++j)
+        s[j] = 0;
     for (long ci = 0; ci < cin_g; ++ci) {
-        __global const TA *xc = xn + (ci0 + ci) * S(DMLI_IMM_A, 1);
-        __global const TB *wc = wo + ci * S(DMLI_IMM_B, 1);
         for (long kh = 0; kh < kh_n; ++kh) {
             const long ih = o2 * sh + kh * dh - ph;
             if (ih < 0 || ih >= ih_n)
                 continue;
-            __global const TA *xr = xc + ih * S(DMLI_IMM_A, 2);
-            __global const TB *wr = wc + kh * S(DMLI_IMM_B, 2);
+            __global const TA *xr = xn + ci * xs_c + ih * xs_h;
+            __global const TB *wr = wo + ci * ws_c + kh * ws_h;
             for (long kw = 0; kw < kw_n; ++kw) {
-                const int wv = (int)wr[kw * ws_w];
-                for (int j = 0; j < nb; ++j) {
-                    const long iw = (o3 + j) * sw + kw * dw - pw;
-                    if (iw >= 0 && iw < iw_n)
-                        acc[j] += (uint)(((int)xr[iw * xs_w] - za) * (wv - zb[j]));
+                const int wv = (int)wr[kw * ws_w] - zw;
+                const long iw0 = o3 * sw + kw * dw - pw;
+                for (int j = 0; j < BLOCK; ++j) {
+                    const long iw = iw0 + j * sw;
+                    if (j < nb && iw >= 0 && iw < iw_n)
+                        s[j] += (uint)(((int)xr[iw * xs_w] - za) * wv);
                 }
             }
         }
     }
+    for (int j = 0; j < BLOCK; ++j)
+        acc[j] = s[j];
 }
 #endif
 
