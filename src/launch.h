@@ -292,6 +292,10 @@ void dmli_launch_misc(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *l);
 void dmli_launch_roi(const dmli_compute *c, const dmli_device_desc *device,
                      dmli_compute_launch *launch);
+/* The integer matrix family (launch_intmm.c): the integer and quantized products and
+ * convolutions. */
+void dmli_launch_intmm(const dmli_compute *c, const dmli_device_desc *device,
+                       dmli_compute_launch *l);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 

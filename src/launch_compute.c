@@ -13,7 +13,7 @@ static const launch_fn launchers[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_RESAMPLE] = dmli_launch_resample, [DMLI_COMPUTE_CONV] = dmli_launch_conv,
     [DMLI_COMPUTE_SCATTER] = dmli_launch_scatter,   [DMLI_COMPUTE_RNN] = dmli_launch_rnn,
     [DMLI_COMPUTE_MISC] = dmli_launch_misc,         [DMLI_COMPUTE_ROI] = dmli_launch_roi,
-    [DMLI_COMPUTE_GRAD] = dmli_launch_grad,
+    [DMLI_COMPUTE_GRAD] = dmli_launch_grad,         [DMLI_COMPUTE_INTMM] = dmli_launch_intmm,
 };
 
 typedef bool (*restride_fn)(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);

@@ -101,6 +101,11 @@ A test converts when its model is one node of a mapped operator. The mapping:
   sizes elsewhere (1 along the time axis), Axis the padded time axis. MaxUnpool
   (convert_maxunpool) as DML_OPERATOR_MAX_UNPOOLING (DmlOperatorMaxUnpool.cpp): the INT64
   indices as UINT64, the output's shape the expected output's (output_shape's). Exact.
+- MatMulInteger, QLinearMatMul, ConvInteger, QLinearConv (convert_intmm) as
+  MATRIX_MULTIPLY_INTEGER, QUANTIZED_LINEAR_MATRIX_MULTIPLY, CONVOLUTION_INTEGER and
+  QUANTIZED_LINEAR_CONVOLUTION, in ONNX Runtime's DirectML provider's forms (A and B broadcast to
+  the output's batch; a per-row [M] as {M, 1}, per-column [N] as {N}, per-channel [Cout] as
+  {1, Cout, 1, 1}); FLOAT16 scales skipped (DirectML's tables: FLOAT32). Exact.
 ONNX's bool is DirectML's UINT8 (0 or 1), the type of DirectML's logical operators. Numpy
 broadcasting becomes DirectML's: every tensor takes the output's Sizes, ranks padded on the
 left, and a broadcast dimension reads with stride 0. Float outputs are compared with the
@@ -1850,6 +1855,108 @@ def convert_col2im(name, model, sets, where):
 EXTRA.update({"RoiAlign": convert_roialign, "Col2Im": convert_col2im})
 
 
+# Integer and quantized products and convolutions: MatMulInteger, QLinearMatMul, ConvInteger,
+# QLinearConv as DML_OPERATOR_MATRIX_MULTIPLY_INTEGER, _QUANTIZED_LINEAR_MATRIX_MULTIPLY,
+# _CONVOLUTION_INTEGER, _QUANTIZED_LINEAR_CONVOLUTION
+
+INTMM_OPS = {"MatMulInteger": "MATRIX_MULTIPLY_INTEGER",
+             "QLinearMatMul": "QUANTIZED_LINEAR_MATRIX_MULTIPLY",
+             "ConvInteger": "CONVOLUTION_INTEGER",
+             "QLinearConv": "QUANTIZED_LINEAR_CONVOLUTION"}
+INTMM_MEMBERS = {
+    "MatMulInteger": ["ATensor", "BTensor", "AZeroPointTensor", "BZeroPointTensor"],
+    "QLinearMatMul": ["ATensor", "AScaleTensor", "AZeroPointTensor", "BTensor", "BScaleTensor",
+                      "BZeroPointTensor", "OutputScaleTensor", "OutputZeroPointTensor"],
+    "ConvInteger": ["InputTensor", "FilterTensor", "InputZeroPointTensor",
+                    "FilterZeroPointTensor"],
+    "QLinearConv": ["InputTensor", "InputScaleTensor", "InputZeroPointTensor", "FilterTensor",
+                    "FilterScaleTensor", "FilterZeroPointTensor", "OutputScaleTensor",
+                    "OutputZeroPointTensor", "BiasTensor"]}
+
+
+def convert_intmm(name, model, sets, where):
+    """MatMulInteger, QLinearMatMul, ConvInteger and QLinearConv as DirectML's integer and
+    quantized operators, as ONNX Runtime's DirectML provider fills them: A and B broadcast to
+    the output's batch by zero strides (2 to 4 dimensions); a 1-D per-row A scale or zero point
+    [M] as {M, 1}, a per-column B one [N] as {N}, scalars as {1}; a convolution's per-channel
+    filter scale or zero point [Cout] and bias [Cout] as {1, Cout, 1, 1}, scalars as
+    {1, 1, 1, 1}. QLinearMatMul's FLOAT16 scales (opset 21) are not in DirectML's table
+    (FLOAT32)."""
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    dml = "DML_OPERATOR_" + INTMM_OPS[op]
+    attrs = attrs_of(node)
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    values = [to_array(ins[index[n]]) if n else None for n in node.input]
+    out_t, y = to_array(outs[0])
+    members = INTMM_MEMBERS[op]
+    for m, v in zip(members, values):
+        if v is not None and "Scale" in m and v[0] != "FLOAT32":
+            raise Skip("type table: {} {} is not in {}'s (FLOAT32)".format(m, v[0],
+                                                                           INTMM_OPS[op]))
+    inputs, extra = {}, []
+    conv = op in ("ConvInteger", "QLinearConv")
+    if conv:
+        x = values[0][1]
+        sp = x.ndim - 2
+        if sp != 2 and not (op == "ConvInteger" and sp == 1):
+            raise Skip("shape: {} spatial dimensions".format(sp))
+        w = values[members.index("FilterTensor")][1]
+        cout = w.shape[0]
+        k = list(attrs.get("kernel_shape", w.shape[2:]))
+        s = list(attrs.get("strides", [1] * sp))
+        d = list(attrs.get("dilations", [1] * sp))
+        start, end = conv_pads(attrs, list(x.shape[2:]), k, s, d, False)
+        dml_attrs = {"Strides": s, "Dilations": d, "StartPadding": start, "EndPadding": end,
+                     "GroupCount": attrs.get("group", 1)}
+        for m, v in zip(members, values):
+            if v is None:
+                continue
+            t, a = v
+            if m not in ("InputTensor", "FilterTensor"):
+                a = a.reshape([1, -1] + [1] * sp) if a.size == cout and a.size > 1 else \
+                    a.reshape([1] * (sp + 2))
+            inputs[m] = case_tensor(t, a)
+    else:
+        a_v, b_v = values[0][1], values[members.index("BTensor")][1]
+        if a_v.ndim < 2 or b_v.ndim < 2 or y.ndim > 4:
+            raise Skip("shape: A {} B {} (2 to 4 dimensions)".format(list(a_v.shape),
+                                                                     list(b_v.shape)))
+        batch = list(y.shape[:-2])
+        dml_attrs = None
+        for m, v in zip(members, values):
+            if v is None:
+                continue
+            t, a = v
+            if m == "ATensor":
+                inputs[m] = case_tensor(t, a, batch + list(a.shape[-2:]))
+            elif m == "BTensor":
+                inputs[m] = case_tensor(t, a, batch + list(b_v.shape[-2:]))
+            elif a.ndim == 0 or a.size == 1:
+                inputs[m] = case_tensor(t, a.reshape([1]))
+            elif a.ndim == 1 and m.startswith("A"):
+                inputs[m] = case_tensor(t, a.reshape([-1, 1]))
+                extra.append("{} [M] as {{M, 1}}".format(m))
+            else:
+                inputs[m] = case_tensor(t, a)
+    c = {"name": "onnx-node." + (name[5:] if name.startswith("test_") else name),
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name), "op": dml,
+         "inputs": inputs, "expected": {"outputs": {"OutputTensor": case_tensor(out_t, y)}}}
+    if dml_attrs:
+        c["attrs"] = dml_attrs
+    c["note"] = "ONNX {}-{} as {}".format(op, opset_of(model, op), INTMM_OPS[op]) + \
+        ("; " + "; ".join(extra) if extra else "") + \
+        " (ONNX's backend node test {}, {})".format(name, where)
+    return op, c
+
+
+EXTRA.update({op: convert_intmm for op in INTMM_OPS})
+
+
 def base_name(name):
     return re.sub(r"_expanded(_ver\d+)?$", "", name)
 
@@ -1908,7 +2015,8 @@ def main():
                 "top-k, normalisations, reductions, pooling, resampling, matrix products, "
                 "convolutions, linear quantization, scatters, one-hot and eye-like "
                 "matrices, recurrent layers, nonzero coordinates, sequence reversal, max "
-                "unpooling, regions of interest and col2im, "
+                "unpooling, regions of interest and col2im, the integer and quantized "
+                "products and convolutions, "
                 "one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(

@@ -1135,6 +1135,105 @@ class _Lowering:
         self.emit(node, oname, "CONVOLUTION", desc, ins, {"OutputTensor": (oname, dtype, shape)})
         self.set_out(node, oname, oname, dtype, shape)
 
+    # -- MatMulInteger, QLinearMatMul, com.microsoft.MatMulIntegerToFloat, ConvInteger,
+    # QLinearConv (DmlOperatorMatMulInteger, DmlOperatorQLinearMatMul,
+    # DmlOperatorMatMulIntegerToFloat, DmlOperatorConvInteger, DmlOperatorQLinearConv): A and B
+    # broadcast to the output's batch (2 to 4 dimensions); a 1-D per-row A scale or zero point
+    # [M] read as {M, 1}, a per-column B one [N] as is (right-aligned); a convolution's
+    # per-channel [Cout] as {1, Cout, 1, 1}; scalars as {1}; MatMulIntegerToFloat's bias [N]
+    # broadcast to the output by 0 strides --
+
+    def _intmm_aux(self, name, node, a_side=False, channels=None):
+        v = self.val(name, node)
+        if channels is not None and len(v.shape) == 1 and v.shape[0] > 1:
+            return v.view((1, v.shape[0]) + (1,) * (channels - 2), None)
+        if a_side and len(v.shape) == 1 and v.shape[0] > 1:
+            return v.view((v.shape[0], 1), None)
+        return v
+
+    def _intmm_product(self, node, op, members, b_index, extra=()):
+        """members: (DirectML key, ONNX input index, A-side) of the zero points and scales."""
+        a, b = self.val(node.input[0], node), self.val(node.input[b_index], node)
+        if node.output[0] not in self.shapes and op == "MATRIX_MULTIPLY_INTEGER_TO_FLOAT":
+            # com.microsoft's: ONNX's shape inference does not know it; numpy's matmul shape,
+            # the scales' type
+            batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+            shape = tuple(batch) + (a.shape[-2], b.shape[-1])
+            dtype = self.val(node.input[2], node).dtype
+        else:
+            shape, dtype = self.out_info(node.output[0], node)
+        if len(a.shape) < 2 or len(b.shape) < 2 or len(shape) > 4:
+            raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): A {a.shape}, B "
+                                        f"{b.shape}, output {tuple(shape)} (2 to 4 dimensions)")
+        rank = len(shape)
+        a2 = self.broadcast(a, tuple(shape[:-2]) + tuple(a.shape[-2:]))
+        b2 = self.broadcast(b, tuple(shape[:-2]) + tuple(b.shape[-2:]))
+        desc = {"ATensor": self.tensor(a2, rank), "BTensor": self.tensor(b2, rank)}
+        ins = {"ATensor": a, "BTensor": b}
+        for key, i, a_side in members:
+            if len(node.input) > i and node.input[i]:
+                v = self._intmm_aux(node.input[i], node, a_side=a_side)
+                if "Scale" in key and v.dtype != np.dtype(np.float32) and op != \
+                        "MATRIX_MULTIPLY_INTEGER_TO_FLOAT":
+                    raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): {key} "
+                                                f"{v.dtype} (DirectML's table: FLOAT32)")
+                if key == "BiasTensor":
+                    v = self.broadcast(v, shape)
+                desc[key], ins[key] = self.tensor(v), v
+        desc["OutputTensor"] = self.out_tensor(dtype, shape, rank)
+        name = node.output[0]
+        self.emit(node, name, op, desc, ins, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_MatMulInteger(self, node):
+        self._intmm_product(node, "MATRIX_MULTIPLY_INTEGER",
+                            [("AZeroPointTensor", 2, True), ("BZeroPointTensor", 3, False)], 1)
+
+    def op_QLinearMatMul(self, node):
+        self._intmm_product(node, "QUANTIZED_LINEAR_MATRIX_MULTIPLY",
+                            [("AScaleTensor", 1, True), ("AZeroPointTensor", 2, True),
+                             ("BScaleTensor", 4, False), ("BZeroPointTensor", 5, False),
+                             ("OutputScaleTensor", 6, False),
+                             ("OutputZeroPointTensor", 7, False)], 3)
+
+    def op_MatMulIntegerToFloat(self, node):  # com.microsoft
+        self._intmm_product(node, "MATRIX_MULTIPLY_INTEGER_TO_FLOAT",
+                            [("AScaleTensor", 2, True), ("BScaleTensor", 3, False),
+                             ("AZeroPointTensor", 4, True), ("BZeroPointTensor", 5, False),
+                             ("BiasTensor", 6, False)], 1)
+
+    def _intmm_conv(self, node, op, members, w_index):
+        x, w = self.val(node.input[0], node), self.val(node.input[w_index], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        sp, strides, dil, start, end = self._window(node, x, shape, w.shape[2:])
+        if sp > 2 or (sp == 1 and op != "CONVOLUTION_INTEGER"):
+            raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): {sp} spatial "
+                                        f"dimensions (DirectML's {op}: "
+                                        f"{'1 or 2' if op == 'CONVOLUTION_INTEGER' else '2'})")
+        desc = {"InputTensor": self.tensor(x), "FilterTensor": self.tensor(w)}
+        ins = {"InputTensor": x, "FilterTensor": w}
+        for key, i in members:
+            if len(node.input) > i and node.input[i]:
+                v = self._intmm_aux(node.input[i], node, channels=sp + 2)
+                desc[key], ins[key] = self.tensor(v, sp + 2), v
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "DimensionCount": sp,
+                     "Strides": strides, "Dilations": dil, "StartPadding": start,
+                     "EndPadding": end, "GroupCount": _attrs(node).get("group", 1)})
+        name = node.output[0]
+        self.emit(node, name, op, desc, ins, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_ConvInteger(self, node):
+        self._intmm_conv(node, "CONVOLUTION_INTEGER",
+                         [("InputZeroPointTensor", 2), ("FilterZeroPointTensor", 3)], 1)
+
+    def op_QLinearConv(self, node):
+        self._intmm_conv(node, "QUANTIZED_LINEAR_CONVOLUTION",
+                         [("InputScaleTensor", 1), ("InputZeroPointTensor", 2),
+                          ("FilterScaleTensor", 4), ("FilterZeroPointTensor", 5),
+                          ("OutputScaleTensor", 6), ("OutputZeroPointTensor", 7),
+                          ("BiasTensor", 8)], 3)
+
     def pool(self, node, op, window=None, extra=None):
         x = self.val(node.input[0], node)
         if len(node.output) > 1 and any(node.output[1:]):
@@ -1354,6 +1453,8 @@ class Lowered:
                 # float32 sample positions (coordinates up to 64: 2^-17 of a pixel) and weights,
                 # an average of the samples: 256 ULP of a unit-scale value.
                 ulps += 256
+            elif op == "MATRIX_MULTIPLY_INTEGER_TO_FLOAT":  # float32 steps after an exact sum
+                ulps += 4
             elif op == "AVERAGE_POOLING":
                 ulps += int(np.prod(desc["WindowSize"])) + 2
             elif op == "REDUCE":

@@ -226,6 +226,53 @@ def test_quantize_dequantize(rng):
                                          "ELEMENT_WISE_ADD": 1}
 
 
+def test_integer_and_quantized_products(rng):
+    """MatMulInteger with a per-column B zero point [N] and B broadcast over A's batch (ONNX
+    Runtime's CPU kernel, the reference, takes no per-row A zero point: conformance's cases
+    cover that form), QLinearMatMul on its INT32 sum's source (power-of-two scales: every float32 step
+    exact, so the requantization matches ONNX Runtime's bit for bit), ConvInteger with padding
+    and QLinearConv with a per-channel filter scale and an INT32 bias, and
+    com.microsoft.MatMulIntegerToFloat with a per-column B scale and a bias: one DirectML
+    operator each."""
+    a = rng.integers(0, 256, size=(2, 3, 6)).astype(np.uint8)
+    b = rng.integers(-128, 128, size=(6, 5)).astype(np.int8)
+    x = rng.integers(0, 256, size=(1, 4, 6, 6)).astype(np.uint8)
+    inits = {"b": b, "zbc": rng.integers(-128, 128, size=(5,)).astype(np.int8),
+             "zb": np.array(-3, np.int8), "sa": np.array(0.125, np.float32),
+             "sb": np.array(0.0625, np.float32), "sy": np.array(16.0, np.float32),
+             "zy": np.array(5, np.uint8), "sbc": np.array([0.25, 0.0625, 0.5, 0.125, 0.25],
+                                                          np.float32),
+             "bias": np.array([0.5, -1.25, 2.0, 0.0, 3.5], np.float32),
+             "za0": np.array(128, np.uint8),
+             "w": rng.integers(-128, 128, size=(3, 4, 3, 3)).astype(np.int8),
+             "sx": np.array(0.03125, np.float32), "sw": np.array([0.25, 0.5, 0.125], np.float32),
+             "zw": np.array([0, 0, 0], np.int8), "cb": np.array([100, -2000, 7], np.int32),
+             "sc": np.array(4.0, np.float32), "zc": np.array(7, np.uint8)}
+    nodes = [helper.make_node("MatMulInteger", ["a", "b", "za0", "zbc"], ["mi"]),
+             helper.make_node("QLinearMatMul", ["a", "sa", "za0", "b", "sb", "zb", "sy", "zy"],
+                              ["qm"]),
+             helper.make_node("ConvInteger", ["x", "w", "za0"], ["ci"], pads=[1, 1, 1, 1]),
+             helper.make_node("QLinearConv", ["x", "sx", "za0", "w", "sw", "zw", "sc", "zc",
+                                              "cb"], ["qc"], pads=[1, 0, 1, 0], strides=[1, 2]),
+             helper.make_node("MatMulIntegerToFloat", ["a", "b", "sa", "sbc", "za0", "zb",
+                                                       "bias"], ["mf"], domain="com.microsoft")]
+    g = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info("a", TensorProto.UINT8, [2, 3, 6]),
+                     helper.make_tensor_value_info("x", TensorProto.UINT8, [1, 4, 6, 6])],
+        [helper.make_tensor_value_info(n, t, None) for n, t in
+         (("mi", TensorProto.INT32), ("qm", TensorProto.UINT8), ("ci", TensorProto.INT32),
+          ("qc", TensorProto.UINT8), ("mf", TensorProto.FLOAT))],
+        [numpy_helper.from_array(v, k) for k, v in inits.items()])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                            helper.make_opsetid("com.microsoft", 1)])
+    lowered = check(m, {"a": a, "x": x})
+    assert lowered.operator_counts() == {"MATRIX_MULTIPLY_INTEGER": 1,
+                                         "QUANTIZED_LINEAR_MATRIX_MULTIPLY": 1,
+                                         "CONVOLUTION_INTEGER": 1,
+                                         "QUANTIZED_LINEAR_CONVOLUTION": 1,
+                                         "MATRIX_MULTIPLY_INTEGER_TO_FLOAT": 1}
+
+
 def test_scatters(rng):
     """ScatterElements along axis 1 after an Add (a computed input), ScatterND of rows with a
     negative index, feeding a Mul: SCATTER_ELEMENTS and SCATTER_ND, each its own node;

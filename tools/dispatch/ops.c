@@ -879,6 +879,71 @@ static const field convolution[] = {TENSOR(S, InputTensor, IN),
                                     END};
 #undef S
 
+/* The integer and quantized products and convolutions (src/ops/intmm.c): zero points (and the
+ * quantized convolution's and MATRIX_MULTIPLY_INTEGER_TO_FLOAT's bias) optional. */
+#define S DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC
+static const field matmul_integer[] = {
+    TENSOR(S, ATensor, IN),       OPTIONAL_TENSOR(S, AZeroPointTensor, IN),
+    TENSOR(S, BTensor, IN),       OPTIONAL_TENSOR(S, BZeroPointTensor, IN),
+    TENSOR(S, OutputTensor, OUT), END};
+#undef S
+#define S DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC
+static const field qlinear_matmul[] = {TENSOR(S, ATensor, IN),
+                                       TENSOR(S, AScaleTensor, IN),
+                                       OPTIONAL_TENSOR(S, AZeroPointTensor, IN),
+                                       TENSOR(S, BTensor, IN),
+                                       TENSOR(S, BScaleTensor, IN),
+                                       OPTIONAL_TENSOR(S, BZeroPointTensor, IN),
+                                       TENSOR(S, OutputScaleTensor, IN),
+                                       OPTIONAL_TENSOR(S, OutputZeroPointTensor, IN),
+                                       TENSOR(S, OutputTensor, OUT),
+                                       END};
+#undef S
+#define S DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC
+static const field matmul_integer_to_float[] = {TENSOR(S, ATensor, IN),
+                                                TENSOR(S, AScaleTensor, IN),
+                                                OPTIONAL_TENSOR(S, AZeroPointTensor, IN),
+                                                TENSOR(S, BTensor, IN),
+                                                TENSOR(S, BScaleTensor, IN),
+                                                OPTIONAL_TENSOR(S, BZeroPointTensor, IN),
+                                                OPTIONAL_TENSOR(S, BiasTensor, IN),
+                                                TENSOR(S, OutputTensor, OUT),
+                                                END};
+#undef S
+#define S DML_CONVOLUTION_INTEGER_OPERATOR_DESC
+static const field conv_integer[] = {TENSOR(S, InputTensor, IN),
+                                     OPTIONAL_TENSOR(S, InputZeroPointTensor, IN),
+                                     TENSOR(S, FilterTensor, IN),
+                                     OPTIONAL_TENSOR(S, FilterZeroPointTensor, IN),
+                                     TENSOR(S, OutputTensor, OUT),
+                                     COUNT(S, DimensionCount),
+                                     UINTS(S, Strides, DimensionCount),
+                                     UINTS(S, Dilations, DimensionCount),
+                                     UINTS(S, StartPadding, DimensionCount),
+                                     UINTS(S, EndPadding, DimensionCount),
+                                     UINTF(S, GroupCount),
+                                     END};
+#undef S
+#define S DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC
+static const field qlinear_conv[] = {TENSOR(S, InputTensor, IN),
+                                     TENSOR(S, InputScaleTensor, IN),
+                                     OPTIONAL_TENSOR(S, InputZeroPointTensor, IN),
+                                     TENSOR(S, FilterTensor, IN),
+                                     TENSOR(S, FilterScaleTensor, IN),
+                                     OPTIONAL_TENSOR(S, FilterZeroPointTensor, IN),
+                                     OPTIONAL_TENSOR(S, BiasTensor, IN),
+                                     TENSOR(S, OutputScaleTensor, IN),
+                                     OPTIONAL_TENSOR(S, OutputZeroPointTensor, IN),
+                                     TENSOR(S, OutputTensor, OUT),
+                                     COUNT(S, DimensionCount),
+                                     UINTS(S, Strides, DimensionCount),
+                                     UINTS(S, Dilations, DimensionCount),
+                                     UINTS(S, StartPadding, DimensionCount),
+                                     UINTS(S, EndPadding, DimensionCount),
+                                     UINTF(S, GroupCount),
+                                     END};
+#undef S
+
 /* Resampling (src/ops/resample.c). */
 #define S DML_UPSAMPLE_2D_OPERATOR_DESC
 static const field upsample_2d[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
@@ -1071,6 +1136,13 @@ static const op_row rows[] = {
     ROW(VALUE_SCALE_2D, DML_VALUE_SCALE_2D_OPERATOR_DESC, value_scale_2d),
     ROW(GEMM, DML_GEMM_OPERATOR_DESC, gemm),
     ROW(CONVOLUTION, DML_CONVOLUTION_OPERATOR_DESC, convolution),
+    ROW(MATRIX_MULTIPLY_INTEGER, DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC, matmul_integer),
+    ROW(QUANTIZED_LINEAR_MATRIX_MULTIPLY, DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC,
+        qlinear_matmul),
+    ROW(MATRIX_MULTIPLY_INTEGER_TO_FLOAT, DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC,
+        matmul_integer_to_float),
+    ROW(CONVOLUTION_INTEGER, DML_CONVOLUTION_INTEGER_OPERATOR_DESC, conv_integer),
+    ROW(QUANTIZED_LINEAR_CONVOLUTION, DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC, qlinear_conv),
     ROW(GATHER, DML_GATHER_OPERATOR_DESC, gather),
     ROW(GATHER_ELEMENTS, DML_GATHER_ELEMENTS_OPERATOR_DESC, gather_elements),
     ROW(GATHER_ND, DML_GATHER_ND_OPERATOR_DESC, gather_nd),

@@ -1272,6 +1272,104 @@ def convolutions():
          {out: (want, {"ulp": 0})})
 
 
+def intmm():
+    """The integer and quantized products and convolutions as DxDispatch writes them, in ONNX
+    Runtime's DirectML forms; expected values from numpy (exact integer sums; requantized by
+    the pages' rule, round half to even then + zero point, with power-of-two scales: exact)."""
+    m = Model("intmm")
+    rng = np.random.default_rng(77)
+    a = rng.integers(-128, 128, size=(1, 1, 3, 5)).astype(np.int8)
+    b = rng.integers(0, 256, size=(1, 1, 5, 4)).astype(np.uint8)
+    za = rng.integers(-128, 128, size=(1, 1, 3, 1)).astype(np.int8)
+    zb = rng.integers(0, 256, size=(4,)).astype(np.uint8)
+    for k, v in (("IA", a), ("IB", b), ("IZA", za), ("IZB", zb)):
+        m.resource(k, v)
+    acc = (a.astype(np.int64) - za) @ (b.astype(np.int64) - zb)
+    want = acc.astype(np.int32)
+    out = m.resource("matmul_integer", count=want.size, dtype=np.int32)
+    m.op("matmul_integer", "DML_OPERATOR_MATRIX_MULTIPLY_INTEGER",
+         {"ATensor": tensor(a), "AZeroPointTensor": tensor(za), "BTensor": tensor(b),
+          "BZeroPointTensor": tensor(zb), "OutputTensor": tensor(want)},
+         {"ATensor": "IA", "AZeroPointTensor": "IZA", "BTensor": "IB", "BZeroPointTensor": "IZB",
+          "OutputTensor": out}, {out: (want, None)})
+    # Requantized: scales 2^-4, 2^-5 per column, output 2^3; zero point 3 (odd: the pages'
+    # rounding before the zero point shows at ties).
+    sa = np.array([0.0625], np.float32)
+    sb = (2.0 ** -rng.integers(4, 7, size=(4,))).astype(np.float32)
+    so, zo = np.array([8.0], np.float32), np.array([3], np.int8)
+    for k, v in (("SA", sa), ("SB", sb), ("SO", so), ("ZO", zo)):
+        m.resource(k, v)
+    v = acc * (sa.astype(np.float64) * sb / so[0])
+    want = np.clip(np.rint(v) + 3, -128, 127).astype(np.int8)
+    out = m.resource("qlinear_matmul", count=want.size, dtype=np.int8)
+    m.op("qlinear_matmul", "DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY",
+         {"ATensor": tensor(a), "AScaleTensor": tensor(sa), "AZeroPointTensor": tensor(za),
+          "BTensor": tensor(b), "BScaleTensor": tensor(sb), "BZeroPointTensor": tensor(zb),
+          "OutputScaleTensor": tensor(so), "OutputZeroPointTensor": tensor(zo),
+          "OutputTensor": tensor(want)},
+         {"ATensor": "IA", "AScaleTensor": "SA", "AZeroPointTensor": "IZA", "BTensor": "IB",
+          "BScaleTensor": "SB", "BZeroPointTensor": "IZB", "OutputScaleTensor": "SO",
+          "OutputZeroPointTensor": "ZO", "OutputTensor": out}, {out: (want, None)})
+    # To float, the bias {N} read as the output's sizes with 0 strides.
+    bias = (rng.integers(-16, 17, size=(4,)) / 8).astype(np.float32)
+    m.resource("FB", bias)
+    want = (acc * (sa.astype(np.float64) * sb) + bias).astype(np.float32)
+    out = m.resource("matmul_integer_to_float", count=want.size, dtype=np.float32)
+    m.op("matmul_integer_to_float", "DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT",
+         {"ATensor": tensor(a), "AScaleTensor": tensor(sa), "AZeroPointTensor": tensor(za),
+          "BTensor": tensor(b), "BScaleTensor": tensor(sb), "BZeroPointTensor": tensor(zb),
+          "BiasTensor": {"DataType": "FLOAT32", "Sizes": [1, 1, 3, 4], "Strides": [0, 0, 0, 1]},
+          "OutputTensor": tensor(want)},
+         {"ATensor": "IA", "AScaleTensor": "SA", "AZeroPointTensor": "IZA", "BTensor": "IB",
+          "BScaleTensor": "SB", "BZeroPointTensor": "IZB", "BiasTensor": "FB",
+          "OutputTensor": out}, {out: (want, {"ulp": 2})})
+    # Convolutions: {1, 2, 4, 4} * {3, 2, 3, 3}, padding 1, per-channel filter zero point.
+    x = rng.integers(0, 256, size=(1, 2, 4, 4)).astype(np.uint8)
+    w = rng.integers(-128, 128, size=(3, 2, 3, 3)).astype(np.int8)
+    zx = np.array([128], np.uint8)
+    zw = rng.integers(-4, 5, size=(3,)).astype(np.int8)
+    for k, v in (("CX", x), ("CW", w), ("CZX", zx), ("CZW", zw)):
+        m.resource(k, v)
+    xp = np.pad(x.astype(np.int64) - 128, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    wz = w.astype(np.int64) - zw.reshape(3, 1, 1, 1)
+    acc = np.zeros((1, 3, 4, 4), np.int64)
+    for i in range(4):
+        for j in range(4):
+            acc[0, :, i, j] = np.tensordot(wz, xp[0, :, i:i + 3, j:j + 3], axes=3)
+    want = acc.astype(np.int32)
+    geometry = {"DimensionCount": 2, "Strides": [1, 1], "Dilations": [1, 1],
+                "StartPadding": [1, 1], "EndPadding": [1, 1], "GroupCount": 1}
+    out = m.resource("conv_integer", count=want.size, dtype=np.int32)
+    m.op("conv_integer", "DML_OPERATOR_CONVOLUTION_INTEGER",
+         dict({"InputTensor": tensor(x), "InputZeroPointTensor": tensor(zx, Sizes=[1, 1, 1, 1]),
+               "FilterTensor": tensor(w), "FilterZeroPointTensor": tensor(zw, Sizes=[1, 3, 1, 1]),
+               "OutputTensor": tensor(want)}, **geometry),
+         {"InputTensor": "CX", "InputZeroPointTensor": "CZX", "FilterTensor": "CW",
+          "FilterZeroPointTensor": "CZW", "OutputTensor": out}, {out: (want, None)})
+    cb = rng.integers(-64, 65, size=(3,)).astype(np.int32)
+    cs = np.array([0.25], np.float32)
+    m.resource("CB", cb)
+    m.resource("CS", cs)
+    v = (acc + cb.reshape(1, 3, 1, 1)) * (0.25 * sb[:3].astype(np.float64).reshape(1, 3, 1, 1)
+                                           / 8.0)
+    want = np.clip(np.rint(v) + 3, -128, 127).astype(np.int8)
+    out = m.resource("qlinear_conv", count=want.size, dtype=np.int8)
+    m.op("qlinear_conv", "DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION",
+         dict({"InputTensor": tensor(x), "InputScaleTensor": tensor(cs, Sizes=[1, 1, 1, 1]),
+               "InputZeroPointTensor": tensor(zx, Sizes=[1, 1, 1, 1]), "FilterTensor": tensor(w),
+               "FilterScaleTensor": {"DataType": "FLOAT32", "Sizes": [1, 3, 1, 1]},
+               "FilterZeroPointTensor": tensor(zw, Sizes=[1, 3, 1, 1]),
+               "BiasTensor": tensor(cb, Sizes=[1, 3, 1, 1]),
+               "OutputScaleTensor": tensor(so, Sizes=[1, 1, 1, 1]),
+               "OutputZeroPointTensor": tensor(zo, Sizes=[1, 1, 1, 1]),
+               "OutputTensor": tensor(want)}, **geometry),
+         {"InputTensor": "CX", "InputScaleTensor": "CS", "InputZeroPointTensor": "CZX",
+          "FilterTensor": "CW", "FilterScaleTensor": "SB", "FilterZeroPointTensor": "CZW",
+          "BiasTensor": "CB", "OutputScaleTensor": "SO", "OutputZeroPointTensor": "ZO",
+          "OutputTensor": out}, {out: (want, None)})
+    m.save()
+
+
 def dxdispatch_forms():
     """The forms DxDispatch's own models use that no other model here does: a BOOL member
     written true / false (dml_cumulative_product.json), an optional tensor left out
@@ -1485,5 +1583,6 @@ if __name__ == "__main__":
     resampling()
     gemm()
     convolutions()
+    intmm()
     dxdispatch_forms()
     graphs()
