@@ -149,3 +149,59 @@ bool ref_dequantize_linear(const ref_tensor *input, const ref_tensor *scale,
     } while (ref_next_coord(input->rank, input->sizes, c));
     return true;
 }
+
+/* The one element of a scale or zero point tensor (at coordinate 0). */
+static double first_float(const ref_tensor *t)
+{
+    uint32_t c[REF_MAX_DIMS] = {0};
+    unsigned char x[8];
+    ref_get(t, c, x);
+    return read_float(t->type, x);
+}
+
+static int64_t first_int(const ref_tensor *t)
+{
+    if (t == NULL)
+        return 0;
+    uint32_t c[REF_MAX_DIMS] = {0};
+    unsigned char x[8];
+    ref_get(t, c, x);
+    return read_int(t->type, x);
+}
+
+static bool one_element(const ref_tensor *t, DML_TENSOR_DATA_TYPE type)
+{
+    return t == NULL || (t->type == type && ref_element_count(t->rank, t->sizes) == 1);
+}
+
+bool ref_quantized_linear_add(const ref_tensor *a, const ref_tensor *a_scale,
+                              const ref_tensor *a_zp, const ref_tensor *b,
+                              const ref_tensor *b_scale, const ref_tensor *b_zp,
+                              const ref_tensor *out_scale, const ref_tensor *out_zp,
+                              const ref_tensor *out)
+{
+    DML_TENSOR_DATA_TYPE t = a->type;
+    if ((t != DML_TENSOR_DATA_TYPE_INT8 && t != DML_TENSOR_DATA_TYPE_UINT8) || b->type != t ||
+        out->type != t || !same_shape(a, b) || !same_shape(a, out) || !one_element(a_zp, t) ||
+        !one_element(b_zp, t) || !one_element(out_zp, t) || !one_element(a_scale, F32) ||
+        !one_element(b_scale, F32) || !one_element(out_scale, F32) || a_scale == NULL ||
+        b_scale == NULL || out_scale == NULL)
+        return false;
+    double as = first_float(a_scale), bs = first_float(b_scale), os = first_float(out_scale);
+    int64_t az = first_int(a_zp), bz = first_int(b_zp), oz = first_int(out_zp);
+    uint32_t c[REF_MAX_DIMS] = {0};
+    unsigned char x[8], y[8], r[8];
+    if (ref_element_count(a->rank, a->sizes) == 0)
+        return true;
+    do {
+        ref_get(a, c, x);
+        ref_get(b, c, y);
+        double av = ref_dequantize_value(read_int(t, x), az, as, F32);
+        double bv = ref_dequantize_value(read_int(t, y), bz, bs, F32);
+        double sum = (double)(float)(av + bv); /* two floats' sum, rounded once to float */
+        int64_t v = ref_quantize_value(sum, os, oz, t);
+        memcpy(r, &v, 1);
+        ref_put(out, c, r);
+    } while (ref_next_coord(a->rank, a->sizes, c));
+    return true;
+}

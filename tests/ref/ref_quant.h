@@ -31,6 +31,17 @@ bool ref_quantize_linear(const ref_tensor *input, const ref_tensor *scale,
 bool ref_dequantize_linear(const ref_tensor *input, const ref_tensor *scale,
                            const ref_tensor *zero_point, const ref_tensor *out);
 
+/* ELEMENT_WISE_QUANTIZED_LINEAR_ADD, the page's formula with each operation in FLOAT32:
+ * a = (A - Azp) * As and b = (B - Bzp) * Bs as DEQUANTIZE above, their sum rounded to FLOAT32,
+ * then QUANTIZE of the sum by Os and Ozp (into out's type). Every scale and zero point holds
+ * one element (read at coordinate 0); the zero points may be NULL (0). A, B and out of one
+ * shape, INT8 or UINT8 of one type, the scales FLOAT32; false (nothing written) otherwise. */
+bool ref_quantized_linear_add(const ref_tensor *a, const ref_tensor *a_scale,
+                              const ref_tensor *a_zp, const ref_tensor *b,
+                              const ref_tensor *b_scale, const ref_tensor *b_zp,
+                              const ref_tensor *out_scale, const ref_tensor *out_zp,
+                              const ref_tensor *out);
+
 /* One element each: QUANTIZE's result as an integer of out_type's range, DEQUANTIZE's as the
  * double value of the output type (FLOAT32 or FLOAT16). */
 int64_t ref_quantize_value(double input, double scale, int64_t zero_point,
