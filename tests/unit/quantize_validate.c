@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Validation of QUANTIZE, DEQUANTIZE (src/ops/quantize.c) and
+ * ELEMENT_WISE_QUANTIZED_LINEAR_ADD (src/ops/quantized_add.c) on the host, from DirectML's
+ * pages and the rules docs/operators.md states where they are silent: every type combination of
+ * the tables is accepted (per tensor, per axis and blockwise quantization tensors; absent zero
+ * points); each rule is refused with E_INVALIDARG naming the operator, the field, its value and
+ * the rule, and a 4-bit tensor with DXGI_ERROR_UNSUPPORTED naming the field and the type. Also
+ * the maps they lower to.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "dmlcl/dmlcl.h"
+#include "internal.h"
+#include "support.h"
+
+#define F32 DML_TENSOR_DATA_TYPE_FLOAT32
+#define F16 DML_TENSOR_DATA_TYPE_FLOAT16
+#define I32 DML_TENSOR_DATA_TYPE_INT32
+#define I16 DML_TENSOR_DATA_TYPE_INT16
+#define I8 DML_TENSOR_DATA_TYPE_INT8
+#define U8 DML_TENSOR_DATA_TYPE_UINT8
+#define I4 DML_TENSOR_DATA_TYPE_INT4
+#define U4 DML_TENSOR_DATA_TYPE_UINT4
+
+static const UINT sizes[3] = {4, 6, 8};
+
+/* QUANTIZE and DEQUANTIZE: InputTensor, the list (scale, zero point), OutputTensor. */
+typedef struct list_case {
+    unit_tensor in, q[2], out;
+    DML_TENSOR_DESC qd[2];
+    DML_QUANTIZE_OPERATOR_DESC d; /* DEQUANTIZE's has the same members */
+    DML_OPERATOR_DESC op;
+} list_case;
+
+/* 3-D tensors; the scale and zero point blockwise over the last dimension ({4, 6, 8} read with
+ * strides {6, 1, 0}: one value per 8 elements). zp 0: QuantizationType SCALE. */
+static void setup(list_case *c, bool quantize, DML_TENSOR_DATA_TYPE in, DML_TENSOR_DATA_TYPE scale,
+                  DML_TENSOR_DATA_TYPE zp, DML_TENSOR_DATA_TYPE out)
+{
+    static const UINT block[3] = {6, 1, 0};
+    memset(c, 0, sizeof *c);
+    c->d.InputTensor = unit_tensor_set(&c->in, in, 3, sizes, NULL);
+    c->qd[0] = *unit_tensor_set(&c->q[0], scale, 3, sizes, block);
+    if (zp)
+        c->qd[1] = *unit_tensor_set(&c->q[1], zp, 3, sizes, block);
+    c->d.QuantizationType =
+        zp ? DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT : DML_QUANTIZATION_TYPE_SCALE;
+    c->d.QuantizationTensorCount = zp ? 2 : 1;
+    c->d.QuantizationTensors = c->qd;
+    c->d.OutputTensor = unit_tensor_set(&c->out, out, 3, sizes, NULL);
+    c->op.Type = quantize ? DML_OPERATOR_QUANTIZE : DML_OPERATOR_DEQUANTIZE;
+    c->op.Desc = &c->d;
+}
+
+static HRESULT create(const DML_OPERATOR_DESC *desc)
+{
+    dmlcl_operator *op = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, desc, &op);
+    dmlcl_operator_release(op);
+    return hr;
+}
+
+#define OK(c) cr_expect(SUCCEEDED(create(&(c)->op)), "line %d: %s", __LINE__, dmlcl_last_error())
+#define FAILS(c, hr, ...)                                                \
+    do {                                                                 \
+        const char *const needles_[] = {__VA_ARGS__, NULL};              \
+        unit_expect_needles(create(&(c)->op), (hr), needles_, __LINE__); \
+    } while (0)
+
+Test(quantize_validate, type_tables)
+{
+    list_case c;
+    const DML_TENSOR_DATA_TYPE flts[2] = {F32, F16}, ints[2] = {U8, I8};
+    for (int f = 0; f < 2; ++f)
+        for (int i = 0; i < 2; ++i) {
+            setup(&c, true, flts[f], flts[f], ints[i], ints[i]);
+            OK(&c);
+            setup(&c, true, flts[f], flts[f], 0, ints[i]);
+            OK(&c);
+            setup(&c, false, ints[i], flts[f], ints[i], flts[f]);
+            OK(&c);
+            setup(&c, false, ints[i], flts[f], 0, flts[f]);
+            OK(&c);
+        }
+    setup(&c, true, I32, F32, U8, U8);
+    FAILS(&c, E_INVALIDARG, "QUANTIZE", "InputTensor.DataType (INT32)", "FLOAT32, FLOAT16");
+    setup(&c, true, F32, F32, I16, I16);
+    FAILS(&c, E_INVALIDARG, "QUANTIZE", "OutputTensor.DataType (INT16)", "INT8, UINT8");
+    setup(&c, false, I32, F32, I32, F32);
+    FAILS(&c, E_INVALIDARG, "DEQUANTIZE", "InputTensor.DataType (INT32)", "INT8, UINT8");
+    setup(&c, false, U8, U8, U8, U8);
+    FAILS(&c, E_INVALIDARG, "DEQUANTIZE", "OutputTensor.DataType (UINT8)", "FLOAT32, FLOAT16");
+}
+
+Test(quantize_validate, four_bit_types_unsupported)
+{
+    list_case c;
+    setup(&c, true, F32, F32, U8, U4);
+    FAILS(&c, DXGI_ERROR_UNSUPPORTED, "QUANTIZE", "OutputTensor.DataType (UINT4)", "4-bit");
+    setup(&c, false, I4, F32, I8, F32);
+    FAILS(&c, DXGI_ERROR_UNSUPPORTED, "DEQUANTIZE", "InputTensor.DataType (INT4)", "4-bit");
+    setup(&c, false, U8, F32, U4, F32);
+    FAILS(&c, DXGI_ERROR_UNSUPPORTED, "DEQUANTIZE", "QuantizationTensors[1].DataType (UINT4)",
+          "4-bit");
+}
+
+Test(quantize_validate, quantization_type_and_count)
+{
+    list_case c;
+    setup(&c, true, F32, F32, U8, U8);
+    c.d.QuantizationType = DML_QUANTIZATION_TYPE_NONE;
+    FAILS(&c, E_INVALIDARG, "QUANTIZE", "QuantizationType (0)", "DML_QUANTIZATION_TYPE_SCALE");
+    c.d.QuantizationType = (DML_QUANTIZATION_TYPE)7;
+    FAILS(&c, E_INVALIDARG, "QUANTIZE", "QuantizationType (7)");
+    setup(&c, false, U8, F32, U8, F32);
+    c.d.QuantizationTensorCount = 1;
+    FAILS(&c, E_INVALIDARG, "DEQUANTIZE", "QuantizationTensorCount (1)", "must be 2",
+          "SCALE_ZERO_POINT");
+    setup(&c, false, U8, F32, 0, F32);
+    c.d.QuantizationTensorCount = 2;
+    FAILS(&c, E_INVALIDARG, "DEQUANTIZE", "QuantizationTensorCount (2)", "must be 1");
+    setup(&c, true, F32, F32, U8, U8);
+    c.d.QuantizationTensors = NULL;
+    FAILS(&c, E_INVALIDARG, "QUANTIZE", "QuantizationTensors (NULL)");
+}
+
+Test(quantize_validate, tensor_rules)
+{
+    list_case c;
+    /* The scale has the float tensor's type, the zero point the integer tensor's. */
+    setup(&c, true, F32, F16, U8, U8);
+    FAILS(&c, E_INVALIDARG, "QUANTIZE", "QuantizationTensors[0].DataType (FLOAT16)",
+          "InputTensor.DataType (FLOAT32)");
+    setup(&c, true, F32, F32, I8, U8);
+    FAILS(&c, E_INVALIDARG, "QUANTIZE", "QuantizationTensors[1].DataType (INT8)",
+          "OutputTensor.DataType (UINT8)");
+    setup(&c, false, I8, F32, I8, F16);
+    FAILS(&c, E_INVALIDARG, "DEQUANTIZE", "QuantizationTensors[0].DataType (FLOAT32)",
+          "OutputTensor.DataType (FLOAT16)");
+    setup(&c, false, I8, F32, U8, F32);
+    FAILS(&c, E_INVALIDARG, "DEQUANTIZE", "QuantizationTensors[1].DataType (UINT8)",
+          "InputTensor.DataType (INT8)");
+    /* One DimensionCount. */
+    static const UINT two[2] = {24, 8};
+    setup(&c, true, F32, F32, U8, U8);
+    c.qd[0] = *unit_tensor_set(&c.q[0], F32, 2, two, NULL);
+    FAILS(&c, E_INVALIDARG, "QUANTIZE", "QuantizationTensors[0].DimensionCount (2)",
+          "InputTensor.DimensionCount (3)");
+    setup(&c, false, U8, F32, U8, F32);
+    c.d.OutputTensor = unit_tensor_set(&c.out, F32, 2, two, NULL);
+    FAILS(&c, E_INVALIDARG, "DEQUANTIZE", "OutputTensor.DimensionCount (2)");
+    /* One Sizes: a quantization tensor broadcasts by strides, not by its Sizes. */
+    static const UINT ones[3] = {4, 6, 1};
+    setup(&c, true, F32, F32, U8, U8);
+    c.qd[1] = *unit_tensor_set(&c.q[1], U8, 3, ones, NULL);
+    FAILS(&c, E_INVALIDARG, "QUANTIZE", "QuantizationTensors[1].Sizes ({4,6,1})", "{4,6,8}",
+          "0 strides");
+    static const UINT other[3] = {4, 6, 9};
+    setup(&c, false, U8, F32, 0, F32);
+    c.d.OutputTensor = unit_tensor_set(&c.out, F32, 3, other, NULL);
+    FAILS(&c, E_INVALIDARG, "DEQUANTIZE", "OutputTensor.Sizes ({4,6,9})");
+}
+
+Test(quantize_validate, lowered_maps)
+{
+    list_case c;
+    const struct {
+        bool quantize, zp;
+        dmli_map_op op;
+    } rows[4] = {{true, true, DMLI_MAP_QUANTIZE_LINEAR},
+                 {true, false, DMLI_MAP_QUANTIZE_SCALE},
+                 {false, true, DMLI_MAP_DEQUANTIZE_LINEAR},
+                 {false, false, DMLI_MAP_DEQUANTIZE_SCALE}};
+    for (int i = 0; i < 4; ++i) {
+        if (rows[i].quantize)
+            setup(&c, true, F16, F16, rows[i].zp ? I8 : 0, I8);
+        else
+            setup(&c, false, I8, F16, rows[i].zp ? I8 : 0, F16);
+        dmlcl_operator *op = NULL;
+        cr_assert(SUCCEEDED(dmlcl_operator_create(NULL, &c.op, &op)), "%s", dmlcl_last_error());
+        const dmli_op_state *st = dmli_operator_state(op);
+        cr_expect(st->mapped && st->map.op == rows[i].op &&
+                      st->map.n_inputs == (rows[i].zp ? 3u : 2u),
+                  "row %d: op %d, %u inputs", i, (int)st->map.op, st->map.n_inputs);
+        /* The blockwise scale keeps its 0 stride on the block's elements. */
+        cr_expect(st->map.in[1].stride[st->map.rank - 1] == 0, "row %d", i);
+        dmlcl_operator_release(op);
+    }
+}
+
+/* ---- ELEMENT_WISE_QUANTIZED_LINEAR_ADD --------------------------------------------------- */
+
+enum { A, AS, AZ, B, BS, BZ, OS, OZ, OUT, N_T };
+
+typedef struct add_case {
+    unit_tensor t[N_T];
+    DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC d;
+    DML_OPERATOR_DESC op;
+} add_case;
+
+/* A, B, the output {4, 6, 8} of type; the scales FLOAT32 and the zero points type, {1, 1, 1}. */
+static void setup_add(add_case *c, DML_TENSOR_DATA_TYPE type, bool zps)
+{
+    static const UINT one[3] = {1, 1, 1};
+    memset(c, 0, sizeof *c);
+    const DML_TENSOR_DESC *m[N_T];
+    for (int k = 0; k < N_T; ++k) {
+        bool big = k == A || k == B || k == OUT;
+        bool scale = k == AS || k == BS || k == OS;
+        m[k] = (!big && !scale && !zps)
+                   ? NULL
+                   : unit_tensor_set(&c->t[k], scale ? F32 : type, 3, big ? sizes : one, NULL);
+    }
+    c->d = (DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC){m[A],  m[AS], m[AZ], m[B],  m[BS],
+                                                                 m[BZ], m[OS], m[OZ], m[OUT]};
+    c->op.Type = DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD;
+    c->op.Desc = &c->d;
+}
+
+#define ADD "ELEMENT_WISE_QUANTIZED_LINEAR_ADD"
+
+Test(quantize_validate, quantized_add_rules)
+{
+    add_case c;
+    setup_add(&c, U8, true);
+    OK(&c);
+    setup_add(&c, I8, false);
+    OK(&c);
+    setup_add(&c, I16, true);
+    FAILS(&c, E_INVALIDARG, ADD, "ATensor.DataType (INT16)", "INT8, UINT8");
+    setup_add(&c, U8, true);
+    unit_tensor_set_type(&c.t[B], I8);
+    FAILS(&c, E_INVALIDARG, ADD, "BTensor.DataType (INT8)", "ATensor.DataType (UINT8)");
+    setup_add(&c, U8, true);
+    unit_tensor_set_type(&c.t[OZ], I8);
+    FAILS(&c, E_INVALIDARG, ADD, "OutputZeroPointTensor.DataType (INT8)");
+    setup_add(&c, U8, true);
+    unit_tensor_set_type(&c.t[OUT], I8);
+    FAILS(&c, E_INVALIDARG, ADD, "OutputTensor.DataType (INT8)");
+    setup_add(&c, U8, true);
+    unit_tensor_set_type(&c.t[BS], F16);
+    FAILS(&c, E_INVALIDARG, ADD, "BScaleTensor.DataType (FLOAT16)", "must be FLOAT32");
+    /* One DimensionCount. */
+    static const UINT one2[2] = {1, 1}, two[2] = {24, 8}, other[3] = {4, 6, 9}, many[3] = {1, 1, 2};
+    setup_add(&c, U8, true);
+    c.d.AScaleTensor = unit_tensor_set(&c.t[AS], F32, 2, one2, NULL);
+    FAILS(&c, E_INVALIDARG, ADD, "AScaleTensor.DimensionCount (2)", "ATensor.DimensionCount (3)");
+    setup_add(&c, U8, true);
+    c.d.OutputTensor = unit_tensor_set(&c.t[OUT], U8, 2, two, NULL);
+    FAILS(&c, E_INVALIDARG, ADD, "OutputTensor.DimensionCount (2)");
+    /* A, B and the output of one Sizes; each scale and zero point one element. */
+    setup_add(&c, U8, true);
+    c.d.BTensor = unit_tensor_set(&c.t[B], U8, 3, other, NULL);
+    FAILS(&c, E_INVALIDARG, ADD, "BTensor.Sizes ({4,6,9})", "{4,6,8}");
+    setup_add(&c, U8, true);
+    c.d.OutputTensor = unit_tensor_set(&c.t[OUT], U8, 3, other, NULL);
+    FAILS(&c, E_INVALIDARG, ADD, "OutputTensor.Sizes ({4,6,9})");
+    setup_add(&c, U8, true);
+    c.d.BZeroPointTensor = unit_tensor_set(&c.t[BZ], U8, 3, many, NULL);
+    FAILS(&c, E_INVALIDARG, ADD, "BZeroPointTensor holds 2 elements", "1 element");
+    setup_add(&c, U8, true);
+    c.d.OutputScaleTensor = unit_tensor_set(&c.t[OS], F32, 3, many, NULL);
+    FAILS(&c, E_INVALIDARG, ADD, "OutputScaleTensor holds 2 elements");
+    /* Required tensors. */
+    setup_add(&c, U8, true);
+    c.d.BScaleTensor = NULL;
+    FAILS(&c, E_INVALIDARG, ADD, "BScaleTensor");
+}
+
+Test(quantize_validate, quantized_add_lowers_to_a_chain)
+{
+    add_case c;
+    for (int zps = 0; zps < 2; ++zps) {
+        setup_add(&c, I8, zps);
+        dmlcl_operator *op = NULL;
+        cr_assert(SUCCEEDED(dmlcl_operator_create(NULL, &c.op, &op)), "%s", dmlcl_last_error());
+        const dmli_op_state *st = dmli_operator_state(op);
+        cr_assert(st->mapped && st->map.n_stages == 4 && st->map.n_inputs == (zps ? 8u : 5u));
+        const dmli_map_op want[4] = {zps ? DMLI_MAP_DEQUANTIZE_LINEAR : DMLI_MAP_DEQUANTIZE_SCALE,
+                                     zps ? DMLI_MAP_DEQUANTIZE_LINEAR : DMLI_MAP_DEQUANTIZE_SCALE,
+                                     DMLI_MAP_ADD,
+                                     zps ? DMLI_MAP_QUANTIZE_LINEAR : DMLI_MAP_QUANTIZE_SCALE};
+        for (uint32_t s = 0; s < 4; ++s)
+            cr_expect(dmli_map_get_stage(&st->map, s).op == want[s], "zps %d stage %u", zps, s);
+        /* The scales and zero points are read with 0 strides everywhere. */
+        for (uint32_t k = 0; k < st->map.n_inputs; ++k)
+            for (int d = 0; d < st->map.rank; ++d)
+                if (st->map.in[k].slot != A && st->map.in[k].slot != B)
+                    cr_expect(st->map.in[k].stride[d] == 0, "input %u dim %d", k, d);
+        dmlcl_operator_release(op);
+    }
+}
