@@ -1,0 +1,364 @@
+# SPDX-License-Identifier: MIT
+"""Writes conformance/cases/directml/quant_list.json: DirectML's QUANTIZE and DEQUANTIZE
+(feature level 6.3: the scale and zero point listed in QuantizationTensors) per tensor, per axis
+and blockwise (a dimension split in blocks and elements, the quantization tensors read with
+stride 0 over the elements: the form ONNX Runtime's DirectML provider builds for block_size),
+and ELEMENT_WISE_QUANTIZED_LINEAR_ADD (ONNX Runtime's com.microsoft QLinearAdd as that provider
+maps it: single-element scales and zero points of DimensionCount ones, a broadcast B by 0
+strides); one case per validation rule.
+
+Expected values: numpy in float32 arithmetic under the rules docs/operators.md states (those of
+ELEMENT_WISE_QUANTIZE_LINEAR and _DEQUANTIZE_LINEAR; QUANTIZED_LINEAR_ADD dequantizes A and B,
+adds and quantizes, each operation rounded to float32). QUANTIZE and DEQUANTIZE cases are
+checked element by element against onnx.reference's QuantizeLinear-21 and DequantizeLinear-21
+(block_size for the blockwise ones) on the whole tensor; QUANTIZED_LINEAR_ADD against ONNX
+Runtime's CPU QLinearAdd, which computes with MLAS's own rounding: every element must agree
+within 1, and the generator prints how many differ.
+
+Run from the repository root with the venv's python (scripts/venv):
+    .venv/bin/python conformance/gen/quant_list.py
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import helper
+from onnx.reference import ReferenceEvaluator
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "diff"))
+from common import NUMPY_TYPES, tensor, write  # noqa: E402
+
+CASES = os.path.join(HERE, "..", "cases")
+NAN, INF = float("nan"), float("inf")
+ONNX_TYPES = {"FLOAT32": onnx.TensorProto.FLOAT, "FLOAT16": onnx.TensorProto.FLOAT16,
+              "INT8": onnx.TensorProto.INT8, "UINT8": onnx.TensorProto.UINT8}
+
+
+def case(name, op, inputs, outputs=None, error=None, attrs=None, note=None):
+    short = op.lower()
+    c = {"name": f"directml.{short}.{name}",
+         "source": f"directml:DML_{op}_OPERATOR_DESC#" + ("text" if error else "semantics"),
+         "op": f"DML_OPERATOR_{op}", "inputs": inputs}
+    if attrs:
+        c["attrs"] = attrs
+    if outputs:
+        for out in outputs.values():
+            if "nan" in out["data"]:
+                out["tolerance"] = {"ulp": 0}  # any NaN (reference/precision.md)
+    c["expected"] = {"error": error} if error else {"outputs": outputs}
+    if note:
+        c["note"] = note
+    return c
+
+
+# ---- The rules, in numpy -----------------------------------------------------------------
+
+def quantize(x, s, zp, out_t):
+    xf = np.asarray(x).astype(np.float32)
+    sf = np.asarray(s).astype(np.float32)
+    with np.errstate(all="ignore"):
+        q = np.rint(xf / sf).astype(np.float64) + np.asarray(zp, np.float64)
+    info = np.iinfo(NUMPY_TYPES[out_t])
+    q = np.where(np.isnan(q), 0.0, np.clip(q, int(info.min), int(info.max)))
+    return q.astype(NUMPY_TYPES[out_t])
+
+
+def dequantize(x, s, zp, out_t):
+    d = np.asarray(x, np.int64) - np.asarray(zp, np.int64)
+    with np.errstate(all="ignore"):
+        p = d.astype(np.float32) * np.asarray(s).astype(np.float32)
+    return p.astype(NUMPY_TYPES[out_t])
+
+
+def onnx_reference(op, x, s, zp, out_t, axis=1, block_size=0):
+    names = ["x", "s"] + ([] if zp is None else ["z"])
+    feed = {"x": x, "s": s}
+    if zp is not None:
+        feed["z"] = zp
+    vi = [helper.make_tensor_value_info(n, ONNX_TYPES[t], list(feed[n].shape))
+          for n, t in zip(names, [dtype_name(feed[n]) for n in names])]
+    attrs = {"axis": axis}
+    if block_size:
+        attrs["block_size"] = block_size
+    if op == "QuantizeLinear":
+        attrs["output_dtype"] = ONNX_TYPES[out_t]
+    node = helper.make_node(op, names, ["y"], **attrs)
+    graph = helper.make_graph([node], "g", vi, [helper.make_tensor_value_info(
+        "y", ONNX_TYPES[out_t], list(x.shape))])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21)])
+    with np.errstate(all="ignore"):
+        return ReferenceEvaluator(model).run(None, feed)[0]
+
+
+def dtype_name(a):
+    return {np.float32: "FLOAT32", np.float16: "FLOAT16", np.int8: "INT8",
+            np.uint8: "UINT8"}[a.dtype.type]
+
+
+def agree(name, got, want, skip=None):
+    """Element by element; skip (a mask): elements onnx.reference leaves undefined (a NaN,
+    infinite or past-int32 quotient cast to an integer: numpy's cast is undefined there)."""
+    g, w = np.asarray(got).reshape(-1), np.asarray(want).reshape(-1)
+    sk = np.zeros(g.shape, bool) if skip is None else np.asarray(skip).reshape(-1)
+    for i, (a, b) in enumerate(zip(g, w)):
+        if sk[i]:
+            continue
+        same = (np.isnan(a) and np.isnan(b)) if np.issubdtype(g.dtype, np.floating) and \
+            np.isnan(a) else a == b
+        if not same:
+            raise SystemExit(f"{name}: element {i}: these rules {a}, onnx.reference {b}")
+
+
+# ---- QUANTIZE and DEQUANTIZE ---------------------------------------------------------------
+
+def expand(q, shape, axis, block):
+    """The quantization tensor q (ONNX's shape: a scalar, 1-D along axis, or blocked) over the
+    DirectML shape: the input's, its axis split into (blocks, block) when block > 0, as a
+    packed tensor of q read with 0 strides. Returns (sizes, strides)."""
+    rank = len(shape)
+    if q.ndim == 0:
+        return [0] * rank
+    if q.ndim == 1:
+        return [1 if i == axis else 0 for i in range(rank)]
+    # blocked: shape = x.shape with axis split into (blocks, block); q.shape = x.shape with
+    # axis blocks: the element dimension (axis + 1) strides 0, the others packed over q.
+    qs = list(q.shape)
+    strides, step = [0] * rank, 1
+    qdims = qs[:axis + 1] + [1] + qs[axis + 1:]
+    for i in reversed(range(rank)):
+        strides[i] = step if i != axis + 1 else 0
+        step *= qdims[i]
+    return strides
+
+
+def list_case(name, quantize_op, x, s, zp, out_t, axis=1, block=0, note=None):
+    """x in ONNX's shape; s and zp in ONNX's (scalar, 1-D along axis, or blocked along axis by
+    block); the DirectML form reshapes a blocked axis into (blocks, block)."""
+    op = "QUANTIZE" if quantize_op else "DEQUANTIZE"
+    onnx_op = "QuantizeLinear" if quantize_op else "DequantizeLinear"
+    if s.ndim == 0 or s.ndim == 1:
+        shape_s = s.reshape([-1 if (s.ndim == 1 and i == axis) else 1 for i in range(x.ndim)])
+        full = np.broadcast_to(shape_s, x.shape)
+        zfull = None if zp is None else np.broadcast_to(zp.reshape(shape_s.shape), x.shape)
+    else:
+        full = np.repeat(s, block, axis=axis)
+        zfull = None if zp is None else np.repeat(zp, block, axis=axis)
+    zero = 0 if zfull is None else zfull
+    y = quantize(x, full, zero, out_t) if quantize_op else dequantize(x, full, zero, out_t)
+    want = onnx_reference(onnx_op, x, s, zp, out_t, axis, block)
+    with np.errstate(all="ignore"):
+        qv = x.astype(np.float64) / full.astype(np.float64)
+        skip = ~(np.abs(qv) <= 2.0**30) if quantize_op else None
+    agree(f"{op} {name}", y, want, skip)
+    shape = list(x.shape)
+    if block:
+        shape = shape[:axis] + [shape[axis] // block, block] + shape[axis + 1:]
+    strides = expand(s, shape, axis, block)
+    # The case format's data is the logical tensor (every element, row-major over Sizes); the
+    # runner lays it out by the strides, so the broadcast copies agree.
+    qt = [{"type": dtype_name(s), "shape": shape, "strides": strides,
+           "data": tensor(dtype_name(s), np.asarray(full).reshape(-1))["data"]}]
+    if zp is not None:
+        qt.append({"type": dtype_name(zp), "shape": shape, "strides": strides,
+                   "data": tensor(dtype_name(zp), np.asarray(zfull).reshape(-1))["data"]})
+    inputs = {"InputTensor": tensor(dtype_name(x), x, shape), "QuantizationTensors": qt}
+    attrs = {"QuantizationType": "DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT" if zp is not None
+             else "DML_QUANTIZATION_TYPE_SCALE"}
+    return case(name, op, inputs, {"OutputTensor": tensor(out_t, y, shape)}, attrs=attrs,
+                note=note)
+
+
+def list_cases():
+    rng = np.random.default_rng(63)
+    f32, f16 = np.float32, np.float16
+    cases = []
+    x = (rng.integers(-1200, 1200, size=(2, 3, 4)) / 4).astype(f32)
+    cases.append(list_case("per-tensor-float32-uint8", True, x, np.array(0.5, f32),
+                           np.array(128, np.uint8), "UINT8",
+                           note="quarters over a power-of-two scale: exact halves, to even"))
+    cases.append(list_case("per-axis-float32-int8-scale-only", True, x,
+                           np.array([0.25, 2.0, 3.0], f32), None, "INT8", axis=1))
+    xb = (rng.integers(-4000, 4000, size=(2, 12)) / 8).astype(f32)
+    sb = np.array([[0.5, 1.0, 0.25, 4.0], [2.0, 0.125, 1.5, 8.0]], f32)
+    zb = np.array([[0, 10, 250, 128], [3, 100, 0, 255]], np.uint8)
+    cases.append(list_case("blockwise-float32-uint8", True, xb, sb, zb, "UINT8", axis=1,
+                           block=3, note="block_size 3 along axis 1 (onnx.reference's "
+                           "QuantizeLinear-21 block_size): {2, 12} as {2, 4, 3}, the scale "
+                           "and zero point {2, 4} read with strides {4, 1, 0}"))
+    xh = (rng.integers(-600, 600, size=(3, 8)) / 2).astype(f16)
+    cases.append(list_case("blockwise-float16-int8-axis0", True, xh,
+                           np.array([[0.5, 2.0, 1.0, 4.0, 0.25, 1.0, 2.0, 0.5]], f16),
+                           np.array([[0, -5, 7, 100, -100, 1, 2, 3]], np.int8), "INT8", axis=0,
+                           block=3, note="block_size 3 along axis 0: {3, 8} as {1, 3, 8}"))
+    specials = np.array([NAN, -NAN, INF, -INF, 1e30, -1e30, 0.0, -0.0, 127.5, 128.5, -128.5,
+                         254.5], f32)
+    cases.append(list_case("specials-saturate-nan-zero", True, specials, np.array(1.0, f32),
+                           np.array(0, np.int8), "INT8",
+                           note="NaN gives 0, infinities and values past the range its ends; "
+                           "halves to even"))
+    xq = rng.integers(0, 256, size=(2, 3, 4)).astype(np.uint8)
+    cases.append(list_case("dequantize-per-tensor-uint8-float32", False, xq,
+                           np.array(0.037, f32), np.array(131, np.uint8), "FLOAT32"))
+    xi = rng.integers(-128, 128, size=(2, 3, 4)).astype(np.int8)
+    cases.append(list_case("dequantize-per-axis-int8-float16-scale-only", False, xi,
+                           np.array([0.5, 0.0107, 3.25], f16), None, "FLOAT16", axis=1))
+    xbi = rng.integers(-128, 128, size=(4, 8)).astype(np.int8)
+    cases.append(list_case("dequantize-blockwise-int8-float32", False, xbi,
+                           np.array([[0.5, 0.75], [1.0, 0.1], [2.0, 3.0], [0.01, 7.0]], f32),
+                           np.array([[0, 1], [-1, 2], [5, -5], [127, -128]], np.int8),
+                           "FLOAT32", axis=1, block=4))
+    return cases
+
+
+def list_errors():
+    base = list_case("x", True, np.array([1.0, 2.0], np.float32), np.array(1.0, np.float32),
+                     np.array(0, np.uint8), "UINT8")
+    errors = []
+
+    def err(name, op, mutate, note):
+        c = {k: v for k, v in base.items() if k in ("inputs", "attrs")}
+        c = __import__("copy").deepcopy(c)
+        mutate(c)
+        out = {"type": "UINT8" if op == "QUANTIZE" else "FLOAT32", "shape": [2]}
+        c["inputs"].setdefault("OutputTensor", out)
+        errors.append(case(name, op, c["inputs"], error="invalid_argument", attrs=c["attrs"],
+                           note=note))
+
+    err("quantization-type-none", "QUANTIZE",
+        lambda c: c["attrs"].update(QuantizationType="DML_QUANTIZATION_TYPE_NONE"),
+        "QuantizationType must be SCALE or SCALE_ZERO_POINT")
+    err("count-mismatch", "QUANTIZE",
+        lambda c: c["attrs"].update(QuantizationType="DML_QUANTIZATION_TYPE_SCALE"),
+        "QuantizationTensorCount (2) must be 1 for SCALE")
+    err("int32-input", "QUANTIZE",
+        lambda c: c["inputs"].update(InputTensor={"type": "INT32", "shape": [2],
+                                                  "data": [1, 2]}),
+        "InputTensor FLOAT32 or FLOAT16 only")
+    err("scale-type", "QUANTIZE",
+        lambda c: c["inputs"]["QuantizationTensors"][0].update(type="FLOAT16"),
+        "the scale has InputTensor's DataType")
+    err("zero-point-type", "QUANTIZE",
+        lambda c: c["inputs"]["QuantizationTensors"][1].update(type="INT8"),
+        "the zero point has OutputTensor's DataType")
+    err("scale-sizes", "QUANTIZE",
+        lambda c: c["inputs"]["QuantizationTensors"][0].update(shape=[1], strides=[1],
+                                                               data=[1.0]),
+        "a quantization tensor has InputTensor's Sizes (broadcast by 0 strides)")
+    err("dequantize-output-type", "DEQUANTIZE",
+        lambda c: (c["inputs"].update(InputTensor={"type": "UINT8", "shape": [2],
+                                                   "data": [1, 2]}),
+                   c["inputs"].update(OutputTensor={"type": "INT32", "shape": [2]})),
+        "DEQUANTIZE's OutputTensor FLOAT32 or FLOAT16")
+    return errors
+
+
+# ---- QUANTIZED_LINEAR_ADD ---------------------------------------------------------------
+
+def qadd(a, asc, az, b, bsc, bz, osc, oz, t):
+    av = dequantize(a, asc, az, "FLOAT32")
+    bv = dequantize(b, bsc, bz, "FLOAT32")
+    return quantize((av + bv).astype(np.float32), osc, oz, t)
+
+
+def ort_qlinear_add(a, asc, az, b, bsc, bz, osc, oz, t):
+    import onnxruntime as ort
+    tt = ONNX_TYPES[t]
+    names = ["A", "As", "Az", "B", "Bs", "Bz", "Cs", "Cz"]
+    vals = [a, np.array(asc, np.float32), np.array(az, NUMPY_TYPES[t]), b,
+            np.array(bsc, np.float32), np.array(bz, NUMPY_TYPES[t]), np.array(osc, np.float32),
+            np.array(oz, NUMPY_TYPES[t])]
+    vi = [helper.make_tensor_value_info(n, tt if v.dtype != np.float32 else
+                                        onnx.TensorProto.FLOAT, list(v.shape))
+          for n, v in zip(names, vals)]
+    node = helper.make_node("QLinearAdd", names, ["C"], domain="com.microsoft")
+    out_shape = list(np.broadcast_shapes(a.shape, b.shape))
+    graph = helper.make_graph([node], "g", vi, [helper.make_tensor_value_info("C", tt,
+                                                                               out_shape)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17),
+                                                    helper.make_opsetid("com.microsoft", 1)])
+    so = ort.SessionOptions()
+    so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    sess = ort.InferenceSession(model.SerializeToString(), so,
+                                providers=["CPUExecutionProvider"])
+    return sess.run(None, dict(zip(names, vals)))[0]
+
+
+def single(t, v, rank):
+    return {"type": t, "shape": [1] * rank, "data": tensor(t, np.array([v]))["data"]}
+
+
+def add_case(name, a, asc, az, b, bsc, bz, osc, oz, t, note=None):
+    bb = np.broadcast_to(b, a.shape)
+    y = qadd(a, asc, 0 if az is None else az, bb, bsc, 0 if bz is None else bz, osc,
+             0 if oz is None else oz, t)
+    ort_y = ort_qlinear_add(a, asc, 0 if az is None else az, b, bsc, 0 if bz is None else bz,
+                            osc, 0 if oz is None else oz, t)
+    diff = np.abs(ort_y.astype(np.int64) - y.astype(np.int64))
+    if diff.max() > 1:
+        raise SystemExit(f"QLinearAdd {name}: ONNX Runtime differs by {diff.max()}")
+    print(f"  {name}: {int((diff != 0).sum())} of {diff.size} elements 1 apart from ONNX "
+          "Runtime's CPU QLinearAdd", file=sys.stderr)
+    rank = a.ndim
+    bt = tensor(t, bb)
+    bt["strides"] = [0 if (b.shape[i] == 1 and a.shape[i] != 1) else
+                     int(np.prod(b.shape[i + 1:])) for i in range(rank)]
+    inputs = {"ATensor": tensor(t, a), "AScaleTensor": single("FLOAT32", asc, rank),
+              "BTensor": bt, "BScaleTensor": single("FLOAT32", bsc, rank),
+              "OutputScaleTensor": single("FLOAT32", osc, rank)}
+    for key, v in (("AZeroPointTensor", az), ("BZeroPointTensor", bz),
+                   ("OutputZeroPointTensor", oz)):
+        if v is not None:
+            inputs[key] = single(t, v, rank)
+    return case(name, "ELEMENT_WISE_QUANTIZED_LINEAR_ADD", inputs,
+                {"OutputTensor": tensor(t, y)}, note=note)
+
+
+def add_cases():
+    rng = np.random.default_rng(40)
+    u8 = rng.integers(0, 256, size=(2, 3, 4), dtype=np.uint8)
+    v8 = rng.integers(0, 256, size=(2, 3, 4), dtype=np.uint8)
+    i8 = rng.integers(-128, 128, size=(2, 3, 4), dtype=np.int8)
+    j8 = rng.integers(-128, 128, size=(1, 3, 1), dtype=np.int8)
+    cases = [
+        add_case("uint8", u8, 0.05, 128, v8, 0.02, 110, 0.07, 120, "UINT8"),
+        add_case("int8-broadcast-b", i8, 0.011, -3, j8, 0.3, 5, 0.1, 0, "INT8",
+                 note="B {1, 3, 1} read over {2, 3, 4} with strides {0, 1, 0}, as ONNX "
+                 "Runtime's DirectML provider broadcasts QLinearAdd's inputs"),
+        add_case("uint8-no-zero-points", u8, 0.25, None, v8, 0.5, None, 1.0, None, "UINT8",
+                 note="absent zero points are 0; power-of-two scales make exact halves, "
+                 "rounded to even"),
+        add_case("int8-saturates", i8, 2.0, 0, i8, 2.0, 0, 0.5, 0, "INT8",
+                 note="sums past the range saturate to -128 and 127"),
+    ]
+    errors = []
+    base = cases[0]
+    import copy
+    for name, mutate, note in (
+            ("int16-a", lambda c: c["ATensor"].update(type="INT16"),
+             "ATensor INT8 or UINT8"),
+            ("b-type", lambda c: c["BTensor"].update(type="INT8", data=[0] * 24),
+             "BTensor has ATensor's DataType"),
+            ("scale-float16", lambda c: c["BScaleTensor"].update(type="FLOAT16"),
+             "the scales are FLOAT32"),
+            ("scale-two-elements", lambda c: c["OutputScaleTensor"].update(
+                shape=[1, 1, 2], data=[0.5, 0.5]), "a scale holds one element"),
+            ("scale-rank", lambda c: c["AScaleTensor"].update(shape=[1, 1]),
+             "every tensor has ATensor's DimensionCount")):
+        inputs = copy.deepcopy(base["inputs"])
+        mutate(inputs)
+        inputs["OutputTensor"] = {"type": "UINT8", "shape": [2, 3, 4]}
+        errors.append(case(name, "ELEMENT_WISE_QUANTIZED_LINEAR_ADD", inputs,
+                           error="invalid_argument", note=note))
+    return cases + errors
+
+
+def main():
+    cases = list_cases() + list_errors() + add_cases()
+    write(os.path.join(CASES, "directml", "quant_list.json"), cases)
+    print(f"{len(cases)} cases", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
