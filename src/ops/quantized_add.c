@@ -11,10 +11,11 @@
  * exact, halves to even, saturation, NaN 0) with one float32 add between them. An absent zero
  * point is 0 (the stage without it).
  *
- * The rules (the page's and ONNX Runtime's QLinearAdd, which its DirectML provider maps onto
- * this operator): ATensor, BTensor, OutputTensor and the three zero points INT8 or UINT8, of one
- * DataType; the three scales FLOAT32; every tensor of one DimensionCount; ATensor, BTensor and
- * OutputTensor of one Sizes (a broadcast A or B is a 0 stride, as that provider builds them);
+ * The rules (the page's, and ONNX Runtime's QLinearAdd, which its DirectML provider maps onto
+ * this operator): ATensor, BTensor and OutputTensor each INT8 or UINT8 (they may differ), each
+ * zero point of its tensor's DataType; the three scales FLOAT32; every tensor of one
+ * DimensionCount; ATensor, BTensor and OutputTensor of one Sizes (an element-wise operator: a
+ * broadcast A or B is a 0 stride, as that provider builds them);
  * each scale and zero point holds one element (the page's "expected number of elements is 1";
  * the provider gives them DimensionCount ones), read for every output element.
  */
@@ -39,6 +40,11 @@ static const DML_TENSOR_DESC *member(const DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD
     return t[k];
 }
 
+static bool is_8bit(DML_TENSOR_DATA_TYPE t)
+{
+    return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_UINT8;
+}
+
 static bool is_zero_point(int k)
 {
     return k == IN_A_ZP || k == IN_B_ZP || k == IN_O_ZP;
@@ -60,23 +66,33 @@ static HRESULT validate(const void *desc, dmli_op_state *st)
     DMLI_TRY(dmli_tensor_import(OP, "OutputTensor", d->OutputTensor, DMLI_TENSOR_OUTPUT,
                                 &st->outputs[0]));
     st->output_names[0] = "OutputTensor";
+    /* A, B and the output each INT8 or UINT8, its zero point of its DataType; the scales
+     * FLOAT32; one DimensionCount. */
     const dmli_tensor *a = &st->inputs[IN_A], *out = &st->outputs[0];
-    DMLI_INVALID_IF(a->type != DML_TENSOR_DATA_TYPE_INT8 && a->type != DML_TENSOR_DATA_TYPE_UINT8,
-                    "%s: ATensor.DataType (%s) is not one %s takes (INT8, UINT8)", OP,
-                    dmli_type_name(a->type), OP);
-    for (int k = 1; k < N_IN; ++k) {
+    const int value_of[N_IN] = {IN_A, IN_A, IN_A, IN_B, IN_B, IN_B, -1, -1};
+    for (int k = 0; k < N_IN; ++k) {
         const dmli_tensor *t = &st->inputs[k];
         if (!t->present)
             continue;
-        if (is_scale(k))
+        if (k == IN_A || k == IN_B)
+            DMLI_INVALID_IF(!is_8bit(t->type),
+                            "%s: %s.DataType (%s) is not one %s takes (INT8, UINT8)", OP, names[k],
+                            dmli_type_name(t->type), OP);
+        else if (is_scale(k))
             DMLI_INVALID_IF(t->type != DML_TENSOR_DATA_TYPE_FLOAT32,
                             "%s: %s.DataType (%s) must be FLOAT32", OP, names[k],
                             dmli_type_name(t->type));
+        else if (k == IN_O_ZP)
+            DMLI_TRY(dmli_ops_same_type(OP, names[k], t, "OutputTensor", out));
         else
-            DMLI_TRY(dmli_ops_same_type(OP, names[k], t, "ATensor", a));
-        DMLI_TRY(dmli_ops_same_rank(OP, names[k], t, "ATensor", a));
+            DMLI_TRY(
+                dmli_ops_same_type(OP, names[k], t, names[value_of[k]], &st->inputs[value_of[k]]));
+        if (k != IN_A)
+            DMLI_TRY(dmli_ops_same_rank(OP, names[k], t, "ATensor", a));
     }
-    DMLI_TRY(dmli_ops_same_type(OP, "OutputTensor", out, "ATensor", a));
+    DMLI_INVALID_IF(!is_8bit(out->type),
+                    "%s: OutputTensor.DataType (%s) is not one %s gives (INT8, UINT8)", OP,
+                    dmli_type_name(out->type), OP);
     DMLI_TRY(dmli_ops_same_rank(OP, "OutputTensor", out, "ATensor", a));
     st->n_inputs = N_IN;
     st->n_outputs = 1;

@@ -736,7 +736,9 @@ Test(elementwise_quant, random_quantized_linear_add)
         if (only >= 0 && (unsigned long)only != n)
             continue;
         ref_rng rng = ops_case_rng(&run_seed, "random_quantized_linear_add", n);
-        DML_TENSOR_DATA_TYPE type = n % 2 ? I8 : U8;
+        /* A, B and the output of every type pair in turn (the page lets them differ). */
+        DML_TENSOR_DATA_TYPE types[3] = {n % 2 ? I8 : U8, n / 2 % 2 ? I8 : U8, n / 4 % 2 ? I8 : U8};
+        DML_TENSOR_DATA_TYPE type = types[2];
         uint32_t rank = 1 + (uint32_t)ref_rng_below(&rng, 8), sizes[REF_MAX_DIMS],
                  ones[REF_MAX_DIMS];
         ops_random_sizes(&rng, rank, sizes, QT_MAX_ELEMENTS);
@@ -775,7 +777,7 @@ Test(elementwise_quant, random_quantized_linear_add)
                         ref_rng_chance(&rng, 90) ? fabs(scale_value(&rng)) : scale_value(&rng);
                     put_float(F32, s, p);
                 } else {
-                    int64_t v = int_value(&rng, type);
+                    int64_t v = int_value(&rng, t[k].buffer.DataType);
                     memcpy(p, &v, 1);
                 }
             }
@@ -811,13 +813,14 @@ Test(elementwise_quant, random_quantized_linear_add)
         ops_submit submit = (ops_submit)ref_rng_below(&rng, OPS_SUBMIT_COUNT);
         char ta[512], tb[512], to[512];
         snprintf(
-            what, sizeof what, "%s\n  %s; zero points %d%d%d; layouts %s/%s/%s\n  %s\n  %s\n  %s",
+            what, sizeof what,
+            "%s\n  %s + %s -> %s; zero points %d%d%d; layouts %s/%s/%s\n  %s\n  %s\n  %s",
             ops_replay(head, sizeof head, "ELEMENT_WISE_QUANTIZED_LINEAR_ADD", "elementwise_quant",
                        "random_quantized_linear_add", n, ops_base_seed(&run_seed)),
-            ref_type_name(type), present[2], present[5], present[7], ops_layout_name(layout[0]),
-            ops_layout_name(layout[1]), ops_layout_name(layout[2]),
-            ops_tensor_describe(&t[0], ta, sizeof ta), ops_tensor_describe(&t[3], tb, sizeof tb),
-            ops_tensor_describe(&out, to, sizeof to));
+            ref_type_name(types[0]), ref_type_name(types[1]), ref_type_name(types[2]), present[2],
+            present[5], present[7], ops_layout_name(layout[0]), ops_layout_name(layout[1]),
+            ops_layout_name(layout[2]), ops_tensor_describe(&t[0], ta, sizeof ta),
+            ops_tensor_describe(&t[3], tb, sizeof tb), ops_tensor_describe(&out, to, sizeof to));
         const char *stage = "";
         HRESULT hr = ops_run_device(&desc, &mem, inputs, 8, outputs, 1, submit, &stage);
         cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", what, stage, dmlcl_hresult_name(hr),

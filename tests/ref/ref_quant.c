@@ -169,6 +169,11 @@ static int64_t first_int(const ref_tensor *t)
     return read_int(t->type, x);
 }
 
+static bool is_8bit(DML_TENSOR_DATA_TYPE t)
+{
+    return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_UINT8;
+}
+
 static bool one_element(const ref_tensor *t, DML_TENSOR_DATA_TYPE type)
 {
     return t == NULL || (t->type == type && ref_element_count(t->rank, t->sizes) == 1);
@@ -180,12 +185,11 @@ bool ref_quantized_linear_add(const ref_tensor *a, const ref_tensor *a_scale,
                               const ref_tensor *out_scale, const ref_tensor *out_zp,
                               const ref_tensor *out)
 {
-    DML_TENSOR_DATA_TYPE t = a->type;
-    if ((t != DML_TENSOR_DATA_TYPE_INT8 && t != DML_TENSOR_DATA_TYPE_UINT8) || b->type != t ||
-        out->type != t || !same_shape(a, b) || !same_shape(a, out) || !one_element(a_zp, t) ||
-        !one_element(b_zp, t) || !one_element(out_zp, t) || !one_element(a_scale, F32) ||
-        !one_element(b_scale, F32) || !one_element(out_scale, F32) || a_scale == NULL ||
-        b_scale == NULL || out_scale == NULL)
+    DML_TENSOR_DATA_TYPE t = out->type;
+    if (!is_8bit(a->type) || !is_8bit(b->type) || !is_8bit(t) || !same_shape(a, b) ||
+        !same_shape(a, out) || !one_element(a_zp, a->type) || !one_element(b_zp, b->type) ||
+        !one_element(out_zp, t) || a_scale == NULL || b_scale == NULL || out_scale == NULL ||
+        !one_element(a_scale, F32) || !one_element(b_scale, F32) || !one_element(out_scale, F32))
         return false;
     double as = first_float(a_scale), bs = first_float(b_scale), os = first_float(out_scale);
     int64_t az = first_int(a_zp), bz = first_int(b_zp), oz = first_int(out_zp);
@@ -196,8 +200,8 @@ bool ref_quantized_linear_add(const ref_tensor *a, const ref_tensor *a_scale,
     do {
         ref_get(a, c, x);
         ref_get(b, c, y);
-        double av = ref_dequantize_value(read_int(t, x), az, as, F32);
-        double bv = ref_dequantize_value(read_int(t, y), bz, bs, F32);
+        double av = ref_dequantize_value(read_int(a->type, x), az, as, F32);
+        double bv = ref_dequantize_value(read_int(b->type, y), bz, bs, F32);
         double sum = (double)(float)(av + bv); /* two floats' sum, rounded once to float */
         int64_t v = ref_quantize_value(sum, os, oz, t);
         memcpy(r, &v, 1);

@@ -34,8 +34,9 @@ bool ref_dequantize_linear(const ref_tensor *input, const ref_tensor *scale,
 /* ELEMENT_WISE_QUANTIZED_LINEAR_ADD, the page's formula with each operation in FLOAT32:
  * a = (A - Azp) * As and b = (B - Bzp) * Bs as DEQUANTIZE above, their sum rounded to FLOAT32,
  * then QUANTIZE of the sum by Os and Ozp (into out's type). Every scale and zero point holds
- * one element (read at coordinate 0); the zero points may be NULL (0). A, B and out of one
- * shape, INT8 or UINT8 of one type, the scales FLOAT32; false (nothing written) otherwise. */
+ * one element (read at coordinate 0); the zero points may be NULL (0), else of their tensor's
+ * type. A, B and out of one shape, each INT8 or UINT8, the scales FLOAT32; false (nothing
+ * written) otherwise. */
 bool ref_quantized_linear_add(const ref_tensor *a, const ref_tensor *a_scale,
                               const ref_tensor *a_zp, const ref_tensor *b,
                               const ref_tensor *b_scale, const ref_tensor *b_zp,

@@ -230,15 +230,29 @@ Test(quantize_validate, quantized_add_rules)
     OK(&c);
     setup_add(&c, I16, true);
     FAILS(&c, E_INVALIDARG, ADD, "ATensor.DataType (INT16)", "INT8, UINT8");
+    /* A, B and the output may differ (each zero point of its tensor's type). */
     setup_add(&c, U8, true);
     unit_tensor_set_type(&c.t[B], I8);
-    FAILS(&c, E_INVALIDARG, ADD, "BTensor.DataType (INT8)", "ATensor.DataType (UINT8)");
+    unit_tensor_set_type(&c.t[BZ], I8);
+    unit_tensor_set_type(&c.t[OUT], I8);
+    unit_tensor_set_type(&c.t[OZ], I8);
+    OK(&c);
+    setup_add(&c, U8, true);
+    unit_tensor_set_type(&c.t[B], I16);
+    FAILS(&c, E_INVALIDARG, ADD, "BTensor.DataType (INT16)", "INT8, UINT8");
+    setup_add(&c, U8, true);
+    unit_tensor_set_type(&c.t[BZ], I8);
+    FAILS(&c, E_INVALIDARG, ADD, "BZeroPointTensor.DataType (INT8)", "BTensor.DataType (UINT8)");
+    setup_add(&c, U8, true);
+    unit_tensor_set_type(&c.t[AZ], I8);
+    FAILS(&c, E_INVALIDARG, ADD, "AZeroPointTensor.DataType (INT8)", "ATensor.DataType (UINT8)");
     setup_add(&c, U8, true);
     unit_tensor_set_type(&c.t[OZ], I8);
-    FAILS(&c, E_INVALIDARG, ADD, "OutputZeroPointTensor.DataType (INT8)");
-    setup_add(&c, U8, true);
-    unit_tensor_set_type(&c.t[OUT], I8);
-    FAILS(&c, E_INVALIDARG, ADD, "OutputTensor.DataType (INT8)");
+    FAILS(&c, E_INVALIDARG, ADD, "OutputZeroPointTensor.DataType (INT8)",
+          "OutputTensor.DataType (UINT8)");
+    setup_add(&c, U8, false);
+    unit_tensor_set_type(&c.t[OUT], F32);
+    FAILS(&c, E_INVALIDARG, ADD, "OutputTensor.DataType (FLOAT32)", "INT8, UINT8");
     setup_add(&c, U8, true);
     unit_tensor_set_type(&c.t[BS], F16);
     FAILS(&c, E_INVALIDARG, ADD, "BScaleTensor.DataType (FLOAT16)", "must be FLOAT32");
