@@ -548,6 +548,30 @@ static const schema schemas[] = {
       T(DML_SCATTER_ND_OPERATOR_DESC, UpdatesTensor), T(DML_SCATTER_ND_OPERATOR_DESC, OutputTensor),
       U(DML_SCATTER_ND_OPERATOR_DESC, InputDimensionCount),
       U(DML_SCATTER_ND_OPERATOR_DESC, IndicesDimensionCount), E}},
+    /* QUANTIZE and DEQUANTIZE (src/ops/quantize.c): the scale and zero point as a list whose
+     * length QuantizationType says; ELEMENT_WISE_QUANTIZED_LINEAR_ADD (src/ops/quantized_add.c):
+     * nine tensors, three zero points optional. */
+    {DML_OPERATOR_QUANTIZE,
+     {T(DML_QUANTIZE_OPERATOR_DESC, InputTensor), U(DML_QUANTIZE_OPERATOR_DESC, QuantizationType),
+      U(DML_QUANTIZE_OPERATOR_DESC, QuantizationTensorCount),
+      TLIST(DML_QUANTIZE_OPERATOR_DESC, QuantizationTensors, QuantizationTensorCount),
+      T(DML_QUANTIZE_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_DEQUANTIZE,
+     {T(DML_DEQUANTIZE_OPERATOR_DESC, InputTensor),
+      U(DML_DEQUANTIZE_OPERATOR_DESC, QuantizationType),
+      U(DML_DEQUANTIZE_OPERATOR_DESC, QuantizationTensorCount),
+      TLIST(DML_DEQUANTIZE_OPERATOR_DESC, QuantizationTensors, QuantizationTensorCount),
+      T(DML_DEQUANTIZE_OPERATOR_DESC, OutputTensor), E}},
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD,
+     {T(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, ATensor),
+      T(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, AScaleTensor),
+      T(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, AZeroPointTensor),
+      T(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, BTensor),
+      T(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, BScaleTensor),
+      T(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, BZeroPointTensor),
+      T(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, OutputScaleTensor),
+      T(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, OutputZeroPointTensor),
+      T(DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC, OutputTensor), E}},
 };
 
 /* A fused activation's Type: one of these by a selector byte below 0x80, else any UINT. */

@@ -112,7 +112,8 @@ typedef struct dsp_bind_point {
     int output;
 } dsp_bind_point;
 
-#define DSP_MAX_POINTS 8
+/* Tensor members of one operator descriptor (ELEMENT_WISE_QUANTIZED_LINEAR_ADD has nine). */
+#define DSP_MAX_POINTS 12
 
 typedef struct dsp_dispatchable {
     const char *name;

@@ -146,6 +146,15 @@ static const dsp_enum_value rounding_modes[] = {
 };
 static const dsp_enum rounding_mode = {"DML_ROUNDING_MODE", "DML_ROUNDING_MODE_", rounding_modes};
 
+static const dsp_enum_value quantization_types[] = {
+    {"NONE", DML_QUANTIZATION_TYPE_NONE},
+    {"SCALE", DML_QUANTIZATION_TYPE_SCALE},
+    {"SCALE_ZERO_POINT", DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT},
+    {NULL, 0},
+};
+static const dsp_enum quantization_type = {"DML_QUANTIZATION_TYPE", "DML_QUANTIZATION_TYPE_",
+                                           quantization_types};
+
 static const dsp_enum_value infinity_modes[] = {
     {"EITHER", DML_IS_INFINITY_MODE_EITHER},
     {"POSITIVE", DML_IS_INFINITY_MODE_POSITIVE},
@@ -378,6 +387,27 @@ static const field quantize[] = {TENSOR(S, InputTensor, IN), TENSOR(S, ScaleTens
 static const field dequantize[] = {TENSOR(S, InputTensor, IN), TENSOR(S, ScaleTensor, IN),
                                    OPTIONAL_TENSOR(S, ZeroPointTensor, IN),
                                    TENSOR(S, OutputTensor, OUT), END};
+#undef S
+
+/* QUANTIZE and DEQUANTIZE (src/ops/quantize.c): the scale and zero point as a list;
+ * QUANTIZED_LINEAR_ADD (src/ops/quantized_add.c): the zero points optional. */
+#define S DML_QUANTIZE_OPERATOR_DESC
+static const field quantize_list[] = {
+    TENSOR(S, InputTensor, IN),        ENUMF(S, QuantizationType, &quantization_type),
+    COUNT(S, QuantizationTensorCount), TENSORS(S, QuantizationTensors, IN, QuantizationTensorCount),
+    TENSOR(S, OutputTensor, OUT),      END};
+#undef S
+#define S DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC
+static const field quantized_add[] = {TENSOR(S, ATensor, IN),
+                                      TENSOR(S, AScaleTensor, IN),
+                                      OPTIONAL_TENSOR(S, AZeroPointTensor, IN),
+                                      TENSOR(S, BTensor, IN),
+                                      TENSOR(S, BScaleTensor, IN),
+                                      OPTIONAL_TENSOR(S, BZeroPointTensor, IN),
+                                      TENSOR(S, OutputScaleTensor, IN),
+                                      OPTIONAL_TENSOR(S, OutputZeroPointTensor, IN),
+                                      TENSOR(S, OutputTensor, OUT),
+                                      END};
 #undef S
 
 /* The logic rows (src/ops/elementwise_logic.c): their other descriptor shapes. */
@@ -820,6 +850,11 @@ static const op_row rows[] = {
     ROW(ELEMENT_WISE_QUANTIZE_LINEAR, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, quantize),
     ROW(ELEMENT_WISE_DEQUANTIZE_LINEAR, DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC,
         dequantize),
+    /* DEQUANTIZE's descriptor has QUANTIZE's members. */
+    ROW(QUANTIZE, DML_QUANTIZE_OPERATOR_DESC, quantize_list),
+    ROW(DEQUANTIZE, DML_DEQUANTIZE_OPERATOR_DESC, quantize_list),
+    ROW(ELEMENT_WISE_QUANTIZED_LINEAR_ADD, DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC,
+        quantized_add),
     ROW(ELEMENT_WISE_POW, DML_ELEMENT_WISE_POW_OPERATOR_DESC, pow_fields),
     ROW(ELEMENT_WISE_ROUND, DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, round_fields),
     ROW(ELEMENT_WISE_ADD1, DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, add1),
@@ -1527,6 +1562,9 @@ static int describe_slots(dsp_ctx *c, const op_row *row, const unsigned char *de
         for (const field *f = row->fields; f->name != NULL; ++f) {
             if ((f->kind != K_TENSOR && f->kind != K_TENSOR_LIST) || (f->role & (IN | OUT)) != pass)
                 continue;
+            if (d->n_points >= DSP_MAX_POINTS)
+                return dsp_fail(c, "%s: more tensor members than DSP_MAX_POINTS (%d)",
+                                row->desc_name, DSP_MAX_POINTS);
             dsp_bind_point *p = &d->points[d->n_points++];
             p->name = f->name;
             p->output = pass == OUT;
