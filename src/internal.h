@@ -510,6 +510,7 @@ typedef enum dmli_compute_kind {
     DMLI_COMPUTE_RESAMPLE, /* cl/resample.cl (launch_resample.c) */
     DMLI_COMPUTE_SCATTER,  /* cl/scatter.cl (launch_scatter.c), after a view copy (program.c) */
     DMLI_COMPUTE_RNN,      /* cl/rnn.cl (launch_rnn.c) */
+    DMLI_COMPUTE_DYNQUANT, /* cl/dynquant.cl (launch_dynquant.c) */
     DMLI_COMPUTE_KINDS,
 } dmli_compute_kind;
 
@@ -708,6 +709,7 @@ typedef enum dmli_kernel_source {
     DMLI_SOURCE_RESAMPLE,
     DMLI_SOURCE_SCATTER,
     DMLI_SOURCE_RNN,
+    DMLI_SOURCE_DYNQUANT,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 

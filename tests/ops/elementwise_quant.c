@@ -830,3 +830,85 @@ Test(elementwise_quant, random_quantized_linear_add)
         ops_memory_release(&mem);
     }
 }
+
+/* ---- DYNAMIC_QUANTIZE_LINEAR: one work-group's min, max and quantization, against its oracle */
+
+/* An input element by the case's mode: 0 values on and off the grid of both signs, 1 the same
+ * with specials (NaN, infinities, -0, huge values), 2 every element 0, 3 positive only, 4
+ * negative only (the range widened to 0 on one side). */
+static double dynamic_value(ref_rng *rng, unsigned mode)
+{
+    switch (mode) {
+    case 1: return quantize_input(rng);
+    case 2: return ref_rng_chance(rng, 50) ? 0.0 : -0.0;
+    case 3: return (double)ref_rng_range(rng, 1, 100000) / 97.0;
+    case 4: return -(double)ref_rng_range(rng, 1, 100000) / 389.0;
+    default:
+        return ref_rng_chance(rng, 50) ? (double)ref_rng_range(rng, -1200, 1200) / 4
+                                       : (double)ref_rng_range(rng, -2000000, 2000000) / 1000003.0;
+    }
+}
+
+Test(elementwise_quant, random_dynamic_quantize_linear)
+{
+    static char what[4096], diff[4096], head[512];
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(12); ++n) {
+        if (only >= 0 && (unsigned long)only != n)
+            continue;
+        ref_rng rng = ops_case_rng(&run_seed, "random_dynamic_quantize_linear", n);
+        DML_TENSOR_DATA_TYPE in_type = n % 2 ? F16 : F32, out_type = n / 2 % 2 ? I8 : U8;
+        unsigned mode = n < 10 ? n / 2 : (unsigned)ref_rng_below(&rng, 5);
+        uint32_t rank = 1 + (uint32_t)ref_rng_below(&rng, 8), sizes[REF_MAX_DIMS],
+                 ones[REF_MAX_DIMS];
+        ops_random_sizes(&rng, rank, sizes, QT_MAX_ELEMENTS);
+        for (uint32_t i = 0; i < rank; ++i)
+            ones[i] = 1;
+        static ops_tensor in, out, sc, zp;
+        static ops_memory mem;
+        memset(&mem, 0, sizeof mem);
+        ops_layout layout[2];
+        ops_random_tensor(&in, &rng, "InputTensor", false, in_type, rank, sizes, &layout[0]);
+        ops_random_tensor(&out, &rng, "OutputTensor", true, out_type, rank, sizes, &layout[1]);
+        ops_tensor_init(&sc, "OutputScaleTensor", true, F32, rank, ones, NULL, 0, 0);
+        ops_tensor_init(&zp, "OutputZeroPointTensor", true, out_type, rank, ones, NULL, 0, 0);
+        ops_memory_place(&mem, &rng, &in, false);
+        ops_memory_place(&mem, &rng, &out, ref_rng_chance(&rng, 50));
+        ops_memory_place(&mem, &rng, &sc, true);
+        ops_memory_place(&mem, &rng, &zp, true);
+        ops_memory_alloc(&mem, &rng);
+        size_t w = ref_type_size(in_type);
+        uint64_t slots = in.buffer.TotalTensorSizeInBytes / w;
+        unsigned char *p = ops_ptr(&mem, OPS_INIT, &in);
+        for (uint64_t i = 0; i < slots; ++i, p += w)
+            put_float(in_type, dynamic_value(&rng, mode), p);
+        ops_memory_snapshot(&mem);
+        ref_tensor vi = ops_view(&mem, OPS_INIT, &in), vo = ops_view(&mem, OPS_EXPECT, &out),
+                   vs = ops_view(&mem, OPS_EXPECT, &sc), vz = ops_view(&mem, OPS_EXPECT, &zp);
+        cr_assert(ref_dynamic_quantize_linear(&vi, &vo, &vs, &vz),
+                  "test bug: the reference rejected a generated case");
+        ops_poison_output(&mem, &out);
+        ops_poison_output(&mem, &sc);
+        ops_poison_output(&mem, &zp);
+        DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC d = {ops_tensor_desc(&in), ops_tensor_desc(&out),
+                                                       ops_tensor_desc(&sc), ops_tensor_desc(&zp)};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR, &d};
+        ops_tensor *inputs[1] = {&in}, *outputs[3] = {&out, &sc, &zp};
+        ops_tensor *all[4] = {&in, &out, &sc, &zp};
+        ops_submit submit = (ops_submit)ref_rng_below(&rng, OPS_SUBMIT_COUNT);
+        char ti[512], to[512];
+        snprintf(what, sizeof what, "%s\n  %s -> %s; mode %u; layouts %s/%s\n  %s\n  %s",
+                 ops_replay(head, sizeof head, "DYNAMIC_QUANTIZE_LINEAR", "elementwise_quant",
+                            "random_dynamic_quantize_linear", n, ops_base_seed(&run_seed)),
+                 ref_type_name(in_type), ref_type_name(out_type), mode, ops_layout_name(layout[0]),
+                 ops_layout_name(layout[1]), ops_tensor_describe(&in, ti, sizeof ti),
+                 ops_tensor_describe(&out, to, sizeof to));
+        const char *stage = "";
+        HRESULT hr = ops_run_device(&desc, &mem, inputs, 1, outputs, 3, submit, &stage);
+        cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", what, stage, dmlcl_hresult_name(hr),
+                  dmlcl_last_error());
+        uint64_t bad = ops_compare(&mem, all, 4, diff, sizeof diff);
+        cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", what, bad, diff);
+        ops_memory_release(&mem);
+    }
+}

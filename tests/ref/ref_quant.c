@@ -209,3 +209,50 @@ bool ref_quantized_linear_add(const ref_tensor *a, const ref_tensor *a_scale,
     } while (ref_next_coord(a->rank, a->sizes, c));
     return true;
 }
+
+bool ref_dynamic_quantize_linear(const ref_tensor *input, const ref_tensor *out,
+                                 const ref_tensor *scale, const ref_tensor *zero_point)
+{
+    DML_TENSOR_DATA_TYPE it = input->type, ot = out->type;
+    if ((it != F32 && it != F16) || !is_8bit(ot) || !same_shape(input, out) ||
+        !one_element(scale, F32) || !one_element(zero_point, ot) || scale == NULL ||
+        zero_point == NULL)
+        return false;
+    int64_t qmin, qmax;
+    range_of(ot, &qmin, &qmax);
+    uint32_t c[REF_MAX_DIMS] = {0};
+    unsigned char x[8], r[8];
+    double lo = INFINITY, hi = -INFINITY;
+    do {
+        ref_get(input, c, x);
+        double v = read_float(it, x);
+        if (!isnan(v)) {
+            lo = v < lo ? v : lo;
+            hi = v > hi ? v : hi;
+        }
+    } while (ref_next_coord(input->rank, input->sizes, c));
+    lo = lo < 0 ? lo : 0; /* also an input of NaNs only: the range [0, 0] */
+    hi = hi > 0 ? hi : 0;
+    /* Each operation in double, rounded once to float: the float operation's result. */
+    double s = hi == lo ? 1.0 : (double)(float)((double)(float)(hi - lo) / (double)(qmax - qmin));
+    double izp = (double)(float)((double)qmin - (double)(float)(lo / s));
+    double zc = isnan(izp)   ? (double)qmax
+                : izp < qmin ? (double)qmin
+                : izp > qmax ? (double)qmax
+                             : izp;
+    int64_t z = (int64_t)nearbyint(zc);
+    float sf = (float)s;
+    memcpy(r, &sf, 4);
+    uint32_t zero[REF_MAX_DIMS] = {0};
+    ref_put(scale, zero, r);
+    memcpy(r, &z, 1);
+    ref_put(zero_point, zero, r);
+    memset(c, 0, sizeof c);
+    do {
+        ref_get(input, c, x);
+        int64_t v = ref_quantize_value(read_float(it, x), s, z, ot);
+        memcpy(r, &v, 1);
+        ref_put(out, c, r);
+    } while (ref_next_coord(input->rank, input->sizes, c));
+    return true;
+}

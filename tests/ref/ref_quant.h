@@ -43,6 +43,15 @@ bool ref_quantized_linear_add(const ref_tensor *a, const ref_tensor *a_scale,
                               const ref_tensor *out_scale, const ref_tensor *out_zp,
                               const ref_tensor *out);
 
+/* DYNAMIC_QUANTIZE_LINEAR, from the page's formula and ONNX's DynamicQuantizeLinear: the input's
+ * minimum and maximum (NaN passed over) widened to hold 0; scale = (max - min) / (Max - Min)
+ * rounded to FLOAT32, or 1 where max = min; zero point = Min - min / scale (each operation
+ * rounded to FLOAT32) clamped to [Min, Max] (NaN: Max) and rounded halves to even; out = the
+ * QUANTIZE above with that scale and zero point. input FLOAT32 or FLOAT16; out and zero_point
+ * INT8 or UINT8 of one type; scale FLOAT32 of one element; false (nothing written) otherwise. */
+bool ref_dynamic_quantize_linear(const ref_tensor *input, const ref_tensor *out,
+                                 const ref_tensor *scale, const ref_tensor *zero_point);
+
 /* One element each: QUANTIZE's result as an integer of out_type's range, DEQUANTIZE's as the
  * double value of the output type (FLOAT32 or FLOAT16). */
 int64_t ref_quantize_value(double input, double scale, int64_t zero_point,
