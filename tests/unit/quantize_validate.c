@@ -6,13 +6,16 @@
  * the tables is accepted (per tensor, per axis and blockwise quantization tensors; absent zero
  * points); each rule is refused with E_INVALIDARG naming the operator, the field, its value and
  * the rule, and a 4-bit tensor with DXGI_ERROR_UNSUPPORTED naming the field and the type. Also
- * the maps they lower to.
+ * the maps they lower to. DYNAMIC_QUANTIZE_LINEAR (src/ops/dynamic_quantize.c): its rules and
+ * its launch (launch_dynquant.c).
  */
 #include <criterion/criterion.h>
 #include <string.h>
 
 #include "dmlcl/dmlcl.h"
+#include "dynquant.h"
 #include "internal.h"
+#include "launch.h"
 #include "support.h"
 
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
@@ -305,4 +308,103 @@ Test(quantize_validate, quantized_add_lowers_to_a_chain)
                     cr_expect(st->map.in[k].stride[d] == 0, "input %u dim %d", k, d);
         dmlcl_operator_release(op);
     }
+}
+
+/* ---- DYNAMIC_QUANTIZE_LINEAR ------------------------------------------------------------- */
+
+typedef struct dyn_case {
+    unit_tensor t[4];
+    DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC d;
+    DML_OPERATOR_DESC op;
+} dyn_case;
+
+static void setup_dyn(dyn_case *c, DML_TENSOR_DATA_TYPE in, DML_TENSOR_DATA_TYPE out)
+{
+    static const UINT one[3] = {1, 1, 1};
+    memset(c, 0, sizeof *c);
+    c->d.InputTensor = unit_tensor_set(&c->t[0], in, 3, sizes, NULL);
+    c->d.OutputTensor = unit_tensor_set(&c->t[1], out, 3, sizes, NULL);
+    c->d.OutputScaleTensor = unit_tensor_set(&c->t[2], F32, 3, one, NULL);
+    c->d.OutputZeroPointTensor = unit_tensor_set(&c->t[3], out, 3, one, NULL);
+    c->op.Type = DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR;
+    c->op.Desc = &c->d;
+}
+
+#define DYN "DYNAMIC_QUANTIZE_LINEAR"
+
+Test(quantize_validate, dynamic_quantize_rules)
+{
+    dyn_case c;
+    const DML_TENSOR_DATA_TYPE ins[2] = {F32, F16}, outs[2] = {U8, I8};
+    for (int i = 0; i < 2; ++i)
+        for (int o = 0; o < 2; ++o) {
+            setup_dyn(&c, ins[i], outs[o]);
+            OK(&c);
+        }
+    setup_dyn(&c, I32, U8);
+    FAILS(&c, E_INVALIDARG, DYN, "InputTensor.DataType (INT32)", "FLOAT32, FLOAT16");
+    setup_dyn(&c, F32, I16);
+    unit_tensor_set_type(&c.t[3], I16);
+    FAILS(&c, E_INVALIDARG, DYN, "OutputTensor.DataType (INT16)", "INT8, UINT8");
+    setup_dyn(&c, F32, U8);
+    unit_tensor_set_type(&c.t[2], F16);
+    FAILS(&c, E_INVALIDARG, DYN, "OutputScaleTensor.DataType (FLOAT16)", "must be FLOAT32");
+    setup_dyn(&c, F32, U8);
+    unit_tensor_set_type(&c.t[3], I8);
+    FAILS(&c, E_INVALIDARG, DYN, "OutputZeroPointTensor.DataType (INT8)",
+          "OutputTensor.DataType (UINT8)");
+    static const UINT one2[2] = {1, 1}, two[3] = {1, 2, 1}, other[3] = {4, 6, 9};
+    setup_dyn(&c, F32, U8);
+    c.d.OutputScaleTensor = unit_tensor_set(&c.t[2], F32, 2, one2, NULL);
+    FAILS(&c, E_INVALIDARG, DYN, "OutputScaleTensor.DimensionCount (2)",
+          "InputTensor.DimensionCount (3)");
+    setup_dyn(&c, F32, U8);
+    c.d.OutputZeroPointTensor = unit_tensor_set(&c.t[3], U8, 3, two, NULL);
+    FAILS(&c, E_INVALIDARG, DYN, "OutputZeroPointTensor holds 2 elements");
+    setup_dyn(&c, F32, U8);
+    c.d.OutputScaleTensor = unit_tensor_set(&c.t[2], F32, 3, two, NULL);
+    FAILS(&c, E_INVALIDARG, DYN, "OutputScaleTensor holds 2 elements");
+    setup_dyn(&c, F32, U8);
+    c.d.OutputTensor = unit_tensor_set(&c.t[1], U8, 3, other, NULL);
+    FAILS(&c, E_INVALIDARG, DYN, "OutputTensor.Sizes ({4,6,9})", "{4,6,8}");
+    setup_dyn(&c, F32, U8);
+    c.d.OutputZeroPointTensor = NULL;
+    FAILS(&c, E_INVALIDARG, DYN, "OutputZeroPointTensor");
+}
+
+/* The launch: one work-group (a power of two within the device's limits), the variant by type,
+ * the table's sizes and both tensors' strides. */
+Test(quantize_validate, dynamic_quantize_launch)
+{
+    dyn_case c;
+    setup_dyn(&c, F16, I8);
+    static const UINT transposed[3] = {1, 4, 24};
+    c.d.InputTensor = unit_tensor_set(&c.t[0], F16, 3, sizes, transposed);
+    dmlcl_operator *op = NULL;
+    cr_assert(SUCCEEDED(dmlcl_operator_create(NULL, &c.op, &op)), "%s", dmlcl_last_error());
+    const dmli_op_state *st = dmli_operator_state(op);
+    cr_assert(st->computed && st->compute.kind == DMLI_COMPUTE_DYNQUANT &&
+              st->compute.n_tensors == 4);
+    dmli_device_desc dev;
+    memset(&dev, 0, sizeof dev);
+    dev.max_work_group_size = 100;
+    dev.max_item_sizes[0] = dev.max_item_sizes[1] = dev.max_item_sizes[2] = 1024;
+    dmli_compute_launch l;
+    dmli_launch_compute(&st->compute, &dev, &l);
+    cr_expect(l.global[0] == 64 && l.local[0] == 64 && l.global[1] == 1 && l.global[2] == 1);
+    cr_expect(strstr(l.options, "-DIN_HALF=1") && strstr(l.options, "-DOUT_T=char") &&
+                  strstr(l.options, "-DQMIN=-128") && strstr(l.options, "-DGROUP=64"),
+              "%s", l.options);
+    cr_expect(l.table[DMLI_DQ_RANK] == 3 && l.table[DMLI_DQ_COUNT] == 192);
+    for (int d = 0; d < 3; ++d)
+        cr_expect(l.table[DMLI_DQ_SIZE(d)] == sizes[d] &&
+                      l.table[DMLI_DQ_IN_STRIDE(d)] == transposed[d] &&
+                      l.table[DMLI_DQ_OUT_STRIDE(d)] == (d == 0   ? 48
+                                                         : d == 1 ? 8
+                                                                  : 1),
+                  "dim %d", d);
+    dev.max_work_group_size = 4096;
+    dmli_launch_compute(&st->compute, &dev, &l);
+    cr_expect(l.local[0] == 256, "%zu", l.local[0]);
+    dmlcl_operator_release(op);
 }
