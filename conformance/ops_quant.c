@@ -11,7 +11,9 @@
  * name or number; absent: SCALE_ZERO_POINT with two tensors listed, else SCALE) and
  * QuantizationTensorCount (absent: the list's length). DML_OPERATOR_ELEMENT_WISE_QUANTIZED_
  * LINEAR_ADD: ATensor, AScaleTensor, AZeroPointTensor, BTensor, BScaleTensor, BZeroPointTensor,
- * OutputScaleTensor, OutputZeroPointTensor (the zero points optional), OutputTensor. All exact.
+ * OutputScaleTensor, OutputZeroPointTensor (the zero points optional), OutputTensor.
+ * DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR: InputTensor; outputs OutputTensor, OutputScaleTensor,
+ * OutputZeroPointTensor (descriptions under inputs, or the expected outputs'). All exact.
  */
 #include <string.h>
 
@@ -61,22 +63,50 @@ static int build_quant(rt_build *b)
     return 0;
 }
 
-/* The output: inputs.OutputTensor (a description), else the expected one's type and shape. */
-static const DML_TENSOR_DESC *bind_out(rt_build *b)
+/* Output name: inputs.<name> (a description), else the expected one's type and shape. */
+static const DML_TENSOR_DESC *bind_named_out(rt_build *b, const char *name)
 {
-    const rt_tensor *given = rt_input(b, "OutputTensor");
-    const rt_tensor *src = given ? given : rt_expected(b, "OutputTensor");
+    const rt_tensor *given = rt_input(b, name);
+    const rt_tensor *src = given ? given : rt_expected(b, name);
     if (given != NULL && given->elems != NULL) {
-        rt_fail(b, "inputs.OutputTensor describes the output and takes no data");
+        rt_fail(b, "inputs.%s describes an output and takes no data", name);
         return NULL;
     }
     if (src == NULL) {
-        rt_fail(b, "%s needs inputs.OutputTensor or an expected OutputTensor", b->c->op);
+        rt_fail(b, "%s needs inputs.%s or an expected %s", b->c->op, name, name);
         return NULL;
     }
-    rt_tensor *out = rt_add_output(b, "OutputTensor", src->type, src->rank, src->sizes,
+    rt_tensor *out = rt_add_output(b, name, src->type, src->rank, src->sizes,
                                    src->has_strides ? src->strides : NULL);
     return out ? &out->desc : NULL;
+}
+
+static const DML_TENSOR_DESC *bind_out(rt_build *b)
+{
+    return bind_named_out(b, "OutputTensor");
+}
+
+static int build_dynamic_quantize(rt_build *b)
+{
+    static const char *const inputs[] = {"InputTensor", "OutputTensor", "OutputScaleTensor",
+                                         "OutputZeroPointTensor", NULL};
+    static const char *const no_attrs[] = {NULL};
+    static const char *const outputs[] = {"OutputTensor", "OutputScaleTensor",
+                                          "OutputZeroPointTensor", NULL};
+    if (rt_check_names(b, inputs, no_attrs, outputs))
+        return -1;
+    const rt_tensor *in = rt_data_input(b, "InputTensor");
+    if (in == NULL || rt_bind_input(b, in))
+        return -1;
+    DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+    d->InputTensor = &in->desc;
+    if ((d->OutputTensor = bind_named_out(b, "OutputTensor")) == NULL ||
+        (d->OutputScaleTensor = bind_named_out(b, "OutputScaleTensor")) == NULL ||
+        (d->OutputZeroPointTensor = bind_named_out(b, "OutputZeroPointTensor")) == NULL)
+        return -1;
+    b->desc.Type = DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR;
+    b->desc.Desc = d;
+    return 0;
 }
 
 static int build_quant_list(rt_build *b)
@@ -173,6 +203,7 @@ const rt_op rt_ops_quant[] = {
     {"DML_OPERATOR_QUANTIZE", build_quant_list},
     {"DML_OPERATOR_DEQUANTIZE", build_quant_list},
     {"DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD", build_quantized_add},
+    {"DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR", build_dynamic_quantize},
     {"DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR", build_quant},
     {"DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR", build_quant},
     {NULL, NULL},

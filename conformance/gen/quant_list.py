@@ -365,8 +365,103 @@ def add_cases():
     return cases + errors
 
 
+# ---- DYNAMIC_QUANTIZE_LINEAR ---------------------------------------------------------------
+
+def dynamic(x, out_t):
+    """The rules in numpy float32: min and max (NaN passed over) widened to 0, the scale (1 for
+    an empty range), the zero point clamped and rounded to even, then QUANTIZE."""
+    info = np.iinfo(NUMPY_TYPES[out_t])
+    xf = np.asarray(x, np.float32)
+    lo = np.float32(min(np.nanmin(xf), 0)) if not np.all(np.isnan(xf)) else np.float32(0)
+    hi = np.float32(max(np.nanmax(xf), 0)) if not np.all(np.isnan(xf)) else np.float32(0)
+    with np.errstate(all="ignore"):
+        s = np.float32(1) if hi == lo else np.float32((hi - lo) / np.float32(info.max - info.min))
+        izp = np.float32(np.float32(info.min) - np.float32(lo / s))
+    zp = np.float32(info.max) if np.isnan(izp) else np.clip(izp, info.min, info.max)
+    zp = int(np.rint(zp))
+    return quantize(xf, s, zp, out_t), s, zp
+
+
+def dynamic_case(name, x, out_t, strides=None, note=None):
+    y, s, zp = dynamic(x, out_t)
+    if out_t == "UINT8" and np.float32(x.max()) != np.float32(x.min()) and \
+            not np.isnan(x.astype(np.float32)).any():
+        # ONNX's DynamicQuantizeLinear-11 (uint8 only): the same three outputs (onnx.reference
+        # lets a NaN poison min and max, and divides by 0 for an all-zero input: not checked).
+        node = helper.make_node("DynamicQuantizeLinear", ["x"], ["y", "s", "z"])
+        graph = helper.make_graph(
+            [node], "g", [helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT,
+                                                        list(x.shape))],
+            [helper.make_tensor_value_info("y", onnx.TensorProto.UINT8, list(x.shape)),
+             helper.make_tensor_value_info("s", onnx.TensorProto.FLOAT, []),
+             helper.make_tensor_value_info("z", onnx.TensorProto.UINT8, [])])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
+        wy, ws, wz = ReferenceEvaluator(model).run(None, {"x": x.astype(np.float32)})
+        agree(f"DYNAMIC_QUANTIZE_LINEAR {name}", y, wy)
+        if np.float32(ws) != s or int(wz) != zp:
+            raise SystemExit(f"DYNAMIC_QUANTIZE_LINEAR {name}: onnx.reference scale {ws} zero "
+                             f"point {wz}, these rules {s} {zp}")
+    rank = x.ndim
+    xt = tensor(dtype_name(x), x)
+    if strides is not None:
+        xt["strides"] = strides
+    one = [1] * rank
+    outputs = {"OutputTensor": tensor(out_t, y),
+               "OutputScaleTensor": tensor("FLOAT32", np.array([s], np.float32), one),
+               "OutputZeroPointTensor": tensor(out_t, np.array([zp]), one)}
+    return case(name, "DYNAMIC_QUANTIZE_LINEAR", {"InputTensor": xt}, outputs, note=note)
+
+
+def dynamic_cases():
+    rng = np.random.default_rng(11)
+    f32, f16 = np.float32, np.float16
+    cases = [
+        dynamic_case("float32-uint8", (rng.standard_normal((2, 3, 4)) * 3).astype(f32), "UINT8"),
+        dynamic_case("float32-int8", (rng.standard_normal((3, 5)) * 7).astype(f32), "INT8",
+                     note="INT8: Min -128, Max 127 in the page's formulas"),
+        dynamic_case("float16-uint8", (rng.standard_normal((4, 4)) * 2).astype(f16), "UINT8",
+                     note="FLOAT16 read exactly, computed in float32"),
+        dynamic_case("positive-only", (rng.random((2, 8)) * 10 + 1).astype(f32), "UINT8",
+                     note="the range widened to 0: zero point 0"),
+        dynamic_case("negative-only", -(rng.random((2, 8)) * 10 + 1).astype(f32), "INT8",
+                     note="the range widened to 0: zero point 127"),
+        dynamic_case("all-zero", np.zeros((2, 3), f32), "UINT8",
+                     note="max = min: scale 1 (ONNX Runtime's rule; the page's formula would "
+                     "divide by 0), zero point 0"),
+        dynamic_case("transposed-input", (rng.standard_normal((3, 4)) * 5).astype(f32),
+                     "UINT8", strides=[1, 3],
+                     note="InputTensor {3, 4} read with strides {1, 3}"),
+        dynamic_case("nan-passed-over", np.array([[1.5, float("nan"), -2.0, 4.0]], f32),
+                     "UINT8", note="a NaN is passed over by min and max and quantizes to 0"),
+        dynamic_case("onnx-example", np.array([0, 2, -3, -2.5, 1.34, 0.5], f32), "UINT8",
+                     note="ONNX's DynamicQuantizeLinear example (test_dynamicquantizelinear)"),
+    ]
+    base = cases[0]
+    import copy
+    for name, mutate, note in (
+            ("int32-input", lambda c: c["inputs"]["InputTensor"].update(type="INT32",
+                                                                         data=[0] * 24),
+             "InputTensor FLOAT32 or FLOAT16"),
+            ("scale-float16", lambda c: c["inputs"].update(OutputScaleTensor={
+                "type": "FLOAT16", "shape": [1, 1, 1]}), "OutputScaleTensor FLOAT32"),
+            ("zero-point-type", lambda c: c["inputs"].update(OutputZeroPointTensor={
+                "type": "INT8", "shape": [1, 1, 1]}), "the zero point has the output's type"),
+            ("scale-two-elements", lambda c: c["inputs"].update(OutputScaleTensor={
+                "type": "FLOAT32", "shape": [1, 1, 2]}), "the scale holds one element"),
+            ("output-sizes", lambda c: c["inputs"].update(OutputTensor={
+                "type": "UINT8", "shape": [2, 3, 5]}), "OutputTensor has InputTensor's Sizes")):
+        c = {"inputs": copy.deepcopy(base["inputs"])}
+        mutate(c)
+        c["inputs"].setdefault("OutputTensor", {"type": "UINT8", "shape": [2, 3, 4]})
+        c["inputs"].setdefault("OutputScaleTensor", {"type": "FLOAT32", "shape": [1, 1, 1]})
+        c["inputs"].setdefault("OutputZeroPointTensor", {"type": "UINT8", "shape": [1, 1, 1]})
+        cases.append(case(name, "DYNAMIC_QUANTIZE_LINEAR", c["inputs"],
+                          error="invalid_argument", note=note))
+    return cases
+
+
 def main():
-    cases = list_cases() + list_errors() + add_cases()
+    cases = list_cases() + list_errors() + add_cases() + dynamic_cases()
     write(os.path.join(CASES, "directml", "quant_list.json"), cases)
     print(f"{len(cases)} cases", file=sys.stderr)
 
