@@ -390,12 +390,18 @@ static const field dequantize[] = {TENSOR(S, InputTensor, IN), TENSOR(S, ScaleTe
 #undef S
 
 /* QUANTIZE and DEQUANTIZE (src/ops/quantize.c): the scale and zero point as a list;
- * QUANTIZED_LINEAR_ADD (src/ops/quantized_add.c): the zero points optional. */
+ * QUANTIZED_LINEAR_ADD (src/ops/quantized_add.c): the zero points optional;
+ * DYNAMIC_QUANTIZE_LINEAR (src/ops/dynamic_quantize.c): three outputs. */
 #define S DML_QUANTIZE_OPERATOR_DESC
 static const field quantize_list[] = {
     TENSOR(S, InputTensor, IN),        ENUMF(S, QuantizationType, &quantization_type),
     COUNT(S, QuantizationTensorCount), TENSORS(S, QuantizationTensors, IN, QuantizationTensorCount),
     TENSOR(S, OutputTensor, OUT),      END};
+#undef S
+#define S DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC
+static const field dynamic_quantize[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                         TENSOR(S, OutputScaleTensor, OUT),
+                                         TENSOR(S, OutputZeroPointTensor, OUT), END};
 #undef S
 #define S DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC
 static const field quantized_add[] = {TENSOR(S, ATensor, IN),
@@ -855,6 +861,7 @@ static const op_row rows[] = {
     ROW(DEQUANTIZE, DML_DEQUANTIZE_OPERATOR_DESC, quantize_list),
     ROW(ELEMENT_WISE_QUANTIZED_LINEAR_ADD, DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC,
         quantized_add),
+    ROW(DYNAMIC_QUANTIZE_LINEAR, DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC, dynamic_quantize),
     ROW(ELEMENT_WISE_POW, DML_ELEMENT_WISE_POW_OPERATOR_DESC, pow_fields),
     ROW(ELEMENT_WISE_ROUND, DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, round_fields),
     ROW(ELEMENT_WISE_ADD1, DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, add1),

@@ -317,6 +317,22 @@ def math_ops():
          {"ATensor": "QU", "AScaleTensor": "QAS", "AZeroPointTensor": "QZ128", "BTensor": "QUR",
           "BScaleTensor": "QBS1", "OutputScaleTensor": "QAS", "OutputZeroPointTensor": "QZ100",
           "OutputTensor": out}, {out: (want, exact)})
+    # DYNAMIC_QUANTIZE_LINEAR: A's range [-0.75, 1] (0 inside it): scale 1.75 / 255 and zero
+    # point rint(0.75 / scale), the rules of docs/operators.md in numpy float32.
+    lo, hi = np.float32(min(a.min(), 0)), np.float32(max(a.max(), 0))
+    scale = np.float32((hi - lo) / np.float32(255))
+    zp = np.float32(np.rint(np.clip(np.float32(0) - np.float32(lo / scale), 0, 255)))
+    want = np.clip(np.rint(a / scale) + zp, 0, 255).astype(np.uint8)
+    out = m.resource("out_dynamic", count=8, dtype=np.uint8)
+    out_s = m.resource("out_dynamic_scale", count=1, dtype=np.float32)
+    out_z = m.resource("out_dynamic_zero_point", count=4, dtype=np.uint8)
+    m.op("dynamic_quantize", "DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR",
+         {"InputTensor": tensor(a), "OutputTensor": tensor(u82),
+          "OutputScaleTensor": one, "OutputZeroPointTensor": oneu8},
+         {"InputTensor": "A", "OutputTensor": out, "OutputScaleTensor": out_s,
+          "OutputZeroPointTensor": out_z},
+         {out: (want, exact), out_s: (np.array([scale], np.float32), exact),
+          out_z: (np.array([zp, 0, 0, 0], np.uint8), exact)})
     m.save()
 
 
