@@ -460,8 +460,141 @@ def dynamic_cases():
     return cases
 
 
+# ---- QUANTIZED_LINEAR_AVERAGE_POOLING -----------------------------------------------------
+
+def qavgpool(x, xs, xz, ys, yz, out_t, window, strides, pads, include):
+    """The rules in numpy: per output, the window's (q - zero point) summed exactly over the
+    input positions it covers, times the input scale, over the divisor (the padded positions
+    too with include), each in float32; then QUANTIZE by the output scale and zero point. xs,
+    xz, ys, yz: one value or one per channel."""
+    n, c = x.shape[:2]
+    sp = x.shape[2:]
+    dims = len(sp)
+    outs = [(sp[a] + pads[a] + pads[dims + a] - window[a]) // strides[a] + 1
+            for a in range(dims)]
+    y = np.zeros((n, c) + tuple(outs), NUMPY_TYPES[out_t])
+    per = lambda v, ch: np.asarray(v).reshape(-1)[ch if np.asarray(v).size > 1 else 0]
+    for idx in np.ndindex(*y.shape):
+        b, ch, o = idx[0], idx[1], idx[2:]
+        total, valid, padded = 0, 0, 0
+        for k in np.ndindex(*window):
+            pos = [o[a] * strides[a] - pads[a] + k[a] for a in range(dims)]
+            if all(-pads[a] <= pos[a] < sp[a] + pads[dims + a] for a in range(dims)):
+                padded += 1
+            if all(0 <= pos[a] < sp[a] for a in range(dims)):
+                valid += 1
+                total += int(x[(b, ch) + tuple(pos)]) - int(per(xz, ch))
+        div = padded if include else valid
+        xv = np.float32(np.float32(total) * np.float32(per(xs, ch)))
+        avg = np.float32(xv / np.float32(div)) if div else np.float32(0)
+        y[idx] = quantize(avg, per(ys, ch), int(per(yz, ch)), out_t)
+    return y
+
+
+def ort_qavgpool(x, xs, xz, ys, yz, window, strides, pads, include):
+    import onnxruntime as ort
+    tt = ONNX_TYPES[np_type(x)]
+    names = ["x", "xs", "xz", "ys", "yz"]
+    vals = [x, np.array(xs, np.float32), np.array(xz, x.dtype), np.array(ys, np.float32),
+            np.array(yz, x.dtype)]
+    vi = [helper.make_tensor_value_info(nm, tt if v.dtype != np.float32 else
+                                        onnx.TensorProto.FLOAT, list(v.shape))
+          for nm, v in zip(names, vals)]
+    node = helper.make_node("QLinearAveragePool", names, ["y"], domain="com.microsoft",
+                            kernel_shape=list(window), strides=list(strides), pads=list(pads),
+                            count_include_pad=int(include))
+    graph = helper.make_graph([node], "g", vi, [helper.make_tensor_value_info("y", tt, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17),
+                                                    helper.make_opsetid("com.microsoft", 1)])
+    so = ort.SessionOptions()
+    so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    sess = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
+    return sess.run(None, dict(zip(names, vals)))[0]
+
+
+def qpool_case(name, x, xs, xz, ys, yz, out_t, window, strides=None, pads=None, include=False,
+               note=None):
+    dims = x.ndim - 2
+    strides = strides or [1] * dims
+    pads = pads or [0] * (2 * dims)
+    zx = 0 if xz is None else xz
+    zy = 0 if yz is None else yz
+    y = qavgpool(x, xs, zx, ys, zy, out_t, window, strides, pads, include)
+    if np.asarray(xs).size == 1 and np.asarray(ys).size == 1 and np_type(x) == out_t:
+        got = ort_qavgpool(x, xs, zx, ys, zy, window, strides, pads, include)
+        diff = np.abs(got.astype(np.int64) - y.astype(np.int64))
+        if diff.max() > 1:
+            raise SystemExit(f"QLinearAveragePool {name}: ONNX Runtime differs by {diff.max()}")
+        print(f"  {name}: {int((diff != 0).sum())} of {diff.size} elements 1 apart from ONNX "
+              "Runtime's CPU QLinearAveragePool", file=sys.stderr)
+    rank = x.ndim
+
+    def q(t, v):
+        v = np.asarray(v)
+        shape = [1] * rank
+        if v.size > 1:
+            shape[1] = v.size
+        return tensor(t, v.reshape(shape))
+    inputs = {"InputTensor": tensor(np_type(x), x), "InputScaleTensor": q("FLOAT32", xs),
+              "OutputScaleTensor": q("FLOAT32", ys)}
+    if xz is not None:
+        inputs["InputZeroPointTensor"] = q(np_type(x), xz)
+    if yz is not None:
+        inputs["OutputZeroPointTensor"] = q(out_t, yz)
+    attrs = {"WindowSize": list(window), "Strides": list(strides),
+             "StartPadding": list(pads[:dims]), "EndPadding": list(pads[dims:]),
+             "IncludePadding": bool(include)}
+    return case(name, "QUANTIZED_LINEAR_AVERAGE_POOLING", inputs, {"OutputTensor": tensor(out_t, y)},
+                attrs=attrs, note=note)
+
+
+def qpool_cases():
+    rng = np.random.default_rng(62)
+    u8 = rng.integers(0, 256, size=(1, 2, 5, 5), dtype=np.uint8)
+    i8 = rng.integers(-128, 128, size=(2, 3, 4, 6), dtype=np.int8)
+    v5 = rng.integers(0, 256, size=(1, 2, 3, 4, 4), dtype=np.uint8)
+    cases = [
+        qpool_case("uint8-3x3", u8, 0.05, 128, 0.04, 120, "UINT8", [3, 3]),
+        qpool_case("uint8-padded-include", u8, 0.1, 100, 0.1, 100, "UINT8", [3, 3], [2, 2],
+                   [1, 1, 1, 1], include=True,
+                   note="IncludePadding: a padding position is the zero point (adds nothing) and "
+                   "counts in the divisor"),
+        qpool_case("uint8-padded-exclude", u8, 0.1, 100, 0.1, 100, "UINT8", [3, 3], [2, 2],
+                   [1, 1, 1, 1]),
+        qpool_case("int8-no-zero-points", i8, 0.25, None, 0.125, None, "INT8", [2, 3], [2, 1],
+                   note="absent zero points are 0; power-of-two scales make exact halves"),
+        qpool_case("int8-per-channel", i8, [0.1, 0.2, 0.3], [-3, 0, 5], [0.05, 0.1, 0.2],
+                   [1, 2, 3], "INT8", [2, 2],
+                   note="scales and zero points {1, C, 1, 1} (per channel)"),
+        qpool_case("int8-to-uint8", i8, 0.1, -10, 0.05, 128, "UINT8", [3, 3], [1, 2],
+                   note="an INT8 input into a UINT8 output: the page's types pair each zero "
+                   "point with its own tensor"),
+        qpool_case("uint8-3d", v5, 0.02, 7, 0.03, 9, "UINT8", [2, 2, 3], [1, 2, 1],
+                   [0, 1, 1, 1, 0, 1], include=True),
+    ]
+    import copy
+    base = cases[0]
+    for name, mutate, note in (
+            ("float-input", lambda c: c["InputTensor"].update(
+                type="FLOAT32", data=[float(v) for v in c["InputTensor"]["data"]]),
+             "InputTensor INT8 or UINT8"),
+            ("zero-point-type", lambda c: c["InputZeroPointTensor"].update(type="INT8", data=[0]),
+             "InputZeroPointTensor has InputTensor's DataType"),
+            ("scale-float16", lambda c: c["OutputScaleTensor"].update(type="FLOAT16"),
+             "the scales are FLOAT32"),
+            ("scale-two-elements", lambda c: c["InputScaleTensor"].update(
+                shape=[1, 1, 1, 2], data=[0.5, 0.5]),
+             "a scale holds 1 element or C along dimension 1")):
+        inputs = copy.deepcopy(base["inputs"])
+        mutate(inputs)
+        inputs["OutputTensor"] = {"type": "UINT8", "shape": [1, 2, 3, 3]}
+        cases.append(case(name, "QUANTIZED_LINEAR_AVERAGE_POOLING", inputs,
+                          error="invalid_argument", attrs=base["attrs"], note=note))
+    return cases
+
+
 def main():
-    cases = list_cases() + list_errors() + add_cases() + dynamic_cases()
+    cases = list_cases() + list_errors() + add_cases() + dynamic_cases() + qpool_cases()
     write(os.path.join(CASES, "directml", "quant_list.json"), cases)
     print(f"{len(cases)} cases", file=sys.stderr)
 

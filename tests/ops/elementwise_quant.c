@@ -912,3 +912,133 @@ Test(elementwise_quant, random_dynamic_quantize_linear)
         ops_memory_release(&mem);
     }
 }
+
+/* ---- QUANTIZED_LINEAR_AVERAGE_POOLING: the pool family's QUANT variant, against its oracle */
+
+/* Random poolings of 2 and 3 spatial axes: windows, strides, dilations and pads of their own
+ * per axis (pads up to the window, IncludePadding either way), INT8 and UINT8 each side, the
+ * input and output in any layout, the scales and zero points per tensor or per channel (a
+ * {1, C, 1, 1} tensor), each zero point absent a quarter of the time. */
+Test(elementwise_quant, random_quantized_average_pooling)
+{
+    static char what[4096], diff[4096], head[512];
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(10); ++n) {
+        if (only >= 0 && (unsigned long)only != n)
+            continue;
+        ref_rng rng = ops_case_rng(&run_seed, "random_quantized_average_pooling", n);
+        DML_TENSOR_DATA_TYPE in_type = n % 2 ? I8 : U8, out_type = n / 2 % 2 ? I8 : U8;
+        uint32_t dims = n % 3 == 2 ? 3 : 2, rank = dims + 2;
+        uint32_t in_sizes[REF_MAX_DIMS], out_sizes[REF_MAX_DIMS], strides[3], window[3], start[3],
+            end[3], dil[3];
+        in_sizes[0] = 1 + (uint32_t)ref_rng_below(&rng, 2);
+        in_sizes[1] = 1 + (uint32_t)ref_rng_below(&rng, 4);
+        out_sizes[0] = in_sizes[0];
+        out_sizes[1] = in_sizes[1];
+        for (uint32_t a = 0; a < dims; ++a) {
+            in_sizes[2 + a] = 1 + (uint32_t)ref_rng_below(&rng, dims == 3 ? 6 : 10);
+            window[a] = 1 + (uint32_t)ref_rng_below(&rng, 4);
+            strides[a] = 1 + (uint32_t)ref_rng_below(&rng, 3);
+            dil[a] = 1 + (uint32_t)ref_rng_below(&rng, 2);
+            start[a] = (uint32_t)ref_rng_below(&rng, window[a]);
+            end[a] = (uint32_t)ref_rng_below(&rng, window[a]);
+            uint64_t padded = in_sizes[2 + a] + start[a] + end[a];
+            uint64_t reach = (uint64_t)(window[a] - 1) * dil[a] + 1;
+            out_sizes[2 + a] = reach > padded ? 1 : (uint32_t)((padded - reach) / strides[a] + 1);
+        }
+        bool include = ref_rng_chance(&rng, 50), per_channel = ref_rng_chance(&rng, 50);
+        bool has_izp = ref_rng_chance(&rng, 75), has_ozp = ref_rng_chance(&rng, 75);
+        uint32_t qs[REF_MAX_DIMS] = {1, per_channel ? in_sizes[1] : 1, 1, 1, 1};
+        static ops_tensor in, out, q[4];
+        static ops_memory mem;
+        memset(&mem, 0, sizeof mem);
+        memset(q, 0, sizeof q);
+        ops_layout layout[2];
+        ops_random_tensor(&in, &rng, "InputTensor", false, in_type, rank, in_sizes, &layout[0]);
+        ops_random_tensor(&out, &rng, "OutputTensor", true, out_type, rank, out_sizes, &layout[1]);
+        static const char *const qn[4] = {"InputScaleTensor", "InputZeroPointTensor",
+                                          "OutputScaleTensor", "OutputZeroPointTensor"};
+        const DML_TENSOR_DATA_TYPE qt[4] = {F32, in_type, F32, out_type};
+        const bool present[4] = {true, has_izp, true, has_ozp};
+        ops_memory_place(&mem, &rng, &in, false);
+        ops_memory_place(&mem, &rng, &out, ref_rng_chance(&rng, 50));
+        for (int k = 0; k < 4; ++k)
+            if (present[k]) {
+                ops_tensor_init(&q[k], qn[k], false, qt[k], rank, qs, NULL, 0, 0);
+                ops_memory_place(&mem, &rng, &q[k], true);
+            }
+        ops_memory_alloc(&mem, &rng);
+        for (int k = 0; k < 4; ++k) {
+            if (!present[k])
+                continue;
+            size_t w = ref_type_size(qt[k]);
+            uint64_t slots = q[k].buffer.TotalTensorSizeInBytes / w;
+            unsigned char *p = ops_ptr(&mem, OPS_INIT, &q[k]);
+            for (uint64_t i = 0; i < slots; ++i, p += w) {
+                if (qt[k] == F32) {
+                    double s = ref_rng_chance(&rng, 50)
+                                   ? ldexp(1.0, (int)ref_rng_range(&rng, -4, 2))
+                                   : (double)ref_rng_range(&rng, 1, 5000) / 997.0;
+                    put_float(F32, s, p);
+                } else {
+                    int64_t v = int_value(&rng, qt[k]);
+                    memcpy(p, &v, 1);
+                }
+            }
+        }
+        ops_memory_snapshot(&mem);
+        ref_tensor vi = ops_view(&mem, OPS_INIT, &in), vo = ops_view(&mem, OPS_EXPECT, &out);
+        ref_tensor vq[4];
+        for (int k = 0; k < 4; ++k)
+            if (present[k])
+                vq[k] = ops_view(&mem, OPS_INIT, &q[k]);
+        cr_assert(ref_quantized_average_pooling(&vi, &vq[0], has_izp ? &vq[1] : NULL, &vq[2],
+                                                has_ozp ? &vq[3] : NULL, &vo, dims, strides, window,
+                                                start, end, dil, include),
+                  "test bug: the reference rejected a generated case");
+        ops_poison_output(&mem, &out);
+        DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC d = {
+            ops_tensor_desc(&in),
+            ops_tensor_desc(&q[0]),
+            has_izp ? ops_tensor_desc(&q[1]) : NULL,
+            ops_tensor_desc(&q[2]),
+            has_ozp ? ops_tensor_desc(&q[3]) : NULL,
+            ops_tensor_desc(&out),
+            dims,
+            strides,
+            window,
+            start,
+            end,
+            dil,
+            include};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_QUANTIZED_LINEAR_AVERAGE_POOLING, &d};
+        ops_tensor *inputs[5] = {&in, &q[0], has_izp ? &q[1] : NULL, &q[2], has_ozp ? &q[3] : NULL};
+        ops_tensor *outputs[1] = {&out}, *all[6] = {&out, &in};
+        int n_all = 2;
+        for (int k = 0; k < 4; ++k)
+            if (present[k])
+                all[n_all++] = &q[k];
+        ops_submit submit = (ops_submit)ref_rng_below(&rng, OPS_SUBMIT_COUNT);
+        char ti[512], to[512];
+        snprintf(what, sizeof what,
+                 "%s\n  %s -> %s; %s; zero points %d%d; IncludePadding %d; window {%u,%u,%u} "
+                 "strides {%u,%u,%u} dilations {%u,%u,%u} pads {%u,%u,%u}/{%u,%u,%u}\n  %s\n  %s",
+                 ops_replay(head, sizeof head, "QUANTIZED_LINEAR_AVERAGE_POOLING",
+                            "elementwise_quant", "random_quantized_average_pooling", n,
+                            ops_base_seed(&run_seed)),
+                 ref_type_name(in_type), ref_type_name(out_type),
+                 per_channel ? "per channel" : "per tensor", has_izp, has_ozp, include, window[0],
+                 dims > 1 ? window[1] : 0, dims > 2 ? window[2] : 0, strides[0],
+                 dims > 1 ? strides[1] : 0, dims > 2 ? strides[2] : 0, dil[0],
+                 dims > 1 ? dil[1] : 0, dims > 2 ? dil[2] : 0, start[0], dims > 1 ? start[1] : 0,
+                 dims > 2 ? start[2] : 0, end[0], dims > 1 ? end[1] : 0, dims > 2 ? end[2] : 0,
+                 ops_tensor_describe(&in, ti, sizeof ti), ops_tensor_describe(&out, to, sizeof to));
+        const char *stage = "";
+        HRESULT hr = ops_run_device(&desc, &mem, inputs, 5, outputs, 1, submit, &stage);
+        cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", what, stage, dmlcl_hresult_name(hr),
+                  dmlcl_last_error());
+        uint64_t bad = ops_compare(&mem, all, n_all, diff, sizeof diff);
+        cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", what, bad, diff);
+        ops_memory_release(&mem);
+    }
+}

@@ -256,3 +256,81 @@ bool ref_dynamic_quantize_linear(const ref_tensor *input, const ref_tensor *out,
     } while (ref_next_coord(input->rank, input->sizes, c));
     return true;
 }
+
+/* A per-tensor or per-channel value's element for channel c. */
+static void q_coord(const ref_tensor *q, uint32_t c, uint32_t *coord)
+{
+    memset(coord, 0, REF_MAX_DIMS * sizeof *coord);
+    if (ref_element_count(q->rank, q->sizes) > 1)
+        coord[1] = c;
+}
+
+bool ref_quantized_average_pooling(const ref_tensor *input, const ref_tensor *in_scale,
+                                   const ref_tensor *in_zp, const ref_tensor *out_scale,
+                                   const ref_tensor *out_zp, const ref_tensor *out, uint32_t dims,
+                                   const uint32_t *strides, const uint32_t *window,
+                                   const uint32_t *start, const uint32_t *end,
+                                   const uint32_t *dilations, bool include_padding)
+{
+    DML_TENSOR_DATA_TYPE it = input->type, ot = out->type;
+    if (!is_8bit(it) || !is_8bit(ot) || input->rank != dims + 2 || out->rank != input->rank ||
+        in_scale->type != F32 || out_scale->type != F32 || (in_zp && in_zp->type != it) ||
+        (out_zp && out_zp->type != ot))
+        return false;
+    uint32_t oc[REF_MAX_DIMS] = {0}, qc[REF_MAX_DIMS], ic[REF_MAX_DIMS];
+    unsigned char b[8];
+    do {
+        uint32_t c = oc[1];
+        q_coord(in_scale, c, qc);
+        ref_get(in_scale, qc, b);
+        double is = read_float(F32, b);
+        q_coord(out_scale, c, qc);
+        ref_get(out_scale, qc, b);
+        double os = read_float(F32, b);
+        int64_t iz = 0, oz = 0;
+        if (in_zp) {
+            q_coord(in_zp, c, qc);
+            ref_get(in_zp, qc, b);
+            iz = read_int(it, b);
+        }
+        if (out_zp) {
+            q_coord(out_zp, c, qc);
+            ref_get(out_zp, qc, b);
+            oz = read_int(ot, b);
+        }
+        /* Every window position k (row-major over the spatial axes). */
+        uint32_t k[3] = {0, 0, 0};
+        int64_t sum = 0, valid = 0, padded = 0;
+        for (;;) {
+            bool in_input = true, in_padded = true;
+            for (uint32_t a = 0; a < dims; ++a) {
+                int64_t p = (int64_t)oc[2 + a] * strides[a] - (int64_t)start[a] +
+                            (int64_t)k[a] * dilations[a];
+                in_input = in_input && p >= 0 && p < (int64_t)input->sizes[2 + a];
+                in_padded = in_padded && p >= -(int64_t)start[a] &&
+                            p < (int64_t)input->sizes[2 + a] + (int64_t)end[a];
+                ic[2 + a] = (uint32_t)(p < 0 ? 0 : p);
+            }
+            padded += in_padded;
+            if (in_input) {
+                ic[0] = oc[0];
+                ic[1] = oc[1];
+                ref_get(input, ic, b);
+                sum += read_int(it, b) - iz;
+                valid++;
+            }
+            uint32_t a = dims;
+            while (a-- > 0 && ++k[a] == window[a])
+                k[a] = 0;
+            if (a == UINT32_MAX)
+                break;
+        }
+        int64_t divisor = include_padding ? padded : valid;
+        double x = (double)(float)((double)(float)(double)sum * is);
+        double avg = divisor > 0 ? (double)(float)(x / (double)divisor) : 0.0;
+        int64_t v = ref_quantize_value(avg, os, oz, ot);
+        memcpy(b, &v, 1);
+        ref_put(out, oc, b);
+    } while (ref_next_coord(out->rank, out->sizes, oc));
+    return true;
+}

@@ -12,10 +12,12 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "../cl/pool_abi.h"
 #include "dmlcl/dmlcl.h"
 #include "dynquant.h"
 #include "internal.h"
 #include "launch.h"
+#include "pool.h"
 #include "support.h"
 
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
@@ -406,5 +408,133 @@ Test(quantize_validate, dynamic_quantize_launch)
     dev.max_work_group_size = 4096;
     dmli_launch_compute(&st->compute, &dev, &l);
     cr_expect(l.local[0] == 256, "%zu", l.local[0]);
+    dmlcl_operator_release(op);
+}
+
+/* ---- QUANTIZED_LINEAR_AVERAGE_POOLING ---------------------------------------------------- */
+
+typedef struct qpool_case {
+    unit_tensor in, out, q[4];
+    UINT strides[2], window[2], start[2], end[2], dil[2];
+    DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC d;
+    DML_OPERATOR_DESC op;
+} qpool_case;
+
+/* {1, 3, 6, 6} pooled by 3x3 windows, stride 1, no padding: {1, 3, 4, 4}; per-tensor scales
+ * and zero points {1, 1, 1, 1}. */
+static void setup_qpool(qpool_case *c, DML_TENSOR_DATA_TYPE in, DML_TENSOR_DATA_TYPE out)
+{
+    static const UINT in_sizes[4] = {1, 3, 6, 6}, out_sizes[4] = {1, 3, 4, 4},
+                      one[4] = {1, 1, 1, 1};
+    memset(c, 0, sizeof *c);
+    for (int i = 0; i < 2; ++i) {
+        c->strides[i] = c->dil[i] = 1;
+        c->window[i] = 3;
+    }
+    c->d.InputTensor = unit_tensor_set(&c->in, in, 4, in_sizes, NULL);
+    c->d.InputScaleTensor = unit_tensor_set(&c->q[0], F32, 4, one, NULL);
+    c->d.InputZeroPointTensor = unit_tensor_set(&c->q[1], in, 4, one, NULL);
+    c->d.OutputScaleTensor = unit_tensor_set(&c->q[2], F32, 4, one, NULL);
+    c->d.OutputZeroPointTensor = unit_tensor_set(&c->q[3], out, 4, one, NULL);
+    c->d.OutputTensor = unit_tensor_set(&c->out, out, 4, out_sizes, NULL);
+    c->d.DimensionCount = 2;
+    c->d.Strides = c->strides;
+    c->d.WindowSize = c->window;
+    c->d.StartPadding = c->start;
+    c->d.EndPadding = c->end;
+    c->d.Dilations = c->dil;
+    c->op.Type = DML_OPERATOR_QUANTIZED_LINEAR_AVERAGE_POOLING;
+    c->op.Desc = &c->d;
+}
+
+#define QAP "QUANTIZED_LINEAR_AVERAGE_POOLING"
+
+Test(quantize_validate, quantized_average_pooling_rules)
+{
+    qpool_case c;
+    const DML_TENSOR_DATA_TYPE t[2] = {U8, I8};
+    for (int i = 0; i < 2; ++i)
+        for (int o = 0; o < 2; ++o) {
+            setup_qpool(&c, t[i], t[o]);
+            OK(&c);
+        }
+    setup_qpool(&c, U8, U8);
+    c.d.InputZeroPointTensor = c.d.OutputZeroPointTensor = NULL;
+    OK(&c);
+    /* Per channel: {1, C, 1, 1}. */
+    static const UINT chan[4] = {1, 3, 1, 1}, wrong[4] = {1, 2, 1, 1}, three[3] = {1, 3, 1};
+    setup_qpool(&c, U8, U8);
+    c.d.InputScaleTensor = unit_tensor_set(&c.q[0], F32, 4, chan, NULL);
+    c.d.OutputZeroPointTensor = unit_tensor_set(&c.q[3], U8, 4, chan, NULL);
+    OK(&c);
+    setup_qpool(&c, F32, F32);
+    FAILS(&c, E_INVALIDARG, QAP, "InputTensor.DataType (FLOAT32)", "INT8, UINT8");
+    setup_qpool(&c, U8, I16);
+    unit_tensor_set_type(&c.q[3], I16);
+    FAILS(&c, E_INVALIDARG, QAP, "OutputTensor.DataType (INT16)", "INT8, UINT8");
+    setup_qpool(&c, U8, U8);
+    unit_tensor_set_type(&c.q[1], I8);
+    FAILS(&c, E_INVALIDARG, QAP, "InputZeroPointTensor.DataType (INT8)",
+          "InputTensor.DataType (UINT8)");
+    setup_qpool(&c, U8, I8);
+    unit_tensor_set_type(&c.q[3], U8);
+    FAILS(&c, E_INVALIDARG, QAP, "OutputZeroPointTensor.DataType (UINT8)",
+          "OutputTensor.DataType (INT8)");
+    setup_qpool(&c, U8, U8);
+    unit_tensor_set_type(&c.q[2], F16);
+    FAILS(&c, E_INVALIDARG, QAP, "OutputScaleTensor.DataType (FLOAT16)", "must be FLOAT32");
+    setup_qpool(&c, U8, U8);
+    c.d.InputScaleTensor = unit_tensor_set(&c.q[0], F32, 4, wrong, NULL);
+    FAILS(&c, E_INVALIDARG, QAP, "InputScaleTensor holds 2 elements", "C = 3");
+    setup_qpool(&c, U8, U8);
+    c.d.OutputScaleTensor = unit_tensor_set(&c.q[2], F32, 3, three, NULL);
+    FAILS(&c, E_INVALIDARG, QAP, "OutputScaleTensor holds 3 elements");
+    setup_qpool(&c, U8, U8);
+    c.d.InputScaleTensor = NULL;
+    FAILS(&c, E_INVALIDARG, QAP, "InputScaleTensor");
+    /* The pooling's own rules (AVERAGE_POOLING1's): one of each. */
+    setup_qpool(&c, U8, U8);
+    c.window[1] = 0;
+    FAILS(&c, E_INVALIDARG, QAP, "WindowSize[1] (0) must be at least 1");
+    setup_qpool(&c, U8, U8);
+    c.d.DimensionCount = 3;
+    FAILS(&c, E_INVALIDARG, QAP, "DimensionCount (3)", "spatial");
+    setup_qpool(&c, U8, U8);
+    c.d.Dilations = NULL;
+    FAILS(&c, E_INVALIDARG, QAP, "Dilations is NULL");
+    setup_qpool(&c, U8, U8);
+    c.strides[0] = 2;
+    FAILS(&c, E_INVALIDARG, QAP, "OutputTensor.Sizes ({1,3,4,4})", "{1,3,2,4}");
+}
+
+/* Its launch: the pool family's QUANT variant (the generic kernel, the sum in long, no vector
+ * loads), the zero points' presence, the channel strides in the table. */
+Test(quantize_validate, quantized_average_pooling_launch)
+{
+    qpool_case c;
+    static const UINT chan[4] = {1, 3, 1, 1};
+    setup_qpool(&c, I8, U8);
+    c.d.InputZeroPointTensor = NULL;
+    c.d.OutputScaleTensor = unit_tensor_set(&c.q[2], F32, 4, chan, NULL);
+    dmlcl_operator *op = NULL;
+    cr_assert(SUCCEEDED(dmlcl_operator_create(NULL, &c.op, &op)), "%s", dmlcl_last_error());
+    const dmli_op_state *st = dmli_operator_state(op);
+    cr_assert(st->computed && st->compute.kind == DMLI_COMPUTE_POOL && st->compute.n_tensors == 6);
+    dmli_device_desc dev;
+    memset(&dev, 0, sizeof dev);
+    dev.device_class = DMLCL_DEVICE_CLASS_CPU;
+    dev.max_work_group_size = 1024;
+    dev.max_item_sizes[0] = dev.max_item_sizes[1] = dev.max_item_sizes[2] = 1024;
+    dev.local_mem_size = 65536;
+    dmli_compute_launch l;
+    dmli_launch_compute(&st->compute, &dev, &l);
+    cr_expect(strstr(l.options, "-DQUANT=1") && strstr(l.options, "-DHAS_IZP=0") &&
+                  strstr(l.options, "-DHAS_OZP=1") && strstr(l.options, "-DIN_T=char") &&
+                  strstr(l.options, "-DOUT_T=uchar") && strstr(l.options, "-DCOMPUTE_T=long") &&
+                  !strstr(l.options, "VLOAD") && !strstr(l.options, "RUN") &&
+                  strcmp(l.kernel, "pool") == 0,
+              "%s %s", l.kernel, l.options);
+    cr_expect(l.table[DMLI_POOL_QSTRIDE(0)] == 0 && l.table[DMLI_POOL_QSTRIDE(2)] == 1 &&
+              l.table[DMLI_POOL_QSTRIDE(3)] == 0);
     dmlcl_operator_release(op);
 }

@@ -701,6 +701,22 @@ static const field average_pooling[] = {TENSOR(S, InputTensor, IN),
                                         UINTF(S, IncludePadding),
                                         END};
 #undef S
+#define S DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC
+static const field quantized_average_pooling[] = {TENSOR(S, InputTensor, IN),
+                                                  TENSOR(S, InputScaleTensor, IN),
+                                                  OPTIONAL_TENSOR(S, InputZeroPointTensor, IN),
+                                                  TENSOR(S, OutputScaleTensor, IN),
+                                                  OPTIONAL_TENSOR(S, OutputZeroPointTensor, IN),
+                                                  TENSOR(S, OutputTensor, OUT),
+                                                  COUNT(S, DimensionCount),
+                                                  UINTS(S, Strides, DimensionCount),
+                                                  UINTS(S, WindowSize, DimensionCount),
+                                                  UINTS(S, StartPadding, DimensionCount),
+                                                  UINTS(S, EndPadding, DimensionCount),
+                                                  UINTS(S, Dilations, DimensionCount),
+                                                  UINTF(S, IncludePadding),
+                                                  END};
+#undef S
 #define S DML_AVERAGE_POOLING1_OPERATOR_DESC
 static const field average_pooling1[] = {TENSOR(S, InputTensor, IN),
                                          TENSOR(S, OutputTensor, OUT),
@@ -862,6 +878,8 @@ static const op_row rows[] = {
     ROW(ELEMENT_WISE_QUANTIZED_LINEAR_ADD, DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC,
         quantized_add),
     ROW(DYNAMIC_QUANTIZE_LINEAR, DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC, dynamic_quantize),
+    ROW(QUANTIZED_LINEAR_AVERAGE_POOLING, DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC,
+        quantized_average_pooling),
     ROW(ELEMENT_WISE_POW, DML_ELEMENT_WISE_POW_OPERATOR_DESC, pow_fields),
     ROW(ELEMENT_WISE_ROUND, DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, round_fields),
     ROW(ELEMENT_WISE_ADD1, DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, add1),
