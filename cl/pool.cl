@@ -28,6 +28,12 @@
  *
  *   PB         FLAT: the window's taps an item loads before it folds the first (GPUs: the
  *              host's gpu_load_batch; 1 folds each as loaded)
+ *   QUANT      1: QUANTIZED_LINEAR_AVERAGE_POOLING (POP 1, INT8 or UINT8 IN_T and OUT_T, the sum
+ *              in long): four more tensors (input scale and zero point, output scale and zero
+ *              point, each read at the channel times its QSTRIDE; HAS_IZP, HAS_OZP 0: absent,
+ *              bound to a stand-in never read); the window's sum less the input zero point per
+ *              element read, times the input scale, over the divisor, then quantized: rint(x /
+ *              output scale) + output zero point, saturated to [QMIN, QMAX] (NaN 0)
  *   STAGED     FLAT, global pooling of adjacent contiguous runs of at most STAGE elements,
  *              GROUP items a work-group (GPUs): the group's span staged in local memory first
  *   BAND       1 (max pooling of floats without indices, 2-D, the output's W stride 1: CPUs):
@@ -102,6 +108,15 @@
 #endif
 #ifndef STAGED
 #define STAGED 0
+#endif
+#ifndef QUANT
+#define QUANT 0
+#endif
+#ifndef HAS_IZP
+#define HAS_IZP 0
+#endif
+#ifndef HAS_OZP
+#define HAS_OZP 0
 #endif
 
 #if OUT_HALF
@@ -396,6 +411,12 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
                    ,
                    __global IDX_T *ind, long ind_base
 #endif
+#if QUANT
+                   ,
+                   __global const float *isc, long isc_base, __global const uchar *izp,
+                   long izp_base, __global const float *osc, long osc_base,
+                   __global const uchar *ozp, long ozp_base
+#endif
 )
 {
     const long OW = AX(2, DMLI_POOL_OUT), OH = AX(1, DMLI_POOL_OUT);
@@ -643,8 +664,23 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
         vstore4(verr[h], h, err);
     }
 #endif
-#if POP == 0 || (POP == 1 && !INCLUDE_PADDING)
+#if POP == 0 || (POP == 1 && !INCLUDE_PADDING) || QUANT
     const long valid_dh = (kd1 - kd0) * (kh1 - kh0);
+#endif
+#if QUANT
+    const float in_scale = isc[isc_base + c * t[DMLI_POOL_QSTRIDE(0)]];
+    const float out_scale = osc[osc_base + c * t[DMLI_POOL_QSTRIDE(2)]];
+#if HAS_IZP
+    const long in_zp = (long)((__global const IN_T *)izp)[izp_base + c * t[DMLI_POOL_QSTRIDE(1)]];
+#else
+    const long in_zp = 0;
+#endif
+#if HAS_OZP
+    const float out_zp =
+        (float)((__global const OUT_T *)ozp)[ozp_base + c * t[DMLI_POOL_QSTRIDE(3)]];
+#else
+    const float out_zp = 0.0f;
+#endif
 #endif
 #if POP == 1 && INCLUDE_PADDING
     const long padded_dh = padded_count(t, 0, sd) * padded_count(t, 1, sh);
@@ -689,9 +725,23 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #else
         long divisor = valid_dh * (kw1[v] - kw0[v]);
 #endif
+#if QUANT
+        {
+            /* The integers' sum exact, less the zero point per element read (padding is the
+             * zero point: it adds nothing); one rounding per operation in float. */
+            const long d = (long)r - in_zp * (valid_dh * (kw1[v] - kw0[v]));
+            const float x = (float)d * in_scale;
+            const float avg = divisor > 0 ? x / (float)divisor : 0.0f;
+            float q = rint(avg / out_scale) + out_zp;
+            q = isnan(q) ? 0.0f : fmax((float)QMIN, fmin((float)QMAX, q));
+            out[o + (ow0 + v) * t[DMLI_POOL_STRIDE(1, 4)]] = (OUT_T)(int)q;
+            continue;
+        }
+#else
         if (isfinite(r)) /* an infinite or NaN sum makes err NaN: the sum alone stands */
             r += err[v];
         r = divisor > 0 ? r / (COMPUTE_T)divisor : (COMPUTE_T)0;
+#endif
 #else
 #if LP_P == 2
         r = sqrt(r);

@@ -27,6 +27,9 @@
 #define DMLI_POOL_STRIDE(x, d) (26 + 5 * (x) + (d))
 /* BAND (cl/pool.cl pool_band): output rows a band (its staged input rows fit SLOTS). */
 #define DMLI_POOL_BAND_ROWS 41
-#define DMLI_POOL_TABLE 42
+/* QUANT (cl/pool.cl): the input scale's, input zero point's, output scale's and output zero
+ * point's stride along the channels (0: per tensor). */
+#define DMLI_POOL_QSTRIDE(k) (42 + (k))
+#define DMLI_POOL_TABLE 46
 
 #endif /* DMLI_POOL_ABI_H */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Builders for DirectML's pooling operators: MAX_POOLING, MAX_POOLING1, MAX_POOLING2,
- * AVERAGE_POOLING, AVERAGE_POOLING1, LP_POOLING, LP_POOLING1. Attributes: `Strides`,
+ * AVERAGE_POOLING, AVERAGE_POOLING1, LP_POOLING, LP_POOLING1 (and QUANTIZED_LINEAR_AVERAGE_POOLING,
+ * build_qpool below). Attributes: `Strides`,
  * `WindowSize`, `StartPadding`, `EndPadding`, `Dilations` (lists of the spatial count; absent:
  * 1s, 1s, 0s, 0s, 1s), `IncludePadding` (boolean), `P` (absent: 2), and `DimensionCount`
  * (absent: InputTensor's DimensionCount - 2; a case may give another to test the rule).
@@ -221,9 +222,68 @@ static int build_pool(rt_build *b)
     return 0;
 }
 
+/* QUANTIZED_LINEAR_AVERAGE_POOLING: InputTensor, InputScaleTensor, InputZeroPointTensor,
+ * OutputScaleTensor, OutputZeroPointTensor (the zero points optional), OutputTensor (described
+ * under inputs or expected); AVERAGE_POOLING1's attributes. Exact (integers). */
+static int build_qpool(rt_build *b)
+{
+    static const char *const inputs[] = {"InputTensor",
+                                         "InputScaleTensor",
+                                         "InputZeroPointTensor",
+                                         "OutputScaleTensor",
+                                         "OutputZeroPointTensor",
+                                         "OutputTensor",
+                                         NULL};
+    static const char *const attrs[] = {"Strides",        "WindowSize", "StartPadding",
+                                        "EndPadding",     "Dilations",  "IncludePadding",
+                                        "DimensionCount", NULL};
+    static const char *const outputs[] = {"OutputTensor", NULL};
+    if (rt_check_names(b, inputs, attrs, outputs))
+        return -1;
+    const DML_TENSOR_DESC *m[5];
+    for (int k = 0; k < 5; ++k) {
+        const rt_tensor *t = NULL;
+        if ((k == 2 || k == 4) && rt_input(b, inputs[k]) == NULL) {
+            if (rt_bind_input(b, NULL))
+                return -1;
+            m[k] = NULL;
+            continue;
+        }
+        if ((t = rt_data_input(b, inputs[k])) == NULL || rt_bind_input(b, t))
+            return -1;
+        m[k] = &t->desc;
+    }
+    const rt_tensor *in = rt_data_input(b, "InputTensor");
+    UINT dims = in->rank >= 2 ? in->rank - 2 : 0;
+    if (rt_attr_uint(b, "DimensionCount", dims, &dims))
+        return -1;
+    unsigned n = dims > 3 ? 3 : dims;
+    UINT *strides, *window, *start, *end, *dilations;
+    BOOL include = 0;
+    if (attr_list(b, "Strides", n, 1, &strides) || attr_list(b, "WindowSize", n, 1, &window) ||
+        attr_list(b, "StartPadding", n, 0, &start) || attr_list(b, "EndPadding", n, 0, &end) ||
+        attr_list(b, "Dilations", n, 1, &dilations) || attr_bool(b, "IncludePadding", &include))
+        return -1;
+    const DML_TENSOR_DESC *out =
+        bind_output(b, "OutputTensor", in->type, in->rank, in->sizes, false);
+    if (out == NULL)
+        return -1;
+    DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+    *d = (DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC){
+        m[0], m[1], m[2], m[3], m[4], out, dims, strides, window, start, end, dilations, include};
+    b->desc.Type = DML_OPERATOR_QUANTIZED_LINEAR_AVERAGE_POOLING;
+    b->desc.Desc = d;
+    return 0;
+}
+
 const rt_op rt_ops_pool[] = {
-    {"DML_OPERATOR_MAX_POOLING", build_pool},      {"DML_OPERATOR_MAX_POOLING1", build_pool},
-    {"DML_OPERATOR_MAX_POOLING2", build_pool},     {"DML_OPERATOR_AVERAGE_POOLING", build_pool},
-    {"DML_OPERATOR_AVERAGE_POOLING1", build_pool}, {"DML_OPERATOR_LP_POOLING", build_pool},
-    {"DML_OPERATOR_LP_POOLING1", build_pool},      {NULL, NULL},
+    {"DML_OPERATOR_QUANTIZED_LINEAR_AVERAGE_POOLING", build_qpool},
+    {"DML_OPERATOR_MAX_POOLING", build_pool},
+    {"DML_OPERATOR_MAX_POOLING1", build_pool},
+    {"DML_OPERATOR_MAX_POOLING2", build_pool},
+    {"DML_OPERATOR_AVERAGE_POOLING", build_pool},
+    {"DML_OPERATOR_AVERAGE_POOLING1", build_pool},
+    {"DML_OPERATOR_LP_POOLING", build_pool},
+    {"DML_OPERATOR_LP_POOLING1", build_pool},
+    {NULL, NULL},
 };

@@ -235,9 +235,9 @@ extern const rt_op rt_ops_activation[]; /* ops_activation.c: ACTIVATION_*, ADD1 
 extern const rt_op rt_ops_logic[];      /* ops_logic.c: comparisons, logic, bits, IF, CAST, fills */
 extern const rt_op rt_ops_math[];       /* ops_math.c: ELEMENT_WISE_ ACOS ... THRESHOLD */
 extern const rt_op rt_ops_grad[];       /* ops_grad.c: the training operators */
-extern const rt_op rt_ops_quant[];      /* ops_quant.c: ELEMENT_WISE_(DE)QUANTIZE_LINEAR */
-extern const rt_op rt_ops_generate[];   /* ops_generate.c: ONE_HOT, DIAGONAL_MATRIX(1) */
-extern const rt_op rt_ops_reduce[];     /* ops_reduce.c: REDUCE, ARGMIN, ARGMAX */
+extern const rt_op rt_ops_quant[];    /* ops_quant.c: (DE)QUANTIZE(_LINEAR), QUANTIZED_LINEAR_ADD */
+extern const rt_op rt_ops_generate[]; /* ops_generate.c: ONE_HOT, DIAGONAL_MATRIX(1) */
+extern const rt_op rt_ops_reduce[];   /* ops_reduce.c: REDUCE, ARGMIN, ARGMAX */
 extern const rt_op rt_ops_bnscan[]; /* ops_bnscan.c: BATCH_NORMALIZATION, CUMULATIVE_*, TOP_K(1) */
 
 /* ops_activation.c: attrs.FusedActivation ({"Type": ..., its FLOATs}) read into *out (NULL when

@@ -44,8 +44,17 @@ static void options(const dmli_pool *w, int vec, int run_vec, bool flat, bool ba
         dmli_opt_int(o, "LP_P", w->p <= 2 ? (int)w->p : 0);
     dmli_opt_str(o, "IN_T", dmli_map_storage_type(w->type));
     dmli_opt_int(o, "IN_HALF", half);
-    dmli_opt_str(o, "OUT_T", dmli_map_storage_type(w->type));
+    dmli_opt_str(o, "OUT_T", dmli_map_storage_type(w->quant ? w->out_type : w->type));
     dmli_opt_int(o, "OUT_HALF", half);
+    /* A quantized average sums its 8-bit integers in long (exact for any window). */
+    if (w->quant) {
+        bool sign = w->out_type == DML_TENSOR_DATA_TYPE_INT8;
+        dmli_opt_int(o, "QUANT", 1);
+        dmli_opt_int(o, "HAS_IZP", w->has_in_zp);
+        dmli_opt_int(o, "HAS_OZP", w->has_out_zp);
+        dmli_opt_int(o, "QMIN", sign ? -128 : 0);
+        dmli_opt_int(o, "QMAX", sign ? 127 : 255);
+    }
     dmli_opt_str(o, "COMPUTE_T", !integer ? "float" : is_signed_int(w->type) ? "long" : "ulong");
     dmli_opt_int(o, "INT_COMPUTE", integer);
     if (integer)
@@ -58,7 +67,8 @@ static void options(const dmli_pool *w, int vec, int run_vec, bool flat, bool ba
     dmli_opt_int(o, "FLAT", flat);
     /* Vector loads along W (cl/pool.cl VLOAD): VEC a multiple of 4, float compute, no indices, the
      * input's W stride 1 and the window's stride 1 or 2 (the ResNet stem's 3x3/2). */
-    bool vectors = !band && vec % 4 == 0 && !integer && !w->indices && w->in_stride[4] == 1;
+    bool vectors =
+        !band && vec % 4 == 0 && !integer && !w->quant && !w->indices && w->in_stride[4] == 1;
     /* Global pooling (cl/pool.cl RUN): one output along W whose window is whole rows, no
      * dilation on H and W, rows contiguous: each D slice's window is one run, folded in
      * run_vec lanes (a multiple of 4). */
@@ -95,6 +105,8 @@ static void table(const dmli_pool *w, int vec, cl_long *t, size_t *count)
         t[DMLI_POOL_STRIDE(1, d)] = w->out_stride[d];
         t[DMLI_POOL_STRIDE(2, d)] = w->idx_stride[d];
     }
+    for (int k = 0; k < 4; ++k)
+        t[DMLI_POOL_QSTRIDE(k)] = w->quant ? w->q_stride[k] : 0;
     *count = DMLI_POOL_TABLE;
 }
 
@@ -126,7 +138,7 @@ static int64_t band_rows(const dmli_pool *w, const dmli_tuning *tu, const dmli_d
 static bool staged(const dmli_pool *w, const dmli_tuning *tu, const dmli_device_desc *dev,
                    size_t group)
 {
-    if (w->indices || !dmli_type_is_float(w->type) || tu->pool_stage_taps < 2)
+    if (w->indices || w->quant || !dmli_type_is_float(w->type) || tu->pool_stage_taps < 2)
         return false;
     int64_t len = 1; /* the run so far, W first: axis a's stride is {N, C, D, H, W}'s 2 + a */
     for (int a = 2; a >= 0; --a) {

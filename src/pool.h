@@ -16,7 +16,9 @@ typedef enum dmli_pool_op {
     DMLI_POOL_LP = 2,
 } dmli_pool_op;
 
-/* The tensors in the kernel's argument order (a pooling without indices lists two). */
+/* The tensors in the kernel's argument order (a pooling without indices lists two; a
+ * quantized average lists its input scale, input zero point, output scale and output zero point
+ * after the output, an absent zero point stood in for by the input scale, never read). */
 enum { DMLI_POOL_INPUT = 0, DMLI_POOL_OUTPUT = 1, DMLI_POOL_INDICES = 2 };
 
 typedef struct dmli_pool {
@@ -32,6 +34,13 @@ typedef struct dmli_pool {
     int64_t in_size[3], out_size[3], window[3], stride[3], dilation[3], start_pad[3], end_pad[3];
     /* Element strides over {N, C, D, H, W} of the input, output and indices. */
     int64_t in_stride[5], out_stride[5], idx_stride[5];
+    /* QUANTIZED_LINEAR_AVERAGE_POOLING (op AVERAGE): type the input's, out_type the output's
+     * (INT8, UINT8); the input scale, input zero point, output scale and output zero point each
+     * read at channel c x q_stride[k] (0: one value for every channel). */
+    bool quant;
+    DML_TENSOR_DATA_TYPE out_type;
+    bool has_in_zp, has_out_zp;
+    int64_t q_stride[4];
 } dmli_pool;
 
 #endif /* DMLI_POOL_H */

@@ -80,8 +80,12 @@ A test converts when its model is one node of a mapped operator. The mapping:
   reference and DirectML reduce different values, docs/operators.md).
 - QuantizeLinear and DequantizeLinear (convert_quant) as ELEMENT_WISE_QUANTIZE_LINEAR and
   _DEQUANTIZE_LINEAR, as ONNX Runtime's DirectML provider maps them (DmlOperatorElementwiseQLinear):
-  a 1-D scale or zero point along `axis`, read by zero strides; an absent zero point absent;
-  block_size (blocked quantization) skipped. Exact.
+  a 1-D scale or zero point along `axis`, read by zero strides; an absent zero point absent.
+  With block_size (convert_quant_blocked) as DML_OPERATOR_QUANTIZE and DEQUANTIZE (6.3): the
+  axis split into {blocks, block_size}, the scale and zero point read with stride 0 over each
+  block, as ONNX Runtime's DirectML provider builds blocked quantization. Exact.
+- DynamicQuantizeLinear (convert_dynamic_quant) as DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR, the
+  scale and zero point tensors of the input's rank. Exact.
 - OneHot (convert_onehot) as DML_OPERATOR_ONE_HOT: IndicesTensor of the output's rank, size 1
   along the axis (negative axes normalised), ValuesTensor {off, on} as {1, ..., 2}; float
   indices that are whole numbers as INT64 (ONE_HOT takes integer indices; a provider casts);
@@ -1384,8 +1388,7 @@ def convert_quant(name, model, sets, where):
     dml, in_table, out_table = QUANT_OPS[op]
     attrs = attrs_of(node)
     if attrs.get("block_size", 0):
-        raise Skip("attribute: block_size {} (blocked quantization) is not element-wise".format(
-            attrs["block_size"]))
+        return convert_quant_blocked(name, model, sets, where)
     if len(sets) != 1:
         raise Skip("data: {} data sets".format(len(sets)))
     ins, outs = sets[0]
@@ -1429,6 +1432,92 @@ def convert_quant(name, model, sets, where):
 
 
 EXTRA.update({op: convert_quant for op in QUANT_OPS})
+
+# QuantizeLinear and DequantizeLinear with block_size as DML_OPERATOR_QUANTIZE and DEQUANTIZE
+# (feature level 6.3), as ONNX Runtime's DirectML provider builds blocked quantization: the
+# blocked axis split into {blocks, block_size}, the scale and zero point (one per block) read
+# with stride 0 over the block's elements.
+BLOCKED_OPS = {"QuantizeLinear": ("DML_OPERATOR_QUANTIZE", ["FLOAT32", "FLOAT16"],
+                                  ["INT8", "UINT8"]),
+               "DequantizeLinear": ("DML_OPERATOR_DEQUANTIZE", ["INT8", "UINT8"],
+                                    ["FLOAT32", "FLOAT16"])}
+
+
+def convert_quant_blocked(name, model, sets, where):
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    dml, in_table, out_table = BLOCKED_OPS[op]
+    attrs = attrs_of(node)
+    block = attrs["block_size"]
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    index = {vi.name: i for i, vi in enumerate(g.input)}
+    values = [to_array(ins[index[n]]) if n else None for n in node.input]
+    out_t, out_a = to_array(outs[0])
+    (x_t, x) = values[0]
+    short = dml.replace("DML_OPERATOR_", "")
+    for t, table in ((x_t, in_table), (out_t, out_table)):
+        if t not in table:
+            raise Skip("type table: {} is not in {}'s type table".format(t, short))
+    rank = x.ndim
+    axis = attrs.get("axis", 1)
+    axis = axis + rank if axis < 0 else axis
+    if x.shape[axis] % block:
+        raise Skip("shape: axis {} of {} elements is not whole blocks of {}".format(
+            axis, x.shape[axis], block))
+    split = list(x.shape[:axis]) + [x.shape[axis] // block, block] + list(x.shape[axis + 1:])
+    qtensors = []
+    for v in values[1:]:
+        if v is None:
+            continue
+        t, a = v
+        qtensors.append(case_tensor(t, a.reshape(list(a.shape[:axis + 1]) + [1] +
+                                                 list(a.shape[axis + 1:])), split))
+    quant_type = "DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT" if len(qtensors) == 2 else \
+        "DML_QUANTIZATION_TYPE_SCALE"
+    expected = case_tensor(out_t, out_a.reshape(split))
+    c = {"name": "onnx-node." + (name[5:] if name.startswith("test_") else name),
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name), "op": dml,
+         "attrs": {"QuantizationType": quant_type},
+         "inputs": {"InputTensor": case_tensor(x_t, x.reshape(split)),
+                    "QuantizationTensors": qtensors},
+         "expected": {"outputs": {"OutputTensor": expected}}}
+    c["note"] = ("ONNX {}-{} with block_size {} as {}: axis {} of {} split into {}, the "
+                 "quantization tensors read with stride 0 over each block (ONNX's backend node "
+                 "test {}, {})").format(op, opset_of(model, op), block, dml, axis,
+                                        list(x.shape), split, name, where)
+    return op, c
+
+
+# DynamicQuantizeLinear as DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR (ONNX Runtime's DirectML
+# provider's mapping): the scale and zero point as tensors of the input's rank, one element.
+def convert_dynamic_quant(name, model, sets, where):
+    g = model.graph
+    node = g.node[0]
+    op = node.op_type
+    if len(sets) != 1:
+        raise Skip("data: {} data sets".format(len(sets)))
+    ins, outs = sets[0]
+    x_t, x = to_array(ins[0])
+    (y_t, y), (s_t, sc), (z_t, zp) = (to_array(o) for o in outs)
+    shape = list(x.shape) or [1]
+    one = [1] * len(shape)
+    dml = "DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR"
+    c = {"name": "onnx-node." + (name[5:] if name.startswith("test_") else name),
+         "source": "onnx:{}-{}#{}".format(op, opset_of(model, op), name), "op": dml,
+         "inputs": {"InputTensor": case_tensor(x_t, x.reshape(shape))},
+         "expected": {"outputs": {"OutputTensor": case_tensor(y_t, y.reshape(shape)),
+                                  "OutputScaleTensor": case_tensor(s_t, sc.reshape(one)),
+                                  "OutputZeroPointTensor": case_tensor(z_t, zp.reshape(one))}}}
+    c["note"] = ("ONNX {}-{} as {}; the scale and zero point {{{}}} (ONNX's backend node test "
+                 "{}, {})").format(op, opset_of(model, op), dml, ", ".join("1" for _ in one),
+                                   name, where)
+    return op, c
+
+
+EXTRA["DynamicQuantizeLinear"] = convert_dynamic_quant
 
 
 # ---------------------------------------------------------------------------------------
@@ -2016,7 +2105,7 @@ def main():
                 "convolutions, linear quantization, scatters, one-hot and eye-like "
                 "matrices, recurrent layers, nonzero coordinates, sequence reversal, max "
                 "unpooling, regions of interest and col2im, the integer and quantized "
-                "products and convolutions, "
+                "products and convolutions, dynamic and blocked quantization, "
                 "one DirectML-operator case "
                 "per test, one file per ONNX operator. The inputs and expected outputs are "
                 "ONNX's own; the operator mapping is the script's docstring.\n\n".format(

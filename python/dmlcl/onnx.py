@@ -437,11 +437,64 @@ class _Lowering:
             v = v.view(sizes, [1 if i == axis else 0 for i in range(len(shape))])
         return self.broadcast(v, shape)
 
+    # Blocked quantization (block_size): DML_OPERATOR_QUANTIZE and DEQUANTIZE (6.3) over the
+    # blocked axis split into {blocks, block_size}, the scale and zero point (one per block)
+    # read with stride 0 over each block's elements, as ONNX Runtime's DirectML provider builds
+    # them.
+    _BLOCKED_TYPES = {"QuantizeLinear": ({np.dtype(np.float32), np.dtype(np.float16)},
+                                         {np.dtype(np.int8), np.dtype(np.uint8)}),
+                      "DequantizeLinear": ({np.dtype(np.int8), np.dtype(np.uint8)},
+                                           {np.dtype(np.float32), np.dtype(np.float16)})}
+
+    def qlinear_blocked(self, node, block):
+        op = "QUANTIZE" if node.op_type == "QuantizeLinear" else "DEQUANTIZE"
+        x = self.val(node.input[0], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        ins_ok, outs_ok = self._BLOCKED_TYPES[node.op_type]
+        if x.dtype not in ins_ok or np.dtype(dtype) not in outs_ok:
+            raise UnsupportedModelError(
+                f"node {node.name!r} ({node.op_type}): {x.dtype} to {np.dtype(dtype)} is not in "
+                f"DirectML's {op} tables (blocked quantization)")
+        rank = len(shape)
+        axis = _attrs(node).get("axis", 1) % max(1, rank)
+        if rank == 0 or shape[axis] % block:
+            raise UnsupportedModelError(
+                f"node {node.name!r} ({node.op_type}): axis {axis} of {list(shape)} is not whole "
+                f"blocks of block_size {block}")
+        split = list(shape[:axis]) + [shape[axis] // block, block] + list(shape[axis + 1:])
+
+        def split_view(v, block_stride):
+            st = list(v.eff_strides())
+            inner = st[axis] if block_stride else 0
+            outer = st[axis] * block if block_stride else st[axis]
+            return v.view(split, st[:axis] + [outer, inner] + st[axis + 1:])
+
+        ins = {"InputTensor": split_view(x, True)}
+        qs = []
+        for name in node.input[1:]:
+            if not name:
+                continue
+            q = self.val(name, node)
+            want = list(shape[:axis]) + [shape[axis] // block] + list(shape[axis + 1:])
+            if list(q.shape) != want:
+                raise UnsupportedModelError(
+                    f"node {node.name!r} ({node.op_type}): input {name!r} has shape "
+                    f"{list(q.shape)}, blocked quantization takes {want}")
+            qs.append(split_view(q, False))
+        ins["QuantizationTensors"] = qs
+        name = node.output[0]
+        desc = {"InputTensor": self.tensor(ins["InputTensor"]),
+                "QuantizationType": "DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT" if len(qs) == 2
+                else "DML_QUANTIZATION_TYPE_SCALE",
+                "QuantizationTensors": [self.tensor(q) for q in qs],
+                "OutputTensor": self.out_tensor(dtype, split)}
+        self.emit(node, name, op, desc, ins, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
     def qlinear(self, node, op):
         a = _attrs(node)
         if a.get("block_size", 0):
-            raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): blocked "
-                                        "quantization (block_size) is not element-wise")
+            return self.qlinear_blocked(node, a["block_size"])
         x = self.val(node.input[0], node)
         shape, dtype = self.out_info(node.output[0], node)
         ins_ok, outs_ok = self._QUANT_TYPES[node.op_type]
@@ -466,6 +519,25 @@ class _Lowering:
 
     def op_DequantizeLinear(self, node):
         self.qlinear(node, "ELEMENT_WISE_DEQUANTIZE_LINEAR")
+
+    def op_DynamicQuantizeLinear(self, node):
+        """DYNAMIC_QUANTIZE_LINEAR: the scale and zero point as one-element tensors of the
+        input's rank (ONNX's are 0-D)."""
+        x = self.val(node.input[0], node)
+        shape, dtype = self.out_info(node.output[0], node)
+        if x.dtype not in (np.dtype(np.float32), np.dtype(np.float16)):
+            raise UnsupportedModelError(f"node {node.name!r} (DynamicQuantizeLinear): {x.dtype} "
+                                        "is not in DirectML's DYNAMIC_QUANTIZE_LINEAR table")
+        rank = max(1, len(shape))
+        outs = {"OutputTensor": (node.output[0], dtype, shape)}
+        desc = {"InputTensor": self.tensor(x, rank), "OutputTensor": self.out_tensor(dtype, shape)}
+        for key, oname, odt in (("OutputScaleTensor", node.output[1], np.float32),
+                                ("OutputZeroPointTensor", node.output[2], dtype)):
+            outs[key] = (oname, odt, ())
+            desc[key] = self.out_tensor(odt, [1] * rank)
+        self.emit(node, node.output[0], "DYNAMIC_QUANTIZE_LINEAR", desc, {"InputTensor": x}, outs)
+        for oname, odt, oshape in outs.values():
+            self.set_out(node, oname, oname, odt, oshape)
 
     def op_Pow(self, node):
         if node.input[1] in self.consts and np.asarray(self.consts[node.input[1]]).size == 1:

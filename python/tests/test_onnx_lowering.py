@@ -10,13 +10,13 @@ from onnx import TensorProto, helper, numpy_helper
 from dmlcl import onnx as dml_onnx
 
 
-def model(nodes, inputs, outputs, inits):
+def model(nodes, inputs, outputs, inits, opset=17):
     g = helper.make_graph(
         nodes, "g",
         [helper.make_tensor_value_info(n, t, s) for n, t, s in inputs],
         [helper.make_tensor_value_info(n, t, None) for n, t in outputs],
         [numpy_helper.from_array(v, k) for k, v in inits.items()])
-    return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
 
 
 def check(m, feeds):
@@ -450,6 +450,36 @@ def test_maxroipool(rng):
               [("y", TensorProto.FLOAT)], {})
     lowered = check(m, {"x": rng.standard_normal((2, 3, 8, 7)).astype(np.float32), "r": rois})
     assert lowered.operator_counts() == {"ROI_POOLING": 1}
+
+
+def test_blocked_quantize_dequantize(rng):
+    """QuantizeLinear and DequantizeLinear with block_size as DML_OPERATOR_QUANTIZE and
+    DEQUANTIZE (6.3): the axis split into {blocks, block_size}, one scale and zero point per
+    block read with stride 0 over its elements; against ONNX Runtime's CPU kernels."""
+    inits = {"s": np.array([[0.5, 0.25, 2.0], [0.125, 1.0, 0.75]], np.float32),
+             "z": np.array([[0, 10, 250], [128, 3, 90]], np.uint8)}
+    nodes = [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"], axis=1, block_size=4),
+             helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"], axis=1, block_size=4)]
+    x = (rng.integers(-400, 400, size=(2, 12)) / 8.0).astype(np.float32)
+    m = model(nodes, [("x", TensorProto.FLOAT, [2, 12])],
+              [("q", TensorProto.UINT8), ("y", TensorProto.FLOAT)], inits, opset=21)
+    lowered = check(m, {"x": x})
+    assert lowered.operator_counts() == {"QUANTIZE": 1, "DEQUANTIZE": 1}
+
+
+def test_dynamic_quantize_linear(rng):
+    """DynamicQuantizeLinear as DYNAMIC_QUANTIZE_LINEAR: the quantized tensor, the scale and
+    the zero point (one-element tensors of the input's rank), then a DequantizeLinear reading
+    them; against ONNX Runtime's CPU kernels."""
+    nodes = [helper.make_node("DynamicQuantizeLinear", ["x"], ["q", "s", "z"]),
+             helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"])]
+    x = (rng.standard_normal((2, 3, 5)) * 4).astype(np.float32)
+    m = model(nodes, [("x", TensorProto.FLOAT, [2, 3, 5])],
+              [("q", TensorProto.UINT8), ("s", TensorProto.FLOAT), ("z", TensorProto.UINT8),
+               ("y", TensorProto.FLOAT)], {})
+    lowered = check(m, {"x": x})
+    assert lowered.operator_counts() == {"DYNAMIC_QUANTIZE_LINEAR": 1,
+                                         "ELEMENT_WISE_DEQUANTIZE_LINEAR": 1}
 
 
 def test_unsupported_node_is_named():

@@ -51,6 +51,7 @@ typedef struct pool_view {
     bool has_dilations;
     bool include_padding;
     UINT p;
+    bool quant; /* QUANTIZED_LINEAR_AVERAGE_POOLING: its own type rules */
 } pool_view;
 
 static HRESULT check_array(const pool_view *v, const char *field, const UINT *a, UINT min)
@@ -73,7 +74,7 @@ static HRESULT validate_view(const pool_view *v, dmli_op_state *st)
         DMLI_TRY(dmli_tensor_import(op, "OutputIndicesTensor", v->indices,
                                     DMLI_TENSOR_OUTPUT | DMLI_TENSOR_OPTIONAL, idx));
     unsigned types = v->kind == DMLI_POOL_MAX ? MAX_TYPES : FLOAT_TYPES;
-    DMLI_INVALID_IF(in->type >= 32 || !(types & BIT(in->type)),
+    DMLI_INVALID_IF(!v->quant && (in->type >= 32 || !(types & BIT(in->type))),
                     "%s: InputTensor.DataType (%s) is not one %s takes (%s)", op,
                     dmli_type_name(in->type), op,
                     v->kind == DMLI_POOL_MAX ? MAX_LIST : "FLOAT32, FLOAT16");
@@ -81,7 +82,8 @@ static HRESULT validate_view(const pool_view *v, dmli_op_state *st)
                     "%s: InputTensor.DimensionCount (%u) must be 4 ({N, C, H, W}) or 5 ({N, C, "
                     "D, H, W})",
                     op, in->rank);
-    DMLI_TRY(dmli_ops_same_type(op, "OutputTensor", out, "InputTensor", in));
+    if (!v->quant)
+        DMLI_TRY(dmli_ops_same_type(op, "OutputTensor", out, "InputTensor", in));
     DMLI_TRY(dmli_ops_same_rank(op, "OutputTensor", out, "InputTensor", in));
     if (idx->present) {
         DMLI_INVALID_IF(idx->type != DML_TENSOR_DATA_TYPE_UINT32 &&
@@ -268,3 +270,142 @@ POOL_STEPS(lp_pooling, DML_LP_POOLING_OPERATOR_DESC,
 POOL_STEPS(lp_pooling1, DML_LP_POOLING1_OPERATOR_DESC,
            (v->op = "LP_POOLING1", v->kind = DMLI_POOL_LP, v->p = d->P, v->has_dilations = true,
             v->dilations = d->Dilations))
+
+/* ---- QUANTIZED_LINEAR_AVERAGE_POOLING (6.2) ------------------------------------------------
+ *
+ * AVERAGE_POOLING1 over dequantized values, quantized again (ONNX Runtime's com.microsoft
+ * QLinearAveragePool, which its DirectML provider maps onto it). The page's rules: InputTensor and
+ * OutputTensor INT8 or UINT8 of 4 or 5 dimensions, of one DimensionCount (their types may
+ * differ); InputZeroPointTensor of InputTensor's DataType and OutputZeroPointTensor of
+ * OutputTensor's (both optional: 0); the two scales FLOAT32; each of the four {1, 1, 1, 1} (per
+ * tensor) or {1, C, 1, 1} (per channel), 1 to 5 dimensions: read here as one element, or as C
+ * along dimension 1 of a tensor of the input's DimensionCount. The arithmetic
+ * (docs/operators.md): the window's integers summed exactly, less the input zero point once per
+ * element read (a padding position is the zero point: it adds nothing, and IncludePadding counts
+ * it in the divisor), times the input scale, over the divisor, each in float32; then
+ * rint(x / output scale) + output zero point saturated (NaN 0), as QUANTIZE_LINEAR. */
+
+enum { Q_IN_SCALE, Q_IN_ZP, Q_OUT_SCALE, Q_OUT_ZP };
+
+static const char *const q_names[4] = {"InputScaleTensor", "InputZeroPointTensor",
+                                       "OutputScaleTensor", "OutputZeroPointTensor"};
+
+static void view_qavg(const void *desc, pool_view *v)
+{
+    const DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC *d = desc;
+    memset(v, 0, sizeof *v);
+    v->op = "QUANTIZED_LINEAR_AVERAGE_POOLING";
+    v->kind = DMLI_POOL_AVERAGE;
+    v->input = d->InputTensor;
+    v->output = d->OutputTensor;
+    v->dims = d->DimensionCount;
+    v->strides = d->Strides;
+    v->window = d->WindowSize;
+    v->start = d->StartPadding;
+    v->end = d->EndPadding;
+    v->has_dilations = true;
+    v->dilations = d->Dilations;
+    v->include_padding = d->IncludePadding != 0;
+    v->quant = true;
+}
+
+static const DML_TENSOR_DESC *q_member(const DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC *d,
+                                       int k)
+{
+    const DML_TENSOR_DESC *const m[4] = {d->InputScaleTensor, d->InputZeroPointTensor,
+                                         d->OutputScaleTensor, d->OutputZeroPointTensor};
+    return m[k];
+}
+
+static bool is_int8(DML_TENSOR_DATA_TYPE t)
+{
+    return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_UINT8;
+}
+
+static HRESULT validate_quantized_linear_average_pooling(const void *desc, dmli_op_state *st)
+{
+    const DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC *d = desc;
+    pool_view v;
+    view_qavg(desc, &v);
+    const char *op = v.op;
+    dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    /* The pooling's own rules, as AVERAGE_POOLING1's, then the types and the four tensors. */
+    DMLI_TRY(validate_view(&v, st));
+    DMLI_INVALID_IF(!is_int8(in->type),
+                    "%s: InputTensor.DataType (%s) is not one %s takes (INT8, UINT8)", op,
+                    dmli_type_name(in->type), op);
+    DMLI_INVALID_IF(!is_int8(out->type),
+                    "%s: OutputTensor.DataType (%s) is not one %s gives (INT8, UINT8)", op,
+                    dmli_type_name(out->type), op);
+    for (int k = 0; k < 4; ++k) {
+        dmli_tensor *q = &st->inputs[1 + k];
+        bool zp = k == Q_IN_ZP || k == Q_OUT_ZP;
+        DMLI_TRY(dmli_tensor_import(op, q_names[k], q_member(d, k),
+                                    DMLI_TENSOR_INPUT | (zp ? DMLI_TENSOR_OPTIONAL : 0), q));
+        st->input_names[1 + k] = q_names[k];
+        if (!q->present)
+            continue;
+        if (zp)
+            DMLI_TRY(dmli_ops_same_type(op, q_names[k], q,
+                                        k == Q_IN_ZP ? "InputTensor" : "OutputTensor",
+                                        k == Q_IN_ZP ? in : out));
+        else
+            DMLI_INVALID_IF(q->type != DML_TENSOR_DATA_TYPE_FLOAT32,
+                            "%s: %s.DataType (%s) must be FLOAT32", op, q_names[k],
+                            dmli_type_name(q->type));
+        DMLI_INVALID_IF(q->rank > 5, "%s: %s.DimensionCount (%u) must be 1 to 5", op, q_names[k],
+                        q->rank);
+    }
+    st->n_inputs = 5;
+    return S_OK;
+}
+
+/* A scale or zero point: one element, or C along dimension 1 of the input's DimensionCount. */
+static HRESULT q_shape(const char *op, const char *name, const dmli_tensor *q,
+                       const dmli_tensor *in)
+{
+    if (q->elements == 1)
+        return S_OK;
+    bool channel = q->rank == in->rank && q->sizes[1] == in->sizes[1];
+    for (uint32_t i = 0; channel && i < q->rank; ++i)
+        channel = i == 1 || q->sizes[i] == 1;
+    DMLI_INVALID_IF(!channel,
+                    "%s: %s holds %llu elements; it must hold 1 (per tensor) or C = %llu along "
+                    "dimension 1 of InputTensor.DimensionCount (%u) dimensions (per channel)",
+                    op, name, (unsigned long long)q->elements, (unsigned long long)in->sizes[1],
+                    in->rank);
+    return S_OK;
+}
+
+static HRESULT infer_quantized_linear_average_pooling(const void *desc, dmli_op_state *st)
+{
+    pool_view v;
+    view_qavg(desc, &v);
+    for (int k = 0; k < 4; ++k)
+        if (st->inputs[1 + k].present)
+            DMLI_TRY(q_shape(v.op, q_names[k], &st->inputs[1 + k], &st->inputs[0]));
+    return infer_view(&v, st);
+}
+
+static void lower_quantized_linear_average_pooling(const void *desc, dmli_op_state *st)
+{
+    pool_view v;
+    view_qavg(desc, &v);
+    lower_view(&v, st);
+    dmli_pool *w = DMLI_COMPUTE_WORK(&st->compute, dmli_pool);
+    w->quant = true;
+    w->out_type = st->outputs[0].type;
+    w->has_in_zp = st->inputs[1 + Q_IN_ZP].present;
+    w->has_out_zp = st->inputs[1 + Q_OUT_ZP].present;
+    for (int k = 0; k < 4; ++k) {
+        const dmli_tensor *q = &st->inputs[1 + k];
+        w->q_stride[k] = q->present && q->elements > 1 ? q->strides[1] : 0;
+        /* An absent zero point: the input scale stands in, never read. */
+        dmli_compute_add(&st->compute, st, false, (uint32_t)(q->present ? 1 + k : 1 + Q_IN_SCALE));
+    }
+}
+
+const dmli_op_steps dmli_op_quantized_linear_average_pooling = {
+    .validate = validate_quantized_linear_average_pooling,
+    .infer = infer_quantized_linear_average_pooling,
+    .lower = lower_quantized_linear_average_pooling};

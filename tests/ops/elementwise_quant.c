@@ -15,6 +15,11 @@
  * infinite and NaN; INT32 inputs past 2^24; integers over their whole range. Fixed cases:
  * the rules where the pages are silent, with expected values written by hand from the rules
  * in docs/operators.md. DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
+ *
+ * QUANTIZE and DEQUANTIZE (feature level 6.3, src/ops/quantize.c) are the same maps with the
+ * scale and zero point listed: the random cases again, through their descriptors, with a
+ * blockwise spread too; ELEMENT_WISE_QUANTIZED_LINEAR_ADD (src/ops/quantized_add.c) against
+ * its own oracle (ref_quantized_linear_add).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -46,11 +51,21 @@
 #define DEQUANTIZE DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR
 
 /* How the scale and the zero point are laid out over the input's shape. */
-typedef enum qt_spread { SPREAD_TENSOR, SPREAD_AXIS, SPREAD_ANY, SPREAD_COUNT } qt_spread;
+typedef enum qt_spread {
+    SPREAD_TENSOR,
+    SPREAD_AXIS,
+    SPREAD_ANY,
+    SPREAD_BLOCK, /* packed over the input's sizes but for one dimension, the block's
+                   * elements, read with stride 0 (QUANTIZE and DEQUANTIZE's blockwise form) */
+    SPREAD_COUNT
+} qt_spread;
 
 static const char *spread_name(qt_spread s)
 {
-    return s == SPREAD_TENSOR ? "per tensor" : s == SPREAD_AXIS ? "per axis" : "any layout";
+    return s == SPREAD_TENSOR ? "per tensor"
+           : s == SPREAD_AXIS ? "per axis"
+           : s == SPREAD_ANY  ? "any layout"
+                              : "per block";
 }
 
 typedef struct qt_case {
@@ -67,6 +82,9 @@ typedef struct qt_case {
     ops_submit submit;
     ops_tensor in, scale, zp, out;
     DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC d; /* DEQUANTIZE's has the same members */
+    bool list; /* QUANTIZE or DEQUANTIZE (feature level 6.3): the scale and zero point listed */
+    DML_QUANTIZE_OPERATOR_DESC ld; /* DEQUANTIZE's has the same members */
+    DML_TENSOR_DESC qtensors[2];
     DML_OPERATOR_DESC desc;
     ops_memory mem;
 } qt_case;
@@ -92,6 +110,15 @@ static void spread_tensor(qt_case *c, ref_rng *rng, ops_tensor *t, const char *n
             strides[i] = c->spread == SPREAD_AXIS && i == axis ? 1 : 0;
         ops_tensor_init(t, name, false, type, c->rank, sizes, strides, 0, 0);
         return;
+    case SPREAD_BLOCK: {
+        uint64_t packed = 1;
+        for (uint32_t i = c->rank; i-- > 0;) {
+            strides[i] = i == axis ? 0 : (uint32_t)packed;
+            packed *= i == axis ? 1 : sizes[i];
+        }
+        ops_tensor_init(t, name, false, type, c->rank, sizes, strides, 0, 0);
+        return;
+    }
     default: ops_random_tensor(t, rng, name, false, type, c->rank, sizes, &layout); return;
     }
 }
@@ -107,11 +134,11 @@ static void qt_generate(qt_case *c, ref_rng *rng, bool quantize, DML_TENSOR_DATA
     c->has_zp = ref_rng_chance(rng, 75);
     c->rank = 1 + (uint32_t)ref_rng_below(rng, 8);
     ops_random_sizes(rng, c->rank, sizes, QT_MAX_ELEMENTS);
-    c->spread = (qt_spread)ref_rng_below(rng, SPREAD_COUNT);
+    c->spread = (qt_spread)ref_rng_below(rng, c->list ? SPREAD_COUNT : SPREAD_BLOCK);
     uint32_t axis = (uint32_t)ref_rng_below(rng, c->rank);
     DML_TENSOR_DATA_TYPE zp_type = quantize ? out_type : in_type;
     ops_random_tensor(&c->in, rng, "InputTensor", false, in_type, c->rank, sizes, &c->layout[0]);
-    c->in_place = ref_rng_chance(rng, 15) && (quantize ? c->has_zp : true);
+    c->in_place = !c->list && ref_rng_chance(rng, 15) && (quantize ? c->has_zp : true);
     if (c->in_place) {
         uint32_t strides[REF_MAX_DIMS];
         c->layout[1] = OPS_LAYOUT_PADDED;
@@ -133,6 +160,17 @@ static void qt_generate(qt_case *c, ref_rng *rng, bool quantize, DML_TENSOR_DATA
         c->has_zp ? ops_tensor_desc(&c->zp) : NULL, ops_tensor_desc(&c->out)};
     c->desc.Type = quantize ? QUANTIZE : DEQUANTIZE;
     c->desc.Desc = &c->d;
+    if (c->list) {
+        c->qtensors[0] = *c->d.ScaleTensor;
+        if (c->has_zp)
+            c->qtensors[1] = *c->d.ZeroPointTensor;
+        c->ld = (DML_QUANTIZE_OPERATOR_DESC){c->d.InputTensor,
+                                             c->has_zp ? DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT
+                                                       : DML_QUANTIZATION_TYPE_SCALE,
+                                             c->has_zp ? 2 : 1, c->qtensors, c->d.OutputTensor};
+        c->desc.Type = quantize ? DML_OPERATOR_QUANTIZE : DML_OPERATOR_DEQUANTIZE;
+        c->desc.Desc = &c->ld;
+    }
 }
 
 static void qt_place(qt_case *c, ref_rng *rng)
@@ -263,20 +301,21 @@ static void qt_fill(qt_case *c, ref_rng *rng)
 static const char *qt_describe(const qt_case *c, char *buf, size_t len)
 {
     char head[512], in[512], sc[512], zp[512], out[512];
-    snprintf(
-        buf, len,
-        "%s\n  %s -> %s (scale %s); zero point %s; scale %s; layouts %s/%s; %s; submit "
-        "%s\n  %s\n  %s\n  %s\n  %s",
-        ops_replay(head, sizeof head,
-                   c->quantize ? "ELEMENT_WISE_QUANTIZE_LINEAR" : "ELEMENT_WISE_DEQUANTIZE_LINEAR",
-                   "elementwise_quant", c->test, c->number, c->seed),
-        ref_type_name(c->in_type), ref_type_name(c->out_type), ref_type_name(c->scale_type),
-        c->has_zp ? "given" : "absent", spread_name(c->spread), ops_layout_name(c->layout[0]),
-        ops_layout_name(c->layout[1]), c->in_place ? "in place" : "apart",
-        ops_submit_name(c->submit), ops_tensor_describe(&c->in, in, sizeof in),
-        ops_tensor_describe(&c->scale, sc, sizeof sc),
-        c->has_zp ? ops_tensor_describe(&c->zp, zp, sizeof zp) : "",
-        ops_tensor_describe(&c->out, out, sizeof out));
+    snprintf(buf, len,
+             "%s\n  %s -> %s (scale %s); zero point %s; scale %s; layouts %s/%s; %s; submit "
+             "%s\n  %s\n  %s\n  %s\n  %s",
+             ops_replay(head, sizeof head,
+                        c->list       ? (c->quantize ? "QUANTIZE" : "DEQUANTIZE")
+                        : c->quantize ? "ELEMENT_WISE_QUANTIZE_LINEAR"
+                                      : "ELEMENT_WISE_DEQUANTIZE_LINEAR",
+                        "elementwise_quant", c->test, c->number, c->seed),
+             ref_type_name(c->in_type), ref_type_name(c->out_type), ref_type_name(c->scale_type),
+             c->has_zp ? "given" : "absent", spread_name(c->spread), ops_layout_name(c->layout[0]),
+             ops_layout_name(c->layout[1]), c->in_place ? "in place" : "apart",
+             ops_submit_name(c->submit), ops_tensor_describe(&c->in, in, sizeof in),
+             ops_tensor_describe(&c->scale, sc, sizeof sc),
+             c->has_zp ? ops_tensor_describe(&c->zp, zp, sizeof zp) : "",
+             ops_tensor_describe(&c->out, out, sizeof out));
     return buf;
 }
 
@@ -320,7 +359,8 @@ static void qt_run(qt_case *c)
     if (c->has_zp && !(c->in_place && c->quantize))
         all[n_all++] = &c->zp;
     const char *stage = "";
-    HRESULT hr = ops_run_device(&c->desc, &c->mem, inputs, 3, outputs, 1, c->submit, &stage);
+    HRESULT hr = ops_run_device(&c->desc, &c->mem, inputs, c->list && !c->has_zp ? 2 : 3, outputs,
+                                1, c->submit, &stage);
     cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", qt_describe(c, what, sizeof what), stage,
               dmlcl_hresult_name(hr), dmlcl_last_error());
     accept_nans(c);
@@ -331,7 +371,7 @@ static void qt_run(qt_case *c)
 
 /* Case n takes the n-th type pair of the list (then the list again). */
 static void qt_cases(const char *test, bool quantize, const DML_TENSOR_DATA_TYPE (*pairs)[2],
-                     unsigned n_pairs, unsigned count)
+                     unsigned n_pairs, unsigned count, bool list)
 {
     static qt_case c;
     long only = ops_only_case();
@@ -343,6 +383,7 @@ static void qt_cases(const char *test, bool quantize, const DML_TENSOR_DATA_TYPE
         c.test = test;
         c.seed = ops_base_seed(&run_seed);
         c.number = n;
+        c.list = list;
         qt_generate(&c, &rng, quantize, pairs[n % n_pairs][0], pairs[n % n_pairs][1]);
         qt_place(&c, &rng);
         qt_fill(&c, &rng);
@@ -359,7 +400,7 @@ Test(elementwise_quant, random_quantize)
 {
     static const DML_TENSOR_DATA_TYPE pairs[][2] = {{F32, U8}, {F32, I8}, {F16, U8},
                                                     {F16, I8}, {I32, U8}, {I32, I8}};
-    qt_cases("random_quantize", true, pairs, COUNT_OF(pairs), COUNT_OF(pairs) + 2);
+    qt_cases("random_quantize", true, pairs, COUNT_OF(pairs), COUNT_OF(pairs) + 2, false);
 }
 
 Test(elementwise_quant, random_dequantize)
@@ -367,7 +408,21 @@ Test(elementwise_quant, random_dequantize)
     static const DML_TENSOR_DATA_TYPE pairs[][2] = {{U8, F32},  {I8, F32},  {I32, F32}, {U32, F16},
                                                     {I16, F16}, {U16, F32}, {U8, F16},  {I8, F16},
                                                     {I32, F16}, {U32, F32}, {I16, F32}, {U16, F16}};
-    qt_cases("random_dequantize", false, pairs, COUNT_OF(pairs), COUNT_OF(pairs) + 2);
+    qt_cases("random_dequantize", false, pairs, COUNT_OF(pairs), COUNT_OF(pairs) + 2, false);
+}
+
+/* QUANTIZE and DEQUANTIZE (6.3): the same maps with the scale and zero point as a list, per
+ * tensor, per axis, per block or in any layout; the oracle is the element-wise one. */
+Test(elementwise_quant, random_quantize_list)
+{
+    static const DML_TENSOR_DATA_TYPE pairs[][2] = {{F32, U8}, {F32, I8}, {F16, U8}, {F16, I8}};
+    qt_cases("random_quantize_list", true, pairs, COUNT_OF(pairs), 2 * COUNT_OF(pairs), true);
+}
+
+Test(elementwise_quant, random_dequantize_list)
+{
+    static const DML_TENSOR_DATA_TYPE pairs[][2] = {{U8, F32}, {I8, F32}, {U8, F16}, {I8, F16}};
+    qt_cases("random_dequantize_list", false, pairs, COUNT_OF(pairs), 2 * COUNT_OF(pairs), true);
 }
 
 /* ---- Fixed cases: the rules the pages leave to the implementation ------------------------ */
@@ -661,4 +716,329 @@ Test(elementwise_quant, transposed_input_tiles)
                     cr_log_error("DEQUANTIZE element %d: %.9g, expected %.9g", o, fgot[o], want);
             }
     cr_expect_eq(bad, 0, "DEQUANTIZE: %zu elements differ", bad);
+}
+
+/* ---- ELEMENT_WISE_QUANTIZED_LINEAR_ADD: a chain of four maps, against its oracle ---------- */
+
+/* Random cases: A, B and the output in any layout (A and B also broadcast or aliasing), INT8
+ * or UINT8, the six scales and zero points single elements (DimensionCount ones, the form
+ * ONNX Runtime's DirectML provider builds), each zero point absent a quarter of the time. The
+ * scales: powers of two (exact ties), arbitrary ones, a tenth of the time 0, negative or
+ * infinite; the integers over their whole range. */
+Test(elementwise_quant, random_quantized_linear_add)
+{
+    static const char *const names[8] = {
+        "ATensor",      "AScaleTensor",     "AZeroPointTensor",  "BTensor",
+        "BScaleTensor", "BZeroPointTensor", "OutputScaleTensor", "OutputZeroPointTensor"};
+    static char what[4096], diff[4096], head[512];
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(8); ++n) {
+        if (only >= 0 && (unsigned long)only != n)
+            continue;
+        ref_rng rng = ops_case_rng(&run_seed, "random_quantized_linear_add", n);
+        /* A, B and the output of every type pair in turn (the page lets them differ). */
+        DML_TENSOR_DATA_TYPE types[3] = {n % 2 ? I8 : U8, n / 2 % 2 ? I8 : U8, n / 4 % 2 ? I8 : U8};
+        DML_TENSOR_DATA_TYPE type = types[2];
+        uint32_t rank = 1 + (uint32_t)ref_rng_below(&rng, 8), sizes[REF_MAX_DIMS],
+                 ones[REF_MAX_DIMS];
+        ops_random_sizes(&rng, rank, sizes, QT_MAX_ELEMENTS);
+        for (uint32_t i = 0; i < rank; ++i)
+            ones[i] = 1;
+        static ops_tensor t[8], out;
+        static ops_memory mem;
+        memset(t, 0, sizeof t);
+        memset(&out, 0, sizeof out);
+        memset(&mem, 0, sizeof mem);
+        ops_layout layout[3];
+        bool present[8];
+        for (int k = 0; k < 8; ++k) {
+            present[k] = !(k == 2 || k == 5 || k == 7) || ref_rng_chance(&rng, 75);
+            if (!present[k])
+                continue;
+            if (k == 0 || k == 3)
+                ops_random_tensor(&t[k], &rng, names[k], false, type, rank, sizes, &layout[k / 3]);
+            else
+                ops_tensor_init(&t[k], names[k], false, (k == 1 || k == 4 || k == 6) ? F32 : type,
+                                rank, ones, NULL, 0, 0);
+            ops_memory_place(&mem, &rng, &t[k], k != 0 && (k != 3 || ref_rng_chance(&rng, 50)));
+        }
+        ops_random_tensor(&out, &rng, "OutputTensor", true, type, rank, sizes, &layout[2]);
+        ops_memory_place(&mem, &rng, &out, ref_rng_chance(&rng, 25));
+        ops_memory_alloc(&mem, &rng);
+        for (int k = 0; k < 8; ++k) {
+            if (!present[k])
+                continue;
+            size_t w = ref_type_size(t[k].buffer.DataType);
+            uint64_t slots = t[k].buffer.TotalTensorSizeInBytes / w;
+            unsigned char *p = ops_ptr(&mem, OPS_INIT, &t[k]);
+            for (uint64_t i = 0; i < slots; ++i, p += w) {
+                if (t[k].buffer.DataType == F32) {
+                    double s =
+                        ref_rng_chance(&rng, 90) ? fabs(scale_value(&rng)) : scale_value(&rng);
+                    put_float(F32, s, p);
+                } else {
+                    int64_t v = int_value(&rng, t[k].buffer.DataType);
+                    memcpy(p, &v, 1);
+                }
+            }
+        }
+        ops_memory_snapshot(&mem);
+        ref_tensor v[8], o = ops_view(&mem, OPS_EXPECT, &out);
+        for (int k = 0; k < 8; ++k)
+            if (present[k])
+                v[k] = ops_view(&mem, OPS_INIT, &t[k]);
+        bool ok = ref_quantized_linear_add(&v[0], &v[1], present[2] ? &v[2] : NULL, &v[3], &v[4],
+                                           present[5] ? &v[5] : NULL, &v[6],
+                                           present[7] ? &v[7] : NULL, &o);
+        cr_assert(ok, "test bug: the reference rejected a generated case");
+        ops_poison_output(&mem, &out);
+        DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC d = {
+            ops_tensor_desc(&t[0]),
+            ops_tensor_desc(&t[1]),
+            present[2] ? ops_tensor_desc(&t[2]) : NULL,
+            ops_tensor_desc(&t[3]),
+            ops_tensor_desc(&t[4]),
+            present[5] ? ops_tensor_desc(&t[5]) : NULL,
+            ops_tensor_desc(&t[6]),
+            present[7] ? ops_tensor_desc(&t[7]) : NULL,
+            ops_tensor_desc(&out)};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, &d};
+        ops_tensor *inputs[8], *outputs[1] = {&out}, *all[9] = {&out};
+        int n_all = 1;
+        for (int k = 0; k < 8; ++k) {
+            inputs[k] = present[k] ? &t[k] : NULL;
+            if (present[k])
+                all[n_all++] = &t[k];
+        }
+        ops_submit submit = (ops_submit)ref_rng_below(&rng, OPS_SUBMIT_COUNT);
+        char ta[512], tb[512], to[512];
+        snprintf(
+            what, sizeof what,
+            "%s\n  %s + %s -> %s; zero points %d%d%d; layouts %s/%s/%s\n  %s\n  %s\n  %s",
+            ops_replay(head, sizeof head, "ELEMENT_WISE_QUANTIZED_LINEAR_ADD", "elementwise_quant",
+                       "random_quantized_linear_add", n, ops_base_seed(&run_seed)),
+            ref_type_name(types[0]), ref_type_name(types[1]), ref_type_name(types[2]), present[2],
+            present[5], present[7], ops_layout_name(layout[0]), ops_layout_name(layout[1]),
+            ops_layout_name(layout[2]), ops_tensor_describe(&t[0], ta, sizeof ta),
+            ops_tensor_describe(&t[3], tb, sizeof tb), ops_tensor_describe(&out, to, sizeof to));
+        const char *stage = "";
+        HRESULT hr = ops_run_device(&desc, &mem, inputs, 8, outputs, 1, submit, &stage);
+        cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", what, stage, dmlcl_hresult_name(hr),
+                  dmlcl_last_error());
+        uint64_t bad = ops_compare(&mem, all, n_all, diff, sizeof diff);
+        cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", what, bad, diff);
+        ops_memory_release(&mem);
+    }
+}
+
+/* ---- DYNAMIC_QUANTIZE_LINEAR: one work-group's min, max and quantization, against its oracle */
+
+/* An input element by the case's mode: 0 values on and off the grid of both signs, 1 the same
+ * with specials (NaN, infinities, -0, huge values), 2 every element 0, 3 positive only, 4
+ * negative only (the range widened to 0 on one side). */
+static double dynamic_value(ref_rng *rng, unsigned mode)
+{
+    switch (mode) {
+    case 1: return quantize_input(rng);
+    case 2: return ref_rng_chance(rng, 50) ? 0.0 : -0.0;
+    case 3: return (double)ref_rng_range(rng, 1, 100000) / 97.0;
+    case 4: return -(double)ref_rng_range(rng, 1, 100000) / 389.0;
+    default:
+        return ref_rng_chance(rng, 50) ? (double)ref_rng_range(rng, -1200, 1200) / 4
+                                       : (double)ref_rng_range(rng, -2000000, 2000000) / 1000003.0;
+    }
+}
+
+Test(elementwise_quant, random_dynamic_quantize_linear)
+{
+    static char what[4096], diff[4096], head[512];
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(12); ++n) {
+        if (only >= 0 && (unsigned long)only != n)
+            continue;
+        ref_rng rng = ops_case_rng(&run_seed, "random_dynamic_quantize_linear", n);
+        DML_TENSOR_DATA_TYPE in_type = n % 2 ? F16 : F32, out_type = n / 2 % 2 ? I8 : U8;
+        unsigned mode = n < 10 ? n / 2 : (unsigned)ref_rng_below(&rng, 5);
+        uint32_t rank = 1 + (uint32_t)ref_rng_below(&rng, 8), sizes[REF_MAX_DIMS],
+                 ones[REF_MAX_DIMS];
+        ops_random_sizes(&rng, rank, sizes, QT_MAX_ELEMENTS);
+        for (uint32_t i = 0; i < rank; ++i)
+            ones[i] = 1;
+        static ops_tensor in, out, sc, zp;
+        static ops_memory mem;
+        memset(&mem, 0, sizeof mem);
+        ops_layout layout[2];
+        ops_random_tensor(&in, &rng, "InputTensor", false, in_type, rank, sizes, &layout[0]);
+        ops_random_tensor(&out, &rng, "OutputTensor", true, out_type, rank, sizes, &layout[1]);
+        ops_tensor_init(&sc, "OutputScaleTensor", true, F32, rank, ones, NULL, 0, 0);
+        ops_tensor_init(&zp, "OutputZeroPointTensor", true, out_type, rank, ones, NULL, 0, 0);
+        ops_memory_place(&mem, &rng, &in, false);
+        ops_memory_place(&mem, &rng, &out, ref_rng_chance(&rng, 50));
+        ops_memory_place(&mem, &rng, &sc, true);
+        ops_memory_place(&mem, &rng, &zp, true);
+        ops_memory_alloc(&mem, &rng);
+        size_t w = ref_type_size(in_type);
+        uint64_t slots = in.buffer.TotalTensorSizeInBytes / w;
+        unsigned char *p = ops_ptr(&mem, OPS_INIT, &in);
+        for (uint64_t i = 0; i < slots; ++i, p += w)
+            put_float(in_type, dynamic_value(&rng, mode), p);
+        ops_memory_snapshot(&mem);
+        ref_tensor vi = ops_view(&mem, OPS_INIT, &in), vo = ops_view(&mem, OPS_EXPECT, &out),
+                   vs = ops_view(&mem, OPS_EXPECT, &sc), vz = ops_view(&mem, OPS_EXPECT, &zp);
+        cr_assert(ref_dynamic_quantize_linear(&vi, &vo, &vs, &vz),
+                  "test bug: the reference rejected a generated case");
+        ops_poison_output(&mem, &out);
+        ops_poison_output(&mem, &sc);
+        ops_poison_output(&mem, &zp);
+        DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC d = {ops_tensor_desc(&in), ops_tensor_desc(&out),
+                                                       ops_tensor_desc(&sc), ops_tensor_desc(&zp)};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR, &d};
+        ops_tensor *inputs[1] = {&in}, *outputs[3] = {&out, &sc, &zp};
+        ops_tensor *all[4] = {&in, &out, &sc, &zp};
+        ops_submit submit = (ops_submit)ref_rng_below(&rng, OPS_SUBMIT_COUNT);
+        char ti[512], to[512];
+        snprintf(what, sizeof what, "%s\n  %s -> %s; mode %u; layouts %s/%s\n  %s\n  %s",
+                 ops_replay(head, sizeof head, "DYNAMIC_QUANTIZE_LINEAR", "elementwise_quant",
+                            "random_dynamic_quantize_linear", n, ops_base_seed(&run_seed)),
+                 ref_type_name(in_type), ref_type_name(out_type), mode, ops_layout_name(layout[0]),
+                 ops_layout_name(layout[1]), ops_tensor_describe(&in, ti, sizeof ti),
+                 ops_tensor_describe(&out, to, sizeof to));
+        const char *stage = "";
+        HRESULT hr = ops_run_device(&desc, &mem, inputs, 1, outputs, 3, submit, &stage);
+        cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", what, stage, dmlcl_hresult_name(hr),
+                  dmlcl_last_error());
+        uint64_t bad = ops_compare(&mem, all, 4, diff, sizeof diff);
+        cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", what, bad, diff);
+        ops_memory_release(&mem);
+    }
+}
+
+/* ---- QUANTIZED_LINEAR_AVERAGE_POOLING: the pool family's QUANT variant, against its oracle */
+
+/* Random poolings of 2 and 3 spatial axes: windows, strides, dilations and pads of their own
+ * per axis (pads up to the window, IncludePadding either way), INT8 and UINT8 each side, the
+ * input and output in any layout, the scales and zero points per tensor or per channel (a
+ * {1, C, 1, 1} tensor), each zero point absent a quarter of the time. */
+Test(elementwise_quant, random_quantized_average_pooling)
+{
+    static char what[4096], diff[4096], head[512];
+    long only = ops_only_case();
+    for (unsigned n = 0; n < ops_case_count(10); ++n) {
+        if (only >= 0 && (unsigned long)only != n)
+            continue;
+        ref_rng rng = ops_case_rng(&run_seed, "random_quantized_average_pooling", n);
+        DML_TENSOR_DATA_TYPE in_type = n % 2 ? I8 : U8, out_type = n / 2 % 2 ? I8 : U8;
+        uint32_t dims = n % 3 == 2 ? 3 : 2, rank = dims + 2;
+        uint32_t in_sizes[REF_MAX_DIMS], out_sizes[REF_MAX_DIMS], strides[3], window[3], start[3],
+            end[3], dil[3];
+        in_sizes[0] = 1 + (uint32_t)ref_rng_below(&rng, 2);
+        in_sizes[1] = 1 + (uint32_t)ref_rng_below(&rng, 4);
+        out_sizes[0] = in_sizes[0];
+        out_sizes[1] = in_sizes[1];
+        for (uint32_t a = 0; a < dims; ++a) {
+            in_sizes[2 + a] = 1 + (uint32_t)ref_rng_below(&rng, dims == 3 ? 6 : 10);
+            window[a] = 1 + (uint32_t)ref_rng_below(&rng, 4);
+            strides[a] = 1 + (uint32_t)ref_rng_below(&rng, 3);
+            dil[a] = 1 + (uint32_t)ref_rng_below(&rng, 2);
+            start[a] = (uint32_t)ref_rng_below(&rng, window[a]);
+            end[a] = (uint32_t)ref_rng_below(&rng, window[a]);
+            uint64_t padded = in_sizes[2 + a] + start[a] + end[a];
+            uint64_t reach = (uint64_t)(window[a] - 1) * dil[a] + 1;
+            out_sizes[2 + a] = reach > padded ? 1 : (uint32_t)((padded - reach) / strides[a] + 1);
+        }
+        bool include = ref_rng_chance(&rng, 50), per_channel = ref_rng_chance(&rng, 50);
+        bool has_izp = ref_rng_chance(&rng, 75), has_ozp = ref_rng_chance(&rng, 75);
+        uint32_t qs[REF_MAX_DIMS] = {1, per_channel ? in_sizes[1] : 1, 1, 1, 1};
+        static ops_tensor in, out, q[4];
+        static ops_memory mem;
+        memset(&mem, 0, sizeof mem);
+        memset(q, 0, sizeof q);
+        ops_layout layout[2];
+        ops_random_tensor(&in, &rng, "InputTensor", false, in_type, rank, in_sizes, &layout[0]);
+        ops_random_tensor(&out, &rng, "OutputTensor", true, out_type, rank, out_sizes, &layout[1]);
+        static const char *const qn[4] = {"InputScaleTensor", "InputZeroPointTensor",
+                                          "OutputScaleTensor", "OutputZeroPointTensor"};
+        const DML_TENSOR_DATA_TYPE qt[4] = {F32, in_type, F32, out_type};
+        const bool present[4] = {true, has_izp, true, has_ozp};
+        ops_memory_place(&mem, &rng, &in, false);
+        ops_memory_place(&mem, &rng, &out, ref_rng_chance(&rng, 50));
+        for (int k = 0; k < 4; ++k)
+            if (present[k]) {
+                ops_tensor_init(&q[k], qn[k], false, qt[k], rank, qs, NULL, 0, 0);
+                ops_memory_place(&mem, &rng, &q[k], true);
+            }
+        ops_memory_alloc(&mem, &rng);
+        for (int k = 0; k < 4; ++k) {
+            if (!present[k])
+                continue;
+            size_t w = ref_type_size(qt[k]);
+            uint64_t slots = q[k].buffer.TotalTensorSizeInBytes / w;
+            unsigned char *p = ops_ptr(&mem, OPS_INIT, &q[k]);
+            for (uint64_t i = 0; i < slots; ++i, p += w) {
+                if (qt[k] == F32) {
+                    double s = ref_rng_chance(&rng, 50)
+                                   ? ldexp(1.0, (int)ref_rng_range(&rng, -4, 2))
+                                   : (double)ref_rng_range(&rng, 1, 5000) / 997.0;
+                    put_float(F32, s, p);
+                } else {
+                    int64_t v = int_value(&rng, qt[k]);
+                    memcpy(p, &v, 1);
+                }
+            }
+        }
+        ops_memory_snapshot(&mem);
+        ref_tensor vi = ops_view(&mem, OPS_INIT, &in), vo = ops_view(&mem, OPS_EXPECT, &out);
+        ref_tensor vq[4];
+        for (int k = 0; k < 4; ++k)
+            if (present[k])
+                vq[k] = ops_view(&mem, OPS_INIT, &q[k]);
+        cr_assert(ref_quantized_average_pooling(&vi, &vq[0], has_izp ? &vq[1] : NULL, &vq[2],
+                                                has_ozp ? &vq[3] : NULL, &vo, dims, strides, window,
+                                                start, end, dil, include),
+                  "test bug: the reference rejected a generated case");
+        ops_poison_output(&mem, &out);
+        DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC d = {
+            ops_tensor_desc(&in),
+            ops_tensor_desc(&q[0]),
+            has_izp ? ops_tensor_desc(&q[1]) : NULL,
+            ops_tensor_desc(&q[2]),
+            has_ozp ? ops_tensor_desc(&q[3]) : NULL,
+            ops_tensor_desc(&out),
+            dims,
+            strides,
+            window,
+            start,
+            end,
+            dil,
+            include};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_QUANTIZED_LINEAR_AVERAGE_POOLING, &d};
+        ops_tensor *inputs[5] = {&in, &q[0], has_izp ? &q[1] : NULL, &q[2], has_ozp ? &q[3] : NULL};
+        ops_tensor *outputs[1] = {&out}, *all[6] = {&out, &in};
+        int n_all = 2;
+        for (int k = 0; k < 4; ++k)
+            if (present[k])
+                all[n_all++] = &q[k];
+        ops_submit submit = (ops_submit)ref_rng_below(&rng, OPS_SUBMIT_COUNT);
+        char ti[512], to[512];
+        snprintf(what, sizeof what,
+                 "%s\n  %s -> %s; %s; zero points %d%d; IncludePadding %d; window {%u,%u,%u} "
+                 "strides {%u,%u,%u} dilations {%u,%u,%u} pads {%u,%u,%u}/{%u,%u,%u}\n  %s\n  %s",
+                 ops_replay(head, sizeof head, "QUANTIZED_LINEAR_AVERAGE_POOLING",
+                            "elementwise_quant", "random_quantized_average_pooling", n,
+                            ops_base_seed(&run_seed)),
+                 ref_type_name(in_type), ref_type_name(out_type),
+                 per_channel ? "per channel" : "per tensor", has_izp, has_ozp, include, window[0],
+                 dims > 1 ? window[1] : 0, dims > 2 ? window[2] : 0, strides[0],
+                 dims > 1 ? strides[1] : 0, dims > 2 ? strides[2] : 0, dil[0],
+                 dims > 1 ? dil[1] : 0, dims > 2 ? dil[2] : 0, start[0], dims > 1 ? start[1] : 0,
+                 dims > 2 ? start[2] : 0, end[0], dims > 1 ? end[1] : 0, dims > 2 ? end[2] : 0,
+                 ops_tensor_describe(&in, ti, sizeof ti), ops_tensor_describe(&out, to, sizeof to));
+        const char *stage = "";
+        HRESULT hr = ops_run_device(&desc, &mem, inputs, 5, outputs, 1, submit, &stage);
+        cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", what, stage, dmlcl_hresult_name(hr),
+                  dmlcl_last_error());
+        uint64_t bad = ops_compare(&mem, all, n_all, diff, sizeof diff);
+        cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", what, bad, diff);
+        ops_memory_release(&mem);
+    }
 }

@@ -151,6 +151,15 @@ static const dsp_enum_value rounding_modes[] = {
 };
 static const dsp_enum rounding_mode = {"DML_ROUNDING_MODE", "DML_ROUNDING_MODE_", rounding_modes};
 
+static const dsp_enum_value quantization_types[] = {
+    {"NONE", DML_QUANTIZATION_TYPE_NONE},
+    {"SCALE", DML_QUANTIZATION_TYPE_SCALE},
+    {"SCALE_ZERO_POINT", DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT},
+    {NULL, 0},
+};
+static const dsp_enum quantization_type = {"DML_QUANTIZATION_TYPE", "DML_QUANTIZATION_TYPE_",
+                                           quantization_types};
+
 static const dsp_enum_value infinity_modes[] = {
     {"EITHER", DML_IS_INFINITY_MODE_EITHER},
     {"POSITIVE", DML_IS_INFINITY_MODE_POSITIVE},
@@ -539,6 +548,33 @@ static const field dequantize[] = {TENSOR(S, InputTensor, IN), TENSOR(S, ScaleTe
                                    TENSOR(S, OutputTensor, OUT), END};
 #undef S
 
+/* QUANTIZE and DEQUANTIZE (src/ops/quantize.c): the scale and zero point as a list;
+ * QUANTIZED_LINEAR_ADD (src/ops/quantized_add.c): the zero points optional;
+ * DYNAMIC_QUANTIZE_LINEAR (src/ops/dynamic_quantize.c): three outputs. */
+#define S DML_QUANTIZE_OPERATOR_DESC
+static const field quantize_list[] = {
+    TENSOR(S, InputTensor, IN),        ENUMF(S, QuantizationType, &quantization_type),
+    COUNT(S, QuantizationTensorCount), TENSORS(S, QuantizationTensors, IN, QuantizationTensorCount),
+    TENSOR(S, OutputTensor, OUT),      END};
+#undef S
+#define S DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC
+static const field dynamic_quantize[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
+                                         TENSOR(S, OutputScaleTensor, OUT),
+                                         TENSOR(S, OutputZeroPointTensor, OUT), END};
+#undef S
+#define S DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC
+static const field quantized_add[] = {TENSOR(S, ATensor, IN),
+                                      TENSOR(S, AScaleTensor, IN),
+                                      OPTIONAL_TENSOR(S, AZeroPointTensor, IN),
+                                      TENSOR(S, BTensor, IN),
+                                      TENSOR(S, BScaleTensor, IN),
+                                      OPTIONAL_TENSOR(S, BZeroPointTensor, IN),
+                                      TENSOR(S, OutputScaleTensor, IN),
+                                      OPTIONAL_TENSOR(S, OutputZeroPointTensor, IN),
+                                      TENSOR(S, OutputTensor, OUT),
+                                      END};
+#undef S
+
 /* The logic rows (src/ops/elementwise_logic.c): their other descriptor shapes. */
 #define S DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC
 static const field is_infinity[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
@@ -824,6 +860,22 @@ static const field average_pooling[] = {TENSOR(S, InputTensor, IN),
                                         UINTF(S, IncludePadding),
                                         END};
 #undef S
+#define S DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC
+static const field quantized_average_pooling[] = {TENSOR(S, InputTensor, IN),
+                                                  TENSOR(S, InputScaleTensor, IN),
+                                                  OPTIONAL_TENSOR(S, InputZeroPointTensor, IN),
+                                                  TENSOR(S, OutputScaleTensor, IN),
+                                                  OPTIONAL_TENSOR(S, OutputZeroPointTensor, IN),
+                                                  TENSOR(S, OutputTensor, OUT),
+                                                  COUNT(S, DimensionCount),
+                                                  UINTS(S, Strides, DimensionCount),
+                                                  UINTS(S, WindowSize, DimensionCount),
+                                                  UINTS(S, StartPadding, DimensionCount),
+                                                  UINTS(S, EndPadding, DimensionCount),
+                                                  UINTS(S, Dilations, DimensionCount),
+                                                  UINTF(S, IncludePadding),
+                                                  END};
+#undef S
 #define S DML_AVERAGE_POOLING1_OPERATOR_DESC
 static const field average_pooling1[] = {TENSOR(S, InputTensor, IN),
                                          TENSOR(S, OutputTensor, OUT),
@@ -1050,6 +1102,14 @@ static const op_row rows[] = {
     ROW(ELEMENT_WISE_QUANTIZE_LINEAR, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, quantize),
     ROW(ELEMENT_WISE_DEQUANTIZE_LINEAR, DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC,
         dequantize),
+    /* DEQUANTIZE's descriptor has QUANTIZE's members. */
+    ROW(QUANTIZE, DML_QUANTIZE_OPERATOR_DESC, quantize_list),
+    ROW(DEQUANTIZE, DML_DEQUANTIZE_OPERATOR_DESC, quantize_list),
+    ROW(ELEMENT_WISE_QUANTIZED_LINEAR_ADD, DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC,
+        quantized_add),
+    ROW(DYNAMIC_QUANTIZE_LINEAR, DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC, dynamic_quantize),
+    ROW(QUANTIZED_LINEAR_AVERAGE_POOLING, DML_QUANTIZED_LINEAR_AVERAGE_POOLING_OPERATOR_DESC,
+        quantized_average_pooling),
     ROW(ELEMENT_WISE_POW, DML_ELEMENT_WISE_POW_OPERATOR_DESC, pow_fields),
     ROW(ELEMENT_WISE_ROUND, DML_ELEMENT_WISE_ROUND_OPERATOR_DESC, round_fields),
     ROW(ELEMENT_WISE_ADD1, DML_ELEMENT_WISE_ADD1_OPERATOR_DESC, add1),

@@ -270,6 +270,69 @@ def math_ops():
           "OutputTensor": tensor(a)},
          {"InputTensor": "IA", "ScaleTensor": "DS", "OutputTensor": out},
          {out: (ia2.astype(np.float32) * np.float32(0.5), exact)})
+    # QUANTIZE and DEQUANTIZE (6.3): the scale and zero point listed, QuantizationType by name,
+    # QuantizationTensorCount left out (the list's length); blockwise: {2, 4} as {2, 2, 2},
+    # one scale per two elements (strides {2, 1, 0}).
+    block = [2, 1, 0]
+    m.resource("QBS", f32([0.25, 0.5, 0.125, 1.0]))
+    m.resource("QBZ", np.array([0, 10, 100, 255], dtype=np.uint8))
+    a3 = a.reshape(2, 2, 2)
+    scales = np.repeat(f32([0.25, 0.5, 0.125, 1.0]), 2).reshape(2, 2, 2)
+    zps = np.repeat(np.array([0, 10, 100, 255], np.float64), 2).reshape(2, 2, 2)
+    want = np.clip(np.rint(a3 / scales) + zps, 0, 255).astype(np.uint8)
+    out = m.resource("out_quantize_list", count=8, dtype=np.uint8)
+    u83 = np.zeros((2, 2, 2), np.uint8)
+    m.op("quantize_list", "DML_OPERATOR_QUANTIZE",
+         {"InputTensor": tensor(a3), "QuantizationType": "DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT",
+          "QuantizationTensors": [tensor(a3, Strides=block), tensor(u83, Strides=block)],
+          "OutputTensor": tensor(u83)},
+         {"InputTensor": "A", "QuantizationTensors": ["QBS", "QBZ"], "OutputTensor": out},
+         {out: (want.reshape(2, 4), exact)})
+    m.resource("QU", np.array([0, 1, 127, 128, 129, 200, 254, 255], dtype=np.uint8))
+    q = np.array([0, 1, 127, 128, 129, 200, 254, 255], np.float32).reshape(2, 2, 2)
+    out = m.resource("out_dequantize_list", count=8, dtype=np.float32)
+    m.op("dequantize_list", "DML_OPERATOR_DEQUANTIZE",
+         {"InputTensor": tensor(u83), "QuantizationType": "DML_QUANTIZATION_TYPE_SCALE",
+          "QuantizationTensors": [tensor(a3, Strides=block)], "OutputTensor": tensor(a3)},
+         {"InputTensor": "QU", "QuantizationTensors": ["QBS"], "OutputTensor": out},
+         {out: ((q * scales).reshape(2, 4), exact)})
+    # QUANTIZED_LINEAR_ADD: single-element scales and zero points ({1, 1}), B's zero point
+    # absent; (A - 128) * 0.5 + B * 0.25, quantized by 0.5 around 100.
+    one = {"DataType": "FLOAT32", "Sizes": [1, 1]}
+    oneu8 = {"DataType": "UINT8", "Sizes": [1, 1]}
+    m.resource("QAS", f32([0.5]))
+    m.resource("QBS1", f32([0.25]))
+    m.resource("QZ128", np.array([128, 0, 0, 0], dtype=np.uint8))
+    m.resource("QZ100", np.array([100, 0, 0, 0], dtype=np.uint8))
+    u = np.array([0, 1, 127, 128, 129, 200, 254, 255], np.float32).reshape(2, 4)
+    sums = ((u - 128) * np.float32(0.5) + u[::-1, ::-1] * np.float32(0.25)).astype(np.float32)
+    want = np.clip(np.rint(sums / np.float32(0.5)) + 100, 0, 255).astype(np.uint8)
+    m.resource("QUR", np.array([255, 254, 200, 129, 128, 127, 1, 0], dtype=np.uint8))
+    out = m.resource("out_quantized_add", count=8, dtype=np.uint8)
+    u82 = np.zeros((2, 4), np.uint8)
+    m.op("quantized_add", "DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD",
+         {"ATensor": tensor(u82), "AScaleTensor": one, "AZeroPointTensor": oneu8,
+          "BTensor": tensor(u82), "BScaleTensor": one, "OutputScaleTensor": one,
+          "OutputZeroPointTensor": oneu8, "OutputTensor": tensor(u82)},
+         {"ATensor": "QU", "AScaleTensor": "QAS", "AZeroPointTensor": "QZ128", "BTensor": "QUR",
+          "BScaleTensor": "QBS1", "OutputScaleTensor": "QAS", "OutputZeroPointTensor": "QZ100",
+          "OutputTensor": out}, {out: (want, exact)})
+    # DYNAMIC_QUANTIZE_LINEAR: A's range [-0.75, 1] (0 inside it): scale 1.75 / 255 and zero
+    # point rint(0.75 / scale), the rules of docs/operators.md in numpy float32.
+    lo, hi = np.float32(min(a.min(), 0)), np.float32(max(a.max(), 0))
+    scale = np.float32((hi - lo) / np.float32(255))
+    zp = np.float32(np.rint(np.clip(np.float32(0) - np.float32(lo / scale), 0, 255)))
+    want = np.clip(np.rint(a / scale) + zp, 0, 255).astype(np.uint8)
+    out = m.resource("out_dynamic", count=8, dtype=np.uint8)
+    out_s = m.resource("out_dynamic_scale", count=1, dtype=np.float32)
+    out_z = m.resource("out_dynamic_zero_point", count=4, dtype=np.uint8)
+    m.op("dynamic_quantize", "DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR",
+         {"InputTensor": tensor(a), "OutputTensor": tensor(u82),
+          "OutputScaleTensor": one, "OutputZeroPointTensor": oneu8},
+         {"InputTensor": "A", "OutputTensor": out, "OutputScaleTensor": out_s,
+          "OutputZeroPointTensor": out_z},
+         {out: (want, exact), out_s: (np.array([scale], np.float32), exact),
+          out_z: (np.array([zp, 0, 0, 0], np.uint8), exact)})
     m.save()
 
 
