@@ -453,8 +453,12 @@ static HRESULT import_output_edges(importer *im)
 }
 
 /*
- * Everything connected: node inputs and outputs (present ones). A graph input no edge reads
- * and a graph output no edge feeds are unused (input_requirements marks them).
+ * Everything connected: node inputs and outputs (present ones), but an optional output
+ * (DML_GRAPH_DESC's remarks: "except for inputs and outputs that are optional for the
+ * associated operator"): GRU's OutputSingleTensor beside a used OutputSequenceTensor, as
+ * DirectMLX's GRUOutputOptions::Both builds, is computed into temporary memory and dropped.
+ * A graph input no edge reads and a graph output no edge feeds are unused
+ * (input_requirements marks them).
  */
 static HRESULT check_connected(const importer *im)
 {
@@ -473,9 +477,9 @@ static HRESULT check_connected(const importer *im)
         for (uint32_t j = 0; j < n->n_outputs; ++j) {
             WORK(import);
             /* An absent optional output (MAX_POOLING2's OutputIndicesTensor) has nothing to
-             * connect. */
-            DMLI_INVALID_IF((!n->st || n->st->outputs[j].present) && n->consumers[j] == 0 &&
-                                n->graph_output[j] < 0,
+             * connect, a present one may stay unconnected. */
+            bool required = !n->st || (n->st->outputs[j].present && !n->st->outputs[j].optional);
+            DMLI_INVALID_IF(required && n->consumers[j] == 0 && n->graph_output[j] < 0,
                             CG ": %s's output %u (%s) is not connected: every node output feeds "
                                "a node input or a graph output",
                             node_label(d, g, v, s, sizeof s), j,

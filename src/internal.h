@@ -50,6 +50,7 @@ typedef struct dmli_tensor {
     uint32_t elem_bytes;
     uint32_t base_align; /* GuaranteedBaseOffsetAlignment */
     bool present;        /* false: an absent optional tensor */
+    bool optional;       /* the operator's page lists it as optional (DMLI_TENSOR_OPTIONAL) */
     bool unused; /* a graph input no node reads, an output none feeds: any binding, untouched */
     bool explicit_strides; /* the description gave Strides */
     uint64_t sizes[DMLI_MAX_RANK];

@@ -235,5 +235,6 @@ HRESULT dmli_tensor_import(const char *op, const char *field, const DML_TENSOR_D
     if (rules & DMLI_TENSOR_OUTPUT)
         DMLI_TRY(dmli_tensor_check_disjoint(op, field, out));
     out->present = true;
+    out->optional = (rules & DMLI_TENSOR_OPTIONAL) != 0;
     return S_OK;
 }

@@ -420,6 +420,46 @@ Test(graph, one_node_output_feeds_several_graph_outputs)
 }
 
 /*
+ * A present optional node output no edge reads (DML_GRAPH_DESC's remarks exempt optional
+ * outputs from connection; DirectMLX's MaxPooling with outputIndices, or its GRU with
+ * GRUOutputOptions::Both, where a program uses one output): computed into temporary memory,
+ * the used output exact.
+ */
+Test(graph, optional_output_left_unconnected)
+{
+    static const UINT in_sizes[4] = {1, 1, 4, 4}, out_sizes[4] = {1, 1, 2, 2};
+    static const UINT two[2] = {2, 2}, one[2] = {1, 1}, zero[2] = {0, 0};
+    DML_BUFFER_TENSOR_DESC b[3] = {
+        {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, in_sizes, NULL, 64, 0},
+        {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, out_sizes, NULL, 16, 0},
+        {DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_FLAG_NONE, 4, out_sizes, NULL, 16, 0}};
+    DML_TENSOR_DESC t[3] = {{DML_TENSOR_TYPE_BUFFER, &b[0]},
+                            {DML_TENSOR_TYPE_BUFFER, &b[1]},
+                            {DML_TENSOR_TYPE_BUFFER, &b[2]}};
+    DML_MAX_POOLING2_OPERATOR_DESC mp = {&t[0], &t[1], &t[2], 2, two, two, zero, zero, one};
+    unit_graph g;
+    ug_init(&g);
+    ug_node(&g, DML_OPERATOR_MAX_POOLING2, &mp);
+    ug_input(&g, 0, 0, 0);
+    ug_output(&g, 0, 0);
+    dmlcl_compiled_operator *compiled = NULL;
+    HRESULT hr = dmlcl_graph_compile(ops_device(), ug_desc(&g, 1, 1), 0, &compiled);
+    cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+    float x[16], y[4];
+    for (int i = 0; i < 16; ++i)
+        x[i] = (float)((i * 7) % 16);
+    memset(y, 0xAB, sizeof y);
+    dmlcl_host_tensor in = {x, sizeof x}, out = {y, sizeof y};
+    hr = dmlcl_compiled_operator_execute(compiled, 1, &in, 1, &out);
+    cr_assert(SUCCEEDED(hr), "%s", dmlcl_last_error());
+    /* x = 0 7 14 5 / 12 3 10 1 / 8 15 6 13 / 4 11 2 9: the 2x2 windows' maxima */
+    const float want[4] = {12, 14, 15, 13};
+    cr_expect_arr_eq(y, want, sizeof want);
+    dmlcl_compiled_operator_release(compiled);
+    ug_free(&g);
+}
+
+/*
  * NCHW read as NHWC (identity through strides), a slice of H rows, a gather
  * of those rows: one indexed step whose inner dimensions are the transpose
  * (cl/indexed.cl TRANSPOSE on CPUs), against the C oracle applied node by

@@ -309,3 +309,52 @@ Test(graph_validate, an_absent_optional_output_takes_no_edge)
            "OutputIndicesTensor is absent (NULL) in its operator");
     ug_free(&g);
 }
+
+/*
+ * A present optional output may stay unconnected (DML_GRAPH_DESC's remarks: connections for
+ * every node input and output "except for inputs and outputs that are optional for the
+ * associated operator"; DirectMLX's GRU with GRUOutputOptions::Both and one output used): it
+ * is placed in temporary memory (tests/ops/graph.c runs it). A required output stays refused.
+ */
+Test(graph_validate, a_present_optional_output_may_stay_unconnected)
+{
+    static const UINT in_sizes[4] = {1, 1, 4, 4}, out_sizes[4] = {1, 1, 2, 2};
+    static const UINT two[2] = {2, 2}, one[2] = {1, 1}, zero[2] = {0, 0};
+    DML_BUFFER_TENSOR_DESC b[3] = {
+        {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, in_sizes, NULL, 64, 0},
+        {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, out_sizes, NULL, 16, 0},
+        {DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_FLAG_NONE, 4, out_sizes, NULL, 16, 0}};
+    DML_TENSOR_DESC t[3] = {{DML_TENSOR_TYPE_BUFFER, &b[0]},
+                            {DML_TENSOR_TYPE_BUFFER, &b[1]},
+                            {DML_TENSOR_TYPE_BUFFER, &b[2]}};
+    DML_MAX_POOLING2_OPERATOR_DESC mp = {&t[0], &t[1], &t[2], 2, two, two, zero, zero, one};
+    unit_graph g;
+    ug_init(&g);
+    ug_node(&g, DML_OPERATOR_MAX_POOLING2, &mp);
+    ug_input(&g, 0, 0, 0);
+    ug_output(&g, 0, 0); /* OutputTensor used, OutputIndicesTensor (output 1) not */
+    dmli_graph *graph = NULL;
+    dmli_graph_plan *p = NULL;
+    ug_plan(ug_desc(&g, 1, 1), &graph, &p);
+    cr_expect_geq(p->temp_bytes, 16u, "the indices take temporary memory");
+    dmli_graph_plan_free(p);
+    dmli_graph_free(graph);
+    ug_free(&g);
+    /* SPLIT's outputs are required: one left unconnected is still refused */
+    static const UINT ssz[2] = {2, 3}, half[2] = {1, 3};
+    DML_BUFFER_TENSOR_DESC sb[3] = {
+        {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 2, ssz, NULL, 24, 0},
+        {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 2, half, NULL, 12, 0},
+        {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 2, half, NULL, 12, 0}};
+    DML_TENSOR_DESC st[3] = {{DML_TENSOR_TYPE_BUFFER, &sb[0]},
+                             {DML_TENSOR_TYPE_BUFFER, &sb[1]},
+                             {DML_TENSOR_TYPE_BUFFER, &sb[2]}};
+    DML_SPLIT_OPERATOR_DESC sd = {&st[0], 2, &st[1], 0};
+    ug_init(&g);
+    ug_node(&g, DML_OPERATOR_SPLIT, &sd);
+    ug_input(&g, 0, 0, 0);
+    ug_output(&g, 0, 0);
+    EXPECT(import(ug_desc(&g, 1, 1)), E_INVALIDARG,
+           "node 0 (SPLIT)'s output 1 (OutputTensors[1]) is not connected");
+    ug_free(&g);
+}
