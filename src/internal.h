@@ -483,13 +483,13 @@ void dmli_reduce_param_int(dmli_reduce *r, int i, int64_t value);
 
 /*
  * A computed operator is one kernel of its family (cl/gemm.cl, cl/conv.cl, cl/pool.cl,
- * cl/resample.cl, cl/scatter.cl, cl/rnn.cl) over the tensors it lists. The operator's lower
- * writes the family's own description into `work` (DMLI_COMPUTE_WORK); the family's launch
- * (launch.h, dmli_launch_compute) turns it, for a device,
- * into the kernel's options, its table (sizes, strides and parameters: __constant long *) and
- * its grid. The kernel's arguments: 0 the table, then per tensor i (in the listed order) its
- * buffer (1 + 2i) and its base in elements (2 + 2i: the binding's offset over the element size
- * plus the tensor's offset). Operators and graphs (one step per computed node) run it alike.
+ * cl/resample.cl, cl/scatter.cl, cl/rnn.cl, cl/attention.cl) over the tensors it lists. The
+ * operator's lower writes the family's own description into `work` (DMLI_COMPUTE_WORK); the
+ * family's launch (launch.h, dmli_launch_compute) turns it, for a device, into the kernel's
+ * options, its table (sizes, strides and parameters: __constant long *) and its grid. The kernel's
+ * arguments: 0 the table, then per tensor i (in the listed order) its buffer (1 + 2i) and its base
+ * in elements (2 + 2i: the binding's offset over the element size plus the tensor's offset).
+ * Operators and graphs (one step per computed node) run it alike.
  */
 #define DMLI_COMPUTE_MAX_TENSORS 12
 #define DMLI_COMPUTE_TABLE_MAX 256
@@ -510,6 +510,7 @@ typedef enum dmli_compute_kind {
     DMLI_COMPUTE_RESAMPLE, /* cl/resample.cl (launch_resample.c) */
     DMLI_COMPUTE_SCATTER,  /* cl/scatter.cl (launch_scatter.c), after a view copy (program.c) */
     DMLI_COMPUTE_RNN,      /* cl/rnn.cl (launch_rnn.c) */
+    DMLI_COMPUTE_ATTN,     /* cl/attention.cl (launch_attention.c) */
     DMLI_COMPUTE_KINDS,
 } dmli_compute_kind;
 
@@ -708,6 +709,7 @@ typedef enum dmli_kernel_source {
     DMLI_SOURCE_RESAMPLE,
     DMLI_SOURCE_SCATTER,
     DMLI_SOURCE_RNN,
+    DMLI_SOURCE_ATTENTION,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 

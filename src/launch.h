@@ -283,6 +283,9 @@ void dmli_launch_scatter(const dmli_compute *c, const dmli_device_desc *device,
                          dmli_compute_launch *launch);
 /* The recurrent family (launch_rnn.c): RNN, GRU, LSTM. */
 void dmli_launch_rnn(const dmli_compute *c, const dmli_device_desc *device, dmli_compute_launch *l);
+/* The attention family (launch_attention.c): MULTIHEAD_ATTENTION, MULTIHEAD_ATTENTION1. */
+void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *device,
+                           dmli_compute_launch *l);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 

@@ -12,6 +12,7 @@ static const launch_fn launchers[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_GEMM] = dmli_launch_gemm,         [DMLI_COMPUTE_POOL] = dmli_launch_pool,
     [DMLI_COMPUTE_RESAMPLE] = dmli_launch_resample, [DMLI_COMPUTE_CONV] = dmli_launch_conv,
     [DMLI_COMPUTE_SCATTER] = dmli_launch_scatter,   [DMLI_COMPUTE_RNN] = dmli_launch_rnn,
+    [DMLI_COMPUTE_ATTN] = dmli_launch_attention,
 };
 
 typedef bool (*restride_fn)(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);

@@ -40,6 +40,7 @@ static const struct {
     [DMLI_SOURCE_RESAMPLE] = {"resample", false, false},
     [DMLI_SOURCE_SCATTER] = {"scatter", false, false},
     [DMLI_SOURCE_RNN] = {"rnn", false, false},
+    [DMLI_SOURCE_ATTENTION] = {"attention", false, false},
 };
 
 static void build_and_check(cl_context ctx, cl_device_id dev, const char *text, const char *opts,
