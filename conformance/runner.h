@@ -247,6 +247,8 @@ int rt_fused_activation(rt_build *b, DML_OPERATOR_DESC **out, unsigned *ulps, do
 int rt_activation_list(rt_build *b, const char *name, DML_OPERATOR_DESC **descs, UINT *count);
 /* ops_rnn.c: RNN, GRU, LSTM */
 extern const rt_op rt_ops_rnn[];
+/* ops_attention.c: MULTIHEAD_ATTENTION, MULTIHEAD_ATTENTION1 */
+extern const rt_op rt_ops_attention[];
 /* ops_normalize.c: the softmax family, MEAN_VARIANCE_NORMALIZATION(1, 2), LP_NORMALIZATION */
 extern const rt_op rt_ops_normalize[];
 /* ops_pool.c: MAX_POOLING(1, 2), AVERAGE_POOLING(1), LP_POOLING(1) */
