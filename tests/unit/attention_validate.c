@@ -7,11 +7,13 @@
  * rule checks the HRESULT and that the message names the field and the value.
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "attention.h"
 #include "dmlcl/dmlcl.h"
 #include "internal.h"
+#include "launch.h"
 #include "support.h"
 
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
@@ -328,4 +330,41 @@ Test(attention_validate, lowers_to_the_attention_family)
     cr_expect_eq(dmli_attention_local_bytes(a, &bucket), 64 * 4);
     cr_expect_eq(bucket, 64);
     dmli_op_state_release(&st);
+}
+
+/* The launch: one work-group per (query position, batch element and head), items the longer
+ * of the keys and the value columns up to 64; a total sequence past the device's local memory
+ * refused with the sizes named. */
+Test(attention_validate, launch_grid_and_local_memory_refusal)
+{
+    static const dmli_device_desc gpu = {.device_class = DMLCL_DEVICE_CLASS_GPU,
+                                         .compute_units = 8,
+                                         .max_work_group_size = 256,
+                                         .max_item_sizes = {256, 256, 64},
+                                         .local_mem_size = 48 * 1024};
+    dmli_compute c;
+    dmli_compute_init(&c, DMLI_COMPUTE_ATTN);
+    dmli_attention *a = DMLI_COMPUTE_WORK(&c, dmli_attention);
+    *a = (dmli_attention){.type = F32,
+                          .batch = 2,
+                          .seq = 5,
+                          .kv_seq = 7,
+                          .past = 3,
+                          .heads = 4,
+                          .kv_heads = 2,
+                          .head_size = 8,
+                          .value_head_size = 6};
+    dmli_compute_launch *l = calloc(1, sizeof *l);
+    cr_assert(l);
+    dmli_launch_compute(&c, &gpu, l);
+    cr_expect_str_empty(l->refusal);
+    cr_expect_eq(l->global[0], 10); /* max(3 + 7 keys, 6 columns) */
+    cr_expect_eq(l->global[1], 5);
+    cr_expect_eq(l->global[2], 8);
+    cr_expect_eq(l->local[0], 10);
+    cr_expect(strstr(l->options, "-DTMAX=64") != NULL, "%s", l->options);
+    a->kv_seq = 20000; /* bucket 65536: 256 KiB of scores */
+    dmli_launch_compute(&c, &gpu, l);
+    cr_expect(strstr(l->refusal, "20003") && strstr(l->refusal, "49152"), "%s", l->refusal);
+    free(l);
 }
