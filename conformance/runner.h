@@ -250,6 +250,8 @@ int rt_activation_list(rt_build *b, const char *name, DML_OPERATOR_DESC **descs,
 extern const rt_op rt_ops_rnn[];
 /* ops_intmm.c: the integer and quantized products and convolutions */
 extern const rt_op rt_ops_intmm[];
+/* ops_attention.c: MULTIHEAD_ATTENTION, MULTIHEAD_ATTENTION1 */
+extern const rt_op rt_ops_attention[];
 /* ops_normalize.c: the softmax family, MEAN_VARIANCE_NORMALIZATION(1, 2), LP_NORMALIZATION */
 extern const rt_op rt_ops_normalize[];
 /* ops_pool.c: MAX_POOLING(1, 2), AVERAGE_POOLING(1), LP_POOLING(1) */

@@ -299,6 +299,9 @@ void dmli_launch_intmm(const dmli_compute *c, const dmli_device_desc *device,
 /* The dynamic quantization family (launch_dynquant.c): DYNAMIC_QUANTIZE_LINEAR. */
 void dmli_launch_dynquant(const dmli_compute *c, const dmli_device_desc *device,
                           dmli_compute_launch *l);
+/* The attention family (launch_attention.c): MULTIHEAD_ATTENTION, MULTIHEAD_ATTENTION1. */
+void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *device,
+                           dmli_compute_launch *l);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 

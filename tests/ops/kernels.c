@@ -45,6 +45,7 @@ static const struct {
     [DMLI_SOURCE_GRAD] = {"slice_grad", false, false},
     [DMLI_SOURCE_INTMM] = {"intmm", false, false},
     [DMLI_SOURCE_DYNQUANT] = {"dynamic_quantize", false, false},
+    [DMLI_SOURCE_ATTENTION] = {"attention", false, false},
 };
 
 static void build_and_check(cl_context ctx, cl_device_id dev, const char *text, const char *opts,

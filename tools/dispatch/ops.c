@@ -210,6 +210,19 @@ static const dsp_enum_value random_generator_types[] = {
 static const dsp_enum random_generator_type = {
     "DML_RANDOM_GENERATOR_TYPE", "DML_RANDOM_GENERATOR_TYPE_", random_generator_types};
 
+static const dsp_enum_value attention_mask_types[] = {
+    {"NONE", DML_MULTIHEAD_ATTENTION_MASK_TYPE_NONE},
+    {"KEY_SEQUENCE_LENGTH", DML_MULTIHEAD_ATTENTION_MASK_TYPE_KEY_SEQUENCE_LENGTH},
+    {"KEY_SEQUENCE_END_START", DML_MULTIHEAD_ATTENTION_MASK_TYPE_KEY_SEQUENCE_END_START},
+    {"KEY_QUERY_SEQUENCE_LENGTH_START_END",
+     DML_MULTIHEAD_ATTENTION_MASK_TYPE_KEY_QUERY_SEQUENCE_LENGTH_START_END},
+    {"BOOLEAN", DML_MULTIHEAD_ATTENTION_MASK_TYPE_BOOLEAN},
+    {NULL, 0},
+};
+static const dsp_enum attention_mask_type = {"DML_MULTIHEAD_ATTENTION_MASK_TYPE",
+                                             "DML_MULTIHEAD_ATTENTION_MASK_TYPE_",
+                                             attention_mask_types};
+
 static const dsp_enum_value interpolation_modes[] = {
     {"NEAREST_NEIGHBOR", DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR},
     {"LINEAR", DML_INTERPOLATION_MODE_LINEAR},
@@ -772,6 +785,51 @@ static const field lstm[] = {TENSOR(S, InputTensor, IN),
                              UINTF(S, CoupleInputForget),
                              END};
 #undef S
+/* Multi-head attention (src/ops/attention.c). */
+#define S DML_MULTIHEAD_ATTENTION_OPERATOR_DESC
+static const field mha[] = {OPTIONAL_TENSOR(S, QueryTensor, IN),
+                            OPTIONAL_TENSOR(S, KeyTensor, IN),
+                            OPTIONAL_TENSOR(S, ValueTensor, IN),
+                            OPTIONAL_TENSOR(S, StackedQueryKeyTensor, IN),
+                            OPTIONAL_TENSOR(S, StackedKeyValueTensor, IN),
+                            OPTIONAL_TENSOR(S, StackedQueryKeyValueTensor, IN),
+                            OPTIONAL_TENSOR(S, BiasTensor, IN),
+                            OPTIONAL_TENSOR(S, MaskTensor, IN),
+                            OPTIONAL_TENSOR(S, RelativePositionBiasTensor, IN),
+                            OPTIONAL_TENSOR(S, PastKeyTensor, IN),
+                            OPTIONAL_TENSOR(S, PastValueTensor, IN),
+                            TENSOR(S, OutputTensor, OUT),
+                            OPTIONAL_TENSOR(S, OutputPresentKeyTensor, OUT),
+                            OPTIONAL_TENSOR(S, OutputPresentValueTensor, OUT),
+                            FLOATF(S, Scale),
+                            FLOATF(S, MaskFilterValue),
+                            UINTF(S, HeadCount),
+                            ENUMF(S, MaskType, &attention_mask_type),
+                            END};
+#undef S
+#define S DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC
+static const field mha1[] = {OPTIONAL_TENSOR(S, QueryTensor, IN),
+                             OPTIONAL_TENSOR(S, KeyTensor, IN),
+                             OPTIONAL_TENSOR(S, ValueTensor, IN),
+                             OPTIONAL_TENSOR(S, StackedQueryKeyTensor, IN),
+                             OPTIONAL_TENSOR(S, StackedKeyValueTensor, IN),
+                             OPTIONAL_TENSOR(S, StackedQueryKeyValueTensor, IN),
+                             OPTIONAL_TENSOR(S, BiasTensor, IN),
+                             OPTIONAL_TENSOR(S, MaskTensor, IN),
+                             OPTIONAL_TENSOR(S, RelativePositionBiasTensor, IN),
+                             OPTIONAL_TENSOR(S, PastKeyTensor, IN),
+                             OPTIONAL_TENSOR(S, PastValueTensor, IN),
+                             OPTIONAL_TENSOR(S, PastSequenceLengthsTensor, IN),
+                             TENSOR(S, OutputTensor, OUT),
+                             OPTIONAL_TENSOR(S, OutputPresentKeyTensor, OUT),
+                             OPTIONAL_TENSOR(S, OutputPresentValueTensor, OUT),
+                             FLOATF(S, Scale),
+                             FLOATF(S, MaskFilterValue),
+                             UINTF(S, QueryHeadCount),
+                             UINTF(S, KeyValueHeadCount),
+                             ENUMF(S, MaskType, &attention_mask_type),
+                             END};
+#undef S
 #define S DML_CUMULATIVE_SUMMATION_OPERATOR_DESC
 static const field cumsum[] = {TENSOR(S, InputTensor, IN),
                                TENSOR(S, OutputTensor, OUT),
@@ -1179,6 +1237,8 @@ static const op_row rows[] = {
     ROW(RNN, DML_RNN_OPERATOR_DESC, rnn),
     ROW(GRU, DML_GRU_OPERATOR_DESC, gru),
     ROW(LSTM, DML_LSTM_OPERATOR_DESC, lstm),
+    ROW(MULTIHEAD_ATTENTION, DML_MULTIHEAD_ATTENTION_OPERATOR_DESC, mha),
+    ROW(MULTIHEAD_ATTENTION1, DML_MULTIHEAD_ATTENTION1_OPERATOR_DESC, mha1),
     ROW(TOP_K1, DML_TOP_K1_OPERATOR_DESC, top_k1),
     ROW(LOCAL_RESPONSE_NORMALIZATION, DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC, lrn),
     ROW(MAX_POOLING, DML_MAX_POOLING_OPERATOR_DESC, max_pooling),

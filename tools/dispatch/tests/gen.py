@@ -1225,6 +1225,28 @@ def gemm():
           "Beta": -1.5},
          {"ATensor": "HA", "BTensor": "HB", "CTensor": "HC", "OutputTensor": out},
          {out: (want, {"ulp": 8})})
+    # MULTIHEAD_ATTENTION (a batched GEMM, softmax and GEMM in one operator): a stacked
+    # {batch 2, seq 3, heads 2, 3, head 4} query/key/value, key lengths {1, 2} as the mask (keys
+    # at or past a batch element's length add MaskFilterValue), numpy in float64. The inputs
+    # are eighths (the scores exact): tolerance the softmax's and the second GEMM's bounds,
+    # 2 * (5N + 3) * 2^-24 * max|v| (N = 3 keys, |v| <= 3: 6.6e-6), as 1e-5.
+    qkv = eighths(2, 3, 2, 3, 4)
+    lens = np.array([[2, 3]], dtype=np.int32)
+    m.resource("QKV", qkv)
+    m.resource("Lens", lens)
+    q, k, v = (d(qkv[:, :, :, i]).transpose(0, 2, 1, 3) for i in range(3))
+    x = q @ np.swapaxes(k, 2, 3) * 0.5 + np.where(np.arange(3)[None, :] >= lens.T, -1e4, 0.0)[
+        :, None, None, :]
+    p = np.exp(x - x.max(axis=3, keepdims=True))
+    want = ((p / p.sum(axis=3, keepdims=True)) @ v).transpose(0, 2, 1, 3).reshape(2, 3, 8)
+    want = want.astype(np.float32)
+    out = m.resource("attention", count=want.size, dtype=np.float32)
+    m.op("attention", "DML_OPERATOR_MULTIHEAD_ATTENTION",
+         {"StackedQueryKeyValueTensor": tensor(qkv), "MaskTensor": tensor(lens),
+          "OutputTensor": tensor(want), "Scale": 0.5, "MaskFilterValue": -1e4, "HeadCount": 2,
+          "MaskType": "DML_MULTIHEAD_ATTENTION_MASK_TYPE_KEY_SEQUENCE_LENGTH"},
+         {"StackedQueryKeyValueTensor": "QKV", "MaskTensor": "Lens", "OutputTensor": out},
+         {out: (want, {"abs": 1e-5})})
     m.save()
 
 
