@@ -94,6 +94,21 @@ static int build_elementwise_grad(rt_build *b)
     return rt_attr_value(b, "Min", mt, &d->Min) || rt_attr_value(b, "Max", mt, &d->Max) ? -1 : 0;
 }
 
+/* DirectML reads DimensionCount entries of every list: a case's lists hold exactly that many
+ * (a descriptor whose lists are shorter than its count is no case: it reads past them). */
+static int list_lengths(rt_build *b, const char *const *names, int n, const unsigned *lens,
+                        UINT dims)
+{
+    for (int k = 0; k < n; ++k)
+        if (rt_attr(b, names[k]) != NULL && lens[k] != dims)
+            return rt_fail(b, "attrs.%s has %u entries; DimensionCount is %u", names[k], lens[k],
+                           dims);
+    return 0;
+}
+
+static const char *const names_slice[3] = {"InputWindowOffsets", "InputWindowSizes",
+                                           "InputWindowStrides"};
+
 static int build_slice_grad(rt_build *b)
 {
     static const char *const in[] = {"InputGradientTensor", "OutputGradientTensor", NULL};
@@ -109,7 +124,8 @@ static int build_slice_grad(rt_build *b)
         rt_attr_int_list(b, "InputWindowStrides", &strides, &lens[2]))
         return -1;
     const rt_tensor *dy = bind_data(b, "InputGradientTensor");
-    if (dy == NULL || rt_attr_uint(b, "DimensionCount", lens[0], &d->DimensionCount))
+    if (dy == NULL || rt_attr_uint(b, "DimensionCount", lens[0], &d->DimensionCount) ||
+        list_lengths(b, names_slice, 3, lens, d->DimensionCount))
         return -1;
     d->InputGradientTensor = &dy->desc;
     d->InputWindowOffsets = offsets;
@@ -144,6 +160,7 @@ static int build_pooling_grad(rt_build *b)
     UINT dims;
     BOOL include = 0;
     if (rt_attr_uint(b, "DimensionCount", lens[1], &dims) ||
+        list_lengths(b, names, max ? 5 : 4, lens, dims) ||
         (!max && rt_attr_bool(b, "IncludePadding", &include)))
         return -1;
     const rt_tensor *x = max ? bind_data(b, "InputTensor") : NULL;

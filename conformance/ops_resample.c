@@ -124,8 +124,9 @@ static int build_upsample(rt_build *b)
         return rt_fail(b, "attrs.ScaleSize must be {\"Width\": w, \"Height\": h}");
     const cJSON *w = cJSON_GetObjectItemCaseSensitive(s, "Width");
     const cJSON *h = cJSON_GetObjectItemCaseSensitive(s, "Height");
-    if (!cJSON_IsNumber(w) || !cJSON_IsNumber(h) || w->valuedouble < 0 || h->valuedouble < 0)
-        return rt_fail(b, "attrs.ScaleSize's Width and Height must be integers >= 0");
+    if (!cJSON_IsNumber(w) || !cJSON_IsNumber(h) || !rt_json_integral(w, 0, 4294967295.0) ||
+        !rt_json_integral(h, 0, 4294967295.0))
+        return rt_fail(b, "attrs.ScaleSize's Width and Height must be integers in [0, 2^32 - 1]");
     d->ScaleSize = (DML_SIZE_2D){(UINT)w->valuedouble, (UINT)h->valuedouble};
     set_tolerance(b, d->InterpolationMode == DML_INTERPOLATION_MODE_LINEAR ? 84 : 0);
     b->desc.Type = DML_OPERATOR_UPSAMPLE_2D;
