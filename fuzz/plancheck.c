@@ -441,6 +441,8 @@ static int check_compute(const dmli_op_state *st, const dmli_compute *c, char *w
     static _Thread_local dmli_compute_launch l;
     for (size_t d = 0; d < sizeof devices / sizeof devices[0]; ++d) {
         dmli_launch_compute(c, &devices[d], &l);
+        if (l.refusal[0] != '\0')
+            continue; /* this device cannot run it: compiling there fails with the refusal */
         if (check_grid(l.local, l.global, l.table_count, DMLI_COMPUTE_TABLE_MAX, l.options,
                        sizeof l.options, d, "lowered", "computed operator", why))
             return 1;
