@@ -1103,6 +1103,9 @@ def pooling():
           "Strides": [2, 2], "WindowSize": [2, 3], "StartPadding": [0, 1], "EndPadding": [0, 1],
           "P": 2},
          {"InputTensor": "X", "OutputTensor": out}, {out: (want, {"ulp": 11})})
+    m.save()
+
+
 def resampling():
     """The resample family as DxDispatch writes it: an upsample of a feature map (the
     upsample model's UPSAMPLE_2D, nearest x2), RESAMPLE2 bilinear x2 (ONNX Resize's
