@@ -428,6 +428,47 @@ static rt_tensor *add_output(rt_build *b, const char *name, int index, const rt_
     return t;
 }
 
+/* An optional data input: bound (NULL when absent, its slot bound empty). */
+int rt_optional_input(rt_build *b, const char *name, const DML_TENSOR_DESC **out)
+{
+    *out = NULL;
+    if (rt_input(b, name) == NULL)
+        return rt_bind_input(b, NULL);
+    const rt_tensor *t = rt_data_input(b, name);
+    if (t == NULL || rt_bind_input(b, t))
+        return -1;
+    *out = &t->desc;
+    return 0;
+}
+
+int rt_required_input(rt_build *b, const char *name, const DML_TENSOR_DESC **out)
+{
+    const rt_tensor *t = rt_data_input(b, name);
+    if (t == NULL || rt_bind_input(b, t))
+        return -1;
+    *out = &t->desc;
+    return 0;
+}
+
+/* An optional output: described under inputs or expected; neither: absent, its slot bound
+ * NONE (the binding counts every member). */
+int rt_optional_output(rt_build *b, const char *name, const DML_TENSOR_DESC **out)
+{
+    const rt_tensor *given = rt_input(b, name);
+    const rt_tensor *src = given ? given : rt_expected(b, name);
+    *out = NULL;
+    if (given != NULL && given->elems != NULL)
+        return rt_fail(b, "inputs.%s describes the output and takes no data", name);
+    if (src == NULL)
+        return rt_add_absent_output(b, name);
+    rt_tensor *t = rt_add_output(b, name, src->type, src->rank, src->sizes,
+                                 src->has_strides ? src->strides : NULL);
+    if (t == NULL)
+        return -1;
+    *out = &t->desc;
+    return 0;
+}
+
 int rt_add_absent_output(rt_build *b, const char *name)
 {
     if (b->n_outputs == RT_MAX_TENSORS)

@@ -13,36 +13,6 @@
 
 #include "runner.h"
 
-static int optional_input(rt_build *b, const char *name, const DML_TENSOR_DESC **out)
-{
-    *out = NULL;
-    if (rt_input(b, name) == NULL)
-        return rt_bind_input(b, NULL);
-    const rt_tensor *t = rt_data_input(b, name);
-    if (t == NULL || rt_bind_input(b, t))
-        return -1;
-    *out = &t->desc;
-    return 0;
-}
-
-/* An output: described under inputs or expected; neither: absent, its slot bound NONE. */
-static int output(rt_build *b, const char *name, const DML_TENSOR_DESC **out)
-{
-    const rt_tensor *given = rt_input(b, name);
-    const rt_tensor *src = given ? given : rt_expected(b, name);
-    *out = NULL;
-    if (given != NULL && given->elems != NULL)
-        return rt_fail(b, "inputs.%s describes the output and takes no data", name);
-    if (src == NULL)
-        return rt_add_absent_output(b, name);
-    rt_tensor *t = rt_add_output(b, name, src->type, src->rank, src->sizes,
-                                 src->has_strides ? src->strides : NULL);
-    if (t == NULL)
-        return -1;
-    *out = &t->desc;
-    return 0;
-}
-
 static int attr_mask_type(rt_build *b, DML_MULTIHEAD_ATTENTION_MASK_TYPE *out)
 {
     static const char *const names[] = {
@@ -108,10 +78,10 @@ static int build_mha(rt_build *b)
     const DML_TENSOR_DESC *t[15] = {0};
     unsigned n_in = v1 ? 12 : 11;
     for (unsigned i = 0; i < n_in; ++i)
-        if (optional_input(b, ins[i], &t[i]))
+        if (rt_optional_input(b, ins[i], &t[i]))
             return -1;
     for (unsigned i = 0; i < 3; ++i)
-        if (output(b, outs[i], &t[12 + i]))
+        if (rt_optional_output(b, outs[i], &t[12 + i]))
             return -1;
     FLOAT scale, filter;
     UINT heads, kv_heads = 0;

@@ -13,47 +13,6 @@
 
 #include "runner.h"
 
-/* An optional data input: bound (NULL when absent, its slot bound empty). */
-static int optional_input(rt_build *b, const char *name, const DML_TENSOR_DESC **out)
-{
-    *out = NULL;
-    if (rt_input(b, name) == NULL)
-        return rt_bind_input(b, NULL);
-    const rt_tensor *t = rt_data_input(b, name);
-    if (t == NULL || rt_bind_input(b, t))
-        return -1;
-    *out = &t->desc;
-    return 0;
-}
-
-static int required_input(rt_build *b, const char *name, const DML_TENSOR_DESC **out)
-{
-    const rt_tensor *t = rt_data_input(b, name);
-    if (t == NULL || rt_bind_input(b, t))
-        return -1;
-    *out = &t->desc;
-    return 0;
-}
-
-/* An optional output: described under inputs or expected; neither: absent, its slot bound
- * NONE (the binding counts every member). */
-static int optional_output(rt_build *b, const char *name, const DML_TENSOR_DESC **out)
-{
-    const rt_tensor *given = rt_input(b, name);
-    const rt_tensor *src = given ? given : rt_expected(b, name);
-    *out = NULL;
-    if (given != NULL && given->elems != NULL)
-        return rt_fail(b, "inputs.%s describes the output and takes no data", name);
-    if (src == NULL)
-        return rt_add_absent_output(b, name);
-    rt_tensor *t = rt_add_output(b, name, src->type, src->rank, src->sizes,
-                                 src->has_strides ? src->strides : NULL);
-    if (t == NULL)
-        return -1;
-    *out = &t->desc;
-    return 0;
-}
-
 static int attr_direction(rt_build *b, DML_RECURRENT_NETWORK_DIRECTION *out)
 {
     static const char *const names[] = {"DML_RECURRENT_NETWORK_DIRECTION_FORWARD",
@@ -90,14 +49,14 @@ static int build_rnn_gru(rt_build *b)
         return -1;
     DML_GRU_OPERATOR_DESC *d = rt_alloc(b, sizeof *d); /* RNN's members are its first ones */
     DML_OPERATOR_DESC *acts = NULL;
-    if (required_input(b, "InputTensor", &d->InputTensor) ||
-        required_input(b, "WeightTensor", &d->WeightTensor) ||
-        required_input(b, "RecurrenceTensor", &d->RecurrenceTensor) ||
-        optional_input(b, "BiasTensor", &d->BiasTensor) ||
-        optional_input(b, "HiddenInitTensor", &d->HiddenInitTensor) ||
-        optional_input(b, "SequenceLengthsTensor", &d->SequenceLengthsTensor) ||
-        optional_output(b, "OutputSequenceTensor", &d->OutputSequenceTensor) ||
-        optional_output(b, "OutputSingleTensor", &d->OutputSingleTensor) ||
+    if (rt_required_input(b, "InputTensor", &d->InputTensor) ||
+        rt_required_input(b, "WeightTensor", &d->WeightTensor) ||
+        rt_required_input(b, "RecurrenceTensor", &d->RecurrenceTensor) ||
+        rt_optional_input(b, "BiasTensor", &d->BiasTensor) ||
+        rt_optional_input(b, "HiddenInitTensor", &d->HiddenInitTensor) ||
+        rt_optional_input(b, "SequenceLengthsTensor", &d->SequenceLengthsTensor) ||
+        rt_optional_output(b, "OutputSequenceTensor", &d->OutputSequenceTensor) ||
+        rt_optional_output(b, "OutputSingleTensor", &d->OutputSingleTensor) ||
         rt_activation_list(b, "ActivationDescs", &acts, &d->ActivationDescCount) ||
         attr_direction(b, &d->Direction) ||
         (gru && rt_attr_bool(b, "LinearBeforeReset", &d->LinearBeforeReset)))
@@ -122,17 +81,17 @@ static int build_lstm(rt_build *b)
         return -1;
     DML_LSTM_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
     DML_OPERATOR_DESC *acts = NULL;
-    if (required_input(b, "InputTensor", &d->InputTensor) ||
-        required_input(b, "WeightTensor", &d->WeightTensor) ||
-        required_input(b, "RecurrenceTensor", &d->RecurrenceTensor) ||
-        optional_input(b, "BiasTensor", &d->BiasTensor) ||
-        optional_input(b, "HiddenInitTensor", &d->HiddenInitTensor) ||
-        optional_input(b, "CellMemInitTensor", &d->CellMemInitTensor) ||
-        optional_input(b, "SequenceLengthsTensor", &d->SequenceLengthsTensor) ||
-        optional_input(b, "PeepholeTensor", &d->PeepholeTensor) ||
-        optional_output(b, "OutputSequenceTensor", &d->OutputSequenceTensor) ||
-        optional_output(b, "OutputSingleTensor", &d->OutputSingleTensor) ||
-        optional_output(b, "OutputCellSingleTensor", &d->OutputCellSingleTensor) ||
+    if (rt_required_input(b, "InputTensor", &d->InputTensor) ||
+        rt_required_input(b, "WeightTensor", &d->WeightTensor) ||
+        rt_required_input(b, "RecurrenceTensor", &d->RecurrenceTensor) ||
+        rt_optional_input(b, "BiasTensor", &d->BiasTensor) ||
+        rt_optional_input(b, "HiddenInitTensor", &d->HiddenInitTensor) ||
+        rt_optional_input(b, "CellMemInitTensor", &d->CellMemInitTensor) ||
+        rt_optional_input(b, "SequenceLengthsTensor", &d->SequenceLengthsTensor) ||
+        rt_optional_input(b, "PeepholeTensor", &d->PeepholeTensor) ||
+        rt_optional_output(b, "OutputSequenceTensor", &d->OutputSequenceTensor) ||
+        rt_optional_output(b, "OutputSingleTensor", &d->OutputSingleTensor) ||
+        rt_optional_output(b, "OutputCellSingleTensor", &d->OutputCellSingleTensor) ||
         rt_activation_list(b, "ActivationDescs", &acts, &d->ActivationDescCount) ||
         attr_direction(b, &d->Direction) ||
         (rt_attr(b, "ClipThreshold") &&

@@ -331,6 +331,12 @@ int rt_bind_input(rt_build *b, const rt_tensor *t);
 /* Creates an output tensor (no data) and binds it as the next output slot. */
 rt_tensor *rt_add_output(rt_build *b, const char *name, const rt_type *type, unsigned rank,
                          const UINT *sizes, const UINT *strides);
+/* Tensors by member name (the recurrent and attention builders): a data input, bound; an
+ * optional one (absent: NULL, its slot bound empty); an optional output described under inputs
+ * or expected (neither: absent, its slot bound NONE). 0, or -1 with b->why. */
+int rt_required_input(rt_build *b, const char *name, const DML_TENSOR_DESC **out);
+int rt_optional_input(rt_build *b, const char *name, const DML_TENSOR_DESC **out);
+int rt_optional_output(rt_build *b, const char *name, const DML_TENSOR_DESC **out);
 /* An optional output the case leaves out: its slot bound NONE (0, or -1 with b->why). */
 int rt_add_absent_output(rt_build *b, const char *name);
 /* The same for element index of the output list name (bind them in list order). */
