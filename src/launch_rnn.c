@@ -46,7 +46,7 @@ static void options(const dmli_rnn *r, uint32_t bucket, dmli_options *o)
     for (int role = DMLI_RNN_B; role < DMLI_RNN_ROLES; ++role)
         dmli_opt_int(o, has[role], r->present[role]);
     for (uint32_t i = 0; i < r->acts * r->directions; ++i) {
-        char name[8];
+        char name[16]; /* "ACT_" and any UINT */
         snprintf(name, sizeof name, "ACT_%u", i);
         dmli_opt_int(o, name, r->act[i].act);
     }
