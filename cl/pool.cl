@@ -361,7 +361,7 @@ __kernel void pool_band(__constant long *t, __global const IN_T *in, long in_bas
         border(in, row, sw0, SW, DW, isW, lo, hi, ub, nu, h);
         for (int u = ua; u < ub; ++u)
             h[u] = INT_MIN;
-        for (long kw = 0; kw < KW; ++kw) {
+        for (long kw = 0; ua < ub && kw < KW; ++kw) { /* no inner column: no walk of KW */
             /* BSW: the stride along W a constant (1 or 2, the input's W stride 1): contiguous
              * or interleaved vector loads; else gathers. */
             const long at = row + (sw0 + kw * DW) * isW, step = BSW ? BSW : SW * isW;
@@ -487,6 +487,12 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
 #if VLOAD
     /* Stride 2 reads one element past the last window's: it must still be in the row. */
     const bool vec = interior && (VLOAD == 1 || sw[VEC - 1] + (KW - 1) * DW + 1 < IW);
+    long kwa = KW, kwb = 0; /* the union of the lanes' window ranges */
+    for (int v = 0; v < VEC; ++v)
+        if (kw0[v] < kw1[v]) {
+            kwa = min(kwa, kw0[v]);
+            kwb = max(kwb, kw1[v]);
+        }
     vacc_t vacc[NV];
     float4 verr[NV];
     for (int h = 0; h < NV; ++h) {
@@ -628,8 +634,9 @@ __kernel void pool(__constant long *t, __global const IN_T *in, long in_base, __
                 }
             } else {
                 /* Border blocks: the lanes gathered, a position outside the row (or an output
-                 * past the end) the fold's neutral value. */
-                for (long kw = 0; kw < KW; ++kw) {
+                 * past the end) the fold's neutral value; the walk spans the lanes' ranges only
+                 * (a window past the row costs what it reads, not its length). */
+                for (long kw = kwa; kw < kwb; ++kw) {
                     COMPUTE_T lane[VEC];
                     for (int v = 0; v < VEC; ++v)
                         lane[v] = kw >= kw0[v] && kw < kw1[v]
