@@ -99,13 +99,20 @@ static void clip_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
     float_bound(m, DMLI_MAP_PARAM_OP + 1, m->out.type, d->Max);
 }
 
+/* CLIP1's and CLIP_GRAD1's typed bounds: MinMaxDataType is the output's. */
+static HRESULT minmax_type_check(const dmli_ew_row *r, DML_TENSOR_DATA_TYPE t,
+                                 const dmli_op_state *st)
+{
+    DMLI_INVALID_IF(t != st->outputs[0].type, "%s: MinMaxDataType (%s) must be %s.DataType (%s)",
+                    r->name, dmli_type_name(t), st->output_names[0],
+                    dmli_type_name(st->outputs[0].type));
+    return S_OK;
+}
+
 static HRESULT clip1_check(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
 {
     const DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC *d = desc;
-    DMLI_INVALID_IF(d->MinMaxDataType != st->outputs[0].type,
-                    "%s: MinMaxDataType (%s) must be OutputTensor.DataType (%s)", r->name,
-                    dmli_type_name(d->MinMaxDataType), dmli_type_name(st->outputs[0].type));
-    return S_OK;
+    return minmax_type_check(r, d->MinMaxDataType, st);
 }
 
 static void clip1_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
@@ -119,10 +126,7 @@ static void clip1_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
 static HRESULT clip_grad1_check(const dmli_ew_row *r, const void *desc, dmli_op_state *st)
 {
     const DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC *d = desc;
-    DMLI_INVALID_IF(d->MinMaxDataType != st->outputs[0].type,
-                    "%s: MinMaxDataType (%s) must be OutputGradientTensor.DataType (%s)", r->name,
-                    dmli_type_name(d->MinMaxDataType), dmli_type_name(st->outputs[0].type));
-    return S_OK;
+    return minmax_type_check(r, d->MinMaxDataType, st);
 }
 
 static void clip_grad_params(const dmli_ew_row *r, const void *desc, dmli_map *m)
