@@ -109,6 +109,19 @@ def minilm(cache):
     return onnx.load(found[0])
 
 
+def minilm_int8(cache):
+    """MiniLM quantized as ONNX Runtime's quantize_dynamic writes it (int8 weights;
+    DynamicQuantizeLinear, MatMulInteger, Cast and Mul for each MatMul with a constant weight):
+    MATRIX_MULTIPLY_INTEGER and DYNAMIC_QUANTIZE_LINEAR in the DirectML graph (once, cached)."""
+    path = os.path.join(cache, "paraphrase-MiniLM-L3-v2-int8.onnx")
+    if not os.path.exists(path):
+        from onnxruntime.quantization import QuantType, quantize_dynamic  # noqa: PLC0415
+        src = os.path.join(cache, "paraphrase-MiniLM-L3-v2-float.onnx")
+        onnx.save(minilm(cache), src)
+        quantize_dynamic(src, path, weight_type=QuantType.QInt8)
+    return onnx.load(path)
+
+
 def feeds_for(kind, batch, seq, rng):
     if kind == "resnet18":
         return {"input": rng.standard_normal((batch, 3, 224, 224)).astype(np.float32)}
@@ -171,7 +184,8 @@ def time_calls(fn, iterations):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--models", default="resnet18,minilm")
+    ap.add_argument("--models", default="resnet18,minilm",
+                    help="comma-separated: resnet18, minilm, minilm-int8")
     ap.add_argument("--batches", default="1,8")
     ap.add_argument("--seq", type=int, default=128)
     ap.add_argument("--iterations", type=int, default=10, help="timed runs per engine")
@@ -186,7 +200,8 @@ def main():
           f"load average {os.getloadavg()[0]:.2f}")
     results, failures = [], 0
     for kind in args.models.split(","):
-        model = resnet18() if kind == "resnet18" else minilm(args.cache)
+        model = (resnet18() if kind == "resnet18" else
+                 minilm_int8(args.cache) if kind == "minilm-int8" else minilm(args.cache))
         for batch in (int(b) for b in args.batches.split(",")):
             feeds = feeds_for(kind, batch, args.seq, rng)
             lowered = dml_onnx.lower(model, {k: v.shape for k, v in feeds.items()})

@@ -67,6 +67,8 @@ endfunction()
 # queue with a user event to prove status never reads there; PoCL basic and
 # Oclgrind schedule all queues of a device in one order, so the block stalls
 # the caller's queue too: that test runs on PoCL pthread only.
+# intmm/*blocks* are the integer blocks' products of K up to 600 (minutes on Oclgrind); the
+# small intmm tests reach the same kernels there, partial blocks and tails included.
 set(DMLCL_OPS_LARGE
     broadcast/documented_examples gather/large gather/streaming_inner_axis gather/streaming_rows
     gather_ext/gather1_streaming_rows gather_ext/gather1_inner_axis identity/broadcast_paths
@@ -76,7 +78,7 @@ set(DMLCL_OPS_LARGE
     views/long_tiles views/streaming_tiles views/streaming_splats depth_space/large gather_tile/*_of_a_layout_change*
     bands/streaming pad/eight_dimensions_padded_everywhere
     runtime_queues/status_reads_on_the_dispatch_queue gemm/packed_by_the_default_rule
-    scatter/large_output)
+    scatter/large_output intmm/*blocks*)
 # A Criterion filter that runs every test but the listed ones.
 function(dmlcl_ops_filter_without out)
   list(JOIN ARGN "|" alternatives)

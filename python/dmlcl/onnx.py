@@ -105,7 +105,20 @@ def _fold(model):
                 [onnx.helper.make_tensor_value_info(o, 0, None) for o in node.output if o],
                 [numpy_helper.from_array(np.asarray(consts[n]), n) for n in set(ins)])
             m = onnx.helper.make_model(graph, opset_imports=opset, ir_version=model.ir_version)
-            outs = ReferenceEvaluator(m).run(None, {})
+            try:
+                outs = ReferenceEvaluator(m).run(None, {})
+            except (NotImplementedError, RuntimeError) as e:
+                # onnx.reference implements some operators only from a later version
+                # (DequantizeLinear from 19: ONNX Runtime's quantize_dynamic writes opset 17);
+                # the later versions add types and attributes and keep the older semantics.
+                if node.domain not in ("", "ai.onnx") or "No implementation" not in str(e):
+                    raise
+                later = [o for o in opset if o.domain not in ("", "ai.onnx")]
+                version = max([o.version for o in opset if o.domain in ("", "ai.onnx")], default=0)
+                later.append(onnx.helper.make_opsetid("", max(21, version)))
+                m = onnx.helper.make_model(graph, opset_imports=later, ir_version=max(
+                    model.ir_version, 10))
+                outs = ReferenceEvaluator(m).run(None, {})
             for name, v in zip([o for o in node.output if o], outs):
                 consts[name] = np.asarray(v)
             continue

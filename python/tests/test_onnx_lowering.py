@@ -226,6 +226,19 @@ def test_quantize_dequantize(rng):
                                          "ELEMENT_WISE_ADD": 1}
 
 
+def test_folded_dequantize_at_opset_17(rng):
+    """quantize_dynamic's quantized embedding table: a DequantizeLinear of constants at opset 17,
+    which onnx.reference implements only from version 19: folded on the host all the same (the
+    later version keeps the older semantics), then gathered."""
+    table = rng.integers(-128, 128, size=(50, 8)).astype(np.int8)
+    inits = {"t": table, "s": np.array(0.03125, np.float32), "z": np.array(3, np.int8)}
+    nodes = [helper.make_node("DequantizeLinear", ["t", "s", "z"], ["f"]),
+             helper.make_node("Gather", ["f", "ids"], ["y"])]
+    m = model(nodes, [("ids", TensorProto.INT64, [2, 5])], [("y", TensorProto.FLOAT)], inits)
+    lowered = check(m, {"ids": rng.integers(0, 50, size=(2, 5)).astype(np.int64)})
+    assert lowered.operator_counts() == {"GATHER": 1}
+
+
 def test_integer_and_quantized_products(rng):
     """MatMulInteger with a per-column B zero point [N] and B broadcast over A's batch (ONNX
     Runtime's CPU kernel, the reference, takes no per-row A zero point: conformance's cases
