@@ -122,8 +122,37 @@ def minilm_int8(cache):
     return onnx.load(path)
 
 
+def resnet18_int8(cache):
+    """ResNet-18 quantized as ONNX Runtime's quantize_static writes it in the QOperator format
+    (uint8 activations, int8 weights, per-tensor; calibrated on two seeded inputs): QLinearConv,
+    com.microsoft's QLinearAdd and QLinearGlobalAveragePool, MaxPool on uint8, the classifier's
+    Gemm in float after a DequantizeLinear (ONNX Runtime's QGemm is a CPU kernel: its DirectML
+    provider has none). Once, cached."""
+    path = os.path.join(cache, "resnet18-int8.onnx")
+    if not os.path.exists(path):
+        from onnxruntime.quantization import (  # noqa: PLC0415
+            CalibrationDataReader, QuantFormat, QuantType, quantize_static)
+
+        class Calibration(CalibrationDataReader):
+            def __init__(self):
+                rng = np.random.default_rng(1)
+                self.feeds = iter([{"input": rng.standard_normal((1, 3, 224, 224))
+                                    .astype(np.float32)} for _ in range(2)])
+
+            def get_next(self):
+                return next(self.feeds, None)
+        os.makedirs(cache, exist_ok=True)
+        src = os.path.join(cache, "resnet18-float.onnx")
+        onnx.save(resnet18(), src)
+        quantize_static(src, path, Calibration(), quant_format=QuantFormat.QOperator,
+                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+                        op_types_to_quantize=["Conv", "Add", "MaxPool", "GlobalAveragePool",
+                                              "Relu"])
+    return onnx.load(path)
+
+
 def feeds_for(kind, batch, seq, rng):
-    if kind == "resnet18":
+    if kind.startswith("resnet18"):
         return {"input": rng.standard_normal((batch, 3, 224, 224)).astype(np.float32)}
     ids = rng.integers(1000, 30000, (batch, seq)).astype(np.int64)
     ids[:, 0] = 101  # [CLS]
@@ -185,7 +214,7 @@ def time_calls(fn, iterations):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--models", default="resnet18,minilm",
-                    help="comma-separated: resnet18, minilm, minilm-int8")
+                    help="comma-separated: resnet18, minilm, resnet18-int8, minilm-int8")
     ap.add_argument("--batches", default="1,8")
     ap.add_argument("--seq", type=int, default=128)
     ap.add_argument("--iterations", type=int, default=10, help="timed runs per engine")
@@ -200,8 +229,9 @@ def main():
           f"load average {os.getloadavg()[0]:.2f}")
     results, failures = [], 0
     for kind in args.models.split(","):
-        model = (resnet18() if kind == "resnet18" else
-                 minilm_int8(args.cache) if kind == "minilm-int8" else minilm(args.cache))
+        model = {"resnet18": resnet18, "resnet18-int8": lambda: resnet18_int8(args.cache),
+                 "minilm-int8": lambda: minilm_int8(args.cache),
+                 "minilm": lambda: minilm(args.cache)}[kind]()
         for batch in (int(b) for b in args.batches.split(",")):
             feeds = feeds_for(kind, batch, args.seq, rng)
             lowered = dml_onnx.lower(model, {k: v.shape for k, v in feeds.items()})

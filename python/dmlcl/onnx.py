@@ -249,11 +249,28 @@ class _Lowering:
         return np.asarray(self.consts[name])
 
     def out_info(self, name, node):
+        if name not in self.shapes:
+            self._reinfer()
         if name in self.shapes:
             shape, dtype = self.shapes[name]
             return shape, np.dtype(dtype)
         raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): the shape of its "
                                     f"output {name!r} is not known after shape inference")
+
+    def _reinfer(self):
+        """ONNX's shape inference again, told the shapes of every value lowered so far: a node
+        after an operator it does not know (com.microsoft's QLinearAdd) gets its shape."""
+        onnx = _onnx()
+        m = onnx.ModelProto()
+        m.CopyFrom(self.model)
+        known = {vi.name for vi in m.graph.value_info}
+        for oname, v in self.vals.items():
+            if oname in known or oname in self.consts:
+                continue
+            m.graph.value_info.append(onnx.helper.make_tensor_value_info(
+                oname, onnx.helper.np_dtype_to_tensor_dtype(np.dtype(v.dtype)), list(v.shape)))
+        m = onnx.shape_inference.infer_shapes(m)
+        self.shapes.update(_shapes_of(m))
 
     def tensor(self, v, rank=None, sizes=None, strides=None, owned=None):
         """A DML tensor desc reading v (its shape padded in front to rank)."""
@@ -1336,6 +1353,69 @@ class _Lowering:
         name = node.output[0]
         self.emit(node, name, op, desc, {"InputTensor": x}, {"OutputTensor": (name, dtype, shape)})
         self.set_out(node, name, name, dtype, shape)
+
+    # com.microsoft's quantized operators as ONNX Runtime's DirectML provider lowers them
+    # (DmlOperatorQLinearAdd, DmlOperatorQLinearAveragePooling): quantize_static's QOperator
+    # format writes them around QLinearConv.
+    def op_QLinearAdd(self, node):
+        a, b = self.val(node.input[0], node), self.val(node.input[3], node)
+        shape = tuple(np.broadcast_shapes(a.shape, b.shape))
+        dtype = a.dtype
+        desc = {"ATensor": self.tensor(self.broadcast(a, shape)),
+                "BTensor": self.tensor(self.broadcast(b, shape))}
+        ins = {"ATensor": a, "BTensor": b}
+        for key, i in (("AScaleTensor", 1), ("AZeroPointTensor", 2), ("BScaleTensor", 4),
+                       ("BZeroPointTensor", 5), ("OutputScaleTensor", 6),
+                       ("OutputZeroPointTensor", 7)):
+            if len(node.input) > i and node.input[i]:
+                v = self.val(node.input[i], node)  # one element (DirectML's rule)
+                desc[key], ins[key] = self.tensor(v, len(shape)), v
+        desc["OutputTensor"] = self.out_tensor(dtype, shape)
+        name = node.output[0]
+        self.emit(node, name, "ELEMENT_WISE_QUANTIZED_LINEAR_ADD", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def _qlinear_pool(self, node, kernel, attrs):
+        if attrs.get("channels_last", 0):
+            raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): channels_last 1 "
+                                        "(NHWC; DirectML's pooling reads {N, C, ...})")
+        x = self.val(node.input[0], node)
+        sp = len(x.shape) - 2
+        kernel = kernel or list(x.shape[2:])
+        if node.output[0] in self.shapes:
+            shape, dtype = self.out_info(node.output[0], node)
+        else:  # unknown to ONNX's inference: the pooling's rule (floor, or ceil with ceil_mode)
+            pads = list(attrs.get("pads", [0] * (2 * sp)))
+            strides = list(attrs.get("strides", [1] * sp))
+            rnd = np.ceil if attrs.get("ceil_mode", 0) else np.floor
+            shape = tuple(x.shape[:2]) + tuple(
+                int(rnd((x.shape[2 + i] + pads[i] + pads[sp + i] - kernel[i]) / strides[i])) + 1
+                for i in range(sp))
+            dtype = x.dtype
+        sp, strides, dil, start, end = self._window(node, x, shape, kernel)
+        desc = {"InputTensor": self.tensor(x)}
+        ins = {"InputTensor": x}
+        for key, i in (("InputScaleTensor", 1), ("InputZeroPointTensor", 2),
+                       ("OutputScaleTensor", 3), ("OutputZeroPointTensor", 4)):
+            if len(node.input) > i and node.input[i]:
+                v = self.val(node.input[i], node)
+                desc[key], ins[key] = self.tensor(v), v
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "DimensionCount": sp,
+                     "Strides": strides, "WindowSize": kernel, "StartPadding": start,
+                     "EndPadding": end, "Dilations": dil,
+                     "IncludePadding": bool(attrs.get("count_include_pad", 0))})
+        name = node.output[0]
+        self.emit(node, name, "QUANTIZED_LINEAR_AVERAGE_POOLING", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_QLinearGlobalAveragePool(self, node):
+        self._qlinear_pool(node, None, _attrs(node))
+
+    def op_QLinearAveragePool(self, node):
+        a = _attrs(node)
+        self._qlinear_pool(node, list(a["kernel_shape"]), a)
 
     def op_MaxPool(self, node):
         if _attrs(node).get("storage_order", 0):

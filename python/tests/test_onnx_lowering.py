@@ -239,6 +239,46 @@ def test_folded_dequantize_at_opset_17(rng):
     assert lowered.operator_counts() == {"GATHER": 1}
 
 
+def test_com_microsoft_qlinear_ops(rng):
+    """quantize_static's QOperator format around its QLinearConvs: com.microsoft's QLinearAdd
+    (a broadcast B; zero points of both signs) as ELEMENT_WISE_QUANTIZED_LINEAR_ADD,
+    QLinearAveragePool (padding, strides, count_include_pad) and QLinearGlobalAveragePool as
+    QUANTIZED_LINEAR_AVERAGE_POOLING; their outputs' shapes, unknown to ONNX's inference, are
+    the lowering's own, and the DequantizeLinear after them gets its shape from them."""
+    inits = {"sa": np.array(0.05, np.float32), "za": np.array(120, np.uint8),
+             "sb": np.array(0.02, np.float32), "zb": np.array(3, np.uint8),
+             "sc": np.array(0.07, np.float32), "zc": np.array(128, np.uint8),
+             "sp": np.array(0.03, np.float32), "zp": np.array(100, np.uint8)}
+    ms = "com.microsoft"
+    nodes = [helper.make_node("QLinearAdd", ["a", "sa", "za", "b", "sb", "zb", "sc", "zc"],
+                              ["c"], domain=ms),
+             helper.make_node("QLinearAveragePool", ["c", "sc", "zc", "sp", "zp"], ["p"],
+                              domain=ms, kernel_shape=[3, 3], strides=[2, 2],
+                              pads=[1, 1, 1, 1], count_include_pad=1),
+             helper.make_node("QLinearGlobalAveragePool", ["c", "sc", "zc", "sp", "zp"], ["g"],
+                              domain=ms, channels_last=0),
+             helper.make_node("DequantizeLinear", ["g", "sp", "zp"], ["f"])]
+    g = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info("a", TensorProto.UINT8, [2, 4, 9, 9]),
+                     helper.make_tensor_value_info("b", TensorProto.UINT8, [1, 4, 1, 9])],
+        [helper.make_tensor_value_info(n, t, None) for n, t in
+         (("c", TensorProto.UINT8), ("p", TensorProto.UINT8), ("f", TensorProto.FLOAT))],
+        [numpy_helper.from_array(v, k) for k, v in inits.items()])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                            helper.make_opsetid(ms, 1)])
+    feeds = {"a": rng.integers(0, 256, size=(2, 4, 9, 9)).astype(np.uint8),
+             "b": rng.integers(0, 256, size=(1, 4, 1, 9)).astype(np.uint8)}
+    lowered = dml_onnx.lower(m, {k: v.shape for k, v in feeds.items()})
+    assert lowered.operator_counts() == {"ELEMENT_WISE_QUANTIZED_LINEAR_ADD": 1,
+                                         "QUANTIZED_LINEAR_AVERAGE_POOLING": 2,
+                                         "ELEMENT_WISE_DEQUANTIZE_LINEAR": 1}
+    got, _ = dml_onnx.run(lowered, feeds)
+    sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+    want = dict(zip([o.name for o in sess.get_outputs()], sess.run(None, feeds)))
+    for name in ("c", "p", "f"):
+        np.testing.assert_array_equal(got[name], want[name], err_msg=name)
+
+
 def test_integer_and_quantized_products(rng):
     """MatMulInteger with a per-column B zero point [N] and B broadcast over A's batch (ONNX
     Runtime's CPU kernel, the reference, takes no per-row A zero point: conformance's cases
