@@ -233,6 +233,23 @@ static void store_outputs(__constant long *tb, __global const TF *ascale, long a
             o[j] = requantize((float)(int)acc[j] * f, zo);
         return;
     }
+    /* B's scale a column, packed (per-channel weights), the rest one value along the row: the
+     * same operations a column, in a loop that vectorises. */
+    if (sad == 0 && sbd == 1 && sod == 0 && od == 1
+#if HAS_OZP
+        && zod == 0
+#endif
+    ) {
+        const float sa = LOADF(ascale, sai), so = LOADF(oscale, soi);
+        int zo = 0;
+#if HAS_OZP
+        zo = (int)ozp[zoi];
+#endif
+        __global TO *o = out + oi;
+        for (int j = 0; j < count; ++j)
+            o[j] = requantize((float)(int)acc[j] * ((sa * LOADF(bscale, sbi + j)) / so), zo);
+        return;
+    }
 #endif
     for (int j = 0; j < count; ++j, oi += od, sai += sad, sbi += sbd) {
         const float sa = LOADF(ascale, sai), sb = LOADF(bscale, sbi);
