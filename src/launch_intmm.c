@@ -72,6 +72,15 @@ static int64_t extent(const int64_t *sizes, const int64_t *strides)
     return e;
 }
 
+/* The blocks' vector width: the tuning's intmm_vw, else the device's preferred int width; 16,
+ * 8 or 4. */
+static uint32_t vector_width(const dmli_device_desc *dev)
+{
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    uint32_t vw = tu->intmm_vw ? tu->intmm_vw : dev->preferred_vector_width_int;
+    return vw >= 16 ? 16 : vw >= 8 ? 8 : 4;
+}
+
 /* Rows a block of intmm_blocks. */
 #define IMM_ROWS 4
 
@@ -90,8 +99,7 @@ static bool blocks_fit(const dmli_intmm *m, const dmli_device_desc *dev)
  * value; 2 else), halved while N fits in half the block's columns. */
 static void blocks_plan(const dmli_intmm *m, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
-    uint32_t vw = dev->preferred_vector_width_int;
-    vw = vw >= 16 ? 16 : vw >= 8 ? 8 : 4;
+    uint32_t vw = vector_width(dev);
     uint32_t nv = vw >= 16 ? 4 : 2;
     while (nv > 1 && m->d[3] <= (int64_t)(nv / 2 * vw))
         nv /= 2;
@@ -130,8 +138,7 @@ static bool conv_blocks_fit(const dmli_intmm *m, const dmli_device_desc *dev)
 static void conv_blocks_plan(const dmli_intmm *m, const dmli_device_desc *dev,
                              dmli_compute_launch *l)
 {
-    uint32_t vw = dev->preferred_vector_width_int;
-    vw = vw >= 16 ? 16 : vw >= 8 ? 8 : 4;
+    uint32_t vw = vector_width(dev);
     uint32_t nv = vw >= 16 ? 4 : 2;
     while (nv > 1 && m->d[3] <= (int64_t)(nv / 2 * vw))
         nv /= 2;

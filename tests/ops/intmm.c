@@ -611,6 +611,19 @@ Test(intmm, mmi_int32_wrap)
     run_case(&c);
 }
 
+/* c with the blocks' vector width the device's (16 on AVX-512), then 8 and 4 (AVX2's and
+ * SSE's or NEON's, DMLCL_TUNING's intmm_vw): the blocks' other variants on this machine. */
+static void run_each_width(imm_case *c)
+{
+    static const char *const widths[] = {NULL, "intmm_vw=8", "intmm_vw=4"};
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; ++i) {
+        char *saved = widths[i] ? ops_tuning_set(widths[i]) : NULL;
+        run_case(c);
+        if (widths[i])
+            ops_tuning_restore(saved);
+    }
+}
+
 /* Products large enough for CPUs' blocks (cl/intmm.cl intmm_blocks): whole blocks of up to 64
  * columns and a last partial one, rows past a block of 4, K in several chunks of 256 with a tail
  * shorter than a vector; A read along k by unit strides and, transposed, by M's. */
@@ -626,7 +639,7 @@ Test(intmm, mmi_blocks_chunks_partial)
                   .k = 600};
     c.x[AZP] = (aux)AX(VM);
     c.x[BZP] = (aux)AX(VN);
-    run_case(&c);
+    run_each_width(&c);
     c.name = "mmi blocks, A transposed";
     c.a_transposed = true;
     c.ta = I8, c.tb = U8;
@@ -887,7 +900,7 @@ Test(intmm, ci_blocks)
     c.cv.ow = 70;
     c.x[AZP] = (aux)AX(0);
     c.x[BZP] = (aux)AX(V1);
-    run_case(&c);
+    run_each_width(&c);
     c.name = "ci blocks grouped, strided";
     c.ta = I8, c.tb = U8;
     c.strided = true;
