@@ -1176,6 +1176,150 @@ class _Lowering:
         self.emit(node, oname, "GEMM", desc, ins, {"OutputTensor": (oname, dtype, gshape)})
         self.vals[oname] = _Val(oname, dtype, shape)
 
+    # com.microsoft's transformer operators (ONNX Runtime's transformer optimizer writes them;
+    # its DirectML provider lowers each: DmlOperatorFusedMatMul, DmlOperatorBiasGelu,
+    # DmlOperatorSkipLayerNormalization, DmlOperatorMultiHeadAttention).
+    def op_FusedMatMul(self, node):
+        at = _attrs(node)
+        if at.get("transBatchA", 0) or at.get("transBatchB", 0):
+            raise UnsupportedModelError(f"node {node.name!r} (FusedMatMul): transBatchA / "
+                                        "transBatchB (unsupported)")
+        a, b = self.val(node.input[0], node), self.val(node.input[1], node)
+        if len(a.shape) < 2 or len(b.shape) < 2:
+            raise UnsupportedModelError(f"node {node.name!r} (FusedMatMul): a 1-D operand")
+
+        def transposed(v):  # the last two dimensions swapped, by strides
+            st = list(v.eff_strides())
+            sh = list(v.shape)
+            st[-1], st[-2], sh[-1], sh[-2] = st[-2], st[-1], sh[-2], sh[-1]
+            return v.view(tuple(sh), st)
+        a2 = transposed(a) if at.get("transA", 0) else a
+        b2 = transposed(b) if at.get("transB", 0) else b
+        batch = tuple(np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2]))
+        shape = batch + (a2.shape[-2], b2.shape[-1])
+        dtype = a.dtype
+        rank = len(shape)
+        act, oname = self.fuse_activation(node)
+        desc = {"ATensor": self.tensor(self.broadcast(a2, batch + a2.shape[-2:]), rank),
+                "BTensor": self.tensor(self.broadcast(b2, batch + b2.shape[-2:]), rank),
+                "OutputTensor": self.out_tensor(dtype, shape, rank), "TransA": "NONE",
+                "TransB": "NONE", "Alpha": float(at.get("alpha", 1.0)), "Beta": 0.0}
+        if act is not None:
+            desc["FusedActivation"] = act
+        self.emit(node, oname, "GEMM", desc, {"ATensor": a, "BTensor": b},
+                  {"OutputTensor": (oname, dtype, shape)})
+        self.set_out(node, oname, oname, dtype, shape)
+
+    def _add(self, node, name, a, b, shape, dtype):
+        """An ELEMENT_WISE_ADD of a and b (broadcast to shape) into a new value name."""
+        rank = max(1, len(shape))
+        self.emit(node, name, "ELEMENT_WISE_ADD",
+                  {"ATensor": self.tensor(self.broadcast(a, shape), rank),
+                   "BTensor": self.tensor(self.broadcast(b, shape), rank),
+                   "OutputTensor": self.out_tensor(dtype, shape)},
+                  {"ATensor": a, "BTensor": b}, {"OutputTensor": (name, dtype, shape)})
+        return _Val(name, dtype, shape)
+
+    def op_BiasGelu(self, node):  # GELU(A + bias): ADD, then ACTIVATION_GELU
+        a, bias = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = tuple(a.shape), a.dtype
+        s = self._add(node, f"{node.output[0]}/sum", a, bias, shape, dtype)
+        name = node.output[0]
+        self.emit(node, name, "ACTIVATION_GELU",
+                  {"InputTensor": self.tensor(s), "OutputTensor": self.out_tensor(dtype, shape)},
+                  {"InputTensor": s}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_SkipLayerNormalization(self, node):
+        """input + skip (+ bias), then layer normalization over the last axis with gamma (and
+        beta): ELEMENT_WISE_ADDs and MEAN_VARIANCE_NORMALIZATION1; the sum is also output 3
+        (input_skip_bias_sum) where the model reads it."""
+        if len(node.output) > 1 and any(node.output[1:3]):
+            raise UnsupportedModelError(f"node {node.name!r} (SkipLayerNormalization): the "
+                                        "mean and inv_std_var outputs (unsupported)")
+        x, skip = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = tuple(x.shape), x.dtype
+        s = self._add(node, f"{node.output[0]}/sum", x, skip, shape, dtype)
+        if len(node.input) > 4 and node.input[4]:
+            s = self._add(node, f"{node.output[0]}/sum_bias", s,
+                          self.val(node.input[4], node), shape, dtype)
+        if len(node.output) > 3 and node.output[3]:
+            self.vals[node.output[3]] = s
+        r = len(shape)
+        desc = {"InputTensor": self.tensor(s)}
+        ins = {"InputTensor": s}
+        for key, i in (("ScaleTensor", 2), ("BiasTensor", 3)):
+            if len(node.input) > i and node.input[i]:
+                v = self.val(node.input[i], node)
+                desc[key], ins[key] = self.tensor(self.broadcast(v, shape), r), v
+        name = node.output[0]
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "AxisCount": 1,
+                     "Axes": [r - 1], "NormalizeVariance": True,
+                     "Epsilon": float(_attrs(node).get("epsilon", 1e-12))})
+        self.emit(node, name, "MEAN_VARIANCE_NORMALIZATION1", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_MultiHeadAttention(self, node):
+        """Separate query, key and value {batch, seq, hidden}; bias {3 hidden}; a key padding
+        mask {batch} (key lengths: KEY_SEQUENCE_LENGTH) or {batch, kv_seq} (0 hides: BOOLEAN,
+        broadcast over heads and queries by 0 strides); attention_bias broadcast to {batch,
+        heads, seq, kv_seq}. Packed forms, past keys and values, present outputs and
+        unidirectional are refused."""
+        at = _attrs(node)
+        ins_ = list(node.input) + [""] * 8
+        if len(node.input) < 3 or not node.input[1] or not node.input[2]:
+            raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): packed "
+                                        "query/key/value forms (unsupported; separate ones are)")
+        if ins_[6] or ins_[7] or any(node.output[1:]) or at.get("unidirectional", 0):
+            raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): past/present "
+                                        "keys and values, or unidirectional (unsupported)")
+        q, k, v = (self.val(i, node) for i in node.input[:3])
+        if len(q.shape) != 3 or len(k.shape) != 3 or len(v.shape) != 3:
+            raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): query, key "
+                                        "and value of 3 dimensions (others unsupported)")
+        heads = int(at["num_heads"])
+        batch, seq, hidden = q.shape
+        kv_seq = k.shape[1]
+        head = hidden // heads
+        shape, dtype = (batch, seq, v.shape[2]), q.dtype
+        desc = {"QueryTensor": self.tensor(q), "KeyTensor": self.tensor(k),
+                "ValueTensor": self.tensor(v)}
+        ins = {"QueryTensor": q, "KeyTensor": k, "ValueTensor": v}
+        mask_type = "NONE"
+        if ins_[3]:
+            b = self.val(ins_[3], node)
+            desc["BiasTensor"], ins["BiasTensor"] = self.tensor(b), b
+        if ins_[4]:
+            m = self.val(ins_[4], node)
+            if m.dtype != np.dtype(np.int32):
+                raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): "
+                                            f"key_padding_mask {m.dtype} (INT32 only)")
+            if m.shape == (batch,):
+                mask_type, mv = "KEY_SEQUENCE_LENGTH", m.view((1, batch), None)
+            elif m.shape == (batch, kv_seq):
+                st = m.eff_strides()
+                mask_type = "BOOLEAN"
+                mv = m.view((batch, heads, seq, kv_seq), [st[0], 0, 0, st[1]])
+            else:
+                raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): "
+                                            f"key_padding_mask {m.shape} (lowered: {{batch}} "
+                                            "and {batch, kv_seq})")
+            desc["MaskTensor"], ins["MaskTensor"] = self.tensor(mv), m
+        if ins_[5]:
+            rb = self.val(ins_[5], node)
+            desc["RelativePositionBiasTensor"] = self.tensor(
+                self.broadcast(rb, (batch, heads, seq, kv_seq)))
+            ins["RelativePositionBiasTensor"] = rb
+        scale = float(at.get("scale", 0.0)) or 1.0 / float(np.sqrt(head))
+        name = node.output[0]
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "Scale": scale,
+                     "MaskFilterValue": float(at.get("mask_filter_value", -10000.0)),
+                     "HeadCount": heads, "MaskType": mask_type})
+        self.emit(node, name, "MULTIHEAD_ATTENTION", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
     def op_Gemm(self, node):
         at = _attrs(node)
         a, b = self.val(node.input[0], node), self.val(node.input[1], node)
@@ -1618,6 +1762,10 @@ class Lowered:
                 # float32 sample positions (coordinates up to 64: 2^-17 of a pixel) and weights,
                 # an average of the samples: 256 ULP of a unit-scale value.
                 ulps += 256
+            elif op == "MULTIHEAD_ATTENTION":  # docs/operators.md's composed bound
+                head = desc["QueryTensor"]["Sizes"][-1] // desc["HeadCount"]
+                n = desc["KeyTensor"]["Sizes"][-2]
+                ulps += (2 * head + 3) + (3 * n + 3) + 2 * n
             elif op == "MATRIX_MULTIPLY_INTEGER_TO_FLOAT":  # float32 steps after an exact sum
                 ulps += 4
             elif op == "AVERAGE_POOLING":

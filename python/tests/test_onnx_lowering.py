@@ -279,6 +279,50 @@ def test_com_microsoft_qlinear_ops(rng):
         np.testing.assert_array_equal(got[name], want[name], err_msg=name)
 
 
+def test_com_microsoft_transformer_ops(rng):
+    """An encoder layer as ONNX Runtime's transformer optimizer writes it: FusedMatMul
+    (transB, alpha) for the projections, com.microsoft's MultiHeadAttention (a bias, a
+    {batch, kv_seq} key padding mask, an attention bias broadcast over the batch),
+    SkipLayerNormalization (a bias, its input_skip_bias_sum read later), BiasGelu: GEMM,
+    MULTIHEAD_ATTENTION, ELEMENT_WISE_ADD, MEAN_VARIANCE_NORMALIZATION1 and ACTIVATION_GELU,
+    against ONNX Runtime CPU's kernels of them."""
+    b, s, heads, hd = 2, 7, 4, 8
+    h = heads * hd
+    ms = "com.microsoft"
+    w = {k: (rng.standard_normal((h, h)) / np.sqrt(h)).astype(np.float32) for k in "qkv"}
+    inits = {"wq": w["q"], "wk": w["k"], "wv": w["v"],
+             "bqkv": rng.standard_normal(3 * h).astype(np.float32) * 0.1,
+             "ab": rng.standard_normal((1, heads, s, s)).astype(np.float32),
+             "g": (1 + 0.1 * rng.standard_normal(h)).astype(np.float32),
+             "be": (0.1 * rng.standard_normal(h)).astype(np.float32),
+             "sb": (0.1 * rng.standard_normal(h)).astype(np.float32),
+             "gb": (0.1 * rng.standard_normal(h)).astype(np.float32)}
+    nodes = [helper.make_node("FusedMatMul", ["x", "wq"], ["q"], domain=ms, transB=1,
+                              alpha=0.5),
+             helper.make_node("FusedMatMul", ["x", "wk"], ["k"], domain=ms, transB=1),
+             helper.make_node("FusedMatMul", ["x", "wv"], ["v"], domain=ms),
+             helper.make_node("MultiHeadAttention", ["q", "k", "v", "bqkv", "mask", "ab"],
+                              ["att"], domain=ms, num_heads=heads),
+             helper.make_node("SkipLayerNormalization", ["att", "x", "g", "be", "sb"],
+                              ["ln", "", "", "sum"], domain=ms, epsilon=1e-5),
+             helper.make_node("BiasGelu", ["ln", "gb"], ["ge"], domain=ms),
+             helper.make_node("Add", ["ge", "sum"], ["y"])]
+    g = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [b, s, h]),
+                     helper.make_tensor_value_info("mask", TensorProto.INT32, [b, s])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        [numpy_helper.from_array(v, k) for k, v in inits.items()])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                            helper.make_opsetid(ms, 1)])
+    mask = np.ones((b, s), np.int32)
+    mask[1, 4:] = 0  # the second sequence padded after 4 keys
+    mask[0, 6] = 0
+    lowered = check(m, {"x": rng.standard_normal((b, s, h)).astype(np.float32), "mask": mask})
+    counts = lowered.operator_counts()
+    assert counts["MULTIHEAD_ATTENTION"] == 1 and counts["GEMM"] == 3, counts
+    assert counts["MEAN_VARIANCE_NORMALIZATION1"] == 1 and counts["ACTIVATION_GELU"] == 1, counts
+
+
 def test_integer_and_quantized_products(rng):
     """MatMulInteger with a per-column B zero point [N] and B broadcast over A's batch (ONNX
     Runtime's CPU kernel, the reference, takes no per-row A zero point: conformance's cases
