@@ -1278,6 +1278,14 @@ class _Lowering:
         if len(q.shape) != 3 or len(k.shape) != 3 or len(v.shape) != 3:
             raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): query, key "
                                         "and value of 3 dimensions (others unsupported)")
+        bias = self.val(ins_[3], node) if ins_[3] else None
+        mask = self.val(ins_[4], node) if ins_[4] else None
+        rel = self.val(ins_[5], node) if ins_[5] else None
+        self._attention(node, q, k, v, bias, mask, rel, at)
+
+    def _attention(self, node, q, k, v, bias, mask, rel, at):
+        """MULTIHEAD_ATTENTION of separate q, k, v {batch, seq, hidden} (op_MultiHeadAttention's
+        rules for the bias, the mask and the attention bias)."""
         heads = int(at["num_heads"])
         batch, seq, hidden = q.shape
         kv_seq = k.shape[1]
@@ -1287,14 +1295,13 @@ class _Lowering:
                 "ValueTensor": self.tensor(v)}
         ins = {"QueryTensor": q, "KeyTensor": k, "ValueTensor": v}
         mask_type = "NONE"
-        if ins_[3]:
-            b = self.val(ins_[3], node)
-            desc["BiasTensor"], ins["BiasTensor"] = self.tensor(b), b
-        if ins_[4]:
-            m = self.val(ins_[4], node)
+        if bias is not None:
+            desc["BiasTensor"], ins["BiasTensor"] = self.tensor(bias), bias
+        if mask is not None:
+            m = mask
             if m.dtype != np.dtype(np.int32):
-                raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): "
-                                            f"key_padding_mask {m.dtype} (INT32 only)")
+                raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): "
+                                            f"the mask {m.dtype} (INT32 only)")
             if m.shape == (batch,):
                 mask_type, mv = "KEY_SEQUENCE_LENGTH", m.view((1, batch), None)
             elif m.shape == (batch, kv_seq):
@@ -1302,12 +1309,12 @@ class _Lowering:
                 mask_type = "BOOLEAN"
                 mv = m.view((batch, heads, seq, kv_seq), [st[0], 0, 0, st[1]])
             else:
-                raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): "
-                                            f"key_padding_mask {m.shape} (lowered: {{batch}} "
-                                            "and {batch, kv_seq})")
+                raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): the mask "
+                                            f"{m.shape} (lowered: {{batch}} and "
+                                            "{batch, kv_seq})")
             desc["MaskTensor"], ins["MaskTensor"] = self.tensor(mv), m
-        if ins_[5]:
-            rb = self.val(ins_[5], node)
+        if rel is not None:
+            rb = rel
             desc["RelativePositionBiasTensor"] = self.tensor(
                 self.broadcast(rb, (batch, heads, seq, kv_seq)))
             ins["RelativePositionBiasTensor"] = rb
@@ -1319,6 +1326,48 @@ class _Lowering:
         self.emit(node, name, "MULTIHEAD_ATTENTION", desc, ins,
                   {"OutputTensor": (name, dtype, shape)})
         self.set_out(node, name, name, dtype, shape)
+
+    def op_Attention(self, node):  # com.microsoft
+        """The fused attention of ONNX Runtime's BERT optimizer: the input {batch, seq, hidden}
+        times the packed weights {hidden, 3 hidden} (constants: split on the host into the
+        query's, key's and value's, three GEMMs), then MULTIHEAD_ATTENTION with the bias
+        {3 hidden} and mask_index {batch} or {batch, seq} (op_MultiHeadAttention's rules).
+        qkv_hidden_sizes of unequal parts, past state, unidirectional: refused."""
+        at = _attrs(node)
+        ins_ = list(node.input) + [""] * 8
+        if ins_[4] or any(node.output[1:]) or at.get("unidirectional", 0) or \
+                at.get("do_rotary", 0) or ins_[6] or ins_[7]:
+            raise UnsupportedModelError(f"node {node.name!r} (Attention): past state, "
+                                        "unidirectional, rotary or past_sequence_length "
+                                        "(unsupported)")
+        x = self.val(node.input[0], node)
+        w = self.const(node.input[1], node, "the packed weights")
+        sizes = list(at.get("qkv_hidden_sizes", []))
+        if len(x.shape) != 3 or w.ndim != 2 or w.shape[1] % 3 or \
+                (sizes and len(set(sizes)) != 1):
+            raise UnsupportedModelError(f"node {node.name!r} (Attention): input {x.shape}, "
+                                        f"weights {w.shape}, qkv_hidden_sizes {sizes} (lowered: "
+                                        "3-D input, equal query/key/value sizes)")
+        h = w.shape[1] // 3
+        batch, seq, _ = x.shape
+        parts = []
+        for j, part in enumerate("qkv"):
+            wname = f"{node.input[1]}/{part}"
+            self.consts[wname] = np.ascontiguousarray(w[:, j * h:(j + 1) * h])
+            wv = self.val(wname, node)
+            name = f"{node.output[0]}/{part}"
+            self.emit(node, name, "GEMM",
+                      {"ATensor": self.tensor(x),
+                       "BTensor": self.tensor(self.broadcast(wv, (batch,) + tuple(wv.shape))),
+                       "OutputTensor": self.out_tensor(x.dtype, (batch, seq, h)),
+                       "TransA": "NONE", "TransB": "NONE", "Alpha": 1.0, "Beta": 0.0},
+                      {"ATensor": x, "BTensor": wv},
+                      {"OutputTensor": (name, x.dtype, (batch, seq, h))})
+            parts.append(_Val(name, x.dtype, (batch, seq, h)))
+        bias = self.val(ins_[2], node) if ins_[2] else None
+        mask = self.val(ins_[3], node) if ins_[3] else None
+        rel = self.val(ins_[5], node) if ins_[5] else None
+        self._attention(node, *parts, bias, mask, rel, at)
 
     def op_Gemm(self, node):
         at = _attrs(node)

@@ -323,6 +323,29 @@ def test_com_microsoft_transformer_ops(rng):
     assert counts["MEAN_VARIANCE_NORMALIZATION1"] == 1 and counts["ACTIVATION_GELU"] == 1, counts
 
 
+def test_com_microsoft_attention(rng):
+    """com.microsoft's Attention (ONNX Runtime's BERT fusion): packed weights {hidden,
+    3 hidden} split on the host into three GEMMs, then MULTIHEAD_ATTENTION with the bias and a
+    mask_index of key lengths {batch}, and again with a {batch, seq} 0/1 mask."""
+    b, s, heads, hd = 2, 6, 2, 8
+    h = heads * hd
+    ms = "com.microsoft"
+    inits = {"w": (rng.standard_normal((h, 3 * h)) / np.sqrt(h)).astype(np.float32),
+             "bias": (0.1 * rng.standard_normal(3 * h)).astype(np.float32)}
+    for mask in (np.array([6, 3], np.int32), np.array([[1] * 6, [1, 1, 1, 1, 0, 0]], np.int32)):
+        node = helper.make_node("Attention", ["x", "w", "bias", "m"], ["y"], domain=ms,
+                                num_heads=heads)
+        g = helper.make_graph(
+            [node], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [b, s, h]),
+                          helper.make_tensor_value_info("m", TensorProto.INT32, list(mask.shape))],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+            [numpy_helper.from_array(v, k) for k, v in inits.items()])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                                helper.make_opsetid(ms, 1)])
+        lowered = check(m, {"x": rng.standard_normal((b, s, h)).astype(np.float32), "m": mask})
+        assert lowered.operator_counts() == {"GEMM": 3, "MULTIHEAD_ATTENTION": 1}
+
+
 def test_integer_and_quantized_products(rng):
     """MatMulInteger with a per-column B zero point [N] and B broadcast over A's batch (ONNX
     Runtime's CPU kernel, the reference, takes no per-row A zero point: conformance's cases
