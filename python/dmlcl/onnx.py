@@ -73,15 +73,46 @@ def _shapes_of(model):
     return known
 
 
+_RANDOM = ("RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike")
+
+
+def _eval_node(node, consts, model):
+    """node's outputs into consts, evaluated with onnx.reference from constant inputs."""
+    onnx = _onnx()
+    from onnx import numpy_helper  # noqa: PLC0415
+    from onnx.reference import ReferenceEvaluator  # noqa: PLC0415
+    ins = [n for n in node.input if n]
+    opset = [o for o in model.opset_import]
+    graph = onnx.helper.make_graph(
+        [node], "fold", [],
+        [onnx.helper.make_tensor_value_info(o, 0, None) for o in node.output if o],
+        [numpy_helper.from_array(np.asarray(consts[n]), n) for n in set(ins)])
+    m = onnx.helper.make_model(graph, opset_imports=opset, ir_version=model.ir_version)
+    try:
+        outs = ReferenceEvaluator(m).run(None, {})
+    except (NotImplementedError, RuntimeError) as e:
+        # onnx.reference implements some operators only from a later version
+        # (DequantizeLinear from 19: ONNX Runtime's quantize_dynamic writes opset 17);
+        # the later versions add types and attributes and keep the older semantics.
+        if node.domain not in ("", "ai.onnx") or "No implementation" not in str(e):
+            raise
+        later = [o for o in opset if o.domain not in ("", "ai.onnx")]
+        version = max([o.version for o in opset if o.domain in ("", "ai.onnx")], default=0)
+        later.append(onnx.helper.make_opsetid("", max(21, version)))
+        m = onnx.helper.make_model(graph, opset_imports=later,
+                                   ir_version=max(model.ir_version, 10))
+        outs = ReferenceEvaluator(m).run(None, {})
+    for name, v in zip([o for o in node.output if o], outs):
+        consts[name] = np.asarray(v)
+
+
 def _fold(model):
     """Evaluates every node whose inputs are all constants (Shape: whose input's shape is
     known) with onnx.reference; returns (the nodes left, name -> constant)."""
     onnx = _onnx()
     from onnx import numpy_helper  # noqa: PLC0415
-    from onnx.reference import ReferenceEvaluator  # noqa: PLC0415
     consts = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     shapes = _shapes_of(model)
-    opset = [o for o in model.opset_import]
     left = []
     for node in model.graph.node:
         ins = [n for n in node.input if n]
@@ -97,30 +128,8 @@ def _fold(model):
         if node.op_type == "Size" and node.input[0] in shapes:
             consts[node.output[0]] = np.array(np.prod(shapes[node.input[0]][0]), np.int64)
             continue
-        if all(n in consts for n in ins) and node.op_type not in ("RandomNormal", "RandomUniform",
-                                                                    "RandomNormalLike",
-                                                                    "RandomUniformLike"):
-            graph = onnx.helper.make_graph(
-                [node], "fold", [],
-                [onnx.helper.make_tensor_value_info(o, 0, None) for o in node.output if o],
-                [numpy_helper.from_array(np.asarray(consts[n]), n) for n in set(ins)])
-            m = onnx.helper.make_model(graph, opset_imports=opset, ir_version=model.ir_version)
-            try:
-                outs = ReferenceEvaluator(m).run(None, {})
-            except (NotImplementedError, RuntimeError) as e:
-                # onnx.reference implements some operators only from a later version
-                # (DequantizeLinear from 19: ONNX Runtime's quantize_dynamic writes opset 17);
-                # the later versions add types and attributes and keep the older semantics.
-                if node.domain not in ("", "ai.onnx") or "No implementation" not in str(e):
-                    raise
-                later = [o for o in opset if o.domain not in ("", "ai.onnx")]
-                version = max([o.version for o in opset if o.domain in ("", "ai.onnx")], default=0)
-                later.append(onnx.helper.make_opsetid("", max(21, version)))
-                m = onnx.helper.make_model(graph, opset_imports=later, ir_version=max(
-                    model.ir_version, 10))
-                outs = ReferenceEvaluator(m).run(None, {})
-            for name, v in zip([o for o in node.output if o], outs):
-                consts[name] = np.asarray(v)
+        if all(n in consts for n in ins) and node.op_type not in _RANDOM:
+            _eval_node(node, consts, model)
             continue
         left.append(node)
     return left, consts
@@ -261,9 +270,25 @@ class _Lowering:
         """ONNX's shape inference again, told the shapes of every value lowered so far: a node
         after an operator it does not know (com.microsoft's QLinearAdd) gets its shape."""
         onnx = _onnx()
+        from onnx import numpy_helper  # noqa: PLC0415
         m = onnx.ModelProto()
         m.CopyFrom(self.model)
-        known = {vi.name for vi in m.graph.value_info}
+        # The lowered values' shapes replace what inference had (symbolic sizes included).
+        kept = [vi for vi in m.graph.value_info if vi.name not in self.vals]
+        del m.graph.value_info[:]
+        m.graph.value_info.extend(kept)
+        for o in m.graph.output:  # a graph output read by later nodes: its lowered shape
+            if o.name in self.vals:
+                v = self.vals[o.name]
+                o.CopyFrom(onnx.helper.make_tensor_value_info(
+                    o.name, onnx.helper.np_dtype_to_tensor_dtype(np.dtype(v.dtype)),
+                    list(v.shape)))
+        known = {o.name for o in m.graph.output}
+        inits = {i.name for i in m.graph.initializer}
+        for cname, c in self.consts.items():  # shape arithmetic folded while lowering
+            c = np.asarray(c)
+            if cname not in inits and c.size <= 64 and c.dtype.kind in "iub":
+                m.graph.initializer.append(numpy_helper.from_array(c, cname))
         for oname, v in self.vals.items():
             if oname in known or oname in self.consts:
                 continue
@@ -371,6 +396,23 @@ class _Lowering:
     def run(self):
         for node in self.nodes_onnx:
             if id(node) in self._fused:
+                continue
+            # Shape arithmetic after an operator ONNX's inference does not know (com.microsoft's
+            # fused ones): the lowered value's shape is known here, and what reads only
+            # constants is evaluated on the host, as _fold does before lowering.
+            if node.op_type in ("Shape", "Size") and node.input[0] in self.vals:
+                shape = np.array(self.vals[node.input[0]].shape, np.int64)
+                if node.op_type == "Size":
+                    self.consts[node.output[0]] = np.array(np.prod(shape), np.int64)
+                else:
+                    a = _attrs(node)
+                    self.consts[node.output[0]] = shape[a.get("start", 0):a.get("end",
+                                                                               len(shape))]
+                continue
+            if node.op_type not in _RANDOM and node.op_type != "Constant" and \
+                    all(i in self.consts for i in node.input if i) and \
+                    not any(o in self.outputs for o in node.output):
+                _eval_node(node, self.consts, self.model)
                 continue
             handler = getattr(self, "op_" + node.op_type, None)
             if handler is None:
@@ -1368,6 +1410,74 @@ class _Lowering:
         mask = self.val(ins_[3], node) if ins_[3] else None
         rel = self.val(ins_[5], node) if ins_[5] else None
         self._attention(node, *parts, bias, mask, rel, at)
+
+    def _gather_rows(self, node, name, table, idx):
+        """GATHER of table's rows (axis 0) at idx: {idx..., row}."""
+        shape = tuple(idx.shape) + tuple(table.shape[1:])
+        r = max(len(shape), len(table.shape))
+        self.emit(node, name, "GATHER",
+                  {"InputTensor": self.tensor(table, r), "IndicesTensor": self.tensor(idx, r),
+                   "OutputTensor": self.out_tensor(table.dtype, shape, r),
+                   "Axis": r - len(table.shape), "IndexDimensions": len(idx.shape)},
+                  {"InputTensor": table, "IndicesTensor": idx},
+                  {"OutputTensor": (name, table.dtype, shape)})
+        return _Val(name, table.dtype, shape)
+
+    def op_EmbedLayerNormalization(self, node):  # com.microsoft
+        """ONNX Runtime's BERT embedding: the word embedding's rows at input_ids, plus the
+        position embedding's (at position_ids, else its first seq rows, broadcast over the
+        batch by a 0 stride), plus the segment embedding's at segment_ids, in that order
+        (ELEMENT_WISE_ADDs), normalized over the hidden axis with gamma and beta
+        (MEAN_VARIANCE_NORMALIZATION1); mask_index the mask's sum over the sequence (REDUCE
+        SUM of INT32); embedding_sum the sum where read."""
+        ins_ = list(node.input) + [""] * 9
+        at = _attrs(node)
+        if at.get("mask_index_type", 1) != 1:
+            raise UnsupportedModelError(f"node {node.name!r} (EmbedLayerNormalization): "
+                                        "mask_index_type 0 (unsupported)")
+        ids = self.val(ins_[0], node)
+        word = self.val(ins_[2], node)
+        pos = self.val(ins_[3], node)
+        batch, seq = ids.shape
+        hidden = word.shape[1]
+        shape, dtype = (batch, seq, hidden), word.dtype
+        base = node.output[0]
+        total = self._gather_rows(node, f"{base}/word", word, ids)
+        if ins_[8]:
+            p = self._gather_rows(node, f"{base}/position", pos, self.val(ins_[8], node))
+        else:
+            p = pos.view((batch, seq, hidden), [0, pos.eff_strides()[0], pos.eff_strides()[1]])
+        total = self._add(node, f"{base}/sum_position", total, p, shape, dtype)
+        if ins_[1] and ins_[4]:
+            seg = self._gather_rows(node, f"{base}/segment", self.val(ins_[4], node),
+                                    self.val(ins_[1], node))
+            total = self._add(node, f"{base}/sum_segment", total, seg, shape, dtype)
+        if len(node.output) > 2 and node.output[2]:
+            self.vals[node.output[2]] = total
+        desc = {"InputTensor": self.tensor(total)}
+        ins = {"InputTensor": total}
+        for key, i in (("ScaleTensor", 5), ("BiasTensor", 6)):
+            if ins_[i]:
+                v = self.val(ins_[i], node)
+                desc[key], ins[key] = self.tensor(self.broadcast(v, shape), 3), v
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "AxisCount": 1,
+                     "Axes": [2], "NormalizeVariance": True,
+                     "Epsilon": float(at.get("epsilon", 1e-12))})
+        self.emit(node, base, "MEAN_VARIANCE_NORMALIZATION1", desc, ins,
+                  {"OutputTensor": (base, dtype, shape)})
+        self.set_out(node, base, base, dtype, shape)
+        if len(node.output) > 1 and node.output[1]:
+            if not ins_[7]:
+                raise UnsupportedModelError(f"node {node.name!r} (EmbedLayerNormalization): "
+                                            "mask_index without a mask (unsupported)")
+            m = self.val(ins_[7], node)
+            name = node.output[1]
+            self.emit(node, name, "REDUCE",
+                      {"Function": "SUM", "InputTensor": self.tensor(m),
+                       "OutputTensor": self.out_tensor(np.int32, (batch, 1)), "AxisCount": 1,
+                       "Axes": [1]},
+                      {"InputTensor": m}, {"OutputTensor": (name, np.int32, (batch, 1))})
+            self.vals[name] = _Val(name, np.dtype(np.int32), (batch,))
 
     def op_Gemm(self, node):
         at = _attrs(node)

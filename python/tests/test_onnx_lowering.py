@@ -346,6 +346,42 @@ def test_com_microsoft_attention(rng):
         assert lowered.operator_counts() == {"GEMM": 3, "MULTIHEAD_ATTENTION": 1}
 
 
+def test_com_microsoft_embed_layer_normalization(rng):
+    """com.microsoft's EmbedLayerNormalization (ONNX Runtime's BERT embedding): the word
+    rows at input_ids + the position rows (the first seq, broadcast over the batch) + the
+    segment rows, normalized with gamma and beta; mask_index the mask's row sums (REDUCE SUM
+    of INT32), read by an Attention as its key lengths."""
+    b, s, h, heads = 2, 5, 16, 2
+    ms = "com.microsoft"
+    inits = {"we": rng.standard_normal((40, h)).astype(np.float32),
+             "pe": rng.standard_normal((9, h)).astype(np.float32),
+             "se": rng.standard_normal((2, h)).astype(np.float32),
+             "g": (1 + 0.1 * rng.standard_normal(h)).astype(np.float32),
+             "be": (0.1 * rng.standard_normal(h)).astype(np.float32),
+             "w": (rng.standard_normal((h, 3 * h)) / np.sqrt(h)).astype(np.float32),
+             "bias": (0.1 * rng.standard_normal(3 * h)).astype(np.float32)}
+    nodes = [helper.make_node("EmbedLayerNormalization",
+                              ["ids", "seg", "we", "pe", "se", "g", "be", "mask"],
+                              ["emb", "mi", "sum"], domain=ms, epsilon=1e-6),
+             helper.make_node("Attention", ["emb", "w", "bias", "mi"], ["att"], domain=ms,
+                              num_heads=heads),
+             helper.make_node("Add", ["att", "sum"], ["y"])]
+    i32 = TensorProto.INT32
+    g = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info(n, i32, [b, s]) for n in ("ids", "seg",
+                                                                          "mask")],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None),
+         helper.make_tensor_value_info("mi", i32, None)],
+        [numpy_helper.from_array(v, k) for k, v in inits.items()])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                            helper.make_opsetid(ms, 1)])
+    mask = np.array([[1] * 5, [1, 1, 1, 0, 0]], np.int32)
+    lowered = check(m, {"ids": rng.integers(0, 40, (b, s)).astype(np.int32),
+                        "seg": rng.integers(0, 2, (b, s)).astype(np.int32), "mask": mask})
+    counts = lowered.operator_counts()
+    assert counts["GATHER"] == 2 and counts["REDUCE"] == 1, counts
+
+
 def test_integer_and_quantized_products(rng):
     """MatMulInteger with a per-column B zero point [N] and B broadcast over A's batch (ONNX
     Runtime's CPU kernel, the reference, takes no per-row A zero point: conformance's cases
