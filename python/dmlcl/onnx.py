@@ -691,6 +691,57 @@ class _Lowering:
                   {"OutputTensor": (oname, dtype, shape)})
         self.set_out(node, oname, oname, dtype, shape)
 
+    def _rms_norm(self, node, x, scale, bias, axis, epsilon, name):
+        """RMS normalization over the axes from axis on: MEAN_VARIANCE_NORMALIZATION2 with
+        UseMean FALSE (the variance about 0: mean(x^2)) and UseVariance TRUE."""
+        shape, dtype = tuple(x.shape), x.dtype
+        r = len(shape)
+        desc = {"InputTensor": self.tensor(x)}
+        ins = {"InputTensor": x}
+        for key, v in (("ScaleTensor", scale), ("BiasTensor", bias)):
+            if v is not None:
+                desc[key], ins[key] = self.tensor(self.broadcast(v, shape), r), v
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "AxisCount": r - axis,
+                     "Axes": list(range(axis, r)), "UseMean": False, "UseVariance": True,
+                     "Epsilon": float(epsilon)})
+        self.emit(node, name, "MEAN_VARIANCE_NORMALIZATION2", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_RMSNormalization(self, node):  # ONNX 23
+        a = _attrs(node)
+        x = self.val(node.input[0], node)
+        scale = self.val(node.input[1], node)
+        self._rms_norm(node, x, scale, None, a.get("axis", -1) % len(x.shape),
+                       a.get("epsilon", 1e-5), node.output[0])
+
+    def op_SimplifiedLayerNormalization(self, node):  # ONNX Runtime's contrib, onnx domain
+        if len(node.output) > 1 and any(node.output[1:]):
+            raise UnsupportedModelError(f"node {node.name!r} (SimplifiedLayerNormalization): "
+                                        "the inv_std_var output (unsupported)")
+        a = _attrs(node)
+        x = self.val(node.input[0], node)
+        scale = self.val(node.input[1], node) if len(node.input) > 1 and node.input[1] else None
+        self._rms_norm(node, x, scale, None, a.get("axis", -1) % len(x.shape),
+                       a.get("epsilon", 1e-5), node.output[0])
+
+    def op_SkipSimplifiedLayerNormalization(self, node):  # com.microsoft
+        """input + skip (+ bias), then RMS normalization over the last axis with gamma; the
+        sum is output 3 where read."""
+        if len(node.output) > 1 and any(node.output[1:3]):
+            raise UnsupportedModelError(f"node {node.name!r} (SkipSimplifiedLayerNormalization)"
+                                        ": the mean and inv_std_var outputs (unsupported)")
+        x, skip = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = tuple(x.shape), x.dtype
+        total = self._add(node, f"{node.output[0]}/sum", x, skip, shape, dtype)
+        if len(node.input) > 3 and node.input[3]:
+            total = self._add(node, f"{node.output[0]}/sum_bias", total,
+                              self.val(node.input[3], node), shape, dtype)
+        if len(node.output) > 3 and node.output[3]:
+            self.vals[node.output[3]] = total
+        self._rms_norm(node, total, self.val(node.input[2], node), None, len(shape) - 1,
+                       _attrs(node).get("epsilon", 1e-12), node.output[0])
+
     def reduce(self, node, function):
         a = _attrs(node)
         x = self.val(node.input[0], node)
@@ -1941,7 +1992,8 @@ class Lowered:
                 ulps += seq * k * k
                 absolute += seq / 1024
             elif op in ("ELEMENT_WISE_ERF", "ELEMENT_WISE_TANH", "ELEMENT_WISE_LOG",
-                        "ACTIVATION_TANH", "MEAN_VARIANCE_NORMALIZATION1"):
+                        "ACTIVATION_TANH", "MEAN_VARIANCE_NORMALIZATION1",
+                        "MEAN_VARIANCE_NORMALIZATION2"):
                 absolute += 1 / 1024
             else:
                 ulps += _ULPS.get(op, 0)

@@ -382,6 +382,36 @@ def test_com_microsoft_embed_layer_normalization(rng):
     assert counts["GATHER"] == 2 and counts["REDUCE"] == 1, counts
 
 
+def test_rms_normalizations(rng):
+    """RMS normalization as MEAN_VARIANCE_NORMALIZATION2 without the mean: ONNX's
+    RMSNormalization (opset 23, over the last two axes), ONNX Runtime's
+    SimplifiedLayerNormalization and com.microsoft's SkipSimplifiedLayerNormalization (LLaMA's
+    norm: a bias, its sum output read later), against ONNX Runtime CPU."""
+    h = 24
+    g = (1 + 0.1 * rng.standard_normal(h)).astype(np.float32)
+    x = rng.standard_normal((2, 3, h)).astype(np.float32)
+    node = helper.make_node("RMSNormalization", ["x", "g2"], ["y"], axis=-2, epsilon=1e-6)
+    m = model([node], [("x", TensorProto.FLOAT, [2, 3, h])], [("y", TensorProto.FLOAT)],
+              {"g2": rng.standard_normal((3, h)).astype(np.float32)}, opset=23)
+    assert check(m, {"x": x}).operator_counts() == {"MEAN_VARIANCE_NORMALIZATION2": 1}
+    ms = "com.microsoft"
+    nodes = [helper.make_node("SimplifiedLayerNormalization", ["x", "g"], ["n"], axis=-1,
+                              epsilon=1e-5),
+             helper.make_node("SkipSimplifiedLayerNormalization", ["n", "x", "g", "b"],
+                              ["y", "", "", "sum"], domain=ms, epsilon=1e-6),
+             helper.make_node("Add", ["y", "sum"], ["z"])]
+    gr = helper.make_graph(nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                                                      [2, 3, h])],
+                           [helper.make_tensor_value_info("z", TensorProto.FLOAT, None)],
+                           [numpy_helper.from_array(g, "g"),
+                            numpy_helper.from_array((0.1 * rng.standard_normal(h))
+                                                    .astype(np.float32), "b")])
+    m = helper.make_model(gr, opset_imports=[helper.make_opsetid("", 17),
+                                             helper.make_opsetid(ms, 1)])
+    counts = check(m, {"x": x}).operator_counts()
+    assert counts["MEAN_VARIANCE_NORMALIZATION2"] == 2, counts
+
+
 def test_integer_and_quantized_products(rng):
     """MatMulInteger with a per-column B zero point [N] and B broadcast over A's batch (ONNX
     Runtime's CPU kernel, the reference, takes no per-row A zero point: conformance's cases
