@@ -2,10 +2,9 @@
 /*
  * The launch of the batch-normalization training family (cl/bnorm.cl): its variant (the kernel,
  * the type, FusedAdd, the activation, the training gradient), its table (cl/bnorm_abi.h) and its
- * grid: one work-group per channel along dimension 1, its items (a power of two up to
- * BN_GROUP_MAX, at most the reduced elements rounded up, within the device's limits) along
- * dimension 0. The group's size fixes the sums' order: one per device and shape. Pure host
- * code, as launch.c.
+ * grid: one work-group per channel along dimension 1, its items (the largest power of two up to
+ * BN_GROUP_MAX within the device's limits, whatever the shape) along dimension 0. The group's
+ * size fixes the sums' order: one per device. Pure host code, as launch.c.
  */
 #include "bnorm.h"
 #include "launch.h"
@@ -14,7 +13,9 @@ _Static_assert(DMLI_BN_TABLE <= DMLI_COMPUTE_TABLE_MAX, "the batch-normalization
 
 #define BN_GROUP_MAX 64
 
-static size_t group_size(const dmli_bnorm *b, const dmli_device_desc *dev)
+/* The largest power of two within BN_GROUP_MAX and the device's limits: one local size for
+ * every shape (PoCL builds a work-group function per local size). */
+static size_t group_size(const dmli_device_desc *dev)
 {
     size_t limit = BN_GROUP_MAX;
     if (limit > dev->max_work_group_size)
@@ -22,7 +23,7 @@ static size_t group_size(const dmli_bnorm *b, const dmli_device_desc *dev)
     if (limit > dev->max_item_sizes[0])
         limit = dev->max_item_sizes[0];
     size_t group = 1;
-    while (group * 2 <= limit && (int64_t)group < b->reduced)
+    while (group * 2 <= limit)
         group *= 2;
     return group;
 }
@@ -53,7 +54,7 @@ void dmli_launch_bnorm(const dmli_compute *c, const dmli_device_desc *dev, dmli_
             l->table[DMLI_BN_STRIDE(r, d)] = b->stride[r][d];
     }
     l->table_count = DMLI_BN_TABLE;
-    size_t group = group_size(b, dev);
+    size_t group = group_size(dev);
     l->global[0] = group;
     l->global[1] = (size_t)b->channels;
     l->global[2] = 1;
