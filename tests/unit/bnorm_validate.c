@@ -6,13 +6,17 @@
  * the field and the table), every tensor InputTensor's DataType and DimensionCount, the
  * statistics' sizes 1 or the input's, the statistics-shaped tensors the statistics' Sizes, the
  * input-shaped ones the input's, a missing tensor, the fused activation; 1 to 8 dimensions,
- * FusedAddTensor optional.
+ * FusedAddTensor optional. The lowering (channels, reduced extents, each role's strides) and the
+ * launch (a work-group per channel, one power-of-two size per device) without a device.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "bnorm.h"
 #include "dmlcl/dmlcl.h"
+#include "internal.h"
+#include "launch.h"
 #include "support.h"
 
 #define F32 DML_TENSOR_DATA_TYPE_FLOAT32
@@ -254,4 +258,72 @@ Test(bnorm_validate, ranks)
             OK(&c);
         }
     }
+}
+
+/* NCHW {2,3,4,5} with statistics {1,3,1,1}: three channels of 40 elements; the input's strides
+ * read where the channel's are 0 and the reverse. */
+Test(bnorm_validate, lowering)
+{
+    bn_case c;
+    setup(&c, TRAIN, F16);
+    c.d.train.FusedAddTensor = NULL;
+    dmli_op_state st;
+    memset(&st, 0, sizeof st);
+    cr_assert_eq(dmli_op_class_create(dmli_op_class_find(TRAIN), &c.d, &st), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_assert(st.computed);
+    cr_expect_eq(st.compute.kind, DMLI_COMPUTE_BNORM);
+    cr_expect_eq(st.compute.n_tensors, 6); /* FusedAddTensor absent: unlisted */
+    const dmli_bnorm *b = DMLI_COMPUTE_WORK_CONST(&st.compute, dmli_bnorm);
+    cr_expect(b->half && !b->has_add && b->kind == DMLI_BNORM_TRAINING);
+    cr_expect_eq(b->channels, 3);
+    cr_expect_eq(b->reduced, 40);
+    const int64_t csize[4] = {1, 3, 1, 1}, rsize[4] = {2, 1, 4, 5}, xstride[4] = {60, 20, 5, 1};
+    for (int d = 0; d < 4; ++d) {
+        cr_expect_eq(b->csize[d], csize[d], "dimension %d", d);
+        cr_expect_eq(b->rsize[d], rsize[d], "dimension %d", d);
+        cr_expect_eq(b->stride[DMLI_BN_T_X][d], xstride[d], "dimension %d", d);
+    }
+    cr_expect_eq(b->stride[DMLI_BN_T_MEAN][1], 1);
+    cr_expect_eq(b->stride[DMLI_BN_T_ADD][0], 0);
+    dmli_op_state_release(&st);
+}
+
+Test(bnorm_validate, launch_grid)
+{
+    static const dmli_device_desc cpu = {.device_class = DMLCL_DEVICE_CLASS_CPU,
+                                         .compute_units = 2,
+                                         .max_work_group_size = 4096,
+                                         .max_item_sizes = {4096, 4096, 4096},
+                                         .local_mem_size = 64 * 1024};
+    static const dmli_device_desc small = {.device_class = DMLCL_DEVICE_CLASS_GPU,
+                                           .compute_units = 8,
+                                           .max_work_group_size = 48,
+                                           .max_item_sizes = {48, 48, 48},
+                                           .local_mem_size = 16 * 1024};
+    dmli_compute c;
+    dmli_compute_init(&c, DMLI_COMPUTE_BNORM);
+    dmli_bnorm *b = DMLI_COMPUTE_WORK(&c, dmli_bnorm);
+    *b = (dmli_bnorm){.kind = DMLI_BNORM_TRAINING_GRAD,
+                      .channels = 7,
+                      .reduced = 3,
+                      .rank = 2,
+                      .epsilon = 1e-5,
+                      .csize = {7, 1},
+                      .rsize = {1, 3}};
+    dmli_compute_launch *l = calloc(1, sizeof *l);
+    cr_assert(l);
+    dmli_launch_compute(&c, &cpu, l);
+    cr_expect_str_empty(l->refusal);
+    cr_expect_str_eq(l->kernel, "bn_grad");
+    cr_expect(strstr(l->options, "-DTRAINING=1") != NULL, "%s", l->options);
+    /* 64 items whatever the 3 elements a channel: one local size a device. */
+    cr_expect_eq(l->local[0], 64);
+    cr_expect_eq(l->global[0], 64);
+    cr_expect_eq(l->global[1], 7);
+    cr_expect_eq(l->table[DMLI_BN_REDUCED], 3);
+    cr_expect_eq(l->table[DMLI_BN_RSIZE(1)], 3);
+    dmli_launch_compute(&c, &small, l);
+    cr_expect_eq(l->local[0], 32); /* the largest power of two within 48 */
+    free(l);
 }
