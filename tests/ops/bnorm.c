@@ -323,3 +323,84 @@ Test(bnorm, random_training_grad)
 {
     run_cases(BN_TRAINING_GRAD, "random_training_grad", 24);
 }
+
+/* desc run by dmlcl_compiled_operator_execute on host arrays (absent inputs: NULL data). */
+static void run_host(const char *what, const DML_OPERATOR_DESC *desc, UINT n_in,
+                     const dmlcl_host_tensor *ins, UINT n_out, const dmlcl_host_tensor *outs)
+{
+    dmlcl_operator *o = NULL;
+    dmlcl_compiled_operator *c = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), desc, &o), S_OK, "%s: %s", what,
+                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(o, DML_EXECUTION_FLAG_NONE, &c), S_OK, "%s: %s", what,
+                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_compiled_operator_execute(c, n_in, ins, n_out, outs), S_OK, "%s: %s", what,
+                 dmlcl_last_error());
+    dmlcl_compiled_operator_release(c);
+    dmlcl_operator_release(o);
+}
+
+/*
+ * Values checked by hand, exact in float32: X {2, 2, 1, 2} (N, C, H, W), channel 0 holding
+ * 1, 2, 3, 4 (mean 2.5, variance 1.25: Epsilon 2.75 makes sqrt(Variance + Epsilon) 2) and
+ * channel 1 four 10s (mean 10, variance 0: the output is Bias). Scale {2, 3}, Bias {0.5, -1}:
+ * Output = X - 2 on channel 0, -1 on channel 1. Then the gradients at those statistics with
+ * dY = 1: OutputBiasGradient the count (4), OutputScaleGradient 0 (the deviations sum to 0);
+ * BATCH_NORMALIZATION_GRAD's OutputGradient Scale / 2 = 1 on channel 0; the training gradient 0
+ * everywhere (a constant gradient moves nothing through the batch's own statistics).
+ */
+Test(bnorm, hand_checked_channel)
+{
+    static const UINT xs[4] = {2, 2, 1, 2}, ss[4] = {1, 2, 1, 1};
+    static const float x[8] = {1, 2, 10, 10, 3, 4, 10, 10};
+    static const float scale[2] = {2, 3}, bias[2] = {0.5f, -1};
+    static const float want_y[8] = {-1, 0, -1, -1, 1, 2, -1, -1};
+    static const float want_mean[2] = {2.5f, 10}, want_var[2] = {1.25f, 0};
+    DML_BUFFER_TENSOR_DESC full = {F32, DML_TENSOR_FLAG_NONE, 4, xs, NULL, sizeof x, 0};
+    DML_BUFFER_TENSOR_DESC stat = {F32, DML_TENSOR_FLAG_NONE, 4, ss, NULL, sizeof scale, 0};
+    DML_TENSOR_DESC tf = {DML_TENSOR_TYPE_BUFFER, &full}, ts = {DML_TENSOR_TYPE_BUFFER, &stat};
+    DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC td = {&tf, &ts, &ts,   NULL, &tf,
+                                                         &ts, &ts, 2.75f, NULL};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_BATCH_NORMALIZATION_TRAINING, &td};
+    float y[8], mean[2], var[2];
+    dmlcl_host_tensor ins[4] = {
+        {(void *)x, sizeof x}, {(void *)scale, sizeof scale}, {(void *)bias, sizeof bias}, {0}};
+    dmlcl_host_tensor outs[3] = {{y, sizeof y}, {mean, sizeof mean}, {var, sizeof var}};
+    run_host("BATCH_NORMALIZATION_TRAINING", &desc, 4, ins, 3, outs);
+    for (int i = 0; i < 8; ++i)
+        cr_expect_eq(y[i], want_y[i], "Output[%d]: %g, want %g", i, (double)y[i],
+                     (double)want_y[i]);
+    for (int i = 0; i < 2; ++i) {
+        cr_expect_eq(mean[i], want_mean[i], "OutputMean[%d]: %g", i, (double)mean[i]);
+        cr_expect_eq(var[i], want_var[i], "OutputVariance[%d]: %g", i, (double)var[i]);
+    }
+    static const float ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC gd = {&tf, &tf, &ts, &ts, &ts, &tf, &ts, &ts, 2.75f};
+    float dx[8], dscale[2], dbias[2];
+    dmlcl_host_tensor gins[5] = {{(void *)x, sizeof x},
+                                 {(void *)ones, sizeof ones},
+                                 {mean, sizeof mean},
+                                 {var, sizeof var},
+                                 {(void *)scale, sizeof scale}};
+    dmlcl_host_tensor gouts[3] = {{dx, sizeof dx}, {dscale, sizeof dscale}, {dbias, sizeof dbias}};
+    for (int training = 0; training < 2; ++training) {
+        desc = (DML_OPERATOR_DESC){training ? DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD
+                                            : DML_OPERATOR_BATCH_NORMALIZATION_GRAD,
+                                   &gd};
+        run_host(op_names[1 + training], &desc, 5, gins, 3, gouts);
+        for (int i = 0; i < 2; ++i) {
+            cr_expect_eq(dbias[i], 4, "%s: OutputBiasGradient[%d]: %g", op_names[1 + training], i,
+                         (double)dbias[i]);
+            cr_expect_eq(dscale[i], 0, "%s: OutputScaleGradient[%d]: %g", op_names[1 + training], i,
+                         (double)dscale[i]);
+        }
+        for (int i = 0; i < 8; ++i) {
+            /* Channel 1: Scale 3 / sqrt(2.75), not exact: GRAD's value within 6 ULP. */
+            double want = training ? 0 : (i / 2) % 2 ? 3 / sqrt(2.75) : 1;
+            cr_expect(fabs(dx[i] - want) <= 6 * ldexp(fabs(want), -23),
+                      "%s: OutputGradient[%d]: "
+                      "%.9g, want %.9g",
+                      op_names[1 + training], i, (double)dx[i], want);
+        }
+    }
+}
