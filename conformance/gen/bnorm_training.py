@@ -16,7 +16,8 @@ Cases: ONNX's per-channel layout (NCHW, statistics {1, C, 1, 1}), other statisti
 none: one channel), 1 to 8 dimensions, FLOAT32 and FLOAT16, FusedAdd and fused activations,
 strided (NHWC) and broadcast inputs, strided outputs, inputs whose mean is far from 0 (the
 sums cancel), the gradients with the forward's statistics and with unrelated ones, and one
-case per validation rule.
+case per validation rule; a training step as one graph (the forward's mean and variance
+feeding the training gradient).
 
 Expected values: numpy in float64 from the pages' formulas, rounded once to the output type.
 Checks, the generator stopping on a disagreement: every BATCH_NORMALIZATION_TRAINING output
@@ -396,11 +397,50 @@ def refusal_cases():
     return out
 
 
+def graph_case():
+    """A training step as one graph: BATCH_NORMALIZATION_TRAINING's mean and variance (float32
+    intermediates) feed BATCH_NORMALIZATION_TRAINING_GRAD; Output and the three gradients are the
+    graph's outputs."""
+    t, xshape, sshape = "FLOAT32", [3, 2, 4, 3], [1, 2, 1, 1]
+    x, dy = values(t, xshape, -4, 4), values(t, xshape, -2, 2)
+    scale, bias = values(t, sshape, -2, 2), values(t, sshape, -1, 1)
+    e = eps32(1e-5)
+    y, mean, var, n, (mag_y, _, _) = training(x, scale, bias, None, e, sshape)
+    mean32 = mean.astype(np.float32).astype(np.float64)
+    var32 = var.astype(np.float32).astype(np.float64)
+    dx, dscale, dbias, n, (m0, m1, m2) = grad(True, x, dy, mean32, var32, scale, e, sshape)
+    nodes = [{"op": "DML_OPERATOR_BATCH_NORMALIZATION_TRAINING", "attrs": {"Epsilon": e},
+              "inputs": {"InputTensor": "x", "ScaleTensor": "scale", "BiasTensor": "bias"},
+              "outputs": {"OutputTensor": "y", "OutputMeanTensor": "mean",
+                          "OutputVarianceTensor": "var"}},
+             {"op": "DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD", "attrs": {"Epsilon": e},
+              "inputs": {"InputTensor": "x", "InputGradientTensor": "dy", "MeanTensor": "mean",
+                         "VarianceTensor": "var", "ScaleTensor": "scale"},
+              "outputs": {"OutputGradientTensor": "dx", "OutputScaleGradientTensor": "dscale",
+                          "OutputBiasGradientTensor": "dbias"}}]
+    stat = {"type": t, "shape": sshape}
+    c = {"name": "dmlcl.graph.bn_training_step", "source": "dmlcl:graph#bn_training_step",
+         "op": "DML_GRAPH",
+         "graph": {"nodes": nodes, "tensors": {"mean": stat, "var": stat},
+                   "outputs": ["y", "dx", "dscale", "dbias"]},
+         "inputs": {"x": tensor(t, x.astype(np.float32)), "dy": tensor(t, dy.astype(np.float32)),
+                    "scale": tensor(t, scale.astype(np.float32)),
+                    "bias": tensor(t, bias.astype(np.float32))},
+         "expected": {"outputs": {"y": out_tensor(t, y, tol(n, 6, mag_y)),
+                                  "dx": out_tensor(t, dx, tol(n, 6, m0)),
+                                  "dscale": out_tensor(t, dscale, tol(n, 0, m1)),
+                                  "dbias": out_tensor(t, dbias, tol(n, 0, m2))}},
+         "note": f"{n} elements a channel; numpy float64, the gradient from the float32 "
+                 "statistics the graph passes"}
+    return c
+
+
 def main():
     cases = training_cases()
     cases += grad_cases("BATCH_NORMALIZATION_GRAD")
     cases += grad_cases("BATCH_NORMALIZATION_TRAINING_GRAD")
     cases += refusal_cases()
+    cases.append(graph_case())
     path = os.path.join(CASES, "directml", "bnorm_training.json")
     write(path, cases)
     print(f"{path}: {len(cases)} cases")
