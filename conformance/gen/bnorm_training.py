@@ -139,6 +139,13 @@ def tol(n, extra, mag):
     return t
 
 
+def tol_note(n, element):
+    """The case's statement of its tolerances."""
+    return (f"; tolerances: the sums over the channel's {n} elements {n + 2} ULP (precision.md's "
+            f"reduce sum, N + 2) or {n + 2}·2^-23 times the sum of their terms' magnitudes where "
+            f"they cancel; {element}")
+
+
 def out_tensor(t, a, tolerance, strides=None):
     o = tensor(t, a.astype(NUMPY_TYPES[t]))
     o["tolerance"] = tolerance
@@ -233,7 +240,9 @@ def training_case(name, t, xshape, sshape, eps=1e-5, add=False, act=None, offset
             "OutputVarianceTensor": out_tensor(t, var, tol(n, 0, mag_v))}
     note = (f"{n} elements a channel; numpy float64" +
             ("; Output checked against onnx.reference's training-mode BatchNormalization-15"
-             if onnx_check and not add else ""))
+             if onnx_check and not add else "") +
+            tol_note(n, f"Output {n + 8} ULP (BATCH_NORMALIZATION's 6 on the sums') or the same "
+                     "absolute bound over |k|(mean|X| + |X - mean|) + |Bias| + |FusedAdd|"))
     return case("BATCH_NORMALIZATION_TRAINING", name, inputs, attrs, outs, note=note)
 
 
@@ -279,7 +288,10 @@ def grad_case(op, name, t, xshape, sshape, eps=1e-5, forward_stats=True, offset=
     note = f"{n} elements a channel; Mean and Variance " + \
         ("the input's own statistics" if forward_stats else "unrelated to the input") + \
         "; numpy float64" + ("; checked by finite differences" if fd and
-                             (not train or forward_stats) else "")
+                             (not train or forward_stats) else "") + \
+        tol_note(n, f"OutputGradient {n + 8} ULP or the absolute bound over its terms "
+                 "|k|(|dY| + mean|dY| + |X - Mean| mean|dY (X - Mean)| / (Variance + Epsilon))"
+                 if train else "OutputGradient 6 ULP (element-wise, BATCH_NORMALIZATION's)")
     return case(op, name, inputs, {"Epsilon": e}, outs, note=note)
 
 
@@ -431,7 +443,8 @@ def graph_case():
                                   "dscale": out_tensor(t, dscale, tol(n, 0, m1)),
                                   "dbias": out_tensor(t, dbias, tol(n, 0, m2))}},
          "note": f"{n} elements a channel; numpy float64, the gradient from the float32 "
-                 "statistics the graph passes"}
+                 "statistics the graph passes" +
+                 tol_note(n, f"y and dx {n + 8} ULP or the absolute bounds over their terms")}
     return c
 
 
