@@ -1793,6 +1793,12 @@ class _Lowering:
         if len(node.output) > 1 and any(node.output[1:]):
             raise UnsupportedModelError(f"node {node.name!r} (BatchNormalization): training "
                                         "outputs (unsupported)")
+        if _attrs(node).get("training_mode", 0):
+            # The batch's statistics (BATCH_NORMALIZATION_TRAINING), whose mean and variance
+            # outputs a graph must connect: not lowered, rather than normalized by input_mean
+            # and input_var as the inference form would.
+            raise UnsupportedModelError(f"node {node.name!r} (BatchNormalization): "
+                                        "training_mode 1 (unsupported)")
         x = self.val(node.input[0], node)
         shape, dtype = self.out_info(node.output[0], node)
         act, oname = self.fuse_activation(node)

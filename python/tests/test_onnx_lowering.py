@@ -674,3 +674,15 @@ def test_unsupported_node_is_named():
     m = model(nodes, [("x", TensorProto.FLOAT, [4])], [("y", TensorProto.INT64)], {})
     with pytest.raises(dml_onnx.UnsupportedModelError, match=r"node 'nz' \(NonZero\)"):
         dml_onnx.lower(m, {"x": (4,)})
+
+
+def test_batchnorm_training_mode_is_refused():
+    # The batch's statistics, not input_mean and input_var: never lowered to the inference form.
+    c = 3
+    inits = {k: np.ones(c, np.float32) for k in ("s", "b", "m", "v")}
+    nodes = [helper.make_node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y", "", ""],
+                              training_mode=1, name="bt")]
+    m = model(nodes, [("x", TensorProto.FLOAT, [2, c, 4])], [("y", TensorProto.FLOAT)], inits)
+    with pytest.raises(dml_onnx.UnsupportedModelError,
+                       match=r"node 'bt' \(BatchNormalization\): training_mode 1"):
+        dml_onnx.lower(m, {"x": (2, c, 4)})
