@@ -495,6 +495,7 @@ __kernel void intmm_blocks(__constant long *tb, __global const TA *a, long ab, _
  * (chunks of at most KCHUNK taps, then into uint sums). Columns past OW repeat the last.
  */
 #define XLOAD(p, i) ((float)((int)(p)[(i)] - za))
+#define XLOAD2(p, i) XLOAD(p, 2 * (i)) /* every second element: stride 2 */
 #define LANE(p, i) (i)
 #define IVEC CAT(int, VW)
 
@@ -578,6 +579,18 @@ __kernel void intmm_conv_blocks(__constant long *tb, __global const TA *x, long 
                             const FVEC raw = (FVEC)(CAT(VL, VW)(XLOAD, xp, v * VW));
                             xv[v] = CAT(as_float, VW)(CAT(as_int, VW)(raw) & in);
                         }
+                    }
+                } else if (sw == 2 && xs_w == 1 && at >= 0 && at + 2 * NB - 1 <= extent &&
+                           iw_n < (1L << 30)) {
+                    /* Stride 2 (a downsampling convolution, a stem): every second element,
+                     * loads the compiler can widen, the padding's lanes masked as above. */
+                    __global const TA *xp = xr + iw0;
+#pragma unroll
+                    for (int v = 0; v < NV; ++v) {
+                        const IVEC pos = (lanes + v * VW) * 2 + (int)iw0;
+                        const IVEC in = (pos >= 0) & (pos < (int)iw_n) & (lanes + v * VW < cols);
+                        const FVEC raw = (FVEC)(CAT(VL, VW)(XLOAD2, xp, v * VW));
+                        xv[v] = CAT(as_float, VW)(CAT(as_int, VW)(raw) & in);
                     }
                 } else {
                     for (int v = 0; v < NV; ++v) {
