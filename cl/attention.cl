@@ -321,3 +321,140 @@ __kernel void attention_rows(__constant long *tb, __global const T *q, long qb, 
     if (h % group == 0)
         present_rows(tb, k, v, bias, pk, pv, prk, prv, b, hk, s, 0, 1);
 }
+
+#ifndef RV
+#define RV 8
+#endif
+#define CAT_(x, y) x##y
+#define CAT(x, y) CAT_(x, y)
+#define RVEC CAT(float, RV)
+typedef union {
+    RVEC v;
+    float f[RV];
+} rvec_lanes;
+
+/* Rows r of a block's scores of key position t into x, each the operations of score_at in its
+ * order (the dot products a vector across the rows: lane r the sum row r's scalar loop makes;
+ * through a pointer: a 64-byte vector returned by value changes the ABI without AVX-512). */
+static void block_score(__constant long *tb, const RVEC *qt, __global const T *k,
+                        __global const T *pk, const float *kbias, __global const int *mask,
+                        __global const T *rpb, long b, long h, long hk, const long *srow, long t,
+                        rvec_lanes *x)
+{
+    const long hd = tb[DMLI_ATTN_HEAD_SIZE], past = tb[DMLI_ATTN_PAST];
+    RVEC dot = (RVEC)(0.0f);
+#if HAS_PAST
+    if (t < past) {
+        const long at = AT(DMLI_ATTN_PK, b, hk, t, 0), st = S(DMLI_ATTN_PK, 3);
+        for (long d = 0; d < hd; ++d)
+            dot += qt[d] * LOAD(pk, at + d * st);
+    } else
+#endif
+    {
+        const long at = AT(DMLI_ATTN_K, b, t - past, hk, 0), st = S(DMLI_ATTN_K, 3);
+        for (long d = 0; d < hd; ++d)
+            dot += qt[d] * (LOAD(k, at + d * st) + kbias[d]);
+    }
+    (void)pk;
+    x->v = dot * as_float((uint)tb[DMLI_ATTN_SCALE]);
+    const float filter = as_float((uint)tb[DMLI_ATTN_FILTER]);
+    for (int r = 0; r < RV; ++r) {
+#if HAS_RPB
+        x->f[r] += LOAD(rpb, AT(DMLI_ATTN_RPB, b, h, srow[r], t));
+#else
+        (void)rpb;
+#endif
+        if (masked(tb, mask, b, h, srow[r], t))
+            x->f[r] += filter;
+    }
+}
+
+/*
+ * attention_block (CPUs, head sizes up to 128): a work-item RV query rows of one (batch,
+ * head) (grid dimension 0: blocks of rows, 1: b * heads + h), each row a lane of float vectors:
+ * the query rows with their bias transposed into qt[d] (a vector of the rows' values), so each
+ * key element, loaded once, meets all RV rows in one vector multiply and add. Every lane makes
+ * attention_rows' operations in its order (the maximum, then exp of each score again, summed,
+ * and its products with the value rows accumulated), so the same bits. Rows past seq repeat
+ * the last, never stored.
+ */
+__kernel void attention_block(__constant long *tb, __global const T *q, long qb,
+                              __global const T *k, long kb, __global const T *v, long vb,
+                              __global const T *bias, long bb, __global const int *mask, long mb,
+                              __global const T *rpb, long rb, __global const T *pk, long pkb,
+                              __global const T *pv, long pvb, __global T *out, long ob,
+                              __global T *prk, long prkb, __global T *prv, long prvb)
+{
+    q += qb;
+    k += kb;
+    v += vb;
+    bias += bb;
+    mask += mb;
+    rpb += rb;
+    pk += pkb;
+    pv += pvb;
+    out += ob;
+    prk += prkb;
+    prv += prvb;
+    const long seq = tb[DMLI_ATTN_SEQ], heads = tb[DMLI_ATTN_HEADS];
+    const long kv_heads = tb[DMLI_ATTN_KV_HEADS];
+    const long past = tb[DMLI_ATTN_PAST], total = past + tb[DMLI_ATTN_KV_SEQ];
+    const long hd = tb[DMLI_ATTN_HEAD_SIZE], vd = tb[DMLI_ATTN_VALUE_HEAD_SIZE];
+    const long group = heads / kv_heads;
+    const long s0 = get_global_id(0) * RV, b = get_global_id(1) / heads;
+    const long h = get_global_id(1) % heads;
+    if (s0 >= seq)
+        return;
+    const long hk = h / group;
+    long srow[RV];
+    for (int r = 0; r < RV; ++r)
+        srow[r] = s0 + r < seq ? s0 + r : seq - 1;
+    RVEC qt[KDMAX], acc[VDMAX];
+    float kbias[KDMAX], vbias[VDMAX];
+    for (long d = 0; d < hd; ++d) {
+        rvec_lanes u;
+        for (int r = 0; r < RV; ++r)
+            u.f[r] = LOAD(q, AT(DMLI_ATTN_Q, b, srow[r], h, d)) + BIAS(h * hd + d);
+        qt[d] = u.v;
+        kbias[d] = BIAS(heads * hd + hk * hd + d);
+    }
+    for (long e = 0; e < vd; ++e) {
+        vbias[e] = BIAS((heads + kv_heads) * hd + hk * vd + e);
+        acc[e] = (RVEC)(0.0f);
+    }
+    RVEC m = (RVEC)(-INFINITY);
+    for (long t = 0; t < total; ++t) {
+        rvec_lanes x;
+        block_score(tb, qt, k, pk, kbias, mask, rpb, b, h, hk, srow, t, &x);
+        m = x.v > m ? x.v : m; /* fmax's value: m starts at -inf, a NaN score never replaces it */
+    }
+    const rvec_lanes ml = {m};
+    RVEC sum = (RVEC)(0.0f);
+    for (long t = 0; t < total; ++t) {
+        rvec_lanes p;
+        block_score(tb, qt, k, pk, kbias, mask, rpb, b, h, hk, srow, t, &p);
+        for (int r = 0; r < RV; ++r)
+            p.f[r] = exp(p.f[r] - ml.f[r]);
+        sum += p.v;
+#if HAS_PAST
+        if (t < past) {
+            const long at = AT(DMLI_ATTN_PV, b, hk, t, 0), st = S(DMLI_ATTN_PV, 3);
+            for (long e = 0; e < vd; ++e)
+                acc[e] += p.v * LOAD(pv, at + e * st);
+            continue;
+        }
+#endif
+        const long at = AT(DMLI_ATTN_V, b, t - past, hk, 0), st = S(DMLI_ATTN_V, 3);
+        for (long e = 0; e < vd; ++e)
+            acc[e] += p.v * (LOAD(v, at + e * st) + vbias[e]);
+    }
+    const rvec_lanes sl = {sum};
+    for (long e = 0; e < vd; ++e) {
+        const rvec_lanes a = {acc[e]};
+        for (int r = 0; r < RV && s0 + r < seq; ++r)
+            STORE(out, AT(DMLI_ATTN_OUT, b, s0 + r, h, e), a.f[r] / sl.f[r]);
+    }
+    if (h % group == 0)
+        for (int r = 0; r < RV && s0 + r < seq; ++r)
+            present_rows(tb, k, v, bias, pk, pv, prk, prv, b, hk, s0 + r, 0, 1);
+}

@@ -72,6 +72,8 @@ static void table(const dmli_attention *a, dmli_compute_launch *l)
 }
 
 /* Query rows a work-group of attention_rows: the device runs a group's items as vector lanes. */
+/* The largest head size attention_block keeps in private vectors (larger: attention_rows). */
+#define ATTN_BLOCK_HEAD_MAX 128
 #define ATTN_ROWS_GROUP 16
 
 void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *dev,
@@ -83,6 +85,24 @@ void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *dev,
     l->source = DMLI_SOURCE_ATTENTION;
     l->kernel = "attention";
     const uint32_t vbucket = value_bucket(a->value_head_size), kbucket = value_bucket(a->head_size);
+    if (dev->device_class == DMLCL_DEVICE_CLASS_CPU && vbucket && kbucket &&
+        vbucket <= ATTN_BLOCK_HEAD_MAX && kbucket <= ATTN_BLOCK_HEAD_MAX) {
+        /* CPUs, head sizes up to 128: a work-item a block of query rows, a row a vector lane
+         * (the device's preferred int vector width, as the GEMM blocks': 4 to 16). */
+        uint32_t rv = dev->preferred_vector_width_int;
+        rv = rv >= 16 ? 16 : rv >= 8 ? 8 : 4;
+        options(a, 64, &l->defs);
+        dmli_opt_int(&l->defs, "VDMAX", (int)vbucket);
+        dmli_opt_int(&l->defs, "KDMAX", (int)kbucket);
+        dmli_opt_int(&l->defs, "RV", (int)rv);
+        l->kernel = "attention_block";
+        table(a, l);
+        l->global[0] = ((size_t)a->seq + rv - 1) / rv;
+        l->global[1] = (size_t)(a->batch * a->heads);
+        l->global[2] = 1;
+        l->local[0] = l->local[1] = l->local[2] = 1;
+        return;
+    }
     if (dev->device_class == DMLCL_DEVICE_CLASS_CPU && vbucket && kbucket) {
         /* CPUs: a work-item a query row, no local memory (no length limit). */
         options(a, 64, &l->defs);

@@ -476,3 +476,25 @@ Test(attention, long_sequence)
                    .prv = true};
     run_case(&c);
 }
+
+/* CPUs' kernels: attention_block's row blocks (seq 19: a partial block of 16, 8 or 4 lanes),
+ * each lane its own mask row and relative position bias, past keys and presents; and head
+ * sizes past its 128 (attention_rows' private rows). */
+Test(attention, cpu_row_blocks_and_wide_heads)
+{
+    attn_case c = {.name = "row blocks: seq 19, BOOLEAN mask, rpb, past, presents",
+                   .d = DESC(2, 19, 7, 3, 2, 2, 5, 6, 4),
+                   .type = F32,
+                   .bias = true,
+                   .rpb = true,
+                   .past = true,
+                   .prk = true,
+                   .prv = true};
+    run_case(&c);
+    attn_case w = {.name = "head sizes 136 and 140",
+                   .d = DESC(1, 3, 4, 0, 2, 1, 136, 140, 1),
+                   .type = F32,
+                   .v1 = true,
+                   .bias = true};
+    run_case(&w);
+}
