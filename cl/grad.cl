@@ -212,7 +212,8 @@ __kernel void pool_grad(__constant long *t, __global const PG_T *x, long x_base,
  * LRN, Y_i = X_i / D_i^Beta, D_i = Bias + Alpha / LocalSize * S_i, S_i the squares of X summed
  * over i's window) at each input element j, a gather:
  *
- *   dX_j = dY_j / D_j^Beta - 2 * Alpha / LocalSize * Beta * X_j * sum_i dY_i * (X_i / D_i^Beta) / D_i
+ *   dX_j = dY_j / D_j^Beta - 2 * Alpha / LocalSize * Beta * X_j * sum_i dY_i * (X_i / D_i^Beta) /
+ * D_i
  *
  * over the i whose window holds j: from j - after to j + before per window axis (the window,
  * from p - before to p + after, before = floor((LocalSize - 1) / 2), mirrored), clipped. Each
@@ -283,7 +284,8 @@ __kernel void lrn_grad(__constant long *t, __global const PG_T *x, long x_base,
     const long i_hi = min(a + before, na - 1), k_hi = min(b + before, nb - 1);
     for (long i = max(a - after, 0L); i <= i_hi; ++i)
         for (long k = max(b - after, 0L); k <= k_hi; ++k) {
-            const float di = bias + scale * lg_sum(x, xb, i, k, na, nb, sa[0], sb[0], before, after);
+            const float di =
+                bias + scale * lg_sum(x, xb, i, k, na, nb, sa[0], sb[0], before, after);
             const float xi = PG_LOAD(x, xb + i * sa[0] + k * sb[0]);
             const float gi = PG_LOAD(dy, gb + i * sa[1] + k * sb[1]);
             acc += gi * (xi / pow(di, beta)) / di;

@@ -39,9 +39,8 @@ static const DML_TENSOR_DESC *bind_output(rt_build *b, const char *name, const r
     }
     if (src == NULL)
         src = like;
-    rt_tensor *t =
-        rt_add_output(b, name, src->type, src->rank, src->sizes,
-                      src != like && src->has_strides ? src->strides : NULL);
+    rt_tensor *t = rt_add_output(b, name, src->type, src->rank, src->sizes,
+                                 src != like && src->has_strides ? src->strides : NULL);
     return t ? &t->desc : NULL;
 }
 
@@ -80,11 +79,10 @@ static int build_lrn_grad(rt_build *b)
 
 static int build_adam(rt_build *b)
 {
-    static const char *const in[] = {"InputParametersTensor",  "InputFirstMomentTensor",
-                                     "InputSecondMomentTensor", "GradientTensor",
-                                     "TrainingStepTensor",      "OutputParametersTensor",
-                                     "OutputFirstMomentTensor", "OutputSecondMomentTensor",
-                                     NULL};
+    static const char *const in[] = {
+        "InputParametersTensor",   "InputFirstMomentTensor",   "InputSecondMomentTensor",
+        "GradientTensor",          "TrainingStepTensor",       "OutputParametersTensor",
+        "OutputFirstMomentTensor", "OutputSecondMomentTensor", NULL};
     static const char *const attrs[] = {"LearningRate", "Beta1", "Beta2", "Epsilon", NULL};
     static const char *const outs[] = {"OutputParametersTensor", "OutputFirstMomentTensor",
                                        "OutputSecondMomentTensor", NULL};

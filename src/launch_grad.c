@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The launch of the gradient family (cl/grad.cl): its variant (the kernel, the element width or
- * the floating type, the pooling's operation), its table (cl/grad_abi.h) and its grid, one work-item per
- * output element in groups of 64. Pure host code, as launch.c.
+ * the floating type, the pooling's operation), its table (cl/grad_abi.h) and its grid, one
+ * work-item per output element in groups of 64. Pure host code, as launch.c.
  */
 #include "grad.h"
 #include "launch.h"

@@ -45,11 +45,10 @@ static HRESULT validate(const void *desc, dmli_op_state *st)
         DMLI_TRY(
             dmli_tensor_import(OP, out_names[o], outs[o], DMLI_TENSOR_OUTPUT, &st->outputs[o]));
     const dmli_tensor *x = &st->inputs[0];
-    DMLI_INVALID_IF(x->type != DML_TENSOR_DATA_TYPE_FLOAT32 &&
-                        x->type != DML_TENSOR_DATA_TYPE_FLOAT16,
-                    OP ": InputParametersTensor.DataType (%s) is not one " OP
-                       " takes (FLOAT32, FLOAT16)",
-                    dmli_type_name(x->type));
+    DMLI_INVALID_IF(
+        x->type != DML_TENSOR_DATA_TYPE_FLOAT32 && x->type != DML_TENSOR_DATA_TYPE_FLOAT16,
+        OP ": InputParametersTensor.DataType (%s) is not one " OP " takes (FLOAT32, FLOAT16)",
+        dmli_type_name(x->type));
     DMLI_INVALID_IF(x->rank != 4,
                     OP ": InputParametersTensor.DimensionCount (%u) must be 4 (the page's one "
                        "table)",

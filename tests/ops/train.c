@@ -66,7 +66,8 @@ static void buf_make(buf *b, DML_TENSOR_DATA_TYPE type, const uint32_t *sizes, l
     b->buffer.DimensionCount = 4;
     b->buffer.Sizes = b->sizes;
     b->buffer.Strides = lay == PACKED ? NULL : b->strides;
-    b->buffer.TotalTensorSizeInBytes = DMLCalcBufferTensorSize(type, 4, b->sizes, b->buffer.Strides);
+    b->buffer.TotalTensorSizeInBytes =
+        DMLCalcBufferTensorSize(type, 4, b->sizes, b->buffer.Strides);
     b->desc.Type = DML_TENSOR_TYPE_BUFFER;
     b->desc.Desc = &b->buffer;
     b->bytes = b->buffer.TotalTensorSizeInBytes;
@@ -177,8 +178,9 @@ static void compare(const char *name, const char *what, const buf *out, const do
                       (unsigned long long)i, got);
             continue;
         }
-        cr_assert(fabs(got - want[i]) <= t, "%s: %s element %llu: got %.9g, want %.9g (tolerance %.3g)",
-                  name, what, (unsigned long long)i, got, want[i], t);
+        cr_assert(fabs(got - want[i]) <= t,
+                  "%s: %s element %llu: got %.9g, want %.9g (tolerance %.3g)", name, what,
+                  (unsigned long long)i, got, want[i], t);
     }
 }
 
@@ -205,8 +207,8 @@ static void finite_differences(const lrn_case *lc, const double *x, const double
         double h = 1e-5 * fmax(1.0, fabs(x[j])), f[2];
         for (int s = 0; s < 2; ++s) {
             xp[j] = x[j] + (s ? -h : h);
-            ref_lrn_forward(lc->sizes, xp, lc->cross, lc->local_size, lc->alpha, lc->beta,
-                            lc->bias, y);
+            ref_lrn_forward(lc->sizes, xp, lc->cross, lc->local_size, lc->alpha, lc->beta, lc->bias,
+                            y);
             f[s] = 0;
             for (uint64_t i = 0; i < n; ++i)
                 f[s] += y[i] * dy[i];
@@ -269,39 +271,42 @@ Test(train, lrn_grad_cross_channel_even_strided)
 
 Test(train, lrn_grad_within_channel_odd)
 {
-    run_lrn(&(lrn_case){"lrn_grad within 3", F32, {1, 2, 6, 7}, false, 3, 2.0f, 0.75f, 1.0f, false});
+    run_lrn(
+        &(lrn_case){"lrn_grad within 3", F32, {1, 2, 6, 7}, false, 3, 2.0f, 0.75f, 1.0f, false});
 }
 
 Test(train, lrn_grad_within_channel_even_strided)
 {
     run_lrn(&(lrn_case){"lrn_grad within 2", F32, {2, 1, 5, 6}, false, 2, 1.0f, 0.5f, 1.5f, true});
-    run_lrn(&(lrn_case){"lrn_grad within 4", F32, {1, 2, 7, 5}, false, 4, 1.0f, 1.25f, 1.0f, false});
+    run_lrn(
+        &(lrn_case){"lrn_grad within 4", F32, {1, 2, 7, 5}, false, 4, 1.0f, 1.25f, 1.0f, false});
 }
 
 Test(train, lrn_grad_window_edges)
 {
     /* LocalSize 1 (each element alone), past every channel and past the plane. */
     run_lrn(&(lrn_case){"lrn_grad cross 1", F32, {2, 3, 2, 2}, true, 1, 1.0f, 0.75f, 1.0f, false});
-    run_lrn(&(lrn_case){"lrn_grad cross 12 > C", F32, {1, 5, 2, 3}, true, 12, 1.0f, 0.75f, 1.0f,
-                        true});
-    run_lrn(&(lrn_case){"lrn_grad within 9 > H, W", F32, {1, 1, 4, 3}, false, 9, 1.0f, 0.75f, 1.0f,
-                        false});
+    run_lrn(
+        &(lrn_case){"lrn_grad cross 12 > C", F32, {1, 5, 2, 3}, true, 12, 1.0f, 0.75f, 1.0f, true});
+    run_lrn(&(lrn_case){
+        "lrn_grad within 9 > H, W", F32, {1, 1, 4, 3}, false, 9, 1.0f, 0.75f, 1.0f, false});
 }
 
 Test(train, lrn_grad_beta_signs)
 {
     /* Beta negative and 0 (then dX = dY), Alpha the documented default. */
-    run_lrn(&(lrn_case){"lrn_grad beta -0.5", F32, {1, 6, 3, 3}, true, 3, 1.0f, -0.5f, 2.0f, false});
+    run_lrn(
+        &(lrn_case){"lrn_grad beta -0.5", F32, {1, 6, 3, 3}, true, 3, 1.0f, -0.5f, 2.0f, false});
     run_lrn(&(lrn_case){"lrn_grad beta 0", F32, {1, 4, 2, 3}, false, 3, 1.0f, 0.0f, 1.0f, false});
-    run_lrn(&(lrn_case){"lrn_grad defaults", F32, {1, 8, 2, 2}, true, 5, 0.0001f, 0.75f, 1.0f,
-                        false});
+    run_lrn(
+        &(lrn_case){"lrn_grad defaults", F32, {1, 8, 2, 2}, true, 5, 0.0001f, 0.75f, 1.0f, false});
 }
 
 Test(train, lrn_grad_float16)
 {
     run_lrn(&(lrn_case){"lrn_grad f16 cross", F16, {1, 6, 3, 5}, true, 3, 1.0f, 0.75f, 1.0f, true});
-    run_lrn(&(lrn_case){"lrn_grad f16 within", F16, {2, 2, 4, 4}, false, 2, 1.0f, 0.75f, 1.0f,
-                        false});
+    run_lrn(
+        &(lrn_case){"lrn_grad f16 within", F16, {2, 2, 4, 4}, false, 2, 1.0f, 0.75f, 1.0f, false});
 }
 
 /* The oracle's forward is the existing forward oracle's (tests/ref/ref_lrn.c): the window's
@@ -387,9 +392,9 @@ static void run_adam(const adam_case *ac)
     buf_random(&g, &rng, -2, 2);
     buf_store(&t, 0, ac->step);
     buf_sync(&t);
-    DML_ADAM_OPTIMIZER_OPERATOR_DESC d = {&x.desc,  &m.desc,  &v.desc, &g.desc,  &t.desc,
-                                          &xo.desc, &mo.desc, &vo.desc, ac->lr, ac->beta1,
-                                          ac->beta2, ac->epsilon};
+    DML_ADAM_OPTIMIZER_OPERATOR_DESC d = {&x.desc, &m.desc,   &v.desc,   &g.desc,
+                                          &t.desc, &xo.desc,  &mo.desc,  &vo.desc,
+                                          ac->lr,  ac->beta1, ac->beta2, ac->epsilon};
     buf *in[] = {&x, &m, &v, &g, &t}, *out[] = {&xo, &mo, &vo};
     run(ac->name, DML_OPERATOR_ADAM_OPTIMIZER, &d, in, 5, out, 3);
     adam_want w = adam_expect(ac, x.count, x.values, m.values, v.values, g.values);
@@ -404,20 +409,27 @@ static void run_adam(const adam_case *ac)
 
 Test(train, adam_float32)
 {
-    run_adam(&(adam_case){"adam f32 step 1", F32, {2, 3, 4, 5}, 1, 0.001f, 0.9f, 0.999f, 1e-8f,
+    run_adam(
+        &(adam_case){"adam f32 step 1", F32, {2, 3, 4, 5}, 1, 0.001f, 0.9f, 0.999f, 1e-8f, PACKED});
+    run_adam(
+        &(adam_case){"adam f32 step 7", F32, {1, 1, 7, 33}, 7, 0.01f, 0.8f, 0.99f, 1e-6f, PACKED});
+    run_adam(&(adam_case){"adam f32 step 10000",
+                          F32,
+                          {3, 1, 1, 17},
+                          10000,
+                          0.1f,
+                          0.9f,
+                          0.999f,
+                          1.1920929e-7f,
                           PACKED});
-    run_adam(&(adam_case){"adam f32 step 7", F32, {1, 1, 7, 33}, 7, 0.01f, 0.8f, 0.99f, 1e-6f,
-                          PACKED});
-    run_adam(&(adam_case){"adam f32 step 10000", F32, {3, 1, 1, 17}, 10000, 0.1f, 0.9f, 0.999f,
-                          1.1920929e-7f, PACKED});
 }
 
 Test(train, adam_strided_and_broadcast)
 {
     run_adam(&(adam_case){"adam padded", F32, {2, 2, 3, 6}, 3, 0.05f, 0.9f, 0.999f, 1e-8f, PADDED});
     /* Every tensor but X, M and the outputs broadcast along C (stride 0). */
-    run_adam(&(adam_case){"adam broadcast", F32, {2, 3, 2, 4}, 2, 0.05f, 0.5f, 0.75f, 1e-3f,
-                          BROADCAST});
+    run_adam(
+        &(adam_case){"adam broadcast", F32, {2, 3, 2, 4}, 2, 0.05f, 0.5f, 0.75f, 1e-3f, BROADCAST});
 }
 
 Test(train, adam_float16)
@@ -428,8 +440,8 @@ Test(train, adam_float16)
 Test(train, adam_step_zero)
 {
     /* The page's Alpha at T = 0 is 0 / 0: NaN parameters; the moments are updated as ever. */
-    run_adam(&(adam_case){"adam step 0", F32, {1, 2, 2, 3}, 0, 0.001f, 0.9f, 0.999f, 1e-8f,
-                          PACKED});
+    run_adam(
+        &(adam_case){"adam step 0", F32, {1, 2, 2, 3}, 0, 0.001f, 0.9f, 0.999f, 1e-8f, PACKED});
 }
 
 /* In place through a binding table: each output bound on exactly its input's range (the page's
@@ -468,10 +480,18 @@ Test(train, adam_in_place)
     }
     *(float *)(void *)ops_ptr(&mem, OPS_INIT, &tt) = 5.0f;
     ops_memory_snapshot(&mem);
-    DML_ADAM_OPTIMIZER_OPERATOR_DESC d = {
-        ops_tensor_desc(&tx), ops_tensor_desc(&tm), ops_tensor_desc(&tv), ops_tensor_desc(&tg),
-        ops_tensor_desc(&tt), ops_tensor_desc(&ox), ops_tensor_desc(&om), ops_tensor_desc(&ov),
-        0.01f,    0.9f,     0.999f,   1e-8f};
+    DML_ADAM_OPTIMIZER_OPERATOR_DESC d = {ops_tensor_desc(&tx),
+                                          ops_tensor_desc(&tm),
+                                          ops_tensor_desc(&tv),
+                                          ops_tensor_desc(&tg),
+                                          ops_tensor_desc(&tt),
+                                          ops_tensor_desc(&ox),
+                                          ops_tensor_desc(&om),
+                                          ops_tensor_desc(&ov),
+                                          0.01f,
+                                          0.9f,
+                                          0.999f,
+                                          1e-8f};
     DML_OPERATOR_DESC op = {DML_OPERATOR_ADAM_OPTIMIZER, &d};
     const char *stage = NULL;
     HRESULT hr = ops_run_device(&op, &mem, ins, 5, outs, 3, OPS_SUBMIT_DEFAULT, &stage);

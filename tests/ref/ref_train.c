@@ -18,8 +18,8 @@ static uint64_t at(const uint32_t s[4], const int64_t *c)
 }
 
 /* D at every element: bias + alpha / n * (squares over the element's window). */
-static void denominators(const uint32_t s[4], const double *x, bool cross, uint32_t w,
-                         double alpha, double bias, double *d)
+static void denominators(const uint32_t s[4], const double *x, bool cross, uint32_t w, double alpha,
+                         double bias, double *d)
 {
     int64_t c[4];
     for (c[0] = 0; c[0] < s[0]; ++c[0])

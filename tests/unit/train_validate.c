@@ -128,10 +128,10 @@ Test(train_validate, lrn_grad_tensor_rules)
 
 #define ADAM "ADAM_OPTIMIZER"
 
-static const char *const adam_names[8] = {
-    "InputParametersTensor",  "InputFirstMomentTensor",  "InputSecondMomentTensor",
-    "GradientTensor",         "TrainingStepTensor",      "OutputParametersTensor",
-    "OutputFirstMomentTensor", "OutputSecondMomentTensor"};
+static const char *const adam_names[8] = {"InputParametersTensor",   "InputFirstMomentTensor",
+                                          "InputSecondMomentTensor", "GradientTensor",
+                                          "TrainingStepTensor",      "OutputParametersTensor",
+                                          "OutputFirstMomentTensor", "OutputSecondMomentTensor"};
 
 Test(train_validate, adam_types_and_rank)
 {
