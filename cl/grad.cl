@@ -2,7 +2,8 @@
 /*
  * grad.cl: the gradient family (src/grad.h): training operators' backward passes written as a
  * gather per output element, so that no two work-items write one element and every sum has one
- * order on every device (no atomics).
+ * order on every device (no atomics); and ADAM_OPTIMIZER's update, a map of four tensors and
+ * the training step to three (adam, at the end).
  *
  * slice_grad (SLICE_GRAD): each output element, at coordinates o, is the incoming gradient's
  * element j where o is on the slice's lattice along every dimension d, and 0 elsewhere:
@@ -204,4 +205,131 @@ __kernel void pool_grad(__constant long *t, __global const PG_T *x, long x_base,
                  p[0] * PG_ST(DMLI_PG_DX, 2) + p[1] * PG_ST(DMLI_PG_DX, 3) +
                  p[2] * PG_ST(DMLI_PG_DX, 4),
              isfinite(sum) ? sum + comp : sum);
+}
+
+/*
+ * lrn_grad (LOCAL_RESPONSE_NORMALIZATION_GRAD): the derivative of the forward (cl/reduce.cl's
+ * LRN, Y_i = X_i / D_i^Beta, D_i = Bias + Alpha / LocalSize * S_i, S_i the squares of X summed
+ * over i's window) at each input element j, a gather:
+ *
+ *   dX_j = dY_j / D_j^Beta - 2 * Alpha / LocalSize * Beta * X_j * sum_i dY_i * (X_i / D_i^Beta) /
+ * D_i
+ *
+ * over the i whose window holds j: from j - after to j + before per window axis (the window,
+ * from p - before to p + after, before = floor((LocalSize - 1) / 2), mirrored), clipped. Each
+ * S_i is summed again in the forward's order (the outer window axis, then the inner), the i in
+ * row-major order; float compute. The window's axes: C (CrossChannel), or H then W.
+ *
+ * Macros: IN_HALF 1: FLOAT16 tensors [0]. Arguments: the table (grad_abi.h DMLI_LG_*), then
+ * X, dY, dX, each with its base.
+ */
+#define LG_STR(k, d) t[DMLI_LG_STRIDES(k, d)]
+
+static float grad_table_float(__constant long *t, int k)
+{
+    return as_float((uint)t[k]);
+}
+
+/* S at window position (a, b): X's squares over a's and b's windows, clipped. */
+static float lg_sum(__global const PG_T *x, long base, long a, long b, long na, long nb, long sa,
+                    long sb, long before, long after)
+{
+    const long a_lo = max(a - before, 0L), a_hi = min(a + after, na - 1);
+    const long b_lo = max(b - before, 0L), b_hi = min(b + after, nb - 1);
+    float s = 0;
+    for (long i = a_lo; i <= a_hi; ++i)
+        for (long k = b_lo; k <= b_hi; ++k) {
+            const float v = PG_LOAD(x, base + i * sa + k * sb);
+            s += v * v;
+        }
+    return s;
+}
+
+__kernel void lrn_grad(__constant long *t, __global const PG_T *x, long x_base,
+                       __global const PG_T *dy, long dy_base, __global PG_T *dx, long dx_base)
+{
+    const long item = (long)get_global_id(0);
+    if (item >= t[DMLI_LG_COUNT])
+        return;
+    long p[4], rest = item;
+    for (int d = 3; d >= 0; --d) {
+        const long n = t[DMLI_LG_SIZE(d)];
+        p[d] = rest % n;
+        rest /= n;
+    }
+    /* The window's axes: a (C, or H) and b (none, or W: size 1, stride 0). */
+    const bool cross = t[DMLI_LG_CROSS] != 0;
+    const int ax = cross ? 1 : 2;
+    const long na = t[DMLI_LG_SIZE(ax)], nb = cross ? 1 : t[DMLI_LG_SIZE(3)];
+    const long a = p[ax], b = cross ? 0 : p[3];
+    long off[3], sa[3], sb[3];
+    for (int k = 0; k < 3; ++k) {
+        long o = 0;
+        for (int d = 0; d < 4; ++d)
+            o += (d == ax || (!cross && d == 3) ? 0 : p[d]) * LG_STR(k, d);
+        off[k] = o;
+        sa[k] = LG_STR(k, ax);
+        sb[k] = cross ? 0 : LG_STR(k, 3);
+    }
+    const long size = t[DMLI_LG_LOCAL], before = (size - 1) / 2, after = size - 1 - before;
+    const float alpha = grad_table_float(t, DMLI_LG_ALPHA);
+    const float beta = grad_table_float(t, DMLI_LG_BETA);
+    const float bias = grad_table_float(t, DMLI_LG_BIAS);
+    const float scale = alpha / (float)size;
+    const long xb = x_base + off[0], gb = dy_base + off[1];
+    const float xj = PG_LOAD(x, xb + a * sa[0] + b * sb[0]);
+    const float dj = bias + scale * lg_sum(x, xb, a, b, na, nb, sa[0], sb[0], before, after);
+    const float own = PG_LOAD(dy, gb + a * sa[1] + b * sb[1]) / pow(dj, beta);
+    float acc = 0;
+    const long i_hi = min(a + before, na - 1), k_hi = min(b + before, nb - 1);
+    for (long i = max(a - after, 0L); i <= i_hi; ++i)
+        for (long k = max(b - after, 0L); k <= k_hi; ++k) {
+            const float di =
+                bias + scale * lg_sum(x, xb, i, k, na, nb, sa[0], sb[0], before, after);
+            const float xi = PG_LOAD(x, xb + i * sa[0] + k * sb[0]);
+            const float gi = PG_LOAD(dy, gb + i * sa[1] + k * sb[1]);
+            acc += gi * (xi / pow(di, beta)) / di;
+        }
+    PG_STORE(dx, dx_base + off[2] + a * sa[2] + b * sb[2], own - 2.0f * scale * beta * xj * acc);
+}
+
+/*
+ * adam (ADAM_OPTIMIZER): one Adam step per element, the page's formula in float:
+ *
+ *   M' = Beta1 * M + (1 - Beta1) * G,   V' = Beta2 * V + (1 - Beta2) * G * G,
+ *   X' = X - LearningRate * (sqrt(1 - Beta2^T) / (1 - Beta1^T)) * M' / (sqrt(V') + Epsilon)
+ *
+ * T the training step, TrainingStepTensor's one element. Every input is read before any output
+ * is written, so an output may share its range with an input (in place).
+ *
+ * Macros: IN_HALF 1: FLOAT16 tensors [0]. Arguments: the table (grad_abi.h DMLI_AD_*), then
+ * X, M, V, G, T, X', M', V', each with its base.
+ */
+__kernel void adam(__constant long *t, __global const PG_T *x, long x_base, __global const PG_T *m,
+                   long m_base, __global const PG_T *v, long v_base, __global const PG_T *g,
+                   long g_base, __global const PG_T *step, long step_base, __global PG_T *xo,
+                   long xo_base, __global PG_T *mo, long mo_base, __global PG_T *vo, long vo_base)
+{
+    const long item = (long)get_global_id(0);
+    if (item >= t[DMLI_AD_COUNT])
+        return;
+    long at[7] = {0, 0, 0, 0, 0, 0, 0}, rest = item;
+    for (int d = 3; d >= 0; --d) {
+        const long n = t[DMLI_AD_SIZE(d)], p = rest % n;
+        rest /= n;
+        for (int k = 0; k < 7; ++k)
+            at[k] += p * t[DMLI_AD_STRIDES(k, d)];
+    }
+    const float x0 = PG_LOAD(x, x_base + at[0]), m0 = PG_LOAD(m, m_base + at[1]);
+    const float v0 = PG_LOAD(v, v_base + at[2]), g0 = PG_LOAD(g, g_base + at[3]);
+    const float steps = PG_LOAD(step, step_base);
+    const float lr = grad_table_float(t, DMLI_AD_LR), eps = grad_table_float(t, DMLI_AD_EPSILON);
+    const float b1 = grad_table_float(t, DMLI_AD_BETA1), b2 = grad_table_float(t, DMLI_AD_BETA2);
+    const float m1 = b1 * m0 + (1.0f - b1) * g0;
+    const float v1 = b2 * v0 + (1.0f - b2) * g0 * g0;
+    const float corr = sqrt(1.0f - pow(b2, steps)) / (1.0f - pow(b1, steps));
+    const float x1 = x0 - lr * corr * m1 / (sqrt(v1) + eps);
+    PG_STORE(xo, xo_base + at[4], x1);
+    PG_STORE(mo, mo_base + at[5], m1);
+    PG_STORE(vo, vo_base + at[6], v1);
 }

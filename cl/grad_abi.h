@@ -50,4 +50,33 @@
 #define DMLI_PG_STRIDES(t, d) (25 + 5 * (t) + (d))
 #define DMLI_PG_TABLE DMLI_PG_STRIDES(3, 0)
 
+/*
+ * LOCAL_RESPONSE_NORMALIZATION_GRAD (lrn_grad): the element count, {N, C, H, W}, CrossChannel,
+ * LocalSize, the bits of the FLOATs Alpha, Beta and Bias, then each tensor's four element
+ * strides: X, dY, dX.
+ */
+#define DMLI_LG_COUNT 0
+#define DMLI_LG_SIZE(d) (1 + (d))
+#define DMLI_LG_CROSS 5
+#define DMLI_LG_LOCAL 6
+#define DMLI_LG_ALPHA 7
+#define DMLI_LG_BETA 8
+#define DMLI_LG_BIAS 9
+#define DMLI_LG_STRIDES(t, d) (10 + 4 * (t) + (d))
+#define DMLI_LG_TABLE DMLI_LG_STRIDES(3, 0)
+
+/*
+ * ADAM_OPTIMIZER (adam): the element count, the four sizes, the bits of the FLOATs
+ * LearningRate, Beta1, Beta2 and Epsilon, then the four element strides of X, M, V, G, X', M',
+ * V' (TrainingStepTensor is read at its base).
+ */
+#define DMLI_AD_COUNT 0
+#define DMLI_AD_SIZE(d) (1 + (d))
+#define DMLI_AD_LR 5
+#define DMLI_AD_BETA1 6
+#define DMLI_AD_BETA2 7
+#define DMLI_AD_EPSILON 8
+#define DMLI_AD_STRIDES(t, d) (9 + 4 * (t) + (d))
+#define DMLI_AD_TABLE DMLI_AD_STRIDES(7, 0)
+
 #endif /* DMLI_GRAD_ABI_H */

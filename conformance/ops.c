@@ -15,12 +15,12 @@
 #include "runner.h"
 
 static const rt_op *const families[] = {
-    rt_ops_directml,    rt_ops_gather,   rt_ops_broadcast, rt_ops_slice,      rt_ops_views,
-    rt_ops_depth_space, rt_ops_joins,    rt_ops_pad,       rt_ops_activation, rt_ops_logic,
-    rt_ops_math,        rt_ops_bnscan,   rt_ops_normalize, rt_ops_reduce,     rt_ops_pool,
-    rt_ops_resample,    rt_ops_gemm,     rt_ops_conv,      rt_ops_quant,      rt_ops_scatter,
-    rt_ops_generate,    rt_ops_rnn,      rt_ops_misc,      rt_ops_roi,        rt_ops_grad,
-    rt_ops_intmm,       rt_ops_attention};
+    rt_ops_directml,    rt_ops_gather,    rt_ops_broadcast, rt_ops_slice,      rt_ops_views,
+    rt_ops_depth_space, rt_ops_joins,     rt_ops_pad,       rt_ops_activation, rt_ops_logic,
+    rt_ops_math,        rt_ops_bnscan,    rt_ops_normalize, rt_ops_reduce,     rt_ops_pool,
+    rt_ops_resample,    rt_ops_gemm,      rt_ops_conv,      rt_ops_quant,      rt_ops_scatter,
+    rt_ops_generate,    rt_ops_rnn,       rt_ops_misc,      rt_ops_roi,        rt_ops_grad,
+    rt_ops_intmm,       rt_ops_attention, rt_ops_train};
 
 const rt_op *rt_op_find(const char *name)
 {

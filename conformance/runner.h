@@ -252,6 +252,8 @@ extern const rt_op rt_ops_rnn[];
 extern const rt_op rt_ops_intmm[];
 /* ops_attention.c: MULTIHEAD_ATTENTION, MULTIHEAD_ATTENTION1 */
 extern const rt_op rt_ops_attention[];
+/* ops_train.c: LOCAL_RESPONSE_NORMALIZATION_GRAD, ADAM_OPTIMIZER */
+extern const rt_op rt_ops_train[];
 /* ops_normalize.c: the softmax family, MEAN_VARIANCE_NORMALIZATION(1, 2), LP_NORMALIZATION */
 extern const rt_op rt_ops_normalize[];
 /* ops_pool.c: MAX_POOLING(1, 2), AVERAGE_POOLING(1), LP_POOLING(1) */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "drivers.h"
+#include "grad.h"
 #include "internal.h"
 #include "launch.h"
 #include "resample.h"
@@ -536,6 +537,20 @@ uint64_t fuzz_work_bound(const dmlcl_operator *op)
             if (!(taps < 1e18) || (double)bound * taps >= 1.8e19)
                 return UINT64_MAX;
             bound = (uint64_t)((double)bound * (taps > 1 ? taps : 1));
+        }
+    }
+    /* LOCAL_RESPONSE_NORMALIZATION_GRAD: each element walks up to W windows of W elements (W
+     * the window's elements, clipped to the tensor). */
+    if (st->computed && st->compute.kind == DMLI_COMPUTE_GRAD) {
+        const dmli_grad *g = DMLI_COMPUTE_WORK_CONST(&st->compute, dmli_grad);
+        if (g->kind == DMLI_GRAD_LRN) {
+            const dmli_grad_lrn *l = &g->lrn;
+            uint64_t n = l->local_size, w = 1;
+            for (int d = l->cross_channel ? 1 : 2; d <= (l->cross_channel ? 1 : 3); ++d)
+                w *= n < (uint64_t)l->sizes[d] ? n : (uint64_t)l->sizes[d];
+            if (w * w > UINT64_MAX / (out ? out : 1))
+                return UINT64_MAX;
+            bound = bound > out * w * w ? bound : out * w * w;
         }
     }
     return bound;

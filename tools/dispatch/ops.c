@@ -449,6 +449,32 @@ static const field max_pooling_grad[] = {TENSOR(S, InputTensor, IN),
                                          UINTS(S, Dilations, DimensionCount),
                                          END};
 #undef S
+#define S DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC
+static const field lrn_grad[] = {TENSOR(S, InputTensor, IN),
+                                 TENSOR(S, InputGradientTensor, IN),
+                                 TENSOR(S, OutputGradientTensor, OUT),
+                                 UINTF(S, CrossChannel),
+                                 UINTF(S, LocalSize),
+                                 FLOATF(S, Alpha),
+                                 FLOATF(S, Beta),
+                                 FLOATF(S, Bias),
+                                 END};
+#undef S
+#define S DML_ADAM_OPTIMIZER_OPERATOR_DESC
+static const field adam[] = {TENSOR(S, InputParametersTensor, IN),
+                             TENSOR(S, InputFirstMomentTensor, IN),
+                             TENSOR(S, InputSecondMomentTensor, IN),
+                             TENSOR(S, GradientTensor, IN),
+                             TENSOR(S, TrainingStepTensor, IN),
+                             TENSOR(S, OutputParametersTensor, OUT),
+                             TENSOR(S, OutputFirstMomentTensor, OUT),
+                             TENSOR(S, OutputSecondMomentTensor, OUT),
+                             FLOATF(S, LearningRate),
+                             FLOATF(S, Beta1),
+                             FLOATF(S, Beta2),
+                             FLOATF(S, Epsilon),
+                             END};
+#undef S
 #define S DML_TILE_OPERATOR_DESC
 static const field tile[] = {TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),
                              COUNT(S, RepeatsCount), UINTS(S, Repeats, RepeatsCount), END};
@@ -1180,6 +1206,9 @@ static const op_row rows[] = {
     ROW(SLICE_GRAD, DML_SLICE_GRAD_OPERATOR_DESC, slice_grad),
     ROW(AVERAGE_POOLING_GRAD, DML_AVERAGE_POOLING_GRAD_OPERATOR_DESC, average_pooling_grad),
     ROW(MAX_POOLING_GRAD, DML_MAX_POOLING_GRAD_OPERATOR_DESC, max_pooling_grad),
+    ROW(LOCAL_RESPONSE_NORMALIZATION_GRAD, DML_LOCAL_RESPONSE_NORMALIZATION_GRAD_OPERATOR_DESC,
+        lrn_grad),
+    ROW(ADAM_OPTIMIZER, DML_ADAM_OPTIMIZER_OPERATOR_DESC, adam),
     ROW(ELEMENT_WISE_CONSTANT_POW, DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC, constant_pow),
     ROW(ELEMENT_WISE_THRESHOLD, DML_ELEMENT_WISE_THRESHOLD_OPERATOR_DESC, threshold),
     ROW(ELEMENT_WISE_QUANTIZE_LINEAR, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC, quantize),

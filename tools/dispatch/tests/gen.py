@@ -475,6 +475,99 @@ def training():
     m.save()
 
 
+def lrn_adam():
+    """LOCAL_RESPONSE_NORMALIZATION_GRAD (the forward's derivative, numpy float64, checked by
+    central differences of the forward) and ADAM_OPTIMIZER (the page's update, in place: the
+    parameters bound as input and output)."""
+    m = Model("lrn_adam")
+    x = f32([[[[0.5, -1.0], [2.0, 1.5]], [[-0.25, 3.0], [1.0, -2.0]],
+              [[1.25, 0.75], [-1.5, 0.5]]]])
+    dy = f32([[[[1.0, -2.0], [0.5, 3.0]], [[2.0, 1.0], [-1.0, 0.25]],
+               [[-0.5, 1.5], [2.5, -3.0]]]])
+    m.resource("X", x)
+    m.resource("DY", dy)
+
+    def windows(p, n, size):  # the forward's window of position p: [p - (n-1)//2, p + n//2]
+        return range(max(p - (n - 1) // 2, 0), min(p + n // 2, size - 1) + 1)
+
+    def forward(xv, cross, n, alpha, beta, bias):
+        _, c_, h_, w_ = xv.shape
+        d = np.zeros(xv.shape)
+        for c in range(c_):
+            for i in range(h_):
+                for j in range(w_):
+                    if cross:
+                        s = sum(xv[0, k, i, j] ** 2 for k in windows(c, n, c_))
+                    else:
+                        s = sum(xv[0, c, a, b] ** 2 for a in windows(i, n, h_)
+                                for b in windows(j, n, w_))
+                    d[0, c, i, j] = bias + alpha / n * s
+        return xv * d ** -beta, d
+
+    for cross, n in ((True, 2), (False, 2)):
+        alpha, beta, bias = 1.0, 0.75, 1.0
+        xd, g = x.astype(np.float64), dy.astype(np.float64)
+        _, d = forward(xd, cross, n, alpha, beta, bias)
+        want = g * d ** -beta
+        f = g * xd * d ** (-beta - 1)
+        for idx in np.ndindex(x.shape):  # the i whose window holds idx
+            _, c, i, j = idx
+            acc = 0.0
+            for other in np.ndindex(x.shape):
+                _, c2, i2, j2 = other
+                if cross:
+                    holds = i2 == i and j2 == j and c in windows(c2, n, x.shape[1])
+                else:
+                    holds = (c2 == c and i in windows(i2, n, x.shape[2])
+                             and j in windows(j2, n, x.shape[3]))
+                acc += f[other] if holds else 0.0
+            want[idx] -= 2 * alpha * beta / n * xd[idx] * acc
+        for idx in np.ndindex(x.shape):  # the formula against central differences
+            h, xp = 1e-6, xd.copy()
+            xp[idx] += h
+            up = (forward(xp, cross, n, alpha, beta, bias)[0] * g).sum()
+            xp[idx] -= 2 * h
+            down = (forward(xp, cross, n, alpha, beta, bias)[0] * g).sum()
+            assert abs((up - down) / (2 * h) - want[idx]) < 1e-6, (cross, idx)
+        name = "lrn_grad_" + ("cross" if cross else "within")
+        out = m.resource("out_" + name, count=x.size, dtype=np.float32)
+        m.op(name, "DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION_GRAD",
+             {"InputTensor": tensor(x), "InputGradientTensor": tensor(dy),
+              "OutputGradientTensor": tensor(x), "CrossChannel": int(cross), "LocalSize": n,
+              "Alpha": alpha, "Beta": beta, "Bias": bias},
+             {"InputTensor": "X", "InputGradientTensor": "DY", "OutputGradientTensor": out},
+             {out: (want.astype(np.float32), {"abs": 1e-5})})
+    # ADAM_OPTIMIZER at T = 3, the parameters updated in place.
+    p = f32([[[[1.0, -2.0, 0.5, 3.0]]]])
+    m1 = f32([[[[0.1, -0.2, 0.0, 0.3]]]])
+    v1 = f32([[[[0.01, 0.04, 0.0, 0.09]]]])
+    g = f32([[[[0.5, -1.0, 2.0, 0.0]]]])
+    t = f32([[[[3.0]]]])
+    for name, a in (("P", p), ("M", m1), ("V", v1), ("G", g), ("T", t)):
+        m.resource(name, a)
+    lr, b1, b2, eps = (float(np.float32(v)) for v in (0.01, 0.9, 0.999, 1e-8))  # FLOATs
+    f = lambda a: a.astype(np.float64)
+    mw = b1 * f(m1) + (1 - b1) * f(g)
+    vw = b2 * f(v1) + (1 - b2) * f(g) ** 2
+    alpha = math.sqrt(1 - b2 ** 3) / (1 - b1 ** 3)
+    pw = f(p) - lr * alpha * mw / (np.sqrt(vw) + eps)
+    om = m.resource("out_adam_m", count=4, dtype=np.float32)
+    ov = m.resource("out_adam_v", count=4, dtype=np.float32)
+    m.op("adam", "DML_OPERATOR_ADAM_OPTIMIZER",
+         {"InputParametersTensor": tensor(p), "InputFirstMomentTensor": tensor(p),
+          "InputSecondMomentTensor": tensor(p), "GradientTensor": tensor(p),
+          "TrainingStepTensor": tensor(t), "OutputParametersTensor": tensor(p),
+          "OutputFirstMomentTensor": tensor(p), "OutputSecondMomentTensor": tensor(p),
+          "LearningRate": lr, "Beta1": b1, "Beta2": b2, "Epsilon": eps},
+         {"InputParametersTensor": "P", "InputFirstMomentTensor": "M",
+          "InputSecondMomentTensor": "V", "GradientTensor": "G", "TrainingStepTensor": "T",
+          "OutputParametersTensor": "P", "OutputFirstMomentTensor": om,
+          "OutputSecondMomentTensor": ov},
+         {"P": (pw.astype(np.float32), {"abs": 1e-6}), om: (mw.astype(np.float32), {"ulp": 4}),
+          ov: (vw.astype(np.float32), {"ulp": 4})})
+    m.save()
+
+
 def activations_logic():
     """The activations (ADD1 with a fused activation as DxDispatch writes it), comparisons,
     bits, IF, CAST and the fills: numpy in float64, tolerances of docs/operators.md."""
@@ -1718,6 +1811,7 @@ if __name__ == "__main__":
     elementwise()
     math_ops()
     training()
+    lrn_adam()
     activations_logic()
     gathers()
     scatters()

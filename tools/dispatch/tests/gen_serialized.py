@@ -106,7 +106,7 @@ class Writer:
 
 # ---- DirectML's DmlGraphDesc schema ------------------------------------------------------
 
-DATA_TYPE_NAMES = {1: "FLOAT32", 2: "FLOAT16", 3: "UINT32", 6: "INT32"}
+DATA_TYPE_NAMES = {1: "FLOAT32", 2: "FLOAT16", 3: "UINT32", 6: "INT32", 13: "INT4"}
 
 
 def tensor(sizes, dtype=1, strides=None):
@@ -279,18 +279,22 @@ def gen_models():
 
 def gen_refused(good):
     """Malformed graphs: each beside a model that runs it (refuse/expected.txt: messages)."""
-    one = graph([op_node("adam", "ADAM_OPTIMIZER", [tensor((1, 1, 2, 2))], [tensor((1, 1, 1, 1))],
-                         ["x"], ["y"], [])], ["x"], ["y"])
+    # A legal graph dmlcl refuses as unsupported: QUANTIZE to INT4 (dmlcl has no 4-bit tensors).
+    one = graph([op_node("quant", "QUANTIZE", [tensor((1, 1, 2, 2)), tensor((1, 1, 1, 1))],
+                         [tensor((1, 1, 2, 2), dtype=13)], ["x", "s"], ["y"],
+                         [uint("QuantizationType", 1), uint("QuantizationTensorCount", 1)])],
+                ["x", "s"], ["y"])
     bad_offset = bytearray(good)
     struct.pack_into("<I", bad_offset, 0, 0x7FFF0000)
     cases = {"serialized-truncated": good[:100], "serialized-bad-offset": bytes(bad_offset),
-             "serialized-unknown-operator": one}
+             "serialized-unsupported-type": one}
     for name, data in cases.items():
         with open(os.path.join(REFUSE, name + ".bin"), "wb") as f:
             f.write(data)
+        names = ["x", "s", "y"] if data is one else ["x", "y"]
         write_json(os.path.join(REFUSE, name + ".json"),
-                   model("refused", name + ".bin",
-                         {"x": zeros(4), "y": zeros(4)}, {"x": "x", "y": "y"}, []))
+                   model("refused", name + ".bin", {n: zeros(4) for n in names},
+                         {n: n for n in names}, []))
 
 
 if __name__ == "__main__":
