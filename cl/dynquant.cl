@@ -68,13 +68,27 @@ dynamic_quantize(__constant long *t, __global const IN_T *in, long in_base, __gl
     __local float lo[GROUP], hi[GROUP];
     const int lid = (int)get_local_id(0);
     const long n = t[DMLI_DQ_COUNT];
+    /* Work units: runs of the innermost dimension, each row cut into enough runs that every
+     * item has one where the rows are fewer than the items; a run's first element located
+     * once (its coordinates), the rest walked by the innermost strides. */
+    const int last = (int)t[DMLI_DQ_RANK] - 1;
+    const long inner = last >= 0 ? t[DMLI_DQ_SIZE(last)] : 1;
+    const long rows = inner > 0 ? n / inner : 0;
+    long cuts = rows > 0 && rows < GROUP ? (GROUP + rows - 1) / rows : 1;
+    cuts = cuts > inner ? (inner > 0 ? inner : 1) : cuts;
+    const long run = inner > 0 ? (inner + cuts - 1) / cuts : 0, units = rows * cuts;
+    const long is = last >= 0 ? t[DMLI_DQ_IN_STRIDE(last)] : 0;
+    const long os = last >= 0 ? t[DMLI_DQ_OUT_STRIDE(last)] : 0;
     float mn = INFINITY, mx = -INFINITY;
-    for (long i = lid; i < n; i += GROUP) {
+    for (long u = lid; u < units; u += GROUP) {
+        const long j0 = u % cuts * run, j1 = j0 + run < inner ? j0 + run : inner;
         long a, b;
-        locate(t, i, &a, &b);
-        float v = load_input(in, in_base + a);
-        mn = fmin(mn, v);
-        mx = fmax(mx, v);
+        locate(t, u / cuts * inner + j0, &a, &b);
+        for (long j = j0; j < j1; ++j) {
+            const float v = load_input(in, in_base + a + (j - j0) * is);
+            mn = fmin(mn, v);
+            mx = fmax(mx, v);
+        }
     }
     lo[lid] = mn;
     hi[lid] = mx;
@@ -96,11 +110,14 @@ dynamic_quantize(__constant long *t, __global const IN_T *in, long in_base, __gl
         scale[scale_base] = s;
         zp[zp_base] = (OUT_T)(int)z;
     }
-    for (long i = lid; i < n; i += GROUP) {
+    for (long u = lid; u < units; u += GROUP) {
+        const long j0 = u % cuts * run, j1 = j0 + run < inner ? j0 + run : inner;
         long ia, ib;
-        locate(t, i, &ia, &ib);
-        float q = rint(load_input(in, in_base + ia) / s) + z;
-        q = isnan(q) ? 0.0f : fmax((float)QMIN, fmin((float)QMAX, q));
-        out[out_base + ib] = (OUT_T)(int)q;
+        locate(t, u / cuts * inner + j0, &ia, &ib);
+        for (long j = j0; j < j1; ++j) {
+            float q = rint(load_input(in, in_base + ia + (j - j0) * is) / s) + z;
+            q = isnan(q) ? 0.0f : fmax((float)QMIN, fmin((float)QMAX, q));
+            out[out_base + ib + (j - j0) * os] = (OUT_T)(int)q;
+        }
     }
 }

@@ -913,6 +913,57 @@ Test(elementwise_quant, random_dynamic_quantize_linear)
     }
 }
 
+/* DYNAMIC_QUANTIZE_LINEAR through fixed layouts the kernel's runs must follow: an output whose
+ * innermost dimension is its outermost in memory (stride 210) beside a padded input, and two
+ * long rows (each cut into runs of its own) read and written transposed. */
+Test(elementwise_quant, dynamic_quantize_permuted_layouts)
+{
+    static const uint32_t sizes[2][3] = {{3, 70, 5}, {2, 1000, 1}};
+    static const uint32_t in_strides[2][3] = {{420, 6, 1}, {1, 2, 1}};
+    static const uint32_t out_strides[2][3] = {{1, 3, 210}, {1, 2, 1}};
+    for (int c = 0; c < 2; ++c) {
+        const uint32_t rank = c ? 2 : 3;
+        uint32_t ones[3] = {1, 1, 1};
+        static ops_tensor in, out, sc, zp;
+        static ops_memory mem;
+        memset(&mem, 0, sizeof mem);
+        ref_rng rng = ref_rng_make(0xd9a11 + (uint64_t)c);
+        ops_tensor_init(&in, "InputTensor", false, F32, rank, sizes[c], in_strides[c], 0, 0);
+        ops_tensor_init(&out, "OutputTensor", true, U8, rank, sizes[c], out_strides[c], 0, 0);
+        ops_tensor_init(&sc, "OutputScaleTensor", true, F32, rank, ones, NULL, 0, 0);
+        ops_tensor_init(&zp, "OutputZeroPointTensor", true, U8, rank, ones, NULL, 0, 0);
+        ops_memory_place(&mem, &rng, &in, false);
+        ops_memory_place(&mem, &rng, &out, false);
+        ops_memory_place(&mem, &rng, &sc, true);
+        ops_memory_place(&mem, &rng, &zp, true);
+        ops_memory_alloc(&mem, &rng);
+        uint64_t slots = in.buffer.TotalTensorSizeInBytes / 4;
+        unsigned char *p = ops_ptr(&mem, OPS_INIT, &in);
+        for (uint64_t i = 0; i < slots; ++i, p += 4)
+            put_float(F32, dynamic_value(&rng, (unsigned)(i % 5)), p);
+        ops_memory_snapshot(&mem);
+        ref_tensor vi = ops_view(&mem, OPS_INIT, &in), vo = ops_view(&mem, OPS_EXPECT, &out),
+                   vs = ops_view(&mem, OPS_EXPECT, &sc), vz = ops_view(&mem, OPS_EXPECT, &zp);
+        cr_assert(ref_dynamic_quantize_linear(&vi, &vo, &vs, &vz), "test bug: reference");
+        ops_poison_output(&mem, &out);
+        ops_poison_output(&mem, &sc);
+        ops_poison_output(&mem, &zp);
+        DML_DYNAMIC_QUANTIZE_LINEAR_OPERATOR_DESC d = {ops_tensor_desc(&in), ops_tensor_desc(&out),
+                                                       ops_tensor_desc(&sc), ops_tensor_desc(&zp)};
+        DML_OPERATOR_DESC desc = {DML_OPERATOR_DYNAMIC_QUANTIZE_LINEAR, &d};
+        ops_tensor *inputs[1] = {&in}, *outputs[3] = {&out, &sc, &zp};
+        ops_tensor *all[4] = {&in, &out, &sc, &zp};
+        const char *stage = "";
+        HRESULT hr = ops_run_device(&desc, &mem, inputs, 1, outputs, 3, OPS_SUBMIT_DEFAULT, &stage);
+        cr_assert(SUCCEEDED(hr), "layouts %d: %s failed: %s: %s", c, stage, dmlcl_hresult_name(hr),
+                  dmlcl_last_error());
+        static char diff[4096];
+        uint64_t bad = ops_compare(&mem, all, 4, diff, sizeof diff);
+        cr_assert(bad == 0, "layouts %d: %" PRIu64 " mismatches:%s", c, bad, diff);
+        ops_memory_release(&mem);
+    }
+}
+
 /* ---- QUANTIZED_LINEAR_AVERAGE_POOLING: the pool family's QUANT variant, against its oracle */
 
 /* Random poolings of 2 and 3 spatial axes: windows, strides, dilations and pads of their own
