@@ -1101,6 +1101,27 @@ static const field resample3[] = {TENSOR(S, InputTensor, IN),
                                   UINTF(S, Antialiased),
                                   END};
 #undef S
+#define S DML_RESAMPLE_GRAD_OPERATOR_DESC
+static const field resample_grad[] = {TENSOR(S, InputGradientTensor, IN),
+                                      TENSOR(S, OutputGradientTensor, OUT),
+                                      ENUMF(S, InterpolationMode, &interpolation_mode),
+                                      COUNT(S, DimensionCount),
+                                      FLOATS(S, Scales, DimensionCount),
+                                      FLOATS(S, InputPixelOffsets, DimensionCount),
+                                      FLOATS(S, OutputPixelOffsets, DimensionCount),
+                                      END};
+#undef S
+#define S DML_RESAMPLE_GRAD1_OPERATOR_DESC
+static const field resample_grad1[] = {TENSOR(S, InputGradientTensor, IN),
+                                       TENSOR(S, OutputGradientTensor, OUT),
+                                       ENUMF(S, InterpolationMode, &interpolation_mode),
+                                       ENUMF(S, RoundingDirection, &axis_direction),
+                                       COUNT(S, DimensionCount),
+                                       FLOATS(S, Scales, DimensionCount),
+                                       FLOATS(S, InputPixelOffsets, DimensionCount),
+                                       FLOATS(S, OutputPixelOffsets, DimensionCount),
+                                       END};
+#undef S
 #define S DML_VALUE_SCALE_2D_OPERATOR_DESC
 static const field value_scale_2d[] = {
     TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),  FLOATF(S, Scale),
@@ -1253,6 +1274,8 @@ static const op_row rows[] = {
     ROW(RESAMPLE1, DML_RESAMPLE1_OPERATOR_DESC, resample1),
     ROW(RESAMPLE2, DML_RESAMPLE2_OPERATOR_DESC, resample2),
     ROW(RESAMPLE3, DML_RESAMPLE3_OPERATOR_DESC, resample3),
+    ROW(RESAMPLE_GRAD, DML_RESAMPLE_GRAD_OPERATOR_DESC, resample_grad),
+    ROW(RESAMPLE_GRAD1, DML_RESAMPLE_GRAD1_OPERATOR_DESC, resample_grad1),
     ROW(VALUE_SCALE_2D, DML_VALUE_SCALE_2D_OPERATOR_DESC, value_scale_2d),
     ROW(GEMM, DML_GEMM_OPERATOR_DESC, gemm),
     ROW(CONVOLUTION, DML_CONVOLUTION_OPERATOR_DESC, convolution),

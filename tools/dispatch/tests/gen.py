@@ -411,6 +411,38 @@ def training():
                "OutputGradientTensor": tensor(px), "Dilations": [1, 1]}, **windows),
          {"InputTensor": "PX", "InputGradientTensor": "MDY", "OutputGradientTensor": out},
          {out: (mx, {"ulp": 3})})
+    # The resampling gradients: the pages' example (nearest, 0.5 along H and 1.5 along W with
+    # x = o / Scale: RESAMPLE_GRAD's half-up rounding takes InputPixelOffsets 0.5) and RESAMPLE1's
+    # bilinear x2 (half_pixel) of 3 elements transposed: dX = W^T dY, W its 6 x 3 weights.
+    rdy = f32([[[[4.0, 5.0, 6.0]]]])
+    m.resource("RDY", rdy)
+    page = f32([[[[9.0, 6.0], [0.0, 0.0]]]])
+    for name, op, extra in (("resample_grad", "DML_OPERATOR_RESAMPLE_GRAD",
+                             {"InputPixelOffsets": [0.5] * 4}),
+                            ("resample_grad1", "DML_OPERATOR_RESAMPLE_GRAD1",
+                             {"InputPixelOffsets": [0.0] * 4, "RoundingDirection": "DECREASING"})):
+        out = m.resource("out_" + name, count=4, dtype=np.float32)
+        m.op(name, op,
+             dict({"InputGradientTensor": tensor(rdy), "OutputGradientTensor": tensor(page),
+                   "InterpolationMode": "NEAREST_NEIGHBOR", "Scales": [1, 1, 0.5, 1.5],
+                   "OutputPixelOffsets": [0.0] * 4}, **extra),
+             {"InputGradientTensor": "RDY", "OutputGradientTensor": out}, {out: (page, exact)})
+    ldy = f32([[[[1.0, 2.0, 4.0, 8.0, 16.0, 32.0]]]])
+    m.resource("LDY", ldy)
+    c = np.clip((np.arange(6) + 0.5) / 2 - 0.5, 0, 2)
+    w = np.zeros((6, 3))
+    for o, x in enumerate(c):
+        i0 = int(np.floor(x))
+        w[o, i0] += 1 - (x - i0)
+        if x > i0:
+            w[o, i0 + 1] += x - i0
+    lin = (ldy[0, 0, 0].astype(np.float64) @ w).astype(np.float32).reshape(1, 1, 1, 3)
+    out = m.resource("out_resample_grad_linear", count=3, dtype=np.float32)
+    m.op("resample_grad_linear", "DML_OPERATOR_RESAMPLE_GRAD",
+         {"InputGradientTensor": tensor(ldy), "OutputGradientTensor": tensor(lin),
+          "InterpolationMode": "LINEAR", "Scales": [1, 1, 1, 2], "InputPixelOffsets": [0.5] * 4,
+          "OutputPixelOffsets": [-0.5] * 4},
+         {"InputGradientTensor": "LDY", "OutputGradientTensor": out}, {out: (lin, {"ulp": 5})})
     m.save()
 
 
