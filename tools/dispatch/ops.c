@@ -377,6 +377,24 @@ static const field roi_align1[] = {TENSOR(S, InputTensor, IN),
                                    UINTF(S, AlignRegionsToCorners),
                                    END};
 #undef S
+#define S DML_ROI_ALIGN_GRAD_OPERATOR_DESC
+static const field roi_align_grad[] = {OPTIONAL_TENSOR(S, InputTensor, IN),
+                                       TENSOR(S, InputGradientTensor, IN),
+                                       TENSOR(S, ROITensor, IN),
+                                       TENSOR(S, BatchIndicesTensor, IN),
+                                       OPTIONAL_TENSOR(S, OutputGradientTensor, OUT),
+                                       OPTIONAL_TENSOR(S, OutputROIGradientTensor, OUT),
+                                       ENUMF(S, ReductionFunction, &reduce_function),
+                                       ENUMF(S, InterpolationMode, &interpolation_mode),
+                                       FLOATF(S, SpatialScaleX),
+                                       FLOATF(S, SpatialScaleY),
+                                       FLOATF(S, InputPixelOffset),
+                                       FLOATF(S, OutputPixelOffset),
+                                       UINTF(S, MinimumSamplesPerOutput),
+                                       UINTF(S, MaximumSamplesPerOutput),
+                                       UINTF(S, AlignRegionsToCorners),
+                                       END};
+#undef S
 #define S DML_FOLD_OPERATOR_DESC
 static const field fold[] = {TENSOR(S, InputTensor, IN),
                              TENSOR(S, OutputTensor, OUT),
@@ -1302,6 +1320,7 @@ static const op_row rows[] = {
     ROW(ROI_POOLING, DML_ROI_POOLING_OPERATOR_DESC, roi_pooling),
     ROW(ROI_ALIGN, DML_ROI_ALIGN_OPERATOR_DESC, roi_align),
     ROW(ROI_ALIGN1, DML_ROI_ALIGN1_OPERATOR_DESC, roi_align1),
+    ROW(ROI_ALIGN_GRAD, DML_ROI_ALIGN_GRAD_OPERATOR_DESC, roi_align_grad),
     ROW(FOLD, DML_FOLD_OPERATOR_DESC, fold),
     ROW(UNFOLD, DML_UNFOLD_OPERATOR_DESC, unfold),
     ROW(SLICE, DML_SLICE_OPERATOR_DESC, slice),

@@ -443,6 +443,25 @@ def training():
           "InterpolationMode": "LINEAR", "Scales": [1, 1, 1, 2], "InputPixelOffsets": [0.5] * 4,
           "OutputPixelOffsets": [-0.5] * 4},
          {"InputGradientTensor": "LDY", "OutputGradientTensor": out}, {out: (lin, {"ulp": 5})})
+    # ROI_ALIGN_GRAD: the page's example (nearest crops of a 4 x 4 input: 1.5x along W, 0.5x
+    # along H), InputTensor and the ROI gradient left out.
+    gdy = np.arange(1, 13, dtype=np.float32).reshape(4, 1, 1, 3)
+    grois = f32([[0, 0, 2, 2], [2, 0, 4, 2], [0, 2, 2, 4], [2, 2, 4, 4]])
+    gidx = np.zeros(4, dtype=np.uint32)
+    m.resource("GDY", gdy)
+    m.resource("GROIS", grois)
+    m.resource("GIDX", gidx)
+    gwant = f32([[[[3, 3, 9, 6], [0, 0, 0, 0], [15, 9, 21, 12], [0, 0, 0, 0]]]])
+    out = m.resource("out_roi_align_grad", count=16, dtype=np.float32)
+    m.op("roi_align_grad", "DML_OPERATOR_ROI_ALIGN_GRAD",
+         {"InputGradientTensor": tensor(gdy), "ROITensor": tensor(grois),
+          "BatchIndicesTensor": tensor(gidx), "OutputGradientTensor": tensor(gwant),
+          "ReductionFunction": "AVERAGE", "InterpolationMode": "NEAREST_NEIGHBOR",
+          "SpatialScaleX": 1.0, "SpatialScaleY": 1.0, "InputPixelOffset": 0.5,
+          "OutputPixelOffset": -0.5, "MinimumSamplesPerOutput": 1,
+          "MaximumSamplesPerOutput": 1, "AlignRegionsToCorners": False},
+         {"InputGradientTensor": "GDY", "ROITensor": "GROIS", "BatchIndicesTensor": "GIDX",
+          "OutputGradientTensor": out}, {out: (gwant, exact)})
     m.save()
 
 
