@@ -583,8 +583,8 @@ static float weight_of(__constant long *t, int d, long o, long i)
     return i == i0 ? 1.0f - w : (i == i1 ? w : 0.0f);
 }
 
-__kernel void resample_grad(__constant long *t, __global const T *in, long in_base,
-                            __global T *out, long out_base)
+__kernel void resample_grad(__constant long *t, __global const T *in, long in_base, __global T *out,
+                            long out_base)
 {
     long rest = (long)get_global_id(0), count = 1;
     for (int d = 0; d < DMLI_RS_DIMS; ++d)

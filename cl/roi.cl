@@ -380,8 +380,8 @@ static void rg_slopes(__constant long *tb, __global const T *plane, float y, flo
 #endif
 
 /* Region r's corners (scaled) and its batch, as roi_align reads them. */
-static long rg_region(__constant long *tb, __global const T *roi, __global const IDX_T *idx,
-                      long r, rg_axis *ay, rg_axis *ax)
+static long rg_region(__constant long *tb, __global const T *roi, __global const IDX_T *idx, long r,
+                      rg_axis *ay, rg_axis *ax)
 {
     const long sr = tb[DMLI_RG_ROI_SR], sk = tb[DMLI_RG_ROI_SK], n = tb[DMLI_RG_BATCH];
     float x1 = LOAD(roi, r * sr) * table_float(tb, DMLI_RG_SCALE_X);
@@ -469,8 +469,9 @@ __kernel void roi_align_grad(__constant long *tb,
                 }
             }
         }
-        STORE(dx, dxb + ch * tb[DMLI_RG_DX_S + 1] + b * tb[DMLI_RG_DX_S] +
-                      py * tb[DMLI_RG_DX_S + 2] + px * tb[DMLI_RG_DX_S + 3],
+        STORE(dx,
+              dxb + ch * tb[DMLI_RG_DX_S + 1] + b * tb[DMLI_RG_DX_S] + py * tb[DMLI_RG_DX_S + 2] +
+                  px * tb[DMLI_RG_DX_S + 3],
               isfinite(sum) ? sum + comp : sum);
         return;
     }
