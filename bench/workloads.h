@@ -9,7 +9,7 @@
 #include <dmlcl/dmlcl.h>
 #include <dmlcl/frontends.h>
 
-#define BENCH_MAX_INPUTS 6
+#define BENCH_MAX_INPUTS 10
 #define BENCH_MAX_OUTPUTS 3
 
 /*
@@ -48,10 +48,10 @@ typedef struct workload {
     unsigned n_outputs;
     size_t out_bytes[BENCH_MAX_OUTPUTS];
     /* descriptor storage */
-    UINT sizes[6][8], strides[6][8];
+    UINT sizes[12][8], strides[12][8];
     INT signed_strides[8];
-    DML_BUFFER_TENSOR_DESC buffers[6];
-    DML_TENSOR_DESC tensors[6];
+    DML_BUFFER_TENSOR_DESC buffers[12];
+    DML_TENSOR_DESC tensors[12];
     union {
         DML_GATHER_OPERATOR_DESC gather;
         DML_GATHER_ND1_OPERATOR_DESC gather_nd1;
@@ -75,6 +75,9 @@ typedef struct workload {
         DML_ARGMAX_OPERATOR_DESC argmax;
         DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
         DML_GEMM_OPERATOR_DESC gemm;
+        DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC mm_integer;
+        DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC qlinear_mm;
+        DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC qlinear_conv;
         DML_MAX_POOLING_OPERATOR_DESC max_pooling;
         DML_AVERAGE_POOLING_OPERATOR_DESC average_pooling;
         DML_RESAMPLE2_OPERATOR_DESC resample2;
@@ -165,6 +168,9 @@ int bench_sgemm_1024(workload *w);
 int bench_sgemm_4096(workload *w);
 int bench_gemm_projection(workload *w);
 int bench_gemm_projection_gelu(workload *w);
+int bench_qgemm_projection(workload *w);
+int bench_mm_integer_1024(workload *w);
+int bench_qconv3x3_56(workload *w);
 int bench_gemm_attention(workload *w);
 /* The resampling workloads (workloads_resample.c), after the matrix family's. */
 int bench_resample_linear_x2(workload *w);

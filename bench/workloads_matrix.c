@@ -159,3 +159,179 @@ int bench_model_gemm_attention(workload *w)
     w->what = "GEMM batched [8,64,32] x [8,32,64]^T f32";
     return gemm_of(w, 8, 64, 64, 32, true);
 }
+
+/* The integer matrix family (issue "GEMM, convolution, ..."'s quantized models: ONNX Runtime's
+ * DirectML provider lowers QLinearMatMul and MatMulInteger to these). A's zero point 128 (uint8
+ * activations), B int8 weights with zero point 0, as a quantized transformer's linear layers are.
+ * The expected outputs are exact: integer sums in 64 bits; the requantization's scales are
+ * powers of two, so sum x (a's scale x b's scale / the output's scale) is exact in float32 and in
+ * double alike, rounded half to even once (nearbyint). Each counts 2·M·N·K integer operations. */
+static void *byte_input(workload *w, size_t count)
+{
+    unsigned char *p = bench_alloc_input(w, count);
+    for (size_t i = 0; i < count; ++i)
+        p[i] = (unsigned char)(bench_random() >> 56);
+    return p;
+}
+
+/* A one-element zero point (its buffer the 4 bytes DirectML's size rule asks of any tensor). */
+static void zero_point(workload *w, int v)
+{
+    unsigned char *p = bench_alloc_input(w, 4);
+    memset(p, 0, 4);
+    p[0] = (unsigned char)v;
+}
+
+static float *scale_input(workload *w, float v)
+{
+    float *p = bench_alloc_input(w, sizeof *p);
+    *p = v;
+    return p;
+}
+
+/* sums[i * n + j] = Σ_k (A[i, k] - za) (B[k, j] - zb), A uint8, B int8. */
+static int64_t *int_sums(const uint8_t *a, const int8_t *b, UINT m, UINT n, UINT k, int za, int zb)
+{
+    int64_t *s = calloc((size_t)m * n, sizeof *s);
+    for (UINT i = 0; i < m; ++i)
+        for (UINT kk = 0; kk < k; ++kk) {
+            const int64_t av = (int64_t)a[(size_t)i * k + kk] - za;
+            const int8_t *br = b + (size_t)kk * n;
+            int64_t *sr = s + (size_t)i * n;
+            for (UINT j = 0; j < n; ++j)
+                sr[j] += av * ((int64_t)br[j] - zb);
+        }
+    return s;
+}
+
+static int qgemm_of(workload *w, UINT m, UINT n, UINT k)
+{
+    const UINT as[2] = {m, k}, bs[2] = {k, n}, os[2] = {m, n}, one[2] = {1, 1};
+    const float sa = 1.0f / 64, sb = 1.0f / 128, so = 0.25f; /* the product's factor: 2^-11 */
+    const uint8_t *a = byte_input(w, (size_t)m * k);
+    scale_input(w, sa);
+    zero_point(w, 128);
+    const int8_t *b = byte_input(w, (size_t)k * n);
+    scale_input(w, sb);
+    zero_point(w, 0);
+    scale_input(w, so);
+    zero_point(w, 128);
+    int64_t *s = int_sums(a, b, m, n, k, 128, 0);
+    uint8_t *e = w->expected = malloc((size_t)m * n);
+    for (size_t i = 0; i < (size_t)m * n; ++i) {
+        double v = nearbyint((double)s[i] * ((double)sa * sb / so)) + 128;
+        e[i] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+    }
+    free(s);
+    w->output_bytes = (size_t)m * n;
+    w->flops = 2.0 * m * n * k;
+    const DML_TENSOR_DATA_TYPE u8 = DML_TENSOR_DATA_TYPE_UINT8, s8 = DML_TENSOR_DATA_TYPE_INT8,
+                               f32 = DML_TENSOR_DATA_TYPE_FLOAT32;
+    w->op.qlinear_mm = (DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC){
+        bench_tensor(w, 0, u8, 2, as, NULL),   bench_tensor(w, 1, f32, 2, one, NULL),
+        bench_tensor(w, 2, u8, 2, one, NULL),  bench_tensor(w, 3, s8, 2, bs, NULL),
+        bench_tensor(w, 4, f32, 2, one, NULL), bench_tensor(w, 5, s8, 2, one, NULL),
+        bench_tensor(w, 6, f32, 2, one, NULL), bench_tensor(w, 7, u8, 2, one, NULL),
+        bench_tensor(w, 8, u8, 2, os, NULL)};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY, &w->op.qlinear_mm};
+    return 0;
+}
+
+int bench_qgemm_projection(workload *w)
+{
+    w->name = "qgemm-projection";
+    w->what = "QUANTIZED_LINEAR_MATRIX_MULTIPLY u8 [1024, 384] x s8 [384, 1536] to u8";
+    return qgemm_of(w, 1024, 1536, 384);
+}
+
+int bench_mm_integer_1024(workload *w)
+{
+    const UINT m = 1024, n = 1024, k = 1024, sz[2] = {1024, 1024}, one[2] = {1, 1};
+    w->name = "mm-integer-1024";
+    w->what = "MATRIX_MULTIPLY_INTEGER u8 x s8 1024 x 1024 x 1024 to int32";
+    const uint8_t *a = byte_input(w, (size_t)m * k);
+    zero_point(w, 128);
+    const int8_t *b = byte_input(w, (size_t)k * n);
+    zero_point(w, 0);
+    int64_t *s = int_sums(a, b, m, n, k, 128, 0);
+    int32_t *e = w->expected = malloc((size_t)m * n * sizeof *e);
+    for (size_t i = 0; i < (size_t)m * n; ++i)
+        e[i] = (int32_t)s[i]; /* |sum| <= 1024 x 128 x 128: no wrap */
+    free(s);
+    w->output_bytes = (size_t)m * n * sizeof *e;
+    w->flops = 2.0 * m * n * k;
+    const DML_TENSOR_DATA_TYPE u8 = DML_TENSOR_DATA_TYPE_UINT8, s8 = DML_TENSOR_DATA_TYPE_INT8;
+    w->op.mm_integer = (DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC){
+        bench_tensor(w, 0, u8, 2, sz, NULL), bench_tensor(w, 1, u8, 2, one, NULL),
+        bench_tensor(w, 2, s8, 2, sz, NULL), bench_tensor(w, 3, s8, 2, one, NULL),
+        bench_tensor(w, 4, DML_TENSOR_DATA_TYPE_INT32, 2, sz, NULL)};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_MATRIX_MULTIPLY_INTEGER, &w->op.mm_integer};
+    return 0;
+}
+
+/* QUANTIZED_LINEAR_CONVOLUTION as a quantized ResNet's 3x3 at 56² (ONNX Runtime's DirectML
+ * provider lowers QLinearConv to it): u8 [1, 64, 56, 56] (zero point 128) with s8 [64, 64, 3, 3]
+ * (zero point 0), padding 1, to u8; the scales powers of two (the product's factor 2^-12), so
+ * the expected output is exact, as qgemm_of's. 2·Cout·OH·OW·Cin·9 operations. */
+int bench_qconv3x3_56(workload *w)
+{
+    enum { C = 64, H = 56, W = 56, K = 3 };
+    const UINT xs[4] = {1, C, H, W}, fs[4] = {C, C, K, K}, one[4] = {1, 1, 1, 1};
+    const float sa = 1.0f / 64, sb = 1.0f / 128, so = 0.5f;
+    w->name = "qconv3x3-56";
+    w->what = "QUANTIZED_LINEAR_CONVOLUTION u8 [1,64,56,56] x s8 [64,64,3,3], pad 1, to u8";
+    const uint8_t *x = byte_input(w, (size_t)C * H * W);
+    scale_input(w, sa);
+    zero_point(w, 128);
+    const int8_t *f = byte_input(w, (size_t)C * C * K * K);
+    scale_input(w, sb);
+    zero_point(w, 0);
+    bench_alloc_input(w, 0); /* no bias */
+    scale_input(w, so);
+    zero_point(w, 128);
+    uint8_t *e = w->expected = malloc((size_t)C * H * W);
+    for (int co = 0; co < C; ++co)
+        for (int oy = 0; oy < H; ++oy)
+            for (int ox = 0; ox < W; ++ox) {
+                int64_t s = 0;
+                for (int ci = 0; ci < C; ++ci)
+                    for (int ky = 0; ky < K; ++ky)
+                        for (int kx = 0; kx < K; ++kx) {
+                            const int iy = oy + ky - 1, ix = ox + kx - 1;
+                            if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+                                continue;
+                            s += ((int64_t)x[((size_t)ci * H + iy) * W + ix] - 128) *
+                                 f[(((size_t)co * C + ci) * K + ky) * K + kx];
+                        }
+                const double v = nearbyint((double)s * ((double)sa * sb / so)) + 128;
+                e[((size_t)co * H + oy) * W + ox] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+            }
+    w->output_bytes = (size_t)C * H * W;
+    w->flops = 2.0 * C * H * W * C * K * K;
+    for (int i = 0; i < 2; ++i) {
+        w->axes[i] = 1;     /* Strides */
+        w->axes[2 + i] = 1; /* Dilations */
+        w->axes[4 + i] = 1; /* StartPadding, EndPadding */
+    }
+    const DML_TENSOR_DATA_TYPE u8 = DML_TENSOR_DATA_TYPE_UINT8, s8 = DML_TENSOR_DATA_TYPE_INT8,
+                               f32 = DML_TENSOR_DATA_TYPE_FLOAT32;
+    w->op.qlinear_conv =
+        (DML_QUANTIZED_LINEAR_CONVOLUTION_OPERATOR_DESC){bench_tensor(w, 0, u8, 4, xs, NULL),
+                                                         bench_tensor(w, 1, f32, 4, one, NULL),
+                                                         bench_tensor(w, 2, u8, 4, one, NULL),
+                                                         bench_tensor(w, 3, s8, 4, fs, NULL),
+                                                         bench_tensor(w, 4, f32, 4, one, NULL),
+                                                         bench_tensor(w, 5, s8, 4, one, NULL),
+                                                         NULL,
+                                                         bench_tensor(w, 7, f32, 4, one, NULL),
+                                                         bench_tensor(w, 8, u8, 4, one, NULL),
+                                                         bench_tensor(w, 9, u8, 4, xs, NULL),
+                                                         2,
+                                                         w->axes,
+                                                         w->axes + 2,
+                                                         w->axes + 4,
+                                                         w->axes + 4,
+                                                         1};
+    w->desc = (DML_OPERATOR_DESC){DML_OPERATOR_QUANTIZED_LINEAR_CONVOLUTION, &w->op.qlinear_conv};
+    return 0;
+}

@@ -184,6 +184,108 @@ static TO requantize(float v, int zp)
 }
 #endif
 
+/* The outputs (o0, o1, o2, o3 + j), j < count, of the sums acc[j]: OUT_KIND's epilogue. Each
+ * tensor's element at j = 0, then its stride along D3 (no multiplication an output). */
+static void store_outputs(__constant long *tb, __global const TF *ascale, long asb,
+                          __global const TF *bscale, long bsb, __global const TF *oscale, long osb,
+                          __global const TO *ozp, long ozpb, __global const TBIAS *bias, long biasb,
+                          __global TO *out, long o0, long o1, long o2, long o3, int count,
+                          const uint *acc)
+{
+    (void)ascale, (void)asb, (void)bscale, (void)bsb, (void)oscale, (void)osb, (void)ozp,
+        (void)ozpb, (void)bias, (void)biasb;
+#define AT0(role) AT(role, o0, o1, o2, o3)
+    const long od = S(DMLI_IMM_OUT, 3);
+    long oi = AT0(DMLI_IMM_OUT);
+#if OUT_KIND == DMLI_IMM_OUT_INT32
+    for (int j = 0; j < count; ++j, oi += od)
+        out[oi] = (int)acc[j];
+#else
+    const long sad = S(DMLI_IMM_ASCALE, 3), sbd = S(DMLI_IMM_BSCALE, 3);
+    long sai = asb + AT0(DMLI_IMM_ASCALE), sbi = bsb + AT0(DMLI_IMM_BSCALE);
+#if HAS_BIAS
+    const long bid = S(DMLI_IMM_BIAS, 3);
+    long bii = biasb + AT0(DMLI_IMM_BIAS);
+#endif
+#if OUT_KIND == DMLI_IMM_OUT_QUANT
+    const long sod = S(DMLI_IMM_OSCALE, 3);
+    long soi = osb + AT0(DMLI_IMM_OSCALE);
+#if HAS_OZP
+    const long zod = S(DMLI_IMM_OZP, 3);
+    long zoi = ozpb + AT0(DMLI_IMM_OZP);
+#endif
+#endif
+#if OUT_KIND == DMLI_IMM_OUT_QUANT && !HAS_BIAS
+    /* The row's scales and zero point one value (per tensor, or per row): one factor, and a
+     * loop of the same operations on the same values that vectorises. */
+    if (sad == 0 && sbd == 0 && sod == 0 && od == 1
+#if HAS_OZP
+        && zod == 0
+#endif
+    ) {
+        const float f = (LOADF(ascale, sai) * LOADF(bscale, sbi)) / LOADF(oscale, soi);
+        int zo = 0;
+#if HAS_OZP
+        zo = (int)ozp[zoi];
+#endif
+        __global TO *o = out + oi;
+        for (int j = 0; j < count; ++j)
+            o[j] = requantize((float)(int)acc[j] * f, zo);
+        return;
+    }
+    /* B's scale a column, packed (per-channel weights), the rest one value along the row: the
+     * same operations a column, in a loop that vectorises. */
+    if (sad == 0 && sbd == 1 && sod == 0 && od == 1
+#if HAS_OZP
+        && zod == 0
+#endif
+    ) {
+        const float sa = LOADF(ascale, sai), so = LOADF(oscale, soi);
+        int zo = 0;
+#if HAS_OZP
+        zo = (int)ozp[zoi];
+#endif
+        __global TO *o = out + oi;
+        for (int j = 0; j < count; ++j)
+            o[j] = requantize((float)(int)acc[j] * ((sa * LOADF(bscale, sbi + j)) / so), zo);
+        return;
+    }
+#endif
+    for (int j = 0; j < count; ++j, oi += od, sai += sad, sbi += sbd) {
+        const float sa = LOADF(ascale, sai), sb = LOADF(bscale, sbi);
+#if OUT_KIND == DMLI_IMM_OUT_QUANT
+        uint sum = acc[j];
+#if HAS_BIAS
+        sum += (uint)bias[bii];
+        bii += bid;
+#endif
+        const float so = LOADF(oscale, soi);
+        soi += sod;
+        int zo = 0;
+#if HAS_OZP
+        zo = (int)ozp[zoi];
+        zoi += zod;
+#endif
+        out[oi] = requantize((float)(int)sum * ((sa * sb) / so), zo);
+#else
+        float v = (float)(int)acc[j] * (sa * sb);
+#if HAS_BIAS
+        v = v + LOADF(bias, bii);
+        bii += bid;
+#endif
+#if HALF
+        dmli_store_half((__global ushort *)out, oi, v);
+#else
+        out[oi] = v;
+#endif
+#endif
+    }
+#endif
+#undef AT0
+}
+
+#define STORE_ARGS ascale, asb, bscale, bsb, oscale, osb, ozp, ozpb, bias, biasb, out
+
 __kernel void intmm(__constant long *tb, __global const TA *a, long ab, __global const TB *b,
                     long bb, __global const TA *azp, long azpb, __global const TB *bzp, long bzpb,
                     __global const TF *ascale, long asb, __global const TF *bscale, long bsb,
@@ -219,37 +321,302 @@ __kernel void intmm(__constant long *tb, __global const TA *a, long ab, __global
 #else
     sum_product(tb, a, b, o0, o1, o2, o3, nb, za, zb, acc);
 #endif
-    for (int j = 0; j < nb; ++j) {
-        const long oj = o3 + j;
-        __global TO *dst = out + AT(DMLI_IMM_OUT, o0, o1, o2, oj);
-#if OUT_KIND == DMLI_IMM_OUT_INT32
-        *dst = (int)acc[j];
+    store_outputs(tb, STORE_ARGS, o0, o1, o2, o3, nb, acc);
+}
+
+/*
+ * intmm_blocks (CPUs; the host takes it where B runs along N by unit strides, B's zero point
+ * does not move along M nor A's along N): a work-item an MR x (NV * VW) block of the output (grid
+ * dimension 0: blocks along M, a work-group's items sharing B's panel; 1: blocks along N; 2:
+ * D0 x D1). The products (a - a's zero point) x (b - b's zero point) are integers of at most
+ * 255 x 255 in magnitude, so float32 holds them and any sum of up to 256 of them exactly
+ * (256 x 65025 < 2^24): the block runs on the device's float vector multiply-adds, K in chunks
+ * of KCHUNK, each chunk's exact sums added into 32-bit integers (wrapping as intmm's). The same
+ * sums as intmm's, bit for bit. Rows past M read row M - 1 and columns past N column N - 1 (a
+ * last, partial block), never stored.
+ */
+#ifndef MR
+#define MR 4
+#endif
+#ifndef NV
+#define NV 1
+#endif
+#ifndef VW
+#define VW 8
+#endif
+#define NB (NV * VW)
+#define KCHUNK 256
+#define CAT_(x, y) x##y
+#define CAT(x, y) CAT_(x, y)
+#define FVEC CAT(float, VW)
+/* Vectors by element-wise construction (no vector-typed builtin call: cl/gemm.cl's note). */
+#define VL4(L, p, i) L(p, (i)), L(p, (i) + 1), L(p, (i) + 2), L(p, (i) + 3)
+#define VL8(L, p, i) VL4(L, p, i), VL4(L, p, (i) + 4)
+#define VL16(L, p, i) VL8(L, p, i), VL8(L, p, (i) + 8)
+#define BLOAD(p, i) ((float)(int)(p)[i])
+#define BLOAD_CLAMPED(p, i) ((float)(int)(p)[min((int)(i), last)])
+typedef union {
+    FVEC v;
+    float f[VW];
+} fvec_lanes;
+
+#define FMADD(x, y, acc)                                           \
+    do {                                                           \
+        _Pragma("OPENCL FP_CONTRACT ON")(acc) = (x) * (y) + (acc); \
+    } while (0)
+
+#if !CONV
+/* One chunk's k steps [k0, k1) of the block: B's row through LOADER (full or clamped). */
+#define CHUNK(LOADER)                                                                 \
+    for (long i = k0; i < k1; ++i) {                                                  \
+        __global const TB *br = bp + i * sbk;                                         \
+        FVEC bv[NV];                                                                  \
+        _Pragma("unroll") for (int v = 0; v < NV; ++v) bv[v] =                        \
+            (FVEC)(CAT(VL, VW)(LOADER, br, v * VW)) - zbv[v];                         \
+        _Pragma("unroll") for (int r = 0; r < MR; ++r)                                \
+        {                                                                             \
+            const float av = (float)((int)ap[r][i * sak] - za[r]);                    \
+            _Pragma("unroll") for (int v = 0; v < NV; ++v) FMADD(av, bv[v], f[r][v]); \
+        }                                                                             \
+    }
+
+__kernel void intmm_blocks(__constant long *tb, __global const TA *a, long ab, __global const TB *b,
+                           long bb, __global const TA *azp, long azpb, __global const TB *bzp,
+                           long bzpb, __global const TF *ascale, long asb,
+                           __global const TF *bscale, long bsb, __global const TF *oscale, long osb,
+                           __global const TO *ozp, long ozpb, __global const TBIAS *bias,
+                           long biasb, __global TO *out, long outb)
+{
+    const long d1 = tb[DMLI_IMM_D(1)], d2 = tb[DMLI_IMM_D(2)], d3 = tb[DMLI_IMM_D(3)];
+    const long o2 = (long)get_global_id(0) * MR, o3 = (long)get_global_id(1) * NB;
+    const long o01 = (long)get_global_id(2);
+    if (o2 >= d2 || o3 >= d3)
+        return;
+    const long o0 = o01 / d1, o1 = o01 % d1;
+    const int rows = d2 - o2 < MR ? (int)(d2 - o2) : MR;
+    const int cols = d3 - o3 < NB ? (int)(d3 - o3) : NB, last = cols - 1;
+    a += ab;
+    b += bb;
+    out += outb;
+    const long k = tb[DMLI_IMM_K], sak = S(DMLI_IMM_A, 3), sbk = S(DMLI_IMM_B, 2);
+    __global const TA *ap[MR];
+    int za[MR];
+    for (int r = 0; r < MR; ++r) {
+        const long row = o2 + (r < rows ? r : rows - 1);
+        ap[r] = a + o0 * S(DMLI_IMM_A, 0) + o1 * S(DMLI_IMM_A, 1) + row * S(DMLI_IMM_A, 2);
+#if HAS_AZP
+        za[r] = (int)azp[azpb + AT(DMLI_IMM_AZP, o0, o1, row, o3)];
 #else
-        const float sa = LOADF(ascale, asb + AT(DMLI_IMM_ASCALE, o0, o1, o2, oj));
-        const float sb = LOADF(bscale, bsb + AT(DMLI_IMM_BSCALE, o0, o1, o2, oj));
-#if OUT_KIND == DMLI_IMM_OUT_QUANT
-        uint sum = acc[j];
-#if HAS_BIAS
-        sum += (uint)bias[biasb + AT(DMLI_IMM_BIAS, o0, o1, o2, oj)];
-#endif
-        const float so = LOADF(oscale, osb + AT(DMLI_IMM_OSCALE, o0, o1, o2, oj));
-        int zo = 0;
-#if HAS_OZP
-        zo = (int)ozp[ozpb + AT(DMLI_IMM_OZP, o0, o1, o2, oj)];
-#endif
-        *dst = requantize((float)(int)sum * ((sa * sb) / so), zo);
-#else
-        float v = (float)(int)acc[j] * (sa * sb);
-#if HAS_BIAS
-        v = v + LOADF(bias, biasb + AT(DMLI_IMM_BIAS, o0, o1, o2, oj));
-#endif
-#if HALF
-        dmli_store_half((__global ushort *)out, AT(DMLI_IMM_OUT, o0, o1, o2, oj), v);
-        (void)dst;
-#else
-        *dst = v;
-#endif
-#endif
+        za[r] = 0;
 #endif
     }
+    __global const TB *bp = b + o0 * S(DMLI_IMM_B, 0) + o1 * S(DMLI_IMM_B, 1) + o3;
+    FVEC zbv[NV];
+    for (int v = 0; v < NV; ++v) {
+        fvec_lanes z;
+        for (int x = 0; x < VW; ++x) {
+#if HAS_BZP
+            const int j = v * VW + x < cols ? v * VW + x : last;
+            z.f[x] = (float)(int)bzp[bzpb + AT(DMLI_IMM_BZP, o0, o1, o2, o3 + j)];
+#else
+            z.f[x] = 0.0f;
+#endif
+        }
+        zbv[v] = z.v;
+    }
+    /* Whole-vector reads of B's rows: a whole block, or a last one whose lanes past N (never
+     * stored) stay inside B. */
+    const bool whole =
+        cols == NB || (k > 0 && (long)(bp - b) + (k - 1) * sbk + NB <= tb[DMLI_IMM_EXTENT_B]);
+    uint acc[MR][NB];
+    for (int r = 0; r < MR; ++r)
+        for (int j = 0; j < NB; ++j)
+            acc[r][j] = 0;
+    for (long k0 = 0; k0 < k; k0 += KCHUNK) {
+        const long k1 = k - k0 < KCHUNK ? k : k0 + KCHUNK;
+        FVEC f[MR][NV];
+        for (int r = 0; r < MR; ++r)
+            for (int v = 0; v < NV; ++v)
+                f[r][v] = (FVEC)(0.0f);
+        if (whole && sak == 1) {
+            /* A's rows along k by unit strides: VW values of each row a vector at a time, each
+             * lane then broadcast (one conversion a value, not one a use). */
+            long i = k0;
+            for (; i + VW <= k1; i += VW) {
+                fvec_lanes av[MR];
+#pragma unroll
+                for (int r = 0; r < MR; ++r)
+                    av[r].v = (FVEC)(CAT(VL, VW)(BLOAD, ap[r], i)) - (FVEC)((float)za[r]);
+#pragma unroll
+                for (int x = 0; x < VW; ++x) {
+                    __global const TB *br = bp + (i + x) * sbk;
+                    FVEC bv[NV];
+#pragma unroll
+                    for (int v = 0; v < NV; ++v)
+                        bv[v] = (FVEC)(CAT(VL, VW)(BLOAD, br, v * VW)) - zbv[v];
+#pragma unroll
+                    for (int r = 0; r < MR; ++r)
+#pragma unroll
+                        for (int v = 0; v < NV; ++v)
+                            FMADD(av[r].f[x], bv[v], f[r][v]);
+                }
+            }
+            const long k2 = k1;
+            {
+                const long k0 = i, k1 = k2;
+                CHUNK(BLOAD)
+            }
+        } else if (whole) {
+            CHUNK(BLOAD)
+        } else {
+            CHUNK(BLOAD_CLAMPED)
+        }
+        for (int r = 0; r < MR; ++r)
+            for (int v = 0; v < NV; ++v) {
+                fvec_lanes u = {f[r][v]};
+                for (int x = 0; x < VW; ++x)
+                    acc[r][v * VW + x] += (uint)(int)u.f[x];
+            }
+    }
+    for (int r = 0; r < rows; ++r)
+        store_outputs(tb, STORE_ARGS, o0, o1, o2 + r, o3, cols, acc[r]);
 }
+#endif
+
+#if CONV
+/*
+ * intmm_conv_blocks (CPUs; the host takes it where the input's zero point is one value an image
+ * and the filter's one an output channel, and MR output channels of a block share their group):
+ * a work-item MR output channels x (NV * VW) output columns of one output row (grid dimension 0:
+ * channel blocks, a work-group's items sharing the input rows; 1: OH x column blocks; 2: the
+ * images). Per tap (input channel, kh, kw) NV vectors of the input row's values under the block's
+ * columns, each (x - x's zero point), 0 for a position in the padding (taps there are left out),
+ * and MR filter values (w - w's zero point); MR x NV float multiply-adds, exact as intmm_blocks'
+ * (chunks of at most KCHUNK taps, then into uint sums). Columns past OW repeat the last.
+ */
+#define XLOAD(p, i) ((float)((int)(p)[(i)] - za))
+#define LANE(p, i) (i)
+#define IVEC CAT(int, VW)
+
+__kernel void intmm_conv_blocks(__constant long *tb, __global const TA *x, long ab,
+                                __global const TB *w, long bb, __global const TA *azp, long azpb,
+                                __global const TB *bzp, long bzpb, __global const TF *ascale,
+                                long asb, __global const TF *bscale, long bsb,
+                                __global const TF *oscale, long osb, __global const TO *ozp,
+                                long ozpb, __global const TBIAS *bias, long biasb, __global TO *out,
+                                long outb)
+{
+    const long d1 = tb[DMLI_IMM_D(1)], d2 = tb[DMLI_IMM_D(2)], d3 = tb[DMLI_IMM_D(3)];
+    const long nblk = (d3 + NB - 1) / NB;
+    const long o1 = (long)get_global_id(0) * MR, o0 = (long)get_global_id(2);
+    const long o2 = (long)get_global_id(1) / nblk, o3 = (long)get_global_id(1) % nblk * NB;
+    if (o1 >= d1 || o2 >= d2)
+        return;
+    const int cols = d3 - o3 < NB ? (int)(d3 - o3) : NB;
+    x += ab;
+    w += bb;
+    out += outb;
+    const long cin_g = tb[DMLI_IMM_CIN_G], cout_g = tb[DMLI_IMM_COUT_G];
+    const long ih_n = tb[DMLI_IMM_IN_H], iw_n = tb[DMLI_IMM_IN_W];
+    const long kh_n = tb[DMLI_IMM_K_H], kw_n = tb[DMLI_IMM_K_W];
+    const long sh = tb[DMLI_IMM_STRIDE_H], sw = tb[DMLI_IMM_STRIDE_W];
+    const long dh = tb[DMLI_IMM_DIL_H], dw = tb[DMLI_IMM_DIL_W];
+    const long ph = tb[DMLI_IMM_PAD_H], pw = tb[DMLI_IMM_PAD_W];
+    const long xs_c = S(DMLI_IMM_A, 1), xs_h = S(DMLI_IMM_A, 2), xs_w = S(DMLI_IMM_A, 3);
+    const long ws_c = S(DMLI_IMM_B, 1), ws_h = S(DMLI_IMM_B, 2), ws_w = S(DMLI_IMM_B, 3);
+    const long ws_o = S(DMLI_IMM_B, 0);
+    int za = 0;
+#if HAS_AZP
+    za = (int)azp[azpb + AT(DMLI_IMM_AZP, o0, o1, o2, o3)];
+#endif
+    float zw[MR];
+    for (int r = 0; r < MR; ++r) {
+#if HAS_BZP
+        zw[r] = (float)(int)bzp[bzpb + AT(DMLI_IMM_BZP, o0, o1 + r, o2, o3)];
+#else
+        zw[r] = 0.0f;
+#endif
+    }
+    __global const TA *xn = x + o0 * S(DMLI_IMM_A, 0) + o1 / cout_g * cin_g * xs_c;
+    __global const TB *wo = w + o1 * ws_o;
+    uint acc[MR][NB];
+    for (int r = 0; r < MR; ++r)
+        for (int j = 0; j < NB; ++j)
+            acc[r][j] = 0;
+    FVEC f[MR][NV];
+    for (int r = 0; r < MR; ++r)
+        for (int v = 0; v < NV; ++v)
+            f[r][v] = (FVEC)(0.0f);
+    int taps = 0;
+    const long extent = tb[DMLI_IMM_EXTENT_A];
+    const IVEC lanes = (IVEC)(CAT(VL, VW)(LANE, 0, 0));
+    for (long ci = 0; ci < cin_g; ++ci) {
+        for (long kh = 0; kh < kh_n; ++kh) {
+            const long ih = o2 * sh + kh * dh - ph;
+            if (ih < 0 || ih >= ih_n)
+                continue;
+            __global const TA *xr = xn + ci * xs_c + ih * xs_h;
+            __global const TB *wr = wo + ci * ws_c + kh * ws_h;
+            for (long kw = 0; kw < kw_n; ++kw) {
+                const long iw0 = o3 * sw + kw * dw - pw;
+                FVEC xv[NV];
+                /* Whole-vector reads where the block's positions lie inside the input (its
+                 * lanes past the row, never stored, or in the padding, then masked to 0). */
+                const long at = (long)(xr - x) + iw0;
+                if (sw * xs_w == 1 && at >= 0 && at + NB <= extent && iw_n < (1L << 30)) {
+                    __global const TA *xp = xr + iw0;
+                    if (iw0 >= 0 && iw0 + (cols - 1) < iw_n) {
+#pragma unroll
+                        for (int v = 0; v < NV; ++v)
+                            xv[v] = (FVEC)(CAT(VL, VW)(XLOAD, xp, v * VW));
+                    } else {
+#pragma unroll
+                        for (int v = 0; v < NV; ++v) {
+                            const IVEC pos = lanes + (int)(iw0 + v * VW);
+                            const IVEC in =
+                                (pos >= 0) & (pos < (int)iw_n) & (lanes + v * VW < cols);
+                            const FVEC raw = (FVEC)(CAT(VL, VW)(XLOAD, xp, v * VW));
+                            xv[v] = CAT(as_float, VW)(CAT(as_int, VW)(raw) & in);
+                        }
+                    }
+                } else {
+                    for (int v = 0; v < NV; ++v) {
+                        fvec_lanes u;
+                        for (int l = 0; l < VW; ++l) {
+                            const int j = v * VW + l < cols ? v * VW + l : cols - 1;
+                            const long iw = iw0 + j * sw;
+                            u.f[l] = iw >= 0 && iw < iw_n ? XLOAD(xr, iw * xs_w) : 0.0f;
+                        }
+                        xv[v] = u.v;
+                    }
+                }
+#pragma unroll
+                for (int r = 0; r < MR; ++r) {
+                    const float wv = (float)(int)wr[r * ws_o + kw * ws_w] - zw[r];
+#pragma unroll
+                    for (int v = 0; v < NV; ++v)
+                        FMADD(wv, xv[v], f[r][v]);
+                }
+                if (++taps == KCHUNK) {
+                    taps = 0;
+                    for (int r = 0; r < MR; ++r)
+                        for (int v = 0; v < NV; ++v) {
+                            fvec_lanes u = {f[r][v]};
+                            for (int l = 0; l < VW; ++l)
+                                acc[r][v * VW + l] += (uint)(int)u.f[l];
+                            f[r][v] = (FVEC)(0.0f);
+                        }
+                }
+            }
+        }
+    }
+    for (int r = 0; r < MR; ++r)
+        for (int v = 0; v < NV; ++v) {
+            fvec_lanes u = {f[r][v]};
+            for (int l = 0; l < VW; ++l)
+                acc[r][v * VW + l] += (uint)(int)u.f[l];
+        }
+    for (int r = 0; r < MR; ++r)
+        store_outputs(tb, STORE_ARGS, o0, o1 + r, o2, o3, cols, acc[r]);
+}
+#endif

@@ -25,7 +25,7 @@
  * convolution: {N, Cout, OH, OW}), K (a product's), the convolution's geometry, then each
  * role's four element strides. A's strides walk {D0, D1, M, K} (a convolution's input {N, C,
  * H, W}), B's {D0, D1, K, N} (a filter's {Cout, Cin / groups, KH, KW}); every other role's walk
- * the output's coordinates {D0, D1, D2, D3} (0 where it broadcasts). */
+ * the output's coordinates {D0, D1, D2, D3} (0 where it broadcasts); then A's and B's extents. */
 #define DMLI_IMM_D(i) (i)
 #define DMLI_IMM_K 4
 #define DMLI_IMM_CIN_G 5  /* input channels a group */
@@ -41,7 +41,11 @@
 #define DMLI_IMM_PAD_H 15
 #define DMLI_IMM_PAD_W 16
 #define DMLI_IMM_STRIDE(role, d) (17 + 4 * (role) + (d))
-#define DMLI_IMM_TABLE DMLI_IMM_STRIDE(DMLI_IMM_ROLES, 0)
+/* A's and B's extents: their largest element offset + 1 (the blocks' whole-vector reads stay
+ * below it). */
+#define DMLI_IMM_EXTENT_A DMLI_IMM_STRIDE(DMLI_IMM_ROLES, 0)
+#define DMLI_IMM_EXTENT_B (DMLI_IMM_EXTENT_A + 1)
+#define DMLI_IMM_TABLE (DMLI_IMM_EXTENT_B + 1)
 
 /* Output kinds (macro OUT_KIND). */
 #define DMLI_IMM_OUT_INT32 0 /* the sum itself */

@@ -7,11 +7,21 @@
  * `OutputIndexTensor`). Tensors are the descriptors' members; an output under `inputs` (type,
  * shape, optional strides, no data) gives its descriptor.
  *
+ * BATCH_NORMALIZATION_TRAINING (inputs InputTensor, ScaleTensor, BiasTensor, optional
+ * FusedAddTensor; outputs OutputTensor, OutputMeanTensor, OutputVarianceTensor; `Epsilon`,
+ * `FusedActivation`), BATCH_NORMALIZATION_GRAD and BATCH_NORMALIZATION_TRAINING_GRAD (inputs
+ * InputTensor, InputGradientTensor, MeanTensor, VarianceTensor, ScaleTensor; outputs
+ * OutputGradientTensor, OutputScaleGradientTensor, OutputBiasGradientTensor; `Epsilon`): every
+ * output described under inputs or expected.
+ *
  * Default tolerances on FLOAT32 and FLOAT16 outputs: BATCH_NORMALIZATION 6 ULP
  * (reference/precision.md) plus its fused activation's; the scans N ULP, N the axis's length
  * (precision.md's reduce sum; a case whose sums cancel carries its own); TOP_K exact (values are
  * copied); LOCAL_RESPONSE_NORMALIZATION (`CrossChannel`, `LocalSize`, `Alpha`, `Beta`, `Bias`;
  * absent: the page's recommended 1e-4, 0.75, 1) pow's 32 ULP plus one per square summed and 2.
+ * The batch-normalization training operators: their sums' N + 2 ULP (N the input's elements per
+ * channel, the statistics' element), plus 6 for the normalization (BATCH_NORMALIZATION's) and
+ * the fused activation's; cases whose sums cancel carry their own.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -121,6 +131,86 @@ static int build_batch_norm(rt_build *b)
     return 0;
 }
 
+/* The input's elements per element of the statistics (stat), 0 where they do not divide. */
+static unsigned per_channel(const DML_TENSOR_DESC *x, const DML_TENSOR_DESC *stat)
+{
+    if (x == NULL || stat == NULL)
+        return 0;
+    const DML_BUFFER_TENSOR_DESC *a = x->Desc, *s = stat->Desc;
+    uint64_t n = 1;
+    for (UINT i = 0; i < a->DimensionCount && i < s->DimensionCount; ++i)
+        if (s->Sizes[i] == 1)
+            n *= a->Sizes[i];
+    return n > 1u << 30 ? 1u << 30 : (unsigned)n;
+}
+
+static int build_bn_training(rt_build *b)
+{
+    static const char *const inputs[] = {
+        "InputTensor",  "ScaleTensor",      "BiasTensor",           "FusedAddTensor",
+        "OutputTensor", "OutputMeanTensor", "OutputVarianceTensor", NULL};
+    static const char *const outputs[] = {"OutputTensor", "OutputMeanTensor",
+                                          "OutputVarianceTensor", NULL};
+    static const char *const attrs[] = {"Epsilon", "FusedActivation", NULL};
+    if (rt_check_names(b, inputs, attrs, outputs))
+        return -1;
+    DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+    unsigned ulps;
+    double abs_tol;
+    DML_OPERATOR_DESC *fused = NULL;
+    if (attr_epsilon(b, &d->Epsilon) || rt_fused_activation(b, &fused, &ulps, &abs_tol))
+        return -1;
+    d->FusedActivation = fused;
+    if (rt_required_input(b, "InputTensor", &d->InputTensor) ||
+        rt_required_input(b, "ScaleTensor", &d->ScaleTensor) ||
+        rt_required_input(b, "BiasTensor", &d->BiasTensor) ||
+        rt_optional_input(b, "FusedAddTensor", &d->FusedAddTensor) ||
+        rt_optional_output(b, "OutputTensor", &d->OutputTensor) ||
+        rt_optional_output(b, "OutputMeanTensor", &d->OutputMeanTensor) ||
+        rt_optional_output(b, "OutputVarianceTensor", &d->OutputVarianceTensor))
+        return -1;
+    if (d->OutputTensor != NULL)
+        float_tolerance(b, per_channel(d->InputTensor, d->ScaleTensor) + 8 + ulps, abs_tol);
+    b->desc = (DML_OPERATOR_DESC){DML_OPERATOR_BATCH_NORMALIZATION_TRAINING, d};
+    return 0;
+}
+
+static int build_bn_grad(rt_build *b)
+{
+    bool training = strcmp(b->c->op, "DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD") == 0;
+    static const char *const inputs[] = {"InputTensor",
+                                         "InputGradientTensor",
+                                         "MeanTensor",
+                                         "VarianceTensor",
+                                         "ScaleTensor",
+                                         "OutputGradientTensor",
+                                         "OutputScaleGradientTensor",
+                                         "OutputBiasGradientTensor",
+                                         NULL};
+    static const char *const outputs[] = {"OutputGradientTensor", "OutputScaleGradientTensor",
+                                          "OutputBiasGradientTensor", NULL};
+    static const char *const attrs[] = {"Epsilon", NULL};
+    if (rt_check_names(b, inputs, attrs, outputs))
+        return -1;
+    /* The two descriptors have one layout (directml_ops_3.h). */
+    DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+    if (attr_epsilon(b, &d->Epsilon) || rt_required_input(b, "InputTensor", &d->InputTensor) ||
+        rt_required_input(b, "InputGradientTensor", &d->InputGradientTensor) ||
+        rt_required_input(b, "MeanTensor", &d->MeanTensor) ||
+        rt_required_input(b, "VarianceTensor", &d->VarianceTensor) ||
+        rt_required_input(b, "ScaleTensor", &d->ScaleTensor) ||
+        rt_optional_output(b, "OutputGradientTensor", &d->OutputGradientTensor) ||
+        rt_optional_output(b, "OutputScaleGradientTensor", &d->OutputScaleGradientTensor) ||
+        rt_optional_output(b, "OutputBiasGradientTensor", &d->OutputBiasGradientTensor))
+        return -1;
+    if (d->OutputGradientTensor != NULL)
+        float_tolerance(b, per_channel(d->InputTensor, d->MeanTensor) + 8, 0);
+    b->desc = (DML_OPERATOR_DESC){training ? DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD
+                                           : DML_OPERATOR_BATCH_NORMALIZATION_GRAD,
+                                  d};
+    return 0;
+}
+
 static int build_scan(rt_build *b)
 {
     bool product = strcmp(b->c->op, "DML_OPERATOR_CUMULATIVE_PRODUCT") == 0;
@@ -202,6 +292,9 @@ static int build_lrn(rt_build *b)
 const rt_op rt_ops_bnscan[] = {
     {"DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION", build_lrn},
     {"DML_OPERATOR_BATCH_NORMALIZATION", build_batch_norm},
+    {"DML_OPERATOR_BATCH_NORMALIZATION_TRAINING", build_bn_training},
+    {"DML_OPERATOR_BATCH_NORMALIZATION_GRAD", build_bn_grad},
+    {"DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD", build_bn_grad},
     {"DML_OPERATOR_CUMULATIVE_SUMMATION", build_scan},
     {"DML_OPERATOR_CUMULATIVE_PRODUCT", build_scan},
     {"DML_OPERATOR_TOP_K", build_top_k},

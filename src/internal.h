@@ -491,7 +491,7 @@ void dmli_reduce_param_int(dmli_reduce *r, int i, int64_t value);
  * A computed operator is one kernel of its family (cl/gemm.cl, cl/conv.cl, cl/pool.cl,
  * cl/resample.cl, cl/scatter.cl, cl/rnn.cl, cl/misc.cl,
  * cl/roi.cl, cl/grad.cl, cl/intmm.cl, cl/dynquant.cl,
- * cl/attention.cl) over the tensors it lists. The operator's
+ * cl/attention.cl, cl/bnorm.cl) over the tensors it lists. The operator's
  * lower writes the family's own description into `work` (DMLI_COMPUTE_WORK); the family's launch
  * (launch.h, dmli_launch_compute) turns it, for a device,
  * into the kernel's options, its table (sizes, strides and parameters: __constant long *) and
@@ -524,6 +524,7 @@ typedef enum dmli_compute_kind {
     DMLI_COMPUTE_INTMM,    /* cl/intmm.cl (launch_intmm.c) */
     DMLI_COMPUTE_DYNQUANT, /* cl/dynquant.cl (launch_dynquant.c) */
     DMLI_COMPUTE_ATTN,     /* cl/attention.cl (launch_attention.c) */
+    DMLI_COMPUTE_BNORM,    /* cl/bnorm.cl (launch_bnorm.c): batch-normalization training */
     DMLI_COMPUTE_KINDS,
 } dmli_compute_kind;
 
@@ -728,6 +729,7 @@ typedef enum dmli_kernel_source {
     DMLI_SOURCE_INTMM,
     DMLI_SOURCE_DYNQUANT,
     DMLI_SOURCE_ATTENTION,
+    DMLI_SOURCE_BNORM,
     DMLI_SOURCE_COUNT,
 } dmli_kernel_source;
 

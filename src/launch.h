@@ -302,6 +302,10 @@ void dmli_launch_dynquant(const dmli_compute *c, const dmli_device_desc *device,
 /* The attention family (launch_attention.c): MULTIHEAD_ATTENTION, MULTIHEAD_ATTENTION1. */
 void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *device,
                            dmli_compute_launch *l);
+/* The batch-normalization training family (launch_bnorm.c): BATCH_NORMALIZATION_TRAINING,
+ * BATCH_NORMALIZATION_GRAD, BATCH_NORMALIZATION_TRAINING_GRAD. */
+void dmli_launch_bnorm(const dmli_compute *c, const dmli_device_desc *device,
+                       dmli_compute_launch *l);
 void dmli_launch_conv(const dmli_compute *c, const dmli_device_desc *device,
                       dmli_compute_launch *launch);
 

@@ -5,10 +5,12 @@
  * one work-group per (query position, batch element and query head). Pure host code, as
  * launch.c.
  *
- * The bucket TMAX is the smallest of 64, 256, 1024, ... at least the total sequence length
- * (past + key/value): a kernel per bucket, not per shape. A work-group keeps TMAX float scores
- * in local memory; where that exceeds the device's local memory the launch refuses
- * (DXGI_ERROR_UNSUPPORTED at compile).
+ * CPUs take attention_rows (a work-item a query row, in work-groups of up to ATTN_ROWS_GROUP
+ * rows the device runs as vector lanes; the value head size's bucket VDMAX of private sums, up
+ * to 512), without local memory. Else the bucket TMAX is the smallest of 64, 256, 1024, ... at
+ * least the total sequence length (past + key/value): a kernel per bucket, not per shape. A
+ * work-group keeps TMAX float scores in local memory; where that exceeds the device's local
+ * memory the launch refuses (DXGI_ERROR_UNSUPPORTED at compile).
  */
 #include <stdio.h>
 #include <string.h>
@@ -45,23 +47,18 @@ static void options(const dmli_attention *a, uint32_t bucket, dmli_options *o)
     dmli_opt_int(o, "HAS_PRV", a->present[DMLI_ATTN_PRV]);
 }
 
-void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *dev,
-                           dmli_compute_launch *l)
+/* A head size's bucket for attention_rows' private rows (32, 64, ... 512), 0 past it. */
+static uint32_t value_bucket(int64_t vd)
 {
-    const dmli_attention *a = DMLI_COMPUTE_WORK_CONST(c, dmli_attention);
-    uint32_t bucket;
-    uint64_t bytes = dmli_attention_local_bytes(a, &bucket);
-    l->source = DMLI_SOURCE_ATTENTION;
-    l->kernel = "attention";
-    if (bytes > dev->local_mem_size) {
-        snprintf(l->refusal, sizeof l->refusal,
-                 "a total sequence length of %lld needs %llu bytes of local memory a "
-                 "work-group (the scores' bucket %u), the device has %llu",
-                 (long long)(a->past + a->kv_seq), (unsigned long long)bytes, bucket,
-                 (unsigned long long)dev->local_mem_size);
-        return;
-    }
-    options(a, bucket, &l->defs);
+    for (uint32_t b = 32; b <= 512; b *= 2)
+        if (vd <= (int64_t)b)
+            return b;
+    return 0;
+}
+
+/* The table: sizes, Scale, MaskFilterValue, strides. */
+static void table(const dmli_attention *a, dmli_compute_launch *l)
+{
     const int64_t sizes[] = {a->batch, a->seq,      a->kv_seq,    a->past,
                              a->heads, a->kv_heads, a->head_size, a->value_head_size};
     for (int i = 0; i < 8; ++i)
@@ -72,6 +69,48 @@ void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *dev,
         for (int d = 0; d < 4; ++d)
             l->table[DMLI_ATTN_STRIDE(role, d)] = a->stride[role][d];
     l->table_count = DMLI_ATTN_TABLE;
+}
+
+/* Query rows a work-group of attention_rows: the device runs a group's items as vector lanes. */
+#define ATTN_ROWS_GROUP 16
+
+void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *dev,
+                           dmli_compute_launch *l)
+{
+    const dmli_attention *a = DMLI_COMPUTE_WORK_CONST(c, dmli_attention);
+    uint32_t bucket;
+    uint64_t bytes = dmli_attention_local_bytes(a, &bucket);
+    l->source = DMLI_SOURCE_ATTENTION;
+    l->kernel = "attention";
+    const uint32_t vbucket = value_bucket(a->value_head_size), kbucket = value_bucket(a->head_size);
+    if (dev->device_class == DMLCL_DEVICE_CLASS_CPU && vbucket && kbucket) {
+        /* CPUs: a work-item a query row, no local memory (no length limit). */
+        options(a, 64, &l->defs);
+        dmli_opt_int(&l->defs, "VDMAX", (int)vbucket);
+        dmli_opt_int(&l->defs, "KDMAX", (int)kbucket);
+        l->kernel = "attention_rows";
+        table(a, l);
+        size_t group = ATTN_ROWS_GROUP;
+        while (group > 1 && ((int64_t)group / 2 >= a->seq || group > dev->max_work_group_size ||
+                             group > dev->max_item_sizes[0]))
+            group /= 2;
+        l->global[0] = ((size_t)a->seq + group - 1) / group * group;
+        l->global[1] = (size_t)(a->batch * a->heads);
+        l->global[2] = 1;
+        l->local[0] = group;
+        l->local[1] = l->local[2] = 1;
+        return;
+    }
+    if (bytes > dev->local_mem_size) {
+        snprintf(l->refusal, sizeof l->refusal,
+                 "a total sequence length of %lld needs %llu bytes of local memory a "
+                 "work-group (the scores' bucket %u), the device has %llu",
+                 (long long)(a->past + a->kv_seq), (unsigned long long)bytes, bucket,
+                 (unsigned long long)dev->local_mem_size);
+        return;
+    }
+    options(a, bucket, &l->defs);
+    table(a, l);
     int64_t want =
         a->past + a->kv_seq > a->value_head_size ? a->past + a->kv_seq : a->value_head_size;
     size_t items = ATTN_GROUP_MAX;

@@ -15,6 +15,7 @@ static const launch_fn launchers[DMLI_COMPUTE_KINDS] = {
     [DMLI_COMPUTE_MISC] = dmli_launch_misc,         [DMLI_COMPUTE_ROI] = dmli_launch_roi,
     [DMLI_COMPUTE_GRAD] = dmli_launch_grad,         [DMLI_COMPUTE_INTMM] = dmli_launch_intmm,
     [DMLI_COMPUTE_DYNQUANT] = dmli_launch_dynquant, [DMLI_COMPUTE_ATTN] = dmli_launch_attention,
+    [DMLI_COMPUTE_BNORM] = dmli_launch_bnorm,
 };
 
 typedef bool (*restride_fn)(dmli_compute *c, uint32_t i, const int64_t *strides, int64_t offset);

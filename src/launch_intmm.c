@@ -2,11 +2,16 @@
 /*
  * The launch of an integer matrix operator (cl/intmm.cl): its variant (A's and B's types, the
  * output's kind and type, the optional tensors present, product or convolution), its table
- * (cl/intmm_abi.h) and its grid: a work-item per DMLI_IMM_BLOCK outputs along D3, work-groups
- * of up to 64 items along D3 and D2. Pure host code, as launch.c.
+ * (cl/intmm_abi.h) and its grid. CPUs take intmm_blocks for a product whose B runs along N by
+ * unit strides (B's zero point constant along M, A's along N): a work-item an MR x (NV * VW)
+ * block on the device's float vectors (the sums exact, cl/intmm.cl), work-groups of
+ * gemm_cpu_group blocks along M sharing B's panel, as gemm_blocks' (src/launch_gemm.c). Else
+ * intmm: a work-item per DMLI_IMM_BLOCK outputs along D3, work-groups of up to 64 items along D3
+ * and D2. Pure host code, as launch.c.
  */
 #include "intmm.h"
 #include "launch.h"
+#include "tuning.h"
 
 _Static_assert(DMLI_IMM_TABLE <= DMLI_COMPUTE_TABLE_MAX, "the integer matrix table fits");
 
@@ -55,6 +60,110 @@ static size_t round_up(size_t v, size_t m)
     return (v + m - 1) / m * m;
 }
 
+/* The largest element offset + 1 of a tensor of these sizes and strides (0 if empty). */
+static int64_t extent(const int64_t *sizes, const int64_t *strides)
+{
+    int64_t e = 1;
+    for (int d = 0; d < 4; ++d) {
+        if (sizes[d] <= 0)
+            return 0;
+        e += (sizes[d] - 1) * strides[d];
+    }
+    return e;
+}
+
+/* The blocks' vector width: the tuning's intmm_vw, else the device's preferred int width; 16,
+ * 8 or 4. */
+static uint32_t vector_width(const dmli_device_desc *dev)
+{
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    uint32_t vw = tu->intmm_vw ? tu->intmm_vw : dev->preferred_vector_width_int;
+    return vw >= 16 ? 16 : vw >= 8 ? 8 : 4;
+}
+
+/* Rows a block of intmm_blocks. */
+#define IMM_ROWS 4
+
+/* Whether intmm_blocks computes m on dev: a CPU, a product, B unit-strided along N, the zero
+ * points' broadcasts as the block reads them (one of A's a row, one of B's a column). */
+static bool blocks_fit(const dmli_intmm *m, const dmli_device_desc *dev)
+{
+    return dev->device_class == DMLCL_DEVICE_CLASS_CPU && !m->conv &&
+           m->strides[DMLI_IMM_B][3] == 1 &&
+           (!m->present[DMLI_IMM_AZP] || m->strides[DMLI_IMM_AZP][3] == 0) &&
+           (!m->present[DMLI_IMM_BZP] || m->strides[DMLI_IMM_BZP][2] == 0);
+}
+
+/* intmm_blocks' options and grid: VW the device's preferred int vector width (16, 8 or 4), NV
+ * vectors a block (4 where 32 vector registers hold the MR x NV accumulators, NV of B and A's
+ * value; 2 else), halved while N fits in half the block's columns. */
+static void blocks_plan(const dmli_intmm *m, const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    uint32_t vw = vector_width(dev);
+    uint32_t nv = vw >= 16 ? 4 : 2;
+    while (nv > 1 && m->d[3] <= (int64_t)(nv / 2 * vw))
+        nv /= 2;
+    dmli_opt_int(&l->defs, "MR", IMM_ROWS);
+    dmli_opt_int(&l->defs, "NV", (int)nv);
+    dmli_opt_int(&l->defs, "VW", (int)vw);
+    l->kernel = "intmm_blocks";
+    const size_t along = (size_t)((m->d[2] + IMM_ROWS - 1) / IMM_ROWS);
+    const size_t cols = nv * vw;
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    size_t group = tu->gemm_cpu_group ? tu->gemm_cpu_group : 1;
+    group = group < along ? group : along;
+    while (group > 1 && (group > dev->max_item_sizes[0] || group > dev->max_work_group_size))
+        group /= 2;
+    l->global[0] = round_up(along, group);
+    l->global[1] = (size_t)((m->d[3] + (int64_t)cols - 1) / (int64_t)cols);
+    l->global[2] = (size_t)(m->d[0] * m->d[1]);
+    l->local[0] = group;
+    l->local[1] = 1;
+    l->local[2] = 1;
+}
+
+/* Whether intmm_conv_blocks computes the convolution m on dev: a CPU, the input's zero point one
+ * value an image, the filter's one an output channel. */
+static bool conv_blocks_fit(const dmli_intmm *m, const dmli_device_desc *dev)
+{
+    const int64_t *za = m->strides[DMLI_IMM_AZP], *zb = m->strides[DMLI_IMM_BZP];
+    return dev->device_class == DMLCL_DEVICE_CLASS_CPU && m->conv &&
+           (!m->present[DMLI_IMM_AZP] || (za[1] == 0 && za[2] == 0 && za[3] == 0)) &&
+           (!m->present[DMLI_IMM_BZP] || (zb[2] == 0 && zb[3] == 0));
+}
+
+/* intmm_conv_blocks' options and grid: VW and NV as blocks_plan's, over the output's columns;
+ * MR the most output channels (8, 4, 2 or 1) that divides a group's and fits the registers
+ * (MR x NV accumulators, NV input vectors and a filter value). */
+static void conv_blocks_plan(const dmli_intmm *m, const dmli_device_desc *dev,
+                             dmli_compute_launch *l)
+{
+    uint32_t vw = vector_width(dev);
+    uint32_t nv = vw >= 16 ? 4 : 2;
+    while (nv > 1 && m->d[3] <= (int64_t)(nv / 2 * vw))
+        nv /= 2;
+    const uint32_t registers = vw >= 16 ? 32 : 16;
+    uint32_t mr = 8;
+    while (mr > 1 && (m->cout_g % mr != 0 || mr * nv + nv + 1 > registers))
+        mr /= 2;
+    dmli_opt_int(&l->defs, "MR", (int)mr);
+    dmli_opt_int(&l->defs, "NV", (int)nv);
+    dmli_opt_int(&l->defs, "VW", (int)vw);
+    l->kernel = "intmm_conv_blocks";
+    const size_t along = (size_t)(m->d[1] / mr), cols = nv * vw;
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    size_t group = tu->gemm_cpu_group ? tu->gemm_cpu_group : 1;
+    group = group < along ? group : along;
+    while (group > 1 && (group > dev->max_item_sizes[0] || group > dev->max_work_group_size))
+        group /= 2;
+    l->global[0] = round_up(along, group);
+    l->global[1] = (size_t)(m->d[2] * ((m->d[3] + (int64_t)cols - 1) / (int64_t)cols));
+    l->global[2] = (size_t)m->d[0];
+    l->local[0] = group;
+    l->local[1] = 1;
+    l->local[2] = 1;
+}
+
 void dmli_launch_intmm(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_intmm *m = DMLI_COMPUTE_WORK_CONST(c, dmli_intmm);
@@ -80,7 +189,22 @@ void dmli_launch_intmm(const dmli_compute *c, const dmli_device_desc *dev, dmli_
     for (int r = 0; r < DMLI_IMM_ROLES; ++r)
         for (int d = 0; d < 4; ++d)
             t[DMLI_IMM_STRIDE(r, d)] = m->strides[r][d];
+    const int64_t groups = m->conv && m->cout_g ? m->d[1] / m->cout_g : 1;
+    const int64_t as[4] = {m->d[0], m->conv ? m->cin_g * groups : m->d[1],
+                           m->conv ? m->in[0] : m->d[2], m->conv ? m->in[1] : m->k},
+                  bs[4] = {m->conv ? m->d[1] : m->d[0], m->conv ? m->cin_g : m->d[1],
+                           m->conv ? m->win[0] : m->k, m->conv ? m->win[1] : m->d[3]};
+    t[DMLI_IMM_EXTENT_A] = extent(as, m->strides[DMLI_IMM_A]);
+    t[DMLI_IMM_EXTENT_B] = extent(bs, m->strides[DMLI_IMM_B]);
     l->table_count = DMLI_IMM_TABLE;
+    if (blocks_fit(m, dev)) {
+        blocks_plan(m, dev, l);
+        return;
+    }
+    if (conv_blocks_fit(m, dev)) {
+        conv_blocks_plan(m, dev, l);
+        return;
+    }
     const int64_t cols = (m->d[3] + DMLI_IMM_BLOCK - 1) / DMLI_IMM_BLOCK;
     size_t cap = dev->max_work_group_size < IMM_GROUP ? dev->max_work_group_size : IMM_GROUP;
     cap = cap < dev->max_item_sizes[0] ? cap : dev->max_item_sizes[0];

@@ -554,6 +554,7 @@ static const struct {
     FIELD(resample_band_rows),
     FIELD(scatter_chunk),
     FIELD(scatter_group),
+    FIELD(intmm_vw),
     FIELD(conv_vw),
     FIELD(conv_cob),
     FIELD(conv_rb),

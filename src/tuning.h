@@ -122,6 +122,8 @@ typedef struct dmli_tuning {
     /* ---- Scatter (launch_scatter.c, cl/scatter.cl) ----------------------------------- */
     uint32_t scatter_chunk; /* run elements a work-item writes at each walked position */
     uint32_t scatter_group; /* work-items per group (at most) */
+    /* ---- Integer matrix (launch_intmm.c, cl/intmm.cl) -------------------------------- */
+    uint32_t intmm_vw; /* CPU blocks' vector width (4, 8, 16; 0: the device's int width) */
     /* ---- Convolution (launch_conv.c, cl/conv.cl) ------------------------------------- */
     uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
     uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */

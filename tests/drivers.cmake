@@ -67,6 +67,8 @@ endfunction()
 # queue with a user event to prove status never reads there; PoCL basic and
 # Oclgrind schedule all queues of a device in one order, so the block stalls
 # the caller's queue too: that test runs on PoCL pthread only.
+# intmm/*blocks* are the integer blocks' products of K up to 600 (minutes on Oclgrind); the
+# small intmm tests reach the same kernels there, partial blocks and tails included.
 set(DMLCL_OPS_LARGE
     broadcast/documented_examples gather/large gather/streaming_inner_axis gather/streaming_rows
     gather_ext/gather1_streaming_rows gather_ext/gather1_inner_axis identity/broadcast_paths
@@ -76,7 +78,7 @@ set(DMLCL_OPS_LARGE
     views/long_tiles views/streaming_tiles views/streaming_splats depth_space/large gather_tile/*_of_a_layout_change*
     bands/streaming pad/eight_dimensions_padded_everywhere
     runtime_queues/status_reads_on_the_dispatch_queue gemm/packed_by_the_default_rule
-    scatter/large_output)
+    scatter/large_output intmm/*blocks*)
 # ROI_ALIGN_GRAD's device tests beyond a representative two (AVERAGE LINEAR with both outputs,
 # the page's NEAREST example) run on PoCL pthread only: each is a variant of its own to compile
 # (CI time: the six took 17 s on PoCL's GPU class with a cold cache, 10 s on basic).
@@ -110,10 +112,14 @@ dmlcl_driver_tests(quick quick 300 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}
 # directml/gemm.json likewise (150 cases: ~13 min on Oclgrind per device class, 40 s on PoCL
 # basic): GEMM runs there through ONNX's Gemm and MatMul node tests, its graph cases and its
 # device tests (gemm/*).
+# directml/bnorm_training.json too (53 cases: 24 s on Oclgrind per device class, 12 s cold on
+# PoCL basic): the batch-normalization training family runs there through its device tests
+# (bnorm/*: one random case of each operator, 2 s on Oclgrind per class, 9 s cold on basic)
+# and ONNX's training-mode node tests.
 if(TARGET dmlcl-conformance)
   file(GLOB DMLCL_DIRECTML_CASE_FILES CONFIGURE_DEPENDS ${DMLCL_CASES}/directml/*.json)
   list(FILTER DMLCL_DIRECTML_CASE_FILES EXCLUDE REGEX
-       "/(reduce|gemm|conv|resample_grad|roi_grad)\\.json$")
+       "/(reduce|gemm|conv|bnorm_training|resample_grad|roi_grad)\\.json$")
   # ONNX's node tests of pooling (3-D windows over 32^3 inputs), of Gemm/MatMul and of
   # Conv/ConvTranspose run on PoCL pthread only: on the slow drivers those operators run
   # through their generated cases (directml/pool.json), their graph cases and their device

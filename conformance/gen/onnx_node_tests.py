@@ -26,8 +26,10 @@ A test converts when its model is one node of a mapped operator. The mapping:
 - Clip's min and max inputs: CLIP's FLOAT Min and Max on FLOAT32 (an absent bound -inf or
   inf), CLIP1's typed Min and Max of the tensor's type otherwise (an absent bound the type's
   extreme).
-- BatchNormalization (inference: training_mode 0 only) as BATCH_NORMALIZATION, the per-channel
-  scale, B, mean and var reshaped to {1, C, 1, ...}; CumSum (exclusive, reverse; the axis input,
+- BatchNormalization as BATCH_NORMALIZATION, the per-channel scale, B, mean and var reshaped
+  to {1, C, 1, ...}; with training_mode 1 as BATCH_NORMALIZATION_TRAINING (scale and B
+  reshaped, Y only: ONNX's running_mean and running_var blend input_mean and input_var by
+  momentum and are not DirectML's outputs, the batch's mean and variance); CumSum (exclusive, reverse; the axis input,
   negative counted from the end) as CUMULATIVE_SUMMATION; TopK (largest, sorted 1 only; axis
   negative counted from the end) as TOP_K1, ONNX's INT64 indices as UINT64 (the same values,
   never negative); LRN as LOCAL_RESPONSE_NORMALIZATION across channels (size: LocalSize): the
@@ -546,10 +548,6 @@ def convert_bnscan(name, model, sets, where):
         raise Skip("shape: an empty tensor; DirectML sizes are at least 1")
     extra = []
     if op == "BatchNormalization":
-        if attrs.get("training_mode", 0):
-            raise Skip("training: training_mode 1 computes the batch's statistics; "
-                       "BATCH_NORMALIZATION is the inference form (its training form is "
-                       "BATCH_NORMALIZATION_TRAINING)")
         if x_t not in F:
             raise Skip("type table: {} is not in BATCH_NORMALIZATION's type table".format(x_t))
         if x.ndim < 2:
@@ -562,6 +560,21 @@ def convert_bnscan(name, model, sets, where):
                 raise Skip("type table: {} is {}, the input {}".format(m, t, x_t))
             inputs[m] = case_tensor(t, np.asarray(a).reshape(stat_shape))
         eps = f32(attrs.get("epsilon", 1e-5))
+        if attrs.get("training_mode", 0):
+            # The batch's statistics: Y is DirectML's Output; ONNX's running mean and variance
+            # (momentum blends of input_mean and input_var) are not DirectML's outputs, whose
+            # OutputMeanTensor and OutputVarianceTensor (the batch's own) go unchecked.
+            del inputs["MeanTensor"], inputs["VarianceTensor"]
+            for m in ["OutputMeanTensor", "OutputVarianceTensor"]:
+                inputs[m] = {"type": x_t, "shape": stat_shape}
+            extra.append("training_mode 1: scale and B of Sizes {}, Y only (running_mean and "
+                         "running_var are momentum blends, not DirectML's outputs)"
+                         .format(stat_shape))
+            out_t, out_a = results[0]
+            return op, _bnscan_case(name, model, op,
+                                    "DML_OPERATOR_BATCH_NORMALIZATION_TRAINING",
+                                    {"Epsilon": eps}, inputs,
+                                    {"OutputTensor": case_tensor(out_t, out_a)}, extra, where)
         extra.append("scale, B, mean, var of Sizes {}".format(stat_shape))
         out_t, out_a = results[0]
         return op, _bnscan_case(name, model, op, "DML_OPERATOR_BATCH_NORMALIZATION",

@@ -73,15 +73,46 @@ def _shapes_of(model):
     return known
 
 
+_RANDOM = ("RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike")
+
+
+def _eval_node(node, consts, model):
+    """node's outputs into consts, evaluated with onnx.reference from constant inputs."""
+    onnx = _onnx()
+    from onnx import numpy_helper  # noqa: PLC0415
+    from onnx.reference import ReferenceEvaluator  # noqa: PLC0415
+    ins = [n for n in node.input if n]
+    opset = [o for o in model.opset_import]
+    graph = onnx.helper.make_graph(
+        [node], "fold", [],
+        [onnx.helper.make_tensor_value_info(o, 0, None) for o in node.output if o],
+        [numpy_helper.from_array(np.asarray(consts[n]), n) for n in set(ins)])
+    m = onnx.helper.make_model(graph, opset_imports=opset, ir_version=model.ir_version)
+    try:
+        outs = ReferenceEvaluator(m).run(None, {})
+    except (NotImplementedError, RuntimeError) as e:
+        # onnx.reference implements some operators only from a later version
+        # (DequantizeLinear from 19: ONNX Runtime's quantize_dynamic writes opset 17);
+        # the later versions add types and attributes and keep the older semantics.
+        if node.domain not in ("", "ai.onnx") or "No implementation" not in str(e):
+            raise
+        later = [o for o in opset if o.domain not in ("", "ai.onnx")]
+        version = max([o.version for o in opset if o.domain in ("", "ai.onnx")], default=0)
+        later.append(onnx.helper.make_opsetid("", max(21, version)))
+        m = onnx.helper.make_model(graph, opset_imports=later,
+                                   ir_version=max(model.ir_version, 10))
+        outs = ReferenceEvaluator(m).run(None, {})
+    for name, v in zip([o for o in node.output if o], outs):
+        consts[name] = np.asarray(v)
+
+
 def _fold(model):
     """Evaluates every node whose inputs are all constants (Shape: whose input's shape is
     known) with onnx.reference; returns (the nodes left, name -> constant)."""
     onnx = _onnx()
     from onnx import numpy_helper  # noqa: PLC0415
-    from onnx.reference import ReferenceEvaluator  # noqa: PLC0415
     consts = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
     shapes = _shapes_of(model)
-    opset = [o for o in model.opset_import]
     left = []
     for node in model.graph.node:
         ins = [n for n in node.input if n]
@@ -97,17 +128,8 @@ def _fold(model):
         if node.op_type == "Size" and node.input[0] in shapes:
             consts[node.output[0]] = np.array(np.prod(shapes[node.input[0]][0]), np.int64)
             continue
-        if all(n in consts for n in ins) and node.op_type not in ("RandomNormal", "RandomUniform",
-                                                                    "RandomNormalLike",
-                                                                    "RandomUniformLike"):
-            graph = onnx.helper.make_graph(
-                [node], "fold", [],
-                [onnx.helper.make_tensor_value_info(o, 0, None) for o in node.output if o],
-                [numpy_helper.from_array(np.asarray(consts[n]), n) for n in set(ins)])
-            m = onnx.helper.make_model(graph, opset_imports=opset, ir_version=model.ir_version)
-            outs = ReferenceEvaluator(m).run(None, {})
-            for name, v in zip([o for o in node.output if o], outs):
-                consts[name] = np.asarray(v)
+        if all(n in consts for n in ins) and node.op_type not in _RANDOM:
+            _eval_node(node, consts, model)
             continue
         left.append(node)
     return left, consts
@@ -236,11 +258,44 @@ class _Lowering:
         return np.asarray(self.consts[name])
 
     def out_info(self, name, node):
+        if name not in self.shapes:
+            self._reinfer()
         if name in self.shapes:
             shape, dtype = self.shapes[name]
             return shape, np.dtype(dtype)
         raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): the shape of its "
                                     f"output {name!r} is not known after shape inference")
+
+    def _reinfer(self):
+        """ONNX's shape inference again, told the shapes of every value lowered so far: a node
+        after an operator it does not know (com.microsoft's QLinearAdd) gets its shape."""
+        onnx = _onnx()
+        from onnx import numpy_helper  # noqa: PLC0415
+        m = onnx.ModelProto()
+        m.CopyFrom(self.model)
+        # The lowered values' shapes replace what inference had (symbolic sizes included).
+        kept = [vi for vi in m.graph.value_info if vi.name not in self.vals]
+        del m.graph.value_info[:]
+        m.graph.value_info.extend(kept)
+        for o in m.graph.output:  # a graph output read by later nodes: its lowered shape
+            if o.name in self.vals:
+                v = self.vals[o.name]
+                o.CopyFrom(onnx.helper.make_tensor_value_info(
+                    o.name, onnx.helper.np_dtype_to_tensor_dtype(np.dtype(v.dtype)),
+                    list(v.shape)))
+        known = {o.name for o in m.graph.output}
+        inits = {i.name for i in m.graph.initializer}
+        for cname, c in self.consts.items():  # shape arithmetic folded while lowering
+            c = np.asarray(c)
+            if cname not in inits and c.size <= 64 and c.dtype.kind in "iub":
+                m.graph.initializer.append(numpy_helper.from_array(c, cname))
+        for oname, v in self.vals.items():
+            if oname in known or oname in self.consts:
+                continue
+            m.graph.value_info.append(onnx.helper.make_tensor_value_info(
+                oname, onnx.helper.np_dtype_to_tensor_dtype(np.dtype(v.dtype)), list(v.shape)))
+        m = onnx.shape_inference.infer_shapes(m)
+        self.shapes.update(_shapes_of(m))
 
     def tensor(self, v, rank=None, sizes=None, strides=None, owned=None):
         """A DML tensor desc reading v (its shape padded in front to rank)."""
@@ -341,6 +396,23 @@ class _Lowering:
     def run(self):
         for node in self.nodes_onnx:
             if id(node) in self._fused:
+                continue
+            # Shape arithmetic after an operator ONNX's inference does not know (com.microsoft's
+            # fused ones): the lowered value's shape is known here, and what reads only
+            # constants is evaluated on the host, as _fold does before lowering.
+            if node.op_type in ("Shape", "Size") and node.input[0] in self.vals:
+                shape = np.array(self.vals[node.input[0]].shape, np.int64)
+                if node.op_type == "Size":
+                    self.consts[node.output[0]] = np.array(np.prod(shape), np.int64)
+                else:
+                    a = _attrs(node)
+                    self.consts[node.output[0]] = shape[a.get("start", 0):a.get("end",
+                                                                               len(shape))]
+                continue
+            if node.op_type not in _RANDOM and node.op_type != "Constant" and \
+                    all(i in self.consts for i in node.input if i) and \
+                    not any(o in self.outputs for o in node.output):
+                _eval_node(node, self.consts, self.model)
                 continue
             handler = getattr(self, "op_" + node.op_type, None)
             if handler is None:
@@ -618,6 +690,57 @@ class _Lowering:
         self.emit(node, oname, "MEAN_VARIANCE_NORMALIZATION1", desc, ins,
                   {"OutputTensor": (oname, dtype, shape)})
         self.set_out(node, oname, oname, dtype, shape)
+
+    def _rms_norm(self, node, x, scale, bias, axis, epsilon, name):
+        """RMS normalization over the axes from axis on: MEAN_VARIANCE_NORMALIZATION2 with
+        UseMean FALSE (the variance about 0: mean(x^2)) and UseVariance TRUE."""
+        shape, dtype = tuple(x.shape), x.dtype
+        r = len(shape)
+        desc = {"InputTensor": self.tensor(x)}
+        ins = {"InputTensor": x}
+        for key, v in (("ScaleTensor", scale), ("BiasTensor", bias)):
+            if v is not None:
+                desc[key], ins[key] = self.tensor(self.broadcast(v, shape), r), v
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "AxisCount": r - axis,
+                     "Axes": list(range(axis, r)), "UseMean": False, "UseVariance": True,
+                     "Epsilon": float(epsilon)})
+        self.emit(node, name, "MEAN_VARIANCE_NORMALIZATION2", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_RMSNormalization(self, node):  # ONNX 23
+        a = _attrs(node)
+        x = self.val(node.input[0], node)
+        scale = self.val(node.input[1], node)
+        self._rms_norm(node, x, scale, None, a.get("axis", -1) % len(x.shape),
+                       a.get("epsilon", 1e-5), node.output[0])
+
+    def op_SimplifiedLayerNormalization(self, node):  # ONNX Runtime's contrib, onnx domain
+        if len(node.output) > 1 and any(node.output[1:]):
+            raise UnsupportedModelError(f"node {node.name!r} (SimplifiedLayerNormalization): "
+                                        "the inv_std_var output (unsupported)")
+        a = _attrs(node)
+        x = self.val(node.input[0], node)
+        scale = self.val(node.input[1], node) if len(node.input) > 1 and node.input[1] else None
+        self._rms_norm(node, x, scale, None, a.get("axis", -1) % len(x.shape),
+                       a.get("epsilon", 1e-5), node.output[0])
+
+    def op_SkipSimplifiedLayerNormalization(self, node):  # com.microsoft
+        """input + skip (+ bias), then RMS normalization over the last axis with gamma; the
+        sum is output 3 where read."""
+        if len(node.output) > 1 and any(node.output[1:3]):
+            raise UnsupportedModelError(f"node {node.name!r} (SkipSimplifiedLayerNormalization)"
+                                        ": the mean and inv_std_var outputs (unsupported)")
+        x, skip = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = tuple(x.shape), x.dtype
+        total = self._add(node, f"{node.output[0]}/sum", x, skip, shape, dtype)
+        if len(node.input) > 3 and node.input[3]:
+            total = self._add(node, f"{node.output[0]}/sum_bias", total,
+                              self.val(node.input[3], node), shape, dtype)
+        if len(node.output) > 3 and node.output[3]:
+            self.vals[node.output[3]] = total
+        self._rms_norm(node, total, self.val(node.input[2], node), None, len(shape) - 1,
+                       _attrs(node).get("epsilon", 1e-12), node.output[0])
 
     def reduce(self, node, function):
         a = _attrs(node)
@@ -1146,6 +1269,267 @@ class _Lowering:
         self.emit(node, oname, "GEMM", desc, ins, {"OutputTensor": (oname, dtype, gshape)})
         self.vals[oname] = _Val(oname, dtype, shape)
 
+    # com.microsoft's transformer operators (ONNX Runtime's transformer optimizer writes them;
+    # its DirectML provider lowers each: DmlOperatorFusedMatMul, DmlOperatorBiasGelu,
+    # DmlOperatorSkipLayerNormalization, DmlOperatorMultiHeadAttention).
+    def op_FusedMatMul(self, node):
+        at = _attrs(node)
+        if at.get("transBatchA", 0) or at.get("transBatchB", 0):
+            raise UnsupportedModelError(f"node {node.name!r} (FusedMatMul): transBatchA / "
+                                        "transBatchB (unsupported)")
+        a, b = self.val(node.input[0], node), self.val(node.input[1], node)
+        if len(a.shape) < 2 or len(b.shape) < 2:
+            raise UnsupportedModelError(f"node {node.name!r} (FusedMatMul): a 1-D operand")
+
+        def transposed(v):  # the last two dimensions swapped, by strides
+            st = list(v.eff_strides())
+            sh = list(v.shape)
+            st[-1], st[-2], sh[-1], sh[-2] = st[-2], st[-1], sh[-2], sh[-1]
+            return v.view(tuple(sh), st)
+        a2 = transposed(a) if at.get("transA", 0) else a
+        b2 = transposed(b) if at.get("transB", 0) else b
+        batch = tuple(np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2]))
+        shape = batch + (a2.shape[-2], b2.shape[-1])
+        dtype = a.dtype
+        rank = len(shape)
+        act, oname = self.fuse_activation(node)
+        desc = {"ATensor": self.tensor(self.broadcast(a2, batch + a2.shape[-2:]), rank),
+                "BTensor": self.tensor(self.broadcast(b2, batch + b2.shape[-2:]), rank),
+                "OutputTensor": self.out_tensor(dtype, shape, rank), "TransA": "NONE",
+                "TransB": "NONE", "Alpha": float(at.get("alpha", 1.0)), "Beta": 0.0}
+        if act is not None:
+            desc["FusedActivation"] = act
+        self.emit(node, oname, "GEMM", desc, {"ATensor": a, "BTensor": b},
+                  {"OutputTensor": (oname, dtype, shape)})
+        self.set_out(node, oname, oname, dtype, shape)
+
+    def _add(self, node, name, a, b, shape, dtype):
+        """An ELEMENT_WISE_ADD of a and b (broadcast to shape) into a new value name."""
+        rank = max(1, len(shape))
+        self.emit(node, name, "ELEMENT_WISE_ADD",
+                  {"ATensor": self.tensor(self.broadcast(a, shape), rank),
+                   "BTensor": self.tensor(self.broadcast(b, shape), rank),
+                   "OutputTensor": self.out_tensor(dtype, shape)},
+                  {"ATensor": a, "BTensor": b}, {"OutputTensor": (name, dtype, shape)})
+        return _Val(name, dtype, shape)
+
+    def op_BiasGelu(self, node):  # GELU(A + bias): ADD, then ACTIVATION_GELU
+        a, bias = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = tuple(a.shape), a.dtype
+        s = self._add(node, f"{node.output[0]}/sum", a, bias, shape, dtype)
+        name = node.output[0]
+        self.emit(node, name, "ACTIVATION_GELU",
+                  {"InputTensor": self.tensor(s), "OutputTensor": self.out_tensor(dtype, shape)},
+                  {"InputTensor": s}, {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_SkipLayerNormalization(self, node):
+        """input + skip (+ bias), then layer normalization over the last axis with gamma (and
+        beta): ELEMENT_WISE_ADDs and MEAN_VARIANCE_NORMALIZATION1; the sum is also output 3
+        (input_skip_bias_sum) where the model reads it."""
+        if len(node.output) > 1 and any(node.output[1:3]):
+            raise UnsupportedModelError(f"node {node.name!r} (SkipLayerNormalization): the "
+                                        "mean and inv_std_var outputs (unsupported)")
+        x, skip = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = tuple(x.shape), x.dtype
+        s = self._add(node, f"{node.output[0]}/sum", x, skip, shape, dtype)
+        if len(node.input) > 4 and node.input[4]:
+            s = self._add(node, f"{node.output[0]}/sum_bias", s,
+                          self.val(node.input[4], node), shape, dtype)
+        if len(node.output) > 3 and node.output[3]:
+            self.vals[node.output[3]] = s
+        r = len(shape)
+        desc = {"InputTensor": self.tensor(s)}
+        ins = {"InputTensor": s}
+        for key, i in (("ScaleTensor", 2), ("BiasTensor", 3)):
+            if len(node.input) > i and node.input[i]:
+                v = self.val(node.input[i], node)
+                desc[key], ins[key] = self.tensor(self.broadcast(v, shape), r), v
+        name = node.output[0]
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "AxisCount": 1,
+                     "Axes": [r - 1], "NormalizeVariance": True,
+                     "Epsilon": float(_attrs(node).get("epsilon", 1e-12))})
+        self.emit(node, name, "MEAN_VARIANCE_NORMALIZATION1", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_MultiHeadAttention(self, node):
+        """Separate query, key and value {batch, seq, hidden}; bias {3 hidden}; a key padding
+        mask {batch} (key lengths: KEY_SEQUENCE_LENGTH) or {batch, kv_seq} (0 hides: BOOLEAN,
+        broadcast over heads and queries by 0 strides); attention_bias broadcast to {batch,
+        heads, seq, kv_seq}. Packed forms, past keys and values, present outputs and
+        unidirectional are refused."""
+        at = _attrs(node)
+        ins_ = list(node.input) + [""] * 8
+        if len(node.input) < 3 or not node.input[1] or not node.input[2]:
+            raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): packed "
+                                        "query/key/value forms (unsupported; separate ones are)")
+        if ins_[6] or ins_[7] or any(node.output[1:]) or at.get("unidirectional", 0):
+            raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): past/present "
+                                        "keys and values, or unidirectional (unsupported)")
+        q, k, v = (self.val(i, node) for i in node.input[:3])
+        if len(q.shape) != 3 or len(k.shape) != 3 or len(v.shape) != 3:
+            raise UnsupportedModelError(f"node {node.name!r} (MultiHeadAttention): query, key "
+                                        "and value of 3 dimensions (others unsupported)")
+        bias = self.val(ins_[3], node) if ins_[3] else None
+        mask = self.val(ins_[4], node) if ins_[4] else None
+        rel = self.val(ins_[5], node) if ins_[5] else None
+        self._attention(node, q, k, v, bias, mask, rel, at)
+
+    def _attention(self, node, q, k, v, bias, mask, rel, at):
+        """MULTIHEAD_ATTENTION of separate q, k, v {batch, seq, hidden} (op_MultiHeadAttention's
+        rules for the bias, the mask and the attention bias)."""
+        heads = int(at["num_heads"])
+        batch, seq, hidden = q.shape
+        kv_seq = k.shape[1]
+        head = hidden // heads
+        shape, dtype = (batch, seq, v.shape[2]), q.dtype
+        desc = {"QueryTensor": self.tensor(q), "KeyTensor": self.tensor(k),
+                "ValueTensor": self.tensor(v)}
+        ins = {"QueryTensor": q, "KeyTensor": k, "ValueTensor": v}
+        mask_type = "NONE"
+        if bias is not None:
+            desc["BiasTensor"], ins["BiasTensor"] = self.tensor(bias), bias
+        if mask is not None:
+            m = mask
+            if m.dtype != np.dtype(np.int32):
+                raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): "
+                                            f"the mask {m.dtype} (INT32 only)")
+            if m.shape == (batch,):
+                mask_type, mv = "KEY_SEQUENCE_LENGTH", m.view((1, batch), None)
+            elif m.shape == (batch, kv_seq):
+                st = m.eff_strides()
+                mask_type = "BOOLEAN"
+                mv = m.view((batch, heads, seq, kv_seq), [st[0], 0, 0, st[1]])
+            else:
+                raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): the mask "
+                                            f"{m.shape} (lowered: {{batch}} and "
+                                            "{batch, kv_seq})")
+            desc["MaskTensor"], ins["MaskTensor"] = self.tensor(mv), m
+        if rel is not None:
+            rb = rel
+            desc["RelativePositionBiasTensor"] = self.tensor(
+                self.broadcast(rb, (batch, heads, seq, kv_seq)))
+            ins["RelativePositionBiasTensor"] = rb
+        scale = float(at.get("scale", 0.0)) or 1.0 / float(np.sqrt(head))
+        name = node.output[0]
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "Scale": scale,
+                     "MaskFilterValue": float(at.get("mask_filter_value", -10000.0)),
+                     "HeadCount": heads, "MaskType": mask_type})
+        self.emit(node, name, "MULTIHEAD_ATTENTION", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_Attention(self, node):  # com.microsoft
+        """The fused attention of ONNX Runtime's BERT optimizer: the input {batch, seq, hidden}
+        times the packed weights {hidden, 3 hidden} (constants: split on the host into the
+        query's, key's and value's, three GEMMs), then MULTIHEAD_ATTENTION with the bias
+        {3 hidden} and mask_index {batch} or {batch, seq} (op_MultiHeadAttention's rules).
+        qkv_hidden_sizes of unequal parts, past state, unidirectional: refused."""
+        at = _attrs(node)
+        ins_ = list(node.input) + [""] * 8
+        if ins_[4] or any(node.output[1:]) or at.get("unidirectional", 0) or \
+                at.get("do_rotary", 0) or ins_[6] or ins_[7]:
+            raise UnsupportedModelError(f"node {node.name!r} (Attention): past state, "
+                                        "unidirectional, rotary or past_sequence_length "
+                                        "(unsupported)")
+        x = self.val(node.input[0], node)
+        w = self.const(node.input[1], node, "the packed weights")
+        sizes = list(at.get("qkv_hidden_sizes", []))
+        if len(x.shape) != 3 or w.ndim != 2 or w.shape[1] % 3 or \
+                (sizes and len(set(sizes)) != 1):
+            raise UnsupportedModelError(f"node {node.name!r} (Attention): input {x.shape}, "
+                                        f"weights {w.shape}, qkv_hidden_sizes {sizes} (lowered: "
+                                        "3-D input, equal query/key/value sizes)")
+        h = w.shape[1] // 3
+        batch, seq, _ = x.shape
+        parts = []
+        for j, part in enumerate("qkv"):
+            wname = f"{node.input[1]}/{part}"
+            self.consts[wname] = np.ascontiguousarray(w[:, j * h:(j + 1) * h])
+            wv = self.val(wname, node)
+            name = f"{node.output[0]}/{part}"
+            self.emit(node, name, "GEMM",
+                      {"ATensor": self.tensor(x),
+                       "BTensor": self.tensor(self.broadcast(wv, (batch,) + tuple(wv.shape))),
+                       "OutputTensor": self.out_tensor(x.dtype, (batch, seq, h)),
+                       "TransA": "NONE", "TransB": "NONE", "Alpha": 1.0, "Beta": 0.0},
+                      {"ATensor": x, "BTensor": wv},
+                      {"OutputTensor": (name, x.dtype, (batch, seq, h))})
+            parts.append(_Val(name, x.dtype, (batch, seq, h)))
+        bias = self.val(ins_[2], node) if ins_[2] else None
+        mask = self.val(ins_[3], node) if ins_[3] else None
+        rel = self.val(ins_[5], node) if ins_[5] else None
+        self._attention(node, *parts, bias, mask, rel, at)
+
+    def _gather_rows(self, node, name, table, idx):
+        """GATHER of table's rows (axis 0) at idx: {idx..., row}."""
+        shape = tuple(idx.shape) + tuple(table.shape[1:])
+        r = max(len(shape), len(table.shape))
+        self.emit(node, name, "GATHER",
+                  {"InputTensor": self.tensor(table, r), "IndicesTensor": self.tensor(idx, r),
+                   "OutputTensor": self.out_tensor(table.dtype, shape, r),
+                   "Axis": r - len(table.shape), "IndexDimensions": len(idx.shape)},
+                  {"InputTensor": table, "IndicesTensor": idx},
+                  {"OutputTensor": (name, table.dtype, shape)})
+        return _Val(name, table.dtype, shape)
+
+    def op_EmbedLayerNormalization(self, node):  # com.microsoft
+        """ONNX Runtime's BERT embedding: the word embedding's rows at input_ids, plus the
+        position embedding's (at position_ids, else its first seq rows, broadcast over the
+        batch by a 0 stride), plus the segment embedding's at segment_ids, in that order
+        (ELEMENT_WISE_ADDs), normalized over the hidden axis with gamma and beta
+        (MEAN_VARIANCE_NORMALIZATION1); mask_index the mask's sum over the sequence (REDUCE
+        SUM of INT32); embedding_sum the sum where read."""
+        ins_ = list(node.input) + [""] * 9
+        at = _attrs(node)
+        if at.get("mask_index_type", 1) != 1:
+            raise UnsupportedModelError(f"node {node.name!r} (EmbedLayerNormalization): "
+                                        "mask_index_type 0 (unsupported)")
+        ids = self.val(ins_[0], node)
+        word = self.val(ins_[2], node)
+        pos = self.val(ins_[3], node)
+        batch, seq = ids.shape
+        hidden = word.shape[1]
+        shape, dtype = (batch, seq, hidden), word.dtype
+        base = node.output[0]
+        total = self._gather_rows(node, f"{base}/word", word, ids)
+        if ins_[8]:
+            p = self._gather_rows(node, f"{base}/position", pos, self.val(ins_[8], node))
+        else:
+            p = pos.view((batch, seq, hidden), [0, pos.eff_strides()[0], pos.eff_strides()[1]])
+        total = self._add(node, f"{base}/sum_position", total, p, shape, dtype)
+        if ins_[1] and ins_[4]:
+            seg = self._gather_rows(node, f"{base}/segment", self.val(ins_[4], node),
+                                    self.val(ins_[1], node))
+            total = self._add(node, f"{base}/sum_segment", total, seg, shape, dtype)
+        if len(node.output) > 2 and node.output[2]:
+            self.vals[node.output[2]] = total
+        desc = {"InputTensor": self.tensor(total)}
+        ins = {"InputTensor": total}
+        for key, i in (("ScaleTensor", 5), ("BiasTensor", 6)):
+            if ins_[i]:
+                v = self.val(ins_[i], node)
+                desc[key], ins[key] = self.tensor(self.broadcast(v, shape), 3), v
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "AxisCount": 1,
+                     "Axes": [2], "NormalizeVariance": True,
+                     "Epsilon": float(at.get("epsilon", 1e-12))})
+        self.emit(node, base, "MEAN_VARIANCE_NORMALIZATION1", desc, ins,
+                  {"OutputTensor": (base, dtype, shape)})
+        self.set_out(node, base, base, dtype, shape)
+        if len(node.output) > 1 and node.output[1]:
+            if not ins_[7]:
+                raise UnsupportedModelError(f"node {node.name!r} (EmbedLayerNormalization): "
+                                            "mask_index without a mask (unsupported)")
+            m = self.val(ins_[7], node)
+            name = node.output[1]
+            self.emit(node, name, "REDUCE",
+                      {"Function": "SUM", "InputTensor": self.tensor(m),
+                       "OutputTensor": self.out_tensor(np.int32, (batch, 1)), "AxisCount": 1,
+                       "Axes": [1]},
+                      {"InputTensor": m}, {"OutputTensor": (name, np.int32, (batch, 1))})
+            self.vals[name] = _Val(name, np.dtype(np.int32), (batch,))
+
     def op_Gemm(self, node):
         at = _attrs(node)
         a, b = self.val(node.input[0], node), self.val(node.input[1], node)
@@ -1324,6 +1708,69 @@ class _Lowering:
         self.emit(node, name, op, desc, {"InputTensor": x}, {"OutputTensor": (name, dtype, shape)})
         self.set_out(node, name, name, dtype, shape)
 
+    # com.microsoft's quantized operators as ONNX Runtime's DirectML provider lowers them
+    # (DmlOperatorQLinearAdd, DmlOperatorQLinearAveragePooling): quantize_static's QOperator
+    # format writes them around QLinearConv.
+    def op_QLinearAdd(self, node):
+        a, b = self.val(node.input[0], node), self.val(node.input[3], node)
+        shape = tuple(np.broadcast_shapes(a.shape, b.shape))
+        dtype = a.dtype
+        desc = {"ATensor": self.tensor(self.broadcast(a, shape)),
+                "BTensor": self.tensor(self.broadcast(b, shape))}
+        ins = {"ATensor": a, "BTensor": b}
+        for key, i in (("AScaleTensor", 1), ("AZeroPointTensor", 2), ("BScaleTensor", 4),
+                       ("BZeroPointTensor", 5), ("OutputScaleTensor", 6),
+                       ("OutputZeroPointTensor", 7)):
+            if len(node.input) > i and node.input[i]:
+                v = self.val(node.input[i], node)  # one element (DirectML's rule)
+                desc[key], ins[key] = self.tensor(v, len(shape)), v
+        desc["OutputTensor"] = self.out_tensor(dtype, shape)
+        name = node.output[0]
+        self.emit(node, name, "ELEMENT_WISE_QUANTIZED_LINEAR_ADD", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def _qlinear_pool(self, node, kernel, attrs):
+        if attrs.get("channels_last", 0):
+            raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): channels_last 1 "
+                                        "(NHWC; DirectML's pooling reads {N, C, ...})")
+        x = self.val(node.input[0], node)
+        sp = len(x.shape) - 2
+        kernel = kernel or list(x.shape[2:])
+        if node.output[0] in self.shapes:
+            shape, dtype = self.out_info(node.output[0], node)
+        else:  # unknown to ONNX's inference: the pooling's rule (floor, or ceil with ceil_mode)
+            pads = list(attrs.get("pads", [0] * (2 * sp)))
+            strides = list(attrs.get("strides", [1] * sp))
+            rnd = np.ceil if attrs.get("ceil_mode", 0) else np.floor
+            shape = tuple(x.shape[:2]) + tuple(
+                int(rnd((x.shape[2 + i] + pads[i] + pads[sp + i] - kernel[i]) / strides[i])) + 1
+                for i in range(sp))
+            dtype = x.dtype
+        sp, strides, dil, start, end = self._window(node, x, shape, kernel)
+        desc = {"InputTensor": self.tensor(x)}
+        ins = {"InputTensor": x}
+        for key, i in (("InputScaleTensor", 1), ("InputZeroPointTensor", 2),
+                       ("OutputScaleTensor", 3), ("OutputZeroPointTensor", 4)):
+            if len(node.input) > i and node.input[i]:
+                v = self.val(node.input[i], node)
+                desc[key], ins[key] = self.tensor(v), v
+        desc.update({"OutputTensor": self.out_tensor(dtype, shape), "DimensionCount": sp,
+                     "Strides": strides, "WindowSize": kernel, "StartPadding": start,
+                     "EndPadding": end, "Dilations": dil,
+                     "IncludePadding": bool(attrs.get("count_include_pad", 0))})
+        name = node.output[0]
+        self.emit(node, name, "QUANTIZED_LINEAR_AVERAGE_POOLING", desc, ins,
+                  {"OutputTensor": (name, dtype, shape)})
+        self.set_out(node, name, name, dtype, shape)
+
+    def op_QLinearGlobalAveragePool(self, node):
+        self._qlinear_pool(node, None, _attrs(node))
+
+    def op_QLinearAveragePool(self, node):
+        a = _attrs(node)
+        self._qlinear_pool(node, list(a["kernel_shape"]), a)
+
     def op_MaxPool(self, node):
         if _attrs(node).get("storage_order", 0):
             raise UnsupportedModelError(f"node {node.name!r} (MaxPool): storage_order 1")
@@ -1346,6 +1793,12 @@ class _Lowering:
         if len(node.output) > 1 and any(node.output[1:]):
             raise UnsupportedModelError(f"node {node.name!r} (BatchNormalization): training "
                                         "outputs (unsupported)")
+        if _attrs(node).get("training_mode", 0):
+            # The batch's statistics (BATCH_NORMALIZATION_TRAINING), whose mean and variance
+            # outputs a graph must connect: not lowered, rather than normalized by input_mean
+            # and input_var as the inference form would.
+            raise UnsupportedModelError(f"node {node.name!r} (BatchNormalization): "
+                                        "training_mode 1 (unsupported)")
         x = self.val(node.input[0], node)
         shape, dtype = self.out_info(node.output[0], node)
         act, oname = self.fuse_activation(node)
@@ -1525,6 +1978,10 @@ class Lowered:
                 # float32 sample positions (coordinates up to 64: 2^-17 of a pixel) and weights,
                 # an average of the samples: 256 ULP of a unit-scale value.
                 ulps += 256
+            elif op == "MULTIHEAD_ATTENTION":  # docs/operators.md's composed bound
+                head = desc["QueryTensor"]["Sizes"][-1] // desc["HeadCount"]
+                n = desc["KeyTensor"]["Sizes"][-2]
+                ulps += (2 * head + 3) + (3 * n + 3) + 2 * n
             elif op == "MATRIX_MULTIPLY_INTEGER_TO_FLOAT":  # float32 steps after an exact sum
                 ulps += 4
             elif op == "AVERAGE_POOLING":
@@ -1541,7 +1998,8 @@ class Lowered:
                 ulps += seq * k * k
                 absolute += seq / 1024
             elif op in ("ELEMENT_WISE_ERF", "ELEMENT_WISE_TANH", "ELEMENT_WISE_LOG",
-                        "ACTIVATION_TANH", "MEAN_VARIANCE_NORMALIZATION1"):
+                        "ACTIVATION_TANH", "MEAN_VARIANCE_NORMALIZATION1",
+                        "MEAN_VARIANCE_NORMALIZATION2"):
                 absolute += 1 / 1024
             else:
                 ulps += _ULPS.get(op, 0)

@@ -226,6 +226,192 @@ def test_quantize_dequantize(rng):
                                          "ELEMENT_WISE_ADD": 1}
 
 
+def test_folded_dequantize_at_opset_17(rng):
+    """quantize_dynamic's quantized embedding table: a DequantizeLinear of constants at opset 17,
+    which onnx.reference implements only from version 19: folded on the host all the same (the
+    later version keeps the older semantics), then gathered."""
+    table = rng.integers(-128, 128, size=(50, 8)).astype(np.int8)
+    inits = {"t": table, "s": np.array(0.03125, np.float32), "z": np.array(3, np.int8)}
+    nodes = [helper.make_node("DequantizeLinear", ["t", "s", "z"], ["f"]),
+             helper.make_node("Gather", ["f", "ids"], ["y"])]
+    m = model(nodes, [("ids", TensorProto.INT64, [2, 5])], [("y", TensorProto.FLOAT)], inits)
+    lowered = check(m, {"ids": rng.integers(0, 50, size=(2, 5)).astype(np.int64)})
+    assert lowered.operator_counts() == {"GATHER": 1}
+
+
+def test_com_microsoft_qlinear_ops(rng):
+    """quantize_static's QOperator format around its QLinearConvs: com.microsoft's QLinearAdd
+    (a broadcast B; zero points of both signs) as ELEMENT_WISE_QUANTIZED_LINEAR_ADD,
+    QLinearAveragePool (padding, strides, count_include_pad) and QLinearGlobalAveragePool as
+    QUANTIZED_LINEAR_AVERAGE_POOLING; their outputs' shapes, unknown to ONNX's inference, are
+    the lowering's own, and the DequantizeLinear after them gets its shape from them."""
+    inits = {"sa": np.array(0.05, np.float32), "za": np.array(120, np.uint8),
+             "sb": np.array(0.02, np.float32), "zb": np.array(3, np.uint8),
+             "sc": np.array(0.07, np.float32), "zc": np.array(128, np.uint8),
+             "sp": np.array(0.03, np.float32), "zp": np.array(100, np.uint8)}
+    ms = "com.microsoft"
+    nodes = [helper.make_node("QLinearAdd", ["a", "sa", "za", "b", "sb", "zb", "sc", "zc"],
+                              ["c"], domain=ms),
+             helper.make_node("QLinearAveragePool", ["c", "sc", "zc", "sp", "zp"], ["p"],
+                              domain=ms, kernel_shape=[3, 3], strides=[2, 2],
+                              pads=[1, 1, 1, 1], count_include_pad=1),
+             helper.make_node("QLinearGlobalAveragePool", ["c", "sc", "zc", "sp", "zp"], ["g"],
+                              domain=ms, channels_last=0),
+             helper.make_node("DequantizeLinear", ["g", "sp", "zp"], ["f"])]
+    g = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info("a", TensorProto.UINT8, [2, 4, 9, 9]),
+                     helper.make_tensor_value_info("b", TensorProto.UINT8, [1, 4, 1, 9])],
+        [helper.make_tensor_value_info(n, t, None) for n, t in
+         (("c", TensorProto.UINT8), ("p", TensorProto.UINT8), ("f", TensorProto.FLOAT))],
+        [numpy_helper.from_array(v, k) for k, v in inits.items()])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                            helper.make_opsetid(ms, 1)])
+    feeds = {"a": rng.integers(0, 256, size=(2, 4, 9, 9)).astype(np.uint8),
+             "b": rng.integers(0, 256, size=(1, 4, 1, 9)).astype(np.uint8)}
+    lowered = dml_onnx.lower(m, {k: v.shape for k, v in feeds.items()})
+    assert lowered.operator_counts() == {"ELEMENT_WISE_QUANTIZED_LINEAR_ADD": 1,
+                                         "QUANTIZED_LINEAR_AVERAGE_POOLING": 2,
+                                         "ELEMENT_WISE_DEQUANTIZE_LINEAR": 1}
+    got, _ = dml_onnx.run(lowered, feeds)
+    sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+    want = dict(zip([o.name for o in sess.get_outputs()], sess.run(None, feeds)))
+    for name in ("c", "p", "f"):
+        np.testing.assert_array_equal(got[name], want[name], err_msg=name)
+
+
+def test_com_microsoft_transformer_ops(rng):
+    """An encoder layer as ONNX Runtime's transformer optimizer writes it: FusedMatMul
+    (transB, alpha) for the projections, com.microsoft's MultiHeadAttention (a bias, a
+    {batch, kv_seq} key padding mask, an attention bias broadcast over the batch),
+    SkipLayerNormalization (a bias, its input_skip_bias_sum read later), BiasGelu: GEMM,
+    MULTIHEAD_ATTENTION, ELEMENT_WISE_ADD, MEAN_VARIANCE_NORMALIZATION1 and ACTIVATION_GELU,
+    against ONNX Runtime CPU's kernels of them."""
+    b, s, heads, hd = 2, 7, 4, 8
+    h = heads * hd
+    ms = "com.microsoft"
+    w = {k: (rng.standard_normal((h, h)) / np.sqrt(h)).astype(np.float32) for k in "qkv"}
+    inits = {"wq": w["q"], "wk": w["k"], "wv": w["v"],
+             "bqkv": rng.standard_normal(3 * h).astype(np.float32) * 0.1,
+             "ab": rng.standard_normal((1, heads, s, s)).astype(np.float32),
+             "g": (1 + 0.1 * rng.standard_normal(h)).astype(np.float32),
+             "be": (0.1 * rng.standard_normal(h)).astype(np.float32),
+             "sb": (0.1 * rng.standard_normal(h)).astype(np.float32),
+             "gb": (0.1 * rng.standard_normal(h)).astype(np.float32)}
+    nodes = [helper.make_node("FusedMatMul", ["x", "wq"], ["q"], domain=ms, transB=1,
+                              alpha=0.5),
+             helper.make_node("FusedMatMul", ["x", "wk"], ["k"], domain=ms, transB=1),
+             helper.make_node("FusedMatMul", ["x", "wv"], ["v"], domain=ms),
+             helper.make_node("MultiHeadAttention", ["q", "k", "v", "bqkv", "mask", "ab"],
+                              ["att"], domain=ms, num_heads=heads),
+             helper.make_node("SkipLayerNormalization", ["att", "x", "g", "be", "sb"],
+                              ["ln", "", "", "sum"], domain=ms, epsilon=1e-5),
+             helper.make_node("BiasGelu", ["ln", "gb"], ["ge"], domain=ms),
+             helper.make_node("Add", ["ge", "sum"], ["y"])]
+    g = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [b, s, h]),
+                     helper.make_tensor_value_info("mask", TensorProto.INT32, [b, s])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        [numpy_helper.from_array(v, k) for k, v in inits.items()])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                            helper.make_opsetid(ms, 1)])
+    mask = np.ones((b, s), np.int32)
+    mask[1, 4:] = 0  # the second sequence padded after 4 keys
+    mask[0, 6] = 0
+    lowered = check(m, {"x": rng.standard_normal((b, s, h)).astype(np.float32), "mask": mask})
+    counts = lowered.operator_counts()
+    assert counts["MULTIHEAD_ATTENTION"] == 1 and counts["GEMM"] == 3, counts
+    assert counts["MEAN_VARIANCE_NORMALIZATION1"] == 1 and counts["ACTIVATION_GELU"] == 1, counts
+
+
+def test_com_microsoft_attention(rng):
+    """com.microsoft's Attention (ONNX Runtime's BERT fusion): packed weights {hidden,
+    3 hidden} split on the host into three GEMMs, then MULTIHEAD_ATTENTION with the bias and a
+    mask_index of key lengths {batch}, and again with a {batch, seq} 0/1 mask."""
+    b, s, heads, hd = 2, 6, 2, 8
+    h = heads * hd
+    ms = "com.microsoft"
+    inits = {"w": (rng.standard_normal((h, 3 * h)) / np.sqrt(h)).astype(np.float32),
+             "bias": (0.1 * rng.standard_normal(3 * h)).astype(np.float32)}
+    for mask in (np.array([6, 3], np.int32), np.array([[1] * 6, [1, 1, 1, 1, 0, 0]], np.int32)):
+        node = helper.make_node("Attention", ["x", "w", "bias", "m"], ["y"], domain=ms,
+                                num_heads=heads)
+        g = helper.make_graph(
+            [node], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [b, s, h]),
+                          helper.make_tensor_value_info("m", TensorProto.INT32, list(mask.shape))],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+            [numpy_helper.from_array(v, k) for k, v in inits.items()])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                                helper.make_opsetid(ms, 1)])
+        lowered = check(m, {"x": rng.standard_normal((b, s, h)).astype(np.float32), "m": mask})
+        assert lowered.operator_counts() == {"GEMM": 3, "MULTIHEAD_ATTENTION": 1}
+
+
+def test_com_microsoft_embed_layer_normalization(rng):
+    """com.microsoft's EmbedLayerNormalization (ONNX Runtime's BERT embedding): the word
+    rows at input_ids + the position rows (the first seq, broadcast over the batch) + the
+    segment rows, normalized with gamma and beta; mask_index the mask's row sums (REDUCE SUM
+    of INT32), read by an Attention as its key lengths."""
+    b, s, h, heads = 2, 5, 16, 2
+    ms = "com.microsoft"
+    inits = {"we": rng.standard_normal((40, h)).astype(np.float32),
+             "pe": rng.standard_normal((9, h)).astype(np.float32),
+             "se": rng.standard_normal((2, h)).astype(np.float32),
+             "g": (1 + 0.1 * rng.standard_normal(h)).astype(np.float32),
+             "be": (0.1 * rng.standard_normal(h)).astype(np.float32),
+             "w": (rng.standard_normal((h, 3 * h)) / np.sqrt(h)).astype(np.float32),
+             "bias": (0.1 * rng.standard_normal(3 * h)).astype(np.float32)}
+    nodes = [helper.make_node("EmbedLayerNormalization",
+                              ["ids", "seg", "we", "pe", "se", "g", "be", "mask"],
+                              ["emb", "mi", "sum"], domain=ms, epsilon=1e-6),
+             helper.make_node("Attention", ["emb", "w", "bias", "mi"], ["att"], domain=ms,
+                              num_heads=heads),
+             helper.make_node("Add", ["att", "sum"], ["y"])]
+    i32 = TensorProto.INT32
+    g = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info(n, i32, [b, s]) for n in ("ids", "seg",
+                                                                          "mask")],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None),
+         helper.make_tensor_value_info("mi", i32, None)],
+        [numpy_helper.from_array(v, k) for k, v in inits.items()])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                            helper.make_opsetid(ms, 1)])
+    mask = np.array([[1] * 5, [1, 1, 1, 0, 0]], np.int32)
+    lowered = check(m, {"ids": rng.integers(0, 40, (b, s)).astype(np.int32),
+                        "seg": rng.integers(0, 2, (b, s)).astype(np.int32), "mask": mask})
+    counts = lowered.operator_counts()
+    assert counts["GATHER"] == 2 and counts["REDUCE"] == 1, counts
+
+
+def test_rms_normalizations(rng):
+    """RMS normalization as MEAN_VARIANCE_NORMALIZATION2 without the mean: ONNX's
+    RMSNormalization (opset 23, over the last two axes), ONNX Runtime's
+    SimplifiedLayerNormalization and com.microsoft's SkipSimplifiedLayerNormalization (LLaMA's
+    norm: a bias, its sum output read later), against ONNX Runtime CPU."""
+    h = 24
+    g = (1 + 0.1 * rng.standard_normal(h)).astype(np.float32)
+    x = rng.standard_normal((2, 3, h)).astype(np.float32)
+    node = helper.make_node("RMSNormalization", ["x", "g2"], ["y"], axis=-2, epsilon=1e-6)
+    m = model([node], [("x", TensorProto.FLOAT, [2, 3, h])], [("y", TensorProto.FLOAT)],
+              {"g2": rng.standard_normal((3, h)).astype(np.float32)}, opset=23)
+    assert check(m, {"x": x}).operator_counts() == {"MEAN_VARIANCE_NORMALIZATION2": 1}
+    ms = "com.microsoft"
+    nodes = [helper.make_node("SimplifiedLayerNormalization", ["x", "g"], ["n"], axis=-1,
+                              epsilon=1e-5),
+             helper.make_node("SkipSimplifiedLayerNormalization", ["n", "x", "g", "b"],
+                              ["y", "", "", "sum"], domain=ms, epsilon=1e-6),
+             helper.make_node("Add", ["y", "sum"], ["z"])]
+    gr = helper.make_graph(nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                                                      [2, 3, h])],
+                           [helper.make_tensor_value_info("z", TensorProto.FLOAT, None)],
+                           [numpy_helper.from_array(g, "g"),
+                            numpy_helper.from_array((0.1 * rng.standard_normal(h))
+                                                    .astype(np.float32), "b")])
+    m = helper.make_model(gr, opset_imports=[helper.make_opsetid("", 17),
+                                             helper.make_opsetid(ms, 1)])
+    counts = check(m, {"x": x}).operator_counts()
+    assert counts["MEAN_VARIANCE_NORMALIZATION2"] == 2, counts
+
+
 def test_integer_and_quantized_products(rng):
     """MatMulInteger with a per-column B zero point [N] and B broadcast over A's batch (ONNX
     Runtime's CPU kernel, the reference, takes no per-row A zero point: conformance's cases
@@ -488,3 +674,15 @@ def test_unsupported_node_is_named():
     m = model(nodes, [("x", TensorProto.FLOAT, [4])], [("y", TensorProto.INT64)], {})
     with pytest.raises(dml_onnx.UnsupportedModelError, match=r"node 'nz' \(NonZero\)"):
         dml_onnx.lower(m, {"x": (4,)})
+
+
+def test_batchnorm_training_mode_is_refused():
+    # The batch's statistics, not input_mean and input_var: never lowered to the inference form.
+    c = 3
+    inits = {k: np.ones(c, np.float32) for k in ("s", "b", "m", "v")}
+    nodes = [helper.make_node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y", "", ""],
+                              training_mode=1, name="bt")]
+    m = model(nodes, [("x", TensorProto.FLOAT, [2, c, 4])], [("y", TensorProto.FLOAT)], inits)
+    with pytest.raises(dml_onnx.UnsupportedModelError,
+                       match=r"node 'bt' \(BatchNormalization\): training_mode 1"):
+        dml_onnx.lower(m, {"x": (2, c, 4)})

@@ -333,10 +333,10 @@ static HRESULT infer_product(const imm_view *v, const dmli_op_state *st, const i
     for (int d = 0; d < 4; ++d)
         m->d[d] = (int64_t)full[d];
     m->k = (int64_t)as[3];
-    static const char *const rules[3] = {"{BatchCount, ChannelCount, M, 1} (per tensor or per row)",
-                                         "{BatchCount, ChannelCount, 1, N} (per tensor or per "
-                                         "column)",
-                                         "{BatchCount, ChannelCount, M, N}"};
+    static const char *const rules[3] = {
+        "{BatchCount, ChannelCount, M, 1} (per tensor or per row)",
+        "{BatchCount, ChannelCount, 1, N} (per tensor or per column)",
+        "{BatchCount, ChannelCount, M, N}"};
     const uint64_t a_side[4] = {full[0], full[1], full[2], 0};
     const uint64_t b_side[4] = {full[0], full[1], 0, full[3]};
     for (int role = DMLI_IMM_AZP; role <= DMLI_IMM_BIAS; ++role) {

@@ -57,7 +57,7 @@ typedef struct imm_case {
     uint32_t d[4], k;    /* a product's {D0, D1, M, N} and K */
     ref_intconv_desc cv; /* a convolution's */
     aux x[ROLES];
-    bool strided, b_transposed, pow2;
+    bool strided, b_transposed, a_transposed, pow2;
     /* 0 random; 1 A at its minimum, B at its maximum (the INT32 wrap); 2 A and B in -3..3,
      * every scale 1 but the output's, 2 (sums / 2: ties in range) */
     int fill;
@@ -274,7 +274,19 @@ static void run_case(imm_case *c)
         const uint32_t b4[4] = {c->d[0], c->d[1], c->k, c->d[3]};
         memcpy(as, a4 + r0, c->rank * sizeof *as);
         memcpy(bs, b4 + r0, c->rank * sizeof *bs);
-        buf_make(&t[A], c->ta, c->rank, as, NULL, c->strided);
+        if (c->a_transposed) { /* M innermost in memory */
+            uint32_t astr[4], s = 1;
+            astr[c->rank - 1] = c->d[2];
+            astr[c->rank - 2] = 1;
+            s = c->d[2] * c->k;
+            for (int d = (int)c->rank - 3; d >= 0; --d) {
+                astr[d] = s;
+                s *= as[d];
+            }
+            buf_make(&t[A], c->ta, c->rank, as, astr, false);
+        } else {
+            buf_make(&t[A], c->ta, c->rank, as, NULL, c->strided);
+        }
         if (c->b_transposed) { /* K innermost in memory */
             uint32_t s = 1;
             bstr[c->rank - 2] = 1;
@@ -599,6 +611,42 @@ Test(intmm, mmi_int32_wrap)
     run_case(&c);
 }
 
+/* c with the blocks' vector width the device's (16 on AVX-512), then 8 and 4 (AVX2's and
+ * SSE's or NEON's, DMLCL_TUNING's intmm_vw): the blocks' other variants on this machine. */
+static void run_each_width(imm_case *c)
+{
+    static const char *const widths[] = {NULL, "intmm_vw=8", "intmm_vw=4"};
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; ++i) {
+        char *saved = widths[i] ? ops_tuning_set(widths[i]) : NULL;
+        run_case(c);
+        if (widths[i])
+            ops_tuning_restore(saved);
+    }
+}
+
+/* Products large enough for CPUs' blocks (cl/intmm.cl intmm_blocks): whole blocks of up to 64
+ * columns and a last partial one, rows past a block of 4, K in several chunks of 256 with a tail
+ * shorter than a vector; A read along k by unit strides and, transposed, by M's. */
+Test(intmm, mmi_blocks_chunks_partial)
+{
+    imm_case c = {.name = "mmi blocks",
+                  .kind = MMI,
+                  .ta = U8,
+                  .tb = I8,
+                  .to = I32,
+                  .rank = 3,
+                  .d = {1, 2, 37, 150},
+                  .k = 600};
+    c.x[AZP] = (aux)AX(VM);
+    c.x[BZP] = (aux)AX(VN);
+    run_each_width(&c);
+    c.name = "mmi blocks, A transposed";
+    c.a_transposed = true;
+    c.ta = I8, c.tb = U8;
+    c.d[2] = 9, c.d[3] = 131, c.k = 270;
+    run_case(&c);
+}
+
 /* ---- QUANTIZED_LINEAR_MATRIX_MULTIPLY ------------------------------------------------------- */
 
 Test(intmm, qlmm_pow2_scales_exact_ties)
@@ -694,6 +742,34 @@ Test(intmm, qlmm_no_zero_points_rank3)
     run_case(&c);
 }
 
+/* The blocks' epilogues: per-tensor scales and zero points (one factor a row), and per-column
+ * scales with padded rows (an output at a time). */
+Test(intmm, qlmm_blocks_epilogues)
+{
+    imm_case c = {.name = "qlmm blocks per tensor",
+                  .kind = QLMM,
+                  .ta = U8,
+                  .tb = I8,
+                  .to = U8,
+                  .rank = 2,
+                  .d = {1, 1, 21, 70},
+                  .k = 300};
+    c.x[AS] = (aux)AX(0);
+    c.x[AZP] = (aux)AX(0);
+    c.x[BS] = (aux)AX(0);
+    c.x[BZP] = (aux)AX(0);
+    c.x[OS] = (aux)AX(0);
+    c.x[OZP] = (aux)AX(0);
+    run_case(&c);
+    c.name = "qlmm blocks per column, strided";
+    c.strided = true;
+    c.to = I8;
+    c.d[2] = 6, c.d[3] = 80, c.k = 257;
+    c.x[BS] = (aux)AXR(VN, 1);
+    c.x[BZP] = (aux)AXR(VN, 1);
+    run_case(&c);
+}
+
 /* ---- MATRIX_MULTIPLY_INTEGER_TO_FLOAT ------------------------------------------------------- */
 
 /* ONNX Runtime's form: A's scale and zero point {1, 1, M, 1}, B's {N} (1-dimensional, per
@@ -708,6 +784,25 @@ Test(intmm, mmitf_float32_onnxruntime_form)
                   .rank = 4,
                   .d = {1, 2, 9, 11},
                   .k = 24};
+    c.x[AS] = (aux)AX(VM);
+    c.x[AZP] = (aux)AX(VM);
+    c.x[BS] = (aux)AXR(VN, 1);
+    c.x[BZP] = (aux)AXR(VN, 1);
+    c.x[BIAS] = (aux)AXO(VN);
+    run_case(&c);
+}
+
+/* MATRIX_MULTIPLY_INTEGER_TO_FLOAT through the blocks, with a bias a column. */
+Test(intmm, mmitf_blocks_bias)
+{
+    imm_case c = {.name = "mmitf blocks",
+                  .kind = MMITF,
+                  .ta = U8,
+                  .tb = I8,
+                  .to = F32,
+                  .rank = 2,
+                  .d = {1, 1, 5, 70},
+                  .k = 260};
     c.x[AS] = (aux)AX(VM);
     c.x[AZP] = (aux)AX(VM);
     c.x[BS] = (aux)AXR(VN, 1);
@@ -775,6 +870,53 @@ Test(intmm, ci_groups_padding_stride_dilation)
     c.cv.ow = (8 + 1 + 0 - 3) / 1 + 1;
     c.x[AZP] = (aux)AX(0);
     c.x[BZP] = (aux)AX(V1);
+    run_case(&c);
+}
+
+/* Convolutions large enough for CPUs' blocks (cl/intmm.cl intmm_conv_blocks): a whole block of
+ * 64 columns (the padding's first and last columns masked) and a partial one, 288 taps (a chunk
+ * of 256 and the rest), 8 output channels a block; then groups of 3 channels (a channel a block),
+ * strides and dilations (every column masked), per-channel filter zero points. */
+Test(intmm, ci_blocks)
+{
+    imm_case c = {.name = "ci blocks",
+                  .kind = CI,
+                  .ta = U8,
+                  .tb = I8,
+                  .to = I32,
+                  .rank = 4,
+                  .cv = {.batch = 2,
+                         .cin = 32,
+                         .ih = 5,
+                         .iw = 70,
+                         .cout = 8,
+                         .kh = 3,
+                         .kw = 3,
+                         .groups = 1,
+                         .stride = {1, 1},
+                         .dilation = {1, 1},
+                         .pad = {1, 1}}};
+    c.cv.oh = 5;
+    c.cv.ow = 70;
+    c.x[AZP] = (aux)AX(0);
+    c.x[BZP] = (aux)AX(V1);
+    run_each_width(&c);
+    c.name = "ci blocks grouped, strided";
+    c.ta = I8, c.tb = U8;
+    c.strided = true;
+    c.cv = (ref_intconv_desc){.batch = 1,
+                              .cin = 8,
+                              .ih = 9,
+                              .iw = 41,
+                              .cout = 12,
+                              .kh = 3,
+                              .kw = 2,
+                              .groups = 4,
+                              .stride = {2, 2},
+                              .dilation = {1, 3},
+                              .pad = {1, 2}};
+    c.cv.oh = (9 + 2 - 3) / 2 + 1;
+    c.cv.ow = (41 + 2 + 0 - 4) / 2 + 1;
     run_case(&c);
 }
 

@@ -46,6 +46,7 @@ static const struct {
     [DMLI_SOURCE_INTMM] = {"intmm", false, false},
     [DMLI_SOURCE_DYNQUANT] = {"dynamic_quantize", false, false},
     [DMLI_SOURCE_ATTENTION] = {"attention", false, false},
+    [DMLI_SOURCE_BNORM] = {"bn_training", false, false},
 };
 
 static void build_and_check(cl_context ctx, cl_device_id dev, const char *text, const char *opts,

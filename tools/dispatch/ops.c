@@ -753,6 +753,31 @@ static const field batch_norm[] = {TENSOR(S, InputTensor, IN),
                                    FUSED(S, FusedActivation),
                                    END};
 #undef S
+#define S DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC
+static const field bn_training[] = {TENSOR(S, InputTensor, IN),
+                                    TENSOR(S, ScaleTensor, IN),
+                                    TENSOR(S, BiasTensor, IN),
+                                    OPTIONAL_TENSOR(S, FusedAddTensor, IN),
+                                    TENSOR(S, OutputTensor, OUT),
+                                    TENSOR(S, OutputMeanTensor, OUT),
+                                    TENSOR(S, OutputVarianceTensor, OUT),
+                                    FLOATF(S, Epsilon),
+                                    FUSED(S, FusedActivation),
+                                    END};
+#undef S
+/* BATCH_NORMALIZATION_GRAD's and _TRAINING_GRAD's descriptors have one layout. */
+#define S DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC
+static const field bn_grad[] = {TENSOR(S, InputTensor, IN),
+                                TENSOR(S, InputGradientTensor, IN),
+                                TENSOR(S, MeanTensor, IN),
+                                TENSOR(S, VarianceTensor, IN),
+                                TENSOR(S, ScaleTensor, IN),
+                                TENSOR(S, OutputGradientTensor, OUT),
+                                TENSOR(S, OutputScaleGradientTensor, OUT),
+                                TENSOR(S, OutputBiasGradientTensor, OUT),
+                                FLOATF(S, Epsilon),
+                                END};
+#undef S
 /* The recurrent layers (src/ops/recurrent.c). */
 #define S DML_RNN_OPERATOR_DESC
 static const field rnn[] = {TENSOR(S, InputTensor, IN),
@@ -1270,6 +1295,10 @@ static const op_row rows[] = {
     ROW(ARGMAX, DML_ARGMAX_OPERATOR_DESC, arg_pick),
     ROW(ARGMIN, DML_ARGMIN_OPERATOR_DESC, arg_pick),
     ROW(BATCH_NORMALIZATION, DML_BATCH_NORMALIZATION_OPERATOR_DESC, batch_norm),
+    ROW(BATCH_NORMALIZATION_TRAINING, DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC, bn_training),
+    ROW(BATCH_NORMALIZATION_GRAD, DML_BATCH_NORMALIZATION_GRAD_OPERATOR_DESC, bn_grad),
+    ROW(BATCH_NORMALIZATION_TRAINING_GRAD, DML_BATCH_NORMALIZATION_TRAINING_GRAD_OPERATOR_DESC,
+        bn_grad),
     ROW(CUMULATIVE_SUMMATION, DML_CUMULATIVE_SUMMATION_OPERATOR_DESC, cumsum),
     ROW(CUMULATIVE_PRODUCT, DML_CUMULATIVE_PRODUCT_OPERATOR_DESC, cumprod),
     ROW(TOP_K, DML_TOP_K_OPERATOR_DESC, top_k),

@@ -431,11 +431,11 @@ def training():
     m.resource("LDY", ldy)
     c = np.clip((np.arange(6) + 0.5) / 2 - 0.5, 0, 2)
     w = np.zeros((6, 3))
-    for o, x in enumerate(c):
-        i0 = int(np.floor(x))
-        w[o, i0] += 1 - (x - i0)
-        if x > i0:
-            w[o, i0 + 1] += x - i0
+    for o, at in enumerate(c):
+        i0 = int(np.floor(at))
+        w[o, i0] += 1 - (at - i0)
+        if at > i0:
+            w[o, i0 + 1] += at - i0
     lin = (ldy[0, 0, 0].astype(np.float64) @ w).astype(np.float32).reshape(1, 1, 1, 3)
     out = m.resource("out_resample_grad_linear", count=3, dtype=np.float32)
     m.op("resample_grad_linear", "DML_OPERATOR_RESAMPLE_GRAD",
@@ -462,6 +462,67 @@ def training():
           "MaximumSamplesPerOutput": 1, "AlignRegionsToCorners": False},
          {"InputGradientTensor": "GDY", "ROITensor": "GROIS", "BatchIndicesTensor": "GIDX",
           "OutputGradientTensor": out}, {out: (gwant, exact)})
+    # The batch-normalization training operators: channels of X reshaped to {2, 2, 1, 2} (the
+    # statistics {1, 2, 1, 1}, four elements a channel), the pages' formulas in float64 and the
+    # biased variance; the sums' N + 2 ULP (N 4), plus BATCH_NORMALIZATION's 6 where an element
+    # rests on them.
+    bx, bdy = x.reshape(2, 2, 1, 2).astype(np.float64), dy.reshape(2, 2, 1, 2).astype(np.float64)
+    bs, bb = f32([2.0, -0.5]).reshape(1, 2, 1, 1), f32([0.25, 1.0]).reshape(1, 2, 1, 1)
+    m.resource("BS", bs)
+    m.resource("BB", bb)
+    eps = float(np.float32(1e-3))
+    mean = bx.mean(axis=(0, 2, 3), keepdims=True)
+    var = ((bx - mean) ** 2).mean(axis=(0, 2, 3), keepdims=True)
+    bs64 = bs.astype(np.float64)
+    y = bs64 * (bx - mean) / np.sqrt(var + eps) + bb.astype(np.float64)
+    stat, full = tensor(np.zeros((1, 2, 1, 1), np.float32)), tensor(bx.astype(np.float32))
+    outs = [m.resource(f"out_bn_training_{k}", count=c, dtype=np.float32)
+            for k, c in (("y", 8), ("mean", 2), ("var", 2))]
+    m.op("bn_training", "DML_OPERATOR_BATCH_NORMALIZATION_TRAINING",
+         {"InputTensor": full, "ScaleTensor": stat, "BiasTensor": stat,
+          "OutputTensor": full, "OutputMeanTensor": stat,
+          "OutputVarianceTensor": stat, "Epsilon": eps},
+         {"InputTensor": "X", "ScaleTensor": "BS", "BiasTensor": "BB", "OutputTensor": outs[0],
+          "OutputMeanTensor": outs[1], "OutputVarianceTensor": outs[2]},
+         {outs[0]: (y.astype(np.float32), {"ulp": 12}),
+          outs[1]: (mean.astype(np.float32), {"ulp": 6}),
+          outs[2]: (var.astype(np.float32), {"ulp": 6})})
+    # The gradients with the batch's own statistics (the forward's outputs, as float32).
+    m32, v32 = mean.astype(np.float32), var.astype(np.float32)
+    m.resource("BM", m32)
+    m.resource("BV", v32)
+    mm, vv = m32.astype(np.float64), v32.astype(np.float64)
+    coef0 = 1 / np.sqrt(vv + eps)
+    xc = bx - mm
+    dscale = (bdy * xc * coef0).sum(axis=(0, 2, 3), keepdims=True)
+    dbias = bdy.sum(axis=(0, 2, 3), keepdims=True)
+    dx = {"grad": bdy * bs64 * coef0,
+          "training_grad": bs64 * coef0 * ((bdy - bdy.mean(axis=(0, 2, 3), keepdims=True)) -
+                                           xc * (bdy * xc).mean(axis=(0, 2, 3), keepdims=True) /
+                                           (vv + eps))}
+    for kind, op in (("grad", "DML_OPERATOR_BATCH_NORMALIZATION_GRAD"),
+                     ("training_grad", "DML_OPERATOR_BATCH_NORMALIZATION_TRAINING_GRAD")):
+        outs = [m.resource(f"out_bn_{kind}_{k}", count=c, dtype=np.float32)
+                for k, c in (("dx", 8), ("dscale", 2), ("dbias", 2))]
+        # The training gradient's dX cancels (its sum is 0 by construction): an absolute bound
+        # of (N + 2) 2^-23 times its terms' magnitudes, |dY| + |mean term| + |centred term|.
+        mag = np.abs(bs64 * coef0) * (np.abs(bdy) + np.abs(bdy).mean(axis=(0, 2, 3), keepdims=True)
+                                      + np.abs(xc) * np.abs(bdy * xc).mean(axis=(0, 2, 3),
+                                                                           keepdims=True)
+                                      / (vv + eps))
+        dx_tol = {"ulp": 6} if kind == "grad" else {"ulp": 12,
+                                                    "abs": float(6 * 2.0 ** -23 * mag.max())}
+        m.op(f"bn_{kind}", op,
+             {"InputTensor": full, "InputGradientTensor": full, "MeanTensor": stat,
+              "VarianceTensor": stat, "ScaleTensor": stat,
+              "OutputGradientTensor": full, "OutputScaleGradientTensor": stat,
+              "OutputBiasGradientTensor": stat, "Epsilon": eps},
+             {"InputTensor": "X", "InputGradientTensor": "DY", "MeanTensor": "BM",
+              "VarianceTensor": "BV", "ScaleTensor": "BS", "OutputGradientTensor": outs[0],
+              "OutputScaleGradientTensor": outs[1], "OutputBiasGradientTensor": outs[2]},
+             {outs[0]: (dx[kind].astype(np.float32), dx_tol),
+              outs[1]: (dscale.astype(np.float32), {"ulp": 6}),
+              outs[2]: (dbias.astype(np.float32), {"ulp": 6})})
     m.save()
 
 
