@@ -29,6 +29,9 @@
  *                (where dimensions 0 to 2 take one neighbour each)
  *   BAND         1: resample_band (below), a band of ROWS x VEC outputs a work-group of one
  *                item, staged through local memory
+ *   GRAD         1: resample_grad (RESAMPLE_GRAD, RESAMPLE_GRAD1), the adjoint: the table's
+ *                "input" is the gradient written (the forward's input), its "output" the
+ *                incoming gradient read (the forward's output); FLOAT32 or FLOAT16 only
  *
  * Arguments (the compute family ABI): the table, then the input and the output, each a
  * buffer and its base in elements.
@@ -69,6 +72,9 @@
 #endif
 #ifndef GPU_ROWS
 #define GPU_ROWS 0
+#endif
+#ifndef GRAD
+#define GRAD 0
 #endif
 
 #define COMPUTE_T float
@@ -533,5 +539,95 @@ __kernel void resample(__constant long *t, __global const T *in, long in_base, _
             STORE(orow + v * os4, r);
         }
     }
+}
+#endif
+
+#if GRAD
+/*
+ * resample_grad (RESAMPLE_GRAD, RESAMPLE_GRAD1): the transpose of the forward above, written as
+ * a gather. Element i of the gradient written (the forward's input) is the sum over forward
+ * outputs o of weight(o, i) * dY[o], weight a product over the dimensions of the forward's own
+ * weights: neighbours() of o gives i0, i1 and w; i0 takes 1 - w (1 where w is 0), i1 takes w.
+ * Along a dimension the forward's i0(o) never decreases with o (the coordinate is a correctly
+ * rounded monotone function, then floored or ceiled and clamped), so the outputs that read i
+ * are the one run of o whose i0 is i (or i - 1, LINEAR): found by two binary searches, then
+ * walked in row-major order, a weight of 0 skipped. The sum is compensated (two-sum) in float
+ * and rounded once; its order is fixed: deterministic on every device, no atomics.
+ * One work-item per gradient element; the grid is rounded up to whole groups.
+ */
+
+/* The first o in [0, m) whose neighbour i0 is at least key (m where none is). */
+static long first_reaching(__constant long *t, int d, long key)
+{
+    long lo = 0, hi = AT(d, DMLI_RS_OSIZE);
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2, i0, i1;
+        float w;
+        neighbours(t, d, mid, &i0, &i1, &w);
+        if (i0 >= key)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* Dimension d's weight of element i in forward output o. */
+static float weight_of(__constant long *t, int d, long o, long i)
+{
+    long i0, i1;
+    float w;
+    neighbours(t, d, o, &i0, &i1, &w);
+    if (w == 0.0f)
+        return i0 == i ? 1.0f : 0.0f;
+    return i == i0 ? 1.0f - w : (i == i1 ? w : 0.0f);
+}
+
+__kernel void resample_grad(__constant long *t, __global const T *in, long in_base, __global T *out,
+                            long out_base)
+{
+    long rest = (long)get_global_id(0), count = 1;
+    for (int d = 0; d < DMLI_RS_DIMS; ++d)
+        count *= AT(d, DMLI_RS_ISIZE);
+    if (rest >= count)
+        return;
+    long i[DMLI_RS_DIMS], lo[DMLI_RS_DIMS], hi[DMLI_RS_DIMS], o[DMLI_RS_DIMS];
+    long at = out_base;
+    bool none = false;
+    for (int d = DMLI_RS_DIMS - 1; d >= 0; --d) {
+        long n = AT(d, DMLI_RS_ISIZE);
+        i[d] = rest % n;
+        rest /= n;
+        at += i[d] * AT(d, DMLI_RS_IS);
+        lo[d] = first_reaching(t, d, LINEAR ? i[d] - 1 : i[d]);
+        hi[d] = first_reaching(t, d, i[d] + 1) - 1;
+        none = none || hi[d] < lo[d];
+    }
+    float sum = 0.0f, comp = 0.0f;
+    for (int d = 0; d < DMLI_RS_DIMS; ++d)
+        o[d] = lo[d];
+    while (!none) {
+        float w = 1.0f;
+        long src = in_base;
+        for (int d = 0; d < DMLI_RS_DIMS && w != 0.0f; ++d) {
+            w *= weight_of(t, d, o[d], i[d]);
+            src += o[d] * AT(d, DMLI_RS_OS);
+        }
+        if (w != 0.0f) {
+            const float g = w * LOAD(src);
+            /* Two-sum: sum + comp is the running total, one rounding off. */
+            const float s = sum + g, b = s - sum;
+            comp += (sum - (s - b)) + (g - b);
+            sum = s;
+        }
+        int d = DMLI_RS_DIMS - 1; /* the odometer: the innermost first */
+        for (; d >= 0; --d) {
+            if (++o[d] <= hi[d])
+                break;
+            o[d] = lo[d];
+        }
+        none = d < 0;
+    }
+    STORE(at, isfinite(sum) ? sum + comp : sum);
 }
 #endif

@@ -14,6 +14,8 @@
  *   fold       each image element the sum, in window-position order, of the column elements
  *              that land on it (ACC_T: float, double, long or ulong, converted back to T)
  *   unfold     each column element its image element, or 0 in the padding (UNIT_T: bits)
+ *   roi_align_grad  ROI_ALIGN_GRAD (ALIGN_GRAD 1, with HAS_X, HAS_DX, HAS_DROI: which tensors
+ *              are bound): roi_align's transpose as gathers (below)
  *
  * Macros (src/launch_roi.c): T the data's storage type (ushort with HALF 1 for FLOAT16),
  * IDX_T the batch indices' (uint, ulong), MAXMODE, LINEAR, CORNERS; ACC_T and ACC_DOUBLE
@@ -40,6 +42,9 @@
 #endif
 #ifndef CORNERS
 #define CORNERS 0
+#endif
+#ifndef ALIGN_GRAD
+#define ALIGN_GRAD 0
 #endif
 #ifndef ACC_T
 #define ACC_T float
@@ -235,6 +240,283 @@ __kernel void roi_align(__constant long *tb, __global const T *in, long inb, __g
 #endif
     STORE(out, out_at(tb, r, ch, oy, ox), acc);
 }
+
+#if ALIGN_GRAD
+/*
+ * roi_align_grad (ROI_ALIGN_GRAD): the transpose of roi_align above, as gathers. Items: the
+ * elements of OutputGradientTensor (HAS_DX), then the 4 x NumROIs of OutputROIGradientTensor
+ * (HAS_DROI); InputTensor bound where MAXMODE or HAS_DROI need it (HAS_X).
+ *   dX[b, c, p, q]: over the regions of batch b in order, their bins in row-major order, the
+ *     incoming gradient times each bin's weight of the element: AVERAGE the sum over the bin's
+ *     samples of the sample's bilinear (or nearest) weight of (p, q), over nx * ny (the weight
+ *     of a sample is a product of an axis weight along y and one along x, so the bin's is the
+ *     product of two sums); MAX the weight of the bin's first maximal sample alone (the
+ *     forward's fmax order). A sample outside [-1, H] x [-1, W] reads a constant: no weight.
+ *   dROI[r, k]: over channels, bins and samples (MAX: the maximal one), the incoming gradient
+ *     times the sample's derivative along x (k 0, 2) or y (1, 3), the page's imageGradX and
+ *     imageGradY (0 where the coordinate is integral or clamped, or NEAREST), times the
+ *     derivative of the sample's coordinate by the region's value: SpatialScale * (1 - t) for
+ *     x1, y1 and SpatialScale * t for x2, y2, t = (s - OutputPixelOffset) / (bins * S) (the
+ *     corners rule: s / (bins * S - 1)).
+ * Sums compensated (two-sum) in float and rounded once, in one fixed order; no atomics.
+ */
+#ifndef HAS_X
+#define HAS_X 0
+#endif
+#ifndef HAS_DX
+#define HAS_DX 0
+#endif
+#ifndef HAS_DROI
+#define HAS_DROI 0
+#endif
+
+/* A region's samples along one axis, placed as roi_align places them. */
+typedef struct rg_axis {
+    float c1, step, shift, den;
+    long n, bins;
+} rg_axis;
+
+static rg_axis rg_place(__constant long *tb, float c1, float c2, long bins)
+{
+    rg_axis a;
+    float size = c2 - c1;
+    a.c1 = c1;
+    a.bins = bins;
+    a.n = samples_of(tb, size, bins);
+#if CORNERS
+    long t = bins * a.n - 1;
+    a.step = t > 0 ? size / (float)t : 0.0f;
+    a.shift = 0.0f;
+    a.den = (float)t;
+#else
+    a.step = size / (float)(bins * a.n);
+    a.shift = table_float(tb, DMLI_RG_OUT_OFF);
+    a.den = (float)(bins * a.n);
+#endif
+    return a;
+}
+
+/* Sample j's coordinate (roi_align's expression) and the derivative of it by the region's
+ * second corner (t; by the first: 1 - t). */
+static float rg_coord(__constant long *tb, const rg_axis *a, long j)
+{
+    return ((float)j - a->shift) * a->step + a->c1 - table_float(tb, DMLI_RG_IN_OFF);
+}
+
+static float rg_t(const rg_axis *a, long j)
+{
+    return a->den > 0.0f ? ((float)j - a->shift) / a->den : 0.0f;
+}
+
+/* The weight of element p of an axis of n elements in a sample at coordinate c (sample()'s
+ * rule): 0 outside [-1, n]. */
+static float rg_weight(float c, long n, long p)
+{
+    if (!(c >= -1.0f && c <= (float)n))
+        return 0.0f;
+    c = fmax(c, 0.0f);
+#if LINEAR
+    long c0 = (long)c;
+    if (c0 >= n - 1)
+        return p == n - 1 ? 1.0f : 0.0f;
+    float l = c - (float)c0;
+    return p == c0 ? 1.0f - l : (p == c0 + 1 ? l : 0.0f);
+#else
+    long ci = max(min((long)ceil(c - 0.5f), n - 1), 0L);
+    return p == ci ? 1.0f : 0.0f;
+#endif
+}
+
+#if HAS_X
+/* The bin's first maximal sample (the forward's fmax order: a later sample wins where it is
+ * greater, or where the maximum so far is NaN and it is not). */
+static void rg_argmax(__constant long *tb, __global const T *plane, const rg_axis *ay,
+                      const rg_axis *ax, long oy, long ox, long *jy, long *jx)
+{
+    float best = 0.0f;
+    for (long iy = 0; iy < ay->n; ++iy)
+        for (long ix = 0; ix < ax->n; ++ix) {
+            long y = oy * ay->n + iy, x = ox * ax->n + ix;
+            float v = sample(tb, plane, rg_coord(tb, ay, y), rg_coord(tb, ax, x));
+            if ((iy == 0 && ix == 0) || v > best || (isnan(best) && !isnan(v))) {
+                best = v;
+                *jy = y;
+                *jx = x;
+            }
+        }
+}
+
+/* The bilinear sample's derivatives by x and y at (y, x) (the page's imageGradX, imageGradY):
+ * 0 outside [-1, H] x [-1, W], along an axis clamped to an edge or at an integral coordinate. */
+static void rg_slopes(__constant long *tb, __global const T *plane, float y, float x, float *gx,
+                      float *gy)
+{
+    const long h = tb[DMLI_RG_IN_H], w = tb[DMLI_RG_IN_W];
+    const long sy = tb[DMLI_RG_IN_S + 2], sx = tb[DMLI_RG_IN_S + 3];
+    *gx = *gy = 0.0f;
+#if LINEAR
+    if (!(y >= -1.0f && y <= (float)h && x >= -1.0f && x <= (float)w))
+        return;
+    y = fmax(y, 0.0f);
+    x = fmax(x, 0.0f);
+    long y0 = (long)y, x0 = (long)x, y1 = y0 + 1, x1 = x0 + 1;
+    float ly = y - (float)y0, lx = x - (float)x0;
+    if (y0 >= h - 1) {
+        y0 = y1 = h - 1;
+        ly = 0.0f;
+    }
+    if (x0 >= w - 1) {
+        x0 = x1 = w - 1;
+        lx = 0.0f;
+    }
+    float v00 = LOAD(plane, y0 * sy + x0 * sx), v01 = LOAD(plane, y0 * sy + x1 * sx);
+    float v10 = LOAD(plane, y1 * sy + x0 * sx), v11 = LOAD(plane, y1 * sy + x1 * sx);
+    if (lx != 0.0f)
+        *gx = (1.0f - ly) * (v01 - v00) + ly * (v11 - v10);
+    if (ly != 0.0f)
+        *gy = (1.0f - lx) * (v10 - v00) + lx * (v11 - v01);
+#endif
+}
+#endif
+
+/* Region r's corners (scaled) and its batch, as roi_align reads them. */
+static long rg_region(__constant long *tb, __global const T *roi, __global const IDX_T *idx, long r,
+                      rg_axis *ay, rg_axis *ax)
+{
+    const long sr = tb[DMLI_RG_ROI_SR], sk = tb[DMLI_RG_ROI_SK], n = tb[DMLI_RG_BATCH];
+    float x1 = LOAD(roi, r * sr) * table_float(tb, DMLI_RG_SCALE_X);
+    float y1 = LOAD(roi, r * sr + sk) * table_float(tb, DMLI_RG_SCALE_Y);
+    float x2 = LOAD(roi, r * sr + 2 * sk) * table_float(tb, DMLI_RG_SCALE_X);
+    float y2 = LOAD(roi, r * sr + 3 * sk) * table_float(tb, DMLI_RG_SCALE_Y);
+    *ax = rg_place(tb, x1, x2, tb[DMLI_RG_OUT_W]);
+    *ay = rg_place(tb, y1, y2, tb[DMLI_RG_OUT_H]);
+    IDX_T bi = idx[r * tb[DMLI_RG_IDX_S]];
+    return bi >= (IDX_T)n ? n - 1 : (long)bi;
+}
+
+/* Two-sum: *sum + *comp is the running total, one rounding off. */
+static void rg_add(float *sum, float *comp, float g)
+{
+    const float s = *sum + g, b = s - *sum;
+    *comp += (*sum - (s - b)) + (g - b);
+    *sum = s;
+}
+
+__kernel void roi_align_grad(__constant long *tb,
+#if HAS_X
+                             __global const T *in, long inb,
+#endif
+                             __global const T *dy, long dyb, __global const T *roi, long roib,
+                             __global const IDX_T *idx, long idxb
+#if HAS_DX
+                             ,
+                             __global T *dx, long dxb
+#endif
+#if HAS_DROI
+                             ,
+                             __global T *droi, long droib
+#endif
+)
+{
+    long g = (long)get_global_id(0);
+    const long ndx = tb[DMLI_RG_DX_ITEMS];
+    if (g >= ndx + tb[DMLI_RG_DROI_ITEMS])
+        return;
+    dy += dyb;
+    roi += roib;
+    idx += idxb;
+#if HAS_X
+    in += inb;
+#endif
+    const long C = tb[DMLI_RG_CHANNELS], H = tb[DMLI_RG_IN_H], W = tb[DMLI_RG_IN_W];
+    const long R = tb[DMLI_RG_ROIS], oh = tb[DMLI_RG_OUT_H], ow = tb[DMLI_RG_OUT_W];
+    const long d0 = tb[DMLI_RG_OUT_S], d1 = tb[DMLI_RG_OUT_S + 1], d2 = tb[DMLI_RG_OUT_S + 2],
+               d3 = tb[DMLI_RG_OUT_S + 3];
+    float sum = 0.0f, comp = 0.0f;
+    rg_axis ay, ax;
+#if HAS_DX
+    if (g < ndx) {
+        const long px = g % W, py = (g / W) % H, ch = (g / (W * H)) % C, b = g / (W * H * C);
+        for (long r = 0; r < R; ++r) {
+            if (rg_region(tb, roi, idx, r, &ay, &ax) != b)
+                continue;
+#if MAXMODE
+            __global const T *plane = in + b * tb[DMLI_RG_IN_S] + ch * tb[DMLI_RG_IN_S + 1];
+#endif
+            for (long oy = 0; oy < oh; ++oy) {
+                float sy = 0.0f;
+                for (long iy = 0; iy < ay.n; ++iy)
+                    sy += rg_weight(rg_coord(tb, &ay, oy * ay.n + iy), H, py);
+                if (sy == 0.0f)
+                    continue;
+                for (long ox = 0; ox < ow; ++ox) {
+                    float sx = 0.0f;
+                    for (long ix = 0; ix < ax.n; ++ix)
+                        sx += rg_weight(rg_coord(tb, &ax, ox * ax.n + ix), W, px);
+                    if (sx == 0.0f)
+                        continue;
+                    float gv = LOAD(dy, r * d0 + ch * d1 + oy * d2 + ox * d3);
+#if MAXMODE
+                    long jy = 0, jx = 0;
+                    rg_argmax(tb, plane, &ay, &ax, oy, ox, &jy, &jx);
+                    float wgt = rg_weight(rg_coord(tb, &ay, jy), H, py) *
+                                rg_weight(rg_coord(tb, &ax, jx), W, px);
+#else
+                    float wgt = sy * sx / (float)(ay.n * ax.n);
+#endif
+                    if (wgt != 0.0f)
+                        rg_add(&sum, &comp, gv * wgt);
+                }
+            }
+        }
+        STORE(dx,
+              dxb + ch * tb[DMLI_RG_DX_S + 1] + b * tb[DMLI_RG_DX_S] + py * tb[DMLI_RG_DX_S + 2] +
+                  px * tb[DMLI_RG_DX_S + 3],
+              isfinite(sum) ? sum + comp : sum);
+        return;
+    }
+#endif
+#if HAS_DROI
+    const long q = g - ndx, r = q / 4, k = q % 4;
+    const long b = rg_region(tb, roi, idx, r, &ay, &ax);
+#if LINEAR
+    const float scale = table_float(tb, k % 2 ? DMLI_RG_SCALE_Y : DMLI_RG_SCALE_X);
+    for (long ch = 0; ch < C; ++ch) {
+        __global const T *plane = in + b * tb[DMLI_RG_IN_S] + ch * tb[DMLI_RG_IN_S + 1];
+        for (long oy = 0; oy < oh; ++oy)
+            for (long ox = 0; ox < ow; ++ox) {
+                float gv = LOAD(dy, r * d0 + ch * d1 + oy * d2 + ox * d3);
+#if MAXMODE
+                long jy = 0, jx = 0;
+                rg_argmax(tb, plane, &ay, &ax, oy, ox, &jy, &jx);
+                const long y_lo = jy, y_hi = jy + 1, x_lo = jx, x_hi = jx + 1;
+                const float per = 1.0f;
+#else
+                const long y_lo = oy * ay.n, y_hi = y_lo + ay.n, x_lo = ox * ax.n,
+                           x_hi = x_lo + ax.n;
+                const float per = 1.0f / (float)(ay.n * ax.n);
+#endif
+                for (long jy = y_lo; jy < y_hi; ++jy)
+                    for (long jx = x_lo; jx < x_hi; ++jx) {
+                        float gxv, gyv;
+                        rg_slopes(tb, plane, rg_coord(tb, &ay, jy), rg_coord(tb, &ax, jx), &gxv,
+                                  &gyv);
+                        float t = k % 2 ? rg_t(&ay, jy) : rg_t(&ax, jx);
+                        float slope = k % 2 ? gyv : gxv;
+                        float dc = scale * (k < 2 ? 1.0f - t : t);
+                        if (slope != 0.0f)
+                            rg_add(&sum, &comp, gv * per * slope * dc);
+                    }
+            }
+    }
+#else
+    (void)b;
+#endif
+    STORE(droi, droib + r * tb[DMLI_RG_DROI_SR] + k * tb[DMLI_RG_DROI_SK],
+          isfinite(sum) ? sum + comp : sum);
+#endif
+}
+#endif
 
 /* An image element (n, c, position): over the window positions k in row-major order, the
  * column element (n, c * K + k, l) of the block l whose position k lands on it, where one

@@ -33,6 +33,17 @@
 #define DMLI_RG_MAX_S 24   /* MaximumSamplesPerOutput, at most DMLI_RG_SAMPLE_CAP */
 #define DMLI_RG_ITEMS 25   /* outputs: rois x channels x height x width */
 #define DMLI_RG_TABLE 26
+/* ROI_ALIGN_GRAD (roi_align_grad): the fields above with OUT_S the incoming gradient's strides,
+ * IN_S InputTensor's (when bound), then OutputGradientTensor's four strides, the ROI gradient's
+ * two (between regions, between a region's values), the gradient's elements (0 unbound) and the
+ * ROI gradient's (4 x regions, 0 unbound). Items: the gradient's elements, then the ROI
+ * gradient's. */
+#define DMLI_RG_DX_S 26     /* 26 .. 29 */
+#define DMLI_RG_DROI_SR 30  /* ROI gradient: between regions */
+#define DMLI_RG_DROI_SK 31  /* ROI gradient: between a region's values */
+#define DMLI_RG_DX_ITEMS 32 /* OutputGradientTensor's elements (0: unbound) */
+#define DMLI_RG_DROI_ITEMS 33
+#define DMLI_RG_GRAD_TABLE 34
 
 /* Samples per output and axis, at most: a bound on one item's work whatever the regions. */
 #define DMLI_RG_SAMPLE_CAP 1024

@@ -9,6 +9,10 @@
  * hold numbers or "inf", "-inf", "nan". Tensors InputTensor and OutputTensor.
  * Default tolerances (reference/precision.md): nearest neighbour exact, LINEAR 84 ULP,
  * VALUE_SCALE_2D 2 ULP (x * Scale + Bias); integer outputs exact.
+ * RESAMPLE_GRAD (RESAMPLE1's attrs) and RESAMPLE_GRAD1 (RESAMPLE2's): tensors
+ * InputGradientTensor (data) and OutputGradientTensor; DimensionCount the length of Scales.
+ * Their default tolerance: none (exact); a gradient is a sum whose bound depends on how many
+ * outputs read an element, so each case states its own (gen/resample_grad.py).
  */
 #include <math.h>
 #include <string.h>
@@ -79,29 +83,36 @@ static int attr_floats(rt_build *b, const char *name, FLOAT **vals, unsigned *co
     return 0;
 }
 
-static const DML_TENSOR_DESC *bind_output(rt_build *b, const rt_tensor *like)
+static const DML_TENSOR_DESC *bind_output(rt_build *b, const char *name, const rt_tensor *like)
 {
-    const rt_tensor *given = rt_input(b, "OutputTensor");
-    const rt_tensor *src = given ? given : rt_expected(b, "OutputTensor");
+    const rt_tensor *given = rt_input(b, name);
+    const rt_tensor *src = given ? given : rt_expected(b, name);
     if (given != NULL && given->elems != NULL) {
-        rt_fail(b, "inputs.OutputTensor describes the output and takes no data");
+        rt_fail(b, "inputs.%s describes the output and takes no data", name);
         return NULL;
     }
     if (src == NULL)
         src = like;
-    rt_tensor *t = rt_add_output(b, "OutputTensor", src->type, src->rank, src->sizes,
+    rt_tensor *t = rt_add_output(b, name, src->type, src->rank, src->sizes,
                                  src != like && src->has_strides ? src->strides : NULL);
     return t ? &t->desc : NULL;
+}
+
+/* Input in_name bound with its data, and output out_name. */
+static int bind_named(rt_build *b, const char *in_name, const char *out_name,
+                      const DML_TENSOR_DESC **in, const DML_TENSOR_DESC **out)
+{
+    const rt_tensor *t = rt_data_input(b, in_name);
+    if (t == NULL || rt_bind_input(b, t) != 0 || (*out = bind_output(b, out_name, t)) == NULL)
+        return -1;
+    *in = &t->desc;
+    return 0;
 }
 
 /* InputTensor bound with its data, and the output. */
 static int bind_pair(rt_build *b, const DML_TENSOR_DESC **in, const DML_TENSOR_DESC **out)
 {
-    const rt_tensor *t = rt_data_input(b, "InputTensor");
-    if (t == NULL || rt_bind_input(b, t) != 0 || (*out = bind_output(b, t)) == NULL)
-        return -1;
-    *in = &t->desc;
-    return 0;
+    return bind_named(b, "InputTensor", "OutputTensor", in, out);
 }
 
 static void set_tolerance(rt_build *b, unsigned ulps)
@@ -203,6 +214,59 @@ static int build_resample(rt_build *b)
     return 0;
 }
 
+/* RESAMPLE_GRAD and RESAMPLE_GRAD1 (the operator name's last character). */
+static int build_resample_grad(rt_build *b)
+{
+    static const char *const grad_io[] = {"InputGradientTensor", "OutputGradientTensor", NULL};
+    static const char *const grad_out[] = {"OutputGradientTensor", NULL};
+    static const char *const attrs[2][6] = {
+        {"InterpolationMode", "Scales", "InputPixelOffsets", "OutputPixelOffsets", NULL},
+        {"InterpolationMode", "RoundingDirection", "Scales", "InputPixelOffsets",
+         "OutputPixelOffsets", NULL}};
+    const char *op = b->c->op;
+    int version = op[strlen(op) - 1] == '1';
+    if (rt_check_names(b, grad_io, attrs[version], grad_out))
+        return -1;
+    DML_RESAMPLE_GRAD1_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+    static const char *const directions[] = {"DML_AXIS_DIRECTION_INCREASING",
+                                             "DML_AXIS_DIRECTION_DECREASING"};
+    int rounding = 0;
+    unsigned n, n_in = 0, n_out = 0;
+    FLOAT *scales = NULL, *in_off = NULL, *out_off = NULL;
+    if (bind_named(b, "InputGradientTensor", "OutputGradientTensor", &d->InputGradientTensor,
+                   &d->OutputGradientTensor) ||
+        attr_mode(b, &d->InterpolationMode) ||
+        attr_enum(b, "RoundingDirection", directions, 2, 0, &rounding) ||
+        attr_floats(b, "Scales", &scales, &n) ||
+        attr_floats(b, "InputPixelOffsets", &in_off, &n_in) ||
+        attr_floats(b, "OutputPixelOffsets", &out_off, &n_out))
+        return -1;
+    if (n_in != n || n_out != n)
+        return rt_fail(b, "attrs.InputPixelOffsets and OutputPixelOffsets must be lists of "
+                          "Scales' length");
+    d->RoundingDirection = (DML_AXIS_DIRECTION)rounding;
+    d->DimensionCount = n;
+    d->Scales = scales;
+    d->InputPixelOffsets = in_off;
+    d->OutputPixelOffsets = out_off;
+    if (version == 1) {
+        b->desc.Type = DML_OPERATOR_RESAMPLE_GRAD1;
+        b->desc.Desc = d;
+        return 0;
+    }
+    DML_RESAMPLE_GRAD_OPERATOR_DESC *g = rt_alloc(b, sizeof *g);
+    *g = (DML_RESAMPLE_GRAD_OPERATOR_DESC){d->InputGradientTensor,
+                                           d->OutputGradientTensor,
+                                           d->InterpolationMode,
+                                           n,
+                                           scales,
+                                           in_off,
+                                           out_off};
+    b->desc.Type = DML_OPERATOR_RESAMPLE_GRAD;
+    b->desc.Desc = g;
+    return 0;
+}
+
 static int build_value_scale(rt_build *b)
 {
     static const char *const attrs[] = {"Scale", "Bias", NULL};
@@ -232,5 +296,7 @@ const rt_op rt_ops_resample[] = {
     {"DML_OPERATOR_RESAMPLE2", build_resample},
     {"DML_OPERATOR_RESAMPLE3", build_resample},
     {"DML_OPERATOR_VALUE_SCALE_2D", build_value_scale},
+    {"DML_OPERATOR_RESAMPLE_GRAD", build_resample_grad},
+    {"DML_OPERATOR_RESAMPLE_GRAD1", build_resample_grad},
     {NULL, NULL},
 };

@@ -12,6 +12,12 @@
  * `EndPadding` absent 0s). Tensors are the members, bound in the descriptor's order; the
  * output is OutputTensor as described under `inputs` or as expected.
  *
+ * ROI_ALIGN_GRAD: ROI_ALIGN1's attrs but OutOfBoundsInputValue; tensors InputTensor (optional),
+ * InputGradientTensor, ROITensor, BatchIndicesTensor, and the optional outputs
+ * OutputGradientTensor and OutputROIGradientTensor (each present where described under inputs
+ * or expected). Its sums' tolerances depend on the case (gen/roi_grad.py states each); absent
+ * one, 2^-12 absolute and 8 ULP as ROI_ALIGN*.
+ *
  * Default tolerances (docs/operators.md): ROI_POOLING and UNFOLD exact; ROI_ALIGN* 2^-12
  * absolute (float32 sample positions and weights) and 8 ULP; FOLD on floats K + 2 ULP (a sum of
  * at most K = the window's positions, reference/precision.md's reduce sum).
@@ -192,6 +198,55 @@ static int build_roi_align(rt_build *b)
     return 0;
 }
 
+static int build_roi_align_grad(rt_build *b)
+{
+    static const char *const inputs[] = {
+        "InputTensor",          "InputGradientTensor",     "ROITensor", "BatchIndicesTensor",
+        "OutputGradientTensor", "OutputROIGradientTensor", NULL};
+    static const char *const attrs[] = {"ReductionFunction",       "InterpolationMode",
+                                        "SpatialScaleX",           "SpatialScaleY",
+                                        "InputPixelOffset",        "OutputPixelOffset",
+                                        "MinimumSamplesPerOutput", "MaximumSamplesPerOutput",
+                                        "AlignRegionsToCorners",   NULL};
+    static const char *const outputs[] = {"OutputGradientTensor", "OutputROIGradientTensor", NULL};
+    static const char *const reductions[] = {"DML_REDUCE_FUNCTION_AVERAGE",
+                                             "DML_REDUCE_FUNCTION_MAX"};
+    static const int reduction_values[] = {DML_REDUCE_FUNCTION_AVERAGE, DML_REDUCE_FUNCTION_MAX};
+    static const char *const modes[] = {"DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR",
+                                        "DML_INTERPOLATION_MODE_LINEAR"};
+    static const int mode_values[] = {DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR,
+                                      DML_INTERPOLATION_MODE_LINEAR};
+    DML_ROI_ALIGN_GRAD_OPERATOR_DESC *d = rt_alloc(b, sizeof *d);
+    int reduction, mode;
+    if (rt_check_names(b, inputs, attrs, outputs) ||
+        attr_enum(b, "ReductionFunction", reductions, reduction_values, 2,
+                  DML_REDUCE_FUNCTION_AVERAGE, &reduction) ||
+        attr_enum(b, "InterpolationMode", modes, mode_values, 2, DML_INTERPOLATION_MODE_LINEAR,
+                  &mode) ||
+        attr_float_or(b, "SpatialScaleX", 1.0f, &d->SpatialScaleX) ||
+        attr_float_or(b, "SpatialScaleY", 1.0f, &d->SpatialScaleY) ||
+        attr_float_or(b, "InputPixelOffset", 0.5f, &d->InputPixelOffset) ||
+        attr_float_or(b, "OutputPixelOffset", -0.5f, &d->OutputPixelOffset) ||
+        rt_attr_uint(b, "MinimumSamplesPerOutput", 1, &d->MinimumSamplesPerOutput) ||
+        rt_attr_uint(b, "MaximumSamplesPerOutput", UINT32_MAX, &d->MaximumSamplesPerOutput) ||
+        rt_attr_bool(b, "AlignRegionsToCorners", &d->AlignRegionsToCorners))
+        return -1;
+    d->ReductionFunction = (DML_REDUCE_FUNCTION)reduction;
+    d->InterpolationMode = (DML_INTERPOLATION_MODE)mode;
+    if (rt_optional_input(b, "InputTensor", &d->InputTensor) ||
+        rt_required_input(b, "InputGradientTensor", &d->InputGradientTensor) ||
+        rt_required_input(b, "ROITensor", &d->ROITensor) ||
+        rt_required_input(b, "BatchIndicesTensor", &d->BatchIndicesTensor) ||
+        rt_optional_output(b, "OutputGradientTensor", &d->OutputGradientTensor) ||
+        rt_optional_output(b, "OutputROIGradientTensor", &d->OutputROIGradientTensor))
+        return -1;
+    b->ulp_tolerance = 8;
+    b->abs_tolerance = 1.0 / 4096;
+    b->desc.Type = DML_OPERATOR_ROI_ALIGN_GRAD;
+    b->desc.Desc = d;
+    return 0;
+}
+
 /* A list of `count` entries (absent: def each). */
 static int attr_list(rt_build *b, const char *name, unsigned count, UINT def, bool required,
                      UINT **out)
@@ -265,6 +320,7 @@ const rt_op rt_ops_roi[] = {
     {"DML_OPERATOR_ROI_POOLING", build_roi_pooling},
     {"DML_OPERATOR_ROI_ALIGN", build_roi_align},
     {"DML_OPERATOR_ROI_ALIGN1", build_roi_align},
+    {"DML_OPERATOR_ROI_ALIGN_GRAD", build_roi_align_grad},
     {"DML_OPERATOR_FOLD", build_fold},
     {"DML_OPERATOR_UNFOLD", build_fold},
     {NULL, NULL},

@@ -9,7 +9,7 @@
  * CPUs, the neighbours and weights of each dimension computed once per row or column of the
  * block; 4 rows x 1 on GPUs, neighbouring items reading neighbouring inputs). Grid: dimension 0
  * the innermost dimension's chunks, 1 dimension 3's blocks, 2 the product of dimensions 0 to
- * 2.
+ * 2. RESAMPLE_GRAD(1): resample_grad, one item per element of the gradient written.
  */
 #include <math.h>
 #include <stdint.h>
@@ -76,6 +76,46 @@ static bool band(const dmli_resample *r, const dmli_tuning *tu, const dmli_devic
     return true;
 }
 
+static void fill_table(const dmli_resample *r, dmli_compute_launch *l)
+{
+    for (int d = 0; d < DMLI_RS_DIMS; ++d) {
+        l->table[DMLI_RS_AT(d, DMLI_RS_OSIZE)] = r->out_size[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_ISIZE)] = r->in_size[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_IS)] = r->in_stride[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_OS)] = r->out_stride[d];
+        l->table[DMLI_RS_AT(d, DMLI_RS_SCALE_OF)] = dmli_float_bits(r->scale_of[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_RECIP)] = dmli_float_bits(r->recip[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_OUT_OFF)] = dmli_float_bits(r->out_off[d]);
+        l->table[DMLI_RS_AT(d, DMLI_RS_IN_OFF)] = dmli_float_bits(r->in_off[d]);
+    }
+    l->table[DMLI_RS_SCALE] = dmli_float_bits(r->scale);
+    for (int k = 0; k < 3; ++k)
+        l->table[DMLI_RS_BIAS(k)] = dmli_float_bits(r->bias[k]);
+    l->table_count = DMLI_RS_TABLE;
+}
+
+/* RESAMPLE_GRAD(1): resample_grad, one item per element of the gradient written (the
+ * forward's input) in groups of up to resample_group, the grid rounded up to whole groups. */
+static void launch_grad(const dmli_resample *r, const dmli_tuning *tuning,
+                        const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    l->kernel = "resample_grad";
+    options(r, 1, 1, &l->defs);
+    dmli_opt_int(&l->defs, "GRAD", 1);
+    fill_table(r, l);
+    uint64_t count = 1;
+    for (int d = 0; d < DMLI_RS_DIMS; ++d)
+        count *= (uint64_t)r->in_size[d];
+    size_t group = tuning->resample_group;
+    group = group < dev->max_work_group_size ? group : dev->max_work_group_size;
+    group = group < dev->max_item_sizes[0] ? group : dev->max_item_sizes[0];
+    group = group ? group : 1;
+    l->global[0] = (size_t)((count + group - 1) / group * group);
+    l->global[1] = l->global[2] = 1;
+    l->local[0] = group;
+    l->local[1] = l->local[2] = 1;
+}
+
 void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
                           dmli_compute_launch *l)
 {
@@ -83,6 +123,10 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
     const dmli_tuning *tuning = dmli_tuning_for(dev->device_class);
     uint32_t vec = tuning->resample_vec;
     l->source = DMLI_SOURCE_RESAMPLE;
+    if (r->grad) {
+        launch_grad(r, tuning, dev, l);
+        return;
+    }
     l->kernel = "resample";
     uint32_t block = tuning->resample_rows;
     bool banded = band(r, tuning, dev);
@@ -99,20 +143,7 @@ void dmli_launch_resample(const dmli_compute *c, const dmli_device_desc *dev,
     if (!banded && dev->device_class == DMLCL_DEVICE_CLASS_GPU && vec == 1 && block > 1 &&
         !r->antialias && dmli_load_batch(tuning) > 1)
         dmli_opt_int(&l->defs, "GPU_ROWS", 1);
-    for (int d = 0; d < DMLI_RS_DIMS; ++d) {
-        l->table[DMLI_RS_AT(d, DMLI_RS_OSIZE)] = r->out_size[d];
-        l->table[DMLI_RS_AT(d, DMLI_RS_ISIZE)] = r->in_size[d];
-        l->table[DMLI_RS_AT(d, DMLI_RS_IS)] = r->in_stride[d];
-        l->table[DMLI_RS_AT(d, DMLI_RS_OS)] = r->out_stride[d];
-        l->table[DMLI_RS_AT(d, DMLI_RS_SCALE_OF)] = dmli_float_bits(r->scale_of[d]);
-        l->table[DMLI_RS_AT(d, DMLI_RS_RECIP)] = dmli_float_bits(r->recip[d]);
-        l->table[DMLI_RS_AT(d, DMLI_RS_OUT_OFF)] = dmli_float_bits(r->out_off[d]);
-        l->table[DMLI_RS_AT(d, DMLI_RS_IN_OFF)] = dmli_float_bits(r->in_off[d]);
-    }
-    l->table[DMLI_RS_SCALE] = dmli_float_bits(r->scale);
-    for (int k = 0; k < 3; ++k)
-        l->table[DMLI_RS_BIAS(k)] = dmli_float_bits(r->bias[k]);
-    l->table_count = DMLI_RS_TABLE;
+    fill_table(r, l);
     if (banded) { /* a work-group of one item a band of block rows x vec columns of a plane */
         l->global[0] = (size_t)((r->out_size[4] + vec - 1) / vec);
         l->global[1] = (size_t)((r->out_size[3] + block - 1) / block);
@@ -152,8 +183,13 @@ bool dmli_restride_resample(dmli_compute *c, uint32_t i, const int64_t *strides,
         return false;
     dmli_resample *r = DMLI_COMPUTE_WORK(c, dmli_resample);
     uint32_t pad = DMLI_RS_DIMS - r->rank;
-    for (uint32_t d = 0; d < r->rank; ++d)
-        r->in_stride[pad + d] = strides[d];
+    for (uint32_t d = 0; d < r->rank; ++d) {
+        /* A gradient reads the forward's output (out_*). */
+        if (r->grad)
+            r->out_stride[pad + d] = strides[d];
+        else
+            r->in_stride[pad + d] = strides[d];
+    }
     c->tensors[0].offset = offset;
     return true;
 }

@@ -2,14 +2,15 @@
 /*
  * The launch of the window family (cl/roi.cl): its kernel and variant (the data's storage
  * type; ROI_ALIGN*: the batch indices' type, the reduction, the interpolation, the corners
- * rule; FOLD: the accumulator; UNFOLD: the element's width), its table (cl/roi_abi.h) and its
- * grid: one dimension of output elements in work-groups of up to 64 items, the global size
- * rounded up (items past the end return at once). Pure host code, as launch.c.
+ * rule, ROI_ALIGN_GRAD's bound tensors; FOLD: the accumulator; UNFOLD: the element's width), its
+ * table (cl/roi_abi.h) and its grid: one dimension of output elements in work-groups of up to 64
+ * items, the global size rounded up (items past the end return at once). Pure host code, as
+ * launch.c.
  */
 #include "launch.h"
 #include "roi.h"
 
-_Static_assert(DMLI_RG_TABLE <= DMLI_COMPUTE_TABLE_MAX, "the region table fits");
+_Static_assert(DMLI_RG_GRAD_TABLE <= DMLI_COMPUTE_TABLE_MAX, "the region table fits");
 _Static_assert(DMLI_WN_TABLE <= DMLI_COMPUTE_TABLE_MAX, "the window table fits");
 
 #define ROI_GROUP 64
@@ -17,10 +18,12 @@ _Static_assert(DMLI_WN_TABLE <= DMLI_COMPUTE_TABLE_MAX, "the window table fits")
 static void regions(const dmli_roi *r, dmli_compute_launch *l)
 {
     cl_long *t = l->table;
-    l->kernel = r->kind == DMLI_ROI_POOL ? "roi_pool" : "roi_align";
+    l->kernel = r->kind == DMLI_ROI_POOL    ? "roi_pool"
+                : r->kind == DMLI_ROI_ALIGN ? "roi_align"
+                                            : "roi_align_grad";
     dmli_opt_str(&l->defs, "T", dmli_map_storage_type(r->type));
     dmli_opt_int(&l->defs, "HALF", r->type == DML_TENSOR_DATA_TYPE_FLOAT16);
-    if (r->kind == DMLI_ROI_ALIGN) {
+    if (r->kind != DMLI_ROI_POOL) {
         dmli_opt_str(&l->defs, "IDX_T", r->idx64 ? "ulong" : "uint");
         dmli_opt_int(&l->defs, "MAXMODE", r->max);
         dmli_opt_int(&l->defs, "LINEAR", r->linear);
@@ -51,6 +54,21 @@ static void regions(const dmli_roi *r, dmli_compute_launch *l)
     t[DMLI_RG_MAX_S] = hi;
     t[DMLI_RG_ITEMS] = r->rois * r->channels * r->out_h * r->out_w;
     l->table_count = DMLI_RG_TABLE;
+    if (r->kind != DMLI_ROI_ALIGN_GRAD)
+        return;
+    /* ROI_ALIGN_GRAD: items are the gradient's elements, then the ROI gradient's. */
+    dmli_opt_int(&l->defs, "ALIGN_GRAD", 1);
+    dmli_opt_int(&l->defs, "HAS_X", r->has_x);
+    dmli_opt_int(&l->defs, "HAS_DX", r->has_dx);
+    dmli_opt_int(&l->defs, "HAS_DROI", r->has_droi);
+    for (int d = 0; d < 4; ++d)
+        t[DMLI_RG_DX_S + d] = r->dx_s[d];
+    t[DMLI_RG_DROI_SR] = r->droi_sr;
+    t[DMLI_RG_DROI_SK] = r->droi_sk;
+    t[DMLI_RG_DX_ITEMS] = r->has_dx ? r->batch * r->channels * r->in_h * r->in_w : 0;
+    t[DMLI_RG_DROI_ITEMS] = r->has_droi ? 4 * r->rois : 0;
+    t[DMLI_RG_ITEMS] = t[DMLI_RG_DX_ITEMS] + t[DMLI_RG_DROI_ITEMS];
+    l->table_count = DMLI_RG_GRAD_TABLE;
 }
 
 /* FOLD's accumulator: float32 for FLOAT16 and FLOAT32, double for FLOAT64, ulong (sums wrap
@@ -112,7 +130,8 @@ void dmli_launch_roi(const dmli_compute *c, const dmli_device_desc *dev, dmli_co
 {
     const dmli_roi *r = DMLI_COMPUTE_WORK_CONST(c, dmli_roi);
     l->source = DMLI_SOURCE_ROI;
-    bool region = r->kind == DMLI_ROI_POOL || r->kind == DMLI_ROI_ALIGN;
+    bool region =
+        r->kind == DMLI_ROI_POOL || r->kind == DMLI_ROI_ALIGN || r->kind == DMLI_ROI_ALIGN_GRAD;
     if (region)
         regions(r, l);
     else

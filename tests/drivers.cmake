@@ -79,6 +79,13 @@ set(DMLCL_OPS_LARGE
     bands/streaming pad/eight_dimensions_padded_everywhere
     runtime_queues/status_reads_on_the_dispatch_queue gemm/packed_by_the_default_rule
     scatter/large_output intmm/*blocks*)
+# ROI_ALIGN_GRAD's device tests beyond a representative two (AVERAGE LINEAR with both outputs,
+# the page's NEAREST example) run on PoCL pthread only: each is a variant of its own to compile
+# (CI time: the six took 17 s on PoCL's GPU class with a cold cache, 10 s on basic).
+set(DMLCL_OPS_GRAD_VARIANTS roi/align_grad_max_linear_scaled_strided
+    roi/align_grad_nearest_float16_no_input roi/align_grad_corners_roi_gradient_only
+    roi/align_grad_max_float16_both)
+list(JOIN DMLCL_OPS_GRAD_VARIANTS "|" DMLCL_OPS_GRAD_VARIANTS_ALT)
 # A Criterion filter that runs every test but the listed ones.
 function(dmlcl_ops_filter_without out)
   list(JOIN ARGN "|" alternatives)
@@ -96,7 +103,9 @@ set(WRAPPER "")
 dmlcl_driver_tests(quick quick 300 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}" ""
                    DMLCL_TEST_CASES=3)
 
-# The slow drivers' conformance run leaves out directml/reduce.json, the reductions' generated
+# The slow drivers' conformance run leaves out directml/resample_grad.json and roi_grad.json
+# (their variants, some 30, cost 14 s of PoCL's GPU-class compiles cold: the gradients' device
+# tests run there instead), directml/reduce.json, the reductions' generated
 # draw (738 cases, a quarter of the suite), and directml/conv.json (145 convolutions, some 30
 # kernel variants to compile): there the reductions and convolutions run through ONNX's node
 # tests (onnx-node/), the graph cases and the arithmetic device tests.
@@ -109,7 +118,8 @@ dmlcl_driver_tests(quick quick 300 "--jobs;1;--filter;${DMLCL_OPS_WITHOUT_LARGE}
 # and ONNX's training-mode node tests.
 if(TARGET dmlcl-conformance)
   file(GLOB DMLCL_DIRECTML_CASE_FILES CONFIGURE_DEPENDS ${DMLCL_CASES}/directml/*.json)
-  list(FILTER DMLCL_DIRECTML_CASE_FILES EXCLUDE REGEX "/(reduce|gemm|conv|bnorm_training)\\.json$")
+  list(FILTER DMLCL_DIRECTML_CASE_FILES EXCLUDE REGEX
+       "/(reduce|gemm|conv|bnorm_training|resample_grad|roi_grad)\\.json$")
   # ONNX's node tests of pooling (3-D windows over 32^3 inputs), of Gemm/MatMul and of
   # Conv/ConvTranspose run on PoCL pthread only: on the slow drivers those operators run
   # through their generated cases (directml/pool.json), their graph cases and their device
@@ -163,7 +173,7 @@ set(DMLCL_ARITH_ALL ${DMLCL_ARITH_ALTERNATIVES})
 set(DMLCL_ARITH_ALTERNATIVES
     "elementwise/*|reduce/!(softmax_far_below_the_maximum)|batch_norm/*|pool/*|resample/*")
 dmlcl_driver_tests(gpu-class gpu-class 900
-                   "--jobs;2;--filter;!(${DMLCL_ARITH_ALL}|graph_reduce/*)" 1
+                   "--jobs;2;--filter;!(${DMLCL_ARITH_ALL}|graph_reduce/*|${DMLCL_OPS_GRAD_VARIANTS_ALT})" 1
                    "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" DMLCL_DEVICE_CLASS=gpu
                    DMLCL_TEST_CASES=1)
 set(DMLCL_ARITH_ALTERNATIVES ${DMLCL_ARITH_ALL})
@@ -192,7 +202,8 @@ set(DMLCL_ARITH_ALTERNATIVES "reduce/*|normalize/*")
 # Nor the gathers and identities, whose CPU variants are element loops with no barrier or local
 # memory for basic's work-group loop to meet (CI time; pthread and Oclgrind run them).
 dmlcl_ops_filter_without(DMLCL_OPS_BASIC ${DMLCL_OPS_LARGE} ${DMLCL_ARITH_SUITES} gather/*
-                         gather_ext/* gather_ref/* gather_ext_ref/* identity/*)
+                         gather_ext/* gather_ref/* gather_ext_ref/* identity/*
+                         ${DMLCL_OPS_GRAD_VARIANTS})
 dmlcl_driver_tests(pocl-basic basic 900 "--jobs;1;--filter;${DMLCL_OPS_BASIC}" 1
                    "DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM}" POCL_DEVICES=basic DMLCL_TEST_CASES=1)
 set(DMLCL_ARITH_ALTERNATIVES ${DMLCL_ARITH_ALL})
@@ -305,7 +316,7 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # Oclgrind's API check reports (CL_BUILD_PROGRAM_FAILURE): it runs on every other driver.
     set(DMLCL_OCLGRIND_LEFT_OUT ${DMLCL_OPS_LARGE} layout/small_transposes_each_width
         gather_tile/small_tiles graph/execute_on_host_memory persistent/* ${DMLCL_ARITH_SUITES}
-        kernels/build_failure_names_the_error)
+        kernels/build_failure_names_the_error ${DMLCL_OPS_GRAD_VARIANTS})
     dmlcl_ops_filter_without(DMLCL_OCLGRIND_OPS ${DMLCL_OCLGRIND_LEFT_OUT})
     # The conformance graph cases run on host buffers too (the temporary
     # dmlcl_compiled_operator_execute allocates): one after another they meet
@@ -326,6 +337,12 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     # of 64 x 1024-1536 x 384-416, for a CPU rule), which put ops-oclgrind-gpu-elementwise at
     # 804 s of its 900 on a quiet 2-core VM (2026-12-02).
     string(REPLACE "gemm/*" "gemm/!(packed_by_the_default_rule)" DMLCL_ARITH_ALTERNATIVES
+                   "${DMLCL_ARITH_ALTERNATIVES}")
+    # resample/random_resample_grad (RESAMPLE_GRAD, rank 4) interprets for 6-7.5 s a case here
+    # (each gradient element's binary searches): RESAMPLE_GRAD1's test (1 s), the same kernel
+    # with RESAMPLE_GRAD's rounding among its draws, stands in; pthread and PoCL's GPU class
+    # run both.
+    string(REPLACE "resample/*" "resample/!(random_resample_grad)" DMLCL_ARITH_ALTERNATIVES
                    "${DMLCL_ARITH_ALTERNATIVES}")
     set(DMLCL_ARITH_ALL ${DMLCL_ARITH_ALTERNATIVES})
     set(DMLCL_PATHS_ALL ${DMLCL_CONFORMANCE_PATHS})
@@ -395,9 +412,11 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
     endforeach()
     # The resample bands (cl/resample.cl BAND) on the CPU class with every check: bands of 8
     # rows x 64 columns, whose stage fits Oclgrind's 32 KiB of local memory (the default
-    # 32 x 512 does not, and the launch takes the generic kernel there).
+    # 32 x 512 does not, and the launch takes the generic kernel there). Not the gradients'
+    # tests: their kernel has no bands.
     add_test(NAME ops-oclgrind-cpu-resample-bands
-             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter "resample/*")
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1
+                     --filter "resample/!(random_resample_grad*)")
     set_tests_properties(ops-oclgrind-cpu-resample-bands PROPERTIES LABELS oclgrind TIMEOUT 300
       ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;DMLCL_TEST_CASES=2;DMLCL_TUNING=resample_band_cols=64,resample_band_rows=8")
     # Max pooling's bands (cl/pool.cl BAND) on the CPU class with every check (the pooling

@@ -30,6 +30,13 @@
  *   VALUE_SCALE_2D (1.0): rank 4 {N, C, H, W}, FLOAT32 or FLOAT16, y = x * Scale + Bias[c]
  *     (rounded once), ChannelCount 1 or 3 and equal to C. A nearest resample of scale 1 with
  *     an epilogue: the map family (src/map.c) has no per-channel parameter.
+ *   RESAMPLE_GRAD (3.0) and RESAMPLE_GRAD1 (5.1): the adjoints of RESAMPLE1 and RESAMPLE2 (the
+ *     same options, lowered by the same code: the same coordinates, neighbours and weights).
+ *     InputGradientTensor has the forward output's sizes, OutputGradientTensor the forward
+ *     input's: dX[i] = sum over forward outputs o of weight(o, i) * dY[o] (elements no output
+ *     reads are 0). The pages' tables: FLOAT32 or FLOAT16, one DataType and DimensionCount for
+ *     both, rank 4 (GRAD) or 1 to 4 (GRAD1), DimensionCount equal to it; the sizes free, as
+ *     the forward's. Lowered to cl/resample.cl's resample_grad: a gather per element of dX.
  */
 #include <math.h>
 #include <string.h>
@@ -48,6 +55,8 @@ typedef struct rs_view {
     bool offsets; /* the descriptor has them (else pixel centres) */
     bool half_up; /* nearest rounds half up (RESAMPLE, RESAMPLE1) */
     bool antialiased;
+    bool grad;         /* RESAMPLE_GRAD(1): input is dY, output dX, FLOAT32 and FLOAT16 only */
+    uint32_t min_rank; /* the table's ranks: min_rank to 4 */
 } rs_view;
 
 static HRESULT import_pair(const char *op, const DML_TENSOR_DESC *in, const DML_TENSOR_DESC *out,
@@ -97,26 +106,59 @@ static HRESULT check_floats(const char *op, const char *field, const float *v, u
     return S_OK;
 }
 
+/* The gradients' pair: InputGradientTensor (the forward's output) read, OutputGradientTensor
+ * (the forward's input) written; the pages' tables. */
+static HRESULT import_grad_pair(const rs_view *v, dmli_op_state *st)
+{
+    const char *op = v->op;
+    dmli_tensor *dy = &st->inputs[0], *dx = &st->outputs[0];
+    DMLI_TRY(dmli_tensor_import(op, "InputGradientTensor", v->output, DMLI_TENSOR_INPUT, dy));
+    DMLI_TRY(dmli_tensor_import(op, "OutputGradientTensor", v->input, DMLI_TENSOR_OUTPUT, dx));
+    DMLI_INVALID_IF(!float_type(dy->type),
+                    "%s: InputGradientTensor.DataType (%s) is not one %s takes (FLOAT32, "
+                    "FLOAT16)",
+                    op, dmli_type_name(dy->type), op);
+    DMLI_TRY(dmli_ops_same_type(op, "OutputGradientTensor", dx, "InputGradientTensor", dy));
+    DMLI_TRY(dmli_ops_same_rank(op, "OutputGradientTensor", dx, "InputGradientTensor", dy));
+    DMLI_INVALID_IF(dy->rank < v->min_rank || dy->rank > 4,
+                    v->min_rank == 4 ? "%s: InputGradientTensor.DimensionCount (%u) must be 4"
+                                     : "%s: InputGradientTensor.DimensionCount (%u) must be 1 "
+                                       "to 4",
+                    op, dy->rank);
+    st->input_names[0] = "InputGradientTensor";
+    st->output_names[0] = "OutputGradientTensor";
+    st->n_inputs = 1;
+    st->n_outputs = 1;
+    st->data_input = 0;
+    return S_OK;
+}
+
 static HRESULT validate_rs(const rs_view *v, dmli_op_state *st)
 {
     const char *op = v->op;
-    DMLI_TRY(import_pair(op, v->input, v->output, st));
+    const char *rank_field = "InputTensor.DimensionCount";
     const dmli_tensor *in = &st->inputs[0];
-    DMLI_INVALID_IF(!float_type(in->type) && in->type != DML_TENSOR_DATA_TYPE_INT8 &&
-                        in->type != DML_TENSOR_DATA_TYPE_UINT8,
-                    "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16, "
-                    "INT8, UINT8)",
-                    op, dmli_type_name(in->type), op);
-    DMLI_INVALID_IF(in->rank < 1 || in->rank > 4,
-                    "%s: InputTensor.DimensionCount (%u) must be 1 to 4", op, in->rank);
+    if (v->grad) {
+        DMLI_TRY(import_grad_pair(v, st));
+        rank_field = "InputGradientTensor.DimensionCount";
+    } else {
+        DMLI_TRY(import_pair(op, v->input, v->output, st));
+        DMLI_INVALID_IF(!float_type(in->type) && in->type != DML_TENSOR_DATA_TYPE_INT8 &&
+                            in->type != DML_TENSOR_DATA_TYPE_UINT8,
+                        "%s: InputTensor.DataType (%s) is not one %s takes (FLOAT32, FLOAT16, "
+                        "INT8, UINT8)",
+                        op, dmli_type_name(in->type), op);
+        DMLI_INVALID_IF(in->rank < 1 || in->rank > 4,
+                        "%s: InputTensor.DimensionCount (%u) must be 1 to 4", op, in->rank);
+    }
     DMLI_TRY(check_mode(op, v->mode));
     DMLI_INVALID_IF(v->rounding != DML_AXIS_DIRECTION_INCREASING &&
                         v->rounding != DML_AXIS_DIRECTION_DECREASING,
                     "%s: RoundingDirection (%d) must be DML_AXIS_DIRECTION_INCREASING (0) or "
                     "DML_AXIS_DIRECTION_DECREASING (1)",
                     op, (int)v->rounding);
-    DMLI_INVALID_IF(v->count != in->rank, "%s: %s (%u) must equal InputTensor.DimensionCount (%u)",
-                    op, v->count_field, v->count, in->rank);
+    DMLI_INVALID_IF(v->count != in->rank, "%s: %s (%u) must equal %s (%u)", op, v->count_field,
+                    v->count, rank_field, in->rank);
     DMLI_TRY(check_floats(op, "Scales", v->scales, v->count, true));
     if (v->offsets) {
         DMLI_TRY(check_floats(op, "InputPixelOffsets", v->in_offsets, v->count, false));
@@ -136,9 +178,11 @@ void dmli_resample_axis(dmli_resample *r, int d, double scale, double input_offs
 
 /* The computed operator (input 0 read, output 0 written) and its description, the
  * dimensions padded to five with leading 1s, every transform the identity. */
-static dmli_resample *lower_common(dmli_op_state *st)
+static dmli_resample *lower_common(dmli_op_state *st, bool grad)
 {
-    const dmli_tensor *in = &st->inputs[0], *out = &st->outputs[0];
+    /* The forward's input and output: a gradient's are its output and its input. */
+    const dmli_tensor *in = grad ? &st->outputs[0] : &st->inputs[0];
+    const dmli_tensor *out = grad ? &st->inputs[0] : &st->outputs[0];
     st->computed = true;
     dmli_compute_init(&st->compute, DMLI_COMPUTE_RESAMPLE);
     dmli_compute_add(&st->compute, st, false, 0);
@@ -146,6 +190,7 @@ static dmli_resample *lower_common(dmli_op_state *st)
     dmli_resample *r = DMLI_COMPUTE_WORK(&st->compute, dmli_resample);
     r->type = in->type;
     r->rank = in->rank;
+    r->grad = grad;
     r->scale = 1.0f;
     uint32_t pad = DMLI_RS_DIMS - in->rank;
     for (int d = 0; d < DMLI_RS_DIMS; ++d) {
@@ -161,7 +206,7 @@ static dmli_resample *lower_common(dmli_op_state *st)
 
 static void lower_rs(const rs_view *v, dmli_op_state *st)
 {
-    dmli_resample *r = lower_common(st);
+    dmli_resample *r = lower_common(st, v->grad);
     r->linear = v->mode == DML_INTERPOLATION_MODE_LINEAR;
     r->ceil = !r->linear && !v->half_up && v->rounding == DML_AXIS_DIRECTION_INCREASING;
     for (uint32_t i = 0; i < v->count; ++i)
@@ -241,6 +286,44 @@ static rs_view view_resample3(const void *desc)
                      .antialiased = d->Antialiased != 0};
 }
 
+/* The gradients: rs_view's input is the forward's (OutputGradientTensor), its output the
+ * forward's (InputGradientTensor). */
+static rs_view view_resample_grad(const void *desc)
+{
+    const DML_RESAMPLE_GRAD_OPERATOR_DESC *d = desc;
+    return (rs_view){.op = "RESAMPLE_GRAD",
+                     .input = d->OutputGradientTensor,
+                     .output = d->InputGradientTensor,
+                     .mode = d->InterpolationMode,
+                     .count = d->DimensionCount,
+                     .count_field = "DimensionCount",
+                     .scales = d->Scales,
+                     .in_offsets = d->InputPixelOffsets,
+                     .out_offsets = d->OutputPixelOffsets,
+                     .offsets = true,
+                     .half_up = true,
+                     .grad = true,
+                     .min_rank = 4};
+}
+
+static rs_view view_resample_grad1(const void *desc)
+{
+    const DML_RESAMPLE_GRAD1_OPERATOR_DESC *d = desc;
+    return (rs_view){.op = "RESAMPLE_GRAD1",
+                     .input = d->OutputGradientTensor,
+                     .output = d->InputGradientTensor,
+                     .mode = d->InterpolationMode,
+                     .rounding = d->RoundingDirection,
+                     .count = d->DimensionCount,
+                     .count_field = "DimensionCount",
+                     .scales = d->Scales,
+                     .in_offsets = d->InputPixelOffsets,
+                     .out_offsets = d->OutputPixelOffsets,
+                     .offsets = true,
+                     .grad = true,
+                     .min_rank = 1};
+}
+
 #define RS_STEPS(name, viewfn)                                          \
     static HRESULT validate_##name(const void *desc, dmli_op_state *st) \
     {                                                                   \
@@ -259,6 +342,8 @@ RS_STEPS(resample, view_resample)
 RS_STEPS(resample1, view_resample1)
 RS_STEPS(resample2, view_resample2)
 RS_STEPS(resample3, view_resample3)
+RS_STEPS(resample_grad, view_resample_grad)
+RS_STEPS(resample_grad1, view_resample_grad1)
 
 /* ---- UPSAMPLE_2D ------------------------------------------------------------------------ */
 
@@ -306,7 +391,7 @@ static void lower_upsample(const void *desc, dmli_op_state *st)
 {
     const DML_UPSAMPLE_2D_OPERATOR_DESC *d = desc;
     uint32_t rank = st->inputs[0].rank;
-    dmli_resample *r = lower_common(st);
+    dmli_resample *r = lower_common(st, false);
     r->linear = d->InterpolationMode == DML_INTERPOLATION_MODE_LINEAR;
     /* H and W scaled, pixel centres (nearest: half up, the input offset 0.5 less); N, C
      * (and D) keep the identity transform of lower_common. */
@@ -352,7 +437,7 @@ static HRESULT infer_value_scale(const void *desc, dmli_op_state *st)
 static void lower_value_scale(const void *desc, dmli_op_state *st)
 {
     const DML_VALUE_SCALE_2D_OPERATOR_DESC *d = desc;
-    dmli_resample *r = lower_common(st);
+    dmli_resample *r = lower_common(st, false);
     r->affine = true;
     r->scale = d->Scale;
     for (uint32_t c = 0; c < 3; ++c)

@@ -15,6 +15,20 @@
  * and at most MaximumSamplesPerOutput; batch values past the input clamped into it.
  *
  * Lowers to the window family (roi.h, cl/roi.cl): one item per output element.
+ *
+ * DML_OPERATOR_ROI_ALIGN_GRAD (4.1): ROI_ALIGN1's backward pass, the same members and placement
+ * (InputPixelOffset, OutputPixelOffset, AlignRegionsToCorners). Optional InputTensor (the
+ * forward's input), InputGradientTensor {NumROIs, C, OutputHeight, OutputWidth}, ROITensor,
+ * BatchIndicesTensor, optional OutputGradientTensor (the forward input's sizes) and
+ * OutputROIGradientTensor (ROITensor's sizes). The page's rules: at least one output; InputTensor
+ * required with OutputROIGradientTensor or ReductionFunction MAX; the five float tensors of one
+ * DataType, FLOAT32 or FLOAT16; 4 dimensions but the regions' (2 to 4) and the batch indices'
+ * (1 to 4, UINT32; UINT64 taken as the forward takes it). dmlcl's: the forward's sample rules;
+ * OutputGradientTensor's Sizes InputTensor's where both are given, its channels the incoming
+ * gradient's. OutputROIGradientTensor is the derivative of the forward by the regions' values
+ * (the page's imageGradX and imageGradY times the derivative of each sample's coordinate by the
+ * region's corners: docs/operators.md). Lowers to cl/roi.cl's roi_align_grad: gathers, one item
+ * per element of either output.
  */
 #include <string.h>
 
@@ -281,3 +295,193 @@ const dmli_op_steps dmli_op_roi_align = {
     .validate = align_validate0, .infer = align_infer0, .lower = align_lower0};
 const dmli_op_steps dmli_op_roi_align1 = {
     .validate = align_validate1, .infer = align_infer1, .lower = align_lower1};
+
+/* ---- ROI_ALIGN_GRAD ------------------------------------------------------------------------- */
+
+#define AG "ROI_ALIGN_GRAD"
+
+enum { AG_X, AG_DY, AG_ROI, AG_IDX };
+enum { AG_DX, AG_DROI };
+
+static HRESULT grad_validate(const void *desc, dmli_op_state *st)
+{
+    const DML_ROI_ALIGN_GRAD_OPERATOR_DESC *d = desc;
+    static const char *const names[] = {"InputTensor", "InputGradientTensor", "ROITensor",
+                                        "BatchIndicesTensor"};
+    const DML_TENSOR_DESC *in[] = {d->InputTensor, d->InputGradientTensor, d->ROITensor,
+                                   d->BatchIndicesTensor};
+    for (uint32_t i = 0; i < 4; ++i) {
+        unsigned flags = DMLI_TENSOR_INPUT | (i == AG_X ? DMLI_TENSOR_OPTIONAL : 0);
+        DMLI_TRY(dmli_tensor_import(AG, names[i], in[i], flags, &st->inputs[i]));
+        st->input_names[i] = names[i];
+    }
+    DMLI_TRY(dmli_tensor_import(AG, "OutputGradientTensor", d->OutputGradientTensor,
+                                DMLI_TENSOR_OUTPUT | DMLI_TENSOR_OPTIONAL, &st->outputs[AG_DX]));
+    DMLI_TRY(dmli_tensor_import(AG, "OutputROIGradientTensor", d->OutputROIGradientTensor,
+                                DMLI_TENSOR_OUTPUT | DMLI_TENSOR_OPTIONAL, &st->outputs[AG_DROI]));
+    st->output_names[AG_DX] = "OutputGradientTensor";
+    st->output_names[AG_DROI] = "OutputROIGradientTensor";
+    st->n_inputs = 4;
+    st->n_outputs = 2;
+    st->data_input = AG_DY;
+    const dmli_tensor *x = &st->inputs[AG_X], *dy = &st->inputs[AG_DY];
+    const dmli_tensor *dx = &st->outputs[AG_DX], *droi = &st->outputs[AG_DROI];
+    DMLI_INVALID_IF(!dx->present && !droi->present,
+                    AG ": OutputGradientTensor and OutputROIGradientTensor are both NULL: at "
+                       "least one must be supplied");
+    DMLI_INVALID_IF(!x->present && droi->present,
+                    AG ": InputTensor is NULL: it must be supplied with OutputROIGradientTensor");
+    DMLI_INVALID_IF(!x->present && d->ReductionFunction == DML_REDUCE_FUNCTION_MAX,
+                    AG ": InputTensor is NULL: it must be supplied when ReductionFunction is "
+                       "DML_REDUCE_FUNCTION_MAX");
+    DMLI_INVALID_IF(dy->rank != 4, AG ": InputGradientTensor.DimensionCount (%u) must be 4",
+                    dy->rank);
+    DMLI_TRY(float_type(AG, "InputGradientTensor", dy));
+    if (x->present) {
+        DMLI_INVALID_IF(x->rank != 4, AG ": InputTensor.DimensionCount (%u) must be 4", x->rank);
+        DMLI_TRY(dmli_ops_same_type(AG, "InputTensor", x, "InputGradientTensor", dy));
+    }
+    DMLI_TRY(dmli_ops_same_type(AG, "ROITensor", &st->inputs[AG_ROI], "InputGradientTensor", dy));
+    if (dx->present) {
+        DMLI_INVALID_IF(dx->rank != 4, AG ": OutputGradientTensor.DimensionCount (%u) must be 4",
+                        dx->rank);
+        DMLI_TRY(dmli_ops_same_type(AG, "OutputGradientTensor", dx, "InputGradientTensor", dy));
+        DMLI_TRY(dmli_tensor_check_disjoint(AG, "OutputGradientTensor", dx));
+    }
+    if (droi->present) {
+        DMLI_TRY(
+            dmli_ops_same_type(AG, "OutputROIGradientTensor", droi, "InputGradientTensor", dy));
+        DMLI_TRY(dmli_tensor_check_disjoint(AG, "OutputROIGradientTensor", droi));
+    }
+    align_view v = {AG,
+                    {d->InputTensor, d->ROITensor, d->BatchIndicesTensor},
+                    d->OutputGradientTensor,
+                    d->ReductionFunction,
+                    d->InterpolationMode,
+                    d->SpatialScaleX,
+                    d->SpatialScaleY,
+                    d->InputPixelOffset,
+                    d->OutputPixelOffset,
+                    0.0f,
+                    d->MinimumSamplesPerOutput,
+                    d->MaximumSamplesPerOutput,
+                    d->AlignRegionsToCorners};
+    const dmli_tensor *idx = &st->inputs[AG_IDX];
+    DMLI_INVALID_IF(idx->type != DML_TENSOR_DATA_TYPE_UINT32 &&
+                        idx->type != DML_TENSOR_DATA_TYPE_UINT64,
+                    AG ": BatchIndicesTensor.DataType (%s) must be UINT32 (or UINT64)",
+                    dmli_type_name(idx->type));
+    DMLI_INVALID_IF(v.reduction != DML_REDUCE_FUNCTION_AVERAGE &&
+                        v.reduction != DML_REDUCE_FUNCTION_MAX,
+                    AG ": ReductionFunction (%d) must be DML_REDUCE_FUNCTION_AVERAGE or "
+                       "DML_REDUCE_FUNCTION_MAX",
+                    (int)v.reduction);
+    DMLI_INVALID_IF(v.interpolation != DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR &&
+                        v.interpolation != DML_INTERPOLATION_MODE_LINEAR,
+                    AG ": InterpolationMode (%d) must be DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR "
+                       "or DML_INTERPOLATION_MODE_LINEAR",
+                    (int)v.interpolation);
+    DMLI_INVALID_IF(v.min_samples < 1, AG ": MinimumSamplesPerOutput (%u) must be at least 1",
+                    v.min_samples);
+    DMLI_INVALID_IF(v.min_samples > v.max_samples,
+                    AG ": MinimumSamplesPerOutput (%u) must be at most MaximumSamplesPerOutput "
+                       "(%u)",
+                    v.min_samples, v.max_samples);
+    return S_OK;
+}
+
+static HRESULT grad_infer(const void *desc, dmli_op_state *st)
+{
+    (void)desc;
+    const dmli_tensor *x = &st->inputs[AG_X], *dy = &st->inputs[AG_DY];
+    const dmli_tensor *rois = &st->inputs[AG_ROI], *idx = &st->inputs[AG_IDX];
+    const dmli_tensor *dx = &st->outputs[AG_DX], *droi = &st->outputs[AG_DROI];
+    const uint64_t want_roi[2] = {rois->sizes[rois->rank > 1 ? rois->rank - 2 : 0], 4};
+    DMLI_TRY(right_aligned(AG, "ROITensor", rois, want_roi, 2, 2,
+                           "{NumROIs, 4}, {1, NumROIs, 4} or {1, 1, NumROIs, 4}"));
+    const uint64_t n = want_roi[0];
+    DMLI_TRY(right_aligned(AG, "BatchIndicesTensor", idx, &n, 1, 1,
+                           "{NumROIs} after 1s (NumROIs from ROITensor)"));
+    DMLI_INVALID_IF(dy->sizes[0] != n,
+                    AG ": InputGradientTensor.Sizes[0] (%llu) must be NumROIs (%llu, from "
+                       "ROITensor)",
+                    (unsigned long long)dy->sizes[0], (unsigned long long)n);
+    const dmli_tensor *image = x->present ? x : dx;
+    if (x->present && dx->present)
+        DMLI_TRY(
+            dmli_ops_expect_sizes(AG, "OutputGradientTensor", dx, x->sizes, "InputTensor.Sizes"));
+    if (image->present)
+        DMLI_INVALID_IF(image->sizes[1] != dy->sizes[1],
+                        AG ": %s.Sizes[1] (%llu) must equal InputGradientTensor.Sizes[1] (%llu): "
+                           "the channels",
+                        image == x ? "InputTensor" : "OutputGradientTensor",
+                        (unsigned long long)image->sizes[1], (unsigned long long)dy->sizes[1]);
+    if (droi->present) {
+        DMLI_INVALID_IF(droi->rank != rois->rank,
+                        AG ": OutputROIGradientTensor.DimensionCount (%u) must equal "
+                           "ROITensor.DimensionCount (%u)",
+                        droi->rank, rois->rank);
+        DMLI_TRY(dmli_ops_expect_sizes(AG, "OutputROIGradientTensor", droi, rois->sizes,
+                                       "ROITensor.Sizes"));
+    }
+    return S_OK;
+}
+
+static void grad_lower(const void *desc, dmli_op_state *st)
+{
+    const DML_ROI_ALIGN_GRAD_OPERATOR_DESC *d = desc;
+    const dmli_tensor *x = &st->inputs[AG_X], *dy = &st->inputs[AG_DY];
+    const dmli_tensor *rois = &st->inputs[AG_ROI], *idx = &st->inputs[AG_IDX];
+    const dmli_tensor *dx = &st->outputs[AG_DX], *droi = &st->outputs[AG_DROI];
+    const dmli_tensor *image = x->present ? x : dx;
+    st->computed = true;
+    dmli_compute *c = &st->compute;
+    dmli_compute_init(c, DMLI_COMPUTE_ROI);
+    if (x->present)
+        dmli_compute_add(c, st, false, AG_X);
+    dmli_compute_add(c, st, false, AG_DY);
+    dmli_compute_add(c, st, false, AG_ROI);
+    dmli_compute_add(c, st, false, AG_IDX);
+    if (dx->present)
+        dmli_compute_add(c, st, true, AG_DX);
+    if (droi->present)
+        dmli_compute_add(c, st, true, AG_DROI);
+    dmli_roi *r = DMLI_COMPUTE_WORK(c, dmli_roi);
+    memset(r, 0, sizeof *r);
+    r->kind = DMLI_ROI_ALIGN_GRAD;
+    r->type = dy->type;
+    r->has_x = x->present;
+    r->has_dx = dx->present;
+    r->has_droi = droi->present;
+    r->batch = (int64_t)image->sizes[0];
+    r->channels = (int64_t)dy->sizes[1];
+    r->in_h = (int64_t)image->sizes[2];
+    r->in_w = (int64_t)image->sizes[3];
+    r->rois = (int64_t)dy->sizes[0];
+    r->out_h = (int64_t)dy->sizes[2];
+    r->out_w = (int64_t)dy->sizes[3];
+    memcpy(r->in_s, image->strides, sizeof r->in_s);
+    memcpy(r->out_s, dy->strides, sizeof r->out_s);
+    if (dx->present)
+        memcpy(r->dx_s, dx->strides, sizeof r->dx_s);
+    if (droi->present) {
+        r->droi_sr = droi->strides[droi->rank - 2];
+        r->droi_sk = droi->strides[droi->rank - 1];
+    }
+    r->idx64 = idx->type == DML_TENSOR_DATA_TYPE_UINT64;
+    r->max = d->ReductionFunction == DML_REDUCE_FUNCTION_MAX;
+    r->linear = d->InterpolationMode == DML_INTERPOLATION_MODE_LINEAR;
+    r->corners = d->AlignRegionsToCorners != 0;
+    r->roi_sr = rois->strides[rois->rank - 2];
+    r->roi_sk = rois->strides[rois->rank - 1];
+    r->idx_s = idx->strides[idx->rank - 1];
+    r->scale_x = d->SpatialScaleX;
+    r->scale_y = d->SpatialScaleY;
+    r->in_off = d->InputPixelOffset;
+    r->out_off = d->OutputPixelOffset;
+    r->min_samples = d->MinimumSamplesPerOutput;
+    r->max_samples = d->MaximumSamplesPerOutput;
+}
+
+const dmli_op_steps dmli_op_roi_align_grad = {
+    .validate = grad_validate, .infer = grad_infer, .lower = grad_lower};

@@ -312,30 +312,17 @@ static void Refusals()
     ComPtr<IDMLDevice> device = NewDevice();
     if (!device)
         return;
-    /* A valid ROI_ALIGN_GRAD: DirectML has it, dmlcl does not implement it yet. */
-    Tensor grad(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 2, 2}),
-        rois(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 4}), batch(DML_TENSOR_DATA_TYPE_UINT32, {1}),
-        out(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1, 4, 4});
-    DML_ROI_ALIGN_GRAD_OPERATOR_DESC roi = {nullptr,
-                                            &grad.desc,
-                                            &rois.desc,
-                                            &batch.desc,
-                                            &out.desc,
-                                            nullptr,
-                                            DML_REDUCE_FUNCTION_AVERAGE,
-                                            DML_INTERPOLATION_MODE_LINEAR,
-                                            1.0f,
-                                            1.0f,
-                                            0.5f,
-                                            -0.5f,
-                                            1,
-                                            1,
-                                            FALSE};
-    DML_OPERATOR_DESC desc = {DML_OPERATOR_ROI_ALIGN_GRAD, &roi};
+    /* A valid QUANTIZE into INT4 (DirectML's 6.3 table): dmlcl has no packed 4-bit tensors. */
+    Tensor x(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 4}), scale(DML_TENSOR_DATA_TYPE_FLOAT32, {1, 1}),
+        q4(DML_TENSOR_DATA_TYPE_INT4, {1, 4});
+    DML_QUANTIZE_OPERATOR_DESC quant = {&x.desc, DML_QUANTIZATION_TYPE_SCALE, 1, &scale.desc,
+                                        &q4.desc};
+    DML_OPERATOR_DESC desc = {DML_OPERATOR_QUANTIZE, &quant};
     ComPtr<IDMLOperator> op;
     CHECK_HR(device->CreateOperator(&desc, IID_PPV_ARGS(&op)), DXGI_ERROR_UNSUPPORTED);
     CHECK(!op);
-    CHECK(std::strstr(dmlcl_last_error(), "ROI_ALIGN_GRAD") != nullptr);
+    CHECK(std::strstr(dmlcl_last_error(), "QUANTIZE") != nullptr);
+    CHECK(std::strstr(dmlcl_last_error(), "OutputTensor.DataType (INT4)") != nullptr);
     CHECK_HR(device->GetDeviceRemovedReason(), S_OK); /* an HRESULT failure removes nothing */
 
     ComPtr<IDMLDevice> bad;

@@ -2,7 +2,7 @@
 /*
  * resample.c: DirectML's resampling operators on the device against the C reference
  * (tests/ref/ref_resample.c): UPSAMPLE_2D, RESAMPLE, RESAMPLE1, RESAMPLE2, RESAMPLE3 and
- * VALUE_SCALE_2D.
+ * VALUE_SCALE_2D, and the gradients RESAMPLE_GRAD and RESAMPLE_GRAD1.
  *
  * Random cases: ranks 1 to 4 (UPSAMPLE_2D 4 and 5, VALUE_SCALE_2D 4), FLOAT32 and FLOAT16
  * (RESAMPLE*: INT8 and UINT8 too), NEAREST_NEIGHBOR and LINEAR, both rounding directions;
@@ -15,6 +15,14 @@
  * (precision.md) or, where the weighted terms cancel, 16 float32 epsilons of the sum of
  * their magnitudes (RESAMPLE3's Antialiased LINEAR downscale, half its cases: 64); integer LINEAR
  * within 1 (float32 against double at a tie).
+ * RESAMPLE_GRAD (rank 4) and RESAMPLE_GRAD1 (ranks 1 to 4; both rounding directions): the same
+ * draws (FLOAT32 and FLOAT16), InputGradientTensor of the forward output's sizes and
+ * OutputGradientTensor of the forward input's, against ref_resample_grad (the forward's weights
+ * scattered in double): each element within N + 2 ULPs (N its terms: reduce sum's bound in
+ * precision.md) or, where the terms cancel, (N + 2) float32 epsilons of the sum of their
+ * magnitudes. Each case also checks the adjoint identity <RESAMPLE(x), dY> = <x, dX> in double
+ * for a random x, the forward from ref_resample (not from the gradient's oracle), within
+ * 2^-20 of the sums of the products' magnitudes. The pages' example (9, 6, 0, 0).
  * Failures print the seed; DMLCL_TEST_SEED replays a run, DMLCL_TEST_CASE=<n> one case.
  */
 #include <inttypes.h>
@@ -45,7 +53,9 @@ typedef enum rs_form {
     FORM_R1,
     FORM_R2,
     FORM_R3,
-    FORM_VALUE_SCALE
+    FORM_VALUE_SCALE,
+    FORM_GRAD,
+    FORM_GRAD1
 } rs_form;
 
 typedef struct rs_case {
@@ -66,7 +76,8 @@ typedef struct rs_case {
     ops_layout layout[2];
     ops_memory mem;
     ops_submit submit;
-    double *mag; /* per output element (ref_resample) */
+    double *mag;     /* per output element (ref_resample; the gradients': per dX element) */
+    uint32_t *terms; /* the gradients: per dX element, its terms */
     union {
         DML_UPSAMPLE_2D_OPERATOR_DESC up;
         DML_RESAMPLE_OPERATOR_DESC r0;
@@ -74,6 +85,8 @@ typedef struct rs_case {
         DML_RESAMPLE2_OPERATOR_DESC r2;
         DML_RESAMPLE3_OPERATOR_DESC r3;
         DML_VALUE_SCALE_2D_OPERATOR_DESC vs;
+        DML_RESAMPLE_GRAD_OPERATOR_DESC rg;
+        DML_RESAMPLE_GRAD1_OPERATOR_DESC rg1;
     } d;
     DML_OPERATOR_DESC desc;
 } rs_case;
@@ -143,6 +156,15 @@ static void make_descs(rs_case *c)
             (DML_VALUE_SCALE_2D_OPERATOR_DESC){in, out, c->vs_scale, c->in_sizes[1], c->vs_bias};
         c->desc.Type = DML_OPERATOR_VALUE_SCALE_2D;
         break;
+    case FORM_GRAD: /* in is dY (InputGradientTensor), out dX */
+        c->d.rg = (DML_RESAMPLE_GRAD_OPERATOR_DESC){in, out, c->mode, c->rank, s, io, oo};
+        c->desc.Type = DML_OPERATOR_RESAMPLE_GRAD;
+        break;
+    case FORM_GRAD1:
+        c->d.rg1 =
+            (DML_RESAMPLE_GRAD1_OPERATOR_DESC){in, out, c->mode, c->rounding, c->rank, s, io, oo};
+        c->desc.Type = DML_OPERATOR_RESAMPLE_GRAD1;
+        break;
     }
     c->desc.Desc = &c->d;
 }
@@ -151,17 +173,20 @@ static void generate(rs_case *c, ref_rng *rng)
 {
     static const DML_TENSOR_DATA_TYPE all_types[] = {F32, F16, I8, U8};
     bool resample = c->form >= FORM_R0 && c->form <= FORM_R3;
-    c->type = all_types[ref_rng_below(rng, resample ? 4 : 2)];
+    bool grad = c->form == FORM_GRAD || c->form == FORM_GRAD1;
+    c->type = all_types[ref_rng_below(rng, resample && !grad ? 4 : 2)];
     c->mode = ref_rng_chance(rng, 50) ? DML_INTERPOLATION_MODE_LINEAR
                                       : DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR;
     c->rounding =
         ref_rng_chance(rng, 50) ? DML_AXIS_DIRECTION_INCREASING : DML_AXIS_DIRECTION_DECREASING;
-    c->rank = c->form == FORM_UPSAMPLE      ? 4 + (uint32_t)ref_rng_below(rng, 2)
-              : c->form == FORM_VALUE_SCALE ? 4
-                                            : 1 + (uint32_t)ref_rng_below(rng, 4);
+    c->rank = c->form == FORM_UPSAMPLE ? 4 + (uint32_t)ref_rng_below(rng, 2)
+              : c->form == FORM_VALUE_SCALE || c->form == FORM_GRAD
+                  ? 4
+                  : 1 + (uint32_t)ref_rng_below(rng, 4);
     ops_random_sizes(rng, c->rank, c->in_sizes, RS_MAX_ELEMENTS / 4);
     c->ref.linear = c->mode == DML_INTERPOLATION_MODE_LINEAR;
-    c->ref.half_up = c->form == FORM_UPSAMPLE || c->form == FORM_R0 || c->form == FORM_R1;
+    c->ref.half_up = c->form == FORM_UPSAMPLE || c->form == FORM_R0 || c->form == FORM_R1 ||
+                     c->form == FORM_GRAD;
     c->ref.ceil = !c->ref.half_up && c->rounding == DML_AXIS_DIRECTION_INCREASING;
     c->ref.antialias = c->form == FORM_R3 && ref_rng_chance(rng, 50);
     for (uint32_t k = 0; k < c->rank; ++k) {
@@ -203,10 +228,17 @@ static void generate(rs_case *c, ref_rng *rng)
                 c->ref.output_offsets[k] = -0.5f;
             }
     }
-    ops_random_tensor(&c->in, rng, "InputTensor", false, c->type, c->rank, c->in_sizes,
-                      &c->layout[0]);
-    ops_random_tensor(&c->out, rng, "OutputTensor", true, c->type, c->rank, c->out_sizes,
-                      &c->layout[1]);
+    if (grad) { /* dY has the forward output's sizes, dX the forward input's */
+        ops_random_tensor(&c->in, rng, "InputGradientTensor", false, c->type, c->rank, c->out_sizes,
+                          &c->layout[0]);
+        ops_random_tensor(&c->out, rng, "OutputGradientTensor", true, c->type, c->rank, c->in_sizes,
+                          &c->layout[1]);
+    } else {
+        ops_random_tensor(&c->in, rng, "InputTensor", false, c->type, c->rank, c->in_sizes,
+                          &c->layout[0]);
+        ops_random_tensor(&c->out, rng, "OutputTensor", true, c->type, c->rank, c->out_sizes,
+                          &c->layout[1]);
+    }
     c->submit = (ops_submit)ref_rng_below(rng, OPS_SUBMIT_COUNT);
     make_descs(c);
 }
@@ -231,11 +263,15 @@ static void fill_input(rs_case *c, ref_rng *rng)
     ops_memory_snapshot(&c->mem);
     ref_tensor in = ops_view(&c->mem, OPS_INIT, &c->in);
     ref_tensor out = ops_view(&c->mem, OPS_EXPECT, &c->out);
-    c->mag = calloc(ref_element_count(c->rank, c->out_sizes) + 1, sizeof *c->mag);
-    cr_assert(c->mag != NULL);
+    uint64_t most =
+        ref_element_count(c->rank, c->out_sizes) + ref_element_count(c->rank, c->in_sizes);
+    c->mag = calloc(most + 1, sizeof *c->mag);
+    c->terms = calloc(most + 1, sizeof *c->terms);
+    cr_assert(c->mag != NULL && c->terms != NULL);
     bool ok = c->form == FORM_VALUE_SCALE
                   ? ref_value_scale_2d(&in, &out, c->vs_scale, c->vs_bias, c->in_sizes[1])
-                  : ref_resample(&in, &out, &c->ref, c->mag);
+              : c->form >= FORM_GRAD ? ref_resample_grad(&in, &out, &c->ref, c->terms, c->mag)
+                                     : ref_resample(&in, &out, &c->ref, c->mag);
     cr_assert(ok, "test bug: the reference rejected a generated case");
     ops_poison_output(&c->mem, &c->out);
 }
@@ -284,8 +320,8 @@ static double value_of(DML_TENSOR_DATA_TYPE t, const unsigned char *p)
  * back); VALUE_SCALE_2D's within 2 ULPs (precision.md's x * scale + bias). */
 static void accept_tolerance(rs_case *c)
 {
-    bool vs = c->form == FORM_VALUE_SCALE;
-    if (!c->ref.linear && !vs)
+    bool vs = c->form == FORM_VALUE_SCALE, grad = c->form >= FORM_GRAD;
+    if (!c->ref.linear && !vs && !grad)
         return;
     bool integer = c->type == I8 || c->type == U8;
     ref_tensor e = ops_view(&c->mem, OPS_EXPECT, &c->out), g = ops_view(&c->mem, OPS_GOT, &c->out);
@@ -297,7 +333,10 @@ static void accept_tolerance(rs_case *c)
         ref_get(&g, coord, y);
         double dx = value_of(c->type, x), dy = value_of(c->type, y);
         bool accept;
-        if (integer)
+        if (grad) /* a sum of terms: N + 2 ULPs, or of the terms' magnitudes */
+            accept = ref_float_close(c->type, x, y, c->terms[flat] + 2) ||
+                     fabs(dx - dy) <= (c->terms[flat] + 2) * 0x1p-24 * c->mag[flat];
+        else if (integer)
             accept = fabs(dx - dy) <= 1;
         else if (vs)
             accept = ref_float_close(c->type, x, y, 2);
@@ -308,6 +347,49 @@ static void accept_tolerance(rs_case *c)
             ref_put(&g, coord, x);
         ++flat;
     } while (ref_next_coord(e.rank, e.sizes, coord));
+}
+
+/* The adjoint identity, in double: <RESAMPLE(x), dY> against <x, dX>, x random FLOAT32, the
+ * forward from ref_resample (rounded to float32: its error is in the bound), dX what the device
+ * returned. */
+static void check_adjoint(rs_case *c)
+{
+    static char what[4096];
+    uint32_t *nx = c->in_sizes, *ny = c->out_sizes;
+    uint64_t cx = ref_element_count(c->rank, nx), cy = ref_element_count(c->rank, ny);
+    float *x = calloc(cx + 1, sizeof *x), *y = calloc(cy + 1, sizeof *y);
+    cr_assert(x && y);
+    ref_rng rng = ref_rng_make(c->seed ^ (0x9E3779B97F4A7C15ull * (c->number + 1)));
+    for (uint64_t i = 0; i < cx; ++i)
+        x[i] = (float)ref_rng_range(&rng, -1000, 1000) / 256.0f;
+    ref_tensor tx = ref_tensor_view(F32, c->rank, nx, NULL, x);
+    ref_tensor ty = ref_tensor_view(F32, c->rank, ny, NULL, y);
+    ref_resample_desc fwd = c->ref;
+    cr_assert(ref_resample(&tx, &ty, &fwd, NULL), "test bug: the forward reference refused");
+    ref_tensor dy = ops_view(&c->mem, OPS_INIT, &c->in), dx = ops_view(&c->mem, OPS_GOT, &c->out);
+    double lhs = 0, rhs = 0, mag = 0;
+    uint32_t coord[REF_MAX_DIMS] = {0};
+    unsigned char e[16];
+    uint64_t flat = 0;
+    do {
+        ref_get(&dy, coord, e);
+        double p = (double)y[flat++] * value_of(c->type, e);
+        lhs += p;
+        mag += fabs(p);
+    } while (ref_next_coord(c->rank, ny, coord));
+    flat = 0;
+    do {
+        ref_get(&dx, coord, e);
+        double p = (double)x[flat++] * value_of(c->type, e);
+        rhs += p;
+        mag += fabs(p);
+    } while (ref_next_coord(c->rank, nx, coord));
+    double tol = (c->type == F16 ? 0x1p-10 : 0x1p-20) * mag + 1e-30;
+    cr_assert(fabs(lhs - rhs) <= tol,
+              "%s\n  adjoint identity: <RESAMPLE(x), dY> = %.17g, <x, dX> = %.17g (|diff| %g > %g)",
+              describe(c, what, sizeof what), lhs, rhs, fabs(lhs - rhs), tol);
+    free(x);
+    free(y);
 }
 
 static void run_case(rs_case *c)
@@ -321,6 +403,8 @@ static void run_case(rs_case *c)
     HRESULT hr = ops_run_device(&c->desc, &c->mem, inputs, 1, outputs, 1, c->submit, &stage);
     cr_assert(SUCCEEDED(hr), "%s\n  %s failed: %s: %s", describe(c, what, sizeof what), stage,
               dmlcl_hresult_name(hr), dmlcl_last_error());
+    if (c->form >= FORM_GRAD) /* before the tolerance puts the reference's bytes in */
+        check_adjoint(c);
     accept_tolerance(c);
     uint64_t bad = ops_compare(&c->mem, all, 2, diff, sizeof diff);
     cr_assert(bad == 0, "%s\n  %" PRIu64 " mismatches:%s", describe(c, what, sizeof what), bad,
@@ -350,6 +434,7 @@ static void rs_cases(const char *test, const char *name, rs_form form, unsigned 
         run_case(&c);
         ops_memory_release(&c.mem);
         free(c.mag);
+        free(c.terms);
     }
 }
 
@@ -367,3 +452,5 @@ RS_RANDOM_TEST(resample1, "RESAMPLE1", FORM_R1, 24)
 RS_RANDOM_TEST(resample2, "RESAMPLE2", FORM_R2, 32)
 RS_RANDOM_TEST(resample3, "RESAMPLE3", FORM_R3, 20)
 RS_RANDOM_TEST(value_scale_2d, "VALUE_SCALE_2D", FORM_VALUE_SCALE, 12)
+RS_RANDOM_TEST(resample_grad, "RESAMPLE_GRAD", FORM_GRAD, 16)
+RS_RANDOM_TEST(resample_grad1, "RESAMPLE_GRAD1", FORM_GRAD1, 24)

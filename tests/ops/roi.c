@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ROI_POOLING, ROI_ALIGN, ROI_ALIGN1, FOLD and UNFOLD on the device against the oracle
- * (tests/ref/ref_roi.c, double) and the pages' own examples. Inputs are random from a
+ * ROI_POOLING, ROI_ALIGN, ROI_ALIGN1, ROI_ALIGN_GRAD, FOLD and UNFOLD on the device against the
+ * oracle (tests/ref/ref_roi.c, double) and the pages' own examples. Inputs are random from a
  * printed, overridable seed (DMLCL_TEST_SEED); a case's tensors may be strided (a padded
  * innermost run) so that the kernels must read and write through the strides; outputs are
  * poisoned first so that every element must be written.
@@ -12,6 +12,11 @@
  * at most 2 per unit, so a sample is within 2^-14; an average of S samples adds S ULP of its
  * sum: atol 2^-13. FOLD sums at most K values of [-1, 1] in float32: K ULP of K, atol
  * K^2 * 2^-23 (integers: exact). FLOAT16 outputs add their rounding, 2^-11 relative.
+ * ROI_ALIGN_GRAD: the same float32 positions move a weight by at most 2^-14, so a gradient
+ * element is within 2^-13 of the sum of its terms' magnitudes (at least 1); a region's
+ * gradient, a sum of slopes (values of [-1, 1]) times the coordinates' derivatives, within
+ * 2^-12 of the sum of those magnitudes. Besides the oracle, every AVERAGE case checks the
+ * adjoint identity <ROI_ALIGN1(x) - ROI_ALIGN1(0), dY> = <x, dX> with the forward oracle.
  */
 #include <math.h>
 #include <stdio.h>
@@ -552,6 +557,317 @@ Test(roi, align1_the_grad_pages_forward_example)
     buf_free(&r);
     buf_free(&b);
     buf_free(&y);
+}
+
+/* ---- ROI_ALIGN_GRAD ---------------------------------------------------------------------- */
+
+typedef struct grad_case {
+    const char *name;
+    DML_TENSOR_DATA_TYPE type, idx_type;
+    uint32_t n, c, h, w, rois, oh, ow;
+    bool max, linear, corners, strided;
+    bool no_x, no_dx, no_droi; /* the optional tensors left out */
+    float scale_x, scale_y, in_off, out_off;
+    uint32_t min_s, max_s;
+    uint32_t roi_rank;
+} grad_case;
+
+static void compare_mag(const char *name, const buf *out, const double *want, const double *mag,
+                        double rel)
+{
+    double rtol = out->buffer.DataType == F16 ? ldexp(1.0, -11) : 0.0;
+    for (uint64_t i = 0; i < out->count; ++i) {
+        double got = buf_load(out, i);
+        double tol = rel * (mag[i] > 1 ? mag[i] : 1) + rtol * fabs(want[i]);
+        cr_assert(fabs(got - want[i]) <= tol,
+                  "%s: element %llu: got %.9g, want %.9g (tolerance %.3g)", name,
+                  (unsigned long long)i, got, want[i], tol);
+    }
+}
+
+static void run_align_grad(const grad_case *gc)
+{
+    ref_rng rng = ref_rng_make(ref_test_seed(0x52475244));
+    buf x, dyb, r, b, dx, droi;
+    uint32_t roi_sizes[4] = {1, 1, 1, 1}, rr = gc->roi_rank ? gc->roi_rank : 2;
+    roi_sizes[rr - 2] = gc->rois;
+    roi_sizes[rr - 1] = 4;
+    uint32_t img[4] = {gc->n, gc->c, gc->h, gc->w};
+    buf_make(&x, gc->type, 4, img, gc->strided);
+    buf_make(&dyb, gc->type, 4, (uint32_t[]){gc->rois, gc->c, gc->oh, gc->ow}, gc->strided);
+    buf_make(&r, gc->type, rr, roi_sizes, gc->strided);
+    buf_make(&b, gc->idx_type, 1, (uint32_t[]){gc->rois}, gc->strided);
+    buf_make(&dx, gc->type, 4, img, gc->strided);
+    buf_make(&droi, gc->type, rr, roi_sizes, gc->strided);
+    buf_random(&x, &rng);
+    buf_random(&dyb, &rng);
+    uint64_t *batch = calloc(gc->rois, sizeof *batch);
+    for (uint32_t i = 0; i < gc->rois; ++i) {
+        for (int k = 0; k < 4; ++k) { /* eighths: exact in either type */
+            double extent = k % 2 ? gc->h : gc->w, scale = k % 2 ? gc->scale_y : gc->scale_x;
+            double v = floor(uniform(&rng, -3, extent + 3) * 8) / 8;
+            buf_store(&r, 4 * i + k, v / scale);
+        }
+        batch[i] = ref_rng_below(&rng, gc->n);
+        buf_store(&b, i, (double)batch[i]);
+    }
+    if (gc->rois > 2) { /* an inverted region and one past N (clamped) */
+        double t = r.values[4];
+        buf_store(&r, 4, r.values[6]);
+        buf_store(&r, 6, t);
+        batch[1] = gc->n - 1;
+        buf_store(&b, 1, (double)gc->n + 5);
+    }
+    DML_ROI_ALIGN_GRAD_OPERATOR_DESC d = {
+        gc->no_x ? NULL : &x.desc,
+        &dyb.desc,
+        &r.desc,
+        &b.desc,
+        gc->no_dx ? NULL : &dx.desc,
+        gc->no_droi ? NULL : &droi.desc,
+        gc->max ? DML_REDUCE_FUNCTION_MAX : DML_REDUCE_FUNCTION_AVERAGE,
+        gc->linear ? DML_INTERPOLATION_MODE_LINEAR : DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR,
+        gc->scale_x,
+        gc->scale_y,
+        gc->in_off,
+        gc->out_off,
+        gc->min_s,
+        gc->max_s,
+        gc->corners};
+    DML_OPERATOR_DESC op = {DML_OPERATOR_ROI_ALIGN_GRAD, &d};
+    dmlcl_host_tensor hin[4] = {{gc->no_x ? NULL : x.data, gc->no_x ? 0 : x.bytes},
+                                {dyb.data, dyb.bytes},
+                                {r.data, r.bytes},
+                                {b.data, b.bytes}};
+    dmlcl_host_tensor hout[2] = {{gc->no_dx ? NULL : dx.data, gc->no_dx ? 0 : dx.bytes},
+                                 {gc->no_droi ? NULL : droi.data, gc->no_droi ? 0 : droi.bytes}};
+    dmlcl_operator *o = NULL;
+    dmlcl_compiled_operator *co = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), &op, &o), S_OK, "%s: create: %s", gc->name,
+                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(o, DML_EXECUTION_FLAG_NONE, &co), S_OK, "%s: compile: %s",
+                 gc->name, dmlcl_last_error());
+    cr_assert_eq(dmlcl_compiled_operator_execute(co, 4, hin, 2, hout), S_OK, "%s: execute: %s",
+                 gc->name, dmlcl_last_error());
+    dmlcl_compiled_operator_release(co);
+    dmlcl_operator_release(o);
+    ref_roi_align_desc rd = {gc->n,       gc->c,       gc->h,      gc->w,       gc->rois,
+                             gc->oh,      gc->ow,      gc->max,    gc->linear,  gc->corners,
+                             gc->scale_x, gc->scale_y, gc->in_off, gc->out_off, 0.0,
+                             gc->min_s,   gc->max_s};
+    double *want_dx = calloc(dx.count, sizeof(double)), *mag_dx = calloc(dx.count, sizeof(double));
+    double *want_droi = calloc(droi.count, sizeof(double));
+    double *mag_droi = calloc(droi.count, sizeof(double));
+    cr_assert(want_dx && mag_dx && want_droi && mag_droi);
+    ref_roi_align_grad(&rd, x.values, r.values, batch, dyb.values, want_dx, want_droi, NULL, mag_dx,
+                       mag_droi);
+    char what[160];
+    if (!gc->no_dx) {
+        snprintf(what, sizeof what, "%s: OutputGradientTensor", gc->name);
+        compare_mag(what, &dx, want_dx, mag_dx, ldexp(1.0, -13));
+    }
+    if (!gc->no_droi) {
+        snprintf(what, sizeof what, "%s: OutputROIGradientTensor", gc->name);
+        compare_mag(what, &droi, want_droi, mag_droi, ldexp(1.0, -12));
+    }
+    if (!gc->no_dx && !gc->max) { /* the adjoint identity, the forward from its own oracle */
+        uint64_t ny = dyb.count;
+        double *y = calloc(ny, sizeof *y), *y0 = calloc(ny, sizeof *y0);
+        double *zero = calloc(x.count, sizeof *zero);
+        cr_assert(y && y0 && zero);
+        ref_roi_align(&rd, x.values, r.values, batch, y);
+        ref_roi_align(&rd, zero, r.values, batch, y0);
+        double lhs = 0, rhs = 0, mag = 0;
+        for (uint64_t i = 0; i < ny; ++i) {
+            lhs += (y[i] - y0[i]) * dyb.values[i];
+            mag += fabs(y[i] * dyb.values[i]);
+        }
+        for (uint64_t i = 0; i < x.count; ++i) {
+            rhs += x.values[i] * buf_load(&dx, i);
+            mag += fabs(x.values[i] * buf_load(&dx, i));
+        }
+        double tol = (gc->type == F16 ? ldexp(1.0, -9) : ldexp(1.0, -12)) * (mag + 1);
+        cr_assert(fabs(lhs - rhs) <= tol,
+                  "%s: adjoint identity: <ROI_ALIGN1(x), dY> = %.12g, <x, dX> = %.12g (tolerance "
+                  "%.3g)",
+                  gc->name, lhs, rhs, tol);
+        free(y);
+        free(y0);
+        free(zero);
+    }
+    free(want_dx);
+    free(mag_dx);
+    free(want_droi);
+    free(mag_droi);
+    free(batch);
+    buf_free(&x);
+    buf_free(&dyb);
+    buf_free(&r);
+    buf_free(&b);
+    buf_free(&dx);
+    buf_free(&droi);
+}
+
+Test(roi, align_grad_average_linear_both_outputs)
+{
+    run_align_grad(&(grad_case){.name = "roi_align_grad avg linear",
+                                .type = F32,
+                                .idx_type = U32,
+                                .n = 2,
+                                .c = 3,
+                                .h = 9,
+                                .w = 11,
+                                .rois = 5,
+                                .oh = 3,
+                                .ow = 4,
+                                .linear = true,
+                                .scale_x = 1,
+                                .scale_y = 1,
+                                .in_off = 0.5f,
+                                .out_off = -0.5f,
+                                .min_s = 1,
+                                .max_s = 3});
+}
+
+Test(roi, align_grad_max_linear_scaled_strided)
+{
+    run_align_grad(&(grad_case){.name = "roi_align_grad max linear",
+                                .type = F32,
+                                .idx_type = U64,
+                                .n = 2,
+                                .c = 2,
+                                .h = 8,
+                                .w = 7,
+                                .rois = 4,
+                                .oh = 2,
+                                .ow = 3,
+                                .max = true,
+                                .linear = true,
+                                .strided = true,
+                                .scale_x = 0.5f,
+                                .scale_y = 2,
+                                .out_off = 0,
+                                .min_s = 2,
+                                .max_s = 2,
+                                .roi_rank = 4});
+}
+
+Test(roi, align_grad_nearest_float16_no_input)
+{
+    run_align_grad(&(grad_case){.name = "roi_align_grad nearest f16",
+                                .type = F16,
+                                .idx_type = U32,
+                                .n = 1,
+                                .c = 2,
+                                .h = 6,
+                                .w = 6,
+                                .rois = 3,
+                                .oh = 2,
+                                .ow = 2,
+                                .no_x = true,
+                                .no_droi = true,
+                                .scale_x = 1,
+                                .scale_y = 1,
+                                .in_off = 0.5f,
+                                .out_off = -0.5f,
+                                .min_s = 1,
+                                .max_s = 4});
+}
+
+Test(roi, align_grad_corners_roi_gradient_only)
+{
+    run_align_grad(&(grad_case){.name = "roi_align_grad corners droi",
+                                .type = F32,
+                                .idx_type = U32,
+                                .n = 2,
+                                .c = 2,
+                                .h = 7,
+                                .w = 9,
+                                .rois = 4,
+                                .oh = 3,
+                                .ow = 2,
+                                .linear = true,
+                                .corners = true,
+                                .no_dx = true,
+                                .scale_x = 1,
+                                .scale_y = 1,
+                                .min_s = 1,
+                                .max_s = 2,
+                                .roi_rank = 3});
+}
+
+Test(roi, align_grad_max_float16_both)
+{
+    run_align_grad(&(grad_case){.name = "roi_align_grad max f16",
+                                .type = F16,
+                                .idx_type = U32,
+                                .n = 1,
+                                .c = 2,
+                                .h = 5,
+                                .w = 6,
+                                .rois = 3,
+                                .oh = 2,
+                                .ow = 2,
+                                .max = true,
+                                .linear = true,
+                                .scale_x = 1,
+                                .scale_y = 1,
+                                .in_off = 0.5f,
+                                .out_off = -0.5f,
+                                .min_s = 1,
+                                .max_s = 2});
+}
+
+/* The page's example: nearest, 4 non-overlapping crops of a 4 x 4 input, 1.5x along W and
+ * 0.5x along H: the gradient {1..12} lands {3, 3, 9, 6; 0...; 15, 9, 21, 12; 0...}. */
+Test(roi, align_grad_the_pages_example)
+{
+    buf dyb, r, b, dx;
+    buf_make(&dyb, F32, 4, (uint32_t[]){4, 1, 1, 3}, false);
+    buf_make(&r, F32, 2, (uint32_t[]){4, 4}, false);
+    buf_make(&b, U32, 1, (uint32_t[]){4}, false);
+    buf_make(&dx, F32, 4, (uint32_t[]){1, 1, 4, 4}, false);
+    for (int i = 0; i < 12; ++i)
+        buf_store(&dyb, i, i + 1);
+    static const double rois[16] = {0, 0, 2, 2, 2, 0, 4, 2, 0, 2, 2, 4, 2, 2, 4, 4};
+    for (int i = 0; i < 16; ++i)
+        buf_store(&r, i, rois[i]);
+    for (int i = 0; i < 4; ++i)
+        buf_store(&b, i, 0);
+    DML_ROI_ALIGN_GRAD_OPERATOR_DESC d = {NULL,
+                                          &dyb.desc,
+                                          &r.desc,
+                                          &b.desc,
+                                          &dx.desc,
+                                          NULL,
+                                          DML_REDUCE_FUNCTION_AVERAGE,
+                                          DML_INTERPOLATION_MODE_NEAREST_NEIGHBOR,
+                                          1.0f,
+                                          1.0f,
+                                          0.5f,
+                                          -0.5f,
+                                          1,
+                                          1,
+                                          0};
+    DML_OPERATOR_DESC op = {DML_OPERATOR_ROI_ALIGN_GRAD, &d};
+    dmlcl_host_tensor hin[4] = {
+        {NULL, 0}, {dyb.data, dyb.bytes}, {r.data, r.bytes}, {b.data, b.bytes}};
+    dmlcl_host_tensor hout[2] = {{dx.data, dx.bytes}, {NULL, 0}};
+    dmlcl_operator *o = NULL;
+    dmlcl_compiled_operator *co = NULL;
+    cr_assert_eq(dmlcl_operator_create(ops_device(), &op, &o), S_OK, "%s", dmlcl_last_error());
+    cr_assert_eq(dmlcl_operator_compile(o, DML_EXECUTION_FLAG_NONE, &co), S_OK, "%s",
+                 dmlcl_last_error());
+    cr_assert_eq(dmlcl_compiled_operator_execute(co, 4, hin, 2, hout), S_OK, "%s",
+                 dmlcl_last_error());
+    dmlcl_compiled_operator_release(co);
+    dmlcl_operator_release(o);
+    static const double want[16] = {3, 3, 9, 6, 0, 0, 0, 0, 15, 9, 21, 12, 0, 0, 0, 0};
+    compare("grad page example", &dx, want, 0.0);
+    buf_free(&dyb);
+    buf_free(&r);
+    buf_free(&b);
+    buf_free(&dx);
 }
 
 /* ---- FOLD, UNFOLD -------------------------------------------------------------------------- */

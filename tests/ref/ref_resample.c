@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ref_broadcast.h"
@@ -191,6 +192,63 @@ bool ref_resample(const ref_tensor *in, const ref_tensor *out, const ref_resampl
             mag[flat] = m;
         ++flat;
     } while (ref_next_coord(rank, out->sizes, c));
+    return true;
+}
+
+bool ref_resample_grad(const ref_tensor *dy, const ref_tensor *dx, const ref_resample_desc *d,
+                       uint32_t *terms, double *mag)
+{
+    uint32_t rank = dx->rank;
+    bool is_float =
+        dx->type == DML_TENSOR_DATA_TYPE_FLOAT32 || dx->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    if (!is_float || dy->type != dx->type || dy->rank != rank || rank < 1 ||
+        rank > REF_RESAMPLE_MAX_RANK || d->antialias)
+        return false;
+    uint64_t count = ref_element_count(rank, dx->sizes);
+    if (count == 0)
+        return true;
+    double *acc = calloc(count, sizeof *acc), *abs_sum = calloc(count, sizeof *abs_sum);
+    uint32_t *n = calloc(count, sizeof *n);
+    if (!acc || !abs_sum || !n) {
+        free(acc), free(abs_sum), free(n);
+        return false;
+    }
+    uint32_t c[REF_RESAMPLE_MAX_RANK] = {0};
+    if (ref_element_count(rank, dy->sizes) != 0) {
+        do {
+            uint32_t i0[REF_RESAMPLE_MAX_RANK], i1[REF_RESAMPLE_MAX_RANK];
+            double w[REF_RESAMPLE_MAX_RANK];
+            for (uint32_t k = 0; k < rank; ++k)
+                neighbours(d, (int)k, dx->sizes[k], c[k], &i0[k], &i1[k], &w[k]);
+            double g = read_value(dy, c);
+            for (uint32_t corner = 0; corner < (1u << rank); ++corner) {
+                double weight = 1;
+                uint64_t flat = 0;
+                bool skip = false;
+                for (uint32_t k = 0; k < rank && !skip; ++k) {
+                    bool second = (corner >> k) & 1;
+                    skip = second && w[k] == 0;
+                    weight *= second ? w[k] : 1 - w[k];
+                    flat = flat * dx->sizes[k] + (second ? i1[k] : i0[k]);
+                }
+                if (skip || weight == 0)
+                    continue;
+                acc[flat] += weight * g;
+                abs_sum[flat] += fabs(weight * g);
+                ++n[flat];
+            }
+        } while (ref_next_coord(rank, dy->sizes, c));
+    }
+    uint64_t flat = 0;
+    do {
+        write_value(dx, c, acc[flat]);
+        if (terms)
+            terms[flat] = n[flat];
+        if (mag)
+            mag[flat] = abs_sum[flat];
+        ++flat;
+    } while (ref_next_coord(rank, dx->sizes, c));
+    free(acc), free(abs_sum), free(n);
     return true;
 }
 

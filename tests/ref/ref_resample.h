@@ -45,6 +45,15 @@ typedef struct ref_resample_desc {
 bool ref_resample(const ref_tensor *in, const ref_tensor *out, const ref_resample_desc *d,
                   double *mag);
 
+/* RESAMPLE_GRAD and RESAMPLE_GRAD1 (d as the forward's: RESAMPLE1's half_up, RESAMPLE2's ceil):
+ * the transpose of ref_resample's weights. dy has the forward output's sizes, dx the forward
+ * input's, both FLOAT32 or FLOAT16 of one rank; every forward output o scatters weight(o, i) *
+ * dy[o] into each input element i it reads, summed in double and rounded once (an element no
+ * output reads is 0). terms and mag, when not NULL, receive per dx element (row-major) the
+ * number of terms of weight other than 0 and the sum of their magnitudes. */
+bool ref_resample_grad(const ref_tensor *dy, const ref_tensor *dx, const ref_resample_desc *d,
+                       uint32_t *terms, double *mag);
+
 /* VALUE_SCALE_2D: 4-D FLOAT32 or FLOAT16, y = x * scale + bias[c] rounded once. */
 bool ref_value_scale_2d(const ref_tensor *in, const ref_tensor *out, float scale, const float *bias,
                         uint32_t channels);

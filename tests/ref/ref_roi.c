@@ -113,6 +113,143 @@ void ref_roi_align(const ref_roi_align_desc *d, const double *in, const double *
     }
 }
 
+/* One axis of a sample at c (n elements): its elements and their weights (sample()'s rule),
+ * and the slope's two elements (lo, hi; equal where the coordinate is clamped or integral). */
+typedef struct axis_taps {
+    int64_t i0, i1;
+    double w0, w1;
+    bool slope;
+} axis_taps;
+
+static bool in_range(double c, uint32_t n)
+{
+    return c >= -1.0 && c <= (double)n;
+}
+
+static axis_taps taps_of(const ref_roi_align_desc *d, double c, uint32_t n)
+{
+    axis_taps a = {0, 0, 0, 0, false};
+    c = c < 0 ? 0 : (c > n - 1.0 ? n - 1.0 : c);
+    if (!d->linear) {
+        a.i0 = a.i1 = clampi((int64_t)ceil(c - 0.5), 0, (int64_t)n - 1);
+        a.w0 = 1;
+        return a;
+    }
+    a.i0 = (int64_t)floor(c);
+    a.i1 = a.i0 + 1 < (int64_t)n ? a.i0 + 1 : a.i0;
+    a.w1 = c - (double)a.i0;
+    a.w0 = 1 - a.w1;
+    a.slope = a.w1 != 0;
+    return a;
+}
+
+void ref_roi_align_grad(const ref_roi_align_desc *d, const double *in, const double *rois,
+                        const uint64_t *batch, const double *dy, double *dx, double *droi,
+                        uint32_t *dx_terms, double *dx_mag, double *droi_mag)
+{
+    uint64_t plane = (uint64_t)d->h * d->w, nx_all = (uint64_t)d->n * d->c * plane;
+    if (dx)
+        for (uint64_t i = 0; i < nx_all; ++i) {
+            dx[i] = 0;
+            if (dx_terms)
+                dx_terms[i] = 0;
+            if (dx_mag)
+                dx_mag[i] = 0;
+        }
+    for (uint32_t i = 0; i < d->rois; ++i) {
+        const double *q = rois + 4 * (uint64_t)i;
+        double x1 = q[0] * d->scale_x, y1 = q[1] * d->scale_y;
+        double sx = q[2] * d->scale_x - x1, sy = q[3] * d->scale_y - y1;
+        uint32_t nx = samples(d, sx, d->ow), ny = samples(d, sy, d->oh);
+        double tx = (double)d->ow * nx, ty = (double)d->oh * ny, shift = d->out_offset;
+        if (d->corners) {
+            tx -= 1;
+            ty -= 1;
+            shift = 0;
+        }
+        double stepx = tx > 0 ? sx / tx : 0, stepy = ty > 0 ? sy / ty : 0;
+        uint64_t b = batch[i] < d->n ? batch[i] : d->n - 1;
+        double g4[4] = {0, 0, 0, 0}, m4[4] = {0, 0, 0, 0};
+        for (uint32_t ch = 0; ch < d->c; ++ch) {
+            uint64_t base = ((uint64_t)b * d->c + ch) * plane;
+            for (uint32_t oy = 0; oy < d->oh; ++oy)
+                for (uint32_t ox = 0; ox < d->ow; ++ox) {
+                    double g = dy[(((uint64_t)i * d->c + ch) * d->oh + oy) * d->ow + ox];
+                    /* MAX: the first maximal sample alone (in row-major sample order). */
+                    uint32_t best_y = 0, best_x = 0;
+                    if (d->max) {
+                        double best = 0;
+                        for (uint32_t iy = 0; iy < ny; ++iy)
+                            for (uint32_t ix = 0; ix < nx; ++ix) {
+                                double y =
+                                    ((double)oy * ny + iy - shift) * stepy + y1 - d->in_offset;
+                                double x =
+                                    ((double)ox * nx + ix - shift) * stepx + x1 - d->in_offset;
+                                double v = sample(d, in + base, y, x);
+                                if ((iy == 0 && ix == 0) || v > best) {
+                                    best = v;
+                                    best_y = iy;
+                                    best_x = ix;
+                                }
+                            }
+                    }
+                    for (uint32_t iy = 0; iy < ny; ++iy)
+                        for (uint32_t ix = 0; ix < nx; ++ix) {
+                            if (d->max && (iy != best_y || ix != best_x))
+                                continue;
+                            double jy = (double)oy * ny + iy, jx = (double)ox * nx + ix;
+                            double y = (jy - shift) * stepy + y1 - d->in_offset;
+                            double x = (jx - shift) * stepx + x1 - d->in_offset;
+                            if (!in_range(y, d->h) || !in_range(x, d->w))
+                                continue; /* a constant: no gradient */
+                            double coef = d->max ? g : g / ((double)nx * ny);
+                            axis_taps ay = taps_of(d, y, d->h), ax = taps_of(d, x, d->w);
+                            if (dx) {
+                                int64_t ys[2] = {ay.i0, ay.i1}, xs[2] = {ax.i0, ax.i1};
+                                double wy[2] = {ay.w0, ay.w1}, wx[2] = {ax.w0, ax.w1};
+                                for (int a = 0; a < 2; ++a)
+                                    for (int c = 0; c < 2; ++c) {
+                                        double w = wy[a] * wx[c];
+                                        if (w == 0)
+                                            continue;
+                                        uint64_t at = base + (uint64_t)ys[a] * d->w + xs[c];
+                                        dx[at] += coef * w;
+                                        if (dx_terms)
+                                            ++dx_terms[at];
+                                        if (dx_mag)
+                                            dx_mag[at] += fabs(coef * w);
+                                    }
+                            }
+                            if (!droi || !d->linear)
+                                continue;
+                            const double *p = in + base;
+                            double v00 = p[ay.i0 * d->w + ax.i0], v01 = p[ay.i0 * d->w + ax.i1];
+                            double v10 = p[ay.i1 * d->w + ax.i0], v11 = p[ay.i1 * d->w + ax.i1];
+                            double mag = fabs(v00) + fabs(v01) + fabs(v10) + fabs(v11);
+                            double gx = ax.slope ? ay.w0 * (v01 - v00) + ay.w1 * (v11 - v10) : 0;
+                            double gy = ay.slope ? ax.w0 * (v10 - v00) + ax.w1 * (v11 - v01) : 0;
+                            double ux = tx > 0 ? (jx - shift) / tx : 0;
+                            double uy = ty > 0 ? (jy - shift) / ty : 0;
+                            double dc[4] = {d->scale_x * (1 - ux), d->scale_y * (1 - uy),
+                                            d->scale_x * ux, d->scale_y * uy};
+                            for (int k = 0; k < 4; ++k) {
+                                double slope = k % 2 ? gy : gx;
+                                g4[k] += coef * slope * dc[k];
+                                if (slope != 0)
+                                    m4[k] += fabs(coef * dc[k]) * mag;
+                            }
+                        }
+                }
+        }
+        if (droi)
+            for (int k = 0; k < 4; ++k) {
+                droi[4 * (uint64_t)i + k] = g4[k];
+                if (droi_mag)
+                    droi_mag[4 * (uint64_t)i + k] = m4[k];
+            }
+    }
+}
+
 static uint64_t blocks(const ref_window_desc *d, uint32_t i)
 {
     int64_t span = (int64_t)d->size[i] + d->start[i] + d->end[i];

@@ -37,6 +37,22 @@ typedef struct ref_roi_align_desc {
 void ref_roi_align(const ref_roi_align_desc *d, const double *in, const double *rois,
                    const uint64_t *batch, double *out);
 
+/*
+ * ROI_ALIGN_GRAD: ROI_ALIGN1's transpose, scattered from each output's samples in double.
+ * dy {R, C, OH, OW}; in {N, C, H, W} (read for MAX's maximal sample and for droi; may be NULL
+ * otherwise). dx {N, C, H, W} (NULL: not wanted) receives, per element, the sum over the
+ * samples that read it of dy / (samples of the bin) (MAX: dy, for the bin's first maximal
+ * sample alone) times the sample's bilinear or nearest weight of it; droi {R, 4} (NULL: not
+ * wanted) the derivative of <ROI_ALIGN1(in, rois), dy> by the regions' values: per sample the
+ * interpolation's slope along x (x1, x2) or y (y1, y2), 0 at an integral or clamped
+ * coordinate, times the coordinate's derivative by the value (SpatialScale (1 - t), SpatialScale
+ * t). dx_terms, dx_mag (per dx element) and droi_mag (per droi element), when not NULL, receive
+ * the number of terms and the sums of their magnitudes (droi's: of the slope's four values).
+ */
+void ref_roi_align_grad(const ref_roi_align_desc *d, const double *in, const double *rois,
+                        const uint64_t *batch, const double *dy, double *dx, double *droi,
+                        uint32_t *dx_terms, double *dx_mag, double *droi_mag);
+
 typedef struct ref_window_desc {
     uint32_t n, c, dims;
     uint32_t size[6], window[6], stride[6], dilation[6], start[6], end[6];

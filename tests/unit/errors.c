@@ -294,11 +294,25 @@ Test(errors, operator_types)
     bad_gather_init(&b, 0);
     dmlcl_operator *op = NULL;
 
-    /* ROI_ALIGN_GRAD is a DirectML operator dmlcl does not implement: legal, unsupported. */
-    b.op.Type = DML_OPERATOR_ROI_ALIGN_GRAD;
-    HRESULT hr = dmlcl_operator_create(NULL, &b.op, &op);
-    cr_expect_eq(hr, DXGI_ERROR_UNSUPPORTED, "ROI_ALIGN_GRAD: got %s: %s", dmlcl_hresult_name(hr),
+    /* A legal descriptor dmlcl does not implement: QUANTIZE into INT4 (DirectML's 6.3 table;
+     * dmlcl has no packed 4-bit tensors): unsupported, naming the field. */
+    UINT four[1] = {4}, one[1] = {1};
+    DML_BUFFER_TENSOR_DESC xb = {
+        DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, four, NULL, 16, 0};
+    DML_BUFFER_TENSOR_DESC sb = {
+        DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, one, NULL, 4, 0};
+    DML_BUFFER_TENSOR_DESC yb = {
+        DML_TENSOR_DATA_TYPE_INT4, DML_TENSOR_FLAG_NONE, 1, four, NULL, 4, 0};
+    DML_TENSOR_DESC xt = {DML_TENSOR_TYPE_BUFFER, &xb}, st = {DML_TENSOR_TYPE_BUFFER, &sb},
+                    yt = {DML_TENSOR_TYPE_BUFFER, &yb};
+    DML_QUANTIZE_OPERATOR_DESC q = {&xt, DML_QUANTIZATION_TYPE_SCALE, 1, &st, &yt};
+    DML_OPERATOR_DESC qd = {DML_OPERATOR_QUANTIZE, &q};
+    HRESULT hr = dmlcl_operator_create(NULL, &qd, &op);
+    cr_expect_eq(hr, DXGI_ERROR_UNSUPPORTED, "QUANTIZE to INT4: got %s: %s", dmlcl_hresult_name(hr),
                  dmlcl_last_error());
+    cr_expect(strstr(dmlcl_last_error(), "QUANTIZE") &&
+                  strstr(dmlcl_last_error(), "OutputTensor.DataType (INT4)"),
+              "%s", dmlcl_last_error());
     cr_expect_null(op);
 
     /* Not a DML_OPERATOR_TYPE value at all. */

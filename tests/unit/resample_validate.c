@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The resampling operators' validation on the host (no OpenCL device): UPSAMPLE_2D, RESAMPLE,
- * RESAMPLE1, RESAMPLE2, RESAMPLE3 and VALUE_SCALE_2D, their type tables, ranks, counts, modes,
+ * RESAMPLE1, RESAMPLE2, RESAMPLE3, VALUE_SCALE_2D, RESAMPLE_GRAD and RESAMPLE_GRAD1, their
+ * type tables, ranks, counts, modes,
  * scales and offsets, output sizes, RESAMPLE3's Antialiased; and the oracle
  * (tests/ref/ref_resample.c) on values worked by hand; the launch per device class; a graph's
  * transpose read through new strides. Each broken rule checks the HRESULT and
@@ -311,6 +312,123 @@ Test(resample_validate, oracle_by_hand)
     cr_expect(small[0] == 1 && small[1] == 4, "%g %g", (double)small[0], (double)small[1]);
 }
 
+/* ---- RESAMPLE_GRAD and RESAMPLE_GRAD1 --------------------------------------------------- */
+
+/* The gradient of the forward c describes: InputGradientTensor c's output ({1,3,4,8}),
+ * OutputGradientTensor c's input ({1,3,2,4}). */
+static HRESULT create_grad(const rs *c, DML_OPERATOR_TYPE type, dmlcl_operator **keep)
+{
+    DML_RESAMPLE_GRAD_OPERATOR_DESC g0 = {
+        c->d.OutputTensor, c->d.InputTensor,       c->d.InterpolationMode, c->d.DimensionCount,
+        c->d.Scales,       c->d.InputPixelOffsets, c->d.OutputPixelOffsets};
+    DML_RESAMPLE_GRAD1_OPERATOR_DESC g1 = {
+        c->d.OutputTensor,   c->d.InputTensor, c->d.InterpolationMode, c->d.RoundingDirection,
+        c->d.DimensionCount, c->d.Scales,      c->d.InputPixelOffsets, c->d.OutputPixelOffsets};
+    DML_OPERATOR_DESC d = {type, type == DML_OPERATOR_RESAMPLE_GRAD ? (const void *)&g0
+                                                                    : (const void *)&g1};
+    dmlcl_operator *op = NULL;
+    HRESULT hr = dmlcl_operator_create(NULL, &d, &op);
+    if (keep)
+        *keep = op;
+    else
+        dmlcl_operator_release(op);
+    return hr;
+}
+
+#define G0 DML_OPERATOR_RESAMPLE_GRAD
+#define G1 DML_OPERATOR_RESAMPLE_GRAD1
+
+Test(resample_validate, grad_rules)
+{
+    rs c;
+    for (int t = 0; t < 2; ++t) {
+        DML_OPERATOR_TYPE type = t ? G1 : G0;
+        rs_init(&c, F32);
+        cr_expect_eq(create_grad(&c, type, NULL), S_OK, "%s", dmlcl_last_error());
+        rs_init(&c, F16);
+        c.d.InterpolationMode = NEAREST;
+        cr_expect_eq(create_grad(&c, type, NULL), S_OK, "%s", dmlcl_last_error());
+        /* The pages' tables: FLOAT32 and FLOAT16 only. */
+        rs_init(&c, DML_TENSOR_DATA_TYPE_UINT8);
+        EXPECT(create_grad(&c, type, NULL), E_INVALIDARG,
+               t ? "RESAMPLE_GRAD1:" : "RESAMPLE_GRAD:", "InputGradientTensor.DataType (UINT8)",
+               "(FLOAT32, FLOAT16)");
+        rs_init(&c, F32);
+        unit_tensor_set_type(&c.in, F16);
+        EXPECT(create_grad(&c, type, NULL), E_INVALIDARG,
+               "OutputGradientTensor.DataType (FLOAT16)");
+        rs_init(&c, F32);
+        unit_tensor_set(&c.in, F32, 3, xs + 1, NULL);
+        EXPECT(create_grad(&c, type, NULL), E_INVALIDARG,
+               "OutputGradientTensor.DimensionCount (3)");
+        rs_init(&c, F32);
+        c.d.InterpolationMode = (DML_INTERPOLATION_MODE)5;
+        EXPECT(create_grad(&c, type, NULL), E_INVALIDARG, "InterpolationMode (5)");
+        rs_init(&c, F32);
+        c.d.DimensionCount = 2;
+        EXPECT(create_grad(&c, type, NULL), E_INVALIDARG, "DimensionCount (2)",
+               "InputGradientTensor.DimensionCount (4)");
+        rs_init(&c, F32);
+        c.scales[1] = -1;
+        EXPECT(create_grad(&c, type, NULL), E_INVALIDARG, "Scales[1] (-1)", "greater than 0");
+        rs_init(&c, F32);
+        c.in_off[2] = INFINITY;
+        EXPECT(create_grad(&c, type, NULL), E_INVALIDARG, "InputPixelOffsets[2] (inf)", "finite");
+        rs_init(&c, F32);
+        c.d.OutputPixelOffsets = NULL;
+        EXPECT(create_grad(&c, type, NULL), E_POINTER, "OutputPixelOffsets is NULL");
+        rs_init(&c, F32);
+        c.d.OutputTensor = NULL;
+        EXPECT(create_grad(&c, type, NULL), E_INVALIDARG, "InputGradientTensor");
+    }
+    /* Ranks: RESAMPLE_GRAD 4 only (its page), RESAMPLE_GRAD1 1 to 4. */
+    rs_init(&c, F32);
+    unit_tensor_set(&c.in, F32, 2, (UINT[]){3, 5}, NULL);
+    unit_tensor_set(&c.out, F32, 2, (UINT[]){6, 2}, NULL);
+    c.d.DimensionCount = 2;
+    cr_expect_eq(create_grad(&c, G1, NULL), S_OK, "%s", dmlcl_last_error());
+    EXPECT(create_grad(&c, G0, NULL), E_INVALIDARG, "InputGradientTensor.DimensionCount (2)",
+           "must be 4");
+    unit_tensor_set(&c.in, F32, 5, (UINT[]){1, 1, 3, 2, 4}, NULL);
+    unit_tensor_set(&c.out, F32, 5, (UINT[]){1, 1, 3, 4, 8}, NULL);
+    c.d.DimensionCount = 5;
+    EXPECT(create_grad(&c, G1, NULL), E_INVALIDARG, "InputGradientTensor.DimensionCount (5)",
+           "1 to 4");
+    /* RoundingDirection (RESAMPLE_GRAD1's). */
+    rs_init(&c, F32);
+    c.d.RoundingDirection = (DML_AXIS_DIRECTION)3;
+    EXPECT(create_grad(&c, G1, NULL), E_INVALIDARG, "RoundingDirection (3)");
+}
+
+/* The oracle on the pages' example: a nearest resample of {2, 2} by 0.5 (H) and 1.5 (W) reads
+ * element 0 twice and element 1 once; its gradient of {4, 5, 6} is {9, 6, 0, 0}. Offsets 0
+ * (x = o / Scale), floor; the transposed weights of LINEAR by hand. */
+Test(resample_validate, grad_oracle_by_hand)
+{
+    float dy[3] = {4, 5, 6}, dx[4];
+    ref_tensor ty = ref_tensor_view(F32, 2, (uint32_t[]){1, 3}, NULL, dy);
+    ref_tensor tx = ref_tensor_view(F32, 2, (uint32_t[]){2, 2}, NULL, dx);
+    ref_resample_desc d = {.scales = {0.5f, 1.5f}};
+    uint32_t terms[4];
+    cr_assert(ref_resample_grad(&ty, &tx, &d, terms, NULL));
+    const float want[4] = {9, 6, 0, 0};
+    for (int i = 0; i < 4; ++i)
+        cr_expect_float_eq(dx[i], want[i], 0, "page example %d: %g", i, (double)dx[i]);
+    cr_expect(terms[0] == 2 && terms[1] == 1 && terms[2] == 0, "%u %u %u", terms[0], terms[1],
+              terms[2]);
+    /* LINEAR half_pixel, scale 2 of {3}: x = -0.25 (clamped), 0.25, 0.75, 1.25, 1.75, 2.25
+     * (clamped): dX[0] = g0 + 0.75 g1 + 0.25 g2, dX[1] = 0.25 g1 + 0.75 g2 + 0.75 g3 +
+     * 0.25 g4, dX[2] = 0.25 g3 + 0.75 g4 + g5. */
+    float g[6] = {1, 2, 4, 8, 16, 32}, r[3];
+    ref_tensor tg = view(g, 6), tr = view(r, 3);
+    d = (ref_resample_desc){
+        .linear = true, .scales = {2}, .input_offsets = {0.5f}, .output_offsets = {-0.5f}};
+    cr_assert(ref_resample_grad(&tg, &tr, &d, NULL, NULL));
+    cr_expect_float_eq(r[0], 1 + 1.5f + 1, 0, "%g", (double)r[0]);
+    cr_expect_float_eq(r[1], 0.5f + 3 + 6 + 4, 0, "%g", (double)r[1]);
+    cr_expect_float_eq(r[2], 2 + 12 + 32, 0, "%g", (double)r[2]);
+}
+
 /* ---- The launch (src/launch_resample.c), per device class, no device -------------------- */
 
 static const dmli_device_desc unit_cpu = {
@@ -405,6 +523,43 @@ Test(resample_validate, launch)
     cr_expect_str_eq(dmli_options_value(&l.defs, "CEIL"), "1");
     cr_expect_str_eq(dmli_options_value(&l.defs, "ANTIALIAS"), "0");
     cr_expect_float_eq(bits_float(l.table[DMLI_RS_AT(4, DMLI_RS_IN_OFF)]), 0.5f, 0);
+    dmlcl_operator_release(op);
+}
+
+/* The gradients: resample_grad (GRAD 1), one item per element of the gradient written, in
+ * groups; the table the forward's, the forward's input the output's; a graph's view of the
+ * incoming gradient restrides the forward output's fields. */
+Test(resample_validate, grad_launch)
+{
+    rs c;
+    rs_init(&c, F16);
+    dmlcl_operator *op = NULL;
+    cr_assert_eq(create_grad(&c, G1, &op), S_OK, "%s", dmlcl_last_error());
+    const dmli_op_state *st = dmli_operator_state(op);
+    cr_assert(st->computed && st->compute.kind == DMLI_COMPUTE_RESAMPLE);
+    cr_expect(!st->compute.tensors[0].output && st->compute.tensors[1].output);
+    static dmli_compute_launch l;
+    static dmli_compute copy;
+    for (int k = 0; k < 2; ++k) {
+        dmli_launch_compute(&st->compute, k ? &unit_gpu : &unit_cpu, &l);
+        cr_expect_str_eq(l.kernel, "resample_grad");
+        cr_expect_str_eq(dmli_options_value(&l.defs, "GRAD"), "1");
+        cr_expect_str_eq(dmli_options_value(&l.defs, "HALF"), "1");
+        cr_expect_str_eq(dmli_options_value(&l.defs, "LINEAR"), "1");
+        cr_expect_eq(l.table[DMLI_RS_AT(4, DMLI_RS_ISIZE)], 4); /* dX {1,3,2,4} */
+        cr_expect_eq(l.table[DMLI_RS_AT(4, DMLI_RS_OSIZE)], 8); /* dY {1,3,4,8} */
+        cr_expect_eq(l.table[DMLI_RS_AT(3, DMLI_RS_OS)], 8);
+        cr_expect(l.global[0] >= 24 && l.global[0] % l.local[0] == 0, "%zu %zu", l.global[0],
+                  l.local[0]);
+        cr_expect(l.global[1] == 1 && l.global[2] == 1);
+    }
+    int64_t strides[4] = {96, 1, 3, 12}; /* dY read through a transposed view */
+    copy = st->compute;
+    cr_assert(dmli_compute_restride(&copy, 0, strides, 5));
+    dmli_launch_compute(&copy, &unit_cpu, &l);
+    cr_expect_eq(l.table[DMLI_RS_AT(2, DMLI_RS_OS)], 1);
+    cr_expect_eq(l.table[DMLI_RS_AT(4, DMLI_RS_OS)], 12);
+    cr_expect_eq(l.table[DMLI_RS_AT(4, DMLI_RS_IS)], 1); /* dX's own */
     dmlcl_operator_release(op);
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ROI_POOLING's, ROI_ALIGN's, ROI_ALIGN1's, FOLD's and UNFOLD's validation on the host (no
+ * ROI_POOLING's, ROI_ALIGN's, ROI_ALIGN1's, ROI_ALIGN_GRAD's, FOLD's and UNFOLD's validation on
+ * the host (no
  * OpenCL device): each rule broken once from a valid fixture, checking the HRESULT and that
  * the message names the operator, the field, the value and the rule; the descriptions they
  * lower to.
@@ -200,6 +201,195 @@ Test(roi_validate, region_lowering)
     cr_expect_eq(r->rois, 5);
     cr_expect_eq(r->in_s[1], 72);
     cr_expect(r->in_off == 0.0f && r->out_off == -0.5f && r->scale_x == 0.5f);
+    dmlcl_operator_release(op);
+}
+
+/* ---- ROI_ALIGN_GRAD ------------------------------------------------------------------------ */
+
+/* InputTensor {2, 3, 8, 9}, InputGradientTensor {5, 3, 2, 4}, 5 regions, both outputs. */
+typedef struct grad_fixture {
+    unit_tensor x, dy, rois, idx, dx, droi;
+    DML_ROI_ALIGN_GRAD_OPERATOR_DESC d;
+} grad_fixture;
+
+static void grad_fixture_init(grad_fixture *f)
+{
+    memset(f, 0, sizeof *f);
+    f->d = (DML_ROI_ALIGN_GRAD_OPERATOR_DESC){
+        unit_tensor_set(&f->x, F32, 4, (UINT[]){2, 3, 8, 9}, NULL),
+        unit_tensor_set(&f->dy, F32, 4, (UINT[]){5, 3, 2, 4}, NULL),
+        unit_tensor_set(&f->rois, F32, 2, (UINT[]){5, 4}, NULL),
+        unit_tensor_set(&f->idx, U32, 1, (UINT[]){5}, NULL),
+        unit_tensor_set(&f->dx, F32, 4, (UINT[]){2, 3, 8, 9}, NULL),
+        unit_tensor_set(&f->droi, F32, 2, (UINT[]){5, 4}, NULL),
+        DML_REDUCE_FUNCTION_AVERAGE,
+        DML_INTERPOLATION_MODE_LINEAR,
+        1.0f,
+        1.0f,
+        0.5f,
+        -0.5f,
+        1,
+        4,
+        0};
+}
+
+#define AG DML_OPERATOR_ROI_ALIGN_GRAD
+
+Test(roi_validate, align_grad_rules)
+{
+    grad_fixture f;
+    grad_fixture_init(&f);
+    cr_expect_eq(create(AG, &f.d), S_OK, "%s", dmlcl_last_error());
+    /* Either output alone; InputTensor optional without MAX and the ROI gradient. */
+    f.d.OutputROIGradientTensor = NULL;
+    cr_expect_eq(create(AG, &f.d), S_OK, "%s", dmlcl_last_error());
+    f.d.InputTensor = NULL;
+    cr_expect_eq(create(AG, &f.d), S_OK, "%s", dmlcl_last_error());
+    unit_tensor_set(&f.dy, F16, 4, (UINT[]){5, 3, 2, 4}, NULL);
+    unit_tensor_set(&f.rois, F16, 2, (UINT[]){5, 4}, NULL);
+    unit_tensor_set(&f.dx, F16, 4, (UINT[]){2, 3, 8, 9}, NULL);
+    cr_expect_eq(create(AG, &f.d), S_OK, "FLOAT16: %s", dmlcl_last_error());
+    grad_fixture_init(&f);
+    f.d.OutputGradientTensor = NULL;
+    cr_expect_eq(create(AG, &f.d), S_OK, "%s", dmlcl_last_error());
+    f.d.OutputROIGradientTensor = NULL;
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "ROI_ALIGN_GRAD", "OutputGradientTensor",
+           "OutputROIGradientTensor", "at least one");
+    grad_fixture_init(&f);
+    f.d.InputTensor = NULL;
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "ROI_ALIGN_GRAD", "InputTensor is NULL",
+           "OutputROIGradientTensor");
+    f.d.OutputROIGradientTensor = NULL;
+    f.d.ReductionFunction = DML_REDUCE_FUNCTION_MAX;
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "InputTensor is NULL", "DML_REDUCE_FUNCTION_MAX");
+    /* Types: FLOAT32, FLOAT16, one DataType; batch indices UINT32 (or UINT64). */
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.dy, I32, 4, (UINT[]){5, 3, 2, 4}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "InputGradientTensor.DataType (INT32)",
+           "FLOAT32 or FLOAT16");
+    grad_fixture_init(&f);
+    unit_tensor_set_type(&f.x, F16);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "InputTensor.DataType (FLOAT16)");
+    grad_fixture_init(&f);
+    unit_tensor_set_type(&f.rois, F16);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "ROITensor.DataType (FLOAT16)");
+    grad_fixture_init(&f);
+    unit_tensor_set_type(&f.dx, F16);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "OutputGradientTensor.DataType (FLOAT16)");
+    grad_fixture_init(&f);
+    unit_tensor_set_type(&f.droi, F16);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "OutputROIGradientTensor.DataType (FLOAT16)");
+    grad_fixture_init(&f);
+    unit_tensor_set_type(&f.idx, I32);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "BatchIndicesTensor.DataType (INT32)", "UINT32");
+    /* Ranks and sizes. */
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.dy, F32, 3, (UINT[]){5, 3, 8}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "InputGradientTensor.DimensionCount (3)", "4");
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.x, F32, 3, (UINT[]){2, 3, 72}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "InputTensor.DimensionCount (3)", "4");
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.dx, F32, 5, (UINT[]){1, 2, 3, 8, 9}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "OutputGradientTensor.DimensionCount (5)", "4");
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.rois, F32, 2, (UINT[]){5, 5}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "ROITensor.Sizes ({5,5})", "{NumROIs, 4}");
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.idx, U32, 1, (UINT[]){4}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "BatchIndicesTensor.Sizes ({4})", "NumROIs");
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.dy, F32, 4, (UINT[]){4, 3, 2, 4}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "InputGradientTensor.Sizes[0] (4)", "NumROIs (5");
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.dx, F32, 4, (UINT[]){2, 3, 8, 8}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "OutputGradientTensor.Sizes", "InputTensor.Sizes");
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.dy, F32, 4, (UINT[]){5, 2, 2, 4}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "InputTensor.Sizes[1] (3)",
+           "InputGradientTensor.Sizes[1] (2)");
+    grad_fixture_init(&f);
+    f.d.InputTensor = NULL;
+    f.d.OutputROIGradientTensor = NULL;
+    unit_tensor_set(&f.dy, F32, 4, (UINT[]){5, 2, 2, 4}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "OutputGradientTensor.Sizes[1] (3)",
+           "InputGradientTensor.Sizes[1] (2)");
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.droi, F32, 3, (UINT[]){1, 5, 4}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "OutputROIGradientTensor.DimensionCount (3)",
+           "ROITensor.DimensionCount (2)");
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.droi, F32, 2, (UINT[]){5, 3}, NULL);
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "OutputROIGradientTensor.Sizes", "ROITensor.Sizes");
+    /* Members: the forward's rules. */
+    grad_fixture_init(&f);
+    f.d.ReductionFunction = DML_REDUCE_FUNCTION_SUM;
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "ReductionFunction (", "AVERAGE");
+    grad_fixture_init(&f);
+    f.d.InterpolationMode = (DML_INTERPOLATION_MODE)3;
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "InterpolationMode (3)");
+    grad_fixture_init(&f);
+    f.d.MinimumSamplesPerOutput = 0;
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "MinimumSamplesPerOutput (0)", "at least 1");
+    grad_fixture_init(&f);
+    f.d.MinimumSamplesPerOutput = 5;
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "MinimumSamplesPerOutput (5)",
+           "MaximumSamplesPerOutput (4)");
+    grad_fixture_init(&f);
+    f.d.InputGradientTensor = NULL;
+    EXPECT(create(AG, &f.d), E_INVALIDARG, "InputGradientTensor");
+}
+
+/* The description and the launch: the optional tensors bound in the kernel's order, the
+ * variant's macros, one item per element of either output. */
+Test(roi_validate, align_grad_lowering)
+{
+    static const dmli_device_desc cpu = {
+        DMLCL_DEVICE_CLASS_CPU, 16, 4096, {4096, 4096, 4096}, 512 * 1024, 16, 8, 128, true, 4352,
+        (uint64_t)32 << 20,     16};
+    grad_fixture f;
+    grad_fixture_init(&f);
+    unit_tensor_set(&f.droi, F32, 3, (UINT[]){1, 5, 4}, (UINT[]){40, 8, 2});
+    unit_tensor_set(&f.rois, F32, 3, (UINT[]){1, 5, 4}, NULL);
+    f.d.ReductionFunction = DML_REDUCE_FUNCTION_MAX;
+    f.d.AlignRegionsToCorners = 1;
+    DML_OPERATOR_DESC d = {AG, &f.d};
+    dmlcl_operator *op = NULL;
+    cr_assert_eq(dmlcl_operator_create(NULL, &d, &op), S_OK, "%s", dmlcl_last_error());
+    const dmli_op_state *st = dmli_operator_state(op);
+    const dmli_compute *c = &st->compute;
+    cr_assert(st->computed && c->kind == DMLI_COMPUTE_ROI && c->n_tensors == 6);
+    cr_expect(!c->tensors[3].output && c->tensors[4].output && c->tensors[5].output);
+    const dmli_roi *r = DMLI_COMPUTE_WORK_CONST(c, dmli_roi);
+    cr_expect_eq(r->kind, DMLI_ROI_ALIGN_GRAD);
+    cr_expect(r->has_x && r->has_dx && r->has_droi && r->max && r->corners);
+    cr_expect(r->droi_sr == 8 && r->droi_sk == 2, "%lld %lld", (long long)r->droi_sr,
+              (long long)r->droi_sk);
+    dmli_compute_launch l;
+    memset(&l, 0, sizeof l);
+    dmli_launch_roi(c, &cpu, &l);
+    cr_expect_str_eq(l.kernel, "roi_align_grad");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "ALIGN_GRAD"), "1");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "HAS_X"), "1");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "MAXMODE"), "1");
+    cr_expect_eq(l.table[DMLI_RG_DX_ITEMS], 2 * 3 * 8 * 9);
+    cr_expect_eq(l.table[DMLI_RG_DROI_ITEMS], 20);
+    cr_expect_eq(l.table[DMLI_RG_ITEMS], 2 * 3 * 8 * 9 + 20);
+    cr_expect_geq(l.global[0], 2 * 3 * 8 * 9 + 20);
+    dmlcl_operator_release(op);
+    /* The input gradient alone, AVERAGE: no InputTensor bound; the sizes from the output. */
+    grad_fixture_init(&f);
+    f.d.InputTensor = NULL;
+    f.d.OutputROIGradientTensor = NULL;
+    cr_assert_eq(dmlcl_operator_create(NULL, &d, &op), S_OK, "%s", dmlcl_last_error());
+    c = &dmli_operator_state(op)->compute;
+    cr_expect_eq(c->n_tensors, 4);
+    memset(&l, 0, sizeof l);
+    dmli_launch_roi(c, &cpu, &l);
+    cr_expect_str_eq(dmli_options_value(&l.defs, "HAS_X"), "0");
+    cr_expect_str_eq(dmli_options_value(&l.defs, "HAS_DROI"), "0");
+    cr_expect_eq(l.table[DMLI_RG_IN_W], 9);
+    cr_expect_eq(l.table[DMLI_RG_DROI_ITEMS], 0);
     dmlcl_operator_release(op);
 }
 

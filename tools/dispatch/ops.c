@@ -377,6 +377,24 @@ static const field roi_align1[] = {TENSOR(S, InputTensor, IN),
                                    UINTF(S, AlignRegionsToCorners),
                                    END};
 #undef S
+#define S DML_ROI_ALIGN_GRAD_OPERATOR_DESC
+static const field roi_align_grad[] = {OPTIONAL_TENSOR(S, InputTensor, IN),
+                                       TENSOR(S, InputGradientTensor, IN),
+                                       TENSOR(S, ROITensor, IN),
+                                       TENSOR(S, BatchIndicesTensor, IN),
+                                       OPTIONAL_TENSOR(S, OutputGradientTensor, OUT),
+                                       OPTIONAL_TENSOR(S, OutputROIGradientTensor, OUT),
+                                       ENUMF(S, ReductionFunction, &reduce_function),
+                                       ENUMF(S, InterpolationMode, &interpolation_mode),
+                                       FLOATF(S, SpatialScaleX),
+                                       FLOATF(S, SpatialScaleY),
+                                       FLOATF(S, InputPixelOffset),
+                                       FLOATF(S, OutputPixelOffset),
+                                       UINTF(S, MinimumSamplesPerOutput),
+                                       UINTF(S, MaximumSamplesPerOutput),
+                                       UINTF(S, AlignRegionsToCorners),
+                                       END};
+#undef S
 #define S DML_FOLD_OPERATOR_DESC
 static const field fold[] = {TENSOR(S, InputTensor, IN),
                              TENSOR(S, OutputTensor, OUT),
@@ -1152,6 +1170,27 @@ static const field resample3[] = {TENSOR(S, InputTensor, IN),
                                   UINTF(S, Antialiased),
                                   END};
 #undef S
+#define S DML_RESAMPLE_GRAD_OPERATOR_DESC
+static const field resample_grad[] = {TENSOR(S, InputGradientTensor, IN),
+                                      TENSOR(S, OutputGradientTensor, OUT),
+                                      ENUMF(S, InterpolationMode, &interpolation_mode),
+                                      COUNT(S, DimensionCount),
+                                      FLOATS(S, Scales, DimensionCount),
+                                      FLOATS(S, InputPixelOffsets, DimensionCount),
+                                      FLOATS(S, OutputPixelOffsets, DimensionCount),
+                                      END};
+#undef S
+#define S DML_RESAMPLE_GRAD1_OPERATOR_DESC
+static const field resample_grad1[] = {TENSOR(S, InputGradientTensor, IN),
+                                       TENSOR(S, OutputGradientTensor, OUT),
+                                       ENUMF(S, InterpolationMode, &interpolation_mode),
+                                       ENUMF(S, RoundingDirection, &axis_direction),
+                                       COUNT(S, DimensionCount),
+                                       FLOATS(S, Scales, DimensionCount),
+                                       FLOATS(S, InputPixelOffsets, DimensionCount),
+                                       FLOATS(S, OutputPixelOffsets, DimensionCount),
+                                       END};
+#undef S
 #define S DML_VALUE_SCALE_2D_OPERATOR_DESC
 static const field value_scale_2d[] = {
     TENSOR(S, InputTensor, IN), TENSOR(S, OutputTensor, OUT),  FLOATF(S, Scale),
@@ -1311,6 +1350,8 @@ static const op_row rows[] = {
     ROW(RESAMPLE1, DML_RESAMPLE1_OPERATOR_DESC, resample1),
     ROW(RESAMPLE2, DML_RESAMPLE2_OPERATOR_DESC, resample2),
     ROW(RESAMPLE3, DML_RESAMPLE3_OPERATOR_DESC, resample3),
+    ROW(RESAMPLE_GRAD, DML_RESAMPLE_GRAD_OPERATOR_DESC, resample_grad),
+    ROW(RESAMPLE_GRAD1, DML_RESAMPLE_GRAD1_OPERATOR_DESC, resample_grad1),
     ROW(VALUE_SCALE_2D, DML_VALUE_SCALE_2D_OPERATOR_DESC, value_scale_2d),
     ROW(GEMM, DML_GEMM_OPERATOR_DESC, gemm),
     ROW(CONVOLUTION, DML_CONVOLUTION_OPERATOR_DESC, convolution),
@@ -1337,6 +1378,7 @@ static const op_row rows[] = {
     ROW(ROI_POOLING, DML_ROI_POOLING_OPERATOR_DESC, roi_pooling),
     ROW(ROI_ALIGN, DML_ROI_ALIGN_OPERATOR_DESC, roi_align),
     ROW(ROI_ALIGN1, DML_ROI_ALIGN1_OPERATOR_DESC, roi_align1),
+    ROW(ROI_ALIGN_GRAD, DML_ROI_ALIGN_GRAD_OPERATOR_DESC, roi_align_grad),
     ROW(FOLD, DML_FOLD_OPERATOR_DESC, fold),
     ROW(UNFOLD, DML_UNFOLD_OPERATOR_DESC, unfold),
     ROW(SLICE, DML_SLICE_OPERATOR_DESC, slice),

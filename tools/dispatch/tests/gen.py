@@ -411,6 +411,57 @@ def training():
                "OutputGradientTensor": tensor(px), "Dilations": [1, 1]}, **windows),
          {"InputTensor": "PX", "InputGradientTensor": "MDY", "OutputGradientTensor": out},
          {out: (mx, {"ulp": 3})})
+    # The resampling gradients: the pages' example (nearest, 0.5 along H and 1.5 along W with
+    # x = o / Scale: RESAMPLE_GRAD's half-up rounding takes InputPixelOffsets 0.5) and RESAMPLE1's
+    # bilinear x2 (half_pixel) of 3 elements transposed: dX = W^T dY, W its 6 x 3 weights.
+    rdy = f32([[[[4.0, 5.0, 6.0]]]])
+    m.resource("RDY", rdy)
+    page = f32([[[[9.0, 6.0], [0.0, 0.0]]]])
+    for name, op, extra in (("resample_grad", "DML_OPERATOR_RESAMPLE_GRAD",
+                             {"InputPixelOffsets": [0.5] * 4}),
+                            ("resample_grad1", "DML_OPERATOR_RESAMPLE_GRAD1",
+                             {"InputPixelOffsets": [0.0] * 4, "RoundingDirection": "DECREASING"})):
+        out = m.resource("out_" + name, count=4, dtype=np.float32)
+        m.op(name, op,
+             dict({"InputGradientTensor": tensor(rdy), "OutputGradientTensor": tensor(page),
+                   "InterpolationMode": "NEAREST_NEIGHBOR", "Scales": [1, 1, 0.5, 1.5],
+                   "OutputPixelOffsets": [0.0] * 4}, **extra),
+             {"InputGradientTensor": "RDY", "OutputGradientTensor": out}, {out: (page, exact)})
+    ldy = f32([[[[1.0, 2.0, 4.0, 8.0, 16.0, 32.0]]]])
+    m.resource("LDY", ldy)
+    c = np.clip((np.arange(6) + 0.5) / 2 - 0.5, 0, 2)
+    w = np.zeros((6, 3))
+    for o, at in enumerate(c):
+        i0 = int(np.floor(at))
+        w[o, i0] += 1 - (at - i0)
+        if at > i0:
+            w[o, i0 + 1] += at - i0
+    lin = (ldy[0, 0, 0].astype(np.float64) @ w).astype(np.float32).reshape(1, 1, 1, 3)
+    out = m.resource("out_resample_grad_linear", count=3, dtype=np.float32)
+    m.op("resample_grad_linear", "DML_OPERATOR_RESAMPLE_GRAD",
+         {"InputGradientTensor": tensor(ldy), "OutputGradientTensor": tensor(lin),
+          "InterpolationMode": "LINEAR", "Scales": [1, 1, 1, 2], "InputPixelOffsets": [0.5] * 4,
+          "OutputPixelOffsets": [-0.5] * 4},
+         {"InputGradientTensor": "LDY", "OutputGradientTensor": out}, {out: (lin, {"ulp": 5})})
+    # ROI_ALIGN_GRAD: the page's example (nearest crops of a 4 x 4 input: 1.5x along W, 0.5x
+    # along H), InputTensor and the ROI gradient left out.
+    gdy = np.arange(1, 13, dtype=np.float32).reshape(4, 1, 1, 3)
+    grois = f32([[0, 0, 2, 2], [2, 0, 4, 2], [0, 2, 2, 4], [2, 2, 4, 4]])
+    gidx = np.zeros(4, dtype=np.uint32)
+    m.resource("GDY", gdy)
+    m.resource("GROIS", grois)
+    m.resource("GIDX", gidx)
+    gwant = f32([[[[3, 3, 9, 6], [0, 0, 0, 0], [15, 9, 21, 12], [0, 0, 0, 0]]]])
+    out = m.resource("out_roi_align_grad", count=16, dtype=np.float32)
+    m.op("roi_align_grad", "DML_OPERATOR_ROI_ALIGN_GRAD",
+         {"InputGradientTensor": tensor(gdy), "ROITensor": tensor(grois),
+          "BatchIndicesTensor": tensor(gidx), "OutputGradientTensor": tensor(gwant),
+          "ReductionFunction": "AVERAGE", "InterpolationMode": "NEAREST_NEIGHBOR",
+          "SpatialScaleX": 1.0, "SpatialScaleY": 1.0, "InputPixelOffset": 0.5,
+          "OutputPixelOffset": -0.5, "MinimumSamplesPerOutput": 1,
+          "MaximumSamplesPerOutput": 1, "AlignRegionsToCorners": False},
+         {"InputGradientTensor": "GDY", "ROITensor": "GROIS", "BatchIndicesTensor": "GIDX",
+          "OutputGradientTensor": out}, {out: (gwant, exact)})
     # The batch-normalization training operators: channels of X reshaped to {2, 2, 1, 2} (the
     # statistics {1, 2, 1, 1}, four elements a channel), the pages' formulas in float64 and the
     # biased variance; the sums' N + 2 ULP (N 4), plus BATCH_NORMALIZATION's 6 where an element
