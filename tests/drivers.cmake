@@ -318,6 +318,21 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
         gather_tile/small_tiles graph/execute_on_host_memory persistent/* ${DMLCL_ARITH_SUITES}
         kernels/build_failure_names_the_error ${DMLCL_OPS_GRAD_VARIANTS})
     dmlcl_ops_filter_without(DMLCL_OCLGRIND_OPS ${DMLCL_OCLGRIND_LEFT_OUT})
+    # With Oclgrind's GPU class running the same suites with every check (ops-oclgrind-gpu,
+    # below: races, barriers, out-of-bounds accesses; one case a test, as ops-gpu-class), PoCL's
+    # GPU class keeps in the default run only what that run leaves out: the large tests, the
+    # gathers, identities and other suites named here (ops-gpu-class-rest); ops-gpu-class, the
+    # whole list, becomes a sweep (CI's 30 minutes: 335 of the slow drivers' test-seconds on the
+    # 2-core VM of 2026-12-03).
+    set(gpu_rest ${DMLCL_OPS_LARGE} layout/small_transposes_each_width gather_tile/small_tiles
+        graph/execute_on_host_memory persistent/* kernels/build_failure_names_the_error gather/*
+        gather_ext/* gather_ref/* gather_ext_ref/* identity/* kernels/exp* slice/chunked_rows)
+    list(FILTER gpu_rest EXCLUDE REGEX "^gemm/")
+    list(JOIN gpu_rest "|" gpu_rest_alternatives)
+    add_test(NAME ops-gpu-class-rest COMMAND dmlcl-ops --jobs 2 --filter "@(${gpu_rest_alternatives})")
+    set_tests_properties(ops-gpu-class-rest PROPERTIES LABELS gpu-class TIMEOUT 900 COST 120
+      ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_PLATFORM=${DMLCL_POCL_PLATFORM};DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=1")
+    set_property(TEST ops-gpu-class APPEND PROPERTY LABELS sweep)
     # The conformance graph cases run on host buffers too (the temporary
     # dmlcl_compiled_operator_execute allocates): one after another they meet
     # the same defect (cases/graph/multi.json: 8 reports in view_copy reading
