@@ -611,7 +611,12 @@ static int activation_json(reader *r, const attr *a, const char *what, cJSON **o
                            type);
     *out = cJSON_CreateObject();
     cJSON_AddItemToObject(*out, "Type", cJSON_CreateString(type));
-    return attrs_json(r, type, members, n, start, count, at, *out);
+    if (attrs_json(r, type, members, n, start, count, at, *out)) {
+        cJSON_Delete(*out); /* the caller keeps nothing of a failed read */
+        *out = NULL;
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- Nodes ---------------------------------------------------------------------------- */
@@ -650,27 +655,38 @@ static int desc_json(reader *r, const fb_table *op, const char *type, const char
         if (mb->kind != DSP_MEMBER_TENSOR && mb->kind != DSP_MEMBER_TENSOR_LIST)
             continue;
         cJSON *list = mb->kind == DSP_MEMBER_TENSOR_LIST ? cJSON_CreateArray() : NULL;
+        int bad = 0;
         do {
-            if (used[o] >= n_names[o])
-                return dsp_fail(f->c, "%s: %s: %s has %" PRIu32 " names; %s's %s needs one more",
-                                f->file, what, o ? "outputNames" : "inputNames", n_names[o], type,
-                                mb->name);
+            if (used[o] >= n_names[o]) {
+                bad = dsp_fail(f->c, "%s: %s: %s has %" PRIu32 " names; %s's %s needs one more",
+                               f->file, what, o ? "outputNames" : "inputNames", n_names[o], type,
+                               mb->name);
+                break;
+            }
             const char *name = names[o][used[o]++];
             if (name[0] == '\0' && list == NULL)
                 break; /* an optional tensor left out (dsp_op_parse: is it optional?) */
-            if (taken[o] >= count[o])
-                return fb_fail(f, start[o], at[o],
-                               "%" PRIu32 " tensor descs; %s's %s (\"%.100s\") needs one more",
-                               count[o], type, mb->name, name);
+            if (taken[o] >= count[o]) {
+                bad = fb_fail(f, start[o], at[o],
+                              "%" PRIu32 " tensor descs; %s's %s (\"%.100s\") needs one more",
+                              count[o], type, mb->name, name);
+                break;
+            }
             const value *v = o ? NULL : find_value(r, name);
             cJSON *t = NULL;
-            if (tensor_json(f, start[o], taken[o]++, at[o], v && v->kind == VAL_NAMED, &t))
-                return -1;
+            if (tensor_json(f, start[o], taken[o]++, at[o], v && v->kind == VAL_NAMED, &t)) {
+                bad = -1;
+                break;
+            }
             if (list != NULL)
                 cJSON_AddItemToArray(list, t);
             else
                 cJSON_AddItemToObject(desc, mb->name, t);
         } while (list != NULL && taken[o] < count[o]);
+        if (bad) {
+            cJSON_Delete(list); /* a list member read in part (NULL: nothing to free) */
+            return -1;
+        }
         if (list != NULL)
             cJSON_AddItemToObject(desc, mb->name, list);
     }
