@@ -5,10 +5,11 @@
  * one work-group per (query position, batch element and query head). Pure host code, as
  * launch.c.
  *
- * CPUs take attention_rows (a work-item a query row, in work-groups of up to ATTN_ROWS_GROUP
- * rows the device runs as vector lanes; the value head size's bucket VDMAX of private sums, up
- * to 512), without local memory. Else the bucket TMAX is the smallest of 64, 256, 1024, ... at
- * least the total sequence length (past + key/value): a kernel per bucket, not per shape. A
+ * CPUs take attention_block (head sizes up to ATTN_BLOCK_HEAD_MAX: a work-item a block of query
+ * rows, a row a vector lane) or attention_rows (up to 512: a work-item a query row, in
+ * work-groups of up to ATTN_ROWS_GROUP rows), without local memory; the head sizes' buckets
+ * KDMAX and VDMAX size their private arrays. Else the bucket TMAX is the smallest of 64, 256, 1024,
+ * ... at least the total sequence length (past + key/value): a kernel per bucket, not per shape. A
  * work-group keeps TMAX float scores in local memory; where that exceeds the device's local
  * memory the launch refuses (DXGI_ERROR_UNSUPPORTED at compile).
  */
@@ -47,8 +48,8 @@ static void options(const dmli_attention *a, uint32_t bucket, dmli_options *o)
     dmli_opt_int(o, "HAS_PRV", a->present[DMLI_ATTN_PRV]);
 }
 
-/* A head size's bucket for attention_rows' private rows (32, 64, ... 512), 0 past it. */
-static uint32_t value_bucket(int64_t vd)
+/* A head size's bucket for the CPU kernels' private arrays (32, 64, ... 512), 0 past it. */
+static uint32_t head_bucket(int64_t vd)
 {
     for (uint32_t b = 32; b <= 512; b *= 2)
         if (vd <= (int64_t)b)
@@ -71,9 +72,9 @@ static void table(const dmli_attention *a, dmli_compute_launch *l)
     l->table_count = DMLI_ATTN_TABLE;
 }
 
-/* Query rows a work-group of attention_rows: the device runs a group's items as vector lanes. */
 /* The largest head size attention_block keeps in private vectors (larger: attention_rows). */
 #define ATTN_BLOCK_HEAD_MAX 128
+/* Query rows a work-group of attention_rows: the device runs a group's items as vector lanes. */
 #define ATTN_ROWS_GROUP 16
 
 void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *dev,
@@ -84,7 +85,7 @@ void dmli_launch_attention(const dmli_compute *c, const dmli_device_desc *dev,
     uint64_t bytes = dmli_attention_local_bytes(a, &bucket);
     l->source = DMLI_SOURCE_ATTENTION;
     l->kernel = "attention";
-    const uint32_t vbucket = value_bucket(a->value_head_size), kbucket = value_bucket(a->head_size);
+    const uint32_t vbucket = head_bucket(a->value_head_size), kbucket = head_bucket(a->head_size);
     if (dev->device_class == DMLCL_DEVICE_CLASS_CPU && vbucket && kbucket &&
         vbucket <= ATTN_BLOCK_HEAD_MAX && kbucket <= ATTN_BLOCK_HEAD_MAX) {
         /* CPUs, head sizes up to 128: a work-item a block of query rows, a row a vector lane
