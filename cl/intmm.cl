@@ -365,6 +365,19 @@ typedef union {
         _Pragma("OPENCL FP_CONTRACT ON")(acc) = (x) * (y) + (acc); \
     } while (0)
 
+/* A chunk's exact float sums f added into the 32-bit sums acc (wrapping), f cleared for the
+ * next chunk: the blocks' step between chunks of at most KCHUNK products. */
+static void fold_chunk(FVEC f[MR][NV], uint acc[MR][NB])
+{
+    for (int r = 0; r < MR; ++r)
+        for (int v = 0; v < NV; ++v) {
+            fvec_lanes u = {f[r][v]};
+            for (int x = 0; x < VW; ++x)
+                acc[r][v * VW + x] += (uint)(int)u.f[x];
+            f[r][v] = (FVEC)(0.0f);
+        }
+}
+
 #if !CONV
 /* One chunk's k steps [k0, k1) of the block: B's row through LOADER (full or clamped). */
 #define CHUNK(LOADER)                                                                 \
@@ -432,12 +445,12 @@ __kernel void intmm_blocks(__constant long *tb, __global const TA *a, long ab, _
     for (int r = 0; r < MR; ++r)
         for (int j = 0; j < NB; ++j)
             acc[r][j] = 0;
+    FVEC f[MR][NV];
+    for (int r = 0; r < MR; ++r)
+        for (int v = 0; v < NV; ++v)
+            f[r][v] = (FVEC)(0.0f);
     for (long k0 = 0; k0 < k; k0 += KCHUNK) {
         const long k1 = k - k0 < KCHUNK ? k : k0 + KCHUNK;
-        FVEC f[MR][NV];
-        for (int r = 0; r < MR; ++r)
-            for (int v = 0; v < NV; ++v)
-                f[r][v] = (FVEC)(0.0f);
         if (whole && sak == 1) {
             /* A's rows along k by unit strides: VW values of each row a vector at a time, each
              * lane then broadcast (one conversion a value, not one a use). */
@@ -471,12 +484,7 @@ __kernel void intmm_blocks(__constant long *tb, __global const TA *a, long ab, _
         } else {
             CHUNK(BLOAD_CLAMPED)
         }
-        for (int r = 0; r < MR; ++r)
-            for (int v = 0; v < NV; ++v) {
-                fvec_lanes u = {f[r][v]};
-                for (int x = 0; x < VW; ++x)
-                    acc[r][v * VW + x] += (uint)(int)u.f[x];
-            }
+        fold_chunk(f, acc);
     }
     for (int r = 0; r < rows; ++r)
         store_outputs(tb, STORE_ARGS, o0, o1, o2 + r, o3, cols, acc[r]);
@@ -612,23 +620,12 @@ __kernel void intmm_conv_blocks(__constant long *tb, __global const TA *x, long 
                 }
                 if (++taps == KCHUNK) {
                     taps = 0;
-                    for (int r = 0; r < MR; ++r)
-                        for (int v = 0; v < NV; ++v) {
-                            fvec_lanes u = {f[r][v]};
-                            for (int l = 0; l < VW; ++l)
-                                acc[r][v * VW + l] += (uint)(int)u.f[l];
-                            f[r][v] = (FVEC)(0.0f);
-                        }
+                    fold_chunk(f, acc);
                 }
             }
         }
     }
-    for (int r = 0; r < MR; ++r)
-        for (int v = 0; v < NV; ++v) {
-            fvec_lanes u = {f[r][v]};
-            for (int l = 0; l < VW; ++l)
-                acc[r][v * VW + l] += (uint)(int)u.f[l];
-        }
+    fold_chunk(f, acc);
     for (int r = 0; r < MR; ++r)
         store_outputs(tb, STORE_ARGS, o0, o1 + r, o2, o3, cols, acc[r]);
 }
