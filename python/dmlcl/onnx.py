@@ -728,18 +728,8 @@ class _Lowering:
     def op_SkipSimplifiedLayerNormalization(self, node):  # com.microsoft
         """input + skip (+ bias), then RMS normalization over the last axis with gamma; the
         sum is output 3 where read."""
-        if len(node.output) > 1 and any(node.output[1:3]):
-            raise UnsupportedModelError(f"node {node.name!r} (SkipSimplifiedLayerNormalization)"
-                                        ": the mean and inv_std_var outputs (unsupported)")
-        x, skip = self.val(node.input[0], node), self.val(node.input[1], node)
-        shape, dtype = tuple(x.shape), x.dtype
-        total = self._add(node, f"{node.output[0]}/sum", x, skip, shape, dtype)
-        if len(node.input) > 3 and node.input[3]:
-            total = self._add(node, f"{node.output[0]}/sum_bias", total,
-                              self.val(node.input[3], node), shape, dtype)
-        if len(node.output) > 3 and node.output[3]:
-            self.vals[node.output[3]] = total
-        self._rms_norm(node, total, self.val(node.input[2], node), None, len(shape) - 1,
+        total = self._skip_sum(node, 3)
+        self._rms_norm(node, total, self.val(node.input[2], node), None, len(total.shape) - 1,
                        _attrs(node).get("epsilon", 1e-12), node.output[0])
 
     def reduce(self, node, function):
@@ -1323,21 +1313,29 @@ class _Lowering:
                   {"InputTensor": s}, {"OutputTensor": (name, dtype, shape)})
         self.set_out(node, name, name, dtype, shape)
 
+    def _skip_sum(self, node, bias_index):
+        """com.microsoft's skip normalizations' input + skip (+ the bias at input bias_index),
+        ELEMENT_WISE_ADDs in that order; output 3 (input_skip_bias_sum) where read. Their mean
+        and inv_std_var outputs are refused."""
+        if len(node.output) > 1 and any(node.output[1:3]):
+            raise UnsupportedModelError(f"node {node.name!r} ({node.op_type}): the mean and "
+                                        "inv_std_var outputs (unsupported)")
+        x, skip = self.val(node.input[0], node), self.val(node.input[1], node)
+        shape, dtype = tuple(x.shape), x.dtype
+        total = self._add(node, f"{node.output[0]}/sum", x, skip, shape, dtype)
+        if len(node.input) > bias_index and node.input[bias_index]:
+            total = self._add(node, f"{node.output[0]}/sum_bias", total,
+                              self.val(node.input[bias_index], node), shape, dtype)
+        if len(node.output) > 3 and node.output[3]:
+            self.vals[node.output[3]] = total
+        return total
+
     def op_SkipLayerNormalization(self, node):
         """input + skip (+ bias), then layer normalization over the last axis with gamma (and
         beta): ELEMENT_WISE_ADDs and MEAN_VARIANCE_NORMALIZATION1; the sum is also output 3
         (input_skip_bias_sum) where the model reads it."""
-        if len(node.output) > 1 and any(node.output[1:3]):
-            raise UnsupportedModelError(f"node {node.name!r} (SkipLayerNormalization): the "
-                                        "mean and inv_std_var outputs (unsupported)")
-        x, skip = self.val(node.input[0], node), self.val(node.input[1], node)
-        shape, dtype = tuple(x.shape), x.dtype
-        s = self._add(node, f"{node.output[0]}/sum", x, skip, shape, dtype)
-        if len(node.input) > 4 and node.input[4]:
-            s = self._add(node, f"{node.output[0]}/sum_bias", s,
-                          self.val(node.input[4], node), shape, dtype)
-        if len(node.output) > 3 and node.output[3]:
-            self.vals[node.output[3]] = s
+        s = self._skip_sum(node, 4)
+        shape, dtype = s.shape, s.dtype
         r = len(shape)
         desc = {"InputTensor": self.tensor(s)}
         ins = {"InputTensor": s}
