@@ -17,7 +17,9 @@
  * Macros (src/launch_intmm.c): CONV 1 for the convolutions; TA, TB the storage types of A and B
  * (char, uchar; their zero points' too); OUT_KIND (cl/intmm_abi.h); TO the output's storage
  * type (int; char, uchar with QMIN, QMAX; float, or ushort with HALF 1, whose scales and bias
- * are then FLOAT16 too); HAS_AZP, HAS_BZP, HAS_OZP, HAS_BIAS the optional tensors present.
+ * are then FLOAT16 too); HAS_AZP, HAS_BZP, HAS_OZP, HAS_BIAS the optional tensors present;
+ * CPUs' blocks: MR, NV, VW (intmm_blocks, intmm_conv_blocks), CHAN 1 with PB and SW
+ * (intmm_conv_chan and its pre-step intmm_conv_pack).
  */
 #include "intmm_abi.h"
 
@@ -215,12 +217,16 @@ static void store_outputs(__constant long *tb, __global const TF *ascale, long a
     long zoi = ozpb + AT0(DMLI_IMM_OZP);
 #endif
 #endif
-#if OUT_KIND == DMLI_IMM_OUT_QUANT && !HAS_BIAS
-    /* The row's scales and zero point one value (per tensor, or per row): one factor, and a
-     * loop of the same operations on the same values that vectorises. */
+#if OUT_KIND == DMLI_IMM_OUT_QUANT
+    /* The row's scales, zero point and bias one value (per tensor, or per row: a convolution's
+     * channel): one factor, and a loop of the same operations on the same values that
+     * vectorises. */
     if (sad == 0 && sbd == 0 && sod == 0 && od == 1
 #if HAS_OZP
         && zod == 0
+#endif
+#if HAS_BIAS
+        && bid == 0
 #endif
     ) {
         const float f = (LOADF(ascale, sai) * LOADF(bscale, sbi)) / LOADF(oscale, soi);
@@ -228,11 +234,17 @@ static void store_outputs(__constant long *tb, __global const TF *ascale, long a
 #if HAS_OZP
         zo = (int)ozp[zoi];
 #endif
+        uint add = 0;
+#if HAS_BIAS
+        add = (uint)bias[bii];
+#endif
         __global TO *o = out + oi;
         for (int j = 0; j < count; ++j)
-            o[j] = requantize((float)(int)acc[j] * f, zo);
+            o[j] = requantize((float)(int)(acc[j] + add) * f, zo);
         return;
     }
+#endif
+#if OUT_KIND == DMLI_IMM_OUT_QUANT && !HAS_BIAS
     /* B's scale a column, packed (per-channel weights), the rest one value along the row: the
      * same operations a column, in a loop that vectorises. */
     if (sad == 0 && sbd == 1 && sod == 0 && od == 1
@@ -335,6 +347,15 @@ __kernel void intmm(__constant long *tb, __global const TA *a, long ab, __global
  * sums as intmm's, bit for bit. Rows past M read row M - 1 and columns past N column N - 1 (a
  * last, partial block), never stored.
  */
+#ifndef CHAN
+#define CHAN 0
+#endif
+#if CHAN /* intmm_conv_chan's PB positions are fold_chunk's rows */
+#ifndef PB
+#define PB 8
+#endif
+#define MR PB
+#endif
 #ifndef MR
 #define MR 4
 #endif
@@ -507,6 +528,7 @@ __kernel void intmm_blocks(__constant long *tb, __global const TA *a, long ab, _
 #define LANE(p, i) (i)
 #define IVEC CAT(int, VW)
 
+#if !CHAN
 __kernel void intmm_conv_blocks(__constant long *tb, __global const TA *x, long ab,
                                 __global const TB *w, long bb, __global const TA *azp, long azpb,
                                 __global const TB *bzp, long bzpb, __global const TF *ascale,
@@ -629,4 +651,175 @@ __kernel void intmm_conv_blocks(__constant long *tb, __global const TA *x, long 
     for (int r = 0; r < MR; ++r)
         store_outputs(tb, STORE_ARGS, o0, o1 + r, o2, o3, cols, acc[r]);
 }
+#endif /* !CHAN */
+
+#if CHAN
+/*
+ * intmm_conv_chan (CHAN 1; CPUs, where a group has at least a vector's half of output channels,
+ * the filter's taps are at most KCHUNK and the zero points broadcast as intmm_conv_blocks'): a
+ * work-item PB output positions (consecutive columns of one output row) x CV = NV * VW output
+ * channels of one group, the vectors along the channels, as cl/conv.cl's conv_chan: per tap, NV
+ * filter vectors (intmm_conv_pack's floats) and PB input values, each broadcast, PB x NV float
+ * multiply-adds with no check and no lane spent on a row's end, a stride or padding. Grid
+ * dimension 0: OH x the row's blocks of PB columns (a work-group's items sharing the block's
+ * filter slice), 1: the groups' blocks of CV channels (DMLI_IMM_CO_BLOCKS a group), 2: images.
+ *
+ * Per input channel and filter row, the row's inputs under the item's positions and taps
+ * ((PB - 1) x SW + (KW - 1) x DW + 1 of them, at most RLMAX vectors) are read once, each
+ * (x - x's zero point) as a float, 0 in the padding: the taps then read them from there. Exact as
+ * intmm_blocks': the products are integers of at most 255 x 255, a float sum of KCHUNK / taps
+ * input channels' products (at most KCHUNK) is exact, and then goes into the 32-bit sums
+ * (wrapping). The same sums as intmm's, bit for bit. Positions past OW and channels past the
+ * group's repeat the last, never stored.
+ */
+#ifndef PB
+#define PB 8
+#endif
+#ifndef SW
+#define SW 0 /* the stride along W where the variant fixes it (1, 2), 0: the table's */
+#endif
+#define CV NB
+#define RLMAX 4
+
+/* The pre-step (src/program.c): block b's filter slice (b: grid dimension 2, a group's blocks of
+ * CV channels, DMLI_IMM_CO_BLOCKS a group) as [input channel][KH][KW][CV] floats, each
+ * (w - the channel's filter zero point), at b x Cin / G x KH x KW x CV of pk; an item an input
+ * channel of a block (grid dimension 0). Once at initialization where the filter (and its zero
+ * point) are owned, else at each dispatch. */
+__kernel void intmm_conv_pack(__constant long *tb, __global const TB *w, long wb,
+                              __global const TB *bzp, long bzpb, __global float *pk, long pkb)
+{
+    const long cin_g = tb[DMLI_IMM_CIN_G], cout_g = tb[DMLI_IMM_COUT_G];
+    const long kh_n = tb[DMLI_IMM_K_H], kw_n = tb[DMLI_IMM_K_W], kvol = kh_n * kw_n;
+    const long ci = get_global_id(0), blk = get_global_id(2);
+    if (ci >= cin_g)
+        return;
+    const long co_blocks = tb[DMLI_IMM_CO_BLOCKS];
+    const long g = blk / co_blocks, first = g * cout_g + blk % co_blocks * CV;
+    const long last = g * cout_g + cout_g - 1;
+    __global float *dst = pk + pkb + (blk * cin_g + ci) * kvol * CV;
+    (void)bzp, (void)bzpb;
+    for (int c = 0; c < CV; ++c) {
+        const long co = min(first + c, last);
+        int zw = 0;
+#if HAS_BZP
+        zw = (int)bzp[bzpb + AT(DMLI_IMM_BZP, 0, co, 0, 0)];
+#endif
+        __global const TB *src = w + wb + co * S(DMLI_IMM_B, 0) + ci * S(DMLI_IMM_B, 1);
+        for (long kh = 0; kh < kh_n; ++kh)
+            for (long kw = 0; kw < kw_n; ++kw)
+                dst[(kh * kw_n + kw) * CV + c] =
+                    (float)((int)src[kh * S(DMLI_IMM_B, 2) + kw * S(DMLI_IMM_B, 3)] - zw);
+    }
+}
+
+#define PLOAD(p, i) ((p)[(i)])
+
+__kernel void intmm_conv_chan(__constant long *tb, __global const TA *x, long ab,
+                              __global const TB *w, long bb, __global const TA *azp, long azpb,
+                              __global const TB *bzp, long bzpb, __global const TF *ascale,
+                              long asb, __global const TF *bscale, long bsb,
+                              __global const TF *oscale, long osb, __global const TO *ozp,
+                              long ozpb, __global const TBIAS *bias, long biasb, __global TO *out,
+                              long outb, __global const float *pk, long pkb)
+{
+    const long d2 = tb[DMLI_IMM_D(2)], d3 = tb[DMLI_IMM_D(3)];
+    const long pblk = (d3 + PB - 1) / PB;
+    const long o2 = (long)get_global_id(0) / pblk, o3 = (long)get_global_id(0) % pblk * PB;
+    if (o2 >= d2)
+        return;
+    const long blk = get_global_id(1), o0 = get_global_id(2);
+    const long cin_g = tb[DMLI_IMM_CIN_G], cout_g = tb[DMLI_IMM_COUT_G];
+    const long ih_n = tb[DMLI_IMM_IN_H], iw_n = tb[DMLI_IMM_IN_W];
+    const long kh_n = tb[DMLI_IMM_K_H], kw_n = tb[DMLI_IMM_K_W], kvol = kh_n * kw_n;
+    const long sh = tb[DMLI_IMM_STRIDE_H];
+#if SW
+    const long sw = SW;
+#else
+    const long sw = tb[DMLI_IMM_STRIDE_W];
+#endif
+    const long dh = tb[DMLI_IMM_DIL_H], dw = tb[DMLI_IMM_DIL_W];
+    const long ph = tb[DMLI_IMM_PAD_H], pw = tb[DMLI_IMM_PAD_W];
+    const long xs_c = S(DMLI_IMM_A, 1), xs_h = S(DMLI_IMM_A, 2), xs_w = S(DMLI_IMM_A, 3);
+    const long co_blocks = tb[DMLI_IMM_CO_BLOCKS];
+    const long g = blk / co_blocks, c0 = blk % co_blocks * CV, o1 = g * cout_g + c0;
+    const int cols = d3 - o3 < PB ? (int)(d3 - o3) : PB;
+    (void)w, (void)bb, (void)bzp, (void)bzpb;
+    x += ab;
+    out += outb;
+    int za = 0;
+#if HAS_AZP
+    za = (int)azp[azpb + AT(DMLI_IMM_AZP, o0, o1, o2, o3)];
+#endif
+    __global const TA *xn = x + o0 * S(DMLI_IMM_A, 0) + g * cin_g * xs_c;
+    __global const float *wp = pk + pkb + blk * cin_g * kvol * CV;
+    /* The row's inputs: from column iw_a, rv vectors. */
+    const long iw_a = o3 * sw - pw;
+    const int rv = (int)(((PB - 1) * sw + (kw_n - 1) * dw + VW) / VW);
+    const bool vec = xs_w == 1 && iw_n < (1L << 30);
+    const long extent = tb[DMLI_IMM_EXTENT_A];
+    const IVEC lanes = (IVEC)(CAT(VL, VW)(LANE, 0, 0));
+    uint acc[PB][CV];
+    for (int r = 0; r < PB; ++r)
+        for (int c = 0; c < CV; ++c)
+            acc[r][c] = 0;
+    FVEC f[PB][NV];
+    for (int r = 0; r < PB; ++r)
+        for (int v = 0; v < NV; ++v)
+            f[r][v] = (FVEC)(0.0f);
+    const long per_fold = KCHUNK / kvol;
+    long since = 0;
+    fvec_lanes row[RLMAX];
+    for (long ci = 0; ci < cin_g; ++ci) {
+        for (long kh = 0; kh < kh_n; ++kh) {
+            const long ih = o2 * sh + kh * dh - ph;
+            if (ih < 0 || ih >= ih_n)
+                continue;
+            __global const TA *xr = xn + ci * xs_c + ih * xs_h;
+            const long at = (long)(xr - x) + iw_a;
+            if (vec && at >= 0 && at + rv * VW <= extent) {
+                /* Whole vectors, the lanes outside the input (padding) masked to 0. */
+                for (int v = 0; v < rv; ++v) {
+                    const IVEC pos = lanes + (int)(iw_a + v * VW);
+                    const IVEC in = (pos >= 0) & (pos < (int)iw_n);
+                    const FVEC raw = (FVEC)(CAT(VL, VW)(XLOAD, xr + iw_a, v * VW));
+                    row[v].v = CAT(as_float, VW)(CAT(as_int, VW)(raw) & in);
+                }
+            } else {
+                for (int e = 0; e < rv * VW; ++e) {
+                    const long iw = iw_a + e;
+                    row[e / VW].f[e % VW] = iw >= 0 && iw < iw_n ? XLOAD(xr, iw * xs_w) : 0.0f;
+                }
+            }
+            __global const float *wt = wp + (ci * kh_n + kh) * kw_n * CV;
+            for (long kw = 0; kw < kw_n; ++kw, wt += CV) {
+                FVEC wv[NV];
+#pragma unroll
+                for (int v = 0; v < NV; ++v)
+                    wv[v] = (FVEC)(CAT(VL, VW)(PLOAD, wt, v * VW));
+                const float *rk = (const float *)row + kw * dw;
+#pragma unroll
+                for (int r = 0; r < PB; ++r) {
+                    const float xv = rk[r * sw];
+#pragma unroll
+                    for (int v = 0; v < NV; ++v)
+                        FMADD(xv, wv[v], f[r][v]);
+                }
+            }
+        }
+        if (++since == per_fold) {
+            since = 0;
+            fold_chunk(f, acc);
+        }
+    }
+    fold_chunk(f, acc);
+    const int cend = cout_g - c0 < CV ? (int)(cout_g - c0) : CV;
+    for (int c = 0; c < cend; ++c) {
+        uint col[PB];
+        for (int r = 0; r < PB; ++r)
+            col[r] = acc[r][c];
+        store_outputs(tb, STORE_ARGS, o0, o1 + c, o2, o3, cols, col);
+    }
+}
+#endif /* CHAN */
 #endif

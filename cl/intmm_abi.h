@@ -45,7 +45,9 @@
  * below it). */
 #define DMLI_IMM_EXTENT_A DMLI_IMM_STRIDE(DMLI_IMM_ROLES, 0)
 #define DMLI_IMM_EXTENT_B (DMLI_IMM_EXTENT_A + 1)
-#define DMLI_IMM_TABLE (DMLI_IMM_EXTENT_B + 1)
+/* intmm_conv_chan: a group's blocks of output channels. */
+#define DMLI_IMM_CO_BLOCKS (DMLI_IMM_EXTENT_B + 1)
+#define DMLI_IMM_TABLE (DMLI_IMM_CO_BLOCKS + 1)
 
 /* Output kinds (macro OUT_KIND). */
 #define DMLI_IMM_OUT_INT32 0 /* the sum itself */

@@ -213,6 +213,10 @@ typedef struct dmli_compute_launch {
      * initialization, into the persistent resource. NULL: none. */
     const char *pre_kernel;
     uint32_t pre_tensor;
+    /* ... and, where pre_two, a second tensor it reads (bound after the first: table, tensor,
+     * base, tensor2, base2, scratch, base; once at initialization where both are owned). */
+    bool pre_two;
+    uint32_t pre_tensor2;
     size_t pre_global[3], pre_local[3];
     uint64_t pre_bytes;
     /* ... only where that tensor is owned (once, at initialization); elsewhere no first step

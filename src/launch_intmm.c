@@ -164,6 +164,80 @@ static void conv_blocks_plan(const dmli_intmm *m, const dmli_device_desc *dev,
     l->local[2] = 1;
 }
 
+/* intmm_conv_chan's row of inputs: at most this many vectors (cl/intmm.cl RLMAX). */
+#define CHAN_ROW_VECTORS 4
+/* ... and the taps of its filter at most (cl/intmm.cl KCHUNK: a chunk holds an input channel's). */
+#define CHAN_TAPS 256
+
+/* intmm_conv_chan's vectors of channels: the tuning's intmm_chan_nv where a group has more
+ * channels than a vector, else 1. */
+static uint32_t chan_vectors(const dmli_intmm *m, const dmli_tuning *tu, uint32_t vw)
+{
+    return m->cout_g > (int64_t)vw && tu->intmm_chan_nv ? tu->intmm_chan_nv : 1;
+}
+
+/* Whether intmm_conv_chan computes the convolution m on dev: a CPU whose tuning has it, the zero
+ * points as intmm_conv_blocks takes them (the filter's one an output channel, whatever the image),
+ * at least half a vector of output channels a group (fewer, as depthwise ones: intmm_conv_blocks'
+ * vectors along the columns), at most CHAN_TAPS taps, the row of inputs within
+ * CHAN_ROW_VECTORS. */
+static bool chan_fit(const dmli_intmm *m, const dmli_device_desc *dev)
+{
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    const uint32_t vw = vector_width(dev);
+    const int64_t *zb = m->strides[DMLI_IMM_BZP];
+    if (!conv_blocks_fit(m, dev) || tu->intmm_chan != 1 || tu->intmm_chan_pb == 0 ||
+        m->cout_g * 2 < (int64_t)vw || m->win[0] * m->win[1] > CHAN_TAPS ||
+        (m->present[DMLI_IMM_BZP] && zb[0] != 0))
+        return false;
+    const int64_t pb = tu->intmm_chan_pb;
+    const int64_t row = (pb - 1) * m->stride[1] + (m->win[1] - 1) * m->dil[1] + 1;
+    return row <= (int64_t)vw * CHAN_ROW_VECTORS;
+}
+
+/* intmm_conv_chan's options, grid and pre-step (the filter packed as floats, a group's blocks of
+ * CV = NV x VW channels, once at initialization where the filter and its zero point are owned).
+ * PB the tuning's intmm_chan_pb, at most what the registers hold beside the NV filter vectors
+ * (32 at AVX-512's width, 16 below); work-groups of up to gemm_cpu_group items along the rows'
+ * blocks share a block's filter slice. */
+static void chan_plan(const dmli_intmm *m, const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    const uint32_t vw = vector_width(dev), nv = chan_vectors(m, tu, vw);
+    const uint32_t regs = vw >= 16 ? 32 : 16, fit = (regs - nv - 2) / nv;
+    const uint32_t pb = tu->intmm_chan_pb < fit ? tu->intmm_chan_pb : fit;
+    const int64_t cv = (int64_t)nv * vw, co_blocks = (m->cout_g + cv - 1) / cv;
+    const int64_t groups = m->d[1] / m->cout_g, kvol = m->win[0] * m->win[1];
+    dmli_opt_int(&l->defs, "CHAN", 1);
+    dmli_opt_int(&l->defs, "PB", (int)pb);
+    dmli_opt_int(&l->defs, "NV", (int)nv);
+    dmli_opt_int(&l->defs, "VW", (int)vw);
+    dmli_opt_int(&l->defs, "SW", m->stride[1] == 1 || m->stride[1] == 2 ? (int)m->stride[1] : 0);
+    l->kernel = "intmm_conv_chan";
+    l->table[DMLI_IMM_CO_BLOCKS] = co_blocks;
+    const size_t along = (size_t)(m->d[2] * ((m->d[3] + pb - 1) / pb));
+    size_t group = tu->gemm_cpu_group ? tu->gemm_cpu_group : 1;
+    group = group < along ? group : along;
+    while (group > 1 && (group > dev->max_item_sizes[0] || group > dev->max_work_group_size))
+        group /= 2;
+    l->global[0] = round_up(along, group);
+    l->global[1] = (size_t)(groups * co_blocks);
+    l->global[2] = (size_t)m->d[0];
+    l->local[0] = group;
+    l->local[1] = 1;
+    l->local[2] = 1;
+    l->pre_kernel = "intmm_conv_pack";
+    l->pre_tensor = DMLI_IMM_B;
+    l->pre_two = true; /* the filter's zero point, or the filter again (unread) */
+    l->pre_tensor2 = m->present[DMLI_IMM_BZP] ? DMLI_IMM_BZP : DMLI_IMM_B;
+    l->pre_bytes =
+        (uint64_t)(groups * co_blocks) * (uint64_t)(m->cin_g * kvol * cv) * sizeof(float);
+    l->pre_global[0] = (size_t)m->cin_g;
+    l->pre_global[1] = 1;
+    l->pre_global[2] = (size_t)(groups * co_blocks);
+    l->pre_local[0] = l->pre_local[1] = l->pre_local[2] = 1;
+}
+
 void dmli_launch_intmm(const dmli_compute *c, const dmli_device_desc *dev, dmli_compute_launch *l)
 {
     const dmli_intmm *m = DMLI_COMPUTE_WORK_CONST(c, dmli_intmm);
@@ -199,6 +273,10 @@ void dmli_launch_intmm(const dmli_compute *c, const dmli_device_desc *dev, dmli_
     l->table_count = DMLI_IMM_TABLE;
     if (blocks_fit(m, dev)) {
         blocks_plan(m, dev, l);
+        return;
+    }
+    if (chan_fit(m, dev)) {
+        chan_plan(m, dev, l);
         return;
     }
     if (conv_blocks_fit(m, dev)) {

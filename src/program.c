@@ -364,8 +364,9 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
         /* A first step writes scratch the kernel reads (launch.h dmli_compute_launch): from an
          * owned input, once at initialization into the persistent resource; else at every
          * dispatch, into the temporary resource. */
-        const uint32_t n = c->n_tensors, src = launch->pre_tensor;
-        const bool once = owned_slot(prog, slots[src]);
+        const uint32_t n = c->n_tensors, src = launch->pre_tensor, src2 = launch->pre_tensor2;
+        const bool once =
+            owned_slot(prog, slots[src]) && (!launch->pre_two || owned_slot(prog, slots[src2]));
         dmli_slot to;
         if (once) {
             const uint64_t align = DML_PERSISTENT_BUFFER_ALIGNMENT,
@@ -385,12 +386,17 @@ HRESULT dmli_program_add_compute(dmli_program *prog, const dmli_compute *c, cons
                     once ? "persistent" : "temporary", launch->pre_global[0], launch->pre_global[1],
                     launch->pre_global[2], launch->pre_local[0], launch->pre_local[1],
                     launch->pre_local[2]);
-        const dmli_step_arg pre[2] = {
+        dmli_step_arg pre[3] = {
             {1, 2, slots[src], dmli_type_size(c->tensors[src].type), c->tensors[src].offset},
             {3, 4, to, sizeof(float), 0}};
+        if (launch->pre_two) {
+            pre[1] = (dmli_step_arg){3, 4, slots[src2], dmli_type_size(c->tensors[src2].type),
+                                     c->tensors[src2].offset};
+            pre[2] = (dmli_step_arg){5, 6, to, sizeof(float), 0};
+        }
         hr = dmli_program_add_step(prog, launch->source, launch->options, launch->pre_kernel,
                                    launch->table, launch->table_count, 0, launch->pre_global,
-                                   launch->pre_local, pre, 2);
+                                   launch->pre_local, pre, launch->pre_two ? 3 : 2);
         if (SUCCEEDED(hr) && once)
             hr = to_init(prog);
         args[n] = (dmli_step_arg){1 + 2 * n, (int)(2 + 2 * n), to, sizeof(float), 0};

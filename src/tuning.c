@@ -198,6 +198,9 @@ static const dmli_tuning cpu = {
      * of up to 64 (PoCL's cost is per group; fewer where the compute units would go without). */
     .scatter_chunk = 256,
     .scatter_group = 64,
+    .intmm_chan = 1,
+    .intmm_chan_pb = 8,
+    .intmm_chan_nv = 2,
     /* Convolution: 16 positions (one AVX-512 vector of float) x 16 output channels an item (16
      * of AVX-512's 32 registers accumulate), a row at a time: 3x3 at 56 x 56 with 64 channels
      * 1.39 ms against 1.68 for 8 channels x 2 rows and 1.80 for 12 x 2, the 7x7/2 stem 2.09
@@ -399,6 +402,9 @@ static const dmli_tuning gpu = {
      * at each walked position; two warps a group, as the maps (heuristic). */
     .scatter_chunk = 1,
     .scatter_group = 64,
+    .intmm_chan = 0,
+    .intmm_chan_pb = 8,
+    .intmm_chan_nv = 1,
     /* Convolution: work-group tiles of 16 x 8 items, each 2 positions x 2 channels (32 x 16
      * outputs a group), 8 KiB of input patch and 8 KiB of filter in local memory; the direct
      * kernel (BACKWARD, depthwise layers conv_dwt does not take, or no tile fits) 4 positions x
@@ -555,6 +561,9 @@ static const struct {
     FIELD(scatter_chunk),
     FIELD(scatter_group),
     FIELD(intmm_vw),
+    FIELD(intmm_chan),
+    FIELD(intmm_chan_pb),
+    FIELD(intmm_chan_nv),
     FIELD(conv_vw),
     FIELD(conv_cob),
     FIELD(conv_rb),

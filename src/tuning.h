@@ -123,7 +123,10 @@ typedef struct dmli_tuning {
     uint32_t scatter_chunk; /* run elements a work-item writes at each walked position */
     uint32_t scatter_group; /* work-items per group (at most) */
     /* ---- Integer matrix (launch_intmm.c, cl/intmm.cl) -------------------------------- */
-    uint32_t intmm_vw; /* CPU blocks' vector width (4, 8, 16; 0: the device's int width) */
+    uint32_t intmm_vw;   /* CPU blocks' vector width (4, 8, 16; 0: the device's int width) */
+    uint32_t intmm_chan; /* CPU: 1 convolutions take intmm_conv_chan where it fits, 0 or 2 never */
+    uint32_t intmm_chan_pb; /* ... its positions a block */
+    uint32_t intmm_chan_nv; /* ... its vectors of output channels (where a group has more) */
     /* ---- Convolution (launch_conv.c, cl/conv.cl) ------------------------------------- */
     uint32_t conv_vw, conv_cob, conv_rb; /* conv_direct's block: positions, channels, rows */
     uint32_t conv_dw_vw, conv_dw_cob, conv_dw_rb; /* ... for depthwise convolutions */

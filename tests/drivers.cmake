@@ -68,7 +68,11 @@ endfunction()
 # Oclgrind schedule all queues of a device in one order, so the block stalls
 # the caller's queue too: that test runs on PoCL pthread only.
 # intmm/*blocks* are the integer blocks' products of K up to 600 (minutes on Oclgrind); the
-# small intmm tests reach the same kernels there, partial blocks and tails included.
+# small intmm tests reach the same kernels there, partial blocks and tails included. So are
+# intmm/*chan* (90 s on Oclgrind's CPU class; the small convolution tests take intmm_conv_chan
+# there too). Left open (2026-12-03): Oclgrind's uninitialised-value check reports the second
+# dispatch of an intmm_conv_chan operator in one process (the same case twice: the first clean,
+# the second's reads of the filter's zero point in intmm_conv_pack flagged), the values right.
 set(DMLCL_OPS_LARGE
     broadcast/documented_examples gather/large gather/streaming_inner_axis gather/streaming_rows
     gather_ext/gather1_streaming_rows gather_ext/gather1_inner_axis identity/broadcast_paths
@@ -78,7 +82,7 @@ set(DMLCL_OPS_LARGE
     views/long_tiles views/streaming_tiles views/streaming_splats depth_space/large gather_tile/*_of_a_layout_change*
     bands/streaming pad/eight_dimensions_padded_everywhere
     runtime_queues/status_reads_on_the_dispatch_queue gemm/packed_by_the_default_rule
-    scatter/large_output intmm/*blocks*)
+    scatter/large_output intmm/*blocks* intmm/*chan*)
 # ROI_ALIGN_GRAD's device tests beyond a representative two (AVERAGE LINEAR with both outputs,
 # the page's NEAREST example) run on PoCL pthread only: each is a variant of its own to compile
 # (CI time: the six took 17 s on PoCL's GPU class with a cold cache, 10 s on basic).

@@ -58,6 +58,7 @@ typedef struct imm_case {
     ref_intconv_desc cv; /* a convolution's */
     aux x[ROLES];
     bool strided, b_transposed, a_transposed, pow2;
+    bool nhwc; /* a convolution's input channels innermost in memory (rank 4) */
     /* 0 random; 1 A at its minimum, B at its maximum (the INT32 wrap); 2 A and B in -3..3,
      * every scale 1 but the output's, 2 (sums / 2: ties in range) */
     int fill;
@@ -266,7 +267,8 @@ static void run_case(imm_case *c)
             ws[2] = w4[3];
             os[2] = o4[3];
         }
-        buf_make(&t[A], c->ta, c->rank, xs, NULL, c->strided);
+        const uint32_t nhwc[4] = {x4[1] * x4[2] * x4[3], 1, x4[3] * x4[1], x4[1]};
+        buf_make(&t[A], c->ta, c->rank, xs, c->nhwc && sp == 2 ? nhwc : NULL, c->strided);
         buf_make(&t[B], c->tb, c->rank, ws, NULL, c->strided);
         buf_make(&t[OUT], c->to, c->rank, os, NULL, c->strided);
     } else {
@@ -920,6 +922,99 @@ Test(intmm, ci_blocks)
     run_case(&c);
 }
 
+/* Convolutions for CPUs' channel blocks (cl/intmm.cl intmm_conv_chan, at each vector width):
+ * 40 output channels (a block of 32 and a partial one), rows of 21 columns (blocks of 8 and a
+ * partial one), 64 input channels of 9 taps (576: sums folded after 28 channels, twice; then
+ * with every product at its extreme); a
+ * stem's 7 x 7 taps at stride 2 over 11 input channels (folds after 5); a runtime stride of 3
+ * with dilation 2 along W, groups of 12 channels, the input channels innermost (each value read
+ * alone) and a padded output; a filter of 16 x 16 taps (a fold a channel). Per-channel filter
+ * zero points. */
+Test(intmm, ci_chan)
+{
+    imm_case c = {.name = "ci chan",
+                  .kind = CI,
+                  .ta = U8,
+                  .tb = I8,
+                  .to = I32,
+                  .rank = 4,
+                  .cv = {.batch = 2,
+                         .cin = 64,
+                         .ih = 9,
+                         .iw = 21,
+                         .cout = 40,
+                         .kh = 3,
+                         .kw = 3,
+                         .groups = 1,
+                         .stride = {1, 1},
+                         .dilation = {1, 1},
+                         .pad = {1, 1}}};
+    c.cv.oh = 9;
+    c.cv.ow = 21;
+    c.x[AZP] = (aux)AX(0);
+    c.x[BZP] = (aux)AX(V1);
+    run_each_width(&c);
+    /* Every product -255 x 255 (odd): 576 of them pass 2^24, where a float sum of more than
+     * 256 would round. */
+    c.name = "ci chan extremes";
+    c.fill = 1;
+    c.ta = I8, c.tb = U8;
+    c.cv.batch = 1, c.cv.ih = 3, c.cv.iw = 9;
+    c.cv.oh = 3, c.cv.ow = 9;
+    run_case(&c);
+    c.fill = 0;
+    c.name = "ci chan stem";
+    c.ta = I8, c.tb = U8;
+    c.cv = (ref_intconv_desc){.batch = 1,
+                              .cin = 11,
+                              .ih = 23,
+                              .iw = 29,
+                              .cout = 16,
+                              .kh = 7,
+                              .kw = 7,
+                              .groups = 1,
+                              .stride = {2, 2},
+                              .dilation = {1, 1},
+                              .pad = {3, 3}};
+    c.cv.oh = (23 + 6 - 7) / 2 + 1;
+    c.cv.ow = (29 + 6 - 7) / 2 + 1;
+    run_each_width(&c);
+    c.name = "ci chan stride 3, NHWC";
+    c.nhwc = true;
+    c.strided = true;
+    c.cv = (ref_intconv_desc){.batch = 2,
+                              .cin = 10,
+                              .ih = 7,
+                              .iw = 40,
+                              .cout = 24,
+                              .kh = 2,
+                              .kw = 3,
+                              .groups = 2,
+                              .stride = {1, 3},
+                              .dilation = {2, 2},
+                              .pad = {1, 2}};
+    c.cv.oh = (7 + 1 - 3) / 1 + 1;
+    c.cv.ow = (40 + 2 - 5) / 3 + 1;
+    run_case(&c);
+    c.name = "ci chan 16 x 16 taps";
+    c.nhwc = false;
+    c.strided = false;
+    c.cv = (ref_intconv_desc){.batch = 1,
+                              .cin = 3,
+                              .ih = 18,
+                              .iw = 19,
+                              .cout = 9,
+                              .kh = 16,
+                              .kw = 16,
+                              .groups = 1,
+                              .stride = {1, 1},
+                              .dilation = {1, 1},
+                              .pad = {0, 0}};
+    c.cv.oh = 3;
+    c.cv.ow = 4;
+    run_case(&c);
+}
+
 Test(intmm, ci_one_spatial_dimension)
 {
     imm_case c = {.name = "ci 1-D",
@@ -1002,6 +1097,59 @@ Test(intmm, qlc_per_channel_bias_pow2)
     c.x[BIAS] = (aux)AX(V1);
     c.x[OS] = (aux)AX(0);
     c.x[OZP] = (aux)AX(0);
+    run_case(&c);
+}
+
+/* QUANTIZED_LINEAR_CONVOLUTION on CPUs' channel blocks (intmm_conv_chan), as ONNX Runtime's
+ * quantizer writes a ResNet's: per-channel filter scales, zero points and bias, the rest per
+ * tensor (the epilogue's one factor a channel); then a 1 x 1 convolution at stride 2 over 300
+ * input channels (a fold after 256), INT8 throughout. */
+Test(intmm, qlc_chan)
+{
+    imm_case c = {.name = "qlc chan",
+                  .kind = QLC,
+                  .ta = U8,
+                  .tb = I8,
+                  .to = U8,
+                  .rank = 4,
+                  .cv = {.batch = 1,
+                         .cin = 32,
+                         .ih = 6,
+                         .iw = 13,
+                         .cout = 48,
+                         .kh = 3,
+                         .kw = 3,
+                         .groups = 1,
+                         .stride = {1, 1},
+                         .dilation = {1, 1},
+                         .pad = {1, 1}},
+                  .pow2 = true};
+    c.cv.oh = 6;
+    c.cv.ow = 13;
+    c.x[AS] = (aux)AX(0);
+    c.x[AZP] = (aux)AX(0);
+    c.x[BS] = (aux)AX(V1);
+    c.x[BZP] = (aux)AX(V1);
+    c.x[BIAS] = (aux)AX(V1);
+    c.x[OS] = (aux)AX(0);
+    c.x[OZP] = (aux)AX(0);
+    run_each_width(&c);
+    c.name = "qlc chan 1 x 1, stride 2";
+    c.ta = I8, c.to = I8;
+    c.pow2 = false;
+    c.cv = (ref_intconv_desc){.batch = 2,
+                              .cin = 300,
+                              .ih = 5,
+                              .iw = 11,
+                              .cout = 20,
+                              .kh = 1,
+                              .kw = 1,
+                              .groups = 1,
+                              .stride = {2, 2},
+                              .dilation = {1, 1},
+                              .pad = {0, 0}};
+    c.cv.oh = 3;
+    c.cv.ow = 6;
     run_case(&c);
 }
 

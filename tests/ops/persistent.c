@@ -794,3 +794,170 @@ Test(persistent, outputs_never_overlap_the_persistent_resource)
     clReleaseMemObject(mem);
     dmlcl_compiled_operator_release(c);
 }
+
+/* ---- An owned integer convolution filter and its zero points, packed at initialization ------
+ * CONVOLUTION_INTEGER UINT8 [1, 16, 5, 6] x INT8 [16, 16, 3, 3], pad 1, the input's zero point
+ * one value, the filter's one a channel ([1, 16, 1, 1]). Where the kernel packs its filter
+ * (intmm_conv_chan, CPUs: cl/intmm.cl intmm_conv_pack, (w - the channel's zero point) as floats)
+ * it does so once, at initialization, where the filter and its zero point are both owned: the
+ * copies of both spoiled after initialization change nothing. With the zero point bound at
+ * execution the pack runs at each dispatch (the persistent resource holds the filter's copy
+ * alone). Expected values: a direct loop over the definition, in integers. */
+enum { IC = 16, IH = 5, IW = 6, IO = 16, IK = 3 };
+
+typedef struct iconv_owned {
+    unit_tensor x, xz, w, wz, y;
+    DML_CONVOLUTION_INTEGER_OPERATOR_DESC desc;
+    DML_OPERATOR_DESC op;
+    uint8_t xs[IC * IH * IW], xzs[1];
+    int8_t ws[IO * IC * IK * IK], wzs[IO];
+} iconv_owned;
+
+static void iconv_owned_make(iconv_owned *k, bool zp_owned)
+{
+    static const UINT strides[2] = {1, 1}, dil[2] = {1, 1}, pad[2] = {1, 1};
+    const UINT xs[4] = {1, IC, IH, IW}, one[4] = {1, 1, 1, 1}, wsz[4] = {IO, IC, IK, IK},
+               wz[4] = {1, IO, 1, 1}, ys[4] = {1, IO, IH, IW};
+    unit_tensor_set(&k->x, DML_TENSOR_DATA_TYPE_UINT8, 4, xs, NULL);
+    unit_tensor_set(&k->xz, DML_TENSOR_DATA_TYPE_UINT8, 4, one, NULL);
+    unit_tensor_set(&k->w, DML_TENSOR_DATA_TYPE_INT8, 4, wsz, NULL);
+    unit_tensor_set(&k->wz, DML_TENSOR_DATA_TYPE_INT8, 4, wz, NULL);
+    unit_tensor_set(&k->y, DML_TENSOR_DATA_TYPE_INT32, 4, ys, NULL);
+    k->w.buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+    if (zp_owned)
+        k->wz.buf.Flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+    k->desc = (DML_CONVOLUTION_INTEGER_OPERATOR_DESC){
+        &k->x.desc, &k->xz.desc, &k->w.desc, &k->wz.desc, &k->y.desc, 2, strides, dil, pad, pad, 1};
+    k->op = (DML_OPERATOR_DESC){DML_OPERATOR_CONVOLUTION_INTEGER, &k->desc};
+    for (int i = 0; i < IC * IH * IW; ++i)
+        k->xs[i] = (uint8_t)(i * 37 % 256);
+    k->xzs[0] = 131;
+}
+
+/* Filter and zero points from seed s. */
+static void iconv_owned_filter(iconv_owned *k, int s)
+{
+    for (int i = 0; i < IO * IC * IK * IK; ++i)
+        k->ws[i] = (int8_t)((i * 53 + s * 17) % 256 - 128);
+    for (int i = 0; i < IO; ++i)
+        k->wzs[i] = (int8_t)((i * 29 + s) % 256 - 128);
+}
+
+static void iconv_owned_want(const iconv_owned *k, int32_t *want)
+{
+    for (int o = 0; o < IO; ++o)
+        for (int h = 0; h < IH; ++h)
+            for (int w = 0; w < IW; ++w) {
+                int64_t s = 0;
+                for (int c = 0; c < IC; ++c)
+                    for (int i = 0; i < IK; ++i)
+                        for (int j = 0; j < IK; ++j) {
+                            const int ih = h + i - 1, iw = w + j - 1;
+                            if (ih < 0 || ih >= IH || iw < 0 || iw >= IW)
+                                continue;
+                            s += (int64_t)(k->xs[(c * IH + ih) * IW + iw] - k->xzs[0]) *
+                                 (k->ws[((o * IC + c) * IK + i) * IK + j] - k->wzs[o]);
+                        }
+                want[(o * IH + h) * IW + w] = (int32_t)s;
+            }
+}
+
+/* Initializes c with filter seed s (the owned inputs bound, the others NONE), spoils the bound
+ * sources and the copies at the start of the persistent resource (copies bytes), dispatches
+ * with the rest bound and compares. */
+static void iconv_owned_round(iconv_owned *k, dmlcl_compiled_operator *c, const buf *pers, int s,
+                              bool zp_owned, uint64_t copies, const char *what)
+{
+    iconv_owned_filter(k, s);
+    buf x, xz, w, wz, y;
+    buf_make(&x, sizeof k->xs, k->xs);
+    buf_make(&xz, k->xz.buf.TotalTensorSizeInBytes, k->xzs);
+    buf_make(&w, sizeof k->ws, k->ws);
+    buf_make(&wz, k->wz.buf.TotalTensorSizeInBytes, k->wzs);
+    buf_make(&y, k->y.buf.TotalTensorSizeInBytes, NULL);
+    const DML_BINDING_DESC init_in[4] = {none, none, w.desc, zp_owned ? wz.desc : none};
+    cl_event done = NULL;
+    cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 4, init_in, &pers->desc, 0,
+                                                           NULL, &done)),
+              "%s: %s", what, dmlcl_last_error());
+    cr_assert_eq(clWaitForEvents(1, &done), CL_SUCCESS);
+    clReleaseEvent(done);
+    buf_spoil(&w);
+    if (zp_owned)
+        buf_spoil(&wz);
+    const bool packed = pers->binding.SizeInBytes > copies;
+    if (packed) {
+        unsigned char junk = 0xEE;
+        cr_assert_eq(clEnqueueFillBuffer(dmlcl_device_queue(ops_device()), pers->mem, &junk, 1,
+                                         (size_t)pers->binding.Offset, (size_t)copies, 0, NULL,
+                                         NULL),
+                     CL_SUCCESS);
+    }
+    const DML_BINDING_DESC exec_in[4] = {x.desc, xz.desc, none, zp_owned ? none : wz.desc};
+    dmlcl_binding_table *t;
+    cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 4, exec_in)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &y.desc)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers->desc)), "%s",
+              dmlcl_last_error());
+    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
+    buf tmp = {0};
+    if (props.TemporaryResourceSize) {
+        buf_make(&tmp, props.TemporaryResourceSize, NULL);
+        cr_assert(SUCCEEDED(dmlcl_binding_table_bind_temporary(t, &tmp.desc)), "%s",
+                  dmlcl_last_error());
+    }
+    cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL)), "%s: %s", what,
+              dmlcl_last_error());
+    cr_assert_eq(clFinish(dmlcl_device_queue(ops_device())), CL_SUCCESS);
+    dmlcl_binding_table_release(t);
+    if (tmp.mem)
+        clReleaseMemObject(tmp.mem);
+    static int32_t got[IO * IH * IW], want[IO * IH * IW];
+    buf_read(&y, got, sizeof got);
+    iconv_owned_want(k, want);
+    for (size_t i = 0; i < sizeof want / sizeof *want; ++i)
+        cr_assert_eq(got[i], want[i], "%s, filter %d (%s): output %zu: %d, want %d", what, s,
+                     packed ? "packed at initialization" : "copied", i, got[i], want[i]);
+    const buf *all[5] = {&x, &xz, &w, &wz, &y};
+    for (int i = 0; i < 5; ++i)
+        clReleaseMemObject(all[i]->mem);
+}
+
+Test(persistent, owned_integer_filters_are_packed_at_initialization)
+{
+    static iconv_owned k;
+    /* The filter's copy (2304 bytes) and its zero point's (16: 256): 2560; on CPUs (default
+     * tuning) the packed floats past them (16 x 9 x at least 8 channels x 4 bytes). */
+    const uint64_t copies = 2304 + 256;
+    iconv_owned_make(&k, true);
+    dmlcl_compiled_operator *c = compile(&k.op);
+    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
+    cr_expect_geq(props.PersistentResourceSize, copies);
+    const bool cpu =
+        dmlcl_device_get_class(ops_device()) == DMLCL_DEVICE_CLASS_CPU && !getenv("DMLCL_TUNING");
+    if (cpu)
+        cr_expect_geq(props.PersistentResourceSize, copies + IC * IK * IK * 8 * 4, "%llu",
+                      (unsigned long long)props.PersistentResourceSize);
+    buf pers;
+    buf_make(&pers, props.PersistentResourceSize, NULL);
+    iconv_owned_round(&k, c, &pers, 1, true, copies, "operator");
+    iconv_owned_round(&k, c, &pers, 4, true, copies, "operator, initialized again");
+    clReleaseMemObject(pers.mem);
+    dmlcl_compiled_operator_release(c);
+
+    /* The zero point bound at execution: the filter's copy alone persists, packed at each
+     * dispatch into the temporary resource. */
+    iconv_owned_make(&k, false);
+    c = compile(&k.op);
+    props = dmlcl_compiled_operator_binding_properties(c);
+    cr_expect_eq(props.PersistentResourceSize, 2304, "%llu",
+                 (unsigned long long)props.PersistentResourceSize);
+    if (cpu)
+        cr_expect_geq(props.TemporaryResourceSize, IC * IK * IK * 8 * 4, "%llu",
+                      (unsigned long long)props.TemporaryResourceSize);
+    buf_make(&pers, props.PersistentResourceSize, NULL);
+    iconv_owned_round(&k, c, &pers, 2, false, 2304, "zero point bound at execution");
+    clReleaseMemObject(pers.mem);
+    dmlcl_compiled_operator_release(c);
+}
