@@ -265,8 +265,22 @@ def main():
             print("| output | shape | max abs diff | relative to max abs | within |")
             print("|---|---|---:|---:|---|")
             cmp_rows = compare(outs, refs)
+            # A quantized graph requantizes where ONNX Runtime's kernels take other float32 steps
+            # (MLAS's QLinearAdd against DirectML's dequantize, add, quantize): a value within
+            # float32's rounding of a half step may round the other way, and the later layers
+            # carry the step (resnet18-int8 batch 8, 2026-12-03: 2 of 100352 values of the
+            # third block's QLinearAdd a step apart, each side a correct rounding; the logits
+            # then 0.5% of their magnitude apart). Such graphs are held to the class ONNX
+            # Runtime picks for every row and 1% of the output's magnitude (docs/onnx.md).
+            quantized = any(k.startswith(("QUANTIZED_LINEAR", "ELEMENT_WISE_QUANTIZED"))
+                            for k in ops)
+            if quantized:
+                tol = max(tol, 0.01)
+                print(f"quantized: held to {tol:.3g} and the same class per row")
             for name, shape, d, rel in cmp_rows:
                 ok = rel <= tol if outs[name].dtype.kind in "fc" else d == 0
+                if ok and quantized and outs[name].dtype.kind == "f" and outs[name].ndim == 2:
+                    ok = bool(np.all(np.argmax(outs[name], 1) == np.argmax(refs[name], 1)))
                 failures += not ok
                 print(f"| {name} | {tuple(shape)} | {d:.3g} | {rel:.3g} | "
                       f"{'yes' if ok else 'NO'} |")
