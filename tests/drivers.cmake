@@ -70,9 +70,9 @@ endfunction()
 # intmm/*blocks* are the integer blocks' products of K up to 600 (minutes on Oclgrind); the
 # small intmm tests reach the same kernels there, partial blocks and tails included. So are
 # intmm/*chan* (90 s on Oclgrind's CPU class; the small convolution tests take intmm_conv_chan
-# there too). Left open (2026-12-03): Oclgrind's uninitialised-value check reports the second
-# dispatch of an intmm_conv_chan operator in one process (the same case twice: the first clean,
-# the second's reads of the filter's zero point in intmm_conv_pack flagged), the values right.
+# there too). They run apart with Oclgrind's other checks (ops-oclgrind-cpu-intmm-chan, below):
+# a test's second dispatch reads the filter intmm_conv_pack wrote into a new temporary resource,
+# and Oclgrind's slot-reuse defect (oclgrind-reuse-known-defect, below) reports those reads.
 set(DMLCL_OPS_LARGE
     broadcast/documented_examples gather/large gather/streaming_inner_axis gather/streaming_rows
     gather_ext/gather1_streaming_rows gather_ext/gather1_inner_axis identity/broadcast_paths
@@ -458,6 +458,15 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
                      "@(gemm/random|gemm/tile_configs|gemm/known_values|conv/random|conv/known_values|conv/gemm_tiles)")
     set_tests_properties(ops-oclgrind-gpu-split PROPERTIES LABELS oclgrind TIMEOUT 600
       ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=1;DMLCL_TUNING=tile_split_items=100000,tile_split_steps=1")
+    # The integer convolutions' channel blocks (intmm/*chan*, every stride form and width, the
+    # folds, partial blocks; 25 s) with every check but uninitialised values: each test's second
+    # dispatch reads what its pre-step wrote into a fresh temporary resource in a released
+    # buffer's slot, which Oclgrind's slot-reuse defect reports (below; with the temporary
+    # resource written from the host first, 0 reports, 2026-12-03).
+    add_test(NAME ops-oclgrind-cpu-intmm-chan
+             COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --jobs 1 --filter "intmm/*chan*")
+    set_tests_properties(ops-oclgrind-cpu-intmm-chan PROPERTIES LABELS oclgrind TIMEOUT 300
+      ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;DMLCL_TEST_CASES=1;OCLGRIND_UNINITIALIZED=0")
     add_test(NAME ops-oclgrind-cpu-transposes
              COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-ops> --filter
                      "@(layout/small_transposes_each_width|gather_tile/small_tiles)")
