@@ -814,6 +814,59 @@ __kernel void intmm_conv_chan(__constant long *tb, __global const TA *x, long ab
     }
     fold_chunk(f, acc);
     const int cend = cout_g - c0 < CV ? (int)(cout_g - c0) : CV;
+#if OUT_KIND == DMLI_IMM_OUT_QUANT
+    /* A requantization whose scales, zero point and bias are one value along the row (per tensor
+     * or per channel): each channel's factor, zero point and bias from offsets stepped along the
+     * channels, all PB lanes in a loop of fixed length that vectorises (store_outputs'
+     * operations on the same values), then the cols of them stored. */
+    if (S(DMLI_IMM_OUT, 3) == 1 && S(DMLI_IMM_ASCALE, 3) == 0 && S(DMLI_IMM_BSCALE, 3) == 0 &&
+        S(DMLI_IMM_OSCALE, 3) == 0
+#if HAS_OZP
+        && S(DMLI_IMM_OZP, 3) == 0
+#endif
+#if HAS_BIAS
+        && S(DMLI_IMM_BIAS, 3) == 0
+#endif
+    ) {
+        long ia = asb + AT(DMLI_IMM_ASCALE, o0, o1, o2, o3),
+             ib = bsb + AT(DMLI_IMM_BSCALE, o0, o1, o2, o3),
+             is = osb + AT(DMLI_IMM_OSCALE, o0, o1, o2, o3), io = AT(DMLI_IMM_OUT, o0, o1, o2, o3);
+        const long da = S(DMLI_IMM_ASCALE, 1), db = S(DMLI_IMM_BSCALE, 1),
+                   ds = S(DMLI_IMM_OSCALE, 1), dout = S(DMLI_IMM_OUT, 1);
+#if HAS_OZP
+        long iz = ozpb + AT(DMLI_IMM_OZP, o0, o1, o2, o3);
+        const long dz = S(DMLI_IMM_OZP, 1);
+#endif
+#if HAS_BIAS
+        long ibias = biasb + AT(DMLI_IMM_BIAS, o0, o1, o2, o3);
+        const long dbias = S(DMLI_IMM_BIAS, 1);
+#endif
+        for (int c = 0; c < cend; ++c, ia += da, ib += db, is += ds, io += dout) {
+            const float fc = (LOADF(ascale, ia) * LOADF(bscale, ib)) / LOADF(oscale, is);
+            int zo = 0;
+            uint add = 0;
+#if HAS_OZP
+            zo = (int)ozp[iz];
+            iz += dz;
+#endif
+#if HAS_BIAS
+            add = (uint)bias[ibias];
+            ibias += dbias;
+#endif
+            TO y[PB];
+            for (int r = 0; r < PB; ++r)
+                y[r] = requantize((float)(int)(acc[r][c] + add) * fc, zo);
+            __global TO *o = out + io;
+            if (cols == PB)
+                for (int r = 0; r < PB; ++r)
+                    o[r] = y[r];
+            else
+                for (int r = 0; r < cols; ++r)
+                    o[r] = y[r];
+        }
+        return;
+    }
+#endif
     for (int c = 0; c < cend; ++c) {
         uint col[PB];
         for (int r = 0; r < PB; ++r)
