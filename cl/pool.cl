@@ -288,6 +288,20 @@ typedef float4 vacc_t;
 #if defined(__clang__) /* the stage's loops vectorise for float; FLOAT16's loads stay scalar */
 #pragma clang diagnostic ignored "-Wpass-failed"
 #endif
+#if INT_COMPUTE
+/* The band's integers (8, 16 or 32 bits, the host's rule: every value above INT_MIN, which
+ * marks nothing) are their own keys. */
+#define BAND_T int
+static int key(COMPUTE_T x)
+{
+    return (int)x;
+}
+static int unkey(int k)
+{
+    return k;
+}
+#else
+#define BAND_T float
 /* vkey and vunkey's rule on one float. */
 static int key(float x)
 {
@@ -299,6 +313,7 @@ static float unkey(int k)
 {
     return as_float(k ^ ((k >> 31) & 0x7fffffff));
 }
+#endif
 
 /* Columns [u0, u1) of a staged row, whose windows reach past the input row: their taps inside
  * it, [lo, hi). */
@@ -387,8 +402,10 @@ __kernel void pool_band(__constant long *t, __global const IN_T *in, long in_bas
         const bool rows = kh1 > kh0;
         bool nan = false;
         for (int u = 0; u < nu; ++u) {
-            float v = rows && hi[u] > lo[u] ? unkey(acc[u]) : (float)(LOWEST);
+            BAND_T v = rows && hi[u] > lo[u] ? unkey(acc[u]) : (BAND_T)(LOWEST);
+#if !INT_COMPUTE
             nan |= isnan(v);
+#endif
 #if OUT_HALF
             dmli_store_half((__global ushort *)out, o + u, v);
 #else
@@ -397,11 +414,15 @@ __kernel void pool_band(__constant long *t, __global const IN_T *in, long in_bas
         }
         /* A window of nothing but NaN gives its first one, bit for bit: rewritten after the
          * row's stores (a test in their loop cost the stem's pooling 15%). */
+#if INT_COMPUTE
+        (void)nan;
+#else
         if (nan)
             for (int u = 0; u < nu; ++u)
                 if (rows && hi[u] > lo[u] && isnan(unkey(acc[u])))
                     out[o + u] =
                         in[base + (sh + kh0 * DH) * isH + (sw0 + u * SW + lo[u] * DW) * isW];
+#endif
     }
 }
 #else

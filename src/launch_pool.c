@@ -110,7 +110,8 @@ static void table(const dmli_pool *w, int vec, cl_long *t, size_t *count)
     *count = DMLI_POOL_TABLE;
 }
 
-/* BAND (cl/pool.cl pool_band): max pooling of floats without indices on CPUs with bands in
+/* BAND (cl/pool.cl pool_band): max pooling without indices of floats or of integers of 8 or 16
+ * bits or INT32 (each value above INT_MIN, the stage's mark for nothing) on CPUs with bands in
  * their tuning, 2-D (D a single plane), the output's W stride 1; output rows a band: the most,
  * up to pool_band_rows, whose windows cover at most pool_band_slots input rows ((rows - 1) x
  * stride + (window - 1) x dilation + 1 along H); 0 where one row's window does not fit, or the
@@ -119,8 +120,11 @@ static int64_t band_rows(const dmli_pool *w, const dmli_tuning *tu, const dmli_d
 {
     if (dev->device_class != DMLCL_DEVICE_CLASS_CPU || !tu->pool_band_cols || !tu->pool_band_rows ||
         !tu->pool_band_slots || w->op != DMLI_POOL_MAX || w->indices ||
-        !dmli_type_is_float(w->type) || w->out_stride[4] != 1 || w->in_size[0] != 1 ||
-        w->out_size[0] != 1 || w->window[0] != 1 || w->start_pad[0] != 0 ||
+        !(dmli_type_is_float(w->type) || w->type == DML_TENSOR_DATA_TYPE_INT8 ||
+          w->type == DML_TENSOR_DATA_TYPE_UINT8 || w->type == DML_TENSOR_DATA_TYPE_INT16 ||
+          w->type == DML_TENSOR_DATA_TYPE_UINT16 || w->type == DML_TENSOR_DATA_TYPE_INT32) ||
+        w->out_stride[4] != 1 || w->in_size[0] != 1 || w->out_size[0] != 1 || w->window[0] != 1 ||
+        w->start_pad[0] != 0 ||
         (uint64_t)tu->pool_band_slots * tu->pool_band_cols * 4 > dev->local_mem_size)
         return 0;
     int64_t reach = (w->window[1] - 1) * w->dilation[1] + 1; /* one row's window */

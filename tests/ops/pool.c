@@ -368,6 +368,51 @@ Test(pool, resnet_shapes)
     }
 }
 
+/* Max pooling of integers in bands on CPUs (cl/pool.cl pool_band, INT_COMPUTE): the stem's
+ * 3x3/2 with padding 1 (the quantized ResNet's UINT8) and a 2x3 window with dilations 2 and a
+ * stride of 3 along W (gathered loads), for INT8, UINT8, INT16, UINT16 and INT32, against the
+ * oracle; every value exact. */
+Test(pool, max_integer_bands)
+{
+    static pool_case c;
+    static const DML_TENSOR_DATA_TYPE types[5] = {
+        DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_INT16,
+        DML_TENSOR_DATA_TYPE_UINT16, DML_TENSOR_DATA_TYPE_INT32};
+    for (int k = 0; k < 10; ++k) {
+        ref_rng rng = ops_case_rng(&run_seed, "max_integer_bands", (unsigned)k);
+        memset(&c, 0, sizeof c);
+        c.test = "max_integer_bands";
+        c.seed = ops_base_seed(&run_seed);
+        c.number = (unsigned)k;
+        c.which = 2; /* MAX_POOLING2 */
+        c.type = types[k % 5];
+        ref_pool_args *a = &c.a;
+        a->op = ops[c.which].op;
+        a->dims = 2;
+        uint32_t xs[4] = {2, 3, 37, 75}, ys[4] = {2, 3, 19, 38};
+        for (int i = 0; i < 2; ++i) {
+            a->window[i] = 3;
+            a->strides[i] = 2;
+            a->dilations[i] = 1;
+            a->start[i] = a->end[i] = 1;
+        }
+        if (k >= 5) {
+            a->window[0] = 2, a->window[1] = 3;
+            a->dilations[0] = a->dilations[1] = 2;
+            a->strides[0] = 1, a->strides[1] = 3;
+            a->start[0] = 0, a->end[0] = 1, a->start[1] = 2, a->end[1] = 0;
+            ys[2] = (37 + 1 - 3) / 1 + 1;
+            ys[3] = (75 + 2 - 5) / 3 + 1;
+        }
+        ops_tensor_init(&c.in, "InputTensor", false, c.type, 4, xs, NULL, 0, 0);
+        ops_tensor_init(&c.out, "OutputTensor", true, c.type, 4, ys, NULL, 0, 0);
+        pool_describe_op(&c);
+        pool_fill(&c, &rng);
+        pool_run(&c);
+        ops_memory_release(&c.mem);
+    }
+}
+
 /* Global pooling (cl/pool.cl RUN: the window whole contiguous rows, one run per D slice, 8
  * lanes and a tail) for each operator, FLOAT32 and FLOAT16, 2 and 3 spatial axes. */
 Test(pool, global)
