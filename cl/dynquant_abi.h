@@ -21,6 +21,8 @@
 #define DMLI_DQ_SIZE(d) (2 + (d))
 #define DMLI_DQ_IN_STRIDE(d) (2 + DMLI_DQ_MAX_RANK + (d))
 #define DMLI_DQ_OUT_STRIDE(d) (2 + 2 * DMLI_DQ_MAX_RANK + (d))
-#define DMLI_DQ_TABLE (2 + 3 * DMLI_DQ_MAX_RANK)
+/* SPLIT: the work-groups, each one part of the range (scratch: 2 floats a part). */
+#define DMLI_DQ_PARTS (2 + 3 * DMLI_DQ_MAX_RANK)
+#define DMLI_DQ_TABLE (DMLI_DQ_PARTS + 1)
 
 #endif /* DMLI_DYNQUANT_ABI_H */

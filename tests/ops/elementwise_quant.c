@@ -915,14 +915,18 @@ Test(elementwise_quant, random_dynamic_quantize_linear)
 
 /* DYNAMIC_QUANTIZE_LINEAR through fixed layouts the kernel's runs must follow: an output whose
  * innermost dimension is its outermost in memory (stride 210) beside a padded input, and two
- * long rows (each cut into runs of its own) read and written transposed. */
+ * long rows (each cut into runs of its own) read and written transposed; then tensors large
+ * enough for several work-groups (SPLIT: each one's range first, then all folded), 25929 and
+ * 40000 elements, the largest value the last element and the smallest the middle one (another
+ * work-group's than the first's). */
 Test(elementwise_quant, dynamic_quantize_permuted_layouts)
 {
-    static const uint32_t sizes[2][3] = {{3, 70, 5}, {2, 1000, 1}};
-    static const uint32_t in_strides[2][3] = {{420, 6, 1}, {1, 2, 1}};
-    static const uint32_t out_strides[2][3] = {{1, 3, 210}, {1, 2, 1}};
-    for (int c = 0; c < 2; ++c) {
-        const uint32_t rank = c ? 2 : 3;
+    static const uint32_t sizes[4][3] = {{3, 70, 5}, {2, 1000, 1}, {3, 129, 67}, {40000, 1, 1}};
+    static const uint32_t in_strides[4][3] = {{420, 6, 1}, {1, 2, 1}, {8643, 67, 1}, {1, 1, 1}};
+    static const uint32_t out_strides[4][3] = {{1, 3, 210}, {1, 2, 1}, {1, 201, 3}, {1, 1, 1}};
+    static const uint32_t ranks[4] = {3, 2, 3, 1};
+    for (int c = 0; c < 4; ++c) {
+        const uint32_t rank = ranks[c];
         uint32_t ones[3] = {1, 1, 1};
         static ops_tensor in, out, sc, zp;
         static ops_memory mem;
@@ -939,8 +943,15 @@ Test(elementwise_quant, dynamic_quantize_permuted_layouts)
         ops_memory_alloc(&mem, &rng);
         uint64_t slots = in.buffer.TotalTensorSizeInBytes / 4;
         unsigned char *p = ops_ptr(&mem, OPS_INIT, &in);
+        /* The large ones finite (modes 0, 2, 4): an infinity would make every range the same. */
         for (uint64_t i = 0; i < slots; ++i, p += 4)
-            put_float(F32, dynamic_value(&rng, (unsigned)(i % 5)), p);
+            put_float(
+                F32, dynamic_value(&rng, c < 2 ? (unsigned)(i % 5) : (unsigned)(i % 3) * 2 % 5), p);
+        if (c >= 2) {
+            unsigned char *q = ops_ptr(&mem, OPS_INIT, &in);
+            put_float(F32, 5000.0, q + (slots - 1) * 4);
+            put_float(F32, -3000.0, q + slots / 2 * 4);
+        }
         ops_memory_snapshot(&mem);
         ref_tensor vi = ops_view(&mem, OPS_INIT, &in), vo = ops_view(&mem, OPS_EXPECT, &out),
                    vs = ops_view(&mem, OPS_EXPECT, &sc), vz = ops_view(&mem, OPS_EXPECT, &zp);
