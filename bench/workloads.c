@@ -2032,6 +2032,8 @@ const workload_setup bench_model_workloads[] = {
     bench_model_sgemm_wide_nt,
     bench_model_gemm_projection_gelu,
     bench_model_gemm_attention,
+    bench_model_qgemm,
+    bench_model_mm_integer_wide,
     bench_model_conv_stem,
     bench_model_conv3x3,
     bench_model_conv3x3_14,

@@ -141,6 +141,8 @@ int bench_model_sgemm_wide(workload *w);
 int bench_model_sgemm_wide_nt(workload *w);
 int bench_model_gemm_projection_gelu(workload *w);
 int bench_model_gemm_attention(workload *w);
+int bench_model_qgemm(workload *w);
+int bench_model_mm_integer_wide(workload *w);
 int bench_model_conv_stem(workload *w);
 int bench_model_conv3x3(workload *w);
 int bench_model_conv3x3_14(workload *w);

@@ -269,6 +269,25 @@ int bench_mm_integer_1024(workload *w)
     return 0;
 }
 
+/* The GPU memory model's shapes of the integer products (bench/gpumodel.c): GPUs' tile
+ * (cl/intmm.cl intmm_tiles) with 128 x 128 tiles, as for 1024 x 1024 x 1024 on an H200, and the
+ * quantized projection's form at a model size. */
+int bench_model_qgemm(workload *w)
+{
+    w->name = "qgemm";
+    w->what = "QUANTIZED_LINEAR_MATRIX_MULTIPLY u8 [128, 128] x s8 [128, 128] to u8";
+    return qgemm_of(w, 128, 128, 128);
+}
+
+int bench_model_mm_integer_wide(workload *w)
+{
+    const int r = qgemm_of(w, 256, 256, 64);
+    w->name = "qgemm-8x8";
+    w->what = "QUANTIZED_LINEAR_MATRIX_MULTIPLY u8 [256, 64] x s8 [64, 256] to u8, 128 x 128 tiles";
+    w->tuning = "gemm_tile_fill=1";
+    return r;
+}
+
 /* QUANTIZED_LINEAR_CONVOLUTION as a quantized ResNet's 3x3 at 56² (ONNX Runtime's DirectML
  * provider lowers QLinearConv to it): u8 [1, 64, 56, 56] (zero point 128) with s8 [64, 64, 3, 3]
  * (zero point 0), padding 1, to u8; the scales powers of two (the product's factor 2^-12), so

@@ -19,7 +19,8 @@
  * type (int; char, uchar with QMIN, QMAX; float, or ushort with HALF 1, whose scales and bias
  * are then FLOAT16 too); HAS_AZP, HAS_BZP, HAS_OZP, HAS_BIAS the optional tensors present;
  * CPUs' blocks: MR, NV, VW (intmm_blocks, intmm_conv_blocks), CHAN 1 with PB and SW
- * (intmm_conv_chan and its pre-step intmm_conv_pack).
+ * (intmm_conv_chan and its pre-step intmm_conv_pack); GPUs' TILES 1 with cl/tile.cl's TX, TY,
+ * WM, WN, TK (intmm_tiles).
  */
 #include "intmm_abi.h"
 
@@ -349,6 +350,9 @@ __kernel void intmm(__constant long *tb, __global const TA *a, long ab, __global
  */
 #ifndef CHAN
 #define CHAN 0
+#endif
+#ifndef TILES
+#define TILES 0
 #endif
 #if CHAN /* intmm_conv_chan's PB positions are fold_chunk's rows */
 #ifndef PB
@@ -876,3 +880,165 @@ __kernel void intmm_conv_chan(__constant long *tb, __global const TA *x, long ab
 }
 #endif /* CHAN */
 #endif
+
+#if TILES && !CONV
+/*
+ * intmm_tiles (TILES 1; GPUs, a product whose zero points broadcast as intmm_blocks takes them:
+ * A's one a row, B's one a column): cl/tile.cl's tile over the integer operands. The slabs hold
+ * each value as the float (x - its zero point), an integer of at most 255 in magnitude (0 past
+ * M, N or K: nothing added), so every multiply-add is exact and a float sum of up to KCHUNK
+ * products is too (KCHUNK x 255^2 < 2^24); every KCHUNK / TK steps the block's float sums go
+ * into 32-bit sums (wrapping) and start again: the same sums as intmm's, bit for bit. Grid: the
+ * tiles along N (dimension 0) and M (1), D0 x D1 (2); then each output through store_outputs.
+ */
+/* Along k, runs of 32 bytes of a row (a warp's 32 items one 32-byte sector; runs of 8, the
+ * float tile's, would use a quarter of each), at most TK. */
+#define TILE_KRUN (TK % 32 == 0 ? 32 : TK % 16 == 0 ? 16 : TK % 8 == 0 ? 8 : TK)
+#include "tile.cl"
+
+typedef struct {
+    long at;   /* the element at the current step's k (advanced by TK x k's stride a step) */
+    int slab;  /* index in one slab: kk x width + mn */
+    int kk;    /* k within the step */
+    bool live; /* a slot of the slab whose row (column) lies inside the matrix */
+    bool mine; /* a slot of the slab at all */
+    float zp;  /* its row's (column's) zero point */
+} islot;
+
+static islot islot_of(int e, int count, bool along_mn, int width_mn, int pitch, long mn0,
+                      long extent, long base, long s_mn, long s_k)
+{
+    islot s;
+    const int kk = along_mn ? e / width_mn : TILE_K_OF(e, width_mn),
+              mn = along_mn ? e % width_mn : TILE_MN_OF(e, width_mn);
+    s.mine = e < count;
+    s.live = s.mine && mn0 + mn < extent;
+    s.kk = kk;
+    s.slab = kk * pitch + mn;
+    s.at = base + (s.live ? (mn0 + mn) * s_mn + kk * s_k : 0);
+    s.zp = 0.0f;
+    return s;
+}
+
+__kernel void intmm_tiles(__constant long *tb, __global const TA *a, long ab, __global const TB *b,
+                          long bb, __global const TA *azp, long azpb, __global const TB *bzp,
+                          long bzpb, __global const TF *ascale, long asb, __global const TF *bscale,
+                          long bsb, __global const TF *oscale, long osb, __global const TO *ozp,
+                          long ozpb, __global const TBIAS *bias, long biasb, __global TO *out,
+                          long outb)
+{
+    __local float4 as4[2 * TK * AS_W / 4];
+    __local float4 bs4[2 * TK * BS_W / 4];
+    __local float *as = (__local float *)as4, *bs = (__local float *)bs4;
+    const long d1 = tb[DMLI_IMM_D(1)], M = tb[DMLI_IMM_D(2)], N = tb[DMLI_IMM_D(3)];
+    const long K = tb[DMLI_IMM_K];
+    const long o01 = get_group_id(2), o0 = o01 / d1, o1 = o01 % d1;
+    const long a_m = S(DMLI_IMM_A, 2), a_k = S(DMLI_IMM_A, 3);
+    const long b_k = S(DMLI_IMM_B, 2), b_n = S(DMLI_IMM_B, 3);
+    const int lx = (int)get_local_id(0), ly = (int)get_local_id(1);
+    const int lid = ly * TX + lx;
+    const long n0 = (long)get_group_id(0) * TN, m0 = (long)get_group_id(1) * TM;
+    const long oa = ab + o0 * S(DMLI_IMM_A, 0) + o1 * S(DMLI_IMM_A, 1);
+    const long ob = bb + o0 * S(DMLI_IMM_B, 0) + o1 * S(DMLI_IMM_B, 1);
+    const bool a_along_m = a_m == 1, b_along_n = b_n == 1 || b_k != 1;
+    islot sa[A_SLOTS], sb[B_SLOTS];
+#pragma unroll
+    for (int r = 0; r < A_SLOTS; ++r) {
+        sa[r] = islot_of(lid + ITEMS * r, TK * TM, a_along_m, TM, AS_W, m0, M, oa, a_m, a_k);
+#if HAS_AZP
+        if (sa[r].live) {
+            const long m =
+                m0 + (a_along_m ? (lid + ITEMS * r) % TM : TILE_MN_OF(lid + ITEMS * r, TM));
+            sa[r].zp = (float)(int)azp[azpb + AT(DMLI_IMM_AZP, o0, o1, m, 0)];
+        }
+#endif
+    }
+#pragma unroll
+    for (int r = 0; r < B_SLOTS; ++r) {
+        sb[r] = islot_of(lid + ITEMS * r, TK * TN, b_along_n, TN, BS_W, n0, N, ob, b_n, b_k);
+#if HAS_BZP
+        if (sb[r].live) {
+            const long n =
+                n0 + (b_along_n ? (lid + ITEMS * r) % TN : TILE_MN_OF(lid + ITEMS * r, TN));
+            sb[r].zp = (float)(int)bzp[bzpb + AT(DMLI_IMM_BZP, o0, o1, 0, n)];
+        }
+#endif
+    }
+    const long a_step = TK * a_k, b_step = TK * b_k;
+    float4 acc[WM][RN];
+    uint4 sums[WM][RN];
+    TILE_ZERO(acc);
+#pragma unroll
+    for (int i = 0; i < WM; ++i)
+#pragma unroll
+        for (int h = 0; h < RN; ++h)
+            sums[i][h] = (uint4)0;
+    float ra[A_SLOTS], rb[B_SLOTS];
+#define A_VALUE(s, left) ((s).live && (s).kk < (left) ? (float)(int)a[(s).at] - (s).zp : 0.0f)
+#define B_VALUE(s, left) ((s).live && (s).kk < (left) ? (float)(int)b[(s).at] - (s).zp : 0.0f)
+#pragma unroll
+    for (int r = 0; r < A_SLOTS; ++r) {
+        ra[r] = A_VALUE(sa[r], K);
+        if (sa[r].mine)
+            as[sa[r].slab] = ra[r];
+    }
+#pragma unroll
+    for (int r = 0; r < B_SLOTS; ++r) {
+        rb[r] = B_VALUE(sb[r], K);
+        if (sb[r].mine)
+            bs[sb[r].slab] = rb[r];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* Steps a fold: at most KCHUNK products in a float sum. */
+    const int per_fold = KCHUNK / TK > 0 ? KCHUNK / TK : 1;
+    int steps = 0, cur = 0;
+    for (long k0 = 0; k0 < K; k0 += TK) {
+        const long next = k0 + TK;
+        const bool more = next < K;
+        if (more) {
+            const long left = K - next;
+#pragma unroll
+            for (int r = 0; r < A_SLOTS; ++r) {
+                sa[r].at += a_step;
+                ra[r] = A_VALUE(sa[r], left);
+            }
+#pragma unroll
+            for (int r = 0; r < B_SLOTS; ++r) {
+                sb[r].at += b_step;
+                rb[r] = B_VALUE(sb[r], left);
+            }
+        }
+        TILE_MULTIPLY(as4, bs4, cur, lx, ly, acc);
+        if (++steps == per_fold || !more) {
+            steps = 0;
+#pragma unroll
+            for (int i = 0; i < WM; ++i)
+#pragma unroll
+                for (int h = 0; h < RN; ++h) {
+                    sums[i][h] += as_uint4(convert_int4(acc[i][h]));
+                    acc[i][h] = (float4)0.0f;
+                }
+        }
+        if (more)
+            TILE_STAGE_NEXT(as, bs, cur, sa, ra, sb, rb);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+#undef A_VALUE
+#undef B_VALUE
+    out += outb;
+#pragma unroll
+    for (int i = 0; i < WM; ++i) {
+        const long m = m0 + TILE_ROW(ly, i);
+        if (m >= M)
+            continue;
+#pragma unroll
+        for (int h = 0; h < RN; ++h) {
+            const long n = n0 + TILE_COL(lx, h);
+            if (n >= N)
+                continue;
+            const uint s4[4] = {sums[i][h].s0, sums[i][h].s1, sums[i][h].s2, sums[i][h].s3};
+            store_outputs(tb, STORE_ARGS, o0, o1, m, n, N - n < 4 ? (int)(N - n) : 4, s4);
+        }
+    }
+}
+#endif /* TILES */

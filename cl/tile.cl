@@ -52,7 +52,9 @@
  * ones. A warp's 32 values are then 8 k of 4 rows: with the slab rows' 4 floats of padding (k
  * rows 4 banks apart) they land on 32 different banks whatever TK (runs of 16 k put k and k +
  * 8 on one bank: 2-way conflicts), and read 32-byte runs of global memory. */
+#ifndef TILE_KRUN /* an including file may stage longer runs (cl/intmm.cl: bytes) */
 #define TILE_KRUN (TK % 8 == 0 ? 8 : TK)
+#endif
 #define TILE_K_OF(e, w) ((e) % TILE_KRUN + TILE_KRUN * ((e) / (TILE_KRUN * (w))))
 #define TILE_MN_OF(e, w) ((e) / TILE_KRUN % (w))
 

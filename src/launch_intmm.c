@@ -164,6 +164,48 @@ static void conv_blocks_plan(const dmli_intmm *m, const dmli_device_desc *dev,
     l->local[2] = 1;
 }
 
+/* Whether intmm_tiles computes m on dev: a GPU, a product of at least TILES_MIN rows and
+ * columns (fewer: intmm's items, a K loop each, not a work-group's tile for a few outputs), the
+ * zero points' broadcasts as the tile stages them (one of A's a row, one of B's a column). */
+#define TILES_MIN 16
+static bool tiles_fit(const dmli_intmm *m, const dmli_device_desc *dev)
+{
+    return dev->device_class == DMLCL_DEVICE_CLASS_GPU && !m->conv && m->d[2] >= TILES_MIN &&
+           m->d[3] >= TILES_MIN &&
+           (!m->present[DMLI_IMM_AZP] || m->strides[DMLI_IMM_AZP][3] == 0) &&
+           (!m->present[DMLI_IMM_BZP] || m->strides[DMLI_IMM_BZP][2] == 0);
+}
+
+/* intmm_tiles' options and grid: the GPU tile (src/launch.h dmli_tile_choose) of the product;
+ * false where its slabs do not fit the device's local memory. */
+static bool tiles_plan(const dmli_intmm *m, const dmli_device_desc *dev, dmli_compute_launch *l)
+{
+    const dmli_tuning *tu = dmli_tuning_for(dev->device_class);
+    const size_t batches = (size_t)(m->d[0] * m->d[1]);
+    dmli_tile t = dmli_tile_choose(dev, m->d[2], m->d[3], m->k, tu->gemm_tile_k_max, batches, 0);
+    if (t.local_bytes > dev->local_mem_size || t.tx * t.ty > dev->max_work_group_size)
+        return false;
+    /* Steps of up to 32 k where the slabs fit: a warp's staging loads of a row along k then
+     * fill 32-byte sectors (cl/intmm.cl TILE_KRUN; 8 k, the float tile's step, use a quarter). */
+    const uint64_t pitch = (uint64_t)(t.ty * t.wm + 4 + t.tx * t.wn + 4) * 2 * sizeof(float);
+    while (t.tk < 32 && (int64_t)t.tk < m->k && pitch * t.tk * 2 <= dev->local_mem_size)
+        t.tk *= 2;
+    dmli_opt_int(&l->defs, "TILES", 1);
+    dmli_opt_int(&l->defs, "TX", (long long)t.tx);
+    dmli_opt_int(&l->defs, "TY", (long long)t.ty);
+    dmli_opt_int(&l->defs, "WN", (long long)t.wn);
+    dmli_opt_int(&l->defs, "WM", (long long)t.wm);
+    dmli_opt_int(&l->defs, "TK", (long long)t.tk);
+    l->kernel = "intmm_tiles";
+    l->local[0] = t.tx;
+    l->local[1] = t.ty;
+    l->local[2] = 1;
+    l->global[0] = (size_t)((m->d[3] + (int64_t)(t.tx * t.wn) - 1) / (int64_t)(t.tx * t.wn)) * t.tx;
+    l->global[1] = (size_t)((m->d[2] + (int64_t)(t.ty * t.wm) - 1) / (int64_t)(t.ty * t.wm)) * t.ty;
+    l->global[2] = batches;
+    return true;
+}
+
 /* intmm_conv_chan's row of inputs: at most this many vectors (cl/intmm.cl RLMAX). */
 #define CHAN_ROW_VECTORS 4
 /* ... and the taps of its filter at most (cl/intmm.cl KCHUNK: a chunk holds an input channel's). */
@@ -275,6 +317,8 @@ void dmli_launch_intmm(const dmli_compute *c, const dmli_device_desc *dev, dmli_
         blocks_plan(m, dev, l);
         return;
     }
+    if (tiles_fit(m, dev) && tiles_plan(m, dev, l))
+        return;
     if (chan_fit(m, dev)) {
         chan_plan(m, dev, l);
         return;

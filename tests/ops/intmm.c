@@ -649,6 +649,48 @@ Test(intmm, mmi_blocks_chunks_partial)
     run_case(&c);
 }
 
+/* Products large enough for GPUs' tiles (cl/intmm.cl intmm_tiles) and small enough for
+ * Oclgrind: a partial tile along both sides, K = 300 (a fold of the float sums after 256 and a
+ * partial last step), per-row and per-column zero points, A transposed (staged along m); every
+ * product at its extreme (-255 x 255: a float sum of more than 256 of them would round); then
+ * requantized with per-column scales. On CPUs the same products take intmm_blocks. */
+Test(intmm, mmi_tiles)
+{
+    imm_case c = {.name = "mmi tiles",
+                  .kind = MMI,
+                  .ta = U8,
+                  .tb = I8,
+                  .to = I32,
+                  .rank = 3,
+                  .d = {1, 2, 21, 37},
+                  .k = 300};
+    c.x[AZP] = (aux)AX(VM);
+    c.x[BZP] = (aux)AX(VN);
+    run_case(&c);
+    c.name = "mmi tiles, A transposed, extremes";
+    c.a_transposed = true;
+    c.fill = 1;
+    c.ta = I8, c.tb = U8;
+    c.x[AZP] = (aux)AX(0);
+    c.x[BZP] = (aux){0};
+    run_case(&c);
+    imm_case q = {.name = "qlmm tiles",
+                  .kind = QLMM,
+                  .ta = U8,
+                  .tb = I8,
+                  .to = U8,
+                  .rank = 2,
+                  .d = {1, 1, 19, 33},
+                  .k = 70};
+    q.x[AS] = (aux)AX(0);
+    q.x[AZP] = (aux)AX(0);
+    q.x[BS] = (aux)AX(VN);
+    q.x[BZP] = (aux)AX(VN);
+    q.x[OS] = (aux)AX(0);
+    q.x[OZP] = (aux)AX(0);
+    run_case(&q);
+}
+
 /* ---- QUANTIZED_LINEAR_MATRIX_MULTIPLY ------------------------------------------------------- */
 
 Test(intmm, qlmm_pow2_scales_exact_ties)
