@@ -371,6 +371,11 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
       if(class STREQUAL "cpu")
         string(REPLACE "|pool/*" "" DMLCL_ARITH_ALTERNATIVES "${DMLCL_ARITH_ALL}")
         list(FILTER DMLCL_CONFORMANCE_PATHS EXCLUDE REGEX "/(pool|globalaveragepool|globalmaxpool)\\.json$")
+        # The integer cases apart (conformance-oclgrind-cpu-intmm, below): their convolutions'
+        # pre-step packs the filter into the temporary resource dmlcl_compiled_operator_execute
+        # allocates, and one case after another meets the slot-reuse defect (720 reports in
+        # intmm_conv_chan, 2026-12-03).
+        list(FILTER DMLCL_CONFORMANCE_PATHS EXCLUDE REGEX "/intmm\\.json$")
       endif()
       # Two random cases a test (CI time: the GPU class's run was the longest test, 340 s at
       # three); the fixed cases all run.
@@ -458,6 +463,13 @@ if(NOT DMLCL_OCLGRIND STREQUAL "OFF")
                      "@(gemm/random|gemm/tile_configs|gemm/known_values|conv/random|conv/known_values|conv/gemm_tiles)")
     set_tests_properties(ops-oclgrind-gpu-split PROPERTIES LABELS oclgrind TIMEOUT 600
       ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=gpu;DMLCL_TEST_CASES=1;DMLCL_TUNING=tile_split_items=100000,tile_split_steps=1")
+    if(TARGET dmlcl-conformance)
+      add_test(NAME conformance-oclgrind-cpu-intmm
+               COMMAND ${WRAPPER} $<TARGET_FILE:dmlcl-conformance> ${DMLCL_CASES}/directml/intmm.json)
+      set_tests_properties(
+        conformance-oclgrind-cpu-intmm PROPERTIES LABELS oclgrind TIMEOUT 300
+        ENVIRONMENT "DMLCL_KERNEL_WERROR=1;DMLCL_DEVICE_CLASS=cpu;OCLGRIND_UNINITIALIZED=0")
+    endif()
     # The integer convolutions' channel blocks (intmm/*chan*, every stride form and width, the
     # folds, partial blocks; 25 s) with every check but uninitialised values: each test's second
     # dispatch reads what its pre-step wrote into a fresh temporary resource in a released
