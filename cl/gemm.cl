@@ -573,31 +573,6 @@ __kernel void gemm_dots(__constant long *t, __global const elem_t *a, long a_bas
  * banks). Values outside the matrix are staged as 0 (rows past M, columns past N, k past K),
  * which adds exact zeros to outputs that are not stored or to nothing.
  */
-/* An operand's staging slot: where its value goes in the slab, where it comes from, and
- * whether it is a value of the slab (an item may have fewer slots than others) inside the
- * matrix's rows (or columns). */
-typedef struct {
-    long at;   /* the element at the current step's k (advanced by TK * k stride a step) */
-    int slab;  /* index in one slab: kk * width + mn */
-    int kk;    /* k within the step */
-    bool live; /* a slot of the slab, whose row (column) is inside the matrix */
-    bool mine; /* a slot of the slab at all */
-} slot;
-
-static slot slot_of(int e, int count, bool along_mn, int width_mn, int pitch, long mn0, long extent,
-                    long base, long s_mn, long s_k)
-{
-    slot s;
-    int kk = along_mn ? e / width_mn : TILE_K_OF(e, width_mn),
-        mn = along_mn ? e % width_mn : TILE_MN_OF(e, width_mn);
-    s.mine = e < count;
-    s.live = s.mine && mn0 + mn < extent;
-    s.kk = kk;
-    s.slab = kk * pitch + mn;
-    s.at = base + (s.live ? (mn0 + mn) * s_mn + kk * s_k : 0);
-    return s;
-}
-
 __kernel void gemm_tiles(__constant long *t, __global const elem_t *a, long a_base,
                          __global const elem_t *b, long b_base, __global const elem_t *c,
                          long c_base, __global elem_t *o, long o_base TILE_SPLIT_ARGS)

@@ -896,30 +896,6 @@ __kernel void intmm_conv_chan(__constant long *tb, __global const TA *x, long ab
 #define TILE_KRUN (TK % 32 == 0 ? 32 : TK % 16 == 0 ? 16 : TK % 8 == 0 ? 8 : TK)
 #include "tile.cl"
 
-typedef struct {
-    long at;   /* the element at the current step's k (advanced by TK x k's stride a step) */
-    int slab;  /* index in one slab: kk x width + mn */
-    int kk;    /* k within the step */
-    bool live; /* a slot of the slab whose row (column) lies inside the matrix */
-    bool mine; /* a slot of the slab at all */
-    float zp;  /* its row's (column's) zero point */
-} islot;
-
-static islot islot_of(int e, int count, bool along_mn, int width_mn, int pitch, long mn0,
-                      long extent, long base, long s_mn, long s_k)
-{
-    islot s;
-    const int kk = along_mn ? e / width_mn : TILE_K_OF(e, width_mn),
-              mn = along_mn ? e % width_mn : TILE_MN_OF(e, width_mn);
-    s.mine = e < count;
-    s.live = s.mine && mn0 + mn < extent;
-    s.kk = kk;
-    s.slab = kk * pitch + mn;
-    s.at = base + (s.live ? (mn0 + mn) * s_mn + kk * s_k : 0);
-    s.zp = 0.0f;
-    return s;
-}
-
 __kernel void intmm_tiles(__constant long *tb, __global const TA *a, long ab, __global const TB *b,
                           long bb, __global const TA *azp, long azpb, __global const TB *bzp,
                           long bzpb, __global const TF *ascale, long asb, __global const TF *bscale,
@@ -941,26 +917,30 @@ __kernel void intmm_tiles(__constant long *tb, __global const TA *a, long ab, __
     const long oa = ab + o0 * S(DMLI_IMM_A, 0) + o1 * S(DMLI_IMM_A, 1);
     const long ob = bb + o0 * S(DMLI_IMM_B, 0) + o1 * S(DMLI_IMM_B, 1);
     const bool a_along_m = a_m == 1, b_along_n = b_n == 1 || b_k != 1;
-    islot sa[A_SLOTS], sb[B_SLOTS];
+    /* The slots (cl/tile.cl), and each one's row's (column's) zero point. */
+    slot sa[A_SLOTS], sb[B_SLOTS];
+    float za[A_SLOTS], zb[B_SLOTS];
 #pragma unroll
     for (int r = 0; r < A_SLOTS; ++r) {
-        sa[r] = islot_of(lid + ITEMS * r, TK * TM, a_along_m, TM, AS_W, m0, M, oa, a_m, a_k);
+        sa[r] = slot_of(lid + ITEMS * r, TK * TM, a_along_m, TM, AS_W, m0, M, oa, a_m, a_k);
+        za[r] = 0.0f;
 #if HAS_AZP
         if (sa[r].live) {
             const long m =
                 m0 + (a_along_m ? (lid + ITEMS * r) % TM : TILE_MN_OF(lid + ITEMS * r, TM));
-            sa[r].zp = (float)(int)azp[azpb + AT(DMLI_IMM_AZP, o0, o1, m, 0)];
+            za[r] = (float)(int)azp[azpb + AT(DMLI_IMM_AZP, o0, o1, m, 0)];
         }
 #endif
     }
 #pragma unroll
     for (int r = 0; r < B_SLOTS; ++r) {
-        sb[r] = islot_of(lid + ITEMS * r, TK * TN, b_along_n, TN, BS_W, n0, N, ob, b_n, b_k);
+        sb[r] = slot_of(lid + ITEMS * r, TK * TN, b_along_n, TN, BS_W, n0, N, ob, b_n, b_k);
+        zb[r] = 0.0f;
 #if HAS_BZP
         if (sb[r].live) {
             const long n =
                 n0 + (b_along_n ? (lid + ITEMS * r) % TN : TILE_MN_OF(lid + ITEMS * r, TN));
-            sb[r].zp = (float)(int)bzp[bzpb + AT(DMLI_IMM_BZP, o0, o1, 0, n)];
+            zb[r] = (float)(int)bzp[bzpb + AT(DMLI_IMM_BZP, o0, o1, 0, n)];
         }
 #endif
     }
@@ -974,17 +954,17 @@ __kernel void intmm_tiles(__constant long *tb, __global const TA *a, long ab, __
         for (int h = 0; h < RN; ++h)
             sums[i][h] = (uint4)0;
     float ra[A_SLOTS], rb[B_SLOTS];
-#define A_VALUE(s, left) ((s).live && (s).kk < (left) ? (float)(int)a[(s).at] - (s).zp : 0.0f)
-#define B_VALUE(s, left) ((s).live && (s).kk < (left) ? (float)(int)b[(s).at] - (s).zp : 0.0f)
+#define A_VALUE(r, left) (sa[r].live && sa[r].kk < (left) ? (float)(int)a[sa[r].at] - za[r] : 0.0f)
+#define B_VALUE(r, left) (sb[r].live && sb[r].kk < (left) ? (float)(int)b[sb[r].at] - zb[r] : 0.0f)
 #pragma unroll
     for (int r = 0; r < A_SLOTS; ++r) {
-        ra[r] = A_VALUE(sa[r], K);
+        ra[r] = A_VALUE(r, K);
         if (sa[r].mine)
             as[sa[r].slab] = ra[r];
     }
 #pragma unroll
     for (int r = 0; r < B_SLOTS; ++r) {
-        rb[r] = B_VALUE(sb[r], K);
+        rb[r] = B_VALUE(r, K);
         if (sb[r].mine)
             bs[sb[r].slab] = rb[r];
     }
@@ -1000,12 +980,12 @@ __kernel void intmm_tiles(__constant long *tb, __global const TA *a, long ab, __
 #pragma unroll
             for (int r = 0; r < A_SLOTS; ++r) {
                 sa[r].at += a_step;
-                ra[r] = A_VALUE(sa[r], left);
+                ra[r] = A_VALUE(r, left);
             }
 #pragma unroll
             for (int r = 0; r < B_SLOTS; ++r) {
                 sb[r].at += b_step;
-                rb[r] = B_VALUE(sb[r], left);
+                rb[r] = B_VALUE(r, left);
             }
         }
         TILE_MULTIPLY(as4, bs4, cur, lx, ly, acc);

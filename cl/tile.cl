@@ -58,6 +58,31 @@
 #define TILE_K_OF(e, w) ((e) % TILE_KRUN + TILE_KRUN * ((e) / (TILE_KRUN * (w))))
 #define TILE_MN_OF(e, w) ((e) / TILE_KRUN % (w))
 
+/* An operand's staging slot: where its value goes in the slab, where it comes from, and
+ * whether it is a value of the slab (an item may have fewer slots than others) inside the
+ * matrix's rows (or columns). */
+typedef struct {
+    long at;   /* the element at the current step's k (advanced by TK * k stride a step) */
+    int slab;  /* index in one slab: kk * width + mn */
+    int kk;    /* k within the step */
+    bool live; /* a slot of the slab, whose row (column) is inside the matrix */
+    bool mine; /* a slot of the slab at all */
+} slot;
+
+static slot slot_of(int e, int count, bool along_mn, int width_mn, int pitch, long mn0, long extent,
+                    long base, long s_mn, long s_k)
+{
+    slot s;
+    int kk = along_mn ? e / width_mn : TILE_K_OF(e, width_mn),
+        mn = along_mn ? e % width_mn : TILE_MN_OF(e, width_mn);
+    s.mine = e < count;
+    s.live = s.mine && mn0 + mn < extent;
+    s.kk = kk;
+    s.slab = kk * pitch + mn;
+    s.at = base + (s.live ? (mn0 + mn) * s_mn + kk * s_k : 0);
+    return s;
+}
+
 /* acc[i][h] (row i of the block, columns 4 * h .. 4 * h + 3) = 0. */
 #define TILE_ZERO(acc)                                                                     \
     do {                                                                                   \
