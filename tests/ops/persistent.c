@@ -481,29 +481,35 @@ static void conv_owned_want(const conv_owned *k, float *want)
  * exec_in) with persistent resource pers, spoils owned's bytes and, where pers holds more than
  * its copy (the packed form past it), the copy too; then dispatches c on exec_in into out, with
  * a temporary resource where c asks for one. Returns whether the copy was spoiled. */
-static bool run_owned(dmlcl_compiled_operator *c, const buf *pers, const buf *owned,
-                      uint64_t owned_bytes, const DML_BINDING_DESC exec_in[3], const buf *out,
-                      const char *what)
+/* Initializes c (n inputs; init_in: the owned ones bound, the others NONE) with persistent
+ * resource pers, spoils the n_spoil sources and, where pers holds more than the copies at its
+ * start (copies bytes: the packed form past them), the copies too; then dispatches c on exec_in
+ * into out, with a temporary resource where c asks for one. Returns whether the copies were
+ * spoiled. */
+static bool run_initialized(dmlcl_compiled_operator *c, const buf *pers, UINT n,
+                            const DML_BINDING_DESC *init_in, const buf *const *spoil, int n_spoil,
+                            uint64_t copies, const DML_BINDING_DESC *exec_in, const buf *out,
+                            const char *what)
 {
-    DML_BINDING_DESC init_in[3] = {none, owned->desc, none};
     cl_event done = NULL;
-    cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 3, init_in, &pers->desc, 0,
+    cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, n, init_in, &pers->desc, 0,
                                                            NULL, &done)),
               "%s: %s", what, dmlcl_last_error());
     cr_assert_eq(clWaitForEvents(1, &done), CL_SUCCESS);
     clReleaseEvent(done);
-    buf_spoil(owned);
-    const uint64_t copy = (owned_bytes + 255) / 256 * 256;
-    const bool packed = pers->binding.SizeInBytes > copy;
+    for (int i = 0; i < n_spoil; ++i)
+        buf_spoil(spoil[i]);
+    const bool packed = pers->binding.SizeInBytes > copies;
     if (packed) {
         unsigned char junk = 0xEE;
         cr_assert_eq(clEnqueueFillBuffer(dmlcl_device_queue(ops_device()), pers->mem, &junk, 1,
-                                         (size_t)pers->binding.Offset, (size_t)copy, 0, NULL, NULL),
+                                         (size_t)pers->binding.Offset, (size_t)copies, 0, NULL,
+                                         NULL),
                      CL_SUCCESS);
     }
     dmlcl_binding_table *t;
     cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
-    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 3, exec_in)), "%s", dmlcl_last_error());
+    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, n, exec_in)), "%s", dmlcl_last_error());
     cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &out->desc)), "%s",
               dmlcl_last_error());
     cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers->desc)), "%s",
@@ -522,6 +528,17 @@ static bool run_owned(dmlcl_compiled_operator *c, const buf *pers, const buf *ow
     if (tmp.mem)
         clReleaseMemObject(tmp.mem);
     return packed;
+}
+
+/* run_initialized with three inputs, input 1 owned (owned_bytes, its copy rounded to 256). */
+static bool run_owned(dmlcl_compiled_operator *c, const buf *pers, const buf *owned,
+                      uint64_t owned_bytes, const DML_BINDING_DESC exec_in[3], const buf *out,
+                      const char *what)
+{
+    const DML_BINDING_DESC init_in[3] = {none, owned->desc, none};
+    const buf *spoil[1] = {owned};
+    return run_initialized(c, pers, 3, init_in, spoil, 1, (owned_bytes + 255) / 256 * 256, exec_in,
+                           out, what);
 }
 
 /* Runs c (run_owned) with filter seed s and compares. */
@@ -876,43 +893,10 @@ static void iconv_owned_round(iconv_owned *k, dmlcl_compiled_operator *c, const 
     buf_make(&wz, k->wz.buf.TotalTensorSizeInBytes, k->wzs);
     buf_make(&y, k->y.buf.TotalTensorSizeInBytes, NULL);
     const DML_BINDING_DESC init_in[4] = {none, none, w.desc, zp_owned ? wz.desc : none};
-    cl_event done = NULL;
-    cr_assert(SUCCEEDED(dmlcl_compiled_operator_initialize(c, NULL, 4, init_in, &pers->desc, 0,
-                                                           NULL, &done)),
-              "%s: %s", what, dmlcl_last_error());
-    cr_assert_eq(clWaitForEvents(1, &done), CL_SUCCESS);
-    clReleaseEvent(done);
-    buf_spoil(&w);
-    if (zp_owned)
-        buf_spoil(&wz);
-    const bool packed = pers->binding.SizeInBytes > copies;
-    if (packed) {
-        unsigned char junk = 0xEE;
-        cr_assert_eq(clEnqueueFillBuffer(dmlcl_device_queue(ops_device()), pers->mem, &junk, 1,
-                                         (size_t)pers->binding.Offset, (size_t)copies, 0, NULL,
-                                         NULL),
-                     CL_SUCCESS);
-    }
     const DML_BINDING_DESC exec_in[4] = {x.desc, xz.desc, none, zp_owned ? none : wz.desc};
-    dmlcl_binding_table *t;
-    cr_assert(SUCCEEDED(dmlcl_binding_table_create(c, &t)));
-    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_inputs(t, 4, exec_in)), "%s", dmlcl_last_error());
-    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_outputs(t, 1, &y.desc)), "%s", dmlcl_last_error());
-    cr_assert(SUCCEEDED(dmlcl_binding_table_bind_persistent(t, &pers->desc)), "%s",
-              dmlcl_last_error());
-    DML_BINDING_PROPERTIES props = dmlcl_compiled_operator_binding_properties(c);
-    buf tmp = {0};
-    if (props.TemporaryResourceSize) {
-        buf_make(&tmp, props.TemporaryResourceSize, NULL);
-        cr_assert(SUCCEEDED(dmlcl_binding_table_bind_temporary(t, &tmp.desc)), "%s",
-                  dmlcl_last_error());
-    }
-    cr_assert(SUCCEEDED(dmlcl_binding_table_dispatch(t, NULL, 0, NULL, NULL)), "%s: %s", what,
-              dmlcl_last_error());
-    cr_assert_eq(clFinish(dmlcl_device_queue(ops_device())), CL_SUCCESS);
-    dmlcl_binding_table_release(t);
-    if (tmp.mem)
-        clReleaseMemObject(tmp.mem);
+    const buf *spoil[2] = {&w, &wz};
+    const bool packed =
+        run_initialized(c, pers, 4, init_in, spoil, zp_owned ? 2 : 1, copies, exec_in, &y, what);
     static int32_t got[IO * IH * IW], want[IO * IH * IW];
     buf_read(&y, got, sizeof got);
     iconv_owned_want(k, want);
